@@ -1,0 +1,95 @@
+package io.github.ycsbdocsearch.common;
+
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Reads typed YCSB properties; a malformed value throws a {@link SetupException} that names the key and value.
+ */
+public final class Props {
+  private Props() {
+  }
+
+  public static String string(Properties p, String key, String def) {
+    String v = p.getProperty(key);
+    return v == null || v.isBlank() ? def : v.trim();
+  }
+
+  public static int integer(Properties p, String key, int def, int min) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n < min) {
+        throw bad(key, v, "an integer >= " + min);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw bad(key, v, "an integer >= " + min);
+    }
+  }
+
+  public static long longValue(Properties p, String key, long def, long min) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n < min) {
+        throw bad(key, v, "an integer >= " + min);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw bad(key, v, "an integer >= " + min);
+    }
+  }
+
+  public static double decimal(Properties p, String key, double def, double min, double max) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!(d >= min && d <= max)) {
+        throw bad(key, v, "a number from " + min + " to " + max);
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      throw bad(key, v, "a number from " + min + " to " + max);
+    }
+  }
+
+  public static boolean bool(Properties p, String key, boolean def) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      return def;
+    }
+    switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true":
+        return true;
+      case "false":
+        return false;
+      default:
+        throw bad(key, v, "true or false");
+    }
+  }
+
+  /** One of the allowed values, compared case-insensitively, returned in lower case. */
+  public static String oneOf(Properties p, String key, String def, String... allowed) {
+    String v = string(p, key, def).toLowerCase(Locale.ROOT);
+    for (String a : allowed) {
+      if (a.equals(v)) {
+        return v;
+      }
+    }
+    throw bad(key, p.getProperty(key), "one of " + String.join(", ", allowed));
+  }
+
+  public static SetupException bad(String key, String value, String expected) {
+    return new SetupException("property " + key + "='" + value + "' is malformed: expected " + expected);
+  }
+}

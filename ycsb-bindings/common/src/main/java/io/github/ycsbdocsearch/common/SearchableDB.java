@@ -1,0 +1,23 @@
+package io.github.ycsbdocsearch.common;
+
+import java.util.List;
+import site.ycsb.Status;
+
+/**
+ * The one operation this suite adds to YCSB's {@link site.ycsb.DB}: fetch one page of a full-text search.
+ *
+ * <p>Implementations translate the query only; they do not time it (the workload does, exactly once) and do not
+ * parse more of the response than the page needs. One instance per client thread, like {@code DB}.
+ */
+public interface SearchableDB {
+
+  /**
+   * Fetches one page.
+   *
+   * @param table the YCSB table (collection / index / key prefix)
+   * @param query the page to fetch
+   * @param page  receives the hits in order; cleared by the caller
+   * @return {@link Status#OK} (also for an empty page) or an error status
+   */
+  Status search(String table, SearchQuery query, List<SearchHit> page);
+}

@@ -1,0 +1,37 @@
+package io.github.ycsbdocsearch.common;
+
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What the runner and the verifier need from a store outside the measured operations. One implementation per
+ * binding, with a public no-argument constructor; named in {@link StoreKind}. Each method opens and closes its own
+ * connection; none is called from a measured operation.
+ */
+public interface StoreProbe {
+
+  /**
+   * Checks that the store answers at the configured address with the configured credentials.
+   *
+   * @throws SetupException one line naming the store, the address and what is wrong
+   */
+  void check(Properties props);
+
+  /**
+   * The server version and every store-side setting that shapes the numbers (durability, replication, shards,
+   * index options, refresh policy...), for the results manifest. Keys are stable, values JSON-friendly.
+   */
+  Map<String, Object> describe(Properties props);
+
+  /** Drops the table's documents and its search index, so a load starts from nothing. */
+  void reset(Properties props, String table);
+
+  /**
+   * Makes every acknowledged write visible to search (Elasticsearch: refresh; a no-op where indexing is
+   * synchronous). For verification and tests only: never called inside a measured operation.
+   */
+  void refresh(Properties props, String table);
+
+  /** Number of documents in the table, to check a load. */
+  long count(Properties props, String table);
+}
