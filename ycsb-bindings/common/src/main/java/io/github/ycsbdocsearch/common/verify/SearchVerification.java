@@ -1,0 +1,187 @@
+package io.github.ycsbdocsearch.common.verify;
+
+import io.github.ycsbdocsearch.common.SearchBindings;
+import io.github.ycsbdocsearch.common.SearchHit;
+import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.SearchableDB;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.Seeds;
+import io.github.ycsbdocsearch.common.workload.QueryGenerator;
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * Proves a store gives the same answers as the oracle: asks sampled two-word questions for the first page, later
+ * pages with hits and the page after the last (which must be empty), in both sort orders, and compares the ordered
+ * keys; every tenth answer also fetches the documents and compares them field by field with the generator's.
+ * Not thread-safe; one verification at a time per thread (the binding is registered on the calling thread).
+ */
+public final class SearchVerification {
+  private static final int KEPT_DIFFERENCES = 5;
+
+  private SearchVerification() {
+  }
+
+  /**
+   * Checks a store that holds exactly the loaded records ({@code recordcount}, version 0).
+   *
+   * @param kind     the store
+   * @param props    workload + connection properties
+   * @param queries  questions to ask, at least 1
+   * @param progress receives a line now and then for a person watching
+   */
+  public static VerificationResult verify(StoreKind kind, Properties props, int queries, Consumer<String> progress) {
+    SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
+    if (config.recordCount() > Integer.MAX_VALUE) {
+      throw new SetupException("verification supports up to " + Integer.MAX_VALUE + " records");
+    }
+    DocumentGenerator generator = config.newGenerator();
+    SearchOracle oracle = SearchOracle.build(generator, config.keyNames(), (int) config.recordCount());
+    QueryGenerator questions = new QueryGenerator(config, generator);
+    StoreProbe probe = kind.newProbe();
+    probe.refresh(props, config.table());
+    long held = probe.count(props, config.table());
+
+    DB db = open(kind, props);
+    try {
+      return check(kind, config, oracle, questions, SearchBindings.current(), held, queries, progress);
+    } finally {
+      close(db);
+    }
+  }
+
+  private static VerificationResult check(StoreKind kind, SearchWorkloadConfig config, SearchOracle oracle,
+                                          QueryGenerator questions, SearchableDB store, long held, int queries,
+                                          Consumer<String> progress) {
+    List<VerificationResult.Difference> differences = new ArrayList<>();
+    if (held != config.recordCount()) {
+      differences.add(new VerificationResult.Difference("(document count)", List.of(), List.of(),
+          "the store holds " + held + " documents, the oracle expects " + config.recordCount()));
+    }
+    SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
+    int identical = 0;
+    int firstPages = 0;
+    int deepPages = 0;
+    int pastEnd = 0;
+    int documentChecks = 0;
+    int[] hitCounts = new int[queries];
+    long lastReport = System.nanoTime();
+    for (int i = 0; i < queries; i++) {
+      List<String> words = questions.twoWords(rng);
+      int hits = oracle.hitCount(words);
+      hitCounts[i] = hits;
+      int size = config.pageSize() + rng.nextInt(config.maxPageSize() - config.pageSize() + 1);
+      int pages = (hits + size - 1) / size;
+      int page;
+      if (i % 4 == 0 || pages <= 1) {
+        page = i % 4 == 3 ? pages : 0;
+      } else if (i % 4 == 3) {
+        page = pages;
+      } else {
+        page = 1 + rng.nextInt(pages - 1);
+      }
+      firstPages += page == 0 ? 1 : 0;
+      deepPages += page > 0 && page < pages ? 1 : 0;
+      pastEnd += page >= pages ? 1 : 0;
+      boolean withDocuments = i % 10 == 5;
+      documentChecks += withDocuments ? 1 : 0;
+      SearchQuery q = new SearchQuery(config.schema().textField(), words, config.schema().sortField(),
+          (i % 2 == 0) == config.ascending(), page * size, size, !withDocuments);
+      String difference = compare(store, config.table(), q, oracle, withDocuments);
+      if (difference == null) {
+        identical++;
+      } else if (differences.size() < KEPT_DIFFERENCES) {
+        List<SearchHit> page2 = new ArrayList<>();
+        store.search(config.table(), q, page2);
+        differences.add(new VerificationResult.Difference(describe(q), oracle.answer(q),
+            page2.stream().map(SearchHit::key).collect(Collectors.toList()), difference));
+      }
+      if (System.nanoTime() - lastReport > 5_000_000_000L) {
+        progress.accept(kind.storeName() + ": verify " + (i + 1) + "/" + queries + " questions, " + identical
+            + " identical");
+        lastReport = System.nanoTime();
+      }
+    }
+    int differing = queries - identical;
+    if (held != config.recordCount()) {
+      differing = Math.max(differing, 1);
+      identical = Math.min(identical, queries - 1);
+    }
+    Arrays.sort(hitCounts);
+    VerificationResult.HitCounts spread = new VerificationResult.HitCounts(hitCounts[0],
+        hitCounts[(int) (queries * 0.5)], hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
+        hitCounts[queries - 1]);
+    return new VerificationResult(kind.storeName(), config.recordCount(), queries, identical, differing, firstPages,
+        deepPages, pastEnd, documentChecks, spread, differences);
+  }
+
+  /** Null when the store's answer equals the oracle's, else what differs. */
+  private static String compare(SearchableDB store, String table, SearchQuery q, SearchOracle oracle,
+                                boolean withDocuments) {
+    List<SearchHit> page = new ArrayList<>(q.pageSize());
+    Status status = store.search(table, q, page);
+    if (!status.isOk()) {
+      return "status " + status.getName() + ": " + status.getDescription();
+    }
+    List<String> expected = oracle.answer(q);
+    List<String> actual = page.stream().map(SearchHit::key).collect(Collectors.toList());
+    if (!expected.equals(actual)) {
+      return "keys differ";
+    }
+    if (withDocuments) {
+      for (SearchHit hit : page) {
+        Map<String, String> want = new TreeMap<>(oracle.document(hit.key()));
+        Map<String, String> got = new TreeMap<>();
+        hit.fields().forEach((k, v) -> got.put(k, v.toString()));
+        if (!want.equals(got)) {
+          return "document " + hit.key() + " differs: expected " + want + " got " + got;
+        }
+      }
+    }
+    return null;
+  }
+
+  static String describe(SearchQuery q) {
+    return "words=" + q.words() + " sort=" + q.sortField() + (q.ascending() ? " asc" : " desc") + " offset="
+        + q.offset() + " size=" + q.pageSize() + (q.keysOnly() ? " keys-only" : " with-documents");
+  }
+
+  /** Opens the store's binding on the calling thread (which registers its SearchableDB there). */
+  static DB open(StoreKind kind, Properties props) {
+    DB db;
+    try {
+      db = (DB) Class.forName(kind.dbClass()).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new SetupException("binding for store '" + kind.storeName() + "' is not on the classpath", e);
+    }
+    db.setProperties(props);
+    try {
+      db.init();
+    } catch (DBException e) {
+      throw new SetupException(kind.storeName() + ": " + e.getMessage(), e);
+    }
+    return db;
+  }
+
+  static void close(DB db) {
+    try {
+      db.cleanup();
+    } catch (DBException e) {
+      // Closing after the checks: nothing left to protect.
+    }
+  }
+}

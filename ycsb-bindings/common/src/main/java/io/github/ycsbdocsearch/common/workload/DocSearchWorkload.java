@@ -1,0 +1,247 @@
+package io.github.ycsbdocsearch.common.workload;
+
+import io.github.ycsbdocsearch.common.SearchBindings;
+import io.github.ycsbdocsearch.common.SearchHit;
+import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.Seeds;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.WorkloadException;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * YCSB's CoreWorkload with the suite's documents and two more operations.
+ *
+ * <ul>
+ *   <li>Documents come from {@link DocumentGenerator}: identical for every store (CoreWorkload's are random).
+ *   <li>{@code SEARCH} ({@code searchproportion}): one page of a two-word search from {@link QueryGenerator}, timed
+ *       here exactly once, as {@code DBWrapper} times READ: service time from the call, intended latency from the
+ *       intended start time YCSB's throttle set; recorded as {@code SEARCH} or {@code SEARCH-FAILED}.
+ *   <li>{@code FRESHNESS} ({@code freshnessproportion}): rewrites a record's title with a unique marker word (the
+ *       write is an ordinary measured UPDATE), then polls a one-word search until the record shows up; records the
+ *       delay from the write's acknowledgement to visibility, or {@code FRESHNESS-FAILED} after the timeout.
+ *   <li>UPDATE rewrites the indexed title and rank with new generator values ({@code search.updateindexedfields},
+ *       default true), so every store maintains its index, as the published benchmark did.
+ * </ul>
+ * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
+ */
+public class DocSearchWorkload extends CoreWorkload {
+  /** Operation names, as they appear in measurements and HDR file names. */
+  public static final String SEARCH = "SEARCH";
+  public static final String FRESHNESS = "FRESHNESS";
+
+  private SearchWorkloadConfig config;
+  private DocumentGenerator generator;
+  private QueryGenerator queries;
+  private Measurements measurements;
+
+  /** Per client thread: its reproducible question stream. */
+  private record ThreadState(SplittableRandom questions) {
+  }
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    try {
+      config = SearchWorkloadConfig.fromProperties(p);
+    } catch (SetupException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+    super.init(p);
+    generator = config.newGenerator();
+    measurements = Measurements.getMeasurements();
+    if (config.searchProportion() > 0) {
+      operationchooser.addValue(config.searchProportion(), SEARCH);
+    }
+    if (config.freshnessProportion() > 0) {
+      operationchooser.addValue(config.freshnessProportion(), FRESHNESS);
+    }
+    if (config.searchProportion() > 0 || config.freshnessProportion() > 0) {
+      queries = new QueryGenerator(config, generator);
+    }
+  }
+
+  @Override
+  public Object initThread(Properties p, int mythreadid, int threadcount) {
+    return new ThreadState(new SplittableRandom(Seeds.mix(config.seed(), 0x5EA4C4L, mythreadid)));
+  }
+
+  /** The settings in force (for manifests and tests). */
+  public SearchWorkloadConfig config() {
+    return config;
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadstate) {
+    int keynum = keysequence.nextValue().intValue();
+    Map<String, ByteIterator> values = bytes(generator.document(keynum, 0));
+    Status status = db.insert(table, buildKeyName(keynum), values);
+    for (int retry = 1; !status.isOk() && retry <= insertionRetryLimit; retry++) {
+      LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(insertionRetryInterval));
+      status = db.insert(table, buildKeyName(keynum), values);
+    }
+    return status.isOk();
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    String operation = operationchooser.nextString();
+    if (operation == null) {
+      return false;
+    }
+    ThreadState state = (ThreadState) threadstate;
+    switch (operation) {
+      case "READ":
+        doTransactionRead(db);
+        break;
+      case "UPDATE":
+        doTransactionUpdate(db);
+        break;
+      case "INSERT":
+        doTransactionInsert(db);
+        break;
+      case "SCAN":
+        doTransactionScan(db);
+        break;
+      case SEARCH:
+        doTransactionSearch(state);
+        break;
+      case FRESHNESS:
+        doTransactionFreshness(db);
+        break;
+      default:
+        doTransactionReadModifyWrite(db);
+    }
+    return true;
+  }
+
+  /** One page of a two-word search, timed once. */
+  public void doTransactionSearch(Object threadstate) {
+    SearchQuery query = queries.next(((ThreadState) threadstate).questions());
+    List<SearchHit> page = new ArrayList<>(query.pageSize());
+    long intended = measurements.getIntendedtartTimeNs();
+    long start = System.nanoTime();
+    Status status = SearchBindings.current().search(table, query, page);
+    long end = System.nanoTime();
+    String name = status.isOk() ? SEARCH : SEARCH + "-FAILED";
+    measurements.measure(name, micros(end - start));
+    measurements.measureIntended(name, micros(end - intended));
+    measurements.reportStatus(SEARCH, status);
+  }
+
+  /** Write a marker word into one record, then measure how long until search sees it. */
+  public void doTransactionFreshness(DB db) {
+    long keynum = nextKeynum();
+    String key = buildKeyName(keynum);
+    long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    String marker = FreshnessMarker.next();
+    Map<String, String> values = generator.searchFields(keynum, version);
+    values.put(config.schema().textField(), values.get(config.schema().textField()) + " " + marker);
+    if (!db.update(table, key, bytes(values)).isOk()) {
+      return; // counted as UPDATE-FAILED by YCSB's DBWrapper
+    }
+    long acked = System.nanoTime();
+    long deadline = acked + TimeUnit.MILLISECONDS.toNanos(config.freshnessTimeoutMs());
+    SearchQuery probe = queries.query(List.of(marker), 0, 1);
+    List<SearchHit> page = new ArrayList<>(1);
+    while (true) {
+      page.clear();
+      Status status = SearchBindings.current().search(table, probe, page);
+      long now = System.nanoTime();
+      if (status.isOk() && !page.isEmpty() && key.equals(page.get(0).key())) {
+        measurements.measure(FRESHNESS, micros(now - acked));
+        measurements.reportStatus(FRESHNESS, Status.OK);
+        return;
+      }
+      if (now > deadline || !status.isOk()) {
+        measurements.measure(FRESHNESS + "-FAILED", micros(now - acked));
+        measurements.reportStatus(FRESHNESS, status.isOk() ? Status.ERROR : status);
+        return;
+      }
+      LockSupport.parkNanos(200_000); // poll every ~0.2 ms: fine resolution without spinning a core
+    }
+  }
+
+  @Override
+  public void doTransactionUpdate(DB db) {
+    long keynum = nextKeynum();
+    db.update(table, buildKeyName(keynum), bytes(updateValues(keynum)));
+  }
+
+  @Override
+  public void doTransactionInsert(DB db) {
+    long keynum = transactioninsertkeysequence.nextValue();
+    try {
+      db.insert(table, buildKeyName(keynum), bytes(generator.document(keynum, 0)));
+    } finally {
+      transactioninsertkeysequence.acknowledge(keynum);
+    }
+  }
+
+  @Override
+  public void doTransactionReadModifyWrite(DB db) {
+    long keynum = nextKeynum();
+    String key = buildKeyName(keynum);
+    Map<String, String> values = updateValues(keynum);
+    long intended = measurements.getIntendedtartTimeNs();
+    long start = System.nanoTime();
+    db.read(table, key, readallfields ? null : values.keySet(), new HashMap<>());
+    db.update(table, key, bytes(values));
+    long end = System.nanoTime();
+    measurements.measure("READ-MODIFY-WRITE", micros(end - start));
+    measurements.measureIntended("READ-MODIFY-WRITE", micros(end - intended));
+  }
+
+  private Map<String, String> updateValues(long keynum) {
+    long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    if (writeallfields) {
+      return generator.document(keynum, version);
+    }
+    if (config.updateIndexedFields()) {
+      return generator.searchFields(keynum, version);
+    }
+    int field = fieldchooser.nextValue().intValue();
+    Map<String, String> one = new HashMap<>();
+    one.put(config.fieldPrefix() + field, generator.fieldValue(keynum, version, field));
+    return one;
+  }
+
+  /** The same key choice as CoreWorkload's package-private nextKeynum(). */
+  private long nextKeynum() {
+    long keynum;
+    if (keychooser instanceof ExponentialGenerator) {
+      do {
+        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().intValue();
+      } while (keynum < 0);
+    } else {
+      do {
+        keynum = keychooser.nextValue().intValue();
+      } while (keynum > transactioninsertkeysequence.lastValue());
+    }
+    return keynum;
+  }
+
+  static HashMap<String, ByteIterator> bytes(Map<String, String> doc) {
+    HashMap<String, ByteIterator> out = new HashMap<>(doc.size() * 2);
+    doc.forEach((k, v) -> out.put(k, new StringByteIterator(v)));
+    return out;
+  }
+
+  private static int micros(long nanos) {
+    return (int) Math.min(Integer.MAX_VALUE, nanos / 1000);
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.ycsbdocsearch.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HostsFileTest {
+  @TempDir
+  Path dir;
+
+  private Path write(String json) throws Exception {
+    Path f = dir.resolve("hosts.json");
+    Files.writeString(f, json);
+    return f;
+  }
+
+  @Test
+  void readsPropertiesPerStore() throws Exception {
+    HostsFile h = HostsFile.read(write("{\"topology\":\"cluster\",\"stores\":{\"mongodb\":{\"mongodb.url\":"
+        + "\"mongodb://u:secret@h1:27017/ycsb\"},\"redisjson\":{\"redis.port\":\"7001\",\"redis.password\":\"pw\"}}}"));
+    assertEquals("cluster", h.topology());
+    assertEquals("7001", h.propertiesOf(StoreKind.REDISJSON).getProperty("redis.port"));
+    assertTrue(h.has(StoreKind.MONGODB));
+    assertEquals("mongodb://u:***@h1:27017/ycsb",
+        HostsFile.masked(h.propertiesOf(StoreKind.MONGODB)).get("mongodb.url"));
+    assertEquals("***", HostsFile.masked(h.propertiesOf(StoreKind.REDISJSON)).get("redis.password"));
+    assertThrows(SetupException.class, () -> h.propertiesOf(StoreKind.ELASTICSEARCH));
+  }
+
+  @Test
+  void badFilesAreOneClearLine() throws Exception {
+    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(dir.resolve("missing.json")))
+        .getMessage().endsWith("is not readable"));
+    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write("{not json")))
+        .getMessage().contains("is not valid JSON"));
+    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write("{\"stores\":{\"cassandra\":{}}}")))
+        .getMessage().contains("unknown store 'cassandra' (known: redisjson, mongodb, elasticsearch)"));
+  }
+
+  @Test
+  void unknownStoreNameListsTheKnownOnes() {
+    assertEquals("unknown store 'redis' (known: redisjson, mongodb, elasticsearch)",
+        assertThrows(SetupException.class, () -> StoreKind.byName("redis")).getMessage());
+    assertEquals(StoreKind.MONGODB, StoreKind.byName(" MongoDB "));
+    Properties p = new Properties();
+    p.setProperty("x", "abc");
+    assertEquals("property x='abc' is malformed: expected an integer >= 1",
+        assertThrows(SetupException.class, () -> Props.integer(p, "x", 1, 1)).getMessage());
+  }
+}
