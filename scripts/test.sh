@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The project's test command (README; CI's .ci/run calls it). Installs what it needs, starts the real local stores
+# (single node and cluster topologies), runs every suite, stops the stores, and ends with "N passed, N failed"
+# counted over the suites.
+#
+# Use like:
+#   scripts/test.sh [--quick]
+#     --quick   unit tests, shellcheck and terraform checks only (no stores)
+#
+# Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, terraform,
+# store scripts, workloads through YCSB, search verification (single and cluster), sweep end to end, report in
+# headless Chromium, compare, nightly workflow.
+# Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+
+PASSED=()
+FAILED=()
+STARTED_STORES=0
+
+usage() {
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+cleanup() {
+  if ((STARTED_STORES)) && [[ "${KEEP_STORES:-0}" != 1 ]]; then
+    STARTED_STORES=0
+    "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null 2>&1 || true
+    "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null 2>&1 || true
+  fi
+}
+trap cleanup EXIT INT TERM
+
+# Debian packages the tests use; installed once (CI machines start without them).
+install_tools() {
+  local missing=()
+  command -v shellcheck >/dev/null || missing+=(shellcheck)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v python3 >/dev/null || missing+=(python3)
+  command -v iperf3 >/dev/null || missing+=(iperf3)
+  command -v fio >/dev/null || missing+=(fio)
+  if ((${#missing[@]})); then
+    log "installing ${missing[*]}"
+    if [[ "$(id -u)" == 0 ]]; then
+      apt-get update -qq >/dev/null
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+      sudo apt-get update -qq >/dev/null
+      sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+  fi
+}
+
+# suite NAME CMD...: runs one suite, timing it, and records its outcome.
+suite() {
+  local name="$1" start rc=0
+  shift
+  start="${SECONDS}"
+  log "=== suite ${name}"
+  "$@" || rc=$?
+  if ((rc == 0)); then
+    PASSED+=("${name}")
+    log "=== suite ${name}: passed in $((SECONDS - start)) s"
+  else
+    FAILED+=("${name}")
+    log "=== suite ${name}: FAILED (exit ${rc}) after $((SECONDS - start)) s"
+  fi
+}
+
+run_shellcheck() {
+  local files=()
+  mapfile -t files < <(cd "${REPO_ROOT}" && git ls-files '*.sh' run-sweep.sh .ci/run 2>/dev/null | sort -u)
+  (cd "${REPO_ROOT}" && shellcheck "${files[@]}")
+}
+
+run_if_present() {
+  local script="$1"
+  shift
+  [[ -x "${REPO_ROOT}/${script}" ]] || { err "${script} is missing"; return 1; }
+  "${REPO_ROOT}/${script}" "$@"
+}
+
+main() {
+  local quick=0
+  case "${1:-}" in
+    -h | --help) usage; return 0 ;;
+    --quick) quick=1 ;;
+    "") ;;
+    *) err "unknown option '$1'"; usage >&2; return 2 ;;
+  esac
+  cd "${REPO_ROOT}"
+  install_tools
+  suite shellcheck run_shellcheck
+  suite terraform run_if_present scripts/tests/test_terraform.sh
+  if ((quick)); then
+    suite maven-unit mvn -B -q install -DskipITs
+  else
+    "${REPO_ROOT}/scripts/stores.sh" install
+    STARTED_STORES=1
+    "${REPO_ROOT}/scripts/stores.sh" start
+    "${REPO_ROOT}/scripts/stores.sh" start --topology cluster
+    suite maven env DOCSEARCH_CLUSTER_ITS=true mvn -B install
+    export DOCSEARCH_SKIP_BUILD=1
+    suite stores run_if_present scripts/tests/test_stores.sh
+    suite workloads run_if_present scripts/tests/test_workloads.sh
+    suite verify-single run_if_present scripts/verify-search.sh --queries 1000
+    suite verify-cluster run_if_present scripts/verify-search.sh --topology cluster --queries 1000
+    suite sweep run_if_present scripts/tests/test_sweep_cli.sh
+    suite report run_if_present scripts/tests/test_report_screenshot.sh
+    suite compare run_if_present scripts/tests/test_compare.sh
+    suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
+  fi
+  log "suites passed: ${PASSED[*]:-none}"
+  if ((${#FAILED[@]})); then
+    log "suites FAILED: ${FAILED[*]}"
+  fi
+  printf 'suites: %d passed, %d failed\n' "${#PASSED[@]}" "${#FAILED[@]}"
+  ((${#FAILED[@]} == 0))
+}
+
+main "$@"

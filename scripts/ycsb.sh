@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs unmodified YCSB 0.17.0 (site.ycsb.Client) against one store with this project's bindings.
+#
+# Use like:
+#   scripts/ycsb.sh load|run <store> <workload> [--hosts FILE] [YCSB options: -threads N -target R -p key=value ...]
+#
+#   store      redisjson | mongodb | elasticsearch
+#   workload   a name in workloads/ (workloada, search-only, ...) or a path to a workload file
+#   --hosts    where the store listens (default: the local store, started with scripts/stores.sh if needed)
+# Before YCSB starts, the store name, the workload's properties and the store's address and credentials are
+# checked: a problem is one line on stderr and exit 2 (YCSB itself would print a trace and exit 0).
+#
+# Settings: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx2g).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
+
+TMP_DIR=""
+cleanup() {
+  if [[ -n "${TMP_DIR}" ]]; then
+    rm -rf "${TMP_DIR}"
+    TMP_DIR=""
+  fi
+}
+trap cleanup EXIT INT TERM
+
+usage() {
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+resolve_workload() {
+  local name="$1"
+  if [[ -f "${name}" ]]; then
+    printf '%s' "${name}"
+  elif [[ -f "${REPO_ROOT}/workloads/${name}" ]]; then
+    printf '%s' "${REPO_ROOT}/workloads/${name}"
+  else
+    local known=("${REPO_ROOT}"/workloads/*)
+    err "unknown workload '${name}' (not a file, nor one of: ${known[*]##*/})"
+    return 2
+  fi
+}
+
+main() {
+  if (($# >= 1)) && [[ "$1" == -h || "$1" == --help ]]; then
+    usage
+    return 0
+  fi
+  if (($# < 3)); then
+    usage >&2
+    return 2
+  fi
+  local phase="$1" store="$2" workload hosts="" ycsb_args=() props=()
+  case "${phase}" in
+    load) phase="-load" ;;
+    run) phase="-t" ;;
+    *) err "unknown phase '${phase}' (known: load, run)"; return 2 ;;
+  esac
+  workload="$(resolve_workload "$3")" || return 2
+  shift 3
+  while (($#)); do
+    case "$1" in
+      --hosts) hosts="${2:?--hosts needs a file}"; shift 2 ;;
+      -p) props+=(-p "${2:?-p needs key=value}"); ycsb_args+=(-p "$2"); shift 2 ;;
+      *) ycsb_args+=("$1"); shift ;;
+    esac
+  done
+  local cp db
+  cp="$(runtime_classpath)"
+  if [[ -z "${hosts}" ]]; then
+    hosts="${STORES_HOME:-${REPO_ROOT}/.stores}/hosts-single.json"
+    case "${store}" in
+      redisjson | mongodb | elasticsearch) "${REPO_ROOT}/scripts/stores.sh" start "${store}" >&2 || return 2 ;;
+    esac
+  fi
+  TMP_DIR="$(mktemp -d)"
+  # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
+  db="$(java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${hosts}" \
+    "${TMP_DIR}/connection.properties" -P "${workload}" "${props[@]}")" || return 2
+  # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
+  java ${JAVA_OPTS:--Xmx2g} -cp "${cp}" site.ycsb.Client "${phase}" -db "${db}" -P "${workload}" \
+    -P "${TMP_DIR}/connection.properties" "${ycsb_args[@]}"
+}
+
+main "$@"

@@ -1,0 +1,66 @@
+package io.github.ycsbdocsearch.common;
+
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * Checks a YCSB invocation before it starts, because YCSB 0.17.0's Client prints a stack trace and exits 0 on a bad
+ * workload property and runs on with fewer threads when a binding fails to connect. Used by {@code scripts/ycsb.sh}.
+ *
+ * <p>{@code Preflight <store> <hosts.json> <out.properties> [-P workload-file]... [-p key=value]...}: checks the
+ * store name, the workload's properties and that the store answers with the given credentials; writes the store's
+ * connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. On a problem,
+ * prints one line and exits 2.
+ */
+public final class Preflight {
+  private Preflight() {
+  }
+
+  public static void main(String[] args) {
+    try {
+      if (args.length < 3) {
+        throw new SetupException("usage: Preflight <store> <hosts.json> <out.properties> [-P file]... [-p k=v]...");
+      }
+      StoreKind kind = StoreKind.byName(args[0]);
+      Properties connection = HostsFile.read(Path.of(args[1])).propertiesOf(kind);
+      Properties all = new Properties();
+      all.putAll(connection);
+      for (int i = 3; i < args.length; i++) {
+        if ("-P".equals(args[i]) && i + 1 < args.length) {
+          all.putAll(load(Path.of(args[++i])));
+        } else if ("-p".equals(args[i]) && i + 1 < args.length) {
+          String kv = args[++i];
+          int eq = kv.indexOf('=');
+          if (eq < 1) {
+            throw new SetupException("-p takes key=value, got '" + kv + "'");
+          }
+          all.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+      }
+      SearchWorkloadConfig.fromProperties(all);
+      kind.newProbe().check(all);
+      try (OutputStream out = Files.newOutputStream(Path.of(args[2]))) {
+        connection.store(out, "connection properties of " + kind.storeName());
+      }
+      System.out.println(kind.dbClass());
+    } catch (SetupException | IOException e) {
+      System.err.println("ycsb: " + e.getMessage());
+      System.exit(2);
+    }
+  }
+
+  private static Properties load(Path file) {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new SetupException("workload file " + file + " is not readable");
+    }
+    return p;
+  }
+}
