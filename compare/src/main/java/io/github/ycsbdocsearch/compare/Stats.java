@@ -1,0 +1,53 @@
+package io.github.ycsbdocsearch.compare;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The few statistics the baseline needs. Pure functions; safe to use from several threads.
+ */
+public final class Stats {
+
+  private Stats() {
+  }
+
+  /**
+   * @param values at least one value
+   * @return arithmetic mean
+   */
+  public static double mean(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+  }
+
+  /**
+   * @param values at least two values
+   * @return sample standard deviation (n - 1 in the denominator), NaN for fewer than two values
+   */
+  public static double sampleStdDev(List<Double> values) {
+    if (values.size() < 2) {
+      return Double.NaN;
+    }
+    double mean = mean(values);
+    double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+    return Math.sqrt(squares / (values.size() - 1));
+  }
+
+  /**
+   * @param values at least two positive values
+   * @return coefficient of variation: sample standard deviation / mean
+   */
+  public static double coefficientOfVariation(List<Double> values) {
+    return sampleStdDev(values) / mean(values);
+  }
+
+  /**
+   * @param values at least one value
+   * @return the median (mean of the two middle values for an even count)
+   */
+  public static double median(List<Double> values) {
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+    Arrays.sort(sorted);
+    int mid = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  }
+}

@@ -1,0 +1,32 @@
+package io.github.ycsbdocsearch.report;
+
+import io.github.ycsbdocsearch.report.chart.Axis;
+import io.github.ycsbdocsearch.report.chart.Scale;
+
+/** The axes the report's charts share, so units and labels read the same everywhere. Stateless, thread-safe. */
+final class ChartAxes {
+
+  private ChartAxes() {
+  }
+
+  static Axis latency() {
+    return new Axis("Latency (log scale; µs, ms, s)", Scale.LOG10, Numbers::micros);
+  }
+
+  static Axis stepThroughput() {
+    return new Axis("Step throughput, all operations (ops/s)", Scale.LINEAR, Numbers::compact);
+  }
+
+  static Axis threads() {
+    return new Axis("YCSB client threads (log2 scale)", Scale.LOG2, v -> Long.toString(Math.round(v)));
+  }
+
+  static Axis percentile() {
+    return new Axis("Percentile (log \"nines\" scale)", Scale.NINES, v -> "p" + v);
+  }
+
+  /** File-name-safe form of an operation name. */
+  static String slug(String op) {
+    return op.replaceAll("[^A-Za-z0-9-]", "_");
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.ycsbdocsearch.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders manifest.json as the report's environment block. The manifest's own structure is kept: its plain values
+ * form a "Run" table, each object becomes a titled table (nested objects nest), and a large object such as the
+ * effective properties is folded away behind a summary line. Stateless, thread-safe.
+ */
+final class EnvironmentSection {
+
+  /** A top-level object with more entries than this is folded away (e.g. every effective property). */
+  static final int FOLD_ABOVE = 14;
+  /** A nested object with more entries than this is folded away (e.g. a jar list inside "jvm"). */
+  static final int FOLD_NESTED_ABOVE = 8;
+  /** Top-level keys shown first, when present, in this order; the rest keep the manifest's order. */
+  private static final List<String> FIRST = List.of("stores", "workload", "machine", "cpu_pinning", "jvm", "hosts",
+      "plan", "saturation_rule", "parameters");
+
+  private EnvironmentSection() {
+  }
+
+  static String render(JsonNode manifest) {
+    StringBuilder html = new StringBuilder("<section id=\"environment\"><h2>Environment</h2>\n");
+    html.append("<p class=\"muted\">From <code>manifest.json</code>, as recorded when the run started.</p>\n");
+    html.append("<div class=\"env\">\n");
+    html.append("<div class=\"card\"><h3>Run</h3>").append(scalarTable(manifest)).append("</div>\n");
+    for (String key : orderedObjectKeys(manifest)) {
+      JsonNode value = manifest.get(key);
+      html.append("<div class=\"card\"><h3>").append(Html.esc(key)).append("</h3>")
+          .append(value(value, FOLD_ABOVE)).append("</div>\n");
+    }
+    return html.append("</div></section>\n").toString();
+  }
+
+  private static List<String> orderedObjectKeys(JsonNode manifest) {
+    List<String> keys = new ArrayList<>();
+    for (String k : FIRST) {
+      if (manifest.has(k) && manifest.get(k).isContainerNode()) {
+        keys.add(k);
+      }
+    }
+    for (Iterator<String> it = manifest.fieldNames(); it.hasNext(); ) {
+      String k = it.next();
+      if (manifest.get(k).isContainerNode() && !keys.contains(k)) {
+        keys.add(k);
+      }
+    }
+    return keys;
+  }
+
+  private static String scalarTable(JsonNode obj) {
+    StringBuilder t = new StringBuilder("<table class=\"kv\">");
+    for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isContainerNode()) {
+        t.append("<tr><th>").append(Html.esc(e.getKey())).append("</th><td>").append(scalar(e.getValue()))
+            .append("</td></tr>");
+      }
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static String value(JsonNode v, int foldAbove) {
+    if (v.isObject()) {
+      String table = objectTable(v);
+      return size(v) > foldAbove ? folded(size(v) + " entries", table) : table;
+    }
+    if (v.isArray()) {
+      return array(v);
+    }
+    return scalar(v);
+  }
+
+  private static String folded(String summary, String content) {
+    return "<details><summary>" + Html.esc(summary) + "</summary>" + content + "</details>";
+  }
+
+  private static String objectTable(JsonNode obj) {
+    StringBuilder t = new StringBuilder("<table class=\"kv\">");
+    for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      t.append("<tr><th>").append(Html.esc(e.getKey())).append("</th><td>")
+          .append(value(e.getValue(), FOLD_NESTED_ABOVE)).append("</td></tr>");
+    }
+    return t.append("</table>").toString();
+  }
+
+  /** Plain values inline, comma-separated; a list of objects folded, each object a table. */
+  private static String array(JsonNode arr) {
+    boolean allScalars = true;
+    for (JsonNode item : arr) {
+      allScalars &= !item.isContainerNode();
+    }
+    List<String> parts = new ArrayList<>();
+    for (JsonNode item : arr) {
+      parts.add(allScalars ? scalar(item) : value(item, FOLD_NESTED_ABOVE));
+    }
+    return allScalars ? String.join(", ", parts)
+        : folded(arr.size() + " items", "<ol><li>" + String.join("</li><li>", parts) + "</li></ol>");
+  }
+
+  private static String scalar(JsonNode v) {
+    if (v.isNull()) {
+      return "<span class=\"muted\">none</span>";
+    }
+    if (v.isFloatingPointNumber()) {
+      // Measured figures such as 1892.3950773114548 ops/s: three decimals are plenty for people.
+      return Html.esc(Numbers.rounded(v.asDouble(), 3).stripTrailingZeros().toPlainString());
+    }
+    String s = v.asText();
+    return s.length() > 40 && !s.contains(" ") ? "<code class=\"long\">" + Html.esc(s) + "</code>" : Html.esc(s);
+  }
+
+  private static int size(JsonNode v) {
+    return v.isContainerNode() ? v.size() : 0;
+  }
+}

@@ -1,0 +1,28 @@
+package io.github.ycsbdocsearch.report;
+
+/** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
+final class Html {
+
+  private Html() {
+  }
+
+  static String esc(String s) {
+    if (s == null) {
+      return "";
+    }
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+
+  /** The store's name after a dot of its chart colour. */
+  static String store(String name, StorePalette palette) {
+    return "<span class=\"swatch\" style=\"background:" + palette.colour(name) + "\"></span>" + esc(name);
+  }
+
+  static String cell(String content) {
+    return "<td>" + content + "</td>";
+  }
+
+  static String num(String content) {
+    return "<td class=\"n\">" + content + "</td>";
+  }
+}

@@ -1,0 +1,151 @@
+package io.github.ycsbdocsearch.report;
+
+import io.github.ycsbdocsearch.report.chart.Axis;
+import io.github.ycsbdocsearch.report.chart.LegendEntry;
+import io.github.ycsbdocsearch.report.chart.LineStyle;
+import io.github.ycsbdocsearch.report.chart.Marker;
+import io.github.ycsbdocsearch.report.chart.Scale;
+import io.github.ycsbdocsearch.report.chart.Series;
+import io.github.ycsbdocsearch.report.chart.SvgChart;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Per operation: service-time percentiles (p50, p99, p99.9) against step throughput, and for fixed-rate steps the
+ * p99 service time against the p99 latency from the intended start. Colour = store, line style = percentile or
+ * latency kind. Stateless, thread-safe.
+ */
+final class LatencyCharts {
+
+  private static final List<Percentile> SHOWN = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
+  private static final List<LineStyle> STYLES = List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED);
+  private static final List<Marker> MARKERS = List.of(Marker.CIRCLE, Marker.SQUARE, Marker.TRIANGLE);
+  /** Legend samples of line styles are grey: the colour belongs to the store. */
+  private static final String STYLE_GREY = "#555";
+
+  private LatencyCharts() {
+  }
+
+  /** Latency percentiles vs step throughput of one operation. */
+  static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
+    SvgChart chart = new SvgChart("lat-" + ChartAxes.slug(op), op + ": latency percentiles vs throughput",
+        ChartAxes.stepThroughput(), ChartAxes.latency())
+        .subtitle("Service time of successful " + op + " operations, warm-up excluded; one point per complete "
+            + "unthrottled step");
+    for (StoreRun store : run.stores()) {
+      String colour = palette.colour(store.name());
+      for (int i = 0; i < SHOWN.size(); i++) {
+        Percentile p = SHOWN.get(i);
+        List<Series.Point> points = points(curveSteps(store), op, LatencyKind.SERVICE, p,
+            StepSummary::throughputOps);
+        chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i), points));
+      }
+    }
+    List<LegendEntry> styles = new ArrayList<>();
+    for (int i = 0; i < SHOWN.size(); i++) {
+      styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
+    }
+    chart.legend(legend(run, palette, "Percentiles", styles));
+    return new ReportChart("latency-vs-throughput-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LATENCY,
+        op + ": how latency grows with load. Percentiles a step's sample count cannot support (p99.9 needs 1,000 "
+            + "samples) are left out.", chart.render(), chart.hasData());
+  }
+
+  /**
+   * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x axis lists the
+   * distinct (target rate, threads) steps in rate order: with several thread counts per rate a numeric rate axis
+   * would stack their points on one vertical line.
+   */
+  static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
+    List<FixedRateSlot> slots = FixedRateSlot.of(run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList());
+    Axis x = new Axis("Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
+        .categories(slots.stream().map(FixedRateSlot::label).toList());
+    SvgChart chart = new SvgChart("int-" + ChartAxes.slug(op), op + ": p99 service time vs p99 intended latency",
+        x, ChartAxes.latency())
+        .subtitle("Fixed-rate steps only; intended latency runs from the scheduled start (coordinated omission "
+            + "corrected)");
+    ToDoubleFunction<StepSummary> slot = s -> slots.indexOf(FixedRateSlot.of(s));
+    for (StoreRun store : run.stores()) {
+      String colour = palette.colour(store.name());
+      List<StepSummary> fixed = fixedRate(store).stream().sorted(Comparator.comparingDouble(slot)).toList();
+      chart.add(new Series(null, colour, LineStyle.SOLID, Marker.CIRCLE,
+          points(fixed, op, LatencyKind.SERVICE, Percentile.P99, slot)));
+      chart.add(new Series(null, colour, LineStyle.DASHED, Marker.TRIANGLE,
+          points(fixed, op, LatencyKind.INTENDED, Percentile.P99, slot)));
+    }
+    chart.legend(legend(run, palette, "p99 latency", List.of(
+        new LegendEntry("service time", STYLE_GREY, LineStyle.SOLID, Marker.CIRCLE),
+        new LegendEntry("from intended start", STYLE_GREY, LineStyle.DASHED, Marker.TRIANGLE))));
+    return new ReportChart("service-vs-intended-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.INTENDED,
+        op + ": when the dashed line leaves the solid one, requests queued behind slow ones: the store did not keep "
+            + "up with the target rate, and service time alone would understate what a client waits.",
+        chart.render(), chart.hasData());
+  }
+
+  /** A fixed-rate step's place on the x axis: its target rate and thread count. */
+  private record FixedRateSlot(long targetOps, int threads) {
+
+    static FixedRateSlot of(StepSummary s) {
+      return new FixedRateSlot(s.step().targetOps(), s.step().threads());
+    }
+
+    static List<FixedRateSlot> of(List<StepSummary> steps) {
+      return steps.stream().map(FixedRateSlot::of).distinct()
+          .sorted(Comparator.comparingLong(FixedRateSlot::targetOps).thenComparingInt(FixedRateSlot::threads))
+          .toList();
+    }
+
+    String label() {
+      return Numbers.compact(targetOps) + " @" + threads + "t";
+    }
+  }
+
+  /** Whether any store has a complete fixed-rate step. */
+  static boolean anyFixedRate(RunFolder run) {
+    return run.stores().stream().anyMatch(s -> !fixedRate(s).isEmpty());
+  }
+
+  private static List<StepSummary> fixedRate(StoreRun store) {
+    return store.completeSteps().stream().filter(s -> s.step().fixedRate())
+        .sorted(Comparator.comparingLong(s -> s.step().targetOps())).toList();
+  }
+
+  /**
+   * The steps of a store's latency-vs-throughput curve: the unthrottled thread sweep in thread order; only when
+   * there is none, the fixed-rate steps in target order (those have their own chart, and mixing both orders would
+   * draw a line that doubles back).
+   */
+  private static List<StepSummary> curveSteps(StoreRun store) {
+    List<StepSummary> unthrottled = ThroughputChart.unthrottled(store);
+    return unthrottled.isEmpty() ? fixedRate(store) : unthrottled;
+  }
+
+  private static List<Series.Point> points(List<StepSummary> steps, String op, LatencyKind kind, Percentile p,
+      ToDoubleFunction<StepSummary> x) {
+    List<Series.Point> points = new ArrayList<>();
+    for (StepSummary s : steps) {
+      OptionalLong v = s.operation(op, kind).flatMap(OperationSummary::latency)
+          .map(l -> l.percentileUs(p)).orElse(OptionalLong.empty());
+      if (v.isPresent()) {
+        points.add(new Series.Point(x.applyAsDouble(s), v.getAsLong()));
+      }
+    }
+    return points;
+  }
+
+  private static List<LegendEntry> legend(RunFolder run, StorePalette palette, String styleHeading,
+      List<LegendEntry> styles) {
+    List<LegendEntry> legend = new ArrayList<>();
+    legend.add(LegendEntry.heading("Stores"));
+    for (String store : run.storeNames()) {
+      legend.add(new LegendEntry(store, palette.colour(store), LineStyle.SOLID, Marker.NONE));
+    }
+    legend.add(LegendEntry.heading(""));
+    legend.add(LegendEntry.heading(styleHeading));
+    legend.addAll(styles);
+    return legend;
+  }
+}

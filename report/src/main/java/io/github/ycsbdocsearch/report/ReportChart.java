@@ -1,0 +1,31 @@
+package io.github.ycsbdocsearch.report;
+
+/**
+ * A rendered chart of the report. Immutable, thread-safe.
+ *
+ * @param fileName file name under {@code charts/}, e.g. {@code spectrum-READ.svg}
+ * @param section  the report section it belongs to
+ * @param caption  one or two sentences saying what to read from it
+ * @param svg      the SVG document
+ * @param hasData  whether any series has a point (charts without data are left out of the report)
+ */
+record ReportChart(String fileName, Section section, String caption, String svg, boolean hasData) {
+
+  /** The report sections that hold charts, in page order. */
+  enum Section {
+    THROUGHPUT("Throughput vs client threads"),
+    LATENCY("Latency vs throughput"),
+    SPECTRUM("Latency percentile spectrum"),
+    INTENDED("Service time vs intended latency (fixed-rate steps)");
+
+    private final String heading;
+
+    Section(String heading) {
+      this.heading = heading;
+    }
+
+    String heading() {
+      return heading;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.ycsbdocsearch.report;
+
+import io.github.ycsbdocsearch.report.chart.LegendEntry;
+import io.github.ycsbdocsearch.report.chart.LineStyle;
+import io.github.ycsbdocsearch.report.chart.Marker;
+import io.github.ycsbdocsearch.report.chart.Scale;
+import io.github.ycsbdocsearch.report.chart.Series;
+import io.github.ycsbdocsearch.report.chart.SvgChart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The full latency percentile spectrum of one operation, one line per store, each from the store's representative
+ * step (its max sustainable step). The x axis counts nines up to p99.99, and each line stops at the percentile its
+ * sample count supports. Stateless, thread-safe.
+ */
+final class SpectrumChart {
+
+  /** The spectrum stops at p99.99 (four nines). */
+  static final double MAX_NINES = 4.0;
+  /** Distance between plotted points, in nines. */
+  private static final double STEP_NINES = 0.05;
+
+  private SpectrumChart() {
+  }
+
+  static ReportChart build(RunFolder run, StorePalette palette, String op) {
+    SvgChart chart = new SvgChart("spec-" + ChartAxes.slug(op), op + ": latency percentile spectrum",
+        ChartAxes.percentile(), ChartAxes.latency())
+        .subtitle("Service time at each store's max sustainable step (label: threads, step throughput); "
+            + "warm-up excluded");
+    List<LegendEntry> legend = new ArrayList<>();
+    legend.add(LegendEntry.heading("Store (step)"));
+    boolean anyIntended = false;
+    for (StoreRun store : run.stores()) {
+      Optional<StoreRun.LoadedStep> step = store.representativeStep();
+      if (step.isEmpty()) {
+        continue;
+      }
+      StepSummary s = step.get().summary();
+      String colour = palette.colour(store.name());
+      String label = store.name() + " (" + s.step().threads() + " thr, " + Numbers.compact(Math.round(
+          s.throughputOps())) + " ops/s)";
+      Histogram service = step.get().histograms().get(op, LatencyKind.SERVICE, false);
+      Series line = new Series(label, colour, LineStyle.SOLID, Marker.NONE, spectrum(service));
+      chart.add(line);
+      legend.add(LegendEntry.of(line));
+      if (s.step().fixedRate()) {
+        Histogram intended = step.get().histograms().get(op, LatencyKind.INTENDED, false);
+        chart.add(new Series(null, colour, LineStyle.DASHED, Marker.NONE, spectrum(intended)));
+        anyIntended = true;
+      }
+    }
+    if (anyIntended) {
+      legend.add(LegendEntry.heading(""));
+      legend.add(new LegendEntry("from intended start", "#555", LineStyle.DASHED, Marker.NONE));
+    }
+    chart.legend(legend);
+    return new ReportChart("spectrum-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.SPECTRUM,
+        op + ": read left to right from the median to the rare slow requests; a line stops where its sample "
+            + "count stops supporting the percentile.", chart.render(), chart.hasData());
+  }
+
+  /** Points every {@value #STEP_NINES} nines, up to the supported percentile; empty for a missing histogram. */
+  static List<Series.Point> spectrum(Histogram h) {
+    List<Series.Point> points = new ArrayList<>();
+    if (h == null || h.getTotalCount() == 0) {
+      return points;
+    }
+    // n samples support a percentile with up to log10(n) nines (10,000 samples: p99.99).
+    double maxNines = Math.min(MAX_NINES, Math.log10(h.getTotalCount()));
+    int steps = (int) Math.floor(maxNines / STEP_NINES + 1e-9);
+    for (int i = 0; i <= steps; i++) {
+      double p = Scale.percentileAtNines(i * STEP_NINES);
+      points.add(new Series.Point(p, h.getValueAtPercentile(p)));
+    }
+    return points;
+  }
+}

@@ -1,0 +1,53 @@
+package io.github.ycsbdocsearch.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Whether a store's search answers were proven identical to the oracle's, derived from its verification.json.
+ * Immutable, thread-safe.
+ *
+ * @param state   the verdict
+ * @param summary one line for people
+ */
+record VerificationStatus(State state, String summary) {
+
+  /** The possible verdicts, from good to bad. */
+  enum State {
+    /** Every checked query returned the oracle's ordered keys. */
+    VERIFIED,
+    /** The store ran no search: nothing to verify. */
+    NOT_APPLICABLE,
+    /** The store ran searches but no verification.json exists (or it checked no query). */
+    NOT_VERIFIED,
+    /** At least one query returned different keys or order. */
+    DIFFERENT
+  }
+
+  /** Whether the report must warn about this store. */
+  boolean alarming() {
+    return state == State.NOT_VERIFIED || state == State.DIFFERENT;
+  }
+
+  static VerificationStatus of(StoreRun store) {
+    JsonNode v = store.verification();
+    if (v == null) {
+      return store.ranSearch()
+          ? new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: this store ran SEARCH but its answers were "
+              + "never checked against the oracle, so its SEARCH figures may not measure the same work")
+          : new VerificationStatus(State.NOT_APPLICABLE, "no search operation in this run: nothing to verify");
+    }
+    long queries = v.path("queries").asLong(0);
+    long identical = v.path("identical").asLong(0);
+    long differing = v.path("differing").asLong(queries - identical);
+    if (queries == 0) {
+      return new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: verification.json checked no query");
+    }
+    if (differing > 0 || identical != queries) {
+      return new VerificationStatus(State.DIFFERENT, "ANSWERS DIFFER: " + Numbers.grouped(differing) + " of "
+          + Numbers.grouped(queries) + " queries returned other keys or another order than the oracle");
+    }
+    return new VerificationStatus(State.VERIFIED, "verified: " + Numbers.grouped(identical) + " of "
+        + Numbers.grouped(queries) + " queries identical to the oracle (" + Numbers.grouped(v.path("deep_pages")
+        .asLong(0)) + " deep pages)");
+  }
+}

@@ -1,0 +1,181 @@
+package io.github.ycsbdocsearch.report.chart;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/**
+ * One axis of a chart: its title (with units), scale, tick labels and the data range it shows. The range is set by
+ * {@link #fit} from the data the chart holds; ticks are chosen from the range unless given explicitly. Not
+ * thread-safe (fitted once while rendering).
+ */
+public final class Axis {
+
+  private final String title;
+  private final Scale scale;
+  private final DoubleFunction<String> tickLabel;
+  private List<Double> explicitTicks;
+  private List<String> categories;
+  private boolean includeZero = true;
+  private double lo;
+  private double hi;
+
+  /**
+   * @param title     axis title, with units, e.g. "Throughput (ops/s)"
+   * @param scale     how values map to distance
+   * @param tickLabel how a tick value is printed
+   */
+  public Axis(String title, Scale scale, DoubleFunction<String> tickLabel) {
+    this.title = title;
+    this.scale = scale;
+    this.tickLabel = tickLabel;
+  }
+
+  /** Puts ticks exactly at these data values (e.g. the thread counts that ran). */
+  public Axis ticksAt(List<Double> values) {
+    this.explicitTicks = List.copyOf(values);
+    return this;
+  }
+
+  /**
+   * Makes a linear axis show named, evenly spaced positions: data value i is drawn at the i-th label, with half a
+   * slot of room at both ends.
+   */
+  public Axis categories(List<String> labels) {
+    this.categories = List.copyOf(labels);
+    return this;
+  }
+
+  /** Whether a linear axis starts at 0 (default) or at the data's minimum. */
+  public Axis includeZero(boolean include) {
+    this.includeZero = include;
+    return this;
+  }
+
+  public String title() {
+    return title;
+  }
+
+  public Scale scale() {
+    return scale;
+  }
+
+  /** Sets the shown range from the data's smallest and largest values. */
+  void fit(double min, double max) {
+    if (categories != null) {
+      lo = -0.5;
+      hi = categories.size() - 0.5;
+      return;
+    }
+    switch (scale) {
+      case LOG10 -> {
+        lo = Math.pow(10, Math.floor(Math.log10(Math.max(min, Scale.LOG_FLOOR))));
+        hi = Math.pow(10, Math.ceil(Math.log10(Math.max(max, Scale.LOG_FLOOR))));
+        if (hi <= lo) {
+          hi = lo * 10;
+        }
+      }
+      case LOG2 -> {
+        // A margin of a third of a doubling keeps the end points off the frame.
+        lo = Math.max(min, Scale.LOG_FLOOR) / 1.26;
+        hi = Math.max(max, Scale.LOG_FLOOR) * 1.26;
+      }
+      case NINES -> {
+        lo = 0;
+        double nines = Math.max(2, Math.ceil(Scale.NINES.transform(max) - 1e-9));
+        hi = Scale.percentileAtNines(nines);
+      }
+      default -> {
+        double start = includeZero ? Math.min(0, min) : min;
+        double step = niceStep(Math.max(max - start, 1e-9) / 5);
+        lo = includeZero ? start : Math.floor(start / step) * step;
+        hi = Math.ceil(max / step) * step;
+        if (hi - max < 0.03 * (hi - lo)) {
+          // A point on the frame is hard to see: leave room for its marker.
+          hi += step;
+        }
+        if (hi <= lo) {
+          hi = lo + step;
+        }
+      }
+    }
+  }
+
+  /** Where {@code v} lies, from 0 (start of the range) to 1 (end). */
+  double position(double v) {
+    double a = scale.transform(lo);
+    double b = scale.transform(hi);
+    return (scale.transform(v) - a) / (b - a);
+  }
+
+  /** The ticks within the fitted range. */
+  List<Tick> ticks() {
+    List<Tick> ticks = new ArrayList<>();
+    if (categories != null) {
+      for (int i = 0; i < categories.size(); i++) {
+        ticks.add(new Tick(i, categories.get(i), true));
+      }
+      return ticks;
+    }
+    if (explicitTicks != null) {
+      explicitTicks.forEach(v -> ticks.add(new Tick(v, tickLabel.apply(v), true)));
+      return ticks;
+    }
+    switch (scale) {
+      case LOG10 -> logTicks(ticks);
+      case NINES -> ninesTicks(ticks);
+      case LOG2 -> {
+        for (double v = 1; v <= hi; v *= 2) {
+          if (v >= lo) {
+            ticks.add(new Tick(v, tickLabel.apply(v), true));
+          }
+        }
+      }
+      default -> {
+        double step = niceStep((hi - lo) / 5);
+        for (double v = lo; v <= hi + step / 1e6; v += step) {
+          ticks.add(new Tick(v, tickLabel.apply(v), true));
+        }
+      }
+    }
+    return ticks;
+  }
+
+  private void logTicks(List<Tick> ticks) {
+    boolean fewDecades = Math.log10(hi / lo) <= 2.01;
+    for (double decade = lo; decade <= hi * 1.0001; decade *= 10) {
+      ticks.add(new Tick(decade, tickLabel.apply(decade), true));
+      if (fewDecades && decade * 10 <= hi * 1.0001) {
+        ticks.add(new Tick(decade * 2, tickLabel.apply(decade * 2), false));
+        ticks.add(new Tick(decade * 5, tickLabel.apply(decade * 5), false));
+      }
+    }
+  }
+
+  private void ninesTicks(List<Tick> ticks) {
+    ticks.add(new Tick(0, "p0", true));
+    ticks.add(new Tick(50, "p50", false));
+    int maxNines = (int) Math.round(Scale.NINES.transform(hi));
+    for (int n = 1; n <= maxNines; n++) {
+      double p = Scale.percentileAtNines(n);
+      ticks.add(new Tick(p, "p" + trimPercentile(p), true));
+    }
+  }
+
+  private static String trimPercentile(double p) {
+    String s = String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "");
+    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+  }
+
+  /** 1, 2 or 5 times a power of ten, at least {@code raw}. */
+  static double niceStep(double raw) {
+    double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (double m : new double[] {1, 2, 5, 10}) {
+      if (m * magnitude >= raw) {
+        return m * magnitude;
+      }
+    }
+    return 10 * magnitude;
+  }
+}

@@ -1,0 +1,23 @@
+package io.github.ycsbdocsearch.report.chart;
+
+/**
+ * One legend line: a sample of a line style and marker in a colour, then a text; with a null colour the text is a
+ * group heading. Immutable, thread-safe.
+ *
+ * @param label  text
+ * @param colour CSS colour, or null for a heading
+ * @param line   line style of the sample
+ * @param marker marker of the sample
+ */
+public record LegendEntry(String label, String colour, LineStyle line, Marker marker) {
+
+  /** A heading line in the legend, e.g. "Stores". */
+  public static LegendEntry heading(String text) {
+    return new LegendEntry(text, null, LineStyle.NONE, Marker.NONE);
+  }
+
+  /** The entry that describes a series. */
+  public static LegendEntry of(Series s) {
+    return new LegendEntry(s.label(), s.colour(), s.line(), s.marker());
+  }
+}

@@ -1,0 +1,26 @@
+package io.github.ycsbdocsearch.report.chart;
+
+/** How a series' line is drawn. Immutable, thread-safe. */
+public enum LineStyle {
+  SOLID("", 2.2),
+  DASHED("7 4", 2.0),
+  DOTTED("2 3", 2.0),
+  /** Markers only. */
+  NONE("", 0);
+
+  private final String dashArray;
+  private final double width;
+
+  LineStyle(String dashArray, double width) {
+    this.dashArray = dashArray;
+    this.width = width;
+  }
+
+  String dashArray() {
+    return dashArray;
+  }
+
+  double width() {
+    return width;
+  }
+}

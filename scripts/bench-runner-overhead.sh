@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Measures what the sweep runner costs: the same YCSB workload on YCSB's no-op site.ycsb.BasicDB, the same
+# threads and operation count, once through ./run-sweep.sh and once through upstream site.ycsb.Client directly.
+# Prints each run's ops/s (YCSB's own [OVERALL] Throughput in both cases) and the ratio of the medians
+# runner/direct; the target is >= 1.0 (the runner adds no per-operation work). A benchmark, not a timed test.
+#
+# Use like: scripts/bench-runner-overhead.sh
+#
+# Settings:
+#   WORKLOAD  workload file (default: workloads/workloada)
+#   THREADS   client threads (default: 4)
+#   OPS       operations per run (default: 2000000)
+#   RECORDS   records (default: 10000)
+#   REPEATS   runs of each, alternating (default: 3)
+# Both sides run unpinned (--no-pin) so that they have the same CPUs.
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
+
+readonly WORKLOAD="${WORKLOAD:-${REPO_ROOT}/workloads/workloada}"
+readonly THREADS="${THREADS:-4}"
+readonly OPS="${OPS:-2000000}"
+readonly RECORDS="${RECORDS:-10000}"
+readonly REPEATS="${REPEATS:-3}"
+readonly NOOP=(-p basicdb.simulatedelay=0 -p basicdb.verbose=false)
+WORK_DIR=""
+
+usage() {
+  sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+}
+
+cleanup() {
+  if [[ -n "${WORK_DIR}" ]]; then
+    rm -rf "${WORK_DIR}"
+    WORK_DIR=""
+  fi
+}
+
+# Prints the [OVERALL] Throughput of a YCSB stdout file.
+throughput_of() {
+  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { print $3 }' "$1"
+}
+
+# One direct run of upstream YCSB; prints its ops/s.
+run_direct() {
+  local cp="$1" out="${WORK_DIR}/direct.out"
+  java -cp "${cp}" site.ycsb.Client -t -db site.ycsb.BasicDB -P "${WORKLOAD}" -threads "${THREADS}" \
+    -p operationcount="${OPS}" -p recordcount="${RECORDS}" "${NOOP[@]}" >"${out}" 2>"${WORK_DIR}/direct.err"
+  throughput_of "${out}"
+}
+
+# One run through the sweep runner (one step, ended by the operation count); prints its ops/s.
+run_sweep() {
+  local dir
+  dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores basicdb --threads "${THREADS}" \
+    --records "${RECORDS}" --warmup-seconds 0 --step-seconds 3600 --no-pin --out "${WORK_DIR}/results" \
+    -p operationcount="${OPS}" "${NOOP[@]}" 2>"${WORK_DIR}/sweep.err" | tail -n 1)"
+  [[ -f "${dir}/basicdb/steps/01-t${THREADS}/ycsb.out" ]] || die "sweep failed: $(tail -n 3 "${WORK_DIR}/sweep.err")"
+  throughput_of "${dir}/basicdb/steps/01-t${THREADS}/ycsb.out"
+}
+
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+main() {
+  if [[ $# -gt 0 ]]; then
+    usage
+    exit 2
+  fi
+  trap cleanup EXIT INT TERM
+  WORK_DIR="$(mktemp -d)"
+  local cp i direct sweep directs="" sweeps=""
+  cp="$(runtime_classpath)"
+  log "BasicDB, ${THREADS} threads, ${OPS} operations, ${REPEATS} runs each ($(basename "${WORKLOAD}"))"
+  for ((i = 1; i <= REPEATS; i++)); do
+    direct="$(run_direct "${cp}")"
+    sweep="$(run_sweep)"
+    log "run ${i}: direct ${direct} ops/s, runner ${sweep} ops/s"
+    directs+="${direct}"$'\n'
+    sweeps+="${sweep}"$'\n'
+  done
+  direct="$(printf '%s' "${directs}" | median)"
+  sweep="$(printf '%s' "${sweeps}" | median)"
+  awk -v d="${direct}" -v s="${sweep}" 'BEGIN {
+    printf "median ops/s: direct %.0f, runner %.0f; ratio runner/direct %.3f (target >= 1.0)\n", d, s, s / d }'
+}
+
+main "$@"

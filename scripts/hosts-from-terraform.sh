@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Turns `terraform output -json` of terraform/ into the hosts file that `./run-sweep.sh --hosts FILE` reads:
+#   {"topology": "cluster", "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
+# with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
+# Properties per store (names as the bindings read them):
+#   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
+#   mongodb        mongodb.url (user, password, every member, replicaSet, authSource=admin),
+#                  mongodb.writeConcern (acknowledged | majority by durability), mongodb.readPreference=primary
+#   elasticsearch  es.hosts (every node, http), es.username, es.password, es.shards, es.replicas,
+#                  es.translog.durability (async | request by durability), es.translog.sync_interval=1s
+#
+# Usage: hosts-from-terraform.sh [--tf-dir DIR | --json FILE] [--out FILE]
+#   --tf-dir  Terraform working directory to run `terraform output -json` in (default: <repo>/terraform)
+#   --json    read a saved `terraform output -json` instead (use - for stdin)
+#   --out     the hosts file to write (default: <repo>/hosts.json)
+# Then copy it to the client, e.g. scp -p hosts.json ubuntu@CLIENT:ycsb-docsearch/hosts.json
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+
+usage() {
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+err() {
+  printf 'hosts-from-terraform.sh: error: %s\n' "$*" >&2
+}
+
+# The jq program: terraform outputs in, hosts file out; it stops with an error when an output is missing.
+# shellcheck disable=SC2016  # $names here are jq variables, not shell ones
+readonly HOSTS_JQ='
+  .store_connection.value as $c
+  | .store_password.value as $pw
+  | if $c == null or $pw == null then error("terraform output has no store_connection/store_password: was terraform apply run?") else . end
+  | ($c.durability == "strict") as $strict
+  | {
+      redisjson: {
+        "redis.cluster": "true",
+        "redis.hosts": ($c.addresses | join(",")),
+        "redis.password": $pw
+      },
+      mongodb: {
+        "mongodb.url": ("mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb?replicaSet=\($c.replica_set)&authSource=admin"),
+        "mongodb.writeConcern": (if $strict then "majority" else "acknowledged" end),
+        "mongodb.readPreference": "primary"
+      },
+      elasticsearch: {
+        "es.hosts": ($c.addresses | map("http://" + .) | join(",")),
+        "es.username": $c.username,
+        "es.password": $pw,
+        "es.shards": ($c.elasticsearch_primaries | tostring),
+        "es.replicas": ($c.elasticsearch_replicas | tostring),
+        "es.translog.durability": (if $strict then "request" else "async" end),
+        "es.translog.sync_interval": "1s"
+      }
+    } as $by_store
+  | if $by_store[$c.store] == null then error("unknown store \($c.store)") else . end
+  | {topology: $c.topology, stores: {($c.store): $by_store[$c.store]}}
+'
+
+read_outputs() {
+  local tf_dir="$1" json="$2"
+  if [[ -n "${json}" ]]; then
+    cat -- "${json}"
+    return
+  fi
+  command -v terraform >/dev/null || { err "terraform not on PATH (or pass --json FILE)"; return 1; }
+  terraform -chdir="${tf_dir}" output -json
+}
+
+main() {
+  local tf_dir="${REPO_ROOT}/terraform" json="" out="${REPO_ROOT}/hosts.json"
+  while (($#)); do
+    case "$1" in
+      --tf-dir) tf_dir="${2:?--tf-dir needs a value}"; shift 2 ;;
+      --json) json="${2:?--json needs a value}"; shift 2 ;;
+      --out) out="${2:?--out needs a value}"; shift 2 ;;
+      -h | --help) usage; return 0 ;;
+      *) err "unknown argument '$1'"; usage >&2; return 2 ;;
+    esac
+  done
+  command -v jq >/dev/null || { err "jq is required"; return 1; }
+  local outputs hosts
+  outputs="$(read_outputs "${tf_dir}" "${json}")" || { err "could not read the terraform outputs"; return 1; }
+  hosts="$(jq "${HOSTS_JQ}" <<<"${outputs}")" || { err "the terraform outputs do not describe a store"; return 1; }
+  # Created 0600 from the start (umask), never readable by others even for a moment.
+  (
+    umask 077
+    printf '%s\n' "${hosts}" >"${out}.tmp"
+  )
+  chmod 0600 "${out}.tmp"
+  mv "${out}.tmp" "${out}"
+  printf 'hosts-from-terraform.sh: wrote %s (%s, mode 0600)\n' "${out}" "$(jq -r '.stores | keys[0]' "${out}")" >&2
+}
+
+main "$@"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Shared shell helpers for the project's scripts. Source it; it defines functions only and changes no shell option.
+#
+#   source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+#
+# Functions:
+#   log MSG...            one line to stderr, prefixed with the calling script's name
+#   err MSG...            one "error:" line to stderr
+#   die MSG...            err, then exit 1
+#   repo_root             absolute path of the repository (parent of scripts/)
+#   port_open HOST PORT   true when something accepts TCP connections there (bash /dev/tcp, no tools needed)
+#   wait_until SECS DESC CMD...   re-runs CMD every 0.2 s until it succeeds; false (with an error line) on timeout
+#   now_ms                milliseconds since the epoch, for timings
+# Env: LOG_PREFIX overrides the prefix (default: the top-level script's file name).
+
+if [[ -n "${_YCSB_DOCSEARCH_COMMON_SH:-}" ]]; then
+  return 0
+fi
+_YCSB_DOCSEARCH_COMMON_SH=1
+
+log() {
+  printf '%s: %s\n' "${LOG_PREFIX:-$(basename "$0")}" "$*" >&2
+}
+
+err() {
+  printf '%s: error: %s\n' "${LOG_PREFIX:-$(basename "$0")}" "$*" >&2
+}
+
+die() {
+  err "$@"
+  exit 1
+}
+
+repo_root() {
+  local here
+  here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  (cd "${here}/../.." && pwd)
+}
+
+port_open() {
+  local host="$1" port="$2"
+  # A subshell so the descriptor closes at once; timeout guards against a filtered port on a remote host.
+  timeout 2 bash -c "exec 3<>/dev/tcp/${host}/${port}" 2>/dev/null
+}
+
+wait_until() {
+  local secs="$1" desc="$2"
+  shift 2
+  local deadline=$((SECONDS + secs))
+  until "$@" >/dev/null 2>&1; do
+    if ((SECONDS >= deadline)); then
+      err "timed out after ${secs}s waiting for ${desc}"
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+
+now_ms() {
+  date +%s%3N
+}

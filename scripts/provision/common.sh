@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Shared functions of the cloud provisioning scripts (scripts/provision/<role>.sh). They run as root, started by
+# cloud-init through bootstrap.sh, on Ubuntu 24.04 AWS machines made by terraform/. Source this file; it defines
+# functions and read-only paths and changes no shell option.
+#
+#   source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+#
+# role.env (written by terraform/cloud_init.tf, mode 0600) holds KEY='value' lines:
+#   ROLE            redisjson | mongodb | elasticsearch | client
+#   STORE           the store of this cluster (same as ROLE on servers)
+#   CLUSTER_NAME    name of the cluster (resource name prefix)
+#   SERVER_IPS      private IPs of all servers, comma-separated, in node order (node 0 forms the cluster)
+#   NODE_INDEX      this server's index (servers only)      NODE_IP  this server's private IP (servers only)
+#   REPO_DIR        where bootstrap.sh unpacked the repository
+#   BUNDLE_URL, BUNDLE_SHA256   the repository bundle
+#   DURABILITY      relaxed | strict (README table in terraform/)
+#   REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
+#   MONGODB_VERSION MONGODB_REPLICA_SET MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
+#   ELASTICSEARCH_VERSION ES_HEAP_GB ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_DIR
+# Versions are pinned in one place: terraform/variables.tf (store_versions), passed down through role.env.
+#
+# What every machine leaves in /var/lib/ycsb-docsearch/:
+#   status.json     {"role","state":"provisioning|ready|failed","detail","utc"}
+#   store.json      servers: installed version, layout and settings of the store (for the results manifest)
+#   baseline.json   scripts/baseline.sh output (CPU, disk on the data volume, network on the client)
+# Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
+
+readonly STATE_DIR=/var/lib/ycsb-docsearch
+readonly DATA_DIR=/data
+readonly KEYRING_DIR=/usr/share/keyrings
+
+log() {
+  printf '%s %s: %s\n' "$(date -u +%H:%M:%S)" "${ROLE:-provision}" "$*" >&2
+}
+
+die() {
+  log "error: $*"
+  write_status failed "$*"
+  exit 1
+}
+
+#######################################
+# Sources role.env and checks that the named variables are set.
+# Arguments: FILE, then the names of required variables.
+#######################################
+load_role_env() {
+  local file="$1" name
+  shift
+  [[ -r "${file}" ]] || die "role env ${file} is not readable"
+  # shellcheck disable=SC1090  # the path is only known at run time (terraform writes it)
+  source "${file}"
+  for name in ROLE STORE SERVER_IPS REPO_DIR DURABILITY "$@"; do
+    [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
+  done
+}
+
+#######################################
+# Writes status.json atomically. Arguments: STATE DETAIL.
+#######################################
+write_status() {
+  local state="$1" detail="${2:-}"
+  mkdir -p "${STATE_DIR}"
+  jq -n --arg role "${ROLE:-unknown}" --arg state "${state}" --arg detail "${detail}" \
+    --arg utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" '{role: $role, state: $state, detail: $detail, utc: $utc}' \
+    >"${STATE_DIR}/status.json.tmp" 2>/dev/null || return 0
+  mv "${STATE_DIR}/status.json.tmp" "${STATE_DIR}/status.json"
+}
+
+#######################################
+# Writes a JSON document (stdin) to STATE_DIR/NAME atomically.
+#######################################
+write_state_json() {
+  local name="$1"
+  mkdir -p "${STATE_DIR}"
+  jq . >"${STATE_DIR}/${name}.tmp"
+  mv "${STATE_DIR}/${name}.tmp" "${STATE_DIR}/${name}"
+}
+
+# apt-get that waits for cloud-init's own apt runs instead of failing on the lock, and retries network hiccups.
+apt_get() {
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3 -y -q "$@"; then
+      return 0
+    fi
+    log "apt-get $* failed (attempt ${attempt}); retrying"
+    sleep $((attempt * 10))
+  done
+  die "apt-get $* kept failing"
+}
+
+#######################################
+# Adds a vendor apt repository signed by its own key (idempotent).
+# Arguments: NAME KEY_URL "DEB LINE" (the line's [signed-by=...] is added here).
+#######################################
+add_vendor_repo() {
+  local name="$1" key_url="$2" line="$3"
+  local keyring="${KEYRING_DIR}/${name}.gpg"
+  curl -fsSL --retry 5 --retry-all-errors "${key_url}" | gpg --batch --yes --dearmor -o "${keyring}"
+  chmod 0644 "${keyring}"
+  printf 'deb [signed-by=%s] %s\n' "${keyring}" "${line}" >"/etc/apt/sources.list.d/${name}.list"
+  apt_get update
+}
+
+#######################################
+# Prints the newest version of PKG in the apt sources whose upstream version is PREFIX or starts with PREFIX
+# followed by '.', '-' or '~' (so "8" matches 8.2.1 but not 80.1). Fails when none matches.
+#######################################
+newest_version() {
+  local pkg="$1" prefix="$2" v upstream
+  local -a matches=()
+  while read -r v; do
+    upstream="${v#*:}"
+    if [[ "${upstream}" == "${prefix}" || "${upstream}" == "${prefix}".* || "${upstream}" == "${prefix}"-* \
+      || "${upstream}" == "${prefix}"~* ]]; then
+      matches+=("${v}")
+    fi
+  done < <(apt-cache madison "${pkg}" | awk -F'|' '{gsub(/ /, "", $2); print $2}')
+  ((${#matches[@]} > 0)) || return 1
+  printf '%s\n' "${matches[@]}" | sort -V | tail -n 1
+}
+
+# Ubuntu codename of this machine (the vendors' repositories are per release).
+os_codename() {
+  # shellcheck disable=SC1091  # os-release is always there on Ubuntu
+  (source /etc/os-release && printf '%s\n' "${VERSION_CODENAME}")
+}
+
+#######################################
+# Base packages and kernel settings every server shares: the same settings for every store, so no store gets an
+# advantage from the operating system. THP off (Redis and MongoDB ask for it), more open files and map areas
+# (Elasticsearch), no swap pressure, overcommit for Redis' fork-based AOF rewrite.
+#######################################
+prepare_host() {
+  apt_get update
+  apt_get install curl gnupg jq mdadm xfsprogs nvme-cli iperf3 fio sysbench numactl
+  cat >/etc/sysctl.d/90-ycsb-docsearch.conf <<'EOF'
+vm.swappiness = 1
+vm.overcommit_memory = 1
+vm.max_map_count = 1048576
+net.core.somaxconn = 65535
+net.ipv4.tcp_max_syn_backlog = 65535
+fs.file-max = 4194304
+EOF
+  sysctl --system >/dev/null
+  local thp
+  for thp in enabled defrag; do
+    if [[ -w "/sys/kernel/mm/transparent_hugepage/${thp}" ]]; then
+      echo never >"/sys/kernel/mm/transparent_hugepage/${thp}"
+    fi
+  done
+}
+
+# The instance's NVMe instance-store disks (not the EBS root volume), one /dev path per line.
+instance_store_disks() {
+  local dev model
+  for dev in /dev/nvme*n1; do
+    [[ -b "${dev}" ]] || continue
+    model="$(cat "/sys/block/$(basename "${dev}")/device/model" 2>/dev/null || true)"
+    if [[ "${model}" == *"Instance Storage"* ]]; then
+      printf '%s\n' "${dev}"
+    fi
+  done
+}
+
+#######################################
+# Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks (2 x 600 GB on
+# m5d.8xlarge), XFS, noatime. Safe to re-run: an existing mount or array is kept. Instance storage is wiped when
+# the instance stops, so the fstab entry is nofail.
+#######################################
+prepare_data_volume() {
+  if mountpoint -q "${DATA_DIR}"; then
+    log "${DATA_DIR} already mounted"
+    return 0
+  fi
+  local -a disks
+  mapfile -t disks < <(instance_store_disks)
+  ((${#disks[@]} > 0)) || die "no NVMe instance storage found: use an instance type with local NVMe disks"
+  local dev="${disks[0]}"
+  if ((${#disks[@]} > 1)); then
+    dev="$(raid0_device "${disks[@]}")"
+  fi
+  if ! blkid "${dev}" >/dev/null 2>&1; then
+    mkfs.xfs -f -q "${dev}"
+  fi
+  mkdir -p "${DATA_DIR}"
+  local uuid
+  uuid="$(blkid -s UUID -o value "${dev}")"
+  grep -q " ${DATA_DIR} " /etc/fstab || echo "UUID=${uuid} ${DATA_DIR} xfs defaults,noatime,nofail 0 2" >>/etc/fstab
+  mount "${DATA_DIR}"
+  log "data volume: ${dev} over ${disks[*]} mounted at ${DATA_DIR}"
+}
+
+# Prints the RAID 0 array over the given disks, creating it unless a re-run finds it assembled already.
+raid0_device() {
+  mdadm --assemble --scan >/dev/null 2>&1 || true
+  local existing
+  existing="$(mdadm --detail --scan 2>/dev/null | awk '/ycsb-data/ {print $2; exit}')"
+  if [[ -n "${existing}" ]]; then
+    printf '%s\n' "${existing}"
+    return 0
+  fi
+  mdadm --create /dev/md0 --run --name=ycsb-data --level=0 --raid-devices="$#" --chunk=256 "$@" >&2
+  mdadm --detail --scan | grep ycsb-data >>/etc/mdadm/mdadm.conf
+  printf '%s\n' /dev/md0
+}
+
+# An iperf3 server on every store server, for scripts/baseline.sh on the client (port 5201, client group only).
+start_iperf_server() {
+  cat >/etc/systemd/system/ycsb-iperf3.service <<'EOF'
+[Unit]
+Description=iperf3 server for the ycsb-docsearch network baseline
+After=network-online.target
+
+[Service]
+ExecStart=/usr/bin/iperf3 --server --port 5201
+Restart=always
+DynamicUser=yes
+
+[Install]
+WantedBy=multi-user.target
+EOF
+  systemctl daemon-reload
+  systemctl enable --now ycsb-iperf3.service
+}
+
+#######################################
+# Machine baseline before the store holds data: CPU, memory, fio on the data volume, and with TARGETS (comma-
+# separated hosts running iperf3 -s) the network to them. Not fatal: a benchmark without a baseline still runs.
+# Arguments: TARGETS ("" for none) [FIO_DIR].
+#######################################
+record_baseline() {
+  local targets="$1" fio_dir="${2:-${DATA_DIR}/baseline}" out="${STATE_DIR}/baseline.json"
+  local -a net=()
+  [[ -z "${targets}" ]] || net=(--targets "${targets}")
+  mkdir -p "${STATE_DIR}" "${fio_dir}"
+  if "${REPO_DIR}/scripts/baseline.sh" --size full --fio-dir "${fio_dir}" --out "${out}" "${net[@]}"; then
+    log "baseline written to ${out}"
+  else
+    log "baseline failed (not fatal): see the provisioning log"
+  fi
+  rm -rf "${fio_dir}"
+}
+
+# The servers' private IPs, one per line.
+server_ips() {
+  tr ',' '\n' <<<"${SERVER_IPS}"
+}
+
+port_open() {
+  timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null
+}
+
+#######################################
+# Waits until PORT accepts connections on every server (they provision in parallel).
+# Arguments: PORT [TIMEOUT_S].
+#######################################
+wait_for_servers() {
+  local port="$1" timeout="${2:-${FORMATION_TIMEOUT_S:-1800}}" ip
+  local deadline=$((SECONDS + timeout))
+  for ip in $(server_ips); do
+    until port_open "${ip}" "${port}"; do
+      ((SECONDS < deadline)) || die "server ${ip}:${port} did not come up within ${timeout}s"
+      sleep 5
+    done
+  done
+  log "every server accepts connections on port ${port}"
+}
+
+# True on the server that forms the cluster (node 0).
+is_first_node() {
+  [[ "${NODE_INDEX:-}" == "0" ]]
+}
+
+# The exit trap of every role script: a failure anywhere leaves status.json saying so.
+on_exit() {
+  local rc=$?
+  if ((rc != 0)); then
+    write_status failed "provisioning exited with status ${rc}; see /var/log/cloud-init-output.log"
+  fi
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Provisions one Elasticsearch node of the AWS benchmark cluster (run as root by bootstrap.sh from cloud-init; safe
+# to re-run). Installs Elasticsearch from Elastic's own apt repository, replaces the package's auto-configured
+# security with the cluster's own (TLS between nodes with the certificates terraform generated, basic
+# authentication on plain HTTP inside the VPC), takes the node's discovery settings from
+# scripts/cluster/es-node-config.sh, puts the data on the NVMe RAID 0 volume, and on node 0 waits for the cluster
+# with scripts/cluster/es-cluster-wait.sh and creates the benchmark user.
+# The benchmark index itself (15 primaries, 1 replica by default) is created by the binding from the es.shards and
+# es.replicas properties that scripts/hosts-from-terraform.sh writes into the hosts file.
+#
+# Usage: elasticsearch.sh ROLE_ENV  (role.env keys: scripts/provision/common.sh)
+# Result: /var/lib/ycsb-docsearch/{status.json,store.json,baseline.json}
+# Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+readonly HERE
+# shellcheck source=scripts/provision/common.sh
+source "${HERE}/common.sh"
+
+readonly ES_HOME=/usr/share/elasticsearch
+readonly ES_CONF=/etc/elasticsearch
+readonly HTTP_PORT=9200
+readonly TRANSPORT_PORT=9300
+
+usage() {
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+install_elasticsearch() {
+  local major="${ELASTICSEARCH_VERSION%%.*}"
+  add_vendor_repo elastic "https://artifacts.elastic.co/GPG-KEY-elasticsearch" \
+    "https://artifacts.elastic.co/packages/${major}.x/apt stable main"
+  local version
+  version="$(newest_version elasticsearch "${ELASTICSEARCH_VERSION}")" \
+    || die "no elasticsearch ${ELASTICSEARCH_VERSION} in Elastic's repository"
+  apt_get install "elasticsearch=${version}"
+  log "installed elasticsearch ${version}"
+}
+
+node_name() {
+  printf 'node-%s\n' "$1"
+}
+
+# Discovery settings of this node, from the same script the local cluster uses.
+node_settings() {
+  local -a seeds=() masters=()
+  local ip i=0
+  for ip in $(server_ips); do
+    seeds+=("${ip}:${TRANSPORT_PORT}")
+    masters+=("$(node_name "${i}")")
+    i=$((i + 1))
+  done
+  "${REPO_DIR}/scripts/cluster/es-node-config.sh" --cluster-name "${CLUSTER_NAME}" \
+    --node-name "$(node_name "${NODE_INDEX}")" --host "${NODE_IP}" --http-port "${HTTP_PORT}" \
+    --transport-port "${TRANSPORT_PORT}" --seeds "$(IFS=,; echo "${seeds[*]}")" \
+    --masters "$(IFS=,; echo "${masters[*]}")"
+}
+
+#######################################
+# elasticsearch.yml, heap, TLS files and keystore. The package's auto-configuration (its own CA, an HTTPS layer,
+# enrolment) is replaced: every node must trust the same CA, which terraform made.
+#######################################
+configure_elasticsearch() {
+  local settings
+  settings="$(node_settings)" || die "scripts/cluster/es-node-config.sh failed"
+  install -d -o root -g elasticsearch -m 0750 "${ES_CONF}/tls"
+  install -o root -g elasticsearch -m 0640 "${ES_TLS_DIR}"/{ca.crt,node.crt,node.key} "${ES_CONF}/tls/"
+  install -d -o elasticsearch -g elasticsearch -m 0750 "${DATA_DIR}/elasticsearch"
+  cat >"${ES_CONF}/elasticsearch.yml" <<EOF
+${settings}
+path.data: ${DATA_DIR}/elasticsearch
+path.logs: /var/log/elasticsearch
+xpack.security.enabled: true
+xpack.security.enrollment.enabled: false
+xpack.security.http.ssl.enabled: false
+xpack.security.transport.ssl.enabled: true
+xpack.security.transport.ssl.verification_mode: certificate
+xpack.security.transport.ssl.key: tls/node.key
+xpack.security.transport.ssl.certificate: tls/node.crt
+xpack.security.transport.ssl.certificate_authorities: [ "tls/ca.crt" ]
+EOF
+  printf -- '-Xms%sg\n-Xmx%sg\n' "${ES_HEAP_GB}" "${ES_HEAP_GB}" >"${ES_CONF}/jvm.options.d/heap.options"
+  reset_keystore
+  mkdir -p /etc/systemd/system/elasticsearch.service.d
+  printf '[Service]\nTimeoutStartSec=900\nLimitNOFILE=1048576\n' \
+    >/etc/systemd/system/elasticsearch.service.d/ycsb-docsearch.conf
+  systemctl daemon-reload
+}
+
+# Drops the auto-configuration's keystore passwords (their keystores are no longer used) and sets the bootstrap
+# password: the elastic user's password until the security index exists, identical on every node.
+reset_keystore() {
+  local ks="${ES_HOME}/bin/elasticsearch-keystore" entry
+  for entry in $("${ks}" list | grep -E '^xpack\.security\.(http|transport)\.ssl\.' || true); do
+    "${ks}" remove "${entry}"
+  done
+  printf '%s' "${ES_ELASTIC_PASSWORD}" | "${ks}" add --stdin --force bootstrap.password
+}
+
+es_api() {
+  local method="$1" path="$2"
+  shift 2
+  curl -fsS -u "elastic:${ES_ELASTIC_PASSWORD}" -X "${method}" -H 'Content-Type: application/json' \
+    "http://${NODE_IP}:${HTTP_PORT}${path}" "$@"
+}
+
+form_cluster() {
+  local -a urls=()
+  local ip
+  wait_for_servers "${HTTP_PORT}"
+  for ip in $(server_ips); do
+    urls+=("http://${ip}:${HTTP_PORT}")
+  done
+  ES_AUTH="elastic:${ES_ELASTIC_PASSWORD}" "${REPO_DIR}/scripts/cluster/es-cluster-wait.sh" --timeout 900 \
+    "${urls[@]}" || die "the Elasticsearch cluster did not form"
+}
+
+# The benchmark user: full rights on the non-system indices, cluster monitoring for the probe.
+create_user() {
+  es_api PUT /_security/role/ycsb_benchmark -d '{"cluster": ["monitor"],
+    "indices": [{"names": ["*"], "privileges": ["all"], "allow_restricted_indices": false}]}' >/dev/null
+  es_api PUT /_security/user/ycsb -d "{\"password\": \"${ES_YCSB_PASSWORD}\", \"roles\": [\"ycsb_benchmark\"]}" \
+    >/dev/null
+  log "created user ycsb"
+}
+
+wait_for_green() {
+  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
+  until es_api GET "/_cluster/health?wait_for_status=green&timeout=10s" 2>/dev/null | grep -q '"status":"green"'; do
+    ((SECONDS < deadline)) || die "the cluster was not green within ${FORMATION_TIMEOUT_S:-1800}s"
+    sleep 10
+  done
+}
+
+write_store_info() {
+  jq -n --argjson root "$(es_api GET /)" --argjson health "$(es_api GET /_cluster/health)" \
+    --arg durability "${DURABILITY}" --argjson heap "${ES_HEAP_GB}" \
+    '{store: "elasticsearch", version: $root.version.number, cluster: $root.cluster_name,
+      nodes: $health.number_of_nodes, heap_gb: $heap, durability: $durability,
+      translog: (if $durability == "strict" then "request (fsync before every acknowledgement)"
+                 else "async, fsync every 1 s" end),
+      replication: "synchronous to every in-sync replica before the acknowledgement",
+      security: "authentication on, TLS between nodes, plain HTTP inside the VPC"}' | write_state_json store.json
+}
+
+main() {
+  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
+    usage >&2
+    return 2
+  fi
+  trap on_exit EXIT
+  load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_HEAP_GB ES_ELASTIC_PASSWORD \
+    ES_YCSB_PASSWORD ES_TLS_DIR
+  write_status provisioning "installing Elasticsearch"
+  prepare_host
+  prepare_data_volume
+  start_iperf_server
+  record_baseline ""
+  install_elasticsearch
+  configure_elasticsearch
+  systemctl enable elasticsearch.service
+  systemctl restart elasticsearch.service
+  if is_first_node; then
+    write_status provisioning "forming the Elasticsearch cluster"
+    form_cluster
+    create_user
+  else
+    wait_for_green
+  fi
+  write_store_info
+  write_status ready "elasticsearch: $(node_name "${NODE_INDEX}")"
+}
+
+main "$@"

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Provisions one Redis server of the AWS benchmark cluster (run as root by bootstrap.sh from cloud-init; safe to
+# re-run). Installs Redis 8 (server, JSON and the query engine) from Redis' own apt repository, starts
+# REDIS_PROCESSES_PER_SERVER cluster-mode redis-server processes on consecutive ports from REDIS_BASE_PORT with
+# their data on the NVMe volume, and on node 0 forms the cluster with scripts/cluster/redis-cluster-create.sh over
+# every process of every server, then checks that FT.SEARCH sees documents on all shards (search coordinator).
+#
+# Usage: redisjson.sh ROLE_ENV      (role.env keys: scripts/provision/common.sh)
+# Result: /var/lib/ycsb-docsearch/{status.json,store.json,baseline.json}
+# Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+readonly HERE
+# shellcheck source=scripts/provision/common.sh
+source "${HERE}/common.sh"
+
+readonly MODULE_DIR=/usr/lib/redis/modules
+readonly CONF_DIR=/etc/redis/ycsb
+
+usage() {
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+install_redis() {
+  add_vendor_repo redis https://packages.redis.io/gpg "https://packages.redis.io/deb $(os_codename) main"
+  local version
+  version="$(newest_version redis-server "${REDIS_VERSION}")" || die "no redis-server ${REDIS_VERSION} in Redis' repository"
+  apt_get install "redis-server=${version}" "redis-tools=${version}"
+  # Newer packages split the modules out; older ones ship them inside redis-server.
+  if [[ ! -f "${MODULE_DIR}/redisearch.so" || ! -f "${MODULE_DIR}/rejson.so" ]]; then
+    apt_get install redis-module-search redis-module-json
+  fi
+  [[ -f "${MODULE_DIR}/redisearch.so" && -f "${MODULE_DIR}/rejson.so" ]] \
+    || die "Redis ${version} came without ${MODULE_DIR}/{redisearch,rejson}.so"
+  systemctl disable --now redis-server.service 2>/dev/null || true
+  log "installed redis-server ${version}"
+}
+
+# fsync policy of the append-only file: the durability profile (terraform/README.md).
+appendfsync() {
+  if [[ "${DURABILITY}" == strict ]]; then echo always; else echo everysec; fi
+}
+
+write_instance_config() {
+  local port="$1"
+  install -d -o redis -g redis -m 0750 "${DATA_DIR}/redis/${port}"
+  install -d -o root -g redis -m 0750 "${CONF_DIR}"
+  # The coordinator (search over all shards) connects to the other shards as the default user with this password.
+  cat >"${CONF_DIR}/${port}.conf" <<EOF
+bind ${NODE_IP} 127.0.0.1
+port ${port}
+protected-mode yes
+daemonize no
+supervised systemd
+logfile /var/log/redis/ycsb-${port}.log
+dir ${DATA_DIR}/redis/${port}
+cluster-enabled yes
+cluster-config-file nodes.conf
+cluster-node-timeout 15000
+appendonly yes
+appendfsync $(appendfsync)
+save ""
+maxclients 20000
+requirepass ${REDIS_PASSWORD}
+masterauth ${REDIS_PASSWORD}
+loadmodule ${MODULE_DIR}/rejson.so
+loadmodule ${MODULE_DIR}/redisearch.so
+search-oss-global-password ${REDIS_PASSWORD}
+EOF
+  chown root:redis "${CONF_DIR}/${port}.conf"
+  chmod 0640 "${CONF_DIR}/${port}.conf"
+}
+
+write_unit() {
+  cat >/etc/systemd/system/ycsb-redis@.service <<EOF
+[Unit]
+Description=Redis cluster node on port %i (ycsb-docsearch)
+After=network-online.target
+Wants=network-online.target
+RequiresMountsFor=${DATA_DIR}
+
+[Service]
+Type=notify
+User=redis
+Group=redis
+ExecStart=/usr/bin/redis-server ${CONF_DIR}/%i.conf
+LimitNOFILE=65535
+TimeoutStartSec=300
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+EOF
+  systemctl daemon-reload
+}
+
+# Ports of this server's processes, one per line.
+local_ports() {
+  seq "${REDIS_BASE_PORT}" $((REDIS_BASE_PORT + REDIS_PROCESSES_PER_SERVER - 1))
+}
+
+start_instances() {
+  local port
+  write_unit
+  for port in $(local_ports); do
+    write_instance_config "${port}"
+    systemctl enable --now "ycsb-redis@${port}.service"
+  done
+}
+
+rcli() {
+  REDISCLI_AUTH="${REDIS_PASSWORD}" redis-cli -h "${NODE_IP}" -p "${REDIS_BASE_PORT}" "$@"
+}
+
+form_cluster() {
+  local -a nodes=()
+  local ip port
+  for port in $(local_ports); do
+    wait_for_servers "${port}"
+  done
+  for ip in $(server_ips); do
+    for port in $(local_ports); do
+      nodes+=("${ip}:${port}")
+    done
+  done
+  REDIS_PASSWORD="${REDIS_PASSWORD}" "${REPO_DIR}/scripts/cluster/redis-cluster-create.sh" \
+    --replicas "${REDIS_REPLICAS_PER_SHARD}" --timeout 600 "${nodes[@]}" || die "redis cluster formation failed"
+}
+
+#######################################
+# True when an index created on one node finds documents on every shard: the query engine's coordinator is active.
+# Without it, each node's index sees only its own keys and the binding has to fan out (terraform/README.md).
+#######################################
+search_spans_shards() {
+  local idx=ycsb-provision-check n=300 i hits
+  rcli FT.DROPINDEX "${idx}" DD >/dev/null 2>&1 || true
+  rcli FT.CREATE "${idx}" ON JSON PREFIX 1 "${idx}:" SCHEMA '$.t' AS t TEXT >/dev/null
+  for ((i = 0; i < n; i++)); do
+    rcli -c JSON.SET "${idx}:${i}" '$' '{"t":"alpha"}' >/dev/null
+  done
+  sleep 2
+  hits="$(rcli FT.SEARCH "${idx}" alpha LIMIT 0 0 | head -n 1)"
+  rcli FT.DROPINDEX "${idx}" >/dev/null 2>&1 || true
+  for ((i = 0; i < n; i++)); do
+    rcli -c DEL "${idx}:${i}" >/dev/null
+  done
+  log "provision check: FT.SEARCH on one node found ${hits} of ${n} documents spread over all shards"
+  [[ "${hits}" == "${n}" ]]
+}
+
+# Non-forming nodes report ready only once node 0 has formed the cluster.
+wait_for_cluster_ok() {
+  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
+  until rcli CLUSTER INFO 2>/dev/null | tr -d '\r' | grep -qx 'cluster_state:ok'; do
+    ((SECONDS < deadline)) || die "the Redis cluster did not form within ${FORMATION_TIMEOUT_S:-1800}s"
+    sleep 10
+  done
+}
+
+write_store_info() {
+  local coordinator="$1"
+  jq -n --arg version "$(redis-server --version)" --argjson coordinator "${coordinator}" \
+    --arg modules "$(rcli INFO modules | tr -d '\r' | grep '^module:' | tr '\n' ' ')" --arg cluster "$(rcli CLUSTER INFO | tr -d '\r')" \
+    --argjson per_server "${REDIS_PROCESSES_PER_SERVER}" --argjson replicas "${REDIS_REPLICAS_PER_SHARD}" \
+    --arg fsync "$(appendfsync)" --arg durability "${DURABILITY}" \
+    '{store: "redisjson", version: $version, modules: $modules, search_coordinator: $coordinator,
+      processes_per_server: $per_server, replicas_per_shard: $replicas, durability: $durability,
+      persistence: {appendonly: "yes", appendfsync: $fsync, rdb_snapshots: "off"},
+      replication: "asynchronous to the replica of each shard", cluster_info: $cluster}' \
+    | write_state_json store.json
+}
+
+main() {
+  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
+    usage >&2
+    return 2
+  fi
+  trap on_exit EXIT
+  load_role_env "$1" NODE_INDEX NODE_IP REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER \
+    REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
+  write_status provisioning "installing Redis"
+  prepare_host
+  prepare_data_volume
+  start_iperf_server
+  record_baseline ""
+  install_redis
+  start_instances
+  local coordinator=null
+  if is_first_node; then
+    write_status provisioning "forming the Redis cluster"
+    form_cluster
+    if search_spans_shards; then coordinator=true; else coordinator=false; fi
+  else
+    wait_for_cluster_ok
+  fi
+  write_store_info "${coordinator}"
+  write_status ready "redis: ${REDIS_PROCESSES_PER_SERVER} processes on this server"
+}
+
+main "$@"

@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# Installs, starts, stops and reports the real local stores the benchmark runs against: Redis Stack 7.4.1
+# (RedisJSON + RediSearch), MongoDB 6.0.5 and Elasticsearch 8.19.21, all on 127.0.0.1 without authentication.
+# Everything (venv, binaries, data, logs, PID files, hosts files) lives under ${STORES_HOME}.
+#
+# Usage: scripts/stores.sh install|start|stop|status [--topology single|cluster] [STORE...]
+#   STORE      redisjson, mongodb, elasticsearch (default: all three)
+#   install    fetch/build the binaries (skipped when already there); start does it too
+#   start      start what is not running, wait until each store answers, print the versions read from the servers,
+#              write ${STORES_HOME}/hosts-<topology>.json and ${STORES_HOME}/<store>/settings-<topology>.json
+#   stop       stop the processes this script started (PID file + command line checked), nothing else
+#   status     running/stopped, port, version, PID and RSS of every instance; exit 3 if any is stopped
+# Topologies: single   Redis :6379, MongoDB :27017, Elasticsearch HTTP :9200 / transport :9300
+#             cluster  Redis cluster 3 masters + 3 replicas :7001-7006, MongoDB replica set rs0 :27018-27020,
+#                      Elasticsearch 3 nodes HTTP :9201-9203 / transport :9301-9303
+# Both topologies can run at the same time.
+# Env: STORES_HOME (<repo>/.stores), STORES_CPUSET (e.g. "0": run the servers under taskset -c so the client can
+#      be pinned elsewhere), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
+#      MONGODB_RS_BASE_PORT, MONGODB_RS_NAME, MONGODB_CACHE_GB, ES_CLUSTER_HTTP_BASE_PORT,
+#      ES_CLUSTER_TRANSPORT_BASE_PORT, ES_HEAP (512m), JAVA, MVN, STORES_PYTHON, STOP_TIMEOUT (60).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
+readonly ALL_STORES=(redisjson mongodb elasticsearch)
+LOG_PREFIX="stores.sh"
+
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=stores/install.sh
+source "${REPO_ROOT}/scripts/stores/install.sh"
+# shellcheck source=stores/proc.sh
+source "${REPO_ROOT}/scripts/stores/proc.sh"
+# shellcheck source=stores/redisjson.sh
+source "${REPO_ROOT}/scripts/stores/redisjson.sh"
+# shellcheck source=stores/mongodb.sh
+source "${REPO_ROOT}/scripts/stores/mongodb.sh"
+# shellcheck source=stores/elasticsearch.sh
+source "${REPO_ROOT}/scripts/stores/elasticsearch.sh"
+
+usage() {
+  # The header comment, without its leading '# '.
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+instance_dir() {
+  printf '%s/%s/%s/%s\n' "${STORES_HOME}" "$1" "$2" "$3"
+}
+
+probe() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" "$@"
+}
+
+# Ports an instance listens on (Elasticsearch: HTTP and transport), to detect a foreign process on them.
+instance_ports() {
+  local store="$1" topo="$2" port="$3"
+  printf '%s\n' "${port}"
+  if [[ "${store}" == elasticsearch ]]; then
+    es_transport_port "${topo}" "${port}"
+  fi
+}
+
+instance_running() {
+  local dir
+  dir="$(instance_dir "$1" "$2" "$3")"
+  proc_running "${dir}/pid" "${dir}"
+}
+
+store_running() {
+  local store="$1" topo="$2" port
+  while read -r port; do
+    instance_running "${store}" "${topo}" "${port}" || return 1
+  done < <("${store}_ports" "${topo}")
+}
+
+start_instances() {
+  local store="$1" topo="$2" port dir p
+  while read -r port; do
+    dir="$(instance_dir "${store}" "${topo}" "${port}")"
+    if instance_running "${store}" "${topo}" "${port}"; then
+      continue
+    fi
+    while read -r p; do
+      if port_open 127.0.0.1 "${p}"; then
+        die "${store}: port ${p} is busy and not used by a ${store} started by stores.sh (${dir}/pid): stop that process or set another port"
+      fi
+    done < <(instance_ports "${store}" "${topo}" "${port}")
+    mkdir -p "${dir}"
+    # 9>&-: the servers must not inherit the lock descriptor, or they would hold the lock for their lifetime.
+    "${store}_start_instance" "${topo}" "${port}" "${dir}" 9>&-
+  done < <("${store}_ports" "${topo}")
+}
+
+wait_instances() {
+  local store="$1" topo="$2" port dir
+  while read -r port; do
+    dir="$(instance_dir "${store}" "${topo}" "${port}")"
+    wait_until 180 "${store} on port ${port} (log under ${dir})" "${store}_ready" "${topo}" "${port}" \
+      || die "${store} on port ${port} did not come up"
+    instance_running "${store}" "${topo}" "${port}" \
+      || die "${store} on port ${port} answers but its PID file ${dir}/pid does not match a live process"
+  done < <("${store}_ports" "${topo}")
+}
+
+# key=value lines common to every store's settings file.
+common_settings() {
+  local store="$1" topo="$2" port pid
+  printf 'store=%s\ntopology=%s\ncpuset="%s"\n' "${store}" "${topo}" "${STORES_CPUSET:-}"
+  while read -r port; do
+    pid="$(proc_pid "$(instance_dir "${store}" "${topo}" "${port}")/pid")"
+    printf 'instances.%s.pid=%s\n' "${port}" "${pid}"
+  done < <("${store}_ports" "${topo}")
+}
+
+start_store() {
+  local store="$1" topo="$2" t0 ms first
+  install_store "${store}"
+  if store_running "${store}" "${topo}"; then
+    log "${store} (${topo}) already running"
+  else
+    t0="$(now_ms)"
+    start_instances "${store}" "${topo}"
+    wait_instances "${store}" "${topo}"
+    "${store}_form" "${topo}"
+    ms=$(($(now_ms) - t0))
+    log "${store} (${topo}) started in ${ms} ms"
+  fi
+  mkdir -p "${STORES_HOME}/${store}"
+  { common_settings "${store}" "${topo}"; "${store}_settings" "${topo}"; } |
+    probe json-file "${STORES_HOME}/${store}/settings-${topo}.json"
+  first="$("${store}_ports" "${topo}" | head -n1)"
+  printf '%-13s running  %-7s port %-5s version %s%s\n' "${store}" "${topo}" "${first}" \
+    "$("${store}_version" "${topo}" "${first}")" "${STORES_CPUSET:+  cpuset ${STORES_CPUSET}}"
+}
+
+stop_store() {
+  local store="$1" topo="$2" port dir
+  while read -r port; do
+    dir="$(instance_dir "${store}" "${topo}" "${port}")"
+    if instance_running "${store}" "${topo}" "${port}"; then
+      proc_stop "${dir}/pid" "${dir}" "${store}:${port}"
+      log "${store} (${topo}) on port ${port} stopped"
+    elif port_open 127.0.0.1 "${port}"; then
+      log "${store} (${topo}): port ${port} is served by a process stores.sh did not start: left alone"
+    fi
+  done < <("${store}_ports" "${topo}")
+}
+
+# Prints one line per instance; returns 3 when any is stopped.
+status_store() {
+  local store="$1" topo="$2" port pid rc=0
+  while read -r port; do
+    if instance_running "${store}" "${topo}" "${port}"; then
+      pid="$(proc_pid "$(instance_dir "${store}" "${topo}" "${port}")/pid")"
+      printf '%-13s running  %-7s port %-5s version %s  pid %s  rss %s MB\n' "${store}" "${topo}" "${port}" \
+        "$("${store}_version" "${topo}" "${port}" 2>/dev/null || echo '?')" "${pid}" "$(proc_rss_mb "${pid}")"
+    else
+      printf '%-13s stopped  %-7s port %-5s\n' "${store}" "${topo}" "${port}"
+      rc=3
+    fi
+  done < <("${store}_ports" "${topo}")
+  return "${rc}"
+}
+
+# Rewrites hosts-<topology>.json from what is running now (all stores, not only those named on the command line).
+write_hosts_file() {
+  local topo="$1"
+  local file="${STORES_HOME}/hosts-${topo}.json" store line any=0
+  local lines=()
+  for store in "${ALL_STORES[@]}"; do
+    if [[ -x "$(venv_python)" ]] && store_running "${store}" "${topo}"; then
+      any=1
+      while read -r line; do lines+=("${store}"$'\t'"${line}"); done < <("${store}_hosts" "${topo}")
+    fi
+  done
+  if ((any)); then
+    printf '%s\n' "${lines[@]}" | probe hosts-file "${file}" "${topo}"
+  else
+    rm -f "${file}"
+  fi
+}
+
+main() {
+  local cmd="" topo=single stores=() s
+  (($#)) || { usage >&2; exit 2; }
+  cmd="$1"
+  shift
+  case "${cmd}" in
+    install | start | stop | status) ;;
+    -h | --help | help) usage; return 0 ;;
+    *) err "unknown command '${cmd}' (install|start|stop|status)"; exit 2 ;;
+  esac
+  while (($#)); do
+    case "$1" in
+      --topology) (($# >= 2)) || { err "--topology needs a value (single|cluster)"; exit 2; }; topo="$2"; shift 2 ;;
+      --topology=*) topo="${1#*=}"; shift ;;
+      -h | --help) usage; return 0 ;;
+      -*) err "unknown option '$1'"; exit 2 ;;
+      *) stores+=("$1"); shift ;;
+    esac
+  done
+  [[ "${topo}" == single || "${topo}" == cluster ]] || { err "unknown topology '${topo}' (single|cluster)"; exit 2; }
+  for s in "${stores[@]}"; do
+    [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }
+  done
+  ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
+  mkdir -p "${STORES_HOME}"
+  # One install/start/stop at a time per STORES_HOME (several test suites may call start concurrently);
+  # status only reads, so it never waits.
+  if [[ "${cmd}" != status ]]; then
+    exec 9>"${STORES_HOME}/.lock"
+    flock -w 900 9 || die "another stores.sh holds ${STORES_HOME}/.lock for more than 900 s"
+  fi
+  local rc=0
+  for s in "${stores[@]}"; do
+    case "${cmd}" in
+      install) install_store "${s}" ;;
+      start) start_store "${s}" "${topo}" ;;
+      stop) stop_store "${s}" "${topo}" ;;
+      status) status_store "${s}" "${topo}" || rc=$? ;;
+    esac
+  done
+  case "${cmd}" in
+    start | stop) write_hosts_file "${topo}" ;;
+    install) log "installed under ${STORES_HOME}: ${stores[*]}" ;;
+  esac
+  return "${rc}"
+}
+
+main "$@"

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Elasticsearch 8.19.21 run by stores/elasticsearch-node (official server jars from Maven Central) for
+# scripts/stores.sh (sourced; needs lib/common.sh, proc.sh, install.sh). Single: one node, discovery.type=single-node.
+# Cluster: 3 master-eligible data nodes discovering each other (settings from scripts/cluster/es-node-config.sh).
+#
+# Env: ES_HTTP_PORT (9200), ES_TRANSPORT_PORT (9300), ES_CLUSTER_HTTP_BASE_PORT (9201),
+#      ES_CLUSTER_TRANSPORT_BASE_PORT (9301), ES_HEAP (512m, -Xms = -Xmx), JAVA (java on PATH).
+
+es_http_ports() {
+  local base="${ES_CLUSTER_HTTP_BASE_PORT:-9201}"
+  if [[ "$1" == single ]]; then
+    printf '%s\n' "${ES_HTTP_PORT:-9200}"
+  else
+    printf '%s\n' "${base}" $((base + 1)) $((base + 2))
+  fi
+}
+
+elasticsearch_ports() {
+  es_http_ports "$1"
+}
+
+# Transport port of the node whose HTTP port is $2.
+es_transport_port() {
+  if [[ "$1" == single ]]; then
+    printf '%s\n' "${ES_TRANSPORT_PORT:-9300}"
+  else
+    printf '%s\n' $(($2 - ${ES_CLUSTER_HTTP_BASE_PORT:-9201} + ${ES_CLUSTER_TRANSPORT_BASE_PORT:-9301}))
+  fi
+}
+
+# The JVM options the distribution would give the node (its jvm.options + system options), heap from ES_HEAP.
+es_jvm_options() {
+  local dir="$1" heap="${ES_HEAP:-512m}"
+  printf '%s\n' "-Xms${heap}" "-Xmx${heap}" -XX:+UseG1GC -XX:G1ReservePercent=25 \
+    -XX:InitiatingHeapOccupancyPercent=30 -Xss1m -Djava.awt.headless=true -Dfile.encoding=UTF-8 -Djna.nosys=true \
+    -XX:-OmitStackTraceInFastThrow -Dio.netty.noUnsafe=true -Dio.netty.noKeySetOptimization=true \
+    -Dio.netty.recycler.maxCapacityPerThread=0 -Dlog4j.shutdownHookEnabled=false -Dlog4j2.disable.jmx=true \
+    -Dlog4j2.formatMsgNoLookups=true -XX:+HeapDumpOnOutOfMemoryError -XX:+ExitOnOutOfMemoryError \
+    "-XX:HeapDumpPath=${dir}/data" "-XX:ErrorFile=${dir}/logs/hs_err_pid%p.log" "-Djava.io.tmpdir=${dir}/tmp"
+}
+
+# Node settings as key: value lines.
+es_node_settings() {
+  local topo="$1" port="$2" dir="$3" seeds=() masters=() p
+  printf 'path.home: %s\npath.data: %s/data\npath.logs: %s/logs\n' "${dir}" "${dir}" "${dir}"
+  if [[ "${topo}" == single ]]; then
+    printf 'cluster.name: ycsb-docsearch-single\nnode.name: es-%s\nnetwork.host: 127.0.0.1\n' "${port}"
+    printf 'http.port: %s\ntransport.port: %s\ndiscovery.type: single-node\n' "${port}" "$(es_transport_port single "${port}")"
+  else
+    while read -r p; do
+      seeds+=("127.0.0.1:$(es_transport_port cluster "${p}")")
+      masters+=("es-${p}")
+    done < <(es_http_ports cluster)
+    "${REPO_ROOT}/scripts/cluster/es-node-config.sh" --cluster-name ycsb-docsearch-cluster --node-name "es-${port}" \
+      --host 127.0.0.1 --http-port "${port}" --transport-port "$(es_transport_port cluster "${port}")" \
+      --seeds "$(IFS=,; echo "${seeds[*]}")" --masters "$(IFS=,; echo "${masters[*]}")"
+  fi
+}
+
+elasticsearch_start_instance() {
+  local topo="$1" port="$2" dir="$3" dist java pid
+  local -a prefix jvm settings
+  dist="$(es_dist_dir)"
+  java="${JAVA:-java}"
+  command -v "${java}" >/dev/null || die "java not found (JDK 17+ needed for Elasticsearch)"
+  mkdir -p "${dir}/data" "${dir}/logs" "${dir}/tmp"
+  mapfile -t prefix < <(cpuset_prefix)
+  mapfile -t jvm < <(es_jvm_options "${dir}")
+  mapfile -t settings < <(es_node_settings "${topo}" "${port}" "${dir}" | sed -E 's/^([^:]+): (.*)$/-E\1=\2/')
+  printf '%s\n' "${settings[@]}" >"${dir}/settings.args"
+  # nohup + & without job control: the node ignores the caller's SIGINT/SIGHUP and outlives this script.
+  nohup "${prefix[@]}" "${java}" "${jvm[@]}" -cp "${dist}/elasticsearch-node.jar:${dist}/lib/*" \
+    io.github.ycsbdocsearch.esnode.EsNodeLauncher "${settings[@]}" >>"${dir}/logs/node.log" 2>&1 </dev/null &
+  pid=$!
+  printf '%s\n' "${pid}" >"${dir}/pid"
+}
+
+elasticsearch_ready() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$2/" >/dev/null 2>&1
+}
+
+# Single: wait for yellow (one node can never place replicas). Cluster: green with all 3 nodes joined.
+elasticsearch_form() {
+  local topo="$1" urls=() p
+  if [[ "${topo}" == single ]]; then
+    p="$(es_http_ports single)"
+    wait_until 120 "elasticsearch cluster health yellow on port ${p}" es_health_at_least_yellow "${p}"
+    return
+  fi
+  while read -r p; do urls+=("http://127.0.0.1:${p}"); done < <(es_http_ports cluster)
+  PYTHON="$(venv_python)" "${REPO_ROOT}/scripts/cluster/es-cluster-wait.sh" --nodes 3 "${urls[@]}"
+}
+
+es_health_at_least_yellow() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \
+    "http://127.0.0.1:$1/_cluster/health?wait_for_status=yellow&timeout=1s" 2>/dev/null | grep -Eq '"status":"(yellow|green)"'
+}
+
+elasticsearch_version() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$2/" |
+    "$(venv_python)" -c 'import json,sys; v=json.load(sys.stdin)["version"]; print(v["number"], "(lucene", v["lucene_version"] + ")")'
+}
+
+elasticsearch_hosts() {
+  local list=() p
+  while read -r p; do list+=("http://127.0.0.1:${p}"); done < <(es_http_ports "$1")
+  printf 'es.hosts=%s\n' "$(IFS=,; echo "${list[*]}")"
+}
+
+elasticsearch_settings() {
+  local topo="$1" port dir
+  port="$(es_http_ports "${topo}" | head -n1)"
+  dir="$(instance_dir elasticsearch "${topo}" "${port}")"
+  printf 'version=%s\n' "$(elasticsearch_version "${topo}" "${port}" | awk '{print $1}')"
+  printf 'launcher="stores/elasticsearch-node (server jars from Maven Central, no distribution bootstrap checks, no x-pack)"\n'
+  printf 'heap=%s\n' "${ES_HEAP:-512m}"
+  printf 'jvm_options=%s\n' "$(es_jvm_options "${dir}" | "$(venv_python)" -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"
+  printf 'node_settings=%s\n' "$(es_node_settings "${topo}" "${port}" "${dir}" | "$(venv_python)" -c '
+import json, sys
+print(json.dumps(dict(l.rstrip("\n").split(": ", 1) for l in sys.stdin if l.strip())))')"
+  printf 'java=%s\n' "$("${JAVA:-java}" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.runtime.version/ {print "\""$2"\""}')"
+  # Index settings (shards, replicas, refresh interval, translog durability) belong to the binding that creates the
+  # index; node defaults: 1 shard, 1 replica, refresh 1s, translog fsync per request.
+  printf 'node_defaults.translog_durability="request"\nnode_defaults.refresh_interval="1s"\n'
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Shell-level tests of ./run-sweep.sh as a user runs it: --help, bad input (one line, exit 2, nothing started),
+# a fixed-rate step, and the default local mode against the real stores: each store started alone by
+# scripts/stores.sh, loaded, swept, stopped. The local stores run in a private STORES_HOME on other ports, so
+# stores that other suites started are neither used nor stopped (the installed binaries are shared by symlink).
+#
+# Use like: scripts/tests/test_sweep_cli.sh
+#
+# Settings:
+#   STORES_HOME    the shared store folder whose installed binaries are reused (default: <repo>/.stores)
+#   SWEEP_STORES   stores of the local-mode sweep (default: redisjson,mongodb,elasticsearch)
+#   TEST_PORT_BASE first of the private ports (default: 16300)
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=../lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=assert.sh
+source "${REPO_ROOT}/scripts/tests/assert.sh"
+
+readonly SHARED_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
+readonly SWEEP_STORES="${SWEEP_STORES:-redisjson,mongodb,elasticsearch}"
+readonly PORT_BASE="${TEST_PORT_BASE:-16300}"
+readonly TINY="${REPO_ROOT}/sweep/src/test/resources/tiny-core-workload"
+WORK=""
+PRIVATE_HOME=""
+
+usage() {
+  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+}
+
+cleanup() {
+  if [[ -n "${PRIVATE_HOME}" ]]; then
+    STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null 2>&1 || true
+    PRIVATE_HOME=""
+  fi
+  if [[ -n "${WORK}" ]]; then
+    rm -rf "${WORK}"
+    WORK=""
+  fi
+}
+
+sweep() {
+  "${REPO_ROOT}/run-sweep.sh" "$@"
+}
+
+# True when the command exits 2 with exactly one line on stderr naming $1, and creates no results folder.
+fails_cleanly() {
+  local expected="$1" rc=0 err_file="${WORK}/err"
+  shift
+  sweep "$@" --out "${WORK}/bad" 2>"${err_file}" >/dev/null || rc=$?
+  cat "${err_file}"
+  [[ "${rc}" == 2 ]] && [[ "$(wc -l <"${err_file}")" == 1 ]] && grep -q -- "${expected}" "${err_file}" \
+    && [[ ! -e "${WORK}/bad" ]]
+}
+
+help_lists_every_option() {
+  local help opt
+  help="$(sweep --help)"
+  for opt in --stores --threads --max-threads --rates --step-seconds --warmup-seconds --records \
+    --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p KEY=VALUE"; do
+    grep -q -- "${opt}" <<<"${help}" || { echo "missing ${opt}"; return 1; }
+  done
+}
+
+# A JSON field of a file, read with python3.
+field() {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+for k in sys.argv[2].split("/"): d=d[int(k)] if isinstance(d, list) else d[k]
+print(d)' "$1" "$2"
+}
+
+fixed_rate_step_records_intended_latency() {
+  local dir step
+  dir="$(sweep "${TINY}" --stores basicdb --threads 2 --rates 300 --step-seconds 4 --warmup-seconds 1 \
+    --records 100 --out "${WORK}/rate" 2>/dev/null | tail -n 1)"
+  step="${dir}/basicdb/steps/01-t2-r300"
+  [[ "$(field "${step}/step.json" status)" == complete ]] && [[ -s "${step}/hdr/Intended-READ.hdr" ]] \
+    && [[ "$(field "${step}/step.json" target_ops)" == 300 ]] \
+    && python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["throughput_ops"]; print(t)
+sys.exit(0 if 240 <= t <= 330 else 1)' "${dir}/basicdb/saturation.json"
+}
+
+# A private STORES_HOME that reuses the shared installs (venv, libssl, Elasticsearch jars) by symlink.
+make_private_home() {
+  local d
+  PRIVATE_HOME="${WORK}/stores"
+  mkdir -p "${PRIVATE_HOME}/elasticsearch"
+  for d in venv libssl apt; do
+    [[ -e "${SHARED_HOME}/${d}" ]] && ln -s "${SHARED_HOME}/${d}" "${PRIVATE_HOME}/${d}"
+  done
+  [[ -e "${SHARED_HOME}/elasticsearch/dist" ]] \
+    && ln -s "${SHARED_HOME}/elasticsearch/dist" "${PRIVATE_HOME}/elasticsearch/dist"
+  return 0
+}
+
+local_mode_sweeps_each_store_alone() {
+  local dir store rc=0
+  dir="$(STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
+    ES_HTTP_PORT="$((PORT_BASE + 2))" ES_TRANSPORT_PORT="$((PORT_BASE + 3))" \
+    sweep workloada --stores "${SWEEP_STORES}" --threads 1,2 --step-seconds 3 --warmup-seconds 1 \
+    --records 500 --out "${WORK}/local" | tail -n 1)" || rc=$?
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 ]] || return 1
+  [[ "$(field "${dir}/manifest.json" status)" == complete ]] || return 1
+  for store in ${SWEEP_STORES//,/ }; do
+    [[ "$(field "${dir}/manifest.json" "stores/${store}/status")" == complete ]] || return 1
+    [[ "$(field "${dir}/${store}/load/step.json" status)" == complete ]] || return 1
+    [[ "$(field "${dir}/${store}/steps/02-t2/step.json" status)" == complete ]] || return 1
+    [[ -s "${dir}/${store}/steps/01-t1/hdr/READ.hdr" ]] || return 1
+    field "${dir}/${store}/saturation.json" throughput_ops
+    field "${dir}/manifest.json" "stores/${store}/describe" >/dev/null || return 1
+  done
+  [[ -s "${dir}/report.html" ]] || return 1
+  # Each store was stopped after its sweep: status exits 3 when a store is stopped.
+  rc=0
+  STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" status || rc=$?
+  [[ "${rc}" == 3 ]]
+}
+
+unreachable_hosts_file() {
+  printf '{"topology":"single","stores":{"redisjson":{"redis.host":"127.0.0.1","redis.port":"1"}}}\n' \
+    >"${WORK}/unreachable.json"
+}
+
+main() {
+  if [[ $# -gt 0 ]]; then
+    usage
+    exit 2
+  fi
+  trap cleanup EXIT INT TERM
+  WORK="$(mktemp -d)"
+  command -v python3 >/dev/null || die "python3 not found"
+  unreachable_hosts_file
+  check "--help lists every option" help_lists_every_option
+  check "unknown workload" fails_cleanly "unknown workload 'nope'" nope
+  check "unknown store" fails_cleanly "unknown store 'redis'" workloada --stores redis
+  check "malformed threads" fails_cleanly "--threads '1,,2' is malformed" workloada --threads 1,,2
+  check "malformed rate" fails_cleanly "--rates '1.5' is malformed" workloada --rates 1.5
+  check "unreadable hosts file" fails_cleanly "is not readable" workloada --hosts "${WORK}/none.json"
+  check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
+    "${WORK}/unreachable.json"
+  check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
+  make_private_home
+  check "local mode sweeps each store alone and stops it" local_mode_sweeps_each_store_alone
+  finish
+}
+
+main "$@"

@@ -1,0 +1,148 @@
+package io.github.ycsbdocsearch.sweep;
+
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.sweep.cli.Command;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
+import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
+import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.Usage;
+import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.progress.Progress;
+import io.github.ycsbdocsearch.sweep.report.ReportAdapter;
+import io.github.ycsbdocsearch.sweep.results.RunManifest;
+import io.github.ycsbdocsearch.sweep.run.ManifestSections;
+import io.github.ycsbdocsearch.sweep.run.SweepContext;
+import io.github.ycsbdocsearch.sweep.run.SweepRunner;
+import io.github.ycsbdocsearch.sweep.target.CpuPinning;
+import io.github.ycsbdocsearch.sweep.target.LocalStores;
+import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The command behind {@code ./run-sweep.sh}: parse, check everything that can be checked before a store is started
+ * (options, workload, bindings, hosts file, reachability of remote stores), create or reopen the results folder, run
+ * the sweep, print the folder's path as the last line on stdout. Not thread-safe; one run per instance.
+ */
+public final class SweepApp {
+  private static final DateTimeFormatter RUN_ID_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+  private final Path repoRoot;
+  private final Map<String, String> env;
+  private final PrintStream out;
+  private final Progress progress;
+  private final Interrupts interrupts;
+
+  public SweepApp(Path repoRoot, Map<String, String> env, PrintStream out, PrintStream err, Interrupts interrupts) {
+    this.repoRoot = repoRoot;
+    this.env = env;
+    this.out = out;
+    this.progress = new Progress(err);
+    this.interrupts = interrupts;
+  }
+
+  /**
+   * Runs the command line.
+   *
+   * @return the exit status ({@link SweepRunner} constants; 0 for --help)
+   * @throws SetupException for bad input, before anything was started
+   */
+  public int run(String... args) {
+    Command c = new OptionsParser(repoRoot).parse(args);
+    if (c instanceof Command.Help) {
+      out.print(Usage.text());
+      return SweepRunner.EXIT_OK;
+    }
+    SweepOptions o;
+    Path runDir;
+    RunManifest manifest;
+    Instant now = Instant.now();
+    if (c instanceof Command.Resume r) {
+      runDir = r.runDir().toAbsolutePath().normalize();
+      manifest = RunManifest.read(runDir);
+      o = ParametersJson.fromJson(manifest.get("parameters"), r.hostsFile(), r.ycsbProperties());
+    } else {
+      o = ((Command.Run) c).options();
+      runDir = null;
+      manifest = null;
+    }
+    Optional<LocalStores> local = o.hosts().isPresent() ? Optional.empty()
+        : Optional.of(new LocalStores(repoRoot, LocalStores.storesHome(repoRoot, env), interrupts,
+            line -> progress.log(line)));
+    preflight(o, local);
+    CpuPinning pinning = CpuPinning.decide(o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(),
+        CpuPinning.tasksetOnPath());
+    ClientLauncher launcher = ClientLauncher.forThisJvm(env.getOrDefault(ClientLauncher.JVM_OPTS_ENV,
+        Defaults.CLIENT_JVM_OPTS), pinning.clientCpus());
+    if (runDir == null) {
+      runDir = createRunDir(o, now);
+      manifest = RunManifest.create(runDir);
+      ManifestSections.fill(manifest, runDir.getFileName().toString(), now, o, List.of(args), repoRoot,
+          launcher, pinning, local);
+    } else {
+      manifest.put("status", "running");
+      progress.log("resuming " + runDir);
+    }
+    manifest.write();
+    progress.log("results: " + runDir + " (CPU pinning: " + pinning.reason() + ")");
+    SweepContext ctx = new SweepContext(o, runDir, manifest, launcher, interrupts, progress, new ReportAdapter(),
+        pinning, local);
+    int code = new SweepRunner(ctx).run();
+    out.println(runDir);
+    out.flush();
+    return code;
+  }
+
+  /** Everything that must hold before a store is started; each failure is one line. */
+  private void preflight(SweepOptions o, Optional<LocalStores> local) {
+    boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
+    for (SweepTarget t : o.targets()) {
+      Optional<StoreProbe> probe = t.probe();
+      if (probe.isPresent() && o.hosts().isPresent()) {
+        Properties p = new Properties();
+        p.putAll(o.workload().properties());
+        p.putAll(o.hosts().get().propertiesOf(t.kind().orElseThrow()));
+        p.putAll(o.ycsbProperties());
+        probe.get().check(p);
+      }
+    }
+    if (anyStore) {
+      local.ifPresent(LocalStores::requireScript);
+    }
+    try {
+      Files.createDirectories(o.outDir());
+    } catch (IOException e) {
+      throw new SetupException("cannot create the results folder " + o.outDir() + ": " + e.getMessage(), e);
+    }
+    if (!Files.isWritable(o.outDir())) {
+      throw new SetupException("results folder " + o.outDir() + " is not writable");
+    }
+  }
+
+  private static Path createRunDir(SweepOptions o, Instant now) {
+    String base = RUN_ID_TIME.format(now) + "-" + o.workload().folderName();
+    for (int i = 1; ; i++) {
+      Path dir = o.outDir().resolve(i == 1 ? base : base + "-" + i);
+      try {
+        return Files.createDirectory(dir);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // Two runs in the same second: take the next suffix.
+      } catch (IOException e) {
+        throw new SetupException("cannot create " + dir + ": " + e.getMessage(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package io.github.ycsbdocsearch.sweep;
+
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import java.nio.file.Path;
+
+/**
+ * Entry point of {@code ./run-sweep.sh} (see {@link io.github.ycsbdocsearch.sweep.cli.Usage} or {@code --help}).
+ * The repository root comes from the system property {@code sweep.repo} (set by the script), else the working
+ * directory. A setup mistake prints one line and exits 2 before anything is started.
+ */
+public final class SweepMain {
+  /** Exit status for bad input or an unreachable store. */
+  static final int EXIT_SETUP = 2;
+  /** System property naming the repository root. */
+  static final String REPO_PROPERTY = "sweep.repo";
+
+  private SweepMain() {
+  }
+
+  public static void main(String[] args) {
+    Interrupts interrupts = new Interrupts();
+    interrupts.install();
+    int code;
+    try {
+      code = new SweepApp(repoRoot(), System.getenv(), System.out, System.err, interrupts).run(args);
+    } catch (SetupException e) {
+      System.err.println("run-sweep: " + e.getMessage());
+      code = EXIT_SETUP;
+    } catch (RuntimeException e) {
+      System.err.println("run-sweep: internal error: " + e);
+      e.printStackTrace();
+      code = 1;
+    } finally {
+      interrupts.finished();
+    }
+    System.exit(code);
+  }
+
+  static Path repoRoot() {
+    String r = System.getProperty(REPO_PROPERTY);
+    return (r == null || r.isBlank() ? Path.of("") : Path.of(r)).toAbsolutePath().normalize();
+  }
+}

@@ -1,0 +1,233 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
+import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Parses {@code ./run-sweep.sh} arguments into a {@link Command}. Every mistake throws a {@link SetupException} with
+ * one line naming the option and the value, before anything is started. Options take their value as the next
+ * argument or after '=' ({@code --threads 1,2} or {@code --threads=1,2}). Stateless apart from the repository root.
+ */
+public final class OptionsParser {
+  /** YCSB properties the runner sets itself, with the option to use instead. */
+  static final Map<String, String> RESERVED = Map.ofEntries(
+      Map.entry("threadcount", "--threads"), Map.entry("target", "--rates"), Map.entry("recordcount", "--records"),
+      Map.entry("maxexecutiontime", "--step-seconds and --warmup-seconds"), Map.entry("db", "--stores"),
+      Map.entry("workload", "the <workload> argument"), Map.entry("dotransactions", "nothing (the runner loads)"),
+      Map.entry("measurementtype", "nothing (always hdrhistogram)"),
+      Map.entry("measurement.interval", "nothing (always both)"),
+      Map.entry("hdrhistogram.fileoutput", "nothing (always true)"),
+      Map.entry("hdrhistogram.output.path", "nothing (each step's hdr/ folder)"),
+      Map.entry("status.interval", "nothing (always 1 s)"), Map.entry("exportfile", "nothing (ycsb.out)"));
+  private static final Set<String> VALUE_OPTIONS = Set.of("--stores", "--threads", "--max-threads", "--rates",
+      "--step-seconds", "--warmup-seconds", "--records", "--load-threads", "--max-error-pct", "--max-p99-ms",
+      "--hosts", "--out", "--resume", "-p");
+  private static final Set<String> RESUMABLE = Set.of("--resume", "--hosts", "-p");
+
+  private final Path repoRoot;
+
+  public OptionsParser(Path repoRoot) {
+    this.repoRoot = repoRoot;
+  }
+
+  /** Parses the arguments. */
+  public Command parse(String... args) {
+    Map<String, String> values = new HashMap<>();
+    Map<String, String> props = new LinkedHashMap<>();
+    List<String> positional = new ArrayList<>();
+    boolean noPin = false;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("-h") || a.equals("--help")) {
+        return new Command.Help();
+      }
+      if (a.equals("--no-pin")) {
+        noPin = true;
+        continue;
+      }
+      if (!a.startsWith("-") || a.equals("-")) {
+        positional.add(a);
+        continue;
+      }
+      int eq = a.indexOf('=');
+      String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
+      if (!VALUE_OPTIONS.contains(name)) {
+        throw new SetupException("unknown option " + a + " (./run-sweep.sh --help lists the options)");
+      }
+      String value;
+      if (a.startsWith("--") && eq > 0) {
+        value = a.substring(eq + 1);
+      } else if (i + 1 < args.length) {
+        value = args[++i];
+      } else {
+        throw new SetupException("option " + name + " needs a value");
+      }
+      if (name.equals("-p")) {
+        addProperty(props, value);
+      } else if (values.put(name, value) != null) {
+        throw new SetupException("option " + name + " is given twice");
+      }
+    }
+    if (values.containsKey("--resume")) {
+      return resume(values, props, positional, noPin);
+    }
+    if (positional.isEmpty()) {
+      throw new SetupException("missing <workload>: ./run-sweep.sh <workload> [options] (--help lists the options)");
+    }
+    if (positional.size() > 1) {
+      throw new SetupException("one workload per run, got " + positional.size() + ": " + String.join(" ", positional));
+    }
+    return new Command.Run(options(positional.get(0), values, props, noPin));
+  }
+
+  private Command resume(Map<String, String> values, Map<String, String> props, List<String> positional,
+                         boolean noPin) {
+    for (String k : values.keySet()) {
+      if (!RESUMABLE.contains(k)) {
+        throw new SetupException("--resume takes the run's options from its manifest.json: drop " + k);
+      }
+    }
+    if (!positional.isEmpty() || noPin) {
+      throw new SetupException("--resume takes the run's options from its manifest.json: drop "
+          + (noPin ? "--no-pin" : positional.get(0)));
+    }
+    return new Command.Resume(Path.of(values.get("--resume")), Optional.ofNullable(values.get("--hosts"))
+        .map(Path::of), props);
+  }
+
+  private SweepOptions options(String workloadArg, Map<String, String> v, Map<String, String> props, boolean noPin) {
+    List<SweepTarget> targets = targets(v.getOrDefault("--stores", "redisjson,mongodb,elasticsearch"));
+    int maxThreads = positiveInt(v, "--max-threads", Defaults.MAX_THREADS);
+    ThreadPlan threads = threads(v.getOrDefault("--threads", "auto"), maxThreads);
+    if (v.containsKey("--max-threads") && !threads.auto()) {
+      throw new SetupException("--max-threads only applies to --threads auto");
+    }
+    List<Integer> rates = v.containsKey("--rates") ? intList("--rates", v.get("--rates")) : List.of();
+    int stepSeconds = positiveInt(v, "--step-seconds", Defaults.STEP_SECONDS);
+    int warmup = intAtLeast(v, "--warmup-seconds", Defaults.WARMUP_SECONDS, 0);
+    int records = positiveInt(v, "--records", Defaults.RECORDS);
+    int loadThreads = positiveInt(v, "--load-threads", Defaults.LOAD_THREADS);
+    double maxErrorPct = decimal(v, "--max-error-pct", Defaults.MAX_ERROR_PCT, 0, 100);
+    OptionalDouble maxP99 = v.containsKey("--max-p99-ms")
+        ? OptionalDouble.of(decimal(v, "--max-p99-ms", 0, Double.MIN_VALUE, 3_600_000)) : OptionalDouble.empty();
+    Optional<HostsFile> hosts = Optional.ofNullable(v.get("--hosts")).map(h -> HostsFile.read(Path.of(h)));
+    hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
+    Path out = Path.of(v.getOrDefault("--out", repoRoot.resolve("results").toString())).toAbsolutePath();
+    WorkloadFile workload = WorkloadFile.resolve(workloadArg, repoRoot);
+    return new SweepOptions(workload, targets, threads, rates, stepSeconds, warmup, records, loadThreads,
+        maxErrorPct, maxP99, hosts, out, !noPin, props);
+  }
+
+  /** Parses {@code key=value} into {@code props}, refusing properties the runner owns. */
+  static void addProperty(Map<String, String> props, String kv) {
+    int eq = kv.indexOf('=');
+    if (eq <= 0) {
+      throw new SetupException("-p '" + kv + "' is malformed: expected key=value");
+    }
+    String key = kv.substring(0, eq).trim();
+    String instead = RESERVED.get(key);
+    if (instead != null) {
+      throw new SetupException("-p " + key + " is set by the runner: use " + instead);
+    }
+    String value = kv.substring(eq + 1);
+    if (key.equals("operationcount")) {
+      try {
+        if (Integer.parseInt(value.trim()) < 1) {
+          throw new NumberFormatException();
+        }
+      } catch (NumberFormatException e) {
+        throw new SetupException("-p operationcount='" + value + "' is malformed: expected an integer from 1 to "
+            + Integer.MAX_VALUE);
+      }
+    }
+    props.put(key, value);
+  }
+
+  static List<SweepTarget> targets(String list) {
+    List<SweepTarget> out = new ArrayList<>();
+    for (String s : list.split(",", -1)) {
+      if (s.isBlank()) {
+        throw new SetupException("--stores '" + list + "' is malformed: expected store names separated by commas");
+      }
+      SweepTarget t = SweepTarget.byName(s);
+      if (out.contains(t)) {
+        throw new SetupException("--stores names '" + t.name() + "' twice");
+      }
+      out.add(t);
+    }
+    return out;
+  }
+
+  static ThreadPlan threads(String value, int maxThreads) {
+    if (value.equals("auto")) {
+      return ThreadPlan.doubling(maxThreads);
+    }
+    return ThreadPlan.of(intList("--threads", value));
+  }
+
+  static List<Integer> intList(String option, String value) {
+    List<Integer> out = new ArrayList<>();
+    for (String s : value.split(",", -1)) {
+      try {
+        int n = Integer.parseInt(s.trim());
+        if (n < 1) {
+          throw new NumberFormatException();
+        }
+        out.add(n);
+      } catch (NumberFormatException e) {
+        throw new SetupException(option + " '" + value + "' is malformed: expected "
+            + (option.equals("--threads") ? "auto or " : "") + "positive integers separated by commas, e.g. "
+            + (option.equals("--threads") ? "1,2,4" : "250,6000"));
+      }
+    }
+    return out;
+  }
+
+  private static int positiveInt(Map<String, String> v, String option, int def) {
+    return intAtLeast(v, option, def, 1);
+  }
+
+  private static int intAtLeast(Map<String, String> v, String option, int def, int min) {
+    String s = v.get(option);
+    if (s == null) {
+      return def;
+    }
+    try {
+      int n = Integer.parseInt(s.trim());
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the expected range
+    }
+    throw new SetupException(option + " '" + s + "' is malformed: expected an integer >= " + min);
+  }
+
+  private static double decimal(Map<String, String> v, String option, double def, double min, double max) {
+    String s = v.get(option);
+    if (s == null) {
+      return def;
+    }
+    try {
+      double d = Double.parseDouble(s.trim());
+      if (d >= min && d <= max) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the expected range
+    }
+    throw new SetupException(option + " '" + s + "' is malformed: expected a number "
+        + (min == Double.MIN_VALUE ? "> 0" : "from " + min + " to " + max));
+  }
+}

@@ -1,0 +1,47 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
+import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's Runner sees only
+ * {@code Options}). Built by {@link OptionsParser} or, for {@code --resume}, from the manifest by
+ * {@link ParametersJson}.
+ *
+ * @param workload       the workload file
+ * @param targets        stores in sweep order
+ * @param threads        client thread counts
+ * @param rates          fixed target rates (ops/s); empty = unthrottled
+ * @param stepSeconds    measured seconds per step, after the warm-up
+ * @param warmupSeconds  seconds at each step's start that are left out of every number
+ * @param records        records loaded per store
+ * @param loadThreads    client threads of the load phase
+ * @param maxErrorPct    error bound, percent of a step's operations
+ * @param maxP99Ms       optional p99 bound in milliseconds (worst operation)
+ * @param hosts          remote stores; empty = start the local stores
+ * @param outDir         parent of the run folder
+ * @param pin            pin client and server to separate CPUs when possible
+ * @param ycsbProperties {@code -p} pass-through properties, in the order given
+ */
+public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
+                           int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
+                           OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
+                           Map<String, String> ycsbProperties) {
+
+  public SweepOptions {
+    targets = List.copyOf(targets);
+    rates = List.copyOf(rates);
+    ycsbProperties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ycsbProperties));
+  }
+
+  /** Seconds YCSB runs each step for ({@code maxexecutiontime}). */
+  public int stepRunSeconds() {
+    return warmupSeconds + stepSeconds;
+  }
+}

@@ -1,0 +1,60 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which client thread counts a sweep walks through: either an explicit list or automatic doubling 1, 2, 4, ... up to
+ * a maximum (the maximum itself is the last step when it is not a power of two). Immutable.
+ *
+ * @param auto       true for doubling
+ * @param list       the explicit list (empty when {@code auto})
+ * @param maxThreads the last count of the doubling (ignored for a list)
+ */
+public record ThreadPlan(boolean auto, List<Integer> list, int maxThreads) {
+
+  public ThreadPlan {
+    list = List.copyOf(list);
+    if (!auto && list.isEmpty()) {
+      throw new IllegalArgumentException("an explicit thread plan needs at least one count");
+    }
+  }
+
+  public static ThreadPlan doubling(int maxThreads) {
+    return new ThreadPlan(true, List.of(), maxThreads);
+  }
+
+  public static ThreadPlan of(List<Integer> counts) {
+    return new ThreadPlan(false, counts, 0);
+  }
+
+  /** The thread counts in sweep order. */
+  public List<Integer> counts() {
+    if (!auto) {
+      return list;
+    }
+    List<Integer> out = new ArrayList<>();
+    for (int t = 1; t <= maxThreads; t *= 2) {
+      out.add(t);
+      if (t > Integer.MAX_VALUE / 2) {
+        break;
+      }
+    }
+    if (out.get(out.size() - 1) != maxThreads) {
+      out.add(maxThreads);
+    }
+    return out;
+  }
+
+  /** How the plan is written back on the command line ({@code auto} or {@code 1,2,4}). */
+  public String describe() {
+    if (auto) {
+      return "auto";
+    }
+    StringBuilder b = new StringBuilder();
+    for (int t : list) {
+      b.append(b.length() == 0 ? "" : ",").append(t);
+    }
+    return b.toString();
+  }
+}

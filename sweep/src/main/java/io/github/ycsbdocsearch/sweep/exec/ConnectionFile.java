@@ -1,0 +1,49 @@
+package io.github.ycsbdocsearch.sweep.exec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Properties;
+
+/**
+ * A store's connection properties in a private temporary file, handed to YCSB with {@code -P}: on the command line
+ * they would be echoed into every {@code ycsb.err} ("Command line: ...") and could leak a password into the results.
+ * Deleted on {@link #close()}. Not thread-safe.
+ */
+public final class ConnectionFile implements AutoCloseable {
+  private final Path file;
+
+  private ConnectionFile(Path file) {
+    this.file = file;
+  }
+
+  /** Writes the properties to a new file readable only by this user. */
+  public static ConnectionFile write(String store, Properties props) {
+    try {
+      Path f = Files.createTempFile("sweep-" + store + "-", ".properties",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      try (OutputStream out = Files.newOutputStream(f)) {
+        props.store(out, "connection of " + store + " (temporary, written by run-sweep)");
+      }
+      return new ConnectionFile(f);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write a temporary connection file", e);
+    }
+  }
+
+  public Path path() {
+    return file;
+  }
+
+  @Override
+  public void close() {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // A leftover temp file is harmless.
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.github.ycsbdocsearch.sweep.exec;
+
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The arguments of unmodified YCSB 0.17.0 {@code site.ycsb.Client} for the load and for one step. Property order
+ * matters: YCSB applies {@code -P} files in order, then every {@code -p} over them, so the workload file comes
+ * first, the connection file (kept out of the results: it may hold credentials) second, the user's {@code -p}
+ * values and the runner's own last. Stateless.
+ */
+public final class YcsbArgs {
+  /** Sub-folder of the step folder (YCSB's working directory) that receives the interval logs. */
+  public static final String HDR_DIR = "hdr/";
+
+  private YcsbArgs() {
+  }
+
+  /** {@code -load} with {@code threads} threads and {@code records} records; not measured. */
+  public static List<String> load(String dbClass, Path workload, Path connection, int threads, int records,
+                                  Map<String, String> userProps) {
+    List<String> a = new ArrayList<>(List.of("-load"));
+    common(a, dbClass, workload, connection, threads, records, userProps);
+    return a;
+  }
+
+  /**
+   * One measured step: runs {@code runSeconds} (warm-up included) or until {@code operationCount} operations,
+   * writing one HDR interval log per operation and latency kind each second into {@code hdr/} of the working
+   * directory.
+   */
+  public static List<String> step(String dbClass, Path workload, Path connection, StepSpec step, int runSeconds,
+                                  int records, long operationCount, Map<String, String> userProps) {
+    List<String> a = new ArrayList<>(List.of("-t"));
+    if (step.targetOps() > 0) {
+      a.add("-target");
+      a.add(String.valueOf(step.targetOps()));
+    }
+    common(a, dbClass, workload, connection, step.threads(), records, userProps);
+    // operationcount=0 does NOT mean "unlimited" in 0.17.0: Client caps the thread count at the operation count
+    // and starts zero threads. A large count plus maxexecutiontime bounds the step by time instead.
+    prop(a, "operationcount", String.valueOf(operationCount));
+    prop(a, "maxexecutiontime", String.valueOf(runSeconds));
+    prop(a, "measurementtype", "hdrhistogram");
+    prop(a, "hdrhistogram.fileoutput", "true");
+    prop(a, "hdrhistogram.output.path", HDR_DIR);
+    prop(a, "measurement.interval", "both");
+    return a;
+  }
+
+  private static void common(List<String> a, String dbClass, Path workload, Path connection, int threads,
+                             int records, Map<String, String> userProps) {
+    a.addAll(List.of("-db", dbClass, "-P", workload.toString(), "-P", connection.toString(),
+        "-threads", String.valueOf(threads), "-s"));
+    prop(a, "status.interval", "1");
+    prop(a, "recordcount", String.valueOf(records));
+    userProps.forEach((k, v) -> {
+      if (!k.equals("operationcount")) {
+        prop(a, k, v);
+      }
+    });
+  }
+
+  private static void prop(List<String> a, String key, String value) {
+    a.add("-p");
+    a.add(key + "=" + value);
+  }
+}

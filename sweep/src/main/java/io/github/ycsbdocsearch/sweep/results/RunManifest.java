@@ -1,0 +1,99 @@
+package io.github.ycsbdocsearch.sweep.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.common.SetupException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The run's {@code manifest.json}: everything needed to understand and repeat the run (docs/results-format.md). Kept
+ * in memory as a JSON tree and rewritten atomically whenever a section changes, so the file on disk is always whole.
+ * Thread-safe (every access is synchronized).
+ */
+public final class RunManifest {
+  /** File name inside the run folder. */
+  public static final String FILE_NAME = "manifest.json";
+  /** Version of the manifest layout. */
+  public static final int FORMAT = 1;
+
+  private final Path file;
+  private final ObjectNode root;
+
+  private RunManifest(Path file, ObjectNode root) {
+    this.file = file;
+    this.root = root;
+  }
+
+  /** A new, empty manifest for {@code runDir} (not written until {@link #write()}). */
+  public static RunManifest create(Path runDir) {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.put("format", FORMAT);
+    return new RunManifest(runDir.resolve(FILE_NAME), root);
+  }
+
+  /**
+   * Reads the manifest of an earlier run.
+   *
+   * @throws SetupException when the folder has no readable manifest
+   */
+  public static RunManifest read(Path runDir) {
+    Path f = runDir.resolve(FILE_NAME);
+    if (!Files.isRegularFile(f)) {
+      throw new SetupException("no " + FILE_NAME + " in " + runDir + ": not a results folder of run-sweep.sh");
+    }
+    try {
+      JsonNode n = Json.MAPPER.readTree(f.toFile());
+      if (!(n instanceof ObjectNode obj) || !obj.path("parameters").isObject()) {
+        throw new SetupException(f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
+      }
+      return new RunManifest(f, obj);
+    } catch (IOException e) {
+      throw new SetupException(f + " is not readable JSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** Sets a top-level field. */
+  public synchronized void put(String field, JsonNode value) {
+    root.set(field, value);
+  }
+
+  /** Sets a top-level text field. */
+  public synchronized void put(String field, String value) {
+    root.put(field, value);
+  }
+
+  /** A copy of a top-level field (missing node when absent). */
+  public synchronized JsonNode get(String field) {
+    return root.path(field).deepCopy();
+  }
+
+  /** Sets a field of one store's section ({@code stores.<store>.<field>}), creating the section. */
+  public synchronized void putStore(String store, String field, JsonNode value) {
+    storeNode(store).set(field, value);
+  }
+
+  /** Sets a text field of one store's section. */
+  public synchronized void putStore(String store, String field, String value) {
+    storeNode(store).put(field, value);
+  }
+
+  /** Appends an element to a top-level array, creating it. */
+  public synchronized void append(String field, JsonNode element) {
+    JsonNode a = root.path(field);
+    (a.isArray() ? (com.fasterxml.jackson.databind.node.ArrayNode) a : root.putArray(field)).add(element);
+  }
+
+  /** Writes the manifest atomically. */
+  public synchronized void write() {
+    AtomicFiles.writeJson(file, root);
+  }
+
+  private ObjectNode storeNode(String store) {
+    JsonNode stores = root.path("stores");
+    ObjectNode s = stores.isObject() ? (ObjectNode) stores : root.putObject("stores");
+    JsonNode one = s.path(store);
+    return one.isObject() ? (ObjectNode) one : s.putObject(store);
+  }
+}

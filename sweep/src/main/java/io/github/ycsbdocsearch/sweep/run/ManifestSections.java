@@ -1,0 +1,176 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
+import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.results.EnvironmentInfo;
+import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.sweep.results.RunManifest;
+import io.github.ycsbdocsearch.sweep.target.CpuPinning;
+import io.github.ycsbdocsearch.sweep.target.LocalStores;
+import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and every effective
+ * property, parameters, plan, saturation rule, stores, JVMs, machine, CPU pinning and hosts, secrets masked. Store
+ * versions and settings are added by each store's sweep once it answers. Stateless.
+ */
+public final class ManifestSections {
+  /** Properties the runner sets on every step (listed among the effective properties). */
+  private static final Map<String, String> RUNNER_PROPERTIES = Map.of("measurementtype", "hdrhistogram",
+      "hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", "hdr/ (in the step folder)",
+      "measurement.interval", "both", "status.interval", "1");
+
+  private ManifestSections() {
+  }
+
+  public static void fill(RunManifest m, String runId, Instant started, SweepOptions o, List<String> args, Path repo,
+                   ClientLauncher launcher, CpuPinning pinning, Optional<LocalStores> local) {
+    m.put("run_id", runId);
+    m.put("started_utc", StepRunner.utc(started));
+    m.put("ended_utc", (String) null);
+    m.put("status", "running");
+    ArrayNode cmd = Json.MAPPER.createArrayNode().add("./run-sweep.sh");
+    maskedArgs(args).forEach(cmd::add);
+    m.put("command", cmd);
+    ObjectNode git = EnvironmentInfo.git(repo);
+    m.put("git_commit", git.get("commit").asText());
+    m.put("git_dirty", git.get("dirty"));
+    m.put("workload", workload(o));
+    m.put("parameters", ParametersJson.toJson(o));
+    m.put("plan", plan(o));
+    m.put("saturation_rule", saturationRule(o));
+    m.put("stores", stores(o));
+    m.put("jvm", jvm(launcher));
+    m.put("machine", EnvironmentInfo.machine());
+    m.put("machine_baseline", (String) null);
+    m.put("cpu_pinning", pinning(pinning));
+    m.put("hosts", hosts(o, local));
+  }
+
+  private static ObjectNode workload(SweepOptions o) {
+    ObjectNode w = Json.MAPPER.createObjectNode();
+    w.put("name", o.workload().name());
+    w.put("file", o.workload().path().toString());
+    w.put("sha256", o.workload().sha256());
+    w.set("file_properties", Json.MAPPER.valueToTree(new TreeMap<>(o.workload().properties())));
+    Map<String, String> effective = new TreeMap<>(o.workload().properties());
+    effective.put("recordcount", String.valueOf(o.records()));
+    effective.remove("operationcount");
+    effective.putAll(RUNNER_PROPERTIES);
+    effective.putAll(ParametersJson.masked(o.ycsbProperties()));
+    w.set("effective_properties", Json.MAPPER.valueToTree(effective));
+    return w;
+  }
+
+  private static ObjectNode plan(SweepOptions o) {
+    ObjectNode p = Json.MAPPER.createObjectNode();
+    p.put("warmup_s", o.warmupSeconds());
+    p.put("duration_s", o.stepSeconds());
+    p.put("ycsb_maxexecutiontime_s", o.stepRunSeconds());
+    p.put("records", o.records());
+    p.put("load_threads", o.loadThreads());
+    p.put("operationcount", o.ycsbProperties().getOrDefault("operationcount",
+        "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step time); steps end on time"));
+    ArrayNode steps = p.putArray("steps");
+    for (StepSpec s : StepPlanner.steps(o.threads(), o.rates())) {
+      steps.addObject().put("index", s.index()).put("threads", s.threads()).put("target_ops", s.targetOps())
+          .put("dir", "steps/" + s.dirName());
+    }
+    return p;
+  }
+
+  private static ObjectNode saturationRule(SweepOptions o) {
+    SaturationDetector.Rules r = SaturationDetector.Rules.of(o);
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    n.put("growth_pct", r.growthPct());
+    n.put("flat_steps", r.flatSteps());
+    n.put("max_error_pct", r.maxErrorPct());
+    if (r.maxP99Ms().isPresent()) {
+      n.put("max_p99_ms", r.maxP99Ms().getAsDouble());
+    } else {
+      n.putNull("max_p99_ms");
+    }
+    n.put("rule", r.describe());
+    return n;
+  }
+
+  private static ObjectNode stores(SweepOptions o) {
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    for (SweepTarget t : o.targets()) {
+      ObjectNode s = n.putObject(t.name());
+      s.put("db_class", t.dbClass());
+      s.put("status", "pending");
+      s.putNull("error");
+    }
+    return n;
+  }
+
+  private static ObjectNode jvm(ClientLauncher launcher) {
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    n.set("runner", EnvironmentInfo.runnerJvm());
+    ObjectNode c = n.putObject("client");
+    c.put("main", ClientLauncher.YCSB_MAIN);
+    c.put("java", launcher.javaBin().toString());
+    launcher.jvmFlags().forEach(c.putArray("jvm_flags")::add);
+    c.put("jvm_flags_from", System.getenv(ClientLauncher.JVM_OPTS_ENV) == null ? "default"
+        : ClientLauncher.JVM_OPTS_ENV);
+    c.put("cpus", launcher.cpus().orElse(null));
+    c.set("libraries", Json.MAPPER.valueToTree(EnvironmentInfo.libraries(launcher.classpath())));
+    return n;
+  }
+
+  private static ObjectNode pinning(CpuPinning p) {
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    n.put("enabled", p.enabled());
+    n.put("server_cpus", p.serverCpus().orElse(null));
+    n.put("client_cpus", p.clientCpus().orElse(null));
+    n.put("reason", p.reason());
+    return n;
+  }
+
+  private static ObjectNode hosts(SweepOptions o, Optional<LocalStores> local) {
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    if (o.hosts().isPresent()) {
+      HostsFile h = o.hosts().get();
+      n.put("mode", "remote");
+      n.put("file", h.source().toAbsolutePath().toString());
+      n.put("topology", h.topology());
+      ObjectNode stores = n.putObject("stores");
+      for (SweepTarget t : o.targets()) {
+        t.kind().filter(h::has).ifPresent(k -> stores.set(k.storeName(),
+            Json.MAPPER.valueToTree(HostsFile.masked(h.propertiesOf(k)))));
+      }
+    } else {
+      n.put("mode", "local");
+      n.put("file", local.map(l -> l.hostsFile().toString()).orElse(null));
+      n.put("topology", "single");
+      n.put("note", "each store started alone by scripts/stores.sh; its connection is under stores.<name>");
+    }
+    return n;
+  }
+
+  /** The command line with the values of secret {@code -p} keys masked. */
+  static List<String> maskedArgs(List<String> args) {
+    String[] out = args.toArray(new String[0]);
+    for (int i = 0; i + 1 < out.length; i++) {
+      if (out[i].equals("-p") && out[i + 1].indexOf('=') > 0) {
+        String kv = out[i + 1];
+        String k = kv.substring(0, kv.indexOf('='));
+        out[i + 1] = k + "=" + ParametersJson.masked(Map.of(k, kv.substring(kv.indexOf('=') + 1))).get(k);
+      }
+    }
+    return List.of(out);
+  }
+}

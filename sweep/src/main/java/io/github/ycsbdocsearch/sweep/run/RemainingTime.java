@@ -1,0 +1,58 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import java.time.Duration;
+
+/**
+ * An upper bound of the time a sweep still needs: the steps left in the plan (a store may saturate sooner) times
+ * the step length plus the overhead seen so far per step (JVM start, export), plus a setup allowance (start, load)
+ * per store still to come. Thread-safe (read by the progress printer while the sweep updates it).
+ */
+final class RemainingTime {
+  private static final double FIRST_STEP_OVERHEAD_S = 3.0;
+  private static final double FIRST_SETUP_S = 30.0;
+
+  private final int runSeconds;
+  private int stepsLeft;
+  private int storesLeft;
+  private double overheadS = FIRST_STEP_OVERHEAD_S;
+  private double setupS = FIRST_SETUP_S;
+  private long stepStartedNanos;
+
+  RemainingTime(int runSeconds, int stepsLeft, int storesLeft) {
+    this.runSeconds = runSeconds;
+    this.stepsLeft = stepsLeft;
+    this.storesLeft = storesLeft;
+  }
+
+  synchronized void stepStarted() {
+    stepStartedNanos = System.nanoTime();
+  }
+
+  /** A step ended; learn its overhead. */
+  synchronized void stepEnded() {
+    stepsLeft = Math.max(0, stepsLeft - 1);
+    double took = (System.nanoTime() - stepStartedNanos) / 1e9;
+    overheadS = Math.max(0, took - runSeconds);
+  }
+
+  /** Steps kept from an earlier attempt (resume) will not run. */
+  synchronized void skipped(int steps) {
+    stepsLeft = Math.max(0, stepsLeft - steps);
+  }
+
+  /** A store's sweep ended with {@code unused} planned steps not run (saturation). */
+  synchronized void storeEnded(int unused) {
+    stepsLeft = Math.max(0, stepsLeft - unused);
+    storesLeft = Math.max(0, storesLeft - 1);
+  }
+
+  /** How long a store's setup (start, load) took. */
+  synchronized void setupTook(Duration d) {
+    setupS = d.toMillis() / 1000.0;
+  }
+
+  synchronized Duration estimate() {
+    double s = stepsLeft * (runSeconds + overheadS) + Math.max(0, storesLeft - 1) * setupS;
+    return Duration.ofSeconds((long) Math.ceil(s));
+  }
+}

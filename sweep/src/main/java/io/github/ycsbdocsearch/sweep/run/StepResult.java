@@ -1,0 +1,17 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.report.StepMetrics;
+import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import java.util.Optional;
+
+/**
+ * A finished (or reused) step as the sweep logic sees it. Immutable.
+ *
+ * @param spec    the step
+ * @param status  how it ended
+ * @param error   why it failed or was interrupted, else null
+ * @param metrics its numbers, when its logs could be read (also for a step that failed the error bound)
+ */
+public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics) {
+}

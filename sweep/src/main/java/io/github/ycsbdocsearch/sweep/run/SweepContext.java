@@ -1,0 +1,30 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.progress.Progress;
+import io.github.ycsbdocsearch.sweep.report.ReportAdapter;
+import io.github.ycsbdocsearch.sweep.results.RunManifest;
+import io.github.ycsbdocsearch.sweep.target.CpuPinning;
+import io.github.ycsbdocsearch.sweep.target.LocalStores;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What every part of a running sweep shares. Immutable (the manifest and progress inside are thread-safe).
+ *
+ * @param options   the validated options
+ * @param runDir    the results folder
+ * @param manifest  the run's manifest
+ * @param launcher  how YCSB clients are started
+ * @param interrupts Ctrl-C handling
+ * @param progress  output for a person
+ * @param report    summaries and the report
+ * @param pinning   CPU pinning
+ * @param local     the local stores, empty with a hosts file
+ */
+public record SweepContext(SweepOptions options, Path runDir, RunManifest manifest, ClientLauncher launcher,
+                           Interrupts interrupts, Progress progress, ReportAdapter report, CpuPinning pinning,
+                           Optional<LocalStores> local) {
+}

@@ -1,0 +1,62 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
+import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.time.Instant;
+
+/**
+ * Runs the stores one after the other and finishes the run folder: each store's sweep, then the report, then the
+ * manifest's final status. A store that fails does not stop the others; an interrupt does. Not thread-safe.
+ */
+public final class SweepRunner {
+  /** Exit status: every store's sweep finished. */
+  public static final int EXIT_OK = 0;
+  /** Exit status: a step or a store failed; results kept. */
+  public static final int EXIT_FAILED = 1;
+  /** Exit status: interrupted (128 + SIGINT, as shells report it). */
+  public static final int EXIT_INTERRUPTED = 130;
+
+  private final SweepContext ctx;
+
+  public SweepRunner(SweepContext ctx) {
+    this.ctx = ctx;
+  }
+
+  /** Runs every store; returns the exit status. */
+  public int run() {
+    int steps = StepPlanner.steps(ctx.options().threads(), ctx.options().rates()).size();
+    RemainingTime remaining = new RemainingTime(ctx.options().stepRunSeconds(),
+        steps * ctx.options().targets().size(), ctx.options().targets().size());
+    ctx.progress().remainingFrom(remaining::estimate);
+    boolean failed = false;
+    boolean interrupted = false;
+    int n = 0;
+    for (SweepTarget t : ctx.options().targets()) {
+      if (ctx.interrupts().requested()) {
+        interrupted = true;
+        break;
+      }
+      n++;
+      ctx.progress().log("store " + n + "/" + ctx.options().targets().size() + ": " + t.name());
+      StoreSweep.Outcome outcome = new StoreSweep(ctx, t, remaining).run();
+      failed |= outcome == StoreSweep.Outcome.FAILED;
+      interrupted |= outcome == StoreSweep.Outcome.INTERRUPTED;
+    }
+    interrupted |= ctx.interrupts().requested();
+    writeReport();
+    ctx.manifest().put("status", interrupted ? "interrupted" : failed ? "failed" : "complete");
+    ctx.manifest().put("ended_utc", StepRunner.utc(Instant.now()));
+    ctx.manifest().write();
+    return interrupted ? EXIT_INTERRUPTED : failed ? EXIT_FAILED : EXIT_OK;
+  }
+
+  private void writeReport() {
+    try {
+      ctx.report().writeReport(ctx.runDir());
+      ctx.progress().log("report: " + ctx.runDir().resolve("report.html"));
+    } catch (RuntimeException e) {
+      // The raw results are complete; the report can be rebuilt from them.
+      ctx.progress().log("report could not be built (rebuild with scripts/report.sh): " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.common.SetupException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class OptionsParserTest {
+  @TempDir
+  Path repo;
+  private OptionsParser parser;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    Files.createDirectories(repo.resolve("workloads"));
+    Files.writeString(repo.resolve("workloads/workloada"), "workload=site.ycsb.workloads.CoreWorkload\n"
+        + "readproportion=0.5\nupdateproportion=0.5\n");
+    parser = new OptionsParser(repo);
+  }
+
+  private SweepOptions run(String... args) {
+    return assertInstanceOf(Command.Run.class, parser.parse(args)).options();
+  }
+
+  private String bad(String... args) {
+    return assertThrows(SetupException.class, () -> parser.parse(args)).getMessage();
+  }
+
+  @Test
+  void defaultsCoverAllThreeStoresWithThreadDoubling() {
+    SweepOptions o = run("workloada");
+    assertEquals(List.of("redisjson", "mongodb", "elasticsearch"), o.targets().stream().map(t -> t.name()).toList());
+    assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), o.threads().counts());
+    assertEquals(List.of(), o.rates());
+    assertEquals(Defaults.STEP_SECONDS, o.stepSeconds());
+    assertEquals(Defaults.WARMUP_SECONDS, o.warmupSeconds());
+    assertEquals(Defaults.RECORDS, o.records());
+    assertEquals(Defaults.MAX_ERROR_PCT, o.maxErrorPct());
+    assertTrue(o.maxP99Ms().isEmpty());
+    assertTrue(o.hosts().isEmpty());
+    assertTrue(o.pin());
+    assertEquals(repo.resolve("results").toAbsolutePath(), o.outDir());
+  }
+
+  @Test
+  void workloadIsFoundByNameIgnoringCaseOrByPath() {
+    assertEquals("workloada", run("workloadA").workload().name());
+    assertEquals(repo.resolve("workloads/workloada").toAbsolutePath().normalize(),
+        run(repo.resolve("workloads/workloada").toString()).workload().path());
+  }
+
+  @Test
+  void everyOptionIsRead() {
+    SweepOptions o = run("workloada", "--stores", "mongodb,basicdb", "--threads=1,3,5", "--rates", "250,6000",
+        "--step-seconds", "7", "--warmup-seconds", "0", "--records", "123", "--load-threads", "2",
+        "--max-error-pct", "2.5", "--max-p99-ms", "12.5", "--out", repo.resolve("o").toString(), "--no-pin",
+        "-p", "fieldcount=3", "-p", "operationcount=500", "-p", "x=a=b");
+    assertEquals(List.of("mongodb", "basicdb"), o.targets().stream().map(t -> t.name()).toList());
+    assertEquals(List.of(1, 3, 5), o.threads().counts());
+    assertEquals(List.of(250, 6000), o.rates());
+    assertEquals(7, o.stepSeconds());
+    assertEquals(0, o.warmupSeconds());
+    assertEquals(7, o.stepRunSeconds());
+    assertEquals(123, o.records());
+    assertEquals(2, o.loadThreads());
+    assertEquals(2.5, o.maxErrorPct());
+    assertEquals(12.5, o.maxP99Ms().getAsDouble());
+    assertFalse(o.pin());
+    assertEquals(Map.of("fieldcount", "3", "operationcount", "500", "x", "a=b"), o.ycsbProperties());
+  }
+
+  @Test
+  void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
+    assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
+    assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());
+  }
+
+  @Test
+  void helpWinsOverEverythingElse() {
+    assertInstanceOf(Command.Help.class, parser.parse("--help"));
+    assertInstanceOf(Command.Help.class, parser.parse("nosuch", "--threads", "x", "-h"));
+  }
+
+  @Test
+  void resumeTakesHostsAndPropertiesOnly() {
+    Command.Resume r = assertInstanceOf(Command.Resume.class, parser.parse("--resume", "/r/x", "-p", "a=b"));
+    assertEquals(Path.of("/r/x"), r.runDir());
+    assertEquals(Map.of("a", "b"), r.ycsbProperties());
+    assertTrue(bad("--resume", "/r/x", "--threads", "1").contains("drop --threads"));
+    assertTrue(bad("--resume", "/r/x", "workloada").contains("drop workloada"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "no workload                 | --threads 1                      | missing <workload>",
+      "unknown workload            | nosuch                           | unknown workload 'nosuch'",
+      "two workloads               | workloada workloada              | one workload per run",
+      "unknown option              | workloada --thread 1             | unknown option --thread",
+      "option without value        | workloada --threads              | option --threads needs a value",
+      "option twice                | workloada --records 1 --records 2 | option --records is given twice",
+      "unknown store               | workloada --stores redis         | unknown store 'redis'",
+      "store twice                 | workloada --stores mongodb,mongodb | names 'mongodb' twice",
+      "empty store                 | workloada --stores mongodb,,     | --stores 'mongodb,,' is malformed",
+      "threads not a number        | workloada --threads 1,x          | --threads '1,x' is malformed",
+      "threads zero                | workloada --threads 0            | --threads '0' is malformed",
+      "threads negative            | workloada --threads -2           | --threads '-2' is malformed",
+      "threads empty entry         | workloada --threads 1,,2         | --threads '1,,2' is malformed",
+      "threads overflow            | workloada --threads 99999999999  | --threads '99999999999' is malformed",
+      "max-threads with a list     | workloada --threads 1 --max-threads 4 | --max-threads only applies",
+      "max-threads zero            | workloada --max-threads 0        | --max-threads '0' is malformed",
+      "rate not a number           | workloada --rates 250,fast       | --rates '250,fast' is malformed",
+      "rate decimal                | workloada --rates 2.5            | --rates '2.5' is malformed",
+      "rate zero                   | workloada --rates 0              | --rates '0' is malformed",
+      "step-seconds zero           | workloada --step-seconds 0       | --step-seconds '0' is malformed",
+      "warmup negative             | workloada --warmup-seconds -1    | --warmup-seconds '-1' is malformed",
+      "records text                | workloada --records many         | --records 'many' is malformed",
+      "load-threads zero           | workloada --load-threads 0       | --load-threads '0' is malformed",
+      "error pct above 100         | workloada --max-error-pct 101    | --max-error-pct '101' is malformed",
+      "error pct NaN               | workloada --max-error-pct NaN    | --max-error-pct 'NaN' is malformed",
+      "p99 zero                    | workloada --max-p99-ms 0         | --max-p99-ms '0' is malformed",
+      "property without =          | workloada -p fieldcount          | -p 'fieldcount' is malformed",
+      "property empty key          | workloada -p =3                  | -p '=3' is malformed",
+      "reserved threadcount        | workloada -p threadcount=4       | use --threads",
+      "reserved recordcount        | workloada -p recordcount=4       | use --records",
+      "reserved target             | workloada -p target=100          | use --rates",
+      "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
+      "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is malformed",
+      "missing hosts file          | workloada --hosts /nonexistent/h.json | hosts file /nonexistent/h.json is not readable",
+  })
+  void badInputIsOneClearLine(String name, String args, String expected) {
+    String message = bad(args.trim().split("\\s+"));
+    assertTrue(message.contains(expected), () -> name + ": '" + message + "' lacks '" + expected + "'");
+    assertFalse(message.contains("\n"), () -> name + ": more than one line: " + message);
+  }
+
+  @Test
+  void hostsFileMustBeJsonAndListEveryStore() throws IOException {
+    Path notJson = Files.writeString(repo.resolve("h1.json"), "{ nope");
+    assertTrue(bad("workloada", "--hosts", notJson.toString()).contains("is not valid JSON"));
+    Path noStores = Files.writeString(repo.resolve("h2.json"), "{\"topology\":\"single\"}");
+    assertTrue(bad("workloada", "--hosts", noStores.toString()).contains("has no \"stores\" object"));
+    Path onlyRedis = Files.writeString(repo.resolve("h3.json"),
+        "{\"stores\":{\"redisjson\":{\"redis.host\":\"127.0.0.1\"}}}");
+    assertTrue(bad("workloada", "--stores", "redisjson,mongodb", "--hosts", onlyRedis.toString())
+        .contains("has no entry for store 'mongodb'"));
+    assertEquals("127.0.0.1", run("workloada", "--stores", "redisjson,basicdb", "--hosts", onlyRedis.toString())
+        .hosts().orElseThrow().propertiesOf(io.github.ycsbdocsearch.common.StoreKind.REDISJSON)
+        .getProperty("redis.host"));
+  }
+
+  @Test
+  void workloadFileMustNameALoadableWorkloadClass() throws IOException {
+    Path noClass = Files.writeString(repo.resolve("w1"), "readproportion=1\n");
+    assertTrue(bad(noClass.toString()).contains("sets no 'workload' class"));
+    Path unknown = Files.writeString(repo.resolve("w2"), "workload=com.example.Nope\n");
+    assertTrue(bad(unknown.toString()).contains("com.example.Nope"));
+  }
+}

@@ -1,0 +1,99 @@
+package io.github.ycsbdocsearch.sweep.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real, unmodified YCSB 0.17.0 client in a child JVM against small DB classes that trigger its traps, and
+ * checks that {@link YcsbOutput} sees through its exit code 0.
+ */
+class YcsbOutputTest {
+  @TempDir
+  Path dir;
+
+  private YcsbOutput runYcsb(String dbClass, int threads, int seconds) throws IOException {
+    Path workload = Path.of("src/test/resources/tiny-core-workload").toAbsolutePath();
+    try (ConnectionFile conn = ConnectionFile.write("test", new Properties())) {
+      List<String> args = YcsbArgs.step(dbClass, workload, conn.path(), new StepSpec(1, threads, 0), seconds, 1000,
+          Integer.MAX_VALUE, Map.of());
+      Files.createDirectories(dir.resolve("hdr"));
+      ClientLauncher launcher = ClientLauncher.forThisJvm("-Xmx128m", Optional.empty());
+      ChildResult r = new ChildProcess(launcher.command(args), dir, Map.of()).run(dir.resolve("ycsb.out"),
+          dir.resolve("ycsb.err"), Duration.ofSeconds(seconds + 60), new Interrupts(), line -> { });
+      assertEquals(0, r.exitCode(), "YCSB 0.17.0 exits 0 in every one of these cases");
+      return YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"));
+    }
+  }
+
+  @Test
+  void aHealthyRunPasses() throws IOException {
+    YcsbOutput out = runYcsb(TestDbs.OkDB.class.getName(), 2, 2);
+    assertEquals(Optional.empty(), out.failure(2));
+    assertEquals(2, out.initializedThreads());
+    assertTrue(out.overallRuntimeMs().getAsLong() >= 2000);
+    assertTrue(out.totalOperations() > 0);
+    assertTrue(out.returnCounts().get("READ").get("OK") > 0);
+    assertTrue(Files.exists(dir.resolve("hdr/READ.hdr")));
+    assertTrue(Files.exists(dir.resolve("hdr/Intended-UPDATE.hdr")));
+  }
+
+  @Test
+  void aThreadWhoseInitFailedIsCaught() throws IOException {
+    YcsbOutput out = runYcsb(TestDbs.SecondInitFailsDB.class.getName(), 3, 1);
+    assertEquals(2, out.initializedThreads());
+    String why = out.failure(3).orElseThrow();
+    assertTrue(why.startsWith("only 2 of 3 client threads initialised"), why);
+    assertTrue(why.contains("cannot connect to 127.0.0.1:1"), why);
+  }
+
+  @Test
+  void aThrowingOperationIsCaughtDespiteExitCodeZero() throws IOException {
+    YcsbOutput out = runYcsb(TestDbs.ThrowingDB.class.getName(), 1, 5);
+    assertTrue(out.overallRuntimeMs().isEmpty());
+    String why = out.failure(1).orElseThrow();
+    assertTrue(why.startsWith("YCSB stopped before reporting results"), why);
+    assertTrue(why.contains("connection reset"), why);
+  }
+
+  @Test
+  void anUnknownDbIsCaught() throws IOException {
+    YcsbOutput out = runYcsb("com.example.NoSuchDB", 1, 1);
+    String why = out.failure(1).orElseThrow();
+    assertTrue(why.contains("Unknown DB com.example.NoSuchDB") || why.contains("ClassNotFoundException"), why);
+  }
+
+  @Test
+  void failedOperationsAreCountedNotFatal() throws IOException {
+    YcsbOutput out = runYcsb(TestDbs.HalfUpdatesFailDB.class.getName(), 1, 1);
+    assertEquals(Optional.empty(), out.failure(1));
+    assertTrue(out.returnCounts().get("UPDATE").get("ERROR") > 0);
+    assertTrue(Files.exists(dir.resolve("hdr/UPDATE-FAILED.hdr")));
+  }
+
+  @Test
+  void parsesOutputFilesWithoutYcsb() throws IOException {
+    Files.writeString(dir.resolve("o"), "[OVERALL], RunTime(ms), 20011\n[OVERALL], Throughput(ops/sec), 1234.5\n"
+        + "[READ], Return=OK, 100\n[READ], Return=NOT_FOUND, 3\n[CLEANUP], Return=OK, 4\n");
+    Files.writeString(dir.resolve("e"), "DBWrapper: report latency for each error is false and ...\n");
+    YcsbOutput out = YcsbOutput.read(dir.resolve("o"), dir.resolve("e"));
+    assertEquals(20011, out.overallRuntimeMs().getAsLong());
+    assertEquals(1234.5, out.overallThroughput().getAsDouble());
+    assertEquals(103, out.totalOperations(), "CLEANUP is YCSB's own pseudo-operation");
+    assertEquals(1, out.initializedThreads());
+    assertFalse(out.failure(1).isPresent());
+    assertTrue(YcsbOutput.read(dir.resolve("missing"), dir.resolve("missing2")).failure(1).isPresent());
+  }
+}

@@ -1,0 +1,146 @@
+# One benchmark cluster for one store: a VPC with one public subnet in one AZ, N store servers and M clients in one
+# cluster placement group, and the repository bundle the machines provision themselves from.
+
+locals {
+  name = "${var.name_prefix}-${var.store}"
+
+  tags = merge(var.tags, {
+    Project      = "ycsb-docsearch"
+    Store        = var.store
+    ManagedBy    = "terraform"
+    "expires-on" = var.expires_on
+  })
+
+  # Fixed server addresses let every server's cloud-init know all its peers before any of them exists.
+  server_private_ips = [for i in range(var.server_count) : cidrhost(var.subnet_cidr, 10 + i)]
+
+  # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.
+  redis_base_port            = 7000
+  redis_processes            = var.redis_cluster.shards * (1 + var.redis_cluster.replicas_per_shard)
+  redis_processes_per_server = ceil(local.redis_processes / var.server_count)
+  redis_last_port            = local.redis_base_port + local.redis_processes_per_server - 1
+
+  # Store ports: "client" ones are opened to the client security group only, "peer" ones between servers only.
+  store_ports = {
+    redisjson = {
+      client = [{ name = "redis", from_port = local.redis_base_port, to_port = local.redis_last_port }]
+      peer = [
+        { name = "redis", from_port = local.redis_base_port, to_port = local.redis_last_port },
+        { name = "redis-bus", from_port = local.redis_base_port + 10000, to_port = local.redis_last_port + 10000 },
+      ]
+      addresses = flatten([for ip in local.server_private_ips : [
+        for p in range(local.redis_base_port, local.redis_last_port + 1) : "${ip}:${p}"
+      ]])
+    }
+    mongodb = {
+      client    = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
+      peer      = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
+      addresses = [for ip in local.server_private_ips : "${ip}:27017"]
+    }
+    elasticsearch = {
+      client = [{ name = "es-http", from_port = 9200, to_port = 9200 }]
+      peer = [
+        { name = "es-http", from_port = 9200, to_port = 9200 },
+        { name = "es-transport", from_port = 9300, to_port = 9300 },
+      ]
+      addresses = [for ip in local.server_private_ips : "${ip}:9200"]
+    }
+  }
+
+  ami_id = var.ami_id != "" ? var.ami_id : data.aws_ami.ubuntu[0].id
+}
+
+data "aws_ami" "ubuntu" {
+  count       = var.ami_id == "" ? 1 : 0
+  most_recent = true
+  owners      = ["099720109477"] # Canonical
+
+  filter {
+    name   = "name"
+    values = ["ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*"]
+  }
+
+  filter {
+    name   = "virtualization-type"
+    values = ["hvm"]
+  }
+}
+
+# All machines in one rack-local group: the network between client and servers is then the same for every store.
+resource "aws_placement_group" "cluster" {
+  name     = local.name
+  strategy = "cluster"
+
+  lifecycle {
+    precondition {
+      condition     = startswith(var.availability_zone, var.region)
+      error_message = "availability_zone ${var.availability_zone} is not in region ${var.region}."
+    }
+    precondition {
+      condition     = var.store != "redisjson" || local.redis_processes % var.server_count == 0
+      error_message = "Redis: shards x (1 + replicas_per_shard) must divide evenly over server_count."
+    }
+    precondition {
+      condition     = var.store != "redisjson" || var.redis_cluster.replicas_per_shard < var.server_count
+      error_message = "Redis: every replica must sit on another server than its primary (replicas_per_shard < server_count)."
+    }
+  }
+}
+
+module "network" {
+  source = "./modules/network"
+
+  name              = local.name
+  region            = var.region
+  availability_zone = var.availability_zone
+  vpc_cidr          = var.vpc_cidr
+  subnet_cidr       = var.subnet_cidr
+  ssh_allowed_cidr  = var.ssh_allowed_cidr
+  client_ports      = local.store_ports[var.store].client
+  peer_ports        = local.store_ports[var.store].peer
+}
+
+module "bundle" {
+  source = "./modules/bundle"
+
+  name            = local.name
+  archive_path    = var.repo_archive_path
+  vpc_endpoint_id = module.network.s3_endpoint_id
+}
+
+module "servers" {
+  source = "./modules/servers"
+
+  name               = local.name
+  role               = var.store
+  instance_count     = var.server_count
+  instance_type      = var.server_instance_type
+  ami_id             = local.ami_id
+  key_pair_name      = var.key_pair_name
+  subnet_id          = module.network.subnet_id
+  private_ips        = local.server_private_ips
+  security_group_ids = [module.network.server_security_group_id]
+  placement_group    = aws_placement_group.cluster.name
+  root_volume_size   = var.root_volume_size_gb
+  user_data          = local.server_user_data
+
+  # The bundle must be readable before cloud-init asks for it.
+  depends_on = [module.bundle]
+}
+
+module "client" {
+  source = "./modules/client"
+
+  name               = local.name
+  instance_count     = var.client_count
+  instance_type      = var.client_instance_type
+  ami_id             = local.ami_id
+  key_pair_name      = var.key_pair_name
+  subnet_id          = module.network.subnet_id
+  security_group_ids = [module.network.client_security_group_id]
+  placement_group    = aws_placement_group.cluster.name
+  root_volume_size   = var.root_volume_size_gb
+  user_data          = local.client_user_data
+
+  depends_on = [module.bundle]
+}

@@ -1,0 +1,89 @@
+# The repository bundle every machine provisions from: a private, encrypted S3 bucket whose policy lets anyone read
+# the one object only through the cluster's S3 gateway endpoint. So the machines need no IAM role and no AWS CLI
+# (a plain HTTPS GET works), and the bundle cannot be read from outside the VPC.
+
+locals {
+  key = "ycsb-docsearch.tar.gz"
+}
+
+resource "aws_s3_bucket" "this" {
+  bucket_prefix = "${var.name}-bundle-"
+  force_destroy = true # the bucket only ever holds a copy of the repository
+
+  tags = { Name = "${var.name}-bundle" }
+}
+
+resource "aws_s3_bucket_public_access_block" "this" {
+  bucket                  = aws_s3_bucket.this.id
+  block_public_acls       = true
+  block_public_policy     = true
+  ignore_public_acls      = true
+  restrict_public_buckets = true
+}
+
+resource "aws_s3_bucket_server_side_encryption_configuration" "this" {
+  bucket = aws_s3_bucket.this.id
+
+  # SSE-S3, not KMS: anonymous reads through the endpoint cannot use a KMS key.
+  rule {
+    apply_server_side_encryption_by_default {
+      sse_algorithm = "AES256"
+    }
+  }
+}
+
+data "aws_iam_policy_document" "read_through_endpoint" {
+  statement {
+    sid       = "ReadBundleThroughClusterEndpointOnly"
+    effect    = "Allow"
+    actions   = ["s3:GetObject"]
+    resources = ["${aws_s3_bucket.this.arn}/${local.key}"]
+
+    principals {
+      type        = "*"
+      identifiers = ["*"]
+    }
+
+    # A fixed aws:SourceVpce keeps the policy non-public in the eyes of Block Public Access.
+    condition {
+      test     = "StringEquals"
+      variable = "aws:SourceVpce"
+      values   = [var.vpc_endpoint_id]
+    }
+  }
+
+  statement {
+    sid       = "DenyPlainHttp"
+    effect    = "Deny"
+    actions   = ["s3:*"]
+    resources = [aws_s3_bucket.this.arn, "${aws_s3_bucket.this.arn}/*"]
+
+    principals {
+      type        = "*"
+      identifiers = ["*"]
+    }
+
+    condition {
+      test     = "Bool"
+      variable = "aws:SecureTransport"
+      values   = ["false"]
+    }
+  }
+}
+
+resource "aws_s3_bucket_policy" "this" {
+  bucket = aws_s3_bucket.this.id
+  policy = data.aws_iam_policy_document.read_through_endpoint.json
+
+  depends_on = [aws_s3_bucket_public_access_block.this]
+}
+
+resource "aws_s3_object" "bundle" {
+  bucket       = aws_s3_bucket.this.id
+  key          = local.key
+  source       = var.archive_path
+  source_hash  = filemd5(var.archive_path)
+  content_type = "application/gzip"
+
+  depends_on = [aws_s3_bucket_server_side_encryption_configuration.this]
+}

@@ -1,0 +1,14 @@
+output "bucket" {
+  description = "Name of the bundle bucket."
+  value       = aws_s3_bucket.this.id
+}
+
+output "sha256" {
+  description = "SHA-256 of the uploaded archive; the bootstrap refuses a download that does not match."
+  value       = filesha256(var.archive_path)
+}
+
+output "url" {
+  description = "HTTPS address of the bundle (readable only through the cluster's S3 gateway endpoint)."
+  value       = "https://${aws_s3_bucket.this.bucket_regional_domain_name}/${aws_s3_object.bundle.key}"
+}

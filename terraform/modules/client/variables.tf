@@ -1,0 +1,99 @@
+variable "ami_id" {
+  type        = string
+  description = "AMI of the clients (Ubuntu 24.04: the provisioning scripts expect it)."
+
+  validation {
+    condition     = can(regex("^ami-[0-9a-f]{8,17}$", var.ami_id))
+    error_message = "ami_id must be an AMI id."
+  }
+}
+
+variable "instance_count" {
+  type        = number
+  description = "Number of client machines."
+
+  validation {
+    condition     = var.instance_count >= 1 && floor(var.instance_count) == var.instance_count
+    error_message = "instance_count must be a whole number >= 1."
+  }
+}
+
+variable "instance_type" {
+  type        = string
+  description = "EC2 instance type of the clients."
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]*\\.[0-9]*[a-z]+$", var.instance_type))
+    error_message = "instance_type must be an EC2 instance type."
+  }
+}
+
+variable "key_pair_name" {
+  type        = string
+  description = "EC2 key pair for SSH."
+
+  validation {
+    condition     = length(var.key_pair_name) >= 1
+    error_message = "key_pair_name must not be empty."
+  }
+}
+
+variable "name" {
+  type        = string
+  description = "Name prefix of the instances."
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{1,62}$", var.name))
+    error_message = "name must be lower-case letters, digits and '-'."
+  }
+}
+
+variable "placement_group" {
+  type        = string
+  description = "Name of the cluster placement group."
+
+  validation {
+    condition     = length(var.placement_group) >= 1
+    error_message = "placement_group must not be empty: every machine shares one cluster placement group."
+  }
+}
+
+variable "root_volume_size" {
+  type        = number
+  description = "Size (GiB) of the encrypted gp3 root volume."
+
+  validation {
+    condition     = var.root_volume_size >= 8
+    error_message = "root_volume_size must be at least 8."
+  }
+}
+
+variable "security_group_ids" {
+  type        = list(string)
+  description = "Security groups of the clients."
+
+  validation {
+    condition     = length(var.security_group_ids) >= 1
+    error_message = "security_group_ids must name at least one security group."
+  }
+}
+
+variable "subnet_id" {
+  type        = string
+  description = "Subnet of the clients."
+
+  validation {
+    condition     = length(var.subnet_id) >= 1
+    error_message = "subnet_id must not be empty."
+  }
+}
+
+variable "user_data" {
+  type        = list(string)
+  description = "cloud-init user data of each client (no secrets: the hosts file brings the credentials)."
+
+  validation {
+    condition     = alltrue([for u in var.user_data : length(u) <= 16384])
+    error_message = "user_data: EC2 accepts at most 16 KiB per instance."
+  }
+}

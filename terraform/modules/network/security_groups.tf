@@ -1,0 +1,85 @@
+# Ingress rules never name a CIDR except SSH's var.ssh_allowed_cidr; store ports name security groups only.
+
+resource "aws_security_group" "client" {
+  name        = "${var.name}-client"
+  description = "ycsb-docsearch benchmark clients: SSH from the operator only"
+  vpc_id      = aws_vpc.this.id
+
+  tags = { Name = "${var.name}-client" }
+}
+
+resource "aws_security_group" "server" {
+  name        = "${var.name}-server"
+  description = "ycsb-docsearch store servers: store ports from the clients and the other servers only"
+  vpc_id      = aws_vpc.this.id
+
+  tags = { Name = "${var.name}-server" }
+}
+
+resource "aws_vpc_security_group_ingress_rule" "ssh" {
+  for_each = {
+    client = aws_security_group.client.id
+    server = aws_security_group.server.id
+  }
+
+  security_group_id = each.value
+  description       = "SSH from the operator"
+  cidr_ipv4         = var.ssh_allowed_cidr
+  ip_protocol       = "tcp"
+  from_port         = 22
+  to_port           = 22
+}
+
+resource "aws_vpc_security_group_ingress_rule" "store_from_client" {
+  for_each = { for p in var.client_ports : p.name => p }
+
+  security_group_id            = aws_security_group.server.id
+  description                  = "${each.key} from the benchmark clients"
+  referenced_security_group_id = aws_security_group.client.id
+  ip_protocol                  = "tcp"
+  from_port                    = each.value.from_port
+  to_port                      = each.value.to_port
+}
+
+resource "aws_vpc_security_group_ingress_rule" "store_from_peers" {
+  for_each = { for p in var.peer_ports : p.name => p }
+
+  security_group_id            = aws_security_group.server.id
+  description                  = "${each.key} between the store servers"
+  referenced_security_group_id = aws_security_group.server.id
+  ip_protocol                  = "tcp"
+  from_port                    = each.value.from_port
+  to_port                      = each.value.to_port
+}
+
+# scripts/baseline.sh on the client measures the network to every server: ping and iperf3 (port 5201).
+resource "aws_vpc_security_group_ingress_rule" "iperf_from_client" {
+  security_group_id            = aws_security_group.server.id
+  description                  = "iperf3 baseline from the benchmark clients"
+  referenced_security_group_id = aws_security_group.client.id
+  ip_protocol                  = "tcp"
+  from_port                    = 5201
+  to_port                      = 5201
+}
+
+resource "aws_vpc_security_group_ingress_rule" "ping_from_client" {
+  security_group_id            = aws_security_group.server.id
+  description                  = "ICMP echo (ping) baseline from the benchmark clients"
+  referenced_security_group_id = aws_security_group.client.id
+  ip_protocol                  = "icmp"
+  from_port                    = 8 # ICMP type: echo request
+  to_port                      = 0 # ICMP code
+}
+
+# Outbound: package repositories, the S3 bundle, and the store traffic itself.
+resource "aws_vpc_security_group_egress_rule" "all" {
+  for_each = {
+    client = aws_security_group.client.id
+    server = aws_security_group.server.id
+  }
+
+  security_group_id = each.value
+  description       = "all outbound"
+  cidr_ipv4         = "0.0.0.0/0"
+  ip_protocol       = "-1"
+}

@@ -1,0 +1,46 @@
+# Store servers: fixed private addresses (so every server's cloud-init knows its peers), the cluster placement
+# group, IMDSv2 only, an encrypted root volume. Store data goes on the instance's NVMe disks, which
+# scripts/provision/common.sh formats at boot (RAID 0 over all of them).
+
+resource "aws_instance" "this" {
+  count = var.instance_count
+
+  ami                         = var.ami_id
+  instance_type               = var.instance_type
+  key_name                    = var.key_pair_name
+  subnet_id                   = var.subnet_id
+  private_ip                  = var.private_ips[count.index]
+  vpc_security_group_ids      = var.security_group_ids
+  placement_group             = var.placement_group
+  associate_public_ip_address = true
+  ebs_optimized               = true
+  user_data                   = var.user_data[count.index]
+  user_data_replace_on_change = true
+
+  metadata_options {
+    http_endpoint               = "enabled"
+    http_tokens                 = "required"
+    http_put_response_hop_limit = 1
+    instance_metadata_tags      = "disabled"
+  }
+
+  root_block_device {
+    volume_type           = "gp3"
+    volume_size           = var.root_volume_size
+    encrypted             = true
+    delete_on_termination = true
+  }
+
+  tags = {
+    Name      = "${var.name}-server-${count.index}"
+    Role      = var.role
+    NodeIndex = tostring(count.index)
+  }
+
+  lifecycle {
+    precondition {
+      condition     = length(var.private_ips) == var.instance_count && length(var.user_data) == var.instance_count
+      error_message = "servers: private_ips and user_data need one entry per instance."
+    }
+  }
+}

@@ -1,0 +1,86 @@
+# Outputs, in alphabetical order. scripts/hosts-from-terraform.sh turns `terraform output -json` into the hosts file
+# that `./run-sweep.sh --hosts` reads: it uses store_connection and store_password.
+
+output "bundle_url" {
+  description = "S3 address of the repository bundle the machines provisioned from (readable only through the cluster's VPC endpoint)."
+  value       = module.bundle.url
+}
+
+output "client_private_ips" {
+  description = "Private IPv4 addresses of the client machines."
+  value       = module.client.private_ips
+}
+
+output "client_public_ips" {
+  description = "Public IPv4 addresses of the client machines: SSH there (user ubuntu) and run ./run-sweep.sh from the repository in the home directory."
+  value       = module.client.public_ips
+}
+
+output "durability" {
+  description = "The durability profile every store was configured with (relaxed or strict; see README.md)."
+  value       = var.durability
+}
+
+output "estimated_cost_per_hour_usd" {
+  description = "On-demand compute cost per hour of the running machines from var.hourly_prices_usd (null when a type has no price there); EBS, public IPv4 and S3 add a few cents (README.md)."
+  value = try(
+    var.server_count * var.hourly_prices_usd[var.server_instance_type] + var.client_count * var.hourly_prices_usd[var.client_instance_type],
+    null
+  )
+}
+
+output "server_private_ips" {
+  description = "Private IPv4 addresses of the store servers, in node order (node 0 forms the cluster)."
+  value       = module.servers.private_ips
+}
+
+output "server_public_ips" {
+  description = "Public IPv4 addresses of the store servers, for SSH from var.ssh_allowed_cidr only (store ports are closed to the outside)."
+  value       = module.servers.public_ips
+}
+
+output "ssh_user" {
+  description = "SSH user of every machine (Ubuntu AMI)."
+  value       = "ubuntu"
+}
+
+output "store" {
+  description = "The store this cluster runs."
+  value       = var.store
+}
+
+output "store_admin_password" {
+  description = "Administrator password of the store, for inspection over SSH (MongoDB admin, Elasticsearch elastic; Redis has one user)."
+  value = {
+    redisjson     = random_password.redis.result
+    mongodb       = random_password.mongodb_admin.result
+    elasticsearch = random_password.elasticsearch_elastic.result
+  }[var.store]
+  sensitive = true
+}
+
+output "store_connection" {
+  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port), user name, MongoDB replica set, durability profile and Elasticsearch shard layout."
+  value = {
+    store                   = var.store
+    topology                = "cluster"
+    addresses               = local.store_ports[var.store].addresses
+    username                = { redisjson = "default", mongodb = "ycsb", elasticsearch = "ycsb" }[var.store]
+    replica_set             = var.store == "mongodb" ? var.mongodb_replica_set : ""
+    durability              = var.durability
+    elasticsearch_primaries = var.elasticsearch.primaries
+    elasticsearch_replicas  = var.elasticsearch.replicas
+    redis_shards            = var.redis_cluster.shards
+    redis_replicas          = var.redis_cluster.replicas_per_shard
+  }
+}
+
+output "store_password" {
+  description = "Password of the benchmark user of the store (Redis default user, MongoDB user ycsb, Elasticsearch user ycsb)."
+  value = {
+    redisjson     = random_password.redis.result
+    mongodb       = random_password.mongodb_ycsb.result
+    elasticsearch = random_password.elasticsearch_ycsb.result
+  }[var.store]
+  sensitive = true
+}

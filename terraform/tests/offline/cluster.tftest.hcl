@@ -1,0 +1,155 @@
+# Mocked plan/apply of the whole configuration (no AWS account, no network): run by scripts/tests/test_terraform.sh on
+# a copy made by tests/offline_copy.py, where random/tls resources are stand-ins. It checks what only evaluation
+# shows: addresses, ports, user data, outputs, preconditions and variable validations.
+
+mock_provider "aws" {
+  mock_data "aws_ami" {
+    defaults = {
+      id = "ami-0123456789abcdef0"
+    }
+  }
+  mock_data "aws_iam_policy_document" {
+    defaults = {
+      json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}"
+    }
+  }
+  mock_resource "aws_vpc_endpoint" {
+    defaults = {
+      id = "vpce-0123456789abcdef0"
+    }
+  }
+  mock_resource "aws_s3_bucket" {
+    defaults = {
+      arn                         = "arn:aws:s3:::ycsb-docsearch-bundle-test"
+      bucket_regional_domain_name = "ycsb-docsearch-bundle-test.s3.us-east-1.amazonaws.com"
+    }
+  }
+  mock_resource "aws_instance" {
+    defaults = {
+      public_ip = "198.51.100.7"
+    }
+  }
+}
+
+variables {
+  store             = "redisjson"
+  key_pair_name     = "test-key"
+  ssh_allowed_cidr  = "203.0.113.7/32"
+  expires_on        = "2030-01-01"
+  repo_archive_path = "tests/offline/repo.tar.gz"
+}
+
+run "redis_cluster_layout" {
+  command = apply
+
+  assert {
+    condition     = output.server_private_ips == ["10.42.1.10", "10.42.1.11", "10.42.1.12"]
+    error_message = "servers must get the fixed addresses 10.42.1.10-12"
+  }
+  assert {
+    condition     = length(output.store_connection.addresses) == 54 && output.store_connection.addresses[0] == "10.42.1.10:7000" && output.store_connection.addresses[53] == "10.42.1.12:7017"
+    error_message = "27 shards x 2 copies = 54 processes, 18 per server on ports 7000-7017"
+  }
+  assert {
+    condition     = aws_placement_group.cluster.strategy == "cluster"
+    error_message = "one cluster placement group"
+  }
+  assert {
+    condition     = output.estimated_cost_per_hour_usd == 4 * 1.808
+    error_message = "cost = 4 x m5d.8xlarge"
+  }
+  assert {
+    condition     = output.store_password == "stand-in-random_password-redis"
+    error_message = "the redis password must be the generated one"
+  }
+  assert {
+    condition     = alltrue([for u in local.user_data : length(u) <= 16384 && startswith(u, "#cloud-config\n")])
+    error_message = "user data must be cloud-config within EC2's 16 KiB"
+  }
+  assert {
+    condition = alltrue([for u in local.user_data : alltrue([
+      yamldecode(u).runcmd[0][0] == "/usr/local/sbin/ycsb-docsearch-bootstrap",
+      yamldecode(u).write_files[0].path == "/etc/ycsb-docsearch/role.env",
+      yamldecode(u).write_files[0].permissions == "0600",
+    ])])
+    error_message = "user data must parse as YAML: role.env (0600) written, then the bootstrap run"
+  }
+  assert {
+    condition     = strcontains(local.server_user_data[1], "NODE_INDEX='1'") && strcontains(local.server_user_data[1], "NODE_IP='10.42.1.11'") && strcontains(local.server_user_data[0], "REDIS_PROCESSES_PER_SERVER='18'")
+    error_message = "each server's role.env must name its index, address and process count"
+  }
+  assert {
+    condition     = !strcontains(local.client_user_data[0], "PASSWORD")
+    error_message = "the client's user data must hold no store secret"
+  }
+  assert {
+    condition     = output.bundle_url == "https://ycsb-docsearch-bundle-test.s3.us-east-1.amazonaws.com/ycsb-docsearch.tar.gz"
+    error_message = "the bundle URL is the object's regional HTTPS address"
+  }
+}
+
+run "mongodb_replica_set" {
+  command = apply
+
+  variables {
+    store      = "mongodb"
+    durability = "strict"
+  }
+
+  assert {
+    condition     = output.store_connection.addresses == ["10.42.1.10:27017", "10.42.1.11:27017", "10.42.1.12:27017"] && output.store_connection.replica_set == "rs0" && output.store_connection.username == "ycsb"
+    error_message = "three members on 27017, replica set rs0, user ycsb"
+  }
+  assert {
+    condition     = output.store_connection.durability == "strict" && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=")
+    error_message = "durability and the key file must reach the members"
+  }
+}
+
+run "elasticsearch_cluster" {
+  command = apply
+
+  variables {
+    store = "elasticsearch"
+  }
+
+  assert {
+    condition     = output.store_connection.addresses == ["10.42.1.10:9200", "10.42.1.11:9200", "10.42.1.12:9200"] && output.store_connection.elasticsearch_primaries == 15 && output.store_connection.elasticsearch_replicas == 1
+    error_message = "three nodes on 9200, 15 primaries, 1 replica"
+  }
+  assert {
+    condition     = strcontains(local.server_user_data[0], "/etc/ycsb-docsearch/tls/node.key") && !strcontains(local.client_user_data[0], "tls/node.key")
+    error_message = "only servers get the transport TLS files"
+  }
+}
+
+run "redis_shards_must_spread_evenly" {
+  command = plan
+
+  variables {
+    redis_cluster = { shards = 28, replicas_per_shard = 1 }
+    server_count  = 3
+  }
+
+  expect_failures = [aws_placement_group.cluster]
+}
+
+run "az_must_be_in_region" {
+  command = plan
+
+  variables {
+    availability_zone = "eu-west-1a"
+  }
+
+  expect_failures = [aws_placement_group.cluster]
+}
+
+run "world_ssh_is_refused" {
+  command = plan
+
+  variables {
+    ssh_allowed_cidr = "0.0.0.0/0"
+  }
+
+  expect_failures = [var.ssh_allowed_cidr]
+}

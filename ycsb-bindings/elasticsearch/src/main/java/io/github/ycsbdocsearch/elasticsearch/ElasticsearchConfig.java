@@ -1,0 +1,184 @@
+package io.github.ycsbdocsearch.elasticsearch;
+
+import io.github.ycsbdocsearch.common.Props;
+import io.github.ycsbdocsearch.common.SearchSchema;
+import io.github.ycsbdocsearch.common.SetupException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Every {@code es.*} property of the binding, parsed once per client thread from the YCSB properties.
+ *
+ * <p>Immutable and therefore thread-safe. A malformed value throws {@link SetupException} naming the key and the
+ * value. Defaults are for one local node; the README lists every key.
+ *
+ * @param connection       where and how to connect (shared by all threads that use the same connection)
+ * @param index            the index name: the YCSB table in lower case (Elasticsearch index names are lower case)
+ * @param schema           which document field is the full-text field and which is the numeric sort field
+ * @param refresh          write refresh policy: {@code false}, {@code wait_for} or {@code true}
+ * @param shards           primary shards of a new index
+ * @param replicas         replicas of each shard of a new index
+ * @param refreshInterval  how often new writes become searchable ({@code 1s}, {@code -1} = never)
+ * @param translogDurability {@code async} (fsync every sync interval) or {@code request} (fsync before every ack)
+ * @param translogSyncInterval how often an {@code async} translog is fsynced
+ * @param maxResultWindow  largest {@code from + size} a search may ask for
+ * @param retryOnConflict  times Elasticsearch retries a partial update that raced with another write to the document
+ */
+public record ElasticsearchConfig(Connection connection, String index, SearchSchema schema, String refresh,
+                                  int shards, int replicas, String refreshInterval, String translogDurability,
+                                  String translogSyncInterval, int maxResultWindow, int retryOnConflict) {
+
+  public static final String HOSTS_PROPERTY = "es.hosts";
+  public static final String HOSTS_DEFAULT = "http://127.0.0.1:9200";
+  public static final String USERNAME_PROPERTY = "es.username";
+  public static final String PASSWORD_PROPERTY = "es.password";
+  public static final String APIKEY_PROPERTY = "es.apikey";
+  public static final String CA_FILE_PROPERTY = "es.ssl.ca";
+  public static final String MAX_CONNECTIONS_PROPERTY = "es.max_connections";
+  public static final String REFRESH_PROPERTY = "es.refresh";
+  public static final String REFRESH_DEFAULT = "false";
+  public static final String SHARDS_PROPERTY = "es.shards";
+  public static final int SHARDS_DEFAULT = 1;
+  public static final String REPLICAS_PROPERTY = "es.replicas";
+  public static final int REPLICAS_DEFAULT = 0;
+  public static final String REFRESH_INTERVAL_PROPERTY = "es.refresh_interval";
+  public static final String REFRESH_INTERVAL_DEFAULT = "1s";
+  public static final String TRANSLOG_DURABILITY_PROPERTY = "es.translog.durability";
+  /** Comparable with Redis {@code appendfsync everysec} and MongoDB {@code w=1} (acknowledged before fsync). */
+  public static final String TRANSLOG_DURABILITY_DEFAULT = "async";
+  public static final String TRANSLOG_SYNC_INTERVAL_PROPERTY = "es.translog.sync_interval";
+  /** One second, like Redis {@code everysec}; Elasticsearch's own default is 5s. */
+  public static final String TRANSLOG_SYNC_INTERVAL_DEFAULT = "1s";
+  public static final String MAX_RESULT_WINDOW_PROPERTY = "es.max_result_window";
+  /** Elasticsearch's default (10,000) would refuse the deep pages the search workloads ask for. */
+  public static final int MAX_RESULT_WINDOW_DEFAULT = 1_000_000;
+  public static final String RETRY_ON_CONFLICT_PROPERTY = "es.retry_on_conflict";
+  /**
+   * A partial update is get + merge + reindex on the primary shard, guarded by the document's sequence number, so two
+   * updates of a hot key race and one gets HTTP 409. Retrying on the server gives last-writer-wins, what the other
+   * stores' in-place field updates do; 5 retries made 409s disappear under zipfian keys with 8 threads.
+   */
+  public static final int RETRY_ON_CONFLICT_DEFAULT = 5;
+  /** YCSB's own table property and default ({@code CoreWorkload.TABLENAME_PROPERTY}). */
+  public static final String TABLE_PROPERTY = "table";
+  public static final String TABLE_DEFAULT = "usertable";
+  /** YCSB's thread count: the default connection pool is at least this big, so no thread waits for a socket. */
+  public static final String THREADS_PROPERTY = "threadcount";
+
+  private static final Pattern TIME_VALUE = Pattern.compile("-1|[0-9]+(nanos|micros|ms|s|m|h|d)");
+  private static final int MIN_CONNECTIONS = 10;
+
+  /**
+   * How to reach the cluster. Two threads with equal connections share one client.
+   *
+   * @param hosts          the HTTP(S) address of every node to send requests to (round robin)
+   * @param username       basic-auth user, or empty
+   * @param password       basic-auth password, or empty
+   * @param apiKey         encoded API key (sent as {@code Authorization: ApiKey ...}), or empty
+   * @param caFile         PEM file of the CA that signed the nodes' certificates, or null for the JVM's trust store
+   * @param maxConnections connections per node (and per client in total per node)
+   */
+  public record Connection(List<URI> hosts, String username, String password, String apiKey, Path caFile,
+                           int maxConnections) {
+    public Connection {
+      hosts = List.copyOf(hosts);
+    }
+
+    /** The addresses as typed, for error messages. */
+    public String addresses() {
+      return String.join(",", hosts.stream().map(URI::toString).toList());
+    }
+
+    @Override
+    public String toString() {
+      // Never print secrets: this record may end up in a log line or an exception message.
+      return "Connection[hosts=" + addresses() + ", username=" + username + ", password="
+          + (password.isEmpty() ? "" : "***") + ", apiKey=" + (apiKey.isEmpty() ? "" : "***") + ", caFile="
+          + caFile + ", maxConnections=" + maxConnections + "]";
+    }
+  }
+
+  /** Parses and checks every property; throws {@link SetupException} on the first malformed one. */
+  public static ElasticsearchConfig fromProperties(Properties p) {
+    return new ElasticsearchConfig(connection(p),
+        Props.string(p, TABLE_PROPERTY, TABLE_DEFAULT).toLowerCase(Locale.ROOT),
+        SearchSchema.fromProperties(p),
+        Props.oneOf(p, REFRESH_PROPERTY, REFRESH_DEFAULT, "false", "wait_for", "true"),
+        Props.integer(p, SHARDS_PROPERTY, SHARDS_DEFAULT, 1),
+        Props.integer(p, REPLICAS_PROPERTY, REPLICAS_DEFAULT, 0),
+        timeValue(p, REFRESH_INTERVAL_PROPERTY, REFRESH_INTERVAL_DEFAULT),
+        Props.oneOf(p, TRANSLOG_DURABILITY_PROPERTY, TRANSLOG_DURABILITY_DEFAULT, "async", "request"),
+        timeValue(p, TRANSLOG_SYNC_INTERVAL_PROPERTY, TRANSLOG_SYNC_INTERVAL_DEFAULT),
+        Props.integer(p, MAX_RESULT_WINDOW_PROPERTY, MAX_RESULT_WINDOW_DEFAULT, 1),
+        Props.integer(p, RETRY_ON_CONFLICT_PROPERTY, RETRY_ON_CONFLICT_DEFAULT, 0));
+  }
+
+  static Connection connection(Properties p) {
+    String username = Props.string(p, USERNAME_PROPERTY, "");
+    String password = Props.string(p, PASSWORD_PROPERTY, "");
+    String apiKey = Props.string(p, APIKEY_PROPERTY, "");
+    if (username.isEmpty() != password.isEmpty()) {
+      throw new SetupException("elasticsearch: properties " + USERNAME_PROPERTY + " and " + PASSWORD_PROPERTY
+          + " go together (only one is set)");
+    }
+    if (!username.isEmpty() && !apiKey.isEmpty()) {
+      throw new SetupException("elasticsearch: set either " + USERNAME_PROPERTY + "/" + PASSWORD_PROPERTY
+          + " or " + APIKEY_PROPERTY + ", not both");
+    }
+    int threads = Props.integer(p, THREADS_PROPERTY, 1, 1);
+    int maxConnections = Props.integer(p, MAX_CONNECTIONS_PROPERTY, Math.max(threads, MIN_CONNECTIONS), 1);
+    return new Connection(hosts(p), username, password, apiKey, caFile(p), maxConnections);
+  }
+
+  static List<URI> hosts(Properties p) {
+    String raw = Props.string(p, HOSTS_PROPERTY, HOSTS_DEFAULT);
+    List<URI> hosts = new ArrayList<>();
+    for (String part : raw.split(",", -1)) {
+      hosts.add(host(raw, part.trim()));
+    }
+    return hosts;
+  }
+
+  private static URI host(String raw, String part) {
+    String expected = "comma-separated http(s)://host:port addresses";
+    try {
+      URI uri = new URI(part);
+      boolean schemeOk = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
+      boolean plain = uri.getRawPath() == null || uri.getRawPath().isEmpty() || "/".equals(uri.getRawPath());
+      if (!schemeOk || uri.getHost() == null || uri.getPort() < 1 || !plain || uri.getRawQuery() != null
+          || uri.getUserInfo() != null) {
+        throw Props.bad(HOSTS_PROPERTY, raw, expected);
+      }
+      return new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), null, null, null);
+    } catch (URISyntaxException e) {
+      throw Props.bad(HOSTS_PROPERTY, raw, expected);
+    }
+  }
+
+  private static Path caFile(Properties p) {
+    String file = Props.string(p, CA_FILE_PROPERTY, "");
+    if (file.isEmpty()) {
+      return null;
+    }
+    Path path = Path.of(file);
+    if (!Files.isReadable(path)) {
+      throw Props.bad(CA_FILE_PROPERTY, file, "a readable PEM file of the cluster's CA certificate");
+    }
+    return path;
+  }
+
+  private static String timeValue(Properties p, String key, String def) {
+    String v = Props.string(p, key, def);
+    if (!TIME_VALUE.matcher(v).matches()) {
+      throw Props.bad(key, v, "an Elasticsearch time value such as 1s, 500ms or -1");
+    }
+    return v;
+  }
+}

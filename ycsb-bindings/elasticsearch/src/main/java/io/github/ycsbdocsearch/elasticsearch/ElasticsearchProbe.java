@@ -1,0 +1,156 @@
+package io.github.ycsbdocsearch.elasticsearch;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.Time;
+import co.elastic.clients.elasticsearch._types.mapping.Property;
+import co.elastic.clients.elasticsearch.core.InfoResponse;
+import co.elastic.clients.elasticsearch.indices.IndexSettings;
+import co.elastic.clients.elasticsearch.indices.IndexState;
+import co.elastic.clients.elasticsearch.indices.Translog;
+import co.elastic.clients.transport.Version;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreProbe;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster and the index
+ * settings that shape the numbers, deletes / refreshes / counts an index. Every call opens its own client and closes
+ * it. Stateless and thread-safe.
+ */
+public class ElasticsearchProbe implements StoreProbe {
+
+  /** An operation on an open client that may fail with I/O. */
+  @FunctionalInterface
+  private interface Call<T> {
+    T apply(ElasticsearchClient client) throws IOException;
+  }
+
+  @Override
+  public void check(Properties props) {
+    withClient(props, "check", c -> c.info());
+  }
+
+  @Override
+  public Map<String, Object> describe(Properties props) {
+    ElasticsearchConfig config = ElasticsearchConfig.fromProperties(props);
+    return withClient(props, "describe", client -> {
+      Map<String, Object> d = new LinkedHashMap<>();
+      InfoResponse info = client.info();
+      d.put("store", "elasticsearch");
+      d.put("server_version", info.version().number());
+      d.put("client_version", Version.VERSION == null ? "unknown" : Version.VERSION.toString());
+      d.put("cluster_name", info.clusterName());
+      d.put("nodes", client.cluster().health().numberOfNodes());
+      d.put("hosts", config.connection().addresses());
+      d.put("write_refresh_policy", config.refresh());
+      d.put("index", config.index());
+      boolean exists = client.indices().exists(e -> e.index(config.index())).value();
+      d.put("index_exists", exists);
+      if (exists) {
+        describeIndex(client.indices().get(g -> g.index(config.index())).get(config.index()), config, d);
+      } else {
+        describeConfigured(config, d);
+      }
+      return d;
+    });
+  }
+
+  /** The settings and mapping the index really has (which may predate this run's properties). */
+  private static void describeIndex(IndexState state, ElasticsearchConfig config, Map<String, Object> d) {
+    IndexSettings s = state.settings() == null ? null : state.settings().index();
+    if (s == null) {
+      s = state.settings();
+    }
+    Translog translog = s == null ? null : s.translog();
+    d.put("shards", s == null ? null : s.numberOfShards());
+    d.put("replicas", s == null ? null : s.numberOfReplicas());
+    d.put("refresh_interval", s == null ? null : orDefault(time(s.refreshInterval()), "1s"));
+    d.put("translog_durability", translog == null || translog.durability() == null
+        ? "request" : translog.durability().jsonValue());
+    d.put("translog_sync_interval", translog == null ? "5s" : orDefault(time(translog.syncInterval()), "5s"));
+    d.put("max_result_window", s == null || s.maxResultWindow() == null ? 10_000 : s.maxResultWindow());
+    Map<String, Property> fields = state.mappings() == null ? Map.of() : state.mappings().properties();
+    Property text = fields.get(config.schema().textField());
+    d.put("text_field", config.schema().textField());
+    d.put("text_analyzer", text == null || !text.isText() ? null : orDefault(text.text().analyzer(), "standard"));
+    Property sort = fields.get(config.schema().sortField());
+    d.put("sort_field", config.schema().sortField());
+    d.put("sort_field_type", sort == null ? null : sort._kind().jsonValue());
+    d.put("key_field", DocumentMapper.KEY_FIELD);
+    d.put("dynamic_mapping", state.mappings() == null || state.mappings().dynamic() == null
+        ? "true" : state.mappings().dynamic().jsonValue());
+  }
+
+  /** What the binding will create, when the index does not exist yet. */
+  private static void describeConfigured(ElasticsearchConfig config, Map<String, Object> d) {
+    d.put("shards", String.valueOf(config.shards()));
+    d.put("replicas", String.valueOf(config.replicas()));
+    d.put("refresh_interval", config.refreshInterval());
+    d.put("translog_durability", config.translogDurability());
+    d.put("translog_sync_interval", config.translogSyncInterval());
+    d.put("max_result_window", config.maxResultWindow());
+    d.put("text_field", config.schema().textField());
+    d.put("text_analyzer", EsIndexManager.ANALYZER);
+    d.put("sort_field", config.schema().sortField());
+    d.put("sort_field_type", "long");
+    d.put("key_field", DocumentMapper.KEY_FIELD);
+    d.put("dynamic_mapping", "false");
+  }
+
+  @Override
+  public void reset(Properties props, String table) {
+    String index = table.toLowerCase(Locale.ROOT);
+    withClient(props, "delete index " + index, c -> {
+      try {
+        return c.indices().delete(d -> d.index(index)).acknowledged();
+      } catch (ElasticsearchException e) {
+        if ("index_not_found_exception".equals(e.error().type())) {
+          return true;
+        }
+        throw e;
+      }
+    });
+  }
+
+  @Override
+  public void refresh(Properties props, String table) {
+    String index = table.toLowerCase(Locale.ROOT);
+    withClient(props, "refresh index " + index, c -> c.indices().refresh(r -> r.index(index)));
+  }
+
+  @Override
+  public long count(Properties props, String table) {
+    String index = table.toLowerCase(Locale.ROOT);
+    return withClient(props, "count index " + index, c -> c.count(r -> r.index(index)).count());
+  }
+
+  private static <T> T withClient(Properties props, String what, Call<T> call) {
+    ElasticsearchConfig.Connection connection = ElasticsearchConfig.connection(props);
+    ElasticsearchClient client = EsConnector.open(connection);
+    try {
+      return call.apply(client);
+    } catch (IOException | ElasticsearchException e) {
+      throw new SetupException("elasticsearch at " + connection.addresses() + ": " + what + " failed: "
+          + e.getMessage(), e);
+    } finally {
+      try {
+        EsConnector.close(client);
+      } catch (IOException e) {
+        // The probe's answer is already computed; a failed socket close changes nothing about it.
+      }
+    }
+  }
+
+  private static String time(Time t) {
+    return t == null ? null : (t.isTime() ? t.time() : String.valueOf(t.offset()));
+  }
+
+  private static <T> T orDefault(T value, T def) {
+    return value == null ? def : value;
+  }
+}

@@ -1,0 +1,44 @@
+package io.github.ycsbdocsearch.elasticsearch;
+
+import static io.github.ycsbdocsearch.elasticsearch.JsonBodies.body;
+import static io.github.ycsbdocsearch.elasticsearch.JsonBodies.tree;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class EsIndexManagerTest {
+
+  @Test
+  void defaultIndexHasTheDocumentedSettingsAndAnExplicitMapping() {
+    Properties p = new Properties();
+    p.setProperty("table", "UserTable");
+    ElasticsearchConfig config = ElasticsearchConfig.fromProperties(p);
+    assertEquals("usertable", EsIndexManager.createRequest(config).index());
+    JsonNode body = body(EsIndexManager.createRequest(config));
+    assertEquals(tree("{'number_of_shards':'1','number_of_replicas':'0','refresh_interval':'1s',"
+        + "'max_result_window':1000000,'translog':{'durability':'async','sync_interval':'1s'}}"),
+        body.get("settings"));
+    assertEquals(tree("{'dynamic':false,'properties':{'title':{'type':'text','analyzer':'standard'},"
+        + "'rank':{'type':'long'},'ycsb_key':{'type':'keyword'}}}"), body.get("mappings"));
+  }
+
+  @Test
+  void propertiesChangeSettingsAndFieldNames() {
+    Properties p = new Properties();
+    p.setProperty("es.shards", "3");
+    p.setProperty("es.replicas", "1");
+    p.setProperty("es.refresh_interval", "-1");
+    p.setProperty("es.translog.durability", "REQUEST");
+    p.setProperty("es.max_result_window", "50000");
+    p.setProperty("search.textfield", "name");
+    p.setProperty("search.sortfield", "price");
+    JsonNode body = body(EsIndexManager.createRequest(ElasticsearchConfig.fromProperties(p)));
+    assertEquals(tree("{'number_of_shards':'3','number_of_replicas':'1','refresh_interval':'-1',"
+        + "'max_result_window':50000,'translog':{'durability':'request','sync_interval':'1s'}}"),
+        body.get("settings"));
+    assertEquals(tree("{'name':{'type':'text','analyzer':'standard'},'price':{'type':'long'},"
+        + "'ycsb_key':{'type':'keyword'}}"), body.get("mappings").get("properties"));
+  }
+}

@@ -1,0 +1,174 @@
+package io.github.ycsbdocsearch.mongodb;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.ReadPreference;
+import com.mongodb.WriteConcern;
+import io.github.ycsbdocsearch.common.Props;
+import io.github.ycsbdocsearch.common.SearchSchema;
+import io.github.ycsbdocsearch.common.SetupException;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The MongoDB binding's settings, parsed once from the YCSB properties.
+ *
+ * <p>Precedence for every connection setting: a property that is set wins; an unset property takes the option of
+ * the same meaning from {@code mongodb.url} when the URL has one; otherwise the default below applies. The
+ * effective values are what {@link MongoDbProbe#describe} reports. Immutable and thread-safe; equal configs share
+ * one driver client (see {@link SharedMongoClient}).
+ *
+ * @param url                      the connection string as given (may hold credentials: show {@link #safeUrl()})
+ * @param database                 the database named in the URL path, or {@value #DATABASE_DEFAULT}
+ * @param writeConcernName         the write concern as the user named it (for the manifest)
+ * @param writeConcern             the write concern sent with every write
+ * @param readPreference           where reads and searches go
+ * @param maxPoolSize              connections per server; never below the YCSB thread count
+ * @param connectTimeoutMs         TCP connect timeout
+ * @param serverSelectionTimeoutMs how long an operation (and {@code init()}) waits for a usable server
+ * @param socketTimeoutMs          read timeout on a socket, 0 = none
+ * @param schema                   which fields are full-text and numeric
+ */
+public record MongoDbConfig(String url, String database, String writeConcernName, WriteConcern writeConcern,
+                            ReadPreference readPreference, int maxPoolSize, int connectTimeoutMs,
+                            int serverSelectionTimeoutMs, int socketTimeoutMs, SearchSchema schema) {
+
+  public static final String URL_PROPERTY = "mongodb.url";
+  public static final String URL_DEFAULT = "mongodb://127.0.0.1:27017/ycsb";
+  public static final String DATABASE_DEFAULT = "ycsb";
+  /** {@code acknowledged} (w=1), {@code journaled} (w=1, j=true), {@code majority}, or a member count N (w=N). */
+  public static final String WRITE_CONCERN_PROPERTY = "mongodb.writeConcern";
+  public static final String WRITE_CONCERN_DEFAULT = "acknowledged";
+  public static final String READ_PREFERENCE_PROPERTY = "mongodb.readPreference";
+  public static final String READ_PREFERENCE_DEFAULT = "primary";
+  /** Default: the larger of 100 (the driver's default) and the YCSB thread count. */
+  public static final String MAX_POOL_SIZE_PROPERTY = "mongodb.maxPoolSize";
+  public static final int MAX_POOL_SIZE_DEFAULT = 100;
+  public static final String CONNECT_TIMEOUT_PROPERTY = "mongodb.connectTimeoutMs";
+  public static final int CONNECT_TIMEOUT_DEFAULT = 2_000;
+  public static final String SERVER_SELECTION_TIMEOUT_PROPERTY = "mongodb.serverSelectionTimeoutMs";
+  public static final int SERVER_SELECTION_TIMEOUT_DEFAULT = 3_000;
+  public static final String SOCKET_TIMEOUT_PROPERTY = "mongodb.socketTimeoutMs";
+  public static final int SOCKET_TIMEOUT_DEFAULT = 60_000;
+  /** YCSB's own thread-count property ({@code -threads N}). */
+  public static final String THREAD_COUNT_PROPERTY = "threadcount";
+
+  private static final String[] READ_PREFERENCES =
+      {"primary", "primarypreferred", "secondary", "secondarypreferred", "nearest"};
+
+  /**
+   * Parses and validates the properties.
+   *
+   * @throws SetupException one line naming the malformed property and its value
+   */
+  public static MongoDbConfig fromProperties(Properties p) {
+    String url = Props.string(p, URL_PROPERTY, URL_DEFAULT);
+    ConnectionString cs = parseUrl(url);
+    String database = cs.getDatabase() == null || cs.getDatabase().isEmpty() ? DATABASE_DEFAULT : cs.getDatabase();
+    String wcName = isSet(p, WRITE_CONCERN_PROPERTY) || cs.getWriteConcern() == null
+        ? Props.string(p, WRITE_CONCERN_PROPERTY, WRITE_CONCERN_DEFAULT) : "url:" + describe(cs.getWriteConcern());
+    WriteConcern wc = isSet(p, WRITE_CONCERN_PROPERTY) || cs.getWriteConcern() == null
+        ? parseWriteConcern(wcName) : cs.getWriteConcern();
+    ReadPreference rp = isSet(p, READ_PREFERENCE_PROPERTY) || cs.getReadPreference() == null
+        ? ReadPreference.valueOf(canonicalReadPreference(
+            Props.oneOf(p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
+        : cs.getReadPreference();
+    int threads = Props.integer(p, THREAD_COUNT_PROPERTY, 1, 1);
+    int pool = intSetting(p, MAX_POOL_SIZE_PROPERTY, cs.getMaxConnectionPoolSize(),
+        Math.max(MAX_POOL_SIZE_DEFAULT, threads), 1);
+    if (pool < threads) {
+      throw new SetupException("property " + MAX_POOL_SIZE_PROPERTY + "=" + pool + " is below " + THREAD_COUNT_PROPERTY
+          + "=" + threads + ": threads would queue for connections and the wait would count as store latency");
+    }
+    return new MongoDbConfig(url, database, wcName, wc, rp, pool,
+        intSetting(p, CONNECT_TIMEOUT_PROPERTY, cs.getConnectTimeout(), CONNECT_TIMEOUT_DEFAULT, 1),
+        intSetting(p, SERVER_SELECTION_TIMEOUT_PROPERTY, cs.getServerSelectionTimeout(),
+            SERVER_SELECTION_TIMEOUT_DEFAULT, 1),
+        intSetting(p, SOCKET_TIMEOUT_PROPERTY, cs.getSocketTimeout(), SOCKET_TIMEOUT_DEFAULT, 0),
+        SearchSchema.fromProperties(p));
+  }
+
+  /** Driver settings: the URL's options, then the effective values of this config on top. */
+  public MongoClientSettings clientSettings() {
+    return MongoClientSettings.builder()
+        .applyConnectionString(new ConnectionString(url))
+        .writeConcern(writeConcern)
+        .readPreference(readPreference)
+        .applyToConnectionPoolSettings(b -> b.maxSize(maxPoolSize))
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(serverSelectionTimeoutMs, TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(b -> b.connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
+            .readTimeout(socketTimeoutMs, TimeUnit.MILLISECONDS))
+        .build();
+  }
+
+  /** The URL with any password replaced by {@code ***}, safe for messages and manifests. */
+  public String safeUrl() {
+    return redact(url);
+  }
+
+  /** The hosts of the URL, comma-separated, for one-line error messages. */
+  public String address() {
+    return String.join(",", new ConnectionString(url).getHosts());
+  }
+
+  static String redact(String url) {
+    return url.replaceFirst("^(mongodb(?:\\+srv)?://[^:/@]*):[^@/]*@", "$1:***@");
+  }
+
+  private static ConnectionString parseUrl(String url) {
+    try {
+      return new ConnectionString(url);
+    } catch (IllegalArgumentException e) {
+      throw Props.bad(URL_PROPERTY, redact(url), "a MongoDB connection string such as " + URL_DEFAULT + " ("
+          + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+  }
+
+  static WriteConcern parseWriteConcern(String name) {
+    switch (name.toLowerCase(Locale.ROOT)) {
+      case "acknowledged":
+        return WriteConcern.W1;
+      case "journaled":
+        return WriteConcern.JOURNALED;
+      case "majority":
+        return WriteConcern.MAJORITY;
+      default:
+        try {
+          int w = Integer.parseInt(name);
+          if (w >= 1) {
+            return new WriteConcern(w);
+          }
+        } catch (NumberFormatException e) {
+          // fall through to the one-line message below
+        }
+        // w=0 is refused on purpose: unacknowledged writes hide errors and make any comparison meaningless.
+        throw Props.bad(WRITE_CONCERN_PROPERTY, name, "acknowledged, journaled, majority or a member count >= 1");
+    }
+  }
+
+  private static String describe(WriteConcern wc) {
+    return "w=" + (wc.getWObject() == null ? "default" : wc.getWObject())
+        + (wc.getJournal() == null ? "" : ",j=" + wc.getJournal());
+  }
+
+  private static String canonicalReadPreference(String lower) {
+    switch (lower) {
+      case "primarypreferred":
+        return "primaryPreferred";
+      case "secondarypreferred":
+        return "secondaryPreferred";
+      default:
+        return lower;
+    }
+  }
+
+  private static int intSetting(Properties p, String key, Integer fromUrl, int def, int min) {
+    return Props.integer(p, key, fromUrl == null ? def : fromUrl, min);
+  }
+
+  private static boolean isSet(Properties p, String key) {
+    String v = p.getProperty(key);
+    return v != null && !v.isBlank();
+  }
+}

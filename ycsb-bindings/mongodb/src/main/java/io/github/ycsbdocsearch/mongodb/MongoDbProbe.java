@@ -1,0 +1,121 @@
+package io.github.ycsbdocsearch.mongodb;
+
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.github.ycsbdocsearch.common.StoreProbe;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.bson.Document;
+
+/**
+ * Checks, describes, resets and counts a MongoDB deployment outside the measured operations. Each call opens and
+ * closes its own driver client. Stateless: thread-safe.
+ */
+public class MongoDbProbe implements StoreProbe {
+  /** MongoDB's error code for "not running with --replSet". */
+  private static final int NO_REPLICATION_ENABLED = 76;
+
+  @Override
+  public void check(Properties props) {
+    withClient(props, (client, config) -> null);
+  }
+
+  /**
+   * Server version, storage engine, journal, replica-set members, the client-side write concern and read
+   * preference, and the indexes of the configured table (text index options included).
+   */
+  @Override
+  public Map<String, Object> describe(Properties props) {
+    return withClient(props, (client, config) -> {
+      MongoDatabase admin = client.getDatabase("admin");
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("mongodb.server.version", admin.runCommand(new Document("buildInfo", 1)).getString("version"));
+      Document status = admin.runCommand(new Document("serverStatus", 1));
+      d.put("mongodb.storage.engine", status.get("storageEngine", Document.class).getString("name"));
+      d.put("mongodb.url", config.safeUrl());
+      d.put("mongodb.database", config.database());
+      d.put("mongodb.writeConcern", config.writeConcernName());
+      d.put("mongodb.writeConcern.effective", config.writeConcern().asDocument().toJson());
+      d.put("mongodb.readPreference", config.readPreference().getName());
+      d.put("mongodb.maxPoolSize", config.maxPoolSize());
+      d.putAll(journal(admin));
+      d.put("mongodb.replicaSet", replicaSet(admin));
+      String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
+      d.put("mongodb.indexes." + table, MongoSearchIndex.describe(
+          client.getDatabase(config.database()).getCollection(table)).stream()
+          .map(Document::toJson).collect(Collectors.toList()));
+      return d;
+    });
+  }
+
+  /** Drops the collection, its documents and its indexes; the next {@code init()} recreates the text index. */
+  @Override
+  public void reset(Properties props, String table) {
+    withClient(props, (client, config) -> {
+      client.getDatabase(config.database()).getCollection(table).drop();
+      return null;
+    });
+  }
+
+  /** No-op: MongoDB updates its indexes within the write, so an acknowledged write is already searchable. */
+  @Override
+  public void refresh(Properties props, String table) {
+  }
+
+  @Override
+  public long count(Properties props, String table) {
+    return withClient(props, (client, config) ->
+        client.getDatabase(config.database()).getCollection(table).countDocuments());
+  }
+
+  /** Journal: on or off, and the commit interval that bounds what a {@code j:false} write can lose. */
+  private static Map<String, Object> journal(MongoDatabase admin) {
+    Map<String, Object> j = new LinkedHashMap<>();
+    Document opts = admin.runCommand(new Document("getCmdLineOpts", 1)).get("parsed", Document.class);
+    Document storage = opts.get("storage", Document.class);
+    Document journal = storage == null ? null : storage.get("journal", Document.class);
+    Object enabled = journal == null ? null : journal.get("enabled");
+    j.put("mongodb.journal.enabled", enabled == null ? "true (default)" : String.valueOf(enabled));
+    Document param = admin.runCommand(new Document("getParameter", 1).append("journalCommitInterval", 1));
+    j.put("mongodb.journal.commitIntervalMs", param.get("journalCommitInterval"));
+    return j;
+  }
+
+  /** Members as {@code host state}, or "standalone". */
+  private static Object replicaSet(MongoDatabase admin) {
+    try {
+      Document rs = admin.runCommand(new Document("replSetGetStatus", 1));
+      List<Document> members = rs.getList("members", Document.class);
+      return Map.of("name", rs.getString("set"), "members", members.stream()
+          .map(m -> m.getString("name") + " " + m.getString("stateStr")).collect(Collectors.toList()));
+    } catch (MongoCommandException e) {
+      if (e.getErrorCode() == NO_REPLICATION_ENABLED) {
+        return "standalone";
+      }
+      throw e;
+    }
+  }
+
+  /** Runs {@code action} with a fresh, pinged client, translating connection failures into SetupException. */
+  private static <T> T withClient(Properties props, ProbeAction<T> action) {
+    MongoDbConfig config = MongoDbConfig.fromProperties(props);
+    try (MongoClient client = MongoClients.create(config.clientSettings())) {
+      MongoSetupErrors.ping(client, config);
+      return action.run(client, config);
+    } catch (MongoException e) {
+      throw MongoSetupErrors.translate(config, e);
+    }
+  }
+
+  /** A probe step that uses an open client. */
+  @FunctionalInterface
+  private interface ProbeAction<T> {
+    T run(MongoClient client, MongoDbConfig config);
+  }
+}

@@ -1,0 +1,67 @@
+package io.github.ycsbdocsearch.mongodb;
+
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.TextSearchOptions;
+import io.github.ycsbdocsearch.common.SearchQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.bson.conversions.Bson;
+
+/**
+ * Translates a {@link SearchQuery} into a MongoDB find: filter, sort, skip/limit and projection.
+ *
+ * <p>The filter is {@code $text} with every word quoted, ANDed with one case-insensitive whole-word regex per word:
+ * <ul>
+ *   <li>{@code $text} uses the text index (created with {@code default_language: "none"}, so no stemming and no
+ *       stop words) to find candidates. Unquoted words would be an OR; quoted words ("phrases") must all be
+ *       present, which gives the AND.</li>
+ *   <li>But MongoDB checks a phrase as a case-insensitive <em>substring</em> of the field, so {@code "red"} also
+ *       accepts "reds shoe" and {@code "shoe"} accepts "shoes red". The regex {@code \bword\b} (option {@code i})
+ *       keeps only whole words, which is exactly what the text index's tokens are for this suite's text
+ *       (letters separated by spaces). It runs on documents the text stage has already fetched, so it costs CPU
+ *       per candidate and no extra I/O.</li>
+ * </ul>
+ * Stateless: thread-safe.
+ */
+public final class MongoSearchQuery {
+  /**
+   * The query's language: "none" tokenizes without stemming or stop words, matching the index's default language.
+   */
+  static final String LANGUAGE = "none";
+
+  private MongoSearchQuery() {
+  }
+
+  /** The {@code $search} string: each word in double quotes, e.g. {@code "red" "shoe"}. */
+  public static String textSearch(List<String> words) {
+    return words.stream().map(w -> '"' + w + '"').collect(Collectors.joining(" "));
+  }
+
+  /** The whole-word pattern for one query word (words are a-z only, so nothing needs escaping). */
+  public static String wordPattern(String word) {
+    return "\\b" + word + "\\b";
+  }
+
+  /** The filter: {@code $text} over all words AND one whole-word regex per word on the text field. */
+  public static Bson filter(SearchQuery q) {
+    List<Bson> all = new ArrayList<>();
+    all.add(Filters.text(textSearch(q.words()), new TextSearchOptions().language(LANGUAGE)));
+    for (String w : q.words()) {
+      all.add(Filters.regex(q.textField(), wordPattern(w), "i"));
+    }
+    return Filters.and(all);
+  }
+
+  /** Sort by the numeric field only: ranks are unique by construction, so the order is total. */
+  public static Bson sort(SearchQuery q) {
+    return q.ascending() ? Sorts.ascending(q.sortField()) : Sorts.descending(q.sortField());
+  }
+
+  /** {@code _id} only for keys-only pages; null (whole document) otherwise. */
+  public static Bson projection(SearchQuery q) {
+    return q.keysOnly() ? Projections.include(DocumentMapper.ID) : null;
+  }
+}

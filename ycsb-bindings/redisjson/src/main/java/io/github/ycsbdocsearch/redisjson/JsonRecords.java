@@ -1,0 +1,157 @@
+package io.github.ycsbdocsearch.redisjson;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+import site.ycsb.ByteIterator;
+
+/**
+ * The record I/O of the binding: one JSON document per record, plus the optional per-table key set that
+ * YCSB SCAN reads (see {@link RedisKeys}). Methods throw jedis exceptions; the caller maps them to a status.
+ *
+ * <p>Key set consistency: on a single server the record write and the key-set update go in one pipeline (one
+ * round trip); on a cluster they usually live on different masters and are two commands. Neither is a
+ * transaction, so a failure between the two can leave the key set one entry off; SCAN skips keys whose record is
+ * gone. Thread-safe: holds only thread-safe collaborators.
+ */
+final class JsonRecords {
+  private final UnifiedJedis jedis;
+  private final boolean cluster;
+  private final boolean keySet;
+  private final JsonDocumentMapper mapper;
+
+  JsonRecords(UnifiedJedis jedis, boolean cluster, boolean keySet, JsonDocumentMapper mapper) {
+    this.jedis = jedis;
+    this.cluster = cluster;
+    this.keySet = keySet;
+    this.mapper = mapper;
+  }
+
+  boolean scanSupported() {
+    return keySet;
+  }
+
+  /** Reads all fields ({@code fields == null}) or the given ones; false when the record does not exist. */
+  boolean read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
+    CommandArguments get = RedisCommand.JSON_GET.args().key(RedisKeys.record(table, key));
+    List<String> wanted = fields == null || fields.isEmpty() ? null : new ArrayList<>(fields);
+    if (wanted != null) {
+      for (String f : wanted) {
+        get.add(JsonDocumentMapper.path(f));
+      }
+    }
+    Object reply = jedis.executeCommand(get);
+    if (reply == null) {
+      return false;
+    }
+    if (wanted == null) {
+      mapper.readDocument((byte[]) reply, fields, out);
+    } else {
+      mapper.readPaths((byte[]) reply, wanted, out);
+    }
+    return true;
+  }
+
+  /** Writes the whole record (replacing any previous one) and adds its key to the key set. */
+  void insert(String table, String key, Map<String, ByteIterator> values) {
+    CommandArguments set = RedisCommand.JSON_SET.args().key(RedisKeys.record(table, key)).add("$")
+        .add(mapper.toJson(values));
+    withKeySet(set, RedisCommand.ZADD.args().key(RedisKeys.keySet(table)).add(0).add(key));
+  }
+
+  /**
+   * Changes only the given fields, atomically, with one JSON.MSET of one path per field.
+   *
+   * @return false when the record does not exist (nothing is written)
+   */
+  boolean update(String table, String key, Map<String, ByteIterator> values) {
+    String recordKey = RedisKeys.record(table, key);
+    CommandArguments mset = RedisCommand.JSON_MSET.args();
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      mset.key(recordKey).add(JsonDocumentMapper.path(e.getKey()))
+          .add(mapper.jsonValue(e.getKey(), e.getValue().toString()));
+    }
+    try {
+      jedis.executeCommand(mset);
+      return true;
+    } catch (JedisDataException e) {
+      // RedisJSON refuses a path below a missing key: "new objects must be created at the root".
+      if (String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("at the root")) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** Deletes the record and its key-set entry; false when the record did not exist. */
+  boolean delete(String table, String key) {
+    CommandArguments del = RedisCommand.DEL.args().key(RedisKeys.record(table, key));
+    Object deleted = withKeySet(del, RedisCommand.ZREM.args().key(RedisKeys.keySet(table)).add(key));
+    return ((Long) deleted) > 0;
+  }
+
+  /** Up to {@code count} YCSB keys {@code >= startKey} in byte order, from the key set. */
+  List<String> keysFrom(String table, String startKey, int count) {
+    List<?> members = (List<?>) jedis.executeCommand(RedisCommand.ZRANGEBYLEX.args()
+        .key(RedisKeys.keySet(table)).add("[" + startKey).add("+").add("LIMIT").add(0).add(count));
+    List<String> keys = new ArrayList<>(members.size());
+    for (Object m : members) {
+      keys.add(RedisConnector.text(m));
+    }
+    return keys;
+  }
+
+  /**
+   * The records of {@code keys}, in order, in one pipeline (one round trip per master); a missing record gives
+   * null at its position.
+   */
+  List<Map<String, ByteIterator>> fetch(String table, List<String> keys, Set<String> fields) {
+    List<Response<Object>> replies = new ArrayList<>(keys.size());
+    try (AbstractPipeline p = jedis.pipelined()) {
+      for (String k : keys) {
+        replies.add(p.sendCommand(RedisCommand.JSON_GET.args().key(RedisKeys.record(table, k))));
+      }
+      p.sync();
+    }
+    List<Map<String, ByteIterator>> out = new ArrayList<>(keys.size());
+    for (Response<Object> r : replies) {
+      Object json = r.get();
+      Map<String, ByteIterator> doc = null;
+      if (json != null) {
+        doc = new HashMap<>();
+        mapper.readDocument((byte[]) json, fields, doc);
+      }
+      out.add(doc);
+    }
+    return out;
+  }
+
+  /** Runs the record command and, when the key set is on, the key-set command; returns the record command's reply. */
+  private Object withKeySet(CommandArguments record, CommandArguments keySetUpdate) {
+    if (!keySet) {
+      return jedis.executeCommand(record);
+    }
+    if (cluster) {
+      Object reply = jedis.executeCommand(record);
+      jedis.executeCommand(keySetUpdate);
+      return reply;
+    }
+    Response<Object> reply;
+    Response<Object> keySetReply;
+    try (AbstractPipeline p = jedis.pipelined()) {
+      reply = p.sendCommand(record);
+      keySetReply = p.sendCommand(keySetUpdate);
+      p.sync();
+    }
+    keySetReply.get();
+    return reply.get();
+  }
+}

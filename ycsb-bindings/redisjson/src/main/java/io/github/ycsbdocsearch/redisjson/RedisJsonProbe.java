@@ -1,0 +1,204 @@
+package io.github.ycsbdocsearch.redisjson;
+
+import io.github.ycsbdocsearch.common.StoreProbe;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * Store probe for RedisJSON + RediSearch: checks the server, describes its settings for the results manifest,
+ * resets and counts a table. Works on a single server and on a cluster (every master in turn). Each call opens
+ * and closes its own connections, so the probe is stateless and thread-safe.
+ */
+public final class RedisJsonProbe implements StoreProbe {
+  private static final int SCAN_BATCH = 1000;
+  /** The type name RedisJSON gives its keys, for counting only documents. */
+  private static final String JSON_TYPE = "ReJSON-RL";
+
+  @Override
+  public void check(Properties props) {
+    RedisConnector.open(RedisJsonConfig.fromProperties(props)).close();
+  }
+
+  @Override
+  public Map<String, Object> describe(Properties props) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    Map<String, Object> d = new LinkedHashMap<>();
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      d.put("store", "redisjson");
+      d.put("address", c.address());
+      d.put("topology", c.cluster() ? "cluster" : "single");
+      d.put("client", "jedis " + jedisVersion());
+      List<HostAndPort> masters = masters(c, jedis);
+      d.put("masters", masters.stream().map(HostAndPort::toString).toList());
+      try (Connection first = RedisConnector.connect(c, masters.get(0))) {
+        describeServer(first, d);
+      }
+      if (c.cluster()) {
+        d.put("replicas", layout(jedis).replicas());
+        d.put("search_coordinator", RedisConnector.hasSearchCoordinator(jedis));
+      }
+      d.put("index", String.join(" ", "FT.CREATE <table>-idx", c.cluster() ? "(one per master: <table>-idx{<tag>})"
+          : "", "ON JSON PREFIX 1 <table>: STOPWORDS 0 SCHEMA",
+          JsonDocumentMapper.path(c.schema().textField()), "AS", c.schema().textField(), "TEXT NOSTEM",
+          JsonDocumentMapper.path(c.schema().sortField()), "AS", c.schema().sortField(), "NUMERIC SORTABLE"));
+      d.put("query_options", "VERBATIM DIALECT " + RedisSearchQuery.DIALECT + " TIMEOUT 0 (no limit); SORTBY "
+          + c.schema().sortField() + "; LIMIT offset count");
+      d.put("scan_keyset", c.scanKeySet());
+      d.put("pool_max", c.poolMax());
+    }
+    return d;
+  }
+
+  private static void describeServer(Connection n, Map<String, Object> d) {
+    Map<String, String> server = infoSection(n, "server");
+    d.put("redis_version", server.get("redis_version"));
+    d.put("redis_mode", server.get("redis_mode"));
+    Map<String, Object> modules = new TreeMap<>();
+    for (Object m : (List<?>) n.executeCommand(RedisCommand.MODULE.args().add("LIST"))) {
+      Map<String, Object> module = RedisSearchIndex.pairs(m);
+      modules.put(String.valueOf(module.get("name")), module.get("ver"));
+    }
+    d.put("modules", modules);
+    Map<String, Object> config = RedisSearchIndex.pairs(n.executeCommand(RedisCommand.CONFIG.args().add("GET")
+        .add("appendonly").add("appendfsync").add("save").add("maxmemory").add("maxmemory-policy")));
+    d.put("server_config", new TreeMap<>(config));
+    Map<String, String> replication = infoSection(n, "replication");
+    d.put("role", replication.get("role"));
+    d.put("connected_replicas", replication.get("connected_slaves"));
+    Map<String, Object> search = new TreeMap<>();
+    for (Object kv : (List<?>) RedisSearchIndex.decode(n.executeCommand(RedisCommand.FT_CONFIG.args().add("GET")
+        .add("*")))) {
+      List<?> pair = (List<?>) kv;
+      search.put(String.valueOf(pair.get(0)), pair.size() > 1 ? pair.get(1) : null);
+    }
+    d.put("search_config", search);
+  }
+
+  /**
+   * Drops the table's index (every per-master copy) and deletes its records and key set: FT.DROPINDEX ... DD
+   * deletes the indexed documents on the server; a SCAN then removes anything left under the prefix.
+   */
+  @Override
+  public void reset(Properties props, String table) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    String index = RedisKeys.index(table);
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      forEachMaster(c, jedis, node -> {
+        for (Object name : (List<?>) RedisSearchIndex.decode(node.executeCommand(RedisCommand.FT_LIST.args()))) {
+          String n = String.valueOf(name);
+          if (n.equals(index) || n.startsWith(index + "{")) {
+            node.executeCommand(RedisCommand.FT_DROPINDEX.args().add(n).add("DD"));
+          }
+        }
+        scan(node, table, null, keys -> unlinkBySlot(node, keys));
+      });
+      jedis.executeCommand(RedisCommand.UNLINK.args().key(RedisKeys.keySet(table)));
+    }
+  }
+
+  /** Indexing is synchronous in RediSearch: an acknowledged write is already searchable. */
+  @Override
+  public void refresh(Properties props, String table) {
+    // Nothing to do.
+  }
+
+  /** JSON documents under the table's prefix, summed over the masters. */
+  @Override
+  public long count(Properties props, String table) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    long[] total = {0};
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      forEachMaster(c, jedis, node -> scan(node, table, JSON_TYPE, keys -> total[0] += keys.size()));
+    }
+    return total[0];
+  }
+
+  private static void forEachMaster(RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
+    for (HostAndPort m : masters(c, jedis)) {
+      try (Connection node = RedisConnector.connect(c, m)) {
+        action.accept(node);
+      }
+    }
+  }
+
+  private static List<HostAndPort> masters(RedisJsonConfig c, UnifiedJedis jedis) {
+    if (!c.cluster()) {
+      return List.of(c.nodes().get(0));
+    }
+    return layout(jedis).masters().stream().map(ClusterLayout.Master::address).toList();
+  }
+
+  private static ClusterLayout layout(UnifiedJedis jedis) {
+    return ClusterLayout.parse(RedisConnector.text(jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))));
+  }
+
+  /** SCANs one node for the table's keys (of {@code type} when not null), a batch at a time. */
+  private static void scan(Connection node, String table, String type, Consumer<List<String>> batch) {
+    String cursor = "0";
+    do {
+      CommandArguments a = RedisCommand.SCAN.args().add(cursor).add("MATCH").add(RedisKeys.scanPattern(table))
+          .add("COUNT").add(SCAN_BATCH);
+      if (type != null) {
+        a.add("TYPE").add(type);
+      }
+      List<?> reply = (List<?>) RedisSearchIndex.decode(node.executeCommand(a));
+      cursor = String.valueOf(reply.get(0));
+      List<String> keys = new ArrayList<>();
+      for (Object k : (List<?>) reply.get(1)) {
+        keys.add(String.valueOf(k));
+      }
+      if (!keys.isEmpty()) {
+        batch.accept(keys);
+      }
+    } while (!"0".equals(cursor));
+  }
+
+  /** UNLINK in one command per hash slot: a cluster node refuses a multi-key command across slots. */
+  private static void unlinkBySlot(Connection node, List<String> keys) {
+    Map<Integer, List<String>> bySlot = new HashMap<>();
+    for (String k : keys) {
+      bySlot.computeIfAbsent(JedisClusterCRC16.getSlot(k), s -> new ArrayList<>()).add(k);
+    }
+    for (List<String> sameSlot : bySlot.values()) {
+      CommandArguments unlink = RedisCommand.UNLINK.args();
+      sameSlot.forEach(unlink::add);
+      node.executeCommand(unlink);
+    }
+  }
+
+  private static Map<String, String> infoSection(Connection n, String section) {
+    Map<String, String> out = new HashMap<>();
+    for (String line : RedisConnector.text(n.executeCommand(RedisCommand.INFO.args().add(section))).split("\r?\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && !line.startsWith("#")) {
+        out.put(line.substring(0, colon), line.substring(colon + 1).trim());
+      }
+    }
+    return out;
+  }
+
+  private static String jedisVersion() {
+    try (InputStream in = UnifiedJedis.class.getResourceAsStream("/redis/clients/jedis/pom.properties")) {
+      Properties p = new Properties();
+      if (in != null) {
+        p.load(in);
+      }
+      return p.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package io.github.ycsbdocsearch.redisjson;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The one jedis client of a JVM for one configuration, shared by every YCSB client thread: reference-counted,
+ * opened by the first {@link #acquire} and closed by the last {@link #release}. It also knows the cluster layout,
+ * whether searches must be fanned out, and which tables' indexes are ensured.
+ *
+ * <p>Thread-safe: acquire/release synchronize on the class; the jedis client and its pool are thread-safe; the
+ * set of ensured tables is concurrent and its first caller per table creates the index while later callers wait.
+ */
+final class SharedRedisClient {
+  private static final Map<RedisJsonConfig, SharedRedisClient> OPEN = new HashMap<>();
+  private static final AtomicInteger FAN_OUT_THREADS = new AtomicInteger();
+
+  private final RedisJsonConfig config;
+  private final UnifiedJedis jedis;
+  /** Null on a single server and with the search coordinator: one FT.SEARCH then sees every record. */
+  private final ClusterLayout fanOutLayout;
+  private final ExecutorService fanOutPool;
+  private final ClusterSearch clusterSearch;
+  private final Map<String, List<String>> ensuredIndexes = new ConcurrentHashMap<>();
+  private int users;
+
+  private SharedRedisClient(RedisJsonConfig config) {
+    this.config = config;
+    this.jedis = RedisConnector.open(config);
+    try {
+      boolean fanOut = config.cluster() && !RedisConnector.hasSearchCoordinator(jedis);
+      this.fanOutLayout = fanOut ? ClusterLayout.parse(RedisConnector.text(
+          jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES")))) : null;
+      this.fanOutPool = fanOut ? Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "redisjson-fanout-" + FAN_OUT_THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      }) : null;
+      this.clusterSearch = fanOut ? new ClusterSearch(fanOutPool) : null;
+    } catch (RuntimeException e) {
+      jedis.close();
+      throw RedisConnector.setupError(config, e);
+    }
+  }
+
+  /** The shared client for {@code config}, opened when this is its first user. */
+  static synchronized SharedRedisClient acquire(RedisJsonConfig config) {
+    SharedRedisClient c = OPEN.get(config);
+    if (c == null) {
+      c = new SharedRedisClient(config);
+      OPEN.put(config, c);
+    }
+    c.users++;
+    return c;
+  }
+
+  /** Drops one user; the last one closes the client. */
+  void release() {
+    synchronized (SharedRedisClient.class) {
+      if (--users > 0) {
+        return;
+      }
+      OPEN.remove(config);
+    }
+    if (fanOutPool != null) {
+      fanOutPool.shutdownNow();
+    }
+    jedis.close();
+  }
+
+  /** How many shared clients are open in this JVM (for tests of the lifecycle). */
+  static synchronized int openClients() {
+    return OPEN.size();
+  }
+
+  UnifiedJedis jedis() {
+    return jedis;
+  }
+
+  RedisJsonConfig config() {
+    return config;
+  }
+
+  /** True when searches go to every master and are merged here. */
+  boolean fansOut() {
+    return fanOutLayout != null;
+  }
+
+  ClusterSearch clusterSearch() {
+    return clusterSearch;
+  }
+
+  /**
+   * The index name(s) of {@code table}: one, or one per master when searches fan out. The first call per table
+   * creates and checks the index(es).
+   */
+  List<String> indexes(String table) {
+    List<String> names = ensuredIndexes.get(table);
+    return names != null ? names : ensuredIndexes.computeIfAbsent(table, this::ensure);
+  }
+
+  private List<String> ensure(String table) {
+    List<String> names = fansOut() ? fanOutLayout.indexNames(table) : List.of(RedisKeys.index(table));
+    for (String name : names) {
+      RedisSearchIndex.ensure(jedis, name, table, config.schema(), config.indexWaitMs(), config.address());
+    }
+    return names;
+  }
+}

@@ -1,0 +1,49 @@
+package io.github.ycsbdocsearch.redisjson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.common.contract.StoreContractTest;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shared store contract against the local Redis OSS cluster ({@code REDIS_CLUSTER_HOSTS}), where search is
+ * a client-side fan-out over per-master indexes. Skipped when the cluster is not running, unless
+ * {@code DOCSEARCH_CLUSTER_ITS=true}.
+ */
+class RedisJsonClusterContractIT extends StoreContractTest {
+
+  @BeforeAll
+  static void clusterIsRunning() {
+    RedisTestStores.requireClusterOrSkip();
+  }
+
+  @Override
+  protected StoreKind kind() {
+    return StoreKind.REDISJSON;
+  }
+
+  @Override
+  protected Properties connectionProperties() {
+    return RedisTestStores.cluster();
+  }
+
+  /** Hundreds of records spread over every master: the merged pages must equal the oracle's. */
+  @Test
+  void pagesAgreeWithAnOracleAcrossMasters() {
+    SearchOracleCheck.run(db, table, 400, 11);
+    assertEquals(400L, probe.count(props, table));
+  }
+
+  @Test
+  void describesTheClusterLayout() {
+    Map<String, Object> d = probe.describe(props);
+    assertEquals("cluster", d.get("topology"));
+    assertTrue(((java.util.List<?>) d.get("masters")).size() >= 2, d.toString());
+    assertTrue(d.get("search_coordinator") instanceof Boolean, d.toString());
+  }
+}
