@@ -8,7 +8,7 @@
 # Settings:
 #   JAVA                   java executable, 17 or later (default: java on the PATH)
 #   MVN                    Maven, for the first build (default: mvn)
-#   SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx256m)
+#   SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g; it builds the search oracle)
 #   SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (read by the runner)
 #   STORES_HOME            where scripts/stores.sh keeps the local stores (read by the runner)
 #
@@ -61,7 +61,7 @@ main() {
   local -a jvm_opts
   require "${java}" "install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"
   build_if_needed
-  read -r -a jvm_opts <<< "${SWEEP_JVM_OPTS:--Xmx256m}"
+  read -r -a jvm_opts <<< "${SWEEP_JVM_OPTS:--Xmx2g}"
   exec "${java}" "${jvm_opts[@]}" -Dsweep.repo="${REPO_ROOT}" -cp "${CLASSPATH_DIRS}" \
     "${MAIN_CLASS}" "$@"
 }

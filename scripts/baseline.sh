@@ -136,11 +136,14 @@ disk_json() {
 ping_json() {
   local target="$1" out
   command -v ping >/dev/null || { note "ping not installed: no round-trip figures"; echo null; return 0; }
-  out="$(ping -n -q -c "${PING_COUNT}" -i 0.2 "${target}" 2>&1)" || { note "ping ${target} failed"; echo null; return 0; }
-  awk -v n="${PING_COUNT}" '/packet loss/ {for (i = 1; i <= NF; i++) if ($i ~ /%$/) {loss = $i; sub(/%/, "", loss)}}
+  out="$(ping -n -q -c "${PING_COUNT}" -i 0.2 "${target}" 2>&1)" \
+    || { note "ping ${target} failed"; echo null; return 0; }
+  # "x% packet loss" and "rtt min/avg/max/mdev = a/b/c/d ms" from the summary.
+  awk '/packet loss/ {for (i = 1; i <= NF; i++) if ($i ~ /%$/) {loss = $i; sub(/%/, "", loss)}}
     /^rtt|^round-trip/ {split($4, v, "/")}
-    END {printf "{\"count\": %d, \"loss_pct\": %s, \"rtt_min_ms\": %s, \"rtt_avg_ms\": %s, \"rtt_max_ms\": %s, \"rtt_mdev_ms\": %s}\n",
-         n, loss + 0, v[1] + 0, v[2] + 0, v[3] + 0, v[4] + 0}' <<<"${out}"
+    END {print loss + 0, v[1] + 0, v[2] + 0, v[3] + 0, v[4] + 0}' <<<"${out}" \
+    | jq -R --argjson n "${PING_COUNT}" 'split(" ") | map(tonumber)
+      | {count: $n, loss_pct: .[0], rtt_min_ms: .[1], rtt_avg_ms: .[2], rtt_max_ms: .[3], rtt_mdev_ms: .[4]}' 
 }
 
 iperf_json() {

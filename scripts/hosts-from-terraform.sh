@@ -32,7 +32,8 @@ err() {
 readonly HOSTS_JQ='
   .store_connection.value as $c
   | .store_password.value as $pw
-  | if $c == null or $pw == null then error("terraform output has no store_connection/store_password: was terraform apply run?") else . end
+  | if $c == null or $pw == null
+    then error("terraform output has no store_connection/store_password: was terraform apply run?") else . end
   | ($c.durability == "strict") as $strict
   | {
       redisjson: {
@@ -41,7 +42,8 @@ readonly HOSTS_JQ='
         "redis.password": $pw
       },
       mongodb: {
-        "mongodb.url": ("mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb?replicaSet=\($c.replica_set)&authSource=admin"),
+        "mongodb.url": ("mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb"
+          + "?replicaSet=\($c.replica_set)&authSource=admin"),
         "mongodb.writeConcern": (if $strict then "majority" else "acknowledged" end),
         "mongodb.readPreference": "primary"
       },

@@ -17,7 +17,8 @@
 # Env: STORES_HOME (<repo>/.stores), STORES_CPUSET (e.g. "0": run the servers under taskset -c so the client can
 #      be pinned elsewhere), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
 #      MONGODB_RS_BASE_PORT, MONGODB_RS_NAME, MONGODB_CACHE_GB, ES_CLUSTER_HTTP_BASE_PORT,
-#      ES_CLUSTER_TRANSPORT_BASE_PORT, ES_HEAP (512m), JAVA, MVN, STORES_PYTHON, STOP_TIMEOUT (60).
+#      ES_CLUSTER_TRANSPORT_BASE_PORT, ES_HEAP (512m), JAVA, MVN, STORES_PYTHON, LIBSSL_APT_URI,
+#      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -96,7 +97,7 @@ wait_instances() {
   local store="$1" topo="$2" port dir
   while read -r port; do
     dir="$(instance_dir "${store}" "${topo}" "${port}")"
-    wait_until 180 "${store} on port ${port} (log under ${dir})" "${store}_ready" "${topo}" "${port}" \
+    wait_until "${STORES_START_TIMEOUT:-300}" "${store} on port ${port} (log under ${dir})" "${store}_ready" "${topo}" "${port}" \
       || die "${store} on port ${port} did not come up"
     instance_running "${store}" "${topo}" "${port}" \
       || die "${store} on port ${port} answers but its PID file ${dir}/pid does not match a live process"
@@ -141,8 +142,11 @@ stop_store() {
     if instance_running "${store}" "${topo}" "${port}"; then
       proc_stop "${dir}/pid" "${dir}" "${store}:${port}"
       log "${store} (${topo}) on port ${port} stopped"
-    elif port_open 127.0.0.1 "${port}"; then
-      log "${store} (${topo}): port ${port} is served by a process stores.sh did not start: left alone"
+    else
+      rm -f "${dir}/pid" # stale: its process is gone or is not ours
+      if port_open 127.0.0.1 "${port}"; then
+        log "${store} (${topo}): port ${port} is served by a process stores.sh did not start: left alone"
+      fi
     fi
   done < <("${store}_ports" "${topo}")
 }
@@ -153,8 +157,9 @@ status_store() {
   while read -r port; do
     if instance_running "${store}" "${topo}" "${port}"; then
       pid="$(proc_pid "$(instance_dir "${store}" "${topo}" "${port}")/pid")"
-      printf '%-13s running  %-7s port %-5s version %s  pid %s  rss %s MB\n' "${store}" "${topo}" "${port}" \
-        "$("${store}_version" "${topo}" "${port}" 2>/dev/null || echo '?')" "${pid}" "$(proc_rss_mb "${pid}")"
+      printf '%-13s running  %-7s port %-5s version %s  pid %s  rss %s MB  cpus %s\n' "${store}" "${topo}" "${port}" \
+        "$("${store}_version" "${topo}" "${port}" 2>/dev/null || echo '?')" "${pid}" "$(proc_rss_mb "${pid}")" \
+        "$(awk '/^Cpus_allowed_list:/ {print $2}' "/proc/${pid}/status" 2>/dev/null)"
     else
       printf '%-13s stopped  %-7s port %-5s\n' "${store}" "${topo}" "${port}"
       rc=3
@@ -206,6 +211,8 @@ main() {
   done
   ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
   mkdir -p "${STORES_HOME}"
+  # Absolute, because the paths end up in server configs and PID-file markers.
+  STORES_HOME="$(cd "${STORES_HOME}" && pwd)"
   # One install/start/stop at a time per STORES_HOME (several test suites may call start concurrently);
   # status only reads, so it never waits.
   if [[ "${cmd}" != status ]]; then

@@ -4,11 +4,12 @@
 # on cloud machines (cloud-init appends the output to the vendor package's /etc/elasticsearch/elasticsearch.yml).
 #
 # Usage: es-node-config.sh --cluster-name NAME --node-name NODE --host ADDR --http-port P --transport-port T \
-#          --seeds HOST:TPORT,HOST:TPORT,... --masters NODE,NODE,...
+#          --seeds HOST:TPORT,HOST:TPORT,... [--masters NODE,NODE,...]
 #   --host           address the node binds to and publishes (network.host)
 #   --seeds          transport addresses of the master-eligible nodes (discovery.seed_hosts)
-#   --masters        node names of the initial master-eligible nodes; used only when the cluster forms for the first
-#                    time (cluster.initial_master_nodes), ignored once it has a cluster UUID
+#   --masters        node names of the initial master-eligible nodes (cluster.initial_master_nodes): give it only
+#                    when the cluster forms for the first time (empty data directories); leave it out on restarts, as
+#                    Elasticsearch asks once a node has joined a cluster
 # Every node is master-eligible and holds data (the default roles), as in the 3-node benchmark topology.
 # Security (TLS, users) is not configured here: on cloud machines add it in the caller if the network is shared.
 set -euo pipefail
@@ -36,12 +37,15 @@ main() {
   done
   local pair
   for pair in cluster-name:"${cluster}" node-name:"${node}" host:"${host}" http-port:"${http}" \
-    transport-port:"${transport}" seeds:"${seeds}" masters:"${masters}"; do
+    transport-port:"${transport}" seeds:"${seeds}"; do
     [[ -n "${pair#*:}" ]] || { echo "es-node-config.sh: error: missing --${pair%%:*}" >&2; return 2; }
   done
   printf 'cluster.name: %s\nnode.name: %s\nnetwork.host: %s\n' "${cluster}" "${node}" "${host}"
   printf 'http.port: %s\ntransport.port: %s\n' "${http}" "${transport}"
-  printf 'discovery.seed_hosts: %s\ncluster.initial_master_nodes: %s\n' "${seeds}" "${masters}"
+  printf 'discovery.seed_hosts: %s\n' "${seeds}"
+  if [[ -n "${masters}" ]]; then
+    printf 'cluster.initial_master_nodes: %s\n' "${masters}"
+  fi
 }
 
 main "$@"

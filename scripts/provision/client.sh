@@ -49,7 +49,7 @@ main() {
   load_role_env "$1" REDIS_VERSION
   write_status provisioning "installing the JDK and building the repository"
   prepare_host
-  prepare_data_volume
+  prepare_data_volume optional
   install_tools
   build_repository
   write_status provisioning "recording the baseline"

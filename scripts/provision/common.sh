@@ -23,9 +23,10 @@
 #   status.json     {"role","state":"provisioning|ready|failed","detail","utc"}
 #   store.json      servers: installed version, layout and settings of the store (for the results manifest)
 #   baseline.json   scripts/baseline.sh output (CPU, disk on the data volume, network on the client)
-# Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
+# Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers; YCSB_STATE_DIR (default
+# /var/lib/ycsb-docsearch) moves the state files (tests).
 
-readonly STATE_DIR=/var/lib/ycsb-docsearch
+readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
 readonly DATA_DIR=/data
 readonly KEYRING_DIR=/usr/share/keyrings
 
@@ -55,14 +56,16 @@ load_role_env() {
 }
 
 #######################################
-# Writes status.json atomically. Arguments: STATE DETAIL.
+# Writes status.json atomically. Arguments: STATE DETAIL. Uses python3 (always on Ubuntu): jq may not be installed
+# yet when the first status is written.
 #######################################
 write_status() {
   local state="$1" detail="${2:-}"
   mkdir -p "${STATE_DIR}"
-  jq -n --arg role "${ROLE:-unknown}" --arg state "${state}" --arg detail "${detail}" \
-    --arg utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" '{role: $role, state: $state, detail: $detail, utc: $utc}' \
-    >"${STATE_DIR}/status.json.tmp" 2>/dev/null || return 0
+  python3 -c 'import json, sys, time
+print(json.dumps({"role": sys.argv[1], "state": sys.argv[2], "detail": sys.argv[3],
+                  "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}))' \
+    "${ROLE:-unknown}" "${state}" "${detail}" >"${STATE_DIR}/status.json.tmp" || return 0
   mv "${STATE_DIR}/status.json.tmp" "${STATE_DIR}/status.json"
 }
 
@@ -167,15 +170,22 @@ instance_store_disks() {
 # Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks (2 x 600 GB on
 # m5d.8xlarge), XFS, noatime. Safe to re-run: an existing mount or array is kept. Instance storage is wiped when
 # the instance stops, so the fstab entry is nofail.
+# Arguments: "required" (servers: fail without instance storage) or "optional" (clients: carry on without).
 #######################################
 prepare_data_volume() {
+  local need="${1:-required}"
   if mountpoint -q "${DATA_DIR}"; then
     log "${DATA_DIR} already mounted"
     return 0
   fi
   local -a disks
   mapfile -t disks < <(instance_store_disks)
-  ((${#disks[@]} > 0)) || die "no NVMe instance storage found: use an instance type with local NVMe disks"
+  if ((${#disks[@]} == 0)); then
+    [[ "${need}" == optional ]] || die "no NVMe instance storage found: use an instance type with local NVMe disks"
+    log "no NVMe instance storage: ${DATA_DIR} stays on the root volume"
+    mkdir -p "${DATA_DIR}"
+    return 0
+  fi
   local dev="${disks[0]}"
   if ((${#disks[@]} > 1)); then
     dev="$(raid0_device "${disks[@]}")"
@@ -275,7 +285,8 @@ is_first_node() {
 # The exit trap of every role script: a failure anywhere leaves status.json saying so.
 on_exit() {
   local rc=$?
-  if ((rc != 0)); then
-    write_status failed "provisioning exited with status ${rc}; see /var/log/cloud-init-output.log"
+  # die already wrote the precise reason: keep it.
+  if ((rc != 0)) && ! grep -q '"state": "failed"' "${STATE_DIR}/status.json" 2>/dev/null; then
+    write_status failed "provisioning exited with status ${rc}; see /var/log/ycsb-docsearch-provision.log"
   fi
 }

@@ -154,7 +154,7 @@ main() {
     ES_YCSB_PASSWORD ES_TLS_DIR
   write_status provisioning "installing Elasticsearch"
   prepare_host
-  prepare_data_volume
+  prepare_data_volume required
   start_iperf_server
   record_baseline ""
   install_elasticsearch

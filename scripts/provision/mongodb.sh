@@ -151,7 +151,7 @@ main() {
     MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
   write_status provisioning "installing MongoDB"
   prepare_host
-  prepare_data_volume
+  prepare_data_volume required
   start_iperf_server
   record_baseline ""
   install_mongodb

@@ -25,7 +25,8 @@ usage() {
 install_redis() {
   add_vendor_repo redis https://packages.redis.io/gpg "https://packages.redis.io/deb $(os_codename) main"
   local version
-  version="$(newest_version redis-server "${REDIS_VERSION}")" || die "no redis-server ${REDIS_VERSION} in Redis' repository"
+  version="$(newest_version redis-server "${REDIS_VERSION}")" \
+    || die "no redis-server ${REDIS_VERSION} in Redis' repository"
   apt_get install "redis-server=${version}" "redis-tools=${version}"
   # Newer packages split the modules out; older ones ship them inside redis-server.
   if [[ ! -f "${MODULE_DIR}/redisearch.so" || ! -f "${MODULE_DIR}/rejson.so" ]]; then
@@ -160,8 +161,11 @@ wait_for_cluster_ok() {
 
 write_store_info() {
   local coordinator="$1"
+  local modules cluster
+  modules="$(rcli INFO modules | tr -d '\r' | grep '^module:' | tr '\n' ' ' || true)"
+  cluster="$(rcli CLUSTER INFO | tr -d '\r' || true)"
   jq -n --arg version "$(redis-server --version)" --argjson coordinator "${coordinator}" \
-    --arg modules "$(rcli INFO modules | tr -d '\r' | grep '^module:' | tr '\n' ' ')" --arg cluster "$(rcli CLUSTER INFO | tr -d '\r')" \
+    --arg modules "${modules}" --arg cluster "${cluster}" \
     --argjson per_server "${REDIS_PROCESSES_PER_SERVER}" --argjson replicas "${REDIS_REPLICAS_PER_SHARD}" \
     --arg fsync "$(appendfsync)" --arg durability "${DURABILITY}" \
     '{store: "redisjson", version: $version, modules: $modules, search_coordinator: $coordinator,
@@ -181,7 +185,7 @@ main() {
     REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
   write_status provisioning "installing Redis"
   prepare_host
-  prepare_data_volume
+  prepare_data_volume required
   start_iperf_server
   record_baseline ""
   install_redis

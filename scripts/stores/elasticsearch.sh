@@ -42,6 +42,7 @@ es_jvm_options() {
 # Node settings as key: value lines.
 es_node_settings() {
   local topo="$1" port="$2" dir="$3" seeds=() masters=() p
+  local -a bootstrap=()
   printf 'path.home: %s\npath.data: %s/data\npath.logs: %s/logs\n' "${dir}" "${dir}" "${dir}"
   if [[ "${topo}" == single ]]; then
     printf 'cluster.name: ycsb-docsearch-single\nnode.name: es-%s\nnetwork.host: 127.0.0.1\n' "${port}"
@@ -51,9 +52,13 @@ es_node_settings() {
       seeds+=("127.0.0.1:$(es_transport_port cluster "${p}")")
       masters+=("es-${p}")
     done < <(es_http_ports cluster)
+    # Bootstrap only a brand-new cluster: once a node has state, initial master nodes must not be set again.
+    if [[ -z "$(find "${dir}/data" -mindepth 1 -print -quit 2>/dev/null)" ]]; then
+      bootstrap=(--masters "$(IFS=,; echo "${masters[*]}")")
+    fi
     "${REPO_ROOT}/scripts/cluster/es-node-config.sh" --cluster-name ycsb-docsearch-cluster --node-name "es-${port}" \
       --host 127.0.0.1 --http-port "${port}" --transport-port "$(es_transport_port cluster "${port}")" \
-      --seeds "$(IFS=,; echo "${seeds[*]}")" --masters "$(IFS=,; echo "${masters[*]}")"
+      --seeds "$(IFS=,; echo "${seeds[*]}")" "${bootstrap[@]}"
   fi
 }
 
@@ -68,8 +73,9 @@ elasticsearch_start_instance() {
   mapfile -t jvm < <(es_jvm_options "${dir}")
   mapfile -t settings < <(es_node_settings "${topo}" "${port}" "${dir}" | sed -E 's/^([^:]+): (.*)$/-E\1=\2/')
   printf '%s\n' "${settings[@]}" >"${dir}/settings.args"
-  # nohup + & without job control: the node ignores the caller's SIGINT/SIGHUP and outlives this script.
-  nohup "${prefix[@]}" "${java}" "${jvm[@]}" -cp "${dist}/elasticsearch-node.jar:${dist}/lib/*" \
+  # setsid: own session, like the daemonized redis-server and mongod, so a caller killing its process group (a CI
+  # step, a timeout) does not take the node down. setsid, nohup and taskset all exec, so $! is the JVM's PID.
+  setsid nohup "${prefix[@]}" "${java}" "${jvm[@]}" -cp "${dist}/elasticsearch-node.jar:${dist}/lib/*" \
     io.github.ycsbdocsearch.esnode.EsNodeLauncher "${settings[@]}" >>"${dir}/logs/node.log" 2>&1 </dev/null &
   pid=$!
   printf '%s\n' "${pid}" >"${dir}/pid"
@@ -105,6 +111,10 @@ elasticsearch_hosts() {
   local list=() p
   while read -r p; do list+=("http://127.0.0.1:${p}"); done < <(es_http_ports "$1")
   printf 'es.hosts=%s\n' "$(IFS=,; echo "${list[*]}")"
+  if [[ "$1" == cluster ]]; then
+    # The index layout the cluster is for: one primary per node, each with a replica on another node.
+    printf 'es.shards=3\nes.replicas=1\n'
+  fi
 }
 
 elasticsearch_settings() {
@@ -115,9 +125,10 @@ elasticsearch_settings() {
   printf 'launcher="stores/elasticsearch-node (server jars from Maven Central, no distribution bootstrap checks, no x-pack)"\n'
   printf 'heap=%s\n' "${ES_HEAP:-512m}"
   printf 'jvm_options=%s\n' "$(es_jvm_options "${dir}" | "$(venv_python)" -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"
-  printf 'node_settings=%s\n' "$(es_node_settings "${topo}" "${port}" "${dir}" | "$(venv_python)" -c '
+  # The -E flags the node was actually started with (written by elasticsearch_start_instance).
+  printf 'node_settings=%s\n' "$("$(venv_python)" -c '
 import json, sys
-print(json.dumps(dict(l.rstrip("\n").split(": ", 1) for l in sys.stdin if l.strip())))')"
+print(json.dumps(dict(l.strip()[2:].split("=", 1) for l in open(sys.argv[1]) if l.strip())))' "${dir}/settings.args")"
   printf 'java=%s\n' "$("${JAVA:-java}" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.runtime.version/ {print "\""$2"\""}')"
   # Index settings (shards, replicas, refresh interval, translog durability) belong to the binding that creates the
   # index; node defaults: 1 shard, 1 replica, refresh 1s, translog fsync per request.

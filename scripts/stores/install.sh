@@ -5,7 +5,8 @@
 #   install_store redisjson|mongodb|elasticsearch
 #
 # Every step is skipped when its marker file says the same pinned inputs are already installed, so a re-run is quick.
-# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default mvn).
+# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default mvn),
+#   LIBSSL_APT_URI (Debian security archive to fetch libssl1.1 from; default: the one in this machine's apt sources).
 
 readonly VENV_REQUIREMENTS="${REPO_ROOT}/scripts/stores/requirements.txt"
 # libssl1.1 for the Redis Stack binary: Debian 11's security suite still carries it (Debian 12 has only 3.x).
@@ -25,8 +26,8 @@ install_venv() {
     return 0
   fi
   python="${STORES_PYTHON:-python3}"
-  command -v "${python}" >/dev/null || die "${python} not found (install python3 and python3-venv)"
-  if ! "${python}" -c 'import venv, ensurepip' 2>/dev/null; then
+  if ! command -v "${python}" >/dev/null || ! "${python}" -c 'import venv, ensurepip' 2>/dev/null; then
+    # A bare Debian 12 (e.g. a container) lacks python3 or its venv module; python3-venv brings both.
     install_apt_package python3-venv
   fi
   log "creating venv $(venv_dir) and installing pinned wheels (first time: ~1 min)"
@@ -51,6 +52,10 @@ install_apt_package() {
 # then one-line sources.list). Only the suite is changed later, so no mirror host is written in this repository.
 security_mirror_uri() {
   local f uri
+  if [[ -n "${LIBSSL_APT_URI:-}" ]]; then
+    printf '%s\n' "${LIBSSL_APT_URI}"
+    return 0
+  fi
   for f in /etc/apt/sources.list.d/*.sources; do
     [[ -f "${f}" ]] || continue
     # deb822 stanzas are separated by blank lines; pick the stanza whose Suites mention -security.
@@ -63,8 +68,14 @@ security_mirror_uri() {
   done
   for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
     [[ -f "${f}" ]] || continue
-    uri="$(awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i !~ /^\[/ && $i !~ /\]$/) { u = $i; s = $(i+1); break }
-             if (s ~ /-security/) { print u; exit } }' "${f}")"
+    # One-line format: deb [opt=val ...] URI SUITE COMPONENTS...; skip the bracketed options, however many.
+    uri="$(awk '$1 == "deb" { inopt = 0; u = ""
+             for (i = 2; i <= NF; i++) {
+               if ($i ~ /^\[/) inopt = 1
+               if (!inopt) { u = $i; s = $(i + 1); break }
+               if ($i ~ /\]$/) inopt = 0
+             }
+             if (u != "" && s ~ /-security/) { print u; exit } }' "${f}")"
     if [[ -n "${uri}" ]]; then
       printf '%s\n' "${uri}"
       return 0

@@ -83,5 +83,6 @@ for k, v in info.items():
     print(f"{k}={json.dumps(v)}")'
   if [[ "${topo}" == cluster ]]; then
     printf 'replica_set_members=3\n'
+    printf 'replica_set_primary_preferred="127.0.0.1:%s (priority 2)"\n' "${port}"
   fi
 }

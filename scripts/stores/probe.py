@@ -69,7 +69,8 @@ def mongo_info(uri):
 
 def mongo_rs_initiate(name, hosts):
     from pymongo.errors import OperationFailure
-    c = mongo_client(f"mongodb://{hosts[0]}/", directConnection=True)
+    # MONGO_AUTH: optional "user:password@" (as in scripts/cluster/mongo-rs-initiate.sh).
+    c = mongo_client(f"mongodb://{os.environ.get('MONGO_AUTH', '')}{hosts[0]}/", directConnection=True)
     members = [{"_id": i, "host": h, "priority": 2 if i == 0 else 1} for i, h in enumerate(hosts)]
     try:
         c.admin.command("replSetInitiate", {"_id": name, "members": members})

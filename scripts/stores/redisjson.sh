@@ -124,6 +124,11 @@ redisjson_settings() {
   fi
   if [[ "${topo}" == cluster ]]; then
     printf 'cluster.masters=3\ncluster.replicas_per_master=1\ncluster.search_coordinator=false\n'
+    # "port:role" for every node, replicas as "port:replica-of-PORT", from CLUSTER NODES.
+    printf 'cluster.nodes="%s"\n' "$(redis_cli "${port}" CLUSTER NODES | awk '
+      { split($2, a, "[:@]"); port[$1] = a[2]; role[$1] = ($3 ~ /master/) ? "master" : "replica"; of[$1] = $4 }
+      END { for (id in port) print port[id] ":" role[id] (role[id] == "replica" ? "-of-" port[of[id]] : "") }' |
+      sort | paste -sd' ' -)"
     printf 'cluster.note="no RediSearch coordinator: each node indexes only its own keys; search fans out per node"\n'
   fi
 }

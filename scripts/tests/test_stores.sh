@@ -89,7 +89,8 @@ test_bad_arguments() {
 test_start_idempotent_status() {
   local t0 out first second
   t0="$(now_ms)"
-  out="$("${STORES}" start 2>/dev/null)" || { fail "start exited non-zero"; return; }
+  out="$("${STORES}" start 2>"${STORES_HOME}/start.err")" \
+    || { fail "start exited non-zero: $(tail -n 3 "${STORES_HOME}/start.err")"; return; }
   log "start took $(($(now_ms) - t0)) ms:"$'\n'"${out}"
   check "start prints a real version for each store" \
     test "$(grep -cE 'running +single +port [0-9]+ +version [0-9]+\.[0-9]+\.[0-9]+' <<<"${out}")" -eq 3

@@ -69,7 +69,8 @@ def load_modules(root):
     modules = [Module(root)]
     sub = os.path.join(root, "modules")
     if os.path.isdir(sub):
-        modules += [Module(os.path.join(sub, d)) for d in sorted(os.listdir(sub)) if os.path.isdir(os.path.join(sub, d))]
+        modules += [Module(os.path.join(sub, d)) for d in sorted(os.listdir(sub))
+                    if os.path.isdir(os.path.join(sub, d))]
     return modules
 
 

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.compare;
 
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -61,7 +60,7 @@ public final class RunSummaryMarkdown {
   }
 
   private static void steps(ResultsRun run, StringBuilder out) {
-    Map<String, Map<StepKey, Double>> byStore = new LinkedHashMap<>();
+    Map<String, Map<StepKey, Double>> byStore = new TreeMap<>();
     double max = 0;
     for (SummaryRow row : run.rows()) {
       byStore.computeIfAbsent(row.store(), s -> new TreeMap<>()).put(row.step(), row.throughputOps());

@@ -55,26 +55,31 @@ final class LatencyCharts {
   }
 
   /**
-   * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x axis lists the
-   * distinct (target rate, threads) steps in rate order: with several thread counts per rate a numeric rate axis
-   * would stack their points on one vertical line.
+   * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x axis is the
+   * target rate; when a store ran one rate at several thread counts, it lists the distinct (rate, threads) steps
+   * instead, since a numeric rate axis would stack their points on one vertical line.
    */
   static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
-    List<FixedRateSlot> slots = FixedRateSlot.of(run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList());
-    Axis x = new Axis("Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
-        .categories(slots.stream().map(FixedRateSlot::label).toList());
+    List<StepSummary> all = run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList();
+    boolean byRate = run.stores().stream().allMatch(s -> fixedRate(s).stream()
+        .map(t -> t.step().targetOps()).distinct().count() == fixedRate(s).size());
+    List<FixedRateSlot> slots = FixedRateSlot.of(all);
+    Axis x = byRate ? new Axis("Target rate, all operations (ops/s)", Scale.LINEAR, Numbers::compact)
+        : new Axis("Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
+            .categories(slots.stream().map(FixedRateSlot::label).toList());
+    ToDoubleFunction<StepSummary> position = byRate ? s -> s.step().targetOps()
+        : s -> slots.indexOf(FixedRateSlot.of(s));
     SvgChart chart = new SvgChart("int-" + ChartAxes.slug(op), op + ": p99 service time vs p99 intended latency",
         x, ChartAxes.latency())
         .subtitle("Fixed-rate steps only; intended latency runs from the scheduled start (coordinated omission "
             + "corrected)");
-    ToDoubleFunction<StepSummary> slot = s -> slots.indexOf(FixedRateSlot.of(s));
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
-      List<StepSummary> fixed = fixedRate(store).stream().sorted(Comparator.comparingDouble(slot)).toList();
+      List<StepSummary> fixed = fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
       chart.add(new Series(null, colour, LineStyle.SOLID, Marker.CIRCLE,
-          points(fixed, op, LatencyKind.SERVICE, Percentile.P99, slot)));
+          points(fixed, op, LatencyKind.SERVICE, Percentile.P99, position)));
       chart.add(new Series(null, colour, LineStyle.DASHED, Marker.TRIANGLE,
-          points(fixed, op, LatencyKind.INTENDED, Percentile.P99, slot)));
+          points(fixed, op, LatencyKind.INTENDED, Percentile.P99, position)));
     }
     chart.legend(legend(run, palette, "p99 latency", List.of(
         new LegendEntry("service time", STYLE_GREY, LineStyle.SOLID, Marker.CIRCLE),

@@ -91,7 +91,7 @@ public final class SweepApp {
       runDir = createRunDir(o, now);
       manifest = RunManifest.create(runDir);
       ManifestSections.fill(manifest, runDir.getFileName().toString(), now, o, List.of(args), repoRoot,
-          launcher, pinning, local);
+          launcher, pinning, local, ManifestSections.baselineFile(env));
     } else {
       manifest.put("status", "running");
       progress.log("resuming " + runDir);

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.esnode;
 
 import org.apache.lucene.util.SetOnce;
 import org.elasticsearch.Build;
+import org.elasticsearch.client.internal.node.NodeClient;
 import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
 import org.elasticsearch.cluster.node.DiscoveryNodes;
 import org.elasticsearch.cluster.service.ClusterService;
@@ -22,7 +23,6 @@ import org.elasticsearch.rest.RestRequest;
 import org.elasticsearch.rest.RestResponse;
 import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.xcontent.XContentBuilder;
-import org.elasticsearch.client.internal.node.NodeClient;
 
 import java.io.IOException;
 import java.util.Collection;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
-/** What the command line asks for: help, a new sweep, or completing an earlier one. */
+/** What the command line asks for: help, a new sweep, or completing an earlier one. Immutable. */
 public sealed interface Command {
 
   /** {@code --help}. */

@@ -3,7 +3,7 @@ package io.github.ycsbdocsearch.sweep.cli;
 /**
  * Every default of the sweep in one place (as JMH keeps them in {@code runner/Defaults}). The step defaults are sized
  * so that {@code ./run-sweep.sh workloada} covers all three local stores on a 2-core machine in about a quarter of an
- * hour, install, start and load included.
+ * hour, install, start and load included. Constants only.
  */
 public final class Defaults {
   /** Records loaded into each store. */

@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
 /**
  * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's Runner sees only
  * {@code Options}). Built by {@link OptionsParser} or, for {@code --resume}, from the manifest by
- * {@link ParametersJson}.
+ * {@link ParametersJson}. Immutable.
  *
  * @param workload       the workload file
  * @param targets        stores in sweep order

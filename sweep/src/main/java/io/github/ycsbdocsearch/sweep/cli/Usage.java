@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
-/** The {@code --help} text (the README's option table is written from it). */
+/** The {@code --help} text (the README's option table is written from it). Stateless. */
 public final class Usage {
   private Usage() {
   }
@@ -37,10 +37,9 @@ public final class Usage {
                                (default: %s)
           --max-p99-ms MS      end a store's sweep after a step whose p99 latency (worst operation; intended
                                latency in fixed-rate steps) passes MS milliseconds (default: no bound)
-          --hosts FILE         remote stores: the hosts file (terraform output; same format as
-                               .stores/hosts-single.json).
-                               Without it the local stores are installed and started one at a time with
-                               scripts/stores.sh (the others stopped) and stopped after their sweep
+          --hosts FILE         remote stores: a hosts file (terraform output; the format of
+                               .stores/hosts-single.json); without it the local stores are installed and started
+                               one at a time with scripts/stores.sh (the others stopped), stopped after their sweep
           --out DIR            folder in which the run folder is created (default: results/)
           --resume DIR         complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every
                                complete step and re-runs the others (the load is repeated first)
@@ -55,7 +54,10 @@ public final class Usage {
         step within the bounds (the max sustainable throughput) and the reason.
 
         Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: %s)
+                     SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)
                      STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)
+                     SWEEP_MACHINE_BASELINE scripts/baseline.sh output kept in the manifest (default:
+                                            /var/lib/ycsb-docsearch/baseline.json when it exists)
 
         Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results
         are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it).

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 /**
  * Runs one child process (a YCSB client or a stores.sh call) to the end: stdout straight to a file, stderr line by
  * line to a file and to a listener (progress), a time limit, and registration with {@link Interrupts} so that Ctrl-C
- * stops it. One instance per child; not shared between threads.
+ * stops it. One instance per child; not thread-safe (the stderr pump is its own, internal thread).
  */
 public final class ChildProcess {
   private final List<String> command;

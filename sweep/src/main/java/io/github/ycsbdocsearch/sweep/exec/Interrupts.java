@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Interrupts {
   private static final long CHILD_GRACE_SECONDS = 5;
-  private static final long BOOKKEEPING_SECONDS = 60;
+  /** Long enough to stop a local store (stores.sh waits up to 60 s for a server to exit). */
+  private static final long BOOKKEEPING_SECONDS = 120;
 
   private final Set<Process> children = ConcurrentHashMap.newKeySet();
   private final CountDownLatch finished = new CountDownLatch(1);

@@ -9,6 +9,7 @@ import java.util.List;
  * Turns the thread plan and the fixed rates into the ordered steps of one store. Without rates: one unthrottled
  * step per thread count. With rates: for each thread count (the explicit list, or {@link Defaults#RATE_THREADS} for
  * the automatic plan) one step per rate, in the order given. The sweep may stop before the last step (saturation).
+ * Stateless.
  */
 public final class StepPlanner {
   private StepPlanner() {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** How a step (or the load) ended, as written in {@code step.json}. */
+/** How a step (or the load) ended, as written in {@code step.json}. Immutable. */
 public enum StepStatus {
   /** YCSB ran the whole step and every check passed. */
   COMPLETE,

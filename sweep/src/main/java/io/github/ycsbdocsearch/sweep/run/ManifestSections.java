@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
@@ -14,6 +16,8 @@ import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.target.CpuPinning;
 import io.github.ycsbdocsearch.sweep.target.LocalStores;
 import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -35,8 +39,14 @@ public final class ManifestSections {
   private ManifestSections() {
   }
 
+  /** Environment variable naming the machine baseline file (scripts/baseline.sh output). */
+  public static final String BASELINE_ENV = "SWEEP_MACHINE_BASELINE";
+  /** Where cloud provisioning leaves the client's baseline (scripts/provision/common.sh). */
+  public static final String BASELINE_DEFAULT = "/var/lib/ycsb-docsearch/baseline.json";
+
   public static void fill(RunManifest m, String runId, Instant started, SweepOptions o, List<String> args, Path repo,
-                   ClientLauncher launcher, CpuPinning pinning, Optional<LocalStores> local) {
+                          ClientLauncher launcher, CpuPinning pinning, Optional<LocalStores> local,
+                          Optional<Path> baseline) {
     m.put("run_id", runId);
     m.put("started_utc", StepRunner.utc(started));
     m.put("ended_utc", (String) null);
@@ -54,9 +64,30 @@ public final class ManifestSections {
     m.put("stores", stores(o));
     m.put("jvm", jvm(launcher));
     m.put("machine", EnvironmentInfo.machine());
-    m.put("machine_baseline", (String) null);
+    m.put("machine_baseline", baseline(baseline));
     m.put("cpu_pinning", pinning(pinning));
     m.put("hosts", hosts(o, local));
+  }
+
+  /** The baseline file as JSON, null without one; a broken file is recorded as such, never fatal. */
+  static JsonNode baseline(Optional<Path> file) {
+    if (file.isEmpty() || !Files.isRegularFile(file.get())) {
+      return NullNode.getInstance();
+    }
+    try {
+      return Json.MAPPER.readTree(file.get().toFile());
+    } catch (IOException e) {
+      ObjectNode n = Json.MAPPER.createObjectNode();
+      n.put("file", file.get().toString());
+      n.put("error", "not readable JSON: " + e.getMessage());
+      return n;
+    }
+  }
+
+  /** The baseline file: the environment's, else the provisioning default when it exists. */
+  public static Optional<Path> baselineFile(Map<String, String> env) {
+    String f = env.get(BASELINE_ENV);
+    return Optional.of(Path.of(f == null || f.isBlank() ? BASELINE_DEFAULT : f));
   }
 
   private static ObjectNode workload(SweepOptions o) {
@@ -80,6 +111,8 @@ public final class ManifestSections {
     p.put("duration_s", o.stepSeconds());
     p.put("ycsb_maxexecutiontime_s", o.stepRunSeconds());
     p.put("records", o.records());
+    p.put("step_recordcount", "records + the inserts of the store's earlier steps since its load (each step is a "
+        + "new YCSB JVM; its inserts start at recordcount)");
     p.put("load_threads", o.loadThreads());
     p.put("operationcount", o.ycsbProperties().getOrDefault("operationcount",
         "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step time); steps end on time"));

@@ -12,6 +12,13 @@ import java.util.Optional;
  * @param status  how it ended
  * @param error   why it failed or was interrupted, else null
  * @param metrics its numbers, when its logs could be read (also for a step that failed the error bound)
+ * @param inserts records the step inserted successfully (YCSB's {@code [INSERT], Return=OK} count)
  */
-public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics) {
+public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics,
+                         long inserts) {
+
+  /** A result without inserts (reused steps, tests). */
+  public StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics) {
+    this(spec, status, error, metrics, 0);
+  }
 }

@@ -45,17 +45,18 @@ final class StepRunner {
    * @param session        the store
    * @param step           the step
    * @param planned        steps in the store's plan (for progress)
+   * @param records        YCSB recordcount: the loaded records plus those earlier steps inserted
    * @param operationCount YCSB operationcount
    * @param detector       owns the error bound
    */
-  StepResult run(StoreSession session, StepSpec step, int planned, long operationCount,
+  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
                  SaturationDetector detector) {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     prepare(tmp, true);
     List<String> args = YcsbArgs.step(session.target().dbClass(), o.workload().path(), session.connectionFile(),
-        step, o.stepRunSeconds(), o.records(), operationCount, o.ycsbProperties());
+        step, o.stepRunSeconds(), records, operationCount, o.ycsbProperties());
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, o.stepRunSeconds());
     ChildResult child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of()).run(tmp.resolve("ycsb.out"),
@@ -89,7 +90,8 @@ final class StepRunner {
     }
     record(session, step, status, error, started, ended, child).writeTo(tmp);
     AtomicFiles.publish(tmp, dir);
-    return new StepResult(step, status, error, metrics);
+    long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);
+    return new StepResult(step, status, error, metrics, inserts);
   }
 
   /** Why the child's run cannot be trusted, or empty. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -18,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -43,9 +43,8 @@ final class StoreSweep {
   }
 
   Outcome run() {
-    SweepOptions o = ctx.options();
-    List<StepSpec> planned = StepPlanner.steps(o.threads(), o.rates());
-    SaturationDetector detector = new SaturationDetector(SaturationDetector.Rules.of(o));
+    List<StepSpec> planned = StepPlanner.steps(ctx.options().threads(), ctx.options().rates());
+    SaturationDetector detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options()));
     ResumePlanner.Plan plan = ResumePlanner.plan(planned, ResumePlanner.existingSteps(storeDir.resolve("steps")),
         this::metricsOfPublished, detector);
     remaining.skipped(plan.reused().size());
@@ -57,50 +56,61 @@ final class StoreSweep {
       recordResume(plan);
     }
     status("running", null);
-    Outcome outcome;
-    String error = null;
-    int ran = 0;
-    long setupStart = System.nanoTime();
+    Ended ended;
     try {
-      Properties connection = connect();
-      Properties props = storeProperties(connection);
-      describe(props);
-      try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
-        StoreSession session = new StoreSession(target, props, conn.path(), storeDir);
-        Optional<String> loadProblem = new LoadRunner(ctx).run(session);
-        if (loadProblem.isPresent()) {
-          throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
-              loadProblem.get());
-        }
-        if (target.kind().isPresent() && VerificationStep.applies(props)) {
-          VerificationStep.run(ctx, session, target.kind().get());
-        }
-        remaining.setupTook(Duration.ofNanos(System.nanoTime() - setupStart));
-        StepLoop loop = new StepLoop(session, plan, planned.size(), detector);
-        outcome = loop.run();
-        ran = loop.ran;
-        error = loop.error;
-      }
+      ended = connectLoadAndStep(plan, planned.size(), detector);
     } catch (StoreFailure e) {
-      outcome = e.outcome;
-      error = e.getMessage();
-      ctx.progress().store(target.name(), outcome.name().toLowerCase(java.util.Locale.ROOT) + ": " + error);
+      ended = new Ended(e.outcome, e.getMessage(), 0);
+      ctx.progress().store(target.name(), e.outcome.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
     } catch (RuntimeException e) {
       // A store that cannot be started, loaded or reached fails alone; the other stores still run.
-      outcome = ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED;
-      error = e instanceof SetupException ? e.getMessage() : e.toString();
-      ctx.progress().store(target.name(), outcome.name().toLowerCase(java.util.Locale.ROOT) + ": " + error);
+      Outcome broken = ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED;
+      ended = new Ended(broken, e instanceof SetupException ? e.getMessage() : e.toString(), 0);
+      ctx.progress().store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
     } finally {
-      ctx.local().filter(l -> target.isStore()).ifPresent(l -> {
-        ctx.progress().store(target.name(), "stopping the local store");
-        try {
-          l.stop(List.of(target.name()));
-        } catch (SetupException e) {
-          ctx.progress().store(target.name(), "could not stop it: " + e.getMessage());
-        }
-      });
+      stopLocalStore();
     }
-    return finish(detector, planned.size(), outcome, error, plan.toRun().size() - ran);
+    return finish(detector, planned.size(), ended.outcome, ended.error, plan.toRun().size() - ended.ran);
+  }
+
+  /** How the store's part ended: outcome, error, steps run. */
+  private record Ended(Outcome outcome, String error, int ran) {
+  }
+
+  /** Connects (starting the local store), loads, verifies, then runs the remaining steps. */
+  private Ended connectLoadAndStep(ResumePlanner.Plan plan, int planned, SaturationDetector detector) {
+    long setupStart = System.nanoTime();
+    Properties connection = connect();
+    Properties props = storeProperties(connection);
+    describe(props);
+    try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
+      StoreSession session = new StoreSession(target, props, conn.path(), storeDir);
+      Optional<String> loadProblem = new LoadRunner(ctx).run(session);
+      if (loadProblem.isPresent()) {
+        throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
+            loadProblem.get());
+      }
+      describe(props);
+      if (target.kind().isPresent() && VerificationStep.applies(props)) {
+        VerificationStep.run(ctx, session, target.kind().get());
+      }
+      remaining.setupTook(Duration.ofNanos(System.nanoTime() - setupStart));
+      StepLoop loop = new StepLoop(session, plan, planned, detector);
+      Outcome outcome = loop.run();
+      return new Ended(outcome, loop.error, loop.ran);
+    }
+  }
+
+  private void stopLocalStore() {
+    if (ctx.local().isEmpty() || !target.isStore()) {
+      return;
+    }
+    ctx.progress().store(target.name(), "stopping the local store");
+    try {
+      ctx.local().get().stop(List.of(target.name()));
+    } catch (SetupException e) {
+      ctx.progress().store(target.name(), "could not stop it: " + e.getMessage());
+    }
   }
 
   /** Runs the steps the plan left, feeding the detector. */
@@ -123,6 +133,9 @@ final class StoreSweep {
       double best = plan.reused().stream().mapToDouble(r -> r.metrics().orElseThrow().throughputOps()).max()
           .orElse(0);
       StepRunner steps = new StepRunner(ctx);
+      // Every step is a new YCSB JVM whose inserts start at recordcount: counting the records earlier steps
+      // inserted into this load keeps new keys new (no duplicate-key inserts) and makes them readable.
+      long inserted = 0;
       for (StepSpec spec : plan.toRun()) {
         if (ctx.interrupts().requested()) {
           error = "interrupted before step " + spec.dirName();
@@ -131,7 +144,9 @@ final class StoreSweep {
         long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
             ctx.options().ycsbProperties(), ctx.options().stepRunSeconds(), spec.targetOps(), best);
         remaining.stepStarted();
-        StepResult r = steps.run(session, spec, planned, ops, detector);
+        int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
+        StepResult r = steps.run(session, spec, planned, records, ops, detector);
+        inserted += r.inserts();
         remaining.stepEnded();
         ran++;
         report(r);
@@ -178,6 +193,7 @@ final class StoreSweep {
         throw new StoreFailure(Outcome.INTERRUPTED, "interrupted before the store started");
       }
       p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
+      ctx.local().get().settings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
@@ -198,7 +214,7 @@ final class StoreSweep {
     return p;
   }
 
-  /** Checks the store answers and records its version and settings. */
+  /** Checks the store answers and records its version and settings (again after the load: index settings). */
   private void describe(Properties props) {
     target.probe().ifPresent(probe -> {
       probe.check(props);
@@ -237,11 +253,11 @@ final class StoreSweep {
     Saturation sat = detector.result(target.name(), planned);
     AtomicFiles.writeJson(storeDir.resolve(Saturation.FILE_NAME), sat);
     remaining.storeEnded(Math.max(0, unused));
-    status(outcome.name().toLowerCase(java.util.Locale.ROOT), error);
+    status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE && sat.maxSustainableIndex() != null) {
-      ctx.progress().store(target.name(), String.format(java.util.Locale.ROOT, "max sustainable: step %d, %d "
+      ctx.progress().store(target.name(), String.format(Locale.ROOT, "max sustainable: step %d, %d "
           + "threads, %.0f ops/s (%s)", sat.maxSustainableIndex(), sat.threads(), sat.throughputOps(), sat.reason()));
     }
     return outcome;

@@ -138,7 +138,7 @@ class OptionsParserTest {
       "reserved target             | workloada -p target=100          | use --rates",
       "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
       "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is malformed",
-      "missing hosts file          | workloada --hosts /nonexistent/h.json | hosts file /nonexistent/h.json is not readable",
+      "missing hosts file          | workloada --hosts /nonexistent/h.json | /nonexistent/h.json is not readable",
   })
   void badInputIsOneClearLine(String name, String args, String expected) {
     String message = bad(args.trim().split("\\s+"));

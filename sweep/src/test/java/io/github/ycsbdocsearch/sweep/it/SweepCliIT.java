@@ -116,6 +116,26 @@ class SweepCliIT {
     assertTrue(resume.stderr().contains("resuming: 1 complete steps kept, 1 to run again"), resume.stderr());
   }
 
+  @Test
+  void laterStepsInsertNewKeysAfterThoseOfEarlierSteps() throws Exception {
+    CliRun run = CliRun.start(out.resolve("logs"), Map.of(),
+        CliRun.REPO.resolve("sweep/src/test/resources/tiny-insert-workload").toString(), "--stores", "basicdb",
+        "--threads", "1,1,1", "--step-seconds", "1", "--warmup-seconds", "0", "--records", "200", "--out",
+        out.resolve("results").toString());
+    assertEquals(0, run.await(LIMIT), run::stderr);
+    Path steps = run.runDir().resolve("basicdb/steps");
+    long expected = 200;
+    for (String step : List.of("01-t1", "02-t1", "03-t1")) {
+      String err = Files.readString(steps.resolve(step).resolve("ycsb.err"));
+      assertTrue(err.contains(" -p recordcount=" + expected + " "), step + " should start at " + expected);
+      long inserted = Files.readString(steps.resolve(step).resolve("ycsb.out")).lines()
+          .filter(l -> l.startsWith("[INSERT], Return=OK, ")).mapToLong(l -> Long.parseLong(l.substring(21)))
+          .sum();
+      assertTrue(inserted > 0, step);
+      expected += inserted;
+    }
+  }
+
   /** Waits until a file appears somewhere under {@code root}'s single run folder. */
   private static Path waitFor(Path root, String relative) throws Exception {
     long deadline = System.nanoTime() + LIMIT.toNanos();

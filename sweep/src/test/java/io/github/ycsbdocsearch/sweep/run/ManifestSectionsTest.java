@@ -40,7 +40,7 @@ class ManifestSectionsTest {
         "/l/core-0.17.0.jar:/l/jedis-8.0.2.jar:/c/classes", Optional.of("1"));
     CpuPinning pinning = CpuPinning.decide(true, false, List.of(0, 1), true);
     ManifestSections.fill(m, "20260101T000000Z-workloada", Instant.parse("2026-01-01T00:00:00.4Z"), o, args, repo,
-        launcher, pinning, Optional.empty());
+        launcher, pinning, Optional.empty(), Optional.of(repo.resolve("baseline.json")));
     m.write();
     return Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
   }
@@ -83,7 +83,15 @@ class ManifestSectionsTest {
     assertTrue(m.at("/cpu_pinning/enabled").asBoolean());
     assertEquals("0", m.at("/cpu_pinning/server_cpus").asText());
     assertEquals("local", m.at("/hosts/mode").asText());
-    assertTrue(m.get("machine_baseline").isNull());
+    assertTrue(m.get("machine_baseline").isNull(), "no baseline file");
+  }
+
+  @Test
+  void aMachineBaselineIsKept() throws IOException {
+    Files.writeString(repo.resolve("baseline.json"), "{\"cpu\": {\"model\": \"x\"}}");
+    assertEquals("x", manifest(options()).at("/machine_baseline/cpu/model").asText());
+    Files.writeString(repo.resolve("baseline.json"), "{broken");
+    assertTrue(manifest(options()).at("/machine_baseline/error").asText().startsWith("not readable JSON"));
   }
 
   @Test

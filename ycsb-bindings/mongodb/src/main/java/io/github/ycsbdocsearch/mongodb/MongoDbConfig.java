@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @param url                      the connection string as given (may hold credentials: show {@link #safeUrl()})
  * @param database                 the database named in the URL path, or {@value #DATABASE_DEFAULT}
- * @param writeConcernName         the write concern as the user named it (for the manifest)
+ * @param writeConcernName         the write concern as named (lower case; {@code url:...} when the URL set it)
  * @param writeConcern             the write concern sent with every write
  * @param readPreference           where reads and searches go
  * @param maxPoolSize              connections per server; never below the YCSB thread count
@@ -37,9 +37,12 @@ public record MongoDbConfig(String url, String database, String writeConcernName
   public static final String URL_PROPERTY = "mongodb.url";
   public static final String URL_DEFAULT = "mongodb://127.0.0.1:27017/ycsb";
   public static final String DATABASE_DEFAULT = "ycsb";
-  /** {@code acknowledged} (w=1), {@code journaled} (w=1, j=true), {@code majority}, or a member count N (w=N). */
+  /**
+   * {@code auto}: {@code majority} when the URL names a replica set, else w=1 (MongoDB's own implicit default since
+   * 5.0); {@code acknowledged} (w=1), {@code journaled} (w=1, j=true), {@code majority}, or a member count N (w=N).
+   */
   public static final String WRITE_CONCERN_PROPERTY = "mongodb.writeConcern";
-  public static final String WRITE_CONCERN_DEFAULT = "acknowledged";
+  public static final String WRITE_CONCERN_DEFAULT = "auto";
   public static final String READ_PREFERENCE_PROPERTY = "mongodb.readPreference";
   public static final String READ_PREFERENCE_DEFAULT = "primary";
   /** Default: the larger of 100 (the driver's default) and the YCSB thread count. */
@@ -66,10 +69,11 @@ public record MongoDbConfig(String url, String database, String writeConcernName
     String url = Props.string(p, URL_PROPERTY, URL_DEFAULT);
     ConnectionString cs = parseUrl(url);
     String database = cs.getDatabase() == null || cs.getDatabase().isEmpty() ? DATABASE_DEFAULT : cs.getDatabase();
-    String wcName = isSet(p, WRITE_CONCERN_PROPERTY) || cs.getWriteConcern() == null
-        ? Props.string(p, WRITE_CONCERN_PROPERTY, WRITE_CONCERN_DEFAULT) : "url:" + describe(cs.getWriteConcern());
-    WriteConcern wc = isSet(p, WRITE_CONCERN_PROPERTY) || cs.getWriteConcern() == null
-        ? parseWriteConcern(wcName) : cs.getWriteConcern();
+    boolean wcFromUrl = !isSet(p, WRITE_CONCERN_PROPERTY) && cs.getWriteConcern() != null;
+    String wcName = wcFromUrl ? "url:" + describe(cs.getWriteConcern())
+        : Props.string(p, WRITE_CONCERN_PROPERTY, WRITE_CONCERN_DEFAULT).toLowerCase(Locale.ROOT);
+    WriteConcern wc = wcFromUrl ? cs.getWriteConcern()
+        : parseWriteConcern(wcName, cs.getRequiredReplicaSetName() != null);
     ReadPreference rp = isSet(p, READ_PREFERENCE_PROPERTY) || cs.getReadPreference() == null
         ? ReadPreference.valueOf(canonicalReadPreference(
             Props.oneOf(p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
@@ -125,8 +129,10 @@ public record MongoDbConfig(String url, String database, String writeConcernName
     }
   }
 
-  static WriteConcern parseWriteConcern(String name) {
+  static WriteConcern parseWriteConcern(String name, boolean replicaSet) {
     switch (name.toLowerCase(Locale.ROOT)) {
+      case "auto":
+        return replicaSet ? WriteConcern.MAJORITY : WriteConcern.W1;
       case "acknowledged":
         return WriteConcern.W1;
       case "journaled":
@@ -143,7 +149,8 @@ public record MongoDbConfig(String url, String database, String writeConcernName
           // fall through to the one-line message below
         }
         // w=0 is refused on purpose: unacknowledged writes hide errors and make any comparison meaningless.
-        throw Props.bad(WRITE_CONCERN_PROPERTY, name, "acknowledged, journaled, majority or a member count >= 1");
+        throw Props.bad(WRITE_CONCERN_PROPERTY, name,
+            "auto, acknowledged, journaled, majority or a member count >= 1");
     }
   }
 

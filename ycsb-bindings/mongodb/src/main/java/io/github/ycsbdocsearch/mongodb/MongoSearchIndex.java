@@ -25,6 +25,9 @@ public final class MongoSearchIndex {
    * language per document; pointing the override at a field name no record uses keeps every document on "none".
    */
   static final String LANGUAGE_OVERRIDE_FIELD = "_docsearchLanguage";
+  /** Server error codes for "an index with this key or name exists with other options". */
+  private static final int INDEX_OPTIONS_CONFLICT = 85;
+  private static final int INDEX_KEY_SPECS_CONFLICT = 86;
 
   private MongoSearchIndex() {
   }
@@ -39,13 +42,18 @@ public final class MongoSearchIndex {
    * Creates the text index unless it exists with the same options.
    *
    * @throws SetupException when the collection already has a conflicting text index (MongoDB allows only one)
+   * @throws com.mongodb.MongoException for any other failure (e.g. a user without the createIndex privilege)
    */
   public static void ensure(MongoCollection<Document> collection, SearchSchema schema) {
     try {
       collection.createIndex(Indexes.text(schema.textField()), textIndexOptions());
     } catch (MongoCommandException e) {
-      throw new SetupException("mongodb: collection " + collection.getNamespace() + " already has an incompatible "
-          + "text index (" + e.getErrorCodeName() + "); drop the collection or the index and load again");
+      if (e.getErrorCode() != INDEX_OPTIONS_CONFLICT && e.getErrorCode() != INDEX_KEY_SPECS_CONFLICT) {
+        throw e;
+      }
+      throw new SetupException("mongodb: collection " + collection.getNamespace() + " already has a text index "
+          + "with other fields or options (" + e.getErrorCodeName() + "; only one is allowed): drop that index or "
+          + "the collection", e);
     }
   }
 

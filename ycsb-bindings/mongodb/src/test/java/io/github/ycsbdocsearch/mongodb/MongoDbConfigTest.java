@@ -29,7 +29,7 @@ class MongoDbConfigTest {
     assertEquals(MongoDbConfig.URL_DEFAULT, c.url());
     assertEquals("ycsb", c.database());
     assertEquals(WriteConcern.W1, c.writeConcern());
-    assertEquals("acknowledged", c.writeConcernName());
+    assertEquals("auto", c.writeConcernName());
     assertEquals(ReadPreference.primary(), c.readPreference());
     assertEquals(100, c.maxPoolSize());
     assertEquals(2_000, c.connectTimeoutMs());
@@ -51,6 +51,16 @@ class MongoDbConfigTest {
     assertEquals(WriteConcern.MAJORITY, config("mongodb.writeConcern", "MAJORITY").writeConcern());
     assertEquals(WriteConcern.JOURNALED, config("mongodb.writeConcern", "journaled").writeConcern());
     assertEquals(new WriteConcern(2), config("mongodb.writeConcern", "2").writeConcern());
+  }
+
+  @Test
+  void autoWriteConcernIsMajorityForAReplicaSetUrlAndW1Otherwise() {
+    MongoDbConfig rs = MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h:1,h:2,h:3/ycsb?replicaSet=rs0"));
+    assertEquals(WriteConcern.MAJORITY, rs.writeConcern());
+    assertEquals("auto", rs.writeConcernName());
+    assertEquals(WriteConcern.W1, config("mongodb.url", "mongodb://h:1,h:2/ycsb").writeConcern());
+    assertEquals(WriteConcern.W1, MongoDbConfig.fromProperties(props("mongodb.url",
+        "mongodb://h:1/ycsb?replicaSet=rs0", "mongodb.writeConcern", "acknowledged")).writeConcern());
   }
 
   @Test

@@ -36,7 +36,7 @@ class MongoDbProbeIT {
     Map<String, Object> d = probe.describe(props);
     assertTrue(String.valueOf(d.get("mongodb.server.version")).matches("\\d+\\.\\d+\\.\\d+.*"), d.toString());
     assertEquals("wiredTiger", d.get("mongodb.storage.engine"));
-    assertEquals("acknowledged", d.get("mongodb.writeConcern"));
+    assertEquals("auto", d.get("mongodb.writeConcern"));
     assertEquals("{\"w\": 1}", d.get("mongodb.writeConcern.effective"));
     assertEquals("primary", d.get("mongodb.readPreference"));
     assertEquals("standalone", d.get("mongodb.replicaSet"));

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shared store contract against the local replica set ({@code scripts/stores.sh start --topology cluster
- * mongodb}) with the fair cluster settings: {@code w: majority}, reads from the primary.
+ * mongodb}) with the binding's defaults, which are the fair cluster settings: {@code w: majority} (the default
+ * for a replica-set URL), reads from the primary.
  *
  * <p>Runs only when env {@code DOCSEARCH_CLUSTER_ITS=true}, and then fails if the replica set is down. Env
  * {@code MONGODB_RS_BASE_PORT} (27018) and {@code MONGODB_RS_NAME} (rs0) say where it is, as for stores.sh.
@@ -41,7 +42,6 @@ class MongoDbReplicaSetContractIT extends StoreContractTest {
         "cluster ITs are off: set DOCSEARCH_CLUSTER_ITS=true after scripts/stores.sh start --topology cluster");
     Properties p = new Properties();
     p.setProperty(MongoDbConfig.URL_PROPERTY, replicaSetUrl());
-    p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "majority");
     return p;
   }
 

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * Setup mistakes fail fast with one line naming the store, the address or the property: a port where nothing
- * listens, a wrong password against the real local server, and malformed properties. Both the YCSB binding's
+ * listens, a wrong password against the real local server, malformed properties, and a collection that already
+ * has another text index. Both the YCSB binding's
  * {@code init()} and the probe's {@code check()} are covered; a failed {@code init()} must not leak its client.
  */
 class MongoDbSetupErrorsIT {
@@ -96,6 +100,21 @@ class MongoDbSetupErrorsIT {
       } finally {
         db.drop();
         db.runCommand(new Document("dropAllUsersFromDatabase", 1));
+      }
+    }
+  }
+
+  @Test
+  void aCollectionWithAnotherTextIndexIsASetupError() {
+    String table = "conflict" + System.nanoTime();
+    try (MongoClient admin = MongoClients.create(MongoDbContractIT.singleUrl())) {
+      MongoCollection<Document> docs = admin.getDatabase("ycsb").getCollection(table);
+      docs.createIndex(Indexes.text("title"), new IndexOptions().name("english_title").defaultLanguage("english"));
+      try {
+        SetupException e = initFails(props(MongoDbConfig.URL_PROPERTY, MongoDbContractIT.singleUrl(), "table", table));
+        assertOneLine(e, "ycsb." + table, "already has a text index", "IndexOptionsConflict");
+      } finally {
+        docs.drop();
       }
     }
   }

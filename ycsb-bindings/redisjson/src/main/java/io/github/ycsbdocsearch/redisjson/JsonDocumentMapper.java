@@ -87,9 +87,16 @@ final class JsonDocumentMapper {
 
   /**
    * Reads a whole document ({@code {...}}, or {@code [{...}]} as JSONPath replies wrap it) into {@code out},
-   * keeping only {@code fields} unless that is null.
+   * keeping only {@code fields} unless that is null. Flat documents (every record this binding writes) are read
+   * without decoding values ({@link FlatJsonReader}); others go through Jackson.
    */
   void readDocument(byte[] json, Set<String> fields, Map<String, ByteIterator> out) {
+    if (!FlatJsonReader.read(json, fields, out)) {
+      readNested(json, fields, out);
+    }
+  }
+
+  private static void readNested(byte[] json, Set<String> fields, Map<String, ByteIterator> out) {
     try (JsonParser p = JSON.createParser(json)) {
       JsonToken t = p.nextToken();
       if (t == JsonToken.START_ARRAY) {

@@ -89,7 +89,8 @@ public final class RedisJsonProbe implements StoreProbe {
 
   /**
    * Drops the table's index (every per-master copy) and deletes its records and key set: FT.DROPINDEX ... DD
-   * deletes the indexed documents on the server; a SCAN then removes anything left under the prefix.
+   * deletes the indexed documents on a single server (not on a cluster node, seen on 7.4.1); a SCAN + UNLINK per
+   * master then removes anything left under the prefix.
    */
   @Override
   public void reset(Properties props, String table) {

@@ -126,6 +126,7 @@ public abstract class StoreContractTest {
     for (String k : List.of("user05", "user01", "user04", "user02", "user03", "user10")) {
       assertEquals(Status.OK, db.insert(table, k, fields("field0", "v" + k)));
     }
+    probe.refresh(props, table); // a scan is a search in Elasticsearch: near-real-time, like its search
     Vector<HashMap<String, ByteIterator>> out = new Vector<>();
     assertEquals(Status.OK, db.scan(table, "user02", 3, null, out));
     List<String> values = out.stream().map(m -> m.get("field0").toString()).collect(Collectors.toList());
