@@ -9,7 +9,7 @@
 # Settings:
 #   WORKLOAD  workload file (default: workloads/workloada)
 #   THREADS   client threads (default: 4)
-#   OPS       operations per run (default: 2000000)
+#   OPS       operations per run (default: 10000000; long enough to amortize JVM start-up)
 #   RECORDS   records (default: 10000)
 #   REPEATS   runs of each, alternating (default: 3)
 # Both sides run unpinned (--no-pin) so that they have the same CPUs.
@@ -24,7 +24,7 @@ source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 readonly WORKLOAD="${WORKLOAD:-${REPO_ROOT}/workloads/workloada}"
 readonly THREADS="${THREADS:-4}"
-readonly OPS="${OPS:-2000000}"
+readonly OPS="${OPS:-10000000}"
 readonly RECORDS="${RECORDS:-10000}"
 readonly REPEATS="${REPEATS:-3}"
 readonly NOOP=(-p basicdb.simulatedelay=0 -p basicdb.verbose=false)

@@ -19,11 +19,15 @@ public final class YcsbArgs {
   private YcsbArgs() {
   }
 
-  /** {@code -load} with {@code threads} threads and {@code records} records; not measured. */
+  /**
+   * {@code -load} with {@code threads} threads and {@code records} records; not measured. The operation count is
+   * passed because CoreWorkload reads it even when loading (its zipfian key chooser is sized from it).
+   */
   public static List<String> load(String dbClass, Path workload, Path connection, int threads, int records,
-                                  Map<String, String> userProps) {
+                                  long operationCount, Map<String, String> userProps) {
     List<String> a = new ArrayList<>(List.of("-load"));
     common(a, dbClass, workload, connection, threads, records, userProps);
+    prop(a, "operationcount", String.valueOf(operationCount));
     return a;
   }
 

@@ -55,8 +55,10 @@ final class LoadRunner {
     }
     if (problem.isEmpty()) {
       ctx.progress().store(s.name(), "loading " + expected + " records with " + o.loadThreads() + " threads");
+      long ops = OperationBudget.operationCount(o.workload().properties(), o.ycsbProperties(), o.stepRunSeconds(),
+          0, 0);
       List<String> args = YcsbArgs.load(s.target().dbClass(), o.workload().path(), s.connectionFile(),
-          o.loadThreads(), o.records(), o.ycsbProperties());
+          o.loadThreads(), o.records(), ops, o.ycsbProperties());
       Duration timeout = MIN_TIMEOUT.plusSeconds(expected / RECORDS_PER_SECOND_FLOOR);
       child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of()).run(tmp.resolve("ycsb.out"),
           tmp.resolve("ycsb.err"), timeout, ctx.interrupts(), line -> StatusLine.parse(line)

@@ -48,9 +48,10 @@ class YcsbArgsTest {
 
   @Test
   void theLoadIsNotMeasuredIntoFiles() {
-    String line = String.join(" ", YcsbArgs.load("x.DB", W, C, 4, 500, Map.of()));
+    String line = String.join(" ", YcsbArgs.load("x.DB", W, C, 4, 500, 1000, Map.of()));
     assertTrue(line.startsWith("-load -db x.DB -P /w/workloada -P /tmp/conn.properties -threads 4 -s"), line);
     assertTrue(line.contains("recordcount=500"), line);
+    assertTrue(line.contains("operationcount=1000"), "CoreWorkload reads it while loading: " + line);
     assertFalse(line.contains("hdrhistogram.fileoutput"), line);
   }
 
