@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shell-level tests of ./run-sweep.sh as a user runs it: --help, bad input (one line, exit 2, nothing started),
-# a fixed-rate step, and the default local mode against the real stores: each store started alone by
-# scripts/stores.sh, loaded, swept, stopped. The local stores run in a private STORES_HOME on other ports, so
+# a fixed-rate step, the default local mode against the real stores (each store started alone by
+# scripts/stores.sh, loaded, swept, stopped) and a store dying in the middle of a step. The local stores run in a private STORES_HOME on other ports, so
 # stores that other suites started are neither used nor stopped (the installed binaries are shared by symlink).
 #
 # Use like: scripts/tests/test_sweep_cli.sh
@@ -97,10 +97,8 @@ make_private_home() {
 
 local_mode_sweeps_each_store_alone() {
   local dir store rc=0
-  dir="$(STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
-    ES_HTTP_PORT="$((PORT_BASE + 2))" ES_TRANSPORT_PORT="$((PORT_BASE + 3))" \
-    sweep workloada --stores "${SWEEP_STORES}" --threads 1,2 --step-seconds 3 --warmup-seconds 1 \
-    --records 500 --out "${WORK}/local" | tail -n 1)" || rc=$?
+  dir="$(private_sweep workloada --stores "${SWEEP_STORES}" --threads 1,2 --step-seconds 3 \
+    --warmup-seconds 1 --records 500 --out "${WORK}/local" | tail -n 1)" || rc=$?
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] || return 1
   [[ "$(field "${dir}/manifest.json" status)" == complete ]] || return 1
@@ -117,6 +115,43 @@ local_mode_sweeps_each_store_alone() {
   rc=0
   STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" status || rc=$?
   [[ "${rc}" == 3 ]]
+}
+
+# Runs the sweep with the private stores' ports.
+private_sweep() {
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
+    ES_HTTP_PORT="$((PORT_BASE + 2))" ES_TRANSPORT_PORT="$((PORT_BASE + 3))" sweep "$@"
+}
+
+# Waits up to 3 minutes for a file matching the glob.
+wait_for_glob() {
+  local pattern="$1" i
+  for ((i = 0; i < 900; i++)); do
+    compgen -G "${pattern}" >/dev/null && return 0
+    sleep 0.2
+  done
+  echo "timed out waiting for ${pattern}"
+  return 1
+}
+
+# The store dies during step 2: step 1 stays complete, step 2 fails naming the store, exit 1, path printed.
+a_dying_store_fails_only_its_step() {
+  local out="${WORK}/dying" pid rc=0 dir
+  private_sweep workloada --stores redisjson --threads 1,2,4 --step-seconds 6 --warmup-seconds 1 \
+    --records 500 --out "${out}" >"${WORK}/dying.out" 2>"${WORK}/dying.err" &
+  pid=$!
+  wait_for_glob "${out}/*/redisjson/steps/.02-t2.partial/hdr/READ.hdr" || return 1
+  sleep 2
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" "${REPO_ROOT}/scripts/stores.sh" stop redisjson
+  wait "${pid}" || rc=$?
+  dir="$(tail -n 1 "${WORK}/dying.out")"
+  tail -n 5 "${WORK}/dying.err"
+  echo "exit ${rc}; step 2: $(field "${dir}/redisjson/steps/02-t2/step.json" error)"
+  [[ "${rc}" == 1 ]] && [[ "$(field "${dir}/redisjson/steps/01-t1/step.json" status)" == complete ]] \
+    && [[ "$(field "${dir}/redisjson/steps/02-t2/step.json" status)" == failed ]] \
+    && field "${dir}/redisjson/steps/02-t2/step.json" error | grep -q "store not answering" \
+    && [[ ! -e "${dir}/redisjson/steps/03-t4" ]] \
+    && [[ "$(field "${dir}/manifest.json" stores/redisjson/status)" == failed ]]
 }
 
 unreachable_hosts_file() {
@@ -144,6 +179,7 @@ main() {
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   make_private_home
   check "local mode sweeps each store alone and stops it" local_mode_sweeps_each_store_alone
+  check "a store dying fails only its step" a_dying_store_fails_only_its_step
   finish
 }
 

@@ -78,7 +78,7 @@ public final class SaturationDetector {
       return stop("interrupted" + at);
     }
     if (r.status() == StepStatus.FAILED || r.metrics().isEmpty()) {
-      if (r.metrics().isPresent() && exceedsErrorBound(r.metrics().get())) {
+      if (r.failedOnErrorBound(this)) {
         return stop(errorBoundMessage(r.metrics().get()) + at);
       }
       return stop("step " + r.spec().dirName() + " failed: " + r.error());

@@ -12,13 +12,20 @@ import java.util.Optional;
  * @param status  how it ended
  * @param error   why it failed or was interrupted, else null
  * @param metrics its numbers, when its logs could be read (also for a step that failed the error bound)
- * @param inserts records the step inserted successfully (YCSB's {@code [INSERT], Return=OK} count)
+ * @param inserts   records the step inserted successfully (YCSB's {@code [INSERT], Return=OK} count)
+ * @param storeLost the store stopped answering: a failure of the store, not saturation, even when the error
+ *                  bound was passed
  */
 public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics,
-                         long inserts) {
+                         long inserts, boolean storeLost) {
 
-  /** A result without inserts (reused steps, tests). */
+  /** A result without inserts whose store still answers (reused steps, tests). */
   public StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics) {
-    this(spec, status, error, metrics, 0);
+    this(spec, status, error, metrics, 0, false);
+  }
+
+  /** True when the step failed only because of its error bound: the normal end of a sweep at saturation. */
+  public boolean failedOnErrorBound(SaturationDetector detector) {
+    return status == StepStatus.FAILED && !storeLost && metrics.map(detector::exceedsErrorBound).orElse(false);
   }
 }

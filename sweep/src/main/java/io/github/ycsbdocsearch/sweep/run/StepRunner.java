@@ -85,13 +85,15 @@ final class StepRunner {
     } else if (metrics.isPresent() && detector.exceedsErrorBound(metrics.get())) {
       status = StepStatus.FAILED;
       error = detector.errorBoundMessage(metrics.get());
-    } else if (status == StepStatus.FAILED) {
-      error = error + storeHealth(session);
+    }
+    Optional<String> storeProblem = status == StepStatus.FAILED ? storeHealth(session) : Optional.empty();
+    if (storeProblem.isPresent()) {
+      error = error + "; store not answering: " + storeProblem.get();
     }
     record(session, step, status, error, started, ended, child).writeTo(tmp);
     AtomicFiles.publish(tmp, dir);
     long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);
-    return new StepResult(step, status, error, metrics, inserts);
+    return new StepResult(step, status, error, metrics, inserts, storeProblem.isPresent());
   }
 
   /** Why the child's run cannot be trusted, or empty. */
@@ -121,16 +123,16 @@ final class StepRunner {
     return Optional.empty();
   }
 
-  /** After a failure: does the store still answer? Appended to the error so a dead store is named as such. */
-  private static String storeHealth(StoreSession session) {
-    return session.target().probe().map(p -> {
+  /** After a failure: does the store still answer? A dead store is named as such, not taken for saturation. */
+  private static Optional<String> storeHealth(StoreSession session) {
+    return session.target().probe().flatMap(p -> {
       try {
         p.check(session.props());
-        return "";
+        return Optional.empty();
       } catch (RuntimeException e) {
-        return "; store not answering: " + e.getMessage();
+        return Optional.of(String.valueOf(e.getMessage()));
       }
-    }).orElse("");
+    });
   }
 
   private StepRecord record(StoreSession s, StepSpec step, StepStatus status, String error, Instant started,

@@ -156,7 +156,7 @@ final class StoreSweep {
           error = r.error();
           return Outcome.INTERRUPTED;
         }
-        if (r.status() == StepStatus.FAILED && !r.metrics().map(detector::exceedsErrorBound).orElse(false)) {
+        if (r.status() == StepStatus.FAILED && !r.failedOnErrorBound(detector)) {
           error = "step " + spec.dirName() + " failed: " + r.error();
           return Outcome.FAILED;
         }

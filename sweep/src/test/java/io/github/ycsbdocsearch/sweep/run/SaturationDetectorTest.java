@@ -72,6 +72,17 @@ class SaturationDetectorTest {
   }
 
   @Test
+  void errorsFromADeadStoreAreAFailureNotSaturation() {
+    SaturationDetector d = new SaturationDetector(RULES);
+    d.offer(ok(1, 1000));
+    StepResult bad = ok(2, 500, 2000, 1000);
+    StepResult lost = new StepResult(bad.spec(), StepStatus.FAILED, "errors; store not answering: refused",
+        bad.metrics(), 0, true);
+    assertFalse(lost.failedOnErrorBound(d));
+    assertEquals("step 02-t2 failed: errors; store not answering: refused", d.offer(lost).orElseThrow());
+  }
+
+  @Test
   void errorsAtTheBoundAreAllowed() {
     SaturationDetector d = new SaturationDetector(RULES);
     StepMetrics oneInHundred = new StepMetrics(99, 99, 1, 1, OptionalLong.empty(), "");
