@@ -19,11 +19,10 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 readonly REPO_ROOT
 readonly MAIN_CLASS="io.github.ycsbdocsearch.sweep.SweepMain"
-readonly CLASSPATH_DIRS="${REPO_ROOT}/sweep/target/classes:${REPO_ROOT}/sweep/target/lib/*"
-
-err() {
-  printf 'run-sweep: %s\n' "$*" >&2
-}
+# shellcheck source=scripts/lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 usage() {
   sed -n '5,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -38,20 +37,6 @@ require() {
   fi
 }
 
-# Builds the runner and its classpath (sweep/target/lib) the first time.
-build_if_needed() {
-  local mvn="${MVN:-mvn}"
-  if [[ -d "${REPO_ROOT}/sweep/target/lib" && -d "${REPO_ROOT}/sweep/target/classes" ]]; then
-    return 0
-  fi
-  require "${mvn}" "install Maven 3 (apt-get install maven) to build the runner"
-  err "building the runner (first run only): ${mvn} -B -q package -DskipTests"
-  if ! (cd "${REPO_ROOT}" && "${mvn}" -B -q package -DskipTests >&2); then
-    err "build failed"
-    exit 2
-  fi
-}
-
 main() {
   if [[ $# -eq 0 ]]; then
     usage
@@ -59,10 +44,11 @@ main() {
   fi
   local java="${JAVA:-java}"
   local -a jvm_opts
+  local classpath
   require "${java}" "install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"
-  build_if_needed
+  classpath="$(runtime_classpath)" # builds first when missing or older than the sources
   read -r -a jvm_opts <<< "${SWEEP_JVM_OPTS:--Xmx2g}"
-  exec "${java}" "${jvm_opts[@]}" -Dsweep.repo="${REPO_ROOT}" -cp "${CLASSPATH_DIRS}" \
+  exec "${java}" "${jvm_opts[@]}" -Dsweep.repo="${REPO_ROOT}" -cp "${classpath}" \
     "${MAIN_CLASS}" "$@"
 }
 

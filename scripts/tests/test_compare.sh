@@ -10,7 +10,7 @@
 #
 # Settings (environment):
 #   KEEP_TMP=1   keep the generated folders (path printed at the end)
-#   COMPARE_BUILD / COMPARE_MVN_FLAGS are passed on to the scripts.
+#   DOCSEARCH_SKIP_BUILD is passed on to the scripts.
 
 set -euo pipefail
 

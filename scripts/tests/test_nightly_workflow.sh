@@ -353,7 +353,7 @@ class Scenario:
                     "BASELINE_DIR": os.path.join(self.dir, "perf-baseline"),
                     "BASELINE_REPO_DIR": self.remote_repo})
         if "build" in SKIP_IDS:
-            env["COMPARE_BUILD"] = "auto"  # the rest uses what is already built (DOCSEARCH_SKIP_BUILD stays)
+            env.pop("DOCSEARCH_SKIP_BUILD", None)  # no build step ran: let the scripts build what is missing
         if os.environ.get("NIGHTLY_TEST_STORES"):
             env["PERF_STORES"] = os.environ["NIGHTLY_TEST_STORES"]
         hosts = os.path.join(os.environ.get("STORES_HOME", os.path.join(REPO, ".stores")), "hosts-single.json")

@@ -26,6 +26,8 @@ readonly GENERATOR="io.github.ycsbdocsearch.report.SampleRunGenerator"
 readonly WINDOW="1400,3000"
 # shellcheck source=../lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=../lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
 # shellcheck source=assert.sh
 source "${REPO_ROOT}/scripts/tests/assert.sh"
 
@@ -115,8 +117,9 @@ main() {
   check "report.sh without arguments exits 2" bash -c "'${REPORT}'; [[ \$? == 2 ]]"
   check "report.sh on a folder without manifest.json exits 2" \
     bash -c "'${REPORT}' '${shot_dir}' 2>&1 | grep -q 'not a results folder'; [[ \${PIPESTATUS[0]} == 2 ]]"
-  check "generate a synthetic results folder" java -cp \
-    "${REPO_ROOT}/report/target/classes:${REPO_ROOT}/report/target/lib/*" "${GENERATOR}" "${run}"
+  local classpath
+  classpath="$(runtime_classpath)"
+  check "generate a synthetic results folder" java -cp "${classpath}" "${GENERATOR}" "${run}"
   check "report.sh builds the report" "${REPORT}" "${run}"
   check "summary.csv has the contract's leading columns" \
     grep -q '^store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,p90_us,p99_us,p999_us,p9999_us,max_us,' \

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.target.SweepTarget;
 import java.nio.file.Path;
@@ -107,7 +108,10 @@ public final class OptionsParser {
   }
 
   private SweepOptions options(String workloadArg, Map<String, String> v, Map<String, String> props, boolean noPin) {
-    List<SweepTarget> targets = targets(v.getOrDefault("--stores", "redisjson,mongodb,elasticsearch"));
+    Optional<HostsFile> hosts = Optional.ofNullable(v.get("--hosts")).map(h -> HostsFile.read(Path.of(h)));
+    // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one store).
+    String defaultStores = hosts.map(OptionsParser::storesOf).orElse("redisjson,mongodb,elasticsearch");
+    List<SweepTarget> targets = targets(v.getOrDefault("--stores", defaultStores));
     int maxThreads = positiveInt(v, "--max-threads", Defaults.MAX_THREADS);
     ThreadPlan threads = threads(v.getOrDefault("--threads", "auto"), maxThreads);
     if (v.containsKey("--max-threads") && !threads.auto()) {
@@ -121,7 +125,6 @@ public final class OptionsParser {
     double maxErrorPct = decimal(v, "--max-error-pct", Defaults.MAX_ERROR_PCT, 0, 100);
     OptionalDouble maxP99 = v.containsKey("--max-p99-ms")
         ? OptionalDouble.of(decimal(v, "--max-p99-ms", 0, Double.MIN_VALUE, 3_600_000)) : OptionalDouble.empty();
-    Optional<HostsFile> hosts = Optional.ofNullable(v.get("--hosts")).map(h -> HostsFile.read(Path.of(h)));
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = Path.of(v.getOrDefault("--out", repoRoot.resolve("results").toString())).toAbsolutePath();
     WorkloadFile workload = WorkloadFile.resolve(workloadArg, repoRoot);
@@ -152,6 +155,19 @@ public final class OptionsParser {
       }
     }
     props.put(key, value);
+  }
+
+  private static String storesOf(HostsFile hosts) {
+    List<String> names = new ArrayList<>();
+    for (StoreKind k : StoreKind.values()) {
+      if (hosts.has(k)) {
+        names.add(k.storeName());
+      }
+    }
+    if (names.isEmpty()) {
+      throw new SetupException("hosts file " + hosts.source() + " names no store");
+    }
+    return String.join(",", names);
   }
 
   static List<SweepTarget> targets(String list) {

@@ -21,7 +21,8 @@ public final class Usage {
                                YCSB workload file
 
         Options:
-          --stores LIST        stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch);
+          --stores LIST        stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch,
+                               or the stores the --hosts file names);
                                basicdb is YCSB's no-op site.ycsb.BasicDB: no server, measures the runner itself
           --threads LIST|auto  client thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to --max-threads,
                                stopping at saturation)

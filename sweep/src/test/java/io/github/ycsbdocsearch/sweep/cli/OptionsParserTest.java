@@ -56,6 +56,16 @@ class OptionsParserTest {
   }
 
   @Test
+  void aHostsFileWithoutStoresSweepsTheStoresItNames() throws IOException {
+    Path hosts = repo.resolve("hosts.json");
+    Files.writeString(hosts, "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.1:9200\"}}}");
+    assertEquals(List.of("elasticsearch"),
+        run("workloada", "--hosts", hosts.toString()).targets().stream().map(t -> t.name()).toList());
+    assertTrue(bad("workloada", "--hosts", hosts.toString(), "--stores", "mongodb")
+        .contains("has no entry for store 'mongodb'"));
+  }
+
+  @Test
   void workloadIsFoundByNameIgnoringCaseOrByPath() {
     assertEquals("workloada", run("workloadA").workload().name());
     assertEquals(repo.resolve("workloads/workloada").toAbsolutePath().normalize(),
