@@ -1,0 +1,134 @@
+package io.github.ycsbdocsearch.sweep.target;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
+import io.github.ycsbdocsearch.sweep.exec.ChildResult;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.results.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * The local stores, driven through {@code scripts/stores.sh} (single topology): start one store (installing it the
+ * first time, pinned with {@code STORES_CPUSET}), read its connection properties from the hosts file that script
+ * writes, stop stores. The script's output goes to the log consumer, never to stdout. Not thread-safe.
+ */
+public final class LocalStores {
+  /** Where stores.sh keeps everything; default {@code <repo>/.stores}. */
+  public static final String STORES_HOME_ENV = "STORES_HOME";
+  /** CPU list stores.sh runs the servers on. */
+  public static final String CPUSET_ENV = "STORES_CPUSET";
+  private static final String TOPOLOGY = "single";
+  /** The first start installs the store (downloads, a venv, Elasticsearch's jars). */
+  private static final Duration START_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration STOP_TIMEOUT = Duration.ofMinutes(3);
+
+  private final Path repoRoot;
+  private final Path storesHome;
+  private final Interrupts interrupts;
+  private final Consumer<String> log;
+
+  public LocalStores(Path repoRoot, Path storesHome, Interrupts interrupts, Consumer<String> log) {
+    this.repoRoot = repoRoot;
+    this.storesHome = storesHome;
+    this.interrupts = interrupts;
+    this.log = log;
+  }
+
+  /** STORES_HOME from the environment, else {@code <repo>/.stores}. */
+  public static Path storesHome(Path repoRoot, Map<String, String> env) {
+    String h = env.get(STORES_HOME_ENV);
+    return h == null || h.isBlank() ? repoRoot.resolve(".stores") : Path.of(h);
+  }
+
+  /** The hosts file stores.sh writes for the single topology. */
+  public Path hostsFile() {
+    return storesHome.resolve("hosts-" + TOPOLOGY + ".json");
+  }
+
+  /**
+   * Fails early when the script is missing.
+   *
+   * @throws SetupException naming the missing script
+   */
+  public void requireScript() {
+    if (!Files.isRegularFile(script())) {
+      throw new SetupException("scripts/stores.sh not found at " + script() + ": it starts the local stores "
+          + "(or pass --hosts FILE for running stores)");
+    }
+  }
+
+  /** Stops the named stores (those not running are skipped by the script); runs to the end even on Ctrl-C. */
+  public void stop(List<String> stores) {
+    if (!stores.isEmpty()) {
+      call("stop", stores, Optional.empty(), STOP_TIMEOUT, null);
+    }
+  }
+
+  /**
+   * Starts one store (installing it when needed) and returns its connection properties.
+   *
+   * @param cpus CPU list for the server, empty = not pinned
+   * @throws SetupException when the script fails or the hosts file does not list the store
+   */
+  public Properties start(StoreKind store, Optional<String> cpus) {
+    call("start", List.of(store.storeName()), cpus, START_TIMEOUT, interrupts);
+    return HostsFile.read(hostsFile()).propertiesOf(store);
+  }
+
+  /** Runs stores.sh; {@code stoppable} null means Ctrl-C does not stop it (a stop must complete). */
+  /**
+   * What stores.sh recorded about the running server (version, durability, cache, the CPU set it applied), read
+   * from {@code <STORES_HOME>/<store>/settings-single.json}; empty when missing or unreadable.
+   */
+  public Optional<JsonNode> settings(StoreKind store) {
+    Path f = storesHome.resolve(store.storeName()).resolve("settings-" + TOPOLOGY + ".json");
+    try {
+      return Files.isRegularFile(f) ? Optional.of(Json.MAPPER.readTree(f.toFile())) : Optional.empty();
+    } catch (java.io.IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void call(String command, List<String> stores, Optional<String> cpus, Duration timeout,
+                    Interrupts stoppable) {
+    // stdout joins stderr: the runner's stdout carries only the results folder.
+    List<String> cmd = new ArrayList<>(List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2", script().toString(),
+        command, "--topology", TOPOLOGY));
+    cmd.addAll(stores);
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put(STORES_HOME_ENV, storesHome.toString());
+    env.put(CPUSET_ENV, cpus.orElse(""));
+    AtomicReference<String> last = new AtomicReference<>("");
+    ChildResult r = new ChildProcess(cmd, repoRoot, env).run(Path.of("/dev/null"), null, timeout, stoppable,
+        line -> {
+          last.set(line);
+          log.accept(line);
+        });
+    String what = "scripts/stores.sh " + command + " " + String.join(" ", stores);
+    if (r.interrupted()) {
+      throw new SetupException(what + " was interrupted");
+    }
+    if (r.timedOut()) {
+      throw new SetupException(what + " did not finish within " + timeout.toMinutes() + " min");
+    }
+    if (r.exitCode() != 0) {
+      throw new SetupException(what + " failed (exit " + r.exitCode() + "): " + last.get());
+    }
+  }
+
+  private Path script() {
+    return repoRoot.resolve("scripts").resolve("stores.sh");
+  }
+}
