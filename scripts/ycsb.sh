@@ -74,11 +74,16 @@ main() {
   cp="$(runtime_classpath)"
   if [[ -z "${hosts}" ]]; then
     hosts="${STORES_HOME:-${REPO_ROOT}/.stores}/hosts-single.json"
+    TMP_DIR="$(mktemp -d)"
     case "${store}" in
-      redisjson | mongodb | elasticsearch) "${REPO_ROOT}/scripts/stores.sh" start "${store}" >&2 || return 2 ;;
+      redisjson | mongodb | elasticsearch)
+        # Quiet unless it fails: a bad-input message below must stay the only line.
+        "${REPO_ROOT}/scripts/stores.sh" start "${store}" >"${TMP_DIR}/stores.log" 2>&1 \
+          || { cat "${TMP_DIR}/stores.log" >&2; return 2; }
+        ;;
     esac
   fi
-  TMP_DIR="$(mktemp -d)"
+  [[ -n "${TMP_DIR}" ]] || TMP_DIR="$(mktemp -d)"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
   db="$(java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${hosts}" \
     "${TMP_DIR}/connection.properties" -P "${workload}" "${props[@]}")" || return 2
