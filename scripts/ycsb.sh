@@ -3,6 +3,7 @@
 #
 # Use like:
 #   scripts/ycsb.sh load|run <store> <workload> [--hosts FILE] [YCSB options: -threads N -target R -p key=value ...]
+#   scripts/ycsb.sh reset <store> <workload> [--hosts FILE] [-p table=NAME]   (drop the table before a new load)
 #
 #   store      redisjson | mongodb | elasticsearch
 #   workload   a name in workloads/ (workloada, search-only, ...) or a path to a workload file
@@ -30,7 +31,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 usage() {
-  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 resolve_workload() {
@@ -59,7 +60,8 @@ main() {
   case "${phase}" in
     load) phase="-load" ;;
     run) phase="-t" ;;
-    *) err "unknown phase '${phase}' (known: load, run)"; return 2 ;;
+    reset) phase="--reset" ;;
+    *) err "unknown phase '${phase}' (known: load, run, reset)"; return 2 ;;
   esac
   workload="$(resolve_workload "$3")" || return 2
   shift 3
@@ -85,6 +87,11 @@ main() {
   fi
   [[ -n "${TMP_DIR}" ]] || TMP_DIR="$(mktemp -d)"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
+  if [[ "${phase}" == --reset ]]; then
+    java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${hosts}" \
+      "${TMP_DIR}/connection.properties" --reset -P "${workload}" "${props[@]}" || return 2
+    return 0
+  fi
   db="$(java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${hosts}" \
     "${TMP_DIR}/connection.properties" -P "${workload}" "${props[@]}")" || return 2
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.

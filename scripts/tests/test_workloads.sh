@@ -45,6 +45,7 @@ run_ycsb() {
 load_store() {
   local store="$1" table="${2:-usertable}" log
   log="$(mktemp)"
+  "${YCSB}" reset "${store}" workloada -p "table=${table}" || return 1
   run_ycsb "${log}" load "${store}" workloada -threads 4 -p "recordcount=${RECORDS}" -p "table=${table}" || return 1
   grep -q "^\[INSERT\], Return=OK, ${RECORDS}\$" "${log}"
 }

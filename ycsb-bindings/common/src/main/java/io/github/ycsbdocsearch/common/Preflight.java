@@ -12,10 +12,11 @@ import java.util.Properties;
  * Checks a YCSB invocation before it starts, because YCSB 0.17.0's Client prints a stack trace and exits 0 on a bad
  * workload property and runs on with fewer threads when a binding fails to connect. Used by {@code scripts/ycsb.sh}.
  *
- * <p>{@code Preflight <store> <hosts.json> <out.properties> [-P workload-file]... [-p key=value]...}: checks the
- * store name, the workload's properties and that the store answers with the given credentials; writes the store's
- * connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. On a problem,
- * prints one line and exits 2.
+ * <p>{@code Preflight <store> <hosts.json> <out.properties> [--reset] [-P workload-file]... [-p key=value]...}:
+ * checks the store name, the workload's properties and that the store answers with the given credentials; writes
+ * the store's connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. With
+ * {@code --reset} it drops the workload's table (documents and search index) instead, so a load starts from
+ * nothing. On a problem, prints one line and exits 2.
  */
 public final class Preflight {
   private Preflight() {
@@ -30,8 +31,11 @@ public final class Preflight {
       Properties connection = HostsFile.read(Path.of(args[1])).propertiesOf(kind);
       Properties all = new Properties();
       all.putAll(connection);
+      boolean reset = false;
       for (int i = 3; i < args.length; i++) {
-        if ("-P".equals(args[i]) && i + 1 < args.length) {
+        if ("--reset".equals(args[i])) {
+          reset = true;
+        } else if ("-P".equals(args[i]) && i + 1 < args.length) {
           all.putAll(load(Path.of(args[++i])));
         } else if ("-p".equals(args[i]) && i + 1 < args.length) {
           String kv = args[++i];
@@ -42,8 +46,13 @@ public final class Preflight {
           all.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         }
       }
-      SearchWorkloadConfig.fromProperties(all);
-      kind.newProbe().check(all);
+      SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(all);
+      StoreProbe probe = kind.newProbe();
+      probe.check(all);
+      if (reset) {
+        probe.reset(all, config.table());
+        return;
+      }
       try (OutputStream out = Files.newOutputStream(Path.of(args[2]))) {
         connection.store(out, "connection properties of " + kind.storeName());
       }
