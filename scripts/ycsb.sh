@@ -31,7 +31,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 usage() {
-  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 resolve_workload() {
