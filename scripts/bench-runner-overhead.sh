@@ -15,7 +15,8 @@
 #   OPS       operations per run (default: 10000000; long enough to amortize JVM start-up)
 #   RECORDS   records (default: 10000)
 #   REPEATS   runs of each, alternating (default: 3)
-# Both sides run unpinned (--no-pin) so that they have the same CPUs.
+# Both sides run unpinned (--no-pin) so that they have the same CPUs, and every YCSB JVM gets the runner's client
+# JVM flags (SWEEP_CLIENT_JVM_OPTS, default -Xms256m -Xmx1g -XX:+UseG1GC), so only the harness differs.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,6 +32,8 @@ readonly OPS="${OPS:-10000000}"
 readonly RECORDS="${RECORDS:-10000}"
 readonly REPEATS="${REPEATS:-3}"
 readonly NOOP=(-p basicdb.simulatedelay=0 -p basicdb.verbose=false)
+read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC}"
+readonly CLIENT_JVM
 WORK_DIR=""
 
 usage() {
@@ -54,7 +57,7 @@ run_direct() {
   local cp="$1" out="${WORK_DIR}/direct.out"
   shift
   rm -rf "${WORK_DIR}/hdr" && mkdir -p "${WORK_DIR}/hdr"
-  java -cp "${cp}" site.ycsb.Client -t -db site.ycsb.BasicDB -P "${WORKLOAD}" -threads "${THREADS}" \
+  java "${CLIENT_JVM[@]}" -cp "${cp}" site.ycsb.Client -t -db site.ycsb.BasicDB -P "${WORKLOAD}" -threads "${THREADS}" \
     -p operationcount="${OPS}" -p recordcount="${RECORDS}" "${NOOP[@]}" "$@" >"${out}" 2>"${WORK_DIR}/direct.err"
   throughput_of "${out}"
 }
