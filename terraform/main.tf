@@ -109,7 +109,7 @@ module "bundle" {
 }
 
 module "servers" {
-  source = "./modules/servers"
+  source = "./modules/machines"
 
   name               = local.name
   role               = var.store
@@ -129,9 +129,10 @@ module "servers" {
 }
 
 module "client" {
-  source = "./modules/client"
+  source = "./modules/machines"
 
   name               = local.name
+  role               = "client"
   instance_count     = var.client_count
   instance_type      = var.client_instance_type
   ami_id             = local.ami_id

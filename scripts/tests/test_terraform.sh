@@ -161,13 +161,13 @@ test_offline() {
   tf -chdir="${good}" test -no-color | grep -E '^\s+run |passed|failed' >&2
   bad="$(offline_copy "${WORK}/offline-bad")"
   sed -i 's/http_tokens                 = "required"/http_token                  = "required"/' \
-    "${bad}/modules/servers/main.tf"
+    "${bad}/modules/machines/main.tf"
   if tf -chdir="${bad}" validate -no-color >/dev/null 2>&1; then
     log "terraform validate accepted an unknown attribute (http_token)"
     return 1
   fi
   sed -i 's/http_token                  = "required"/http_tokens                 = "required"/; ' \
-    "${bad}/modules/servers/main.tf"
+    "${bad}/modules/machines/main.tf"
   sed -i 's/redis_base_port            = 7000/redis_base_port            = 7100/' "${bad}/main.tf"
   # Only the first run (the Redis layout) matters for the broken copy: drop the others to save time.
   sed -i '/^run "mongodb_replica_set"/,$d' "${bad}/tests/cluster.tftest.hcl"

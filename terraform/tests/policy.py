@@ -107,7 +107,7 @@ def check_sizing(root, modules):
             out.append(f"R02 {root.path}: variable {name} must exist with default {want!r}")
     wiring = {"servers": ("var.server_count", "var.server_instance_type"),
               "client": ("var.client_count", "var.client_instance_type")}
-    calls = {body.get("source", "").rstrip("/").split("/")[-1]: (f, body) for f, _, body in root.named("module")}
+    calls = {name: (f, body) for f, name, body in root.named("module")}  # by the module block's name
     for mod, (count_ref, type_ref) in wiring.items():
         file, body = calls.get(mod, (root.path, None))
         if body is None or not refers(body.get("instance_count"), count_ref) \

@@ -48,9 +48,9 @@ class MutationTest(unittest.TestCase):
     """Each case: file, text to replace (must occur), replacement, the rule that must then fail."""
 
     CASES = [
-        ("modules/servers/main.tf", 'http_tokens                 = "required"',
+        ("modules/machines/main.tf", 'http_tokens                 = "required"',
          'http_tokens                 = "optional"', "R06"),
-        ("modules/client/main.tf", "encrypted             = true", "encrypted             = false", "R07"),
+        ("modules/machines/main.tf", "encrypted             = true", "encrypted             = false", "R07"),
         ("main.tf", 'strategy = "cluster"', 'strategy = "spread"', "R03"),
         ("modules/network/security_groups.tf",
          "referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = \"tcp\"\n"

@@ -1,6 +1,7 @@
-# Store servers: fixed private addresses (so every server's cloud-init knows its peers), the cluster placement
-# group, IMDSv2 only, an encrypted root volume. Store data goes on the instance's NVMe disks, which
-# scripts/provision/common.sh formats at boot (RAID 0 over all of them).
+# The benchmark's machines, store servers and clients alike: the cluster placement group, IMDSv2 only, an encrypted
+# root volume. Servers get fixed private addresses (so every server's cloud-init knows its peers) and keep store
+# data on the instance's NVMe disks, which scripts/provision/common.sh formats at boot (RAID 0 over all of them);
+# clients (role "client") build the repository and record a machine baseline (scripts/provision/client.sh).
 
 resource "aws_instance" "this" {
   count = var.instance_count
@@ -9,7 +10,7 @@ resource "aws_instance" "this" {
   instance_type               = var.instance_type
   key_name                    = var.key_pair_name
   subnet_id                   = var.subnet_id
-  private_ip                  = var.private_ips[count.index]
+  private_ip                  = length(var.private_ips) > 0 ? var.private_ips[count.index] : null
   vpc_security_group_ids      = var.security_group_ids
   placement_group             = var.placement_group
   associate_public_ip_address = true
@@ -32,15 +33,16 @@ resource "aws_instance" "this" {
   }
 
   tags = {
-    Name      = "${var.name}-server-${count.index}"
+    Name      = "${var.name}-${var.role == "client" ? "client" : "server"}-${count.index}"
     Role      = var.role
     NodeIndex = tostring(count.index)
   }
 
   lifecycle {
     precondition {
-      condition     = length(var.private_ips) == var.instance_count && length(var.user_data) == var.instance_count
-      error_message = "servers: private_ips and user_data need one entry per instance."
+      condition = (length(var.private_ips) == 0 || length(var.private_ips) == var.instance_count) && length(
+      var.user_data) == var.instance_count
+      error_message = "machines: user_data, and private_ips when given, need one entry per instance."
     }
   }
 }

@@ -1,6 +1,6 @@
 variable "ami_id" {
   type        = string
-  description = "AMI of the servers (Ubuntu 24.04: the provisioning scripts expect it)."
+  description = "AMI of the machines (Ubuntu 24.04: the provisioning scripts expect it)."
 
   validation {
     condition     = can(regex("^ami-[0-9a-f]{8,17}$", var.ami_id))
@@ -10,7 +10,7 @@ variable "ami_id" {
 
 variable "instance_count" {
   type        = number
-  description = "Number of servers."
+  description = "Number of machines of this role."
 
   validation {
     condition     = var.instance_count >= 1 && floor(var.instance_count) == var.instance_count
@@ -20,7 +20,7 @@ variable "instance_count" {
 
 variable "instance_type" {
   type        = string
-  description = "EC2 instance type (with NVMe instance storage)."
+  description = "EC2 instance type (servers need NVMe instance storage)."
 
   validation {
     condition     = can(regex("^[a-z][a-z0-9-]*\\.[0-9]*[a-z]+$", var.instance_type))
@@ -60,7 +60,8 @@ variable "placement_group" {
 
 variable "private_ips" {
   type        = list(string)
-  description = "Private IPv4 address of each server, in node order."
+  description = "Private IPv4 address of each machine, in node order; empty lets AWS choose (clients)."
+  default     = []
 
   validation {
     condition     = alltrue([for ip in var.private_ips : can(cidrhost("${ip}/32", 0))])
@@ -70,11 +71,11 @@ variable "private_ips" {
 
 variable "role" {
   type        = string
-  description = "The store the servers run (tag Role, and the provisioning script's name)."
+  description = "What the machines run: a store (servers) or client (tag Role, and the provisioning script's name)."
 
   validation {
-    condition     = contains(["redisjson", "mongodb", "elasticsearch"], var.role)
-    error_message = "role must be redisjson, mongodb or elasticsearch."
+    condition     = contains(["redisjson", "mongodb", "elasticsearch", "client"], var.role)
+    error_message = "role must be redisjson, mongodb, elasticsearch or client."
   }
 }
 
@@ -90,7 +91,7 @@ variable "root_volume_size" {
 
 variable "security_group_ids" {
   type        = list(string)
-  description = "Security groups of the servers."
+  description = "Security groups of the machines."
 
   validation {
     condition     = length(var.security_group_ids) >= 1
@@ -100,7 +101,7 @@ variable "security_group_ids" {
 
 variable "subnet_id" {
   type        = string
-  description = "Subnet of the servers."
+  description = "Subnet of the machines."
 
   validation {
     condition     = length(var.subnet_id) >= 1
@@ -110,7 +111,7 @@ variable "subnet_id" {
 
 variable "user_data" {
   type        = list(string)
-  description = "cloud-init user data of each server, in node order (holds the store's secrets)."
+  description = "cloud-init user data of each machine, in node order (a server's holds the store's secrets)."
   sensitive   = true
 
   validation {
