@@ -1,7 +1,10 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.report.chart.Axis;
-import io.github.ycsbdocsearch.report.chart.Scale;
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
+
+
 
 /** The axes the report's charts share, so units and labels read the same everywhere. Stateless, thread-safe. */
 final class ChartAxes {

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Iterator;

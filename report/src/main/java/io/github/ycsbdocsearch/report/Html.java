@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
 final class Html {
 

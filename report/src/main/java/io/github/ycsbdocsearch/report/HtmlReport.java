@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +60,7 @@ final class HtmlReport {
     fact(h, "started (UTC)", run.manifest().path("started_utc").asText(""));
     fact(h, "git", run.manifest().path("git_commit").asText(""));
     fact(h, "stores", String.join(", ", run.storeNames()));
+    fact(h, "status", run.manifest().path("status").asText(""));
     h.append("</div><nav><a href=\"#verification\">Verification</a><a href=\"#environment\">Environment</a>");
     for (ReportChart.Section s : ReportChart.Section.values()) {
       h.append("<a href=\"#").append(s.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
@@ -80,7 +84,11 @@ final class HtmlReport {
         + "<p>Latencies are HdrHistogram values (3 significant digits). <i>Service time</i> runs from the call to "
         + "its return; <i>intended</i> latency runs from when a fixed-rate schedule said the call should start, "
         + "so it includes queueing behind slow calls. Percentiles are shown only where the sample count supports "
-        + "them. Results depend on the data set, the store settings and versions listed below; they are not a "
+        + "them. The <i>capacity</i> is the highest offered load that was sustained (at least 95 % achieved) and "
+        + "met the latency objective; the closed-loop <i>peak</i> beside it is an upper bound. Grey lines show the "
+        + "harness floor: YCSB's own BasicDB (no store) at the same threads and rate, so the part of a latency "
+        + "that is the client's shows. Steps whose client used more than 90 % of its CPUs are marked client-bound "
+        + "and never stand for a store. Results depend on the data set, the store settings and versions listed below; they are not a "
         + "general ranking of the products.</p></div>\n";
   }
 
@@ -89,8 +97,8 @@ final class HtmlReport {
     StringBuilder html = new StringBuilder("<section id=\"")
         .append(section.name().toLowerCase(java.util.Locale.ROOT)).append("\"><h2>")
         .append(Html.esc(section.heading())).append("</h2>\n");
-    if (section == ReportChart.Section.THROUGHPUT) {
-      html.append(StoreSections.saturation(run, palette));
+    if (section == ReportChart.Section.LOAD) {
+      html.append(StoreSections.capacity(run, palette));
     }
     List<ReportChart> inSection = charts.stream().filter(c -> c.section() == section).toList();
     if (inSection.isEmpty()) {
@@ -109,6 +117,7 @@ final class HtmlReport {
   private static String emptySectionNote(ReportChart.Section section) {
     return switch (section) {
       case THROUGHPUT -> "No complete unthrottled step in this run: nothing to plot against threads.";
+      case LOAD -> "No fixed-rate step in this run (--phases capacity, or the capacity search found no peak).";
       case INTENDED -> "No complete fixed-rate step in this run.";
       default -> "No complete step with latency data in this run.";
     };

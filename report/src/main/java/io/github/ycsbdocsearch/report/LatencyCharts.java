@@ -1,12 +1,15 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.report.chart.Axis;
-import io.github.ycsbdocsearch.report.chart.LegendEntry;
-import io.github.ycsbdocsearch.report.chart.LineStyle;
-import io.github.ycsbdocsearch.report.chart.Marker;
-import io.github.ycsbdocsearch.report.chart.Scale;
-import io.github.ycsbdocsearch.report.chart.Series;
-import io.github.ycsbdocsearch.report.chart.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
+
+
+
+
+
+
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,21 +28,81 @@ final class LatencyCharts {
   private static final List<Marker> MARKERS = List.of(Marker.CIRCLE, Marker.SQUARE, Marker.TRIANGLE);
   /** Legend samples of line styles are grey: the colour belongs to the store. */
   private static final String STYLE_GREY = "#555";
+  /** The harness floor is drawn light grey under the stores' lines. */
+  private static final String FLOOR_GREY = "#bbb";
 
   private LatencyCharts() {
   }
 
-  /** Latency percentiles vs step throughput of one operation. */
+  /**
+   * The latency-vs-offered-load curve ("hockey stick") of one operation: x the offered rate of each fixed-rate step
+   * of the load phase (and explicit --rates), y its intended latency over all requests (coordinated omission
+   * corrected, failures included), one line per store and percentile; the capacity is marked with its objective,
+   * the harness floor (BasicDB at the same threads and rate) drawn grey, unsustained or client-bound steps marked.
+   */
+  static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
+    SvgChart chart = new SvgChart("load-" + ChartAxes.slug(op), op + ": latency vs offered load",
+        new Axis("Offered load, all operations (ops/s)", Scale.LINEAR, Numbers::compact), ChartAxes.latency())
+        .subtitle("Intended latency (from the scheduled start), all requests, warm-up excluded; one point per "
+            + "fixed-rate step; grey: harness floor (YCSB's BasicDB, no store)");
+    for (StoreRun store : run.stores()) {
+      String colour = palette.colour(store.name());
+      List<StepSummary> offered = offeredSteps(store, false);
+      List<StepSummary> usable = offered.stream().filter(StepSummary::usable).toList();
+      List<StepSummary> floor = offeredSteps(store, true);
+      for (int i = 0; i < SHOWN.size(); i++) {
+        Percentile p = SHOWN.get(i);
+        chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i),
+            points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+        chart.add(new Series(null, FLOOR_GREY, STYLES.get(i), Marker.NONE,
+            points(floor, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+      }
+      for (StepSummary s : offered) {
+        if (!s.usable()) {
+          s.row(op, LatencyKind.INTENDED, SummaryRow.ALL).flatMap(r -> r.p50Us() == null ? java.util.Optional.empty()
+              : java.util.Optional.of(r.p50Us())).ifPresent(y -> chart.annotate(new Annotation(s.targetOps(), y,
+              colour, s.clientBound() ? "client-bound" : s.complete() ? "not sustained" : s.stepStatus().jsonName())));
+        }
+      }
+      Saturation sat = store.saturation();
+      if (sat != null && sat.capacityOps() != null) {
+        offered.stream().filter(s -> s.step().equals(sat.capacityStep())).findFirst()
+            .flatMap(s -> s.row(op, LatencyKind.INTENDED, SummaryRow.ALL)).filter(r -> r.p99Us() != null)
+            .ifPresent(r -> chart.annotate(new Annotation(r.targetOps(), r.p99Us(), colour,
+                "capacity " + Numbers.compact(Math.round(sat.capacityOps())) + " ops/s (" + sat.slo() + ")")));
+      }
+    }
+    List<LegendEntry> styles = new ArrayList<>();
+    for (int i = 0; i < SHOWN.size(); i++) {
+      styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
+    }
+    styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
+    chart.legend(legend(run, palette, "Percentiles", styles));
+    return new ReportChart("latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LOAD,
+        op + ": what a client waits at each offered load. Where a line turns up, queues form; the capacity is the "
+            + "highest offered load that was sustained and met the objective. Only complete, sustained steps whose "
+            + "client was not CPU-bound are joined by lines.", chart.render(), chart.hasData());
+  }
+
+  /** Fixed-rate steps of the load phase and explicit rates, or of the harness floor, in offered-rate order. */
+  private static List<StepSummary> offeredSteps(StoreRun store, boolean floor) {
+    return store.summaries().stream()
+        .filter(s -> s.fixedRate() && (floor ? s.phase() == Phase.FLOOR && s.complete()
+            : s.phase() == Phase.LOAD || s.phase() == Phase.RATES))
+        .sorted(Comparator.comparingLong(StepSummary::targetOps)).toList();
+  }
+
+  /** Latency percentiles vs step throughput of one operation (the capacity search). */
   static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
     SvgChart chart = new SvgChart("lat-" + ChartAxes.slug(op), op + ": latency percentiles vs throughput",
         ChartAxes.stepThroughput(), ChartAxes.latency())
         .subtitle("Service time of successful " + op + " operations, warm-up excluded; one point per complete "
-            + "unthrottled step");
+            + "step of the capacity search (closed loop)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       for (int i = 0; i < SHOWN.size(); i++) {
         Percentile p = SHOWN.get(i);
-        List<Series.Point> points = points(curveSteps(store), op, LatencyKind.SERVICE, p,
+        List<Series.Point> points = points(curveSteps(store), op, LatencyKind.SERVICE, SummaryRow.OK, p,
             StepSummary::throughputOps);
         chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i), points));
       }
@@ -62,12 +125,12 @@ final class LatencyCharts {
   static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
     List<StepSummary> all = run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList();
     boolean byRate = run.stores().stream().allMatch(s -> fixedRate(s).stream()
-        .map(t -> t.step().targetOps()).distinct().count() == fixedRate(s).size());
+        .map(StepSummary::targetOps).distinct().count() == fixedRate(s).size());
     List<FixedRateSlot> slots = FixedRateSlot.of(all);
     Axis x = byRate ? new Axis("Target rate, all operations (ops/s)", Scale.LINEAR, Numbers::compact)
         : new Axis("Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
             .categories(slots.stream().map(FixedRateSlot::label).toList());
-    ToDoubleFunction<StepSummary> position = byRate ? s -> s.step().targetOps()
+    ToDoubleFunction<StepSummary> position = byRate ? s -> s.targetOps()
         : s -> slots.indexOf(FixedRateSlot.of(s));
     SvgChart chart = new SvgChart("int-" + ChartAxes.slug(op), op + ": p99 service time vs p99 intended latency",
         x, ChartAxes.latency())
@@ -77,9 +140,9 @@ final class LatencyCharts {
       String colour = palette.colour(store.name());
       List<StepSummary> fixed = fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
       chart.add(new Series(null, colour, LineStyle.SOLID, Marker.CIRCLE,
-          points(fixed, op, LatencyKind.SERVICE, Percentile.P99, position)));
+          points(fixed, op, LatencyKind.SERVICE, SummaryRow.OK, Percentile.P99, position)));
       chart.add(new Series(null, colour, LineStyle.DASHED, Marker.TRIANGLE,
-          points(fixed, op, LatencyKind.INTENDED, Percentile.P99, position)));
+          points(fixed, op, LatencyKind.INTENDED, SummaryRow.OK, Percentile.P99, position)));
     }
     chart.legend(legend(run, palette, "p99 latency", List.of(
         new LegendEntry("service time", STYLE_GREY, LineStyle.SOLID, Marker.CIRCLE),
@@ -94,7 +157,7 @@ final class LatencyCharts {
   private record FixedRateSlot(long targetOps, int threads) {
 
     static FixedRateSlot of(StepSummary s) {
-      return new FixedRateSlot(s.step().targetOps(), s.step().threads());
+      return new FixedRateSlot(s.targetOps(), s.threads());
     }
 
     static List<FixedRateSlot> of(List<StepSummary> steps) {
@@ -114,8 +177,8 @@ final class LatencyCharts {
   }
 
   private static List<StepSummary> fixedRate(StoreRun store) {
-    return store.completeSteps().stream().filter(s -> s.step().fixedRate())
-        .sorted(Comparator.comparingLong(s -> s.step().targetOps())).toList();
+    return store.summaries().stream().filter(s -> s.complete() && s.fixedRate() && s.phase() != Phase.FLOOR)
+        .sorted(Comparator.comparingLong(StepSummary::targetOps)).toList();
   }
 
   /**
@@ -128,12 +191,11 @@ final class LatencyCharts {
     return unthrottled.isEmpty() ? fixedRate(store) : unthrottled;
   }
 
-  private static List<Series.Point> points(List<StepSummary> steps, String op, LatencyKind kind, Percentile p,
-      ToDoubleFunction<StepSummary> x) {
+  private static List<Series.Point> points(List<StepSummary> steps, String op, LatencyKind kind, String requests,
+      Percentile p, ToDoubleFunction<StepSummary> x) {
     List<Series.Point> points = new ArrayList<>();
     for (StepSummary s : steps) {
-      OptionalLong v = s.operation(op, kind).flatMap(OperationSummary::latency)
-          .map(l -> l.percentileUs(p)).orElse(OptionalLong.empty());
+      OptionalLong v = s.row(op, kind, requests).map(r -> r.percentile(p)).orElse(OptionalLong.empty());
       if (v.isPresent()) {
         points.add(new Series.Point(x.applyAsDouble(s), v.getAsLong()));
       }

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,7 +20,7 @@ import org.HdrHistogram.Histogram;
  */
 final class PercentileFiles {
 
-  static final String DIR = "percentiles";
+  static final String DIR = RunLayout.PERCENTILES_DIR;
   /** Ticks per half distance to 100%: the detail of HdrHistogram's percentile output. */
   static final int TICKS_PER_HALF_DISTANCE = 5;
 

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 /**
  * A rendered chart of the report. Immutable, thread-safe.
  *
@@ -13,8 +16,9 @@ record ReportChart(String fileName, Section section, String caption, String svg,
 
   /** The report sections that hold charts, in page order. */
   enum Section {
-    THROUGHPUT("Throughput vs client threads"),
-    LATENCY("Latency vs throughput"),
+    LOAD("Latency vs offered load (open loop)"),
+    THROUGHPUT("Capacity search: throughput vs client threads (closed loop)"),
+    LATENCY("Capacity search: service time vs throughput"),
     SPECTRUM("Latency percentile spectrum"),
     INTENDED("Service time vs intended latency (fixed-rate steps)");
 

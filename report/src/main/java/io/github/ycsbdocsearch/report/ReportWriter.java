@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,9 +18,6 @@ import java.util.List;
  */
 public final class ReportWriter {
 
-  /** Folder of the chart files, inside the results folder. */
-  public static final String CHARTS_DIR = "charts";
-
   private ReportWriter() {
   }
 
@@ -31,26 +31,29 @@ public final class ReportWriter {
   public static void write(Path runDir) throws IOException {
     RunFolder run = RunFolder.read(runDir);
     for (StoreRun store : run.stores()) {
-      for (StoreRun.LoadedStep step : store.steps()) {
-        PercentileFiles.write(step.dir(), step.histograms());
+      for (StoreRun.Step step : store.steps()) {
+        PercentileFiles.write(step.dir(), StepHistograms.forStep(step.dir()));
       }
     }
-    List<SummaryRow> rows = SummaryRow.of(run.allSteps());
-    AtomicFiles.writeString(runDir.resolve(SummaryCsv.FILE_NAME), SummaryCsv.format(rows));
-    AtomicFiles.writeString(runDir.resolve(SummaryJson.FILE_NAME), SummaryJson.format(run, rows));
+    List<SummaryRow> rows = run.rows();
+    AtomicFiles.writeString(runDir.resolve(RunLayout.SUMMARY_CSV), SummaryCsv.format(rows));
+    SummaryJson.of(run).writeTo(runDir);
     StorePalette palette = new StorePalette(run.storeNames());
     List<ReportChart> charts = charts(run, palette);
-    writeCharts(runDir.resolve(CHARTS_DIR), charts);
-    AtomicFiles.writeString(runDir.resolve(HtmlReport.FILE_NAME), HtmlReport.render(run, rows, charts, palette));
+    writeCharts(runDir.resolve(RunLayout.CHARTS_DIR), charts);
+    AtomicFiles.writeString(runDir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(run, rows, charts, palette));
   }
 
   /** Every chart of the report that has data, in page order within each section. */
-  static List<ReportChart> charts(RunFolder run, StorePalette palette) {
+  static List<ReportChart> charts(RunFolder run, StorePalette palette) throws IOException {
     List<ReportChart> charts = new ArrayList<>();
-    charts.add(ThroughputChart.build(run, palette));
     List<String> ops = run.operations();
+    ops.forEach(op -> charts.add(LatencyCharts.latencyVsOfferedLoad(run, palette, op)));
+    charts.add(ThroughputChart.build(run, palette));
     ops.forEach(op -> charts.add(LatencyCharts.latencyVsThroughput(run, palette, op)));
-    ops.forEach(op -> charts.add(SpectrumChart.build(run, palette, op)));
+    for (String op : ops) {
+      charts.add(SpectrumChart.build(run, palette, op));
+    }
     if (LatencyCharts.anyFixedRate(run)) {
       ops.forEach(op -> charts.add(LatencyCharts.serviceVsIntended(run, palette, op)));
     }

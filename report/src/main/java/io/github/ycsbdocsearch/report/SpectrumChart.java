@@ -1,11 +1,14 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.report.chart.LegendEntry;
-import io.github.ycsbdocsearch.report.chart.LineStyle;
-import io.github.ycsbdocsearch.report.chart.Marker;
-import io.github.ycsbdocsearch.report.chart.Scale;
-import io.github.ycsbdocsearch.report.chart.Series;
-import io.github.ycsbdocsearch.report.chart.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
+
+
+
+
+
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,29 +29,30 @@ final class SpectrumChart {
   private SpectrumChart() {
   }
 
-  static ReportChart build(RunFolder run, StorePalette palette, String op) {
+  static ReportChart build(RunFolder run, StorePalette palette, String op) throws java.io.IOException {
     SvgChart chart = new SvgChart("spec-" + ChartAxes.slug(op), op + ": latency percentile spectrum",
         ChartAxes.percentile(), ChartAxes.latency())
-        .subtitle("Service time at each store's max sustainable step (label: threads, step throughput); "
-            + "warm-up excluded");
+        .subtitle("At each store's capacity step (else its peak): service time, and dashed the intended latency "
+            + "of a fixed-rate step; label: threads, step throughput; warm-up excluded");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Store (step)"));
     boolean anyIntended = false;
     for (StoreRun store : run.stores()) {
-      Optional<StoreRun.LoadedStep> step = store.representativeStep();
+      Optional<StoreRun.Step> step = store.representativeStep();
       if (step.isEmpty()) {
         continue;
       }
       StepSummary s = step.get().summary();
       String colour = palette.colour(store.name());
-      String label = store.name() + " (" + s.step().threads() + " thr, " + Numbers.compact(Math.round(
+      StepHistograms histograms = StepHistograms.forStep(step.get().dir());
+      String label = store.name() + " (" + s.threads() + " thr, " + Numbers.compact(Math.round(
           s.throughputOps())) + " ops/s)";
-      Histogram service = step.get().histograms().get(op, LatencyKind.SERVICE, false);
+      Histogram service = histograms.get(op, LatencyKind.SERVICE, false);
       Series line = new Series(label, colour, LineStyle.SOLID, Marker.NONE, spectrum(service));
       chart.add(line);
       legend.add(LegendEntry.of(line));
-      if (s.step().fixedRate()) {
-        Histogram intended = step.get().histograms().get(op, LatencyKind.INTENDED, false);
+      if (s.fixedRate()) {
+        Histogram intended = histograms.get(op, LatencyKind.INTENDED, false);
         chart.add(new Series(null, colour, LineStyle.DASHED, Marker.NONE, spectrum(intended)));
         anyIntended = true;
       }

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
@@ -34,49 +37,54 @@ final class StoreSections {
         + "<th>Hits per query (min / p50 / p90 / max)</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
       VerificationStatus status = VerificationStatus.of(s);
-      JsonNode v = s.verification();
+      Verification v = s.verification();
       html.append("<tr class=\"v-").append(status.state().name().toLowerCase(java.util.Locale.ROOT)).append("\">")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(Html.cell("<span class=\"badge\">" + Html.esc(status.summary()) + "</span>"));
       if (v == null) {
         html.append("<td colspan=\"5\" class=\"muted\">no verification.json</td>");
       } else {
-        JsonNode h = v.path("hit_counts");
-        html.append(Html.num(count(v, "queries"))).append(Html.num(count(v, "identical")))
-            .append(Html.num(count(v, "differing"))).append(Html.num(count(v, "deep_pages")))
-            .append(Html.num(count(h, "min") + " / " + count(h, "p50") + " / " + count(h, "p90") + " / "
-                + count(h, "max")));
+        java.util.Map<String, Long> h = v.hitCounts() == null ? java.util.Map.of() : v.hitCounts();
+        html.append(Html.num(count(v.queries()))).append(Html.num(count(v.identical())))
+            .append(Html.num(count(v.differing()))).append(Html.num(count(v.deepPages())))
+            .append(Html.num(count(h.get("min")) + " / " + count(h.get("p50")) + " / " + count(h.get("p90")) + " / "
+                + count(h.get("max"))));
       }
       html.append("</tr>\n");
     }
     return html.append("</tbody></table></section>\n").toString();
   }
 
-  static String saturation(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder("<table class=\"grid\"><thead><tr><th>Store</th><th>Max sustainable "
-        + "step</th><th>Threads</th><th>Throughput (ops/s)</th><th>Why (saturation.json)</th></tr></thead>"
-        + "<tbody>\n");
+  /** The headline: per store the capacity under the latency objective, beside the closed-loop peak. */
+  static String capacity(RunFolder run, StorePalette palette) {
+    StringBuilder html = new StringBuilder("<table class=\"grid\"><thead><tr><th>Store</th><th>Capacity (ops/s)"
+        + "</th><th>Objective</th><th>Capacity step</th><th>Peak, closed loop (ops/s)</th><th>Peak step</th>"
+        + "<th>Why (saturation.json)</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
-      JsonNode sat = s.saturation();
+      Saturation sat = s.saturation();
       html.append("<tr>").append(Html.cell(Html.store(s.name(), palette)));
       if (sat == null) {
-        html.append("<td colspan=\"4\" class=\"muted\">no saturation.json (sweep unfinished?)</td>");
+        html.append("<td colspan=\"6\" class=\"muted\">no saturation.json (sweep unfinished?)</td>");
       } else {
-        Optional<StepSummary> step = ThroughputChart.saturationStep(s);
-        html.append(Html.cell(Html.esc(step.map(StepSummary::stepName)
-                .orElse(sat.path("max_sustainable_index").asText("?")))))
-            .append(Html.num(Html.esc(sat.path("threads").asText(""))))
-            .append(Html.num(sat.hasNonNull("throughput_ops") ? Numbers.rate(sat.get("throughput_ops").asDouble())
-                : ""))
-            .append(Html.cell(Html.esc(sat.path("reason").asText(""))));
+        String peak = sat.peak() == null ? "–" : Numbers.rate(sat.peak())
+            + (Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound: still growing)" : "")
+            + (sat.peakCi95() == null ? "" : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2));
+        html.append(sat.capacityOps() == null ? "<td class=\"n err\">none</td>"
+                : Html.num("<b>" + Numbers.rate(sat.capacityOps()) + "</b>"))
+            .append(Html.cell(Html.esc(sat.slo() == null ? "–" : sat.slo())))
+            .append(Html.cell(Html.esc(sat.capacityStep() == null ? "–" : sat.capacityStep())))
+            .append(Html.num(Html.esc(peak)))
+            .append(Html.cell(Html.esc(sat.peakStep() != null ? sat.peakStep()
+                : sat.maxSustainableIndex() == null ? "–" : "#" + sat.maxSustainableIndex())))
+            .append(Html.cell(Html.esc((sat.reason() == null ? "" : sat.reason())
+                + (sat.capacityReason() == null ? "" : "; " + sat.capacityReason()))));
       }
       html.append("</tr>\n");
     }
     return html.append("</tbody></table>\n").toString();
   }
 
-  private static String count(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || v.isNull() ? "–" : v.isNumber() ? Numbers.grouped(v.asLong()) : Html.esc(v.asText());
+  private static String count(Number v) {
+    return v == null ? "–" : Numbers.grouped(v.longValue());
   }
 }

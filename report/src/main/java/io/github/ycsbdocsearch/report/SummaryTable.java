@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -14,42 +17,59 @@ final class SummaryTable {
 
   static String render(List<SummaryRow> rows, StorePalette palette) {
     StringBuilder html = new StringBuilder("<section id=\"summary\"><h2>Summary table</h2>\n"
-        + "<p class=\"muted\">The rows of <code>summary.csv</code>, warm-up excluded, except intended-latency rows "
-        + "of unthrottled steps (without a schedule they repeat the service time). Target –: unthrottled. "
-        + "Latency –: no successful operation, or too few samples for that percentile. Throughput is the step's, "
-        + "all operations.</p>\n"
-        + "<div class=\"scroll\"><table class=\"grid summary\"><thead><tr><th>Store</th><th>Step</th>"
-        + "<th>Threads</th><th>Target (ops/s)</th><th>Status</th><th>Throughput (ops/s)</th><th>Op</th>"
-        + "<th>Latency</th><th>Count</th><th>Errors</th>");
+        + "<p class=\"muted\">The rows of <code>summary.csv</code>, warm-up excluded: successes only, and where "
+        + "an operation failed also all requests (failures included). Intended latency only for fixed-rate steps. "
+        + "Target –: closed loop. Latency –: no successful operation, or too few samples for that percentile. "
+        + "Throughput is the step's: workload operations that succeeded, composed ones (read-modify-write, "
+        + "freshness) once. Parts: records of this row that were parts of a composed operation.</p>\n"
+        + "<div class=\"scroll\"><table class=\"grid summary\"><thead><tr><th>Store</th><th>Phase</th><th>Step</th>"
+        + "<th>Threads</th><th>Target (ops/s)</th><th>Status</th><th>Throughput (ops/s)</th><th>Client CPU</th>"
+        + "<th>Op</th><th>Latency</th><th>Requests</th><th>Count</th><th>Parts</th><th>Errors</th>");
     for (Percentile p : Percentile.values()) {
       html.append("<th>").append(p.label()).append("</th>");
     }
     html.append("<th>Max</th><th>Mean</th></tr></thead><tbody>\n");
     for (SummaryRow r : rows) {
-      StepInfo s = r.info();
-      if (!s.fixedRate() && r.operation().kind() == LatencyKind.INTENDED) {
-        continue;
+      if (!r.successesOnly() && r.errors() == 0) {
+        continue; // the all-requests row equals the successes-only one
       }
-      OperationSummary o = r.operation();
-      html.append(s.complete() ? "<tr>" : "<tr class=\"incomplete\">")
-          .append(Html.cell(Html.store(s.store(), palette)))
-          .append(Html.cell(Html.esc(r.step().stepName())))
-          .append(Html.num(Integer.toString(s.threads())))
-          .append(Html.num(s.targetOps() == 0 ? "–" : Numbers.grouped(s.targetOps())))
-          .append(Html.cell(Html.esc(s.status())))
-          .append(Html.num(Numbers.rate(r.step().throughputOps())))
-          .append(Html.cell(Html.esc(o.op())))
-          .append(Html.cell(o.kind().label()))
-          .append(Html.num(Numbers.grouped(o.count())))
-          .append(o.errors() > 0 ? "<td class=\"n err\">" + Numbers.grouped(o.errors()) + "</td>" : Html.num("0"));
+      boolean usable = r.stepStatus() == StepStatus.COMPLETE && !r.clientBound()
+          && !Boolean.FALSE.equals(r.rateSustained());
+      html.append(usable ? "<tr>" : "<tr class=\"incomplete\">")
+          .append(Html.cell(Html.store(r.store(), palette)))
+          .append(Html.cell(Html.esc(r.phase() == null ? "" : r.phase().jsonName()
+              + (r.offeredFraction() == null ? "" : " " + Math.round(r.offeredFraction() * 100) + " %"))))
+          .append(Html.cell(Html.esc(r.stepDir())))
+          .append(Html.num(Integer.toString(r.threads())))
+          .append(Html.num(r.targetOps() == 0 ? "–" : Numbers.grouped(r.targetOps())))
+          .append(Html.cell(Html.esc(status(r))))
+          .append(Html.num(Numbers.rate(r.throughputOps())))
+          .append(Html.num(r.clientCpuCores() == null ? "–" : Numbers.fixed(r.clientCpuCores(), 2)))
+          .append(Html.cell(Html.esc(r.op())))
+          .append(Html.cell(r.latencyKind()))
+          .append(Html.cell(r.requests()))
+          .append(Html.num(Numbers.grouped(r.count())))
+          .append(Html.num(r.partCount() == 0 ? "–" : Numbers.grouped(r.partCount())))
+          .append(r.errors() > 0 ? "<td class=\"n err\">" + Numbers.grouped(r.errors()) + "</td>" : Html.num("0"));
       for (Percentile p : Percentile.values()) {
         html.append(Html.num(micros(r.percentile(p))));
       }
-      html.append(Html.num(micros(r.maxUs())))
-          .append(Html.num(o.latency().map(l -> Numbers.micros(l.meanUs())).orElse("–")))
+      html.append(Html.num(r.maxUs() == null ? "–" : Numbers.micros(r.maxUs())))
+          .append(Html.num(r.meanUs() == null ? "–" : Numbers.micros(r.meanUs())))
           .append("</tr>\n");
     }
     return html.append("</tbody></table></div></section>\n").toString();
+  }
+
+  /** The step's status for people: complete, failed, interrupted, not sustained, client-bound. */
+  static String status(SummaryRow r) {
+    if (r.stepStatus() != StepStatus.COMPLETE) {
+      return r.stepStatus() == null ? "?" : r.stepStatus().jsonName();
+    }
+    if (r.clientBound()) {
+      return "client-bound";
+    }
+    return Boolean.FALSE.equals(r.rateSustained()) ? "not sustained" : "complete";
   }
 
   private static String micros(OptionalLong v) {

@@ -1,12 +1,15 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbdocsearch.report.chart.Annotation;
-import io.github.ycsbdocsearch.report.chart.LegendEntry;
-import io.github.ycsbdocsearch.report.chart.LineStyle;
-import io.github.ycsbdocsearch.report.chart.Marker;
-import io.github.ycsbdocsearch.report.chart.Series;
-import io.github.ycsbdocsearch.report.chart.SvgChart;
+
+
+
+
+
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +28,7 @@ final class ThroughputChart {
   static ReportChart build(RunFolder run, StorePalette palette) {
     SvgChart chart = new SvgChart("throughput", "Throughput vs client threads (unthrottled steps)",
         ChartAxes.threads().ticksAt(threadCounts(run)), ChartAxes.stepThroughput())
-        .subtitle("All successful operations per second after warm-up; ring = max sustainable step "
+        .subtitle("Successful workload operations per second in the window; ring = the capacity search's peak "
             + "(saturation.json)");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
@@ -33,39 +36,43 @@ final class ThroughputChart {
       String colour = palette.colour(store.name());
       List<Series.Point> points = new ArrayList<>();
       for (StepSummary s : unthrottled(store)) {
-        points.add(new Series.Point(s.step().threads(), s.throughputOps()));
+        points.add(new Series.Point(s.threads(), s.throughputOps()));
       }
       Series series = new Series(store.name(), colour, LineStyle.SOLID, Marker.CIRCLE, points);
       chart.add(series);
       legend.add(LegendEntry.of(series));
-      saturationStep(store).ifPresent(s -> chart.annotate(new Annotation(s.step().threads(), s.throughputOps(),
-          colour, "max sustainable: " + Numbers.compact(Math.round(s.throughputOps())) + " ops/s")));
+      saturationStep(store).ifPresent(s -> chart.annotate(new Annotation(s.threads(), s.throughputOps(),
+          colour, "peak: " + Numbers.compact(Math.round(s.throughputOps())) + " ops/s"
+          + (Boolean.TRUE.equals(store.saturation().peakLowerBound()) ? " (lower bound: still growing)" : ""))));
     }
     legend.add(LegendEntry.heading(""));
-    legend.add(new LegendEntry("max sustainable step", "#444", LineStyle.NONE, Marker.RING));
+    legend.add(new LegendEntry("peak step", "#444", LineStyle.NONE, Marker.RING));
     chart.legend(legend);
     return new ReportChart(FILE_NAME, ReportChart.Section.THROUGHPUT,
-        "Each point is one step at a fixed number of client threads and no rate limit. Throughput that stops "
-            + "growing as threads are added marks the store (or the client machine) at capacity.",
+        "Each point is one step at a fixed number of client threads and no rate limit (closed loop). The peak "
+            + "is an upper bound, not a sustainable rate: the headline capacity comes from the open-loop steps. "
+            + "Client-bound steps are left out.",
         chart.render(), chart.hasData());
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {
-    return store.completeSteps().stream().filter(s -> !s.step().fixedRate()).toList();
+    return store.completeSteps(Phase.CAPACITY).stream().filter(s -> !s.clientBound()).toList();
   }
 
-  /** The step named by saturation.json's {@code max_sustainable_index}, if it is a complete step. */
+  /** The peak step saturation.json names (by folder, or by index in format 1), if it is a complete step. */
   static Optional<StepSummary> saturationStep(StoreRun store) {
-    JsonNode sat = store.saturation();
-    if (sat == null || !sat.hasNonNull("max_sustainable_index")) {
+    Saturation sat = store.saturation();
+    if (sat == null) {
       return Optional.empty();
     }
-    int index = sat.get("max_sustainable_index").asInt();
-    return store.completeSteps().stream().filter(s -> s.step().index() == index).findFirst();
+    return store.completeSteps(Phase.CAPACITY).stream()
+        .filter(s -> s.step().equals(sat.peakStep()) || sat.maxSustainableIndex() != null
+            && sat.peakStep() == null && s.index() == sat.maxSustainableIndex())
+        .findFirst();
   }
 
   private static List<Double> threadCounts(RunFolder run) {
-    return run.stores().stream().flatMap(s -> unthrottled(s).stream()).map(s -> (double) s.step().threads())
+    return run.stores().stream().flatMap(s -> unthrottled(s).stream()).map(s -> (double) s.threads())
         .distinct().sorted().toList();
   }
 }

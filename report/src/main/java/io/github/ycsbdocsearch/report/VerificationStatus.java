@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -29,16 +32,16 @@ record VerificationStatus(State state, String summary) {
   }
 
   static VerificationStatus of(StoreRun store) {
-    JsonNode v = store.verification();
+    Verification v = store.verification();
     if (v == null) {
       return store.ranSearch()
           ? new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: this store ran SEARCH but its answers were "
               + "never checked against the oracle, so its SEARCH figures may not measure the same work")
           : new VerificationStatus(State.NOT_APPLICABLE, "no search operation in this run: nothing to verify");
     }
-    long queries = v.path("queries").asLong(0);
-    long identical = v.path("identical").asLong(0);
-    long differing = v.path("differing").asLong(queries - identical);
+    long queries = v.queries();
+    long identical = v.identical();
+    long differing = v.differing();
     if (queries == 0) {
       return new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: verification.json checked no query");
     }
@@ -47,7 +50,7 @@ record VerificationStatus(State state, String summary) {
           + Numbers.grouped(queries) + " queries returned other keys or another order than the oracle");
     }
     return new VerificationStatus(State.VERIFIED, "verified: " + Numbers.grouped(identical) + " of "
-        + Numbers.grouped(queries) + " queries identical to the oracle (" + Numbers.grouped(v.path("deep_pages")
-        .asLong(0)) + " deep pages)");
+        + Numbers.grouped(queries) + " queries identical to the oracle (" + Numbers.grouped(v.deepPages() == null ? 0
+        : v.deepPages()) + " deep pages)");
   }
 }

@@ -5,3 +5,6 @@
  * ({@link io.github.ycsbdocsearch.report.ReportWriter}). Everything here is rebuilt from raw files alone.
  */
 package io.github.ycsbdocsearch.report;
+
+import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.report.chart.*;

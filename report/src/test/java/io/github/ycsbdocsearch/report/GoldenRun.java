@@ -1,10 +1,12 @@
 package io.github.ycsbdocsearch.report;
 
-import static io.github.ycsbdocsearch.report.RunFixture.T0;
-import static io.github.ycsbdocsearch.report.RunFixture.concat;
-import static io.github.ycsbdocsearch.report.RunFixture.range;
-import static io.github.ycsbdocsearch.report.RunFixture.repeat;
-import static io.github.ycsbdocsearch.report.RunFixture.times;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 
 import java.io.IOException;
 import java.nio.file.Files;

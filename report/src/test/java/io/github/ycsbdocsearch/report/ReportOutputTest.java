@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,9 +40,9 @@ class ReportOutputTest {
         "a store that ran SEARCH without verification must be flagged loudly");
     assertTrue(html.contains("verified: 10 of 10 queries identical"), "mongodb verified");
     assertTrue(html.contains("What these numbers mean"), "caveat");
-    assertTrue(html.contains("max sustainable"), "saturation point marked");
+    assertTrue(html.contains("peak: "), "the capacity search peak is marked");
     assertFalse(html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
-    assertEquals(8, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+    assertEquals(9, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
   }
 
   @Test
@@ -51,7 +53,7 @@ class ReportOutputTest {
     try (Stream<Path> files = Files.list(run.resolve("charts"))) {
       names = files.map(p -> p.getFileName().toString()).sorted().toList();
     }
-    assertEquals(List.of("latency-vs-throughput-READ.svg", "latency-vs-throughput-SEARCH.svg",
+    assertEquals(List.of("latency-vs-offered-load-READ.svg", "latency-vs-throughput-READ.svg", "latency-vs-throughput-SEARCH.svg",
         "latency-vs-throughput-UPDATE.svg", "service-vs-intended-READ.svg", "spectrum-READ.svg",
         "spectrum-SEARCH.svg", "spectrum-UPDATE.svg",
         "throughput-vs-threads.svg"), names);

@@ -1,0 +1,85 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The one JSON configuration of the results folder: snake_case field names (records map {@code throughputOps} to
+ * {@code throughput_ops}), indented output, unknown fields ignored on read (a newer writer may add fields; readers
+ * of an older format version keep working). Stateless, thread-safe.
+ */
+public final class Json {
+
+  /** The mapper every reader and writer of the results folder uses. */
+  public static final ObjectMapper MAPPER = JsonMapper.builder()
+      .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .build();
+
+  private Json() {
+  }
+
+  /**
+   * Reads a JSON object file.
+   *
+   * @throws ResultsFormatException when the file is missing, malformed or not an object
+   */
+  public static JsonNode readObject(Path file) throws ResultsFormatException {
+    if (!Files.isRegularFile(file)) {
+      throw new ResultsFormatException(file + ": missing");
+    }
+    try {
+      JsonNode node = MAPPER.readTree(file.toFile());
+      if (node == null || !node.isObject()) {
+        throw new ResultsFormatException(file + ": not a JSON object");
+      }
+      return node;
+    } catch (ResultsFormatException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ResultsFormatException(file + ": malformed JSON: " + firstLine(e.getMessage()), e);
+    }
+  }
+
+  /** Like {@link #readObject} but null when the file does not exist. */
+  public static JsonNode readOptional(Path file) throws ResultsFormatException {
+    return Files.isRegularFile(file) ? readObject(file) : null;
+  }
+
+  /**
+   * Reads a JSON file into a record of this package.
+   *
+   * @throws ResultsFormatException when the file is missing or does not fit the type
+   */
+  public static <T> T read(Path file, Class<T> type) throws ResultsFormatException {
+    JsonNode node = readObject(file);
+    try {
+      return MAPPER.treeToValue(node, type);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ResultsFormatException(file + ": " + firstLine(e.getMessage()), e);
+    }
+  }
+
+  /** A text field, or {@code fallback} when missing or null. */
+  public static String text(JsonNode node, String field, String fallback) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? fallback : v.asText();
+  }
+
+  /** The first line of an exception message (Jackson's carry source excerpts on later lines). */
+  public static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

@@ -1,0 +1,113 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A results folder as its readers see it: manifest.json, and per store its step summaries, saturation.json and
+ * verification.json. Steps are read from their own {@code summary.json}; a folder written before format 2 (no step
+ * summaries) is summarized from its HDR logs once here, by the same {@link StepSummarizer}. Immutable.
+ *
+ * @param dir      the results folder
+ * @param manifest manifest.json
+ * @param stores   the stores, in folder-name order
+ */
+public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
+
+  public RunFolder {
+    stores = List.copyOf(stores);
+  }
+
+  /**
+   * Reads a results folder.
+   *
+   * @throws ResultsFormatException when {@code dir} has no manifest.json or a file is malformed
+   */
+  public static RunFolder read(Path dir) throws IOException {
+    if (!Files.isDirectory(dir) || !Files.isRegularFile(dir.resolve(RunLayout.MANIFEST))) {
+      throw new ResultsFormatException(dir + ": not a results folder (no " + RunLayout.MANIFEST + ")");
+    }
+    JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
+    List<StoreRun> stores = new ArrayList<>();
+    for (Path storeDir : sortedChildren(dir)) {
+      if (isStoreDir(storeDir)) {
+        stores.add(readStore(storeDir));
+      }
+    }
+    return new RunFolder(dir, manifest, stores);
+  }
+
+  private static boolean isStoreDir(Path p) {
+    return Files.isDirectory(p) && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
+        || Files.isRegularFile(p.resolve(RunLayout.SATURATION)) || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
+  }
+
+  private static StoreRun readStore(Path storeDir) throws IOException {
+    List<StoreRun.Step> steps = new ArrayList<>();
+    Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
+    if (Files.isDirectory(stepsDir)) {
+      for (Path stepDir : sortedChildren(stepsDir)) {
+        // A step folder without step.json was never finished being described: nothing derived can come from it.
+        if (Files.isDirectory(stepDir) && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
+          steps.add(new StoreRun.Step(stepDir, readStep(stepDir)));
+        }
+      }
+    }
+    steps.sort(Comparator.comparingInt((StoreRun.Step s) -> s.summary().index())
+        .thenComparing(s -> s.summary().step()));
+    return new StoreRun(storeDir.getFileName().toString(), steps, Saturation.readOptional(storeDir),
+        Verification.readOptional(storeDir));
+  }
+
+  /** A step's summary: its summary.json (format 2), else computed from its logs (format 1). */
+  public static StepSummary readStep(Path stepDir) throws IOException {
+    return Files.isRegularFile(stepDir.resolve(RunLayout.STEP_SUMMARY)) ? StepSummary.read(stepDir)
+        : StepSummarizer.summarize(stepDir);
+  }
+
+  private static List<Path> sortedChildren(Path dir) throws IOException {
+    List<Path> children = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      ds.forEach(children::add);
+    }
+    children.sort(null);
+    return children;
+  }
+
+  /** All steps of all stores, store by store. */
+  public List<StepSummary> allSteps() {
+    return stores.stream().flatMap(s -> s.summaries().stream()).toList();
+  }
+
+  /** Every summary row of the run, store by store, step by step. */
+  public List<SummaryRow> rows() {
+    return allSteps().stream().flatMap(s -> s.rows().stream()).toList();
+  }
+
+  /** The store names, in order. */
+  public List<String> storeNames() {
+    return stores.stream().map(StoreRun::name).toList();
+  }
+
+  /** The distinct operations of the run, in {@link OperationOrder}. */
+  public List<String> operations() {
+    return allSteps().stream().flatMap(s -> s.operationNames().stream()).distinct()
+        .sorted(OperationOrder::compare).toList();
+  }
+
+  /** The run id from the manifest (the folder name when missing). */
+  public String runId() {
+    return Json.text(manifest, "run_id", dir.getFileName().toString());
+  }
+
+  /** Whether the manifest says the data is synthetic (a generated sample, not a measurement). */
+  public boolean synthetic() {
+    return manifest.path("synthetic").asBoolean(false);
+  }
+}

@@ -1,0 +1,61 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where everything lives in a results folder (docs/results-format.md). The only place that knows file and folder
+ * names: writers and readers ask here. Stateless.
+ *
+ * <pre>
+ * run/manifest.json, summary.csv, summary.json, report.html, charts/
+ * run/&lt;store&gt;/saturation.json, verification.json, load/
+ * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor]/step.json, summary.json, hdr/, percentiles/
+ * </pre>
+ */
+public final class RunLayout {
+  public static final String MANIFEST = "manifest.json";
+  public static final String SUMMARY_CSV = "summary.csv";
+  public static final String SUMMARY_JSON = "summary.json";
+  public static final String REPORT_HTML = "report.html";
+  public static final String CHARTS_DIR = "charts";
+  public static final String STEPS_DIR = "steps";
+  public static final String LOAD_DIR = "load";
+  public static final String SATURATION = "saturation.json";
+  public static final String VERIFICATION = "verification.json";
+  public static final String STEP_JSON = "step.json";
+  /** A step's own summary, written once by the runner when the step ends. */
+  public static final String STEP_SUMMARY = "summary.json";
+  public static final String HDR_DIR = "hdr";
+  public static final String PERCENTILES_DIR = "percentiles";
+  /** Per-step query statistics written by the search workload (pages asked, hit counts). */
+  public static final String QUERY_STATS = "query-stats.json";
+
+  private static final Pattern STEP_NAME = Pattern.compile("(\\d+)-t(\\d+)(?:-r(\\d+))?(-floor)?");
+
+  private RunLayout() {
+  }
+
+  /** A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}. */
+  public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
+    return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
+        + (phase == Phase.FLOOR ? "-floor" : "");
+  }
+
+  /** The step index a folder name starts with, if it is a step folder name. */
+  public static Optional<Integer> stepIndex(String dirName) {
+    Matcher m = STEP_NAME.matcher(dirName);
+    return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+  }
+
+  public static Path storeDir(Path run, String store) {
+    return run.resolve(store);
+  }
+
+  public static Path stepsDir(Path run, String store) {
+    return storeDir(run, store).resolve(STEPS_DIR);
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null: a store whose
+ * sweep found no qualifying step still gets this file, and readers must report that, not reject it. Format 1 files
+ * have only the last three fields (the closed-loop peak); they read with the rest null. Immutable.
+ *
+ * @param peakOps            the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable rate)
+ * @param peakStep           the step folder of the peak
+ * @param peakThreads        its client threads
+ * @param peakCi95           95 % confidence interval of the peak step's throughput
+ * @param peakLowerBound     the ramp ended at its largest thread count still growing: the peak is a lower bound
+ * @param capacityOps        the highest offered rate that was sustained and met the objective, ops/s
+ * @param capacityStep       the step folder that set it
+ * @param slo                the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every operation)
+ * @param capacityReason     how the capacity was found, or why there is none
+ * @param reason             why the capacity search (thread ramp) ended
+ * @param maxSustainableIndex format 1 name: the peak step's index
+ * @param threads             format 1 name: the peak step's threads
+ * @param throughputOps       format 1 name: the peak's throughput
+ */
+@JsonPropertyOrder({"format", "store", "peak_ops", "peak_step", "peak_threads", "peak_ci95", "peak_lower_bound",
+    "capacity_ops", "capacity_step", "slo", "capacity_reason", "reason", "max_sustainable_index", "threads",
+    "throughput_ops"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record Saturation(Integer format, String store, Double peakOps, String peakStep, Integer peakThreads,
+                         List<Double> peakCi95, Boolean peakLowerBound, Double capacityOps, String capacityStep,
+                         String slo, String capacityReason, String reason, Integer maxSustainableIndex,
+                         Integer threads, Double throughputOps) {
+
+  /** Version written now. */
+  public static final int FORMAT = 2;
+
+  /** The closed-loop peak, also from a format-1 file (where it was called throughput_ops). */
+  public Double peak() {
+    return peakOps != null ? peakOps : throughputOps;
+  }
+
+  /** Reads {@code <storeDir>/saturation.json}, or null when there is none. */
+  public static Saturation readOptional(Path storeDir) throws ResultsFormatException {
+    Path f = storeDir.resolve(RunLayout.SATURATION);
+    return java.nio.file.Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
+  }
+
+  /** Writes it into the store folder, atomically. */
+  public void writeTo(Path storeDir) {
+    AtomicFiles.writeJson(storeDir.resolve(RunLayout.SATURATION), this);
+  }
+}

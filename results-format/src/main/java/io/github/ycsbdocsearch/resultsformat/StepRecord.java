@@ -1,0 +1,97 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The content of {@code step.json} (docs/results-format.md): what ran, under which conditions, and how it ended.
+ * The load phase uses the same shape with index 0. Format 1 files lack the fields after {@code error}; they read as
+ * null. Immutable.
+ *
+ * @param phase           why the step ran (null in format 1: see {@link #phaseOrDefault()})
+ * @param offeredFraction load phase: the offered rate as a fraction of the capacity-search peak, else null
+ * @param clientCpuCores  CPU the YCSB client JVM used over the measured window, in cores (null when not measured)
+ * @param clientCpus      CPUs the client may use (its pinning set, else the machine's)
+ * @param serverCpuCores  CPU the store's server processes used over the window, in cores (local stores), or null
+ * @param serverCpuSource where {@code serverCpuCores} came from ({@code local-processes}), or null
+ */
+@JsonPropertyOrder({"format", "store", "workload", "index", "threads", "target_ops", "warmup_s", "duration_s",
+    "status", "started_utc", "ended_utc", "exit_code", "error", "phase", "offered_fraction", "client_cpu_cores",
+    "client_cpus", "server_cpu_cores", "server_cpu_source"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record StepRecord(int format, String store, String workload, int index, int threads, long targetOps,
+                         int warmupS, int durationS, StepStatus status, String startedUtc, String endedUtc,
+                         Integer exitCode, String error, Phase phase, Double offeredFraction,
+                         Double clientCpuCores, Integer clientCpus, Double serverCpuCores,
+                         String serverCpuSource) {
+  /** Version of the step.json layout written now. */
+  public static final int FORMAT = 2;
+
+  /** The phase, or for a format-1 step the one its target implies. */
+  @JsonIgnore
+  public Phase phaseOrDefault() {
+    return phase != null ? phase : Phase.ofFormat1(targetOps);
+  }
+
+  /** Whether the step ran at a fixed target rate. */
+  @JsonIgnore
+  public boolean fixedRate() {
+    return targetOps > 0;
+  }
+
+  /** Whether the step ran to its end. */
+  @JsonIgnore
+  public boolean complete() {
+    return status == StepStatus.COMPLETE;
+  }
+
+  /** A copy with another status and error (the runner decides after reading the logs). */
+  public StepRecord withStatus(StepStatus newStatus, String newError) {
+    return new StepRecord(format, store, workload, index, threads, targetOps, warmupS, durationS, newStatus,
+        startedUtc, endedUtc, exitCode, newError, phase, offeredFraction, clientCpuCores, clientCpus,
+        serverCpuCores, serverCpuSource);
+  }
+
+  /** Reads {@code <dir>/step.json}; empty when it is missing or unreadable (an unfinished step). */
+  public static Optional<StepRecord> readFrom(Path dir) {
+    try {
+      return Files.isRegularFile(dir.resolve(RunLayout.STEP_JSON))
+          ? Optional.of(read(dir)) : Optional.empty();
+    } catch (ResultsFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Reads {@code <dir>/step.json}.
+   *
+   * @throws ResultsFormatException when it is missing, malformed or of an unknown format
+   */
+  public static StepRecord read(Path dir) throws ResultsFormatException {
+    Path file = dir.resolve(RunLayout.STEP_JSON);
+    StepRecord r = Json.read(file, StepRecord.class);
+    if (r.format() > FORMAT) { // 0: a file without the field, taken as format 1
+      throw new ResultsFormatException(file + ": format " + r.format() + " is not supported (1 to " + FORMAT + ")");
+    }
+    if (r.store() == null || r.threads() <= 0 || r.warmupS() < 0 || r.status() == null) {
+      throw new ResultsFormatException(file + ": needs store, threads > 0, warmup_s >= 0 and status");
+    }
+    return r;
+  }
+
+  /** Writes {@code <dir>/step.json} atomically. */
+  public void writeTo(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir, e);
+    }
+    AtomicFiles.writeJson(dir.resolve(RunLayout.STEP_JSON), this);
+  }
+}

@@ -1,0 +1,212 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Summarizes one step folder from its {@code step.json} and YCSB's HdrHistogram interval logs under {@code hdr/}:
+ * the warm-up and window rules are {@link StepHistograms}'s; the counting rules are these.
+ *
+ * <ul>
+ *   <li>Every operation the workload issued counts once: a composed operation ({@link ComposedOperations}) counts
+ *       as itself, the READ/UPDATE records it caused are subtracted from the step's operation count (their rows
+ *       stay, with {@code part_count} saying how many of their records were parts).</li>
+ *   <li>Errors: failed records of every log, less one per failed composed operation (its failure is the failure
+ *       of a part, already in that part's log). When both parts of one READ-MODIFY-WRITE fail, that operation is
+ *       counted as two errors: the logs cannot tell it apart from two failures.</li>
+ *   <li>Throughput: successful workload operations inside the window per window second; its 95 % confidence
+ *       interval comes from the per-second counts.</li>
+ *   <li>Rows: per operation a successes-only row ({@code requests=ok}) and an all-requests row ({@code all},
+ *       successes and failures merged), service time always and intended latency only in fixed-rate steps (in a
+ *       closed loop intended equals service and would pretend to be corrected).</li>
+ * </ul>
+ * Stateless, thread-safe.
+ */
+public final class StepSummarizer {
+
+  private StepSummarizer() {
+  }
+
+  /** A step's summary with the merged histograms it came from (for percentile files and charts). */
+  public record Loaded(StepSummary summary, StepHistograms histograms) {
+  }
+
+  /**
+   * Summarizes one step folder.
+   *
+   * @throws ResultsFormatException when step.json is missing or malformed, or a log cannot be decoded
+   * @throws IOException            when a file cannot be read
+   */
+  public static StepSummary summarize(Path stepDir) throws IOException {
+    return load(stepDir).summary();
+  }
+
+  /** Summarizes one step folder, keeping the histograms. */
+  public static Loaded load(Path stepDir) throws IOException {
+    StepRecord info = StepRecord.read(stepDir);
+    StepHistograms hist = StepHistograms.forStep(stepDir);
+    return new Loaded(summarize(info, stepDir.getFileName().toString(), hist), hist);
+  }
+
+  static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
+    double seconds = hist.measuredSeconds();
+    Set<String> ops = new LinkedHashSet<>();
+    hist.merged().keySet().forEach(n -> ops.add(n.op()));
+    Counts counts = Counts.of(ops, hist);
+    double throughput = perSecond(counts.ok(), seconds);
+    Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps() : null;
+    Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
+    boolean clientBound = info.clientCpuCores() != null && info.clientCpus() != null
+        && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus();
+    Phase phase = info.phaseOrDefault();
+    RowContext ctx = new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
+    List<SummaryRow> rows = new ArrayList<>();
+    for (String op : ops) {
+      for (LatencyKind kind : LatencyKind.values()) {
+        if (kind == LatencyKind.INTENDED && !info.fixedRate()) {
+          continue;
+        }
+        Histogram ok = hist.get(op, kind, false);
+        Histogram failed = hist.get(op, kind, true);
+        if (ok == null && failed == null) {
+          continue;
+        }
+        long errors = failed != null ? failed.getTotalCount() : failedOfOtherKind(hist, op);
+        long parts = counts.partsOf(op);
+        rows.add(ctx.row(op, kind, SummaryRow.OK, ok, errors, parts));
+        Histogram all = new Histogram(3);
+        if (ok != null) {
+          all.add(ok);
+        }
+        if (failed != null) {
+          all.add(failed);
+        }
+        rows.add(ctx.row(op, kind, SummaryRow.ALL, all, errors, parts));
+      }
+    }
+    return new StepSummary(StepSummary.FORMAT, info.store(), info.workload(), stepName, info.index(), phase,
+        info.offeredFraction(), info.threads(), info.targetOps(), info.status(), info.error(), sustained,
+        achievedPct, clientBound, info.clientCpuCores(), info.clientCpus(), info.serverCpuCores(),
+        info.serverCpuSource(), seconds, throughput, counts.ci95(seconds), counts.ok(), counts.errors(), rows);
+  }
+
+  /** Workload-level counts inside the window, composed operations once. */
+  private record Counts(long ok, long errors, Map<String, Long> parts, long[] perSecond) {
+
+    static Counts of(Set<String> ops, StepHistograms hist) {
+      long records = 0;
+      long failedRecords = 0;
+      long failedComposed = 0;
+      Map<String, Long> parts = new java.util.HashMap<>();
+      int n = 0;
+      for (String op : ops) {
+        n = Math.max(n, hist.perSecond(op, false).length);
+      }
+      long[] perSecond = new long[n];
+      for (String op : ops) {
+        records += hist.inWindow(op, false) + hist.inWindow(op, true);
+        failedRecords += hist.inWindow(op, true);
+        add(perSecond, hist.perSecond(op, false), 1);
+        List<String> composedOf = ComposedOperations.PARTS.get(op);
+        if (composedOf != null) {
+          long executions = hist.inWindow(op, false) + hist.inWindow(op, true);
+          failedComposed += hist.inWindow(op, true);
+          for (String part : composedOf) {
+            parts.merge(part, executions, Long::sum);
+            add(perSecond, hist.perSecond(op, false), -1);
+          }
+        }
+      }
+      long partRecords = 0;
+      for (Map.Entry<String, Long> e : parts.entrySet()) {
+        // Never more parts than the part's own log holds (a part logged outside the window, a missing log).
+        long logged = hist.inWindow(e.getKey(), false) + hist.inWindow(e.getKey(), true);
+        e.setValue(Math.min(e.getValue(), logged));
+        partRecords += e.getValue();
+      }
+      long issued = records - partRecords;
+      long errors = Math.max(0, failedRecords - failedComposed);
+      return new Counts(Math.max(0, issued - errors), errors, parts, perSecond);
+    }
+
+    private static void add(long[] into, long[] from, int sign) {
+      for (int i = 0; i < Math.min(into.length, from.length); i++) {
+        into[i] += sign * from[i];
+      }
+    }
+
+    long partsOf(String op) {
+      return parts.getOrDefault(op, 0L);
+    }
+
+    /**
+     * 95 % confidence interval of the mean per-second rate over the window's whole seconds (Student's t); null
+     * below 3 seconds. Per-second counts are not independent, so this is a floor on the real uncertainty.
+     */
+    List<Double> ci95(double windowSeconds) {
+      int n = Math.min(perSecond.length, (int) Math.floor(windowSeconds));
+      if (n < 3) {
+        return null;
+      }
+      double mean = 0;
+      for (int i = 0; i < n; i++) {
+        mean += perSecond[i];
+      }
+      mean /= n;
+      double var = 0;
+      for (int i = 0; i < n; i++) {
+        var += (perSecond[i] - mean) * (perSecond[i] - mean);
+      }
+      double half = Statistics.t975(n - 1) * Math.sqrt(var / (n - 1)) / Math.sqrt(n);
+      return List.of(round2(mean - half), round2(mean + half));
+    }
+  }
+
+  /** The step-level values every row of the step repeats. */
+  private record RowContext(StepRecord info, String stepName, Phase phase, double throughput, double seconds,
+                            Boolean sustained, boolean clientBound) {
+
+    SummaryRow row(String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
+      long count = h == null ? 0 : h.getTotalCount();
+      LatencyStats l = count == 0 ? null : LatencyStats.of(h);
+      return new SummaryRow(info.store(), info.workload(), info.threads(), info.targetOps(), round2(throughput),
+          op, count, errors, p(l, Percentile.P50), p(l, Percentile.P90), p(l, Percentile.P99),
+          p(l, Percentile.P999), p(l, Percentile.P9999), l == null ? null : l.maxUs(), kind.label(), info.index(),
+          l == null ? null : l.minUs(), l == null ? null : round2(l.meanUs()),
+          l == null ? null : round2(l.stddevUs()), Math.round(seconds * 1000) / 1000.0, stepName, phase,
+          info.offeredFraction(), info.status(), sustained, requests, parts, clientBound, info.clientCpuCores());
+    }
+
+    private static Long p(LatencyStats l, Percentile p) {
+      if (l == null) {
+        return null;
+      }
+      return l.percentileUs(p).isPresent() ? l.percentileUs(p).getAsLong() : null;
+    }
+  }
+
+  /** A failure is one event whichever latency it was logged under; use the other kind's log if only it exists. */
+  private static long failedOfOtherKind(StepHistograms hist, String op) {
+    for (LatencyKind k : LatencyKind.values()) {
+      Histogram h = hist.get(op, k, true);
+      if (h != null) {
+        return h.getTotalCount();
+      }
+    }
+    return 0;
+  }
+
+  private static double perSecond(long count, double seconds) {
+    return seconds > 0 ? count / seconds : 0.0;
+  }
+
+  static double round2(double v) {
+    return Math.round(v * 100.0) / 100.0;
+  }
+}

@@ -1,0 +1,132 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What one step measured, warm-up excluded: the content of the step's own {@code summary.json}, written once by
+ * the runner when the step ends; saturation, capacity, resume, the report and compare all read this, none of them
+ * re-reads the HDR logs to decide anything. Immutable, thread-safe.
+ *
+ * @param format          version of this layout ({@link #FORMAT})
+ * @param step            the step folder's name, e.g. {@code 07-t16-r4500}
+ * @param phase           why the step ran
+ * @param offeredFraction load phase: offered rate / capacity-search peak
+ * @param stepStatus      how the step ended
+ * @param error           why it failed or was interrupted, else null
+ * @param rateSustained   fixed-rate steps: achieved >= {@link #SUSTAINED_SHARE} of the target; null otherwise
+ * @param achievedPct     fixed-rate steps: throughput as a percentage of the target; null otherwise
+ * @param clientBound     the client used more than {@link #CLIENT_BOUND_SHARE} of its CPUs: the step measured the
+ *                        client as much as the store, so it never counts as the store's saturation or capacity
+ * @param windowS         length of the measured window, seconds (ends at the requested stop)
+ * @param throughputOps   workload operations that succeeded in the window, per second (composed operations once)
+ * @param throughputCi95  95 % confidence interval of {@code throughputOps} from the per-second counts, or null when
+ *                        the window has fewer than 3 whole seconds
+ * @param operations      workload operations that succeeded in the window (parts of composed ones not counted)
+ * @param errors          workload operations that failed in the window
+ * @param rows            per operation, latency kind and request set
+ */
+@JsonPropertyOrder({"format", "store", "workload", "step", "index", "phase", "offered_fraction", "threads",
+    "target_ops", "step_status", "error", "rate_sustained", "achieved_pct", "client_bound", "client_cpu_cores",
+    "client_cpus", "server_cpu_cores", "server_cpu_source", "window_s", "throughput_ops", "throughput_ci95",
+    "operations", "errors", "rows"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record StepSummary(int format, String store, String workload, String step, int index, Phase phase,
+                          Double offeredFraction, int threads, long targetOps, StepStatus stepStatus, String error,
+                          Boolean rateSustained, Double achievedPct, boolean clientBound, Double clientCpuCores,
+                          Integer clientCpus, Double serverCpuCores, String serverCpuSource, double windowS,
+                          double throughputOps, List<Double> throughputCi95, long operations, long errors,
+                          List<SummaryRow> rows) {
+
+  /** Version of the step summary layout. */
+  public static final int FORMAT = 2;
+  /** A fixed-rate step is sustained when it achieved at least this share of its target. */
+  public static final double SUSTAINED_SHARE = 0.95;
+  /** A step is client-bound when the client used more than this share of the CPUs it may use. */
+  public static final double CLIENT_BOUND_SHARE = 0.90;
+
+  /** Copies the lists so the record stays immutable. */
+  public StepSummary {
+    rows = List.copyOf(rows);
+    throughputCi95 = throughputCi95 == null ? null : List.copyOf(throughputCi95);
+  }
+
+  /** Whether the step ran to its end. */
+  @JsonIgnore
+  public boolean complete() {
+    return stepStatus == StepStatus.COMPLETE;
+  }
+
+  /** Whether the step ran at a fixed target rate. */
+  @JsonIgnore
+  public boolean fixedRate() {
+    return targetOps > 0;
+  }
+
+  /** Whether this step's numbers may stand for the store: complete, not client-bound, and sustained if throttled. */
+  @JsonIgnore
+  public boolean usable() {
+    return complete() && !clientBound && !Boolean.FALSE.equals(rateSustained);
+  }
+
+  /** Failed share of the workload's operations, 0 when nothing ran. */
+  @JsonIgnore
+  public double errorFraction() {
+    long all = operations + errors;
+    return all == 0 ? 0.0 : (double) errors / all;
+  }
+
+  /** The row of an operation, latency kind and request set. */
+  public Optional<SummaryRow> row(String op, LatencyKind kind, String requests) {
+    return rows.stream().filter(r -> r.op().equals(op) && r.kind() == kind && r.requests().equals(requests))
+        .findFirst();
+  }
+
+  /** The distinct operations, in row order. */
+  @JsonIgnore
+  public List<String> operationNames() {
+    return rows.stream().map(SummaryRow::op).distinct().toList();
+  }
+
+  /**
+   * The latency a decision reads: intended latency in fixed-rate steps (what a user waiting on a request sees),
+   * service time in closed-loop steps; all requests, so failures count against an objective.
+   */
+  @JsonIgnore
+  public LatencyKind decisionKind() {
+    return fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
+  }
+
+  /** The highest value of {@code p} over the operations (decision latency, all requests), with its operation. */
+  public Optional<Worst> worst(Percentile p) {
+    return rows.stream()
+        .filter(r -> r.kind() == decisionKind() && SummaryRow.ALL.equals(r.requests()) && r.percentile(p).isPresent())
+        .max(Comparator.comparingLong(r -> r.percentile(p).getAsLong()))
+        .map(r -> new Worst(r.op(), r.percentile(p).getAsLong()));
+  }
+
+  /** An operation and its latency at some percentile. */
+  public record Worst(String op, long us) {
+  }
+
+  /** The worst p99 as an OptionalLong (for bounds). */
+  public OptionalLong worstP99Us() {
+    return worst(Percentile.P99).map(w -> OptionalLong.of(w.us())).orElse(OptionalLong.empty());
+  }
+
+  /** Reads a step folder's {@code summary.json}. */
+  public static StepSummary read(Path stepDir) throws ResultsFormatException {
+    return Json.read(stepDir.resolve(RunLayout.STEP_SUMMARY), StepSummary.class);
+  }
+
+  /** Writes it into the step folder, atomically. */
+  public void writeTo(Path stepDir) {
+    AtomicFiles.writeJson(stepDir.resolve(RunLayout.STEP_SUMMARY), this);
+  }
+}

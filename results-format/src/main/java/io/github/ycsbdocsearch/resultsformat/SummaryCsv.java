@@ -1,0 +1,47 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Formats {@code summary.csv}: one column per {@link SummaryRow} field, in its declared order (the leading columns
+ * fixed by docs/results-format.md come first). Numbers use '.' whatever the default locale; null values (unsupported
+ * percentiles, latencies of operations without successes, closed-loop rate_sustained) are empty cells.
+ * Stateless, thread-safe.
+ */
+public final class SummaryCsv {
+
+  /** Every column, in order. */
+  public static final List<String> COLUMNS =
+      Arrays.asList(SummaryRow.class.getAnnotation(JsonPropertyOrder.class).value());
+
+  private SummaryCsv() {
+  }
+
+  /** The CSV text of {@code rows}, header first. */
+  public static String format(List<SummaryRow> rows) {
+    StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
+    for (SummaryRow row : rows) {
+      JsonNode n = Json.MAPPER.valueToTree(row);
+      StringBuilder line = new StringBuilder();
+      for (String c : COLUMNS) {
+        if (line.length() > 0) {
+          line.append(',');
+        }
+        JsonNode v = n.get(c);
+        line.append(v == null || v.isNull() ? "" : quote(v.asText()));
+      }
+      out.append(line).append('\n');
+    }
+    return out.toString();
+  }
+
+  static String quote(String s) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+      return s;
+    }
+    return '"' + s.replace("\"", "\"\"") + '"';
+  }
+}

@@ -1,0 +1,91 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run-level {@code summary.json}: every row of every step plus each store's saturation and verification. Read by
+ * compare and the nightly history; files of format 1 are read too (their rows are normalized: successes-only rows,
+ * {@code status} taken as {@code step_status}, the phase implied by the target). Immutable.
+ */
+@JsonPropertyOrder({"format", "run_id", "rows", "stores"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record SummaryJson(int format, String runId, List<SummaryRow> rows, Map<String, StoreEntry> stores) {
+
+  /** Version written now. */
+  public static final int FORMAT = 2;
+
+  /** One store's saturation and verification (each null when the file did not exist). */
+  public record StoreEntry(Saturation saturation, JsonNode verification) {
+  }
+
+  public SummaryJson {
+    rows = List.copyOf(rows);
+    stores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stores));
+  }
+
+  /** The summary of a read run folder. */
+  public static SummaryJson of(RunFolder run) throws ResultsFormatException {
+    Map<String, StoreEntry> stores = new LinkedHashMap<>();
+    for (StoreRun s : run.stores()) {
+      Path storeDir = run.dir().resolve(s.name());
+      stores.put(s.name(), new StoreEntry(s.saturation(), Json.readOptional(storeDir.resolve(RunLayout.VERIFICATION))));
+    }
+    return new SummaryJson(FORMAT, run.runId(), run.rows(), stores);
+  }
+
+  /** Writes it into the run folder, atomically. */
+  public void writeTo(Path runDir) {
+    AtomicFiles.writeJson(runDir.resolve(RunLayout.SUMMARY_JSON), this);
+  }
+
+  /**
+   * Reads a run folder's {@code summary.json} (format 1 or 2).
+   *
+   * @throws ResultsFormatException when it is missing, malformed or of an unknown format
+   */
+  public static SummaryJson read(Path runDir) throws ResultsFormatException {
+    Path file = runDir.resolve(RunLayout.SUMMARY_JSON);
+    JsonNode root = Json.readObject(file);
+    int format = root.path("format").asInt(1);
+    if (format < 1 || format > FORMAT) {
+      throw new ResultsFormatException(file + ": format " + format + " is not supported (1 to " + FORMAT + ")");
+    }
+    if (format == 1 && root.get("rows") instanceof ArrayNode rows) {
+      rows.forEach(r -> normalizeFormat1((ObjectNode) r));
+    }
+    if (root.get("stores") instanceof ObjectNode stores) {
+      stores.fields().forEachRemaining(e -> {
+        JsonNode sat = e.getValue().get("saturation");
+        if (sat instanceof ObjectNode s && !s.has("format")) {
+          s.put("format", 1);
+        }
+      });
+    }
+    try {
+      return Json.MAPPER.treeToValue(root, SummaryJson.class);
+    } catch (Exception e) {
+      throw new ResultsFormatException(file + ": " + Json.firstLine(e.getMessage()), e);
+    }
+  }
+
+  private static void normalizeFormat1(ObjectNode r) {
+    if (!r.has("requests")) {
+      r.put("requests", SummaryRow.OK);
+    }
+    if (!r.has("step_status") && r.has("status")) {
+      r.set("step_status", r.get("status"));
+    }
+    r.remove("status");
+    if (!r.has("phase")) {
+      r.put("phase", Phase.ofFormat1(r.path("target_ops").asLong(0)).jsonName());
+    }
+  }
+}

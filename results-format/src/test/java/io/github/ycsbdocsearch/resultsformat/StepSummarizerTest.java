@@ -1,0 +1,285 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StepSummarizerTest {
+
+  private static final long[] HUGE_WARMUP = repeat(100_000, 1000);
+
+  @TempDir
+  Path dir;
+
+  private static SummaryRow ok(StepSummary s, String op, LatencyKind kind) {
+    return s.row(op, kind, SummaryRow.OK).orElseThrow(() -> new AssertionError("no ok row " + op + " " + kind));
+  }
+
+  private static SummaryRow all(StepSummary s, String op, LatencyKind kind) {
+    return s.row(op, kind, SummaryRow.ALL).orElseThrow(() -> new AssertionError("no all row " + op + " " + kind));
+  }
+
+  /** 2 s of warm-up with huge latencies, then 10 s each holding 1..1000 µs once. */
+  private Path knownStep() throws IOException {
+    Path step = dir.resolve("03-t8");
+    RunFixture.stepJson(step, "mongodb", 3, 8, 0, 2, "complete");
+    RunFixture.log(step, "READ", T0, concat(times(2, HUGE_WARMUP), times(10, range(1, 1000))));
+    return step;
+  }
+
+  @Test
+  void knownLatenciesGiveKnownPercentilesAndWarmupIsExcluded() throws IOException {
+    StepSummary s = StepSummarizer.summarize(knownStep());
+    SummaryRow read = ok(s, "READ", LatencyKind.SERVICE);
+    assertEquals(10_000, read.count(), "warm-up intervals must not be counted");
+    assertEquals(1000, read.maxUs(), "a warm-up latency leaked into the max");
+    assertEquals(1, read.minUs());
+    assertEquals(500.5, read.meanUs(), 1e-9);
+    assertEquals(500, read.p50Us());
+    assertEquals(900, read.p90Us());
+    assertEquals(990, read.p99Us());
+    assertEquals(999, read.p999Us());
+    assertEquals(1000, read.p9999Us());
+    assertEquals(10.0, s.windowS(), 1e-9);
+    assertEquals(1000.0, s.throughputOps(), 1e-9);
+    assertEquals(List.of(1000.0, 1000.0), s.throughputCi95(), "ten identical seconds have no spread");
+    assertEquals(0, read.errors());
+    assertEquals("mongodb", s.store());
+    assertEquals("03-t8", s.step());
+    assertEquals(Phase.CAPACITY, s.phase(), "a format-1 unthrottled step searched capacity");
+    assertNull(s.rateSustained(), "closed-loop steps have no target to sustain");
+  }
+
+  @Test
+  void intervalStartingExactlyAtWarmupEndIsKeptAndOneJustBeforeIsNot() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "redisjson", 1, 1, 0, 2, "complete");
+    RunFixture.log(step, "READ", T0, repeat(7, 10), repeat(8, 10), repeat(9, 10));
+    SummaryRow read = ok(StepSummarizer.summarize(step), "READ", LatencyKind.SERVICE);
+    assertEquals(10, read.count());
+    assertEquals(9, read.minUs());
+  }
+
+  @Test
+  void logsWithMisalignedIntervalsKeepTheSameIntervals() throws IOException {
+    // As in a real YCSB step: the service log starts first, the intended one 350 ms later, and the status thread
+    // closes the intended intervals ~150 ms after the service ones.
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "basicdb", 1, 2, 2000, 2, "complete");
+    long[] service = {T0 + 220, T0 + 1000, T0 + 1900, T0 + 2900, T0 + 3900, T0 + 4900};
+    long[] intended = {T0 + 350, T0 + 1050, T0 + 2050, T0 + 3050, T0 + 4050, T0 + 5050};
+    RunFixture.logBetween(step, "UPDATE", T0, service, repeat(10, 100));
+    RunFixture.logBetween(step, "Intended-UPDATE", T0 + 350, intended, repeat(20, 100));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(300, ok(s, "UPDATE", LatencyKind.SERVICE).count());
+    assertEquals(300, ok(s, "UPDATE", LatencyKind.INTENDED).count(),
+        "service and intended latency must describe the same operations");
+    assertEquals(3.0, s.windowS(), 1e-9);
+  }
+
+  @Test
+  void emptyTrailingIntervalsAndCleanupAreNotMeasuredTime() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "mongodb", 1, 1, 0, 0, "complete");
+    RunFixture.log(step, "READ", T0, concat(times(4, repeat(100, 250)), times(2, new long[0])));
+    RunFixture.log(step, "CLEANUP", T0 + 6000, repeat(2, 1));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(4.0, s.windowS(), 1e-9);
+    assertEquals(250.0, s.throughputOps(), 1e-9);
+    assertEquals(List.of("READ"), s.operationNames(), "CLEANUP is not a workload operation");
+  }
+
+  @Test
+  void aLateCompletionKeepsItsLatencyButDoesNotStretchTheWindow() throws IOException {
+    Path step = dir.resolve("s");
+    // 1 s warm-up + 5 s measured: the stop is requested at 6 s. A freshness poll finishes 20 s later.
+    RunFixture.stepJson(step, "elasticsearch", 1, 4, 0, 1, 5, "complete", "");
+    long[][] busy = times(6, repeat(1000, 100));
+    long[][] idle = times(20, new long[0]);
+    long[][] late = {repeat(25_000_000, 1)};
+    RunFixture.log(step, "FRESHNESS", T0, concat(concat(busy, idle), late));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(5.0, s.windowS(), 1e-9, "the window ends at the requested stop, not at the last straggler");
+    assertEquals(500, s.operations(), "completions after the stop are not the window's operations");
+    assertEquals(100.0, s.throughputOps(), 1e-9);
+    SummaryRow fresh = ok(s, "FRESHNESS", LatencyKind.SERVICE);
+    assertEquals(501, fresh.count(), "the late completion is real: its latency stays");
+    assertTrue(fresh.maxUs() >= 25_000_000L);
+  }
+
+  @Test
+  void aReadModifyWriteCountsOnceAndItsPartsAreMarked() throws IOException {
+    // workloadf: per second 50 READs of their own, 50 READ-MODIFY-WRITEs, each of which also logs a READ and an
+    // UPDATE: YCSB writes 100 READ, 50 UPDATE, 50 READ-MODIFY-WRITE records for 100 workload operations.
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "basicdb", 1, 2, 0, 0, 4, "complete", "");
+    RunFixture.log(step, "READ", T0, times(4, repeat(100, 100)));
+    RunFixture.log(step, "UPDATE", T0, times(4, repeat(200, 50)));
+    RunFixture.log(step, "READ-MODIFY-WRITE", T0, times(4, repeat(300, 50)));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(400, s.operations(), "800 records are 400 workload operations");
+    assertEquals(100.0, s.throughputOps(), 1e-9);
+    assertEquals(200, ok(s, "READ", LatencyKind.SERVICE).partCount());
+    assertEquals(200, ok(s, "UPDATE", LatencyKind.SERVICE).partCount());
+    assertEquals(0, ok(s, "READ-MODIFY-WRITE", LatencyKind.SERVICE).partCount());
+  }
+
+  @Test
+  void aFreshnessCountsOnceWithoutItsUpdate() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "redisjson", 1, 2, 0, 0, 2, "complete", "");
+    RunFixture.log(step, "SEARCH", T0, times(2, repeat(500, 90)));
+    RunFixture.log(step, "UPDATE", T0, times(2, repeat(200, 10)));
+    RunFixture.log(step, "FRESHNESS", T0, times(2, repeat(900, 10)));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(200, s.operations());
+  }
+
+  @Test
+  void failedOperationsAreErrorsAndShowInTheAllRequestsRow() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "redisjson", 1, 4, 0, 2, "complete");
+    RunFixture.log(step, "READ", T0, times(6, repeat(100, 50)));
+    RunFixture.log(step, "UPDATE", T0, times(6, repeat(200, 50)));
+    // 3 failures during warm-up, then 7 per second (timeouts at 5 ms); a FAILED log that starts only at 3 s.
+    RunFixture.log(step, "READ-FAILED", T0, concat(times(2, repeat(5000, 3)), times(4, repeat(5000, 7))));
+    RunFixture.log(step, "UPDATE-FAILED", T0 + 3000, repeat(9000, 4));
+    StepSummary s = StepSummarizer.summarize(step);
+    SummaryRow read = ok(s, "READ", LatencyKind.SERVICE);
+    assertEquals(28, read.errors());
+    assertEquals(200, read.count(), "failures must not be counted as successes");
+    assertEquals(100, read.maxUs(), "failure latencies must not mix into the successes-only row");
+    SummaryRow readAll = all(s, "READ", LatencyKind.SERVICE);
+    assertEquals(228, readAll.count());
+    assertTrue(readAll.maxUs() >= 4990, "the all-requests row shows the failures' latency");
+    assertTrue(readAll.p99Us() >= 4990, "12 % timeouts must show in the all-requests p99");
+    assertEquals(4, ok(s, "UPDATE", LatencyKind.SERVICE).errors());
+    assertEquals(32, s.errors());
+    assertEquals(List.of("READ", "UPDATE"), s.operationNames());
+    assertEquals(100.0, s.throughputOps(), 1e-9, "throughput counts successful operations only");
+  }
+
+  @Test
+  void operationThatOnlyFailedHasNoLatencyButItsErrors() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "elasticsearch", 2, 2, 0, 0, "complete");
+    RunFixture.log(step, "READ", T0, times(2, repeat(100, 10)));
+    RunFixture.log(step, "SEARCH-FAILED", T0, times(2, repeat(3000, 5)));
+    SummaryRow search = ok(StepSummarizer.summarize(step), "SEARCH", LatencyKind.SERVICE);
+    assertEquals(0, search.count());
+    assertEquals(10, search.errors());
+    assertNull(search.p50Us());
+    assertNull(search.maxUs());
+  }
+
+  @Test
+  void percentilesTheSampleCountCannotSupportAreAbsent() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "mongodb", 1, 1, 0, 0, "complete");
+    RunFixture.log(step, "UPDATE", T0, range(1, 500), range(501, 999));
+    RunFixture.log(step, "SEARCH", T0, repeat(40, 5));
+    StepSummary s = StepSummarizer.summarize(step);
+    SummaryRow update = ok(s, "UPDATE", LatencyKind.SERVICE);
+    assertEquals(999, update.count());
+    assertNotNull(update.p99Us());
+    assertNull(update.p999Us(), "p99.9 needs 1,000 samples");
+    assertNull(update.p9999Us(), "p99.99 needs 10,000 samples");
+    SummaryRow search = ok(s, "SEARCH", LatencyKind.SERVICE);
+    assertNotNull(search.p50Us());
+    assertNull(search.p90Us(), "p90 needs 10 samples");
+  }
+
+  @Test
+  void intendedRowsOnlyForFixedRateStepsAndUnsustainedRatesAreFlagged() throws IOException {
+    Path fixed = dir.resolve("05-t8-r1000");
+    RunFixture.stepJson(fixed, "mongodb", 5, 8, 1000, 1, 2, "complete", "\"phase\": \"load\", ");
+    RunFixture.log(fixed, "READ", T0, times(3, repeat(100, 500)));
+    RunFixture.log(fixed, "Intended-READ", T0, times(3, repeat(700, 500)));
+    StepSummary s = StepSummarizer.summarize(fixed);
+    assertEquals(100, ok(s, "READ", LatencyKind.SERVICE).maxUs());
+    assertEquals(700, ok(s, "READ", LatencyKind.INTENDED).maxUs());
+    assertEquals(1000, s.operations(), "intended rows describe the same operations: not counted twice");
+    assertEquals(Boolean.FALSE, s.rateSustained(), "500 of 1000 ops/s offered is not sustained");
+    assertEquals(50.0, s.achievedPct(), 1e-9);
+    assertFalse(s.usable());
+    assertEquals(Phase.LOAD, s.phase());
+
+    Path closed = dir.resolve("01-t8");
+    RunFixture.stepJson(closed, "mongodb", 1, 8, 0, 0, "complete");
+    RunFixture.log(closed, "READ", T0, times(3, repeat(100, 500)));
+    RunFixture.log(closed, "Intended-READ", T0, times(3, repeat(100, 500)));
+    assertTrue(StepSummarizer.summarize(closed).row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty(),
+        "a closed loop's intended latency equals service time: no row pretends it was corrected");
+  }
+
+  @Test
+  void aClientUsingNearlyAllItsCpusMakesTheStepClientBound() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "redisjson", 1, 16, 0, 0, 2, "complete",
+        "\"client_cpu_cores\": 0.95, \"client_cpus\": 1, ");
+    RunFixture.log(step, "READ", T0, times(2, repeat(100, 500)));
+    StepSummary s = StepSummarizer.summarize(step);
+    assertTrue(s.clientBound());
+    assertFalse(s.usable(), "a client-bound step never stands for the store");
+    assertTrue(ok(s, "READ", LatencyKind.SERVICE).clientBound());
+  }
+
+  @Test
+  void aTruncatedLastLineKeepsTheIntervalsBeforeIt() throws IOException {
+    Path step = knownStep();
+    Files.writeString(step.resolve("hdr/READ.hdr"), "12.000,1.000,1000.000,HISTFAAAACl4nJNp", StandardCharsets.UTF_8,
+        StandardOpenOption.APPEND);
+    assertEquals(10_000, ok(StepSummarizer.summarize(step), "READ", LatencyKind.SERVICE).count());
+  }
+
+  @Test
+  void stepWithoutLogsHasNoOperationsAndZeroThroughput() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "mongodb", 1, 1, 0, 5, "failed");
+    StepSummary s = StepSummarizer.summarize(step);
+    assertTrue(s.rows().isEmpty());
+    assertEquals(0.0, s.throughputOps());
+    assertFalse(s.complete());
+  }
+
+  @Test
+  void theStepSummaryRoundTripsThroughItsFile() throws IOException {
+    Path step = knownStep();
+    StepSummary s = StepSummarizer.summarize(step);
+    s.writeTo(step);
+    assertEquals(s, StepSummary.read(step));
+  }
+
+  @Test
+  void missingOrMalformedStepJsonIsAOneLineFormatError() throws IOException {
+    Path step = dir.resolve("s");
+    Files.createDirectories(step);
+    ResultsFormatException missing = assertThrows(ResultsFormatException.class,
+        () -> StepSummarizer.summarize(step));
+    assertTrue(missing.getMessage().contains("step.json") && !missing.getMessage().contains("\n"));
+    Files.writeString(step.resolve("step.json"), "{\"store\": \"x\", \"threads\": 1, \"warmup_s\": -1}");
+    assertTrue(assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step)).getMessage()
+        .contains("warmup_s"));
+    Files.writeString(step.resolve("step.json"), "{not json");
+    assertTrue(assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step)).getMessage()
+        .contains("malformed JSON"));
+  }
+}
