@@ -9,7 +9,7 @@
 # Use like:
 #   scripts/bench-redisjson-client.sh [--dev]
 #     --dev   classpath from the redisjson module (mvn dependency:build-classpath + target/classes) instead of the
-#             project's runtime classpath (sweep/target/lib, built by 'mvn package' when missing)
+#             project's runtime classpath (cli/target/lib, built by 'mvn package' when missing)
 #
 # Settings:
 #   REDIS_HOST (127.0.0.1), REDIS_PORT (6379)   the server: scripts/stores.sh start redisjson

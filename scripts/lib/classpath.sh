@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The one runtime classpath every Java entry point uses: sweep/target/classes + sweep/target/lib/* (all bindings,
-# YCSB core, the report). Source it after lib/common.sh.
+# The one runtime classpath every Java entry point uses: cli/target/lib/* (every module's jar: bindings, YCSB core,
+# results format, runner, report, compare). Source it after lib/common.sh.
 #
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
 #                        (mvn package, tests skipped), then prints it
@@ -15,18 +15,26 @@ _YCSB_DOCSEARCH_CLASSPATH_SH=1
 runtime_classpath() {
   local root stamp
   root="$(repo_root)"
-  stamp="${root}/sweep/target/lib"
+  stamp="${root}/cli/target/lib"
   if [[ "${DOCSEARCH_SKIP_BUILD:-0}" != 1 ]]; then
-    if [[ ! -d "${stamp}" ]] || [[ -n "$(find "${root}/pom.xml" "${root}/ycsb-bindings" "${root}/sweep" \
-      "${root}/report" "${root}/compare" -path '*/target' -prune -o \( -name '*.java' -o -name pom.xml \) -newer "${stamp}" \
-      -print -quit)" ]]; then
+    if [[ ! -d "${stamp}" ]] || [[ -n "$(stale_source "${root}" "${stamp}")" ]]; then
       log "building the project (mvn package, tests skipped)..."
       (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests) >&2 || die "build failed: run 'mvn package' to see why"
       touch "${stamp}"
     fi
   fi
   [[ -d "${stamp}" ]] || die "no runtime classpath at ${stamp}: run 'mvn package -DskipTests'"
-  printf '%s' "${root}/sweep/target/classes:${stamp}/*"
+  printf '%s' "${stamp}/*"
+}
+
+# stale_source ROOT STAMP: prints the first source file (Java, resources, pom) of any module newer than STAMP.
+# Only Maven's build folders (a module's own target/, next to its pom.xml) are skipped: a Java package that happens
+# to be called "target" is source like any other.
+stale_source() {
+  local root="$1" stamp="$2"
+  find "${root}" \( -path "${root}/.git" -o -path "${root}/.stores" -o -path "${root}/results" \
+    -o -path "${root}/node_modules" -o \( -type d -name target -execdir test -f pom.xml \; \) \) -prune \
+    -o \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "${stamp}" -print -quit
 }
 
 exec_main() {

@@ -47,6 +47,15 @@ public final class StepSummarizer {
     return load(stepDir).summary();
   }
 
+  /**
+   * Summarizes a step folder that will be published under another name (the runner's {@code .NN-tT.partial}
+   * folder becomes {@code NN-tT}): the summary carries {@code stepName}.
+   */
+  public static StepSummary summarize(Path stepDir, String stepName) throws IOException {
+    StepRecord info = StepRecord.read(stepDir);
+    return summarize(info, stepName, StepHistograms.forStep(stepDir));
+  }
+
   /** Summarizes one step folder, keeping the histograms. */
   public static Loaded load(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);

@@ -11,14 +11,14 @@ import io.github.ycsbdocsearch.sweep.cli.Usage;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
-import io.github.ycsbdocsearch.sweep.report.ReportAdapter;
+import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.run.ManifestSections;
 import io.github.ycsbdocsearch.sweep.run.SweepContext;
 import io.github.ycsbdocsearch.sweep.run.SweepRunner;
-import io.github.ycsbdocsearch.sweep.target.CpuPinning;
-import io.github.ycsbdocsearch.sweep.target.LocalStores;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
+import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -98,7 +98,7 @@ public final class SweepApp {
     }
     manifest.write();
     progress.log("results: " + runDir + " (CPU pinning: " + pinning.reason() + ")");
-    SweepContext ctx = new SweepContext(o, runDir, manifest, launcher, interrupts, progress, new ReportAdapter(),
+    SweepContext ctx = new SweepContext(o, runDir, manifest, launcher, interrupts, progress, ReportWriter::write,
         pinning, local);
     int code = new SweepRunner(ctx).run();
     out.println(runDir);

@@ -18,6 +18,15 @@ public final class Defaults {
   public static final int LOAD_THREADS = 4;
   /** Client threads of a fixed-rate step when no explicit thread list is given. */
   public static final int RATE_THREADS = 16;
+  /** Offered loads of the load phase, as fractions of the capacity-search peak. */
+  public static final java.util.List<Double> LOAD_FRACTIONS =
+      java.util.List.of(0.10, 0.25, 0.50, 0.70, 0.80, 0.90, 0.95, 1.00, 1.10);
+  /** Least client threads of a load-phase step: a slow request must not stall the whole schedule. */
+  public static final int MIN_LOAD_THREADS = 4;
+  /** Measured seconds of a harness-floor step (BasicDB): short, the floor is the client's own cost. */
+  public static final int FLOOR_SECONDS = 5;
+  /** Warm-up of a harness-floor step. */
+  public static final int FLOOR_WARMUP_SECONDS = 1;
   /** A step whose failed operations pass this share (percent) fails and ends the store's sweep. */
   public static final double MAX_ERROR_PCT = 1.0;
   /** A step counts as "not growing" when its throughput is less than this much (percent) over the best step. */

@@ -1,10 +1,12 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,7 +35,7 @@ public final class OptionsParser {
       Map.entry("status.interval", "nothing (always 1 s)"), Map.entry("exportfile", "nothing (ycsb.out)"));
   private static final Set<String> VALUE_OPTIONS = Set.of("--stores", "--threads", "--max-threads", "--rates",
       "--step-seconds", "--warmup-seconds", "--records", "--load-threads", "--max-error-pct", "--max-p99-ms",
-      "--hosts", "--out", "--resume", "-p");
+      "--hosts", "--out", "--resume", "-p", "--slo", "--load-fractions", "--floor-seconds");
   private static final Set<String> RESUMABLE = Set.of("--resume", "--hosts", "-p");
 
   private final Path repoRoot;
@@ -128,8 +130,34 @@ public final class OptionsParser {
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = Path.of(v.getOrDefault("--out", repoRoot.resolve("results").toString())).toAbsolutePath();
     WorkloadFile workload = WorkloadFile.resolve(workloadArg, repoRoot);
+    Slo slo = Slo.parse(v.getOrDefault("--slo", Slo.DEFAULT));
+    // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two phases back.
+    List<Double> fractions = v.containsKey("--load-fractions") ? fractions(v.get("--load-fractions"))
+        : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
+    int floorSeconds = intAtLeast(v, "--floor-seconds", Defaults.FLOOR_SECONDS, 0);
     return new SweepOptions(workload, targets, threads, rates, stepSeconds, warmup, records, loadThreads,
-        maxErrorPct, maxP99, hosts, out, !noPin, props);
+        maxErrorPct, maxP99, hosts, out, !noPin, props, slo, fractions, floorSeconds);
+  }
+
+  /** {@code none} or fractions of the peak in (0, 5], e.g. {@code 0.5,0.9,1.1}. */
+  static List<Double> fractions(String list) {
+    if (list.trim().equalsIgnoreCase("none")) {
+      return List.of();
+    }
+    List<Double> out = new java.util.ArrayList<>();
+    for (String part : list.split(",", -1)) {
+      try {
+        double f = Double.parseDouble(part.trim());
+        if (!(f > 0 && f <= 5)) {
+          throw new NumberFormatException();
+        }
+        out.add(f);
+      } catch (NumberFormatException e) {
+        throw new SetupException("--load-fractions '" + list + "' is malformed: expected none or fractions of the "
+            + "peak above 0 and at most 5, separated by commas, e.g. 0.5,0.9,1.1");
+      }
+    }
+    return out;
   }
 
   /** Parses {@code key=value} into {@code props}, refusing properties the runner owns. */

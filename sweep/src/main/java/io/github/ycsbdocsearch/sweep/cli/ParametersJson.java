@@ -1,13 +1,15 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
-import io.github.ycsbdocsearch.sweep.results.Json;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,6 +53,10 @@ public final class ParametersJson {
     } else {
       n.putNull("max_p99_ms");
     }
+    n.put("slo", o.slo().text());
+    ArrayNode fractions = n.putArray("load_fractions");
+    o.loadFractions().forEach(fractions::add);
+    n.put("floor_seconds", o.floorSeconds());
     n.put("growth_pct", Defaults.GROWTH_PCT);
     n.put("flat_steps", Defaults.FLAT_STEPS);
     n.put("hosts_file", o.hosts().map(h -> h.source().toAbsolutePath().toString()).orElse(null));
@@ -100,7 +106,14 @@ public final class ParametersJson {
     return new SweepOptions(workload, targets, threads, rates, n.path("step_seconds").asInt(),
         n.path("warmup_seconds").asInt(), n.path("records").asInt(), n.path("load_threads").asInt(),
         n.path("max_error_pct").asDouble(), maxP99, hosts, Path.of(n.path("out").asText()),
-        n.path("pin").asBoolean(), props);
+        n.path("pin").asBoolean(), props, Slo.parse(n.path("slo").asText(Slo.DEFAULT)), fractions(n),
+        n.path("floor_seconds").asInt(0));
+  }
+
+  private static List<Double> fractions(JsonNode n) {
+    List<Double> out = new ArrayList<>();
+    n.path("load_fractions").forEach(f -> out.add(f.asDouble()));
+    return out;
   }
 
   /** The properties with secrets masked, by the same rule as the hosts file's. */

@@ -1,8 +1,10 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,15 +34,22 @@ import java.util.OptionalDouble;
 public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
-                           Map<String, String> ycsbProperties) {
+                           Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
+                           int floorSeconds) {
 
   public SweepOptions {
     targets = List.copyOf(targets);
     rates = List.copyOf(rates);
+    loadFractions = List.copyOf(loadFractions);
     ycsbProperties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ycsbProperties));
   }
 
   /** Seconds YCSB runs each step for ({@code maxexecutiontime}). */
+  /** Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were asked). */
+  public boolean capacitySearch() {
+    return rates.isEmpty() || !loadFractions.isEmpty();
+  }
+
   public int stepRunSeconds() {
     return warmupSeconds + stepSeconds;
   }

@@ -11,9 +11,14 @@ public final class Usage {
         Usage: ./run-sweep.sh <workload> [options]
                ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]
 
-        Runs one YCSB workload against each store in turn: loads the data once per store, then runs one step per
-        client thread count (1, 2, 4, ... by default) until throughput stops growing, each step a separate,
-        unmodified YCSB 0.17.0 client JVM. Writes results/<UTC time>-<workload>/ (docs/results-format.md): HDR
+        Runs one YCSB workload against each store in turn: loads the data once per store, then answers two
+        questions, each step a separate, unmodified YCSB 0.17.0 client JVM:
+          1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until throughput
+             stops growing beyond its confidence interval: the peak;
+          2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, with latency from
+             each request's intended start (coordinated omission corrected): the latency-vs-load curve, and the
+             capacity = the highest offered rate sustained (>= 95 %% achieved) that met the objective (--slo);
+        then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate. Writes results/<UTC time>-<workload>/ (docs/results-format.md): HDR
         interval logs per store x step x operation, step.json files, saturation.json, manifest.json and the report.
         The last line printed is that folder's path. Progress goes to stderr.
 
@@ -29,7 +34,13 @@ public final class Usage {
           --max-threads N      last thread count of auto (default: %d)
           --rates LIST         fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per
                                thread count of an explicit --threads list, else at %d threads); these steps record
-                               both service time and intended latency (coordinated omission corrected)
+                               both service time and intended latency (coordinated omission corrected). Alone,
+                               they replace both phases; add --load-fractions to run those too
+          --load-fractions L   offered loads of the load phase as fractions of the peak, or none (default:
+                               0.1,0.25,0.5,0.7,0.8,0.9,0.95,1,1.1)
+          --slo OBJECTIVE      latency objective of the capacity: intended latency of every operation, all
+                               requests, e.g. p99<=10ms (default), p99.9<=50ms, p50<=500us
+          --floor-seconds N    measured seconds of each harness-floor step; 0 = no floor (default: %d)
           --step-seconds N     measured seconds per step, after the warm-up (default: %d)
           --warmup-seconds N   seconds at the start of every step left out of all numbers (default: %d)
           --records N          records loaded into each store (default: %d)
@@ -50,9 +61,11 @@ public final class Usage {
                                -p operationcount=N ends a step after N operations if that comes first
           -h, --help           this text
 
-        Saturation: the sweep of a store ends when throughput grew less than %s%% over the best step for %d steps
-        in a row, when a step passes the error or p99 bound, or when a step fails; saturation.json names the best
-        step within the bounds (the max sustainable throughput) and the reason.
+        Capacity search: it ends when a step's throughput did not clear the best step's by more than %s%% and
+        by its 95%% confidence interval (per-second counts) for %d steps in a row, when a step passes the error
+        or p99 bound, when the client used > 90%% of its CPUs (client-bound: never taken for the store's limit),
+        or when a step fails. saturation.json records the peak (a lower bound when the ramp was still growing),
+        the capacity under the objective, and why.
 
         Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: %s)
                      SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)
@@ -62,7 +75,7 @@ public final class Usage {
 
         Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results
         are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it).
-        """.formatted(Defaults.MAX_THREADS, Defaults.RATE_THREADS, Defaults.STEP_SECONDS, Defaults.WARMUP_SECONDS,
+        """.formatted(Defaults.MAX_THREADS, Defaults.RATE_THREADS, Defaults.FLOOR_SECONDS, Defaults.STEP_SECONDS, Defaults.WARMUP_SECONDS,
         Defaults.RECORDS, Defaults.LOAD_THREADS, fmt(Defaults.MAX_ERROR_PCT), fmt(Defaults.GROWTH_PCT),
         Defaults.FLAT_STEPS, Defaults.CLIENT_JVM_OPTS);
   }

@@ -23,11 +23,18 @@ public final class ChildProcess {
   private final List<String> command;
   private final Path workDir;
   private final Map<String, String> extraEnv;
+  private Consumer<Process> onStart = p -> { };
 
   public ChildProcess(List<String> command, Path workDir, Map<String, String> extraEnv) {
     this.command = List.copyOf(command);
     this.workDir = workDir;
     this.extraEnv = Map.copyOf(extraEnv);
+  }
+
+  /** Sees the child right after it started (e.g. to sample its CPU time); returns this. */
+  public ChildProcess onStart(Consumer<Process> listener) {
+    this.onStart = listener;
+    return this;
   }
 
   /**
@@ -55,6 +62,7 @@ public final class ChildProcess {
     if (interrupts != null) {
       interrupts.track(p);
     }
+    onStart.accept(p);
     Thread pump = new Thread(() -> pump(p, stderrFile, onStderr), "stderr-pump");
     pump.setDaemon(true);
     pump.start();

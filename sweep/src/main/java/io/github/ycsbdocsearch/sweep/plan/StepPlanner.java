@@ -1,33 +1,64 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.ThreadPlan;
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns the thread plan and the fixed rates into the ordered steps of one store. Without rates: one unthrottled
- * step per thread count. With rates: for each thread count (the explicit list, or {@link Defaults#RATE_THREADS} for
- * the automatic plan) one step per rate, in the order given. The sweep may stop before the last step (saturation).
- * Stateless.
+ * The steps of a store's sweep, phase by phase: the capacity search (closed loop, one step per thread count), the
+ * explicit --rates, then the load phase at fractions of the peak (planned once the peak is known), then the
+ * harness floor (BasicDB at every fixed-rate step's threads and rate). Step numbers run on across phases, so
+ * every folder name is unique and a resumed run plans the same names again. Stateless.
  */
 public final class StepPlanner {
+
   private StepPlanner() {
   }
 
-  public static List<StepSpec> steps(ThreadPlan threads, List<Integer> rates) {
+  /** The capacity-search steps, numbered from 1; none when the run asks only for explicit rates. */
+  public static List<StepSpec> capacity(SweepOptions o) {
     List<StepSpec> out = new ArrayList<>();
-    if (rates.isEmpty()) {
-      for (int t : threads.counts()) {
-        out.add(new StepSpec(out.size() + 1, t, 0));
+    if (o.capacitySearch()) {
+      for (int t : o.threads().counts()) {
+        out.add(StepSpec.capacity(out.size() + 1, t));
       }
-      return out;
     }
-    List<Integer> counts = threads.auto() ? List.of(Defaults.RATE_THREADS) : threads.counts();
+    return out;
+  }
+
+  /** The explicit --rates steps, numbered after {@code after}. */
+  public static List<StepSpec> rates(SweepOptions o, int after) {
+    List<StepSpec> out = new ArrayList<>();
+    List<Integer> counts = o.threads().auto() ? List.of(Defaults.RATE_THREADS) : o.threads().counts();
     for (int t : counts) {
-      for (int r : rates) {
-        out.add(new StepSpec(out.size() + 1, t, r));
+      for (int r : o.rates()) {
+        out.add(new StepSpec(after + out.size() + 1, Phase.RATES, t, r, null));
       }
+    }
+    return out;
+  }
+
+  /**
+   * The load-phase steps at each fraction of the peak, numbered after {@code after}, at the peak's thread count
+   * (enough client threads to offer the peak rate; an open-loop client must never be the limit).
+   */
+  public static List<StepSpec> load(SweepOptions o, double peakOps, int peakThreads, int after) {
+    List<StepSpec> out = new ArrayList<>();
+    for (double f : o.loadFractions()) {
+      long rate = Math.max(1, Math.round(peakOps * f));
+      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, Math.max(peakThreads, Defaults.MIN_LOAD_THREADS),
+          rate, f));
+    }
+    return out;
+  }
+
+  /** A floor step for each fixed-rate step, numbered after {@code after}. */
+  public static List<StepSpec> floor(List<StepSpec> fixedRate, int after) {
+    List<StepSpec> out = new ArrayList<>();
+    for (StepSpec s : fixedRate) {
+      out.add(new StepSpec(after + out.size() + 1, Phase.FLOOR, s.threads(), s.targetOps(), s.offeredFraction()));
     }
     return out;
   }

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.sweep.results;
 
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;

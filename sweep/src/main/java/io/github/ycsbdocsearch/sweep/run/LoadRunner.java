@@ -7,9 +7,9 @@ import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.exec.YcsbOutput;
-import io.github.ycsbdocsearch.sweep.results.AtomicFiles;
-import io.github.ycsbdocsearch.sweep.results.StepRecord;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,7 +76,8 @@ final class LoadRunner {
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
     new StepRecord(StepRecord.FORMAT, s.name(), o.workload().name(), 0, o.loadThreads(), 0, 0,
         (int) Duration.between(started, ended).toSeconds(), status, StepRunner.utc(started), StepRunner.utc(ended),
-        child == null || child.timedOut() || child.interrupted() ? null : child.exitCode(), problem.orElse(null))
+        child == null || child.timedOut() || child.interrupted() ? null : child.exitCode(), problem.orElse(null),
+        null, null, null, null, null, null)
         .writeTo(tmp);
     AtomicFiles.publish(tmp, s.storeDir().resolve("load"));
     return problem;

@@ -11,11 +11,11 @@ import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.results.EnvironmentInfo;
-import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
-import io.github.ycsbdocsearch.sweep.target.CpuPinning;
-import io.github.ycsbdocsearch.sweep.target.LocalStores;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
+import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,10 +117,21 @@ public final class ManifestSections {
     p.put("operationcount", o.ycsbProperties().getOrDefault("operationcount",
         "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step time); steps end on time"));
     ArrayNode steps = p.putArray("steps");
-    for (StepSpec s : StepPlanner.steps(o.threads(), o.rates())) {
-      steps.addObject().put("index", s.index()).put("threads", s.threads()).put("target_ops", s.targetOps())
-          .put("dir", "steps/" + s.dirName());
+    List<StepSpec> planned = new java.util.ArrayList<>(StepPlanner.capacity(o));
+    planned.addAll(StepPlanner.rates(o, planned.size()));
+    for (StepSpec s : planned) {
+      steps.addObject().put("index", s.index()).put("phase", s.phase().jsonName()).put("threads", s.threads())
+          .put("target_ops", s.targetOps()).put("dir", "steps/" + s.dirName());
     }
+    p.put("load_phase", o.loadFractions().isEmpty() ? "none" : "fixed rates at " + o.loadFractions()
+        + " of each store's capacity-search peak, at the peak's thread count (at least "
+        + io.github.ycsbdocsearch.sweep.cli.Defaults.MIN_LOAD_THREADS + "), numbered after the steps above");
+    p.put("slo", o.slo().text() + ": intended latency of every operation, all requests; capacity = the highest "
+        + "sustained (>= 95 % achieved) offered rate that met it");
+    p.put("harness_floor", o.floorSeconds() == 0 ? "none" : "YCSB BasicDB at every fixed-rate step's threads and "
+        + "rate, " + io.github.ycsbdocsearch.sweep.cli.Defaults.FLOOR_WARMUP_SECONDS + " s warm-up + "
+        + o.floorSeconds() + " s");
+    p.put("client_bound_rule", "client CPU over the window > 90 % of the CPUs the client may use");
     return p;
   }
 

@@ -1,9 +1,9 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.StepRecord;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,16 +48,16 @@ public final class ResumePlanner {
    *
    * @param planned  the store's steps, in order
    * @param existing step folder name to its step.json, for the folders that have one
-   * @param metrics  reads a complete step's numbers; empty when its logs cannot be read (the step is re-run)
-   * @param detector receives every reused step
+   * @param summaries reads a complete step's summary.json; empty when it cannot be read (the step is re-run)
+   * @param detector receives every reused step (null for phases without a stopping rule)
    */
   public static Plan plan(List<StepSpec> planned, Map<String, StepRecord> existing,
-                          Function<StepSpec, Optional<StepMetrics>> metrics, SaturationDetector detector) {
+                          Function<StepSpec, Optional<StepSummary>> summaries, SaturationDetector detector) {
     List<StepResult> reused = new ArrayList<>();
     for (int i = 0; i < planned.size(); i++) {
       StepSpec spec = planned.get(i);
       StepRecord rec = existing.get(spec.dirName());
-      Optional<StepMetrics> m = rec != null && rec.status() == StepStatus.COMPLETE ? metrics.apply(spec)
+      Optional<StepSummary> m = rec != null && rec.status() == StepStatus.COMPLETE ? summaries.apply(spec)
           : Optional.empty();
       if (m.isEmpty()) {
         List<StepSpec> rest = planned.subList(i, planned.size());
@@ -69,7 +69,7 @@ public final class ResumePlanner {
       }
       StepResult r = new StepResult(spec, StepStatus.COMPLETE, null, m);
       reused.add(r);
-      if (detector.offer(r).isPresent()) {
+      if (detector != null && detector.offer(r).isPresent()) {
         return new Plan(reused, List.of(), List.of(), true);
       }
     }

@@ -1,20 +1,26 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Decides, step after step, when a store's sweep is over, and which step was the max sustainable one.
+ * The capacity search's stopping rule (closed-loop thread ramp): decides, step after step, when the ramp is over
+ * and which step was the peak.
  *
- * <p>The sweep ends when throughput grew less than {@code growthPct} over the best step so far for {@code flatSteps}
- * steps in a row, when a step's failed operations pass {@code maxErrorPct}, when its p99 (worst operation) passes
- * {@code maxP99Ms}, or when a step fails or is interrupted. The max sustainable step is the highest-throughput
- * complete step within both bounds. Not thread-safe: one detector per store sweep, fed in step order.
+ * <p>A step counts as growth only when it beats the best step so far by more than {@code growthPct} percent and,
+ * when both have a confidence interval, its interval's low end clears the best's high end: one noisy step can
+ * neither end the ramp early nor become the headline. The ramp ends after {@code flatSteps} non-growing steps in a
+ * row, when a step's failed operations pass {@code maxErrorPct}, when its p99 passes {@code maxP99Ms}, when the
+ * client was CPU-bound (more threads would measure the client), or when a step fails. The peak is the
+ * highest-throughput usable step (complete, not client-bound) within both bounds. Not thread-safe: one detector
+ * per store, fed in step order.
  */
 public final class SaturationDetector {
 
@@ -33,10 +39,10 @@ public final class SaturationDetector {
 
     /** The rule in words, for the manifest. */
     public String describe() {
-      return String.format(Locale.ROOT, "stop when throughput grew < %s%% over the best step for %d steps, "
-          + "when > %s%% of a step's operations fail%s, or when a step fails", num(growthPct), flatSteps,
-          num(maxErrorPct), maxP99Ms.isPresent() ? ", when a step's p99 passes " + num(maxP99Ms.getAsDouble())
-              + " ms" : "");
+      return String.format(Locale.ROOT, "capacity search: stop when throughput did not beat the best step by > %s%% "
+          + "and by its 95%% confidence interval for %d steps, when > %s%% of a step's operations fail%s, when the "
+          + "client is CPU-bound, or when a step fails", num(growthPct), flatSteps, num(maxErrorPct),
+          maxP99Ms.isPresent() ? ", when a step's p99 passes " + num(maxP99Ms.getAsDouble()) + " ms" : "");
     }
   }
 
@@ -52,12 +58,12 @@ public final class SaturationDetector {
   }
 
   /** True when the step's failed share passes the error bound (such a step is marked failed). */
-  public boolean exceedsErrorBound(StepMetrics m) {
+  public boolean exceedsErrorBound(StepSummary m) {
     return m.errorFraction() * 100.0 > rules.maxErrorPct();
   }
 
   /** The error-bound message for a step, e.g. {@code errors 3.20% of operations > 1%}. */
-  public String errorBoundMessage(StepMetrics m) {
+  public String errorBoundMessage(StepSummary m) {
     return String.format(Locale.ROOT, "errors %.2f%% of operations > %s%% (--max-error-pct)",
         m.errorFraction() * 100.0, num(rules.maxErrorPct()));
   }
@@ -77,31 +83,45 @@ public final class SaturationDetector {
     if (r.status() == StepStatus.INTERRUPTED) {
       return stop("interrupted" + at);
     }
-    if (r.status() == StepStatus.FAILED || r.metrics().isEmpty()) {
+    if (r.status() == StepStatus.FAILED || r.summary().isEmpty()) {
       if (r.failedOnErrorBound(this)) {
-        return stop(errorBoundMessage(r.metrics().get()) + at);
+        return stop(errorBoundMessage(r.summary().get()) + at);
       }
       return stop("step " + r.spec().dirName() + " failed: " + r.error());
     }
-    StepMetrics m = r.metrics().get();
+    StepSummary m = r.summary().get();
     if (exceedsErrorBound(m)) {
       return stop(errorBoundMessage(m) + at);
     }
+    if (m.clientBound()) {
+      return stop(String.format(Locale.ROOT, "the client was CPU-bound%s (%.2f of %d CPUs): more threads would "
+          + "measure the client, not the store", at, m.clientCpuCores(), m.clientCpus()));
+    }
     if (rules.maxP99Ms().isPresent() && m.worstP99Us().isPresent()
         && m.worstP99Us().getAsLong() / 1000.0 > rules.maxP99Ms().getAsDouble()) {
-      return stop(String.format(Locale.ROOT, "p99 %.2f ms (%s) > %s ms (--max-p99-ms)%s",
-          m.worstP99Us().getAsLong() / 1000.0, m.worstOp(), num(rules.maxP99Ms().getAsDouble()), at));
+      return stop(String.format(Locale.ROOT, "p99 %.2f ms > %s ms (--max-p99-ms)%s",
+          m.worstP99Us().getAsLong() / 1000.0, num(rules.maxP99Ms().getAsDouble()), at));
     }
-    double bestOps = best == null ? 0 : best.metrics().orElseThrow().throughputOps();
-    flat = best != null && m.throughputOps() < bestOps * (1 + rules.growthPct() / 100.0) ? flat + 1 : 0;
-    if (best == null || m.throughputOps() > bestOps) {
+    boolean grew = best == null || grew(m, best.summary().orElseThrow());
+    flat = grew ? 0 : flat + 1;
+    if (best == null || m.throughputOps() > best.summary().orElseThrow().throughputOps()) {
       best = r;
     }
     if (flat >= rules.flatSteps()) {
-      return stop(String.format(Locale.ROOT, "throughput grew < %s%% over the best step for %d steps",
-          num(rules.growthPct()), rules.flatSteps()));
+      return stop(String.format(Locale.ROOT, "throughput did not beat the best step by > %s%% and its confidence "
+          + "interval for %d steps", num(rules.growthPct()), rules.flatSteps()));
     }
     return Optional.empty();
+  }
+
+  /** Growth: above the best by the growth margin and, where both are known, by the confidence intervals. */
+  private boolean grew(StepSummary m, StepSummary bestSoFar) {
+    if (m.throughputOps() <= bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0)) {
+      return false;
+    }
+    List<Double> ci = m.throughputCi95();
+    List<Double> bestCi = bestSoFar.throughputCi95();
+    return ci == null || bestCi == null || ci.get(0) > bestCi.get(1);
   }
 
   /** True once a step made the sweep stop. */
@@ -110,23 +130,28 @@ public final class SaturationDetector {
   }
 
   /**
-   * The outcome for {@code saturation.json}.
+   * The peak part of {@code saturation.json} (capacity fields null: the load phase fills them).
    *
    * @param store        the store's name
-   * @param plannedSteps how many steps the plan had (to tell "plan exhausted" from an early stop)
+   * @param plannedSteps how many capacity steps the plan had (to tell "plan exhausted" from an early stop)
    */
   public Saturation result(String store, int plannedSteps) {
     String reason = stopReason;
+    boolean stillGrowing = false;
     if (reason == null) {
+      stillGrowing = offered >= plannedSteps && flat == 0 && last != null;
       reason = offered >= plannedSteps ? "all " + plannedSteps + " planned steps ran"
-          + (flat == 0 && last != null ? "; throughput was still growing at the last step" : "")
+          + (stillGrowing ? "; throughput was still growing at the last step" : "")
           : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
     }
     if (best == null) {
-      return new Saturation(store, null, null, null, reason + "; no step finished within the bounds");
+      return new Saturation(Saturation.FORMAT, store, null, null, null, null, null, null, null, null, null,
+          reason + "; no step finished within the bounds", null, null, null);
     }
-    return new Saturation(store, best.spec().index(), best.spec().threads(),
-        best.metrics().orElseThrow().throughputOps(), reason);
+    StepSummary s = best.summary().orElseThrow();
+    boolean lowerBound = stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
+    return new Saturation(Saturation.FORMAT, store, s.throughputOps(), s.step(), s.threads(), s.throughputCi95(),
+        lowerBound, null, null, null, null, reason, s.index(), s.threads(), s.throughputOps());
   }
 
   private Optional<String> stop(String reason) {

@@ -1,31 +1,31 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
 import java.util.Optional;
 
 /**
  * A finished (or reused) step as the sweep logic sees it. Immutable.
  *
- * @param spec    the step
- * @param status  how it ended
- * @param error   why it failed or was interrupted, else null
- * @param metrics its numbers, when its logs could be read (also for a step that failed the error bound)
+ * @param spec      the step
+ * @param status    how it ended
+ * @param error     why it failed or was interrupted, else null
+ * @param summary   its summary.json, when its logs could be read (also for a step that failed the error bound)
  * @param inserts   records the step inserted successfully (YCSB's {@code [INSERT], Return=OK} count)
  * @param storeLost the store stopped answering: a failure of the store, not saturation, even when the error
  *                  bound was passed
  */
-public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics,
+public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepSummary> summary,
                          long inserts, boolean storeLost) {
 
   /** A result without inserts whose store still answers (reused steps, tests). */
-  public StepResult(StepSpec spec, StepStatus status, String error, Optional<StepMetrics> metrics) {
-    this(spec, status, error, metrics, 0, false);
+  public StepResult(StepSpec spec, StepStatus status, String error, Optional<StepSummary> summary) {
+    this(spec, status, error, summary, 0, false);
   }
 
   /** True when the step failed only because of its error bound: the normal end of a sweep at saturation. */
   public boolean failedOnErrorBound(SaturationDetector detector) {
-    return status == StepStatus.FAILED && !storeLost && metrics.map(detector::exceedsErrorBound).orElse(false);
+    return status == StepStatus.FAILED && !storeLost && summary.map(detector::exceedsErrorBound).orElse(false);
   }
 }

@@ -1,17 +1,20 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
+import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.exec.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.AtomicFiles;
-import io.github.ycsbdocsearch.sweep.results.StepRecord;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,12 +26,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs one measured step in its own YCSB JVM and publishes its folder: the child writes into a hidden
- * {@code .NN-tT.partial} folder (its working directory), then {@code step.json} is written and the folder renamed
- * to {@code NN-tT}, so a step folder with a name is always whole. The child's exit code is not trusted (see
- * {@link YcsbOutput}). Not thread-safe; one step at a time.
+ * {@code .NN-tT.partial} folder (its working directory); then {@code step.json} (with the CPU both sides used over
+ * the window) and the step's {@code summary.json} are written once, and the folder is renamed to {@code NN-tT}, so
+ * a step folder with a name is always whole. Everything after reads that summary. The child's exit code is not
+ * trusted (see {@link YcsbOutput}). Not thread-safe; one step at a time.
  */
 final class StepRunner {
   private static final double SHORT_RUN_SHARE = 0.9;
@@ -39,10 +44,22 @@ final class StepRunner {
     this.ctx = ctx;
   }
 
+  /** Warm-up and measured seconds of a step: the harness floor runs short steps. */
+  record Timing(int warmupS, int durationS) {
+    int runSeconds() {
+      return warmupS + durationS;
+    }
+
+    static Timing of(SweepOptions o, Phase phase) {
+      return phase == Phase.FLOOR ? new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds())
+          : new Timing(o.warmupSeconds(), o.stepSeconds());
+    }
+  }
+
   /**
    * Runs the step.
    *
-   * @param session        the store
+   * @param session        the store (or BasicDB for a floor step)
    * @param step           the step
    * @param planned        steps in the store's plan (for progress)
    * @param records        YCSB recordcount: the loaded records plus those earlier steps inserted
@@ -52,53 +69,81 @@ final class StepRunner {
   StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
                  SaturationDetector detector) {
     SweepOptions o = ctx.options();
+    Timing timing = Timing.of(o, step.phase());
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     prepare(tmp, true);
     List<String> args = YcsbArgs.step(session.target().dbClass(), o.workload().path(), session.connectionFile(),
-        step, o.stepRunSeconds(), records, operationCount, o.ycsbProperties());
+        step, timing.runSeconds(), records, operationCount, o.ycsbProperties());
     Instant started = Instant.now();
-    ctx.progress().stepStarted(session.name(), step, planned, o.stepRunSeconds());
-    ChildResult child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of()).run(tmp.resolve("ycsb.out"),
-        tmp.resolve("ycsb.err"), Duration.ofSeconds(o.stepRunSeconds() + Defaults.STEP_GRACE_SECONDS),
-        ctx.interrupts(), line -> StatusLine.parse(line).ifPresent(
-            s -> ctx.progress().live(session.name(), step, planned, o.stepRunSeconds(), s)));
+    ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
+    AtomicReference<CpuWindow> cpu = new AtomicReference<>();
+    ChildResult child;
+    try {
+      child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
+          .onStart(p -> cpu.set(CpuWindow.start(p, session.serverPids(), Duration.ofSeconds(timing.warmupS()),
+              Duration.ofSeconds(timing.durationS()))))
+          .run(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"),
+              Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS), ctx.interrupts(),
+              line -> StatusLine.parse(line).ifPresent(
+                  s -> ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s)));
+    } finally {
+      Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
+    }
     Instant ended = Instant.now();
     YcsbOutput out = YcsbOutput.read(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"));
-    Optional<String> problem = problem(child, out, step, operationCount);
+    Optional<String> problem = problem(child, out, step, operationCount, timing);
     StepStatus status = child.interrupted() ? StepStatus.INTERRUPTED
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
-    String error = problem.orElse(null);
-    Optional<StepMetrics> metrics = Optional.empty();
+    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, cpu.get());
+    record.writeTo(tmp);
+    Optional<StepSummary> summary = Optional.empty();
     if (status == StepStatus.COMPLETE) {
-      record(session, step, status, null, started, ended, child).writeTo(tmp);
       try {
-        metrics = Optional.of(ctx.report().summarize(tmp, step.targetOps() > 0));
-      } catch (RuntimeException e) {
-        status = StepStatus.FAILED;
-        error = "cannot read the step's interval logs: " + e.getMessage();
+        summary = Optional.of(StepSummarizer.summarize(tmp, step.dirName()));
+      } catch (IOException | RuntimeException e) {
+        record = record.withStatus(StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
       }
     }
-    if (metrics.isPresent() && metrics.get().operations() == 0) {
-      status = StepStatus.FAILED;
-      error = "no operation succeeded after the " + o.warmupSeconds() + " s warm-up";
-    } else if (metrics.isPresent() && detector.exceedsErrorBound(metrics.get())) {
-      status = StepStatus.FAILED;
-      error = detector.errorBoundMessage(metrics.get());
+    if (summary.isPresent() && summary.get().operations() == 0) {
+      record = record.withStatus(StepStatus.FAILED, "no operation succeeded after the " + timing.warmupS()
+          + " s warm-up");
+    } else if (summary.isPresent() && step.phase() != Phase.FLOOR && detector.exceedsErrorBound(summary.get())) {
+      record = record.withStatus(StepStatus.FAILED, detector.errorBoundMessage(summary.get()));
     }
-    Optional<String> storeProblem = status == StepStatus.FAILED ? storeHealth(session) : Optional.empty();
+    Optional<String> storeProblem = record.status() == StepStatus.FAILED && step.phase() != Phase.FLOOR
+        ? storeHealth(session) : Optional.empty();
     if (storeProblem.isPresent()) {
-      error = error + "; store not answering: " + storeProblem.get();
+      record = record.withStatus(StepStatus.FAILED, record.error() + "; store not answering: " + storeProblem.get());
     }
-    record(session, step, status, error, started, ended, child).writeTo(tmp);
+    record.writeTo(tmp);
+    summary = summarizeFinal(tmp, step.dirName(), summary.isPresent() || record.status() != StepStatus.COMPLETE);
     AtomicFiles.publish(tmp, dir);
     long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);
-    return new StepResult(step, status, error, metrics, inserts, storeProblem.isPresent());
+    return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent());
+  }
+
+  /**
+   * Writes the step's summary.json from the final step.json (its status may have changed after the logs were
+   * read), once; a step whose logs cannot be read has none.
+   */
+  private static Optional<StepSummary> summarizeFinal(Path stepDir, String name, boolean attempt) {
+    if (!attempt) {
+      return Optional.empty();
+    }
+    try {
+      StepSummary s = StepSummarizer.summarize(stepDir, name);
+      s.writeTo(stepDir);
+      return Optional.of(s);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** Why the child's run cannot be trusted, or empty. */
-  private Optional<String> problem(ChildResult child, YcsbOutput out, StepSpec step, long operationCount) {
-    int runSeconds = ctx.options().stepRunSeconds();
+  private Optional<String> problem(ChildResult child, YcsbOutput out, StepSpec step, long operationCount,
+                                   Timing timing) {
+    int runSeconds = timing.runSeconds();
     if (child.interrupted()) {
       return Optional.of("stopped by Ctrl-C or SIGTERM after " + child.elapsed().toSeconds() + " s");
     }
@@ -135,12 +180,15 @@ final class StepRunner {
     });
   }
 
-  private StepRecord record(StoreSession s, StepSpec step, StepStatus status, String error, Instant started,
-                            Instant ended, ChildResult child) {
-    SweepOptions o = ctx.options();
-    return new StepRecord(StepRecord.FORMAT, s.name(), o.workload().name(), step.index(), step.threads(),
-        step.targetOps(), o.warmupSeconds(), o.stepSeconds(), status, utc(started), utc(ended),
-        child.timedOut() || child.interrupted() ? null : child.exitCode(), error);
+  private StepRecord record(StoreSession s, StepSpec step, Timing timing, StepStatus status, String error,
+                            Instant started, Instant ended, ChildResult child, CpuWindow cpu) {
+    Optional<CpuWindow> c = Optional.ofNullable(cpu);
+    Double server = c.flatMap(CpuWindow::serverCores).orElse(null);
+    return new StepRecord(StepRecord.FORMAT, s.name(), ctx.options().workload().name(), step.index(),
+        step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
+        child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
+        step.offeredFraction(), c.flatMap(CpuWindow::clientCores).orElse(null), ctx.pinning().clientCpuCount(),
+        server, server == null ? null : "local-processes");
   }
 
   static String utc(Instant t) {

@@ -1,19 +1,22 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * One store while its sweep runs. Immutable (the properties are not changed after construction).
+ * A store ready for steps: the name its results go under, the YCSB binding that runs them (the store's own, or
+ * BasicDB for its harness-floor steps), the properties the bindings read and the connection file passed to YCSB.
+ * Immutable.
  *
- * @param target         the store
- * @param props          workload + record count + connection + {@code -p} properties, for the store's probe
- * @param connectionFile the connection properties file handed to YCSB
- * @param storeDir       {@code <run>/<store>/}
+ * @param name           the store whose folder the steps belong to
+ * @param target         the binding the YCSB client runs
+ * @param serverPids     local server processes whose CPU is recorded (empty for remote stores and BasicDB)
  */
-record StoreSession(SweepTarget target, Properties props, Path connectionFile, Path storeDir) {
+record StoreSession(String name, SweepTarget target, Properties props, Path connectionFile, Path storeDir,
+                    List<Long> serverPids) {
 
   Path stepsDir() {
     return storeDir.resolve("steps");
@@ -23,7 +26,8 @@ record StoreSession(SweepTarget target, Properties props, Path connectionFile, P
     return props.getProperty("table", Defaults.TABLE);
   }
 
-  String name() {
-    return target.name();
+  /** The same store folder, run by another binding (the harness floor: BasicDB, no server). */
+  StoreSession runBy(SweepTarget other, Properties otherProps, Path otherConnection) {
+    return new StoreSession(name, other, otherProps, otherConnection, storeDir, List.of());
   }
 }

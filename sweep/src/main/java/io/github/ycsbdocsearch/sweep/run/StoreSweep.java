@@ -4,17 +4,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.AtomicFiles;
-import io.github.ycsbdocsearch.sweep.results.Json;
-import io.github.ycsbdocsearch.sweep.results.StepRecord;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +25,11 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * One store's part of a run: plan (or resume) its steps, start it alone (local) or reach it (hosts file), load it
- * once, verify search answers, run steps until saturation, write {@code saturation.json}, stop it. Not thread-safe.
+ * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify search answers,
+ * then the phases: the capacity search (closed-loop thread ramp until the peak), explicit --rates, the load phase
+ * (fixed rates at fractions of the peak), the harness floor (BasicDB at every fixed-rate step's threads and rate);
+ * then {@code saturation.json} (peak and capacity under the objective) and stop the store. Every phase resumes: a
+ * complete step folder with the same name is kept. Not thread-safe.
  */
 final class StoreSweep {
 
@@ -34,57 +40,53 @@ final class StoreSweep {
   private final SweepTarget target;
   private final RemainingTime remaining;
   private final Path storeDir;
+  private final SaturationDetector detector;
+  private final List<StepSpec> capacityPlan;
+  private final List<StepSpec> ratesPlan;
 
   StoreSweep(SweepContext ctx, SweepTarget target, RemainingTime remaining) {
     this.ctx = ctx;
     this.target = target;
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
+    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options()));
+    this.capacityPlan = StepPlanner.capacity(ctx.options());
+    this.ratesPlan = StepPlanner.rates(ctx.options(), capacityPlan.size());
   }
 
   Outcome run() {
-    List<StepSpec> planned = StepPlanner.steps(ctx.options().threads(), ctx.options().rates());
-    SaturationDetector detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options()));
-    ResumePlanner.Plan plan = ResumePlanner.plan(planned, ResumePlanner.existingSteps(storeDir.resolve("steps")),
-        this::metricsOfPublished, detector);
-    remaining.skipped(plan.reused().size());
-    if (plan.finished()) {
-      ctx.progress().store(target.name(), "nothing left to run (" + plan.reused().size() + " complete steps kept)");
-      return finish(detector, planned.size(), Outcome.COMPLETE, null, planned.size() - plan.reused().size());
-    }
-    if (!plan.reused().isEmpty() || !plan.replaced().isEmpty()) {
-      recordResume(plan);
-    }
     status("running", null);
     Ended ended;
     try {
-      ended = connectLoadAndStep(plan, planned.size(), detector);
+      ended = connectLoadAndStep();
     } catch (StoreFailure e) {
-      ended = new Ended(e.outcome, e.getMessage(), 0);
+      ended = new Ended(e.outcome, e.getMessage());
       ctx.progress().store(target.name(), e.outcome.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
     } catch (RuntimeException e) {
       // A store that cannot be started, loaded or reached fails alone; the other stores still run.
       Outcome broken = ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED;
-      ended = new Ended(broken, e instanceof SetupException ? e.getMessage() : e.toString(), 0);
+      ended = new Ended(broken, e instanceof SetupException ? e.getMessage() : e.toString());
       ctx.progress().store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
     } finally {
       stopLocalStore();
     }
-    return finish(detector, planned.size(), ended.outcome, ended.error, plan.toRun().size() - ended.ran);
+    return finish(ended.outcome, ended.error);
   }
 
-  /** How the store's part ended: outcome, error, steps run. */
-  private record Ended(Outcome outcome, String error, int ran) {
+  /** How the store's part ended: outcome and error. */
+  private record Ended(Outcome outcome, String error) {
   }
 
-  /** Connects (starting the local store), loads, verifies, then runs the remaining steps. */
-  private Ended connectLoadAndStep(ResumePlanner.Plan plan, int planned, SaturationDetector detector) {
+  /** Connects (starting the local store), loads, verifies, then runs every phase. */
+  private Ended connectLoadAndStep() {
     long setupStart = System.nanoTime();
     Properties connection = connect();
     Properties props = storeProperties(connection);
     describe(props);
     try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
-      StoreSession session = new StoreSession(target, props, conn.path(), storeDir);
+      List<Long> pids = ctx.local().isPresent() ? target.kind().map(k -> ctx.local().get().serverPids(k))
+          .orElse(List.of()) : List.of();
+      StoreSession session = new StoreSession(target.name(), target, props, conn.path(), storeDir, pids);
       Optional<String> loadProblem = new LoadRunner(ctx).run(session);
       if (loadProblem.isPresent()) {
         throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
@@ -95,10 +97,60 @@ final class StoreSweep {
         VerificationStep.run(ctx, session, target.kind().get());
       }
       remaining.setupTook(Duration.ofNanos(System.nanoTime() - setupStart));
-      StepLoop loop = new StepLoop(session, plan, planned, detector);
-      Outcome outcome = loop.run();
-      return new Ended(outcome, loop.error, loop.ran);
+      StepLoop loop = new StepLoop(session);
+      Optional<Ended> stop = loop.phase(capacityPlan, detector);
+      if (stop.isEmpty()) {
+        stop = loop.phase(ratesPlan, null);
+      }
+      List<StepSpec> loadPlan = List.of();
+      if (stop.isEmpty()) {
+        loadPlan = loadPlan();
+        stop = loop.phase(loadPlan, null);
+      }
+      if (stop.isEmpty() && ctx.options().floorSeconds() > 0) {
+        List<StepSpec> fixed = new ArrayList<>(ratesPlan);
+        fixed.addAll(loadPlan);
+        stop = floor(loop, fixed, capacityPlan.size() + ratesPlan.size() + loadPlan.size());
+      }
+      return stop.orElse(new Ended(Outcome.COMPLETE, null));
     }
+  }
+
+  /** The load phase's steps, once the capacity search has a peak; none without one. */
+  private List<StepSpec> loadPlan() {
+    Saturation peak = detector.result(target.name(), capacityPlan.size());
+    if (peak.peakOps() == null || ctx.options().loadFractions().isEmpty()) {
+      if (!ctx.options().loadFractions().isEmpty()) {
+        ctx.progress().store(target.name(), "no load phase: the capacity search found no peak");
+      }
+      return List.of();
+    }
+    ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %.0f ops/s at %d threads (%s); load phase: "
+        + "%d fixed rates", peak.peakOps(), peak.peakThreads(), peak.reason(), ctx.options().loadFractions().size()));
+    return StepPlanner.load(ctx.options(), peak.peakOps(), peak.peakThreads(),
+        capacityPlan.size() + ratesPlan.size());
+  }
+
+  /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
+  private Optional<Ended> floor(StepLoop loop, List<StepSpec> fixed, int after) {
+    if (fixed.isEmpty()) {
+      return Optional.empty();
+    }
+    SweepTarget basic = SweepTarget.byName(SweepTarget.BASICDB);
+    Properties p = new Properties();
+    p.putAll(loop.session.props());
+    p.putAll(basicDbProperties());
+    try (ConnectionFile conn = ConnectionFile.write(basic.name(), basicDbProperties())) {
+      StepLoop floorLoop = new StepLoop(loop.session.runBy(basic, p, conn.path()));
+      return floorLoop.phase(StepPlanner.floor(fixed, after), null);
+    }
+  }
+
+  private static Properties basicDbProperties() {
+    Properties p = new Properties();
+    p.setProperty("basicdb.verbose", "false");
+    p.setProperty("basicdb.simulatedelay", "0");
+    return p;
   }
 
   private void stopLocalStore() {
@@ -113,69 +165,91 @@ final class StoreSweep {
     }
   }
 
-  /** Runs the steps the plan left, feeding the detector. */
+  /** Runs the steps of one phase after another, resuming complete ones. */
   private final class StepLoop {
     private final StoreSession session;
-    private final ResumePlanner.Plan plan;
-    private final int planned;
-    private final SaturationDetector detector;
-    private int ran;
-    private String error;
+    // Every step is a new YCSB JVM whose inserts start at recordcount: counting the records earlier steps
+    // inserted into this load keeps new keys new (no duplicate-key inserts) and makes them readable.
+    private long inserted;
+    private double best;
 
-    StepLoop(StoreSession session, ResumePlanner.Plan plan, int planned, SaturationDetector detector) {
+    StepLoop(StoreSession session) {
       this.session = session;
-      this.plan = plan;
-      this.planned = planned;
-      this.detector = detector;
     }
 
-    Outcome run() {
-      double best = plan.reused().stream().mapToDouble(r -> r.metrics().orElseThrow().throughputOps()).max()
-          .orElse(0);
+    /**
+     * Runs a phase; {@code stopRule} (the capacity search's) may end it early, otherwise every step runs: the
+     * growth rule never applies to fixed rates.
+     *
+     * @return how the store's sweep ended, when the phase ended it (failure, interrupt)
+     */
+    Optional<Ended> phase(List<StepSpec> planned, SaturationDetector stopRule) {
+      if (planned.isEmpty()) {
+        return Optional.empty();
+      }
+      ResumePlanner.Plan plan = ResumePlanner.plan(planned, ResumePlanner.existingSteps(session.stepsDir()),
+          spec -> summaryOfPublished(session.stepsDir().resolve(spec.dirName())), stopRule);
+      remaining.skipped(plan.reused().size());
+      if (!plan.reused().isEmpty() || !plan.replaced().isEmpty()) {
+        recordResume(plan);
+      }
+      plan.reused().forEach(r -> best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0)));
       StepRunner steps = new StepRunner(ctx);
-      // Every step is a new YCSB JVM whose inserts start at recordcount: counting the records earlier steps
-      // inserted into this load keeps new keys new (no duplicate-key inserts) and makes them readable.
-      long inserted = 0;
+      int total = Math.max(planned.get(planned.size() - 1).index(), expectedSteps());
       for (StepSpec spec : plan.toRun()) {
         if (ctx.interrupts().requested()) {
-          error = "interrupted before step " + spec.dirName();
-          return Outcome.INTERRUPTED;
+          return Optional.of(new Ended(Outcome.INTERRUPTED, "interrupted before step " + spec.dirName()));
         }
         long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
-            ctx.options().ycsbProperties(), ctx.options().stepRunSeconds(), spec.targetOps(), best);
+            ctx.options().ycsbProperties(), StepRunner.Timing.of(ctx.options(), spec.phase()).runSeconds(),
+            (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
         remaining.stepStarted();
         int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
-        StepResult r = steps.run(session, spec, planned, records, ops, detector);
+        StepResult r = steps.run(session, spec, total, records, ops, detector);
         inserted += r.inserts();
         remaining.stepEnded();
-        ran++;
-        report(r);
-        best = Math.max(best, r.metrics().map(StepMetrics::throughputOps).orElse(0.0));
-        Optional<String> stop = detector.offer(r);
+        report(r, total);
+        best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
+        Optional<String> stop = stopRule == null ? Optional.empty() : stopRule.offer(r);
         if (r.status() == StepStatus.INTERRUPTED) {
-          error = r.error();
-          return Outcome.INTERRUPTED;
+          return Optional.of(new Ended(Outcome.INTERRUPTED, r.error()));
         }
-        if (r.status() == StepStatus.FAILED && !r.failedOnErrorBound(detector)) {
-          error = "step " + spec.dirName() + " failed: " + r.error();
-          return Outcome.FAILED;
+        if (r.status() == StepStatus.FAILED && (r.storeLost() || stopRule != null && !r.failedOnErrorBound(stopRule)
+            || stopRule == null && r.summary().isEmpty())) {
+          return Optional.of(new Ended(Outcome.FAILED, "step " + spec.dirName() + " failed: " + r.error()));
         }
         if (stop.isPresent()) {
-          ctx.progress().store(target.name(), "sweep ends: " + stop.get());
-          return Outcome.COMPLETE;
+          ctx.progress().store(session.name(), "capacity search ends: " + stop.get());
+          break;
         }
       }
-      return Outcome.COMPLETE;
+      return Optional.empty();
     }
 
-    private void report(StepResult r) {
-      String what = r.status() == StepStatus.COMPLETE ? r.metrics().map(StepMetrics::describe).orElse("")
+    private void report(StepResult r, int total) {
+      String what = r.status() == StepStatus.COMPLETE ? r.summary().map(StoreSweep::describe).orElse("")
           : r.status().jsonName() + ": " + r.error();
-      ctx.progress().store(target.name(), "step " + r.spec().index() + "/" + planned + " " + r.spec().label()
+      ctx.progress().store(session.name(), "step " + r.spec().index() + "/" + total + " " + r.spec().label()
           + " " + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
     }
   }
 
+  /** Steps this store will run at most (the load and floor phases are planned later). */
+  private int expectedSteps() {
+    int fixed = ratesPlan.size() + ctx.options().loadFractions().size();
+    return capacityPlan.size() + fixed + (ctx.options().floorSeconds() > 0 ? fixed : 0);
+  }
+
+  /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
+  static String describe(StepSummary s) {
+    String p99 = s.worst(io.github.ycsbdocsearch.resultsformat.Percentile.P99)
+        .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
+    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(Locale.ROOT, ", NOT SUSTAINED (%.0f%% "
+        + "of target)", s.achievedPct()) : "") + (s.clientBound() ? ", CLIENT-BOUND" : "");
+    String cpu = s.clientCpuCores() == null ? "" : String.format(Locale.ROOT, ", client %.2f CPUs",
+        s.clientCpuCores());
+    return String.format(Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(), cpu, flags);
+  }
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */
   private Properties connect() {
     Properties p = new Properties();
@@ -223,15 +297,6 @@ final class StoreSweep {
     });
   }
 
-  private Optional<StepMetrics> metricsOfPublished(StepSpec spec) {
-    Path dir = storeDir.resolve("steps").resolve(spec.dirName());
-    try {
-      return Optional.of(ctx.report().summarize(dir, spec.targetOps() > 0));
-    } catch (RuntimeException e) {
-      return Optional.empty();
-    }
-  }
-
   private void recordResume(ResumePlanner.Plan plan) {
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("utc", StepRunner.utc(java.time.Instant.now()));
@@ -249,18 +314,31 @@ final class StoreSweep {
         + plan.replaced().size() + " to run again");
   }
 
-  private Outcome finish(SaturationDetector detector, int planned, Outcome outcome, String error, int unused) {
-    Saturation sat = detector.result(target.name(), planned);
-    AtomicFiles.writeJson(storeDir.resolve(Saturation.FILE_NAME), sat);
-    remaining.storeEnded(Math.max(0, unused));
+  private Outcome finish(Outcome outcome, String error) {
+    List<StepSummary> steps = new ArrayList<>();
+    ResumePlanner.existingSteps(storeDir.resolve("steps")).keySet()
+        .forEach(name -> summaryOfPublished(storeDir.resolve("steps").resolve(name)).ifPresent(steps::add));
+    Saturation sat = CapacityFinder.withCapacity(detector.result(target.name(), capacityPlan.size()), steps,
+        ctx.options().slo());
+    sat.writeTo(storeDir);
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
-    if (outcome == Outcome.COMPLETE && sat.maxSustainableIndex() != null) {
-      ctx.progress().store(target.name(), String.format(Locale.ROOT, "max sustainable: step %d, %d "
-          + "threads, %.0f ops/s (%s)", sat.maxSustainableIndex(), sat.threads(), sat.throughputOps(), sat.reason()));
+    if (outcome == Outcome.COMPLETE) {
+      ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %s ops/s%s; capacity %s ops/s under %s",
+          sat.peakOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
+          Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
+          sat.capacityOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.capacityOps()), sat.slo()));
     }
     return outcome;
+  }
+
+  private Optional<StepSummary> summaryOfPublished(Path stepDir) {
+    try {
+      return Optional.of(RunFolder.readStep(stepDir));
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   private void status(String status, String error) {

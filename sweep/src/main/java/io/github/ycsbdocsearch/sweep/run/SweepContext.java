@@ -4,10 +4,9 @@ import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
-import io.github.ycsbdocsearch.sweep.report.ReportAdapter;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
-import io.github.ycsbdocsearch.sweep.target.CpuPinning;
-import io.github.ycsbdocsearch.sweep.target.LocalStores;
+import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
+import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -20,11 +19,17 @@ import java.util.Optional;
  * @param launcher  how YCSB clients are started
  * @param interrupts Ctrl-C handling
  * @param progress  output for a person
- * @param report    summaries and the report
+ * @param report    builds the run folder's derived files (summaries, charts, report.html) at the end
  * @param pinning   CPU pinning
  * @param local     the local stores, empty with a hosts file
  */
 public record SweepContext(SweepOptions options, Path runDir, RunManifest manifest, ClientLauncher launcher,
-                           Interrupts interrupts, Progress progress, ReportAdapter report, CpuPinning pinning,
+                           Interrupts interrupts, Progress progress, ReportHook report, CpuPinning pinning,
                            Optional<LocalStores> local) {
+
+  /** Builds a run folder's derived files; the runner does not know how (the report module does). */
+  @FunctionalInterface
+  public interface ReportHook {
+    void write(Path runDir) throws java.io.IOException;
+  }
 }

@@ -1,7 +1,9 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
-import io.github.ycsbdocsearch.sweep.target.SweepTarget;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.time.Instant;
 
 /**
@@ -24,7 +26,8 @@ public final class SweepRunner {
 
   /** Runs every store; returns the exit status. */
   public int run() {
-    int steps = StepPlanner.steps(ctx.options().threads(), ctx.options().rates()).size();
+    int fixed = StepPlanner.rates(ctx.options(), 0).size() + ctx.options().loadFractions().size();
+    int steps = StepPlanner.capacity(ctx.options()).size() + fixed * (ctx.options().floorSeconds() > 0 ? 2 : 1);
     RemainingTime remaining = new RemainingTime(ctx.options().stepRunSeconds(),
         steps * ctx.options().targets().size(), ctx.options().targets().size());
     ctx.progress().remainingFrom(remaining::estimate);
@@ -43,18 +46,19 @@ public final class SweepRunner {
       interrupted |= outcome == StoreSweep.Outcome.INTERRUPTED;
     }
     interrupted |= ctx.interrupts().requested();
-    writeReport();
+    // The final status first: the report shows the manifest as it will stay.
     ctx.manifest().put("status", interrupted ? "interrupted" : failed ? "failed" : "complete");
     ctx.manifest().put("ended_utc", StepRunner.utc(Instant.now()));
     ctx.manifest().write();
+    writeReport();
     return interrupted ? EXIT_INTERRUPTED : failed ? EXIT_FAILED : EXIT_OK;
   }
 
   private void writeReport() {
     try {
-      ctx.report().writeReport(ctx.runDir());
-      ctx.progress().log("report: " + ctx.runDir().resolve("report.html"));
-    } catch (RuntimeException e) {
+      ctx.report().write(ctx.runDir());
+      ctx.progress().log("report: " + ctx.runDir().resolve(RunLayout.REPORT_HTML));
+    } catch (java.io.IOException | RuntimeException e) {
       // The raw results are complete; the report can be rebuilt from them.
       ctx.progress().log("report could not be built (rebuild with scripts/report.sh): " + e.getMessage());
     }

@@ -5,8 +5,8 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
 import io.github.ycsbdocsearch.common.verify.VerificationResult;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
-import io.github.ycsbdocsearch.sweep.results.AtomicFiles;
-import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.util.Properties;
 
 /**

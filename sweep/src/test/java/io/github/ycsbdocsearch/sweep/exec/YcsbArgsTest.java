@@ -20,7 +20,7 @@ class YcsbArgsTest {
   void aStepIsBoundedByTimeAndLogsEveryOperation() {
     Map<String, String> user = new LinkedHashMap<>();
     user.put("fieldcount", "3");
-    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(2, 8, 0), 20, 10_000, 2_000_000, user);
+    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.capacity(2, 8), 20, 10_000, 2_000_000, user);
     String line = String.join(" ", a);
     assertEquals("-t", a.get(0));
     assertTrue(line.contains("-db x.DB -P /w/workloada -P /tmp/conn.properties -threads 8 -s"), line);
@@ -36,13 +36,13 @@ class YcsbArgsTest {
 
   @Test
   void aFixedRateStepPassesTheTarget() {
-    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, 16, 6000), 20, 10, 5, Map.of());
+    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, io.github.ycsbdocsearch.resultsformat.Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
     assertEquals(List.of("-t", "-target", "6000"), a.subList(0, 3));
   }
 
   @Test
   void theUsersOperationCountIsNotRepeated() {
-    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, 1, 0), 20, 10, 77, Map.of("operationcount", "77"));
+    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.capacity(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
     assertEquals(1, a.stream().filter(s -> s.startsWith("operationcount=")).count());
   }
 

@@ -27,7 +27,7 @@ class YcsbOutputTest {
   private YcsbOutput runYcsb(String dbClass, int threads, int seconds) throws IOException {
     Path workload = Path.of("src/test/resources/tiny-core-workload").toAbsolutePath();
     try (ConnectionFile conn = ConnectionFile.write("test", new Properties())) {
-      List<String> args = YcsbArgs.step(dbClass, workload, conn.path(), new StepSpec(1, threads, 0), seconds, 1000,
+      List<String> args = YcsbArgs.step(dbClass, workload, conn.path(), StepSpec.capacity(1, threads), seconds, 1000,
           Integer.MAX_VALUE, Map.of());
       Files.createDirectories(dir.resolve("hdr"));
       ClientLauncher launcher = ClientLauncher.forThisJvm("-Xmx128m", Optional.empty());

@@ -5,55 +5,63 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.ThreadPlan;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.sweep.cli.Command;
+import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class StepSpecTest {
 
-  @Test
-  void folderNamesFollowTheResultsFormat() {
-    assertEquals("01-t1", new StepSpec(1, 1, 0).dirName());
-    assertEquals("03-t4", new StepSpec(3, 4, 0).dirName());
-    assertEquals("02-t16-r6000", new StepSpec(2, 16, 6000).dirName());
-    assertEquals("100-t64", new StepSpec(100, 64, 0).dirName());
+  private static SweepOptions options(String... args) {
+    Command c = new OptionsParser(Path.of("../").toAbsolutePath().normalize()).parse(args);
+    return ((Command.Run) c).options();
   }
 
   @Test
-  void folderNamesReadBack() {
-    for (StepSpec s : List.of(new StepSpec(1, 1, 0), new StepSpec(12, 64, 250), new StepSpec(105, 3, 0))) {
-      assertEquals(Optional.of(s), StepSpec.fromDirName(s.dirName()));
-    }
-    assertTrue(StepSpec.fromDirName(".01-t1.partial").isEmpty());
-    assertTrue(StepSpec.fromDirName("1-t1").isEmpty());
-    assertTrue(StepSpec.fromDirName("01-t0").isEmpty());
+  void folderNamesFollowTheResultsFormat() {
+    assertEquals("01-t1", StepSpec.capacity(1, 1).dirName());
+    assertEquals("03-t4", StepSpec.capacity(3, 4).dirName());
+    assertEquals("02-t16-r6000", new StepSpec(2, Phase.RATES, 16, 6000, null).dirName());
+    assertEquals("12-t16-r6000-floor", new StepSpec(12, Phase.FLOOR, 16, 6000, null).dirName());
+    assertEquals("100-t64", StepSpec.capacity(100, 64).dirName());
   }
 
   @Test
   void rejectsImpossibleSteps() {
-    assertThrows(IllegalArgumentException.class, () -> new StepSpec(0, 1, 0));
-    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, 0, 0));
-    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, 1, -1));
+    assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(0, 1));
+    assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.LOAD, 1, 0, 0.5));
+    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.CAPACITY, 1, 10, null));
   }
 
   @Test
-  void unthrottledPlanHasOneStepPerThreadCount() {
-    List<StepSpec> steps = StepPlanner.steps(ThreadPlan.doubling(8), List.of());
-    assertEquals(List.of("01-t1", "02-t2", "03-t4", "04-t8"), steps.stream().map(StepSpec::dirName).toList());
+  void theDefaultRunSearchesCapacityThenOffersFractionsOfThePeak() {
+    SweepOptions o = options("workloada", "--stores", "basicdb", "--max-threads", "8");
+    assertEquals(List.of("01-t1", "02-t2", "03-t4", "04-t8"),
+        StepPlanner.capacity(o).stream().map(StepSpec::dirName).toList());
+    assertTrue(StepPlanner.rates(o, 4).isEmpty());
+    List<StepSpec> load = StepPlanner.load(o, 2000, 8, 4);
+    assertEquals(Defaults.LOAD_FRACTIONS.size(), load.size());
+    assertEquals("05-t8-r200", load.get(0).dirName());
+    assertEquals(0.10, load.get(0).offeredFraction());
+    assertEquals(2200, load.get(load.size() - 1).targetOps(), "110 % of the peak");
+    assertTrue(load.stream().allMatch(s -> s.phase() == Phase.LOAD));
+    List<StepSpec> floor = StepPlanner.floor(load, 13);
+    assertEquals("14-t8-r200-floor", floor.get(0).dirName());
   }
 
   @Test
-  void ratePlanRunsEveryRateAtEachExplicitThreadCount() {
-    List<StepSpec> steps = StepPlanner.steps(ThreadPlan.of(List.of(4, 8)), List.of(250, 6000));
+  void explicitRatesAloneKeepTheirMeaning() {
+    SweepOptions o = options("workloada", "--stores", "basicdb", "--threads", "4,8", "--rates", "250,6000");
+    assertTrue(StepPlanner.capacity(o).isEmpty(), "--rates alone: no capacity search");
     assertEquals(List.of("01-t4-r250", "02-t4-r6000", "03-t8-r250", "04-t8-r6000"),
-        steps.stream().map(StepSpec::dirName).toList());
-  }
-
-  @Test
-  void ratePlanWithAutomaticThreadsUsesTheRateThreadCount() {
-    List<StepSpec> steps = StepPlanner.steps(ThreadPlan.doubling(64), List.of(100, 200));
-    assertEquals(List.of(new StepSpec(1, Defaults.RATE_THREADS, 100), new StepSpec(2, Defaults.RATE_THREADS, 200)),
-        steps);
+        StepPlanner.rates(o, 0).stream().map(StepSpec::dirName).toList());
+    SweepOptions auto = options("workloada", "--stores", "basicdb", "--rates", "100");
+    assertEquals(Defaults.RATE_THREADS, StepPlanner.rates(auto, 0).get(0).threads());
+    SweepOptions both = options("workloada", "--stores", "basicdb", "--rates", "100", "--load-fractions", "0.5");
+    assertEquals(Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.capacity(both).size(), StepPlanner.capacity(both).size());
   }
 }

@@ -4,24 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.sweep.cli.ThreadPlan;
-import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.StepRecord;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ResumePlannerTest {
-  private static final List<StepSpec> PLAN = StepPlanner.steps(ThreadPlan.doubling(16), List.of());
+  private static final List<StepSpec> PLAN = List.of(StepSpec.capacity(1, 1), StepSpec.capacity(2, 2),
+      StepSpec.capacity(3, 4), StepSpec.capacity(4, 8), StepSpec.capacity(5, 16));
 
   private final Map<String, StepRecord> existing = new HashMap<>();
   private final Map<String, Double> throughput = new HashMap<>();
@@ -29,13 +26,14 @@ class ResumePlannerTest {
   private void step(int index, StepStatus status, double opsPerSec) {
     StepSpec s = PLAN.get(index - 1);
     existing.put(s.dirName(), new StepRecord(1, "mongodb", "workloada", index, s.threads(), 0, 5, 15, status,
-        "2026-01-01T00:00:00Z", "2026-01-01T00:00:20Z", 0, status == StepStatus.COMPLETE ? null : "broken"));
+        "2026-01-01T00:00:00Z", "2026-01-01T00:00:20Z", 0, status == StepStatus.COMPLETE ? null : "broken", null, null,
+        null, null, null, null));
     throughput.put(s.dirName(), opsPerSec);
   }
 
   private ResumePlanner.Plan plan() {
     return ResumePlanner.plan(PLAN, existing, s -> Optional.ofNullable(throughput.get(s.dirName()))
-            .map(t -> new StepMetrics(t, 100, 0, 10, OptionalLong.empty(), "")),
+            .map(t -> Steps.summary(s, t, 0, null, null, null)),
         new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty())));
   }
 
@@ -101,7 +99,8 @@ class ResumePlannerTest {
 
   @Test
   void existingStepsAreReadFromPublishedFoldersOnly(@TempDir Path dir) {
-    StepRecord r = new StepRecord(1, "x", "w", 1, 1, 0, 5, 15, StepStatus.COMPLETE, "a", "b", 0, null);
+    StepRecord r = new StepRecord(2, "x", "w", 1, 1, 0, 5, 15, StepStatus.COMPLETE, "a", "b", 0, null,
+        io.github.ycsbdocsearch.resultsformat.Phase.CAPACITY, null, 0.5, 1, null, null);
     r.writeTo(dir.resolve("01-t1"));
     r.writeTo(dir.resolve(".02-t2.partial"));
     dir.resolve("03-t4").toFile().mkdirs();

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.report.StepMetrics;
-import io.github.ycsbdocsearch.sweep.results.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import java.util.List;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -21,8 +23,14 @@ class SaturationDetectorTest {
   }
 
   static StepResult ok(int index, double opsPerSec, long errors, long p99Us) {
-    StepMetrics m = new StepMetrics(opsPerSec, (long) (opsPerSec * 10), errors, 10, OptionalLong.of(p99Us), "READ");
-    return new StepResult(new StepSpec(index, 1 << (index - 1), 0), StepStatus.COMPLETE, null, Optional.of(m));
+    return Steps.ok(index, opsPerSec, errors, p99Us);
+  }
+
+  /** A capacity step with a confidence interval of its throughput. */
+  static StepResult withCi(int index, double opsPerSec, double lo, double hi) {
+    StepSpec spec = StepSpec.capacity(index, 1 << (index - 1));
+    return new StepResult(spec, StepStatus.COMPLETE, null,
+        Optional.of(Steps.summary(spec, opsPerSec, 0, 1000L, List.of(lo, hi), null)));
   }
 
   @Test
@@ -33,11 +41,16 @@ class SaturationDetectorTest {
     assertTrue(d.offer(ok(3, 3000)).isEmpty());
     assertTrue(d.offer(ok(4, 3100)).isEmpty(), "3.3% growth is one flat step");
     Optional<String> stop = d.offer(ok(5, 3050));
-    assertEquals(Optional.of("throughput grew < 5% over the best step for 2 steps"), stop);
+    assertEquals(Optional.of("throughput did not beat the best step by > 5% and its confidence interval for 2 steps"),
+        stop);
     Saturation s = d.result("mongodb", 7);
     assertEquals(4, s.maxSustainableIndex());
     assertEquals(8, s.threads());
     assertEquals(3100.0, s.throughputOps());
+    assertEquals(3100.0, s.peakOps());
+    assertEquals("04-t8", s.peakStep());
+    assertEquals(Boolean.FALSE, s.peakLowerBound());
+    assertNull(s.capacityOps(), "the capacity comes from the load phase, not the ramp");
     assertEquals("mongodb", s.store());
   }
 
@@ -64,8 +77,8 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 5000, 2000, 1000);
-    assertTrue(d.exceedsErrorBound(bad.metrics().get()));
-    Optional<String> stop = d.offer(new StepResult(bad.spec(), StepStatus.FAILED, "errors", bad.metrics()));
+    assertTrue(d.exceedsErrorBound(bad.summary().get()));
+    Optional<String> stop = d.offer(new StepResult(bad.spec(), StepStatus.FAILED, "errors", bad.summary()));
     assertTrue(stop.orElseThrow().startsWith("errors 3.85% of operations > 1% (--max-error-pct) at step 02-t2"),
         stop::get);
     assertEquals(1, d.result("x", 7).maxSustainableIndex());
@@ -77,7 +90,7 @@ class SaturationDetectorTest {
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 500, 2000, 1000);
     StepResult lost = new StepResult(bad.spec(), StepStatus.FAILED, "errors; store not answering: refused",
-        bad.metrics(), 0, true);
+        bad.summary(), 0, true);
     assertFalse(lost.failedOnErrorBound(d));
     assertEquals("step 02-t2 failed: errors; store not answering: refused", d.offer(lost).orElseThrow());
   }
@@ -85,9 +98,9 @@ class SaturationDetectorTest {
   @Test
   void errorsAtTheBoundAreAllowed() {
     SaturationDetector d = new SaturationDetector(RULES);
-    StepMetrics oneInHundred = new StepMetrics(99, 99, 1, 1, OptionalLong.empty(), "");
+    StepSummary oneInHundred = Steps.summary(StepSpec.capacity(1, 1), 9.9, 1, null, null, null);
     assertFalse(d.exceedsErrorBound(oneInHundred), "1 of 100 operations is 1%, not above");
-    StepMetrics twoInHundred = new StepMetrics(98, 98, 2, 1, OptionalLong.empty(), "");
+    StepSummary twoInHundred = Steps.summary(StepSpec.capacity(1, 1), 9.8, 2, null, null, null);
     assertTrue(d.exceedsErrorBound(twoInHundred));
   }
 
@@ -96,7 +109,7 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.of(10)));
     assertTrue(d.offer(ok(1, 1000, 0, 9_000)).isEmpty());
     Optional<String> stop = d.offer(ok(2, 2000, 0, 12_500));
-    assertEquals("p99 12.50 ms (READ) > 10 ms (--max-p99-ms) at step 02-t2", stop.orElseThrow());
+    assertEquals("p99 12.50 ms > 10 ms (--max-p99-ms) at step 02-t2", stop.orElseThrow());
     assertEquals(1, d.result("x", 7).maxSustainableIndex());
   }
 
@@ -104,12 +117,12 @@ class SaturationDetectorTest {
   void aFailedOrInterruptedStepStops() {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
-    StepResult failed = new StepResult(new StepSpec(2, 2, 0), StepStatus.FAILED, "YCSB exited with code 1",
+    StepResult failed = new StepResult(StepSpec.capacity(2, 2), StepStatus.FAILED, "YCSB exited with code 1",
         Optional.empty());
     assertEquals("step 02-t2 failed: YCSB exited with code 1", d.offer(failed).orElseThrow());
     assertTrue(d.stopped());
     SaturationDetector i = new SaturationDetector(RULES);
-    StepResult interrupted = new StepResult(new StepSpec(1, 1, 0), StepStatus.INTERRUPTED, "Ctrl-C",
+    StepResult interrupted = new StepResult(StepSpec.capacity(1, 1), StepStatus.INTERRUPTED, "Ctrl-C",
         Optional.empty());
     assertEquals("interrupted at step 01-t1", i.offer(interrupted).orElseThrow());
     Saturation s = i.result("x", 3);
@@ -123,9 +136,36 @@ class SaturationDetectorTest {
     d.offer(ok(1, 1000));
     d.offer(ok(2, 2000));
     assertEquals("all 2 planned steps ran; throughput was still growing at the last step", d.result("x", 2).reason());
+    assertEquals(Boolean.TRUE, d.result("x", 2).peakLowerBound(), "a ramp still growing has only a lower bound");
     SaturationDetector flat = new SaturationDetector(RULES);
     flat.offer(ok(1, 1000));
     flat.offer(ok(2, 1000));
     assertEquals("all 2 planned steps ran", flat.result("x", 2).reason());
+  }
+
+  @Test
+  void aNoisyStepInsideTheBestStepsIntervalIsNotGrowth() {
+    SaturationDetector d = new SaturationDetector(RULES);
+    d.offer(withCi(1, 1000, 900, 1100));
+    d.offer(withCi(2, 1080, 800, 1300));
+    assertTrue(d.offer(withCi(3, 1090, 850, 1350)).isPresent(),
+        "8 % and 9 % above the best, but inside its confidence interval: two flat steps");
+    SaturationDetector clear = new SaturationDetector(RULES);
+    clear.offer(withCi(1, 1000, 990, 1010));
+    clear.offer(withCi(2, 1080, 1070, 1090));
+    assertTrue(clear.offer(withCi(3, 1200, 1190, 1210)).isEmpty(), "clear growth keeps the ramp going");
+  }
+
+  @Test
+  void aClientBoundStepEndsTheRampAndIsNeverThePeak() {
+    SaturationDetector d = new SaturationDetector(RULES);
+    d.offer(ok(1, 1000));
+    StepSpec spec = StepSpec.capacity(2, 2);
+    StepResult bound = new StepResult(spec, StepStatus.COMPLETE, null,
+        Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
+    assertTrue(d.offer(bound).orElseThrow().startsWith("the client was CPU-bound at step 02-t2"));
+    Saturation s = d.result("x", 7);
+    assertEquals(1000.0, s.peakOps(), "a client-bound step measured the client");
+    assertEquals(Boolean.TRUE, s.peakLowerBound());
   }
 }

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.target;
+package io.github.ycsbdocsearch.sweep.targets;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;

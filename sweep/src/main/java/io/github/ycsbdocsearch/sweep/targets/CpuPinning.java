@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.target;
+package io.github.ycsbdocsearch.sweep.targets;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,6 +50,11 @@ public record CpuPinning(boolean enabled, Optional<String> serverCpus, Optional<
 
   private static CpuPinning off(String reason) {
     return new CpuPinning(false, Optional.empty(), Optional.empty(), reason);
+  }
+
+  /** How many CPUs the YCSB client may use: its pinning set, else all this process may use. */
+  public int clientCpuCount() {
+    return clientCpus.map(c -> parseList(c).size()).orElse(allowedCpus().size());
   }
 
   /** The CPUs this process may use, from /proc/self/status (Linux), else 0..n-1. */

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.it;
+package io.github.ycsbdocsearch.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

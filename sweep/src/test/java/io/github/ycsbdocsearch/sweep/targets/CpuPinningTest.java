@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.target;
+package io.github.ycsbdocsearch.sweep.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.target;
+package io.github.ycsbdocsearch.sweep.targets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.common.HostsFile;
@@ -7,7 +7,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
-import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,7 +87,27 @@ public final class LocalStores {
     return HostsFile.read(hostsFile()).propertiesOf(store);
   }
 
-  /** Runs stores.sh; {@code stoppable} null means Ctrl-C does not stop it (a stop must complete). */
+  /**
+   * The PIDs of a running store's server processes, from the PID files stores.sh writes
+   * ({@code <STORES_HOME>/<store>/single/<port>/pid}); empty when none can be read.
+   */
+  public List<Long> serverPids(StoreKind store) {
+    List<Long> pids = new ArrayList<>();
+    Path dir = storesHome.resolve(store.storeName()).resolve(TOPOLOGY);
+    try (java.util.stream.Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : java.util.stream.Stream.empty()) {
+      ports.map(p -> p.resolve("pid")).filter(Files::isRegularFile).forEach(f -> {
+        try {
+          pids.add(Long.parseLong(Files.readString(f).trim()));
+        } catch (java.io.IOException | NumberFormatException e) {
+          // A PID file being rewritten: that instance is not counted.
+        }
+      });
+    } catch (java.io.IOException e) {
+      return List.of();
+    }
+    return pids;
+  }
+
   /**
    * What stores.sh recorded about the running server (version, durability, cache, the CPU set it applied), read
    * from {@code <STORES_HOME>/<store>/settings-single.json}; empty when missing or unreadable.

@@ -1,11 +1,11 @@
-package io.github.ycsbdocsearch.sweep.it;
+package io.github.ycsbdocsearch.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbdocsearch.sweep.results.Json;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

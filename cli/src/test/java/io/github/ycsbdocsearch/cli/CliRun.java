@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.it;
+package io.github.ycsbdocsearch.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Drives the real {@code ./run-sweep.sh} as a user would (integration tests run after {@code package}, so the
- * script finds {@code sweep/target/lib}). Not thread-safe.
+ * script finds {@code cli/target/lib}). Not thread-safe.
  */
 final class CliRun {
   /** The repository root: failsafe sets sweep.repo; the module folder's parent otherwise. */

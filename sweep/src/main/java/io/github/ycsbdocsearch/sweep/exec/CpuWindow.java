@@ -1,0 +1,103 @@
+package io.github.ycsbdocsearch.sweep.exec;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second): sampled when
+ * the warm-up ends and when the stop is due, from the kernel's per-process counters (ProcessHandle's total CPU
+ * duration). The window is timed from the child's start, so it begins a JVM start-up (about a second) before
+ * YCSB's own: close enough to tell a saturated client from a saturated store, which is what it is for.
+ * Thread-safe.
+ */
+public final class CpuWindow implements AutoCloseable {
+
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "cpu-window");
+    t.setDaemon(true);
+    return t;
+  });
+  /** Sampling period after the warm-up. */
+  static final long EVERY_MS = 250;
+  private final List<Long> serverPids;
+  private volatile Sample first;
+  private volatile Sample second;
+
+  private record Sample(long nanos, long clientCpuNanos, long serverCpuNanos, boolean serverComplete) {
+  }
+
+  private final long clientPid;
+
+  private CpuWindow(long clientPid, List<Long> serverPids) {
+    this.clientPid = clientPid;
+    this.serverPids = List.copyOf(serverPids);
+  }
+
+  /**
+   * Starts sampling {@code client} (and the local server processes): once when the warm-up ends, then every
+   * {@value #EVERY_MS} ms until the stop is due, keeping the last sample; a step that ends early (its operation
+   * budget spent) keeps the last sample taken while the client lived.
+   */
+  public static CpuWindow start(Process client, List<Long> serverPids, Duration warmup, Duration window) {
+    CpuWindow w = new CpuWindow(client.pid(), serverPids);
+    long end = warmup.plus(window).toMillis();
+    w.timer.schedule(() -> w.first = w.sample(), warmup.toMillis(), TimeUnit.MILLISECONDS);
+    for (long t = warmup.toMillis() + EVERY_MS; t <= end; t += EVERY_MS) {
+      w.timer.schedule(() -> {
+        Sample s = w.sample();
+        if (s.clientCpuNanos() >= 0) {
+          w.second = s;
+        }
+      }, t, TimeUnit.MILLISECONDS);
+    }
+    return w;
+  }
+
+  private Sample sample() {
+    long server = 0;
+    boolean complete = !serverPids.isEmpty();
+    for (long pid : serverPids) {
+      Optional<Long> cpu = cpuNanos(pid);
+      complete &= cpu.isPresent();
+      server += cpu.orElse(0L);
+    }
+    return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), server, complete);
+  }
+
+  private static Optional<Long> cpuNanos(long pid) {
+    return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos);
+  }
+
+  /** The client's cores over the window; empty when a sample is missing (the child ended early). */
+  public Optional<Double> clientCores() {
+    Sample a = first;
+    Sample b = second;
+    if (a == null || b == null || a.clientCpuNanos() < 0 || b.clientCpuNanos() < 0 || b.nanos() <= a.nanos()) {
+      return Optional.empty();
+    }
+    return Optional.of(round((double) (b.clientCpuNanos() - a.clientCpuNanos()) / (b.nanos() - a.nanos())));
+  }
+
+  /** The server processes' cores over the window; empty without local server processes. */
+  public Optional<Double> serverCores() {
+    Sample a = first;
+    Sample b = second;
+    if (a == null || b == null || !a.serverComplete() || !b.serverComplete() || b.nanos() <= a.nanos()) {
+      return Optional.empty();
+    }
+    return Optional.of(round((double) (b.serverCpuNanos() - a.serverCpuNanos()) / (b.nanos() - a.nanos())));
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000.0) / 1000.0;
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+  }
+}
