@@ -56,7 +56,8 @@ class RedisJsonSweepIT {
   void aSearchWorkloadSweepsLoadsVerifiesAndMeasures() throws Exception {
     CliRun run = CliRun.start(out.resolve("logs"), Map.of(), "search-mix-50-20-30", "--stores", "redisjson",
         "--hosts", hostsFile(connection).toString(), "--threads", "1,2", "--step-seconds", "3",
-        "--warmup-seconds", "1", "--records", "500", "--out", out.resolve("results").toString(),
+        "--warmup-seconds", "1", "--records", "500", "--load-fractions", "none", "--floor-seconds", "0",
+        "--out", out.resolve("results").toString(),
         "-p", "table=sweepit");
     assertEquals(0, run.await(LIMIT), run::stderr);
     Path dir = run.runDir();

@@ -33,7 +33,8 @@ class SweepCliIT {
   private CliRun sweep(String threads, int stepSeconds) throws IOException {
     return CliRun.start(out.resolve("logs"), Map.of(), CliRun.TINY_WORKLOAD.toString(), "--stores", "basicdb",
         "--threads", threads, "--step-seconds", String.valueOf(stepSeconds), "--warmup-seconds", "1",
-        "--records", "200", "--out", out.resolve("results").toString());
+        "--records", "200", "--load-fractions", "none", "--floor-seconds", "0", "--out",
+        out.resolve("results").toString());
   }
 
   @Test
@@ -66,7 +67,7 @@ class SweepCliIT {
       assertEquals(List.of(), all.map(p -> p.getFileName().toString())
           .filter(n -> n.startsWith(".") || n.endsWith(".tmp")).toList(), "no partial folder or temp file left");
     }
-    assertTrue(run.stderr().contains("[basicdb] step 2/2 t=2 complete"), run.stderr());
+    assertTrue(run.stderr().contains("[basicdb] step 2/2 capacity t=2 complete"), run.stderr());
   }
 
   @Test
@@ -120,7 +121,8 @@ class SweepCliIT {
   void laterStepsInsertNewKeysAfterThoseOfEarlierSteps() throws Exception {
     CliRun run = CliRun.start(out.resolve("logs"), Map.of(),
         CliRun.REPO.resolve("sweep/src/test/resources/tiny-insert-workload").toString(), "--stores", "basicdb",
-        "--threads", "1,1,1", "--step-seconds", "1", "--warmup-seconds", "0", "--records", "200", "--out",
+        "--threads", "1,1,1", "--step-seconds", "1", "--warmup-seconds", "0", "--records", "200",
+        "--load-fractions", "none", "--floor-seconds", "0", "--out",
         out.resolve("results").toString());
     assertEquals(0, run.await(LIMIT), run::stderr);
     Path steps = run.runDir().resolve("basicdb/steps");

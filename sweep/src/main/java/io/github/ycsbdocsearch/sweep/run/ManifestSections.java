@@ -136,7 +136,7 @@ public final class ManifestSections {
   }
 
   private static ObjectNode saturationRule(SweepOptions o) {
-    SaturationDetector.Rules r = SaturationDetector.Rules.of(o);
+    SaturationDetector.Rules r = SaturationDetector.Rules.of(o, true);
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("growth_pct", r.growthPct());
     n.put("flat_steps", r.flatSteps());

@@ -31,10 +31,17 @@ public final class SaturationDetector {
    * @param flatSteps   consecutive non-growing steps that mean saturation
    * @param maxErrorPct error bound, percent of a step's operations
    * @param maxP99Ms    optional p99 bound, milliseconds
+   * @param storeUnderTest a store is measured (not BasicDB, whose every closed-loop step is the client's own
+   *                    limit: there a client-bound step is the measurement, not a reason to stop)
    */
-  public record Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms) {
-    public static Rules of(SweepOptions o) {
-      return new Rules(Defaults.GROWTH_PCT, Defaults.FLAT_STEPS, o.maxErrorPct(), o.maxP99Ms());
+  public record Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms,
+                      boolean storeUnderTest) {
+    public Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms) {
+      this(growthPct, flatSteps, maxErrorPct, maxP99Ms, true);
+    }
+
+    public static Rules of(SweepOptions o, boolean storeUnderTest) {
+      return new Rules(Defaults.GROWTH_PCT, Defaults.FLAT_STEPS, o.maxErrorPct(), o.maxP99Ms(), storeUnderTest);
     }
 
     /** The rule in words, for the manifest. */
@@ -93,7 +100,7 @@ public final class SaturationDetector {
     if (exceedsErrorBound(m)) {
       return stop(errorBoundMessage(m) + at);
     }
-    if (m.clientBound()) {
+    if (m.clientBound() && rules.storeUnderTest()) {
       return stop(String.format(Locale.ROOT, "the client was CPU-bound%s (%.2f of %d CPUs): more threads would "
           + "measure the client, not the store", at, m.clientCpuCores(), m.clientCpus()));
     }

@@ -74,7 +74,7 @@ final class StepRunner {
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     prepare(tmp, true);
     List<String> args = YcsbArgs.step(session.target().dbClass(), o.workload().path(), session.connectionFile(),
-        step, timing.runSeconds(), records, operationCount, o.ycsbProperties());
+        step, timing.runSeconds(), records, operationCount, userProperties(step));
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
@@ -138,6 +138,16 @@ final class StepRunner {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */
+  private Map<String, String> userProperties(StepSpec step) {
+    if (step.phase() != Phase.FLOOR) {
+      return ctx.options().ycsbProperties();
+    }
+    Map<String, String> p = new java.util.LinkedHashMap<>(ctx.options().ycsbProperties());
+    p.keySet().removeIf(k -> k.startsWith("basicdb."));
+    return p;
   }
 
   /** Why the child's run cannot be trusted, or empty. */

@@ -49,7 +49,7 @@ final class StoreSweep {
     this.target = target;
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
-    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options()));
+    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options(), target.isStore()));
     this.capacityPlan = StepPlanner.capacity(ctx.options());
     this.ratesPlan = StepPlanner.rates(ctx.options(), capacityPlan.size());
   }
