@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
-# test_report_screenshot.sh: builds a report from a generated SYNTHETIC results
-# folder (SampleRunGenerator) through scripts/report.sh, opens report.html
+# test_report_screenshot.sh: builds a report from a results folder a real BasicDB
+# sweep wrote (the golden run "normal") through scripts/report.sh, opens report.html
 # offline in headless Chromium and checks the screenshot is a real page, not a
 # blank one. Also checks report.sh's exit codes on bad input.
 #
@@ -22,12 +22,11 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly REPORT="${REPO_ROOT}/scripts/report.sh"
-readonly GENERATOR="io.github.ycsbdocsearch.report.SampleRunGenerator"
+# A results folder a real BasicDB sweep wrote (scripts/tests/make-golden-runs.sh): both phases and the floor.
+readonly GOLDEN="${REPO_ROOT}/results-format/src/test/resources/golden-runs/normal"
 readonly WINDOW="1400,3000"
 # shellcheck source=../lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
-# shellcheck source=../lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
 # shellcheck source=assert.sh
 source "${REPO_ROOT}/scripts/tests/assert.sh"
 
@@ -117,17 +116,17 @@ main() {
   check "report.sh without arguments exits 2" bash -c "'${REPORT}'; [[ \$? == 2 ]]"
   check "report.sh on a folder without manifest.json exits 2" \
     bash -c "'${REPORT}' '${shot_dir}' 2>&1 | grep -q 'not a results folder'; [[ \${PIPESTATUS[0]} == 2 ]]"
-  local classpath
-  classpath="$(runtime_classpath)"
-  check "generate a synthetic results folder" java -cp "${classpath}" "${GENERATOR}" "${run}"
+  cp -r "${GOLDEN}" "${run}"
   check "report.sh builds the report" "${REPORT}" "${run}"
   check "summary.csv has the contract's leading columns" \
     grep -q '^store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,p90_us,p99_us,p999_us,p9999_us,max_us,' \
     "${run}/summary.csv"
   check "charts saved as SVG files" test -f "${run}/charts/throughput-vs-threads.svg"
+  check "latency vs offered load charted" test -f "${run}/charts/latency-vs-offered-load-READ.svg"
+  check "the capacity and its objective head the report" grep -q 'Capacity (ops/s)' "${run}/report.html"
+  check "summary.csv says each step's phase and status" \
+    grep -q ',load,0.5,complete,true,' "${run}/summary.csv"
   check "report.html loads nothing remote" report_is_offline "${run}/report.html"
-  check "the synthetic run is labelled as such" grep -q 'SYNTHETIC DATA' "${run}/report.html"
-  check "the unverified store is flagged" grep -q '<b>mongodb</b>: NOT VERIFIED' "${run}/report.html"
   screenshot "${run}/report.html" "${shot_dir}/report.png"
   check "headless Chromium screenshot is non-trivial" png_is_non_trivial "${shot_dir}/report.png"
   log "screenshot: ${shot_dir}/report.png"

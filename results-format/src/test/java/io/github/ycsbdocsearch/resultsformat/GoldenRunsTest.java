@@ -1,0 +1,62 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The folders real sweeps wrote read back through the format module, and agree with their own raw logs. */
+class GoldenRunsTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyStepSummaryTheRunnerWroteIsWhatItsLogsSay() throws IOException {
+    RunFolder run = RunFolder.read(GoldenRuns.copy(GoldenRuns.NORMAL, dir));
+    StoreRun store = run.stores().get(0);
+    assertEquals(6, store.steps().size());
+    for (StoreRun.Step s : store.steps()) {
+      assertEquals(StepSummarizer.summarize(s.dir(), s.dir().getFileName().toString()), s.summary(),
+          "summary.json of " + s.dir().getFileName() + " was written from the final step.json and its logs");
+    }
+    Saturation sat = store.saturation();
+    assertNotNull(sat.peakOps());
+    assertNotNull(sat.capacityOps());
+    StepSummary capacity = store.summaries().stream().filter(s -> s.step().equals(sat.capacityStep())).findFirst()
+        .orElseThrow();
+    assertTrue(capacity.usable() && capacity.phase() == Phase.LOAD);
+    assertEquals(2, store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count());
+  }
+
+  @Test
+  void aStoreWithoutAQualifyingStepReadsWithEmptyNumbers() throws IOException {
+    RunFolder run = RunFolder.read(GoldenRuns.copy(GoldenRuns.NO_PEAK, dir));
+    Saturation sat = run.stores().get(0).saturation();
+    assertNull(sat.peakOps());
+    assertNull(sat.capacityOps());
+    assertNull(sat.peak());
+    assertFalse(sat.reason().isEmpty());
+    SummaryJson.of(run).writeTo(run.dir());
+    assertNull(SummaryJson.read(run.dir()).stores().get("basicdb").saturation().capacityOps());
+  }
+
+  @Test
+  void anInterruptedRunKeepsItsFinishedStepAndSaysSo() throws IOException {
+    RunFolder run = RunFolder.read(GoldenRuns.copy(GoldenRuns.INTERRUPTED, dir));
+    assertEquals("interrupted", run.manifest().get("status").asText());
+    StoreRun store = run.stores().get(0);
+    assertEquals(StepStatus.COMPLETE, store.summaries().get(0).stepStatus());
+    assertEquals(StepStatus.INTERRUPTED, store.summaries().get(1).stepStatus());
+    SummaryJson.of(run).writeTo(run.dir());
+    assertTrue(SummaryJson.read(run.dir()).rows().stream()
+        .anyMatch(r -> r.stepStatus() == StepStatus.INTERRUPTED), "interrupted steps stay visible in the rows");
+  }
+}
