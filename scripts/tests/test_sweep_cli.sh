@@ -65,6 +65,15 @@ help_lists_every_option() {
   done
 }
 
+# The README's option table and --help name the same options (one declaration: the help text; the table follows).
+readme_table_matches_help() {
+  local opt missing=0
+  while read -r opt; do
+    grep -q -- "^|.*\`${opt}[ \`]" "${REPO_ROOT}/README.md" || { echo "README lacks ${opt}"; missing=1; }
+  done < <(sweep --help | grep -oE '^  +--[a-z0-9-]+' | tr -d ' ' | grep -v -- '--help' | sort -u)
+  return "${missing}"
+}
+
 # A JSON field of a file, read with python3.
 field() {
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
@@ -187,6 +196,7 @@ main() {
   command -v python3 >/dev/null || die "python3 not found"
   unreachable_hosts_file
   check "--help lists every option" help_lists_every_option
+  check "README's option table matches --help" readme_table_matches_help
   check "unknown workload" fails_cleanly "unknown workload 'nope'" nope
   check "unknown store" fails_cleanly "unknown store 'redis'" workloada --stores redis
   check "malformed threads" fails_cleanly "--threads '1,,2' is malformed" workloada --threads 1,,2
