@@ -19,7 +19,8 @@ runtime_classpath() {
   if [[ "${DOCSEARCH_SKIP_BUILD:-0}" != 1 ]]; then
     if [[ ! -d "${stamp}" ]] || [[ -n "$(stale_source "${root}" "${stamp}")" ]]; then
       log "building the project (mvn package, tests skipped)..."
-      (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests) >&2 || die "build failed: run 'mvn package' to see why"
+      (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests 2>&1) | strip_ansi >&2 \
+        || die "build failed: run 'mvn package' to see why"
       touch "${stamp}"
     fi
   fi

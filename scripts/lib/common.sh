@@ -10,6 +10,7 @@
 #   repo_root             absolute path of the repository (parent of scripts/)
 #   port_open HOST PORT   true when something accepts TCP connections there (bash /dev/tcp, no tools needed)
 #   wait_until SECS DESC CMD...   re-runs CMD every 0.2 s until it succeeds; false (with an error line) on timeout
+#   strip_ansi            filter: stdin to stdout without terminal colour codes
 #   now_ms                milliseconds since the epoch, for timings
 # Env: LOG_PREFIX overrides the prefix (default: the top-level script's file name).
 
@@ -58,4 +59,10 @@ wait_until() {
 
 now_ms() {
   date +%s%3N
+}
+
+# strip_ansi: copies stdin to stdout without terminal colour codes. Maven 3.8 writes reset codes even in batch mode
+# with -q; build output that ends up in logs and sweep output must stay plain text.
+strip_ansi() {
+  sed -u 's/\x1b\[[0-9;]*m//g'
 }

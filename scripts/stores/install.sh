@@ -151,7 +151,7 @@ install_elasticsearch() {
   # -o first (quick when ~/.m2 has everything); online only if offline resolution fails. -DskipITs: the module's
   # integration test needs the very node being built.
   if ! (cd "${REPO_ROOT}" && "${mvn}" -B -q -o -DskipITs -pl stores/elasticsearch-node package >/dev/null 2>&1); then
-    (cd "${REPO_ROOT}" && "${mvn}" -B -q -DskipITs -pl stores/elasticsearch-node package) >&2 \
+    (cd "${REPO_ROOT}" && "${mvn}" -B -q -DskipITs -pl stores/elasticsearch-node package 2>&1) | strip_ansi >&2 \
       || die "maven build of stores/elasticsearch-node failed"
   fi
   rm -rf "${dist}"

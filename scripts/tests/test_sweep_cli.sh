@@ -74,6 +74,21 @@ readme_table_matches_help() {
   return "${missing}"
 }
 
+# --help prints without building, even when a source changed; the next real run rebuilds (any main source file,
+# also one in a package once pruned by the staleness check).
+help_needs_no_build_and_a_changed_source_rebuilds() {
+  local err="${WORK}/build.err"
+  touch "${REPO_ROOT}/sweep/src/main/java/io/github/ycsbdocsearch/sweep/targets/CpuPinning.java"
+  env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" --help 2>"${err}" >/dev/null || return 1
+  if grep -q "building the project" "${err}"; then
+    echo "--help built the project"
+    return 1
+  fi
+  env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" nosuchworkload 2>"${err}" >/dev/null || true
+  cat "${err}"
+  grep -q "building the project" "${err}" && ! grep -q $'\x1b\[' "${err}"
+}
+
 # A JSON field of a file, read with python3.
 field() {
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
@@ -197,6 +212,7 @@ main() {
   unreachable_hosts_file
   check "--help lists every option" help_lists_every_option
   check "README's option table matches --help" readme_table_matches_help
+  check "--help needs no build; a changed source rebuilds" help_needs_no_build_and_a_changed_source_rebuilds
   check "unknown workload" fails_cleanly "unknown workload 'nope'" nope
   check "unknown store" fails_cleanly "unknown store 'redis'" workloada --stores redis
   check "malformed threads" fails_cleanly "--threads '1,,2' is malformed" workloada --threads 1,,2
@@ -204,6 +220,9 @@ main() {
   check "malformed objective" fails_cleanly "--slo 'p98<=1ms' is malformed" workloada --slo 'p98<=1ms'
   check "malformed load fractions" fails_cleanly "--load-fractions '0.5,x' is malformed" workloada \
     --load-fractions 0.5,x
+  sed 's/^searchproportion=.*/searchproportion=abc/' "${REPO_ROOT}/workloads/search-only" >"${WORK}/bad-search"
+  check "bad property in a workload file" fails_cleanly "searchproportion" "${WORK}/bad-search" --stores redisjson
+  check "bad YCSB property given with -p" fails_cleanly "readproportion=x" workloada -p readproportion=x
   check "unreadable hosts file" fails_cleanly "is not readable" workloada --hosts "${WORK}/none.json"
   check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
     "${WORK}/unreachable.json"

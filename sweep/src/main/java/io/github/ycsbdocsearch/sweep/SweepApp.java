@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.cli.Usage;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
@@ -108,6 +109,7 @@ public final class SweepApp {
 
   /** Everything that must hold before a store is started; each failure is one line. */
   private void preflight(SweepOptions o, Optional<LocalStores> local) {
+    WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
     for (SweepTarget t : o.targets()) {
       Optional<StoreProbe> probe = t.probe();

@@ -1,8 +1,16 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
-/** The {@code --help} text (the README's option table is written from it). Stateless. */
+/**
+ * The {@code --help} text (the README's option table follows it; a test checks). Depends on {@link Defaults} alone,
+ * so {@code ./run-sweep.sh --help} compiles the two files and prints it without building the project. Stateless.
+ */
 public final class Usage {
   private Usage() {
+  }
+
+  /** Prints the help text. */
+  public static void main(String[] args) {
+    System.out.print(text());
   }
 
   /** The help text, ending with a newline. */
@@ -75,7 +83,8 @@ public final class Usage {
 
         Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results
         are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it).
-        """.formatted(Defaults.MAX_THREADS, Defaults.RATE_THREADS, Defaults.FLOOR_SECONDS, Defaults.STEP_SECONDS, Defaults.WARMUP_SECONDS,
+        """.formatted(Defaults.MAX_THREADS, Defaults.RATE_THREADS, Defaults.FLOOR_SECONDS, Defaults.STEP_SECONDS,
+        Defaults.WARMUP_SECONDS,
         Defaults.RECORDS, Defaults.LOAD_THREADS, fmt(Defaults.MAX_ERROR_PCT), fmt(Defaults.GROWTH_PCT),
         Defaults.FLAT_STEPS, Defaults.CLIENT_JVM_OPTS);
   }
