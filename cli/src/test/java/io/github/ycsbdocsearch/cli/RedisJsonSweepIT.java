@@ -73,6 +73,9 @@ class RedisJsonSweepIT {
     for (String step : List.of("01-t1", "02-t2")) {
       Path s = dir.resolve("redisjson/steps").resolve(step);
       assertEquals("complete", json(s.resolve("step.json")).get("status").asText(), step);
+      assertEquals("store-reported", json(s.resolve("step.json")).get("server_cpu_source").asText(),
+          "a remote store's CPU comes from the store (Redis INFO cpu)");
+      assertTrue(json(s.resolve("step.json")).get("server_cpu_cores").asDouble() > 0, step);
       assertTrue(Files.size(s.resolve("hdr/SEARCH.hdr")) > 0, step);
       assertTrue(Files.size(s.resolve("hdr/READ.hdr")) > 0, step);
     }

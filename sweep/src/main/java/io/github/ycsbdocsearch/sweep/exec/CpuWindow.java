@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,18 +22,18 @@ public final class CpuWindow implements AutoCloseable {
   });
   /** Sampling period after the warm-up. */
   static final long EVERY_MS = 250;
-  private final List<Long> serverPids;
+  private final ServerCpu server;
   private volatile Sample first;
   private volatile Sample second;
 
-  private record Sample(long nanos, long clientCpuNanos, long serverCpuNanos, boolean serverComplete) {
+  private record Sample(long nanos, long clientCpuNanos, Optional<Long> serverCpuNanos) {
   }
 
   private final long clientPid;
 
-  private CpuWindow(long clientPid, List<Long> serverPids) {
+  private CpuWindow(long clientPid, ServerCpu server) {
     this.clientPid = clientPid;
-    this.serverPids = List.copyOf(serverPids);
+    this.server = server;
   }
 
   /**
@@ -42,8 +41,8 @@ public final class CpuWindow implements AutoCloseable {
    * {@value #EVERY_MS} ms until the stop is due, keeping the last sample; a step that ends early (its operation
    * budget spent) keeps the last sample taken while the client lived.
    */
-  public static CpuWindow start(Process client, List<Long> serverPids, Duration warmup, Duration window) {
-    CpuWindow w = new CpuWindow(client.pid(), serverPids);
+  public static CpuWindow start(Process client, ServerCpu server, Duration warmup, Duration window) {
+    CpuWindow w = new CpuWindow(client.pid(), server);
     long end = warmup.plus(window).toMillis();
     w.timer.schedule(() -> w.first = w.sample(), warmup.toMillis(), TimeUnit.MILLISECONDS);
     for (long t = warmup.toMillis() + EVERY_MS; t <= end; t += EVERY_MS) {
@@ -58,14 +57,13 @@ public final class CpuWindow implements AutoCloseable {
   }
 
   private Sample sample() {
-    long server = 0;
-    boolean complete = !serverPids.isEmpty();
-    for (long pid : serverPids) {
-      Optional<Long> cpu = cpuNanos(pid);
-      complete &= cpu.isPresent();
-      server += cpu.orElse(0L);
+    Optional<Long> s;
+    try {
+      s = server.nanos().get();
+    } catch (RuntimeException e) {
+      s = Optional.empty(); // a remote store that does not answer now: no server figure for this step
     }
-    return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), server, complete);
+    return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), s);
   }
 
   private static Optional<Long> cpuNanos(long pid) {
@@ -82,14 +80,20 @@ public final class CpuWindow implements AutoCloseable {
     return Optional.of(round((double) (b.clientCpuNanos() - a.clientCpuNanos()) / (b.nanos() - a.nanos())));
   }
 
-  /** The server processes' cores over the window; empty without local server processes. */
+  /** Where the server figure came from, or null. */
+  public String serverSource() {
+    return server.source();
+  }
+
+  /** The server's cores over the window; empty when there is no server or it could not be read. */
   public Optional<Double> serverCores() {
     Sample a = first;
     Sample b = second;
-    if (a == null || b == null || !a.serverComplete() || !b.serverComplete() || b.nanos() <= a.nanos()) {
+    if (a == null || b == null || a.serverCpuNanos().isEmpty() || b.serverCpuNanos().isEmpty()
+        || b.nanos() <= a.nanos()) {
       return Optional.empty();
     }
-    return Optional.of(round((double) (b.serverCpuNanos() - a.serverCpuNanos()) / (b.nanos() - a.nanos())));
+    return Optional.of(round((double) (b.serverCpuNanos().get() - a.serverCpuNanos().get()) / (b.nanos() - a.nanos())));
   }
 
   private static double round(double v) {

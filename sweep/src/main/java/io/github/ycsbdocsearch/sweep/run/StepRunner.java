@@ -81,7 +81,7 @@ final class StepRunner {
     ChildResult child;
     try {
       child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
-          .onStart(p -> cpu.set(CpuWindow.start(p, session.serverPids(), Duration.ofSeconds(timing.warmupS()),
+          .onStart(p -> cpu.set(CpuWindow.start(p, session.serverCpu(), Duration.ofSeconds(timing.warmupS()),
               Duration.ofSeconds(timing.durationS()))))
           .run(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"),
               Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS), ctx.interrupts(),
@@ -198,7 +198,7 @@ final class StepRunner {
         step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
         child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
         step.offeredFraction(), c.flatMap(CpuWindow::clientCores).orElse(null), ctx.pinning().clientCpuCount(),
-        server, server == null ? null : "local-processes");
+        server, server == null ? null : c.get().serverSource());
   }
 
   static String utc(Instant t) {

@@ -3,7 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
-import java.util.List;
+import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import java.util.Properties;
 
 /**
@@ -13,10 +13,10 @@ import java.util.Properties;
  *
  * @param name           the store whose folder the steps belong to
  * @param target         the binding the YCSB client runs
- * @param serverPids     local server processes whose CPU is recorded (empty for remote stores and BasicDB)
+ * @param serverCpu      where the store's CPU time is read (local processes, the store's report, or none)
  */
 record StoreSession(String name, SweepTarget target, Properties props, Path connectionFile, Path storeDir,
-                    List<Long> serverPids) {
+                    ServerCpu serverCpu) {
 
   Path stepsDir() {
     return storeDir.resolve("steps");
@@ -28,6 +28,6 @@ record StoreSession(String name, SweepTarget target, Properties props, Path conn
 
   /** The same store folder, run by another binding (the harness floor: BasicDB, no server). */
   StoreSession runBy(SweepTarget other, Properties otherProps, Path otherConnection) {
-    return new StoreSession(name, other, otherProps, otherConnection, storeDir, List.of());
+    return new StoreSession(name, other, otherProps, otherConnection, storeDir, ServerCpu.NONE);
   }
 }

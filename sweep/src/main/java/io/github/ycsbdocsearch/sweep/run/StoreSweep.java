@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
+import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.resultsformat.Json;
@@ -84,9 +85,8 @@ final class StoreSweep {
     Properties props = storeProperties(connection);
     describe(props);
     try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
-      List<Long> pids = ctx.local().isPresent() ? target.kind().map(k -> ctx.local().get().serverPids(k))
-          .orElse(List.of()) : List.of();
-      StoreSession session = new StoreSession(target.name(), target, props, conn.path(), storeDir, pids);
+      StoreSession session = new StoreSession(target.name(), target, props, conn.path(), storeDir,
+          serverCpu(props));
       Optional<String> loadProblem = new LoadRunner(ctx).run(session);
       if (loadProblem.isPresent()) {
         throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
@@ -114,6 +114,17 @@ final class StoreSweep {
       }
       return stop.orElse(new Ended(Outcome.COMPLETE, null));
     }
+  }
+
+  /** The local server processes' CPU, else what the remote store reports; none for BasicDB. */
+  private ServerCpu serverCpu(Properties props) {
+    if (target.kind().isEmpty()) {
+      return ServerCpu.NONE;
+    }
+    if (ctx.local().isPresent()) {
+      return ServerCpu.localProcesses(ctx.local().get().serverPids(target.kind().get()));
+    }
+    return target.probe().map(p -> ServerCpu.storeReported(() -> p.serverCpuNanos(props))).orElse(ServerCpu.NONE);
   }
 
   /** The load phase's steps, once the capacity search has a peak; none without one. */

@@ -34,4 +34,14 @@ public interface StoreProbe {
 
   /** Number of documents in the table, to check a load. */
   long count(Properties props, String table);
+
+  /**
+   * CPU time the store's server processes report having used since they started, summed over every server the
+   * connection reaches (Redis {@code INFO cpu}, MongoDB {@code serverStatus.extra_info}, Elasticsearch node stats),
+   * in nanoseconds; empty when the store does not say. The runner takes the difference over a step's window to
+   * record a remote store's CPU beside the client's.
+   */
+  default java.util.OptionalLong serverCpuNanos(Properties props) {
+    return java.util.OptionalLong.empty();
+  }
 }

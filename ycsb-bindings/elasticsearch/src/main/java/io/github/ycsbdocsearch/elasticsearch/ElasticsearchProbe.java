@@ -129,6 +129,26 @@ public class ElasticsearchProbe implements StoreProbe {
     return withClient(props, "count index " + index, c -> c.count(r -> r.index(index)).count());
   }
 
+  /** {@code process.cpu.total_in_millis} summed over every node of the cluster. */
+  @Override
+  public java.util.OptionalLong serverCpuNanos(Properties props) {
+    try {
+      return withClient(props, "node stats", c -> {
+        long millis = 0;
+        for (var node : c.nodes().stats(s -> s.metric("process")).nodes().values()) {
+          if (node.process() == null || node.process().cpu() == null
+              || node.process().cpu().totalInMillis() == null) {
+            return java.util.OptionalLong.empty();
+          }
+          millis += node.process().cpu().totalInMillis();
+        }
+        return java.util.OptionalLong.of(millis * 1_000_000);
+      });
+    } catch (RuntimeException e) {
+      return java.util.OptionalLong.empty();
+    }
+  }
+
   private static <T> T withClient(Properties props, String what, Call<T> call) {
     ElasticsearchConfig.Connection connection = ElasticsearchConfig.connection(props);
     ElasticsearchClient client = EsConnector.open(connection);

@@ -74,6 +74,24 @@ public class MongoDbProbe implements StoreProbe {
         client.getDatabase(config.database()).getCollection(table).countDocuments());
   }
 
+  /** {@code serverStatus.extra_info.user_time_us + system_time_us} of the server the connection reaches (Linux). */
+  @Override
+  public java.util.OptionalLong serverCpuNanos(Properties props) {
+    try {
+      return withClient(props, (client, config) -> {
+        Document extra = client.getDatabase("admin").runCommand(new Document("serverStatus", 1))
+            .get("extra_info", Document.class);
+        if (extra == null || !(extra.get("user_time_us") instanceof Number u)
+            || !(extra.get("system_time_us") instanceof Number sys)) {
+          return java.util.OptionalLong.empty();
+        }
+        return java.util.OptionalLong.of((u.longValue() + sys.longValue()) * 1000);
+      });
+    } catch (RuntimeException e) {
+      return java.util.OptionalLong.empty();
+    }
+  }
+
   /** Journal: on or off, and the commit interval that bounds what a {@code j:false} write can lose. */
   private static Map<String, Object> journal(MongoDatabase admin) {
     Map<String, Object> j = new LinkedHashMap<>();

@@ -127,6 +127,23 @@ public final class RedisJsonProbe implements StoreProbe {
     return total[0];
   }
 
+  /** {@code used_cpu_sys + used_cpu_user} of every master (replicas replay writes, but serve no request here). */
+  @Override
+  public java.util.OptionalLong serverCpuNanos(Properties props) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    double[] seconds = {0};
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      forEachMaster(c, jedis, node -> {
+        Map<String, String> cpu = infoSection(node, "cpu");
+        seconds[0] += Double.parseDouble(cpu.getOrDefault("used_cpu_sys", "0"))
+            + Double.parseDouble(cpu.getOrDefault("used_cpu_user", "0"));
+      });
+    } catch (RuntimeException e) {
+      return java.util.OptionalLong.empty();
+    }
+    return java.util.OptionalLong.of(Math.round(seconds[0] * 1e9));
+  }
+
   private static void forEachMaster(RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
     for (HostAndPort m : masters(c, jedis)) {
       try (Connection node = RedisConnector.connect(c, m)) {
