@@ -97,22 +97,46 @@ final class StoreSweep {
         VerificationStep.run(ctx, session, target.kind().get());
       }
       remaining.setupTook(Duration.ofNanos(System.nanoTime() - setupStart));
+      PhaseClock clock = new PhaseClock(setupStart);
+      clock.ended("setup");
       StepLoop loop = new StepLoop(session);
       Optional<Ended> stop = loop.phase(capacityPlan, detector);
+      clock.ended("capacity");
       if (stop.isEmpty()) {
         stop = loop.phase(ratesPlan, null);
+        clock.ended("rates");
       }
       List<StepSpec> loadPlan = List.of();
       if (stop.isEmpty()) {
         loadPlan = loadPlan();
         stop = loop.phase(loadPlan, null);
+        clock.ended("load");
       }
       if (stop.isEmpty() && ctx.options().floorSeconds() > 0) {
         List<StepSpec> fixed = new ArrayList<>(ratesPlan);
         fixed.addAll(loadPlan);
         stop = floor(loop, fixed, capacityPlan.size() + ratesPlan.size() + loadPlan.size());
+        clock.ended("floor");
       }
+      ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
+      ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
       return stop.orElse(new Ended(Outcome.COMPLETE, null));
+    }
+  }
+
+  /** Wall time of each phase of one store, for the manifest and the progress line. */
+  private static final class PhaseClock {
+    private final java.util.Map<String, Long> seconds = new java.util.LinkedHashMap<>();
+    private long since;
+
+    PhaseClock(long startNanos) {
+      since = startNanos;
+    }
+
+    void ended(String phase) {
+      long now = System.nanoTime();
+      seconds.put(phase, Math.round((now - since) / 1e9));
+      since = now;
     }
   }
 
