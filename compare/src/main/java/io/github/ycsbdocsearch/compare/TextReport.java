@@ -71,6 +71,7 @@ public final class TextReport {
     TextTable table = new TextTable("llrrrrlrr", "store", "metric", "base ops/s", "new ops/s", "change", "threshold",
         "verdict", "base peak", "new peak");
     List<String> notes = new ArrayList<>();
+    java.util.SortedSet<String> slos = new java.util.TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
       if (c.workload().equals(workload)) {
         table.row(c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
@@ -79,13 +80,17 @@ public final class TextReport {
           notes.add(c.store() + ": " + c.note());
         }
         if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
-          notes.add(c.store() + ": capacity = highest sustained offered rate meeting " + c.slo());
+          slos.add(c.slo());
         }
       }
     }
     if (!table.isEmpty()) {
       out.append("== ").append(workload).append(": headline (capacity when both runs have one, else peak) ==\n")
           .append(table.render());
+      if (!slos.isEmpty()) {
+        out.append("  capacity_ops = highest sustained offered rate meeting ").append(String.join(" / ", slos))
+            .append("; peak = closed-loop peak\n");
+      }
       notes.forEach(n -> out.append("  ").append(n).append('\n'));
       out.append('\n');
     }
