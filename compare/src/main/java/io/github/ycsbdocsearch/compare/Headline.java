@@ -15,7 +15,7 @@ import io.github.ycsbdocsearch.resultsformat.Saturation;
  * @param peakStep      the step folder (or thread count) of the peak, or null
  * @param slo           the objective the capacity met, or null
  * @param reason        why there is no capacity or no peak, as the sweep wrote it, or null
- * @param format2       whether the saturation is format 2 (it could have had a capacity)
+ * @param format2       whether the saturation (or, without one, the run) is format 2: it could have had a capacity
  * @param fromSteps     whether the peak was taken from the steps because there was no saturation
  */
 public record Headline(Double capacity, Double peak, String capacityStep, String peakStep, String slo,
@@ -29,7 +29,8 @@ public record Headline(Double capacity, Double peak, String capacityStep, String
           .filter(r -> r.usable() && r.key().phase() == Phase.CAPACITY && r.throughput() > 0)
           .max(java.util.Comparator.comparingDouble(StepRows::throughput)).orElse(null);
       return new Headline(null, best == null ? null : best.throughput(), null, best == null ? null : best.stepDir(),
-          null, best == null ? "no saturation.json and no usable closed-loop step" : null, false, true);
+          null, best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json",
+          run.format() >= 2, true);
     }
     boolean format2 = s.format() != null && s.format() >= 2;
     String peakStep = s.peakStep() != null ? s.peakStep() : s.threads() != null ? "t" + s.threads() : null;

@@ -137,6 +137,8 @@ public final class ResultsComparer {
       notes.add("the baseline has no capacity: peaks compared");
     } else if (b.capacity() != null) {
       notes.add("the new run is format 1 (no capacity): peaks compared");
+    } else if (b.format2() && n.format2()) {
+      notes.add("neither run has a capacity: peaks compared");
     }
     return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), n.peak(), b, n, null,
         join(notes));

@@ -58,6 +58,7 @@ final class FixtureRun {
   private final Set<String> noQualifyingStep = new HashSet<>();
   private final Set<String> noCapacity = new HashSet<>();
   private final Map<String, Double> unsustained = new HashMap<>();
+  private final Set<String> withoutSaturation = new HashSet<>();
   private boolean format1;
   private String folderName;
 
@@ -143,6 +144,12 @@ final class FixtureRun {
     return this;
   }
 
+  /** The store's sweep never wrote saturation.json (an interrupted run). */
+  FixtureRun withoutSaturation(String store) {
+    withoutSaturation.add(store);
+    return this;
+  }
+
   /** Writes summary.json as format 1 did: closed-loop steps only, no all-requests rows, intended rows everywhere. */
   FixtureRun format1() {
     format1 = true;
@@ -197,7 +204,9 @@ final class FixtureRun {
         }
       }
     }
-    saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity).writeTo(storeDir);
+    if (!withoutSaturation.contains(store)) {
+      saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity).writeTo(storeDir);
+    }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
       int bad = differing.getOrDefault(store, 0);
       AtomicFiles.writeJson(storeDir.resolve(RunLayout.VERIFICATION), new Verification(store, 10_000L, 1000,

@@ -192,6 +192,20 @@ class ResultsComparerTest {
   }
 
   @Test
+  void aStoreWithoutSaturationInAFormat2RunLostItsCapacity() throws Exception {
+    Path current = Fixtures.set(tmp, "new", run -> run.withoutSaturation("elasticsearch"));
+
+    Comparison c = Fixtures.compare(baseline, current);
+
+    List<HeadlineChange> regressed = regressedHeadlines(c);
+    assertEquals(2, regressed.size(), TextReport.render(c));
+    HeadlineChange h = regressed.get(0);
+    assertEquals("elasticsearch", h.store());
+    assertTrue(h.note().contains("no capacity in the new run: no saturation.json"), h.note());
+    assertTrue(h.newPeak() != null, "the peak still comes from the best closed-loop step");
+  }
+
+  @Test
   void unusableStepsAreListedNotCompared() throws Exception {
     Path current = Fixtures.set(tmp, "new", run -> run.unsustained("redisjson", 0.9));
 
