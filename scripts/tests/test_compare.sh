@@ -108,8 +108,8 @@ make_all_fixtures() {
   local t="${TMP}"
   fixtures set "${t}/rep-1" 0.98 0.98 -- set "${t}/rep-2" 1.00 1.00 -- set "${t}/rep-3" 1.02 1.02 \
     -- set "${t}/rep-bad" 1.00 1.00 differing=mongodb:4 \
-    -- set "${t}/noise" 0.97 1.04 -- set "${t}/slow" 1.00 1.00 slow=mongodb:0.75 \
-    -- set "${t}/laggy" 1.00 1.00 laggy=elasticsearch:1.6 -- set "${t}/fast" 1.30 0.70 \
+    -- set "${t}/noise" 0.97 1.04 -- set "${t}/slow" 1.00 1.00 slow=mongodb:0.6 \
+    -- set "${t}/laggy" 1.00 1.00 laggy=elasticsearch:1.6 -- set "${t}/fast" 1.50 0.60 \
     -- set "${t}/wrong" 1.00 1.00 differing=redisjson:2 -- set "${t}/unverified" 1.00 1.00 noverify=elasticsearch \
     -- set "${t}/collapse" 1.00 1.00 collapse=mongodb -- set "${t}/unsustained" 1.00 1.00 unsustained=redisjson:0.9 \
     -- set "${t}/slow-es" 1.00 1.00 slow=elasticsearch:0.6 \
@@ -145,7 +145,7 @@ test_compare_verdicts() {
 
   expect_exit "capacity regression fails" 1 "${COMPARE}" "${b}" "${TMP}/slow"
   expect_output "regressed store flagged with a down arrow" \
-    "^mongodb +capacity_ops +[0-9.]+ +[0-9.]+ +↓ -2[4-6]\\.[0-9]% +[0-9.]+% +REGRESSION +[0-9.]+ +[0-9.]+$"
+    "^mongodb +capacity_ops +[0-9.]+ +[0-9.]+ +↓ -(39|40|41)\\.[0-9]% +[0-9.]+% +REGRESSION +[0-9.]+ +[0-9.]+$"
   expect_output "other stores stay within noise" "^redisjson +capacity_ops .* noise "
 
   expect_exit "latency regression fails" 1 "${COMPARE}" "${b}" "${TMP}/laggy"
@@ -155,7 +155,7 @@ test_compare_verdicts() {
     "^elasticsearch +load-50% +SEARCH +intended +p50 .*REGRESSION"
 
   expect_exit "improvement passes" 0 "${COMPARE}" "${b}" "${TMP}/fast"
-  expect_output "improvement shown" "↑ \\+30\\.[0-9]% +[0-9.]+% +improved"
+  expect_output "improvement shown" "↑ \\+(49|50|51)\\.[0-9]% +[0-9.]+% +improved"
 
   expect_exit "verification failure fails" 1 "${COMPARE}" "${b}" "${TMP}/wrong"
   expect_output "verification table says FAILED" "workloadsearch +redisjson +1000 +998 +2 +FAILED"

@@ -86,9 +86,11 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
 
   /**
    * The multiple-comparison rule of this comparison: {@code metrics} judged at a family-wise false-alarm rate
-   * {@code alpha}, so each measured threshold is {@code max(floor, z x sqrt(2) x CV)}.
+   * {@code alpha} (Bonferroni), so each measured threshold is {@code max(floor, t x sqrt(2) x CV')} with {@code t}
+   * Student's quantile at {@code 1 - alpha / (2 metrics)}; {@code typicalT} is that quantile for a spread from
+   * {@link NoisePolicy#MIN_RUNS} runs, moderated.
    */
-  public record Rule(double alpha, int metrics, double z) {
+  public record Rule(double alpha, int metrics, double typicalT) {
   }
 
   /**

@@ -39,8 +39,10 @@ public final class JsonReport {
     rule.put("method", "bonferroni");
     rule.put("alpha", comparison.rule().alpha());
     rule.put("metrics", comparison.rule().metrics());
-    rule.put("z", comparison.rule().z());
-    rule.put("threshold", "max(floor, z x sqrt(2) x cv)");
+    rule.put("prior_df", NoisePolicy.PRIOR_DF);
+    rule.put("t_for_min_runs", comparison.rule().typicalT());
+    rule.put("threshold", "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with"
+        + " runs - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its percentile (headline: of the workload's stores)");
     ArrayNode headline = root.putArray("headline");
     comparison.headline().forEach(c -> headline.add(headline(c)));
     ArrayNode latency = root.putArray("latency");
@@ -88,6 +90,7 @@ public final class JsonReport {
     node.put("threshold_source", threshold == null ? null : threshold.source().label());
     node.put("threshold_default", threshold != null && threshold.isDefault());
     number(node, "cv", threshold == null ? null : threshold.cv());
+    number(node, "t", threshold == null ? null : threshold.multiplier());
     node.put("verdict", verdict.label());
     return node;
   }

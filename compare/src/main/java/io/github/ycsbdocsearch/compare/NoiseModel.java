@@ -9,13 +9,17 @@ import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The spreads stored with a baseline in {@code noise.json}, turned into thresholds by {@link NoisePolicy}. Format 2
- * keeps a spread per step and metric; a format-1 file (one spread per metric, its noisiest step's) is still read,
- * its spreads then apply to every step and are marked so. Lookups that find nothing fall back to the defaults,
+ * keeps a spread per step and metric; each is moderated toward the pooled spread of its percentile over the
+ * store's metrics and steps (the headline's over the workload's stores). A format-1 file (one spread per metric, its noisiest step's) is still read: its
+ * spread stands for every step, as the pooled one, and is marked so. Lookups that find nothing fall back to the defaults,
  * marked as such. Immutable after loading.
  */
 public final class NoiseModel {
@@ -87,33 +91,61 @@ public final class NoiseModel {
   }
 
   /**
-   * The threshold of a headline metric.
+   * The threshold of a headline metric. Its spread is moderated toward the same metric's pooled spread over the
+   * workload's stores.
    *
    * @param metric {@link NoisePolicy#CAPACITY_METRIC} or {@link NoisePolicy#PEAK_METRIC}
-   * @param z      the multiplier of the multiple-comparison rule
+   * @param alpha  family-wise false-alarm rate
+   * @param m      metrics judged in the comparison
    */
-  public Threshold throughput(String store, String workload, String metric, double z) {
-    Optional<Spread> spread;
+  public Threshold throughput(String store, String workload, String metric, double alpha, int m) {
+    Function<StoreNoise, Spread> pick = s -> metric.equals(NoisePolicy.CAPACITY_METRIC) ? s.capacityOps() : s.peakOps();
     if (format1 != null) {
-      spread = metric.equals(NoisePolicy.PEAK_METRIC) ? format1(store, workload, FORMAT1_PEAK) : Optional.empty();
-    } else {
-      spread = storeNoise(store, workload)
-          .map(s -> metric.equals(NoisePolicy.CAPACITY_METRIC) ? s.capacityOps() : s.peakOps());
+      boolean peak = metric.equals(NoisePolicy.PEAK_METRIC);
+      List<Spread> pool = new ArrayList<>();
+      format1.fieldNames().forEachRemaining(s -> format1(s, workload, FORMAT1_PEAK).ifPresent(pool::add));
+      return threshold(peak ? format1(store, workload, FORMAT1_PEAK) : Optional.empty(), pool,
+          Threshold.Source.MEASURED, NoisePolicy.THROUGHPUT_FLOOR, NoisePolicy.THROUGHPUT_DEFAULT, alpha, m);
     }
-    return threshold(spread, false, NoisePolicy.THROUGHPUT_FLOOR, NoisePolicy.THROUGHPUT_DEFAULT, z);
+    List<Spread> pool = new ArrayList<>();
+    if (noise != null && noise.noise() != null) {
+      noise.noise().values().forEach(byWorkload -> {
+        StoreNoise s = byWorkload.get(workload);
+        if (s != null && pick.apply(s) != null) {
+          pool.add(pick.apply(s));
+        }
+      });
+    }
+    return threshold(storeNoise(store, workload).map(pick), pool, Threshold.Source.MEASURED,
+        NoisePolicy.THROUGHPUT_FLOOR, NoisePolicy.THROUGHPUT_DEFAULT, alpha, m);
   }
 
   /**
-   * The threshold of a latency percentile at one step.
+   * The threshold of a latency percentile at one step. Its spread is moderated toward the pooled spread of that
+   * percentile over the store's operations, latency kinds and steps in the workload.
    *
-   * @param z the multiplier of the multiple-comparison rule
+   * @param alpha family-wise false-alarm rate
+   * @param m     metrics judged in the comparison
    */
   public Threshold latency(String store, String workload, StepKey step, String op, LatencyKind kind,
-                           Percentile percentile, double z) {
+                           Percentile percentile, double alpha, int m) {
     String metric = NoisePolicy.latencyMetric(op, kind, percentile);
-    Optional<Spread> spread = format1 != null ? format1(store, workload, metric)
-        : storeNoise(store, workload).map(StoreNoise::steps).map(s -> s.get(step.label())).map(m -> m.get(metric));
-    return threshold(spread, format1 != null, NoisePolicy.LATENCY_FLOOR, NoisePolicy.latencyDefault(percentile), z);
+    double fallback = NoisePolicy.latencyDefault(percentile);
+    if (format1 != null) {
+      // A format-1 spread is the metric's noisiest step's: it stands for every step, as the pooled spread.
+      Optional<Spread> spread = format1(store, workload, metric);
+      return threshold(spread, spread.map(List::of).orElse(List.of()), Threshold.Source.MEASURED_ALL_STEPS,
+          NoisePolicy.LATENCY_FLOOR, fallback, alpha, m);
+    }
+    Map<String, Map<String, Spread>> steps = storeNoise(store, workload).map(StoreNoise::steps).orElse(Map.of());
+    // The pool: every spread of this percentile in the store's workload (all operations, kinds and steps), so that
+    // a metric measured at one or two steps still has a prior, and one noisy step weighs little.
+    String suffix = metric.substring(metric.lastIndexOf('.'));
+    List<Spread> pool = steps.values().stream().flatMap(byMetric -> byMetric.entrySet().stream())
+        .filter(e -> e.getKey().endsWith(suffix)).map(Map.Entry::getValue).toList();
+    Map<String, Spread> own = steps.get(step.label());
+    return threshold(Optional.ofNullable(own == null ? null : own.get(metric)), pool, Threshold.Source.MEASURED,
+        NoisePolicy.LATENCY_FLOOR, fallback, alpha, m);
   }
 
   private Optional<StoreNoise> storeNoise(String store, String workload) {
@@ -131,7 +163,8 @@ public final class NoiseModel {
         : Optional.empty();
   }
 
-  private Threshold threshold(Optional<Spread> spread, boolean allSteps, double floor, double fallback, double z) {
+  private Threshold threshold(Optional<Spread> spread, List<Spread> pool, Threshold.Source source, double floor,
+                              double fallback, double alpha, int m) {
     if (file == null) {
       return Threshold.byDefault(fallback, Threshold.Source.DEFAULT_NO_NOISE_FILE);
     }
@@ -139,7 +172,26 @@ public final class NoiseModel {
       return Threshold.byDefault(fallback, Threshold.Source.DEFAULT_NOT_MEASURED);
     }
     Spread s = spread.get();
-    return new Threshold(NoisePolicy.threshold(s.cv(), floor, z),
-        allSteps ? Threshold.Source.MEASURED_ALL_STEPS : Threshold.Source.MEASURED, s.cv(), s.runs());
+    int df = Math.max(1, s.runs() - 1);
+    double cv = s.cv();
+    double pooled = pooled(pool);
+    if (source == Threshold.Source.MEASURED_ALL_STEPS || (pool.size() >= 2 && Double.isFinite(pooled))) {
+      cv = source == Threshold.Source.MEASURED_ALL_STEPS ? s.cv() : NoisePolicy.moderated(s.cv(), s.runs(), pooled);
+      df += NoisePolicy.PRIOR_DF;
+    }
+    double t = NoisePolicy.multiplier(alpha, m, df);
+    return new Threshold(NoisePolicy.threshold(cv, floor, t), source, cv, s.runs(), t);
+  }
+
+  /** The degrees-of-freedom-weighted root mean square of the spreads. */
+  private static double pooled(List<Spread> pool) {
+    double sum = 0;
+    int df = 0;
+    for (Spread s : pool) {
+      int d = Math.max(1, s.runs() - 1);
+      sum += d * s.cv() * s.cv();
+      df += d;
+    }
+    return df == 0 ? Double.NaN : Math.sqrt(sum / df);
   }
 }

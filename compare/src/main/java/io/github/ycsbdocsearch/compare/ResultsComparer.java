@@ -63,10 +63,11 @@ public final class ResultsComparer {
           + baseline.dir());
     }
     int metrics = (int) (out.headline.stream().filter(HeadlineCandidate::judged).count() + out.latency.size());
-    double z = NoisePolicy.multiplier(alpha, metrics);
-    List<HeadlineChange> headline = out.headline.stream().map(h -> h.judge(noise, z)).toList();
-    List<LatencyChange> latency = out.latency.stream().map(l -> l.judge(noise, z)).toList();
-    return new Comparison(baseline, current, noise, new Rule(alpha, metrics, z), headline, latency, out.errors,
+    List<HeadlineChange> headline = out.headline.stream().map(h -> h.judge(noise, alpha, metrics)).toList();
+    List<LatencyChange> latency = out.latency.stream().map(l -> l.judge(noise, alpha, metrics)).toList();
+    Rule rule = new Rule(alpha, metrics,
+        NoisePolicy.multiplier(alpha, metrics, NoisePolicy.MIN_RUNS - 1 + NoisePolicy.PRIOR_DF));
+    return new Comparison(baseline, current, noise, rule, headline, latency, out.errors,
         out.verification, out.unusable, out.failures, out.warnings);
   }
 
@@ -234,13 +235,13 @@ public final class ResultsComparer {
       return settled == null;
     }
 
-    HeadlineChange judge(NoiseModel noise, double z) {
+    HeadlineChange judge(NoiseModel noise, double alpha, int m) {
       String slo = n.slo() != null ? n.slo() : b.slo();
       if (!judged()) {
         return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
             note);
       }
-      Threshold threshold = noise.throughput(store, workload, metric, z);
+      Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
       Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
       return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict,
           note);
@@ -251,8 +252,8 @@ public final class ResultsComparer {
   private record LatencyCandidate(String workload, String store, StepKey step, String op, LatencyKind kind,
                                   Percentile percentile, double base, double current) {
 
-    LatencyChange judge(NoiseModel noise, double z) {
-      Threshold threshold = noise.latency(store, workload, step, op, kind, percentile, z);
+    LatencyChange judge(NoiseModel noise, double alpha, int m) {
+      Threshold threshold = noise.latency(store, workload, step, op, kind, percentile, alpha, m);
       Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
       return new LatencyChange(workload, store, step, op, kind, percentile, base, current, threshold, verdict);
     }

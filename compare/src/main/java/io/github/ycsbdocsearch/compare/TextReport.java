@@ -57,8 +57,9 @@ public final class TextReport {
   /** One line stating the multiple-comparison rule with its numbers. */
   static String ruleLine(Comparison comparison) {
     Comparison.Rule r = comparison.rule();
-    return String.format(Locale.ROOT, "Bonferroni over %d metrics at alpha %s: threshold = max(floor, %.2f x sqrt(2)"
-        + " x CV); floors %s throughput, %s latency", r.metrics(), Fmt.number(r.alpha()), r.z(),
+    return String.format(Locale.ROOT, "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2)"
+        + " x CV'), t = %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
+        + " throughput, %s latency", r.metrics(), Fmt.number(r.alpha()), r.typicalT(), NoisePolicy.MIN_RUNS,
         Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR), Fmt.percent(NoisePolicy.LATENCY_FLOOR));
   }
 

@@ -5,10 +5,12 @@ package io.github.ycsbdocsearch.compare;
  *
  * @param relative threshold as a fraction, e.g. 0.08 for 8 %
  * @param source   measured from repeated runs, or a default
- * @param cv       the measured coefficient of variation, NaN for defaults
- * @param runs     how many runs the spread was measured over, 0 for defaults
+ * @param cv         the coefficient of variation used (the step's moderated toward its metric's pooled one), NaN
+ *                   for defaults
+ * @param runs       how many runs the spread was measured over, 0 for defaults
+ * @param multiplier Student's t quantile of the multiple-comparison rule, NaN for defaults
  */
-public record Threshold(double relative, Source source, double cv, int runs) {
+public record Threshold(double relative, Source source, double cv, int runs, double multiplier) {
 
   /** Where a threshold came from. */
   public enum Source {
@@ -35,7 +37,7 @@ public record Threshold(double relative, Source source, double cv, int runs) {
 
   /** A default (unmeasured) threshold. */
   public static Threshold byDefault(double relative, Source source) {
-    return new Threshold(relative, source, Double.NaN, 0);
+    return new Threshold(relative, source, Double.NaN, 0, Double.NaN);
   }
 
   /** Whether this threshold is a default rather than measured. */

@@ -57,11 +57,11 @@ class BaselineBuilderTest {
     NoiseModel model = NoiseModel.load(baseline);
 
     assertEquals(NoisePolicy.THROUGHPUT_FLOOR,
-        model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.CAPACITY_METRIC, 4).relative(), 1e-12);
+        model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.CAPACITY_METRIC, 0.05, 100).relative(), 1e-12);
     assertEquals(NoisePolicy.LATENCY_FLOOR, model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t4"),
-        "READ", LatencyKind.SERVICE, Percentile.P99, 4).relative(), 1e-12);
+        "READ", LatencyKind.SERVICE, Percentile.P99, 0.05, 100).relative(), 1e-12);
     assertEquals(Threshold.Source.DEFAULT_NOT_MEASURED, model.latency("mongodb", Fixtures.CRUD,
-        step(run, "mongodb", "t4"), "DELETE", LatencyKind.SERVICE, Percentile.P50, 4).source());
+        step(run, "mongodb", "t4"), "DELETE", LatencyKind.SERVICE, Percentile.P50, 0.05, 100).source());
   }
 
   @Test
@@ -72,16 +72,24 @@ class BaselineBuilderTest {
     BaselineBuilder.build(out, BaselineBuilder.load(runs), false);
     ResultsRun run = ResultsSet.load(out).byWorkload().get(Fixtures.CRUD);
 
+    JsonNode steps = Json.readObject(out.resolve(NoiseModel.FILE_NAME)).path("noise").path("mongodb")
+        .path(Fixtures.CRUD).path("steps");
+    assertEquals(0.2, steps.path("t4").path("READ.service.p50").get("cv").asDouble(), 0.002, "the step's own");
+    assertEquals(0.0, steps.path("t1").path("READ.service.p50").get("cv").asDouble(), 0.002);
     NoiseModel model = NoiseModel.load(out);
     Threshold noisy = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t4"), "READ",
-        LatencyKind.SERVICE, Percentile.P50, 3);
+        LatencyKind.SERVICE, Percentile.P50, 0.05, 100);
     Threshold quiet = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t1"), "READ",
-        LatencyKind.SERVICE, Percentile.P50, 3);
+        LatencyKind.SERVICE, Percentile.P50, 0.05, 100);
 
-    assertEquals(0.2, noisy.cv(), 0.002);
-    assertEquals(3 * Math.sqrt(2) * noisy.cv(), noisy.relative(), 1e-12);
-    assertEquals(0.0, quiet.cv(), 0.002);
-    assertEquals(NoisePolicy.LATENCY_FLOOR, quiet.relative(), 1e-12);
+    // The p50 pool: READ and UPDATE, service at 4 steps and intended at 2: 12 spreads, two of them 0.2 (t4);
+    // pooled^2 = 2 x 0.04 / 12. Moderated with 4 prior degrees of freedom against the step's own 2.
+    double pooled = 2 * 0.04 / 12;
+    assertEquals(Math.sqrt((4 * pooled + 2 * 0.04) / 6), noisy.cv(), 0.002);
+    assertEquals(Math.sqrt(4 * pooled / 6), quiet.cv(), 0.002);
+    double t = NoisePolicy.multiplier(0.05, 100, 6);
+    assertEquals(t * Math.sqrt(2) * noisy.cv(), noisy.relative(), 1e-12);
+    assertTrue(quiet.relative() < noisy.relative());
   }
 
   @Test
@@ -95,11 +103,11 @@ class BaselineBuilderTest {
     NoiseModel model = NoiseModel.load(dir);
 
     assertEquals(1, model.format());
-    assertEquals(0.04, model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.PEAK_METRIC, 2).cv(), 1e-12);
+    assertEquals(0.04, model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.PEAK_METRIC, 0.05, 1).cv(), 1e-12);
     Threshold t1 = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t1"), "READ", LatencyKind.SERVICE,
-        Percentile.P99, 2);
+        Percentile.P99, 0.05, 1);
     assertEquals(Threshold.Source.MEASURED_ALL_STEPS, t1.source());
-    assertEquals(2 * Math.sqrt(2) * 0.1, t1.relative(), 1e-12);
+    assertEquals(NoisePolicy.multiplier(0.05, 1, 6) * Math.sqrt(2) * 0.1, t1.relative(), 1e-12);
   }
 
   @Test
