@@ -34,6 +34,14 @@ class ResultsComparerTest {
     return c.headline().stream().filter(h -> h.verdict() == Verdict.REGRESSION).toList();
   }
 
+  /** The regressed headline of {@code store}, asserting it is the only store that regressed, in both workloads. */
+  private static HeadlineChange onlyRegressed(Comparison c, String store) {
+    List<HeadlineChange> regressed = regressedHeadlines(c);
+    assertEquals(2, regressed.size(), TextReport.render(c));
+    assertTrue(regressed.stream().allMatch(h -> h.store().equals(store)), regressed.toString());
+    return regressed.get(0);
+  }
+
   private static List<LatencyChange> regressedLatency(Comparison c) {
     return c.latency().stream().filter(l -> l.verdict() == Verdict.REGRESSION).toList();
   }
@@ -59,11 +67,9 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    List<HeadlineChange> regressed = regressedHeadlines(c);
-    assertEquals(2, regressed.size(), TextReport.render(c));
-    assertTrue(regressed.stream().allMatch(h -> h.store().equals("mongodb")
-        && h.metric().equals(NoisePolicy.CAPACITY_METRIC)));
-    assertEquals(-0.30, regressed.get(0).change(), 0.01);
+    HeadlineChange h = onlyRegressed(c, "mongodb");
+    assertEquals(NoisePolicy.CAPACITY_METRIC, h.metric());
+    assertEquals(-0.30, h.change(), 0.01);
     assertEquals(0, regressedLatency(c).size(), "latency did not change");
     assertEquals(Comparison.EXIT_REGRESSION, c.exitCode());
   }
@@ -211,10 +217,7 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    List<HeadlineChange> regressed = regressedHeadlines(c);
-    assertEquals(2, regressed.size(), TextReport.render(c));
-    HeadlineChange h = regressed.get(0);
-    assertEquals("mongodb", h.store());
+    HeadlineChange h = onlyRegressed(c, "mongodb");
     assertNull(h.current());
     assertTrue(h.note().contains("no capacity in the new run"), h.note());
     assertTrue(c.unusable().stream().anyMatch(u -> u.store().equals("mongodb") && u.side().equals("new")
@@ -247,10 +250,8 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    List<HeadlineChange> regressed = regressedHeadlines(c);
-    assertEquals(2, regressed.size(), TextReport.render(c));
-    assertTrue(regressed.stream().allMatch(h -> h.store().equals("redisjson") && h.newPeak() != null
-        && h.note().contains("no offered rate met p99<=10ms")));
+    HeadlineChange h = onlyRegressed(c, "redisjson");
+    assertTrue(h.newPeak() != null && h.note().contains("no offered rate met p99<=10ms"), h.note());
   }
 
   @Test
@@ -259,10 +260,7 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    List<HeadlineChange> regressed = regressedHeadlines(c);
-    assertEquals(2, regressed.size(), TextReport.render(c));
-    HeadlineChange h = regressed.get(0);
-    assertEquals("elasticsearch", h.store());
+    HeadlineChange h = onlyRegressed(c, "elasticsearch");
     assertTrue(h.note().contains("no capacity in the new run: no saturation.json"), h.note());
     assertTrue(h.newPeak() != null, "the peak still comes from the best closed-loop step");
   }
