@@ -4,14 +4,18 @@
 # regressions beyond the run-to-run noise measured for that baseline.
 #
 # Use like:
-#   scripts/compare-results.sh [--json FILE] [--markdown FILE] <baseline-dir> <new-dir>
+#   scripts/compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>
 #   scripts/compare-results.sh --describe [--markdown FILE] <results-dir>
 #
 # A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders,
-# one per workload. Thresholds come from <baseline-dir>/noise.json, written by
-# scripts/make-baseline.sh; without it, conservative defaults are used and
-# marked as such. --markdown appends (e.g. to "$GITHUB_STEP_SUMMARY").
-# Exit: 0 no regression, 1 regression or verification failure, 2 bad input.
+# one per workload; compare reads each run's summary.json (format 1 or 2).
+# Thresholds come from the per-step spreads in <baseline-dir>/noise.json
+# (scripts/make-baseline.sh), scaled so that the chance of any false
+# regression in the whole comparison is at most A (default 0.05, Bonferroni;
+# compare/README.md); without noise.json, conservative defaults, marked as
+# such. --markdown appends (e.g. to "$GITHUB_STEP_SUMMARY").
+# Exit: 0 no regression, 1 regression (a store with no qualifying step
+# included) or verification failure, 2 bad input.
 #
 # Settings (environment):
 #   DOCSEARCH_SKIP_BUILD=1  never build (default: build the project when the
@@ -29,7 +33,7 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 usage() {
-  sed -n '3,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 main() {

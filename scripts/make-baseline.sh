@@ -5,11 +5,13 @@
 # that scripts/compare-results.sh turns into regression thresholds.
 #
 # Use like:
-#   scripts/make-baseline.sh [--light] [--k K] <out-dir> <run-dir> <run-dir> <run-dir>...
+#   scripts/make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...
 #
 # Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a
 # folder of run folders, one per workload; all must hold the same workloads.
-# threshold = max(floor, K x coefficient of variation), K defaults to 3.
+# noise.json keeps, per store and workload, the coefficient of variation of
+# capacity_ops and peak_ops and, per step and latency metric, that step's own;
+# compare-results.sh turns them into thresholds (compare/README.md).
 # --light leaves raw HDR logs and YCSB output out of the copy.
 # Exit: 0 written, 1 an input run failed search verification, 2 bad input.
 #
@@ -26,7 +28,7 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 usage() {
-  sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 main() {

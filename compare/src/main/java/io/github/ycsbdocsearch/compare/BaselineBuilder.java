@@ -2,6 +2,10 @@ package io.github.ycsbdocsearch.compare;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +13,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -68,7 +72,7 @@ public final class BaselineBuilder {
       for (ResultsRun run : set.byWorkload().values()) {
         for (String store : run.stores()) {
           Verification v = run.verification().get(store);
-          if (run.isSearch(store) && (v == null || !v.passed())) {
+          if (run.isSearch(store) && (v == null || !v.identicalAll())) {
             problems.add(run.dir() + "/" + store + ": " + (v == null ? "no verification.json"
                 : v.differing() + " of " + v.queries() + " answers differ from the oracle"));
           }
@@ -82,12 +86,11 @@ public final class BaselineBuilder {
    * @param out target folder; must not exist or be empty
    * @param sets the repeated runs, as returned by {@link #load}
    * @param light true to leave out raw HDR logs and YCSB output (the derived files stay)
-   * @param k multiplier on the CV
    * @return the provenance written to {@code baseline.json}
    * @throws BadInputException when {@code out} exists and is not empty
    * @throws IOException when copying or writing fails
    */
-  public static ObjectNode build(Path out, List<ResultsSet> sets, boolean light, double k)
+  public static ObjectNode build(Path out, List<ResultsSet> sets, boolean light)
       throws BadInputException, IOException {
     if (Files.exists(out) && !isEmptyDir(out)) {
       throw new BadInputException(out + ": exists and is not empty; give a new folder for the baseline");
@@ -97,7 +100,9 @@ public final class BaselineBuilder {
     Path staging = Files.createTempDirectory(parent, "." + out.getFileName() + ".tmp");
     try {
       SortedSet<String> workloads = new TreeSet<>(sets.get(0).byWorkload().keySet());
-      ObjectNode provenance = provenance(sets, light, k);
+      NoiseFile noise = noiseFile(sets, light, NoiseEstimator.estimate(sets, workloads));
+      ObjectNode provenance = Json.MAPPER.valueToTree(noise);
+      provenance.remove("noise");
       ObjectNode picked = provenance.putObject("picked");
       for (String workload : workloads) {
         List<ResultsRun> runs = sets.stream().map(set -> set.byWorkload().get(workload)).toList();
@@ -116,38 +121,22 @@ public final class BaselineBuilder {
           scores.add(score);
         }
       }
-      ObjectNode noise = provenance.deepCopy();
-      noise.remove("picked");
-      noise.set("noise", NoiseEstimator.estimate(sets, workloads, k));
-      Json.write(staging.resolve(NoiseModel.FILE_NAME), noise);
-      Json.write(staging.resolve(PROVENANCE), provenance);
-      if (Files.exists(out)) {
-        Files.delete(out);
-      }
-      Files.move(staging, out, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.writeJson(staging.resolve(NoiseModel.FILE_NAME), noise);
+      AtomicFiles.writeJson(staging.resolve(PROVENANCE), provenance);
+      AtomicFiles.publish(staging, out);
       return provenance;
     } finally {
-      if (Files.exists(staging)) {
-        deleteTree(staging);
-      }
+      AtomicFiles.deleteTree(staging);
     }
   }
 
-  private static ObjectNode provenance(List<ResultsSet> sets, boolean light, double k) {
-    ObjectNode node = Json.object();
-    node.put("format", 1);
-    node.put("created_utc", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-    node.put("k", k);
-    node.put("min_runs", NoisePolicy.MIN_RUNS);
-    ObjectNode floors = node.putObject("floors");
-    floors.put("throughput", NoisePolicy.THROUGHPUT_FLOOR);
-    floors.put("latency", NoisePolicy.LATENCY_FLOOR);
-    node.put("method", "threshold = max(floor, k x CV); CV = sample stddev / mean over the runs; for latency the"
-        + " largest CV over the steps");
-    node.put("light", light);
-    ArrayNode runs = node.putArray("runs");
-    sets.forEach(set -> runs.add(set.dir().toString()));
-    return node;
+  private static NoiseFile noiseFile(List<ResultsSet> sets, boolean light,
+                                     Map<String, Map<String, NoiseFile.StoreNoise>> noise) {
+    return new NoiseFile(NoiseFile.FORMAT, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+        NoisePolicy.MIN_RUNS, Map.of("throughput", NoisePolicy.THROUGHPUT_FLOOR, "latency", NoisePolicy.LATENCY_FLOOR),
+        "per step and metric: cv = sample stddev / mean over the runs; compare-results.sh moderates each toward"
+            + " a pooled cv and judges with max(floor, t x sqrt(2) x cv'), t Student's quantile at"
+            + " 1 - alpha / (2 x metrics compared) (Bonferroni); see compare/README.md", light, sets.stream().map(set -> set.dir().toString()).toList(), noise);
   }
 
   private static boolean isEmptyDir(Path dir) throws IOException {
@@ -166,7 +155,7 @@ public final class BaselineBuilder {
     }
     String name = relative.getFileName().toString();
     for (Path part : relative) {
-      if (part.toString().equals("hdr")) {
+      if (part.toString().equals(RunLayout.HDR_DIR)) {
         return true;
       }
     }
@@ -189,16 +178,6 @@ public final class BaselineBuilder {
       } else {
         Files.copy(path, dest, StandardCopyOption.COPY_ATTRIBUTES);
       }
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    List<Path> paths;
-    try (Stream<Path> walk = Files.walk(dir)) {
-      paths = walk.sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path path : paths) {
-      Files.deleteIfExists(path);
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.util.Map;
  * Command line behind {@code scripts/make-baseline.sh}.
  *
  * <pre>
- * make-baseline [--light] [--k K] OUT RUN RUN RUN...
+ * make-baseline [--light] OUT RUN RUN RUN...
  * </pre>
  * Exit codes: 0 baseline written; 1 an input run failed search verification (a baseline must prove identical answers);
  * 2 bad input (fewer than three runs, a folder that is not a results folder, workloads that differ, OUT not empty).
@@ -25,10 +26,10 @@ import java.util.Map;
 public final class BaselineMain {
 
   static final String USAGE = String.join("\n",
-      "usage: make-baseline.sh [--light] [--k K] <out-dir> <run-dir> <run-dir> <run-dir>...",
+      "usage: make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
       "Each run-dir is one repetition: a run folder or a folder of run folders (one per workload).",
-      "Writes <out-dir>/noise.json (threshold = max(floor, K x CV), K default " + NoisePolicy.K_DEFAULT + "),",
-      "<out-dir>/baseline.json and a copy of the median run of each workload. --light leaves out raw HDR logs.");
+      "Writes <out-dir>/noise.json (per step and metric, the spread over the runs), <out-dir>/baseline.json",
+      "and a copy of the median run of each workload. --light leaves out raw HDR logs.");
 
   private BaselineMain() {
   }
@@ -51,7 +52,6 @@ public final class BaselineMain {
   static int run(String[] args, PrintStream out, PrintStream err) {
     try {
       boolean light = false;
-      double k = NoisePolicy.K_DEFAULT;
       List<Path> paths = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
@@ -60,17 +60,16 @@ public final class BaselineMain {
             return Comparison.EXIT_OK;
           }
           case "--light" -> light = true;
-          case "--k" -> k = parseK(i + 1 < args.length ? args[++i] : "");
           default -> {
             if (args[i].startsWith("-")) {
-              throw new BadInputException("unknown option " + args[i] + "\n" + USAGE);
+              throw new BadInputException("unknown option " + args[i] + " (see --help)");
             }
             paths.add(Path.of(args[i]));
           }
         }
       }
       if (paths.isEmpty()) {
-        throw new BadInputException("missing <out-dir>\n" + USAGE);
+        throw new BadInputException("missing <out-dir> (see --help)");
       }
       List<ResultsSet> sets = BaselineBuilder.load(paths.subList(1, paths.size()));
       List<String> problems = BaselineBuilder.verificationProblems(sets);
@@ -79,28 +78,16 @@ public final class BaselineMain {
         problems.forEach(p -> err.println("  " + p));
         return Comparison.EXIT_REGRESSION;
       }
-      JsonNode provenance = BaselineBuilder.build(paths.get(0), sets, light, k);
+      JsonNode provenance = BaselineBuilder.build(paths.get(0), sets, light);
       summarize(paths.get(0), sets.size(), provenance, out);
       return Comparison.EXIT_OK;
     } catch (BadInputException e) {
       err.println("make-baseline: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
-    } catch (IOException e) {
-      err.println("make-baseline: I/O error: " + e);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      err.println("make-baseline: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     }
-  }
-
-  private static double parseK(String text) throws BadInputException {
-    try {
-      double k = Double.parseDouble(text);
-      if (k > 0 && Double.isFinite(k)) {
-        return k;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the usage
-    }
-    throw new BadInputException("--k needs a positive number, got '" + text + "'\n" + USAGE);
   }
 
   private static void summarize(Path out, int runs, JsonNode provenance, PrintStream print) {

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -15,7 +17,8 @@ import java.util.List;
  * Command line behind {@code scripts/compare-results.sh}.
  *
  * <pre>
- * compare [--json FILE] [--markdown FILE] BASELINE NEW   compare two result sets; exit 0 ok, 1 regression, 2 bad input
+ * compare [--json FILE] [--markdown FILE] [--alpha A] BASELINE NEW   compare two result sets; exit 0 ok, 1 regression,
+ *                                                                    2 bad input
  * compare --describe [--markdown FILE] RESULTS           Markdown digest of one result set (for a CI job summary)
  * </pre>
  * {@code --markdown} appends (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} replaces its file.
@@ -25,10 +28,12 @@ import java.util.List;
 public final class CompareMain {
 
   static final String USAGE = String.join("\n",
-      "usage: compare-results.sh [--json FILE] [--markdown FILE] <baseline-dir> <new-dir>",
+      "usage: compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
       "       compare-results.sh --describe [--markdown FILE] <results-dir>",
       "A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload.",
-      "Thresholds come from <baseline-dir>/noise.json (scripts/make-baseline.sh); without it, marked defaults.",
+      "Thresholds come from the per-step spreads in <baseline-dir>/noise.json (scripts/make-baseline.sh), scaled so",
+      "that the chance of any false regression in the whole comparison is at most A (default "
+          + NoisePolicy.ALPHA_DEFAULT + "); without noise.json, marked defaults.",
       "Exit: 0 no regression, 1 regression or verification failure, 2 bad input.");
 
   private CompareMain() {
@@ -69,10 +74,11 @@ public final class CompareMain {
       Path baselineDir = options.paths().get(0);
       ResultsSet baseline = ResultsSet.load(baselineDir);
       ResultsSet current = ResultsSet.load(options.paths().get(1));
-      Comparison comparison = ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir));
+      Comparison comparison = ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir),
+          options.alpha());
       out.print(TextReport.render(comparison));
       if (options.json() != null) {
-        Json.write(options.json(), JsonReport.toJson(comparison));
+        AtomicFiles.writeJson(options.json(), JsonReport.toJson(comparison));
       }
       if (options.markdown() != null) {
         append(options.markdown(), MarkdownReport.render(comparison));
@@ -81,8 +87,8 @@ public final class CompareMain {
     } catch (BadInputException e) {
       err.println("compare-results: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
-    } catch (IOException e) {
-      err.println("compare-results: I/O error: " + e);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      err.println("compare-results: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     }
   }
@@ -92,13 +98,14 @@ public final class CompareMain {
   }
 
   /** Parsed command line. */
-  private record Options(boolean help, boolean describe, Path json, Path markdown, List<Path> paths) {
+  private record Options(boolean help, boolean describe, Path json, Path markdown, double alpha, List<Path> paths) {
 
     static Options parse(String[] args) throws BadInputException {
       boolean help = false;
       boolean describe = false;
       Path json = null;
       Path markdown = null;
+      double alpha = NoisePolicy.ALPHA_DEFAULT;
       List<Path> paths = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
@@ -106,9 +113,10 @@ public final class CompareMain {
           case "--describe" -> describe = true;
           case "--json" -> json = Path.of(value(args, ++i, "--json"));
           case "--markdown" -> markdown = Path.of(value(args, ++i, "--markdown"));
+          case "--alpha" -> alpha = alpha(value(args, ++i, "--alpha"));
           default -> {
             if (args[i].startsWith("-")) {
-              throw new BadInputException("unknown option " + args[i] + "\n" + USAGE);
+              throw new BadInputException("unknown option " + args[i] + " (see --help)");
             }
             paths.add(Path.of(args[i]));
           }
@@ -116,17 +124,29 @@ public final class CompareMain {
       }
       int expected = describe ? 1 : 2;
       if (!help && paths.size() != expected) {
-        throw new BadInputException("expected " + expected + " folder(s), got " + paths.size() + "\n" + USAGE);
+        throw new BadInputException("expected " + expected + " folder(s), got " + paths.size() + " (see --help)");
       }
       if (describe && json != null) {
-        throw new BadInputException("--json is for comparisons, not --describe\n" + USAGE);
+        throw new BadInputException("--json is for comparisons, not --describe (see --help)");
       }
-      return new Options(help, describe, json, markdown, paths);
+      return new Options(help, describe, json, markdown, alpha, paths);
+    }
+
+    private static double alpha(String text) throws BadInputException {
+      try {
+        double a = Double.parseDouble(text);
+        if (a > 0 && a < 1) {
+          return a;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new BadInputException("--alpha needs a number between 0 and 1, got '" + text + "'");
     }
 
     private static String value(String[] args, int index, String option) throws BadInputException {
       if (index >= args.length) {
-        throw new BadInputException(option + " needs a file name\n" + USAGE);
+        throw new BadInputException(option + " needs a value (see --help)");
       }
       return args[index];
     }

@@ -1,27 +1,32 @@
 package io.github.ycsbdocsearch.compare;
 
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Everything one comparison found, ready for the output formats: per-metric changes with their thresholds and
- * verdicts, the new run's verification state, and the problems that are not metric changes (a store missing from the
- * new run) or that only deserve a note (a step only one side ran).
+ * Everything one comparison found, ready for the output formats: the headline of every store, per-step latency
+ * changes with their thresholds and verdicts, error rates, the new run's verification, the steps that could not be
+ * compared, and problems that are not metric changes. Immutable (lists are copied).
  *
- * <p>Immutable (lists are copied), safe to share between threads.
- *
- * @param baseline what was compared against
- * @param current the new results
- * @param noise where the thresholds came from
- * @param throughput maximum sustainable throughput per workload x store
- * @param latency latency percentile per workload x store x op x kind x step x percentile
- * @param errors error-rate changes, only for op x step where either side had errors
+ * @param baseline     what was compared against
+ * @param current      the new results
+ * @param noise        where the spreads came from
+ * @param rule         the multiple-comparison rule applied to every threshold
+ * @param headline     per workload x store: capacity (or peak) with the peak beside it
+ * @param latency      per workload x store x step x op x kind x percentile
+ * @param errors       error-rate changes, only for op x step where either side had errors
  * @param verification verification state of the new run's search stores
- * @param failures problems that fail the comparison but are not metric changes
- * @param warnings things worth reading that do not fail it
+ * @param unusable     steps whose numbers were not compared (failed, client-bound, rate not sustained)
+ * @param failures     problems that fail the comparison but are not metric changes
+ * @param warnings     things worth reading that do not fail it
  */
-public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noise, List<ThroughputChange> throughput,
-    List<LatencyChange> latency, List<ErrorChange> errors, List<VerificationCheck> verification,
-    List<String> failures, List<String> warnings) {
+public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noise, Rule rule,
+                         List<HeadlineChange> headline, List<LatencyChange> latency, List<ErrorChange> errors,
+                         List<VerificationCheck> verification, List<UnusableStep> unusable, List<String> failures,
+                         List<String> warnings) {
 
   /** Exit code when nothing regressed. */
   public static final int EXIT_OK = 0;
@@ -30,47 +35,48 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   /** Exit code when the inputs cannot be compared. */
   public static final int EXIT_BAD_INPUT = 2;
 
-  /** Copies every list. */
   public Comparison {
-    throughput = List.copyOf(throughput);
+    headline = List.copyOf(headline);
     latency = List.copyOf(latency);
     errors = List.copyOf(errors);
     verification = List.copyOf(verification);
+    unusable = List.copyOf(unusable);
     failures = List.copyOf(failures);
     warnings = List.copyOf(warnings);
   }
 
-  /** @return how many metric changes are regressions */
+  private Stream<Verdict> verdicts() {
+    return Stream.of(headline.stream().map(HeadlineChange::verdict), latency.stream().map(LatencyChange::verdict),
+        errors.stream().map(ErrorChange::verdict)).flatMap(s -> s);
+  }
+
+  /** How many changes are regressions. */
   public long regressions() {
-    return throughput.stream().filter(c -> c.verdict() == Verdict.REGRESSION).count()
-        + latency.stream().filter(c -> c.verdict() == Verdict.REGRESSION).count()
-        + errors.stream().filter(c -> c.verdict() == Verdict.REGRESSION).count();
+    return verdicts().filter(v -> v == Verdict.REGRESSION).count();
   }
 
-  /** @return how many metric changes are improvements */
+  /** How many changes are improvements. */
   public long improvements() {
-    return throughput.stream().filter(c -> c.verdict() == Verdict.IMPROVEMENT).count()
-        + latency.stream().filter(c -> c.verdict() == Verdict.IMPROVEMENT).count()
-        + errors.stream().filter(c -> c.verdict() == Verdict.IMPROVEMENT).count();
+    return verdicts().filter(v -> v == Verdict.IMPROVEMENT).count();
   }
 
-  /** @return how many search stores did not prove identical answers */
+  /** How many search stores did not prove identical answers. */
   public long verificationFailures() {
     return verification.stream().filter(v -> !v.passed()).count();
   }
 
-  /** @return true when any metric threshold was a default rather than measured */
+  /** Whether any threshold was a default rather than measured. */
   public boolean usedDefaultThresholds() {
-    return throughput.stream().anyMatch(c -> c.threshold().isDefault())
+    return headline.stream().anyMatch(c -> c.threshold() != null && c.threshold().isDefault())
         || latency.stream().anyMatch(c -> c.threshold().isDefault());
   }
 
-  /** @return {@link #EXIT_REGRESSION} on any regression, verification failure or failure, else {@link #EXIT_OK} */
+  /** {@link #EXIT_REGRESSION} on any regression, verification failure or failure, else {@link #EXIT_OK}. */
   public int exitCode() {
     return regressions() > 0 || verificationFailures() > 0 || !failures.isEmpty() ? EXIT_REGRESSION : EXIT_OK;
   }
 
-  /** @return one line: the verdict, its counts and the exit code */
+  /** One line: the verdict, its counts and the exit code. */
   public String verdictLine() {
     String head = exitCode() == EXIT_OK ? "OK" : "FAIL";
     return "VERDICT: " + head + " - " + regressions() + " regression(s), " + verificationFailures()
@@ -79,44 +85,44 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   }
 
   /**
-   * A store's maximum sustainable throughput, before and after.
-   *
-   * @param workload workload
-   * @param store store
-   * @param baseThreads threads of the baseline's saturation step (0 when unknown)
-   * @param newThreads threads of the new run's saturation step (0 when unknown)
-   * @param base baseline ops/s
-   * @param current new ops/s
-   * @param threshold threshold applied
-   * @param verdict result
+   * The multiple-comparison rule of this comparison: {@code metrics} judged at a family-wise false-alarm rate
+   * {@code alpha} (Bonferroni), so each measured threshold is {@code max(floor, t x sqrt(2) x CV')} with {@code t}
+   * Student's quantile at {@code 1 - alpha / (2 metrics)}; {@code typicalT} is that quantile for a spread from
+   * {@link NoisePolicy#MIN_RUNS} runs, moderated.
    */
-  public record ThroughputChange(String workload, String store, int baseThreads, int newThreads, double base,
-      double current, Threshold threshold, Verdict verdict) {
-
-    /** @return relative change */
-    public double change() {
-      return Verdict.relativeChange(base, current);
-    }
+  public record Rule(double alpha, int metrics, double typicalT) {
   }
 
   /**
-   * One latency percentile of one op at one step, before and after.
+   * A store's headline, before and after.
    *
-   * @param workload workload
-   * @param store store
-   * @param op operation
-   * @param latencyKind service or intended
-   * @param step threads and target
-   * @param percentile percentile
-   * @param base baseline microseconds
-   * @param current new microseconds
-   * @param threshold threshold applied
-   * @param verdict result
+   * @param metric    {@link NoisePolicy#CAPACITY_METRIC} when both runs have a capacity, else
+   *                  {@link NoisePolicy#PEAK_METRIC}
+   * @param base      the baseline's value of {@code metric}, or null
+   * @param current   the new value, or null (no qualifying step)
+   * @param basePeak  the baseline's peak, shown beside a capacity (null when none)
+   * @param newPeak   the new peak, likewise
+   * @param slo       the objective the capacities met, or null
+   * @param threshold the threshold applied, null when the values could not be compared
+   * @param verdict   the result
+   * @param note      why a value is missing or how it was found, or null
    */
-  public record LatencyChange(String workload, String store, String op, String latencyKind, StepKey step,
-      Percentile percentile, double base, double current, Threshold threshold, Verdict verdict) {
+  public record HeadlineChange(String workload, String store, String metric, Double base, Double current,
+                               Double basePeak, Double newPeak, String slo, Threshold threshold, Verdict verdict,
+                               String note) {
 
-    /** @return relative change */
+    /** Relative change, NaN when a side is missing. */
+    public double change() {
+      return base == null || current == null ? Double.NaN : Verdict.relativeChange(base, current);
+    }
+  }
+
+  /** One latency percentile of one op at one step, before and after (microseconds). */
+  public record LatencyChange(String workload, String store, StepKey step, String op, LatencyKind kind,
+                              Percentile percentile, double base, double current, Threshold threshold,
+                              Verdict verdict) {
+
+    /** Relative change. */
     public double change() {
       return Verdict.relativeChange(base, current);
     }
@@ -125,39 +131,41 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   /**
    * The failed-operation rate of one op at one step, before and after.
    *
-   * @param workload workload
-   * @param store store
-   * @param op operation
-   * @param step threads and target
    * @param baseRate baseline errors / (successes + errors)
-   * @param newRate new errors / (successes + errors)
-   * @param newErrors new error count
-   * @param verdict result, judged with {@link ResultsComparer#ERROR_RATE_SLACK}
+   * @param newRate  new errors / (successes + errors)
+   * @param verdict  judged with {@link ResultsComparer#ERROR_RATE_SLACK}
    */
   public record ErrorChange(String workload, String store, String op, StepKey step, double baseRate, double newRate,
-      long newErrors, Verdict verdict) {
+                            long newErrors, Verdict verdict) {
+  }
+
+  /**
+   * A step that was not compared because its numbers cannot stand for the store.
+   *
+   * @param side   {@code baseline}, {@code new} or {@code both}
+   * @param reason e.g. {@code rate not sustained}, {@code client-bound}, {@code step failed}
+   */
+  public record UnusableStep(String workload, String store, StepKey step, String side, String reason) {
   }
 
   /**
    * Whether a search store of the new run proved identical answers.
    *
-   * @param workload workload
-   * @param store store
-   * @param result its verification file, or {@code null} when missing
+   * @param result its verification, or null when missing
    */
   public record VerificationCheck(String workload, String store, Verification result) {
 
-    /** @return true when the file exists and every checked answer was identical */
+    /** Whether it exists and every checked answer was identical. */
     public boolean passed() {
-      return result != null && result.passed();
+      return result != null && result.identicalAll();
     }
 
-    /** @return {@code ok}, {@code FAILED} or {@code MISSING} */
+    /** {@code ok}, {@code FAILED} or {@code MISSING}. */
     public String status() {
       if (result == null) {
         return "MISSING";
       }
-      return result.passed() ? "ok" : "FAILED";
+      return passed() ? "ok" : "FAILED";
     }
   }
 }

@@ -20,8 +20,17 @@ public final class Fmt {
    * @param opsPerSecond throughput
    * @return e.g. {@code 12345.6}
    */
-  public static String ops(double opsPerSecond) {
-    return Double.isFinite(opsPerSecond) ? String.format(Locale.ROOT, "%.1f", opsPerSecond) : "-";
+  public static String ops(Double opsPerSecond) {
+    return opsPerSecond != null && Double.isFinite(opsPerSecond) ? String.format(Locale.ROOT, "%.1f", opsPerSecond)
+        : "-";
+  }
+
+  /**
+   * @param v a plain number such as alpha
+   * @return e.g. {@code 0.05}
+   */
+  public static String number(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /**
@@ -56,23 +65,21 @@ public final class Fmt {
    * @return an arrow for the direction of the value plus the signed percentage, e.g. {@code ↓ -10.9%}
    */
   public static String change(double change) {
+    if (!Double.isFinite(change)) {
+      return "-";
+    }
     String arrow = change > UNCHANGED ? "\u2191" : change < -UNCHANGED ? "\u2193" : "=";
     return arrow + " " + String.format(Locale.ROOT, "%+.1f%%", change * 100);
   }
 
   /**
-   * @param threshold a threshold
+   * @param threshold a threshold, or null when none applied
    * @return its percentage, with {@code *} when it is a default rather than a measurement
    */
   public static String threshold(Threshold threshold) {
+    if (threshold == null) {
+      return "-";
+    }
     return percent(threshold.relative()) + (threshold.isDefault() ? "*" : "");
-  }
-
-  /**
-   * @param threads thread count, 0 when unknown
-   * @return the count or {@code -}
-   */
-  public static String threads(int threads) {
-    return threads > 0 ? Integer.toString(threads) : "-";
   }
 }

@@ -3,31 +3,28 @@ package io.github.ycsbdocsearch.compare;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.compare.Comparison.ErrorChange;
+import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
-import io.github.ycsbdocsearch.compare.Comparison.ThroughputChange;
+import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
+import io.github.ycsbdocsearch.resultsformat.Json;
 
 /**
  * The comparison as JSON ({@code --json FILE}): every aligned row, with relative changes as fractions, thresholds
- * with their source, the verdict and the exit code. Field names are snake_case like the results format; numbers are
- * locale-independent.
- *
- * <p>Stateless; safe to use from several threads.
+ * with their source, the verdict, the multiple-comparison rule and the exit code. snake_case like the results
+ * format; numbers are locale-independent; a missing value is null. Stateless.
  */
 public final class JsonReport {
 
-  /** Version of this output's layout. */
-  public static final int FORMAT = 1;
+  /** Version of this output's layout (2: headline with capacity and peak, per-step keys, rule, unusable steps). */
+  public static final int FORMAT = 2;
 
   private JsonReport() {
   }
 
-  /**
-   * @param comparison what to write
-   * @return the JSON tree
-   */
+  /** The JSON tree of a comparison. */
   public static ObjectNode toJson(Comparison comparison) {
-    ObjectNode root = Json.object();
+    ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("format", FORMAT);
     root.put("verdict", comparison.exitCode() == Comparison.EXIT_OK ? "ok" : "fail");
     root.put("exit_code", comparison.exitCode());
@@ -38,12 +35,22 @@ public final class JsonReport {
     root.set("baseline", set(comparison.baseline()));
     root.set("new", set(comparison.current()));
     root.set("noise", noise(comparison.noise()));
-    ArrayNode throughput = root.putArray("throughput");
-    comparison.throughput().forEach(c -> throughput.add(throughput(c)));
+    ObjectNode rule = root.putObject("rule");
+    rule.put("method", "bonferroni");
+    rule.put("alpha", comparison.rule().alpha());
+    rule.put("metrics", comparison.rule().metrics());
+    rule.put("prior_df", NoisePolicy.PRIOR_DF);
+    rule.put("t_for_min_runs", comparison.rule().typicalT());
+    rule.put("threshold", "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with"
+        + " runs - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its percentile (headline: of the workload's stores)");
+    ArrayNode headline = root.putArray("headline");
+    comparison.headline().forEach(c -> headline.add(headline(c)));
     ArrayNode latency = root.putArray("latency");
     comparison.latency().forEach(c -> latency.add(latency(c)));
     ArrayNode errors = root.putArray("errors");
     comparison.errors().forEach(c -> errors.add(errors(c)));
+    ArrayNode unusable = root.putArray("unusable_steps");
+    comparison.unusable().forEach(u -> unusable.add(unusable(u)));
     ArrayNode verification = root.putArray("verification");
     comparison.verification().forEach(v -> verification.add(verification(v)));
     comparison.failures().forEach(root.putArray("failures")::add);
@@ -52,7 +59,7 @@ public final class JsonReport {
   }
 
   private static ObjectNode set(ResultsSet set) {
-    ObjectNode node = Json.object();
+    ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("path", set.dir().toString());
     node.put("commit", set.commit());
     ObjectNode runs = node.putObject("runs");
@@ -61,58 +68,69 @@ public final class JsonReport {
   }
 
   private static ObjectNode noise(NoiseModel noise) {
-    ObjectNode node = Json.object();
+    ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("source", noise.present() ? "noise.json" : "default");
     node.put("file", noise.present() ? noise.file().toString() : null);
+    node.put("format", noise.format());
     node.put("runs", noise.runs());
-    Json.putNumber(node, "k", noise.k());
     return node;
   }
 
-  private static ObjectNode threshold(ObjectNode node, Threshold threshold, Verdict verdict, double change) {
-    Json.putNumber(node, "change", change);
-    node.put("threshold", threshold.relative());
-    node.put("threshold_source", threshold.source().label());
-    node.put("threshold_default", threshold.isDefault());
-    Json.putNumber(node, "cv", threshold.cv());
+  private static void number(ObjectNode node, String field, Double value) {
+    if (value == null || !Double.isFinite(value)) {
+      node.putNull(field);
+    } else {
+      node.put(field, value);
+    }
+  }
+
+  private static ObjectNode judged(ObjectNode node, Threshold threshold, Verdict verdict, double change) {
+    number(node, "change", change);
+    number(node, "threshold", threshold == null ? null : threshold.relative());
+    node.put("threshold_source", threshold == null ? null : threshold.source().label());
+    node.put("threshold_default", threshold != null && threshold.isDefault());
+    number(node, "cv", threshold == null ? null : threshold.cv());
+    number(node, "t", threshold == null ? null : threshold.multiplier());
     node.put("verdict", verdict.label());
     return node;
   }
 
-  private static ObjectNode throughput(ThroughputChange c) {
-    ObjectNode node = Json.object();
+  private static ObjectNode headline(HeadlineChange c) {
+    ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("workload", c.workload());
     node.put("store", c.store());
-    node.put("metric", NoisePolicy.THROUGHPUT_METRIC);
-    node.put("base_threads", c.baseThreads());
-    node.put("new_threads", c.newThreads());
-    node.put("base_ops", c.base());
-    node.put("new_ops", c.current());
-    return threshold(node, c.threshold(), c.verdict(), c.change());
+    node.put("metric", c.metric());
+    number(node, "base_ops", c.base());
+    number(node, "new_ops", c.current());
+    number(node, "base_peak_ops", c.basePeak());
+    number(node, "new_peak_ops", c.newPeak());
+    node.put("slo", c.slo());
+    node.put("note", c.note());
+    return judged(node, c.threshold(), c.verdict(), c.change());
+  }
+
+  private static ObjectNode step(ObjectNode node, String workload, String store, StepKey step) {
+    node.put("workload", workload);
+    node.put("store", store);
+    node.put("step", step.label());
+    node.put("phase", step.phase().jsonName());
+    return node;
   }
 
   private static ObjectNode latency(LatencyChange c) {
-    ObjectNode node = Json.object();
-    node.put("workload", c.workload());
-    node.put("store", c.store());
+    ObjectNode node = step(Json.MAPPER.createObjectNode(), c.workload(), c.store(), c.step());
     node.put("op", c.op());
-    node.put("latency_kind", c.latencyKind());
-    node.put("threads", c.step().threads());
-    node.put("target_ops", c.step().targetOps());
+    node.put("latency_kind", c.kind().label());
     node.put("percentile", c.percentile().label());
-    node.put("metric", NoisePolicy.latencyMetric(c.op(), c.latencyKind(), c.percentile()));
+    node.put("metric", NoisePolicy.latencyMetric(c.op(), c.kind(), c.percentile()));
     node.put("base_us", c.base());
     node.put("new_us", c.current());
-    return threshold(node, c.threshold(), c.verdict(), c.change());
+    return judged(node, c.threshold(), c.verdict(), c.change());
   }
 
   private static ObjectNode errors(ErrorChange c) {
-    ObjectNode node = Json.object();
-    node.put("workload", c.workload());
-    node.put("store", c.store());
+    ObjectNode node = step(Json.MAPPER.createObjectNode(), c.workload(), c.store(), c.step());
     node.put("op", c.op());
-    node.put("threads", c.step().threads());
-    node.put("target_ops", c.step().targetOps());
     node.put("base_rate", c.baseRate());
     node.put("new_rate", c.newRate());
     node.put("new_errors", c.newErrors());
@@ -121,8 +139,15 @@ public final class JsonReport {
     return node;
   }
 
+  private static ObjectNode unusable(UnusableStep u) {
+    ObjectNode node = step(Json.MAPPER.createObjectNode(), u.workload(), u.store(), u.step());
+    node.put("side", u.side());
+    node.put("reason", u.reason());
+    return node;
+  }
+
   private static ObjectNode verification(VerificationCheck v) {
-    ObjectNode node = Json.object();
+    ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("workload", v.workload());
     node.put("store", v.store());
     node.put("status", v.status());

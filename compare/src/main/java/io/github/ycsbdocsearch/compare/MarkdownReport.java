@@ -1,14 +1,17 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.compare.Comparison.ErrorChange;
+import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
-import io.github.ycsbdocsearch.compare.Comparison.ThroughputChange;
+import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
 
 /**
- * The comparison as Markdown for a CI job summary: the verdict first, then throughput per store, only the latency
- * and error changes beyond noise (with a count of the rest), verification, failures and warnings.
+ * The comparison as Markdown for a CI job summary: the verdict first, then each store's headline, only the latency
+ * and error changes beyond noise (with a count of the rest), steps not compared, verification, failures and
+ * warnings.
  *
  * <p>Stateless; safe to use from several threads.
  */
@@ -31,10 +34,12 @@ public final class MarkdownReport {
         .append(commit(comparison.baseline())).append('\n');
     out.append("- new: `").append(comparison.current().dir()).append('`').append(commit(comparison.current()))
         .append('\n');
-    out.append("- thresholds: ").append(TextReport.noiseLine(comparison)).append("\n\n");
-    throughput(comparison, out);
+    out.append("- thresholds: ").append(TextReport.noiseLine(comparison)).append('\n');
+    out.append("- rule: ").append(TextReport.ruleLine(comparison)).append("\n\n");
+    headline(comparison, out);
     latency(comparison, out);
     errors(comparison, out);
+    unusable(comparison, out);
     verification(comparison, out);
     bullets("Failures", comparison.failures(), out);
     bullets("Warnings", comparison.warnings(), out);
@@ -45,18 +50,30 @@ public final class MarkdownReport {
     return set.commit() == null ? "" : " at commit `" + set.commit() + "`";
   }
 
-  private static void throughput(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llrrrrl", "workload", "store", "baseline ops/s", "new ops/s", "change",
-        "threshold", "verdict");
-    for (ThroughputChange c : comparison.throughput()) {
-      table.row(c.workload(), c.store(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
-          Fmt.threshold(c.threshold()), verdict(c.verdict()));
+  private static void headline(Comparison comparison, StringBuilder out) {
+    MarkdownTable table = new MarkdownTable("lllrrrrlrrl", "workload", "store", "metric", "baseline ops/s",
+        "new ops/s", "change", "threshold", "verdict", "baseline peak", "new peak", "note");
+    for (HeadlineChange c : comparison.headline()) {
+      table.row(c.workload(), c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
+          Fmt.threshold(c.threshold()), verdict(c.verdict()), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()),
+          c.note() == null ? "" : c.note());
     }
-    out.append("### Maximum sustainable throughput\n\n").append(table.render());
+    out.append("### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")
+        .append(table.render());
+  }
+
+  private static void unusable(Comparison comparison, StringBuilder out) {
+    MarkdownTable table = new MarkdownTable("lllll", "workload", "store", "step", "side", "why not compared");
+    for (UnusableStep u : comparison.unusable()) {
+      table.row(u.workload(), u.store(), u.step().label(), u.side(), u.reason());
+    }
+    if (!table.isEmpty()) {
+      out.append("### Steps not usable, not compared\n\n").append(table.render());
+    }
   }
 
   private static void latency(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llllllrrrrl", "workload", "store", "op", "kind", "step", "pct",
+    MarkdownTable table = new MarkdownTable("llllllrrrrl", "workload", "store", "step", "op", "kind", "pct",
         "baseline us", "new us", "change", "threshold", "verdict");
     long quiet = 0;
     for (LatencyChange c : comparison.latency()) {
@@ -64,7 +81,7 @@ public final class MarkdownReport {
         quiet++;
         continue;
       }
-      table.row(c.workload(), c.store(), c.op(), c.latencyKind(), c.step().label(), c.percentile().label(),
+      table.row(c.workload(), c.store(), c.step().label(), c.op(), c.kind().label(), c.percentile().label(),
           Fmt.us(c.base()), Fmt.us(c.current()), Fmt.change(c.change()), Fmt.threshold(c.threshold()),
           verdict(c.verdict()));
     }
@@ -76,10 +93,10 @@ public final class MarkdownReport {
   }
 
   private static void errors(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lllrrrl", "workload", "store", "op", "step", "baseline rate",
+    MarkdownTable table = new MarkdownTable("llllrrl", "workload", "store", "step", "op", "baseline rate",
         "new rate", "verdict");
     for (ErrorChange c : comparison.errors()) {
-      table.row(c.workload(), c.store(), c.op(), c.step().label(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
+      table.row(c.workload(), c.store(), c.step().label(), c.op(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
           verdict(c.verdict()));
     }
     if (!table.isEmpty()) {
@@ -92,8 +109,8 @@ public final class MarkdownReport {
         "status");
     for (VerificationCheck v : comparison.verification()) {
       Verification r = v.result();
-      table.row(v.workload(), v.store(), r == null ? "-" : Long.toString(r.queries()),
-          r == null ? "-" : Long.toString(r.identical()), r == null ? "-" : Long.toString(r.differing()),
+      table.row(v.workload(), v.store(), r == null ? "-" : Integer.toString(r.queries()),
+          r == null ? "-" : Integer.toString(r.identical()), r == null ? "-" : Integer.toString(r.differing()),
           v.passed() ? "ok" : "**" + v.status() + "**");
     }
     if (!table.isEmpty()) {

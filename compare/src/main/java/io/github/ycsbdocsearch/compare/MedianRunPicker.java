@@ -6,8 +6,8 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Picks the median of repeated runs of one workload: the run whose stores' maximum sustainable throughputs are, taken
- * together, closest to each store's median over the runs (smallest sum of |ln(value / median)|, so every store weighs
+ * Picks the median of repeated runs of one workload: the run whose stores' headline numbers (capacity when every run
+ * has one, else the closed-loop peak) are, taken together, closest to each store's median over the runs (smallest sum of |ln(value / median)|, so every store weighs
  * the same whatever its absolute throughput). Ties go to the earlier run.
  *
  * <p>Stateless; safe to use from several threads.
@@ -41,8 +41,14 @@ public final class MedianRunPicker {
     runs.forEach(run -> stores.addAll(run.stores()));
     double[] scores = new double[runs.size()];
     for (String store : stores) {
+      List<Headline> headlines = runs.stream()
+          .map(run -> run.stores().contains(store) ? Headline.of(run, store) : null).toList();
+      boolean capacity = headlines.stream().allMatch(h -> h != null && h.capacity() != null);
       List<Double> values = new ArrayList<>();
-      runs.forEach(run -> values.add(run.stores().contains(store) ? run.maxThroughput(store) : Double.NaN));
+      for (Headline h : headlines) {
+        Double v = h == null ? null : capacity ? h.capacity() : h.peak();
+        values.add(v == null ? Double.NaN : v);
+      }
       List<Double> present = values.stream().filter(v -> v > 0).toList();
       if (present.isEmpty()) {
         continue;

@@ -1,120 +1,102 @@
 package io.github.ycsbdocsearch.compare;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.compare.NoiseFile.Spread;
+import io.github.ycsbdocsearch.compare.NoiseFile.StoreNoise;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
- * Measures run-to-run noise from repeated runs of the same workloads and turns it into the {@code noise} object of
- * {@code noise.json}: {@code noise.<store>.<workload>.<metric> = {cv, runs, threshold, floor, worst_step, steps}}.
- *
- * <p>Metrics: {@code max_throughput} (CV of the stores' maximum sustainable throughput over the runs) and
- * {@code <OP>.<kind>.<pct>} for p50, p99 and p99.9 of each operation and latency kind. A latency metric's CV is
- * measured per step (threads, target) and the largest is kept, so one threshold covers every step and a quiet step
- * cannot make a noisy one look stable. Only values present in at least {@link NoisePolicy#MIN_RUNS} runs count.
- *
- * <p>Stateless; safe to use from several threads.
+ * Measures run-to-run noise from repeated runs of the same workloads: per store and workload the spread of the
+ * headline numbers ({@code capacity_ops}, {@code peak_ops}) and, per step ({@link StepKey}) and latency metric
+ * ({@code <OP>.<kind>.<pct>}), the spread of that step. Steps are selected and aligned exactly as the comparison
+ * does ({@link StepRows}); unusable steps give no sample. A spread needs the metric in at least
+ * {@link NoisePolicy#MIN_RUNS} runs. Stateless.
  */
 public final class NoiseEstimator {
 
   private NoiseEstimator() {
   }
 
-  /**
-   * @param sets repeated runs; each maps workload to run
-   * @param workloads the workloads every set holds
-   * @param k multiplier on the CV
-   * @return the {@code noise} object
-   */
-  public static ObjectNode estimate(List<ResultsSet> sets, SortedSet<String> workloads, double k) {
-    ObjectNode noise = Json.object();
+  /** The {@code noise} object of noise.json: store -> workload -> spreads. */
+  public static SortedMap<String, Map<String, StoreNoise>> estimate(List<ResultsSet> sets,
+                                                                   SortedSet<String> workloads) {
+    SortedMap<String, Map<String, StoreNoise>> noise = new TreeMap<>();
     for (String workload : workloads) {
-      List<ResultsRun> runs = new ArrayList<>();
-      sets.forEach(set -> runs.add(set.byWorkload().get(workload)));
+      List<ResultsRun> runs = sets.stream().map(set -> set.byWorkload().get(workload)).toList();
       SortedSet<String> stores = new TreeSet<>();
       runs.forEach(run -> stores.addAll(run.stores()));
       for (String store : stores) {
-        ObjectNode metrics = Json.object();
-        throughput(runs, store, k, metrics);
-        latency(runs, store, k, metrics);
-        if (!metrics.isEmpty()) {
-          noise.withObjectProperty(store).set(workload, metrics);
+        List<ResultsRun> having = runs.stream().filter(r -> r.stores().contains(store)).toList();
+        List<Headline> headlines = having.stream().map(r -> Headline.of(r, store)).toList();
+        Spread capacity = spread(headlines, Headline::capacity);
+        Spread peak = spread(headlines, Headline::peak);
+        SortedMap<String, Map<String, Spread>> steps = steps(having, store);
+        if (capacity != null || peak != null || !steps.isEmpty()) {
+          noise.computeIfAbsent(store, s -> new TreeMap<>()).put(workload, new StoreNoise(capacity, peak, steps));
         }
       }
     }
     return noise;
   }
 
-  private static void throughput(List<ResultsRun> runs, String store, double k, ObjectNode metrics) {
+  private static Spread spread(List<Headline> headlines, Function<Headline, Double> value) {
     List<Double> values = new ArrayList<>();
-    for (ResultsRun run : runs) {
-      double value = run.stores().contains(store) ? run.maxThroughput(store) : Double.NaN;
-      if (value > 0) {
-        values.add(value);
+    headlines.forEach(h -> {
+      Double v = value.apply(h);
+      if (v != null) {
+        values.add(v);
       }
-    }
-    if (values.size() >= NoisePolicy.MIN_RUNS) {
-      double cv = Stats.coefficientOfVariation(values);
-      ObjectNode entry = metrics.putObject(NoisePolicy.THROUGHPUT_METRIC);
-      entry.put("cv", cv);
-      entry.put("runs", values.size());
-      entry.put("threshold", NoisePolicy.threshold(cv, NoisePolicy.THROUGHPUT_FLOOR, k));
-      entry.put("floor", NoisePolicy.THROUGHPUT_FLOOR);
-    }
+    });
+    return spread(values);
   }
 
-  private static void latency(List<ResultsRun> runs, String store, double k, ObjectNode metrics) {
-    // metric -> step -> values over runs
-    SortedMap<String, SortedMap<StepKey, List<Double>>> samples = new TreeMap<>();
+  private static Spread spread(List<Double> values) {
+    if (values.size() < NoisePolicy.MIN_RUNS) {
+      return null;
+    }
+    return new Spread(Stats.coefficientOfVariation(values), values.size(), Stats.mean(values));
+  }
+
+  private static SortedMap<String, Map<String, Spread>> steps(List<ResultsRun> runs, String store) {
+    // step -> metric -> values over the runs
+    SortedMap<StepKey, SortedMap<String, List<Double>>> samples = new TreeMap<>();
     for (ResultsRun run : runs) {
-      for (SummaryRow row : run.rowsOf(store)) {
-        for (Percentile p : Percentile.values()) {
-          double value = row.latencyUs(p);
-          if (value > 0) {
-            samples.computeIfAbsent(NoisePolicy.latencyMetric(row.op(), row.latencyKind(), p), m -> new TreeMap<>())
-                .computeIfAbsent(row.step(), s -> new ArrayList<>()).add(value);
+      for (StepRows step : run.steps(store).values()) {
+        if (!step.usable()) {
+          continue;
+        }
+        for (SummaryRow row : step.rows().values()) {
+          for (Percentile p : NoisePolicy.PERCENTILES) {
+            if (row.percentile(p).isPresent() && row.percentile(p).getAsLong() > 0) {
+              samples.computeIfAbsent(step.key(), k -> new TreeMap<>())
+                  .computeIfAbsent(NoisePolicy.latencyMetric(row.op(), row.kind(), p), m -> new ArrayList<>())
+                  .add((double) row.percentile(p).getAsLong());
+            }
           }
         }
       }
     }
-    for (Map.Entry<String, SortedMap<StepKey, List<Double>>> metric : samples.entrySet()) {
-      worstStep(metric.getValue()).ifPresent(worst -> {
-        ObjectNode entry = metrics.putObject(metric.getKey());
-        entry.put("cv", worst.cv());
-        entry.put("runs", worst.runs());
-        entry.put("threshold", NoisePolicy.threshold(worst.cv(), NoisePolicy.LATENCY_FLOOR, k));
-        entry.put("floor", NoisePolicy.LATENCY_FLOOR);
-        entry.put("worst_step", worst.step().label());
-        entry.put("steps", worst.steps());
+    SortedMap<String, Map<String, Spread>> steps = new TreeMap<>();
+    samples.forEach((key, metrics) -> {
+      SortedMap<String, Spread> spreads = new TreeMap<>();
+      metrics.forEach((metric, values) -> {
+        Spread s = spread(values);
+        if (s != null) {
+          spreads.put(metric, s);
+        }
       });
-    }
-  }
-
-  private static Optional<Worst> worstStep(SortedMap<StepKey, List<Double>> byStep) {
-    Worst worst = null;
-    int steps = 0;
-    for (Map.Entry<StepKey, List<Double>> step : byStep.entrySet()) {
-      List<Double> values = step.getValue();
-      if (values.size() < NoisePolicy.MIN_RUNS) {
-        continue;
+      if (!spreads.isEmpty()) {
+        steps.put(key.label(), spreads);
       }
-      steps++;
-      double cv = Stats.coefficientOfVariation(values);
-      if (worst == null || cv > worst.cv()) {
-        worst = new Worst(step.getKey(), cv, values.size(), 0);
-      }
-    }
-    return worst == null ? Optional.empty()
-        : Optional.of(new Worst(worst.step(), worst.cv(), worst.runs(), steps));
-  }
-
-  /** The noisiest step of a metric. */
-  private record Worst(StepKey step, double cv, int runs, int steps) {
+    });
+    return steps;
   }
 }

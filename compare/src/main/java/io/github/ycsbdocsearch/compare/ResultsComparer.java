@@ -1,25 +1,35 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.compare.Comparison.ErrorChange;
+import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
-import io.github.ycsbdocsearch.compare.Comparison.ThroughputChange;
+import io.github.ycsbdocsearch.compare.Comparison.Rule;
+import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Aligns two result sets by workload, store, operation, latency kind and step (threads, target) and judges every
- * aligned number against the baseline's noise thresholds.
+ * Aligns two result sets by workload, store and step ({@link StepKey}: capacity steps by threads, load steps by
+ * offered fraction, explicit rates by threads and target) and judges every aligned number against thresholds from
+ * the baseline's per-step noise under one multiple-comparison rule ({@link NoisePolicy}).
  *
- * <p>What fails a comparison: a throughput drop or a latency rise beyond its threshold, an error rate that grew by more
- * than {@link #ERROR_RATE_SLACK}, a search store of the new run without a passing {@code verification.json}, and a
- * store that the baseline has but the new run lacks. Steps or stores only one side ran are noted, not judged.
+ * <p>What fails a comparison: a headline drop beyond its threshold (the SLO-bound capacity when both runs have one,
+ * else the closed-loop peak); a store of the new run with no headline number at all (no qualifying step, or a
+ * capacity lost); a latency rise beyond its threshold; an error rate grown by more than {@link #ERROR_RATE_SLACK};
+ * a search store of the new run without a passing verification; a store the baseline has and the new run lacks.
+ * Steps that are not usable on either side (failed, client-bound, rate not sustained) are listed, not judged; steps
+ * or stores only one side ran are noted.
  *
- * <p>Stateless; {@link #compare} is safe to call from several threads.
+ * <p>Stateless; thread-safe.
  */
 public final class ResultsComparer {
 
@@ -33,13 +43,12 @@ public final class ResultsComparer {
   }
 
   /**
-   * @param baseline the baseline set
-   * @param current the new set
-   * @param noise thresholds from the baseline
-   * @return every aligned change with its verdict
-   * @throws BadInputException when the two sets hold different workloads, or nothing could be aligned
+   * Compares two sets.
+   *
+   * @param alpha family-wise false-alarm rate of the whole comparison
+   * @throws BadInputException when the sets hold different workloads, or nothing could be aligned
    */
-  public static Comparison compare(ResultsSet baseline, ResultsSet current, NoiseModel noise)
+  public static Comparison compare(ResultsSet baseline, ResultsSet current, NoiseModel noise, double alpha)
       throws BadInputException {
     if (!baseline.byWorkload().keySet().equals(current.byWorkload().keySet())) {
       throw new BadInputException("workloads differ: baseline " + baseline.dir() + " has "
@@ -47,19 +56,27 @@ public final class ResultsComparer {
     }
     Collector out = new Collector();
     for (Map.Entry<String, ResultsRun> entry : baseline.byWorkload().entrySet()) {
-      compareRun(entry.getValue(), current.byWorkload().get(entry.getKey()), noise, out);
+      compareRun(entry.getValue(), current.byWorkload().get(entry.getKey()), out);
     }
-    if (out.throughput.isEmpty() && out.latency.isEmpty()) {
+    if (out.headline.isEmpty() && out.latency.isEmpty()) {
       throw new BadInputException("nothing to compare: no store of " + current.dir() + " matches one of "
           + baseline.dir());
     }
-    return new Comparison(baseline, current, noise, out.throughput, out.latency, out.errors, out.verification,
-        out.failures, out.warnings);
+    int metrics = (int) (out.headline.stream().filter(HeadlineCandidate::judged).count() + out.latency.size());
+    List<HeadlineChange> headline = out.headline.stream().map(h -> h.judge(noise, alpha, metrics)).toList();
+    List<LatencyChange> latency = out.latency.stream().map(l -> l.judge(noise, alpha, metrics)).toList();
+    Rule rule = new Rule(alpha, metrics,
+        NoisePolicy.multiplier(alpha, metrics, NoisePolicy.MIN_RUNS - 1 + NoisePolicy.PRIOR_DF));
+    return new Comparison(baseline, current, noise, rule, headline, latency, out.errors,
+        out.verification, out.unusable, out.failures, out.warnings);
   }
 
-  private static void compareRun(ResultsRun base, ResultsRun cur, NoiseModel noise, Collector out)
-      throws BadInputException {
+  private static void compareRun(ResultsRun base, ResultsRun cur, Collector out) {
     String workload = base.workload();
+    if (base.format() != cur.format()) {
+      out.warnings.add(workload + ": the baseline's summary.json is format " + base.format() + ", the new run's "
+          + cur.format() + "; format 1 counted the parts of composed operations again in throughput");
+    }
     for (String store : cur.stores()) {
       if (cur.isSearch(store) || base.isSearch(store)) {
         out.verification.add(new VerificationCheck(workload, store, cur.verification().get(store)));
@@ -67,7 +84,7 @@ public final class ResultsComparer {
     }
     for (String store : base.stores()) {
       Verification v = base.verification().get(store);
-      if (v != null && !v.passed()) {
+      if (v != null && !v.identicalAll()) {
         out.warnings.add(workload + "/" + store + ": the baseline itself did not verify (" + v.differing()
             + " differing); its numbers are suspect");
       }
@@ -83,71 +100,113 @@ public final class ResultsComparer {
       }
     }
     for (String store : common) {
-      compareThroughput(base, cur, store, noise, out);
-      compareRows(base, cur, store, noise, out);
+      out.headline.add(headline(workload, store, Headline.of(base, store), Headline.of(cur, store)));
+      compareSteps(workload, store, base.steps(store), cur.steps(store), out);
     }
   }
 
-  private static void compareThroughput(ResultsRun base, ResultsRun cur, String store, NoiseModel noise,
-      Collector out) throws BadInputException {
-    String workload = base.workload();
-    Saturation baseSat = base.saturation().get(store);
-    Saturation curSat = cur.saturation().get(store);
-    if (baseSat == null || curSat == null) {
-      String side = curSat == null ? "new run" : "baseline";
-      out.warnings.add(workload + "/" + store + ": no saturation.json in the " + side
-          + "; compared the best step's throughput instead");
+  /** Chooses what a store's headline compares and settles the cases that need no threshold. */
+  static HeadlineCandidate headline(String workload, String store, Headline b, Headline n) {
+    List<String> notes = new ArrayList<>();
+    if (b.fromSteps()) {
+      notes.add("baseline has no saturation: peak from its best usable closed-loop step");
     }
-    double before = base.maxThroughput(store);
-    double after = cur.maxThroughput(store);
-    if (!(before > 0) || Double.isNaN(after)) {
-      out.warnings.add(workload + "/" + store + ": no throughput to compare");
-      return;
+    if (n.fromSteps()) {
+      notes.add("new run has no saturation: peak from its best usable closed-loop step");
     }
-    Threshold threshold = noise.throughput(store, workload);
-    Verdict verdict = Verdict.judge(Verdict.relativeChange(before, after), threshold.relative(), true);
-    out.throughput.add(new ThroughputChange(workload, store, baseSat == null ? 0 : baseSat.threads(),
-        curSat == null ? 0 : curSat.threads(), before, after, threshold, verdict));
+    if (b.capacity() != null && n.capacity() != null) {
+      return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), n.capacity(), b, n,
+          null, join(notes));
+    }
+    if (b.capacity() != null && n.format2()) {
+      notes.add(0, "no capacity in the new run" + (n.slo() == null ? "" : " (" + n.slo() + ")")
+          + (n.reason() == null ? "" : ": " + n.reason()));
+      return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), null, b, n,
+          Verdict.REGRESSION, join(notes));
+    }
+    if (n.peak() == null) {
+      notes.add(0, "no qualifying step in the new run" + (n.reason() == null ? "" : ": " + n.reason()));
+      return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), null, b, n,
+          Verdict.REGRESSION, join(notes));
+    }
+    if (b.peak() == null) {
+      notes.add(0, "the baseline has no qualifying step" + (b.reason() == null ? "" : ": " + b.reason()));
+      return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, null, n.peak(), b, n,
+          Verdict.NOT_COMPARED, join(notes));
+    }
+    if (n.capacity() != null) {
+      notes.add("the baseline has no capacity: peaks compared");
+    } else if (b.capacity() != null) {
+      notes.add("the new run is format 1 (no capacity): peaks compared");
+    } else if (b.format2() && n.format2()) {
+      notes.add("neither run has a capacity: peaks compared");
+    }
+    return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), n.peak(), b, n, null,
+        join(notes));
   }
 
-  private static void compareRows(ResultsRun base, ResultsRun cur, String store, NoiseModel noise, Collector out)
-      throws BadInputException {
-    Map<SummaryRow.RowKey, SummaryRow> baseRows = new LinkedHashMap<>();
-    base.rowsOf(store).forEach(row -> baseRows.put(row.key(), row));
-    SortedSet<String> unmatched = new TreeSet<>();
-    for (SummaryRow row : cur.rowsOf(store)) {
-      SummaryRow before = baseRows.remove(row.key());
-      if (before == null) {
-        unmatched.add(row.op() + "@" + row.step().label() + " (new only)");
+  private static String join(List<String> notes) {
+    return notes.isEmpty() ? null : String.join("; ", notes);
+  }
+
+  private static void compareSteps(String workload, String store, SortedMap<StepKey, StepRows> base,
+                                   SortedMap<StepKey, StepRows> cur, Collector out) {
+    SortedSet<StepKey> keys = new TreeSet<>(base.keySet());
+    keys.addAll(cur.keySet());
+    List<String> unmatched = new ArrayList<>();
+    for (StepKey key : keys) {
+      StepRows b = base.get(key);
+      StepRows n = cur.get(key);
+      String bad = unusable(b, n);
+      if (bad != null) {
+        String side = b != null && !b.usable() ? n != null && !n.usable() ? "both" : "baseline" : "new";
+        out.unusable.add(new UnusableStep(workload, store, key, side, bad));
         continue;
       }
-      compareLatency(before, row, base.workload(), noise, out);
-      if (SummaryRow.SERVICE.equals(row.latencyKind())) {
-        compareErrors(before, row, base.workload(), out);
+      if (b == null || n == null) {
+        unmatched.add(key.label() + (b == null ? " (new only)" : " (baseline only)"));
+        continue;
       }
+      for (Map.Entry<StepRows.RowKey, SummaryRow> e : n.rows().entrySet()) {
+        SummaryRow before = b.rows().get(e.getKey());
+        if (before == null) {
+          unmatched.add(e.getKey().op() + "@" + key.label() + " (new only)");
+          continue;
+        }
+        compareLatency(workload, key, before, e.getValue(), out);
+        if (e.getKey().kind() == LatencyKind.SERVICE) {
+          compareErrors(workload, key, before, e.getValue(), out);
+        }
+      }
+      b.rows().keySet().stream().filter(k -> !n.rows().containsKey(k)).map(StepRows.RowKey::op).distinct()
+          .forEach(op -> unmatched.add(op + "@" + key.label() + " (baseline only)"));
     }
-    baseRows.values().forEach(row -> unmatched.add(row.op() + "@" + row.step().label() + " (baseline only)"));
     if (!unmatched.isEmpty()) {
-      out.warnings.add(base.workload() + "/" + store + ": rows without a match, not compared: " + unmatched);
+      out.warnings.add(workload + "/" + store + ": without a match, not compared: "
+          + String.join(", ", new TreeSet<>(unmatched)));
     }
   }
 
-  private static void compareLatency(SummaryRow before, SummaryRow after, String workload, NoiseModel noise,
-      Collector out) throws BadInputException {
-    for (Percentile p : Percentile.values()) {
-      double b = before.latencyUs(p);
-      double a = after.latencyUs(p);
-      if (!(b > 0) || Double.isNaN(a)) {
+  private static String unusable(StepRows b, StepRows n) {
+    if (b != null && !b.usable() && n != null && !n.usable()) {
+      return b.unusable().equals(n.unusable()) ? b.unusable() : "baseline " + b.unusable() + ", new " + n.unusable();
+    }
+    return b != null && !b.usable() ? b.unusable() : n != null && !n.usable() ? n.unusable() : null;
+  }
+
+  private static void compareLatency(String workload, StepKey step, SummaryRow before, SummaryRow after,
+                                     Collector out) {
+    for (Percentile p : NoisePolicy.PERCENTILES) {
+      if (before.percentile(p).isEmpty() || after.percentile(p).isEmpty() || before.percentile(p).getAsLong() <= 0) {
         continue;
       }
-      Threshold threshold = noise.latency(after.store(), workload, after.op(), after.latencyKind(), p);
-      Verdict verdict = Verdict.judge(Verdict.relativeChange(b, a), threshold.relative(), false);
-      out.latency.add(new LatencyChange(workload, after.store(), after.op(), after.latencyKind(), after.step(), p, b,
-          a, threshold, verdict));
+      out.latency.add(new LatencyCandidate(workload, after.store(), step, after.op(), after.kind(), p,
+          before.percentile(p).getAsLong(), after.percentile(p).getAsLong()));
     }
   }
 
-  private static void compareErrors(SummaryRow before, SummaryRow after, String workload, Collector out) {
+  private static void compareErrors(String workload, StepKey step, SummaryRow before, SummaryRow after,
+                                    Collector out) {
     if (before.errors() == 0 && after.errors() == 0) {
       return;
     }
@@ -159,8 +218,8 @@ public final class ResultsComparer {
     } else if (newRate < baseRate - ERROR_RATE_SLACK) {
       verdict = Verdict.IMPROVEMENT;
     }
-    out.errors.add(new ErrorChange(workload, after.store(), after.op(), after.step(), baseRate, newRate,
-        after.errors(), verdict));
+    out.errors.add(new ErrorChange(workload, after.store(), after.op(), step, baseRate, newRate, after.errors(),
+        verdict));
   }
 
   private static double rate(SummaryRow row) {
@@ -168,12 +227,45 @@ public final class ResultsComparer {
     return total == 0 ? 0 : (double) row.errors() / total;
   }
 
+  /** A headline before its threshold is known; {@code settled} is its verdict when it needs none. */
+  record HeadlineCandidate(String workload, String store, String metric, Double base, Double current, Headline b,
+                           Headline n, Verdict settled, String note) {
+
+    boolean judged() {
+      return settled == null;
+    }
+
+    HeadlineChange judge(NoiseModel noise, double alpha, int m) {
+      String slo = n.slo() != null ? n.slo() : b.slo();
+      if (!judged()) {
+        return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
+            note);
+      }
+      Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
+      Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
+      return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict,
+          note);
+    }
+  }
+
+  /** A latency pair before its threshold is known. */
+  private record LatencyCandidate(String workload, String store, StepKey step, String op, LatencyKind kind,
+                                  Percentile percentile, double base, double current) {
+
+    LatencyChange judge(NoiseModel noise, double alpha, int m) {
+      Threshold threshold = noise.latency(store, workload, step, op, kind, percentile, alpha, m);
+      Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
+      return new LatencyChange(workload, store, step, op, kind, percentile, base, current, threshold, verdict);
+    }
+  }
+
   /** Mutable accumulation while one comparison runs; confined to that call. */
   private static final class Collector {
-    final List<ThroughputChange> throughput = new ArrayList<>();
-    final List<LatencyChange> latency = new ArrayList<>();
+    final List<HeadlineCandidate> headline = new ArrayList<>();
+    final List<LatencyCandidate> latency = new ArrayList<>();
     final List<ErrorChange> errors = new ArrayList<>();
     final List<VerificationCheck> verification = new ArrayList<>();
+    final List<UnusableStep> unusable = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
     final List<String> warnings = new ArrayList<>();
   }

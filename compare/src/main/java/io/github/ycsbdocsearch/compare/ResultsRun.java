@@ -1,196 +1,132 @@
 package io.github.ycsbdocsearch.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.SummaryJson;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
- * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it: its summary rows, each store's
- * saturation and verification, and where it came from (commit, start time) from {@code manifest.json}.
+ * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it, read only through the
+ * results-format module: the run-level {@code summary.json} (rows, each store's saturation and verification; format
+ * 1 or 2) and the manifest's {@code git_commit}. Immutable after {@link #load(Path)}.
  *
- * <p>Immutable after {@link #load(Path)}, safe to share between threads.
+ * @param dir          the folder
+ * @param workload     the workload name
+ * @param summary      its summary.json
+ * @param commit       the manifest's git_commit, or null
+ * @param verification each verified store's verification.json
  */
-public final class ResultsRun {
-
-  /** The manifest every run folder starts with. */
-  public static final String MANIFEST = "manifest.json";
+public record ResultsRun(Path dir, String workload, SummaryJson summary, String commit,
+                         SortedMap<String, Verification> verification) {
 
   /** The operation whose stores must prove identical answers. */
   public static final String SEARCH_OP = "SEARCH";
 
-  private final Path dir;
-  private final String workload;
-  private final List<SummaryRow> rows;
-  private final SortedMap<String, Saturation> saturation;
-  private final SortedMap<String, Verification> verification;
-  private final String commit;
-  private final String startedUtc;
-
-  private ResultsRun(Path dir, String workload, List<SummaryRow> rows, SortedMap<String, Saturation> saturation,
-      SortedMap<String, Verification> verification, String commit, String startedUtc) {
-    this.dir = dir;
-    this.workload = workload;
-    this.rows = List.copyOf(rows);
-    this.saturation = saturation;
-    this.verification = verification;
-    this.commit = commit;
-    this.startedUtc = startedUtc;
-  }
-
-  /**
-   * @param dir a folder
-   * @return true when it has the files a run folder starts with ({@code manifest.json} or {@code summary.csv})
-   */
+  /** Whether a folder has the files a run folder starts with. */
   public static boolean looksLikeRun(Path dir) {
-    return Files.isRegularFile(dir.resolve(MANIFEST)) || Files.isRegularFile(dir.resolve(SummaryCsvReader.FILE_NAME));
+    return Files.isRegularFile(dir.resolve(RunLayout.MANIFEST)) || Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON));
   }
 
   /**
-   * @param dir a run folder
-   * @return the loaded run
-   * @throws BadInputException when it is not a complete v1 results folder (names the folder and the missing part)
-   * @throws IOException when a file cannot be read
+   * Reads a run folder.
+   *
+   * @throws BadInputException when the manifest or summary.json is missing or malformed (one line naming it)
    */
-  public static ResultsRun load(Path dir) throws BadInputException, IOException {
-    if (!Files.isRegularFile(dir.resolve(MANIFEST))) {
-      throw new BadInputException(dir + ": no " + MANIFEST + ", not a results folder");
-    }
-    Path summary = dir.resolve(SummaryCsvReader.FILE_NAME);
-    if (!Files.isRegularFile(summary)) {
-      throw new BadInputException(dir + ": no " + SummaryCsvReader.FILE_NAME
-          + " (unfinished run? rebuild it with scripts/report.sh " + dir + ")");
-    }
-    JsonNode manifest = Json.read(dir.resolve(MANIFEST));
-    List<SummaryRow> rows = SummaryCsvReader.read(summary);
-    SortedMap<String, Saturation> saturation = new TreeMap<>();
-    SortedMap<String, Verification> verification = new TreeMap<>();
-    for (Path storeDir : storeFolders(dir)) {
-      String store = storeDir.getFileName().toString();
-      Path sat = storeDir.resolve(Saturation.FILE_NAME);
-      if (Files.isRegularFile(sat)) {
-        saturation.put(store, Saturation.read(sat, store));
+  public static ResultsRun load(Path dir) throws BadInputException {
+    try {
+      if (!Files.isRegularFile(dir.resolve(RunLayout.MANIFEST))) {
+        throw new BadInputException(dir + ": no " + RunLayout.MANIFEST + ", not a results folder");
       }
-      Path ver = storeDir.resolve(Verification.FILE_NAME);
-      if (Files.isRegularFile(ver)) {
-        verification.put(store, Verification.read(ver, store));
+      if (!Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON))) {
+        throw new BadInputException(dir + ": no " + RunLayout.SUMMARY_JSON
+            + " (unfinished run? rebuild it with scripts/report.sh " + dir + ")");
       }
-    }
-    return new ResultsRun(dir, workload(dir, rows, manifest), rows, saturation, verification,
-        Json.findText(manifest, "git_commit", "commit", "gitCommit"),
-        Json.findText(manifest, "started_utc", "start_utc", "startedUtc"));
-  }
-
-  private static List<Path> storeFolders(Path dir) throws IOException {
-    try (Stream<Path> children = Files.list(dir)) {
-      return children.filter(Files::isDirectory).sorted().toList();
+      JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
+      SummaryJson summary = SummaryJson.read(dir);
+      SortedMap<String, Verification> verification = new TreeMap<>();
+      for (Map.Entry<String, SummaryJson.StoreEntry> e : summary.stores().entrySet()) {
+        JsonNode v = e.getValue() == null ? null : e.getValue().verification();
+        if (v != null && !v.isNull()) {
+          verification.put(e.getKey(), verification(dir, e.getKey(), v));
+        }
+      }
+      return new ResultsRun(dir, workload(dir, summary.rows(), manifest), summary,
+          Json.text(manifest, "git_commit", null), verification);
+    } catch (ResultsFormatException e) {
+      throw new BadInputException(Json.firstLine(e.getMessage()), e);
     }
   }
 
+  private static Verification verification(Path dir, String store, JsonNode node) throws BadInputException {
+    try {
+      return Json.MAPPER.treeToValue(node, Verification.class);
+    } catch (Exception e) {
+      throw new BadInputException(dir.resolve(RunLayout.SUMMARY_JSON) + ": verification of " + store + ": "
+          + Json.firstLine(e.getMessage()), e);
+    }
+  }
+
+  /** The workload: the rows' (one run folder is one workload), else the manifest's {@code workload.name}. */
   private static String workload(Path dir, List<SummaryRow> rows, JsonNode manifest) throws BadInputException {
     SortedSet<String> names = new TreeSet<>();
     rows.forEach(row -> names.add(row.workload()));
     if (names.size() > 1) {
-      throw new BadInputException(dir + ": summary.csv mixes workloads " + names + "; one run folder is one workload");
+      throw new BadInputException(dir + ": summary.json mixes workloads " + names + "; one run folder is one workload");
     }
     if (names.size() == 1) {
       return names.first();
     }
-    JsonNode node = manifest.get("workload");
-    if (node != null && node.isTextual()) {
-      return node.asText();
-    }
-    String name = node == null ? null : Json.findText(node, "name", "workload");
+    String name = Json.text(manifest.path("workload"), "name", null);
     if (name == null) {
-      throw new BadInputException(dir + ": empty summary.csv and no workload in " + MANIFEST);
+      throw new BadInputException(dir + ": summary.json has no rows and " + RunLayout.MANIFEST
+          + " no workload.name");
     }
     return name;
   }
 
-  /** @return the folder this run was read from */
-  public Path dir() {
-    return dir;
+  /** The summary.json format version (1 or 2). */
+  public int format() {
+    return summary.format();
   }
 
-  /** @return the workload name */
-  public String workload() {
-    return workload;
-  }
-
-  /** @return every summary row, in file order */
-  public List<SummaryRow> rows() {
-    return rows;
-  }
-
-  /** @return saturation by store, for the stores that have a {@code saturation.json} */
-  public Map<String, Saturation> saturation() {
-    return saturation;
-  }
-
-  /** @return verification by store, for the stores that have a {@code verification.json} */
-  public Map<String, Verification> verification() {
-    return verification;
-  }
-
-  /** @return the git commit the manifest names, or {@code null} */
-  public String commit() {
-    return commit;
-  }
-
-  /** @return the UTC start time the manifest names, or {@code null} */
-  public String startedUtc() {
-    return startedUtc;
-  }
-
-  /** @return every store that has summary rows, a saturation or a verification, sorted */
+  /** Every store that has rows, a saturation or a verification, sorted. */
   public SortedSet<String> stores() {
-    SortedSet<String> stores = new TreeSet<>(saturation.keySet());
-    stores.addAll(verification.keySet());
-    rows.forEach(row -> stores.add(row.store()));
+    SortedSet<String> stores = new TreeSet<>(summary.stores().keySet());
+    summary.rows().forEach(row -> stores.add(row.store()));
     return stores;
   }
 
-  /**
-   * @param store a store
-   * @return true when the store ran SEARCH operations or has a verification file, i.e. must prove its answers
-   */
+  /** A store's saturation, or null when it has none. */
+  public Saturation saturation(String store) {
+    SummaryJson.StoreEntry entry = summary.stores().get(store);
+    return entry == null ? null : entry.saturation();
+  }
+
+  /** Whether the store ran SEARCH or was verified, i.e. must prove its answers. */
   public boolean isSearch(String store) {
     return verification.containsKey(store)
-        || rows.stream().anyMatch(row -> row.store().equals(store) && SEARCH_OP.equals(row.op()));
+        || summary.rows().stream().anyMatch(row -> row.store().equals(store) && SEARCH_OP.equals(row.op()));
   }
 
-  /**
-   * @param store a store
-   * @return the store's maximum sustainable throughput: its saturation step, else its best step, else NaN
-   */
-  public double maxThroughput(String store) {
-    Saturation sat = saturation.get(store);
-    if (sat != null) {
-      return sat.throughputOps();
-    }
-    return rows.stream().filter(row -> row.store().equals(store))
-        .mapToDouble(SummaryRow::throughputOps).max().orElse(Double.NaN);
-  }
-
-  /**
-   * @param store a store
-   * @return rows of that store
-   */
+  /** Rows of one store. */
   public List<SummaryRow> rowsOf(String store) {
-    List<SummaryRow> result = new ArrayList<>();
-    for (SummaryRow row : rows) {
-      if (row.store().equals(store)) {
-        result.add(row);
-      }
-    }
-    return result;
+    return summary.rows().stream().filter(row -> row.store().equals(store)).toList();
+  }
+
+  /** A store's steps as the comparison aligns them. */
+  public SortedMap<StepKey, StepRows> steps(String store) {
+    return StepRows.of(rowsOf(store));
   }
 }

@@ -29,7 +29,7 @@ public final class ResultsSet {
    * @param dir a run folder or a folder of run folders
    * @return the runs found
    * @throws BadInputException when the folder holds no run, or two runs of one workload
-   * @throws IOException when a file cannot be read
+   * @throws IOException when a folder cannot be listed
    */
   public static ResultsSet load(Path dir) throws BadInputException, IOException {
     if (!Files.isDirectory(dir)) {
@@ -52,7 +52,7 @@ public final class ResultsSet {
       }
     }
     if (runs.isEmpty()) {
-      throw new BadInputException(dir + ": not a results folder (no manifest.json or summary.csv in it or in its"
+      throw new BadInputException(dir + ": not a results folder (no manifest.json or summary.json in it or in its"
           + " subfolders)");
     }
     return new ResultsSet(dir, runs);

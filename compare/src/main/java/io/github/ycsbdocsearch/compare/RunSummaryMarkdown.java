@@ -1,16 +1,16 @@
 package io.github.ycsbdocsearch.compare;
 
-import java.util.Comparator;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}): per workload, each
- * store's maximum sustainable throughput and verification, a throughput-by-step chart drawn with block characters
- * (job summaries cannot show the report's image files), and the latency percentiles at the max sustainable step.
- *
- * <p>Stateless; safe to use from several threads.
+ * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}): per workload,
+ * each store's capacity (with its objective), closed-loop peak and verification; a throughput-by-step chart drawn
+ * with block characters (job summaries cannot show the report's image files), unusable steps marked; and the latency
+ * percentiles at each store's capacity step, else its peak step. Stateless.
  */
 public final class RunSummaryMarkdown {
 
@@ -20,10 +20,7 @@ public final class RunSummaryMarkdown {
   private RunSummaryMarkdown() {
   }
 
-  /**
-   * @param set the results to describe
-   * @return Markdown text
-   */
+  /** The digest of a set. */
   public static String render(ResultsSet set) {
     StringBuilder out = new StringBuilder();
     out.append("## Performance results: `").append(set.dir()).append("`\n\n");
@@ -41,11 +38,12 @@ public final class RunSummaryMarkdown {
   }
 
   private static void stores(ResultsRun run, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lrrl", "store", "max sustainable ops/s", "threads", "search verification");
+    MarkdownTable table = new MarkdownTable("lrlrll", "store", "capacity ops/s", "objective", "peak ops/s",
+        "why no capacity", "search verification");
     for (String store : run.stores()) {
-      Saturation sat = run.saturation().get(store);
-      table.row(store, Fmt.ops(run.maxThroughput(store)), sat == null ? "-" : Fmt.threads(sat.threads()),
-          verification(run, store));
+      Headline h = Headline.of(run, store);
+      table.row(store, Fmt.ops(h.capacity()), h.slo() == null ? "-" : h.slo(), Fmt.ops(h.peak()),
+          h.capacity() == null && h.reason() != null ? h.reason() : "", verification(run, store));
     }
     out.append(table.render());
   }
@@ -56,20 +54,16 @@ public final class RunSummaryMarkdown {
       return run.isSearch(store) ? "**MISSING**" : "n/a";
     }
     String counts = v.identical() + "/" + v.queries() + " identical";
-    return v.passed() ? "ok, " + counts : "**FAILED**, " + counts + ", " + v.differing() + " differing";
+    return v.identicalAll() ? "ok, " + counts : "**FAILED**, " + counts + ", " + v.differing() + " differing";
   }
 
   private static void steps(ResultsRun run, StringBuilder out) {
-    Map<String, Map<StepKey, Double>> byStore = new TreeMap<>();
-    double max = 0;
-    for (SummaryRow row : run.rows()) {
-      byStore.computeIfAbsent(row.store(), s -> new TreeMap<>()).put(row.step(), row.throughputOps());
-      max = Math.max(max, row.throughputOps());
-    }
-    MarkdownTable table = new MarkdownTable("llrl", "store", "step", "ops/s", "throughput");
-    for (Map.Entry<String, Map<StepKey, Double>> store : byStore.entrySet()) {
-      for (Map.Entry<StepKey, Double> step : store.getValue().entrySet()) {
-        table.row(store.getKey(), step.getKey().label(), Fmt.ops(step.getValue()), bar(step.getValue(), max));
+    double max = run.summary().rows().stream().mapToDouble(SummaryRow::throughputOps).max().orElse(0);
+    MarkdownTable table = new MarkdownTable("llrll", "store", "step", "ops/s", "throughput", "usable");
+    for (String store : run.stores()) {
+      for (StepRows step : run.steps(store).values()) {
+        table.row(store, step.key().label(), Fmt.ops(step.throughput()), bar(step.throughput(), max),
+            step.usable() ? "yes" : "**no: " + step.unusable() + "**");
       }
     }
     if (!table.isEmpty()) {
@@ -85,32 +79,33 @@ public final class RunSummaryMarkdown {
   }
 
   private static void latency(ResultsRun run, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lllrrrrr", "store", "op", "step", "p50 us", "p99 us", "p99.9 us", "ops",
-        "errors");
+    MarkdownTable table = new MarkdownTable("llllrrrrr", "store", "step", "op", "kind", "p50 us", "p99 us",
+        "p99.9 us", "ops", "errors");
     for (String store : run.stores()) {
-      Optional<StepKey> step = saturationStep(run, store);
-      if (step.isEmpty()) {
-        continue;
-      }
-      for (SummaryRow row : run.rowsOf(store)) {
-        if (row.step().equals(step.get()) && SummaryRow.SERVICE.equals(row.latencyKind())) {
-          table.row(store, row.op(), row.step().label(), Fmt.us(row.latencyUs(Percentile.P50)),
-              Fmt.us(row.latencyUs(Percentile.P99)), Fmt.us(row.latencyUs(Percentile.P999)),
-              Long.toString(row.count()), Long.toString(row.errors()));
+      Headline h = Headline.of(run, store);
+      String dir = h.capacityStep() != null ? h.capacityStep() : h.peakStep();
+      for (StepRows step : run.steps(store).values()) {
+        if (!step.stepDir().equals(dir)) {
+          continue;
+        }
+        LatencyKind kind = step.key().fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
+        for (Map.Entry<StepRows.RowKey, SummaryRow> e : step.rows().entrySet()) {
+          if (e.getKey().kind() == kind) {
+            SummaryRow row = e.getValue();
+            table.row(store, step.key().label(), row.op(), kind.label(), us(row, Percentile.P50),
+                us(row, Percentile.P99), us(row, Percentile.P999), Long.toString(row.count()),
+                Long.toString(row.errors()));
+          }
         }
       }
     }
     if (!table.isEmpty()) {
-      out.append("Service-time latency at each store's max sustainable step:\n\n").append(table.render());
+      out.append("Latency at each store's capacity step (intended latency), else its peak step (service time):\n\n")
+          .append(table.render());
     }
   }
 
-  /** The saturation step (by its thread count), else the store's highest-throughput step. */
-  private static Optional<StepKey> saturationStep(ResultsRun run, String store) {
-    Saturation sat = run.saturation().get(store);
-    return run.rowsOf(store).stream()
-        .filter(row -> sat == null || row.step().threads() == sat.threads())
-        .max(Comparator.comparingDouble(SummaryRow::throughputOps))
-        .map(SummaryRow::step);
+  private static String us(SummaryRow row, Percentile p) {
+    return row.percentile(p).isPresent() ? Fmt.us(row.percentile(p).getAsLong()) : "-";
   }
 }

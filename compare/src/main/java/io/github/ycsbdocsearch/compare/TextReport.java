@@ -1,39 +1,37 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.compare.Comparison.ErrorChange;
+import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
-import io.github.ycsbdocsearch.compare.Comparison.ThroughputChange;
+import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
+import io.github.ycsbdocsearch.resultsformat.Verification;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The comparison as aligned text tables for a terminal or a CI log: where the thresholds came from, throughput and
- * latency per workload, error rates, verification, warnings, and a last verdict line.
- *
- * <p>Latency rows of the intended kind at unthrottled steps are left out when within noise: without a target rate
- * YCSB's intended start is the actual start, so they repeat the service rows (the JSON output keeps every row).
- *
- * <p>Stateless; safe to use from several threads.
+ * The comparison as aligned text tables for a terminal or a CI log: where the thresholds came from and the
+ * multiple-comparison rule, then per workload the headline, latency, error rates and the steps not compared, then
+ * verification, failures, warnings and a last verdict line. Stateless.
  */
 public final class TextReport {
 
   private TextReport() {
   }
 
-  /**
-   * @param comparison what to print
-   * @return the report, ending with the verdict line
-   */
+  /** The report, ending with the verdict line. */
   public static String render(Comparison comparison) {
     StringBuilder out = new StringBuilder();
     out.append("Baseline: ").append(describe(comparison.baseline())).append('\n');
     out.append("New:      ").append(describe(comparison.current())).append('\n');
-    out.append("Noise:    ").append(noiseLine(comparison)).append("\n\n");
+    out.append("Noise:    ").append(noiseLine(comparison)).append('\n');
+    out.append("Rule:     ").append(ruleLine(comparison)).append("\n\n");
     for (String workload : comparison.baseline().byWorkload().keySet()) {
-      throughput(comparison, workload, out);
+      headline(comparison, workload, out);
       latency(comparison, workload, out);
       errors(comparison, workload, out);
+      unusable(comparison, workload, out);
     }
     verification(comparison, out);
     list("Failures", comparison.failures(), out);
@@ -42,10 +40,7 @@ public final class TextReport {
     return out.toString();
   }
 
-  /**
-   * @param comparison a comparison
-   * @return one line saying whether thresholds were measured or defaults
-   */
+  /** One line saying whether thresholds were measured or defaults. */
   static String noiseLine(Comparison comparison) {
     NoiseModel noise = comparison.noise();
     if (!noise.present()) {
@@ -54,9 +49,18 @@ public final class TextReport {
           Fmt.percent(NoisePolicy.P50_DEFAULT), Fmt.percent(NoisePolicy.P99_DEFAULT),
           Fmt.percent(NoisePolicy.P999_DEFAULT));
     }
-    String line = String.format(Locale.ROOT, "measured: %s (%d runs, threshold = max(floor, %.1f x CV))",
-        noise.file(), noise.runs(), noise.k());
+    String line = String.format(Locale.ROOT, "measured: %s (%d runs, %s)", noise.file(), noise.runs(),
+        noise.format() == 1 ? "format 1: one spread per metric for all steps" : "a spread per step and metric");
     return comparison.usedDefaultThresholds() ? line + "; metrics it lacks use defaults, marked *" : line;
+  }
+
+  /** One line stating the multiple-comparison rule with its numbers. */
+  static String ruleLine(Comparison comparison) {
+    Comparison.Rule r = comparison.rule();
+    return String.format(Locale.ROOT, "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2)"
+        + " x CV'), t = %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
+        + " throughput, %s latency", r.metrics(), Fmt.number(r.alpha()), r.typicalT(), NoisePolicy.MIN_RUNS,
+        Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR), Fmt.percent(NoisePolicy.LATENCY_FLOOR));
   }
 
   private static String describe(ResultsSet set) {
@@ -64,57 +68,56 @@ public final class TextReport {
     return set.dir() + (commit == null ? "" : " (commit " + commit + ")");
   }
 
-  private static void throughput(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("lrrrrrrl", "store", "base ops/s", "threads", "new ops/s", "threads", "change",
-        "threshold", "verdict");
-    for (ThroughputChange c : comparison.throughput()) {
+  private static void headline(Comparison comparison, String workload, StringBuilder out) {
+    TextTable table = new TextTable("llrrrrlrr", "store", "metric", "base ops/s", "new ops/s", "change", "threshold",
+        "verdict", "base peak", "new peak");
+    List<String> notes = new ArrayList<>();
+    java.util.SortedSet<String> slos = new java.util.TreeSet<>();
+    for (HeadlineChange c : comparison.headline()) {
       if (c.workload().equals(workload)) {
-        table.row(c.store(), Fmt.ops(c.base()), Fmt.threads(c.baseThreads()), Fmt.ops(c.current()),
-            Fmt.threads(c.newThreads()), Fmt.change(c.change()), Fmt.threshold(c.threshold()), c.verdict().label());
+        table.row(c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
+            Fmt.threshold(c.threshold()), c.verdict().label(), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()));
+        if (c.note() != null) {
+          notes.add(c.store() + ": " + c.note());
+        }
+        if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
+          slos.add(c.slo());
+        }
       }
     }
     if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": maximum sustainable throughput ==\n").append(table.render())
-          .append('\n');
-    }
-  }
-
-  private static void latency(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("lllllrrrrl", "store", "op", "kind", "step", "pct", "base us", "new us", "change",
-        "threshold", "verdict");
-    int hidden = 0;
-    for (LatencyChange c : comparison.latency()) {
-      if (!c.workload().equals(workload)) {
-        continue;
+      out.append("== ").append(workload).append(": headline (capacity when both runs have one, else peak) ==\n")
+          .append(table.render());
+      if (!slos.isEmpty()) {
+        out.append("  capacity_ops = highest sustained offered rate meeting ").append(String.join(" / ", slos))
+            .append("; peak = closed-loop peak\n");
       }
-      if (redundant(c)) {
-        hidden++;
-        continue;
-      }
-      table.row(c.store(), c.op(), c.latencyKind(), c.step().label(), c.percentile().label(), Fmt.us(c.base()),
-          Fmt.us(c.current()), Fmt.change(c.change()), Fmt.threshold(c.threshold()), c.verdict().label());
-    }
-    if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": latency percentiles ==\n").append(table.render());
-      if (hidden > 0) {
-        out.append("(").append(hidden).append(" intended-latency rows of unthrottled steps within noise not shown:"
-            + " same as service time; --json has every row)\n");
-      }
+      notes.forEach(n -> out.append("  ").append(n).append('\n'));
       out.append('\n');
     }
   }
 
-  private static boolean redundant(LatencyChange c) {
-    return !SummaryRow.SERVICE.equals(c.latencyKind()) && c.step().targetOps() == 0
-        && c.verdict() == Verdict.WITHIN_NOISE;
+  private static void latency(Comparison comparison, String workload, StringBuilder out) {
+    TextTable table = new TextTable("lllllrrrrl", "store", "step", "op", "kind", "pct", "base us", "new us", "change",
+        "threshold", "verdict");
+    for (LatencyChange c : comparison.latency()) {
+      if (c.workload().equals(workload)) {
+        table.row(c.store(), c.step().label(), c.op(), c.kind().label(), c.percentile().label(), Fmt.us(c.base()),
+            Fmt.us(c.current()), Fmt.change(c.change()), Fmt.threshold(c.threshold()), c.verdict().label());
+      }
+    }
+    if (!table.isEmpty()) {
+      out.append("== ").append(workload).append(": latency percentiles by step ==\n").append(table.render())
+          .append('\n');
+    }
   }
 
   private static void errors(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("lllrrrl", "store", "op", "step", "base rate", "new rate", "new errors",
+    TextTable table = new TextTable("lllrrrl", "store", "step", "op", "base rate", "new rate", "new errors",
         "verdict");
     for (ErrorChange c : comparison.errors()) {
       if (c.workload().equals(workload)) {
-        table.row(c.store(), c.op(), c.step().label(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
+        table.row(c.store(), c.step().label(), c.op(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
             Long.toString(c.newErrors()), c.verdict().label());
       }
     }
@@ -123,12 +126,26 @@ public final class TextReport {
     }
   }
 
+  private static void unusable(Comparison comparison, String workload, StringBuilder out) {
+    TextTable table = new TextTable("llll", "store", "step", "side", "why not compared");
+    for (UnusableStep u : comparison.unusable()) {
+      if (u.workload().equals(workload)) {
+        table.row(u.store(), u.step().label(), u.side(), u.reason());
+      }
+    }
+    if (!table.isEmpty()) {
+      out.append("== ").append(workload).append(": steps not usable, not compared ==\n").append(table.render())
+          .append('\n');
+    }
+  }
+
   private static void verification(Comparison comparison, StringBuilder out) {
     TextTable table = new TextTable("llrrrl", "workload", "store", "queries", "identical", "differing", "status");
     for (VerificationCheck v : comparison.verification()) {
       Verification r = v.result();
-      table.row(v.workload(), v.store(), r == null ? "-" : Long.toString(r.queries()),
-          r == null ? "-" : Long.toString(r.identical()), r == null ? "-" : Long.toString(r.differing()), v.status());
+      table.row(v.workload(), v.store(), r == null ? "-" : Integer.toString(r.queries()),
+          r == null ? "-" : Integer.toString(r.identical()), r == null ? "-" : Integer.toString(r.differing()),
+          v.status());
     }
     if (!table.isEmpty()) {
       out.append("== search verification (new run) ==\n").append(table.render()).append('\n');

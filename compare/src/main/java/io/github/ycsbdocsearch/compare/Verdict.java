@@ -9,7 +9,9 @@ public enum Verdict {
   /** Better by more than the threshold. */
   IMPROVEMENT("improved"),
   /** Within the threshold: indistinguishable from run-to-run noise. */
-  WITHIN_NOISE("noise");
+  WITHIN_NOISE("noise"),
+  /** One side has no value to compare (e.g. the baseline found no qualifying step); neither passes nor fails. */
+  NOT_COMPARED("not compared");
 
   private final String label;
 

@@ -4,22 +4,33 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CompareMainTest {
 
   @TempDir
+  static Path shared;
+  static Path baseline;
+
+  @TempDir
   Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeAll
+  static void buildBaseline() throws Exception {
+    baseline = Fixtures.baseline(shared, 0.98, 1.00, 1.02);
+  }
 
   private int compare(String... args) {
     return CompareMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -30,22 +41,25 @@ class CompareMainTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
   @Test
-  void noiseExitsZeroWithAVerdictLineAndAlignedTables() throws Exception {
-    Path baseline = Fixtures.baseline(tmp, 0.98, 1.00, 1.02);
+  void noiseExitsZeroWithTheRuleAndAVerdictLine() throws Exception {
     Path current = Fixtures.set(tmp, "new", run -> run.throughputScale(1.01));
 
     assertEquals(0, compare(baseline.toString(), current.toString()));
     String text = stdout();
-    assertTrue(text.contains("== workloada: maximum sustainable throughput =="), text);
-    assertTrue(text.contains("\u2191 +1.0%"), text);
+    assertTrue(text.contains("== workloada: headline (capacity when both runs have one, else peak) =="), text);
+    assertTrue(text.contains("== workloada: latency percentiles by step =="), text);
+    assertTrue(text.matches("(?s).*Rule: +Bonferroni over \\d+ metrics at alpha 0\\.05.*"), text);
+    assertTrue(text.contains("\u2191 +1."), text);
     assertTrue(text.strip().endsWith("(exit 0)"), text);
-    assertTrue(text.contains("VERDICT: OK"), text);
   }
 
   @Test
   void regressionExitsOneAndJsonSaysWhich() throws Exception {
-    Path baseline = Fixtures.baseline(tmp, 0.98, 1.00, 1.02);
     Path current = Fixtures.set(tmp, "new", run -> run.throughputScale("elasticsearch", 0.6));
     Path json = tmp.resolve("compare.json");
 
@@ -60,22 +74,31 @@ class CompareMainTest {
 
     assertEquals(1, code);
     assertTrue(stdout().contains("REGRESSION"));
-    assertTrue(stdout().contains("\u2193 -40.0%"), stdout());
-    String raw = Files.readString(json);
-    assertTrue(raw.contains("\"change\" : -0.3999"), "dot decimals under a German locale: " + raw);
-    JsonNode root = Json.read(json);
+    assertTrue(stdout().contains("\u2193 -40."), stdout());
+    assertTrue(Files.readString(json).contains("\"change\" : -0.4"), "dot decimals under a German locale");
+    JsonNode root = Json.readObject(json);
     assertEquals("fail", root.get("verdict").asText());
-    assertEquals(1, root.get("exit_code").asInt());
     assertEquals(2, root.get("regressions").asInt());
-    JsonNode first = root.get("throughput").get(0);
-    assertEquals("elasticsearch", first.get("store").asText());
-    assertEquals("REGRESSION", first.get("verdict").asText());
-    assertEquals("measured", first.get("threshold_source").asText());
+    assertEquals("bonferroni", root.path("rule").get("method").asText());
+    JsonNode regressed = root.get("headline").get(0);
+    assertEquals("elasticsearch", regressed.get("store").asText());
+    assertEquals("capacity_ops", regressed.get("metric").asText());
+    assertEquals("REGRESSION", regressed.get("verdict").asText());
+    assertEquals("measured", regressed.get("threshold_source").asText());
+  }
+
+  @Test
+  void aStoreWithNoQualifyingStepExitsOneNamingItNotTwo() throws Exception {
+    Path current = Fixtures.set(tmp, "new", run -> run.noQualifyingStep("redisjson"));
+
+    assertEquals(1, compare(baseline.toString(), current.toString()), stderr());
+    assertTrue(stdout().matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +REGRESSION.*"), stdout());
+    assertTrue(stdout().contains("redisjson: no capacity in the new run"), stdout());
+    assertEquals("", stderr());
   }
 
   @Test
   void verificationFailureExitsOne() throws Exception {
-    Path baseline = Fixtures.baseline(tmp, 0.98, 1.00, 1.02);
     Path current = Fixtures.set(tmp, "new", run -> run.differing("mongodb", 1));
 
     assertEquals(1, compare(baseline.toString(), current.toString()));
@@ -83,24 +106,26 @@ class CompareMainTest {
   }
 
   @Test
-  void notAResultsFolderExitsTwo() throws Exception {
+  void badInputExitsTwoWithOneLine() throws Exception {
     Path run = FixtureRun.crud("workloada").writeTo(tmp);
     Files.createDirectories(tmp.resolve("empty"));
 
     assertEquals(2, compare(run.toString(), tmp.resolve("empty").toString()));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("not a results folder"));
+    assertTrue(stderr().contains("not a results folder"));
+    assertEquals(1, stderr().strip().lines().count(), stderr());
   }
 
   @Test
-  void wrongArgumentCountExitsTwoWithUsage() {
+  void wrongArgumentsExitTwo() {
     assertEquals(2, compare("only-one"));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("usage:"));
+    assertTrue(stderr().contains("expected 2 folder(s)"), stderr());
     assertEquals(2, compare("--bogus", "a", "b"));
+    assertEquals(2, compare("--alpha", "1.5", "a", "b"));
+    assertEquals(3, stderr().strip().lines().count(), stderr());
   }
 
   @Test
   void markdownIsAppendedForJobSummaries() throws Exception {
-    Path baseline = Fixtures.baseline(tmp, 0.98, 1.00, 1.02);
     Path current = Fixtures.set(tmp, "new", run -> run.latencyScale("mongodb", "READ", 2.0));
     Path summary = tmp.resolve("step-summary.md");
     Files.writeString(summary, "existing\n");
@@ -108,18 +133,22 @@ class CompareMainTest {
     assertEquals(1, compare("--markdown", summary.toString(), baseline.toString(), current.toString()));
     String md = Files.readString(summary);
     assertTrue(md.startsWith("existing\n## Performance compared with the baseline: REGRESSION"), md);
-    assertTrue(md.contains("| workloada | mongodb | READ | service | t1 | p50 |"), md);
+    assertTrue(md.contains("| workloada | mongodb | t1 | READ | service | p50 |"), md);
+    assertTrue(md.contains("| workloada | mongodb | load-90% | READ | intended | p99 |"), md);
   }
 
   @Test
   void describeWritesAMarkdownDigest() throws Exception {
-    Path set = Fixtures.scaledSet(tmp, "set", 1.0);
+    Path set = Fixtures.set(tmp, "set", run -> run.unsustained("mongodb", 0.9));
     Path summary = tmp.resolve("step-summary.md");
 
     assertEquals(0, compare("--describe", "--markdown", summary.toString(), set.toString()));
     String md = Files.readString(summary);
     assertTrue(md.contains("### workloadsearch"), md);
-    assertTrue(md.contains("| redisjson | 27282.9 | 4 | ok, 1000/1000 identical |"), md);
+    assertTrue(md.matches("(?s).*\\| redisjson \\| [0-9.]+ \\| p99<=10ms \\| [0-9.]+ \\|  \\| ok, 1000/1000 identical"
+        + " \\|.*"), md);
+    assertTrue(md.contains("| mongodb | load-90% |"), md);
+    assertTrue(md.contains("**no: rate not sustained**"), md);
     assertTrue(md.contains("\u2588"), md);
   }
 }

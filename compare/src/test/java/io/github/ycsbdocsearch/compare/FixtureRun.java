@@ -1,27 +1,48 @@
 package io.github.ycsbdocsearch.compare;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.SummaryJson;
+import io.github.ycsbdocsearch.resultsformat.Verification;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes a results folder (format v1: manifest.json, summary.csv, summary.json, per-store saturation.json and
- * verification.json, a raw HDR log stub) with numbers the test chooses: every throughput and latency is a base value
- * times the scales set here, so a test knows exactly which change it made.
+ * Writes a results folder the way a sweep does, through the results-format module: per store, closed-loop capacity
+ * steps (threads {@link #THREADS}) and fixed-rate load steps at {@link #FRACTIONS} of the measured peak, each a
+ * {@code step.json} plus YCSB-style HDR interval logs ({@link RunFixture}), summarized by {@link StepSummarizer}
+ * into the step's summary.json; then saturation.json and verification.json as records, and the run-level
+ * summary.json from {@code SummaryJson.of(RunFolder.read(dir))}. Every rate and latency is a base value times the
+ * scales set here, so a test knows which change it made. {@link #format1()} rewrites the folder's summary.json the
+ * way format 1 wrote it.
  *
- * <p>Not thread-safe; one per test.
+ * <p>Not thread-safe; one per run.
  */
 final class FixtureRun {
 
   static final int[] THREADS = {1, 4};
+  static final double[] FRACTIONS = {0.5, 0.9};
+  static final int SECONDS = 3;
+  static final String SLO = "p99<=10ms";
 
   private final String workload;
   private List<String> stores = List.of("elasticsearch", "mongodb", "redisjson");
@@ -30,10 +51,15 @@ final class FixtureRun {
   private double latencyScale = 1.0;
   private final Map<String, Double> storeThroughputScale = new HashMap<>();
   private final Map<String, Double> opLatencyScale = new HashMap<>();
-  private final Map<Integer, Double> stepLatencyScale = new HashMap<>();
-  private final Map<String, Long> differing = new HashMap<>();
+  private final Map<String, Double> stepLatencyScale = new HashMap<>();
+  private final Map<String, Integer> differing = new HashMap<>();
   private final Map<String, Long> errors = new HashMap<>();
   private final Set<String> withoutVerification = new HashSet<>();
+  private final Set<String> noQualifyingStep = new HashSet<>();
+  private final Set<String> noCapacity = new HashSet<>();
+  private final Map<String, Double> unsustained = new HashMap<>();
+  private final Set<String> withoutSaturation = new HashSet<>();
+  private boolean format1;
   private String folderName;
 
   private FixtureRun(String workload) {
@@ -78,16 +104,18 @@ final class FixtureRun {
     return this;
   }
 
-  FixtureRun stepLatencyScale(int threads, double scale) {
-    stepLatencyScale.put(threads, scale);
+  /** Scales the latency of one step of one store, named by its {@link StepKey#label()}. */
+  FixtureRun stepLatencyScale(String store, String stepLabel, double scale) {
+    stepLatencyScale.put(store + "/" + stepLabel, scale);
     return this;
   }
 
-  FixtureRun differing(String store, long count) {
+  FixtureRun differing(String store, int count) {
     differing.put(store, count);
     return this;
   }
 
+  /** Failed operations of one store and operation, per step. */
   FixtureRun errors(String store, String op, long count) {
     errors.put(store + "/" + op, count);
     return this;
@@ -95,6 +123,36 @@ final class FixtureRun {
 
   FixtureRun withoutVerification(String store) {
     withoutVerification.add(store);
+    return this;
+  }
+
+  /** Every step of the store fails; its saturation has no numbers, only a reason. */
+  FixtureRun noQualifyingStep(String store) {
+    noQualifyingStep.add(store);
+    return this;
+  }
+
+  /** No load step of the store meets the objective: capacity null, peak kept. */
+  FixtureRun noCapacity(String store) {
+    noCapacity.add(store);
+    return this;
+  }
+
+  /** The store's load step at {@code fraction} achieves only 80 % of its target. */
+  FixtureRun unsustained(String store, double fraction) {
+    unsustained.put(store, fraction);
+    return this;
+  }
+
+  /** The store's sweep never wrote saturation.json (an interrupted run). */
+  FixtureRun withoutSaturation(String store) {
+    withoutSaturation.add(store);
+    return this;
+  }
+
+  /** Writes summary.json as format 1 did: closed-loop steps only, no all-requests rows, intended rows everywhere. */
+  FixtureRun format1() {
+    format1 = true;
     return this;
   }
 
@@ -106,66 +164,121 @@ final class FixtureRun {
   /** Writes the run folder under {@code parent} and returns it. */
   Path writeTo(Path parent) throws IOException {
     Path dir = parent.resolve(folderName != null ? folderName : "20261121T020000Z-" + workload);
-    Files.createDirectories(dir);
-    write(dir.resolve("manifest.json"), String.format(Locale.ROOT, "{\"format\": 1, \"run_id\": \"%s\","
-        + " \"git_commit\": \"0123abc\", \"started_utc\": \"2026-11-21T02:00:00Z\", \"workload\": \"%s\"}%n",
-        dir.getFileName(), workload));
-    StringBuilder csv = new StringBuilder("store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,"
-        + "p90_us,p99_us,p999_us,p9999_us,max_us,latency_kind,step,min_us,mean_us,stddev_us,duration_s\n");
-    List<String> jsonRows = new ArrayList<>();
-    StringBuilder storesJson = new StringBuilder();
+    Map<String, Object> manifest = new LinkedHashMap<>();
+    manifest.put("run_id", dir.getFileName().toString());
+    manifest.put("git_commit", "0123abc");
+    manifest.put("workload", Map.of("name", workload));
+    AtomicFiles.writeJson(dir.resolve(RunLayout.MANIFEST), manifest);
     for (String store : stores) {
-      writeStore(dir, store, csv, jsonRows);
-      storesJson.append(storesJson.length() == 0 ? "" : ", ").append('"').append(store).append("\": {}");
+      writeStore(dir, store);
     }
-    write(dir.resolve("summary.csv"), csv.toString());
-    write(dir.resolve("summary.json"), "{\"format\": 1, \"rows\": [\n" + String.join(",\n", jsonRows)
-        + "\n], \"stores\": {" + storesJson + "}}\n");
+    SummaryJson.of(RunFolder.read(dir)).writeTo(dir);
+    if (format1) {
+      downgradeSummary(dir);
+    }
     return dir;
   }
 
-  private void writeStore(Path dir, String store, StringBuilder csv, List<String> jsonRows) throws IOException {
-    Path storeDir = dir.resolve(store);
-    Files.createDirectories(storeDir.resolve("steps/01-t1/hdr"));
-    write(storeDir.resolve("steps/01-t1/hdr/READ.hdr"), "#[StartTime: 0]\n");
-    write(storeDir.resolve("steps/01-t1/ycsb.out"), "raw\n");
-    double best = 0;
-    for (int i = 0; i < THREADS.length; i++) {
-      int threads = THREADS[i];
-      double throughput = throughput(store, threads);
-      best = Math.max(best, throughput);
-      for (String op : ops) {
-        double p50 = baseLatency(store) * threads * latencyScale * opLatencyScale.getOrDefault(store + "/" + op, 1.0)
-            * stepLatencyScale.getOrDefault(threads, 1.0);
-        long errorCount = errors.getOrDefault(store + "/" + op, 0L);
-        for (String kind : List.of("service", "intended")) {
-          String line = String.format(Locale.ROOT, "%s,%s,%d,0,%.1f,%s,20000,%d,%.1f,%.1f,%.1f,%.1f,,%.1f,%s,"
-              + "%02d-t%d,10,%.1f,5,10", store, workload, threads, throughput, op, errorCount, p50, p50 * 2,
-              p50 * 4, p50 * 10, p50 * 20, kind, i + 1, threads, p50 * 1.1);
-          csv.append(line).append('\n');
-          jsonRows.add(String.format(Locale.ROOT, "{\"store\": \"%s\", \"threads\": %d, \"op\": \"%s\","
-              + " \"latency_kind\": \"%s\", \"p50_us\": %.1f}", store, threads, op, kind, p50));
+  private void writeStore(Path dir, String store) throws IOException {
+    Path storeDir = RunLayout.storeDir(dir, store);
+    StepStatus status = noQualifyingStep.contains(store) ? StepStatus.FAILED : StepStatus.COMPLETE;
+    int index = 0;
+    StepSummary peak = null;
+    for (int threads : THREADS) {
+      double rate = perThread(store) * Math.pow(threads, 0.8) * throughputScale
+          * storeThroughputScale.getOrDefault(store, 1.0);
+      StepSummary s = step(storeDir, store, ++index, threads, 0, Phase.CAPACITY, null, rate, status, "t" + threads);
+      if (peak == null || s.throughputOps() > peak.throughputOps()) {
+        peak = s;
+      }
+    }
+    StepSummary capacity = null;
+    if (!format1) {
+      for (double fraction : FRACTIONS) {
+        long target = Math.round(fraction * peak.throughputOps());
+        double achieved = unsustained.getOrDefault(store, -1.0) == fraction ? 0.8 * target : target;
+        StepSummary s = step(storeDir, store, ++index, peak.threads(), target, Phase.LOAD, fraction, achieved, status,
+            "load-" + Math.round(fraction * 100) + "%");
+        if (s.usable() && !noCapacity.contains(store)) {
+          capacity = s;
         }
       }
     }
-    write(storeDir.resolve("saturation.json"), String.format(Locale.ROOT, "{\"store\": \"%s\","
-        + " \"max_sustainable_index\": 2, \"threads\": 4, \"throughput_ops\": %.1f, \"reason\": \"last step\"}%n",
-        store, best));
+    if (!withoutSaturation.contains(store)) {
+      saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity).writeTo(storeDir);
+    }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
-      long bad = differing.getOrDefault(store, 0L);
-      write(storeDir.resolve("verification.json"), String.format(Locale.ROOT, "{\"store\": \"%s\", \"queries\": 1000,"
-          + " \"identical\": %d, \"differing\": %d, \"deep_pages\": 400, \"hit_counts\": {\"min\": 1, \"p50\": 17,"
-          + " \"p90\": 230, \"max\": 4120}, \"first_differences\": []}%n", store, 1000 - bad, bad));
+      int bad = differing.getOrDefault(store, 0);
+      AtomicFiles.writeJson(storeDir.resolve(RunLayout.VERIFICATION), new Verification(store, 10_000L, 1000,
+          1000 - bad, bad, 600, 300, 100, bad == 0, Map.of("min", 1L, "p50", 17L, "p90", 230L, "max", 4120L),
+          List.of()));
     }
   }
 
-  private double throughput(String store, int threads) {
-    double perThread = switch (store) {
-      case "redisjson" -> 9000;
-      case "mongodb" -> 4000;
-      default -> 1500;
+  private static Saturation saturation(String store, StepSummary peak, StepSummary capacity) {
+    if (peak == null) {
+      return new Saturation(Saturation.FORMAT, store, null, null, null, null, null, null, null, SLO,
+          "no step completed", "every step failed", null, null, null);
+    }
+    return new Saturation(Saturation.FORMAT, store, peak.throughputOps(), peak.step(), peak.threads(),
+        peak.throughputCi95(), false, capacity == null ? null : (double) capacity.targetOps(),
+        capacity == null ? null : capacity.step(), SLO,
+        capacity == null ? "no offered rate met " + SLO : "highest sustained rate meeting " + SLO,
+        "last thread step", peak.index(), peak.threads(), peak.throughputOps());
+  }
+
+  /**
+   * Writes one step: {@code rate} operations per second for {@link #SECONDS} seconds, split evenly over the
+   * operations, each with a known latency spectrum; fixed-rate steps get an intended log 25 % above service time.
+   */
+  private StepSummary step(Path storeDir, String store, int index, int threads, long target, Phase phase,
+                           Double fraction, double rate, StepStatus status, String label) throws IOException {
+    Path stepDir = RunLayout.stepsDir(storeDir.getParent(), store)
+        .resolve(RunLayout.stepDirName(index, threads, target, phase));
+    new StepRecord(StepRecord.FORMAT, store, workload, index, threads, target, 0, SECONDS, status,
+        "2026-11-21T02:00:00Z", "2026-11-21T02:00:03Z", status == StepStatus.COMPLETE ? 0 : 1,
+        status == StepStatus.COMPLETE ? null : "store died", phase, fraction, 0.3, 2, null, null).writeTo(stepDir);
+    long start = RunFixture.T0 + index * 60_000L;
+    int perOp = (int) Math.round(rate / ops.size());
+    for (String op : ops) {
+      double base = baseLatency(store) * (phase == Phase.CAPACITY ? threads : 1 + fraction) * latencyScale
+          * opLatencyScale.getOrDefault(store + "/" + op, 1.0)
+          * stepLatencyScale.getOrDefault(store + "/" + label, 1.0);
+      long[] service = spectrum(base, perOp);
+      RunFixture.log(stepDir, op, start, RunFixture.times(SECONDS, service));
+      if (target > 0) {
+        RunFixture.log(stepDir, "Intended-" + op, start, RunFixture.times(SECONDS, spectrum(base * 1.25, perOp)));
+      }
+      long failed = errors.getOrDefault(store + "/" + op, 0L);
+      if (failed > 0) {
+        RunFixture.log(stepDir, op + "-FAILED", start,
+            RunFixture.times(SECONDS, RunFixture.repeat(Math.round(base * 10), (int) (failed / SECONDS))));
+      }
+    }
+    StepSummary summary = StepSummarizer.summarize(stepDir);
+    summary.writeTo(stepDir);
+    return summary;
+  }
+
+  /**
+   * {@code n} latencies spread evenly from 0.5 to 1.5 x {@code base} µs. No steep tail on purpose: every percentile
+   * then depends on {@code base} alone, not on how many samples the rate gave (a tail of a few samples would move
+   * p99 with the sample count and make throughput changes look like latency changes).
+   */
+  private static long[] spectrum(double base, int n) {
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = Math.max(1, Math.round(base * (0.5 + (i + 0.5) / n)));
+    }
+    return v;
+  }
+
+  private static double perThread(String store) {
+    return switch (store) {
+      case "redisjson" -> 900;
+      case "mongodb" -> 600;
+      default -> 300;
     };
-    return perThread * Math.pow(threads, 0.8) * throughputScale * storeThroughputScale.getOrDefault(store, 1.0);
   }
 
   private static double baseLatency(String store) {
@@ -176,7 +289,39 @@ final class FixtureRun {
     };
   }
 
-  private static void write(Path file, String text) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+  /** Rewrites summary.json as a format-1 writer did (that writer no longer exists). */
+  private static void downgradeSummary(Path dir) throws IOException {
+    ObjectNode root = (ObjectNode) Json.readObject(dir.resolve(RunLayout.SUMMARY_JSON));
+    root.put("format", 1);
+    ArrayNode rows = root.putArray("rows");
+    for (JsonNode r : Json.readObject(dir.resolve(RunLayout.SUMMARY_JSON)).get("rows")) {
+      if (!"ok".equals(r.path("requests").asText())) {
+        continue;
+      }
+      ObjectNode row = ((ObjectNode) r).deepCopy();
+      row.set("status", row.get("step_status"));
+      List.of("step_status", "phase", "offered_fraction", "rate_sustained", "requests", "part_count",
+          "client_bound", "client_cpu_cores").forEach(row::remove);
+      rows.add(row);
+      if (row.path("target_ops").asLong() == 0) {
+        rows.add(row.deepCopy().put("latency_kind", "intended"));
+      }
+    }
+    List<String> names = new ArrayList<>();
+    root.get("stores").fieldNames().forEachRemaining(names::add);
+    for (String store : names) {
+      ObjectNode entry = (ObjectNode) root.get("stores").get(store);
+      JsonNode sat = entry.get("saturation");
+      if (sat != null && sat.isObject()) {
+        ObjectNode old = Json.MAPPER.createObjectNode();
+        old.put("store", store);
+        old.set("max_sustainable_index", sat.get("max_sustainable_index"));
+        old.set("threads", sat.get("threads"));
+        old.set("throughput_ops", sat.get("throughput_ops"));
+        old.set("reason", sat.get("reason"));
+        entry.set("saturation", old);
+      }
+    }
+    AtomicFiles.writeJson(dir.resolve(RunLayout.SUMMARY_JSON), root);
   }
 }

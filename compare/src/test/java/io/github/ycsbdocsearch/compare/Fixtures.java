@@ -38,12 +38,13 @@ final class Fixtures {
       runs.add(scaledSet(parent, "rep-" + (i + 1), scales[i]));
     }
     Path out = parent.resolve("baseline");
-    BaselineBuilder.build(out, BaselineBuilder.load(runs), false, NoisePolicy.K_DEFAULT);
+    BaselineBuilder.build(out, BaselineBuilder.load(runs), false);
     return out;
   }
 
   /** Compares {@code current} with {@code baseline}, reading the baseline's noise.json. */
   static Comparison compare(Path baseline, Path current) throws Exception {
-    return ResultsComparer.compare(ResultsSet.load(baseline), ResultsSet.load(current), NoiseModel.load(baseline));
+    return ResultsComparer.compare(ResultsSet.load(baseline), ResultsSet.load(current), NoiseModel.load(baseline),
+        NoisePolicy.ALPHA_DEFAULT);
   }
 }
