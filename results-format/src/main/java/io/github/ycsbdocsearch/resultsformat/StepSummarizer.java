@@ -63,7 +63,11 @@ public final class StepSummarizer {
     return new Loaded(summarize(info, stepDir.getFileName().toString(), hist), hist);
   }
 
-  static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
+  /**
+   * Summarizes already-read histograms under a given step.json: the runner reads a step's logs once, decides its
+   * final status from this summary, then summarizes the same histograms again under the final record.
+   */
+  public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
     hist.merged().keySet().forEach(n -> ops.add(n.op()));

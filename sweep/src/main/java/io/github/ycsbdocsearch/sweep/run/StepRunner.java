@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.StepHistograms;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
@@ -97,11 +98,13 @@ final class StepRunner {
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
     StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, cpu.get());
     record.writeTo(tmp);
+    Optional<StepHistograms> logs = Optional.empty();
     Optional<StepSummary> summary = Optional.empty();
-    if (status == StepStatus.COMPLETE) {
-      try {
-        summary = Optional.of(StepSummarizer.summarize(tmp, step.dirName()));
-      } catch (IOException | RuntimeException e) {
+    try {
+      logs = Optional.of(StepHistograms.forStep(tmp));
+      summary = Optional.of(StepSummarizer.summarize(record, step.dirName(), logs.get()));
+    } catch (IOException | RuntimeException e) {
+      if (status == StepStatus.COMPLETE) {
         record = record.withStatus(StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
       }
     }
@@ -117,27 +120,13 @@ final class StepRunner {
       record = record.withStatus(StepStatus.FAILED, record.error() + "; store not answering: " + storeProblem.get());
     }
     record.writeTo(tmp);
-    summary = summarizeFinal(tmp, step.dirName(), summary.isPresent() || record.status() != StepStatus.COMPLETE);
+    // The summary of the final record (its status may have changed above), from the logs read once.
+    StepRecord last = record;
+    summary = logs.map(h -> StepSummarizer.summarize(last, step.dirName(), h));
+    summary.ifPresent(s -> s.writeTo(tmp));
     AtomicFiles.publish(tmp, dir);
     long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);
     return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent());
-  }
-
-  /**
-   * Writes the step's summary.json from the final step.json (its status may have changed after the logs were
-   * read), once; a step whose logs cannot be read has none.
-   */
-  private static Optional<StepSummary> summarizeFinal(Path stepDir, String name, boolean attempt) {
-    if (!attempt) {
-      return Optional.empty();
-    }
-    try {
-      StepSummary s = StepSummarizer.summarize(stepDir, name);
-      s.writeTo(stepDir);
-      return Optional.of(s);
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
   }
 
   /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */
