@@ -21,6 +21,8 @@ public final class Defaults {
   /** Offered loads of the load phase, as fractions of the capacity-search peak. */
   public static final java.util.List<Double> LOAD_FRACTIONS =
       java.util.List.of(0.10, 0.25, 0.50, 0.70, 0.80, 0.90, 0.95, 1.00, 1.10);
+  /** {@link #LOAD_FRACTIONS} as the help text shows it. */
+  public static final String LOAD_FRACTIONS_TEXT = "0.1,0.25,0.5,0.7,0.8,0.9,0.95,1,1.1";
   /** Least client threads of a load-phase step: a slow request must not stall the whole schedule. */
   public static final int MIN_LOAD_THREADS = 4;
   /** Measured seconds of a harness-floor step (BasicDB): short, the floor is the client's own cost. */
@@ -29,8 +31,12 @@ public final class Defaults {
   public static final int FLOOR_WARMUP_SECONDS = 1;
   /** A step whose failed operations pass this share (percent) fails and ends the store's sweep. */
   public static final double MAX_ERROR_PCT = 1.0;
+  /** {@link #MAX_ERROR_PCT} as the help text shows it (annotations need a constant). */
+  public static final String MAX_ERROR_PCT_TEXT = "1";
   /** A step counts as "not growing" when its throughput is less than this much (percent) over the best step. */
   public static final double GROWTH_PCT = 5.0;
+  /** {@link #GROWTH_PCT} as the help text shows it. */
+  public static final String GROWTH_PCT_TEXT = "5";
   /** Consecutive "not growing" steps that mean saturation. */
   public static final int FLAT_STEPS = 2;
   /** Flags of each YCSB client JVM unless SWEEP_CLIENT_JVM_OPTS says otherwise. */

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import picocli.CommandLine;
+
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 
 import io.github.ycsbdocsearch.common.HostsFile;
@@ -33,9 +35,6 @@ public final class OptionsParser {
       Map.entry("hdrhistogram.fileoutput", "nothing (always true)"),
       Map.entry("hdrhistogram.output.path", "nothing (each step's hdr/ folder)"),
       Map.entry("status.interval", "nothing (always 1 s)"), Map.entry("exportfile", "nothing (ycsb.out)"));
-  private static final Set<String> VALUE_OPTIONS = Set.of("--stores", "--threads", "--max-threads", "--rates",
-      "--step-seconds", "--warmup-seconds", "--records", "--load-threads", "--max-error-pct", "--max-p99-ms",
-      "--hosts", "--out", "--resume", "-p", "--slo", "--load-fractions", "--floor-seconds");
   private static final Set<String> RESUMABLE = Set.of("--resume", "--hosts", "-p");
 
   private final Path repoRoot;
@@ -44,52 +43,47 @@ public final class OptionsParser {
     this.repoRoot = repoRoot;
   }
 
-  /** Parses the arguments. */
+  /** Parses the arguments: picocli splits them by the declaration in {@link SweepCommandLine}; values are checked here. */
   public Command parse(String... args) {
+    SweepCommandLine cl = new SweepCommandLine();
+    CommandLine parser = new CommandLine(cl).setOverwrittenOptionsAllowed(false)
+        .setUnmatchedOptionsArePositionalParams(false);
+    try {
+      parser.parseArgs(args);
+    } catch (CommandLine.UnmatchedArgumentException e) {
+      List<String> unmatched = e.getUnmatched();
+      String first = unmatched.isEmpty() ? "?" : unmatched.get(0);
+      if (first.startsWith("-") && !first.equals("-")) {
+        throw new SetupException("unknown option " + first + " (./run-sweep.sh --help lists the options)");
+      }
+      throw new SetupException("one workload per run, got: " + String.join(" ", unmatched));
+    } catch (CommandLine.OverwrittenOptionException e) {
+      throw new SetupException("option " + name(e.getOverwritten()) + " is given twice");
+    } catch (CommandLine.MissingParameterException e) {
+      throw new SetupException("option " + (e.getMissing().isEmpty() ? "?" : name(e.getMissing().get(0)))
+          + " needs a value");
+    } catch (CommandLine.ParameterException e) {
+      throw new SetupException(firstLine(e.getMessage()));
+    }
+    if (cl.help) {
+      return new Command.Help();
+    }
     Map<String, String> values = new HashMap<>();
-    Map<String, String> props = new LinkedHashMap<>();
-    List<String> positional = new ArrayList<>();
-    boolean noPin = false;
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("-h") || a.equals("--help")) {
-        return new Command.Help();
-      }
-      if (a.equals("--no-pin")) {
-        noPin = true;
-        continue;
-      }
-      if (!a.startsWith("-") || a.equals("-")) {
-        positional.add(a);
-        continue;
-      }
-      int eq = a.indexOf('=');
-      String name = a.startsWith("--") && eq > 0 ? a.substring(0, eq) : a;
-      if (!VALUE_OPTIONS.contains(name)) {
-        throw new SetupException("unknown option " + a + " (./run-sweep.sh --help lists the options)");
-      }
-      String value;
-      if (a.startsWith("--") && eq > 0) {
-        value = a.substring(eq + 1);
-      } else if (i + 1 < args.length) {
-        value = args[++i];
-      } else {
-        throw new SetupException("option " + name + " needs a value");
-      }
-      if (name.equals("-p")) {
-        addProperty(props, value);
-      } else if (values.put(name, value) != null) {
-        throw new SetupException("option " + name + " is given twice");
+    for (CommandLine.Model.OptionSpec o : parser.getCommandSpec().options()) {
+      Object v = o.getValue();
+      if (v instanceof String text && !o.names()[0].equals("-p")) {
+        values.put(o.longestName(), text);
       }
     }
+    Map<String, String> props = new LinkedHashMap<>();
+    cl.properties.forEach(kv -> addProperty(props, kv));
+    List<String> positional = cl.workload == null ? List.of() : List.of(cl.workload);
+    boolean noPin = cl.noPin;
     if (values.containsKey("--resume")) {
       return resume(values, props, positional, noPin);
     }
     if (positional.isEmpty()) {
       throw new SetupException("missing <workload>: ./run-sweep.sh <workload> [options] (--help lists the options)");
-    }
-    if (positional.size() > 1) {
-      throw new SetupException("one workload per run, got " + positional.size() + ": " + String.join(" ", positional));
     }
     return new Command.Run(options(positional.get(0), values, props, noPin));
   }
@@ -158,6 +152,15 @@ public final class OptionsParser {
       }
     }
     return out;
+  }
+
+  private static String name(CommandLine.Model.ArgSpec a) {
+    return a instanceof CommandLine.Model.OptionSpec o ? o.longestName() : a.paramLabel();
+  }
+
+  private static String firstLine(String s) {
+    int nl = s == null ? -1 : s.indexOf('\n');
+    return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
   }
 
   /** Parses {@code key=value} into {@code props}, refusing properties the runner owns. */

@@ -1,0 +1,141 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line into these fields
+ * and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that text, checked by a test, so --help
+ * needs no build). The fields keep the raw text: {@link OptionsParser} validates each value into
+ * {@link SweepOptions} with one clear line per mistake. Not thread-safe; one instance per parse.
+ */
+@Command(name = "./run-sweep.sh", usageHelpWidth = 118, sortOptions = false,
+    customSynopsis = {"./run-sweep.sh <workload> [options]",
+        "       ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]"},
+    description = {"",
+        "Runs one YCSB workload against each store in turn: loads the data once per store, then answers two",
+        "questions, each step a separate, unmodified YCSB 0.17.0 client JVM:",
+        "  1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until throughput",
+        "     stops growing beyond its confidence interval: the peak;",
+        "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, with latency from",
+        "     each request's intended start (coordinated omission corrected): the latency-vs-load curve, and the",
+        "     capacity = the highest offered rate sustained (>= 95 %% achieved) that met the objective (--slo);",
+        "then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate.",
+        "Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is that folder's",
+        "path. Progress goes to stderr.", ""},
+    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
+    footer = {"",
+        "Capacity search: it ends when a step's throughput did not clear the best step's by more than "
+            + Defaults.GROWTH_PCT_TEXT + " %% and",
+        "by its 95 %% confidence interval (per-second counts) for " + Defaults.FLAT_STEPS
+            + " steps in a row, when a step passes the error",
+        "or p99 bound, when the client used > 90 %% of its CPUs (client-bound: never taken for the store's limit),",
+        "or when a step fails. A step whose throughput swung by more than 15 %% second to second is run once more.",
+        "saturation.json records the peak (a lower bound when the ramp was still growing), the capacity under the",
+        "objective, and why.",
+        "",
+        "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: " + Defaults.CLIENT_JVM_OPTS + ")",
+        "             SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)",
+        "             STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)",
+        "             SWEEP_MACHINE_BASELINE scripts/baseline.sh output kept in the manifest (default:",
+        "                                    /var/lib/ycsb-docsearch/baseline.json when it exists)",
+        "",
+        "Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results",
+        "are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it)."})
+final class SweepCommandLine {
+
+  @Parameters(arity = "0..1", paramLabel = "<workload>", description = {
+      "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB workload file"})
+  String workload;
+
+  @Option(names = "--stores", paramLabel = "LIST", description = {
+      "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or the stores the "
+          + "--hosts file names); basicdb is YCSB's no-op site.ycsb.BasicDB: no server, measures the runner itself"})
+  String stores;
+
+  @Option(names = "--threads", paramLabel = "LIST|auto", description = {
+      "capacity search thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to --max-threads, stopping at "
+          + "the peak)"})
+  String threads;
+
+  @Option(names = "--max-threads", paramLabel = "N", description = {
+      "last thread count of auto (default: " + Defaults.MAX_THREADS + ")"})
+  String maxThreads;
+
+  @Option(names = "--load-fractions", paramLabel = "LIST", description = {
+      "offered loads of the load phase as fractions of the peak, or none (default: " + Defaults.LOAD_FRACTIONS_TEXT
+          + ")"})
+  String loadFractions;
+
+  @Option(names = "--slo", paramLabel = "OBJECTIVE", description = {
+      "latency objective of the capacity: intended latency of every operation, all requests, e.g. p99<=10ms "
+          + "(default), p99.9<=50ms, p50<=500us"})
+  String slo;
+
+  @Option(names = "--floor-seconds", paramLabel = "N", description = {
+      "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
+          + "(default: " + Defaults.FLOOR_SECONDS + ")"})
+  String floorSeconds;
+
+  @Option(names = "--rates", paramLabel = "LIST", description = {
+      "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count of an explicit "
+          + "--threads list, else at " + Defaults.RATE_THREADS + " threads), with service time and intended "
+          + "latency. Alone, they replace both phases; add --load-fractions to run those too"})
+  String rates;
+
+  @Option(names = "--step-seconds", paramLabel = "N", description = {
+      "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")"})
+  String stepSeconds;
+
+  @Option(names = "--warmup-seconds", paramLabel = "N", description = {
+      "seconds at the start of every step left out of all numbers (default: " + Defaults.WARMUP_SECONDS + ")"})
+  String warmupSeconds;
+
+  @Option(names = "--records", paramLabel = "N", description = {
+      "records loaded into each store (default: " + Defaults.RECORDS + ")"})
+  String records;
+
+  @Option(names = "--load-threads", paramLabel = "N", description = {
+      "client threads of the load (default: " + Defaults.LOAD_THREADS + "; the load is not measured)"})
+  String loadThreads;
+
+  @Option(names = "--max-error-pct", paramLabel = "P", description = {
+      "a step with more than P %% failed operations fails and ends that store's sweep (default: "
+          + Defaults.MAX_ERROR_PCT_TEXT + ")"})
+  String maxErrorPct;
+
+  @Option(names = "--max-p99-ms", paramLabel = "MS", description = {
+      "end a store's capacity search after a step whose p99 latency (worst operation) passes MS milliseconds "
+          + "(default: no bound)"})
+  String maxP99Ms;
+
+  @Option(names = "--hosts", paramLabel = "FILE", description = {
+      "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json); without it the "
+          + "local stores are installed and started one at a time with scripts/stores.sh, stopped after their sweep"})
+  String hosts;
+
+  @Option(names = "--out", paramLabel = "DIR", description = {
+      "folder in which the run folder is created (default: results/)"})
+  String out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = {
+      "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete step and re-runs "
+          + "the others (the load is repeated first)"})
+  String resume;
+
+  @Option(names = "--no-pin", description = {
+      "do not pin the client and the local server to separate CPUs (default: pinned when the machine has 2 or "
+          + "more CPUs and taskset exists)"})
+  boolean noPin;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE", description = {
+      "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p operationcount=N ends a "
+          + "step after N operations if that comes first"})
+  List<String> properties = new ArrayList<>();
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+  boolean help;
+}
