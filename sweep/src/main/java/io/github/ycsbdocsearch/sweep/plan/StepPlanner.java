@@ -41,17 +41,24 @@ public final class StepPlanner {
   }
 
   /**
-   * The load-phase steps at each fraction of the peak, numbered after {@code after}, at the peak's thread count
-   * (enough client threads to offer the peak rate; an open-loop client must never be the limit).
+   * The load-phase steps at each fraction of the peak, numbered after {@code after}, at twice the peak's thread
+   * count (at least {@link Defaults#MIN_LOAD_THREADS}, at most {@link Defaults#MAX_THREADS}): each YCSB thread keeps
+   * its own schedule, so spare threads absorb a slow request instead of letting the whole schedule fall behind; an
+   * open-loop client must never be the limit.
    */
   public static List<StepSpec> load(SweepOptions o, double peakOps, int peakThreads, int after) {
     List<StepSpec> out = new ArrayList<>();
+    int threads = loadThreads(peakThreads);
     for (double f : o.loadFractions()) {
       long rate = Math.max(1, Math.round(peakOps * f));
-      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, Math.max(peakThreads, Defaults.MIN_LOAD_THREADS),
-          rate, f));
+      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, threads, rate, f));
     }
     return out;
+  }
+
+  /** Client threads of the load phase for a peak found at {@code peakThreads}. */
+  public static int loadThreads(int peakThreads) {
+    return Math.min(Defaults.MAX_THREADS, Math.max(2 * peakThreads, Defaults.MIN_LOAD_THREADS));
   }
 
   /** A floor step for each fixed-rate step, numbered after {@code after}. */

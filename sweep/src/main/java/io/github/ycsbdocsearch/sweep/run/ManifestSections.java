@@ -124,7 +124,7 @@ public final class ManifestSections {
           .put("target_ops", s.targetOps()).put("dir", "steps/" + s.dirName());
     }
     p.put("load_phase", o.loadFractions().isEmpty() ? "none" : "fixed rates at " + o.loadFractions()
-        + " of each store's capacity-search peak, at the peak's thread count (at least "
+        + " of each store's capacity-search peak, at twice the peak's thread count (at least "
         + io.github.ycsbdocsearch.sweep.cli.Defaults.MIN_LOAD_THREADS + "), numbered after the steps above");
     p.put("slo", o.slo().text() + ": intended latency of every operation, all requests; capacity = the highest "
         + "sustained (>= 95 % achieved) offered rate that met it");

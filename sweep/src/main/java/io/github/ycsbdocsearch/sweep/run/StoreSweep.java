@@ -102,7 +102,7 @@ final class StoreSweep {
       StepLoop loop = new StepLoop(session);
       Optional<Ended> stop = loop.phase(capacityPlan, detector);
       clock.ended("capacity");
-      if (stop.isEmpty()) {
+      if (stop.isEmpty() && !ratesPlan.isEmpty()) {
         stop = loop.phase(ratesPlan, null);
         clock.ended("rates");
       }

@@ -45,12 +45,14 @@ class StepSpecTest {
     assertTrue(StepPlanner.rates(o, 4).isEmpty());
     List<StepSpec> load = StepPlanner.load(o, 2000, 8, 4);
     assertEquals(Defaults.LOAD_FRACTIONS.size(), load.size());
-    assertEquals("05-t8-r200", load.get(0).dirName());
+    assertEquals("05-t16-r200", load.get(0).dirName(), "twice the peak's threads");
     assertEquals(0.10, load.get(0).offeredFraction());
     assertEquals(2200, load.get(load.size() - 1).targetOps(), "110 % of the peak");
     assertTrue(load.stream().allMatch(s -> s.phase() == Phase.LOAD));
     List<StepSpec> floor = StepPlanner.floor(load, 13);
-    assertEquals("14-t8-r200-floor", floor.get(0).dirName());
+    assertEquals("14-t16-r200-floor", floor.get(0).dirName());
+    assertEquals(Defaults.MIN_LOAD_THREADS, StepPlanner.loadThreads(1));
+    assertEquals(Defaults.MAX_THREADS, StepPlanner.loadThreads(64));
   }
 
   @Test
