@@ -43,6 +43,7 @@ install_tools() {
   command -v python3 >/dev/null || missing+=(python3)
   command -v iperf3 >/dev/null || missing+=(iperf3)
   command -v fio >/dev/null || missing+=(fio)
+  command -v jq >/dev/null || missing+=(jq)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
     if [[ "$(id -u)" == 0 ]]; then

@@ -215,6 +215,19 @@ test_defaults_and_formats() {
   expect_output "describe has verification" "ok, 1000/1000 identical"
 }
 
+# On folders real BasicDB sweeps wrote (results-format's golden runs): a store that found no qualifying step is a
+# regression naming the store (exit 1), never bad input.
+test_golden_runs() {
+  local golden="${REPO_ROOT}/results-format/src/test/resources/golden-runs" name
+  for name in normal no-peak; do
+    cp -r "${golden}/${name}" "${TMP}/golden-${name}"
+    "${REPO_ROOT}/scripts/report.sh" "${TMP}/golden-${name}" >/dev/null 2>&1 || die "report.sh failed on ${name}"
+  done
+  expect_exit "a store without a qualifying step is a regression" 1 \
+    "${COMPARE}" "${TMP}/golden-normal" "${TMP}/golden-no-peak"
+  expect_output "it names the store" "basicdb"
+}
+
 main() {
   case "${1:-}" in
     -h | --help)
@@ -230,6 +243,7 @@ main() {
   test_compare_verdicts
   test_bad_input
   test_defaults_and_formats
+  test_golden_runs
   log "${TESTS} checks, ${FAILURES} failed"
   ((FAILURES == 0))
 }
