@@ -11,8 +11,14 @@ locals {
     "expires-on" = var.expires_on
   })
 
-  # Fixed server addresses let every server's cloud-init know all its peers before any of them exists.
-  server_private_ips = [for i in range(var.server_count) : cidrhost(var.subnet_cidr, 10 + i)]
+  # Fixed server addresses let every server's cloud-init know all its peers before any of them exists. Clients get
+  # fixed addresses too, from a range no server can take (servers .10-.18 at most, clients .40-.43): launched in
+  # parallel, a client with an address AWS picks could otherwise take one a server is about to claim. Both ranges
+  # fit the smallest subnet allowed (/26: AWS reserves .0-.3 and .63).
+  server_private_ips = [for i in range(var.server_count) : cidrhost(var.subnet_cidr, local.server_host_offset + i)]
+  client_private_ips = [for i in range(var.client_count) : cidrhost(var.subnet_cidr, local.client_host_offset + i)]
+  server_host_offset = 10
+  client_host_offset = 40
 
   # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.
   redis_base_port            = 7000
@@ -47,6 +53,8 @@ locals {
     }
   }
 
+  # Empty ami_id: the newest Canonical image at the first apply; the instances then keep it (ignore_changes in
+  # modules/machines), so a later apply never rebuilds the cluster because Canonical published a new image.
   ami_id = var.ami_id != "" ? var.ami_id : data.aws_ami.ubuntu[0].id
 }
 
@@ -81,6 +89,10 @@ resource "aws_placement_group" "cluster" {
       error_message = "Redis: shards x (1 + replicas_per_shard) must divide evenly over server_count."
     }
     precondition {
+      condition     = local.server_host_offset + var.server_count <= local.client_host_offset
+      error_message = "Server addresses would run into the clients' fixed addresses."
+    }
+    precondition {
       condition     = var.store != "redisjson" || var.redis_cluster.replicas_per_shard < var.server_count
       error_message = "Redis: every replica must sit on another server than its primary (replicas_per_shard < server_count)."
     }
@@ -111,37 +123,40 @@ module "bundle" {
 module "servers" {
   source = "./modules/machines"
 
-  name               = local.name
-  role               = var.store
-  instance_count     = var.server_count
-  instance_type      = var.server_instance_type
-  ami_id             = local.ami_id
-  key_pair_name      = var.key_pair_name
-  subnet_id          = module.network.subnet_id
-  private_ips        = local.server_private_ips
-  security_group_ids = [module.network.server_security_group_id]
-  placement_group    = aws_placement_group.cluster.name
-  root_volume_size   = var.root_volume_size_gb
-  user_data          = local.server_user_data
+  name                  = local.name
+  role                  = var.store
+  instance_count        = var.server_count
+  instance_type         = var.server_instance_type
+  ami_id                = local.ami_id
+  key_pair_name         = var.key_pair_name
+  subnet_id             = module.network.subnet_id
+  private_ips           = local.server_private_ips
+  security_group_ids    = [module.network.server_security_group_id]
+  instance_profile_name = aws_iam_instance_profile.machines["server"].name
+  placement_group       = aws_placement_group.cluster.name
+  root_volume_size      = var.root_volume_size_gb
+  user_data             = local.server_user_data
 
-  # The bundle must be readable before cloud-init asks for it.
-  depends_on = [module.bundle]
+  # The bundle and the parameters must be readable before cloud-init asks for them.
+  depends_on = [module.bundle, aws_ssm_parameter.machine, aws_iam_role_policy.read_parameters]
 }
 
 module "client" {
   source = "./modules/machines"
 
-  name               = local.name
-  role               = "client"
-  instance_count     = var.client_count
-  instance_type      = var.client_instance_type
-  ami_id             = local.ami_id
-  key_pair_name      = var.key_pair_name
-  subnet_id          = module.network.subnet_id
-  security_group_ids = [module.network.client_security_group_id]
-  placement_group    = aws_placement_group.cluster.name
-  root_volume_size   = var.root_volume_size_gb
-  user_data          = local.client_user_data
+  name                  = local.name
+  role                  = "client"
+  instance_count        = var.client_count
+  instance_type         = var.client_instance_type
+  ami_id                = local.ami_id
+  key_pair_name         = var.key_pair_name
+  subnet_id             = module.network.subnet_id
+  private_ips           = local.client_private_ips
+  security_group_ids    = [module.network.client_security_group_id]
+  instance_profile_name = aws_iam_instance_profile.machines["client"].name
+  placement_group       = aws_placement_group.cluster.name
+  root_volume_size      = var.root_volume_size_gb
+  user_data             = local.client_user_data
 
-  depends_on = [module.bundle]
+  depends_on = [module.bundle, aws_ssm_parameter.machine, aws_iam_role_policy.read_parameters]
 }

@@ -1,6 +1,16 @@
 # Outputs, in alphabetical order. scripts/hosts-from-terraform.sh turns `terraform output -json` into the hosts file
 # that `./run-sweep.sh --hosts` reads: it uses store_connection and store_password.
 
+output "ami_ids" {
+  description = "AMI of each machine (servers, then clients), as launched: later applies keep it, whatever var.ami_id or Canonical's newest image says."
+  value       = concat(module.servers.ami_ids, module.client.ami_ids)
+}
+
+output "boot_parameters" {
+  description = "Names of the SSM parameters the machines read at boot (values are SecureString, except the bundle address)."
+  value       = local.parameter_names
+}
+
 output "bundle_url" {
   description = "S3 address of the repository bundle the machines provisioned from (readable only through the cluster's VPC endpoint)."
   value       = module.bundle.url
