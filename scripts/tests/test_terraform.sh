@@ -5,28 +5,39 @@
 #   lint          ShellCheck on every script of the AWS part
 #   policy        terraform/tests/policy.py on the real configuration (must pass), on a bad fixture and on
 #                 single-edit copies (must fail): python-hcl2 from PyPI in a private venv under target/
+#   checkov       checkov (pinned: terraform/tests/requirements-checkov.txt, own venv under target/) with
+#                 terraform/.checkov.yaml: no failing check; every skip has a reason and still suppresses a finding
 #   validations   every root variable's validation, evaluated by terraform plan on a copy of variables.tf
-#   offline       with a local AWS provider mirror (TF_PLUGIN_MIRROR): terraform validate against the real provider
-#                 schema, and a mocked terraform test (terraform/tests/offline/) on a copy whose random/tls
-#                 resources are stand-ins; both also on a broken copy, which must fail. Skipped without a mirror.
+#   plan          a real-provider terraform plan (the AWS provider binary from TF_PLUGIN_MIRROR, dummy credentials,
+#                 no network) of an offline copy (terraform/tests/offline_copy.py: random/tls values replaced by
+#                 literals of real size) for every store, with the defaults and at the boundaries (22-character
+#                 name_prefix with 9 servers and 4 clients; 1 server and 1 client); terraform/tests/plan_check.py then
+#                 checks each plan: user data rendered in the plan (a test-only output of the copy), identical to
+#                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString parameters. A
+#                 copy that leaks a password into user data must fail.
+#   offline       terraform validate against the real provider schema, and a mocked terraform test
+#                 (terraform/tests/offline/) on the offline copy; both also on a broken copy, which must fail
 #   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP
 #   versions      newest_version (scripts/provision/common.sh) choosing among apt versions; write_status
 #   baseline      scripts/baseline.sh --size tiny against 127.0.0.1 (iperf3 server started here)
 #
 # Usage: scripts/tests/test_terraform.sh [TEST...]    (default: all, in the order above)
-# Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins), TF_TEST_VENV (default <repo>/target/tf-policy-venv),
-#   TERRAFORM (default terraform). Missing jq/shellcheck/iperf3/fio/ping/sysbench are installed with apt-get.
+# Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins: must hold registry.terraform.io/hashicorp/aws/<version>/
+#   linux_amd64/terraform-provider-aws_*; without it plan and offline fail with one line saying so, unless
+#   TF_OFFLINE_PLAN=skip, the documented opt-out, turns them into a logged skip), TF_TEST_VENV (default
+#   <repo>/target/tf-policy-venv), TF_CHECKOV_VENV (default <repo>/target/tf-checkov-venv), TERRAFORM (default
+#   terraform). Missing jq/shellcheck/iperf3/fio/ping/sysbench are installed with apt-get.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy validations offline hosts bootstrap versions baseline)
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts bootstrap versions baseline)
 WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -68,13 +79,23 @@ ensure_tools() {
   done
 }
 
-venv_python() {
-  local venv="${TF_TEST_VENV:-${REPO_ROOT}/target/tf-policy-venv}"
+# Creates (once) the virtualenv VENV with the pinned REQUIREMENTS; prints its bin directory.
+venv_bin() {
+  local venv="$1" requirements="$2"
   if [[ ! -x "${venv}/bin/python" ]]; then
     python3 -m venv "${venv}" >&2
   fi
-  "${venv}/bin/pip" install -q -r "${REPO_ROOT}/terraform/tests/requirements.txt" >&2
-  printf '%s\n' "${venv}/bin/python"
+  # The stamp skips pip altogether when the pinned list has not changed since the last install.
+  if ! cmp -s "${requirements}" "${venv}/installed-requirements.txt"; then
+    "${venv}/bin/pip" install -q --disable-pip-version-check -r "${requirements}" >&2
+    cp "${requirements}" "${venv}/installed-requirements.txt"
+  fi
+  printf '%s\n' "${venv}/bin"
+}
+
+venv_python() {
+  printf '%s/python\n' "$(venv_bin "${TF_TEST_VENV:-${REPO_ROOT}/target/tf-policy-venv}" \
+    "${REPO_ROOT}/terraform/tests/requirements.txt")"
 }
 
 test_fmt() {
@@ -96,6 +117,37 @@ test_policy() {
     log "policy.py accepted the bad fixture"
     return 1
   fi
+}
+
+# checkov with the reviewed configuration must pass; each skipped check must carry a category and reason and still
+# fail without the skip (a stale skip would hide a future finding of that check).
+test_checkov() {
+  local bin config="${REPO_ROOT}/terraform/.checkov.yaml" out="${WORK}/checkov.json" id
+  bin="$(venv_bin "${TF_CHECKOV_VENV:-${REPO_ROOT}/target/tf-checkov-venv}" \
+    "${REPO_ROOT}/terraform/tests/requirements-checkov.txt")"
+  local -a skips=()
+  mapfile -t skips < <(sed -n 's/^  - \(CKV[A-Z0-9_]*\).*/\1/p' "${config}")
+  ((${#skips[@]})) || { log "no skip-check entries read from ${config}"; return 1; }
+  if grep -E '^  - CKV' "${config}" | grep -Ev '# (irrelevant|by design|false positive): .{20,}' >&2; then
+    log "the skip entries above lack '# <irrelevant|by design|false positive>: <reason>'"
+    return 1
+  fi
+  (cd "${REPO_ROOT}" && "${bin}/checkov" -d terraform --config-file "${config}" -o json >"${out}" 2>/dev/null) || true
+  jq -e '.summary.failed == 0 and .summary.parsing_errors == 0 and .summary.passed > 50' "${out}" >/dev/null || {
+    log "checkov findings:"
+    jq -r '(.results.failed_checks // [])[] | "  \(.check_id) \(.resource) \(.file_path): \(.check_name)"' \
+      "${out}" >&2 || true
+    jq -c '.summary' "${out}" >&2 || true
+    return 1
+  }
+  # The same scan without the skip list: every listed check must still find something.
+  (cd "${REPO_ROOT}" && "${bin}/checkov" -d terraform --framework terraform --skip-path tests -o json \
+    >"${WORK}/checkov-all.json" 2>/dev/null) || true
+  for id in "${skips[@]}"; do
+    jq -e --arg id "${id}" '[.results.failed_checks[] | select(.check_id == $id)] | length > 0' \
+      "${WORK}/checkov-all.json" >/dev/null || { log "skip ${id} in ${config} suppresses nothing: remove it"; return 1; }
+  done
+  log "checkov $("${bin}/checkov" --version): $(jq -r '.summary.passed' "${out}") passed, 0 failed, ${#skips[@]} reviewed skips"
 }
 
 # One plan of the copied variables.tf. Arguments: EXPECT (ok|invalid), then -var arguments.
@@ -150,12 +202,89 @@ offline_copy() {
   printf '%s\n' "${dir}"
 }
 
-test_offline() {
-  local mirror="${TF_PLUGIN_MIRROR:-/opt/tf-plugins}" good bad
-  if [[ ! -d "${mirror}/registry.terraform.io/hashicorp/aws" ]]; then
-    log "SKIPPED offline: no AWS provider in ${mirror} (set TF_PLUGIN_MIRROR)"
+# Succeeds when the AWS provider binary is in the mirror. Otherwise prints one line naming what is missing and
+# fails, or with TF_OFFLINE_PLAN=skip logs the skip and returns 3 (callers then pass without testing).
+require_mirror() {
+  local mirror="${TF_PLUGIN_MIRROR:-/opt/tf-plugins}"
+  if compgen -G "${mirror}/registry.terraform.io/hashicorp/aws/*/linux_amd64/terraform-provider-aws_*" >/dev/null; then
     return 0
   fi
+  if [[ "${TF_OFFLINE_PLAN:-}" == skip ]]; then
+    log "SKIPPED (TF_OFFLINE_PLAN=skip): no AWS provider binary in ${mirror}"
+    return 3
+  fi
+  log "missing: AWS provider binary ${mirror}/registry.terraform.io/hashicorp/aws/<version>/linux_amd64/terraform-provider-aws_* (set TF_PLUGIN_MIRROR to a mirror holding it, or TF_OFFLINE_PLAN=skip to skip the plan and offline tests)"
+  return 1
+}
+
+# One real-provider plan of the offline copy DIR, checked by plan_check.py. Arguments: DIR LABEL SERVERS CLIENTS,
+# then more -var arguments. The files are kept in WORK as plan-LABEL.*.
+plan_case() {
+  local dir="$1" label="$2" servers="$3" clients="$4"
+  shift 4
+  local -a vars=(-var-file=offline.tfvars -var "server_count=${servers}" -var "client_count=${clients}" "$@")
+  local out="${WORK}/plan-${label}"
+  if ! tf -chdir="${dir}" plan -input=false -no-color -lock=false -out="${out}.plan" "${vars[@]}" >"${out}.log" 2>&1; then
+    log "plan ${label} failed:"
+    grep -A10 '^Error' "${out}.log" >&2 || tail -20 "${out}.log" >&2
+    return 1
+  fi
+  tf -chdir="${dir}" show -json "${out}.plan" >"${out}.json"
+  python3 "${REPO_ROOT}/terraform/tests/plan_check.py" "${out}.json" "${dir}/../standins.json" "${servers}" \
+    "${clients}" >"${out}.check" || {
+    sed "s/^/  ${label}: /" "${out}.check" >&2
+    return 1
+  }
+}
+
+# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up).
+write_offline_tfvars() {
+  cat >"$1/offline.tfvars" <<'EOF'
+key_pair_name     = "offline-plan"
+ssh_allowed_cidr  = "203.0.113.7/32"
+expires_on        = "2030-01-01"
+repo_archive_path = "tests/offline/repo.tar.gz"
+ami_id            = "ami-0123456789abcdef0"
+EOF
+}
+
+test_plan() {
+  local rc=0
+  require_mirror || rc=$?
+  ((rc != 3)) || return 0
+  ((rc == 0)) || return 1
+  local dir store longest=a23456789012345678901x n=0
+  dir="$(offline_copy "${WORK}/plan")"
+  write_offline_tfvars "${dir}"
+  for store in redisjson mongodb elasticsearch; do
+    plan_case "${dir}" "${store}-default" 3 1 -var "store=${store}"
+    # Largest counts with the longest name: every name and count at its maximum.
+    plan_case "${dir}" "${store}-largest" 9 4 -var "store=${store}" -var "name_prefix=${longest}"
+    # Smallest counts (a single Redis server holds no replica).
+    plan_case "${dir}" "${store}-smallest" 1 1 -var "store=${store}" \
+      -var 'redis_cluster={shards=3,replicas_per_shard=0}'
+    n=$((n + 3))
+  done
+  # The search must be able to fail: a copy that writes the Redis password into every role.env.
+  local leak
+  leak="$(offline_copy "${WORK}/plan-leak")"
+  write_offline_tfvars "${leak}"
+  sed -i 's/^    DURABILITY    = var.durability$/&\n    LEAK          = local.parameter_values.REDIS_PASSWORD/' \
+    "${leak}/cloud_init.tf"
+  grep -q 'LEAK  ' "${leak}/cloud_init.tf" || { log "could not plant the leak in cloud_init.tf"; return 1; }
+  if plan_case "${leak}" leak 3 1 -var store=redisjson 2>/dev/null; then
+    log "plan_check.py did not find a password planted in the user data"
+    return 1
+  fi
+  grep -q 'user data holds a secret' "${WORK}/plan-leak.check" || { log "the leak was caught for another reason"; return 1; }
+  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest); a planted leak was caught"
+}
+
+test_offline() {
+  local rc=0 good bad
+  require_mirror || rc=$?
+  ((rc != 3)) || return 0
+  ((rc == 0)) || return 1
   good="$(offline_copy "${WORK}/offline-good")"
   tf -chdir="${good}" validate -no-color
   tf -chdir="${good}" test -no-color | grep -E '^\s+run |passed|failed' >&2

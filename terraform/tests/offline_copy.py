@@ -11,6 +11,8 @@ What changes in the copy (nothing else does):
   - random and tls leave required_providers
   - offline_override.tf configures the AWS provider for planning without an account: dummy keys, no credential,
     account, region or metadata checks (Terraform merges *_override.tf files into the provider block)
+  - offline_outputs.tf adds an output offline_user_data = local.user_data, so the plan itself carries the rendered
+    user data (the provider keeps only its hash in aws_instance.user_data)
   - scripts/provision/bootstrap.sh is copied beside it (cloud_init.tf reads it through ../scripts) and a tiny
     repository archive is written as DEST/terraform/tests/offline/repo.tar.gz
   - terraform/tests/offline/*.tftest.hcl go to DEST/terraform/tests/ (where `terraform test` looks)
@@ -63,6 +65,11 @@ OFFLINE_PROVIDER = """provider "aws" {
   skip_requesting_account_id  = true
   skip_metadata_api_check     = true
   skip_region_validation      = true
+}
+"""
+OFFLINE_OUTPUTS = """output "offline_user_data" {
+  description = "Test only: the user data of every machine (servers, then clients), rendered in the plan."
+  value       = local.user_data
 }
 """
 
@@ -138,6 +145,8 @@ def main(argv):
             f.write(rewrite(texts[path], lengths, values, salt))
     with open(os.path.join(tf, "offline_override.tf"), "w", encoding="utf-8") as f:
         f.write(OFFLINE_PROVIDER)
+    with open(os.path.join(tf, "offline_outputs.tf"), "w", encoding="utf-8") as f:
+        f.write(OFFLINE_OUTPUTS)
     with open(os.path.join(dest, "standins.json"), "w", encoding="utf-8") as f:
         json.dump(sorted(values), f, indent=1)
     os.makedirs(os.path.join(dest, "scripts", "provision"))

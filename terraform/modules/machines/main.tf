@@ -18,6 +18,7 @@ resource "aws_instance" "this" {
   placement_group             = var.placement_group
   associate_public_ip_address = true
   ebs_optimized               = true
+  monitoring                  = true # 1-minute CloudWatch metrics beside the run's own baselines (~USD 0.003/hour)
   user_data                   = var.user_data[count.index]
   user_data_replace_on_change = true
 
