@@ -28,15 +28,20 @@ locals {
       REDIS_PROCESSES_PER_SERVER = tostring(local.redis_processes_per_server)
       REDIS_REPLICAS_PER_SHARD   = tostring(var.redis_cluster.replicas_per_shard)
     }
-    mongodb = {
-      MONGODB_VERSION     = var.store_versions.mongodb
-      MONGOSH_VERSION     = var.store_versions.mongosh
-      MONGODB_REPLICA_SET = var.mongodb_replica_set
-    }
+    mongodb = local.mongodb_env
     elasticsearch = {
       ELASTICSEARCH_VERSION = var.store_versions.elasticsearch
       ES_HEAP_GB            = tostring(var.elasticsearch.heap_gb)
     }
+  }
+
+  # Servers and clients alike: the clients run mongos (scripts/provision/mongodb-lib.sh reads these).
+  mongodb_env = {
+    MONGODB_VERSION   = var.store_versions.mongodb
+    MONGOSH_VERSION   = var.store_versions.mongosh
+    MONGODB_CONFIG_RS = local.mongodb_config_rs
+    MONGODB_SHARDS    = local.mongodb_shards
+    MONGOS_PORT       = tostring(local.mongos_port)
   }
 
   # "VARIABLE=/parameter/name,..." for the bootstrap: what to fetch and which variable each value becomes.
@@ -52,14 +57,12 @@ locals {
     SSM_PARAMETERS = local.ssm_parameters.server
   })]
 
-  client_env = [for i in range(var.client_count) : merge(local.common_env, {
-    ROLE            = "client"
-    NODE_IP         = local.client_private_ips[i]
-    REPO_DIR        = "/home/ubuntu/ycsb-docsearch"
-    REDIS_VERSION   = var.store_versions.redis
-    MONGODB_VERSION = var.store_versions.mongodb
-    MONGOSH_VERSION = var.store_versions.mongosh
-    SSM_PARAMETERS  = local.ssm_parameters.client
+  client_env = [for i in range(var.client_count) : merge(local.common_env, local.mongodb_env, {
+    ROLE           = "client"
+    NODE_IP        = local.client_private_ips[i]
+    REPO_DIR       = "/home/ubuntu/ycsb-docsearch"
+    REDIS_VERSION  = var.store_versions.redis
+    SSM_PARAMETERS = local.ssm_parameters.client
   })]
 
   # One rendering for every machine (servers first, then clients).

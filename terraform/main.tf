@@ -26,6 +26,21 @@ locals {
   redis_processes_per_server = ceil(local.redis_processes / var.server_count)
   redis_last_port            = local.redis_base_port + local.redis_processes_per_server - 1
 
+  # MongoDB: a sharded cluster. One shard per server, each a replica set of min(3, server_count) members; member m
+  # of shard s sits on server (s + m) mod server_count, so a shard's members are on different servers and shard s
+  # prefers its primary (member 0) on server s. The config server replica set has a member on each of the first
+  # min(3, server_count) servers; mongos runs on every client (127.0.0.1), where YCSB connects to it.
+  mongodb_members         = min(3, var.server_count)
+  mongodb_shard_base_port = 27100
+  mongodb_config_port     = 27200
+  mongos_port             = 27017
+  mongodb_shard_list = [for s in range(var.server_count) : {
+    name    = "shard${s}"
+    members = [for m in range(local.mongodb_members) : "${local.server_private_ips[(s + m) % var.server_count]}:${local.mongodb_shard_base_port + s}"]
+  }]
+  mongodb_config_rs = "cfg=${join(",", [for m in range(local.mongodb_members) : "${local.server_private_ips[m]}:${local.mongodb_config_port}"])}"
+  mongodb_shards    = join(";", [for sh in local.mongodb_shard_list : "${sh.name}=${join(",", sh.members)}"])
+
   # Store ports: "client" ones are opened to the client security group only, "peer" ones between servers only.
   store_ports = {
     redisjson = {
@@ -39,9 +54,16 @@ locals {
       ]])
     }
     mongodb = {
-      client    = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
-      peer      = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
-      addresses = [for ip in local.server_private_ips : "${ip}:27017"]
+      client = [
+        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
+        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
+      ]
+      peer = [
+        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
+        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
+      ]
+      # YCSB talks to the mongos on its own machine.
+      addresses = ["127.0.0.1:${local.mongos_port}"]
     }
     elasticsearch = {
       client = [{ name = "es-http", from_port = 9200, to_port = 9200 }]

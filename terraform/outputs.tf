@@ -70,13 +70,13 @@ output "store_admin_password" {
 }
 
 output "store_connection" {
-  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port), user name, MongoDB replica set, durability profile and Elasticsearch shard layout."
+  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port; MongoDB: the mongos on each client), user name, MongoDB shard layout, durability profile and Elasticsearch shard layout."
   value = {
     store                   = var.store
     topology                = "cluster"
     addresses               = local.store_ports[var.store].addresses
     username                = { redisjson = "default", mongodb = "ycsb", elasticsearch = "ycsb" }[var.store]
-    replica_set             = var.store == "mongodb" ? var.mongodb_replica_set : ""
+    mongodb_shards          = var.store == "mongodb" ? [for sh in local.mongodb_shard_list : "${sh.name}/${join(",", sh.members)}"] : []
     durability              = var.durability
     elasticsearch_primaries = var.elasticsearch.primaries
     elasticsearch_replicas  = var.elasticsearch.replicas

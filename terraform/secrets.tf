@@ -107,10 +107,16 @@ locals {
   }
 
   # What each kind of machine reads: servers the bundle address and their store's secrets, clients the bundle
-  # address only (the client's credentials come with the hosts file, scripts/hosts-from-terraform.sh).
+  # address and, for MongoDB, what mongos needs (the key file; admin adds the shards). YCSB's own credentials come
+  # with the hosts file (scripts/hosts-from-terraform.sh).
+  client_store_parameters = {
+    redisjson     = []
+    mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
+    elasticsearch = []
+  }
   role_parameters = {
     server = concat(["BUNDLE_URL"], local.store_parameters[var.store])
-    client = ["BUNDLE_URL"]
+    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store])
   }
 
   # Parameter name of each variable: /ycsb-docsearch/<name>/<variable in lower case, '-' for '_'>.

@@ -114,17 +114,6 @@ variable "key_pair_name" {
   }
 }
 
-variable "mongodb_replica_set" {
-  type        = string
-  description = "Name of the MongoDB replica set formed over the servers."
-  default     = "rs0"
-
-  validation {
-    condition     = can(regex("^[A-Za-z0-9_-]{1,64}$", var.mongodb_replica_set))
-    error_message = "mongodb_replica_set must be 1-64 letters, digits, '_' or '-'."
-  }
-}
-
 variable "name_prefix" {
   type        = string
   description = "Prefix of every resource name (lower case, digits and '-'). At most 22 characters: with the longest store name it makes \"<name_prefix>-elasticsearch-\" = 37 characters, the AWS provider's limit for an S3 bucket_prefix (IAM role names, at most 64, and the rest have more room)."
@@ -191,7 +180,7 @@ variable "root_volume_size_gb" {
 
 variable "server_count" {
   type        = number
-  description = "Number of store servers (Redis cluster nodes, MongoDB replica-set members or Elasticsearch nodes)."
+  description = "Number of store servers (Redis cluster nodes, MongoDB servers of one shard each plus members of two other shards, or Elasticsearch nodes)."
   default     = 3
 
   validation {

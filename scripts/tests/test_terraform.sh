@@ -183,7 +183,7 @@ test_validations() {
     "redis_cluster={shards=27,replicas_per_shard=3}" "elasticsearch={heap_gb=40,primaries=15,replicas=1}"
     "repo_archive_path=repo.zip" "region=useast1" "availability_zone=us-east-1" "hourly_prices_usd={x=-1}"
     "root_volume_size_gb=5" "vpc_cidr=10.0.0.0/8" "subnet_cidr=10.42.1.0/28" "ami_id=ami-xyz"
-    "mongodb_replica_set=rs 0" "key_pair_name=" "client_instance_type=big")
+"key_pair_name=" "client_instance_type=big")
   local v
   for v in "${ok[@]}"; do
     if [[ -z "${v}" ]]; then plan_variables ok; else plan_variables ok -var "${v}"; fi
@@ -300,7 +300,7 @@ test_offline() {
     "${bad}/modules/machines/main.tf"
   sed -i 's/redis_base_port            = 7000/redis_base_port            = 7100/' "${bad}/main.tf"
   # Only the first run (the Redis layout) matters for the broken copy: drop the others to save time.
-  sed -i '/^run "mongodb_replica_set"/,$d' "${bad}/tests/cluster.tftest.hcl"
+  sed -i '/^run "mongodb_sharded"/,$d' "${bad}/tests/cluster.tftest.hcl"
   if tf -chdir="${bad}" test -no-color >/dev/null 2>&1; then
     log "terraform test passed on a copy with the wrong Redis ports"
     return 1

@@ -17,6 +17,9 @@ Checks
   - every secret parameter is a SecureString within the Standard tier's 4096 characters; each instance profile's
     role may call nothing but ssm:GetParameters
   - the bundle bucket's prefix is within the AWS provider's 37 characters
+  - MongoDB (STORE='mongodb' in role.env): one shard per server, each a replica set of min(3, servers) members on
+    different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
+    replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
 """
 import hashlib
 import json
@@ -59,6 +62,49 @@ def check_user_data(plan, user_data, standins, machines):
             errors.append(f"{where}: user data sets {m.group(0).strip()}...")
         if "SSM_PARAMETERS='" not in text:
             errors.append(f"{where}: user data names no SSM parameters")
+    return errors
+
+
+def role_env(text):
+    """The KEY='value' lines of the role.env that the user data writes."""
+    return dict(re.findall(r"^\s+([A-Z_][A-Z0-9_]*)='([^']*)'$", text, re.MULTILINE))
+
+
+def replica_set(spec):
+    """'name=ip:port,ip:port' -> (name, [(ip, port), ...])"""
+    name, members = spec.split("=", 1)
+    return name, [tuple(m.rsplit(":", 1)) for m in members.split(",")]
+
+
+def check_mongodb_layout(user_data, servers):
+    envs = [role_env(u) for u in user_data]
+    if envs[0].get("STORE") != "mongodb":
+        return []
+    layouts = {(e.get("MONGODB_CONFIG_RS"), e.get("MONGODB_SHARDS"), e.get("MONGOS_PORT")) for e in envs}
+    if len(layouts) != 1:
+        return [f"MongoDB: the machines were given different layouts: {sorted(map(str, layouts))}"]
+    config, shards, mongos = layouts.pop()
+    ips = envs[0]["SERVER_IPS"].split(",")
+    members = min(3, servers)
+    errors = []
+    name, cfg = replica_set(config)
+    if [ip for ip, _ in cfg] != ips[:members] or len({p for _, p in cfg}) != 1:
+        errors.append(f"MongoDB: config servers {config} are not one port on the first {members} servers")
+    shard_list = [replica_set(spec) for spec in shards.split(";")]
+    if len(shard_list) != servers:
+        errors.append(f"MongoDB: {len(shard_list)} shards for {servers} servers")
+    ports = set()
+    for i, (name, shard) in enumerate(shard_list):
+        hosts = [ip for ip, _ in shard]
+        if len(shard) != members or len(set(hosts)) != members:
+            errors.append(f"MongoDB: {name} must have {members} members on different servers: {shard}")
+        if i < len(ips) and hosts[0] != ips[i]:
+            errors.append(f"MongoDB: {name}'s member 0 must be on server {i} ({ips[i]}), is on {hosts[0]}")
+        if len({p for _, p in shard}) != 1 or shard[0][1] in ports or shard[0][1] == cfg[0][1]:
+            errors.append(f"MongoDB: {name} needs a port of its own, shared by its members")
+        ports.add(shard[0][1])
+    if mongos != "27017":
+        errors.append(f"MongoDB: mongos must listen on 27017 on the clients (is {mongos})")
     return errors
 
 
@@ -115,6 +161,7 @@ def main(argv):
         print("user data is not known at plan time: it depends on a value made during apply")
         return 1
     errors = (check_user_data(plan, rendered["value"], standins, int(argv[3]) + int(argv[4])) + check_addresses(plan)
+              + check_mongodb_layout(rendered["value"], int(argv[3]))
               + check_parameters(plan) + check_bucket(plan))
     for e in errors:
         print(e)

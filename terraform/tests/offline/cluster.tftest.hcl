@@ -109,7 +109,7 @@ run "redis_cluster_layout" {
   }
 }
 
-run "mongodb_replica_set" {
+run "mongodb_sharded" {
   command = apply
 
   variables {
@@ -118,8 +118,24 @@ run "mongodb_replica_set" {
   }
 
   assert {
-    condition     = output.store_connection.addresses == ["10.42.1.10:27017", "10.42.1.11:27017", "10.42.1.12:27017"] && output.store_connection.replica_set == "rs0" && output.store_connection.username == "ycsb"
-    error_message = "three members on 27017, replica set rs0, user ycsb"
+    condition     = output.store_connection.addresses == ["127.0.0.1:27017"] && output.store_connection.username == "ycsb"
+    error_message = "YCSB reaches the mongos on its own machine as user ycsb"
+  }
+  assert {
+    condition     = jsonencode(output.store_connection.mongodb_shards) == jsonencode(["shard0/10.42.1.10:27100,10.42.1.11:27100,10.42.1.12:27100", "shard1/10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101", "shard2/10.42.1.12:27102,10.42.1.10:27102,10.42.1.11:27102"])
+    error_message = "3 shards of 3 members, each member on another server, shard i's member 0 on server i"
+  }
+  assert {
+    condition     = strcontains(local.server_user_data[1], "MONGODB_CONFIG_RS='cfg=10.42.1.10:27200,10.42.1.11:27200,10.42.1.12:27200'") && strcontains(local.client_user_data[0], "MONGOS_PORT='27017'")
+    error_message = "config servers on every server; mongos on the client"
+  }
+  assert {
+    condition     = strcontains(local.client_user_data[0], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/") && !strcontains(local.client_user_data[0], "MONGODB_YCSB_PASSWORD")
+    error_message = "the client (mongos) reads the key file and admin password, not the benchmark user's"
+  }
+  assert {
+    condition     = anytrue([for r in local.store_ports.mongodb.client : r.from_port == 27100 && r.to_port == 27102])
+    error_message = "the client reaches the three shard ports"
   }
   assert {
     condition     = output.store_connection.durability == "strict" && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/ycsb-docsearch-mongodb/mongodb-keyfile-content")
