@@ -19,6 +19,9 @@ Rules
   R11 files         no state or tfvars files next to the configuration (only *.tfvars.example)
   R12 tags          the AWS provider sets default_tags, including an expires-on tag from var.expires_on
   R13 one-az        one subnet, in var.availability_zone
+  R14 user-data     no generated secret (random_password, tls_* keys) in user data: neither an instance's or launch
+                    template's user_data nor any local value named *user_data* or *env* refers to one (secrets go
+                    to SSM Parameter Store; user data names the parameters)
 """
 import os
 import re
@@ -251,13 +254,26 @@ def check_one_az(modules):
     return out
 
 
+def check_user_data(modules):
+    out = []
+    for m in modules:
+        for file, entry in m.blocks["locals"]:
+            for name, value in entry.items():
+                if re.search(r"user_data|env", name) and SECRET_SOURCE.search(str(value)):
+                    out.append(f"R14 {file}: local {name} (user data) refers to a generated secret")
+        for file, name, body in m.resources("aws_instance", "aws_launch_template"):
+            if SECRET_SOURCE.search(str(body.get("user_data", ""))):
+                out.append(f"R14 {file}: {name} user_data refers to a generated secret")
+    return out
+
+
 def check(root):
     """Every violation of the configuration rooted at `root`, as sorted strings."""
     modules = load_modules(root)
     top = modules[0]
     found = (check_versions(top) + check_sizing(top, modules) + check_placement(modules) + check_ingress(modules)
              + check_ssh_variable(modules) + check_instances(modules) + check_variables_and_outputs(modules)
-             + check_files(root) + check_tags(top) + check_one_az(modules))
+             + check_files(root) + check_tags(top) + check_one_az(modules) + check_user_data(modules))
     return sorted(set(found))
 
 
