@@ -23,6 +23,8 @@ install_mongodb_packages() {
   install_pinned "${MONGODB_VERSION}" "$@"
   install_pinned "${MONGOSH_VERSION}" mongodb-mongosh
   systemctl disable --now mongod.service 2>/dev/null || true
+  # The server package creates the mongodb user; a client with mongos only needs it too.
+  id mongodb >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin mongodb
 }
 
 write_keyfile() {
