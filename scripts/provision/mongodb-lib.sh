@@ -59,7 +59,7 @@ mongo_js() {
   fi
   MONGO_ADMIN_PW="${MONGODB_ADMIN_PASSWORD}" MONGO_YCSB_PW="${MONGODB_YCSB_PASSWORD:-}" \
     mongosh --quiet "mongodb://127.0.0.1:${port}/admin?directConnection=true&serverSelectionTimeoutMS=5000" \
-    --eval "${script}"
+    --eval "${script}" </dev/null # callers loop over "while read" input that mongosh must not consume
 }
 
 # Waits until 127.0.0.1:PORT accepts connections. Arguments: PORT NAME.
