@@ -39,7 +39,7 @@ WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
