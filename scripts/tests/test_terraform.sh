@@ -2,7 +2,8 @@
 # Tests of the AWS part (terraform/, scripts/provision/, scripts/baseline.sh, scripts/hosts-from-terraform.sh)
 # without an AWS account or network:
 #   fmt           terraform fmt -check -recursive terraform/
-#   lint          ShellCheck on every script of the AWS part
+#   lint          ShellCheck on every script of the AWS part; no secret variable expanded into a command's
+#                 arguments in provisioning (the old forms: redis-cli -a, curl -u, passwords in mongosh URIs/scripts)
 #   policy        terraform/tests/policy.py on the real configuration (must pass), on a bad fixture and on
 #                 single-edit copies (must fail): python-hcl2 from PyPI in a private venv under target/
 #   checkov       checkov (pinned: terraform/tests/requirements-checkov.txt, own venv under target/) with
@@ -39,7 +40,7 @@ WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -104,10 +105,28 @@ test_fmt() {
   tf fmt -check -recursive -diff "${REPO_ROOT}/terraform"
 }
 
+# The ways a secret once reached a command line in provisioning (redis-cli -a, curl -u, a password in a mongosh
+# URI or script, any argument expanding a *PASSWORD/*AUTH/*KEY* variable): none may come back. Reads FILEs.
+secret_arguments() {
+  grep -nE -- '(^|[[:space:](])(-a|-u|--user|--pass|--password)[[:space:]]+"?[^"[:space:]]*\$\{?[A-Z_]*(PASSWORD|AUTH|KEY)|://[^"[:space:]]*\$\{?[A-Z_]*PASSWORD|pwd:[[:space:]]*.?\$\{' \
+    "$@"
+}
+
 test_lint() {
   cd "${REPO_ROOT}"
   shellcheck -x scripts/provision/*.sh scripts/baseline.sh scripts/hosts-from-terraform.sh \
     scripts/tests/test_terraform.sh
+  local -a provisioning=(scripts/provision/*.sh scripts/cluster/redis-cluster-create.sh scripts/cluster/es-cluster-wait.sh)
+  if secret_arguments "${provisioning[@]}" >&2; then
+    log "a secret is passed as a command-line argument (above): use the environment, a 0600 file or stdin"
+    return 1
+  fi
+  # The search must see the old forms.
+  # shellcheck disable=SC2016  # the ${...} are the text searched for, not to expand
+  printf '%s\n' 'redis-cli -a "${REDIS_PASSWORD}" PING' 'curl -u "elastic:${ES_ELASTIC_PASSWORD}" x' \
+    'mongosh "mongodb://admin:${MONGODB_ADMIN_PASSWORD}@h" --eval x' "createUser({pwd: '\${MONGODB_YCSB_PASSWORD}'})" \
+    >"${WORK}/old-forms.sh"
+  [[ "$(secret_arguments "${WORK}/old-forms.sh" | wc -l)" == 4 ]] || { log "secret_arguments misses an old form"; return 1; }
 }
 
 test_policy() {
