@@ -203,7 +203,7 @@ test_validations() {
   local -a invalid=("ssh_allowed_cidr=0.0.0.0/0" "ssh_allowed_cidr=0.0.0.0/1" "ssh_allowed_cidr=::/0"
     "ssh_allowed_cidr=home" "store=redis" "server_count=0" "server_count=2.5" "client_count=0" "client_count=5"
     "expires_on=2026-13-40" "expires_on=tomorrow" "server_instance_type=m5.8xlarge" "durability=none"
-    "name_prefix=Bad_Name" "name_prefix=a-name-that-is-far-too-long"
+    "name_prefix=Bad_Name" "name_prefix=a-name-that-is-far-too-long" "name_prefix=a23456789012345678901xy"
     "store_versions={redis=\"8\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}"
     "store_versions={redis=\"8.2.1\",mongodb=\"8.0\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}" "redis_cluster={shards=2,replicas_per_shard=1}"
     "redis_cluster={shards=27,replicas_per_shard=3}" "elasticsearch={heap_gb=40,primaries=15,replicas=1}"
