@@ -4,7 +4,7 @@
 # with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
-#   mongodb        mongodb.url (user, password, every member, replicaSet, authSource=admin),
+#   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
 #                  mongodb.writeConcern (acknowledged | majority by durability), mongodb.readPreference=primary
 #   elasticsearch  es.hosts (every node, http), es.username, es.password, es.shards, es.replicas,
 #                  es.translog.durability (async | request by durability), es.translog.sync_interval=1s
@@ -42,8 +42,7 @@ readonly HOSTS_JQ='
         "redis.password": $pw
       },
       mongodb: {
-        "mongodb.url": ("mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb"
-          + "?replicaSet=\($c.replica_set)&authSource=admin"),
+        "mongodb.url": "mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb?authSource=admin",
         "mongodb.writeConcern": (if $strict then "majority" else "acknowledged" end),
         "mongodb.readPreference": "primary"
       },

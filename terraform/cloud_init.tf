@@ -1,11 +1,12 @@
 # cloud-init user data of every machine. Each machine gets:
-#   /etc/ycsb-docsearch/role.env      (0600) KEY='value' lines: role, peers, versions, secrets of its store
-#   /etc/ycsb-docsearch/tls/*         (0600) Elasticsearch transport certificates (Elasticsearch only)
+#   /etc/ycsb-docsearch/role.env      (0600) KEY='value' lines: role, peers, pinned versions, and in SSM_PARAMETERS
+#                                     the *names* of the SSM parameters it reads at boot (secrets.tf)
 #   /usr/local/sbin/ycsb-docsearch-bootstrap  = scripts/provision/bootstrap.sh
-# and runs the bootstrap, which downloads and checks the repository bundle from S3 (through the VPC endpoint) and
-# then runs scripts/provision/<role>.sh from it. The keys of role.env are documented in scripts/provision/common.sh.
-# User data is visible to whoever can read the instance attribute or the instance metadata: the secrets here are as
-# private as the Terraform state, which holds them anyway (see README.md, "Secrets").
+# and runs the bootstrap, which reads those parameters with the instance profile (iam.tf) into
+# /etc/ycsb-docsearch/secrets.env (0600), downloads and checks the repository bundle from S3 (through the VPC
+# endpoint) and runs scripts/provision/<role>.sh from it. The keys of role.env and secrets.env are documented in
+# scripts/provision/common.sh. User data is readable through the EC2 API and the instance metadata service, so it
+# holds no secret: scripts/tests/test_terraform.sh renders it from a real plan and searches it for every secret.
 
 locals {
   bootstrap_script = file("${path.module}/../scripts/provision/bootstrap.sh")
@@ -14,9 +15,10 @@ locals {
     STORE         = var.store
     CLUSTER_NAME  = local.name
     SERVER_IPS    = join(",", local.server_private_ips)
-    BUNDLE_URL    = module.bundle.url
+    CLIENT_IPS    = join(",", local.client_private_ips)
     BUNDLE_SHA256 = module.bundle.sha256
     DURABILITY    = var.durability
+    AWS_REGION    = var.region
   }
 
   store_env = {
@@ -25,51 +27,49 @@ locals {
       REDIS_BASE_PORT            = tostring(local.redis_base_port)
       REDIS_PROCESSES_PER_SERVER = tostring(local.redis_processes_per_server)
       REDIS_REPLICAS_PER_SHARD   = tostring(var.redis_cluster.replicas_per_shard)
-      REDIS_PASSWORD             = random_password.redis.result
     }
-    mongodb = {
-      MONGODB_VERSION         = var.store_versions.mongodb
-      MONGODB_REPLICA_SET     = var.mongodb_replica_set
-      MONGODB_ADMIN_PASSWORD  = random_password.mongodb_admin.result
-      MONGODB_YCSB_PASSWORD   = random_password.mongodb_ycsb.result
-      MONGODB_KEYFILE_CONTENT = random_password.mongodb_keyfile.result
-    }
+    mongodb = local.mongodb_env
     elasticsearch = {
       ELASTICSEARCH_VERSION = var.store_versions.elasticsearch
       ES_HEAP_GB            = tostring(var.elasticsearch.heap_gb)
-      ES_ELASTIC_PASSWORD   = random_password.elasticsearch_elastic.result
-      ES_YCSB_PASSWORD      = random_password.elasticsearch_ycsb.result
-      ES_TLS_DIR            = "/etc/ycsb-docsearch/tls"
     }
   }
 
+  # Servers and clients alike: the clients run mongos (scripts/provision/mongodb-lib.sh reads these).
+  mongodb_env = {
+    MONGODB_VERSION   = var.store_versions.mongodb
+    MONGOSH_VERSION   = var.store_versions.mongosh
+    MONGODB_CONFIG_RS = local.mongodb_config_rs
+    MONGODB_SHARDS    = local.mongodb_shards
+    MONGOS_PORT       = tostring(local.mongos_port)
+  }
+
+  # "VARIABLE=/parameter/name,..." for the bootstrap: what to fetch and which variable each value becomes.
+  ssm_parameters = {
+    for role, keys in local.role_parameters : role => join(",", [for k in keys : "${k}=${local.parameter_names[k]}"])
+  }
+
   server_env = [for i in range(var.server_count) : merge(local.common_env, local.store_env[var.store], {
-    ROLE       = var.store
-    NODE_INDEX = tostring(i)
-    NODE_IP    = local.server_private_ips[i]
-    REPO_DIR   = "/opt/ycsb-docsearch"
+    ROLE           = var.store
+    NODE_INDEX     = tostring(i)
+    NODE_IP        = local.server_private_ips[i]
+    REPO_DIR       = "/opt/ycsb-docsearch"
+    SSM_PARAMETERS = local.ssm_parameters.server
   })]
 
-  # The client needs no store secret: the hosts file (scripts/hosts-from-terraform.sh) brings the credentials.
-  client_env = merge(local.common_env, {
-    ROLE          = "client"
-    REPO_DIR      = "/home/ubuntu/ycsb-docsearch"
-    REDIS_VERSION = var.store_versions.redis
-  })
+  client_env = [for i in range(var.client_count) : merge(local.common_env, local.mongodb_env, {
+    ROLE           = "client"
+    NODE_IP        = local.client_private_ips[i]
+    REPO_DIR       = "/home/ubuntu/ycsb-docsearch"
+    REDIS_VERSION  = var.store_versions.redis
+    SSM_PARAMETERS = local.ssm_parameters.client
+  })]
 
-  tls_files = var.store != "elasticsearch" ? [] : [
-    { path = "/etc/ycsb-docsearch/tls/ca.crt", permissions = "0600", owner = "root:root", content = tls_self_signed_cert.es_ca[0].cert_pem },
-    { path = "/etc/ycsb-docsearch/tls/node.crt", permissions = "0600", owner = "root:root", content = tls_locally_signed_cert.es_node[0].cert_pem },
-    { path = "/etc/ycsb-docsearch/tls/node.key", permissions = "0600", owner = "root:root", content = tls_private_key.es_node[0].private_key_pem_pkcs8 },
-  ]
-
-  # One rendering for every machine (servers first, then clients); only servers get the TLS files.
-  machine_env = concat(local.server_env, [for i in range(var.client_count) : local.client_env])
-
-  user_data = [for env in local.machine_env : join("\n", [
+  # One rendering for every machine (servers first, then clients).
+  user_data = [for env in concat(local.server_env, local.client_env) : join("\n", [
     "#cloud-config",
     yamlencode({
-      write_files = concat([
+      write_files = [
         {
           path        = "/etc/ycsb-docsearch/role.env"
           permissions = "0600"
@@ -82,7 +82,7 @@ locals {
           owner       = "root:root"
           content     = local.bootstrap_script
         },
-      ], env.ROLE == "client" ? [] : local.tls_files)
+      ]
       runcmd = [["/usr/local/sbin/ycsb-docsearch-bootstrap", "/etc/ycsb-docsearch/role.env"]]
     }),
   ])]

@@ -11,14 +11,35 @@ locals {
     "expires-on" = var.expires_on
   })
 
-  # Fixed server addresses let every server's cloud-init know all its peers before any of them exists.
-  server_private_ips = [for i in range(var.server_count) : cidrhost(var.subnet_cidr, 10 + i)]
+  # Fixed server addresses let every server's cloud-init know all its peers before any of them exists. Clients get
+  # fixed addresses too, from a range no server can take (servers .10-.18 at most, clients .40-.43): launched in
+  # parallel, a client with an address AWS picks could otherwise take one a server is about to claim. Both ranges
+  # fit the smallest subnet allowed (/26: AWS reserves .0-.3 and .63).
+  server_private_ips = [for i in range(var.server_count) : cidrhost(var.subnet_cidr, local.server_host_offset + i)]
+  client_private_ips = [for i in range(var.client_count) : cidrhost(var.subnet_cidr, local.client_host_offset + i)]
+  server_host_offset = 10
+  client_host_offset = 40
 
   # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.
   redis_base_port            = 7000
   redis_processes            = var.redis_cluster.shards * (1 + var.redis_cluster.replicas_per_shard)
   redis_processes_per_server = ceil(local.redis_processes / var.server_count)
   redis_last_port            = local.redis_base_port + local.redis_processes_per_server - 1
+
+  # MongoDB: a sharded cluster. One shard per server, each a replica set of min(3, server_count) members; member m
+  # of shard s sits on server (s + m) mod server_count, so a shard's members are on different servers and shard s
+  # prefers its primary (member 0) on server s. The config server replica set has a member on each of the first
+  # min(3, server_count) servers; mongos runs on every client (127.0.0.1), where YCSB connects to it.
+  mongodb_members         = min(3, var.server_count)
+  mongodb_shard_base_port = 27100
+  mongodb_config_port     = 27200
+  mongos_port             = 27017
+  mongodb_shard_list = [for s in range(var.server_count) : {
+    name    = "shard${s}"
+    members = [for m in range(local.mongodb_members) : "${local.server_private_ips[(s + m) % var.server_count]}:${local.mongodb_shard_base_port + s}"]
+  }]
+  mongodb_config_rs = "cfg=${join(",", [for m in range(local.mongodb_members) : "${local.server_private_ips[m]}:${local.mongodb_config_port}"])}"
+  mongodb_shards    = join(";", [for sh in local.mongodb_shard_list : "${sh.name}=${join(",", sh.members)}"])
 
   # Store ports: "client" ones are opened to the client security group only, "peer" ones between servers only.
   store_ports = {
@@ -33,9 +54,16 @@ locals {
       ]])
     }
     mongodb = {
-      client    = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
-      peer      = [{ name = "mongodb", from_port = 27017, to_port = 27017 }]
-      addresses = [for ip in local.server_private_ips : "${ip}:27017"]
+      client = [
+        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
+        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
+      ]
+      peer = [
+        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
+        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
+      ]
+      # YCSB talks to the mongos on its own machine.
+      addresses = ["127.0.0.1:${local.mongos_port}"]
     }
     elasticsearch = {
       client = [{ name = "es-http", from_port = 9200, to_port = 9200 }]
@@ -47,6 +75,8 @@ locals {
     }
   }
 
+  # Empty ami_id: the newest Canonical image at the first apply; the instances then keep it (ignore_changes in
+  # modules/machines), so a later apply never rebuilds the cluster because Canonical published a new image.
   ami_id = var.ami_id != "" ? var.ami_id : data.aws_ami.ubuntu[0].id
 }
 
@@ -81,6 +111,10 @@ resource "aws_placement_group" "cluster" {
       error_message = "Redis: shards x (1 + replicas_per_shard) must divide evenly over server_count."
     }
     precondition {
+      condition     = local.server_host_offset + var.server_count <= local.client_host_offset
+      error_message = "Server addresses would run into the clients' fixed addresses."
+    }
+    precondition {
       condition     = var.store != "redisjson" || var.redis_cluster.replicas_per_shard < var.server_count
       error_message = "Redis: every replica must sit on another server than its primary (replicas_per_shard < server_count)."
     }
@@ -111,37 +145,40 @@ module "bundle" {
 module "servers" {
   source = "./modules/machines"
 
-  name               = local.name
-  role               = var.store
-  instance_count     = var.server_count
-  instance_type      = var.server_instance_type
-  ami_id             = local.ami_id
-  key_pair_name      = var.key_pair_name
-  subnet_id          = module.network.subnet_id
-  private_ips        = local.server_private_ips
-  security_group_ids = [module.network.server_security_group_id]
-  placement_group    = aws_placement_group.cluster.name
-  root_volume_size   = var.root_volume_size_gb
-  user_data          = local.server_user_data
+  name                  = local.name
+  role                  = var.store
+  instance_count        = var.server_count
+  instance_type         = var.server_instance_type
+  ami_id                = local.ami_id
+  key_pair_name         = var.key_pair_name
+  subnet_id             = module.network.subnet_id
+  private_ips           = local.server_private_ips
+  security_group_ids    = [module.network.server_security_group_id]
+  instance_profile_name = aws_iam_instance_profile.machines["server"].name
+  placement_group       = aws_placement_group.cluster.name
+  root_volume_size      = var.root_volume_size_gb
+  user_data             = local.server_user_data
 
-  # The bundle must be readable before cloud-init asks for it.
-  depends_on = [module.bundle]
+  # The bundle and the parameters must be readable before cloud-init asks for them.
+  depends_on = [module.bundle, aws_ssm_parameter.machine, aws_iam_role_policy.read_parameters]
 }
 
 module "client" {
   source = "./modules/machines"
 
-  name               = local.name
-  role               = "client"
-  instance_count     = var.client_count
-  instance_type      = var.client_instance_type
-  ami_id             = local.ami_id
-  key_pair_name      = var.key_pair_name
-  subnet_id          = module.network.subnet_id
-  security_group_ids = [module.network.client_security_group_id]
-  placement_group    = aws_placement_group.cluster.name
-  root_volume_size   = var.root_volume_size_gb
-  user_data          = local.client_user_data
+  name                  = local.name
+  role                  = "client"
+  instance_count        = var.client_count
+  instance_type         = var.client_instance_type
+  ami_id                = local.ami_id
+  key_pair_name         = var.key_pair_name
+  subnet_id             = module.network.subnet_id
+  private_ips           = local.client_private_ips
+  security_group_ids    = [module.network.client_security_group_id]
+  instance_profile_name = aws_iam_instance_profile.machines["client"].name
+  placement_group       = aws_placement_group.cluster.name
+  root_volume_size      = var.root_volume_size_gb
+  user_data             = local.client_user_data
 
-  depends_on = [module.bundle]
+  depends_on = [module.bundle, aws_ssm_parameter.machine, aws_iam_role_policy.read_parameters]
 }

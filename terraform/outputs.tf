@@ -1,6 +1,16 @@
 # Outputs, in alphabetical order. scripts/hosts-from-terraform.sh turns `terraform output -json` into the hosts file
 # that `./run-sweep.sh --hosts` reads: it uses store_connection and store_password.
 
+output "ami_ids" {
+  description = "AMI of each machine (servers, then clients), as launched: later applies keep it, whatever var.ami_id or Canonical's newest image says."
+  value       = concat(module.servers.ami_ids, module.client.ami_ids)
+}
+
+output "boot_parameters" {
+  description = "Names of the SSM parameters the machines read at boot (values are SecureString, except the bundle address)."
+  value       = local.parameter_names
+}
+
 output "bundle_url" {
   description = "S3 address of the repository bundle the machines provisioned from (readable only through the cluster's VPC endpoint)."
   value       = module.bundle.url
@@ -60,13 +70,13 @@ output "store_admin_password" {
 }
 
 output "store_connection" {
-  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port), user name, MongoDB replica set, durability profile and Elasticsearch shard layout."
+  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port; MongoDB: the mongos on each client), user name, MongoDB shard layout, durability profile and Elasticsearch shard layout."
   value = {
     store                   = var.store
     topology                = "cluster"
     addresses               = local.store_ports[var.store].addresses
     username                = { redisjson = "default", mongodb = "ycsb", elasticsearch = "ycsb" }[var.store]
-    replica_set             = var.store == "mongodb" ? var.mongodb_replica_set : ""
+    mongodb_shards          = var.store == "mongodb" ? [for sh in local.mongodb_shard_list : "${sh.name}/${join(",", sh.members)}"] : []
     durability              = var.durability
     elasticsearch_primaries = var.elasticsearch.primaries
     elasticsearch_replicas  = var.elasticsearch.replicas

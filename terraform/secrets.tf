@@ -1,4 +1,6 @@
-# Generated secrets: they live only in the Terraform state and in the machines' user data, never in the repository.
+# Generated secrets: they live in the Terraform state and in SSM Parameter Store (SecureString), never in the
+# repository or in user data. A machine's user data names the parameters it needs; at boot the bootstrap reads them
+# with the machine's instance profile (iam.tf), which may read exactly those parameters and nothing else.
 # Letters and digits only, so they need no quoting in shell files, YAML or connection strings.
 
 resource "random_password" "redis" {
@@ -78,4 +80,64 @@ resource "tls_locally_signed_cert" "es_node" {
   ca_cert_pem           = tls_self_signed_cert.es_ca[0].cert_pem
   validity_period_hours = 24 * 365
   allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
+}
+
+locals {
+  parameter_prefix = "/ycsb-docsearch/${local.name}"
+
+  # Every value a machine may fetch at boot, by the role.env variable it becomes. The Elasticsearch entries exist
+  # only when store = "elasticsearch" (try: the tls_* resources have no instance otherwise).
+  parameter_values = {
+    BUNDLE_URL              = module.bundle.url
+    REDIS_PASSWORD          = random_password.redis.result
+    MONGODB_ADMIN_PASSWORD  = random_password.mongodb_admin.result
+    MONGODB_YCSB_PASSWORD   = random_password.mongodb_ycsb.result
+    MONGODB_KEYFILE_CONTENT = random_password.mongodb_keyfile.result
+    ES_ELASTIC_PASSWORD     = random_password.elasticsearch_elastic.result
+    ES_YCSB_PASSWORD        = random_password.elasticsearch_ycsb.result
+    ES_TLS_CA_CERT          = try(tls_self_signed_cert.es_ca[0].cert_pem, "")
+    ES_TLS_NODE_CERT        = try(tls_locally_signed_cert.es_node[0].cert_pem, "")
+    ES_TLS_NODE_KEY         = try(tls_private_key.es_node[0].private_key_pem_pkcs8, "")
+  }
+
+  store_parameters = {
+    redisjson     = ["REDIS_PASSWORD"]
+    mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_YCSB_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
+    elasticsearch = ["ES_ELASTIC_PASSWORD", "ES_YCSB_PASSWORD", "ES_TLS_CA_CERT", "ES_TLS_NODE_CERT", "ES_TLS_NODE_KEY"]
+  }
+
+  # What each kind of machine reads: servers the bundle address and their store's secrets, clients the bundle
+  # address and, for MongoDB, what mongos needs (the key file; admin adds the shards). YCSB's own credentials come
+  # with the hosts file (scripts/hosts-from-terraform.sh).
+  client_store_parameters = {
+    redisjson     = []
+    mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
+    elasticsearch = []
+  }
+  role_parameters = {
+    server = concat(["BUNDLE_URL"], local.store_parameters[var.store])
+    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store])
+  }
+
+  # Parameter name of each variable: /ycsb-docsearch/<name>/<variable in lower case, '-' for '_'>.
+  parameter_names = { for k in local.role_parameters.server : k => "${local.parameter_prefix}/${lower(replace(k, "_", "-"))}" }
+}
+
+# Standard tier (free, values up to 4 KB: a 3072-bit RSA key in PKCS#8 PEM is about 2.5 KB), encrypted with the
+# account's AWS managed key for SSM; who may read a value is decided by the IAM policies in iam.tf.
+resource "aws_ssm_parameter" "machine" {
+  for_each = toset(local.role_parameters.server)
+
+  name        = local.parameter_names[each.key]
+  description = "ycsb-docsearch ${local.name}: ${each.key} for the machines' bootstrap"
+  type        = each.key == "BUNDLE_URL" ? "String" : "SecureString"
+  tier        = "Standard"
+  value       = local.parameter_values[each.key]
+
+  lifecycle {
+    precondition {
+      condition     = length(local.parameter_values[each.key]) <= 4096
+      error_message = "A Standard-tier SSM parameter holds at most 4096 characters."
+    }
+  }
 }

@@ -5,7 +5,7 @@
 
 variable "ami_id" {
   type        = string
-  description = "AMI for every machine. Empty: the newest Canonical Ubuntu 24.04 LTS amd64 image of the region (the provisioning scripts expect Ubuntu 24.04)."
+  description = "AMI for every machine (Ubuntu 24.04 LTS amd64: the provisioning scripts expect it). Empty: the newest Canonical image of the region at the first apply; the machines keep the AMI they were launched from on later applies either way (ignore_changes), and the ami_ids output records it. Set it to an id to pin the image across deployments."
   default     = ""
 
   validation {
@@ -114,25 +114,14 @@ variable "key_pair_name" {
   }
 }
 
-variable "mongodb_replica_set" {
-  type        = string
-  description = "Name of the MongoDB replica set formed over the servers."
-  default     = "rs0"
-
-  validation {
-    condition     = can(regex("^[A-Za-z0-9_-]{1,64}$", var.mongodb_replica_set))
-    error_message = "mongodb_replica_set must be 1-64 letters, digits, '_' or '-'."
-  }
-}
-
 variable "name_prefix" {
   type        = string
-  description = "Prefix of every resource name (lower case, digits and '-')."
+  description = "Prefix of every resource name (lower case, digits and '-'). At most 22 characters: with the longest store name it makes \"<name_prefix>-elasticsearch-\" = 37 characters, the AWS provider's limit for an S3 bucket_prefix (IAM role names, at most 64, and the rest have more room)."
   default     = "ycsb-docsearch"
 
   validation {
-    condition     = can(regex("^[a-z][a-z0-9-]{1,21}$", var.name_prefix))
-    error_message = "name_prefix must be 2-22 characters: a lower-case letter, then lower-case letters, digits or '-'."
+    condition     = can(regex("^[a-z][a-z0-9-]{1,21}$", var.name_prefix)) && length("${var.name_prefix}-elasticsearch-") <= 37
+    error_message = "name_prefix must be 2-22 characters (the S3 bucket_prefix limit): a lower-case letter, then lower-case letters, digits or '-'."
   }
 }
 
@@ -191,7 +180,7 @@ variable "root_volume_size_gb" {
 
 variable "server_count" {
   type        = number
-  description = "Number of store servers (Redis cluster nodes, MongoDB replica-set members or Elasticsearch nodes)."
+  description = "Number of store servers (Redis cluster nodes, MongoDB servers of one shard each plus members of two other shards, or Elasticsearch nodes)."
   default     = 3
 
   validation {
@@ -235,22 +224,22 @@ variable "store_versions" {
   type = object({
     redis         = string
     mongodb       = string
+    mongosh       = string
     elasticsearch = string
   })
-  description = "Versions installed from each vendor's own package repository: a prefix picks the newest matching release (redis \"8\" = newest 8.x, mongodb \"8.0\" = newest 8.0.x, elasticsearch \"8\" = newest 8.x), a full version pins it. The exact installed version is recorded on each server."
+  description = "Exact upstream versions installed from each vendor's own signed apt repository (no \"newest 8.x\" at boot: every apply installs the same servers). The package's Debian revision is the newest one published for that version; the installed packages are held (apt-mark hold) and recorded in store.json. Elasticsearch matches the local build (8.19.21)."
   default = {
-    redis         = "8"
-    mongodb       = "8.0"
-    elasticsearch = "8"
+    redis         = "8.2.1"
+    mongodb       = "8.0.12"
+    mongosh       = "2.5.6"
+    elasticsearch = "8.19.21"
   }
 
   validation {
     condition = alltrue([
-      can(regex("^[0-9]+(\\.[0-9]+){0,2}$", var.store_versions.redis)),
-      can(regex("^[0-9]+\\.[0-9]+(\\.[0-9]+)?$", var.store_versions.mongodb)),
-      can(regex("^[0-9]+(\\.[0-9]+){0,2}$", var.store_versions.elasticsearch)),
+      for v in values(var.store_versions) : can(regex("^[0-9]+\\.[0-9]+\\.[0-9]+$", v))
     ])
-    error_message = "store_versions: redis and elasticsearch as 8, 8.2 or 8.2.1; mongodb as 8.0 or 8.0.4 (MongoDB's repositories are per major.minor)."
+    error_message = "store_versions: every version must be exact (major.minor.patch, e.g. 8.2.1): a prefix would float to the newest release at boot."
   }
 }
 

@@ -6,7 +6,8 @@
 #   URL        each node's HTTP address, e.g. http://10.0.1.5:9200
 #   --nodes    expected cluster size (default: the number of URLs)
 #   --timeout  seconds to wait (default 120)
-# Env: PYTHON (default python3; used when curl is missing), ES_AUTH ("user:password", optional basic auth).
+# Env: PYTHON (default python3; used when curl is missing), ES_AUTH ("user:password", optional basic auth; handed
+#   to curl as a config file on a pipe, never as an argument, which every local user could read in /proc).
 set -euo pipefail
 
 usage() {
@@ -21,9 +22,8 @@ err() {
 get() {
   local url="$1"
   if command -v curl >/dev/null; then
-    local -a auth=()
-    [[ -n "${ES_AUTH:-}" ]] && auth=(-u "${ES_AUTH}")
-    curl -fsS --max-time 5 "${auth[@]}" "${url}"
+    # printf is a shell builtin: the password appears in no process's arguments.
+    curl -fsS --max-time 5 -K <(printf 'user = "%s"\n' "${ES_AUTH:-}" | grep -v '^user = ""$' || true) "${url}"
   else
     "${PYTHON:-python3}" -c '
 import base64, os, sys, urllib.request

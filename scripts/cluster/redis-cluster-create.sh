@@ -8,7 +8,8 @@
 #               (redis-cli assigns them, preferring replicas on other hosts than their master)
 #   --replicas  replicas per master (default 1)
 #   --timeout   seconds to wait for cluster_state:ok (default 60)
-# Env: REDIS_CLI (default redis-cli on PATH), REDIS_PASSWORD (passed as -a when set).
+# Env: REDIS_CLI (default redis-cli on PATH), REDIS_PASSWORD (handed to redis-cli as REDISCLI_AUTH in its
+#   environment, never as -a: arguments are visible to every local user in /proc).
 set -euo pipefail
 
 usage() {
@@ -23,9 +24,16 @@ err() {
 cli() {
   local node="$1"
   shift
-  local -a auth=()
-  [[ -n "${REDIS_PASSWORD:-}" ]] && auth=(-a "${REDIS_PASSWORD}" --no-auth-warning)
-  "${REDIS_CLI:-redis-cli}" -h "${node%:*}" -p "${node##*:}" "${auth[@]}" "$@"
+  with_auth "${REDIS_CLI:-redis-cli}" -h "${node%:*}" -p "${node##*:}" "$@"
+}
+
+# Runs a redis-cli command with REDIS_PASSWORD (when set) in its environment.
+with_auth() {
+  if [[ -n "${REDIS_PASSWORD:-}" ]]; then
+    REDISCLI_AUTH="${REDIS_PASSWORD}" "$@"
+  else
+    "$@"
+  fi
 }
 
 # Number of nodes the given node knows (1 = not joined yet) and whether its cluster state is ok.
@@ -51,9 +59,7 @@ main() {
   if [[ "$(cluster_field "${nodes[0]}" cluster_known_nodes)" == "${#nodes[@]}" ]]; then
     echo "redis cluster already formed (${#nodes[@]} nodes)" >&2
   else
-    local -a create_auth=()
-    [[ -n "${REDIS_PASSWORD:-}" ]] && create_auth=(-a "${REDIS_PASSWORD}" --no-auth-warning)
-    "${REDIS_CLI:-redis-cli}" "${create_auth[@]}" --cluster create "${nodes[@]}" --cluster-replicas "${replicas}" \
+    with_auth "${REDIS_CLI:-redis-cli}" --cluster create "${nodes[@]}" --cluster-replicas "${replicas}" \
       --cluster-yes >&2 || { err "redis-cli --cluster create failed"; return 1; }
   fi
   local deadline=$((SECONDS + timeout))

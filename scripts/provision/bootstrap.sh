@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # First step of provisioning on an AWS machine; terraform puts this file in the cloud-init user data as
 # /usr/local/sbin/ycsb-docsearch-bootstrap and cloud-init runs it as root once, at first boot.
-# It downloads the repository bundle (a `git archive` tar.gz in a private S3 bucket, readable only through the
-# cluster's S3 VPC endpoint, so a plain HTTPS GET works), checks its SHA-256, unpacks it into REPO_DIR and runs
-# REPO_DIR/scripts/provision/<ROLE>.sh ROLE_ENV. Safe to re-run by hand: the unpacked tree is replaced.
+# It reads the SSM parameters that role.env names (SSM_PARAMETERS="VAR=/parameter/name,...": the bundle address and
+# the store's secrets) with the instance profile into SECRETS_ENV (mode 0600, VAR='value' lines; the values never
+# appear in user data or on a command line), downloads the repository bundle (a `git archive` tar.gz in a private
+# S3 bucket, readable only through the cluster's S3 VPC endpoint, so a plain HTTPS GET works), checks its SHA-256,
+# unpacks it into REPO_DIR and runs REPO_DIR/scripts/provision/<ROLE>.sh ROLE_ENV. Safe to re-run by hand: the
+# unpacked tree is replaced and the parameters are read again.
 #
 # Usage: ycsb-docsearch-bootstrap ROLE_ENV
-#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, BUNDLE_URL, BUNDLE_SHA256
+#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, BUNDLE_SHA256, and either
+#             SSM_PARAMETERS with AWS_REGION (on AWS) or BUNDLE_URL itself (tests)
 # Settings: BOOTSTRAP_LOG (default /var/log/ycsb-docsearch-provision.log) gets a copy of all output;
-#   YCSB_STATE_DIR (default /var/lib/ycsb-docsearch) holds status.json.
+#   YCSB_STATE_DIR (default /var/lib/ycsb-docsearch) holds status.json; SECRETS_ENV (default secrets.env beside
+#   ROLE_ENV) is where the parameters go.
 set -euo pipefail
 
 readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
 
 usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -26,6 +31,50 @@ status() {
   mkdir -p "${STATE_DIR}"
   printf '{"role": "%s", "state": "%s", "detail": "%s", "utc": "%s"}\n' "${ROLE:-unknown}" "$1" "$2" \
     "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"${STATE_DIR}/status.json"
+}
+
+# Reads the parameters named in SSM_PARAMETERS into the file $1 (created 0600) with boto3 from Ubuntu's archive:
+# credentials come from the instance profile through IMDSv2, the values through stdout of a child that writes
+# nothing else, never through arguments or the log.
+fetch_parameters() {
+  local out="$1"
+  if ! python3 -c 'import boto3' 2>/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3 -y -q update >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q install python3-boto3 >/dev/null
+  fi
+  (
+    umask 077
+    python3 - >"${out}.tmp" <<'PY'
+import os, re, sys, time
+import boto3
+from botocore.config import Config
+
+wanted = dict(item.split("=", 1) for item in os.environ["SSM_PARAMETERS"].split(","))
+client = boto3.client("ssm", region_name=os.environ["AWS_REGION"],
+                      config=Config(retries={"max_attempts": 10, "mode": "standard"}))
+names = sorted(set(wanted.values()))
+values = {}
+for attempt in range(30):  # the instance profile can take a few seconds to reach a new instance
+    try:
+        for i in range(0, len(names), 10):  # GetParameters takes at most 10 names
+            answer = client.get_parameters(Names=names[i:i + 10], WithDecryption=True)
+            if answer["InvalidParameters"]:
+                sys.exit("missing SSM parameters: " + ", ".join(answer["InvalidParameters"]))
+            values.update({p["Name"]: p["Value"] for p in answer["Parameters"]})
+        break
+    except client.exceptions.ClientError as e:
+        if attempt == 29:
+            sys.exit(f"cannot read the SSM parameters: {e.response['Error']['Code']}")
+        time.sleep(10)
+for var, name in sorted(wanted.items()):
+    value = values[name]
+    if not re.fullmatch(r"[A-Z_][A-Z0-9_]*", var) or "'" in value:
+        sys.exit(f"parameter {name} cannot be written as {var}='...'")
+    print(f"{var}='{value}'")
+PY
+  ) || return 1
+  chmod 0600 "${out}.tmp"
+  mv "${out}.tmp" "${out}"
 }
 
 fetch_bundle() {
@@ -68,11 +117,21 @@ main() {
   local env_file="$1"
   # shellcheck disable=SC1090  # written by cloud-init at boot
   source "${env_file}"
-  local var
-  for var in ROLE REPO_DIR BUNDLE_URL BUNDLE_SHA256; do
-    [[ -n "${!var:-}" ]] || { log "${env_file} does not set ${var}"; return 1; }
-  done
+  local var secrets="${SECRETS_ENV:-$(dirname "${env_file}")/secrets.env}"
   exec > >(tee -a "${BOOTSTRAP_LOG:-/var/log/ycsb-docsearch-provision.log}") 2>&1
+  if [[ -n "${SSM_PARAMETERS:-}" ]]; then
+    status provisioning "reading the SSM parameters"
+    if ! SSM_PARAMETERS="${SSM_PARAMETERS}" AWS_REGION="${AWS_REGION:?role.env has no AWS_REGION}" \
+      fetch_parameters "${secrets}"; then
+      status failed "could not read the SSM parameters named in ${env_file}"
+      return 1
+    fi
+    # shellcheck disable=SC1090  # written just above
+    source "${secrets}"
+  fi
+  for var in ROLE REPO_DIR BUNDLE_URL BUNDLE_SHA256; do
+    [[ -n "${!var:-}" ]] || { log "${env_file} does not set ${var}"; status failed "${var} is not set"; return 1; }
+  done
   status provisioning "downloading the repository bundle"
   local archive
   archive="$(mktemp /tmp/ycsb-docsearch-bundle.XXXXXX)"

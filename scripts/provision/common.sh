@@ -5,19 +5,28 @@
 #
 #   source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 #
-# role.env (written by terraform/cloud_init.tf, mode 0600) holds KEY='value' lines:
+# role.env (written by terraform/cloud_init.tf, mode 0600) holds KEY='value' lines, none of them secret:
 #   ROLE            redisjson | mongodb | elasticsearch | client
 #   STORE           the store of this cluster (same as ROLE on servers)
 #   CLUSTER_NAME    name of the cluster (resource name prefix)
 #   SERVER_IPS      private IPs of all servers, comma-separated, in node order (node 0 forms the cluster)
-#   NODE_INDEX      this server's index (servers only)      NODE_IP  this server's private IP (servers only)
+#   CLIENT_IPS      private IPs of the clients          NODE_IP  this machine's private IP
+#   NODE_INDEX      this server's index (servers only)
 #   REPO_DIR        where bootstrap.sh unpacked the repository
-#   BUNDLE_URL, BUNDLE_SHA256   the repository bundle
+#   BUNDLE_SHA256   checksum of the repository bundle
 #   DURABILITY      relaxed | strict (README table in terraform/)
-#   REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
-#   MONGODB_VERSION MONGODB_REPLICA_SET MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
-#   ELASTICSEARCH_VERSION ES_HEAP_GB ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_DIR
-# Versions are pinned in one place: terraform/variables.tf (store_versions), passed down through role.env.
+#   AWS_REGION, SSM_PARAMETERS   where bootstrap.sh reads the parameters below from ("VAR=/name,...")
+#   REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_REPLICAS_PER_SHARD
+#   MONGODB_VERSION MONGOSH_VERSION MONGODB_REPLICA_SET
+#   ELASTICSEARCH_VERSION ES_HEAP_GB
+# secrets.env beside it (written by bootstrap.sh from SSM Parameter Store, mode 0600):
+#   BUNDLE_URL (every machine); servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD
+#   MONGODB_KEYFILE_CONTENT | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
+# Secrets reach programs through files of mode 0600/0640, the environment or stdin, never as arguments (which any
+# local user can read in /proc).
+# Versions are pinned in one place: terraform/variables.tf (store_versions, exact versions), passed down through
+# role.env; every store package is installed at that version and held (apt-mark hold). The vendors' repositories
+# are trusted only with the signing keys whose fingerprints are pinned below.
 #
 # What every machine leaves in /var/lib/ycsb-docsearch/:
 #   status.json     {"role","state":"provisioning|ready|failed","detail","utc"}
@@ -30,6 +39,16 @@ readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
 readonly DATA_DIR=/data
 readonly KEYRING_DIR=/usr/share/keyrings
 
+# Fingerprints of the vendors' repository signing keys. A downloaded key with another fingerprint is refused, so a
+# compromised or rotated key stops provisioning instead of being trusted silently.
+# The role scripts that source this file use them (SC2034).
+# shellcheck disable=SC2034
+readonly REDIS_KEY_FINGERPRINT=54318FA4052D1E61A6B6F7BB5F4349D6BF53AA0C # packages.redis.io
+# shellcheck disable=SC2034
+readonly MONGODB_80_KEY_FINGERPRINT=4B0752C1BCA238C0B4EE14DC41DE058A4E7DCA05 # "MongoDB 8.0 Release Signing Key"
+# shellcheck disable=SC2034
+readonly ELASTIC_KEY_FINGERPRINT=46095ACC8548582C1A2699A9D27D666CD88E42B4 # "Elasticsearch (Elasticsearch Signing Key)"
+
 log() {
   printf '%s %s: %s\n' "$(date -u +%H:%M:%S)" "${ROLE:-provision}" "$*" >&2
 }
@@ -41,15 +60,20 @@ die() {
 }
 
 #######################################
-# Sources role.env and checks that the named variables are set.
+# Sources role.env and the secrets.env beside it (when there is one) and checks that the named variables are set.
 # Arguments: FILE, then the names of required variables.
 #######################################
 load_role_env() {
-  local file="$1" name
+  local file="$1" name secrets
   shift
   [[ -r "${file}" ]] || die "role env ${file} is not readable"
   # shellcheck disable=SC1090  # the path is only known at run time (terraform writes it)
   source "${file}"
+  secrets="${SECRETS_ENV:-$(dirname "${file}")/secrets.env}"
+  if [[ -r "${secrets}" ]]; then
+    # shellcheck disable=SC1090  # written by bootstrap.sh from SSM Parameter Store
+    source "${secrets}"
+  fi
   for name in ROLE STORE SERVER_IPS REPO_DIR DURABILITY "$@"; do
     [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
   done
@@ -93,16 +117,43 @@ apt_get() {
 }
 
 #######################################
-# Adds a vendor apt repository signed by its own key (idempotent).
-# Arguments: NAME KEY_URL "DEB LINE" (the line's [signed-by=...] is added here).
+# Adds a vendor apt repository whose signing key must have the pinned fingerprint (idempotent).
+# Arguments: NAME KEY_URL FINGERPRINT "DEB LINE" (the line's [signed-by=...] is added here).
 #######################################
 add_vendor_repo() {
-  local name="$1" key_url="$2" line="$3"
-  local keyring="${KEYRING_DIR}/${name}.gpg"
-  curl -fsSL --retry 5 --retry-all-errors "${key_url}" | gpg --batch --yes --dearmor -o "${keyring}"
+  local name="$1" key_url="$2" want="$3" line="$4"
+  local keyring="${KEYRING_DIR}/${name}.gpg" tmp got
+  tmp="$(mktemp)"
+  curl -fsSL --retry 5 --retry-all-errors -o "${tmp}" "${key_url}" || die "cannot download ${key_url}"
+  got="$(key_fingerprints "${tmp}")"
+  [[ "${got}" == "${want}" ]] || die "the key at ${key_url} has fingerprint(s) ${got//$'\n'/ }, expected ${want}"
+  gpg --batch --yes --dearmor -o "${keyring}" <"${tmp}"
+  rm -f "${tmp}"
   chmod 0644 "${keyring}"
   printf 'deb [signed-by=%s] %s\n' "${keyring}" "${line}" >"/etc/apt/sources.list.d/${name}.list"
   apt_get update
+}
+
+# Primary-key fingerprints in the (armored or binary) key file $1, one per line.
+key_fingerprints() {
+  gpg --batch --with-colons --show-keys "$1" 2>/dev/null | awk -F: '$1 == "pub" {want = 1} $1 == "fpr" && want {print $10; want = 0}'
+}
+
+#######################################
+# Installs PKG at the exact upstream VERSION (the newest Debian revision of it) and holds it, so no later apt run
+# replaces it. Arguments: VERSION PKG... Prints nothing; dies when a package lacks that version.
+#######################################
+install_pinned() {
+  local version="$1" pkg apt_version
+  shift
+  local -a specs=()
+  for pkg in "$@"; do
+    apt_version="$(newest_version "${pkg}" "${version}")" || die "no ${pkg} ${version} in the configured repositories"
+    specs+=("${pkg}=${apt_version}")
+  done
+  apt_get install --allow-downgrades "${specs[@]}"
+  apt-mark hold "$@" >/dev/null
+  log "installed and held: ${specs[*]}"
 }
 
 #######################################
@@ -130,28 +181,109 @@ os_codename() {
 }
 
 #######################################
-# Base packages and kernel settings every server shares: the same settings for every store, so no store gets an
-# advantage from the operating system. THP off (Redis and MongoDB ask for it), more open files and map areas
-# (Elasticsearch), no swap pressure, overcommit for Redis' fork-based AOF rewrite.
+# No package changes behind the benchmark's back: unattended upgrades and the apt timers (which also restart
+# services and take CPU and disk at random times) are stopped and masked on every benchmark machine.
+#######################################
+quiet_apt() {
+  systemctl disable --now unattended-upgrades.service apt-daily.timer apt-daily-upgrade.timer >/dev/null 2>&1 || true
+  systemctl mask unattended-upgrades.service apt-daily.service apt-daily-upgrade.service apt-daily.timer \
+    apt-daily-upgrade.timer >/dev/null 2>&1 || true
+  cat >/etc/apt/apt.conf.d/99-ycsb-docsearch-no-auto <<'EOF'
+APT::Periodic::Enable "0";
+APT::Periodic::Update-Package-Lists "0";
+APT::Periodic::Unattended-Upgrade "0";
+EOF
+}
+
+#######################################
+# Base packages and the kernel settings every machine shares (network backlog, open files, little swapping); the
+# settings a store's vendor asks for are applied by tune_for_store on that store's servers only.
 #######################################
 prepare_host() {
+  quiet_apt
   apt_get update
   apt_get install curl gnupg jq mdadm xfsprogs nvme-cli iperf3 fio sysbench numactl
   cat >/etc/sysctl.d/90-ycsb-docsearch.conf <<'EOF'
 vm.swappiness = 1
-vm.overcommit_memory = 1
-vm.max_map_count = 1048576
 net.core.somaxconn = 65535
 net.ipv4.tcp_max_syn_backlog = 65535
 fs.file-max = 4194304
 EOF
   sysctl --system >/dev/null
-  local thp
-  for thp in enabled defrag; do
-    if [[ -w "/sys/kernel/mm/transparent_hugepage/${thp}" ]]; then
-      echo never >"/sys/kernel/mm/transparent_hugepage/${thp}"
-    fi
-  done
+}
+
+# Writes VALUE to the sysfs file PATH when the kernel offers it (and says so in the log when not).
+set_sysfs() {
+  if [[ -w "$1" ]]; then
+    echo "$2" >"$1"
+  else
+    log "not applied (${1} missing): $2"
+  fi
+}
+
+#######################################
+# The operating-system settings of each vendor's production notes, on that store's servers only, made persistent
+# by a oneshot unit (sysfs settings do not survive a reboot). Readahead is set on the data volume by
+# prepare_data_volume's device (DATA_DEVICE). Arguments: STORE.
+#   redisjson      THP never (latency spikes and copy-on-write cost of the fork for AOF rewrites),
+#                  vm.overcommit_memory = 1 (the fork must not fail)
+#   mongodb        THP always with defrag defer+madvise and khugepaged max_ptes_none 0 (MongoDB 8.0's
+#                  TCMalloc wants huge pages); glibc rseq off for mongod (GLIBC_TUNABLES, unit drop-in);
+#                  readahead 8 KiB (16 sectors) on the data volume
+#   elasticsearch  vm.max_map_count = 1048576 (mmapped Lucene files), readahead 128 KiB; THP left at Ubuntu's
+#                  default (madvise)
+#######################################
+tune_for_store() {
+  local store="$1" thp="" defrag="" ptes="" readahead="" sysctl=""
+  case "${store}" in
+    redisjson) thp=never defrag=never sysctl="vm.overcommit_memory = 1" ;;
+    mongodb) thp=always defrag=defer+madvise ptes=0 readahead=16 ;;
+    elasticsearch) readahead=256 sysctl="vm.max_map_count = 1048576" ;;
+    *) die "tune_for_store: unknown store ${store}" ;;
+  esac
+  if [[ -n "${sysctl}" ]]; then
+    printf '%s\n' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"
+    sysctl --system >/dev/null
+  fi
+  local -a lines=()
+  [[ -z "${thp}" ]] || lines+=("echo ${thp} >/sys/kernel/mm/transparent_hugepage/enabled"
+    "echo ${defrag} >/sys/kernel/mm/transparent_hugepage/defrag")
+  [[ -z "${ptes}" ]] || lines+=("echo ${ptes} >/sys/kernel/mm/transparent_hugepage/khugepaged/max_ptes_none")
+  [[ -z "${readahead}" || -z "${DATA_DEVICE:-}" ]] || lines+=("blockdev --setra ${readahead} ${DATA_DEVICE}")
+  if ((${#lines[@]})); then
+    printf '#!/bin/sh\n# %s tuning (scripts/provision/common.sh, tune_for_store)\n%s\n' "${store}" \
+      "$(printf '%s\n' "${lines[@]}")" >/usr/local/sbin/ycsb-docsearch-tuning
+    chmod 0755 /usr/local/sbin/ycsb-docsearch-tuning
+    cat >/etc/systemd/system/ycsb-docsearch-tuning.service <<'EOF'
+[Unit]
+Description=ycsb-docsearch per-store kernel settings
+After=local-fs.target
+Before=mongod.service elasticsearch.service
+
+[Service]
+Type=oneshot
+ExecStart=/usr/local/sbin/ycsb-docsearch-tuning
+RemainAfterExit=yes
+
+[Install]
+WantedBy=multi-user.target
+EOF
+    systemctl daemon-reload
+    systemctl enable --now ycsb-docsearch-tuning.service || die "the ${store} kernel settings could not be applied"
+  fi
+  log "tuned for ${store}: $(os_tuning_json | jq -c .)"
+}
+
+# The settings tune_for_store touches, as they are now: a JSON object for store.json.
+os_tuning_json() {
+  local thp=/sys/kernel/mm/transparent_hugepage
+  jq -n --arg enabled "$(cat "${thp}/enabled" 2>/dev/null)" --arg defrag "$(cat "${thp}/defrag" 2>/dev/null)" \
+    --arg ptes "$(cat "${thp}/khugepaged/max_ptes_none" 2>/dev/null)" \
+    --arg swappiness "$(sysctl -n vm.swappiness)" --arg overcommit "$(sysctl -n vm.overcommit_memory)" \
+    --arg map_count "$(sysctl -n vm.max_map_count)" \
+    --arg readahead "$([[ -n "${DATA_DEVICE:-}" ]] && blockdev --getra "${DATA_DEVICE}" 2>/dev/null)" \
+    '{thp_enabled: $enabled, thp_defrag: $defrag, khugepaged_max_ptes_none: $ptes, vm_swappiness: $swappiness,
+      vm_overcommit_memory: $overcommit, vm_max_map_count: $map_count, data_readahead_sectors: $readahead}'
 }
 
 # The instance's NVMe instance-store disks (not the EBS root volume), one /dev path per line.
@@ -175,6 +307,7 @@ instance_store_disks() {
 prepare_data_volume() {
   local need="${1:-required}"
   if mountpoint -q "${DATA_DIR}"; then
+    DATA_DEVICE="$(findmnt -n -o SOURCE "${DATA_DIR}")"
     log "${DATA_DIR} already mounted"
     return 0
   fi
@@ -198,6 +331,7 @@ prepare_data_volume() {
   uuid="$(blkid -s UUID -o value "${dev}")"
   grep -q " ${DATA_DIR} " /etc/fstab || echo "UUID=${uuid} ${DATA_DIR} xfs defaults,noatime,nofail 0 2" >>/etc/fstab
   mount "${DATA_DIR}"
+  DATA_DEVICE="${dev}"
   log "data volume: ${dev} over ${disks[*]} mounted at ${DATA_DIR}"
 }
 

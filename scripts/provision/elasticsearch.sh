@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Provisions one Elasticsearch node of the AWS benchmark cluster (run as root by bootstrap.sh from cloud-init; safe
-# to re-run). Installs Elasticsearch from Elastic's own apt repository, replaces the package's auto-configured
-# security with the cluster's own (TLS between nodes with the certificates terraform generated, basic
-# authentication on plain HTTP inside the VPC), takes the node's discovery settings from
-# scripts/cluster/es-node-config.sh, puts the data on the NVMe RAID 0 volume, and on node 0 waits for the cluster
-# with scripts/cluster/es-cluster-wait.sh and creates the benchmark user.
+# to re-run). Installs Elasticsearch at the pinned version from Elastic's own signed apt repository, replaces the
+# package's auto-configured security with the cluster's own (TLS between nodes with the certificates terraform
+# generated, read from SSM at boot; basic authentication on plain HTTP inside the VPC), takes the node's discovery
+# settings from scripts/cluster/es-node-config.sh, puts the data on the NVMe RAID 0 volume, and on node 0 waits for
+# the cluster with scripts/cluster/es-cluster-wait.sh and creates the benchmark user. Once the cluster has formed,
+# every node drops the bootstrap-only cluster.initial_master_nodes from its elasticsearch.yml (Elastic: it must
+# not stay, or a restarted node could bootstrap a second cluster).
 # The benchmark index itself (15 primaries, 1 replica by default) is created by the binding from the es.shards and
 # es.replicas properties that scripts/hosts-from-terraform.sh writes into the hosts file.
 #
@@ -29,13 +31,9 @@ usage() {
 
 install_elasticsearch() {
   local major="${ELASTICSEARCH_VERSION%%.*}"
-  add_vendor_repo elastic "https://artifacts.elastic.co/GPG-KEY-elasticsearch" \
+  add_vendor_repo elastic "https://artifacts.elastic.co/GPG-KEY-elasticsearch" "${ELASTIC_KEY_FINGERPRINT}" \
     "https://artifacts.elastic.co/packages/${major}.x/apt stable main"
-  local version
-  version="$(newest_version elasticsearch "${ELASTICSEARCH_VERSION}")" \
-    || die "no elasticsearch ${ELASTICSEARCH_VERSION} in Elastic's repository"
-  apt_get install "elasticsearch=${version}"
-  log "installed elasticsearch ${version}"
+  install_pinned "${ELASTICSEARCH_VERSION}" elasticsearch
 }
 
 node_name() {
@@ -65,7 +63,9 @@ configure_elasticsearch() {
   local settings
   settings="$(node_settings)" || die "scripts/cluster/es-node-config.sh failed"
   install -d -o root -g elasticsearch -m 0750 "${ES_CONF}/tls"
-  install -o root -g elasticsearch -m 0640 "${ES_TLS_DIR}"/{ca.crt,node.crt,node.key} "${ES_CONF}/tls/"
+  write_secret_file "${ES_CONF}/tls/ca.crt" "${ES_TLS_CA_CERT}"
+  write_secret_file "${ES_CONF}/tls/node.crt" "${ES_TLS_NODE_CERT}"
+  write_secret_file "${ES_CONF}/tls/node.key" "${ES_TLS_NODE_KEY}"
   install -d -o elasticsearch -g elasticsearch -m 0750 "${DATA_DIR}/elasticsearch"
   cat >"${ES_CONF}/elasticsearch.yml" <<EOF
 ${settings}
@@ -88,6 +88,18 @@ EOF
   systemctl daemon-reload
 }
 
+# Writes CONTENT to FILE (root:elasticsearch 0640), created unreadable to others from the start. printf is a
+# builtin: the content appears in no process's arguments.
+write_secret_file() {
+  local file="$1" content="$2"
+  (
+    umask 077
+    printf '%s\n' "${content}" >"${file}"
+  )
+  chown root:elasticsearch "${file}"
+  chmod 0640 "${file}"
+}
+
 # Drops the auto-configuration's keystore passwords (their keystores are no longer used) and sets the bootstrap
 # password: the elastic user's password until the security index exists, identical on every node.
 reset_keystore() {
@@ -98,11 +110,14 @@ reset_keystore() {
   printf '%s' "${ES_ELASTIC_PASSWORD}" | "${ks}" add --stdin --force bootstrap.password
 }
 
+# Calls the REST API as elastic; the request body, if any, comes on stdin. The credentials go to curl as a config
+# file on a pipe (printf is a builtin), never as arguments.
 es_api() {
   local method="$1" path="$2"
-  shift 2
-  curl -fsS -u "elastic:${ES_ELASTIC_PASSWORD}" -X "${method}" -H 'Content-Type: application/json' \
-    "http://${NODE_IP}:${HTTP_PORT}${path}" "$@"
+  local -a body=()
+  [[ "${method}" == GET ]] || body=(--data-binary @-)
+  curl -fsS -K <(printf 'user = "elastic:%s"\n' "${ES_ELASTIC_PASSWORD}") -X "${method}" \
+    -H 'Content-Type: application/json' "${body[@]}" "http://${NODE_IP}:${HTTP_PORT}${path}"
 }
 
 form_cluster() {
@@ -118,11 +133,21 @@ form_cluster() {
 
 # The benchmark user: full rights on the non-system indices, cluster monitoring for the probe.
 create_user() {
-  es_api PUT /_security/role/ycsb_benchmark -d '{"cluster": ["monitor"],
+  es_api PUT /_security/role/ycsb_benchmark <<<'{"cluster": ["monitor"],
     "indices": [{"names": ["*"], "privileges": ["all"], "allow_restricted_indices": false}]}' >/dev/null
-  es_api PUT /_security/user/ycsb -d "{\"password\": \"${ES_YCSB_PASSWORD}\", \"roles\": [\"ycsb_benchmark\"]}" \
-    >/dev/null
+  # jq reads the password from its environment (env.ES_YCSB_PASSWORD), not from its arguments.
+  ES_YCSB_PASSWORD="${ES_YCSB_PASSWORD}" jq -n '{password: env.ES_YCSB_PASSWORD, roles: ["ycsb_benchmark"]}' \
+    | es_api PUT /_security/user/ycsb >/dev/null
   log "created user ycsb"
+}
+
+# The cluster has formed (this node sees it green): the bootstrap-only setting goes. No restart is needed, the
+# running node ignores it once a cluster exists.
+drop_bootstrap_settings() {
+  sed -i '/^cluster\.initial_master_nodes:/d' "${ES_CONF}/elasticsearch.yml"
+  ! grep -q '^cluster\.initial_master_nodes' "${ES_CONF}/elasticsearch.yml" \
+    || die "cluster.initial_master_nodes is still in ${ES_CONF}/elasticsearch.yml"
+  log "removed cluster.initial_master_nodes (cluster formed)"
 }
 
 wait_for_green() {
@@ -135,8 +160,11 @@ wait_for_green() {
 
 write_store_info() {
   jq -n --argjson root "$(es_api GET /)" --argjson health "$(es_api GET /_cluster/health)" \
-    --arg durability "${DURABILITY}" --argjson heap "${ES_HEAP_GB}" \
-    '{store: "elasticsearch", version: $root.version.number, cluster: $root.cluster_name,
+    --arg durability "${DURABILITY}" --argjson heap "${ES_HEAP_GB}" --argjson tuning "$(os_tuning_json)" \
+    --arg packages "$(dpkg-query -W -f '${Package}=${Version}' elasticsearch)" \
+    --arg bootstrap "$(grep -c '^cluster\.initial_master_nodes' "${ES_CONF}/elasticsearch.yml" || true)" \
+    '{store: "elasticsearch", version: $root.version.number, packages: $packages, os_tuning: $tuning,
+      initial_master_nodes_lines_left: ($bootstrap | tonumber), cluster: $root.cluster_name,
       nodes: $health.number_of_nodes, heap_gb: $heap, durability: $durability,
       translog: (if $durability == "strict" then "request (fsync before every acknowledgement)"
                  else "async, fsync every 1 s" end),
@@ -151,10 +179,11 @@ main() {
   fi
   trap on_exit EXIT
   load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_HEAP_GB ES_ELASTIC_PASSWORD \
-    ES_YCSB_PASSWORD ES_TLS_DIR
+    ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
   write_status provisioning "installing Elasticsearch"
   prepare_host
   prepare_data_volume required
+  tune_for_store elasticsearch
   start_iperf_server
   record_baseline ""
   install_elasticsearch
@@ -168,6 +197,7 @@ main() {
   else
     wait_for_green
   fi
+  drop_bootstrap_settings
   write_store_info
   write_status ready "elasticsearch: $(node_name "${NODE_INDEX}")"
 }

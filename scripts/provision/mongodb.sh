@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Provisions one MongoDB replica-set member of the AWS benchmark cluster (run as root by bootstrap.sh from
-# cloud-init; safe to re-run). Installs mongod and mongosh from MongoDB's own apt repository, puts the data on the
-# NVMe volume, turns on authorization with a shared key file, and on node 0 creates the users and initiates the
-# set with scripts/cluster/mongo-rs-initiate.sh.
-# Users: node 0 first runs mongod as a standalone to create them through the localhost exception (createUser needs
-# a writable node, and replSetInitiate from another address needs a user); rs.initiate keeps node 0's data and the
-# other members copy it, users included, by initial sync.
+# Provisions one MongoDB server of the AWS benchmark cluster, a sharded cluster (run as root by bootstrap.sh from
+# cloud-init; safe to re-run). Installs mongod and mongosh at the pinned versions from MongoDB's own signed apt
+# repository, applies MongoDB 8.0's production notes (THP always, glibc rseq off, small readahead), and starts one
+# mongod for every replica-set member the layout in role.env puts on this server: a member of the config server
+# replica set and one member of each of several shards (each shard a 3-member replica set whose members sit on 3
+# different servers; shard i prefers its primary on server i, so the primaries spread over the servers).
+# The server holding a replica set's member 0 initiates it through the localhost exception and then creates its
+# users: admin (root) and ycsb on the config servers (the cluster's users, used through mongos), a shard-local
+# admin on each shard (closes the shard's localhost exception). mongos runs on the client (client.sh), which adds
+# the shards and shards the benchmark collection.
 #
-# Usage: mongodb.sh ROLE_ENV        (role.env keys: scripts/provision/common.sh)
+# Usage: mongodb.sh ROLE_ENV        (role.env keys: scripts/provision/common.sh and mongodb-lib.sh)
 # Result: /var/lib/ycsb-docsearch/{status.json,store.json,baseline.json}
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
@@ -16,129 +19,150 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 readonly HERE
 # shellcheck source=scripts/provision/common.sh
 source "${HERE}/common.sh"
+# shellcheck source=scripts/provision/mongodb-lib.sh
+source "${HERE}/mongodb-lib.sh"
 
-readonly KEYFILE=/etc/mongodb-keyfile
-readonly PORT=27017
+readonly CONFIG_CACHE_GB=1
 
 usage() {
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 }
 
-install_mongodb() {
-  local series="${MONGODB_VERSION%.*}"
-  [[ "${MONGODB_VERSION}" =~ ^[0-9]+\.[0-9]+$ ]] && series="${MONGODB_VERSION}"
-  add_vendor_repo "mongodb-${series}" "https://www.mongodb.org/static/pgp/server-${series}.asc" \
-    "https://repo.mongodb.org/apt/ubuntu $(os_codename)/mongodb-org/${series} multiverse"
-  local version
-  version="$(newest_version mongodb-org-server "${MONGODB_VERSION}")" \
-    || die "no mongodb-org-server ${MONGODB_VERSION} for $(os_codename) in MongoDB's repository"
-  apt_get install "mongodb-org-server=${version}" mongodb-mongosh
-  log "installed mongodb-org-server ${version}"
+# "NAME PORT" for every member the layout puts on this server, config servers first.
+local_members() {
+  local line name member
+  while IFS= read -r line; do
+    name="${line%%=*}"
+    for member in $(tr ',' ' ' <<<"${line#*=}"); do
+      [[ "${member%:*}" != "${NODE_IP}" ]] || printf '%s %s\n' "${name}" "${member##*:}"
+    done
+  done < <(replica_sets)
 }
 
-#######################################
-# Writes /etc/mongod.conf. Arguments: "replica" (replica-set member) or "standalone" (node 0's user setup).
-# Journal: always on since 6.1 (group commit every 100 ms); acknowledgement is chosen per write by the client.
-#######################################
-write_config() {
-  local mode="$1" replication=""
-  [[ "${mode}" == standalone ]] || replication="replication:
-  replSetName: ${MONGODB_REPLICA_SET}"
-  install -d -o mongodb -g mongodb -m 0750 "${DATA_DIR}/mongodb"
-  cat >/etc/mongod.conf <<EOF
+# WiredTiger cache of each shard member here: half the RAM minus 1 GB (MongoDB's default for one mongod), less
+# the config server's cache, shared by the shard members of this server, with one decimal.
+shard_cache_gb() {
+  local shards_here="$1" mem_kib
+  mem_kib="$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)"
+  awk -v kib="${mem_kib}" -v n="${shards_here}" -v cfg="${CONFIG_CACHE_GB}" \
+    'BEGIN {gb = (kib / 1048576 * 0.5 - 1 - cfg) / n; if (gb < 0.25) gb = 0.25; printf "%.1f\n", int(gb * 10) / 10}'
+}
+
+start_members() {
+  local name port role cache shards_here
+  shards_here="$(local_members | grep -vc "^${MONGODB_CONFIG_RS%%=*} " || true)"
+  while read -r name port; do
+    role=shardsvr cache="$(shard_cache_gb "${shards_here}")"
+    if [[ "${name}" == "${MONGODB_CONFIG_RS%%=*}" ]]; then role=configsvr cache="${CONFIG_CACHE_GB}"; fi
+    install -d -o mongodb -g mongodb -m 0750 "${DATA_DIR}/mongodb/${name}"
+    start_mongo_process "${name}" mongod <<EOF
 storage:
-  dbPath: ${DATA_DIR}/mongodb
+  dbPath: ${DATA_DIR}/mongodb/${name}
+  wiredTiger:
+    engineConfig:
+      cacheSizeGB: ${cache}
 systemLog:
   destination: file
-  path: /var/log/mongodb/mongod.log
+  path: /var/log/mongodb/${name}.log
   logAppend: true
 net:
-  port: ${PORT}
+  port: ${port}
   bindIp: 127.0.0.1,${NODE_IP}
   maxIncomingConnections: 20000
 security:
   authorization: enabled
-  keyFile: ${KEYFILE}
+  keyFile: ${MONGODB_KEYFILE}
+replication:
+  replSetName: ${name}
+sharding:
+  clusterRole: ${role}
 processManagement:
   timeZoneInfo: /usr/share/zoneinfo
-${replication}
 EOF
+    wait_for_local_port "${port}" "mongod ${name}"
+    log "started ${name} (${role}) on port ${port}, WiredTiger cache ${cache} GB"
+  done < <(local_members)
 }
 
-write_keyfile() {
-  printf '%s\n' "${MONGODB_KEYFILE_CONTENT}" >"${KEYFILE}"
-  chown mongodb:mongodb "${KEYFILE}"
-  chmod 0400 "${KEYFILE}"
-}
-
-# Runs JavaScript in mongosh on this node. Arguments: AUTH ("" or "user:password@"), SCRIPT.
-mongosh_local() {
-  mongosh --quiet "mongodb://${1}127.0.0.1:${PORT}/admin?directConnection=true" --eval "$2"
-}
-
-wait_for_local_mongod() {
-  local deadline=$((SECONDS + 120))
-  until port_open 127.0.0.1 "${PORT}"; do
-    ((SECONDS < deadline)) || die "mongod did not start; see /var/log/mongodb/mongod.log"
-    sleep 1
+# Waits until every member of replica set NAME accepts connections (they start on other servers in parallel).
+wait_for_members() {
+  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800})) member
+  for member in $(rs_members "$1"); do
+    until port_open "${member%:*}" "${member##*:}"; do
+      ((SECONDS < deadline)) || die "member ${member} of $1 did not come up"
+      sleep 5
+    done
   done
 }
 
-restart_mongod() {
-  systemctl enable mongod.service
-  systemctl restart mongod.service
-  wait_for_local_mongod
+#######################################
+# On the server of member 0: initiates replica set NAME (member 0 with priority 2), waits to be its primary and
+# creates its users once. Arguments: NAME PORT.
+#######################################
+initiate_replica_set() {
+  local name="$1" port="$2" members="" i=0 member configsvr=false
+  [[ "${name}" != "${MONGODB_CONFIG_RS%%=*}" ]] || configsvr=true
+  for member in $(rs_members "${name}"); do
+    members+="{_id: ${i}, host: '${member}', priority: $((i == 0 ? 2 : 1))},"
+    i=$((i + 1))
+  done
+  wait_for_members "${name}"
+  if [[ "$(mongo_js "${port}" none 'print(db.hello().setName || "")')" != "${name}" ]]; then
+    mongo_js "${port}" none "rs.initiate({_id: '${name}', configsvr: ${configsvr}, members: [${members}]})" >/dev/null \
+      || die "rs.initiate of ${name} failed"
+    log "initiated ${name}"
+  fi
+  local deadline=$((SECONDS + 600))
+  until [[ "$(mongo_js "${port}" none 'print(db.hello().isWritablePrimary)' 2>/dev/null)" == true ]]; do
+    ((SECONDS < deadline)) || die "member 0 of ${name} did not become primary"
+    sleep 2
+  done
+  create_users "${port}" "${configsvr}"
 }
 
-#######################################
-# Node 0, before the set exists: the administrator (root) and the benchmark user, created once.
-#######################################
+# The first user through the localhost exception, then the others as that user. Idempotent.
 create_users() {
-  local admin="admin:${MONGODB_ADMIN_PASSWORD}@"
-  if mongosh_local "${admin}" 'db.runCommand({ping: 1})' >/dev/null 2>&1; then
-    log "users exist already"
+  local port="$1" cluster_users="$2"
+  if mongo_js "${port}" admin 'db.runCommand({ping: 1})' >/dev/null 2>&1; then
+    log "users on port ${port} exist already"
     return 0
   fi
-  mongosh_local "" "db.getSiblingDB('admin').createUser({user: 'admin', pwd: '${MONGODB_ADMIN_PASSWORD}',
-    roles: [{role: 'root', db: 'admin'}]})" >/dev/null
-  mongosh_local "${admin}" "db.getSiblingDB('admin').createUser({user: 'ycsb', pwd: '${MONGODB_YCSB_PASSWORD}',
-    roles: [{role: 'readWrite', db: 'ycsb'}, {role: 'dbAdmin', db: 'ycsb'}, {role: 'clusterMonitor', db: 'admin'}]})" \
-    >/dev/null
-  log "created users admin and ycsb"
+  mongo_js "${port}" none "db.getSiblingDB('admin').createUser({user: 'admin', pwd: process.env.MONGO_ADMIN_PW,
+    roles: [{role: 'root', db: 'admin'}]})" >/dev/null || die "could not create the admin user on port ${port}"
+  if [[ "${cluster_users}" == true ]]; then
+    mongo_js "${port}" admin "db.getSiblingDB('admin').createUser({user: 'ycsb', pwd: process.env.MONGO_YCSB_PW,
+      roles: [{role: 'readWrite', db: 'ycsb'}, {role: 'dbAdmin', db: 'ycsb'}, {role: 'clusterMonitor', db: 'admin'}]})" \
+      >/dev/null || die "could not create the ycsb user"
+  fi
+  log "created the users on port ${port}"
 }
 
-form_replica_set() {
-  local -a members=()
-  local ip
-  wait_for_servers "${PORT}"
-  for ip in $(server_ips); do
-    members+=("${ip}:${PORT}")
-  done
-  MONGO_AUTH="admin:${MONGODB_ADMIN_PASSWORD}@" "${REPO_DIR}/scripts/cluster/mongo-rs-initiate.sh" --timeout 600 \
-    "${MONGODB_REPLICA_SET}" "${members[@]}" || die "replica set formation failed"
-}
-
-# Non-forming members report ready once they are PRIMARY or SECONDARY (after initial sync the users exist here).
-wait_for_membership() {
-  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
-  until mongosh_local "admin:${MONGODB_ADMIN_PASSWORD}@" \
-    'const h = db.hello(); quit(h.isWritablePrimary || h.secondary ? 0 : 1)' >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || die "this member did not join ${MONGODB_REPLICA_SET} within ${FORMATION_TIMEOUT_S:-1800}s"
-    sleep 10
-  done
+# Every local member is PRIMARY or SECONDARY (unauthenticated hello is enough to tell).
+wait_for_local_members() {
+  local name port deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
+  while read -r name port; do
+    until [[ "$(mongo_js "${port}" none 'const h = db.hello(); print(h.isWritablePrimary || h.secondary)' \
+      2>/dev/null)" == true ]]; do
+      ((SECONDS < deadline)) || die "member of ${name} on port ${port} did not join within ${FORMATION_TIMEOUT_S:-1800}s"
+      sleep 10
+    done
+  done < <(local_members)
 }
 
 write_store_info() {
-  local info
-  info="$(mongosh_local "admin:${MONGODB_ADMIN_PASSWORD}@" 'print(JSON.stringify({version: db.version(),
-    members: rs.status().members.map(m => m.name + " " + m.stateStr),
-    cache_bytes: db.serverStatus().wiredTiger.cache["maximum bytes configured"]}))')"
-  jq -n --argjson info "${info}" --arg durability "${DURABILITY}" --arg rs "${MONGODB_REPLICA_SET}" \
-    '{store: "mongodb", version: $info.version, replica_set: $rs, members: $info.members,
-      wiredtiger_cache_bytes: $info.cache_bytes, durability: $durability,
+  local members version
+  members="$(local_members | awk '{printf "%s%s:%s", (NR > 1 ? "," : ""), $1, $2}')"
+  version="$(mongod --version | awk '/^db version/ {print $3}')"
+  jq -n --arg version "${version}" --arg members "${members}" --arg durability "${DURABILITY}" \
+    --arg config "${MONGODB_CONFIG_RS}" --arg shards "${MONGODB_SHARDS}" --argjson tuning "$(os_tuning_json)" \
+    --arg packages "$(dpkg-query -W -f '${Package}=${Version} ' mongodb-org-server mongodb-mongosh)" \
+    --arg cache "$(grep -h cacheSizeGB /etc/mongodb/*.conf | awk '{print $2}' | paste -sd, -)" \
+    '{store: "mongodb", topology: "sharded", version: $version, packages: $packages, os_tuning: $tuning,
+      glibc_tunables: "glibc.pthread.rseq=0", members_here: ($members | split(",")), config_servers: $config,
+      shards: ($shards | split(";")), wiredtiger_cache_gb_here: $cache, durability: $durability,
       journal: "on (commit interval 100 ms)", authorization: "enabled, key file between members",
-      write_concern: (if $durability == "strict" then "majority (journaled)" else "w:1 (acknowledged)" end),
-      read_preference: "primary"}' | write_state_json store.json
+      shard_key: "hashed _id (set by the client through mongos)", read_preference: "primary"}' \
+    | write_state_json store.json
 }
 
 main() {
@@ -147,30 +171,29 @@ main() {
     return 2
   fi
   trap on_exit EXIT
-  load_role_env "$1" NODE_INDEX NODE_IP MONGODB_VERSION MONGODB_REPLICA_SET MONGODB_ADMIN_PASSWORD \
-    MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
+  load_role_env "$1" NODE_INDEX NODE_IP MONGODB_VERSION MONGOSH_VERSION MONGODB_CONFIG_RS MONGODB_SHARDS \
+    MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
   write_status provisioning "installing MongoDB"
   prepare_host
   prepare_data_volume required
+  tune_for_store mongodb
   start_iperf_server
   record_baseline ""
-  install_mongodb
+  install_mongodb_packages mongodb-org-server
   write_keyfile
-  if is_first_node; then
-    write_config standalone
-    restart_mongod
-    create_users
-  fi
-  write_config replica
-  restart_mongod
-  if is_first_node; then
-    write_status provisioning "initiating the replica set"
-    form_replica_set
-  else
-    wait_for_membership
-  fi
+  write_mongo_unit
+  start_members
+  local line name first
+  while IFS= read -r line; do
+    name="${line%%=*}" first="$(rs_members "${name}" | head -n 1)"
+    if [[ "${first%:*}" == "${NODE_IP}" ]]; then
+      write_status provisioning "initiating ${name}"
+      initiate_replica_set "${name}" "${first##*:}"
+    fi
+  done < <(replica_sets)
+  wait_for_local_members
   write_store_info
-  write_status ready "mongodb: member ${NODE_INDEX} of ${MONGODB_REPLICA_SET}"
+  write_status ready "mongodb: $(local_members | wc -l) members on this server"
 }
 
 main "$@"

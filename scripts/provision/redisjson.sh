@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Provisions one Redis server of the AWS benchmark cluster (run as root by bootstrap.sh from cloud-init; safe to
-# re-run). Installs Redis 8 (server, JSON and the query engine) from Redis' own apt repository, starts
+# re-run). Installs Redis at the pinned version (server, JSON and the query engine) from Redis' own signed apt
+# repository, applies Redis' kernel settings (THP never, overcommit), starts
 # REDIS_PROCESSES_PER_SERVER cluster-mode redis-server processes on consecutive ports from REDIS_BASE_PORT with
 # their data on the NVMe volume, and on node 0 forms the cluster with scripts/cluster/redis-cluster-create.sh over
 # every process of every server, then checks that FT.SEARCH sees documents on all shards (search coordinator).
@@ -23,19 +24,13 @@ usage() {
 }
 
 install_redis() {
-  add_vendor_repo redis https://packages.redis.io/gpg "https://packages.redis.io/deb $(os_codename) main"
-  local version
-  version="$(newest_version redis-server "${REDIS_VERSION}")" \
-    || die "no redis-server ${REDIS_VERSION} in Redis' repository"
-  apt_get install "redis-server=${version}" "redis-tools=${version}"
-  # Newer packages split the modules out; older ones ship them inside redis-server.
-  if [[ ! -f "${MODULE_DIR}/redisearch.so" || ! -f "${MODULE_DIR}/rejson.so" ]]; then
-    apt_get install redis-module-search redis-module-json
-  fi
+  add_vendor_repo redis https://packages.redis.io/gpg "${REDIS_KEY_FINGERPRINT}" \
+    "https://packages.redis.io/deb $(os_codename) main"
+  # The modules must come with the pinned package itself: no unpinned module package is installed beside it.
+  install_pinned "${REDIS_VERSION}" redis-server redis-tools
   [[ -f "${MODULE_DIR}/redisearch.so" && -f "${MODULE_DIR}/rejson.so" ]] \
-    || die "Redis ${version} came without ${MODULE_DIR}/{redisearch,rejson}.so"
+    || die "redis-server ${REDIS_VERSION} came without ${MODULE_DIR}/{redisearch,rejson}.so"
   systemctl disable --now redis-server.service 2>/dev/null || true
-  log "installed redis-server ${version}"
 }
 
 # fsync policy of the append-only file: the durability profile (terraform/README.md).
@@ -167,8 +162,10 @@ write_store_info() {
   jq -n --arg version "$(redis-server --version)" --argjson coordinator "${coordinator}" \
     --arg modules "${modules}" --arg cluster "${cluster}" \
     --argjson per_server "${REDIS_PROCESSES_PER_SERVER}" --argjson replicas "${REDIS_REPLICAS_PER_SHARD}" \
-    --arg fsync "$(appendfsync)" --arg durability "${DURABILITY}" \
-    '{store: "redisjson", version: $version, modules: $modules, search_coordinator: $coordinator,
+    --arg fsync "$(appendfsync)" --arg durability "${DURABILITY}" --argjson tuning "$(os_tuning_json)" \
+    --arg packages "$(dpkg-query -W -f '${Package}=${Version} ' redis-server redis-tools)" \
+    '{store: "redisjson", version: $version, packages: $packages, os_tuning: $tuning, modules: $modules,
+      search_coordinator: $coordinator,
       processes_per_server: $per_server, replicas_per_shard: $replicas, durability: $durability,
       persistence: {appendonly: "yes", appendfsync: $fsync, rdb_snapshots: "off"},
       replication: "asynchronous to the replica of each shard", cluster_info: $cluster}' \
@@ -186,6 +183,7 @@ main() {
   write_status provisioning "installing Redis"
   prepare_host
   prepare_data_volume required
+  tune_for_store redisjson
   start_iperf_server
   record_baseline ""
   install_redis

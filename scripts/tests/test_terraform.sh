@@ -2,31 +2,45 @@
 # Tests of the AWS part (terraform/, scripts/provision/, scripts/baseline.sh, scripts/hosts-from-terraform.sh)
 # without an AWS account or network:
 #   fmt           terraform fmt -check -recursive terraform/
-#   lint          ShellCheck on every script of the AWS part
+#   lint          ShellCheck on every script of the AWS part; no secret variable expanded into a command's
+#                 arguments in provisioning (the old forms: redis-cli -a, curl -u, passwords in mongosh URIs/scripts)
 #   policy        terraform/tests/policy.py on the real configuration (must pass), on a bad fixture and on
 #                 single-edit copies (must fail): python-hcl2 from PyPI in a private venv under target/
+#   checkov       checkov (pinned: terraform/tests/requirements-checkov.txt, own venv under target/) with
+#                 terraform/.checkov.yaml: no failing check; every skip has a reason and still suppresses a finding
 #   validations   every root variable's validation, evaluated by terraform plan on a copy of variables.tf
-#   offline       with a local AWS provider mirror (TF_PLUGIN_MIRROR): terraform validate against the real provider
-#                 schema, and a mocked terraform test (terraform/tests/offline/) on a copy whose random/tls
-#                 resources are stand-ins; both also on a broken copy, which must fail. Skipped without a mirror.
+#   plan          a real-provider terraform plan (the AWS provider binary from TF_PLUGIN_MIRROR, dummy credentials,
+#                 no network) of an offline copy (terraform/tests/offline_copy.py: random/tls values replaced by
+#                 literals of real size) for every store, with the defaults and at the boundaries (22-character
+#                 name_prefix with 9 servers and 4 clients; 1 server and 1 client); terraform/tests/plan_check.py then
+#                 checks each plan: user data rendered in the plan (a test-only output of the copy), identical to
+#                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString parameters. A
+#                 copy that leaks a password into user data must fail.
+#   offline       terraform validate against the real provider schema, and a mocked terraform test
+#                 (terraform/tests/offline/) on the offline copy; both also on a broken copy, which must fail
 #   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600
-#   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP
+#   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
+#                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
+#                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
 #   versions      newest_version (scripts/provision/common.sh) choosing among apt versions; write_status
 #   baseline      scripts/baseline.sh --size tiny against 127.0.0.1 (iperf3 server started here)
 #
 # Usage: scripts/tests/test_terraform.sh [TEST...]    (default: all, in the order above)
-# Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins), TF_TEST_VENV (default <repo>/target/tf-policy-venv),
-#   TERRAFORM (default terraform). Missing jq/shellcheck/iperf3/fio/ping/sysbench are installed with apt-get.
+# Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins: must hold registry.terraform.io/hashicorp/aws/<version>/
+#   linux_amd64/terraform-provider-aws_*; without it plan and offline fail with one line saying so, unless
+#   TF_OFFLINE_PLAN=skip, the documented opt-out, turns them into a logged skip), TF_TEST_VENV (default
+#   <repo>/target/tf-policy-venv), TF_CHECKOV_VENV (default <repo>/target/tf-checkov-venv), TERRAFORM (default
+#   terraform). Missing jq/shellcheck/iperf3/fio/ping/sysbench are installed with apt-get.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy validations offline hosts bootstrap versions baseline)
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts bootstrap versions baseline)
 WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -68,23 +82,51 @@ ensure_tools() {
   done
 }
 
-venv_python() {
-  local venv="${TF_TEST_VENV:-${REPO_ROOT}/target/tf-policy-venv}"
+# Creates (once) the virtualenv VENV with the pinned REQUIREMENTS; prints its bin directory.
+venv_bin() {
+  local venv="$1" requirements="$2"
   if [[ ! -x "${venv}/bin/python" ]]; then
     python3 -m venv "${venv}" >&2
   fi
-  "${venv}/bin/pip" install -q -r "${REPO_ROOT}/terraform/tests/requirements.txt" >&2
-  printf '%s\n' "${venv}/bin/python"
+  # The stamp skips pip altogether when the pinned list has not changed since the last install.
+  if ! cmp -s "${requirements}" "${venv}/installed-requirements.txt"; then
+    "${venv}/bin/pip" install -q --disable-pip-version-check -r "${requirements}" >&2
+    cp "${requirements}" "${venv}/installed-requirements.txt"
+  fi
+  printf '%s\n' "${venv}/bin"
+}
+
+venv_python() {
+  printf '%s/python\n' "$(venv_bin "${TF_TEST_VENV:-${REPO_ROOT}/target/tf-policy-venv}" \
+    "${REPO_ROOT}/terraform/tests/requirements.txt")"
 }
 
 test_fmt() {
   tf fmt -check -recursive -diff "${REPO_ROOT}/terraform"
 }
 
+# The ways a secret once reached a command line in provisioning (redis-cli -a, curl -u, a password in a mongosh
+# URI or script, any argument expanding a *PASSWORD/*AUTH/*KEY* variable): none may come back. Reads FILEs.
+secret_arguments() {
+  grep -nE -- '(^|[[:space:](])(-a|-u|--user|--pass|--password)[[:space:]]+"?[^"[:space:]]*\$\{?[A-Z_]*(PASSWORD|AUTH|KEY)|://[^"[:space:]]*\$\{?[A-Z_]*PASSWORD|pwd:[[:space:]]*.?\$\{' \
+    "$@"
+}
+
 test_lint() {
   cd "${REPO_ROOT}"
   shellcheck -x scripts/provision/*.sh scripts/baseline.sh scripts/hosts-from-terraform.sh \
     scripts/tests/test_terraform.sh
+  local -a provisioning=(scripts/provision/*.sh scripts/cluster/redis-cluster-create.sh scripts/cluster/es-cluster-wait.sh)
+  if secret_arguments "${provisioning[@]}" >&2; then
+    log "a secret is passed as a command-line argument (above): use the environment, a 0600 file or stdin"
+    return 1
+  fi
+  # The search must see the old forms.
+  # shellcheck disable=SC2016  # the ${...} are the text searched for, not to expand
+  printf '%s\n' 'redis-cli -a "${REDIS_PASSWORD}" PING' 'curl -u "elastic:${ES_ELASTIC_PASSWORD}" x' \
+    'mongosh "mongodb://admin:${MONGODB_ADMIN_PASSWORD}@h" --eval x' "createUser({pwd: '\${MONGODB_YCSB_PASSWORD}'})" \
+    >"${WORK}/old-forms.sh"
+  [[ "$(secret_arguments "${WORK}/old-forms.sh" | wc -l)" == 4 ]] || { log "secret_arguments misses an old form"; return 1; }
 }
 
 test_policy() {
@@ -96,6 +138,42 @@ test_policy() {
     log "policy.py accepted the bad fixture"
     return 1
   fi
+}
+
+# checkov with the reviewed configuration must pass; each skipped check must carry a category and reason and still
+# fail without the skip (a stale skip would hide a future finding of that check).
+test_checkov() {
+  local bin config="${REPO_ROOT}/terraform/.checkov.yaml" out="${WORK}/checkov.json" id
+  bin="$(venv_bin "${TF_CHECKOV_VENV:-${REPO_ROOT}/target/tf-checkov-venv}" \
+    "${REPO_ROOT}/terraform/tests/requirements-checkov.txt")"
+  local -a skips=()
+  mapfile -t skips < <(sed -n 's/^  - \(CKV[A-Z0-9_]*\).*/\1/p' "${config}")
+  ((${#skips[@]})) || { log "no skip-check entries read from ${config}"; return 1; }
+  if grep -E '^  - CKV' "${config}" | grep -Ev '# (irrelevant|by design|false positive): .{20,}' >&2; then
+    log "the skip entries above lack '# <irrelevant|by design|false positive>: <reason>'"
+    return 1
+  fi
+  (cd "${REPO_ROOT}" && "${bin}/checkov" -d terraform --config-file "${config}" -o json >"${out}" 2>/dev/null) || true
+  jq -e '.summary.failed == 0 and .summary.parsing_errors == 0 and .summary.passed > 50' "${out}" >/dev/null || {
+    log "checkov findings:"
+    jq -r '(.results.failed_checks // [])[] | "  \(.check_id) \(.resource) \(.file_path): \(.check_name)"' \
+      "${out}" >&2 || true
+    jq -c '.summary' "${out}" >&2 || true
+    return 1
+  }
+  # The same scan without the skip list, on a copy without .checkov.yaml (checkov reads the one in the scanned
+  # folder whatever the command line says): every listed check must still find something.
+  mkdir -p "${WORK}/checkov-all"
+  cp -r "${REPO_ROOT}/terraform" "${WORK}/checkov-all/"
+  rm -rf "${WORK}/checkov-all/terraform/.checkov.yaml" "${WORK}/checkov-all/terraform/tests" \
+    "${WORK}/checkov-all/terraform/.terraform"
+  "${bin}/checkov" -d "${WORK}/checkov-all/terraform" --framework terraform -o json >"${WORK}/checkov-all.json" \
+    2>/dev/null || true
+  for id in "${skips[@]}"; do
+    jq -e --arg id "${id}" '[.results.failed_checks[] | select(.check_id == $id)] | length > 0' \
+      "${WORK}/checkov-all.json" >/dev/null || { log "skip ${id} in ${config} suppresses nothing: remove it"; return 1; }
+  done
+  log "checkov $("${bin}/checkov" --version): $(jq -r '.summary.passed' "${out}") passed, 0 failed, ${#skips[@]} reviewed skips"
 }
 
 # One plan of the copied variables.tf. Arguments: EXPECT (ok|invalid), then -var arguments.
@@ -120,17 +198,18 @@ test_validations() {
   cp "${REPO_ROOT}/terraform/terraform.tfvars.example" "${WORK}/vars/example.tfvars"
   tf -chdir="${WORK}/vars" init -backend=false -input=false -no-color >/dev/null
   local -a ok=("" "ssh_allowed_cidr=10.1.2.3/32" "server_count=5" "store=elasticsearch"
-    "store_versions={redis=\"8.2.1\",mongodb=\"8.0.4\",elasticsearch=\"9\"}" "server_instance_type=i4i.8xlarge"
-    "durability=strict" "ami_id=ami-0123456789abcdef0")
+    "store_versions={redis=\"8.2.1\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"9.1.0\"}" "server_instance_type=i4i.8xlarge"
+    "durability=strict" "ami_id=ami-0123456789abcdef0" "name_prefix=a23456789012345678901x")
   local -a invalid=("ssh_allowed_cidr=0.0.0.0/0" "ssh_allowed_cidr=0.0.0.0/1" "ssh_allowed_cidr=::/0"
     "ssh_allowed_cidr=home" "store=redis" "server_count=0" "server_count=2.5" "client_count=0" "client_count=5"
     "expires_on=2026-13-40" "expires_on=tomorrow" "server_instance_type=m5.8xlarge" "durability=none"
-    "name_prefix=Bad_Name" "name_prefix=a-name-that-is-far-too-long"
-    "store_versions={redis=\"8\",mongodb=\"8\",elasticsearch=\"8\"}" "redis_cluster={shards=2,replicas_per_shard=1}"
+    "name_prefix=Bad_Name" "name_prefix=a-name-that-is-far-too-long" "name_prefix=a23456789012345678901xy"
+    "store_versions={redis=\"8\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}"
+    "store_versions={redis=\"8.2.1\",mongodb=\"8.0\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}" "redis_cluster={shards=2,replicas_per_shard=1}"
     "redis_cluster={shards=27,replicas_per_shard=3}" "elasticsearch={heap_gb=40,primaries=15,replicas=1}"
     "repo_archive_path=repo.zip" "region=useast1" "availability_zone=us-east-1" "hourly_prices_usd={x=-1}"
     "root_volume_size_gb=5" "vpc_cidr=10.0.0.0/8" "subnet_cidr=10.42.1.0/28" "ami_id=ami-xyz"
-    "mongodb_replica_set=rs 0" "key_pair_name=" "client_instance_type=big")
+"key_pair_name=" "client_instance_type=big")
   local v
   for v in "${ok[@]}"; do
     if [[ -z "${v}" ]]; then plan_variables ok; else plan_variables ok -var "${v}"; fi
@@ -150,12 +229,89 @@ offline_copy() {
   printf '%s\n' "${dir}"
 }
 
-test_offline() {
-  local mirror="${TF_PLUGIN_MIRROR:-/opt/tf-plugins}" good bad
-  if [[ ! -d "${mirror}/registry.terraform.io/hashicorp/aws" ]]; then
-    log "SKIPPED offline: no AWS provider in ${mirror} (set TF_PLUGIN_MIRROR)"
+# Succeeds when the AWS provider binary is in the mirror. Otherwise prints one line naming what is missing and
+# fails, or with TF_OFFLINE_PLAN=skip logs the skip and returns 3 (callers then pass without testing).
+require_mirror() {
+  local mirror="${TF_PLUGIN_MIRROR:-/opt/tf-plugins}"
+  if compgen -G "${mirror}/registry.terraform.io/hashicorp/aws/*/linux_amd64/terraform-provider-aws_*" >/dev/null; then
     return 0
   fi
+  if [[ "${TF_OFFLINE_PLAN:-}" == skip ]]; then
+    log "SKIPPED (TF_OFFLINE_PLAN=skip): no AWS provider binary in ${mirror}"
+    return 3
+  fi
+  log "missing: AWS provider binary ${mirror}/registry.terraform.io/hashicorp/aws/<version>/linux_amd64/terraform-provider-aws_* (set TF_PLUGIN_MIRROR to a mirror holding it, or TF_OFFLINE_PLAN=skip to skip the plan and offline tests)"
+  return 1
+}
+
+# One real-provider plan of the offline copy DIR, checked by plan_check.py. Arguments: DIR LABEL SERVERS CLIENTS,
+# then more -var arguments. The files are kept in WORK as plan-LABEL.*.
+plan_case() {
+  local dir="$1" label="$2" servers="$3" clients="$4"
+  shift 4
+  local -a vars=(-var-file=offline.tfvars -var "server_count=${servers}" -var "client_count=${clients}" "$@")
+  local out="${WORK}/plan-${label}"
+  if ! tf -chdir="${dir}" plan -input=false -no-color -lock=false -out="${out}.plan" "${vars[@]}" >"${out}.log" 2>&1; then
+    log "plan ${label} failed:"
+    grep -A10 '^Error' "${out}.log" >&2 || tail -20 "${out}.log" >&2
+    return 1
+  fi
+  tf -chdir="${dir}" show -json "${out}.plan" >"${out}.json"
+  python3 "${REPO_ROOT}/terraform/tests/plan_check.py" "${out}.json" "${dir}/../standins.json" "${servers}" \
+    "${clients}" >"${out}.check" || {
+    sed "s/^/  ${label}: /" "${out}.check" >&2
+    return 1
+  }
+}
+
+# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up).
+write_offline_tfvars() {
+  cat >"$1/offline.tfvars" <<'EOF'
+key_pair_name     = "offline-plan"
+ssh_allowed_cidr  = "203.0.113.7/32"
+expires_on        = "2030-01-01"
+repo_archive_path = "tests/offline/repo.tar.gz"
+ami_id            = "ami-0123456789abcdef0"
+EOF
+}
+
+test_plan() {
+  local rc=0
+  require_mirror || rc=$?
+  ((rc != 3)) || return 0
+  ((rc == 0)) || return 1
+  local dir store longest=a23456789012345678901x n=0
+  dir="$(offline_copy "${WORK}/plan")"
+  write_offline_tfvars "${dir}"
+  for store in redisjson mongodb elasticsearch; do
+    plan_case "${dir}" "${store}-default" 3 1 -var "store=${store}"
+    # Largest counts with the longest name: every name and count at its maximum.
+    plan_case "${dir}" "${store}-largest" 9 4 -var "store=${store}" -var "name_prefix=${longest}"
+    # Smallest counts (a single Redis server holds no replica).
+    plan_case "${dir}" "${store}-smallest" 1 1 -var "store=${store}" \
+      -var 'redis_cluster={shards=3,replicas_per_shard=0}'
+    n=$((n + 3))
+  done
+  # The search must be able to fail: a copy that writes the Redis password into every role.env.
+  local leak
+  leak="$(offline_copy "${WORK}/plan-leak")"
+  write_offline_tfvars "${leak}"
+  sed -i 's/^    DURABILITY    = var.durability$/&\n    LEAK          = local.parameter_values.REDIS_PASSWORD/' \
+    "${leak}/cloud_init.tf"
+  grep -q 'LEAK  ' "${leak}/cloud_init.tf" || { log "could not plant the leak in cloud_init.tf"; return 1; }
+  if plan_case "${leak}" leak 3 1 -var store=redisjson 2>/dev/null; then
+    log "plan_check.py did not find a password planted in the user data"
+    return 1
+  fi
+  grep -q 'user data holds a secret' "${WORK}/plan-leak.check" || { log "the leak was caught for another reason"; return 1; }
+  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest); a planted leak was caught"
+}
+
+test_offline() {
+  local rc=0 good bad
+  require_mirror || rc=$?
+  ((rc != 3)) || return 0
+  ((rc == 0)) || return 1
   good="$(offline_copy "${WORK}/offline-good")"
   tf -chdir="${good}" validate -no-color
   tf -chdir="${good}" test -no-color | grep -E '^\s+run |passed|failed' >&2
@@ -170,7 +326,7 @@ test_offline() {
     "${bad}/modules/machines/main.tf"
   sed -i 's/redis_base_port            = 7000/redis_base_port            = 7100/' "${bad}/main.tf"
   # Only the first run (the Redis layout) matters for the broken copy: drop the others to save time.
-  sed -i '/^run "mongodb_replica_set"/,$d' "${bad}/tests/cluster.tftest.hcl"
+  sed -i '/^run "mongodb_sharded"/,$d' "${bad}/tests/cluster.tftest.hcl"
   if tf -chdir="${bad}" test -no-color >/dev/null 2>&1; then
     log "terraform test passed on a copy with the wrong Redis ports"
     return 1
@@ -207,6 +363,53 @@ serve_dir() {
     ((++tries < 50)) || { log "http server did not start"; return 1; }
     sleep 0.1
   done
+}
+
+# A stand-in for the SSM API's GetParameters (JSON 1.1 protocol, as boto3 speaks it) on a free local port: serves the
+# parameters of the JSON file $1 ({"name": "value"}), logs each request's names to $1.requests. Sets SSM_PORT.
+serve_ssm() {
+  local params="$1"
+  SSM_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  python3 - "${params}" "${SSM_PORT}" >/dev/null 2>&1 <<'PY' &
+import http.server, json, sys
+params = json.load(open(sys.argv[1]))
+class SSM(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        ok = self.headers.get("X-Amz-Target") == "AmazonSSM.GetParameters" and body.get("WithDecryption") is True \
+            and "AWS4-HMAC-SHA256" in self.headers.get("Authorization", "")
+        with open(sys.argv[1] + ".requests", "a") as log:
+            log.write(json.dumps(body["Names"]) + "\n")
+        answer = {"Parameters": [{"Name": n, "Type": "SecureString", "Value": params[n]} for n in body["Names"]
+                                 if n in params],
+                  "InvalidParameters": [n for n in body["Names"] if n not in params]}
+        data = json.dumps(answer if ok else {"__type": "AccessDeniedException"}).encode()
+        self.send_response(200 if ok else 400)
+        self.send_header("Content-Type", "application/x-amz-json-1.1")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[2])), SSM).serve_forever()
+PY
+  BG_PIDS+=($!)
+  local tries=0
+  until (exec 3<>"/dev/tcp/127.0.0.1/${SSM_PORT}") 2>/dev/null; do
+    ((++tries < 50)) || { log "the SSM stand-in did not start"; return 1; }
+    sleep 0.1
+  done
+}
+
+# Runs bootstrap.sh like run_bootstrap, but with SSM_PARAMETERS (and no BUNDLE_URL) in role.env, against the SSM
+# stand-in on SSM_PORT, with the policy venv's boto3 first on PATH. Arguments: NAME ROLE SHA SSM_PARAMETERS.
+run_bootstrap_ssm() {
+  local role="$2" sha="$3" wanted="$4" dir="${WORK}/boot-$1" venv_bin_dir
+  venv_bin_dir="$(dirname "$(venv_python)")"
+  mkdir -p "${dir}"
+  printf "ROLE='%s'\nREPO_DIR='%s'\nBUNDLE_SHA256='%s'\nAWS_REGION='us-east-1'\nSSM_PARAMETERS='%s'\n" "${role}" \
+    "${dir}/repo" "${sha}" "${wanted}" >"${dir}/role.env"
+  PATH="${venv_bin_dir}:${PATH}" AWS_ENDPOINT_URL_SSM="http://127.0.0.1:${SSM_PORT}" AWS_ACCESS_KEY_ID=AKIATESTTEST \
+    AWS_SECRET_ACCESS_KEY=test-secret AWS_EC2_METADATA_DISABLED=true YCSB_STATE_DIR="${dir}/state" \
+    BOOTSTRAP_LOG="${dir}/log" "${REPO_ROOT}/scripts/provision/bootstrap.sh" "${dir}/role.env" >/dev/null 2>&1
 }
 
 # Runs bootstrap.sh with a role.env for BUNDLE and SHA. Arguments: NAME ROLE URL SHA. Returns its exit status.
@@ -248,6 +451,36 @@ test_bootstrap() {
   [[ "$(cat "${WORK}/boot-head/repo/.source-commit")" == "$(git -C "${REPO_ROOT}" rev-parse HEAD)" ]] \
     || { log ".source-commit does not name HEAD"; return 1; }
   grep -q 'no provisioning script' "${WORK}/boot-head/state/status.json"
+  test_bootstrap_ssm "${port}"
+}
+
+# The bundle address and a secret from the SSM stand-in. Arguments: PORT of the bundle's HTTP server.
+test_bootstrap_ssm() {
+  local port="$1" secret sha dir="${WORK}/boot-ssm"
+  secret="$(python3 -c 'import secrets; print(secrets.token_hex(20))')"
+  sha="$(sha256sum "${WORK}/www/bundle.tar.gz" | cut -d' ' -f1)"
+  printf '{"/ycsb-docsearch/t/bundle-url": "http://127.0.0.1:%s/bundle.tar.gz", "/ycsb-docsearch/t/redis-password": "%s"}' \
+    "${port}" "${secret}" >"${WORK}/ssm.json"
+  serve_ssm "${WORK}/ssm.json"
+  run_bootstrap_ssm ssm testrole "${sha}" \
+    "BUNDLE_URL=/ycsb-docsearch/t/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/t/redis-password" \
+    || { log "bootstrap with SSM parameters failed: $(tail -3 "${dir}/log" 2>/dev/null)"; return 1; }
+  grep -q "ran with ${dir}/role.env" "${dir}/repo/ran" || { log "role script not run after the SSM read"; return 1; }
+  [[ "$(stat -c %a "${dir}/secrets.env")" == 600 ]] || { log "secrets.env is not mode 0600"; return 1; }
+  grep -qx "REDIS_PASSWORD='${secret}'" "${dir}/secrets.env" || { log "secrets.env lacks the password"; return 1; }
+  grep -qx "BUNDLE_URL='http://127.0.0.1:${port}/bundle.tar.gz'" "${dir}/secrets.env" \
+    || { log "secrets.env lacks the bundle address"; return 1; }
+  if grep -q "${secret}" "${dir}/log" "${dir}/state/status.json"; then
+    log "the secret reached the provisioning log or status.json"
+    return 1
+  fi
+  grep -q 'redis-password' "${WORK}/ssm.json.requests" || { log "the stand-in saw no request"; return 1; }
+  if run_bootstrap_ssm ssm-missing testrole "${sha}" "REDIS_PASSWORD=/ycsb-docsearch/t/no-such-parameter"; then
+    log "bootstrap went on without a parameter it needs"
+    return 1
+  fi
+  grep -q 'could not read the SSM parameters' "${WORK}/boot-ssm-missing/state/status.json"
+  grep -q 'missing SSM parameters: /ycsb-docsearch/t/no-such-parameter' "${WORK}/boot-ssm-missing/log"
 }
 
 test_versions() {

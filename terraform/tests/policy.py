@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Policy checks on the Terraform configuration, by parsing it (the AWS provider cannot be downloaded here, so
-`terraform validate` cannot run). Each rule has an id; a violation is "RULE file: message".
+"""Policy checks on the Terraform configuration, by parsing it: rules about what the configuration says, beside the
+real-provider plan (plan_check.py) and checkov. Each rule has an id; a violation is "RULE file: message".
 
 Usage: policy.py DIR      (a root module; its modules/ subfolders are checked too) -> exit 1 on any violation
 
@@ -19,6 +19,11 @@ Rules
   R11 files         no state or tfvars files next to the configuration (only *.tfvars.example)
   R12 tags          the AWS provider sets default_tags, including an expires-on tag from var.expires_on
   R13 one-az        one subnet, in var.availability_zone
+  R14 user-data     no generated secret (random_password, tls_* keys) in user data: neither an instance's or launch
+                    template's user_data nor any local value named *user_data* or *env* refers to one (secrets go
+                    to SSM Parameter Store; user data names the parameters)
+  R15 iam           no IAM policy document allows a wildcard action ("*", "service:*") or every resource ("*"):
+                    the machines' roles read named parameters only
 """
 import os
 import re
@@ -251,13 +256,42 @@ def check_one_az(modules):
     return out
 
 
+def check_user_data(modules):
+    out = []
+    for m in modules:
+        for file, entry in m.blocks["locals"]:
+            for name, value in entry.items():
+                if re.search(r"user_data|env", name) and SECRET_SOURCE.search(str(value)):
+                    out.append(f"R14 {file}: local {name} (user data) refers to a generated secret")
+        for file, name, body in m.resources("aws_instance", "aws_launch_template"):
+            if SECRET_SOURCE.search(str(body.get("user_data", ""))):
+                out.append(f"R14 {file}: {name} user_data refers to a generated secret")
+    return out
+
+
+def check_iam(modules):
+    out = []
+    for m in modules:
+        for file, entry in m.blocks["data"]:
+            for name, body in entry.get("aws_iam_policy_document", {}).items():
+                for st in body.get("statement", []) or []:
+                    if st.get("effect", "Allow") != "Allow":
+                        continue
+                    actions = st.get("actions", []) or []
+                    if any(a == "*" or a.endswith(":*") for a in actions) or "*" in (st.get("resources") or []):
+                        out.append(f"R15 {file}: aws_iam_policy_document.{name} allows {actions} on "
+                                   f"{st.get('resources')}: name the actions and resources")
+    return out
+
+
 def check(root):
     """Every violation of the configuration rooted at `root`, as sorted strings."""
     modules = load_modules(root)
     top = modules[0]
     found = (check_versions(top) + check_sizing(top, modules) + check_placement(modules) + check_ingress(modules)
              + check_ssh_variable(modules) + check_instances(modules) + check_variables_and_outputs(modules)
-             + check_files(root) + check_tags(top) + check_one_az(modules))
+             + check_files(root) + check_tags(top) + check_one_az(modules) + check_user_data(modules)
+             + check_iam(modules))
     return sorted(set(found))
 
 

@@ -30,7 +30,7 @@ class RealConfigurationTest(unittest.TestCase):
 class BadFixtureTest(unittest.TestCase):
     def test_breaks_every_rule_but_files(self):
         found = rules(policy.check(BAD))
-        expected = {f"R{n:02d}" for n in range(1, 14)} - {"R11"}  # R11 needs a state file: see MutationTest
+        expected = {f"R{n:02d}" for n in range(1, 16)} - {"R11"}  # R11 needs a state file: see MutationTest
         self.assertEqual(expected, found)
 
     def test_world_ssh_is_reported_twice(self):
@@ -68,6 +68,9 @@ class MutationTest(unittest.TestCase):
         ("versions.tf", 'version = "~> 5.80"', 'version = ">= 5.0"', "R01"),
         ("modules/network/main.tf", "availability_zone       = var.availability_zone",
          'availability_zone       = "us-east-1a"', "R13"),
+        ("cloud_init.tf", "    DURABILITY    = var.durability\n",
+         "    DURABILITY    = var.durability\n    PW            = random_password.redis.result\n", "R14"),
+        ("iam.tf", 'actions   = ["ssm:GetParameters"]', 'actions   = ["ssm:*"]', "R15"),
     ]
 
     def setUp(self):

@@ -7,7 +7,9 @@ locals {
 }
 
 resource "aws_s3_bucket" "this" {
-  bucket_prefix = "${var.name}-bundle-"
+  # S3 appends 26 characters to a prefix and caps the name at 63, so the prefix may have at most 37: the name (at
+  # most 36, see variables.tf) and one '-'. The Name tag says what the bucket is for.
+  bucket_prefix = "${var.name}-"
   force_destroy = true # the bucket only ever holds a copy of the repository
 
   tags = { Name = "${var.name}-bundle" }

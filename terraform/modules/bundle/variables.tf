@@ -10,11 +10,11 @@ variable "archive_path" {
 
 variable "name" {
   type        = string
-  description = "Name prefix of the bucket (S3 appends a unique suffix)."
+  description = "Name prefix of the bucket (S3 appends a unique suffix; the bucket prefix \"<name>-\" must stay within the AWS provider's 37 characters)."
 
   validation {
     condition     = can(regex("^[a-z][a-z0-9-]{1,35}$", var.name))
-    error_message = "name must be 2-36 lower-case letters, digits or '-' (S3 bucket prefix rules)."
+    error_message = "name must be 2-36 lower-case letters, digits or '-' (S3 bucket prefix rules: \"<name>-\" at most 37)."
   }
 }
 

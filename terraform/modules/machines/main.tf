@@ -1,5 +1,7 @@
 # The benchmark's machines, store servers and clients alike: the cluster placement group, IMDSv2 only, an encrypted
-# root volume. Servers get fixed private addresses (so every server's cloud-init knows its peers) and keep store
+# root volume, an instance profile that may read only this role's SSM parameters (the secrets are fetched at boot,
+# never carried in user data). Every machine gets a fixed private address (servers: so every server's cloud-init
+# knows its peers; clients: so AWS never hands a client an address a server is about to take), servers keep store
 # data on the instance's NVMe disks, which scripts/provision/common.sh formats at boot (RAID 0 over all of them);
 # clients (role "client") build the repository and record a machine baseline (scripts/provision/client.sh).
 
@@ -9,12 +11,14 @@ resource "aws_instance" "this" {
   ami                         = var.ami_id
   instance_type               = var.instance_type
   key_name                    = var.key_pair_name
+  iam_instance_profile        = var.instance_profile_name
   subnet_id                   = var.subnet_id
   private_ip                  = length(var.private_ips) > 0 ? var.private_ips[count.index] : null
   vpc_security_group_ids      = var.security_group_ids
   placement_group             = var.placement_group
   associate_public_ip_address = true
   ebs_optimized               = true
+  monitoring                  = true # 1-minute CloudWatch metrics beside the run's own baselines (~USD 0.003/hour)
   user_data                   = var.user_data[count.index]
   user_data_replace_on_change = true
 
@@ -39,6 +43,10 @@ resource "aws_instance" "this" {
   }
 
   lifecycle {
+    # The AMI is chosen once: a newer Canonical image (or a new ami_id) must not silently rebuild a running
+    # benchmark cluster. To move to another image on purpose: terraform apply -replace=... (terraform/README.md).
+    ignore_changes = [ami]
+
     precondition {
       condition = (length(var.private_ips) == 0 || length(var.private_ips) == var.instance_count) && length(
       var.user_data) == var.instance_count

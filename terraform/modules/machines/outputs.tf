@@ -12,3 +12,8 @@ output "public_ips" {
   description = "Public IPv4 addresses (SSH), in node order."
   value       = aws_instance.this[*].public_ip
 }
+
+output "ami_ids" {
+  description = "AMI each machine was launched from, in node order (kept on later applies: ignore_changes)."
+  value       = aws_instance.this[*].ami
+}

@@ -28,6 +28,16 @@ variable "instance_type" {
   }
 }
 
+variable "instance_profile_name" {
+  type        = string
+  description = "IAM instance profile of the machines (reads this role's SSM parameters at boot)."
+
+  validation {
+    condition     = length(var.instance_profile_name) >= 1 && length(var.instance_profile_name) <= 128
+    error_message = "instance_profile_name must be 1-128 characters."
+  }
+}
+
 variable "key_pair_name" {
   type        = string
   description = "EC2 key pair for SSH."
@@ -60,7 +70,7 @@ variable "placement_group" {
 
 variable "private_ips" {
   type        = list(string)
-  description = "Private IPv4 address of each machine, in node order; empty lets AWS choose (clients)."
+  description = "Private IPv4 address of each machine, in node order; empty lets AWS choose."
   default     = []
 
   validation {
@@ -111,8 +121,7 @@ variable "subnet_id" {
 
 variable "user_data" {
   type        = list(string)
-  description = "cloud-init user data of each machine, in node order (a server's holds the store's secrets)."
-  sensitive   = true
+  description = "cloud-init user data of each machine, in node order: names of SSM parameters, never their values."
 
   validation {
     condition     = alltrue([for u in var.user_data : length(u) <= 16384])

@@ -50,3 +50,11 @@ resource "aws_vpc_endpoint" "s3" {
 
   tags = { Name = "${var.name}-s3" }
 }
+
+# The VPC's default security group, taken over with no rules at all: nothing can use it to reach anything by
+# accident (every machine names the client or server group explicitly).
+resource "aws_default_security_group" "this" {
+  vpc_id = aws_vpc.this.id
+
+  tags = { Name = "${var.name}-default-unused" }
+}

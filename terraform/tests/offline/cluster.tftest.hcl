@@ -1,6 +1,7 @@
 # Mocked plan/apply of the whole configuration (no AWS account, no network): run by scripts/tests/test_terraform.sh on
-# a copy made by tests/offline_copy.py, where random/tls resources are stand-ins. It checks what only evaluation
-# shows: addresses, ports, user data, outputs, preconditions and variable validations.
+# a copy made by tests/offline_copy.py, where random/tls values are literal stand-ins. It checks what only evaluation
+# shows: addresses, ports, user data, SSM parameters, outputs, preconditions and variable validations (the real
+# provider's plan is checked by tests/plan_check.py).
 
 mock_provider "aws" {
   mock_data "aws_ami" {
@@ -59,8 +60,16 @@ run "redis_cluster_layout" {
     error_message = "cost = 4 x m5d.8xlarge"
   }
   assert {
-    condition     = output.store_password == "stand-in-random_password-redis"
-    error_message = "the redis password must be the generated one"
+    condition     = output.client_private_ips == ["10.42.1.40"]
+    error_message = "the client takes a fixed address outside the servers' range"
+  }
+  assert {
+    condition     = output.store_password == local.parameter_values.REDIS_PASSWORD && aws_ssm_parameter.machine["REDIS_PASSWORD"].value == output.store_password
+    error_message = "the redis password must be the generated one, stored in SSM"
+  }
+  assert {
+    condition     = aws_ssm_parameter.machine["REDIS_PASSWORD"].type == "SecureString" && aws_ssm_parameter.machine["BUNDLE_URL"].type == "String" && length(aws_ssm_parameter.machine) == 2
+    error_message = "Redis: the bundle address (String) and the password (SecureString), nothing else"
   }
   assert {
     condition     = alltrue([for u in local.user_data : length(u) <= 16384 && startswith(u, "#cloud-config\n")])
@@ -79,8 +88,20 @@ run "redis_cluster_layout" {
     error_message = "each server's role.env must name its index, address and process count"
   }
   assert {
-    condition     = !strcontains(local.client_user_data[0], "PASSWORD")
-    error_message = "the client's user data must hold no store secret"
+    condition     = strcontains(local.server_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password'")
+    error_message = "a server's role.env names its parameters"
+  }
+  assert {
+    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url'") && !strcontains(local.client_user_data[0], "PASSWORD")
+    error_message = "the client reads the bundle address only"
+  }
+  assert {
+    condition     = alltrue([for u in local.user_data : !strcontains(u, output.store_password) && !strcontains(u, "BEGIN")])
+    error_message = "no user data may hold a secret"
+  }
+  assert {
+    condition     = aws_iam_instance_profile.machines["server"].role == aws_iam_role.machines["server"].name && aws_iam_role.machines["client"].name == "ycsb-docsearch-redisjson-client"
+    error_message = "one instance profile per kind of machine"
   }
   assert {
     condition     = output.bundle_url == "https://ycsb-docsearch-bundle-test.s3.us-east-1.amazonaws.com/ycsb-docsearch.tar.gz"
@@ -88,7 +109,7 @@ run "redis_cluster_layout" {
   }
 }
 
-run "mongodb_replica_set" {
+run "mongodb_sharded" {
   command = apply
 
   variables {
@@ -97,12 +118,32 @@ run "mongodb_replica_set" {
   }
 
   assert {
-    condition     = output.store_connection.addresses == ["10.42.1.10:27017", "10.42.1.11:27017", "10.42.1.12:27017"] && output.store_connection.replica_set == "rs0" && output.store_connection.username == "ycsb"
-    error_message = "three members on 27017, replica set rs0, user ycsb"
+    condition     = output.store_connection.addresses == ["127.0.0.1:27017"] && output.store_connection.username == "ycsb"
+    error_message = "YCSB reaches the mongos on its own machine as user ycsb"
   }
   assert {
-    condition     = output.store_connection.durability == "strict" && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=")
-    error_message = "durability and the key file must reach the members"
+    condition     = jsonencode(output.store_connection.mongodb_shards) == jsonencode(["shard0/10.42.1.10:27100,10.42.1.11:27100,10.42.1.12:27100", "shard1/10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101", "shard2/10.42.1.12:27102,10.42.1.10:27102,10.42.1.11:27102"])
+    error_message = "3 shards of 3 members, each member on another server, shard i's member 0 on server i"
+  }
+  assert {
+    condition     = strcontains(local.server_user_data[1], "MONGODB_CONFIG_RS='cfg=10.42.1.10:27200,10.42.1.11:27200,10.42.1.12:27200'") && strcontains(local.client_user_data[0], "MONGOS_PORT='27017'")
+    error_message = "config servers on every server; mongos on the client"
+  }
+  assert {
+    condition     = strcontains(local.client_user_data[0], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/") && !strcontains(local.client_user_data[0], "MONGODB_YCSB_PASSWORD")
+    error_message = "the client (mongos) reads the key file and admin password, not the benchmark user's"
+  }
+  assert {
+    condition     = anytrue([for r in local.store_ports.mongodb.client : r.from_port == 27100 && r.to_port == 27102])
+    error_message = "the client reaches the three shard ports"
+  }
+  assert {
+    condition     = output.store_connection.durability == "strict" && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/ycsb-docsearch-mongodb/mongodb-keyfile-content")
+    error_message = "durability and the key file's parameter must reach the members"
+  }
+  assert {
+    condition     = length(aws_ssm_parameter.machine["MONGODB_KEYFILE_CONTENT"].value) == 756 && aws_ssm_parameter.machine["MONGODB_KEYFILE_CONTENT"].type == "SecureString"
+    error_message = "the key file (756 characters) is a SecureString parameter"
   }
 }
 
@@ -118,8 +159,12 @@ run "elasticsearch_cluster" {
     error_message = "three nodes on 9200, 15 primaries, 1 replica"
   }
   assert {
-    condition     = strcontains(local.server_user_data[0], "/etc/ycsb-docsearch/tls/node.key") && !strcontains(local.client_user_data[0], "tls/node.key")
-    error_message = "only servers get the transport TLS files"
+    condition     = strcontains(local.server_user_data[0], "ES_TLS_NODE_KEY=/ycsb-docsearch/") && !strcontains(local.client_user_data[0], "ES_TLS")
+    error_message = "only servers read the transport TLS parameters"
+  }
+  assert {
+    condition     = startswith(aws_ssm_parameter.machine["ES_TLS_NODE_KEY"].value, "-----BEGIN PRIVATE KEY-----") && length(aws_ssm_parameter.machine["ES_TLS_NODE_KEY"].value) <= 4096
+    error_message = "the node key (PKCS#8 PEM) fits a Standard parameter"
   }
 }
 

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Checks one real-provider plan of the configuration (made by scripts/tests/test_terraform.sh on an offline copy,
+tests/offline_copy.py) against what an apply needs and what the issue promised. Exit 1 with one line per failure.
+
+Usage: plan_check.py PLAN_JSON STANDINS SERVERS CLIENTS
+  PLAN_JSON   `terraform show -json` of the saved plan; its output offline_user_data (added by offline_copy.py) is
+              local.user_data as rendered in the plan: servers, then clients
+  STANDINS    JSON list of every stand-in secret value in the copy (offline_copy.py writes it)
+  SERVERS, CLIENTS   the server_count and client_count the plan was made with
+
+Checks
+  - the rendered user data is what the instances get: its SHA-1 is the plan's aws_instance.user_data (the provider
+    keeps only that hash), one per machine, each known at plan time, cloud-config, within EC2's 16 KiB
+  - no secret in any user data: none of the stand-in values (passwords, PEM keys and certificates of real size), no
+    PEM block at all, and every secret variable of role.env is absent (only SSM parameter *names* are there)
+  - every machine has its own fixed private address, all in the subnet and none shared
+  - every secret parameter is a SecureString within the Standard tier's 4096 characters; each instance profile's
+    role may call nothing but ssm:GetParameters
+  - the bundle bucket's prefix is within the AWS provider's 37 characters
+  - MongoDB (STORE='mongodb' in role.env): one shard per server, each a replica set of min(3, servers) members on
+    different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
+    replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
+"""
+import hashlib
+import json
+import re
+import sys
+
+SECRET_VARIABLES = re.compile(r"^\s*[A-Z_]*(PASSWORD|KEYFILE_CONTENT|TLS_[A-Z_]*)='", re.MULTILINE)
+PEM = re.compile(r"-----BEGIN [A-Z ]+-----")
+
+
+def changes(plan, rtype):
+    return [rc for rc in plan.get("resource_changes", []) if rc["type"] == rtype]
+
+
+def instance_order(rc):
+    """Servers first, then clients, each by index: the order of local.user_data."""
+    return (0 if rc["module_address"] == "module.servers" else 1, rc.get("index", 0))
+
+
+def check_user_data(plan, user_data, standins, machines):
+    errors = []
+    instances = sorted(changes(plan, "aws_instance"), key=instance_order)
+    if len(instances) != machines or len(user_data) != machines:
+        return [f"expected {machines} machines, the plan has {len(instances)} and {len(user_data)} user data"]
+    for rc, text in zip(instances, user_data):
+        where = rc["address"]
+        planned = rc["change"]["after"].get("user_data")
+        if planned != hashlib.sha1(text.encode()).hexdigest():
+            errors.append(f"{where}: rendered user data is not what the plan sends (hash {planned})")
+        if not text.startswith("#cloud-config\n"):
+            errors.append(f"{where}: user data is not cloud-config")
+        if len(text.encode()) > 16384:
+            errors.append(f"{where}: user data is {len(text.encode())} bytes, EC2 accepts 16384")
+        for value in standins:
+            if value.strip() and value.strip() in text:
+                errors.append(f"{where}: user data holds a secret ({value[:12]}..., {len(value)} characters)")
+        if PEM.search(text):
+            errors.append(f"{where}: user data holds a PEM block")
+        for m in SECRET_VARIABLES.finditer(text):
+            errors.append(f"{where}: user data sets {m.group(0).strip()}...")
+        if "SSM_PARAMETERS='" not in text:
+            errors.append(f"{where}: user data names no SSM parameters")
+    return errors
+
+
+def role_env(text):
+    """The KEY='value' lines of the role.env that the user data writes."""
+    return dict(re.findall(r"^\s+([A-Z_][A-Z0-9_]*)='([^']*)'$", text, re.MULTILINE))
+
+
+def replica_set(spec):
+    """'name=ip:port,ip:port' -> (name, [(ip, port), ...])"""
+    name, members = spec.split("=", 1)
+    return name, [tuple(m.rsplit(":", 1)) for m in members.split(",")]
+
+
+def check_mongodb_layout(user_data, servers):
+    envs = [role_env(u) for u in user_data]
+    if envs[0].get("STORE") != "mongodb":
+        return []
+    layouts = {(e.get("MONGODB_CONFIG_RS"), e.get("MONGODB_SHARDS"), e.get("MONGOS_PORT")) for e in envs}
+    if len(layouts) != 1:
+        return [f"MongoDB: the machines were given different layouts: {sorted(map(str, layouts))}"]
+    config, shards, mongos = layouts.pop()
+    ips = envs[0]["SERVER_IPS"].split(",")
+    members = min(3, servers)
+    errors = []
+    name, cfg = replica_set(config)
+    if [ip for ip, _ in cfg] != ips[:members] or len({p for _, p in cfg}) != 1:
+        errors.append(f"MongoDB: config servers {config} are not one port on the first {members} servers")
+    shard_list = [replica_set(spec) for spec in shards.split(";")]
+    if len(shard_list) != servers:
+        errors.append(f"MongoDB: {len(shard_list)} shards for {servers} servers")
+    ports = set()
+    for i, (name, shard) in enumerate(shard_list):
+        hosts = [ip for ip, _ in shard]
+        if len(shard) != members or len(set(hosts)) != members:
+            errors.append(f"MongoDB: {name} must have {members} members on different servers: {shard}")
+        if i < len(ips) and hosts[0] != ips[i]:
+            errors.append(f"MongoDB: {name}'s member 0 must be on server {i} ({ips[i]}), is on {hosts[0]}")
+        if len({p for _, p in shard}) != 1 or shard[0][1] in ports or shard[0][1] == cfg[0][1]:
+            errors.append(f"MongoDB: {name} needs a port of its own, shared by its members")
+        ports.add(shard[0][1])
+    if mongos != "27017":
+        errors.append(f"MongoDB: mongos must listen on 27017 on the clients (is {mongos})")
+    return errors
+
+
+def check_addresses(plan):
+    ips = [rc["change"]["after"].get("private_ip") for rc in changes(plan, "aws_instance")]
+    errors = [f"an instance has no fixed private address ({ips})"] if None in ips else []
+    if len(set(ips)) != len(ips):
+        errors.append(f"instances share a private address: {sorted(ips)}")
+    return errors
+
+
+def check_parameters(plan):
+    errors = []
+    params = changes(plan, "aws_ssm_parameter")
+    if not params:
+        errors.append("no SSM parameters in the plan")
+    for rc in params:
+        after = rc["change"]["after"]
+        value = after.get("value") or ""
+        secret = not after["name"].endswith("/bundle-url")
+        if secret and after.get("type") != "SecureString":
+            errors.append(f"{rc['address']}: {after['name']} must be a SecureString")
+        if len(value) > 4096:
+            errors.append(f"{rc['address']}: {len(value)} characters, the Standard tier holds 4096")
+    for rc in changes(plan, "aws_iam_role_policy"):
+        policy = rc["change"]["after"].get("policy")
+        if policy:  # unknown until the parameters' ARNs exist; checked where known (mocked test)
+            actions = {a for s in json.loads(policy)["Statement"] for a in ([s["Action"]] if isinstance(
+                s["Action"], str) else s["Action"])}
+            if actions != {"ssm:GetParameters"}:
+                errors.append(f"{rc['address']}: the machines may call {sorted(actions)}")
+    return errors
+
+
+def check_bucket(plan):
+    errors = []
+    for rc in changes(plan, "aws_s3_bucket"):
+        prefix = rc["change"]["after"].get("bucket_prefix") or ""
+        if len(prefix) > 37:
+            errors.append(f"{rc['address']}: bucket_prefix {prefix!r} is longer than 37 characters")
+    return errors
+
+
+def main(argv):
+    if len(argv) != 5:
+        print(__doc__, file=sys.stderr)
+        return 2
+    with open(argv[1], encoding="utf-8") as f:
+        plan = json.load(f)
+    with open(argv[2], encoding="utf-8") as f:
+        standins = json.load(f)
+    rendered = plan.get("planned_values", {}).get("outputs", {}).get("offline_user_data", {})
+    if "value" not in rendered:
+        print("user data is not known at plan time: it depends on a value made during apply")
+        return 1
+    errors = (check_user_data(plan, rendered["value"], standins, int(argv[3]) + int(argv[4])) + check_addresses(plan)
+              + check_mongodb_layout(rendered["value"], int(argv[3]))
+              + check_parameters(plan) + check_bucket(plan))
+    for e in errors:
+        print(e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

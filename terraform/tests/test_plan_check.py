@@ -1,0 +1,72 @@
+"""Tests of plan_check.py's MongoDB layout and secret checks on hand-made user data: the layout terraform renders
+passes, and each way of breaking it is reported. (The real plans are checked by scripts/tests/test_terraform.sh.)
+
+Run: python -m unittest discover -s terraform/tests -p 'test_*.py'
+"""
+import hashlib
+import unittest
+
+import plan_check
+
+IPS = ["10.42.1.10", "10.42.1.11", "10.42.1.12"]
+GOOD_SHARDS = ("shard0=10.42.1.10:27100,10.42.1.11:27100,10.42.1.12:27100;"
+               "shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101;"
+               "shard2=10.42.1.12:27102,10.42.1.10:27102,10.42.1.11:27102")
+GOOD_CONFIG = "cfg=10.42.1.10:27200,10.42.1.11:27200,10.42.1.12:27200"
+
+
+def user_data(shards=GOOD_SHARDS, config=GOOD_CONFIG, extra=""):
+    env = {"STORE": "mongodb", "SERVER_IPS": ",".join(IPS), "MONGODB_SHARDS": shards, "MONGODB_CONFIG_RS": config,
+           "MONGOS_PORT": "27017", "SSM_PARAMETERS": "BUNDLE_URL=/ycsb-docsearch/x/bundle-url"}
+    lines = "".join(f"    {k}='{v}'\n" for k, v in sorted(env.items()))
+    return f"#cloud-config\nwrite_files:\n- content: |\n{lines}{extra}"
+
+
+def plan_for(texts):
+    return {"resource_changes": [
+        {"type": "aws_instance", "address": f"module.servers.aws_instance.this[{i}]", "module_address": "module.servers",
+         "index": i, "change": {"after": {"user_data": hashlib.sha1(t.encode()).hexdigest()}}}
+        for i, t in enumerate(texts)]}
+
+
+class MongoLayoutTest(unittest.TestCase):
+    def test_terraforms_layout_passes(self):
+        self.assertEqual([], plan_check.check_mongodb_layout([user_data()] * 3, 3))
+
+    def test_members_on_one_server_are_reported(self):
+        shards = GOOD_SHARDS.replace("10.42.1.11:27100", "10.42.1.10:27100")
+        found = plan_check.check_mongodb_layout([user_data(shards)] * 3, 3)
+        self.assertTrue(any("different servers" in e for e in found), found)
+
+    def test_primary_off_its_server_is_reported(self):
+        shards = GOOD_SHARDS.replace("shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101",
+                                     "shard1=10.42.1.12:27101,10.42.1.11:27101,10.42.1.10:27101")
+        found = plan_check.check_mongodb_layout([user_data(shards)] * 3, 3)
+        self.assertTrue(any("member 0 must be on server 1" in e for e in found), found)
+
+    def test_shared_port_and_different_layouts_are_reported(self):
+        shards = GOOD_SHARDS.replace(":27101", ":27100")
+        self.assertTrue(plan_check.check_mongodb_layout([user_data(shards)] * 3, 3))
+        self.assertTrue(plan_check.check_mongodb_layout([user_data(), user_data(shards), user_data()], 3))
+
+
+class SecretSearchTest(unittest.TestCase):
+    def test_clean_user_data_passes(self):
+        texts = [user_data()] * 2
+        self.assertEqual([], plan_check.check_user_data(plan_for(texts), texts, ["Secret0123456789abcdef"], 2))
+
+    def test_stand_in_pem_and_password_variables_are_reported(self):
+        for extra, why in [("    X='Secret0123456789abcdef'\n", "holds a secret"),
+                           ("    -----BEGIN PRIVATE KEY-----\n", "PEM block"),
+                           ("    REDIS_PASSWORD='x'\n", "sets REDIS_PASSWORD")]:
+            texts = [user_data(extra=extra)]
+            found = plan_check.check_user_data(plan_for(texts), texts, ["Secret0123456789abcdef"], 1)
+            self.assertTrue(any(why in e for e in found), (why, found))
+
+    def test_user_data_other_than_planned_is_reported(self):
+        found = plan_check.check_user_data(plan_for([user_data()]), [user_data(extra="    X='y'\n")], [], 1)
+        self.assertTrue(any("not what the plan sends" in e for e in found), found)
+
+
+if __name__ == "__main__":
+    unittest.main()
