@@ -42,7 +42,7 @@ final class LatencyCharts {
    */
   static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
     SvgChart chart = new SvgChart("load-" + ChartAxes.slug(op), op + ": latency vs offered load",
-        new Axis("Offered load, all operations (ops/s)", Scale.LINEAR, Numbers::compact), ChartAxes.latency())
+        new Axis("Offered load, all operations (ops/s, log scale)", Scale.LOG10, Numbers::compact), ChartAxes.latency())
         .subtitle("Intended latency (from the scheduled start), all requests, warm-up excluded; one point per "
             + "fixed-rate step; grey: harness floor (YCSB's BasicDB, no store)");
     for (StoreRun store : run.stores()) {
@@ -57,13 +57,11 @@ final class LatencyCharts {
         chart.add(new Series(null, FLOOR_GREY, STYLES.get(i), Marker.NONE,
             points(floor, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
       }
-      for (StepSummary s : offered) {
-        if (!s.usable()) {
-          s.row(op, LatencyKind.INTENDED, SummaryRow.ALL).flatMap(r -> r.p50Us() == null ? java.util.Optional.empty()
-              : java.util.Optional.of(r.p50Us())).ifPresent(y -> chart.annotate(new Annotation(s.targetOps(), y,
-              colour, s.clientBound() ? "client-bound" : s.complete() ? "not sustained" : s.stepStatus().jsonName())));
-        }
-      }
+      // Steps that cannot stand for the store (unsustained, client-bound, failed): their p99 as hollow rings, on
+      // the axis but joined to nothing.
+      List<StepSummary> unusable = offered.stream().filter(s -> !s.usable()).toList();
+      chart.add(new Series(null, colour, LineStyle.NONE, Marker.RING,
+          points(unusable, op, LatencyKind.INTENDED, SummaryRow.ALL, Percentile.P99, s -> s.targetOps())));
       Saturation sat = store.saturation();
       if (sat != null && sat.capacityOps() != null) {
         offered.stream().filter(s -> s.step().equals(sat.capacityStep())).findFirst()
@@ -77,6 +75,7 @@ final class LatencyCharts {
       styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
     }
     styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
+    styles.add(new LegendEntry("p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
     chart.legend(legend(run, palette, "Percentiles", styles));
     return new ReportChart("latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LOAD,
         op + ": what a client waits at each offered load. Where a line turns up, queues form; the capacity is the "
