@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The interval logs of one step's {@code hdr/} folder, each merged over the intervals kept after warm-up.
@@ -135,20 +131,74 @@ public final class StepHistograms {
     return read(stepDir.resolve(RunLayout.HDR_DIR), info.warmupS(), info.durationS());
   }
 
+  /**
+   * Reads one interval log (HdrHistogram's log format 1.x: {@code #[StartTime: s ...]}, optional
+   * {@code #[BaseTime: s ...]}, a legend line, then {@code [Tag=..,]start,length,max,payload} lines with timestamps
+   * relative to the base time, or to the start time when there is none and they are small).
+   *
+   * <p>The lines are decoded here rather than by HdrHistogram's own reader: an auto-resizing histogram that grew
+   * within an interval can be written with a header range smaller than its counts (seen with YCSB's intended
+   * latency at an overloaded rate), which the reader cannot decode. Such a payload is decoded again with a range of
+   * at least {@link #RETRY_RANGE_US}, so no interval, and no operation, is lost.
+   */
   private static Log readLog(Path file, HdrLogName name) throws IOException {
     List<Interval> intervals = new ArrayList<>();
-    try (InputStream in = new ByteArrayInputStream(completeLines(Files.readAllBytes(file)))) {
-      HistogramLogReader reader = new HistogramLogReader(in);
-      EncodableHistogram next;
-      while ((next = reader.nextIntervalHistogram()) != null) {
-        if (!(next instanceof Histogram h)) {
-          throw new ResultsFormatException(file + ": holds a DoubleHistogram, expected YCSB's integer microseconds");
+    double startSec = 0;
+    double baseSec = Double.NaN;
+    String text = new String(completeLines(Files.readAllBytes(file)), java.nio.charset.StandardCharsets.UTF_8);
+    for (String line : text.split("\n")) {
+      String l = line.trim();
+      if (l.startsWith("#[StartTime:")) {
+        startSec = headerSeconds(file, l);
+      } else if (l.startsWith("#[BaseTime:")) {
+        baseSec = headerSeconds(file, l);
+      } else if (!l.isEmpty() && !l.startsWith("#") && !l.startsWith("\"")) {
+        String[] f = l.split(",");
+        int first = f[0].startsWith("Tag=") ? 1 : 0;
+        if (f.length - first != 4) {
+          throw new ResultsFormatException(file + ": not a readable HdrHistogram log: malformed line '" + l + "'");
         }
-        intervals.add(new Interval(h, h.getStartTimeStamp(), h.getEndTimeStamp()));
+        double rel = Double.parseDouble(f[first]);
+        double length = Double.parseDouble(f[first + 1]);
+        double base = !Double.isNaN(baseSec) ? baseSec : rel < RELATIVE_LIMIT_SEC ? startSec : 0;
+        long startMs = Math.round((base + rel) * 1000.0);
+        Histogram h = decode(file, f[first + 3]);
+        intervals.add(new Interval(h, startMs, startMs + Math.round(length * 1000.0)));
       }
-      return new Log(name, reader.getStartTimeSec(), intervals);
-    } catch (RuntimeException e) {
+    }
+    return new Log(name, startSec, intervals);
+  }
+
+  /** Timestamps smaller than this (a year) are relative to the log's start time (HdrHistogram's own rule). */
+  private static final double RELATIVE_LIMIT_SEC = 365.25 * 24 * 3600;
+  /** Range given to a payload whose header range is too small for its counts: an hour in microseconds. */
+  static final long RETRY_RANGE_US = 3_600_000_000L;
+
+  private static Histogram decode(Path file, String payload) throws ResultsFormatException {
+    byte[] bytes;
+    try {
+      bytes = java.util.Base64.getDecoder().decode(payload);
+    } catch (IllegalArgumentException e) {
       throw new ResultsFormatException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+    }
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), 0);
+    } catch (java.util.zip.DataFormatException | RuntimeException first) {
+      try {
+        return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), RETRY_RANGE_US);
+      } catch (java.util.zip.DataFormatException | RuntimeException e) {
+        throw new ResultsFormatException(file + ": not a readable HdrHistogram log: " + e, e);
+      }
+    }
+  }
+
+  private static double headerSeconds(Path file, String line) throws ResultsFormatException {
+    String rest = line.substring(line.indexOf(':') + 1).trim();
+    int space = rest.indexOf(' ');
+    try {
+      return Double.parseDouble(space < 0 ? rest.replace("]", "") : rest.substring(0, space));
+    } catch (NumberFormatException e) {
+      throw new ResultsFormatException(file + ": not a readable HdrHistogram log: bad header '" + line + "'", e);
     }
   }
 
