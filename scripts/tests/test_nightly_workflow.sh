@@ -6,8 +6,9 @@
 # the triggers (schedule + workflow_dispatch and its inputs), the runner and
 # Java 17, no service containers, the step order (stores.sh install, then
 # verify-search.sh, run-sweep.sh, compare-results.sh), the artifact upload,
-# the job summary, the baseline jobs and permissions, no ${{ }} inside run:
-# blocks, and shellcheck on every run: block.
+# the job summary, the baseline jobs and permissions, the run-history step
+# (perf-history.sh add/prune/analyze) and the publish-history job, no ${{ }}
+# inside run: blocks, and shellcheck on every run: block.
 #
 # Local part (default): runs every run: block with tiny sizes, in order, with
 # the workflow's own if: conditions, env: values and GITHUB_OUTPUT / GITHUB_ENV
@@ -15,7 +16,8 @@
 # GitHub itself (uses: actions such as checkout and artifact upload) are
 # skipped with a message. Two scenarios: "accept" (3 repeated runs, a
 # baseline built and pushed to a scratch git remote standing in for origin)
-# and then "nightly" (1 run, baseline found on that remote, compared).
+# and then "nightly" (1 run, baseline found on that remote, compared); each
+# ends with publish-history, which pushes the run history to that remote.
 # Steps whose command is not in the tree yet are reported and end the scenario.
 #
 # Use like:
@@ -40,7 +42,7 @@ readonly REPO_ROOT
 readonly WORKFLOW="${REPO_ROOT}/.github/workflows/nightly-perf.yml"
 
 usage() {
-  sed -n '3,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -284,6 +286,16 @@ def static_checks(doc):
           and "accept_baseline" in str(accept.get("if", "")))
     check("new baseline built with make-baseline.sh from the repeated runs",
           any("make-baseline.sh" in s.get("run", "") for s in steps))
+    history = next((s for s in steps if s.get("id") == "history"), {})
+    check("history step appends, prunes and analyzes with perf-history.sh, after compare, without continue-on-error",
+          all(f"perf-history.sh {c}" in history.get("run", "") for c in ("add", "prune", "analyze"))
+          and steps.index(history) > order[3] and not history.get("continue-on-error")
+          and "GITHUB_STEP_SUMMARY" in history.get("run", "") and "--charts" in history.get("run", ""))
+    publish = jobs.get("publish-history", {})
+    check("publish-history job needs perf and accept-baseline, writes contents, runs even after a failed perf",
+          publish.get("needs") == ["perf", "accept-baseline"] and publish.get("permissions", {}).get("contents")
+          == "write" and "always()" in str(publish.get("if", ""))
+          and any("publish-to-branch.sh" in s.get("run", "") for s in publish.get("steps", [])))
     for key in TINY:
         check(f"size knob {key} is a workflow env variable", key in doc.get("env", {}))
     for job_id, step in run_blocks(doc):
@@ -472,10 +484,11 @@ def local_runs(doc, quick, root):
         check("accept: new baseline has noise.json",
               os.path.isfile(os.path.join(accept.dir, "perf-results/new-baseline/noise.json")))
         accept.run_job("accept-baseline")
+        accept.run_job("publish-history")
         listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-baseline"],
                                  capture_output=True, text=True)
-        check("accept: baseline pushed to the perf-baseline branch of origin",
-              "baseline/noise.json" in listing.stdout.split(), listing.stderr)
+        check("accept: baseline and history pushed to the perf-baseline branch of origin",
+              {"baseline/noise.json", "history/history.csv"} <= set(listing.stdout.split()), listing.stdout)
         status = subprocess.run(["git", "-C", ws, "status", "--porcelain"], capture_output=True, text=True)
         check("accept: publishing left the checkout's index and files alone", status.stdout.strip() == "",
               status.stdout)
@@ -485,6 +498,17 @@ def local_runs(doc, quick, root):
         return
     nightly.run_job("accept-baseline")
     check("nightly: accept-baseline job skipped", nightly.results.get("accept-baseline") == "skipped")
+    nightly.run_job("publish-history")
+    check("nightly: publish-history job ran", nightly.results.get("publish-history") == "success")
+    listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-baseline"],
+                             capture_output=True, text=True).stdout.split()
+    check("nightly: history on the perf-baseline branch" + ("" if quick else ", baseline kept"),
+          "history/history.csv" in listing and (quick or "baseline/noise.json" in listing), str(listing))
+    if not quick:
+        log = subprocess.run(["git", "--git-dir", origin, "show", "perf-baseline:history/history.csv"],
+                             capture_output=True, text=True).stdout
+        runs = {line.split(",")[0] for line in log.splitlines()[1:]}
+        check("nightly: the history holds the accept run and the nightly run", len(runs) == 2, str(runs))
     for sid in ("build", "stores-install", "verify", "sweep", "digest", "baseline"):
         if sid in steps and sid not in SKIP_IDS:
             check(f"nightly: step {sid} succeeded", steps[sid]["outcome"] == "success")
@@ -494,14 +518,17 @@ def local_runs(doc, quick, root):
         summary = f.read()
     check("nightly: job summary has the results digest", "## Performance results" in summary)
     check("nightly: job summary has the comparison", "## Performance compared with the baseline" in summary)
+    check("nightly: job summary has the history analysis", "## Performance history" in summary)
+    hist = steps.get("history", {})
+    check("nightly: history step ran (exit 0 or 1: a verdict, not an error)", hist.get("rc") in (0, 1), str(hist))
     if not quick:
         report = os.path.join(nightly.dir, "perf-results/compare.json")
         compare = steps.get("compare", {})
         if os.path.isfile(report):
             with open(report) as f:
                 code = json.load(f)["exit_code"]
-            check("nightly: compare.json exit code matches the step outcome",
-                  (code == 0) == (compare.get("outcome") == "success"), f"{code} vs {compare.get('outcome')}")
+            check("nightly: compare step passes on a verdict (exit 0 or 1) and fails only on bad input",
+                  (code in (0, 1)) == (compare.get("outcome") == "success"), f"{code} vs {compare.get('outcome')}")
             print(f"     note: at tiny sizes the comparison said: {'no regression' if code == 0 else 'REGRESSION'}"
                   " (real noise; the test checks the mechanics, not the verdict)", flush=True)
         else:
