@@ -114,6 +114,7 @@ main() {
     suite report run_if_present scripts/tests/test_report_screenshot.sh
     suite compare run_if_present scripts/tests/test_compare.sh
     suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
+    suite perf-history run_if_present scripts/tests/test_perf_history.sh
   fi
   log "suites passed: ${PASSED[*]:-none}"
   if ((${#FAILED[@]})); then

@@ -263,8 +263,9 @@ final class StoreSweep {
         if (r.status() == StepStatus.INTERRUPTED) {
           return Optional.of(new Ended(Outcome.INTERRUPTED, r.error()));
         }
-        if (r.status() == StepStatus.FAILED && (r.storeLost() || stopRule != null && !r.failedOnErrorBound(stopRule)
-            || stopRule == null && r.summary().isEmpty())) {
+        // A failed harness-floor step says something about the client, not the store: recorded, not fatal.
+        if (r.status() == StepStatus.FAILED && spec.phase() != Phase.FLOOR && (r.storeLost()
+            || stopRule != null && !r.failedOnErrorBound(stopRule) || stopRule == null && r.summary().isEmpty())) {
           return Optional.of(new Ended(Outcome.FAILED, "step " + spec.dirName() + " failed: " + r.error()));
         }
         if (stop.isPresent()) {
