@@ -74,7 +74,7 @@ suite() {
 
 run_shellcheck() {
   local files=()
-  mapfile -t files < <(cd "${REPO_ROOT}" && git ls-files '*.sh' run-sweep.sh .ci/run 2>/dev/null | sort -u)
+  mapfile -t files < <(cd "${REPO_ROOT}" && git ls-files '*.sh' run-sweep.sh bin/docsearch .ci/run 2>/dev/null | sort -u)
   (cd "${REPO_ROOT}" && shellcheck "${files[@]}")
 }
 
