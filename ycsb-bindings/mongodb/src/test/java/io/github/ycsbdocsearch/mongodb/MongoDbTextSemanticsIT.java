@@ -39,7 +39,9 @@ class MongoDbTextSemanticsIT {
         new Document("_id", "exact").append("title", "red shoe").append("rank", 1L),
         new Document("_id", "plural").append("title", "reds shoe").append("rank", 2L),
         new Document("_id", "inside").append("title", "shred shoes").append("rank", 3L),
-        new Document("_id", "stop").append("title", "the red and the shoe").append("rank", 4L)));
+        new Document("_id", "stop").append("title", "the red and the shoe").append("rank", 4L),
+        new Document("_id", "umlaut").append("title", "über straße 5mm").append("rank", 5L),
+        new Document("_id", "longer").append("title", "überall strasse").append("rank", 6L)));
   }
 
   @AfterAll
@@ -76,6 +78,15 @@ class MongoDbTextSemanticsIT {
   @Test
   void theBindingsFilterMatchesWholeWordsOnly() {
     assertEquals(List.of("exact", "stop"), ids(MongoSearchQuery.filter(redShoe())));
+  }
+
+  @Test
+  void theWholeWordCheckKnowsNonAsciiLetters() {
+    // PCRE's \b is ASCII-only: "\bstraße\b" or "\büber\b" would never match; the lookarounds do, on the server.
+    assertEquals(List.of("umlaut"), ids(MongoSearchQuery.filter(
+        new SearchQuery("title", List.of("über", "5mm"), "rank", true, 0, 10, true))));
+    assertEquals(List.of(), ids(Filters.regex("title", "\\büber\\b", "i")), "PCRE \\b became Unicode-aware?");
+    assertEquals(List.of("umlaut"), ids(Filters.regex("title", MongoSearchQuery.wordPattern("über"), "i")));
   }
 
   @Test

@@ -7,7 +7,7 @@ import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
-import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.common.workload.QueryGenerator;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
@@ -49,9 +49,9 @@ public final class SearchVerification {
     if (config.recordCount() > Integer.MAX_VALUE) {
       throw new SetupException("verification supports up to " + Integer.MAX_VALUE + " records");
     }
-    DocumentGenerator generator = config.newGenerator();
-    SearchOracle oracle = SearchOracle.build(generator, config.keyNames(), (int) config.recordCount());
-    QueryGenerator questions = new QueryGenerator(config, generator);
+    DocumentSource source = config.newSource();
+    SearchOracle oracle = source.buildOracle();
+    QueryGenerator questions = new QueryGenerator(config, source, oracle);
     StoreProbe probe = kind.newProbe();
     probe.refresh(props, config.table());
     long held = probe.count(props, config.table());
