@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common;
 
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,8 @@ import java.util.Properties;
  * workload property and runs on with fewer threads when a binding fails to connect. Used by {@code scripts/ycsb.sh}.
  *
  * <p>{@code Preflight <store> <hosts.json> <out.properties> [--reset] [-P workload-file]... [-p key=value]...}:
- * checks the store name, the workload's properties and that the store answers with the given credentials; writes
+ * checks the store name, the workload's properties, the dataset file if one is named ({@link Dataset#check}) and
+ * that the store answers with the given credentials; writes
  * the store's connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. With
  * {@code --reset} it drops the workload's table (documents and search index) instead, so a load starts from
  * nothing. On a problem, prints one line and exits 2.
@@ -46,6 +48,7 @@ public final class Preflight {
           all.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         }
       }
+      Dataset.check(all); // a bad dataset file: one line naming the line, before the store is touched
       SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(all);
       StoreProbe probe = kind.newProbe();
       probe.check(all);

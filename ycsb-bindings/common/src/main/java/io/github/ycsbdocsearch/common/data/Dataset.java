@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.text.CanonicalText;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -259,18 +258,35 @@ public final class Dataset {
     long position = 0;
     int n = 0;
     try (InputStream in = new BufferedInputStream(Files.newInputStream(spec.file()), 1 << 16)) {
-      ByteArrayOutputStream line = new ByteArrayOutputStream(4096);
+      byte[] line = new byte[4096];
+      int lineLength = 0;
+      byte[] chunk = new byte[1 << 16];
+      int have = 0;
+      int at = 0;
       while (true) {
-        int b = in.read();
+        int b;
+        if (at < have) {
+          b = chunk[at++] & 0xFF;
+        } else {
+          have = in.read(chunk);
+          at = 0;
+          if (have > 0) {
+            continue;
+          }
+          b = -1;
+        }
         if (b != '\n' && b != -1) {
-          line.write(b);
+          if (lineLength == line.length) {
+            line = Arrays.copyOf(line, line.length * 2);
+          }
+          line[lineLength++] = (byte) b;
           continue;
         }
-        if (b == -1 && line.size() == 0) {
+        if (b == -1 && lineLength == 0) {
           break;
         }
         long lineNumber = n + 1L;
-        JsonNode node = parse(name, lineNumber, line.toByteArray());
+        JsonNode node = parse(name, lineNumber, Arrays.copyOf(line, lineLength));
         if (n == ranks.length) {
           ranks = Arrays.copyOf(ranks, n * 2);
         }
@@ -287,8 +303,8 @@ public final class Dataset {
           keyList.add(key);
         }
         offsetList.add(position);
-        position += line.size() + (b == '\n' ? 1 : 0);
-        line.reset();
+        position += lineLength + (b == '\n' ? 1 : 0);
+        lineLength = 0;
         n++;
         if (b == -1) {
           break;

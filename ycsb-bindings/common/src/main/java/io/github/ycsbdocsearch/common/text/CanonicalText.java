@@ -30,6 +30,9 @@ public final class CanonicalText {
 
   /** The canonical form: tokens separated by single spaces (empty when the text has no letter or digit). */
   public static String normalize(String text) {
+    if (isAscii(text)) {
+      return ascii(text);
+    }
     String s = Normalizer.normalize(text, Normalizer.Form.NFKC);
     s = s.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
     s = Normalizer.normalize(s, Normalizer.Form.NFD);
@@ -78,6 +81,35 @@ public final class CanonicalText {
     return !word.isEmpty() && word.indexOf(' ') < 0 && normalize(word).equals(word);
   }
 
+  private static boolean isAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The same function on ASCII text (no normalization form or accent changes it): a fast path for speed. */
+  private static String ascii(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= 'A' && c <= 'Z') {
+        out.append((char) (c + ('a' - 'A')));
+      } else if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+        out.append(c);
+      } else {
+        appendSpace(out);
+      }
+    }
+    int end = out.length();
+    if (end > 0 && out.charAt(end - 1) == ' ') {
+      out.setLength(end - 1);
+    }
+    return out.toString();
+  }
+
   private static void appendSpace(StringBuilder out) {
     if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
       out.append(' ');
@@ -97,7 +129,8 @@ public final class CanonicalText {
     return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA;
   }
 
+  /** Katakana letters and the prolonged sound mark U+30FC (script Common, but Katakana for word boundaries). */
   private static boolean isKatakana(int c) {
-    return Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA;
+    return c == 0x30FC || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA;
   }
 }
