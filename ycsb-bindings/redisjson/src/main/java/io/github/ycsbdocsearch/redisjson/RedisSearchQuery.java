@@ -82,6 +82,11 @@ final class RedisSearchQuery {
     return sortLimitAndOptions(a, q, 0, (long) q.offset() + q.pageSize());
   }
 
+  /** {@code FT.EXPLAIN}: the query tree RediSearch parses the query string into (for the divergence table). */
+  static CommandArguments explain(String index, SearchQuery q) {
+    return RedisCommand.FT_EXPLAIN.args().key(index).add(queryString(q)).add("VERBATIM").add("DIALECT").add(DIALECT);
+  }
+
   private static CommandArguments sortLimitAndOptions(CommandArguments a, SearchQuery q, long offset, long count) {
     return a.add("VERBATIM").add("SORTBY").add(q.sortField()).add(q.ascending() ? "ASC" : "DESC")
         .add("LIMIT").add(offset).add(count)
