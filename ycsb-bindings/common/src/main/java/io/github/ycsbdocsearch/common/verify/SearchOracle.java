@@ -33,50 +33,68 @@ public final class SearchOracle {
     this.documentOf = documentOf;
   }
 
-  /** Indexes the generator's records {@code 0..recordCount-1} as loaded (version 0). */
+  /**
+   * Indexes the generator's records {@code 0..recordCount-1} as loaded (version 0). Two passes over the generator
+   * (count, then fill) so that only the postings (4 bytes per distinct title word) and the ranks (8 bytes per
+   * record) are held: the workload builds this for its page mix.
+   */
   public static SearchOracle build(DocumentGenerator generator, KeyNames keyNames, int recordCount) {
-    int[][] titles = new int[recordCount][];
+    int words = generator.vocabulary().size();
+    int[] counts = new int[words];
     long[] ranks = new long[recordCount];
     for (int r = 0; r < recordCount; r++) {
-      titles[r] = Arrays.stream(generator.titleWords(r, 0)).distinct().toArray();
+      for (int w : distinctTitleWords(generator, r)) {
+        counts[w]++;
+      }
       ranks[r] = generator.rank(r, 0);
     }
-    return new SearchOracle(postings(titles, generator.vocabulary().size(), generator.vocabulary()::word), ranks,
-        keyNames::key, r -> generator.document(r, 0));
+    int[][] lists = allocate(counts);
+    int[] fill = new int[words];
+    for (int r = 0; r < recordCount; r++) {
+      for (int w : distinctTitleWords(generator, r)) {
+        lists[w][fill[w]++] = r; // ascending record numbers by construction
+      }
+    }
+    return new SearchOracle(byWord(lists, generator.vocabulary()::word), ranks, keyNames::key,
+        r -> generator.document(r, 0));
   }
 
   /** Indexes every document of a dataset file as loaded, by canonical tokens. */
   public static SearchOracle build(Dataset dataset) {
     int n = dataset.size();
-    int[][] docs = new int[n][];
+    int[] counts = new int[dataset.wordCount()];
     long[] ranks = new long[n];
     for (int r = 0; r < n; r++) {
-      docs[r] = dataset.tokenIds(r);
-      ranks[r] = dataset.rank(r);
-    }
-    return new SearchOracle(postings(docs, dataset.wordCount(), dataset::word), ranks, dataset::key,
-        r -> dataset.document(r, 0));
-  }
-
-  private static Map<String, int[]> postings(int[][] docs, int words, IntFunction<String> word) {
-    int[] counts = new int[words];
-    for (int[] d : docs) {
-      for (int w : d) {
+      for (int w : dataset.tokenIds(r)) {
         counts[w]++;
       }
+      ranks[r] = dataset.rank(r);
     }
-    int[][] lists = new int[words][];
-    int[] fill = new int[words];
-    for (int w = 0; w < words; w++) {
-      lists[w] = new int[counts[w]];
-    }
-    for (int r = 0; r < docs.length; r++) {
-      for (int w : docs[r]) {
-        lists[w][fill[w]++] = r; // ascending record numbers by construction
+    int[][] lists = allocate(counts);
+    int[] fill = new int[counts.length];
+    for (int r = 0; r < n; r++) {
+      for (int w : dataset.tokenIds(r)) {
+        lists[w][fill[w]++] = r;
       }
     }
-    Map<String, int[]> postings = new HashMap<>(words * 2);
-    for (int w = 0; w < words; w++) {
+    return new SearchOracle(byWord(lists, dataset::word), ranks, dataset::key, r -> dataset.document(r, 0));
+  }
+
+  private static int[] distinctTitleWords(DocumentGenerator generator, int r) {
+    return Arrays.stream(generator.titleWords(r, 0)).distinct().toArray();
+  }
+
+  private static int[][] allocate(int[] counts) {
+    int[][] lists = new int[counts.length][];
+    for (int w = 0; w < counts.length; w++) {
+      lists[w] = new int[counts[w]];
+    }
+    return lists;
+  }
+
+  private static Map<String, int[]> byWord(int[][] lists, IntFunction<String> word) {
+    Map<String, int[]> postings = new HashMap<>(lists.length * 2);
+    for (int w = 0; w < lists.length; w++) {
       postings.put(word.apply(w), lists[w]);
     }
     return postings;
