@@ -75,6 +75,9 @@ main() {
   local cp db
   cp="$(runtime_classpath)"
   if [[ -z "${hosts}" ]]; then
+    # Bad properties or a bad dataset file: one line before a local store is started.
+    java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" - - --check-only -P "${workload}" \
+      "${props[@]}" || return 2
     hosts="${STORES_HOME:-${REPO_ROOT}/.stores}/hosts-single.json"
     TMP_DIR="$(mktemp -d)"
     case "${store}" in

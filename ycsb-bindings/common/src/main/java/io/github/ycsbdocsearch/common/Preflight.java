@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common;
 
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +14,13 @@ import java.util.Properties;
  * workload property and runs on with fewer threads when a binding fails to connect. Used by {@code scripts/ycsb.sh}.
  *
  * <p>{@code Preflight <store> <hosts.json> <out.properties> [--reset] [-P workload-file]... [-p key=value]...}:
- * checks the store name, the workload's properties and that the store answers with the given credentials; writes
+ * checks the store name, the workload's properties, the dataset file if one is named ({@link Dataset#check}) and
+ * that the store answers with the given credentials; writes
  * the store's connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. With
  * {@code --reset} it drops the workload's table (documents and search index) instead, so a load starts from
- * nothing. On a problem, prints one line and exits 2.
+ * nothing. With {@code --check-only} it checks only the store name, the properties and the dataset file (no hosts
+ * file is read, no store contacted): {@code scripts/ycsb.sh} runs that before it starts a local store. On a
+ * problem, prints one line and exits 2.
  */
 public final class Preflight {
   private Preflight() {
@@ -28,13 +32,16 @@ public final class Preflight {
         throw new SetupException("usage: Preflight <store> <hosts.json> <out.properties> [-P file]... [-p k=v]...");
       }
       StoreKind kind = StoreKind.byName(args[0]);
-      Properties connection = HostsFile.read(Path.of(args[1])).propertiesOf(kind);
+      boolean checkOnly = java.util.Arrays.asList(args).contains("--check-only");
+      Properties connection = checkOnly ? new Properties() : HostsFile.read(Path.of(args[1])).propertiesOf(kind);
       Properties all = new Properties();
       all.putAll(connection);
       boolean reset = false;
       for (int i = 3; i < args.length; i++) {
         if ("--reset".equals(args[i])) {
           reset = true;
+        } else if ("--check-only".equals(args[i])) {
+          continue;
         } else if ("-P".equals(args[i]) && i + 1 < args.length) {
           all.putAll(load(Path.of(args[++i])));
         } else if ("-p".equals(args[i]) && i + 1 < args.length) {
@@ -46,7 +53,11 @@ public final class Preflight {
           all.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         }
       }
+      Dataset.check(all); // a bad dataset file: one line naming the line, before the store is touched
       SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(all);
+      if (checkOnly) {
+        return; // properties and dataset file are fine; nothing about the store was checked
+      }
       StoreProbe probe = kind.newProbe();
       probe.check(all);
       if (reset) {

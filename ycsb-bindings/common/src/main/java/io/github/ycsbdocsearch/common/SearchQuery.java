@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common;
 
+import io.github.ycsbdocsearch.common.text.CanonicalText;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,7 +13,8 @@ import java.util.Objects;
  * An offset at or past the last hit is legal and returns an empty page with status OK.
  *
  * @param textField  the full-text field, e.g. {@code title}
- * @param words      the query words, already lowercase, each a single token; at least one
+ * @param words      the query words, each one {@link CanonicalText canonical token} (letters and digits, case folded,
+ *                   no accents); at least one
  * @param sortField  the numeric field to sort by, stored as a number in every store
  * @param ascending  sort direction
  * @param offset     hits to skip (page number x page size); zero or more
@@ -30,8 +32,8 @@ public record SearchQuery(String textField, List<String> words, String sortField
       throw new IllegalArgumentException("a search needs at least one word");
     }
     for (String w : words) {
-      if (w.isEmpty() || !w.chars().allMatch(c -> c >= 'a' && c <= 'z')) {
-        throw new IllegalArgumentException("query word must be lowercase a-z: '" + w + "'");
+      if (!CanonicalText.isToken(w)) {
+        throw new IllegalArgumentException("query word must be one canonical token (see CanonicalText): '" + w + "'");
       }
     }
     if (offset < 0) {

@@ -20,4 +20,20 @@ public interface SearchableDB {
    * @return {@link Status#OK} (also for an empty page) or an error status
    */
   Status search(String table, SearchQuery query, List<SearchHit> page);
+
+  /**
+   * For the raw-text divergence table only (never on a measured path): how the engine reads the query, e.g.
+   * RediSearch's {@code FT.EXPLAIN}. Null when the engine has no such view.
+   */
+  default String explainQuery(String table, SearchQuery query) {
+    return null;
+  }
+
+  /**
+   * For the raw-text divergence table only: the tokens the engine's analyzer makes of a text of the search field,
+   * e.g. Elasticsearch's {@code _analyze}. Null when the engine has no analyzer API (RediSearch, MongoDB).
+   */
+  default List<String> analyze(String table, String text) {
+    return null;
+  }
 }

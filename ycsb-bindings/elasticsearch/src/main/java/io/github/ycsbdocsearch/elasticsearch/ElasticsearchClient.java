@@ -173,6 +173,16 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     }
   }
 
+  @Override
+  public List<String> analyze(String table, String text) {
+    try {
+      return client.indices().analyze(EsSearchQuery.analyze(index(table), config.schema().textField(), text))
+          .tokens().stream().map(t -> t.token()).toList();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Index name of a table; remembers the last one so the hot path does not lower-case on every call. */
   private String index(String table) {
     if (!table.equals(lastTable)) {

@@ -4,6 +4,7 @@ import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Operator;
 import co.elastic.clients.elasticsearch.core.SearchRequest;
 import co.elastic.clients.elasticsearch.core.search.SourceConfig;
+import co.elastic.clients.elasticsearch.indices.AnalyzeRequest;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import java.util.ArrayList;
 import java.util.Set;
@@ -35,6 +36,11 @@ final class EsSearchQuery {
         .size(q.pageSize())
         .trackTotalHits(t -> t.enabled(false))
         .source(q.keysOnly() ? SourceConfig.of(c -> c.fetch(false)) : SourceConfig.of(c -> c.fetch(true))));
+  }
+
+  /** {@code _analyze} of a text with the search field's analyzer (for the divergence table). */
+  static AnalyzeRequest analyze(String index, String field, String text) {
+    return AnalyzeRequest.of(a -> a.index(index).field(field).text(text));
   }
 
   /**

@@ -19,10 +19,13 @@ import org.bson.conversions.Bson;
  *       stop words) to find candidates. Unquoted words would be an OR; quoted words ("phrases") must all be
  *       present, which gives the AND.</li>
  *   <li>But MongoDB checks a phrase as a case-insensitive <em>substring</em> of the field, so {@code "red"} also
- *       accepts "reds shoe" and {@code "shoe"} accepts "shoes red". The regex {@code \bword\b} (option {@code i})
- *       keeps only whole words, which is exactly what the text index's tokens are for this suite's text
- *       (letters separated by spaces). It runs on documents the text stage has already fetched, so it costs CPU
- *       per candidate and no extra I/O.</li>
+ *       accepts "reds shoe" and {@code "shoe"} accepts "shoes red". A regex per word (option {@code i}) keeps only
+ *       whole words: the word, not preceded and not followed by a Unicode letter or digit
+ *       ({@code (?<![\p{L}\p{N}])word(?![\p{L}\p{N}])}). That is exactly the canonical tokenizer's boundary
+ *       ({@link io.github.ycsbdocsearch.common.text.CanonicalText}); PCRE's {@code \b} would not do, because it
+ *       knows only ASCII word characters, so a word starting or ending with a non-ASCII letter would never
+ *       match. It runs on documents the text stage has already fetched, so it costs CPU per candidate and no
+ *       extra I/O.</li>
  * </ul>
  * Stateless: thread-safe.
  */
@@ -35,14 +38,30 @@ public final class MongoSearchQuery {
   private MongoSearchQuery() {
   }
 
-  /** The {@code $search} string: each word in double quotes, e.g. {@code "red" "shoe"}. */
+  /**
+   * The {@code $search} string: each word in double quotes, e.g. {@code "red" "shoe"}; a {@code "} or {@code \}
+   * inside a word is escaped with a backslash (a quoted word is never read as a negation or an OR).
+   */
   public static String textSearch(List<String> words) {
-    return words.stream().map(w -> '"' + w + '"').collect(Collectors.joining(" "));
+    return words.stream().map(w -> '"' + w.replace("\\", "\\\\").replace("\"", "\\\"") + '"')
+        .collect(Collectors.joining(" "));
   }
 
-  /** The whole-word pattern for one query word (words are a-z only, so nothing needs escaping). */
+  /** The whole-word pattern for one query word: no letter or digit on either side; the word itself literal. */
   public static String wordPattern(String word) {
-    return "\\b" + word + "\\b";
+    return "(?<![\\p{L}\\p{N}])" + literal(word) + "(?![\\p{L}\\p{N}])";
+  }
+
+  /** A PCRE literal: every character that is not a letter or digit is backslash-escaped. */
+  static String literal(String word) {
+    StringBuilder sb = new StringBuilder(word.length() + 4);
+    word.codePoints().forEach(c -> {
+      if (!Character.isLetterOrDigit(c)) {
+        sb.append('\\');
+      }
+      sb.appendCodePoint(c);
+    });
+    return sb.toString();
   }
 
   /** The filter: {@code $text} over all words AND one whole-word regex per word on the text field. */

@@ -39,7 +39,9 @@ class MongoDbTextSemanticsIT {
         new Document("_id", "exact").append("title", "red shoe").append("rank", 1L),
         new Document("_id", "plural").append("title", "reds shoe").append("rank", 2L),
         new Document("_id", "inside").append("title", "shred shoes").append("rank", 3L),
-        new Document("_id", "stop").append("title", "the red and the shoe").append("rank", 4L)));
+        new Document("_id", "stop").append("title", "the red and the shoe").append("rank", 4L),
+        new Document("_id", "cyrillic").append("title", "москва søren 5mm").append("rank", 5L),
+        new Document("_id", "longer").append("title", "москвароссия søre").append("rank", 6L)));
   }
 
   @AfterAll
@@ -76,6 +78,18 @@ class MongoDbTextSemanticsIT {
   @Test
   void theBindingsFilterMatchesWholeWordsOnly() {
     assertEquals(List.of("exact", "stop"), ids(MongoSearchQuery.filter(redShoe())));
+  }
+
+  @Test
+  void theWholeWordCheckKnowsNonAsciiLetters() {
+    // PCRE's \b is ASCII-only: "\bмосква\b" never matches; the lookarounds do, on the server, and still keep
+    // whole words only (not "москвароссия").
+    assertEquals(List.of("cyrillic"), ids(MongoSearchQuery.filter(
+        new SearchQuery("title", List.of("москва", "5mm"), "rank", true, 0, 10, true))));
+    assertEquals(List.of(), ids(Filters.regex("title", "\\bмосква\\b", "i")), "PCRE \\b became Unicode-aware?");
+    assertEquals(List.of("cyrillic"), ids(Filters.regex("title", MongoSearchQuery.wordPattern("москва"), "i")));
+    assertEquals(List.of("cyrillic"), ids(MongoSearchQuery.filter(
+        new SearchQuery("title", List.of("søren"), "rank", true, 0, 10, true))));
   }
 
   @Test

@@ -28,13 +28,21 @@ class MongoSearchQueryTest {
     BsonDocument f = MongoSearchQuery.filter(query(true, true, "red", "shoe")).toBsonDocument();
     assertEquals(BsonDocument.parse("{\"$and\": ["
         + "{\"$text\": {\"$search\": \"\\\"red\\\" \\\"shoe\\\"\", \"$language\": \"none\"}},"
-        + "{\"title\": {\"$regularExpression\": {\"pattern\": \"\\\\bred\\\\b\", \"options\": \"i\"}}},"
-        + "{\"title\": {\"$regularExpression\": {\"pattern\": \"\\\\bshoe\\\\b\", \"options\": \"i\"}}}]}"), f);
+        + "{\"title\": {\"$regularExpression\": {\"pattern\": \"" + json(MongoSearchQuery.wordPattern("red"))
+        + "\", \"options\": \"i\"}}},"
+        + "{\"title\": {\"$regularExpression\": {\"pattern\": \"" + json(MongoSearchQuery.wordPattern("shoe"))
+        + "\", \"options\": \"i\"}}}]}"), f);
+    assertEquals("(?<![\\p{L}\\p{N}])red(?![\\p{L}\\p{N}])", MongoSearchQuery.wordPattern("red"));
+  }
+
+  private static String json(String s) {
+    return s.replace("\\", "\\\\");
   }
 
   @Test
   void wordPatternMatchesWholeWordsOnlyIgnoringCase() {
-    // The server runs the pattern with PCRE; for ASCII letters and spaces \b behaves the same in java.util.regex.
+    // The server runs the pattern with PCRE (MongoDbTextSemanticsIT checks it there); lookarounds and \p{L} mean
+    // the same in java.util.regex.
     Pattern red = Pattern.compile(MongoSearchQuery.wordPattern("red"), Pattern.CASE_INSENSITIVE);
     for (String yes : List.of("red", "red shoe", "the red shoe of", "Red Hat shoe", "shoes red run", "a RED")) {
       assertTrue(red.matcher(yes).find(), yes);
@@ -42,6 +50,26 @@ class MongoSearchQueryTest {
     for (String no : List.of("reds shoe", "shred", "blue shoe", "redo", "")) {
       assertFalse(red.matcher(no).find(), no);
     }
+  }
+
+  @Test
+  void wordBoundaryIsUnicodeAwareUnlikePcreBackslashB() {
+    Pattern cafe = Pattern.compile(MongoSearchQuery.wordPattern("cafe"));
+    Pattern uber = Pattern.compile(MongoSearchQuery.wordPattern("über"));
+    assertTrue(cafe.matcher("le cafe noir").find());
+    assertFalse(cafe.matcher("cafeé").find(), "an accented letter continues the word");
+    assertTrue(uber.matcher("das über alles").find(), "\\b would never match a word starting with ü");
+    assertFalse(uber.matcher("xüber").find());
+    assertTrue(Pattern.compile(MongoSearchQuery.wordPattern("3")).matcher("3 5mm").find());
+    assertFalse(Pattern.compile(MongoSearchQuery.wordPattern("5")).matcher("3 5mm").find());
+  }
+
+  @Test
+  void quotesBackslashesAndRegexSyntaxAreEscaped() {
+    assertEquals("\"a\\\"b\" \"c\\\\d\"", MongoSearchQuery.textSearch(List.of("a\"b", "c\\d")));
+    assertEquals("a\\.b\\-c\\(", MongoSearchQuery.literal("a.b-c("));
+    assertTrue(Pattern.compile(MongoSearchQuery.wordPattern("node.js")).matcher("use node.js here").find());
+    assertFalse(Pattern.compile(MongoSearchQuery.wordPattern("node.js")).matcher("nodexjs").find());
   }
 
   @Test

@@ -16,6 +16,7 @@ enum RedisCommand implements ProtocolCommand {
   JSON_MSET("JSON.MSET"),
   FT_CREATE("FT.CREATE"),
   FT_SEARCH("FT.SEARCH"),
+  FT_EXPLAIN("FT.EXPLAIN"),
   FT_INFO("FT.INFO"),
   FT_DROPINDEX("FT.DROPINDEX"),
   FT_LIST("FT._LIST"),

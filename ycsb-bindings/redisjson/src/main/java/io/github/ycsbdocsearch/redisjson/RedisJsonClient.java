@@ -172,6 +172,12 @@ public class RedisJsonClient extends DB implements SearchableDB {
     }
   }
 
+  @Override
+  public String explainQuery(String table, SearchQuery query) {
+    Object reply = shared.jedis().executeCommand(RedisSearchQuery.explain(shared.indexes(table).get(0), query));
+    return RedisConnector.text(reply).replaceAll("\\s+", " ").trim();
+  }
+
   /** Maps a failure to a status: a value the store cannot take is BAD_REQUEST, anything else ERROR. */
   private static Status failed(String op, RuntimeException e) {
     long n = FAILURES.incrementAndGet();

@@ -15,8 +15,11 @@ import site.ycsb.ByteIterator;
  *
  * <p>What every query carries, and why:
  * <ul>
- *   <li>{@code @text:(w1 w2)}: words separated by a space are an AND in RediSearch; the words are a-z only
- *       (checked by {@link SearchQuery}), so they need no escaping;</li>
+ *   <li>{@code @text:(w1 w2)}: words separated by a space are an AND in RediSearch. Each word is escaped
+ *       ({@link #term}): every character that is not a letter, digit or '_' gets a backslash, because RediSearch
+ *       reads ASCII punctuation as syntax or a separator ({@code -w} is NOT w, {@code w1|w2} an OR, {@code 3.5} two
+ *       terms). Canonical query words ({@link SearchQuery}) are letters and digits only, so today this changes
+ *       nothing; it keeps any other word a single literal term;</li>
  *   <li>{@code VERBATIM}: no query-time stemming. NOSTEM on the field only keeps stems out of the index; the
  *       query parser would still expand {@code shoes} to {@code shoe} and match records that lack the word;</li>
  *   <li>{@code SORTBY sort ASC|DESC} on the numeric field: the only order (ranks are unique);</li>
@@ -35,7 +38,23 @@ final class RedisSearchQuery {
 
   /** The query string: every word must occur in the text field. */
   static String queryString(SearchQuery q) {
-    return "@" + q.textField() + ":(" + String.join(" ", q.words()) + ")";
+    StringBuilder sb = new StringBuilder("@").append(q.textField()).append(":(");
+    for (int i = 0; i < q.words().size(); i++) {
+      sb.append(i > 0 ? " " : "").append(term(q.words().get(i)));
+    }
+    return sb.append(')').toString();
+  }
+
+  /** One word as a literal RediSearch term: a backslash before every character that is not a letter, digit or _. */
+  static String term(String word) {
+    StringBuilder sb = new StringBuilder(word.length() + 4);
+    word.codePoints().forEach(c -> {
+      if (!Character.isLetterOrDigit(c) && c != '_') {
+        sb.append('\\');
+      }
+      sb.appendCodePoint(c);
+    });
+    return sb.toString();
   }
 
   /**
@@ -61,6 +80,11 @@ final class RedisSearchQuery {
     CommandArguments a = RedisCommand.FT_SEARCH.args().key(index).add(queryString(q)).add("NOCONTENT")
         .add("WITHSORTKEYS");
     return sortLimitAndOptions(a, q, 0, (long) q.offset() + q.pageSize());
+  }
+
+  /** {@code FT.EXPLAIN}: the query tree RediSearch parses the query string into (for the divergence table). */
+  static CommandArguments explain(String index, SearchQuery q) {
+    return RedisCommand.FT_EXPLAIN.args().key(index).add(queryString(q)).add("VERBATIM").add("DIALECT").add(DIALECT);
   }
 
   private static CommandArguments sortLimitAndOptions(CommandArguments a, SearchQuery q, long offset, long count) {

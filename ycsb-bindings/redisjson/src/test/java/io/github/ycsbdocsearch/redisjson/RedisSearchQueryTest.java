@@ -44,6 +44,17 @@ class RedisSearchQueryTest {
   }
 
   @Test
+  void punctuationInAWordIsEscapedSoItStaysOneLiteralTerm() {
+    // '-' would mean NOT, '|' OR, '.' a separator; letters of any script and digits stay as they are.
+    assertEquals("\\-x", RedisSearchQuery.term("-x"));
+    assertEquals("node\\.js", RedisSearchQuery.term("node.js"));
+    assertEquals("a\\|b\\ c\\@d\\\"e", RedisSearchQuery.term("a|b c@d\"e"));
+    assertEquals("über5mm_x", RedisSearchQuery.term("über5mm_x"));
+    assertEquals("@title:(strasse 中)", RedisSearchQuery.queryString(
+        new SearchQuery("title", List.of("strasse", "中"), "rank", true, 0, 10, true)));
+  }
+
+  @Test
   void aShardIsAskedForItsTopOffsetPlusCountWithSortKeys() {
     assertEquals("FT.SEARCH t-idx{3} @title:(red shoe) NOCONTENT WITHSORTKEYS VERBATIM SORTBY rank DESC"
         + " LIMIT 0 30 DIALECT 2 TIMEOUT 0",

@@ -2,7 +2,7 @@ package io.github.ycsbdocsearch.common.verify;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
-import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ import site.ycsb.StringByteIterator;
 
 /**
  * Loads records {@code 0..recordcount-1} through the store's own binding, exactly as the workload's load phase
- * does ({@code DB.insert} of the generator's version-0 documents under YCSB's key names), after dropping the table.
+ * does ({@code DB.insert} of the source's version-0 documents under the workload's keys), after dropping the table.
  * Used by the verification, which must not depend on a previous run's leftovers.
  */
 public final class DocumentLoader {
@@ -30,7 +30,7 @@ public final class DocumentLoader {
   /** Drops the table, then inserts every record with {@code threads} threads; returns the documents inserted. */
   public static long load(StoreKind kind, Properties props, int threads, Consumer<String> progress) {
     SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
-    DocumentGenerator generator = config.newGenerator();
+    DocumentSource source = config.newSource();
     kind.newProbe().reset(props, config.table());
     AtomicLong next = new AtomicLong();
     AtomicLong done = new AtomicLong();
@@ -45,8 +45,8 @@ public final class DocumentLoader {
           try {
             for (long r = next.getAndIncrement(); r < total; r = next.getAndIncrement()) {
               HashMap<String, ByteIterator> values = new HashMap<>();
-              generator.document(r, 0).forEach((k, v) -> values.put(k, new StringByteIterator(v)));
-              Status s = db.insert(config.table(), config.keyNames().key(r), values);
+              source.document(r, 0).forEach((k, v) -> values.put(k, new StringByteIterator(v)));
+              Status s = db.insert(config.table(), source.key(r), values);
               if (!s.isOk()) {
                 throw new SetupException(kind.storeName() + ": insert of record " + r + " failed: " + s.getName()
                     + " " + s.getDescription());

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.common.verify;
 
 import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
 import io.github.ycsbdocsearch.common.data.KeyNames;
 import java.util.ArrayList;
@@ -8,60 +9,95 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.LongFunction;
 
 /**
- * The right answer to any search over the loaded records, computed from the generator alone (no store): an
- * inverted index word -> record numbers, intersected for AND, sorted by rank, sliced to the page. Built once,
- * then immutable and thread-safe.
+ * The right answer to any search over the loaded records, computed from the data source alone (no store): an
+ * inverted index token -> record numbers, intersected for AND, sorted by rank, sliced to the page. For a dataset the
+ * tokens are {@link io.github.ycsbdocsearch.common.text.CanonicalText canonical} tokens, whatever the text mode.
+ * Built once, then immutable and thread-safe (the key lookup for {@link #document} is built on first use).
  */
 public final class SearchOracle {
-  private final DocumentGenerator generator;
-  private final KeyNames keyNames;
   private final Map<String, int[]> postings;
-  private final Map<String, Integer> recordOfKey;
   private final long[] ranks;
+  private final IntFunction<String> keyOf;
+  private final LongFunction<Map<String, String>> documentOf;
+  private volatile Map<String, Integer> recordOfKey;
 
-  private SearchOracle(DocumentGenerator generator, KeyNames keyNames, Map<String, int[]> postings,
-                       Map<String, Integer> recordOfKey, long[] ranks) {
-    this.generator = generator;
-    this.keyNames = keyNames;
+  private SearchOracle(Map<String, int[]> postings, long[] ranks, IntFunction<String> keyOf,
+                       LongFunction<Map<String, String>> documentOf) {
     this.postings = postings;
-    this.recordOfKey = recordOfKey;
     this.ranks = ranks;
+    this.keyOf = keyOf;
+    this.documentOf = documentOf;
   }
 
-  /** Indexes records {@code 0..recordCount-1} as loaded (version 0). */
+  /**
+   * Indexes the generator's records {@code 0..recordCount-1} as loaded (version 0). Two passes over the generator
+   * (count, then fill) so that only the postings (4 bytes per distinct title word) and the ranks (8 bytes per
+   * record) are held: the workload builds this for its page mix.
+   */
   public static SearchOracle build(DocumentGenerator generator, KeyNames keyNames, int recordCount) {
-    int vocabulary = generator.vocabulary().size();
-    int[] counts = new int[vocabulary];
+    int words = generator.vocabulary().size();
+    int[] counts = new int[words];
     long[] ranks = new long[recordCount];
-    int[][] titles = new int[recordCount][];
     for (int r = 0; r < recordCount; r++) {
-      titles[r] = Arrays.stream(generator.titleWords(r, 0)).distinct().toArray();
-      for (int w : titles[r]) {
+      for (int w : distinctTitleWords(generator, r)) {
         counts[w]++;
       }
       ranks[r] = generator.rank(r, 0);
     }
-    int[][] lists = new int[vocabulary][];
-    int[] fill = new int[vocabulary];
-    for (int w = 0; w < vocabulary; w++) {
-      lists[w] = new int[counts[w]];
-    }
+    int[][] lists = allocate(counts);
+    int[] fill = new int[words];
     for (int r = 0; r < recordCount; r++) {
-      for (int w : titles[r]) {
+      for (int w : distinctTitleWords(generator, r)) {
         lists[w][fill[w]++] = r; // ascending record numbers by construction
       }
     }
-    Map<String, int[]> postings = new HashMap<>(vocabulary * 2);
-    for (int w = 0; w < vocabulary; w++) {
-      postings.put(generator.vocabulary().word(w), lists[w]);
+    return new SearchOracle(byWord(lists, generator.vocabulary()::word), ranks, keyNames::key,
+        r -> generator.document(r, 0));
+  }
+
+  /** Indexes every document of a dataset file as loaded, by canonical tokens. */
+  public static SearchOracle build(Dataset dataset) {
+    int n = dataset.size();
+    int[] counts = new int[dataset.wordCount()];
+    long[] ranks = new long[n];
+    for (int r = 0; r < n; r++) {
+      for (int w : dataset.tokenIds(r)) {
+        counts[w]++;
+      }
+      ranks[r] = dataset.rank(r);
     }
-    Map<String, Integer> recordOfKey = new HashMap<>(recordCount * 2);
-    for (int r = 0; r < recordCount; r++) {
-      recordOfKey.put(keyNames.key(r), r);
+    int[][] lists = allocate(counts);
+    int[] fill = new int[counts.length];
+    for (int r = 0; r < n; r++) {
+      for (int w : dataset.tokenIds(r)) {
+        lists[w][fill[w]++] = r;
+      }
     }
-    return new SearchOracle(generator, keyNames, postings, recordOfKey, ranks);
+    return new SearchOracle(byWord(lists, dataset::word), ranks, dataset::key, r -> dataset.document(r, 0));
+  }
+
+  private static int[] distinctTitleWords(DocumentGenerator generator, int r) {
+    return Arrays.stream(generator.titleWords(r, 0)).distinct().toArray();
+  }
+
+  private static int[][] allocate(int[] counts) {
+    int[][] lists = new int[counts.length][];
+    for (int w = 0; w < counts.length; w++) {
+      lists[w] = new int[counts[w]];
+    }
+    return lists;
+  }
+
+  private static Map<String, int[]> byWord(int[][] lists, IntFunction<String> word) {
+    Map<String, int[]> postings = new HashMap<>(lists.length * 2);
+    for (int w = 0; w < lists.length; w++) {
+      postings.put(word.apply(w), lists[w]);
+    }
+    return postings;
   }
 
   /** The ordered keys of the query's page. */
@@ -72,7 +108,7 @@ public final class SearchOracle {
         : Long.compare(ranks[b], ranks[a]));
     List<String> page = new ArrayList<>(query.pageSize());
     for (int i = query.offset(); i < boxed.length && page.size() < query.pageSize(); i++) {
-      page.add(keyNames.key(boxed[i]));
+      page.add(keyOf.apply(boxed[i]));
     }
     return page;
   }
@@ -82,10 +118,23 @@ public final class SearchOracle {
     return hits(words).length;
   }
 
+  /** Records indexed. */
+  public int size() {
+    return ranks.length;
+  }
+
   /** The loaded document of a key, or null when the key was not loaded. */
   public Map<String, String> document(String key) {
-    Integer r = recordOfKey.get(key);
-    return r == null ? null : generator.document(r, 0);
+    Map<String, Integer> byKey = recordOfKey;
+    if (byKey == null) {
+      byKey = new HashMap<>(ranks.length * 2);
+      for (int r = 0; r < ranks.length; r++) {
+        byKey.put(keyOf.apply(r), r);
+      }
+      recordOfKey = byKey;
+    }
+    Integer r = byKey.get(key);
+    return r == null ? null : documentOf.apply(r);
   }
 
   private int[] hits(List<String> words) {

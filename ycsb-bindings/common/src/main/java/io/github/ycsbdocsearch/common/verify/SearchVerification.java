@@ -7,7 +7,7 @@ import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
-import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.common.workload.QueryGenerator;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
@@ -32,6 +32,9 @@ import site.ycsb.Status;
  */
 public final class SearchVerification {
   private static final int KEPT_DIFFERENCES = 5;
+  /** Documents shown per side (missed / added) for one differing raw-mode question. */
+  private static final int SHOWN_DOCUMENTS = 2;
+  private static final int SHOWN_TEXT_CHARS = 120;
 
   private SearchVerification() {
   }
@@ -49,16 +52,17 @@ public final class SearchVerification {
     if (config.recordCount() > Integer.MAX_VALUE) {
       throw new SetupException("verification supports up to " + Integer.MAX_VALUE + " records");
     }
-    DocumentGenerator generator = config.newGenerator();
-    SearchOracle oracle = SearchOracle.build(generator, config.keyNames(), (int) config.recordCount());
-    QueryGenerator questions = new QueryGenerator(config, generator);
+    DocumentSource source = config.newSource();
+    SearchOracle oracle = source.buildOracle();
+    QueryGenerator questions = new QueryGenerator(config, source, oracle);
     StoreProbe probe = kind.newProbe();
     probe.refresh(props, config.table());
     long held = probe.count(props, config.table());
 
+    String mode = config.dataset() == null ? "generated" : config.dataset().mode().label();
     DB db = open(kind, props);
     try {
-      return check(kind, config, oracle, questions, SearchBindings.current(), held, queries, progress);
+      return check(kind, config, oracle, questions, SearchBindings.current(), held, queries, progress, mode);
     } finally {
       close(db);
     }
@@ -66,11 +70,11 @@ public final class SearchVerification {
 
   private static VerificationResult check(StoreKind kind, SearchWorkloadConfig config, SearchOracle oracle,
                                           QueryGenerator questions, SearchableDB store, long held, int queries,
-                                          Consumer<String> progress) {
+                                          Consumer<String> progress, String mode) {
     List<VerificationResult.Difference> differences = new ArrayList<>();
     if (held != config.recordCount()) {
       differences.add(new VerificationResult.Difference("(document count)", List.of(), List.of(),
-          "the store holds " + held + " documents, the oracle expects " + config.recordCount()));
+          "the store holds " + held + " documents, the oracle expects " + config.recordCount(), List.of()));
     }
     SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
     int identical = 0;
@@ -108,7 +112,8 @@ public final class SearchVerification {
         List<SearchHit> page2 = new ArrayList<>();
         store.search(config.table(), q, page2);
         differences.add(new VerificationResult.Difference(describe(q), oracle.answer(q),
-            page2.stream().map(SearchHit::key).collect(Collectors.toList()), difference));
+            page2.stream().map(SearchHit::key).collect(Collectors.toList()), difference,
+            "raw".equals(mode) ? divergence(store, config, q, oracle, hits) : List.of()));
       }
       if (System.nanoTime() - lastReport > 5_000_000_000L) {
         progress.accept(kind.storeName() + ": verify " + (i + 1) + "/" + queries + " questions, " + identical
@@ -126,7 +131,97 @@ public final class SearchVerification {
         hitCounts[(int) (queries * 0.5)], hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
         hitCounts[queries - 1]);
     return new VerificationResult(kind.storeName(), config.recordCount(), queries, identical, differing, firstPages,
-        deepPages, pastEnd, documentChecks, spread, differences);
+        deepPages, pastEnd, documentChecks, spread, differences, mode);
+  }
+
+  /**
+   * Why a raw-text answer differs: the whole hit set from the store (keys only) against the oracle's, then the
+   * first documents the store missed and added, each with its text, the canonical tokens and the engine's tokens,
+   * and the engine's reading of the query.
+   */
+  private static List<String> divergence(SearchableDB store, SearchWorkloadConfig config, SearchQuery q,
+                                         SearchOracle oracle, int hits) {
+    List<String> out = new ArrayList<>();
+    String table = config.table();
+    SearchQuery all = new SearchQuery(q.textField(), q.words(), q.sortField(), q.ascending(), 0,
+        Math.min(10_000, hits + 200), true);
+    List<SearchHit> got = new ArrayList<>();
+    Status status = store.search(table, all, got);
+    if (!status.isOk()) {
+      out.add("whole hit set: status " + status.getName());
+      return out;
+    }
+    java.util.Set<String> expected = new java.util.LinkedHashSet<>(oracle.answer(all));
+    java.util.Set<String> actual = new java.util.LinkedHashSet<>();
+    got.forEach(h -> actual.add(h.key()));
+    out.add("whole hit set: oracle " + expected.size() + ", store " + actual.size());
+    try {
+      String explained = store.explainQuery(table, q);
+      if (explained != null) {
+        out.add("query as the engine reads it: " + explained);
+      }
+    } catch (RuntimeException e) {
+      out.add("query as the engine reads it: (failed: " + e.getMessage() + ")");
+    }
+    describeSide(out, "missed by the store", expected, actual, store, config, oracle, q);
+    describeSide(out, "matched only by the store", actual, expected, store, config, oracle, q);
+    return out;
+  }
+
+  private static void describeSide(List<String> out, String label, java.util.Set<String> in,
+                                   java.util.Set<String> notIn, SearchableDB store, SearchWorkloadConfig config,
+                                   SearchOracle oracle, SearchQuery q) {
+    int shown = 0;
+    for (String key : in) {
+      if (notIn.contains(key)) {
+        continue;
+      }
+      if (shown++ == SHOWN_DOCUMENTS) {
+        break;
+      }
+      Map<String, String> doc = oracle.document(key);
+      String text = doc == null ? "" : doc.getOrDefault(config.schema().textField(), "");
+      List<String> engine;
+      try {
+        engine = store.analyze(config.table(), text);
+      } catch (RuntimeException e) {
+        engine = List.of("(failed: " + e.getMessage() + ")");
+      }
+      out.add(label + ": " + key + " text=" + quote(snippet(text, q.words())) + " canonical-tokens="
+          + relevant(io.github.ycsbdocsearch.common.text.CanonicalText.tokens(text), q.words())
+          + (engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
+    }
+  }
+
+  /** The part of a text around the first query word found in it (case-insensitive), else its start. */
+  private static String snippet(String text, List<String> words) {
+    String lower = text.toLowerCase(java.util.Locale.ROOT);
+    int at = -1;
+    for (String w : words) {
+      int i = lower.indexOf(w);
+      if (i >= 0 && (at < 0 || i < at)) {
+        at = i;
+      }
+    }
+    int from = Math.max(0, at - SHOWN_TEXT_CHARS / 2);
+    int to = Math.min(text.length(), from + SHOWN_TEXT_CHARS);
+    return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
+  }
+
+  /** The tokens that contain a query word (what decides the match), or the first few when none does. */
+  private static List<String> relevant(List<String> tokens, List<String> words) {
+    List<String> out = new ArrayList<>();
+    for (String t : tokens) {
+      String lower = t.toLowerCase(java.util.Locale.ROOT);
+      if (words.stream().anyMatch(lower::contains) && !out.contains(t)) {
+        out.add(t);
+      }
+    }
+    return out.isEmpty() ? tokens.subList(0, Math.min(8, tokens.size())) : out;
+  }
+
+  static String quote(String s) {
+    return '"' + s.replace("\\", "\\\\").replace("\n", "\\n").replace("\"", "\\\"") + '"';
   }
 
   /** Null when the store's answer equals the oracle's, else what differs. */

@@ -18,13 +18,30 @@ import java.util.List;
  * @param documentChecks  answers whose documents were compared field by field
  * @param hitCounts       hit counts of the questions: min, p50, p90, max
  * @param firstDifferences the first differences, in full
+ * @param textMode        {@code generated} (the generator's documents), {@code canonical} or {@code raw} (a dataset
+ *                        file's text normalized or as given); in raw mode the share of differing answers is a
+ *                        measurement (the divergence table), not a failure of the store
  */
 public record VerificationResult(String store, long records, int queries, int identical, int differing,
                                  int firstPages, int deepPages, int pastEnd, int documentChecks,
-                                 HitCounts hitCounts, List<Difference> firstDifferences) {
+                                 HitCounts hitCounts, List<Difference> firstDifferences, String textMode) {
 
-  /** One answer that differs from the oracle's. */
-  public record Difference(String question, List<String> expected, List<String> actual, String note) {
+  /**
+   * One answer that differs from the oracle's.
+   *
+   * @param details in raw mode: the first documents the store missed or added over the whole hit set, each with its
+   *                text, the canonical tokens and the engine's own tokens where it can say (Elasticsearch
+   *                {@code _analyze}), and the engine's reading of the query (RediSearch {@code FT.EXPLAIN});
+   *                empty otherwise
+   */
+  public record Difference(String question, List<String> expected, List<String> actual, String note,
+                           List<String> details) {
+  }
+
+  /** Share of answers that differ from the canonical oracle, in percent (the divergence in raw mode). */
+  @JsonProperty("differing_pct")
+  public double differingPct() {
+    return queries == 0 ? 0 : Math.round(10000.0 * differing / queries) / 100.0;
   }
 
   /** The spread of hit counts over the questions asked. */

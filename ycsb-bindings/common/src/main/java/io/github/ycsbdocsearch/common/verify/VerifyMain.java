@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,26 +29,32 @@ import java.util.Properties;
  */
 public final class VerifyMain {
   private static final String USAGE = "usage: verify-search.sh --hosts FILE [--stores a,b] [--queries N] "
-      + "[--records N] [--workload FILE] [--threads N] [--no-load] [--json FILE] [-p key=value ...]";
+      + "[--records N | --dataset FILE [--text-mode canonical|raw]] [--workload FILE] [--threads N] [--no-load] "
+      + "[--json FILE] [--cases FIELD] [-p key=value ...]";
 
   private VerifyMain() {
   }
 
   /** Parsed command line. */
   record Options(Path hosts, List<StoreKind> stores, int queries, Properties props, int threads, boolean load,
-                 Path json) {
+                 Path json, String casesField) {
   }
 
   public static void main(String[] args) {
     PrintStream out = System.out;
+    boolean checkOnly = args.length > 0 && "--check-only".equals(args[0]);
     Options options;
     try {
-      options = parse(args);
+      options = parse(checkOnly ? java.util.Arrays.copyOfRange(args, 1, args.length) : args);
+      Dataset.check(options.props()); // a bad dataset file: one line, before any store is touched
       SearchWorkloadConfig.fromProperties(options.props());
     } catch (SetupException e) {
       System.err.println("verify-search: " + e.getMessage());
       System.exit(2);
       return;
+    }
+    if (checkOnly) {
+      return; // the script's check before it starts stores: arguments and dataset file are fine
     }
     try {
       System.exit(run(options, out));
@@ -69,6 +76,8 @@ public final class VerifyMain {
       propsOf.put(k, p);
     }
     List<VerificationResult> results = new ArrayList<>();
+    SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(o.props());
+    CaseTable cases = o.casesField() == null ? null : new CaseTable(config, o.casesField());
     for (StoreKind k : stores) {
       Properties p = propsOf.get(k);
       long t0 = System.nanoTime();
@@ -82,10 +91,19 @@ public final class VerifyMain {
       System.err.printf(Locale.ROOT, "%s: %d questions checked in %.1f s%n", k.storeName(), r.queries(),
           (System.nanoTime() - t1) / 1e9);
       results.add(r);
+      if (cases != null) {
+        cases.ask(k, p, config);
+      }
+    }
+    if (cases != null) {
+      cases.print(out);
     }
     printTable(results, out);
     if (o.json() != null) {
       writeJson(results, o.json());
+    }
+    if (results.stream().allMatch(r -> "raw".equals(r.textMode()))) {
+      return 0; // raw text: the divergence table is the result, not a failure
     }
     return results.stream().allMatch(VerificationResult::passed) ? 0 : 1;
   }
@@ -110,12 +128,18 @@ public final class VerifyMain {
           h.p50(), h.p90(), h.max());
     }
     for (VerificationResult r : results) {
-      out.printf(Locale.ROOT, "%s: %s (%d records, %.2f %% identical)%n", r.store(),
-          r.passed() ? "VERIFIED" : "NOT VERIFIED", r.records(), 100.0 * r.identical() / Math.max(1, r.queries()));
+      boolean raw = "raw".equals(r.textMode());
+      out.printf(Locale.ROOT, "%s: %s (%d records, text %s, %.2f %% identical)%n", r.store(),
+          raw ? "DIVERGENCE " + r.differingPct() + " % of answers differ from the canonical oracle"
+              : r.passed() ? "VERIFIED" : "NOT VERIFIED",
+          r.records(), r.textMode(), 100.0 * r.identical() / Math.max(1, r.queries()));
       for (VerificationResult.Difference d : r.firstDifferences()) {
         out.println("  difference: " + d.question() + ": " + d.note());
         out.println("    expected " + d.expected());
         out.println("    actual   " + d.actual());
+        for (String line : d.details()) {
+          out.println("    " + line);
+        }
       }
     }
   }
@@ -144,6 +168,7 @@ public final class VerifyMain {
     String threads = "4";
     boolean load = true;
     Path json = null;
+    String casesField = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -158,9 +183,12 @@ public final class VerifyMain {
         case "--queries" -> queries = value(args, ++i, a);
         case "--records" -> cli.setProperty("recordcount", value(args, ++i, a));
         case "--workload" -> workload = Path.of(value(args, ++i, a));
+        case "--dataset" -> cli.setProperty(Dataset.FILE_PROPERTY, value(args, ++i, a));
+        case "--text-mode" -> cli.setProperty(Dataset.TEXT_MODE_PROPERTY, value(args, ++i, a));
         case "--threads" -> threads = value(args, ++i, a);
         case "--no-load" -> load = false;
         case "--json" -> json = Path.of(value(args, ++i, a));
+        case "--cases" -> casesField = value(args, ++i, a);
         case "-p" -> {
           String kv = value(args, ++i, a);
           int eq = kv.indexOf('=');
@@ -171,6 +199,9 @@ public final class VerifyMain {
         }
         default -> throw new SetupException("unknown option '" + a + "'; " + USAGE);
       }
+    }
+    if (casesField != null && cli.getProperty(Dataset.FILE_PROPERTY) == null) {
+      throw new SetupException("--cases needs --dataset; " + USAGE);
     }
     if (hosts == null) {
       throw new SetupException("--hosts FILE is required; " + USAGE);
@@ -184,7 +215,7 @@ public final class VerifyMain {
     q.setProperty("queries", queries);
     q.setProperty("threads", threads);
     return new Options(hosts, stores, Props.integer(q, "queries", 1000, 1), props,
-        Props.integer(q, "threads", 4, 1), load, json);
+        Props.integer(q, "threads", 4, 1), load, json, casesField);
   }
 
   /** The default verification dataset: 20,000 records of the default generator. */

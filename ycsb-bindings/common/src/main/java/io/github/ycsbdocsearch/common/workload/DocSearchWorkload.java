@@ -5,7 +5,9 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.Seeds;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,10 +30,12 @@ import site.ycsb.workloads.CoreWorkload;
  * YCSB's CoreWorkload with the suite's documents and two more operations.
  *
  * <ul>
- *   <li>Documents come from {@link DocumentGenerator}: identical for every store (CoreWorkload's are random).
+ *   <li>Documents come from {@link DocumentGenerator}, or from a JSON Lines file ({@code docsearch.dataset}, see
+ *       {@link io.github.ycsbdocsearch.common.data.Dataset}): identical for every store (CoreWorkload's are random).
  *   <li>{@code SEARCH} ({@code searchproportion}): one page of a two-word search from {@link QueryGenerator}, timed
  *       here exactly once, as {@code DBWrapper} times READ: service time from the call, intended latency from the
- *       intended start time YCSB's throttle set; recorded as {@code SEARCH} or {@code SEARCH-FAILED}.
+ *       intended start time YCSB's throttle set; recorded as {@code SEARCH} or {@code SEARCH-FAILED}. The page mix
+ *       asked and the questions' hit counts go to {@code querystats.json} ({@code docsearch.querystats.dir}).
  *   <li>{@code FRESHNESS} ({@code freshnessproportion}): rewrites a record's title with a unique marker word (the
  *       write is an ordinary measured UPDATE), then polls a one-word search until the record shows up; records the
  *       delay from the write's acknowledgement to visibility, or {@code FRESHNESS-FAILED} after the timeout.
@@ -47,7 +51,9 @@ public class DocSearchWorkload extends CoreWorkload {
 
   private SearchWorkloadConfig config;
   private DocumentGenerator generator;
+  private DocumentSource source;
   private QueryGenerator queries;
+  private QueryStats queryStats;
   private Measurements measurements;
 
   /** Per client thread: its reproducible question stream. */
@@ -61,8 +67,13 @@ public class DocSearchWorkload extends CoreWorkload {
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());
     }
+    if (config.dataset() != null) {
+      // The file decides how many records there are; YCSB's Client reads recordcount after this init.
+      p.setProperty("recordcount", Long.toString(config.recordCount()));
+    }
     super.init(p);
     generator = config.newGenerator();
+    source = config.newSource();
     measurements = Measurements.getMeasurements();
     if (config.searchProportion() > 0) {
       operationchooser.addValue(config.searchProportion(), SEARCH);
@@ -71,8 +82,28 @@ public class DocSearchWorkload extends CoreWorkload {
       operationchooser.addValue(config.freshnessProportion(), FRESHNESS);
     }
     if (config.searchProportion() > 0 || config.freshnessProportion() > 0) {
-      queries = new QueryGenerator(config, generator);
+      queries = new QueryGenerator(config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
+      queryStats = new QueryStats(config);
     }
+  }
+
+  /** Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set. */
+  @Override
+  public void cleanup() throws WorkloadException {
+    super.cleanup();
+    if (queryStats != null && config.searchProportion() > 0 && !config.queryStatsDir().isEmpty()) {
+      try {
+        queryStats.write(Path.of(config.queryStatsDir()));
+      } catch (SetupException e) {
+        throw new WorkloadException(e.getMessage());
+      }
+    }
+  }
+
+  /** The record key: YCSB's for generated records, the dataset's key field when one is configured. */
+  @Override
+  protected String buildKeyName(long keynum) {
+    return source.key(keynum);
   }
 
   @Override
@@ -88,7 +119,7 @@ public class DocSearchWorkload extends CoreWorkload {
   @Override
   public boolean doInsert(DB db, Object threadstate) {
     int keynum = keysequence.nextValue().intValue();
-    Map<String, ByteIterator> values = bytes(generator.document(keynum, 0));
+    Map<String, ByteIterator> values = bytes(source.document(keynum, 0));
     Status status = db.insert(table, buildKeyName(keynum), values);
     for (int retry = 1; !status.isOk() && retry <= insertionRetryLimit; retry++) {
       LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(insertionRetryInterval));
@@ -131,7 +162,8 @@ public class DocSearchWorkload extends CoreWorkload {
 
   /** One page of a two-word search, timed once. */
   public void doTransactionSearch(Object threadstate) {
-    SearchQuery query = queries.next(((ThreadState) threadstate).questions());
+    QueryGenerator.Question question = queries.next(((ThreadState) threadstate).questions());
+    SearchQuery query = question.query();
     List<SearchHit> page = new ArrayList<>(query.pageSize());
     long intended = measurements.getIntendedtartTimeNs();
     long start = System.nanoTime();
@@ -141,6 +173,7 @@ public class DocSearchWorkload extends CoreWorkload {
     measurements.measure(name, micros(end - start));
     measurements.measureIntended(name, micros(end - intended));
     measurements.reportStatus(SEARCH, status);
+    queryStats.record(question, status.isOk() ? page.size() : -1);
   }
 
   /** Write a marker word into one record, then measure how long until search sees it. */
@@ -149,7 +182,7 @@ public class DocSearchWorkload extends CoreWorkload {
     String key = buildKeyName(keynum);
     long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     String marker = FreshnessMarker.next();
-    Map<String, String> values = generator.searchFields(keynum, version);
+    Map<String, String> values = source.searchFields(keynum, version);
     values.put(config.schema().textField(), values.get(config.schema().textField()) + " " + marker);
     if (!db.update(table, key, bytes(values)).isOk()) {
       return; // counted as UPDATE-FAILED by YCSB's DBWrapper
@@ -186,7 +219,7 @@ public class DocSearchWorkload extends CoreWorkload {
   public void doTransactionInsert(DB db) {
     long keynum = transactioninsertkeysequence.nextValue();
     try {
-      db.insert(table, buildKeyName(keynum), bytes(generator.document(keynum, 0)));
+      db.insert(table, buildKeyName(keynum), bytes(source.document(keynum, 0)));
     } finally {
       transactioninsertkeysequence.acknowledge(keynum);
     }
@@ -209,10 +242,10 @@ public class DocSearchWorkload extends CoreWorkload {
   private Map<String, String> updateValues(long keynum) {
     long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     if (writeallfields) {
-      return generator.document(keynum, version);
+      return source.document(keynum, version);
     }
     if (config.updateIndexedFields()) {
-      return generator.searchFields(keynum, version);
+      return source.searchFields(keynum, version);
     }
     int field = fieldchooser.nextValue().intValue();
     Map<String, String> one = new HashMap<>();

@@ -3,7 +3,9 @@ package io.github.ycsbdocsearch.common.workload;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.KeyNames;
 import io.github.ycsbdocsearch.common.data.Vocabulary;
 import java.util.Properties;
@@ -18,7 +20,7 @@ public record SearchWorkloadConfig(
     SearchSchema schema, String fieldPrefix, int fieldCount, int fieldLength, long recordCount, KeyNames keyNames,
     double searchProportion, double freshnessProportion, boolean ascending, int pageSize, int maxPageSize,
     int maxPage, String pageDistribution, boolean keysOnly, boolean updateIndexedFields,
-    long freshnessTimeoutMs, String table) {
+    long freshnessTimeoutMs, String table, Dataset.Spec dataset, double pastEndProportion, String queryStatsDir) {
 
   public static final String SEED = "data.seed";
   public static final long SEED_DEFAULT = 20211122L;
@@ -41,6 +43,10 @@ public record SearchWorkloadConfig(
   public static final int MAX_PAGE_DEFAULT = 10;
   public static final String PAGE_DISTRIBUTION = "search.pagedistribution";
   public static final String PAGE_DISTRIBUTION_DEFAULT = "zipfian";
+  /** Share of questions that ask for the page right after the last one (always empty). */
+  public static final String PAST_END_PROPORTION = "search.pastend.proportion";
+  /** Directory the workload writes {@code querystats.json} into at cleanup (page mix and hit counts asked). */
+  public static final String QUERY_STATS_DIR = "docsearch.querystats.dir";
   public static final String KEYS_ONLY = "search.keysonly";
   public static final String UPDATE_INDEXED = "search.updateindexedfields";
   public static final String FRESHNESS_TIMEOUT_MS = "search.freshness.timeout.ms";
@@ -84,6 +90,10 @@ public record SearchWorkloadConfig(
     } catch (NumberFormatException e) {
       throw Props.bad("zeropadding", p.getProperty("zeropadding"), "an integer");
     }
+    Dataset.Spec dataset = Dataset.specOf(p, schema);
+    if (dataset != null) {
+      records = Dataset.open(dataset, keys).size(); // the file decides; a recordcount property is ignored
+    }
     return new SearchWorkloadConfig(
         Props.longValue(p, SEED, SEED_DEFAULT, Long.MIN_VALUE),
         Props.integer(p, VOCABULARY_SIZE, VOCABULARY_SIZE_DEFAULT, 2),
@@ -93,10 +103,23 @@ public record SearchWorkloadConfig(
         "asc".equals(Props.oneOf(p, SORT_ORDER, SORT_ORDER_DEFAULT, "asc", "desc")),
         pageSize, Props.integer(p, MAX_PAGE_SIZE, pageSize, pageSize),
         Props.integer(p, MAX_PAGE, MAX_PAGE_DEFAULT, 1),
-        Props.oneOf(p, PAGE_DISTRIBUTION, PAGE_DISTRIBUTION_DEFAULT, "zipfian", "uniform", "first"),
+        Props.oneOf(p, PAGE_DISTRIBUTION, PAGE_DISTRIBUTION_DEFAULT, "zipfian", "uniform", "first",
+            "zipfian-fixed"),
         Props.bool(p, KEYS_ONLY, false), Props.bool(p, UPDATE_INDEXED, true),
         Props.longValue(p, FRESHNESS_TIMEOUT_MS, FRESHNESS_TIMEOUT_MS_DEFAULT, 1),
-        Props.string(p, "table", "usertable"));
+        Props.string(p, "table", "usertable"), dataset, Props.decimal(p, PAST_END_PROPORTION, 0, 0, 1),
+        Props.string(p, QUERY_STATS_DIR, ""));
+  }
+
+  /** Where the documents come from: the dataset file when one is named, else the generator. */
+  public DocumentSource newSource() {
+    return dataset == null ? DocumentSource.generated(newGenerator(), keyNames, recordCount)
+        : DocumentSource.of(Dataset.open(dataset, keyNames));
+  }
+
+  /** Whether questions need the hit count of each word pair (every page rule but the fixed one). */
+  public boolean pageMixNeedsHitCounts() {
+    return !"zipfian-fixed".equals(pageDistribution);
   }
 
   /** The generator these settings describe (builds the vocabulary: not free, keep one per workload). */

@@ -1,0 +1,116 @@
+package io.github.ycsbdocsearch.common.workload;
+
+import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the SEARCH operations of one YCSB run asked: how many first pages, deeper pages with hits and pages past the
+ * last hit (by the loaded data's hit count), how many answers came back empty, how often each page number was asked,
+ * and the distribution of the questions' hit counts. Written as {@code querystats.json} into
+ * {@code docsearch.querystats.dir} at the workload's cleanup (format in {@code workloads/workload_template}).
+ * Thread-safe: every counter is concurrent.
+ */
+final class QueryStats {
+  static final String FILE_NAME = "querystats.json";
+  private static final int PAGE_SLOTS = 64;
+  /** Exact bucket counts of hit counts: 0, 1, 2-10, 11-100, ..., 100,001 and more. */
+  private static final long[] BUCKET_TOPS = {0, 1, 10, 100, 1_000, 10_000, 100_000};
+
+  private final SearchWorkloadConfig config;
+  private final LongAdder searches = new LongAdder();
+  private final LongAdder firstPages = new LongAdder();
+  private final LongAdder deeperPages = new LongAdder();
+  private final LongAdder pastEndPages = new LongAdder();
+  private final LongAdder emptyAnswers = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  /** Questions per page number; the last slot counts every page at or beyond it. */
+  private final AtomicLongArray pages = new AtomicLongArray(PAGE_SLOTS);
+  private final Histogram hits = new ConcurrentHistogram(3);
+  private final AtomicLongArray buckets = new AtomicLongArray(BUCKET_TOPS.length + 1);
+
+  QueryStats(SearchWorkloadConfig config) {
+    this.config = config;
+  }
+
+  /** Counts one question and its answer ({@code returned} hits; -1 when the search failed). */
+  void record(QueryGenerator.Question q, int returned) {
+    searches.increment();
+    pages.incrementAndGet(Math.min(q.page(), PAGE_SLOTS - 1));
+    if (q.hits() >= 0) {
+      hits.recordValue(q.hits());
+      int b = 0;
+      while (b < BUCKET_TOPS.length && q.hits() > BUCKET_TOPS[b]) {
+        b++;
+      }
+      buckets.incrementAndGet(b);
+      if (q.page() >= q.pages()) {
+        pastEndPages.increment();
+      } else if (q.page() == 0) {
+        firstPages.increment();
+      } else {
+        deeperPages.increment();
+      }
+    }
+    if (returned < 0) {
+      failed.increment();
+    } else if (returned == 0) {
+      emptyAnswers.increment();
+    }
+  }
+
+  /** The counts as a JSON-ready map (snake_case keys). */
+  Map<String, Object> summary() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("searches", searches.sum());
+    out.put("page_distribution", config.pageDistribution());
+    out.put("past_end_proportion", config.pastEndProportion());
+    out.put("page_size", config.pageSize());
+    out.put("max_page_size", config.maxPageSize());
+    out.put("max_page", config.maxPage());
+    out.put("hit_counts_known", config.pageMixNeedsHitCounts());
+    out.put("first_pages", firstPages.sum());
+    out.put("deeper_pages", deeperPages.sum());
+    out.put("past_end_pages", pastEndPages.sum());
+    out.put("empty_answers", emptyAnswers.sum());
+    out.put("failed", failed.sum());
+    Map<String, Long> byPage = new LinkedHashMap<>();
+    for (int i = 0; i < PAGE_SLOTS; i++) {
+      if (pages.get(i) > 0) {
+        byPage.put(i == PAGE_SLOTS - 1 ? i + "+" : String.valueOf(i), pages.get(i));
+      }
+    }
+    out.put("questions_by_page", byPage);
+    Map<String, Object> h = new LinkedHashMap<>();
+    if (hits.getTotalCount() > 0) {
+      h.put("count", hits.getTotalCount());
+      h.put("min", hits.getMinValue());
+      h.put("p50", hits.getValueAtPercentile(50));
+      h.put("p90", hits.getValueAtPercentile(90));
+      h.put("p99", hits.getValueAtPercentile(99));
+      h.put("max", hits.getMaxValue());
+      h.put("mean", Math.round(hits.getMean() * 10) / 10.0);
+      Map<String, Long> byBucket = new LinkedHashMap<>();
+      long low = 0;
+      for (int b = 0; b < BUCKET_TOPS.length; b++) {
+        long top = BUCKET_TOPS[b];
+        byBucket.put(low == top ? String.valueOf(top) : low + "-" + top, buckets.get(b));
+        low = top + 1;
+      }
+      byBucket.put(low + "+", buckets.get(BUCKET_TOPS.length));
+      h.put("buckets", byBucket);
+    }
+    out.put("hit_counts", h);
+    return out;
+  }
+
+  /** Writes {@code querystats.json} into the directory (created if needed), atomically. */
+  void write(Path dir) {
+    VerifyMain.writeJson(summary(), dir.resolve(FILE_NAME));
+  }
+}
