@@ -211,7 +211,7 @@ final class FixtureRun {
       int bad = differing.getOrDefault(store, 0);
       AtomicFiles.writeJson(storeDir.resolve(RunLayout.VERIFICATION), new Verification(store, 10_000L, 1000,
           1000 - bad, bad, 600, 300, 100, bad == 0, Map.of("min", 1L, "p50", 17L, "p90", 230L, "max", 4120L),
-          List.of()));
+          List.of(), null, bad / 10.0));
     }
   }
 

@@ -33,7 +33,8 @@ final class HtmlReport {
     }
     html.append(StoreSections.alarmBanner(run));
     html.append(caveat());
-    html.append(StoreSections.verification(run, palette));
+    html.append(StoreSections.verification(run, palette).replace("</section>\n",
+        StoreSections.questions(run, palette) + "</section>\n"));
     html.append(EnvironmentSection.render(run.manifest()));
     for (ReportChart.Section section : ReportChart.Section.values()) {
       html.append(chartSection(run, section, charts, palette));

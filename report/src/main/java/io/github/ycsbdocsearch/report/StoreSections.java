@@ -55,6 +55,49 @@ final class StoreSections {
     return html.append("</tbody></table></section>\n").toString();
   }
 
+  /**
+   * The questions each store's search steps asked (each step's querystats.json, written by the workload): how many
+   * first, deeper and past-the-end pages, empty answers, and the hit counts of the questions; "" without search.
+   */
+  static String questions(RunFolder run, StorePalette palette) throws java.io.IOException {
+    StringBuilder rows = new StringBuilder();
+    for (StoreRun s : run.stores()) {
+      long[] sum = new long[5];
+      JsonNode hits = null;
+      for (StoreRun.Step step : s.steps()) {
+        JsonNode q = Json.readOptional(step.dir().resolve(RunLayout.QUERY_STATS));
+        if (q == null || !step.summary().complete()) {
+          continue;
+        }
+        String[] f = {"searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"};
+        for (int i = 0; i < f.length; i++) {
+          sum[i] += q.path(f[i]).asLong(0);
+        }
+        if (q.path("hit_counts").has("p50")) {
+          hits = q.get("hit_counts");
+        }
+      }
+      if (sum[0] == 0) {
+        continue;
+      }
+      rows.append("<tr>").append(Html.cell(Html.store(s.name(), palette))).append(Html.num(Numbers.grouped(sum[0])));
+      for (int i = 1; i < 5; i++) {
+        rows.append(Html.num(Numbers.grouped(sum[i]) + " (" + Math.round(100.0 * sum[i] / sum[0]) + " %)"));
+      }
+      rows.append(Html.num(hits == null ? "–" : hits.path("p50").asText() + " / " + hits.path("p90").asText()
+          + " / " + hits.path("max").asText())).append("</tr>\n");
+    }
+    if (rows.length() == 0) {
+      return "";
+    }
+    return "<h3>Search questions asked</h3><p class=\"muted\">Every complete step's <code>querystats.json</code>: "
+        + "the page number is drawn among the pages that exist for each question (first pages most often); "
+        + "past-the-end pages only when asked for. Hits per question of the last search step.</p>\n"
+        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Searches</th><th>First pages</th><th>Deeper pages</th>"
+        + "<th>Past the end</th><th>Empty answers</th><th>Hits per question (p50 / p90 / max)</th></tr></thead><tbody>\n"
+        + rows + "</tbody></table>\n";
+  }
+
   /** The headline: per store the capacity under the latency objective, beside the closed-loop peak. */
   static String capacity(RunFolder run, StorePalette palette) {
     StringBuilder html = new StringBuilder("<table class=\"grid\"><thead><tr><th>Store</th><th>Capacity (ops/s)"

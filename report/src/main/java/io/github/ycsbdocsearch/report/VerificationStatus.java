@@ -23,7 +23,9 @@ record VerificationStatus(State state, String summary) {
     /** The store ran searches but no verification.json exists (or it checked no query). */
     NOT_VERIFIED,
     /** At least one query returned different keys or order. */
-    DIFFERENT
+    DIFFERENT,
+    /** Raw text: how far the engine's answers are from the canonical oracle was measured (a result, not a fault). */
+    MEASURED
   }
 
   /** Whether the report must warn about this store. */
@@ -42,6 +44,11 @@ record VerificationStatus(State state, String summary) {
     long queries = v.queries();
     long identical = v.identical();
     long differing = v.differing();
+    if (v.rawText()) {
+      return new VerificationStatus(State.MEASURED, "raw text: " + Numbers.grouped(differing) + " of "
+          + Numbers.grouped(queries) + " answers differ from the canonical oracle (the engine's own tokenizer; "
+          + "see the divergence table in verification.json)");
+    }
     if (queries == 0) {
       return new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: verification.json checked no query");
     }

@@ -32,7 +32,7 @@ public final class RunLayout {
   public static final String HDR_DIR = "hdr";
   public static final String PERCENTILES_DIR = "percentiles";
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
-  public static final String QUERY_STATS = "query-stats.json";
+  public static final String QUERY_STATS = "querystats.json";
 
   private static final Pattern STEP_NAME = Pattern.compile("(\\d+)-t(\\d+)(?:-r(\\d+))?(-floor)?");
 

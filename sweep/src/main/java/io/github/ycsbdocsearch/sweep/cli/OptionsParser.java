@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.data.Dataset;
 import picocli.CommandLine;
 
 import io.github.ycsbdocsearch.sweep.plan.Slo;
@@ -77,6 +78,7 @@ public final class OptionsParser {
     }
     Map<String, String> props = new LinkedHashMap<>();
     cl.properties.forEach(kv -> addProperty(props, kv));
+    datasetProperties(cl, props);
     List<String> positional = cl.workload == null ? List.of() : List.of(cl.workload);
     boolean noPin = cl.noPin;
     if (values.containsKey("--resume")) {
@@ -152,6 +154,20 @@ public final class OptionsParser {
       }
     }
     return out;
+  }
+
+  /** --dataset and --text-mode are the workload's properties (an absolute path: every step runs elsewhere). */
+  private static void datasetProperties(SweepCommandLine cl, Map<String, String> props) {
+    if (cl.textMode != null && cl.dataset == null) {
+      throw new SetupException("--text-mode applies to --dataset only (generated text is canonical already)");
+    }
+    if (cl.textMode != null && !cl.textMode.equals("canonical") && !cl.textMode.equals("raw")) {
+      throw new SetupException("--text-mode '" + cl.textMode + "' is malformed: expected canonical or raw");
+    }
+    if (cl.dataset != null) {
+      props.put(Dataset.FILE_PROPERTY, Path.of(cl.dataset).toAbsolutePath().normalize().toString());
+      props.put(Dataset.TEXT_MODE_PROPERTY, cl.textMode == null ? "canonical" : cl.textMode);
+    }
   }
 
   private static String name(CommandLine.Model.ArgSpec a) {

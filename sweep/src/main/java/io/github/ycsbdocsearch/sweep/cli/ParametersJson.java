@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.data.Dataset;
+
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,6 +56,9 @@ public final class ParametersJson {
       n.putNull("max_p99_ms");
     }
     n.put("slo", o.slo().text());
+    n.put("dataset", o.ycsbProperties().get(Dataset.FILE_PROPERTY));
+    n.put("text_mode", o.ycsbProperties().containsKey(Dataset.FILE_PROPERTY)
+        ? o.ycsbProperties().getOrDefault(Dataset.TEXT_MODE_PROPERTY, "canonical") : "generated");
     ArrayNode fractions = n.putArray("load_fractions");
     o.loadFractions().forEach(fractions::add);
     n.put("floor_seconds", o.floorSeconds());

@@ -80,6 +80,16 @@ final class SweepCommandLine {
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})
   String floorSeconds;
 
+  @Option(names = "--dataset", paramLabel = "FILE", description = {
+      "your own documents instead of the generator's: a JSON Lines file (datasets/README.md; built example: "
+          + "scripts/dataset.sh debian); checked line by line before any store starts; the record count comes from it"})
+  String dataset;
+
+  @Option(names = "--text-mode", paramLabel = "MODE", description = {
+      "with --dataset: canonical (default: text normalized once so every engine sees the same tokens; answers "
+          + "verified identical) or raw (stored as given; verification measures how far each engine's answers differ)"})
+  String textMode;
+
   @Option(names = "--rates", paramLabel = "LIST", description = {
       "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count of an explicit "
           + "--threads list, else at " + Defaults.RATE_THREADS + " threads), with service time and intended "

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
@@ -131,11 +132,13 @@ final class StepRunner {
 
   /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */
   private Map<String, String> userProperties(StepSpec step) {
-    if (step.phase() != Phase.FLOOR) {
-      return ctx.options().ycsbProperties();
-    }
     Map<String, String> p = new java.util.LinkedHashMap<>(ctx.options().ycsbProperties());
-    p.keySet().removeIf(k -> k.startsWith("basicdb."));
+    if (step.phase() == Phase.FLOOR) {
+      p.keySet().removeIf(k -> k.startsWith("basicdb."));
+    }
+    // The search workload writes the pages it asked and the questions' hit counts into the step's folder (the
+    // YCSB child's working directory).
+    p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
     return p;
   }
 
