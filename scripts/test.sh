@@ -99,6 +99,7 @@ main() {
   suite terraform run_if_present scripts/tests/test_terraform.sh
   if ((quick)); then
     suite maven-unit mvn -B -q install -DskipITs
+    suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
     "${REPO_ROOT}/scripts/stores.sh" install
     STARTED_STORES=1
@@ -110,6 +111,7 @@ main() {
     suite workloads run_if_present scripts/tests/test_workloads.sh
     suite verify-single run_if_present scripts/verify-search.sh --queries 1000
     suite verify-cluster run_if_present scripts/verify-search.sh --topology cluster --queries 1000
+    suite dataset run_if_present scripts/tests/test_dataset.sh
     suite sweep run_if_present scripts/tests/test_sweep_cli.sh
     suite report run_if_present scripts/tests/test_report_screenshot.sh
     suite compare run_if_present scripts/tests/test_compare.sh

@@ -158,6 +158,19 @@ local_mode_sweeps_each_store_alone() {
   [[ "${rc}" == 3 ]]
 }
 
+# A user's JSON Lines file (the shipped tricky texts): in canonical mode the sweep's search verification is 100 %
+# identical, the manifest says the text mode, and each search step says which pages it asked.
+dataset_sweep_verifies_in_canonical_mode() {
+  local dir rc=0
+  dir="$(private_sweep search-only --stores redisjson --dataset "${REPO_ROOT}/datasets/tricky-texts.jsonl" \
+    -p docsearch.dataset.keyfield=id --threads 1 --step-seconds 2 --warmup-seconds 1 --load-fractions none \
+    --floor-seconds 0 --out "${WORK}/dataset" | tail -n 1)" || rc=$?
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 ]] && [[ "$(field "${dir}/redisjson/verification.json" passed)" == True ]] \
+    && [[ "$(field "${dir}/manifest.json" parameters/text_mode)" == canonical ]] \
+    && [[ "$(field "${dir}/redisjson/steps/01-t1/querystats.json" past_end_pages)" == 0 ]]
+}
+
 # Runs the sweep with the private stores' ports.
 private_sweep() {
   STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
@@ -223,6 +236,11 @@ main() {
   sed 's/^searchproportion=.*/searchproportion=abc/' "${REPO_ROOT}/workloads/search-only" >"${WORK}/bad-search"
   check "bad property in a workload file" fails_cleanly "searchproportion" "${WORK}/bad-search" --stores redisjson
   check "bad YCSB property given with -p" fails_cleanly "readproportion=x" workloada -p readproportion=x
+  printf '{"title": "a b", "rank": 1}\n{"title": "c d", "rank": 1}\n' >"${WORK}/dup.jsonl"
+  check "a dataset with a duplicate sort value" fails_cleanly "line 2" search-only --stores redisjson \
+    --dataset "${WORK}/dup.jsonl"
+  check "--text-mode without --dataset" fails_cleanly "--text-mode applies to --dataset only" workloada \
+    --text-mode raw
   check "unreadable hosts file" fails_cleanly "is not readable" workloada --hosts "${WORK}/none.json"
   check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
     "${WORK}/unreachable.json"
@@ -231,6 +249,7 @@ main() {
   make_private_home
   check "local mode sweeps each store alone and stops it" local_mode_sweeps_each_store_alone
   check "a store dying fails only its step" a_dying_store_fails_only_its_step
+  check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
   finish
 }
 
