@@ -109,10 +109,13 @@ final class StepRunner {
         record = record.withStatus(StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
       }
     }
-    if (summary.isPresent() && summary.get().operations() == 0) {
+    // Only a step that ran to its end is judged by its numbers; an interrupted one stays interrupted.
+    boolean ranToEnd = record.status() == StepStatus.COMPLETE;
+    if (ranToEnd && summary.isPresent() && summary.get().operations() == 0) {
       record = record.withStatus(StepStatus.FAILED, "no operation succeeded after the " + timing.warmupS()
           + " s warm-up");
-    } else if (summary.isPresent() && step.phase() != Phase.FLOOR && detector.exceedsErrorBound(summary.get())) {
+    } else if (ranToEnd && summary.isPresent() && step.phase() != Phase.FLOOR
+        && detector.exceedsErrorBound(summary.get())) {
       record = record.withStatus(StepStatus.FAILED, detector.errorBoundMessage(summary.get()));
     }
     Optional<String> storeProblem = record.status() == StepStatus.FAILED && step.phase() != Phase.FLOOR
