@@ -60,6 +60,14 @@ usage() {
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 
+# The first port of a store's instances. Not "| head -n1": with pipefail, a generator that writes more than one line
+# can die of SIGPIPE once head has exited.
+first_port() {
+  local first
+  read -r first < <("$1_ports" "$2")
+  printf '%s\n' "${first}"
+}
+
 instance_dir() {
   printf '%s/%s/%s/%s\n' "${STORES_HOME}" "$1" "$2" "$3"
 }
@@ -150,7 +158,7 @@ common_settings() {
   copies="$("${store}_copies" "${topo}")"
   printf 'memory.budget_mb_per_server=%s\nmemory.servers=%s\n' "${mb}" "${servers}"
   printf 'memory.processes_per_server=%s\nmemory.per_process_mb=%s\n' \
-    "$(profile_var "${store}" "${topo}_processes_per_server")" "$(STORE_MEMORY_MB="${mb}" memory_per_process_mb "${store}" "${topo}")"
+    "$(profile_var "${store}" "${topo}_processes_per_server")" "$(memory_per_process_mb "${store}" "${topo}" "${mb}")"
   data="$("${store}_data_size" "${topo}" 2>/dev/null || echo '{}')"
   printf 'dataset=%s\ndataset.copies=%s\n' "${data}" "${copies}"
   # Whether one server's share of the data (every copy counted) fits its budget; Elasticsearch and MongoDB also
@@ -186,7 +194,7 @@ start_store() {
     log "${store} (${topo}) started in ${ms} ms"
   fi
   write_settings "${store}" "${topo}"
-  first="$("${store}_ports" "${topo}" | head -n1)"
+  first="$(first_port "${store}" "${topo}")"
   printf '%-13s running  %-7s port %-5s version %s  profile %s  memory %s MB%s\n' "${store}" "${topo}" "${first}" \
     "$("${store}_version" "${topo}" "${first}")" "${DURABILITY_PROFILE}" "${STORE_MEMORY_MB}" \
     "${STORES_CPUSET:+  cpuset ${STORES_CPUSET}}"

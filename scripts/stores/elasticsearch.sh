@@ -120,7 +120,7 @@ elasticsearch_hosts() {
 
 elasticsearch_settings() {
   local topo="$1" port dir
-  port="$(es_http_ports "${topo}" | head -n1)"
+  port="$(first_port elasticsearch "${topo}")"
   dir="$(instance_dir elasticsearch "${topo}" "${port}")"
   printf 'version=%s\n' "$(elasticsearch_version "${topo}" "${port}" | awk '{print $1}')"
   printf 'launcher="stores/elasticsearch-node (server jars from Maven Central, no distribution bootstrap checks, no x-pack)"\n'
@@ -148,7 +148,7 @@ elasticsearch_copies() {
 # Data-set size: documents and on-disk size of the primaries of every index.
 elasticsearch_data_size() {
   "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \
-    "http://127.0.0.1:$(es_http_ports "$1" | head -n1)/_stats/docs,store" | "$(venv_python)" -c '
+    "http://127.0.0.1:$(first_port elasticsearch "$1")/_stats/docs,store" | "$(venv_python)" -c '
 import json, sys
 p = json.load(sys.stdin)["_all"]["primaries"]
 print(json.dumps({"documents": p.get("docs", {}).get("count", 0), "primary_bytes": p.get("store", {}).get("size_in_bytes", 0),

@@ -127,7 +127,7 @@ mongodb_hosts() {
 
 mongodb_settings() {
   local topo="$1" port i
-  port="$(mongodb_ports "${topo}" | head -n1)"
+  port="$(first_port mongodb "${topo}")"
   mongodb_info "${port}" | "$(venv_python)" -c '
 import json, sys
 info = json.load(sys.stdin)

@@ -6,7 +6,8 @@
 #   profile_var STORE NAME                 value of NAME in the store's .env ("" when unset)
 #   profile_list STORE PROFILE TOPO KIND   KIND = server|client|loss: the profile's value for that topology
 #   profile_server_value STORE PROFILE TOPO KEY   one key of the profile's server list (exit 1 when absent)
-#   memory_per_process_mb STORE TOPO       STORE_MEMORY_MB / processes per server (never below min_cache_mb)
+#   memory_per_process_mb STORE TOPO [MB]  budget (MB, default STORE_MEMORY_MB) / processes per server, never below
+#                                          the store's min_cache_mb
 # Env: DURABILITY_PROFILE (relaxed), STORE_MEMORY_MB (1024).
 
 readonly PROFILES_DIR="${REPO_ROOT}/scripts/stores/profiles"
@@ -40,10 +41,10 @@ profile_server_value() {
 }
 
 memory_per_process_mb() {
-  local store="$1" topo="$2" n min mb
+  local store="$1" topo="$2" budget="${3:-${STORE_MEMORY_MB:-1024}}" n min mb
   n="$(profile_var "${store}" "${topo}_processes_per_server")"
   min="$(profile_var "${store}" min_cache_mb)"
-  mb=$((${STORE_MEMORY_MB:-1024} / ${n:-1}))
+  mb=$((budget / ${n:-1}))
   if [[ -n "${min}" ]] && ((mb < min)); then
     mb="${min}"
   fi

@@ -109,7 +109,7 @@ redisjson_hosts() {
 # Settings as key=value lines (probe.py json-file), read back from the first running server where possible.
 redisjson_settings() {
   local topo="$1" port overcommit
-  port="$(redisjson_ports "${topo}" | head -n1)"
+  port="$(first_port redisjson "${topo}")"
   overcommit="$(cat /proc/sys/vm/overcommit_memory 2>/dev/null || echo unknown)"
   printf 'version=%s\n' "$(redis_cli "${port}" INFO server | tr -d '\r' | awk -F: '$1 == "redis_version" {print $2}')"
   printf 'modules=%s\n' "$(redisjson_version "${topo}" "${port}" | sed 's/^[^(]*(//; s/)$//')"
