@@ -3,7 +3,9 @@
 # stores (single topology on the default ports) keep running undisturbed:
 #   bad store / topology / command -> exit non-zero with exactly one line on stderr
 #   start -> all three answer; start again -> idempotent (same PIDs); status -> running + real versions
-#   hosts-single.json and settings-single.json -> valid JSON with the expected connection properties
+#   hosts-single.json and settings-single.json -> valid JSON with the expected connection properties, the relaxed
+#   durability profile and the 1024 MB memory budget applied; start with another profile while running -> one line;
+#   settings -> rewrites the settings file
 #   a busy port held by a foreign process -> start fails with one line; stop never signals a foreign process,
 #   even one whose PID sits in our PID file; stop -> everything of ours is gone, status exits 3
 #
@@ -84,6 +86,8 @@ test_bad_arguments() {
   expect_one_line_failure "unknown store" start nosuchstore
   expect_one_line_failure "unknown topology" status --topology ring
   expect_one_line_failure "unknown command" restart
+  expect_one_line_failure "unknown durability profile" start --profile lax
+  expect_one_line_failure "memory budget below 256 MB" start --memory-mb 100
 }
 
 test_start_idempotent_status() {
@@ -129,7 +133,20 @@ m = json.load(open(f"{home}/mongodb/settings-single.json"))
 assert m["version"] == "6.0.5" and m["journal"] is True, m
 e = json.load(open(f"{home}/elasticsearch/settings-single.json"))
 assert e["version"] == "8.19.21" and "-XX:+UseG1GC" in e["jvm_options"], e
+# The default profile (relaxed) and memory budget (1024 MB), as the servers report them.
+assert r["maxmemory"] == 1024 * 2**20 and r["maxmemory_policy"] == "noeviction", r
+assert m["journal_commit_interval_ms"] == 500, m
+assert abs(m["wiredtiger_cache_bytes"] - 1024 * 2**20) < 2**20, m
+assert e["heap"] == "1024m" and "-Xmx1024m" in e["jvm_options"], e
+for d in (r, m, e):
+    assert d["durability"]["profile"] == "relaxed", d["durability"]
+    assert d["memory"]["budget_mb_per_server"] == 1024 and d["memory"]["per_process_mb"] == 1024, d["memory"]
+    assert "primary_bytes" in d["dataset"] and d["memory"]["data_fits_budget"] in (True, False), d
+    assert d["os"]["nofile"]["applied"] in (True, False) and "readahead" in d["os"], d["os"]
 PY
+  expect_one_line_failure "start --profile strict while running relaxed" start --profile strict redisjson
+  rm -f "${STORES_HOME}/mongodb/settings-single.json"
+  check "settings rewrites the settings file" bash -c "'${STORES}' settings mongodb 2>/dev/null && test -s '${STORES_HOME}/mongodb/settings-single.json'"
 }
 
 test_foreign_processes_left_alone() {
