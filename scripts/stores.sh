@@ -155,7 +155,7 @@ common_settings() {
   done
   servers=1
   [[ "${topo}" == single ]] || servers=3
-  copies="$("${store}_copies" "${topo}")"
+  copies="$(profile_var "${store}" "${topo}_copies")"
   printf 'memory.budget_mb_per_server=%s\nmemory.servers=%s\n' "${mb}" "${servers}"
   printf 'memory.processes_per_server=%s\nmemory.per_process_mb=%s\n' \
     "$(profile_var "${store}" "${topo}_processes_per_server")" "$(memory_per_process_mb "${store}" "${topo}" "${mb}")"

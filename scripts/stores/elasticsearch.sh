@@ -141,9 +141,6 @@ print(json.dumps(dict(l.strip()[2:].split("=", 1) for l in open(sys.argv[1]) if 
   fi
 }
 
-elasticsearch_copies() {
-  if [[ "$1" == single ]]; then echo 1; else echo 2; fi
-}
 
 # Data-set size: documents and on-disk size of the primaries of every index.
 elasticsearch_data_size() {

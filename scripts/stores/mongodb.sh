@@ -146,9 +146,6 @@ for k, v in info.items():
   fi
 }
 
-mongodb_copies() {
-  if [[ "$1" == single ]]; then echo 1; else mongodb_members; fi
-}
 
 # Data-set size over the shards' primaries: documents, uncompressed data + index bytes (what the cache holds).
 mongodb_data_size() {

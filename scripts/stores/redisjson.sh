@@ -142,9 +142,6 @@ redisjson_settings() {
 }
 
 # Copies of each document: the cluster keeps one replica per master.
-redisjson_copies() {
-  if [[ "$1" == single ]]; then echo 1; else echo 2; fi
-}
 
 # Data-set size on the masters: keys and used_memory_dataset (documents, the key set and the search index).
 redisjson_data_size() {

@@ -14,6 +14,7 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SortedMerge;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -148,7 +149,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       });
       Comparator<Document> byKey = Comparator.comparing(d -> String.valueOf(d.get(DocumentMapper.ID)),
           MongoDbClient::compareUtf8);
-      for (Document doc : MongoShards.mergePage(perShard, byKey, 0, recordcount)) {
+      for (Document doc : SortedMerge.page(perShard, byKey, 0, recordcount)) {
         HashMap<String, ByteIterator> row = new HashMap<>();
         mapper.toFields(doc, row);
         result.add(row);
@@ -214,7 +215,7 @@ public class MongoDbClient extends DB implements SearchableDB {
         List<List<Document>> perShard = MongoShards.fanOut(all,
             c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
         Comparator<Document> byRank = Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
-        docs = MongoShards.mergePage(perShard, query.ascending() ? byRank : byRank.reversed(), query.offset(),
+        docs = SortedMerge.page(perShard, query.ascending() ? byRank : byRank.reversed(), query.offset(),
             query.pageSize());
       }
       for (Document doc : docs) {

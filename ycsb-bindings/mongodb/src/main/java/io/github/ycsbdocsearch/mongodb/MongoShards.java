@@ -4,10 +4,8 @@ import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import java.util.PriorityQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -101,47 +99,5 @@ final class MongoShards {
       }
     }
     return results;
-  }
-
-  /**
-   * Merges lists each already sorted by {@code order} and returns the merged entries {@code offset .. offset +
-   * count - 1} (fewer at the end, none past it).
-   */
-  static <T> List<T> mergePage(List<List<T>> sortedLists, Comparator<T> order, int offset, int count) {
-    PriorityQueue<Cursor<T>> heads = new PriorityQueue<>((a, b) -> order.compare(a.head(), b.head()));
-    for (List<T> l : sortedLists) {
-      if (!l.isEmpty()) {
-        heads.add(new Cursor<>(l));
-      }
-    }
-    List<T> page = new ArrayList<>(Math.min(count, 64));
-    for (int i = 0; !heads.isEmpty() && page.size() < count; i++) {
-      Cursor<T> c = heads.poll();
-      if (i >= offset) {
-        page.add(c.head());
-      }
-      if (c.advance()) {
-        heads.add(c);
-      }
-    }
-    return page;
-  }
-
-  /** A position in one sorted list. */
-  private static final class Cursor<T> {
-    private final List<T> list;
-    private int pos;
-
-    Cursor(List<T> list) {
-      this.list = list;
-    }
-
-    T head() {
-      return list.get(pos);
-    }
-
-    boolean advance() {
-      return ++pos < list.size();
-    }
   }
 }

@@ -79,7 +79,7 @@ class MongoShardsTest {
       int offset = r.nextInt(70);
       int count = 1 + r.nextInt(15);
       List<Integer> expected = all.stream().sorted(order).skip(offset).limit(count).collect(Collectors.toList());
-      assertEquals(expected, MongoShards.mergePage(perShard, order, offset, count));
+      assertEquals(expected, io.github.ycsbdocsearch.common.SortedMerge.page(perShard, order, offset, count));
     }
   }
 
