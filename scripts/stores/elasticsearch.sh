@@ -141,7 +141,6 @@ print(json.dumps(dict(l.strip()[2:].split("=", 1) for l in open(sys.argv[1]) if 
   fi
 }
 
-
 # Data-set size: documents and on-disk size of the primaries of every index.
 elasticsearch_data_size() {
   "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \

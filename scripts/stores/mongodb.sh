@@ -146,7 +146,6 @@ for k, v in info.items():
   fi
 }
 
-
 # Data-set size over the shards' primaries: documents, uncompressed data + index bytes (what the cache holds).
 mongodb_data_size() {
   local urls=() i

@@ -141,8 +141,6 @@ redisjson_settings() {
   fi
 }
 
-# Copies of each document: the cluster keeps one replica per master.
-
 # Data-set size on the masters: keys and used_memory_dataset (documents, the key set and the search index).
 redisjson_data_size() {
   local port keys=0 bytes=0 role k b
