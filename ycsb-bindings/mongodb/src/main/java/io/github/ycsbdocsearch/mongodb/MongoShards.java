@@ -58,7 +58,9 @@ final class MongoShards {
       one.setProperty(MongoDbConfig.URL_PROPERTY, url);
       MongoDbConfig c = MongoDbConfig.fromProperties(one);
       if (configs.stream().anyMatch(o -> o.url().equals(url))) {
-        throw Props.bad(SHARDS_PROPERTY, MongoDbConfig.redact(shards), "distinct connection strings, one per shard");
+        // Every URL's password masked, not only the first one's.
+        throw Props.bad(SHARDS_PROPERTY, shards.replaceAll("//([^:/@\\s]+):[^@\\s]*@", "//$1:***@"),
+            "distinct connection strings, one per shard");
       }
       configs.add(c);
     }

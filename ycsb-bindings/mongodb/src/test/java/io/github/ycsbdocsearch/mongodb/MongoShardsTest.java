@@ -39,9 +39,10 @@ class MongoShardsTest {
   @Test
   void aRepeatedOrMalformedShardIsOneLine() {
     Properties p = new Properties();
-    p.setProperty(MongoShards.SHARDS_PROPERTY, "mongodb://h:1/ycsb mongodb://h:1/ycsb");
+    p.setProperty(MongoShards.SHARDS_PROPERTY, "mongodb://u:pw1@h:1/ycsb mongodb://u:pw1@h:1/ycsb");
     SetupException e = assertThrows(SetupException.class, () -> MongoShards.configs(p));
     assertTrue(e.getMessage().contains(MongoShards.SHARDS_PROPERTY), e.getMessage());
+    assertTrue(!e.getMessage().contains("pw1") && e.getMessage().contains("u:***@h:1"), e.getMessage());
     p.setProperty(MongoShards.SHARDS_PROPERTY, "mongodb://h:1/ycsb http://x");
     e = assertThrows(SetupException.class, () -> MongoShards.configs(p));
     assertTrue(e.getMessage().contains(MongoDbConfig.URL_PROPERTY), e.getMessage());
