@@ -51,12 +51,10 @@ redisjson_write_conf() {
     # Memory budget: every document must stay in memory, so refuse writes at the limit instead of evicting.
     echo "maxmemory $(memory_per_process_mb redisjson "${topo}")mb"
     echo "maxmemory-policy $(profile_var redisjson maxmemory_policy)"
-    # No RDB snapshots (no fork for BGSAVE in the middle of a measured step); AOF rewrites keep their defaults.
-    echo "save \"\""
+    # Settings shared by every profile, and the search module's arguments: scripts/stores/profiles/redisjson.env.
+    profile_var redisjson common_server
     echo "loadmodule ${lib}/rejson.so"
-    # RediSearch: TIMEOUT 0 = no query timeout; ON_TIMEOUT FAIL = never return partial results silently;
-    # MAXSEARCHRESULTS/MAXAGGREGATERESULTS -1 = unlimited, so deep pages (large LIMIT offsets) are answered.
-    echo "loadmodule ${lib}/redisearch.so TIMEOUT 0 ON_TIMEOUT FAIL MAXSEARCHRESULTS -1 MAXAGGREGATERESULTS -1"
+    echo "loadmodule ${lib}/redisearch.so $(profile_var redisjson search_module_args)"
     if [[ "${topo}" == cluster ]]; then
       echo "cluster-enabled yes"
       echo "cluster-config-file ${dir}/data/nodes.conf"
