@@ -303,6 +303,10 @@ main() {
     err "memory budget '${STORE_MEMORY_MB}' MB: give a whole number of MB, at least 256"
     exit 2
   fi
+  case "${STORES_OS_TUNING:-auto}" in
+    auto | record) ;;
+    *) err "STORES_OS_TUNING='${STORES_OS_TUNING}': use auto or record"; exit 2 ;;
+  esac
   readonly DURABILITY_PROFILE STORE_MEMORY_MB
   for s in "${stores[@]}"; do
     [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }

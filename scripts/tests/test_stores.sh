@@ -88,6 +88,7 @@ test_bad_arguments() {
   expect_one_line_failure "unknown command" restart
   expect_one_line_failure "unknown durability profile" start --profile lax
   expect_one_line_failure "memory budget below 256 MB" start --memory-mb 100
+  STORES_OS_TUNING=always expect_one_line_failure "unknown STORES_OS_TUNING" start
 }
 
 test_start_idempotent_status() {
