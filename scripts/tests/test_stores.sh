@@ -120,8 +120,10 @@ r, m, e = sys.argv[2:5]
 assert h["topology"] == "single", h
 s = h["stores"]
 assert s["redisjson"] == {"redis.host": "127.0.0.1", "redis.port": r}, s
-assert s["mongodb"] == {"mongodb.url": f"mongodb://127.0.0.1:{m}/ycsb"}, s
-assert s["elasticsearch"] == {"es.hosts": f"http://127.0.0.1:{e}"}, s
+# Connection, plus the client side of the default durability profile (relaxed).
+assert s["mongodb"] == {"mongodb.url": f"mongodb://127.0.0.1:{m}/ycsb", "mongodb.writeConcern": "acknowledged"}, s
+assert s["elasticsearch"] == {"es.hosts": f"http://127.0.0.1:{e}", "es.translog.durability": "async",
+                              "es.translog.sync_interval": "1s"}, s
 PY
   check "settings files record versions and the key choices" "${py}" - "${STORES_HOME}" <<'PY'
 import json, sys
