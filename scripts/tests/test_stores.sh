@@ -3,7 +3,9 @@
 # stores (single topology on the default ports) keep running undisturbed:
 #   bad store / topology / command -> exit non-zero with exactly one line on stderr
 #   start -> all three answer; start again -> idempotent (same PIDs); status -> running + real versions
-#   hosts-single.json and settings-single.json -> valid JSON with the expected connection properties
+#   hosts-single.json and settings-single.json -> valid JSON with the expected connection properties, the relaxed
+#   durability profile and the 1024 MB memory budget applied; start with another profile while running -> one line;
+#   settings -> rewrites the settings file
 #   a busy port held by a foreign process -> start fails with one line; stop never signals a foreign process,
 #   even one whose PID sits in our PID file; stop -> everything of ours is gone, status exits 3
 #
@@ -84,6 +86,9 @@ test_bad_arguments() {
   expect_one_line_failure "unknown store" start nosuchstore
   expect_one_line_failure "unknown topology" status --topology ring
   expect_one_line_failure "unknown command" restart
+  expect_one_line_failure "unknown durability profile" start --profile lax
+  expect_one_line_failure "memory budget below 256 MB" start --memory-mb 100
+  STORES_OS_TUNING=always expect_one_line_failure "unknown STORES_OS_TUNING" start
 }
 
 test_start_idempotent_status() {
@@ -115,8 +120,10 @@ r, m, e = sys.argv[2:5]
 assert h["topology"] == "single", h
 s = h["stores"]
 assert s["redisjson"] == {"redis.host": "127.0.0.1", "redis.port": r}, s
-assert s["mongodb"] == {"mongodb.url": f"mongodb://127.0.0.1:{m}/ycsb"}, s
-assert s["elasticsearch"] == {"es.hosts": f"http://127.0.0.1:{e}"}, s
+# Connection, plus the client side of the default durability profile (relaxed).
+assert s["mongodb"] == {"mongodb.url": f"mongodb://127.0.0.1:{m}/ycsb", "mongodb.writeConcern": "acknowledged"}, s
+assert s["elasticsearch"] == {"es.hosts": f"http://127.0.0.1:{e}", "es.translog.durability": "async",
+                              "es.translog.sync_interval": "1s"}, s
 PY
   check "settings files record versions and the key choices" "${py}" - "${STORES_HOME}" <<'PY'
 import json, sys
@@ -129,7 +136,20 @@ m = json.load(open(f"{home}/mongodb/settings-single.json"))
 assert m["version"] == "6.0.5" and m["journal"] is True, m
 e = json.load(open(f"{home}/elasticsearch/settings-single.json"))
 assert e["version"] == "8.19.21" and "-XX:+UseG1GC" in e["jvm_options"], e
+# The default profile (relaxed) and memory budget (1024 MB), as the servers report them.
+assert r["maxmemory"] == 1024 * 2**20 and r["maxmemory_policy"] == "noeviction", r
+assert m["journal_commit_interval_ms"] == 500, m
+assert abs(m["wiredtiger_cache_bytes"] - 1024 * 2**20) < 2**20, m
+assert e["heap"] == "1024m" and "-Xmx1024m" in e["jvm_options"], e
+for d in (r, m, e):
+    assert d["durability"]["profile"] == "relaxed", d["durability"]
+    assert d["memory"]["budget_mb_per_server"] == 1024 and d["memory"]["per_process_mb"] == 1024, d["memory"]
+    assert "primary_bytes" in d["dataset"] and d["memory"]["data_fits_budget"] in (True, False), d
+    assert d["os"]["nofile"]["applied"] in (True, False) and "readahead" in d["os"], d["os"]
 PY
+  expect_one_line_failure "start --profile strict while running relaxed" start --profile strict redisjson
+  rm -f "${STORES_HOME}/mongodb/settings-single.json"
+  check "settings rewrites the settings file" bash -c "'${STORES}' settings mongodb 2>/dev/null && test -s '${STORES_HOME}/mongodb/settings-single.json'"
 }
 
 test_foreign_processes_left_alone() {

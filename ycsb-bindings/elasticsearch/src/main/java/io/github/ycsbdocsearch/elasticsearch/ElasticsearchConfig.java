@@ -30,10 +30,12 @@ import java.util.regex.Pattern;
  * @param translogSyncInterval how often an {@code async} translog is fsynced
  * @param maxResultWindow  largest {@code from + size} a search may ask for
  * @param retryOnConflict  times Elasticsearch retries a partial update that raced with another write to the document
+ * @param waitForActiveShards copies of a shard that must be active before a write proceeds: a count or {@code all}
  */
 public record ElasticsearchConfig(Connection connection, String index, SearchSchema schema, String refresh,
                                   int shards, int replicas, String refreshInterval, String translogDurability,
-                                  String translogSyncInterval, int maxResultWindow, int retryOnConflict) {
+                                  String translogSyncInterval, int maxResultWindow, int retryOnConflict,
+                                  String waitForActiveShards) {
 
   public static final String HOSTS_PROPERTY = "es.hosts";
   public static final String HOSTS_DEFAULT = "http://127.0.0.1:9200";
@@ -66,6 +68,13 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
    * stores' in-place field updates do; 5 retries made 409s disappear under zipfian keys with 8 threads.
    */
   public static final int RETRY_ON_CONFLICT_DEFAULT = 5;
+  public static final String WAIT_FOR_ACTIVE_SHARDS_PROPERTY = "es.wait_for_active_shards";
+  /**
+   * Elasticsearch's default: a write proceeds once the primary is active. {@code all} (the strict cluster profile)
+   * makes it wait until every copy is, so no write is acknowledged by a lone primary that could then crash.
+   */
+  public static final String WAIT_FOR_ACTIVE_SHARDS_DEFAULT = "1";
+  private static final Pattern ACTIVE_SHARDS = Pattern.compile("all|[1-9][0-9]*");
   /** YCSB's own table property and default ({@code CoreWorkload.TABLENAME_PROPERTY}). */
   public static final String TABLE_PROPERTY = "table";
   public static final String TABLE_DEFAULT = "usertable";
@@ -117,7 +126,16 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
         Props.oneOf(p, TRANSLOG_DURABILITY_PROPERTY, TRANSLOG_DURABILITY_DEFAULT, "async", "request"),
         timeValue(p, TRANSLOG_SYNC_INTERVAL_PROPERTY, TRANSLOG_SYNC_INTERVAL_DEFAULT),
         Props.integer(p, MAX_RESULT_WINDOW_PROPERTY, MAX_RESULT_WINDOW_DEFAULT, 1),
-        Props.integer(p, RETRY_ON_CONFLICT_PROPERTY, RETRY_ON_CONFLICT_DEFAULT, 0));
+        Props.integer(p, RETRY_ON_CONFLICT_PROPERTY, RETRY_ON_CONFLICT_DEFAULT, 0),
+        waitForActiveShards(p));
+  }
+
+  private static String waitForActiveShards(Properties p) {
+    String v = Props.string(p, WAIT_FOR_ACTIVE_SHARDS_PROPERTY, WAIT_FOR_ACTIVE_SHARDS_DEFAULT).trim();
+    if (!ACTIVE_SHARDS.matcher(v).matches()) {
+      throw Props.bad(WAIT_FOR_ACTIVE_SHARDS_PROPERTY, v, "a number of shard copies >= 1, or all");
+    }
+    return v;
   }
 
   static Connection connection(Properties p) {

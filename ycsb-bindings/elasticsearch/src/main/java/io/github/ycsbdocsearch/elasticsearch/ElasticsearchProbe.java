@@ -93,6 +93,7 @@ public class ElasticsearchProbe implements StoreProbe {
     d.put("refresh_interval", config.refreshInterval());
     d.put("translog_durability", config.translogDurability());
     d.put("translog_sync_interval", config.translogSyncInterval());
+    d.put("write_wait_for_active_shards", config.waitForActiveShards());
     d.put("max_result_window", config.maxResultWindow());
     d.put("text_field", config.schema().textField());
     d.put("text_analyzer", EsIndexManager.ANALYZER);

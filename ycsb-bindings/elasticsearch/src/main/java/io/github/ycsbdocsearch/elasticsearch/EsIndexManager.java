@@ -9,6 +9,7 @@ import co.elastic.clients.elasticsearch.indices.CreateIndexRequest;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import co.elastic.clients.elasticsearch.indices.get_mapping.IndexMappingRecord;
+import co.elastic.clients.json.JsonData;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
@@ -46,7 +47,8 @@ final class EsIndexManager {
         .translog(t -> t
             .durability("request".equals(config.translogDurability())
                 ? TranslogDurability.Request : TranslogDurability.Async)
-            .syncInterval(i -> i.time(config.translogSyncInterval()))));
+            .syncInterval(i -> i.time(config.translogSyncInterval())))
+        .otherSettings("write.wait_for_active_shards", JsonData.of(config.waitForActiveShards())));
   }
 
   static TypeMapping mapping(SearchSchema schema) {

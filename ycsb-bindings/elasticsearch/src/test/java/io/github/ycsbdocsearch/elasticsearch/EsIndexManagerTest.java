@@ -18,7 +18,8 @@ class EsIndexManagerTest {
     assertEquals("usertable", EsIndexManager.createRequest(config).index());
     JsonNode body = body(EsIndexManager.createRequest(config));
     assertEquals(tree("{'number_of_shards':'1','number_of_replicas':'0','refresh_interval':'1s',"
-        + "'max_result_window':1000000,'translog':{'durability':'async','sync_interval':'1s'}}"),
+        + "'max_result_window':1000000,'translog':{'durability':'async','sync_interval':'1s'},"
+        + "'write.wait_for_active_shards':'1'}"),
         body.get("settings"));
     assertEquals(tree("{'dynamic':false,'properties':{'title':{'type':'text','analyzer':'standard'},"
         + "'rank':{'type':'long'},'ycsb_key':{'type':'keyword'}}}"), body.get("mappings"));
@@ -32,13 +33,24 @@ class EsIndexManagerTest {
     p.setProperty("es.refresh_interval", "-1");
     p.setProperty("es.translog.durability", "REQUEST");
     p.setProperty("es.max_result_window", "50000");
+    p.setProperty("es.wait_for_active_shards", "all");
     p.setProperty("search.textfield", "name");
     p.setProperty("search.sortfield", "price");
     JsonNode body = body(EsIndexManager.createRequest(ElasticsearchConfig.fromProperties(p)));
     assertEquals(tree("{'number_of_shards':'3','number_of_replicas':'1','refresh_interval':'-1',"
-        + "'max_result_window':50000,'translog':{'durability':'request','sync_interval':'1s'}}"),
+        + "'max_result_window':50000,'translog':{'durability':'request','sync_interval':'1s'},"
+        + "'write.wait_for_active_shards':'all'}"),
         body.get("settings"));
     assertEquals(tree("{'name':{'type':'text','analyzer':'standard'},'price':{'type':'long'},"
         + "'ycsb_key':{'type':'keyword'}}"), body.get("mappings").get("properties"));
+  }
+
+  @Test
+  void aMalformedWaitForActiveShardsIsRefused() {
+    Properties p = new Properties();
+    p.setProperty("es.wait_for_active_shards", "0");
+    io.github.ycsbdocsearch.common.SetupException e = org.junit.jupiter.api.Assertions.assertThrows(
+        io.github.ycsbdocsearch.common.SetupException.class, () -> ElasticsearchConfig.fromProperties(p));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("es.wait_for_active_shards"), e.getMessage());
   }
 }

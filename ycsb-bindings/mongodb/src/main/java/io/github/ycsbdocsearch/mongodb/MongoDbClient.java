@@ -14,6 +14,9 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SortedMerge;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +34,9 @@ import site.ycsb.Status;
  *
  * <p>Collection = YCSB table. This class only translates calls; settings live in {@link MongoDbConfig}, the text
  * index in {@link MongoSearchIndex}, query building in {@link MongoSearchQuery} and field mapping in
- * {@link DocumentMapper}. All instances of a JVM share one driver client ({@link SharedMongoClient}).
+ * {@link DocumentMapper}. All instances of a JVM share one driver client per server or shard
+ * ({@link SharedMongoClient}). With {@code mongodb.shards} the binding routes over several replica sets itself
+ * ({@link MongoShards}): by key for CRUD, to every shard with a merge for scan and search.
  *
  * <p>Thread-safety: YCSB gives each client thread its own instance; an instance is not shared between threads.
  */
@@ -43,11 +48,11 @@ public class MongoDbClient extends DB implements SearchableDB {
   private static final System.Logger LOG = System.getLogger(MongoDbClient.class.getName());
 
   private MongoDbConfig config;
-  private SharedMongoClient.Lease lease;
-  private MongoDatabase database;
+  private final List<SharedMongoClient.Lease> leases = new ArrayList<>();
+  private final List<MongoDatabase> databases = new ArrayList<>();
   private DocumentMapper mapper;
-  /** Collection handles by table; confined to this instance's thread. */
-  private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
+  /** Collection handles by table, one per shard; confined to this instance's thread. */
+  private final Map<String, List<MongoCollection<Document>>> collections = new HashMap<>();
   private long failures;
 
   /**
@@ -58,46 +63,63 @@ public class MongoDbClient extends DB implements SearchableDB {
    */
   @Override
   public void init() throws DBException {
-    config = MongoDbConfig.fromProperties(getProperties());
+    List<MongoDbConfig> shards = MongoShards.configs(getProperties());
+    config = shards.get(0);
     mapper = new DocumentMapper(config.schema());
-    lease = SharedMongoClient.acquire(config);
+    String table = getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT);
     try {
-      MongoSetupErrors.ping(lease.client(), config);
-      database = lease.client().getDatabase(config.database());
-      ensureIndex(getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT));
+      for (MongoDbConfig c : shards) {
+        SharedMongoClient.Lease lease = SharedMongoClient.acquire(c);
+        leases.add(lease);
+        MongoSetupErrors.ping(lease.client(), c);
+        MongoDatabase db = lease.client().getDatabase(c.database());
+        databases.add(db);
+        ensureIndex(c, lease.client(), db.getCollection(table));
+      }
     } catch (RuntimeException e) {
-      lease.close();
-      lease = null;
+      releaseClients();
       throw e;
     }
     SearchBindings.register(this);
   }
 
-  private void ensureIndex(String table) {
+  private void ensureIndex(MongoDbConfig c, com.mongodb.client.MongoClient client, MongoCollection<Document> coll) {
     try {
-      MongoSearchIndex.ensure(collection(table), config.schema());
+      MongoRouter.shardCollectionIfRouter(client, coll);
+      MongoSearchIndex.ensure(coll, c.schema());
     } catch (MongoException e) {
-      throw MongoSetupErrors.translate(config, e);
+      throw MongoSetupErrors.translate(c, e);
     }
   }
 
   @Override
   public void cleanup() throws DBException {
     SearchBindings.unregister();
-    if (lease != null) {
-      lease.close();
-      lease = null;
-    }
+    releaseClients();
   }
 
-  private MongoCollection<Document> collection(String table) {
-    return collections.computeIfAbsent(table, t -> database.getCollection(t));
+  private void releaseClients() {
+    leases.forEach(SharedMongoClient.Lease::close);
+    leases.clear();
+    databases.clear();
+    collections.clear();
+  }
+
+  /** The collection on every shard (one entry without sharding). */
+  private List<MongoCollection<Document>> shards(String table) {
+    return collections.computeIfAbsent(table, t -> databases.stream().map(d -> d.getCollection(t)).toList());
+  }
+
+  /** The collection on the shard that holds {@code key}. */
+  private MongoCollection<Document> collection(String table, String key) {
+    List<MongoCollection<Document>> all = shards(table);
+    return all.get(MongoShards.shardOf(key, all.size()));
   }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      FindIterable<Document> find = collection(table).find(Filters.eq(DocumentMapper.ID, key)).limit(1);
+      FindIterable<Document> find = collection(table, key).find(Filters.eq(DocumentMapper.ID, key)).limit(1);
       Document doc = (fields == null ? find : find.projection(Projections.include(List.copyOf(fields)))).first();
       if (doc == null) {
         return Status.NOT_FOUND;
@@ -109,23 +131,31 @@ public class MongoDbClient extends DB implements SearchableDB {
     }
   }
 
-  /** Records whose key is {@code >= startkey}, in key order (MongoDB compares strings by their bytes). */
+  /**
+   * Records whose key is {@code >= startkey}, in key order (MongoDB compares strings by their bytes; the merge over
+   * shards compares the keys' UTF-8 bytes the same way).
+   */
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      FindIterable<Document> find = collection(table).find(Filters.gte(DocumentMapper.ID, startkey))
-          .sort(Sorts.ascending(DocumentMapper.ID)).limit(recordcount);
-      if (fields != null) {
-        find.projection(Projections.include(List.copyOf(fields)));
-      }
-      for (Document doc : find) {
+      List<List<Document>> perShard = MongoShards.fanOut(shards(table), c -> {
+        FindIterable<Document> find = c.find(Filters.gte(DocumentMapper.ID, startkey))
+            .sort(Sorts.ascending(DocumentMapper.ID)).limit(recordcount);
+        if (fields != null) {
+          find.projection(Projections.include(List.copyOf(fields)));
+        }
+        return find.into(new ArrayList<>());
+      });
+      Comparator<Document> byKey = Comparator.comparing(d -> String.valueOf(d.get(DocumentMapper.ID)),
+          MongoDbClient::compareUtf8);
+      for (Document doc : SortedMerge.page(perShard, byKey, 0, recordcount)) {
         HashMap<String, ByteIterator> row = new HashMap<>();
         mapper.toFields(doc, row);
         result.add(row);
       }
       return Status.OK;
-    } catch (MongoException e) {
+    } catch (MongoException | IllegalStateException e) {
       return failed("scan", e);
     }
   }
@@ -134,7 +164,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      UpdateResult r = collection(table).updateOne(Filters.eq(DocumentMapper.ID, key),
+      UpdateResult r = collection(table, key).updateOne(Filters.eq(DocumentMapper.ID, key),
           new Document("$set", mapper.toSetFields(values)));
       return r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (IllegalArgumentException e) {
@@ -147,7 +177,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      collection(table).insertOne(mapper.toDocument(key, values));
+      collection(table, key).insertOne(mapper.toDocument(key, values));
       return Status.OK;
     } catch (IllegalArgumentException e) {
       return failed("insert", e, Status.BAD_REQUEST);
@@ -159,7 +189,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   @Override
   public Status delete(String table, String key) {
     try {
-      DeleteResult r = collection(table).deleteOne(Filters.eq(DocumentMapper.ID, key));
+      DeleteResult r = collection(table, key).deleteOne(Filters.eq(DocumentMapper.ID, key));
       return r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       return failed("delete", e);
@@ -169,18 +199,26 @@ public class MongoDbClient extends DB implements SearchableDB {
   /**
    * One page: skip {@code offset} hits of the sorted result, then at most {@code pageSize}. Disk use is allowed so
    * that the in-memory top-k sort of a deep page (offset + size documents) cannot fail on the server's 100 MB
-   * sort limit.
+   * sort limit. Over shards: each shard's first {@code offset + pageSize} hits (with the sort field), merged.
    */
   @Override
   public Status search(String table, SearchQuery query, List<SearchHit> page) {
     try {
-      FindIterable<Document> find = collection(table).find(MongoSearchQuery.filter(query))
-          .sort(MongoSearchQuery.sort(query)).skip(query.offset()).limit(query.pageSize()).allowDiskUse(true);
-      Bson projection = MongoSearchQuery.projection(query);
-      if (projection != null) {
-        find.projection(projection);
+      List<MongoCollection<Document>> all = shards(table);
+      Iterable<Document> docs;
+      if (all.size() == 1) {
+        docs = find(all.get(0), query, query.offset(), query.pageSize(), MongoSearchQuery.projection(query));
+      } else {
+        // Keys-only pages still need the sort field of every candidate for the merge.
+        Bson projection = query.keysOnly() ? Projections.include(DocumentMapper.ID, query.sortField()) : null;
+        int top = query.offset() + query.pageSize();
+        List<List<Document>> perShard = MongoShards.fanOut(all,
+            c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
+        Comparator<Document> byRank = Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
+        docs = SortedMerge.page(perShard, query.ascending() ? byRank : byRank.reversed(), query.offset(),
+            query.pageSize());
       }
-      for (Document doc : find) {
+      for (Document doc : docs) {
         String key = String.valueOf(doc.get(DocumentMapper.ID));
         if (query.keysOnly()) {
           page.add(SearchHit.keyOnly(key));
@@ -191,9 +229,22 @@ public class MongoDbClient extends DB implements SearchableDB {
         }
       }
       return Status.OK;
-    } catch (MongoException e) {
+    } catch (MongoException | IllegalStateException e) {
       return failed("search", e);
     }
+  }
+
+  private static FindIterable<Document> find(MongoCollection<Document> c, SearchQuery q, int skip, int limit,
+                                             Bson projection) {
+    FindIterable<Document> find = c.find(MongoSearchQuery.filter(q)).sort(MongoSearchQuery.sort(q)).skip(skip)
+        .limit(limit).allowDiskUse(true);
+    return projection == null ? find : find.projection(projection);
+  }
+
+  /** Bytewise order of the UTF-8 encodings: MongoDB's order of string {@code _id}s. */
+  static int compareUtf8(String a, String b) {
+    return java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private Status failed(String op, RuntimeException e) {

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.ycsbdocsearch.common.StoreProbe;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +21,12 @@ import org.bson.Document;
 public class MongoDbProbe implements StoreProbe {
   /** MongoDB's error code for "not running with --replSet". */
   private static final int NO_REPLICATION_ENABLED = 76;
+  /** What mongos answers to replSetGetStatus. */
+  private static final int COMMAND_NOT_FOUND = 59;
 
   @Override
   public void check(Properties props) {
-    withClient(props, (client, config) -> null);
+    onEveryShard(props, (client, config, p) -> null);
   }
 
   /**
@@ -32,32 +35,54 @@ public class MongoDbProbe implements StoreProbe {
    */
   @Override
   public Map<String, Object> describe(Properties props) {
-    return withClient(props, (client, config) -> {
-      MongoDatabase admin = client.getDatabase("admin");
-      Map<String, Object> d = new LinkedHashMap<>();
-      d.put("mongodb.server.version", admin.runCommand(new Document("buildInfo", 1)).getString("version"));
-      Document status = admin.runCommand(new Document("serverStatus", 1));
-      d.put("mongodb.storage.engine", status.get("storageEngine", Document.class).getString("name"));
-      d.put("mongodb.url", config.safeUrl());
-      d.put("mongodb.database", config.database());
-      d.put("mongodb.writeConcern", config.writeConcernName());
-      d.put("mongodb.writeConcern.effective", config.writeConcern().asDocument().toJson());
-      d.put("mongodb.readPreference", config.readPreference().getName());
-      d.put("mongodb.maxPoolSize", config.maxPoolSize());
-      d.putAll(journal(admin));
-      d.put("mongodb.replicaSet", replicaSet(admin));
-      String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
-      d.put("mongodb.indexes." + table, MongoSearchIndex.describe(
-          client.getDatabase(config.database()).getCollection(table)).stream()
-          .map(Document::toJson).collect(Collectors.toList()));
-      return d;
-    });
+    List<Map<String, Object>> shards = onEveryShard(props, MongoDbProbe::describe);
+    if (shards.size() == 1) {
+      return shards.get(0);
+    }
+    Map<String, Object> d = new LinkedHashMap<>(shards.get(0));
+    d.remove("mongodb.url");
+    d.remove("mongodb.replicaSet");
+    d.keySet().removeIf(k -> k.startsWith("mongodb.indexes."));
+    d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoShards.SHARDS_PROPERTY
+        + "): documents by CRC32(_id) mod " + shards.size() + ", scan and search on every shard, merged");
+    d.put("mongodb.shards", shards.stream().map(s -> {
+      Map<String, Object> one = new LinkedHashMap<>();
+      s.forEach((k, v) -> {
+        if (k.equals("mongodb.url") || k.equals("mongodb.replicaSet") || k.startsWith("mongodb.indexes.")) {
+          one.put(k, v);
+        }
+      });
+      return one;
+    }).collect(Collectors.toList()));
+    return d;
+  }
+
+  private static Map<String, Object> describe(MongoClient client, MongoDbConfig config, Properties props) {
+    MongoDatabase admin = client.getDatabase("admin");
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("mongodb.server.version", admin.runCommand(new Document("buildInfo", 1)).getString("version"));
+    Document status = admin.runCommand(new Document("serverStatus", 1));
+    d.put("mongodb.storage.engine", status.get("storageEngine", Document.class).getString("name"));
+    d.put("mongodb.url", config.safeUrl());
+    d.put("mongodb.database", config.database());
+    d.put("mongodb.writeConcern", config.writeConcernName());
+    d.put("mongodb.writeConcern.effective", config.writeConcern().asDocument().toJson());
+    d.put("mongodb.readPreference", config.readPreference().getName());
+    d.put("mongodb.maxPoolSize", config.maxPoolSize());
+    d.putAll(journal(admin));
+    d.put("mongodb.replicaSet", replicaSet(admin));
+    String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
+    d.put("mongodb.indexes." + table, MongoSearchIndex.describe(
+        client.getDatabase(config.database()).getCollection(table)).stream()
+        .map(Document::toJson).collect(Collectors.toList()));
+    d.put("mongodb.router", MongoRouter.isRouter(client) ? "mongos" : "none");
+    return d;
   }
 
   /** Drops the collection, its documents and its indexes; the next {@code init()} recreates the text index. */
   @Override
   public void reset(Properties props, String table) {
-    withClient(props, (client, config) -> {
+    onEveryShard(props, (client, config, p) -> {
       client.getDatabase(config.database()).getCollection(table).drop();
       return null;
     });
@@ -70,8 +95,9 @@ public class MongoDbProbe implements StoreProbe {
 
   @Override
   public long count(Properties props, String table) {
-    return withClient(props, (client, config) ->
-        client.getDatabase(config.database()).getCollection(table).countDocuments());
+    return onEveryShard(props, (client, config, p) ->
+        client.getDatabase(config.database()).getCollection(table).countDocuments())
+        .stream().mapToLong(Long::longValue).sum();
   }
 
   /** {@code serverStatus.extra_info.user_time_us + system_time_us} of the server the connection reaches (Linux). */
@@ -116,24 +142,33 @@ public class MongoDbProbe implements StoreProbe {
       if (e.getErrorCode() == NO_REPLICATION_ENABLED) {
         return "standalone";
       }
+      if (e.getErrorCode() == COMMAND_NOT_FOUND) {
+        return "none (mongos: see the shards)";
+      }
       throw e;
     }
   }
 
-  /** Runs {@code action} with a fresh, pinged client, translating connection failures into SetupException. */
-  private static <T> T withClient(Properties props, ProbeAction<T> action) {
-    MongoDbConfig config = MongoDbConfig.fromProperties(props);
-    try (MongoClient client = MongoClients.create(config.clientSettings())) {
-      MongoSetupErrors.ping(client, config);
-      return action.run(client, config);
-    } catch (MongoException e) {
-      throw MongoSetupErrors.translate(config, e);
+  /**
+   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged client each,
+   * translating connection failures into SetupException.
+   */
+  private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
+    List<T> results = new ArrayList<>();
+    for (MongoDbConfig config : MongoShards.configs(props)) {
+      try (MongoClient client = MongoClients.create(config.clientSettings())) {
+        MongoSetupErrors.ping(client, config);
+        results.add(action.run(client, config, props));
+      } catch (MongoException e) {
+        throw MongoSetupErrors.translate(config, e);
+      }
     }
+    return results;
   }
 
   /** A probe step that uses an open client. */
   @FunctionalInterface
   private interface ProbeAction<T> {
-    T run(MongoClient client, MongoDbConfig config);
+    T run(MongoClient client, MongoDbConfig config, Properties props);
   }
 }

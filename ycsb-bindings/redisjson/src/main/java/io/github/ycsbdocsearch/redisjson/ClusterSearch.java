@@ -1,10 +1,9 @@
 package io.github.ycsbdocsearch.redisjson;
 
 import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.SortedMerge;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -60,42 +59,6 @@ final class ClusterSearch {
    * {@code offset .. offset + count - 1} of the merged order (fewer at the end, none past it).
    */
   static List<SortedKey> merge(List<List<SortedKey>> shards, boolean ascending, int offset, int count) {
-    Comparator<SortedKey> order = SortedKey.order(ascending);
-    PriorityQueue<Cursor> heads = new PriorityQueue<>((a, b) -> order.compare(a.head(), b.head()));
-    for (List<SortedKey> s : shards) {
-      if (!s.isEmpty()) {
-        heads.add(new Cursor(s));
-      }
-    }
-    List<SortedKey> page = new ArrayList<>(Math.min(count, 1024));
-    long seen = 0;
-    while (!heads.isEmpty() && page.size() < count) {
-      Cursor c = heads.poll();
-      if (seen++ >= offset) {
-        page.add(c.head());
-      }
-      if (c.advance()) {
-        heads.add(c);
-      }
-    }
-    return page;
-  }
-
-  /** A position in one shard's list. Confined to one merge. */
-  private static final class Cursor {
-    private final List<SortedKey> list;
-    private int next;
-
-    Cursor(List<SortedKey> list) {
-      this.list = list;
-    }
-
-    SortedKey head() {
-      return list.get(next);
-    }
-
-    boolean advance() {
-      return ++next < list.size();
-    }
+    return SortedMerge.page(shards, SortedKey.order(ascending), offset, count);
   }
 }

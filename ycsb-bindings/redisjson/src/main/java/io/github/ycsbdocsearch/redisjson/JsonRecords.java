@@ -8,9 +8,13 @@ import java.util.Map;
 import java.util.Set;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.util.JedisClusterCRC16;
 import site.ycsb.ByteIterator;
 
 /**
@@ -27,12 +31,17 @@ final class JsonRecords {
   private final boolean cluster;
   private final boolean keySet;
   private final JsonDocumentMapper mapper;
+  private final int waitAofReplicas;
+  private final int waitAofTimeoutMs;
 
-  JsonRecords(UnifiedJedis jedis, boolean cluster, boolean keySet, JsonDocumentMapper mapper) {
+  JsonRecords(UnifiedJedis jedis, boolean cluster, boolean keySet, JsonDocumentMapper mapper, int waitAofReplicas,
+              int waitAofTimeoutMs) {
     this.jedis = jedis;
     this.cluster = cluster;
     this.keySet = keySet;
     this.mapper = mapper;
+    this.waitAofReplicas = waitAofReplicas;
+    this.waitAofTimeoutMs = waitAofTimeoutMs;
   }
 
   boolean scanSupported() {
@@ -64,7 +73,8 @@ final class JsonRecords {
   void insert(String table, String key, Map<String, ByteIterator> values) {
     CommandArguments set = RedisCommand.JSON_SET.args().key(RedisKeys.record(table, key)).add("$")
         .add(mapper.toJson(values));
-    withKeySet(set, RedisCommand.ZADD.args().key(RedisKeys.keySet(table)).add(0).add(key));
+    withKeySet(set, RedisKeys.record(table, key), RedisCommand.ZADD.args().key(RedisKeys.keySet(table)).add(0)
+        .add(key), RedisKeys.keySet(table));
   }
 
   /**
@@ -80,7 +90,7 @@ final class JsonRecords {
           .add(mapper.jsonValue(e.getKey(), e.getValue().toString()));
     }
     try {
-      jedis.executeCommand(mset);
+      write(mset, recordKey);
       return true;
     } catch (JedisDataException e) {
       // RedisJSON refuses a path below a missing key: "new objects must be created at the root".
@@ -94,7 +104,8 @@ final class JsonRecords {
   /** Deletes the record and its key-set entry; false when the record did not exist. */
   boolean delete(String table, String key) {
     CommandArguments del = RedisCommand.DEL.args().key(RedisKeys.record(table, key));
-    Object deleted = withKeySet(del, RedisCommand.ZREM.args().key(RedisKeys.keySet(table)).add(key));
+    Object deleted = withKeySet(del, RedisKeys.record(table, key), RedisCommand.ZREM.args()
+        .key(RedisKeys.keySet(table)).add(key), RedisKeys.keySet(table));
     return ((Long) deleted) > 0;
   }
 
@@ -134,14 +145,38 @@ final class JsonRecords {
     return out;
   }
 
+  /**
+   * One write. With {@code redis.waitaof} (cluster only) it runs on a connection to its key's master, followed on
+   * that same connection by {@code WAITAOF 1 N timeout} (WAITAOF counts the writes of its own connection), and fails
+   * unless the master and N replicas have the write in their fsynced AOF.
+   */
+  private Object write(CommandArguments command, String key) {
+    if (waitAofReplicas == 0) {
+      return jedis.executeCommand(command);
+    }
+    try (Connection c = ((RedisClusterClient) jedis).getConnectionFromSlot(JedisClusterCRC16.getSlot(key))) {
+      Object reply = c.executeCommand(command);
+      List<?> acks = (List<?>) c.executeCommand(RedisCommand.WAITAOF.args().add(1).add(waitAofReplicas)
+          .add(waitAofTimeoutMs));
+      long local = (Long) acks.get(0);
+      long replicas = (Long) acks.get(1);
+      if (local < 1 || replicas < waitAofReplicas) {
+        throw new JedisException("WAITAOF: the write is fsynced on " + local + " master and " + replicas + " of "
+            + waitAofReplicas + " replica(s) after " + waitAofTimeoutMs + " ms");
+      }
+      return reply;
+    }
+  }
+
   /** Runs the record command and, when the key set is on, the key-set command; returns the record command's reply. */
-  private Object withKeySet(CommandArguments record, CommandArguments keySetUpdate) {
+  private Object withKeySet(CommandArguments record, String recordKey, CommandArguments keySetUpdate,
+                            String keySetKey) {
     if (!keySet) {
-      return jedis.executeCommand(record);
+      return write(record, recordKey);
     }
     if (cluster) {
-      Object reply = jedis.executeCommand(record);
-      jedis.executeCommand(keySetUpdate);
+      Object reply = write(record, recordKey);
+      write(keySetUpdate, keySetKey);
       return reply;
     }
     Response<Object> reply;

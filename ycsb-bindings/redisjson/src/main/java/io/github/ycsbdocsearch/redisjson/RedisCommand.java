@@ -32,7 +32,8 @@ enum RedisCommand implements ProtocolCommand {
   MODULE("MODULE"),
   CLUSTER("CLUSTER"),
   COMMAND("COMMAND"),
-  CONFIG("CONFIG");
+  CONFIG("CONFIG"),
+  WAITAOF("WAITAOF");
 
   private final byte[] raw;
 

@@ -62,7 +62,9 @@ public class RedisJsonClient extends DB implements SearchableDB {
       throw RedisConnector.setupError(config, e);
     }
     mapper = new JsonDocumentMapper(config.schema());
-    records = new JsonRecords(shared.jedis(), config.cluster(), config.scanKeySet(), mapper);
+    // WAITAOF's own timeout is half the socket timeout, so the server's answer arrives before the socket gives up.
+    records = new JsonRecords(shared.jedis(), config.cluster(), config.scanKeySet(), mapper, config.waitAofReplicas(),
+        Math.max(1, config.timeoutMs() / 2));
     SearchBindings.register(this);
   }
 

@@ -20,9 +20,11 @@ import redis.clients.jedis.HostAndPort;
  * @param scanKeySet   maintain the per-table sorted set of keys that YCSB SCAN reads
  * @param indexWaitMs  how long init waits for a background (re)indexing of existing documents to finish
  * @param schema       which field is full-text and which is the numeric sort field
+ * @param waitAofReplicas after each write, wait until this many replicas have fsynced it (WAITAOF); 0 = do not wait
  */
 public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String user, String password, int timeoutMs,
-                              int poolMax, boolean scanKeySet, long indexWaitMs, SearchSchema schema) {
+                              int poolMax, boolean scanKeySet, long indexWaitMs, SearchSchema schema,
+                              int waitAofReplicas) {
 
   public static final String HOST_PROPERTY = "redis.host";
   public static final String HOST_DEFAULT = "127.0.0.1";
@@ -43,6 +45,13 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
   public static final boolean SCAN_KEYSET_DEFAULT = true;
   public static final String INDEX_WAIT_PROPERTY = "redis.index.wait.ms";
   public static final long INDEX_WAIT_DEFAULT = 300_000L;
+  /**
+   * Replicas that must have fsynced a write to their AOF before it is acknowledged ({@code WAITAOF 1 N timeout}
+   * on the write's own connection): the strict durability profile on a cluster, where replication is otherwise
+   * asynchronous and a promoted replica could miss acknowledged writes. Needs {@code redis.cluster=true}.
+   */
+  public static final String WAIT_AOF_PROPERTY = "redis.waitaof";
+  public static final int WAIT_AOF_DEFAULT = 0;
   /** YCSB's own thread-count property, read to size the pool. */
   public static final String THREADCOUNT_PROPERTY = "threadcount";
 
@@ -75,6 +84,11 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
       nodes = List.of(new HostAndPort(Props.string(p, HOST_PROPERTY, HOST_DEFAULT), port));
     }
     int threads = Props.integer(p, THREADCOUNT_PROPERTY, 1, 1);
+    int waitAof = Props.integer(p, WAIT_AOF_PROPERTY, WAIT_AOF_DEFAULT, 0);
+    if (waitAof > 0 && !cluster) {
+      throw Props.bad(WAIT_AOF_PROPERTY, String.valueOf(waitAof), "0 unless " + CLUSTER_PROPERTY
+          + "=true (a single server has no replica to wait for; appendfsync always makes it durable)");
+    }
     return new RedisJsonConfig(nodes, cluster,
         emptyToNull(Props.string(p, USER_PROPERTY, "")),
         emptyToNull(Props.string(p, PASSWORD_PROPERTY, "")),
@@ -82,7 +96,7 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
         Props.integer(p, POOL_MAX_PROPERTY, Math.max(threads, POOL_MAX_FLOOR), 1),
         Props.bool(p, SCAN_KEYSET_PROPERTY, SCAN_KEYSET_DEFAULT),
         Props.longValue(p, INDEX_WAIT_PROPERTY, INDEX_WAIT_DEFAULT, 0),
-        SearchSchema.fromProperties(p));
+        SearchSchema.fromProperties(p), waitAof);
   }
 
   /** Parses {@code host:port,host:port}; a malformed entry names the property. */

@@ -39,6 +39,29 @@ class RedisJsonClusterContractIT extends StoreContractTest {
     assertEquals(400L, probe.count(props, table));
   }
 
+  /**
+   * redis.waitaof: a write waits on its own connection until the replica has fsynced it; asking for more replicas
+   * than the cluster has (1 per master) fails the write after the timeout instead of acknowledging it.
+   */
+  @Test
+  void waitAofAcknowledgesOnlyWhatTheReplicasFsynced() throws Exception {
+    for (int replicas = 1; replicas <= 2; replicas++) {
+      Properties p = new Properties();
+      p.putAll(props);
+      p.setProperty(RedisJsonConfig.WAIT_AOF_PROPERTY, String.valueOf(replicas));
+      p.setProperty(RedisJsonConfig.TIMEOUT_PROPERTY, "2500");
+      RedisJsonClient c = new RedisJsonClient();
+      c.setProperties(p);
+      c.init();
+      try {
+        site.ycsb.Status s = c.insert(table, "waitaof" + replicas, fields("field0", "x"));
+        assertEquals(replicas == 1 ? site.ycsb.Status.OK : site.ycsb.Status.ERROR, s, "redis.waitaof=" + replicas);
+      } finally {
+        c.cleanup();
+      }
+    }
+  }
+
   @Test
   void describesTheClusterLayout() {
     Map<String, Object> d = probe.describe(props);

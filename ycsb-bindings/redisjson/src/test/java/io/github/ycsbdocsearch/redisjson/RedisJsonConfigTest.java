@@ -82,4 +82,15 @@ class RedisJsonConfigTest {
     assertEquals("s3cret", c.password());
     assertFalse(c.toString().contains("s3cret"), c.toString());
   }
+
+  @Test
+  void waitAofNeedsACluster() {
+    Properties p = new Properties();
+    assertEquals(0, RedisJsonConfig.fromProperties(p).waitAofReplicas());
+    p.setProperty(RedisJsonConfig.WAIT_AOF_PROPERTY, "1");
+    SetupException e = assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(p));
+    assertTrue(e.getMessage().contains(RedisJsonConfig.WAIT_AOF_PROPERTY), e.getMessage());
+    p.setProperty(RedisJsonConfig.CLUSTER_PROPERTY, "true");
+    assertEquals(1, RedisJsonConfig.fromProperties(p).waitAofReplicas());
+  }
 }
