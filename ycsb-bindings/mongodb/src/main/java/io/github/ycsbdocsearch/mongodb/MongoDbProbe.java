@@ -100,19 +100,24 @@ public class MongoDbProbe implements StoreProbe {
         .stream().mapToLong(Long::longValue).sum();
   }
 
-  /** {@code serverStatus.extra_info.user_time_us + system_time_us} of the server the connection reaches (Linux). */
+  /**
+   * {@code serverStatus.extra_info.user_time_us + system_time_us} (Linux) of the primary each connection reaches,
+   * summed over the shards.
+   */
   @Override
   public java.util.OptionalLong serverCpuNanos(Properties props) {
     try {
-      return withClient(props, (client, config) -> {
+      List<Long> perShard = onEveryShard(props, (client, config, p) -> {
         Document extra = client.getDatabase("admin").runCommand(new Document("serverStatus", 1))
             .get("extra_info", Document.class);
         if (extra == null || !(extra.get("user_time_us") instanceof Number u)
             || !(extra.get("system_time_us") instanceof Number sys)) {
-          return java.util.OptionalLong.empty();
+          return -1L;
         }
-        return java.util.OptionalLong.of((u.longValue() + sys.longValue()) * 1000);
+        return (u.longValue() + sys.longValue()) * 1000;
       });
+      return perShard.contains(-1L) ? java.util.OptionalLong.empty()
+          : java.util.OptionalLong.of(perShard.stream().mapToLong(Long::longValue).sum());
     } catch (RuntimeException e) {
       return java.util.OptionalLong.empty();
     }
