@@ -82,7 +82,7 @@ public final class SweepApp {
     }
     Optional<LocalStores> local = o.hosts().isPresent() ? Optional.empty()
         : Optional.of(new LocalStores(repoRoot, LocalStores.storesHome(repoRoot, env), interrupts,
-            line -> progress.log(line)));
+            line -> progress.log(line), o.local().topology(), o.local().profile(), o.local().memoryMb()));
     preflight(o, local);
     CpuPinning pinning = CpuPinning.decide(o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(),
         CpuPinning.tasksetOnPath());

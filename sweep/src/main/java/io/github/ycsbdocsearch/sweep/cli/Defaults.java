@@ -8,6 +8,8 @@ package io.github.ycsbdocsearch.sweep.cli;
 public final class Defaults {
   /** Records loaded into each store. */
   public static final int RECORDS = 10_000;
+  /** Memory budget of every local store per server, MB (scripts/stores.sh's default too). */
+  public static final int MEMORY_MB = 1024;
   /** Seconds at the start of each step that are left out of every derived number. */
   public static final int WARMUP_SECONDS = 5;
   /** Measured seconds per step, after the warm-up. */

@@ -132,7 +132,27 @@ public final class OptionsParser {
         : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
     int floorSeconds = intAtLeast(v, "--floor-seconds", Defaults.FLOOR_SECONDS, 0);
     return new SweepOptions(workload, targets, threads, rates, stepSeconds, warmup, records, loadThreads,
-        maxErrorPct, maxP99, hosts, out, !noPin, props, slo, fractions, floorSeconds);
+        maxErrorPct, maxP99, hosts, out, !noPin, props, slo, fractions, floorSeconds, localSetup(v, hosts.isPresent()));
+  }
+
+  /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */
+  private static SweepOptions.LocalSetup localSetup(Map<String, String> v, boolean remote) {
+    for (String o : List.of("--topology", "--profile", "--memory-mb")) {
+      if (remote && v.containsKey(o)) {
+        throw new SetupException(o + " applies to local stores only: the stores of --hosts run as they were set up");
+      }
+    }
+    String topology = oneOf(v, "--topology", "single", "single", "cluster");
+    String profile = oneOf(v, "--profile", "relaxed", "relaxed", "strict");
+    return new SweepOptions.LocalSetup(topology, profile, positiveInt(v, "--memory-mb", Defaults.MEMORY_MB));
+  }
+
+  private static String oneOf(Map<String, String> v, String option, String def, String... allowed) {
+    String s = v.getOrDefault(option, def);
+    if (!List.of(allowed).contains(s)) {
+      throw new SetupException(option + " '" + s + "' is malformed: expected " + String.join(" or ", allowed));
+    }
+    return s;
   }
 
   /** {@code none} or fractions of the peak in (0, 5], e.g. {@code 0.5,0.9,1.1}. */

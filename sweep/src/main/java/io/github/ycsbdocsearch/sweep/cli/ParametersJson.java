@@ -56,6 +56,9 @@ public final class ParametersJson {
       n.putNull("max_p99_ms");
     }
     n.put("slo", o.slo().text());
+    n.put("topology", o.local().topology());
+    n.put("profile", o.local().profile());
+    n.put("memory_mb", o.local().memoryMb());
     n.put("dataset", o.ycsbProperties().get(Dataset.FILE_PROPERTY));
     n.put("text_mode", o.ycsbProperties().containsKey(Dataset.FILE_PROPERTY)
         ? o.ycsbProperties().getOrDefault(Dataset.TEXT_MODE_PROPERTY, "canonical") : "generated");
@@ -112,7 +115,8 @@ public final class ParametersJson {
         n.path("warmup_seconds").asInt(), n.path("records").asInt(), n.path("load_threads").asInt(),
         n.path("max_error_pct").asDouble(), maxP99, hosts, Path.of(n.path("out").asText()),
         n.path("pin").asBoolean(), props, Slo.parse(n.path("slo").asText(Slo.DEFAULT)), fractions(n),
-        n.path("floor_seconds").asInt(0));
+        n.path("floor_seconds").asInt(0), new SweepOptions.LocalSetup(n.path("topology").asText("single"),
+        n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)));
   }
 
   private static List<Double> fractions(JsonNode n) {

@@ -127,6 +127,22 @@ final class SweepCommandLine {
           + "local stores are installed and started one at a time with scripts/stores.sh, stopped after their sweep"})
   String hosts;
 
+  @Option(names = "--topology", paramLabel = "T", description = {
+      "local stores only: single (default: one server each) or cluster (Redis cluster of 3 masters + 3 replicas, "
+          + "MongoDB 3 shards of 3-member replica sets, Elasticsearch 3 nodes), started by scripts/stores.sh"})
+  String topology;
+
+  @Option(names = "--profile", paramLabel = "P", description = {
+      "local stores only: durability profile, relaxed (default: about the last second of acknowledged writes may be "
+          + "lost on a crash, every store) or strict (none: replicated and durable before the acknowledgement); "
+          + "defined once per store in scripts/stores/profiles/"})
+  String profile;
+
+  @Option(names = "--memory-mb", paramLabel = "N", description = {
+      "local stores only: memory each store may use per server, the same for all (Elasticsearch heap, MongoDB cache, "
+          + "Redis maxmemory without eviction; default: " + Defaults.MEMORY_MB + ")"})
+  String memoryMb;
+
   @Option(names = "--out", paramLabel = "DIR", description = {
       "folder in which the run folder is created (default: results/)"})
   String out;

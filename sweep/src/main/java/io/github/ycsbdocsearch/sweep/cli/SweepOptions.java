@@ -35,7 +35,18 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
                            Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
-                           int floorSeconds) {
+                           int floorSeconds, LocalSetup local) {
+
+  /**
+   * How the local stores are started (ignored with a hosts file).
+   *
+   * @param topology single or cluster
+   * @param profile  durability profile, relaxed or strict
+   * @param memoryMb memory budget of each store per server
+   */
+  public record LocalSetup(String topology, String profile, int memoryMb) {
+    public static final LocalSetup DEFAULT = new LocalSetup("single", "relaxed", Defaults.MEMORY_MB);
+  }
 
   public SweepOptions {
     targets = List.copyOf(targets);

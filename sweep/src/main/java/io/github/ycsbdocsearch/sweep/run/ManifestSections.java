@@ -199,8 +199,12 @@ public final class ManifestSections {
     } else {
       n.put("mode", "local");
       n.put("file", local.map(l -> l.hostsFile().toString()).orElse(null));
-      n.put("topology", "single");
-      n.put("note", "each store started alone by scripts/stores.sh; its connection is under stores.<name>");
+      n.put("topology", o.local().topology());
+      n.put("durability_profile", o.local().profile());
+      n.put("memory_mb_per_store_and_server", o.local().memoryMb());
+      n.put("note", "each store started alone by scripts/stores.sh with this topology, profile and memory budget "
+          + "(scripts/stores/profiles/); its settings as read back, and the data-set size after the load, are under "
+          + "stores.<name>.local_settings");
     }
     return n;
   }

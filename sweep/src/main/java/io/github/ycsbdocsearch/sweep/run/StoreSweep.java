@@ -93,6 +93,7 @@ final class StoreSweep {
             loadProblem.get());
       }
       describe(props);
+      refreshLocalSettings();
       if (target.kind().isPresent() && VerificationStep.applies(props)) {
         VerificationStep.run(ctx, session, target.kind().get());
       }
@@ -137,6 +138,21 @@ final class StoreSweep {
       long now = System.nanoTime();
       seconds.put(phase, Math.round((now - since) / 1e9));
       since = now;
+    }
+  }
+
+  /** Locally, the settings file again after the load: the data-set size beside the memory budget. */
+  private void refreshLocalSettings() {
+    if (ctx.local().isEmpty() || target.kind().isEmpty()) {
+      return;
+    }
+    StoreKind kind = target.kind().get();
+    try {
+      ctx.local().get().refreshSettings(kind);
+      ctx.local().get().settings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
+      ctx.manifest().write();
+    } catch (SetupException e) {
+      ctx.progress().store(target.name(), "could not measure the data set: " + e.getMessage());
     }
   }
 

@@ -29,7 +29,8 @@ public final class LocalStores {
   public static final String STORES_HOME_ENV = "STORES_HOME";
   /** CPU list stores.sh runs the servers on. */
   public static final String CPUSET_ENV = "STORES_CPUSET";
-  private static final String TOPOLOGY = "single";
+  private final String topology;
+  private final Map<String, String> storeEnv;
   /** The first start installs the store (downloads, a venv, Elasticsearch's jars). */
   private static final Duration START_TIMEOUT = Duration.ofMinutes(30);
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(3);
@@ -39,7 +40,15 @@ public final class LocalStores {
   private final Interrupts interrupts;
   private final Consumer<String> log;
 
-  public LocalStores(Path repoRoot, Path storesHome, Interrupts interrupts, Consumer<String> log) {
+  /**
+   * @param topology single or cluster ({@code scripts/stores.sh --topology})
+   * @param profile  durability profile ({@code DURABILITY_PROFILE})
+   * @param memoryMb memory budget per store and server ({@code STORE_MEMORY_MB})
+   */
+  public LocalStores(Path repoRoot, Path storesHome, Interrupts interrupts, Consumer<String> log, String topology,
+                     String profile, int memoryMb) {
+    this.topology = topology;
+    this.storeEnv = Map.of("DURABILITY_PROFILE", profile, "STORE_MEMORY_MB", String.valueOf(memoryMb));
     this.repoRoot = repoRoot;
     this.storesHome = storesHome;
     this.interrupts = interrupts;
@@ -54,7 +63,7 @@ public final class LocalStores {
 
   /** The hosts file stores.sh writes for the single topology. */
   public Path hostsFile() {
-    return storesHome.resolve("hosts-" + TOPOLOGY + ".json");
+    return storesHome.resolve("hosts-" + topology + ".json");
   }
 
   /**
@@ -93,7 +102,7 @@ public final class LocalStores {
    */
   public List<Long> serverPids(StoreKind store) {
     List<Long> pids = new ArrayList<>();
-    Path dir = storesHome.resolve(store.storeName()).resolve(TOPOLOGY);
+    Path dir = storesHome.resolve(store.storeName()).resolve(topology);
     try (java.util.stream.Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : java.util.stream.Stream.empty()) {
       ports.map(p -> p.resolve("pid")).filter(Files::isRegularFile).forEach(f -> {
         try {
@@ -108,12 +117,17 @@ public final class LocalStores {
     return pids;
   }
 
+  /** Has stores.sh measure the loaded data again (data-set size beside the memory budget in the settings file). */
+  public void refreshSettings(StoreKind store) {
+    call("settings", List.of(store.storeName()), Optional.empty(), STOP_TIMEOUT, null);
+  }
+
   /**
    * What stores.sh recorded about the running server (version, durability, cache, the CPU set it applied), read
    * from {@code <STORES_HOME>/<store>/settings-single.json}; empty when missing or unreadable.
    */
   public Optional<JsonNode> settings(StoreKind store) {
-    Path f = storesHome.resolve(store.storeName()).resolve("settings-" + TOPOLOGY + ".json");
+    Path f = storesHome.resolve(store.storeName()).resolve("settings-" + topology + ".json");
     try {
       return Files.isRegularFile(f) ? Optional.of(Json.MAPPER.readTree(f.toFile())) : Optional.empty();
     } catch (java.io.IOException e) {
@@ -125,9 +139,9 @@ public final class LocalStores {
                     Interrupts stoppable) {
     // stdout joins stderr: the runner's stdout carries only the results folder.
     List<String> cmd = new ArrayList<>(List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2", script().toString(),
-        command, "--topology", TOPOLOGY));
+        command, "--topology", topology));
     cmd.addAll(stores);
-    Map<String, String> env = new java.util.HashMap<>();
+    Map<String, String> env = new java.util.HashMap<>(storeEnv);
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
     AtomicReference<String> last = new AtomicReference<>("");
