@@ -7,9 +7,10 @@
 #   scripts/test.sh [--quick]
 #     --quick   unit tests, shellcheck and terraform checks only (no stores)
 #
-# Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, terraform,
-# store scripts, workloads through YCSB, search verification (single and cluster), sweep end to end, report in
-# headless Chromium, compare, nightly workflow.
+# Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, terraform
+# (real offline plans, policy, checkov), datasets, store scripts, workloads through YCSB, search verification (single
+# and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store
+# settings read back from the servers (single relaxed, cluster strict).
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -117,6 +118,12 @@ main() {
     suite compare run_if_present scripts/tests/test_compare.sh
     suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
     suite perf-history run_if_present scripts/tests/test_perf_history.sh
+    # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
+    "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
+    "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
+    suite store-settings-single run_if_present scripts/tests/test_store_settings.sh --topology single
+    suite store-settings-cluster-strict run_if_present scripts/tests/test_store_settings.sh --topology cluster \
+      --profile strict
   fi
   log "suites passed: ${PASSED[*]:-none}"
   if ((${#FAILED[@]})); then
