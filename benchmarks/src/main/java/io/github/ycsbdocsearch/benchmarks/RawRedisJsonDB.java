@@ -1,15 +1,16 @@
 package io.github.ycsbdocsearch.benchmarks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbdocsearch.redisjson.RedisJsonConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
@@ -29,6 +30,7 @@ import site.ycsb.Status;
 public class RawRedisJsonDB extends ReadUpdateDB {
   private static final SharedClient<UnifiedJedis> SHARED = new SharedClient<>();
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> DOCUMENT = new TypeReference<>() { };
   /** jedis has no constant for JSON.MSET (RedisJSON 2.6+). */
   private static final ProtocolCommand JSON_MSET = () -> "JSON.MSET".getBytes(StandardCharsets.US_ASCII);
 
@@ -58,14 +60,13 @@ public class RawRedisJsonDB extends ReadUpdateDB {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      List<String> args = new ArrayList<>();
-      args.add(table + ":" + key);
+      CommandArguments get = new CommandArguments(JsonCommand.GET).key(table + ":" + key);
       if (fields != null) {
         for (String f : fields) {
-          args.add(path(f));
+          get.add(path(f));
         }
       }
-      Object reply = jedis.sendCommand(JsonCommand.GET, args.toArray(new String[0]));
+      Object reply = jedis.executeCommand(get);
       if (reply == null) {
         return Status.NOT_FOUND;
       }
@@ -79,13 +80,11 @@ public class RawRedisJsonDB extends ReadUpdateDB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      List<String> args = new ArrayList<>();
+      CommandArguments mset = new CommandArguments(JSON_MSET);
       for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-        args.add(table + ":" + key);
-        args.add(path(e.getKey()));
-        args.add(jsonString(e.getValue().toString()));
+        mset.key(table + ":" + key).add(path(e.getKey())).add(jsonString(e.getValue().toString()));
       }
-      jedis.sendCommand(JSON_MSET, args.toArray(new String[0]));
+      jedis.executeCommand(mset);
       return Status.OK;
     } catch (RuntimeException | JsonProcessingException e) {
       return Status.ERROR;
@@ -111,7 +110,7 @@ public class RawRedisJsonDB extends ReadUpdateDB {
    */
   static void fromReply(byte[] reply, Set<String> fields, Map<String, ByteIterator> out) throws IOException {
     if (fields == null) {
-      copyFields(JSON.readValue(reply, Map.class), null, null, out);
+      copyFields(JSON.readValue(reply, DOCUMENT), null, null, out);
       return;
     }
     Object parsed = JSON.readValue(reply, Object.class);
