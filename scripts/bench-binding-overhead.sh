@@ -39,6 +39,7 @@ readonly TABLE=benchoverhead TARGET=0.95
 readonly BENCH_JAR="${REPO_ROOT}/benchmarks/target/docsearch-benchmarks-0.1.0-SNAPSHOT.jar"
 readonly ALL_STORES=(redisjson mongodb elasticsearch)
 WORK_DIR="" STARTED_STORE="" LOCK_FD="" CLASSPATH_ALL="" RESULT="" ROWS=""
+JAVA_CMD=()
 
 usage() {
   sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -101,6 +102,7 @@ build_classpath() {
       || die "build failed: run 'mvn -pl benchmarks -am package' to see why"
   fi
   CLASSPATH_ALL="${cp}:${BENCH_JAR}"
+  java_command
 }
 
 on_client_cpu() {
@@ -111,10 +113,15 @@ on_client_cpu() {
   fi
 }
 
-java_run() {
+# java with JAVA_OPTS and the classpath; a command (not a function call) so that taskset can run it.
+java_command() {
   local -a opts=()
   read -r -a opts <<<"${JAVA_OPTS:--Xms512m -Xmx512m}"
-  java "${opts[@]}" -cp "${CLASSPATH_ALL}" "$@"
+  JAVA_CMD=(java "${opts[@]}" -cp "${CLASSPATH_ALL}")
+}
+
+java_run() {
+  "${JAVA_CMD[@]}" "$@"
 }
 
 # Starts STORE under the global lock, server pinned; the lock is held until cleanup.
@@ -153,7 +160,7 @@ measure() {
     mix=(-p readproportion=0 -p updateproportion=1)
   fi
   # operationcount only bounds the run; maxexecutiontime ends it.
-  on_client_cpu java_run site.ycsb.Client -t -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
+  on_client_cpu "${JAVA_CMD[@]}" site.ycsb.Client -t -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
     -p recordcount="${RECORDS}" -p operationcount=2000000000 -p maxexecutiontime="${SECONDS_PER_RUN}" \
     -p measurementtype=hdrhistogram "${mix[@]}" -threads "${THREADS}" >"${out}" 2>&1 \
     || die "${db} ${op}: YCSB failed: $(tail -n 5 "${out}")"
@@ -194,7 +201,7 @@ bench_store() {
       -v bp="${best_p99[binding]}" -v rp="${best_p99[raw]}" -v t="${TARGET}" 'BEGIN {
         ratio = b / r
         printf "%-14s %-7s %12d %12d %7.2f %10.2f %10.2f  %s\n", s, op, b, r, ratio, bp / 1000, rp / 1000,
-          ratio >= t ? "met" : "NOT met" }')"
+          (ratio >= t ? "met" : "NOT met") }')"
     log "${row}"
     ROWS+="${row}"$'\n'
     best_rate=() best_p99=()
