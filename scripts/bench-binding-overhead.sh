@@ -12,12 +12,14 @@
 # For each store, holding the global store lock (STORES_LOCK) for that store only: starts it (single topology,
 # default ports, server pinned to BENCH_SERVER_CPU), drops and loads the table with the binding, then BENCH_ROUNDS
 # rounds of READ (workloadc) and UPDATE (updateproportion=1) runs of BENCH_SECONDS each, binding and raw in
-# alternating order, client pinned to BENCH_CLIENT_CPU; stops the store. Best of the rounds for each figure
+# alternating order, client pinned to BENCH_CLIENT_CPU, each op after one unmeasured warm-up run of the raw DB
+# (BENCH_WARMUP seconds, 0 = none) so the first measured run does not meet a cold server; stops the store. Best of the rounds for each figure
 # (highest ops/s, lowest p99). Builds what it needs (mvn package) when missing or older than the sources.
 #
 # Settings:
 #   BENCH_RECORDS (10000)   records loaded         BENCH_SECONDS (20)   measured seconds of each run
 #   BENCH_THREADS (16)      YCSB client threads    BENCH_ROUNDS (2)     rounds (each side runs once per round)
+#   BENCH_WARMUP (10)       seconds of each op's warm-up run
 #   BENCH_SERVER_CPU (0), BENCH_CLIENT_CPU (1)   CPU lists; both empty (or a 1-CPU machine): no pinning
 #   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (mvn)
 set -euo pipefail
@@ -30,7 +32,7 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 readonly RECORDS="${BENCH_RECORDS:-10000}" SECONDS_PER_RUN="${BENCH_SECONDS:-20}"
-readonly THREADS="${BENCH_THREADS:-16}" ROUNDS="${BENCH_ROUNDS:-2}"
+readonly THREADS="${BENCH_THREADS:-16}" ROUNDS="${BENCH_ROUNDS:-2}" WARMUP="${BENCH_WARMUP:-10}"
 SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
 readonly LOCK_FILE="${STORES_LOCK:-/tmp/docsearch-stores.lock}"
 export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
@@ -42,7 +44,7 @@ WORK_DIR="" STARTED_STORE="" LOCK_FD="" CLASSPATH_ALL="" RESULT="" ROWS=""
 JAVA_CMD=()
 
 usage() {
-  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # Bad input is one line and exit 2, before any store is touched.
@@ -57,6 +59,7 @@ check_settings() {
     value="${!name:-}"
     [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || bad_input "${name}='${value}' is not a positive integer"
   done
+  [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || bad_input "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
   for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
     value="${!name:-}"
     [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || bad_input "${name}='${value}' is not a CPU list"
@@ -153,7 +156,7 @@ load_table() {
 
 # One measured run: sets RESULT to "<ops/s> <p99 us>" after checking that every operation returned OK.
 measure() {
-  local db="$1" props="$2" op="$3" out="${WORK_DIR}/run.out" mix ok total
+  local db="$1" props="$2" op="$3" seconds="${4:-${SECONDS_PER_RUN}}" out="${WORK_DIR}/run.out" mix ok total
   if [[ "${op}" == READ ]]; then
     mix=(-p readproportion=1 -p updateproportion=0)
   else
@@ -161,7 +164,7 @@ measure() {
   fi
   # operationcount only bounds the run; maxexecutiontime ends it.
   on_client_cpu "${JAVA_CMD[@]}" site.ycsb.Client -t -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
-    -p recordcount="${RECORDS}" -p operationcount=2000000000 -p maxexecutiontime="${SECONDS_PER_RUN}" \
+    -p recordcount="${RECORDS}" -p operationcount=2000000000 -p maxexecutiontime="${seconds}" \
     -p measurementtype=hdrhistogram "${mix[@]}" -threads "${THREADS}" >"${out}" 2>&1 \
     || die "${db} ${op}: YCSB failed: $(tail -n 5 "${out}")"
   total="$(awk -F', ' -v op="[${op}]" '$1 == op && $2 == "Operations" {print $3}' "${out}")"
@@ -185,6 +188,10 @@ bench_store() {
   db="$(load_table "${store}" "${props}")"
   raw="$(raw_db "${store}")"
   for op in READ UPDATE; do
+    if ((WARMUP > 0)); then
+      measure "${raw}" "${props}" "${op}" "${WARMUP}"
+      log "${store} ${op} warm-up (not counted): ${RESULT% *} ops/s"
+    fi
     for ((round = 1; round <= ROUNDS; round++)); do
       # Alternating order, so neither side always runs on the warmer (or the more disturbed) server.
       local order=(binding raw)
@@ -232,7 +239,7 @@ main() {
   trap cleanup EXIT INT TERM
   build_classpath
   WORK_DIR="$(mktemp -d)"
-  log "${RECORDS} records, ${THREADS} threads, ${SECONDS_PER_RUN} s per run, ${ROUNDS} rounds; server CPU" \
+  log "${RECORDS} records, ${THREADS} threads, ${SECONDS_PER_RUN} s per run, ${ROUNDS} rounds, ${WARMUP} s warm-up per op; server CPU" \
     "${SERVER_CPU:-any}, client CPU ${CLIENT_CPU:-any}; machine: $(cut -d' ' -f1-3 /proc/loadavg) load average," \
     "$(nproc) CPUs"
   for store in "${stores[@]}"; do

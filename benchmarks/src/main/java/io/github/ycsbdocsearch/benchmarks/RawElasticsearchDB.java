@@ -40,6 +40,10 @@ public class RawElasticsearchDB extends ReadUpdateDB {
 
   private ElasticsearchClient client;
 
+  public RawElasticsearchDB() {
+    super(SHARED);
+  }
+
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
@@ -49,15 +53,6 @@ public class RawElasticsearchDB extends ReadUpdateDB {
         .setHttpClientConfigCallback(h -> h.setMaxConnPerRoute(perHost).setMaxConnTotal(perHost * hosts.length))
         .build(), new JacksonJsonpMapper()));
     client = new ElasticsearchClient(transport);
-  }
-
-  @Override
-  public void cleanup() throws DBException {
-    try {
-      SHARED.release();
-    } catch (Exception e) {
-      throw new DBException(e);
-    }
   }
 
   /** {@code es.hosts}: comma-separated URLs such as {@code http://127.0.0.1:9200}. */

@@ -29,19 +29,14 @@ public class RawMongoDB extends ReadUpdateDB {
 
   private MongoDatabase database;
 
+  public RawMongoDB() {
+    super(SHARED);
+  }
+
   @Override
   public void init() throws DBException {
     String url = getProperties().getProperty(MongoDbConfig.URL_PROPERTY, MongoDbConfig.URL_DEFAULT);
     database = SHARED.acquire(() -> MongoClients.create(url)).getDatabase(databaseName(url));
-  }
-
-  @Override
-  public void cleanup() throws DBException {
-    try {
-      SHARED.release();
-    } catch (Exception e) {
-      throw new DBException(e);
-    }
   }
 
   /** The database named in the URL's path, else the binding's default. */

@@ -36,6 +36,10 @@ public class RawRedisJsonDB extends ReadUpdateDB {
 
   private UnifiedJedis jedis;
 
+  public RawRedisJsonDB() {
+    super(SHARED);
+  }
+
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
@@ -46,15 +50,6 @@ public class RawRedisJsonDB extends ReadUpdateDB {
     pool.setMaxTotal(Math.max(threads(p), RedisJsonConfig.POOL_MAX_FLOOR));
     pool.setMaxIdle(pool.getMaxTotal());
     jedis = SHARED.acquire(() -> RedisClient.builder().hostAndPort(node).poolConfig(pool).build());
-  }
-
-  @Override
-  public void cleanup() throws DBException {
-    try {
-      SHARED.release();
-    } catch (Exception e) {
-      throw new DBException(e);
-    }
   }
 
   @Override

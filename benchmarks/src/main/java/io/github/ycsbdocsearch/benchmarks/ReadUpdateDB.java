@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.Vector;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
@@ -15,6 +16,22 @@ import site.ycsb.StringByteIterator;
  * NOT_IMPLEMENTED (a workload that uses them fails loudly instead of measuring nothing).
  */
 public abstract class ReadUpdateDB extends DB {
+  private final SharedClient<?> shared;
+
+  /** @param shared the subclass's one driver client per JVM, which {@link #init} acquires and cleanup releases */
+  protected ReadUpdateDB(SharedClient<?> shared) {
+    this.shared = shared;
+  }
+
+  /** Gives this instance's reference to the shared client back (the last one closes it). */
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      shared.release();
+    } catch (Exception e) {
+      throw new DBException(e);
+    }
+  }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,

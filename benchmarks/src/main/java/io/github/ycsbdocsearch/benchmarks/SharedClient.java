@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  *
  * @param <T> the driver's client
  */
-final class SharedClient<T extends AutoCloseable> {
+public final class SharedClient<T extends AutoCloseable> {
   private T client;
   private int users;
 
