@@ -66,7 +66,7 @@ final class StoreSections {
       JsonNode hits = null;
       for (StoreRun.Step step : s.steps()) {
         JsonNode q = Json.readOptional(step.dir().resolve(RunLayout.QUERY_STATS));
-        if (q == null || !step.summary().complete()) {
+        if (q == null || !step.summary().complete() || step.summary().phase() == Phase.FLOOR) {
           continue;
         }
         String[] f = {"searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"};

@@ -53,7 +53,8 @@ final class SweepCommandLine {
 
   @Option(names = "--stores", paramLabel = "LIST", description = {
       "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or the stores the "
-          + "--hosts file names); basicdb is YCSB's no-op site.ycsb.BasicDB: no server, measures the runner itself"})
+          + "--hosts file names); basicdb is YCSB's no-op BasicDB (answering SEARCH with an empty page): no server, "
+          + "measures the runner itself"})
   String stores;
 
   @Option(names = "--threads", paramLabel = "LIST|auto", description = {

@@ -147,8 +147,10 @@ public final class LocalStores {
     AtomicReference<String> last = new AtomicReference<>("");
     ChildResult r = new ChildProcess(cmd, repoRoot, env).run(Path.of("/dev/null"), null, timeout, stoppable,
         line -> {
-          last.set(line);
-          log.accept(line);
+          // redis-cli and friends colour their output; logs stay plain text.
+          String plain = line.replaceAll("\u001B\\[[0-9;]*m", "");
+          last.set(plain);
+          log.accept(plain);
         });
     String what = "scripts/stores.sh " + command + " " + String.join(" ", stores);
     if (r.interrupted()) {

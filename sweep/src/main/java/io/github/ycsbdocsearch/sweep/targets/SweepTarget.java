@@ -17,8 +17,11 @@ import java.util.Optional;
 public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind) {
   /** Name of the pseudo-store backed by YCSB's no-op binding. */
   public static final String BASICDB = "basicdb";
-  /** YCSB's no-op binding. */
-  public static final String BASICDB_CLASS = "site.ycsb.BasicDB";
+  /**
+   * YCSB's no-op binding, as {@link io.github.ycsbdocsearch.common.FloorDB}: BasicDB that also answers SEARCH with an
+   * empty page, so the runner's own cost (and the harness floor) can be measured on search workloads too.
+   */
+  public static final String BASICDB_CLASS = "io.github.ycsbdocsearch.common.FloorDB";
 
   /**
    * Looks a target up by name.

@@ -71,7 +71,7 @@ class ManifestSectionsTest {
         m.at("/plan/steps").findValuesAsText("dir"));
     assertEquals(5, m.at("/saturation_rule/growth_pct").asInt());
     assertEquals(2, m.at("/saturation_rule/flat_steps").asInt());
-    assertEquals("site.ycsb.BasicDB", m.at("/stores/basicdb/db_class").asText());
+    assertEquals("io.github.ycsbdocsearch.common.FloorDB", m.at("/stores/basicdb/db_class").asText());
     assertEquals("pending", m.at("/stores/basicdb/status").asText());
     assertEquals("1", m.at("/jvm/client/cpus").asText());
     assertEquals("0.17.0", m.at("/jvm/client/libraries/core").asText());
