@@ -235,7 +235,7 @@ main() {
     --load-fractions 0.5,x
   sed 's/^searchproportion=.*/searchproportion=abc/' "${REPO_ROOT}/workloads/search-only" >"${WORK}/bad-search"
   check "bad property in a workload file" fails_cleanly "searchproportion" "${WORK}/bad-search" --stores redisjson
-  check "bad YCSB property given with -p" fails_cleanly "readproportion=x" workloada -p readproportion=x
+  check "bad YCSB property given with -p" fails_cleanly "readproportion='x'" workloada -p readproportion=x
   printf '{"title": "a b", "rank": 1}\n{"title": "c d", "rank": 1}\n' >"${WORK}/dup.jsonl"
   check "a dataset with a duplicate sort value" fails_cleanly "line 2" search-only --stores redisjson \
     --dataset "${WORK}/dup.jsonl"

@@ -119,6 +119,15 @@ public final class OptionsParser {
     int stepSeconds = positiveInt(v, "--step-seconds", Defaults.STEP_SECONDS);
     int warmup = intAtLeast(v, "--warmup-seconds", Defaults.WARMUP_SECONDS, 0);
     int records = positiveInt(v, "--records", Defaults.RECORDS);
+    if (props.containsKey(Dataset.FILE_PROPERTY)) {
+      // A dataset decides how many records there are: checked whole here, before anything starts.
+      if (v.containsKey("--records")) {
+        throw new SetupException("--records does not go with --dataset: the record count comes from the file");
+      }
+      java.util.Properties p = new java.util.Properties();
+      p.putAll(props);
+      records = (int) Math.min(Integer.MAX_VALUE, Dataset.check(p));
+    }
     int loadThreads = positiveInt(v, "--load-threads", Defaults.LOAD_THREADS);
     double maxErrorPct = decimal(v, "--max-error-pct", Defaults.MAX_ERROR_PCT, 0, 100);
     OptionalDouble maxP99 = v.containsKey("--max-p99-ms")
