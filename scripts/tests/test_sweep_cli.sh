@@ -145,7 +145,8 @@ local_mode_sweeps_each_store_alone() {
   for store in ${SWEEP_STORES//,/ }; do
     [[ "$(field "${dir}/manifest.json" "stores/${store}/status")" == complete ]] || return 1
     [[ "$(field "${dir}/${store}/load/step.json" status)" == complete ]] || return 1
-    [[ "$(field "${dir}/${store}/steps/02-t2/step.json" status)" == complete ]] || return 1
+    # Step 2 may not run: a 3-second step's client JVM is busy compiling, and a client-bound step ends the ramp.
+    [[ "$(field "${dir}/${store}/steps/01-t1/step.json" status)" == complete ]] || return 1
     [[ -s "${dir}/${store}/steps/01-t1/hdr/READ.hdr" ]] || return 1
     field "${dir}/${store}/saturation.json" peak_ops
     field "${dir}/${store}/steps/01-t1/summary.json" server_cpu_cores | grep -qv None || return 1
