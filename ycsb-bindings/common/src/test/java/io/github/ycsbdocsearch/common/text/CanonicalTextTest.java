@@ -38,6 +38,25 @@ class CanonicalTextTest {
     assertEquals(List.of(), CanonicalText.tokens("..."));
   }
 
+  /**
+   * Why a store's own case folding cannot change an answer on canonical text: RediSearch 2.10.5 (local) leaves
+   * non-ASCII capitals as they are, 2.10.13 and later (Redis 8 on AWS) fold them, and the other engines fold by their
+   * own tables. Canonical text has nothing any of them could fold, and no character any of them splits on.
+   */
+  @Test
+  void canonicalTextLeavesNothingForAnEngineToFoldOrSplit() {
+    for (String s : List.of("ÁREA DE SERVICIO", "Đà Nẵng", "ΣΟΦΙΑ Σοφία", "МОСКВА", "İstanbul ǅemal", "ǲ Ǉ ǈ",
+        "Ångström ΐ ŉ", "STRASSE Straße ẞ", "ⅫⅧ Ⓐ ＡＢＣ", "ᏣᎳᎩ ꭰ", "Node.js 3.5mm-jack", "a_b c'd")) {
+      String n = CanonicalText.normalize(s);
+      n.codePoints().forEach(c -> {
+        assertEquals(c, Character.toLowerCase(c), () -> s + ": '" + Character.toString(c) + "' would be folded");
+        assertTrue(c == ' ' || Character.isLetterOrDigit(c), () -> s + ": '" + Character.toString(c) + "' splits");
+      });
+      assertEquals(n, n.toLowerCase(java.util.Locale.ROOT), s);
+      assertFalse(n.contains("_"), s + ": RediSearch keeps '_' inside a token, the others split on it");
+    }
+  }
+
   @Test
   void isTokenAcceptsOneCanonicalTokenOnly() {
     assertTrue(CanonicalText.isToken("rolo"));
