@@ -119,12 +119,15 @@ public final class OptionsParser {
     int stepSeconds = positiveInt(v, "--step-seconds", Defaults.STEP_SECONDS);
     int warmup = intAtLeast(v, "--warmup-seconds", Defaults.WARMUP_SECONDS, 0);
     int records = positiveInt(v, "--records", Defaults.RECORDS);
+    WorkloadFile workload = WorkloadFile.resolve(workloadArg, repoRoot);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
-      // A dataset decides how many records there are: checked whole here, before anything starts.
+      // A dataset decides how many records there are: checked whole here, before anything starts. With the same
+      // properties as the preflight (workload file, then -p on top), so the preflight finds it checked already.
       if (v.containsKey("--records")) {
         throw new SetupException("--records does not go with --dataset: the record count comes from the file");
       }
       java.util.Properties p = new java.util.Properties();
+      p.putAll(workload.properties());
       p.putAll(props);
       records = (int) Math.min(Integer.MAX_VALUE, Dataset.check(p));
     }
@@ -134,7 +137,6 @@ public final class OptionsParser {
         ? OptionalDouble.of(decimal(v, "--max-p99-ms", 0, Double.MIN_VALUE, 3_600_000)) : OptionalDouble.empty();
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = Path.of(v.getOrDefault("--out", repoRoot.resolve("results").toString())).toAbsolutePath();
-    WorkloadFile workload = WorkloadFile.resolve(workloadArg, repoRoot);
     Slo slo = Slo.parse(v.getOrDefault("--slo", Slo.DEFAULT));
     // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two phases back.
     List<Double> fractions = v.containsKey("--load-fractions") ? fractions(v.get("--load-fractions"))

@@ -178,4 +178,18 @@ class OptionsParserTest {
     Path unknown = Files.writeString(repo.resolve("w2"), "workload=com.example.Nope\n");
     assertTrue(bad(unknown.toString()).contains("com.example.Nope"));
   }
+  @Test
+  void aDatasetIsReadWholeOnceBeforeTheRunNotOncePerCheck() throws IOException {
+    Path data = Files.writeString(repo.resolve("d.jsonl"), "{\"name\": \"Red shoe\", \"price\": 1}\n"
+        + "{\"name\": \"Blue shoe\", \"price\": 2}\n");
+    // A workload file that moves the fields: the check must see the file's properties, as the preflight does.
+    Path workload = Files.writeString(repo.resolve("search-named"),
+        "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\nsearchproportion=1\nreadproportion=0\n"
+            + "search.textfield=name\nsearch.sortfield=price\n");
+    long before = io.github.ycsbdocsearch.common.data.Dataset.scansSoFar();
+    SweepOptions o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
+    assertEquals(2, o.records());
+    io.github.ycsbdocsearch.sweep.plan.WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
+    assertEquals(before + 1, io.github.ycsbdocsearch.common.data.Dataset.scansSoFar());
+  }
 }

@@ -58,6 +58,8 @@ public final class Dataset {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, Dataset> OPEN = new ConcurrentHashMap<>();
+  /** Whole-file reads so far in this process: a file is checked once before a run, not once per caller. */
+  private static final java.util.concurrent.atomic.AtomicLong SCANS = new java.util.concurrent.atomic.AtomicLong();
 
   /** How the text is stored. */
   public enum TextMode {
@@ -246,7 +248,13 @@ public final class Dataset {
 
   // ---------------------------------------------------------------- scanning and checks
 
+  /** How many times a dataset file was read whole in this process (each distinct file and spec once). */
+  public static long scansSoFar() {
+    return SCANS.get();
+  }
+
   private static Dataset scan(Spec spec, KeyNames keyNames) {
+    SCANS.incrementAndGet();
     String name = spec.file().toString();
     List<Long> offsetList = new ArrayList<>();
     long[] ranks = new long[1024];
