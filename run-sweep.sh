@@ -37,24 +37,13 @@ require() {
   fi
 }
 
-# Prints --help without building the project: docs/cli/run-sweep-help.txt is the text picocli writes from the
-# options' declaration (sweep/.../cli/SweepCommandLine.java); a unit test keeps the two equal.
-print_help() {
-  cat "${REPO_ROOT}/docs/cli/run-sweep-help.txt"
-}
-
 main() {
   if [[ $# -eq 0 ]]; then
     usage
     exit 2
   fi
-  local a
-  for a in "$@"; do
-    if [[ "${a}" == -h || "${a}" == --help ]]; then
-      print_help
-      return
-    fi
-  done
+  # --help without a build: docs/cli/run-sweep-help.txt, written by picocli from SweepCommandLine's declaration.
+  help_if_asked run-sweep "$@"
   local java="${JAVA:-java}"
   local -a jvm_opts
   local classpath

@@ -1,22 +1,16 @@
 #!/usr/bin/env bash
 #
-# make-baseline.sh: build a performance baseline from >= 3 repeated runs:
-# the median run of each workload plus noise.json, the run-to-run spread
-# that scripts/compare-results.sh turns into regression thresholds.
+# make-baseline.sh: build a performance baseline (median run + noise.json) from >= 3 repeated runs.
+# An alias of 'bin/docsearch baseline'. Its options are declared once, on the Java command; --help prints
+# docs/cli/baseline-help.txt (what picocli writes from that declaration) without building anything.
 #
 # Use like:
-#   scripts/make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...
+#   scripts/make-baseline.sh --help
 #
-# Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a
-# folder of run folders, one per workload; all must hold the same workloads.
-# noise.json keeps, per store and workload, the coefficient of variation of
-# capacity_ops and peak_ops and, per step and latency metric, that step's own;
-# compare-results.sh turns them into thresholds (compare/README.md).
-# --light leaves raw HDR logs and YCSB output out of the copy.
-# Exit: 0 written, 1 an input run failed search verification, 2 bad input.
-#
-# Settings (environment): as scripts/compare-results.sh (DOCSEARCH_SKIP_BUILD,
-#   COMPARE_JAVA_OPTS). See docs/nightly.md.
+# Settings (environment):
+#   DOCSEARCH_SKIP_BUILD=1 never build (default: build the project when the runtime classpath is missing or
+#                          older than the sources; see scripts/lib/classpath.sh)
+#   COMPARE_JAVA_OPTS      extra JVM flags (see docs/nightly.md)
 
 set -euo pipefail
 
@@ -27,16 +21,10 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
-usage() {
-  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 main() {
-  case "${1:-}" in
-    -h | --help) usage; return 0 ;;
-  esac
+  help_if_asked baseline "$@"
   JAVA_OPTS="${COMPARE_JAVA_OPTS:-}"
-  exec_main io.github.ycsbdocsearch.compare.BaselineMain "$@"
+  exec_command baseline "$@"
 }
 
 main "$@"

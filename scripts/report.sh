@@ -1,21 +1,16 @@
 #!/usr/bin/env bash
 #
-# report.sh: rebuild every derived file of a results folder (summary.csv,
-# summary.json, <store>/steps/*/percentiles/, charts/, report.html) from its
-# raw files (manifest.json, step.json, HDR interval logs, saturation.json,
-# verification.json). Safe to re-run; each file is replaced atomically.
+# report.sh: rebuild every derived file of a results folder (summaries, percentiles, charts, report.html).
+# An alias of 'bin/docsearch report'. Its options are declared once, on the Java command; --help prints
+# docs/cli/report-help.txt (what picocli writes from that declaration) without building anything.
 #
 # Use like:
-#   scripts/report.sh results/20261121T200102Z-workloada
-#
-# Exit codes: 0 done, 2 bad input (usage, not a results folder, malformed raw
-# file), 1 anything else.
+#   scripts/report.sh --help
 #
 # Settings (environment):
-#   DOCSEARCH_SKIP_BUILD=1 never build (default: build the project when the
-#                          runtime classpath is missing or older than the
-#                          sources; see scripts/lib/classpath.sh).
-#   JAVA_OPTS              extra JVM flags.
+#   DOCSEARCH_SKIP_BUILD=1 never build (default: build the project when the runtime classpath is missing or
+#                          older than the sources; see scripts/lib/classpath.sh)
+#   JAVA_OPTS              extra JVM flags
 
 set -euo pipefail
 
@@ -26,16 +21,9 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
-usage() {
-  sed -n '3,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 main() {
-  if [[ $# -ne 1 || "$1" == -* ]]; then
-    usage >&2
-    exit 2
-  fi
-  exec_main io.github.ycsbdocsearch.report.ReportMain "$1"
+  help_if_asked report "$@"
+  exec_command report "$@"
 }
 
 main "$@"

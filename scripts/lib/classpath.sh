@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The one runtime classpath every Java entry point uses: cli/target/lib/* (every module's jar: bindings, YCSB core,
-# results format, runner, report, compare). Source it after lib/common.sh.
+# results format, runner, report, compare) and cli/target/classes (the bin/docsearch entry point). Source it after
+# lib/common.sh.
 #
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
 #                        (mvn package, tests skipped), then prints it
 #   exec_main CLASS ARGS...  replaces the shell with java running CLASS on that classpath (flags from JAVA_OPTS)
+#   exec_command NAME ARGS...  runs bin/docsearch's Java command NAME (report, compare, baseline, verify)
+#   help_if_asked NAME ARGS... prints docs/cli/NAME-help.txt and exits 0 when ARGS hold -h or --help: help needs no
+#                        build (the files are what picocli writes from each command's declaration; a test keeps them so)
 # Env: DOCSEARCH_SKIP_BUILD=1 never builds (CI builds once up front); MVN names Maven (default mvn).
 
 if [[ -n "${_YCSB_DOCSEARCH_CLASSPATH_SH:-}" ]]; then
@@ -25,7 +29,8 @@ runtime_classpath() {
     fi
   fi
   [[ -d "${stamp}" ]] || die "no runtime classpath at ${stamp}: run 'mvn package -DskipTests'"
-  printf '%s' "${stamp}/*"
+  # lib/ holds every module the cli module depends on; its own classes (the bin/docsearch entry point) are beside.
+  printf '%s' "${stamp}/*:${root}/cli/target/classes"
 }
 
 # stale_source ROOT STAMP: prints the first source file (Java, resources, pom) of any module newer than STAMP.
@@ -46,4 +51,23 @@ exec_main() {
   local -a java_opts=()
   read -r -a java_opts <<<"${JAVA_OPTS:-}"
   exec java "${java_opts[@]}" -cp "${classpath}" "${main_class}" "$@"
+}
+
+# The Java entry point of every command (bin/docsearch).
+# shellcheck disable=SC2034 # used by the scripts that source this file
+readonly DOCSEARCH_MAIN=io.github.ycsbdocsearch.cli.Docsearch
+
+exec_command() {
+  exec_main "${DOCSEARCH_MAIN}" "$@"
+}
+
+help_if_asked() {
+  local name="$1" a
+  shift
+  for a in "$@"; do
+    if [[ "${a}" == -h || "${a}" == --help ]]; then
+      cat "$(repo_root)/docs/cli/${name}-help.txt"
+      exit 0
+    fi
+  done
 }

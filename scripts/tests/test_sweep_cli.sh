@@ -84,9 +84,39 @@ help_needs_no_build_and_a_changed_source_rebuilds() {
     echo "--help built the project"
     return 1
   fi
+  # Every alias and bin/docsearch print their checked-in help the same way, also without a build.
+  local alias
+  for alias in scripts/report.sh scripts/compare-results.sh scripts/make-baseline.sh scripts/verify-search.sh \
+    "bin/docsearch compare" "bin/docsearch"; do
+    # shellcheck disable=SC2086 # "bin/docsearch compare" is a command and its first argument
+    env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/"${alias} --help 2>"${err}" >"${WORK}/help.out" \
+      || { echo "${alias} --help failed"; return 1; }
+    if grep -q "building the project" "${err}" || ! grep -q "^Usage: " "${WORK}/help.out"; then
+      echo "${alias} --help built the project or printed no usage"
+      return 1
+    fi
+  done
   env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" nosuchworkload 2>"${err}" >/dev/null || true
   cat "${err}"
   grep -q "building the project" "${err}" && ! grep -q $'\x1b\[' "${err}"
+}
+
+# The other commands' aliases report a malformed option as the sweep does: one line naming it, exit 2.
+other_commands_fail_in_one_line() {
+  local out="${WORK}/one-line.err" rc
+  local -a cases=("scripts/compare-results.sh --alpha x a b" "scripts/make-baseline.sh --lite o a b c"
+    "scripts/report.sh --nope r" "scripts/verify-search.sh --queries many --hosts /dev/null")
+  local c
+  for c in "${cases[@]}"; do
+    rc=0
+    # shellcheck disable=SC2086 # each case is a command line
+    "${REPO_ROOT}/"${c} >/dev/null 2>"${out}" || rc=$?
+    if [[ "${rc}" != 2 || "$(wc -l <"${out}")" != 1 ]]; then
+      echo "${c}: exit ${rc}, stderr:"
+      cat "${out}"
+      return 1
+    fi
+  done
 }
 
 # A JSON field of a file, read with python3.
@@ -227,6 +257,7 @@ main() {
   check "--help lists every option" help_lists_every_option
   check "README's option table matches --help" readme_table_matches_help
   check "--help needs no build; a changed source rebuilds" help_needs_no_build_and_a_changed_source_rebuilds
+  check "every command: a malformed option is one line, exit 2" other_commands_fail_in_one_line
   check "unknown workload" fails_cleanly "unknown workload 'nope'" nope
   check "unknown store" fails_cleanly "unknown store 'redis'" workloada --stores redis
   check "malformed threads" fails_cleanly "--threads '1,,2' is malformed" workloada --threads 1,,2

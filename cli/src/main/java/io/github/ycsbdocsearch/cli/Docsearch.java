@@ -1,5 +1,15 @@
 package io.github.ycsbdocsearch.cli;
 
+import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import io.github.ycsbdocsearch.compare.BaselineMain;
+import io.github.ycsbdocsearch.compare.CompareMain;
+import io.github.ycsbdocsearch.report.ReportMain;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -7,78 +17,61 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * The suite's one entry point, {@code bin/docsearch <command> [args]}: picocli dispatches to each command's own
- * main, which parses its arguments and answers {@code --help} itself ({@code sweep}'s options are declared once in
- * picocli too). {@code ./run-sweep.sh}, {@code scripts/report.sh} and the other scripts stay as aliases. Each
- * command exits with its own status. Not instantiable.
+ * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are declared once, on
+ * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain}; the sweep's on
+ * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
+ * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-baseline.sh}, {@code verify-search.sh}) call
+ * this class with the command's name, so every command reports a malformed argument the same way: one line, exit 2.
+ * Not instantiable.
  */
 @Command(name = "bin/docsearch", usageHelpWidth = 118, mixinStandardHelpOptions = true,
     versionProvider = Docsearch.Version.class,
     description = "The YCSB document-store benchmark: one command per task; '<command> --help' for its options.",
-    subcommands = {Docsearch.Sweep.class, Docsearch.Report.class, Docsearch.Compare.class, Docsearch.Baseline.class,
-        Docsearch.Verify.class})
+    footer = {"  stores    install, start, stop and check the local stores (scripts/stores.sh; 'stores --help')"},
+    subcommands = {Docsearch.Sweep.class, ReportMain.class, CompareMain.class, BaselineMain.class, VerifyMain.class})
 public final class Docsearch {
 
   private Docsearch() {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Docsearch()).setUnmatchedArgumentsAllowed(false).execute(args));
+    // Reports carry non-ASCII text (arrows, µs): UTF-8 whatever the locale says.
+    System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+    CommandLine cl = commandLine();
+    cl.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+    cl.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
+    System.exit(cl.execute(args));
   }
 
-  /** A command whose arguments go, untouched, to an existing main. */
-  abstract static class Forward implements Runnable {
-    @Parameters(arity = "0..*", paramLabel = "ARGS", description = "the command's own arguments ('--help')")
-    List<String> args = new ArrayList<>();
+  /** The command tree, with this suite's rule for a malformed argument: one line naming it, exit 2. */
+  static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Docsearch());
+    cl.setParameterExceptionHandler((e, args) -> {
+      CommandLine c = e.getCommandLine();
+      c.getErr().println(c.getCommandName() + ": " + e.getMessage() + " (" + c.getCommandName()
+          + " --help lists the options)");
+      c.getErr().flush();
+      return CommandLine.ExitCode.USAGE;
+    });
+    cl.getSubcommands().get("sweep").setUnmatchedOptionsArePositionalParams(true);
+    return cl;
+  }
 
-    abstract void main(String[] a);
+  /**
+   * The sweep keeps its own main: {@code ./run-sweep.sh} prints the checked-in help without a JVM, and
+   * {@code SweepMain} turns the parsed options into a run or a resume (the options' declaration is
+   * {@code SweepCommandLine}). Its arguments go to it untouched.
+   */
+  @Command(name = "sweep", description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
+      helpCommand = false)
+  static final class Sweep implements Runnable {
+    @Parameters(arity = "0..*", paramLabel = "ARGS", description = "the sweep's own arguments ('--help')")
+    List<String> args = new ArrayList<>();
 
     @Override
     public void run() {
-      main(args.toArray(new String[0]));
-    }
-  }
-
-  @Command(name = "sweep", description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
-      helpCommand = false)
-  static final class Sweep extends Forward {
-    @Override
-    void main(String[] a) {
-      io.github.ycsbdocsearch.sweep.SweepMain.main(a);
-    }
-  }
-
-  @Command(name = "report", description = "rebuild a results folder's summaries, charts and report.html "
-      + "(scripts/report.sh)")
-  static final class Report extends Forward {
-    @Override
-    void main(String[] a) {
-      io.github.ycsbdocsearch.report.ReportMain.main(a);
-    }
-  }
-
-  @Command(name = "compare", description = "compare two runs, flag regressions (scripts/compare-results.sh)")
-  static final class Compare extends Forward {
-    @Override
-    void main(String[] a) {
-      io.github.ycsbdocsearch.compare.CompareMain.main(a);
-    }
-  }
-
-  @Command(name = "baseline", description = "build a noise baseline from repeated runs (scripts/make-baseline.sh)")
-  static final class Baseline extends Forward {
-    @Override
-    void main(String[] a) {
-      io.github.ycsbdocsearch.compare.BaselineMain.main(a);
-    }
-  }
-
-  @Command(name = "verify", description = "prove every store answers the search as the oracle does "
-      + "(scripts/verify-search.sh)")
-  static final class Verify extends Forward {
-    @Override
-    void main(String[] a) {
-      io.github.ycsbdocsearch.common.verify.VerifyMain.main(a);
+      io.github.ycsbdocsearch.sweep.SweepMain.main(args.toArray(new String[0]));
     }
   }
 

@@ -2,84 +2,67 @@ package io.github.ycsbdocsearch.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * Command line behind {@code scripts/make-baseline.sh}.
- *
- * <pre>
- * make-baseline [--light] OUT RUN RUN RUN...
- * </pre>
- * Exit codes: 0 baseline written; 1 an input run failed search verification (a baseline must prove identical answers);
- * 2 bad input (fewer than three runs, a folder that is not a results folder, workloads that differ, OUT not empty).
- *
- * <p>Each call of {@link #run} is independent; the class holds no state.
+ * {@code baseline} ({@code scripts/make-baseline.sh}, {@code bin/docsearch baseline}): builds a performance baseline
+ * from three or more repeated runs. Options declared once, here (help text: docs/cli/baseline-help.txt).
+ * One instance per call.
  */
-public final class BaselineMain {
+@Command(name = "baseline", header = "build a noise baseline from >= 3 repeated runs (scripts/make-baseline.sh)",
+    usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
+    customSynopsis = "make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
+    description = {"Builds a performance baseline from >= 3 repeated runs: the median run of each workload plus "
+        + "noise.json, the run-to-run spread that compare-results.sh turns into regression thresholds.",
+        "Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a folder of run folders, one per "
+        + "workload; all must hold the same workloads.",
+        "noise.json keeps, per store and workload, the coefficient of variation of capacity_ops and peak_ops and, "
+        + "per step and latency metric, that step's own (compare/README.md).", ""},
+    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
+    footer = {"", "Exit status: 0 written; 1 an input run failed search verification (a baseline must prove "
+        + "identical answers); 2 bad input (fewer than three runs, not a results folder, workloads that differ, "
+        + "out-dir not empty)."})
+public final class BaselineMain implements Callable<Integer> {
 
-  static final String USAGE = String.join("\n",
-      "usage: make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
-      "Each run-dir is one repetition: a run folder or a folder of run folders (one per workload).",
-      "Writes <out-dir>/noise.json (per step and metric, the spread over the runs), <out-dir>/baseline.json",
-      "and a copy of the median run of each workload. --light leaves out raw HDR logs.");
+  @Parameters(index = "0", paramLabel = "<out-dir>", description = "where the baseline goes (new or empty)")
+  Path outDir;
 
-  private BaselineMain() {
+  @Parameters(index = "1..*", arity = "0..*", paramLabel = "<run-dir>", description = "one repetition each")
+  List<Path> runs = new ArrayList<>();
+
+  @Option(names = "--light", description = "leave raw HDR logs and YCSB output out of the copy")
+  boolean light;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    return build(spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
-  /**
-   * @param args command line
-   */
-  public static void main(String[] args) {
-    PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-    PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-    System.exit(run(args, out, err));
-  }
-
-  /**
-   * @param args command line
-   * @param out progress and summary
-   * @param err errors
-   * @return the exit code
-   */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  private int build(PrintWriter out, PrintWriter err) {
     try {
-      boolean light = false;
-      List<Path> paths = new ArrayList<>();
-      for (int i = 0; i < args.length; i++) {
-        switch (args[i]) {
-          case "-h", "--help" -> {
-            out.println(USAGE);
-            return Comparison.EXIT_OK;
-          }
-          case "--light" -> light = true;
-          default -> {
-            if (args[i].startsWith("-")) {
-              throw new BadInputException("unknown option " + args[i] + " (see --help)");
-            }
-            paths.add(Path.of(args[i]));
-          }
-        }
-      }
-      if (paths.isEmpty()) {
-        throw new BadInputException("missing <out-dir> (see --help)");
-      }
-      List<ResultsSet> sets = BaselineBuilder.load(paths.subList(1, paths.size()));
+      List<ResultsSet> sets = BaselineBuilder.load(runs);
       List<String> problems = BaselineBuilder.verificationProblems(sets);
       if (!problems.isEmpty()) {
         err.println("make-baseline: refusing a baseline from runs that do not verify:");
         problems.forEach(p -> err.println("  " + p));
         return Comparison.EXIT_REGRESSION;
       }
-      JsonNode provenance = BaselineBuilder.build(paths.get(0), sets, light);
-      summarize(paths.get(0), sets.size(), provenance, out);
+      JsonNode provenance = BaselineBuilder.build(outDir, sets, light);
+      summarize(outDir, sets.size(), provenance, out);
       return Comparison.EXIT_OK;
     } catch (BadInputException e) {
       err.println("make-baseline: " + e.getMessage());
@@ -90,7 +73,7 @@ public final class BaselineMain {
     }
   }
 
-  private static void summarize(Path out, int runs, JsonNode provenance, PrintStream print) {
+  private static void summarize(Path out, int runs, JsonNode provenance, PrintWriter print) {
     print.println("Baseline written to " + out + " from " + runs + " runs:");
     for (Map.Entry<String, JsonNode> picked : provenance.get("picked").properties()) {
       print.println("  " + picked.getKey() + ": median run " + picked.getValue().get("run").asText());

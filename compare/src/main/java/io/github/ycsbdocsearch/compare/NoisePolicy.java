@@ -27,8 +27,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public final class NoisePolicy {
 
+  /** Family-wise false-alarm rate of one comparison, as text for the command line's declaration. */
+  public static final String ALPHA_DEFAULT_TEXT = "0.05";
   /** Family-wise false-alarm rate of one comparison. */
-  public static final double ALPHA_DEFAULT = 0.05;
+  public static final double ALPHA_DEFAULT = Double.parseDouble(ALPHA_DEFAULT_TEXT);
   /** Fewest repeated runs a spread may be measured from. */
   public static final int MIN_RUNS = 3;
   /** Smallest threshold for throughput (capacity, peak), relative. */

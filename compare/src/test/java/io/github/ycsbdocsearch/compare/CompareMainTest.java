@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 class CompareMainTest {
@@ -33,8 +34,8 @@ class CompareMainTest {
   }
 
   private int compare(String... args) {
-    return CompareMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new CommandLine(new CompareMain()).setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8)).execute(args);
   }
 
   private String stdout() {
@@ -119,9 +120,11 @@ class CompareMainTest {
   void wrongArgumentsExitTwo() {
     assertEquals(2, compare("only-one"));
     assertTrue(stderr().contains("expected 2 folder(s)"), stderr());
-    assertEquals(2, compare("--bogus", "a", "b"));
     assertEquals(2, compare("--alpha", "1.5", "a", "b"));
-    assertEquals(3, stderr().strip().lines().count(), stderr());
+    assertEquals(2, stderr().strip().lines().count(), stderr());
+    // picocli's own parse errors: one line at the entry point (bin/docsearch; cli's HelpFilesTest), usage here.
+    assertEquals(2, compare("--bogus", "a", "b"));
+    assertTrue(stderr().contains("Unknown option: '--bogus'"), stderr());
   }
 
   @Test

@@ -1,47 +1,53 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
-
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * Command line: {@code ReportMain <run-dir>} rebuilds every derived file of a results folder (used by
- * {@code scripts/report.sh}). Exit codes: 0 done, 2 bad input (usage, not a results folder, malformed raw file),
- * 1 an I/O failure. Errors are one line on stderr.
+ * {@code report} ({@code scripts/report.sh}, {@code bin/docsearch report}): rebuilds every derived file of a results
+ * folder. Declared once, here (help text: docs/cli/report-help.txt). One instance per call.
  */
-public final class ReportMain {
+@Command(name = "report", header = "rebuild a results folder's summaries, charts and report.html (scripts/report.sh)",
+    usageHelpWidth = 118, mixinStandardHelpOptions = true,
+    customSynopsis = "report.sh <run-dir>",
+    description = {"Rebuilds every derived file of a results folder (summary.csv, summary.json, "
+        + "<store>/steps/*/percentiles/, charts/, report.html) from its raw files (manifest.json, step.json and each "
+        + "step's summary.json, HDR interval logs, saturation.json, verification.json). Safe to re-run; each file "
+        + "is replaced atomically.", ""},
+    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
+    footer = {"", "Exit status: 0 done; 1 an I/O failure; 2 bad input (not a results folder, a malformed raw file)."})
+public final class ReportMain implements Callable<Integer> {
 
   static final int EXIT_OK = 0;
   static final int EXIT_IO = 1;
   static final int EXIT_BAD_INPUT = 2;
 
-  private ReportMain() {
-  }
+  @Parameters(paramLabel = "<run-dir>", description = "a results folder: results/<UTC>-<workload>")
+  Path dir;
 
-  public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
-  }
+  @Spec
+  CommandSpec spec;
 
-  /** Runs the command; returns the exit code (testable without exiting). */
-  static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length != 1 || args[0].startsWith("-")) {
-      err.println("usage: ReportMain <run-dir>   (rebuilds summary.csv/json, percentiles, charts, report.html)");
-      return EXIT_BAD_INPUT;
-    }
-    Path dir = Paths.get(args[0]);
+  @Override
+  public Integer call() {
+    CommandLine cl = spec.commandLine();
     try {
       ReportWriter.write(dir);
-      out.println("report: wrote " + dir.resolve(HtmlReport.FILE_NAME));
+      cl.getOut().println("report: wrote " + dir.resolve(HtmlReport.FILE_NAME));
       return EXIT_OK;
     } catch (ResultsFormatException e) {
-      err.println("report: " + Json.firstLine(e.getMessage()));
+      cl.getErr().println("report: " + Json.firstLine(e.getMessage()));
       return EXIT_BAD_INPUT;
     } catch (IOException e) {
-      err.println("report: " + dir + ": " + Json.firstLine(String.valueOf(e.getMessage())));
+      cl.getErr().println("report: " + dir + ": " + Json.firstLine(String.valueOf(e.getMessage())));
       return EXIT_IO;
     }
   }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** report.html, charts and the command line, built from {@link GoldenRun}. */
@@ -28,6 +29,12 @@ class ReportOutputTest {
 
   @TempDir
   Path dir;
+
+  /** The report command as bin/docsearch runs it, with its output captured. */
+  private static int report(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
+    return new CommandLine(new ReportMain()).setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8)).execute(args);
+  }
 
   @Test
   void reportOpensOfflineAndSaysWhatMatters() throws IOException {
@@ -89,21 +96,19 @@ class ReportOutputTest {
   void commandLineRejectsANonResultsFolderWithOneLineAndExitTwo() throws IOException {
     Files.createDirectories(dir.resolve("empty"));
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = ReportMain.run(new String[] {dir.resolve("empty").toString()}, new PrintStream(
-        new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+    int code = report(new ByteArrayOutputStream(), err, dir.resolve("empty").toString());
     assertEquals(2, code);
     String message = err.toString(StandardCharsets.UTF_8);
     assertEquals(1, message.lines().count(), message);
     assertTrue(message.contains("not a results folder"), message);
-    assertEquals(2, ReportMain.run(new String[0], System.out, new PrintStream(new ByteArrayOutputStream())));
+    assertEquals(2, report(new ByteArrayOutputStream(), new ByteArrayOutputStream()));
   }
 
   @Test
   void commandLineBuildsTheReport() throws IOException {
     Path run = GoldenRun.write(dir.resolve("run"));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    assertEquals(0, ReportMain.run(new String[] {run.toString()}, new PrintStream(out, true,
-        StandardCharsets.UTF_8), System.err));
+    assertEquals(0, report(out, new ByteArrayOutputStream(), run.toString()));
     assertTrue(Files.exists(run.resolve("report.html")));
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("report.html"));
   }
@@ -113,8 +118,7 @@ class ReportOutputTest {
     Path run = GoldenRun.write(dir.resolve("run"));
     Files.writeString(run.resolve("mongodb/saturation.json"), "{oops");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertEquals(2, ReportMain.run(new String[] {run.toString()}, System.out, new PrintStream(err, true,
-        StandardCharsets.UTF_8)));
+    assertEquals(2, report(new ByteArrayOutputStream(), err, run.toString()));
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("saturation.json"));
   }
 

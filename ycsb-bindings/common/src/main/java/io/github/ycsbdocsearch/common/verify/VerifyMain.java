@@ -21,46 +21,110 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code scripts/verify-search.sh}: loads the same documents into each store, asks sampled questions and compares
- * every answer with the oracle. Prints a table (store, queries, identical, differing, ...) and the first
- * differences in full. Exit 0 only when every store is 100 % identical; 1 when any differs; 2 on bad input.
+ * {@code verify} ({@code scripts/verify-search.sh}, {@code bin/docsearch verify}): loads the same documents into each
+ * store, asks sampled questions and compares every answer with the oracle. Prints a table (store, queries,
+ * identical, differing, ...) and the first differences in full. Options declared once, here (help text:
+ * docs/cli/verify-help.txt); the script acts on --hosts and --topology itself (starting local stores when no hosts
+ * file is given) and hands every argument to this class. One instance per call.
  */
-public final class VerifyMain {
-  private static final String USAGE = "usage: verify-search.sh --hosts FILE [--stores a,b] [--queries N] "
-      + "[--records N | --dataset FILE [--text-mode canonical|raw]] [--workload FILE] [--threads N] [--no-load] "
-      + "[--json FILE] [--cases FIELD] [-p key=value ...]";
+@Command(name = "verify", header = "prove every store answers the search as the oracle does (scripts/verify-search.sh)",
+    usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
+    customSynopsis = {"verify-search.sh [--stores LIST] [--queries N] [--records N | --dataset FILE "
+        + "[--text-mode canonical|raw]]", "                 [--hosts FILE | --topology single|cluster] [--json FILE] "
+        + "[-p KEY=VALUE ...]"},
+    description = {"Proves every store answers the two-word search exactly as the oracle computed from the "
+        + "generator does.",
+        "Loads the same documents into each store (default 20,000 generated records, or every line of a JSON Lines "
+        + "dataset file), asks N sampled questions (first pages, deeper pages with hits, the empty page after the "
+        + "last, both sort orders, every tenth with documents compared field by field), prints store / queries / "
+        + "identical / differing and the first differences in full.",
+        "--text-mode raw stores the dataset's text as given and measures instead (the divergence table): the share "
+        + "of answers that differ from the canonical oracle per store, with the first differing documents and each "
+        + "engine's tokens.", ""},
+    optionListHeading = "%nOptions:%n",
+    footer = {"", "Environment: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx1g).",
+        "Exit status: 0 every store 100 %% identical (raw text: the measurement ran); 1 a store differs; 2 bad input "
+            + "(a bad dataset file: one line naming the line, before any store starts)."})
+public final class VerifyMain implements Callable<Integer> {
 
-  private VerifyMain() {
-  }
+  /** Local topologies the script can start. */
+  enum Topology { single, cluster }
+
+  @Option(names = "--stores", paramLabel = "LIST", split = ",",
+      description = "stores to verify, comma-separated (default: every store of the hosts file)")
+  List<String> storeNames = new ArrayList<>();
+
+  @Option(names = "--queries", paramLabel = "N", defaultValue = "1000",
+      description = "questions asked per store (default: ${DEFAULT-VALUE})")
+  int queries;
+
+  @Option(names = "--records", paramLabel = "N",
+      description = "generated records loaded into each store (default: 20000)")
+  Long records;
+
+  @Option(names = "--dataset", paramLabel = "FILE",
+      description = "your own documents, a JSON Lines file (datasets/README.md), instead of generated ones")
+  String dataset;
+
+  @Option(names = "--text-mode", paramLabel = "canonical|raw",
+      description = "a dataset's text normalized once and verified identical (canonical, default), or stored as "
+          + "given with the divergence measured (raw)")
+  String textMode;
+
+  @Option(names = "--hosts", paramLabel = "FILE",
+      description = "the stores' connection properties (terraform output or .stores/hosts-<topology>.json); "
+          + "without it the local stores of --topology are started")
+  Path hosts;
+
+  @Option(names = "--topology", paramLabel = "single|cluster", defaultValue = "single",
+      description = "local stores to start when no --hosts is given: one server each, or scaled out "
+          + "(default: ${DEFAULT-VALUE})")
+  Topology topology;
+
+  @Option(names = "--workload", paramLabel = "FILE", description = "a workload file whose properties apply")
+  Path workload;
+
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+      description = "load threads (default: ${DEFAULT-VALUE})")
+  int threads;
+
+  @Option(names = "--no-load", description = "ask the questions of documents loaded already")
+  boolean noLoad;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+  Path json;
+
+  @Option(names = "--cases", paramLabel = "FIELD",
+      description = "with --dataset: print each document's FIELD beside the engines' answers (the case table)")
+  String casesField;
+
+  @Option(names = "-p", paramLabel = "KEY=VALUE", description = "any workload or binding property")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(names = "--check-only", hidden = true,
+      description = "check the arguments and the dataset file, then exit (the script's preflight)")
+  boolean checkOnly;
 
   /** Parsed command line. */
   record Options(Path hosts, List<StoreKind> stores, int queries, Properties props, int threads, boolean load,
                  Path json, String casesField) {
   }
 
-  public static void main(String[] args) {
-    PrintStream out = System.out;
-    boolean checkOnly = args.length > 0 && "--check-only".equals(args[0]);
-    Options options;
+  @Override
+  public Integer call() {
     try {
-      options = parse(checkOnly ? java.util.Arrays.copyOfRange(args, 1, args.length) : args);
+      Options options = options();
       Dataset.check(options.props()); // a bad dataset file: one line, before any store is touched
       SearchWorkloadConfig.fromProperties(options.props());
+      return checkOnly ? 0 : run(options, System.out);
     } catch (SetupException e) {
       System.err.println("verify-search: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (checkOnly) {
-      return; // the script's check before it starts stores: arguments and dataset file are fine
-    }
-    try {
-      System.exit(run(options, out));
-    } catch (SetupException e) {
-      System.err.println("verify-search: " + e.getMessage());
-      System.exit(2);
+      return 2;
     }
   }
 
@@ -159,63 +223,42 @@ public final class VerifyMain {
     }
   }
 
-  static Options parse(String[] args) {
-    Path hosts = null;
+  /** What picocli cannot check: names, ranges, combinations; then the effective properties. */
+  Options options() {
     List<StoreKind> stores = new ArrayList<>();
-    Properties cli = new Properties();
-    Path workload = null;
-    String queries = "1000";
-    String threads = "4";
-    boolean load = true;
-    Path json = null;
-    String casesField = null;
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      switch (a) {
-        case "--hosts" -> hosts = Path.of(value(args, ++i, a));
-        case "--stores" -> {
-          for (String s : value(args, ++i, a).split(",")) {
-            if (!s.isBlank()) {
-              stores.add(StoreKind.byName(s));
-            }
-          }
-        }
-        case "--queries" -> queries = value(args, ++i, a);
-        case "--records" -> cli.setProperty("recordcount", value(args, ++i, a));
-        case "--workload" -> workload = Path.of(value(args, ++i, a));
-        case "--dataset" -> cli.setProperty(Dataset.FILE_PROPERTY, value(args, ++i, a));
-        case "--text-mode" -> cli.setProperty(Dataset.TEXT_MODE_PROPERTY, value(args, ++i, a));
-        case "--threads" -> threads = value(args, ++i, a);
-        case "--no-load" -> load = false;
-        case "--json" -> json = Path.of(value(args, ++i, a));
-        case "--cases" -> casesField = value(args, ++i, a);
-        case "-p" -> {
-          String kv = value(args, ++i, a);
-          int eq = kv.indexOf('=');
-          if (eq < 1) {
-            throw new SetupException("-p takes key=value, got '" + kv + "'");
-          }
-          cli.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-        default -> throw new SetupException("unknown option '" + a + "'; " + USAGE);
+    for (String name : storeNames) {
+      if (!name.isBlank()) {
+        stores.add(StoreKind.byName(name.trim()));
       }
     }
-    if (casesField != null && cli.getProperty(Dataset.FILE_PROPERTY) == null) {
-      throw new SetupException("--cases needs --dataset; " + USAGE);
+    if (casesField != null && dataset == null) {
+      throw new SetupException("--cases needs --dataset (see --help)");
     }
-    if (hosts == null) {
-      throw new SetupException("--hosts FILE is required; " + USAGE);
+    if (hosts == null && !checkOnly) {
+      throw new SetupException("--hosts FILE is required here (scripts/verify-search.sh starts local stores and "
+          + "passes it)");
     }
+    Properties cli = new Properties();
+    if (records != null) {
+      cli.setProperty("recordcount", String.valueOf(records));
+    }
+    if (dataset != null) {
+      cli.setProperty(Dataset.FILE_PROPERTY, dataset);
+    }
+    if (textMode != null) {
+      cli.setProperty(Dataset.TEXT_MODE_PROPERTY, textMode);
+    }
+    properties.forEach(cli::setProperty);
     Properties props = defaults();
     if (workload != null) {
       props.putAll(readProperties(workload));
     }
     props.putAll(cli);
     Properties q = new Properties();
-    q.setProperty("queries", queries);
-    q.setProperty("threads", threads);
+    q.setProperty("queries", String.valueOf(queries));
+    q.setProperty("threads", String.valueOf(threads));
     return new Options(hosts, stores, Props.integer(q, "queries", 1000, 1), props,
-        Props.integer(q, "threads", 4, 1), load, json, casesField);
+        Props.integer(q, "threads", 4, 1), !noLoad, json, casesField);
   }
 
   /** The default verification dataset: 20,000 records of the default generator. */
@@ -234,12 +277,5 @@ public final class VerifyMain {
       throw new SetupException("workload file " + file + " is not readable: " + e.getMessage());
     }
     return p;
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      throw new SetupException(option + " needs a value");
-    }
-    return args[i];
   }
 }
