@@ -5,9 +5,11 @@
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
 #   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
-#                  mongodb.writeConcern (acknowledged | majority by durability), mongodb.readPreference=primary
-#   elasticsearch  es.hosts (every node, http), es.username, es.password, es.shards, es.replicas,
-#                  es.translog.durability (async | request by durability), es.translog.sync_interval=1s
+#                  mongodb.readPreference=primary
+#   elasticsearch  es.hosts (every node, http), es.username, es.password, es.shards, es.replicas
+# plus, for every store, the client properties of its durability profile on the cluster topology, from the same
+# definition the local stores use (scripts/stores/profiles/<store>.env, <profile>_cluster_client): e.g. the MongoDB
+# write concern, Elasticsearch's translog settings, Redis' WAITAOF on the strict profile.
 #
 # Usage: hosts-from-terraform.sh [--tf-dir DIR | --json FILE] [--out FILE]
 #   --tf-dir  Terraform working directory to run `terraform output -json` in (default: <repo>/terraform)
@@ -18,6 +20,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=stores/profile.sh
+source "${REPO_ROOT}/scripts/stores/profile.sh"
 
 usage() {
   sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
@@ -34,7 +38,6 @@ readonly HOSTS_JQ='
   | .store_password.value as $pw
   | if $c == null or $pw == null
     then error("terraform output has no store_connection/store_password: was terraform apply run?") else . end
-  | ($c.durability == "strict") as $strict
   | {
       redisjson: {
         "redis.cluster": "true",
@@ -43,7 +46,6 @@ readonly HOSTS_JQ='
       },
       mongodb: {
         "mongodb.url": "mongodb://\($c.username):\($pw)@\($c.addresses | join(","))/ycsb?authSource=admin",
-        "mongodb.writeConcern": (if $strict then "majority" else "acknowledged" end),
         "mongodb.readPreference": "primary"
       },
       elasticsearch: {
@@ -51,14 +53,25 @@ readonly HOSTS_JQ='
         "es.username": $c.username,
         "es.password": $pw,
         "es.shards": ($c.elasticsearch_primaries | tostring),
-        "es.replicas": ($c.elasticsearch_replicas | tostring),
-        "es.translog.durability": (if $strict then "request" else "async" end),
-        "es.translog.sync_interval": "1s"
+        "es.replicas": ($c.elasticsearch_replicas | tostring)
       }
     } as $by_store
   | if $by_store[$c.store] == null then error("unknown store \($c.store)") else . end
-  | {topology: $c.topology, stores: {($c.store): $by_store[$c.store]}}
+  | {topology: $c.topology, stores: {($c.store): ($by_store[$c.store] + $profile)}}
 '
+
+# The client properties of the store's durability profile (cluster topology), as a JSON object.
+profile_client_json() {
+  local store durability kv json='{}'
+  store="$(jq -r '.store_connection.value.store // empty' <<<"$1")"
+  durability="$(jq -r '.store_connection.value.durability // empty' <<<"$1")"
+  if [[ -n "${store}" && -n "${durability}" ]]; then
+    for kv in $(profile_list "${store}" "${durability}" cluster client 2>/dev/null); do
+      json="$(jq --arg k "${kv%%=*}" --arg v "${kv#*=}" '. + {($k): $v}' <<<"${json}")"
+    done
+  fi
+  printf '%s\n' "${json}"
+}
 
 read_outputs() {
   local tf_dir="$1" json="$2"
@@ -84,7 +97,8 @@ main() {
   command -v jq >/dev/null || { err "jq is required"; return 1; }
   local outputs hosts
   outputs="$(read_outputs "${tf_dir}" "${json}")" || { err "could not read the terraform outputs"; return 1; }
-  hosts="$(jq "${HOSTS_JQ}" <<<"${outputs}")" || { err "the terraform outputs do not describe a store"; return 1; }
+  hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" "${HOSTS_JQ}" <<<"${outputs}")" \
+    || { err "the terraform outputs do not describe a store"; return 1; }
   # Created 0600 from the start (umask), never readable by others even for a moment.
   (
     umask 077

@@ -8,9 +8,10 @@
 #     --quick   unit tests, shellcheck and terraform checks only (no stores)
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, terraform
-# (real offline plans, policy, checkov), datasets, store scripts, workloads through YCSB, search verification (single
-# and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store
-# settings read back from the servers (single relaxed, cluster strict).
+# (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, datasets, store
+# scripts, workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless
+# Chromium, compare, nightly workflow and run history, the store settings read back from the servers (single
+# relaxed, cluster strict).
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -98,6 +99,7 @@ main() {
   install_tools
   suite shellcheck run_shellcheck
   suite terraform run_if_present scripts/tests/test_terraform.sh
+  suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
   if ((quick)); then
     suite maven-unit mvn -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick

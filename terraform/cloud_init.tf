@@ -12,13 +12,14 @@ locals {
   bootstrap_script = file("${path.module}/../scripts/provision/bootstrap.sh")
 
   common_env = {
-    STORE         = var.store
-    CLUSTER_NAME  = local.name
-    SERVER_IPS    = join(",", local.server_private_ips)
-    CLIENT_IPS    = join(",", local.client_private_ips)
-    BUNDLE_SHA256 = module.bundle.sha256
-    DURABILITY    = var.durability
-    AWS_REGION    = var.region
+    STORE           = var.store
+    CLUSTER_NAME    = local.name
+    SERVER_IPS      = join(",", local.server_private_ips)
+    CLIENT_IPS      = join(",", local.client_private_ips)
+    BUNDLE_SHA256   = module.bundle.sha256
+    DURABILITY      = var.durability
+    STORE_MEMORY_MB = tostring(var.memory_mb_per_server)
+    AWS_REGION      = var.region
   }
 
   store_env = {
@@ -31,7 +32,6 @@ locals {
     mongodb = local.mongodb_env
     elasticsearch = {
       ELASTICSEARCH_VERSION = var.store_versions.elasticsearch
-      ES_HEAP_GB            = tostring(var.elasticsearch.heap_gb)
     }
   }
 

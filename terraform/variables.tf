@@ -58,26 +58,34 @@ variable "durability" {
   }
 }
 
+variable "memory_mb_per_server" {
+  type        = number
+  description = "Memory budget of the store on each server, in MiB, the same figure whichever store is deployed (the suite's equal-memory rule, README.md \"Memory budget\"): the Elasticsearch heap (-Xms = -Xmx), the WiredTiger caches of the MongoDB shard members on the server together, Redis maxmemory (noeviction) of the server's processes together; split by scripts/stores/profile.sh. At most 31744 (31 GiB) so that the Elasticsearch heap keeps compressed object pointers; the rest of the 128 GiB is page cache and processes."
+  default     = 31744
+
+  validation {
+    condition     = var.memory_mb_per_server >= 1024 && var.memory_mb_per_server <= 31744 && floor(var.memory_mb_per_server) == var.memory_mb_per_server
+    error_message = "memory_mb_per_server must be a whole number of MiB from 1024 to 31744."
+  }
+}
+
 variable "elasticsearch" {
   type = object({
-    heap_gb   = number
     primaries = number
     replicas  = number
   })
-  description = "Elasticsearch: JVM heap per node in GiB (at most 31 to keep compressed object pointers), primary shards and replicas of the benchmark index (the binding creates the index with these)."
+  description = "Elasticsearch: primary shards and replicas of the benchmark index (the binding creates the index with these). The heap is memory_mb_per_server."
   default = {
-    heap_gb   = 31
     primaries = 15
     replicas  = 1
   }
 
   validation {
     condition = alltrue([
-      var.elasticsearch.heap_gb >= 1 && var.elasticsearch.heap_gb <= 31,
       var.elasticsearch.primaries >= 1 && var.elasticsearch.primaries <= 1024,
       var.elasticsearch.replicas >= 0 && var.elasticsearch.replicas <= 2,
     ])
-    error_message = "elasticsearch: heap_gb 1-31, primaries 1-1024, replicas 0-2."
+    error_message = "elasticsearch: primaries 1-1024, replicas 0-2."
   }
 }
 

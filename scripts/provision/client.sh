@@ -78,8 +78,16 @@ EOF
   mongo_js "${MONGOS_PORT}" admin "sh.enableSharding('${MONGODB_COLLECTION%%.*}');
     sh.shardCollection('${MONGODB_COLLECTION}', {_id: 'hashed'})" >/dev/null \
     || die "could not shard ${MONGODB_COLLECTION} on a hashed _id"
+  # The durability profile's default write concern, cluster-wide (scripts/stores/profiles/mongodb.env).
+  local wc
+  wc="$(profile_server_value mongodb "${DURABILITY}" cluster defaultWriteConcern)" \
+    || die "no defaultWriteConcern in the ${DURABILITY} cluster profile of mongodb"
+  mongo_js "${MONGOS_PORT}" admin "const w = '${wc}'.replace(/^w:/, '');
+    db.adminCommand({setDefaultRWConcern: 1, defaultWriteConcern: {w: /^[0-9]+$/.test(w) ? Number(w) : w}})" \
+    >/dev/null || die "could not set the default write concern ${wc}"
   mongo_js "${MONGOS_PORT}" admin "print(JSON.stringify({version: db.version(),
       shards: db.adminCommand({listShards: 1}).shards.map(s => s._id + ' ' + s.host),
+      default_rw_concern: db.adminCommand({getDefaultRWConcern: 1}).defaultWriteConcern,
       collection: db.getSiblingDB('config').collections.findOne({_id: '${MONGODB_COLLECTION}'})}))" \
     | jq --arg packages "$(dpkg-query -W -f '${Package}=${Version} ' mongodb-org-mongos mongodb-mongosh)" \
       '. + {packages: $packages, mongos: "127.0.0.1:'"${MONGOS_PORT}"'"}' | write_state_json mongos.json

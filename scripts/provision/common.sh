@@ -14,11 +14,13 @@
 #   NODE_INDEX      this server's index (servers only)
 #   REPO_DIR        where bootstrap.sh unpacked the repository
 #   BUNDLE_SHA256   checksum of the repository bundle
-#   DURABILITY      relaxed | strict (README table in terraform/)
+#   DURABILITY      relaxed | strict: the profile of scripts/stores/profiles/<store>.env applied (topology cluster)
+#   STORE_MEMORY_MB the memory budget of the store on each server (the same figure for every store; see
+#                   memory_per_process_mb in scripts/stores/profile.sh)
 #   AWS_REGION, SSM_PARAMETERS   where bootstrap.sh reads the parameters below from ("VAR=/name,...")
 #   REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_REPLICAS_PER_SHARD
 #   MONGODB_VERSION MONGOSH_VERSION MONGODB_REPLICA_SET
-#   ELASTICSEARCH_VERSION ES_HEAP_GB
+#   ELASTICSEARCH_VERSION
 # secrets.env beside it (written by bootstrap.sh from SSM Parameter Store, mode 0600):
 #   BUNDLE_URL (every machine); servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD
 #   MONGODB_KEYFILE_CONTENT | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
@@ -34,6 +36,10 @@
 #   baseline.json   scripts/baseline.sh output (CPU, disk on the data volume, network on the client)
 # Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers; YCSB_STATE_DIR (default
 # /var/lib/ycsb-docsearch) moves the state files (tests).
+
+# Each store's durability profiles, memory split and OS tuning: the one definition the local stores use too.
+# shellcheck source=scripts/stores/profile.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../stores" && pwd)/profile.sh"
 
 readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
 readonly DATA_DIR=/data
@@ -74,7 +80,7 @@ load_role_env() {
     # shellcheck disable=SC1090  # written by bootstrap.sh from SSM Parameter Store
     source "${secrets}"
   fi
-  for name in ROLE STORE SERVER_IPS REPO_DIR DURABILITY "$@"; do
+  for name in ROLE STORE SERVER_IPS REPO_DIR DURABILITY STORE_MEMORY_MB "$@"; do
     [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
   done
 }
@@ -223,31 +229,32 @@ set_sysfs() {
 
 #######################################
 # The operating-system settings of each vendor's production notes, on that store's servers only, made persistent
-# by a oneshot unit (sysfs settings do not survive a reboot). Readahead is set on the data volume by
-# prepare_data_volume's device (DATA_DEVICE). Arguments: STORE.
-#   redisjson      THP never (latency spikes and copy-on-write cost of the fork for AOF rewrites),
-#                  vm.overcommit_memory = 1 (the fork must not fail)
-#   mongodb        THP always with defrag defer+madvise and khugepaged max_ptes_none 0 (MongoDB 8.0's
-#                  TCMalloc wants huge pages); glibc rseq off for mongod (GLIBC_TUNABLES, unit drop-in);
-#                  readahead 8 KiB (16 sectors) on the data volume
-#   elasticsearch  vm.max_map_count = 1048576 (mmapped Lucene files), readahead 128 KiB; THP left at Ubuntu's
-#                  default (madvise)
+# by a oneshot unit (sysfs settings do not survive a reboot). What each store wants is its profile file's os_* and
+# aws_* keys (scripts/stores/profiles/<store>.env), the definition the local stores are tuned from too; MongoDB
+# takes its os_v8_* keys here (AWS runs MongoDB 8.0, whose notes want THP always and glibc rseq off: the rseq part
+# is the mongod unit's drop-in, mongodb-lib.sh). Readahead is set on prepare_data_volume's device (DATA_DEVICE).
+# Arguments: STORE.
 #######################################
 tune_for_store() {
-  local store="$1" thp="" defrag="" ptes="" readahead="" sysctl=""
-  case "${store}" in
-    redisjson) thp=never defrag=never sysctl="vm.overcommit_memory = 1" ;;
-    mongodb) thp=always defrag=defer+madvise ptes=0 readahead=16 ;;
-    elasticsearch) readahead=256 sysctl="vm.max_map_count = 1048576" ;;
-    *) die "tune_for_store: unknown store ${store}" ;;
-  esac
+  local store="$1" thp defrag ptes readahead sysctl="" v
+  thp="$(profile_var "${store}" "$([[ "${store}" == mongodb ]] && echo os_v8_thp || echo os_thp)")" \
+    || die "tune_for_store: unknown store ${store}"
+  defrag="$(profile_var "${store}" aws_thp_defrag)"
+  ptes="$(profile_var "${store}" aws_khugepaged_max_ptes_none)"
+  readahead="$(profile_var "${store}" aws_readahead_sectors)"
+  v="$(profile_var "${store}" os_overcommit_memory)"
+  [[ -z "${v}" ]] || sysctl+="vm.overcommit_memory = ${v}"$'\n'
+  v="$(profile_var "${store}" os_max_map_count)"
+  [[ -z "${v}" ]] || sysctl+="vm.max_map_count = ${v}"$'\n'
+  v="$(profile_var "${store}" os_swappiness)"
+  [[ -z "${v}" ]] || sysctl+="vm.swappiness = ${v}"$'\n'
   if [[ -n "${sysctl}" ]]; then
-    printf '%s\n' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"
+    printf '%s' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"
     sysctl --system >/dev/null
   fi
   local -a lines=()
-  [[ -z "${thp}" ]] || lines+=("echo ${thp} >/sys/kernel/mm/transparent_hugepage/enabled"
-    "echo ${defrag} >/sys/kernel/mm/transparent_hugepage/defrag")
+  [[ -z "${thp}" ]] || lines+=("echo ${thp} >/sys/kernel/mm/transparent_hugepage/enabled")
+  [[ -z "${defrag}" ]] || lines+=("echo ${defrag} >/sys/kernel/mm/transparent_hugepage/defrag")
   [[ -z "${ptes}" ]] || lines+=("echo ${ptes} >/sys/kernel/mm/transparent_hugepage/khugepaged/max_ptes_none")
   [[ -z "${readahead}" || -z "${DATA_DEVICE:-}" ]] || lines+=("blockdev --setra ${readahead} ${DATA_DEVICE}")
   if ((${#lines[@]})); then

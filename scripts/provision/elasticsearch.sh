@@ -80,7 +80,7 @@ xpack.security.transport.ssl.key: tls/node.key
 xpack.security.transport.ssl.certificate: tls/node.crt
 xpack.security.transport.ssl.certificate_authorities: [ "tls/ca.crt" ]
 EOF
-  printf -- '-Xms%sg\n-Xmx%sg\n' "${ES_HEAP_GB}" "${ES_HEAP_GB}" >"${ES_CONF}/jvm.options.d/heap.options"
+  es_heap_options >"${ES_CONF}/jvm.options.d/heap.options"
   reset_keystore
   mkdir -p /etc/systemd/system/elasticsearch.service.d
   printf '[Service]\nTimeoutStartSec=900\nLimitNOFILE=1048576\n' \
@@ -158,16 +158,27 @@ wait_for_green() {
   done
 }
 
+# The node's heap (-Xms = -Xmx): the store's memory budget on this server (STORE_MEMORY_MB, the same figure as every
+# other store's), as scripts/stores/profile.sh splits it over the node processes of a server (one). The rest of the
+# machine's memory is page cache, as for MongoDB. Durability is an index setting the binding makes (the profile's
+# client properties, in the hosts file: scripts/hosts-from-terraform.sh).
+es_heap_options() {
+  local mb
+  mb="$(memory_per_process_mb elasticsearch cluster "${STORE_MEMORY_MB}")"
+  printf -- '-Xms%sm\n-Xmx%sm\n' "${mb}" "${mb}"
+}
+
 write_store_info() {
   jq -n --argjson root "$(es_api GET /)" --argjson health "$(es_api GET /_cluster/health)" \
-    --arg durability "${DURABILITY}" --argjson heap "${ES_HEAP_GB}" --argjson tuning "$(os_tuning_json)" \
+    --arg durability "${DURABILITY}" --argjson heap_mb "$(memory_per_process_mb elasticsearch cluster \
+      "${STORE_MEMORY_MB}")" --argjson tuning "$(os_tuning_json)" \
+    --arg client "$(profile_list elasticsearch "${DURABILITY}" cluster client)" \
     --arg packages "$(dpkg-query -W -f '${Package}=${Version}' elasticsearch)" \
     --arg bootstrap "$(grep -c '^cluster\.initial_master_nodes' "${ES_CONF}/elasticsearch.yml" || true)" \
     '{store: "elasticsearch", version: $root.version.number, packages: $packages, os_tuning: $tuning,
       initial_master_nodes_lines_left: ($bootstrap | tonumber), cluster: $root.cluster_name,
-      nodes: $health.number_of_nodes, heap_gb: $heap, durability: $durability,
-      translog: (if $durability == "strict" then "request (fsync before every acknowledgement)"
-                 else "async, fsync every 1 s" end),
+      nodes: $health.number_of_nodes, heap_mb: $heap_mb, durability: $durability,
+      profile_index_settings: $client,
       replication: "synchronous to every in-sync replica before the acknowledgement",
       security: "authentication on, TLS between nodes, plain HTTP inside the VPC"}' | write_state_json store.json
 }
@@ -178,7 +189,7 @@ main() {
     return 2
   fi
   trap on_exit EXIT
-  load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_HEAP_GB ES_ELASTIC_PASSWORD \
+  load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_ELASTIC_PASSWORD \
     ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
   write_status provisioning "installing Elasticsearch"
   prepare_host
@@ -202,4 +213,7 @@ main() {
   write_status ready "elasticsearch: $(node_name "${NODE_INDEX}")"
 }
 
-main "$@"
+# Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  main "$@"
+fi

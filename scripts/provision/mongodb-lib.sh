@@ -86,10 +86,10 @@ Wants=network-online.target
 [Service]
 User=mongodb
 Group=mongodb
-Environment=GLIBC_TUNABLES=glibc.pthread.rseq=0
+Environment=GLIBC_TUNABLES=$(profile_var mongodb os_v8_glibc_tunables)
 EnvironmentFile=/etc/mongodb/%i.env
 ExecStart=/bin/sh -c 'exec "\$MONGO_BINARY" --config /etc/mongodb/%i.conf'
-LimitNOFILE=64000
+LimitNOFILE=$(profile_var mongodb os_nofile)
 LimitNPROC=64000
 TimeoutStartSec=300
 Restart=on-failure

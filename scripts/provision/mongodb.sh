@@ -39,23 +39,25 @@ local_members() {
   done < <(replica_sets)
 }
 
-# WiredTiger cache of each shard member here: half the RAM minus 1 GB (MongoDB's default for one mongod), less
-# the config server's cache, shared by the shard members of this server, with one decimal.
+# WiredTiger cache of each shard member here, in GB: the store's memory budget on this server (STORE_MEMORY_MB, the
+# same figure as every other store's) shared by the shard members of this server, as scripts/stores/profile.sh
+# splits it. The config server's small cache is metadata only and stays outside the budget.
 shard_cache_gb() {
-  local shards_here="$1" mem_kib
-  mem_kib="$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)"
-  awk -v kib="${mem_kib}" -v n="${shards_here}" -v cfg="${CONFIG_CACHE_GB}" \
-    'BEGIN {gb = (kib / 1048576 * 0.5 - 1 - cfg) / n; if (gb < 0.25) gb = 0.25; printf "%.1f\n", int(gb * 10) / 10}'
+  local mb
+  mb="$(memory_per_process_mb mongodb cluster "${STORE_MEMORY_MB}" "$1")"
+  awk -v mb="${mb}" 'BEGIN {printf "%.2f\n", mb / 1024}'
 }
 
-start_members() {
-  local name port role cache shards_here
-  shards_here="$(local_members | grep -vc "^${MONGODB_CONFIG_RS%%=*} " || true)"
-  while read -r name port; do
-    role=shardsvr cache="$(shard_cache_gb "${shards_here}")"
-    if [[ "${name}" == "${MONGODB_CONFIG_RS%%=*}" ]]; then role=configsvr cache="${CONFIG_CACHE_GB}"; fi
-    install -d -o mongodb -g mongodb -m 0750 "${DATA_DIR}/mongodb/${name}"
-    start_mongo_process "${name}" mongod <<EOF
+#######################################
+# The mongod configuration of member NAME on PORT (stdout). Arguments: NAME PORT ROLE CACHE_GB. The journal commit
+# interval comes from the durability profile in scripts/stores/profiles/mongodb.env (topology cluster), as on the
+# local cluster; the profile's default write concern is cluster-wide, set through mongos (client.sh).
+#######################################
+mongod_config() {
+  local name="$1" port="$2" role="$3" cache="$4" commit
+  commit="$(profile_server_value mongodb "${DURABILITY}" cluster journalCommitInterval)" \
+    || die "no journalCommitInterval in the ${DURABILITY} cluster profile of mongodb"
+  cat <<EOF
 storage:
   dbPath: ${DATA_DIR}/mongodb/${name}
   wiredTiger:
@@ -76,9 +78,21 @@ replication:
   replSetName: ${name}
 sharding:
   clusterRole: ${role}
+setParameter:
+  journalCommitInterval: ${commit}
 processManagement:
   timeZoneInfo: /usr/share/zoneinfo
 EOF
+}
+
+start_members() {
+  local name port role cache shards_here
+  shards_here="$(local_members | grep -vc "^${MONGODB_CONFIG_RS%%=*} " || true)"
+  while read -r name port; do
+    role=shardsvr cache="$(shard_cache_gb "${shards_here}")"
+    if [[ "${name}" == "${MONGODB_CONFIG_RS%%=*}" ]]; then role=configsvr cache="${CONFIG_CACHE_GB}"; fi
+    install -d -o mongodb -g mongodb -m 0750 "${DATA_DIR}/mongodb/${name}"
+    mongod_config "${name}" "${port}" "${role}" "${cache}" | start_mongo_process "${name}" mongod
     wait_for_local_port "${port}" "mongod ${name}"
     log "started ${name} (${role}) on port ${port}, WiredTiger cache ${cache} GB"
   done < <(local_members)
@@ -155,12 +169,14 @@ write_store_info() {
   version="$(mongod --version | awk '/^db version/ {print $3}')"
   jq -n --arg version "${version}" --arg members "${members}" --arg durability "${DURABILITY}" \
     --arg config "${MONGODB_CONFIG_RS}" --arg shards "${MONGODB_SHARDS}" --argjson tuning "$(os_tuning_json)" \
+    --arg server "$(profile_list mongodb "${DURABILITY}" cluster server)" \
+    --arg glibc "$(profile_var mongodb os_v8_glibc_tunables)" \
     --arg packages "$(dpkg-query -W -f '${Package}=${Version} ' mongodb-org-server mongodb-mongosh)" \
     --arg cache "$(grep -h cacheSizeGB /etc/mongodb/*.conf | awk '{print $2}' | paste -sd, -)" \
     '{store: "mongodb", topology: "sharded", version: $version, packages: $packages, os_tuning: $tuning,
-      glibc_tunables: "glibc.pthread.rseq=0", members_here: ($members | split(",")), config_servers: $config,
+      glibc_tunables: $glibc, members_here: ($members | split(",")), config_servers: $config,
       shards: ($shards | split(";")), wiredtiger_cache_gb_here: $cache, durability: $durability,
-      journal: "on (commit interval 100 ms)", authorization: "enabled, key file between members",
+      profile_settings: $server, authorization: "enabled, key file between members",
       shard_key: "hashed _id (set by the client through mongos)", read_preference: "primary"}' \
     | write_state_json store.json
 }
@@ -196,4 +212,7 @@ main() {
   write_status ready "mongodb: $(local_members | wc -l) members on this server"
 }
 
-main "$@"
+# Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  main "$@"
+fi

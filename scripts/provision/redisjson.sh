@@ -33,17 +33,16 @@ install_redis() {
   systemctl disable --now redis-server.service 2>/dev/null || true
 }
 
-# fsync policy of the append-only file: the durability profile (terraform/README.md).
-appendfsync() {
-  if [[ "${DURABILITY}" == strict ]]; then echo always; else echo everysec; fi
-}
-
-write_instance_config() {
-  local port="$1"
-  install -d -o redis -g redis -m 0750 "${DATA_DIR}/redis/${port}"
-  install -d -o root -g redis -m 0750 "${CONF_DIR}"
+#######################################
+# The redis.conf of the process on PORT (stdout). Durability, memory and module options come from the store's one
+# definition, scripts/stores/profiles/redisjson.env (profile DURABILITY, topology cluster): the same settings the
+# local cluster applies. The memory budget STORE_MEMORY_MB of this server is shared by its
+# REDIS_PROCESSES_PER_SERVER processes (masters and replicas alike), each refusing writes at its limit.
+#######################################
+redis_instance_config() {
+  local port="$1" kv
   # The coordinator (search over all shards) connects to the other shards as the default user with this password.
-  cat >"${CONF_DIR}/${port}.conf" <<EOF
+  cat <<EOF
 bind ${NODE_IP} 127.0.0.1
 port ${port}
 protected-mode yes
@@ -54,16 +53,27 @@ dir ${DATA_DIR}/redis/${port}
 cluster-enabled yes
 cluster-config-file nodes.conf
 cluster-node-timeout 15000
-appendonly yes
-appendfsync $(appendfsync)
-save ""
 maxclients 20000
 requirepass ${REDIS_PASSWORD}
 masterauth ${REDIS_PASSWORD}
 loadmodule ${MODULE_DIR}/rejson.so
-loadmodule ${MODULE_DIR}/redisearch.so
+loadmodule ${MODULE_DIR}/redisearch.so $(profile_var redisjson search_module_args)
 search-oss-global-password ${REDIS_PASSWORD}
 EOF
+  for kv in $(profile_list redisjson "${DURABILITY}" cluster server); do
+    printf '%s %s\n' "${kv%%=*}" "${kv#*=}"
+  done
+  profile_var redisjson common_server
+  printf 'maxmemory %smb\nmaxmemory-policy %s\n' \
+    "$(memory_per_process_mb redisjson cluster "${STORE_MEMORY_MB}" "${REDIS_PROCESSES_PER_SERVER}")" \
+    "$(profile_var redisjson maxmemory_policy)"
+}
+
+write_instance_config() {
+  local port="$1"
+  install -d -o redis -g redis -m 0750 "${DATA_DIR}/redis/${port}"
+  install -d -o root -g redis -m 0750 "${CONF_DIR}"
+  redis_instance_config "${port}" >"${CONF_DIR}/${port}.conf"
   chown root:redis "${CONF_DIR}/${port}.conf"
   chmod 0640 "${CONF_DIR}/${port}.conf"
 }
@@ -162,12 +172,13 @@ write_store_info() {
   jq -n --arg version "$(redis-server --version)" --argjson coordinator "${coordinator}" \
     --arg modules "${modules}" --arg cluster "${cluster}" \
     --argjson per_server "${REDIS_PROCESSES_PER_SERVER}" --argjson replicas "${REDIS_REPLICAS_PER_SHARD}" \
-    --arg fsync "$(appendfsync)" --arg durability "${DURABILITY}" --argjson tuning "$(os_tuning_json)" \
+    --arg server "$(profile_list redisjson "${DURABILITY}" cluster server)" --arg durability "${DURABILITY}" \
+    --argjson tuning "$(os_tuning_json)" --arg maxmemory "$(rcli CONFIG GET maxmemory | tail -n 1 | tr -d '\r')" \
     --arg packages "$(dpkg-query -W -f '${Package}=${Version} ' redis-server redis-tools)" \
     '{store: "redisjson", version: $version, packages: $packages, os_tuning: $tuning, modules: $modules,
       search_coordinator: $coordinator,
       processes_per_server: $per_server, replicas_per_shard: $replicas, durability: $durability,
-      persistence: {appendonly: "yes", appendfsync: $fsync, rdb_snapshots: "off"},
+      profile_settings: $server, maxmemory_bytes_per_process: $maxmemory, rdb_snapshots: "off",
       replication: "asynchronous to the replica of each shard", cluster_info: $cluster}' \
     | write_state_json store.json
 }
@@ -200,4 +211,7 @@ main() {
   write_status ready "redis: ${REDIS_PROCESSES_PER_SERVER} processes on this server"
 }
 
-main "$@"
+# Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  main "$@"
+fi

@@ -199,14 +199,16 @@ test_validations() {
   tf -chdir="${WORK}/vars" init -backend=false -input=false -no-color >/dev/null
   local -a ok=("" "ssh_allowed_cidr=10.1.2.3/32" "server_count=5" "store=elasticsearch"
     "store_versions={redis=\"8.2.1\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"9.1.0\"}" "server_instance_type=i4i.8xlarge"
-    "durability=strict" "ami_id=ami-0123456789abcdef0" "name_prefix=a23456789012345678901x")
+    "durability=strict" "ami_id=ami-0123456789abcdef0" "name_prefix=a23456789012345678901x"
+    "memory_mb_per_server=1024" "memory_mb_per_server=31744")
   local -a invalid=("ssh_allowed_cidr=0.0.0.0/0" "ssh_allowed_cidr=0.0.0.0/1" "ssh_allowed_cidr=::/0"
     "ssh_allowed_cidr=home" "store=redis" "server_count=0" "server_count=2.5" "client_count=0" "client_count=5"
     "expires_on=2026-13-40" "expires_on=tomorrow" "server_instance_type=m5.8xlarge" "durability=none"
     "name_prefix=Bad_Name" "name_prefix=a-name-that-is-far-too-long" "name_prefix=a23456789012345678901xy"
     "store_versions={redis=\"8\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}"
     "store_versions={redis=\"8.2.1\",mongodb=\"8.0\",mongosh=\"2.5.6\",elasticsearch=\"8.19.21\"}" "redis_cluster={shards=2,replicas_per_shard=1}"
-    "redis_cluster={shards=27,replicas_per_shard=3}" "elasticsearch={heap_gb=40,primaries=15,replicas=1}"
+    "redis_cluster={shards=27,replicas_per_shard=3}" "elasticsearch={primaries=0,replicas=1}"
+    "memory_mb_per_server=1023" "memory_mb_per_server=31745" "memory_mb_per_server=2048.5"
     "repo_archive_path=repo.zip" "region=useast1" "availability_zone=us-east-1" "hourly_prices_usd={x=-1}"
     "root_volume_size_gb=5" "vpc_cidr=10.0.0.0/8" "subnet_cidr=10.42.1.0/28" "ami_id=ami-xyz"
 "key_pair_name=" "client_instance_type=big")
@@ -296,7 +298,7 @@ test_plan() {
   local leak
   leak="$(offline_copy "${WORK}/plan-leak")"
   write_offline_tfvars "${leak}"
-  sed -i 's/^    DURABILITY    = var.durability$/&\n    LEAK          = local.parameter_values.REDIS_PASSWORD/' \
+  sed -i 's/^    DURABILITY      = var.durability$/&\n    LEAK            = local.parameter_values.REDIS_PASSWORD/' \
     "${leak}/cloud_init.tf"
   grep -q 'LEAK  ' "${leak}/cloud_init.tf" || { log "could not plant the leak in cloud_init.tf"; return 1; }
   if plan_case "${leak}" leak 3 1 -var store=redisjson 2>/dev/null; then

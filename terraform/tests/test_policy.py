@@ -68,8 +68,8 @@ class MutationTest(unittest.TestCase):
         ("versions.tf", 'version = "~> 5.80"', 'version = ">= 5.0"', "R01"),
         ("modules/network/main.tf", "availability_zone       = var.availability_zone",
          'availability_zone       = "us-east-1a"', "R13"),
-        ("cloud_init.tf", "    DURABILITY    = var.durability\n",
-         "    DURABILITY    = var.durability\n    PW            = random_password.redis.result\n", "R14"),
+        ("cloud_init.tf", "    DURABILITY      = var.durability\n",
+         "    DURABILITY      = var.durability\n    PW              = random_password.redis.result\n", "R14"),
         ("iam.tf", 'actions   = ["ssm:GetParameters"]', 'actions   = ["ssm:*"]', "R15"),
     ]
 

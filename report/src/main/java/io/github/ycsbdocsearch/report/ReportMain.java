@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.report.html.HtmlReport;
+
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.io.IOException;

@@ -1,7 +1,10 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.report.summary.PercentileFiles;
+import io.github.ycsbdocsearch.report.html.HtmlReport;
+import io.github.ycsbdocsearch.report.charts.*;
+
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -1,7 +1,9 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
+
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -18,14 +20,14 @@ import java.util.Optional;
  * Throughput of every complete unthrottled step against its client threads, one line per store, with the step
  * saturation.json chose ringed. Stateless, thread-safe.
  */
-final class ThroughputChart {
+public final class ThroughputChart {
 
   static final String FILE_NAME = "throughput-vs-threads.svg";
 
   private ThroughputChart() {
   }
 
-  static ReportChart build(RunFolder run, StorePalette palette) {
+  public static ReportChart build(RunFolder run, StorePalette palette) {
     SvgChart chart = new SvgChart("throughput", "Throughput vs client threads (unthrottled steps)",
         ChartAxes.threads().ticksAt(threadCounts(run)), ChartAxes.stepThroughput())
         .subtitle("Successful workload operations per second in the window; ring = the capacity search's peak "

@@ -1,7 +1,6 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 /**
  * A rendered chart of the report. Immutable, thread-safe.
@@ -12,10 +11,10 @@ import io.github.ycsbdocsearch.report.chart.*;
  * @param svg      the SVG document
  * @param hasData  whether any series has a point (charts without data are left out of the report)
  */
-record ReportChart(String fileName, Section section, String caption, String svg, boolean hasData) {
+public record ReportChart(String fileName, Section section, String caption, String svg, boolean hasData) {
 
   /** The report sections that hold charts, in page order. */
-  enum Section {
+  public enum Section {
     LOAD("Latency vs offered load (open loop)"),
     THROUGHPUT("Capacity search: throughput vs client threads (closed loop)"),
     LATENCY("Capacity search: service time vs throughput"),
@@ -28,7 +27,7 @@ record ReportChart(String fileName, Section section, String caption, String svg,
       this.heading = heading;
     }
 
-    String heading() {
+    public String heading() {
       return heading;
     }
   }

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 /** How a series' line is drawn. Immutable, thread-safe. */
 public enum LineStyle {

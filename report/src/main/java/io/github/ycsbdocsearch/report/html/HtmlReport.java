@@ -1,7 +1,9 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.html;
+
+import io.github.ycsbdocsearch.report.charts.ReportChart;
+import io.github.ycsbdocsearch.report.charts.StorePalette;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,14 +15,14 @@ import java.util.List;
  * opens offline. Order: headline, warnings, caveat, verification, environment, charts, summary table. Stateless,
  * thread-safe.
  */
-final class HtmlReport {
+public final class HtmlReport {
 
-  static final String FILE_NAME = "report.html";
+  public static final String FILE_NAME = "report.html";
 
   private HtmlReport() {
   }
 
-  static String render(RunFolder run, List<SummaryRow> rows, List<ReportChart> charts, StorePalette palette)
+  public static String render(RunFolder run, List<SummaryRow> rows, List<ReportChart> charts, StorePalette palette)
       throws IOException {
     StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")

@@ -1,10 +1,11 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.html;
+
+import io.github.ycsbdocsearch.report.charts.StorePalette;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
-final class Html {
+public final class Html {
 
   private Html() {
   }

@@ -1,7 +1,6 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 import java.util.ArrayList;
 import java.util.List;

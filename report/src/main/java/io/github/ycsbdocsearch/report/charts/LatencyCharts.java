@@ -1,7 +1,9 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
+
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 
 
@@ -21,7 +23,7 @@ import java.util.function.ToDoubleFunction;
  * p99 service time against the p99 latency from the intended start. Colour = store, line style = percentile or
  * latency kind. Stateless, thread-safe.
  */
-final class LatencyCharts {
+public final class LatencyCharts {
 
   private static final List<Percentile> SHOWN = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
   private static final List<LineStyle> STYLES = List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED);
@@ -40,7 +42,7 @@ final class LatencyCharts {
    * corrected, failures included), one line per store and percentile; the capacity is marked with its objective,
    * the harness floor (BasicDB at the same threads and rate) drawn grey, unsustained or client-bound steps marked.
    */
-  static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
+  public static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
     SvgChart chart = new SvgChart("load-" + ChartAxes.slug(op), op + ": latency vs offered load",
         new Axis("Offered load, all operations (ops/s, log scale)", Scale.LOG10, Numbers::compact), ChartAxes.latency())
         .subtitle("Intended latency (from the scheduled start), all requests, warm-up excluded; one point per "
@@ -92,7 +94,7 @@ final class LatencyCharts {
   }
 
   /** Latency percentiles vs step throughput of one operation (the capacity search). */
-  static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
+  public static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
     SvgChart chart = new SvgChart("lat-" + ChartAxes.slug(op), op + ": latency percentiles vs throughput",
         ChartAxes.stepThroughput(), ChartAxes.latency())
         .subtitle("Service time of successful " + op + " operations, warm-up excluded; one point per complete "
@@ -121,7 +123,7 @@ final class LatencyCharts {
    * target rate; when a store ran one rate at several thread counts, it lists the distinct (rate, threads) steps
    * instead, since a numeric rate axis would stack their points on one vertical line.
    */
-  static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
+  public static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
     List<StepSummary> all = run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList();
     boolean byRate = run.stores().stream().allMatch(s -> fixedRate(s).stream()
         .map(StepSummary::targetOps).distinct().count() == fixedRate(s).size());
@@ -171,7 +173,7 @@ final class LatencyCharts {
   }
 
   /** Whether any store has a complete fixed-rate step. */
-  static boolean anyFixedRate(RunFolder run) {
+  public static boolean anyFixedRate(RunFolder run) {
     return run.stores().stream().anyMatch(s -> !fixedRate(s).isEmpty());
   }
 

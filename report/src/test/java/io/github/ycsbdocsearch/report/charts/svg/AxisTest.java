@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

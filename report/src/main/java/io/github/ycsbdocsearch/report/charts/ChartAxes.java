@@ -1,7 +1,11 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
+
+import io.github.ycsbdocsearch.report.charts.svg.Axis;
+import io.github.ycsbdocsearch.report.charts.svg.Scale;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
+import io.github.ycsbdocsearch.report.charts.svg.Axis;
+import io.github.ycsbdocsearch.report.charts.svg.Scale;
 
 
 

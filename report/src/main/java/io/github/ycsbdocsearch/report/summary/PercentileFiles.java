@@ -1,7 +1,6 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.summary;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * merged after warm-up, values in microseconds, one file per non-empty log ({@code READ.txt},
  * {@code Intended-READ.txt}, {@code READ-FAILED.txt}...). Stateless, thread-safe for distinct steps.
  */
-final class PercentileFiles {
+public final class PercentileFiles {
 
   static final String DIR = RunLayout.PERCENTILES_DIR;
   /** Ticks per half distance to 100%: the detail of HdrHistogram's percentile output. */
@@ -27,7 +26,7 @@ final class PercentileFiles {
   private PercentileFiles() {
   }
 
-  static void write(Path stepDir, StepHistograms histograms) throws IOException {
+  public static void write(Path stepDir, StepHistograms histograms) throws IOException {
     Path dir = stepDir.resolve(DIR);
     deleteOldFiles(dir);
     for (Map.Entry<HdrLogName, Histogram> e : histograms.merged().entrySet()) {

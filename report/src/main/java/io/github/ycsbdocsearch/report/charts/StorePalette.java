@@ -1,7 +1,6 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,7 @@ import java.util.Map;
  * any other store takes the next free colour of a colour-blind-safe palette (Okabe and Ito) in name order.
  * Immutable, thread-safe.
  */
-final class StorePalette {
+public final class StorePalette {
 
   private static final Map<String, String> FIXED =
       Map.of("redisjson", "#D55E00", "mongodb", "#009E73", "elasticsearch", "#0072B2");
@@ -20,11 +19,11 @@ final class StorePalette {
   private final List<String> stores;
 
   /** @param stores every store of the run, in a stable order */
-  StorePalette(List<String> stores) {
+  public StorePalette(List<String> stores) {
     this.stores = List.copyOf(stores);
   }
 
-  String colour(String store) {
+  public String colour(String store) {
     String fixed = FIXED.get(store);
     if (fixed != null) {
       return fixed;

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
  * A labelled position on an axis, in data units. Immutable, thread-safe.

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
  * A point singled out with a ring and a short text, e.g. a store's saturation step. Immutable, thread-safe.

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
  * One legend line: a sample of a line style and marker in a colour, then a text; with a null colour the text is a

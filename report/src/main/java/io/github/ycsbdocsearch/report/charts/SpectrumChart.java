@@ -1,7 +1,9 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.charts;
+
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
+import io.github.ycsbdocsearch.report.charts.svg.*;
 
 
 
@@ -19,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * step (its max sustainable step). The x axis counts nines up to p99.99, and each line stops at the percentile its
  * sample count supports. Stateless, thread-safe.
  */
-final class SpectrumChart {
+public final class SpectrumChart {
 
   /** The spectrum stops at p99.99 (four nines). */
   static final double MAX_NINES = 4.0;
@@ -29,7 +31,7 @@ final class SpectrumChart {
   private SpectrumChart() {
   }
 
-  static ReportChart build(RunFolder run, StorePalette palette, String op) throws java.io.IOException {
+  public static ReportChart build(RunFolder run, StorePalette palette, String op) throws java.io.IOException {
     SvgChart chart = new SvgChart("spec-" + ChartAxes.slug(op), op + ": latency percentile spectrum",
         ChartAxes.percentile(), ChartAxes.latency())
         .subtitle("At each store's capacity step (else its peak): service time, and dashed the intended latency "

@@ -1,7 +1,8 @@
-package io.github.ycsbdocsearch.report;
+package io.github.ycsbdocsearch.report.html;
+
+import io.github.ycsbdocsearch.report.charts.StorePalette;
 
 import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.chart.*;
 
 import java.util.List;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.report.chart;
+package io.github.ycsbdocsearch.report.charts.svg;
 
 /** How an axis maps data values to distance. Immutable, thread-safe. */
 public enum Scale {
