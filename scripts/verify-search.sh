@@ -26,9 +26,13 @@ main() {
   local hosts="" topology="single" stores="" args=()
   while (($#)); do
     case "$1" in
-      --hosts) hosts="${2:?--hosts needs a file}"; shift 2 ;;
-      --topology) topology="${2:?--topology needs single or cluster}"; args+=("$1" "$2"); shift 2 ;;
-      --stores) stores="${2:?--stores needs a list}"; args+=("$1" "$2"); shift 2 ;;
+      # Either spelling picocli accepts, "--opt VALUE" or "--opt=VALUE"; a missing value is left to the Java side,
+      # which names it in its one line (--check-only runs first).
+      --hosts | --topology | --stores)
+        if (($# >= 2)); then set -- "$1=$2" "${@:3}"; else args+=("$1"); shift; fi ;;
+      --hosts=*) hosts="${1#*=}"; shift ;;
+      --topology=*) topology="${1#*=}"; args+=("$1"); shift ;;
+      --stores=*) stores="${1#*=}"; args+=("$1"); shift ;;
       *) args+=("$1"); shift ;;
     esac
   done

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Shell-level tests of ./run-sweep.sh as a user runs it: --help, bad input (one line, exit 2, nothing started),
-# a fixed-rate step, the default local mode against the real stores (each store started alone by
-# scripts/stores.sh, loaded, swept, stopped) and a store dying in the middle of a step. The local stores run in a private STORES_HOME on other ports, so
-# stores that other suites started are neither used nor stopped (the installed binaries are shared by symlink).
+# Shell-level tests of ./run-sweep.sh as a user runs it, and of every command's --help and malformed options:
+# --help, bad input (one line, exit 2, nothing started), a fixed-rate step, the default local mode against the real
+# stores (each store started alone by scripts/stores.sh, loaded, swept, stopped) and a store dying in the middle of
+# a step. The local stores run in a private STORES_HOME on other ports, so stores that other suites started are
+# neither used nor stopped (the installed binaries are shared by symlink).
 #
-# Use like: scripts/tests/test_sweep_cli.sh
+# Use like: scripts/tests/test_sweep_cli.sh [--no-stores]
+#   --no-stores   only the checks that start no store (help, bad input, BasicDB steps)
 #
 # Settings:
 #   STORES_HOME    the shared store folder whose installed binaries are reused (default: <repo>/.stores)
@@ -27,7 +29,7 @@ WORK=""
 PRIVATE_HOME=""
 
 usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
 }
 
 cleanup() {
@@ -74,45 +76,61 @@ readme_table_matches_help() {
   return "${missing}"
 }
 
+# True when CMD... exits 0 printing exactly docs/cli/FILE and never calls Maven: MVN is a stand-in that leaves a
+# mark, so a build attempt shows whatever the scripts log.
+prints_help_file_without_maven() {
+  local file="$1" rc=0
+  shift
+  rm -f "${WORK}/maven-called"
+  env -u DOCSEARCH_SKIP_BUILD MVN="${WORK}/fake-mvn" "$@" >"${WORK}/help.out" 2>"${WORK}/help.err" || rc=$?
+  if [[ "${rc}" != 0 || -e "${WORK}/maven-called" ]] \
+    || ! cmp -s "${WORK}/help.out" "${REPO_ROOT}/docs/cli/${file}"; then
+    echo "$*: exit ${rc}, Maven called: $([[ -e "${WORK}/maven-called" ]] && echo yes || echo no), output:"
+    diff "${REPO_ROOT}/docs/cli/${file}" "${WORK}/help.out" | head -n 5
+    cat "${WORK}/help.err"
+    return 1
+  fi
+}
+
 # --help prints without building, even when a source changed; the next real run rebuilds (any main source file,
 # also one in a package once pruned by the staleness check).
 help_needs_no_build_and_a_changed_source_rebuilds() {
-  local err="${WORK}/build.err"
+  local err="${WORK}/build.err" cmd
+  printf '#!/usr/bin/env bash\ntouch "%s/maven-called"\nexit 1\n' "${WORK}" >"${WORK}/fake-mvn"
+  chmod +x "${WORK}/fake-mvn"
   touch "${REPO_ROOT}/sweep/src/main/java/io/github/ycsbdocsearch/sweep/targets/CpuPinning.java"
-  env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" --help 2>"${err}" >/dev/null || return 1
-  if grep -q "building the project" "${err}"; then
-    echo "--help built the project"
-    return 1
-  fi
-  # Every alias and bin/docsearch print their checked-in help the same way, also without a build.
-  local alias
-  for alias in scripts/report.sh scripts/compare-results.sh scripts/make-baseline.sh scripts/verify-search.sh \
-    "bin/docsearch compare" "bin/docsearch"; do
-    # shellcheck disable=SC2086 # "bin/docsearch compare" is a command and its first argument
-    env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/"${alias} --help 2>"${err}" >"${WORK}/help.out" \
-      || { echo "${alias} --help failed"; return 1; }
-    if grep -q "building the project" "${err}" || ! grep -q "^Usage: " "${WORK}/help.out"; then
-      echo "${alias} --help built the project or printed no usage"
-      return 1
-    fi
+  prints_help_file_without_maven run-sweep-help.txt "${REPO_ROOT}/run-sweep.sh" --help || return 1
+  prints_help_file_without_maven docsearch-help.txt "${REPO_ROOT}/bin/docsearch" --help || return 1
+  # Every alias and bin/docsearch's command print their checked-in help the same way, -h as --help.
+  for cmd in report:report.sh compare:compare-results.sh baseline:make-baseline.sh verify:verify-search.sh; do
+    prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/scripts/${cmd#*:}" --help || return 1
+    prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/scripts/${cmd#*:}" some-dir -h || return 1
+    prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/bin/docsearch" "${cmd%%:*}" --help \
+      || return 1
   done
+  prints_help_file_without_maven run-sweep-help.txt "${REPO_ROOT}/bin/docsearch" sweep --help || return 1
   env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" nosuchworkload 2>"${err}" >/dev/null || true
   cat "${err}"
   grep -q "building the project" "${err}" && ! grep -q $'\x1b\[' "${err}"
 }
 
-# The other commands' aliases report a malformed option as the sweep does: one line naming it, exit 2.
+# The other commands, through their aliases and bin/docsearch, report a malformed option as the sweep does: one
+# line naming it, exit 2 (verify without --hosts: in its preflight, before any store is started).
 other_commands_fail_in_one_line() {
-  local out="${WORK}/one-line.err" rc
-  local -a cases=("scripts/compare-results.sh --alpha x a b" "scripts/make-baseline.sh --lite o a b c"
-    "scripts/report.sh --nope r" "scripts/verify-search.sh --queries many --hosts /dev/null")
-  local c
+  local out="${WORK}/one-line.err" rc c named
+  local -a cases=("--alpha|scripts/compare-results.sh --alpha x a b" "--lite|scripts/make-baseline.sh --lite o a b c"
+    "--nope|scripts/report.sh --nope r" "--queries|scripts/verify-search.sh --queries many --hosts /dev/null"
+    "--queries|scripts/verify-search.sh --queries many" "--topology|bin/docsearch verify --topology ring"
+    "--alpha|bin/docsearch compare --alpha 2 a b" "--hosts|scripts/verify-search.sh --hosts")
+  "${REPO_ROOT}/bin/docsearch" --version >/dev/null 2>&1 # builds when stale, so no build line below
   for c in "${cases[@]}"; do
+    named="${c%%|*}"
+    c="${c#*|}"
     rc=0
     # shellcheck disable=SC2086 # each case is a command line
     "${REPO_ROOT}/"${c} >/dev/null 2>"${out}" || rc=$?
-    if [[ "${rc}" != 2 || "$(wc -l <"${out}")" != 1 ]]; then
-      echo "${c}: exit ${rc}, stderr:"
+    if [[ "${rc}" != 2 || "$(wc -l <"${out}")" != 1 ]] || ! grep -qF -- "${named}" "${out}"; then
+      echo "${c}: exit ${rc}, expected 2 and one line naming ${named}; stderr:"
       cat "${out}"
       return 1
     fi
@@ -246,10 +264,13 @@ unreachable_hosts_file() {
 }
 
 main() {
-  if [[ $# -gt 0 ]]; then
-    usage
-    exit 2
-  fi
+  local with_stores=1
+  case "$*" in
+    "") ;;
+    --no-stores) with_stores=0 ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage; exit 2 ;;
+  esac
   trap cleanup EXIT INT TERM
   WORK="$(mktemp -d)"
   command -v python3 >/dev/null || die "python3 not found"
@@ -278,10 +299,12 @@ main() {
     "${WORK}/unreachable.json"
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   check "workloadf counts every operation once" workloadf_counts_every_operation_once
-  make_private_home
-  check "local mode sweeps each store alone and stops it" local_mode_sweeps_each_store_alone
-  check "a store dying fails only its step" a_dying_store_fails_only_its_step
-  check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
+  if ((with_stores)); then
+    make_private_home
+    check "local mode sweeps each store alone and stops it" local_mode_sweeps_each_store_alone
+    check "a store dying fails only its step" a_dying_store_fails_only_its_step
+    check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
+  fi
   finish
 }
 

@@ -59,9 +59,12 @@ public final class Docsearch {
   }
 
   /**
-   * The sweep keeps its own main: {@code ./run-sweep.sh} prints the checked-in help without a JVM, and
-   * {@code SweepMain} turns the parsed options into a run or a resume (the options' declaration is
-   * {@code SweepCommandLine}). Its arguments go to it untouched.
+   * The sweep forwards its arguments, untouched, to {@code SweepMain} instead of listing {@code SweepCommandLine}
+   * here: that declaration holds raw text only and is parsed by the sweep's {@code OptionsParser} (which refuses an
+   * option given twice, checks values against the repository's workloads and words every mistake as
+   * {@code run-sweep: ...}), and {@code SweepMain} installs the Ctrl-C/SIGTERM handling that marks a step interrupted.
+   * As a subcommand the arguments would be parsed twice, by two sets of rules. {@code bin/docsearch sweep} execs
+   * {@code ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} itself ({@code Usage}).
    */
   @Command(name = "sweep", description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
       helpCommand = false)

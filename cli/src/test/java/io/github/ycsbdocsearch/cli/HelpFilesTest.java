@@ -3,34 +3,54 @@ package io.github.ycsbdocsearch.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.sweep.cli.Usage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
  * Each command's help has one source, its options' declaration. The scripts print the checked-in copy in docs/cli/
- * without a build, so that copy must be what picocli writes from the declaration now ({@code mvn test -pl cli
- * -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files). The sweep's file is checked by the sweep's
- * UsageTest: its declaration is the sweep's own.
+ * without a build, so every copy must be what picocli writes from the declaration now ({@code mvn test -pl cli
+ * -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files).
  */
 class HelpFilesTest {
 
-  private static final Path DOCS = Path.of("..", "docs", "cli");
+  private static final Path REPO = Path.of("..");
+
+  /** Each help file (from the repository root) and the text picocli writes for it now, without colours. */
+  private static Map<String, String> generated() {
+    CommandLine docsearch = Docsearch.commandLine();
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("docs/cli/docsearch-help.txt", docsearch.getUsageMessage(CommandLine.Help.Ansi.OFF));
+    for (Map.Entry<String, CommandLine> c : docsearch.getSubcommands().entrySet()) {
+      if (c.getKey().equals("sweep")) {
+        files.put(Usage.HELP_FILE, Usage.text()); // bin/docsearch's sweep forwards; the sweep's declaration writes it
+      } else {
+        files.put("docs/cli/" + c.getKey() + "-help.txt", c.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF));
+      }
+    }
+    return files;
+  }
 
   @Test
   void everyCommandsCheckedInHelpIsTheGeneratedOne() throws IOException {
-    Map<String, CommandLine> commands = Docsearch.commandLine().getSubcommands();
+    Map<String, String> files = generated();
+    assertEquals(6, files.size(), "bin/docsearch and its five Java commands: " + files.keySet());
     StringBuilder stale = new StringBuilder();
-    write(stale, DOCS.resolve("docsearch-help.txt"), Docsearch.commandLine());
-    for (Map.Entry<String, CommandLine> c : commands.entrySet()) {
-      if (!c.getKey().equals("sweep")) {
-        write(stale, DOCS.resolve(c.getKey() + "-help.txt"), c.getValue());
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      Path file = REPO.resolve(f.getKey());
+      if (Boolean.getBoolean("help.update")) {
+        Files.writeString(file, f.getValue());
+      }
+      if (!Files.exists(file) || !Files.readString(file).equals(f.getValue())) {
+        stale.append(f.getKey()).append('\n');
       }
     }
     assertEquals("", stale.toString(), "stale help files; mvn test -pl cli -Dtest=HelpFilesTest "
@@ -39,8 +59,9 @@ class HelpFilesTest {
 
   @Test
   void aMalformedArgumentIsOneLineAndExitTwo() {
-    for (String[] args : new String[][] {{"compare", "--alpha", "x", "a", "b"}, {"compare", "--bogus", "a", "b"}, {"report", "--nope", "r"},
-        {"baseline", "--light"}, {"verify", "--queries", "many"}, {"verify", "--topology", "ring"}}) {
+    for (String[] args : new String[][] {{"compare", "--alpha", "x", "a", "b"}, {"compare", "--bogus", "a", "b"},
+        {"report", "--nope", "r"}, {"baseline", "--light"}, {"verify", "--queries", "many"},
+        {"verify", "--topology", "ring"}}) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();
       cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -49,16 +70,6 @@ class HelpFilesTest {
       assertEquals(2, code, String.join(" ", args));
       assertEquals(1, text.lines().count(), text);
       assertTrue(text.startsWith(args[0] + ": ") && text.contains("--help lists the options"), text);
-    }
-  }
-
-  private static void write(StringBuilder stale, Path file, CommandLine cl) throws IOException {
-    String text = cl.getUsageMessage(CommandLine.Help.Ansi.OFF);
-    if (Boolean.getBoolean("help.update")) {
-      Files.writeString(file, text);
-    }
-    if (!Files.exists(file) || !Files.readString(file).equals(text)) {
-      stale.append(file).append('\n');
     }
   }
 }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         "Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a folder of run folders, one per "
         + "workload; all must hold the same workloads.",
         "noise.json keeps, per store and workload, the coefficient of variation of capacity_ops and peak_ops and, "
-        + "per step and latency metric, that step's own (compare/README.md).", ""},
+        + "per step and latency metric, that step's own (compare/README.md)."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 written; 1 an input run failed search verification (a baseline must prove "
         + "identical answers); 2 bad input (fewer than three runs, not a results folder, workloads that differ, "

@@ -27,13 +27,16 @@ import picocli.CommandLine.Spec;
     usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
     customSynopsis = {"compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
         "       compare-results.sh --describe [--markdown FILE] <results-dir>"},
-    description = {"Compares a new result set with a baseline and flags regressions beyond the run-to-run noise "
-        + "measured for that baseline.",
-        "A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; each run's "
-        + "summary.json is read (format 1 or 2).",
+    // Lines broken by hand: picocli's wrapping would split a file name at its dot (summary.|json).
+    description = {
+        "Compares a new result set with a baseline and flags regressions beyond the run-to-run noise measured for that",
+        "baseline. A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; "
+            + "each run's",
+        "summary.json is read (format 1 or 2).",
         "Thresholds come from the per-step spreads in <baseline-dir>/noise.json (scripts/make-baseline.sh), scaled "
-        + "so that the chance of any false regression in the whole comparison is at most A (Bonferroni; "
-        + "compare/README.md); without noise.json, conservative defaults, marked as such.", ""},
+            + "so that the",
+        "chance of any false regression in the whole comparison is at most A (Bonferroni; compare/README.md); without",
+        "noise.json, conservative defaults, marked as such."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 no regression; 1 regression (a store with no qualifying step included) or "
         + "verification failure; 2 bad input."})

@@ -20,10 +20,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", header = "rebuild a results folder's summaries, charts and report.html (scripts/report.sh)",
     usageHelpWidth = 118, mixinStandardHelpOptions = true,
     customSynopsis = "report.sh <run-dir>",
-    description = {"Rebuilds every derived file of a results folder (summary.csv, summary.json, "
-        + "<store>/steps/*/percentiles/, charts/, report.html) from its raw files (manifest.json, step.json and each "
-        + "step's summary.json, HDR interval logs, saturation.json, verification.json). Safe to re-run; each file "
-        + "is replaced atomically.", ""},
+    // Lines broken by hand: picocli's wrapping would split a file name at its dot (saturation.|json).
+    description = {
+        "Rebuilds every derived file of a results folder (summary.csv, summary.json, <store>/steps/*/percentiles/, "
+            + "charts/,",
+        "report.html) from its raw files (manifest.json, step.json and each step's summary.json, HDR interval logs,",
+        "saturation.json, verification.json). Safe to re-run; each file is replaced atomically."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 done; 1 an I/O failure; 2 bad input (not a results folder, a malformed raw file)."})
 public final class ReportMain implements Callable<Integer> {

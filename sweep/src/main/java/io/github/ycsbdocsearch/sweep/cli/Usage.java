@@ -5,7 +5,8 @@ import picocli.CommandLine;
 /**
  * The {@code --help} text, written by picocli from the options' one declaration ({@link SweepCommandLine}).
  * {@code docs/cli/run-sweep-help.txt} holds the same text so that {@code ./run-sweep.sh --help} prints it without a
- * build; {@code UsageTest} fails when the two differ ({@code -Dhelp.update=true} rewrites the file). Stateless.
+ * build; the cli module's {@code HelpFilesTest} fails when the two differ ({@code -Dhelp.update=true} rewrites the
+ * file). Stateless.
  */
 public final class Usage {
 

@@ -45,12 +45,15 @@ import picocli.CommandLine.Option;
         + "identical / differing and the first differences in full.",
         "--text-mode raw stores the dataset's text as given and measures instead (the divergence table): the share "
         + "of answers that differ from the canonical oracle per store, with the first differing documents and each "
-        + "engine's tokens.", ""},
+        + "engine's tokens."},
     optionListHeading = "%nOptions:%n",
     footer = {"", "Environment: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx1g).",
         "Exit status: 0 every store 100 %% identical (raw text: the measurement ran); 1 a store differs; 2 bad input "
             + "(a bad dataset file: one line naming the line, before any store starts)."})
 public final class VerifyMain implements Callable<Integer> {
+
+  /** Generated records when neither --records, a workload file nor a dataset says otherwise. */
+  static final String DEFAULT_RECORDS = "20000";
 
   /** Local topologies the script can start. */
   enum Topology { single, cluster }
@@ -64,7 +67,7 @@ public final class VerifyMain implements Callable<Integer> {
   int queries;
 
   @Option(names = "--records", paramLabel = "N",
-      description = "generated records loaded into each store (default: 20000)")
+      description = "generated records loaded into each store (default: " + DEFAULT_RECORDS + ")")
   Long records;
 
   @Option(names = "--dataset", paramLabel = "FILE",
@@ -264,7 +267,7 @@ public final class VerifyMain implements Callable<Integer> {
   /** The default verification dataset: 20,000 records of the default generator. */
   static Properties defaults() {
     Properties p = new Properties();
-    p.setProperty("recordcount", "20000");
+    p.setProperty("recordcount", DEFAULT_RECORDS);
     p.setProperty("table", "usertable");
     return p;
   }
