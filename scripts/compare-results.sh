@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 #
 # compare-results.sh: compare a new result set with a baseline and flag regressions beyond the run-to-run noise.
-# An alias of 'bin/docsearch compare'. Its options are declared once, on the Java command; --help prints
-# docs/cli/compare-help.txt (what picocli writes from that declaration) without building anything.
+# An alias of 'bin/docsearch compare', kept for users' habits: everything (options, --help without a build, the
+# classpath) lives there. Its options are declared once, on the Java command; --help prints docs/cli/compare-help.txt.
 #
 # Use like:
 #   scripts/compare-results.sh --help
@@ -10,21 +10,8 @@
 # Settings (environment):
 #   DOCSEARCH_SKIP_BUILD=1 never build (default: build the project when the runtime classpath is missing or
 #                          older than the sources; see scripts/lib/classpath.sh)
-#   COMPARE_JAVA_OPTS      extra JVM flags (see docs/nightly.md)
+#   COMPARE_JAVA_OPTS      extra JVM flags (see docs/nightly.md; default JAVA_OPTS)
 
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-# shellcheck source=lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
-
-main() {
-  help_if_asked compare "$@"
-  JAVA_OPTS="${COMPARE_JAVA_OPTS:-}"
-  exec_command compare "$@"
-}
-
-main "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/../bin/docsearch" compare "$@"

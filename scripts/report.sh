@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 #
 # report.sh: rebuild every derived file of a results folder (summaries, percentiles, charts, report.html).
-# An alias of 'bin/docsearch report'. Its options are declared once, on the Java command; --help prints
-# docs/cli/report-help.txt (what picocli writes from that declaration) without building anything.
+# An alias of 'bin/docsearch report', kept for users' habits: everything (options, --help without a build, the
+# classpath) lives there. Its options are declared once, on the Java command; --help prints docs/cli/report-help.txt.
 #
 # Use like:
 #   scripts/report.sh --help
@@ -14,16 +14,4 @@
 
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-# shellcheck source=lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
-
-main() {
-  help_if_asked report "$@"
-  exec_command report "$@"
-}
-
-main "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/../bin/docsearch" report "$@"

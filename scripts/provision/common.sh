@@ -393,6 +393,22 @@ record_baseline() {
   rm -rf "${fio_dir}"
 }
 
+#######################################
+# What every store server does before its store is installed, in this order: packages and limits, the data volume,
+# the store's OS tuning (before the store starts, so it runs tuned from its first page), the iperf3 endpoint and the
+# machine baseline (on an empty volume).
+# Arguments: STORE (profile name), LABEL (for the status line).
+#######################################
+prepare_store_host() {
+  local store="$1" label="$2"
+  write_status provisioning "installing ${label}"
+  prepare_host
+  prepare_data_volume required
+  tune_for_store "${store}"
+  start_iperf_server
+  record_baseline ""
+}
+
 # The servers' private IPs, one per line.
 server_ips() {
   tr ',' '\n' <<<"${SERVER_IPS}"

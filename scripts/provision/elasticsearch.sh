@@ -191,12 +191,7 @@ main() {
   trap on_exit EXIT
   load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_ELASTIC_PASSWORD \
     ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
-  write_status provisioning "installing Elasticsearch"
-  prepare_host
-  prepare_data_volume required
-  tune_for_store elasticsearch
-  start_iperf_server
-  record_baseline ""
+  prepare_store_host elasticsearch Elasticsearch
   install_elasticsearch
   configure_elasticsearch
   systemctl enable elasticsearch.service

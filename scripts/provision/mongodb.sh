@@ -189,12 +189,7 @@ main() {
   trap on_exit EXIT
   load_role_env "$1" NODE_INDEX NODE_IP MONGODB_VERSION MONGOSH_VERSION MONGODB_CONFIG_RS MONGODB_SHARDS \
     MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
-  write_status provisioning "installing MongoDB"
-  prepare_host
-  prepare_data_volume required
-  tune_for_store mongodb
-  start_iperf_server
-  record_baseline ""
+  prepare_store_host mongodb MongoDB
   install_mongodb_packages mongodb-org-server
   write_keyfile
   write_mongo_unit

@@ -191,12 +191,7 @@ main() {
   trap on_exit EXIT
   load_role_env "$1" NODE_INDEX NODE_IP REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER \
     REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
-  write_status provisioning "installing Redis"
-  prepare_host
-  prepare_data_volume required
-  tune_for_store redisjson
-  start_iperf_server
-  record_baseline ""
+  prepare_store_host redisjson Redis
   install_redis
   start_instances
   local coordinator=null

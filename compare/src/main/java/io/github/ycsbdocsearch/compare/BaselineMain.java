@@ -57,7 +57,7 @@ public final class BaselineMain implements Callable<Integer> {
       List<ResultsSet> sets = BaselineBuilder.load(runs);
       List<String> problems = BaselineBuilder.verificationProblems(sets);
       if (!problems.isEmpty()) {
-        err.println("make-baseline: refusing a baseline from runs that do not verify:");
+        err.println("baseline: refusing a baseline from runs that do not verify:");
         problems.forEach(p -> err.println("  " + p));
         return Comparison.EXIT_REGRESSION;
       }
@@ -65,10 +65,10 @@ public final class BaselineMain implements Callable<Integer> {
       summarize(outDir, sets.size(), provenance, out);
       return Comparison.EXIT_OK;
     } catch (BadInputException e) {
-      err.println("make-baseline: " + e.getMessage());
+      err.println("baseline: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
     } catch (IOException | java.io.UncheckedIOException e) {
-      err.println("make-baseline: I/O error: " + Json.firstLine(e.getMessage()));
+      err.println("baseline: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     }
   }

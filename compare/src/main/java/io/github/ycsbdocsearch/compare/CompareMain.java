@@ -93,10 +93,10 @@ public final class CompareMain implements Callable<Integer> {
       }
       return comparison.exitCode();
     } catch (BadInputException e) {
-      err.println("compare-results: " + e.getMessage());
+      err.println("compare: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
     } catch (IOException | java.io.UncheckedIOException e) {
-      err.println("compare-results: I/O error: " + Json.firstLine(e.getMessage()));
+      err.println("compare: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     } finally {
       out.flush(); // the reports are printed whole, not line by line

@@ -126,7 +126,7 @@ public final class VerifyMain implements Callable<Integer> {
       SearchWorkloadConfig.fromProperties(options.props());
       return checkOnly ? 0 : run(options, System.out);
     } catch (SetupException e) {
-      System.err.println("verify-search: " + e.getMessage());
+      System.err.println("verify: " + e.getMessage());
       return 2;
     }
   }
