@@ -118,11 +118,12 @@ elasticsearch_hosts() {
   fi
 }
 
+# Settings as key=value lines; what the node reports of itself under "server" (see redisjson_settings).
 elasticsearch_settings() {
   local topo="$1" port dir
   port="$(first_port elasticsearch "${topo}")"
   dir="$(instance_dir elasticsearch "${topo}" "${port}")"
-  printf 'version=%s\n' "$(elasticsearch_version "${topo}" "${port}" | awk '{print $1}')"
+  printf 'server.version=%s\n' "$(elasticsearch_version "${topo}" "${port}" | awk '{print $1}')"
   printf 'launcher="stores/elasticsearch-node (server jars from Maven Central, no distribution bootstrap checks, no x-pack)"\n'
   printf 'heap=%s\n' "$(memory_per_process_mb elasticsearch "${topo}")m"
   printf 'jvm_options=%s\n' "$(es_jvm_options "${dir}" "${topo}" | "$(venv_python)" -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"

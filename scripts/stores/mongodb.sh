@@ -125,6 +125,7 @@ mongodb_hosts() {
   fi
 }
 
+# Settings as key=value lines; what mongod reports of itself under "server" (see redisjson_settings).
 mongodb_settings() {
   local topo="$1" port i
   port="$(first_port mongodb "${topo}")"
@@ -132,14 +133,14 @@ mongodb_settings() {
 import json, sys
 info = json.load(sys.stdin)
 for k, v in info.items():
-    print(f"{k}={json.dumps(v)}")'
+    print(f"server.{k}={json.dumps(v)}")'
   if [[ "${topo}" == cluster ]]; then
     printf 'cluster.shards=%s\ncluster.members_per_shard=%s\n' "$(mongodb_shards)" "$(mongodb_members)"
     printf 'cluster.shard_key="_id (hashed by the binding: CRC32 of the key modulo the shard count)"\n'
     printf 'cluster.router="the binding (no mongos in the package registries): CRUD to the key'"'"'s shard, search to every shard (top offset+count each) merged by rank"\n'
     printf 'cluster.reads_from="primary of each shard (mongodb.readPreference=primary)"\n'
     for ((i = 0; i < $(mongodb_shards); i++)); do
-      printf 'cluster.shard%s=%s\n' "${i}" "$(mongo_probe mongo-shard-info "$(mongodb_shard_url "${i}")")"
+      printf 'server.shard%s=%s\n' "${i}" "$(mongo_probe mongo-shard-info "$(mongodb_shard_url "${i}")")"
     done
   else
     printf 'reads_from="the single server"\n'

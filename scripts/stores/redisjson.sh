@@ -104,23 +104,25 @@ redisjson_hosts() {
   fi
 }
 
-# Settings as key=value lines (probe.py json-file), read back from the first running server where possible.
+# Settings as key=value lines (probe.py json-file). What the server reports of itself is under "server" (for
+# stores.sh and its tests); the sweep's manifest takes those facts from the binding's probe instead, so each is
+# recorded once.
 redisjson_settings() {
   local topo="$1" port overcommit
   port="$(first_port redisjson "${topo}")"
   overcommit="$(cat /proc/sys/vm/overcommit_memory 2>/dev/null || echo unknown)"
-  printf 'version=%s\n' "$(redis_cli "${port}" INFO server | tr -d '\r' | awk -F: '$1 == "redis_version" {print $2}')"
-  printf 'modules=%s\n' "$(redisjson_version "${topo}" "${port}" | sed 's/^[^(]*(//; s/)$//')"
-  printf 'appendonly=%s\n' "$(redis_cli "${port}" CONFIG GET appendonly | tail -n1)"
-  printf 'appendfsync=%s\n' "$(redis_cli "${port}" CONFIG GET appendfsync | tail -n1)"
-  printf 'save="%s"\n' "$(redis_cli "${port}" CONFIG GET save | tail -n1)"
-  printf 'auto_aof_rewrite_percentage=%s\n' "$(redis_cli "${port}" CONFIG GET auto-aof-rewrite-percentage | tail -n1)"
-  printf 'maxmemory=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory | tail -n1)"
-  printf 'maxmemory_policy=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory-policy | tail -n1)"
-  printf 'io_threads=%s\n' "$(redis_cli "${port}" CONFIG GET io-threads | tail -n1)"
+  printf 'server.version=%s\n' "$(redis_cli "${port}" INFO server | tr -d '\r' | awk -F: '$1 == "redis_version" {print $2}')"
+  printf 'server.modules=%s\n' "$(redisjson_version "${topo}" "${port}" | sed 's/^[^(]*(//; s/)$//')"
+  printf 'server.appendonly=%s\n' "$(redis_cli "${port}" CONFIG GET appendonly | tail -n1)"
+  printf 'server.appendfsync=%s\n' "$(redis_cli "${port}" CONFIG GET appendfsync | tail -n1)"
+  printf 'server.save="%s"\n' "$(redis_cli "${port}" CONFIG GET save | tail -n1)"
+  printf 'server.auto_aof_rewrite_percentage=%s\n' "$(redis_cli "${port}" CONFIG GET auto-aof-rewrite-percentage | tail -n1)"
+  printf 'server.maxmemory=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory | tail -n1)"
+  printf 'server.maxmemory_policy=%s\n' "$(redis_cli "${port}" CONFIG GET maxmemory-policy | tail -n1)"
+  printf 'server.io_threads=%s\n' "$(redis_cli "${port}" CONFIG GET io-threads | tail -n1)"
   redis_cli "${port}" FT.CONFIG GET '*' | tr -d '\r' | paste - - |
     awk -F'\t' '$1 ~ /^(TIMEOUT|ON_TIMEOUT|MAXSEARCHRESULTS|MAXAGGREGATERESULTS|MAXDOCTABLESIZE|DEFAULT_DIALECT)$/ {
-      printf "search.%s=\"%s\"\n", $1, $2 }'
+      printf "server.search.%s=\"%s\"\n", $1, $2 }'
   printf 'vm_overcommit_memory=%s\n' "${overcommit}"
   if [[ "${overcommit}" != 1 ]]; then
     printf 'warnings.overcommit="vm.overcommit_memory=%s: Redis warns that background saves/rewrites may fail under memory pressure (harmless at this data size)"\n' "${overcommit}"

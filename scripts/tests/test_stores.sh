@@ -129,17 +129,18 @@ PY
 import json, sys
 home = sys.argv[1]
 r = json.load(open(f"{home}/redisjson/settings-single.json"))
-assert r["version"] == "7.4.1" and r["appendfsync"] == "everysec" and r["save"] == "", r
-assert r["search"]["TIMEOUT"] == "0" and r["search"]["ON_TIMEOUT"] == "fail", r["search"]
-assert r["search"]["MAXSEARCHRESULTS"] == "unlimited", r["search"]
+rs = r["server"]  # what the servers report of themselves
+assert rs["version"] == "7.4.1" and rs["appendfsync"] == "everysec" and rs["save"] == "", r
+assert rs["search"]["TIMEOUT"] == "0" and rs["search"]["ON_TIMEOUT"] == "fail", rs["search"]
+assert rs["search"]["MAXSEARCHRESULTS"] == "unlimited", rs["search"]
 m = json.load(open(f"{home}/mongodb/settings-single.json"))
-assert m["version"] == "6.0.5" and m["journal"] is True, m
+assert m["server"]["version"] == "6.0.5" and m["server"]["journal"] is True, m
 e = json.load(open(f"{home}/elasticsearch/settings-single.json"))
-assert e["version"] == "8.19.21" and "-XX:+UseG1GC" in e["jvm_options"], e
+assert e["server"]["version"] == "8.19.21" and "-XX:+UseG1GC" in e["jvm_options"], e
 # The default profile (relaxed) and memory budget (1024 MB), as the servers report them.
-assert r["maxmemory"] == 1024 * 2**20 and r["maxmemory_policy"] == "noeviction", r
-assert m["journal_commit_interval_ms"] == 500, m
-assert abs(m["wiredtiger_cache_bytes"] - 1024 * 2**20) < 2**20, m
+assert rs["maxmemory"] == 1024 * 2**20 and rs["maxmemory_policy"] == "noeviction", r
+assert m["server"]["journal_commit_interval_ms"] == 500, m
+assert abs(m["server"]["wiredtiger_cache_bytes"] - 1024 * 2**20) < 2**20, m
 assert e["heap"] == "1024m" and "-Xmx1024m" in e["jvm_options"], e
 for d in (r, m, e):
     assert d["durability"]["profile"] == "relaxed", d["durability"]

@@ -203,8 +203,9 @@ public final class ManifestSections {
       n.put("durability_profile", o.local().profile());
       n.put("memory_mb_per_store_and_server", o.local().memoryMb());
       n.put("note", "each store started alone by scripts/stores.sh with this topology, profile and memory budget "
-          + "(scripts/stores/profiles/); its settings as read back, and the data-set size after the load, are under "
-          + "stores.<name>.local_settings");
+          + "(scripts/stores/profiles/); how each was launched (profile, memory share, OS tuning) and the data-set size "
+          + "after the load are under stores.<name>.local_settings, what its servers report of themselves under "
+          + "stores.<name>.describe");
     }
     return n;
   }

@@ -149,7 +149,7 @@ final class StoreSweep {
     StoreKind kind = target.kind().get();
     try {
       ctx.local().get().refreshSettings(kind);
-      ctx.local().get().settings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
+      ctx.local().get().launchSettings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
       ctx.manifest().write();
     } catch (SetupException e) {
       ctx.progress().store(target.name(), "could not measure the data set: " + e.getMessage());
@@ -344,7 +344,7 @@ final class StoreSweep {
         throw new StoreFailure(Outcome.INTERRUPTED, "interrupted before the store started");
       }
       p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
-      ctx.local().get().settings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
+      ctx.local().get().launchSettings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.targets;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
@@ -123,13 +124,23 @@ public final class LocalStores {
   }
 
   /**
-   * What stores.sh recorded about the running server (version, durability, cache, the CPU set it applied), read
-   * from {@code <STORES_HOME>/<store>/settings-single.json}; empty when missing or unreadable.
+   * How stores.sh launched the store (durability profile, memory budget and each process's share, OS tuning, CPU
+   * set, layout, data-set size), from {@code <STORES_HOME>/<store>/settings-<topology>.json} without that file's
+   * {@code server} section: what a server reports of itself (version, durability and memory settings as applied)
+   * reaches the manifest once, from the binding's probe ({@code stores.<name>.describe}), locally and on AWS alike.
+   * Empty when the file is missing or unreadable.
    */
-  public Optional<JsonNode> settings(StoreKind store) {
+  public Optional<JsonNode> launchSettings(StoreKind store) {
     Path f = storesHome.resolve(store.storeName()).resolve("settings-" + topology + ".json");
     try {
-      return Files.isRegularFile(f) ? Optional.of(Json.MAPPER.readTree(f.toFile())) : Optional.empty();
+      if (!Files.isRegularFile(f)) {
+        return Optional.empty();
+      }
+      JsonNode n = Json.MAPPER.readTree(f.toFile());
+      if (n instanceof ObjectNode o) {
+        o.remove("server");
+      }
+      return Optional.of(n);
     } catch (java.io.IOException e) {
       return Optional.empty();
     }

@@ -46,6 +46,7 @@ public class ElasticsearchProbe implements StoreProbe {
       d.put("client_version", Version.VERSION == null ? "unknown" : Version.VERSION.toString());
       d.put("cluster_name", info.clusterName());
       d.put("nodes", client.cluster().health().numberOfNodes());
+      d.put("nodes_heap_max_bytes", heapPerNode(client));
       d.put("hosts", config.connection().addresses());
       d.put("write_refresh_policy", config.refresh());
       d.put("index", config.index());
@@ -58,6 +59,17 @@ public class ElasticsearchProbe implements StoreProbe {
       }
       return d;
     });
+  }
+
+  /**
+   * Each node's maximum heap (the memory budget as the JVM applied it), by node name. From node stats: this client
+   * cannot decode these servers' node info.
+   */
+  private static Map<String, Long> heapPerNode(ElasticsearchClient client) throws IOException {
+    Map<String, Long> heap = new java.util.TreeMap<>();
+    client.nodes().stats(s -> s.metric("jvm")).nodes().values().forEach(n ->
+        heap.put(n.name(), n.jvm() == null || n.jvm().mem() == null ? null : n.jvm().mem().heapMaxInBytes()));
+    return heap;
   }
 
   /** The settings and mapping the index really has (which may predate this run's properties). */

@@ -195,6 +195,9 @@ class ElasticsearchBindingIT {
     Map<String, Object> d = probe.describe(props());
     assertTrue(String.valueOf(d.get("server_version")).startsWith("8."), d.toString());
     assertEquals(1, d.get("nodes"));
+    Map<?, ?> heap = (Map<?, ?>) d.get("nodes_heap_max_bytes");
+    assertEquals(1, heap.size(), heap.toString());
+    assertTrue(heap.values().iterator().next() instanceof Long b && b > 0, heap.toString());
     assertEquals("1", d.get("shards"));
     assertEquals("0", d.get("replicas"));
     assertEquals("1s", d.get("refresh_interval"));

@@ -40,21 +40,25 @@ public class MongoDbProbe implements StoreProbe {
       return shards.get(0);
     }
     Map<String, Object> d = new LinkedHashMap<>(shards.get(0));
-    d.remove("mongodb.url");
-    d.remove("mongodb.replicaSet");
-    d.keySet().removeIf(k -> k.startsWith("mongodb.indexes."));
+    d.keySet().removeIf(MongoDbProbe::perShard);
     d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoShards.SHARDS_PROPERTY
         + "): documents by CRC32(_id) mod " + shards.size() + ", scan and search on every shard, merged");
     d.put("mongodb.shards", shards.stream().map(s -> {
       Map<String, Object> one = new LinkedHashMap<>();
       s.forEach((k, v) -> {
-        if (k.equals("mongodb.url") || k.equals("mongodb.replicaSet") || k.startsWith("mongodb.indexes.")) {
+        if (perShard(k)) {
           one.put(k, v);
         }
       });
       return one;
     }).collect(Collectors.toList()));
     return d;
+  }
+
+  /** The facts that differ between shards: listed per shard, not once for the whole cluster. */
+  private static boolean perShard(String key) {
+    return key.equals("mongodb.url") || key.equals("mongodb.replicaSet") || key.startsWith("mongodb.indexes.")
+        || key.equals("mongodb.wiredTiger.cacheBytes") || key.equals("mongodb.defaultWriteConcern");
   }
 
   private static Map<String, Object> describe(MongoClient client, MongoDbConfig config, Properties props) {
@@ -70,6 +74,9 @@ public class MongoDbProbe implements StoreProbe {
     d.put("mongodb.readPreference", config.readPreference().getName());
     d.put("mongodb.maxPoolSize", config.maxPoolSize());
     d.putAll(journal(admin));
+    d.put("mongodb.wiredTiger.cacheBytes", status.get("wiredTiger") instanceof Document wt
+        && wt.get("cache") instanceof Document cache ? cache.get("maximum bytes configured") : null);
+    d.put("mongodb.defaultWriteConcern", defaultWriteConcern(admin));
     d.put("mongodb.replicaSet", replicaSet(admin));
     String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
     d.put("mongodb.indexes." + table, MongoSearchIndex.describe(
@@ -120,6 +127,18 @@ public class MongoDbProbe implements StoreProbe {
           : java.util.OptionalLong.of(perShard.stream().mapToLong(Long::longValue).sum());
     } catch (RuntimeException e) {
       return java.util.OptionalLong.empty();
+    }
+  }
+
+  /** The server's default write concern (what a write without one gets); a standalone server has none to set. */
+  private static Object defaultWriteConcern(MongoDatabase admin) {
+    try {
+      Document rw = admin.runCommand(new Document("getDefaultRWConcern", 1));
+      Object wc = rw.get("defaultWriteConcern");
+      return wc instanceof Document doc ? doc.toJson() + " (" + rw.getString("defaultWriteConcernSource") + ")"
+          : "none set (" + rw.getString("defaultWriteConcernSource") + ")";
+    } catch (MongoException e) {
+      return "w:1 (implicit: " + e.getMessage().lines().findFirst().orElse("") + ")";
     }
   }
 

@@ -42,6 +42,9 @@ class MongoDbProbeIT {
     assertEquals("standalone", d.get("mongodb.replicaSet"));
     assertTrue(d.containsKey("mongodb.journal.enabled") && d.get("mongodb.journal.commitIntervalMs") != null,
         d.toString());
+    // The memory budget and the default write concern as the server applied them (the manifest's only record).
+    assertTrue(d.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0, d.toString());
+    assertTrue(String.valueOf(d.get("mongodb.defaultWriteConcern")).contains("w"), d.toString());
     List<?> indexes = (List<?>) d.get("mongodb.indexes." + table);
     String text = indexes.stream().map(String::valueOf).filter(i -> i.contains(MongoSearchIndex.TEXT_INDEX_NAME))
         .findFirst().orElseThrow(() -> new AssertionError("no text index in " + indexes));

@@ -79,6 +79,10 @@ class MongoDbShardedContractIT extends StoreContractTest {
       List<?> members = (List<?>) rs.get("members");
       assertEquals(env("MONGODB_SHARD_MEMBERS", 3), members.size(), members.toString());
       assertEquals(1, members.stream().filter(m -> m.toString().endsWith(" PRIMARY")).count(), members.toString());
+      // Per shard, as each applied them: its cache (a third of a server's budget) and its default write concern.
+      Map<?, ?> shard = (Map<?, ?>) s;
+      assertTrue(shard.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0, s.toString());
+      assertTrue(String.valueOf(shard.get("mongodb.defaultWriteConcern")).contains("\"w\""), s.toString());
     }
   }
 

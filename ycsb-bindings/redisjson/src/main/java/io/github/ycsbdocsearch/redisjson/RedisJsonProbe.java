@@ -73,7 +73,8 @@ public final class RedisJsonProbe implements StoreProbe {
     }
     d.put("modules", modules);
     Map<String, Object> config = RedisSearchIndex.pairs(n.executeCommand(RedisCommand.CONFIG.args().add("GET")
-        .add("appendonly").add("appendfsync").add("save").add("maxmemory").add("maxmemory-policy")));
+        .add("appendonly").add("appendfsync").add("save").add("auto-aof-rewrite-percentage").add("maxmemory")
+        .add("maxmemory-policy").add("io-threads")));
     d.put("server_config", new TreeMap<>(config));
     Map<String, String> replication = infoSection(n, "replication");
     d.put("role", replication.get("role"));

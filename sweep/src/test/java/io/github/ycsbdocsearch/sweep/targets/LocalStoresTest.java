@@ -1,0 +1,42 @@
+package io.github.ycsbdocsearch.sweep.targets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalStoresTest {
+
+  @TempDir
+  Path home;
+
+  private LocalStores stores() {
+    return new LocalStores(home, home, new Interrupts(), line -> { }, "cluster", "strict", 1024);
+  }
+
+  /** The manifest records what a server says of itself once, from the binding's probe, never again from here. */
+  @Test
+  void launchSettingsLeaveOutWhatTheServersReportOfThemselves() throws Exception {
+    Files.createDirectories(home.resolve("mongodb"));
+    Files.writeString(home.resolve("mongodb/settings-cluster.json"), """
+        {"durability": {"profile": "strict"}, "memory": {"budget_mb_per_server": 1024},
+         "server": {"version": "6.0.5", "wiredtiger_cache_bytes": 356515840}}
+        """);
+    JsonNode n = stores().launchSettings(StoreKind.MONGODB).orElseThrow();
+    assertEquals("strict", n.path("durability").path("profile").asText());
+    assertEquals(1024, n.path("memory").path("budget_mb_per_server").asInt());
+    assertFalse(n.has("server"), n.toString());
+  }
+
+  @Test
+  void noSettingsFileGivesNothing() {
+    assertTrue(stores().launchSettings(StoreKind.REDISJSON).isEmpty());
+  }
+}
