@@ -1,6 +1,13 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.report.html.HtmlReport;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -50,6 +57,25 @@ class ReportOutputTest {
     assertTrue(html.contains("peak: "), "the capacity search peak is marked");
     assertFalse(html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
     assertEquals(9, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+  }
+
+  /** The conditions table of a real cluster sweep's manifest: versions, profile, budget and data set per store. */
+  @Test
+  void theConditionsTablePutsEveryStoresVersionMemoryAndDataSideBySide() throws Exception {
+    JsonNode manifest;
+    try (var in = getClass().getResourceAsStream("/manifests/local-cluster-search-mix.json")) {
+      manifest = Json.MAPPER.readTree(in);
+    }
+    List<String> names = List.of("redisjson", "mongodb", "elasticsearch");
+    RunFolder run = new RunFolder(dir, manifest, names.stream()
+        .map(n -> new StoreRun(n, List.of(), null, null)).toList());
+    String html = HtmlReport.render(run, List.of(), List.of(), new StorePalette(names));
+    String table = html.substring(html.indexOf("<section id=\"conditions\">"));
+    table = table.substring(0, table.indexOf("</section>"));
+    for (String fact : List.of("7.4.1", "6.0.5", "8.19.21", "1024 MB (341 MB)", "1024 MB (512 MB)", "relaxed")) {
+      assertTrue(table.contains(fact), fact + " in " + table);
+    }
+    assertEquals(3, count(table, "<td>yes</td>"), "the data fits every store's budget");
   }
 
   @Test

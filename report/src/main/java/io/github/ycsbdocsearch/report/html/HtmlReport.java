@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Assembles {@code report.html}: one self-contained page (CSS and SVG inline, no script, no remote resource) that
- * opens offline. Order: headline, warnings, caveat, verification, environment, charts, summary table. Stateless,
- * thread-safe.
+ * opens offline. Order: headline, warnings, caveat, verification, conditions, environment, charts, summary table.
+ * Stateless, thread-safe.
  */
 public final class HtmlReport {
 
@@ -37,6 +37,7 @@ public final class HtmlReport {
     html.append(caveat());
     html.append(StoreSections.verification(run, palette).replace("</section>\n",
         StoreSections.questions(run, palette) + "</section>\n"));
+    html.append(ConditionsSection.render(run, palette));
     html.append(EnvironmentSection.render(run.manifest()));
     for (ReportChart.Section section : ReportChart.Section.values()) {
       html.append(chartSection(run, section, charts, palette));
@@ -64,7 +65,8 @@ public final class HtmlReport {
     fact(h, "git", run.manifest().path("git_commit").asText(""));
     fact(h, "stores", String.join(", ", run.storeNames()));
     fact(h, "status", run.manifest().path("status").asText(""));
-    h.append("</div><nav><a href=\"#verification\">Verification</a><a href=\"#environment\">Environment</a>");
+    h.append("</div><nav><a href=\"#verification\">Verification</a><a href=\"#" + ConditionsSection.ID
+        + "\">Conditions</a><a href=\"#environment\">Environment</a>");
     for (ReportChart.Section s : ReportChart.Section.values()) {
       h.append("<a href=\"#").append(s.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
           .append(Html.esc(s.heading())).append("</a>");

@@ -1,0 +1,58 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * The conditions one store ran under, as {@code manifest.json} records them under {@code stores.<name>}: the server
+ * version its binding's probe reported ({@code describe}), and how stores.sh launched it ({@code local_settings}):
+ * topology, durability profile and what a crash may lose, the memory budget and each process's share of it, the data
+ * set beside it. A fairness claim is only as good as these facts side by side. Any field may be null: a remote store
+ * has no {@code local_settings}, an older manifest lacks some of them. Immutable.
+ *
+ * @param budgetMbPerServer memory each store may use per server ({@code --memory-mb})
+ * @param perProcessMb      one process's share of it (Redis maxmemory, WiredTiger cache, Elasticsearch heap)
+ * @param dataBytes         data-set size on the primaries after the load (each store's own measure)
+ * @param copies            copies of each document (primaries and replicas)
+ * @param dataFitsBudget    whether one server's share of every copy fits its budget
+ */
+public record StoreConditions(String version, String topology, String profile, String mayLose,
+                              Long budgetMbPerServer, Long perProcessMb, Long dataBytes, Long copies,
+                              Boolean dataFitsBudget, String readsFrom) {
+
+  /** Where each binding's probe puts the server version (RedisJSON, MongoDB, Elasticsearch). */
+  static final List<String> VERSION_KEYS = List.of("redis_version", "mongodb.server.version", "server_version");
+
+  /** Reads the conditions of {@code store} from a manifest; fields the manifest lacks are null. */
+  public static StoreConditions of(JsonNode manifest, String store) {
+    JsonNode s = manifest.path("stores").path(store);
+    JsonNode local = s.path("local_settings");
+    JsonNode hosts = manifest.path("hosts");
+    String version = VERSION_KEYS.stream().map(k -> s.path("describe").path(k)).filter(JsonNode::isValueNode)
+        .map(JsonNode::asText).findFirst().orElse(null);
+    String readsFrom = text(local.path("cluster").path("reads_from"));
+    return new StoreConditions(version,
+        first(text(local.path("topology")), text(hosts.path("topology"))),
+        first(text(local.path("durability").path("profile")), text(hosts.path("durability_profile"))),
+        text(local.path("durability").path("loss")),
+        number(local.path("memory").path("budget_mb_per_server")),
+        number(local.path("memory").path("per_process_mb")),
+        number(local.path("dataset").path("primary_bytes")),
+        number(local.path("dataset").path("copies")),
+        local.path("memory").path("data_fits_budget").isBoolean()
+            ? local.path("memory").path("data_fits_budget").asBoolean() : null,
+        readsFrom != null ? readsFrom : text(local.path("reads_from")));
+  }
+
+  private static String text(JsonNode n) {
+    return n.isValueNode() && !n.isNull() ? n.asText() : null;
+  }
+
+  private static Long number(JsonNode n) {
+    return n.canConvertToLong() ? n.asLong() : null;
+  }
+
+  private static String first(String a, String b) {
+    return a != null ? a : b;
+  }
+}
