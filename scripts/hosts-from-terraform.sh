@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Turns `terraform output -json` of terraform/ into the hosts file that `./run-sweep.sh --hosts FILE` reads:
-#   {"topology": "cluster", "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
+#   {"topology": "cluster", "durability_profile": "relaxed|strict", "memory_mb_per_server": N,
+#    "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
 # with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
@@ -24,7 +25,8 @@ readonly REPO_ROOT
 source "${REPO_ROOT}/scripts/stores/profile.sh"
 
 usage() {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  # The header comment above, whole.
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 
 err() {
@@ -57,7 +59,8 @@ readonly HOSTS_JQ='
       }
     } as $by_store
   | if $by_store[$c.store] == null then error("unknown store \($c.store)") else . end
-  | {topology: $c.topology, stores: {($c.store): ($by_store[$c.store] + $profile)}}
+  | {topology: $c.topology, durability_profile: $c.durability, memory_mb_per_server: $c.memory_mb_per_server,
+     stores: {($c.store): ($by_store[$c.store] + $profile)}}
 '
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.

@@ -7,8 +7,9 @@ import java.util.List;
  * The conditions one store ran under, as {@code manifest.json} records them under {@code stores.<name>}: the server
  * version its binding's probe reported ({@code describe}), and how stores.sh launched it ({@code local_settings}):
  * topology, durability profile and what a crash may lose, the memory budget and each process's share of it, the data
- * set beside it. A fairness claim is only as good as these facts side by side. Any field may be null: a remote store
- * has no {@code local_settings}, an older manifest lacks some of them. Immutable.
+ * set beside it. A fairness claim is only as good as these facts side by side. A remote store has no
+ * {@code local_settings}: its profile and budget come from the hosts file (terraform's), the rest is null, as is
+ * whatever an older manifest lacks. Immutable.
  *
  * @param budgetMbPerServer memory each store may use per server ({@code --memory-mb})
  * @param perProcessMb      one process's share of it (Redis maxmemory, WiredTiger cache, Elasticsearch heap)
@@ -35,7 +36,8 @@ public record StoreConditions(String version, String topology, String profile, S
         first(text(local.path("topology")), text(hosts.path("topology"))),
         first(text(local.path("durability").path("profile")), text(hosts.path("durability_profile"))),
         text(local.path("durability").path("loss")),
-        number(local.path("memory").path("budget_mb_per_server")),
+        first(number(local.path("memory").path("budget_mb_per_server")),
+            number(hosts.path("memory_mb_per_store_and_server"))),
         number(local.path("memory").path("per_process_mb")),
         number(local.path("dataset").path("primary_bytes")),
         number(local.path("dataset").path("copies")),
@@ -52,7 +54,7 @@ public record StoreConditions(String version, String topology, String profile, S
     return n.canConvertToLong() ? n.asLong() : null;
   }
 
-  private static String first(String a, String b) {
+  private static <T> T first(T a, T b) {
     return a != null ? a : b;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
@@ -42,11 +43,28 @@ class StoreConditionsTest {
   }
 
   @Test
-  void aStoreTheManifestDoesNotDescribeHasNoConditions() throws IOException {
+  void aStoreTheManifestDoesNotDescribeHasOnlyTheRunsConditions() throws IOException {
     StoreConditions none = StoreConditions.of(realManifest(), "basicdb");
     assertNull(none.version());
-    assertNull(none.budgetMbPerServer());
+    assertNull(none.dataBytes());
     assertNull(none.dataFitsBudget());
     assertEquals("cluster", none.topology(), "the run's topology still applies");
+    assertEquals(1024L, none.budgetMbPerServer(), "and so does its memory budget");
+  }
+
+  /** A remote run (AWS): no local_settings; the hosts section says what terraform provisioned. */
+  @Test
+  void aRemoteStoreTakesItsProfileAndBudgetFromTheHostsSection() throws IOException {
+    ObjectNode m = (ObjectNode) realManifest();
+    ((ObjectNode) m.path("stores").path("mongodb")).remove("local_settings");
+    ObjectNode hosts = Json.MAPPER.createObjectNode().put("mode", "remote").put("topology", "cluster")
+        .put("durability_profile", "strict").put("memory_mb_per_store_and_server", 31744);
+    m.set("hosts", hosts);
+    StoreConditions aws = StoreConditions.of(m, "mongodb");
+    assertEquals("6.0.5", aws.version());
+    assertEquals("strict", aws.profile());
+    assertEquals(31744L, aws.budgetMbPerServer());
+    assertNull(aws.perProcessMb());
+    assertNull(aws.dataBytes());
   }
 }

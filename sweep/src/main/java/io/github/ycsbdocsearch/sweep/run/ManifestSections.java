@@ -191,6 +191,9 @@ public final class ManifestSections {
       n.put("mode", "remote");
       n.put("file", h.source().toAbsolutePath().toString());
       n.put("topology", h.topology());
+      // As the servers were provisioned (terraform): the same keys as a local run's, for the Conditions table.
+      n.put("durability_profile", h.durabilityProfile().orElse(null));
+      n.put("memory_mb_per_store_and_server", h.memoryMbPerServer().orElse(null));
       ObjectNode stores = n.putObject("stores");
       for (SweepTarget t : o.targets()) {
         t.kind().filter(h::has).ifPresent(k -> stores.set(k.storeName(),

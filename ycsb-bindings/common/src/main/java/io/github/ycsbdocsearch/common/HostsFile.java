@@ -8,23 +8,30 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
  * The hosts file: for each store, the YCSB properties that connect to it. Written by {@code scripts/stores.sh start}
  * ({@code .stores/hosts-<topology>.json}) and by {@code scripts/hosts-from-terraform.sh}; read by the sweep and the
- * verification. Format: {@code {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}}.
+ * verification. Format: {@code {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}},
+ * and from terraform also {@code "durability_profile"} and {@code "memory_mb_per_server"} (recorded in the manifest).
  * Immutable.
  */
 public final class HostsFile {
   private final Path source;
   private final String topology;
   private final Map<StoreKind, Properties> stores;
+  private final String durabilityProfile;
+  private final Integer memoryMbPerServer;
 
-  private HostsFile(Path source, String topology, Map<StoreKind, Properties> stores) {
+  private HostsFile(Path source, String topology, Map<StoreKind, Properties> stores, String durabilityProfile,
+                    Integer memoryMbPerServer) {
     this.source = source;
     this.topology = topology;
     this.stores = stores;
+    this.durabilityProfile = durabilityProfile;
+    this.memoryMbPerServer = memoryMbPerServer;
   }
 
   /**
@@ -63,7 +70,31 @@ public final class HostsFile {
       stores.put(kind, p);
     }
     String topology = root.hasNonNull("topology") ? root.get("topology").asText() : "single";
-    return new HostsFile(file, topology, stores);
+    String profile = root.hasNonNull("durability_profile") ? root.get("durability_profile").asText() : null;
+    if (profile != null && !profile.equals("relaxed") && !profile.equals("strict")) {
+      throw new SetupException("hosts file " + file + ": durability_profile must be relaxed or strict, not '"
+          + profile + "'");
+    }
+    JsonNode memory = root.get("memory_mb_per_server");
+    if (memory != null && !memory.isNull() && !(memory.canConvertToInt() && memory.isIntegralNumber()
+        && memory.asInt() > 0)) {
+      throw new SetupException("hosts file " + file + ": memory_mb_per_server must be a positive whole number of MB, "
+          + "not " + memory);
+    }
+    return new HostsFile(file, topology, stores, profile, memory == null || memory.isNull() ? null : memory.asInt());
+  }
+
+  /**
+   * The durability profile the servers were configured with, when the file says (scripts/hosts-from-terraform.sh
+   * writes it from the terraform variable {@code durability}); a record for the manifest, not a setting.
+   */
+  public Optional<String> durabilityProfile() {
+    return Optional.ofNullable(durabilityProfile);
+  }
+
+  /** The memory each store may use per server (terraform {@code memory_mb_per_server}), when the file says. */
+  public Optional<Integer> memoryMbPerServer() {
+    return Optional.ofNullable(memoryMbPerServer);
   }
 
   public Path source() {

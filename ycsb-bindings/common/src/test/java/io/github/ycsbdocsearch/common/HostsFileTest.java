@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,25 @@ class HostsFileTest {
         HostsFile.masked(h.propertiesOf(StoreKind.MONGODB)).get("mongodb.url"));
     assertEquals("***", HostsFile.masked(h.propertiesOf(StoreKind.REDISJSON)).get("redis.password"));
     assertThrows(SetupException.class, () -> h.propertiesOf(StoreKind.ELASTICSEARCH));
+  }
+
+  /** What terraform provisioned, as scripts/hosts-from-terraform.sh writes it: recorded, never a setting. */
+  @Test
+  void readsTheProvisionedProfileAndMemoryBudgetWhenTheFileHasThem() throws Exception {
+    HostsFile aws = HostsFile.read(write("{\"topology\":\"cluster\",\"durability_profile\":\"strict\","
+        + "\"memory_mb_per_server\":31744,\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
+    assertEquals(java.util.Optional.of("strict"), aws.durabilityProfile());
+    assertEquals(java.util.Optional.of(31744), aws.memoryMbPerServer());
+    HostsFile local = HostsFile.read(write("{\"stores\":{\"mongodb\":{}}}"));
+    assertTrue(local.durabilityProfile().isEmpty() && local.memoryMbPerServer().isEmpty());
+    assertEquals("hosts file " + dir.resolve("hosts.json") + ": durability_profile must be relaxed or strict, not 'safe'",
+        assertThrows(SetupException.class, () -> HostsFile.read(write(
+            "{\"durability_profile\":\"safe\",\"stores\":{}}"))).getMessage());
+    for (String bad : List.of("0", "1.5", "\"lots\"")) {
+      assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write(
+          "{\"memory_mb_per_server\":" + bad + ",\"stores\":{}}"))).getMessage()
+          .contains("memory_mb_per_server must be a positive whole number of MB"), bad);
+    }
   }
 
   @Test
