@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Turns `terraform output -json` of terraform/ into the hosts file that `./run-sweep.sh --hosts FILE` reads:
-#   {"topology": "cluster", "durability_profile": "relaxed|strict", "memory_mb_per_server": N,
-#    "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
+#   {"topology": "cluster", "durability_profile": "relaxed|strict", "memory_mb_per_server": N, "servers": N,
+#    "copies": N, "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
+# (profile, budget, servers and copies of each document are recorded in the sweep's manifest beside the data set)
 # with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
@@ -60,7 +61,7 @@ readonly HOSTS_JQ='
     } as $by_store
   | if $by_store[$c.store] == null then error("unknown store \($c.store)") else . end
   | {topology: $c.topology, durability_profile: $c.durability, memory_mb_per_server: $c.memory_mb_per_server,
-     stores: {($c.store): ($by_store[$c.store] + $profile)}}
+     servers: $c.servers, copies: $c.copies, stores: {($c.store): ($by_store[$c.store] + $profile)}}
 '
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.

@@ -11,7 +11,7 @@
 #              write ${STORES_HOME}/hosts-<topology>.json and ${STORES_HOME}/<store>/settings-<topology>.json
 #   stop       stop the processes this script started (PID file + command line checked), nothing else
 #   status     running/stopped, port, version, PID and RSS of every instance; exit 3 if any is stopped
-#   settings   rewrite settings-<topology>.json of running stores (e.g. after a load: it records the data-set size)
+#   settings   rewrite settings-<topology>.json of running stores (their settings read back again)
 # Topologies: single   Redis :6379, MongoDB :27017, Elasticsearch HTTP :9200 / transport :9300
 #             cluster  Redis cluster 3 masters + 3 replicas :7001-7006; MongoDB 3 shards, each a replica set of
 #                      3 members, :27018-27026 (routed by the binding: no mongos in the package registries);
@@ -138,9 +138,9 @@ applied_of() {
   cat "$(applied_file "$1" "$2")" 2>/dev/null || true
 }
 
-# key=value lines common to every store's settings file: durability profile, memory budget, data-set size, OS.
+# key=value lines common to every store's settings file: durability profile, memory budget and copies, OS.
 common_settings() {
-  local store="$1" topo="$2" port pid profile mb kind servers copies data
+  local store="$1" topo="$2" port pid profile mb kind servers copies
   read -r profile mb < <(applied_of "${store}" "${topo}")
   profile="${profile:-${DURABILITY_PROFILE}}"
   mb="${mb:-${STORE_MEMORY_MB}}"
@@ -159,16 +159,9 @@ common_settings() {
   printf 'memory.budget_mb_per_server=%s\nmemory.servers=%s\n' "${mb}" "${servers}"
   printf 'memory.processes_per_server=%s\nmemory.per_process_mb=%s\n' \
     "$(profile_var "${store}" "${topo}_processes_per_server")" "$(memory_per_process_mb "${store}" "${topo}" "${mb}")"
-  data="$("${store}_data_size" "${topo}" 2>/dev/null || echo '{}')"
-  printf 'dataset=%s\ndataset.copies=%s\n' "${data}" "${copies}"
-  # Whether one server's share of the data (every copy counted) fits its budget; Elasticsearch and MongoDB also
-  # read through the OS page cache, so for them "false" means reads may go to disk, not that writes fail.
-  printf 'memory.data_fits_budget=%s\n' "$("$(venv_python)" -c '
-import json, sys
-d = json.loads(sys.argv[1] or "{}")
-b = d.get("primary_bytes")
-print("null" if b is None else json.dumps(b * int(sys.argv[2]) / int(sys.argv[3]) <= int(sys.argv[4]) * 2**20))' \
-    "${data}" "${copies}" "${servers}" "${mb}")"
+  # The data set is measured once, by the binding's probe after a load (the manifest's stores.<name>.describe.data_set);
+  # the report sets it against these figures.
+  printf 'memory.copies=%s\n' "${copies}"
   os_settings "${store}" "${pid}"
 }
 

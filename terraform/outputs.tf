@@ -70,7 +70,7 @@ output "store_admin_password" {
 }
 
 output "store_connection" {
-  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port; MongoDB: the mongos on each client), user name, MongoDB shard layout, durability profile, memory budget per server and Elasticsearch shard layout."
+  description = "How the client reaches the store, without secrets: store, topology, every endpoint address (host:port; MongoDB: the mongos on each client), user name, MongoDB shard layout, durability profile, memory budget per server, servers and copies of each document, and Elasticsearch shard layout."
   value = {
     store                   = var.store
     topology                = "cluster"
@@ -79,6 +79,8 @@ output "store_connection" {
     mongodb_shards          = var.store == "mongodb" ? [for sh in local.mongodb_shard_list : "${sh.name}/${join(",", sh.members)}"] : []
     durability              = var.durability
     memory_mb_per_server    = var.memory_mb_per_server
+    servers                 = var.server_count
+    copies                  = { redisjson = var.redis_cluster.replicas_per_shard + 1, mongodb = local.mongodb_members, elasticsearch = var.elasticsearch.replicas + 1 }[var.store]
     elasticsearch_primaries = var.elasticsearch.primaries
     elasticsearch_replicas  = var.elasticsearch.replicas
     redis_shards            = var.redis_cluster.shards

@@ -142,12 +142,3 @@ print(json.dumps(dict(l.strip()[2:].split("=", 1) for l in open(sys.argv[1]) if 
   fi
 }
 
-# Data-set size: documents and on-disk size of the primaries of every index.
-elasticsearch_data_size() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \
-    "http://127.0.0.1:$(first_port elasticsearch "$1")/_stats/docs,store" | "$(venv_python)" -c '
-import json, sys
-p = json.load(sys.stdin)["_all"]["primaries"]
-print(json.dumps({"documents": p.get("docs", {}).get("count", 0), "primary_bytes": p.get("store", {}).get("size_in_bytes", 0),
-                  "measure": "_stats store size of the primaries (on disk)"}))'
-}

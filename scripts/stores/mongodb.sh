@@ -147,18 +147,3 @@ for k, v in info.items():
   fi
 }
 
-# Data-set size over the shards' primaries: documents, uncompressed data + index bytes (what the cache holds).
-mongodb_data_size() {
-  local urls=() i
-  if [[ "$1" == single ]]; then
-    urls=("mongodb://127.0.0.1:${MONGODB_PORT:-27017}/")
-  else
-    for ((i = 0; i < $(mongodb_shards); i++)); do urls+=("$(mongodb_shard_url "${i}")"); done
-  fi
-  mongo_probe mongo-data-size "${urls[@]}" | "$(venv_python)" -c '
-import json, sys
-d = json.load(sys.stdin)
-d["primary_bytes"] = d["data_bytes"] + d["index_bytes"]
-d["measure"] = "dbStats of database ycsb: dataSize + indexSize (uncompressed), primaries"
-print(json.dumps(d))'
-}

@@ -9,7 +9,6 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-rs-ready URI N          exit 0 when the set has a primary and N healthy members
   probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
-  probe.py mongo-data-size URI...        JSON: documents, data, storage and index bytes of the ycsb database, summed
   probe.py json-file FILE                writes key=value lines from stdin as a JSON object (values parsed as JSON
                                          when they are valid JSON, else strings; "a.b=c" nests under "a")
   probe.py hosts-file FILE TOPOLOGY      like json-file, for .stores/hosts-<topology>.json: lines "store<TAB>key=value"
@@ -114,17 +113,6 @@ def mongo_shard_info(uri):
                                                                          True)}))
 
 
-def mongo_data_size(uris, database="ycsb"):
-    total = {"documents": 0, "data_bytes": 0, "storage_bytes": 0, "index_bytes": 0}
-    for uri in uris:
-        s = mongo_client(uri)[database].command("dbStats")
-        total["documents"] += int(s.get("objects", 0))
-        total["data_bytes"] += int(s.get("dataSize", 0))
-        total["storage_bytes"] += int(s.get("storageSize", 0))
-        total["index_bytes"] += int(s.get("indexSize", 0))
-    print(json.dumps(total))
-
-
 def parse_value(v):
     try:
         return json.loads(v)
@@ -179,7 +167,6 @@ def main(argv):
                 "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
                 "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
                 "mongo-shard-info": lambda: mongo_shard_info(args[0]),
-                "mongo-data-size": lambda: mongo_data_size(args),
                 "json-file": lambda: json_file(args[0]), "hosts-file": lambda: hosts_file(args[0], args[1])}
     if cmd not in commands:
         fail(f"unknown command {cmd}")

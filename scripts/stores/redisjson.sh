@@ -141,16 +141,3 @@ redisjson_settings() {
   fi
 }
 
-# Data-set size on the masters: keys and used_memory_dataset (documents, the key set and the search index).
-redisjson_data_size() {
-  local port keys=0 bytes=0 role k b
-  while read -r port; do
-    role="$(redis_cli "${port}" INFO replication | tr -d '\r' | awk -F: '$1 == "role" {print $2}')"
-    [[ "${role}" == master ]] || continue
-    k="$(redis_cli "${port}" DBSIZE | tr -d '\r')"
-    b="$(redis_cli "${port}" INFO memory | tr -d '\r' | awk -F: '$1 == "used_memory_dataset" {print $2}')"
-    keys=$((keys + k))
-    bytes=$((bytes + b))
-  done < <(redisjson_ports "$1")
-  printf '{"keys": %s, "primary_bytes": %s, "measure": "used_memory_dataset of the masters"}\n' "${keys}" "${bytes}"
-}

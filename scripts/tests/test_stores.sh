@@ -145,7 +145,8 @@ assert e["heap"] == "1024m" and "-Xmx1024m" in e["jvm_options"], e
 for d in (r, m, e):
     assert d["durability"]["profile"] == "relaxed", d["durability"]
     assert d["memory"]["budget_mb_per_server"] == 1024 and d["memory"]["per_process_mb"] == 1024, d["memory"]
-    assert "primary_bytes" in d["dataset"] and d["memory"]["data_fits_budget"] in (True, False), d
+    # The data set is the probe's to measure (manifest: describe.data_set), not this file's.
+    assert d["memory"]["copies"] == 1 and d["memory"]["servers"] == 1 and "dataset" not in d, d
     assert d["os"]["nofile"]["applied"] in (True, False) and "readahead" in d["os"], d["os"]
 PY
   expect_one_line_failure "start --profile strict while running relaxed" start --profile strict redisjson

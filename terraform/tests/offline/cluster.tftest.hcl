@@ -138,8 +138,8 @@ run "mongodb_sharded" {
     error_message = "the client reaches the three shard ports"
   }
   assert {
-    condition     = output.store_connection.durability == "strict" && output.store_connection.memory_mb_per_server == 31744 && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/ycsb-docsearch-mongodb/mongodb-keyfile-content")
-    error_message = "durability, the memory budget (the default) and the key file's parameter must reach the members and the hosts file"
+    condition     = output.store_connection.durability == "strict" && output.store_connection.memory_mb_per_server == 31744 && output.store_connection.servers == 3 && output.store_connection.copies == 3 && strcontains(local.server_user_data[2], "MONGODB_KEYFILE_CONTENT=/ycsb-docsearch/ycsb-docsearch-mongodb/mongodb-keyfile-content")
+    error_message = "durability, the memory budget (the default), servers, copies and the key file's parameter must reach the members and the hosts file"
   }
   assert {
     condition     = length(aws_ssm_parameter.machine["MONGODB_KEYFILE_CONTENT"].value) == 756 && aws_ssm_parameter.machine["MONGODB_KEYFILE_CONTENT"].type == "SecureString"

@@ -193,7 +193,10 @@ public final class ManifestSections {
       n.put("topology", h.topology());
       // As the servers were provisioned (terraform): the same keys as a local run's, for the Conditions table.
       n.put("durability_profile", h.durabilityProfile().orElse(null));
-      n.put("memory_mb_per_store_and_server", h.memoryMbPerServer().orElse(null));
+      Map<String, Integer> provisioned = h.provisioned();
+      n.put("memory_mb_per_store_and_server", provisioned.get("memory_mb_per_server"));
+      n.put("servers", provisioned.get("servers"));
+      n.put("copies", provisioned.get("copies"));
       ObjectNode stores = n.putObject("stores");
       for (SweepTarget t : o.targets()) {
         t.kind().filter(h::has).ifPresent(k -> stores.set(k.storeName(),
@@ -206,9 +209,9 @@ public final class ManifestSections {
       n.put("durability_profile", o.local().profile());
       n.put("memory_mb_per_store_and_server", o.local().memoryMb());
       n.put("note", "each store started alone by scripts/stores.sh with this topology, profile and memory budget "
-          + "(scripts/stores/profiles/); how each was launched (profile, memory share, OS tuning) and the data-set size "
-          + "after the load are under stores.<name>.local_settings, what its servers report of themselves under "
-          + "stores.<name>.describe");
+          + "(scripts/stores/profiles/); how each was launched (profile, memory share, copies, OS tuning) is under "
+          + "stores.<name>.local_settings, what its servers report of themselves (versions, settings, the data set "
+          + "after the load) under stores.<name>.describe");
     }
     return n;
   }

@@ -92,8 +92,7 @@ final class StoreSweep {
         throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
             loadProblem.get());
       }
-      describe(props);
-      refreshLocalSettings();
+      describe(props); // again after the load: the index settings and the data set beside the memory budget
       if (target.kind().isPresent() && VerificationStep.applies(props)) {
         VerificationStep.run(ctx, session, target.kind().get());
       }
@@ -138,21 +137,6 @@ final class StoreSweep {
       long now = System.nanoTime();
       seconds.put(phase, Math.round((now - since) / 1e9));
       since = now;
-    }
-  }
-
-  /** Locally, the settings file again after the load: the data-set size beside the memory budget. */
-  private void refreshLocalSettings() {
-    if (ctx.local().isEmpty() || target.kind().isEmpty()) {
-      return;
-    }
-    StoreKind kind = target.kind().get();
-    try {
-      ctx.local().get().refreshSettings(kind);
-      ctx.local().get().launchSettings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
-      ctx.manifest().write();
-    } catch (SetupException e) {
-      ctx.progress().store(target.name(), "could not measure the data set: " + e.getMessage());
     }
   }
 

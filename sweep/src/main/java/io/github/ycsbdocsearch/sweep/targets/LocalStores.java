@@ -118,14 +118,9 @@ public final class LocalStores {
     return pids;
   }
 
-  /** Has stores.sh measure the loaded data again (data-set size beside the memory budget in the settings file). */
-  public void refreshSettings(StoreKind store) {
-    call("settings", List.of(store.storeName()), Optional.empty(), STOP_TIMEOUT, null);
-  }
-
   /**
-   * How stores.sh launched the store (durability profile, memory budget and each process's share, OS tuning, CPU
-   * set, layout, data-set size), from {@code <STORES_HOME>/<store>/settings-<topology>.json} without that file's
+   * How stores.sh launched the store (durability profile, memory budget and each process's share, copies, OS
+   * tuning, CPU set, layout), from {@code <STORES_HOME>/<store>/settings-<topology>.json} without that file's
    * {@code server} section: what a server reports of itself (version, durability and memory settings as applied)
    * reaches the manifest once, from the binding's probe ({@code stores.<name>.describe}), locally and on AWS alike.
    * Empty when the file is missing or unreadable.

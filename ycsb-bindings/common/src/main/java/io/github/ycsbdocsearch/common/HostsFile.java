@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -15,7 +16,8 @@ import java.util.Properties;
  * The hosts file: for each store, the YCSB properties that connect to it. Written by {@code scripts/stores.sh start}
  * ({@code .stores/hosts-<topology>.json}) and by {@code scripts/hosts-from-terraform.sh}; read by the sweep and the
  * verification. Format: {@code {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}},
- * and from terraform also {@code "durability_profile"} and {@code "memory_mb_per_server"} (recorded in the manifest).
+ * and from terraform also {@code "durability_profile"}, {@code "memory_mb_per_server"}, {@code "servers"} and
+ * {@code "copies"} (recorded in the manifest).
  * Immutable.
  */
 public final class HostsFile {
@@ -23,16 +25,19 @@ public final class HostsFile {
   private final String topology;
   private final Map<StoreKind, Properties> stores;
   private final String durabilityProfile;
-  private final Integer memoryMbPerServer;
+  private final Map<String, Integer> provisioned;
 
   private HostsFile(Path source, String topology, Map<StoreKind, Properties> stores, String durabilityProfile,
-                    Integer memoryMbPerServer) {
+                    Map<String, Integer> provisioned) {
     this.source = source;
     this.topology = topology;
     this.stores = stores;
     this.durabilityProfile = durabilityProfile;
-    this.memoryMbPerServer = memoryMbPerServer;
+    this.provisioned = provisioned;
   }
+
+  /** The whole-number facts of how the servers were provisioned that a hosts file may carry, in this order. */
+  public static final List<String> PROVISIONED = List.of("memory_mb_per_server", "servers", "copies");
 
   /**
    * Reads and checks a hosts file.
@@ -75,13 +80,18 @@ public final class HostsFile {
       throw new SetupException("hosts file " + file + ": durability_profile must be relaxed or strict, not '"
           + profile + "'");
     }
-    JsonNode memory = root.get("memory_mb_per_server");
-    if (memory != null && !memory.isNull() && !(memory.canConvertToInt() && memory.isIntegralNumber()
-        && memory.asInt() > 0)) {
-      throw new SetupException("hosts file " + file + ": memory_mb_per_server must be a positive whole number of MB, "
-          + "not " + memory);
+    Map<String, Integer> provisioned = new LinkedHashMap<>();
+    for (String key : PROVISIONED) {
+      JsonNode v = root.get(key);
+      if (v == null || v.isNull()) {
+        continue;
+      }
+      if (!(v.isIntegralNumber() && v.canConvertToInt() && v.asInt() > 0)) {
+        throw new SetupException("hosts file " + file + ": " + key + " must be a positive whole number, not " + v);
+      }
+      provisioned.put(key, v.asInt());
     }
-    return new HostsFile(file, topology, stores, profile, memory == null || memory.isNull() ? null : memory.asInt());
+    return new HostsFile(file, topology, stores, profile, provisioned);
   }
 
   /**
@@ -92,9 +102,12 @@ public final class HostsFile {
     return Optional.ofNullable(durabilityProfile);
   }
 
-  /** The memory each store may use per server (terraform {@code memory_mb_per_server}), when the file says. */
-  public Optional<Integer> memoryMbPerServer() {
-    return Optional.ofNullable(memoryMbPerServer);
+  /**
+   * What the file says of how the servers were provisioned ({@link #PROVISIONED}: terraform's memory budget per
+   * server, number of servers, copies of each document); absent keys are left out. A record for the manifest.
+   */
+  public Map<String, Integer> provisioned() {
+    return provisioned;
   }
 
   public Path source() {

@@ -44,4 +44,24 @@ public interface StoreProbe {
   default java.util.OptionalLong serverCpuNanos(Properties props) {
     return java.util.OptionalLong.empty();
   }
+
+  /**
+   * The key under which every {@link #describe} reports the data set ({@link #dataSet}): the manifest's one record of
+   * it, local and remote alike, beside the memory budget.
+   */
+  String DATA_SET = "data_set";
+
+  /**
+   * A data-set entry for {@link #describe}: what the primaries hold (documents, keys and indexes; everything they
+   * hold, not just the benchmark's table, since all of it competes for the memory budget), by the store's own
+   * measure, named in {@code measure} (measures differ: memory for Redis, uncompressed data and indexes for MongoDB,
+   * files on disk for Elasticsearch).
+   */
+  static Map<String, Object> dataSet(long documents, long primaryBytes, String measure) {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("documents", documents);
+    m.put("primary_bytes", primaryBytes);
+    m.put("measure", measure);
+    return m;
+  }
 }

@@ -38,18 +38,19 @@ class HostsFileTest {
   @Test
   void readsTheProvisionedProfileAndMemoryBudgetWhenTheFileHasThem() throws Exception {
     HostsFile aws = HostsFile.read(write("{\"topology\":\"cluster\",\"durability_profile\":\"strict\","
-        + "\"memory_mb_per_server\":31744,\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
+        + "\"memory_mb_per_server\":31744,\"servers\":3,\"copies\":3,"
+        + "\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
     assertEquals(java.util.Optional.of("strict"), aws.durabilityProfile());
-    assertEquals(java.util.Optional.of(31744), aws.memoryMbPerServer());
+    assertEquals(java.util.Map.of("memory_mb_per_server", 31744, "servers", 3, "copies", 3), aws.provisioned());
     HostsFile local = HostsFile.read(write("{\"stores\":{\"mongodb\":{}}}"));
-    assertTrue(local.durabilityProfile().isEmpty() && local.memoryMbPerServer().isEmpty());
+    assertTrue(local.durabilityProfile().isEmpty() && local.provisioned().isEmpty());
     assertEquals("hosts file " + dir.resolve("hosts.json") + ": durability_profile must be relaxed or strict, not 'safe'",
         assertThrows(SetupException.class, () -> HostsFile.read(write(
             "{\"durability_profile\":\"safe\",\"stores\":{}}"))).getMessage());
     for (String bad : List.of("0", "1.5", "\"lots\"")) {
       assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write(
           "{\"memory_mb_per_server\":" + bad + ",\"stores\":{}}"))).getMessage()
-          .contains("memory_mb_per_server must be a positive whole number of MB"), bad);
+          .contains("memory_mb_per_server must be a positive whole number, not " + bad), bad);
     }
   }
 

@@ -54,6 +54,11 @@ public class ElasticsearchProbe implements StoreProbe {
       d.put("index_exists", exists);
       if (exists) {
         describeIndex(client.indices().get(g -> g.index(config.index())).get(config.index()), config, d);
+        // Every index, as Redis and MongoDB count all they hold: what competes for the memory budget.
+        var primaries = client.indices().stats(st -> st.metric("docs", "store")).all().primaries();
+        d.put(DATA_SET, StoreProbe.dataSet(primaries.docs() == null ? 0 : primaries.docs().count(),
+            primaries.store() == null ? 0 : primaries.store().sizeInBytes(),
+            "docs count and store size of the primaries of every index (files on disk)"));
       } else {
         describeConfigured(config, d);
       }

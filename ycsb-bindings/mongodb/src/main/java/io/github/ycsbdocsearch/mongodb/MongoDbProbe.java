@@ -2,9 +2,11 @@ package io.github.ycsbdocsearch.mongodb;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,12 +37,16 @@ public class MongoDbProbe implements StoreProbe {
    */
   @Override
   public Map<String, Object> describe(Properties props) {
-    List<Map<String, Object>> shards = onEveryShard(props, MongoDbProbe::describe);
+    List<Map<String, Object>> shards = onEveryShardOnceElected(props, MongoDbProbe::describe);
     if (shards.size() == 1) {
       return shards.get(0);
     }
     Map<String, Object> d = new LinkedHashMap<>(shards.get(0));
     d.keySet().removeIf(MongoDbProbe::perShard);
+    d.put(DATA_SET, StoreProbe.dataSet(
+        shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("documents")).sum(),
+        shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes")).sum(),
+        DATA_MEASURE + ", summed over the shards"));
     d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoShards.SHARDS_PROPERTY
         + "): documents by CRC32(_id) mod " + shards.size() + ", scan and search on every shard, merged");
     d.put("mongodb.shards", shards.stream().map(s -> {
@@ -55,10 +61,18 @@ public class MongoDbProbe implements StoreProbe {
     return d;
   }
 
+  private static final String DATA_MEASURE = "dbStats objects, dataSize + indexSize (uncompressed) of the database "
+      + "on the primary";
+
+  private static long number(Document d, String key) {
+    return d.get(key) instanceof Number n ? n.longValue() : 0;
+  }
+
   /** The facts that differ between shards: listed per shard, not once for the whole cluster. */
   private static boolean perShard(String key) {
     return key.equals("mongodb.url") || key.equals("mongodb.replicaSet") || key.startsWith("mongodb.indexes.")
-        || key.equals("mongodb.wiredTiger.cacheBytes") || key.equals("mongodb.defaultWriteConcern");
+        || key.equals("mongodb.wiredTiger.cacheBytes") || key.equals("mongodb.defaultWriteConcern")
+        || key.equals(DATA_SET);
   }
 
   private static Map<String, Object> describe(MongoClient client, MongoDbConfig config, Properties props) {
@@ -83,13 +97,16 @@ public class MongoDbProbe implements StoreProbe {
         client.getDatabase(config.database()).getCollection(table)).stream()
         .map(Document::toJson).collect(Collectors.toList()));
     d.put("mongodb.router", MongoRouter.isRouter(client) ? "mongos" : "none");
+    Document db = client.getDatabase(config.database()).runCommand(new Document("dbStats", 1));
+    d.put(DATA_SET, StoreProbe.dataSet(number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"),
+        DATA_MEASURE));
     return d;
   }
 
   /** Drops the collection, its documents and its indexes; the next {@code init()} recreates the text index. */
   @Override
   public void reset(Properties props, String table) {
-    onEveryShard(props, (client, config, p) -> {
+    onEveryShardOnceElected(props, (client, config, p) -> {
       client.getDatabase(config.database()).getCollection(table).drop();
       return null;
     });
@@ -102,7 +119,7 @@ public class MongoDbProbe implements StoreProbe {
 
   @Override
   public long count(Properties props, String table) {
-    return onEveryShard(props, (client, config, p) ->
+    return onEveryShardOnceElected(props, (client, config, p) ->
         client.getDatabase(config.database()).getCollection(table).countDocuments())
         .stream().mapToLong(Long::longValue).sum();
   }
@@ -177,6 +194,33 @@ public class MongoDbProbe implements StoreProbe {
    * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged client each,
    * translating connection failures into SetupException.
    */
+  /**
+   * How long describe, reset and count wait for every shard to have a primary: a replica set whose host is starved
+   * (the local cluster runs nine mongod on the server's CPUs while it loads) misses heartbeats and holds an
+   * election, which takes seconds and is no reason to fail a sweep between its phases. {@link #check} does not
+   * wait: an address that never answers is bad input, reported at once.
+   */
+  static final java.time.Duration ELECTION_WAIT = java.time.Duration.ofSeconds(60);
+
+  private static <T> List<T> onEveryShardOnceElected(Properties props, ProbeAction<T> action) {
+    long deadline = System.nanoTime() + ELECTION_WAIT.toNanos();
+    while (true) {
+      try {
+        return onEveryShard(props, action);
+      } catch (SetupException e) {
+        if (!(e.getCause() instanceof MongoTimeoutException) || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
   private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
     List<T> results = new ArrayList<>();
     for (MongoDbConfig config : MongoShards.configs(props)) {

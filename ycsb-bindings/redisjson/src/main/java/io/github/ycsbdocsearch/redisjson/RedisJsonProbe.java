@@ -46,6 +46,15 @@ public final class RedisJsonProbe implements StoreProbe {
       try (Connection first = RedisConnector.connect(c, masters.get(0))) {
         describeServer(first, d);
       }
+      long[] data = {0, 0};
+      forEachMaster(c, jedis, node -> {
+        String db = infoSection(node, "keyspace").getOrDefault("db0", "keys=0");
+        data[0] += Long.parseLong(db.replaceFirst("^keys=(\\d+).*", "$1"));
+        data[1] += Long.parseLong(infoSection(node, "memory").getOrDefault("used_memory_dataset", "0"));
+      });
+      d.put(DATA_SET, StoreProbe.dataSet(data[0], data[1],
+          "keys of db0 and used_memory_dataset of the masters (every key they hold, the key space and the search "
+              + "indexes, in memory)"));
       if (c.cluster()) {
         d.put("replicas", layout(jedis).replicas());
         d.put("search_coordinator", RedisConnector.hasSearchCoordinator(jedis));

@@ -214,6 +214,16 @@ public abstract class StoreContractTest {
     assertEquals(Map.of("title", "red hat", "rank", "1", "field0", "fk05"), strings(page.get(0).fields()));
   }
 
+  /** The probe measures the data set it describes: the manifest's one record of it, beside the memory budget. */
+  @Test
+  void describeMeasuresTheDataSet() {
+    loadCatalogue(catalogue());
+    Map<?, ?> data = (Map<?, ?>) probe.describe(props).get(StoreProbe.DATA_SET);
+    assertTrue(data != null && ((Number) data.get("documents")).longValue() >= catalogue().size(), String.valueOf(data));
+    assertTrue(((Number) data.get("primary_bytes")).longValue() > 0, data.toString());
+    assertFalse(String.valueOf(data.get("measure")).isBlank(), data.toString());
+  }
+
   @Test
   void searchSeesUpdatesOfTheIndexedFields() {
     loadCatalogue(catalogue());
