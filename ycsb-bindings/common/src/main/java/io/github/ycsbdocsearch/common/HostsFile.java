@@ -37,7 +37,7 @@ public final class HostsFile {
   }
 
   /** The whole-number facts of how the servers were provisioned that a hosts file may carry, in this order. */
-  public static final List<String> PROVISIONED = List.of("memory_mb_per_server", "servers", "copies");
+  private static final List<String> PROVISIONED = List.of("memory_mb_per_server", "servers", "copies");
 
   /**
    * Reads and checks a hosts file.
@@ -91,7 +91,7 @@ public final class HostsFile {
       }
       provisioned.put(key, v.asInt());
     }
-    return new HostsFile(file, topology, stores, profile, provisioned);
+    return new HostsFile(file, topology, stores, profile, java.util.Collections.unmodifiableMap(provisioned));
   }
 
   /**
@@ -103,7 +103,7 @@ public final class HostsFile {
   }
 
   /**
-   * What the file says of how the servers were provisioned ({@link #PROVISIONED}: terraform's memory budget per
+   * What the file says of how the servers were provisioned (terraform's memory budget per
    * server, number of servers, copies of each document); absent keys are left out. A record for the manifest.
    */
   public Map<String, Integer> provisioned() {

@@ -25,6 +25,16 @@ public class MongoDbProbe implements StoreProbe {
   private static final int NO_REPLICATION_ENABLED = 76;
   /** What mongos answers to replSetGetStatus. */
   private static final int COMMAND_NOT_FOUND = 59;
+  /** How each shard's data set is measured (describe's data_set). */
+  private static final String DATA_MEASURE = "dbStats objects, dataSize + indexSize (uncompressed) of the database "
+      + "on the primary";
+  /**
+   * How long describe, reset and count wait for every shard to have a primary: a replica set whose host is starved
+   * (the local cluster runs nine mongod on the server's CPUs while it loads) misses heartbeats and holds an
+   * election, which takes seconds and is no reason to fail a sweep between its phases. {@link #check} does not
+   * wait: an address that never answers is bad input, reported at once.
+   */
+  static final java.time.Duration ELECTION_WAIT = java.time.Duration.ofSeconds(60);
 
   @Override
   public void check(Properties props) {
@@ -60,9 +70,6 @@ public class MongoDbProbe implements StoreProbe {
     }).collect(Collectors.toList()));
     return d;
   }
-
-  private static final String DATA_MEASURE = "dbStats objects, dataSize + indexSize (uncompressed) of the database "
-      + "on the primary";
 
   private static long number(Document d, String key) {
     return d.get(key) instanceof Number n ? n.longValue() : 0;
@@ -190,18 +197,7 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged client each,
-   * translating connection failures into SetupException.
-   */
-  /**
-   * How long describe, reset and count wait for every shard to have a primary: a replica set whose host is starved
-   * (the local cluster runs nine mongod on the server's CPUs while it loads) misses heartbeats and holds an
-   * election, which takes seconds and is no reason to fail a sweep between its phases. {@link #check} does not
-   * wait: an address that never answers is bad input, reported at once.
-   */
-  static final java.time.Duration ELECTION_WAIT = java.time.Duration.ofSeconds(60);
-
+  /** {@link #onEveryShard}, tried again while a shard has no usable server, for up to {@link #ELECTION_WAIT}. */
   private static <T> List<T> onEveryShardOnceElected(Properties props, ProbeAction<T> action) {
     long deadline = System.nanoTime() + ELECTION_WAIT.toNanos();
     while (true) {
@@ -221,6 +217,10 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
+  /**
+   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged client each,
+   * translating connection failures into SetupException.
+   */
   private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
     List<T> results = new ArrayList<>();
     for (MongoDbConfig config : MongoShards.configs(props)) {
