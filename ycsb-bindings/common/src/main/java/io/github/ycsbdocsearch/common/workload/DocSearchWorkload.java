@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common.workload;
 
+import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -41,6 +42,11 @@ import site.ycsb.workloads.CoreWorkload;
  *       delay from the write's acknowledgement to visibility, or {@code FRESHNESS-FAILED} after the timeout.
  *   <li>UPDATE rewrites the indexed title and rank with new generator values ({@code search.updateindexedfields},
  *       default true), so every store maintains its index, as the published benchmark did.
+ *   <li>Open-loop pacing ({@code docsearch.arrivals.rate} and {@link ArrivalConfig}'s other properties): every
+ *       operation waits for the next arrival of one schedule shared by all client threads ({@link ArrivalSchedule})
+ *       and is timed from it, in place of YCSB's per-thread {@code -target}; how well the schedule was kept goes to
+ *       {@code hdr/SEND_LAG.hlog} and {@code arrivals.json} ({@link ArrivalPacer}). Without a rate the workload is
+ *       closed-loop, as plain YCSB. Loading ({@link #doInsert}) is never paced.
  * </ul>
  * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
  */
@@ -48,6 +54,8 @@ public class DocSearchWorkload extends CoreWorkload {
   /** Operation names, as they appear in measurements and HDR file names. */
   public static final String SEARCH = "SEARCH";
   public static final String FRESHNESS = "FRESHNESS";
+  /** Where {@code arrivals.json} and {@code hdr/SEND_LAG.hlog} go; the default is the step folder YCSB runs in. */
+  public static final String ARRIVALS_DIR = "docsearch.arrivals.dir";
 
   private SearchWorkloadConfig config;
   private DocumentGenerator generator;
@@ -55,6 +63,9 @@ public class DocSearchWorkload extends CoreWorkload {
   private QueryGenerator queries;
   private QueryStats queryStats;
   private Measurements measurements;
+  private ArrivalConfig arrivals = ArrivalConfig.CLOSED_LOOP;
+  /** The JVM's one arrival schedule (YCSB shares this workload object between its threads); null: closed loop. */
+  private ArrivalPacer pacer;
 
   /** Per client thread: its reproducible question stream. */
   private record ThreadState(SplittableRandom questions, int thread, int threads) {
@@ -64,6 +75,11 @@ public class DocSearchWorkload extends CoreWorkload {
   public void init(Properties p) throws WorkloadException {
     try {
       config = SearchWorkloadConfig.fromProperties(p);
+      arrivals = ArrivalConfig.fromProperties(p);
+      if (arrivals.paced()) {
+        pacer = new ArrivalPacer(arrivals, Props.integer(p, "threadcount", 1, 1),
+            Path.of(Props.string(p, ARRIVALS_DIR, ".")));
+      }
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());
     }
@@ -87,10 +103,29 @@ public class DocSearchWorkload extends CoreWorkload {
     }
   }
 
-  /** Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set. */
+  /** Notes the stop's instant for the arrival counts (the arrivals due end there). */
+  @Override
+  public void requestStop() {
+    super.requestStop();
+    if (pacer != null) {
+      pacer.stopRequested(); // after the flag is set: see ArrivalPacer's counting rule
+    }
+  }
+
+  /**
+   * Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set, and the pacing results
+   * when paced.
+   */
   @Override
   public void cleanup() throws WorkloadException {
     super.cleanup();
+    if (pacer != null) {
+      try {
+        pacer.finish();
+      } catch (SetupException e) {
+        throw new WorkloadException(e.getMessage());
+      }
+    }
     if (queryStats != null && config.searchProportion() > 0 && !config.queryStatsDir().isEmpty()) {
       try {
         queryStats.write(Path.of(config.queryStatsDir()));
@@ -117,6 +152,16 @@ public class DocSearchWorkload extends CoreWorkload {
     return config;
   }
 
+  /** The pacing settings in force ({@link ArrivalConfig#CLOSED_LOOP} when not paced). */
+  public ArrivalConfig arrivals() {
+    return arrivals;
+  }
+
+  /** The shared arrival schedule, or null when not paced (for tests). */
+  ArrivalSchedule arrivalSchedule() {
+    return pacer == null ? null : pacer.schedule();
+  }
+
   @Override
   public boolean doInsert(DB db, Object threadstate) {
     int keynum = keysequence.nextValue().intValue();
@@ -129,8 +174,30 @@ public class DocSearchWorkload extends CoreWorkload {
     return status.isOk();
   }
 
+  /**
+   * One operation; when paced, sent at the next arrival of the shared schedule and timed from it. Returns false
+   * (ending the client thread) when the stop comes before the arrival was sent.
+   */
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
+    if (pacer == null) {
+      return transaction(db, threadstate);
+    }
+    ArrivalSchedule.Arrival arrival = pacer.await(this::isStopRequested);
+    if (arrival == null) {
+      return false;
+    }
+    // YCSB's DBWrapper (and the SEARCH and READ-MODIFY-WRITE timing here) take intended latency from this.
+    measurements.setIntendedStartTimeNs(arrival.nanos());
+    pacer.sending(arrival);
+    try {
+      return transaction(db, threadstate);
+    } finally {
+      pacer.completed();
+    }
+  }
+
+  private boolean transaction(DB db, Object threadstate) {
     String operation = operationchooser.nextString();
     if (operation == null) {
       return false;
