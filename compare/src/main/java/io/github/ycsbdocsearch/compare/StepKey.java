@@ -36,7 +36,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case CAPACITY -> new StepKey(phase, row.threads(), 0, null);
       case LOAD -> row.offeredFraction() == null ? new StepKey(Phase.RATES, row.threads(), row.targetOps(), null)
           : new StepKey(phase, 0, 0, percent(row.offeredFraction()));
-      case RATES, FLOOR -> new StepKey(phase, row.threads(), row.targetOps(), null);
+      case RATES, FLOOR, SEARCH -> new StepKey(phase, row.threads(), row.targetOps(), null);
     };
   }
 

@@ -15,6 +15,8 @@ public enum Phase {
   LOAD,
   /** Open loop at a rate the user named ({@code --rates}). */
   RATES,
+  /** Open loop at a rate the capacity search chose (a probe): also a point of the latency curve. */
+  SEARCH,
   /** YCSB's BasicDB (no store) at the same threads and rate as a store's fixed-rate step: the harness's floor. */
   FLOOR;
 

@@ -34,15 +34,15 @@ public final class RunLayout {
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
   public static final String QUERY_STATS = "querystats.json";
 
-  private static final Pattern STEP_NAME = Pattern.compile("(\\d+)-t(\\d+)(?:-r(\\d+))?(-floor)?");
+  private static final Pattern STEP_NAME = Pattern.compile("(\\d+)-t(\\d+)(?:-r(\\d+))?(-floor|-probe)?");
 
   private RunLayout() {
   }
 
-  /** A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}. */
+  /** A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}, {@code 14-t24-r5120-probe}. */
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
     return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
-        + (phase == Phase.FLOOR ? "-floor" : "");
+        + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : "");
   }
 
   /** The step index a folder name starts with, if it is a step folder name. */

@@ -23,18 +23,45 @@ import java.util.List;
  * @param maxSustainableIndex format 1 name: the peak step's index
  * @param threads             format 1 name: the peak step's threads
  * @param throughputOps       format 1 name: the peak's throughput
+ * @param capacitySearch      how the capacity was found (format 3): bracket, convergence, confidence, probes; null
+ *                            in older files, whose capacity was the highest passing fraction of the peak
  */
 @JsonPropertyOrder({"format", "store", "peak_ops", "peak_step", "peak_threads", "peak_ci95", "peak_lower_bound",
     "capacity_ops", "capacity_step", "slo", "capacity_reason", "reason", "max_sustainable_index", "threads",
-    "throughput_ops"})
+    "throughput_ops", "capacity_search"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Saturation(Integer format, String store, Double peakOps, String peakStep, Integer peakThreads,
                          List<Double> peakCi95, Boolean peakLowerBound, Double capacityOps, String capacityStep,
                          String slo, String capacityReason, String reason, Integer maxSustainableIndex,
-                         Integer threads, Double throughputOps) {
+                         Integer threads, Double throughputOps, CapacitySearchRecord capacitySearch) {
 
   /** Version written now. */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
+
+  /** Without a capacity search record (the peak alone, format-2 files). */
+  public Saturation(Integer format, String store, Double peakOps, String peakStep, Integer peakThreads,
+                    List<Double> peakCi95, Boolean peakLowerBound, Double capacityOps, String capacityStep,
+                    String slo, String capacityReason, String reason, Integer maxSustainableIndex,
+                    Integer threads, Double throughputOps) {
+    this(format, store, peakOps, peakStep, peakThreads, peakCi95, peakLowerBound, capacityOps, capacityStep, slo,
+        capacityReason, reason, maxSustainableIndex, threads, throughputOps, null);
+  }
+
+  /** Whether the capacity is only a lower bound; null when the file does not say (older formats). */
+  @com.fasterxml.jackson.annotation.JsonIgnore
+  public Boolean capacityLowerBound() {
+    return capacitySearch == null ? null : capacitySearch.lowerBound();
+  }
+
+  /** The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or null. */
+  @com.fasterxml.jackson.annotation.JsonIgnore
+  public String capacityBracket() {
+    if (capacitySearch == null || capacitySearch.lo() == null) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "[%.0f, %s]", capacitySearch.lo(),
+        capacitySearch.hi() == null ? "open" : String.format(java.util.Locale.ROOT, "%.0f", capacitySearch.hi()));
+  }
 
   /** The closed-loop peak, also from a format-1 file (where it was called throughput_ops). */
   public Double peak() {

@@ -20,18 +20,33 @@ import java.util.Optional;
  * @param clientCpus      CPUs the client may use (its pinning set, else the machine's)
  * @param serverCpuCores  CPU the store's server processes used over the window, in cores (local stores), or null
  * @param serverCpuSource where {@code serverCpuCores} came from ({@code local-processes}), or null
+ * @param clientJitCpuCores CPU the client's JIT compiler threads used over the window, in cores: left out of
+ *                        {@code clientCpuCores}, recorded to show whether the client was still compiling (null when
+ *                        not measured, and in files before format 3)
+ * @param openLoop        fixed-rate steps: the arrival schedule and the objective (null otherwise, and before
+ *                        format 3)
  */
 @JsonPropertyOrder({"format", "store", "workload", "index", "threads", "target_ops", "warmup_s", "duration_s",
     "status", "started_utc", "ended_utc", "exit_code", "error", "phase", "offered_fraction", "client_cpu_cores",
-    "client_cpus", "server_cpu_cores", "server_cpu_source"})
+    "client_cpus", "server_cpu_cores", "server_cpu_source", "client_jit_cpu_cores", "open_loop"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record StepRecord(int format, String store, String workload, int index, int threads, long targetOps,
                          int warmupS, int durationS, StepStatus status, String startedUtc, String endedUtc,
                          Integer exitCode, String error, Phase phase, Double offeredFraction,
                          Double clientCpuCores, Integer clientCpus, Double serverCpuCores,
-                         String serverCpuSource) {
+                         String serverCpuSource, Double clientJitCpuCores, OpenLoop openLoop) {
   /** Version of the step.json layout written now. */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
+
+  /** A record without the format-3 fields (the load, older writers, tests). */
+  public StepRecord(int format, String store, String workload, int index, int threads, long targetOps,
+                    int warmupS, int durationS, StepStatus status, String startedUtc, String endedUtc,
+                    Integer exitCode, String error, Phase phase, Double offeredFraction,
+                    Double clientCpuCores, Integer clientCpus, Double serverCpuCores, String serverCpuSource) {
+    this(format, store, workload, index, threads, targetOps, warmupS, durationS, status, startedUtc, endedUtc,
+        exitCode, error, phase, offeredFraction, clientCpuCores, clientCpus, serverCpuCores, serverCpuSource, null,
+        null);
+  }
 
   /** The phase, or for a format-1 step the one its target implies. */
   @JsonIgnore
@@ -55,7 +70,7 @@ public record StepRecord(int format, String store, String workload, int index, i
   public StepRecord withStatus(StepStatus newStatus, String newError) {
     return new StepRecord(format, store, workload, index, threads, targetOps, warmupS, durationS, newStatus,
         startedUtc, endedUtc, exitCode, newError, phase, offeredFraction, clientCpuCores, clientCpus,
-        serverCpuCores, serverCpuSource);
+        serverCpuCores, serverCpuSource, clientJitCpuCores, openLoop);
   }
 
   /** Reads {@code <dir>/step.json}; empty when it is missing or unreadable (an unfinished step). */

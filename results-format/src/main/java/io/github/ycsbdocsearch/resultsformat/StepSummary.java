@@ -31,23 +31,43 @@ import java.util.OptionalLong;
  * @param operations      workload operations that succeeded in the window (parts of composed ones not counted)
  * @param errors          workload operations that failed in the window
  * @param rows            per operation, latency kind and request set
+ * @param clientJitCpuCores the client's JIT compiler threads over the window, cores (left out of the client's CPU)
+ * @param clientLimit     why the client limited the step (CPU, or late sends with threads free); null when it did
+ *                        not. A limited step has {@code clientBound} true and never stands for the store
+ * @param pacing          fixed-rate steps: what the shared arrival schedule did (sent, unsent, send lag)
+ * @param objective       fixed-rate steps: the latency objective's exceedance test, per operation
  */
 @JsonPropertyOrder({"format", "store", "workload", "step", "index", "phase", "offered_fraction", "threads",
     "target_ops", "step_status", "error", "rate_sustained", "achieved_pct", "client_bound", "client_cpu_cores",
     "client_cpus", "server_cpu_cores", "server_cpu_source", "window_s", "throughput_ops", "throughput_ci95",
-    "operations", "errors", "rows"})
+    "operations", "errors", "client_jit_cpu_cores", "client_limit", "pacing", "objective", "rows"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record StepSummary(int format, String store, String workload, String step, int index, Phase phase,
                           Double offeredFraction, int threads, long targetOps, StepStatus stepStatus, String error,
                           Boolean rateSustained, Double achievedPct, boolean clientBound, Double clientCpuCores,
                           Integer clientCpus, Double serverCpuCores, String serverCpuSource, double windowS,
                           double throughputOps, List<Double> throughputCi95, long operations, long errors,
-                          List<SummaryRow> rows) {
+                          List<SummaryRow> rows, Double clientJitCpuCores, String clientLimit, Pacing pacing,
+                          Objective objective) {
 
   /** Version of the step summary layout. */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
   /** A fixed-rate step is sustained when it achieved at least this share of its target. */
   public static final double SUSTAINED_SHARE = 0.95;
+  /** ... and sent all but this share of the requests its schedule made due. */
+  public static final double UNSENT_SHARE = 0.01;
+
+  /** A summary without the format-3 fields (older files, tests). */
+  public StepSummary(int format, String store, String workload, String step, int index, Phase phase,
+                     Double offeredFraction, int threads, long targetOps, StepStatus stepStatus, String error,
+                     Boolean rateSustained, Double achievedPct, boolean clientBound, Double clientCpuCores,
+                     Integer clientCpus, Double serverCpuCores, String serverCpuSource, double windowS,
+                     double throughputOps, List<Double> throughputCi95, long operations, long errors,
+                     List<SummaryRow> rows) {
+    this(format, store, workload, step, index, phase, offeredFraction, threads, targetOps, stepStatus, error,
+        rateSustained, achievedPct, clientBound, clientCpuCores, clientCpus, serverCpuCores, serverCpuSource, windowS,
+        throughputOps, throughputCi95, operations, errors, rows, null, null, null, null);
+  }
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
   public static final double CLIENT_BOUND_SHARE = 0.90;
 

@@ -89,7 +89,7 @@ public final class LatencyCharts {
   private static List<StepSummary> offeredSteps(StoreRun store, boolean floor) {
     return store.summaries().stream()
         .filter(s -> s.fixedRate() && (floor ? s.phase() == Phase.FLOOR && s.complete()
-            : s.phase() == Phase.LOAD || s.phase() == Phase.RATES))
+            : s.phase() == Phase.LOAD || s.phase() == Phase.RATES || s.phase() == Phase.SEARCH))
         .sorted(Comparator.comparingLong(StepSummary::targetOps)).toList();
   }
 

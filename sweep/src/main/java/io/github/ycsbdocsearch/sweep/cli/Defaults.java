@@ -20,13 +20,39 @@ public final class Defaults {
   public static final int LOAD_THREADS = 4;
   /** Client threads of a fixed-rate step when no explicit thread list is given. */
   public static final int RATE_THREADS = 16;
-  /** Offered loads of the load phase, as fractions of the capacity-search peak. */
-  public static final java.util.List<Double> LOAD_FRACTIONS =
-      java.util.List.of(0.10, 0.25, 0.50, 0.70, 0.80, 0.90, 0.95, 1.00, 1.10);
+  /**
+   * Offered loads of the latency curve, as fractions of the closed-loop peak: the points of the
+   * latency-vs-offered-load chart, and the capacity search's first bracket.
+   */
+  public static final java.util.List<Double> LOAD_FRACTIONS = java.util.List.of(0.25, 0.50, 0.75, 0.90, 1.00, 1.10);
   /** {@link #LOAD_FRACTIONS} as the help text shows it. */
-  public static final String LOAD_FRACTIONS_TEXT = "0.1,0.25,0.5,0.7,0.8,0.9,0.95,1,1.1";
-  /** Least client threads of a load-phase step: a slow request must not stall the whole schedule. */
-  public static final int MIN_LOAD_THREADS = 4;
+  public static final String LOAD_FRACTIONS_TEXT = "0.25,0.5,0.75,0.9,1,1.1";
+  /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
+  public static final int MIN_LOAD_THREADS = 8;
+  /** Most client threads of a fixed-rate step: past this the pool's threads cost the client more than they give. */
+  public static final int MAX_POOL_THREADS = 256;
+  /** The pool holds this many times the requests in flight at the objective's bound (Little's law), plus the least. */
+  public static final double POOL_HEADROOM = 2.0;
+  /** Capacity search: the final bracket's relative width. */
+  public static final double SEARCH_RESOLUTION = 0.02;
+  /** Capacity search: the lowest rate probed, as a share of the peak (below it: no capacity). */
+  public static final double SEARCH_FLOOR_SHARE = 0.01;
+  /** Capacity search: the highest rate probed, as a share of the peak (a pass there is a lower bound). */
+  public static final double SEARCH_CEILING_SHARE = 1.25;
+  /** Capacity search: probes after the curve, at most. */
+  public static final int SEARCH_MAX_PROBES = 8;
+  /** Capacity search: extra probes for an inconclusive rate before the point estimate decides. */
+  public static final int SEARCH_MAX_EXTENSIONS = 1;
+  /** Arrival process of fixed-rate steps. */
+  public static final String ARRIVALS = "poisson";
+  /** Seed of the arrival schedules (each step adds its index). */
+  public static final long ARRIVALS_SEED = 20_211_118L;
+  /** A send later than this after its scheduled arrival is late; send-lag p99 above it means client-limited. */
+  public static final long SEND_LAG_THRESHOLD_US = 1_000;
+  /** Seconds of unmeasured closed-loop load on a freshly loaded store before its first measured step. */
+  public static final int STORE_WARMUP_SECONDS = 15;
+  /** Client threads of that store warm-up. */
+  public static final int STORE_WARMUP_THREADS = 8;
   /** Measured seconds of a harness-floor step (BasicDB): short, the floor is the client's own cost. */
   public static final int FLOOR_SECONDS = 5;
   /** Warm-up of a harness-floor step. */

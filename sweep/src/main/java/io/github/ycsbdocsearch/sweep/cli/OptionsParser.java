@@ -142,8 +142,13 @@ public final class OptionsParser {
     List<Double> fractions = v.containsKey("--load-fractions") ? fractions(v.get("--load-fractions"))
         : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
     int floorSeconds = intAtLeast(v, "--floor-seconds", Defaults.FLOOR_SECONDS, 0);
+    String arrivals = oneOf(v, "--arrivals", Defaults.ARRIVALS, "poisson", "uniform");
+    if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
+      SweepTarget.checkMm1(props);
+    }
     return new SweepOptions(workload, targets, threads, rates, stepSeconds, warmup, records, loadThreads,
-        maxErrorPct, maxP99, hosts, out, !noPin, props, slo, fractions, floorSeconds, localSetup(v, hosts.isPresent()));
+        maxErrorPct, maxP99, hosts, out, !noPin, props, slo, fractions, floorSeconds, localSetup(v, hosts.isPresent()),
+        arrivals);
   }
 
   /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */

@@ -56,6 +56,7 @@ public final class ParametersJson {
       n.putNull("max_p99_ms");
     }
     n.put("slo", o.slo().text());
+    n.put("arrivals", o.arrivals());
     n.put("topology", o.local().topology());
     n.put("profile", o.local().profile());
     n.put("memory_mb", o.local().memoryMb());
@@ -116,7 +117,7 @@ public final class ParametersJson {
         n.path("max_error_pct").asDouble(), maxP99, hosts, Path.of(n.path("out").asText()),
         n.path("pin").asBoolean(), props, Slo.parse(n.path("slo").asText(Slo.DEFAULT)), fractions(n),
         n.path("floor_seconds").asInt(0), new SweepOptions.LocalSetup(n.path("topology").asText("single"),
-        n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)));
+        n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)), n.path("arrivals").asText(Defaults.ARRIVALS));
   }
 
   private static List<Double> fractions(JsonNode n) {

@@ -20,9 +20,11 @@ import picocli.CommandLine.Parameters;
         "questions, each step a separate, unmodified YCSB 0.17.0 client JVM:",
         "  1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until throughput",
         "     stops growing beyond its confidence interval: the peak;",
-        "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, with latency from",
-        "     each request's intended start (coordinated omission corrected): the latency-vs-load curve, and the",
-        "     capacity = the highest offered rate sustained (>= 95 %% achieved) that met the objective (--slo);",
+        "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one Poisson",
+        "     arrival schedule shared by all client threads, latency from each request's scheduled arrival",
+        "     (coordinated omission corrected): the latency-vs-load curve; then the capacity: a search that bisects",
+        "     the offered rate until its bracket is within 2 %%, each probe judged by an exceedance test of the",
+        "     objective (--slo) on every operation; the bracket's low end, confirmed, is the capacity;",
         "then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate.",
         "Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is that folder's",
         "path. Progress goes to stderr.", ""},
@@ -32,10 +34,12 @@ import picocli.CommandLine.Parameters;
             + Defaults.GROWTH_PCT_TEXT + " %% and",
         "by its 95 %% confidence interval (per-second counts) for " + Defaults.FLAT_STEPS
             + " steps in a row, when a step passes the error",
-        "or p99 bound, when the client used > 90 %% of its CPUs (client-bound: never taken for the store's limit),",
+        "or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out (client-limited: never taken",
+        "for the store's limit),",
         "or when a step fails. A step whose throughput swung by more than 15 %% second to second is run once more.",
         "saturation.json records the peak (a lower bound when the ramp was still growing), the capacity under the",
-        "objective, and why.",
+        "objective with its bracket, confidence and every probe (a lower bound when the top of the range passed",
+        "or the client limited it), and why.",
         "",
         "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: " + Defaults.CLIENT_JVM_OPTS + ")",
         "             SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)",
@@ -75,6 +79,11 @@ final class SweepCommandLine {
       "latency objective of the capacity: intended latency of every operation, all requests, e.g. p99<=10ms "
           + "(default), p99.9<=50ms, p50<=500us"})
   String slo;
+
+  @Option(names = "--arrivals", paramLabel = "PROCESS", description = {
+      "arrival process of every fixed-rate step, one schedule shared by all client threads: poisson (default: "
+          + "exponential gaps, as independent users arrive) or uniform (a fixed period)"})
+  String arrivals;
 
   @Option(names = "--floor-seconds", paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "

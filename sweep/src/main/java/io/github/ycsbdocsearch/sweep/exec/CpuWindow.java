@@ -1,5 +1,9 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -8,10 +12,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second): sampled when
- * the warm-up ends and when the stop is due, from the kernel's per-process counters (ProcessHandle's total CPU
- * duration). The window is timed from the child's start, so it begins a JVM start-up (about a second) before
- * YCSB's own: close enough to tell a saturated client from a saturated store, which is what it is for.
- * Thread-safe.
+ * the warm-up ends and every {@value #EVERY_MS} ms until the stop is due, from the kernel's counters.
+ *
+ * <p>Two things are kept out of the client's figure, because they are not load the client puts on itself per
+ * operation and they made fresh JVMs look saturated (a 1-thread MongoDB step "client-bound" at 0.95 CPUs while its
+ * steady state is 0.34):
+ * <ul>
+ *   <li>JVM start-up: the window is timed from the moment YCSB's client threads run (the caller starts it at
+ *       YCSB's first status line), not from the process spawn;</li>
+ *   <li>the JIT compiler: its threads ({@code C1/C2 CompilerThread*}, read per thread from {@code /proc/PID/task})
+ *       are counted apart, as {@link #clientJitCores()}, so a reader sees whether the client was still compiling
+ *       inside the window.</li>
+ * </ul>
+ * Where {@code /proc} is not readable the JIT share is unknown and counted as client work. Thread-safe.
  */
 public final class CpuWindow implements AutoCloseable {
 
@@ -22,14 +35,15 @@ public final class CpuWindow implements AutoCloseable {
   });
   /** Sampling period after the warm-up. */
   static final long EVERY_MS = 250;
+  /** Kernel clock ticks per second of {@code /proc/PID/task/TID/stat} (USER_HZ, 100 on Linux). */
+  private static final long TICK_NANOS = 10_000_000L;
   private final ServerCpu server;
+  private final long clientPid;
   private volatile Sample first;
   private volatile Sample second;
 
-  private record Sample(long nanos, long clientCpuNanos, Optional<Long> serverCpuNanos) {
+  private record Sample(long nanos, long clientCpuNanos, long jitCpuNanos, Optional<Long> serverCpuNanos) {
   }
-
-  private final long clientPid;
 
   private CpuWindow(long clientPid, ServerCpu server) {
     this.clientPid = clientPid;
@@ -37,12 +51,12 @@ public final class CpuWindow implements AutoCloseable {
   }
 
   /**
-   * Starts sampling {@code client} (and the local server processes): once when the warm-up ends, then every
-   * {@value #EVERY_MS} ms until the stop is due, keeping the last sample; a step that ends early (its operation
-   * budget spent) keeps the last sample taken while the client lived.
+   * Starts sampling {@code client} (and the server): once when the warm-up ends, then every {@value #EVERY_MS} ms
+   * until the stop is due, keeping the last sample; a step that ends early (its operation budget spent) keeps the
+   * last sample taken while the client lived. Call it when the client's threads start running.
    */
-  public static CpuWindow start(Process client, ServerCpu server, Duration warmup, Duration window) {
-    CpuWindow w = new CpuWindow(client.pid(), server);
+  public static CpuWindow start(long clientPid, ServerCpu server, Duration warmup, Duration window) {
+    CpuWindow w = new CpuWindow(clientPid, server);
     long end = warmup.plus(window).toMillis();
     w.timer.schedule(() -> w.first = w.sample(), warmup.toMillis(), TimeUnit.MILLISECONDS);
     for (long t = warmup.toMillis() + EVERY_MS; t <= end; t += EVERY_MS) {
@@ -56,6 +70,11 @@ public final class CpuWindow implements AutoCloseable {
     return w;
   }
 
+  /** {@link #start(long, ServerCpu, Duration, Duration)} for a process handle. */
+  public static CpuWindow start(Process client, ServerCpu server, Duration warmup, Duration window) {
+    return start(client.pid(), server, warmup, window);
+  }
+
   private Sample sample() {
     Optional<Long> s;
     try {
@@ -63,21 +82,79 @@ public final class CpuWindow implements AutoCloseable {
     } catch (RuntimeException e) {
       s = Optional.empty(); // a remote store that does not answer now: no server figure for this step
     }
-    return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), s);
+    return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), jitNanos(clientPid), s);
   }
 
   private static Optional<Long> cpuNanos(long pid) {
     return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos);
   }
 
-  /** The client's cores over the window; empty when a sample is missing (the child ended early). */
+  /**
+   * CPU time of the JIT compiler threads of {@code pid} ({@code utime + stime} of each thread whose name starts with
+   * {@code C1 Compiler} or {@code C2 Compiler}); 0 where {@code /proc} cannot be read.
+   */
+  static long jitNanos(long pid) {
+    Path tasks = Path.of("/proc", Long.toString(pid), "task");
+    long ticks = 0;
+    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+      for (Path t : threads) {
+        ticks += compilerTicks(t.resolve("stat"));
+      }
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+    return ticks * TICK_NANOS;
+  }
+
+  private static long compilerTicks(Path stat) {
+    String s;
+    try {
+      s = Files.readString(stat);
+    } catch (IOException e) {
+      return 0; // the thread ended between the listing and the read
+    }
+    return compilerTicksOf(s);
+  }
+
+  /** The {@code utime + stime} of one {@code /proc/.../stat} line when its thread is a JIT compiler, else 0. */
+  static long compilerTicksOf(String statLine) {
+    int open = statLine.indexOf('(');
+    int close = statLine.lastIndexOf(')');
+    if (open < 0 || close < open) {
+      return 0;
+    }
+    String name = statLine.substring(open + 1, close);
+    if (!(name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler"))) {
+      return 0;
+    }
+    // After ") ": state(3) ppid(4) ... utime is field 14, stime field 15 of the whole line.
+    String[] f = statLine.substring(close + 2).split(" ");
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /** The client's cores over the window, JIT compiler threads left out; empty when a sample is missing. */
   public Optional<Double> clientCores() {
     Sample a = first;
     Sample b = second;
-    if (a == null || b == null || a.clientCpuNanos() < 0 || b.clientCpuNanos() < 0 || b.nanos() <= a.nanos()) {
+    if (!valid(a, b)) {
       return Optional.empty();
     }
-    return Optional.of(round((double) (b.clientCpuNanos() - a.clientCpuNanos()) / (b.nanos() - a.nanos())));
+    long cpu = (b.clientCpuNanos() - a.clientCpuNanos()) - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos());
+    return Optional.of(round((double) Math.max(0, cpu) / (b.nanos() - a.nanos())));
+  }
+
+  /** The JIT compiler threads' cores over the window (0 = the client had finished compiling); empty when unknown. */
+  public Optional<Double> clientJitCores() {
+    Sample a = first;
+    Sample b = second;
+    if (!valid(a, b)) {
+      return Optional.empty();
+    }
+    return Optional.of(round((double) Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()) / (b.nanos() - a.nanos())));
+  }
+
+  private static boolean valid(Sample a, Sample b) {
+    return a != null && b != null && a.clientCpuNanos() >= 0 && b.clientCpuNanos() >= 0 && b.nanos() > a.nanos();
   }
 
   /** Where the server figure came from, or null. */

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,12 +39,30 @@ public final class YcsbArgs {
    */
   public static List<String> step(String dbClass, Path workload, Path connection, StepSpec step, int runSeconds,
                                   int records, long operationCount, Map<String, String> userProps) {
+    return step(dbClass, workload, connection, step, runSeconds, records, operationCount, userProps, null);
+  }
+
+  /**
+   * One measured step; a fixed-rate step with {@code openLoop} offers its rate through the workload's one shared
+   * arrival schedule ({@code docsearch.arrivals.*}) instead of YCSB's {@code -target}, which gives every thread its
+   * own periodic schedule (bursts when threads start together, and a slow request delays only its own thread's
+   * later ones, so spare threads absorb nothing).
+   */
+  public static List<String> step(String dbClass, Path workload, Path connection, StepSpec step, int runSeconds,
+                                  int records, long operationCount, Map<String, String> userProps,
+                                  OpenLoop openLoop) {
     List<String> a = new ArrayList<>(List.of("-t"));
-    if (step.targetOps() > 0) {
+    if (step.targetOps() > 0 && openLoop == null) {
       a.add("-target");
       a.add(String.valueOf(step.targetOps()));
     }
     common(a, dbClass, workload, connection, step.threads(), records, userProps);
+    if (step.targetOps() > 0 && openLoop != null) {
+      prop(a, "docsearch.arrivals.rate", String.valueOf(step.targetOps()));
+      prop(a, "docsearch.arrivals.process", openLoop.arrivals());
+      prop(a, "docsearch.arrivals.seed", String.valueOf(openLoop.seed()));
+      prop(a, "docsearch.arrivals.lag_threshold_us", String.valueOf(openLoop.lagThresholdUs()));
+    }
     // operationcount=0 does NOT mean "unlimited" in 0.17.0: Client caps the thread count at the operation count
     // and starts zero threads. A large count plus maxexecutiontime bounds the step by time instead.
     prop(a, "operationcount", String.valueOf(operationCount));

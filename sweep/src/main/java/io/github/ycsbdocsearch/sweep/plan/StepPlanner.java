@@ -61,6 +61,20 @@ public final class StepPlanner {
     return Math.min(Defaults.MAX_THREADS, Math.max(2 * peakThreads, Defaults.MIN_LOAD_THREADS));
   }
 
+  /**
+   * The thread pool of a fixed-rate step at {@code rate} ops/s under the objective {@code slo}. By Little's law a
+   * store that meets the bound B holds at most about rate x B requests in flight; the pool holds
+   * {@link Defaults#POOL_HEADROOM} times that plus {@link Defaults#MIN_LOAD_THREADS}, so it runs dry only when the
+   * store's latency is far past the bound (then the requests wait for a thread, and their intended latency, counted
+   * from the scheduled arrival, charges that wait to the store), between {@link Defaults#MIN_LOAD_THREADS} and
+   * {@link Defaults#MAX_POOL_THREADS}.
+   */
+  public static int poolThreads(long rate, Slo slo) {
+    double inFlight = rate * (slo.boundUs() / 1e6);
+    long n = (long) Math.ceil(Defaults.POOL_HEADROOM * inFlight) + Defaults.MIN_LOAD_THREADS;
+    return (int) Math.min(Defaults.MAX_POOL_THREADS, Math.max(Defaults.MIN_LOAD_THREADS, n));
+  }
+
   /** A floor step for each fixed-rate step, numbered after {@code after}. */
   public static List<StepSpec> floor(List<StepSpec> fixedRate, int after) {
     List<StepSpec> out = new ArrayList<>();

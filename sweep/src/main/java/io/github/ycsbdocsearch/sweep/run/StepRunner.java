@@ -2,6 +2,8 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.OpenLoop;
+import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
@@ -70,25 +72,38 @@ final class StepRunner {
    */
   StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
                  SaturationDetector detector) {
+    return run(session, step, planned, records, operationCount, detector, Timing.of(ctx.options(), step.phase()));
+  }
+
+  /** {@link #run(StoreSession, StepSpec, int, int, long, SaturationDetector)} with another warm-up and window. */
+  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
+                 SaturationDetector detector, Timing timing) {
     SweepOptions o = ctx.options();
-    Timing timing = Timing.of(o, step.phase());
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     prepare(tmp, true);
+    OpenLoop openLoop = openLoop(step);
     List<String> args = YcsbArgs.step(session.target().dbClass(), o.workload().path(), session.connectionFile(),
-        step, timing.runSeconds(), records, operationCount, userProperties(step));
+        step, timing.runSeconds(), records, operationCount, userProperties(step), openLoop);
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
+    java.util.concurrent.atomic.AtomicLong pid = new java.util.concurrent.atomic.AtomicLong(-1);
     ChildResult child;
     try {
+      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's spawn.
       child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
-          .onStart(p -> cpu.set(CpuWindow.start(p, session.serverCpu(), Duration.ofSeconds(timing.warmupS()),
-              Duration.ofSeconds(timing.durationS()))))
+          .onStart(p -> pid.set(p.pid()))
           .run(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"),
               Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS), ctx.interrupts(),
-              line -> StatusLine.parse(line).ifPresent(
-                  s -> ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s)));
+              line -> StatusLine.parse(line).ifPresent(s -> {
+                if (cpu.get() == null && pid.get() > 0) {
+                  Duration warm = Duration.ofSeconds(Math.max(0, timing.warmupS() - s.elapsedSeconds()));
+                  cpu.compareAndSet(null, CpuWindow.start(pid.get(), session.serverCpu(), warm,
+                      Duration.ofSeconds(timing.durationS())));
+                }
+                ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s);
+              }));
     } finally {
       Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
     }
@@ -97,7 +112,8 @@ final class StepRunner {
     Optional<String> problem = problem(child, out, step, operationCount, timing);
     StepStatus status = child.interrupted() ? StepStatus.INTERRUPTED
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
-    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, cpu.get());
+    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, cpu.get(),
+        openLoop);
     record.writeTo(tmp);
     Optional<StepHistograms> logs = Optional.empty();
     Optional<StepSummary> summary = Optional.empty();
@@ -114,7 +130,7 @@ final class StepRunner {
     if (ranToEnd && summary.isPresent() && summary.get().operations() == 0) {
       record = record.withStatus(StepStatus.FAILED, "no operation succeeded after the " + timing.warmupS()
           + " s warm-up");
-    } else if (ranToEnd && summary.isPresent() && step.phase() != Phase.FLOOR
+    } else if (ranToEnd && summary.isPresent() && step.phase() != Phase.FLOOR && detector != null
         && detector.exceedsErrorBound(summary.get())) {
       record = record.withStatus(StepStatus.FAILED, detector.errorBoundMessage(summary.get()));
     }
@@ -186,14 +202,25 @@ final class StepRunner {
   }
 
   private StepRecord record(StoreSession s, StepSpec step, Timing timing, StepStatus status, String error,
-                            Instant started, Instant ended, ChildResult child, CpuWindow cpu) {
+                            Instant started, Instant ended, ChildResult child, CpuWindow cpu, OpenLoop openLoop) {
     Optional<CpuWindow> c = Optional.ofNullable(cpu);
     Double server = c.flatMap(CpuWindow::serverCores).orElse(null);
     return new StepRecord(StepRecord.FORMAT, s.name(), ctx.options().workload().name(), step.index(),
         step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
         child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
         step.offeredFraction(), c.flatMap(CpuWindow::clientCores).orElse(null), ctx.pinning().clientCpuCount(),
-        server, server == null ? null : c.get().serverSource());
+        server, server == null ? null : c.get().serverSource(), c.flatMap(CpuWindow::clientJitCores).orElse(null),
+        openLoop);
+  }
+
+  /** The arrival schedule and objective of a fixed-rate step (its seed differs per step); null in a closed loop. */
+  private OpenLoop openLoop(StepSpec step) {
+    if (step.targetOps() <= 0) {
+      return null;
+    }
+    Slo slo = ctx.options().slo();
+    return new OpenLoop(ctx.options().arrivals(), Defaults.ARRIVALS_SEED + step.index(),
+        Defaults.SEND_LAG_THRESHOLD_US, slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
   }
 
   static String utc(Instant t) {

@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
@@ -44,13 +45,14 @@ final class StoreSweep {
   private final SaturationDetector detector;
   private final List<StepSpec> capacityPlan;
   private final List<StepSpec> ratesPlan;
+  private SearchPhase.Found searchFound;
 
   StoreSweep(SweepContext ctx, SweepTarget target, RemainingTime remaining) {
     this.ctx = ctx;
     this.target = target;
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
-    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options(), target.isStore()));
+    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options(), target.measuresAServer()));
     this.capacityPlan = StepPlanner.capacity(ctx.options());
     this.ratesPlan = StepPlanner.rates(ctx.options(), capacityPlan.size());
   }
@@ -99,29 +101,53 @@ final class StoreSweep {
       remaining.setupTook(Duration.ofNanos(System.nanoTime() - setupStart));
       PhaseClock clock = new PhaseClock(setupStart);
       clock.ended("setup");
-      StepLoop loop = new StepLoop(session);
-      Optional<Ended> stop = loop.phase(capacityPlan, detector);
+      recordResume(session);
+      StepExecutor exec = new StepExecutor(ctx, session, remaining, detector);
+      if (target.isStore() && !capacityPlan.isEmpty()) {
+        new StoreWarmup(ctx).run(session);
+        clock.ended("store_warmup");
+      }
+      int total = expectedSteps();
+      Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(capacityPlan, detector, total);
       clock.ended("capacity");
       if (stop.isEmpty() && !ratesPlan.isEmpty()) {
-        stop = loop.phase(ratesPlan, null);
+        stop = new StepPhase(ctx, exec).run(ratesPlan, null, total);
         clock.ended("rates");
       }
-      List<StepSpec> loadPlan = List.of();
-      if (stop.isEmpty()) {
-        loadPlan = loadPlan();
-        stop = loop.phase(loadPlan, null);
+      List<StepSpec> fixed = new ArrayList<>(ratesPlan);
+      int next = capacityPlan.size() + ratesPlan.size() + 1;
+      if (stop.isEmpty() && hasPeak()) {
+        SearchPhase search = new SearchPhase(ctx, exec, next);
+        stop = search.run(detector.result(target.name(), capacityPlan.size()), total);
+        next = search.nextIndex();
+        searchFound = search.found().orElse(null);
+        search.found().ifPresent(f -> fixed.addAll(f.curve()));
         clock.ended("load");
       }
-      if (stop.isEmpty() && ctx.options().floorSeconds() > 0) {
-        List<StepSpec> fixed = new ArrayList<>(ratesPlan);
-        fixed.addAll(loadPlan);
-        stop = floor(loop, fixed, capacityPlan.size() + ratesPlan.size() + loadPlan.size());
+      if (stop.isEmpty() && ctx.options().floorSeconds() > 0 && !fixed.isEmpty()) {
+        stop = floor(exec, StepPlanner.floor(fixed, next - 1), total);
         clock.ended("floor");
       }
       ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
-      return stop.orElse(new Ended(Outcome.COMPLETE, null));
+      return stop.map(p -> new Ended(p.outcome(), p.error())).orElse(new Ended(Outcome.COMPLETE, null));
     }
+  }
+
+  /** Whether the ramp found a peak to search under (says why not otherwise). */
+  private boolean hasPeak() {
+    if (ctx.options().loadFractions().isEmpty()) {
+      return false;
+    }
+    Saturation peak = detector.result(target.name(), capacityPlan.size());
+    if (peak.peakOps() == null) {
+      ctx.progress().store(target.name(), "no load phase: the capacity search found no peak");
+      return false;
+    }
+    ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %.0f ops/s at %d threads (%s); latency "
+        + "curve at %d fractions of it, then the capacity search", peak.peakOps(), peak.peakThreads(), peak.reason(),
+        ctx.options().loadFractions().size()));
+    return true;
   }
 
   /** Wall time of each phase of one store, for the manifest and the progress line. */
@@ -151,33 +177,15 @@ final class StoreSweep {
     return target.probe().map(p -> ServerCpu.storeReported(() -> p.serverCpuNanos(props))).orElse(ServerCpu.NONE);
   }
 
-  /** The load phase's steps, once the capacity search has a peak; none without one. */
-  private List<StepSpec> loadPlan() {
-    Saturation peak = detector.result(target.name(), capacityPlan.size());
-    if (peak.peakOps() == null || ctx.options().loadFractions().isEmpty()) {
-      if (!ctx.options().loadFractions().isEmpty()) {
-        ctx.progress().store(target.name(), "no load phase: the capacity search found no peak");
-      }
-      return List.of();
-    }
-    ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %.0f ops/s at %d threads (%s); load phase: "
-        + "%d fixed rates", peak.peakOps(), peak.peakThreads(), peak.reason(), ctx.options().loadFractions().size()));
-    return StepPlanner.load(ctx.options(), peak.peakOps(), peak.peakThreads(),
-        capacityPlan.size() + ratesPlan.size());
-  }
-
   /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
-  private Optional<Ended> floor(StepLoop loop, List<StepSpec> fixed, int after) {
-    if (fixed.isEmpty()) {
-      return Optional.empty();
-    }
+  private Optional<PhaseStop> floor(StepExecutor exec, List<StepSpec> steps, int total) {
     SweepTarget basic = SweepTarget.byName(SweepTarget.BASICDB);
     Properties p = new Properties();
-    p.putAll(loop.session.props());
+    p.putAll(exec.session().props());
     p.putAll(basicDbProperties());
     try (ConnectionFile conn = ConnectionFile.write(basic.name(), basicDbProperties())) {
-      StepLoop floorLoop = new StepLoop(loop.session.runBy(basic, p, conn.path()));
-      return floorLoop.phase(StepPlanner.floor(fixed, after), null);
+      StepExecutor floorExec = exec.runBy(exec.session().runBy(basic, p, conn.path()));
+      return new StepPhase(ctx, floorExec).run(steps, null, total);
     }
   }
 
@@ -200,117 +208,14 @@ final class StoreSweep {
     }
   }
 
-  /** Runs the steps of one phase after another, resuming complete ones. */
-  private final class StepLoop {
-    private final StoreSession session;
-    // Every step is a new YCSB JVM whose inserts start at recordcount: counting the records earlier steps
-    // inserted into this load keeps new keys new (no duplicate-key inserts) and makes them readable.
-    private long inserted;
-    private double best;
-
-    StepLoop(StoreSession session) {
-      this.session = session;
-    }
-
-    /**
-     * Runs a phase; {@code stopRule} (the capacity search's) may end it early, otherwise every step runs: the
-     * growth rule never applies to fixed rates.
-     *
-     * @return how the store's sweep ended, when the phase ended it (failure, interrupt)
-     */
-    Optional<Ended> phase(List<StepSpec> planned, SaturationDetector stopRule) {
-      if (planned.isEmpty()) {
-        return Optional.empty();
-      }
-      ResumePlanner.Plan plan = ResumePlanner.plan(planned, ResumePlanner.existingSteps(session.stepsDir()),
-          spec -> summaryOfPublished(session.stepsDir().resolve(spec.dirName())), stopRule);
-      remaining.skipped(plan.reused().size());
-      if (!plan.reused().isEmpty() || !plan.replaced().isEmpty()) {
-        recordResume(plan);
-      }
-      plan.reused().forEach(r -> best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0)));
-      StepRunner steps = new StepRunner(ctx);
-      int total = Math.max(planned.get(planned.size() - 1).index(), expectedSteps());
-      for (StepSpec spec : plan.toRun()) {
-        if (ctx.interrupts().requested()) {
-          return Optional.of(new Ended(Outcome.INTERRUPTED, "interrupted before step " + spec.dirName()));
-        }
-        long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
-            ctx.options().ycsbProperties(), StepRunner.Timing.of(ctx.options(), spec.phase()).runSeconds(),
-            (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
-        remaining.stepStarted();
-        int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
-        StepResult r = steps.run(session, spec, total, records, ops, detector);
-        inserted += r.inserts();
-        remaining.stepEnded();
-        report(r, total);
-        if (stopRule != null && disturbed(r) && !ctx.interrupts().requested()) {
-          // One noisy step must not decide the headline: measure it once more, the second one counts.
-          ctx.progress().store(session.name(), "step " + spec.dirName() + " was disturbed (throughput varied by more "
-              + "than " + Math.round(DISTURBED_SHARE * 100) + " % second to second): running it again");
-          ctx.manifest().append("repeated_steps", Json.MAPPER.createObjectNode().put("store", session.name())
-              .put("step", spec.dirName()).put("first_throughput_ops", r.summary().get().throughputOps())
-              .putPOJO("first_ci95", r.summary().get().throughputCi95()));
-          remaining.stepStarted();
-          records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
-          r = steps.run(session, spec, total, records, ops, detector);
-          inserted += r.inserts();
-          remaining.stepEnded();
-          report(r, total);
-        }
-        best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
-        Optional<String> stop = stopRule == null ? Optional.empty() : stopRule.offer(r);
-        if (r.status() == StepStatus.INTERRUPTED) {
-          return Optional.of(new Ended(Outcome.INTERRUPTED, r.error()));
-        }
-        // A failed harness-floor step says something about the client, not the store: recorded, not fatal.
-        if (r.status() == StepStatus.FAILED && spec.phase() != Phase.FLOOR && (r.storeLost()
-            || stopRule != null && !r.failedOnErrorBound(stopRule) || stopRule == null && r.summary().isEmpty())) {
-          return Optional.of(new Ended(Outcome.FAILED, "step " + spec.dirName() + " failed: " + r.error()));
-        }
-        if (stop.isPresent()) {
-          ctx.progress().store(session.name(), "capacity search ends: " + stop.get());
-          break;
-        }
-      }
-      return Optional.empty();
-    }
-
-    private void report(StepResult r, int total) {
-      String what = r.status() == StepStatus.COMPLETE ? r.summary().map(StoreSweep::describe).orElse("")
-          : r.status().jsonName() + ": " + r.error();
-      ctx.progress().store(session.name(), "step " + r.spec().index() + "/" + total + " " + r.spec().label()
-          + " " + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
-    }
-  }
-
-  /** A capacity step is disturbed when the half-width of its throughput's 95 % interval passes this share. */
-  static final double DISTURBED_SHARE = 0.15;
-
-  /** Whether a complete step's per-second throughput swung so much that the machine, not the store, spoke. */
-  static boolean disturbed(StepResult r) {
-    return r.status() == StepStatus.COMPLETE && r.summary().isPresent() && r.summary().get().throughputCi95() != null
-        && r.summary().get().throughputOps() > 0
-        && (r.summary().get().throughputCi95().get(1) - r.summary().get().throughputCi95().get(0)) / 2
-        > DISTURBED_SHARE * r.summary().get().throughputOps();
-  }
-
-  /** Steps this store will run at most (the load and floor phases are planned later). */
+  /** Steps this store will run at most (the curve, search and floor are planned later). */
   private int expectedSteps() {
-    int fixed = ratesPlan.size() + ctx.options().loadFractions().size();
-    return capacityPlan.size() + fixed + (ctx.options().floorSeconds() > 0 ? fixed : 0);
+    int curve = ctx.options().loadFractions().size();
+    int fixed = ratesPlan.size() + curve;
+    return capacityPlan.size() + fixed + (curve > 0 ? Defaults.SEARCH_MAX_PROBES : 0)
+        + (ctx.options().floorSeconds() > 0 ? fixed : 0);
   }
 
-  /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
-  static String describe(StepSummary s) {
-    String p99 = s.worst(io.github.ycsbdocsearch.resultsformat.Percentile.P99)
-        .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
-    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(Locale.ROOT, ", NOT SUSTAINED (%.0f%% "
-        + "of target)", s.achievedPct()) : "") + (s.clientBound() ? ", CLIENT-BOUND" : "");
-    String cpu = s.clientCpuCores() == null ? "" : String.format(Locale.ROOT, ", client %.2f CPUs",
-        s.clientCpuCores());
-    return String.format(Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(), cpu, flags);
-  }
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */
   private Properties connect() {
     Properties p = new Properties();
@@ -358,21 +263,22 @@ final class StoreSweep {
     });
   }
 
-  private void recordResume(ResumePlanner.Plan plan) {
+  /** A resumed run: which complete steps it keeps and which it runs again (recorded in the manifest). */
+  private void recordResume(StoreSession session) {
+    java.util.Map<String, StepRecord> existing = ResumePlanner.existingSteps(session.stepsDir());
+    if (existing.isEmpty()) {
+      return;
+    }
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("utc", StepRunner.utc(java.time.Instant.now()));
     n.put("store", target.name());
-    n.put("kept_complete_steps", plan.reused().size());
+    n.put("kept_complete_steps", existing.values().stream().filter(StepRecord::complete).count());
     var rerun = n.putArray("rerun");
-    for (StepRecord r : plan.replaced()) {
-      ObjectNode step = rerun.addObject();
-      step.put("index", r.index());
-      step.put("previous_status", r.status().jsonName());
-      step.put("previous_error", r.error());
-    }
+    existing.values().stream().filter(r -> !r.complete()).forEach(r -> rerun.addObject().put("index", r.index())
+        .put("previous_status", r.status().jsonName()).put("previous_error", r.error()));
     ctx.manifest().append("resumes", n);
-    ctx.progress().store(target.name(), "resuming: " + plan.reused().size() + " complete steps kept, "
-        + plan.replaced().size() + " to run again");
+    ctx.progress().store(target.name(), "resuming: " + n.get("kept_complete_steps").asLong() + " complete steps "
+        + "kept, " + rerun.size() + " to run again");
   }
 
   private Outcome finish(Outcome outcome, String error) {
@@ -380,7 +286,7 @@ final class StoreSweep {
     ResumePlanner.existingSteps(storeDir.resolve("steps")).keySet()
         .forEach(name -> summaryOfPublished(storeDir.resolve("steps").resolve(name)).ifPresent(steps::add));
     Saturation sat = CapacityFinder.withCapacity(detector.result(target.name(), capacityPlan.size()), steps,
-        ctx.options().slo());
+        ctx.options().slo(), Optional.ofNullable(searchFound));
     sat.writeTo(storeDir);
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
@@ -389,12 +295,14 @@ final class StoreSweep {
       ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %s ops/s%s; capacity %s ops/s under %s",
           sat.peakOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
           Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
-          sat.capacityOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.capacityOps()), sat.slo()));
+          sat.capacityOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
+              + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
+              + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()), sat.slo()));
     }
     return outcome;
   }
 
-  private Optional<StepSummary> summaryOfPublished(Path stepDir) {
+  private static Optional<StepSummary> summaryOfPublished(Path stepDir) {
     try {
       return Optional.of(RunFolder.readStep(stepDir));
     } catch (java.io.IOException | RuntimeException e) {

@@ -23,6 +23,13 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
    */
   public static final String BASICDB_CLASS = "io.github.ycsbdocsearch.common.FloorDB";
 
+  /** Name of the simulated M/M/1 store whose capacity theory knows (the suite's calibration target). */
+  public static final String MM1 = "mm1";
+  /** Its binding: one FIFO server with exponential service times, rate {@code mm1.service_rate}. */
+  public static final String MM1_CLASS = "io.github.ycsbdocsearch.common.Mm1DB";
+  /** The property with its service rate, ops/s. */
+  public static final String MM1_RATE = "mm1.service_rate";
+
   /**
    * Looks a target up by name.
    *
@@ -32,12 +39,15 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
     if (BASICDB.equals(name.trim().toLowerCase(Locale.ROOT))) {
       return new SweepTarget(BASICDB, BASICDB_CLASS, Optional.empty());
     }
+    if (MM1.equals(name.trim().toLowerCase(Locale.ROOT))) {
+      return new SweepTarget(MM1, MM1_CLASS, Optional.empty());
+    }
     try {
       StoreKind k = StoreKind.byName(name);
       return new SweepTarget(k.storeName(), k.dbClass(), Optional.of(k));
     } catch (SetupException e) {
       throw new SetupException("unknown store '" + name + "' (known: " + StoreKind.names() + ", and " + BASICDB
-          + " for YCSB's no-op DB)", e);
+          + " for YCSB's no-op DB, " + MM1 + " for the simulated M/M/1 store)", e);
     }
   }
 
@@ -48,6 +58,33 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
   /** True when a real server is behind this target (started locally or listed in the hosts file). */
   public boolean isStore() {
     return kind.isPresent();
+  }
+
+  /**
+   * Whether a server's limit is measured (a store, or the simulated M/M/1 store): a client-limited closed-loop step
+   * then ends the ramp. BasicDB measures the client itself.
+   */
+  public boolean measuresAServer() {
+    return kind.isPresent() || MM1.equals(name);
+  }
+
+  /**
+   * Checks {@value #MM1_RATE} among the {@code -p} properties: required, a number of ops/s above 0.
+   *
+   * @throws SetupException one line naming the property
+   */
+  public static void checkMm1(java.util.Map<String, String> props) {
+    String v = props.get(MM1_RATE);
+    double rate;
+    try {
+      rate = v == null ? Double.NaN : Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      rate = Double.NaN;
+    }
+    if (!(rate > 0) || Double.isInfinite(rate)) {
+      throw new SetupException("--stores mm1 needs -p " + MM1_RATE + "=<service rate, ops/s above 0>"
+          + (v == null ? "" : ", got '" + v + "'"));
+    }
   }
 
   /** The store's probe; empty for basicdb. */

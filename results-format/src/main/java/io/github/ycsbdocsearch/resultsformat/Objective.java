@@ -1,0 +1,165 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A fixed-rate step judged against the latency objective (summary.json {@code objective}): for every operation,
+ * how many requests there were and how many were over the bound, with the {@link ExceedanceTest}'s decision.
+ *
+ * <p>Counting: a request is over when its intended latency (from its scheduled arrival) passes the bound; every
+ * failed request counts as over, whatever its latency; every request that was due but never sent ({@code unsent})
+ * counts as a request over the bound of every operation (which operation it would have been is not known, so each
+ * operation is charged with all of them: the conservative side). The step passes when every operation passes, fails
+ * when any fails, and is otherwise inconclusive; an operation with fewer requests than a pass needs
+ * ({@link ExceedanceTest#minSamples}) is named in {@link #reason()}. Immutable.
+ *
+ * @param slo        the objective as the user wrote it, e.g. {@code p99<=10ms}
+ * @param percentile the percentile as a fraction, e.g. 0.99
+ * @param boundUs    the bound, microseconds
+ * @param decision   pass, fail or inconclusive
+ * @param confidence 1 - p-value of the decision (the weakest operation's for a pass, the surest failing one's for a
+ *                   fail); null when inconclusive
+ * @param unsent     requests due in the step but never sent
+ * @param reason     why, in words, naming the operation that decided
+ * @param operations per operation, in row order
+ */
+@JsonPropertyOrder({"slo", "percentile", "bound_us", "decision", "confidence", "unsent", "reason", "operations"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record Objective(String slo, double percentile, long boundUs, Decision decision, Double confidence,
+                        long unsent, String reason, List<Operation> operations) {
+
+  public Objective {
+    operations = List.copyOf(operations);
+  }
+
+  /** A decision, written in lowercase. */
+  public enum Decision {
+    PASS, FAIL, INCONCLUSIVE;
+
+    @JsonValue
+    public String jsonName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static Decision fromJson(String s) {
+      return valueOf(s.toUpperCase(Locale.ROOT));
+    }
+
+    static Decision of(ExceedanceTest.Decision d) {
+      return valueOf(d.name());
+    }
+  }
+
+  /**
+   * One operation's counts and decision. Immutable.
+   *
+   * @param op       the operation
+   * @param requests all its requests in the window, failures and the step's unsent requests included
+   * @param over     of those, over the bound (failures and unsent included)
+   * @param failed   its failed requests
+   * @param decision the exceedance test's decision
+   * @param pValue   the decision's p-value
+   */
+  @JsonPropertyOrder({"op", "requests", "over", "failed", "decision", "p_value"})
+  public record Operation(String op, long requests, long over, long failed, Decision decision, double pValue) {
+  }
+
+  /** Requests and over-the-bound counts of one operation before the test. */
+  public record Counts(long requests, long over, long failed) {
+    Counts plus(Counts o) {
+      return new Counts(requests + o.requests, over + o.over, failed + o.failed);
+    }
+  }
+
+  /**
+   * Judges the counts of a step.
+   *
+   * @param counts per operation, requests/over/failed WITHOUT the unsent ones (added here)
+   */
+  public static Objective judge(String slo, double percentile, long boundUs, Map<String, Counts> counts,
+                                long unsent) {
+    List<Operation> ops = new ArrayList<>();
+    for (Map.Entry<String, Counts> e : counts.entrySet()) {
+      Counts c = e.getValue();
+      ExceedanceTest.Result r = ExceedanceTest.test(percentile, c.over() + unsent, c.requests() + unsent);
+      ops.add(new Operation(e.getKey(), c.requests() + unsent, c.over() + unsent, c.failed(),
+          Decision.of(r.decision()), r.pValue()));
+    }
+    Decision d = ops.isEmpty() ? Decision.INCONCLUSIVE
+        : ops.stream().anyMatch(o -> o.decision() == Decision.FAIL) ? Decision.FAIL
+        : ops.stream().anyMatch(o -> o.decision() == Decision.INCONCLUSIVE) ? Decision.INCONCLUSIVE : Decision.PASS;
+    Double confidence = switch (d) {
+      case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
+      case FAIL -> ops.stream().filter(o -> o.decision() == Decision.FAIL).mapToDouble(o -> 1 - o.pValue()).max()
+          .orElse(0);
+      case INCONCLUSIVE -> null;
+    };
+    if (confidence != null) {
+      confidence = Math.round(confidence * 10000) / 10000.0;
+    }
+    return new Objective(slo, percentile, boundUs, d, confidence, unsent, reason(d, ops, percentile, unsent), ops);
+  }
+
+  private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
+    if (ops.isEmpty()) {
+      return "no operation completed in the window";
+    }
+    long need = ExceedanceTest.minSamples(percentile);
+    List<String> few = ops.stream().filter(o -> o.requests() < need)
+        .map(o -> o.op() + " (" + o.requests() + " requests, a pass needs " + need + ")").toList();
+    String unsentText = unsent > 0 ? "; " + unsent + " requests due were never sent (counted over the bound)" : "";
+    return switch (d) {
+      case PASS -> "every operation met the objective" + unsentText;
+      case FAIL -> "over the objective: " + String.join(", ", ops.stream().filter(o -> o.decision() == Decision.FAIL)
+          .map(o -> String.format(Locale.ROOT, "%s (%d of %d over, %.2f %%)", o.op(), o.over(), o.requests(),
+              100.0 * o.over() / Math.max(1, o.requests()))).toList()) + unsentText;
+      case INCONCLUSIVE -> (few.isEmpty() ? "too close to the bound to tell: "
+          + String.join(", ", ops.stream().filter(o -> o.decision() == Decision.INCONCLUSIVE).map(Operation::op)
+              .toList()) : "too few samples: " + String.join(", ", few)) + unsentText;
+    };
+  }
+
+  /** The counts of several probes at the same rate, added up, judged again. */
+  public static Objective pool(List<Objective> probes) {
+    if (probes.size() == 1) {
+      return probes.get(0);
+    }
+    Map<String, Counts> sum = new LinkedHashMap<>();
+    long unsent = 0;
+    for (Objective o : probes) {
+      unsent += o.unsent();
+      for (Operation op : o.operations()) {
+        // Stored counts include the probe's unsent requests: take them out, judge() adds the pooled ones back.
+        sum.merge(op.op(), new Counts(op.requests() - o.unsent(), op.over() - o.unsent(), op.failed()),
+            Counts::plus);
+      }
+    }
+    Objective first = probes.get(0);
+    return judge(first.slo(), first.percentile(), first.boundUs(), sum, unsent);
+  }
+
+  /**
+   * PASS or FAIL even when the test cannot tell: an operation with too few requests fails (nothing was shown), else
+   * the point estimate decides (every operation's share over the bound within 1 - percentile).
+   */
+  @JsonIgnore
+  public Decision forcedDecision() {
+    if (decision != Decision.INCONCLUSIVE) {
+      return decision;
+    }
+    long need = ExceedanceTest.minSamples(percentile);
+    boolean pass = operations.stream().allMatch(o -> o.requests() >= need
+        && (double) o.over() / o.requests() <= 1 - percentile);
+    return pass ? Decision.PASS : Decision.FAIL;
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the shared arrival schedule of a fixed-rate step did (summary.json {@code pacing}), from the workload's
+ * {@code arrivals.json} and its send-lag interval log {@code hdr/SEND_LAG.hlog} (warm-up excluded like every log).
+ * The send lag is the time from a request's scheduled arrival to its send. Immutable.
+ *
+ * @param arrivals       the arrival process
+ * @param scheduled      requests due by the stop
+ * @param sent           of those, sent
+ * @param unsent         due but never sent (counted over the objective's bound)
+ * @param late           sends later than the lag threshold
+ * @param maxInFlight    most requests in flight at once
+ * @param threads        the pool's threads
+ * @param poolExhausted  every thread was busy at some moment: the store's backlog, charged to it by intended latency
+ * @param sendLagP50Us   send lag after the warm-up, p50
+ * @param sendLagP99Us   p99
+ * @param sendLagMaxUs   max
+ * @param lagThresholdUs the threshold
+ */
+@JsonPropertyOrder({"arrivals", "scheduled", "sent", "unsent", "late", "max_in_flight", "threads", "pool_exhausted",
+    "send_lag_p50_us", "send_lag_p99_us", "send_lag_max_us", "lag_threshold_us"})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Pacing(String arrivals, long scheduled, long sent, long unsent, long late, long maxInFlight,
+                     int threads, boolean poolExhausted, Long sendLagP50Us, Long sendLagP99Us, Long sendLagMaxUs,
+                     long lagThresholdUs) {
+
+  /** The file the workload writes into the step folder. */
+  public static final String ARRIVALS_FILE = "arrivals.json";
+
+  /** arrivals.json as the workload writes it. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record ArrivalsFile(String process, long scheduledDue, long sent, long unsent, long late, long lagThresholdUs,
+                      long maxInFlight, boolean poolExhausted, int threads) {
+  }
+
+  /** Reads a step folder's pacing; empty for a closed-loop step (no arrivals.json). */
+  public static Optional<Pacing> read(Path stepDir, Histogram sendLag) throws IOException {
+    Path f = stepDir.resolve(ARRIVALS_FILE);
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    ArrivalsFile a = Json.read(f, ArrivalsFile.class);
+    boolean lag = sendLag != null && sendLag.getTotalCount() > 0;
+    return Optional.of(new Pacing(a.process(), a.scheduledDue(), a.sent(), a.unsent(), a.late(), a.maxInFlight(),
+        a.threads(), a.poolExhausted(), lag ? sendLag.getValueAtPercentile(50) : null,
+        lag ? sendLag.getValueAtPercentile(99) : null, lag ? sendLag.getMaxValue() : null, a.lagThresholdUs()));
+  }
+
+  /**
+   * Why the client, not the store, limited the step: sends later than the threshold at p99 while the pool still had
+   * free threads (the client could not send on time: CPU, scheduling); empty otherwise. An exhausted pool is the
+   * store's backlog: those requests wait for a thread and their intended latency charges the wait to the store.
+   */
+  public Optional<String> clientLimit() {
+    if (sendLagP99Us != null && sendLagP99Us > lagThresholdUs && !poolExhausted) {
+      return Optional.of(String.format(java.util.Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with threads free",
+          sendLagP99Us / 1000.0, lagThresholdUs / 1000.0));
+    }
+    return Optional.empty();
+  }
+}

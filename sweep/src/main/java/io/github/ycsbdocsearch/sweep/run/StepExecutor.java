@@ -1,0 +1,154 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search, floor) goes
+ * through. A complete step folder with the step's name is reused (resume); otherwise the step runs, and a
+ * disturbed step of a phase that asks for it runs once more (the second one counts). Keeps what runs on across
+ * steps: records inserted so far (every step is a new YCSB JVM whose inserts must start past them) and the best
+ * throughput (the operation budget). Not thread-safe.
+ */
+final class StepExecutor {
+  /** A step is disturbed when the half-width of its throughput's 95 % interval passes this share of it. */
+  static final double DISTURBED_SHARE = 0.15;
+
+  private final SweepContext ctx;
+  private final StoreSession session;
+  private final RemainingTime remaining;
+  private final SaturationDetector errorBound;
+  private final StepRunner runner;
+  private final Map<String, StepRecord> existing;
+  private final Map<String, StepResult> results = new java.util.HashMap<>();
+  private long inserted;
+  private double best;
+
+  StepExecutor(SweepContext ctx, StoreSession session, RemainingTime remaining, SaturationDetector errorBound) {
+    this.ctx = ctx;
+    this.session = session;
+    this.remaining = remaining;
+    this.errorBound = errorBound;
+    this.runner = new StepRunner(ctx);
+    this.existing = ResumePlanner.existingSteps(session.stepsDir());
+  }
+
+  /** The same counters for another binding of the same store folder (the harness floor). */
+  StepExecutor runBy(StoreSession other) {
+    StepExecutor e = new StepExecutor(ctx, other, remaining, errorBound);
+    e.inserted = inserted;
+    e.best = best;
+    return e;
+  }
+
+  StoreSession session() {
+    return session;
+  }
+
+  /** The result of a step this executor ran or reused, by the step's folder name. */
+  Optional<StepResult> resultOf(StepSpec spec) {
+    return Optional.ofNullable(results.get(spec.dirName()));
+  }
+
+  /** A complete, readable step folder of this name from an earlier attempt, as a result. */
+  Optional<StepResult> reusable(StepSpec spec) {
+    StepRecord rec = existing.get(spec.dirName());
+    if (rec == null || rec.status() != StepStatus.COMPLETE) {
+      return Optional.empty();
+    }
+    return summaryOf(session.stepsDir().resolve(spec.dirName()))
+        .map(s -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(s)));
+  }
+
+  /** Notes a reused step (its throughput counts towards the operation budget). */
+  void reused(StepResult r) {
+    remaining.skipped(1);
+    best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
+  }
+
+  /**
+   * Reuses the step when an earlier attempt completed it, else runs it.
+   *
+   * @param planned      steps in the store's plan, for the progress line
+   * @param retryIfNoisy run a disturbed step once more (phases whose decision one step makes)
+   */
+  StepResult runOrReuse(StepSpec spec, int planned, boolean retryIfNoisy) {
+    Optional<StepResult> kept = reusable(spec);
+    if (kept.isPresent()) {
+      reused(kept.get());
+      ctx.progress().store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
+      results.put(spec.dirName(), kept.get());
+      return kept.get();
+    }
+    StepResult r = runOnce(spec, planned);
+    if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
+      // One noisy step must not decide the headline: measure it once more, the second one counts.
+      ctx.progress().store(session.name(), "step " + spec.dirName() + " was disturbed (throughput varied by more "
+          + "than " + Math.round(DISTURBED_SHARE * 100) + " % second to second): running it again");
+      ctx.manifest().append("repeated_steps", Json.MAPPER.createObjectNode().put("store", session.name())
+          .put("step", spec.dirName()).put("first_throughput_ops", r.summary().get().throughputOps())
+          .putPOJO("first_ci95", r.summary().get().throughputCi95()));
+      r = runOnce(spec, planned);
+    }
+    best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
+    results.put(spec.dirName(), r);
+    return r;
+  }
+
+  private StepResult runOnce(StepSpec spec, int planned) {
+    long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
+        ctx.options().ycsbProperties(), StepRunner.Timing.of(ctx.options(), spec.phase()).runSeconds(),
+        (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
+    remaining.stepStarted();
+    int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
+    StepResult r = runner.run(session, spec, planned, records, ops, errorBound);
+    inserted += r.inserts();
+    remaining.stepEnded();
+    report(r, planned);
+    return r;
+  }
+
+  private void report(StepResult r, int planned) {
+    String what = r.status() == StepStatus.COMPLETE ? r.summary().map(StepExecutor::describe).orElse("")
+        : r.status().jsonName() + ": " + r.error();
+    ctx.progress().store(session.name(), "step " + r.spec().index() + "/" + planned + " " + r.spec().label()
+        + " " + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+  }
+
+  /** Whether a complete step's per-interval throughput swung so much that the machine, not the store, spoke. */
+  static boolean disturbed(StepResult r) {
+    if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
+      return false;
+    }
+    StepSummary s = r.summary().get();
+    return s.throughputCi95() != null && s.throughputOps() > 0
+        && (s.throughputCi95().get(1) - s.throughputCi95().get(0)) / 2 > DISTURBED_SHARE * s.throughputOps();
+  }
+
+  /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
+  static String describe(StepSummary s) {
+    String p99 = s.worst(io.github.ycsbdocsearch.resultsformat.Percentile.P99)
+        .map(w -> String.format(java.util.Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
+    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(java.util.Locale.ROOT,
+        ", NOT SUSTAINED (%.0f%% of target)", s.achievedPct()) : "") + (s.clientBound() ? ", CLIENT-LIMITED" : "");
+    String cpu = s.clientCpuCores() == null ? "" : String.format(java.util.Locale.ROOT, ", client %.2f CPUs",
+        s.clientCpuCores());
+    return String.format(java.util.Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(),
+        cpu, flags);
+  }
+
+  static Optional<StepSummary> summaryOf(Path stepDir) {
+    try {
+      return Optional.of(RunFolder.readStep(stepDir));
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}
