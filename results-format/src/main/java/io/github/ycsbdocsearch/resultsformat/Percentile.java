@@ -1,30 +1,36 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.Optional;
+
 /**
- * The percentiles every summary reports, each with the smallest sample count that supports it: the
- * 1 - 10^-k percentile needs 10^k samples (p99.9 needs 1,000, p99.99 needs 10,000), otherwise the value would
- * only be the maximum under another name. Immutable.
+ * The percentiles every summary reports. A percentile is stated only when the sample count supports it, i.e. when
+ * the samples hold a one-sided 95 % upper confidence bound of it ({@link PercentileBound}): p^n <= 5 %, so p50
+ * needs 5 samples, p90 29, p99 299, p99.9 2,995 and p99.99 29,956. With fewer the value would be the maximum, or
+ * close to it, under another name, and could lie far below the true percentile. Immutable.
  */
 public enum Percentile {
-  P50(50.0, "p50", 1),
-  P90(90.0, "p90", 10),
-  P99(99.0, "p99", 100),
-  P999(99.9, "p99.9", 1_000),
-  P9999(99.99, "p99.99", 10_000);
+  P50(50.0, "p50"),
+  P90(90.0, "p90"),
+  P99(99.0, "p99"),
+  P999(99.9, "p99.9"),
+  P9999(99.99, "p99.99");
 
   private final double value;
   private final String label;
-  private final long minSamples;
 
-  Percentile(double value, String label, long minSamples) {
+  Percentile(double value, String label) {
     this.value = value;
     this.label = label;
-    this.minSamples = minSamples;
   }
 
   /** The percentile, e.g. 99.9. */
   public double value() {
     return value;
+  }
+
+  /** The percentile as a fraction, e.g. 0.999. */
+  public double fraction() {
+    return value / 100.0;
   }
 
   /** Human label, e.g. {@code p99.9}. */
@@ -37,8 +43,24 @@ public enum Percentile {
     return name().toLowerCase(java.util.Locale.ROOT) + "_us";
   }
 
-  /** Whether {@code samples} values are enough to state this percentile. */
+  /** The smallest sample count that supports this percentile ({@link PercentileBound#minSamples}). */
+  public long minSamples() {
+    return PercentileBound.minSamples(fraction());
+  }
+
+  /** Whether {@code samples} values are enough to state this percentile (see the class comment). */
   public boolean supportedBy(long samples) {
-    return samples >= minSamples;
+    return PercentileBound.supported(samples, fraction());
+  }
+
+  /** The highest percentile {@code samples} values support; empty below p50's 5 samples. */
+  public static Optional<Percentile> highestSupportedBy(long samples) {
+    Percentile best = null;
+    for (Percentile p : values()) {
+      if (p.supportedBy(samples)) {
+        best = p;
+      }
+    }
+    return Optional.ofNullable(best);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.Optional;
+
 /** Small statistics the summaries need. Stateless. */
 public final class Statistics {
 
@@ -8,7 +10,16 @@ public final class Statistics {
       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
       2.056, 2.052, 2.048, 2.045, 2.042};
 
+  /** Fewest values {@link #batchMeansCi95} gives an interval for: 3 batches of at least 2. */
+  public static final int BATCH_MEANS_MIN_VALUES = 6;
+  private static final int MIN_BATCHES = 3;
+  private static final int MAX_BATCHES = 10;
+
   private Statistics() {
+  }
+
+  /** A confidence interval of a mean. Immutable. */
+  public record Interval(double mean, double low, double high) {
   }
 
   /** The 97.5 % quantile of Student's t with {@code df} degrees of freedom (1.96 beyond the table). */
@@ -17,5 +28,46 @@ public final class Statistics {
       throw new IllegalArgumentException("degrees of freedom must be >= 1");
     }
     return df <= T975.length ? T975[df - 1] : 1.96;
+  }
+
+  /**
+   * 95 % confidence interval of the mean of a time-ordered series by batch means.
+   *
+   * <p>Why batches. Successive values of a throughput series are correlated (a slow second is often followed by
+   * another: a compaction, a GC, a full queue), so Student's t over the single values treats n correlated values
+   * as n independent ones and gives a far too narrow interval. The means of long contiguous batches are nearly
+   * independent even when the values are not, so t over the batch means is honest. b = max(3, min(10, n / 3))
+   * batches of equal size n / b; the remainder is dropped at the start (closest to the warm-up, the least
+   * representative values). The interval is mean of the batch means +- t(0.975, b - 1) * sd / sqrt(b).
+   *
+   * @return empty when there are fewer than {@link #BATCH_MEANS_MIN_VALUES} values
+   */
+  public static Optional<Interval> batchMeansCi95(double[] values) {
+    int n = values.length;
+    if (n < BATCH_MEANS_MIN_VALUES) {
+      return Optional.empty();
+    }
+    int b = Math.max(MIN_BATCHES, Math.min(MAX_BATCHES, n / 3));
+    int size = n / b;
+    int first = n - b * size;
+    double[] means = new double[b];
+    for (int i = 0; i < b; i++) {
+      double sum = 0;
+      for (int j = 0; j < size; j++) {
+        sum += values[first + i * size + j];
+      }
+      means[i] = sum / size;
+    }
+    double mean = 0;
+    for (double m : means) {
+      mean += m;
+    }
+    mean /= b;
+    double squares = 0;
+    for (double m : means) {
+      squares += (m - mean) * (m - mean);
+    }
+    double half = t975(b - 1) * Math.sqrt(squares / (b - 1)) / Math.sqrt(b);
+    return Optional.of(new Interval(mean, mean - half, mean + half));
   }
 }

@@ -45,19 +45,27 @@ public final class StepHistograms {
   private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {
   }
 
+  /**
+   * One interval of the window's throughput series: {@code timeS} seconds from the end of the warm-up to its
+   * middle, the {@code lengthS} seconds it really covered, and the records per second over that length.
+   */
+  public record IntervalRate(double timeS, double lengthS, double perSecond) {
+  }
+
   private final Map<HdrLogName, Histogram> merged;
   private final Map<HdrLogName, Long> inWindow;
-  private final Map<HdrLogName, long[]> perSecond;
+  private final Map<HdrLogName, long[]> perInterval;
+  private final double[] intervalLengthsS;
   private final long windowStartMs;
   private final long windowEndMs;
-  private final long cutoffMs;
 
   private StepHistograms(Map<HdrLogName, Histogram> merged, Map<HdrLogName, Long> inWindow,
-                         Map<HdrLogName, long[]> perSecond, long cutoffMs, long windowStartMs, long windowEndMs) {
-    this.cutoffMs = cutoffMs;
+                         Map<HdrLogName, long[]> perInterval, double[] intervalLengthsS, long windowStartMs,
+                         long windowEndMs) {
     this.merged = merged;
     this.inWindow = inWindow;
-    this.perSecond = perSecond;
+    this.perInterval = perInterval;
+    this.intervalLengthsS = intervalLengthsS;
     this.windowStartMs = windowStartMs;
     this.windowEndMs = windowEndMs;
   }
@@ -65,6 +73,14 @@ public final class StepHistograms {
   /**
    * Reads every {@code *.hdr} of {@code hdrDir} (none when the folder is missing), drops the warm-up and cuts the
    * window at the requested stop.
+   *
+   * <p>The window's intervals, for the throughput series. The logs' own intervals are neither whole seconds (the
+   * status thread's ticks jitter between about 0.7 and 1.3 s) nor aligned across logs, so every kept interval
+   * inside the window is put in the whole second after the warm-up its midpoint falls in, and each such interval
+   * remembers the time it really covered: the median over the successes' service logs of each log's summed
+   * interval lengths in it (the logs tick together; the median ignores one that started late or stopped early).
+   * A second that caught two short ticks then has twice the records over twice the length, and a second that
+   * caught none has length 0 and no rate, instead of a spurious double and zero count.
    *
    * @param warmupS    seconds excluded at the start
    * @param durationS  the measured seconds that followed the warm-up before the stop was requested; 0 or less
@@ -85,44 +101,78 @@ public final class StepHistograms {
     double referenceSec = logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
-    Map<HdrLogName, Histogram> merged = new TreeMap<>(StepHistograms::compareNames);
-    Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
-    Map<HdrLogName, long[]> perSecond = new TreeMap<>(StepHistograms::compareNames);
-    int buckets = durationS > 0 ? (int) Math.ceil(durationS) : 0;
     long windowStart = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
     for (Log log : logs) {
-      Histogram total = new Histogram(3);
-      long counted = 0;
-      long[] seconds = new long[buckets];
       for (Interval interval : log.intervals()) {
-        if (interval.startMs() + interval.endMs() < 2 * cutoffMs) {
-          continue;
-        }
-        total.add(interval.histogram());
-        long n = interval.histogram().getTotalCount();
-        if (!interval.startsBefore(stopMs)) {
-          continue; // a late completion: its latency counts, the window does not stretch for it
-        }
-        counted += n;
-        long mid = (interval.startMs() + interval.endMs()) / 2;
-        int bucket = (int) ((mid - cutoffMs) / 1000);
-        if (bucket >= 0 && bucket < buckets) {
-          seconds[bucket] += n;
-        }
-        if (log.name().kind() == LatencyKind.SERVICE && n > 0) {
+        if (log.name().kind() == LatencyKind.SERVICE && kept(interval, cutoffMs) && interval.startsBefore(stopMs)
+            && interval.histogram().getTotalCount() > 0) {
           windowStart = Math.min(windowStart, interval.startMs());
           lastEnd = Math.max(lastEnd, interval.endMs());
         }
       }
+    }
+    boolean empty = windowStart > lastEnd;
+    long windowEnd = empty ? 0 : Math.min(lastEnd, stopMs);
+    // One more second than the window spans: a last tick that began before the end may have its midpoint past it.
+    int buckets = windowEnd > cutoffMs ? (int) Math.ceil((windowEnd - cutoffMs) / 1000.0) + 1 : 0;
+    Map<HdrLogName, Histogram> merged = new TreeMap<>(StepHistograms::compareNames);
+    Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
+    Map<HdrLogName, long[]> perInterval = new TreeMap<>(StepHistograms::compareNames);
+    List<double[]> lengthsPerLog = new ArrayList<>();
+    for (Log log : logs) {
+      Histogram total = new Histogram(3);
+      long counted = 0;
+      long[] counts = new long[buckets];
+      double[] lengths = new double[buckets];
+      for (Interval interval : log.intervals()) {
+        if (!kept(interval, cutoffMs)) {
+          continue;
+        }
+        total.add(interval.histogram());
+        if (!interval.startsBefore(stopMs)) {
+          continue; // a late completion: its latency counts, the window does not stretch for it
+        }
+        long n = interval.histogram().getTotalCount();
+        counted += n;
+        int bucket = (int) (((interval.startMs() + interval.endMs()) / 2 - cutoffMs) / 1000);
+        if (interval.startsBefore(windowEnd) && bucket < buckets) {
+          counts[bucket] += n;
+          lengths[bucket] += (interval.endMs() - interval.startMs()) / 1000.0;
+        }
+      }
       merged.put(log.name(), total);
       inWindow.put(log.name(), counted);
-      perSecond.put(log.name(), seconds);
+      perInterval.put(log.name(), counts);
+      if (log.name().kind() == LatencyKind.SERVICE && !log.name().failed()) {
+        lengthsPerLog.add(lengths);
+      }
     }
-    if (windowStart > lastEnd) {
-      return new StepHistograms(merged, inWindow, perSecond, cutoffMs, 0, 0);
+    double[] intervalLengths = new double[buckets];
+    int used = 0;
+    for (int i = 0; i < buckets; i++) {
+      intervalLengths[i] = medianOfPositive(lengthsPerLog, i);
+      used = intervalLengths[i] > 0 ? i + 1 : used;
     }
-    return new StepHistograms(merged, inWindow, perSecond, cutoffMs, windowStart, Math.min(lastEnd, stopMs));
+    int series = used;
+    intervalLengths = Arrays.copyOf(intervalLengths, series);
+    perInterval.replaceAll((name, counts) -> Arrays.copyOf(counts, series));
+    return new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
+  }
+
+  /** Not warm-up: the interval's midpoint lies at or after the end of the warm-up. */
+  private static boolean kept(Interval interval, long cutoffMs) {
+    return interval.startMs() + interval.endMs() >= 2 * cutoffMs;
+  }
+
+  /** The median of the logs' positive lengths at {@code index}; 0 when no log covered it. */
+  private static double medianOfPositive(List<double[]> lengthsPerLog, int index) {
+    double[] positive = lengthsPerLog.stream().mapToDouble(l -> l[index]).filter(v -> v > 0).sorted().toArray();
+    int m = positive.length;
+    if (m == 0) {
+      return 0.0;
+    }
+    return m % 2 == 1 ? positive[m / 2] : (positive[m / 2 - 1] + positive[m / 2]) / 2;
   }
 
   /** The merged histograms of a step folder, with the warm-up and window its step.json states. */
@@ -238,15 +288,41 @@ public final class StepHistograms {
     return inWindow.getOrDefault(new HdrLogName(op, LatencyKind.SERVICE, failed), 0L);
   }
 
-  /** Per whole second of the window, the records of one service log; empty when the duration is unknown. */
-  public long[] perSecond(String op, boolean failed) {
-    long[] s = perSecond.get(new HdrLogName(op, LatencyKind.SERVICE, failed));
-    return s == null ? new long[0] : s;
+  /**
+   * Per interval of the window (see {@link #read}), the records of one service log; all zeros when the step has no
+   * such log. As long as {@link #intervalLengthsS()}.
+   */
+  public long[] perInterval(String op, boolean failed) {
+    long[] s = perInterval.get(new HdrLogName(op, LatencyKind.SERVICE, failed));
+    return s == null ? new long[intervalLengthsS.length] : s.clone();
   }
 
-  /** How many whole seconds after the warm-up lie inside the window (the per-second series usable for spread). */
-  public int fullSeconds() {
-    return windowEndMs <= cutoffMs ? 0 : (int) ((windowEndMs - cutoffMs) / 1000);
+  /** Per interval of the window, the seconds it really covered (0 when no log's tick fell in it). */
+  public double[] intervalLengthsS() {
+    return intervalLengthsS.clone();
+  }
+
+  /**
+   * The rate series of per-interval counts ({@link #perInterval}, or a sum of them), in time order; intervals that
+   * covered no time are left out.
+   */
+  public List<IntervalRate> rates(long[] perIntervalCounts) {
+    if (perIntervalCounts.length != intervalLengthsS.length) {
+      throw new IllegalArgumentException("need " + intervalLengthsS.length + " interval counts, got "
+          + perIntervalCounts.length);
+    }
+    List<IntervalRate> rates = new ArrayList<>();
+    for (int i = 0; i < intervalLengthsS.length; i++) {
+      if (intervalLengthsS[i] > 0) {
+        rates.add(new IntervalRate(i + 0.5, intervalLengthsS[i], perIntervalCounts[i] / intervalLengthsS[i]));
+      }
+    }
+    return rates;
+  }
+
+  /** The rate series of one service log (records per second in each interval of the window), in time order. */
+  public List<IntervalRate> rates(String op, boolean failed) {
+    return rates(perInterval(op, failed));
   }
 
   /** Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. */

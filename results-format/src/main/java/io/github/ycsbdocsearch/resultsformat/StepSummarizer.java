@@ -21,7 +21,9 @@ import org.HdrHistogram.Histogram;
  *       of a part, already in that part's log). When both parts of one READ-MODIFY-WRITE fail, that operation is
  *       counted as two errors: the logs cannot tell it apart from two failures.</li>
  *   <li>Throughput: successful workload operations inside the window per window second; its 95 % confidence
- *       interval comes from the per-second counts.</li>
+ *       interval comes from batch means over the rates of the window's intervals.</li>
+ *   <li>Percentiles only where the sample count supports them ({@link Percentile}); each row says up to which
+ *       percentile that is, and carries the 95 % upper confidence bound of its p99 ({@link PercentileBound}).</li>
  *   <li>Rows: per operation a successes-only row ({@code requests=ok}) and an all-requests row ({@code all},
  *       successes and failures merged), service time always and intended latency only in fixed-rate steps (in a
  *       closed loop intended equals service and would pretend to be corrected).</li>
@@ -106,33 +108,29 @@ public final class StepSummarizer {
     return new StepSummary(StepSummary.FORMAT, info.store(), info.workload(), stepName, info.index(), phase,
         info.offeredFraction(), info.threads(), info.targetOps(), info.status(), info.error(), sustained,
         achievedPct, clientBound, info.clientCpuCores(), info.clientCpus(), info.serverCpuCores(),
-        info.serverCpuSource(), seconds, throughput, counts.ci95(seconds), counts.ok(), counts.errors(), rows);
+        info.serverCpuSource(), seconds, throughput, counts.ci95(hist), counts.ok(), counts.errors(), rows);
   }
 
   /** Workload-level counts inside the window, composed operations once. */
-  private record Counts(long ok, long errors, Map<String, Long> parts, long[] perSecond) {
+  private record Counts(long ok, long errors, Map<String, Long> parts, long[] perInterval) {
 
     static Counts of(Set<String> ops, StepHistograms hist) {
       long records = 0;
       long failedRecords = 0;
       long failedComposed = 0;
       Map<String, Long> parts = new java.util.HashMap<>();
-      int n = 0;
-      for (String op : ops) {
-        n = Math.max(n, hist.perSecond(op, false).length);
-      }
-      long[] perSecond = new long[n];
+      long[] perInterval = new long[hist.intervalLengthsS().length];
       for (String op : ops) {
         records += hist.inWindow(op, false) + hist.inWindow(op, true);
         failedRecords += hist.inWindow(op, true);
-        add(perSecond, hist.perSecond(op, false), 1);
+        add(perInterval, hist.perInterval(op, false), 1);
         List<String> composedOf = ComposedOperations.PARTS.get(op);
         if (composedOf != null) {
           long executions = hist.inWindow(op, false) + hist.inWindow(op, true);
           failedComposed += hist.inWindow(op, true);
           for (String part : composedOf) {
             parts.merge(part, executions, Long::sum);
-            add(perSecond, hist.perSecond(op, false), -1);
+            add(perInterval, hist.perInterval(op, false), -1);
           }
         }
       }
@@ -145,11 +143,11 @@ public final class StepSummarizer {
       }
       long issued = records - partRecords;
       long errors = Math.max(0, failedRecords - failedComposed);
-      return new Counts(Math.max(0, issued - errors), errors, parts, perSecond);
+      return new Counts(Math.max(0, issued - errors), errors, parts, perInterval);
     }
 
     private static void add(long[] into, long[] from, int sign) {
-      for (int i = 0; i < Math.min(into.length, from.length); i++) {
+      for (int i = 0; i < into.length; i++) {
         into[i] += sign * from[i];
       }
     }
@@ -159,25 +157,14 @@ public final class StepSummarizer {
     }
 
     /**
-     * 95 % confidence interval of the mean per-second rate over the window's whole seconds (Student's t); null
-     * below 3 seconds. Per-second counts are not independent, so this is a floor on the real uncertainty.
+     * 95 % confidence interval of the throughput: batch means ({@link Statistics#batchMeansCi95}) over the
+     * successful workload operations' rate in each interval of the window, each over the time it really covered;
+     * null with fewer than {@link Statistics#BATCH_MEANS_MIN_VALUES} intervals.
      */
-    List<Double> ci95(double windowSeconds) {
-      int n = Math.min(perSecond.length, (int) Math.floor(windowSeconds));
-      if (n < 3) {
-        return null;
-      }
-      double mean = 0;
-      for (int i = 0; i < n; i++) {
-        mean += perSecond[i];
-      }
-      mean /= n;
-      double var = 0;
-      for (int i = 0; i < n; i++) {
-        var += (perSecond[i] - mean) * (perSecond[i] - mean);
-      }
-      double half = Statistics.t975(n - 1) * Math.sqrt(var / (n - 1)) / Math.sqrt(n);
-      return List.of(round2(mean - half), round2(mean + half));
+    List<Double> ci95(StepHistograms hist) {
+      double[] rates = hist.rates(perInterval).stream().mapToDouble(StepHistograms.IntervalRate::perSecond)
+          .toArray();
+      return Statistics.batchMeansCi95(rates).map(ci -> List.of(round2(ci.low()), round2(ci.high()))).orElse(null);
     }
   }
 
@@ -188,12 +175,19 @@ public final class StepSummarizer {
     SummaryRow row(String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
       long count = h == null ? 0 : h.getTotalCount();
       LatencyStats l = count == 0 ? null : LatencyStats.of(h);
+      String supportedUpTo = Percentile.highestSupportedBy(count).map(Percentile::label).orElse(null);
+      Long p99Ub95 = count == 0 ? null : boxed(PercentileBound.upperBoundValue(h, Percentile.P99.fraction()));
       return new SummaryRow(info.store(), info.workload(), info.threads(), info.targetOps(), round2(throughput),
           op, count, errors, p(l, Percentile.P50), p(l, Percentile.P90), p(l, Percentile.P99),
           p(l, Percentile.P999), p(l, Percentile.P9999), l == null ? null : l.maxUs(), kind.label(), info.index(),
           l == null ? null : l.minUs(), l == null ? null : round2(l.meanUs()),
           l == null ? null : round2(l.stddevUs()), Math.round(seconds * 1000) / 1000.0, stepName, phase,
-          info.offeredFraction(), info.status(), sustained, requests, parts, clientBound, info.clientCpuCores());
+          info.offeredFraction(), info.status(), sustained, requests, parts, clientBound, info.clientCpuCores(),
+          supportedUpTo, p99Ub95);
+    }
+
+    private static Long boxed(java.util.OptionalLong v) {
+      return v.isPresent() ? v.getAsLong() : null;
     }
 
     private static Long p(LatencyStats l, Percentile p) {

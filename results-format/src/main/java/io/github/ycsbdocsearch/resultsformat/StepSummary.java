@@ -26,8 +26,8 @@ import java.util.OptionalLong;
  *                        client as much as the store, so it never counts as the store's saturation or capacity
  * @param windowS         length of the measured window, seconds (ends at the requested stop)
  * @param throughputOps   workload operations that succeeded in the window, per second (composed operations once)
- * @param throughputCi95  95 % confidence interval of {@code throughputOps} from the per-second counts, or null when
- *                        the window has fewer than 3 whole seconds
+ * @param throughputCi95  95 % confidence interval of the throughput by batch means over the rates of the window's
+ *                        intervals ({@link Statistics#batchMeansCi95}), or null when it has fewer than 6
  * @param operations      workload operations that succeeded in the window (parts of composed ones not counted)
  * @param errors          workload operations that failed in the window
  * @param rows            per operation, latency kind and request set

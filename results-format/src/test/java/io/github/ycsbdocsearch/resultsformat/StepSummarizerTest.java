@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,7 +58,9 @@ class StepSummarizerTest {
     assertEquals(900, read.p90Us());
     assertEquals(990, read.p99Us());
     assertEquals(999, read.p999Us());
-    assertEquals(1000, read.p9999Us());
+    assertNull(read.p9999Us(), "p99.99 needs 29,956 samples");
+    assertEquals("p99.9", read.supportedUpTo());
+    assertEquals(992, read.p99Ub95Us(), "the 95 % upper bound of the p99 of 10,000 samples is the 9,917th");
     assertEquals(10.0, s.windowS(), 1e-9);
     assertEquals(1000.0, s.throughputOps(), 1e-9);
     assertEquals(List.of(1000.0, 1000.0), s.throughputCi95(), "ten identical seconds have no spread");
@@ -93,6 +96,55 @@ class StepSummarizerTest {
     assertEquals(300, ok(s, "UPDATE", LatencyKind.INTENDED).count(),
         "service and intended latency must describe the same operations");
     assertEquals(3.0, s.windowS(), 1e-9);
+  }
+
+  @Test
+  void ratesUseTheTimeEachIntervalReallyCovered() throws IOException {
+    // The status thread's ticks alternate 1.25 s and 1.0 s: 1,000 then 800 READs, 800/s throughout. Whole-second
+    // buckets would see 1,000, 800, 1,000, 0 (no tick's midpoint in 3..4 s), 800, ...
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "mongodb", 1, 4, 0, 0, 14, "complete", "\"phase\": \"capacity\", ");
+    try (YcsbStyleLogWriter w = new YcsbStyleLogWriter(step.resolve("hdr/READ.hdr"), "READ", T0)) {
+      long t = T0;
+      for (int pair = 0; pair < 6; pair++) {
+        w.interval(t, t + 1250, repeat(100, 1000));
+        w.interval(t + 1250, t + 2250, repeat(100, 800));
+        t += 2250;
+      }
+    }
+    StepHistograms hist = StepHistograms.forStep(step);
+    List<StepHistograms.IntervalRate> rates = hist.rates("READ", false);
+    assertEquals(12, rates.size(), "a second that caught no tick has no rate");
+    for (StepHistograms.IntervalRate r : rates) {
+      assertEquals(800.0, r.perSecond(), 1e-9, "at " + r.timeS() + " s over " + r.lengthS() + " s");
+    }
+    assertEquals(0.5, rates.get(0).timeS(), 1e-12);
+    assertEquals(1.25, rates.get(0).lengthS(), 1e-12);
+    assertEquals(1.0, rates.get(1).lengthS(), 1e-12);
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(800.0, s.throughputOps(), 1e-9);
+    assertEquals(List.of(800.0, 800.0), s.throughputCi95(), "equal rates have no spread, whatever the tick lengths");
+  }
+
+  @Test
+  void theThroughputIntervalComesFromBatchMeansAndNeedsSixIntervals() throws IOException {
+    Path step = dir.resolve("s");
+    RunFixture.stepJson(step, "mongodb", 1, 4, 0, 0, 12, "complete", "\"phase\": \"capacity\", ");
+    long[][] seconds = new long[12][];
+    for (int i = 0; i < 12; i++) {
+      seconds[i] = repeat(100, i < 6 ? 900 : 1100); // a step change: the later half is faster
+    }
+    RunFixture.log(step, "READ", T0, seconds);
+    StepSummary s = StepSummarizer.summarize(step);
+    // 4 batches of 3 seconds: 900, 900, 1,100, 1,100; sd 115.47, t(0.975, 3) = 3.182.
+    double half = 3.182 * Math.sqrt(40_000.0 / 3) / 2;
+    assertEquals(List.of(StepSummarizer.round2(1000 - half), StepSummarizer.round2(1000 + half)),
+        s.throughputCi95());
+
+    Path shortStep = dir.resolve("t");
+    RunFixture.stepJson(shortStep, "mongodb", 1, 4, 0, 0, 5, "complete", "\"phase\": \"capacity\", ");
+    RunFixture.log(shortStep, "READ", T0, times(5, repeat(100, 1000)));
+    assertNull(StepSummarizer.summarize(shortStep).throughputCi95(), "5 intervals are too few");
   }
 
   @Test
@@ -170,7 +222,7 @@ class StepSummarizerTest {
     SummaryRow readAll = all(s, "READ", LatencyKind.SERVICE);
     assertEquals(228, readAll.count());
     assertTrue(readAll.maxUs() >= 4990, "the all-requests row shows the failures' latency");
-    assertTrue(readAll.p99Us() >= 4990, "12 % timeouts must show in the all-requests p99");
+    assertTrue(readAll.p90Us() >= 4990, "12 % timeouts must show in the all-requests p90");
     assertEquals(4, ok(s, "UPDATE", LatencyKind.SERVICE).errors());
     assertEquals(32, s.errors());
     assertEquals(List.of("READ", "UPDATE"), s.operationNames());
@@ -196,15 +248,25 @@ class StepSummarizerTest {
     RunFixture.stepJson(step, "mongodb", 1, 1, 0, 0, "complete");
     RunFixture.log(step, "UPDATE", T0, range(1, 500), range(501, 999));
     RunFixture.log(step, "SEARCH", T0, repeat(40, 5));
+    RunFixture.log(step, "READ", T0, repeat(40, 4));
     StepSummary s = StepSummarizer.summarize(step);
     SummaryRow update = ok(s, "UPDATE", LatencyKind.SERVICE);
     assertEquals(999, update.count());
     assertNotNull(update.p99Us());
-    assertNull(update.p999Us(), "p99.9 needs 1,000 samples");
-    assertNull(update.p9999Us(), "p99.99 needs 10,000 samples");
+    assertNull(update.p999Us(), "p99.9 needs 2,995 samples");
+    assertNull(update.p9999Us(), "p99.99 needs 29,956 samples");
+    assertEquals("p99", update.supportedUpTo());
+    assertNotNull(update.p99Ub95Us());
+    assertTrue(update.p99Ub95Us() >= update.p99Us(), "an upper bound is not below the estimate");
     SummaryRow search = ok(s, "SEARCH", LatencyKind.SERVICE);
     assertNotNull(search.p50Us());
-    assertNull(search.p90Us(), "p90 needs 10 samples");
+    assertNull(search.p90Us(), "p90 needs 29 samples");
+    assertEquals("p50", search.supportedUpTo());
+    assertNull(search.p99Ub95Us());
+    SummaryRow read = ok(s, "READ", LatencyKind.SERVICE);
+    assertEquals(4, read.count());
+    assertNull(read.p50Us(), "p50 needs 5 samples");
+    assertNull(read.supportedUpTo());
   }
 
   @Test
@@ -266,6 +328,22 @@ class StepSummarizerTest {
     StepSummary s = StepSummarizer.summarize(step);
     s.writeTo(step);
     assertEquals(s, StepSummary.read(step));
+  }
+
+  @Test
+  void aSummaryWrittenBeforeTheBoundColumnsReadsThemAsNull() throws IOException {
+    Path step = knownStep();
+    StepSummarizer.summarize(step).writeTo(step);
+    Path file = step.resolve(RunLayout.STEP_SUMMARY);
+    com.fasterxml.jackson.databind.node.ObjectNode json =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.readObject(file);
+    json.get("rows").forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r)
+        .remove(List.of("supported_up_to", "p99_ub95_us")));
+    Files.writeString(file, json.toString());
+    SummaryRow read = ok(StepSummary.read(step), "READ", LatencyKind.SERVICE);
+    assertNull(read.supportedUpTo());
+    assertNull(read.p99Ub95Us());
+    assertEquals(990, read.p99Us());
   }
 
   @Test

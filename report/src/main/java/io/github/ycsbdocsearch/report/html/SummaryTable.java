@@ -20,7 +20,9 @@ final class SummaryTable {
     StringBuilder html = new StringBuilder("<section id=\"summary\"><h2>Summary table</h2>\n"
         + "<p class=\"muted\">The rows of <code>summary.csv</code>, warm-up excluded: successes only, and where "
         + "an operation failed also all requests (failures included). Intended latency only for fixed-rate steps. "
-        + "Target –: closed loop. Latency –: no successful operation, or too few samples for that percentile. "
+        + "Target –: closed loop. Latency –: no successful operation, or too few samples for that percentile "
+        + "(the samples must hold its 95 % upper bound: p99 needs 299, p99.9 2,995; Up to: the highest they "
+        + "support). "
         + "Throughput is the step's: workload operations that succeeded, composed ones (read-modify-write, "
         + "freshness) once. Parts: records of this row that were parts of a composed operation.</p>\n"
         + "<div class=\"scroll\"><table class=\"grid summary\"><thead><tr><th>Store</th><th>Phase</th><th>Step</th>"
@@ -29,7 +31,7 @@ final class SummaryTable {
     for (Percentile p : Percentile.values()) {
       html.append("<th>").append(p.label()).append("</th>");
     }
-    html.append("<th>Max</th><th>Mean</th></tr></thead><tbody>\n");
+    html.append("<th>Up to</th><th>Max</th><th>Mean</th></tr></thead><tbody>\n");
     for (SummaryRow r : rows) {
       if (!r.successesOnly() && r.errors() == 0) {
         continue; // the all-requests row equals the successes-only one
@@ -55,7 +57,8 @@ final class SummaryTable {
       for (Percentile p : Percentile.values()) {
         html.append(Html.num(micros(r.percentile(p))));
       }
-      html.append(Html.num(r.maxUs() == null ? "–" : Numbers.micros(r.maxUs())))
+      html.append(Html.cell(r.supportedUpTo() == null ? "–" : Html.esc(r.supportedUpTo())))
+          .append(Html.num(r.maxUs() == null ? "–" : Numbers.micros(r.maxUs())))
           .append(Html.num(r.meanUs() == null ? "–" : Numbers.micros(r.meanUs())))
           .append("</tr>\n");
     }

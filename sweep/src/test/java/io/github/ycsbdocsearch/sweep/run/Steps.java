@@ -28,7 +28,7 @@ final class Steps {
       rows.add(new SummaryRow("x", "w", spec.threads(), spec.targetOps(), opsPerSec, "READ", ops, errors, p99Us,
           p99Us, p99Us, null, null, p99Us, kind.label(), spec.index(), p99Us, null, null, 10.0, spec.dirName(),
           spec.phase(), spec.offeredFraction(), StepStatus.COMPLETE, sustained, requests, 0, clientBound,
-          clientCores));
+          clientCores, null, null));
     }
     return new StepSummary(StepSummary.FORMAT, "x", "w", spec.dirName(), spec.index(), spec.phase(),
         spec.offeredFraction(), spec.threads(), spec.targetOps(), StepStatus.COMPLETE, null, sustained,
