@@ -60,6 +60,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case LOAD -> "load-" + offeredPercent.toPlainString() + "%";
       case RATES -> String.format(Locale.ROOT, "t%d-r%d", threads, targetOps);
       case FLOOR -> String.format(Locale.ROOT, "floor-t%d-r%d", threads, targetOps);
+      case SEARCH -> String.format(Locale.ROOT, "probe-t%d-r%d", threads, targetOps);
     };
   }
 

@@ -101,6 +101,7 @@ public final class StepHistograms {
     double referenceSec = logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
+    Histogram sendLag = readSendLag(hdrDir.resolve(SEND_LAG_LOG), cutoffMs, stopMs);
     long windowStart = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
     for (Log log : logs) {
@@ -157,7 +158,34 @@ public final class StepHistograms {
     int series = used;
     intervalLengths = Arrays.copyOf(intervalLengths, series);
     perInterval.replaceAll((name, counts) -> Arrays.copyOf(counts, series));
-    return new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
+    StepHistograms h = new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart,
+        windowEnd);
+    h.sendLag = sendLag;
+    return h;
+  }
+
+  /** The shared arrival schedule's send-lag log (fixed-rate steps), in the step's {@code hdr/}. */
+  public static final String SEND_LAG_LOG = "SEND_LAG.hlog";
+
+  /** The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or null. */
+  private static Histogram readSendLag(Path file, long cutoffMs, long stopMs) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    Histogram total = new Histogram(3);
+    for (Interval interval : readLog(file, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals()) {
+      if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
+        total.add(interval.histogram());
+      }
+    }
+    return total;
+  }
+
+  private Histogram sendLag;
+
+  /** The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop step. */
+  public Histogram sendLag() {
+    return sendLag;
   }
 
   /** Not warm-up: the interval's midpoint lies at or after the end of the warm-up. */

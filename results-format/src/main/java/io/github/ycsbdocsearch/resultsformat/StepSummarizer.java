@@ -55,14 +55,14 @@ public final class StepSummarizer {
    */
   public static StepSummary summarize(Path stepDir, String stepName) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    return summarize(info, stepName, StepHistograms.forStep(stepDir));
+    return summarize(stepDir, info, stepName, StepHistograms.forStep(stepDir));
   }
 
   /** Summarizes one step folder, keeping the histograms. */
   public static Loaded load(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
     StepHistograms hist = StepHistograms.forStep(stepDir);
-    return new Loaded(summarize(info, stepDir.getFileName().toString(), hist), hist);
+    return new Loaded(summarize(stepDir, info, stepDir.getFileName().toString(), hist), hist);
   }
 
   /**
@@ -70,15 +70,35 @@ public final class StepSummarizer {
    * final status from this summary, then summarizes the same histograms again under the final record.
    */
   public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
+    return summarize(info, stepName, hist, null);
+  }
+
+  /**
+   * Summarizes a step folder's already-read histograms, with what its arrival schedule wrote
+   * ({@code arrivals.json}, fixed-rate steps).
+   *
+   * @throws UncheckedIOException when arrivals.json exists but cannot be read
+   */
+  public static StepSummary summarize(Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
+    try {
+      return summarize(info, stepName, hist, Pacing.read(stepDir, hist.sendLag()).orElse(null));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist, Pacing pacing) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
     hist.merged().keySet().forEach(n -> ops.add(n.op()));
     Counts counts = Counts.of(ops, hist);
     double throughput = perSecond(counts.ok(), seconds);
-    Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps() : null;
+    // Sustained: the schedule's requests were sent (all but a stated share) and completed at the offered rate.
+    Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps()
+        && (pacing == null || pacing.unsent() <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled())) : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
-    boolean clientBound = info.clientCpuCores() != null && info.clientCpus() != null
-        && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus();
+    String clientLimit = clientLimit(info, pacing);
+    boolean clientBound = clientLimit != null;
     Phase phase = info.phaseOrDefault();
     RowContext ctx = new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
     List<SummaryRow> rows = new ArrayList<>();
@@ -108,7 +128,44 @@ public final class StepSummarizer {
     return new StepSummary(StepSummary.FORMAT, info.store(), info.workload(), stepName, info.index(), phase,
         info.offeredFraction(), info.threads(), info.targetOps(), info.status(), info.error(), sustained,
         achievedPct, clientBound, info.clientCpuCores(), info.clientCpus(), info.serverCpuCores(),
-        info.serverCpuSource(), seconds, throughput, counts.ci95(hist), counts.ok(), counts.errors(), rows);
+        info.serverCpuSource(), seconds, throughput, counts.ci95(hist), counts.ok(), counts.errors(), rows,
+        info.clientJitCpuCores(), clientLimit, pacing, objective(info, hist, ops, pacing));
+  }
+
+  /**
+   * Why the client limited the step, or null: it used more than {@link StepSummary#CLIENT_BOUND_SHARE} of its CPUs
+   * (JIT compiler threads left out), or it sent late while threads were free ({@link Pacing#clientLimit()}).
+   */
+  private static String clientLimit(StepRecord info, Pacing pacing) {
+    if (info.clientCpuCores() != null && info.clientCpus() != null
+        && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus()) {
+      return String.format(java.util.Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
+          info.clientCpuCores(), info.clientCpus());
+    }
+    return pacing == null ? null : pacing.clientLimit().orElse(null);
+  }
+
+  /**
+   * The objective's exceedance test (fixed-rate steps whose step.json names it): per operation, all requests of the
+   * intended-latency logs after the warm-up and how many were over the bound; every failure counts as over.
+   */
+  private static Objective objective(StepRecord info, StepHistograms hist, Set<String> ops, Pacing pacing) {
+    OpenLoop o = info.openLoop();
+    if (o == null || !info.fixedRate()) {
+      return null;
+    }
+    Map<String, Objective.Counts> counts = new java.util.LinkedHashMap<>();
+    for (String op : ops) {
+      Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
+      Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
+      long failures = failed != null ? failed.getTotalCount() : failedOfOtherKind(hist, op);
+      long okCount = ok == null ? 0 : ok.getTotalCount();
+      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
+      if (okCount + failures > 0) {
+        counts.put(op, new Objective.Counts(okCount + failures, okOver + failures, failures));
+      }
+    }
+    return Objective.judge(o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
   }
 
   /** Workload-level counts inside the window, composed operations once. */

@@ -49,6 +49,7 @@ class GoldenRunsTest {
   private static JsonNode comparable(StepSummary summary) {
     ObjectNode s = Json.MAPPER.valueToTree(summary);
     s.remove("throughput_ci95");
+    s.remove("format"); // format 2 files read into format 3 records: the version differs, the content may not
     for (JsonNode row : s.get("rows")) {
       ObjectNode r = (ObjectNode) row;
       r.remove(List.of("supported_up_to", "p99_ub95_us"));

@@ -51,10 +51,14 @@ public record Slo(Percentile percentile, long boundUs, String text) {
   }
 
   /**
-   * Whether a step met the objective; a step whose sample count cannot support the percentile (too short or too
-   * slow a step) does not meet it: nothing was shown.
+   * Whether a step met the objective: by its exceedance test when it has one (every operation, failures and unsent
+   * requests over the bound; an inconclusive test or an operation with too few requests does not meet it); for a
+   * summary written before that test, by the worst operation's percentile, where the sample count must support it.
    */
   public boolean metBy(StepSummary s) {
+    if (s.objective() != null) {
+      return s.objective().decision() == io.github.ycsbdocsearch.resultsformat.Objective.Decision.PASS;
+    }
     return s.worst(percentile).map(w -> w.us() <= boundUs).orElse(false);
   }
 }

@@ -41,24 +41,17 @@ public final class StepPlanner {
   }
 
   /**
-   * The load-phase steps at each fraction of the peak, numbered after {@code after}, at twice the peak's thread
-   * count (at least {@link Defaults#MIN_LOAD_THREADS}, at most {@link Defaults#MAX_THREADS}): each YCSB thread keeps
-   * its own schedule, so spare threads absorb a slow request instead of letting the whole schedule fall behind; an
-   * open-loop client must never be the limit.
+   * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with the thread pool
+   * of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool, so a slow request never delays
+   * another and the pool, not the peak's thread count, decides what can be in flight.
    */
-  public static List<StepSpec> load(SweepOptions o, double peakOps, int peakThreads, int after) {
+  public static List<StepSpec> curve(SweepOptions o, double peakOps, int after) {
     List<StepSpec> out = new ArrayList<>();
-    int threads = loadThreads(peakThreads);
     for (double f : o.loadFractions()) {
       long rate = Math.max(1, Math.round(peakOps * f));
-      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, threads, rate, f));
+      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, poolThreads(rate, o.slo()), rate, f));
     }
     return out;
-  }
-
-  /** Client threads of the load phase for a peak found at {@code peakThreads}. */
-  public static int loadThreads(int peakThreads) {
-    return Math.min(Defaults.MAX_THREADS, Math.max(2 * peakThreads, Defaults.MIN_LOAD_THREADS));
   }
 
   /**

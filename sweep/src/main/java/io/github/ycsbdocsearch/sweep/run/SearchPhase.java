@@ -70,11 +70,8 @@ final class SearchPhase {
    */
   Optional<PhaseStop> run(Saturation peak, int total) {
     double p = peak.peakOps();
-    List<StepSpec> curve = new ArrayList<>();
-    for (double f : ctx.options().loadFractions()) {
-      long rate = Math.max(1, Math.round(p * f));
-      curve.add(new StepSpec(nextIndex++, Phase.LOAD, StepPlanner.poolThreads(rate, ctx.options().slo()), rate, f));
-    }
+    List<StepSpec> curve = StepPlanner.curve(ctx.options(), p, nextIndex - 1);
+    nextIndex += curve.size();
     Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(curve, null, total);
     if (stop.isPresent()) {
       return stop;

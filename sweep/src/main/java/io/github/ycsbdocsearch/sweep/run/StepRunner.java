@@ -119,7 +119,7 @@ final class StepRunner {
     Optional<StepSummary> summary = Optional.empty();
     try {
       logs = Optional.of(StepHistograms.forStep(tmp));
-      summary = Optional.of(StepSummarizer.summarize(record, step.dirName(), logs.get()));
+      summary = Optional.of(StepSummarizer.summarize(tmp, record, step.dirName(), logs.get()));
     } catch (IOException | RuntimeException e) {
       if (status == StepStatus.COMPLETE) {
         record = record.withStatus(StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
@@ -142,7 +142,7 @@ final class StepRunner {
     record.writeTo(tmp);
     // The summary of the final record (its status may have changed above), from the logs read once.
     StepRecord last = record;
-    summary = logs.map(h -> StepSummarizer.summarize(last, step.dirName(), h));
+    summary = logs.map(h -> StepSummarizer.summarize(tmp, last, step.dirName(), h));
     summary.ifPresent(s -> s.writeTo(tmp));
     AtomicFiles.publish(tmp, dir);
     long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);

@@ -43,16 +43,17 @@ class StepSpecTest {
     assertEquals(List.of("01-t1", "02-t2", "03-t4", "04-t8"),
         StepPlanner.capacity(o).stream().map(StepSpec::dirName).toList());
     assertTrue(StepPlanner.rates(o, 4).isEmpty());
-    List<StepSpec> load = StepPlanner.load(o, 2000, 8, 4);
+    List<StepSpec> load = StepPlanner.curve(o, 2000, 4);
     assertEquals(Defaults.LOAD_FRACTIONS.size(), load.size());
-    assertEquals("05-t16-r200", load.get(0).dirName(), "twice the peak's threads");
-    assertEquals(0.10, load.get(0).offeredFraction());
+    // 500 ops/s under p99<=10ms: 5 in flight at the bound, twice that plus the least pool of 8.
+    assertEquals("05-t18-r500", load.get(0).dirName(), "the pool from Little's law at the bound");
+    assertEquals(0.25, load.get(0).offeredFraction());
     assertEquals(2200, load.get(load.size() - 1).targetOps(), "110 % of the peak");
     assertTrue(load.stream().allMatch(s -> s.phase() == Phase.LOAD));
     List<StepSpec> floor = StepPlanner.floor(load, 13);
-    assertEquals("14-t16-r200-floor", floor.get(0).dirName());
-    assertEquals(Defaults.MIN_LOAD_THREADS, StepPlanner.loadThreads(1));
-    assertEquals(Defaults.MAX_THREADS, StepPlanner.loadThreads(64));
+    assertEquals("14-t18-r500-floor", floor.get(0).dirName());
+    assertEquals(Defaults.MIN_LOAD_THREADS + 1, StepPlanner.poolThreads(1, o.slo()), "the least pool, plus one");
+    assertEquals(Defaults.MAX_POOL_THREADS, StepPlanner.poolThreads(1_000_000, o.slo()));
   }
 
   @Test

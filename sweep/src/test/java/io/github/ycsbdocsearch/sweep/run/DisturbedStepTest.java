@@ -19,8 +19,8 @@ class DisturbedStepTest {
 
   @Test
   void aStepWhoseSecondsSwingIsRepeatedAndASteadyOneIsNot() {
-    assertTrue(StoreSweep.disturbed(step(1000, 700, 1300)), "±30 %: the machine spoke");
-    assertFalse(StoreSweep.disturbed(step(1000, 950, 1050)), "±5 %: steady");
-    assertFalse(StoreSweep.disturbed(Steps.ok(1, 1000, 0, 100)), "no interval (too short): nothing to judge");
+    assertTrue(StepExecutor.disturbed(step(1000, 700, 1300)), "±30 %: the machine spoke");
+    assertFalse(StepExecutor.disturbed(step(1000, 950, 1050)), "±5 %: steady");
+    assertFalse(StepExecutor.disturbed(Steps.ok(1, 1000, 0, 100)), "no interval (too short): nothing to judge");
   }
 }
