@@ -127,7 +127,9 @@ public final class ResultsComparer {
     boolean baseNone = b.peak() == null;
     if (b.capacity() != null && n.format2()) {
       notes.add(0, "no capacity in the new run" + (n.slo() == null ? "" : " (" + n.slo() + ")")
-          + (n.reason() == null ? "" : ": " + n.reason()));
+          + (n.reason() == null ? "" : ": " + n.reason())
+          + (n.peak() != null || n.peakReason() == null || n.peakReason().equals(n.reason()) ? ""
+              : "; no peak either: " + n.peakReason()));
       return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), null, b, n,
           Verdict.NO_RESULT, Comparison.NEW, join(notes));
     }

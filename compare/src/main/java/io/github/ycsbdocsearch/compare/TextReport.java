@@ -34,7 +34,7 @@ public final class TextReport {
       unusable(comparison, workload, out);
     }
     verification(comparison, out);
-    list("No result (a failed run, not a regression)", comparison.noResults().stream()
+    list("No result (a failed run, not a regression)", comparison.failedRunStores().stream()
         .map(c -> c.workload() + "/" + c.store() + ": no result in " + side(c.noResult())
             + (c.note() == null ? "" : " (" + c.note() + ")")).toList(), out);
     list("Failures", comparison.failures(), out);

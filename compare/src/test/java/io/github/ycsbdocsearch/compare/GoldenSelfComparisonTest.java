@@ -105,10 +105,13 @@ class GoldenSelfComparisonTest {
     assertEquals(List.of(Comparison.NEW), lost.noResults().stream().map(HeadlineChange::noResult).toList());
     assertEquals(0, lost.regressions(), TextReport.render(lost));
     assertEquals(Comparison.EXIT_FAILED_RUN, lost.exitCode());
+    assertTrue(lost.noResults().get(0).note().contains("; no peak either: step 01-t1 failed"),
+        lost.noResults().get(0).note());
 
     Comparison found = compare(noPeak, normal);
     assertEquals(List.of(Comparison.BASELINE), found.noResults().stream().map(HeadlineChange::noResult).toList());
     assertEquals(Comparison.EXIT_OK, found.exitCode(), TextReport.render(found));
+    assertTrue(!TextReport.render(found).contains("No result (a failed run"), "the baseline's own gap is a warning");
     assertTrue(found.warnings().stream().anyMatch(w -> w.startsWith("tiny-core-workload/basicdb: no result in the "
         + "baseline")), found.warnings().toString());
   }
