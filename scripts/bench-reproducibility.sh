@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures how reproducible a sweep is: runs the same default sweep (both phases) of one workload on one store
-# several times and prints each run's capacity under the objective and closed-loop peak (saturation.json), then the
-# coefficient of variation (sample standard deviation / mean) of each, with the machine's load average: the target
-# is a CV <= 5 % for capacity_ops. A benchmark, not a timed test.
+# several times and prints each run's capacity under the objective and closed-loop peak (saturation.json, read by
+# bin/docsearch history-rows), then the coefficient of variation (sample standard deviation / mean) of each, with
+# the machine's load average: the target is a CV <= 5 % for capacity_ops. A benchmark, not a timed test.
 #
 # Use like: scripts/bench-reproducibility.sh [run-sweep.sh options...]
 #   e.g.    scripts/bench-reproducibility.sh --hosts hosts.json --records 20000
@@ -28,18 +28,20 @@ usage() {
   sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
 }
 
-# Prints "<throughput> <threads>" from a run folder's saturation.json.
-# headline RUN_DIR: prints "capacity_ops peak_ops peak_threads" of the store (capacity "none" when it has none).
+# headline RUN_DIR: prints "capacity_ops peak_ops" of the store (capacity "none" when it has none), read through the
+# results-format module (bin/docsearch history-rows: the nightly history's rows, the same upgrade of older formats).
+# The CSV's last columns are ...,store,step,op,latency_kind,metric,value; counted from the end, so that a comma in an
+# earlier column (the CPU model) cannot shift them.
 headline() {
-  python3 - "$1/${STORE}/saturation.json" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-peak = s.get("peak_ops", s.get("throughput_ops"))
-if peak is None:
-    sys.exit("no peak: " + s.get("reason", "?"))
-cap = s.get("capacity_ops")
-print("none" if cap is None else cap, peak, s.get("peak_threads", s.get("threads")))
-PY
+  local rows
+  rows="$("${REPO_ROOT}/bin/docsearch" history-rows "$1")" || return 1
+  awk -F, -v store="${STORE}" '
+    NR > 1 && $(NF - 5) == store && $(NF - 1) == "capacity_ops" { cap = $NF }
+    NR > 1 && $(NF - 5) == store && $(NF - 1) == "peak_ops" { peak = $NF }
+    END {
+      if (peak == "") { print "no peak for " store " (its saturation.json has none)" > "/dev/stderr"; exit 1 }
+      print (cap == "" ? "none" : cap), peak
+    }' <<<"${rows}"
 }
 
 # The machine's load while measuring: the benchmark is only as quiet as the machine.
@@ -63,20 +65,19 @@ cv() {
 }
 
 main() {
-  local arg i dir result capacities="" peaks=""
+  local arg i dir result cap peak capacities="" peaks=""
   for arg in "$@"; do
     case "${arg}" in
       -h | --help) usage; exit 0 ;;
       --stores | --stores=*) err "the store is set with STORE=..."; exit 2 ;;
     esac
   done
-  command -v python3 >/dev/null || die "python3 not found"
   for ((i = 1; i <= RUNS; i++)); do
     log "sweep ${i}/${RUNS}: ${WORKLOAD} on ${STORE} (machine: $(machine_load))"
     dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores "${STORE}" "$@" | tail -n 1)"
     result="$(headline "${dir}")" || die "sweep ${i} found no peak (${dir})"
-    read -r cap peak threads <<<"${result}"
-    log "sweep ${i}: capacity ${cap} ops/s, peak ${peak} ops/s at ${threads} threads (${dir})"
+    read -r cap peak <<<"${result}"
+    log "sweep ${i}: capacity ${cap} ops/s, peak ${peak} ops/s (${dir})"
     capacities+="${cap}"$'\n'
     peaks+="${peak}"$'\n'
   done

@@ -4,7 +4,8 @@
 #
 # Use like:
 #   scripts/perf-history.sh add <history.csv> <run-dir>...
-#       append each run folder (or folder of run folders) to the history; the file is created if missing
+#       append each run folder (or folder of run folders) to the history; the file is created if missing; the rows
+#       come from bin/docsearch history-rows (the results-format module reads the folders; built when needed)
 #   scripts/perf-history.sh analyze <history.csv> [--json F] [--markdown F] [--charts DIR] [--accepted F]
 #       print the change points per metric (magnitude, direction, commit range); exit 1 when the newest runs sit
 #       after a regression change point, 0 otherwise
@@ -15,7 +16,7 @@
 # Exit codes: 0 fine, 1 regression (analyze), 2 bad input.
 #
 # The first call creates a virtual environment with the pinned packages of scripts/perf_history/requirements.txt
-# (Apache Otava, numpy, scipy) and reinstalls it when that file changes.
+# (Apache Otava, numpy, scipy; ruff for the tests) and reinstalls it when that file changes.
 #
 # Settings (environment):
 #   PERF_HISTORY_VENV   where the virtual environment goes (.venv-perf/ in the repository)
@@ -29,7 +30,7 @@ readonly REQUIREMENTS="${REPO_ROOT}/scripts/perf_history/requirements.txt"
 readonly VENV="${PERF_HISTORY_VENV:-${REPO_ROOT}/.venv-perf}"
 
 usage() {
-  sed -n '3,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 log() {

@@ -6,7 +6,7 @@ import os
 import sys
 
 from . import BadInput, detect, history, report
-from .runfolder import find_run_folders, rows_from_run
+from .runfolder import history_rows
 
 
 class Parser(argparse.ArgumentParser):
@@ -60,7 +60,7 @@ def parser():
 
 
 def cmd_add(args):
-    rows = [row for path in args.run_dirs for run in find_run_folders(path) for row in rows_from_run(run)]
+    rows = history_rows(args.run_dirs)
     if not rows:
         raise BadInput(f"no measurement in {' '.join(args.run_dirs)} qualifies for the history")
     added, known = history.append(args.history, rows)

@@ -88,7 +88,7 @@ def otava_change_points(values, options, max_pvalue, min_change):
     points = [(int(cp.index), float(cp.pvalue())) for cp in analysed.change_points["m"]]
     while True:
         bounds = [0] + [i for i, _ in points] + [len(values)]
-        means = [math.exp(sum(logs[a:b]) / (b - a)) for a, b in zip(bounds, bounds[1:])]
+        means = [math.exp(sum(logs[a:b]) / (b - a)) for a, b in zip(bounds, bounds[1:], strict=False)]
         short = [n for n in range(len(points)) if bounds[n + 1] - bounds[n] < options.min_runs_before]
         small = [n for n in range(len(points)) if abs(means[n + 1] / means[n] - 1) < min_change]
         if short:

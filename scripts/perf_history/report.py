@@ -30,14 +30,16 @@ def text(results, runs):
 
 def markdown(results, runs, chart_dir=None):
     flagged = [r for r in results if r.flagged]
-    out = [f"## Performance history: {'REGRESSION' if any(r.status == REGRESSION for r in results) else 'no regression'}",
-           "", f"{len(results)} metrics over {runs} runs; change points by Apache Otava (docs/nightly.md).", ""]
+    verdict = "REGRESSION" if any(r.status == REGRESSION for r in results) else "no regression"
+    out = [f"## Performance history: {verdict}", "",
+           f"{len(results)} metrics over {runs} runs; change points by Apache Otava (docs/nightly.md).", ""]
     if flagged:
         out += ["| status | metric | change | commits | runs since | history |", "|---|---|---|---|---|---|"]
         for r in flagged:
             c = r.changes[-1]
-            out.append(f"| {r.status} | `{r.name}` | {c.change * 100:+.1f}% ({c.mean_before:.4g} → {c.mean_after:.4g})"
-                       f" | `{c.commit_range()}` | {r.runs_after} | `{chart.sparkline([x['value'] for x in r.rows])}` |")
+            change = f"{c.change * 100:+.1f}% ({c.mean_before:.4g} → {c.mean_after:.4g})"
+            spark = chart.sparkline([x["value"] for x in r.rows])
+            out.append(f"| {r.status} | `{r.name}` | {change} | `{c.commit_range()}` | {r.runs_after} | `{spark}` |")
         if chart_dir:
             out += ["", f"Charts (SVG) of these metrics are in the artifact under `{os.path.basename(chart_dir)}/`."]
     earlier = sum(len(r.changes) for r in results if not r.flagged)

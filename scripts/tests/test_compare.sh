@@ -5,7 +5,8 @@
 # folders written by the results-format module's own writers (step.json, HDR
 # interval logs, step and run summaries; compare's test FixtureMain) with known
 # changes: pure noise, regressions, improvements, a store whose sweep found no
-# qualifying step, unusable steps, verification failures and bad input.
+# qualifying step (a failed run, exit 3, never a regression), unusable steps,
+# verification failures and bad input; and every golden run compared with itself.
 #
 # Use like:
 #   scripts/tests/test_compare.sh
@@ -90,6 +91,19 @@ expect_output() {
   fi
 }
 
+# expect_no_output NAME REGEX: the last command's output does not match REGEX.
+expect_no_output() {
+  local name="$1" pattern="$2"
+  TESTS=$((TESTS + 1))
+  if ! grep -Eq -- "${pattern}" "${TMP}/out"; then
+    log "ok   ${name}"
+  else
+    log "FAIL ${name}: output matches /${pattern}/"
+    grep -E -- "${pattern}" "${TMP}/out" | sed 's/^/     | /' | head -n 10 >&2
+    FAILURES=$((FAILURES + 1))
+  fi
+}
+
 # expect_true NAME COMMAND...: the command succeeds.
 expect_true() {
   local name="$1"
@@ -163,9 +177,14 @@ test_compare_verdicts() {
   expect_exit "missing verification fails" 1 "${COMPARE}" "${b}" "${TMP}/unverified"
   expect_output "verification table says MISSING" "elasticsearch +- +- +- +MISSING"
 
-  expect_exit "no qualifying step: a regression (exit 1), not bad input" 1 "${COMPARE}" "${b}" "${TMP}/collapse"
-  expect_output "the collapsed store is named" "^mongodb +capacity_ops +[0-9.]+ +- +- +- +REGRESSION"
+  expect_exit "no qualifying step: a failed run (exit 3), not a regression, not bad input" 3 \
+    "${COMPARE}" "${b}" "${TMP}/collapse"
+  expect_output "the collapsed store is named, no result on the new side" \
+    "^mongodb +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) "
   expect_output "and why" "mongodb: no capacity in the new run \\(p99<=10ms\\): no step completed"
+  expect_output "the failed run has its own verdict" \
+    "^VERDICT: FAILED RUN - no result for 2 store\\(s\\) of the new run \\(workloada/mongodb, workloadsearch/mongodb\\), 0 regression\\(s\\)"
+  expect_no_output "and it is not a regression" "REGRESSION"
 
   expect_exit "unsustained step: capacity fell" 1 "${COMPARE}" "${b}" "${TMP}/unsustained"
   expect_output "unusable step listed, not compared" "^redisjson +load-90% +new +rate not sustained$"
@@ -215,17 +234,32 @@ test_defaults_and_formats() {
   expect_output "describe has verification" "ok, 1000/1000 identical"
 }
 
-# On folders real BasicDB sweeps wrote (results-format's golden runs): a store that found no qualifying step is a
-# regression naming the store (exit 1), never bad input.
+# On folders real BasicDB sweeps wrote (results-format's golden runs): every one compared with itself never
+# regresses; a store that found no qualifying step is "no result" naming the side, a failed run (exit 3) when the
+# new run lacks it, never a regression and never bad input.
 test_golden_runs() {
-  local golden="${REPO_ROOT}/results-format/src/test/resources/golden-runs" name
-  for name in normal no-peak; do
+  local golden="${REPO_ROOT}/results-format/src/test/resources/golden-runs" name expected
+  for name in normal no-peak interrupted; do
     cp -r "${golden}/${name}" "${TMP}/golden-${name}"
     "${REPO_ROOT}/scripts/report.sh" "${TMP}/golden-${name}" >/dev/null 2>&1 || die "report.sh failed on ${name}"
+    expected=0
+    [[ "${name}" != no-peak ]] || expected=3
+    expect_exit "golden ${name} compared with itself (exit ${expected})" "${expected}" \
+      "${COMPARE}" "${TMP}/golden-${name}" "${TMP}/golden-${name}"
+    expect_no_output "golden ${name} compared with itself: no regression" "REGRESSION"
   done
-  expect_exit "a store without a qualifying step is a regression" 1 \
+  expect_exit "no-peak with itself" 3 "${COMPARE}" "${TMP}/golden-no-peak" "${TMP}/golden-no-peak"
+  expect_output "no result on both sides" "^basicdb +peak_ops +- +- +- +- +no result \\(both\\) "
+  expect_output "its own message" "^  - tiny-core-workload/basicdb: no result in the baseline and the new run"
+  expect_output "its own verdict" "^VERDICT: FAILED RUN - no result for 1 store\\(s\\) of the new run"
+  expect_exit "a store without a qualifying step in the new run is a failed run" 3 \
     "${COMPARE}" "${TMP}/golden-normal" "${TMP}/golden-no-peak"
-  expect_output "it names the store" "basicdb"
+  expect_output "it names the store and the side" "^basicdb +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) "
+  expect_no_output "not a regression" "REGRESSION"
+  expect_exit "a baseline without a result only warns" 0 \
+    "${COMPARE}" "${TMP}/golden-no-peak" "${TMP}/golden-normal"
+  expect_output "it names the side" "^basicdb +peak_ops +- +[0-9.]+ +- +- +no result \\(baseline\\) "
+  expect_output "as a warning" "^  - tiny-core-workload/basicdb: no result in the baseline, the new run's not judged"
 }
 
 main() {

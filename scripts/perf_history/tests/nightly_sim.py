@@ -125,7 +125,7 @@ def format2_night(root, night, fixture):
         for op in step["ops"]:
             rows.append(night.latency_row(name, step, op, "service", {
                 "phase": "capacity", "offered_fraction": None, "step_status": "complete", "rate_sustained": None,
-                "client_bound": False, "requests": "ok", "part_of": None}))
+                "client_bound": False, "requests": "ok", "part_count": 0}))
     peak_fixture = rates["stores"]["basicdb"]["saturation"]["throughput_ops"]
     capacity_ops = None
     for name, step in sorted(rates["stores"]["basicdb"]["steps"].items()):
@@ -133,7 +133,7 @@ def format2_night(root, night, fixture):
             continue
         fraction = round(step["target_ops"] / peak_fixture * 10) / 10
         extra = {"phase": "load", "offered_fraction": fraction, "step_status": "complete", "rate_sustained": True,
-                 "client_bound": False, "requests": "ok", "part_of": None,
+                 "client_bound": False, "requests": "ok", "part_count": 0,
                  "phase_key": f"load-{round(fraction * 100)}pct"}
         for op in step["ops"]:
             for kind in ("service", "intended"):

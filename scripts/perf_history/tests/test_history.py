@@ -1,4 +1,5 @@
-"""Run folders to history rows (formats 1 and 2, filters), the CSV, accepting a change, and the command line."""
+"""Run folders to history rows through `bin/docsearch history-rows` (formats 1 and 2, filters), the CSV, accepting a
+change, and the command line."""
 import csv
 import json
 import os
@@ -9,7 +10,7 @@ import unittest
 
 from perf_history import BadInput, history
 from perf_history.__main__ import main
-from perf_history.runfolder import rows_from_run
+from perf_history.runfolder import history_rows
 
 HERE = os.path.dirname(__file__)
 FORMAT1 = os.path.join(HERE, "resources", "format1-run")
@@ -19,8 +20,9 @@ WRAPPER = os.path.join(HERE, "..", "..", "perf-history.sh")
 def row(**over):
     base = {"store": "s", "workload": "w", "threads": 4, "target_ops": 500, "throughput_ops": 500.0, "op": "READ",
             "count": 5000, "errors": 0, "p50_us": 100, "p90_us": 150, "p99_us": 300, "p999_us": 900,
-            "latency_kind": "intended", "requests": "ok", "part_of": None, "phase": "load", "offered_fraction": 0.5,
-            "step_status": "complete", "rate_sustained": True, "client_bound": False, "step": 3, "step_dir": "03-t4-r500"}
+            "latency_kind": "intended", "requests": "ok", "part_count": 0, "phase": "load", "offered_fraction": 0.5,
+            "step_status": "complete", "rate_sustained": True, "client_bound": False, "step": 3,
+            "step_dir": "03-t4-r500"}
     base.update(over)
     return base
 
@@ -48,7 +50,7 @@ class RunFolders(unittest.TestCase):
 
     def test_format1_real_run(self):
         run = os.path.join(FORMAT1, os.listdir(FORMAT1)[0])
-        rows = rows_from_run(run)
+        rows = history_rows([run])
         names = sorted(history.series_name(r) for r in rows)
         self.assertIn("basicdb/workloada/peak_ops", names)
         self.assertIn("basicdb/workloada/t2/UPDATE/service/p99_us", names)
@@ -62,13 +64,13 @@ class RunFolders(unittest.TestCase):
         rows = [row(), row(op="UPDATE", p999_us=None), row(latency_kind="service"),
                 row(op="BAD1", step_status="failed"), row(op="BAD2", client_bound=True),
                 row(op="BAD3", rate_sustained=False), row(op="READ", requests="all", p50_us=1),
-                row(op="BAD4", part_of="READ-MODIFY-WRITE"), row(op="BAD5", phase="floor"),
+                row(op="BAD4", part_count=5000), row(op="BAD5", phase="floor"),
                 row(op="BAD6", phase="rates"), row(op="CAP", phase="capacity", latency_kind="service", target_ops=0,
                                                    offered_fraction=None, rate_sustained=None),
                 row(op="HIGH", offered_fraction=1.1)]
         folder = format2_folder(self.tmp, rows, {"format": 2, "peak_ops": 1000.0, "capacity_ops": 800.0,
                                                   "throughput_ops": 1000.0})
-        got = {history.series_name(r): r["value"] for r in rows_from_run(folder)}
+        got = {history.series_name(r): r["value"] for r in history_rows([folder])}
         self.assertEqual({"s/w/load-50pct/READ/intended/p50_us": 100, "s/w/load-50pct/READ/intended/p99_us": 300,
                           "s/w/load-50pct/READ/intended/p999_us": 900, "s/w/load-50pct/UPDATE/intended/p50_us": 100,
                           "s/w/load-50pct/UPDATE/intended/p99_us": 300, "s/w/load-110pct/HIGH/intended/p50_us": 100,
@@ -76,18 +78,13 @@ class RunFolders(unittest.TestCase):
                           "s/w/peak_ops": 1000.0, "s/w/capacity_ops": 800.0}, got)
 
     def test_bad_folders(self):
-        with self.assertRaisesRegex(BadInput, "not a results folder"):
-            main_rows(self.tmp)
+        with self.assertRaisesRegex(BadInput, "^history-rows: .*not a results folder"):
+            history_rows([self.tmp])
         folder = format2_folder(self.tmp, [], {})
         with open(os.path.join(folder, "summary.json"), "w") as f:
             f.write("{broken")
-        with self.assertRaisesRegex(BadInput, "not readable JSON"):
-            rows_from_run(folder)
-
-
-def main_rows(path):
-    from perf_history.runfolder import find_run_folders
-    return [r for run in find_run_folders(path) for r in rows_from_run(run)]
+        with self.assertRaisesRegex(BadInput, "^history-rows: .*summary.json: malformed JSON"):
+            history_rows([folder])
 
 
 class CommandLine(unittest.TestCase):
@@ -114,8 +111,8 @@ class CommandLine(unittest.TestCase):
     def test_analyze_outputs_on_a_regression(self):
         from perf_history.tests import nightly_sim as sim
         effects = sim.from_night(20, {"tail": ("load-50pct", "UPDATE", "intended", 2.0)})
-        for _, folder in sim.nights(self.tmp, sim.load_fixture(), 0, count=24, effects=effects):
-            self.assertEqual(0, main(["add", self.hist, folder]))
+        folders = [folder for _, folder in sim.nights(self.tmp, sim.load_fixture(), 0, count=24, effects=effects)]
+        self.assertEqual(0, main(["add", self.hist, *folders]))
         out = {k: os.path.join(self.tmp, k) for k in ("a.json", "s.md", "charts")}
         res = subprocess.run([WRAPPER, "analyze", self.hist, "--json", out["a.json"], "--markdown", out["s.md"],
                               "--charts", out["charts"]], capture_output=True, text=True)

@@ -1,8 +1,9 @@
 """Proof that the nightly history neither cries wolf nor misses (issue 11, item 4).
 
 Histories of 30 nights are built from real BasicDB runs of this suite by resampling their per-second HdrHistogram
-intervals (nightly_sim.py), written as results folders, appended with the real `add` path and analysed after every
-night as the nightly job would. Every history has run-to-run noise and a move of the runners to a CPU model 10 %
+intervals (nightly_sim.py), written as results folders, turned into rows by the real `bin/docsearch history-rows`
+(one call for the 30 folders of a history), appended night by night and analysed after every night as the nightly
+job would. Every history has run-to-run noise and a move of the runners to a CPU model 10 %
 slower at night 10. Scenarios:
 * unchanged code: no regression;
 * a 2x p99 at one step (load-50pct, UPDATE, intended) from night 20: reported by night 22, naming store, op, step;
@@ -17,7 +18,7 @@ import tempfile
 import unittest
 
 from perf_history import detect, history
-from perf_history.runfolder import rows_from_run
+from perf_history.runfolder import history_rows
 from perf_history.tests import nightly_sim as sim
 
 SEEDS = int(os.environ.get("PERF_HISTORY_SEEDS", "10"))
@@ -32,8 +33,12 @@ def replay(seed, effects=None, fmt=2, first=5):
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "history.csv")
-        for night, folder in sim.nights(tmp, FIXTURE, seed, fmt=fmt, effects=effects, machine_change_at=10):
-            history.append(path, rows_from_run(folder))
+        folders = list(sim.nights(tmp, FIXTURE, seed, fmt=fmt, effects=effects, machine_change_at=10))
+        by_run = {}
+        for row in history_rows([folder for _, folder in folders]):
+            by_run.setdefault(row["run_id"], []).append(row)
+        for night, folder in folders:
+            history.append(path, by_run.get(os.path.basename(folder), []))
             if night >= first:
                 results = detect.analyse(history.series(history.read(path)), [], detect.Options())
                 out[night] = {r.name: r.status for r in results if r.flagged}

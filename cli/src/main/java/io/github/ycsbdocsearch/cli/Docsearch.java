@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are declared once, on
- * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain}; the sweep's on
+ * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain},
+ * {@link HistoryRowsMain}; the sweep's on
  * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
  * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-baseline.sh}, {@code verify-search.sh}) call
  * this class with the command's name, so every command reports a malformed argument the same way: one line, exit 2.
@@ -27,8 +28,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bin/docsearch", usageHelpWidth = 118, mixinStandardHelpOptions = true,
     versionProvider = Docsearch.Version.class,
     description = "The YCSB document-store benchmark: one command per task; '<command> --help' for its options.",
-    footer = {"  stores    install, start, stop and check the local stores (scripts/stores.sh; 'stores --help')"},
-    subcommands = {Docsearch.Sweep.class, ReportMain.class, CompareMain.class, BaselineMain.class, VerifyMain.class})
+    footer = {"  stores        install, start, stop and check the local stores (scripts/stores.sh; 'stores --help')"},
+    subcommands = {Docsearch.Sweep.class, ReportMain.class, CompareMain.class, BaselineMain.class, VerifyMain.class,
+        HistoryRowsMain.class})
 public final class Docsearch {
 
   private Docsearch() {

@@ -42,7 +42,7 @@ class HelpFilesTest {
   @Test
   void everyCommandsCheckedInHelpIsTheGeneratedOne() throws IOException {
     Map<String, String> files = generated();
-    assertEquals(6, files.size(), "bin/docsearch and its five Java commands: " + files.keySet());
+    assertEquals(7, files.size(), "bin/docsearch and its six Java commands: " + files.keySet());
     StringBuilder stale = new StringBuilder();
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path file = REPO.resolve(f.getKey());
@@ -61,7 +61,7 @@ class HelpFilesTest {
   void aMalformedArgumentIsOneLineAndExitTwo() {
     for (String[] args : new String[][] {{"compare", "--alpha", "x", "a", "b"}, {"compare", "--bogus", "a", "b"},
         {"report", "--nope", "r"}, {"baseline", "--light"}, {"verify", "--queries", "many"},
-        {"verify", "--topology", "ring"}}) {
+        {"verify", "--topology", "ring"}, {"history-rows", "--bogus", "r"}, {"history-rows"}}) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();
       cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));

@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
         "chance of any false regression in the whole comparison is at most A (Bonferroni; compare/README.md); without",
         "noise.json, conservative defaults, marked as such."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"", "Exit status: 0 no regression; 1 regression (a store with no qualifying step included) or "
-        + "verification failure; 2 bad input."})
+    footer = {"", "Exit status: 0 no regression; 1 regression or verification failure; 2 bad input; 3 failed run: a "
+        + "store of the new run has no result (no qualifying step, or no capacity where the baseline has one) and "
+        + "nothing regressed. A store without a result is never a regression."})
 public final class CompareMain implements Callable<Integer> {
 
   @Parameters(arity = "1..2", paramLabel = "<dir>",

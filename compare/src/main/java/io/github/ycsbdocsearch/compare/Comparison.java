@@ -34,6 +34,15 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   public static final int EXIT_REGRESSION = 1;
   /** Exit code when the inputs cannot be compared. */
   public static final int EXIT_BAD_INPUT = 2;
+  /**
+   * Exit code of a failed run: a store of the new run has no result (no qualifying step, or no capacity where the
+   * baseline has one), and nothing regressed. Not a regression: the run did not measure what it should have.
+   */
+  public static final int EXIT_FAILED_RUN = 3;
+  /** Side of a {@link Verdict#NO_RESULT}: the baseline has no result, the new run has, or neither has. */
+  public static final String BASELINE = "baseline";
+  public static final String NEW = "new";
+  public static final String BOTH = "both";
 
   public Comparison {
     headline = List.copyOf(headline);
@@ -71,17 +80,38 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
         || latency.stream().anyMatch(c -> c.threshold().isDefault());
   }
 
-  /** {@link #EXIT_REGRESSION} on any regression, verification failure or failure, else {@link #EXIT_OK}. */
+  /** The stores without a result on either side ({@link Verdict#NO_RESULT}), in headline order. */
+  public List<HeadlineChange> noResults() {
+    return headline.stream().filter(c -> c.verdict() == Verdict.NO_RESULT).toList();
+  }
+
+  /** The stores the new run has no result for (side {@code new} or {@code both}): they make it a failed run. */
+  public List<HeadlineChange> failedRunStores() {
+    return noResults().stream().filter(c -> !BASELINE.equals(c.noResult())).toList();
+  }
+
+  /**
+   * {@link #EXIT_REGRESSION} on any regression, verification failure or failure; else {@link #EXIT_FAILED_RUN} when
+   * a store of the new run has no result; else {@link #EXIT_OK}. A store without a result is never a regression.
+   */
   public int exitCode() {
-    return regressions() > 0 || verificationFailures() > 0 || !failures.isEmpty() ? EXIT_REGRESSION : EXIT_OK;
+    if (regressions() > 0 || verificationFailures() > 0 || !failures.isEmpty()) {
+      return EXIT_REGRESSION;
+    }
+    return failedRunStores().isEmpty() ? EXIT_OK : EXIT_FAILED_RUN;
   }
 
   /** One line: the verdict, its counts and the exit code. */
   public String verdictLine() {
-    String head = exitCode() == EXIT_OK ? "OK" : "FAIL";
-    return "VERDICT: " + head + " - " + regressions() + " regression(s), " + verificationFailures()
+    int code = exitCode();
+    String head = code == EXIT_OK ? "OK" : code == EXIT_FAILED_RUN ? "FAILED RUN" : "FAIL";
+    List<HeadlineChange> failed = failedRunStores();
+    String noResult = failed.isEmpty() ? ""
+        : "no result for " + failed.size() + " store(s) of the new run ("
+            + String.join(", ", failed.stream().map(c -> c.workload() + "/" + c.store()).toList()) + "), ";
+    return "VERDICT: " + head + " - " + noResult + regressions() + " regression(s), " + verificationFailures()
         + " verification failure(s), " + failures.size() + " other failure(s), " + improvements()
-        + " improvement(s) (exit " + exitCode() + ")";
+        + " improvement(s) (exit " + code + ")";
   }
 
   /**
@@ -105,11 +135,18 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
    * @param slo       the objective the capacities met, or null
    * @param threshold the threshold applied, null when the values could not be compared
    * @param verdict   the result
+   * @param noResult  with {@link Verdict#NO_RESULT}: which side has no result ({@link #BASELINE}, {@link #NEW},
+   *                  {@link #BOTH}); else null
    * @param note      why a value is missing or how it was found, or null
    */
   public record HeadlineChange(String workload, String store, String metric, Double base, Double current,
                                Double basePeak, Double newPeak, String slo, Threshold threshold, Verdict verdict,
-                               String note) {
+                               String noResult, String note) {
+
+    /** The verdict for people: {@code no result (new)} names the side. */
+    public String verdictLabel() {
+      return verdict == Verdict.NO_RESULT ? verdict.label() + " (" + noResult + ")" : verdict.label();
+    }
 
     /** Relative change, NaN when a side is missing. */
     public double change() {

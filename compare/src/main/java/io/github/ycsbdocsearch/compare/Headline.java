@@ -17,9 +17,10 @@ import io.github.ycsbdocsearch.resultsformat.Saturation;
  * @param reason        why there is no capacity or no peak, as the sweep wrote it, or null
  * @param format2       whether the saturation (or, without one, the run) is format 2: it could have had a capacity
  * @param fromSteps     whether the peak was taken from the steps because there was no saturation
+ * @param peakReason    why the capacity search (thread ramp) ended, which explains a missing peak; or null
  */
 public record Headline(Double capacity, Double peak, String capacityStep, String peakStep, String slo,
-                       String reason, boolean format2, boolean fromSteps) {
+                       String reason, boolean format2, boolean fromSteps, String peakReason) {
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
@@ -28,15 +29,15 @@ public record Headline(Double capacity, Double peak, String capacityStep, String
       StepRows best = run.steps(store).values().stream()
           .filter(r -> r.usable() && r.key().phase() == Phase.CAPACITY && r.throughput() > 0)
           .max(java.util.Comparator.comparingDouble(StepRows::throughput)).orElse(null);
+      String why = best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json";
       return new Headline(null, best == null ? null : best.throughput(), null, best == null ? null : best.stepDir(),
-          null, best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json",
-          run.format() >= 2, true);
+          null, why, run.format() >= 2, true, why);
     }
     boolean format2 = s.format() != null && s.format() >= 2;
     String peakStep = s.peakStep() != null ? s.peakStep() : s.threads() != null ? "t" + s.threads() : null;
     String reason = s.capacityOps() == null && s.capacityReason() != null ? s.capacityReason() : s.reason();
     return new Headline(positive(s.capacityOps()), positive(s.peak()), s.capacityStep(), peakStep, s.slo(), reason,
-        format2, false);
+        format2, false, s.reason());
   }
 
   private static Double positive(Double v) {

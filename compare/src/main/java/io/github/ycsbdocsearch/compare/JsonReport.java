@@ -26,12 +26,17 @@ public final class JsonReport {
   public static ObjectNode toJson(Comparison comparison) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("format", FORMAT);
-    root.put("verdict", comparison.exitCode() == Comparison.EXIT_OK ? "ok" : "fail");
+    int code = comparison.exitCode();
+    root.put("verdict", code == Comparison.EXIT_OK ? "ok" : code == Comparison.EXIT_FAILED_RUN ? "failed_run" : "fail");
     root.put("exit_code", comparison.exitCode());
     root.put("verdict_line", comparison.verdictLine());
     root.put("regressions", comparison.regressions());
     root.put("improvements", comparison.improvements());
     root.put("verification_failures", comparison.verificationFailures());
+    root.put("failed_run", !comparison.failedRunStores().isEmpty());
+    ArrayNode noResult = root.putArray("no_result");
+    comparison.noResults().forEach(c -> noResult.addObject().put("workload", c.workload()).put("store", c.store())
+        .put("side", c.noResult()).put("note", c.note()));
     root.set("baseline", set(comparison.baseline()));
     root.set("new", set(comparison.current()));
     root.set("noise", noise(comparison.noise()));
@@ -106,6 +111,7 @@ public final class JsonReport {
     number(node, "new_peak_ops", c.newPeak());
     node.put("slo", c.slo());
     node.put("note", c.note());
+    node.put("no_result", c.noResult());
     return judged(node, c.threshold(), c.verdict(), c.change());
   }
 

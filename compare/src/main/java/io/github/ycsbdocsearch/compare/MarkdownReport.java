@@ -26,9 +26,9 @@ public final class MarkdownReport {
    */
   public static String render(Comparison comparison) {
     StringBuilder out = new StringBuilder();
-    boolean ok = comparison.exitCode() == Comparison.EXIT_OK;
-    out.append("## Performance compared with the baseline: ").append(ok ? "no regression" : "REGRESSION")
-        .append("\n\n");
+    int code = comparison.exitCode();
+    out.append("## Performance compared with the baseline: ").append(code == Comparison.EXIT_OK ? "no regression"
+        : code == Comparison.EXIT_FAILED_RUN ? "FAILED RUN (a store has no result)" : "REGRESSION").append("\n\n");
     out.append('`').append(comparison.verdictLine()).append("`\n\n");
     out.append("- baseline: `").append(comparison.baseline().dir()).append('`')
         .append(commit(comparison.baseline())).append('\n');
@@ -55,7 +55,8 @@ public final class MarkdownReport {
         "new ops/s", "change", "threshold", "verdict", "baseline peak", "new peak", "note");
     for (HeadlineChange c : comparison.headline()) {
       table.row(c.workload(), c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
-          Fmt.threshold(c.threshold()), verdict(c.verdict()), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()),
+          Fmt.threshold(c.threshold()), c.verdict() == Verdict.REGRESSION ? verdict(c.verdict()) : c.verdictLabel(),
+          Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()),
           c.note() == null ? "" : c.note());
     }
     out.append("### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")

@@ -22,10 +22,12 @@ import java.util.TreeSet;
  * offered fraction, explicit rates by threads and target) and judges every aligned number against thresholds from
  * the baseline's per-step noise under one multiple-comparison rule ({@link NoisePolicy}).
  *
- * <p>What fails a comparison: a headline drop beyond its threshold (the SLO-bound capacity when both runs have one,
- * else the closed-loop peak); a store of the new run with no headline number at all (no qualifying step, or a
- * capacity lost); a latency rise beyond its threshold; an error rate grown by more than {@link #ERROR_RATE_SLACK};
- * a search store of the new run without a passing verification; a store the baseline has and the new run lacks.
+ * <p>What fails a comparison as a regression: a headline drop beyond its threshold (the SLO-bound capacity when both
+ * runs have one, else the closed-loop peak); a latency rise beyond its threshold; an error rate grown by more than
+ * {@link #ERROR_RATE_SLACK}; a search store of the new run without a passing verification; a store the baseline has
+ * and the new run lacks. A store with no result (no qualifying step, or a capacity lost) is never a regression: it
+ * is {@link Verdict#NO_RESULT}, naming the side; in the new run it makes the comparison a failed run
+ * ({@link Comparison#EXIT_FAILED_RUN}), in the baseline alone a warning.
  * Steps that are not usable on either side (failed, client-bound, rate not sustained) are listed, not judged; steps
  * or stores only one side ran are noted.
  *
@@ -100,7 +102,11 @@ public final class ResultsComparer {
       }
     }
     for (String store : common) {
-      out.headline.add(headline(workload, store, Headline.of(base, store), Headline.of(cur, store)));
+      HeadlineCandidate h = headline(workload, store, Headline.of(base, store), Headline.of(cur, store));
+      out.headline.add(h);
+      if (Comparison.BASELINE.equals(h.noResult())) {
+        out.warnings.add(workload + "/" + store + ": no result in the baseline, the new run's not judged: " + h.note());
+      }
       compareSteps(workload, store, base.steps(store), cur.steps(store), out);
     }
   }
@@ -116,23 +122,29 @@ public final class ResultsComparer {
     }
     if (b.capacity() != null && n.capacity() != null) {
       return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), n.capacity(), b, n,
-          null, join(notes));
+          null, null, join(notes));
     }
+    boolean baseNone = b.peak() == null;
     if (b.capacity() != null && n.format2()) {
       notes.add(0, "no capacity in the new run" + (n.slo() == null ? "" : " (" + n.slo() + ")")
-          + (n.reason() == null ? "" : ": " + n.reason()));
+          + (n.reason() == null ? "" : ": " + n.reason())
+          + (n.peak() != null || n.peakReason() == null || n.peakReason().equals(n.reason()) ? ""
+              : "; no peak either: " + n.peakReason()));
       return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), null, b, n,
-          Verdict.REGRESSION, join(notes));
+          Verdict.NO_RESULT, Comparison.NEW, join(notes));
     }
     if (n.peak() == null) {
-      notes.add(0, "no qualifying step in the new run" + (n.reason() == null ? "" : ": " + n.reason()));
+      notes.add(0, "no qualifying step in the new run" + (n.peakReason() == null ? "" : ": " + n.peakReason()));
+      if (baseNone) {
+        notes.add(1, "none in the baseline either" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
+      }
       return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), null, b, n,
-          Verdict.REGRESSION, join(notes));
+          Verdict.NO_RESULT, baseNone ? Comparison.BOTH : Comparison.NEW, join(notes));
     }
-    if (b.peak() == null) {
-      notes.add(0, "the baseline has no qualifying step" + (b.reason() == null ? "" : ": " + b.reason()));
+    if (baseNone) {
+      notes.add(0, "the baseline has no qualifying step" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
       return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, null, n.peak(), b, n,
-          Verdict.NOT_COMPARED, join(notes));
+          Verdict.NO_RESULT, Comparison.BASELINE, join(notes));
     }
     if (n.capacity() != null) {
       notes.add("the baseline has no capacity: peaks compared");
@@ -141,7 +153,7 @@ public final class ResultsComparer {
     } else if (b.format2() && n.format2()) {
       notes.add("neither run has a capacity: peaks compared");
     }
-    return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), n.peak(), b, n, null,
+    return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), n.peak(), b, n, null, null,
         join(notes));
   }
 
@@ -229,7 +241,7 @@ public final class ResultsComparer {
 
   /** A headline before its threshold is known; {@code settled} is its verdict when it needs none. */
   record HeadlineCandidate(String workload, String store, String metric, Double base, Double current, Headline b,
-                           Headline n, Verdict settled, String note) {
+                           Headline n, Verdict settled, String noResult, String note) {
 
     boolean judged() {
       return settled == null;
@@ -239,12 +251,12 @@ public final class ResultsComparer {
       String slo = n.slo() != null ? n.slo() : b.slo();
       if (!judged()) {
         return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
-            note);
+            noResult, note);
       }
       Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
       Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
       return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict,
-          note);
+          null, note);
     }
   }
 

@@ -34,10 +34,22 @@ public final class TextReport {
       unusable(comparison, workload, out);
     }
     verification(comparison, out);
+    list("No result (a failed run, not a regression)", comparison.failedRunStores().stream()
+        .map(c -> c.workload() + "/" + c.store() + ": no result in " + side(c.noResult())
+            + (c.note() == null ? "" : " (" + c.note() + ")")).toList(), out);
     list("Failures", comparison.failures(), out);
     list("Warnings", comparison.warnings(), out);
     out.append(comparison.verdictLine()).append('\n');
     return out.toString();
+  }
+
+  /** "the new run", "the baseline", "the baseline and the new run". */
+  static String side(String side) {
+    return switch (side) {
+      case Comparison.BASELINE -> "the baseline";
+      case Comparison.NEW -> "the new run";
+      default -> "the baseline and the new run";
+    };
   }
 
   /** One line saying whether thresholds were measured or defaults. */
@@ -76,7 +88,7 @@ public final class TextReport {
     for (HeadlineChange c : comparison.headline()) {
       if (c.workload().equals(workload)) {
         table.row(c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
-            Fmt.threshold(c.threshold()), c.verdict().label(), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()));
+            Fmt.threshold(c.threshold()), c.verdictLabel(), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()));
         if (c.note() != null) {
           notes.add(c.store() + ": " + c.note());
         }

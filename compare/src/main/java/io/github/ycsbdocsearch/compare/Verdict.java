@@ -10,8 +10,12 @@ public enum Verdict {
   IMPROVEMENT("improved"),
   /** Within the threshold: indistinguishable from run-to-run noise. */
   WITHIN_NOISE("noise"),
-  /** One side has no value to compare (e.g. the baseline found no qualifying step); neither passes nor fails. */
-  NOT_COMPARED("not compared");
+  /**
+   * A store has no result (no peak, or a capacity lost) in the baseline, the new run or both: nothing to judge, so
+   * never a regression. In the new run it makes the comparison a failed run ({@link Comparison#EXIT_FAILED_RUN});
+   * in the baseline alone it is a warning.
+   */
+  NO_RESULT("no result");
 
   private final String label;
 

@@ -89,11 +89,13 @@ class CompareMainTest {
   }
 
   @Test
-  void aStoreWithNoQualifyingStepExitsOneNamingItNotTwo() throws Exception {
+  void aStoreWithNoQualifyingStepIsAFailedRunExitThreeNamingItNotARegression() throws Exception {
     Path current = Fixtures.set(tmp, "new", run -> run.noQualifyingStep("redisjson"));
 
-    assertEquals(1, compare(baseline.toString(), current.toString()), stderr());
-    assertTrue(stdout().matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +REGRESSION.*"), stdout());
+    assertEquals(3, compare(baseline.toString(), current.toString()), stderr());
+    assertTrue(stdout().matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) .*"), stdout());
+    assertTrue(stdout().contains("\nVERDICT: FAILED RUN - no result for 2 store(s) of the new run"), stdout());
+    assertTrue(!stdout().contains("REGRESSION"), stdout());
     assertTrue(stdout().contains("redisjson: no capacity in the new run"), stdout());
     assertEquals("", stderr());
   }

@@ -34,6 +34,16 @@ class ResultsComparerTest {
     return c.headline().stream().filter(h -> h.verdict() == Verdict.REGRESSION).toList();
   }
 
+  /** The headlines of {@code store} without a result, asserting no other store lacks one and nothing regressed. */
+  private static HeadlineChange onlyNoResult(Comparison c, String store, String side) {
+    List<HeadlineChange> none = c.noResults();
+    assertEquals(2, none.size(), TextReport.render(c));
+    assertTrue(none.stream().allMatch(h -> h.store().equals(store) && h.noResult().equals(side)), none.toString());
+    assertEquals(List.of(), regressedHeadlines(c), "a store without a result is never a regression");
+    assertEquals("no result (" + side + ")", none.get(0).verdictLabel());
+    return none.get(0);
+  }
+
   /** The regressed headline of {@code store}, asserting it is the only store that regressed, in both workloads. */
   private static HeadlineChange onlyRegressed(Comparison c, String store) {
     List<HeadlineChange> regressed = regressedHeadlines(c);
@@ -212,24 +222,30 @@ class ResultsComparerTest {
   }
 
   @Test
-  void aStoreWhoseSweepFoundNoQualifyingStepIsARegressionNamingIt() throws Exception {
+  void aStoreWhoseSweepFoundNoQualifyingStepIsAFailedRunNamingItNotARegression() throws Exception {
     Path current = Fixtures.set(tmp, "new", run -> run.noQualifyingStep("mongodb"));
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    HeadlineChange h = onlyRegressed(c, "mongodb");
+    HeadlineChange h = onlyNoResult(c, "mongodb", Comparison.NEW);
     assertNull(h.current());
     assertTrue(h.note().contains("no capacity in the new run"), h.note());
     assertTrue(c.unusable().stream().anyMatch(u -> u.store().equals("mongodb") && u.side().equals("new")
         && u.reason().equals("step failed")));
     assertTrue(c.latency().stream().noneMatch(l -> l.store().equals("mongodb")));
-    assertEquals(Comparison.EXIT_REGRESSION, c.exitCode());
-    assertTrue(TextReport.render(c).contains("mongodb: no capacity in the new run (p99<=10ms): no step completed"),
-        TextReport.render(c));
+    assertEquals(Comparison.EXIT_FAILED_RUN, c.exitCode());
+    assertEquals(0, c.regressions());
+    String text = TextReport.render(c);
+    assertTrue(text.contains("mongodb: no capacity in the new run (p99<=10ms): no step completed"), text);
+    assertTrue(text.contains("No result (a failed run, not a regression):\n  - workloada/mongodb: no result in the new"
+        + " run (no capacity in the new run (p99<=10ms)"), text);
+    assertTrue(c.verdictLine().startsWith("VERDICT: FAILED RUN - no result for 2 store(s) of the new run "
+        + "(workloada/mongodb, workloadsearch/mongodb), 0 regression(s), "), c.verdictLine());
+    assertTrue(c.verdictLine().endsWith("(exit 3)"), c.verdictLine());
   }
 
   @Test
-  void noQualifyingStepAgainstAFormat1BaselineIsStillARegression() throws Exception {
+  void noQualifyingStepAgainstAFormat1BaselineIsNoResultNotARegression() throws Exception {
     Path base = FixtureRun.crud("workloada").format1().writeTo(tmp.resolve("b"));
     Path current = FixtureRun.crud("workloada").noQualifyingStep("redisjson").writeTo(tmp.resolve("n"));
 
@@ -238,19 +254,21 @@ class ResultsComparerTest {
 
     HeadlineChange redis = c.headline().stream().filter(h -> h.store().equals("redisjson")).findFirst()
         .orElseThrow();
-    assertEquals(Verdict.REGRESSION, redis.verdict());
+    assertEquals(Verdict.NO_RESULT, redis.verdict());
+    assertEquals(Comparison.NEW, redis.noResult());
+    assertEquals(Comparison.EXIT_FAILED_RUN, c.exitCode());
     assertEquals(NoisePolicy.PEAK_METRIC, redis.metric());
     assertTrue(redis.note().startsWith("no qualifying step in the new run"), redis.note());
     assertTrue(c.warnings().stream().anyMatch(w -> w.contains("format 1")), c.warnings().toString());
   }
 
   @Test
-  void aLostCapacityIsARegressionEvenWhenThePeakHeld() throws Exception {
+  void aLostCapacityIsNoResultOfTheNewRunEvenWhenThePeakHeld() throws Exception {
     Path current = Fixtures.set(tmp, "new", run -> run.noCapacity("redisjson"));
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    HeadlineChange h = onlyRegressed(c, "redisjson");
+    HeadlineChange h = onlyNoResult(c, "redisjson", Comparison.NEW);
     assertTrue(h.newPeak() != null && h.note().contains("no offered rate met p99<=10ms"), h.note());
   }
 
@@ -260,7 +278,7 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    HeadlineChange h = onlyRegressed(c, "elasticsearch");
+    HeadlineChange h = onlyNoResult(c, "elasticsearch", Comparison.NEW);
     assertTrue(h.note().contains("no capacity in the new run: no saturation.json"), h.note());
     assertTrue(h.newPeak() != null, "the peak still comes from the best closed-loop step");
   }

@@ -1,0 +1,330 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The rows the nightly run history keeps of one results folder (docs/nightly.md, "What the history holds"), read only
+ * through this module's readers: one row per store x step x operation x latency kind x metric, plus the run's
+ * identity (run id, start, commit, machine) on every row. {@code bin/docsearch history-rows} writes them as CSV;
+ * {@code scripts/perf_history} appends them to {@code history.csv} and looks for change points. Stateless.
+ *
+ * <p>What a run contributes:
+ * <ul>
+ *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link Saturation} ({@link Saturation#peak()}
+ *       upgrades format 1's {@code throughput_ops}); only stores whose sweep completed (manifest
+ *       {@code stores.<name>.status}), only positive numbers (a store with no result has no row);</li>
+ *   <li>format 2: intended p50/p99/p99.9 of every operation at each load-phase step, keyed by the offered fraction
+ *       of the peak ({@code load-50pct}), never by the absolute rate, which follows the machine;</li>
+ *   <li>format 1 (no load phase): service p50/p99 of the closed-loop steps, keyed by thread count ({@code t4}).</li>
+ * </ul>
+ * Left out, so that they can neither raise nor hide an alarm: steps that are not {@link StepSummary#usable()}
+ * (failed or interrupted, client-bound, a fixed rate not sustained), the harness floor, the all-requests rows
+ * (failures mixed in), rows made only of the parts of composed operations, and percentiles the sample count cannot
+ * support (null).
+ *
+ * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code summary.json} of each
+ * step, or for a format-1 step its logs, summarized on reading) when the run has step folders; else the run-level
+ * {@code summary.json} ({@link SummaryJson}, format 1 rows upgraded), for folders reduced to it. Saturation from
+ * {@code <store>/saturation.json}, else from {@code summary.json}.
+ */
+public final class HistoryRows {
+
+  /** The CSV columns, in order: the run's identity, then the series key, then the value. */
+  public static final List<String> COLUMNS = List.of("run_id", "date", "commit", "dirty", "cpu_model", "cpu_count",
+      "format", "workload", "store", "step", "op", "latency_kind", "metric", "value");
+  /** The value of a key column that does not apply (a store-level metric has no step, op or latency kind). */
+  public static final String NONE = "-";
+  /** Store-level metrics: higher is better. */
+  public static final String PEAK_OPS = "peak_ops";
+  public static final String CAPACITY_OPS = "capacity_ops";
+
+  private static final List<Percentile> LOAD_PERCENTILES = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
+  private static final List<Percentile> CLOSED_LOOP_PERCENTILES = List.of(Percentile.P50, Percentile.P99);
+
+  private HistoryRows() {
+  }
+
+  /**
+   * One history row.
+   *
+   * @param run         the run's identity
+   * @param store       the store
+   * @param step        {@code load-50pct}, {@code t4}, or {@link #NONE} for a store-level metric
+   * @param op          the operation, or {@link #NONE}
+   * @param latencyKind {@code intended}, {@code service}, or {@link #NONE}
+   * @param metric      {@code peak_ops}, {@code capacity_ops}, {@code p50_us}, {@code p99_us}, {@code p999_us}
+   * @param value       ops/s or microseconds
+   */
+  public record Row(Run run, String store, String step, String op, String latencyKind, String metric, double value) {
+
+    /** The cells, in {@link #COLUMNS} order. */
+    public List<String> cells() {
+      return List.of(run.runId(), run.date(), run.commit(), Boolean.toString(run.dirty()), run.cpuModel(),
+          run.cpuCount(), Integer.toString(run.format()), run.workload(), store, step, op, latencyKind, metric,
+          number(value));
+    }
+
+    /** The series name the history uses, e.g. {@code mongodb/workloada/load-50pct/READ/intended/p99_us}. */
+    public String series() {
+      List<String> parts = new ArrayList<>();
+      for (String p : List.of(store, run.workload(), step, op, latencyKind, metric)) {
+        if (!NONE.equals(p)) {
+          parts.add(p);
+        }
+      }
+      return String.join("/", parts);
+    }
+  }
+
+  /**
+   * The identity of a run, on every row.
+   *
+   * @param format the results format the numbers were written in (1 or 2)
+   */
+  public record Run(String runId, String date, String commit, boolean dirty, String cpuModel, String cpuCount,
+                    int format, String workload) {
+  }
+
+  /**
+   * The run folders a path names: itself when it is one (it has a manifest.json), else its direct subfolders that
+   * are (one per workload, as the nightly job writes them), sorted.
+   *
+   * @throws ResultsFormatException when it is neither
+   */
+  public static List<Path> runFolders(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      throw new ResultsFormatException(path + ": not a folder");
+    }
+    if (Files.isRegularFile(path.resolve(RunLayout.MANIFEST))) {
+      return List.of(path);
+    }
+    List<Path> runs = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(path)) {
+      for (Path child : ds) {
+        if (Files.isDirectory(child) && Files.isRegularFile(child.resolve(RunLayout.MANIFEST))) {
+          runs.add(child);
+        }
+      }
+    }
+    if (runs.isEmpty()) {
+      throw new ResultsFormatException(path + ": not a results folder (no " + RunLayout.MANIFEST
+          + " in it or its subfolders)");
+    }
+    runs.sort(null);
+    return runs;
+  }
+
+  /**
+   * The history rows of one run folder.
+   *
+   * @throws ResultsFormatException when it is not a results folder, a file is malformed, the manifest has no
+   *                                run_id, or no workload name can be found
+   */
+  public static List<Row> of(Path runDir) throws IOException {
+    RunFolder folder = RunFolder.read(runDir);
+    boolean fromSteps = folder.stores().stream().anyMatch(s -> !s.steps().isEmpty());
+    SummaryJson summary = fromSteps ? null : summaryOf(runDir);
+    int format = fromSteps ? stepsFormat(folder) : summary.format();
+
+    List<Measured> measured = new ArrayList<>();
+    if (fromSteps) {
+      for (StepSummary step : folder.allSteps()) {
+        if (step.usable() && step.phase() != Phase.FLOOR) {
+          step.rows().forEach(r -> measured.add(new Measured(step.store(), r)));
+        }
+      }
+    } else {
+      for (SummaryRow r : summary.rows()) {
+        if (usable(r) && r.phase() != Phase.FLOOR) {
+          measured.add(new Measured(r.store(), r));
+        }
+      }
+    }
+    Run run = identity(folder, workload(folder, summary, measured), format);
+
+    List<Row> rows = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (Measured m : measured) {
+      SummaryRow r = m.row();
+      if (!SummaryRow.OK.equals(r.requests()) || (r.count() > 0 && r.partCount() >= r.count())) {
+        continue;
+      }
+      String step = stepKey(r, format);
+      if (step == null) {
+        continue;
+      }
+      for (Percentile p : format >= 2 ? LOAD_PERCENTILES : CLOSED_LOOP_PERCENTILES) {
+        if (r.percentile(p).isEmpty()) {
+          continue;
+        }
+        String metric = metricName(p);
+        if (seen.add(String.join("\u0000", m.store(), step, r.op(), r.latencyKind(), metric))) {
+          rows.add(new Row(run, m.store(), step, r.op(), r.latencyKind(), metric, r.percentile(p).getAsLong()));
+        }
+      }
+    }
+
+    SortedSet<String> stores = new TreeSet<>(folder.storeNames());
+    folder.manifest().path("stores").fieldNames().forEachRemaining(stores::add);
+    measured.forEach(m -> stores.add(m.store()));
+    for (String store : stores) {
+      String status = Json.text(folder.manifest().path("stores").path(store), "status", "complete");
+      Saturation sat = saturation(folder, summary, store);
+      if (!"complete".equals(status) || sat == null) {
+        continue; // a store whose sweep did not complete has no trustworthy peak
+      }
+      addIfPositive(rows, run, store, PEAK_OPS, sat.peak());
+      addIfPositive(rows, run, store, CAPACITY_OPS, sat.capacityOps());
+    }
+    return rows;
+  }
+
+  /** The rows of every run folder each path names, in order. */
+  public static List<Row> of(List<Path> paths) throws IOException {
+    List<Row> rows = new ArrayList<>();
+    for (Path path : paths) {
+      for (Path run : runFolders(path)) {
+        rows.addAll(of(run));
+      }
+    }
+    return rows;
+  }
+
+  /** The rows as CSV, header first, one line each ('\n'); cells quoted when they hold a comma or a quote. */
+  public static String csv(List<Row> rows) {
+    StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
+    for (Row row : rows) {
+      List<String> cells = row.cells().stream().map(HistoryRows::quoted).toList();
+      out.append(String.join(",", cells)).append('\n');
+    }
+    return out.toString();
+  }
+
+  /**
+   * Whether a row of a run-level summary.json belongs to a usable step: the row-level form of
+   * {@link StepSummary#usable()} (each row carries its step's status, client-bound flag and sustained flag).
+   */
+  static boolean usable(SummaryRow r) {
+    return r.stepStatus() == StepStatus.COMPLETE && !r.clientBound() && !Boolean.FALSE.equals(r.rateSustained());
+  }
+
+  /** {@code load-50pct} for a format-2 load step's intended latency, {@code t4} for a format-1 closed-loop step. */
+  private static String stepKey(SummaryRow r, int format) {
+    if (format >= 2) {
+      if (r.phase() == Phase.LOAD && "intended".equals(r.latencyKind()) && r.offeredFraction() != null) {
+        return "load-" + Math.round(r.offeredFraction() * 100) + "pct";
+      }
+      return null;
+    }
+    return r.targetOps() == 0 && "service".equals(r.latencyKind()) ? "t" + r.threads() : null;
+  }
+
+  private static String metricName(Percentile p) {
+    return switch (p) {
+      case P50 -> "p50_us";
+      case P90 -> "p90_us";
+      case P99 -> "p99_us";
+      case P999 -> "p999_us";
+      case P9999 -> "p9999_us";
+    };
+  }
+
+  private static void addIfPositive(List<Row> rows, Run run, String store, String metric, Double value) {
+    if (value != null && value > 0 && Double.isFinite(value)) {
+      rows.add(new Row(run, store, NONE, NONE, NONE, metric, value));
+    }
+  }
+
+  private static SummaryJson summaryOf(Path runDir) throws ResultsFormatException {
+    if (!Files.isRegularFile(runDir.resolve(RunLayout.SUMMARY_JSON))) {
+      throw new ResultsFormatException(runDir + ": no step folders and no " + RunLayout.SUMMARY_JSON
+          + " (nothing measured, or rebuild it with scripts/report.sh " + runDir + ")");
+    }
+    return SummaryJson.read(runDir);
+  }
+
+  /** Format 2 when any step wrote its own summary.json (format 1 had none), else 1. */
+  private static int stepsFormat(RunFolder folder) {
+    for (StoreRun store : folder.stores()) {
+      for (StoreRun.Step step : store.steps()) {
+        if (Files.isRegularFile(step.dir().resolve(RunLayout.STEP_SUMMARY))) {
+          return Math.max(2, step.summary().format());
+        }
+      }
+    }
+    return 1;
+  }
+
+  private static Saturation saturation(RunFolder folder, SummaryJson summary, String store) {
+    for (StoreRun s : folder.stores()) {
+      if (s.name().equals(store) && s.saturation() != null) {
+        return s.saturation();
+      }
+    }
+    SummaryJson.StoreEntry entry = summary == null ? null : summary.stores().get(store);
+    return entry == null ? null : entry.saturation();
+  }
+
+  private static String workload(RunFolder folder, SummaryJson summary, List<Measured> measured)
+      throws ResultsFormatException {
+    String name = Json.text(folder.manifest().path("workload"), "name", null);
+    if (name != null && !name.isEmpty()) {
+      return name;
+    }
+    Set<String> names = new LinkedHashSet<>();
+    measured.forEach(m -> names.add(m.row().workload()));
+    if (summary != null) {
+      summary.rows().forEach(r -> names.add(r.workload()));
+    }
+    folder.allSteps().forEach(s -> names.add(s.workload()));
+    names.remove(null);
+    if (names.isEmpty()) {
+      throw new ResultsFormatException(folder.dir() + ": no workload name in " + RunLayout.MANIFEST + " or the steps");
+    }
+    return names.iterator().next();
+  }
+
+  private static Run identity(RunFolder folder, String workload, int format) throws ResultsFormatException {
+    JsonNode m = folder.manifest();
+    String runId = Json.text(m, "run_id", null);
+    if (runId == null || runId.isEmpty()) {
+      throw new ResultsFormatException(folder.dir().resolve(RunLayout.MANIFEST) + ": no run_id");
+    }
+    JsonNode machine = m.hasNonNull("machine") ? m.get("machine") : m.path("environment");
+    String cpuModel = Json.text(machine, "cpu_model", "");
+    return new Run(runId, Json.text(m, "started_utc", ""), Json.text(m, "git_commit", ""),
+        m.path("git_dirty").asBoolean(false), cpuModel.isEmpty() ? "unknown" : cpuModel,
+        Json.text(machine, "cpu_count", ""), format, workload);
+  }
+
+  /** A number as plain text with '.' whatever the locale: integers without a fraction, others in full. */
+  static String number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
+  private static String quoted(String cell) {
+    if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0) {
+      return cell;
+    }
+    return '"' + cell.replace("\"", "\"\"") + '"';
+  }
+
+  /** A row of a usable step with the store it belongs to. */
+  private record Measured(String store, SummaryRow row) {
+  }
+}
