@@ -47,7 +47,7 @@ public final class Defaults {
   public static final String ARRIVALS = "poisson";
   /** Seed of the arrival schedules (each step adds its index). */
   public static final long ARRIVALS_SEED = 20_211_118L;
-  /** A send later than this after its scheduled arrival is late; send-lag p99 above it means client-limited. */
+  /** Least send-lag threshold: send-lag p99 above the threshold (a tenth of the bound, at least this) = client-limited. */
   public static final long SEND_LAG_THRESHOLD_US = 1_000;
   /** Seconds of unmeasured closed-loop load on a freshly loaded store before its first measured step. */
   public static final int STORE_WARMUP_SECONDS = 15;

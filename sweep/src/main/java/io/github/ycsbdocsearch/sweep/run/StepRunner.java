@@ -213,6 +213,14 @@ final class StepRunner {
         openLoop);
   }
 
+  /**
+   * The send lag above which a step counts as client-limited: a tenth of the objective's bound (a lag that cannot
+   * move a decision by more than that), at least {@link Defaults#SEND_LAG_THRESHOLD_US} (timer and wake-up jitter).
+   */
+  static long lagThresholdUs(Slo slo) {
+    return Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10);
+  }
+
   /** The arrival schedule and objective of a fixed-rate step (its seed differs per step); null in a closed loop. */
   private OpenLoop openLoop(StepSpec step) {
     if (step.targetOps() <= 0) {
@@ -220,7 +228,7 @@ final class StepRunner {
     }
     Slo slo = ctx.options().slo();
     return new OpenLoop(ctx.options().arrivals(), Defaults.ARRIVALS_SEED + step.index(),
-        Defaults.SEND_LAG_THRESHOLD_US, slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
+        lagThresholdUs(slo), slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
   }
 
   static String utc(Instant t) {

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * probe's outcome and says which rate to probe next, so it is tested on synthetic outcomes.
  *
  * <ul>
- *   <li><b>Bracket.</b> {@code hi} is the lowest rate that failed (or was client-limited); {@code lo} the highest
- *       rate below {@code hi} that passed. A rate is failed when any probe at it failed: a non-monotone curve (80 %
+ *   <li><b>Bracket.</b> {@code hi} is the lowest rate that failed (or, lower, a client-limited rate above the
+ *       last pass); {@code lo} the highest rate below {@code hi} that passed. A rate is failed when any probe at it failed: a non-monotone curve (80 %
  *       fails, 90 % passes) never yields 90 %.</li>
  *   <li><b>Bound.</b> With no failure yet, the next probe doubles {@code lo} up to the ceiling (a pass there is a
  *       lower bound); with no pass yet, it halves {@code hi} down to the floor (a failure there: no capacity).</li>
@@ -194,16 +194,30 @@ public final class CapacitySearch {
     return mid > lo.getAsDouble() && mid < hi.getAsDouble();
   }
 
-  /** The lowest failed or client-limited rate. */
+  /**
+   * The bracket's high end: the lowest failed rate, or, lower still, the lowest client-limited rate above the highest
+   * pass below that failure. A client-limited probe says nothing of the store: below a clean pass it is ignored,
+   * above one it caps the search (the capacity is then a lower bound).
+   */
   private OptionalDouble hi() {
-    return decided.values().stream().filter(p -> p.outcome() != Outcome.PASS).mapToDouble(Probe::rate).min();
+    OptionalDouble fail = decided.values().stream().filter(p -> p.outcome() == Outcome.FAIL)
+        .mapToDouble(Probe::rate).min();
+    OptionalDouble pass = passBelow(fail);
+    OptionalDouble client = decided.values().stream().filter(p -> p.outcome() == Outcome.CLIENT_LIMITED)
+        .mapToDouble(Probe::rate)
+        .filter(r -> (pass.isEmpty() || r > pass.getAsDouble()) && (fail.isEmpty() || r < fail.getAsDouble()))
+        .min();
+    return client.isPresent() ? client : fail;
   }
 
   /** The highest passing rate below {@link #hi()}. */
   private OptionalDouble lo() {
-    OptionalDouble hi = hi();
+    return passBelow(hi());
+  }
+
+  private OptionalDouble passBelow(OptionalDouble limit) {
     return decided.values().stream().filter(p -> p.outcome() == Outcome.PASS)
-        .filter(p -> hi.isEmpty() || p.rate() < hi.getAsDouble()).mapToDouble(Probe::rate).max();
+        .filter(p -> limit.isEmpty() || p.rate() < limit.getAsDouble()).mapToDouble(Probe::rate).max();
   }
 
   /** What the search found so far (the final answer once {@link #next()} is empty). */

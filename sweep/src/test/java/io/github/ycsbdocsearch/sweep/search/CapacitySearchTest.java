@@ -129,6 +129,21 @@ class CapacitySearchTest {
   }
 
   @Test
+  void aClientLimitedProbeBelowACleanPassIsIgnored() {
+    // 250 was client-limited (a noisy moment), 500 and 750 passed cleanly: the search goes on above them.
+    DoubleFunction<Outcome> truth = r -> r <= 770 ? Outcome.PASS : Outcome.FAIL;
+    CapacitySearch s = new CapacitySearch(SETTINGS);
+    List<Probe> seeds = new ArrayList<>(curve(truth, 500, 750, 900));
+    seeds.add(new Probe(250, Outcome.CLIENT_LIMITED, Double.NaN));
+    s.seed(seeds);
+    run(s, truth);
+    Result r = s.result();
+    assertTrue(r.converged(), r.reason());
+    assertFalse(r.lowerBound());
+    assertTrue(r.capacity().getAsDouble() >= 770 / 1.02, "capacity " + r.capacity());
+  }
+
+  @Test
   void failingEvenAtTheFloorGivesNoCapacity() {
     CapacitySearch s = new CapacitySearch(SETTINGS);
     s.seed(curve(r -> Outcome.FAIL, 250, 500));
