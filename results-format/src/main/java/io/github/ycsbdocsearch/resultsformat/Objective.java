@@ -20,7 +20,13 @@ import java.util.Map;
  * counts as a request over the bound of every operation (which operation it would have been is not known, so each
  * operation is charged with all of them: the conservative side). The step passes when every operation passes, fails
  * when any fails, and is otherwise inconclusive; an operation with fewer requests than a pass needs
- * ({@link ExceedanceTest#minSamples}) is named in {@link #reason()}. Immutable.
+ * ({@link ExceedanceTest#minSamples}) is named in {@link #reason()}.
+ *
+ * <p>Latencies of a queue are not independent: a slow second holds many slow requests, so the binomial test on raw
+ * counts would be overconfident. Each operation's counts are divided by their dispersion (the Pearson chi-square
+ * of the per-second over-the-bound counts against one common share, over its degrees of freedom, at least 1: the
+ * quasi-binomial variance inflation) before the test, so the decision rests on the effective number of independent
+ * requests. Immutable.
  *
  * @param slo        the objective as the user wrote it, e.g. {@code p99<=10ms}
  * @param percentile the percentile as a fraction, e.g. 0.99
@@ -70,14 +76,60 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
    * @param decision the exceedance test's decision
    * @param pValue   the decision's p-value
    */
-  @JsonPropertyOrder({"op", "requests", "over", "failed", "decision", "p_value"})
-  public record Operation(String op, long requests, long over, long failed, Decision decision, double pValue) {
+  @JsonPropertyOrder({"op", "requests", "over", "failed", "dispersion", "decision", "p_value"})
+  public record Operation(String op, long requests, long over, long failed, double dispersion, Decision decision,
+                          double pValue) {
   }
 
-  /** Requests and over-the-bound counts of one operation before the test. */
-  public record Counts(long requests, long over, long failed) {
-    Counts plus(Counts o) {
-      return new Counts(requests + o.requests, over + o.over, failed + o.failed);
+  /**
+   * Requests and over-the-bound counts of one operation before the test.
+   *
+   * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
+   */
+  public record Counts(long requests, long over, long failed, double dispersion) {
+    public Counts {
+      dispersion = Double.isFinite(dispersion) ? Math.max(1, dispersion) : 1;
+    }
+
+    /** Counts from one interval's requests and over-the-bound requests each, with their dispersion. */
+    public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
+      long n = 0;
+      long k = 0;
+      for (int i = 0; i < requestsPerInterval.length; i++) {
+        n += requestsPerInterval[i];
+        k += overPerInterval[i];
+      }
+      return new Counts(n, k, failed, dispersion(requestsPerInterval, overPerInterval));
+    }
+
+    /**
+     * The Pearson chi-square of the per-interval counts against their common share, over its degrees of freedom:
+     * 1 for independent requests, larger when over-the-bound requests come in bursts; 1 when it cannot be told
+     * (fewer than 3 intervals with requests, none or all over).
+     */
+    static double dispersion(long[] n, long[] k) {
+      long sn = 0;
+      long sk = 0;
+      int m = 0;
+      for (int i = 0; i < n.length; i++) {
+        if (n[i] > 0) {
+          sn += n[i];
+          sk += k[i];
+          m++;
+        }
+      }
+      if (m < 3 || sk == 0 || sk == sn) {
+        return 1;
+      }
+      double p = (double) sk / sn;
+      double chi2 = 0;
+      for (int i = 0; i < n.length; i++) {
+        if (n[i] > 0) {
+          double e = n[i] * p;
+          chi2 += (k[i] - e) * (k[i] - e) / (e * (1 - p));
+        }
+      }
+      return Math.max(1, chi2 / (m - 1));
     }
   }
 
@@ -91,10 +143,14 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
     List<Operation> ops = new ArrayList<>();
     for (Map.Entry<String, Counts> e : counts.entrySet()) {
       Counts c = e.getValue();
-      ExceedanceTest.Result r = ExceedanceTest.test(percentile, c.over() + unsent, c.requests() + unsent);
-      ops.add(new Operation(e.getKey(), c.requests() + unsent, c.over() + unsent, c.failed(),
-          Decision.of(r.decision()), r.pValue()));
+      long n = c.requests() + unsent;
+      long k = c.over() + unsent;
+      ops.add(test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile));
     }
+    return of(slo, percentile, boundUs, ops, unsent);
+  }
+
+  private static Objective of(String slo, double percentile, long boundUs, List<Operation> ops, long unsent) {
     Decision d = ops.isEmpty() ? Decision.INCONCLUSIVE
         : ops.stream().anyMatch(o -> o.decision() == Decision.FAIL) ? Decision.FAIL
         : ops.stream().anyMatch(o -> o.decision() == Decision.INCONCLUSIVE) ? Decision.INCONCLUSIVE : Decision.PASS;
@@ -108,6 +164,15 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
       confidence = Math.round(confidence * 10000) / 10000.0;
     }
     return new Objective(slo, percentile, boundUs, d, confidence, unsent, reason(d, ops, percentile, unsent), ops);
+  }
+
+  /** The exceedance test on the effective counts (the raw ones divided by the dispersion). */
+  private static Operation test(String op, long n, long k, long failed, double dispersion, double percentile) {
+    long effN = Math.round(n / dispersion);
+    long effK = Math.min(effN, Math.round(k / dispersion));
+    ExceedanceTest.Result r = ExceedanceTest.test(percentile, effK, effN);
+    return new Operation(op, n, k, failed, Math.round(dispersion * 1000) / 1000.0, Decision.of(r.decision()),
+        r.pValue());
   }
 
   private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
@@ -129,23 +194,34 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
     };
   }
 
-  /** The counts of several probes at the same rate, added up, judged again. */
+  /**
+   * The counts of several probes at the same rate, added up, judged again: the effective counts add up (each probe's
+   * raw counts over its own dispersion), and the pooled dispersion is raw over effective.
+   */
   public static Objective pool(List<Objective> probes) {
     if (probes.size() == 1) {
       return probes.get(0);
     }
-    Map<String, Counts> sum = new LinkedHashMap<>();
+    Map<String, double[]> sum = new LinkedHashMap<>(); // op -> raw n, raw k, failed, effective n
     long unsent = 0;
     for (Objective o : probes) {
       unsent += o.unsent();
       for (Operation op : o.operations()) {
-        // Stored counts include the probe's unsent requests: take them out, judge() adds the pooled ones back.
-        sum.merge(op.op(), new Counts(op.requests() - o.unsent(), op.over() - o.unsent(), op.failed()),
-            Counts::plus);
+        double[] a = sum.computeIfAbsent(op.op(), x -> new double[4]);
+        a[0] += op.requests();
+        a[1] += op.over();
+        a[2] += op.failed();
+        a[3] += op.requests() / op.dispersion();
       }
     }
     Objective first = probes.get(0);
-    return judge(first.slo(), first.percentile(), first.boundUs(), sum, unsent);
+    List<Operation> ops = new ArrayList<>();
+    for (Map.Entry<String, double[]> e : sum.entrySet()) {
+      double[] a = e.getValue();
+      ops.add(test(e.getKey(), (long) a[0], (long) a[1], (long) a[2], a[3] > 0 ? a[0] / a[3] : 1,
+          first.percentile()));
+    }
+    return of(first.slo(), first.percentile(), first.boundUs(), ops, unsent);
   }
 
   /**
@@ -160,6 +236,7 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
     long need = ExceedanceTest.minSamples(percentile);
     boolean pass = operations.stream().allMatch(o -> o.requests() >= need
         && (double) o.over() / o.requests() <= 1 - percentile);
+    // (effective counts scale both sides alike: the point estimate is the raw share)
     return pass ? Decision.PASS : Decision.FAIL;
   }
 }

@@ -121,11 +121,13 @@ public final class StepHistograms {
     Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
     Map<HdrLogName, long[]> perInterval = new TreeMap<>(StepHistograms::compareNames);
     List<double[]> lengthsPerLog = new ArrayList<>();
+    Map<HdrLogName, Histogram[]> intended = new TreeMap<>(StepHistograms::compareNames);
     for (Log log : logs) {
       Histogram total = new Histogram(3);
       long counted = 0;
       long[] counts = new long[buckets];
       double[] lengths = new double[buckets];
+      Histogram[] byInterval = log.name().kind() == LatencyKind.INTENDED ? new Histogram[buckets] : null;
       for (Interval interval : log.intervals()) {
         if (!kept(interval, cutoffMs)) {
           continue;
@@ -140,7 +142,16 @@ public final class StepHistograms {
         if (interval.startsBefore(windowEnd) && bucket < buckets) {
           counts[bucket] += n;
           lengths[bucket] += (interval.endMs() - interval.startMs()) / 1000.0;
+          if (byInterval != null) {
+            if (byInterval[bucket] == null) {
+              byInterval[bucket] = new Histogram(3);
+            }
+            byInterval[bucket].add(interval.histogram());
+          }
         }
+      }
+      if (byInterval != null) {
+        intended.put(log.name(), byInterval);
       }
       merged.put(log.name(), total);
       inWindow.put(log.name(), counted);
@@ -161,6 +172,7 @@ public final class StepHistograms {
     StepHistograms h = new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart,
         windowEnd);
     h.sendLag = sendLag;
+    h.intendedByInterval = intended;
     return h;
   }
 
@@ -182,6 +194,16 @@ public final class StepHistograms {
   }
 
   private Histogram sendLag;
+  private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
+
+  /**
+   * One intended-latency log's histograms per whole second of the window (the buckets of {@link #perInterval}); an
+   * entry is null where the second caught no interval; empty when the step has no such log.
+   */
+  public List<Histogram> intendedPerInterval(String op, boolean failed) {
+    Histogram[] h = intendedByInterval.get(new HdrLogName(op, LatencyKind.INTENDED, failed));
+    return h == null ? List.of() : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
+  }
 
   /** The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop step. */
   public Histogram sendLag() {

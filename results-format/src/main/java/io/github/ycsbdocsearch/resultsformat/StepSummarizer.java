@@ -160,10 +160,25 @@ public final class StepSummarizer {
       Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
       long failures = failed != null ? failed.getTotalCount() : failedOfOtherKind(hist, op);
       long okCount = ok == null ? 0 : ok.getTotalCount();
-      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
-      if (okCount + failures > 0) {
-        counts.put(op, new Objective.Counts(okCount + failures, okOver + failures, failures));
+      if (okCount + failures == 0) {
+        continue;
       }
+      // Per second of the window (for the dispersion); the totals (late completions included) for the counts.
+      List<Histogram> okByS = hist.intendedPerInterval(op, false);
+      List<Histogram> failedByS = hist.intendedPerInterval(op, true);
+      int m = Math.max(okByS.size(), failedByS.size());
+      long[] n = new long[m];
+      long[] k = new long[m];
+      for (int i = 0; i < m; i++) {
+        Histogram a = i < okByS.size() ? okByS.get(i) : null;
+        Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
+        long fi = f == null ? 0 : f.getTotalCount();
+        n[i] = (a == null ? 0 : a.getTotalCount()) + fi;
+        k[i] = (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs())) + fi;
+      }
+      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
+      double dispersion = Objective.Counts.of(n, k, failures).dispersion();
+      counts.put(op, new Objective.Counts(okCount + failures, okOver + failures, failures, dispersion));
     }
     return Objective.judge(o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
   }

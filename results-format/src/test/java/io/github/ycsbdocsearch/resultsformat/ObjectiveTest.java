@@ -1,0 +1,81 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The objective's per-operation exceedance decisions, the variance inflation, pooling and the too-few rule. */
+class ObjectiveTest {
+
+  private static Objective judge(Map<String, Objective.Counts> c, long unsent) {
+    return Objective.judge("p99<=10ms", 0.99, 10_000, c, unsent);
+  }
+
+  @Test
+  void everyOperationMustPassAndTheFailingOneIsNamed() {
+    Map<String, Objective.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new Objective.Counts(10_000, 20, 0, 1));
+    c.put("UPDATE", new Objective.Counts(10_000, 400, 3, 1));
+    Objective o = judge(c, 0);
+    assertEquals(Objective.Decision.FAIL, o.decision());
+    assertEquals(Objective.Decision.PASS, o.operations().get(0).decision());
+    assertTrue(o.reason().contains("UPDATE (400 of 10000 over"), o.reason());
+  }
+
+  @Test
+  void anOperationWithTooFewSamplesIsNamedAndNeverPassesWhenForced() {
+    Map<String, Objective.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new Objective.Counts(50_000, 0, 0, 1));
+    c.put("SEARCH", new Objective.Counts(120, 0, 0, 1));
+    Objective o = judge(c, 0);
+    assertEquals(Objective.Decision.INCONCLUSIVE, o.decision());
+    assertTrue(o.reason().contains("too few samples: SEARCH (120 requests, a pass needs 239)"), o.reason());
+    assertEquals(Objective.Decision.FAIL, o.forcedDecision());
+  }
+
+  @Test
+  void unsentRequestsCountOverTheBoundForEveryOperation() {
+    Map<String, Objective.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new Objective.Counts(10_000, 0, 0, 1));
+    Objective o = judge(c, 500);
+    assertEquals(10_500, o.operations().get(0).requests());
+    assertEquals(500, o.operations().get(0).over());
+    assertEquals(Objective.Decision.FAIL, o.decision());
+  }
+
+  @Test
+  void burstyExceedancesInflateTheVarianceAndWeakenTheDecision() {
+    // 15 seconds of 1,000 requests; 0.8 % over in all: spread evenly, or all in three bad seconds.
+    long[] n = new long[15];
+    long[] even = new long[15];
+    long[] bursty = new long[15];
+    for (int i = 0; i < 15; i++) {
+      n[i] = 1000;
+      even[i] = 8;
+      bursty[i] = i < 3 ? 40 : 0;
+    }
+    Objective.Counts e = Objective.Counts.of(n, even, 0);
+    Objective.Counts b = Objective.Counts.of(n, bursty, 0);
+    assertEquals(1.0, e.dispersion(), 1e-9, "even: no inflation");
+    assertTrue(b.dispersion() > 10, "bursts: " + b.dispersion());
+    Objective evenJudged = judge(Map.of("READ", e), 0);
+    Objective burstyJudged = judge(Map.of("READ", b), 0);
+    assertEquals(Objective.Decision.PASS, evenJudged.decision());
+    assertEquals(Objective.Decision.INCONCLUSIVE, burstyJudged.decision(), "the effective sample is too small");
+  }
+
+  @Test
+  void poolingAddsTheEffectiveCountsOfProbesAtOneRate() {
+    Objective a = judge(Map.of("READ", new Objective.Counts(3_000, 30, 0, 1)), 0);
+    Objective b = judge(Map.of("READ", new Objective.Counts(3_000, 30, 0, 1)), 0);
+    assertEquals(Objective.Decision.INCONCLUSIVE, a.decision(), "1 % of 3,000: too close to tell");
+    Objective pooled = Objective.pool(List.of(a, b));
+    assertEquals(6_000, pooled.operations().get(0).requests());
+    assertEquals(60, pooled.operations().get(0).over());
+    assertEquals(1.0, pooled.operations().get(0).dispersion(), 1e-9);
+  }
+}
