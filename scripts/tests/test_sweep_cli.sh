@@ -60,7 +60,7 @@ fails_cleanly() {
 help_lists_every_option() {
   local help opt
   help="$(sweep --help)"
-  for opt in --stores --threads --max-threads --rates --step-seconds --warmup-seconds --records \
+  for opt in --stores --threads --max-threads --rates --arrivals --step-seconds --warmup-seconds --records \
     --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" --slo \
     --load-fractions --floor-seconds; do
     grep -q -- "${opt}" <<<"${help}" || { echo "missing ${opt}"; return 1; }
@@ -156,6 +156,33 @@ fixed_rate_step_records_intended_latency() {
     && [[ "$(field "${step}/summary.json" rate_sustained)" == True ]] \
     && [[ "$(field "${dir}/basicdb/steps/02-t2-r300-floor/step.json" phase)" == floor ]] \
     && [[ "$(field "${dir}/basicdb/saturation.json" capacity_ops)" == 300.0 ]]
+}
+
+# The known answer: the simulated M/M/1 store (mu = 1000/s) under p99 <= 20 ms has the true capacity
+# 1000 - ln(100)/0.02 = 769.7 ops/s. A short search must land near it (a loose +-15 % here, on a shared machine; the
+# tight figure is scripts/bench-known-answer.sh's), with a bracket, and the 110 % step (above the service rate) must
+# be unsustained with its unsent requests counted.
+known_answer_capacity_search() {
+  local dir cap lo unsent
+  dir="$(sweep workloadc --stores mm1 -p mm1.service_rate=1000 --slo 'p99<=20ms' --threads 4 --step-seconds 8 \
+    --warmup-seconds 1 --records 200 --floor-seconds 0 --load-fractions 0.5,0.75,0.9,1.1 --out "${WORK}/mm1" \
+    2>"${WORK}/mm1.err" | tail -n 1)"
+  cap="$(field "${dir}/mm1/saturation.json" capacity_ops)"
+  lo="$(field "${dir}/mm1/saturation.json" capacity_search/lo)"
+  echo "mm1 capacity ${cap} ops/s (true 769.7); $(field "${dir}/mm1/saturation.json" capacity_search/reason)"
+  awk -v c="${cap}" 'BEGIN { exit !(c >= 654 && c <= 885) }' || return 1
+  [[ "${lo}" == "${cap}" ]] || return 1
+  local over
+  over="$(python3 -c 'import glob,json,os,sys
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
+    s = json.load(open(f))
+    if s["phase"] == "load" and s["offered_fraction"] == 1.1:
+        print(os.path.dirname(f))' "${dir}/mm1/steps")"
+  [[ -n "${over}" ]] || { echo "no 110 % step"; return 1; }
+  unsent="$(field "${over}/summary.json" pacing/unsent)"
+  echo "110 % step: sustained $(field "${over}/summary.json" rate_sustained), ${unsent} requests never sent"
+  [[ "$(field "${over}/summary.json" rate_sustained)" == False ]] && ((unsent > 0)) \
+    && [[ -s "${over}/hdr/SEND_LAG.hlog" ]] && [[ -s "${over}/arrivals.json" ]]
 }
 
 # YCSB's workloadf through BasicDB: a read-modify-write is logged as itself plus its READ and UPDATE, yet the step
@@ -298,6 +325,8 @@ main() {
   check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
     "${WORK}/unreachable.json"
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
+  check "known answer: the M/M/1 store's capacity search" known_answer_capacity_search
+  check "mm1 without its service rate" fails_cleanly "needs -p mm1.service_rate" workloadc --stores mm1
   check "workloadf counts every operation once" workloadf_counts_every_operation_once
   if ((with_stores)); then
     make_private_home

@@ -57,15 +57,29 @@ public record Pacing(String arrivals, long scheduled, long sent, long unsent, lo
         lag ? sendLag.getValueAtPercentile(99) : null, lag ? sendLag.getMaxValue() : null, a.lagThresholdUs()));
   }
 
+  /** Client CPU share above which late sends are the client's even with every thread busy. */
+  public static final double BUSY_CLIENT_SHARE = 0.75;
+
   /**
    * Why the client, not the store, limited the step: sends later than the threshold at p99 while the pool still had
-   * free threads (the client could not send on time: CPU, scheduling); empty otherwise. An exhausted pool is the
+   * free threads (the client could not send on time: CPU, scheduling), or while the client's CPUs were more than
+   * {@link #BUSY_CLIENT_SHARE} busy (then its threads wait for a CPU to send and to take their answers, which also
+   * keeps them "in flight" and can exhaust the pool); empty otherwise. An exhausted pool with an idle client is the
    * store's backlog: those requests wait for a thread and their intended latency charges the wait to the store.
+   *
+   * @param clientCpuShare the client's CPU over the window as a share of the CPUs it may use, null when unknown
    */
-  public Optional<String> clientLimit() {
-    if (sendLagP99Us != null && sendLagP99Us > lagThresholdUs && !poolExhausted) {
+  public Optional<String> clientLimit(Double clientCpuShare) {
+    if (sendLagP99Us == null || sendLagP99Us <= lagThresholdUs) {
+      return Optional.empty();
+    }
+    if (!poolExhausted) {
       return Optional.of(String.format(java.util.Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with threads free",
           sendLagP99Us / 1000.0, lagThresholdUs / 1000.0));
+    }
+    if (clientCpuShare != null && clientCpuShare > BUSY_CLIENT_SHARE) {
+      return Optional.of(String.format(java.util.Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with the client's CPUs "
+          + "%.0f %% busy", sendLagP99Us / 1000.0, lagThresholdUs / 1000.0, 100 * clientCpuShare));
     }
     return Optional.empty();
   }

@@ -134,7 +134,8 @@ public final class StepSummarizer {
 
   /**
    * Why the client limited the step, or null: it used more than {@link StepSummary#CLIENT_BOUND_SHARE} of its CPUs
-   * (JIT compiler threads left out), or it sent late while threads were free ({@link Pacing#clientLimit()}).
+   * (JIT compiler threads left out), or it sent late while threads were free or its CPUs were busy
+   * ({@link Pacing#clientLimit(Double)}).
    */
   private static String clientLimit(StepRecord info, Pacing pacing) {
     if (info.clientCpuCores() != null && info.clientCpus() != null
@@ -142,7 +143,9 @@ public final class StepSummarizer {
       return String.format(java.util.Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
           info.clientCpuCores(), info.clientCpus());
     }
-    return pacing == null ? null : pacing.clientLimit().orElse(null);
+    Double share = info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0 ? null
+        : info.clientCpuCores() / info.clientCpus();
+    return pacing == null ? null : pacing.clientLimit(share).orElse(null);
   }
 
   /**

@@ -99,22 +99,34 @@ final class StoreSections {
         + rows + "</tbody></table>\n";
   }
 
+  /** The capacity search's bracket and confidence, e.g. {@code [4365, 4449], 97 %, converged}; – without a search. */
+  private static String bracket(Saturation sat) {
+    if (sat.capacityBracket() == null) {
+      return "–";
+    }
+    var c = sat.capacitySearch();
+    return sat.capacityBracket() + (c.confidence() == null ? "" : ", " + Math.round(c.confidence() * 100) + " %")
+        + (c.converged() ? ", converged" : ", not converged");
+  }
+
   /** The headline: per store the capacity under the latency objective, beside the closed-loop peak. */
   static String capacity(RunFolder run, StorePalette palette) {
     StringBuilder html = new StringBuilder("<table class=\"grid\"><thead><tr><th>Store</th><th>Capacity (ops/s)"
-        + "</th><th>Objective</th><th>Capacity step</th><th>Peak, closed loop (ops/s)</th><th>Peak step</th>"
-        + "<th>Why (saturation.json)</th></tr></thead><tbody>\n");
+        + "</th><th>Bracket, confidence</th><th>Objective</th><th>Capacity step</th><th>Peak, closed loop (ops/s)"
+        + "</th><th>Peak step</th><th>Why (saturation.json)</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
       Saturation sat = s.saturation();
       html.append("<tr>").append(Html.cell(Html.store(s.name(), palette)));
       if (sat == null) {
-        html.append("<td colspan=\"6\" class=\"muted\">no saturation.json (sweep unfinished?)</td>");
+        html.append("<td colspan=\"7\" class=\"muted\">no saturation.json (sweep unfinished?)</td>");
       } else {
         String peak = sat.peak() == null ? "–" : Numbers.rate(sat.peak())
             + (Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound: still growing)" : "")
             + (sat.peakCi95() == null ? "" : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2));
         html.append(sat.capacityOps() == null ? "<td class=\"n err\">none</td>"
-                : Html.num("<b>" + Numbers.rate(sat.capacityOps()) + "</b>"))
+                : Html.num("<b>" + Numbers.rate(sat.capacityOps()) + "</b>"
+                    + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")))
+            .append(Html.cell(Html.esc(bracket(sat))))
             .append(Html.cell(Html.esc(sat.slo() == null ? "–" : sat.slo())))
             .append(Html.cell(Html.esc(sat.capacityStep() == null ? "–" : sat.capacityStep())))
             .append(Html.num(Html.esc(peak)))

@@ -83,7 +83,8 @@ final class SearchPhase {
       if (r == null || r.status() == StepStatus.INTERRUPTED) {
         continue; // a curve step that did not run to its end: it brackets nothing
       }
-      Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), true);
+      // Not forced: a curve point the test cannot decide brackets nothing (the search probes near it instead).
+      Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false);
       seeds.add(judged);
       records.add(record(spec, "curve", judged));
     }

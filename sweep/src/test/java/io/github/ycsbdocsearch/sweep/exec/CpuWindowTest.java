@@ -31,6 +31,17 @@ class CpuWindowTest {
   }
 
   @Test
+  void onlyTheJitCompilerThreadsAreCountedApart() {
+    // /proc/PID/task/TID/stat lines: utime is field 14, stime 15; the name may hold spaces and parentheses.
+    String c2 = "4242 (C2 CompilerThre) S 1 4240 4240 0 -1 4194368 100 0 0 0 1100 35 0 0 20 0 30 0 12 0 0";
+    String c1 = "4243 (C1 CompilerThre) S 1 4240 4240 0 -1 4194368 100 0 0 0 40 2 0 0 20 0 30 0 12 0 0";
+    String worker = "4250 (Thread (worker) 1) R 1 4240 4240 0 -1 4194368 100 0 0 0 900 80 0 0 20 0 30 0 12 0 0";
+    assertTrue(CpuWindow.compilerTicksOf(c2) == 1135, "C2: utime + stime");
+    assertTrue(CpuWindow.compilerTicksOf(c1) == 42, "C1: utime + stime");
+    assertTrue(CpuWindow.compilerTicksOf(worker) == 0, "a YCSB thread is client load");
+  }
+
+  @Test
   void withoutAServerThereIsNoServerFigure() throws Exception {
     Process p = new ProcessBuilder("sleep", "1").start();
     try (CpuWindow w = CpuWindow.start(p, ServerCpu.NONE, Duration.ZERO, Duration.ofMillis(300))) {
