@@ -16,7 +16,8 @@
 #   RECORDS   records (default: 10000)
 #   REPEATS   runs of each, alternating (default: 3)
 # Both sides run unpinned (--no-pin) so that they have the same CPUs, and every YCSB JVM gets the runner's client
-# JVM flags (SWEEP_CLIENT_JVM_OPTS, default -Xms256m -Xmx1g -XX:+UseG1GC), so only the harness differs.
+# JVM flags (SWEEP_CLIENT_JVM_OPTS, default -Xms256m -Xmx1g -XX:+UseG1GC
+# -XX:TieredStopAtLevel=1), so only the harness differs.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,7 +33,7 @@ readonly OPS="${OPS:-10000000}"
 readonly RECORDS="${RECORDS:-10000}"
 readonly REPEATS="${REPEATS:-3}"
 readonly NOOP=(-p basicdb.simulatedelay=0 -p basicdb.verbose=false)
-read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC}"
+read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
 readonly CLIENT_JVM
 WORK_DIR=""
 

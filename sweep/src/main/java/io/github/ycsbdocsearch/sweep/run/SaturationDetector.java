@@ -15,9 +15,11 @@ import java.util.OptionalDouble;
  * and which step was the peak.
  *
  * <p>A step counts as growth only when it beats the best step so far by more than {@code growthPct} percent and,
- * when both have a confidence interval, its interval's low end clears the best's high end: one noisy step can
- * neither end the ramp early nor become the headline. The ramp ends after {@code flatSteps} non-growing steps in a
- * row, when a step's failed operations pass {@code maxErrorPct}, when its p99 passes {@code maxP99Ms}, when the
+ * when both have a confidence interval, its interval's low end clears the best's high end; it counts as flat only
+ * when it is significantly not higher (its interval's high end does not beat the best by the margin); a step that
+ * is neither leaves the count as it was: one noisy step can neither end the ramp early nor become the headline. The
+ * ramp ends after {@code flatSteps} flat steps, when a step's failed operations pass {@code maxErrorPct}, when its
+ * p99 passes {@code maxP99Ms}, when the
  * client was CPU-bound (more threads would measure the client), or when a step fails. The peak is the
  * highest-throughput usable step (complete, not client-bound) within both bounds. Not thread-safe: one detector
  * per store, fed in step order.
@@ -110,7 +112,12 @@ public final class SaturationDetector {
           m.worstP99Us().getAsLong() / 1000.0, num(rules.maxP99Ms().getAsDouble()), at));
     }
     boolean grew = best == null || grew(m, best.summary().orElseThrow());
-    flat = grew ? 0 : flat + 1;
+    // A flat step is one significantly NOT higher; a step the intervals cannot place either way leaves the count.
+    if (grew) {
+      flat = 0;
+    } else if (flatForSure(m, best.summary().orElseThrow())) {
+      flat++;
+    }
     if (best == null || m.throughputOps() > best.summary().orElseThrow().throughputOps()) {
       best = r;
     }
@@ -129,6 +136,16 @@ public final class SaturationDetector {
     List<Double> ci = m.throughputCi95();
     List<Double> bestCi = bestSoFar.throughputCi95();
     return ci == null || bestCi == null || ci.get(0) > bestCi.get(1);
+  }
+
+  /**
+   * Significantly not higher: even the high end of the step's 95 % interval does not beat the best step by the
+   * growth margin (without an interval: the point estimate does not).
+   */
+  private boolean flatForSure(StepSummary m, StepSummary bestSoFar) {
+    double bar = bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0);
+    List<Double> ci = m.throughputCi95();
+    return ci == null ? m.throughputOps() <= bar : ci.get(1) <= bar;
   }
 
   /** True once a step made the sweep stop. */

@@ -5,8 +5,9 @@ import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.Locale;
 
 /**
- * Warms a freshly loaded store before its first measured step: {@value Defaults#STORE_WARMUP_SECONDS} s (plus the
- * step warm-up) of unmeasured closed-loop load at {@value Defaults#STORE_WARMUP_THREADS} threads, kept in
+ * Warms a freshly loaded store before its first measured step: one step's warm-up plus a window's length (at most
+ * {@value Defaults#STORE_WARMUP_SECONDS} s) of unmeasured closed-loop load at {@value Defaults#STORE_WARMUP_THREADS}
+ * threads, kept in
  * {@code <store>/warmup/} for the record and never read by any number. Without it the first steps measured the
  * store's own warm-up (Elasticsearch's JVM: its 2-thread step gave 593 ops/s, then 1,750 on an immediate rerun).
  * Not thread-safe.
@@ -28,13 +29,18 @@ final class StoreWarmup {
     StoreSession warm = new StoreSession(session.name(), session.target(), session.props(),
         session.connectionFile(), session.storeDir().resolve("warmup"), session.serverCpu());
     ctx.progress().store(session.name(), String.format(Locale.ROOT, "warming the store: %d s closed loop at %d "
-        + "threads, not measured", Defaults.STORE_WARMUP_SECONDS, Defaults.STORE_WARMUP_THREADS));
+        + "threads, not measured", ctx.options().warmupSeconds() + seconds(), Defaults.STORE_WARMUP_THREADS));
     StepResult r = new StepRunner(ctx).run(warm, StepSpec.capacity(1, Defaults.STORE_WARMUP_THREADS), 1,
         ctx.options().records(), Integer.MAX_VALUE, null,
-        new StepRunner.Timing(Defaults.WARMUP_SECONDS, Defaults.STORE_WARMUP_SECONDS));
+        new StepRunner.Timing(ctx.options().warmupSeconds(), seconds()));
     if (r.status() != io.github.ycsbdocsearch.resultsformat.StepStatus.COMPLETE) {
       ctx.progress().store(session.name(), "the store warm-up did not complete: " + r.error());
     }
+  }
+
+  /** As long as a measured window, at most {@link Defaults#STORE_WARMUP_SECONDS} (short test runs warm briefly). */
+  private int seconds() {
+    return Math.min(Defaults.STORE_WARMUP_SECONDS, ctx.options().stepSeconds());
   }
 
   private boolean inserts() {
