@@ -52,6 +52,11 @@ final class StepExecutor {
     return session;
   }
 
+  /** Records the steps inserted so far (the data set's growth beyond the load). */
+  long inserted() {
+    return inserted;
+  }
+
   /** The result of a step this executor ran or reused, by the step's folder name. */
   Optional<StepResult> resultOf(StepSpec spec) {
     return Optional.ofNullable(results.get(spec.dirName()));
@@ -106,6 +111,7 @@ final class StepExecutor {
     long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
         ctx.options().ycsbProperties(), StepRunner.Timing.of(ctx.options(), spec.phase()).runSeconds(),
         (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
+    settle(spec);
     remaining.stepStarted();
     int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
     StepResult r = runner.run(session, spec, planned, records, ops, errorBound);
@@ -113,6 +119,20 @@ final class StepExecutor {
     remaining.stepEnded();
     report(r, planned);
     return r;
+  }
+
+  /** Waits for the store to settle ({@link Settle}); a wait of a second or more is recorded in the manifest. */
+  private void settle(StepSpec spec) {
+    try {
+      Settle.await(session.serverCpu()).filter(d -> d.toMillis() >= 1000).ifPresent(d -> {
+        ctx.manifest().append("settle_waits", Json.MAPPER.createObjectNode().put("store", session.name())
+            .put("before_step", spec.dirName()).put("seconds", d.toMillis() / 1000.0));
+        ctx.progress().store(session.name(), String.format(java.util.Locale.ROOT, "waited %.1f s for the store to "
+            + "settle before step %s", d.toMillis() / 1000.0, spec.dirName()));
+      });
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void report(StepResult r, int planned) {

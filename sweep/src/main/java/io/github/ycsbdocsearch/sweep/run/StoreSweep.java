@@ -129,6 +129,7 @@ final class StoreSweep {
         clock.ended("floor");
       }
       ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
+      ctx.manifest().putStore(target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
       return stop.map(p -> new Ended(p.outcome(), p.error())).orElse(new Ended(Outcome.COMPLETE, null));
     }
