@@ -2,9 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Where everything lives in a results folder (docs/results-format.md). The only place that knows file and folder
@@ -34,8 +31,6 @@ public final class RunLayout {
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
   public static final String QUERY_STATS = "querystats.json";
 
-  private static final Pattern STEP_NAME = Pattern.compile("(\\d+)-t(\\d+)(?:-r(\\d+))?(-floor|-probe)?");
-
   private RunLayout() {
   }
 
@@ -43,12 +38,6 @@ public final class RunLayout {
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
     return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
         + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : "");
-  }
-
-  /** The step index a folder name starts with, if it is a step folder name. */
-  public static Optional<Integer> stepIndex(String dirName) {
-    Matcher m = STEP_NAME.matcher(dirName);
-    return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
   }
 
   public static Path storeDir(Path run, String store) {

@@ -92,15 +92,6 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
     return new WorkloadFile(abs.getFileName().toString(), abs, props, sha256(bytes));
   }
 
-  /** The hex SHA-256 of the file as it is now (to compare with {@link #sha256()}). */
-  public static String currentSha256(Path file) {
-    try {
-      return sha256(Files.readAllBytes(file));
-    } catch (IOException e) {
-      throw new SetupException("workload file " + file + " is not readable: " + e.getMessage(), e);
-    }
-  }
-
   /** Name safe for a folder name: letters, digits, '.', '_' and '-' only. */
   public String folderName() {
     return name.replaceAll("[^A-Za-z0-9._-]", "_").toLowerCase(Locale.ROOT);

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.sweep.plan;
 
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.Locale;
@@ -58,10 +57,9 @@ public final class WorkloadProperties {
       }
     }
     if (DocSearchWorkload.class.getName().equals(all.getProperty(WorkloadFile.WORKLOAD_CLASS_PROPERTY, "").trim())) {
+      // With a dataset named this opens it, checked (one line naming the file's line and problem) before any store
+      // is touched; the options parser checked it already and that is remembered for the JVM, so not read again.
       SearchWorkloadConfig.fromProperties(all);
-      if (all.getProperty(Dataset.FILE_PROPERTY) != null) {
-        Dataset.check(all); // one line naming the file's line and problem, before any store is touched
-      }
     }
   }
 

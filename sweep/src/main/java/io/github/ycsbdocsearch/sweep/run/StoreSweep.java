@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
@@ -73,6 +74,8 @@ final class StoreSweep {
     } finally {
       stopLocalStore();
     }
+    // The steps of this store's plan that did not run (saturation, a failure) leave the remaining time.
+    remaining.storeEnded(expectedSteps(ctx.options()));
     return finish(ended.outcome, ended.error);
   }
 
@@ -107,7 +110,7 @@ final class StoreSweep {
         new StoreWarmup(ctx).run(session);
         clock.ended("store_warmup");
       }
-      int total = expectedSteps();
+      int total = expectedSteps(ctx.options());
       Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(capacityPlan, detector, total);
       clock.ended("capacity");
       if (stop.isEmpty() && !ratesPlan.isEmpty()) {
@@ -209,12 +212,15 @@ final class StoreSweep {
     }
   }
 
-  /** Steps this store will run at most (the curve, search and floor are planned later). */
-  private int expectedSteps() {
-    int curve = ctx.options().loadFractions().size();
-    int fixed = ratesPlan.size() + curve;
-    return capacityPlan.size() + fixed + (curve > 0 ? Defaults.SEARCH_MAX_PROBES : 0)
-        + (ctx.options().floorSeconds() > 0 ? fixed : 0);
+  /**
+   * Steps a store will run at most (the curve, search and floor are planned later): the progress line's total and
+   * each store's share of the sweep's remaining time.
+   */
+  static int expectedSteps(SweepOptions options) {
+    int capacity = StepPlanner.capacity(options).size();
+    int curve = options.loadFractions().size();
+    int fixed = StepPlanner.rates(options, capacity).size() + curve;
+    return capacity + fixed + (curve > 0 ? Defaults.SEARCH_MAX_PROBES : 0) + (options.floorSeconds() > 0 ? fixed : 0);
   }
 
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 
-import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.time.Instant;
 
@@ -26,8 +25,8 @@ public final class SweepRunner {
 
   /** Runs every store; returns the exit status. */
   public int run() {
-    int fixed = StepPlanner.rates(ctx.options(), 0).size() + ctx.options().loadFractions().size();
-    int steps = StepPlanner.capacity(ctx.options()).size() + fixed * (ctx.options().floorSeconds() > 0 ? 2 : 1);
+    // Each store's plan as StoreSweep counts it, so the steps a store does not run are taken off exactly.
+    int steps = StoreSweep.expectedSteps(ctx.options());
     RemainingTime remaining = new RemainingTime(ctx.options().stepRunSeconds(),
         steps * ctx.options().targets().size(), ctx.options().targets().size());
     ctx.progress().remainingFrom(remaining::estimate);

@@ -186,10 +186,18 @@ class OptionsParserTest {
     Path workload = Files.writeString(repo.resolve("search-named"),
         "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\nsearchproportion=1\nreadproportion=0\n"
             + "search.textfield=name\nsearch.sortfield=price\n");
-    long before = io.github.ycsbdocsearch.common.data.Dataset.scansSoFar();
     SweepOptions o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
     assertEquals(2, o.records());
+    // Break the file behind the check's back, same size and modification time: a second read would see the
+    // duplicate sort value, so passing shows the check before the run did not read it again.
+    java.nio.file.attribute.FileTime checked = Files.getLastModifiedTime(data);
+    Files.writeString(data, "{\"name\": \"Red shoe\", \"price\": 2}\n{\"name\": \"Blue shoe\", \"price\": 2}\n");
+    Files.setLastModifiedTime(data, checked);
     io.github.ycsbdocsearch.sweep.plan.WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
-    assertEquals(before + 1, io.github.ycsbdocsearch.common.data.Dataset.scansSoFar());
+    // A changed file (newer modification time) is read and checked again.
+    Files.setLastModifiedTime(data, java.nio.file.attribute.FileTime.fromMillis(checked.toMillis() + 2000));
+    assertTrue(assertThrows(io.github.ycsbdocsearch.common.data.DatasetException.class,
+        () -> io.github.ycsbdocsearch.sweep.plan.WorkloadProperties.check(o.workload().properties(),
+            o.ycsbProperties())).getMessage().contains("duplicate sort value 2"));
   }
 }

@@ -17,7 +17,6 @@ public final class Axis {
   private final DoubleFunction<String> tickLabel;
   private List<Double> explicitTicks;
   private List<String> categories;
-  private boolean includeZero = true;
   private double lo;
   private double hi;
 
@@ -44,12 +43,6 @@ public final class Axis {
    */
   public Axis categories(List<String> labels) {
     this.categories = List.copyOf(labels);
-    return this;
-  }
-
-  /** Whether a linear axis starts at 0 (default) or at the data's minimum. */
-  public Axis includeZero(boolean include) {
-    this.includeZero = include;
     return this;
   }
 
@@ -87,9 +80,9 @@ public final class Axis {
         hi = Scale.percentileAtNines(nines);
       }
       default -> {
-        double start = includeZero ? Math.min(0, min) : min;
-        double step = niceStep(Math.max(max - start, 1e-9) / 5);
-        lo = includeZero ? start : Math.floor(start / step) * step;
+        // A linear axis starts at 0 (or below it for negative data), so bar heights and slopes compare honestly.
+        lo = Math.min(0, min);
+        double step = niceStep(Math.max(max - lo, 1e-9) / 5);
         hi = Math.ceil(max / step) * step;
         if (hi - max < 0.03 * (hi - lo)) {
           // A point on the frame is hard to see: leave room for its marker.

@@ -149,4 +149,28 @@ class DatasetTest {
         new KeyNames(false, 1)));
     assertEquals(Map.of("title", "word17 other5", "rank", "980001"), d.document(19_999, 0), "read back by offset");
   }
+
+  @Test
+  void readsHoldNoFileOpenAndAChangedFileFailsInsteadOfGivingAnotherLine() throws IOException {
+    Path f = file("{\"title\": \"alpha beta\", \"rank\": 5}", "{\"title\": \"gamma delta\", \"rank\": 9}");
+    Dataset d = Dataset.open(new Dataset.Spec(f, "title", "rank", null, Dataset.TextMode.CANONICAL),
+        new KeyNames(false, 1));
+    Path fds = Path.of("/proc/self/fd");
+    long before = Files.isDirectory(fds) ? openFiles(fds) : 0;
+    for (int i = 0; i < 200; i++) {
+      assertEquals("gamma delta", d.document(1, 0).get("title"));
+    }
+    if (Files.isDirectory(fds)) {
+      assertTrue(openFiles(fds) <= before + 2, "each read closes the file it opened");
+    }
+    Files.writeString(f, "{\"title\": \"other\", \"rank\": 1}\n");
+    String msg = assertThrows(java.io.UncheckedIOException.class, () -> d.document(1, 0)).getMessage();
+    assertTrue(msg.startsWith("dataset " + f + " line 2: file changed since it was checked"), msg);
+  }
+
+  private static long openFiles(Path fds) throws IOException {
+    try (java.util.stream.Stream<Path> s = Files.list(fds)) {
+      return s.count();
+    }
+  }
 }
