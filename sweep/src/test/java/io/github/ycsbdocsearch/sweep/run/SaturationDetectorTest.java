@@ -144,12 +144,15 @@ class SaturationDetectorTest {
   }
 
   @Test
-  void aNoisyStepInsideTheBestStepsIntervalIsNotGrowth() {
+  void aNoisyStepIsNeitherGrowthNorFlatOnlyASignificantlyLowerOneIsFlat() {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(withCi(1, 1000, 900, 1100));
     d.offer(withCi(2, 1080, 800, 1300));
-    assertTrue(d.offer(withCi(3, 1090, 850, 1350)).isPresent(),
-        "8 % and 9 % above the best, but inside its confidence interval: two flat steps");
+    assertTrue(d.offer(withCi(3, 1090, 850, 1350)).isEmpty(),
+        "8 % and 9 % above the best, inside its interval: not growth, but not shown flat either: the ramp goes on");
+    assertTrue(d.offer(withCi(4, 990, 970, 1010)).isEmpty(), "significantly not higher: the first flat step");
+    assertTrue(d.offer(withCi(5, 1000, 980, 1020)).isPresent(), "the second flat step ends the ramp");
+    assertEquals(1090, d.result("x", 8).peakOps(), 1e-9, "the noisy step stays the best step seen");
     SaturationDetector clear = new SaturationDetector(RULES);
     clear.offer(withCi(1, 1000, 990, 1010));
     clear.offer(withCi(2, 1080, 1070, 1090));
