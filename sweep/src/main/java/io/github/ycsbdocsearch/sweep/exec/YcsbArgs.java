@@ -52,12 +52,12 @@ public final class YcsbArgs {
                                   int records, long operationCount, Map<String, String> userProps,
                                   OpenLoop openLoop) {
     List<String> a = new ArrayList<>(List.of("-t"));
-    if (step.targetOps() > 0 && openLoop == null) {
+    if (step.targetOps() > 0 && (openLoop == null || !openLoop.shared())) {
       a.add("-target");
       a.add(String.valueOf(step.targetOps()));
     }
     common(a, dbClass, workload, connection, step.threads(), records, userProps);
-    if (step.targetOps() > 0 && openLoop != null) {
+    if (step.targetOps() > 0 && openLoop != null && openLoop.shared()) {
       prop(a, "docsearch.arrivals.rate", String.valueOf(step.targetOps()));
       prop(a, "docsearch.arrivals.process", openLoop.arrivals());
       prop(a, "docsearch.arrivals.seed", String.valueOf(openLoop.seed()));

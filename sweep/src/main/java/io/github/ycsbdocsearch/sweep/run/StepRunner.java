@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
@@ -227,8 +228,24 @@ final class StepRunner {
       return null;
     }
     Slo slo = ctx.options().slo();
-    return new OpenLoop(ctx.options().arrivals(), Defaults.ARRIVALS_SEED + step.index(),
+    String arrivals = sharedSchedule() ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
+    return new OpenLoop(arrivals, Defaults.ARRIVALS_SEED + step.index(),
         lagThresholdUs(slo), slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
+  }
+
+  /**
+   * Whether the workload class keeps the shared arrival schedule (the suite's {@code DocSearchWorkload}, which every
+   * file in workloads/ names). Another YCSB workload class (a user's own file) is paced by YCSB's per-thread
+   * {@code -target}, and its steps say so ({@code open_loop.arrivals = per-thread}).
+   */
+  private boolean sharedSchedule() {
+    String cls = ctx.options().workload().properties().getOrDefault("workload", "");
+    try {
+      return DocSearchWorkload.class.isAssignableFrom(Class.forName(cls.trim(), false,
+          StepRunner.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   static String utc(Instant t) {
