@@ -62,8 +62,8 @@ public final class Docsearch {
 
   /**
    * The sweep forwards its arguments, untouched, to {@code SweepMain} instead of listing {@code SweepCommandLine}
-   * here: that declaration holds raw text only and is parsed by the sweep's {@code OptionsParser} (which refuses an
-   * option given twice, checks values against the repository's workloads and words every mistake as
+   * here: that declaration is parsed by the sweep's {@code OptionsParser} (which refuses an option given twice,
+   * checks the options against each other and the repository's workloads and words every mistake as
    * {@code run-sweep: ...}), and {@code SweepMain} installs the Ctrl-C/SIGTERM handling that marks a step interrupted.
    * As a subcommand the arguments would be parsed twice, by two sets of rules. {@code bin/docsearch sweep} execs
    * {@code ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} itself ({@code Usage}).

@@ -94,7 +94,7 @@ public final class ParametersJson {
     n.path("stores").forEach(s -> targets.add(SweepTarget.byName(s.asText())));
     ThreadPlan threads = n.path("threads").asText().equals("auto")
         ? ThreadPlan.doubling(n.path("max_threads").asInt())
-        : ThreadPlan.of(OptionsParser.intList("--threads", n.path("threads").asText()));
+        : ThreadPlan.of(counts(n.path("threads").asText()));
     List<Integer> rates = new ArrayList<>();
     n.path("rates").forEach(r -> rates.add(r.asInt()));
     Map<String, String> props = new LinkedHashMap<>();
@@ -118,6 +118,14 @@ public final class ParametersJson {
         n.path("pin").asBoolean(), props, Slo.parse(n.path("slo").asText(Slo.DEFAULT)), fractions(n),
         n.path("floor_seconds").asInt(0), new SweepOptions.LocalSetup(n.path("topology").asText("single"),
         n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)), n.path("arrivals").asText(Defaults.ARRIVALS));
+  }
+
+  private static List<Integer> counts(String threads) {
+    try {
+      return Converters.positiveInts(threads);
+    } catch (picocli.CommandLine.TypeConversionException e) {
+      throw new SetupException("manifest.json: threads '" + threads + "' is malformed: " + e.getMessage());
+    }
   }
 
   private static List<Double> fractions(JsonNode n) {

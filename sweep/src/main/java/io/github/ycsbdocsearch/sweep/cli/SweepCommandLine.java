@@ -1,7 +1,12 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.data.Dataset;
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -9,8 +14,9 @@ import picocli.CommandLine.Parameters;
 /**
  * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line into these fields
  * and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that text, checked by a test, so --help
- * needs no build). The fields keep the raw text: {@link OptionsParser} validates each value into
- * {@link SweepOptions} with one clear line per mistake. Not thread-safe; one instance per parse.
+ * needs no build). The fields are typed: each value is checked as picocli converts it ({@link Converters}), and a
+ * field is null when its option was not given (the defaults live in {@link Defaults}, applied by
+ * {@link OptionsParser}, which also checks the options against each other). Not thread-safe; one instance per parse.
  */
 @Command(name = "./run-sweep.sh", usageHelpWidth = 118, sortOptions = false,
     customSynopsis = {"./run-sweep.sh <workload> [options]",
@@ -50,124 +56,149 @@ import picocli.CommandLine.Parameters;
         "Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results",
         "are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it)."})
 final class SweepCommandLine {
+  /** The options {@code --resume} goes with: the run's manifest holds every other. */
+  static final String RESUME = "--resume";
+  static final String HOSTS = "--hosts";
+  static final String PROPERTY = "-p";
+
+  /** How local stores are laid out. */
+  enum Topology { SINGLE, CLUSTER }
+
+  /** Durability profile of the local stores. */
+  enum Profile { RELAXED, STRICT }
+
+  /** Arrival process of the fixed-rate steps. */
+  enum Arrivals { POISSON, UNIFORM }
+
+  /**
+   * A parser for {@code cl}: enums are written in lower case and each value is given once (a second value would
+   * silently win; list options would silently add up).
+   */
+  static CommandLine parser(SweepCommandLine cl) {
+    return new CommandLine(cl).setOverwrittenOptionsAllowed(false).setUnmatchedOptionsArePositionalParams(false)
+        .registerConverter(Topology.class, new Converters.OneOf<>(Topology.class))
+        .registerConverter(Profile.class, new Converters.OneOf<>(Profile.class))
+        .registerConverter(Arrivals.class, new Converters.OneOf<>(Arrivals.class))
+        .registerConverter(Dataset.TextMode.class, new Converters.OneOf<>(Dataset.TextMode.class));
+  }
 
   @Parameters(arity = "0..1", paramLabel = "<workload>", description = {
       "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB workload file"})
   String workload;
 
-  @Option(names = "--stores", paramLabel = "LIST", description = {
+  @Option(names = "--stores", converter = Converters.Stores.class, paramLabel = "LIST", description = {
       "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or the stores the "
           + "--hosts file names); basicdb is YCSB's no-op BasicDB (answering SEARCH with an empty page): no server, "
           + "measures the runner itself"})
-  String stores;
+  List<SweepTarget> stores;
 
-  @Option(names = "--threads", paramLabel = "LIST|auto", description = {
+  @Option(names = "--threads", converter = Converters.Threads.class, paramLabel = "LIST|auto", description = {
       "capacity search thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to --max-threads, stopping at "
           + "the peak)"})
-  String threads;
+  ThreadPlan threads;
 
-  @Option(names = "--max-threads", paramLabel = "N", description = {
+  @Option(names = "--max-threads", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
       "last thread count of auto (default: " + Defaults.MAX_THREADS + ")"})
-  String maxThreads;
+  Integer maxThreads;
 
-  @Option(names = "--load-fractions", paramLabel = "LIST", description = {
+  @Option(names = "--load-fractions", converter = Converters.Fractions.class, paramLabel = "LIST", description = {
       "offered loads of the load phase as fractions of the peak, or none (default: " + Defaults.LOAD_FRACTIONS_TEXT
           + ")"})
-  String loadFractions;
+  List<Double> loadFractions;
 
-  @Option(names = "--slo", paramLabel = "OBJECTIVE", description = {
+  @Option(names = "--slo", converter = Converters.Objective.class, paramLabel = "OBJECTIVE", description = {
       "latency objective of the capacity: intended latency of every operation, all requests, e.g. p99<=10ms "
           + "(default), p99.9<=50ms, p50<=500us"})
-  String slo;
+  Slo slo;
 
   @Option(names = "--arrivals", paramLabel = "PROCESS", description = {
       "arrival process of every fixed-rate step, one schedule shared by all client threads: poisson (default: "
           + "exponential gaps, as independent users arrive) or uniform (a fixed period)"})
-  String arrivals;
+  Arrivals arrivals;
 
-  @Option(names = "--floor-seconds", paramLabel = "N", description = {
+  @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})
-  String floorSeconds;
+  Integer floorSeconds;
 
   @Option(names = "--dataset", paramLabel = "FILE", description = {
       "your own documents instead of the generator's: a JSON Lines file (datasets/README.md; built example: "
           + "scripts/dataset.sh debian); checked line by line before any store starts; the record count comes from it"})
-  String dataset;
+  Path dataset;
 
   @Option(names = "--text-mode", paramLabel = "MODE", description = {
       "with --dataset: canonical (default: text normalized once so every engine sees the same tokens; answers "
           + "verified identical) or raw (stored as given; verification measures how far each engine's answers differ)"})
-  String textMode;
+  Dataset.TextMode textMode;
 
-  @Option(names = "--rates", paramLabel = "LIST", description = {
+  @Option(names = "--rates", converter = Converters.Rates.class, paramLabel = "LIST", description = {
       "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count of an explicit "
           + "--threads list, else at " + Defaults.RATE_THREADS + " threads), with service time and intended "
           + "latency. Alone, they replace both phases; add --load-fractions to run those too"})
-  String rates;
+  List<Integer> rates;
 
-  @Option(names = "--step-seconds", paramLabel = "N", description = {
+  @Option(names = "--step-seconds", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
       "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")"})
-  String stepSeconds;
+  Integer stepSeconds;
 
-  @Option(names = "--warmup-seconds", paramLabel = "N", description = {
+  @Option(names = "--warmup-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "seconds at the start of every step left out of all numbers (default: " + Defaults.WARMUP_SECONDS + ")"})
-  String warmupSeconds;
+  Integer warmupSeconds;
 
-  @Option(names = "--records", paramLabel = "N", description = {
+  @Option(names = "--records", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
       "records loaded into each store (default: " + Defaults.RECORDS + ")"})
-  String records;
+  Integer records;
 
-  @Option(names = "--load-threads", paramLabel = "N", description = {
+  @Option(names = "--load-threads", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
       "client threads of the load (default: " + Defaults.LOAD_THREADS + "; the load is not measured)"})
-  String loadThreads;
+  Integer loadThreads;
 
-  @Option(names = "--max-error-pct", paramLabel = "P", description = {
+  @Option(names = "--max-error-pct", converter = Converters.Percent.class, paramLabel = "P", description = {
       "a step with more than P %% failed operations fails and ends that store's sweep (default: "
           + Defaults.MAX_ERROR_PCT_TEXT + ")"})
-  String maxErrorPct;
+  Double maxErrorPct;
 
-  @Option(names = "--max-p99-ms", paramLabel = "MS", description = {
+  @Option(names = "--max-p99-ms", converter = Converters.Millis.class, paramLabel = "MS", description = {
       "end a store's capacity search after a step whose p99 latency (worst operation) passes MS milliseconds "
           + "(default: no bound)"})
-  String maxP99Ms;
+  Double maxP99Ms;
 
-  @Option(names = "--hosts", paramLabel = "FILE", description = {
+  @Option(names = HOSTS, paramLabel = "FILE", description = {
       "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json); without it the "
           + "local stores are installed and started one at a time with scripts/stores.sh, stopped after their sweep"})
-  String hosts;
+  Path hosts;
 
   @Option(names = "--topology", paramLabel = "T", description = {
       "local stores only: single (default: one server each) or cluster (Redis cluster of 3 masters + 3 replicas, "
           + "MongoDB 3 shards of 3-member replica sets, Elasticsearch 3 nodes), started by scripts/stores.sh"})
-  String topology;
+  Topology topology;
 
   @Option(names = "--profile", paramLabel = "P", description = {
       "local stores only: durability profile, relaxed (default: about the last second of acknowledged writes may be "
           + "lost on a crash, every store) or strict (none: replicated and durable before the acknowledgement); "
           + "defined once per store in scripts/stores/profiles/"})
-  String profile;
+  Profile profile;
 
-  @Option(names = "--memory-mb", paramLabel = "N", description = {
+  @Option(names = "--memory-mb", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
       "local stores only: memory each store may use per server, the same for all (Elasticsearch heap, MongoDB cache, "
           + "Redis maxmemory without eviction; default: " + Defaults.MEMORY_MB + ")"})
-  String memoryMb;
+  Integer memoryMb;
 
   @Option(names = "--out", paramLabel = "DIR", description = {
       "folder in which the run folder is created (default: results/)"})
-  String out;
+  Path out;
 
-  @Option(names = "--resume", paramLabel = "DIR", description = {
+  @Option(names = RESUME, paramLabel = "DIR", description = {
       "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete step and re-runs "
           + "the others (the load is repeated first)"})
-  String resume;
+  Path resume;
 
   @Option(names = "--no-pin", description = {
       "do not pin the client and the local server to separate CPUs (default: pinned when the machine has 2 or "
           + "more CPUs and taskset exists)"})
   boolean noPin;
 
-  @Option(names = "-p", paramLabel = "KEY=VALUE", description = {
+  @Option(names = PROPERTY, paramLabel = "KEY=VALUE", description = {
       "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p operationcount=N ends a "
           + "step after N operations if that comes first"})
   List<String> properties = new ArrayList<>();

@@ -93,6 +93,19 @@ class OptionsParserTest {
   }
 
   @Test
+  void choicesAreRecordedAsWritten() {
+    SweepOptions o = run("workloada", "--topology", "cluster", "--profile", "strict", "--memory-mb", "512",
+        "--arrivals", "uniform", "--slo", "p99.9<=50ms", "--load-fractions", "none", "--floor-seconds", "0");
+    assertEquals(new SweepOptions.LocalSetup("cluster", "strict", 512), o.local());
+    assertEquals("uniform", o.arrivals());
+    assertEquals(50_000, o.slo().boundUs());
+    assertEquals(List.of(), o.loadFractions());
+    assertEquals(0, o.floorSeconds());
+    assertEquals(new SweepOptions.LocalSetup("single", "relaxed", Defaults.MEMORY_MB), run("workloada").local());
+    assertEquals(Defaults.ARRIVALS, run("workloada").arrivals());
+  }
+
+  @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
     assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());
@@ -123,6 +136,9 @@ class OptionsParserTest {
       "option twice                | workloada --records 1 --records 2 | option --records is given twice",
       "unknown store               | workloada --stores redis         | unknown store 'redis'",
       "store twice                 | workloada --stores mongodb,mongodb | names 'mongodb' twice",
+      "list option twice           | workloada --rates 1 --rates 2    | option --rates is given twice",
+      "unknown topology            | workloada --topology ring        | --topology 'ring' is malformed: expected single",
+      "arrivals in capitals        | workloada --arrivals POISSON     | --arrivals 'POISSON' is malformed",
       "empty store                 | workloada --stores mongodb,,     | --stores 'mongodb,,' is malformed",
       "threads not a number        | workloada --threads 1,x          | --threads '1,x' is malformed",
       "threads zero                | workloada --threads 0            | --threads '0' is malformed",

@@ -1,0 +1,191 @@
+package io.github.ycsbdocsearch.sweep.cli;
+
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The value checks of {@link SweepCommandLine}'s options, one converter per kind of value. A converter says only what
+ * it expected ({@link TypeConversionException}); {@link OptionsParser} adds the option's name and the value, so that
+ * every mistake reads {@code --option 'value' is malformed: expected ...} on one line. Lists take the whole value
+ * (no picocli {@code split}): picocli's split drops trailing empty items ({@code mongodb,,} would pass) and reports
+ * the item rather than the value given. Stateless.
+ */
+final class Converters {
+
+  private Converters() {
+  }
+
+  /** An integer from 1. */
+  static final class PositiveInt implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      return atLeast(value, 1);
+    }
+  }
+
+  /** An integer from 0 (0 = none, e.g. no warm-up, no floor step). */
+  static final class NonNegativeInt implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      return atLeast(value, 0);
+    }
+  }
+
+  /** A percentage, 0 to 100. */
+  static final class Percent implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double d = number(value);
+      if (d >= 0 && d <= 100) { // NaN fails both
+        return d;
+      }
+      throw new TypeConversionException("expected a number from 0.0 to 100.0");
+    }
+  }
+
+  /** A latency bound in milliseconds, above 0 and at most an hour. */
+  static final class Millis implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double d = number(value);
+      if (d > 0 && d <= 3_600_000) {
+        return d;
+      }
+      throw new TypeConversionException("expected a number > 0");
+    }
+  }
+
+  /** {@code auto} (doubling up to --max-threads, applied later) or explicit counts. */
+  static final class Threads implements ITypeConverter<ThreadPlan> {
+    @Override
+    public ThreadPlan convert(String value) {
+      if (value.equals("auto")) {
+        return ThreadPlan.doubling(Defaults.MAX_THREADS);
+      }
+      try {
+        return ThreadPlan.of(positiveInts(value));
+      } catch (TypeConversionException e) {
+        throw new TypeConversionException("expected auto or positive integers separated by commas, e.g. 1,2,4");
+      }
+    }
+  }
+
+  /** Fixed rates in ops/s. */
+  static final class Rates implements ITypeConverter<List<Integer>> {
+    @Override
+    public List<Integer> convert(String value) {
+      try {
+        return positiveInts(value);
+      } catch (TypeConversionException e) {
+        throw new TypeConversionException("expected positive integers separated by commas, e.g. 250,6000");
+      }
+    }
+  }
+
+  /** {@code none} or fractions of the peak in (0, 5]. */
+  static final class Fractions implements ITypeConverter<List<Double>> {
+    @Override
+    public List<Double> convert(String value) {
+      if (value.trim().equalsIgnoreCase("none")) {
+        return List.of();
+      }
+      List<Double> out = new ArrayList<>();
+      for (String part : value.split(",", -1)) {
+        double f = number(part);
+        if (!(f > 0 && f <= 5)) {
+          throw new TypeConversionException("expected none or fractions of the peak above 0 and at most 5, "
+              + "separated by commas, e.g. 0.5,0.9,1.1");
+        }
+        out.add(f);
+      }
+      return out;
+    }
+  }
+
+  /** Store names, each once; an unknown name fails with the list of known ones (from {@link SweepTarget}). */
+  static final class Stores implements ITypeConverter<List<SweepTarget>> {
+    @Override
+    public List<SweepTarget> convert(String value) {
+      List<SweepTarget> out = new ArrayList<>();
+      for (String s : value.split(",", -1)) {
+        if (s.isBlank()) {
+          throw new TypeConversionException("expected store names separated by commas");
+        }
+        SweepTarget t = SweepTarget.byName(s);
+        if (out.contains(t)) {
+          throw new TypeConversionException("it names '" + t.name() + "' twice");
+        }
+        out.add(t);
+      }
+      return out;
+    }
+  }
+
+  /** A latency objective; {@link Slo#parse} words its own message (it also reads manifests). */
+  static final class Objective implements ITypeConverter<Slo> {
+    @Override
+    public Slo convert(String value) {
+      return Slo.parse(value);
+    }
+  }
+
+  /** One of an enum's constants, written in lower case on the command line (e.g. {@code single}). */
+  static final class OneOf<E extends Enum<E>> implements ITypeConverter<E> {
+    private final Class<E> type;
+
+    OneOf(Class<E> type) {
+      this.type = type;
+    }
+
+    @Override
+    public E convert(String value) {
+      for (E e : type.getEnumConstants()) {
+        if (label(e).equals(value)) {
+          return e;
+        }
+      }
+      throw new TypeConversionException("expected " + String.join(" or ",
+          Arrays.stream(type.getEnumConstants()).map(Converters::label).toList()));
+    }
+  }
+
+  /** How an enum constant is written on the command line and in the manifest. */
+  static String label(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Positive integers separated by commas, no empty item. */
+  static List<Integer> positiveInts(String value) {
+    List<Integer> out = new ArrayList<>();
+    for (String s : value.split(",", -1)) {
+      out.add(atLeast(s, 1));
+    }
+    return out;
+  }
+
+  private static int atLeast(String value, int min) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the expected range
+    }
+    throw new TypeConversionException("expected an integer >= " + min);
+  }
+
+  private static double number(String value) {
+    try {
+      return Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      return Double.NaN; // fails every range check
+    }
+  }
+}
