@@ -240,8 +240,8 @@ def static_checks(doc):
     check("accept-baseline job needs perf, writes contents, runs only on request",
           accept.get("needs") == "perf" and accept.get("permissions", {}).get("contents") == "write"
           and "accept_baseline" in str(accept.get("if", "")))
-    check("new baseline built with make-baseline.sh from the repeated runs",
-          any("make-baseline.sh" in s.get("run", "") for s in steps))
+    check("new baseline built with make-noise-reference.sh from the repeated runs",
+          any("make-noise-reference.sh" in s.get("run", "") for s in steps))
     history = next((s for s in steps if s.get("id") == "history"), {})
     check("history step appends, prunes and analyzes with perf-history.sh, after compare, without continue-on-error",
           all(f"perf-history.sh {c}" in history.get("run", "") for c in ("add", "prune", "analyze"))
