@@ -1,17 +1,3 @@
 #!/usr/bin/env bash
-#
-# make-baseline.sh: build a performance baseline (median run + noise.json) from >= 3 repeated runs.
-# An alias of 'bin/docsearch baseline', kept for users' habits: everything (options, --help without a build, the
-# classpath) lives there. Its options are declared once, on the Java command; --help prints docs/cli/baseline-help.txt.
-#
-# Use like:
-#   scripts/make-baseline.sh --help
-#
-# Settings (environment):
-#   DOCSEARCH_SKIP_BUILD=1 never build (default: build the project when the runtime classpath is missing or
-#                          older than the sources; see scripts/lib/classpath.sh)
-#   COMPARE_JAVA_OPTS      extra JVM flags (see docs/nightly.md; default JAVA_OPTS)
-
-set -euo pipefail
-
-exec "$(dirname "${BASH_SOURCE[0]}")/../bin/docsearch" baseline "$@"
+# Previous name of scripts/make-noise-reference.sh (bin/docsearch noise), kept for existing scripts.
+exec "$(dirname "${BASH_SOURCE[0]}")/make-noise-reference.sh" "$@"

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 #
 # publish-to-branch.sh: commits the top-level entries of a folder onto a branch of origin, replacing those entries
-# and keeping everything else on the branch. The nightly workflow uses it for the perf-baseline branch, which holds
+# and keeping everything else on the branch. The nightly workflow uses it for the perf-history branch, which holds
 # baseline/ (accepted baseline) and history/ (the run history): each job replaces only its own folder.
 #
 # Use like:
 #   scripts/publish-to-branch.sh <repo-dir> <branch> <src-dir> <message>
 #
 # It works with a private index and commit-tree, so the checkout's own branch, index and files are never touched.
-# The branch is created (without parent) when origin does not have it yet.
+# The branch is created when origin does not have it yet: from PUBLISH_FALLBACK_BRANCH (a previous name of the
+# branch; its other entries are kept) when origin has that one, else without parent.
 
 set -euo pipefail
 
 usage() {
-  sed -n '3,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 publish() {
@@ -24,6 +25,10 @@ publish() {
   local -a parent=()
   if git -C "${repo}" ls-remote --exit-code --heads origin "${branch}" >/dev/null; then
     git -C "${repo}" fetch --quiet --depth 1 origin "${branch}"
+    parent=(-p "$(git -C "${repo}" rev-parse FETCH_HEAD)")
+  elif [[ -n "${PUBLISH_FALLBACK_BRANCH:-}" ]] \
+    && git -C "${repo}" ls-remote --exit-code --heads origin "${PUBLISH_FALLBACK_BRANCH}" >/dev/null; then
+    git -C "${repo}" fetch --quiet --depth 1 origin "${PUBLISH_FALLBACK_BRANCH}"
     parent=(-p "$(git -C "${repo}" rev-parse FETCH_HEAD)")
   fi
   (

@@ -6,7 +6,7 @@
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
 #                        (mvn package, tests skipped), then prints it
 #   exec_main CLASS ARGS...  replaces the shell with java running CLASS on that classpath (flags from JAVA_OPTS)
-#   exec_command NAME ARGS...  runs bin/docsearch's Java command NAME (report, compare, baseline, verify,
+#   exec_command NAME ARGS...  runs bin/docsearch's Java command NAME (report, compare, noise, verify,
 #                        history-rows)
 #   help_if_asked NAME ARGS... prints docs/cli/NAME-help.txt and exits 0 when ARGS hold -h or --help: help needs no
 #                        build (the files are what picocli writes from each command's declaration; a test keeps them so)

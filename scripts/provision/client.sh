@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Provisions a benchmark client of the AWS cluster (run as root by bootstrap.sh from cloud-init; safe to re-run).
-# Applies the same host settings as the servers, installs a JDK 17, Maven and the baseline tools, builds the
-# repository (unpacked in /home/ubuntu/ycsb-docsearch, owned by ubuntu), then records the machine baseline
-# including ping and iperf3 to every server (scripts/baseline.sh). With STORE=redisjson it also installs the pinned
-# redis-tools from Redis' repository, for redis-benchmark as a reference point for the client's own cost. With
-# STORE=mongodb it runs the sharded cluster's router: mongos (pinned) on 127.0.0.1:MONGOS_PORT, which adds every
+# Applies the same host settings as the servers, installs a JDK 17, Maven and the fingerprint tools, builds
+# the repository (unpacked in /home/ubuntu/ycsb-docsearch, owned by ubuntu), then records the machine fingerprint
+# including ping and iperf3 to every server (scripts/machine-fingerprint.sh). With STORE=redisjson it also installs
+# the pinned redis-tools from Redis' repository, for redis-benchmark as a reference point for the client's own cost.
+# With STORE=mongodb it runs the sharded cluster's router: mongos (pinned) on 127.0.0.1:MONGOS_PORT, which adds every
 # shard once its replica set is up and shards the benchmark collection ycsb.usertable on a hashed _id.
 # The hosts file with the store's credentials is not made here: copy the output of scripts/hosts-from-terraform.sh.
 #
 # Usage: client.sh ROLE_ENV         (role.env keys: scripts/provision/common.sh)
-# Result: /var/lib/ycsb-docsearch/{status.json,baseline.json}, ~ubuntu/baseline-client.json, a built repository
+# Result: /var/lib/ycsb-docsearch/{status.json,machine-fingerprint.json}, ~ubuntu/machine-fingerprint-client.json,
+# a built repository
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the servers' iperf3.
 set -euo pipefail
 
@@ -119,11 +120,11 @@ main() {
   install_tools
   [[ "${STORE}" != mongodb ]] || start_mongos
   build_repository
-  write_status provisioning "recording the baseline"
+  write_status provisioning "recording the machine fingerprint"
   wait_for_servers 5201
-  record_baseline "${SERVER_IPS}"
-  install -o "${USER_NAME}" -g "${USER_NAME}" -m 0644 "${STATE_DIR}/baseline.json" \
-    "/home/${USER_NAME}/baseline-client.json" 2>/dev/null || true
+  record_fingerprint "${SERVER_IPS}"
+  install -o "${USER_NAME}" -g "${USER_NAME}" -m 0644 "${STATE_DIR}/machine-fingerprint.json" \
+    "/home/${USER_NAME}/machine-fingerprint-client.json" 2>/dev/null || true
   write_status ready "client: repository built in ${REPO_DIR}"
 }
 

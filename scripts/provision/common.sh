@@ -33,7 +33,8 @@
 # What every machine leaves in /var/lib/ycsb-docsearch/:
 #   status.json     {"role","state":"provisioning|ready|failed","detail","utc"}
 #   store.json      servers: installed version, layout and settings of the store (for the results manifest)
-#   baseline.json   scripts/baseline.sh output (CPU, disk on the data volume, network on the client)
+#   machine-fingerprint.json  scripts/machine-fingerprint.sh output (CPU, disk on the data volume, network on the
+#                             client); baseline.json before the rename
 # Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers; YCSB_STATE_DIR (default
 # /var/lib/ycsb-docsearch) moves the state files (tests).
 
@@ -356,11 +357,12 @@ raid0_device() {
   printf '%s\n' /dev/md0
 }
 
-# An iperf3 server on every store server, for scripts/baseline.sh on the client (port 5201, client group only).
+# An iperf3 server on every store server, for scripts/machine-fingerprint.sh on the client (port 5201, client group
+# only).
 start_iperf_server() {
   cat >/etc/systemd/system/ycsb-iperf3.service <<'EOF'
 [Unit]
-Description=iperf3 server for the ycsb-docsearch network baseline
+Description=iperf3 server for the ycsb-docsearch machine fingerprint (network)
 After=network-online.target
 
 [Service]
@@ -376,19 +378,19 @@ EOF
 }
 
 #######################################
-# Machine baseline before the store holds data: CPU, memory, fio on the data volume, and with TARGETS (comma-
-# separated hosts running iperf3 -s) the network to them. Not fatal: a benchmark without a baseline still runs.
+# Machine fingerprint before the store holds data: CPU, memory, fio on the data volume, and with TARGETS (comma-
+# separated hosts running iperf3 -s) the network to them. Not fatal: a benchmark without a fingerprint still runs.
 # Arguments: TARGETS ("" for none) [FIO_DIR].
 #######################################
-record_baseline() {
-  local targets="$1" fio_dir="${2:-${DATA_DIR}/baseline}" out="${STATE_DIR}/baseline.json"
+record_fingerprint() {
+  local targets="$1" fio_dir="${2:-${DATA_DIR}/fingerprint}" out="${STATE_DIR}/machine-fingerprint.json"
   local -a net=()
   [[ -z "${targets}" ]] || net=(--targets "${targets}")
   mkdir -p "${STATE_DIR}" "${fio_dir}"
-  if "${REPO_DIR}/scripts/baseline.sh" --size full --fio-dir "${fio_dir}" --out "${out}" "${net[@]}"; then
-    log "baseline written to ${out}"
+  if "${REPO_DIR}/scripts/machine-fingerprint.sh" --size full --fio-dir "${fio_dir}" --out "${out}" "${net[@]}"; then
+    log "machine fingerprint written to ${out}"
   else
-    log "baseline failed (not fatal): see the provisioning log"
+    log "machine fingerprint failed (not fatal): see the provisioning log"
   fi
   rm -rf "${fio_dir}"
 }
@@ -396,7 +398,7 @@ record_baseline() {
 #######################################
 # What every store server does before its store is installed, in this order: packages and limits, the data volume,
 # the store's OS tuning (before the store starts, so it runs tuned from its first page), the iperf3 endpoint and the
-# machine baseline (on an empty volume).
+# machine fingerprint (on an empty volume).
 # Arguments: STORE (profile name), LABEL (for the status line).
 #######################################
 prepare_store_host() {
@@ -406,7 +408,7 @@ prepare_store_host() {
   prepare_data_volume required
   tune_for_store "${store}"
   start_iperf_server
-  record_baseline ""
+  record_fingerprint ""
 }
 
 # The servers' private IPs, one per line.

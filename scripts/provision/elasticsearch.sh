@@ -11,7 +11,7 @@
 # es.replicas properties that scripts/hosts-from-terraform.sh writes into the hosts file.
 #
 # Usage: elasticsearch.sh ROLE_ENV  (role.env keys: scripts/provision/common.sh)
-# Result: /var/lib/ycsb-docsearch/{status.json,store.json,baseline.json}
+# Result: /var/lib/ycsb-docsearch/{status.json,store.json,machine-fingerprint.json}
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
 

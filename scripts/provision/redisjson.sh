@@ -7,7 +7,7 @@
 # every process of every server, then checks that FT.SEARCH sees documents on all shards (search coordinator).
 #
 # Usage: redisjson.sh ROLE_ENV      (role.env keys: scripts/provision/common.sh)
-# Result: /var/lib/ycsb-docsearch/{status.json,store.json,baseline.json}
+# Result: /var/lib/ycsb-docsearch/{status.json,store.json,machine-fingerprint.json}
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
 

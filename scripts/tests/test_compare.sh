@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
 # test_compare.sh: shell-level tests of scripts/compare-results.sh and
-# scripts/make-baseline.sh through their real command lines, on results
+# scripts/make-noise-reference.sh through their real command lines, on results
 # folders written by the results-format module's own writers (step.json, HDR
 # interval logs, step and run summaries; compare's test FixtureMain) with known
 # changes: pure noise, regressions, improvements, a store whose sweep found no
@@ -21,7 +21,7 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly COMPARE="${REPO_ROOT}/scripts/compare-results.sh"
-readonly BASELINE="${REPO_ROOT}/scripts/make-baseline.sh"
+readonly BASELINE="${REPO_ROOT}/scripts/make-noise-reference.sh"
 # shellcheck source=../lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=../lib/classpath.sh
@@ -133,21 +133,26 @@ make_all_fixtures() {
 }
 
 test_baseline() {
-  expect_exit "make-baseline from 3 runs" 0 \
+  expect_exit "make-noise-reference from 3 runs" 0 \
     "${BASELINE}" "${TMP}/baseline" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
-  expect_output "make-baseline names the median run" "workloada: median run .*rep-2"
+  expect_output "make-noise-reference names the median run" "workloada: median run .*rep-2"
   expect_true "noise.json is format 2" jq -e '.format == 2' "${TMP}/baseline/noise.json"
   expect_true "capacity spread of 2 % runs is 0.02" jq -e \
     '(.noise.mongodb.workloada.capacity_ops.cv - 0.02 | fabs) < 0.001' "${TMP}/baseline/noise.json"
   expect_true "a spread per step and metric" jq -e \
     '(.noise.redisjson.workloadsearch.steps["load-90%"]["SEARCH.intended.p99"].cv - 0.02 | fabs) < 0.002' \
     "${TMP}/baseline/noise.json"
-  expect_exit "make-baseline needs 3 runs" 2 \
+  expect_exit "make-noise-reference needs 3 runs" 2 \
     "${BASELINE}" "${TMP}/b2" "${TMP}/rep-1" "${TMP}/rep-2"
-  expect_exit "make-baseline refuses unverified runs" 1 \
+  expect_exit "make-noise-reference refuses unverified runs" 1 \
     "${BASELINE}" "${TMP}/b3" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-bad"
-  expect_exit "make-baseline refuses a non-empty target" 2 \
+  expect_exit "make-noise-reference refuses a non-empty target" 2 \
     "${BASELINE}" "${TMP}/baseline" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
+  # The previous names, scripts/make-baseline.sh and bin/docsearch baseline, stay aliases.
+  expect_exit "make-baseline (old name) from 3 runs" 0 "${REPO_ROOT}/scripts/make-baseline.sh" "${TMP}/baseline-old" \
+    "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
+  expect_exit "bin/docsearch baseline (old name) needs 3 runs" 2 "${REPO_ROOT}/bin/docsearch" baseline "${TMP}/b4" \
+    "${TMP}/rep-1" "${TMP}/rep-2"
 }
 
 test_compare_verdicts() {

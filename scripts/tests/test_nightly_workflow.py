@@ -231,16 +231,17 @@ def static_checks(doc):
           any("--describe" in s.get("run", "") and "GITHUB_STEP_SUMMARY" in s.get("run", "") for s in steps))
     compare = steps[order[3]] if order[3] >= 0 else {}
     check("compare step can fail the job (no continue-on-error)", compare and not compare.get("continue-on-error"))
-    check("baseline looked up on the perf-baseline branch",
-          doc.get("env", {}).get("BASELINE_BRANCH") == "perf-baseline"
+    check("baseline looked up on the perf-history branch (perf-baseline, its previous name, as fallback)",
+          doc.get("env", {}).get("PERF_BRANCH") == "perf-history"
+          and doc.get("env", {}).get("PERF_BRANCH_OLD") == "perf-baseline"
           and any("ls-remote" in s.get("run", "") for s in steps))
     check("perf job only reads the repository", perf.get("permissions", {}).get("contents") == "read")
     accept = jobs.get("accept-baseline", {})
     check("accept-baseline job needs perf, writes contents, runs only on request",
           accept.get("needs") == "perf" and accept.get("permissions", {}).get("contents") == "write"
           and "accept_baseline" in str(accept.get("if", "")))
-    check("new baseline built with make-baseline.sh from the repeated runs",
-          any("make-baseline.sh" in s.get("run", "") for s in steps))
+    check("new baseline built with make-noise-reference.sh from the repeated runs",
+          any("make-noise-reference.sh" in s.get("run", "") for s in steps))
     history = next((s for s in steps if s.get("id") == "history"), {})
     check("history step appends, prunes and analyzes with perf-history.sh, after compare, without continue-on-error",
           all(f"perf-history.sh {c}" in history.get("run", "") for c in ("add", "prune", "analyze"))
@@ -316,7 +317,7 @@ class Scenario:
         env = {k: interpolate(v, ctx) for k, v in self.doc.get("env", {}).items()}
         env.update(TINY)
         env.update({"PERF_OUT": os.path.join(self.dir, "perf-results"),
-                    "BASELINE_DIR": os.path.join(self.dir, "perf-baseline"),
+                    "BASELINE_DIR": os.path.join(self.dir, "perf-history"),
                     "BASELINE_REPO_DIR": self.remote_repo})
         if "build" in SKIP_IDS:
             env.pop("DOCSEARCH_SKIP_BUILD", None)  # no build step ran: let the scripts build what is missing
@@ -439,9 +440,9 @@ def local_runs(doc, quick, root):
               os.path.isfile(os.path.join(accept.dir, "perf-results/new-baseline/noise.json")))
         accept.run_job("accept-baseline")
         accept.run_job("publish-history")
-        listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-baseline"],
+        listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"],
                                  capture_output=True, text=True)
-        check("accept: baseline and history pushed to the perf-baseline branch of origin",
+        check("accept: baseline and history pushed to the perf-history branch of origin",
               {"baseline/noise.json", "history/history.csv"} <= set(listing.stdout.split()), listing.stdout)
         status = subprocess.run(["git", "-C", ws, "status", "--porcelain"], capture_output=True, text=True)
         check("accept: publishing left the checkout's index and files alone", status.stdout.strip() == "",
@@ -454,12 +455,12 @@ def local_runs(doc, quick, root):
     check("nightly: accept-baseline job skipped", nightly.results.get("accept-baseline") == "skipped")
     nightly.run_job("publish-history")
     check("nightly: publish-history job ran", nightly.results.get("publish-history") == "success")
-    listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-baseline"],
+    listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"],
                              capture_output=True, text=True).stdout.split()
-    check("nightly: history on the perf-baseline branch" + ("" if quick else ", baseline kept"),
+    check("nightly: history on the perf-history branch" + ("" if quick else ", baseline kept"),
           "history/history.csv" in listing and (quick or "baseline/noise.json" in listing), str(listing))
     if not quick:
-        log = subprocess.run(["git", "--git-dir", origin, "show", "perf-baseline:history/history.csv"],
+        log = subprocess.run(["git", "--git-dir", origin, "show", "perf-history:history/history.csv"],
                              capture_output=True, text=True).stdout
         runs = {line.split(",")[0] for line in log.splitlines()[1:]}
         check("nightly: the history holds the accept run and the nightly run", len(runs) == 2, str(runs))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests of the AWS part (terraform/, scripts/provision/, scripts/baseline.sh, scripts/hosts-from-terraform.sh)
+# Tests of the AWS part (terraform/, scripts/provision/, scripts/machine-fingerprint.sh, scripts/hosts-from-terraform.sh)
 # without an AWS account or network:
 #   fmt           terraform fmt -check -recursive terraform/
 #   lint          ShellCheck on every script of the AWS part; no secret variable expanded into a command's
@@ -23,7 +23,7 @@
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
 #   versions      newest_version (scripts/provision/common.sh) choosing among apt versions; write_status
-#   baseline      scripts/baseline.sh --size tiny against 127.0.0.1 (iperf3 server started here)
+#   fingerprint   scripts/machine-fingerprint.sh --size tiny against 127.0.0.1 (iperf3 server started here)
 #
 # Usage: scripts/tests/test_terraform.sh [TEST...]    (default: all, in the order above)
 # Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins: must hold registry.terraform.io/hashicorp/aws/<version>/
@@ -35,7 +35,7 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts bootstrap versions baseline)
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts bootstrap versions fingerprint)
 WORK=""
 BG_PIDS=()
 
@@ -114,8 +114,8 @@ secret_arguments() {
 
 test_lint() {
   cd "${REPO_ROOT}"
-  shellcheck -x scripts/provision/*.sh scripts/baseline.sh scripts/hosts-from-terraform.sh \
-    scripts/tests/test_terraform.sh
+  shellcheck -x scripts/provision/*.sh scripts/machine-fingerprint.sh scripts/baseline.sh \
+    scripts/hosts-from-terraform.sh scripts/tests/test_terraform.sh
   local -a provisioning=(scripts/provision/*.sh scripts/cluster/redis-cluster-create.sh scripts/cluster/es-cluster-wait.sh)
   if secret_arguments "${provisioning[@]}" >&2; then
     log "a secret is passed as a command-line argument (above): use the environment, a 0600 file or stdin"
@@ -512,29 +512,29 @@ EOF
     || { log "status.json is wrong: $(cat "${WORK}/state/status.json")"; return 1; }
 }
 
-test_baseline() {
-  local port out="${WORK}/baseline.json"
+test_fingerprint() {
+  local port out="${WORK}/machine-fingerprint.json"
   port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   iperf3 --server --bind 127.0.0.1 --port "${port}" >/dev/null 2>&1 &
   BG_PIDS+=($!)
   sleep 0.5
-  BASELINE_IMDS=off "${REPO_ROOT}/scripts/baseline.sh" --size tiny --targets 127.0.0.1 --iperf-port "${port}" \
-    --fio-dir "${WORK}/fio" --out "${out}"
-  jq -e '.format == 1 and .kind == "machine-baseline" and .size == "tiny" and .cpu.online_cpus >= 1
+  FINGERPRINT_IMDS=off "${REPO_ROOT}/scripts/machine-fingerprint.sh" --size tiny --targets 127.0.0.1 \
+    --iperf-port "${port}" --fio-dir "${WORK}/fio" --out "${out}"
+  jq -e '.format == 1 and .kind == "machine-fingerprint" and .size == "tiny" and .cpu.online_cpus >= 1
     and .cpu.openssl_sha256_16k_blocks_kbytes_per_s > 0 and .cpu.sysbench_events_per_s_1_thread > 0
     and .disk.randread_4k_qd32.iops > 0 and .disk.write_fsync_4k.fsyncs > 0 and .os.memory_total_kib > 0
     and (.network | length) == 1 and .network[0].ping.loss_pct == 0 and .network[0].ping.rtt_avg_ms >= 0
     and .network[0].iperf3.received_gbit_per_s > 0 and .errors == []' "${out}" >/dev/null \
-    || { log "baseline JSON misses figures:"; jq -c '{disk, network, errors}' "${out}" >&2; return 1; }
+    || { log "machine fingerprint JSON misses figures:"; jq -c '{disk, network, errors}' "${out}" >&2; return 1; }
   [[ -z "$(ls -A "${WORK}/fio")" ]] || { log "fio test files were left behind"; return 1; }
   # A target without an iperf3 server: throughput null and one error line, the rest still measured.
   kill "${BG_PIDS[-1]}"
-  BASELINE_IMDS=off "${REPO_ROOT}/scripts/baseline.sh" --size tiny --targets 127.0.0.1 --iperf-port "${port}" \
-    --out "${out}"
+  FINGERPRINT_IMDS=off "${REPO_ROOT}/scripts/machine-fingerprint.sh" --size tiny --targets 127.0.0.1 \
+    --iperf-port "${port}" --out "${out}"
   jq -e '.network[0].iperf3 == null and .network[0].ping != null and .disk == null
     and (.errors | map(select(startswith("iperf3"))) | length) == 1' "${out}" >/dev/null \
     || { log "a closed iperf3 port was not reported"; jq -c '{network, errors}' "${out}" >&2; return 1; }
-  if "${REPO_ROOT}/scripts/baseline.sh" --size huge >/dev/null 2>&1; then
+  if "${REPO_ROOT}/scripts/machine-fingerprint.sh" --size huge >/dev/null 2>&1; then
     log "--size huge was accepted"
     return 1
   fi

@@ -3,7 +3,7 @@
 # never carried in user data). Every machine gets a fixed private address (servers: so every server's cloud-init
 # knows its peers; clients: so AWS never hands a client an address a server is about to take), servers keep store
 # data on the instance's NVMe disks, which scripts/provision/common.sh formats at boot (RAID 0 over all of them);
-# clients (role "client") build the repository and record a machine baseline (scripts/provision/client.sh).
+# clients (role "client") build the repository and record a machine fingerprint (scripts/provision/client.sh).
 
 resource "aws_instance" "this" {
   count = var.instance_count

@@ -52,7 +52,7 @@ resource "aws_vpc_security_group_ingress_rule" "store_from_peers" {
   to_port                      = each.value.to_port
 }
 
-# scripts/baseline.sh on the client measures the network to every server: ping and iperf3 (port 5201).
+# scripts/machine-fingerprint.sh on the client measures the network to every server: ping and iperf3 (port 5201).
 resource "aws_vpc_security_group_ingress_rule" "iperf_from_client" {
   security_group_id            = aws_security_group.server.id
   description                  = "iperf3 baseline from the benchmark clients"

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain},
  * {@link HistoryRowsMain}; the sweep's on
  * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
- * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-baseline.sh}, {@code verify-search.sh}) call
+ * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh}, {@code verify-search.sh}) call
  * this class with the command's name, so every command reports a malformed argument the same way: one line, exit 2.
  * Not instantiable.
  */

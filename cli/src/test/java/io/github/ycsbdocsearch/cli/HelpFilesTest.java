@@ -60,7 +60,7 @@ class HelpFilesTest {
   @Test
   void aMalformedArgumentIsOneLineAndExitTwo() {
     for (String[] args : new String[][] {{"compare", "--alpha", "x", "a", "b"}, {"compare", "--bogus", "a", "b"},
-        {"report", "--nope", "r"}, {"baseline", "--light"}, {"verify", "--queries", "many"},
+        {"report", "--nope", "r"}, {"noise", "--light"}, {"verify", "--queries", "many"},
         {"verify", "--topology", "ring"}, {"history-rows", "--bogus", "r"}, {"history-rows"}}) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();

@@ -16,14 +16,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code baseline} ({@code scripts/make-baseline.sh}, {@code bin/docsearch baseline}): builds a performance baseline
- * from three or more repeated runs. Options declared once, here (help text: docs/cli/baseline-help.txt).
+ * {@code noise} ({@code scripts/make-noise-reference.sh}, {@code bin/docsearch noise}; {@code baseline} and
+ * {@code make-baseline.sh} before): builds a noise reference, the baseline that compare-results.sh compares with,
+ * from three or more repeated runs. Options declared once, here (help text: docs/cli/noise-help.txt).
  * One instance per call.
  */
-@Command(name = "baseline", header = "build a noise baseline from >= 3 repeated runs (scripts/make-baseline.sh)",
+@Command(name = "noise", header = "build a noise reference from >= 3 repeated runs "
+    + "(scripts/make-noise-reference.sh; was 'baseline')",
     usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
-    customSynopsis = "make-baseline.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
-    description = {"Builds a performance baseline from >= 3 repeated runs: the median run of each workload plus "
+    customSynopsis = "make-noise-reference.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
+    description = {"Builds a noise reference (a baseline for compare-results.sh) from >= 3 repeated runs: the median run of each workload plus "
         + "noise.json, the run-to-run spread that compare-results.sh turns into regression thresholds.",
         "Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a folder of run folders, one per "
         + "workload; all must hold the same workloads.",
@@ -57,7 +59,7 @@ public final class BaselineMain implements Callable<Integer> {
       List<ResultsSet> sets = BaselineBuilder.load(runs);
       List<String> problems = BaselineBuilder.verificationProblems(sets);
       if (!problems.isEmpty()) {
-        err.println("baseline: refusing a baseline from runs that do not verify:");
+        err.println("noise: refusing a noise reference from runs that do not verify:");
         problems.forEach(p -> err.println("  " + p));
         return Comparison.EXIT_REGRESSION;
       }
@@ -65,10 +67,10 @@ public final class BaselineMain implements Callable<Integer> {
       summarize(outDir, sets.size(), provenance, out);
       return Comparison.EXIT_OK;
     } catch (BadInputException e) {
-      err.println("baseline: " + e.getMessage());
+      err.println("noise: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
     } catch (IOException | java.io.UncheckedIOException e) {
-      err.println("baseline: I/O error: " + Json.firstLine(e.getMessage()));
+      err.println("noise: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     }
   }

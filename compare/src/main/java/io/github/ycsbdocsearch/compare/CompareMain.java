@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         "baseline. A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; "
             + "each run's",
         "summary.json is read (format 1 or 2).",
-        "Thresholds come from the per-step spreads in <baseline-dir>/noise.json (scripts/make-baseline.sh), scaled "
+        "Thresholds come from the per-step spreads in <baseline-dir>/noise.json (make-noise-reference.sh), scaled "
             + "so that the",
         "chance of any false regression in the whole comparison is at most A (Bonferroni; compare/README.md); without",
         "noise.json, conservative defaults, marked as such."},

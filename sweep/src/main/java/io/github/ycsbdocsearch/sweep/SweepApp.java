@@ -92,7 +92,7 @@ public final class SweepApp {
       runDir = createRunDir(o, now);
       manifest = RunManifest.create(runDir);
       ManifestSections.fill(manifest, runDir.getFileName().toString(), now, o, List.of(args), repoRoot,
-          launcher, pinning, local, ManifestSections.baselineFile(env));
+          launcher, pinning, local, ManifestSections.fingerprintFile(env));
     } else {
       manifest.put("status", "running");
       progress.log("resuming " + runDir);

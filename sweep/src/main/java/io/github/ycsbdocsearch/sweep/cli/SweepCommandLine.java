@@ -50,8 +50,10 @@ import picocli.CommandLine.Parameters;
         "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: " + Defaults.CLIENT_JVM_OPTS + ")",
         "             SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)",
         "             STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)",
-        "             SWEEP_MACHINE_BASELINE scripts/baseline.sh output kept in the manifest (default:",
-        "                                    /var/lib/ycsb-docsearch/baseline.json when it exists)",
+        "             SWEEP_MACHINE_FINGERPRINT  scripts/machine-fingerprint.sh output kept in the manifest as",
+        "                                        machine_baseline (default: /var/lib/ycsb-docsearch/",
+        "                                        machine-fingerprint.json when it exists; SWEEP_MACHINE_BASELINE,",
+        "                                        the previous name, is still read)",
         "",
         "Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results",
         "are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it)."})

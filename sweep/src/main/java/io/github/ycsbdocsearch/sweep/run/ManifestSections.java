@@ -39,14 +39,18 @@ public final class ManifestSections {
   private ManifestSections() {
   }
 
-  /** Environment variable naming the machine baseline file (scripts/baseline.sh output). */
-  public static final String BASELINE_ENV = "SWEEP_MACHINE_BASELINE";
-  /** Where cloud provisioning leaves the client's baseline (scripts/provision/common.sh). */
-  public static final String BASELINE_DEFAULT = "/var/lib/ycsb-docsearch/baseline.json";
+  /** Environment variable naming the machine fingerprint file (scripts/machine-fingerprint.sh output). */
+  public static final String FINGERPRINT_ENV = "SWEEP_MACHINE_FINGERPRINT";
+  /** The previous name of {@link #FINGERPRINT_ENV}, still read when that one is not set. */
+  public static final String FINGERPRINT_ENV_OLD = "SWEEP_MACHINE_BASELINE";
+  /** Where cloud provisioning leaves the client's fingerprint (scripts/provision/common.sh). */
+  public static final String FINGERPRINT_DEFAULT = "/var/lib/ycsb-docsearch/machine-fingerprint.json";
+  /** Where machines provisioned before the rename left it (scripts/baseline.sh wrote baseline.json). */
+  public static final String FINGERPRINT_DEFAULT_OLD = "/var/lib/ycsb-docsearch/baseline.json";
 
   public static void fill(RunManifest m, String runId, Instant started, SweepOptions o, List<String> args, Path repo,
                           ClientLauncher launcher, CpuPinning pinning, Optional<LocalStores> local,
-                          Optional<Path> baseline) {
+                          Optional<Path> fingerprint) {
     m.put("run_id", runId);
     m.put("started_utc", StepRunner.utc(started));
     m.put("ended_utc", (String) null);
@@ -64,13 +68,13 @@ public final class ManifestSections {
     m.put("stores", stores(o));
     m.put("jvm", jvm(launcher));
     m.put("machine", EnvironmentInfo.machine());
-    m.put("machine_baseline", baseline(baseline));
+    m.put("machine_baseline", fingerprint(fingerprint)); // results-format key, kept from before the rename
     m.put("cpu_pinning", pinning(pinning));
     m.put("hosts", hosts(o, local));
   }
 
-  /** The baseline file as JSON, null without one; a broken file is recorded as such, never fatal. */
-  static JsonNode baseline(Optional<Path> file) {
+  /** The fingerprint file as JSON, null without one; a broken file is recorded as such, never fatal. */
+  static JsonNode fingerprint(Optional<Path> file) {
     if (file.isEmpty() || !Files.isRegularFile(file.get())) {
       return NullNode.getInstance();
     }
@@ -84,10 +88,20 @@ public final class ManifestSections {
     }
   }
 
-  /** The baseline file: the environment's, else the provisioning default when it exists. */
-  public static Optional<Path> baselineFile(Map<String, String> env) {
-    String f = env.get(BASELINE_ENV);
-    return Optional.of(Path.of(f == null || f.isBlank() ? BASELINE_DEFAULT : f));
+  /**
+   * The fingerprint file: the environment's (SWEEP_MACHINE_FINGERPRINT, else the old SWEEP_MACHINE_BASELINE), else
+   * the provisioning default, else the default of machines provisioned before the rename.
+   */
+  public static Optional<Path> fingerprintFile(Map<String, String> env) {
+    for (String name : List.of(FINGERPRINT_ENV, FINGERPRINT_ENV_OLD)) {
+      String f = env.get(name);
+      if (f != null && !f.isBlank()) {
+        return Optional.of(Path.of(f));
+      }
+    }
+    Path current = Path.of(FINGERPRINT_DEFAULT);
+    Path old = Path.of(FINGERPRINT_DEFAULT_OLD);
+    return Optional.of(!Files.exists(current) && Files.exists(old) ? old : current);
   }
 
   private static ObjectNode workload(SweepOptions o) {

@@ -40,7 +40,7 @@ class ManifestSectionsTest {
         "/l/core-0.17.0.jar:/l/jedis-8.0.2.jar:/c/classes", Optional.of("1"));
     CpuPinning pinning = CpuPinning.decide(true, false, List.of(0, 1), true);
     ManifestSections.fill(m, "20260101T000000Z-workloada", Instant.parse("2026-01-01T00:00:00.4Z"), o, args, repo,
-        launcher, pinning, Optional.empty(), Optional.of(repo.resolve("baseline.json")));
+        launcher, pinning, Optional.empty(), Optional.of(repo.resolve("machine-fingerprint.json")));
     m.write();
     return Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
   }
@@ -83,15 +83,24 @@ class ManifestSectionsTest {
     assertTrue(m.at("/cpu_pinning/enabled").asBoolean());
     assertEquals("0", m.at("/cpu_pinning/server_cpus").asText());
     assertEquals("local", m.at("/hosts/mode").asText());
-    assertTrue(m.get("machine_baseline").isNull(), "no baseline file");
+    assertTrue(m.get("machine_baseline").isNull(), "no machine fingerprint file");
   }
 
   @Test
-  void aMachineBaselineIsKept() throws IOException {
-    Files.writeString(repo.resolve("baseline.json"), "{\"cpu\": {\"model\": \"x\"}}");
+  void aMachineFingerprintIsKept() throws IOException {
+    Files.writeString(repo.resolve("machine-fingerprint.json"), "{\"cpu\": {\"model\": \"x\"}}");
     assertEquals("x", manifest(options()).at("/machine_baseline/cpu/model").asText());
-    Files.writeString(repo.resolve("baseline.json"), "{broken");
+    Files.writeString(repo.resolve("machine-fingerprint.json"), "{broken");
     assertTrue(manifest(options()).at("/machine_baseline/error").asText().startsWith("not readable JSON"));
+  }
+
+  @Test
+  void theFingerprintFileComesFromTheEnvironmentUnderTheNewOrTheOldName() {
+    assertEquals(Optional.of(Path.of("/x/new.json")), ManifestSections.fingerprintFile(
+        Map.of("SWEEP_MACHINE_FINGERPRINT", "/x/new.json", "SWEEP_MACHINE_BASELINE", "/x/old.json")));
+    assertEquals(Optional.of(Path.of("/x/old.json")),
+        ManifestSections.fingerprintFile(Map.of("SWEEP_MACHINE_BASELINE", "/x/old.json")));
+    assertTrue(ManifestSections.fingerprintFile(Map.of()).isPresent(), "a provisioning default");
   }
 
   @Test

@@ -32,11 +32,11 @@ import site.ycsb.Status;
  * <p>Index = YCSB table in lower case; document {@code _id} = YCSB key. Read, update and delete go to the document
  * by {@code _id} (get, partial update, delete) and never through a search. No operation forces a refresh: writes use
  * the policy in {@code es.refresh} (default {@code false}, Elasticsearch's near-real-time behaviour). The index and its
- * mapping are made by {@link EsIndexManager}, queries by {@link EsSearchQuery}, documents by {@link DocumentMapper};
+ * mapping are made by {@link ElasticsearchIndexManager}, queries by {@link ElasticsearchSearchQuery}, documents by {@link DocumentMapper};
  * this class only translates calls.
  *
  * <p>Thread-safety: one instance per YCSB client thread (as YCSB's {@code DB} contract says); all instances of a JVM
- * share one thread-safe client through {@link SharedEsClient}.
+ * share one thread-safe client through {@link SharedElasticsearchClient}.
  */
 public class ElasticsearchClient extends DB implements SearchableDB {
   private static final System.Logger LOG = System.getLogger(ElasticsearchClient.class.getName());
@@ -62,7 +62,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     mapper = new DocumentMapper(config.schema());
     refresh = refreshPolicy(config.refresh());
     retryOnConflict = config.retryOnConflict();
-    client = SharedEsClient.acquire(config);
+    client = SharedElasticsearchClient.acquire(config);
     SearchBindings.register(this);
   }
 
@@ -71,7 +71,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     SearchBindings.unregister();
     if (client != null) {
       client = null;
-      SharedEsClient.release(config.connection());
+      SharedElasticsearchClient.release(config.connection());
     }
   }
 
@@ -96,7 +96,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      SearchResponse<ObjectNode> r = client.search(EsSearchQuery.scan(index(table), startkey, recordcount, fields),
+      SearchResponse<ObjectNode> r = client.search(ElasticsearchSearchQuery.scan(index(table), startkey, recordcount, fields),
           ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
         HashMap<String, ByteIterator> record = new HashMap<>();
@@ -157,7 +157,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   @Override
   public Status search(String table, SearchQuery query, List<SearchHit> page) {
     try {
-      SearchResponse<ObjectNode> r = client.search(EsSearchQuery.search(index(table), query), ObjectNode.class);
+      SearchResponse<ObjectNode> r = client.search(ElasticsearchSearchQuery.search(index(table), query), ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
         if (query.keysOnly()) {
           page.add(SearchHit.keyOnly(hit.id()));
@@ -176,7 +176,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   @Override
   public List<String> analyze(String table, String text) {
     try {
-      return client.indices().analyze(EsSearchQuery.analyze(index(table), config.schema().textField(), text))
+      return client.indices().analyze(ElasticsearchSearchQuery.analyze(index(table), config.schema().textField(), text))
           .tokens().stream().map(t -> t.token()).toList();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);

@@ -113,7 +113,7 @@ public class ElasticsearchProbe implements StoreProbe {
     d.put("write_wait_for_active_shards", config.waitForActiveShards());
     d.put("max_result_window", config.maxResultWindow());
     d.put("text_field", config.schema().textField());
-    d.put("text_analyzer", EsIndexManager.ANALYZER);
+    d.put("text_analyzer", ElasticsearchIndexManager.ANALYZER);
     d.put("sort_field", config.schema().sortField());
     d.put("sort_field_type", "long");
     d.put("key_field", DocumentMapper.KEY_FIELD);
@@ -169,7 +169,7 @@ public class ElasticsearchProbe implements StoreProbe {
 
   private static <T> T withClient(Properties props, String what, Call<T> call) {
     ElasticsearchConfig.Connection connection = ElasticsearchConfig.connection(props);
-    ElasticsearchClient client = EsConnector.open(connection);
+    ElasticsearchClient client = ElasticsearchConnector.open(connection);
     try {
       return call.apply(client);
     } catch (IOException | ElasticsearchException e) {
@@ -177,7 +177,7 @@ public class ElasticsearchProbe implements StoreProbe {
           + e.getMessage(), e);
     } finally {
       try {
-        EsConnector.close(client);
+        ElasticsearchConnector.close(client);
       } catch (IOException e) {
         // The probe's answer is already computed; a failed socket close changes nothing about it.
       }

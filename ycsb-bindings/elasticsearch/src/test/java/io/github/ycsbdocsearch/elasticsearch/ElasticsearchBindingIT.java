@@ -139,7 +139,7 @@ class ElasticsearchBindingIT {
     ElasticsearchClient db = db(props());
     int n = 10_050;
     DocumentMapper mapper = new DocumentMapper(SearchSchema.fromProperties(props()));
-    co.elastic.clients.elasticsearch.ElasticsearchClient es = EsConnector.open(
+    co.elastic.clients.elasticsearch.ElasticsearchClient es = ElasticsearchConnector.open(
         ElasticsearchConfig.connection(props()));
     try {
       for (int start = 0; start < n; start += 2_000) {
@@ -152,7 +152,7 @@ class ElasticsearchBindingIT {
         assertFalse(es.bulk(bulk.build()).errors());
       }
     } finally {
-      EsConnector.close(es);
+      ElasticsearchConnector.close(es);
     }
     probe.refresh(props(), table);
     assertEquals(n, probe.count(props(), table));
@@ -166,12 +166,12 @@ class ElasticsearchBindingIT {
     // An index auto-created by a write has dynamic mappings: rank would be long, but the key copy text.
     ElasticsearchClient first = db(props());
     probe.reset(props(), table);
-    co.elastic.clients.elasticsearch.ElasticsearchClient es = EsConnector.open(
+    co.elastic.clients.elasticsearch.ElasticsearchClient es = ElasticsearchConnector.open(
         ElasticsearchConfig.connection(props()));
     try {
       es.indices().create(c -> c.index(table).mappings(m -> m.properties("title", p -> p.keyword(k -> k))));
     } finally {
-      EsConnector.close(es);
+      ElasticsearchConnector.close(es);
     }
     first.cleanup();
     open.remove(first);

@@ -33,10 +33,10 @@ import site.ycsb.Status;
  * YCSB binding for MongoDB: CRUD by {@code _id} (the YCSB key) plus the paginated two-word search.
  *
  * <p>Collection = YCSB table. This class only translates calls; settings live in {@link MongoDbConfig}, the text
- * index in {@link MongoSearchIndex}, query building in {@link MongoSearchQuery} and field mapping in
+ * index in {@link MongoDbSearchIndex}, query building in {@link MongoDbSearchQuery} and field mapping in
  * {@link DocumentMapper}. All instances of a JVM share one driver client per server or shard
- * ({@link SharedMongoClient}). With {@code mongodb.shards} the binding routes over several replica sets itself
- * ({@link MongoShards}): by key for CRUD, to every shard with a merge for scan and search.
+ * ({@link SharedMongoDbClient}). With {@code mongodb.shards} the binding routes over several replica sets itself
+ * ({@link MongoDbShards}): by key for CRUD, to every shard with a merge for scan and search.
  *
  * <p>Thread-safety: YCSB gives each client thread its own instance; an instance is not shared between threads.
  */
@@ -48,7 +48,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   private static final System.Logger LOG = System.getLogger(MongoDbClient.class.getName());
 
   private MongoDbConfig config;
-  private final List<SharedMongoClient.Lease> leases = new ArrayList<>();
+  private final List<SharedMongoDbClient.Lease> leases = new ArrayList<>();
   private final List<MongoDatabase> databases = new ArrayList<>();
   private DocumentMapper mapper;
   /** Collection handles by table, one per shard; confined to this instance's thread. */
@@ -63,15 +63,15 @@ public class MongoDbClient extends DB implements SearchableDB {
    */
   @Override
   public void init() throws DBException {
-    List<MongoDbConfig> shards = MongoShards.configs(getProperties());
+    List<MongoDbConfig> shards = MongoDbShards.configs(getProperties());
     config = shards.get(0);
     mapper = new DocumentMapper(config.schema());
     String table = getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT);
     try {
       for (MongoDbConfig c : shards) {
-        SharedMongoClient.Lease lease = SharedMongoClient.acquire(c);
+        SharedMongoDbClient.Lease lease = SharedMongoDbClient.acquire(c);
         leases.add(lease);
-        MongoSetupErrors.ping(lease.client(), c);
+        MongoDbSetupErrors.ping(lease.client(), c);
         MongoDatabase db = lease.client().getDatabase(c.database());
         databases.add(db);
         ensureIndex(c, lease.client(), db.getCollection(table));
@@ -85,10 +85,10 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   private void ensureIndex(MongoDbConfig c, com.mongodb.client.MongoClient client, MongoCollection<Document> coll) {
     try {
-      MongoRouter.shardCollectionIfRouter(client, coll);
-      MongoSearchIndex.ensure(coll, c.schema());
+      MongoDbRouter.shardCollectionIfRouter(client, coll);
+      MongoDbSearchIndex.ensure(coll, c.schema());
     } catch (MongoException e) {
-      throw MongoSetupErrors.translate(c, e);
+      throw MongoDbSetupErrors.translate(c, e);
     }
   }
 
@@ -99,7 +99,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   }
 
   private void releaseClients() {
-    leases.forEach(SharedMongoClient.Lease::close);
+    leases.forEach(SharedMongoDbClient.Lease::close);
     leases.clear();
     databases.clear();
     collections.clear();
@@ -113,7 +113,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   /** The collection on the shard that holds {@code key}. */
   private MongoCollection<Document> collection(String table, String key) {
     List<MongoCollection<Document>> all = shards(table);
-    return all.get(MongoShards.shardOf(key, all.size()));
+    return all.get(MongoDbShards.shardOf(key, all.size()));
   }
 
   @Override
@@ -139,7 +139,7 @@ public class MongoDbClient extends DB implements SearchableDB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      List<List<Document>> perShard = MongoShards.fanOut(shards(table), c -> {
+      List<List<Document>> perShard = MongoDbShards.fanOut(shards(table), c -> {
         FindIterable<Document> find = c.find(Filters.gte(DocumentMapper.ID, startkey))
             .sort(Sorts.ascending(DocumentMapper.ID)).limit(recordcount);
         if (fields != null) {
@@ -207,12 +207,12 @@ public class MongoDbClient extends DB implements SearchableDB {
       List<MongoCollection<Document>> all = shards(table);
       Iterable<Document> docs;
       if (all.size() == 1) {
-        docs = find(all.get(0), query, query.offset(), query.pageSize(), MongoSearchQuery.projection(query));
+        docs = find(all.get(0), query, query.offset(), query.pageSize(), MongoDbSearchQuery.projection(query));
       } else {
         // Keys-only pages still need the sort field of every candidate for the merge.
         Bson projection = query.keysOnly() ? Projections.include(DocumentMapper.ID, query.sortField()) : null;
         int top = query.offset() + query.pageSize();
-        List<List<Document>> perShard = MongoShards.fanOut(all,
+        List<List<Document>> perShard = MongoDbShards.fanOut(all,
             c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
         Comparator<Document> byRank = Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
         docs = SortedMerge.page(perShard, query.ascending() ? byRank : byRank.reversed(), query.offset(),
@@ -236,7 +236,7 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   private static FindIterable<Document> find(MongoCollection<Document> c, SearchQuery q, int skip, int limit,
                                              Bson projection) {
-    FindIterable<Document> find = c.find(MongoSearchQuery.filter(q)).sort(MongoSearchQuery.sort(q)).skip(skip)
+    FindIterable<Document> find = c.find(MongoDbSearchQuery.filter(q)).sort(MongoDbSearchQuery.sort(q)).skip(skip)
         .limit(limit).allowDiskUse(true);
     return projection == null ? find : find.projection(projection);
   }

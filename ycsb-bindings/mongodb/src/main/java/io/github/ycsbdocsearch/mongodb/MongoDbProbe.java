@@ -57,7 +57,7 @@ public class MongoDbProbe implements StoreProbe {
         shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("documents")).sum(),
         shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes")).sum(),
         DATA_MEASURE + ", summed over the shards"));
-    d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoShards.SHARDS_PROPERTY
+    d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoDbShards.SHARDS_PROPERTY
         + "): documents by CRC32(_id) mod " + shards.size() + ", scan and search on every shard, merged");
     d.put("mongodb.shards", shards.stream().map(s -> {
       Map<String, Object> one = new LinkedHashMap<>();
@@ -100,10 +100,10 @@ public class MongoDbProbe implements StoreProbe {
     d.put("mongodb.defaultWriteConcern", defaultWriteConcern(admin));
     d.put("mongodb.replicaSet", replicaSet(admin));
     String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
-    d.put("mongodb.indexes." + table, MongoSearchIndex.describe(
+    d.put("mongodb.indexes." + table, MongoDbSearchIndex.describe(
         client.getDatabase(config.database()).getCollection(table)).stream()
         .map(Document::toJson).collect(Collectors.toList()));
-    d.put("mongodb.router", MongoRouter.isRouter(client) ? "mongos" : "none");
+    d.put("mongodb.router", MongoDbRouter.isRouter(client) ? "mongos" : "none");
     Document db = client.getDatabase(config.database()).runCommand(new Document("dbStats", 1));
     d.put(DATA_SET, StoreProbe.dataSet(number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"),
         DATA_MEASURE));
@@ -223,12 +223,12 @@ public class MongoDbProbe implements StoreProbe {
    */
   private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
     List<T> results = new ArrayList<>();
-    for (MongoDbConfig config : MongoShards.configs(props)) {
+    for (MongoDbConfig config : MongoDbShards.configs(props)) {
       try (MongoClient client = MongoClients.create(config.clientSettings())) {
-        MongoSetupErrors.ping(client, config);
+        MongoDbSetupErrors.ping(client, config);
         results.add(action.run(client, config, props));
       } catch (MongoException e) {
-        throw MongoSetupErrors.translate(config, e);
+        throw MongoDbSetupErrors.translate(config, e);
       }
     }
     return results;

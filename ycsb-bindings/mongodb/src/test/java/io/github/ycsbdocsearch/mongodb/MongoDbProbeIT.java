@@ -46,10 +46,10 @@ class MongoDbProbeIT {
     assertTrue(d.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0, d.toString());
     assertTrue(String.valueOf(d.get("mongodb.defaultWriteConcern")).contains("w"), d.toString());
     List<?> indexes = (List<?>) d.get("mongodb.indexes." + table);
-    String text = indexes.stream().map(String::valueOf).filter(i -> i.contains(MongoSearchIndex.TEXT_INDEX_NAME))
+    String text = indexes.stream().map(String::valueOf).filter(i -> i.contains(MongoDbSearchIndex.TEXT_INDEX_NAME))
         .findFirst().orElseThrow(() -> new AssertionError("no text index in " + indexes));
     for (String option : List.of("\"weights\": {\"title\": 1}", "\"default_language\": \"none\"",
-        "\"language_override\": \"" + MongoSearchIndex.LANGUAGE_OVERRIDE_FIELD + "\"")) {
+        "\"language_override\": \"" + MongoDbSearchIndex.LANGUAGE_OVERRIDE_FIELD + "\"")) {
       assertTrue(text.contains(option), option + " in " + text);
     }
   }

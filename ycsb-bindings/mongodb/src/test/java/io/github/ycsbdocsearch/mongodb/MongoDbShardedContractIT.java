@@ -63,7 +63,7 @@ class MongoDbShardedContractIT extends StoreContractTest {
     assumeTrue("true".equals(System.getenv("DOCSEARCH_CLUSTER_ITS")),
         "cluster ITs are off: set DOCSEARCH_CLUSTER_ITS=true after scripts/stores.sh start --topology cluster");
     Properties p = new Properties();
-    p.setProperty(MongoShards.SHARDS_PROPERTY, String.join(" ", shardUrls()));
+    p.setProperty(MongoDbShards.SHARDS_PROPERTY, String.join(" ", shardUrls()));
     p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "majority");
     return p;
   }
@@ -102,7 +102,7 @@ class MongoDbShardedContractIT extends StoreContractTest {
             .map(doc -> doc.getString("_id")).into(new ArrayList<>());
         assertTrue(keys.size() > n / 10, "shard " + s + " holds only " + keys.size() + " of " + n);
         for (String k : keys) {
-          assertEquals(s, MongoShards.shardOf(k, urls.size()), k + " is on the wrong shard");
+          assertEquals(s, MongoDbShards.shardOf(k, urls.size()), k + " is on the wrong shard");
         }
         total += keys.size();
       }

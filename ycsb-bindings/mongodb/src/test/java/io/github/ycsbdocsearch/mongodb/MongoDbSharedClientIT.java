@@ -55,7 +55,7 @@ class MongoDbSharedClientIT {
           db.init();
           try {
             allOpen.await();
-            int open = SharedMongoClient.openClients();
+            int open = SharedMongoDbClient.openClients();
             assertEquals(Status.OK, db.insert(table, "k" + thread, Map.of("title", new StringByteIterator("red shoe"),
                 "rank", new StringByteIterator(String.valueOf(thread)))));
             allWritten.await();
@@ -75,6 +75,6 @@ class MongoDbSharedClientIT {
     } finally {
       pool.shutdown();
     }
-    assertEquals(0, SharedMongoClient.openClients(), "closed after the last cleanup");
+    assertEquals(0, SharedMongoDbClient.openClients(), "closed after the last cleanup");
   }
 }

@@ -34,7 +34,7 @@ class MongoDbTextSemanticsIT {
     client = MongoClients.create(MongoDbContractIT.singleUrl());
     database = client.getDatabase("ycsb");
     docs = database.getCollection("semantics" + UUID.randomUUID().toString().substring(0, 8));
-    MongoSearchIndex.ensure(docs, new SearchSchema("title", "rank"));
+    MongoDbSearchIndex.ensure(docs, new SearchSchema("title", "rank"));
     docs.insertMany(List.of(
         new Document("_id", "exact").append("title", "red shoe").append("rank", 1L),
         new Document("_id", "plural").append("title", "reds shoe").append("rank", 2L),
@@ -62,7 +62,7 @@ class MongoDbTextSemanticsIT {
 
   @Test
   void quotedTextAloneMatchesSubstringsSoItIsNotEnough() {
-    Bson textOnly = Filters.text(MongoSearchQuery.textSearch(List.of("red", "shoe")),
+    Bson textOnly = Filters.text(MongoDbSearchQuery.textSearch(List.of("red", "shoe")),
         new TextSearchOptions().language("none"));
     assertEquals(List.of("exact", "plural", "stop"), ids(textOnly),
         "MongoDB checks a quoted phrase as a substring; if this changes, the word regex may be redundant");
@@ -77,18 +77,18 @@ class MongoDbTextSemanticsIT {
 
   @Test
   void theBindingsFilterMatchesWholeWordsOnly() {
-    assertEquals(List.of("exact", "stop"), ids(MongoSearchQuery.filter(redShoe())));
+    assertEquals(List.of("exact", "stop"), ids(MongoDbSearchQuery.filter(redShoe())));
   }
 
   @Test
   void theWholeWordCheckKnowsNonAsciiLetters() {
     // PCRE's \b is ASCII-only: "\bмосква\b" never matches; the lookarounds do, on the server, and still keep
     // whole words only (not "москвароссия").
-    assertEquals(List.of("cyrillic"), ids(MongoSearchQuery.filter(
+    assertEquals(List.of("cyrillic"), ids(MongoDbSearchQuery.filter(
         new SearchQuery("title", List.of("москва", "5mm"), "rank", true, 0, 10, true))));
     assertEquals(List.of(), ids(Filters.regex("title", "\\bмосква\\b", "i")), "PCRE \\b became Unicode-aware?");
-    assertEquals(List.of("cyrillic"), ids(Filters.regex("title", MongoSearchQuery.wordPattern("москва"), "i")));
-    assertEquals(List.of("cyrillic"), ids(MongoSearchQuery.filter(
+    assertEquals(List.of("cyrillic"), ids(Filters.regex("title", MongoDbSearchQuery.wordPattern("москва"), "i")));
+    assertEquals(List.of("cyrillic"), ids(MongoDbSearchQuery.filter(
         new SearchQuery("title", List.of("søren"), "rank", true, 0, 10, true))));
   }
 
@@ -96,9 +96,9 @@ class MongoDbTextSemanticsIT {
   void theSearchRunsOnTheTextIndex() {
     SearchQuery q = redShoe();
     Document explain = database.runCommand(new Document("explain", new Document("find", docs.getNamespace()
-        .getCollectionName()).append("filter", MongoSearchQuery.filter(q)).append("sort", MongoSearchQuery.sort(q))
+        .getCollectionName()).append("filter", MongoDbSearchQuery.filter(q)).append("sort", MongoDbSearchQuery.sort(q))
         .append("skip", 0).append("limit", 10)).append("verbosity", "queryPlanner"));
     String plan = explain.get("queryPlanner", Document.class).get("winningPlan", Document.class).toJson();
-    assertTrue(plan.contains("\"stage\": \"TEXT_MATCH\"") && plan.contains(MongoSearchIndex.TEXT_INDEX_NAME), plan);
+    assertTrue(plan.contains("\"stage\": \"TEXT_MATCH\"") && plan.contains(MongoDbSearchIndex.TEXT_INDEX_NAME), plan);
   }
 }

@@ -29,13 +29,13 @@ import org.bson.conversions.Bson;
  * </ul>
  * Stateless: thread-safe.
  */
-public final class MongoSearchQuery {
+public final class MongoDbSearchQuery {
   /**
    * The query's language: "none" tokenizes without stemming or stop words, matching the index's default language.
    */
   static final String LANGUAGE = "none";
 
-  private MongoSearchQuery() {
+  private MongoDbSearchQuery() {
   }
 
   /**

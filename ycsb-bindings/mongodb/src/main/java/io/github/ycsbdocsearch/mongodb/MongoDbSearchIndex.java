@@ -17,7 +17,7 @@ import org.bson.Document;
  * <p>Creation is idempotent (same name, same options), so every client thread may call {@link #ensure} from
  * {@code init()}. Stateless: thread-safe.
  */
-public final class MongoSearchIndex {
+public final class MongoDbSearchIndex {
   /** Name of the text index; a text index of another name or with other options is a setup error. */
   public static final String TEXT_INDEX_NAME = "docsearch_text";
   /**
@@ -29,12 +29,12 @@ public final class MongoSearchIndex {
   private static final int INDEX_OPTIONS_CONFLICT = 85;
   private static final int INDEX_KEY_SPECS_CONFLICT = 86;
 
-  private MongoSearchIndex() {
+  private MongoDbSearchIndex() {
   }
 
   /** The options of the text index this binding needs. */
   static IndexOptions textIndexOptions() {
-    return new IndexOptions().name(TEXT_INDEX_NAME).defaultLanguage(MongoSearchQuery.LANGUAGE)
+    return new IndexOptions().name(TEXT_INDEX_NAME).defaultLanguage(MongoDbSearchQuery.LANGUAGE)
         .languageOverride(LANGUAGE_OVERRIDE_FIELD);
   }
 

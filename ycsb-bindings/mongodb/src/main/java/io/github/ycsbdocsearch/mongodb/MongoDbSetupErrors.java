@@ -14,13 +14,13 @@ import org.bson.Document;
  * Turns the driver's connection failures into one-line {@link SetupException}s that name the store, the address
  * and what is wrong, and runs the connectivity check that surfaces them. Stateless: thread-safe.
  */
-final class MongoSetupErrors {
+final class MongoDbSetupErrors {
   /** MongoDB's error code for a failed authentication. */
   private static final int AUTHENTICATION_FAILED = 18;
   /** One server's error inside the driver's description of the cluster. */
   private static final Pattern SERVER_ERROR = Pattern.compile("(?:caused by |exception=)\\{([\\w.$]+): ([^}]*)}");
 
-  private MongoSetupErrors() {
+  private MongoDbSetupErrors() {
   }
 
   /**

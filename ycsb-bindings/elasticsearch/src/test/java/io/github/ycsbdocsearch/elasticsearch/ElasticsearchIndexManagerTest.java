@@ -8,15 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-class EsIndexManagerTest {
+class ElasticsearchIndexManagerTest {
 
   @Test
   void defaultIndexHasTheDocumentedSettingsAndAnExplicitMapping() {
     Properties p = new Properties();
     p.setProperty("table", "UserTable");
     ElasticsearchConfig config = ElasticsearchConfig.fromProperties(p);
-    assertEquals("usertable", EsIndexManager.createRequest(config).index());
-    JsonNode body = body(EsIndexManager.createRequest(config));
+    assertEquals("usertable", ElasticsearchIndexManager.createRequest(config).index());
+    JsonNode body = body(ElasticsearchIndexManager.createRequest(config));
     assertEquals(tree("{'number_of_shards':'1','number_of_replicas':'0','refresh_interval':'1s',"
         + "'max_result_window':1000000,'translog':{'durability':'async','sync_interval':'1s'},"
         + "'write.wait_for_active_shards':'1'}"),
@@ -36,7 +36,7 @@ class EsIndexManagerTest {
     p.setProperty("es.wait_for_active_shards", "all");
     p.setProperty("search.textfield", "name");
     p.setProperty("search.sortfield", "price");
-    JsonNode body = body(EsIndexManager.createRequest(ElasticsearchConfig.fromProperties(p)));
+    JsonNode body = body(ElasticsearchIndexManager.createRequest(ElasticsearchConfig.fromProperties(p)));
     assertEquals(tree("{'number_of_shards':'3','number_of_replicas':'1','refresh_interval':'-1',"
         + "'max_result_window':50000,'translog':{'durability':'request','sync_interval':'1s'},"
         + "'write.wait_for_active_shards':'all'}"),

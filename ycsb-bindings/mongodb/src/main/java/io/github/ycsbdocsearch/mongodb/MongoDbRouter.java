@@ -11,13 +11,13 @@ import org.bson.Document;
  * nothing happens. Stateless: thread-safe.
  *
  * <p>Not exercised by this repository's tests: no {@code mongos} is available from the package registries of these
- * machines (the local cluster topology routes in the binding, see {@link MongoShards}).
+ * machines (the local cluster topology routes in the binding, see {@link MongoDbShards}).
  */
-final class MongoRouter {
+final class MongoDbRouter {
   /** {@code hello.msg} of a {@code mongos}. */
   private static final String MONGOS_MSG = "isdbgrid";
 
-  private MongoRouter() {
+  private MongoDbRouter() {
   }
 
   static boolean isRouter(MongoClient client) {

@@ -25,10 +25,10 @@ import java.util.Map;
  * every other field ({@code field0..9}) in {@code _source} only: stored and returned, never indexed, as YCSB needs.
  * Stateless and thread-safe.
  */
-final class EsIndexManager {
+final class ElasticsearchIndexManager {
   static final String ANALYZER = "standard";
 
-  private EsIndexManager() {
+  private ElasticsearchIndexManager() {
   }
 
   /** The create-index request for the configured settings and mapping (the body is unit-tested). */

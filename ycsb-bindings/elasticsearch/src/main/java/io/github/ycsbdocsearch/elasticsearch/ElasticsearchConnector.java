@@ -36,10 +36,10 @@ import org.elasticsearch.client.RestClientBuilder;
  * one-line {@link SetupException}. Stateless; the returned client is thread-safe and must be closed by the caller
  * through {@code client._transport().close()}.
  */
-final class EsConnector {
+final class ElasticsearchConnector {
   private static final String STORE = "elasticsearch";
 
-  private EsConnector() {
+  private ElasticsearchConnector() {
   }
 
   /**
@@ -65,7 +65,7 @@ final class EsConnector {
   }
 
   private static RestClient restClient(ElasticsearchConfig.Connection c) {
-    HttpHost[] hosts = c.hosts().stream().map(EsConnector::httpHost).toArray(HttpHost[]::new);
+    HttpHost[] hosts = c.hosts().stream().map(ElasticsearchConnector::httpHost).toArray(HttpHost[]::new);
     RestClientBuilder builder = RestClient.builder(hosts);
     Header auth = authorization(c);
     if (auth != null) {

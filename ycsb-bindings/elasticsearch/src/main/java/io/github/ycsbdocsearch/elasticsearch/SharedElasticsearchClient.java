@@ -15,10 +15,10 @@ import java.util.Set;
  * would multiply sockets and threads and measure that overhead instead of the store. Thread-safe: every method is
  * synchronized on the class; operations on the returned client need no lock (the client is thread-safe).
  */
-final class SharedEsClient {
+final class SharedElasticsearchClient {
   private static final Map<ElasticsearchConfig.Connection, Entry> OPEN = new HashMap<>();
 
-  private SharedEsClient() {
+  private SharedElasticsearchClient() {
   }
 
   /** A live client and the indexes already checked through it. */
@@ -42,13 +42,13 @@ final class SharedEsClient {
   static synchronized ElasticsearchClient acquire(ElasticsearchConfig config) {
     Entry entry = OPEN.get(config.connection());
     if (entry == null) {
-      entry = new Entry(EsConnector.open(config.connection()));
+      entry = new Entry(ElasticsearchConnector.open(config.connection()));
       OPEN.put(config.connection(), entry);
     }
     entry.users++;
     try {
       if (!entry.readyIndexes.contains(config.index())) {
-        EsIndexManager.ensureIndex(entry.client, config);
+        ElasticsearchIndexManager.ensureIndex(entry.client, config);
         entry.readyIndexes.add(config.index());
       }
     } catch (RuntimeException e) {
@@ -68,10 +68,10 @@ final class SharedEsClient {
     if (entry.users == 0) {
       OPEN.remove(connection);
       try {
-        EsConnector.close(entry.client);
+        ElasticsearchConnector.close(entry.client);
       } catch (IOException e) {
         // Closing sockets of a finished run: nothing left to save, and the run's results are already recorded.
-        System.getLogger(SharedEsClient.class.getName()).log(System.Logger.Level.WARNING,
+        System.getLogger(SharedElasticsearchClient.class.getName()).log(System.Logger.Level.WARNING,
             "elasticsearch: closing the client failed: " + e);
       }
     }

@@ -22,8 +22,8 @@ import java.util.Set;
  * <p>Scan: {@code range} on the keyword key copy from the start key, sorted by it (byte order of the keys, as YCSB
  * scans are in every store), {@code size} = record count.
  */
-final class EsSearchQuery {
-  private EsSearchQuery() {
+final class ElasticsearchSearchQuery {
+  private ElasticsearchSearchQuery() {
   }
 
   /** One page of a two-word (or n-word) AND search. */

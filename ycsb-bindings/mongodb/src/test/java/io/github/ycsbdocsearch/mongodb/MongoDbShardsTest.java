@@ -14,13 +14,13 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-class MongoShardsTest {
+class MongoDbShardsTest {
 
   @Test
   void withoutShardsThePlainUrlIsTheOnlyShard() {
     Properties p = new Properties();
     p.setProperty(MongoDbConfig.URL_PROPERTY, "mongodb://127.0.0.1:1/db");
-    List<MongoDbConfig> c = MongoShards.configs(p);
+    List<MongoDbConfig> c = MongoDbShards.configs(p);
     assertEquals(1, c.size());
     assertEquals("mongodb://127.0.0.1:1/db", c.get(0).url());
   }
@@ -28,9 +28,9 @@ class MongoShardsTest {
   @Test
   void everyShardGetsTheOtherProperties() {
     Properties p = new Properties();
-    p.setProperty(MongoShards.SHARDS_PROPERTY, " mongodb://h:1/ycsb?replicaSet=a \n mongodb://h:2,h:3/ycsb?replicaSet=b ");
+    p.setProperty(MongoDbShards.SHARDS_PROPERTY, " mongodb://h:1/ycsb?replicaSet=a \n mongodb://h:2,h:3/ycsb?replicaSet=b ");
     p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "journaled");
-    List<MongoDbConfig> c = MongoShards.configs(p);
+    List<MongoDbConfig> c = MongoDbShards.configs(p);
     assertEquals(List.of("mongodb://h:1/ycsb?replicaSet=a", "mongodb://h:2,h:3/ycsb?replicaSet=b"),
         c.stream().map(MongoDbConfig::url).collect(Collectors.toList()));
     assertTrue(c.stream().allMatch(x -> x.writeConcernName().equals("journaled")));
@@ -39,24 +39,24 @@ class MongoShardsTest {
   @Test
   void aRepeatedOrMalformedShardIsOneLine() {
     Properties p = new Properties();
-    p.setProperty(MongoShards.SHARDS_PROPERTY, "mongodb://u:pw1@h:1/ycsb mongodb://u:pw1@h:1/ycsb");
-    SetupException e = assertThrows(SetupException.class, () -> MongoShards.configs(p));
-    assertTrue(e.getMessage().contains(MongoShards.SHARDS_PROPERTY), e.getMessage());
+    p.setProperty(MongoDbShards.SHARDS_PROPERTY, "mongodb://u:pw1@h:1/ycsb mongodb://u:pw1@h:1/ycsb");
+    SetupException e = assertThrows(SetupException.class, () -> MongoDbShards.configs(p));
+    assertTrue(e.getMessage().contains(MongoDbShards.SHARDS_PROPERTY), e.getMessage());
     assertTrue(!e.getMessage().contains("pw1") && e.getMessage().contains("u:***@h:1"), e.getMessage());
-    p.setProperty(MongoShards.SHARDS_PROPERTY, "mongodb://h:1/ycsb http://x");
-    e = assertThrows(SetupException.class, () -> MongoShards.configs(p));
+    p.setProperty(MongoDbShards.SHARDS_PROPERTY, "mongodb://h:1/ycsb http://x");
+    e = assertThrows(SetupException.class, () -> MongoDbShards.configs(p));
     assertTrue(e.getMessage().contains(MongoDbConfig.URL_PROPERTY), e.getMessage());
   }
 
   /** Pinned values: a change of the hash would move documents between shards of an existing data set. */
   @Test
   void theShardOfAKeyIsStableAndSpread() {
-    assertEquals(0, MongoShards.shardOf("anything", 1));
-    assertEquals(List.of(1, 2, 2, 1), List.of(MongoShards.shardOf("user1", 3), MongoShards.shardOf("user2", 3),
-        MongoShards.shardOf("user3", 3), MongoShards.shardOf("user6284781860667377211", 3)));
+    assertEquals(0, MongoDbShards.shardOf("anything", 1));
+    assertEquals(List.of(1, 2, 2, 1), List.of(MongoDbShards.shardOf("user1", 3), MongoDbShards.shardOf("user2", 3),
+        MongoDbShards.shardOf("user3", 3), MongoDbShards.shardOf("user6284781860667377211", 3)));
     int[] counts = new int[3];
     for (int i = 0; i < 30_000; i++) {
-      counts[MongoShards.shardOf("user" + i, 3)]++;
+      counts[MongoDbShards.shardOf("user" + i, 3)]++;
     }
     for (int c : counts) {
       assertTrue(c > 9_000 && c < 11_000, java.util.Arrays.toString(counts));
@@ -86,9 +86,9 @@ class MongoShardsTest {
 
   @Test
   void fanOutKeepsShardOrderAndRethrows() {
-    assertEquals(List.of(2, 4, 6), MongoShards.fanOut(List.of(1, 2, 3), x -> x * 2));
+    assertEquals(List.of(2, 4, 6), MongoDbShards.fanOut(List.of(1, 2, 3), x -> x * 2));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> MongoShards.fanOut(List.of(1, 2, 3), x -> {
+        () -> MongoDbShards.fanOut(List.of(1, 2, 3), x -> {
           if (x == 3) {
             throw new IllegalArgumentException("shard 3");
           }

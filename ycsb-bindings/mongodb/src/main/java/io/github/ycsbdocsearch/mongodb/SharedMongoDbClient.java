@@ -13,11 +13,11 @@ import java.util.Map;
  * {@link Lease}; the last lease closed closes the client. Thread-safe: the reference counts are guarded by one
  * private lock (this registry is the binding's only mutable static state).
  */
-final class SharedMongoClient {
+final class SharedMongoDbClient {
   private static final Object LOCK = new Object();
   private static final Map<MongoDbConfig, Entry> CLIENTS = new HashMap<>();
 
-  private SharedMongoClient() {
+  private SharedMongoDbClient() {
   }
 
   /** A reference to the shared client; {@link #close()} gives it back (idempotent). Confined to one thread. */

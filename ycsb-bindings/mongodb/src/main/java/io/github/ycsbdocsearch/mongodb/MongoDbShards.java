@@ -24,7 +24,7 @@ import java.util.zip.CRC32;
  *
  * <p>Stateless apart from one shared daemon thread pool for the fan-out: thread-safe.
  */
-final class MongoShards {
+final class MongoDbShards {
   /**
    * Whitespace-separated connection strings, one per shard (each usually a replica set). When set, it replaces
    * {@code mongodb.url}; every other {@code mongodb.*} property applies to each shard.
@@ -38,7 +38,7 @@ final class MongoShards {
     return t;
   });
 
-  private MongoShards() {
+  private MongoDbShards() {
   }
 
   /**
