@@ -24,9 +24,9 @@ public final class Defaults {
    * Offered loads of the latency curve, as fractions of the closed-loop peak: the points of the
    * latency-vs-offered-load chart, and the capacity search's first bracket.
    */
-  public static final java.util.List<Double> LOAD_FRACTIONS = java.util.List.of(0.25, 0.50, 0.75, 0.90, 1.00, 1.10);
+  public static final java.util.List<Double> LOAD_FRACTIONS = java.util.List.of(0.25, 0.50, 0.75, 1.00);
   /** {@link #LOAD_FRACTIONS} as the help text shows it. */
-  public static final String LOAD_FRACTIONS_TEXT = "0.25,0.5,0.75,0.9,1,1.1";
+  public static final String LOAD_FRACTIONS_TEXT = "0.25,0.5,0.75,1";
   /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
   public static final int MIN_LOAD_THREADS = 8;
   /** Most client threads of a fixed-rate step: past this the pool's threads cost the client more than they give. */

@@ -42,7 +42,7 @@ import picocli.CommandLine.Parameters;
             + " steps in a row, when a step passes the error",
         "or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out (client-limited: never taken",
         "for the store's limit),",
-        "or when a step fails. A step whose throughput swung by more than 15 %% second to second is run once more.",
+        "or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is run once more.",
         "saturation.json records the peak (a lower bound when the ramp was still growing), the capacity under the",
         "objective with its bracket, confidence and every probe (a lower bound when the top of the range passed",
         "or the client limited it), and why.",

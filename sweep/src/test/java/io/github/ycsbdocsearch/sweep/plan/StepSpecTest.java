@@ -48,7 +48,7 @@ class StepSpecTest {
     // 500 ops/s under p99<=10ms: 5 in flight at the bound, twice that plus the least pool of 8.
     assertEquals("05-t18-r500", load.get(0).dirName(), "the pool from Little's law at the bound");
     assertEquals(0.25, load.get(0).offeredFraction());
-    assertEquals(2200, load.get(load.size() - 1).targetOps(), "110 % of the peak");
+    assertEquals(2000, load.get(load.size() - 1).targetOps(), "100 % of the peak");
     assertTrue(load.stream().allMatch(s -> s.phase() == Phase.LOAD));
     List<StepSpec> floor = StepPlanner.floor(load, 13);
     assertEquals("14-t18-r500-floor", floor.get(0).dirName());
