@@ -225,6 +225,18 @@ public record Objective(String slo, double percentile, long boundUs, Decision de
   }
 
   /**
+   * The confidence of {@link #forcedDecision()}: the decision's own when the test decided; otherwise how close the
+   * nearer decision came (1 - the smallest p-value of the deciding operations): low, and stated as such.
+   */
+  @JsonIgnore
+  public double forcedConfidence() {
+    if (confidence != null) {
+      return confidence;
+    }
+    return operations.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
+  }
+
+  /**
    * PASS or FAIL even when the test cannot tell: an operation with too few requests fails (nothing was shown), else
    * the point estimate decides (every operation's share over the bound within 1 - percentile).
    */

@@ -27,15 +27,16 @@ final class ProbeJudge {
   static Probe judge(double rate, List<StepResult> atRate, boolean forced) {
     Double conf = null;
     for (StepResult r : atRate) {
+      // A failed or unsustained step is an observation, not an estimate: its failure is certain.
       if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
-        return new Probe(rate, Outcome.FAIL, Double.NaN);
+        return new Probe(rate, Outcome.FAIL, 1.0);
       }
       StepSummary s = r.summary().get();
       if (s.clientBound()) {
         return new Probe(rate, Outcome.CLIENT_LIMITED, Double.NaN);
       }
       if (Boolean.FALSE.equals(s.rateSustained())) {
-        return new Probe(rate, Outcome.FAIL, Double.NaN);
+        return new Probe(rate, Outcome.FAIL, 1.0);
       }
       if (s.objective() == null) {
         return new Probe(rate, Outcome.FAIL, Double.NaN);
@@ -43,7 +44,7 @@ final class ProbeJudge {
     }
     Objective pooled = Objective.pool(atRate.stream().map(r -> r.summary().get().objective()).toList());
     Objective.Decision d = forced ? pooled.forcedDecision() : pooled.decision();
-    conf = pooled.confidence();
+    conf = forced ? pooled.forcedConfidence() : pooled.confidence();
     Outcome o = switch (d) {
       case PASS -> Outcome.PASS;
       case FAIL -> Outcome.FAIL;

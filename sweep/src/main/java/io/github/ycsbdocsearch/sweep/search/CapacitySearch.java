@@ -233,8 +233,8 @@ public final class CapacitySearch {
       conf = decided.get(lo.getAsDouble()).confidence();
     }
     if (hi.isPresent() && !hiByClient) {
-      double c = decided.get(hi.getAsDouble()).confidence();
-      conf = Double.isNaN(conf) ? c : Double.isNaN(c) ? conf : Math.min(conf, c);
+      // Unknown at either end makes the bracket's confidence unknown (NaN propagates through min).
+      conf = Math.min(conf, decided.get(hi.getAsDouble()).confidence());
     }
     String reason;
     if (lo.isEmpty()) {
