@@ -21,25 +21,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Both phases end to end with YCSB's BasicDB made slow ({@code basicdb.simulatedelay}: each operation sleeps up to
- * 2 ms, so a thread manages about 1,000 per second): the capacity search finds a peak, the load phase offers half
- * of it (sustainable, fast) and three times it (impossible: must be marked unsustained and never chosen), the
- * harness floor runs at the same rates, and the capacity is the half-peak rate under the objective. The objective
- * is loose on purpose (this machine is shared and its client has one CPU): the three-times step meets it too, so
- * the test shows that an unsustained step is never the capacity, whatever its latency.
+ * Both phases end to end on the simulated M/M/1 store ({@code mm1}, one server at 1,000 operations per second): the
+ * closed-loop ramp finds a peak near the service rate, the latency curve offers half of it (sustainable) and three
+ * times it (impossible: a single server cannot serve it, so requests pile up unsent and the step is marked
+ * unsustained), the capacity search bisects between them, and the harness floor runs at the curve's rates. The
+ * objective is loose on purpose (p99 within 30 s: this machine is shared); under it the queue's steady-state capacity
+ * is just under its service rate. A 4-second window cannot tell a queue a few percent over its service rate from one
+ * just under it (its backlog grows by only a few dozen requests a second), so the search must end between half the
+ * peak and 10 % over the service rate, with its bracket; scripts/bench-known-answer.sh measures the tight figure.
  */
 class PhasesIT {
-  private static final Duration LIMIT = Duration.ofMinutes(4);
+  private static final Duration LIMIT = Duration.ofMinutes(5);
 
   @TempDir
   Path out;
 
   @Test
-  void capacityIsTheSustainedRateUnderTheObjectiveAndAnImpossibleRateIsFlagged() throws Exception {
-    CliRun run = CliRun.start(out.resolve("logs"), Map.of(), CliRun.TINY_WORKLOAD.toString(), "--stores",
-        "basicdb", "--threads", "2,4", "--step-seconds", "4", "--warmup-seconds", "1", "--records", "200",
-        "--load-fractions", "0.5,3", "--floor-seconds", "2", "--slo", "p99<=30s", "-p",
-        "basicdb.simulatedelay=2", "--out", out.resolve("results").toString());
+  void capacityIsSearchedUnderTheObjectiveAndAnImpossibleRateIsFlagged() throws Exception {
+    CliRun run = CliRun.start(out.resolve("logs"), Map.of(), "workloadc", "--stores", "mm1", "-p",
+        "mm1.service_rate=1000", "--threads", "2,4", "--step-seconds", "4", "--warmup-seconds", "1", "--records",
+        "200", "--load-fractions", "0.5,3", "--floor-seconds", "2", "--slo", "p99<=30s", "--out",
+        out.resolve("results").toString());
     assertEquals(0, run.await(LIMIT), run::stderr);
     RunFolder folder = RunFolder.read(run.runDir());
     StoreRun store = folder.stores().get(0);
@@ -50,6 +52,7 @@ class PhasesIT {
     assertEquals(0.5, half.offeredFraction());
     assertEquals(Boolean.TRUE, half.rateSustained(), "half the peak is sustainable: " + half.achievedPct());
     assertEquals(Boolean.FALSE, triple.rateSustained(), "three times the peak cannot be: " + triple.achievedPct());
+    assertTrue(triple.pacing().unsent() > 0, "the requests a single server could not take were never sent");
     assertTrue(half.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isPresent(),
         "fixed-rate steps have intended (coordinated-omission corrected) rows");
     assertTrue(store.summaries().stream().filter(s -> s.phase() == Phase.CAPACITY)
@@ -58,8 +61,12 @@ class PhasesIT {
     assertEquals(2, store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count(), "harness floor");
     Saturation sat = store.saturation();
     assertNotNull(sat.peakOps());
-    assertEquals((double) half.targetOps(), sat.capacityOps(), "capacity: the sustained rate within the objective");
-    assertEquals(half.step(), sat.capacityStep());
+    assertNotNull(sat.capacitySearch(), "the capacity comes from the search");
+    assertEquals(sat.capacitySearch().lo(), sat.capacityOps(), "capacity: the bracket's low end");
+    assertTrue(sat.capacityOps() >= half.targetOps() && sat.capacityOps() <= 1100,
+        "between half the peak and 10 % over the service rate: " + sat.capacityOps());
+    assertTrue(sat.capacitySearch().probes().stream().anyMatch(p -> p.step().endsWith("-probe")),
+        "the search probed: " + sat.capacitySearch().probes());
     assertEquals("p99<=30s", sat.slo());
     assertNotNull(half.clientCpuCores(), "client CPU recorded per step");
     SummaryJson summary = SummaryJson.read(run.runDir());
