@@ -27,7 +27,7 @@ SKIP_IDS = {s for s in os.environ.get("NIGHTLY_TEST_SKIP", "").split(",") if s}
 TINY = {
     "PERF_WORKLOADS": os.environ.get("NIGHTLY_TEST_WORKLOADS", "search-only"),
     "PERF_THREADS": "1,2", "PERF_STEP_SECONDS": "2", "PERF_WARMUP_SECONDS": "1", "PERF_RECORDS": "500",
-    "PERF_LOAD_FRACTIONS": "0.5,1", "PERF_FLOOR_SECONDS": "1",
+    "PERF_LOAD_FRACTIONS": "0.5,1", "PERF_SEARCH_PROBES": "1", "PERF_FLOOR_SECONDS": "1",
     "VERIFY_RECORDS": "500", "VERIFY_QUERIES": "50",
 }
 

@@ -163,7 +163,8 @@ public final class OptionsParser {
     return new SweepOptions(workload, targets, threads, rates, or(cl.stepSeconds, Defaults.STEP_SECONDS),
         or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
         or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
-        or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals);
+        or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
+        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES));
   }
 
   /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */

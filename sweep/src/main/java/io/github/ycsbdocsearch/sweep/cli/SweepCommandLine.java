@@ -118,6 +118,11 @@ final class SweepCommandLine {
           + "exponential gaps, as independent users arrive) or uniform (a fixed period)"})
   Arrivals arrivals;
 
+  @Option(names = "--search-probes", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
+      "fixed-rate probes the capacity search may run after the latency curve; 0 = the capacity is bracketed by the "
+          + "curve's points only (default: " + Defaults.SEARCH_MAX_PROBES + ")"})
+  Integer searchProbes;
+
   @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})

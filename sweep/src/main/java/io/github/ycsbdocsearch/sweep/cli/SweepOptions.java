@@ -31,12 +31,13 @@ import java.util.OptionalDouble;
  * @param pin            pin client and server to separate CPUs when possible
  * @param ycsbProperties {@code -p} pass-through properties, in the order given
  * @param arrivals       arrival process of fixed-rate steps: poisson or uniform
+ * @param searchProbes   probes the capacity search may run after the curve; 0 = the curve's bracket only
  */
 public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
                            Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
-                           int floorSeconds, LocalSetup local, String arrivals) {
+                           int floorSeconds, LocalSetup local, String arrivals, int searchProbes) {
 
   /**
    * How the local stores are started (ignored with a hosts file).

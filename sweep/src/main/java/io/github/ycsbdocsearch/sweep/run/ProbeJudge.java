@@ -25,7 +25,6 @@ final class ProbeJudge {
    * @param forced decide PASS or FAIL even when the test is inconclusive (by the point estimate)
    */
   static Probe judge(double rate, List<StepResult> atRate, boolean forced) {
-    Double conf = null;
     for (StepResult r : atRate) {
       // A failed or unsustained step is an observation, not an estimate: its failure is certain.
       if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
@@ -44,12 +43,18 @@ final class ProbeJudge {
     }
     Objective pooled = Objective.pool(atRate.stream().map(r -> r.summary().get().objective()).toList());
     Objective.Decision d = forced ? pooled.forcedDecision() : pooled.decision();
-    conf = forced ? pooled.forcedConfidence() : pooled.confidence();
+    // Not a conditional expression: mixing double and Double in one would unbox a null confidence.
+    double conf = Double.NaN;
+    if (forced) {
+      conf = pooled.forcedConfidence();
+    } else if (pooled.confidence() != null) {
+      conf = pooled.confidence();
+    }
     Outcome o = switch (d) {
       case PASS -> Outcome.PASS;
       case FAIL -> Outcome.FAIL;
       case INCONCLUSIVE -> Outcome.INCONCLUSIVE;
     };
-    return new Probe(rate, o, conf == null ? Double.NaN : conf);
+    return new Probe(rate, o, conf);
   }
 }

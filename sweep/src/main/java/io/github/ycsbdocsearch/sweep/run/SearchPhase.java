@@ -90,7 +90,7 @@ final class SearchPhase {
     }
     CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(Defaults.SEARCH_RESOLUTION,
         Math.max(1, p * Defaults.SEARCH_FLOOR_SHARE), Math.max(1, p * Defaults.SEARCH_CEILING_SHARE),
-        Defaults.SEARCH_MAX_PROBES, Defaults.SEARCH_MAX_EXTENSIONS));
+        ctx.options().searchProbes(), Defaults.SEARCH_MAX_EXTENSIONS));
     search.seed(seeds);
     Map<Long, List<StepResult>> byRate = new LinkedHashMap<>();
     for (Optional<Next> n = search.next(); n.isPresent(); n = search.next()) {

@@ -8,7 +8,6 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
-import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
@@ -220,7 +219,7 @@ final class StoreSweep {
     int capacity = StepPlanner.capacity(options).size();
     int curve = options.loadFractions().size();
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
-    return capacity + fixed + (curve > 0 ? Defaults.SEARCH_MAX_PROBES : 0) + (options.floorSeconds() > 0 ? fixed : 0);
+    return capacity + fixed + (curve > 0 ? options.searchProbes() : 0) + (options.floorSeconds() > 0 ? fixed : 0);
   }
 
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */

@@ -67,12 +67,12 @@ public final class CapacitySearch {
    * @param resolution    relative width of the final bracket, e.g. 0.02
    * @param floorRate     lowest rate probed (below it: no capacity)
    * @param ceilingRate   highest rate probed (a pass there is a lower bound)
-   * @param maxProbes     probes this search may ask for (curve seeds not counted)
+   * @param maxProbes     probes this search may ask for (curve seeds not counted); 0 = the seeds' bracket only
    * @param maxExtensions extra probes for an inconclusive rate
    */
   public record Settings(double resolution, double floorRate, double ceilingRate, int maxProbes, int maxExtensions) {
     public Settings {
-      if (!(resolution > 0) || !(floorRate > 0) || !(ceilingRate >= floorRate) || maxProbes < 1 || maxExtensions < 0) {
+      if (!(resolution > 0) || !(floorRate > 0) || !(ceilingRate >= floorRate) || maxProbes < 0 || maxExtensions < 0) {
         throw new IllegalArgumentException("bad capacity search settings");
       }
     }

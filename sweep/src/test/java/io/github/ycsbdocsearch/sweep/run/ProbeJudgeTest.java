@@ -1,0 +1,53 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.Objective;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.search.CapacitySearch.Outcome;
+import io.github.ycsbdocsearch.sweep.search.CapacitySearch.Probe;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ProbeJudgeTest {
+
+  /** A complete probe at 1,000 ops/s whose objective saw {@code over} of {@code requests} READs past a p99 bound. */
+  private static StepResult probe(long requests, long over) {
+    StepSpec spec = new StepSpec(5, Phase.SEARCH, 64, 1000, null);
+    StepSummary s = Steps.summary(spec, 1000, 0, 5000L, null, 0.2);
+    Objective o = Objective.judge("p99<=10ms", 0.99, 10_000,
+        Map.of("READ", new Objective.Counts(requests, over, 0, 1)), 0);
+    StepSummary judged = new StepSummary(s.format(), s.store(), s.workload(), s.step(), s.index(), s.phase(),
+        s.offeredFraction(), s.threads(), s.targetOps(), s.stepStatus(), s.error(), s.rateSustained(),
+        s.achievedPct(), s.clientBound(), s.clientCpuCores(), s.clientCpus(), s.serverCpuCores(),
+        s.serverCpuSource(), s.windowS(), s.throughputOps(), s.throughputCi95(), s.operations(), s.errors(),
+        s.rows(), s.clientJitCpuCores(), s.clientLimit(), s.pacing(), o);
+    return new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(judged));
+  }
+
+  @Test
+  void anInconclusiveProbeHasNoConfidenceUnlessForced() {
+    // 1.1 % over a 1 % percentile on 1,000 requests: inside the zone of indifference, no decision.
+    StepResult r = probe(1000, 11);
+    assertEquals(Objective.Decision.INCONCLUSIVE, r.summary().get().objective().decision());
+    Probe open = ProbeJudge.judge(1000, List.of(r), false);
+    assertEquals(Outcome.INCONCLUSIVE, open.outcome());
+    assertTrue(Double.isNaN(open.confidence()), "no confidence without a decision: " + open.confidence());
+    Probe forced = ProbeJudge.judge(1000, List.of(r), true);
+    assertTrue(forced.outcome() == Outcome.PASS || forced.outcome() == Outcome.FAIL);
+    assertTrue(forced.confidence() >= 0 && forced.confidence() < 0.95, "a forced decision is a weak one");
+  }
+
+  @Test
+  void aClearPassCarriesItsConfidence() {
+    Probe p = ProbeJudge.judge(1000, List.of(probe(100_000, 100)), false);
+    assertEquals(Outcome.PASS, p.outcome());
+    assertTrue(p.confidence() > 0.95, "0.1 % over a 1 % bound on 100,000 requests: " + p.confidence());
+  }
+}
