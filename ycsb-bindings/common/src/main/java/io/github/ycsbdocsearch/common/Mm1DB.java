@@ -1,7 +1,12 @@
 package io.github.ycsbdocsearch.common;
 
 import io.github.ycsbdocsearch.common.data.Seeds;
+import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -32,30 +37,68 @@ import site.ycsb.Status;
  * {@link #init()} of the JVM (later ones must name the same settings). It extends YCSB's {@code DB} rather than
  * {@code BasicDB} (unlike {@link FloorDB}): {@code BasicDB.init()} cannot throw the {@code DBException} a missing
  * service rate must be, and nothing else of it is used.
+ *
+ * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to close writes
+ * {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well the gaps between the requests
+ * the server saw fit an exponential ({@link ExponentialFit}), the pacing fidelity behind the known answer.
  */
 public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
   public static final String SEED = "mm1.seed";
   /** The data generator's default seed; the service times use a stream derived from it. */
   public static final long SEED_DEFAULT = io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig.SEED_DEFAULT;
+  /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
+  public static final String ARRIVALS_FIT_FILE = "mm1-arrivals.json";
   /** Decorrelates the service times from other streams derived from the same seed. */
   private static final long STREAM = 0x3A1A_0001L;
 
   /** The JVM's one server and the settings it was made with; guarded by the class lock. */
   private static Mm1Queue shared;
   private static long sharedSeed;
+  /** Instances initialised and not yet cleaned up; guarded by the class lock. */
+  private static int open;
 
   private Mm1Queue queue;
 
   @Override
   public void init() throws DBException {
     queue = sharedQueue(getProperties());
+    synchronized (Mm1DB.class) {
+      open++;
+    }
     SearchBindings.register(this);
   }
 
   @Override
   public void cleanup() {
     SearchBindings.unregister();
+    boolean last;
+    synchronized (Mm1DB.class) {
+      last = --open == 0;
+    }
+    Properties p = getProperties();
+    String rate = p.getProperty(ArrivalConfig.RATE, "0").trim();
+    if (last && !rate.isEmpty() && !"0".equals(rate)) {
+      writeArrivalsFit(queue.gapsNanos(), Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."))
+          .resolve(ARRIVALS_FIT_FILE));
+    }
+  }
+
+  /** Writes the fit of the gaps, when there are enough of them to fit (two). */
+  static void writeArrivalsFit(long[] gaps, Path file) {
+    if (gaps.length < 2) {
+      return;
+    }
+    ExponentialFit fit = ExponentialFit.of(gaps);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("gaps", fit.n());
+    out.put("mean_gap_us", Math.round(fit.meanUs() * 100) / 100.0);
+    out.put("cv", Math.round(fit.cv() * 10000) / 10000.0);
+    out.put("ks_d", Math.round(fit.ksD() * 100000) / 100000.0);
+    out.put("stephens", Math.round(fit.stephens() * 1000) / 1000.0);
+    out.put("stephens_critical_5pct", ExponentialFit.CRITICAL_5PCT);
+    out.put("exponential_rejected", fit.rejected());
+    VerifyMain.writeJson(out, file);
   }
 
   /** The JVM's server, made on first use from these properties; later callers must ask for the same one. */

@@ -1,0 +1,66 @@
+package io.github.ycsbdocsearch.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
+import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExponentialFitTest {
+
+  @TempDir
+  Path dir;
+
+  /** The gaps a queue sees when the suite's own schedule admits arrivals at their scheduled times. */
+  private static long[] scheduledGaps(ArrivalConfig.Process process, int n) {
+    ArrivalSchedule arrivals = new ArrivalSchedule(new ArrivalConfig(1000, process, 5, 1000));
+    Mm1Queue queue = new Mm1Queue(1e6, new SplittableRandom(1));
+    for (int i = 0; i <= n; i++) {
+      queue.admit(arrivals.claim(0).nanos());
+    }
+    return queue.gapsNanos();
+  }
+
+  @Test
+  void distanceByHand() {
+    // Gaps 1, 2, 3 (mean 2): F(1) = 1 - e^-0.5 = 0.3935 is the largest step from 0 (below the first point).
+    ExponentialFit fit = ExponentialFit.of(new long[] {3000, 1000, 2000});
+    assertEquals(0.39347, fit.ksD(), 1e-5);
+    assertEquals(2.0, fit.meanUs(), 1e-9);
+    assertEquals(0.5, fit.cv(), 1e-9);
+    assertThrows(IllegalArgumentException.class, () -> ExponentialFit.of(new long[] {5}));
+    assertThrows(IllegalArgumentException.class, () -> ExponentialFit.of(new long[] {0, 0}));
+  }
+
+  @Test
+  void poissonArrivalsFitAndPeriodicOnesDoNot() {
+    long[] poisson = scheduledGaps(ArrivalConfig.Process.POISSON, 50_000);
+    assertEquals(50_000, poisson.length, "one gap between each pair of arrivals");
+    ExponentialFit p = ExponentialFit.of(poisson);
+    assertFalse(p.rejected(), "the schedule's own Poisson gaps: " + p);
+    assertEquals(1.0, p.cv(), 0.03);
+    assertEquals(1000, p.meanUs(), 20);
+    ExponentialFit u = ExponentialFit.of(scheduledGaps(ArrivalConfig.Process.UNIFORM, 5_000));
+    assertTrue(u.rejected() && u.cv() < 0.01, "a fixed period is no Poisson process: " + u);
+  }
+
+  @Test
+  void theFitIsWrittenAsJson() throws Exception {
+    Path file = dir.resolve(Mm1DB.ARRIVALS_FIT_FILE);
+    Mm1DB.writeArrivalsFit(scheduledGaps(ArrivalConfig.Process.POISSON, 10_000), file);
+    JsonNode n = new ObjectMapper().readTree(file.toFile());
+    assertEquals(10_000, n.path("gaps").asLong());
+    assertFalse(n.path("exponential_rejected").asBoolean(true));
+    assertEquals(ExponentialFit.CRITICAL_5PCT, n.path("stephens_critical_5pct").asDouble());
+    Mm1DB.writeArrivalsFit(new long[] {1}, dir.resolve("none.json"));
+    assertFalse(dir.resolve("none.json").toFile().exists(), "one gap fits nothing");
+  }
+}
