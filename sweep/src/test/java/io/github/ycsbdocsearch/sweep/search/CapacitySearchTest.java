@@ -44,6 +44,18 @@ class CapacitySearchTest {
   }
 
   @Test
+  void withoutProbesTheCurveBracketsTheCapacity() {
+    DoubleFunction<Outcome> truth = r -> r <= 770 ? Outcome.PASS : Outcome.FAIL;
+    CapacitySearch s = new CapacitySearch(new CapacitySearch.Settings(0.02, 10, 1100, 0, 1));
+    s.seed(curve(truth, 250, 500, 750, 1000));
+    assertTrue(s.next().isEmpty(), "--search-probes 0: nothing is probed");
+    Result r = s.result();
+    assertEquals(750, r.lo().getAsDouble());
+    assertEquals(1000, r.hi().getAsDouble());
+    assertFalse(r.converged(), "a 33 % bracket is not within 2 %: " + r.reason());
+  }
+
+  @Test
   void aMonotoneStoreConvergesToItsCapacityWithinTheResolution() {
     DoubleFunction<Outcome> truth = r -> r <= 770 ? Outcome.PASS : Outcome.FAIL;
     CapacitySearch s = new CapacitySearch(SETTINGS);
