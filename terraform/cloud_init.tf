@@ -58,11 +58,12 @@ locals {
   })]
 
   client_env = [for i in range(var.client_count) : merge(local.common_env, local.mongodb_env, {
-    ROLE           = "client"
-    NODE_IP        = local.client_private_ips[i]
-    REPO_DIR       = "/home/ubuntu/ycsb-docsearch"
-    REDIS_VERSION  = var.store_versions.redis
-    SSM_PARAMETERS = local.ssm_parameters.client
+    ROLE            = "client"
+    NODE_IP         = local.client_private_ips[i]
+    REPO_DIR        = "/home/ubuntu/ycsb-docsearch"
+    REDIS_VERSION   = var.store_versions.redis
+    REDIS_BASE_PORT = tostring(local.redis_base_port)
+    SSM_PARAMETERS  = local.ssm_parameters.client
   })]
 
   # One rendering for every machine (servers first, then clients).

@@ -107,12 +107,13 @@ locals {
   }
 
   # What each kind of machine reads: servers the bundle address and their store's secrets, clients the bundle
-  # address and, for MongoDB, what mongos needs (the key file; admin adds the shards). YCSB's own credentials come
-  # with the hosts file (scripts/hosts-from-terraform.sh).
+  # address and what they need to see the cluster answer before they report ready (client.sh): for MongoDB what
+  # mongos needs (the key file; admin adds the shards), otherwise the benchmark user's password, which the client
+  # gets with the hosts file anyway (scripts/hosts-from-terraform.sh). Never an administrator's password elsewhere.
   client_store_parameters = {
-    redisjson     = []
+    redisjson     = ["REDIS_PASSWORD"]
     mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
-    elasticsearch = []
+    elasticsearch = ["ES_YCSB_PASSWORD"]
   }
   role_parameters = {
     server = concat(["BUNDLE_URL"], local.store_parameters[var.store])

@@ -33,14 +33,31 @@ status() {
     "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"${STATE_DIR}/status.json"
 }
 
+# apt-get with a few attempts and a growing pause: at first boot the mirror or the network is sometimes not quite
+# there yet (cloud-init's own apt run holds the lock too: DPkg::Lock::Timeout waits for it). Its output goes to
+# this script's stdout, which main copies into the bootstrap log, so a failure can be read afterwards.
+apt_retry() {
+  local attempt
+  for attempt in 1 2 3 4 5; do
+    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3 -y -q "$@"; then
+      return 0
+    fi
+    log "apt-get $* failed (attempt ${attempt} of 5)"
+    ((attempt == 5)) || sleep $((attempt * 15))
+  done
+  return 1
+}
+
 # Reads the parameters named in SSM_PARAMETERS into the file $1 (created 0600) with boto3 from Ubuntu's archive:
 # credentials come from the instance profile through IMDSv2, the values through stdout of a child that writes
 # nothing else, never through arguments or the log.
 fetch_parameters() {
   local out="$1"
   if ! python3 -c 'import boto3' 2>/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -o Acquire::Retries=3 -y -q update >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q install python3-boto3 >/dev/null
+    if ! apt_retry update || ! apt_retry install python3-boto3; then
+      log "could not install python3-boto3"
+      return 1
+    fi
   fi
   (
     umask 077
@@ -118,7 +135,12 @@ main() {
   # shellcheck disable=SC1090  # written by cloud-init at boot
   source "${env_file}"
   local var secrets="${SECRETS_ENV:-$(dirname "${env_file}")/secrets.env}"
-  exec > >(tee -a "${BOOTSTRAP_LOG:-/var/log/ycsb-docsearch-provision.log}") 2>&1
+  local log_file="${BOOTSTRAP_LOG:-/var/log/ycsb-docsearch-provision.log}"
+  # Everything from here on (apt, the role script) is kept in the log file, root-only, as well as in cloud-init's
+  # output: it is the place to read why a machine says "failed".
+  (umask 077 && touch "${log_file}")
+  exec > >(tee -a "${log_file}") 2>&1
+  log "bootstrap of ${ROLE:-?} started; this log: ${log_file}"
   if [[ -n "${SSM_PARAMETERS:-}" ]]; then
     status provisioning "reading the SSM parameters"
     if ! SSM_PARAMETERS="${SSM_PARAMETERS}" AWS_REGION="${AWS_REGION:?role.env has no AWS_REGION}" \

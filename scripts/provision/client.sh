@@ -11,7 +11,11 @@
 # Usage: client.sh ROLE_ENV         (role.env keys: scripts/provision/common.sh)
 # Result: /var/lib/ycsb-docsearch/{status.json,machine-fingerprint.json}, ~ubuntu/machine-fingerprint-client.json,
 # a built repository
-# Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the servers' iperf3.
+# The client reports ready only once the store cluster answers (Redis: CLUSTER INFO says cluster_state:ok;
+# Elasticsearch: health green; MongoDB: every shard listed through mongos), and it measures the network to the
+# servers only after every server has finished its own fingerprint (their iperf3 endpoint opens after it).
+# Settings: FORMATION_TIMEOUT_S (default 1800, the servers' figure too) bounds each wait for the cluster: the config
+# servers' primary and mongos, the shards, the cluster's health, the servers' iperf3.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,11 +30,15 @@ readonly USER_NAME=ubuntu
 readonly MONGODB_COLLECTION=ycsb.usertable
 
 usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+formation_timeout() {
+  printf '%s\n' "${FORMATION_TIMEOUT_S:-1800}"
 }
 
 install_tools() {
-  apt_get install openjdk-17-jdk-headless maven git python3-venv
+  apt_get install openjdk-17-jdk-headless maven git python3-venv tmux # tmux: the sweep outlives the SSH session
   # shellcheck disable=SC2153  # STORE comes from role.env
   if [[ "${STORE}" == redisjson ]]; then
     add_vendor_repo redis https://packages.redis.io/gpg "${REDIS_KEY_FINGERPRINT}" \
@@ -39,11 +47,38 @@ install_tools() {
   fi
 }
 
-# mongos, then the shards and the sharded collection (all idempotent: a re-run finds them in place).
+# The primary ("IP:PORT") of the config server replica set as one of its members sees it, or nothing. hello needs
+# no authentication.
+config_primary() {
+  local member primary
+  for member in $(rs_members "${MONGODB_CONFIG_RS%%=*}"); do
+    primary="$(mongosh --quiet "mongodb://${member}/admin?directConnection=true&serverSelectionTimeoutMS=5000" \
+      --eval 'print(db.hello().primary || "")' </dev/null 2>/dev/null || true)"
+    if [[ -n "${primary}" ]]; then
+      printf '%s\n' "${primary}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+#######################################
+# mongos, then the shards and the sharded collection (all idempotent: a re-run finds them in place). mongos starts
+# only once the config server replica set has a primary: before that it cannot load the cluster's metadata and does
+# not listen, and the servers may take as long as their own formation to get there, so every wait here shares one
+# deadline of FORMATION_TIMEOUT_S, the servers' bound.
+#######################################
 start_mongos() {
+  local deadline=$((SECONDS + $(formation_timeout))) primary
   install_mongodb_packages mongodb-org-mongos
   write_keyfile
   write_mongo_unit
+  write_status provisioning "waiting for the config server replica set's primary"
+  until primary="$(config_primary)"; do
+    ((SECONDS < deadline)) || die "the config server replica set had no primary within $(formation_timeout)s"
+    sleep 10
+  done
+  log "config server primary: ${primary}"
   start_mongo_process mongos mongos <<EOF
 sharding:
   configDB: ${MONGODB_CONFIG_RS/=//}
@@ -58,11 +93,10 @@ systemLog:
   path: /var/log/mongodb/mongos.log
   logAppend: true
 EOF
-  wait_for_local_port "${MONGOS_PORT}" mongos
+  wait_for_local_port "${MONGOS_PORT}" mongos $((deadline > SECONDS ? deadline - SECONDS : 1))
   # The cluster's users live on the config servers: they exist once server 0 has created them.
-  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
   until mongo_js "${MONGOS_PORT}" admin 'db.runCommand({ping: 1})' >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || die "cannot authenticate as admin through mongos within ${FORMATION_TIMEOUT_S:-1800}s"
+    ((SECONDS < deadline)) || die "cannot authenticate as admin through mongos within $(formation_timeout)s"
     sleep 10
   done
   local line name seed
@@ -71,7 +105,7 @@ EOF
     # addShard fails until the shard's replica set has a primary: retry.
     until mongo_js "${MONGOS_PORT}" admin "const r = db.adminCommand({listShards: 1});
       if (!r.shards.some(s => s._id === '${name}')) { sh.addShard('${seed}'); }" >/dev/null 2>&1; do
-      ((SECONDS < deadline)) || die "could not add shard ${name} within ${FORMATION_TIMEOUT_S:-1800}s"
+      ((SECONDS < deadline)) || die "could not add shard ${name} within $(formation_timeout)s"
       sleep 10
     done
     log "shard ${name} is in the cluster"
@@ -95,6 +129,41 @@ EOF
   log "mongos ready on 127.0.0.1:${MONGOS_PORT}, ${MONGODB_COLLECTION} sharded on a hashed _id"
 }
 
+# True when the store cluster answers as a benchmark needs it: Redis CLUSTER INFO with cluster_state:ok (asked of
+# server 0's first process), Elasticsearch health green, MongoDB every shard of the layout listed through mongos.
+# Uses the benchmark user's password (the client's SSM parameters); secrets go through the environment or a pipe.
+store_cluster_answers() {
+  local first
+  first="$(server_ips | head -n 1)"
+  case "${STORE}" in
+    redisjson)
+      REDISCLI_AUTH="${REDIS_PASSWORD}" redis-cli -h "${first}" -p "${REDIS_BASE_PORT}" CLUSTER INFO 2>/dev/null \
+        | tr -d '\r' | grep -qx 'cluster_state:ok'
+      ;;
+    elasticsearch)
+      curl -fsS -K <(printf 'user = "ycsb:%s"\n' "${ES_YCSB_PASSWORD}") \
+        "http://${first}:9200/_cluster/health?wait_for_status=green&timeout=10s" 2>/dev/null \
+        | jq -e '.status == "green"' >/dev/null
+      ;;
+    mongodb)
+      local want
+      want="$(tr ';' '\n' <<<"${MONGODB_SHARDS}" | grep -c .)"
+      [[ "$(mongo_js "${MONGOS_PORT}" admin 'print(db.adminCommand({listShards: 1}).shards.length)' 2>/dev/null)" \
+        == "${want}" ]]
+      ;;
+    *) die "unknown store ${STORE}" ;;
+  esac
+}
+
+wait_for_store_cluster() {
+  local deadline=$((SECONDS + $(formation_timeout)))
+  until store_cluster_answers; do
+    ((SECONDS < deadline)) || die "the ${STORE} cluster did not answer as ready within $(formation_timeout)s"
+    sleep 10
+  done
+  log "the ${STORE} cluster answers"
+}
+
 # Builds every module as the ubuntu user, so ./run-sweep.sh finds the jars; Maven downloads the dependencies.
 build_repository() {
   chown -R "${USER_NAME}:${USER_NAME}" "${REPO_DIR}"
@@ -110,18 +179,26 @@ main() {
   fi
   trap on_exit EXIT
   load_role_env "$1" REDIS_VERSION
-  if [[ "${STORE}" == mongodb ]]; then
-    load_role_env "$1" MONGODB_VERSION MONGOSH_VERSION MONGODB_CONFIG_RS MONGODB_SHARDS MONGOS_PORT \
-      MONGODB_ADMIN_PASSWORD MONGODB_KEYFILE_CONTENT
-  fi
+  case "${STORE}" in
+    mongodb)
+      load_role_env "$1" MONGODB_VERSION MONGOSH_VERSION MONGODB_CONFIG_RS MONGODB_SHARDS MONGOS_PORT \
+        MONGODB_ADMIN_PASSWORD MONGODB_KEYFILE_CONTENT
+      ;;
+    redisjson) load_role_env "$1" REDIS_BASE_PORT REDIS_PASSWORD ;;
+    elasticsearch) load_role_env "$1" ES_YCSB_PASSWORD ;;
+  esac
   write_status provisioning "installing the JDK and building the repository"
   prepare_host
   prepare_data_volume optional
   install_tools
   [[ "${STORE}" != mongodb ]] || start_mongos
   build_repository
-  write_status provisioning "recording the machine fingerprint"
-  wait_for_servers 5201
+  write_status provisioning "waiting for the ${STORE} cluster to answer"
+  wait_for_store_cluster
+  # The servers open iperf3 only after their own fingerprint (prepare_store_host): once every one accepts it, no
+  # server baseline is running, and the client's network measurement cannot disturb one.
+  write_status provisioning "waiting for the servers' fingerprints, then recording the client's"
+  wait_for_servers 5201 "$(formation_timeout)"
   record_fingerprint "${SERVER_IPS}"
   install -o "${USER_NAME}" -g "${USER_NAME}" -m 0644 "${STATE_DIR}/machine-fingerprint.json" \
     "/home/${USER_NAME}/machine-fingerprint-client.json" 2>/dev/null || true

@@ -265,7 +265,7 @@ tune_for_store() {
     cat >/etc/systemd/system/ycsb-docsearch-tuning.service <<'EOF'
 [Unit]
 Description=ycsb-docsearch per-store kernel settings
-After=local-fs.target
+After=local-fs.target data.mount
 Before=mongod.service elasticsearch.service
 
 [Service]
@@ -310,12 +310,14 @@ instance_store_disks() {
 # Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks (2 x 600 GB on
 # m5d.8xlarge), XFS, noatime. Safe to re-run: an existing mount or array is kept. Instance storage is wiped when
 # the instance stops, so the fstab entry is nofail.
+# DATA_DEVICE (for the readahead of tune_for_store) is set to the filesystem's /dev/disk/by-uuid/ link, the name
+# fstab uses too: kernel names (/dev/md127, /dev/nvme1n1) can change from one boot to the next, the UUID cannot.
 # Arguments: "required" (servers: fail without instance storage) or "optional" (clients: carry on without).
 #######################################
 prepare_data_volume() {
   local need="${1:-required}"
   if mountpoint -q "${DATA_DIR}"; then
-    DATA_DEVICE="$(findmnt -n -o SOURCE "${DATA_DIR}")"
+    DATA_DEVICE="/dev/disk/by-uuid/$(findmnt -n -o UUID "${DATA_DIR}")"
     log "${DATA_DIR} already mounted"
     return 0
   fi
@@ -339,22 +341,31 @@ prepare_data_volume() {
   uuid="$(blkid -s UUID -o value "${dev}")"
   grep -q " ${DATA_DIR} " /etc/fstab || echo "UUID=${uuid} ${DATA_DIR} xfs defaults,noatime,nofail 0 2" >>/etc/fstab
   mount "${DATA_DIR}"
-  DATA_DEVICE="${dev}"
-  log "data volume: ${dev} over ${disks[*]} mounted at ${DATA_DIR}"
+  DATA_DEVICE="/dev/disk/by-uuid/${uuid}"
+  log "data volume: ${dev} (UUID ${uuid}) over ${disks[*]} mounted at ${DATA_DIR}"
 }
 
-# Prints the RAID 0 array over the given disks, creating it unless a re-run finds it assembled already.
+readonly RAID_NAME=ycsb-data
+
+#######################################
+# Prints the RAID 0 array over the given disks, /dev/md/ycsb-data, creating it unless a re-run finds it assembled
+# already. The array is recorded in /etc/mdadm/mdadm.conf and the initramfs is rebuilt with it, so that after a
+# reboot it assembles under the same name (without that, the initramfs assembles it as /dev/md127 or similar).
+#######################################
 raid0_device() {
+  local dev="/dev/md/${RAID_NAME}"
   mdadm --assemble --scan >/dev/null 2>&1 || true
-  local existing
-  existing="$(mdadm --detail --scan 2>/dev/null | awk '/ycsb-data/ {print $2; exit}')"
-  if [[ -n "${existing}" ]]; then
-    printf '%s\n' "${existing}"
-    return 0
+  if [[ ! -b "${dev}" ]]; then
+    mdadm --create "${dev}" --run --name="${RAID_NAME}" --level=0 --raid-devices="$#" --chunk=256 "$@" >&2 \
+      || die "mdadm could not create ${dev} over $*"
   fi
-  mdadm --create /dev/md0 --run --name=ycsb-data --level=0 --raid-devices="$#" --chunk=256 "$@" >&2
-  mdadm --detail --scan | grep ycsb-data >>/etc/mdadm/mdadm.conf
-  printf '%s\n' /dev/md0
+  # mdadm names the array "<hostname>:ycsb-data" (or just "ycsb-data" without a home host).
+  local line="name=([^ ]*:)?${RAID_NAME}( |$)"
+  if ! grep -qE "${line}" /etc/mdadm/mdadm.conf 2>/dev/null; then
+    mdadm --detail --scan | grep -E "${line}" >>/etc/mdadm/mdadm.conf || die "mdadm does not list ${dev}"
+    update-initramfs -u >&2 || log "update-initramfs failed: ${dev} may come back under another name after a reboot"
+  fi
+  printf '%s\n' "${dev}"
 }
 
 # An iperf3 server on every store server, for scripts/machine-fingerprint.sh on the client (port 5201, client group
@@ -397,8 +408,10 @@ record_fingerprint() {
 
 #######################################
 # What every store server does before its store is installed, in this order: packages and limits, the data volume,
-# the store's OS tuning (before the store starts, so it runs tuned from its first page), the iperf3 endpoint and the
-# machine fingerprint (on an empty volume).
+# the store's OS tuning (before the store starts, so it runs tuned from its first page), the machine fingerprint
+# (on an empty volume), then the iperf3 endpoint. The endpoint comes last on purpose: it is the servers' "baseline
+# done" marker. The client measures the network to every server only once all of them accept iperf3 connections
+# (client.sh), so its iperf3 traffic never lands in a server's own CPU/disk measurement, nor the other way round.
 # Arguments: STORE (profile name), LABEL (for the status line).
 #######################################
 prepare_store_host() {
@@ -407,8 +420,9 @@ prepare_store_host() {
   prepare_host
   prepare_data_volume required
   tune_for_store "${store}"
-  start_iperf_server
+  write_status provisioning "recording the machine fingerprint"
   record_fingerprint ""
+  start_iperf_server
 }
 
 # The servers' private IPs, one per line.

@@ -62,11 +62,13 @@ mongo_js() {
     --eval "${script}" </dev/null # callers loop over "while read" input that mongosh must not consume
 }
 
-# Waits until 127.0.0.1:PORT accepts connections. Arguments: PORT NAME.
+# Waits until 127.0.0.1:PORT accepts connections. Arguments: PORT NAME [TIMEOUT_S] (default 180: a local mongod
+# that does not listen by then is broken; mongos waits for the config servers, so the client passes its own).
 wait_for_local_port() {
-  local deadline=$((SECONDS + 180))
+  local timeout="${3:-180}"
+  local deadline=$((SECONDS + timeout))
   until port_open 127.0.0.1 "$1"; do
-    ((SECONDS < deadline)) || die "$2 did not start on port $1; see /var/log/mongodb/"
+    ((SECONDS < deadline)) || die "$2 did not start on port $1 within ${timeout}s; see /var/log/mongodb/"
     sleep 1
   done
 }

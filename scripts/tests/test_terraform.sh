@@ -15,10 +15,15 @@
 #                 name_prefix with 9 servers and 4 clients; 1 server and 1 client); terraform/tests/plan_check.py then
 #                 checks each plan: user data rendered in the plan (a test-only output of the copy), identical to
 #                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString parameters. A
-#                 copy that leaks a password into user data must fail.
+#                 copy that leaks a password into user data must fail, and so must a plan without the repository
+#                 archive (only a destroy works then; terraform/tests/offline/ checks that the state still evaluates).
 #   offline       terraform validate against the real provider schema, and a mocked terraform test
 #                 (terraform/tests/offline/) on the offline copy; both also on a broken copy, which must fail
 #   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600
+#   results       scripts/aws-results.sh without AWS: its argument errors (one line, exit 2), fetch --dry-run on
+#                 saved outputs, and check on small run folders built here (a good one passes; a run without an
+#                 HDR log, with a broken summary.json, without a manifest or short of a server's store.json fails).
+#                 The copying over SSH itself is not tested here.
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
@@ -35,12 +40,12 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts bootstrap versions fingerprint)
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts results bootstrap versions fingerprint)
 WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -115,7 +120,7 @@ secret_arguments() {
 test_lint() {
   cd "${REPO_ROOT}"
   shellcheck -x scripts/provision/*.sh scripts/machine-fingerprint.sh scripts/baseline.sh \
-    scripts/hosts-from-terraform.sh scripts/tests/test_terraform.sh
+    scripts/hosts-from-terraform.sh scripts/aws-results.sh scripts/tests/test_terraform.sh
   local -a provisioning=(scripts/provision/*.sh scripts/cluster/redis-cluster-create.sh scripts/cluster/es-cluster-wait.sh)
   if secret_arguments "${provisioning[@]}" >&2; then
     log "a secret is passed as a command-line argument (above): use the environment, a 0600 file or stdin"
@@ -306,6 +311,14 @@ test_plan() {
     return 1
   fi
   grep -q 'user data holds a secret' "${WORK}/plan-leak.check" || { log "the leak was caught for another reason"; return 1; }
+  # Without the repository archive only a destroy may go on (modules/bundle): a plan to upload it must fail.
+  if tf -chdir="${dir}" plan -input=false -no-color -lock=false -var-file=offline.tfvars -var store=redisjson \
+    -var repo_archive_path=tests/offline/gone.tar.gz >"${WORK}/plan-gone.log" 2>&1; then
+    log "a plan without the repository archive was accepted"
+    return 1
+  fi
+  grep -q 'Only terraform destroy works without it' "${WORK}/plan-gone.log" \
+    || { log "a plan without the archive failed for another reason: $(grep -m1 -A3 Error "${WORK}/plan-gone.log")"; return 1; }
   log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest); a planted leak was caught"
 }
 
@@ -351,6 +364,76 @@ test_hosts() {
     return 1
   fi
   [[ ! -e "${WORK}/none.json" ]] || { log "a hosts file was written from incomplete outputs"; return 1; }
+}
+
+# A run folder as ./run-sweep.sh leaves it, reduced to what aws-results.sh checks, at DIR with SERVERS server folders.
+fake_run() {
+  local dir="$1" servers="$2" i step
+  for step in redisjson/steps/01-t1 redisjson/steps/02-t8-r4500; do
+    mkdir -p "${dir}/${step}/hdr"
+    printf '#[StartTime: 0]\n' >"${dir}/${step}/hdr/SEARCH.hdr"
+  done
+  echo '{"run_id": "fake"}' >"${dir}/manifest.json"
+  echo '{"rows": []}' >"${dir}/summary.json"
+  for ((i = 0; i < servers; i++)); do
+    mkdir -p "${dir}/servers/10.42.1.1${i}"
+    echo '{"store": "redisjson"}' >"${dir}/servers/10.42.1.1${i}/store.json"
+    echo '{"kind": "machine-fingerprint"}' >"${dir}/servers/10.42.1.1${i}/machine-fingerprint.json"
+  done
+}
+
+# Runs aws-results.sh with ARGS and requires exit status WANT and, for 2, exactly one stderr line naming the problem.
+results_expect() {
+  local want="$1" rc=0 err="${WORK}/results.err"
+  shift
+  "${REPO_ROOT}/scripts/aws-results.sh" "$@" >/dev/null 2>"${err}" || rc=$?
+  ((rc == want)) || { log "aws-results.sh $*: exit ${rc}, expected ${want}: $(tail -3 "${err}")"; return 1; }
+  if ((want == 2)) && [[ "$(wc -l <"${err}")" != 1 || "$(cat "${err}")" != "aws-results.sh: error: "* ]]; then
+    log "aws-results.sh $*: not one error line: $(cat "${err}")"
+    return 1
+  fi
+}
+
+test_results() {
+  local out="${WORK}/outputs.json" r="${WORK}/runs"
+  # Saved outputs with the addresses terraform gives after an apply (documentation addresses, never reached).
+  jq '. + {client_public_ips: {value: ["198.51.100.9"]}, server_public_ips: {value: ["198.51.100.1",
+    "198.51.100.2", "198.51.100.3"]}, ssh_user: {value: "ubuntu"}}' \
+    "${REPO_ROOT}/terraform/tests/fixtures/outputs/redisjson.json" >"${out}"
+  results_expect 2
+  results_expect 2 pull
+  results_expect 2 fetch --outputs "${WORK}/no-such-file.json"
+  results_expect 2 fetch --outputs
+  results_expect 2 fetch --outputs "${out}" --colour
+  results_expect 2 fetch --outputs "${REPO_ROOT}/terraform/tests/fixtures/outputs/redisjson.json" # no client IPs
+  results_expect 2 fetch --identity "${WORK}/no-such-key" --outputs "${out}"
+  results_expect 2 check
+  results_expect 2 check --servers three "${r}"
+  results_expect 0 --help
+  "${REPO_ROOT}/scripts/aws-results.sh" fetch --outputs "${out}" --dry-run 2>"${WORK}/dry.txt"
+  if ! grep -q 'ubuntu@198.51.100.9' "${WORK}/dry.txt" \
+    || ! grep -q 'ubuntu@198.51.100.3.*servers/10.42.1.12/' "${WORK}/dry.txt"; then
+    log "fetch --dry-run does not name the client and every server: $(cat "${WORK}/dry.txt")"
+    return 1
+  fi
+  fake_run "${r}/good" 3
+  results_expect 0 check --servers 3 "${r}/good"
+  fake_run "${r}/no-hdr" 0
+  rm "${r}/no-hdr/redisjson/steps/02-t8-r4500/hdr/SEARCH.hdr"
+  fake_run "${r}/bad-summary" 0
+  echo '{"rows": [' >"${r}/bad-summary/summary.json"
+  fake_run "${r}/no-manifest" 0
+  rm "${r}/no-manifest/manifest.json"
+  fake_run "${r}/two-servers" 2
+  local bad
+  for bad in no-hdr bad-summary no-manifest; do
+    results_expect 1 check "${r}/${bad}"
+  done
+  results_expect 1 check --servers 3 "${r}/two-servers"
+  results_expect 1 check "${r}/good" "${r}/no-hdr" # one bad run fails the lot
+  "${REPO_ROOT}/scripts/aws-results.sh" check "${r}/no-hdr" 2>"${WORK}/no-hdr.txt" || true
+  grep -q '02-t8-r4500: no HDR log' "${WORK}/no-hdr.txt" \
+    || { log "check does not name the step without an HDR log: $(cat "${WORK}/no-hdr.txt")"; return 1; }
 }
 
 # Serves DIR over HTTP on a free local port and sets HTTP_PORT. Not called in $(...): the server's PID must reach

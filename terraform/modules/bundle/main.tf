@@ -4,6 +4,13 @@
 
 locals {
   key = "ycsb-docsearch.tar.gz"
+
+  # The archive is only needed to upload it. `terraform destroy` evaluates this configuration too, and the archive is
+  # usually long gone by then (a /tmp file, or a later commit's): without it the hashes below are empty and only a
+  # destroy may proceed, as the precondition on the object refuses every plan that would create or update it.
+  archive_present = fileexists(var.archive_path)
+  archive_md5     = local.archive_present ? filemd5(var.archive_path) : null
+  archive_sha256  = local.archive_present ? filesha256(var.archive_path) : ""
 }
 
 resource "aws_s3_bucket" "this" {
@@ -84,8 +91,15 @@ resource "aws_s3_object" "bundle" {
   bucket       = aws_s3_bucket.this.id
   key          = local.key
   source       = var.archive_path
-  source_hash  = filemd5(var.archive_path)
+  source_hash  = local.archive_md5
   content_type = "application/gzip"
 
   depends_on = [aws_s3_bucket_server_side_encryption_configuration.this]
+
+  lifecycle {
+    precondition {
+      condition     = local.archive_present
+      error_message = "The repository archive ${var.archive_path} does not exist: make it with git archive (terraform/README.md). Only terraform destroy works without it."
+    }
+  }
 }

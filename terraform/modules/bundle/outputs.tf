@@ -4,8 +4,8 @@ output "bucket" {
 }
 
 output "sha256" {
-  description = "SHA-256 of the uploaded archive; the bootstrap refuses a download that does not match."
-  value       = filesha256(var.archive_path)
+  description = "SHA-256 of the uploaded archive; the bootstrap refuses a download that does not match (empty when the archive is gone: destroy only)."
+  value       = local.archive_sha256
 }
 
 output "url" {

@@ -92,8 +92,8 @@ run "redis_cluster_layout" {
     error_message = "a server's role.env names its parameters"
   }
   assert {
-    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url'") && !strcontains(local.client_user_data[0], "PASSWORD")
-    error_message = "the client reads the bundle address only"
+    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password'") && strcontains(local.client_user_data[0], "REDIS_BASE_PORT='7000'")
+    error_message = "the client reads the bundle address and the benchmark password (to see the cluster answer), and knows the first Redis port"
   }
   assert {
     condition     = alltrue([for u in local.user_data : !strcontains(u, output.store_password) && !strcontains(u, "BEGIN")])
@@ -163,6 +163,10 @@ run "elasticsearch_cluster" {
     error_message = "only servers read the transport TLS parameters"
   }
   assert {
+    condition     = strcontains(local.client_user_data[0], "ES_YCSB_PASSWORD=/ycsb-docsearch/") && !strcontains(local.client_user_data[0], "ES_ELASTIC_PASSWORD")
+    error_message = "the client reads the ycsb user's password (cluster health), never the elastic superuser's"
+  }
+  assert {
     condition     = startswith(aws_ssm_parameter.machine["ES_TLS_NODE_KEY"].value, "-----BEGIN PRIVATE KEY-----") && length(aws_ssm_parameter.machine["ES_TLS_NODE_KEY"].value) <= 4096
     error_message = "the node key (PKCS#8 PEM) fits a Standard parameter"
   }
@@ -197,4 +201,20 @@ run "world_ssh_is_refused" {
   }
 
   expect_failures = [var.ssh_allowed_cidr]
+}
+
+# The repository archive is gone after the apply (a /tmp file): evaluating the configuration against the applied
+# state, as `terraform destroy` does first, must still work (a plan that would upload the bundle must not:
+# scripts/tests/test_terraform.sh, test_plan).
+run "archive_gone_state_still_evaluates" {
+  command = plan
+
+  plan_options {
+    mode = refresh-only
+  }
+
+  variables {
+    store             = "elasticsearch"
+    repo_archive_path = "tests/offline/gone.tar.gz"
+  }
 }
