@@ -28,7 +28,8 @@ main() {
   echo "mm1: service rate ${rate}/s, objective p99<=${bound}ms: true capacity ${known} ops/s"
   out="${OUT:-${REPO_ROOT}/results/known-answer-$(date -u +%Y%m%dT%H%M%SZ)}"
   mkdir -p "${out}"
-  STORE=mm1 WORKLOAD="${WORKLOAD:-workloadc}" RUNS="${RUNS:-10}" KNOWN_CAPACITY="${known}" \
+  # Each search its own arrivals and service times: the spread is the sampling spread, not only the machine's.
+  STORE=mm1 WORKLOAD="${WORKLOAD:-workloadc}" RUNS="${RUNS:-10}" KNOWN_CAPACITY="${known}" VARY_SEEDS=1 \
     "${REPO_ROOT}/scripts/bench-reproducibility.sh" -p "mm1.service_rate=${rate}" --slo "p99<=${bound}ms" \
     --records 1000 --floor-seconds 0 --out "${out}" "$@"
   python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}" "${out}"/*/

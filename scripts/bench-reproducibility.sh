@@ -13,6 +13,9 @@
 #   RUNS      sweeps (default: 10: 3 runs cannot show a 5 % CV; 10 with an observed CV <= 3 % can)
 #   KNOWN_CAPACITY  the true capacity when it is known (the mm1 store: scripts/bench-known-answer.sh): also prints
 #             the median's bias against it
+#   VARY_SEEDS=1  each sweep its own random draws: run i adds -p docsearch.arrivals.seed=<i * 1000003> (and, on
+#             the mm1 store, -p mm1.seed=<i>). Without it every sweep is offered the same arrivals (the suite's
+#             default seed), so the CV shows the machine's noise only, not the sampling spread of a search
 # Options after the script name go to every ./run-sweep.sh call (not --stores; results go to results/ unless
 # --out is given).
 set -euo pipefail
@@ -28,7 +31,7 @@ readonly RUNS="${RUNS:-10}"
 readonly KNOWN_CAPACITY="${KNOWN_CAPACITY:-}"
 
 usage() {
-  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
 }
 
 # headline RUN_DIR: prints "capacity_ops peak_ops" of the store (capacity "none" when it has none), read through the
@@ -75,7 +78,7 @@ cv() {
 }
 
 main() {
-  local arg i dir result cap peak capacities="" peaks=""
+  local arg i dir result cap peak capacities="" peaks="" seeds
   for arg in "$@"; do
     case "${arg}" in
       -h | --help) usage; exit 0 ;;
@@ -84,7 +87,12 @@ main() {
   done
   for ((i = 1; i <= RUNS; i++)); do
     log "sweep ${i}/${RUNS}: ${WORKLOAD} on ${STORE} (machine: $(machine_load))"
-    dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores "${STORE}" "$@" | tail -n 1)"
+    seeds=()
+    if [[ "${VARY_SEEDS:-0}" == 1 ]]; then
+      seeds=(-p "docsearch.arrivals.seed=$((i * 1000003))")
+      [[ "${STORE}" != mm1 ]] || seeds+=(-p "mm1.seed=${i}")
+    fi
+    dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores "${STORE}" "$@" "${seeds[@]}" | tail -n 1)"
     result="$(headline "${dir}")" || die "sweep ${i} found no peak (${dir})"
     read -r cap peak <<<"${result}"
     log "sweep ${i}: capacity ${cap} ops/s, peak ${peak} ops/s (${dir})"

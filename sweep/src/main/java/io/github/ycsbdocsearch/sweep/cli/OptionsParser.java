@@ -157,6 +157,11 @@ public final class OptionsParser {
     List<Double> fractions = cl.loadFractions != null ? cl.loadFractions
         : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
     String arrivals = cl.arrivals == null ? Defaults.ARRIVALS : Converters.label(cl.arrivals);
+    String seed = props.get(SweepOptions.ARRIVALS_SEED_PROPERTY);
+    if (seed != null && !seed.trim().matches("-?\\d{1,18}")) {
+      throw new SetupException("property " + SweepOptions.ARRIVALS_SEED_PROPERTY + "='" + seed
+          + "' is malformed: expected a whole number (the first arrival seed of the fixed-rate steps)");
+    }
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       SweepTarget.checkMm1(props);
     }

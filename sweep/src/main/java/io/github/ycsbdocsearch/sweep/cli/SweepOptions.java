@@ -50,6 +50,9 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
     public static final LocalSetup DEFAULT = new LocalSetup("single", "relaxed", Defaults.MEMORY_MB);
   }
 
+  /** The workload's arrival-seed property; a {@code -p} value replaces the suite's default first seed. */
+  public static final String ARRIVALS_SEED_PROPERTY = "docsearch.arrivals.seed";
+
   public SweepOptions {
     targets = List.copyOf(targets);
     rates = List.copyOf(rates);
@@ -57,12 +60,22 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
     ycsbProperties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ycsbProperties));
   }
 
-  /** Seconds YCSB runs each step for ({@code maxexecutiontime}). */
   /** Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were asked). */
   public boolean capacitySearch() {
     return rates.isEmpty() || !loadFractions.isEmpty();
   }
 
+  /**
+   * The first seed of the fixed-rate steps' arrival schedules (step k uses this + k): {@value #ARRIVALS_SEED_PROPERTY}
+   * given with {@code -p} (checked when the options were parsed), else the suite's default, so that every store and
+   * every run is offered the same arrivals.
+   */
+  public long arrivalsSeed() {
+    String v = ycsbProperties.get(ARRIVALS_SEED_PROPERTY);
+    return v == null ? Defaults.ARRIVALS_SEED : Long.parseLong(v.trim());
+  }
+
+  /** Seconds YCSB runs each step for ({@code maxexecutiontime}). */
   public int stepRunSeconds() {
     return warmupSeconds + stepSeconds;
   }

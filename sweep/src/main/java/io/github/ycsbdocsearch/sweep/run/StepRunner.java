@@ -229,7 +229,7 @@ final class StepRunner {
     }
     Slo slo = ctx.options().slo();
     String arrivals = sharedSchedule() ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
-    return new OpenLoop(arrivals, Defaults.ARRIVALS_SEED + step.index(),
+    return new OpenLoop(arrivals, ctx.options().arrivalsSeed() + step.index(),
         lagThresholdUs(slo), slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
   }
 

@@ -90,6 +90,11 @@ class OptionsParserTest {
     assertEquals(12.5, o.maxP99Ms().getAsDouble());
     assertFalse(o.pin());
     assertEquals(Map.of("fieldcount", "3", "operationcount", "500", "x", "a=b"), o.ycsbProperties());
+    assertEquals(Defaults.ARRIVALS_SEED, o.arrivalsSeed(), "every run is offered the same arrivals by default");
+    assertEquals(8, o.searchProbes());
+    SweepOptions seeded = run("workloada", "-p", "docsearch.arrivals.seed=42", "--search-probes", "0");
+    assertEquals(42, seeded.arrivalsSeed());
+    assertEquals(0, seeded.searchProbes());
   }
 
   @Test
@@ -165,6 +170,7 @@ class OptionsParserTest {
       "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
       "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is malformed",
       "missing hosts file          | workloada --hosts /nonexistent/h.json | /nonexistent/h.json is not readable",
+      "arrival seed not a number   | workloada -p docsearch.arrivals.seed=x | docsearch.arrivals.seed='x' is malformed",
   })
   void badInputIsOneClearLine(String name, String args, String expected) {
     String message = bad(args.trim().split("\\s+"));
