@@ -89,11 +89,15 @@ public final class HtmlReport {
         + "<p>Latencies are HdrHistogram values (3 significant digits). <i>Service time</i> runs from the call to "
         + "its return; <i>intended</i> latency runs from when a fixed-rate schedule said the call should start, "
         + "so it includes queueing behind slow calls. Percentiles are shown only where the sample count supports "
-        + "them. The <i>capacity</i> is the highest offered load that was sustained (at least 95 % achieved) and "
-        + "met the latency objective; the closed-loop <i>peak</i> beside it is an upper bound. Grey lines show the "
-        + "harness floor: YCSB's own BasicDB (no store) at the same threads and rate, so the part of a latency "
-        + "that is the client's shows. Steps whose client used more than 90 % of its CPUs are marked client-bound "
-        + "and never stand for a store. Results depend on the data set, the store settings and versions listed below; they are not a "
+        + "them. The <i>capacity</i> comes from a search over offered rates (one shared Poisson schedule per "
+        + "step): the highest rate whose requests were all sent on time and whose intended latency met the "
+        + "objective by a statistical test, given with its bracket and the decision's confidence; the closed-loop "
+        + "<i>peak</i> beside it only brackets the search. Grey lines show the harness floor: YCSB's own BasicDB "
+        + "(no store) at the same threads and rate. It leaves out each store's driver (serialising, the network "
+        + "stack, the connection pool), which is most of the client's work per operation: the floor is a lower "
+        + "bound on the client's part of a latency, not the whole of it. Steps whose client ran out of time "
+        + "(sends late while threads were free, or every thread busy with its CPU above 75 %) are marked "
+        + "client-limited and never stand for a store. Results depend on the data set, the store settings and versions listed below; they are not a "
         + "general ranking of the products.</p></div>\n";
   }
 
