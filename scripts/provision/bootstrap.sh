@@ -36,6 +36,8 @@ status() {
 # apt-get with a few attempts and a growing pause: at first boot the mirror or the network is sometimes not quite
 # there yet (cloud-init's own apt run holds the lock too: DPkg::Lock::Timeout waits for it). Its output goes to
 # this script's stdout, which main copies into the bootstrap log, so a failure can be read afterwards.
+# common.sh has its own apt_get, but it arrives in the bundle this script is about to fetch, so it cannot be used
+# here.
 apt_retry() {
   local attempt
   for attempt in 1 2 3 4 5; do
