@@ -82,7 +82,8 @@ public final class LatencyCharts {
     return new ReportChart("latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LOAD,
         op + ": what a client waits at each offered load. Where a line turns up, queues form; the capacity is the "
             + "highest offered load that was sent on time and met the objective (the search's probes are points "
-            + "here too). Only complete, sustained steps whose client was not limited are joined by lines.", chart.render(), chart.hasData());
+            + "here too). Only complete, sustained steps whose client was not limited are joined by lines.",
+        chart.render(), chart.hasData());
   }
 
   /** Fixed-rate steps of the load phase and explicit rates, or of the harness floor, in offered-rate order. */

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 
 import io.github.ycsbdocsearch.common.HostsFile;
@@ -51,7 +52,7 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
   }
 
   /** The workload's arrival-seed property; a {@code -p} value replaces the suite's default first seed. */
-  public static final String ARRIVALS_SEED_PROPERTY = "docsearch.arrivals.seed";
+  public static final String ARRIVALS_SEED_PROPERTY = ArrivalConfig.SEED;
 
   public SweepOptions {
     targets = List.copyOf(targets);

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ public final class YcsbArgs {
     if (step.targetOps() > 0 && openLoop != null && openLoop.shared()) {
       prop(a, "docsearch.arrivals.rate", String.valueOf(step.targetOps()));
       prop(a, "docsearch.arrivals.process", openLoop.arrivals());
-      prop(a, "docsearch.arrivals.seed", String.valueOf(openLoop.seed()));
+      prop(a, ArrivalConfig.SEED, String.valueOf(openLoop.seed()));
       prop(a, "docsearch.arrivals.lag_threshold_us", String.valueOf(openLoop.lagThresholdUs()));
     }
     // operationcount=0 does NOT mean "unlimited" in 0.17.0: Client caps the thread count at the operation count

@@ -77,8 +77,8 @@ public class Mm1DB extends DB implements SearchableDB {
       last = --open == 0;
     }
     Properties p = getProperties();
-    String rate = p.getProperty(ArrivalConfig.RATE, "0").trim();
-    if (last && !rate.isEmpty() && !"0".equals(rate)) {
+    // The workload checked these properties when it started: reading them again cannot fail here.
+    if (last && ArrivalConfig.fromProperties(p).paced()) {
       writeArrivalsFit(queue.gapsNanos(), Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."))
           .resolve(ARRIVALS_FIT_FILE));
     }
