@@ -19,15 +19,20 @@ class ProbeJudgeTest {
 
   /** A complete probe at 1,000 ops/s whose objective saw {@code over} of {@code requests} READs past a p99 bound. */
   private static StepResult probe(long requests, long over) {
+    return probe(requests, over, null);
+  }
+
+  /** The same, limited by the client when {@code clientLimit} is not null. */
+  private static StepResult probe(long requests, long over, String clientLimit) {
     StepSpec spec = new StepSpec(5, Phase.SEARCH, 64, 1000, null);
     StepSummary s = Steps.summary(spec, 1000, 0, 5000L, null, 0.2);
     Objective o = Objective.judge("p99<=10ms", 0.99, 10_000,
         Map.of("READ", new Objective.Counts(requests, over, 0, 1)), 0);
     StepSummary judged = new StepSummary(s.format(), s.store(), s.workload(), s.step(), s.index(), s.phase(),
         s.offeredFraction(), s.threads(), s.targetOps(), s.stepStatus(), s.error(), s.rateSustained(),
-        s.achievedPct(), s.clientBound(), s.clientCpuCores(), s.clientCpus(), s.serverCpuCores(),
+        s.achievedPct(), clientLimit != null, s.clientCpuCores(), s.clientCpus(), s.serverCpuCores(),
         s.serverCpuSource(), s.windowS(), s.throughputOps(), s.throughputCi95(), s.operations(), s.errors(),
-        s.rows(), s.clientJitCpuCores(), s.clientLimit(), s.pacing(), o);
+        s.rows(), s.clientJitCpuCores(), clientLimit, s.pacing(), o);
     return new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(judged));
   }
 
@@ -49,5 +54,20 @@ class ProbeJudgeTest {
     Probe p = ProbeJudge.judge(1000, List.of(probe(100_000, 100)), false);
     assertEquals(Outcome.PASS, p.outcome());
     assertTrue(p.confidence() > 0.95, "0.1 % over a 1 % bound on 100,000 requests: " + p.confidence());
+  }
+
+  @Test
+  void aClientLimitedProbeKeepsOnlyAClearPass() {
+    String late = "send lag p99 2.50 ms > 2.00 ms with threads free";
+    // Late sends only add to the latency charged to the store: passing despite them is the store's pass.
+    Probe pass = ProbeJudge.judge(1000, List.of(probe(100_000, 100, late)), false);
+    assertEquals(Outcome.PASS, pass.outcome());
+    assertTrue(pass.confidence() > 0.95);
+    // A failure, or a verdict only forced, may be the client's doing: it never bounds the store.
+    assertEquals(Outcome.CLIENT_LIMITED, ProbeJudge.judge(1000, List.of(probe(100_000, 5_000, late)), false).outcome());
+    assertEquals(Outcome.CLIENT_LIMITED, ProbeJudge.judge(1000, List.of(probe(1000, 11, late)), true).outcome());
+    // One limited step among the probes at a rate taints their pooled failure too.
+    assertEquals(Outcome.CLIENT_LIMITED,
+        ProbeJudge.judge(1000, List.of(probe(50_000, 2_500), probe(50_000, 2_500, late)), false).outcome());
   }
 }
