@@ -6,6 +6,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
@@ -44,17 +47,54 @@ public record Pacing(String arrivals, long scheduled, long sent, long unsent, lo
                       long maxInFlight, boolean poolExhausted, int threads) {
   }
 
-  /** Reads a step folder's pacing; empty for a closed-loop step (no arrivals.json). */
+  /**
+   * Reads a step folder's pacing; empty for a closed-loop step (no arrivals.json). A step with several clients adds
+   * up their schedules: counts and threads summed, the pool exhausted when any client's was, {@code max_in_flight}
+   * the sum of each client's most (an upper bound of the step's), the send lag from the merged histogram.
+   */
   public static Optional<Pacing> read(Path stepDir, Histogram sendLag) throws IOException {
-    Path f = stepDir.resolve(ARRIVALS_FILE);
-    if (!Files.isRegularFile(f)) {
+    List<ArrivalsFile> files = new ArrayList<>();
+    for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
+      Path f = dir.resolve(ARRIVALS_FILE);
+      if (Files.isRegularFile(f)) {
+        files.add(Json.read(f, ArrivalsFile.class));
+      }
+    }
+    if (files.isEmpty()) {
       return Optional.empty();
     }
-    ArrivalsFile a = Json.read(f, ArrivalsFile.class);
+    ArrivalsFile first = files.get(0);
+    ArrivalsFile sum = new ArrivalsFile(first.process(), files.stream().mapToLong(ArrivalsFile::scheduledDue).sum(),
+        files.stream().mapToLong(ArrivalsFile::sent).sum(), files.stream().mapToLong(ArrivalsFile::unsent).sum(),
+        files.stream().mapToLong(ArrivalsFile::late).sum(), first.lagThresholdUs(),
+        files.stream().mapToLong(ArrivalsFile::maxInFlight).sum(), files.stream().anyMatch(ArrivalsFile::poolExhausted),
+        files.stream().mapToInt(ArrivalsFile::threads).sum());
+    return Optional.of(of(sum, sendLag));
+  }
+
+  /**
+   * Each client's own pacing, in client order, for a step with several clients (empty otherwise, or for a client
+   * without arrivals.json): a client that sent late limits the step even when the merged lag hides it.
+   *
+   * @param sendLags each client's send lag over the window ({@link StepHistograms#sendLagByClient()})
+   */
+  public static List<Pacing> readEach(Path stepDir, List<Histogram> sendLags) throws IOException {
+    List<Path> dirs = RunLayout.clientOutputDirs(stepDir);
+    List<Pacing> each = new ArrayList<>();
+    for (int i = 0; dirs.size() > 1 && i < dirs.size(); i++) {
+      Path f = dirs.get(i).resolve(ARRIVALS_FILE);
+      if (Files.isRegularFile(f)) {
+        each.add(of(Json.read(f, ArrivalsFile.class), i < sendLags.size() ? sendLags.get(i) : null));
+      }
+    }
+    return each;
+  }
+
+  private static Pacing of(ArrivalsFile a, Histogram sendLag) {
     boolean lag = sendLag != null && sendLag.getTotalCount() > 0;
-    return Optional.of(new Pacing(a.process(), a.scheduledDue(), a.sent(), a.unsent(), a.late(), a.maxInFlight(),
+    return new Pacing(a.process(), a.scheduledDue(), a.sent(), a.unsent(), a.late(), a.maxInFlight(),
         a.threads(), a.poolExhausted(), lag ? sendLag.getValueAtPercentile(50) : null,
-        lag ? sendLag.getValueAtPercentile(99) : null, lag ? sendLag.getMaxValue() : null, a.lagThresholdUs()));
+        lag ? sendLag.getValueAtPercentile(99) : null, lag ? sendLag.getMaxValue() : null, a.lagThresholdUs());
   }
 
   /** Client CPU share above which late sends are the client's even with every thread busy. */
@@ -74,11 +114,11 @@ public record Pacing(String arrivals, long scheduled, long sent, long unsent, lo
       return Optional.empty();
     }
     if (!poolExhausted) {
-      return Optional.of(String.format(java.util.Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with threads free",
+      return Optional.of(String.format(Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with threads free",
           sendLagP99Us / 1000.0, lagThresholdUs / 1000.0));
     }
     if (clientCpuShare != null && clientCpuShare > BUSY_CLIENT_SHARE) {
-      return Optional.of(String.format(java.util.Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with the client's CPUs "
+      return Optional.of(String.format(Locale.ROOT, "send lag p99 %.2f ms > %.2f ms with the client's CPUs "
           + "%.0f %% busy", sendLagP99Us / 1000.0, lagThresholdUs / 1000.0, 100 * clientCpuShare));
     }
     return Optional.empty();

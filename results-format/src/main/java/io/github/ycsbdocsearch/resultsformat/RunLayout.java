@@ -1,6 +1,9 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,6 +14,7 @@ import java.util.Locale;
  * run/manifest.json, summary.csv, summary.json, report.html, charts/
  * run/&lt;store&gt;/saturation.json, verification.json, load/
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor]/step.json, summary.json, hdr/, percentiles/
+ *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
  * </pre>
  */
 public final class RunLayout {
@@ -30,6 +34,10 @@ public final class RunLayout {
   public static final String PERCENTILES_DIR = "percentiles";
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
   public static final String QUERY_STATS = "querystats.json";
+  /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
+  public static final String CLIENTS_DIR = "clients";
+  /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
+  public static final String CLIENTS_JSON = "clients.json";
 
   private RunLayout() {
   }
@@ -38,6 +46,28 @@ public final class RunLayout {
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
     return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
         + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : "");
+  }
+
+  /** The folder of client {@code i} of a several-client step. */
+  public static Path clientDir(Path stepDir, int i) {
+    return stepDir.resolve(CLIENTS_DIR).resolve(String.valueOf(i));
+  }
+
+  /**
+   * The folders a step's own output is in: {@code clients/0}, {@code clients/1}, ... in order when it had several
+   * clients, else the step folder itself.
+   */
+  public static List<Path> clientOutputDirs(Path stepDir) {
+    List<Path> dirs = new ArrayList<>();
+    for (int i = 0; Files.isDirectory(clientDir(stepDir, i)); i++) {
+      dirs.add(clientDir(stepDir, i));
+    }
+    return dirs.isEmpty() ? List.of(stepDir) : dirs;
+  }
+
+  /** The {@code hdr/} folders of a step: one per client. */
+  public static List<Path> hdrDirs(Path stepDir) {
+    return clientOutputDirs(stepDir).stream().map(d -> d.resolve(HDR_DIR)).toList();
   }
 
   public static Path storeDir(Path run, String store) {

@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -27,6 +29,13 @@ import org.HdrHistogram.Histogram;
  * at the stop, a freshness poll): their latencies are kept in the merged histograms, they are real, but they do not
  * stretch the window and are not counted in the window's operations.
  *
+ * <p>Several clients. A step driven by N client JVMs has one {@code hdr/} per client ({@code clients/<i>/hdr}). The
+ * logs of one operation and kind are merged interval by interval: every client's intervals keep their absolute
+ * timestamps, fall into the same whole seconds of the window, and are summed with HdrHistogram's own {@code add}
+ * (same precision); no percentile is ever averaged. The warm-up and the stop are measured from the earliest start
+ * of any client's log, so the window is the clients' common one, and each client's logs count as their own logs for
+ * the intervals' lengths (two clients ticking together cover one second, not two).
+ *
  * <p>YCSB's {@code CLEANUP} measurement (each thread's {@code DB.cleanup()}) is not a workload operation and is
  * ignored.
  *
@@ -43,6 +52,10 @@ public final class StepHistograms {
 
   /** One log as read from its file. */
   private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {
+  }
+
+  /** The logs of one client's {@code hdr/}, and its send-lag log's intervals (null when there is none). */
+  private record ClientLogs(List<Log> logs, List<Interval> sendLag) {
   }
 
   /**
@@ -87,21 +100,27 @@ public final class StepHistograms {
    *                   means unknown (the window then ends at the last interval with a completion)
    */
   public static StepHistograms read(Path hdrDir, double warmupS, double durationS) throws IOException {
-    List<Log> logs = new ArrayList<>();
-    if (Files.isDirectory(hdrDir)) {
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(hdrDir, "*" + HdrLogName.EXTENSION)) {
-        for (Path file : files) {
-          HdrLogName name = HdrLogName.parse(file.getFileName().toString()).orElse(null);
-          if (name != null && !name.lifecycle()) {
-            logs.add(readLog(file, name));
-          }
-        }
-      }
+    return read(List.of(hdrDir), warmupS, durationS);
+  }
+
+  /**
+   * {@link #read(Path, double, double)} over the {@code hdr/} folders of every client of a step, merged exactly
+   * (see the class comment).
+   */
+  public static StepHistograms read(List<Path> hdrDirs, double warmupS, double durationS) throws IOException {
+    List<ClientLogs> clients = new ArrayList<>();
+    for (Path hdrDir : hdrDirs) {
+      clients.add(readClient(hdrDir));
     }
+    List<Log> logs = clients.stream().flatMap(c -> c.logs().stream()).toList();
     double referenceSec = logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
-    Histogram sendLag = readSendLag(hdrDir.resolve(SEND_LAG_LOG), cutoffMs, stopMs);
+    List<Histogram> lagByClient = new ArrayList<>();
+    for (ClientLogs c : clients) {
+      lagByClient.add(sendLagOf(c.sendLag(), cutoffMs, stopMs));
+    }
+    Histogram sendLag = sum(lagByClient);
     long windowStart = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
     for (Log log : logs) {
@@ -123,11 +142,13 @@ public final class StepHistograms {
     List<double[]> lengthsPerLog = new ArrayList<>();
     Map<HdrLogName, Histogram[]> intended = new TreeMap<>(StepHistograms::compareNames);
     for (Log log : logs) {
-      Histogram total = new Histogram(3);
+      // Another client's log of the same operation and kind adds into the same histograms and seconds.
+      Histogram total = merged.computeIfAbsent(log.name(), n -> new Histogram(3));
       long counted = 0;
-      long[] counts = new long[buckets];
+      long[] counts = perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
       double[] lengths = new double[buckets];
-      Histogram[] byInterval = log.name().kind() == LatencyKind.INTENDED ? new Histogram[buckets] : null;
+      Histogram[] byInterval = log.name().kind() != LatencyKind.INTENDED ? null
+          : intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
       for (Interval interval : log.intervals()) {
         if (!kept(interval, cutoffMs)) {
           continue;
@@ -150,12 +171,7 @@ public final class StepHistograms {
           }
         }
       }
-      if (byInterval != null) {
-        intended.put(log.name(), byInterval);
-      }
-      merged.put(log.name(), total);
-      inWindow.put(log.name(), counted);
-      perInterval.put(log.name(), counts);
+      inWindow.merge(log.name(), counted, Long::sum);
       if (log.name().kind() == LatencyKind.SERVICE && !log.name().failed()) {
         lengthsPerLog.add(lengths);
       }
@@ -172,20 +188,60 @@ public final class StepHistograms {
     StepHistograms h = new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart,
         windowEnd);
     h.sendLag = sendLag;
+    h.sendLagByClient = lagByClient;
+    List<Long> starts = new ArrayList<>();
+    for (ClientLogs c : clients) {
+      OptionalDouble first = c.logs().stream().mapToDouble(Log::startTimeSec).filter(v -> v > 0).min();
+      starts.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
+    }
+    h.clientStartsMs = starts;
     h.intendedByInterval = intended;
     return h;
+  }
+
+  /** One client's interval logs (none when its folder is missing). */
+  private static ClientLogs readClient(Path hdrDir) throws IOException {
+    List<Log> logs = new ArrayList<>();
+    if (Files.isDirectory(hdrDir)) {
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(hdrDir, "*" + HdrLogName.EXTENSION)) {
+        for (Path file : files) {
+          HdrLogName name = HdrLogName.parse(file.getFileName().toString()).orElse(null);
+          if (name != null && !name.lifecycle()) {
+            logs.add(readLog(file, name));
+          }
+        }
+      }
+    }
+    Path lag = hdrDir.resolve(SEND_LAG_LOG);
+    List<Interval> lagIntervals = Files.isRegularFile(lag)
+        ? readLog(lag, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals() : null;
+    return new ClientLogs(logs, lagIntervals);
+  }
+
+  /** The sum of the non-null histograms; null when all are null. */
+  private static Histogram sum(List<Histogram> parts) {
+    Histogram total = null;
+    for (Histogram h : parts) {
+      if (h != null) {
+        if (total == null) {
+          total = new Histogram(3);
+        }
+        total.add(h);
+      }
+    }
+    return total;
   }
 
   /** The shared arrival schedule's send-lag log (fixed-rate steps), in the step's {@code hdr/}. */
   public static final String SEND_LAG_LOG = "SEND_LAG.hlog";
 
   /** The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or null. */
-  private static Histogram readSendLag(Path file, long cutoffMs, long stopMs) throws IOException {
-    if (!Files.isRegularFile(file)) {
+  private static Histogram sendLagOf(List<Interval> intervals, long cutoffMs, long stopMs) {
+    if (intervals == null) {
       return null;
     }
     Histogram total = new Histogram(3);
-    for (Interval interval : readLog(file, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals()) {
+    for (Interval interval : intervals) {
       if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
         total.add(interval.histogram());
       }
@@ -194,6 +250,8 @@ public final class StepHistograms {
   }
 
   private Histogram sendLag;
+  private List<Histogram> sendLagByClient = List.of();
+  private List<Long> clientStartsMs = List.of();
   private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
 
   /**
@@ -208,6 +266,19 @@ public final class StepHistograms {
   /** The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop step. */
   public Histogram sendLag() {
     return sendLag;
+  }
+
+  /** Each client's own send lag over the window, in client order (an element is null for a closed-loop step). */
+  public List<Histogram> sendLagByClient() {
+    return Collections.unmodifiableList(sendLagByClient);
+  }
+
+  /**
+   * Each client's first log start (epoch milliseconds), in client order; an element is null for a client that
+   * logged nothing. The earliest is the step's reference for the warm-up and the window.
+   */
+  public List<Long> clientStartsMs() {
+    return Collections.unmodifiableList(clientStartsMs);
   }
 
   /** Not warm-up: the interval's midpoint lies at or after the end of the warm-up. */
@@ -228,7 +299,7 @@ public final class StepHistograms {
   /** The merged histograms of a step folder, with the warm-up and window its step.json states. */
   public static StepHistograms forStep(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    return read(stepDir.resolve(RunLayout.HDR_DIR), info.warmupS(), info.durationS());
+    return read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS());
   }
 
   /**

@@ -5,7 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 
@@ -70,7 +72,7 @@ public final class StepSummarizer {
    * final status from this summary, then summarizes the same histograms again under the final record.
    */
   public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
-    return summarize(info, stepName, hist, null);
+    return summarize(info, stepName, hist, null, List.of());
   }
 
   /**
@@ -81,13 +83,15 @@ public final class StepSummarizer {
    */
   public static StepSummary summarize(Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
     try {
-      return summarize(info, stepName, hist, Pacing.read(stepDir, hist.sendLag()).orElse(null));
+      return summarize(info, stepName, hist, Pacing.read(stepDir, hist.sendLag()).orElse(null),
+          Pacing.readEach(stepDir, hist.sendLagByClient()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
-  private static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist, Pacing pacing) {
+  private static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist, Pacing pacing,
+                                       List<Pacing> eachClient) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
     hist.merged().keySet().forEach(n -> ops.add(n.op()));
@@ -97,7 +101,7 @@ public final class StepSummarizer {
     Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps()
         && (pacing == null || pacing.unsent() <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled())) : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
-    String clientLimit = clientLimit(info, pacing);
+    String clientLimit = clientLimit(info, pacing, eachClient);
     boolean clientBound = clientLimit != null;
     Phase phase = info.phaseOrDefault();
     RowContext ctx = new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
@@ -135,17 +139,26 @@ public final class StepSummarizer {
   /**
    * Why the client limited the step, or null: it used more than {@link StepSummary#CLIENT_BOUND_SHARE} of its CPUs
    * (JIT compiler threads left out), or it sent late while threads were free or its CPUs were busy
-   * ({@link Pacing#clientLimit(Double)}).
+   * ({@link Pacing#clientLimit(Double)}). With several clients (their CPU summed over the CPUs they share), a step
+   * is limited when the merged schedule or any one client's is.
    */
-  private static String clientLimit(StepRecord info, Pacing pacing) {
+  private static String clientLimit(StepRecord info, Pacing pacing, List<Pacing> eachClient) {
     if (info.clientCpuCores() != null && info.clientCpus() != null
         && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus()) {
-      return String.format(java.util.Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
+      return String.format(Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
           info.clientCpuCores(), info.clientCpus());
     }
     Double share = info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0 ? null
         : info.clientCpuCores() / info.clientCpus();
-    return pacing == null ? null : pacing.clientLimit(share).orElse(null);
+    if (pacing == null) {
+      return null;
+    }
+    Optional<String> merged = pacing.clientLimit(share);
+    for (int i = 0; merged.isEmpty() && i < eachClient.size(); i++) {
+      int client = i;
+      merged = eachClient.get(i).clientLimit(share).map(why -> "client " + client + ": " + why);
+    }
+    return merged.orElse(null);
   }
 
   /**

@@ -45,6 +45,12 @@ public final class Defaults {
   public static final int SEARCH_MAX_EXTENSIONS = 1;
   /** Arrival process of fixed-rate steps. */
   public static final String ARRIVALS = "poisson";
+  /** Client JVMs that drive each step. */
+  public static final int CLIENTS = 1;
+  /** At most this many client JVMs. */
+  public static final int MAX_CLIENTS = 64;
+  /** Several clients start together this long after they were launched (every JVM is up by then). */
+  public static final long CLIENTS_START_DELAY_MS = 3_000;
   /** Seed of the arrival schedules (each step adds its index). */
   public static final long ARRIVALS_SEED = 20_211_118L;
   /** Least send-lag threshold: send-lag p99 above the threshold (a tenth of the bound, at least this) = client-limited. */

@@ -165,11 +165,44 @@ public final class OptionsParser {
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       SweepTarget.checkMm1(props);
     }
+    int clients = or(cl.clients, Defaults.CLIENTS);
+    checkClients(clients, targets, workload, props);
     return new SweepOptions(workload, targets, threads, rates, or(cl.stepSeconds, Defaults.STEP_SECONDS),
         or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
         or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
         or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
-        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES));
+        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients);
+  }
+
+  /**
+   * Several clients need a store outside the client (the M/M/1 store's server lives in each client JVM) and a
+   * workload that does not insert while it runs (each client's YCSB numbers its inserts from the same first key:
+   * two clients would write the same records).
+   */
+  private static void checkClients(int clients, List<SweepTarget> targets, WorkloadFile workload,
+                                   Map<String, String> props) {
+    if (clients == 1) {
+      return;
+    }
+    if (clients > Defaults.MAX_CLIENTS) {
+      throw new SetupException("--clients " + clients + " is more than " + Defaults.MAX_CLIENTS);
+    }
+    if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
+      throw new SetupException("--clients " + clients + " does not go with the mm1 store: its simulated server lives "
+          + "in each client JVM, so every client would have its own");
+    }
+    String inserts = props.getOrDefault("insertproportion", workload.properties().getOrDefault("insertproportion",
+        "0"));
+    double share;
+    try {
+      share = Double.parseDouble(inserts.trim());
+    } catch (NumberFormatException e) {
+      throw new SetupException("property insertproportion='" + inserts + "' is malformed: expected a number");
+    }
+    if (share > 0) {
+      throw new SetupException("--clients " + clients + " cannot split " + workload.name() + " yet: it inserts while "
+          + "it runs (insertproportion=" + inserts.trim() + ") and every client would insert the same keys");
+    }
   }
 
   /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */

@@ -67,6 +67,7 @@ public final class ParametersJson {
     o.loadFractions().forEach(fractions::add);
     n.put("floor_seconds", o.floorSeconds());
     n.put("search_probes", o.searchProbes());
+    n.put("clients", o.clients());
     n.put("growth_pct", Defaults.GROWTH_PCT);
     n.put("flat_steps", Defaults.FLAT_STEPS);
     n.put("hosts_file", o.hosts().map(h -> h.source().toAbsolutePath().toString()).orElse(null));
@@ -119,7 +120,8 @@ public final class ParametersJson {
         n.path("pin").asBoolean(), props, Slo.parse(n.path("slo").asText(Slo.DEFAULT)), fractions(n),
         n.path("floor_seconds").asInt(0), new SweepOptions.LocalSetup(n.path("topology").asText("single"),
         n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)),
-        n.path("arrivals").asText(Defaults.ARRIVALS), n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES));
+        n.path("arrivals").asText(Defaults.ARRIVALS), n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES),
+        n.path("clients").asInt(Defaults.CLIENTS));
   }
 
   private static List<Integer> counts(String threads) {

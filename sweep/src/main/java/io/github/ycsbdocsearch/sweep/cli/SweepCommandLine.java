@@ -123,6 +123,11 @@ final class SweepCommandLine {
           + "curve's points only (default: " + Defaults.SEARCH_MAX_PROBES + ")"})
   Integer searchProbes;
 
+  @Option(names = "--clients", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
+      "client JVMs that drive every step together, each with its share of the threads and of the offered rate, "
+          + "started at one instant; their interval logs are merged exactly (default: " + Defaults.CLIENTS + ")"})
+  Integer clients;
+
   @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})

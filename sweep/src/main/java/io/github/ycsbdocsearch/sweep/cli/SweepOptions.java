@@ -33,12 +33,14 @@ import java.util.OptionalDouble;
  * @param ycsbProperties {@code -p} pass-through properties, in the order given
  * @param arrivals       arrival process of fixed-rate steps: poisson or uniform
  * @param searchProbes   probes the capacity search may run after the curve; 0 = the curve's bracket only
+ * @param clients        client JVMs that drive each step together (a step's threads and rate split among them)
  */
 public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
                            Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
-                           int floorSeconds, LocalSetup local, String arrivals, int searchProbes) {
+                           int floorSeconds, LocalSetup local, String arrivals, int searchProbes,
+                           int clients) {
 
   /**
    * How the local stores are started (ignored with a hosts file).

@@ -6,6 +6,8 @@ import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
@@ -19,6 +21,7 @@ import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.exec.YcsbOutput;
+import io.github.ycsbdocsearch.sweep.plan.ClientShare;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,11 +30,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * Runs one measured step in its own YCSB JVM and publishes its folder: the child writes into a hidden
@@ -82,44 +94,29 @@ final class StepRunner {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
-    prepare(tmp, true);
     OpenLoop openLoop = openLoop(step);
-    List<String> args = YcsbArgs.step(session.target().dbClass(), o.workload().path(), session.connectionFile(),
-        step, timing.runSeconds(), records, operationCount, userProperties(step), openLoop);
+    List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
+    prepare(tmp, shares.size() == 1);
+    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then.
+    long startAt = shares.size() > 1 ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS : 0;
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
-    AtomicReference<CpuWindow> cpu = new AtomicReference<>();
-    java.util.concurrent.atomic.AtomicLong pid = new java.util.concurrent.atomic.AtomicLong(-1);
-    ChildResult child;
-    try {
-      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's spawn.
-      child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
-          .onStart(p -> pid.set(p.pid()))
-          .run(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"),
-              Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS), ctx.interrupts(),
-              line -> StatusLine.parse(line).ifPresent(s -> {
-                if (cpu.get() == null && pid.get() > 0) {
-                  Duration warm = Duration.ofSeconds(Math.max(0, timing.warmupS() - s.elapsedSeconds()));
-                  cpu.compareAndSet(null, CpuWindow.start(pid.get(), session.serverCpu(), warm,
-                      Duration.ofSeconds(timing.durationS())));
-                }
-                ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s);
-              }));
-    } finally {
-      Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
-    }
+    List<ClientRun> runs = runClients(session, step, planned, records, timing, shares, tmp, startAt);
     Instant ended = Instant.now();
-    YcsbOutput out = YcsbOutput.read(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err"));
-    Optional<String> problem = problem(child, out, step, operationCount, timing);
+    ChildResult child = combined(runs);
+    Optional<String> problem = problem(runs, timing);
     StepStatus status = child.interrupted() ? StepStatus.INTERRUPTED
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
-    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, cpu.get(),
+    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, runs,
         openLoop);
     record.writeTo(tmp);
     Optional<StepHistograms> logs = Optional.empty();
     Optional<StepSummary> summary = Optional.empty();
     try {
       logs = Optional.of(StepHistograms.forStep(tmp));
+      if (runs.size() > 1) {
+        clients(runs, startAt, logs.get()).writeTo(tmp);
+      }
       summary = Optional.of(StepSummarizer.summarize(tmp, record, step.dirName(), logs.get()));
     } catch (IOException | RuntimeException e) {
       if (status == StepStatus.COMPLETE) {
@@ -146,13 +143,14 @@ final class StepRunner {
     summary = logs.map(h -> StepSummarizer.summarize(tmp, last, step.dirName(), h));
     summary.ifPresent(s -> s.writeTo(tmp));
     AtomicFiles.publish(tmp, dir);
-    long inserts = out.returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L);
+    long inserts = runs.stream().mapToLong(r -> r.out().returnCounts().getOrDefault("INSERT", Map.of())
+        .getOrDefault("OK", 0L)).sum();
     return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent());
   }
 
   /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */
   private Map<String, String> userProperties(StepSpec step) {
-    Map<String, String> p = new java.util.LinkedHashMap<>(ctx.options().ycsbProperties());
+    Map<String, String> p = new LinkedHashMap<>(ctx.options().ycsbProperties());
     if (step.phase() == Phase.FLOOR) {
       p.keySet().removeIf(k -> k.startsWith("basicdb."));
     }
@@ -160,6 +158,120 @@ final class StepRunner {
     // YCSB child's working directory).
     p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
     return p;
+  }
+
+  /** One client JVM of a step, as it ran; its CPU window is null when it never printed a status line. */
+  private record ClientRun(ClientShare share, Path dir, ChildResult child, YcsbOutput out, CpuWindow cpu) {
+  }
+
+  /**
+   * Runs the step's clients: one JVM in the step folder itself, or several at once, each in its own
+   * {@code clients/<i>/}, all starting at {@code startAtEpochMs}. Only client 0 feeds the progress line.
+   */
+  private List<ClientRun> runClients(StoreSession session, StepSpec step, int planned, int records, Timing timing,
+                                     List<ClientShare> shares, Path tmp, long startAtEpochMs) {
+    if (shares.size() == 1) {
+      return List.of(runClient(session, step, planned, records, timing, shares.get(0), tmp, 0));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(shares.size());
+    try {
+      List<Future<ClientRun>> futures = new ArrayList<>();
+      for (ClientShare share : shares) {
+        Path dir = RunLayout.clientDir(tmp, share.index());
+        prepare(dir, true);
+        futures.add(pool.submit(() -> runClient(session, step, planned, records, timing, share, dir,
+            startAtEpochMs)));
+      }
+      List<ClientRun> runs = new ArrayList<>();
+      for (Future<ClientRun> f : futures) {
+        runs.add(f.get());
+      }
+      return runs;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the clients ran", e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * Runs one client JVM in {@code dir} to its end, with its CPU window from its first status line; {@code step} is
+   * the whole step (for progress), the share this client's part of it.
+   */
+  private ClientRun runClient(StoreSession session, StepSpec step, int planned, int records, Timing timing,
+                              ClientShare share, Path dir, long startAtEpochMs) {
+    Map<String, String> props = userProperties(share.step());
+    if (startAtEpochMs > 0) {
+      props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
+    }
+    List<String> args = YcsbArgs.step(session.target().dbClass(), ctx.options().workload().path(),
+        session.connectionFile(), share.step(), timing.runSeconds(), records, share.operationCount(), props,
+        share.openLoop());
+    AtomicReference<CpuWindow> cpu = new AtomicReference<>();
+    AtomicLong pid = new AtomicLong(-1);
+    long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
+    ChildResult child;
+    try {
+      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's spawn.
+      child = new ChildProcess(ctx.launcher().command(args), dir, Map.of())
+          .onStart(p -> pid.set(p.pid()))
+          .run(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"),
+              Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS), ctx.interrupts(),
+              line -> StatusLine.parse(line).ifPresent(s -> {
+                if (cpu.get() == null && pid.get() > 0) {
+                  Duration warm = Duration.ofSeconds(Math.max(0, timing.warmupS() - s.elapsedSeconds()));
+                  cpu.compareAndSet(null, CpuWindow.start(pid.get(), session.serverCpu(), warm,
+                      Duration.ofSeconds(timing.durationS())));
+                }
+                if (share.index() == 0) {
+                  ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s);
+                }
+              }));
+    } finally {
+      Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
+    }
+    return new ClientRun(share, dir, child, YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+        cpu.get());
+  }
+
+  /** The clients as one child: the first non-zero exit code, stopped or timed out when any was, the longest run. */
+  private static ChildResult combined(List<ClientRun> runs) {
+    int code = runs.stream().mapToInt(r -> r.child().exitCode()).filter(c -> c != 0).findFirst().orElse(0);
+    return new ChildResult(code, runs.stream().anyMatch(r -> r.child().timedOut()),
+        runs.stream().anyMatch(r -> r.child().interrupted()),
+        runs.stream().map(r -> r.child().elapsed()).max(Duration::compareTo).orElse(Duration.ZERO));
+  }
+
+  /** Why a client's run cannot be trusted (the first such client, named when there are several), or empty. */
+  private Optional<String> problem(List<ClientRun> runs, Timing timing) {
+    for (ClientRun r : runs) {
+      Optional<String> p = problem(r.child(), r.out(), r.share().step(), r.share().operationCount(), timing);
+      if (p.isPresent()) {
+        return runs.size() == 1 ? p : Optional.of("client " + r.share().index() + ": " + p.get());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Who the clients were, their shares and their real starts after the earliest one's. */
+  private static StepClients clients(List<ClientRun> runs, long startAtEpochMs, StepHistograms logs) {
+    List<Long> starts = logs.clientStartsMs();
+    long first = starts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
+    List<StepClients.Client> clients = new ArrayList<>();
+    for (ClientRun r : runs) {
+      int i = r.share().index();
+      Long start = i < starts.size() ? starts.get(i) : null;
+      Optional<CpuWindow> cpu = Optional.ofNullable(r.cpu());
+      ChildResult c = r.child();
+      clients.add(new StepClients.Client(i, "local", r.share().step().threads(), r.share().step().targetOps(),
+          r.share().openLoop() == null ? null : r.share().openLoop().seed(), start == null ? null : start - first,
+          0, c.timedOut() || c.interrupted() ? null : c.exitCode(), r.out().totalOperations(),
+          cpu.flatMap(CpuWindow::clientCores).orElse(null), cpu.flatMap(CpuWindow::clientJitCores).orElse(null)));
+    }
+    return new StepClients(startAtEpochMs, clients);
   }
 
   /** Why the child's run cannot be trusted, or empty. */
@@ -203,15 +315,33 @@ final class StepRunner {
   }
 
   private StepRecord record(StoreSession s, StepSpec step, Timing timing, StepStatus status, String error,
-                            Instant started, Instant ended, ChildResult child, CpuWindow cpu, OpenLoop openLoop) {
-    Optional<CpuWindow> c = Optional.ofNullable(cpu);
-    Double server = c.flatMap(CpuWindow::serverCores).orElse(null);
+                            Instant started, Instant ended, ChildResult child, List<ClientRun> runs,
+                            OpenLoop openLoop) {
+    // Every client's window samples the same server: client 0's is the step's.
+    Optional<CpuWindow> first = Optional.ofNullable(runs.get(0).cpu());
+    Double server = first.flatMap(CpuWindow::serverCores).orElse(null);
     return new StepRecord(StepRecord.FORMAT, s.name(), ctx.options().workload().name(), step.index(),
         step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
         child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
-        step.offeredFraction(), c.flatMap(CpuWindow::clientCores).orElse(null), ctx.pinning().clientCpuCount(),
-        server, server == null ? null : c.get().serverSource(), c.flatMap(CpuWindow::clientJitCores).orElse(null),
+        step.offeredFraction(), sumOver(runs, CpuWindow::clientCores), ctx.pinning().clientCpuCount(),
+        server, server == null ? null : first.get().serverSource(), sumOver(runs, CpuWindow::clientJitCores),
         openLoop);
+  }
+
+  /**
+   * A CPU figure summed over the clients (local clients share the client's CPUs, so their sum is what those CPUs
+   * did); null when any client's is unknown.
+   */
+  private static Double sumOver(List<ClientRun> runs, Function<CpuWindow, Optional<Double>> figure) {
+    double sum = 0;
+    for (ClientRun r : runs) {
+      Optional<Double> v = Optional.ofNullable(r.cpu()).flatMap(figure);
+      if (v.isEmpty()) {
+        return null;
+      }
+      sum += v.get();
+    }
+    return Math.round(sum * 1000.0) / 1000.0;
   }
 
   /**

@@ -111,6 +111,19 @@ class OptionsParserTest {
   }
 
   @Test
+  void severalClientsNeedAStoreOutsideTheClientAndAWorkloadThatDoesNotInsert() {
+    assertEquals(1, run("workloada").clients());
+    assertEquals(3, run("workloada", "--clients", "3").clients());
+    assertTrue(bad("workloada", "--clients", "0").startsWith("--clients '0' is malformed"));
+    assertTrue(bad("workloada", "--clients", "65").contains("more than 64"));
+    assertTrue(bad("workloada", "--clients", "2", "--stores", "mm1", "-p", "mm1.service_rate=1000")
+        .contains("mm1 store"));
+    String inserts = bad("workloada", "--clients", "2", "-p", "insertproportion=0.05");
+    assertTrue(inserts.contains("inserts while it runs (insertproportion=0.05)"), inserts);
+    assertEquals(2, run("workloada", "--clients", "2", "-p", "insertproportion=0").clients());
+  }
+
+  @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
     assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());

@@ -47,6 +47,9 @@ import site.ycsb.workloads.CoreWorkload;
  *       and is timed from it, in place of YCSB's per-thread {@code -target}; how well the schedule was kept goes to
  *       {@code hdr/SEND_LAG.hlog} and {@code arrivals.json} ({@link ArrivalPacer}). Without a rate the workload is
  *       closed-loop, as plain YCSB. Loading ({@link #doInsert}) is never paced.
+ *   <li>Several client JVMs start together: with {@value #START_AT_EPOCH_MS} set, {@link #init} returns at that
+ *       wall-clock instant, before YCSB starts its threads (and their timers), so every client's first request and
+ *       its {@code maxexecutiontime} begin at the same moment.
  * </ul>
  * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
  */
@@ -56,6 +59,8 @@ public class DocSearchWorkload extends CoreWorkload {
   public static final String FRESHNESS = "FRESHNESS";
   /** Where {@code arrivals.json} and {@code hdr/SEND_LAG.hlog} go; the default is the step folder YCSB runs in. */
   public static final String ARRIVALS_DIR = "docsearch.arrivals.dir";
+  /** Epoch milliseconds at which {@link #init} returns (several clients' agreed start); absent or 0: at once. */
+  public static final String START_AT_EPOCH_MS = "docsearch.start_at_epoch_ms";
 
   private SearchWorkloadConfig config;
   private DocumentGenerator generator;
@@ -100,6 +105,19 @@ public class DocSearchWorkload extends CoreWorkload {
     if (config.searchProportion() > 0 || config.freshnessProportion() > 0) {
       queries = new QueryGenerator(config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
       queryStats = new QueryStats(config);
+    }
+    waitUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
+  }
+
+  /** Sleeps until the wall clock reaches {@code epochMs} (returns at once when it has). */
+  private static void waitUntil(long epochMs) throws WorkloadException {
+    try {
+      for (long left = epochMs - System.currentTimeMillis(); left > 0; left = epochMs - System.currentTimeMillis()) {
+        Thread.sleep(left);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WorkloadException("interrupted while waiting for the clients' agreed start");
     }
   }
 

@@ -1,0 +1,129 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A step driven by two clients whose logs start 300 ms apart: merged exactly, never averaged. */
+class SeveralClientsTest {
+  private static final long OFFSET_MS = 300;
+  private static final long[] WARMUP = repeat(100_000, 1000);
+
+  @TempDir
+  Path dir;
+
+  /**
+   * Client 0 starts at T0 and logs 1..1000 µs each second; client 1 starts 300 ms later and logs 1001..2000 µs.
+   * Both: 2 s of huge warm-up latencies, then 10 measured seconds.
+   */
+  private Path twoClientStep(String extraStepJson) throws IOException {
+    Path step = dir.resolve("07-t8-r2000");
+    RunFixture.stepJson(step, "redisjson", 7, 8, 2000, 2, 10, "complete", extraStepJson);
+    RunFixture.log(RunLayout.clientDir(step, 0), "READ", T0, concat(times(2, WARMUP), times(10, range(1, 1000))));
+    RunFixture.log(RunLayout.clientDir(step, 1), "READ", T0 + OFFSET_MS,
+        concat(times(2, WARMUP), times(10, range(1001, 2000))));
+    return step;
+  }
+
+  @Test
+  void theMergedHistogramIsTheSumOfTheClientsIntervals() throws IOException {
+    StepHistograms h = StepHistograms.forStep(twoClientStep(""));
+    Histogram merged = h.get("READ", LatencyKind.SERVICE, false);
+    // One histogram built from every measured interval of both clients.
+    Histogram reference = new Histogram(3);
+    for (int second = 0; second < 10; second++) {
+      for (long v = 1; v <= 2000; v++) {
+        reference.recordValue(v);
+      }
+    }
+    assertEquals(reference.getTotalCount(), merged.getTotalCount(), "each client's 10,000 measured operations");
+    for (double p : new double[] {0, 10, 50, 90, 99, 99.9, 99.99, 100}) {
+      assertEquals(reference.getValueAtPercentile(p), merged.getValueAtPercentile(p), "p" + p);
+    }
+    assertEquals(reference.getMean(), merged.getMean(), 1e-9);
+    // Averaging the clients' p99s (990 and 1990 µs) would give 1490 µs; the merged p99 is the one of all requests.
+    assertEquals(reference.getValueAtPercentile(99), merged.getValueAtPercentile(99));
+    assertTrue(merged.getValueAtPercentile(99) > 1900);
+    assertEquals(List.of(T0, T0 + OFFSET_MS), h.clientStartsMs());
+  }
+
+  @Test
+  void throughputIsTheSumOverTheCommonWindowAndSecondsAreNotCountedTwice() throws IOException {
+    Path step = twoClientStep("");
+    StepHistograms h = StepHistograms.forStep(step);
+    assertEquals(10.0, h.measuredSeconds(), 1e-9, "the window is the earliest client's warm-up end to the stop");
+    long[] perSecond = h.perInterval("READ", false);
+    for (int i = 0; i < perSecond.length; i++) {
+      assertEquals(2000, perSecond[i], "second " + i + " holds both clients' operations");
+      assertEquals(1.0, h.intervalLengthsS()[i], 1e-9, "two clients ticking together cover one second, not two");
+    }
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(20_000, s.operations());
+    assertEquals(2000.0, s.throughputOps(), 1e-9);
+  }
+
+  @Test
+  void pacingAddsUpAndOneLateClientLimitsTheStep() throws IOException {
+    Path step = twoClientStep("\"phase\": \"load\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1, "
+        + "\"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99, \"slo_bound_us\": 10000}, ");
+    arrivals(RunLayout.clientDir(step, 0), 10_000, 0, 4, 1);
+    arrivals(RunLayout.clientDir(step, 1), 10_000, 2, 4, 1);
+    sendLag(RunLayout.clientDir(step, 0), 0);
+    // Client 1 sent 1.5 % of its requests 5 ms late: over its own p99, hidden in the merged one (0.75 %).
+    sendLag(RunLayout.clientDir(step, 1), 15);
+    StepSummary s = StepSummarizer.summarize(step);
+    Pacing p = s.pacing();
+    assertEquals(20_000, p.scheduled());
+    assertEquals(2, p.unsent());
+    assertEquals(8, p.threads());
+    assertEquals(2, p.maxInFlight());
+    assertTrue(s.clientBound());
+    assertTrue(s.clientLimit().startsWith("client 1: send lag p99 5.00 ms"), s.clientLimit());
+  }
+
+  @Test
+  void aStepOfOneClientHasNoClientsFile() throws IOException {
+    Path step = dir.resolve("03-t8");
+    RunFixture.stepJson(step, "mongodb", 3, 8, 0, 2, "complete");
+    RunFixture.log(step, "READ", T0, concat(times(2, WARMUP), times(10, range(1, 1000))));
+    assertEquals(List.of(step), RunLayout.clientOutputDirs(step));
+    assertTrue(StepClients.read(step).isEmpty());
+    assertNull(StepSummarizer.summarize(step).clientLimit());
+  }
+
+  private static void arrivals(Path clientDir, long scheduled, long unsent, int threads, long maxInFlight)
+      throws IOException {
+    Files.writeString(clientDir.resolve(Pacing.ARRIVALS_FILE), "{\"process\": \"poisson\", \"scheduled_due\": "
+        + scheduled + ", \"sent\": " + (scheduled - unsent) + ", \"unsent\": " + unsent + ", \"late\": 0, "
+        + "\"lag_threshold_us\": 1000, \"max_in_flight\": " + maxInFlight + ", \"pool_exhausted\": false, "
+        + "\"threads\": " + threads + "}");
+  }
+
+  /** A send-lag log over the step's 12 seconds: each second 1000 sends, {@code late} of them 5 ms late. */
+  private static void sendLag(Path clientDir, int late) throws IOException {
+    long[] second = LongStream.concat(LongStream.of(repeat(50, 1000 - late)), LongStream.of(repeat(5_000, late)))
+        .toArray();
+    try (YcsbStyleLogWriter w = new YcsbStyleLogWriter(clientDir.resolve("hdr").resolve(
+        StepHistograms.SEND_LAG_LOG), "SEND_LAG", T0)) {
+      for (int i = 0; i < 12; i++) {
+        w.interval(T0 + i * 1000L, T0 + (i + 1) * 1000L, second);
+      }
+    }
+  }
+}
