@@ -46,6 +46,7 @@ install_tools() {
   command -v iperf3 >/dev/null || missing+=(iperf3)
   command -v fio >/dev/null || missing+=(fio)
   command -v jq >/dev/null || missing+=(jq)
+  [[ -x /usr/sbin/sshd ]] || missing+=(openssh-server)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
     if [[ "$(id -u)" == 0 ]]; then

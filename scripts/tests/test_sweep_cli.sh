@@ -33,6 +33,9 @@ usage() {
 }
 
 cleanup() {
+  if [[ -n "${WORK}" && -s "${WORK}/sshd/sshd.pid" ]]; then
+    kill "$(cat "${WORK}/sshd/sshd.pid")" 2>/dev/null || true
+  fi
   if [[ -n "${PRIVATE_HOME}" ]]; then
     STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null 2>&1 || true
     PRIVATE_HOME=""
@@ -324,6 +327,66 @@ for f in steps:
 PY
 }
 
+# A private sshd on loopback for the SSH client path: its own host key, one authorized key made for the test, a pid
+# file (cleanup stops it). Debian's openssh-server; scripts/test.sh installs it.
+readonly SSHD_PORT="$((PORT_BASE + 40))"
+start_local_sshd() {
+  local d="${WORK}/sshd" i
+  mkdir -p "${d}" /run/sshd
+  ssh-keygen -q -t ed25519 -N '' -f "${d}/host_key"
+  ssh-keygen -q -t ed25519 -N '' -f "${d}/client_key"
+  cp "${d}/client_key.pub" "${d}/authorized_keys"
+  cat >"${d}/sshd_config" <<EOF
+Port ${SSHD_PORT}
+ListenAddress 127.0.0.1
+HostKey ${d}/host_key
+AuthorizedKeysFile ${d}/authorized_keys
+PidFile ${d}/sshd.pid
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+EOF
+  /usr/sbin/sshd -f "${d}/sshd_config" -E "${d}/sshd.log" || return 1
+  for ((i = 0; i < 50; i++)); do
+    [[ -s "${d}/sshd.pid" ]] && return 0
+    sleep 0.1
+  done
+  echo "sshd did not start: $(cat "${d}/sshd.log")"
+  return 1
+}
+
+# Client 1 on "another machine": the hosts file names a client reached over SSH (the local sshd, a key made for the
+# test), so the sweep drives it through ssh, copies its files there, and fetches its logs back; the sshd's log proves
+# the session. The connection file (credentials) is not left in the results.
+second_client_over_ssh() {
+  local hosts="${WORK}/hosts-ssh.json" dir rc=0 step
+  start_local_sshd || return 1
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" "${REPO_ROOT}/scripts/stores.sh" start redisjson \
+    >/dev/null || return 1
+  jq --arg port "${SSHD_PORT}" --arg user "$(id -un)" --arg key "${WORK}/sshd/client_key" \
+    --arg repo "${REPO_ROOT}" --arg work "${WORK}/remote" --arg known "${WORK}/sshd/known_hosts" \
+    '{topology, stores: {redisjson: .stores.redisjson}, clients: [{host: "127.0.0.1", port: ($port | tonumber),
+      user: $user, identity_file: $key, repo: $repo, work_dir: $work,
+      ssh_options: ["-o", ("UserKnownHostsFile=" + $known)]}]}' \
+    "${PRIVATE_HOME}/hosts-single.json" >"${hosts}" || return 1
+  dir="$(sweep workloadc --hosts "${hosts}" --threads 4 --rates 2000 --step-seconds 4 --warmup-seconds 1 \
+    --records 500 --floor-seconds 0 --out "${WORK}/ssh" | tail -n 1)" || rc=$?
+  STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" stop redisjson >/dev/null 2>&1 || true
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 ]] || return 1
+  step="$(dirname "$(compgen -G "${dir}/redisjson/steps/*/clients.json" | head -n 1)")"
+  cat "${step}/clients.json"
+  [[ "$(field "${step}/clients.json" clients/1/host)" == "$(id -un)@127.0.0.1" ]] \
+    && [[ "$(field "${step}/clients.json" clients/1/client_cpu_cores)" != None ]] \
+    && compgen -G "${step}/clients/1/hdr/*.hdr" >/dev/null \
+    && [[ -s "${step}/clients/1/arrivals.json" ]] \
+    && [[ ! -e "${step}/clients/1/connection.properties" ]] \
+    && [[ "$(field "${step}/summary.json" pacing/threads)" == 4 ]] \
+    && grep -q "Accepted publickey" "${WORK}/sshd/sshd.log"
+}
+
 # Runs the sweep with the private stores' ports.
 private_sweep() {
   STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
@@ -411,6 +474,7 @@ main() {
     check "a store dying fails only its step" a_dying_store_fails_only_its_step
     check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
     check "two clients: logs of both, merged exactly" two_clients_merge_exactly
+    check "two clients: the second over SSH" second_client_over_ssh
   fi
   finish
 }

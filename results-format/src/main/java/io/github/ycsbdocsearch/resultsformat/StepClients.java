@@ -34,14 +34,18 @@ public record StepClients(long startAtEpochMs, List<Client> clients) {
    * @param operations       operations it reported (YCSB's own count, warm-up included)
    * @param clientCpuCores   the CPU cores it used over the window, JIT compiler left out; null when unknown
    * @param clientJitCpuCores its JIT compiler threads' cores over the window; null when unknown
+   * @param clientCpus       the CPUs it may use (local clients share the runner's client CPUs)
    */
   @JsonPropertyOrder({"index", "host", "threads", "target_ops", "arrivals_seed", "start_offset_ms", "clock_offset_ms",
-      "exit_code", "operations", "client_cpu_cores", "client_jit_cpu_cores"})
+      "exit_code", "operations", "client_cpu_cores", "client_jit_cpu_cores", "client_cpus"})
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Client(int index, String host, int threads, long targetOps, Long arrivalsSeed, Long startOffsetMs,
                        long clockOffsetMs, Integer exitCode, long operations, Double clientCpuCores,
-                       Double clientJitCpuCores) {
+                       Double clientJitCpuCores, int clientCpus) {
   }
+
+  /** The host of a client on the runner's own machine. */
+  public static final String LOCAL = "local";
 
   public StepClients {
     clients = List.copyOf(clients);

@@ -72,7 +72,7 @@ public final class StepSummarizer {
    * final status from this summary, then summarizes the same histograms again under the final record.
    */
   public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
-    return summarize(info, stepName, hist, null, List.of());
+    return summarize(info, stepName, hist, null, List.of(), List.of());
   }
 
   /**
@@ -84,14 +84,15 @@ public final class StepSummarizer {
   public static StepSummary summarize(Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
     try {
       return summarize(info, stepName, hist, Pacing.read(stepDir, hist.sendLag()).orElse(null),
-          Pacing.readEach(stepDir, hist.sendLagByClient()));
+          Pacing.readEach(stepDir, hist.sendLagByClient()),
+          StepClients.read(stepDir).map(StepClients::clients).orElse(List.of()));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   private static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist, Pacing pacing,
-                                       List<Pacing> eachClient) {
+                                       List<Pacing> eachClient, List<StepClients.Client> clients) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
     hist.merged().keySet().forEach(n -> ops.add(n.op()));
@@ -101,7 +102,7 @@ public final class StepSummarizer {
     Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps()
         && (pacing == null || pacing.unsent() <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled())) : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
-    String clientLimit = clientLimit(info, pacing, eachClient);
+    String clientLimit = clientLimit(info, pacing, eachClient, clients);
     boolean clientBound = clientLimit != null;
     Phase phase = info.phaseOrDefault();
     RowContext ctx = new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
@@ -142,11 +143,16 @@ public final class StepSummarizer {
    * ({@link Pacing#clientLimit(Double)}). With several clients (their CPU summed over the CPUs they share), a step
    * is limited when the merged schedule or any one client's is.
    */
-  private static String clientLimit(StepRecord info, Pacing pacing, List<Pacing> eachClient) {
+  private static String clientLimit(StepRecord info, Pacing pacing, List<Pacing> eachClient,
+                                    List<StepClients.Client> clients) {
     if (info.clientCpuCores() != null && info.clientCpus() != null
         && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus()) {
       return String.format(Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
           info.clientCpuCores(), info.clientCpus());
+    }
+    String machine = busyClientMachine(clients);
+    if (machine != null) {
+      return machine;
     }
     Double share = info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0 ? null
         : info.clientCpuCores() / info.clientCpus();
@@ -159,6 +165,29 @@ public final class StepSummarizer {
       merged = eachClient.get(i).clientLimit(share).map(why -> "client " + client + ": " + why);
     }
     return merged.orElse(null);
+  }
+
+  /**
+   * A client machine whose CPUs were busier than {@link StepSummary#CLIENT_BOUND_SHARE}, or null: the local clients
+   * together on the CPUs they share, each other machine on its own (the step's sum over all machines can hide one).
+   */
+  private static String busyClientMachine(List<StepClients.Client> clients) {
+    double local = 0;
+    int localCpus = 0;
+    for (StepClients.Client c : clients) {
+      if (c.clientCpuCores() == null) {
+        continue;
+      }
+      if (StepClients.LOCAL.equals(c.host())) {
+        local += c.clientCpuCores();
+        localCpus = c.clientCpus();
+      } else if (c.clientCpus() > 0 && c.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * c.clientCpus()) {
+        return String.format(Locale.ROOT, "client %d (%s): CPU %.2f of %d CPUs (JIT compiler left out)", c.index(),
+            c.host(), c.clientCpuCores(), c.clientCpus());
+      }
+    }
+    return localCpus > 0 && local > StepSummary.CLIENT_BOUND_SHARE * localCpus ? String.format(Locale.ROOT,
+        "local clients: CPU %.2f of %d CPUs (JIT compiler left out)", local, localCpus) : null;
   }
 
   /**

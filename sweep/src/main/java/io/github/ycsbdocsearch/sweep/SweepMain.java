@@ -37,7 +37,8 @@ public final class SweepMain {
     System.exit(code);
   }
 
-  static Path repoRoot() {
+  /** The project's folder (the launcher script sets it). */
+  public static Path repoRoot() {
     String r = System.getProperty(REPO_PROPERTY);
     return (r == null || r.isBlank() ? Path.of("") : Path.of(r)).toAbsolutePath().normalize();
   }

@@ -1,10 +1,12 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * How a YCSB client JVM is started: {@code [taskset -c CPUS] java FLAGS -cp CLASSPATH site.ycsb.Client ...}, with
@@ -33,6 +35,23 @@ public record ClientLauncher(Path javaBin, List<String> jvmFlags, String classpa
     List<String> flags = jvmOpts.isBlank() ? List.of() : Arrays.asList(jvmOpts.trim().split("\\s+"));
     String cp = System.getProperty(CLASSPATH_PROPERTY, System.getProperty("java.class.path"));
     return new ClientLauncher(java, flags, cp, cpus);
+  }
+
+  /**
+   * The command for another client machine, where the project lives at {@code remoteRepo}: its own {@code java},
+   * the same flags, no pinning (the machine is the client's alone), and this classpath with every entry inside
+   * {@code localRepo} moved to {@code remoteRepo}.
+   */
+  public List<String> remoteCommand(List<String> ycsbArgs, Path localRepo, Path remoteRepo) {
+    String local = localRepo.toString() + File.separator;
+    String cp = Arrays.stream(classpath.split(File.pathSeparator))
+        .map(e -> e.startsWith(local) ? remoteRepo.resolve(e.substring(local.length())).toString() : e)
+        .collect(Collectors.joining(File.pathSeparator));
+    List<String> cmd = new ArrayList<>(List.of("java"));
+    cmd.addAll(jvmFlags);
+    cmd.addAll(List.of("-cp", cp, YCSB_MAIN));
+    cmd.addAll(ycsbArgs);
+    return cmd;
   }
 
   /** The full command for the given YCSB arguments. */

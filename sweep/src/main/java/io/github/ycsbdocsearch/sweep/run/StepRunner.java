@@ -1,11 +1,15 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
@@ -13,15 +17,18 @@ import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.SweepMain;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
+import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.exec.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.plan.ClientShare;
+import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -160,9 +167,24 @@ final class StepRunner {
     return p;
   }
 
-  /** One client JVM of a step, as it ran; its CPU window is null when it never printed a status line. */
-  private record ClientRun(ClientShare share, Path dir, ChildResult child, YcsbOutput out, CpuWindow cpu) {
+  /**
+   * One client JVM of a step, as it ran.
+   *
+   * @param host          {@code local}, or the other client machine's {@code user@host}
+   * @param clockOffsetMs that machine's clock minus this one's
+   * @param cores         its CPU over the window, JIT compiler left out; null when unknown
+   * @param jitCores      its JIT compiler threads' CPU; null when unknown
+   * @param cpus          the CPUs it may use (a local client: the client's pinning set, shared by local clients)
+   * @param window        a local client's CPU window (it also sampled the server); null for a remote one
+   */
+  private record ClientRun(ClientShare share, String host, long clockOffsetMs, ChildResult child, YcsbOutput out,
+                           Double cores, Double jitCores, int cpus, CpuWindow window) {
+    boolean local() {
+      return window != null || host.equals(LOCAL);
+    }
   }
+
+  private static final String LOCAL = StepClients.LOCAL;
 
   /**
    * Runs the step's clients: one JVM in the step folder itself, or several at once, each in its own
@@ -203,6 +225,10 @@ final class StepRunner {
    */
   private ClientRun runClient(StoreSession session, StepSpec step, int planned, int records, Timing timing,
                               ClientShare share, Path dir, long startAtEpochMs) {
+    Optional<RemoteClient> remote = remoteFor(share.index());
+    if (remote.isPresent()) {
+      return runRemoteClient(session, records, timing, share, dir, startAtEpochMs, remote.get());
+    }
     Map<String, String> props = userProperties(share.step());
     if (startAtEpochMs > 0) {
       props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
@@ -233,8 +259,67 @@ final class StepRunner {
     } finally {
       Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
     }
-    return new ClientRun(share, dir, child, YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
-        cpu.get());
+    Optional<CpuWindow> w = Optional.ofNullable(cpu.get());
+    return new ClientRun(share, LOCAL, 0, child, YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+        w.flatMap(CpuWindow::clientCores).orElse(null), w.flatMap(CpuWindow::clientJitCores).orElse(null),
+        ctx.pinning().clientCpuCount(), cpu.get());
+  }
+
+  /** Client {@code i} runs on the hosts file's other client machine {@code i - 1} when there is one. */
+  private Optional<RemoteClient> remoteFor(int i) {
+    List<RemoteClient> others = ctx.options().hosts().map(HostsFile::clients).orElse(List.of());
+    return i >= 1 && i - 1 < others.size() ? Optional.of(others.get(i - 1)) : Optional.empty();
+  }
+
+  /**
+   * Runs a client on another machine over SSH: its work folder emptied, the connection and workload files copied
+   * there, its clock offset read (the agreed start is given in its own clock), YCSB started by
+   * {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its output streamed back, then
+   * the connection file (credentials) deleted there and the folder fetched into {@code dir}.
+   */
+  private ClientRun runRemoteClient(StoreSession session, int records, Timing timing, ClientShare share, Path dir,
+                                    long startAtEpochMs, RemoteClient remote) {
+    Ssh ssh = new Ssh(remote);
+    Path work = remote.workDir().resolve("client-" + share.index());
+    ssh.run(List.of("sh", "-c", "rm -rf \"$1\" && mkdir -p \"$1\"", "prepare", work.toString()), null);
+    long offset = ssh.clockOffsetMs();
+    Path connection = work.resolve("connection.properties");
+    Path workload = work.resolve("workload");
+    ssh.copy(session.connectionFile(), connection);
+    ssh.copy(ctx.options().workload().path(), workload);
+    Map<String, String> props = userProperties(share.step());
+    long startAt = startAtEpochMs + offset;
+    props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAt));
+    List<String> ycsb = YcsbArgs.step(session.target().dbClass(), workload, connection, share.step(),
+        timing.runSeconds(), records, share.operationCount(), props, share.openLoop());
+    List<String> words = new ArrayList<>(List.of(remote.repo().resolve(REMOTE_SCRIPT).toString(), work.toString(),
+        String.valueOf(startAt), String.valueOf(timing.warmupS()), String.valueOf(timing.durationS())));
+    words.addAll(ctx.launcher().remoteCommand(ycsb, SweepMain.repoRoot(), remote.repo()));
+    long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
+    ChildResult child = new ChildProcess(ssh.command(words), dir, Map.of()).run(dir.resolve("ycsb.out"),
+        dir.resolve("ycsb.err"), Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
+        ctx.interrupts(), line -> { });
+    ssh.run(List.of("rm", "-f", connection.toString(), workload.toString()), null);
+    ssh.fetch(work, dir);
+    RemoteCpu cpu = RemoteCpu.read(dir);
+    return new ClientRun(share, remote.destination(), offset, child, YcsbOutput.read(dir.resolve("ycsb.out"),
+        dir.resolve("ycsb.err")), cpu.clientCpuCores(), cpu.clientJitCpuCores(), cpu.clientCpus(), null);
+  }
+
+  /** The script that runs a client on another machine, relative to the project's folder there. */
+  static final String REMOTE_SCRIPT = "scripts/lib/remote-client.sh";
+
+  /** What {@code remote-client.sh} measured ({@code cpu.json}); nulls when it could not. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int clientCpus) {
+    static RemoteCpu read(Path dir) {
+      Path f = dir.resolve("cpu.json");
+      try {
+        return Files.isRegularFile(f) ? Json.read(f, RemoteCpu.class) : new RemoteCpu(null, null, 0);
+      } catch (ResultsFormatException e) {
+        return new RemoteCpu(null, null, 0); // unknown, as when the client ended before its window
+      }
+    }
   }
 
   /** The clients as one child: the first non-zero exit code, stopped or timed out when any was, the longest run. */
@@ -264,12 +349,11 @@ final class StepRunner {
     for (ClientRun r : runs) {
       int i = r.share().index();
       Long start = i < starts.size() ? starts.get(i) : null;
-      Optional<CpuWindow> cpu = Optional.ofNullable(r.cpu());
       ChildResult c = r.child();
-      clients.add(new StepClients.Client(i, "local", r.share().step().threads(), r.share().step().targetOps(),
+      clients.add(new StepClients.Client(i, r.host(), r.share().step().threads(), r.share().step().targetOps(),
           r.share().openLoop() == null ? null : r.share().openLoop().seed(), start == null ? null : start - first,
-          0, c.timedOut() || c.interrupted() ? null : c.exitCode(), r.out().totalOperations(),
-          cpu.flatMap(CpuWindow::clientCores).orElse(null), cpu.flatMap(CpuWindow::clientJitCores).orElse(null)));
+          r.clockOffsetMs(), c.timedOut() || c.interrupted() ? null : c.exitCode(), r.out().totalOperations(),
+          r.cores(), r.jitCores(), r.cpus()));
     }
     return new StepClients(startAtEpochMs, clients);
   }
@@ -317,31 +401,35 @@ final class StepRunner {
   private StepRecord record(StoreSession s, StepSpec step, Timing timing, StepStatus status, String error,
                             Instant started, Instant ended, ChildResult child, List<ClientRun> runs,
                             OpenLoop openLoop) {
-    // Every client's window samples the same server: client 0's is the step's.
-    Optional<CpuWindow> first = Optional.ofNullable(runs.get(0).cpu());
+    // Client 0 runs here, and its window also sampled the server.
+    Optional<CpuWindow> first = Optional.ofNullable(runs.get(0).window());
     Double server = first.flatMap(CpuWindow::serverCores).orElse(null);
     return new StepRecord(StepRecord.FORMAT, s.name(), ctx.options().workload().name(), step.index(),
         step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
         child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
-        step.offeredFraction(), sumOver(runs, CpuWindow::clientCores), ctx.pinning().clientCpuCount(),
-        server, server == null ? null : first.get().serverSource(), sumOver(runs, CpuWindow::clientJitCores),
-        openLoop);
+        step.offeredFraction(), sumOver(runs, ClientRun::cores), clientCpus(runs), server,
+        server == null ? null : first.get().serverSource(), sumOver(runs, ClientRun::jitCores), openLoop);
   }
 
   /**
    * A CPU figure summed over the clients (local clients share the client's CPUs, so their sum is what those CPUs
    * did); null when any client's is unknown.
    */
-  private static Double sumOver(List<ClientRun> runs, Function<CpuWindow, Optional<Double>> figure) {
+  private static Double sumOver(List<ClientRun> runs, Function<ClientRun, Double> figure) {
     double sum = 0;
     for (ClientRun r : runs) {
-      Optional<Double> v = Optional.ofNullable(r.cpu()).flatMap(figure);
-      if (v.isEmpty()) {
+      Double v = figure.apply(r);
+      if (v == null) {
         return null;
       }
-      sum += v.get();
+      sum += v;
     }
     return Math.round(sum * 1000.0) / 1000.0;
+  }
+
+  /** The CPUs the clients may use: the local clients' shared set once, plus each other machine's. */
+  private int clientCpus(List<ClientRun> runs) {
+    return ctx.pinning().clientCpuCount() + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum();
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.Properties;
  * ({@code .stores/hosts-<topology>.json}) and by {@code scripts/hosts-from-terraform.sh}; read by the sweep and the
  * verification. Format: {@code {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}},
  * and from terraform also {@code "durability_profile"}, {@code "memory_mb_per_server"}, {@code "servers"} and
- * {@code "copies"} (recorded in the manifest).
+ * {@code "copies"} (recorded in the manifest), and optionally {@code "clients"}: the other client machines, reached
+ * over SSH ({@link RemoteClient}).
  * Immutable.
  */
 public final class HostsFile {
@@ -26,14 +28,16 @@ public final class HostsFile {
   private final Map<StoreKind, Properties> stores;
   private final String durabilityProfile;
   private final Map<String, Integer> provisioned;
+  private final List<RemoteClient> clients;
 
   private HostsFile(Path source, String topology, Map<StoreKind, Properties> stores, String durabilityProfile,
-                    Map<String, Integer> provisioned) {
+                    Map<String, Integer> provisioned, List<RemoteClient> clients) {
     this.source = source;
     this.topology = topology;
     this.stores = stores;
     this.durabilityProfile = durabilityProfile;
     this.provisioned = provisioned;
+    this.clients = List.copyOf(clients);
   }
 
   /** The whole-number facts of how the servers were provisioned that a hosts file may carry, in this order. */
@@ -91,7 +95,8 @@ public final class HostsFile {
       }
       provisioned.put(key, v.asInt());
     }
-    return new HostsFile(file, topology, stores, profile, java.util.Collections.unmodifiableMap(provisioned));
+    return new HostsFile(file, topology, stores, profile, Collections.unmodifiableMap(provisioned),
+        RemoteClient.parse(file, root.get("clients")));
   }
 
   /**
@@ -108,6 +113,11 @@ public final class HostsFile {
    */
   public Map<String, Integer> provisioned() {
     return provisioned;
+  }
+
+  /** The other client machines, in order (clients 1, 2, ...); empty when the sweep's machine is the only one. */
+  public List<RemoteClient> clients() {
+    return clients;
   }
 
   public Path source() {
