@@ -23,11 +23,11 @@ final class HeadlineSection {
   }
 
   static String render(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder("<section id=\"" + ID + "\"><h2>Headline: capacity under the latency "
-        + "objective</h2>\n<p class=\"muted\">Capacity: the highest offered rate whose requests were sent on time "
-        + "and whose intended latency met the objective (a statistical test over all requests), with the search's "
-        + "bracket and confidence. Peak: the closed-loop maximum, an upper bound that only brackets the search. "
-        + "A missing number, or one that is only a bound, says why (<code>saturation.json</code>).</p>\n"
+    StringBuilder html = new StringBuilder(Html.section(ID, "Headline: capacity under the latency objective",
+        "Capacity: the highest offered rate whose requests were sent on time and whose intended latency met the "
+        + "objective (a statistical test over all requests), with the search's bracket and confidence. Peak: the "
+        + "closed-loop maximum, an upper bound that only brackets the search. A missing number, or one that is only "
+        + "a bound, says why (<code>saturation.json</code>).")
         + "<table class=\"grid headline\"><thead><tr><th>Store</th><th>Capacity (ops/s)</th>"
         + "<th>Bracket, confidence</th><th>Objective</th><th>Peak, closed loop (ops/s)</th>"
         + "<th>How it was found</th></tr></thead><tbody>\n");

@@ -135,9 +135,9 @@ public final class HtmlReport {
   /** The probes of the offered rate behind each capacity; the closed-loop ramp's charts follow. */
   private static String capacitySearch(RunFolder run, StorePalette palette) {
     String probes = HeadlineSection.probes(run, palette);
-    return "<section id=\"" + CAPACITY_SEARCH_ID + "\"><h2>Capacity search</h2>\n<p class=\"muted\">The closed-loop "
-        + "ramp (threads, no rate limit) finds the peak; fixed-rate probes between the latency curve's points then "
-        + "bisect the offered rate until the objective's verdict changes within the resolution.</p>\n"
+    return Html.section(CAPACITY_SEARCH_ID, "Capacity search", "The closed-loop ramp (threads, no rate limit) "
+        + "finds the peak; fixed-rate probes between the latency curve's points then bisect the offered rate until "
+        + "the objective's verdict changes within the resolution.")
         + (probes.isEmpty() ? "<p class=\"muted\">No capacity search record in this run.</p>\n" : probes)
         + "</section>\n";
   }
