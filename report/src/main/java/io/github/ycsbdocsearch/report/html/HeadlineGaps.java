@@ -34,8 +34,7 @@ final class HeadlineGaps {
     List<StepSummary> offered = store.summaries().stream()
         .filter(s -> s.fixedRate() && s.phase() != Phase.FLOOR).toList();
     if (offered.isEmpty()) {
-      return firstEnded(store, StepStatus.FAILED).map(s -> "no result: step " + s.step() + " failed")
-          .orElse("no capacity: no fixed-rate step ran");
+      return stopped(store).orElse("no capacity: no fixed-rate step ran");
     }
     if (offered.stream().noneMatch(StepSummary::complete)) {
       return "no result: every fixed-rate step failed";
@@ -67,8 +66,7 @@ final class HeadlineGaps {
     if (sat.peak() != null) {
       return null;
     }
-    return firstEnded(store, StepStatus.FAILED).filter(s -> s.phase() == Phase.CAPACITY)
-        .map(s -> "no result: step " + s.step() + " failed").orElse("no peak: no capacity step finished");
+    return stopped(store).orElse("no peak: no capacity step finished");
   }
 
   /** Why the peak is only a lower bound, or null when it is not one. */
@@ -81,11 +79,25 @@ final class HeadlineGaps {
     return client ? "lower bound: client-limited" : "lower bound: still growing";
   }
 
+  /** A peak the ramp never finished: the sweep was interrupted during it (saturation.json does not flag that). */
+  static String peakInterrupted(StoreRun store) {
+    Saturation sat = store.saturation();
+    if (sat == null || sat.peak() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
+      return null;
+    }
+    return firstEnded(store, StepStatus.INTERRUPTED).filter(s -> s.phase() == Phase.CAPACITY)
+        .map(s -> "lower bound: interrupted at step " + s.step()).orElse(null);
+  }
+
   /** A store without saturation.json: its sweep stopped before deciding anything. */
   private static String noResult(StoreRun store) {
+    return stopped(store).orElse(store.steps().isEmpty() ? "no result: no step ran" : "no result: sweep unfinished");
+  }
+
+  /** The first step that failed, else the one the sweep was interrupted at, as the reason a result is missing. */
+  private static Optional<String> stopped(StoreRun store) {
     return firstEnded(store, StepStatus.FAILED).map(s -> "no result: step " + s.step() + " failed")
-        .or(() -> firstEnded(store, StepStatus.INTERRUPTED).map(s -> "no result: interrupted at step " + s.step()))
-        .orElse(store.steps().isEmpty() ? "no result: no step ran" : "no result: sweep unfinished");
+        .or(() -> firstEnded(store, StepStatus.INTERRUPTED).map(s -> "no result: interrupted at step " + s.step()));
   }
 
   private static Optional<StepSummary> firstEnded(StoreRun store, StepStatus status) {

@@ -61,7 +61,9 @@ final class HeadlineSection {
     Saturation sat = s.saturation();
     String ci = sat.peakCi95() == null ? ""
         : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2);
-    return value(Numbers.rate(sat.peak()) + ci, HeadlineGaps.peakBound(s), sat.peakStep());
+    String bound = HeadlineGaps.peakBound(s);
+    return value(Numbers.rate(sat.peak()) + ci, bound != null ? bound : HeadlineGaps.peakInterrupted(s),
+        sat.peakStep());
   }
 
   /** A headline number in bold, the bound it is (in words) beneath, and the step that set it. */

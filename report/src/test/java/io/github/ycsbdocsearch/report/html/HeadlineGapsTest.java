@@ -70,6 +70,14 @@ class HeadlineGapsTest {
   }
 
   @Test
+  void aRampInterruptedLeavesALowerBoundPeakAndNoCapacity() throws IOException {
+    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete",
+        "02-t2 capacity interrupted");
+    assertEquals("no result: interrupted at step 02-t2", HeadlineGaps.missingCapacity(s));
+    assertEquals("lower bound: interrupted at step 02-t2", HeadlineGaps.peakInterrupted(s));
+  }
+
+  @Test
   void aRunWithoutFixedRateStepsSaysSo() throws IOException {
     StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete");
     assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
