@@ -3,7 +3,8 @@
 # test_report_screenshot.sh: builds a report from a results folder a real BasicDB
 # sweep wrote (the golden run "normal") through scripts/report.sh, opens report.html
 # offline in headless Chromium and checks the screenshot is a real page, not a
-# blank one. Also checks report.sh's exit codes on bad input.
+# blank one, that the page leads with its answer, and that a step's events.json
+# is marked on its time series. Also checks report.sh's exit codes on bad input.
 #
 # Use like:
 #   scripts/tests/test_report_screenshot.sh
@@ -33,7 +34,7 @@ source "${REPO_ROOT}/scripts/tests/assert.sh"
 PROFILE_DIR=""
 
 usage() {
-  sed -n '3,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -95,6 +96,22 @@ png_is_non_trivial() {
 }
 
 #######################################
+# True when the report leads with its answer: the headline and the latency
+# curves before the conditions, verification and the rest; the environment
+# last.
+# Arguments: report.html
+#######################################
+report_leads_with_answer() {
+  local html="$1" id offset last=-1
+  for id in headline load conditions verification capacity-search time-series environment; do
+    offset="$(grep -bo "<section id=\"${id}\">" "${html}" | head -1 | cut -d: -f1)"
+    [[ -n "${offset}" ]] || { echo "no section ${id}"; return 1; }
+    ((offset > last)) || { echo "section ${id} out of order"; return 1; }
+    last="${offset}"
+  done
+}
+
+#######################################
 # True when report.html loads nothing from the network.
 # Arguments: report.html
 #######################################
@@ -117,6 +134,9 @@ main() {
   check "report.sh on a folder without manifest.json exits 2" \
     bash -c "'${REPORT}' '${shot_dir}' 2>&1 | grep -q 'not a results folder'; [[ \${PIPESTATUS[0]} == 2 ]]"
   cp -r "${GOLDEN}" "${run}"
+  # A hand-made events.json (docs/results-format.md): the runner's side is not needed to see the marks.
+  printf '[{"t_s": 0.5, "store": "basicdb", "kind": "rdb_save", "detail": "fixture"}]\n' \
+    >"${run}/basicdb/steps/03-t4-r1788/events.json"
   check "report.sh builds the report" "${REPORT}" "${run}"
   check "summary.csv has the contract's leading columns" \
     grep -q '^store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,p90_us,p99_us,p999_us,p9999_us,max_us,' \
@@ -124,6 +144,9 @@ main() {
   check "charts saved as SVG files" test -f "${run}/charts/throughput-vs-threads.svg"
   check "latency vs offered load charted" test -f "${run}/charts/latency-vs-offered-load-READ.svg"
   check "the capacity and its objective head the report" grep -q 'Capacity (ops/s)' "${run}/report.html"
+  check "headline and curves first, environment last" report_leads_with_answer "${run}/report.html"
+  check "fixed-rate steps charted over time, events marked" \
+    grep -q '>rdb_save<' "${run}/charts/timeseries-load-50pct-latency.svg"
   check "summary.csv says each step's phase and status" \
     grep -q ',load,0.5,complete,true,' "${run}/summary.csv"
   check "report.html loads nothing remote" report_is_offline "${run}/report.html"

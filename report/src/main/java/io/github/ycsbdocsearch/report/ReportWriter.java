@@ -11,7 +11,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json files, HDR interval
@@ -33,22 +35,31 @@ public final class ReportWriter {
    */
   public static void write(Path runDir) throws IOException {
     RunFolder run = RunFolder.read(runDir);
+    // The logs are read once: for the percentile files, and for the fixed-rate steps' seconds.
+    Map<Path, StepTimeSeries> seconds = new HashMap<>();
     for (StoreRun store : run.stores()) {
       for (StoreRun.Step step : store.steps()) {
-        PercentileFiles.write(step.dir(), StepHistograms.forStep(step.dir()));
+        StepRecord info = StepRecord.read(step.dir());
+        StepHistograms hist = StepHistograms.read(step.dir().resolve(RunLayout.HDR_DIR), info.warmupS(),
+            info.durationS());
+        PercentileFiles.write(step.dir(), hist);
+        if (step.summary().fixedRate()) {
+          seconds.put(step.dir(), StepTimeSeries.of(hist, info.warmupS()));
+        }
       }
     }
     List<SummaryRow> rows = run.rows();
     AtomicFiles.writeString(runDir.resolve(RunLayout.SUMMARY_CSV), SummaryCsv.format(rows));
     SummaryJson.of(run).writeTo(runDir);
     StorePalette palette = new StorePalette(run.storeNames());
-    List<ReportChart> charts = charts(run, palette);
+    List<ReportChart> charts = charts(run, palette, seconds);
     writeCharts(runDir.resolve(RunLayout.CHARTS_DIR), charts);
     AtomicFiles.writeString(runDir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(run, rows, charts, palette));
   }
 
   /** Every chart of the report that has data, in page order within each section. */
-  static List<ReportChart> charts(RunFolder run, StorePalette palette) throws IOException {
+  static List<ReportChart> charts(RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> seconds)
+      throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     List<String> ops = run.operations();
     ops.forEach(op -> charts.add(LatencyCharts.latencyVsOfferedLoad(run, palette, op)));
@@ -60,6 +71,7 @@ public final class ReportWriter {
     if (LatencyCharts.anyFixedRate(run)) {
       ops.forEach(op -> charts.add(LatencyCharts.serviceVsIntended(run, palette, op)));
     }
+    charts.addAll(TimeSeriesCharts.build(run, palette, seconds));
     return charts.stream().filter(ReportChart::hasData).toList();
   }
 

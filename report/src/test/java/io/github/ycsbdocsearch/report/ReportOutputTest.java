@@ -56,7 +56,27 @@ class ReportOutputTest {
     assertTrue(html.contains("What these numbers mean"), "caveat");
     assertTrue(html.contains("peak: "), "the capacity search peak is marked");
     assertFalse(html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
-    assertEquals(9, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+    assertEquals(11, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+  }
+
+  /** The answer first (headline, curves), what it rests on after it, the environment last and folded. */
+  @Test
+  void theReportLeadsWithItsAnswer() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    List<String> order = List.of("headline", "load", "conditions", "verification", "capacity-search", "throughput",
+        "spectrum", "time-series", "summary", "environment");
+    int last = -1;
+    for (String id : order) {
+      int at = html.indexOf("<section id=\"" + id + "\">");
+      assertTrue(at > last, id + " must follow the sections before it in " + order);
+      last = at;
+    }
+    assertTrue(html.indexOf("<details class=\"environment\">") > last, "the environment is folded");
+    String headline = html.substring(html.indexOf("<section id=\"headline\">"), html.indexOf("<section id=\"load\">"));
+    assertTrue(headline.contains("no capacity: no fixed-rate step passed"), "mongodb's missing capacity: " + headline);
+    assertTrue(headline.contains("no result: sweep unfinished"), "redisjson has no saturation.json: " + headline);
   }
 
   /** The conditions table of a real cluster sweep's manifest: versions, profile, budget and data set per store. */
@@ -86,10 +106,10 @@ class ReportOutputTest {
     try (Stream<Path> files = Files.list(run.resolve("charts"))) {
       names = files.map(p -> p.getFileName().toString()).sorted().toList();
     }
-    assertEquals(List.of("latency-vs-offered-load-READ.svg", "latency-vs-throughput-READ.svg", "latency-vs-throughput-SEARCH.svg",
-        "latency-vs-throughput-UPDATE.svg", "service-vs-intended-READ.svg", "spectrum-READ.svg",
-        "spectrum-SEARCH.svg", "spectrum-UPDATE.svg",
-        "throughput-vs-threads.svg"), names);
+    assertEquals(List.of("latency-vs-offered-load-READ.svg", "latency-vs-throughput-READ.svg",
+        "latency-vs-throughput-SEARCH.svg", "latency-vs-throughput-UPDATE.svg", "service-vs-intended-READ.svg",
+        "spectrum-READ.svg", "spectrum-SEARCH.svg", "spectrum-UPDATE.svg", "throughput-vs-threads.svg",
+        "timeseries-rate-500-latency.svg", "timeseries-rate-500-throughput.svg"), names);
     DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
     for (String name : names) {
       Path file = run.resolve("charts").resolve(name);

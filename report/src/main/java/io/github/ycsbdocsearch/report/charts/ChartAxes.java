@@ -24,6 +24,18 @@ final class ChartAxes {
     return new Axis("Step throughput, all operations (ops/s)", Scale.LINEAR, Numbers::compact);
   }
 
+  /**
+   * A step's time axis, e.g. from the start of its warm-up to the end of its window: 0 is the end of the warm-up,
+   * where the readers start counting (and events.json's t_s).
+   */
+  static Axis secondsSinceMeasurementStart(double fromS, double toS) {
+    return new Axis("Seconds since the end of the warm-up", Scale.LINEAR, Numbers::compact).range(fromS, toS);
+  }
+
+  static Axis throughputPerSecond() {
+    return new Axis("Successful operations per second (ops/s)", Scale.LINEAR, Numbers::compact);
+  }
+
   static Axis threads() {
     return new Axis("YCSB client threads (log2 scale)", Scale.LOG2, v -> Long.toString(Math.round(v)));
   }

@@ -10,8 +10,16 @@ import io.github.ycsbdocsearch.resultsformat.*;
  * @param caption  one or two sentences saying what to read from it
  * @param svg      the SVG document
  * @param hasData  whether any series has a point (charts without data are left out of the report)
+ * @param group    a heading the page folds this chart under with others of the same group (e.g. one store's
+ *                 capacity probes), or null: shown open
  */
-public record ReportChart(String fileName, Section section, String caption, String svg, boolean hasData) {
+public record ReportChart(String fileName, Section section, String caption, String svg, boolean hasData,
+                          String group) {
+
+  /** A chart shown open in its section. */
+  public ReportChart(String fileName, Section section, String caption, String svg, boolean hasData) {
+    this(fileName, section, caption, svg, hasData, null);
+  }
 
   /** The report sections that hold charts, in page order. */
   public enum Section {
@@ -19,7 +27,8 @@ public record ReportChart(String fileName, Section section, String caption, Stri
     THROUGHPUT("Capacity search: throughput vs client threads (closed loop)"),
     LATENCY("Capacity search: service time vs throughput"),
     SPECTRUM("Latency percentile spectrum"),
-    INTENDED("Service time vs intended latency (fixed-rate steps)");
+    INTENDED("Service time vs intended latency (fixed-rate steps)"),
+    TIME_SERIES("Over time: every fixed-rate step second by second");
 
     private final String heading;
 

@@ -18,12 +18,12 @@ final class ConditionsSection {
   }
 
   static String render(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder("<section id=\"" + ID + "\"><h2>Conditions</h2>\n"
-        + "<p class=\"muted\">From <code>manifest.json</code>: the version each server reported to its binding, and "
-        + "how <code>scripts/stores.sh</code> launched it (a remote store: the profile and budget it was provisioned "
-        + "with, from the hosts file; the rest under Environment). The memory budget is "
-        + "per server; the data set is each store's own measure of its primaries after the load, times its copies "
-        + "when compared with the budget.</p>\n<table class=\"grid\"><thead><tr><th>Store</th><th>Server version</th>"
+    StringBuilder html = new StringBuilder(Html.section(ID, "Conditions", "From <code>manifest.json</code>: the "
+        + "version each server reported to its binding, and how <code>scripts/stores.sh</code> launched it (a remote "
+        + "store: the profile and budget it was provisioned with, from the hosts file; the rest under Environment). "
+        + "The memory budget is per server; the data set is each store's own measure of its primaries after the "
+        + "load, times its copies when compared with the budget.")
+        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Server version</th>"
         + "<th>Topology</th><th>Durability profile</th><th>A node crash may lose</th>"
         + "<th>Memory budget per server (per process)</th><th>Data set (copies)</th><th>Data fits the budget</th>"
         + "<th>Reads from</th></tr></thead><tbody>\n");

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders manifest.json as the report's environment block. The manifest's own structure is kept: its plain values
- * form a "Run" table, each object becomes a titled table (nested objects nest), and a large object such as the
- * effective properties is folded away behind a summary line. Stateless, thread-safe.
+ * Renders manifest.json as the report's environment block, folded behind one summary line. The manifest's own
+ * structure is kept: its plain values form a "Run" table, each object becomes a titled table (nested objects nest),
+ * and a large object such as the effective properties is folded away behind a summary line. Stateless, thread-safe.
  */
 final class EnvironmentSection {
 
@@ -27,8 +27,10 @@ final class EnvironmentSection {
   }
 
   static String render(JsonNode manifest) {
+    // Last on the page and folded: a page of machine facts must not stand between a reader and the answer.
     StringBuilder html = new StringBuilder("<section id=\"environment\"><h2>Environment</h2>\n");
-    html.append("<p class=\"muted\">From <code>manifest.json</code>, as recorded when the run started.</p>\n");
+    html.append("<details class=\"environment\"><summary>From <code>manifest.json</code>, as recorded when the run "
+        + "started: machine, CPU pinning, JVM, stores, plan and every effective property</summary>\n");
     html.append("<div class=\"env\">\n");
     html.append("<div class=\"card\"><h3>Run</h3>").append(scalarTable(manifest)).append("</div>\n");
     for (String key : orderedObjectKeys(manifest)) {
@@ -36,7 +38,7 @@ final class EnvironmentSection {
       html.append("<div class=\"card\"><h3>").append(Html.esc(key)).append("</h3>")
           .append(value(value, FOLD_ABOVE)).append("</div>\n");
     }
-    return html.append("</div></section>\n").toString();
+    return html.append("</div></details></section>\n").toString();
   }
 
   private static List<String> orderedObjectKeys(JsonNode manifest) {

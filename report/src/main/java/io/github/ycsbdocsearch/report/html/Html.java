@@ -22,6 +22,11 @@ public final class Html {
     return "<span class=\"swatch\" style=\"background:" + palette.colour(name) + "\"></span>" + esc(name);
   }
 
+  /** Opens a section of the page: its anchor id, heading and a short muted introduction (HTML). */
+  static String section(String id, String heading, String introHtml) {
+    return "<section id=\"" + id + "\"><h2>" + esc(heading) + "</h2>\n<p class=\"muted\">" + introHtml + "</p>\n";
+  }
+
   static String cell(String content) {
     return "<td>" + content + "</td>";
   }

@@ -2,18 +2,24 @@ package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
-
-import io.github.ycsbdocsearch.resultsformat.*;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Assembles {@code report.html}: one self-contained page (CSS and SVG inline, no script, no remote resource) that
- * opens offline. Order: headline, warnings, caveat, verification, conditions, environment, charts, summary table.
- * Stateless, thread-safe.
+ * opens offline. It leads with its answer: warnings, the headline (capacity, peak, objective, or why each is missing)
+ * and the latency curves; then what the answer rests on: the caveat, conditions, verification, the capacity search,
+ * the spectra, every fixed-rate step over time, the summary table, and last the environment, folded. Stateless,
+ * thread-safe.
  */
 public final class HtmlReport {
 
@@ -34,15 +40,19 @@ public final class HtmlReport {
           + "No store was measured; the numbers mean nothing.</div>\n");
     }
     html.append(StoreSections.alarmBanner(run));
+    html.append(HeadlineSection.render(run, palette));
+    html.append(chartSection(ReportChart.Section.LOAD, charts));
     html.append(caveat());
+    html.append(ConditionsSection.render(run, palette));
     html.append(StoreSections.verification(run, palette).replace("</section>\n",
         StoreSections.questions(run, palette) + "</section>\n"));
-    html.append(ConditionsSection.render(run, palette));
-    html.append(EnvironmentSection.render(run.manifest()));
-    for (ReportChart.Section section : ReportChart.Section.values()) {
-      html.append(chartSection(run, section, charts, palette));
+    html.append(capacitySearch(run, palette));
+    for (ReportChart.Section section : List.of(ReportChart.Section.THROUGHPUT, ReportChart.Section.LATENCY,
+        ReportChart.Section.SPECTRUM, ReportChart.Section.INTENDED, ReportChart.Section.TIME_SERIES)) {
+      html.append(chartSection(section, charts));
     }
     html.append(SummaryTable.render(rows, palette));
+    html.append(EnvironmentSection.render(run.manifest()));
     html.append("<footer>Derived files; rebuild with <code>scripts/report.sh ").append(Html.esc(
         run.dir().getFileName() == null ? "" : run.dir().getFileName().toString())).append("</code>. Raw data: "
         + "<code>&lt;store&gt;/steps/*/hdr/*.hdr</code> (HdrHistogram interval logs) and <code>step.json</code>."
@@ -65,13 +75,31 @@ public final class HtmlReport {
     fact(h, "git", run.manifest().path("git_commit").asText(""));
     fact(h, "stores", String.join(", ", run.storeNames()));
     fact(h, "status", run.manifest().path("status").asText(""));
-    h.append("</div><nav><a href=\"#verification\">Verification</a><a href=\"#" + ConditionsSection.ID
-        + "\">Conditions</a><a href=\"#environment\">Environment</a>");
-    for (ReportChart.Section s : ReportChart.Section.values()) {
-      h.append("<a href=\"#").append(s.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
-          .append(Html.esc(s.heading())).append("</a>");
+    h.append("</div><nav>");
+    for (Map.Entry<String, String> link : navigation().entrySet()) {
+      h.append("<a href=\"#").append(link.getKey()).append("\">").append(Html.esc(link.getValue())).append("</a>");
     }
-    return h.append("<a href=\"#summary\">Summary table</a></nav></div></header>\n").toString();
+    return h.append("</nav></div></header>\n").toString();
+  }
+
+  /** Section ids and link texts, in page order. */
+  private static Map<String, String> navigation() {
+    Map<String, String> links = new LinkedHashMap<>();
+    links.put(HeadlineSection.ID, "Headline");
+    links.put(sectionId(ReportChart.Section.LOAD), "Latency vs offered load");
+    links.put(ConditionsSection.ID, "Conditions");
+    links.put("verification", "Verification");
+    links.put(CAPACITY_SEARCH_ID, "Capacity search");
+    links.put(sectionId(ReportChart.Section.SPECTRUM), "Spectrum");
+    links.put(sectionId(ReportChart.Section.INTENDED), "Service vs intended");
+    links.put(sectionId(ReportChart.Section.TIME_SERIES), "Over time");
+    links.put("summary", "Summary table");
+    links.put("environment", "Environment");
+    return links;
+  }
+
+  private static String sectionId(ReportChart.Section section) {
+    return section.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   private static void fact(StringBuilder h, String name, String value) {
@@ -97,30 +125,56 @@ public final class HtmlReport {
         + "stack, the connection pool), which is most of the client's work per operation: the floor is a lower "
         + "bound on the client's part of a latency, not the whole of it. Steps whose client ran out of time "
         + "(sends late while threads were free, or every thread busy with its CPU above 75 %) are marked "
-        + "client-limited and never stand for a store. Results depend on the data set, the store settings and versions listed below; they are not a "
+        + "client-limited and never stand for a store. Results depend on the data set, the store settings and "
+        + "versions listed below; they are not a "
         + "general ranking of the products.</p></div>\n";
   }
 
-  private static String chartSection(RunFolder run, ReportChart.Section section, List<ReportChart> charts,
-      StorePalette palette) {
-    StringBuilder html = new StringBuilder("<section id=\"")
-        .append(section.name().toLowerCase(java.util.Locale.ROOT)).append("\"><h2>")
+  private static final String CAPACITY_SEARCH_ID = "capacity-search";
+
+  /** The probes of the offered rate behind each capacity; the closed-loop ramp's charts follow. */
+  private static String capacitySearch(RunFolder run, StorePalette palette) {
+    String probes = HeadlineSection.probes(run, palette);
+    return Html.section(CAPACITY_SEARCH_ID, "Capacity search", "The closed-loop ramp (threads, no rate limit) "
+        + "finds the peak; fixed-rate probes between the latency curve's points then bisect the offered rate until "
+        + "the objective's verdict changes within the resolution.")
+        + (probes.isEmpty() ? "<p class=\"muted\">No capacity search record in this run.</p>\n" : probes)
+        + "</section>\n";
+  }
+
+  private static String chartSection(ReportChart.Section section, List<ReportChart> charts) {
+    StringBuilder html = new StringBuilder("<section id=\"").append(sectionId(section)).append("\"><h2>")
         .append(Html.esc(section.heading())).append("</h2>\n");
-    if (section == ReportChart.Section.LOAD) {
-      html.append(StoreSections.capacity(run, palette));
-    }
     List<ReportChart> inSection = charts.stream().filter(c -> c.section() == section).toList();
     if (inSection.isEmpty()) {
-      html.append("<p class=\"muted\">")
-          .append(emptySectionNote(section))
-          .append("</p>\n");
+      html.append("<p class=\"muted\">").append(emptySectionNote(section)).append("</p>\n");
     }
+    if (section == ReportChart.Section.TIME_SERIES && !inSection.isEmpty()) {
+      html.append(TIME_SERIES_NOTE);
+    }
+    // Charts of one group (one store's probes) fold together under its heading; ungrouped charts stay open.
+    String open = null;
     for (ReportChart c : inSection) {
-      html.append("<figure>").append(stripXmlns(c.svg())).append("<figcaption>").append(Html.esc(c.caption()))
-          .append(" <a href=\"charts/").append(Html.esc(c.fileName())).append("\">SVG file</a></figcaption>")
-          .append("</figure>\n");
+      if (!Objects.equals(open, c.group())) {
+        html.append(open == null ? "" : "</details>\n");
+        open = c.group();
+        html.append(open == null ? "" : "<details class=\"charts\"><summary>" + Html.esc(open) + "</summary>\n");
+      }
+      html.append(figure(c));
     }
+    html.append(open == null ? "" : "</details>\n");
     return html.append("</section>\n").toString();
+  }
+
+  private static final String TIME_SERIES_NOTE = "<p class=\"muted\">Each fixed-rate step second by second, "
+      + "from its HDR interval logs: the stores' steps at one offered load share a time axis; each capacity "
+      + "probe (a rate its own store's search chose) is folded under its store. Time 0 is the end of the warm-up; "
+      + "the warm-up is excluded (shaded, no data). Dashed vertical marks are background work a store reported "
+      + "in the step's <code>events.json</code>.</p>\n";
+
+  private static String figure(ReportChart c) {
+    return "<figure>" + stripXmlns(c.svg()) + "<figcaption>" + Html.esc(c.caption()) + " <a href=\"charts/"
+        + Html.esc(c.fileName()) + "\">SVG file</a></figcaption></figure>\n";
   }
 
   private static String emptySectionNote(ReportChart.Section section) {
@@ -128,6 +182,7 @@ public final class HtmlReport {
       case THROUGHPUT -> "No complete unthrottled step in this run: nothing to plot against threads.";
       case LOAD -> "No fixed-rate step in this run (--phases capacity, or the capacity search found no peak).";
       case INTENDED -> "No complete fixed-rate step in this run.";
+      case TIME_SERIES -> "No fixed-rate step with interval logs in this run.";
       default -> "No complete step with latency data in this run.";
     };
   }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
 /**
- * The per-store tables of the report: search verification (alarming states in red) and the saturation choice.
+ * The per-store tables of the report: search verification (alarming states in red) and the questions asked.
  * Stateless, thread-safe.
  */
 final class StoreSections {
@@ -95,49 +95,9 @@ final class StoreSections {
         + "the page number is drawn among the pages that exist for each question (first pages most often); "
         + "past-the-end pages only when asked for. Hits per question of the last search step.</p>\n"
         + "<table class=\"grid\"><thead><tr><th>Store</th><th>Searches</th><th>First pages</th><th>Deeper pages</th>"
-        + "<th>Past the end</th><th>Empty answers</th><th>Hits per question (p50 / p90 / max)</th></tr></thead><tbody>\n"
+        + "<th>Past the end</th><th>Empty answers</th><th>Hits per question (p50 / p90 / max)</th></tr></thead>"
+        + "<tbody>\n"
         + rows + "</tbody></table>\n";
-  }
-
-  /** The capacity search's bracket and confidence, e.g. {@code [4365, 4449], 97 %, converged}; – without a search. */
-  private static String bracket(Saturation sat) {
-    if (sat.capacityBracket() == null) {
-      return "–";
-    }
-    var c = sat.capacitySearch();
-    return sat.capacityBracket() + (c.confidence() == null ? "" : ", " + Math.round(c.confidence() * 100) + " %")
-        + (c.converged() ? ", converged" : ", not converged");
-  }
-
-  /** The headline: per store the capacity under the latency objective, beside the closed-loop peak. */
-  static String capacity(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder("<table class=\"grid\"><thead><tr><th>Store</th><th>Capacity (ops/s)"
-        + "</th><th>Bracket, confidence</th><th>Objective</th><th>Capacity step</th><th>Peak, closed loop (ops/s)"
-        + "</th><th>Peak step</th><th>Why (saturation.json)</th></tr></thead><tbody>\n");
-    for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
-      html.append("<tr>").append(Html.cell(Html.store(s.name(), palette)));
-      if (sat == null) {
-        html.append("<td colspan=\"7\" class=\"muted\">no saturation.json (sweep unfinished?)</td>");
-      } else {
-        String peak = sat.peak() == null ? "–" : Numbers.rate(sat.peak())
-            + (Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound: still growing)" : "")
-            + (sat.peakCi95() == null ? "" : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2));
-        html.append(sat.capacityOps() == null ? "<td class=\"n err\">none</td>"
-                : Html.num("<b>" + Numbers.rate(sat.capacityOps()) + "</b>"
-                    + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")))
-            .append(Html.cell(Html.esc(bracket(sat))))
-            .append(Html.cell(Html.esc(sat.slo() == null ? "–" : sat.slo())))
-            .append(Html.cell(Html.esc(sat.capacityStep() == null ? "–" : sat.capacityStep())))
-            .append(Html.num(Html.esc(peak)))
-            .append(Html.cell(Html.esc(sat.peakStep() != null ? sat.peakStep()
-                : sat.maxSustainableIndex() == null ? "–" : "#" + sat.maxSustainableIndex())))
-            .append(Html.cell(Html.esc((sat.reason() == null ? "" : sat.reason())
-                + (sat.capacityReason() == null ? "" : "; " + sat.capacityReason()))));
-      }
-      html.append("</tr>\n");
-    }
-    return html.append("</tbody></table>\n").toString();
   }
 
   private static String count(Number v) {

@@ -17,6 +17,7 @@ public final class Axis {
   private final DoubleFunction<String> tickLabel;
   private List<Double> explicitTicks;
   private List<String> categories;
+  private double[] fixedRange;
   private double lo;
   private double hi;
 
@@ -46,6 +47,12 @@ public final class Axis {
     return this;
   }
 
+  /** Shows exactly this range whatever the data (e.g. a step's time axis: its warm-up and window, no margin). */
+  public Axis range(double from, double to) {
+    this.fixedRange = new double[] {from, to};
+    return this;
+  }
+
   public String title() {
     return title;
   }
@@ -56,6 +63,11 @@ public final class Axis {
 
   /** Sets the shown range from the data's smallest and largest values. */
   void fit(double min, double max) {
+    if (fixedRange != null) {
+      lo = fixedRange[0];
+      hi = fixedRange[1];
+      return;
+    }
     if (categories != null) {
       lo = -0.5;
       hi = categories.size() - 0.5;
@@ -127,8 +139,9 @@ public final class Axis {
       }
       default -> {
         double step = niceStep((hi - lo) / 5);
-        for (double v = lo; v <= hi + step / 1e6; v += step) {
-          ticks.add(new Tick(v, tickLabel.apply(v), true));
+        // From the first multiple of the step: a range that starts below 0 (a warm-up before time 0) keeps 0 a tick.
+        for (double v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step / 1e6; v += step) {
+          ticks.add(new Tick(v + 0.0, tickLabel.apply(v + 0.0), true)); // + 0.0: no "-0" label
         }
       }
     }

@@ -16,7 +16,10 @@ public final class SvgChart {
   private static final int LEFT = 88;
   private static final int RIGHT = WIDTH - 250;
   private static final int TOP = 62;
-  private static final int BOTTOM = HEIGHT - 64;
+  /** Room under the plot for tick labels and the x axis title. */
+  private static final int BELOW_PLOT = 64;
+  /** Vertical mark labels are staggered over this many rows, so marks close together stay readable. */
+  private static final int MARK_LABEL_ROWS = 3;
   private static final String FONT = "font-family=\"Segoe UI, Helvetica, Arial, sans-serif\"";
 
   private final String id;
@@ -25,8 +28,11 @@ public final class SvgChart {
   private final Axis y;
   private final List<Series> series = new ArrayList<>();
   private final List<Annotation> annotations = new ArrayList<>();
+  private final List<Band> bands = new ArrayList<>();
+  private final List<VerticalMark> marks = new ArrayList<>();
   private List<LegendEntry> legend;
   private String subtitle = "";
+  private int height = HEIGHT;
 
   /**
    * @param id    a name unique within the page, used for SVG element ids (letters, digits, '-')
@@ -56,6 +62,24 @@ public final class SvgChart {
     return this;
   }
 
+  /** Shades a stretch of the x axis; the axis widens to show it whole. */
+  public SvgChart shade(Band b) {
+    bands.add(b);
+    return this;
+  }
+
+  /** Draws a vertical mark; the axis widens to show it. */
+  public SvgChart mark(VerticalMark m) {
+    marks.add(m);
+    return this;
+  }
+
+  /** A chart shorter (or taller) than the default 460 px, e.g. one of two panels over one time axis. */
+  public SvgChart height(int pixels) {
+    this.height = pixels;
+    return this;
+  }
+
   /** Replaces the legend derived from the series' labels. */
   public SvgChart legend(List<LegendEntry> entries) {
     this.legend = List.copyOf(entries);
@@ -71,20 +95,22 @@ public final class SvgChart {
   public String render() {
     StringBuilder svg = new StringBuilder();
     svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-        + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n", WIDTH, HEIGHT, WIDTH, HEIGHT,
+        + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n", WIDTH, height, WIDTH, height,
         escape(title), FONT));
-    svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, HEIGHT));
+    svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
     text(svg, LEFT, 26, 17, "#1a1a1a", "start", "font-weight=\"600\"", title);
     if (!subtitle.isEmpty()) {
       text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
     }
     if (!hasData()) {
-      text(svg, (LEFT + RIGHT) / 2.0, (TOP + BOTTOM) / 2.0, 14, "#777", "middle", "", "No data for this chart");
+      text(svg, (LEFT + RIGHT) / 2.0, (TOP + bottom()) / 2.0, 14, "#777", "middle", "", "No data for this chart");
       return svg.append("</svg>\n").toString();
     }
     fitAxes();
     drawGridAndTicks(svg);
+    drawBands(svg);
     drawSeries(svg);
+    drawMarks(svg);
     drawAnnotations(svg);
     drawLegend(svg);
     return svg.append("</svg>\n").toString();
@@ -103,6 +129,14 @@ public final class SvgChart {
         maxY = Math.max(maxY, p.y());
       }
     }
+    for (Band b : bands) {
+      minX = Math.min(minX, Math.min(b.fromX(), b.toX()));
+      maxX = Math.max(maxX, Math.max(b.fromX(), b.toX()));
+    }
+    for (VerticalMark m : marks) {
+      minX = Math.min(minX, m.x());
+      maxX = Math.max(maxX, m.x());
+    }
     x.fit(minX, maxX);
     y.fit(minY, maxY);
   }
@@ -112,15 +146,20 @@ public final class SvgChart {
   }
 
   private double py(double v) {
-    return BOTTOM - y.position(v) * (BOTTOM - TOP);
+    return bottom() - y.position(v) * (bottom() - TOP);
+  }
+
+  /** The plot frame's lower edge. */
+  private int bottom() {
+    return height - BELOW_PLOT;
   }
 
   private void drawGridAndTicks(StringBuilder svg) {
     svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
-        + "stroke=\"#bbb\"/>%n", LEFT, TOP, RIGHT - LEFT, BOTTOM - TOP));
+        + "stroke=\"#bbb\"/>%n", LEFT, TOP, RIGHT - LEFT, bottom() - TOP));
     for (Tick t : y.ticks()) {
       double yy = py(t.value());
-      if (yy < TOP - 0.5 || yy > BOTTOM + 0.5) {
+      if (yy < TOP - 0.5 || yy > bottom() + 0.5) {
         continue;
       }
       line(svg, LEFT, yy, RIGHT, yy, t.major() ? "#ddd" : "#eee");
@@ -131,11 +170,11 @@ public final class SvgChart {
       if (xx < LEFT - 0.5 || xx > RIGHT + 0.5) {
         continue;
       }
-      line(svg, xx, TOP, xx, BOTTOM, t.major() ? "#ddd" : "#eee");
-      text(svg, xx, BOTTOM + 18, 12, t.major() ? "#333" : "#888", "middle", "", t.label());
+      line(svg, xx, TOP, xx, bottom(), t.major() ? "#ddd" : "#eee");
+      text(svg, xx, bottom() + 18, 12, t.major() ? "#333" : "#888", "middle", "", t.label());
     }
-    text(svg, (LEFT + RIGHT) / 2.0, HEIGHT - 18, 13, "#222", "middle", "font-weight=\"600\"", x.title());
-    double midY = (TOP + BOTTOM) / 2.0;
+    text(svg, (LEFT + RIGHT) / 2.0, height - 18, 13, "#222", "middle", "font-weight=\"600\"", x.title());
+    double midY = (TOP + bottom()) / 2.0;
     text(svg, 22, midY, 13, "#222", "middle",
         String.format(Locale.ROOT, "font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY), y.title());
   }
@@ -144,7 +183,7 @@ public final class SvgChart {
     String clip = "clip-" + id;
     svg.append(String.format(Locale.ROOT, "<clipPath id=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
         + "height=\"%d\"/></clipPath>%n<g clip-path=\"url(#%s)\">%n", clip, LEFT - 6, TOP - 6, RIGHT - LEFT + 12,
-        BOTTOM - TOP + 12, clip));
+        bottom() - TOP + 12, clip));
     for (Series s : series) {
       if (s.line() != LineStyle.NONE && s.points().size() > 1) {
         StringBuilder d = new StringBuilder();
@@ -161,6 +200,29 @@ public final class SvgChart {
       svg.append('\n');
     }
     svg.append("</g>\n");
+  }
+
+  private void drawBands(StringBuilder svg) {
+    for (Band b : bands) {
+      double from = Math.max(LEFT, px(Math.min(b.fromX(), b.toX())));
+      double to = Math.min(RIGHT, px(Math.max(b.fromX(), b.toX())));
+      svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+          + "fill=\"#d5d9de\" fill-opacity=\"0.6\"/>%n", from, TOP, Math.max(0, to - from), bottom() - TOP));
+      text(svg, (from + to) / 2, TOP + 14, 11, "#555", "middle", "", b.label());
+    }
+  }
+
+  private void drawMarks(StringBuilder svg) {
+    for (int i = 0; i < marks.size(); i++) {
+      VerticalMark m = marks.get(i);
+      double mx = px(m.x());
+      svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+          + "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>%n", mx, TOP, mx, bottom(), m.colour()));
+      double ly = TOP + 30 + 13 * (i % MARK_LABEL_ROWS);
+      boolean leftSide = mx > RIGHT - 90;
+      text(svg, leftSide ? mx - 4 : mx + 4, ly, 10.5, m.colour(), leftSide ? "end" : "start",
+          "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"", m.label());
+    }
   }
 
   private void drawAnnotations(StringBuilder svg) {

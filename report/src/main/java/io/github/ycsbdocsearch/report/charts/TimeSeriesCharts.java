@@ -1,0 +1,221 @@
+package io.github.ycsbdocsearch.report.charts;
+
+import io.github.ycsbdocsearch.report.charts.svg.Axis;
+import io.github.ycsbdocsearch.report.charts.svg.Band;
+import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
+import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
+import io.github.ycsbdocsearch.report.charts.svg.Marker;
+import io.github.ycsbdocsearch.report.charts.svg.Series;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.report.charts.svg.VerticalMark;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every fixed-rate step second by second ({@link FixedRateGroup}: the stores' steps at one offered load on one time
+ * axis, each probe on its own): the successful operations per second against the offered rate, and the intended
+ * latency's p50, p99 and maximum per second. The warm-up is excluded (the readers drop it) and drawn as an empty
+ * shaded stretch before time 0, so a background event during it (events.json) still has its place. Stateless,
+ * thread-safe.
+ */
+public final class TimeSeriesCharts {
+
+  /** Two panels share each group's time axis: shorter than the other charts so they read as a pair. */
+  private static final int PANEL_HEIGHT = 330;
+  private static final String GREY = "#555";
+  private static final String BOUND_GREY = "#999";
+  /** Events named in a caption; the rest are counted, the chart still marks all of them. */
+  private static final int EVENTS_LISTED = 12;
+
+  /** A step drawn in a group: its store, summary, seconds and background events. */
+  private record Plotted(String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {
+  }
+
+  private TimeSeriesCharts() {
+  }
+
+  /**
+   * Two charts (throughput, latency) per group of fixed-rate steps that has data.
+   *
+   * @param series each step folder's seconds, as the report read them
+   * @throws ResultsFormatException when a step's events.json is malformed
+   */
+  public static List<ReportChart> build(RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series)
+      throws IOException {
+    List<ReportChart> charts = new ArrayList<>();
+    for (FixedRateGroup group : FixedRateGroup.of(run)) {
+      List<Plotted> plotted = new ArrayList<>();
+      for (StoreRun.Step step : group.steps()) {
+        StepTimeSeries s = series.get(step.dir());
+        if (s != null && !s.seconds().isEmpty()) {
+          plotted.add(new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
+        }
+      }
+      if (!plotted.isEmpty()) {
+        charts.add(throughput(group, plotted, palette));
+        charts.add(latency(group, plotted, palette));
+      }
+    }
+    return charts;
+  }
+
+  private static ReportChart throughput(FixedRateGroup group, List<Plotted> plotted, StorePalette palette) {
+    SvgChart chart = new SvgChart("ts-" + group.slug() + "-tp", group.title() + ": throughput",
+        timeAxis(plotted), ChartAxes.throughputPerSecond()).height(PANEL_HEIGHT)
+        .subtitle("Offered: " + plotted.stream().map(p -> p.store() + " " + Numbers.compact(p.summary().targetOps()))
+            .collect(Collectors.joining(", ")) + " ops/s (dashed); achieved per second (solid)");
+    for (Plotted p : plotted) {
+      String colour = palette.colour(p.store());
+      addSegments(chart, colour, LineStyle.SOLID, p.series(), s -> s.throughputOps());
+      chart.add(new Series(null, colour, LineStyle.DASHED, Marker.NONE, List.of(
+          new Series.Point(0, p.summary().targetOps()), new Series.Point(p.series().endS(), p.summary().targetOps()))));
+    }
+    decorate(chart, plotted, palette, List.of(
+        new LegendEntry("achieved", GREY, LineStyle.SOLID, Marker.NONE),
+        new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)));
+    return new ReportChart("timeseries-" + group.slug() + "-throughput.svg", ReportChart.Section.TIME_SERIES,
+        group.title() + ": successful workload operations in each second after the warm-up (composed ones once). "
+            + "Achieved below offered means the store, or the client, fell behind; what it owed shows as intended "
+            + "latency below. The last second often dips for every store alike: it holds YCSB's shutdown, its "
+            + "threads stopping, not the store. " + steps(plotted),
+        chart.render(), chart.hasData(), group.folder());
+  }
+
+  private static ReportChart latency(FixedRateGroup group, List<Plotted> plotted, StorePalette palette) {
+    SvgChart chart = new SvgChart("ts-" + group.slug() + "-lat", group.title() + ": intended latency",
+        timeAxis(plotted), ChartAxes.latency()).height(PANEL_HEIGHT)
+        .subtitle("Per second, from each request's scheduled start; failures included, every operation merged");
+    List<LegendEntry> styles = new ArrayList<>(List.of(
+        new LegendEntry("p50", GREY, LineStyle.SOLID, Marker.NONE),
+        new LegendEntry("p99", GREY, LineStyle.DASHED, Marker.NONE),
+        new LegendEntry("max", GREY, LineStyle.DOTTED, Marker.NONE)));
+    for (Plotted p : plotted) {
+      String colour = palette.colour(p.store());
+      addSegments(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::p50Us);
+      addSegments(chart, colour, LineStyle.DASHED, p.series(), StepTimeSeries.Second::p99Us);
+      addSegments(chart, colour, LineStyle.DOTTED, p.series(), StepTimeSeries.Second::maxUs);
+    }
+    plotted.stream().map(p -> p.summary().objective()).filter(Objects::nonNull).findFirst().ifPresent(o -> {
+      double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
+      chart.add(new Series(null, BOUND_GREY, LineStyle.SOLID, Marker.NONE,
+          List.of(new Series.Point(0, o.boundUs()), new Series.Point(end, o.boundUs()))));
+      styles.add(new LegendEntry("objective bound (" + o.slo() + ")", BOUND_GREY, LineStyle.SOLID, Marker.NONE));
+    });
+    decorate(chart, plotted, palette, styles);
+    return new ReportChart("timeseries-" + group.slug() + "-latency.svg", ReportChart.Section.TIME_SERIES,
+        group.title() + ": intended latency per second: p50, p99 (only in seconds with the 299 requests a p99 "
+            + "needs) and the maximum. A spike that every store shares points at the client or the machine; one "
+            + "that lines up with a background event points at that work. " + events(plotted),
+        chart.render(), chart.hasData(), group.folder());
+  }
+
+  /** From the warm-up's start to the window's end, widened to any background event outside them. */
+  private static Axis timeAxis(List<Plotted> plotted) {
+    double from = -warmupS(plotted);
+    double to = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
+    for (Plotted p : plotted) {
+      for (StepEvents.Event e : p.events()) {
+        from = Math.min(from, Math.floor(e.tS()));
+        to = Math.max(to, Math.ceil(e.tS()));
+      }
+    }
+    return ChartAxes.secondsSinceMeasurementStart(from, to);
+  }
+
+  private static int warmupS(List<Plotted> plotted) {
+    return plotted.stream().mapToInt(p -> p.series().warmupS()).max().orElse(0);
+  }
+
+  /** The warm-up band, the background events and the legend both panels of a group share. */
+  private static void decorate(SvgChart chart, List<Plotted> plotted, StorePalette palette,
+      List<LegendEntry> styles) {
+    int warmup = warmupS(plotted);
+    if (warmup > 0) {
+      chart.shade(new Band(-warmup, 0, "warm-up: excluded"));
+    }
+    boolean anyEvent = false;
+    for (Plotted p : plotted) {
+      for (StepEvents.Event e : p.events()) {
+        chart.mark(new VerticalMark(e.tS(), palette.colour(p.store()), e.kind()));
+        anyEvent = true;
+      }
+    }
+    List<LegendEntry> legend = new ArrayList<>();
+    legend.add(LegendEntry.heading("Stores"));
+    plotted.stream().map(Plotted::store).distinct()
+        .forEach(s -> legend.add(new LegendEntry(s, palette.colour(s), LineStyle.SOLID, Marker.NONE)));
+    legend.add(LegendEntry.heading(""));
+    legend.addAll(styles);
+    if (anyEvent) {
+      legend.add(new LegendEntry("background event (vertical)", GREY, LineStyle.DASHED, Marker.NONE));
+    }
+    chart.legend(legend);
+  }
+
+  /**
+   * One series per run of consecutive seconds that have a value: a second without one (no interval fell in it, or
+   * too few samples for the percentile) breaks the line instead of being bridged.
+   */
+  private static void addSegments(SvgChart chart, String colour, LineStyle line, StepTimeSeries series,
+      Function<StepTimeSeries.Second, Number> value) {
+    List<Series.Point> run = new ArrayList<>();
+    double last = Double.NaN;
+    for (StepTimeSeries.Second s : series.seconds()) {
+      Number v = value.apply(s);
+      if (v == null || s.timeS() - last > 1.01) {
+        addRun(chart, colour, line, run);
+        run = new ArrayList<>();
+      }
+      if (v != null) {
+        run.add(new Series.Point(s.timeS(), v.doubleValue()));
+        last = s.timeS();
+      }
+    }
+    addRun(chart, colour, line, run);
+  }
+
+  /** A lone second is drawn as a dot: a one-point line would not show. */
+  private static void addRun(SvgChart chart, String colour, LineStyle line, List<Series.Point> run) {
+    if (!run.isEmpty()) {
+      chart.add(new Series(null, colour, line, run.size() == 1 ? Marker.CIRCLE : Marker.NONE, run));
+    }
+  }
+
+  /** Which step folders the group drew, and how those that did not complete ended. */
+  private static String steps(List<Plotted> plotted) {
+    return "Steps: " + plotted.stream().map(p -> p.store() + " " + p.summary().step()
+        + (p.summary().complete() ? "" : " (" + p.summary().stepStatus().jsonName() + ")")
+        + (p.summary().clientBound() ? " (client-limited)" : "")).collect(Collectors.joining(", ")) + ".";
+  }
+
+  /** The background events in words (events.json), or that there were none to draw. */
+  private static String events(List<Plotted> plotted) {
+    List<String> all = new ArrayList<>();
+    for (Plotted p : plotted) {
+      for (StepEvents.Event e : p.events()) {
+        all.add(p.store() + " " + e.kind() + " at " + Numbers.fixed(e.tS(), 1) + " s"
+            + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
+      }
+    }
+    if (all.isEmpty()) {
+      return "No background events recorded (events.json).";
+    }
+    String listed = String.join("; ", all.subList(0, Math.min(all.size(), EVENTS_LISTED)));
+    return "Background events (events.json): " + listed
+        + (all.size() > EVENTS_LISTED ? "; and " + (all.size() - EVENTS_LISTED) + " more" : "") + ".";
+  }
+}

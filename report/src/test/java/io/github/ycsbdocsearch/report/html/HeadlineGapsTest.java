@@ -1,0 +1,85 @@
+package io.github.ycsbdocsearch.report.html;
+
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
+import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each way a headline number goes missing, or is only a bound, says so in words taken from the run's files. */
+class HeadlineGapsTest {
+
+  @TempDir
+  Path dir;
+
+  private StoreRun store(String saturation, String... steps) throws IOException {
+    Path run = dir.resolve("run");
+    RunFixture.manifest(run, "{\"run_id\": \"r\"}\n");
+    Path store = run.resolve("mongodb");
+    for (String step : steps) {
+      String[] f = step.split(" ");
+      Path stepDir = store.resolve("steps/" + f[0]);
+      long target = f[0].contains("-r") ? Long.parseLong(f[0].replaceAll(".*-r(\\d+).*", "$1")) : 0;
+      RunFixture.stepJson(stepDir, "mongodb", Integer.parseInt(f[0].substring(0, 2)), 4, target, 0, 2, f[2],
+          "\"phase\": \"" + f[1] + "\", ");
+      RunFixture.log(stepDir, "READ", T0, times(2, repeat(100, 50)));
+    }
+    if (saturation != null) {
+      Files.createDirectories(store);
+      Files.writeString(store.resolve("saturation.json"), saturation);
+    }
+    return RunFolder.read(run).stores().get(0);
+  }
+
+  @Test
+  void aStoreWhoseStepFailedHasNoResultAndSaysWhichStep() throws IOException {
+    StoreRun s = store(null, "01-t1 capacity complete", "02-t2 capacity failed");
+    assertEquals("no result: step 02-t2 failed", HeadlineGaps.missingCapacity(s));
+    assertEquals("no result: step 02-t2 failed", HeadlineGaps.missingPeak(s));
+  }
+
+  @Test
+  void aSearchWhoseProbesAllFailedHasNoCapacity() throws IOException {
+    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null, "
+        + "\"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\": \"curve\", \"outcome\": \"fail\"}]}}",
+        "01-t1 capacity complete", "02-t4-r450 load complete");
+    assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
+    assertNull(HeadlineGaps.missingPeak(s));
+    assertNull(HeadlineGaps.peakBound(s));
+  }
+
+  @Test
+  void aCapacityTheClientCappedIsALowerBoundNamingTheClient() throws IOException {
+    StoreRun s = store("{\"peak_ops\": 900, \"peak_lower_bound\": true, \"capacity_ops\": 400, "
+        + "\"capacity_search\": {\"lo\": 400, \"hi\": 800, \"lower_bound\": true, \"probes\": ["
+        + "{\"step\": \"02-t4-r400\", \"rate_ops\": 400, \"reason\": \"curve\", \"outcome\": \"pass\"}, "
+        + "{\"step\": \"03-t4-r800\", \"rate_ops\": 800, \"reason\": \"curve\", \"outcome\": \"client_limited\"}]}}",
+        "01-t1 capacity complete", "02-t4-r400 load complete");
+    assertNull(HeadlineGaps.missingCapacity(s));
+    assertEquals("lower bound: client-limited", HeadlineGaps.capacityBound(s));
+    assertEquals("lower bound: still growing", HeadlineGaps.peakBound(s));
+  }
+
+  @Test
+  void aRampInterruptedLeavesALowerBoundPeakAndNoCapacity() throws IOException {
+    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete",
+        "02-t2 capacity interrupted");
+    assertEquals("no result: interrupted at step 02-t2", HeadlineGaps.missingCapacity(s));
+    assertEquals("lower bound: interrupted at step 02-t2", HeadlineGaps.peakInterrupted(s));
+  }
+
+  @Test
+  void aRunWithoutFixedRateStepsSaysSo() throws IOException {
+    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete");
+    assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
+  }
+}

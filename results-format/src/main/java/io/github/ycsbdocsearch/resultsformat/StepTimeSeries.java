@@ -1,0 +1,119 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One fixed-rate step second by second, read from its HDR interval logs with {@link StepHistograms} (so the seconds
+ * are that reader's: whole seconds after the warm-up, which is excluded): the successful workload operations per
+ * second (composed operations once, as the step's throughput counts them) and the intended latency of every request
+ * in that second, successes and failures, all operations merged (a composed operation's parts are requests too).
+ * Immutable, thread-safe.
+ *
+ * @param warmupS  the excluded warm-up, seconds (drawn before time 0)
+ * @param seconds  the window's seconds in time order; a second no log's interval fell in is left out
+ */
+public record StepTimeSeries(int warmupS, List<Second> seconds) {
+
+  /**
+   * One second of the window.
+   *
+   * @param timeS         its middle, seconds since the measurement start
+   * @param throughputOps successful workload operations per second, over the time the second really covered
+   * @param requests      intended-latency records in it (failures included)
+   * @param p50Us         their median, or null below the samples a p50 needs ({@link PercentileBound})
+   * @param p99Us         their p99, or null below the samples a p99 needs (299)
+   * @param maxUs         their maximum, or null when it has none
+   */
+  public record Second(double timeS, double throughputOps, long requests, Long p50Us, Long p99Us, Long maxUs) {
+  }
+
+  public StepTimeSeries {
+    seconds = List.copyOf(seconds);
+  }
+
+  /** Reads a step folder's logs with the warm-up and window its step.json states. */
+  public static StepTimeSeries read(Path stepDir) throws IOException {
+    StepRecord info = StepRecord.read(stepDir);
+    return of(StepHistograms.read(stepDir.resolve(RunLayout.HDR_DIR), info.warmupS(), info.durationS()),
+        info.warmupS());
+  }
+
+  /** The series of histograms already read. */
+  public static StepTimeSeries of(StepHistograms hist, int warmupS) {
+    Set<String> ops = new TreeSet<>(OperationOrder::compare);
+    hist.merged().keySet().forEach(name -> ops.add(name.op()));
+    List<StepHistograms.IntervalRate> rates = hist.rates(successfulOperations(ops, hist));
+    List<Histogram> latency = intendedPerSecond(ops, hist);
+    List<Second> seconds = new ArrayList<>();
+    for (StepHistograms.IntervalRate rate : rates) {
+      int i = (int) Math.floor(rate.timeS());
+      Histogram h = i < latency.size() ? latency.get(i) : null;
+      long n = h == null ? 0 : h.getTotalCount();
+      seconds.add(new Second(rate.timeS(), rate.perSecond(), n, percentile(h, Percentile.P50),
+          percentile(h, Percentile.P99), n == 0 ? null : h.getMaxValue()));
+    }
+    return new StepTimeSeries(warmupS, seconds);
+  }
+
+  /** Per second, successful records of every operation less the parts composed operations logged again. */
+  private static long[] successfulOperations(Set<String> ops, StepHistograms hist) {
+    long[] total = new long[hist.intervalLengthsS().length];
+    for (String op : ops) {
+      long[] own = hist.perInterval(op, false);
+      int times = 1 - ComposedOperations.PARTS.getOrDefault(op, List.of()).size();
+      for (int i = 0; i < total.length; i++) {
+        total[i] += times * own[i];
+      }
+    }
+    for (int i = 0; i < total.length; i++) {
+      total[i] = Math.max(0, total[i]);
+    }
+    return total;
+  }
+
+  /** Per second, every intended-latency log (successes and failures of every operation) merged; null: none. */
+  private static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
+    List<Histogram> merged = new ArrayList<>();
+    for (String op : ops) {
+      for (boolean failed : new boolean[] {false, true}) {
+        List<Histogram> perSecond = hist.intendedPerInterval(op, failed);
+        for (int i = 0; i < perSecond.size(); i++) {
+          while (merged.size() <= i) {
+            merged.add(null);
+          }
+          if (perSecond.get(i) != null) {
+            if (merged.get(i) == null) {
+              merged.set(i, new Histogram(3));
+            }
+            merged.get(i).add(perSecond.get(i));
+          }
+        }
+      }
+    }
+    return merged;
+  }
+
+  /** A percentile the second's samples support, as HdrHistogram reports it; null otherwise. */
+  private static Long percentile(Histogram h, Percentile p) {
+    if (h == null || !PercentileBound.supported(h.getTotalCount(), p.fraction())) {
+      return null;
+    }
+    return h.getValueAtPercentile(p.value());
+  }
+
+  /** Whether any second has an intended latency (a closed-loop step has none). */
+  public boolean hasLatency() {
+    return seconds.stream().anyMatch(s -> s.maxUs() != null);
+  }
+
+  /** The end of the last second, seconds since the measurement start; 0 when there is none. */
+  public double endS() {
+    return seconds.isEmpty() ? 0 : Math.ceil(seconds.get(seconds.size() - 1).timeS());
+  }
+}
