@@ -91,16 +91,19 @@ public final class StepEvents {
    * does) plus its {@code warmup_s}; empty when no log has started.
    */
   public static OptionalLong measurementStartMs(Path stepDir) throws IOException {
-    Path hdr = stepDir.resolve(RunLayout.HDR_DIR);
-    if (!Files.isDirectory(hdr)) {
-      return OptionalLong.empty();
-    }
     double earliestS = Double.MAX_VALUE;
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(hdr, "*" + HdrLogName.EXTENSION)) {
-      for (Path file : files) {
-        boolean workload = HdrLogName.parse(file.getFileName().toString()).map(n -> !n.lifecycle()).orElse(false);
-        if (workload) {
-          earliestS = Math.min(earliestS, startTimeS(file));
+    // Several clients: the earliest of any client's logs, as StepHistograms measures the warm-up.
+    for (Path hdr : RunLayout.hdrDirs(stepDir)) {
+      if (!Files.isDirectory(hdr)) {
+        continue;
+      }
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(hdr, "*" + HdrLogName.EXTENSION)) {
+        for (Path file : files) {
+          boolean workload = HdrLogName.parse(file.getFileName().toString()).map(n -> !n.lifecycle())
+              .orElse(false);
+          if (workload) {
+            earliestS = Math.min(earliestS, startTimeS(file));
+          }
         }
       }
     }

@@ -40,7 +40,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   /** Reads a step folder's logs with the warm-up and window its step.json states. */
   public static StepTimeSeries read(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    return of(StepHistograms.read(stepDir.resolve(RunLayout.HDR_DIR), info.warmupS(), info.durationS()),
+    return of(StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS()),
         info.warmupS());
   }
 

@@ -1,10 +1,15 @@
 package io.github.ycsbdocsearch.report.html;
 
-import io.github.ycsbdocsearch.report.charts.StorePalette;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.Verification;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -66,16 +71,22 @@ final class StoreSections {
       long[] sum = new long[5];
       JsonNode hits = null;
       for (StoreRun.Step step : s.steps()) {
-        JsonNode q = Json.readOptional(step.dir().resolve(RunLayout.QUERY_STATS));
-        if (q == null || !step.summary().complete() || step.summary().phase() == Phase.FLOOR) {
+        if (!step.summary().complete() || step.summary().phase() == Phase.FLOOR) {
           continue;
         }
-        String[] f = {"searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"};
-        for (int i = 0; i < f.length; i++) {
-          sum[i] += q.path(f[i]).asLong(0);
-        }
-        if (q.path("hit_counts").has("p50")) {
-          hits = q.get("hit_counts");
+        // A step of several clients has one file per client: their questions add up.
+        for (Path dir : RunLayout.clientOutputDirs(step.dir())) {
+          JsonNode q = Json.readOptional(dir.resolve(RunLayout.QUERY_STATS));
+          if (q == null) {
+            continue;
+          }
+          String[] f = {"searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"};
+          for (int i = 0; i < f.length; i++) {
+            sum[i] += q.path(f[i]).asLong(0);
+          }
+          if (q.path("hit_counts").has("p50")) {
+            hits = q.get("hit_counts");
+          }
         }
       }
       if (sum[0] == 0) {
