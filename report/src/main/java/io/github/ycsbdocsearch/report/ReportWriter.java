@@ -40,7 +40,7 @@ public final class ReportWriter {
     for (StoreRun store : run.stores()) {
       for (StoreRun.Step step : store.steps()) {
         StepRecord info = StepRecord.read(step.dir());
-        StepHistograms hist = StepHistograms.read(step.dir().resolve(RunLayout.HDR_DIR), info.warmupS(),
+        StepHistograms hist = StepHistograms.read(RunLayout.hdrDirs(step.dir()), info.warmupS(),
             info.durationS());
         PercentileFiles.write(step.dir(), hist);
         if (step.summary().fixedRate()) {
