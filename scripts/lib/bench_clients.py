@@ -1,0 +1,74 @@
+"""Figures of scripts/bench-clients.sh, read from the runs' summary.csv (the results format's published rows).
+
+Usage: bench_clients.py OUT [RUN]
+  OUT  the benchmark's folder: c1-r<k>/<run>/ and c2-r<k>/<run>/ (one client, two clients, round k)
+  RUN  optional results folder of real stores: each store's client CPU per operation
+"""
+import csv
+import glob
+import os
+import statistics
+import sys
+
+
+def rows(run_dir):
+    with open(os.path.join(run_dir, "summary.csv"), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def read_row(run_dir):
+    """The BasicDB READ row of intended latency, successes only, of the run's one fixed-rate step."""
+    for r in rows(run_dir):
+        if r["op"] == "READ" and r["latency_kind"] == "intended" and r["requests"] == "ok":
+            return float(r["throughput_ops"]), float(r["p99_us"]), r["client_bound"] == "true"
+    raise SystemExit("no intended READ row in " + run_dir)
+
+
+def runs_of(out, clients):
+    return sorted(glob.glob(os.path.join(out, "c%d-r*" % clients, "*", "summary.csv")))
+
+
+def clients_vs_one(out):
+    got = {}
+    for clients in (1, 2):
+        figures = [read_row(os.path.dirname(f)) for f in runs_of(out, clients)]
+        if not figures:
+            raise SystemExit("no runs with %d client(s) under %s" % (clients, out))
+        got[clients] = figures
+        print("%d client(s): throughput %s ops/s, intended READ p99 %s us%s" % (
+            clients, ", ".join("%.0f" % t for t, _, _ in figures), ", ".join("%.0f" % p for _, p, _ in figures),
+            "" if not any(b for _, _, b in figures) else " (a step was client-limited)"))
+    t1 = statistics.median(t for t, _, _ in got[1])
+    t2 = statistics.median(t for t, _, _ in got[2])
+    p1 = statistics.median(p for _, p, _ in got[1])
+    p2 = statistics.median(p for _, p, _ in got[2])
+    print("medians over %d rounds: throughput 2 clients / 1 client = %.4f; p99 2 clients - 1 client = %+.0f us "
+          "(%.0f vs %.0f us)" % (len(got[1]), t2 / t1, p2 - p1, p2, p1))
+
+
+def client_cost(run):
+    """Client CPU per operation (us), median over each store's complete, not client-bound capacity steps."""
+    per_store = {}
+    for r in rows(run):
+        if (r["phase"] == "capacity" and r["step_status"] == "complete" and r["client_bound"] == "false"
+                and r["latency_kind"] == "service" and r["requests"] == "ok" and r["client_cpu_cores"]):
+            key = (r["store"], r["step"])
+            per_store.setdefault(r["store"], {})[key] = 1e6 * float(r["client_cpu_cores"]) / float(
+                r["throughput_ops"])
+    for store, steps in per_store.items():
+        values = sorted(steps.values())
+        print("%s: client CPU %.1f us per operation (median of %d capacity steps, %.1f to %.1f)" % (
+            store, statistics.median(values), len(values), values[0], values[-1]))
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    clients_vs_one(sys.argv[1])
+    if len(sys.argv) > 2:
+        client_cost(sys.argv[2])
+
+
+if __name__ == "__main__":
+    main()
