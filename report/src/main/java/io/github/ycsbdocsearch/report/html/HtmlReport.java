@@ -43,6 +43,7 @@ public final class HtmlReport {
     html.append(HeadlineSection.render(run, palette));
     html.append(chartSection(ReportChart.Section.LOAD, charts));
     html.append(caveat());
+    html.append(ClientNeedSection.render(run, palette));
     html.append(ConditionsSection.render(run, palette));
     html.append(StoreSections.verification(run, palette).replace("</section>\n",
         StoreSections.questions(run, palette) + "</section>\n"));
