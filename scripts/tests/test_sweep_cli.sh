@@ -240,6 +240,11 @@ local_mode_sweeps_each_store_alone() {
     field "${dir}/${store}/saturation.json" peak_ops
     field "${dir}/${store}/steps/01-t1/summary.json" server_cpu_cores | grep -qv None || return 1
     field "${dir}/manifest.json" "stores/${store}/describe" >/dev/null || return 1
+    # Each store's background work was sampled; Elasticsearch refreshes while workloada updates.
+    [[ -s "${dir}/${store}/steps/01-t1/events.json" ]] || return 1
+    if [[ "${store}" == elasticsearch ]]; then
+      grep -q '"es_refresh"' "${dir}/${store}/steps/01-t1/events.json" || return 1
+    fi
   done
   [[ -s "${dir}/report.html" ]] || return 1
   # Each store was stopped after its sweep: status exits 3 when a store is stopped.
@@ -387,6 +392,42 @@ second_client_over_ssh() {
     && grep -q "Accepted publickey" "${WORK}/sshd/sshd.log"
 }
 
+# The store's background work on the step's time axis: a real Redis step during which the test forces an AOF
+# rewrite (BGREWRITEAOF, its wall-clock instant noted) records an aof_rewrite event sampled around that instant.
+forced_aof_rewrite_is_an_event() {
+  local dir rc=0 cli fired_ms events
+  cli="$(find "${SHARED_HOME}" -name redis-cli -type f -perm -u+x | head -n 1)"
+  [[ -n "${cli}" ]] || { echo "no redis-cli under ${SHARED_HOME}"; return 1; }
+  (
+    wait_for_glob "${WORK}/events/*/redisjson/steps/.01-t4-r1000.partial/ycsb.out" >/dev/null || exit 0
+    sleep 4
+    date +%s%3N >"${WORK}/aof-fired-ms"
+    LD_LIBRARY_PATH="$(dirname "$(find "${SHARED_HOME}" -name libssl.so.1.1 | head -n 1)")" \
+      "${cli}" -p "${PORT_BASE}" BGREWRITEAOF >/dev/null
+  ) &
+  dir="$(private_sweep workloadc --stores redisjson --threads 4 --rates 1000 --step-seconds 6 --warmup-seconds 1 \
+    --records 500 --floor-seconds 0 --out "${WORK}/events" | tail -n 1)" || rc=$?
+  wait
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 && -s "${WORK}/aof-fired-ms" ]] || return 1
+  fired_ms="$(cat "${WORK}/aof-fired-ms")"
+  events="${dir}/redisjson/steps/01-t4-r1000/events.json"
+  cat "${events}"
+  python3 - "${events}" "${fired_ms}" <<'PY'
+import datetime, json, re, sys
+events, fired = json.load(open(sys.argv[1])), int(sys.argv[2])
+def ms(text):
+    return int(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
+rewrites = [e for e in events if e["kind"] == "aof_rewrite"]
+assert rewrites, "no aof_rewrite event"
+lo, hi = (ms(t) for t in re.findall(r"\S+Z", rewrites[0]["detail"]))
+print("fired at %d; sampled between %d and %d; t_s %.1f" % (fired, lo, hi, rewrites[0]["t_s"]))
+# BGREWRITEAOF was sent after the instant noted, so the sample after it saw it: within the second around it.
+assert lo - 1100 <= fired <= hi + 100, "the event is not at the second the rewrite was forced"
+assert 1 <= rewrites[0]["t_s"] <= 6, "the rewrite was forced inside the measured window"
+PY
+}
+
 # Runs the sweep with the private stores' ports.
 private_sweep() {
   STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
@@ -475,6 +516,7 @@ main() {
     check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
     check "two clients: logs of both, merged exactly" two_clients_merge_exactly
     check "two clients: the second over SSH" second_client_over_ssh
+    check "a forced AOF rewrite is an event at its second" forced_aof_rewrite_is_an_event
   fi
   finish
 }

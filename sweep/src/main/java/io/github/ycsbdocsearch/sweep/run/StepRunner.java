@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
+import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
@@ -44,6 +45,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -101,6 +103,7 @@ final class StepRunner {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
+    AtomicReference<List<BackgroundEvents.Sample>> samples = new AtomicReference<>(List.of());
     OpenLoop openLoop = openLoop(step);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     prepare(tmp, shares.size() == 1);
@@ -108,7 +111,16 @@ final class StepRunner {
     long startAt = shares.size() > 1 ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS : 0;
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
-    List<ClientRun> runs = runClients(session, step, planned, records, timing, shares, tmp, startAt);
+    // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the step; not the floor's.
+    Optional<BackgroundEvents> background = step.phase() == Phase.FLOOR ? Optional.empty()
+        : session.target().probe().map(p -> new BackgroundEvents(p, session.props()));
+    background.ifPresent(BackgroundEvents::start);
+    List<ClientRun> runs;
+    try {
+      runs = runClients(session, step, planned, records, timing, shares, tmp, startAt);
+    } finally {
+      background.ifPresent(b -> samples.set(b.stop()));
+    }
     Instant ended = Instant.now();
     ChildResult child = combined(runs);
     Optional<String> problem = problem(runs, timing);
@@ -149,10 +161,28 @@ final class StepRunner {
     StepRecord last = record;
     summary = logs.map(h -> StepSummarizer.summarize(tmp, last, step.dirName(), h));
     summary.ifPresent(s -> s.writeTo(tmp));
+    try {
+      writeEvents(tmp, session.name(), samples.get());
+    } catch (IOException | RuntimeException e) {
+      // The events are a record beside the numbers, not a measurement: the step stands without them.
+      ctx.progress().store(session.name(), "background events not recorded: " + e.getMessage());
+    }
     AtomicFiles.publish(tmp, dir);
     long inserts = runs.stream().mapToLong(r -> r.out().returnCounts().getOrDefault("INSERT", Map.of())
         .getOrDefault("OK", 0L)).sum();
     return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent());
+  }
+
+  /** events.json, when the store was sampled and the step's logs started. */
+  private static void writeEvents(Path stepDir, String store, List<BackgroundEvents.Sample> samples)
+      throws IOException {
+    if (samples.isEmpty()) {
+      return;
+    }
+    OptionalLong start = StepEvents.measurementStartMs(stepDir);
+    if (start.isPresent()) {
+      StepEvents.write(stepDir, BackgroundEvents.events(samples, store, start.getAsLong()));
+    }
   }
 
   /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */

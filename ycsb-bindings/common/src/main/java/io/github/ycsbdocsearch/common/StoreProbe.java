@@ -46,6 +46,17 @@ public interface StoreProbe {
   }
 
   /**
+   * Counters of the store's background work so far, summed over its servers, by kind (the names
+   * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code es_flush},
+   * {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started. The runner samples them each
+   * second of a step and records every increase as an event on the step's time axis. Empty when the store does not
+   * say, or cannot be reached now.
+   */
+  default Map<String, Long> backgroundCounters(Properties props) {
+    return Map.of();
+  }
+
+  /**
    * The key under which every {@link #describe} reports the data set ({@link #dataSet}): the manifest's one record of
    * it, local and remote alike, beside the memory budget.
    */

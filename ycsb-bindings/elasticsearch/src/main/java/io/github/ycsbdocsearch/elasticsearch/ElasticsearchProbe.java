@@ -167,6 +167,29 @@ public class ElasticsearchProbe implements StoreProbe {
     }
   }
 
+  /** Refreshes, flushes and merges, over every node (node stats {@code indices.refresh/flush/merges.total}). */
+  @Override
+  public Map<String, Long> backgroundCounters(Properties props) {
+    try {
+      return withClient(props, "node stats", c -> {
+        long[] n = {0, 0, 0};
+        for (var node : c.nodes().stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge")).nodes()
+            .values()) {
+          var indices = node.indices();
+          if (indices == null || indices.refresh() == null || indices.flush() == null || indices.merges() == null) {
+            return Map.<String, Long>of();
+          }
+          n[0] += indices.refresh().total();
+          n[1] += indices.flush().total();
+          n[2] += indices.merges().total();
+        }
+        return Map.of("es_refresh", n[0], "es_flush", n[1], "es_merge", n[2]);
+      });
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+  }
+
   private static <T> T withClient(Properties props, String what, Call<T> call) {
     ElasticsearchConfig.Connection connection = ElasticsearchConfig.connection(props);
     ElasticsearchClient client = ElasticsearchConnector.open(connection);

@@ -154,6 +154,23 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
+  /** WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}), over the shards. */
+  @Override
+  public Map<String, Long> backgroundCounters(Properties props) {
+    try {
+      List<Long> perShard = onEveryShard(props, (client, config, p) -> {
+        Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
+        Document wt = status.get("wiredTiger", Document.class);
+        Document tx = wt == null ? null : wt.get("transaction", Document.class);
+        return tx != null && tx.get("transaction checkpoints") instanceof Number n ? n.longValue() : -1L;
+      });
+      return perShard.contains(-1L) ? Map.of()
+          : Map.of("wt_checkpoint", perShard.stream().mapToLong(Long::longValue).sum());
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+  }
+
   /** The server's default write concern (what a write without one gets); a standalone server has none to set. */
   private static Object defaultWriteConcern(MongoDatabase admin) {
     try {

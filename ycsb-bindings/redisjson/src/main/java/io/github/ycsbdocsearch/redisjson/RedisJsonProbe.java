@@ -154,6 +154,28 @@ public final class RedisJsonProbe implements StoreProbe {
     return java.util.OptionalLong.of(Math.round(seconds[0] * 1e9));
   }
 
+  /**
+   * AOF rewrites and RDB snapshots started, over every master: the completed ones ({@code aof_rewrites},
+   * {@code rdb_saves}, Redis 7.0 and later) plus one in progress, so a count rises when the work starts.
+   */
+  @Override
+  public Map<String, Long> backgroundCounters(Properties props) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    long[] n = {0, 0};
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      forEachMaster(c, jedis, node -> {
+        Map<String, String> p = infoSection(node, "persistence");
+        n[0] += Long.parseLong(p.getOrDefault("aof_rewrites", "0"))
+            + Long.parseLong(p.getOrDefault("aof_rewrite_in_progress", "0"));
+        n[1] += Long.parseLong(p.getOrDefault("rdb_saves", "0"))
+            + Long.parseLong(p.getOrDefault("rdb_bgsave_in_progress", "0"));
+      });
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+    return Map.of("aof_rewrite", n[0], "rdb_save", n[1]);
+  }
+
   private static void forEachMaster(RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
     for (HostAndPort m : masters(c, jedis)) {
       try (Connection node = RedisConnector.connect(c, m)) {

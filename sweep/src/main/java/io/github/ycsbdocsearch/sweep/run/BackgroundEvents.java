@@ -1,0 +1,87 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples a store's background-work counters ({@link StoreProbe#backgroundCounters}) once a second while a step
+ * runs, on its own thread and its own connection (never the client's), and turns every increase into an event at
+ * the sample that saw it: the work started within the second before. One instance per step; start, then stop once.
+ */
+final class BackgroundEvents {
+  static final long PERIOD_MS = 1000;
+
+  /** One sample: when, and the counters then. */
+  record Sample(long epochMs, Map<String, Long> counters) {
+  }
+
+  private final StoreProbe probe;
+  private final Properties props;
+  private final List<Sample> samples = new CopyOnWriteArrayList<>();
+  private ScheduledExecutorService timer;
+
+  BackgroundEvents(StoreProbe probe, Properties props) {
+    this.probe = probe;
+    this.props = props;
+  }
+
+  void start() {
+    timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "background-events");
+      t.setDaemon(true);
+      return t;
+    });
+    timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Stops sampling (after one last sample) and returns the samples, oldest first. */
+  List<Sample> stop() {
+    timer.shutdownNow();
+    try {
+      timer.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sample();
+    return List.copyOf(samples);
+  }
+
+  private void sample() {
+    Map<String, Long> c = probe.backgroundCounters(props);
+    if (!c.isEmpty()) {
+      samples.add(new Sample(System.currentTimeMillis(), c));
+    }
+  }
+
+  /**
+   * The events of a step: every increase of a counter between two samples, placed midway between them (so within
+   * half a second of when the work started), in seconds from the step's measurement start.
+   */
+  static List<StepEvents.Event> events(List<Sample> samples, String store, long measurementStartMs) {
+    List<StepEvents.Event> events = new ArrayList<>();
+    for (int i = 1; i < samples.size(); i++) {
+      Sample before = samples.get(i - 1);
+      Sample now = samples.get(i);
+      for (Map.Entry<String, Long> e : now.counters().entrySet()) {
+        long was = before.counters().getOrDefault(e.getKey(), e.getValue());
+        if (e.getValue() > was) {
+          long n = e.getValue() - was;
+          double midMs = (before.epochMs() + now.epochMs()) / 2.0;
+          events.add(new StepEvents.Event((midMs - measurementStartMs) / 1000.0, store, e.getKey(),
+              n + " started between " + Instant.ofEpochMilli(before.epochMs()) + " and "
+                  + Instant.ofEpochMilli(now.epochMs())));
+        }
+      }
+    }
+    return events;
+  }
+}

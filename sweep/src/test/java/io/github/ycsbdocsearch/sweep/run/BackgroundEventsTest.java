@@ -1,0 +1,40 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BackgroundEventsTest {
+  private static final long T = 1_767_225_600_000L;
+
+  @Test
+  void everyIncreaseIsOneEventMidwayBetweenTheSamplesThatSawIt() {
+    List<BackgroundEvents.Sample> samples = List.of(
+        new BackgroundEvents.Sample(T, Map.of("es_refresh", 10L, "es_merge", 3L)),
+        new BackgroundEvents.Sample(T + 1000, Map.of("es_refresh", 12L, "es_merge", 3L)),
+        new BackgroundEvents.Sample(T + 2000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 1L)),
+        new BackgroundEvents.Sample(T + 3000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 2L)));
+    List<StepEvents.Event> events = BackgroundEvents.events(samples, "elasticsearch", T + 1000);
+    assertEquals(3, events.size(), "a counter first seen later has no increase to show until it rises: " + events);
+    assertEquals("es_refresh", events.get(0).kind());
+    assertEquals(-0.5, events.get(0).tS(), 1e-9, "between the samples at -1 s and 0 s: in the warm-up");
+    assertTrue(events.get(0).detail().startsWith("2 started between 2026-01-01T00:00:00Z and "),
+        events.get(0).detail());
+    assertEquals("es_merge", events.get(1).kind());
+    assertEquals(0.5, events.get(1).tS(), 1e-9);
+    assertEquals("es_flush", events.get(2).kind());
+    assertEquals(1.5, events.get(2).tS(), 1e-9);
+    assertEquals("elasticsearch", events.get(2).store());
+  }
+
+  @Test
+  void noSamplesOrNoChangeNoEvents() {
+    assertEquals(List.of(), BackgroundEvents.events(List.of(), "redisjson", T));
+    assertEquals(List.of(), BackgroundEvents.events(List.of(new BackgroundEvents.Sample(T, Map.of("rdb_save", 1L)),
+        new BackgroundEvents.Sample(T + 1000, Map.of("rdb_save", 1L))), "redisjson", T));
+  }
+}
