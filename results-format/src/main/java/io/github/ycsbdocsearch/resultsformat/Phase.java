@@ -18,7 +18,9 @@ public enum Phase {
   /** Open loop at a rate the capacity search chose (a probe): also a point of the latency curve. */
   SEARCH,
   /** YCSB's BasicDB (no store) at the same threads and rate as a store's fixed-rate step: the harness's floor. */
-  FLOOR;
+  FLOOR,
+  /** One long open-loop step at a share of the capacity ({@code --soak}): what the store does over time. */
+  SOAK;
 
   @JsonValue
   public String jsonName() {

@@ -45,7 +45,7 @@ public final class RunLayout {
   /** A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}, {@code 14-t24-r5120-probe}. */
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
     return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
-        + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : "");
+        + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : phase == Phase.SOAK ? "-soak" : "");
   }
 
   /** The folder of client {@code i} of a several-client step. */

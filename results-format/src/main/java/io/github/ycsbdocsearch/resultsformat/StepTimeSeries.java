@@ -62,7 +62,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   }
 
   /** Per second, successful records of every operation less the parts composed operations logged again. */
-  private static long[] successfulOperations(Set<String> ops, StepHistograms hist) {
+  static long[] successfulOperations(Set<String> ops, StepHistograms hist) {
     long[] total = new long[hist.intervalLengthsS().length];
     for (String op : ops) {
       long[] own = hist.perInterval(op, false);
@@ -78,7 +78,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   }
 
   /** Per second, every intended-latency log (successes and failures of every operation) merged; null: none. */
-  private static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
+  static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
     List<Histogram> merged = new ArrayList<>();
     for (String op : ops) {
       for (boolean failed : new boolean[] {false, true}) {
@@ -100,7 +100,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   }
 
   /** A percentile the second's samples support, as HdrHistogram reports it; null otherwise. */
-  private static Long percentile(Histogram h, Percentile p) {
+  static Long percentile(Histogram h, Percentile p) {
     if (h == null || !PercentileBound.supported(h.getTotalCount(), p.fraction())) {
       return null;
     }

@@ -5,6 +5,8 @@ import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -46,6 +48,27 @@ final class Converters {
         return d;
       }
       throw new TypeConversionException("expected a number from 0.0 to 100.0");
+    }
+  }
+
+  /** A duration in whole seconds: {@code 90}, {@code 90s}, {@code 30m}, {@code 2h}; 0 = none; at most a week. */
+  static final class Seconds implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      Matcher m = Pattern.compile("(\\d{1,7})([smh]?)").matcher(value.trim());
+      if (!m.matches()) {
+        throw new TypeConversionException("expected a duration such as 90s, 30m or 2h");
+      }
+      long unit = switch (m.group(2)) {
+        case "m" -> 60;
+        case "h" -> 3600;
+        default -> 1;
+      };
+      long seconds = Long.parseLong(m.group(1)) * unit;
+      if (seconds > 7 * 24 * 3600) {
+        throw new TypeConversionException("expected at most a week");
+      }
+      return (int) seconds;
     }
   }
 

@@ -45,6 +45,8 @@ public final class Defaults {
   public static final int SEARCH_MAX_EXTENSIONS = 1;
   /** Arrival process of fixed-rate steps. */
   public static final String ARRIVALS = "poisson";
+  /** The soak's offered load as a fraction of the capacity. */
+  public static final double SOAK_LOAD = 0.7;
   /** Client JVMs that drive each step. */
   public static final int CLIENTS = 1;
   /** At most this many client JVMs. */

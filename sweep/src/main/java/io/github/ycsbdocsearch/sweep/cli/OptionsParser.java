@@ -178,7 +178,7 @@ public final class OptionsParser {
         or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
         or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
         or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
-        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients);
+        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients, soak(cl));
   }
 
   /** An other client machine answers over SSH and has the project built where the hosts file says. */
@@ -218,6 +218,19 @@ public final class OptionsParser {
       throw new SetupException("--clients " + clients + " cannot split " + workload.name() + " yet: it inserts while "
           + "it runs (insertproportion=" + inserts.trim() + ") and every client would insert the same keys");
     }
+  }
+
+  /** --soak and --soak-load (one fraction, above 0 and at most 1.5). */
+  private static SweepOptions.Soak soak(SweepCommandLine cl) {
+    if (cl.soakLoad != null && (cl.soakSeconds == null || cl.soakSeconds == 0)) {
+      throw new SetupException("--soak-load applies to --soak only");
+    }
+    if (cl.soakLoad != null && (cl.soakLoad.size() != 1 || cl.soakLoad.get(0) <= 0 || cl.soakLoad.get(0) > 1.5)) {
+      throw new SetupException("--soak-load '" + cl.soakLoad + "' is malformed: expected one fraction above 0 and "
+          + "at most 1.5");
+    }
+    return new SweepOptions.Soak(or(cl.soakSeconds, 0), cl.soakLoad == null ? Defaults.SOAK_LOAD
+        : cl.soakLoad.get(0));
   }
 
   /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */

@@ -68,6 +68,8 @@ public final class ParametersJson {
     n.put("floor_seconds", o.floorSeconds());
     n.put("search_probes", o.searchProbes());
     n.put("clients", o.clients());
+    n.put("soak_seconds", o.soak().seconds());
+    n.put("soak_load", o.soak().load());
     n.put("growth_pct", Defaults.GROWTH_PCT);
     n.put("flat_steps", Defaults.FLAT_STEPS);
     n.put("hosts_file", o.hosts().map(h -> h.source().toAbsolutePath().toString()).orElse(null));
@@ -121,7 +123,8 @@ public final class ParametersJson {
         n.path("floor_seconds").asInt(0), new SweepOptions.LocalSetup(n.path("topology").asText("single"),
         n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)),
         n.path("arrivals").asText(Defaults.ARRIVALS), n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES),
-        n.path("clients").asInt(Defaults.CLIENTS));
+        n.path("clients").asInt(Defaults.CLIENTS), new SweepOptions.Soak(n.path("soak_seconds").asInt(0),
+        n.path("soak_load").asDouble(Defaults.SOAK_LOAD)));
   }
 
   private static List<Integer> counts(String threads) {

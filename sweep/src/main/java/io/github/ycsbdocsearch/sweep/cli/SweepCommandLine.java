@@ -128,6 +128,16 @@ final class SweepCommandLine {
           + "started at one instant; their interval logs are merged exactly (default: " + Defaults.CLIENTS + ")"})
   Integer clients;
 
+  @Option(names = "--soak", converter = Converters.Seconds.class, paramLabel = "DURATION", description = {
+      "after the other phases, one fixed-rate step this long (e.g. 30m) at --soak-load of the capacity (with --rates "
+          + "alone: at the first rate): throughput and p99 minute by minute, their drift, the store's background "
+          + "events and the data set's growth (default: none)"})
+  Integer soakSeconds;
+
+  @Option(names = "--soak-load", converter = Converters.Fractions.class, paramLabel = "F", description = {
+      "the soak's offered load as a fraction of the capacity (default: " + Defaults.SOAK_LOAD + ")"})
+  List<Double> soakLoad;
+
   @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})

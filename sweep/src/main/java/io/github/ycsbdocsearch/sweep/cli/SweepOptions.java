@@ -33,13 +33,28 @@ import java.util.OptionalDouble;
  * @param arrivals       arrival process of fixed-rate steps: poisson or uniform
  * @param searchProbes   probes the capacity search may run after the curve; 0 = the curve's bracket only
  * @param clients        client JVMs that drive each step together (a step's threads and rate split among them)
+ * @param soak           the soak step after the other phases; {@link Soak#NONE} for none
  */
 public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
                            Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
                            int floorSeconds, LocalSetup local, String arrivals, int searchProbes,
-                           int clients) {
+                           int clients, Soak soak) {
+
+  /**
+   * The soak: one long fixed-rate step.
+   *
+   * @param seconds measured seconds; 0 = no soak
+   * @param load    offered load as a fraction of the capacity
+   */
+  public record Soak(int seconds, double load) {
+    public static final Soak NONE = new Soak(0, Defaults.SOAK_LOAD);
+
+    public boolean runs() {
+      return seconds > 0;
+    }
+  }
 
   /**
    * How the local stores are started (ignored with a hosts file).

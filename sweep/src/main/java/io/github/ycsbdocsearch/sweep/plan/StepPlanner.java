@@ -41,6 +41,15 @@ public final class StepPlanner {
   }
 
   /**
+   * The soak step at {@code rate}, numbered after {@code after}, with the pool of its rate.
+   *
+   * @param fraction the rate as a fraction of the capacity; null when it is a --rates value
+   */
+  public static StepSpec soak(SweepOptions o, long rate, Double fraction, int after) {
+    return new StepSpec(after + 1, Phase.SOAK, poolThreads(rate, o.slo()), rate, fraction);
+  }
+
+  /**
    * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with the thread pool
    * of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool, so a slow request never delays
    * another and the pool, not the peak's thread count, decides what can be in flight.

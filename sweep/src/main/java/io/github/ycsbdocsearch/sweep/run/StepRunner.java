@@ -77,8 +77,11 @@ final class StepRunner {
     }
 
     static Timing of(SweepOptions o, Phase phase) {
-      return phase == Phase.FLOOR ? new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds())
-          : new Timing(o.warmupSeconds(), o.stepSeconds());
+      return switch (phase) {
+        case FLOOR -> new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
+        case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
+        default -> new Timing(o.warmupSeconds(), o.stepSeconds());
+      };
     }
   }
 

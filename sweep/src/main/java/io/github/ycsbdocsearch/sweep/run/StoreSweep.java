@@ -18,6 +18,7 @@ import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
+import java.util.OptionalDouble;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -127,14 +128,41 @@ final class StoreSweep {
         clock.ended("load");
       }
       if (stop.isEmpty() && ctx.options().floorSeconds() > 0 && !fixed.isEmpty()) {
-        stop = floor(exec, StepPlanner.floor(fixed, next - 1), total);
+        List<StepSpec> floorSteps = StepPlanner.floor(fixed, next - 1);
+        stop = floor(exec, floorSteps, total);
+        next += floorSteps.size();
         clock.ended("floor");
+      }
+      if (stop.isEmpty() && ctx.options().soak().runs()) {
+        Optional<StepSpec> soak = soakStep(next - 1);
+        if (soak.isPresent()) {
+          stop = new SoakPhase(ctx, exec).run(soak.get(), total);
+          clock.ended("soak");
+        }
       }
       ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
       ctx.manifest().putStore(target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
       return stop.map(p -> new Ended(p.outcome(), p.error())).orElse(new Ended(Outcome.COMPLETE, null));
     }
+  }
+
+  /**
+   * The soak step: at --soak-load of the capacity the search found, else (--rates alone) at the first rate; empty,
+   * said why, when there is neither.
+   */
+  private Optional<StepSpec> soakStep(int after) {
+    SweepOptions o = ctx.options();
+    OptionalDouble capacity = searchFound == null ? OptionalDouble.empty() : searchFound.result().capacity();
+    if (capacity.isPresent()) {
+      long rate = Math.max(1, Math.round(capacity.getAsDouble() * o.soak().load()));
+      return Optional.of(StepPlanner.soak(o, rate, o.soak().load(), after));
+    }
+    if (!o.rates().isEmpty()) {
+      return Optional.of(StepPlanner.soak(o, o.rates().get(0), null, after));
+    }
+    ctx.progress().store(target.name(), "no soak: no capacity was found to soak at");
+    return Optional.empty();
   }
 
   /** Whether the ramp found a peak to search under (says why not otherwise). */
@@ -219,7 +247,8 @@ final class StoreSweep {
     int capacity = StepPlanner.capacity(options).size();
     int curve = options.loadFractions().size();
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
-    return capacity + fixed + (curve > 0 ? options.searchProbes() : 0) + (options.floorSeconds() > 0 ? fixed : 0);
+    return capacity + fixed + (curve > 0 ? options.searchProbes() : 0) + (options.floorSeconds() > 0 ? fixed : 0)
+        + (options.soak().runs() ? 1 : 0);
   }
 
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */
