@@ -7,7 +7,10 @@
 #            <run>/servers/<server private IP>/machine-fingerprint.json  CPU/disk fingerprint (baseline.json, its
 #                                                                        name before the rename, when present)
 #            <run>/servers/<server private IP>/status.json               provisioning state
-#            <run>/client/{machine-fingerprint,mongos,status}.json       the client's own (those it has)
+#            <run>/client/{machine-fingerprint,mongos,status}.json       client 0's own (those it has): the
+#                                                                        client the sweep ran on
+#            <run>/remote-clients/<private IP>/{...the same...}.json     with several clients, each other
+#                                                                        client's (the sweep drove them over SSH)
 #          and checks each run as `check` does, with one servers/<IP>/ folder expected per server.
 #   check  checks run folders already at hand: manifest.json and summary.json parse (an interrupted run has no
 #          summary.json: finish it with ./run-sweep.sh --resume, or run scripts/report.sh, first), every step folder
@@ -22,7 +25,8 @@
 #   --identity  SSH private key (ssh -i); default: ssh's own (agent, ~/.ssh/config), as in terraform/README.md
 #   --dry-run   print the hosts and what would be copied, copy nothing
 #   --servers   check: expect N servers/<IP>/ folders in every run (default: do not require any)
-# SSH goes to the user of the `ssh_user` output (ubuntu) at the client_public_ips / server_public_ips outputs.
+# SSH goes to the user of the `ssh_user` output (ubuntu) at the client_public_ips / server_public_ips outputs; the
+# results are on client 0 (the first of client_public_ips), where the sweep ran.
 # Exit status: 0 all copied and checked, 1 a copy or a check failed, 2 bad arguments.
 set -euo pipefail
 
@@ -69,7 +73,9 @@ remote() {
 
 #######################################
 # Reads the terraform outputs (OUTPUTS file, or `terraform output -json` in TF_DIR) into SSH_USER, CLIENT (the first
-# client's public IP) and SERVER_PUBLIC / SERVER_PRIVATE (arrays, same order). Bad or incomplete outputs: exit 2.
+# client's public IP), SERVER_PUBLIC / SERVER_PRIVATE (arrays, same order) and OTHER_CLIENT_PUBLIC /
+# OTHER_CLIENT_PRIVATE (clients 1, 2, ...; empty with one client or without client_private_ips). Bad or incomplete
+# outputs: exit 2.
 #######################################
 read_outputs() {
   local json
@@ -92,6 +98,13 @@ read_outputs() {
   mapfile -t SERVER_PRIVATE < <(jq -r '.server_private_ips.value[]' <<<"${json}")
   ((${#SERVER_PUBLIC[@]} == ${#SERVER_PRIVATE[@]})) \
     || usage_error "server_public_ips and server_private_ips differ in length"
+  OTHER_CLIENT_PUBLIC=() OTHER_CLIENT_PRIVATE=()
+  if jq -e '(.client_private_ips.value // []) | length > 1' <<<"${json}" >/dev/null; then
+    mapfile -t OTHER_CLIENT_PUBLIC < <(jq -r '.client_public_ips.value[1:][]' <<<"${json}")
+    mapfile -t OTHER_CLIENT_PRIVATE < <(jq -r '.client_private_ips.value[1:][]' <<<"${json}")
+    ((${#OTHER_CLIENT_PUBLIC[@]} == ${#OTHER_CLIENT_PRIVATE[@]})) \
+      || usage_error "client_public_ips and client_private_ips differ in length"
+  fi
 }
 
 # The run folders on the client (names only), or the RUN arguments when given: they must exist there.
@@ -130,6 +143,9 @@ fetch() {
     for i in "${!SERVER_PUBLIC[@]}"; do
       log "server ${SSH_USER}@${SERVER_PUBLIC[i]}: ${REMOTE_STATE}/{${SERVER_FILES// /,}} -> <run>/servers/${SERVER_PRIVATE[i]}/"
     done
+    for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
+      log "client ${SSH_USER}@${OTHER_CLIENT_PUBLIC[i]}: ${REMOTE_STATE}/{${CLIENT_FILES// /,}} -> <run>/remote-clients/${OTHER_CLIENT_PRIVATE[i]}/"
+    done
     return 0
   fi
   local listed
@@ -150,8 +166,15 @@ fetch() {
   done
   fetch_state_files "${CLIENT}" "${CLIENT_FILES}" "${scratch}/client" \
     || { err "could not copy the client's state files"; return 1; }
+  local -a folders=("${scratch}/servers" "${scratch}/client")
+  for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
+    fetch_state_files "${OTHER_CLIENT_PUBLIC[i]}" "${CLIENT_FILES}" \
+      "${scratch}/remote-clients/${OTHER_CLIENT_PRIVATE[i]}" \
+      || { err "could not copy the state files of client ${OTHER_CLIENT_PUBLIC[i]}"; return 1; }
+  done
+  ((${#OTHER_CLIENT_PUBLIC[@]} == 0)) || folders+=("${scratch}/remote-clients")
   for run in "${runs[@]}"; do
-    cp -r "${scratch}/servers" "${scratch}/client" "${DEST}/${run}/"
+    cp -r "${folders[@]}" "${DEST}/${run}/"
   done
   local failed=0
   for run in "${runs[@]}"; do

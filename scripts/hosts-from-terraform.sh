@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Turns `terraform output -json` of terraform/ into the hosts file that `./run-sweep.sh --hosts FILE` reads:
 #   {"topology": "cluster", "durability_profile": "relaxed|strict", "memory_mb_per_server": N, "servers": N,
-#    "copies": N, "stores": {"<store>": {"<YCSB property>": "<value>", ...}}}
+#    "copies": N, "stores": {"<store>": {"<YCSB property>": "<value>", ...}},
+#    "clients": [{"host": IP, "port": 22, "user": U, "identity_file": F, "repo": DIR}, ...]}
 # (profile, budget, servers and copies of each document are recorded in the sweep's manifest beside the data set)
 # with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
+# "clients" lists every client machine but client 0, which runs the sweep and reaches the others over SSH: their
+# private addresses (client_private_ips[1:]) with the user, the repository built on every client and the clients'
+# own key file on client 0 (client_ssh output). With one client there is no "clients" list.
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
 #   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
@@ -17,7 +21,7 @@
 #   --tf-dir  Terraform working directory to run `terraform output -json` in (default: <repo>/terraform)
 #   --json    read a saved `terraform output -json` instead (use - for stdin)
 #   --out     the hosts file to write (default: <repo>/hosts.json)
-# Then copy it to the client, e.g. scp -p hosts.json ubuntu@CLIENT:ycsb-docsearch/hosts.json
+# Then copy it to client 0, e.g. scp -p hosts.json ubuntu@CLIENT0:ycsb-docsearch/hosts.json
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,8 +64,17 @@ readonly HOSTS_JQ='
       }
     } as $by_store
   | if $by_store[$c.store] == null then error("unknown store \($c.store)") else . end
+  | (.client_private_ips.value // []) as $client_ips
+  | .client_ssh.value as $ssh
+  | if ($client_ips | length) > 1 and ($ssh.identity_file // null) == null
+    then error("\($client_ips | length) clients but no client_ssh key file: apply this version of terraform/")
+    else . end
   | {topology: $c.topology, durability_profile: $c.durability, memory_mb_per_server: $c.memory_mb_per_server,
      servers: $c.servers, copies: $c.copies, stores: {($c.store): ($by_store[$c.store] + $profile)}}
+  + if ($client_ips | length) > 1
+    then {clients: [$client_ips[1:][] | {host: ., port: $ssh.port, user: $ssh.user,
+                                          identity_file: $ssh.identity_file, repo: $ssh.repo}]}
+    else {} end
 '
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.
@@ -102,7 +115,7 @@ main() {
   local outputs hosts
   outputs="$(read_outputs "${tf_dir}" "${json}")" || { err "could not read the terraform outputs"; return 1; }
   hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" "${HOSTS_JQ}" <<<"${outputs}")" \
-    || { err "the terraform outputs do not describe a store"; return 1; }
+    || { err "could not make a hosts file of the terraform outputs (above)"; return 1; }
   # Created 0600 from the start (umask), never readable by others even for a moment.
   (
     umask 077
@@ -110,7 +123,8 @@ main() {
   )
   chmod 0600 "${out}.tmp"
   mv "${out}.tmp" "${out}"
-  printf 'hosts-from-terraform.sh: wrote %s (%s, mode 0600)\n' "${out}" "$(jq -r '.stores | keys[0]' "${out}")" >&2
+  printf 'hosts-from-terraform.sh: wrote %s (%s, %s other client(s), mode 0600)\n' "${out}" \
+    "$(jq -r '.stores | keys[0]' "${out}")" "$(jq '.clients // [] | length' "${out}")" >&2
 }
 
 main "$@"

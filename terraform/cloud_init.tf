@@ -57,14 +57,16 @@ locals {
     SSM_PARAMETERS = local.ssm_parameters.server
   })]
 
+  # With several clients, CLIENT_SSH_KEY_FILE says where client.sh puts the clients' SSH key (its path only: the key
+  # itself is an SSM parameter, CLIENT_SSH_PRIVATE_KEY in secrets.tf).
   client_env = [for i in range(var.client_count) : merge(local.common_env, local.mongodb_env, {
     ROLE            = "client"
     NODE_IP         = local.client_private_ips[i]
-    REPO_DIR        = "/home/ubuntu/ycsb-docsearch"
+    REPO_DIR        = local.client_repo_dir
     REDIS_VERSION   = var.store_versions.redis
     REDIS_BASE_PORT = tostring(local.redis_base_port)
     SSM_PARAMETERS  = local.ssm_parameters.client
-  })]
+  }, local.several_clients ? { CLIENT_SSH_KEY_FILE = local.client_ssh_key_file } : {})]
 
   # One rendering for every machine (servers first, then clients).
   user_data = [for env in concat(local.server_env, local.client_env) : join("\n", [

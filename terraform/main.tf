@@ -20,6 +20,14 @@ locals {
   server_host_offset = 10
   client_host_offset = 40
 
+  # Every machine's SSH user (Ubuntu AMI). On a client, the bootstrap unpacks the repository into client_repo_dir and
+  # client.sh builds it there; with several clients each also gets the clients' own SSH key at client_ssh_key_file,
+  # with which the sweep on client 0 starts the other clients' JVMs (secrets.tf; the hosts file names both paths).
+  ssh_user            = "ubuntu"
+  client_repo_dir     = "/home/${local.ssh_user}/ycsb-docsearch"
+  client_ssh_key_file = "/home/${local.ssh_user}/.ssh/ycsb_clients"
+  several_clients     = var.client_count > 1
+
   # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.
   redis_base_port            = 7000
   redis_processes            = var.redis_cluster.shards * (1 + var.redis_cluster.replicas_per_shard)
@@ -130,6 +138,7 @@ module "network" {
   vpc_cidr          = var.vpc_cidr
   subnet_cidr       = var.subnet_cidr
   ssh_allowed_cidr  = var.ssh_allowed_cidr
+  client_count      = var.client_count
   client_ports      = local.store_ports[var.store].client
   peer_ports        = local.store_ports[var.store].peer
 }

@@ -1,5 +1,5 @@
 # Outputs, in alphabetical order. scripts/hosts-from-terraform.sh turns `terraform output -json` into the hosts file
-# that `./run-sweep.sh --hosts` reads: it uses store_connection and store_password.
+# that `./run-sweep.sh --hosts` reads: it uses store_connection, store_password, client_private_ips and client_ssh.
 
 output "ami_ids" {
   description = "AMI of each machine (servers, then clients), as launched: later applies keep it, whatever var.ami_id or Canonical's newest image says."
@@ -24,6 +24,16 @@ output "client_private_ips" {
 output "client_public_ips" {
   description = "Public IPv4 addresses of the client machines: SSH there (user ubuntu) and run ./run-sweep.sh from the repository in the home directory."
   value       = module.client.public_ips
+}
+
+output "client_ssh" {
+  description = "How client 0, where ./run-sweep.sh runs, reaches the other clients (client_private_ips[1:]) over SSH: user, port, the repository built on every client, and the clients' own private key file on each client (null with one client: nothing to reach). No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's clients list from it."
+  value = {
+    user          = local.ssh_user
+    port          = 22
+    repo          = local.client_repo_dir
+    identity_file = local.several_clients ? local.client_ssh_key_file : null
+  }
 }
 
 output "durability" {
@@ -51,7 +61,7 @@ output "server_public_ips" {
 
 output "ssh_user" {
   description = "SSH user of every machine (Ubuntu AMI)."
-  value       = "ubuntu"
+  value       = local.ssh_user
 }
 
 output "store" {

@@ -82,6 +82,17 @@ resource "tls_locally_signed_cert" "es_node" {
   allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
 }
 
+# Several clients: the sweep on client 0 starts the other clients' JVMs over SSH (the hosts file's "clients" list,
+# scripts/hosts-from-terraform.sh). One key pair shared by the clients, made only when there is more than one: the
+# private key (OpenSSH format, which every ssh reads) reaches the clients only, through a SecureString parameter that
+# only the clients' role may read; client.sh installs it (0600) and derives the public half from it for
+# authorized_keys. The servers never see it (their role, their user data) and cannot reach a client's port 22
+# (modules/network: SSH between the clients' own security group only).
+resource "tls_private_key" "client_ssh" {
+  count     = local.several_clients ? 1 : 0
+  algorithm = "ED25519"
+}
+
 locals {
   parameter_prefix = "/ycsb-docsearch/${local.name}"
 
@@ -98,6 +109,7 @@ locals {
     ES_TLS_CA_CERT          = try(tls_self_signed_cert.es_ca[0].cert_pem, "")
     ES_TLS_NODE_CERT        = try(tls_locally_signed_cert.es_node[0].cert_pem, "")
     ES_TLS_NODE_KEY         = try(tls_private_key.es_node[0].private_key_pem_pkcs8, "")
+    CLIENT_SSH_PRIVATE_KEY  = try(tls_private_key.client_ssh[0].private_key_openssh, "")
   }
 
   store_parameters = {
@@ -110,6 +122,7 @@ locals {
   # address and what they need to see the cluster answer before they report ready (client.sh): for MongoDB what
   # mongos needs (the key file; admin adds the shards), otherwise the benchmark user's password, which the client
   # gets with the hosts file anyway (scripts/hosts-from-terraform.sh). Never an administrator's password elsewhere.
+  # With several clients, the clients (only they) also read the private key they reach each other with.
   client_store_parameters = {
     redisjson     = ["REDIS_PASSWORD"]
     mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
@@ -117,17 +130,18 @@ locals {
   }
   role_parameters = {
     server = concat(["BUNDLE_URL"], local.store_parameters[var.store])
-    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store])
+    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store], local.several_clients ? ["CLIENT_SSH_PRIVATE_KEY"] : [])
   }
+  parameters = distinct(concat(local.role_parameters.server, local.role_parameters.client))
 
   # Parameter name of each variable: /ycsb-docsearch/<name>/<variable in lower case, '-' for '_'>.
-  parameter_names = { for k in local.role_parameters.server : k => "${local.parameter_prefix}/${lower(replace(k, "_", "-"))}" }
+  parameter_names = { for k in local.parameters : k => "${local.parameter_prefix}/${lower(replace(k, "_", "-"))}" }
 }
 
 # Standard tier (free, values up to 4 KB: a 3072-bit RSA key in PKCS#8 PEM is about 2.5 KB), encrypted with the
 # account's AWS managed key for SSM; who may read a value is decided by the IAM policies in iam.tf.
 resource "aws_ssm_parameter" "machine" {
-  for_each = toset(local.role_parameters.server)
+  for_each = toset(local.parameters)
 
   name        = local.parameter_names[each.key]
   description = "ycsb-docsearch ${local.name}: ${each.key} for the machines' bootstrap"

@@ -6,6 +6,8 @@
 # the pinned redis-tools from Redis' repository, for redis-benchmark as a reference point for the client's own cost.
 # With STORE=mongodb it runs the sharded cluster's router: mongos (pinned) on 127.0.0.1:MONGOS_PORT, which adds every
 # shard once its replica set is up and shards the benchmark collection ycsb.usertable on a hashed _id.
+# With several clients (CLIENT_SSH_KEY_FILE in role.env) it installs the clients' SSH key, so that the sweep on
+# client 0 can start the others' JVMs over SSH (every client builds the repository: any of them can be driven).
 # The hosts file with the store's credentials is not made here: copy the output of scripts/hosts-from-terraform.sh.
 #
 # Usage: client.sh ROLE_ENV         (role.env keys: scripts/provision/common.sh)
@@ -30,7 +32,7 @@ readonly USER_NAME=ubuntu
 readonly MONGODB_COLLECTION=ycsb.usertable
 
 usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 formation_timeout() {
@@ -193,6 +195,11 @@ main() {
   install_tools
   [[ "${STORE}" != mongodb ]] || start_mongos
   build_repository
+  # Several clients: client 0 runs the sweep and reaches the others over SSH with this key (hosts file "clients").
+  if [[ -n "${CLIENT_SSH_KEY_FILE:-}" ]]; then
+    # shellcheck disable=SC2153  # CLIENT_IPS comes from role.env
+    install_client_ssh_key "${USER_NAME}" "${CLIENT_SSH_KEY_FILE}" "${CLIENT_IPS}"
+  fi
   write_status provisioning "waiting for the ${STORE} cluster to answer"
   wait_for_store_cluster
   # The servers open iperf3 only after their own fingerprint (prepare_store_host): once every one accepts it, no

@@ -12,6 +12,7 @@
 #   SERVER_IPS      private IPs of all servers, comma-separated, in node order (node 0 forms the cluster)
 #   CLIENT_IPS      private IPs of the clients          NODE_IP  this machine's private IP
 #   NODE_INDEX      this server's index (servers only)
+#   CLIENT_SSH_KEY_FILE  clients, when there are several: where the clients' SSH private key goes
 #   REPO_DIR        where bootstrap.sh unpacked the repository
 #   BUNDLE_SHA256   checksum of the repository bundle
 #   DURABILITY      relaxed | strict: the profile of scripts/stores/profiles/<store>.env applied (topology cluster)
@@ -24,6 +25,7 @@
 # secrets.env beside it (written by bootstrap.sh from SSM Parameter Store, mode 0600):
 #   BUNDLE_URL (every machine); servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD
 #   MONGODB_KEYFILE_CONTENT | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
+#   clients only, with several clients: CLIENT_SSH_PRIVATE_KEY (installed at role.env's CLIENT_SSH_KEY_FILE)
 # Secrets reach programs through files of mode 0600/0640, the environment or stdin, never as arguments (which any
 # local user can read in /proc).
 # Versions are pinned in one place: terraform/variables.tf (store_versions, exact versions), passed down through
@@ -404,6 +406,43 @@ record_fingerprint() {
     log "machine fingerprint failed (not fatal): see the provisioning log"
   fi
   rm -rf "${fio_dir}"
+}
+
+#######################################
+# Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
+# (terraform/secrets.tf). Installs its private half, read from CLIENT_SSH_PRIVATE_KEY (secrets.env, never an
+# argument), at KEY_FILE with mode 0600 and owner USER, and its public half (ssh-keygen -y) in the authorized_keys
+# beside it, usable only from the clients' addresses (from="CLIENT_IPS"). Safe to re-run: the key file is rewritten
+# and the clients' authorized_keys line replaced, other lines (the operator's key) are kept.
+# Arguments: USER KEY_FILE CLIENT_IPS (comma-separated).
+#######################################
+install_client_ssh_key() {
+  local user="$1" key_file="$2" client_ips="$3" dir public
+  local -r marker=ycsb-docsearch-clients
+  [[ -n "${CLIENT_SSH_PRIVATE_KEY:-}" ]] || die "no CLIENT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
+  dir="$(dirname "${key_file}")"
+  install -d -o "${user}" -g "$(id -gn "${user}")" -m 0700 "${dir}"
+  (
+    umask 077
+    printf '%s\n' "${CLIENT_SSH_PRIVATE_KEY%$'\n'}" >"${key_file}.tmp"
+  )
+  chown "${user}:$(id -gn "${user}")" "${key_file}.tmp"
+  chmod 0600 "${key_file}.tmp"
+  mv "${key_file}.tmp" "${key_file}"
+  public="$(ssh-keygen -y -f "${key_file}" | awk '{print $1, $2}')" \
+    || die "${key_file} is not a private key ssh-keygen can read"
+  [[ "${public}" == ssh-* ]] || die "ssh-keygen derived no public key from ${key_file}"
+  install -o "${user}" -g "$(id -gn "${user}")" -m 0644 /dev/null "${key_file}.pub"
+  printf '%s %s\n' "${public}" "${marker}" >"${key_file}.pub"
+  local auth="${dir}/authorized_keys"
+  [[ -e "${auth}" ]] || install -o "${user}" -g "$(id -gn "${user}")" -m 0600 /dev/null "${auth}"
+  { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
+  printf 'from="%s",no-agent-forwarding,no-X11-forwarding %s %s\n' "${client_ips}" "${public}" "${marker}" \
+    >>"${auth}.tmp"
+  chown "${user}:$(id -gn "${user}")" "${auth}.tmp"
+  chmod 0600 "${auth}.tmp"
+  mv "${auth}.tmp" "${auth}"
+  log "clients' SSH key in ${key_file}; ${auth} admits it from ${client_ips}"
 }
 
 #######################################

@@ -14,15 +14,24 @@
 #                 literals of real size) for every store, with the defaults and at the boundaries (22-character
 #                 name_prefix with 9 servers and 4 clients; 1 server and 1 client); terraform/tests/plan_check.py then
 #                 checks each plan: user data rendered in the plan (a test-only output of the copy), identical to
-#                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString parameters. A
-#                 copy that leaks a password into user data must fail, and so must a plan without the repository
+#                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString
+#                 parameters; the clients' SSH key (4 clients: read by the clients only, SSH between the client group
+#                 only; 1 client: no key, no rule); and the hosts file made from each plan's outputs lists every
+#                 client but client 0. A copy that leaks a password into user data must fail, so must one whose
+#                 servers read the clients' key and admit SSH from the servers, and a plan without the repository
 #                 archive (only a destroy works then; terraform/tests/offline/ checks that the state still evaluates).
 #   offline       terraform validate against the real provider schema, and a mocked terraform test
 #                 (terraform/tests/offline/) on the offline copy; both also on a broken copy, which must fail
-#   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600
+#   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600; with 4
+#                 clients the "clients" list (clients 1-3), with several clients but no key file an error
+#   clientkey     install_client_ssh_key (scripts/provision/common.sh) with a key made here: key file 0600, the
+#                 operator's authorized_keys line kept, one clients' line limited to the clients' addresses (also
+#                 after a re-run); then ssh with the sweep's options into a private sshd on 127.0.0.1 (when sshd is
+#                 installed): admitted, and refused once 127.0.0.1 is not among the clients' addresses
 #   results       scripts/aws-results.sh without AWS: its argument errors (one line, exit 2), fetch --dry-run on
-#                 saved outputs, and check on small run folders built here (a good one passes; a run without an
-#                 HDR log, with a broken summary.json, without a manifest or short of a server's store.json fails).
+#                 saved outputs (1 client; 4: runs from client 0, the others' state files), and check on small run
+#                 folders built here (a good one passes; a run without an HDR log, with a broken summary.json,
+#                 without a manifest or short of a server's store.json fails).
 #                 The copying over SSH itself is not tested here.
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
@@ -40,12 +49,13 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts results bootstrap versions fingerprint)
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clientkey results bootstrap versions
+  fingerprint)
 WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -269,6 +279,24 @@ plan_case() {
     sed "s/^/  ${label}: /" "${out}.check" >&2
     return 1
   }
+  plan_hosts "${out}" "${clients}" || { log "plan ${label}: the hosts file does not list the clients"; return 1; }
+}
+
+# The hosts file made from the outputs of the plan OUT.json (planned_values.outputs has the shape of `terraform
+# output -json`) lists every client but client 0, with the user, repository and key file the clients get; with one
+# client it has no clients list. Arguments: OUT CLIENTS.
+plan_hosts() {
+  local out="$1" clients="$2"
+  jq '.planned_values.outputs' "${out}.json" \
+    | "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json - --out "${out}.hosts.json" 2>/dev/null || return 1
+  jq -e --slurpfile plan "${out}.json" --argjson n "${clients}" '
+    ($plan[0].planned_values.outputs.client_private_ips.value) as $ips
+    | if $n == 1 then has("clients") | not
+      else .clients == [$ips[1:][] | {host: ., port: 22, user: "ubuntu",
+                                      identity_file: "/home/ubuntu/.ssh/ycsb_clients",
+                                      repo: "/home/ubuntu/ycsb-docsearch"}]
+           and ($ips | length) == $n
+      end' "${out}.hosts.json" >/dev/null
 }
 
 # The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up).
@@ -280,6 +308,27 @@ expires_on        = "2030-01-01"
 repo_archive_path = "tests/offline/repo.tar.gz"
 ami_id            = "ami-0123456789abcdef0"
 EOF
+}
+
+# The clients' SSH key checks must be able to fail: a copy in which the servers' role reads the key too and the
+# clients' SSH rule admits the server group must be caught for both.
+plan_client_key_leak() {
+  local leak
+  leak="$(offline_copy "${WORK}/plan-keyleak")"
+  write_offline_tfvars "${leak}"
+  sed -i 's/^    server = concat(\["BUNDLE_URL"\], local.store_parameters\[var.store\])$/    server = concat(["BUNDLE_URL", "CLIENT_SSH_PRIVATE_KEY"], local.store_parameters[var.store])/' \
+    "${leak}/secrets.tf"
+  sed -i -z 's/\(ssh_between_clients" {[^}]*referenced_security_group_id = aws_security_group\.\)client/\1server/' \
+    "${leak}/modules/network/security_groups.tf"
+  if plan_case "${leak}" keyleak 3 2 -var store=redisjson 2>/dev/null; then
+    log "plan_check.py did not see the servers read the clients' SSH key, nor SSH from the servers' group"
+    return 1
+  fi
+  if ! grep -q "server): reads the clients' SSH key: True" "${WORK}/plan-keyleak.check" \
+    || ! grep -q 'SSH from a security group must be the clients' "${WORK}/plan-keyleak.check"; then
+    log "the clients' SSH key leaks were not both caught: $(cat "${WORK}/plan-keyleak.check")"
+    return 1
+  fi
 }
 
 test_plan() {
@@ -311,6 +360,7 @@ test_plan() {
     return 1
   fi
   grep -q 'user data holds a secret' "${WORK}/plan-leak.check" || { log "the leak was caught for another reason"; return 1; }
+  plan_client_key_leak || return 1
   # Without the repository archive only a destroy may go on (modules/bundle): a plan to upload it must fail.
   if tf -chdir="${dir}" plan -input=false -no-color -lock=false -var-file=offline.tfvars -var store=redisjson \
     -var repo_archive_path=tests/offline/gone.tar.gz >"${WORK}/plan-gone.log" 2>&1; then
@@ -319,7 +369,7 @@ test_plan() {
   fi
   grep -q 'Only terraform destroy works without it' "${WORK}/plan-gone.log" \
     || { log "a plan without the archive failed for another reason: $(grep -m1 -A3 Error "${WORK}/plan-gone.log")"; return 1; }
-  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest); a planted leak was caught"
+  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest), with the hosts file of each; planted leaks were caught"
 }
 
 test_offline() {
@@ -364,6 +414,95 @@ test_hosts() {
     return 1
   fi
   [[ ! -e "${WORK}/none.json" ]] || { log "a hosts file was written from incomplete outputs"; return 1; }
+  # Four clients: the sweep runs on client 0 and drives clients 1-3.
+  local ips='["10.42.1.40", "10.42.1.41", "10.42.1.42", "10.42.1.43"]'
+  jq --argjson ips "${ips}" '. + {client_private_ips: {value: $ips}, client_ssh: {value: {user: "ubuntu",
+    port: 22, repo: "/home/ubuntu/ycsb-docsearch", identity_file: "/home/ubuntu/.ssh/ycsb_clients"}}}' \
+    "${fx}/redisjson.json" >"${WORK}/outputs-4.json"
+  "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json "${WORK}/outputs-4.json" --out "${WORK}/hosts-4.json" 2>/dev/null
+  jq -e '.clients | map("\(.user)@\(.host):\(.port) \(.identity_file) \(.repo)")
+    == (["10.42.1.41", "10.42.1.42", "10.42.1.43"]
+        | map("ubuntu@\(.):22 /home/ubuntu/.ssh/ycsb_clients /home/ubuntu/ycsb-docsearch"))' \
+    "${WORK}/hosts-4.json" >/dev/null || { log "4 clients: the clients list is wrong: $(jq -c .clients "${WORK}/hosts-4.json")"; return 1; }
+  jq 'del(.clients)' "${WORK}/hosts-4.json" | jq -e --slurpfile want "${fx}/redisjson.hosts.json" '. == $want[0]' \
+    >/dev/null || { log "four clients changed more of the hosts file than its clients list"; return 1; }
+  # Several clients without the key file (outputs of an older configuration): refused, nothing written.
+  if jq '. + {client_private_ips: {value: ["10.42.1.40", "10.42.1.41"]}}' "${fx}/redisjson.json" \
+    | "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json - --out "${WORK}/no-key.json" 2>/dev/null; then
+    log "two clients without client_ssh were accepted"
+    return 1
+  fi
+  [[ ! -e "${WORK}/no-key.json" ]] || { log "a hosts file was written without the clients' key file"; return 1; }
+}
+
+# Starts a private sshd on 127.0.0.1 (its own host key and config; authorized keys from AUTH) and sets SSHD_PORT.
+# Arguments: AUTH. Returns 3 when sshd is not installed or cannot run here.
+serve_sshd() {
+  local auth="$1" dir="${WORK}/sshd" sshd
+  sshd="$(command -v sshd || echo /usr/sbin/sshd)"
+  [[ -x "${sshd}" && -d /run/sshd ]] || return 3
+  mkdir -p "${dir}"
+  ssh-keygen -q -t ed25519 -N '' -f "${dir}/host_key"
+  SSHD_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  printf '%s\n' "Port ${SSHD_PORT}" "ListenAddress 127.0.0.1" "HostKey ${dir}/host_key" "AuthorizedKeysFile ${auth}" \
+    "PidFile none" "StrictModes no" "UsePAM no" "PasswordAuthentication no" "KbdInteractiveAuthentication no" \
+    "PermitRootLogin prohibit-password" >"${dir}/sshd_config"
+  "${sshd}" -t -f "${dir}/sshd_config" 2>/dev/null || return 3
+  "${sshd}" -D -e -f "${dir}/sshd_config" 2>"${dir}/log" &
+  BG_PIDS+=($!)
+  local tries=0
+  until (exec 3<>"/dev/tcp/127.0.0.1/${SSHD_PORT}") 2>/dev/null; do
+    ((++tries < 50)) || { log "sshd did not start: $(cat "${dir}/log")"; return 1; }
+    sleep 0.1
+  done
+}
+
+# ssh as the sweep does (scripts/lib/remote-client.sh) with KEY to 127.0.0.1:SSHD_PORT; prints what the remote
+# echo printed.
+ssh_as_sweep() {
+  ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile="${WORK}/known_hosts" \
+    -o ConnectTimeout=10 -i "$1" -p "${SSHD_PORT}" "$(id -un)@127.0.0.1" echo reached 2>/dev/null
+}
+
+test_clientkey() {
+  local home="${WORK}/client-home" key="${WORK}/client-home/.ssh/ycsb_clients" auth public
+  mkdir -p "${home}/.ssh"
+  echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOperatorKeyStandIn operator@laptop' >"${home}/.ssh/authorized_keys"
+  ssh-keygen -q -t ed25519 -N '' -C '' -f "${WORK}/clients-key"
+  auth="${home}/.ssh/authorized_keys"
+  install_key() {
+    CLIENT_SSH_PRIVATE_KEY="$(cat "${WORK}/clients-key")" bash -c 'source "$1"; install_client_ssh_key "$2" "$3" "$4"' \
+      _ "${REPO_ROOT}/scripts/provision/common.sh" "$(id -un)" "${key}" "$1" 2>/dev/null
+  }
+  install_key "127.0.0.1,10.42.1.41"
+  install_key "127.0.0.1,10.42.1.41" # a re-run
+  [[ "$(stat -c %a "${key}")" == 600 ]] || { log "the clients' key is not mode 0600"; return 1; }
+  cmp -s "${key}" "${WORK}/clients-key" || { log "the installed key differs from the parameter's"; return 1; }
+  public="$(cut -d' ' -f1,2 "${WORK}/clients-key.pub")"
+  grep -q 'operator@laptop$' "${auth}" || { log "the operator's authorized_keys line is gone"; return 1; }
+  local want="from=\"127.0.0.1,10.42.1.41\",no-agent-forwarding,no-X11-forwarding ${public} ycsb-docsearch-clients"
+  if [[ "$(grep -c 'ycsb-docsearch-clients$' "${auth}")" != 1 ]] || ! grep -qxF "${want}" "${auth}"; then
+    log "authorized_keys lacks one clients' line limited to their addresses: $(cat "${auth}")"
+    return 1
+  fi
+  if CLIENT_SSH_PRIVATE_KEY="" bash -c 'source "$1"; install_client_ssh_key root /nonexistent/k 10.0.0.1' _ \
+    "${REPO_ROOT}/scripts/provision/common.sh" 2>/dev/null; then
+    log "install_client_ssh_key went on without the key"
+    return 1
+  fi
+  local rc=0
+  serve_sshd "${auth}" || rc=$?
+  if ((rc == 3)); then
+    log "no runnable sshd here: the key and authorized_keys were checked, the SSH login was not"
+    return 0
+  fi
+  ((rc == 0)) || return 1
+  [[ "$(ssh_as_sweep "${key}")" == reached ]] || { log "ssh with the clients' key was refused: $(cat "${WORK}/sshd/log")"; return 1; }
+  install_key "10.42.1.40,10.42.1.41"
+  if ssh_as_sweep "${key}" >/dev/null; then
+    log "the clients' key was admitted from an address not among the clients'"
+    return 1
+  fi
 }
 
 # A run folder as ./run-sweep.sh leaves it, reduced to what aws-results.sh checks, at DIR with SERVERS server folders.
@@ -414,6 +553,17 @@ test_results() {
   if ! grep -q 'ubuntu@198.51.100.9' "${WORK}/dry.txt" \
     || ! grep -q 'ubuntu@198.51.100.3.*servers/10.42.1.12/' "${WORK}/dry.txt"; then
     log "fetch --dry-run does not name the client and every server: $(cat "${WORK}/dry.txt")"
+    return 1
+  fi
+  # Four clients: the results come from client 0, each other client's state files from it (by private address).
+  jq '. + {client_public_ips: {value: ["198.51.100.9", "198.51.100.10", "198.51.100.11", "198.51.100.12"]},
+    client_private_ips: {value: ["10.42.1.40", "10.42.1.41", "10.42.1.42", "10.42.1.43"]}}' "${out}" \
+    >"${WORK}/outputs-4.json"
+  "${REPO_ROOT}/scripts/aws-results.sh" fetch --outputs "${WORK}/outputs-4.json" --dry-run 2>"${WORK}/dry-4.txt"
+  if ! grep -q 'client ubuntu@198.51.100.9: ycsb-docsearch/results' "${WORK}/dry-4.txt" \
+    || [[ "$(grep -c 'remote-clients/10.42.1.4[1-3]/' "${WORK}/dry-4.txt")" != 3 ]] \
+    || grep -q 'ubuntu@198.51.100.12:.*results' "${WORK}/dry-4.txt"; then
+    log "fetch --dry-run with 4 clients does not take the runs from client 0 and the others' files: $(cat "${WORK}/dry-4.txt")"
     return 1
   fi
   fake_run "${r}/good" 3

@@ -6,7 +6,7 @@ random/tls provider, no AWS account and no network.
 What changes in the copy (nothing else does):
   - every random_password / tls_* resource is removed, and every reference X.NAME[.INDEX].ATTR becomes a string
     literal of the real value's size: a random_password's `length` in letters and digits, a PEM block of the size a
-    3072-bit RSA key, certificate or request has. Literals are known at plan time, so a secret that reached the user
+    3072-bit RSA key, certificate or request (or an OpenSSH ED25519 private key) has. Literals are known at plan time, so a secret that reached the user
     data would show up there in the rendered plan. The literals are written to DEST/standins.json (for that search).
   - random and tls leave required_providers
   - offline_override.tf configures the AWS provider for planning without an account: dummy keys, no credential,
@@ -57,6 +57,7 @@ PEM_SIZES = {
     "public_key_pem": ("PUBLIC KEY", 422),
     "cert_pem": ("CERTIFICATE", 1150),
     "cert_request_pem": ("CERTIFICATE REQUEST", 900),
+    "private_key_openssh": ("OPENSSH PRIVATE KEY", 234),  # an ED25519 key (the clients' SSH key)
 }
 OFFLINE_PROVIDER = """provider "aws" {
   access_key                  = "AKIAOFFLINEPLAN00000"

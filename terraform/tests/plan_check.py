@@ -17,6 +17,9 @@ Checks
   - every secret parameter is a SecureString within the Standard tier's 4096 characters; each instance profile's
     role may call nothing but ssm:GetParameters
   - the bundle bucket's prefix is within the AWS provider's 37 characters
+  - the clients' SSH key (several clients only): its parameter is planned exactly when CLIENTS > 1; every client's
+    role.env names it and the key file, no server's does; the only SSH rule naming a security group is the client
+    group admitting itself (planned exactly when CLIENTS > 1), every other SSH rule takes var.ssh_allowed_cidr
   - MongoDB (STORE='mongodb' in role.env): one shard per server, each a replica set of min(3, servers) members on
     different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
     replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
@@ -26,7 +29,8 @@ import json
 import re
 import sys
 
-SECRET_VARIABLES = re.compile(r"^\s*[A-Z_]*(PASSWORD|KEYFILE_CONTENT|TLS_[A-Z_]*)='", re.MULTILINE)
+SECRET_VARIABLES = re.compile(r"^\s*[A-Z_]*(PASSWORD|KEYFILE_CONTENT|TLS_[A-Z_]*|PRIVATE_KEY)='", re.MULTILINE)
+CLIENT_KEY_PARAMETER = "/client-ssh-private-key"
 PEM = re.compile(r"-----BEGIN [A-Z ]+-----")
 
 
@@ -139,6 +143,48 @@ def check_parameters(plan):
     return errors
 
 
+def module_resources(plan, module):
+    """The configuration of the resources of a module call of the root module (expressions with references)."""
+    call = plan.get("configuration", {}).get("root_module", {}).get("module_calls", {}).get(module, {})
+    return call.get("module", {}).get("resources", [])
+
+
+def check_client_ssh(plan, user_data, servers, clients):
+    errors = []
+    several = clients > 1
+    keys = [rc for rc in changes(plan, "aws_ssm_parameter") if rc["change"]["after"]["name"].endswith(
+        CLIENT_KEY_PARAMETER)]
+    if len(keys) != (1 if several else 0):
+        errors.append(f"{clients} client(s): {len(keys)} SSM parameter(s) for the clients' SSH key")
+    for i, text in enumerate(user_data):
+        env = role_env(text)
+        client = i >= servers
+        names_key = CLIENT_KEY_PARAMETER in env.get("SSM_PARAMETERS", "")
+        if names_key != (client and several):
+            errors.append(f"machine {i} ({'client' if client else 'server'}): reads the clients' SSH key: {names_key}")
+        if ("CLIENT_SSH_KEY_FILE" in env) != (client and several):
+            errors.append(f"machine {i}: CLIENT_SSH_KEY_FILE in role.env: {'CLIENT_SSH_KEY_FILE' in env}")
+    between = [rc for rc in changes(plan, "aws_vpc_security_group_ingress_rule")
+               if rc["change"]["after"].get("from_port") == 22 and rc["name"] == "ssh_between_clients"]
+    if len(between) != (1 if several else 0):
+        errors.append(f"{clients} client(s): {len(between)} SSH rule(s) between the clients")
+    for r in module_resources(plan, "network"):
+        if r.get("type") != "aws_vpc_security_group_ingress_rule":
+            continue
+        expr = r.get("expressions", {})
+        if expr.get("from_port", {}).get("constant_value") != 22 and expr.get("to_port", {}).get("constant_value") != 22:
+            continue
+        target = expr.get("security_group_id", {}).get("references", [])
+        source = expr.get("referenced_security_group_id", {}).get("references", [])
+        cidr = expr.get("cidr_ipv4", {}).get("references", [])
+        if source and not ("aws_security_group.client.id" in target and "aws_security_group.client.id" in source
+                           and len(target) == len(source) == 2):
+            errors.append(f"{r['address']}: SSH from a security group must be the clients' own ({target} <- {source})")
+        if not source and cidr != ["var.ssh_allowed_cidr"]:
+            errors.append(f"{r['address']}: SSH must come from var.ssh_allowed_cidr (is {cidr})")
+    return errors
+
+
 def check_bucket(plan):
     errors = []
     for rc in changes(plan, "aws_s3_bucket"):
@@ -162,7 +208,8 @@ def main(argv):
         return 1
     errors = (check_user_data(plan, rendered["value"], standins, int(argv[3]) + int(argv[4])) + check_addresses(plan)
               + check_mongodb_layout(rendered["value"], int(argv[3]))
-              + check_parameters(plan) + check_bucket(plan))
+              + check_parameters(plan) + check_bucket(plan)
+              + check_client_ssh(plan, rendered["value"], int(argv[3]), int(argv[4])))
     for e in errors:
         print(e)
     return 1 if errors else 0

@@ -10,7 +10,9 @@ Rules
                     instances take their count and type from those variables
   R03 placement     every placement group uses strategy "cluster" and every instance sits in one
   R04 ingress       no ingress from 0.0.0.0/0 or ::/0; store ports (anything but SSH) only from security groups
-  R05 ssh           SSH ingress only from var.ssh_allowed_cidr, which has no default and a validation
+  R05 ssh           SSH ingress only from var.ssh_allowed_cidr, which has no default and a validation, or from a
+                    security group into itself (the clients reaching each other: the sweep on client 0 drives the
+                    others), never from another group (no server reaches a client's or another server's port 22)
   R06 imdsv2        every instance and launch template requires IMDSv2 (metadata_options.http_tokens = "required")
   R07 encryption    every root volume / launch-template EBS volume is encrypted
   R08 variables     every variable has a type, a description and a validation
@@ -144,27 +146,32 @@ def check_placement(modules):
 
 
 def ingress_rules(modules):
-    """(file, name, cidrs, from_port, to_port, has_sg_source) for every ingress rule, whatever the resource type."""
+    """(file, name, cidrs, from_port, to_port, has_sg_source, from_itself) for every ingress rule, whatever the
+    resource type; from_itself: the source group is the group the rule belongs to."""
     for m in modules:
         for file, name, body in m.resources("aws_vpc_security_group_ingress_rule"):
             cidrs = [c for c in (body.get("cidr_ipv4"), body.get("cidr_ipv6")) if c]
+            source = body.get("referenced_security_group_id")
             yield file, name, cidrs, body.get("from_port"), body.get("to_port"), \
-                bool(body.get("referenced_security_group_id") or body.get("prefix_list_id"))
+                bool(source or body.get("prefix_list_id")), bool(source) and source == body.get("security_group_id")
         for file, name, body in m.resources("aws_security_group"):
             for rule in body.get("ingress", []) or []:
                 cidrs = list(rule.get("cidr_blocks", []) or []) + list(rule.get("ipv6_cidr_blocks", []) or [])
                 yield file, name + ".ingress", cidrs, rule.get("from_port"), rule.get("to_port"), \
-                    bool(rule.get("security_groups") or rule.get("self"))
+                    bool(rule.get("security_groups") or rule.get("self")), \
+                    bool(rule.get("self")) and not rule.get("security_groups")
         for file, name, body in m.resources("aws_security_group_rule"):
             if body.get("type") == "ingress":
                 cidrs = list(body.get("cidr_blocks", []) or []) + list(body.get("ipv6_cidr_blocks", []) or [])
+                source = body.get("source_security_group_id")
                 yield file, name, cidrs, body.get("from_port"), body.get("to_port"), \
-                    bool(body.get("source_security_group_id") or body.get("self"))
+                    bool(source or body.get("self")), \
+                    (bool(body.get("self")) and not source) or (bool(source) and source == body.get("security_group_id"))
 
 
 def check_ingress(modules):
     out = []
-    for file, name, cidrs, lo, hi, from_sg in ingress_rules(modules):
+    for file, name, cidrs, lo, hi, from_sg, from_itself in ingress_rules(modules):
         if any(c in WORLD for c in cidrs):
             out.append(f"R04 {file}: {name} admits the whole internet ({', '.join(cidrs)})")
         is_ssh = lo == 22 and hi == 22
@@ -172,6 +179,8 @@ def check_ingress(modules):
             out.append(f"R04 {file}: {name} (ports {lo}-{hi}) must admit security groups only, not CIDRs")
         if is_ssh and not all(refers(c, "var.ssh_allowed_cidr") for c in cidrs):
             out.append(f"R05 {file}: {name} SSH must come from var.ssh_allowed_cidr only (is {cidrs})")
+        if is_ssh and from_sg and not from_itself:
+            out.append(f"R05 {file}: {name} SSH from a security group must be from the group itself (clients only)")
     return out
 
 

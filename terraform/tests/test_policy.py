@@ -59,6 +59,11 @@ class MutationTest(unittest.TestCase):
          "  from_port                    = each.value.from_port", "R04"),
         ("modules/network/security_groups.tf", "cidr_ipv4         = var.ssh_allowed_cidr",
          'cidr_ipv4         = "0.0.0.0/0"', "R05"),
+        ("modules/network/security_groups.tf",
+         "referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = \"tcp\"\n"
+         "  from_port                    = 22",
+         "referenced_security_group_id = aws_security_group.server.id\n  ip_protocol                  = \"tcp\"\n"
+         "  from_port                    = 22", "R05"),
         ("outputs.tf", "  }[var.store]\n  sensitive = true\n}\n\noutput \"store_connection\"",
          "  }[var.store]\n}\n\noutput \"store_connection\"", "R10"),
         ("variables.tf", 'description = "The store this cluster runs', 'label = "The store this cluster runs', "R08"),

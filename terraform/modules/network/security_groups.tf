@@ -1,5 +1,8 @@
-# Ingress rules never name a CIDR except SSH's var.ssh_allowed_cidr; store ports name security groups only.
+# Ingress rules never name a CIDR except SSH's var.ssh_allowed_cidr; store ports name security groups only; SSH from a
+# security group only between the clients.
 
+# The description predates SSH between the clients (rule ssh_between_clients below); changing it would make AWS replace
+# the group, and with it a running cluster's clients.
 resource "aws_security_group" "client" {
   name        = "${var.name}-client"
   description = "ycsb-docsearch benchmark clients: SSH from the operator only"
@@ -28,6 +31,20 @@ resource "aws_vpc_security_group_ingress_rule" "ssh" {
   ip_protocol       = "tcp"
   from_port         = 22
   to_port           = 22
+}
+
+# Several clients: the sweep on client 0 starts the other clients' JVMs over SSH. The rule admits the client group
+# into itself only: no server (the server group is not named) reaches a client's port 22 through it.
+resource "aws_vpc_security_group_ingress_rule" "ssh_between_clients" {
+  #checkov:skip=CKV_AWS_24:false positive: the source is the client security group itself, no CIDR (checkov reads a rule without cidr_ipv4 as open to the world)
+  count = var.client_count > 1 ? 1 : 0
+
+  security_group_id            = aws_security_group.client.id
+  description                  = "SSH between the benchmark clients (the sweep on client 0 drives the others)"
+  referenced_security_group_id = aws_security_group.client.id
+  ip_protocol                  = "tcp"
+  from_port                    = 22
+  to_port                      = 22
 }
 
 resource "aws_vpc_security_group_ingress_rule" "store_from_client" {

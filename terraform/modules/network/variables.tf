@@ -8,6 +8,16 @@ variable "availability_zone" {
   }
 }
 
+variable "client_count" {
+  type        = number
+  description = "Number of client machines; with more than one, the client security group admits SSH from itself (client 0 drives the others)."
+
+  validation {
+    condition     = var.client_count >= 1 && floor(var.client_count) == var.client_count
+    error_message = "client_count must be a whole number of at least 1."
+  }
+}
+
 variable "client_ports" {
   type = list(object({
     name      = string

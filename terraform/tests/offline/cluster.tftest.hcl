@@ -107,6 +107,10 @@ run "redis_cluster_layout" {
     condition     = output.bundle_url == "https://ycsb-docsearch-bundle-test.s3.us-east-1.amazonaws.com/ycsb-docsearch.tar.gz"
     error_message = "the bundle URL is the object's regional HTTPS address"
   }
+  assert {
+    condition     = output.client_ssh.identity_file == null && !strcontains(local.client_user_data[0], "CLIENT_SSH") && !contains(keys(local.parameter_names), "CLIENT_SSH_PRIVATE_KEY")
+    error_message = "one client: no clients' SSH key, no key file"
+  }
 }
 
 run "mongodb_sharded" {
@@ -216,5 +220,39 @@ run "archive_gone_state_still_evaluates" {
   variables {
     store             = "elasticsearch"
     repo_archive_path = "tests/offline/gone.tar.gz"
+  }
+}
+
+# Four clients: the sweep runs on client 0 and starts the JVMs of clients 1-3 over SSH with the clients' own key.
+run "several_clients" {
+  command = apply
+
+  variables {
+    client_count = 4
+  }
+
+  assert {
+    condition     = output.client_private_ips == ["10.42.1.40", "10.42.1.41", "10.42.1.42", "10.42.1.43"] && output.client_ssh == { user = "ubuntu", port = 22, repo = "/home/ubuntu/ycsb-docsearch", identity_file = "/home/ubuntu/.ssh/ycsb_clients" }
+    error_message = "the outputs the hosts file's clients list is made of: every client's address, user, repository, key file"
+  }
+  assert {
+    condition     = aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].type == "SecureString" && startswith(aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].value, "-----BEGIN OPENSSH PRIVATE KEY-----") && aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].name == "/ycsb-docsearch/ycsb-docsearch-redisjson/client-ssh-private-key"
+    error_message = "the clients' private key (OpenSSH format) is a SecureString parameter"
+  }
+  assert {
+    condition     = contains(local.role_parameters.client, "CLIENT_SSH_PRIVATE_KEY") && !contains(local.role_parameters.server, "CLIENT_SSH_PRIVATE_KEY") && contains(data.aws_iam_policy_document.read_parameters["client"].statement[0].resources, aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].arn) && !contains(data.aws_iam_policy_document.read_parameters["server"].statement[0].resources, aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].arn)
+    error_message = "only the clients' role may read the clients' private key"
+  }
+  assert {
+    condition     = alltrue([for u in local.client_user_data : strcontains(u, "CLIENT_SSH_KEY_FILE='/home/ubuntu/.ssh/ycsb_clients'") && strcontains(u, "CLIENT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/client-ssh-private-key") && strcontains(u, "CLIENT_IPS='10.42.1.40,10.42.1.41,10.42.1.42,10.42.1.43'")])
+    error_message = "every client's role.env names the key's parameter, the key file and the clients' addresses"
+  }
+  assert {
+    condition     = alltrue([for u in local.server_user_data : !strcontains(u, "CLIENT_SSH")]) && alltrue([for u in local.user_data : !strcontains(u, "OPENSSH PRIVATE KEY")])
+    error_message = "no server's user data names the clients' key; no user data holds it"
+  }
+  assert {
+    condition     = output.estimated_cost_per_hour_usd == 7 * 1.808
+    error_message = "cost = 3 servers + 4 clients"
   }
 }
