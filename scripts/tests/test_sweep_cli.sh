@@ -428,6 +428,30 @@ assert 1 <= rewrites[0]["t_s"] <= 6, "the rewrite was forced inside the measured
 PY
 }
 
+# A short soak on a real store: after the --rates step, one fixed-rate step of SOAK_SECONDS (65 s: two minute rows)
+# whose soak.json has a row per minute, the drift from the first tenth to the last, the events by kind and the data
+# set before and after, within the memory budget.
+short_soak_has_minutes_and_drift() {
+  local dir rc=0 seconds="${SOAK_SECONDS:-65}"
+  dir="$(private_sweep workloada --stores redisjson --threads 2 --rates 300 --step-seconds 2 --warmup-seconds 1 \
+    --records 500 --floor-seconds 0 --soak "${seconds}s" --out "${WORK}/soak" | tail -n 1)" || rc=$?
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 ]] || return 1
+  python3 - "${dir}/redisjson/soak.json" "${seconds}" <<'PY'
+import json, sys
+s, seconds = json.load(open(sys.argv[1])), int(sys.argv[2])
+print(json.dumps({k: s[k] for k in ("step", "target_ops", "window_s", "drift", "events", "data_set")}))
+assert s["step"].endswith("-soak") and s["target_ops"] == 300, s["step"]
+assert abs(s["window_s"] - seconds) <= 2, s["window_s"]
+assert len(s["minutes"]) == -(-seconds // 60) or len(s["minutes"]) == seconds // 60 + 1, len(s["minutes"])
+assert all(m["throughput_ops"] > 250 and m["p99_us"] for m in s["minutes"][:seconds // 60]), s["minutes"]
+d = s["drift"]
+assert d["first_throughput_ops"] > 250 and d["last_throughput_ops"] > 250 and d["p99_ratio"] is not None, d
+assert isinstance(s["events"], dict)
+assert s["data_set"]["documents_after"] >= 500 and s["data_set"]["within_budget"] is True, s["data_set"]
+PY
+}
+
 # Runs the sweep with the private stores' ports.
 private_sweep() {
   STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
@@ -517,6 +541,7 @@ main() {
     check "two clients: logs of both, merged exactly" two_clients_merge_exactly
     check "two clients: the second over SSH" second_client_over_ssh
     check "a forced AOF rewrite is an event at its second" forced_aof_rewrite_is_an_event
+    check "a short soak: minutes, drift, events, data set" short_soak_has_minutes_and_drift
   fi
   finish
 }

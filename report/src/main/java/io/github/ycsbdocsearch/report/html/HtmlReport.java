@@ -48,6 +48,7 @@ public final class HtmlReport {
     html.append(StoreSections.verification(run, palette).replace("</section>\n",
         StoreSections.questions(run, palette) + "</section>\n"));
     html.append(capacitySearch(run, palette));
+    html.append(SoakSection.render(run, palette));
     for (ReportChart.Section section : List.of(ReportChart.Section.THROUGHPUT, ReportChart.Section.LATENCY,
         ReportChart.Section.SPECTRUM, ReportChart.Section.INTENDED, ReportChart.Section.TIME_SERIES)) {
       html.append(chartSection(section, charts));

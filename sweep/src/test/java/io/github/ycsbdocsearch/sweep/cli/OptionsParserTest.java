@@ -124,6 +124,17 @@ class OptionsParserTest {
   }
 
   @Test
+  void aSoakTakesADurationAndOneLoad() {
+    assertEquals(SweepOptions.Soak.NONE, run("workloada").soak());
+    assertEquals(new SweepOptions.Soak(1800, Defaults.SOAK_LOAD), run("workloada", "--soak", "30m").soak());
+    assertEquals(new SweepOptions.Soak(90, 0.5), run("workloada", "--soak", "90s", "--soak-load", "0.5").soak());
+    assertEquals(7200, run("workloada", "--soak", "2h").soak().seconds());
+    assertTrue(bad("workloada", "--soak", "30 minutes").startsWith("--soak '30 minutes' is malformed"));
+    assertTrue(bad("workloada", "--soak-load", "0.5").contains("--soak-load applies to --soak only"));
+    assertTrue(bad("workloada", "--soak", "1m", "--soak-load", "2").contains("at most 1.5"));
+  }
+
+  @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
     assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());

@@ -13,7 +13,7 @@ class ParametersCoverTest {
 
   /** Options whose parameter has another name, and the ones that are not settings of the run. */
   private static final Map<String, String> RENAMED = Map.of("--hosts", "hosts_file", "--no-pin", "pin",
-      "-p", "ycsb_properties", "--resume", "", "--help", "");
+      "-p", "ycsb_properties", "--soak", "soak_seconds", "--resume", "", "--help", "");
 
   @Test
   void everyDeclaredOptionHasAParameter() {
