@@ -36,7 +36,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case CAPACITY -> new StepKey(phase, row.threads(), 0, null);
       case LOAD -> row.offeredFraction() == null ? new StepKey(Phase.RATES, row.threads(), row.targetOps(), null)
           : new StepKey(phase, 0, 0, percent(row.offeredFraction()));
-      case RATES, FLOOR, SEARCH -> new StepKey(phase, row.threads(), row.targetOps(), null);
+      case RATES, FLOOR, SEARCH, SOAK -> new StepKey(phase, row.threads(), row.targetOps(), null);
     };
   }
 
@@ -52,7 +52,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
 
   /**
    * A short label, also the step's key in {@code noise.json}: {@code t16} (capacity), {@code load-50%},
-   * {@code t16-r4500} (explicit rate), {@code floor-t16-r4500}.
+   * {@code t16-r4500} (explicit rate), {@code floor-t16-r4500}, {@code soak-t40-r3000}.
    */
   public String label() {
     return switch (phase) {
@@ -61,6 +61,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case RATES -> String.format(Locale.ROOT, "t%d-r%d", threads, targetOps);
       case FLOOR -> String.format(Locale.ROOT, "floor-t%d-r%d", threads, targetOps);
       case SEARCH -> String.format(Locale.ROOT, "probe-t%d-r%d", threads, targetOps);
+      case SOAK -> String.format(Locale.ROOT, "soak-t%d-r%d", threads, targetOps);
     };
   }
 
