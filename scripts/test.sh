@@ -5,9 +5,9 @@
 #
 # Use like:
 #   scripts/test.sh [--quick]
-#     --quick   unit tests, shellcheck and terraform checks only (no stores)
+#     --quick   unit tests, shellcheck, ruff and terraform checks only (no stores)
 #
-# Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, terraform
+# Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, datasets, store
 # scripts, workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless
 # Chromium, compare, nightly workflow and run history, the store settings read back from the servers (single
@@ -99,6 +99,7 @@ main() {
   cd "${REPO_ROOT}"
   install_tools
   suite shellcheck run_shellcheck
+  suite ruff run_if_present scripts/tests/test_ruff.sh
   suite terraform run_if_present scripts/tests/test_terraform.sh
   suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
   if ((quick)); then

@@ -25,7 +25,7 @@ def read_row(run_dir):
 
 
 def runs_of(out, clients):
-    return sorted(glob.glob(os.path.join(out, "c%d-r*" % clients, "*", "summary.csv")))
+    return sorted(glob.glob(os.path.join(out, f"c{clients}-r*", "*", "summary.csv")))
 
 
 def clients_vs_one(out):
@@ -33,17 +33,18 @@ def clients_vs_one(out):
     for clients in (1, 2):
         figures = [read_row(os.path.dirname(f)) for f in runs_of(out, clients)]
         if not figures:
-            raise SystemExit("no runs with %d client(s) under %s" % (clients, out))
+            raise SystemExit(f"no runs with {clients} client(s) under {out}")
         got[clients] = figures
-        print("%d client(s): throughput %s ops/s, intended READ p99 %s us%s" % (
-            clients, ", ".join("%.0f" % t for t, _, _ in figures), ", ".join("%.0f" % p for _, p, _ in figures),
-            "" if not any(b for _, _, b in figures) else " (a step was client-limited)"))
+        throughputs = ", ".join(f"{t:.0f}" for t, _, _ in figures)
+        p99s = ", ".join(f"{p:.0f}" for _, p, _ in figures)
+        limited = "" if not any(b for _, _, b in figures) else " (a step was client-limited)"
+        print(f"{clients} client(s): throughput {throughputs} ops/s, intended READ p99 {p99s} us{limited}")
     t1 = statistics.median(t for t, _, _ in got[1])
     t2 = statistics.median(t for t, _, _ in got[2])
     p1 = statistics.median(p for _, p, _ in got[1])
     p2 = statistics.median(p for _, p, _ in got[2])
-    print("medians over %d rounds: throughput 2 clients / 1 client = %.4f; p99 2 clients - 1 client = %+.0f us "
-          "(%.0f vs %.0f us)" % (len(got[1]), t2 / t1, p2 - p1, p2, p1))
+    print(f"medians over {len(got[1])} rounds: throughput 2 clients / 1 client = {t2 / t1:.4f}; "
+          f"p99 2 clients - 1 client = {p2 - p1:+.0f} us ({p2:.0f} vs {p1:.0f} us)")
 
 
 def client_cost(run):
@@ -57,8 +58,8 @@ def client_cost(run):
                 r["throughput_ops"])
     for store, steps in per_store.items():
         values = sorted(steps.values())
-        print("%s: client CPU %.1f us per operation (median of %d capacity steps, %.1f to %.1f)" % (
-            store, statistics.median(values), len(values), values[0], values[-1]))
+        print(f"{store}: client CPU {statistics.median(values):.1f} us per operation "
+              f"(median of {len(values)} capacity steps, {values[0]:.1f} to {values[-1]:.1f})")
 
 
 def main():

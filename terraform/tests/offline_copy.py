@@ -6,8 +6,9 @@ random/tls provider, no AWS account and no network.
 What changes in the copy (nothing else does):
   - every random_password / tls_* resource is removed, and every reference X.NAME[.INDEX].ATTR becomes a string
     literal of the real value's size: a random_password's `length` in letters and digits, a PEM block of the size a
-    3072-bit RSA key, certificate or request (or an OpenSSH ED25519 private key) has. Literals are known at plan time, so a secret that reached the user
-    data would show up there in the rendered plan. The literals are written to DEST/standins.json (for that search).
+    3072-bit RSA key, certificate or request (or an OpenSSH ED25519 private key) has. Literals are known at plan
+    time, so a secret that reached the user data would show up there in the rendered plan. The literals are written
+    to DEST/standins.json (for that search).
   - random and tls leave required_providers
   - offline_override.tf configures the AWS provider for planning without an account: dummy keys, no credential,
     account, region or metadata checks (Terraform merges *_override.tf files into the provider block)

@@ -48,7 +48,7 @@ def check_user_data(plan, user_data, standins, machines):
     instances = sorted(changes(plan, "aws_instance"), key=instance_order)
     if len(instances) != machines or len(user_data) != machines:
         return [f"expected {machines} machines, the plan has {len(instances)} and {len(user_data)} user data"]
-    for rc, text in zip(instances, user_data):
+    for rc, text in zip(instances, user_data, strict=True):
         where = rc["address"]
         planned = rc["change"]["after"].get("user_data")
         if planned != hashlib.sha1(text.encode()).hexdigest():
@@ -172,7 +172,8 @@ def check_client_ssh(plan, user_data, servers, clients):
         if r.get("type") != "aws_vpc_security_group_ingress_rule":
             continue
         expr = r.get("expressions", {})
-        if expr.get("from_port", {}).get("constant_value") != 22 and expr.get("to_port", {}).get("constant_value") != 22:
+        from_port = expr.get("from_port", {}).get("constant_value")
+        if from_port != 22 and expr.get("to_port", {}).get("constant_value") != 22:
             continue
         target = expr.get("security_group_id", {}).get("references", [])
         source = expr.get("referenced_security_group_id", {}).get("references", [])

@@ -164,9 +164,10 @@ def ingress_rules(modules):
             if body.get("type") == "ingress":
                 cidrs = list(body.get("cidr_blocks", []) or []) + list(body.get("ipv6_cidr_blocks", []) or [])
                 source = body.get("source_security_group_id")
+                own_group = (bool(body.get("self")) and not source) or (
+                    bool(source) and source == body.get("security_group_id"))
                 yield file, name, cidrs, body.get("from_port"), body.get("to_port"), \
-                    bool(source or body.get("self")), \
-                    (bool(body.get("self")) and not source) or (bool(source) and source == body.get("security_group_id"))
+                    bool(source or body.get("self")), own_group
 
 
 def check_ingress(modules):

@@ -24,8 +24,9 @@ def user_data(shards=GOOD_SHARDS, config=GOOD_CONFIG, extra=""):
 
 def plan_for(texts):
     return {"resource_changes": [
-        {"type": "aws_instance", "address": f"module.servers.aws_instance.this[{i}]", "module_address": "module.servers",
-         "index": i, "change": {"after": {"user_data": hashlib.sha1(t.encode()).hexdigest()}}}
+        {"type": "aws_instance", "address": f"module.servers.aws_instance.this[{i}]",
+         "module_address": "module.servers", "index": i,
+         "change": {"after": {"user_data": hashlib.sha1(t.encode()).hexdigest()}}}
         for i, t in enumerate(texts)]}
 
 

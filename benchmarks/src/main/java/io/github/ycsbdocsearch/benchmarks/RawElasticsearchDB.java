@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.elasticsearch.ElasticsearchConfig;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -57,7 +58,7 @@ public class RawElasticsearchDB extends ReadUpdateDB {
 
   /** {@code es.hosts}: comma-separated URLs such as {@code http://127.0.0.1:9200}. */
   static HttpHost[] hosts(String property) {
-    return java.util.Arrays.stream(property.split(",")).map(String::trim).map(HttpHost::create)
+    return Arrays.stream(property.split(",")).map(String::trim).map(HttpHost::create)
         .toArray(HttpHost[]::new);
   }
 

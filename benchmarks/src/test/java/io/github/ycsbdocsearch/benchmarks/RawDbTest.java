@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.Vector;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.http.HttpHost;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class RawDbTest {
     for (ReadUpdateDB db : List.of(new RawRedisJsonDB(), new RawMongoDB(), new RawElasticsearchDB())) {
       assertEquals(Status.NOT_IMPLEMENTED, db.insert("t", "k", new HashMap<>()));
       assertEquals(Status.NOT_IMPLEMENTED, db.delete("t", "k"));
-      assertEquals(Status.NOT_IMPLEMENTED, db.scan("t", "k", 1, null, new java.util.Vector<>()));
+      assertEquals(Status.NOT_IMPLEMENTED, db.scan("t", "k", 1, null, new Vector<>()));
     }
   }
 

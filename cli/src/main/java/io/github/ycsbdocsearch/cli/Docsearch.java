@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.compare.BaselineMain;
 import io.github.ycsbdocsearch.compare.CompareMain;
 import io.github.ycsbdocsearch.report.ReportMain;
+import io.github.ycsbdocsearch.sweep.SweepMain;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
@@ -21,8 +22,9 @@ import picocli.CommandLine.Parameters;
  * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain},
  * {@link HistoryRowsMain}; the sweep's on
  * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
- * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh}, {@code verify-search.sh}) call
- * this class with the command's name, so every command reports a malformed argument the same way: one line, exit 2.
+ * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh},
+ * {@code verify-search.sh}) call this class with the command's name, so every command reports a malformed argument
+ * the same way: one line, exit 2.
  * Not instantiable.
  */
 @Command(name = "bin/docsearch", usageHelpWidth = 118, mixinStandardHelpOptions = true,
@@ -76,7 +78,7 @@ public final class Docsearch {
 
     @Override
     public void run() {
-      io.github.ycsbdocsearch.sweep.SweepMain.main(args.toArray(new String[0]));
+      SweepMain.main(args.toArray(new String[0]));
     }
   }
 

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.resultsformat.HistoryRows;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +19,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code history-rows} ({@code bin/docsearch history-rows}): the rows the nightly run history keeps of results
- * folders, as CSV ({@link HistoryRows}; {@code scripts/perf-history.sh add} and {@code scripts/bench-reproducibility.sh}
- * read them). Declared once, here (help text: docs/cli/history-rows-help.txt). One instance per call.
+ * folders, as CSV ({@link HistoryRows}; {@code scripts/perf-history.sh add} and
+ * {@code scripts/bench-reproducibility.sh} read them). Declared once, here (help text:
+ * docs/cli/history-rows-help.txt). One instance per call.
  */
 @Command(name = "history-rows",
     header = "the rows the nightly run history keeps of results folders, as CSV (scripts/perf-history.sh add)",
@@ -35,10 +37,13 @@ import picocli.CommandLine.Spec;
         "closed-loop steps, keyed by threads (t4). Steps that are not usable (failed, client-bound, rate not "
             + "sustained), the",
         "harness floor, all-requests rows and unsupported percentiles are left out (docs/nightly.md).",
-        "Columns: run_id,date,commit,dirty,cpu_model,cpu_count,format,workload,store,step,op,latency_kind,metric,value"},
+        "Columns: run_id,date,commit,dirty,cpu_model,cpu_count,format,workload,store,step,op,latency_kind,"
+            + "metric,value"},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"", "Exit status: 0 done (a run with nothing to keep gives the header alone); 2 bad input (not a "
-        + "results folder, a malformed file)."})
+    footer = {
+        "",
+        "Exit status: 0 done (a run with nothing to keep gives the header alone); 2 bad input (not a "
+            + "results folder, a malformed file)."})
 public final class HistoryRowsMain implements Callable<Integer> {
 
   static final int EXIT_OK = 0;
@@ -69,7 +74,7 @@ public final class HistoryRowsMain implements Callable<Integer> {
     } catch (ResultsFormatException e) {
       cl.getErr().println("history-rows: " + Json.firstLine(e.getMessage()));
       return EXIT_BAD_INPUT;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       cl.getErr().println("history-rows: I/O error: " + Json.firstLine(String.valueOf(e.getMessage())));
       return EXIT_BAD_INPUT;
     }

@@ -136,7 +136,8 @@ public final class BaselineBuilder {
         NoisePolicy.MIN_RUNS, Map.of("throughput", NoisePolicy.THROUGHPUT_FLOOR, "latency", NoisePolicy.LATENCY_FLOOR),
         "per step and metric: cv = sample stddev / mean over the runs; compare-results.sh moderates each toward"
             + " a pooled cv and judges with max(floor, t x sqrt(2) x cv'), t Student's quantile at"
-            + " 1 - alpha / (2 x metrics compared) (Bonferroni); see compare/README.md", light, sets.stream().map(set -> set.dir().toString()).toList(), noise);
+            + " 1 - alpha / (2 x metrics compared) (Bonferroni); see compare/README.md",
+        light, sets.stream().map(set -> set.dir().toString()).toList(), noise);
   }
 
   private static boolean isEmptyDir(Path dir) throws IOException {

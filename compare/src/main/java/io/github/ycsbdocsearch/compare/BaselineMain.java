@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,16 +26,20 @@ import picocli.CommandLine.Spec;
     + "(scripts/make-noise-reference.sh; was 'baseline')",
     usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
     customSynopsis = "make-noise-reference.sh [--light] <out-dir> <run-dir> <run-dir> <run-dir>...",
-    description = {"Builds a noise reference (a baseline for compare-results.sh) from >= 3 repeated runs: the median run of each workload plus "
-        + "noise.json, the run-to-run spread that compare-results.sh turns into regression thresholds.",
+    description = {
+        "Builds a noise reference (a baseline for compare-results.sh) from >= 3 repeated runs: the median run of "
+            + "each workload plus noise.json, the run-to-run spread that compare-results.sh turns into regression "
+            + "thresholds.",
         "Each run-dir is one repetition: a run folder (results/<UTC>-<workload>) or a folder of run folders, one per "
-        + "workload; all must hold the same workloads.",
+            + "workload; all must hold the same workloads.",
         "noise.json keeps, per store and workload, the coefficient of variation of capacity_ops and peak_ops and, "
-        + "per step and latency metric, that step's own (compare/README.md)."},
+            + "per step and latency metric, that step's own (compare/README.md)."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"", "Exit status: 0 written; 1 an input run failed search verification (a baseline must prove "
-        + "identical answers); 2 bad input (fewer than three runs, not a results folder, workloads that differ, "
-        + "out-dir not empty)."})
+    footer = {
+        "",
+        "Exit status: 0 written; 1 an input run failed search verification (a baseline must prove "
+            + "identical answers); 2 bad input (fewer than three runs, not a results folder, workloads that differ, "
+            + "out-dir not empty)."})
 public final class BaselineMain implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "<out-dir>", description = "where the baseline goes (new or empty)")
@@ -69,7 +74,7 @@ public final class BaselineMain implements Callable<Integer> {
     } catch (BadInputException e) {
       err.println("noise: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       err.println("noise: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     }

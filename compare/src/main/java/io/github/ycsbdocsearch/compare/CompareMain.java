@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Spec;
  * {@code --help} (checked in as docs/cli/compare-help.txt). {@code --markdown} appends (so it can target
  * {@code $GITHUB_STEP_SUMMARY}); {@code --json} replaces its file. One instance per call.
  */
-@Command(name = "compare", header = "compare two result sets, flag regressions beyond the noise (scripts/compare-results.sh)",
+@Command(name = "compare",
+    header = "compare two result sets, flag regressions beyond the noise (scripts/compare-results.sh)",
     usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
     customSynopsis = {"compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
         "       compare-results.sh --describe [--markdown FILE] <results-dir>"},
@@ -38,9 +40,11 @@ import picocli.CommandLine.Spec;
         "chance of any false regression in the whole comparison is at most A (Bonferroni; compare/README.md); without",
         "noise.json, conservative defaults, marked as such."},
     parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"", "Exit status: 0 no regression; 1 regression or verification failure; 2 bad input; 3 failed run: a "
-        + "store of the new run has no result (no qualifying step, or no capacity where the baseline has one) and "
-        + "nothing regressed. A store without a result is never a regression."})
+    footer = {
+        "",
+        "Exit status: 0 no regression; 1 regression or verification failure; 2 bad input; 3 failed run: a "
+            + "store of the new run has no result (no qualifying step, or no capacity where the baseline has one) "
+            + "and nothing regressed. A store without a result is never a regression."})
 public final class CompareMain implements Callable<Integer> {
 
   @Parameters(arity = "1..2", paramLabel = "<dir>",
@@ -96,7 +100,7 @@ public final class CompareMain implements Callable<Integer> {
     } catch (BadInputException e) {
       err.println("compare: " + e.getMessage());
       return Comparison.EXIT_BAD_INPUT;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       err.println("compare: I/O error: " + Json.firstLine(e.getMessage()));
       return Comparison.EXIT_BAD_INPUT;
     } finally {

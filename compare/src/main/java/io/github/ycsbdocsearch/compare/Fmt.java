@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.compare;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
@@ -30,7 +31,7 @@ public final class Fmt {
    * @return e.g. {@code 0.05}
    */
   public static String number(double v) {
-    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
+import java.util.Comparator;
 
 /**
  * A store's headline numbers in one run, from its saturation (format 2: {@code capacity_ops} and {@code peak_ops};
@@ -28,7 +29,7 @@ public record Headline(Double capacity, Double peak, String capacityStep, String
     if (s == null) {
       StepRows best = run.steps(store).values().stream()
           .filter(r -> r.usable() && r.key().phase() == Phase.CAPACITY && r.throughput() > 0)
-          .max(java.util.Comparator.comparingDouble(StepRows::throughput)).orElse(null);
+          .max(Comparator.comparingDouble(StepRows::throughput)).orElse(null);
       String why = best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json";
       return new Headline(null, best == null ? null : best.throughput(), null, best == null ? null : best.stepDir(),
           null, why, run.format() >= 2, true, why);

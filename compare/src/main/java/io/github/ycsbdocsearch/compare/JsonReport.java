@@ -47,7 +47,8 @@ public final class JsonReport {
     rule.put("prior_df", NoisePolicy.PRIOR_DF);
     rule.put("t_for_min_runs", comparison.rule().typicalT());
     rule.put("threshold", "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with"
-        + " runs - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its percentile (headline: of the workload's stores)");
+        + " runs - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its percentile (headline:"
+        + " of the workload's stores)");
     ArrayNode headline = root.putArray("headline");
     comparison.headline().forEach(c -> headline.add(headline(c)));
     ArrayNode latency = root.putArray("latency");

@@ -7,8 +7,9 @@ import java.util.TreeSet;
 
 /**
  * Picks the median of repeated runs of one workload: the run whose stores' headline numbers (capacity when every run
- * has one, else the closed-loop peak) are, taken together, closest to each store's median over the runs (smallest sum of |ln(value / median)|, so every store weighs
- * the same whatever its absolute throughput). Ties go to the earlier run.
+ * has one, else the closed-loop peak) are, taken together, closest to each store's median over the runs (smallest
+ * sum of |ln(value / median)|, so every store weighs the same whatever its absolute throughput). Ties go to the
+ * earlier run.
  *
  * <p>Stateless; safe to use from several threads.
  */

@@ -18,9 +18,9 @@ import java.util.function.Function;
 /**
  * The spreads stored with a baseline in {@code noise.json}, turned into thresholds by {@link NoisePolicy}. Format 2
  * keeps a spread per step and metric; each is moderated toward the pooled spread of its percentile over the
- * store's metrics and steps (the headline's over the workload's stores). A format-1 file (one spread per metric, its noisiest step's) is still read: its
- * spread stands for every step, as the pooled one, and is marked so. Lookups that find nothing fall back to the defaults,
- * marked as such. Immutable after loading.
+ * store's metrics and steps (the headline's over the workload's stores). A format-1 file (one spread per metric, its
+ * noisiest step's) is still read: its spread stands for every step, as the pooled one, and is marked so. Lookups that
+ * find nothing fall back to the defaults, marked as such. Immutable after loading.
  */
 public final class NoiseModel {
 

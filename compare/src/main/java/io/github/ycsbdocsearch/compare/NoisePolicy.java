@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.compare;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import java.util.List;
+import java.util.Locale;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -94,7 +95,7 @@ public final class NoisePolicy {
 
   /** The metric key of a latency percentile, e.g. {@code SEARCH.intended.p999}. */
   public static String latencyMetric(String op, LatencyKind kind, Percentile percentile) {
-    return op + "." + kind.label() + "." + percentile.name().toLowerCase(java.util.Locale.ROOT);
+    return op + "." + kind.label() + "." + percentile.name().toLowerCase(Locale.ROOT);
   }
 
   /** The unmeasured default threshold of a percentile. */

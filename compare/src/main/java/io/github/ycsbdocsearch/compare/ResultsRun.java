@@ -36,7 +36,8 @@ public record ResultsRun(Path dir, String workload, SummaryJson summary, String 
 
   /** Whether a folder has the files a run folder starts with. */
   public static boolean looksLikeRun(Path dir) {
-    return Files.isRegularFile(dir.resolve(RunLayout.MANIFEST)) || Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON));
+    return Files.isRegularFile(dir.resolve(RunLayout.MANIFEST))
+        || Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON));
   }
 
   /**

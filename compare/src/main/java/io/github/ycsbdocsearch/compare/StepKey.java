@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.compare;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Comparator;
 import java.util.Locale;
 
@@ -42,7 +43,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
 
   private static BigDecimal percent(double fraction) {
     // Fractions are written as 0.1, 0.25, 0.95: two decimals of a percentage tell every planned fraction apart.
-    return BigDecimal.valueOf(fraction * 100).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros();
+    return BigDecimal.valueOf(fraction * 100).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
   }
 
   /** Whether steps of this key run at a fixed offered rate (intended latency is then meaningful). */

@@ -9,6 +9,8 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The comparison as aligned text tables for a terminal or a CI log: where the thresholds came from and the
@@ -84,7 +86,7 @@ public final class TextReport {
     TextTable table = new TextTable("llrrrrlrr", "store", "metric", "base ops/s", "new ops/s", "change", "threshold",
         "verdict", "base peak", "new peak");
     List<String> notes = new ArrayList<>();
-    java.util.SortedSet<String> slos = new java.util.TreeSet<>();
+    SortedSet<String> slos = new TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
       if (c.workload().equals(workload)) {
         table.row(c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),

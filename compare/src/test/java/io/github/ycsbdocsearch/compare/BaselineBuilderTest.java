@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +45,7 @@ class BaselineBuilderTest {
   }
 
   private static Set<String> fieldNames(JsonNode node) {
-    Set<String> names = new java.util.TreeSet<>();
+    Set<String> names = new TreeSet<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
   }

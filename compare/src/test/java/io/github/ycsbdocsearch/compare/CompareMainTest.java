@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class CompareMainTest {
 

@@ -10,8 +10,8 @@ import java.util.function.UnaryOperator;
  * real command lines on them. Test code: it runs from the test classpath.
  *
  * <pre>
- * FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]            DIR/&lt;UTC&gt;-workloada and DIR/&lt;UTC&gt;-workloadsearch
- * FixtureMain run DIR WORKLOAD TSCALE LSCALE [KEY=VALUE...]   the run folder DIR
+ * FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]           DIR/&lt;UTC&gt;-workloada, DIR/&lt;UTC&gt;-workloadsearch
+ * FixtureMain run DIR WORKLOAD TSCALE LSCALE [KEY=VALUE...]  the run folder DIR
  * Several commands separated by {@code --} run in one JVM (each JVM start costs about a second).
  *   slow=STORE:SCALE  laggy=STORE:SCALE  differing=STORE:N  noverify=STORE  collapse=STORE (every step fails)
  *   nocapacity=STORE  unsustained=STORE:FRACTION
@@ -34,7 +34,8 @@ public final class FixtureMain {
 
   private static void write(String[] args) throws Exception {
     if (args.length < 4 || !(args[0].equals("set") || args[0].equals("run"))) {
-      System.err.println("usage: FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...] | run DIR WORKLOAD TSCALE LSCALE ...");
+      System.err.println("usage: FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]"
+          + " | run DIR WORKLOAD TSCALE LSCALE ...");
       System.exit(2);
     }
     Path dir = Path.of(args[1]);

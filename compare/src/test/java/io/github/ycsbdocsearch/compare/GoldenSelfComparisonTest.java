@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +63,7 @@ class GoldenSelfComparisonTest {
   void everyGoldenRunFolderIsTestedHere() throws Exception {
     try (Stream<Path> dirs = Files.list(GOLDEN)) {
       assertEquals(SELF.keySet(), dirs.map(p -> p.getFileName().toString()).collect(
-          java.util.stream.Collectors.toSet()), "a new golden run needs its self-comparison expectation here");
+          Collectors.toSet()), "a new golden run needs its self-comparison expectation here");
     }
   }
 

@@ -9,8 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,7 +133,7 @@ class ResultsComparerTest {
 
   private static Threshold threshold(Comparison c, String step) {
     return c.latency().stream().filter(l -> l.store().equals("mongodb") && l.step().label().equals(step)
-        && l.op().equals("READ") && l.percentile() == io.github.ycsbdocsearch.resultsformat.Percentile.P50)
+        && l.op().equals("READ") && l.percentile() == Percentile.P50)
         .findFirst().orElseThrow().threshold();
   }
 
@@ -159,7 +165,7 @@ class ResultsComparerTest {
    */
   @Test
   void theRuleKeepsFalseAlarmsOfAWholeComparisonUnderAlphaAndStillCatchesADoubling() {
-    java.util.Random random = new java.util.Random(11);
+    Random random = new Random(11);
     int nights = 300;
     int metrics = 200;
     int falseNights = 0;
@@ -174,8 +180,8 @@ class ResultsComparerTest {
         for (int r = 0; r < 3; r++) {
           runs[r] = Math.exp(random.nextGaussian() * cv[i]);
         }
-        spread[i] = Stats.coefficientOfVariation(java.util.Arrays.stream(runs).boxed().toList());
-        java.util.Arrays.sort(runs);
+        spread[i] = Stats.coefficientOfVariation(Arrays.stream(runs).boxed().toList());
+        Arrays.sort(runs);
         base[i] = runs[1];
       }
       double pooledSquares = 0;
@@ -198,7 +204,7 @@ class ResultsComparerTest {
       falseNights += alarm ? 1 : 0;
     }
     double rate = (double) falseNights / nights;
-    System.out.printf(java.util.Locale.ROOT, "false-alarm nights: %d of %d (%.1f %%); a 2x rise at 5 %% noise caught"
+    System.out.printf(Locale.ROOT, "false-alarm nights: %d of %d (%.1f %%); a 2x rise at 5 %% noise caught"
         + " on %d of %d nights%n", falseNights, nights, 100 * rate, caught, nights);
     assertTrue(rate <= NoisePolicy.ALPHA_DEFAULT, "false-alarm nights " + rate);
     assertTrue(caught >= 0.9 * nights, "2x caught on " + caught + " of " + nights + " nights");
@@ -409,9 +415,9 @@ class ResultsComparerTest {
   }
 
   @SafeVarargs
-  private static Path baselineOf(Path parent, java.util.function.UnaryOperator<FixtureRun>... tunes)
+  private static Path baselineOf(Path parent, UnaryOperator<FixtureRun>... tunes)
       throws Exception {
-    List<Path> runs = new java.util.ArrayList<>();
+    List<Path> runs = new ArrayList<>();
     for (int i = 0; i < tunes.length; i++) {
       runs.add(Fixtures.set(parent, "rep-" + (i + 1), tunes[i]));
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -113,7 +114,7 @@ class ResultsSetTest {
     assertTrue(run.rowsOf("mongodb").stream().anyMatch(r -> r.latencyKind().equals("intended")),
         "the format-1 file holds intended rows of closed-loop steps");
     assertTrue(run.steps("mongodb").values().stream().flatMap(s -> s.rows().keySet().stream())
-        .noneMatch(k -> k.kind() == io.github.ycsbdocsearch.resultsformat.LatencyKind.INTENDED));
+        .noneMatch(k -> k.kind() == LatencyKind.INTENDED));
     Headline h = Headline.of(run, "mongodb");
     assertNull(h.capacity());
     assertEquals(600 * Math.pow(4, 0.8), h.peak(), 2.0, "format 1's throughput_ops is the peak");

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.report;
 
 import io.github.ycsbdocsearch.report.html.HtmlReport;
-
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.io.IOException;

@@ -1,11 +1,23 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.report.summary.PercentileFiles;
+import io.github.ycsbdocsearch.report.charts.LatencyCharts;
+import io.github.ycsbdocsearch.report.charts.ReportChart;
+import io.github.ycsbdocsearch.report.charts.SpectrumChart;
+import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.report.charts.ThroughputChart;
+import io.github.ycsbdocsearch.report.charts.TimeSeriesCharts;
 import io.github.ycsbdocsearch.report.html.HtmlReport;
-import io.github.ycsbdocsearch.report.charts.*;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-
+import io.github.ycsbdocsearch.report.summary.PercentileFiles;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepHistograms;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
+import io.github.ycsbdocsearch.resultsformat.SummaryJson;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

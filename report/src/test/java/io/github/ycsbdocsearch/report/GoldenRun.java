@@ -1,13 +1,12 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
-
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

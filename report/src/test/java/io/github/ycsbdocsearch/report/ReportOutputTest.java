@@ -1,18 +1,15 @@
 package io.github.ycsbdocsearch.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.report.html.HtmlReport;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,8 +21,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** report.html, charts and the command line, built from {@link GoldenRun}. */
 class ReportOutputTest {

@@ -1,7 +1,5 @@
 package io.github.ycsbdocsearch.report;
 
-import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

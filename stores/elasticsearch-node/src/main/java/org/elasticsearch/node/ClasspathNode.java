@@ -1,5 +1,7 @@
 package org.elasticsearch.node;
 
+import java.util.Map;
+import java.util.Set;
 import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.env.Environment;
 import org.elasticsearch.plugins.ClasspathPluginsService;
@@ -7,9 +9,6 @@ import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.plugins.PluginDescriptor;
 import org.elasticsearch.plugins.PluginsLoader;
 import org.elasticsearch.plugins.PluginsService;
-
-import java.util.Map;
-import java.util.Set;
 
 /**
  * An Elasticsearch node whose plugins (the Netty HTTP/transport layer and the launcher's own {@code GET /}) come

@@ -2,13 +2,7 @@ package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.Scale;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.charts.svg.Axis;
-import io.github.ycsbdocsearch.report.charts.svg.Scale;
-
-
-
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 
 /** The axes the report's charts share, so units and labels read the same everywhere. Stateless, thread-safe. */
 final class ChartAxes {

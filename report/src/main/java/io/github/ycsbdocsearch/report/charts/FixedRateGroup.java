@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,17 +1,22 @@
 package io.github.ycsbdocsearch.report.charts;
 
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-
-
-
-
-
-
-
+import io.github.ycsbdocsearch.report.charts.svg.Annotation;
+import io.github.ycsbdocsearch.report.charts.svg.Axis;
+import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
+import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
+import io.github.ycsbdocsearch.report.charts.svg.Marker;
+import io.github.ycsbdocsearch.report.charts.svg.Scale;
+import io.github.ycsbdocsearch.report.charts.svg.Series;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,7 +1,5 @@
 package io.github.ycsbdocsearch.report.charts;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
 /**
  * A rendered chart of the report. Immutable, thread-safe.
  *

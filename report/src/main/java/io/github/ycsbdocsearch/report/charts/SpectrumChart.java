@@ -1,16 +1,18 @@
 package io.github.ycsbdocsearch.report.charts;
 
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-
-
-
-
-
-
+import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
+import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
+import io.github.ycsbdocsearch.report.charts.svg.Marker;
+import io.github.ycsbdocsearch.report.charts.svg.Scale;
+import io.github.ycsbdocsearch.report.charts.svg.Series;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StepHistograms;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +33,7 @@ public final class SpectrumChart {
   private SpectrumChart() {
   }
 
-  public static ReportChart build(RunFolder run, StorePalette palette, String op) throws java.io.IOException {
+  public static ReportChart build(RunFolder run, StorePalette palette, String op) throws IOException {
     SvgChart chart = new SvgChart("spec-" + ChartAxes.slug(op), op + ": latency percentile spectrum",
         ChartAxes.percentile(), ChartAxes.latency())
         .subtitle("At each store's capacity step (else its peak): service time, and dashed the intended latency "

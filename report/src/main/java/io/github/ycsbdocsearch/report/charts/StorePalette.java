@@ -1,7 +1,5 @@
 package io.github.ycsbdocsearch.report.charts;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
 import java.util.List;
 import java.util.Map;
 

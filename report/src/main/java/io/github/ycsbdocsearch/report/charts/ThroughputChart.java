@@ -1,17 +1,17 @@
 package io.github.ycsbdocsearch.report.charts;
 
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-import io.github.ycsbdocsearch.report.charts.svg.*;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-
-
-
-
-
+import io.github.ycsbdocsearch.report.charts.svg.Annotation;
+import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
+import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
+import io.github.ycsbdocsearch.report.charts.svg.Marker;
+import io.github.ycsbdocsearch.report.charts.svg.Series;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

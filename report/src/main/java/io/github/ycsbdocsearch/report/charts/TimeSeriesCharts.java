@@ -15,7 +15,6 @@ import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StoreConditions;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import java.util.Locale;
 
 /**
  * The conditions every store ran under, side by side: server version, topology, durability profile and what a crash
@@ -48,6 +49,6 @@ final class ConditionsSection {
   }
 
   private static String megabytes(long bytes) {
-    return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
   }
 }

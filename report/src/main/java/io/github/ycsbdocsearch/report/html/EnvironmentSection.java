@@ -1,8 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

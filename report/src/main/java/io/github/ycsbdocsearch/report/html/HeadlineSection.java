@@ -6,7 +6,6 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-
 import java.util.List;
 import java.util.Locale;
 

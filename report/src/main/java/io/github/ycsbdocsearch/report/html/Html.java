@@ -2,8 +2,6 @@ package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
 public final class Html {
 

@@ -9,8 +9,10 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.Verification;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The per-store tables of the report: search verification (alarming states in red) and the questions asked.
@@ -44,13 +46,13 @@ final class StoreSections {
     for (StoreRun s : run.stores()) {
       VerificationStatus status = VerificationStatus.of(s);
       Verification v = s.verification();
-      html.append("<tr class=\"v-").append(status.state().name().toLowerCase(java.util.Locale.ROOT)).append("\">")
+      html.append("<tr class=\"v-").append(status.state().name().toLowerCase(Locale.ROOT)).append("\">")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(Html.cell("<span class=\"badge\">" + Html.esc(status.summary()) + "</span>"));
       if (v == null) {
         html.append("<td colspan=\"5\" class=\"muted\">no verification.json</td>");
       } else {
-        java.util.Map<String, Long> h = v.hitCounts() == null ? java.util.Map.of() : v.hitCounts();
+        Map<String, Long> h = v.hitCounts() == null ? Map.of() : v.hitCounts();
         html.append(Html.num(count(v.queries()))).append(Html.num(count(v.identical())))
             .append(Html.num(count(v.differing()))).append(Html.num(count(v.deepPages())))
             .append(Html.num(count(h.get("min")) + " / " + count(h.get("p50")) + " / " + count(h.get("p90")) + " / "
@@ -65,7 +67,7 @@ final class StoreSections {
    * The questions each store's search steps asked (each step's querystats.json, written by the workload): how many
    * first, deeper and past-the-end pages, empty answers, and the hit counts of the questions; "" without search.
    */
-  static String questions(RunFolder run, StorePalette palette) throws java.io.IOException {
+  static String questions(RunFolder run, StorePalette palette) throws IOException {
     StringBuilder rows = new StringBuilder();
     for (StoreRun s : run.stores()) {
       long[] sum = new long[5];

@@ -1,9 +1,10 @@
 package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.StorePalette;
-
-import io.github.ycsbdocsearch.resultsformat.*;
-
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.List;
 import java.util.OptionalLong;
 

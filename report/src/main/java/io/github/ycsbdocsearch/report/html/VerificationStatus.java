@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.report.html;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 
 /**
  * Whether a store's search answers were proven identical to the oracle's, derived from its verification.json.

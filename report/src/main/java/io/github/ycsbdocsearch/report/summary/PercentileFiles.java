@@ -1,7 +1,9 @@
 package io.github.ycsbdocsearch.report.summary;
 
-import io.github.ycsbdocsearch.resultsformat.*;
-
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.HdrLogName;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepHistograms;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +70,6 @@ class TimeSeriesChartsTest {
   }
 
   private static int count(String haystack, String needle) {
-    return haystack.split(java.util.regex.Pattern.quote(needle), -1).length - 1;
+    return haystack.split(Pattern.quote(needle), -1).length - 1;
   }
 }

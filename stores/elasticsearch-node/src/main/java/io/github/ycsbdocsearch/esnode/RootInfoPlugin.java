@@ -1,5 +1,10 @@
 package io.github.ycsbdocsearch.esnode;
 
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.lucene.util.SetOnce;
 import org.elasticsearch.Build;
 import org.elasticsearch.client.internal.node.NodeClient;
@@ -23,12 +28,6 @@ import org.elasticsearch.rest.RestRequest;
 import org.elasticsearch.rest.RestResponse;
 import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.xcontent.XContentBuilder;
-
-import java.io.IOException;
-import java.util.Collection;
-import java.util.List;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * Answers {@code GET /} and {@code HEAD /} as the distribution's {@code rest-root} module does (that module is not

@@ -3,10 +3,9 @@ package io.github.ycsbdocsearch.esnode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.elasticsearch.common.settings.Settings;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
 
 class EsNodeLauncherTest {
 

@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.verify.DocumentLoader;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
 import io.github.ycsbdocsearch.common.verify.VerificationResult;
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,7 +63,7 @@ class SearchVerificationIT {
     db.setProperties(p);
     db.init();
     try {
-      var config = io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig.fromProperties(p);
+      var config = SearchWorkloadConfig.fromProperties(p);
       var gen = config.newGenerator();
       // The 20 highest-ranked records holding each of the three most frequent words get the lowest ranks:
       // first pages in both orders change for most questions that contain those words.

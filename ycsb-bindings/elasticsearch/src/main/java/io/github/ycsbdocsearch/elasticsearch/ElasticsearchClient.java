@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,8 +33,8 @@ import site.ycsb.Status;
  * <p>Index = YCSB table in lower case; document {@code _id} = YCSB key. Read, update and delete go to the document
  * by {@code _id} (get, partial update, delete) and never through a search. No operation forces a refresh: writes use
  * the policy in {@code es.refresh} (default {@code false}, Elasticsearch's near-real-time behaviour). The index and its
- * mapping are made by {@link ElasticsearchIndexManager}, queries by {@link ElasticsearchSearchQuery}, documents by {@link DocumentMapper};
- * this class only translates calls.
+ * mapping are made by {@link ElasticsearchIndexManager}, queries by {@link ElasticsearchSearchQuery}, documents by
+ * {@link DocumentMapper}; this class only translates calls.
  *
  * <p>Thread-safety: one instance per YCSB client thread (as YCSB's {@code DB} contract says); all instances of a JVM
  * share one thread-safe client through {@link SharedElasticsearchClient}.
@@ -96,8 +97,8 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      SearchResponse<ObjectNode> r = client.search(ElasticsearchSearchQuery.scan(index(table), startkey, recordcount, fields),
-          ObjectNode.class);
+      SearchResponse<ObjectNode> r = client.search(
+          ElasticsearchSearchQuery.scan(index(table), startkey, recordcount, fields), ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
         HashMap<String, ByteIterator> record = new HashMap<>();
         mapper.fields(hit.source(), fields, record);
@@ -157,7 +158,8 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   @Override
   public Status search(String table, SearchQuery query, List<SearchHit> page) {
     try {
-      SearchResponse<ObjectNode> r = client.search(ElasticsearchSearchQuery.search(index(table), query), ObjectNode.class);
+      SearchResponse<ObjectNode> r =
+          client.search(ElasticsearchSearchQuery.search(index(table), query), ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
         if (query.keysOnly()) {
           page.add(SearchHit.keyOnly(hit.id()));
@@ -179,7 +181,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
       return client.indices().analyze(ElasticsearchSearchQuery.analyze(index(table), config.schema().textField(), text))
           .tokens().stream().map(t -> t.token()).toList();
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -15,7 +15,9 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster and the index
@@ -71,7 +73,7 @@ public class ElasticsearchProbe implements StoreProbe {
    * cannot decode these servers' node info.
    */
   private static Map<String, Long> heapPerNode(ElasticsearchClient client) throws IOException {
-    Map<String, Long> heap = new java.util.TreeMap<>();
+    Map<String, Long> heap = new TreeMap<>();
     client.nodes().stats(s -> s.metric("jvm")).nodes().values().forEach(n ->
         heap.put(n.name(), n.jvm() == null || n.jvm().mem() == null ? null : n.jvm().mem().heapMaxInBytes()));
     return heap;
@@ -149,21 +151,21 @@ public class ElasticsearchProbe implements StoreProbe {
 
   /** {@code process.cpu.total_in_millis} summed over every node of the cluster. */
   @Override
-  public java.util.OptionalLong serverCpuNanos(Properties props) {
+  public OptionalLong serverCpuNanos(Properties props) {
     try {
       return withClient(props, "node stats", c -> {
         long millis = 0;
         for (var node : c.nodes().stats(s -> s.metric("process")).nodes().values()) {
           if (node.process() == null || node.process().cpu() == null
               || node.process().cpu().totalInMillis() == null) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
           }
           millis += node.process().cpu().totalInMillis();
         }
-        return java.util.OptionalLong.of(millis * 1_000_000);
+        return OptionalLong.of(millis * 1_000_000);
       });
     } catch (RuntimeException e) {
-      return java.util.OptionalLong.empty();
+      return OptionalLong.empty();
     }
   }
 

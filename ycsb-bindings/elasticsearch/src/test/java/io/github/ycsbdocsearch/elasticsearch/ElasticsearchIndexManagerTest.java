@@ -3,8 +3,11 @@ package io.github.ycsbdocsearch.elasticsearch;
 import static io.github.ycsbdocsearch.elasticsearch.JsonBodies.body;
 import static io.github.ycsbdocsearch.elasticsearch.JsonBodies.tree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.common.SetupException;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +52,7 @@ class ElasticsearchIndexManagerTest {
   void aMalformedWaitForActiveShardsIsRefused() {
     Properties p = new Properties();
     p.setProperty("es.wait_for_active_shards", "0");
-    io.github.ycsbdocsearch.common.SetupException e = org.junit.jupiter.api.Assertions.assertThrows(
-        io.github.ycsbdocsearch.common.SetupException.class, () -> ElasticsearchConfig.fromProperties(p));
-    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("es.wait_for_active_shards"), e.getMessage());
+    SetupException e = assertThrows(SetupException.class, () -> ElasticsearchConfig.fromProperties(p));
+    assertTrue(e.getMessage().contains("es.wait_for_active_shards"), e.getMessage());
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.mongodb;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
@@ -15,7 +16,9 @@ import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SortedMerge;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -83,7 +86,7 @@ public class MongoDbClient extends DB implements SearchableDB {
     SearchBindings.register(this);
   }
 
-  private void ensureIndex(MongoDbConfig c, com.mongodb.client.MongoClient client, MongoCollection<Document> coll) {
+  private void ensureIndex(MongoDbConfig c, MongoClient client, MongoCollection<Document> coll) {
     try {
       MongoDbRouter.shardCollectionIfRouter(client, coll);
       MongoDbSearchIndex.ensure(coll, c.schema());
@@ -243,8 +246,7 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   /** Bytewise order of the UTF-8 encodings: MongoDB's order of string {@code _id}s. */
   static int compareUtf8(String a, String b) {
-    return java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-        b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   private Status failed(String op, RuntimeException e) {

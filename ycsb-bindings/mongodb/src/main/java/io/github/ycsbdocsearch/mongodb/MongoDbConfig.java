@@ -57,8 +57,9 @@ public record MongoDbConfig(String url, String database, String writeConcernName
   /** YCSB's own thread-count property ({@code -threads N}). */
   public static final String THREAD_COUNT_PROPERTY = "threadcount";
 
-  private static final String[] READ_PREFERENCES =
-      {"primary", "primarypreferred", "secondary", "secondarypreferred", "nearest"};
+  private static final String[] READ_PREFERENCES = {
+    "primary", "primarypreferred", "secondary", "secondarypreferred", "nearest"
+  };
 
   /**
    * Parses and validates the properties.

@@ -8,10 +8,12 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.bson.Document;
@@ -34,7 +36,7 @@ public class MongoDbProbe implements StoreProbe {
    * election, which takes seconds and is no reason to fail a sweep between its phases. {@link #check} does not
    * wait: an address that never answers is bad input, reported at once.
    */
-  static final java.time.Duration ELECTION_WAIT = java.time.Duration.ofSeconds(60);
+  static final Duration ELECTION_WAIT = Duration.ofSeconds(60);
 
   @Override
   public void check(Properties props) {
@@ -136,7 +138,7 @@ public class MongoDbProbe implements StoreProbe {
    * summed over the shards.
    */
   @Override
-  public java.util.OptionalLong serverCpuNanos(Properties props) {
+  public OptionalLong serverCpuNanos(Properties props) {
     try {
       List<Long> perShard = onEveryShard(props, (client, config, p) -> {
         Document extra = client.getDatabase("admin").runCommand(new Document("serverStatus", 1))
@@ -147,14 +149,16 @@ public class MongoDbProbe implements StoreProbe {
         }
         return (u.longValue() + sys.longValue()) * 1000;
       });
-      return perShard.contains(-1L) ? java.util.OptionalLong.empty()
-          : java.util.OptionalLong.of(perShard.stream().mapToLong(Long::longValue).sum());
+      return perShard.contains(-1L) ? OptionalLong.empty()
+          : OptionalLong.of(perShard.stream().mapToLong(Long::longValue).sum());
     } catch (RuntimeException e) {
-      return java.util.OptionalLong.empty();
+      return OptionalLong.empty();
     }
   }
 
-  /** WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}), over the shards. */
+  /**
+   * WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}), over the shards.
+   */
   @Override
   public Map<String, Long> backgroundCounters(Properties props) {
     try {

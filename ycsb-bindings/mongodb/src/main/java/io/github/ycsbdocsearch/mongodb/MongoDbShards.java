@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.zip.CRC32;
 
@@ -82,20 +84,20 @@ final class MongoDbShards {
    * order; a failure of any shard is rethrown.
    */
   static <S, T> List<T> fanOut(List<S> shards, Function<S, T> perShard) {
-    List<java.util.concurrent.Future<T>> others = new ArrayList<>();
+    List<Future<T>> others = new ArrayList<>();
     for (int i = 1; i < shards.size(); i++) {
       S s = shards.get(i);
       others.add(FAN_OUT.submit(() -> perShard.apply(s)));
     }
     List<T> results = new ArrayList<>(shards.size());
     results.add(perShard.apply(shards.get(0)));
-    for (java.util.concurrent.Future<T> f : others) {
+    for (Future<T> f : others) {
       try {
         results.add(f.get());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while waiting for a shard", e);
-      } catch (java.util.concurrent.ExecutionException e) {
+      } catch (ExecutionException e) {
         Throwable c = e.getCause();
         throw c instanceof RuntimeException ? (RuntimeException) c : new IllegalStateException(c);
       }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SortedMerge;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
@@ -28,7 +30,8 @@ class MongoDbShardsTest {
   @Test
   void everyShardGetsTheOtherProperties() {
     Properties p = new Properties();
-    p.setProperty(MongoDbShards.SHARDS_PROPERTY, " mongodb://h:1/ycsb?replicaSet=a \n mongodb://h:2,h:3/ycsb?replicaSet=b ");
+    p.setProperty(MongoDbShards.SHARDS_PROPERTY,
+        " mongodb://h:1/ycsb?replicaSet=a \n mongodb://h:2,h:3/ycsb?replicaSet=b ");
     p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "journaled");
     List<MongoDbConfig> c = MongoDbShards.configs(p);
     assertEquals(List.of("mongodb://h:1/ycsb?replicaSet=a", "mongodb://h:2,h:3/ycsb?replicaSet=b"),
@@ -59,7 +62,7 @@ class MongoDbShardsTest {
       counts[MongoDbShards.shardOf("user" + i, 3)]++;
     }
     for (int c : counts) {
-      assertTrue(c > 9_000 && c < 11_000, java.util.Arrays.toString(counts));
+      assertTrue(c > 9_000 && c < 11_000, Arrays.toString(counts));
     }
   }
 
@@ -80,7 +83,7 @@ class MongoDbShardsTest {
       int offset = r.nextInt(70);
       int count = 1 + r.nextInt(15);
       List<Integer> expected = all.stream().sorted(order).skip(offset).limit(count).collect(Collectors.toList());
-      assertEquals(expected, io.github.ycsbdocsearch.common.SortedMerge.page(perShard, order, offset, count));
+      assertEquals(expected, SortedMerge.page(perShard, order, offset, count));
     }
   }
 

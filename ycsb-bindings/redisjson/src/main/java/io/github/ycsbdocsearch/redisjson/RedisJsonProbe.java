@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -139,7 +140,7 @@ public final class RedisJsonProbe implements StoreProbe {
 
   /** {@code used_cpu_sys + used_cpu_user} of every master (replicas replay writes, but serve no request here). */
   @Override
-  public java.util.OptionalLong serverCpuNanos(Properties props) {
+  public OptionalLong serverCpuNanos(Properties props) {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
     double[] seconds = {0};
     try (UnifiedJedis jedis = RedisConnector.open(c)) {
@@ -149,9 +150,9 @@ public final class RedisJsonProbe implements StoreProbe {
             + Double.parseDouble(cpu.getOrDefault("used_cpu_user", "0"));
       });
     } catch (RuntimeException e) {
-      return java.util.OptionalLong.empty();
+      return OptionalLong.empty();
     }
-    return java.util.OptionalLong.of(Math.round(seconds[0] * 1e9));
+    return OptionalLong.of(Math.round(seconds[0] * 1e9));
   }
 
   /**

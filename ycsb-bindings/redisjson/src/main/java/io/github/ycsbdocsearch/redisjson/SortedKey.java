@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.redisjson;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Comparator;
 
 /**
@@ -22,7 +23,7 @@ record SortedKey(byte[] recordKey, double sortValue) {
       }
       return ascending ? Double.compare(a.sortValue, b.sortValue) : Double.compare(b.sortValue, a.sortValue);
     };
-    return byValue.thenComparing((a, b) -> java.util.Arrays.compareUnsigned(a.recordKey, b.recordKey));
+    return byValue.thenComparing((a, b) -> Arrays.compareUnsigned(a.recordKey, b.recordKey));
   }
 
   @Override

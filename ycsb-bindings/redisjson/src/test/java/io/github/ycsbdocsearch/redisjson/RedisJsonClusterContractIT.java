@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.contract.StoreContractTest;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import site.ycsb.Status;
 
 /**
  * The shared store contract against the local Redis OSS cluster ({@code REDIS_CLUSTER_HOSTS}), where search is
@@ -54,8 +56,8 @@ class RedisJsonClusterContractIT extends StoreContractTest {
       c.setProperties(p);
       c.init();
       try {
-        site.ycsb.Status s = c.insert(table, "waitaof" + replicas, fields("field0", "x"));
-        assertEquals(replicas == 1 ? site.ycsb.Status.OK : site.ycsb.Status.ERROR, s, "redis.waitaof=" + replicas);
+        Status s = c.insert(table, "waitaof" + replicas, fields("field0", "x"));
+        assertEquals(replicas == 1 ? Status.OK : Status.ERROR, s, "redis.waitaof=" + replicas);
       } finally {
         c.cleanup();
       }
@@ -66,7 +68,7 @@ class RedisJsonClusterContractIT extends StoreContractTest {
   void describesTheClusterLayout() {
     Map<String, Object> d = probe.describe(props);
     assertEquals("cluster", d.get("topology"));
-    assertTrue(((java.util.List<?>) d.get("masters")).size() >= 2, d.toString());
+    assertTrue(((List<?>) d.get("masters")).size() >= 2, d.toString());
     assertTrue(d.get("search_coordinator") instanceof Boolean, d.toString());
   }
 }
