@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -26,7 +27,7 @@ public record OpenLoop(String arrivals, long seed, long lagThresholdUs, String s
   public static final String PER_THREAD = "per-thread";
 
   /** Whether the workload keeps one schedule shared by all threads (else YCSB's {@code -target} paces). */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public boolean shared() {
     return !PER_THREAD.equals(arrivals);
   }

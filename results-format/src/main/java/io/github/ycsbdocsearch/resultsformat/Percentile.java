@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -40,7 +41,7 @@ public enum Percentile {
 
   /** CSV/JSON column name, e.g. {@code p999_us}. */
   public String column() {
-    return name().toLowerCase(java.util.Locale.ROOT) + "_us";
+    return name().toLowerCase(Locale.ROOT) + "_us";
   }
 
   /** The smallest sample count that supports this percentile ({@link PercentileBound#minSamples}). */

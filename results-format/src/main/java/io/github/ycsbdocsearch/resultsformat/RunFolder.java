@@ -45,7 +45,8 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
 
   private static boolean isStoreDir(Path p) {
     return Files.isDirectory(p) && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
-        || Files.isRegularFile(p.resolve(RunLayout.SATURATION)) || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
+        || Files.isRegularFile(p.resolve(RunLayout.SATURATION))
+        || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
   }
 
   private static StoreRun readStore(Path storeDir) throws IOException {

@@ -1,9 +1,12 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null: a store whose
@@ -48,19 +51,19 @@ public record Saturation(Integer format, String store, Double peakOps, String pe
   }
 
   /** Whether the capacity is only a lower bound; null when the file does not say (older formats). */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public Boolean capacityLowerBound() {
     return capacitySearch == null ? null : capacitySearch.lowerBound();
   }
 
   /** The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or null. */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public String capacityBracket() {
     if (capacitySearch == null || capacitySearch.lo() == null) {
       return null;
     }
-    return String.format(java.util.Locale.ROOT, "[%.0f, %s]", capacitySearch.lo(),
-        capacitySearch.hi() == null ? "open" : String.format(java.util.Locale.ROOT, "%.0f", capacitySearch.hi()));
+    return String.format(Locale.ROOT, "[%.0f, %s]", capacitySearch.lo(),
+        capacitySearch.hi() == null ? "open" : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
   }
 
   /** The closed-loop peak, also from a format-1 file (where it was called throughput_ops). */
@@ -71,7 +74,7 @@ public record Saturation(Integer format, String store, Double peakOps, String pe
   /** Reads {@code <storeDir>/saturation.json}, or null when there is none. */
   public static Saturation readOptional(Path storeDir) throws ResultsFormatException {
     Path f = storeDir.resolve(RunLayout.SATURATION);
-    return java.nio.file.Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
+    return Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
   }
 
   /** Writes it into the store folder, atomically. */

@@ -104,7 +104,8 @@ public record SoakSummary(String step, long targetOps, Double offeredFraction, d
     for (int m = 0; m * 60 < n; m++) {
       Span s = span(ok, lengths, latency, m * 60, Math.min(n, m * 60 + 60));
       minutes.add(new Minute(m, round(s.seconds()), round(s.throughput()), s.requests(),
-          StepTimeSeries.percentile(s.latency(), Percentile.P50), StepTimeSeries.percentile(s.latency(), Percentile.P99),
+          StepTimeSeries.percentile(s.latency(), Percentile.P50),
+          StepTimeSeries.percentile(s.latency(), Percentile.P99),
           s.latency() == null ? null : s.latency().getMaxValue()));
     }
     int tenth = Math.max(1, n / 10);

@@ -1,16 +1,20 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -316,7 +320,7 @@ public final class StepHistograms {
     List<Interval> intervals = new ArrayList<>();
     double startSec = 0;
     double baseSec = Double.NaN;
-    String text = new String(completeLines(Files.readAllBytes(file)), java.nio.charset.StandardCharsets.UTF_8);
+    String text = new String(completeLines(Files.readAllBytes(file)), StandardCharsets.UTF_8);
     for (String line : text.split("\n")) {
       String l = line.trim();
       if (l.startsWith("#[StartTime:")) {
@@ -348,16 +352,16 @@ public final class StepHistograms {
   private static Histogram decode(Path file, String payload) throws ResultsFormatException {
     byte[] bytes;
     try {
-      bytes = java.util.Base64.getDecoder().decode(payload);
+      bytes = Base64.getDecoder().decode(payload);
     } catch (IllegalArgumentException e) {
       throw new ResultsFormatException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
     }
     try {
-      return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), 0);
-    } catch (java.util.zip.DataFormatException | RuntimeException first) {
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+    } catch (DataFormatException | RuntimeException first) {
       try {
-        return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), RETRY_RANGE_US);
-      } catch (java.util.zip.DataFormatException | RuntimeException e) {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), RETRY_RANGE_US);
+      } catch (DataFormatException | RuntimeException e) {
         throw new ResultsFormatException(file + ": not a readable HdrHistogram log: " + e, e);
       }
     }

@@ -1,13 +1,17 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 
@@ -87,7 +91,7 @@ public final class StepSummarizer {
           Pacing.readEach(stepDir, hist.sendLagByClient()),
           StepClients.read(stepDir).map(StepClients::clients).orElse(List.of()));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -199,7 +203,7 @@ public final class StepSummarizer {
     if (o == null || !info.fixedRate()) {
       return null;
     }
-    Map<String, Objective.Counts> counts = new java.util.LinkedHashMap<>();
+    Map<String, Objective.Counts> counts = new LinkedHashMap<>();
     for (String op : ops) {
       Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
       Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
@@ -235,7 +239,7 @@ public final class StepSummarizer {
       long records = 0;
       long failedRecords = 0;
       long failedComposed = 0;
-      Map<String, Long> parts = new java.util.HashMap<>();
+      Map<String, Long> parts = new HashMap<>();
       long[] perInterval = new long[hist.intervalLengthsS().length];
       for (String op : ops) {
         records += hist.inWindow(op, false) + hist.inWindow(op, true);
@@ -303,7 +307,7 @@ public final class StepSummarizer {
           supportedUpTo, p99Ub95);
     }
 
-    private static Long boxed(java.util.OptionalLong v) {
+    private static Long boxed(OptionalLong v) {
       return v.isPresent() ? v.getAsLong() : null;
     }
 

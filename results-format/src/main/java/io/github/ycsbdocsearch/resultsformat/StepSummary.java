@@ -68,6 +68,7 @@ public record StepSummary(int format, String store, String workload, String step
         rateSustained, achievedPct, clientBound, clientCpuCores, clientCpus, serverCpuCores, serverCpuSource, windowS,
         throughputOps, throughputCi95, operations, errors, rows, null, null, null, null);
   }
+
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
   public static final double CLIENT_BOUND_SHARE = 0.90;
 

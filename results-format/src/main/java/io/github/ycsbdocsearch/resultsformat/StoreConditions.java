@@ -40,7 +40,8 @@ public record StoreConditions(String version, String topology, String profile, S
     JsonNode hosts = manifest.path("hosts");
     String version = VERSION_KEYS.stream().map(k -> s.path("describe").path(k)).filter(JsonNode::isValueNode)
         .map(JsonNode::asText).findFirst().orElse(null);
-    Long budget = first(number(memory.path("budget_mb_per_server")), number(hosts.path("memory_mb_per_store_and_server")));
+    Long budget = first(number(memory.path("budget_mb_per_server")),
+        number(hosts.path("memory_mb_per_store_and_server")));
     Long dataBytes = first(number(s.path("describe").path(DATA_SET).path("primary_bytes")),
         number(local.path("dataset").path("primary_bytes")));
     Long copies = first(first(number(memory.path("copies")), number(local.path("dataset").path("copies"))),

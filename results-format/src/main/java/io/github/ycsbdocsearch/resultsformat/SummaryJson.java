@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public record SummaryJson(int format, String runId, List<SummaryRow> rows, Map<S
 
   public SummaryJson {
     rows = List.copyOf(rows);
-    stores = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stores));
+    stores = Collections.unmodifiableMap(new LinkedHashMap<>(stores));
   }
 
   /** The summary of a read run folder. */

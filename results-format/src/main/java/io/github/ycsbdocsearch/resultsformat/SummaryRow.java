@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
@@ -55,7 +56,7 @@ public record SummaryRow(String store, String workload, int threads, long target
 
   @JsonIgnore
   public LatencyKind kind() {
-    return LatencyKind.valueOf(latencyKind.toUpperCase(java.util.Locale.ROOT));
+    return LatencyKind.valueOf(latencyKind.toUpperCase(Locale.ROOT));
   }
 
   /** Whether this is the successes-only row. */

@@ -33,7 +33,8 @@ class SoakSummaryTest {
     RunFixture.log(step, "READ", T0, seconds);
     RunFixture.log(step, "Intended-READ", T0, seconds);
     StepEvents.write(step, List.of(new StepEvents.Event(10, "redisjson", "aof_rewrite", ""),
-        new StepEvents.Event(70, "redisjson", "aof_rewrite", ""), new StepEvents.Event(71, "redisjson", "rdb_save", "")));
+        new StepEvents.Event(70, "redisjson", "aof_rewrite", ""),
+        new StepEvents.Event(71, "redisjson", "rdb_save", "")));
     return step;
   }
 

@@ -29,7 +29,8 @@ class StepRecordTest {
           .map(l -> l.substring(1, l.indexOf('"', 1))).toList();
       assertEquals(List.of("format", "store", "workload", "index", "threads", "target_ops", "warmup_s",
           "duration_s", "status", "started_utc", "ended_utc", "exit_code", "error", "phase", "offered_fraction",
-          "client_cpu_cores", "client_cpus", "server_cpu_cores", "server_cpu_source", "client_jit_cpu_cores", "open_loop"), keys);
+          "client_cpu_cores", "client_cpus", "server_cpu_cores", "server_cpu_source", "client_jit_cpu_cores",
+          "open_loop"), keys);
       assertTrue(json.contains("\"status\" : \"complete\""), json);
       assertTrue(json.contains("\"error\" : null"), json);
       assertEquals(r, StepRecord.readFrom(dir).orElseThrow());

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
 import java.io.IOException;
@@ -335,9 +336,9 @@ class StepSummarizerTest {
     Path step = knownStep();
     StepSummarizer.summarize(step).writeTo(step);
     Path file = step.resolve(RunLayout.STEP_SUMMARY);
-    com.fasterxml.jackson.databind.node.ObjectNode json =
-        (com.fasterxml.jackson.databind.node.ObjectNode) Json.readObject(file);
-    json.get("rows").forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r)
+    ObjectNode json =
+        (ObjectNode) Json.readObject(file);
+    json.get("rows").forEach(r -> ((ObjectNode) r)
         .remove(List.of("supported_up_to", "p99_ub95_us")));
     Files.writeString(file, json.toString());
     SummaryRow read = ok(StepSummary.read(step), "READ", LatencyKind.SERVICE);

@@ -2,17 +2,17 @@ package io.github.ycsbdocsearch.sweep;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.cli.Usage;
-import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
-import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.run.ManifestSections;
 import io.github.ycsbdocsearch.sweep.run.SweepContext;
@@ -22,6 +22,7 @@ import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -140,7 +141,7 @@ public final class SweepApp {
       Path dir = o.outDir().resolve(i == 1 ? base : base + "-" + i);
       try {
         return Files.createDirectory(dir);
-      } catch (java.nio.file.FileAlreadyExistsException e) {
+      } catch (FileAlreadyExistsException e) {
         // Two runs in the same second: take the next suffix.
       } catch (IOException e) {
         throw new SetupException("cannot create " + dir + ": " + e.getMessage(), e);

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import java.util.List;
+
 /**
  * Every default of the sweep in one place (as JMH keeps them in {@code runner/Defaults}). The step defaults are sized
  * so that {@code ./run-sweep.sh workloada} covers all three local stores on a 2-core machine in about a quarter of an
@@ -24,7 +26,7 @@ public final class Defaults {
    * Offered loads of the latency curve, as fractions of the closed-loop peak: the points of the
    * latency-vs-offered-load chart, and the capacity search's first bracket.
    */
-  public static final java.util.List<Double> LOAD_FRACTIONS = java.util.List.of(0.25, 0.50, 0.75, 1.00);
+  public static final List<Double> LOAD_FRACTIONS = List.of(0.25, 0.50, 0.75, 1.00);
   /** {@link #LOAD_FRACTIONS} as the help text shows it. */
   public static final String LOAD_FRACTIONS_TEXT = "0.25,0.5,0.75,1";
   /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
@@ -55,7 +57,7 @@ public final class Defaults {
   public static final long CLIENTS_START_DELAY_MS = 3_000;
   /** Seed of the arrival schedules (each step adds its index). */
   public static final long ARRIVALS_SEED = 20_211_118L;
-  /** Least send-lag threshold: send-lag p99 above the threshold (a tenth of the bound, at least this) = client-limited. */
+  /** Least send-lag threshold: a send-lag p99 above the threshold (a tenth of the bound, at least this) limits. */
   public static final long SEND_LAG_THRESHOLD_US = 1_000;
   /** Seconds of unmeasured closed-loop load on a freshly loaded store before its first measured step. */
   public static final int STORE_WARMUP_SECONDS = 15;

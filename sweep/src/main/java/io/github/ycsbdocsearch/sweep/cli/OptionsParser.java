@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Properties;
 import java.util.Set;
 import picocli.CommandLine;
 
@@ -144,7 +145,7 @@ public final class OptionsParser {
       if (cl.records != null) {
         throw new SetupException("--records does not go with --dataset: the record count comes from the file");
       }
-      java.util.Properties p = new java.util.Properties();
+      Properties p = new Properties();
       p.putAll(workload.properties());
       p.putAll(props);
       records = (int) Math.min(Integer.MAX_VALUE, Dataset.check(p));

@@ -1,16 +1,14 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
-import io.github.ycsbdocsearch.common.data.Dataset;
-
-import io.github.ycsbdocsearch.sweep.plan.Slo;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Properties;
 
 /**
  * Writes {@link SweepOptions} as the manifest's {@code parameters} object and reads them back for {@code --resume}.
@@ -143,7 +142,7 @@ public final class ParametersJson {
 
   /** The properties with secrets masked, by the same rule as the hosts file's. */
   public static Map<String, String> masked(Map<String, String> props) {
-    java.util.Properties p = new java.util.Properties();
+    Properties p = new Properties();
     p.putAll(props);
     Map<String, String> m = HostsFile.masked(p);
     Map<String, String> out = new LinkedHashMap<>();

@@ -6,6 +6,8 @@ import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +76,7 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
     targets = List.copyOf(targets);
     rates = List.copyOf(rates);
     loadFractions = List.copyOf(loadFractions);
-    ycsbProperties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ycsbProperties));
+    ycsbProperties = Collections.unmodifiableMap(new LinkedHashMap<>(ycsbProperties));
   }
 
   /** Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were asked). */

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -107,7 +108,7 @@ public final class ChildProcess {
     }
   }
 
-  private static java.io.File nullDevice() {
-    return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+  private static File nullDevice() {
+    return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
   }
 }

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.exec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /**
@@ -36,9 +37,9 @@ public record ServerCpu(String source, Supplier<Optional<Long>> nanos) {
   }
 
   /** What a remote store reports (StoreProbe#serverCpuNanos). */
-  public static ServerCpu storeReported(Supplier<java.util.OptionalLong> reported) {
+  public static ServerCpu storeReported(Supplier<OptionalLong> reported) {
     return new ServerCpu("store-reported", () -> {
-      java.util.OptionalLong v = reported.get();
+      OptionalLong v = reported.get();
       return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
     });
   }

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import java.util.Arrays;
@@ -57,7 +58,7 @@ public record Slo(Percentile percentile, long boundUs, String text) {
    */
   public boolean metBy(StepSummary s) {
     if (s.objective() != null) {
-      return s.objective().decision() == io.github.ycsbdocsearch.resultsformat.Objective.Decision.PASS;
+      return s.objective().decision() == Objective.Decision.PASS;
     }
     return s.worst(percentile).map(w -> w.us() <= boundUs).orElse(false);
   }

@@ -1,9 +1,8 @@
 package io.github.ycsbdocsearch.sweep.results;
 
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.Json;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +56,7 @@ public final class EnvironmentInfo {
   /** Library versions from the jar names on a classpath ({@code jedis-8.0.2.jar} gives jedis 8.0.2). */
   public static Map<String, String> libraries(String classpath) {
     Map<String, String> out = new TreeMap<>();
-    for (String entry : classpath.split(java.io.File.pathSeparator)) {
+    for (String entry : classpath.split(File.pathSeparator)) {
       Matcher m = JAR.matcher(Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString());
       if (m.matches()) {
         out.put(m.group(1), m.group(2));

@@ -1,11 +1,11 @@
 package io.github.ycsbdocsearch.sweep.results;
 
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.Json;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ public final class RunManifest {
   /** Appends an element to a top-level array, creating it. */
   public synchronized void append(String field, JsonNode element) {
     JsonNode a = root.path(field);
-    (a.isArray() ? (com.fasterxml.jackson.databind.node.ArrayNode) a : root.putArray(field)).add(element);
+    (a.isArray() ? (ArrayNode) a : root.putArray(field)).add(element);
   }
 
   /** Writes the manifest atomically. */

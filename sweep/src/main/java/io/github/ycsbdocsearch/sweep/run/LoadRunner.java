@@ -1,15 +1,15 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.exec.YcsbOutput;
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.StepRecord;
-import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.results.EnvironmentInfo;
-import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,7 +133,7 @@ public final class ManifestSections {
     p.put("operationcount", o.ycsbProperties().getOrDefault("operationcount",
         "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step time); steps end on time"));
     ArrayNode steps = p.putArray("steps");
-    List<StepSpec> planned = new java.util.ArrayList<>(StepPlanner.capacity(o));
+    List<StepSpec> planned = new ArrayList<>(StepPlanner.capacity(o));
     planned.addAll(StepPlanner.rates(o, planned.size()));
     for (StepSpec s : planned) {
       steps.addObject().put("index", s.index()).put("phase", s.phase().jsonName()).put("threads", s.threads())
@@ -139,11 +141,11 @@ public final class ManifestSections {
     }
     p.put("load_phase", o.loadFractions().isEmpty() ? "none" : "fixed rates at " + o.loadFractions()
         + " of each store's capacity-search peak, at twice the peak's thread count (at least "
-        + io.github.ycsbdocsearch.sweep.cli.Defaults.MIN_LOAD_THREADS + "), numbered after the steps above");
+        + Defaults.MIN_LOAD_THREADS + "), numbered after the steps above");
     p.put("slo", o.slo().text() + ": intended latency of every operation, all requests; capacity = the highest "
         + "sustained (>= 95 % achieved) offered rate that met it");
     p.put("harness_floor", o.floorSeconds() == 0 ? "none" : "YCSB BasicDB at every fixed-rate step's threads and "
-        + "rate, " + io.github.ycsbdocsearch.sweep.cli.Defaults.FLOOR_WARMUP_SECONDS + " s warm-up + "
+        + "rate, " + Defaults.FLOOR_WARMUP_SECONDS + " s warm-up + "
         + o.floorSeconds() + " s");
     p.put("client_bound_rule", "client CPU over the window > 90 % of the CPUs the client may use");
     return p;

@@ -1,5 +1,9 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import java.util.Optional;
+
 /**
  * Why a phase ended the store's whole sweep (an interrupt, a failed step, a lost store). Immutable.
  *
@@ -17,15 +21,15 @@ record PhaseStop(StoreSweep.Outcome outcome, String error) {
   }
 
   /** Whether a step's result ends the store's sweep; a failed floor step speaks of the client and is only recorded. */
-  static java.util.Optional<PhaseStop> of(StepResult r, boolean failureIsData) {
-    if (r.status() == io.github.ycsbdocsearch.resultsformat.StepStatus.INTERRUPTED) {
-      return java.util.Optional.of(interrupted(r.error()));
+  static Optional<PhaseStop> of(StepResult r, boolean failureIsData) {
+    if (r.status() == StepStatus.INTERRUPTED) {
+      return Optional.of(interrupted(r.error()));
     }
-    if (r.status() == io.github.ycsbdocsearch.resultsformat.StepStatus.FAILED
-        && r.spec().phase() != io.github.ycsbdocsearch.resultsformat.Phase.FLOOR
+    if (r.status() == StepStatus.FAILED
+        && r.spec().phase() != Phase.FLOOR
         && (r.storeLost() || !failureIsData || r.summary().isEmpty())) {
-      return java.util.Optional.of(failed("step " + r.spec().dirName() + " failed: " + r.error()));
+      return Optional.of(failed("step " + r.spec().dirName() + " failed: " + r.error()));
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 }

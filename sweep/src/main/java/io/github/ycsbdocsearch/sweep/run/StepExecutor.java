@@ -1,12 +1,16 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,7 +35,7 @@ final class StepExecutor {
   private final SaturationDetector errorBound;
   private final StepRunner runner;
   private final Map<String, StepRecord> existing;
-  private final Map<String, StepResult> results = new java.util.HashMap<>();
+  private final Map<String, StepResult> results = new HashMap<>();
   private long inserted;
   private double best;
 
@@ -131,7 +135,7 @@ final class StepExecutor {
       Settle.await(session.serverCpu()).filter(d -> d.toMillis() >= 1000).ifPresent(d -> {
         ctx.manifest().append("settle_waits", Json.MAPPER.createObjectNode().put("store", session.name())
             .put("before_step", spec.dirName()).put("seconds", d.toMillis() / 1000.0));
-        ctx.progress().store(session.name(), String.format(java.util.Locale.ROOT, "waited %.1f s for the store to "
+        ctx.progress().store(session.name(), String.format(Locale.ROOT, "waited %.1f s for the store to "
             + "settle before step %s", d.toMillis() / 1000.0, spec.dirName()));
       });
     } catch (InterruptedException e) {
@@ -158,20 +162,20 @@ final class StepExecutor {
 
   /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
   static String describe(StepSummary s) {
-    String p99 = s.worst(io.github.ycsbdocsearch.resultsformat.Percentile.P99)
-        .map(w -> String.format(java.util.Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
-    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(java.util.Locale.ROOT,
+    String p99 = s.worst(Percentile.P99)
+        .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
+    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(Locale.ROOT,
         ", NOT SUSTAINED (%.0f%% of target)", s.achievedPct()) : "") + (s.clientBound() ? ", CLIENT-LIMITED" : "");
-    String cpu = s.clientCpuCores() == null ? "" : String.format(java.util.Locale.ROOT, ", client %.2f CPUs",
+    String cpu = s.clientCpuCores() == null ? "" : String.format(Locale.ROOT, ", client %.2f CPUs",
         s.clientCpuCores());
-    return String.format(java.util.Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(),
+    return String.format(Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(),
         cpu, flags);
   }
 
   static Optional<StepSummary> summaryOf(Path stepDir) {
     try {
       return Optional.of(RunFolder.readStep(stepDir));
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }

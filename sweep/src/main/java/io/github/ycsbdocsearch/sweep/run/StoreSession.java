@@ -1,9 +1,9 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
+import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
-import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import java.util.Properties;
 
 /**

@@ -4,27 +4,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
-import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.resultsformat.StepRecord;
-import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.OptionalDouble;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Properties;
 
 /**
@@ -183,7 +185,7 @@ final class StoreSweep {
 
   /** Wall time of each phase of one store, for the manifest and the progress line. */
   private static final class PhaseClock {
-    private final java.util.Map<String, Long> seconds = new java.util.LinkedHashMap<>();
+    private final Map<String, Long> seconds = new LinkedHashMap<>();
     private long since;
 
     PhaseClock(long startNanos) {
@@ -268,7 +270,8 @@ final class StoreSweep {
         throw new StoreFailure(Outcome.INTERRUPTED, "interrupted before the store started");
       }
       p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
-      ctx.local().get().launchSettings(kind).ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
+      ctx.local().get().launchSettings(kind)
+          .ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
@@ -300,12 +303,12 @@ final class StoreSweep {
 
   /** A resumed run: which complete steps it keeps and which it runs again (recorded in the manifest). */
   private void recordResume(StoreSession session) {
-    java.util.Map<String, StepRecord> existing = ResumePlanner.existingSteps(session.stepsDir());
+    Map<String, StepRecord> existing = ResumePlanner.existingSteps(session.stepsDir());
     if (existing.isEmpty()) {
       return;
     }
     ObjectNode n = Json.MAPPER.createObjectNode();
-    n.put("utc", StepRunner.utc(java.time.Instant.now()));
+    n.put("utc", StepRunner.utc(Instant.now()));
     n.put("store", target.name());
     n.put("kept_complete_steps", existing.values().stream().filter(StepRecord::complete).count());
     var rerun = n.putArray("rerun");
@@ -340,7 +343,7 @@ final class StoreSweep {
   private static Optional<StepSummary> summaryOfPublished(Path stepDir) {
     try {
       return Optional.of(RunFolder.readStep(stepDir));
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.Locale;
@@ -33,7 +34,7 @@ final class StoreWarmup {
     StepResult r = new StepRunner(ctx).run(warm, StepSpec.capacity(1, Defaults.STORE_WARMUP_THREADS), 1,
         ctx.options().records(), Integer.MAX_VALUE, null,
         new StepRunner.Timing(ctx.options().warmupSeconds(), seconds()));
-    if (r.status() != io.github.ycsbdocsearch.resultsformat.StepStatus.COMPLETE) {
+    if (r.status() != StepStatus.COMPLETE) {
       ctx.progress().store(session.name(), "the store warm-up did not complete: " + r.error());
     }
   }

@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.sweep.progress.Progress;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -30,6 +31,6 @@ public record SweepContext(SweepOptions options, Path runDir, RunManifest manife
   /** Builds a run folder's derived files; the runner does not know how (the report module does). */
   @FunctionalInterface
   public interface ReportHook {
-    void write(Path runDir) throws java.io.IOException;
+    void write(Path runDir) throws IOException;
   }
 }

@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
+import java.io.IOException;
 import java.time.Instant;
 
 /**
@@ -57,7 +57,7 @@ public final class SweepRunner {
     try {
       ctx.report().write(ctx.runDir());
       ctx.progress().log("report: " + ctx.runDir().resolve(RunLayout.REPORT_HTML));
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // The raw results are complete; the report can be rebuilt from them.
       ctx.progress().log("report could not be built (rebuild with scripts/report.sh): " + e.getMessage());
     }

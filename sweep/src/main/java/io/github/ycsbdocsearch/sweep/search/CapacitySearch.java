@@ -14,8 +14,8 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li><b>Bracket.</b> {@code hi} is the lowest rate that failed (or, lower, a client-limited rate above the
- *       last pass); {@code lo} the highest rate below {@code hi} that passed. A rate is failed when any probe at it failed: a non-monotone curve (80 %
- *       fails, 90 % passes) never yields 90 %.</li>
+ *       last pass); {@code lo} the highest rate below {@code hi} that passed. A rate is failed when any probe at it
+ *       failed: a non-monotone curve (80 % fails, 90 % passes) never yields 90 %.</li>
  *   <li><b>Bound.</b> With no failure yet, the next probe doubles {@code lo} up to the ceiling (a pass there is a
  *       lower bound); with no pass yet, it halves {@code hi} down to the floor (a failure there: no capacity).</li>
  *   <li><b>Bisect</b> at the geometric midpoint until {@code hi / lo - 1 <= resolution}.</li>
@@ -227,7 +227,8 @@ public final class CapacitySearch {
     boolean hiByClient = hi.isPresent() && decided.get(hi.getAsDouble()).outcome() == Outcome.CLIENT_LIMITED;
     boolean lowerBound = lo.isPresent() && (hi.isEmpty() || hiByClient);
     boolean converged = lo.isPresent() && hi.isPresent() && (hi.getAsDouble() / lo.getAsDouble() - 1
-        <= settings.resolution() + 1e-12 || !splittable(lo, hi)) && confirmed && confirmedRate != null && confirmedRate == lo.getAsDouble();
+        <= settings.resolution() + 1e-12 || !splittable(lo, hi)) && confirmed && confirmedRate != null
+        && confirmedRate == lo.getAsDouble();
     double conf = Double.NaN;
     if (lo.isPresent()) {
       conf = decided.get(lo.getAsDouble()).confidence();

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.targets;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ public record CpuPinning(boolean enabled, Optional<String> serverCpus, Optional<
     if (path == null) {
       return false;
     }
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    for (String dir : path.split(File.pathSeparator)) {
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset"))) {
         return true;
       }

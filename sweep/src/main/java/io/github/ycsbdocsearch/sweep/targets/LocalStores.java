@@ -5,20 +5,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
-import io.github.ycsbdocsearch.resultsformat.Json;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The local stores, driven through {@code scripts/stores.sh} (single topology): start one store (installing it the
@@ -104,15 +107,15 @@ public final class LocalStores {
   public List<Long> serverPids(StoreKind store) {
     List<Long> pids = new ArrayList<>();
     Path dir = storesHome.resolve(store.storeName()).resolve(topology);
-    try (java.util.stream.Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : java.util.stream.Stream.empty()) {
+    try (Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
       ports.map(p -> p.resolve("pid")).filter(Files::isRegularFile).forEach(f -> {
         try {
           pids.add(Long.parseLong(Files.readString(f).trim()));
-        } catch (java.io.IOException | NumberFormatException e) {
+        } catch (IOException | NumberFormatException e) {
           // A PID file being rewritten: that instance is not counted.
         }
       });
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return List.of();
     }
     return pids;
@@ -136,7 +139,7 @@ public final class LocalStores {
         o.remove("server");
       }
       return Optional.of(n);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return Optional.empty();
     }
   }
@@ -147,7 +150,7 @@ public final class LocalStores {
     List<String> cmd = new ArrayList<>(List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2", script().toString(),
         command, "--topology", topology));
     cmd.addAll(stores);
-    Map<String, String> env = new java.util.HashMap<>(storeEnv);
+    Map<String, String> env = new HashMap<>(storeEnv);
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
     AtomicReference<String> last = new AtomicReference<>("");

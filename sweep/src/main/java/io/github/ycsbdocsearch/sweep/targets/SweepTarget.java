@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -73,7 +74,7 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
    *
    * @throws SetupException one line naming the property
    */
-  public static void checkMm1(java.util.Map<String, String> props) {
+  public static void checkMm1(Map<String, String> props) {
     String v = props.get(MM1_RATE);
     double rate;
     try {

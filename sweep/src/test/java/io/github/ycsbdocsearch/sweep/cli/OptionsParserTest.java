@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.common.data.DatasetException;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -166,7 +170,7 @@ class OptionsParserTest {
       "unknown store               | workloada --stores redis         | unknown store 'redis'",
       "store twice                 | workloada --stores mongodb,mongodb | names 'mongodb' twice",
       "list option twice           | workloada --rates 1 --rates 2    | option --rates is given twice",
-      "unknown topology            | workloada --topology ring        | --topology 'ring' is malformed: expected single",
+      "unknown topology            | workloada --topology ring        | --topology 'ring' is malformed: expected",
       "arrivals in capitals        | workloada --arrivals POISSON     | --arrivals 'POISSON' is malformed",
       "empty store                 | workloada --stores mongodb,,     | --stores 'mongodb,,' is malformed",
       "threads not a number        | workloada --threads 1,x          | --threads '1,x' is malformed",
@@ -213,7 +217,7 @@ class OptionsParserTest {
     assertTrue(bad("workloada", "--stores", "redisjson,mongodb", "--hosts", onlyRedis.toString())
         .contains("has no entry for store 'mongodb'"));
     assertEquals("127.0.0.1", run("workloada", "--stores", "redisjson,basicdb", "--hosts", onlyRedis.toString())
-        .hosts().orElseThrow().propertiesOf(io.github.ycsbdocsearch.common.StoreKind.REDISJSON)
+        .hosts().orElseThrow().propertiesOf(StoreKind.REDISJSON)
         .getProperty("redis.host"));
   }
 
@@ -224,6 +228,7 @@ class OptionsParserTest {
     Path unknown = Files.writeString(repo.resolve("w2"), "workload=com.example.Nope\n");
     assertTrue(bad(unknown.toString()).contains("com.example.Nope"));
   }
+
   @Test
   void aDatasetIsReadWholeOnceBeforeTheRunNotOncePerCheck() throws IOException {
     Path data = Files.writeString(repo.resolve("d.jsonl"), "{\"name\": \"Red shoe\", \"price\": 1}\n"
@@ -236,14 +241,14 @@ class OptionsParserTest {
     assertEquals(2, o.records());
     // Break the file behind the check's back, same size and modification time: a second read would see the
     // duplicate sort value, so passing shows the check before the run did not read it again.
-    java.nio.file.attribute.FileTime checked = Files.getLastModifiedTime(data);
+    FileTime checked = Files.getLastModifiedTime(data);
     Files.writeString(data, "{\"name\": \"Red shoe\", \"price\": 2}\n{\"name\": \"Blue shoe\", \"price\": 2}\n");
     Files.setLastModifiedTime(data, checked);
-    io.github.ycsbdocsearch.sweep.plan.WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
+    WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     // A changed file (newer modification time) is read and checked again.
-    Files.setLastModifiedTime(data, java.nio.file.attribute.FileTime.fromMillis(checked.toMillis() + 2000));
-    assertTrue(assertThrows(io.github.ycsbdocsearch.common.data.DatasetException.class,
-        () -> io.github.ycsbdocsearch.sweep.plan.WorkloadProperties.check(o.workload().properties(),
+    Files.setLastModifiedTime(data, FileTime.fromMillis(checked.toMillis() + 2000));
+    assertTrue(assertThrows(DatasetException.class,
+        () -> WorkloadProperties.check(o.workload().properties(),
             o.ycsbProperties())).getMessage().contains("duplicate sort value 2"));
   }
 }

@@ -1,9 +1,9 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.HashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;

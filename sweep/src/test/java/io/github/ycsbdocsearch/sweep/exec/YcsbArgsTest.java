@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ class YcsbArgsTest {
 
   @Test
   void aFixedRateStepPassesTheTarget() {
-    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, io.github.ycsbdocsearch.resultsformat.Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
+    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
     assertEquals(List.of("-t", "-target", "6000"), a.subList(0, 3));
   }
 

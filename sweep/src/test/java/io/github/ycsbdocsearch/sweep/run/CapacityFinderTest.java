@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class CapacityFinderTest {
@@ -47,7 +49,7 @@ class CapacityFinderTest {
     assertEquals(10_000, Slo.parse("p99<=10ms").boundUs());
     assertEquals(500, Slo.parse("p50 <= 500us").boundUs());
     assertEquals(2_000_000, Slo.parse("p99.9<=2s").boundUs());
-    String msg = org.junit.jupiter.api.Assertions.assertThrows(io.github.ycsbdocsearch.common.SetupException.class,
+    String msg = Assertions.assertThrows(SetupException.class,
         () -> Slo.parse("p98<=1ms")).getMessage();
     assertTrue(msg.contains("--slo") && !msg.contains("\n"), msg);
   }

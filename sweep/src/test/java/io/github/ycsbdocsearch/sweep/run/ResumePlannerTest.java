@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -100,7 +101,7 @@ class ResumePlannerTest {
   @Test
   void existingStepsAreReadFromPublishedFoldersOnly(@TempDir Path dir) {
     StepRecord r = new StepRecord(2, "x", "w", 1, 1, 0, 5, 15, StepStatus.COMPLETE, "a", "b", 0, null,
-        io.github.ycsbdocsearch.resultsformat.Phase.CAPACITY, null, 0.5, 1, null, null);
+        Phase.CAPACITY, null, 0.5, 1, null, null);
     r.writeTo(dir.resolve("01-t1"));
     r.writeTo(dir.resolve(".02-t2.partial"));
     dir.resolve("03-t4").toFile().mkdirs();

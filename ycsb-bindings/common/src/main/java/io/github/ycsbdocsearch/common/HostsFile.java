@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -152,7 +153,7 @@ public final class HostsFile {
   public static Map<String, String> masked(Properties p) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String name : p.stringPropertyNames()) {
-      String lower = name.toLowerCase(java.util.Locale.ROOT);
+      String lower = name.toLowerCase(Locale.ROOT);
       boolean secret = lower.contains("password") || lower.contains("secret") || lower.contains("apikey");
       String value = p.getProperty(name);
       out.put(name, secret ? "***" : value.replaceAll("//([^:/@]+):([^@]+)@", "//$1:***@"));

@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
   public static final String SEED = "mm1.seed";
   /** The data generator's default seed; the service times use a stream derived from it. */
-  public static final long SEED_DEFAULT = io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig.SEED_DEFAULT;
+  public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
   public static final String ARRIVALS_FIT_FILE = "mm1-arrivals.json";
   /** Decorrelates the service times from other streams derived from the same seed. */

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Properties;
 
 /**
@@ -32,7 +33,7 @@ public final class Preflight {
         throw new SetupException("usage: Preflight <store> <hosts.json> <out.properties> [-P file]... [-p k=v]...");
       }
       StoreKind kind = StoreKind.byName(args[0]);
-      boolean checkOnly = java.util.Arrays.asList(args).contains("--check-only");
+      boolean checkOnly = Arrays.asList(args).contains("--check-only");
       Properties connection = checkOnly ? new Properties() : HostsFile.read(Path.of(args[1])).propertiesOf(kind);
       Properties all = new Properties();
       all.putAll(connection);

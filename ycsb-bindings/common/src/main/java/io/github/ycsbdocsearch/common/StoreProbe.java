@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.common;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 
 /**
@@ -41,8 +43,8 @@ public interface StoreProbe {
    * in nanoseconds; empty when the store does not say. The runner takes the difference over a step's window to
    * record a remote store's CPU beside the client's.
    */
-  default java.util.OptionalLong serverCpuNanos(Properties props) {
-    return java.util.OptionalLong.empty();
+  default OptionalLong serverCpuNanos(Properties props) {
+    return OptionalLong.empty();
   }
 
   /**
@@ -69,7 +71,7 @@ public interface StoreProbe {
    * files on disk for Elasticsearch).
    */
   static Map<String, Object> dataSet(long documents, long primaryBytes, String measure) {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("documents", documents);
     m.put("primary_bytes", primaryBytes);
     m.put("measure", measure);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,11 +42,12 @@ class HostsFileTest {
     HostsFile aws = HostsFile.read(write("{\"topology\":\"cluster\",\"durability_profile\":\"strict\","
         + "\"memory_mb_per_server\":31744,\"servers\":3,\"copies\":3,"
         + "\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
-    assertEquals(java.util.Optional.of("strict"), aws.durabilityProfile());
-    assertEquals(java.util.Map.of("memory_mb_per_server", 31744, "servers", 3, "copies", 3), aws.provisioned());
+    assertEquals(Optional.of("strict"), aws.durabilityProfile());
+    assertEquals(Map.of("memory_mb_per_server", 31744, "servers", 3, "copies", 3), aws.provisioned());
     HostsFile local = HostsFile.read(write("{\"stores\":{\"mongodb\":{}}}"));
     assertTrue(local.durabilityProfile().isEmpty() && local.provisioned().isEmpty());
-    assertEquals("hosts file " + dir.resolve("hosts.json") + ": durability_profile must be relaxed or strict, not 'safe'",
+    assertEquals("hosts file " + dir.resolve("hosts.json")
+        + ": durability_profile must be relaxed or strict, not 'safe'",
         assertThrows(SetupException.class, () -> HostsFile.read(write(
             "{\"durability_profile\":\"safe\",\"stores\":{}}"))).getMessage());
     for (String bad : List.of("0", "1.5", "\"lots\"")) {

@@ -7,11 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import java.util.Vector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import site.ycsb.DBException;
 
 /**
  * The M/M/1 arithmetic against queueing theory, on a virtual clock (Poisson arrivals from the suite's own schedule,
@@ -77,7 +83,7 @@ class Mm1QueueTest {
   }
 
   private static String error(String... kv) {
-    String msg = assertThrows(site.ycsb.DBException.class, () -> Mm1DB.sharedQueue(props(kv))).getMessage();
+    String msg = assertThrows(DBException.class, () -> Mm1DB.sharedQueue(props(kv))).getMessage();
     assertEquals(1, msg.lines().count(), msg);
     return msg;
   }
@@ -101,13 +107,13 @@ class Mm1QueueTest {
     db.setProperties(props(Mm1DB.SERVICE_RATE, "1e9")); // nanosecond services: nothing here waits noticeably
     db.init();
     try {
-      assertTrue(db.read("t", "k", null, new java.util.HashMap<>()).isOk());
-      assertTrue(db.scan("t", "k", 3, null, new java.util.Vector<>()).isOk());
-      assertTrue(db.update("t", "k", java.util.Map.of()).isOk());
-      assertTrue(db.insert("t", "k", java.util.Map.of()).isOk());
+      assertTrue(db.read("t", "k", null, new HashMap<>()).isOk());
+      assertTrue(db.scan("t", "k", 3, null, new Vector<>()).isOk());
+      assertTrue(db.update("t", "k", Map.of()).isOk());
+      assertTrue(db.insert("t", "k", Map.of()).isOk());
       assertTrue(db.delete("t", "k").isOk());
-      java.util.List<SearchHit> page = new java.util.ArrayList<>();
-      SearchQuery query = new SearchQuery("title", java.util.List.of("alpha", "beta"), "rank", true, 0, 10, false);
+      List<SearchHit> page = new ArrayList<>();
+      SearchQuery query = new SearchQuery("title", List.of("alpha", "beta"), "rank", true, 0, 10, false);
       assertTrue(SearchBindings.current().search("t", query, page).isOk());
       assertTrue(page.isEmpty());
     } finally {

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common.data;
 
+import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.util.Locale;
 import java.util.Properties;
@@ -29,7 +30,7 @@ public final class DatasetMain {
       }
       long started = System.nanoTime();
       Dataset.check(p);
-      Dataset d = Dataset.open(Dataset.specOf(p, io.github.ycsbdocsearch.common.SearchSchema.fromProperties(p)),
+      Dataset d = Dataset.open(Dataset.specOf(p, SearchSchema.fromProperties(p)),
           KeyNames.fromProperties(p));
       System.out.printf(Locale.ROOT, "dataset %s: %d documents, %d distinct canonical tokens, text mode %s, "
               + "checked in %.1f s%n", args[0], d.size(), d.wordCount(), d.spec().mode().label(),

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.Status;
 
@@ -102,7 +103,7 @@ final class CaseTable {
         cases.size() * byStore.size());
   }
 
-  private static <T> T quietly(java.util.function.Supplier<T> s) {
+  private static <T> T quietly(Supplier<T> s) {
     try {
       return s.get();
     } catch (RuntimeException e) {

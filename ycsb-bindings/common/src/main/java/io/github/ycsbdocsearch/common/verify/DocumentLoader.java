@@ -7,10 +7,14 @@ import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import site.ycsb.ByteIterator;
@@ -63,19 +67,19 @@ public final class DocumentLoader {
       for (Future<?> w : workers) {
         while (true) {
           try {
-            w.get(1, java.util.concurrent.TimeUnit.SECONDS);
+            w.get(1, TimeUnit.SECONDS);
             break;
-          } catch (java.util.concurrent.TimeoutException e) {
+          } catch (TimeoutException e) {
             if (System.nanoTime() - lastReport > 5_000_000_000L) {
               double secs = (System.nanoTime() - started) / 1e9;
-              progress.accept(String.format(java.util.Locale.ROOT, "%s: load %d/%d documents, %.0f s, %.0f docs/s",
+              progress.accept(String.format(Locale.ROOT, "%s: load %d/%d documents, %.0f s, %.0f docs/s",
                   kind.storeName(), done.get(), total, secs, done.get() / secs));
               lastReport = System.nanoTime();
             }
           }
         }
       }
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException re) {
         throw re;

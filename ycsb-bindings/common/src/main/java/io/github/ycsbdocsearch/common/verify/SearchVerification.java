@@ -9,13 +9,17 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.Seeds;
+import io.github.ycsbdocsearch.common.text.CanonicalText;
 import io.github.ycsbdocsearch.common.workload.QueryGenerator;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -151,8 +155,8 @@ public final class SearchVerification {
       out.add("whole hit set: status " + status.getName());
       return out;
     }
-    java.util.Set<String> expected = new java.util.LinkedHashSet<>(oracle.answer(all));
-    java.util.Set<String> actual = new java.util.LinkedHashSet<>();
+    Set<String> expected = new LinkedHashSet<>(oracle.answer(all));
+    Set<String> actual = new LinkedHashSet<>();
     got.forEach(h -> actual.add(h.key()));
     out.add("whole hit set: oracle " + expected.size() + ", store " + actual.size());
     try {
@@ -168,8 +172,8 @@ public final class SearchVerification {
     return out;
   }
 
-  private static void describeSide(List<String> out, String label, java.util.Set<String> in,
-                                   java.util.Set<String> notIn, SearchableDB store, SearchWorkloadConfig config,
+  private static void describeSide(List<String> out, String label, Set<String> in,
+                                   Set<String> notIn, SearchableDB store, SearchWorkloadConfig config,
                                    SearchOracle oracle, SearchQuery q) {
     int shown = 0;
     for (String key : in) {
@@ -188,14 +192,14 @@ public final class SearchVerification {
         engine = List.of("(failed: " + e.getMessage() + ")");
       }
       out.add(label + ": " + key + " text=" + quote(snippet(text, q.words())) + " canonical-tokens="
-          + relevant(io.github.ycsbdocsearch.common.text.CanonicalText.tokens(text), q.words())
+          + relevant(CanonicalText.tokens(text), q.words())
           + (engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
     }
   }
 
   /** The part of a text around the first query word found in it (case-insensitive), else its start. */
   private static String snippet(String text, List<String> words) {
-    String lower = text.toLowerCase(java.util.Locale.ROOT);
+    String lower = text.toLowerCase(Locale.ROOT);
     int at = -1;
     for (String w : words) {
       int i = lower.indexOf(w);
@@ -212,7 +216,7 @@ public final class SearchVerification {
   private static List<String> relevant(List<String> tokens, List<String> words) {
     List<String> out = new ArrayList<>();
     for (String t : tokens) {
-      String lower = t.toLowerCase(java.util.Locale.ROOT);
+      String lower = t.toLowerCase(Locale.ROOT);
       if (words.stream().anyMatch(lower::contains) && !out.contains(t)) {
         out.add(t);
       }

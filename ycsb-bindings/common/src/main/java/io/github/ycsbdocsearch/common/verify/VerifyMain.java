@@ -34,18 +34,18 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "verify", header = "prove every store answers the search as the oracle does (scripts/verify-search.sh)",
     usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
-    customSynopsis = {"verify-search.sh [--stores LIST] [--queries N] [--records N | --dataset FILE "
-        + "[--text-mode canonical|raw]]", "                 [--hosts FILE | --topology single|cluster] [--json FILE] "
-        + "[-p KEY=VALUE ...]"},
-    description = {"Proves every store answers the two-word search exactly as the oracle computed from the "
-        + "generator does.",
+    customSynopsis = {
+        "verify-search.sh [--stores LIST] [--queries N] [--records N | --dataset FILE [--text-mode canonical|raw]]",
+        "                 [--hosts FILE | --topology single|cluster] [--json FILE] [-p KEY=VALUE ...]"},
+    description = {
+        "Proves every store answers the two-word search exactly as the oracle computed from the generator does.",
         "Loads the same documents into each store (default 20,000 generated records, or every line of a JSON Lines "
-        + "dataset file), asks N sampled questions (first pages, deeper pages with hits, the empty page after the "
-        + "last, both sort orders, every tenth with documents compared field by field), prints store / queries / "
-        + "identical / differing and the first differences in full.",
+            + "dataset file), asks N sampled questions (first pages, deeper pages with hits, the empty page after "
+            + "the last, both sort orders, every tenth with documents compared field by field), prints store / "
+            + "queries / identical / differing and the first differences in full.",
         "--text-mode raw stores the dataset's text as given and measures instead (the divergence table): the share "
-        + "of answers that differ from the canonical oracle per store, with the first differing documents and each "
-        + "engine's tokens."},
+            + "of answers that differ from the canonical oracle per store, with the first differing documents and "
+            + "each engine's tokens."},
     optionListHeading = "%nOptions:%n",
     footer = {"", "Environment: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx1g).",
         "Exit status: 0 every store 100 %% identical (raw text: the measurement ran); 1 a store differs; 2 bad input "

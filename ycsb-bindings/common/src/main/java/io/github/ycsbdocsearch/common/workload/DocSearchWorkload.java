@@ -328,7 +328,6 @@ public class DocSearchWorkload extends CoreWorkload {
     measurements.measureIntended(name, micros(end - intended));
   }
 
-
   private Map<String, String> updateValues(long keynum) {
     long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     if (writeallfields) {

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.common.workload;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
@@ -62,7 +63,7 @@ final class HdrIntervalLog implements AutoCloseable {
       Files.createDirectories(parent);
     }
     HdrIntervalLog log = new HdrIntervalLog(recorder, new PrintStream(new FileOutputStream(file.toFile()), false,
-        java.nio.charset.StandardCharsets.UTF_8), startEpochMs, name);
+        StandardCharsets.UTF_8), startEpochMs, name);
     // Boundaries at whole seconds after the start, whenever the file itself got opened.
     long firstDelay = INTERVAL_MS - Math.floorMod(System.currentTimeMillis() - startEpochMs, INTERVAL_MS);
     log.timer.scheduleAtFixedRate(log::flushQuietly, firstDelay, INTERVAL_MS, TimeUnit.MILLISECONDS);

@@ -219,7 +219,8 @@ public abstract class StoreContractTest {
   void describeMeasuresTheDataSet() {
     loadCatalogue(catalogue());
     Map<?, ?> data = (Map<?, ?>) probe.describe(props).get(StoreProbe.DATA_SET);
-    assertTrue(data != null && ((Number) data.get("documents")).longValue() >= catalogue().size(), String.valueOf(data));
+    assertTrue(data != null && ((Number) data.get("documents")).longValue() >= catalogue().size(),
+        String.valueOf(data));
     assertTrue(((Number) data.get("primary_bytes")).longValue() > 0, data.toString());
     assertFalse(String.valueOf(data.get("measure")).isBlank(), data.toString());
   }

@@ -6,16 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.verify.SearchOracle;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,7 +81,8 @@ class DatasetTest {
 
   @Test
   void keysFromAFieldMustBeUniqueAndTheWorkloadPropertiesAreChecked() throws IOException {
-    Path f = file("{\"sku\": \"A1\", \"title\": \"a b\", \"rank\": 1}", "{\"sku\": \"A1\", \"title\": \"c d\", \"rank\": 2}");
+    Path f = file("{\"sku\": \"A1\", \"title\": \"a b\", \"rank\": 1}",
+        "{\"sku\": \"A1\", \"title\": \"c d\", \"rank\": 2}");
     String msg = assertThrows(DatasetException.class,
         () -> Dataset.check(props(f, "docsearch.dataset.keyfield", "sku"))).getMessage();
     assertTrue(msg.endsWith("line 2: key 'A1' (field 'sku') already on line 1"), msg);
@@ -114,7 +118,7 @@ class DatasetTest {
   void writesDuringARunDrawFromTheSameFileAndKeepSortValuesUnique() throws IOException {
     Path f = file("{\"title\": \"alpha beta\", \"rank\": 5}", "{\"title\": \"gamma delta\", \"rank\": 9}",
         "{\"title\": \"epsilon zeta\", \"rank\": 7}");
-    Dataset d = Dataset.open(Dataset.specOf(props(f), new io.github.ycsbdocsearch.common.SearchSchema("title",
+    Dataset d = Dataset.open(Dataset.specOf(props(f), new SearchSchema("title",
         "rank")), new KeyNames(false, 1));
     assertEquals(Map.of("title", "alpha beta", "rank", "10"), d.document(3, 0), "inserted record 3 = line 1 with "
         + "sort value max + 1 + (r - N)");
@@ -164,12 +168,12 @@ class DatasetTest {
       assertTrue(openFiles(fds) <= before + 2, "each read closes the file it opened");
     }
     Files.writeString(f, "{\"title\": \"other\", \"rank\": 1}\n");
-    String msg = assertThrows(java.io.UncheckedIOException.class, () -> d.document(1, 0)).getMessage();
+    String msg = assertThrows(UncheckedIOException.class, () -> d.document(1, 0)).getMessage();
     assertTrue(msg.startsWith("dataset " + f + " line 2: file changed since it was checked"), msg);
   }
 
   private static long openFiles(Path fds) throws IOException {
-    try (java.util.stream.Stream<Path> s = Files.list(fds)) {
+    try (Stream<Path> s = Files.list(fds)) {
       return s.count();
     }
   }

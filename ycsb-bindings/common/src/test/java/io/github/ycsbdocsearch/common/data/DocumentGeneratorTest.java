@@ -8,7 +8,9 @@ import io.github.ycsbdocsearch.common.SearchSchema;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import site.ycsb.Utils;
 
 class DocumentGeneratorTest {
   private static final SearchSchema SCHEMA = new SearchSchema("title", "rank");
@@ -57,7 +59,7 @@ class DocumentGeneratorTest {
     }
     assertEquals(1000, words.size());
     int[] counts = new int[v.size()];
-    java.util.SplittableRandom rng = new java.util.SplittableRandom(1);
+    SplittableRandom rng = new SplittableRandom(1);
     for (int i = 0; i < 100_000; i++) {
       counts[v.sample(rng)]++;
     }
@@ -66,7 +68,7 @@ class DocumentGeneratorTest {
 
   @Test
   void keyNamesMatchYcsb() {
-    assertEquals("user" + site.ycsb.Utils.hash(5), new KeyNames(false, 1).key(5));
+    assertEquals("user" + Utils.hash(5), new KeyNames(false, 1).key(5));
     assertEquals("user0005", new KeyNames(true, 4).key(5));
   }
 }

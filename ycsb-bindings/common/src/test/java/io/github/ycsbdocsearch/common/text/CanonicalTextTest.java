@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class CanonicalTextTest {
@@ -52,7 +53,7 @@ class CanonicalTextTest {
         assertEquals(c, Character.toLowerCase(c), () -> s + ": '" + Character.toString(c) + "' would be folded");
         assertTrue(c == ' ' || Character.isLetterOrDigit(c), () -> s + ": '" + Character.toString(c) + "' splits");
       });
-      assertEquals(n, n.toLowerCase(java.util.Locale.ROOT), s);
+      assertEquals(n, n.toLowerCase(Locale.ROOT), s);
       assertFalse(n.contains("_"), s + ": RediSearch keeps '_' inside a token, the others split on it");
     }
   }

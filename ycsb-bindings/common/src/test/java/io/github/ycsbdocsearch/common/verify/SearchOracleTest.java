@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.common.data.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -27,7 +28,7 @@ class SearchOracleTest {
   private List<String> bruteForce(List<String> words, boolean asc, int offset, int size) {
     List<Integer> hits = new ArrayList<>();
     for (int r = 0; r < 3000; r++) {
-      Set<String> title = new java.util.HashSet<>(Arrays.asList(gen.title(r, 0).split(" ")));
+      Set<String> title = new HashSet<>(Arrays.asList(gen.title(r, 0).split(" ")));
       if (title.containsAll(words)) {
         hits.add(r);
       }

@@ -123,8 +123,9 @@ class ArrivalScheduleTest {
       assertTrue(msg.startsWith("property " + kv[0] + "='" + kv[1] + "' is malformed: expected "), msg);
       assertEquals(1, msg.lines().count(), msg);
     }
+    SetupException negative = assertThrows(SetupException.class,
+        () -> ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "-1")));
     assertEquals("property docsearch.arrivals.rate='-1' is malformed: expected a rate in operations per second, "
-        + "> 0 (0 or absent: no pacing)", assertThrows(SetupException.class,
-        () -> ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "-1"))).getMessage());
+        + "> 0 (0 or absent: no pacing)", negative.getMessage());
   }
 }

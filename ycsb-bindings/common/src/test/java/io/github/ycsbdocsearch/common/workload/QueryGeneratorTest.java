@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -47,10 +48,10 @@ class QueryGeneratorTest {
       byPage[question.page()]++;
     }
     for (int p = 1; p < byPage.length; p++) {
-      assertTrue(byPage[0] > byPage[p], "page 1 must be the most frequent: " + java.util.Arrays.toString(byPage));
+      assertTrue(byPage[0] > byPage[p], "page 1 must be the most frequent: " + Arrays.toString(byPage));
     }
     assertTrue(byPage[1] > 0 && byPage[c.maxPage() - 1] > 0, "deep pages asked too: "
-        + java.util.Arrays.toString(byPage));
+        + Arrays.toString(byPage));
   }
 
   @Test
