@@ -7,7 +7,7 @@
 #
 # Use like: scripts/bench-clients.sh [RESULTS_FOLDER]
 #
-# Settings: RATE total offered rate ops/s (default 20000), THREADS (default 8), SECONDS measured per step
+# Settings: RATE total offered rate ops/s (default 20000), THREADS (default 8), STEP_SECONDS measured per step
 # (default 10), ROUNDS (default 3), OUT (default: a new folder under results/).
 set -euo pipefail
 
@@ -32,7 +32,7 @@ main() {
     -h | --help) usage; exit 0 ;;
   esac
   local out round
-  SECONDS_PER_STEP="${SECONDS:-10}"
+  SECONDS_PER_STEP="${STEP_SECONDS:-10}"
   out="${OUT:-${REPO_ROOT}/results/bench-clients-$(date -u +%Y%m%dT%H%M%SZ)}"
   mkdir -p "${out}"
   echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg) (2 cores: figures are evidence only below 1)"

@@ -192,6 +192,9 @@ public final class StepHistograms {
     StepHistograms h = new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart,
         windowEnd);
     h.sendLag = sendLag;
+    if (clients.size() > 1) {
+      h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
+    }
     h.sendLagByClient = lagByClient;
     List<Long> starts = new ArrayList<>();
     for (ClientLogs c : clients) {
@@ -201,6 +204,44 @@ public final class StepHistograms {
     h.clientStartsMs = starts;
     h.intendedByInterval = intended;
     return h;
+  }
+
+  /**
+   * The window length that makes a several-client step's throughput the sum of the clients' own rates. Each client's
+   * intervals tick on their own, so the warm-up's midpoint rule keeps a client that started a little later from a
+   * little later on: its successes cover another span than the common window, and dividing all successes by the
+   * common window would count that client short (by its start offset, a few tenths of a percent). So each client's
+   * rate is its successes over its own span (from its first kept interval's start to its last counted one's end),
+   * and this returns the length L with (all successes) / L = the sum of those rates; null when a client has none.
+   */
+  private static Double effectiveSeconds(List<ClientLogs> clients, long cutoffMs, long stopMs) {
+    long total = 0;
+    double rates = 0;
+    for (ClientLogs c : clients) {
+      long first = Long.MAX_VALUE;
+      long last = Long.MIN_VALUE;
+      long successes = 0;
+      for (Log log : c.logs()) {
+        if (log.name().kind() != LatencyKind.SERVICE || log.name().failed()) {
+          continue;
+        }
+        for (Interval interval : log.intervals()) {
+          if (kept(interval, cutoffMs) && interval.startsBefore(stopMs) && interval.histogram().getTotalCount() > 0) {
+            first = Math.min(first, interval.startMs());
+            last = Math.max(last, interval.endMs());
+            successes += interval.histogram().getTotalCount();
+          }
+        }
+      }
+      // The span the counted intervals cover: a later client's last one, begun before the stop, ends after it.
+      double spanS = (last - first) / 1000.0;
+      if (successes == 0 || spanS <= 0) {
+        return null;
+      }
+      total += successes;
+      rates += successes / spanS;
+    }
+    return total / rates;
   }
 
   /** One client's interval logs (none when its folder is missing). */
@@ -254,6 +295,7 @@ public final class StepHistograms {
   }
 
   private Histogram sendLag;
+  private Double effectiveSeconds;
   private List<Histogram> sendLagByClient = List.of();
   private List<Long> clientStartsMs = List.of();
   private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
@@ -450,8 +492,11 @@ public final class StepHistograms {
     return rates(perInterval(op, failed));
   }
 
-  /** Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. */
+  /**
+   * Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. With several clients,
+   * the length that makes the throughput the sum of the clients' own rates ({@link #effectiveSeconds}).
+   */
   public double measuredSeconds() {
-    return (windowEndMs - windowStartMs) / 1000.0;
+    return effectiveSeconds != null ? effectiveSeconds : (windowEndMs - windowStartMs) / 1000.0;
   }
 }
