@@ -56,25 +56,26 @@ machine_load() {
 }
 
 # cv LABEL [KNOWN]: mean, stddev and CV of the numbers on stdin ("none" lines counted apart); with KNOWN, also the
-# median and its bias against it.
+# median and its bias against it. Python's statistics module does the arithmetic.
 cv() {
-  awk -v label="$1" -v runs="${RUNS}" -v known="${2:-}" '
-    $1 == "none" { missing++; next }
-    { v[++n] = $1; sum += $1 }
-    END {
-      if (n == 0) { printf "%s: none of %d sweeps had one\n", label, runs; exit }
-      mean = sum / n
-      for (i = 1; i <= n; i++) ss += (v[i] - mean) ^ 2
-      sd = n > 1 ? sqrt(ss / (n - 1)) : 0
-      printf "%s over %d sweeps: mean %.0f ops/s, stddev %.0f, CV %.2f %%%s\n", label, n, mean, sd,
-        100 * sd / mean, missing ? sprintf(" (%d sweeps had none)", missing) : ""
-      if (known != "") {
-        for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-        median = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-        printf "%s: median %.1f ops/s against the true %.1f: bias %+.2f %% (target |bias| <= 3 %%)\n", label,
-          median, known, 100 * (median - known) / known
-      }
-    }'
+  python3 -c '
+import statistics, sys
+label, runs, known = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = [line.strip() for line in sys.stdin if line.strip()]
+values = [float(v) for v in lines if v != "none"]
+missing = len(lines) - len(values)
+if not values:
+    print("%s: none of %d sweeps had one" % (label, runs))
+    sys.exit(0)
+mean = statistics.mean(values)
+sd = statistics.stdev(values) if len(values) > 1 else 0.0
+print("%s over %d sweeps: mean %.0f ops/s, stddev %.0f, CV %.2f %%%s" % (label, len(values), mean, sd,
+      100 * sd / mean, " (%d sweeps had none)" % missing if missing else ""))
+if known:
+    median, true = statistics.median(values), float(known)
+    print("%s: median %.1f ops/s against the true %.1f: bias %+.2f %% (target |bias| <= 3 %%)" % (label, median,
+          true, 100 * (median - true) / true))
+' "$1" "${RUNS}" "${2:-}"
 }
 
 main() {
