@@ -25,16 +25,21 @@ class YcsbOutputTest {
   Path dir;
 
   private YcsbOutput runYcsb(String dbClass, int threads, int seconds) throws IOException {
+    ChildResult r = run(dbClass, threads, seconds, 60);
+    assertEquals(0, r.exitCode(), "YCSB 0.17.0 exits 0 in every one of these cases");
+    return YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"));
+  }
+
+  /** Runs YCSB in {@code dir}, killed after {@code seconds + graceS}. */
+  private ChildResult run(String dbClass, int threads, int seconds, int graceS) throws IOException {
     Path workload = Path.of("src/test/resources/tiny-core-workload").toAbsolutePath();
     try (ConnectionFile conn = ConnectionFile.write("test", new Properties())) {
       List<String> args = YcsbArgs.step(dbClass, workload, conn.path(), StepSpec.capacity(1, threads), seconds, 1000,
           Integer.MAX_VALUE, Map.of());
       Files.createDirectories(dir.resolve("hdr"));
       ClientLauncher launcher = ClientLauncher.forThisJvm("-Xmx128m", Optional.empty());
-      ChildResult r = new ChildProcess(launcher.command(args), dir, Map.of()).run(dir.resolve("ycsb.out"),
-          dir.resolve("ycsb.err"), Duration.ofSeconds(seconds + 60), new Interrupts(), line -> { });
-      assertEquals(0, r.exitCode(), "YCSB 0.17.0 exits 0 in every one of these cases");
-      return YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"));
+      return new ChildProcess(launcher.command(args), dir, Map.of()).run(dir.resolve("ycsb.out"),
+          dir.resolve("ycsb.err"), Duration.ofSeconds(seconds + graceS), new Interrupts(), line -> { });
     }
   }
 
@@ -50,13 +55,22 @@ class YcsbOutputTest {
     assertTrue(Files.exists(dir.resolve("hdr/Intended-UPDATE.hdr")));
   }
 
+  /**
+   * YCSB 0.17.0 usually exits 0 after a thread's DB init failed, and sometimes does not exit at all (seen once in a
+   * CI run: killed after 61 s; the cause inside YCSB is not established). Either way the step must fail naming the
+   * cause: from the output when it exits, by the runner's time limit (which kills it) when not.
+   */
   @Test
   void aThreadWhoseInitFailedIsCaught() throws IOException {
-    YcsbOutput out = runYcsb(TestDbs.SecondInitFailsDB.class.getName(), 3, 1);
+    ChildResult r = run(TestDbs.SecondInitFailsDB.class.getName(), 3, 1, 20);
+    YcsbOutput out = YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"));
     assertEquals(2, out.initializedThreads());
     String why = out.failure(3).orElseThrow();
-    assertTrue(why.startsWith("only 2 of 3 client threads initialised"), why);
     assertTrue(why.contains("cannot connect to 127.0.0.1:1"), why);
+    if (!r.timedOut()) {
+      assertEquals(0, r.exitCode(), "YCSB 0.17.0 exits 0 when it ends after a failed init");
+      assertTrue(why.startsWith("only 2 of 3 client threads initialised"), why);
+    }
   }
 
   @Test
