@@ -37,7 +37,10 @@ cleanup() {
     kill "$(cat "${WORK}/sshd/sshd.pid")" 2>/dev/null || true
   fi
   if [[ -n "${PRIVATE_HOME}" ]]; then
-    STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null 2>&1 || true
+    # On the private ports, where the tests start them (stores.sh finds a store by its port).
+    STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" MONGODB_PORT="$((PORT_BASE + 1))" \
+      ES_HTTP_PORT="$((PORT_BASE + 2))" ES_TRANSPORT_PORT="$((PORT_BASE + 3))" \
+      "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null 2>&1 || true
     PRIVATE_HOME=""
   fi
   if [[ -n "${WORK}" ]]; then
@@ -334,9 +337,11 @@ PY
 
 # A private sshd on loopback for the SSH client path: its own host key, one authorized key made for the test, a pid
 # file (cleanup stops it). Debian's openssh-server; scripts/test.sh installs it.
-readonly SSHD_PORT="$((PORT_BASE + 40))"
+SSHD_PORT=""
 start_local_sshd() {
   local d="${WORK}/sshd" i
+  # A port the kernel says is free now, not a fixed one another sshd may hold.
+  SSHD_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   mkdir -p "${d}" /run/sshd
   ssh-keygen -q -t ed25519 -N '' -f "${d}/host_key"
   ssh-keygen -q -t ed25519 -N '' -f "${d}/client_key"
@@ -378,7 +383,9 @@ second_client_over_ssh() {
     "${PRIVATE_HOME}/hosts-single.json" >"${hosts}" || return 1
   dir="$(sweep workloadc --hosts "${hosts}" --threads 4 --rates 2000 --step-seconds 4 --warmup-seconds 1 \
     --records 500 --floor-seconds 0 --out "${WORK}/ssh" | tail -n 1)" || rc=$?
-  STORES_HOME="${PRIVATE_HOME}" "${REPO_ROOT}/scripts/stores.sh" stop redisjson >/dev/null 2>&1 || true
+  # The port it was started on: stores.sh finds a store by its port.
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" "${REPO_ROOT}/scripts/stores.sh" stop redisjson \
+    >/dev/null 2>&1 || true
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] || return 1
   step="$(dirname "$(compgen -G "${dir}/redisjson/steps/*/clients.json" | head -n 1)")"
@@ -490,7 +497,9 @@ main() {
     -h | --help) usage; exit 0 ;;
     *) usage; exit 2 ;;
   esac
-  trap cleanup EXIT INT TERM
+  # Ctrl-C or a kill ends the run after the cleanup (without the exit it would go on with WORK emptied).
+  trap cleanup EXIT
+  trap 'cleanup; exit 130' INT TERM
   WORK="$(mktemp -d)"
   command -v python3 >/dev/null || die "python3 not found"
   unreachable_hosts_file
