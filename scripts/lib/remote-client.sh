@@ -61,17 +61,25 @@ main() {
   local pid=$!
   # The sweep stopping the SSH session ends the client too.
   trap 'kill "${pid}" 2>/dev/null || true' HUP INT TERM
-  local begin_ms end_ms first="" last="" hz
+  local begin_ms end_ms="" first="" last="" hz now s
+  local stop_ms=$((start_at + (warmup_s + duration_s) * 1000))
   hz="$(getconf CLK_TCK)"
   sleep_until $((start_at + warmup_s * 1000))
   begin_ms="$(now_ms)"
   first="$(sample "${pid}")" || first=""
-  sleep_until $((start_at + (warmup_s + duration_s) * 1000))
-  end_ms="$(now_ms)"
-  last="$(sample "${pid}")" || last=""
+  # Every 250 ms until the stop is due, keeping the last sample taken while the JVM lived: YCSB ends at that very
+  # instant, so one sample taken then races its exit (a CI run lost the client's CPU that way).
+  while [[ -n "${first}" ]]; do
+    now="$(now_ms)"
+    ((now < stop_ms)) || break
+    sleep_until $((now + 250 < stop_ms ? now + 250 : stop_ms))
+    s="$(sample "${pid}")" || break
+    last="${s}"
+    end_ms="$(now_ms)"
+  done
   local rc=0
   wait "${pid}" || rc=$?
-  if [[ -n "${first}" && -n "${last}" ]]; then
+  if [[ -n "${first}" && -n "${last}" ]] && ((end_ms > begin_ms)); then
     awk -v a="${first}" -v b="${last}" -v ms=$((end_ms - begin_ms)) -v hz="${hz}" -v cpus="$(nproc)" 'BEGIN {
       split(a, x, " "); split(b, y, " "); s = ms / 1000.0
       jit = (y[2] - x[2]) / hz / s; all = (y[1] - x[1]) / hz / s

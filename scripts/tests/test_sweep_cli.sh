@@ -389,14 +389,19 @@ second_client_over_ssh() {
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] || return 1
   step="$(dirname "$(compgen -G "${dir}/redisjson/steps/*/clients.json" | head -n 1)")"
-  cat "${step}/clients.json"
+  # Each condition names itself when it fails: CI shows only the first lines of a failure.
   [[ "$(field "${step}/clients.json" clients/1/host)" == "$(id -un)@127.0.0.1" ]] \
-    && [[ "$(field "${step}/clients.json" clients/1/client_cpu_cores)" != None ]] \
-    && compgen -G "${step}/clients/1/hdr/*.hdr" >/dev/null \
-    && [[ -s "${step}/clients/1/arrivals.json" ]] \
-    && [[ ! -e "${step}/clients/1/connection.properties" ]] \
-    && [[ "$(field "${step}/summary.json" pacing/threads)" == 4 ]] \
-    && grep -q "Accepted publickey" "${WORK}/sshd/sshd.log"
+    || { echo "why: client 1 is not the SSH host"; return 1; }
+  [[ "$(field "${step}/clients.json" clients/1/client_cpu_cores)" != None ]] \
+    || { echo "why: no CPU for client 1: $(cat "${step}/clients/1/cpu.json" 2>&1)"; return 1; }
+  compgen -G "${step}/clients/1/hdr/*.hdr" >/dev/null || { echo "why: no HDR logs fetched from client 1"; return 1; }
+  [[ -s "${step}/clients/1/arrivals.json" ]] || { echo "why: no arrivals fetched from client 1"; return 1; }
+  [[ ! -e "${step}/clients/1/connection.properties" ]] \
+    || { echo "why: the credentials came back with client 1's files"; return 1; }
+  [[ "$(field "${step}/summary.json" pacing/threads)" == 4 ]] \
+    || { echo "why: pacing threads $(field "${step}/summary.json" pacing/threads), not 4"; return 1; }
+  grep -q "Accepted publickey" "${WORK}/sshd/sshd.log" \
+    || { echo "why: the sshd logged no key login: $(tail -n 3 "${WORK}/sshd/sshd.log")"; return 1; }
 }
 
 # A short soak on a real store: after the --rates step, one fixed-rate step of SOAK_SECONDS (65 s: two minute rows)
