@@ -37,7 +37,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case CAPACITY -> new StepKey(phase, row.threads(), 0, null);
       case LOAD -> row.offeredFraction() == null ? new StepKey(Phase.RATES, row.threads(), row.targetOps(), null)
           : new StepKey(phase, 0, 0, percent(row.offeredFraction()));
-      case RATES, FLOOR, SEARCH, SOAK -> new StepKey(phase, row.threads(), row.targetOps(), null);
+      case RATES, FLOOR, SEARCH, SOAK, FAULT_CONTROL, FAULT -> new StepKey(phase, row.threads(), row.targetOps(), null);
     };
   }
 
@@ -63,6 +63,8 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
       case FLOOR -> String.format(Locale.ROOT, "floor-t%d-r%d", threads, targetOps);
       case SEARCH -> String.format(Locale.ROOT, "probe-t%d-r%d", threads, targetOps);
       case SOAK -> String.format(Locale.ROOT, "soak-t%d-r%d", threads, targetOps);
+      case FAULT_CONTROL -> String.format(Locale.ROOT, "control-t%d-r%d", threads, targetOps);
+      case FAULT -> String.format(Locale.ROOT, "fault-t%d-r%d", threads, targetOps);
     };
   }
 

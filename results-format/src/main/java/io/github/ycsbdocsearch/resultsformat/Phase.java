@@ -20,7 +20,11 @@ public enum Phase {
   /** YCSB's BasicDB (no store) at the same threads and rate as a store's fixed-rate step: the harness's floor. */
   FLOOR,
   /** One long open-loop step at a share of the capacity ({@code --soak}): what the store does over time. */
-  SOAK;
+  SOAK,
+  /** The fault step's twin without a fault ({@code --fault}): the same rate and length, its reference window. */
+  FAULT_CONTROL,
+  /** An open-loop step during which one server holding primary data is killed and restarted ({@code --fault}). */
+  FAULT;
 
   @JsonValue
   public String jsonName() {

@@ -13,7 +13,7 @@ import java.util.Locale;
  * <pre>
  * run/manifest.json, summary.csv, summary.json, report.html, charts/
  * run/&lt;store&gt;/saturation.json, verification.json, load/
- * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak]/
+ * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
  *   step.json, summary.json, hdr/, percentiles/
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
  * </pre>
@@ -45,11 +45,22 @@ public final class RunLayout {
 
   /**
    * A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}, {@code 14-t24-r5120-probe},
-   * {@code 20-t40-r3000-soak}.
+   * {@code 20-t40-r3000-soak}, {@code 21-t40-r3000-control}, {@code 22-t40-r3000-fault}.
    */
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
     return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
-        + (phase == Phase.FLOOR ? "-floor" : phase == Phase.SEARCH ? "-probe" : phase == Phase.SOAK ? "-soak" : "");
+        + suffix(phase);
+  }
+
+  private static String suffix(Phase phase) {
+    return switch (phase) {
+      case FLOOR -> "-floor";
+      case SEARCH -> "-probe";
+      case SOAK -> "-soak";
+      case FAULT_CONTROL -> "-control";
+      case FAULT -> "-fault";
+      default -> "";
+    };
   }
 
   /** The folder of client {@code i} of a several-client step. */
