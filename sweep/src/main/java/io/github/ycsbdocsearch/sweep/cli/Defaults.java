@@ -49,6 +49,12 @@ public final class Defaults {
   public static final String ARRIVALS = "poisson";
   /** The soak's offered load as a fraction of the capacity. */
   public static final double SOAK_LOAD = 0.7;
+  /** The fault steps' offered load as a fraction of the capacity. */
+  public static final double FAULT_LOAD = 0.7;
+  /** Seconds the server stays down when {@code --fault} does not say ({@code KIND@T+D}). */
+  public static final int FAULT_DOWN_SECONDS = 10;
+  /** Measured seconds the fault steps run on after the restart. */
+  public static final int FAULT_AFTER_RESTART_SECONDS = 20;
   /** Client JVMs that drive each step. */
   public static final int CLIENTS = 1;
   /** At most this many client JVMs. */

@@ -179,7 +179,7 @@ public final class OptionsParser {
         or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
         or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
         or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
-        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients, soak(cl));
+        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients, soak(cl), fault(cl, hosts.isPresent()));
   }
 
   /** An other client machine answers over SSH and has the project built where the hosts file says. */
@@ -232,6 +232,34 @@ public final class OptionsParser {
     }
     return new SweepOptions.Soak(or(cl.soakSeconds, 0), cl.soakLoad == null ? Defaults.SOAK_LOAD
         : cl.soakLoad.get(0));
+  }
+
+  /**
+   * --fault KIND@T[+D] and --fault-load: local cluster stores only (a server of the hosts file's stores cannot be
+   * killed and restarted from here yet), T at least 1 s into the window, D at least 1 s.
+   */
+  private static SweepOptions.Fault fault(SweepCommandLine cl, boolean remote) {
+    if (cl.faultLoad != null && cl.fault == null) {
+      throw new SetupException("--fault-load applies to --fault only");
+    }
+    if (cl.fault == null) {
+      return SweepOptions.Fault.NONE;
+    }
+    if (cl.faultLoad != null && (cl.faultLoad.size() != 1 || cl.faultLoad.get(0) <= 0 || cl.faultLoad.get(0) > 1.5)) {
+      throw new SetupException("--fault-load '" + cl.faultLoad + "' is malformed: expected one fraction above 0 and "
+          + "at most 1.5");
+    }
+    SweepOptions.Fault fault = SweepOptions.Fault.parse(cl.fault,
+        cl.faultLoad == null ? Defaults.FAULT_LOAD : cl.faultLoad.get(0));
+    if (remote) {
+      throw new SetupException("--fault runs on the local cluster topology only: the sweep cannot kill and restart "
+          + "a server of a hosts file's stores yet");
+    }
+    if (cl.topology == null || !"cluster".equals(Converters.label(cl.topology))) {
+      throw new SetupException("--fault needs --topology cluster: a single server lost is an outage, not a "
+          + "failover");
+    }
+    return fault;
   }
 
   /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */

@@ -69,6 +69,8 @@ public final class ParametersJson {
     n.put("clients", o.clients());
     n.put("soak_seconds", o.soak().seconds());
     n.put("soak_load", o.soak().load());
+    n.put("fault", o.fault().runs() ? o.fault().spec() : null);
+    n.put("fault_load", o.fault().load());
     n.put("growth_pct", Defaults.GROWTH_PCT);
     n.put("flat_steps", Defaults.FLAT_STEPS);
     n.put("hosts_file", o.hosts().map(h -> h.source().toAbsolutePath().toString()).orElse(null));
@@ -123,7 +125,9 @@ public final class ParametersJson {
         n.path("profile").asText("relaxed"), n.path("memory_mb").asInt(Defaults.MEMORY_MB)),
         n.path("arrivals").asText(Defaults.ARRIVALS), n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES),
         n.path("clients").asInt(Defaults.CLIENTS), new SweepOptions.Soak(n.path("soak_seconds").asInt(0),
-        n.path("soak_load").asDouble(Defaults.SOAK_LOAD)));
+        n.path("soak_load").asDouble(Defaults.SOAK_LOAD)), n.path("fault").isTextual()
+        ? SweepOptions.Fault.parse(n.path("fault").asText(), n.path("fault_load").asDouble(Defaults.FAULT_LOAD))
+        : SweepOptions.Fault.NONE);
   }
 
   private static List<Integer> counts(String threads) {

@@ -138,6 +138,18 @@ final class SweepCommandLine {
       "the soak's offered load as a fraction of the capacity (default: " + Defaults.SOAK_LOAD + ")"})
   List<Double> soakLoad;
 
+  @Option(names = "--fault", paramLabel = "KIND@T[+D]", description = {
+      "after the other phases (local cluster topology), two fixed-rate steps at --fault-load of the capacity (with "
+          + "--rates alone: at the first rate), the second with one server holding primary data killed (kill-primary: "
+          + "SIGKILL; stop-node: SIGTERM) T s into its window and restarted D s later (default "
+          + Defaults.FAULT_DOWN_SECONDS + "): failed operations, the longest gap, the recovery time and acknowledged "
+          + "writes read back (default: none)"})
+  String fault;
+
+  @Option(names = "--fault-load", converter = Converters.Fractions.class, paramLabel = "F", description = {
+      "the fault steps' offered load as a fraction of the capacity (default: " + Defaults.FAULT_LOAD + ")"})
+  List<Double> faultLoad;
+
   @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
       "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
           + "(default: " + Defaults.FLOOR_SECONDS + ")"})

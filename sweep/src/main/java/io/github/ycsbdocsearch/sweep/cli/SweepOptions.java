@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's Runner sees only
@@ -36,13 +39,14 @@ import java.util.OptionalDouble;
  * @param searchProbes   probes the capacity search may run after the curve; 0 = the curve's bracket only
  * @param clients        client JVMs that drive each step together (a step's threads and rate split among them)
  * @param soak           the soak step after the other phases; {@link Soak#NONE} for none
+ * @param fault          a server killed under load after the other phases; {@link Fault#NONE} for none
  */
 public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
                            int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
                            OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
                            Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
                            int floorSeconds, LocalSetup local, String arrivals, int searchProbes,
-                           int clients, Soak soak) {
+                           int clients, Soak soak, Fault fault) {
 
   /**
    * The soak: one long fixed-rate step.
@@ -55,6 +59,55 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
 
     public boolean runs() {
       return seconds > 0;
+    }
+  }
+
+  /**
+   * A node lost under load ({@code --fault KIND@T[+D]}): two fixed-rate steps of the same rate and length, the
+   * second with one server holding primary data killed {@code atS} seconds into its measured window and restarted
+   * {@code downS} seconds later.
+   *
+   * @param kind  {@code kill-primary} (SIGKILL) or {@code stop-node} (SIGTERM, a graceful stop); null = no fault
+   * @param atS   seconds into the measured window
+   * @param downS seconds the server stays down
+   * @param load  offered load as a fraction of the capacity
+   */
+  public record Fault(String kind, int atS, int downS, double load) {
+    public static final Fault NONE = new Fault(null, 0, 0, Defaults.FAULT_LOAD);
+    /** The kinds stores.sh knows. */
+    public static final List<String> KINDS = List.of("kill-primary", "stop-node");
+
+    public boolean runs() {
+      return kind != null;
+    }
+
+    /**
+     * Reads {@code KIND@T[+D]}.
+     *
+     * @throws SetupException naming what is wrong with the spec
+     */
+    public static Fault parse(String spec, double load) {
+      Matcher m = Pattern.compile("([a-z-]+)@(\\d{1,5})(?:\\+(\\d{1,5}))?").matcher(spec.trim());
+      if (!m.matches() || !KINDS.contains(m.group(1)) || Integer.parseInt(m.group(2)) < 1
+          || (m.group(3) != null && Integer.parseInt(m.group(3)) < 1)) {
+        throw new SetupException("--fault '" + spec + "' is malformed: expected KIND@T[+D] with KIND one of "
+            + KINDS + ", T and D whole seconds from 1 (e.g. kill-primary@5+10)");
+      }
+      return new Fault(m.group(1), Integer.parseInt(m.group(2)),
+          m.group(3) == null ? Defaults.FAULT_DOWN_SECONDS : Integer.parseInt(m.group(3)), load);
+    }
+
+    /** The spec: {@code kill-primary@5+10}. */
+    public String spec() {
+      return kind + "@" + atS + "+" + downS;
+    }
+
+    /**
+     * Measured seconds of both steps: at least {@code --step-seconds}, and long enough to see 20 s after the
+     * restart (the client's recovery and the latency's return).
+     */
+    public int stepSeconds(int stepSeconds) {
+      return Math.max(stepSeconds, atS + downS + Defaults.FAULT_AFTER_RESTART_SECONDS);
     }
   }
 

@@ -50,6 +50,18 @@ public final class StepPlanner {
   }
 
   /**
+   * The fault's two steps at {@code rate}, numbered after {@code after}: its control (no fault), then the step a
+   * server is killed in; both with the pool of the rate.
+   *
+   * @param fraction the rate as a fraction of the capacity; null when it is a --rates value
+   */
+  public static List<StepSpec> fault(SweepOptions o, long rate, Double fraction, int after) {
+    int pool = poolThreads(rate, o.slo());
+    return List.of(new StepSpec(after + 1, Phase.FAULT_CONTROL, pool, rate, fraction),
+        new StepSpec(after + 2, Phase.FAULT, pool, rate, fraction));
+  }
+
+  /**
    * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with the thread pool
    * of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool, so a slow request never delays
    * another and the pool, not the peak's thread count, decides what can be in flight.

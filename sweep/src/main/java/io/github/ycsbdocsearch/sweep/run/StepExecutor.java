@@ -115,14 +115,29 @@ final class StepExecutor {
     return r;
   }
 
+  /**
+   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step is expected to
+   * fail operations, and what failed is its result).
+   */
+  StepResult runWith(StepSpec spec, int planned, StepRunner.StepCompanion companion) {
+    StepResult r = measure(spec, planned, null, Optional.of(companion));
+    results.put(spec.dirName(), r);
+    return r;
+  }
+
   private StepResult runOnce(StepSpec spec, int planned) {
+    return measure(spec, planned, errorBound, Optional.empty());
+  }
+
+  private StepResult measure(StepSpec spec, int planned, SaturationDetector bound,
+                             Optional<StepRunner.StepCompanion> companion) {
+    StepRunner.Timing timing = StepRunner.Timing.of(ctx.options(), spec.phase());
     long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
-        ctx.options().ycsbProperties(), StepRunner.Timing.of(ctx.options(), spec.phase()).runSeconds(),
-        (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
+        ctx.options().ycsbProperties(), timing.runSeconds(), (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
     settle(spec);
     remaining.stepStarted();
     int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
-    StepResult r = runner.run(session, spec, planned, records, ops, errorBound);
+    StepResult r = runner.run(session, spec, planned, records, ops, bound, timing, companion);
     inserted += r.inserts();
     remaining.stepEnded();
     report(r, planned);

@@ -80,9 +80,22 @@ final class StepRunner {
       return switch (phase) {
         case FLOOR -> new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
         case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
+        case FAULT_CONTROL, FAULT -> new Timing(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
         default -> new Timing(o.warmupSeconds(), o.stepSeconds());
       };
     }
+  }
+
+  /**
+   * Work beside a step's clients (a server killed and restarted under load), told the instant the clients start.
+   * {@link #finish} runs whatever happened to the clients (also after Ctrl-C), before the step folder is published.
+   */
+  interface StepCompanion {
+    /** The clients start at {@code startAtEpochMs}; their measured window follows the timing's warm-up. */
+    void start(long startAtEpochMs, Timing timing);
+
+    /** The clients have ended: end the work, leave the store whole, and record what happened in the step folder. */
+    void finish(Path stepDir);
   }
 
   /**
@@ -103,6 +116,12 @@ final class StepRunner {
   /** {@link #run(StoreSession, StepSpec, int, int, long, SaturationDetector)} with another warm-up and window. */
   StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
                  SaturationDetector detector, Timing timing) {
+    return run(session, step, planned, records, operationCount, detector, timing, Optional.empty());
+  }
+
+  /** {@link #run(StoreSession, StepSpec, int, int, long, SaturationDetector, Timing)} with work beside it. */
+  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
+                 SaturationDetector detector, Timing timing, Optional<StepCompanion> companion) {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
@@ -110,19 +129,23 @@ final class StepRunner {
     OpenLoop openLoop = openLoop(step);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     prepare(tmp, shares.size() == 1);
-    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then.
-    long startAt = shares.size() > 1 ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS : 0;
+    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then; so does a step with
+    // a companion, whose work is timed from that instant.
+    long startAt = shares.size() > 1 || companion.isPresent()
+        ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS : 0;
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
     // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the step; not the floor's.
     Optional<BackgroundEvents> background = step.phase() == Phase.FLOOR ? Optional.empty()
         : session.target().probe().map(p -> new BackgroundEvents(p, session.props()));
     background.ifPresent(BackgroundEvents::start);
+    companion.ifPresent(c -> c.start(startAt, timing));
     List<ClientRun> runs;
     try {
       runs = runClients(session, step, planned, records, timing, shares, tmp, startAt);
     } finally {
       background.ifPresent(b -> samples.set(b.stop()));
+      companion.ifPresent(c -> c.finish(tmp));
     }
     Instant ended = Instant.now();
     ChildResult child = combined(runs);

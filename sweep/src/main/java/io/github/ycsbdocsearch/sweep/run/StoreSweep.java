@@ -139,7 +139,16 @@ final class StoreSweep {
         Optional<StepSpec> soak = soakStep(next - 1);
         if (soak.isPresent()) {
           stop = new SoakPhase(ctx, exec).run(soak.get(), total);
+          next += 1;
           clock.ended("soak");
+        }
+      }
+      if (stop.isEmpty() && ctx.options().fault().runs()) {
+        Optional<Long> rate = rateAt(ctx.options().fault().load(), "fault");
+        if (rate.isPresent()) {
+          stop = new FaultPhase(ctx, exec).run(StepPlanner.fault(ctx.options(), rate.get(),
+              ratesOnly() ? null : ctx.options().fault().load(), next - 1), total);
+          clock.ended("fault");
         }
       }
       ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
@@ -155,16 +164,33 @@ final class StoreSweep {
    */
   private Optional<StepSpec> soakStep(int after) {
     SweepOptions o = ctx.options();
-    OptionalDouble capacity = searchFound == null ? OptionalDouble.empty() : searchFound.result().capacity();
+    return rateAt(o.soak().load(), "soak")
+        .map(rate -> StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after));
+  }
+
+  /**
+   * The rate at {@code load} of the capacity the search found, else (--rates alone) the first rate; empty, said why,
+   * when there is neither.
+   */
+  private Optional<Long> rateAt(double load, String what) {
+    OptionalDouble capacity = capacity();
     if (capacity.isPresent()) {
-      long rate = Math.max(1, Math.round(capacity.getAsDouble() * o.soak().load()));
-      return Optional.of(StepPlanner.soak(o, rate, o.soak().load(), after));
+      return Optional.of(Math.max(1, Math.round(capacity.getAsDouble() * load)));
     }
-    if (!o.rates().isEmpty()) {
-      return Optional.of(StepPlanner.soak(o, o.rates().get(0), null, after));
+    if (!ctx.options().rates().isEmpty()) {
+      return Optional.of((long) ctx.options().rates().get(0));
     }
-    ctx.progress().store(target.name(), "no soak: no capacity was found to soak at");
+    ctx.progress().store(target.name(), "no " + what + ": no capacity was found to run it at");
     return Optional.empty();
+  }
+
+  private OptionalDouble capacity() {
+    return searchFound == null ? OptionalDouble.empty() : searchFound.result().capacity();
+  }
+
+  /** Whether the rates come from --rates, not from a capacity (their fraction of it is then unknown). */
+  private boolean ratesOnly() {
+    return capacity().isEmpty();
   }
 
   /** Whether the ramp found a peak to search under (says why not otherwise). */
@@ -250,7 +276,7 @@ final class StoreSweep {
     int curve = options.loadFractions().size();
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
     return capacity + fixed + (curve > 0 ? options.searchProbes() : 0) + (options.floorSeconds() > 0 ? fixed : 0)
-        + (options.soak().runs() ? 1 : 0);
+        + (options.soak().runs() ? 1 : 0) + (options.fault().runs() ? 2 : 0);
   }
 
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */

@@ -144,24 +144,78 @@ public final class LocalStores {
     }
   }
 
+  /**
+   * Kills one server of a running store that holds primary data ({@code stores.sh fault}); runs to its end even on
+   * Ctrl-C.
+   *
+   * @param kind kill-primary (SIGKILL) or stop-node (SIGTERM)
+   * @return what was killed and when: the script's JSON line
+   * @throws SetupException when the script fails
+   */
+  public JsonNode fault(String kind, StoreKind store) {
+    return callForJson(List.of("fault", kind), store);
+  }
+
+  /**
+   * Starts the stopped servers of a store again, with the settings it was started with, and waits until it is
+   * whole ({@code stores.sh recover}); runs to its end even on Ctrl-C.
+   *
+   * @return what was restarted and when: the script's JSON line
+   * @throws SetupException when the script fails
+   */
+  public JsonNode recover(StoreKind store) {
+    return callForJson(List.of("recover"), store);
+  }
+
+  /** A stores.sh command whose stdout is one JSON line. */
+  private JsonNode callForJson(List<String> command, StoreKind store) {
+    Path out;
+    try {
+      out = Files.createTempFile("stores-", ".json");
+    } catch (IOException e) {
+      throw new SetupException("cannot create a temporary file: " + e.getMessage(), e);
+    }
+    try {
+      List<String> cmd = new ArrayList<>(List.of("bash", script().toString()));
+      cmd.addAll(command);
+      cmd.addAll(List.of("--topology", topology, store.storeName()));
+      run(cmd, String.join(" ", command) + " " + store.storeName(), Optional.empty(), START_TIMEOUT, null, out);
+      return Json.MAPPER.readTree(Files.readString(out).trim());
+    } catch (IOException e) {
+      throw new SetupException("scripts/stores.sh " + String.join(" ", command) + " printed no JSON line: "
+          + e.getMessage(), e);
+    } finally {
+      try {
+        Files.deleteIfExists(out);
+      } catch (IOException e) {
+        // A temporary file left behind: harmless.
+      }
+    }
+  }
+
   private void call(String command, List<String> stores, Optional<String> cpus, Duration timeout,
                     Interrupts stoppable) {
     // stdout joins stderr: the runner's stdout carries only the results folder.
     List<String> cmd = new ArrayList<>(List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2", script().toString(),
         command, "--topology", topology));
     cmd.addAll(stores);
+    run(cmd, command + " " + String.join(" ", stores), cpus, timeout, stoppable, Path.of("/dev/null"));
+  }
+
+  private void run(List<String> cmd, String args, Optional<String> cpus, Duration timeout, Interrupts stoppable,
+                   Path stdout) {
     Map<String, String> env = new HashMap<>(storeEnv);
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
     AtomicReference<String> last = new AtomicReference<>("");
-    ChildResult r = new ChildProcess(cmd, repoRoot, env).run(Path.of("/dev/null"), null, timeout, stoppable,
+    ChildResult r = new ChildProcess(cmd, repoRoot, env).run(stdout, null, timeout, stoppable,
         line -> {
           // redis-cli and friends colour their output; logs stay plain text.
           String plain = line.replaceAll("\u001B\\[[0-9;]*m", "");
           last.set(plain);
           log.accept(plain);
         });
-    String what = "scripts/stores.sh " + command + " " + String.join(" ", stores);
+    String what = "scripts/stores.sh " + args;
     if (r.interrupted()) {
       throw new SetupException(what + " was interrupted");
     }

@@ -139,6 +139,27 @@ class OptionsParserTest {
   }
 
   @Test
+  void aFaultTakesAKindASecondAndADowntimeOnTheLocalCluster() {
+    assertEquals(SweepOptions.Fault.NONE, run("workloada").fault());
+    SweepOptions.Fault f = run("workloada", "--topology", "cluster", "--fault", "kill-primary@5").fault();
+    assertEquals(new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD), f);
+    assertEquals("kill-primary@5+10", f.spec());
+    assertEquals(35, f.stepSeconds(15), "20 s after the restart");
+    assertEquals(60, f.stepSeconds(60));
+    assertEquals(new SweepOptions.Fault("stop-node", 3, 4, 0.5), run("workloada", "--topology", "cluster",
+        "--fault", "stop-node@3+4", "--fault-load", "0.5").fault());
+    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-everything@5")
+        .startsWith("--fault 'kill-everything@5' is malformed"));
+    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@0").contains("is malformed"));
+    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5+0").contains("is malformed"));
+    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary").contains("is malformed"));
+    assertTrue(bad("workloada", "--fault", "kill-primary@5").contains("needs --topology cluster"));
+    assertTrue(bad("workloada", "--fault-load", "0.5").contains("--fault-load applies to --fault only"));
+    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5", "--fault-load", "2")
+        .contains("at most 1.5"));
+  }
+
+  @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
     assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());

@@ -260,7 +260,7 @@ public final class SearchVerification {
   }
 
   /** Opens the store's binding on the calling thread (which registers its SearchableDB there). */
-  static DB open(StoreKind kind, Properties props) {
+  public static DB open(StoreKind kind, Properties props) {
     DB db;
     try {
       db = (DB) Class.forName(kind.dbClass()).getDeclaredConstructor().newInstance();
@@ -276,7 +276,7 @@ public final class SearchVerification {
     return db;
   }
 
-  static void close(DB db) {
+  public static void close(DB db) {
     try {
       db.cleanup();
     } catch (DBException e) {

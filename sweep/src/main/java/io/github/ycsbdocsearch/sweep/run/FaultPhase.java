@@ -1,0 +1,42 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A node lost under load ({@code --fault}): the control step (the fault step's rate and length, no fault), then the
+ * fault step with its {@link FaultInjector}; then {@code fault-summary.json} from both. Local cluster stores only
+ * (the options refuse anything else). Not thread-safe.
+ */
+final class FaultPhase {
+  private final SweepContext ctx;
+  private final StepExecutor exec;
+
+  FaultPhase(SweepContext ctx, StepExecutor exec) {
+    this.ctx = ctx;
+    this.exec = exec;
+  }
+
+  /** Runs both steps; says why the store's sweep must end when one did not run to its end. */
+  Optional<PhaseStop> run(List<StepSpec> steps, int total) {
+    StoreSession s = exec.session();
+    StepSpec control = steps.get(0);
+    StepSpec faulty = steps.get(1);
+    SweepOptions.Fault f = ctx.options().fault();
+    if (s.target().kind().isEmpty() || ctx.local().isEmpty()) {
+      ctx.progress().store(s.name(), "no fault: " + s.name() + " is not a local store");
+      return Optional.empty();
+    }
+    ctx.progress().store(s.name(), "fault: " + control.label() + " without a fault, then with " + f.kind() + " at "
+        + f.atS() + " s, down " + f.downS() + " s");
+    Optional<PhaseStop> end = PhaseStop.of(exec.runOrReuse(control, total, false), true);
+    if (end.isPresent()) {
+      return end;
+    }
+    StepResult r = exec.runWith(faulty, total, new FaultInjector(ctx, s, s.target().kind().get(),
+        ctx.local().get(), control.dirName()));
+    return PhaseStop.of(r, true);
+  }
+}
