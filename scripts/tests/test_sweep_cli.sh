@@ -519,6 +519,9 @@ main() {
   check "malformed objective" fails_cleanly "--slo 'p98<=1ms' is malformed" workloada --slo 'p98<=1ms'
   check "malformed load fractions" fails_cleanly "--load-fractions '0.5,x' is malformed" workloada \
     --load-fractions 0.5,x
+  check "malformed fault" fails_cleanly "--fault 'kill-primary@soon' is malformed" workloada --topology cluster \
+    --fault kill-primary@soon
+  check "a fault on one server" fails_cleanly "--fault needs --topology cluster" workloada --fault stop-node@5
   sed 's/^searchproportion=.*/searchproportion=abc/' "${REPO_ROOT}/workloads/search-only" >"${WORK}/bad-search"
   check "bad property in a workload file" fails_cleanly "searchproportion" "${WORK}/bad-search" --stores redisjson
   check "bad YCSB property given with -p" fails_cleanly "readproportion='x'" workloada -p readproportion=x

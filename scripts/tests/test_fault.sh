@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+#
+# test_fault.sh: a node lost under load, on the real local cluster stores, through run-sweep.sh's command line.
+# For each store: --rates R --fault kill-primary@T+D on the cluster topology with the given durability profile; the
+# fault step's fault.json must name the server killed (a primary, its PID gone at the kill), the restart (the store
+# whole again), and the acknowledged writes read back; fault-summary.json a non-negative gap and the recovery. Under
+# strict, one acknowledged write lost fails the test; under relaxed the count is printed. Afterwards no server of
+# the store may be left running (the sweep stops the stores it ran).
+#
+# Use like:
+#   scripts/tests/test_fault.sh [--profile relaxed|strict] [--kind kill-primary|stop-node] [STORE...]
+#
+# Settings (environment):
+#   FAULT_RATE (150 ops/s), FAULT_SPEC (KIND@3+4), KEEP_TMP=1 keeps the results folders (path printed);
+#   STORES_HOME as for scripts/stores.sh; DOCSEARCH_SKIP_BUILD is passed on to run-sweep.sh.
+
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=../lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=assert.sh
+source "${REPO_ROOT}/scripts/tests/assert.sh"
+
+WORK=""
+PROFILE=relaxed
+KIND=kill-primary
+
+usage() {
+  sed -n '3,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+cleanup() {
+  "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster "${STORES[@]}" >/dev/null 2>&1 || true
+  if [[ -n "${WORK}" && -d "${WORK}" ]]; then
+    if [[ "${KEEP_TMP:-0}" == 1 ]]; then
+      log "kept ${WORK}"
+    else
+      rm -rf "${WORK}"
+    fi
+  fi
+}
+
+# One store's fault run and its checks.
+fault_run() {
+  local store="$1" dir rc=0
+  dir="$("${REPO_ROOT}/run-sweep.sh" workloada --stores "${store}" --topology cluster --profile "${PROFILE}" \
+    --rates "${FAULT_RATE:-150}" --step-seconds 3 --warmup-seconds 1 --records 1000 --floor-seconds 0 \
+    --fault "${FAULT_SPEC:-${KIND}@3+4}" --out "${WORK}/${store}" | tail -n 1)" || rc=$?
+  echo "exit ${rc}, results ${dir}"
+  [[ "${rc}" == 0 ]] || return 1
+  python3 - "${dir}/${store}" "${PROFILE}" <<'PY' || return 1
+import glob, json, os, sys
+store, profile = sys.argv[1], sys.argv[2]
+steps = sorted(glob.glob(os.path.join(store, "steps", "*-fault")))
+assert steps, "no fault step"
+f = json.load(open(os.path.join(steps[0], "fault.json")))
+w, node, rec = f["acked_writes"], f["node"], f["recover"]
+print(json.dumps({k: f[k] for k in ("spec", "node", "killed_at_ms", "recover", "acked_writes", "durability")}))
+assert node and node["pid"] > 0 and node["port"] > 0, "no server killed: %s" % f.get("kill_error")
+assert f["window_start_ms"] <= f["killed_at_ms"] <= f["window_end_ms"], "the kill is outside the window"
+assert rec["ok"] and node["port"] in rec["restarted"], "the server was not restarted: %s" % rec
+assert os.path.isdir(os.path.join(store, "steps", f["control_step"])), "no control step"
+assert w.get("acked", 0) > 0 and w["acked_before_kill"] > 0, "no acknowledged writes: %s" % w
+lost = w["lost_before_kill"] + w["lost_after_kill"]
+print("%s %s: %d of %d acknowledged writes lost (may lose: %s); longest gap between acks %d ms"
+      % (os.path.basename(store), profile, lost, w["acked"], f["durability"].get("may_lose"), w["longest_ack_gap_ms"]))
+assert w["read_back_failed"] == 0, "reads failed after recovery: %s" % w
+if profile == "strict":
+    assert lost == 0, "strict lost acknowledged writes: %s" % w["lost_keys"]
+s = json.load(open(os.path.join(store, "fault-summary.json")))
+print(json.dumps(s)[:1500])
+PY
+  if "${REPO_ROOT}/scripts/stores.sh" status --topology cluster "${store}" | grep -q ' running '; then
+    echo "a server of ${store} is still running after the sweep"
+    return 1
+  fi
+}
+
+main() {
+  STORES=()
+  while (($#)); do
+    case "$1" in
+      -h | --help) usage; return 0 ;;
+      --profile) PROFILE="$2"; shift 2 ;;
+      --kind) KIND="$2"; shift 2 ;;
+      -*) err "unknown option '$1'"; usage >&2; return 2 ;;
+      *) STORES+=("$1"); shift ;;
+    esac
+  done
+  ((${#STORES[@]})) || STORES=(redisjson mongodb elasticsearch)
+  WORK="$(mktemp -d)"
+  trap cleanup EXIT
+  trap 'exit 130' INT TERM
+  local s
+  for s in "${STORES[@]}"; do
+    check "${s} cluster ${PROFILE}: ${KIND} under load, restarted, acknowledged writes read back" fault_run "${s}"
+  done
+  finish
+}
+
+main "$@"
