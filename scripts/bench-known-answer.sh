@@ -32,7 +32,8 @@ main() {
   STORE=mm1 WORKLOAD="${WORKLOAD:-workloadc}" RUNS="${RUNS:-10}" KNOWN_CAPACITY="${known}" VARY_SEEDS=1 \
     "${REPO_ROOT}/scripts/bench-reproducibility.sh" -p "mm1.service_rate=${rate}" --slo "p99<=${bound}ms" \
     --records 1000 --floor-seconds 0 --out "${out}" "$@"
-  python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}" "${out}"/*/
+  # The steps through the results format (bin/docsearch step-rows); the simulated server's arrival fits beside them.
+  "${REPO_ROOT}/bin/docsearch" step-rows "${out}" | python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}"
 }
 
 main "$@"

@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
 /**
  * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are declared once, on
  * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain},
- * {@link HistoryRowsMain}; the sweep's on
+ * {@link HistoryRowsMain}, {@link StepRowsMain}; the sweep's on
  * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
  * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh},
  * {@code verify-search.sh}) call this class with the command's name, so every command reports a malformed argument
@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
     description = "The YCSB document-store benchmark: one command per task; '<command> --help' for its options.",
     footer = {"  stores        install, start, stop and check the local stores (scripts/stores.sh; 'stores --help')"},
     subcommands = {Docsearch.Sweep.class, ReportMain.class, CompareMain.class, BaselineMain.class, VerifyMain.class,
-        HistoryRowsMain.class})
+        HistoryRowsMain.class, StepRowsMain.class})
 public final class Docsearch {
 
   private Docsearch() {

@@ -1,21 +1,10 @@
 package io.github.ycsbdocsearch.cli;
 
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.HistoryRows;
-import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code history-rows} ({@code bin/docsearch history-rows}): the rows the nightly run history keeps of results
@@ -44,39 +33,10 @@ import picocli.CommandLine.Spec;
         "",
         "Exit status: 0 done (a run with nothing to keep gives the header alone); 2 bad input (not a "
             + "results folder, a malformed file)."})
-public final class HistoryRowsMain implements Callable<Integer> {
-
-  static final int EXIT_OK = 0;
-  static final int EXIT_BAD_INPUT = 2;
-
-  @Parameters(arity = "1..*", paramLabel = "<run-dir>",
-      description = "a results folder (results/<UTC>-<workload>) or a folder of them, one per workload")
-  List<Path> dirs = new ArrayList<>();
-
-  @Option(names = "--out", paramLabel = "FILE", description = "write the CSV to FILE (replaced) instead of stdout")
-  Path out;
-
-  @Spec
-  CommandSpec spec;
+public final class HistoryRowsMain extends CsvRowsCommand {
 
   @Override
-  public Integer call() {
-    CommandLine cl = spec.commandLine();
-    try {
-      String csv = HistoryRows.csv(HistoryRows.of(dirs));
-      if (out == null) {
-        cl.getOut().print(csv);
-        cl.getOut().flush();
-      } else {
-        AtomicFiles.writeString(out, csv);
-      }
-      return EXIT_OK;
-    } catch (ResultsFormatException e) {
-      cl.getErr().println("history-rows: " + Json.firstLine(e.getMessage()));
-      return EXIT_BAD_INPUT;
-    } catch (IOException | UncheckedIOException e) {
-      cl.getErr().println("history-rows: I/O error: " + Json.firstLine(String.valueOf(e.getMessage())));
-      return EXIT_BAD_INPUT;
-    }
+  String csv(List<Path> runDirs) throws IOException {
+    return HistoryRows.csv(HistoryRows.of(runDirs));
   }
 }

@@ -317,7 +317,7 @@ public final class HistoryRows {
     return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
-  private static String quoted(String cell) {
+  static String quoted(String cell) {
     if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0) {
       return cell;
     }
