@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.report.charts.FaultCharts;
 import io.github.ycsbdocsearch.report.charts.LatencyCharts;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.SpectrumChart;
@@ -84,6 +85,7 @@ public final class ReportWriter {
       ops.forEach(op -> charts.add(LatencyCharts.serviceVsIntended(run, palette, op)));
     }
     charts.addAll(TimeSeriesCharts.build(run, palette, seconds));
+    charts.addAll(FaultCharts.build(run, palette, seconds));
     return charts.stream().filter(ReportChart::hasData).toList();
   }
 

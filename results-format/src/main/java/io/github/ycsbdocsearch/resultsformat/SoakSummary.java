@@ -145,18 +145,11 @@ public record SoakSummary(String step, long targetOps, Double offeredFraction, d
   private static Span span(long[] ok, double[] lengths, List<Histogram> latency, int from, int to) {
     double seconds = 0;
     long count = 0;
-    Histogram h = null;
     for (int i = from; i < to; i++) {
       seconds += lengths[i];
       count += ok[i];
-      Histogram l = i < latency.size() ? latency.get(i) : null;
-      if (l != null) {
-        if (h == null) {
-          h = new Histogram(3);
-        }
-        h.add(l);
-      }
     }
+    Histogram h = StepTimeSeries.merge(latency, from, to);
     return new Span(seconds, seconds > 0 ? count / seconds : 0, h == null ? 0 : h.getTotalCount(), h);
   }
 

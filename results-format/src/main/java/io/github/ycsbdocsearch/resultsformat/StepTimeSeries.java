@@ -99,6 +99,24 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return merged;
   }
 
+  /**
+   * The seconds [from, to) of a per-second list ({@link #intendedPerSecond}) added up, exactly (HdrHistogram's own
+   * add, never percentiles averaged); null when none of them has a histogram. Bounds past the list are clipped.
+   */
+  static Histogram merge(List<Histogram> perSecond, int from, int to) {
+    Histogram total = null;
+    for (int i = Math.max(0, from); i < Math.min(to, perSecond.size()); i++) {
+      Histogram h = perSecond.get(i);
+      if (h != null) {
+        if (total == null) {
+          total = new Histogram(3);
+        }
+        total.add(h);
+      }
+    }
+    return total;
+  }
+
   /** A percentile the second's samples support, as HdrHistogram reports it; null otherwise. */
   static Long percentile(Histogram h, Percentile p) {
     if (h == null || !PercentileBound.supported(h.getTotalCount(), p.fraction())) {

@@ -15,8 +15,10 @@ import java.util.Map;
 /**
  * Fixed-rate steps that share one time axis in the report: the load phase's steps at one offered fraction (every
  * store at the same share of its own peak), the steps at one explicit rate (--rates), or one capacity-search probe
- * (probes run at rates each store's search chose, so they share an axis with nothing). Floor steps are the harness,
- * not a store: left out. Immutable.
+ * (probes run at rates each store's search chose, so they share an axis with nothing), or one step of a fault run
+ * ({@code --fault}: its control step and its fault step each on its own, folded under the store, so a killed node's
+ * seconds never share an axis with a steady step of the same rate). Floor steps are the harness, not a store: left
+ * out. Immutable.
  *
  * @param slug   file-name-safe key, e.g. {@code load-25pct}, {@code probe-mongodb-12-t73-r3204-probe}
  * @param title  what the steps have in common, e.g. {@code Offered load 25 % of each store's peak}, or the probe:
@@ -28,7 +30,8 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
 
   static List<FixedRateGroup> of(RunFolder run) {
     Map<String, FixedRateGroup> shared = new LinkedHashMap<>();
-    List<FixedRateGroup> probes = new ArrayList<>();
+    // Groups of one step each (probes, fault runs), after the shared ones, in store order.
+    List<FixedRateGroup> alone = new ArrayList<>();
     for (StoreRun store : run.stores()) {
       for (StoreRun.Step step : store.steps()) {
         StepSummary s = step.summary();
@@ -36,10 +39,14 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
           continue;
         }
         if (s.phase() == Phase.SEARCH) {
-          probes.add(new FixedRateGroup("probe-" + ChartAxes.slug(store.name() + "-" + s.step()),
+          alone.add(new FixedRateGroup("probe-" + ChartAxes.slug(store.name() + "-" + s.step()),
               store.name() + " probe at " + Numbers.grouped(s.targetOps()) + " ops/s"
                   + outcome(store.saturation(), s.step()),
               "Capacity search probes: " + store.name(), List.of(step)));
+        } else if (s.phase() == Phase.FAULT || s.phase() == Phase.FAULT_CONTROL) {
+          alone.add(new FixedRateGroup("fault-" + ChartAxes.slug(store.name() + "-" + s.step()),
+              store.name() + (s.phase() == Phase.FAULT ? " fault step" : " control step (no fault)") + " at "
+                  + Numbers.grouped(s.targetOps()) + " ops/s", "Fault run: " + store.name(), List.of(step)));
         } else {
           FixedRateGroup g = shared(s);
           shared.computeIfAbsent(g.slug(), k -> g).steps.add(step);
@@ -49,7 +56,7 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
     List<FixedRateGroup> groups = new ArrayList<>();
     shared.values().stream().sorted((a, b) -> Double.compare(order(a), order(b)))
         .forEach(g -> groups.add(new FixedRateGroup(g.slug(), g.title(), null, List.copyOf(g.steps()))));
-    groups.addAll(probes);
+    groups.addAll(alone);
     return groups;
   }
 

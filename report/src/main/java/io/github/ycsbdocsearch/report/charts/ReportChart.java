@@ -26,7 +26,9 @@ public record ReportChart(String fileName, Section section, String caption, Stri
     LATENCY("Capacity search: service time vs throughput"),
     SPECTRUM("Latency percentile spectrum"),
     INTENDED("Service time vs intended latency (fixed-rate steps)"),
-    TIME_SERIES("Over time: every fixed-rate step second by second");
+    TIME_SERIES("Over time: every fixed-rate step second by second"),
+    /** Drawn inside the fault section ({@code fault-summary.json}), not a chart section of its own. */
+    FAULT("A node lost under load");
 
     private final String heading;
 

@@ -44,6 +44,16 @@ public final class TimeSeriesCharts {
   private record Plotted(String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {
   }
 
+  /**
+   * Where a pair of panels goes and what it marks besides the background events: the report section, the chart
+   * files' prefix, and marks of the run's own doing (a kill, a restart) with the legend line that names them.
+   */
+  record Panels(ReportChart.Section section, String filePrefix, List<VerticalMark> marks, LegendEntry marksLegend) {
+
+    /** The time-series section's panels: background events only. */
+    static final Panels TIME_SERIES = new Panels(ReportChart.Section.TIME_SERIES, "timeseries-", List.of(), null);
+  }
+
   private TimeSeriesCharts() {
   }
 
@@ -57,22 +67,29 @@ public final class TimeSeriesCharts {
       throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     for (FixedRateGroup group : FixedRateGroup.of(run)) {
-      List<Plotted> plotted = new ArrayList<>();
-      for (StoreRun.Step step : group.steps()) {
-        StepTimeSeries s = series.get(step.dir());
-        if (s != null && !s.seconds().isEmpty()) {
-          plotted.add(new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
-        }
-      }
-      if (!plotted.isEmpty()) {
-        charts.add(throughput(group, plotted, palette));
-        charts.add(latency(group, plotted, palette));
-      }
+      charts.addAll(panels(group, series, palette, Panels.TIME_SERIES));
     }
     return charts;
   }
 
-  private static ReportChart throughput(FixedRateGroup group, List<Plotted> plotted, StorePalette palette) {
+  /** The two panels (throughput, latency) of one group of steps; none when no step has seconds. */
+  static List<ReportChart> panels(FixedRateGroup group, Map<Path, StepTimeSeries> series, StorePalette palette,
+      Panels panels) throws IOException {
+    List<Plotted> plotted = new ArrayList<>();
+    for (StoreRun.Step step : group.steps()) {
+      StepTimeSeries s = series.get(step.dir());
+      if (s != null && !s.seconds().isEmpty()) {
+        plotted.add(new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
+      }
+    }
+    if (plotted.isEmpty()) {
+      return List.of();
+    }
+    return List.of(throughput(group, plotted, palette, panels), latency(group, plotted, palette, panels));
+  }
+
+  private static ReportChart throughput(FixedRateGroup group, List<Plotted> plotted, StorePalette palette,
+      Panels panels) {
     SvgChart chart = new SvgChart("ts-" + group.slug() + "-tp", group.title() + ": throughput",
         timeAxis(plotted), ChartAxes.throughputPerSecond()).height(PANEL_HEIGHT)
         .subtitle("Offered: " + plotted.stream().map(p -> p.store() + " " + Numbers.compact(p.summary().targetOps()))
@@ -85,8 +102,8 @@ public final class TimeSeriesCharts {
     }
     decorate(chart, plotted, palette, List.of(
         new LegendEntry("achieved", GREY, LineStyle.SOLID, Marker.NONE),
-        new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)));
-    return new ReportChart("timeseries-" + group.slug() + "-throughput.svg", ReportChart.Section.TIME_SERIES,
+        new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)), panels);
+    return new ReportChart(panels.filePrefix() + group.slug() + "-throughput.svg", panels.section(),
         group.title() + ": successful workload operations in each second after the warm-up (composed ones once). "
             + "Achieved below offered means the store, or the client, fell behind; what it owed shows as intended "
             + "latency below. The last second often dips for every store alike: it holds YCSB's shutdown, its "
@@ -94,7 +111,8 @@ public final class TimeSeriesCharts {
         chart.render(), chart.hasData(), group.folder());
   }
 
-  private static ReportChart latency(FixedRateGroup group, List<Plotted> plotted, StorePalette palette) {
+  private static ReportChart latency(FixedRateGroup group, List<Plotted> plotted, StorePalette palette,
+      Panels panels) {
     SvgChart chart = new SvgChart("ts-" + group.slug() + "-lat", group.title() + ": intended latency",
         timeAxis(plotted), ChartAxes.latency()).height(PANEL_HEIGHT)
         .subtitle("Per second, from each request's scheduled start; failures included, every operation merged");
@@ -114,8 +132,8 @@ public final class TimeSeriesCharts {
           List.of(new Series.Point(0, o.boundUs()), new Series.Point(end, o.boundUs()))));
       styles.add(new LegendEntry("objective bound (" + o.slo() + ")", BOUND_GREY, LineStyle.SOLID, Marker.NONE));
     });
-    decorate(chart, plotted, palette, styles);
-    return new ReportChart("timeseries-" + group.slug() + "-latency.svg", ReportChart.Section.TIME_SERIES,
+    decorate(chart, plotted, palette, styles, panels);
+    return new ReportChart(panels.filePrefix() + group.slug() + "-latency.svg", panels.section(),
         group.title() + ": intended latency per second: p50, p99 (only in seconds with the 299 requests a p99 "
             + "needs) and the maximum. A spike that every store shares points at the client or the machine; one "
             + "that lines up with a background event points at that work. " + events(plotted),
@@ -139,9 +157,9 @@ public final class TimeSeriesCharts {
     return plotted.stream().mapToInt(p -> p.series().warmupS()).max().orElse(0);
   }
 
-  /** The warm-up band, the background events and the legend both panels of a group share. */
+  /** The warm-up band, the background events, the panels' own marks and the legend both panels of a group share. */
   private static void decorate(SvgChart chart, List<Plotted> plotted, StorePalette palette,
-      List<LegendEntry> styles) {
+      List<LegendEntry> styles, Panels panels) {
     int warmup = warmupS(plotted);
     if (warmup > 0) {
       chart.shade(new Band(-warmup, 0, "warm-up: excluded"));
@@ -161,6 +179,10 @@ public final class TimeSeriesCharts {
     legend.addAll(styles);
     if (anyEvent) {
       legend.add(new LegendEntry("background event (vertical)", GREY, LineStyle.DASHED, Marker.NONE));
+    }
+    panels.marks().forEach(chart::mark);
+    if (!panels.marks().isEmpty() && panels.marksLegend() != null) {
+      legend.add(panels.marksLegend());
     }
     chart.legend(legend);
   }

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
 public final class Html {
@@ -31,5 +32,10 @@ public final class Html {
 
   static String num(String content) {
     return "<td class=\"n\">" + content + "</td>";
+  }
+
+  /** A latency for people ({@link Numbers#micros}), or a dash when there is none. */
+  static String micros(Long us) {
+    return us == null ? "–" : Numbers.micros(us);
   }
 }

@@ -17,8 +17,8 @@ import java.util.Objects;
  * Assembles {@code report.html}: one self-contained page (CSS and SVG inline, no script, no remote resource) that
  * opens offline. It leads with its answer: warnings, the headline (capacity, peak, objective, or why each is missing)
  * and the latency curves; then what the answer rests on: the caveat, conditions, verification, the capacity search,
- * the spectra, every fixed-rate step over time, the summary table, and last the environment, folded. Stateless,
- * thread-safe.
+ * a soak and a node lost under load (when they ran), the spectra, every fixed-rate step over time, the summary table,
+ * and last the environment, folded. Stateless, thread-safe.
  */
 public final class HtmlReport {
 
@@ -48,6 +48,7 @@ public final class HtmlReport {
         StoreSections.questions(run, palette) + "</section>\n"));
     html.append(capacitySearch(run, palette));
     html.append(SoakSection.render(run, palette));
+    html.append(FaultSection.render(run, palette, charts));
     for (ReportChart.Section section : List.of(ReportChart.Section.THROUGHPUT, ReportChart.Section.LATENCY,
         ReportChart.Section.SPECTRUM, ReportChart.Section.INTENDED, ReportChart.Section.TIME_SERIES)) {
       html.append(chartSection(section, charts));
@@ -173,7 +174,7 @@ public final class HtmlReport {
       + "the warm-up is excluded (shaded, no data). Dashed vertical marks are background work a store reported "
       + "in the step's <code>events.json</code>.</p>\n";
 
-  private static String figure(ReportChart c) {
+  static String figure(ReportChart c) {
     return "<figure>" + stripXmlns(c.svg()) + "<figcaption>" + Html.esc(c.caption()) + " <a href=\"charts/"
         + Html.esc(c.fileName()) + "\">SVG file</a></figcaption></figure>\n";
   }
