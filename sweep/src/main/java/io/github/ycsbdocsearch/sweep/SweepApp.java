@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.sweep;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
@@ -11,7 +10,6 @@ import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.cli.Usage;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
-import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.run.ManifestSections;
@@ -19,7 +17,6 @@ import io.github.ycsbdocsearch.sweep.run.SweepContext;
 import io.github.ycsbdocsearch.sweep.run.SweepRunner;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
-import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -31,12 +28,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
- * The command behind {@code ./run-sweep.sh}: parse, check everything that can be checked before a store is started
- * (options, workload, bindings, hosts file, reachability of remote stores), create or reopen the results folder, run
- * the sweep, print the folder's path as the last line on stdout. Not thread-safe; one run per instance.
+ * The command behind {@code ./run-sweep.sh}: parse (options, workload, bindings, hosts file), check everything else
+ * that can be checked before a store is started ({@link SweepPreflight}: other client machines, remote stores),
+ * create or reopen the results folder, run the sweep, print the folder's path as the last line on stdout. Not
+ * thread-safe; one run per instance.
  */
 public final class SweepApp {
   private static final DateTimeFormatter RUN_ID_TIME =
@@ -84,7 +81,7 @@ public final class SweepApp {
     Optional<LocalStores> local = o.hosts().isPresent() ? Optional.empty()
         : Optional.of(new LocalStores(repoRoot, LocalStores.storesHome(repoRoot, env), interrupts,
             line -> progress.log(line), o.local().topology(), o.local().profile(), o.local().memoryMb()));
-    preflight(o, local);
+    new SweepPreflight().check(o, local);
     CpuPinning pinning = CpuPinning.decide(o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(),
         CpuPinning.tasksetOnPath());
     ClientLauncher launcher = ClientLauncher.forThisJvm(env.getOrDefault(ClientLauncher.JVM_OPTS_ENV,
@@ -106,33 +103,6 @@ public final class SweepApp {
     out.println(runDir);
     out.flush();
     return code;
-  }
-
-  /** Everything that must hold before a store is started; each failure is one line. */
-  private void preflight(SweepOptions o, Optional<LocalStores> local) {
-    WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
-    boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
-    for (SweepTarget t : o.targets()) {
-      Optional<StoreProbe> probe = t.probe();
-      if (probe.isPresent() && o.hosts().isPresent()) {
-        Properties p = new Properties();
-        p.putAll(o.workload().properties());
-        p.putAll(o.hosts().get().propertiesOf(t.kind().orElseThrow()));
-        p.putAll(o.ycsbProperties());
-        probe.get().check(p);
-      }
-    }
-    if (anyStore) {
-      local.ifPresent(LocalStores::requireScript);
-    }
-    try {
-      Files.createDirectories(o.outDir());
-    } catch (IOException e) {
-      throw new SetupException("cannot create the results folder " + o.outDir() + ": " + e.getMessage(), e);
-    }
-    if (!Files.isWritable(o.outDir())) {
-      throw new SetupException("results folder " + o.outDir() + " is not writable");
-    }
   }
 
   private static Path createRunDir(SweepOptions o, Instant now) {

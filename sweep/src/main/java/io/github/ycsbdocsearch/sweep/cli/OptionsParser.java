@@ -1,11 +1,9 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.HostsFile;
-import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
-import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -174,20 +172,11 @@ public final class OptionsParser {
       throw new SetupException("--clients " + clients + " needs " + (clients - 1) + " other client machines; hosts "
           + "file " + hosts.get().source() + " names " + others);
     }
-    hosts.ifPresent(h -> h.clients().stream().limit(clients - 1).forEach(OptionsParser::checkReachable));
     return new SweepOptions(workload, targets, threads, rates, or(cl.stepSeconds, Defaults.STEP_SECONDS),
         or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
         or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
         or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
         or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients, soak(cl), fault(cl, hosts.isPresent()));
-  }
-
-  /** An other client machine answers over SSH and has the project built where the hosts file says. */
-  private static void checkReachable(RemoteClient c) {
-    String script = c.repo().resolve("scripts/lib/remote-client.sh").toString();
-    String lib = c.repo().resolve("cli/target/lib").toString();
-    new Ssh(c).run(List.of("sh", "-c", "test -x \"$1\" && test -d \"$2\" || { echo \"no built project at $3\" >&2; "
-        + "exit 1; }", "check", script, lib, c.repo().toString()), null);
   }
 
   /**

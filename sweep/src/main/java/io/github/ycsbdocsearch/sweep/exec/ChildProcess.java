@@ -16,16 +16,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Runs one child process (a YCSB client or a stores.sh call) to the end: stdout straight to a file, stderr line by
- * line to a file and to a listener (progress), a time limit, and registration with {@link Interrupts} so that Ctrl-C
- * stops it. One instance per child; not thread-safe (the stderr pump is its own, internal thread).
+ * Runs one child process (a YCSB client, a stores.sh call, an ssh command) to the end: stdout straight to a file,
+ * stderr line by line to a file and to a listener (progress), a time limit, and registration with {@link Interrupts}
+ * so that Ctrl-C stops it. One instance per child; not thread-safe (the stderr pump is its own, internal thread).
  */
 public final class ChildProcess {
   private final List<String> command;
   private final Path workDir;
   private final Map<String, String> extraEnv;
   private Consumer<Process> onStart = p -> { };
+  private Path stdin;
 
+  /**
+   * @param workDir  the child's working folder; null: this JVM's
+   * @param extraEnv added to this JVM's environment
+   */
   public ChildProcess(List<String> command, Path workDir, Map<String, String> extraEnv) {
     this.command = List.copyOf(command);
     this.workDir = workDir;
@@ -35,6 +40,12 @@ public final class ChildProcess {
   /** Sees the child right after it started (e.g. to sample its CPU time); returns this. */
   public ChildProcess onStart(Consumer<Process> listener) {
     this.onStart = listener;
+    return this;
+  }
+
+  /** Feeds this file to the child's stdin (the default is none: the null device); returns this. */
+  public ChildProcess stdin(Path file) {
+    this.stdin = file;
     return this;
   }
 
@@ -51,8 +62,9 @@ public final class ChildProcess {
   public ChildResult run(Path stdoutFile, Path stderrFile, Duration timeout, Interrupts interrupts,
                          Consumer<String> onStderr) {
     long start = System.nanoTime();
-    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
-        .redirectOutput(stdoutFile.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir == null ? null : workDir.toFile())
+        .redirectOutput(stdoutFile.toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
     pb.environment().putAll(extraEnv);
     Process p;
     try {

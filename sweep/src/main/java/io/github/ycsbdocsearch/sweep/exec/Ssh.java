@@ -7,24 +7,43 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The OpenSSH client's commands to one other client machine: run a command there, copy a file there, fetch a folder
- * back (tar over the SSH channel), and read its clock. Batch mode: a key, never a password prompt. Immutable.
+ * back (tar over the SSH channel), and read its clock. Batch mode: a key, never a password prompt. Every call runs
+ * as a {@link ChildProcess}: its output goes to files while it runs (a command that keeps its output open cannot
+ * block the wait) and it is killed, with whatever it started, once past {@code timeout}. Immutable.
  *
- * @param client the machine
+ * @param client  the machine
+ * @param program the OpenSSH client's command ({@code ssh}; tests put a local stand-in here)
+ * @param timeout how long one call may take before it is killed and reported
  */
-public record Ssh(RemoteClient client) {
-  private static final long TIMEOUT_S = 60;
+public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
+  /** Ample for a file copy, a folder fetch or a check; a hung network or remote command fails in bounded time. */
+  static final Duration TIMEOUT = Duration.ofSeconds(60);
+  /** Longer commands are shortened in error messages, which stay one readable line. */
+  private static final int LABEL_MAX = 80;
+
+  public Ssh {
+    program = List.copyOf(program);
+  }
+
+  /** The OpenSSH client, with the default time limit. */
+  public Ssh(RemoteClient client) {
+    this(client, List.of("ssh"), TIMEOUT);
+  }
 
   /** {@code ssh} with the options that reach the machine, up to and including the destination. */
   public List<String> base() {
-    List<String> cmd = new ArrayList<>(List.of("ssh", "-p", String.valueOf(client.port()), "-o", "BatchMode=yes",
-        "-o", "ConnectTimeout=10", "-o", "StrictHostKeyChecking=accept-new", "-o", "LogLevel=ERROR"));
+    List<String> cmd = new ArrayList<>(program);
+    cmd.addAll(List.of("-p", String.valueOf(client.port()), "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o",
+        "StrictHostKeyChecking=accept-new", "-o", "LogLevel=ERROR"));
     if (client.identityFile() != null) {
       cmd.addAll(List.of("-i", client.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
     }
@@ -45,35 +64,18 @@ public record Ssh(RemoteClient client) {
    * Runs {@code words} there and returns its stdout.
    *
    * @param stdin a file fed to the command's stdin; null: none
-   * @throws SetupException naming the machine and ssh's or the command's first error line
+   * @throws SetupException naming the machine and ssh's or the command's first error line, or the command that did
+   *                        not finish in time
    */
   public String run(List<String> words, Path stdin) {
-    ProcessBuilder pb = new ProcessBuilder(command(words)).redirectInput(stdin == null
-        ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()) : ProcessBuilder.Redirect.from(stdin.toFile()));
+    Path out = tempFile(".out");
     try {
-      Path err = Files.createTempFile("ssh", ".err");
-      try {
-        Process p = pb.redirectError(err.toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
-          p.destroyForcibly();
-          throw new SetupException("client " + client.destination() + ": ssh did not answer within " + TIMEOUT_S
-              + " s");
-        }
-        if (p.exitValue() != 0) {
-          String why = Files.readAllLines(err).stream().filter(l -> !l.isBlank()).findFirst()
-              .orElse("exit code " + p.exitValue());
-          throw new SetupException("client " + client.destination() + " port " + client.port() + ": " + why);
-        }
-        return out;
-      } finally {
-        Files.deleteIfExists(err);
-      }
+      exec(words, stdin, out);
+      return Files.readString(out, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot run ssh: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SetupException("interrupted while talking to client " + client.destination());
+      throw new UncheckedIOException("cannot read ssh's output: " + e.getMessage(), e);
+    } finally {
+      delete(out);
     }
   }
 
@@ -82,26 +84,30 @@ public record Ssh(RemoteClient client) {
     run(List.of("sh", "-c", "cat > \"$1\"", "copy", remote.toString()), local);
   }
 
-  /** Copies the remote folder's content into the local folder (created), through tar on both ends. */
+  /**
+   * Copies the remote folder's content into the local folder (created), through tar on both ends: the archive is
+   * fetched into a local file first (the folder holds one client's logs), so each half has its own time limit and
+   * its own error, and neither can wait on the other through a pipe.
+   */
   public void fetch(Path remoteDir, Path localDir) {
+    Path tar = tempFile(".tar");
+    Path err = tempFile(".err");
     try {
       Files.createDirectories(localDir);
-      List<Process> pipe = ProcessBuilder.startPipeline(List.of(
-          new ProcessBuilder(command(List.of("tar", "-C", remoteDir.toString(), "-cf", "-", ".")))
-              .redirectError(ProcessBuilder.Redirect.DISCARD),
-          new ProcessBuilder("tar", "-C", localDir.toString(), "-xf", "-")
-              .redirectError(ProcessBuilder.Redirect.DISCARD)));
-      for (Process p : pipe) {
-        if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS) || p.exitValue() != 0) {
-          p.destroyForcibly();
-          throw new SetupException("client " + client.destination() + ": cannot fetch " + remoteDir);
-        }
+      exec(List.of("tar", "-C", remoteDir.toString(), "-cf", "-", "."), null, tar);
+      List<String> untar = List.of("tar", "-C", localDir.toString(), "-xf", tar.toString());
+      ChildResult r = new ChildProcess(untar, null, Map.of()).run(Path.of("/dev/null"), err, timeout, null,
+          line -> { });
+      if (r.timedOut() || r.exitCode() != 0) {
+        throw new SetupException("client " + client.destination() + ": cannot unpack " + remoteDir + " into "
+            + localDir + ": " + (r.timedOut() ? "tar did not finish within " + timeout.toSeconds() + " s"
+            : firstLine(err).orElse("tar exit code " + r.exitCode())));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot fetch from " + client.destination() + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SetupException("interrupted while fetching from client " + client.destination());
+    } finally {
+      delete(tar);
+      delete(err);
     }
   }
 
@@ -123,5 +129,70 @@ public record Ssh(RemoteClient client) {
   /** One word for a POSIX shell: single-quoted, with each single quote closed, escaped and reopened. */
   public static String quote(String word) {
     return word.matches("[A-Za-z0-9_./:=,+@%-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+  }
+
+  /** Runs {@code words} there with its stdout into {@code stdout}; returns normally only when it exited 0. */
+  private void exec(List<String> words, Path stdin, Path stdout) {
+    Path err = tempFile(".err");
+    try {
+      ChildResult r = new ChildProcess(command(words), null, Map.of()).stdin(stdin).run(stdout, err, timeout, null,
+          line -> { });
+      String where = "client " + client.destination() + " port " + client.port();
+      if (Thread.currentThread().isInterrupted()) {
+        throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
+      }
+      if (r.timedOut()) {
+        // What it said last is the best hint at what it waited for (a lock, a prompt, a slow disk).
+        throw new SetupException(where + ": '" + label(words) + "' did not finish within " + timeout.toSeconds()
+            + " s; killed" + lastLine(err).map(l -> " (it said: " + l + ")").orElse(""));
+      }
+      if (r.exitCode() != 0) {
+        throw new SetupException(where + ": " + firstLine(err).orElse("'" + label(words) + "' exit code "
+            + r.exitCode()));
+      }
+    } finally {
+      delete(err);
+    }
+  }
+
+  /** The command as one short line for an error message. */
+  private static String label(List<String> words) {
+    String all = String.join(" ", words);
+    return all.length() <= LABEL_MAX ? all : all.substring(0, LABEL_MAX - 3) + "...";
+  }
+
+  private static Optional<String> firstLine(Path file) {
+    return lines(file).stream().findFirst();
+  }
+
+  private static Optional<String> lastLine(Path file) {
+    List<String> l = lines(file);
+    return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1));
+  }
+
+  /** The file's non-blank lines, trimmed; none when it cannot be read (the message then says less, nothing fails). */
+  private static List<String> lines(Path file) {
+    try {
+      return Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip).filter(l -> !l.isEmpty())
+          .toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.of();
+    }
+  }
+
+  private static Path tempFile(String suffix) {
+    try {
+      return Files.createTempFile("ssh", suffix);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temporary file for ssh: " + e.getMessage(), e);
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // A leftover file in the temporary folder changes nothing about the call's result.
+    }
   }
 }

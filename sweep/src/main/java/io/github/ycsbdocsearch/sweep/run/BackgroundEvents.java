@@ -13,9 +13,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Samples a store's background-work counters ({@link StoreProbe#backgroundCounters}) once a second while a step
- * runs, on its own thread and its own connection (never the client's), and turns every increase into an event at
- * the sample that saw it: the work started within the second before. One instance per step; start, then stop once.
+ * Samples a store's background-work counters ({@link StoreProbe.BackgroundSampler}) once a second while a step
+ * runs, on its own thread and its own connection (never the client's; one for the whole step, as a connection a
+ * second would add its own load to the store being measured), and turns every increase into an event at the sample
+ * that saw it: the work started within the second before. One instance per step; start, then stop once.
  */
 final class BackgroundEvents {
   static final long PERIOD_MS = 1000;
@@ -28,6 +29,8 @@ final class BackgroundEvents {
   private final Properties props;
   private final List<Sample> samples = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService timer;
+  /** Null when it could not be opened: the step then has no events, as with a store that does not say. */
+  private StoreProbe.BackgroundSampler sampler;
 
   BackgroundEvents(StoreProbe probe, Properties props) {
     this.probe = probe;
@@ -35,6 +38,11 @@ final class BackgroundEvents {
   }
 
   void start() {
+    try {
+      sampler = probe.backgroundSampler(props);
+    } catch (RuntimeException e) {
+      sampler = null; // events are a record beside the numbers: a step never fails for want of them
+    }
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "background-events");
       t.setDaemon(true);
@@ -52,11 +60,28 @@ final class BackgroundEvents {
       Thread.currentThread().interrupt();
     }
     sample();
+    closeSampler();
     return List.copyOf(samples);
   }
 
-  private void sample() {
-    Map<String, Long> c = probe.backgroundCounters(props);
+  private synchronized void closeSampler() {
+    if (sampler != null) {
+      sampler.close();
+      sampler = null;
+    }
+  }
+
+  /** Synchronized: the last sample (on the caller's thread) must not share the connection with a late timer one. */
+  private synchronized void sample() {
+    if (sampler == null) {
+      return;
+    }
+    Map<String, Long> c;
+    try {
+      c = sampler.counters();
+    } catch (RuntimeException e) {
+      c = Map.of(); // a task that throws would end the timer's sampling for the rest of the step
+    }
     if (!c.isEmpty()) {
       samples.add(new Sample(System.currentTimeMillis(), c));
     }

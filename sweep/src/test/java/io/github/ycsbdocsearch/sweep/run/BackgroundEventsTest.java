@@ -3,9 +3,12 @@ package io.github.ycsbdocsearch.sweep.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class BackgroundEventsTest {
@@ -36,5 +39,76 @@ class BackgroundEventsTest {
     assertEquals(List.of(), BackgroundEvents.events(List.of(), "redisjson", T));
     assertEquals(List.of(), BackgroundEvents.events(List.of(new BackgroundEvents.Sample(T, Map.of("rdb_save", 1L)),
         new BackgroundEvents.Sample(T + 1000, Map.of("rdb_save", 1L))), "redisjson", T));
+  }
+
+  @Test
+  void aStepOpensOneSamplerAndClosesItAtTheEnd() throws InterruptedException {
+    CountingProbe probe = new CountingProbe();
+    BackgroundEvents b = new BackgroundEvents(probe, new Properties());
+    b.start();
+    Thread.sleep(1_500); // the samples at 0 s and 1 s, then the last one at the stop
+    List<BackgroundEvents.Sample> samples = b.stop();
+    assertTrue(samples.size() >= 2, "samples: " + samples);
+    assertEquals(1, probe.opened.get(), "one connection for the whole step");
+    assertEquals(1, probe.closed.get());
+    assertEquals(samples.size(), probe.read.get(), "every sample read through it");
+    assertEquals(1L, samples.get(1).counters().get("rdb_save") - samples.get(0).counters().get("rdb_save"));
+  }
+
+  @Test
+  void aSamplerThatCannotOpenLeavesTheStepWithoutEvents() {
+    BackgroundEvents b = new BackgroundEvents(new CountingProbe() {
+      @Override
+      public BackgroundSampler backgroundSampler(Properties props) {
+        throw new IllegalStateException("store gone");
+      }
+    }, new Properties());
+    b.start();
+    assertEquals(List.of(), b.stop());
+  }
+
+  /** A store whose snapshot count rises by one at every read. */
+  private static class CountingProbe implements StoreProbe {
+    final AtomicInteger opened = new AtomicInteger();
+    final AtomicInteger closed = new AtomicInteger();
+    final AtomicInteger read = new AtomicInteger();
+
+    @Override
+    public BackgroundSampler backgroundSampler(Properties props) {
+      opened.incrementAndGet();
+      return new BackgroundSampler() {
+        @Override
+        public Map<String, Long> counters() {
+          return Map.of("rdb_save", (long) read.incrementAndGet());
+        }
+
+        @Override
+        public void close() {
+          closed.incrementAndGet();
+        }
+      };
+    }
+
+    @Override
+    public void check(Properties props) {
+    }
+
+    @Override
+    public Map<String, Object> describe(Properties props) {
+      return Map.of();
+    }
+
+    @Override
+    public void reset(Properties props, String table) {
+    }
+
+    @Override
+    public void refresh(Properties props, String table) {
+    }
+
+    @Override
+    public long count(Properties props, String table) {
+      return 0;
+    }
   }
 }

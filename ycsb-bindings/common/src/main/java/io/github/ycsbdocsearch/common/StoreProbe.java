@@ -8,7 +8,8 @@ import java.util.Properties;
 /**
  * What the runner and the verifier need from a store outside the measured operations. One implementation per
  * binding, with a public no-argument constructor; named in {@link StoreKind}. Each method opens and closes its own
- * connection; none is called from a measured operation.
+ * connection, except the {@link BackgroundSampler}, which holds one until closed; none is called from a measured
+ * operation.
  */
 public interface StoreProbe {
 
@@ -48,14 +49,29 @@ public interface StoreProbe {
   }
 
   /**
+   * Opens a sampler of the store's background-work counters: one connection (or client) held from here to its
+   * {@link BackgroundSampler#close}, which the runner opens once per step and reads each second of it. Opening does
+   * not fail on an unreachable store: the sampler's counters are then empty until it answers.
+   */
+  default BackgroundSampler backgroundSampler(Properties props) {
+    return Map::of;
+  }
+
+  /**
    * Counters of the store's background work so far, summed over its servers, by kind (the names
    * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code es_flush},
-   * {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started. The runner samples them each
-   * second of a step and records every increase as an event on the step's time axis. Empty when the store does not
-   * say, or cannot be reached now.
+   * {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started. The runner records every
+   * increase between two samples as an event on the step's time axis. One instance per step; its calls come one at a
+   * time (possibly from different threads, never at once).
    */
-  default Map<String, Long> backgroundCounters(Properties props) {
-    return Map.of();
+  interface BackgroundSampler extends AutoCloseable {
+    /** The counters now; empty when the store does not say, or cannot be reached now. Never throws. */
+    Map<String, Long> counters();
+
+    /** Closes the connection; never throws (nothing of the step depends on it). */
+    @Override
+    default void close() {
+    }
   }
 
   /**

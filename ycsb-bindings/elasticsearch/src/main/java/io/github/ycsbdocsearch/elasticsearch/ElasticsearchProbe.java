@@ -22,7 +22,7 @@ import java.util.TreeMap;
 /**
  * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster and the index
  * settings that shape the numbers, deletes / refreshes / counts an index. Every call opens its own client and closes
- * it. Stateless and thread-safe.
+ * it (the background sampler holds its own until closed). Stateless and thread-safe.
  */
 public class ElasticsearchProbe implements StoreProbe {
 
@@ -171,24 +171,55 @@ public class ElasticsearchProbe implements StoreProbe {
 
   /** Refreshes, flushes and merges, over every node (node stats {@code indices.refresh/flush/merges.total}). */
   @Override
-  public Map<String, Long> backgroundCounters(Properties props) {
-    try {
-      return withClient(props, "node stats", c -> {
+  public BackgroundSampler backgroundSampler(Properties props) {
+    return new NodeStatsSampler(ElasticsearchConfig.connection(props));
+  }
+
+  /**
+   * One client, created at the first sample that reaches the cluster and kept: its connection pool reconnects by
+   * itself after a node restarts.
+   */
+  private static final class NodeStatsSampler implements BackgroundSampler {
+    private final ElasticsearchConfig.Connection connection;
+    private ElasticsearchClient client;
+
+    NodeStatsSampler(ElasticsearchConfig.Connection connection) {
+      this.connection = connection;
+    }
+
+    @Override
+    public synchronized Map<String, Long> counters() {
+      try {
+        if (client == null) {
+          client = ElasticsearchConnector.open(connection);
+        }
         long[] n = {0, 0, 0};
-        for (var node : c.nodes().stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge")).nodes()
-            .values()) {
+        for (var node : client.nodes().stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge"))
+            .nodes().values()) {
           var indices = node.indices();
           if (indices == null || indices.refresh() == null || indices.flush() == null || indices.merges() == null) {
-            return Map.<String, Long>of();
+            return Map.of();
           }
           n[0] += indices.refresh().total();
           n[1] += indices.flush().total();
           n[2] += indices.merges().total();
         }
         return Map.of("es_refresh", n[0], "es_flush", n[1], "es_merge", n[2]);
-      });
-    } catch (RuntimeException e) {
-      return Map.of();
+      } catch (IOException | RuntimeException e) {
+        return Map.of();
+      }
+    }
+
+    @Override
+    public synchronized void close() {
+      if (client == null) {
+        return;
+      }
+      try {
+        ElasticsearchConnector.close(client);
+      } catch (IOException | RuntimeException e) {
+        // The samples are already taken; a failed socket close changes nothing about them.
+      }
     }
   }
 

@@ -20,7 +20,7 @@ import org.bson.Document;
 
 /**
  * Checks, describes, resets and counts a MongoDB deployment outside the measured operations. Each call opens and
- * closes its own driver client. Stateless: thread-safe.
+ * closes its own driver client (the background sampler holds its own until closed). Stateless: thread-safe.
  */
 public class MongoDbProbe implements StoreProbe {
   /** MongoDB's error code for "not running with --replSet". */
@@ -160,18 +160,56 @@ public class MongoDbProbe implements StoreProbe {
    * WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}), over the shards.
    */
   @Override
-  public Map<String, Long> backgroundCounters(Properties props) {
-    try {
-      List<Long> perShard = onEveryShard(props, (client, config, p) -> {
-        Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
-        Document wt = status.get("wiredTiger", Document.class);
-        Document tx = wt == null ? null : wt.get("transaction", Document.class);
-        return tx != null && tx.get("transaction checkpoints") instanceof Number n ? n.longValue() : -1L;
-      });
-      return perShard.contains(-1L) ? Map.of()
-          : Map.of("wt_checkpoint", perShard.stream().mapToLong(Long::longValue).sum());
-    } catch (RuntimeException e) {
-      return Map.of();
+  public BackgroundSampler backgroundSampler(Properties props) {
+    return new CheckpointSampler(MongoDbShards.configs(props));
+  }
+
+  /**
+   * One driver client per shard, created once and kept: the driver connects in the background and reconnects by
+   * itself, so a sample after a restart or an election just waits for the server as any command does.
+   */
+  private static final class CheckpointSampler implements BackgroundSampler {
+    private final List<MongoClient> clients = new ArrayList<>();
+
+    CheckpointSampler(List<MongoDbConfig> shards) {
+      try {
+        for (MongoDbConfig config : shards) {
+          clients.add(MongoClients.create(config.clientSettings()));
+        }
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+      try {
+        long sum = 0;
+        for (MongoClient client : clients) {
+          Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
+          Document wt = status.get("wiredTiger", Document.class);
+          Document tx = wt == null ? null : wt.get("transaction", Document.class);
+          if (tx == null || !(tx.get("transaction checkpoints") instanceof Number n)) {
+            return Map.of();
+          }
+          sum += n.longValue();
+        }
+        return Map.of("wt_checkpoint", sum);
+      } catch (RuntimeException e) {
+        return Map.of();
+      }
+    }
+
+    @Override
+    public void close() {
+      for (MongoClient client : clients) {
+        try {
+          client.close();
+        } catch (RuntimeException e) {
+          // Closing a client whose server went away may fail; nothing of the step depends on it.
+        }
+      }
     }
   }
 

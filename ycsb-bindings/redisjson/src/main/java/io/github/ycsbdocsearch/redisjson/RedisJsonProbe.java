@@ -21,7 +21,8 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 /**
  * Store probe for RedisJSON + RediSearch: checks the server, describes its settings for the results manifest,
  * resets and counts a table. Works on a single server and on a cluster (every master in turn). Each call opens
- * and closes its own connections, so the probe is stateless and thread-safe.
+ * and closes its own connections (the background sampler holds its own until closed), so the probe is stateless and
+ * thread-safe.
  */
 public final class RedisJsonProbe implements StoreProbe {
   private static final int SCAN_BATCH = 1000;
@@ -160,21 +161,69 @@ public final class RedisJsonProbe implements StoreProbe {
    * {@code rdb_saves}, Redis 7.0 and later) plus one in progress, so a count rises when the work starts.
    */
   @Override
-  public Map<String, Long> backgroundCounters(Properties props) {
-    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
-    long[] n = {0, 0};
-    try (UnifiedJedis jedis = RedisConnector.open(c)) {
-      forEachMaster(c, jedis, node -> {
-        Map<String, String> p = infoSection(node, "persistence");
-        n[0] += Long.parseLong(p.getOrDefault("aof_rewrites", "0"))
-            + Long.parseLong(p.getOrDefault("aof_rewrite_in_progress", "0"));
-        n[1] += Long.parseLong(p.getOrDefault("rdb_saves", "0"))
-            + Long.parseLong(p.getOrDefault("rdb_bgsave_in_progress", "0"));
-      });
-    } catch (RuntimeException e) {
-      return Map.of();
+  public BackgroundSampler backgroundSampler(Properties props) {
+    return new PersistenceSampler(RedisJsonConfig.fromProperties(props));
+  }
+
+  /**
+   * One connection per master, opened at the first sample and kept; after a failure (a master restarted, a failover)
+   * they are closed and the next sample opens them again, to the masters of then.
+   */
+  private static final class PersistenceSampler implements BackgroundSampler {
+    private final RedisJsonConfig config;
+    private List<Connection> masters = List.of();
+
+    PersistenceSampler(RedisJsonConfig config) {
+      this.config = config;
     }
-    return Map.of("aof_rewrite", n[0], "rdb_save", n[1]);
+
+    @Override
+    public synchronized Map<String, Long> counters() {
+      try {
+        if (masters.isEmpty()) {
+          masters = connect();
+        }
+        long[] n = {0, 0};
+        for (Connection node : masters) {
+          Map<String, String> p = infoSection(node, "persistence");
+          n[0] += Long.parseLong(p.getOrDefault("aof_rewrites", "0"))
+              + Long.parseLong(p.getOrDefault("aof_rewrite_in_progress", "0"));
+          n[1] += Long.parseLong(p.getOrDefault("rdb_saves", "0"))
+              + Long.parseLong(p.getOrDefault("rdb_bgsave_in_progress", "0"));
+        }
+        return Map.of("aof_rewrite", n[0], "rdb_save", n[1]);
+      } catch (RuntimeException e) {
+        close();
+        return Map.of();
+      }
+    }
+
+    private List<Connection> connect() {
+      List<Connection> open = new ArrayList<>();
+      try (UnifiedJedis jedis = RedisConnector.open(config)) {
+        for (HostAndPort m : masters(config, jedis)) {
+          open.add(RedisConnector.connect(config, m));
+        }
+        return open;
+      } catch (RuntimeException e) {
+        open.forEach(PersistenceSampler::closeQuietly);
+        throw e;
+      }
+    }
+
+    @Override
+    public synchronized void close() {
+      masters.forEach(PersistenceSampler::closeQuietly);
+      masters = List.of();
+    }
+
+    private static void closeQuietly(Connection c) {
+      try {
+        c.close();
+      } catch (RuntimeException e) {
+        // A connection to a server that went away may fail to close; it is dropped either way.
+      }
+    }
   }
 
   private static void forEachMaster(RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
