@@ -112,6 +112,11 @@ public record FaultSummary(String step, String controlStep, String spec, String 
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Recover(String store, List<Integer> restarted, Long backAtMs, Long waitedMs, Boolean ok,
                         String error) {
+
+    /** The same restart with the runner's verdict: ok unless {@code error} says why not. */
+    public Recover withVerdict(String why) {
+      return new Recover(store, restarted, backAtMs, waitedMs, why == null, why);
+    }
   }
 
   /**
@@ -128,13 +133,16 @@ public record FaultSummary(String step, String controlStep, String spec, String 
    * @param lostKeys          some lost keys (at most 20)
    * @param longestAckGapMs   the longest time between two acknowledgements inside the window
    * @param readBackFailed    reads back that errored (neither found nor absent)
+   * @param firstError        the first write's error, or null
+   * @param error             why the stream could not be read back, or null
    */
   @JsonPropertyOrder({"rate_per_s", "attempted", "acked", "failed", "acked_before_kill", "lost_before_kill",
-      "acked_after_kill", "lost_after_kill", "lost_keys", "longest_ack_gap_ms", "read_back_failed"})
+      "acked_after_kill", "lost_after_kill", "lost_keys", "longest_ack_gap_ms", "read_back_failed", "first_error",
+      "error"})
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record AckedWrites(double ratePerS, long attempted, long acked, long failed, long ackedBeforeKill,
                             long lostBeforeKill, long ackedAfterKill, long lostAfterKill, List<String> lostKeys,
-                            Long longestAckGapMs, long readBackFailed) {
+                            Long longestAckGapMs, long readBackFailed, String firstError, String error) {
 
     /** Acknowledged writes the store no longer had. */
     public long lost() {
@@ -162,18 +170,19 @@ public record FaultSummary(String step, String controlStep, String spec, String 
    * @param downS         seconds down
    * @param controlStep   the control step's folder name
    * @param node          the instance killed
-   * @param killedAtMs    when, epoch ms (the clock of the HDR logs)
+   * @param killedAtMs    when, epoch ms (the clock of the HDR logs); null when nothing was killed
+   * @param killError     why nothing was killed, or null
    * @param recover       the restart
    * @param windowStartMs the runner's measured window, epoch ms
    * @param windowEndMs   its end
    * @param ackedWrites   the acked-writes stream
    * @param durability    the profile and what it may lose
    */
-  @JsonPropertyOrder({"spec", "kind", "at_s", "down_s", "control_step", "node", "killed_at_ms", "recover",
-      "window_start_ms", "window_end_ms", "acked_writes", "durability"})
+  @JsonPropertyOrder({"spec", "kind", "at_s", "down_s", "control_step", "node", "killed_at_ms", "kill_error",
+      "recover", "window_start_ms", "window_end_ms", "acked_writes", "durability"})
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record FaultRecord(String spec, String kind, Integer atS, Integer downS, String controlStep, Node node,
-                            Long killedAtMs, Recover recover, Long windowStartMs, Long windowEndMs,
+                            Long killedAtMs, String killError, Recover recover, Long windowStartMs, Long windowEndMs,
                             AckedWrites ackedWrites, Durability durability) {
 
     /**

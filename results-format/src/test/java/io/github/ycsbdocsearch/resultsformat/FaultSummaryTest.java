@@ -139,8 +139,8 @@ class FaultSummaryTest {
   @Test
   void aFaultRecordWithoutTheKillTimeIsRejected() throws IOException {
     Path step = faultStep(FaultFixture::outage);
-    new FaultSummary.FaultRecord("kill-primary@5", "kill-primary", 5, 10, null, null, null, null, null, null, null,
-        null).writeTo(step);
+    new FaultSummary.FaultRecord("kill-primary@5", "kill-primary", 5, 10, null, null, null, "no primary found", null,
+        null, null, null, null).writeTo(step);
     assertThrows(ResultsFormatException.class, () -> FaultSummary.of(step, null));
   }
 

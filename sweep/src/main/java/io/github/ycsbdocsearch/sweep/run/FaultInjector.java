@@ -1,13 +1,13 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
-import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +21,6 @@ import java.util.concurrent.TimeUnit;
  * store whole: a killed server is always started again. Thread-safe.
  */
 final class FaultInjector implements StepRunner.StepCompanion {
-  /** The step's file of what was done to the store and what the acked-writes stream found. */
-  static final String FAULT_JSON = "fault.json";
-
   private final SweepContext ctx;
   private final String store;
   private final StoreKind kind;
@@ -138,54 +135,49 @@ final class FaultInjector implements StepRunner.StepCompanion {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    ObjectNode out = Json.MAPPER.createObjectNode();
+    FaultSummary.AckedWrites acked = ackedWrites();
+    FaultSummary.FaultRecord record;
     synchronized (lock) {
-      out.put("spec", fault.spec()).put("kind", fault.kind()).put("at_s", fault.atS()).put("down_s", fault.downS())
-          .put("control_step", controlStep).put("window_start_ms", windowStartMs).put("window_end_ms", windowEndMs);
-      out.set("node", node);
-      out.put("killed_at_ms", node == null ? null : killedAtMs).put("kill_error", killError);
-      ObjectNode rec = out.putObject("recover");
-      if (recovered != null) {
-        rec.setAll((ObjectNode) recovered.deepCopy());
-      }
-      rec.put("ok", recovered != null && recoverError == null).put("error", recoverError);
+      FaultSummary.Node killed = node == null ? null : Json.MAPPER.convertValue(node, FaultSummary.Node.class);
+      FaultSummary.Recover back = recovered == null
+          ? new FaultSummary.Recover(store, List.of(), null, null, false, recoverError)
+          : Json.MAPPER.convertValue(recovered, FaultSummary.Recover.class).withVerdict(recoverError);
+      record = new FaultSummary.FaultRecord(fault.spec(), fault.kind(), fault.atS(), fault.downS(), controlStep,
+          killed, killed == null ? null : killedAtMs, killError, back, windowStartMs, windowEndMs, acked,
+          durability());
     }
-    out.set("acked_writes", ackedWrites());
-    out.set("durability", durability());
     try {
-      Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(stepDir.resolve(FAULT_JSON).toFile(), out);
-    } catch (IOException e) {
+      record.writeTo(stepDir);
+    } catch (RuntimeException e) {
       ctx.progress().store(store, "fault.json not written: " + e.getMessage());
     }
   }
 
   /** The acked-writes stream read back: how many acknowledged writes the fault lost. */
-  private ObjectNode ackedWrites() {
-    ObjectNode w = Json.MAPPER.createObjectNode().put("rate_per_s", AckedWrites.PER_SECOND);
+  private FaultSummary.AckedWrites ackedWrites() {
+    long killed;
+    synchronized (lock) {
+      killed = node == null ? 0 : killedAtMs;
+    }
     try {
-      AckedWrites.Outcome o = writes.readBack(node == null ? 0 : killedAtMs, windowStartMs, windowEndMs);
-      w.put("attempted", o.attempted()).put("acked", o.acked()).put("failed", o.failed())
-          .put("acked_before_kill", o.ackedBeforeKill()).put("lost_before_kill", o.lostBeforeKill())
-          .put("acked_after_kill", o.ackedAfterKill()).put("lost_after_kill", o.lostAfterKill())
-          .put("longest_ack_gap_ms", o.longestAckGapMs()).put("read_back_failed", o.readBackFailed())
-          .put("first_error", o.firstError());
-      w.set("lost_keys", Json.MAPPER.valueToTree(o.lostKeys()));
+      AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
       long lost = o.lostBeforeKill() + o.lostAfterKill();
       ctx.progress().store(store, String.format(Locale.ROOT, "fault: %d of %d acknowledged writes read back, %d "
           + "lost; longest gap between acknowledgements %.1f s", o.acked() - lost - o.readBackFailed(), o.acked(),
           lost, o.longestAckGapMs() / 1000.0));
+      return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, o.attempted(), o.acked(), o.failed(),
+          o.ackedBeforeKill(), o.lostBeforeKill(), o.ackedAfterKill(), o.lostAfterKill(), o.lostKeys(),
+          o.longestAckGapMs(), o.readBackFailed(), o.firstError(), null);
     } catch (RuntimeException e) {
-      w.put("error", "read-back failed: " + e.getMessage());
       ctx.progress().store(store, "fault: acknowledged writes not read back: " + e.getMessage());
+      return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, 0, 0, 0, 0, 0, 0, 0, List.of(), null, 0, null,
+          "read-back failed: " + e.getMessage());
     }
-    return w;
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */
-  private ObjectNode durability() {
-    ObjectNode d = Json.MAPPER.createObjectNode().put("profile", ctx.options().local().profile());
-    stores.launchSettings(kind).map(s -> s.path("durability")).ifPresent(s -> d.put("may_lose",
-        s.path("loss").asText(null)));
-    return d;
+  private FaultSummary.Durability durability() {
+    return new FaultSummary.Durability(ctx.options().local().profile(), stores.launchSettings(kind)
+        .map(s -> s.path("durability").path("loss").asText(null)).orElse(null));
   }
 }

@@ -1,8 +1,13 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -37,6 +42,26 @@ final class FaultPhase {
     }
     StepResult r = exec.runWith(faulty, total, new FaultInjector(ctx, s, s.target().kind().get(),
         ctx.local().get(), control.dirName()));
+    summarize(s, control, faulty);
     return PhaseStop.of(r, true);
+  }
+
+  /** fault-summary.json beside the store's steps, when the fault step's folder and its fault.json are there. */
+  private void summarize(StoreSession s, StepSpec control, StepSpec faulty) {
+    Path faultDir = s.stepsDir().resolve(faulty.dirName());
+    if (!Files.isRegularFile(faultDir.resolve(FaultSummary.STEP_FILE))) {
+      ctx.progress().store(s.name(), "fault: no " + FaultSummary.STEP_FILE + " in " + faulty.dirName());
+      return;
+    }
+    try {
+      FaultSummary f = FaultSummary.of(faultDir, s.stepsDir().resolve(control.dirName()));
+      f.writeTo(s.stepsDir().getParent());
+      ctx.progress().store(s.name(), String.format(Locale.ROOT, "fault: longest gap %d s, %s; %s",
+          f.longestGapS(), f.recoveryS() == null ? "p99 not back within 2x of before in the step"
+              : String.format(Locale.ROOT, "p99 back within 2x of before %.1f s after the kill", f.recoveryS()),
+          f.ackedWrites() == null ? "no acknowledged writes" : f.ackedWrites().lost() + " acknowledged writes lost"));
+    } catch (IOException | RuntimeException e) {
+      ctx.progress().store(s.name(), "fault summary not written: " + e.getMessage());
+    }
   }
 }
