@@ -70,7 +70,15 @@ assert w["read_back_failed"] == 0, "reads failed after recovery: %s" % w
 if profile == "strict":
     assert lost == 0, "strict lost acknowledged writes: %s" % w["lost_keys"]
 s = json.load(open(os.path.join(store, "fault-summary.json")))
-print(json.dumps(s)[:1500])
+failed = {op: v["failed_after_kill"] for op, v in s["fault"]["operations"].items()}
+print("gap %s s (at %s s), recovery %s s (recovered %s), failed after the kill %s; p99 before %s us, after %s us, "
+      "control %s us" % (s["longest_gap_s"], s["longest_gap_at_s"], s["recovery_s"], s["recovered"], failed,
+                         s["pre_fault_p99_us"], s["fault"]["after_kill"]["p99_us"],
+                         (s["control"] or {}).get("after_kill", {}).get("p99_us")))
+assert s["longest_gap_s"] >= 0 and s["resolution_s"] == 1, s
+assert s["kill_at_s"] is not None and abs(s["kill_at_s"] - f["at_s"]) <= 1.5, "kill at %s s" % s["kill_at_s"]
+assert s["recovery_s"] is None or s["recovery_s"] >= 0, s["recovery_s"]
+assert s["control"] is not None and s["pre_fault_p99_us"], "no control step or no p99 before the kill"
 PY
   if "${REPO_ROOT}/scripts/stores.sh" status --topology cluster "${store}" | grep -q ' running '; then
     echo "a server of ${store} is still running after the sweep"
