@@ -335,6 +335,55 @@ for f in steps:
 PY
 }
 
+# YCSB's workloadd (5 % inserts, reads of the latest records) from two client JVMs against a Redis the test started
+# (a hosts file: the sweep leaves it running, so its records can be counted after). The clients insert disjoint
+# records and read only records that exist (the key layout): no INSERT-FAILED, no READ-FAILED; and the store holds
+# the loaded records plus every insert the results count, each once (an insert of a key another client inserted
+# would overwrite it, and the count would fall short). Two fixed-rate steps: the second inserts past the first's.
+two_clients_insert_disjoint_records() {
+  local hosts="${WORK}/hosts-inserts.json" dir rc=0 cli held
+  cli="$(find "${SHARED_HOME}" -name redis-cli -type f -perm -u+x | head -n 1)"
+  [[ -n "${cli}" ]] || { echo "why: no redis-cli under ${SHARED_HOME}"; return 1; }
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" "${REPO_ROOT}/scripts/stores.sh" start redisjson \
+    >/dev/null || return 1
+  jq '{topology, stores: {redisjson: .stores.redisjson}}' "${PRIVATE_HOME}/hosts-single.json" >"${hosts}" \
+    || return 1
+  dir="$(sweep workloadd --hosts "${hosts}" --clients 2 --threads 4 --rates 1500,2500 --step-seconds 4 \
+    --warmup-seconds 1 --records 500 --floor-seconds 0 --out "${WORK}/inserts" | tail -n 1)" || rc=$?
+  held="$(LD_LIBRARY_PATH="$(dirname "$(find "${SHARED_HOME}" -name libssl.so.1.1 | head -n 1)")" \
+    "${cli}" -p "${PORT_BASE}" --scan --pattern 'usertable:*' | wc -l)"
+  # The port it was started on: stores.sh finds a store by its port.
+  STORES_HOME="${PRIVATE_HOME}" REDIS_PORT="${PORT_BASE}" "${REPO_ROOT}/scripts/stores.sh" stop redisjson \
+    >/dev/null 2>&1 || true
+  echo "exit ${rc}, results ${dir}, records held ${held}"
+  [[ "${rc}" == 0 ]] || return 1
+  python3 - "${dir}" "${held}" <<'PY'
+import glob, json, os, re, sys
+run, held = sys.argv[1], int(sys.argv[2])
+steps = sorted(glob.glob(os.path.join(run, "redisjson", "steps", "*", "step.json")))
+assert len(steps) >= 2, "why: fewer than two steps: %s" % steps
+ok, failed = 0, {}
+for f in steps:
+    step = os.path.dirname(f)
+    assert json.load(open(f))["status"] == "complete", "why: %s did not complete" % step
+    outs = glob.glob(os.path.join(step, "clients", "*", "ycsb.out"))
+    assert len(outs) == 2, "why: %s has %d client outputs, not 2" % (step, len(outs))
+    for out in outs:
+        for line in open(out):
+            m = re.match(r"^\[([A-Z-]+)\], (Return=(\w+)|Operations), (\d+)$", line.strip())
+            if m and m.group(1) == "INSERT" and m.group(3) == "OK":
+                ok += int(m.group(4))
+            elif m and m.group(1).endswith("-FAILED") and m.group(2) == "Operations" and int(m.group(4)) > 0:
+                failed[m.group(1)] = failed.get(m.group(1), 0) + int(m.group(4))
+counted = json.load(open(os.path.join(run, "manifest.json")))["stores"]["redisjson"]["records_inserted_by_steps"]
+print("steps %d, inserts counted %d (clients' INSERT OK %d), failed %s, held %d = 500 + %d"
+      % (len(steps), counted, ok, failed, held, held - 500))
+assert not failed, "why: failed operations %s" % failed
+assert counted == ok and ok > 0, "why: the manifest counts %d inserts, the clients %d" % (counted, ok)
+assert held == 500 + counted, "why: the store holds %d records, not 500 loaded + %d inserted" % (held, counted)
+PY
+}
+
 # A private sshd on loopback for the SSH client path: its own host key, one authorized key made for the test, a pid
 # file (cleanup stops it). Debian's openssh-server; scripts/test.sh installs it.
 SSHD_PORT=""
@@ -543,6 +592,7 @@ main() {
     check "a store dying fails only its step" a_dying_store_fails_only_its_step
     check "a dataset sweep verifies in canonical mode" dataset_sweep_verifies_in_canonical_mode
     check "two clients: logs of both, merged exactly" two_clients_merge_exactly
+    check "two clients insert disjoint records (workloadd)" two_clients_insert_disjoint_records
     check "two clients: the second over SSH" second_client_over_ssh
     check "a short soak: minutes, drift, a forced AOF rewrite at its second, data set" \
       short_soak_has_minutes_drift_and_events

@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -180,9 +181,10 @@ public final class OptionsParser {
   }
 
   /**
-   * Several clients need a store outside the client (the M/M/1 store's server lives in each client JVM) and a
-   * workload that does not insert while it runs (each client's YCSB numbers its inserts from the same first key:
-   * two clients would write the same records).
+   * Several clients need a store outside the client (the M/M/1 store's server lives in each client JVM). A workload
+   * that inserts while it runs needs the suite's workload class, which gives each client its own keys
+   * ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); another class's YCSB numbers every client's inserts
+   * from the same first key, so two clients would write the same records.
    */
   private static void checkClients(int clients, List<SweepTarget> targets, WorkloadFile workload,
                                    Map<String, String> props) {
@@ -204,9 +206,20 @@ public final class OptionsParser {
     } catch (NumberFormatException e) {
       throw new SetupException("property insertproportion='" + inserts + "' is malformed: expected a number");
     }
-    if (share > 0) {
-      throw new SetupException("--clients " + clients + " cannot split " + workload.name() + " yet: it inserts while "
-          + "it runs (insertproportion=" + inserts.trim() + ") and every client would insert the same keys");
+    String cls = workload.properties().getOrDefault("workload", "").trim(); // -p workload is refused
+    if (share > 0 && !spreadsInserts(cls)) {
+      throw new SetupException("--clients " + clients + " cannot split " + workload.name() + ": it inserts while "
+          + "it runs (insertproportion=" + inserts.trim() + ") and its workload class '" + cls + "' would insert "
+          + "the same keys from every client (" + DocSearchWorkload.class.getName() + " gives each its own)");
+    }
+  }
+
+  /** Whether the workload class is the suite's, which honours the clients' key layout. */
+  private static boolean spreadsInserts(String cls) {
+    try {
+      return DocSearchWorkload.class.isAssignableFrom(Class.forName(cls, false, OptionsParser.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 

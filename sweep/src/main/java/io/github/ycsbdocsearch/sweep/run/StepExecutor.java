@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
@@ -18,8 +19,9 @@ import java.util.Optional;
  * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search, floor) goes
  * through. A complete step folder with the step's name is reused (resume); otherwise the step runs, and a
  * disturbed step of a phase that asks for it runs once more (the second one counts). Keeps what runs on across
- * steps: records inserted so far (every step is a new YCSB JVM whose inserts must start past them) and the best
- * throughput (the operation budget). Not thread-safe.
+ * steps: records inserted so far and the key layout they left (every step is a new YCSB JVM, or several, whose
+ * inserts must start past them and whose reads must find records that exist) and the best throughput (the
+ * operation budget). Not thread-safe.
  */
 final class StepExecutor {
   /**
@@ -37,6 +39,7 @@ final class StepExecutor {
   private final Map<String, StepRecord> existing;
   private final Map<String, StepResult> results = new HashMap<>();
   private long inserted;
+  private KeyLayout keys;
   private double best;
 
   StepExecutor(SweepContext ctx, StoreSession session, RemainingTime remaining, SaturationDetector errorBound) {
@@ -46,12 +49,14 @@ final class StepExecutor {
     this.errorBound = errorBound;
     this.runner = new StepRunner(ctx);
     this.existing = ResumePlanner.existingSteps(session.stepsDir());
+    this.keys = KeyLayout.loaded(ctx.options().records());
   }
 
   /** The same counters for another binding of the same store folder (the harness floor). */
   StepExecutor runBy(StoreSession other) {
     StepExecutor e = new StepExecutor(ctx, other, remaining, errorBound);
     e.inserted = inserted;
+    e.keys = keys;
     e.best = best;
     return e;
   }
@@ -60,7 +65,7 @@ final class StepExecutor {
     return session;
   }
 
-  /** Records the steps inserted so far (the data set's growth beyond the load). */
+  /** Records the steps inserted so far, every client's counted once (the data set's growth beyond the load). */
   long inserted() {
     return inserted;
   }
@@ -136,9 +141,11 @@ final class StepExecutor {
         ctx.options().ycsbProperties(), timing.runSeconds(), (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
     settle(spec);
     remaining.stepStarted();
-    int records = (int) Math.min(Integer.MAX_VALUE, ctx.options().records() + inserted);
-    StepResult r = runner.run(session, spec, planned, records, ops, bound, timing, companion);
+    StepResult r = runner.run(session, spec, planned, keys, ops, bound, timing, companion);
     inserted += r.inserts();
+    if (r.keysAfter() != null) {
+      keys = r.keysAfter();
+    }
     remaining.stepEnded();
     report(r, planned);
     return r;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
@@ -104,23 +105,24 @@ final class StepRunner {
    * @param session        the store (or BasicDB for a floor step)
    * @param step           the step
    * @param planned        steps in the store's plan (for progress)
-   * @param records        YCSB recordcount: the loaded records plus those earlier steps inserted
+   * @param keys           the records that exist (YCSB recordcount: the loaded ones plus those earlier steps
+   *                       inserted and the next step may read) and where the step's inserts start
    * @param operationCount YCSB operationcount
    * @param detector       owns the error bound
    */
-  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
+  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
                  SaturationDetector detector) {
-    return run(session, step, planned, records, operationCount, detector, Timing.of(ctx.options(), step.phase()));
+    return run(session, step, planned, keys, operationCount, detector, Timing.of(ctx.options(), step.phase()));
   }
 
-  /** {@link #run(StoreSession, StepSpec, int, int, long, SaturationDetector)} with another warm-up and window. */
-  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
+  /** {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector)} with another warm-up and window. */
+  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
                  SaturationDetector detector, Timing timing) {
-    return run(session, step, planned, records, operationCount, detector, timing, Optional.empty());
+    return run(session, step, planned, keys, operationCount, detector, timing, Optional.empty());
   }
 
-  /** {@link #run(StoreSession, StepSpec, int, int, long, SaturationDetector, Timing)} with work beside it. */
-  StepResult run(StoreSession session, StepSpec step, int planned, int records, long operationCount,
+  /** {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector, Timing)} with work beside it. */
+  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
                  SaturationDetector detector, Timing timing, Optional<StepCompanion> companion) {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
@@ -142,7 +144,7 @@ final class StepRunner {
     companion.ifPresent(c -> c.start(startAt, timing));
     List<ClientRun> runs;
     try {
-      runs = runClients(session, step, planned, records, timing, shares, tmp, startAt);
+      runs = runClients(session, step, planned, keys, timing, shares, tmp, startAt);
     } finally {
       background.ifPresent(b -> samples.set(b.stop()));
       companion.ifPresent(c -> c.finish(tmp));
@@ -196,7 +198,37 @@ final class StepRunner {
     AtomicFiles.publish(tmp, dir);
     long inserts = runs.stream().mapToLong(r -> r.out().returnCounts().getOrDefault("INSERT", Map.of())
         .getOrDefault("OK", 0L)).sum();
-    return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent());
+    return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent(),
+        keys.after(runs.stream().map(StepRunner::taken).toList()));
+  }
+
+  /**
+   * The keys a client took from its insert sequence: every insert it reported, failed ones too (a failed insert
+   * still used its key, and the store may hold it). A client that did not report (killed, or ended before YCSB's
+   * report) may have taken up to its whole operation budget: the next step inserts past all of them.
+   */
+  private static KeyLayout.Taken taken(ClientRun r) {
+    if (r.out().overallRuntimeMs().isEmpty()) {
+      return new KeyLayout.Taken(0, r.share().operationCount());
+    }
+    return KeyLayout.Taken.exactly(r.out().returnCounts().getOrDefault("INSERT", Map.of()).values().stream()
+        .mapToLong(Long::longValue).sum());
+  }
+
+  /**
+   * The properties that place a client's inserts and reads in the step's key layout ({@link KeyLayout}): its number
+   * among the step's clients and the first record the step inserts. Given to a single client too (client 0 of 1:
+   * YCSB's own numbering from the insert start).
+   */
+  private static void keyProperties(Map<String, String> props, KeyLayout keys, ClientShare share, int clients) {
+    props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
+    props.put(KeyLayout.CLIENTS, String.valueOf(clients));
+    props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
+  }
+
+  /** YCSB's recordcount of a step: the records it may read. */
+  private static int recordCount(KeyLayout keys) {
+    return (int) Math.min(Integer.MAX_VALUE, keys.readable());
   }
 
   /** events.json, when the store was sampled and the step's logs started. */
@@ -246,10 +278,10 @@ final class StepRunner {
    * Runs the step's clients: one JVM in the step folder itself, or several at once, each in its own
    * {@code clients/<i>/}, all starting at {@code startAtEpochMs}. Only client 0 feeds the progress line.
    */
-  private List<ClientRun> runClients(StoreSession session, StepSpec step, int planned, int records, Timing timing,
-                                     List<ClientShare> shares, Path tmp, long startAtEpochMs) {
+  private List<ClientRun> runClients(StoreSession session, StepSpec step, int planned, KeyLayout keys,
+                                     Timing timing, List<ClientShare> shares, Path tmp, long startAtEpochMs) {
     if (shares.size() == 1) {
-      return List.of(runClient(session, step, planned, records, timing, shares.get(0), tmp, 0));
+      return List.of(runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, 0));
     }
     ExecutorService pool = Executors.newFixedThreadPool(shares.size());
     try {
@@ -257,7 +289,7 @@ final class StepRunner {
       for (ClientShare share : shares) {
         Path dir = RunLayout.clientDir(tmp, share.index());
         prepare(dir, true);
-        futures.add(pool.submit(() -> runClient(session, step, planned, records, timing, share, dir,
+        futures.add(pool.submit(() -> runClient(session, step, planned, keys, shares.size(), timing, share, dir,
             startAtEpochMs)));
       }
       List<ClientRun> runs = new ArrayList<>();
@@ -277,21 +309,22 @@ final class StepRunner {
 
   /**
    * Runs one client JVM in {@code dir} to its end, with its CPU window from its first status line; {@code step} is
-   * the whole step (for progress), the share this client's part of it.
+   * the whole step (for progress), the share this client's part of it, {@code clients} the step's clients.
    */
-  private ClientRun runClient(StoreSession session, StepSpec step, int planned, int records, Timing timing,
-                              ClientShare share, Path dir, long startAtEpochMs) {
+  private ClientRun runClient(StoreSession session, StepSpec step, int planned, KeyLayout keys, int clients,
+                              Timing timing, ClientShare share, Path dir, long startAtEpochMs) {
     Optional<RemoteClient> remote = remoteFor(share.index());
     if (remote.isPresent()) {
-      return runRemoteClient(session, records, timing, share, dir, startAtEpochMs, remote.get());
+      return runRemoteClient(session, keys, clients, timing, share, dir, startAtEpochMs, remote.get());
     }
     Map<String, String> props = userProperties(share.step());
+    keyProperties(props, keys, share, clients);
     if (startAtEpochMs > 0) {
       props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
     }
     List<String> args = YcsbArgs.step(session.target().dbClass(), ctx.options().workload().path(),
-        session.connectionFile(), share.step(), timing.runSeconds(), records, share.operationCount(), props,
-        share.openLoop());
+        session.connectionFile(), share.step(), timing.runSeconds(), recordCount(keys), share.operationCount(),
+        props, share.openLoop());
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
     AtomicLong pid = new AtomicLong(-1);
     long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
@@ -333,8 +366,8 @@ final class StepRunner {
    * {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its output streamed back, then
    * the connection file (credentials) deleted there and the folder fetched into {@code dir}.
    */
-  private ClientRun runRemoteClient(StoreSession session, int records, Timing timing, ClientShare share, Path dir,
-                                    long startAtEpochMs, RemoteClient remote) {
+  private ClientRun runRemoteClient(StoreSession session, KeyLayout keys, int clients, Timing timing,
+                                    ClientShare share, Path dir, long startAtEpochMs, RemoteClient remote) {
     Ssh ssh = new Ssh(remote);
     Path work = remote.workDir().resolve("client-" + share.index());
     ssh.run(List.of("sh", "-c", "rm -rf \"$1\" && mkdir -p \"$1\"", "prepare", work.toString()), null);
@@ -344,10 +377,11 @@ final class StepRunner {
     ssh.copy(session.connectionFile(), connection);
     ssh.copy(ctx.options().workload().path(), workload);
     Map<String, String> props = userProperties(share.step());
+    keyProperties(props, keys, share, clients);
     long startAt = startAtEpochMs + offset;
     props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAt));
     List<String> ycsb = YcsbArgs.step(session.target().dbClass(), workload, connection, share.step(),
-        timing.runSeconds(), records, share.operationCount(), props, share.openLoop());
+        timing.runSeconds(), recordCount(keys), share.operationCount(), props, share.openLoop());
     List<String> words = new ArrayList<>(List.of(remote.repo().resolve(REMOTE_SCRIPT).toString(), work.toString(),
         String.valueOf(startAt), String.valueOf(timing.warmupS()), String.valueOf(timing.durationS())));
     words.addAll(ctx.launcher().remoteCommand(ycsb, SweepMain.repoRoot(), remote.repo()));

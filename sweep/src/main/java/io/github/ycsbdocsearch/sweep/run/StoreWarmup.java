@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -32,7 +33,7 @@ final class StoreWarmup {
     ctx.progress().store(session.name(), String.format(Locale.ROOT, "warming the store: %d s closed loop at %d "
         + "threads, not measured", ctx.options().warmupSeconds() + seconds(), Defaults.STORE_WARMUP_THREADS));
     StepResult r = new StepRunner(ctx).run(warm, StepSpec.capacity(1, Defaults.STORE_WARMUP_THREADS), 1,
-        ctx.options().records(), Integer.MAX_VALUE, null,
+        KeyLayout.loaded(ctx.options().records()), Integer.MAX_VALUE, null,
         new StepRunner.Timing(ctx.options().warmupSeconds(), seconds()));
     if (r.status() != StepStatus.COMPLETE) {
       ctx.progress().store(session.name(), "the store warm-up did not complete: " + r.error());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.DatasetException;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,16 +116,21 @@ class OptionsParserTest {
   }
 
   @Test
-  void severalClientsNeedAStoreOutsideTheClientAndAWorkloadThatDoesNotInsert() {
+  void severalClientsNeedAStoreOutsideTheClientAndTheSuitesWorkloadClassToInsert() throws IOException {
     assertEquals(1, run("workloada").clients());
     assertEquals(3, run("workloada", "--clients", "3").clients());
     assertTrue(bad("workloada", "--clients", "0").startsWith("--clients '0' is malformed"));
     assertTrue(bad("workloada", "--clients", "65").contains("more than 64"));
     assertTrue(bad("workloada", "--clients", "2", "--stores", "mm1", "-p", "mm1.service_rate=1000")
         .contains("mm1 store"));
+    // This workloada is YCSB's own CoreWorkload, which numbers every client's inserts from the same key.
     String inserts = bad("workloada", "--clients", "2", "-p", "insertproportion=0.05");
     assertTrue(inserts.contains("inserts while it runs (insertproportion=0.05)"), inserts);
     assertEquals(2, run("workloada", "--clients", "2", "-p", "insertproportion=0").clients());
+    // The suite's workload class gives every client its own keys (every file in workloads/ names it).
+    Files.writeString(repo.resolve("workloads/workloadd"), "workload=" + DocSearchWorkload.class.getName()
+        + "\nreadproportion=0.95\ninsertproportion=0.05\nrequestdistribution=latest\n");
+    assertEquals(2, run("workloadd", "--clients", "2").clients());
   }
 
   @Test

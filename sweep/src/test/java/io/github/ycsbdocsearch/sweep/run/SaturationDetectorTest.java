@@ -89,7 +89,7 @@ class SaturationDetectorTest {
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 500, 2000, 1000);
     StepResult lost = new StepResult(bad.spec(), StepStatus.FAILED, "errors; store not answering: refused",
-        bad.summary(), 0, true);
+        bad.summary(), 0, true, null);
     assertFalse(lost.failedOnErrorBound(d));
     assertEquals("step 02-t2 failed: errors; store not answering: refused", d.offer(lost).orElseThrow());
   }

@@ -50,6 +50,10 @@ import site.ycsb.workloads.CoreWorkload;
  *   <li>Several client JVMs start together: with {@value #START_AT_EPOCH_MS} set, {@link #init} returns at that
  *       wall-clock instant, before YCSB starts its threads (and their timers), so every client's first request and
  *       its {@code maxexecutiontime} begin at the same moment.
+ *   <li>Several client JVMs insert at once: with {@value KeyLayout#CLIENT_INDEX}, {@value KeyLayout#CLIENTS} and
+ *       {@value KeyLayout#INSERT_START} set, YCSB's key numbers are this client's slots of a {@link KeyLayout}, so
+ *       the clients insert disjoint records and each reads only records that exist (see there). Unset, the layout
+ *       is YCSB's own numbering.
  * </ul>
  * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
  */
@@ -71,6 +75,10 @@ public class DocSearchWorkload extends CoreWorkload {
   private ArrivalConfig arrivals = ArrivalConfig.CLOSED_LOOP;
   /** The JVM's one arrival schedule (YCSB shares this workload object between its threads); null: closed loop. */
   private ArrivalPacer pacer;
+  /** Where this client's slots (YCSB's key numbers) lie among the records; identity without the properties. */
+  private KeyLayout keys;
+  private int clientIndex;
+  private int clients = 1;
 
   /** Per client thread: its reproducible question stream. */
   private record ThreadState(SplittableRandom questions, int thread, int threads) {
@@ -88,11 +96,28 @@ public class DocSearchWorkload extends CoreWorkload {
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());
     }
-    if (config.dataset() != null) {
-      // The file decides how many records there are; YCSB's Client reads recordcount after this init.
+    if (config.dataset() != null && p.getProperty(KeyLayout.INSERT_START) == null) {
+      // The file decides how many records there are; YCSB's Client reads recordcount after this init. A step of
+      // the sweep (it sets the insert start) says how many exist by now: the file's plus earlier steps' inserts.
       p.setProperty("recordcount", Long.toString(config.recordCount()));
     }
     super.init(p);
+    try {
+      clients = Props.integer(p, KeyLayout.CLIENTS, 1, 1);
+      clientIndex = Props.integer(p, KeyLayout.CLIENT_INDEX, 0, 0);
+      if (clientIndex >= clients) {
+        throw new SetupException(KeyLayout.CLIENT_INDEX + "=" + clientIndex + " is not below "
+            + KeyLayout.CLIENTS + "=" + clients);
+      }
+      long start = Props.longValue(p, KeyLayout.INSERT_START, recordcount, 0);
+      if (start < recordcount) {
+        throw new SetupException(KeyLayout.INSERT_START + "=" + start + " is below recordcount=" + recordcount
+            + ": the step would insert records that exist");
+      }
+      keys = new KeyLayout(recordcount, start);
+    } catch (SetupException | IllegalArgumentException e) {
+      throw new WorkloadException(e.getMessage());
+    }
     generator = config.newGenerator();
     source = config.newSource();
     measurements = Measurements.getMeasurements();
@@ -153,10 +178,18 @@ public class DocSearchWorkload extends CoreWorkload {
     }
   }
 
-  /** The record key: YCSB's for generated records, the dataset's key field when one is configured. */
+  /**
+   * The record key of a slot (YCSB's key number: CoreWorkload's READ and SCAN pass the slot its key chooser drew):
+   * YCSB's for generated records, the dataset's key field when one is configured.
+   */
   @Override
   protected String buildKeyName(long keynum) {
-    return source.key(keynum);
+    return source.key(record(keynum));
+  }
+
+  /** The record number of one of this client's slots (the same number without the layout's properties). */
+  long record(long slot) {
+    return keys.record(slot, clientIndex, clients);
   }
 
   @Override
@@ -182,12 +215,13 @@ public class DocSearchWorkload extends CoreWorkload {
 
   @Override
   public boolean doInsert(DB db, Object threadstate) {
-    int keynum = keysequence.nextValue().intValue();
+    long keynum = record(keysequence.nextValue().intValue());
     Map<String, ByteIterator> values = bytes(source.document(keynum, 0));
-    Status status = db.insert(table, buildKeyName(keynum), values);
+    String key = source.key(keynum);
+    Status status = db.insert(table, key, values);
     for (int retry = 1; !status.isOk() && retry <= insertionRetryLimit; retry++) {
       LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(insertionRetryInterval));
-      status = db.insert(table, buildKeyName(keynum), values);
+      status = db.insert(table, key, values);
     }
     return status.isOk();
   }
@@ -264,8 +298,8 @@ public class DocSearchWorkload extends CoreWorkload {
 
   /** Write a marker word into one record, then measure how long until search sees it. */
   public void doTransactionFreshness(DB db, Object threadstate) {
-    long keynum = ownKeynum((ThreadState) threadstate);
-    String key = buildKeyName(keynum);
+    long keynum = record(ownKeynum((ThreadState) threadstate));
+    String key = source.key(keynum);
     long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     String marker = FreshnessMarker.next();
     Map<String, String> values = source.searchFields(keynum, version);
@@ -297,24 +331,26 @@ public class DocSearchWorkload extends CoreWorkload {
 
   @Override
   public void doTransactionUpdate(DB db) {
-    long keynum = nextKeynum();
-    db.update(table, buildKeyName(keynum), bytes(updateValues(keynum)));
+    long keynum = record(nextKeynum());
+    db.update(table, source.key(keynum), bytes(updateValues(keynum)));
   }
 
   @Override
   public void doTransactionInsert(DB db) {
-    long keynum = transactioninsertkeysequence.nextValue();
+    long slot = transactioninsertkeysequence.nextValue();
     try {
-      db.insert(table, buildKeyName(keynum), bytes(source.document(keynum, 0)));
+      long keynum = record(slot);
+      db.insert(table, source.key(keynum), bytes(source.document(keynum, 0)));
     } finally {
-      transactioninsertkeysequence.acknowledge(keynum);
+      // Acknowledged after the store answered: only then may this client's key choosers pick it.
+      transactioninsertkeysequence.acknowledge(slot);
     }
   }
 
   @Override
   public void doTransactionReadModifyWrite(DB db) {
-    long keynum = nextKeynum();
-    String key = buildKeyName(keynum);
+    long keynum = record(nextKeynum());
+    String key = source.key(keynum);
     Map<String, String> values = updateValues(keynum);
     long intended = measurements.getIntendedtartTimeNs();
     long start = System.nanoTime();
@@ -345,6 +381,7 @@ public class DocSearchWorkload extends CoreWorkload {
   /**
    * A key only this thread writes markers into: the key chooser's pick moved to the thread's residue class (key
    * mod threads == thread), so two threads never race on one record's freshness marker and time each other out.
+   * Returns a slot.
    */
   private long ownKeynum(ThreadState state) {
     long keynum = nextKeynum();
@@ -352,7 +389,10 @@ public class DocSearchWorkload extends CoreWorkload {
     return own <= transactioninsertkeysequence.lastValue() ? own : Math.max(0, own - state.threads());
   }
 
-  /** The same key choice as CoreWorkload's package-private nextKeynum(). */
+  /**
+   * The same key choice as CoreWorkload's package-private nextKeynum(): a slot of this client (see
+   * {@link KeyLayout}), up to the last insert it acknowledged.
+   */
   private long nextKeynum() {
     long keynum;
     if (keychooser instanceof ExponentialGenerator) {

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.common.workload;
 
+import static io.github.ycsbdocsearch.common.workload.WorkloadDriver.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -49,49 +50,29 @@ class DocSearchWorkloadPacingTest {
     p.setProperty("threadcount", String.valueOf(THREADS));
     p.setProperty("basicdb.verbose", "false");
     p.setProperty(DocSearchWorkload.ARRIVALS_DIR, dir.toString());
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
-    }
-    return p;
-  }
-
-  private static DocSearchWorkload workload(Properties p) throws WorkloadException {
-    DocSearchWorkload w = new DocSearchWorkload();
-    w.init(p);
-    return w;
+    return WorkloadDriver.with(p, kv);
   }
 
   /** Runs the client threads as YCSB's ClientThread does: DB init on the thread, then the operations. */
   private static void drive(DocSearchWorkload w, Properties p) throws Exception {
     AtomicInteger done = new AtomicInteger();
-    List<Throwable> failures = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
+    List<WorkloadDriver.Task> threads = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       int id = t;
-      threads.add(new Thread(() -> {
-        try {
-          FloorDB db = new FloorDB();
-          db.setProperties(p);
-          db.init();
-          Object state = w.initThread(p, id, THREADS);
-          for (int i = 0; i < OPS_PER_THREAD; i++) {
-            if (w.doTransaction(db, state)) {
-              done.incrementAndGet();
-            }
-          }
-          db.cleanup();
-        } catch (Throwable e) {
-          synchronized (failures) {
-            failures.add(e);
+      threads.add(() -> {
+        FloorDB db = new FloorDB();
+        db.setProperties(p);
+        db.init();
+        Object state = w.initThread(p, id, THREADS);
+        for (int i = 0; i < OPS_PER_THREAD; i++) {
+          if (w.doTransaction(db, state)) {
+            done.incrementAndGet();
           }
         }
-      }));
+        db.cleanup();
+      });
     }
-    threads.forEach(Thread::start);
-    for (Thread t : threads) {
-      t.join();
-    }
-    assertTrue(failures.isEmpty(), failures.toString());
+    WorkloadDriver.together(threads);
     assertEquals(THREADS * OPS_PER_THREAD, done.get());
   }
 
