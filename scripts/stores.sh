@@ -5,13 +5,27 @@
 #
 # Usage: scripts/stores.sh install|start|stop|status|settings [--topology single|cluster]
 #                          [--profile relaxed|strict] [--memory-mb N] [STORE...]
-#   STORE      redisjson, mongodb, elasticsearch (default: all three)
+#        scripts/stores.sh fault kill-primary|stop-node [--topology cluster] STORE
+#        scripts/stores.sh recover [--topology cluster] STORE
+#   STORE      redisjson, mongodb, elasticsearch (default: all three; fault and recover take exactly one)
 #   install    fetch/build the binaries (skipped when already there); start does it too
 #   start      start what is not running, wait until each store answers, print the versions read from the servers,
 #              write ${STORES_HOME}/hosts-<topology>.json and ${STORES_HOME}/<store>/settings-<topology>.json
 #   stop       stop the processes this script started (PID file + command line checked), nothing else
 #   status     running/stopped, port, version, PID and RSS of every instance; exit 3 if any is stopped
 #   settings   rewrite settings-<topology>.json of running stores (their settings read back again)
+#   fault      cluster topology only: pick ONE instance holding primary data (Redis: the master serving the lowest
+#              slot; MongoDB: the PRIMARY of the first shard that has one; Elasticsearch: the node with the most
+#              primary shards of FAULT_ES_INDEX, else of any index) and end it, keeping its data directory:
+#              kill-primary = SIGKILL, stop-node = SIGTERM and wait until it exited (STOP_TIMEOUT, then SIGKILL).
+#              Prints one JSON line on stdout: store, topology, kind, signal, port, pid, role, killed_at_ms (epoch ms
+#              of the signal), exited_at_ms. Exit 1 when not every instance runs or no primary holder is found.
+#   recover    cluster topology only: start the store's instances that are not running, with the profile and memory
+#              budget the store was started with (its "applied" file; --profile/--memory-mb are refused), wait until
+#              each answers and the cluster is whole (Redis: cluster_state:ok and 6 nodes known on every node;
+#              MongoDB: every member PRIMARY or SECONDARY; Elasticsearch: 3 nodes, status not red). Prints one JSON
+#              line: store, restarted (ports), back_at_ms, waited_ms. Restarts nothing when all run.
+#   Exit 2 on bad arguments (unknown command, option, store or fault kind, fault/recover on the single topology).
 # Topologies: single   Redis :6379, MongoDB :27017, Elasticsearch HTTP :9200 / transport :9300
 #             cluster  Redis cluster 3 masters + 3 replicas :7001-7006; MongoDB 3 shards, each a replica set of
 #                      3 members, :27018-27026 (routed by the binding: no mongos in the package registries);
@@ -29,7 +43,7 @@
 #      record: only record it), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
 #      MONGODB_RS_BASE_PORT, MONGODB_SHARDS, MONGODB_SHARD_MEMBERS, MONGODB_SHARD_PREFIX, ES_CLUSTER_HTTP_BASE_PORT,
 #      ES_CLUSTER_TRANSPORT_BASE_PORT, JAVA, MVN, STORES_PYTHON, LIBSSL_APT_URI,
-#      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s).
+#      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s), FAULT_ES_INDEX (usertable).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -98,6 +112,15 @@ store_running() {
   done < <("${store}_ports" "${topo}")
 }
 
+# True when at least one instance runs (a cluster with a node down after a fault).
+store_partly_running() {
+  local store="$1" topo="$2" port
+  while read -r port; do
+    instance_running "${store}" "${topo}" "${port}" && return 0
+  done < <("${store}_ports" "${topo}")
+  return 1
+}
+
 start_instances() {
   local store="$1" topo="$2" port dir p
   while read -r port; do
@@ -118,15 +141,18 @@ start_instances() {
   done < <("${store}_ports" "${topo}")
 }
 
+# Waits for the given ports (default: every instance); recover names only the restarted ones, so its timing does not
+# include a readiness probe of every running peer.
 wait_instances() {
   local store="$1" topo="$2" port dir
+  shift 2
   while read -r port; do
     dir="$(instance_dir "${store}" "${topo}" "${port}")"
     wait_until "${STORES_START_TIMEOUT:-300}" "${store} on port ${port} (log under ${dir})" "${store}_ready" "${topo}" "${port}" \
       || die "${store} on port ${port} did not come up"
     instance_running "${store}" "${topo}" "${port}" \
       || die "${store} on port ${port} answers but its PID file ${dir}/pid does not match a live process"
-  done < <("${store}_ports" "${topo}")
+  done < <(if (($#)); then printf '%s\n' "$@"; else "${store}_ports" "${topo}"; fi)
 }
 
 # What a running store was started with: "profile memory_mb" (empty when unknown).
@@ -176,6 +202,11 @@ start_store() {
     fi
     log "${store} (${topo}) already running"
   else
+    # A node down after a fault: starting it with other settings than its running peers would mix profiles.
+    applied="$(applied_of "${store}" "${topo}")"
+    if [[ -n "${applied}" && "${applied}" != "${want}" ]] && store_partly_running "${store}" "${topo}"; then
+      die "${store} (${topo}) is partly running with profile/memory '${applied}', not '${want}': recover or stop it first"
+    fi
     t0="$(now_ms)"
     os_tune "${store}"
     mkdir -p "${STORES_HOME}/${store}/${topo}"
@@ -223,6 +254,58 @@ stop_store() {
   rm -f "$(applied_file "${store}" "${topo}")"
 }
 
+# Ends one instance holding primary data (see the usage) and prints the JSON line describing it.
+fault_store() {
+  local store="$1" topo="$2" kind="$3" port="" role="" dir pid signal secs t0 t1
+  store_running "${store}" "${topo}" || die "${store} (${topo}) is not running on all its instances: start or recover it first"
+  IFS=$'\t' read -r port role < <("${store}_primary" "${topo}") || true
+  [[ "${port}" =~ ^[0-9]+$ ]] || die "${store} (${topo}): no instance holding primary data found"
+  dir="$(instance_dir "${store}" "${topo}" "${port}")"
+  instance_running "${store}" "${topo}" "${port}" || die "${store} (${topo}): port ${port} (${role}) is not an instance of ours"
+  pid="$(proc_pid "${dir}/pid")"
+  # SIGKILL ends a process at once; the 30 s only bound a process stuck in uninterruptible I/O.
+  if [[ "${kind}" == kill-primary ]]; then
+    signal=KILL secs=30
+  else
+    signal=TERM secs="${STOP_TIMEOUT:-60}"
+  fi
+  log "${store} (${topo}): SIG${signal} to port ${port}, pid ${pid} (${role})"
+  t0="$(now_ms)"
+  if ! proc_signal_wait "${dir}/pid" "${dir}" "${signal}" "${secs}"; then
+    [[ "${signal}" == TERM ]] || die "${store} on port ${port} (pid ${pid}) still alive ${secs}s after SIGKILL"
+    err "${store} on port ${port} (pid ${pid}) still running ${secs}s after SIGTERM: sending SIGKILL"
+    signal="TERM then KILL"
+    proc_signal_wait "${dir}/pid" "${dir}" KILL 30 || die "${store} on port ${port} (pid ${pid}) survived SIGKILL"
+  fi
+  t1="$(now_ms)"
+  log "${store} (${topo}): pid ${pid} exited $((t1 - t0)) ms after the signal"
+  printf 'store=%s\ntopology=%s\nkind=%s\nsignal=%s\nport=%s\npid=%s\nrole=%s\nkilled_at_ms=%s\nexited_at_ms=%s\n' \
+    "${store}" "${topo}" "${kind}" "${signal}" "${port}" "${pid}" "${role}" "${t0}" "${t1}" | probe json-line
+}
+
+# Starts again the instances that are not running (DURABILITY_PROFILE and STORE_MEMORY_MB are the applied ones, set
+# by main) and waits until the cluster is whole; prints the JSON line. The applied file is left as it is.
+recover_store() {
+  local store="$1" topo="$2" t0 t1 port restarted=()
+  t0="$(now_ms)"
+  [[ -n "$(applied_of "${store}" "${topo}")" ]] \
+    || die "${store} (${topo}) was not started by stores.sh (no $(applied_file "${store}" "${topo}")): use start"
+  while read -r port; do
+    instance_running "${store}" "${topo}" "${port}" || restarted+=("${port}")
+  done < <("${store}_ports" "${topo}")
+  if ((${#restarted[@]})); then
+    log "${store} (${topo}): restarting port(s) ${restarted[*]} (profile ${DURABILITY_PROFILE}, memory ${STORE_MEMORY_MB} MB)"
+    start_instances "${store}" "${topo}"
+    wait_instances "${store}" "${topo}" "${restarted[@]}"
+  fi
+  # Also when nothing was restarted: the caller is told the cluster is whole, not only that every process runs.
+  "${store}_whole" "${topo}" || die "${store} (${topo}): the cluster did not become whole again"
+  t1="$(now_ms)"
+  log "${store} (${topo}) whole again $((t1 - t0)) ms after recover began"
+  printf 'store=%s\nrestarted=[%s]\nback_at_ms=%s\nwaited_ms=%s\n' "${store}" "$(IFS=,; echo "${restarted[*]}")" \
+    "${t1}" "$((t1 - t0))" | probe json-line
+}
+
 # Prints one line per instance; returns 3 when any is stopped.
 status_store() {
   local store="$1" topo="$2" port pid rc=0
@@ -263,15 +346,35 @@ write_hosts_file() {
   fi
 }
 
+# fault/recover: the kind (fault), the cluster topology and exactly one store, no --profile/--memory-mb; recover takes
+# the profile and memory budget from the store's applied file, so a strict store comes back strict.
+check_fault_args() {
+  local cmd="$1" kind="$2" topo="$3" tuned="$4"
+  shift 4
+  if [[ "${cmd}" == fault && "${kind}" != kill-primary && "${kind}" != stop-node ]]; then
+    err "unknown fault kind '${kind}': give kill-primary or stop-node"
+    exit 2
+  fi
+  [[ "${topo}" == cluster ]] || { err "${cmd} works on the cluster topology only, not '${topo}'"; exit 2; }
+  (($# == 1)) || { err "${cmd} takes exactly one store (${ALL_STORES[*]}), got $#"; exit 2; }
+  ((!tuned)) || { err "${cmd} takes no --profile/--memory-mb: the store keeps what it was started with"; exit 2; }
+  if [[ "${cmd}" == recover ]]; then
+    local profile="" mb=""
+    read -r profile mb < <(applied_of "$1" "${topo}") || true
+    DURABILITY_PROFILE="${profile:-${DURABILITY_PROFILE}}"
+    STORE_MEMORY_MB="${mb:-${STORE_MEMORY_MB}}"
+  fi
+}
+
 main() {
-  local cmd="" topo=single stores=() s
+  local cmd="" topo="" stores=() s kind="" tuned=0
   (($#)) || { usage >&2; exit 2; }
   cmd="$1"
   shift
   case "${cmd}" in
-    install | start | stop | status | settings) ;;
+    install | start | stop | status | settings | fault | recover) ;;
     -h | --help | help) usage; return 0 ;;
-    *) err "unknown command '${cmd}' (install|start|stop|status|settings)"; exit 2 ;;
+    *) err "unknown command '${cmd}' (install|start|stop|status|settings|fault|recover)"; exit 2 ;;
   esac
   DURABILITY_PROFILE="${DURABILITY_PROFILE:-relaxed}"
   STORE_MEMORY_MB="${STORE_MEMORY_MB:-1024}"
@@ -279,16 +382,27 @@ main() {
     case "$1" in
       --topology) (($# >= 2)) || { err "--topology needs a value (single|cluster)"; exit 2; }; topo="$2"; shift 2 ;;
       --topology=*) topo="${1#*=}"; shift ;;
-      --profile) (($# >= 2)) || { err "--profile needs a value (relaxed|strict)"; exit 2; }; DURABILITY_PROFILE="$2"; shift 2 ;;
-      --profile=*) DURABILITY_PROFILE="${1#*=}"; shift ;;
-      --memory-mb) (($# >= 2)) || { err "--memory-mb needs a value in MB"; exit 2; }; STORE_MEMORY_MB="$2"; shift 2 ;;
-      --memory-mb=*) STORE_MEMORY_MB="${1#*=}"; shift ;;
+      --profile) (($# >= 2)) || { err "--profile needs a value (relaxed|strict)"; exit 2; }; DURABILITY_PROFILE="$2"; tuned=1; shift 2 ;;
+      --profile=*) DURABILITY_PROFILE="${1#*=}"; tuned=1; shift ;;
+      --memory-mb) (($# >= 2)) || { err "--memory-mb needs a value in MB"; exit 2; }; STORE_MEMORY_MB="$2"; tuned=1; shift 2 ;;
+      --memory-mb=*) STORE_MEMORY_MB="${1#*=}"; tuned=1; shift ;;
       -h | --help) usage; return 0 ;;
       -*) err "unknown option '$1'"; exit 2 ;;
       *) stores+=("$1"); shift ;;
     esac
   done
-  [[ "${topo}" == single || "${topo}" == cluster ]] || { err "unknown topology '${topo}' (single|cluster)"; exit 2; }
+  if [[ "${cmd}" == fault ]]; then
+    kind="${stores[0]:-}"
+    stores=("${stores[@]:1}")
+  fi
+  for s in "${stores[@]}"; do
+    [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }
+  done
+  if [[ "${cmd}" == fault || "${cmd}" == recover ]]; then
+    topo="${topo:-cluster}"
+    check_fault_args "${cmd}" "${kind}" "${topo}" "${tuned}" "${stores[@]}"
+  fi
+  topo="${topo:-single}"
   [[ " ${DURABILITY_PROFILES[*]} " == *" ${DURABILITY_PROFILE} "* ]] \
     || { err "unknown durability profile '${DURABILITY_PROFILE}' (${DURABILITY_PROFILES[*]})"; exit 2; }
   # 256 MB: WiredTiger's smallest cache; Elasticsearch and Redis need that much for this suite's data anyway.
@@ -301,9 +415,6 @@ main() {
     *) err "STORES_OS_TUNING='${STORES_OS_TUNING}': use auto or record"; exit 2 ;;
   esac
   readonly DURABILITY_PROFILE STORE_MEMORY_MB
-  for s in "${stores[@]}"; do
-    [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }
-  done
   ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
   mkdir -p "${STORES_HOME}"
   # Absolute, because the paths end up in server configs and PID-file markers.
@@ -322,6 +433,8 @@ main() {
       stop) stop_store "${s}" "${topo}" ;;
       status) status_store "${s}" "${topo}" || rc=$? ;;
       settings) settings_store "${s}" "${topo}" ;;
+      fault) fault_store "${s}" "${topo}" "${kind}" ;;
+      recover) recover_store "${s}" "${topo}" ;;
     esac
   done
   case "${cmd}" in

@@ -100,6 +100,28 @@ mongodb_form() {
   done
 }
 
+# "PORT<TAB>ROLE" of the PRIMARY of the first shard that has one (shard0 unless an election is under way there).
+mongodb_primary() {
+  local i primary
+  for ((i = 0; i < $(mongodb_shards); i++)); do
+    if primary="$(mongo_probe mongo-primary "$(mongodb_shard_url "${i}")")"; then
+      printf '%s\tPRIMARY of %s\n' "${primary##*:}" "$(mongodb_shard_name "${i}")"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Waits until every shard has a primary and all its members are PRIMARY or SECONDARY. Not mongodb_form, though it is
+# safe to re-run (replSetInitiate answers AlreadyInitialized): a restarted member keeps its replica set config and the
+# default write concern (stored in the set), so there is nothing to initiate or set, and form's one python process per
+# check takes seconds even on a whole cluster, which would blur the recovery time.
+mongodb_whole() {
+  local i urls=()
+  for ((i = 0; i < $(mongodb_shards); i++)); do urls+=("$(mongodb_shard_url "${i}")"); done
+  mongo_probe mongo-whole "${STORES_START_TIMEOUT:-300}" "${urls[@]}"
+}
+
 # Connection string of shard i (all members, replica set name).
 mongodb_shard_url() {
   local list=() port

@@ -9,14 +9,22 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-rs-ready URI N          exit 0 when the set has a primary and N healthy members
   probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
+  probe.py mongo-primary URI             host:port of the replica set's PRIMARY (exit 1 when it has none)
+  probe.py mongo-whole SECS URI...       exit 0 once every member of each replica set URI answers as PRIMARY or
+                                         SECONDARY (its own view) and each set has a primary; polled every 0.2 s,
+                                         exit 1 after SECS
+  probe.py es-primaries URL INDEX        "PORT<TAB>ROLE" of the node holding the most started primary shards of INDEX
+                                         (of any index when INDEX has none); exit 1 when no node holds a primary
   probe.py json-file FILE                writes key=value lines from stdin as a JSON object (values parsed as JSON
                                          when they are valid JSON, else strings; "a.b=c" nests under "a")
+  probe.py json-line                     the same object as one compact line on stdout
   probe.py hosts-file FILE TOPOLOGY      like json-file, for .stores/hosts-<topology>.json: lines "store<TAB>key=value"
 """
 import json
 import os
 import sys
 import tempfile
+import time
 import urllib.request
 
 
@@ -113,6 +121,71 @@ def mongo_shard_info(uri):
                                                                          True)}))
 
 
+def mongo_primary(uri):
+    try:
+        st = mongo_client(uri).admin.command("replSetGetStatus")
+    except Exception as e:  # no primary to route the command to, or no member reachable
+        fail(f"replSetGetStatus {uri.split('?')[0]}: {e}")
+    primaries = [m["name"] for m in st["members"] if m["stateStr"] == "PRIMARY"]
+    if not primaries:
+        fail(f"replica set {st['set']} has no primary")
+    print(primaries[0])
+
+
+def mongo_whole(secs, uris):
+    # One direct client per member, kept across polls: each member's own hello answer, not a heartbeat-old view.
+    sets = []
+    for uri in uris:
+        hosts = uri.split("//", 1)[1].split("/", 1)[0].split(",")
+        sets.append({h: mongo_client(f"mongodb://{h}/", directConnection=True) for h in hosts})
+    deadline = time.monotonic() + secs
+    while True:
+        states = {}
+        for clients in sets:
+            for host, c in clients.items():
+                try:
+                    hello = c.admin.command("hello")
+                    states[host] = ("PRIMARY" if hello.get("isWritablePrimary") else
+                                    "SECONDARY" if hello.get("secondary") else "OTHER")
+                except Exception:
+                    states[host] = "DOWN"
+        whole = all(all(states[h] in ("PRIMARY", "SECONDARY") for h in clients) and
+                    any(states[h] == "PRIMARY" for h in clients) for clients in sets)
+        if whole:
+            return
+        if time.monotonic() >= deadline:
+            fail(f"replica sets not whole after {secs} s: {states}")
+        time.sleep(0.2)
+
+
+def http_json(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return json.load(r)
+    except Exception as e:
+        fail(f"GET {url}: {e}")
+
+
+def es_primaries(url, index):
+    url = url.rstrip("/")
+    shards = http_json(f"{url}/_cat/shards?format=json&h=index,shard,prirep,state,node")
+    nodes = http_json(f"{url}/_nodes/http?filter_path=nodes.*.name,nodes.*.http.publish_address")["nodes"]
+    # publish_address is "127.0.0.1:9201" (or "name/127.0.0.1:9201"): the node's HTTP port is what stores.sh knows.
+    port = {n["name"]: int(n["http"]["publish_address"].rsplit(":", 1)[1]) for n in nodes.values()}
+    started = [s for s in shards if s["prirep"] == "p" and s["state"] == "STARTED" and s["node"] in port]
+    of_index = [s for s in started if s["index"] == index]
+    chosen = of_index or started
+    if not chosen:
+        fail(f"no node holds a started primary shard (index {index} or any other)")
+    count = {}
+    for s in chosen:
+        count[s["node"]] = count.get(s["node"], 0) + 1
+    # Most primaries first; on a tie the lowest port, so the same node is picked for the same layout.
+    node = min(count, key=lambda n: (-count[n], port[n]))
+    what = f"of index {index}" if of_index else f"of any index ({index} has none)"
+    print(f"{port[node]}\t{node}: {count[node]} of {len(chosen)} primary shards {what}")
+
+
 def parse_value(v):
     try:
         return json.loads(v)
@@ -136,14 +209,22 @@ def write_atomically(path, obj):
     os.replace(tmp, path)
 
 
-def json_file(path):
+def read_pairs():
     obj = {}
     for line in sys.stdin:
         line = line.rstrip("\n")
         if line:
             k, _, v = line.partition("=")
             put(obj, k, parse_value(v))
-    write_atomically(path, obj)
+    return obj
+
+
+def json_file(path):
+    write_atomically(path, read_pairs())
+
+
+def json_line():
+    print(json.dumps(read_pairs(), separators=(",", ":")))
 
 
 def hosts_file(path, topology):
@@ -167,7 +248,11 @@ def main(argv):
                 "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
                 "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
                 "mongo-shard-info": lambda: mongo_shard_info(args[0]),
-                "json-file": lambda: json_file(args[0]), "hosts-file": lambda: hosts_file(args[0], args[1])}
+                "mongo-primary": lambda: mongo_primary(args[0]),
+                "mongo-whole": lambda: mongo_whole(float(args[0]), args[1:]),
+                "es-primaries": lambda: es_primaries(args[0], args[1]),
+                "json-file": lambda: json_file(args[0]), "json-line": json_line,
+                "hosts-file": lambda: hosts_file(args[0], args[1])}
     if cmd not in commands:
         fail(f"unknown command {cmd}")
     commands[cmd]()

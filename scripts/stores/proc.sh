@@ -4,8 +4,10 @@
 # recycled PID or a foreign process on the same port is never mistaken for ours and never signalled.
 #
 #   proc_running PIDFILE MARKER    true when the PID in PIDFILE is alive and its command line contains MARKER
+#   proc_alive PID MARKER          the same for a PID already read
 #   proc_pid PIDFILE               the PID written in PIDFILE (empty if none)
 #   proc_stop PIDFILE MARKER NAME  SIGTERM, wait up to STOP_TIMEOUT s (default 60), SIGKILL as a last resort
+#   proc_signal_wait PIDFILE MARKER SIGNAL SECS   sends SIGNAL, waits until the process is gone; false on timeout
 #   proc_rss_mb PID                resident set size in MB
 #   cpuset_prefix                  prints "taskset -c CPUS" words when STORES_CPUSET is set (one per line)
 
@@ -19,9 +21,15 @@ proc_pid() {
 }
 
 proc_running() {
-  local pidfile="$1" marker="$2" pid cmdline state
-  pid="$(proc_pid "${pidfile}")"
-  [[ -n "${pid}" && -r "/proc/${pid}/cmdline" ]] || return 1
+  local pid
+  pid="$(proc_pid "$1")"
+  [[ -n "${pid}" ]] && proc_alive "${pid}" "$2"
+}
+
+# True when PID is a live (not zombie) process whose command line contains MARKER.
+proc_alive() {
+  local pid="$1" marker="$2" cmdline state
+  [[ -r "/proc/${pid}/cmdline" ]] || return 1
   state="$(awk '/^State:/ {print $2}' "/proc/${pid}/status" 2>/dev/null)"
   [[ "${state}" != Z ]] || return 1
   cmdline="$(tr '\0' ' ' <"/proc/${pid}/cmdline")"
@@ -29,24 +37,34 @@ proc_running() {
 }
 
 proc_stop() {
-  local pidfile="$1" marker="$2" name="$3" pid deadline
+  local pidfile="$1" marker="$2" name="$3" pid
   if ! proc_running "${pidfile}" "${marker}"; then
     rm -f "${pidfile}"
     return 0
   fi
   pid="$(proc_pid "${pidfile}")"
-  kill -TERM "${pid}"
-  deadline=$((SECONDS + ${STOP_TIMEOUT:-60}))
-  while proc_running "${pidfile}" "${marker}"; do
-    if ((SECONDS >= deadline)); then
-      err "${name} (pid ${pid}) still running ${STOP_TIMEOUT:-60}s after SIGTERM: sending SIGKILL"
-      kill -KILL "${pid}" 2>/dev/null || true
-      sleep 1
-      break
-    fi
-    sleep 0.2
-  done
+  if ! proc_signal_wait "${pidfile}" "${marker}" TERM "${STOP_TIMEOUT:-60}"; then
+    err "${name} (pid ${pid}) still running ${STOP_TIMEOUT:-60}s after SIGTERM: sending SIGKILL"
+    kill -KILL "${pid}" 2>/dev/null || true
+    sleep 1
+  fi
   rm -f "${pidfile}"
+}
+
+# The PID is read once, before the signal: a server that removes its own PID file on exit (redis-server on SIGTERM)
+# must still be waited for by that PID.
+proc_signal_wait() {
+  local pidfile="$1" marker="$2" signal="$3" secs="$4" pid deadline
+  pid="$(proc_pid "${pidfile}")"
+  if [[ -z "${pid}" ]] || ! proc_alive "${pid}" "${marker}"; then
+    return 0 # gone already, or not ours: never signalled
+  fi
+  kill "-${signal}" "${pid}" 2>/dev/null || true
+  deadline=$((SECONDS + secs))
+  while proc_alive "${pid}" "${marker}"; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.1
+  done
 }
 
 proc_rss_mb() {
