@@ -23,12 +23,20 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 PASSED=()
 FAILED=()
 STARTED_STORES=0
+BESIDE_DIR=""
+BESIDE_NAMES=()
+BESIDE_PIDS=()
 
 usage() {
   sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
+  local pid
+  for pid in "${BESIDE_PIDS[@]}"; do
+    kill "${pid}" 2>/dev/null || true
+  done
+  [[ -z "${BESIDE_DIR}" ]] || rm -rf "${BESIDE_DIR}"
   if ((STARTED_STORES)) && [[ "${KEEP_STORES:-0}" != 1 ]]; then
     STARTED_STORES=0
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null 2>&1 || true
@@ -75,6 +83,45 @@ suite() {
   fi
 }
 
+# suite_beside NAME CMD...: starts a suite that needs no store in the background, beside the stores' install and
+# start (which wait on downloads and disks, not on the CPU); its output is held until join_suites_beside prints it.
+suite_beside() {
+  local name="$1"
+  shift
+  [[ -n "${BESIDE_DIR}" ]] || BESIDE_DIR="$(mktemp -d)"
+  log "=== suite ${name}: started beside the stores' install (its output follows when it ends)"
+  (
+    start="${SECONDS}"
+    rc=0
+    "$@" >"${BESIDE_DIR}/${name}.log" 2>&1 || rc=$?
+    echo "${rc} $((SECONDS - start))" >"${BESIDE_DIR}/${name}.rc"
+  ) &
+  BESIDE_NAMES+=("${name}")
+  BESIDE_PIDS+=("$!")
+}
+
+# Waits for the suites started by suite_beside, prints their output and records their outcomes.
+join_suites_beside() {
+  local i name rc took
+  for i in "${!BESIDE_PIDS[@]}"; do
+    name="${BESIDE_NAMES[i]}"
+    wait "${BESIDE_PIDS[i]}" || true
+    cat "${BESIDE_DIR}/${name}.log"
+    rc=1
+    took="?"
+    [[ -s "${BESIDE_DIR}/${name}.rc" ]] && read -r rc took <"${BESIDE_DIR}/${name}.rc"
+    if ((rc == 0)); then
+      PASSED+=("${name}")
+      log "=== suite ${name}: passed in ${took} s"
+    else
+      FAILED+=("${name}")
+      log "=== suite ${name}: FAILED (exit ${rc}) after ${took} s"
+    fi
+  done
+  BESIDE_PIDS=()
+  BESIDE_NAMES=()
+}
+
 run_shellcheck() {
   local files=()
   mapfile -t files < <(cd "${REPO_ROOT}" && git ls-files '*.sh' run-sweep.sh bin/docsearch .ci/run 2>/dev/null | sort -u)
@@ -100,16 +147,19 @@ main() {
   install_tools
   suite shellcheck run_shellcheck
   suite ruff run_if_present scripts/tests/test_ruff.sh
-  suite terraform run_if_present scripts/tests/test_terraform.sh
-  suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
   if ((quick)); then
+    suite terraform run_if_present scripts/tests/test_terraform.sh
+    suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite maven-unit mvn -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
+    suite_beside terraform run_if_present scripts/tests/test_terraform.sh
+    suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     "${REPO_ROOT}/scripts/stores.sh" install
     STARTED_STORES=1
     "${REPO_ROOT}/scripts/stores.sh" start
     "${REPO_ROOT}/scripts/stores.sh" start --topology cluster
+    join_suites_beside
     suite maven env DOCSEARCH_CLUSTER_ITS=true mvn -B install
     export DOCSEARCH_SKIP_BUILD=1
     suite stores run_if_present scripts/tests/test_stores.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Initiates a MongoDB replica set over running mongod processes started with --replSet NAME, then waits until it
-# has a primary and every member is PRIMARY or SECONDARY. Safe to re-run (an initiated set is left as it is).
+# Initiates a MongoDB replica set over running mongod processes started with --replSet NAME, then waits until its
+# preferred member (the first) is primary and every member is PRIMARY or SECONDARY (no priority takeover to come).
+# Safe to re-run (an initiated set is left as it is).
 # Used locally by scripts/stores.sh and on cloud machines (run it once, from any machine that reaches all members).
 #
 # Usage: mongo-rs-initiate.sh [--timeout SECS] NAME HOST:PORT HOST:PORT ...
@@ -48,7 +49,8 @@ ready() {
   else
     mongosh --quiet "mongodb://${MONGO_AUTH:-}${first}/?directConnection=true" --eval "
       const s = rs.status().members.map(m => m.stateStr);
-      if (!s.includes('PRIMARY') || s.filter(x => x === 'PRIMARY' || x === 'SECONDARY').length < ${n}) quit(1);" \
+      const me = rs.status().members.find(m => m.self);
+      if (!me || me.stateStr !== 'PRIMARY' || s.filter(x => x === 'PRIMARY' || x === 'SECONDARY').length < ${n}) quit(1);" \
       >/dev/null 2>&1
   fi
 }

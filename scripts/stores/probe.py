@@ -6,7 +6,8 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-ping URI                exit 0 when the server answers ping
   probe.py mongo-info URI                JSON: version, storage engine, journal, cache size, replica set
   probe.py mongo-rs-initiate NAME H:P... initiates replica set NAME (first member is preferred primary); idempotent
-  probe.py mongo-rs-ready URI N          exit 0 when the set has a primary and N healthy members
+  probe.py mongo-rs-ready URI N          exit 0 when the URI's member (the preferred one) is primary and the set
+                                         has N healthy members
   probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
   probe.py mongo-primary URI             host:port of the replica set's PRIMARY (exit 1 when it has none)
@@ -98,8 +99,11 @@ def mongo_rs_ready(uri, n):
     except Exception as e:
         fail(f"replSetGetStatus {uri}: {e}")
     states = [m["stateStr"] for m in st["members"] if m.get("health") == 1]
-    if "PRIMARY" not in states or len([s for s in states if s in ("PRIMARY", "SECONDARY")]) < n:
-        fail(f"replica set not ready: {states}")
+    # The URI's member is the preferred primary (priority 2): until it is primary, a priority takeover is still to
+    # come, and its stepdown would fail the writes in flight (a load once lost 4 inserts to it).
+    me = [m["stateStr"] for m in st["members"] if m.get("self")]
+    if me != ["PRIMARY"] or len([s for s in states if s in ("PRIMARY", "SECONDARY")]) < n:
+        fail(f"replica set not ready: {states} (the preferred primary is {me})")
 
 
 def mongo_set_default_wc(uri, w):

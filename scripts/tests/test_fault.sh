@@ -11,7 +11,7 @@
 #   scripts/tests/test_fault.sh [--profile relaxed|strict] [--kind kill-primary|stop-node] [STORE...]
 #
 # Settings (environment):
-#   FAULT_RATE (150 ops/s), FAULT_SPEC (KIND@3+4), KEEP_TMP=1 keeps the results folders (path printed);
+#   FAULT_RATE (200 ops/s), FAULT_SPEC (KIND@6+4: 6 s before the kill give the p99 before it enough samples), KEEP_TMP=1 keeps the results folders (path printed);
 #   STORES_HOME as for scripts/stores.sh; DOCSEARCH_SKIP_BUILD is passed on to run-sweep.sh.
 
 set -euo pipefail
@@ -46,8 +46,8 @@ cleanup() {
 fault_run() {
   local store="$1" dir rc=0
   dir="$("${REPO_ROOT}/run-sweep.sh" workloada --stores "${store}" --topology cluster --profile "${PROFILE}" \
-    --rates "${FAULT_RATE:-150}" --step-seconds 3 --warmup-seconds 1 --records 1000 --floor-seconds 0 \
-    --fault "${FAULT_SPEC:-${KIND}@3+4}" --out "${WORK}/${store}" | tail -n 1)" || rc=$?
+    --rates "${FAULT_RATE:-200}" --step-seconds 3 --warmup-seconds 1 --records 1000 --floor-seconds 0 \
+    --fault "${FAULT_SPEC:-${KIND}@6+4}" --out "${WORK}/${store}" | tail -n 1)" || rc=$?
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] || return 1
   python3 - "${dir}/${store}" "${PROFILE}" <<'PY' || return 1

@@ -281,7 +281,7 @@ final class StepRunner {
   private List<ClientRun> runClients(StoreSession session, StepSpec step, int planned, KeyLayout keys,
                                      Timing timing, List<ClientShare> shares, Path tmp, long startAtEpochMs) {
     if (shares.size() == 1) {
-      return List.of(runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, 0));
+      return List.of(runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, startAtEpochMs));
     }
     ExecutorService pool = Executors.newFixedThreadPool(shares.size());
     try {
