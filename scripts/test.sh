@@ -74,12 +74,17 @@ suite() {
   start="${SECONDS}"
   log "=== suite ${name}"
   "$@" || rc=$?
-  if ((rc == 0)); then
-    PASSED+=("${name}")
-    log "=== suite ${name}: passed in $((SECONDS - start)) s"
+  record_suite "${name}" "${rc}" "$((SECONDS - start))"
+}
+
+# record_suite NAME EXIT SECONDS: adds the suite to PASSED or FAILED and says so.
+record_suite() {
+  if (($2 == 0)); then
+    PASSED+=("$1")
+    log "=== suite $1: passed in $3 s"
   else
-    FAILED+=("${name}")
-    log "=== suite ${name}: FAILED (exit ${rc}) after $((SECONDS - start)) s"
+    FAILED+=("$1")
+    log "=== suite $1: FAILED (exit $2) after $3 s"
   fi
 }
 
@@ -110,13 +115,7 @@ join_suites_beside() {
     rc=1
     took="?"
     [[ -s "${BESIDE_DIR}/${name}.rc" ]] && read -r rc took <"${BESIDE_DIR}/${name}.rc"
-    if ((rc == 0)); then
-      PASSED+=("${name}")
-      log "=== suite ${name}: passed in ${took} s"
-    else
-      FAILED+=("${name}")
-      log "=== suite ${name}: FAILED (exit ${rc}) after ${took} s"
-    fi
+    record_suite "${name}" "${rc}" "${took}"
   done
   BESIDE_PIDS=()
   BESIDE_NAMES=()
