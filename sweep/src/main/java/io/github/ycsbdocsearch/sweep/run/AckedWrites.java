@@ -36,6 +36,7 @@ final class AckedWrites {
 
   private final StoreKind kind;
   private final Properties props;
+  private final SearchWorkloadConfig config;
   private final String prefix;
   private final List<Ack> acks = new ArrayList<>();
   private volatile boolean stopping;
@@ -62,6 +63,7 @@ final class AckedWrites {
   AckedWrites(StoreKind kind, Properties props, String tag) {
     this.kind = kind;
     this.props = props;
+    this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
   }
 
@@ -85,7 +87,6 @@ final class AckedWrites {
   }
 
   private void write() {
-    SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
     DocumentSource source = config.newSource();
     DB db;
     try {
@@ -143,7 +144,7 @@ final class AckedWrites {
    */
   synchronized Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
     DB db = SearchVerification.open(kind, props);
-    String table = SearchWorkloadConfig.fromProperties(props).table();
+    String table = config.table();
     long before = 0;
     long lostBefore = 0;
     long lostAfter = 0;

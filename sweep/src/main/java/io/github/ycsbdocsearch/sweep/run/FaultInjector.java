@@ -85,7 +85,11 @@ final class FaultInjector implements StepRunner.StepCompanion {
       }
       ctx.progress().store(store, "fault: nothing killed: " + e.getMessage());
     }
-    sleepUntil(recoverDueMs == Long.MAX_VALUE ? 0 : recoverDueMs);
+    long due;
+    synchronized (lock) {
+      due = recoverDueMs == Long.MAX_VALUE ? 0 : recoverDueMs;
+    }
+    sleepUntil(due);
     recover();
   }
 
