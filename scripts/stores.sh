@@ -237,13 +237,16 @@ settings_store() {
   log "wrote ${STORES_HOME}/$1/settings-$2.json"
 }
 
+# Stops every instance at once. One by one, a MongoDB cluster took 144 s to stop: each PRIMARY shut down first hands
+# over to a secondary, which is then the next to be stopped and hands over again, seconds each time.
 stop_store() {
-  local store="$1" topo="$2" port dir
+  local store="$1" topo="$2" port dir i pids=() ports=()
   while read -r port; do
     dir="$(instance_dir "${store}" "${topo}" "${port}")"
     if instance_running "${store}" "${topo}" "${port}"; then
-      proc_stop "${dir}/pid" "${dir}" "${store}:${port}"
-      log "${store} (${topo}) on port ${port} stopped"
+      proc_stop "${dir}/pid" "${dir}" "${store}:${port}" &
+      pids+=("$!")
+      ports+=("${port}")
     else
       rm -f "${dir}/pid" # stale: its process is gone or is not ours
       if port_open 127.0.0.1 "${port}"; then
@@ -251,6 +254,10 @@ stop_store() {
       fi
     fi
   done < <("${store}_ports" "${topo}")
+  for i in "${!pids[@]}"; do
+    wait "${pids[i]}"
+    log "${store} (${topo}) on port ${ports[i]} stopped"
+  done
   rm -f "$(applied_file "${store}" "${topo}")"
 }
 

@@ -12,8 +12,8 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
   probe.py mongo-primary URI             host:port of the replica set's PRIMARY (exit 1 when it has none)
   probe.py mongo-whole SECS URI...       exit 0 once every member of each replica set URI answers as PRIMARY or
-                                         SECONDARY (its own view) and each set has a primary; polled every 0.2 s,
-                                         exit 1 after SECS
+                                         SECONDARY (its own view) and each set's first member (the preferred one)
+                                         is its PRIMARY; polled every 0.2 s, exit 1 after SECS
   probe.py es-primaries URL INDEX        "PORT<TAB>ROLE" of the node holding the most started primary shards of INDEX
                                          (of any index when INDEX has none); exit 1 when no node holds a primary
   probe.py json-file FILE                writes key=value lines from stdin as a JSON object (values parsed as JSON
@@ -153,8 +153,11 @@ def mongo_whole(secs, uris):
                                     "SECONDARY" if hello.get("secondary") else "OTHER")
                 except Exception:
                     states[host] = "DOWN"
+        # The first member is the preferred primary (priority 2, mongo-rs-initiate). A set whose primary is another
+        # member still owes the priority takeover: a second election (no primary for seconds) once the preferred
+        # member has caught up. The store is whole after it, not before (a read-back once failed inside it).
         whole = all(all(states[h] in ("PRIMARY", "SECONDARY") for h in clients) and
-                    any(states[h] == "PRIMARY" for h in clients) for clients in sets)
+                    states[next(iter(clients))] == "PRIMARY" for clients in sets)
         if whole:
             return
         if time.monotonic() >= deadline:

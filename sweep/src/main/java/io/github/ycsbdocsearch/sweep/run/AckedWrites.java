@@ -31,8 +31,11 @@ import site.ycsb.StringByteIterator;
 final class AckedWrites {
   /** Inserts per second: a fine grain (50 ms) for the longest gap, and too few to load the store. */
   static final int PER_SECOND = 20;
-  /** A read-back that fails (not "absent": an error) is tried this many times, a second apart. */
-  private static final int READ_TRIES = 5;
+  /**
+   * How long the read-back keeps trying (the connection, then each read that fails rather than answers "absent"), a
+   * second apart: a replica set may still be electing when the step ends.
+   */
+  private static final long READ_BACK_PATIENCE_MS = TimeUnit.SECONDS.toMillis(60);
 
   private final StoreKind kind;
   private final Properties props;
@@ -54,10 +57,11 @@ final class AckedWrites {
    *
    * @param lostKeys       the first lost keys, at most 20
    * @param readBackFailed keys whose read failed every time (neither found nor absent)
+   * @param readBackError  why no key could be read (the binding did not connect in time), or null
    */
   record Outcome(long attempted, long acked, long failed, long ackedBeforeKill, long lostBeforeKill,
                  long ackedAfterKill, long lostAfterKill, List<String> lostKeys, long longestAckGapMs,
-                 long readBackFailed, String firstError) {
+                 long readBackFailed, String firstError, String readBackError) {
   }
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
@@ -143,9 +147,18 @@ final class AckedWrites {
    * @param windowEndMs   the measured window's end
    */
   synchronized Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
-    DB db = SearchVerification.open(kind, props);
+    long deadline = System.currentTimeMillis() + READ_BACK_PATIENCE_MS;
+    long before = acks.stream().filter(a -> killedAtMs > 0 && a.atMs() < killedAtMs).count();
+    long gap = longestGapMs(windowStartMs, windowEndMs);
+    DB db;
+    try {
+      db = openBy(deadline);
+    } catch (RuntimeException e) {
+      // Nothing read: every acknowledged key counts as a failed read, none as lost, and the counts still stand.
+      return new Outcome(attempted, acks.size(), failed, before, 0, acks.size() - before, 0, List.of(), gap,
+          acks.size(), firstError, "read-back failed: " + e.getMessage());
+    }
     String table = config.table();
-    long before = 0;
     long lostBefore = 0;
     long lostAfter = 0;
     long readFailed = 0;
@@ -153,8 +166,7 @@ final class AckedWrites {
     try {
       for (Ack a : acks) {
         boolean early = killedAtMs > 0 && a.atMs() < killedAtMs;
-        before += early ? 1 : 0;
-        Status s = read(db, table, a.key());
+        Status s = read(db, table, a.key(), deadline);
         if (Status.NOT_FOUND.equals(s)) {
           lostBefore += early ? 1 : 0;
           lostAfter += early ? 0 : 1;
@@ -169,24 +181,37 @@ final class AckedWrites {
       SearchVerification.close(db);
     }
     return new Outcome(attempted, acks.size(), failed, before, lostBefore, acks.size() - before, lostAfter, lostKeys,
-        longestGapMs(windowStartMs, windowEndMs), readFailed, firstError);
+        gap, readFailed, firstError, null);
   }
 
-  /** Tries a read a few times: a replica set still electing or a shard still recovering answers with an error. */
-  private static Status read(DB db, String table, String key) {
-    Status s = Status.ERROR;
-    for (int i = 0; i < READ_TRIES; i++) {
+  /** Opens the binding, trying again a second apart until the deadline (a store still electing refuses). */
+  private DB openBy(long deadlineMs) {
+    while (true) {
+      try {
+        return SearchVerification.open(kind, props);
+      } catch (RuntimeException e) {
+        if (System.currentTimeMillis() >= deadlineMs) {
+          throw e;
+        }
+        LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+      }
+    }
+  }
+
+  /** Reads one key, trying again a second apart until the deadline while the store answers with an error. */
+  private static Status read(DB db, String table, String key, long deadlineMs) {
+    while (true) {
+      Status s;
       try {
         s = db.read(table, key, null, new LinkedHashMap<>());
       } catch (RuntimeException e) {
         s = new Status("ERROR", e.toString());
       }
-      if (s.isOk() || Status.NOT_FOUND.equals(s)) {
+      if (s.isOk() || Status.NOT_FOUND.equals(s) || System.currentTimeMillis() >= deadlineMs) {
         return s;
       }
       LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
     }
-    return s;
   }
 
   /** The longest stretch inside the window with no acknowledgement (its edges count as acknowledgements). */

@@ -163,20 +163,16 @@ final class FaultInjector implements StepRunner.StepCompanion {
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;
     }
-    try {
-      AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
-      long lost = o.lostBeforeKill() + o.lostAfterKill();
-      ctx.progress().store(store, String.format(Locale.ROOT, "fault: %d of %d acknowledged writes read back, %d "
-          + "lost; longest gap between acknowledgements %.1f s", o.acked() - lost - o.readBackFailed(), o.acked(),
-          lost, o.longestAckGapMs() / 1000.0));
-      return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, o.attempted(), o.acked(), o.failed(),
-          o.ackedBeforeKill(), o.lostBeforeKill(), o.ackedAfterKill(), o.lostAfterKill(), o.lostKeys(),
-          o.longestAckGapMs(), o.readBackFailed(), o.firstError(), null);
-    } catch (RuntimeException e) {
-      ctx.progress().store(store, "fault: acknowledged writes not read back: " + e.getMessage());
-      return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, 0, 0, 0, 0, 0, 0, 0, List.of(), null, 0, null,
-          "read-back failed: " + e.getMessage());
-    }
+    AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
+    long lost = o.lostBeforeKill() + o.lostAfterKill();
+    ctx.progress().store(store, o.readBackError() != null
+        ? "fault: acknowledged writes not read back: " + o.readBackError()
+        : String.format(Locale.ROOT, "fault: %d of %d acknowledged writes read back, %d lost; longest gap between "
+            + "acknowledgements %.1f s", o.acked() - lost - o.readBackFailed(), o.acked(), lost,
+            o.longestAckGapMs() / 1000.0));
+    return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, o.attempted(), o.acked(), o.failed(),
+        o.ackedBeforeKill(), o.lostBeforeKill(), o.ackedAfterKill(), o.lostAfterKill(), o.lostKeys(),
+        o.longestAckGapMs(), o.readBackFailed(), o.firstError(), o.readBackError());
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */
