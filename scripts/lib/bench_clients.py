@@ -4,6 +4,7 @@ Usage: bench_clients.py OUT [RUN]
   OUT  the benchmark's folder: c1-r<k>/<run>/ and c2-r<k>/<run>/ (one client, two clients, round k)
   RUN  optional results folder of real stores: each store's client CPU per operation
 """
+
 import csv
 import glob
 import os
@@ -43,23 +44,32 @@ def clients_vs_one(out):
     t2 = statistics.median(t for t, _, _ in got[2])
     p1 = statistics.median(p for _, p, _ in got[1])
     p2 = statistics.median(p for _, p, _ in got[2])
-    print(f"medians over {len(got[1])} rounds: throughput 2 clients / 1 client = {t2 / t1:.4f}; "
-          f"p99 2 clients - 1 client = {p2 - p1:+.0f} us ({p2:.0f} vs {p1:.0f} us)")
+    print(
+        f"medians over {len(got[1])} rounds: throughput 2 clients / 1 client = {t2 / t1:.4f}; "
+        f"p99 2 clients - 1 client = {p2 - p1:+.0f} us ({p2:.0f} vs {p1:.0f} us)"
+    )
 
 
 def client_cost(run):
     """Client CPU per operation (us), median over each store's complete, not client-bound capacity steps."""
     per_store = {}
     for r in rows(run):
-        if (r["phase"] == "capacity" and r["step_status"] == "complete" and r["client_bound"] == "false"
-                and r["latency_kind"] == "service" and r["requests"] == "ok" and r["client_cpu_cores"]):
+        if (
+            r["phase"] == "capacity"
+            and r["step_status"] == "complete"
+            and r["client_bound"] == "false"
+            and r["latency_kind"] == "service"
+            and r["requests"] == "ok"
+            and r["client_cpu_cores"]
+        ):
             key = (r["store"], r["step"])
-            per_store.setdefault(r["store"], {})[key] = 1e6 * float(r["client_cpu_cores"]) / float(
-                r["throughput_ops"])
+            per_store.setdefault(r["store"], {})[key] = 1e6 * float(r["client_cpu_cores"]) / float(r["throughput_ops"])
     for store, steps in per_store.items():
         values = sorted(steps.values())
-        print(f"{store}: client CPU {statistics.median(values):.1f} us per operation "
-              f"(median of {len(values)} capacity steps, {values[0]:.1f} to {values[-1]:.1f})")
+        print(
+            f"{store}: client CPU {statistics.median(values):.1f} us per operation "
+            f"(median of {len(values)} capacity steps, {values[0]:.1f} to {values[-1]:.1f})"
+        )
 
 
 def main():

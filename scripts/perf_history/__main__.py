@@ -1,6 +1,7 @@
 """Command line: python -m perf_history {add,analyze,accept,prune} ... (wrapper: scripts/perf-history.sh).
 
 Exit codes: 0 fine, 1 the newest runs sit after a regression change point (analyze), 2 bad input (one line)."""
+
 import argparse
 import os
 import sys
@@ -27,6 +28,7 @@ def positive(kind):
         if value <= 0:
             raise argparse.ArgumentTypeError(f"{text!r} must be > 0")
         return value
+
     return parse
 
 
@@ -75,8 +77,13 @@ def cmd_analyze(args):
     if not rows:
         raise BadInput(f"{args.history}: the history is empty")
     accepted = history.read_accepted(args.accepted or default_accepted(args.history))
-    options = detect.Options(args.max_pvalue_throughput, args.max_pvalue_latency, args.min_change_throughput,
-                             args.min_change_latency, args.window)
+    options = detect.Options(
+        args.max_pvalue_throughput,
+        args.max_pvalue_latency,
+        args.min_change_throughput,
+        args.min_change_latency,
+        args.window,
+    )
     results = detect.analyse(history.series(rows), accepted, options)
     runs = len({r["run_id"] for r in rows})
     sys.stdout.write(report.text(results, runs))

@@ -11,6 +11,7 @@ Otava finds the points; this module only decides what they mean for the nightly 
   between the means before and after. One bad night gives at most a "pending" line, never a failure. A regression
   that only brings the metric back to where it was before an improvement just before it is no regression.
 """
+
 import math
 import warnings
 from dataclasses import dataclass, field
@@ -24,18 +25,18 @@ REGRESSION, PENDING, MACHINE, OK = "REGRESSION", "pending", "machine", "ok"
 
 @dataclass
 class Options:
-    max_pvalue_throughput: float = 0.005   # Otava's significance level, per kind of metric: tail latencies of short
-    max_pvalue_latency: float = 0.0001     # steps are heavy-tailed, so they need stronger evidence than throughput
+    max_pvalue_throughput: float = 0.005  # Otava's significance level, per kind of metric: tail latencies of short
+    max_pvalue_latency: float = 0.0001  # steps are heavy-tailed, so they need stronger evidence than throughput
     min_change_throughput: float = 0.05  # smallest relative change reported, per kind of metric: latency
-    min_change_latency: float = 0.20     # percentiles of short nightly steps wander far more than throughput
+    min_change_latency: float = 0.20  # percentiles of short nightly steps wander far more than throughput
     window_len: int = 50
-    persist: int = 3          # runs after a regression before it fails the job (night 1 and 2 of it: "pending")
+    persist: int = 3  # runs after a regression before it fails the job (night 1 and 2 of it: "pending")
     min_runs_before: int = 3  # a change needs this many runs before it: a first run or one odd night is no baseline
 
 
 @dataclass
 class Change:
-    index: int           # position in the metric's series (first run after the change)
+    index: int  # position in the metric's series (first run after the change)
     run_before: dict
     run_after: dict
     mean_before: float
@@ -56,7 +57,7 @@ class Change:
 class Result:
     name: str
     rows: list
-    start: int                      # first analysed index (after the newest accepted change)
+    start: int  # first analysed index (after the newest accepted change)
     changes: list = field(default_factory=list)
     status: str = OK
     runs_after: int = 0
@@ -107,22 +108,40 @@ def analyse_metric(name, rows, accepted, options):
     if len(values) < 4 or max(values) == min(values) or min(values) <= 0:
         return result  # too short, a constant or a zero (a percentile below the clock's resolution): nothing to find
     higher_better = name.rsplit("/", 1)[-1] in HIGHER_IS_BETTER
-    points = (otava_change_points(values, options, options.max_pvalue_throughput, options.min_change_throughput)
-              if higher_better else
-              otava_change_points(values, options, options.max_pvalue_latency, options.min_change_latency))
+    points = (
+        otava_change_points(values, options, options.max_pvalue_throughput, options.min_change_throughput)
+        if higher_better
+        else otava_change_points(values, options, options.max_pvalue_latency, options.min_change_latency)
+    )
     bounds = [0] + [p[0] for p in points] + [len(values)]
     for n, (index, before, after, pvalue) in enumerate(points):
-        segment = rows[start + bounds[n]:start + bounds[n + 2]]
-        result.changes.append(Change(start + index, rows[start + index - 1], rows[start + index], before, after,
-                                     pvalue, (after < before) if higher_better else (after > before),
-                                     machine_switch(segment, index - bounds[n], options.persist)))
+        segment = rows[start + bounds[n] : start + bounds[n + 2]]
+        result.changes.append(
+            Change(
+                start + index,
+                rows[start + index - 1],
+                rows[start + index],
+                before,
+                after,
+                pvalue,
+                (after < before) if higher_better else (after > before),
+                machine_switch(segment, index - bounds[n], options.persist),
+            )
+        )
     if result.changes:
         last = result.changes[-1]
-        result.status = verdict(last, values[last.index - start:], higher_better, options)
+        result.status = verdict(last, values[last.index - start :], higher_better, options)
         result.runs_after = len(rows) - last.index
-        if result.status != OK and len(result.changes) > 1 and returns_to_earlier_level(
-                result.changes[-2], last, higher_better, options.min_change_throughput if higher_better
-                else options.min_change_latency):
+        if (
+            result.status != OK
+            and len(result.changes) > 1
+            and returns_to_earlier_level(
+                result.changes[-2],
+                last,
+                higher_better,
+                options.min_change_throughput if higher_better else options.min_change_latency,
+            )
+        ):
             result.status = OK
     return result
 

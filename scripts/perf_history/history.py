@@ -1,4 +1,5 @@
 """The history CSV: one row per (run, store, workload, step, operation, latency kind, metric)."""
+
 import csv
 import fnmatch
 import os
@@ -6,8 +7,22 @@ import tempfile
 
 from . import BadInput
 
-FIELDS = ("run_id", "date", "commit", "dirty", "cpu_model", "cpu_count", "format", "workload", "store", "step", "op",
-          "latency_kind", "metric", "value")
+FIELDS = (
+    "run_id",
+    "date",
+    "commit",
+    "dirty",
+    "cpu_model",
+    "cpu_count",
+    "format",
+    "workload",
+    "store",
+    "step",
+    "op",
+    "latency_kind",
+    "metric",
+    "value",
+)
 SERIES_FIELDS = ("store", "workload", "step", "op", "latency_kind", "metric")
 ACCEPTED_FIELDS = ("metric_glob", "run_id", "reason")
 # Higher is better for throughput, lower for latency.

@@ -1,4 +1,5 @@
 """Text, Markdown and JSON views of an analysis."""
+
 import json
 import os
 
@@ -8,9 +9,11 @@ from .detect import REGRESSION
 
 def describe(change):
     kind = "machine change" if change.machine else "regression" if change.regression else "improvement"
-    return (f"{change.change * 100:+.1f}% ({change.mean_before:.4g} -> {change.mean_after:.4g}) {kind}, "
-            f"p={change.pvalue:.2g}, runs {change.run_before['run_id']} -> {change.run_after['run_id']}, "
-            f"commits {change.commit_range()}")
+    return (
+        f"{change.change * 100:+.1f}% ({change.mean_before:.4g} -> {change.mean_after:.4g}) {kind}, "
+        f"p={change.pvalue:.2g}, runs {change.run_before['run_id']} -> {change.run_after['run_id']}, "
+        f"commits {change.commit_range()}"
+    )
 
 
 def text(results, runs):
@@ -18,21 +21,29 @@ def text(results, runs):
     for result in results:
         if not result.changes:
             continue
-        lines.append(f"{result.status.upper() if result.status == REGRESSION else result.status:10} {result.name} "
-                     f"({result.runs_after} run(s) since the last change)")
+        lines.append(
+            f"{result.status.upper() if result.status == REGRESSION else result.status:10} {result.name} "
+            f"({result.runs_after} run(s) since the last change)"
+        )
         lines.extend(f"    {describe(c)}" for c in result.changes)
     flagged = [r for r in results if r.status == REGRESSION]
-    lines.append(f"VERDICT: {'FAIL' if flagged else 'PASS'} - {len(flagged)} metric(s) regressed and still regressed"
-                 f" ({sum(r.status == 'pending' for r in results)} pending, "
-                 f"{sum(r.status == 'machine' for r in results)} put down to a machine change)")
+    lines.append(
+        f"VERDICT: {'FAIL' if flagged else 'PASS'} - {len(flagged)} metric(s) regressed and still regressed"
+        f" ({sum(r.status == 'pending' for r in results)} pending, "
+        f"{sum(r.status == 'machine' for r in results)} put down to a machine change)"
+    )
     return "\n".join(lines) + "\n"
 
 
 def markdown(results, runs, chart_dir=None):
     flagged = [r for r in results if r.flagged]
     verdict = "REGRESSION" if any(r.status == REGRESSION for r in results) else "no regression"
-    out = [f"## Performance history: {verdict}", "",
-           f"{len(results)} metrics over {runs} runs; change points by Apache Otava (docs/nightly.md).", ""]
+    out = [
+        f"## Performance history: {verdict}",
+        "",
+        f"{len(results)} metrics over {runs} runs; change points by Apache Otava (docs/nightly.md).",
+        "",
+    ]
     if flagged:
         out += ["| status | metric | change | commits | runs since | history |", "|---|---|---|---|---|---|"]
         for r in flagged:
@@ -49,12 +60,37 @@ def markdown(results, runs, chart_dir=None):
 
 
 def as_json(results, runs):
-    return json.dumps({"runs": runs, "regressions": sum(r.status == REGRESSION for r in results), "metrics": [
-        {"metric": r.name, "status": r.status, "runs_after": r.runs_after, "analysed_from": r.rows[r.start]["run_id"],
-         "changes": [{"index": c.index, "run_before": c.run_before["run_id"], "run_after": c.run_after["run_id"],
-                      "commits": c.commit_range(), "mean_before": c.mean_before, "mean_after": c.mean_after,
-                      "change": c.change, "pvalue": c.pvalue, "regression": c.regression, "machine": c.machine}
-                     for c in r.changes]} for r in results]}, indent=1)
+    return json.dumps(
+        {
+            "runs": runs,
+            "regressions": sum(r.status == REGRESSION for r in results),
+            "metrics": [
+                {
+                    "metric": r.name,
+                    "status": r.status,
+                    "runs_after": r.runs_after,
+                    "analysed_from": r.rows[r.start]["run_id"],
+                    "changes": [
+                        {
+                            "index": c.index,
+                            "run_before": c.run_before["run_id"],
+                            "run_after": c.run_after["run_id"],
+                            "commits": c.commit_range(),
+                            "mean_before": c.mean_before,
+                            "mean_after": c.mean_after,
+                            "change": c.change,
+                            "pvalue": c.pvalue,
+                            "regression": c.regression,
+                            "machine": c.machine,
+                        }
+                        for c in r.changes
+                    ],
+                }
+                for r in results
+            ],
+        },
+        indent=1,
+    )
 
 
 def write_charts(results, folder):

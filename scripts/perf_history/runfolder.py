@@ -4,6 +4,7 @@ This package never reads a results folder itself: which runs, stores, steps and 
 and how older formats are upgraded, is decided once, in Java, by the module that owns the format
 (docs/results-format.md, docs/nightly.md "What the history holds"). Here the CSV it writes becomes row dicts.
 """
+
 import csv
 import io
 import os
@@ -13,8 +14,22 @@ from . import BadInput
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCSEARCH = os.environ.get("DOCSEARCH_BIN", os.path.join(REPO_ROOT, "bin", "docsearch"))
-COLUMNS = ("run_id", "date", "commit", "dirty", "cpu_model", "cpu_count", "format", "workload", "store", "step", "op",
-           "latency_kind", "metric", "value")
+COLUMNS = (
+    "run_id",
+    "date",
+    "commit",
+    "dirty",
+    "cpu_model",
+    "cpu_count",
+    "format",
+    "workload",
+    "store",
+    "step",
+    "op",
+    "latency_kind",
+    "metric",
+    "value",
+)
 
 
 def history_rows(paths):

@@ -21,6 +21,7 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py json-line                     the same object as one compact line on stdout
   probe.py hosts-file FILE TOPOLOGY      like json-file, for .stores/hosts-<topology>.json: lines "store<TAB>key=value"
 """
+
 import json
 import os
 import sys
@@ -44,6 +45,7 @@ def http(url):
 
 def mongo_client(uri, **kw):
     from pymongo import MongoClient
+
     return MongoClient(uri, serverSelectionTimeoutMS=2000, connectTimeoutMS=2000, **kw)
 
 
@@ -65,21 +67,25 @@ def mongo_info(uri):
         rw = c.admin.command("getDefaultRWConcern")
     except Exception:  # standalone servers do not support it: their implicit default is w:1
         rw = {"defaultWriteConcern": {"w": 1}, "defaultWriteConcernSource": "implicit (standalone)"}
-    info = {"version": build["version"], "git_version": build.get("gitVersion"),
-            "storage_engine": status["storageEngine"]["name"],
-            "journal": status["storageEngine"].get("persistent", True),
-            "wiredtiger_cache_bytes": cache,
-            "journal_commit_interval_ms": journal_ms,
-            "default_write_concern": rw.get("defaultWriteConcern"),
-            "default_write_concern_source": rw.get("defaultWriteConcernSource"),
-            "default_read_concern": rw.get("defaultReadConcern"),
-            "replica_set": status.get("repl", {}).get("setName"),
-            "argv": opts.get("argv")}
+    info = {
+        "version": build["version"],
+        "git_version": build.get("gitVersion"),
+        "storage_engine": status["storageEngine"]["name"],
+        "journal": status["storageEngine"].get("persistent", True),
+        "wiredtiger_cache_bytes": cache,
+        "journal_commit_interval_ms": journal_ms,
+        "default_write_concern": rw.get("defaultWriteConcern"),
+        "default_write_concern_source": rw.get("defaultWriteConcernSource"),
+        "default_read_concern": rw.get("defaultReadConcern"),
+        "replica_set": status.get("repl", {}).get("setName"),
+        "argv": opts.get("argv"),
+    }
     print(json.dumps(info))
 
 
 def mongo_rs_initiate(name, hosts):
     from pymongo.errors import OperationFailure
+
     # MONGO_AUTH: optional "user:password@" (as in scripts/cluster/mongo-rs-initiate.sh).
     c = mongo_client(f"mongodb://{os.environ.get('MONGO_AUTH', '')}{hosts[0]}/", directConnection=True)
     members = [{"_id": i, "host": h, "priority": 2 if i == 0 else 1} for i, h in enumerate(hosts)]
@@ -117,12 +123,17 @@ def mongo_shard_info(uri):
     st = c.admin.command("replSetGetStatus")
     conf = c.admin.command("replSetGetConfig")["config"]
     rw = c.admin.command("getDefaultRWConcern")
-    print(json.dumps({"name": st["set"],
-                      "members": [f"{m['name']} {m['stateStr']}" for m in st["members"]],
-                      "default_write_concern": rw.get("defaultWriteConcern"),
-                      "default_write_concern_source": rw.get("defaultWriteConcernSource"),
-                      "write_concern_majority_journal_default": conf.get("writeConcernMajorityJournalDefault",
-                                                                         True)}))
+    print(
+        json.dumps(
+            {
+                "name": st["set"],
+                "members": [f"{m['name']} {m['stateStr']}" for m in st["members"]],
+                "default_write_concern": rw.get("defaultWriteConcern"),
+                "default_write_concern_source": rw.get("defaultWriteConcernSource"),
+                "write_concern_majority_journal_default": conf.get("writeConcernMajorityJournalDefault", True),
+            }
+        )
+    )
 
 
 def mongo_primary(uri):
@@ -149,15 +160,22 @@ def mongo_whole(secs, uris):
             for host, c in clients.items():
                 try:
                     hello = c.admin.command("hello")
-                    states[host] = ("PRIMARY" if hello.get("isWritablePrimary") else
-                                    "SECONDARY" if hello.get("secondary") else "OTHER")
+                    states[host] = (
+                        "PRIMARY"
+                        if hello.get("isWritablePrimary")
+                        else "SECONDARY"
+                        if hello.get("secondary")
+                        else "OTHER"
+                    )
                 except Exception:
                     states[host] = "DOWN"
         # The first member is the preferred primary (priority 2, mongo-rs-initiate). A set whose primary is another
         # member still owes the priority takeover: a second election (no primary for seconds) once the preferred
         # member has caught up. The store is whole after it, not before (a read-back once failed inside it).
-        whole = all(all(states[h] in ("PRIMARY", "SECONDARY") for h in clients) and
-                    states[next(iter(clients))] == "PRIMARY" for clients in sets)
+        whole = all(
+            all(states[h] in ("PRIMARY", "SECONDARY") for h in clients) and states[next(iter(clients))] == "PRIMARY"
+            for clients in sets
+        )
         if whole:
             return
         if time.monotonic() >= deadline:
@@ -249,17 +267,21 @@ def main(argv):
     if len(argv) < 2:
         fail(__doc__)
     cmd, args = argv[1], argv[2:]
-    commands = {"http": lambda: http(args[0]), "mongo-ping": lambda: mongo_ping(args[0]),
-                "mongo-info": lambda: mongo_info(args[0]),
-                "mongo-rs-initiate": lambda: mongo_rs_initiate(args[0], args[1:]),
-                "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
-                "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
-                "mongo-shard-info": lambda: mongo_shard_info(args[0]),
-                "mongo-primary": lambda: mongo_primary(args[0]),
-                "mongo-whole": lambda: mongo_whole(float(args[0]), args[1:]),
-                "es-primaries": lambda: es_primaries(args[0], args[1]),
-                "json-file": lambda: json_file(args[0]), "json-line": json_line,
-                "hosts-file": lambda: hosts_file(args[0], args[1])}
+    commands = {
+        "http": lambda: http(args[0]),
+        "mongo-ping": lambda: mongo_ping(args[0]),
+        "mongo-info": lambda: mongo_info(args[0]),
+        "mongo-rs-initiate": lambda: mongo_rs_initiate(args[0], args[1:]),
+        "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
+        "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
+        "mongo-shard-info": lambda: mongo_shard_info(args[0]),
+        "mongo-primary": lambda: mongo_primary(args[0]),
+        "mongo-whole": lambda: mongo_whole(float(args[0]), args[1:]),
+        "es-primaries": lambda: es_primaries(args[0], args[1]),
+        "json-file": lambda: json_file(args[0]),
+        "json-line": json_line,
+        "hosts-file": lambda: hosts_file(args[0], args[1]),
+    }
     if cmd not in commands:
         fail(f"unknown command {cmd}")
     commands[cmd]()

@@ -9,6 +9,7 @@ line per mismatch.
 EXPECTED_JSON: {"server": {key: value}, "client": {property: value}, "memory_mb": "N", "maxmemory_policy": "..."}
 (the values of scripts/stores/profiles/<store>.env for that profile and topology).
 """
+
 import json
 import socket
 import sys
@@ -71,6 +72,7 @@ def check_redis(ports, exp):
 
 def check_mongodb(ports, topology, exp):
     from pymongo import MongoClient
+
     for port in ports:
         c = MongoClient(f"mongodb://127.0.0.1:{port}/", directConnection=True, serverSelectionTimeoutMS=3000)
         commit = c.admin.command({"getParameter": 1, "journalCommitInterval": 1})["journalCommitInterval"]
@@ -84,8 +86,11 @@ def check_mongodb(ports, topology, exp):
             w = exp["server"]["defaultWriteConcern"]
             expect(f"mongod :{port} default write concern w", rw.get("w"), w[2:] if w.startswith("w:") else w)
             conf = c.admin.command("replSetGetConfig")["config"]
-            expect(f"mongod :{port} writeConcernMajorityJournalDefault",
-                   conf.get("writeConcernMajorityJournalDefault", True), True)
+            expect(
+                f"mongod :{port} writeConcernMajorityJournalDefault",
+                conf.get("writeConcernMajorityJournalDefault", True),
+                True,
+            )
 
 
 def http_json(url):
@@ -96,12 +101,15 @@ def http_json(url):
 def check_elasticsearch(ports, exp, table="profilecheck"):
     for port in ports:
         node = next(iter(http_json(f"http://127.0.0.1:{port}/_nodes/_local/jvm")["nodes"].values()))
-        expect(f"elasticsearch :{port} heap max bytes", node["jvm"]["mem"]["heap_max_in_bytes"],
-               int(exp["memory_mb"]) * MB)
+        expect(
+            f"elasticsearch :{port} heap max bytes", node["jvm"]["mem"]["heap_max_in_bytes"], int(exp["memory_mb"]) * MB
+        )
     settings = http_json(f"http://127.0.0.1:{ports[0]}/{table}/_settings?flat_settings=true")[table]["settings"]
-    index_keys = {"es.translog.durability": "index.translog.durability",
-                  "es.translog.sync_interval": "index.translog.sync_interval",
-                  "es.wait_for_active_shards": "index.write.wait_for_active_shards"}
+    index_keys = {
+        "es.translog.durability": "index.translog.durability",
+        "es.translog.sync_interval": "index.translog.sync_interval",
+        "es.wait_for_active_shards": "index.write.wait_for_active_shards",
+    }
     for prop, value in exp["client"].items():
         expect(f"elasticsearch index {index_keys[prop]}", settings.get(index_keys[prop]), value)
 
@@ -114,9 +122,11 @@ def check_running(store, topology, profile, home, exp):
     hosts = json.load(open(f"{home}/hosts-{topology}.json"))["stores"][store]
     for prop, value in exp["client"].items():
         expect(f"{store} hosts-{topology}.json {prop}", hosts.get(prop), value)
-    {"redisjson": lambda: check_redis(ports, exp),
-     "mongodb": lambda: check_mongodb(ports, topology, exp),
-     "elasticsearch": lambda: check_elasticsearch(ports, exp)}[store]()
+    {
+        "redisjson": lambda: check_redis(ports, exp),
+        "mongodb": lambda: check_mongodb(ports, topology, exp),
+        "elasticsearch": lambda: check_elasticsearch(ports, exp),
+    }[store]()
 
 
 def check_readme(path, store, topology, profile, exp):

@@ -8,6 +8,7 @@ workflow's own if: conditions and env: values, against the real local stores; NI
 
 Use like: python3 -m pytest scripts/tests/test_nightly_workflow.py   (settings: see the shell script's header)
 """
+
 import json
 import os
 import re
@@ -26,27 +27,41 @@ FAILS = []
 SKIP_IDS = {s for s in os.environ.get("NIGHTLY_TEST_SKIP", "").split(",") if s}
 TINY = {
     "PERF_WORKLOADS": os.environ.get("NIGHTLY_TEST_WORKLOADS", "search-only"),
-    "PERF_THREADS": "1,2", "PERF_STEP_SECONDS": "2", "PERF_WARMUP_SECONDS": "1", "PERF_RECORDS": "500",
-    "PERF_LOAD_FRACTIONS": "0.5,1", "PERF_SEARCH_PROBES": "1", "PERF_FLOOR_SECONDS": "1",
-    "VERIFY_RECORDS": "500", "VERIFY_QUERIES": "50",
+    "PERF_THREADS": "1,2",
+    "PERF_STEP_SECONDS": "2",
+    "PERF_WARMUP_SECONDS": "1",
+    "PERF_RECORDS": "500",
+    "PERF_LOAD_FRACTIONS": "0.5,1",
+    "PERF_SEARCH_PROBES": "1",
+    "PERF_FLOOR_SECONDS": "1",
+    "VERIFY_RECORDS": "500",
+    "VERIFY_QUERIES": "50",
 }
+
 
 def ok(name):
     print(f"ok   {name}", flush=True)
+
 
 def fail(name, why=""):
     FAILS.append(name)
     print(f"FAIL {name}{': ' + why if why else ''}", flush=True)
 
+
 def check(name, cond, why=""):
     ok(name) if cond else fail(name, why)
+
 
 def skip(name, why):
     print(f"SKIP {name}: {why}", flush=True)
 
+
 # ---------------------------------------------------------------- expressions
-TOKEN = re.compile(r"\s*(?:(\|\||&&|==|!=|<=|>=|<|>|!|\(|\)|,)|'((?:[^']|'')*)'|(\d+(?:\.\d+)?)"
-                   r"|([A-Za-z_][\w-]*(?:\.[A-Za-z_*][\w-]*)*))")
+TOKEN = re.compile(
+    r"\s*(?:(\|\||&&|==|!=|<=|>=|<|>|!|\(|\)|,)|'((?:[^']|'')*)'|(\d+(?:\.\d+)?)"
+    r"|([A-Za-z_][\w-]*(?:\.[A-Za-z_*][\w-]*)*))"
+)
+
 
 class Expr:
     """A subset of the GitHub Actions expression language: literals, contexts, ! == != && ||, status functions."""
@@ -58,8 +73,15 @@ class Expr:
             if not m or m.end() == pos:
                 raise ValueError(f"cannot parse expression at: {text[pos:]!r}")
             op, s, num, ident = m.groups()
-            self.tokens.append(("op", op) if op else ("str", s.replace("''", "'")) if s is not None
-                               else ("num", float(num)) if num else ("id", ident))
+            self.tokens.append(
+                ("op", op)
+                if op
+                else ("str", s.replace("''", "'"))
+                if s is not None
+                else ("num", float(num))
+                if num
+                else ("id", ident)
+            )
             pos = m.end()
         self.i, self.ctx = 0, ctx
 
@@ -74,7 +96,7 @@ class Expr:
     def value(self):
         v = self.or_()
         if self.i != len(self.tokens):
-            raise ValueError(f"trailing tokens {self.tokens[self.i:]}")
+            raise ValueError(f"trailing tokens {self.tokens[self.i :]}")
         return v
 
     def or_(self):
@@ -138,15 +160,22 @@ class Expr:
 
     def call(self, name, args):
         status = self.ctx["_job"]
-        funcs = {"always": lambda: True, "cancelled": lambda: False, "success": lambda: not status["failed"],
-                 "failure": lambda: status["failed"], "contains": lambda a, b: str(b).lower() in str(a).lower(),
-                 "startsWith": lambda a, b: str(a).lower().startswith(str(b).lower())}
+        funcs = {
+            "always": lambda: True,
+            "cancelled": lambda: False,
+            "success": lambda: not status["failed"],
+            "failure": lambda: status["failed"],
+            "contains": lambda a, b: str(b).lower() in str(a).lower(),
+            "startsWith": lambda a, b: str(a).lower().startswith(str(b).lower()),
+        }
         if name not in funcs:
             raise ValueError(f"function {name}() not supported by this test")
         return funcs[name](*args)
 
+
 def truthy(v):
     return v not in (None, False, 0, 0.0, "")
+
 
 def norm(v):
     if isinstance(v, bool):
@@ -155,6 +184,7 @@ def norm(v):
         return str(int(v))
     return "" if v is None else str(v).lower()
 
+
 def text(v):
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -162,8 +192,10 @@ def text(v):
         return str(int(v))
     return "" if v is None else str(v)
 
+
 def interpolate(s, ctx):
     return re.sub(r"\$\{\{(.*?)\}\}", lambda m: text(Expr(m.group(1), ctx).value()), str(s))
+
 
 def condition(cond, ctx):
     if cond is None:
@@ -177,6 +209,7 @@ def condition(cond, ctx):
         cond = f"success() && ({cond})"
     return truthy(Expr(cond, ctx).value())
 
+
 # ---------------------------------------------------------------- static checks
 def load():
     with open(WORKFLOW) as f:
@@ -185,17 +218,20 @@ def load():
         doc["on"] = doc.pop(True)
     return doc
 
+
 def run_blocks(doc):
     for job_id, job in doc["jobs"].items():
         for step in job.get("steps", []):
             if "run" in step:
                 yield job_id, step
 
+
 def step_index(steps, pattern):
     for i, s in enumerate(steps):
         if re.search(pattern, s.get("run", "") + " " + s.get("uses", "")):
             return i
     return -1
+
 
 def static_checks(doc):
     on = doc.get("on", {})
@@ -210,53 +246,85 @@ def static_checks(doc):
     perf = jobs.get("perf", {})
     check("perf job on an ubuntu runner", str(perf.get("runs-on", "")).startswith("ubuntu"))
     check("perf job has a timeout", "timeout-minutes" in perf)
-    check("no service containers or job containers",
-          all("services" not in j and "container" not in j for j in jobs.values()))
+    check(
+        "no service containers or job containers",
+        all("services" not in j and "container" not in j for j in jobs.values()),
+    )
     steps = perf.get("steps", [])
     java = [s for s in steps if str(s.get("uses", "")).startswith("actions/setup-java")]
     check("Java 17 via actions/setup-java", java and str(java[0].get("with", {}).get("java-version")) == "17")
     check("Maven build step", step_index(steps, r"\bmvn\b.*install") >= 0)
-    order = [step_index(steps, p) for p in (r"scripts/stores\.sh install", r"scripts/verify-search\.sh",
-                                            r"\./run-sweep\.sh", r"compare-results\.sh --json")]
-    check("steps in order: stores install, verify-search, sweep, compare",
-          all(i >= 0 for i in order) and order == sorted(order), str(order))
+    order = [
+        step_index(steps, p)
+        for p in (
+            r"scripts/stores\.sh install",
+            r"scripts/verify-search\.sh",
+            r"\./run-sweep\.sh",
+            r"compare-results\.sh --json",
+        )
+    ]
+    check(
+        "steps in order: stores install, verify-search, sweep, compare",
+        all(i >= 0 for i in order) and order == sorted(order),
+        str(order),
+    )
     sweep = steps[order[2]]["run"] if order[2] >= 0 else ""
     for flag in ("--stores", "--threads", "--step-seconds", "--warmup-seconds", "--records", "--out"):
         check(f"sweep passes {flag}", flag in sweep)
     upload = [s for s in steps if str(s.get("uses", "")).startswith("actions/upload-artifact")]
-    check("results folder uploaded as an artifact, even after a failure",
-          upload and "PERF_OUT" in str(upload[0].get("with", {}).get("path", ""))
-          and "always()" in str(upload[0].get("if", "")))
-    check("results digest written to GITHUB_STEP_SUMMARY",
-          any("--describe" in s.get("run", "") and "GITHUB_STEP_SUMMARY" in s.get("run", "") for s in steps))
+    check(
+        "results folder uploaded as an artifact, even after a failure",
+        upload
+        and "PERF_OUT" in str(upload[0].get("with", {}).get("path", ""))
+        and "always()" in str(upload[0].get("if", "")),
+    )
+    check(
+        "results digest written to GITHUB_STEP_SUMMARY",
+        any("--describe" in s.get("run", "") and "GITHUB_STEP_SUMMARY" in s.get("run", "") for s in steps),
+    )
     compare = steps[order[3]] if order[3] >= 0 else {}
     check("compare step can fail the job (no continue-on-error)", compare and not compare.get("continue-on-error"))
-    check("baseline looked up on the perf-history branch (perf-baseline, its previous name, as fallback)",
-          doc.get("env", {}).get("PERF_BRANCH") == "perf-history"
-          and doc.get("env", {}).get("PERF_BRANCH_OLD") == "perf-baseline"
-          and any("ls-remote" in s.get("run", "") for s in steps))
+    check(
+        "baseline looked up on the perf-history branch (perf-baseline, its previous name, as fallback)",
+        doc.get("env", {}).get("PERF_BRANCH") == "perf-history"
+        and doc.get("env", {}).get("PERF_BRANCH_OLD") == "perf-baseline"
+        and any("ls-remote" in s.get("run", "") for s in steps),
+    )
     check("perf job only reads the repository", perf.get("permissions", {}).get("contents") == "read")
     accept = jobs.get("accept-baseline", {})
-    check("accept-baseline job needs perf, writes contents, runs only on request",
-          accept.get("needs") == "perf" and accept.get("permissions", {}).get("contents") == "write"
-          and "accept_baseline" in str(accept.get("if", "")))
-    check("new baseline built with make-noise-reference.sh from the repeated runs",
-          any("make-noise-reference.sh" in s.get("run", "") for s in steps))
+    check(
+        "accept-baseline job needs perf, writes contents, runs only on request",
+        accept.get("needs") == "perf"
+        and accept.get("permissions", {}).get("contents") == "write"
+        and "accept_baseline" in str(accept.get("if", "")),
+    )
+    check(
+        "new baseline built with make-noise-reference.sh from the repeated runs",
+        any("make-noise-reference.sh" in s.get("run", "") for s in steps),
+    )
     history = next((s for s in steps if s.get("id") == "history"), {})
-    check("history step appends, prunes and analyzes with perf-history.sh, after compare, without continue-on-error",
-          all(f"perf-history.sh {c}" in history.get("run", "") for c in ("add", "prune", "analyze"))
-          and steps.index(history) > order[3] and not history.get("continue-on-error")
-          and "GITHUB_STEP_SUMMARY" in history.get("run", "") and "--charts" in history.get("run", ""))
+    check(
+        "history step appends, prunes and analyzes with perf-history.sh, after compare, without continue-on-error",
+        all(f"perf-history.sh {c}" in history.get("run", "") for c in ("add", "prune", "analyze"))
+        and steps.index(history) > order[3]
+        and not history.get("continue-on-error")
+        and "GITHUB_STEP_SUMMARY" in history.get("run", "")
+        and "--charts" in history.get("run", ""),
+    )
     publish = jobs.get("publish-history", {})
-    check("publish-history job needs perf and accept-baseline, writes contents, runs even after a failed perf",
-          publish.get("needs") == ["perf", "accept-baseline"] and publish.get("permissions", {}).get("contents")
-          == "write" and "always()" in str(publish.get("if", ""))
-          and any("publish-to-branch.sh" in s.get("run", "") for s in publish.get("steps", [])))
+    check(
+        "publish-history job needs perf and accept-baseline, writes contents, runs even after a failed perf",
+        publish.get("needs") == ["perf", "accept-baseline"]
+        and publish.get("permissions", {}).get("contents") == "write"
+        and "always()" in str(publish.get("if", ""))
+        and any("publish-to-branch.sh" in s.get("run", "") for s in publish.get("steps", [])),
+    )
     for key in TINY:
         check(f"size knob {key} is a workflow env variable", key in doc.get("env", {}))
     for job_id, step in run_blocks(doc):
         name = f"{job_id}/{step.get('id', step.get('name'))}"
         check(f"no ${{{{ }}}} inside run: of {name}", "${{" not in step["run"])
+
 
 def shellcheck_blocks(doc):
     with tempfile.TemporaryDirectory() as tmp:
@@ -267,11 +335,14 @@ def shellcheck_blocks(doc):
             res = subprocess.run(["shellcheck", "-s", "bash", path], capture_output=True, text=True)
             check(f"shellcheck {job_id}/{step.get('id', step.get('name'))}", res.returncode == 0, res.stdout[-2000:])
 
+
 # ---------------------------------------------------------------- local runs
 SCRIPT_REF = re.compile(r"(?:^|[\s;(|&])((?:\./|scripts/)[\w./-]+\.sh)\b")
 
+
 def missing_commands(run):
     return [p for p in SCRIPT_REF.findall(run) if not os.access(os.path.join(REPO, p), os.X_OK)]
+
 
 def parse_kv_file(path):
     out, lines = {}, []
@@ -295,6 +366,7 @@ def parse_kv_file(path):
         i += 1
     return out
 
+
 class Scenario:
     def __init__(self, name, doc, inputs, root, remote_repo, stores_were_running):
         self.name, self.doc, self.inputs = name, doc, inputs
@@ -307,18 +379,33 @@ class Scenario:
         self.stopped = False
 
     def context(self, job_status, steps, env):
-        return {"github": {"workspace": REPO, "run_id": "local", "run_attempt": "1", "sha": "local",
-                           "event_name": "workflow_dispatch" if self.inputs else "schedule"},
-                "inputs": self.inputs, "env": env, "steps": steps, "runner": {"temp": self.dir},
-                "needs": {j: {"result": r} for j, r in self.results.items()}, "_job": job_status}
+        return {
+            "github": {
+                "workspace": REPO,
+                "run_id": "local",
+                "run_attempt": "1",
+                "sha": "local",
+                "event_name": "workflow_dispatch" if self.inputs else "schedule",
+            },
+            "inputs": self.inputs,
+            "env": env,
+            "steps": steps,
+            "runner": {"temp": self.dir},
+            "needs": {j: {"result": r} for j, r in self.results.items()},
+            "_job": job_status,
+        }
 
     def workflow_env(self):
         ctx = self.context({"failed": False}, {}, {})
         env = {k: interpolate(v, ctx) for k, v in self.doc.get("env", {}).items()}
         env.update(TINY)
-        env.update({"PERF_OUT": os.path.join(self.dir, "perf-results"),
-                    "BASELINE_DIR": os.path.join(self.dir, "perf-history"),
-                    "BASELINE_REPO_DIR": self.remote_repo})
+        env.update(
+            {
+                "PERF_OUT": os.path.join(self.dir, "perf-results"),
+                "BASELINE_DIR": os.path.join(self.dir, "perf-history"),
+                "BASELINE_REPO_DIR": self.remote_repo,
+            }
+        )
         if "build" in SKIP_IDS:
             env.pop("DOCSEARCH_SKIP_BUILD", None)  # no build step ran: let the scripts build what is missing
         if os.environ.get("NIGHTLY_TEST_STORES"):
@@ -390,14 +477,25 @@ class Scenario:
         env = dict(os.environ)
         env.update(step_env)
         env.update(files)
-        env.update({"GITHUB_STEP_SUMMARY": self.summary, "GITHUB_WORKSPACE": REPO, "GITHUB_RUN_ID": "local",
-                    "GITHUB_SHA": "local", "RUNNER_TEMP": self.dir})
+        env.update(
+            {
+                "GITHUB_STEP_SUMMARY": self.summary,
+                "GITHUB_WORKSPACE": REPO,
+                "GITHUB_RUN_ID": "local",
+                "GITHUB_SHA": "local",
+                "RUNNER_TEMP": self.dir,
+            }
+        )
         log = os.path.join(self.dir, re.sub(r"\W+", "_", label) + ".log")
         start = time.time()
         with open(log, "w") as out:
-            rc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
-                                cwd=os.path.join(REPO, step.get("working-directory", ".")),
-                                env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+            rc = subprocess.run(
+                ["bash", "--noprofile", "--norc", "-eo", "pipefail", script],
+                cwd=os.path.join(REPO, step.get("working-directory", ".")),
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            ).returncode
         outcome = "success" if rc == 0 else "failure"
         print(f"     {'ok  ' if rc == 0 else 'rc=' + str(rc)} {label} ({time.time() - start:.0f} s)", flush=True)
         if rc != 0:
@@ -405,8 +503,14 @@ class Scenario:
                 tail = f.read().splitlines()[-30:]
             print("\n".join("       | " + line for line in tail), flush=True)
         job_env.update(parse_kv_file(files["GITHUB_ENV"]))
-        return {"outcome": outcome, "conclusion": outcome, "outputs": parse_kv_file(files["GITHUB_OUTPUT"]),
-                "rc": rc, "log": log}
+        return {
+            "outcome": outcome,
+            "conclusion": outcome,
+            "outputs": parse_kv_file(files["GITHUB_OUTPUT"]),
+            "rc": rc,
+            "log": log,
+        }
+
 
 def scratch_remote(root):
     """A bare repository standing in for origin, and a repository whose origin it is (the checkout)."""
@@ -416,37 +520,54 @@ def scratch_remote(root):
     subprocess.run(["git", "-C", ws, "remote", "add", "origin", origin], check=True)
     return origin, ws
 
+
 def stores_running():
     try:
-        return subprocess.run([os.path.join(REPO, "scripts/stores.sh"), "status"], capture_output=True,
-                              timeout=180).returncode == 0
+        return (
+            subprocess.run(
+                [os.path.join(REPO, "scripts/stores.sh"), "status"], capture_output=True, timeout=180
+            ).returncode
+            == 0
+        )
     except (subprocess.TimeoutExpired, OSError):
         return True  # unknown: never stop what someone else may be using
+
 
 def local_runs(doc, quick, root):
     origin, ws = scratch_remote(root)
     was_running = stores_running()
     if not quick:
-        accept = Scenario("accept", doc, {"accept_baseline": True, "baseline_runs": 3, "workloads": ""}, root, ws,
-                          was_running)
+        accept = Scenario(
+            "accept", doc, {"accept_baseline": True, "baseline_runs": 3, "workloads": ""}, root, ws, was_running
+        )
         steps = accept.run_job("perf")
         if accept.results.get("perf") == "incomplete":
             return
-        check("accept: every perf step succeeded", accept.results["perf"] == "success",
-              str({k: v["outcome"] for k, v in steps.items()}))
+        check(
+            "accept: every perf step succeeded",
+            accept.results["perf"] == "success",
+            str({k: v["outcome"] for k, v in steps.items()}),
+        )
         runs = [d for d in os.listdir(os.path.join(accept.dir, "perf-results")) if d.startswith("run-")]
         check("accept: 3 repeated runs written", len(runs) == 3, str(runs))
-        check("accept: new baseline has noise.json",
-              os.path.isfile(os.path.join(accept.dir, "perf-results/new-baseline/noise.json")))
+        check(
+            "accept: new baseline has noise.json",
+            os.path.isfile(os.path.join(accept.dir, "perf-results/new-baseline/noise.json")),
+        )
         accept.run_job("accept-baseline")
         accept.run_job("publish-history")
-        listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"],
-                                 capture_output=True, text=True)
-        check("accept: baseline and history pushed to the perf-history branch of origin",
-              {"baseline/noise.json", "history/history.csv"} <= set(listing.stdout.split()), listing.stdout)
+        listing = subprocess.run(
+            ["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"], capture_output=True, text=True
+        )
+        check(
+            "accept: baseline and history pushed to the perf-history branch of origin",
+            {"baseline/noise.json", "history/history.csv"} <= set(listing.stdout.split()),
+            listing.stdout,
+        )
         status = subprocess.run(["git", "-C", ws, "status", "--porcelain"], capture_output=True, text=True)
-        check("accept: publishing left the checkout's index and files alone", status.stdout.strip() == "",
-              status.stdout)
+        check(
+            "accept: publishing left the checkout's index and files alone", status.stdout.strip() == "", status.stdout
+        )
     nightly = Scenario("nightly", doc, {}, root, ws, was_running)
     steps = nightly.run_job("perf")
     if nightly.results.get("perf") == "incomplete":
@@ -455,13 +576,18 @@ def local_runs(doc, quick, root):
     check("nightly: accept-baseline job skipped", nightly.results.get("accept-baseline") == "skipped")
     nightly.run_job("publish-history")
     check("nightly: publish-history job ran", nightly.results.get("publish-history") == "success")
-    listing = subprocess.run(["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"],
-                             capture_output=True, text=True).stdout.split()
-    check("nightly: history on the perf-history branch" + ("" if quick else ", baseline kept"),
-          "history/history.csv" in listing and (quick or "baseline/noise.json" in listing), str(listing))
+    listing = subprocess.run(
+        ["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"], capture_output=True, text=True
+    ).stdout.split()
+    check(
+        "nightly: history on the perf-history branch" + ("" if quick else ", baseline kept"),
+        "history/history.csv" in listing and (quick or "baseline/noise.json" in listing),
+        str(listing),
+    )
     if not quick:
-        log = subprocess.run(["git", "--git-dir", origin, "show", "perf-history:history/history.csv"],
-                             capture_output=True, text=True).stdout
+        log = subprocess.run(
+            ["git", "--git-dir", origin, "show", "perf-history:history/history.csv"], capture_output=True, text=True
+        ).stdout
         runs = {line.split(",")[0] for line in log.splitlines()[1:]}
         check("nightly: the history holds the accept run and the nightly run", len(runs) == 2, str(runs))
     for sid in ("build", "stores-install", "verify", "sweep", "digest", "baseline"):
@@ -482,13 +608,20 @@ def local_runs(doc, quick, root):
         if os.path.isfile(report):
             with open(report) as f:
                 code = json.load(f)["exit_code"]
-            check("nightly: compare step passes on a verdict (exit 0 or 1), fails on bad input or a failed run (2, 3)",
-                  (code in (0, 1)) == (compare.get("outcome") == "success"), f"{code} vs {compare.get('outcome')}")
-            print(f"     note: at tiny sizes the comparison said: {'no regression' if code == 0 else 'REGRESSION'}"
-                  " (real noise; the test checks the mechanics, not the verdict)", flush=True)
+            check(
+                "nightly: compare step passes on a verdict (exit 0 or 1), fails on bad input or a failed run (2, 3)",
+                (code in (0, 1)) == (compare.get("outcome") == "success"),
+                f"{code} vs {compare.get('outcome')}",
+            )
+            print(
+                f"     note: at tiny sizes the comparison said: {'no regression' if code == 0 else 'REGRESSION'}"
+                " (real noise; the test checks the mechanics, not the verdict)",
+                flush=True,
+            )
         else:
             fail("nightly: compare.json written", report)
     print(f"     job summary: {nightly.summary}", flush=True)
+
 
 @pytest.fixture(autouse=True)
 def fresh_failures():
@@ -506,8 +639,12 @@ def assert_no_failures():
 
 
 def test_expressions():
-    ctx = {"inputs": {"accept_baseline": True, "baseline_runs": 3}, "steps": {"sweep": {"outcome": "success"}},
-           "env": {"PERF_RUNS": "1"}, "_job": {"failed": False}}
+    ctx = {
+        "inputs": {"accept_baseline": True, "baseline_runs": 3},
+        "steps": {"sweep": {"outcome": "success"}},
+        "env": {"PERF_RUNS": "1"},
+        "_job": {"failed": False},
+    }
     assert Expr("inputs.accept_baseline && inputs.baseline_runs || 1", ctx).value() == 3
     assert Expr("steps.sweep.outcome == 'success' && !inputs.missing", ctx).value() is True
     assert Expr("contains('a,b', 'B')", ctx).value() is True
@@ -541,4 +678,3 @@ def test_local_runs(doc):
         else:
             shutil.rmtree(root, ignore_errors=True)
     assert_no_failures()
-

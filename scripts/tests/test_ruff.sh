@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 #
 # test_ruff.sh: lints every Python file the repository tracks with ruff and the rules of ruff.toml at the root
-# (scripts/perf_history/ adds its own in scripts/perf_history/ruff.toml). The ruff is the one pinned in
+# (scripts/perf_history/ adds its own in scripts/perf_history/ruff.toml), and checks that each is formatted as
+# `ruff format` writes it (fix with: .venv-lint/bin/ruff format $(git ls-files '*.py')). The ruff is the one pinned in
 # scripts/perf_history/requirements.txt, installed once into its own virtual environment (no other package), and
 # reinstalled when that pin changes.
 #
@@ -21,7 +22,7 @@ readonly VENV="${RUFF_VENV:-${REPO_ROOT}/.venv-lint}"
 source "${REPO_ROOT}/scripts/lib/common.sh"
 
 usage() {
-  sed -n '3,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # Creates or refreshes the virtual environment; a stamp holding the pin says it is current.
@@ -50,6 +51,7 @@ main() {
   mapfile -t files < <(cd "${REPO_ROOT}" && git ls-files '*.py')
   ((${#files[@]})) || die "no Python files found"
   (cd "${REPO_ROOT}" && "${VENV}/bin/ruff" check --no-cache "${files[@]}")
+  (cd "${REPO_ROOT}" && "${VENV}/bin/ruff" format --check --no-cache "${files[@]}")
 }
 
 main "$@"

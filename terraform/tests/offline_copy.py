@@ -20,6 +20,7 @@ What changes in the copy (nothing else does):
 
 Usage: offline_copy.py REPO_ROOT DEST     -> prints DEST/terraform
 """
+
 import base64
 import hashlib
 import io
@@ -84,7 +85,7 @@ def stand_in(rtype, name, attr, lengths, salt):
         return "".join(ALNUM[b % len(ALNUM)] for b in digest)
     label, size = PEM_SIZES.get(attr, ("DATA", 1000))
     body = base64.b64encode(hashlib.shake_256(seed).digest(size)).decode()
-    lines = [body[i:i + 64] for i in range(0, len(body), 64)]
+    lines = [body[i : i + 64] for i in range(0, len(body), 64)]
     return "\n".join([f"-----BEGIN {label}-----", *lines, f"-----END {label}-----", ""])
 
 
@@ -95,10 +96,10 @@ def remove_blocks(text, lengths):
         if m.start() < pos:
             continue
         end = block_end(text, m.start())
-        length = re.search(r"^\s*length\s*=\s*([0-9]+)\s*$", text[m.start():end], re.MULTILINE)
+        length = re.search(r"^\s*length\s*=\s*([0-9]+)\s*$", text[m.start() : end], re.MULTILINE)
         if length:
             lengths[m.group(2)] = int(length.group(1))
-        out.append(text[pos:m.start()])
+        out.append(text[pos : m.start()])
         pos = end
     out.append(text[pos:])
     return "".join(out)

@@ -24,6 +24,7 @@ Checks
     different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
     replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
 """
+
 import hashlib
 import json
 import re
@@ -136,8 +137,11 @@ def check_parameters(plan):
     for rc in changes(plan, "aws_iam_role_policy"):
         policy = rc["change"]["after"].get("policy")
         if policy:  # unknown until the parameters' ARNs exist; checked where known (mocked test)
-            actions = {a for s in json.loads(policy)["Statement"] for a in ([s["Action"]] if isinstance(
-                s["Action"], str) else s["Action"])}
+            actions = {
+                a
+                for s in json.loads(policy)["Statement"]
+                for a in ([s["Action"]] if isinstance(s["Action"], str) else s["Action"])
+            }
             if actions != {"ssm:GetParameters"}:
                 errors.append(f"{rc['address']}: the machines may call {sorted(actions)}")
     return errors
@@ -152,8 +156,9 @@ def module_resources(plan, module):
 def check_client_ssh(plan, user_data, servers, clients):
     errors = []
     several = clients > 1
-    keys = [rc for rc in changes(plan, "aws_ssm_parameter") if rc["change"]["after"]["name"].endswith(
-        CLIENT_KEY_PARAMETER)]
+    keys = [
+        rc for rc in changes(plan, "aws_ssm_parameter") if rc["change"]["after"]["name"].endswith(CLIENT_KEY_PARAMETER)
+    ]
     if len(keys) != (1 if several else 0):
         errors.append(f"{clients} client(s): {len(keys)} SSM parameter(s) for the clients' SSH key")
     for i, text in enumerate(user_data):
@@ -164,8 +169,11 @@ def check_client_ssh(plan, user_data, servers, clients):
             errors.append(f"machine {i} ({'client' if client else 'server'}): reads the clients' SSH key: {names_key}")
         if ("CLIENT_SSH_KEY_FILE" in env) != (client and several):
             errors.append(f"machine {i}: CLIENT_SSH_KEY_FILE in role.env: {'CLIENT_SSH_KEY_FILE' in env}")
-    between = [rc for rc in changes(plan, "aws_vpc_security_group_ingress_rule")
-               if rc["change"]["after"].get("from_port") == 22 and rc["name"] == "ssh_between_clients"]
+    between = [
+        rc
+        for rc in changes(plan, "aws_vpc_security_group_ingress_rule")
+        if rc["change"]["after"].get("from_port") == 22 and rc["name"] == "ssh_between_clients"
+    ]
     if len(between) != (1 if several else 0):
         errors.append(f"{clients} client(s): {len(between)} SSH rule(s) between the clients")
     for r in module_resources(plan, "network"):
@@ -178,8 +186,11 @@ def check_client_ssh(plan, user_data, servers, clients):
         target = expr.get("security_group_id", {}).get("references", [])
         source = expr.get("referenced_security_group_id", {}).get("references", [])
         cidr = expr.get("cidr_ipv4", {}).get("references", [])
-        if source and not ("aws_security_group.client.id" in target and "aws_security_group.client.id" in source
-                           and len(target) == len(source) == 2):
+        if source and not (
+            "aws_security_group.client.id" in target
+            and "aws_security_group.client.id" in source
+            and len(target) == len(source) == 2
+        ):
             errors.append(f"{r['address']}: SSH from a security group must be the clients' own ({target} <- {source})")
         if not source and cidr != ["var.ssh_allowed_cidr"]:
             errors.append(f"{r['address']}: SSH must come from var.ssh_allowed_cidr (is {cidr})")
@@ -207,10 +218,14 @@ def main(argv):
     if "value" not in rendered:
         print("user data is not known at plan time: it depends on a value made during apply")
         return 1
-    errors = (check_user_data(plan, rendered["value"], standins, int(argv[3]) + int(argv[4])) + check_addresses(plan)
-              + check_mongodb_layout(rendered["value"], int(argv[3]))
-              + check_parameters(plan) + check_bucket(plan)
-              + check_client_ssh(plan, rendered["value"], int(argv[3]), int(argv[4])))
+    errors = (
+        check_user_data(plan, rendered["value"], standins, int(argv[3]) + int(argv[4]))
+        + check_addresses(plan)
+        + check_mongodb_layout(rendered["value"], int(argv[3]))
+        + check_parameters(plan)
+        + check_bucket(plan)
+        + check_client_ssh(plan, rendered["value"], int(argv[3]), int(argv[4]))
+    )
     for e in errors:
         print(e)
     return 1 if errors else 0

@@ -27,6 +27,7 @@ Rules
   R15 iam           no IAM policy document allows a wildcard action ("*", "service:*") or every resource ("*"):
                     the machines' roles read named parameters only
 """
+
 import os
 import re
 import sys
@@ -43,8 +44,16 @@ class Module:
 
     def __init__(self, path):
         self.path = path
-        self.blocks = {"variable": [], "output": [], "resource": [], "module": [], "terraform": [],
-                       "provider": [], "locals": [], "data": []}
+        self.blocks = {
+            "variable": [],
+            "output": [],
+            "resource": [],
+            "module": [],
+            "terraform": [],
+            "provider": [],
+            "locals": [],
+            "data": [],
+        }
         for name in sorted(os.listdir(path)):
             if name.endswith(".tf"):
                 self._load(os.path.join(path, name))
@@ -76,8 +85,9 @@ def load_modules(root):
     modules = [Module(root)]
     sub = os.path.join(root, "modules")
     if os.path.isdir(sub):
-        modules += [Module(os.path.join(sub, d)) for d in sorted(os.listdir(sub))
-                    if os.path.isdir(os.path.join(sub, d))]
+        modules += [
+            Module(os.path.join(sub, d)) for d in sorted(os.listdir(sub)) if os.path.isdir(os.path.join(sub, d))
+        ]
     return modules
 
 
@@ -106,19 +116,28 @@ def check_versions(root):
 
 def check_sizing(root, modules):
     out = []
-    defaults = {"server_instance_type": "m5d.8xlarge", "client_instance_type": "m5d.8xlarge",
-                "server_count": 3, "client_count": 1}
+    defaults = {
+        "server_instance_type": "m5d.8xlarge",
+        "client_instance_type": "m5d.8xlarge",
+        "server_count": 3,
+        "client_count": 1,
+    }
     variables = {name: body for _, name, body in root.named("variable")}
     for name, want in defaults.items():
         if variables.get(name, {}).get("default") != want:
             out.append(f"R02 {root.path}: variable {name} must exist with default {want!r}")
-    wiring = {"servers": ("var.server_count", "var.server_instance_type"),
-              "client": ("var.client_count", "var.client_instance_type")}
+    wiring = {
+        "servers": ("var.server_count", "var.server_instance_type"),
+        "client": ("var.client_count", "var.client_instance_type"),
+    }
     calls = {name: (f, body) for f, name, body in root.named("module")}  # by the module block's name
     for mod, (count_ref, type_ref) in wiring.items():
         file, body = calls.get(mod, (root.path, None))
-        if body is None or not refers(body.get("instance_count"), count_ref) \
-                or not refers(body.get("instance_type"), type_ref):
+        if (
+            body is None
+            or not refers(body.get("instance_count"), count_ref)
+            or not refers(body.get("instance_type"), type_ref)
+        ):
             out.append(f"R02 {file}: module {mod} must get instance_count = {count_ref}, instance_type = {type_ref}")
     for m in modules:
         for file, name, body in m.resources("aws_instance"):
@@ -136,7 +155,7 @@ def check_placement(modules):
         for file, name, body in m.resources("aws_placement_group"):
             groups += 1
             if body.get("strategy") != "cluster":
-                out.append(f"R03 {file}: {name} must use strategy \"cluster\" (is {body.get('strategy')!r})")
+                out.append(f'R03 {file}: {name} must use strategy "cluster" (is {body.get("strategy")!r})')
         for file, name, body in m.resources("aws_instance"):
             if not (body.get("placement_group") or body.get("placement_group_id")):
                 out.append(f"R03 {file}: {name} is not in a placement group")
@@ -152,22 +171,43 @@ def ingress_rules(modules):
         for file, name, body in m.resources("aws_vpc_security_group_ingress_rule"):
             cidrs = [c for c in (body.get("cidr_ipv4"), body.get("cidr_ipv6")) if c]
             source = body.get("referenced_security_group_id")
-            yield file, name, cidrs, body.get("from_port"), body.get("to_port"), \
-                bool(source or body.get("prefix_list_id")), bool(source) and source == body.get("security_group_id")
+            yield (
+                file,
+                name,
+                cidrs,
+                body.get("from_port"),
+                body.get("to_port"),
+                bool(source or body.get("prefix_list_id")),
+                bool(source) and source == body.get("security_group_id"),
+            )
         for file, name, body in m.resources("aws_security_group"):
             for rule in body.get("ingress", []) or []:
                 cidrs = list(rule.get("cidr_blocks", []) or []) + list(rule.get("ipv6_cidr_blocks", []) or [])
-                yield file, name + ".ingress", cidrs, rule.get("from_port"), rule.get("to_port"), \
-                    bool(rule.get("security_groups") or rule.get("self")), \
-                    bool(rule.get("self")) and not rule.get("security_groups")
+                yield (
+                    file,
+                    name + ".ingress",
+                    cidrs,
+                    rule.get("from_port"),
+                    rule.get("to_port"),
+                    bool(rule.get("security_groups") or rule.get("self")),
+                    bool(rule.get("self")) and not rule.get("security_groups"),
+                )
         for file, name, body in m.resources("aws_security_group_rule"):
             if body.get("type") == "ingress":
                 cidrs = list(body.get("cidr_blocks", []) or []) + list(body.get("ipv6_cidr_blocks", []) or [])
                 source = body.get("source_security_group_id")
                 own_group = (bool(body.get("self")) and not source) or (
-                    bool(source) and source == body.get("security_group_id"))
-                yield file, name, cidrs, body.get("from_port"), body.get("to_port"), \
-                    bool(source or body.get("self")), own_group
+                    bool(source) and source == body.get("security_group_id")
+                )
+                yield (
+                    file,
+                    name,
+                    cidrs,
+                    body.get("from_port"),
+                    body.get("to_port"),
+                    bool(source or body.get("self")),
+                    own_group,
+                )
 
 
 def check_ingress(modules):
@@ -203,12 +243,13 @@ def check_instances(modules):
         for file, name, body in m.resources("aws_instance", "aws_launch_template"):
             meta = first(body.get("metadata_options"))
             if meta.get("http_tokens") != "required" or meta.get("http_endpoint", "enabled") != "enabled":
-                out.append(f"R06 {file}: {name} must require IMDSv2 (metadata_options.http_tokens = \"required\")")
+                out.append(f'R06 {file}: {name} must require IMDSv2 (metadata_options.http_tokens = "required")')
             if name.startswith("aws_instance."):
                 encrypted = [first(body.get("root_block_device")).get("encrypted")]
             else:
-                encrypted = [first(b.get("ebs")).get("encrypted") for b in body.get("block_device_mappings", [])] \
-                    or [None]
+                encrypted = [first(b.get("ebs")).get("encrypted") for b in body.get("block_device_mappings", [])] or [
+                    None
+                ]
             if not all(e is True or e == "true" for e in encrypted):
                 out.append(f"R07 {file}: {name} must encrypt its root/EBS volumes (encrypted = true)")
     return out
@@ -289,8 +330,10 @@ def check_iam(modules):
                         continue
                     actions = st.get("actions", []) or []
                     if any(a == "*" or a.endswith(":*") for a in actions) or "*" in (st.get("resources") or []):
-                        out.append(f"R15 {file}: aws_iam_policy_document.{name} allows {actions} on "
-                                   f"{st.get('resources')}: name the actions and resources")
+                        out.append(
+                            f"R15 {file}: aws_iam_policy_document.{name} allows {actions} on "
+                            f"{st.get('resources')}: name the actions and resources"
+                        )
     return out
 
 
@@ -298,10 +341,20 @@ def check(root):
     """Every violation of the configuration rooted at `root`, as sorted strings."""
     modules = load_modules(root)
     top = modules[0]
-    found = (check_versions(top) + check_sizing(top, modules) + check_placement(modules) + check_ingress(modules)
-             + check_ssh_variable(modules) + check_instances(modules) + check_variables_and_outputs(modules)
-             + check_files(root) + check_tags(top) + check_one_az(modules) + check_user_data(modules)
-             + check_iam(modules))
+    found = (
+        check_versions(top)
+        + check_sizing(top, modules)
+        + check_placement(modules)
+        + check_ingress(modules)
+        + check_ssh_variable(modules)
+        + check_instances(modules)
+        + check_variables_and_outputs(modules)
+        + check_files(root)
+        + check_tags(top)
+        + check_one_az(modules)
+        + check_user_data(modules)
+        + check_iam(modules)
+    )
     return sorted(set(found))
 
 

@@ -3,31 +3,47 @@ passes, and each way of breaking it is reported. (The real plans are checked by 
 
 Run: python -m unittest discover -s terraform/tests -p 'test_*.py'
 """
+
 import hashlib
 import unittest
 
 import plan_check
 
 IPS = ["10.42.1.10", "10.42.1.11", "10.42.1.12"]
-GOOD_SHARDS = ("shard0=10.42.1.10:27100,10.42.1.11:27100,10.42.1.12:27100;"
-               "shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101;"
-               "shard2=10.42.1.12:27102,10.42.1.10:27102,10.42.1.11:27102")
+GOOD_SHARDS = (
+    "shard0=10.42.1.10:27100,10.42.1.11:27100,10.42.1.12:27100;"
+    "shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101;"
+    "shard2=10.42.1.12:27102,10.42.1.10:27102,10.42.1.11:27102"
+)
 GOOD_CONFIG = "cfg=10.42.1.10:27200,10.42.1.11:27200,10.42.1.12:27200"
 
 
 def user_data(shards=GOOD_SHARDS, config=GOOD_CONFIG, extra=""):
-    env = {"STORE": "mongodb", "SERVER_IPS": ",".join(IPS), "MONGODB_SHARDS": shards, "MONGODB_CONFIG_RS": config,
-           "MONGOS_PORT": "27017", "SSM_PARAMETERS": "BUNDLE_URL=/ycsb-docsearch/x/bundle-url"}
+    env = {
+        "STORE": "mongodb",
+        "SERVER_IPS": ",".join(IPS),
+        "MONGODB_SHARDS": shards,
+        "MONGODB_CONFIG_RS": config,
+        "MONGOS_PORT": "27017",
+        "SSM_PARAMETERS": "BUNDLE_URL=/ycsb-docsearch/x/bundle-url",
+    }
     lines = "".join(f"    {k}='{v}'\n" for k, v in sorted(env.items()))
     return f"#cloud-config\nwrite_files:\n- content: |\n{lines}{extra}"
 
 
 def plan_for(texts):
-    return {"resource_changes": [
-        {"type": "aws_instance", "address": f"module.servers.aws_instance.this[{i}]",
-         "module_address": "module.servers", "index": i,
-         "change": {"after": {"user_data": hashlib.sha1(t.encode()).hexdigest()}}}
-        for i, t in enumerate(texts)]}
+    return {
+        "resource_changes": [
+            {
+                "type": "aws_instance",
+                "address": f"module.servers.aws_instance.this[{i}]",
+                "module_address": "module.servers",
+                "index": i,
+                "change": {"after": {"user_data": hashlib.sha1(t.encode()).hexdigest()}},
+            }
+            for i, t in enumerate(texts)
+        ]
+    }
 
 
 class MongoLayoutTest(unittest.TestCase):
@@ -40,8 +56,10 @@ class MongoLayoutTest(unittest.TestCase):
         self.assertTrue(any("different servers" in e for e in found), found)
 
     def test_primary_off_its_server_is_reported(self):
-        shards = GOOD_SHARDS.replace("shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101",
-                                     "shard1=10.42.1.12:27101,10.42.1.11:27101,10.42.1.10:27101")
+        shards = GOOD_SHARDS.replace(
+            "shard1=10.42.1.11:27101,10.42.1.12:27101,10.42.1.10:27101",
+            "shard1=10.42.1.12:27101,10.42.1.11:27101,10.42.1.10:27101",
+        )
         found = plan_check.check_mongodb_layout([user_data(shards)] * 3, 3)
         self.assertTrue(any("member 0 must be on server 1" in e for e in found), found)
 
@@ -57,9 +75,11 @@ class SecretSearchTest(unittest.TestCase):
         self.assertEqual([], plan_check.check_user_data(plan_for(texts), texts, ["Secret0123456789abcdef"], 2))
 
     def test_stand_in_pem_and_password_variables_are_reported(self):
-        for extra, why in [("    X='Secret0123456789abcdef'\n", "holds a secret"),
-                           ("    -----BEGIN PRIVATE KEY-----\n", "PEM block"),
-                           ("    REDIS_PASSWORD='x'\n", "sets REDIS_PASSWORD")]:
+        for extra, why in [
+            ("    X='Secret0123456789abcdef'\n", "holds a secret"),
+            ("    -----BEGIN PRIVATE KEY-----\n", "PEM block"),
+            ("    REDIS_PASSWORD='x'\n", "sets REDIS_PASSWORD"),
+        ]:
             texts = [user_data(extra=extra)]
             found = plan_check.check_user_data(plan_for(texts), texts, ["Secret0123456789abcdef"], 1)
             self.assertTrue(any(why in e for e in found), (why, found))

@@ -3,6 +3,7 @@ copy of the real configuration (one weakened setting each) are caught by the rul
 
 Run: python -m unittest discover -s terraform/tests -p 'test_*.py'   (needs requirements.txt installed)
 """
+
 import contextlib
 import io
 import os
@@ -48,33 +49,59 @@ class MutationTest(unittest.TestCase):
     """Each case: file, text to replace (must occur), replacement, the rule that must then fail."""
 
     CASES = [
-        ("modules/machines/main.tf", 'http_tokens                 = "required"',
-         'http_tokens                 = "optional"', "R06"),
+        (
+            "modules/machines/main.tf",
+            'http_tokens                 = "required"',
+            'http_tokens                 = "optional"',
+            "R06",
+        ),
         ("modules/machines/main.tf", "encrypted             = true", "encrypted             = false", "R07"),
         ("main.tf", 'strategy = "cluster"', 'strategy = "spread"', "R03"),
-        ("modules/network/security_groups.tf",
-         "referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = \"tcp\"\n"
-         "  from_port                    = each.value.from_port",
-         "cidr_ipv4                    = \"0.0.0.0/0\"\n  ip_protocol                  = \"tcp\"\n"
-         "  from_port                    = each.value.from_port", "R04"),
-        ("modules/network/security_groups.tf", "cidr_ipv4         = var.ssh_allowed_cidr",
-         'cidr_ipv4         = "0.0.0.0/0"', "R05"),
-        ("modules/network/security_groups.tf",
-         "referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = \"tcp\"\n"
-         "  from_port                    = 22",
-         "referenced_security_group_id = aws_security_group.server.id\n  ip_protocol                  = \"tcp\"\n"
-         "  from_port                    = 22", "R05"),
-        ("outputs.tf", "  }[var.store]\n  sensitive = true\n}\n\noutput \"store_connection\"",
-         "  }[var.store]\n}\n\noutput \"store_connection\"", "R10"),
+        (
+            "modules/network/security_groups.tf",
+            'referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = "tcp"\n'
+            "  from_port                    = each.value.from_port",
+            'cidr_ipv4                    = "0.0.0.0/0"\n  ip_protocol                  = "tcp"\n'
+            "  from_port                    = each.value.from_port",
+            "R04",
+        ),
+        (
+            "modules/network/security_groups.tf",
+            "cidr_ipv4         = var.ssh_allowed_cidr",
+            'cidr_ipv4         = "0.0.0.0/0"',
+            "R05",
+        ),
+        (
+            "modules/network/security_groups.tf",
+            'referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = "tcp"\n'
+            "  from_port                    = 22",
+            'referenced_security_group_id = aws_security_group.server.id\n  ip_protocol                  = "tcp"\n'
+            "  from_port                    = 22",
+            "R05",
+        ),
+        (
+            "outputs.tf",
+            '  }[var.store]\n  sensitive = true\n}\n\noutput "store_connection"',
+            '  }[var.store]\n}\n\noutput "store_connection"',
+            "R10",
+        ),
         ("variables.tf", 'description = "The store this cluster runs', 'label = "The store this cluster runs', "R08"),
         ("modules/network/outputs.tf", 'description = "The VPC."', "", "R09"),
         ("variables.tf", "default     = 3\n", "default     = 2\n", "R02"),
         ("providers.tf", "default_tags {\n    tags = local.tags\n  }", "", "R12"),
         ("versions.tf", 'version = "~> 5.80"', 'version = ">= 5.0"', "R01"),
-        ("modules/network/main.tf", "availability_zone       = var.availability_zone",
-         'availability_zone       = "us-east-1a"', "R13"),
-        ("cloud_init.tf", "    DURABILITY      = var.durability\n",
-         "    DURABILITY      = var.durability\n    PW              = random_password.redis.result\n", "R14"),
+        (
+            "modules/network/main.tf",
+            "availability_zone       = var.availability_zone",
+            'availability_zone       = "us-east-1a"',
+            "R13",
+        ),
+        (
+            "cloud_init.tf",
+            "    DURABILITY      = var.durability\n",
+            "    DURABILITY      = var.durability\n    PW              = random_password.redis.result\n",
+            "R14",
+        ),
         ("iam.tf", 'actions   = ["ssm:GetParameters"]', 'actions   = ["ssm:*"]', "R15"),
     ]
 

@@ -10,6 +10,7 @@ Decoding HDR logs needs the `hdrhistogram` package (tested with 0.10.3); the tes
     python3 -m venv /tmp/fx && /tmp/fx/bin/pip install hdrhistogram==0.10.3
     /tmp/fx/bin/python scripts/perf_history/tests/make_fixture.py OUT.json RUN_DIR [RUN_DIR...]
 """
+
 import glob
 import json
 import os
@@ -30,8 +31,13 @@ def read_intervals(path):
         for item in hist.get_recorded_iterator():
             value = float(f"{item.value_iterated_to:.3g}")
             values[value] = values.get(value, 0) + item.count_at_value_iterated_to
-        out.append({"start_ms": hist.get_start_time_stamp(), "end_ms": hist.get_end_time_stamp(),
-                    "values": sorted([v, c] for v, c in values.items())})
+        out.append(
+            {
+                "start_ms": hist.get_start_time_stamp(),
+                "end_ms": hist.get_end_time_stamp(),
+                "values": sorted([v, c] for v, c in values.items()),
+            }
+        )
 
 
 def measured(intervals, earliest_ms, warmup_s):
@@ -49,7 +55,7 @@ def step_fixture(step_dir):
     logs = {}
     for path in sorted(glob.glob(os.path.join(step_dir, "hdr", "*.hdr"))):
         name = os.path.basename(path)[:-4]
-        kind, op = ("intended", name[len("Intended-"):]) if name.startswith("Intended-") else ("service", name)
+        kind, op = ("intended", name[len("Intended-") :]) if name.startswith("Intended-") else ("service", name)
         if op == "CLEANUP" or op.endswith("-FAILED"):
             continue
         logs[(op, kind)] = read_intervals(path)
@@ -67,11 +73,18 @@ def run_fixture(run_dir):
     for store in manifest["stores"]:
         with open(os.path.join(run_dir, store, "saturation.json")) as f:
             saturation = json.load(f)
-        steps = {os.path.basename(d): step_fixture(d)
-                 for d in sorted(glob.glob(os.path.join(run_dir, store, "steps", "*")))}
+        steps = {
+            os.path.basename(d): step_fixture(d) for d in sorted(glob.glob(os.path.join(run_dir, store, "steps", "*")))
+        }
         stores[store] = {"saturation": saturation, "steps": steps}
-    return {"run_id": manifest["run_id"], "git_commit": manifest["git_commit"], "command": manifest["command"],
-            "workload": manifest["workload"]["name"], "machine": manifest["machine"], "stores": stores}
+    return {
+        "run_id": manifest["run_id"],
+        "git_commit": manifest["git_commit"],
+        "command": manifest["command"],
+        "workload": manifest["workload"]["name"],
+        "machine": manifest["machine"],
+        "stores": stores,
+    }
 
 
 def main(out, run_dirs):

@@ -15,6 +15,7 @@ Format 2 folders map the fixed-rate steps at 1 thread to the load phase (300 and
 offered fractions 0.5 and 1.0) and the closed-loop steps to the capacity phase; capacity_ops is the measured
 throughput of the 100 % load step. Format 1 folders hold the closed-loop steps only, as today's sweep writes them.
 """
+
 import hashlib
 import json
 import math
@@ -77,11 +78,22 @@ class Night:
         tail = self.effects.get("tail")
         if tail and tail[:3] == (extra.get("phase_key"), op, kind):
             merged = slow_tail(merged, tail[3])
-        row = {"store": "basicdb", "workload": "workloada", "threads": step["threads"],
-               "target_ops": step["target_ops"], "op": op, "count": sum(merged.values()), "errors": 0,
-               "p50_us": percentile(merged, 0.50, 1), "p90_us": percentile(merged, 0.90, 10),
-               "p99_us": percentile(merged, 0.99, 100), "p999_us": percentile(merged, 0.999, 1000),
-               "latency_kind": kind, "step_dir": step_name, "status": step["status"]}
+        row = {
+            "store": "basicdb",
+            "workload": "workloada",
+            "threads": step["threads"],
+            "target_ops": step["target_ops"],
+            "op": op,
+            "count": sum(merged.values()),
+            "errors": 0,
+            "p50_us": percentile(merged, 0.50, 1),
+            "p90_us": percentile(merged, 0.90, 10),
+            "p99_us": percentile(merged, 0.99, 100),
+            "p999_us": percentile(merged, 0.999, 1000),
+            "latency_kind": kind,
+            "step_dir": step_name,
+            "status": step["status"],
+        }
         row.update({k: v for k, v in extra.items() if k != "phase_key"})
         return row
 
@@ -94,10 +106,16 @@ class Night:
 def manifest(night, fmt):
     commit = hashlib.sha1(f"night {night.index}".encode()).hexdigest()
     machine = {"cpu_model": night.cpu_model, "cpu_count": 2}
-    return {"format": fmt, "run_id": night.run_id, "started_utc": iso(night.run_id),
-            "git_commit": commit, "git_dirty": False, "workload": {"name": "workloada"},
-            "stores": {"basicdb": {"status": "complete"}},
-            ("environment" if fmt == 2 else "machine"): machine}
+    return {
+        "format": fmt,
+        "run_id": night.run_id,
+        "started_utc": iso(night.run_id),
+        "git_commit": commit,
+        "git_dirty": False,
+        "workload": {"name": "workloada"},
+        "stores": {"basicdb": {"status": "complete"}},
+        ("environment" if fmt == 2 else "machine"): machine,
+    }
 
 
 def iso(run_id):
@@ -110,8 +128,15 @@ def write_folder(root, night, fmt, rows, saturation):
     with open(os.path.join(folder, "manifest.json"), "w") as f:
         json.dump(manifest(night, fmt), f)
     with open(os.path.join(folder, "summary.json"), "w") as f:
-        json.dump({"format": fmt, "run_id": night.run_id, "rows": rows,
-                   "stores": {"basicdb": {"saturation": saturation, "verification": None}}}, f)
+        json.dump(
+            {
+                "format": fmt,
+                "run_id": night.run_id,
+                "rows": rows,
+                "stores": {"basicdb": {"saturation": saturation, "verification": None}},
+            },
+            f,
+        )
     with open(os.path.join(folder, "basicdb", "saturation.json"), "w") as f:
         json.dump(saturation, f)
     return folder
@@ -123,25 +148,53 @@ def format2_night(root, night, fixture):
     for name, step in sorted(closed["stores"]["basicdb"]["steps"].items()):
         peak_ops = max(peak_ops, night.throughput(step))
         for op in step["ops"]:
-            rows.append(night.latency_row(name, step, op, "service", {
-                "phase": "capacity", "offered_fraction": None, "step_status": "complete", "rate_sustained": None,
-                "client_bound": False, "requests": "ok", "part_count": 0}))
+            rows.append(
+                night.latency_row(
+                    name,
+                    step,
+                    op,
+                    "service",
+                    {
+                        "phase": "capacity",
+                        "offered_fraction": None,
+                        "step_status": "complete",
+                        "rate_sustained": None,
+                        "client_bound": False,
+                        "requests": "ok",
+                        "part_count": 0,
+                    },
+                )
+            )
     peak_fixture = rates["stores"]["basicdb"]["saturation"]["throughput_ops"]
     capacity_ops = None
     for name, step in sorted(rates["stores"]["basicdb"]["steps"].items()):
         if step["threads"] != 1:
             continue
         fraction = round(step["target_ops"] / peak_fixture * 10) / 10
-        extra = {"phase": "load", "offered_fraction": fraction, "step_status": "complete", "rate_sustained": True,
-                 "client_bound": False, "requests": "ok", "part_count": 0,
-                 "phase_key": f"load-{round(fraction * 100)}pct"}
+        extra = {
+            "phase": "load",
+            "offered_fraction": fraction,
+            "step_status": "complete",
+            "rate_sustained": True,
+            "client_bound": False,
+            "requests": "ok",
+            "part_count": 0,
+            "phase_key": f"load-{round(fraction * 100)}pct",
+        }
         for op in step["ops"]:
             for kind in ("service", "intended"):
                 rows.append(night.latency_row(name, step, op, kind, extra))
         if fraction == 1.0:
             capacity_ops = night.throughput(step)
-    saturation = {"format": 2, "store": "basicdb", "peak_ops": peak_ops, "capacity_ops": capacity_ops,
-                  "peak_lower_bound": False, "threads": 2, "throughput_ops": peak_ops}
+    saturation = {
+        "format": 2,
+        "store": "basicdb",
+        "peak_ops": peak_ops,
+        "capacity_ops": capacity_ops,
+        "peak_lower_bound": False,
+        "threads": 2,
+        "throughput_ops": peak_ops,
+    }
     return write_folder(root, night, 2, rows, saturation)
 
 
@@ -153,8 +206,11 @@ def format1_night(root, night, fixture):
         peak_ops = max(peak_ops, throughput)
         for op in step["ops"]:
             for kind in ("service", "intended"):
-                rows.append(night.latency_row(name, step, op, kind, {"phase_key": f"t{step['threads']}",
-                                                                     "throughput_ops": throughput}))
+                rows.append(
+                    night.latency_row(
+                        name, step, op, kind, {"phase_key": f"t{step['threads']}", "throughput_ops": throughput}
+                    )
+                )
     saturation = {"store": "basicdb", "max_sustainable_index": 2, "threads": 2, "throughput_ops": peak_ops}
     return write_folder(root, night, 1, rows, saturation)
 

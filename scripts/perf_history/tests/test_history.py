@@ -1,5 +1,6 @@
 """Run folders to history rows through `bin/docsearch history-rows` (formats 1 and 2, filters), the CSV, accepting a
 change, and the command line."""
+
 import csv
 import json
 import os
@@ -18,11 +19,30 @@ WRAPPER = os.path.join(HERE, "..", "..", "perf-history.sh")
 
 
 def row(**over):
-    base = {"store": "s", "workload": "w", "threads": 4, "target_ops": 500, "throughput_ops": 500.0, "op": "READ",
-            "count": 5000, "errors": 0, "p50_us": 100, "p90_us": 150, "p99_us": 300, "p999_us": 900,
-            "latency_kind": "intended", "requests": "ok", "part_count": 0, "phase": "load", "offered_fraction": 0.5,
-            "step_status": "complete", "rate_sustained": True, "client_bound": False, "step": 3,
-            "step_dir": "03-t4-r500"}
+    base = {
+        "store": "s",
+        "workload": "w",
+        "threads": 4,
+        "target_ops": 500,
+        "throughput_ops": 500.0,
+        "op": "READ",
+        "count": 5000,
+        "errors": 0,
+        "p50_us": 100,
+        "p90_us": 150,
+        "p99_us": 300,
+        "p999_us": 900,
+        "latency_kind": "intended",
+        "requests": "ok",
+        "part_count": 0,
+        "phase": "load",
+        "offered_fraction": 0.5,
+        "step_status": "complete",
+        "rate_sustained": True,
+        "client_bound": False,
+        "step": 3,
+        "step_dir": "03-t4-r500",
+    }
     base.update(over)
     return base
 
@@ -31,9 +51,17 @@ def format2_folder(root, rows, saturation):
     folder = os.path.join(root, "20261101T021700Z-w")
     os.makedirs(os.path.join(folder, "s"))
     with open(os.path.join(folder, "manifest.json"), "w") as f:
-        json.dump({"run_id": "20261101T021700Z-w", "started_utc": "2026-11-01T02:17:00Z", "git_commit": "abc",
-                   "workload": {"name": "w"}, "environment": {"cpu_model": "X", "cpu_count": 2},
-                   "stores": {"s": {"status": "complete"}}}, f)
+        json.dump(
+            {
+                "run_id": "20261101T021700Z-w",
+                "started_utc": "2026-11-01T02:17:00Z",
+                "git_commit": "abc",
+                "workload": {"name": "w"},
+                "environment": {"cpu_model": "X", "cpu_count": 2},
+                "stores": {"s": {"status": "complete"}},
+            },
+            f,
+        )
     with open(os.path.join(folder, "summary.json"), "w") as f:
         json.dump({"format": 2, "run_id": "20261101T021700Z-w", "rows": rows, "stores": {}}, f)
     with open(os.path.join(folder, "s", "saturation.json"), "w") as f:
@@ -61,21 +89,46 @@ class RunFolders(unittest.TestCase):
         self.assertEqual(("AMD EPYC", "2", "1"), (peak["cpu_model"], peak["cpu_count"], peak["format"]))
 
     def test_format2_filters_and_keys(self):
-        rows = [row(), row(op="UPDATE", p999_us=None), row(latency_kind="service"),
-                row(op="BAD1", step_status="failed"), row(op="BAD2", client_bound=True),
-                row(op="BAD3", rate_sustained=False), row(op="READ", requests="all", p50_us=1),
-                row(op="BAD4", part_count=5000), row(op="BAD5", phase="floor"),
-                row(op="BAD6", phase="rates"), row(op="CAP", phase="capacity", latency_kind="service", target_ops=0,
-                                                   offered_fraction=None, rate_sustained=None),
-                row(op="HIGH", offered_fraction=1.1)]
-        folder = format2_folder(self.tmp, rows, {"format": 2, "peak_ops": 1000.0, "capacity_ops": 800.0,
-                                                  "throughput_ops": 1000.0})
+        rows = [
+            row(),
+            row(op="UPDATE", p999_us=None),
+            row(latency_kind="service"),
+            row(op="BAD1", step_status="failed"),
+            row(op="BAD2", client_bound=True),
+            row(op="BAD3", rate_sustained=False),
+            row(op="READ", requests="all", p50_us=1),
+            row(op="BAD4", part_count=5000),
+            row(op="BAD5", phase="floor"),
+            row(op="BAD6", phase="rates"),
+            row(
+                op="CAP",
+                phase="capacity",
+                latency_kind="service",
+                target_ops=0,
+                offered_fraction=None,
+                rate_sustained=None,
+            ),
+            row(op="HIGH", offered_fraction=1.1),
+        ]
+        folder = format2_folder(
+            self.tmp, rows, {"format": 2, "peak_ops": 1000.0, "capacity_ops": 800.0, "throughput_ops": 1000.0}
+        )
         got = {history.series_name(r): r["value"] for r in history_rows([folder])}
-        self.assertEqual({"s/w/load-50pct/READ/intended/p50_us": 100, "s/w/load-50pct/READ/intended/p99_us": 300,
-                          "s/w/load-50pct/READ/intended/p999_us": 900, "s/w/load-50pct/UPDATE/intended/p50_us": 100,
-                          "s/w/load-50pct/UPDATE/intended/p99_us": 300, "s/w/load-110pct/HIGH/intended/p50_us": 100,
-                          "s/w/load-110pct/HIGH/intended/p99_us": 300, "s/w/load-110pct/HIGH/intended/p999_us": 900,
-                          "s/w/peak_ops": 1000.0, "s/w/capacity_ops": 800.0}, got)
+        self.assertEqual(
+            {
+                "s/w/load-50pct/READ/intended/p50_us": 100,
+                "s/w/load-50pct/READ/intended/p99_us": 300,
+                "s/w/load-50pct/READ/intended/p999_us": 900,
+                "s/w/load-50pct/UPDATE/intended/p50_us": 100,
+                "s/w/load-50pct/UPDATE/intended/p99_us": 300,
+                "s/w/load-110pct/HIGH/intended/p50_us": 100,
+                "s/w/load-110pct/HIGH/intended/p99_us": 300,
+                "s/w/load-110pct/HIGH/intended/p999_us": 900,
+                "s/w/peak_ops": 1000.0,
+                "s/w/capacity_ops": 800.0,
+            },
+            got,
+        )
 
     def test_bad_folders(self):
         with self.assertRaisesRegex(BadInput, "^history-rows: .*not a results folder"):
@@ -110,12 +163,26 @@ class CommandLine(unittest.TestCase):
 
     def test_analyze_outputs_on_a_regression(self):
         from perf_history.tests import nightly_sim as sim
+
         effects = sim.from_night(20, {"tail": ("load-50pct", "UPDATE", "intended", 2.0)})
         folders = [folder for _, folder in sim.nights(self.tmp, sim.load_fixture(), 0, count=24, effects=effects)]
         self.assertEqual(0, main(["add", self.hist, *folders]))
         out = {k: os.path.join(self.tmp, k) for k in ("a.json", "s.md", "charts")}
-        res = subprocess.run([WRAPPER, "analyze", self.hist, "--json", out["a.json"], "--markdown", out["s.md"],
-                              "--charts", out["charts"]], capture_output=True, text=True)
+        res = subprocess.run(
+            [
+                WRAPPER,
+                "analyze",
+                self.hist,
+                "--json",
+                out["a.json"],
+                "--markdown",
+                out["s.md"],
+                "--charts",
+                out["charts"],
+            ],
+            capture_output=True,
+            text=True,
+        )
         self.assertEqual(1, res.returncode, res.stdout + res.stderr)
         metric = "basicdb/workloada/load-50pct/UPDATE/intended/p99_us"
         self.assertRegex(res.stdout, rf"REGRESSION +{metric} .*\n +\+\d+\.\d% .* regression, p=.*commits \w+\.\.\w+")
@@ -135,8 +202,14 @@ class CommandLine(unittest.TestCase):
         bad = os.path.join(self.tmp, "bad.csv")
         with open(bad, "w") as f:
             f.write("a,b\n1,2\n")
-        for argv in (["analyze", bad], ["analyze", os.path.join(self.tmp, "none.csv")], ["add", self.hist, self.tmp],
-                     ["prune", bad, "--keep", "0"], ["analyze"], ["frobnicate"]):
+        for argv in (
+            ["analyze", bad],
+            ["analyze", os.path.join(self.tmp, "none.csv")],
+            ["add", self.hist, self.tmp],
+            ["prune", bad, "--keep", "0"],
+            ["analyze"],
+            ["frobnicate"],
+        ):
             self.assertEqual(2, main(argv), argv)
 
     def test_wrapper_one_line_errors(self):

@@ -12,6 +12,7 @@ slower at night 10. Scenarios:
 "Reported" means the metric is listed (pending or REGRESSION); "fails" means exit 1 (REGRESSION). Each scenario is
 asserted on seed 0 and its rates over SEEDS seeds are printed and bounded.
 """
+
 import os
 import sys
 import tempfile
@@ -65,8 +66,10 @@ def detection(label, effects, metric, deadline):
         failed.append(first_night(nights, metric, (detect.REGRESSION,)))
         others += any(s == detect.REGRESSION and m not in (metric, PEAK) for n in nights for m, s in nights[n].items())
     on_time = sum(n is not None and n <= deadline for n in reported)
-    say(f"  {label}: reported by night {deadline} in {on_time}/{SEEDS} histories; first reported "
-        f"{reported}; first failing {failed}; histories with another metric failing: {others}")
+    say(
+        f"  {label}: reported by night {deadline} in {on_time}/{SEEDS} histories; first reported "
+        f"{reported}; first failing {failed}; histories with another metric failing: {others}"
+    )
     return reported, failed, on_time
 
 
@@ -82,8 +85,10 @@ class Scenarios(unittest.TestCase):
                 self.assertEqual([], failing_nights(nights), nights)
                 machine = [m for m, s in nights[30].items() if s == detect.MACHINE]
                 say(f"  unchanged, seed 0: metrics put down to the CPU change at night 10: {len(machine)}")
-        say(f"  unchanged: false alarms (exit 1) on {alarms}/{nights_total} analysed nights "
-            f"({100 * alarms / nights_total:.1f} %) over {SEEDS} histories; nights with a pending line: {pending}")
+        say(
+            f"  unchanged: false alarms (exit 1) on {alarms}/{nights_total} analysed nights "
+            f"({100 * alarms / nights_total:.1f} %) over {SEEDS} histories; nights with a pending line: {pending}"
+        )
         self.assertLessEqual(alarms / nights_total, 0.02)
 
     def test_double_p99_at_one_step_reported_by_night_22(self):
