@@ -331,24 +331,8 @@ plan_client_key_leak() {
   fi
 }
 
-test_plan() {
-  local rc=0
-  require_mirror || rc=$?
-  ((rc != 3)) || return 0
-  ((rc == 0)) || return 1
-  local dir store longest=a23456789012345678901x n=0
-  dir="$(offline_copy "${WORK}/plan")"
-  write_offline_tfvars "${dir}"
-  for store in redisjson mongodb elasticsearch; do
-    plan_case "${dir}" "${store}-default" 3 1 -var "store=${store}"
-    # Largest counts with the longest name: every name and count at its maximum.
-    plan_case "${dir}" "${store}-largest" 9 4 -var "store=${store}" -var "name_prefix=${longest}"
-    # Smallest counts (a single Redis server holds no replica).
-    plan_case "${dir}" "${store}-smallest" 1 1 -var "store=${store}" \
-      -var 'redis_cluster={shards=3,replicas_per_shard=0}'
-    n=$((n + 3))
-  done
-  # The search must be able to fail: a copy that writes the Redis password into every role.env.
+# The leak plan (a copy that writes the Redis password into every role.env) must fail, for that reason.
+plan_password_leak() {
   local leak
   leak="$(offline_copy "${WORK}/plan-leak")"
   write_offline_tfvars "${leak}"
@@ -360,8 +344,11 @@ test_plan() {
     return 1
   fi
   grep -q 'user data holds a secret' "${WORK}/plan-leak.check" || { log "the leak was caught for another reason"; return 1; }
-  plan_client_key_leak || return 1
-  # Without the repository archive only a destroy may go on (modules/bundle): a plan to upload it must fail.
+}
+
+# Without the repository archive only a destroy may go on (modules/bundle): a plan to upload it must fail.
+plan_without_archive() {
+  local dir="$1"
   if tf -chdir="${dir}" plan -input=false -no-color -lock=false -var-file=offline.tfvars -var store=redisjson \
     -var repo_archive_path=tests/offline/gone.tar.gz >"${WORK}/plan-gone.log" 2>&1; then
     log "a plan without the repository archive was accepted"
@@ -369,6 +356,42 @@ test_plan() {
   fi
   grep -q 'Only terraform destroy works without it' "${WORK}/plan-gone.log" \
     || { log "a plan without the archive failed for another reason: $(grep -m1 -A3 Error "${WORK}/plan-gone.log")"; return 1; }
+}
+
+# Every plan runs at once (each in its own output files; -lock=false and no state): one by one they took 85 s, most
+# of it each provider process starting.
+test_plan() {
+  local rc=0
+  require_mirror || rc=$?
+  ((rc != 3)) || return 0
+  ((rc == 0)) || return 1
+  local dir store longest=a23456789012345678901x n=0 pid failed=0
+  local -a pids=()
+  dir="$(offline_copy "${WORK}/plan")"
+  write_offline_tfvars "${dir}"
+  for store in redisjson mongodb elasticsearch; do
+    plan_case "${dir}" "${store}-default" 3 1 -var "store=${store}" &
+    pids+=("$!")
+    # Largest counts with the longest name: every name and count at its maximum.
+    plan_case "${dir}" "${store}-largest" 9 4 -var "store=${store}" -var "name_prefix=${longest}" &
+    pids+=("$!")
+    # Smallest counts (a single Redis server holds no replica).
+    plan_case "${dir}" "${store}-smallest" 1 1 -var "store=${store}" \
+      -var 'redis_cluster={shards=3,replicas_per_shard=0}' &
+    pids+=("$!")
+    n=$((n + 3))
+  done
+  plan_password_leak &
+  pids+=("$!")
+  plan_client_key_leak &
+  pids+=("$!")
+  plan_without_archive "${dir}" &
+  pids+=("$!")
+  BG_PIDS+=("${pids[@]}")
+  for pid in "${pids[@]}"; do
+    wait "${pid}" || failed=1
+  done
+  ((failed == 0)) || return 1
   log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest), with the hosts file of each; planted leaks were caught"
 }
 
@@ -788,15 +811,16 @@ main() {
   : >"${WORK}/terraformrc"
   export TF_CLI_CONFIG_FILE="${WORK}/terraformrc"
   export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in terraform/tests
-  local t rc failed=()
+  local t rc t0 failed=()
   for t in "${tests[@]}"; do
     declare -F "test_${t}" >/dev/null || { log "unknown test '${t}' (known: ${ALL_TESTS[*]})"; return 2; }
     log "--- ${t}"
+    t0=${SECONDS}
     set +e
     (set -e; trap kill_background EXIT; "test_${t}")
     rc=$?
     set -e
-    if ((rc == 0)); then log "ok ${t}"; else log "FAIL ${t}"; failed+=("${t}"); fi
+    if ((rc == 0)); then log "ok ${t}  [$((SECONDS - t0)) s]"; else log "FAIL ${t}  [$((SECONDS - t0)) s]"; failed+=("${t}"); fi
   done
   if ((${#failed[@]})); then
     log "failed: ${failed[*]}"
