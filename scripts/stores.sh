@@ -309,6 +309,8 @@ recover_store() {
   "${store}_whole" "${topo}" || die "${store} (${topo}): the cluster did not become whole again"
   t1="$(now_ms)"
   log "${store} (${topo}) whole again $((t1 - t0)) ms after recover began"
+  # The settings file names each instance's PID and what the servers report: a restarted one has a new PID.
+  ((${#restarted[@]} == 0)) || write_settings "${store}" "${topo}"
   printf 'store=%s\nrestarted=[%s]\nback_at_ms=%s\nwaited_ms=%s\n' "${store}" "$(IFS=,; echo "${restarted[*]}")" \
     "${t1}" "$((t1 - t0))" | probe json-line
 }

@@ -144,14 +144,16 @@ main() {
   esac
   cd "${REPO_ROOT}"
   install_tools
-  suite shellcheck run_shellcheck
-  suite ruff run_if_present scripts/tests/test_ruff.sh
   if ((quick)); then
+    suite shellcheck run_shellcheck
+    suite ruff run_if_present scripts/tests/test_ruff.sh
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite maven-unit mvn -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
+    suite_beside shellcheck run_shellcheck
+    suite_beside ruff run_if_present scripts/tests/test_ruff.sh
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     "${REPO_ROOT}/scripts/stores.sh" install
@@ -173,7 +175,8 @@ main() {
     suite compare run_if_present scripts/tests/test_compare.sh
     # The workflow's mechanics (runs, noise reference, history, verdict) do not depend on the store: one store keeps
     # the suite short; every store's sweep is tested by the sweep suite.
-    NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" \
+    # Its build step is the maven suite's build again (18 s of two scenarios): skipped, it uses what is built.
+    NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" NIGHTLY_TEST_SKIP="${NIGHTLY_TEST_SKIP:-build}" \
       suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
     suite perf-history run_if_present scripts/tests/test_perf_history.sh
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.

@@ -327,6 +327,15 @@ print(d["back_at_ms"])
 PY
 }
 
+# The PID settings-cluster.json records for the instance on PORT is the one running there now.
+settings_pid_current() {
+  local store="$1" port="$2" recorded running
+  recorded="$(jq -r --arg p "${port}" '.instances[$p].pid' "${CLUSTER_HOME}/${store}/settings-cluster.json")"
+  running="$(cat "${CLUSTER_HOME}/${store}/cluster/${port}/pid" 2>/dev/null)"
+  echo "recorded ${recorded}, running ${running}"
+  [[ -n "${running}" && "${recorded}" == "${running}" ]]
+}
+
 # fault KIND -> that pid is gone -> FAULT_TEST_DOWN_S later recover -> whole again, as started.
 test_cluster_fault() {
   local store="$1" kind="$2" applied out port pid killed back rc=0 other
@@ -365,6 +374,7 @@ test_cluster_fault() {
   if [[ "${store}" == redisjson ]]; then
     check "redisjson recover: port ${port} has its peers' maxmemory and appendfsync" redis_same_settings "${port}"
   fi
+  check "${store} recover: settings-cluster.json names port ${port}'s new PID" settings_pid_current "${store}" "${port}"
   out="$(cluster_stores recover "${store}" 2>/dev/null)" || true
   check "${store} recover again: nothing restarted" grep -q '"restarted":\[\]' <<<"${out}"
 }

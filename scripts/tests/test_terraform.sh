@@ -39,7 +39,8 @@
 #   versions      newest_version (scripts/provision/common.sh) choosing among apt versions; write_status
 #   fingerprint   scripts/machine-fingerprint.sh --size tiny against 127.0.0.1 (iperf3 server started here)
 #
-# Usage: scripts/tests/test_terraform.sh [TEST...]    (default: all, in the order above)
+# Usage: scripts/tests/test_terraform.sh [TEST...]    (default: all, in the order above; checkov and fingerprint run
+#   beside the others, their output at the end)
 # Settings: TF_PLUGIN_MIRROR (default /opt/tf-plugins: must hold registry.terraform.io/hashicorp/aws/<version>/
 #   linux_amd64/terraform-provider-aws_*; without it plan and offline fail with one line saying so, unless
 #   TF_OFFLINE_PLAN=skip, the documented opt-out, turns them into a logged skip), TF_TEST_VENV (default
@@ -51,6 +52,9 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clientkey results bootstrap versions
   fingerprint)
+# Run beside the others (their output follows at the end): checkov waits mostly on pip and its own start (55 s of a
+# fresh clone's 187), the fingerprint on its timed probes; neither shares files with another test.
+readonly BESIDE_TESTS=(checkov fingerprint)
 WORK=""
 BG_PIDS=()
 
@@ -796,6 +800,18 @@ test_fingerprint() {
   fi
 }
 
+# Runs one test in a subshell of its own, timed; says ok or FAIL.
+run_test() {
+  local t="$1" rc t0=${SECONDS}
+  log "--- ${t}"
+  set +e
+  (set -e; trap kill_background EXIT; "test_${t}")
+  rc=$?
+  set -e
+  if ((rc == 0)); then log "ok ${t}  [$((SECONDS - t0)) s]"; else log "FAIL ${t}  [$((SECONDS - t0)) s]"; fi
+  return "${rc}"
+}
+
 main() {
   if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
     usage
@@ -811,16 +827,24 @@ main() {
   : >"${WORK}/terraformrc"
   export TF_CLI_CONFIG_FILE="${WORK}/terraformrc"
   export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in terraform/tests
-  local t rc t0 failed=()
+  local t i failed=()
+  local -a beside=() beside_pids=()
   for t in "${tests[@]}"; do
     declare -F "test_${t}" >/dev/null || { log "unknown test '${t}' (known: ${ALL_TESTS[*]})"; return 2; }
-    log "--- ${t}"
-    t0=${SECONDS}
-    set +e
-    (set -e; trap kill_background EXIT; "test_${t}")
-    rc=$?
-    set -e
-    if ((rc == 0)); then log "ok ${t}  [$((SECONDS - t0)) s]"; else log "FAIL ${t}  [$((SECONDS - t0)) s]"; failed+=("${t}"); fi
+  done
+  for t in "${tests[@]}"; do
+    if [[ " ${BESIDE_TESTS[*]} " == *" ${t} "* ]]; then
+      run_test "${t}" >"${WORK}/beside-${t}.log" 2>&1 &
+      beside+=("${t}")
+      beside_pids+=("$!")
+    fi
+  done
+  for t in "${tests[@]}"; do
+    [[ " ${BESIDE_TESTS[*]} " == *" ${t} "* ]] || run_test "${t}" || failed+=("${t}")
+  done
+  for i in "${!beside[@]}"; do
+    wait "${beside_pids[i]}" || failed+=("${beside[i]}")
+    cat "${WORK}/beside-${beside[i]}.log" >&2
   done
   if ((${#failed[@]})); then
     log "failed: ${failed[*]}"
