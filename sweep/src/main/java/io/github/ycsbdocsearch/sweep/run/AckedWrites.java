@@ -163,10 +163,18 @@ final class AckedWrites {
     long lostAfter = 0;
     long readFailed = 0;
     List<String> lostKeys = new ArrayList<>();
+    boolean givenUp = false;
     try {
       for (Ack a : acks) {
         boolean early = killedAtMs > 0 && a.atMs() < killedAtMs;
+        if (givenUp) {
+          // Past the deadline with the store still refusing: each further read could wait out the driver's own
+          // timeout (MongoDB's server selection, seconds) for hundreds of keys. Counted as failed reads, not lost.
+          readFailed++;
+          continue;
+        }
         Status s = read(db, table, a.key(), deadline);
+        givenUp = !s.isOk() && !Status.NOT_FOUND.equals(s) && System.currentTimeMillis() >= deadline;
         if (Status.NOT_FOUND.equals(s)) {
           lostBefore += early ? 1 : 0;
           lostAfter += early ? 0 : 1;
