@@ -11,25 +11,10 @@ import os
 import subprocess
 
 from . import BadInput
+from .history import FIELDS
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCSEARCH = os.environ.get("DOCSEARCH_BIN", os.path.join(REPO_ROOT, "bin", "docsearch"))
-COLUMNS = (
-    "run_id",
-    "date",
-    "commit",
-    "dirty",
-    "cpu_model",
-    "cpu_count",
-    "format",
-    "workload",
-    "store",
-    "step",
-    "op",
-    "latency_kind",
-    "metric",
-    "value",
-)
 
 
 def history_rows(paths):
@@ -44,7 +29,8 @@ def history_rows(paths):
         lines = [line for line in res.stderr.splitlines() if line.strip()]
         raise BadInput(lines[-1] if lines else f"bin/docsearch history-rows exited {res.returncode}")
     reader = csv.DictReader(io.StringIO(res.stdout))
-    if tuple(reader.fieldnames or ()) != COLUMNS:
+    # The Java writer and the history file must agree column for column: one list, history.FIELDS.
+    if tuple(reader.fieldnames or ()) != FIELDS:
         raise BadInput(f"bin/docsearch history-rows: unexpected columns {reader.fieldnames}")
     rows = list(reader)
     for row in rows:
