@@ -23,19 +23,27 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * READ and UPDATE of the Elasticsearch binding's documents (index = table in lower case, {@code _id} = YCSB key)
- * with elasticsearch-java over the same low-level REST client transport: a get (with source includes for named
- * fields) and a partial-document update. Connects with {@code es.hosts} (http, no authentication).
+ * READ and UPDATE of the Elasticsearch binding's documents (index = table in lower case, {@code
+ * _id} = YCSB key) with elasticsearch-java over the same low-level REST client transport: a get
+ * (with source includes for named fields) and a partial-document update. Connects with {@code
+ * es.hosts} (http, no authentication).
  */
 public class RawElasticsearchDB extends ReadUpdateDB {
   private static final SharedClient<RestClientTransport> SHARED = new SharedClient<>();
-  /** The binding's keyword copy of the key, which it never returns: left out here too so both return the same. */
-  private static final String KEY_COPY = "ycsb_key";
+
   /**
-   * The binding's default retry count: concurrent partial updates of one (zipfian-hot) document conflict, and
-   * without retries they would fail here while the binding retries them on the server.
+   * The binding's keyword copy of the key, which it never returns: left out here too so both return
+   * the same.
+   */
+  private static final String KEY_COPY = "ycsb_key";
+
+  /**
+   * The binding's default retry count: concurrent partial updates of one (zipfian-hot) document
+   * conflict, and without retries they would fail here while the binding retries them on the
+   * server.
    */
   private static final int RETRY_ON_CONFLICT = 5;
+
   /** The low-level client's own per-host default; more threads than connections would queue. */
   private static final int MIN_CONNECTIONS = 10;
 
@@ -48,17 +56,28 @@ public class RawElasticsearchDB extends ReadUpdateDB {
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
-    HttpHost[] hosts = hosts(p.getProperty(ElasticsearchConfig.HOSTS_PROPERTY, ElasticsearchConfig.HOSTS_DEFAULT));
+    HttpHost[] hosts =
+        hosts(p.getProperty(ElasticsearchConfig.HOSTS_PROPERTY, ElasticsearchConfig.HOSTS_DEFAULT));
     int perHost = Math.max(threads(p), MIN_CONNECTIONS);
-    RestClientTransport transport = SHARED.acquire(() -> new RestClientTransport(RestClient.builder(hosts)
-        .setHttpClientConfigCallback(h -> h.setMaxConnPerRoute(perHost).setMaxConnTotal(perHost * hosts.length))
-        .build(), new JacksonJsonpMapper()));
+    RestClientTransport transport =
+        SHARED.acquire(
+            () ->
+                new RestClientTransport(
+                    RestClient.builder(hosts)
+                        .setHttpClientConfigCallback(
+                            h ->
+                                h.setMaxConnPerRoute(perHost)
+                                    .setMaxConnTotal(perHost * hosts.length))
+                        .build(),
+                    new JacksonJsonpMapper()));
     client = new ElasticsearchClient(transport);
   }
 
   /** {@code es.hosts}: comma-separated URLs such as {@code http://127.0.0.1:9200}. */
   static HttpHost[] hosts(String property) {
-    return Arrays.stream(property.split(",")).map(String::trim).map(HttpHost::create)
+    return Arrays.stream(property.split(","))
+        .map(String::trim)
+        .map(HttpHost::create)
         .toArray(HttpHost[]::new);
   }
 
@@ -67,12 +86,16 @@ public class RawElasticsearchDB extends ReadUpdateDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      GetResponse<ObjectNode> r = client.get(g -> {
-        g.index(index(table)).id(key);
-        return fields == null ? g : g.sourceIncludes(new ArrayList<>(fields));
-      }, ObjectNode.class);
+      GetResponse<ObjectNode> r =
+          client.get(
+              g -> {
+                g.index(index(table)).id(key);
+                return fields == null ? g : g.sourceIncludes(new ArrayList<>(fields));
+              },
+              ObjectNode.class);
       if (!r.found()) {
         return Status.NOT_FOUND;
       }
@@ -92,7 +115,8 @@ public class RawElasticsearchDB extends ReadUpdateDB {
     try {
       Map<String, String> doc = new HashMap<>();
       values.forEach((field, value) -> doc.put(field, value.toString()));
-      client.update(u -> u.index(index(table)).id(key).doc(doc).retryOnConflict(RETRY_ON_CONFLICT),
+      client.update(
+          u -> u.index(index(table)).id(key).doc(doc).retryOnConflict(RETRY_ON_CONFLICT),
           ObjectNode.class);
       return Status.OK;
     } catch (IOException | RuntimeException e) {

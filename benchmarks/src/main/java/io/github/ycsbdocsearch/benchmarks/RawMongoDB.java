@@ -19,10 +19,11 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * READ and UPDATE of the MongoDB binding's documents ({@code _id} = YCSB key, collection = table) with
- * mongodb-driver-sync as its documentation shows: {@code find(eq("_id", key)).first()}, optionally projected, and
- * {@code updateOne(eq("_id", key), $set)}. Connects with {@code mongodb.url}; the driver's defaults otherwise
- * (acknowledged writes, as the binding's {@code auto} on a single server; a pool of 100).
+ * READ and UPDATE of the MongoDB binding's documents ({@code _id} = YCSB key, collection = table)
+ * with mongodb-driver-sync as its documentation shows: {@code find(eq("_id", key)).first()},
+ * optionally projected, and {@code updateOne(eq("_id", key), $set)}. Connects with {@code
+ * mongodb.url}; the driver's defaults otherwise (acknowledged writes, as the binding's {@code auto}
+ * on a single server; a pool of 100).
  */
 public class RawMongoDB extends ReadUpdateDB {
   private static final SharedClient<MongoClient> SHARED = new SharedClient<>();
@@ -46,7 +47,8 @@ public class RawMongoDB extends ReadUpdateDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       FindIterable<Document> find = database.getCollection(table).find(Filters.eq("_id", key));
       if (fields != null) {
@@ -68,7 +70,10 @@ public class RawMongoDB extends ReadUpdateDB {
     try {
       Document set = new Document();
       values.forEach((field, value) -> set.put(field, value.toString()));
-      UpdateResult r = database.getCollection(table).updateOne(Filters.eq("_id", key), new Document("$set", set));
+      UpdateResult r =
+          database
+              .getCollection(table)
+              .updateOne(Filters.eq("_id", key), new Document("$set", set));
       return r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
       return Status.ERROR;

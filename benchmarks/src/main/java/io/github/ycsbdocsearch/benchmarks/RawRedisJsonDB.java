@@ -22,17 +22,20 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * READ and UPDATE of the RedisJSON binding's documents ({@code <table>:<key>}) with jedis and RedisJSON commands
- * sent as they are: JSON.GET of the whole document or of {@code $.field} paths, JSON.MSET of one path per updated
- * field (the binding's partial update). Replies are parsed with plain Jackson data binding. Connects with
- * {@code redis.host} / {@code redis.port} (single server, no authentication).
+ * READ and UPDATE of the RedisJSON binding's documents ({@code <table>:<key>}) with jedis and
+ * RedisJSON commands sent as they are: JSON.GET of the whole document or of {@code $.field} paths,
+ * JSON.MSET of one path per updated field (the binding's partial update). Replies are parsed with
+ * plain Jackson data binding. Connects with {@code redis.host} / {@code redis.port} (single server,
+ * no authentication).
  */
 public class RawRedisJsonDB extends ReadUpdateDB {
   private static final SharedClient<UnifiedJedis> SHARED = new SharedClient<>();
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final TypeReference<Map<String, Object>> DOCUMENT = new TypeReference<>() { };
+  private static final TypeReference<Map<String, Object>> DOCUMENT = new TypeReference<>() {};
+
   /** jedis has no constant for JSON.MSET (RedisJSON 2.6+). */
-  private static final ProtocolCommand JSON_MSET = () -> "JSON.MSET".getBytes(StandardCharsets.US_ASCII);
+  private static final ProtocolCommand JSON_MSET =
+      () -> "JSON.MSET".getBytes(StandardCharsets.US_ASCII);
 
   private UnifiedJedis jedis;
 
@@ -43,9 +46,14 @@ public class RawRedisJsonDB extends ReadUpdateDB {
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
-    HostAndPort node = new HostAndPort(p.getProperty(RedisJsonConfig.HOST_PROPERTY, RedisJsonConfig.HOST_DEFAULT),
-        Integer.parseInt(p.getProperty(RedisJsonConfig.PORT_PROPERTY, String.valueOf(RedisJsonConfig.PORT_DEFAULT))));
-    // jedis' default pool holds 8 connections; with more threads than that they would queue for one.
+    HostAndPort node =
+        new HostAndPort(
+            p.getProperty(RedisJsonConfig.HOST_PROPERTY, RedisJsonConfig.HOST_DEFAULT),
+            Integer.parseInt(
+                p.getProperty(
+                    RedisJsonConfig.PORT_PROPERTY, String.valueOf(RedisJsonConfig.PORT_DEFAULT))));
+    // jedis' default pool holds 8 connections; with more threads than that they would queue for
+    // one.
     ConnectionPoolConfig pool = new ConnectionPoolConfig();
     pool.setMaxTotal(Math.max(threads(p), RedisJsonConfig.POOL_MAX_FLOOR));
     pool.setMaxIdle(pool.getMaxTotal());
@@ -53,7 +61,8 @@ public class RawRedisJsonDB extends ReadUpdateDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       CommandArguments get = new CommandArguments(JsonCommand.GET).key(table + ":" + key);
       if (fields != null) {
@@ -86,24 +95,29 @@ public class RawRedisJsonDB extends ReadUpdateDB {
     }
   }
 
-  /** The JSONPath of a top-level field; YCSB's field names are plain identifiers, so no bracket form is needed. */
+  /**
+   * The JSONPath of a top-level field; YCSB's field names are plain identifiers, so no bracket form
+   * is needed.
+   */
   static String path(String field) {
     return "$." + field;
   }
 
   /**
-   * A value as JSON.MSET takes it: a JSON string. The benchmark's workloads update only YCSB's string fields
-   * ({@code search.updateindexedfields=false}), never the numeric sort field.
+   * A value as JSON.MSET takes it: a JSON string. The benchmark's workloads update only YCSB's
+   * string fields ({@code search.updateindexedfields=false}), never the numeric sort field.
    */
   static String jsonString(String value) throws JsonProcessingException {
     return JSON.writeValueAsString(value);
   }
 
   /**
-   * Fills {@code out} from a JSON.GET reply: the whole document (no fields asked), the one-element array of a
-   * single path, or an object of path to one-element array when several paths were asked.
+   * Fills {@code out} from a JSON.GET reply: the whole document (no fields asked), the one-element
+   * array of a single path, or an object of path to one-element array when several paths were
+   * asked.
    */
-  static void fromReply(byte[] reply, Set<String> fields, Map<String, ByteIterator> out) throws IOException {
+  static void fromReply(byte[] reply, Set<String> fields, Map<String, ByteIterator> out)
+      throws IOException {
     if (fields == null) {
       copyFields(JSON.readValue(reply, DOCUMENT), null, null, out);
       return;

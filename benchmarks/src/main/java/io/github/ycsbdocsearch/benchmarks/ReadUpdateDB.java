@@ -12,13 +12,17 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The common part of the raw DBs: the benchmark only measures READ and UPDATE, so the other operations say
- * NOT_IMPLEMENTED (a workload that uses them fails loudly instead of measuring nothing).
+ * The common part of the raw DBs: the benchmark only measures READ and UPDATE, so the other
+ * operations say NOT_IMPLEMENTED (a workload that uses them fails loudly instead of measuring
+ * nothing).
  */
 public abstract class ReadUpdateDB extends DB {
   private final SharedClient<?> shared;
 
-  /** @param shared the subclass's one driver client per JVM, which {@link #init} acquires and cleanup releases */
+  /**
+   * @param shared the subclass's one driver client per JVM, which {@link #init} acquires and
+   *     cleanup releases
+   */
   protected ReadUpdateDB(SharedClient<?> shared) {
     this.shared = shared;
   }
@@ -34,8 +38,12 @@ public abstract class ReadUpdateDB extends DB {
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     return Status.NOT_IMPLEMENTED;
   }
 
@@ -50,11 +58,12 @@ public abstract class ReadUpdateDB extends DB {
   }
 
   /**
-   * Copies a stored document's fields into a YCSB result as strings, leaving out {@code hidden} (a store's own
-   * key field, which the bindings do not return either), and keeping only {@code wanted} unless it is null.
+   * Copies a stored document's fields into a YCSB result as strings, leaving out {@code hidden} (a
+   * store's own key field, which the bindings do not return either), and keeping only {@code
+   * wanted} unless it is null.
    */
-  static void copyFields(Map<String, ?> document, Set<String> wanted, String hidden,
-                         Map<String, ByteIterator> out) {
+  static void copyFields(
+      Map<String, ?> document, Set<String> wanted, String hidden, Map<String, ByteIterator> out) {
     for (Map.Entry<String, ?> e : document.entrySet()) {
       if (!e.getKey().equals(hidden) && (wanted == null || wanted.contains(e.getKey()))) {
         out.put(e.getKey(), new StringByteIterator(String.valueOf(e.getValue())));
@@ -62,7 +71,10 @@ public abstract class ReadUpdateDB extends DB {
     }
   }
 
-  /** YCSB's thread count, to size connection pools like the bindings do (one busy connection per thread). */
+  /**
+   * YCSB's thread count, to size connection pools like the bindings do (one busy connection per
+   * thread).
+   */
   static int threads(Properties p) {
     return Integer.parseInt(p.getProperty("threadcount", "1").trim());
   }

@@ -3,9 +3,10 @@ package io.github.ycsbdocsearch.benchmarks;
 import java.util.function.Supplier;
 
 /**
- * One driver client per JVM, as the bindings have: YCSB makes one DB per thread, and a client per thread would
- * measure extra pools and connections instead of the binding. Reference-counted: the first {@link #acquire} opens
- * it, the last {@link #release} closes it. Thread-safe (every method synchronized).
+ * One driver client per JVM, as the bindings have: YCSB makes one DB per thread, and a client per
+ * thread would measure extra pools and connections instead of the binding. Reference-counted: the
+ * first {@link #acquire} opens it, the last {@link #release} closes it. Thread-safe (every method
+ * synchronized).
  *
  * @param <T> the driver's client
  */

@@ -33,7 +33,8 @@ class RawDbTest {
 
   @Test
   void onlyReadAndUpdateAreImplemented() {
-    for (ReadUpdateDB db : List.of(new RawRedisJsonDB(), new RawMongoDB(), new RawElasticsearchDB())) {
+    for (ReadUpdateDB db :
+        List.of(new RawRedisJsonDB(), new RawMongoDB(), new RawElasticsearchDB())) {
       assertEquals(Status.NOT_IMPLEMENTED, db.insert("t", "k", new HashMap<>()));
       assertEquals(Status.NOT_IMPLEMENTED, db.delete("t", "k"));
       assertEquals(Status.NOT_IMPLEMENTED, db.scan("t", "k", 1, null, new Vector<>()));
@@ -69,7 +70,8 @@ class RawDbTest {
   void redisReplyOfSeveralPathsIsAnObjectOfArrays() throws Exception {
     Map<String, ByteIterator> out = new HashMap<>();
     Set<String> fields = new LinkedHashSet<>(List.of("field1", "field2", "missing"));
-    RawRedisJsonDB.fromReply(utf8("{\"$.field1\":[\"a\"],\"$.field2\":[\"b\"],\"$.missing\":[]}"), fields, out);
+    RawRedisJsonDB.fromReply(
+        utf8("{\"$.field1\":[\"a\"],\"$.field2\":[\"b\"],\"$.missing\":[]}"), fields, out);
     assertEquals(Map.of("field1", "a", "field2", "b"), strings(out));
   }
 
@@ -88,7 +90,8 @@ class RawDbTest {
   @Test
   void elasticsearchIndexIsTheLowerCasedTableAndHostsAreUrls() {
     assertEquals("usertable", RawElasticsearchDB.index("UserTable"));
-    assertArrayEquals(new HttpHost[] {new HttpHost("127.0.0.1", 9200, "http"), new HttpHost("h2", 9201, "https")},
+    assertArrayEquals(
+        new HttpHost[] {new HttpHost("127.0.0.1", 9200, "http"), new HttpHost("h2", 9201, "https")},
         RawElasticsearchDB.hosts("http://127.0.0.1:9200, https://h2:9201"));
   }
 
@@ -106,10 +109,12 @@ class RawDbTest {
   void sharedClientIsOpenedOnceAndClosedByTheLastUser() throws Exception {
     SharedClient<Counted> shared = new SharedClient<>();
     AtomicInteger opened = new AtomicInteger();
-    Counted first = shared.acquire(() -> {
-      opened.incrementAndGet();
-      return new Counted();
-    });
+    Counted first =
+        shared.acquire(
+            () -> {
+              opened.incrementAndGet();
+              return new Counted();
+            });
     assertSame(first, shared.acquire(Counted::new));
     assertEquals(1, opened.get());
     shared.release();

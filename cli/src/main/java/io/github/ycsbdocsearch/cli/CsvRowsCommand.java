@@ -16,23 +16,29 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * A command that writes rows of results folders as CSV ({@code history-rows}, {@code step-rows}): the folders as
- * parameters, {@code --out FILE} or stdout, one line and exit 2 on a folder the results format cannot read.
+ * A command that writes rows of results folders as CSV ({@code history-rows}, {@code step-rows}):
+ * the folders as parameters, {@code --out FILE} or stdout, one line and exit 2 on a folder the
+ * results format cannot read.
  */
 abstract class CsvRowsCommand implements Callable<Integer> {
 
   static final int EXIT_OK = 0;
   static final int EXIT_BAD_INPUT = 2;
 
-  @Parameters(arity = "1..*", paramLabel = "<run-dir>",
-      description = "a results folder (results/<UTC>-<workload>) or a folder of them, one per workload")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "<run-dir>",
+      description =
+          "a results folder (results/<UTC>-<workload>) or a folder of them, one per workload")
   List<Path> dirs = new ArrayList<>();
 
-  @Option(names = "--out", paramLabel = "FILE", description = "write the CSV to FILE (replaced) instead of stdout")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "write the CSV to FILE (replaced) instead of stdout")
   Path out;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   /** The CSV of the folders, header first. */
   abstract String csv(List<Path> runDirs) throws IOException;

@@ -18,62 +18,93 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are declared once, on
- * its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain}, {@link VerifyMain},
- * {@link HistoryRowsMain}, {@link StepRowsMain}; the sweep's on
- * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
- * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh},
- * {@code verify-search.sh}) call this class with the command's name, so every command reports a malformed argument
- * the same way: one line, exit 2.
- * Not instantiable.
+ * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are
+ * declared once, on its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain},
+ * {@link VerifyMain}, {@link HistoryRowsMain}, {@link StepRowsMain}; the sweep's on {@code
+ * SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts ({@code
+ * scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh}, {@code
+ * verify-search.sh}) call this class with the command's name, so every command reports a malformed
+ * argument the same way: one line, exit 2. Not instantiable.
  */
-@Command(name = "bin/docsearch", usageHelpWidth = 118, mixinStandardHelpOptions = true,
+@Command(
+    name = "bin/docsearch",
+    usageHelpWidth = 118,
+    mixinStandardHelpOptions = true,
     versionProvider = Docsearch.Version.class,
-    description = "The YCSB document-store benchmark: one command per task; '<command> --help' for its options.",
-    footer = {"  stores        install, start, stop and check the local stores (scripts/stores.sh; 'stores --help')"},
-    subcommands = {Docsearch.Sweep.class, ReportMain.class, CompareMain.class, BaselineMain.class, VerifyMain.class,
-        HistoryRowsMain.class, StepRowsMain.class})
+    description =
+        "The YCSB document-store benchmark: one command per task; '<command> --help' for its"
+            + " options.",
+    footer = {
+      "  stores        install, start, stop and check the local stores (scripts/stores.sh; 'stores"
+          + " --help')"
+    },
+    subcommands = {
+      Docsearch.Sweep.class,
+      ReportMain.class,
+      CompareMain.class,
+      BaselineMain.class,
+      VerifyMain.class,
+      HistoryRowsMain.class,
+      StepRowsMain.class
+    })
 public final class Docsearch {
 
-  private Docsearch() {
-  }
+  private Docsearch() {}
 
   public static void main(String[] args) {
     // Reports carry non-ASCII text (arrows, µs): UTF-8 whatever the locale says.
-    System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+    System.setOut(
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
+    System.setErr(
+        new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
     CommandLine cl = commandLine();
     cl.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
     cl.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
     System.exit(cl.execute(args));
   }
 
-  /** The command tree, with this suite's rule for a malformed argument: one line naming it, exit 2. */
+  /**
+   * The command tree, with this suite's rule for a malformed argument: one line naming it, exit 2.
+   */
   static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Docsearch());
-    cl.setParameterExceptionHandler((e, args) -> {
-      CommandLine c = e.getCommandLine();
-      c.getErr().println(c.getCommandName() + ": " + e.getMessage() + " (" + c.getCommandName()
-          + " --help lists the options)");
-      c.getErr().flush();
-      return CommandLine.ExitCode.USAGE;
-    });
+    cl.setParameterExceptionHandler(
+        (e, args) -> {
+          CommandLine c = e.getCommandLine();
+          c.getErr()
+              .println(
+                  c.getCommandName()
+                      + ": "
+                      + e.getMessage()
+                      + " ("
+                      + c.getCommandName()
+                      + " --help lists the options)");
+          c.getErr().flush();
+          return CommandLine.ExitCode.USAGE;
+        });
     cl.getSubcommands().get("sweep").setUnmatchedOptionsArePositionalParams(true);
     return cl;
   }
 
   /**
-   * The sweep forwards its arguments, untouched, to {@code SweepMain} instead of listing {@code SweepCommandLine}
-   * here: that declaration is parsed by the sweep's {@code OptionsParser} (which refuses an option given twice,
-   * checks the options against each other and the repository's workloads and words every mistake as
-   * {@code run-sweep: ...}), and {@code SweepMain} installs the Ctrl-C/SIGTERM handling that marks a step interrupted.
-   * As a subcommand the arguments would be parsed twice, by two sets of rules. {@code bin/docsearch sweep} execs
-   * {@code ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} itself ({@code Usage}).
+   * The sweep forwards its arguments, untouched, to {@code SweepMain} instead of listing {@code
+   * SweepCommandLine} here: that declaration is parsed by the sweep's {@code OptionsParser} (which
+   * refuses an option given twice, checks the options against each other and the repository's
+   * workloads and words every mistake as {@code run-sweep: ...}), and {@code SweepMain} installs
+   * the Ctrl-C/SIGTERM handling that marks a step interrupted. As a subcommand the arguments would
+   * be parsed twice, by two sets of rules. {@code bin/docsearch sweep} execs {@code
+   * ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} itself ({@code
+   * Usage}).
    */
-  @Command(name = "sweep", description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
+  @Command(
+      name = "sweep",
+      description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
       helpCommand = false)
   static final class Sweep implements Runnable {
-    @Parameters(arity = "0..*", paramLabel = "ARGS", description = "the sweep's own arguments ('--help')")
+    @Parameters(
+        arity = "0..*",
+        paramLabel = "ARGS",
+        description = "the sweep's own arguments ('--help')")
     List<String> args = new ArrayList<>();
 
     @Override

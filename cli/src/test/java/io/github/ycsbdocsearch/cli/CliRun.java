@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Drives the real {@code ./run-sweep.sh} as a user would (integration tests run after {@code package}, so the
- * script finds {@code cli/target/lib}). Not thread-safe.
+ * Drives the real {@code ./run-sweep.sh} as a user would (integration tests run after {@code
+ * package}, so the script finds {@code cli/target/lib}). Not thread-safe.
  */
 final class CliRun {
   /** The repository root: failsafe sets sweep.repo; the module folder's parent otherwise. */
-  static final Path REPO = Path.of(System.getProperty("sweep.repo", "..")).toAbsolutePath().normalize();
+  static final Path REPO =
+      Path.of(System.getProperty("sweep.repo", "..")).toAbsolutePath().normalize();
+
   static final Path TINY_WORKLOAD = REPO.resolve("sweep/src/test/resources/tiny-core-workload");
 
   private final Process process;
@@ -36,7 +38,8 @@ final class CliRun {
     Files.createDirectories(logs);
     Path out = Files.createTempFile(logs, "stdout", ".txt");
     Path err = Files.createTempFile(logs, "stderr", ".txt");
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
     pb.environment().putAll(env);
     return new CliRun(pb.start(), out, err);
   }
@@ -45,12 +48,16 @@ final class CliRun {
   int await(Duration limit) throws InterruptedException {
     if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("run-sweep.sh did not end within " + limit + "; stderr:\n" + stderr());
+      throw new AssertionError(
+          "run-sweep.sh did not end within " + limit + "; stderr:\n" + stderr());
     }
     return process.exitValue();
   }
 
-  /** SIGTERM, as a container stop or `kill` sends (Ctrl-C's SIGINT takes the same path in the runner). */
+  /**
+   * SIGTERM, as a container stop or `kill` sends (Ctrl-C's SIGINT takes the same path in the
+   * runner).
+   */
   void terminate() {
     process.destroy();
   }

@@ -16,24 +16,31 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * Each command's help has one source, its options' declaration. The scripts print the checked-in copy in docs/cli/
- * without a build, so every copy must be what picocli writes from the declaration now ({@code mvn test -pl cli
- * -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files).
+ * Each command's help has one source, its options' declaration. The scripts print the checked-in
+ * copy in docs/cli/ without a build, so every copy must be what picocli writes from the declaration
+ * now ({@code mvn test -pl cli -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files).
  */
 class HelpFilesTest {
 
   private static final Path REPO = Path.of("..");
 
-  /** Each help file (from the repository root) and the text picocli writes for it now, without colours. */
+  /**
+   * Each help file (from the repository root) and the text picocli writes for it now, without
+   * colours.
+   */
   private static Map<String, String> generated() {
     CommandLine docsearch = Docsearch.commandLine();
     Map<String, String> files = new LinkedHashMap<>();
     files.put("docs/cli/docsearch-help.txt", docsearch.getUsageMessage(CommandLine.Help.Ansi.OFF));
     for (Map.Entry<String, CommandLine> c : docsearch.getSubcommands().entrySet()) {
       if (c.getKey().equals("sweep")) {
-        files.put(Usage.HELP_FILE, Usage.text()); // bin/docsearch's sweep forwards; the sweep's declaration writes it
+        files.put(
+            Usage.HELP_FILE,
+            Usage.text()); // bin/docsearch's sweep forwards; the sweep's declaration writes it
       } else {
-        files.put("docs/cli/" + c.getKey() + "-help.txt", c.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF));
+        files.put(
+            "docs/cli/" + c.getKey() + "-help.txt",
+            c.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF));
       }
     }
     return files;
@@ -53,15 +60,26 @@ class HelpFilesTest {
         stale.append(f.getKey()).append('\n');
       }
     }
-    assertEquals("", stale.toString(), "stale help files; mvn test -pl cli -Dtest=HelpFilesTest "
-        + "-Dhelp.update=true rewrites them");
+    assertEquals(
+        "",
+        stale.toString(),
+        "stale help files; mvn test -pl cli -Dtest=HelpFilesTest "
+            + "-Dhelp.update=true rewrites them");
   }
 
   @Test
   void aMalformedArgumentIsOneLineAndExitTwo() {
-    for (String[] args : new String[][] {{"compare", "--alpha", "x", "a", "b"}, {"compare", "--bogus", "a", "b"},
-        {"report", "--nope", "r"}, {"noise", "--light"}, {"verify", "--queries", "many"},
-        {"verify", "--topology", "ring"}, {"history-rows", "--bogus", "r"}, {"history-rows"}}) {
+    for (String[] args :
+        new String[][] {
+          {"compare", "--alpha", "x", "a", "b"},
+          {"compare", "--bogus", "a", "b"},
+          {"report", "--nope", "r"},
+          {"noise", "--light"},
+          {"verify", "--queries", "many"},
+          {"verify", "--topology", "ring"},
+          {"history-rows", "--bogus", "r"},
+          {"history-rows"}
+        }) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();
       cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
@@ -69,7 +87,8 @@ class HelpFilesTest {
       String text = err.toString(StandardCharsets.UTF_8);
       assertEquals(2, code, String.join(" ", args));
       assertEquals(1, text.lines().count(), text);
-      assertTrue(text.startsWith(args[0] + ": ") && text.contains("--help lists the options"), text);
+      assertTrue(
+          text.startsWith(args[0] + ": ") && text.contains("--help lists the options"), text);
     }
   }
 }

@@ -21,59 +21,103 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Both phases end to end on the simulated M/M/1 store ({@code mm1}, one server at 1,000 operations per second): the
- * closed-loop ramp finds a peak near the service rate, the latency curve offers half of it (sustainable) and three
- * times it (impossible: a single server cannot serve it, so requests pile up unsent and the step is marked
- * unsustained), the capacity search bisects between them, and the harness floor runs at the curve's rates. The
- * objective is loose on purpose (p99 within 30 s: this machine is shared); under it the queue's steady-state capacity
- * is just under its service rate. A 4-second window cannot tell a queue a few percent over its service rate from one
- * just under it (its backlog grows by only a few dozen requests a second), so the search must end between half the
- * peak and 10 % over the service rate, with its bracket; scripts/bench-known-answer.sh measures the tight figure.
+ * Both phases end to end on the simulated M/M/1 store ({@code mm1}, one server at 1,000 operations
+ * per second): the closed-loop ramp finds a peak near the service rate, the latency curve offers
+ * half of it (sustainable) and three times it (impossible: a single server cannot serve it, so
+ * requests pile up unsent and the step is marked unsustained), the capacity search bisects between
+ * them, and the harness floor runs at the curve's rates. The objective is loose on purpose (p99
+ * within 30 s: this machine is shared); under it the queue's steady-state capacity is just under
+ * its service rate. A 4-second window cannot tell a queue a few percent over its service rate from
+ * one just under it (its backlog grows by only a few dozen requests a second), so the search must
+ * end between half the peak and 10 % over the service rate, with its bracket;
+ * scripts/bench-known-answer.sh measures the tight figure.
  */
 class PhasesIT {
   private static final Duration LIMIT = Duration.ofMinutes(5);
 
-  @TempDir
-  Path out;
+  @TempDir Path out;
 
-  // Two probes: enough to show the search probes after the curve (the default 8 took 80 s here); its convergence is
-  // tested on synthetic outcomes (CapacitySearchTest) and measured by scripts/bench-known-answer.sh.
+  // Two probes: enough to show the search probes after the curve (the default 8 took 80 s here);
+  // its convergence is
+  // tested on synthetic outcomes (CapacitySearchTest) and measured by
+  // scripts/bench-known-answer.sh.
   @Test
   void capacityIsSearchedUnderTheObjectiveAndAnImpossibleRateIsFlagged() throws Exception {
-    CliRun run = CliRun.start(out.resolve("logs"), Map.of(), "workloadc", "--stores", "mm1", "-p",
-        "mm1.service_rate=1000", "--threads", "2,4", "--step-seconds", "4", "--warmup-seconds", "1", "--records",
-        "200", "--load-fractions", "0.5,3", "--floor-seconds", "2", "--slo", "p99<=30s", "--search-probes", "2",
-        "--out", out.resolve("results").toString());
+    CliRun run =
+        CliRun.start(
+            out.resolve("logs"),
+            Map.of(),
+            "workloadc",
+            "--stores",
+            "mm1",
+            "-p",
+            "mm1.service_rate=1000",
+            "--threads",
+            "2,4",
+            "--step-seconds",
+            "4",
+            "--warmup-seconds",
+            "1",
+            "--records",
+            "200",
+            "--load-fractions",
+            "0.5,3",
+            "--floor-seconds",
+            "2",
+            "--slo",
+            "p99<=30s",
+            "--search-probes",
+            "2",
+            "--out",
+            out.resolve("results").toString());
     assertEquals(0, run.await(LIMIT), run::stderr);
     RunFolder folder = RunFolder.read(run.runDir());
     StoreRun store = folder.stores().get(0);
-    List<StepSummary> load = store.summaries().stream().filter(s -> s.phase() == Phase.LOAD).toList();
+    List<StepSummary> load =
+        store.summaries().stream().filter(s -> s.phase() == Phase.LOAD).toList();
     assertEquals(2, load.size(), "one step per load fraction");
     StepSummary half = load.get(0);
     StepSummary triple = load.get(1);
     assertEquals(0.5, half.offeredFraction());
-    assertEquals(Boolean.TRUE, half.rateSustained(), "half the peak is sustainable: " + half.achievedPct());
-    assertEquals(Boolean.FALSE, triple.rateSustained(), "three times the peak cannot be: " + triple.achievedPct());
-    assertTrue(triple.pacing().unsent() > 0, "the requests a single server could not take were never sent");
-    assertTrue(half.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isPresent(),
+    assertEquals(
+        Boolean.TRUE, half.rateSustained(), "half the peak is sustainable: " + half.achievedPct());
+    assertEquals(
+        Boolean.FALSE,
+        triple.rateSustained(),
+        "three times the peak cannot be: " + triple.achievedPct());
+    assertTrue(
+        triple.pacing().unsent() > 0,
+        "the requests a single server could not take were never sent");
+    assertTrue(
+        half.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isPresent(),
         "fixed-rate steps have intended (coordinated-omission corrected) rows");
-    assertTrue(store.summaries().stream().filter(s -> s.phase() == Phase.CAPACITY)
-        .allMatch(s -> s.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty()),
+    assertTrue(
+        store.summaries().stream()
+            .filter(s -> s.phase() == Phase.CAPACITY)
+            .allMatch(s -> s.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty()),
         "closed-loop steps have no intended rows");
-    assertEquals(2, store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count(), "harness floor");
+    assertEquals(
+        2,
+        store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count(),
+        "harness floor");
     Saturation sat = store.saturation();
     assertNotNull(sat.peakOps());
     assertNotNull(sat.capacitySearch(), "the capacity comes from the search");
     assertEquals(sat.capacitySearch().lo(), sat.capacityOps(), "capacity: the bracket's low end");
-    assertTrue(sat.capacityOps() >= half.targetOps() && sat.capacityOps() <= 1100,
+    assertTrue(
+        sat.capacityOps() >= half.targetOps() && sat.capacityOps() <= 1100,
         "between half the peak and 10 % over the service rate: " + sat.capacityOps());
-    assertTrue(sat.capacitySearch().probes().stream().anyMatch(p -> p.step().endsWith("-probe")),
+    assertTrue(
+        sat.capacitySearch().probes().stream().anyMatch(p -> p.step().endsWith("-probe")),
         "the search probed: " + sat.capacitySearch().probes());
     assertEquals("p99<=30s", sat.slo());
     assertNotNull(half.clientCpuCores(), "client CPU recorded per step");
     SummaryJson summary = SummaryJson.read(run.runDir());
     assertFalse(summary.rows().isEmpty());
-    assertTrue(summary.rows().stream().anyMatch(r -> r.phase() == Phase.LOAD && "intended".equals(r.latencyKind())));
-    assertEquals("complete", folder.manifest().get("status").asText(), "the report sees the final status");
+    assertTrue(
+        summary.rows().stream()
+            .anyMatch(r -> r.phase() == Phase.LOAD && "intended".equals(r.latencyKind())));
+    assertEquals(
+        "complete", folder.manifest().get("status").asText(), "the report sees the final status");
   }
 }

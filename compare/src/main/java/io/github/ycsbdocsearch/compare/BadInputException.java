@@ -1,9 +1,9 @@
 package io.github.ycsbdocsearch.compare;
 
 /**
- * The inputs cannot be compared: a folder that is not a results folder, a malformed file, mismatched workloads,
- * too few runs for a baseline. The message is one line naming the folder or file and what is wrong; the CLIs map
- * it to exit code 2.
+ * The inputs cannot be compared: a folder that is not a results folder, a malformed file,
+ * mismatched workloads, too few runs for a baseline. The message is one line naming the folder or
+ * file and what is wrong; the CLIs map it to exit code 2.
  *
  * <p>Immutable, so safe to share between threads.
  */

@@ -20,13 +20,14 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Builds a baseline folder from at least {@link NoisePolicy#MIN_RUNS} repeated runs: for each workload a copy of the
- * median run ({@link MedianRunPicker}), plus {@code noise.json} measured from all the runs ({@link NoiseEstimator})
- * and {@code baseline.json} saying which runs went in and which was picked. The folder is assembled beside the target
- * and renamed into place, so a failure leaves no half-built baseline.
+ * Builds a baseline folder from at least {@link NoisePolicy#MIN_RUNS} repeated runs: for each
+ * workload a copy of the median run ({@link MedianRunPicker}), plus {@code noise.json} measured
+ * from all the runs ({@link NoiseEstimator}) and {@code baseline.json} saying which runs went in
+ * and which was picked. The folder is assembled beside the target and renamed into place, so a
+ * failure leaves no half-built baseline.
  *
- * <p>Layout: {@code <out>/noise.json}, {@code <out>/baseline.json}, {@code <out>/<run folder>/...} per workload; it is
- * a valid compare argument as is.
+ * <p>Layout: {@code <out>/noise.json}, {@code <out>/baseline.json}, {@code <out>/<run folder>/...}
+ * per workload; it is a valid compare argument as is.
  *
  * <p>Stateless; safe to use from several threads on different output folders.
  */
@@ -35,27 +36,37 @@ public final class BaselineBuilder {
   /** Provenance file beside {@code noise.json}. */
   public static final String PROVENANCE = "baseline.json";
 
-  private BaselineBuilder() {
-  }
+  private BaselineBuilder() {}
 
   /**
    * @param runDirs run folders or folders of run folders, one per repetition
    * @return the loaded sets
-   * @throws BadInputException when fewer than {@link NoisePolicy#MIN_RUNS}, one is not a results folder, or their
-   *     workloads differ
+   * @throws BadInputException when fewer than {@link NoisePolicy#MIN_RUNS}, one is not a results
+   *     folder, or their workloads differ
    * @throws IOException when a file cannot be read
    */
   public static List<ResultsSet> load(List<Path> runDirs) throws BadInputException, IOException {
     if (runDirs.size() < NoisePolicy.MIN_RUNS) {
-      throw new BadInputException("a baseline needs at least " + NoisePolicy.MIN_RUNS + " repeated runs to measure"
-          + " noise, got " + runDirs.size());
+      throw new BadInputException(
+          "a baseline needs at least "
+              + NoisePolicy.MIN_RUNS
+              + " repeated runs to measure"
+              + " noise, got "
+              + runDirs.size());
     }
     List<ResultsSet> sets = new ArrayList<>();
     for (Path dir : runDirs) {
       ResultsSet set = ResultsSet.load(dir);
       if (!sets.isEmpty() && !sets.get(0).byWorkload().keySet().equals(set.byWorkload().keySet())) {
-        throw new BadInputException("workloads differ: " + sets.get(0).dir() + " has "
-            + sets.get(0).byWorkload().keySet() + ", " + dir + " has " + set.byWorkload().keySet());
+        throw new BadInputException(
+            "workloads differ: "
+                + sets.get(0).dir()
+                + " has "
+                + sets.get(0).byWorkload().keySet()
+                + ", "
+                + dir
+                + " has "
+                + set.byWorkload().keySet());
       }
       sets.add(set);
     }
@@ -64,7 +75,8 @@ public final class BaselineBuilder {
 
   /**
    * @param sets the repeated runs
-   * @return one line per search store whose verification is missing or failed; empty when all verified
+   * @return one line per search store whose verification is missing or failed; empty when all
+   *     verified
    */
   public static List<String> verificationProblems(List<ResultsSet> sets) {
     List<String> problems = new ArrayList<>();
@@ -73,8 +85,17 @@ public final class BaselineBuilder {
         for (String store : run.stores()) {
           Verification v = run.verification().get(store);
           if (run.isSearch(store) && (v == null || !v.rawText() && !v.identicalAll())) {
-            problems.add(run.dir() + "/" + store + ": " + (v == null ? "no verification.json"
-                : v.differing() + " of " + v.queries() + " answers differ from the oracle"));
+            problems.add(
+                run.dir()
+                    + "/"
+                    + store
+                    + ": "
+                    + (v == null
+                        ? "no verification.json"
+                        : v.differing()
+                            + " of "
+                            + v.queries()
+                            + " answers differ from the oracle"));
           }
         }
       }
@@ -93,7 +114,8 @@ public final class BaselineBuilder {
   public static ObjectNode build(Path out, List<ResultsSet> sets, boolean light)
       throws BadInputException, IOException {
     if (Files.exists(out) && !isEmptyDir(out)) {
-      throw new BadInputException(out + ": exists and is not empty; give a new folder for the baseline");
+      throw new BadInputException(
+          out + ": exists and is not empty; give a new folder for the baseline");
     }
     Path parent = out.toAbsolutePath().getParent();
     Files.createDirectories(parent);
@@ -130,14 +152,19 @@ public final class BaselineBuilder {
     }
   }
 
-  private static NoiseFile noiseFile(List<ResultsSet> sets, boolean light,
-                                     Map<String, Map<String, NoiseFile.StoreNoise>> noise) {
-    return new NoiseFile(NoiseFile.FORMAT, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-        NoisePolicy.MIN_RUNS, Map.of("throughput", NoisePolicy.THROUGHPUT_FLOOR, "latency", NoisePolicy.LATENCY_FLOOR),
-        "per step and metric: cv = sample stddev / mean over the runs; compare-results.sh moderates each toward"
-            + " a pooled cv and judges with max(floor, t x sqrt(2) x cv'), t Student's quantile at"
-            + " 1 - alpha / (2 x metrics compared) (Bonferroni); see compare/README.md",
-        light, sets.stream().map(set -> set.dir().toString()).toList(), noise);
+  private static NoiseFile noiseFile(
+      List<ResultsSet> sets, boolean light, Map<String, Map<String, NoiseFile.StoreNoise>> noise) {
+    return new NoiseFile(
+        NoiseFile.FORMAT,
+        Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+        NoisePolicy.MIN_RUNS,
+        Map.of("throughput", NoisePolicy.THROUGHPUT_FLOOR, "latency", NoisePolicy.LATENCY_FLOOR),
+        "per step and metric: cv = sample stddev / mean over the runs; compare-results.sh moderates"
+            + " each toward a pooled cv and judges with max(floor, t x sqrt(2) x cv'), t Student's"
+            + " quantile at 1 - alpha / (2 x metrics compared) (Bonferroni); see compare/README.md",
+        light,
+        sets.stream().map(set -> set.dir().toString()).toList(),
+        noise);
   }
 
   private static boolean isEmptyDir(Path dir) throws IOException {
@@ -149,7 +176,10 @@ public final class BaselineBuilder {
     }
   }
 
-  /** Light copies skip raw HDR logs and YCSB's own output: the derived summaries are what comparisons read. */
+  /**
+   * Light copies skip raw HDR logs and YCSB's own output: the derived summaries are what
+   * comparisons read.
+   */
   private static boolean skipped(Path relative, boolean light) {
     if (!light) {
       return false;

@@ -19,55 +19,81 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code compare} ({@code scripts/compare-results.sh}, {@code bin/docsearch compare}): compares two result sets, or
- * with {@code --describe} digests one. Its options are declared once, here; picocli parses them and writes
- * {@code --help} (checked in as docs/cli/compare-help.txt). {@code --markdown} appends (so it can target
- * {@code $GITHUB_STEP_SUMMARY}); {@code --json} replaces its file. One instance per call.
+ * {@code compare} ({@code scripts/compare-results.sh}, {@code bin/docsearch compare}): compares two
+ * result sets, or with {@code --describe} digests one. Its options are declared once, here; picocli
+ * parses them and writes {@code --help} (checked in as docs/cli/compare-help.txt). {@code
+ * --markdown} appends (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} replaces its
+ * file. One instance per call.
  */
-@Command(name = "compare",
-    header = "compare two result sets, flag regressions beyond the noise (scripts/compare-results.sh)",
-    usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
-    customSynopsis = {"compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
-        "       compare-results.sh --describe [--markdown FILE] <results-dir>"},
+@Command(
+    name = "compare",
+    header =
+        "compare two result sets, flag regressions beyond the noise (scripts/compare-results.sh)",
+    usageHelpWidth = 118,
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    customSynopsis = {
+      "compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
+      "       compare-results.sh --describe [--markdown FILE] <results-dir>"
+    },
     // Lines broken by hand: picocli's wrapping would split a file name at its dot (summary.|json).
     description = {
-        "Compares a new result set with a baseline and flags regressions beyond the run-to-run noise measured for that",
-        "baseline. A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; "
-            + "each run's",
-        "summary.json is read (format 1 or 2).",
-        "Thresholds come from the per-step spreads in <baseline-dir>/noise.json (make-noise-reference.sh), scaled "
-            + "so that the",
-        "chance of any false regression in the whole comparison is at most A (Bonferroni; compare/README.md); without",
-        "noise.json, conservative defaults, marked as such."},
-    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
+      "Compares a new result set with a baseline and flags regressions beyond the run-to-run noise"
+          + " measured for that",
+      "baseline. A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one"
+          + " per workload; each run's",
+      "summary.json is read (format 1 or 2).",
+      "Thresholds come from the per-step spreads in <baseline-dir>/noise.json"
+          + " (make-noise-reference.sh), scaled so that the",
+      "chance of any false regression in the whole comparison is at most A (Bonferroni;"
+          + " compare/README.md); without",
+      "noise.json, conservative defaults, marked as such."
+    },
+    parameterListHeading = "%n",
+    optionListHeading = "%nOptions:%n",
     footer = {
-        "",
-        "Exit status: 0 no regression; 1 regression or verification failure; 2 bad input; 3 failed run: a "
-            + "store of the new run has no result (no qualifying step, or no capacity where the baseline has one) "
-            + "and nothing regressed. A store without a result is never a regression."})
+      "",
+      "Exit status: 0 no regression; 1 regression or verification failure; 2 bad input; 3 failed"
+          + " run: a store of the new run has no result (no qualifying step, or no capacity where"
+          + " the baseline has one) and nothing regressed. A store without a result is never a"
+          + " regression."
+    })
 public final class CompareMain implements Callable<Integer> {
 
-  @Parameters(arity = "1..2", paramLabel = "<dir>",
+  @Parameters(
+      arity = "1..2",
+      paramLabel = "<dir>",
       description = "the baseline and the new result set (one result set with --describe)")
   List<Path> paths = new ArrayList<>();
 
-  @Option(names = "--describe", description = "write a Markdown digest of one result set instead of comparing")
+  @Option(
+      names = "--describe",
+      description = "write a Markdown digest of one result set instead of comparing")
   boolean describe;
 
-  @Option(names = "--json", paramLabel = "FILE",
-      description = "write every aligned row with change, threshold, source, verdict and the rule (replaces FILE)")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description =
+          "write every aligned row with change, threshold, source, verdict and the rule (replaces"
+              + " FILE)")
   Path json;
 
-  @Option(names = "--markdown", paramLabel = "FILE",
+  @Option(
+      names = "--markdown",
+      paramLabel = "FILE",
       description = "append the Markdown report to FILE (e.g. \"$GITHUB_STEP_SUMMARY\")")
   Path markdown;
 
-  @Option(names = "--alpha", paramLabel = "A", defaultValue = NoisePolicy.ALPHA_DEFAULT_TEXT,
-      description = "false-alarm budget of the whole comparison, between 0 and 1 (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--alpha",
+      paramLabel = "A",
+      defaultValue = NoisePolicy.ALPHA_DEFAULT_TEXT,
+      description =
+          "false-alarm budget of the whole comparison, between 0 and 1 (default: ${DEFAULT-VALUE})")
   double alpha;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
@@ -88,7 +114,8 @@ public final class CompareMain implements Callable<Integer> {
       Path baselineDir = paths.get(0);
       ResultsSet baseline = ResultsSet.load(baselineDir);
       ResultsSet current = ResultsSet.load(paths.get(1));
-      Comparison comparison = ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir), alpha);
+      Comparison comparison =
+          ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir), alpha);
       out.print(TextReport.render(comparison));
       if (json != null) {
         AtomicFiles.writeJson(json, JsonReport.toJson(comparison));
@@ -112,7 +139,8 @@ public final class CompareMain implements Callable<Integer> {
   private void check() throws BadInputException {
     int expected = describe ? 1 : 2;
     if (paths.size() != expected) {
-      throw new BadInputException("expected " + expected + " folder(s), got " + paths.size() + " (see --help)");
+      throw new BadInputException(
+          "expected " + expected + " folder(s), got " + paths.size() + " (see --help)");
     }
     if (describe && json != null) {
       throw new BadInputException("--json is for comparisons, not --describe (see --help)");
@@ -123,6 +151,7 @@ public final class CompareMain implements Callable<Integer> {
   }
 
   private static void append(Path file, String text) throws IOException {
-    Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Files.writeString(
+        file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
   }
 }

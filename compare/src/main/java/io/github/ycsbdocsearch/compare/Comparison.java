@@ -7,40 +7,58 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Everything one comparison found, ready for the output formats: the headline of every store, per-step latency
- * changes with their thresholds and verdicts, error rates, the new run's verification, the steps that could not be
- * compared, and problems that are not metric changes. Immutable (lists are copied).
+ * Everything one comparison found, ready for the output formats: the headline of every store,
+ * per-step latency changes with their thresholds and verdicts, error rates, the new run's
+ * verification, the steps that could not be compared, and problems that are not metric changes.
+ * Immutable (lists are copied).
  *
- * @param baseline     what was compared against
- * @param current      the new results
- * @param noise        where the spreads came from
- * @param rule         the multiple-comparison rule applied to every threshold
- * @param headline     per workload x store: capacity (or peak) with the peak beside it
- * @param latency      per workload x store x step x op x kind x percentile
- * @param errors       error-rate changes, only for op x step where either side had errors
+ * @param baseline what was compared against
+ * @param current the new results
+ * @param noise where the spreads came from
+ * @param rule the multiple-comparison rule applied to every threshold
+ * @param headline per workload x store: capacity (or peak) with the peak beside it
+ * @param latency per workload x store x step x op x kind x percentile
+ * @param errors error-rate changes, only for op x step where either side had errors
  * @param verification verification state of the new run's search stores
- * @param unusable     steps whose numbers were not compared (failed, client-bound, rate not sustained)
- * @param failures     problems that fail the comparison but are not metric changes
- * @param warnings     things worth reading that do not fail it
+ * @param unusable steps whose numbers were not compared (failed, client-bound, rate not sustained)
+ * @param failures problems that fail the comparison but are not metric changes
+ * @param warnings things worth reading that do not fail it
  */
-public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noise, Rule rule,
-                         List<HeadlineChange> headline, List<LatencyChange> latency, List<ErrorChange> errors,
-                         List<VerificationCheck> verification, List<UnusableStep> unusable, List<String> failures,
-                         List<String> warnings) {
+public record Comparison(
+    ResultsSet baseline,
+    ResultsSet current,
+    NoiseModel noise,
+    Rule rule,
+    List<HeadlineChange> headline,
+    List<LatencyChange> latency,
+    List<ErrorChange> errors,
+    List<VerificationCheck> verification,
+    List<UnusableStep> unusable,
+    List<String> failures,
+    List<String> warnings) {
 
   /** Exit code when nothing regressed. */
   public static final int EXIT_OK = 0;
+
   /** Exit code on a regression or a verification failure. */
   public static final int EXIT_REGRESSION = 1;
+
   /** Exit code when the inputs cannot be compared. */
   public static final int EXIT_BAD_INPUT = 2;
+
   /**
-   * Exit code of a failed run: a store of the new run has no result (no qualifying step, or no capacity where the
-   * baseline has one), and nothing regressed. Not a regression: the run did not measure what it should have.
+   * Exit code of a failed run: a store of the new run has no result (no qualifying step, or no
+   * capacity where the baseline has one), and nothing regressed. Not a regression: the run did not
+   * measure what it should have.
    */
   public static final int EXIT_FAILED_RUN = 3;
-  /** Side of a {@link Verdict#NO_RESULT}: the baseline has no result, the new run has, or neither has. */
+
+  /**
+   * Side of a {@link Verdict#NO_RESULT}: the baseline has no result, the new run has, or neither
+   * has.
+   */
   public static final String BASELINE = "baseline";
+
   public static final String NEW = "new";
   public static final String BOTH = "both";
 
@@ -55,8 +73,11 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   }
 
   private Stream<Verdict> verdicts() {
-    return Stream.of(headline.stream().map(HeadlineChange::verdict), latency.stream().map(LatencyChange::verdict),
-        errors.stream().map(ErrorChange::verdict)).flatMap(s -> s);
+    return Stream.of(
+            headline.stream().map(HeadlineChange::verdict),
+            latency.stream().map(LatencyChange::verdict),
+            errors.stream().map(ErrorChange::verdict))
+        .flatMap(s -> s);
   }
 
   /** How many changes are regressions. */
@@ -85,14 +106,18 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
     return headline.stream().filter(c -> c.verdict() == Verdict.NO_RESULT).toList();
   }
 
-  /** The stores the new run has no result for (side {@code new} or {@code both}): they make it a failed run. */
+  /**
+   * The stores the new run has no result for (side {@code new} or {@code both}): they make it a
+   * failed run.
+   */
   public List<HeadlineChange> failedRunStores() {
     return noResults().stream().filter(c -> !BASELINE.equals(c.noResult())).toList();
   }
 
   /**
-   * {@link #EXIT_REGRESSION} on any regression, verification failure or failure; else {@link #EXIT_FAILED_RUN} when
-   * a store of the new run has no result; else {@link #EXIT_OK}. A store without a result is never a regression.
+   * {@link #EXIT_REGRESSION} on any regression, verification failure or failure; else {@link
+   * #EXIT_FAILED_RUN} when a store of the new run has no result; else {@link #EXIT_OK}. A store
+   * without a result is never a regression.
    */
   public int exitCode() {
     if (regressions() > 0 || verificationFailures() > 0 || !failures.isEmpty()) {
@@ -106,46 +131,74 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
     int code = exitCode();
     String head = code == EXIT_OK ? "OK" : code == EXIT_FAILED_RUN ? "FAILED RUN" : "FAIL";
     List<HeadlineChange> failed = failedRunStores();
-    String noResult = failed.isEmpty() ? ""
-        : "no result for " + failed.size() + " store(s) of the new run ("
-            + String.join(", ", failed.stream().map(c -> c.workload() + "/" + c.store()).toList()) + "), ";
-    return "VERDICT: " + head + " - " + noResult + regressions() + " regression(s), " + verificationFailures()
-        + " verification failure(s), " + failures.size() + " other failure(s), " + improvements()
-        + " improvement(s) (exit " + code + ")";
+    String noResult =
+        failed.isEmpty()
+            ? ""
+            : "no result for "
+                + failed.size()
+                + " store(s) of the new run ("
+                + String.join(
+                    ", ", failed.stream().map(c -> c.workload() + "/" + c.store()).toList())
+                + "), ";
+    return "VERDICT: "
+        + head
+        + " - "
+        + noResult
+        + regressions()
+        + " regression(s), "
+        + verificationFailures()
+        + " verification failure(s), "
+        + failures.size()
+        + " other failure(s), "
+        + improvements()
+        + " improvement(s) (exit "
+        + code
+        + ")";
   }
 
   /**
-   * The multiple-comparison rule of this comparison: {@code metrics} judged at a family-wise false-alarm rate
-   * {@code alpha} (Bonferroni), so each measured threshold is {@code max(floor, t x sqrt(2) x CV')} with {@code t}
-   * Student's quantile at {@code 1 - alpha / (2 metrics)}; {@code typicalT} is that quantile for a spread from
-   * {@link NoisePolicy#MIN_RUNS} runs, moderated.
+   * The multiple-comparison rule of this comparison: {@code metrics} judged at a family-wise
+   * false-alarm rate {@code alpha} (Bonferroni), so each measured threshold is {@code max(floor, t
+   * x sqrt(2) x CV')} with {@code t} Student's quantile at {@code 1 - alpha / (2 metrics)}; {@code
+   * typicalT} is that quantile for a spread from {@link NoisePolicy#MIN_RUNS} runs, moderated.
    */
-  public record Rule(double alpha, int metrics, double typicalT) {
-  }
+  public record Rule(double alpha, int metrics, double typicalT) {}
 
   /**
    * A store's headline, before and after.
    *
-   * @param metric    {@link NoisePolicy#CAPACITY_METRIC} when both runs have a capacity, else
-   *                  {@link NoisePolicy#PEAK_METRIC}
-   * @param base      the baseline's value of {@code metric}, or null
-   * @param current   the new value, or null (no qualifying step)
-   * @param basePeak  the baseline's peak, shown beside a capacity (null when none)
-   * @param newPeak   the new peak, likewise
-   * @param slo       the objective the capacities met, or null
+   * @param metric {@link NoisePolicy#CAPACITY_METRIC} when both runs have a capacity, else {@link
+   *     NoisePolicy#PEAK_METRIC}
+   * @param base the baseline's value of {@code metric}, or null
+   * @param current the new value, or null (no qualifying step)
+   * @param basePeak the baseline's peak, shown beside a capacity (null when none)
+   * @param newPeak the new peak, likewise
+   * @param slo the objective the capacities met, or null
    * @param threshold the threshold applied, null when the values could not be compared
-   * @param verdict   the result
-   * @param noResult  with {@link Verdict#NO_RESULT}: which side has no result ({@link #BASELINE}, {@link #NEW},
-   *                  {@link #BOTH}); else null
-   * @param note      why a value is missing or how it was found, or null
+   * @param verdict the result
+   * @param noResult with {@link Verdict#NO_RESULT}: which side has no result ({@link #BASELINE},
+   *     {@link #NEW}, {@link #BOTH}); else null
+   * @param note why a value is missing or how it was found, or null
    */
-  public record HeadlineChange(String workload, String store, String metric, Double base, Double current,
-                               Double basePeak, Double newPeak, String slo, Threshold threshold, Verdict verdict,
-                               String noResult, String note) {
+  public record HeadlineChange(
+      String workload,
+      String store,
+      String metric,
+      Double base,
+      Double current,
+      Double basePeak,
+      Double newPeak,
+      String slo,
+      Threshold threshold,
+      Verdict verdict,
+      String noResult,
+      String note) {
 
     /** The verdict for people: {@code no result (new)} names the side. */
     public String verdictLabel() {
-      return verdict == Verdict.NO_RESULT ? verdict.label() + " (" + noResult + ")" : verdict.label();
+      return verdict == Verdict.NO_RESULT
+          ? verdict.label() + " (" + noResult + ")"
+          : verdict.label();
     }
 
     /** Relative change, NaN when a side is missing. */
@@ -155,9 +208,17 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
   }
 
   /** One latency percentile of one op at one step, before and after (microseconds). */
-  public record LatencyChange(String workload, String store, StepKey step, String op, LatencyKind kind,
-                              Percentile percentile, double base, double current, Threshold threshold,
-                              Verdict verdict) {
+  public record LatencyChange(
+      String workload,
+      String store,
+      StepKey step,
+      String op,
+      LatencyKind kind,
+      Percentile percentile,
+      double base,
+      double current,
+      Threshold threshold,
+      Verdict verdict) {
 
     /** Relative change. */
     public double change() {
@@ -169,21 +230,27 @@ public record Comparison(ResultsSet baseline, ResultsSet current, NoiseModel noi
    * The failed-operation rate of one op at one step, before and after.
    *
    * @param baseRate baseline errors / (successes + errors)
-   * @param newRate  new errors / (successes + errors)
-   * @param verdict  judged with {@link ResultsComparer#ERROR_RATE_SLACK}
+   * @param newRate new errors / (successes + errors)
+   * @param verdict judged with {@link ResultsComparer#ERROR_RATE_SLACK}
    */
-  public record ErrorChange(String workload, String store, String op, StepKey step, double baseRate, double newRate,
-                            long newErrors, Verdict verdict) {
-  }
+  public record ErrorChange(
+      String workload,
+      String store,
+      String op,
+      StepKey step,
+      double baseRate,
+      double newRate,
+      long newErrors,
+      Verdict verdict) {}
 
   /**
    * A step that was not compared because its numbers cannot stand for the store.
    *
-   * @param side   {@code baseline}, {@code new} or {@code both}
+   * @param side {@code baseline}, {@code new} or {@code both}
    * @param reason e.g. {@code rate not sustained}, {@code client-bound}, {@code step failed}
    */
-  public record UnusableStep(String workload, String store, StepKey step, String side, String reason) {
-  }
+  public record UnusableStep(
+      String workload, String store, StepKey step, String side, String reason) {}
 
   /**
    * Whether a search store of the new run proved identical answers.

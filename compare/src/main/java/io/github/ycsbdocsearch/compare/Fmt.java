@@ -14,15 +14,15 @@ public final class Fmt {
   /** Relative changes smaller than this are shown as unchanged ({@code =}). */
   private static final double UNCHANGED = 0.0005;
 
-  private Fmt() {
-  }
+  private Fmt() {}
 
   /**
    * @param opsPerSecond throughput
    * @return e.g. {@code 12345.6}
    */
   public static String ops(Double opsPerSecond) {
-    return opsPerSecond != null && Double.isFinite(opsPerSecond) ? String.format(Locale.ROOT, "%.1f", opsPerSecond)
+    return opsPerSecond != null && Double.isFinite(opsPerSecond)
+        ? String.format(Locale.ROOT, "%.1f", opsPerSecond)
         : "-";
   }
 
@@ -63,7 +63,8 @@ public final class Fmt {
 
   /**
    * @param change relative change
-   * @return an arrow for the direction of the value plus the signed percentage, e.g. {@code ↓ -10.9%}
+   * @return an arrow for the direction of the value plus the signed percentage, e.g. {@code ↓
+   *     -10.9%}
    */
   public static String change(double change) {
     if (!Double.isFinite(change)) {

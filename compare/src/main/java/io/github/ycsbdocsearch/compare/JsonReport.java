@@ -10,24 +10,31 @@ import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.Json;
 
 /**
- * The comparison as JSON ({@code --json FILE}): every aligned row, with relative changes as fractions, thresholds
- * with their source, the verdict, the multiple-comparison rule and the exit code. snake_case like the results
- * format; numbers are locale-independent; a missing value is null. Stateless.
+ * The comparison as JSON ({@code --json FILE}): every aligned row, with relative changes as
+ * fractions, thresholds with their source, the verdict, the multiple-comparison rule and the exit
+ * code. snake_case like the results format; numbers are locale-independent; a missing value is
+ * null. Stateless.
  */
 public final class JsonReport {
 
-  /** Version of this output's layout (2: headline with capacity and peak, per-step keys, rule, unusable steps). */
+  /**
+   * Version of this output's layout (2: headline with capacity and peak, per-step keys, rule,
+   * unusable steps).
+   */
   public static final int FORMAT = 2;
 
-  private JsonReport() {
-  }
+  private JsonReport() {}
 
   /** The JSON tree of a comparison. */
   public static ObjectNode toJson(Comparison comparison) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("format", FORMAT);
     int code = comparison.exitCode();
-    root.put("verdict", code == Comparison.EXIT_OK ? "ok" : code == Comparison.EXIT_FAILED_RUN ? "failed_run" : "fail");
+    root.put(
+        "verdict",
+        code == Comparison.EXIT_OK
+            ? "ok"
+            : code == Comparison.EXIT_FAILED_RUN ? "failed_run" : "fail");
     root.put("exit_code", comparison.exitCode());
     root.put("verdict_line", comparison.verdictLine());
     root.put("regressions", comparison.regressions());
@@ -35,8 +42,16 @@ public final class JsonReport {
     root.put("verification_failures", comparison.verificationFailures());
     root.put("failed_run", !comparison.failedRunStores().isEmpty());
     ArrayNode noResult = root.putArray("no_result");
-    comparison.noResults().forEach(c -> noResult.addObject().put("workload", c.workload()).put("store", c.store())
-        .put("side", c.noResult()).put("note", c.note()));
+    comparison
+        .noResults()
+        .forEach(
+            c ->
+                noResult
+                    .addObject()
+                    .put("workload", c.workload())
+                    .put("store", c.store())
+                    .put("side", c.noResult())
+                    .put("note", c.note()));
     root.set("baseline", set(comparison.baseline()));
     root.set("new", set(comparison.current()));
     root.set("noise", noise(comparison.noise()));
@@ -46,9 +61,11 @@ public final class JsonReport {
     rule.put("metrics", comparison.rule().metrics());
     rule.put("prior_df", NoisePolicy.PRIOR_DF);
     rule.put("t_for_min_runs", comparison.rule().typicalT());
-    rule.put("threshold", "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with"
-        + " runs - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its percentile (headline:"
-        + " of the workload's stores)");
+    rule.put(
+        "threshold",
+        "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with runs"
+            + " - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its"
+            + " percentile (headline: of the workload's stores)");
     ArrayNode headline = root.putArray("headline");
     comparison.headline().forEach(c -> headline.add(headline(c)));
     ArrayNode latency = root.putArray("latency");
@@ -90,7 +107,8 @@ public final class JsonReport {
     }
   }
 
-  private static ObjectNode judged(ObjectNode node, Threshold threshold, Verdict verdict, double change) {
+  private static ObjectNode judged(
+      ObjectNode node, Threshold threshold, Verdict verdict, double change) {
     number(node, "change", change);
     number(node, "threshold", threshold == null ? null : threshold.relative());
     node.put("threshold_source", threshold == null ? null : threshold.source().label());

@@ -9,16 +9,15 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
 
 /**
- * The comparison as Markdown for a CI job summary: the verdict first, then each store's headline, only the latency
- * and error changes beyond noise (with a count of the rest), steps not compared, verification, failures and
- * warnings.
+ * The comparison as Markdown for a CI job summary: the verdict first, then each store's headline,
+ * only the latency and error changes beyond noise (with a count of the rest), steps not compared,
+ * verification, failures and warnings.
  *
  * <p>Stateless; safe to use from several threads.
  */
 public final class MarkdownReport {
 
-  private MarkdownReport() {
-  }
+  private MarkdownReport() {}
 
   /**
    * @param comparison what to render
@@ -27,12 +26,24 @@ public final class MarkdownReport {
   public static String render(Comparison comparison) {
     StringBuilder out = new StringBuilder();
     int code = comparison.exitCode();
-    out.append("## Performance compared with the baseline: ").append(code == Comparison.EXIT_OK ? "no regression"
-        : code == Comparison.EXIT_FAILED_RUN ? "FAILED RUN (a store has no result)" : "REGRESSION").append("\n\n");
+    out.append("## Performance compared with the baseline: ")
+        .append(
+            code == Comparison.EXIT_OK
+                ? "no regression"
+                : code == Comparison.EXIT_FAILED_RUN
+                    ? "FAILED RUN (a store has no result)"
+                    : "REGRESSION")
+        .append("\n\n");
     out.append('`').append(comparison.verdictLine()).append("`\n\n");
-    out.append("- baseline: `").append(comparison.baseline().dir()).append('`')
-        .append(commit(comparison.baseline())).append('\n');
-    out.append("- new: `").append(comparison.current().dir()).append('`').append(commit(comparison.current()))
+    out.append("- baseline: `")
+        .append(comparison.baseline().dir())
+        .append('`')
+        .append(commit(comparison.baseline()))
+        .append('\n');
+    out.append("- new: `")
+        .append(comparison.current().dir())
+        .append('`')
+        .append(commit(comparison.current()))
         .append('\n');
     out.append("- thresholds: ").append(TextReport.noiseLine(comparison)).append('\n');
     out.append("- rule: ").append(TextReport.ruleLine(comparison)).append("\n\n");
@@ -51,20 +62,42 @@ public final class MarkdownReport {
   }
 
   private static void headline(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lllrrrrlrrl", "workload", "store", "metric", "baseline ops/s",
-        "new ops/s", "change", "threshold", "verdict", "baseline peak", "new peak", "note");
+    MarkdownTable table =
+        new MarkdownTable(
+            "lllrrrrlrrl",
+            "workload",
+            "store",
+            "metric",
+            "baseline ops/s",
+            "new ops/s",
+            "change",
+            "threshold",
+            "verdict",
+            "baseline peak",
+            "new peak",
+            "note");
     for (HeadlineChange c : comparison.headline()) {
-      table.row(c.workload(), c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
-          Fmt.threshold(c.threshold()), c.verdict() == Verdict.REGRESSION ? verdict(c.verdict()) : c.verdictLabel(),
-          Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()),
+      table.row(
+          c.workload(),
+          c.store(),
+          c.metric(),
+          Fmt.ops(c.base()),
+          Fmt.ops(c.current()),
+          Fmt.change(c.change()),
+          Fmt.threshold(c.threshold()),
+          c.verdict() == Verdict.REGRESSION ? verdict(c.verdict()) : c.verdictLabel(),
+          Fmt.ops(c.basePeak()),
+          Fmt.ops(c.newPeak()),
           c.note() == null ? "" : c.note());
     }
-    out.append("### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")
+    out.append(
+            "### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")
         .append(table.render());
   }
 
   private static void unusable(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lllll", "workload", "store", "step", "side", "why not compared");
+    MarkdownTable table =
+        new MarkdownTable("lllll", "workload", "store", "step", "side", "why not compared");
     for (UnusableStep u : comparison.unusable()) {
       table.row(u.workload(), u.store(), u.step().label(), u.side(), u.reason());
     }
@@ -74,16 +107,37 @@ public final class MarkdownReport {
   }
 
   private static void latency(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llllllrrrrl", "workload", "store", "step", "op", "kind", "pct",
-        "baseline us", "new us", "change", "threshold", "verdict");
+    MarkdownTable table =
+        new MarkdownTable(
+            "llllllrrrrl",
+            "workload",
+            "store",
+            "step",
+            "op",
+            "kind",
+            "pct",
+            "baseline us",
+            "new us",
+            "change",
+            "threshold",
+            "verdict");
     long quiet = 0;
     for (LatencyChange c : comparison.latency()) {
       if (c.verdict() == Verdict.WITHIN_NOISE) {
         quiet++;
         continue;
       }
-      table.row(c.workload(), c.store(), c.step().label(), c.op(), c.kind().label(), c.percentile().label(),
-          Fmt.us(c.base()), Fmt.us(c.current()), Fmt.change(c.change()), Fmt.threshold(c.threshold()),
+      table.row(
+          c.workload(),
+          c.store(),
+          c.step().label(),
+          c.op(),
+          c.kind().label(),
+          c.percentile().label(),
+          Fmt.us(c.base()),
+          Fmt.us(c.current()),
+          Fmt.change(c.change()),
+          Fmt.threshold(c.threshold()),
           verdict(c.verdict()));
     }
     out.append("### Latency changes beyond noise\n\n");
@@ -94,10 +148,17 @@ public final class MarkdownReport {
   }
 
   private static void errors(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llllrrl", "workload", "store", "step", "op", "baseline rate",
-        "new rate", "verdict");
+    MarkdownTable table =
+        new MarkdownTable(
+            "llllrrl", "workload", "store", "step", "op", "baseline rate", "new rate", "verdict");
     for (ErrorChange c : comparison.errors()) {
-      table.row(c.workload(), c.store(), c.step().label(), c.op(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
+      table.row(
+          c.workload(),
+          c.store(),
+          c.step().label(),
+          c.op(),
+          Fmt.rate(c.baseRate()),
+          Fmt.rate(c.newRate()),
           verdict(c.verdict()));
     }
     if (!table.isEmpty()) {
@@ -106,12 +167,17 @@ public final class MarkdownReport {
   }
 
   private static void verification(Comparison comparison, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llrrrl", "workload", "store", "queries", "identical", "differing",
-        "status");
+    MarkdownTable table =
+        new MarkdownTable(
+            "llrrrl", "workload", "store", "queries", "identical", "differing", "status");
     for (VerificationCheck v : comparison.verification()) {
       Verification r = v.result();
-      table.row(v.workload(), v.store(), r == null ? "-" : Integer.toString(r.queries()),
-          r == null ? "-" : Integer.toString(r.identical()), r == null ? "-" : Integer.toString(r.differing()),
+      table.row(
+          v.workload(),
+          v.store(),
+          r == null ? "-" : Integer.toString(r.queries()),
+          r == null ? "-" : Integer.toString(r.identical()),
+          r == null ? "-" : Integer.toString(r.differing()),
           v.passed() ? "ok" : "**" + v.status() + "**");
     }
     if (!table.isEmpty()) {

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A GitHub-flavoured Markdown table (as rendered in a job summary). Alignment letters as in {@link TextTable}.
+ * A GitHub-flavoured Markdown table (as rendered in a job summary). Alignment letters as in {@link
+ * TextTable}.
  *
  * <p>Not thread-safe: build and render it on one thread.
  */
@@ -20,7 +21,8 @@ public final class MarkdownTable {
    */
   public MarkdownTable(String alignment, String... headers) {
     if (alignment.length() != headers.length) {
-      throw new IllegalArgumentException("alignment '" + alignment + "' does not match " + headers.length + " headers");
+      throw new IllegalArgumentException(
+          "alignment '" + alignment + "' does not match " + headers.length + " headers");
     }
     this.alignment = alignment;
     this.headers = headers.clone();
@@ -32,18 +34,23 @@ public final class MarkdownTable {
    */
   public MarkdownTable row(String... cells) {
     if (cells.length != headers.length) {
-      throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.length);
+      throw new IllegalArgumentException(
+          "row has " + cells.length + " cells, table has " + headers.length);
     }
     rows.add(cells.clone());
     return this;
   }
 
-  /** @return true when there are no rows */
+  /**
+   * @return true when there are no rows
+   */
   public boolean isEmpty() {
     return rows.isEmpty();
   }
 
-  /** @return the table with a blank line after it */
+  /**
+   * @return the table with a blank line after it
+   */
   public String render() {
     StringBuilder out = new StringBuilder();
     line(headers, out);

@@ -14,20 +14,19 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * Measures run-to-run noise from repeated runs of the same workloads: per store and workload the spread of the
- * headline numbers ({@code capacity_ops}, {@code peak_ops}) and, per step ({@link StepKey}) and latency metric
- * ({@code <OP>.<kind>.<pct>}), the spread of that step. Steps are selected and aligned exactly as the comparison
- * does ({@link StepRows}); unusable steps give no sample. A spread needs the metric in at least
- * {@link NoisePolicy#MIN_RUNS} runs. Stateless.
+ * Measures run-to-run noise from repeated runs of the same workloads: per store and workload the
+ * spread of the headline numbers ({@code capacity_ops}, {@code peak_ops}) and, per step ({@link
+ * StepKey}) and latency metric ({@code <OP>.<kind>.<pct>}), the spread of that step. Steps are
+ * selected and aligned exactly as the comparison does ({@link StepRows}); unusable steps give no
+ * sample. A spread needs the metric in at least {@link NoisePolicy#MIN_RUNS} runs. Stateless.
  */
 public final class NoiseEstimator {
 
-  private NoiseEstimator() {
-  }
+  private NoiseEstimator() {}
 
   /** The {@code noise} object of noise.json: store -> workload -> spreads. */
-  public static SortedMap<String, Map<String, StoreNoise>> estimate(List<ResultsSet> sets,
-                                                                   SortedSet<String> workloads) {
+  public static SortedMap<String, Map<String, StoreNoise>> estimate(
+      List<ResultsSet> sets, SortedSet<String> workloads) {
     SortedMap<String, Map<String, StoreNoise>> noise = new TreeMap<>();
     for (String workload : workloads) {
       List<ResultsRun> runs = sets.stream().map(set -> set.byWorkload().get(workload)).toList();
@@ -40,7 +39,9 @@ public final class NoiseEstimator {
         Spread peak = spread(headlines, Headline::peak);
         SortedMap<String, Map<String, Spread>> steps = steps(having, store);
         if (capacity != null || peak != null || !steps.isEmpty()) {
-          noise.computeIfAbsent(store, s -> new TreeMap<>()).put(workload, new StoreNoise(capacity, peak, steps));
+          noise
+              .computeIfAbsent(store, s -> new TreeMap<>())
+              .put(workload, new StoreNoise(capacity, peak, steps));
         }
       }
     }
@@ -49,12 +50,13 @@ public final class NoiseEstimator {
 
   private static Spread spread(List<Headline> headlines, Function<Headline, Double> value) {
     List<Double> values = new ArrayList<>();
-    headlines.forEach(h -> {
-      Double v = value.apply(h);
-      if (v != null) {
-        values.add(v);
-      }
-    });
+    headlines.forEach(
+        h -> {
+          Double v = value.apply(h);
+          if (v != null) {
+            values.add(v);
+          }
+        });
     return spread(values);
   }
 
@@ -76,8 +78,10 @@ public final class NoiseEstimator {
         for (SummaryRow row : step.rows().values()) {
           for (Percentile p : NoisePolicy.PERCENTILES) {
             if (row.percentile(p).isPresent() && row.percentile(p).getAsLong() > 0) {
-              samples.computeIfAbsent(step.key(), k -> new TreeMap<>())
-                  .computeIfAbsent(NoisePolicy.latencyMetric(row.op(), row.kind(), p), m -> new ArrayList<>())
+              samples
+                  .computeIfAbsent(step.key(), k -> new TreeMap<>())
+                  .computeIfAbsent(
+                      NoisePolicy.latencyMetric(row.op(), row.kind(), p), m -> new ArrayList<>())
                   .add((double) row.percentile(p).getAsLong());
             }
           }
@@ -85,18 +89,20 @@ public final class NoiseEstimator {
       }
     }
     SortedMap<String, Map<String, Spread>> steps = new TreeMap<>();
-    samples.forEach((key, metrics) -> {
-      SortedMap<String, Spread> spreads = new TreeMap<>();
-      metrics.forEach((metric, values) -> {
-        Spread s = spread(values);
-        if (s != null) {
-          spreads.put(metric, s);
-        }
-      });
-      if (!spreads.isEmpty()) {
-        steps.put(key.label(), spreads);
-      }
-    });
+    samples.forEach(
+        (key, metrics) -> {
+          SortedMap<String, Spread> spreads = new TreeMap<>();
+          metrics.forEach(
+              (metric, values) -> {
+                Spread s = spread(values);
+                if (s != null) {
+                  spreads.put(metric, s);
+                }
+              });
+          if (!spreads.isEmpty()) {
+            steps.put(key.label(), spreads);
+          }
+        });
     return steps;
   }
 }

@@ -18,31 +18,33 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Aligns two result sets by workload, store and step ({@link StepKey}: capacity steps by threads, load steps by
- * offered fraction, explicit rates by threads and target) and judges every aligned number against thresholds from
- * the baseline's per-step noise under one multiple-comparison rule ({@link NoisePolicy}).
+ * Aligns two result sets by workload, store and step ({@link StepKey}: capacity steps by threads,
+ * load steps by offered fraction, explicit rates by threads and target) and judges every aligned
+ * number against thresholds from the baseline's per-step noise under one multiple-comparison rule
+ * ({@link NoisePolicy}).
  *
- * <p>What fails a comparison as a regression: a headline drop beyond its threshold (the SLO-bound capacity when both
- * runs have one, else the closed-loop peak); a latency rise beyond its threshold; an error rate grown by more than
- * {@link #ERROR_RATE_SLACK}; a search store of the new run without a passing verification; a store the baseline has
- * and the new run lacks. A store with no result (no qualifying step, or a capacity lost) is never a regression: it
- * is {@link Verdict#NO_RESULT}, naming the side; in the new run it makes the comparison a failed run
- * ({@link Comparison#EXIT_FAILED_RUN}), in the baseline alone a warning.
- * Steps that are not usable on either side (failed, client-bound, rate not sustained) are listed, not judged; steps
- * or stores only one side ran are noted.
+ * <p>What fails a comparison as a regression: a headline drop beyond its threshold (the SLO-bound
+ * capacity when both runs have one, else the closed-loop peak); a latency rise beyond its
+ * threshold; an error rate grown by more than {@link #ERROR_RATE_SLACK}; a search store of the new
+ * run without a passing verification; a store the baseline has and the new run lacks. A store with
+ * no result (no qualifying step, or a capacity lost) is never a regression: it is {@link
+ * Verdict#NO_RESULT}, naming the side; in the new run it makes the comparison a failed run ({@link
+ * Comparison#EXIT_FAILED_RUN}), in the baseline alone a warning. Steps that are not usable on
+ * either side (failed, client-bound, rate not sustained) are listed, not judged; steps or stores
+ * only one side ran are noted.
  *
  * <p>Stateless; thread-safe.
  */
 public final class ResultsComparer {
 
   /**
-   * How much the failed-operation rate may grow (absolute, 0.1 percentage point) before it is a regression. Error
-   * rates of a healthy run are zero, so this is a tolerance for a stray timeout, not a noise estimate.
+   * How much the failed-operation rate may grow (absolute, 0.1 percentage point) before it is a
+   * regression. Error rates of a healthy run are zero, so this is a tolerance for a stray timeout,
+   * not a noise estimate.
    */
   public static final double ERROR_RATE_SLACK = 0.001;
 
-  private ResultsComparer() {
-  }
+  private ResultsComparer() {}
 
   /**
    * Compares two sets.
@@ -50,34 +52,65 @@ public final class ResultsComparer {
    * @param alpha family-wise false-alarm rate of the whole comparison
    * @throws BadInputException when the sets hold different workloads, or nothing could be aligned
    */
-  public static Comparison compare(ResultsSet baseline, ResultsSet current, NoiseModel noise, double alpha)
+  public static Comparison compare(
+      ResultsSet baseline, ResultsSet current, NoiseModel noise, double alpha)
       throws BadInputException {
     if (!baseline.byWorkload().keySet().equals(current.byWorkload().keySet())) {
-      throw new BadInputException("workloads differ: baseline " + baseline.dir() + " has "
-          + baseline.byWorkload().keySet() + ", new " + current.dir() + " has " + current.byWorkload().keySet());
+      throw new BadInputException(
+          "workloads differ: baseline "
+              + baseline.dir()
+              + " has "
+              + baseline.byWorkload().keySet()
+              + ", new "
+              + current.dir()
+              + " has "
+              + current.byWorkload().keySet());
     }
     Collector out = new Collector();
     for (Map.Entry<String, ResultsRun> entry : baseline.byWorkload().entrySet()) {
       compareRun(entry.getValue(), current.byWorkload().get(entry.getKey()), out);
     }
     if (out.headline.isEmpty() && out.latency.isEmpty()) {
-      throw new BadInputException("nothing to compare: no store of " + current.dir() + " matches one of "
-          + baseline.dir());
+      throw new BadInputException(
+          "nothing to compare: no store of " + current.dir() + " matches one of " + baseline.dir());
     }
-    int metrics = (int) (out.headline.stream().filter(HeadlineCandidate::judged).count() + out.latency.size());
-    List<HeadlineChange> headline = out.headline.stream().map(h -> h.judge(noise, alpha, metrics)).toList();
-    List<LatencyChange> latency = out.latency.stream().map(l -> l.judge(noise, alpha, metrics)).toList();
-    Rule rule = new Rule(alpha, metrics,
-        NoisePolicy.multiplier(alpha, metrics, NoisePolicy.MIN_RUNS - 1 + NoisePolicy.PRIOR_DF));
-    return new Comparison(baseline, current, noise, rule, headline, latency, out.errors,
-        out.verification, out.unusable, out.failures, out.warnings);
+    int metrics =
+        (int)
+            (out.headline.stream().filter(HeadlineCandidate::judged).count() + out.latency.size());
+    List<HeadlineChange> headline =
+        out.headline.stream().map(h -> h.judge(noise, alpha, metrics)).toList();
+    List<LatencyChange> latency =
+        out.latency.stream().map(l -> l.judge(noise, alpha, metrics)).toList();
+    Rule rule =
+        new Rule(
+            alpha,
+            metrics,
+            NoisePolicy.multiplier(
+                alpha, metrics, NoisePolicy.MIN_RUNS - 1 + NoisePolicy.PRIOR_DF));
+    return new Comparison(
+        baseline,
+        current,
+        noise,
+        rule,
+        headline,
+        latency,
+        out.errors,
+        out.verification,
+        out.unusable,
+        out.failures,
+        out.warnings);
   }
 
   private static void compareRun(ResultsRun base, ResultsRun cur, Collector out) {
     String workload = base.workload();
     if (base.format() != cur.format()) {
-      out.warnings.add(workload + ": the baseline's summary.json is format " + base.format() + ", the new run's "
-          + cur.format() + "; format 1 counted the parts of composed operations again in throughput");
+      out.warnings.add(
+          workload
+              + ": the baseline's summary.json is format "
+              + base.format()
+              + ", the new run's "
+              + cur.format()
+              + "; format 1 counted the parts of composed operations again in throughput");
     }
     for (String store : cur.stores()) {
       if (cur.isSearch(store) || base.isSearch(store)) {
@@ -86,9 +119,16 @@ public final class ResultsComparer {
     }
     for (String store : base.stores()) {
       Verification v = base.verification().get(store);
-      if (v != null && !v.rawText() && !v.identicalAll()) { // raw text measures divergence, not a fault
-        out.warnings.add(workload + "/" + store + ": the baseline itself did not verify (" + v.differing()
-            + " differing); its numbers are suspect");
+      if (v != null
+          && !v.rawText()
+          && !v.identicalAll()) { // raw text measures divergence, not a fault
+        out.warnings.add(
+            workload
+                + "/"
+                + store
+                + ": the baseline itself did not verify ("
+                + v.differing()
+                + " differing); its numbers are suspect");
       }
       if (!cur.stores().contains(store)) {
         out.failures.add(workload + "/" + store + ": in the baseline but missing from the new run");
@@ -102,10 +142,16 @@ public final class ResultsComparer {
       }
     }
     for (String store : common) {
-      HeadlineCandidate h = headline(workload, store, Headline.of(base, store), Headline.of(cur, store));
+      HeadlineCandidate h =
+          headline(workload, store, Headline.of(base, store), Headline.of(cur, store));
       out.headline.add(h);
       if (Comparison.BASELINE.equals(h.noResult())) {
-        out.warnings.add(workload + "/" + store + ": no result in the baseline, the new run's not judged: " + h.note());
+        out.warnings.add(
+            workload
+                + "/"
+                + store
+                + ": no result in the baseline, the new run's not judged: "
+                + h.note());
       }
       compareSteps(workload, store, base.steps(store), cur.steps(store), out);
     }
@@ -121,30 +167,78 @@ public final class ResultsComparer {
       notes.add("new run has no saturation: peak from its best usable closed-loop step");
     }
     if (b.capacity() != null && n.capacity() != null) {
-      return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), n.capacity(), b, n,
-          null, null, join(notes));
+      return new HeadlineCandidate(
+          workload,
+          store,
+          NoisePolicy.CAPACITY_METRIC,
+          b.capacity(),
+          n.capacity(),
+          b,
+          n,
+          null,
+          null,
+          join(notes));
     }
     boolean baseNone = b.peak() == null;
     if (b.capacity() != null && n.format2()) {
-      notes.add(0, "no capacity in the new run" + (n.slo() == null ? "" : " (" + n.slo() + ")")
-          + (n.reason() == null ? "" : ": " + n.reason())
-          + (n.peak() != null || n.peakReason() == null || n.peakReason().equals(n.reason()) ? ""
-              : "; no peak either: " + n.peakReason()));
-      return new HeadlineCandidate(workload, store, NoisePolicy.CAPACITY_METRIC, b.capacity(), null, b, n,
-          Verdict.NO_RESULT, Comparison.NEW, join(notes));
+      notes.add(
+          0,
+          "no capacity in the new run"
+              + (n.slo() == null ? "" : " (" + n.slo() + ")")
+              + (n.reason() == null ? "" : ": " + n.reason())
+              + (n.peak() != null || n.peakReason() == null || n.peakReason().equals(n.reason())
+                  ? ""
+                  : "; no peak either: " + n.peakReason()));
+      return new HeadlineCandidate(
+          workload,
+          store,
+          NoisePolicy.CAPACITY_METRIC,
+          b.capacity(),
+          null,
+          b,
+          n,
+          Verdict.NO_RESULT,
+          Comparison.NEW,
+          join(notes));
     }
     if (n.peak() == null) {
-      notes.add(0, "no qualifying step in the new run" + (n.peakReason() == null ? "" : ": " + n.peakReason()));
+      notes.add(
+          0,
+          "no qualifying step in the new run"
+              + (n.peakReason() == null ? "" : ": " + n.peakReason()));
       if (baseNone) {
-        notes.add(1, "none in the baseline either" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
+        notes.add(
+            1,
+            "none in the baseline either" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
       }
-      return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), null, b, n,
-          Verdict.NO_RESULT, baseNone ? Comparison.BOTH : Comparison.NEW, join(notes));
+      return new HeadlineCandidate(
+          workload,
+          store,
+          NoisePolicy.PEAK_METRIC,
+          b.peak(),
+          null,
+          b,
+          n,
+          Verdict.NO_RESULT,
+          baseNone ? Comparison.BOTH : Comparison.NEW,
+          join(notes));
     }
     if (baseNone) {
-      notes.add(0, "the baseline has no qualifying step" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
-      return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, null, n.peak(), b, n,
-          Verdict.NO_RESULT, Comparison.BASELINE, join(notes));
+      notes.add(
+          0,
+          "the baseline has no qualifying step"
+              + (b.peakReason() == null ? "" : ": " + b.peakReason()));
+      return new HeadlineCandidate(
+          workload,
+          store,
+          NoisePolicy.PEAK_METRIC,
+          null,
+          n.peak(),
+          b,
+          n,
+          Verdict.NO_RESULT,
+          Comparison.BASELINE,
+          join(notes));
     }
     if (n.capacity() != null) {
       notes.add("the baseline has no capacity: peaks compared");
@@ -153,7 +247,16 @@ public final class ResultsComparer {
     } else if (b.format2() && n.format2()) {
       notes.add("neither run has a capacity: peaks compared");
     }
-    return new HeadlineCandidate(workload, store, NoisePolicy.PEAK_METRIC, b.peak(), n.peak(), b, n, null, null,
+    return new HeadlineCandidate(
+        workload,
+        store,
+        NoisePolicy.PEAK_METRIC,
+        b.peak(),
+        n.peak(),
+        b,
+        n,
+        null,
+        null,
         join(notes));
   }
 
@@ -161,8 +264,12 @@ public final class ResultsComparer {
     return notes.isEmpty() ? null : String.join("; ", notes);
   }
 
-  private static void compareSteps(String workload, String store, SortedMap<StepKey, StepRows> base,
-                                   SortedMap<StepKey, StepRows> cur, Collector out) {
+  private static void compareSteps(
+      String workload,
+      String store,
+      SortedMap<StepKey, StepRows> base,
+      SortedMap<StepKey, StepRows> cur,
+      Collector out) {
     SortedSet<StepKey> keys = new TreeSet<>(base.keySet());
     keys.addAll(cur.keySet());
     List<String> unmatched = new ArrayList<>();
@@ -171,7 +278,8 @@ public final class ResultsComparer {
       StepRows n = cur.get(key);
       String bad = unusable(b, n);
       if (bad != null) {
-        String side = b != null && !b.usable() ? n != null && !n.usable() ? "both" : "baseline" : "new";
+        String side =
+            b != null && !b.usable() ? n != null && !n.usable() ? "both" : "baseline" : "new";
         out.unusable.add(new UnusableStep(workload, store, key, side, bad));
         continue;
       }
@@ -190,35 +298,54 @@ public final class ResultsComparer {
           compareErrors(workload, key, before, e.getValue(), out);
         }
       }
-      b.rows().keySet().stream().filter(k -> !n.rows().containsKey(k)).map(StepRows.RowKey::op).distinct()
+      b.rows().keySet().stream()
+          .filter(k -> !n.rows().containsKey(k))
+          .map(StepRows.RowKey::op)
+          .distinct()
           .forEach(op -> unmatched.add(op + "@" + key.label() + " (baseline only)"));
     }
     if (!unmatched.isEmpty()) {
-      out.warnings.add(workload + "/" + store + ": without a match, not compared: "
-          + String.join(", ", new TreeSet<>(unmatched)));
+      out.warnings.add(
+          workload
+              + "/"
+              + store
+              + ": without a match, not compared: "
+              + String.join(", ", new TreeSet<>(unmatched)));
     }
   }
 
   private static String unusable(StepRows b, StepRows n) {
     if (b != null && !b.usable() && n != null && !n.usable()) {
-      return b.unusable().equals(n.unusable()) ? b.unusable() : "baseline " + b.unusable() + ", new " + n.unusable();
+      return b.unusable().equals(n.unusable())
+          ? b.unusable()
+          : "baseline " + b.unusable() + ", new " + n.unusable();
     }
     return b != null && !b.usable() ? b.unusable() : n != null && !n.usable() ? n.unusable() : null;
   }
 
-  private static void compareLatency(String workload, StepKey step, SummaryRow before, SummaryRow after,
-                                     Collector out) {
+  private static void compareLatency(
+      String workload, StepKey step, SummaryRow before, SummaryRow after, Collector out) {
     for (Percentile p : NoisePolicy.PERCENTILES) {
-      if (before.percentile(p).isEmpty() || after.percentile(p).isEmpty() || before.percentile(p).getAsLong() <= 0) {
+      if (before.percentile(p).isEmpty()
+          || after.percentile(p).isEmpty()
+          || before.percentile(p).getAsLong() <= 0) {
         continue;
       }
-      out.latency.add(new LatencyCandidate(workload, after.store(), step, after.op(), after.kind(), p,
-          before.percentile(p).getAsLong(), after.percentile(p).getAsLong()));
+      out.latency.add(
+          new LatencyCandidate(
+              workload,
+              after.store(),
+              step,
+              after.op(),
+              after.kind(),
+              p,
+              before.percentile(p).getAsLong(),
+              after.percentile(p).getAsLong()));
     }
   }
 
-  private static void compareErrors(String workload, StepKey step, SummaryRow before, SummaryRow after,
-                                    Collector out) {
+  private static void compareErrors(
+      String workload, StepKey step, SummaryRow before, SummaryRow after, Collector out) {
     if (before.errors() == 0 && after.errors() == 0) {
       return;
     }
@@ -230,8 +357,9 @@ public final class ResultsComparer {
     } else if (newRate < baseRate - ERROR_RATE_SLACK) {
       verdict = Verdict.IMPROVEMENT;
     }
-    out.errors.add(new ErrorChange(workload, after.store(), after.op(), step, baseRate, newRate, after.errors(),
-        verdict));
+    out.errors.add(
+        new ErrorChange(
+            workload, after.store(), after.op(), step, baseRate, newRate, after.errors(), verdict));
   }
 
   private static double rate(SummaryRow row) {
@@ -239,9 +367,20 @@ public final class ResultsComparer {
     return total == 0 ? 0 : (double) row.errors() / total;
   }
 
-  /** A headline before its threshold is known; {@code settled} is its verdict when it needs none. */
-  record HeadlineCandidate(String workload, String store, String metric, Double base, Double current, Headline b,
-                           Headline n, Verdict settled, String noResult, String note) {
+  /**
+   * A headline before its threshold is known; {@code settled} is its verdict when it needs none.
+   */
+  record HeadlineCandidate(
+      String workload,
+      String store,
+      String metric,
+      Double base,
+      Double current,
+      Headline b,
+      Headline n,
+      Verdict settled,
+      String noResult,
+      String note) {
 
     boolean judged() {
       return settled == null;
@@ -250,24 +389,36 @@ public final class ResultsComparer {
     HeadlineChange judge(NoiseModel noise, double alpha, int m) {
       String slo = n.slo() != null ? n.slo() : b.slo();
       if (!judged()) {
-        return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
+        return new HeadlineChange(
+            workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
             noResult, note);
       }
       Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
-      Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
-      return new HeadlineChange(workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict,
-          null, note);
+      Verdict verdict =
+          Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
+      return new HeadlineChange(
+          workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict, null,
+          note);
     }
   }
 
   /** A latency pair before its threshold is known. */
-  private record LatencyCandidate(String workload, String store, StepKey step, String op, LatencyKind kind,
-                                  Percentile percentile, double base, double current) {
+  private record LatencyCandidate(
+      String workload,
+      String store,
+      StepKey step,
+      String op,
+      LatencyKind kind,
+      Percentile percentile,
+      double base,
+      double current) {
 
     LatencyChange judge(NoiseModel noise, double alpha, int m) {
       Threshold threshold = noise.latency(store, workload, step, op, kind, percentile, alpha, m);
-      Verdict verdict = Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
-      return new LatencyChange(workload, store, step, op, kind, percentile, base, current, threshold, verdict);
+      Verdict verdict =
+          Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
+      return new LatencyChange(
+          workload, store, step, op, kind, percentile, base, current, threshold, verdict);
     }
   }
 

@@ -18,18 +18,23 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it, read only through the
- * results-format module: the run-level {@code summary.json} (rows, each store's saturation and verification; format
- * 1 or 2) and the manifest's {@code git_commit}. Immutable after {@link #load(Path)}.
+ * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it, read only
+ * through the results-format module: the run-level {@code summary.json} (rows, each store's
+ * saturation and verification; format 1 or 2) and the manifest's {@code git_commit}. Immutable
+ * after {@link #load(Path)}.
  *
- * @param dir          the folder
- * @param workload     the workload name
- * @param summary      its summary.json
- * @param commit       the manifest's git_commit, or null
+ * @param dir the folder
+ * @param workload the workload name
+ * @param summary its summary.json
+ * @param commit the manifest's git_commit, or null
  * @param verification each verified store's verification.json
  */
-public record ResultsRun(Path dir, String workload, SummaryJson summary, String commit,
-                         SortedMap<String, Verification> verification) {
+public record ResultsRun(
+    Path dir,
+    String workload,
+    SummaryJson summary,
+    String commit,
+    SortedMap<String, Verification> verification) {
 
   /** The operation whose stores must prove identical answers. */
   public static final String SEARCH_OP = "SEARCH";
@@ -43,7 +48,8 @@ public record ResultsRun(Path dir, String workload, SummaryJson summary, String 
   /**
    * Reads a run folder.
    *
-   * @throws BadInputException when the manifest or summary.json is missing or malformed (one line naming it)
+   * @throws BadInputException when the manifest or summary.json is missing or malformed (one line
+   *     naming it)
    */
   public static ResultsRun load(Path dir) throws BadInputException {
     try {
@@ -51,8 +57,13 @@ public record ResultsRun(Path dir, String workload, SummaryJson summary, String 
         throw new BadInputException(dir + ": no " + RunLayout.MANIFEST + ", not a results folder");
       }
       if (!Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON))) {
-        throw new BadInputException(dir + ": no " + RunLayout.SUMMARY_JSON
-            + " (unfinished run? rebuild it with scripts/report.sh " + dir + ")");
+        throw new BadInputException(
+            dir
+                + ": no "
+                + RunLayout.SUMMARY_JSON
+                + " (unfinished run? rebuild it with scripts/report.sh "
+                + dir
+                + ")");
       }
       JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
       SummaryJson summary = SummaryJson.read(dir);
@@ -63,36 +74,51 @@ public record ResultsRun(Path dir, String workload, SummaryJson summary, String 
           verification.put(e.getKey(), verification(dir, e.getKey(), v));
         }
       }
-      return new ResultsRun(dir, workload(dir, summary.rows(), manifest), summary,
-          Json.text(manifest, "git_commit", null), verification);
+      return new ResultsRun(
+          dir,
+          workload(dir, summary.rows(), manifest),
+          summary,
+          Json.text(manifest, "git_commit", null),
+          verification);
     } catch (ResultsFormatException e) {
       throw new BadInputException(Json.firstLine(e.getMessage()), e);
     }
   }
 
-  private static Verification verification(Path dir, String store, JsonNode node) throws BadInputException {
+  private static Verification verification(Path dir, String store, JsonNode node)
+      throws BadInputException {
     try {
       return Json.MAPPER.treeToValue(node, Verification.class);
     } catch (Exception e) {
-      throw new BadInputException(dir.resolve(RunLayout.SUMMARY_JSON) + ": verification of " + store + ": "
-          + Json.firstLine(e.getMessage()), e);
+      throw new BadInputException(
+          dir.resolve(RunLayout.SUMMARY_JSON)
+              + ": verification of "
+              + store
+              + ": "
+              + Json.firstLine(e.getMessage()),
+          e);
     }
   }
 
-  /** The workload: the rows' (one run folder is one workload), else the manifest's {@code workload.name}. */
-  private static String workload(Path dir, List<SummaryRow> rows, JsonNode manifest) throws BadInputException {
+  /**
+   * The workload: the rows' (one run folder is one workload), else the manifest's {@code
+   * workload.name}.
+   */
+  private static String workload(Path dir, List<SummaryRow> rows, JsonNode manifest)
+      throws BadInputException {
     SortedSet<String> names = new TreeSet<>();
     rows.forEach(row -> names.add(row.workload()));
     if (names.size() > 1) {
-      throw new BadInputException(dir + ": summary.json mixes workloads " + names + "; one run folder is one workload");
+      throw new BadInputException(
+          dir + ": summary.json mixes workloads " + names + "; one run folder is one workload");
     }
     if (names.size() == 1) {
       return names.first();
     }
     String name = Json.text(manifest.path("workload"), "name", null);
     if (name == null) {
-      throw new BadInputException(dir + ": summary.json has no rows and " + RunLayout.MANIFEST
-          + " no workload.name");
+      throw new BadInputException(
+          dir + ": summary.json has no rows and " + RunLayout.MANIFEST + " no workload.name");
     }
     return name;
   }
@@ -118,7 +144,8 @@ public record ResultsRun(Path dir, String workload, SummaryJson summary, String 
   /** Whether the store ran SEARCH or was verified, i.e. must prove its answers. */
   public boolean isSearch(String store) {
     return verification.containsKey(store)
-        || summary.rows().stream().anyMatch(row -> row.store().equals(store) && SEARCH_OP.equals(row.op()));
+        || summary.rows().stream()
+            .anyMatch(row -> row.store().equals(store) && SEARCH_OP.equals(row.op()));
   }
 
   /** Rows of one store. */

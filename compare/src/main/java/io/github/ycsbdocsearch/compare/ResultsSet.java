@@ -10,8 +10,9 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * What a compare argument points at: either one run folder, or a folder whose direct subfolders are run folders
- * (one per workload, as the nightly job and a baseline lay them out). Runs are keyed by workload.
+ * What a compare argument points at: either one run folder, or a folder whose direct subfolders are
+ * run folders (one per workload, as the nightly job and a baseline lay them out). Runs are keyed by
+ * workload.
  *
  * <p>Immutable after {@link #load(Path)}, safe to share between threads.
  */
@@ -46,14 +47,23 @@ public final class ResultsSet {
         ResultsRun run = ResultsRun.load(child);
         ResultsRun previous = runs.put(run.workload(), run);
         if (previous != null) {
-          throw new BadInputException(dir + ": two runs of workload '" + run.workload() + "' ("
-              + previous.dir().getFileName() + ", " + child.getFileName() + "); keep one per workload");
+          throw new BadInputException(
+              dir
+                  + ": two runs of workload '"
+                  + run.workload()
+                  + "' ("
+                  + previous.dir().getFileName()
+                  + ", "
+                  + child.getFileName()
+                  + "); keep one per workload");
         }
       }
     }
     if (runs.isEmpty()) {
-      throw new BadInputException(dir + ": not a results folder (no manifest.json or summary.json in it or in its"
-          + " subfolders)");
+      throw new BadInputException(
+          dir
+              + ": not a results folder (no manifest.json or summary.json in it or in its"
+              + " subfolders)");
     }
     return new ResultsSet(dir, runs);
   }
@@ -64,18 +74,28 @@ public final class ResultsSet {
     }
   }
 
-  /** @return the folder given */
+  /**
+   * @return the folder given
+   */
   public Path dir() {
     return dir;
   }
 
-  /** @return runs by workload name, sorted */
+  /**
+   * @return runs by workload name, sorted
+   */
   public SortedMap<String, ResultsRun> byWorkload() {
     return byWorkload;
   }
 
-  /** @return the commit of the first run that names one, or {@code null} */
+  /**
+   * @return the commit of the first run that names one, or {@code null}
+   */
   public String commit() {
-    return byWorkload.values().stream().map(ResultsRun::commit).filter(c -> c != null).findFirst().orElse(null);
+    return byWorkload.values().stream()
+        .map(ResultsRun::commit)
+        .filter(c -> c != null)
+        .findFirst()
+        .orElse(null);
   }
 }

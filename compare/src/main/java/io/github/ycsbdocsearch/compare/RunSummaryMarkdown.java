@@ -7,18 +7,18 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.Map;
 
 /**
- * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}): per workload,
- * each store's capacity (with its objective), closed-loop peak and verification; a throughput-by-step chart drawn
- * with block characters (job summaries cannot show the report's image files), unusable steps marked; and the latency
- * percentiles at each store's capacity step, else its peak step. Stateless.
+ * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}):
+ * per workload, each store's capacity (with its objective), closed-loop peak and verification; a
+ * throughput-by-step chart drawn with block characters (job summaries cannot show the report's
+ * image files), unusable steps marked; and the latency percentiles at each store's capacity step,
+ * else its peak step. Stateless.
  */
 public final class RunSummaryMarkdown {
 
   /** Width of the longest bar of the throughput chart, in characters. */
   private static final int BAR_WIDTH = 24;
 
-  private RunSummaryMarkdown() {
-  }
+  private RunSummaryMarkdown() {}
 
   /** The digest of a set. */
   public static String render(ResultsSet set) {
@@ -27,7 +27,8 @@ public final class RunSummaryMarkdown {
     if (set.commit() != null) {
       out.append("Commit `").append(set.commit()).append("`. ");
     }
-    out.append("The full report (report.html, charts/, raw HDR logs) is in the uploaded artifact.\n\n");
+    out.append(
+        "The full report (report.html, charts/, raw HDR logs) is in the uploaded artifact.\n\n");
     for (ResultsRun run : set.byWorkload().values()) {
       out.append("### ").append(run.workload()).append("\n\n");
       stores(run, out);
@@ -38,12 +39,24 @@ public final class RunSummaryMarkdown {
   }
 
   private static void stores(ResultsRun run, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("lrlrll", "store", "capacity ops/s", "objective", "peak ops/s",
-        "why no capacity", "search verification");
+    MarkdownTable table =
+        new MarkdownTable(
+            "lrlrll",
+            "store",
+            "capacity ops/s",
+            "objective",
+            "peak ops/s",
+            "why no capacity",
+            "search verification");
     for (String store : run.stores()) {
       Headline h = Headline.of(run, store);
-      table.row(store, Fmt.ops(h.capacity()), h.slo() == null ? "-" : h.slo(), Fmt.ops(h.peak()),
-          h.capacity() == null && h.reason() != null ? h.reason() : "", verification(run, store));
+      table.row(
+          store,
+          Fmt.ops(h.capacity()),
+          h.slo() == null ? "-" : h.slo(),
+          Fmt.ops(h.peak()),
+          h.capacity() == null && h.reason() != null ? h.reason() : "",
+          verification(run, store));
     }
     out.append(table.render());
   }
@@ -54,15 +67,23 @@ public final class RunSummaryMarkdown {
       return run.isSearch(store) ? "**MISSING**" : "n/a";
     }
     String counts = v.identical() + "/" + v.queries() + " identical";
-    return v.identicalAll() ? "ok, " + counts : "**FAILED**, " + counts + ", " + v.differing() + " differing";
+    return v.identicalAll()
+        ? "ok, " + counts
+        : "**FAILED**, " + counts + ", " + v.differing() + " differing";
   }
 
   private static void steps(ResultsRun run, StringBuilder out) {
-    double max = run.summary().rows().stream().mapToDouble(SummaryRow::throughputOps).max().orElse(0);
-    MarkdownTable table = new MarkdownTable("llrll", "store", "step", "ops/s", "throughput", "usable");
+    double max =
+        run.summary().rows().stream().mapToDouble(SummaryRow::throughputOps).max().orElse(0);
+    MarkdownTable table =
+        new MarkdownTable("llrll", "store", "step", "ops/s", "throughput", "usable");
     for (String store : run.stores()) {
       for (StepRows step : run.steps(store).values()) {
-        table.row(store, step.key().label(), Fmt.ops(step.throughput()), bar(step.throughput(), max),
+        table.row(
+            store,
+            step.key().label(),
+            Fmt.ops(step.throughput()),
+            bar(step.throughput(), max),
             step.usable() ? "yes" : "**no: " + step.unusable() + "**");
       }
     }
@@ -79,8 +100,18 @@ public final class RunSummaryMarkdown {
   }
 
   private static void latency(ResultsRun run, StringBuilder out) {
-    MarkdownTable table = new MarkdownTable("llllrrrrr", "store", "step", "op", "kind", "p50 us", "p99 us",
-        "p99.9 us", "ops", "errors");
+    MarkdownTable table =
+        new MarkdownTable(
+            "llllrrrrr",
+            "store",
+            "step",
+            "op",
+            "kind",
+            "p50 us",
+            "p99 us",
+            "p99.9 us",
+            "ops",
+            "errors");
     for (String store : run.stores()) {
       Headline h = Headline.of(run, store);
       String dir = h.capacityStep() != null ? h.capacityStep() : h.peakStep();
@@ -92,15 +123,24 @@ public final class RunSummaryMarkdown {
         for (Map.Entry<StepRows.RowKey, SummaryRow> e : step.rows().entrySet()) {
           if (e.getKey().kind() == kind) {
             SummaryRow row = e.getValue();
-            table.row(store, step.key().label(), row.op(), kind.label(), us(row, Percentile.P50),
-                us(row, Percentile.P99), us(row, Percentile.P999), Long.toString(row.count()),
+            table.row(
+                store,
+                step.key().label(),
+                row.op(),
+                kind.label(),
+                us(row, Percentile.P50),
+                us(row, Percentile.P99),
+                us(row, Percentile.P999),
+                Long.toString(row.count()),
                 Long.toString(row.errors()));
           }
         }
       }
     }
     if (!table.isEmpty()) {
-      out.append("Latency at each store's capacity step (intended latency), else its peak step (service time):\n\n")
+      out.append(
+              "Latency at each store's capacity step (intended latency), else its peak step"
+                  + " (service time):\n\n")
           .append(table.render());
     }
   }

@@ -3,13 +3,10 @@ package io.github.ycsbdocsearch.compare;
 import java.util.Arrays;
 import java.util.List;
 
-/**
- * The few statistics the baseline needs. Pure functions; safe to use from several threads.
- */
+/** The few statistics the baseline needs. Pure functions; safe to use from several threads. */
 public final class Stats {
 
-  private Stats() {
-  }
+  private Stats() {}
 
   /**
    * @param values at least one value

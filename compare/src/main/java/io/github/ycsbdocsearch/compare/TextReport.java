@@ -13,14 +13,13 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * The comparison as aligned text tables for a terminal or a CI log: where the thresholds came from and the
- * multiple-comparison rule, then per workload the headline, latency, error rates and the steps not compared, then
- * verification, failures, warnings and a last verdict line. Stateless.
+ * The comparison as aligned text tables for a terminal or a CI log: where the thresholds came from
+ * and the multiple-comparison rule, then per workload the headline, latency, error rates and the
+ * steps not compared, then verification, failures, warnings and a last verdict line. Stateless.
  */
 public final class TextReport {
 
-  private TextReport() {
-  }
+  private TextReport() {}
 
   /** The report, ending with the verdict line. */
   public static String render(Comparison comparison) {
@@ -36,9 +35,19 @@ public final class TextReport {
       unusable(comparison, workload, out);
     }
     verification(comparison, out);
-    list("No result (a failed run, not a regression)", comparison.failedRunStores().stream()
-        .map(c -> c.workload() + "/" + c.store() + ": no result in " + side(c.noResult())
-            + (c.note() == null ? "" : " (" + c.note() + ")")).toList(), out);
+    list(
+        "No result (a failed run, not a regression)",
+        comparison.failedRunStores().stream()
+            .map(
+                c ->
+                    c.workload()
+                        + "/"
+                        + c.store()
+                        + ": no result in "
+                        + side(c.noResult())
+                        + (c.note() == null ? "" : " (" + c.note() + ")"))
+            .toList(),
+        out);
     list("Failures", comparison.failures(), out);
     list("Warnings", comparison.warnings(), out);
     out.append(comparison.verdictLine()).append('\n');
@@ -58,23 +67,43 @@ public final class TextReport {
   static String noiseLine(Comparison comparison) {
     NoiseModel noise = comparison.noise();
     if (!noise.present()) {
-      return String.format(Locale.ROOT, "DEFAULT thresholds, the baseline has no noise.json (throughput %s, p50 %s,"
-          + " p99 %s, p99.9 %s); marked *", Fmt.percent(NoisePolicy.THROUGHPUT_DEFAULT),
-          Fmt.percent(NoisePolicy.P50_DEFAULT), Fmt.percent(NoisePolicy.P99_DEFAULT),
+      return String.format(
+          Locale.ROOT,
+          "DEFAULT thresholds, the baseline has no noise.json (throughput %s, p50 %s,"
+              + " p99 %s, p99.9 %s); marked *",
+          Fmt.percent(NoisePolicy.THROUGHPUT_DEFAULT),
+          Fmt.percent(NoisePolicy.P50_DEFAULT),
+          Fmt.percent(NoisePolicy.P99_DEFAULT),
           Fmt.percent(NoisePolicy.P999_DEFAULT));
     }
-    String line = String.format(Locale.ROOT, "measured: %s (%d runs, %s)", noise.file(), noise.runs(),
-        noise.format() == 1 ? "format 1: one spread per metric for all steps" : "a spread per step and metric");
-    return comparison.usedDefaultThresholds() ? line + "; metrics it lacks use defaults, marked *" : line;
+    String line =
+        String.format(
+            Locale.ROOT,
+            "measured: %s (%d runs, %s)",
+            noise.file(),
+            noise.runs(),
+            noise.format() == 1
+                ? "format 1: one spread per metric for all steps"
+                : "a spread per step and metric");
+    return comparison.usedDefaultThresholds()
+        ? line + "; metrics it lacks use defaults, marked *"
+        : line;
   }
 
   /** One line stating the multiple-comparison rule with its numbers. */
   static String ruleLine(Comparison comparison) {
     Comparison.Rule r = comparison.rule();
-    return String.format(Locale.ROOT, "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2)"
-        + " x CV'), t = %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
-        + " throughput, %s latency", r.metrics(), Fmt.number(r.alpha()), r.typicalT(), NoisePolicy.MIN_RUNS,
-        Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR), Fmt.percent(NoisePolicy.LATENCY_FLOOR));
+    return String.format(
+        Locale.ROOT,
+        "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2) x CV'), t ="
+            + " %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
+            + " throughput, %s latency",
+        r.metrics(),
+        Fmt.number(r.alpha()),
+        r.typicalT(),
+        NoisePolicy.MIN_RUNS,
+        Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR),
+        Fmt.percent(NoisePolicy.LATENCY_FLOOR));
   }
 
   private static String describe(ResultsSet set) {
@@ -83,14 +112,32 @@ public final class TextReport {
   }
 
   private static void headline(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("llrrrrlrr", "store", "metric", "base ops/s", "new ops/s", "change", "threshold",
-        "verdict", "base peak", "new peak");
+    TextTable table =
+        new TextTable(
+            "llrrrrlrr",
+            "store",
+            "metric",
+            "base ops/s",
+            "new ops/s",
+            "change",
+            "threshold",
+            "verdict",
+            "base peak",
+            "new peak");
     List<String> notes = new ArrayList<>();
     SortedSet<String> slos = new TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
       if (c.workload().equals(workload)) {
-        table.row(c.store(), c.metric(), Fmt.ops(c.base()), Fmt.ops(c.current()), Fmt.change(c.change()),
-            Fmt.threshold(c.threshold()), c.verdictLabel(), Fmt.ops(c.basePeak()), Fmt.ops(c.newPeak()));
+        table.row(
+            c.store(),
+            c.metric(),
+            Fmt.ops(c.base()),
+            Fmt.ops(c.current()),
+            Fmt.change(c.change()),
+            Fmt.threshold(c.threshold()),
+            c.verdictLabel(),
+            Fmt.ops(c.basePeak()),
+            Fmt.ops(c.newPeak()));
         if (c.note() != null) {
           notes.add(c.store() + ": " + c.note());
         }
@@ -100,10 +147,13 @@ public final class TextReport {
       }
     }
     if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": headline (capacity when both runs have one, else peak) ==\n")
+      out.append("== ")
+          .append(workload)
+          .append(": headline (capacity when both runs have one, else peak) ==\n")
           .append(table.render());
       if (!slos.isEmpty()) {
-        out.append("  capacity_ops = highest sustained offered rate meeting ").append(String.join(" / ", slos))
+        out.append("  capacity_ops = highest sustained offered rate meeting ")
+            .append(String.join(" / ", slos))
             .append("; peak = closed-loop peak\n");
       }
       notes.forEach(n -> out.append("  ").append(n).append('\n'));
@@ -112,31 +162,65 @@ public final class TextReport {
   }
 
   private static void latency(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("lllllrrrrl", "store", "step", "op", "kind", "pct", "base us", "new us", "change",
-        "threshold", "verdict");
+    TextTable table =
+        new TextTable(
+            "lllllrrrrl",
+            "store",
+            "step",
+            "op",
+            "kind",
+            "pct",
+            "base us",
+            "new us",
+            "change",
+            "threshold",
+            "verdict");
     for (LatencyChange c : comparison.latency()) {
       if (c.workload().equals(workload)) {
-        table.row(c.store(), c.step().label(), c.op(), c.kind().label(), c.percentile().label(), Fmt.us(c.base()),
-            Fmt.us(c.current()), Fmt.change(c.change()), Fmt.threshold(c.threshold()), c.verdict().label());
+        table.row(
+            c.store(),
+            c.step().label(),
+            c.op(),
+            c.kind().label(),
+            c.percentile().label(),
+            Fmt.us(c.base()),
+            Fmt.us(c.current()),
+            Fmt.change(c.change()),
+            Fmt.threshold(c.threshold()),
+            c.verdict().label());
       }
     }
     if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": latency percentiles by step ==\n").append(table.render())
+      out.append("== ")
+          .append(workload)
+          .append(": latency percentiles by step ==\n")
+          .append(table.render())
           .append('\n');
     }
   }
 
   private static void errors(Comparison comparison, String workload, StringBuilder out) {
-    TextTable table = new TextTable("lllrrrl", "store", "step", "op", "base rate", "new rate", "new errors",
-        "verdict");
+    TextTable table =
+        new TextTable(
+            "lllrrrl", "store", "step", "op", "base rate", "new rate", "new errors", "verdict");
     for (ErrorChange c : comparison.errors()) {
       if (c.workload().equals(workload)) {
-        table.row(c.store(), c.step().label(), c.op(), Fmt.rate(c.baseRate()), Fmt.rate(c.newRate()),
-            Long.toString(c.newErrors()), c.verdict().label());
+        table.row(
+            c.store(),
+            c.step().label(),
+            c.op(),
+            Fmt.rate(c.baseRate()),
+            Fmt.rate(c.newRate()),
+            Long.toString(c.newErrors()),
+            c.verdict().label());
       }
     }
     if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": failed operations ==\n").append(table.render()).append('\n');
+      out.append("== ")
+          .append(workload)
+          .append(": failed operations ==\n")
+          .append(table.render())
+          .append('\n');
     }
   }
 
@@ -148,17 +232,25 @@ public final class TextReport {
       }
     }
     if (!table.isEmpty()) {
-      out.append("== ").append(workload).append(": steps not usable, not compared ==\n").append(table.render())
+      out.append("== ")
+          .append(workload)
+          .append(": steps not usable, not compared ==\n")
+          .append(table.render())
           .append('\n');
     }
   }
 
   private static void verification(Comparison comparison, StringBuilder out) {
-    TextTable table = new TextTable("llrrrl", "workload", "store", "queries", "identical", "differing", "status");
+    TextTable table =
+        new TextTable("llrrrl", "workload", "store", "queries", "identical", "differing", "status");
     for (VerificationCheck v : comparison.verification()) {
       Verification r = v.result();
-      table.row(v.workload(), v.store(), r == null ? "-" : Integer.toString(r.queries()),
-          r == null ? "-" : Integer.toString(r.identical()), r == null ? "-" : Integer.toString(r.differing()),
+      table.row(
+          v.workload(),
+          v.store(),
+          r == null ? "-" : Integer.toString(r.queries()),
+          r == null ? "-" : Integer.toString(r.identical()),
+          r == null ? "-" : Integer.toString(r.differing()),
           v.status());
     }
     if (!table.isEmpty()) {

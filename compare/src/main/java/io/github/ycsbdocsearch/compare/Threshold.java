@@ -1,13 +1,14 @@
 package io.github.ycsbdocsearch.compare;
 
 /**
- * The relative change beyond which a metric counts as changed, and where that number came from. Immutable.
+ * The relative change beyond which a metric counts as changed, and where that number came from.
+ * Immutable.
  *
  * @param relative threshold as a fraction, e.g. 0.08 for 8 %
- * @param source   measured from repeated runs, or a default
- * @param cv         the coefficient of variation used (the step's moderated toward its metric's pooled one), NaN
- *                   for defaults
- * @param runs       how many runs the spread was measured over, 0 for defaults
+ * @param source measured from repeated runs, or a default
+ * @param cv the coefficient of variation used (the step's moderated toward its metric's pooled
+ *     one), NaN for defaults
+ * @param runs how many runs the spread was measured over, 0 for defaults
  * @param multiplier Student's t quantile of the multiple-comparison rule, NaN for defaults
  */
 public record Threshold(double relative, Source source, double cv, int runs, double multiplier) {

@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.compare;
 
-/**
- * What a change amounts to once its threshold is applied. Immutable enum, safe to share.
- */
+/** What a change amounts to once its threshold is applied. Immutable enum, safe to share. */
 public enum Verdict {
   /** Worse by more than the threshold: fails the comparison. */
   REGRESSION("REGRESSION"),
@@ -11,9 +9,9 @@ public enum Verdict {
   /** Within the threshold: indistinguishable from run-to-run noise. */
   WITHIN_NOISE("noise"),
   /**
-   * A store has no result (no peak, or a capacity lost) in the baseline, the new run or both: nothing to judge, so
-   * never a regression. In the new run it makes the comparison a failed run ({@link Comparison#EXIT_FAILED_RUN});
-   * in the baseline alone it is a warning.
+   * A store has no result (no peak, or a capacity lost) in the baseline, the new run or both:
+   * nothing to judge, so never a regression. In the new run it makes the comparison a failed run
+   * ({@link Comparison#EXIT_FAILED_RUN}); in the baseline alone it is a warning.
    */
   NO_RESULT("no result");
 
@@ -23,7 +21,9 @@ public enum Verdict {
     this.label = label;
   }
 
-  /** @return text for people and JSON */
+  /**
+   * @return text for people and JSON
+   */
   public String label() {
     return label;
   }

@@ -1,17 +1,18 @@
 /**
- * Regression detection between results folders written by {@code ./run-sweep.sh}, read only through the
- * results-format module ({@code io.github.ycsbdocsearch.resultsformat}: the run-level {@code summary.json}, format 1
- * or 2).
+ * Regression detection between results folders written by {@code ./run-sweep.sh}, read only through
+ * the results-format module ({@code io.github.ycsbdocsearch.resultsformat}: the run-level {@code
+ * summary.json}, format 1 or 2).
  *
- * <p>Reading: {@link io.github.ycsbdocsearch.compare.ResultsSet} loads one run folder or a folder of run folders
- * (one per workload) into {@link io.github.ycsbdocsearch.compare.ResultsRun}s; {@link
- * io.github.ycsbdocsearch.compare.StepRows} selects and aligns the rows that are compared, {@link
- * io.github.ycsbdocsearch.compare.Headline} the store's capacity and peak. Judging: {@link
- * io.github.ycsbdocsearch.compare.ResultsComparer} judges each aligned number against a threshold from the
- * baseline's per-step noise ({@link io.github.ycsbdocsearch.compare.NoiseModel}) under the multiple-comparison rule
- * of {@link io.github.ycsbdocsearch.compare.NoisePolicy}. Baselines: {@link
- * io.github.ycsbdocsearch.compare.BaselineBuilder} picks the median of repeated runs and writes {@code noise.json}
- * ({@link io.github.ycsbdocsearch.compare.NoiseEstimator}). Output formats (text, JSON, Markdown) are separate
- * classes over the immutable {@link io.github.ycsbdocsearch.compare.Comparison}.
+ * <p>Reading: {@link io.github.ycsbdocsearch.compare.ResultsSet} loads one run folder or a folder
+ * of run folders (one per workload) into {@link io.github.ycsbdocsearch.compare.ResultsRun}s;
+ * {@link io.github.ycsbdocsearch.compare.StepRows} selects and aligns the rows that are compared,
+ * {@link io.github.ycsbdocsearch.compare.Headline} the store's capacity and peak. Judging: {@link
+ * io.github.ycsbdocsearch.compare.ResultsComparer} judges each aligned number against a threshold
+ * from the baseline's per-step noise ({@link io.github.ycsbdocsearch.compare.NoiseModel}) under the
+ * multiple-comparison rule of {@link io.github.ycsbdocsearch.compare.NoisePolicy}. Baselines:
+ * {@link io.github.ycsbdocsearch.compare.BaselineBuilder} picks the median of repeated runs and
+ * writes {@code noise.json} ({@link io.github.ycsbdocsearch.compare.NoiseEstimator}). Output
+ * formats (text, JSON, Markdown) are separate classes over the immutable {@link
+ * io.github.ycsbdocsearch.compare.Comparison}.
  */
 package io.github.ycsbdocsearch.compare;

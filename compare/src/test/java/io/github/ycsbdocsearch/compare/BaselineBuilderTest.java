@@ -19,11 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BaselineBuilderTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static StepKey step(ResultsRun run, String store, String label) {
-    return run.steps(store).keySet().stream().filter(k -> k.label().equals(label)).findFirst().orElseThrow();
+    return run.steps(store).keySet().stream()
+        .filter(k -> k.label().equals(label))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
@@ -38,8 +40,12 @@ class BaselineBuilderTest {
     assertEquals(0.10, mongo.path("peak_ops").get("cv").asDouble(), 0.002);
     assertEquals(3, mongo.path("capacity_ops").get("runs").asInt());
     assertEquals(Set.of("t1", "t4", "load-50%", "load-90%"), fieldNames(mongo.path("steps")));
-    assertEquals(0.10, mongo.path("steps").path("load-90%").path("READ.intended.p99").get("cv").asDouble(), 0.002);
-    assertTrue(mongo.path("steps").path("t1").path("READ.intended.p99").isMissingNode(),
+    assertEquals(
+        0.10,
+        mongo.path("steps").path("load-90%").path("READ.intended.p99").get("cv").asDouble(),
+        0.002);
+    assertTrue(
+        mongo.path("steps").path("t1").path("READ.intended.p99").isMissingNode(),
         "no intended latency in a closed loop");
     assertEquals(3, noise.get("runs").size());
   }
@@ -57,33 +63,88 @@ class BaselineBuilderTest {
 
     NoiseModel model = NoiseModel.load(baseline);
 
-    assertEquals(NoisePolicy.THROUGHPUT_FLOOR,
-        model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.CAPACITY_METRIC, 0.05, 100).relative(), 1e-12);
-    assertEquals(NoisePolicy.LATENCY_FLOOR, model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t4"),
-        "READ", LatencyKind.SERVICE, Percentile.P99, 0.05, 100).relative(), 1e-12);
-    assertEquals(Threshold.Source.DEFAULT_NOT_MEASURED, model.latency("mongodb", Fixtures.CRUD,
-        step(run, "mongodb", "t4"), "DELETE", LatencyKind.SERVICE, Percentile.P50, 0.05, 100).source());
+    assertEquals(
+        NoisePolicy.THROUGHPUT_FLOOR,
+        model
+            .throughput("mongodb", Fixtures.CRUD, NoisePolicy.CAPACITY_METRIC, 0.05, 100)
+            .relative(),
+        1e-12);
+    assertEquals(
+        NoisePolicy.LATENCY_FLOOR,
+        model
+            .latency(
+                "mongodb",
+                Fixtures.CRUD,
+                step(run, "mongodb", "t4"),
+                "READ",
+                LatencyKind.SERVICE,
+                Percentile.P99,
+                0.05,
+                100)
+            .relative(),
+        1e-12);
+    assertEquals(
+        Threshold.Source.DEFAULT_NOT_MEASURED,
+        model
+            .latency(
+                "mongodb",
+                Fixtures.CRUD,
+                step(run, "mongodb", "t4"),
+                "DELETE",
+                LatencyKind.SERVICE,
+                Percentile.P50,
+                0.05,
+                100)
+            .source());
   }
 
   @Test
   void eachStepKeepsItsOwnSpread() throws Exception {
-    List<Path> runs = List.of(Fixtures.set(tmp, "a", run -> run.stepLatencyScale("mongodb", "t4", 0.8)),
-        Fixtures.set(tmp, "b", run -> run), Fixtures.set(tmp, "c", run -> run.stepLatencyScale("mongodb", "t4", 1.2)));
+    List<Path> runs =
+        List.of(
+            Fixtures.set(tmp, "a", run -> run.stepLatencyScale("mongodb", "t4", 0.8)),
+            Fixtures.set(tmp, "b", run -> run),
+            Fixtures.set(tmp, "c", run -> run.stepLatencyScale("mongodb", "t4", 1.2)));
     Path out = tmp.resolve("baseline");
     BaselineBuilder.build(out, BaselineBuilder.load(runs), false);
     ResultsRun run = ResultsSet.load(out).byWorkload().get(Fixtures.CRUD);
 
-    JsonNode steps = Json.readObject(out.resolve(NoiseModel.FILE_NAME)).path("noise").path("mongodb")
-        .path(Fixtures.CRUD).path("steps");
-    assertEquals(0.2, steps.path("t4").path("READ.service.p50").get("cv").asDouble(), 0.002, "the step's own");
+    JsonNode steps =
+        Json.readObject(out.resolve(NoiseModel.FILE_NAME))
+            .path("noise")
+            .path("mongodb")
+            .path(Fixtures.CRUD)
+            .path("steps");
+    assertEquals(
+        0.2,
+        steps.path("t4").path("READ.service.p50").get("cv").asDouble(),
+        0.002,
+        "the step's own");
     assertEquals(0.0, steps.path("t1").path("READ.service.p50").get("cv").asDouble(), 0.002);
     NoiseModel model = NoiseModel.load(out);
-    Threshold noisy = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t4"), "READ",
-        LatencyKind.SERVICE, Percentile.P50, 0.05, 100);
-    Threshold quiet = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t1"), "READ",
-        LatencyKind.SERVICE, Percentile.P50, 0.05, 100);
+    Threshold noisy =
+        model.latency(
+            "mongodb",
+            Fixtures.CRUD,
+            step(run, "mongodb", "t4"),
+            "READ",
+            LatencyKind.SERVICE,
+            Percentile.P50,
+            0.05,
+            100);
+    Threshold quiet =
+        model.latency(
+            "mongodb",
+            Fixtures.CRUD,
+            step(run, "mongodb", "t1"),
+            "READ",
+            LatencyKind.SERVICE,
+            Percentile.P50,
+            0.05,
+            100);
 
-    // The p50 pool: READ and UPDATE, service at 4 steps and intended at 2: 12 spreads, two of them 0.2 (t4);
+    // The p50 pool: READ and UPDATE, service at 4 steps and intended at 2: 12 spreads, two of them
+    // 0.2 (t4);
     // pooled^2 = 2 x 0.04 / 12. Moderated with 4 prior degrees of freedom against the step's own 2.
     double pooled = 2 * 0.04 / 12;
     assertEquals(Math.sqrt((4 * pooled + 2 * 0.04) / 6), noisy.cv(), 0.002);
@@ -96,17 +157,33 @@ class BaselineBuilderTest {
   @Test
   void aFormat1NoiseFileStillGivesOneSpreadForEveryStep() throws Exception {
     Path dir = FixtureRun.crud(Fixtures.CRUD).writeTo(tmp.resolve("bl"));
-    Files.writeString(dir.resolve(NoiseModel.FILE_NAME), "{\"format\": 1, \"runs\": [\"a\", \"b\", \"c\"], \"noise\":"
-        + " {\"mongodb\": {\"" + Fixtures.CRUD + "\": {\"max_throughput\": {\"cv\": 0.04, \"runs\": 3, \"threshold\":"
-        + " 0.12}, \"READ.service.p99\": {\"cv\": 0.1, \"runs\": 3, \"threshold\": 0.3, \"worst_step\": \"t4\"}}}}}");
+    Files.writeString(
+        dir.resolve(NoiseModel.FILE_NAME),
+        "{\"format\": 1, \"runs\": [\"a\", \"b\", \"c\"], \"noise\":"
+            + " {\"mongodb\": {\""
+            + Fixtures.CRUD
+            + "\": {\"max_throughput\": {\"cv\": 0.04, \"runs\": 3, \"threshold\": 0.12},"
+            + " \"READ.service.p99\": {\"cv\": 0.1, \"runs\": 3, \"threshold\": 0.3,"
+            + " \"worst_step\": \"t4\"}}}}}");
     ResultsRun run = ResultsSet.load(dir).byWorkload().get(Fixtures.CRUD);
 
     NoiseModel model = NoiseModel.load(dir);
 
     assertEquals(1, model.format());
-    assertEquals(0.04, model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.PEAK_METRIC, 0.05, 1).cv(), 1e-12);
-    Threshold t1 = model.latency("mongodb", Fixtures.CRUD, step(run, "mongodb", "t1"), "READ", LatencyKind.SERVICE,
-        Percentile.P99, 0.05, 1);
+    assertEquals(
+        0.04,
+        model.throughput("mongodb", Fixtures.CRUD, NoisePolicy.PEAK_METRIC, 0.05, 1).cv(),
+        1e-12);
+    Threshold t1 =
+        model.latency(
+            "mongodb",
+            Fixtures.CRUD,
+            step(run, "mongodb", "t1"),
+            "READ",
+            LatencyKind.SERVICE,
+            Percentile.P99,
+            0.05,
+            1);
     assertEquals(Threshold.Source.MEASURED_ALL_STEPS, t1.source());
     assertEquals(NoisePolicy.multiplier(0.05, 1, 6) * Math.sqrt(2) * 0.1, t1.relative(), 1e-12);
   }
@@ -137,8 +214,11 @@ class BaselineBuilderTest {
 
   @Test
   void lightCopyLeavesRawLogsOut() throws Exception {
-    List<Path> runs = List.of(Fixtures.scaledSet(tmp, "a", 1), Fixtures.scaledSet(tmp, "b", 1),
-        Fixtures.scaledSet(tmp, "c", 1));
+    List<Path> runs =
+        List.of(
+            Fixtures.scaledSet(tmp, "a", 1),
+            Fixtures.scaledSet(tmp, "b", 1),
+            Fixtures.scaledSet(tmp, "c", 1));
 
     Path out = tmp.resolve("light");
     BaselineBuilder.build(out, BaselineBuilder.load(runs), true);
@@ -159,19 +239,26 @@ class BaselineBuilderTest {
 
   @Test
   void refusesANonEmptyTarget() throws Exception {
-    List<Path> runs = List.of(Fixtures.scaledSet(tmp, "a", 1), Fixtures.scaledSet(tmp, "b", 1),
-        Fixtures.scaledSet(tmp, "c", 1));
+    List<Path> runs =
+        List.of(
+            Fixtures.scaledSet(tmp, "a", 1),
+            Fixtures.scaledSet(tmp, "b", 1),
+            Fixtures.scaledSet(tmp, "c", 1));
     Files.writeString(Files.createDirectories(tmp.resolve("out")).resolve("keep.txt"), "x");
 
-    assertThrows(BadInputException.class,
+    assertThrows(
+        BadInputException.class,
         () -> BaselineBuilder.build(tmp.resolve("out"), BaselineBuilder.load(runs), false));
     assertTrue(Files.exists(tmp.resolve("out/keep.txt")));
   }
 
   @Test
   void runsThatDoNotVerifyAreReported() throws Exception {
-    List<Path> runs = List.of(Fixtures.scaledSet(tmp, "a", 1),
-        Fixtures.set(tmp, "b", run -> run.differing("redisjson", 2)), Fixtures.scaledSet(tmp, "c", 1));
+    List<Path> runs =
+        List.of(
+            Fixtures.scaledSet(tmp, "a", 1),
+            Fixtures.set(tmp, "b", run -> run.differing("redisjson", 2)),
+            Fixtures.scaledSet(tmp, "c", 1));
 
     List<String> problems = BaselineBuilder.verificationProblems(BaselineBuilder.load(runs));
 
@@ -181,12 +268,18 @@ class BaselineBuilderTest {
 
   @Test
   void medianPickerWeighsStoresEqually() throws Exception {
-    ResultsRun slow = ResultsSet.load(FixtureRun.crud("w").throughputScale(0.5).writeTo(tmp.resolve("1")))
-        .byWorkload().get("w");
-    ResultsRun mid = ResultsSet.load(FixtureRun.crud("w").throughputScale(1.0).writeTo(tmp.resolve("2")))
-        .byWorkload().get("w");
-    ResultsRun fast = ResultsSet.load(FixtureRun.crud("w").throughputScale(1.6).writeTo(tmp.resolve("3")))
-        .byWorkload().get("w");
+    ResultsRun slow =
+        ResultsSet.load(FixtureRun.crud("w").throughputScale(0.5).writeTo(tmp.resolve("1")))
+            .byWorkload()
+            .get("w");
+    ResultsRun mid =
+        ResultsSet.load(FixtureRun.crud("w").throughputScale(1.0).writeTo(tmp.resolve("2")))
+            .byWorkload()
+            .get("w");
+    ResultsRun fast =
+        ResultsSet.load(FixtureRun.crud("w").throughputScale(1.6).writeTo(tmp.resolve("3")))
+            .byWorkload()
+            .get("w");
 
     assertEquals(1, MedianRunPicker.pick(List.of(slow, mid, fast)));
     assertEquals(2, MedianRunPicker.pick(List.of(fast, slow, mid)));

@@ -18,12 +18,10 @@ import picocli.CommandLine;
 
 class CompareMainTest {
 
-  @TempDir
-  static Path shared;
+  @TempDir static Path shared;
   static Path baseline;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -34,8 +32,10 @@ class CompareMainTest {
   }
 
   private int compare(String... args) {
-    return new CommandLine(new CompareMain()).setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
-        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8)).execute(args);
+    return new CommandLine(new CompareMain())
+        .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
+        .execute(args);
   }
 
   private String stdout() {
@@ -52,7 +52,9 @@ class CompareMainTest {
 
     assertEquals(0, compare(baseline.toString(), current.toString()));
     String text = stdout();
-    assertTrue(text.contains("== workloada: headline (capacity when both runs have one, else peak) =="), text);
+    assertTrue(
+        text.contains("== workloada: headline (capacity when both runs have one, else peak) =="),
+        text);
     assertTrue(text.contains("== workloada: latency percentiles by step =="), text);
     assertTrue(text.matches("(?s).*Rule: +Bonferroni over \\d+ metrics at alpha 0\\.05.*"), text);
     assertTrue(text.contains("\u2191 +1."), text);
@@ -76,7 +78,8 @@ class CompareMainTest {
     assertEquals(1, code);
     assertTrue(stdout().contains("REGRESSION"));
     assertTrue(stdout().contains("\u2193 -40."), stdout());
-    assertTrue(Files.readString(json).contains("\"change\" : -0.4"), "dot decimals under a German locale");
+    assertTrue(
+        Files.readString(json).contains("\"change\" : -0.4"), "dot decimals under a German locale");
     JsonNode root = Json.readObject(json);
     assertEquals("fail", root.get("verdict").asText());
     assertEquals(2, root.get("regressions").asInt());
@@ -93,8 +96,13 @@ class CompareMainTest {
     Path current = Fixtures.set(tmp, "new", run -> run.noQualifyingStep("redisjson"));
 
     assertEquals(3, compare(baseline.toString(), current.toString()), stderr());
-    assertTrue(stdout().matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) .*"), stdout());
-    assertTrue(stdout().contains("\nVERDICT: FAILED RUN - no result for 2 store(s) of the new run"), stdout());
+    assertTrue(
+        stdout()
+            .matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) .*"),
+        stdout());
+    assertTrue(
+        stdout().contains("\nVERDICT: FAILED RUN - no result for 2 store(s) of the new run"),
+        stdout());
     assertTrue(!stdout().contains("REGRESSION"), stdout());
     assertTrue(stdout().contains("redisjson: no capacity in the new run"), stdout());
     assertEquals("", stderr());
@@ -124,7 +132,8 @@ class CompareMainTest {
     assertTrue(stderr().contains("expected 2 folder(s)"), stderr());
     assertEquals(2, compare("--alpha", "1.5", "a", "b"));
     assertEquals(2, stderr().strip().lines().count(), stderr());
-    // picocli's own parse errors: one line at the entry point (bin/docsearch; cli's HelpFilesTest), usage here.
+    // picocli's own parse errors: one line at the entry point (bin/docsearch; cli's HelpFilesTest),
+    // usage here.
     assertEquals(2, compare("--bogus", "a", "b"));
     assertTrue(stderr().contains("Unknown option: '--bogus'"), stderr());
   }
@@ -135,9 +144,11 @@ class CompareMainTest {
     Path summary = tmp.resolve("step-summary.md");
     Files.writeString(summary, "existing\n");
 
-    assertEquals(1, compare("--markdown", summary.toString(), baseline.toString(), current.toString()));
+    assertEquals(
+        1, compare("--markdown", summary.toString(), baseline.toString(), current.toString()));
     String md = Files.readString(summary);
-    assertTrue(md.startsWith("existing\n## Performance compared with the baseline: REGRESSION"), md);
+    assertTrue(
+        md.startsWith("existing\n## Performance compared with the baseline: REGRESSION"), md);
     assertTrue(md.contains("| workloada | mongodb | t1 | READ | service | p50 |"), md);
     assertTrue(md.contains("| workloada | mongodb | load-90% | READ | intended | p99 |"), md);
   }
@@ -150,8 +161,11 @@ class CompareMainTest {
     assertEquals(0, compare("--describe", "--markdown", summary.toString(), set.toString()));
     String md = Files.readString(summary);
     assertTrue(md.contains("### workloadsearch"), md);
-    assertTrue(md.matches("(?s).*\\| redisjson \\| [0-9.]+ \\| p99<=10ms \\| [0-9.]+ \\|  \\| ok, 1000/1000 identical"
-        + " \\|.*"), md);
+    assertTrue(
+        md.matches(
+            "(?s).*\\| redisjson \\| [0-9.]+ \\| p99<=10ms \\| [0-9.]+ \\|  \\| ok, 1000/1000"
+                + " identical \\|.*"),
+        md);
     assertTrue(md.contains("| mongodb | load-90% |"), md);
     assertTrue(md.contains("**no: rate not sustained**"), md);
     assertTrue(md.contains("\u2588"), md);

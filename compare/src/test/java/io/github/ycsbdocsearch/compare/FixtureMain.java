@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Writes {@link FixtureRun} folders from the command line, for {@code scripts/tests/test_compare.sh}, which tests the
- * real command lines on them. Test code: it runs from the test classpath.
+ * Writes {@link FixtureRun} folders from the command line, for {@code
+ * scripts/tests/test_compare.sh}, which tests the real command lines on them. Test code: it runs
+ * from the test classpath.
  *
  * <pre>
  * FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]           DIR/&lt;UTC&gt;-workloada, DIR/&lt;UTC&gt;-workloadsearch
@@ -19,8 +20,7 @@ import java.util.function.UnaryOperator;
  */
 public final class FixtureMain {
 
-  private FixtureMain() {
-  }
+  private FixtureMain() {}
 
   public static void main(String[] args) throws Exception {
     int start = 0;
@@ -34,24 +34,30 @@ public final class FixtureMain {
 
   private static void write(String[] args) throws Exception {
     if (args.length < 4 || !(args[0].equals("set") || args[0].equals("run"))) {
-      System.err.println("usage: FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]"
-          + " | run DIR WORKLOAD TSCALE LSCALE ...");
+      System.err.println(
+          "usage: FixtureMain set DIR TSCALE LSCALE [KEY=VALUE...]"
+              + " | run DIR WORKLOAD TSCALE LSCALE ...");
       System.exit(2);
     }
     Path dir = Path.of(args[1]);
     if (args[0].equals("set")) {
-      UnaryOperator<FixtureRun> tune = tuning(args[2], args[3], Arrays.asList(args).subList(4, args.length));
+      UnaryOperator<FixtureRun> tune =
+          tuning(args[2], args[3], Arrays.asList(args).subList(4, args.length));
       tune.apply(FixtureRun.crud("workloada").folder("20261121T020000Z-workloada")).writeTo(dir);
-      tune.apply(FixtureRun.search("workloadsearch").folder("20261121T021500Z-workloadsearch")).writeTo(dir);
+      tune.apply(FixtureRun.search("workloadsearch").folder("20261121T021500Z-workloadsearch"))
+          .writeTo(dir);
       return;
     }
     String workload = args[2];
-    UnaryOperator<FixtureRun> tune = tuning(args[3], args[4], Arrays.asList(args).subList(5, args.length));
-    FixtureRun run = workload.contains("search") ? FixtureRun.search(workload) : FixtureRun.crud(workload);
+    UnaryOperator<FixtureRun> tune =
+        tuning(args[3], args[4], Arrays.asList(args).subList(5, args.length));
+    FixtureRun run =
+        workload.contains("search") ? FixtureRun.search(workload) : FixtureRun.crud(workload);
     tune.apply(run.folder(dir.getFileName().toString())).writeTo(dir.toAbsolutePath().getParent());
   }
 
-  private static UnaryOperator<FixtureRun> tuning(String tscale, String lscale, List<String> options) {
+  private static UnaryOperator<FixtureRun> tuning(
+      String tscale, String lscale, List<String> options) {
     return run -> {
       run.throughputScale(Double.parseDouble(tscale)).latencyScale(Double.parseDouble(lscale));
       for (String option : options) {
@@ -61,8 +67,9 @@ public final class FixtureMain {
         String number = value.substring(value.indexOf(':') + 1);
         switch (key) {
           case "slow" -> run.throughputScale(store, Double.parseDouble(number));
-          case "laggy" -> List.of("READ", "UPDATE", "SEARCH")
-              .forEach(op -> run.latencyScale(store, op, Double.parseDouble(number)));
+          case "laggy" ->
+              List.of("READ", "UPDATE", "SEARCH")
+                  .forEach(op -> run.latencyScale(store, op, Double.parseDouble(number)));
           case "differing" -> run.differing(store, Integer.parseInt(number));
           case "noverify" -> run.withoutVerification(store);
           case "collapse" -> run.noQualifyingStep(store);

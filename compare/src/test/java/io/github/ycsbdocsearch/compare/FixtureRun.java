@@ -27,13 +27,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes a results folder the way a sweep does, through the results-format module: per store, closed-loop capacity
- * steps (threads {@link #THREADS}) and fixed-rate load steps at {@link #FRACTIONS} of the measured peak, each a
- * {@code step.json} plus YCSB-style HDR interval logs ({@link RunFixture}), summarized by {@link StepSummarizer}
- * into the step's summary.json; then saturation.json and verification.json as records, and the run-level
- * summary.json from {@code SummaryJson.of(RunFolder.read(dir))}. Every rate and latency is a base value times the
- * scales set here, so a test knows which change it made. {@link #format1()} rewrites the folder's summary.json the
- * way format 1 wrote it.
+ * Writes a results folder the way a sweep does, through the results-format module: per store,
+ * closed-loop capacity steps (threads {@link #THREADS}) and fixed-rate load steps at {@link
+ * #FRACTIONS} of the measured peak, each a {@code step.json} plus YCSB-style HDR interval logs
+ * ({@link RunFixture}), summarized by {@link StepSummarizer} into the step's summary.json; then
+ * saturation.json and verification.json as records, and the run-level summary.json from {@code
+ * SummaryJson.of(RunFolder.read(dir))}. Every rate and latency is a base value times the scales set
+ * here, so a test knows which change it made. {@link #format1()} rewrites the folder's summary.json
+ * the way format 1 wrote it.
  *
  * <p>Not thread-safe; one per run.
  */
@@ -150,7 +151,10 @@ final class FixtureRun {
     return this;
   }
 
-  /** Writes summary.json as format 1 did: closed-loop steps only, no all-requests rows, intended rows everywhere. */
+  /**
+   * Writes summary.json as format 1 did: closed-loop steps only, no all-requests rows, intended
+   * rows everywhere.
+   */
   FixtureRun format1() {
     format1 = true;
     return this;
@@ -185,9 +189,23 @@ final class FixtureRun {
     int index = 0;
     StepSummary peak = null;
     for (int threads : THREADS) {
-      double rate = perThread(store) * Math.pow(threads, 0.8) * throughputScale
-          * storeThroughputScale.getOrDefault(store, 1.0);
-      StepSummary s = step(storeDir, store, ++index, threads, 0, Phase.CAPACITY, null, rate, status, "t" + threads);
+      double rate =
+          perThread(store)
+              * Math.pow(threads, 0.8)
+              * throughputScale
+              * storeThroughputScale.getOrDefault(store, 1.0);
+      StepSummary s =
+          step(
+              storeDir,
+              store,
+              ++index,
+              threads,
+              0,
+              Phase.CAPACITY,
+              null,
+              rate,
+              status,
+              "t" + threads);
       if (peak == null || s.throughputOps() > peak.throughputOps()) {
         peak = s;
       }
@@ -197,8 +215,18 @@ final class FixtureRun {
       for (double fraction : FRACTIONS) {
         long target = Math.round(fraction * peak.throughputOps());
         double achieved = unsustained.getOrDefault(store, -1.0) == fraction ? 0.8 * target : target;
-        StepSummary s = step(storeDir, store, ++index, peak.threads(), target, Phase.LOAD, fraction, achieved, status,
-            "load-" + Math.round(fraction * 100) + "%");
+        StepSummary s =
+            step(
+                storeDir,
+                store,
+                ++index,
+                peak.threads(),
+                target,
+                Phase.LOAD,
+                fraction,
+                achieved,
+                status,
+                "load-" + Math.round(fraction * 100) + "%");
         if (s.usable() && !noCapacity.contains(store)) {
           capacity = s;
         }
@@ -209,50 +237,129 @@ final class FixtureRun {
     }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
       int bad = differing.getOrDefault(store, 0);
-      AtomicFiles.writeJson(storeDir.resolve(RunLayout.VERIFICATION), new Verification(store, 10_000L, 1000,
-          1000 - bad, bad, 600, 300, 100, bad == 0, Map.of("min", 1L, "p50", 17L, "p90", 230L, "max", 4120L),
-          List.of(), null, bad / 10.0));
+      AtomicFiles.writeJson(
+          storeDir.resolve(RunLayout.VERIFICATION),
+          new Verification(
+              store,
+              10_000L,
+              1000,
+              1000 - bad,
+              bad,
+              600,
+              300,
+              100,
+              bad == 0,
+              Map.of("min", 1L, "p50", 17L, "p90", 230L, "max", 4120L),
+              List.of(),
+              null,
+              bad / 10.0));
     }
   }
 
   private static Saturation saturation(String store, StepSummary peak, StepSummary capacity) {
     if (peak == null) {
-      return new Saturation(Saturation.FORMAT, store, null, null, null, null, null, null, null, SLO,
-          "no step completed", "every step failed", null, null, null);
+      return new Saturation(
+          Saturation.FORMAT,
+          store,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          SLO,
+          "no step completed",
+          "every step failed",
+          null,
+          null,
+          null);
     }
-    return new Saturation(Saturation.FORMAT, store, peak.throughputOps(), peak.step(), peak.threads(),
-        peak.throughputCi95(), false, capacity == null ? null : (double) capacity.targetOps(),
-        capacity == null ? null : capacity.step(), SLO,
+    return new Saturation(
+        Saturation.FORMAT,
+        store,
+        peak.throughputOps(),
+        peak.step(),
+        peak.threads(),
+        peak.throughputCi95(),
+        false,
+        capacity == null ? null : (double) capacity.targetOps(),
+        capacity == null ? null : capacity.step(),
+        SLO,
         capacity == null ? "no offered rate met " + SLO : "highest sustained rate meeting " + SLO,
-        "last thread step", peak.index(), peak.threads(), peak.throughputOps());
+        "last thread step",
+        peak.index(),
+        peak.threads(),
+        peak.throughputOps());
   }
 
   /**
-   * Writes one step: {@code rate} operations per second for {@link #SECONDS} seconds, split evenly over the
-   * operations, each with a known latency spectrum; fixed-rate steps get an intended log 25 % above service time.
+   * Writes one step: {@code rate} operations per second for {@link #SECONDS} seconds, split evenly
+   * over the operations, each with a known latency spectrum; fixed-rate steps get an intended log
+   * 25 % above service time.
    */
-  private StepSummary step(Path storeDir, String store, int index, int threads, long target, Phase phase,
-                           Double fraction, double rate, StepStatus status, String label) throws IOException {
-    Path stepDir = RunLayout.stepsDir(storeDir.getParent(), store)
-        .resolve(RunLayout.stepDirName(index, threads, target, phase));
-    new StepRecord(StepRecord.FORMAT, store, workload, index, threads, target, 0, SECONDS, status,
-        "2026-11-21T02:00:00Z", "2026-11-21T02:00:03Z", status == StepStatus.COMPLETE ? 0 : 1,
-        status == StepStatus.COMPLETE ? null : "store died", phase, fraction, 0.3, 2, null, null).writeTo(stepDir);
+  private StepSummary step(
+      Path storeDir,
+      String store,
+      int index,
+      int threads,
+      long target,
+      Phase phase,
+      Double fraction,
+      double rate,
+      StepStatus status,
+      String label)
+      throws IOException {
+    Path stepDir =
+        RunLayout.stepsDir(storeDir.getParent(), store)
+            .resolve(RunLayout.stepDirName(index, threads, target, phase));
+    new StepRecord(
+            StepRecord.FORMAT,
+            store,
+            workload,
+            index,
+            threads,
+            target,
+            0,
+            SECONDS,
+            status,
+            "2026-11-21T02:00:00Z",
+            "2026-11-21T02:00:03Z",
+            status == StepStatus.COMPLETE ? 0 : 1,
+            status == StepStatus.COMPLETE ? null : "store died",
+            phase,
+            fraction,
+            0.3,
+            2,
+            null,
+            null)
+        .writeTo(stepDir);
     long start = RunFixture.T0 + index * 60_000L;
     int perOp = (int) Math.round(rate / ops.size());
     for (String op : ops) {
-      double base = baseLatency(store) * (phase == Phase.CAPACITY ? threads : 1 + fraction) * latencyScale
-          * opLatencyScale.getOrDefault(store + "/" + op, 1.0)
-          * stepLatencyScale.getOrDefault(store + "/" + label, 1.0);
+      double base =
+          baseLatency(store)
+              * (phase == Phase.CAPACITY ? threads : 1 + fraction)
+              * latencyScale
+              * opLatencyScale.getOrDefault(store + "/" + op, 1.0)
+              * stepLatencyScale.getOrDefault(store + "/" + label, 1.0);
       long[] service = spectrum(base, perOp);
       RunFixture.log(stepDir, op, start, RunFixture.times(SECONDS, service));
       if (target > 0) {
-        RunFixture.log(stepDir, "Intended-" + op, start, RunFixture.times(SECONDS, spectrum(base * 1.25, perOp)));
+        RunFixture.log(
+            stepDir,
+            "Intended-" + op,
+            start,
+            RunFixture.times(SECONDS, spectrum(base * 1.25, perOp)));
       }
       long failed = errors.getOrDefault(store + "/" + op, 0L);
       if (failed > 0) {
-        RunFixture.log(stepDir, op + "-FAILED", start,
-            RunFixture.times(SECONDS, RunFixture.repeat(Math.round(base * 10), (int) (failed / SECONDS))));
+        RunFixture.log(
+            stepDir,
+            op + "-FAILED",
+            start,
+            RunFixture.times(
+                SECONDS, RunFixture.repeat(Math.round(base * 10), (int) (failed / SECONDS))));
       }
     }
     StepSummary summary = StepSummarizer.summarize(stepDir);
@@ -261,9 +368,10 @@ final class FixtureRun {
   }
 
   /**
-   * {@code n} latencies spread evenly from 0.5 to 1.5 x {@code base} µs. No steep tail on purpose: every percentile
-   * then depends on {@code base} alone, not on how many samples the rate gave (a tail of a few samples would move
-   * p99 with the sample count and make throughput changes look like latency changes).
+   * {@code n} latencies spread evenly from 0.5 to 1.5 x {@code base} µs. No steep tail on purpose:
+   * every percentile then depends on {@code base} alone, not on how many samples the rate gave (a
+   * tail of a few samples would move p99 with the sample count and make throughput changes look
+   * like latency changes).
    */
   private static long[] spectrum(double base, int n) {
     long[] v = new long[n];
@@ -300,8 +408,16 @@ final class FixtureRun {
       }
       ObjectNode row = ((ObjectNode) r).deepCopy();
       row.set("status", row.get("step_status"));
-      List.of("step_status", "phase", "offered_fraction", "rate_sustained", "requests", "part_count",
-          "client_bound", "client_cpu_cores").forEach(row::remove);
+      List.of(
+              "step_status",
+              "phase",
+              "offered_fraction",
+              "rate_sustained",
+              "requests",
+              "part_count",
+              "client_bound",
+              "client_cpu_cores")
+          .forEach(row::remove);
       rows.add(row);
       if (row.path("target_ops").asLong() == 0) {
         rows.add(row.deepCopy().put("latency_kind", "intended"));

@@ -7,18 +7,19 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Builds result sets and baselines for tests: a set is a folder holding one CRUD and one search workload run, as the
- * nightly job writes them. Stateless helpers.
+ * Builds result sets and baselines for tests: a set is a folder holding one CRUD and one search
+ * workload run, as the nightly job writes them. Stateless helpers.
  */
 final class Fixtures {
 
   static final String CRUD = "workloada";
   static final String SEARCH = "workloadsearch";
 
-  private Fixtures() {
-  }
+  private Fixtures() {}
 
-  /** Writes a set folder {@code parent/name} with both workloads, each run tuned by {@code tune}. */
+  /**
+   * Writes a set folder {@code parent/name} with both workloads, each run tuned by {@code tune}.
+   */
   static Path set(Path parent, String name, UnaryOperator<FixtureRun> tune) throws IOException {
     Path dir = parent.resolve(name);
     tune.apply(FixtureRun.crud(CRUD)).writeTo(dir);
@@ -31,7 +32,10 @@ final class Fixtures {
     return set(parent, name, run -> run.throughputScale(scale).latencyScale(scale));
   }
 
-  /** Builds a baseline at {@code parent/baseline} from repeated runs scaled by each of {@code scales}. */
+  /**
+   * Builds a baseline at {@code parent/baseline} from repeated runs scaled by each of {@code
+   * scales}.
+   */
   static Path baseline(Path parent, double... scales) throws Exception {
     List<Path> runs = new ArrayList<>();
     for (int i = 0; i < scales.length; i++) {
@@ -44,7 +48,10 @@ final class Fixtures {
 
   /** Compares {@code current} with {@code baseline}, reading the baseline's noise.json. */
   static Comparison compare(Path baseline, Path current) throws Exception {
-    return ResultsComparer.compare(ResultsSet.load(baseline), ResultsSet.load(current), NoiseModel.load(baseline),
+    return ResultsComparer.compare(
+        ResultsSet.load(baseline),
+        ResultsSet.load(current),
+        NoiseModel.load(baseline),
         NoisePolicy.ALPHA_DEFAULT);
   }
 }

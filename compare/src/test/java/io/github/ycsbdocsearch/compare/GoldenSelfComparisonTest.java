@@ -18,25 +18,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code compare R R} never prints a regression, for every folder real sweeps wrote (results-format's golden runs);
- * a store without a result is "no result", naming the side, and a failed run (exit 3), never a regression.
+ * {@code compare R R} never prints a regression, for every folder real sweeps wrote
+ * (results-format's golden runs); a store without a result is "no result", naming the side, and a
+ * failed run (exit 3), never a regression.
  */
 class GoldenSelfComparisonTest {
 
   /** Every golden run and the exit code of its comparison with itself. */
-  private static final Map<String, Integer> SELF = Map.of(GoldenRuns.NORMAL, Comparison.EXIT_OK,
-      GoldenRuns.INTERRUPTED, Comparison.EXIT_OK, GoldenRuns.NO_PEAK, Comparison.EXIT_FAILED_RUN);
+  private static final Map<String, Integer> SELF =
+      Map.of(
+          GoldenRuns.NORMAL,
+          Comparison.EXIT_OK,
+          GoldenRuns.INTERRUPTED,
+          Comparison.EXIT_OK,
+          GoldenRuns.NO_PEAK,
+          Comparison.EXIT_FAILED_RUN);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /**
-   * The golden folders, read from results-format's sources: under {@code mvn verify} its test-jar is a jar, whose
-   * resources {@link GoldenRuns#copy} cannot walk as files.
+   * The golden folders, read from results-format's sources: under {@code mvn verify} its test-jar
+   * is a jar, whose resources {@link GoldenRuns#copy} cannot walk as files.
    */
   private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
 
-  /** A copy of a golden run with its derived summary.json (the golden folders keep raw files only). */
+  /**
+   * A copy of a golden run with its derived summary.json (the golden folders keep raw files only).
+   */
   private Path golden(String name, String copy) throws IOException {
     Path source = GOLDEN.resolve(name);
     Path run = Files.createDirectories(tmp.resolve(copy)).resolve(name);
@@ -55,15 +63,20 @@ class GoldenSelfComparisonTest {
   }
 
   private static Comparison compare(Path base, Path current) throws Exception {
-    return ResultsComparer.compare(ResultsSet.load(base), ResultsSet.load(current), NoiseModel.load(base),
+    return ResultsComparer.compare(
+        ResultsSet.load(base),
+        ResultsSet.load(current),
+        NoiseModel.load(base),
         NoisePolicy.ALPHA_DEFAULT);
   }
 
   @Test
   void everyGoldenRunFolderIsTestedHere() throws Exception {
     try (Stream<Path> dirs = Files.list(GOLDEN)) {
-      assertEquals(SELF.keySet(), dirs.map(p -> p.getFileName().toString()).collect(
-          Collectors.toSet()), "a new golden run needs its self-comparison expectation here");
+      assertEquals(
+          SELF.keySet(),
+          dirs.map(p -> p.getFileName().toString()).collect(Collectors.toSet()),
+          "a new golden run needs its self-comparison expectation here");
     }
   }
 
@@ -74,7 +87,8 @@ class GoldenSelfComparisonTest {
       Comparison c = compare(run, run);
       String text = TextReport.render(c);
       assertEquals(0, c.regressions(), e.getKey() + ":\n" + text);
-      assertTrue(!text.contains("REGRESSION") && !MarkdownReport.render(c).contains("REGRESSION"),
+      assertTrue(
+          !text.contains("REGRESSION") && !MarkdownReport.render(c).contains("REGRESSION"),
           e.getKey() + ":\n" + text);
       assertEquals(e.getValue(), c.exitCode(), e.getKey() + ":\n" + text);
     }
@@ -88,11 +102,19 @@ class GoldenSelfComparisonTest {
     assertEquals(Verdict.NO_RESULT, h.verdict());
     assertEquals(Comparison.BOTH, h.noResult());
     String text = TextReport.render(c);
-    assertTrue(text.matches("(?s).*\nbasicdb +peak_ops +- +- +- +- +no result \\(both\\) .*"), text);
-    assertTrue(text.contains("  - tiny-core-workload/basicdb: no result in the baseline and the new run (no qualifying "
-        + "step in the new run: step 01-t1 failed"), text);
-    assertTrue(c.verdictLine().startsWith("VERDICT: FAILED RUN - no result for 1 store(s) of the new run "
-        + "(tiny-core-workload/basicdb), 0 regression(s)"), c.verdictLine());
+    assertTrue(
+        text.matches("(?s).*\nbasicdb +peak_ops +- +- +- +- +no result \\(both\\) .*"), text);
+    assertTrue(
+        text.contains(
+            "  - tiny-core-workload/basicdb: no result in the baseline and the new run (no"
+                + " qualifying step in the new run: step 01-t1 failed"),
+        text);
+    assertTrue(
+        c.verdictLine()
+            .startsWith(
+                "VERDICT: FAILED RUN - no result for 1 store(s) of the new run "
+                    + "(tiny-core-workload/basicdb), 0 regression(s)"),
+        c.verdictLine());
     assertEquals("failed_run", JsonReport.toJson(c).get("verdict").asText());
     assertEquals("both", JsonReport.toJson(c).get("no_result").get(0).get("side").asText());
   }
@@ -103,17 +125,26 @@ class GoldenSelfComparisonTest {
     Path noPeak = golden(GoldenRuns.NO_PEAK, "b");
 
     Comparison lost = compare(normal, noPeak);
-    assertEquals(List.of(Comparison.NEW), lost.noResults().stream().map(HeadlineChange::noResult).toList());
+    assertEquals(
+        List.of(Comparison.NEW), lost.noResults().stream().map(HeadlineChange::noResult).toList());
     assertEquals(0, lost.regressions(), TextReport.render(lost));
     assertEquals(Comparison.EXIT_FAILED_RUN, lost.exitCode());
-    assertTrue(lost.noResults().get(0).note().contains("; no peak either: step 01-t1 failed"),
+    assertTrue(
+        lost.noResults().get(0).note().contains("; no peak either: step 01-t1 failed"),
         lost.noResults().get(0).note());
 
     Comparison found = compare(noPeak, normal);
-    assertEquals(List.of(Comparison.BASELINE), found.noResults().stream().map(HeadlineChange::noResult).toList());
+    assertEquals(
+        List.of(Comparison.BASELINE),
+        found.noResults().stream().map(HeadlineChange::noResult).toList());
     assertEquals(Comparison.EXIT_OK, found.exitCode(), TextReport.render(found));
-    assertTrue(!TextReport.render(found).contains("No result (a failed run"), "the baseline's own gap is a warning");
-    assertTrue(found.warnings().stream().anyMatch(w -> w.startsWith("tiny-core-workload/basicdb: no result in the "
-        + "baseline")), found.warnings().toString());
+    assertTrue(
+        !TextReport.render(found).contains("No result (a failed run"),
+        "the baseline's own gap is a warning");
+    assertTrue(
+        found.warnings().stream()
+            .anyMatch(
+                w -> w.startsWith("tiny-core-workload/basicdb: no result in the " + "baseline")),
+        found.warnings().toString());
   }
 }

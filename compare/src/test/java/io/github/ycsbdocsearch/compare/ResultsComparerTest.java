@@ -24,12 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsComparerTest {
 
   /** One baseline from three runs 2 % apart, shared by the tests that only read it. */
-  @TempDir
-  static Path shared;
+  @TempDir static Path shared;
+
   static Path baseline;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void buildBaseline() throws Exception {
@@ -40,17 +39,26 @@ class ResultsComparerTest {
     return c.headline().stream().filter(h -> h.verdict() == Verdict.REGRESSION).toList();
   }
 
-  /** The headlines of {@code store} without a result, asserting no other store lacks one and nothing regressed. */
+  /**
+   * The headlines of {@code store} without a result, asserting no other store lacks one and nothing
+   * regressed.
+   */
   private static HeadlineChange onlyNoResult(Comparison c, String store, String side) {
     List<HeadlineChange> none = c.noResults();
     assertEquals(2, none.size(), TextReport.render(c));
-    assertTrue(none.stream().allMatch(h -> h.store().equals(store) && h.noResult().equals(side)), none.toString());
-    assertEquals(List.of(), regressedHeadlines(c), "a store without a result is never a regression");
+    assertTrue(
+        none.stream().allMatch(h -> h.store().equals(store) && h.noResult().equals(side)),
+        none.toString());
+    assertEquals(
+        List.of(), regressedHeadlines(c), "a store without a result is never a regression");
     assertEquals("no result (" + side + ")", none.get(0).verdictLabel());
     return none.get(0);
   }
 
-  /** The regressed headline of {@code store}, asserting it is the only store that regressed, in both workloads. */
+  /**
+   * The regressed headline of {@code store}, asserting it is the only store that regressed, in both
+   * workloads.
+   */
   private static HeadlineChange onlyRegressed(Comparison c, String store) {
     List<HeadlineChange> regressed = regressedHeadlines(c);
     assertEquals(2, regressed.size(), TextReport.render(c));
@@ -73,8 +81,14 @@ class ResultsComparerTest {
     assertEquals(Comparison.EXIT_OK, c.exitCode());
     assertFalse(c.usedDefaultThresholds());
     assertEquals(6, c.headline().size(), "3 stores x 2 workloads");
-    assertTrue(c.headline().stream().allMatch(h -> h.metric().equals(NoisePolicy.CAPACITY_METRIC)
-        && h.newPeak() != null && h.basePeak() != null), "capacity judged, the peak beside it");
+    assertTrue(
+        c.headline().stream()
+            .allMatch(
+                h ->
+                    h.metric().equals(NoisePolicy.CAPACITY_METRIC)
+                        && h.newPeak() != null
+                        && h.basePeak() != null),
+        "capacity judged, the peak beside it");
   }
 
   @Test
@@ -97,11 +111,16 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(baseline, current);
 
     List<LatencyChange> regressed = regressedLatency(c);
-    long searchRows = c.latency().stream().filter(l -> l.store().equals("redisjson") && l.op().equals("SEARCH"))
-        .count();
+    long searchRows =
+        c.latency().stream()
+            .filter(l -> l.store().equals("redisjson") && l.op().equals("SEARCH"))
+            .count();
     assertEquals(searchRows, regressed.size(), TextReport.render(c));
-    assertTrue(regressed.stream().allMatch(l -> l.store().equals("redisjson") && l.op().equals("SEARCH")));
-    assertTrue(regressed.stream().map(l -> l.step().label()).distinct().count() == 4, "t1, t4, load-50%, load-90%");
+    assertTrue(
+        regressed.stream().allMatch(l -> l.store().equals("redisjson") && l.op().equals("SEARCH")));
+    assertTrue(
+        regressed.stream().map(l -> l.step().label()).distinct().count() == 4,
+        "t1, t4, load-50%, load-90%");
     assertEquals(Comparison.EXIT_REGRESSION, c.exitCode());
   }
 
@@ -110,21 +129,34 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(baseline, Fixtures.scaledSet(tmp, "new", 1.0));
 
     assertTrue(c.latency().stream().anyMatch(l -> l.kind() == LatencyKind.INTENDED));
-    assertTrue(c.latency().stream().filter(l -> l.kind() == LatencyKind.INTENDED).allMatch(l -> l.step().fixedRate()));
+    assertTrue(
+        c.latency().stream()
+            .filter(l -> l.kind() == LatencyKind.INTENDED)
+            .allMatch(l -> l.step().fixedRate()));
   }
 
   @Test
   void aQuietStepIsJudgedByItsOwnNoiseNotTheNoisiestStep() throws Exception {
-    Path base = baselineOf(tmp.resolve("b"), run -> run.latencyScale(0.99).stepLatencyScale("mongodb", "t4", 0.9),
-        run -> run, run -> run.latencyScale(1.01).stepLatencyScale("mongodb", "t4", 1.1));
-    Path current = Fixtures.set(tmp, "new", run -> run.stepLatencyScale("mongodb", "t1", 2.0)
-        .stepLatencyScale("mongodb", "t4", 1.5));
+    Path base =
+        baselineOf(
+            tmp.resolve("b"),
+            run -> run.latencyScale(0.99).stepLatencyScale("mongodb", "t4", 0.9),
+            run -> run,
+            run -> run.latencyScale(1.01).stepLatencyScale("mongodb", "t4", 1.1));
+    Path current =
+        Fixtures.set(
+            tmp,
+            "new",
+            run ->
+                run.stepLatencyScale("mongodb", "t1", 2.0).stepLatencyScale("mongodb", "t4", 1.5));
 
     Comparison c = Fixtures.compare(base, current);
 
     List<LatencyChange> regressed = regressedLatency(c);
     assertFalse(regressed.isEmpty(), TextReport.render(c));
-    assertTrue(regressed.stream().allMatch(l -> l.store().equals("mongodb") && l.step().label().equals("t1")),
+    assertTrue(
+        regressed.stream()
+            .allMatch(l -> l.store().equals("mongodb") && l.step().label().equals("t1")),
         "2x is outside t1's spread, +50 % inside t4's: " + regressed);
     Threshold t1 = threshold(c, "t1");
     Threshold t4 = threshold(c, "t4");
@@ -132,36 +164,58 @@ class ResultsComparerTest {
   }
 
   private static Threshold threshold(Comparison c, String step) {
-    return c.latency().stream().filter(l -> l.store().equals("mongodb") && l.step().label().equals(step)
-        && l.op().equals("READ") && l.percentile() == Percentile.P50)
-        .findFirst().orElseThrow().threshold();
+    return c.latency().stream()
+        .filter(
+            l ->
+                l.store().equals("mongodb")
+                    && l.step().label().equals(step)
+                    && l.op().equals("READ")
+                    && l.percentile() == Percentile.P50)
+        .findFirst()
+        .orElseThrow()
+        .threshold();
   }
 
   @Test
   void thresholdsFollowTheBonferroniRuleOverTheMetricsCompared() throws Exception {
     Comparison c = Fixtures.compare(baseline, Fixtures.scaledSet(tmp, "new", 1.0));
 
-    int judged = (int) (c.headline().stream().filter(h -> h.threshold() != null).count() + c.latency().size());
+    int judged =
+        (int)
+            (c.headline().stream().filter(h -> h.threshold() != null).count() + c.latency().size());
     assertEquals(judged, c.rule().metrics());
     double t = NoisePolicy.multiplier(NoisePolicy.ALPHA_DEFAULT, judged, 2 + NoisePolicy.PRIOR_DF);
     assertEquals(t, c.rule().typicalT(), 1e-12);
     HeadlineChange h = c.headline().get(0);
-    assertEquals(t, h.threshold().multiplier(), 1e-12, "3 runs, moderated: 2 + PRIOR_DF degrees of freedom");
-    assertEquals(Math.max(NoisePolicy.THROUGHPUT_FLOOR, t * Math.sqrt(2) * h.threshold().cv()),
-        h.threshold().relative(), 1e-12);
-    assertEquals(2.447, NoisePolicy.multiplier(0.05, 1, 6), 0.001, "one metric: the usual two-sided 5 %, t(6)");
-    assertEquals(1.96, NoisePolicy.multiplier(0.05, 1, 100_000), 0.001, "many runs: the normal quantile");
+    assertEquals(
+        t, h.threshold().multiplier(), 1e-12, "3 runs, moderated: 2 + PRIOR_DF degrees of freedom");
+    assertEquals(
+        Math.max(NoisePolicy.THROUGHPUT_FLOOR, t * Math.sqrt(2) * h.threshold().cv()),
+        h.threshold().relative(),
+        1e-12);
+    assertEquals(
+        2.447,
+        NoisePolicy.multiplier(0.05, 1, 6),
+        0.001,
+        "one metric: the usual two-sided 5 %, t(6)");
+    assertEquals(
+        1.96, NoisePolicy.multiplier(0.05, 1, 100_000), 0.001, "many runs: the normal quantile");
     assertTrue(NoisePolicy.multiplier(0.05, 100, 6) > NoisePolicy.multiplier(0.05, 10, 6));
-    Comparison strict = ResultsComparer.compare(ResultsSet.load(baseline),
-        ResultsSet.load(Fixtures.scaledSet(tmp, "new2", 1.0)), NoiseModel.load(baseline), 0.001);
+    Comparison strict =
+        ResultsComparer.compare(
+            ResultsSet.load(baseline),
+            ResultsSet.load(Fixtures.scaledSet(tmp, "new2", 1.0)),
+            NoiseModel.load(baseline),
+            0.001);
     assertTrue(strict.rule().typicalT() > c.rule().typicalT());
   }
 
   /**
-   * The rule's promise, checked by simulation on the policy itself: 200 metrics a night, each with its own
-   * log-normal noise (CV 2.5, 5 or 10 %), a baseline of three runs (median run compared, spreads moderated as
-   * compare does), one new run of unchanged code: at most alpha of the nights may raise any false regression. And
-   * the rule is not blind: a 2x rise of one metric with 5 % noise is caught on at least 90 % of the nights.
+   * The rule's promise, checked by simulation on the policy itself: 200 metrics a night, each with
+   * its own log-normal noise (CV 2.5, 5 or 10 %), a baseline of three runs (median run compared,
+   * spreads moderated as compare does), one new run of unchanged code: at most alpha of the nights
+   * may raise any false regression. And the rule is not blind: a 2x rise of one metric with 5 %
+   * noise is caught on at least 90 % of the nights.
    */
   @Test
   void theRuleKeepsFalseAlarmsOfAWholeComparisonUnderAlphaAndStillCatchesADoubling() {
@@ -189,23 +243,37 @@ class ResultsComparerTest {
         pooledSquares += s * s;
       }
       double pooled = Math.sqrt(pooledSquares / metrics);
-      double t = NoisePolicy.multiplier(NoisePolicy.ALPHA_DEFAULT, metrics, 2 + NoisePolicy.PRIOR_DF);
+      double t =
+          NoisePolicy.multiplier(NoisePolicy.ALPHA_DEFAULT, metrics, 2 + NoisePolicy.PRIOR_DF);
       boolean alarm = false;
       for (int i = 0; i < metrics; i++) {
-        double threshold = NoisePolicy.threshold(NoisePolicy.moderated(spread[i], 3, pooled),
-            NoisePolicy.LATENCY_FLOOR, t);
+        double threshold =
+            NoisePolicy.threshold(
+                NoisePolicy.moderated(spread[i], 3, pooled), NoisePolicy.LATENCY_FLOOR, t);
         double current = Math.exp(random.nextGaussian() * cv[i]);
-        alarm |= Verdict.judge(Verdict.relativeChange(base[i], current), threshold, false) == Verdict.REGRESSION;
+        alarm |=
+            Verdict.judge(Verdict.relativeChange(base[i], current), threshold, false)
+                == Verdict.REGRESSION;
         if (i == 1) {
-          caught += Verdict.judge(Verdict.relativeChange(base[i], 2 * current), threshold, false)
-              == Verdict.REGRESSION ? 1 : 0;
+          caught +=
+              Verdict.judge(Verdict.relativeChange(base[i], 2 * current), threshold, false)
+                      == Verdict.REGRESSION
+                  ? 1
+                  : 0;
         }
       }
       falseNights += alarm ? 1 : 0;
     }
     double rate = (double) falseNights / nights;
-    System.out.printf(Locale.ROOT, "false-alarm nights: %d of %d (%.1f %%); a 2x rise at 5 %% noise caught"
-        + " on %d of %d nights%n", falseNights, nights, 100 * rate, caught, nights);
+    System.out.printf(
+        Locale.ROOT,
+        "false-alarm nights: %d of %d (%.1f %%); a 2x rise at 5 %% noise caught"
+            + " on %d of %d nights%n",
+        falseNights,
+        nights,
+        100 * rate,
+        caught,
+        nights);
     assertTrue(rate <= NoisePolicy.ALPHA_DEFAULT, "false-alarm nights " + rate);
     assertTrue(caught >= 0.9 * nights, "2x caught on " + caught + " of " + nights + " nights");
   }
@@ -223,7 +291,10 @@ class ResultsComparerTest {
     assertEquals(0, againstNoisy.regressions(), "a 20% drop is inside a 15% spread");
     HeadlineChange h = againstNoisy.headline().get(0);
     assertEquals(Threshold.Source.MEASURED, h.threshold().source());
-    assertEquals(NoisePolicy.THROUGHPUT_FLOOR, againstQuiet.headline().get(0).threshold().relative(), 1e-9,
+    assertEquals(
+        NoisePolicy.THROUGHPUT_FLOOR,
+        againstQuiet.headline().get(0).threshold().relative(),
+        1e-9,
         "a 0.2% spread stays under the floor");
   }
 
@@ -236,36 +307,56 @@ class ResultsComparerTest {
     HeadlineChange h = onlyNoResult(c, "mongodb", Comparison.NEW);
     assertNull(h.current());
     assertTrue(h.note().contains("no capacity in the new run"), h.note());
-    assertTrue(c.unusable().stream().anyMatch(u -> u.store().equals("mongodb") && u.side().equals("new")
-        && u.reason().equals("step failed")));
+    assertTrue(
+        c.unusable().stream()
+            .anyMatch(
+                u ->
+                    u.store().equals("mongodb")
+                        && u.side().equals("new")
+                        && u.reason().equals("step failed")));
     assertTrue(c.latency().stream().noneMatch(l -> l.store().equals("mongodb")));
     assertEquals(Comparison.EXIT_FAILED_RUN, c.exitCode());
     assertEquals(0, c.regressions());
     String text = TextReport.render(c);
-    assertTrue(text.contains("mongodb: no capacity in the new run (p99<=10ms): no step completed"), text);
-    assertTrue(text.contains("No result (a failed run, not a regression):\n  - workloada/mongodb: no result in the new"
-        + " run (no capacity in the new run (p99<=10ms)"), text);
-    assertTrue(c.verdictLine().startsWith("VERDICT: FAILED RUN - no result for 2 store(s) of the new run "
-        + "(workloada/mongodb, workloadsearch/mongodb), 0 regression(s), "), c.verdictLine());
+    assertTrue(
+        text.contains("mongodb: no capacity in the new run (p99<=10ms): no step completed"), text);
+    assertTrue(
+        text.contains(
+            "No result (a failed run, not a regression):\n"
+                + "  - workloada/mongodb: no result in the new run (no capacity in the new run"
+                + " (p99<=10ms)"),
+        text);
+    assertTrue(
+        c.verdictLine()
+            .startsWith(
+                "VERDICT: FAILED RUN - no result for 2 store(s) of the new run "
+                    + "(workloada/mongodb, workloadsearch/mongodb), 0 regression(s), "),
+        c.verdictLine());
     assertTrue(c.verdictLine().endsWith("(exit 3)"), c.verdictLine());
   }
 
   @Test
   void noQualifyingStepAgainstAFormat1BaselineIsNoResultNotARegression() throws Exception {
     Path base = FixtureRun.crud("workloada").format1().writeTo(tmp.resolve("b"));
-    Path current = FixtureRun.crud("workloada").noQualifyingStep("redisjson").writeTo(tmp.resolve("n"));
+    Path current =
+        FixtureRun.crud("workloada").noQualifyingStep("redisjson").writeTo(tmp.resolve("n"));
 
-    Comparison c = ResultsComparer.compare(ResultsSet.load(base), ResultsSet.load(current), NoiseModel.load(base),
-        NoisePolicy.ALPHA_DEFAULT);
+    Comparison c =
+        ResultsComparer.compare(
+            ResultsSet.load(base),
+            ResultsSet.load(current),
+            NoiseModel.load(base),
+            NoisePolicy.ALPHA_DEFAULT);
 
-    HeadlineChange redis = c.headline().stream().filter(h -> h.store().equals("redisjson")).findFirst()
-        .orElseThrow();
+    HeadlineChange redis =
+        c.headline().stream().filter(h -> h.store().equals("redisjson")).findFirst().orElseThrow();
     assertEquals(Verdict.NO_RESULT, redis.verdict());
     assertEquals(Comparison.NEW, redis.noResult());
     assertEquals(Comparison.EXIT_FAILED_RUN, c.exitCode());
     assertEquals(NoisePolicy.PEAK_METRIC, redis.metric());
     assertTrue(redis.note().startsWith("no qualifying step in the new run"), redis.note());
-    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("format 1")), c.warnings().toString());
+    assertTrue(
+        c.warnings().stream().anyMatch(w -> w.contains("format 1")), c.warnings().toString());
   }
 
   @Test
@@ -296,23 +387,40 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(baseline, current);
 
     assertEquals(2, c.unusable().size(), c.unusable().toString());
-    assertTrue(c.unusable().stream().allMatch(u -> u.store().equals("redisjson")
-        && u.step().label().equals("load-90%") && u.side().equals("new") && u.reason().equals("rate not sustained")));
-    assertTrue(c.latency().stream().noneMatch(l -> l.store().equals("redisjson")
-        && l.step().label().equals("load-90%")));
+    assertTrue(
+        c.unusable().stream()
+            .allMatch(
+                u ->
+                    u.store().equals("redisjson")
+                        && u.step().label().equals("load-90%")
+                        && u.side().equals("new")
+                        && u.reason().equals("rate not sustained")));
+    assertTrue(
+        c.latency().stream()
+            .noneMatch(l -> l.store().equals("redisjson") && l.step().label().equals("load-90%")));
     assertTrue(TextReport.render(c).contains("steps not usable, not compared"));
   }
 
   @Test
   void format1FoldersComparePeaksAndNoClosedLoopIntendedRows() throws Exception {
     Path base = FixtureRun.crud("workloada").format1().writeTo(tmp.resolve("b"));
-    Path current = FixtureRun.crud("workloada").format1().throughputScale(0.7).writeTo(tmp.resolve("n"));
+    Path current =
+        FixtureRun.crud("workloada").format1().throughputScale(0.7).writeTo(tmp.resolve("n"));
 
-    Comparison c = ResultsComparer.compare(ResultsSet.load(base), ResultsSet.load(current), NoiseModel.load(base),
-        NoisePolicy.ALPHA_DEFAULT);
+    Comparison c =
+        ResultsComparer.compare(
+            ResultsSet.load(base),
+            ResultsSet.load(current),
+            NoiseModel.load(base),
+            NoisePolicy.ALPHA_DEFAULT);
 
-    assertTrue(c.headline().stream().allMatch(h -> h.metric().equals(NoisePolicy.PEAK_METRIC)
-        && h.verdict() == Verdict.REGRESSION), TextReport.render(c));
+    assertTrue(
+        c.headline().stream()
+            .allMatch(
+                h ->
+                    h.metric().equals(NoisePolicy.PEAK_METRIC)
+                        && h.verdict() == Verdict.REGRESSION),
+        TextReport.render(c));
     assertTrue(c.latency().stream().noneMatch(l -> l.kind() == LatencyKind.INTENDED));
   }
 
@@ -347,8 +455,13 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(baseline, current);
 
     assertEquals(1, c.verificationFailures());
-    assertEquals("MISSING", c.verification().stream().filter(v -> v.store().equals("mongodb")).findFirst()
-        .orElseThrow().status());
+    assertEquals(
+        "MISSING",
+        c.verification().stream()
+            .filter(v -> v.store().equals("mongodb"))
+            .findFirst()
+            .orElseThrow()
+            .status());
     assertEquals(Comparison.EXIT_REGRESSION, c.exitCode());
   }
 
@@ -379,26 +492,40 @@ class ResultsComparerTest {
     Path base = FixtureRun.crud("workloada").writeTo(tmp.resolve("b"));
     Path current = FixtureRun.crud("workloadb").writeTo(tmp.resolve("n"));
 
-    BadInputException e = assertThrows(BadInputException.class, () -> ResultsComparer.compare(
-        ResultsSet.load(base), ResultsSet.load(current), NoiseModel.load(base), NoisePolicy.ALPHA_DEFAULT));
+    BadInputException e =
+        assertThrows(
+            BadInputException.class,
+            () ->
+                ResultsComparer.compare(
+                    ResultsSet.load(base),
+                    ResultsSet.load(current),
+                    NoiseModel.load(base),
+                    NoisePolicy.ALPHA_DEFAULT));
     assertTrue(e.getMessage().contains("workloads differ"), e.getMessage());
   }
 
   @Test
   void withoutNoiseFileConservativeDefaultsAreUsedAndMarked() throws Exception {
     Path base = FixtureRun.crud("workloada").writeTo(tmp.resolve("b"));
-    Path slightlySlower = FixtureRun.crud("workloada").throughputScale(0.85).writeTo(tmp.resolve("n1"));
+    Path slightlySlower =
+        FixtureRun.crud("workloada").throughputScale(0.85).writeTo(tmp.resolve("n1"));
     Path muchSlower = FixtureRun.crud("workloada").throughputScale(0.70).writeTo(tmp.resolve("n2"));
     NoiseModel noise = NoiseModel.load(base);
 
-    Comparison small = ResultsComparer.compare(ResultsSet.load(base), ResultsSet.load(slightlySlower), noise,
-        NoisePolicy.ALPHA_DEFAULT);
-    Comparison large = ResultsComparer.compare(ResultsSet.load(base), ResultsSet.load(muchSlower), noise,
-        NoisePolicy.ALPHA_DEFAULT);
+    Comparison small =
+        ResultsComparer.compare(
+            ResultsSet.load(base),
+            ResultsSet.load(slightlySlower),
+            noise,
+            NoisePolicy.ALPHA_DEFAULT);
+    Comparison large =
+        ResultsComparer.compare(
+            ResultsSet.load(base), ResultsSet.load(muchSlower), noise, NoisePolicy.ALPHA_DEFAULT);
 
     assertFalse(noise.present());
     assertTrue(small.usedDefaultThresholds());
-    assertEquals(Threshold.Source.DEFAULT_NO_NOISE_FILE, small.headline().get(0).threshold().source());
+    assertEquals(
+        Threshold.Source.DEFAULT_NO_NOISE_FILE, small.headline().get(0).threshold().source());
     assertEquals(0, small.regressions(), "15% is inside the 20% default");
     assertEquals(3, large.regressions(), "30% is outside it");
     assertTrue(TextReport.render(small).contains("DEFAULT thresholds"));
@@ -410,13 +537,15 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    assertTrue(c.latency().stream().noneMatch(l -> l.op().equals("INSERT")), "INSERT has no baseline row");
-    assertTrue(c.warnings().stream().anyMatch(w -> w.contains("INSERT@t1 (new only)")), c.warnings().toString());
+    assertTrue(
+        c.latency().stream().noneMatch(l -> l.op().equals("INSERT")), "INSERT has no baseline row");
+    assertTrue(
+        c.warnings().stream().anyMatch(w -> w.contains("INSERT@t1 (new only)")),
+        c.warnings().toString());
   }
 
   @SafeVarargs
-  private static Path baselineOf(Path parent, UnaryOperator<FixtureRun>... tunes)
-      throws Exception {
+  private static Path baselineOf(Path parent, UnaryOperator<FixtureRun>... tunes) throws Exception {
     List<Path> runs = new ArrayList<>();
     for (int i = 0; i < tunes.length; i++) {
       runs.add(Fixtures.set(parent, "rep-" + (i + 1), tunes[i]));

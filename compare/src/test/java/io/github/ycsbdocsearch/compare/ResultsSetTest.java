@@ -17,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ResultsSetTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void loadsASingleRunFolderThroughItsSummaryJson() throws Exception {
@@ -37,27 +36,44 @@ class ResultsSetTest {
 
   @Test
   void stepsAreKeyedByThreadsForCapacityAndByOfferedFractionForLoad() throws Exception {
-    ResultsRun run = ResultsSet.load(FixtureRun.crud("workloada").writeTo(tmp)).byWorkload().get("workloada");
+    ResultsRun run =
+        ResultsSet.load(FixtureRun.crud("workloada").writeTo(tmp)).byWorkload().get("workloada");
 
     List<StepKey> keys = List.copyOf(run.steps("mongodb").keySet());
 
-    assertEquals(List.of("t1", "t4", "load-50%", "load-90%"), keys.stream().map(StepKey::label).toList());
+    assertEquals(
+        List.of("t1", "t4", "load-50%", "load-90%"), keys.stream().map(StepKey::label).toList());
     assertEquals(Phase.LOAD, keys.get(2).phase());
     assertEquals(0, new BigDecimal("50").compareTo(keys.get(2).offeredPercent()));
     StepRows t1 = run.steps("mongodb").get(keys.get(0));
-    assertEquals(2, t1.rows().size(), "service rows of READ and UPDATE only: no intended rows in a closed loop,"
-        + " no all-requests rows");
-    assertEquals(4, run.steps("mongodb").get(keys.get(2)).rows().size(), "service and intended at a fixed rate");
+    assertEquals(
+        2,
+        t1.rows().size(),
+        "service rows of READ and UPDATE only: no intended rows in a closed loop,"
+            + " no all-requests rows");
+    assertEquals(
+        4,
+        run.steps("mongodb").get(keys.get(2)).rows().size(),
+        "service and intended at a fixed rate");
   }
 
   @Test
   void unsustainedAndFailedStepsAreMarkedUnusable() throws Exception {
-    ResultsRun run = ResultsSet.load(FixtureRun.crud("workloada").unsustained("redisjson", 0.9)
-        .noQualifyingStep("mongodb").writeTo(tmp)).byWorkload().get("workloada");
+    ResultsRun run =
+        ResultsSet.load(
+                FixtureRun.crud("workloada")
+                    .unsustained("redisjson", 0.9)
+                    .noQualifyingStep("mongodb")
+                    .writeTo(tmp))
+            .byWorkload()
+            .get("workloada");
 
-    assertEquals("rate not sustained", run.steps("redisjson").get(run.steps("redisjson").lastKey()).unusable());
+    assertEquals(
+        "rate not sustained",
+        run.steps("redisjson").get(run.steps("redisjson").lastKey()).unusable());
     assertNull(run.steps("redisjson").get(run.steps("redisjson").firstKey()).unusable());
-    assertTrue(run.steps("mongodb").values().stream().allMatch(s -> "step failed".equals(s.unusable())));
+    assertTrue(
+        run.steps("mongodb").values().stream().allMatch(s -> "step failed".equals(s.unusable())));
     assertNull(run.saturation("mongodb").peakOps(), "written by the format module with nulls");
   }
 
@@ -65,7 +81,8 @@ class ResultsSetTest {
   void loadsAFolderOfRunsKeyedByWorkload() throws Exception {
     Path dir = Fixtures.scaledSet(tmp, "set", 1.0);
 
-    assertEquals(Set.of(Fixtures.CRUD, Fixtures.SEARCH), ResultsSet.load(dir).byWorkload().keySet());
+    assertEquals(
+        Set.of(Fixtures.CRUD, Fixtures.SEARCH), ResultsSet.load(dir).byWorkload().keySet());
   }
 
   @Test
@@ -73,7 +90,8 @@ class ResultsSetTest {
     Files.createDirectories(tmp.resolve("random/sub"));
     Files.writeString(tmp.resolve("random/notes.txt"), "hello");
 
-    BadInputException e = assertThrows(BadInputException.class, () -> ResultsSet.load(tmp.resolve("random")));
+    BadInputException e =
+        assertThrows(BadInputException.class, () -> ResultsSet.load(tmp.resolve("random")));
     assertTrue(e.getMessage().contains("not a results folder"), e.getMessage());
   }
 
@@ -107,14 +125,19 @@ class ResultsSetTest {
 
   @Test
   void format1SummaryIsReadWithoutItsClosedLoopIntendedRows() throws Exception {
-    ResultsRun run = ResultsSet.load(FixtureRun.crud("workloada").format1().writeTo(tmp)).byWorkload()
-        .get("workloada");
+    ResultsRun run =
+        ResultsSet.load(FixtureRun.crud("workloada").format1().writeTo(tmp))
+            .byWorkload()
+            .get("workloada");
 
     assertEquals(1, run.format());
-    assertTrue(run.rowsOf("mongodb").stream().anyMatch(r -> r.latencyKind().equals("intended")),
+    assertTrue(
+        run.rowsOf("mongodb").stream().anyMatch(r -> r.latencyKind().equals("intended")),
         "the format-1 file holds intended rows of closed-loop steps");
-    assertTrue(run.steps("mongodb").values().stream().flatMap(s -> s.rows().keySet().stream())
-        .noneMatch(k -> k.kind() == LatencyKind.INTENDED));
+    assertTrue(
+        run.steps("mongodb").values().stream()
+            .flatMap(s -> s.rows().keySet().stream())
+            .noneMatch(k -> k.kind() == LatencyKind.INTENDED));
     Headline h = Headline.of(run, "mongodb");
     assertNull(h.capacity());
     assertEquals(600 * Math.pow(4, 0.8), h.peak(), 2.0, "format 1's throughput_ops is the peak");

@@ -13,20 +13,32 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code report} ({@code scripts/report.sh}, {@code bin/docsearch report}): rebuilds every derived file of a results
- * folder. Declared once, here (help text: docs/cli/report-help.txt). One instance per call.
+ * {@code report} ({@code scripts/report.sh}, {@code bin/docsearch report}): rebuilds every derived
+ * file of a results folder. Declared once, here (help text: docs/cli/report-help.txt). One instance
+ * per call.
  */
-@Command(name = "report", header = "rebuild a results folder's summaries, charts and report.html (scripts/report.sh)",
-    usageHelpWidth = 118, mixinStandardHelpOptions = true,
+@Command(
+    name = "report",
+    header = "rebuild a results folder's summaries, charts and report.html (scripts/report.sh)",
+    usageHelpWidth = 118,
+    mixinStandardHelpOptions = true,
     customSynopsis = "report.sh <run-dir>",
-    // Lines broken by hand: picocli's wrapping would split a file name at its dot (saturation.|json).
+    // Lines broken by hand: picocli's wrapping would split a file name at its dot
+    // (saturation.|json).
     description = {
-        "Rebuilds every derived file of a results folder (summary.csv, summary.json, <store>/steps/*/percentiles/, "
-            + "charts/,",
-        "report.html) from its raw files (manifest.json, step.json and each step's summary.json, HDR interval logs,",
-        "saturation.json, verification.json). Safe to re-run; each file is replaced atomically."},
-    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"", "Exit status: 0 done; 1 an I/O failure; 2 bad input (not a results folder, a malformed raw file)."})
+      "Rebuilds every derived file of a results folder (summary.csv, summary.json,"
+          + " <store>/steps/*/percentiles/, charts/,",
+      "report.html) from its raw files (manifest.json, step.json and each step's summary.json, HDR"
+          + " interval logs,",
+      "saturation.json, verification.json). Safe to re-run; each file is replaced atomically."
+    },
+    parameterListHeading = "%n",
+    optionListHeading = "%nOptions:%n",
+    footer = {
+      "",
+      "Exit status: 0 done; 1 an I/O failure; 2 bad input (not a results folder, a malformed raw"
+          + " file)."
+    })
 public final class ReportMain implements Callable<Integer> {
 
   static final int EXIT_OK = 0;
@@ -36,8 +48,7 @@ public final class ReportMain implements Callable<Integer> {
   @Parameters(paramLabel = "<run-dir>", description = "a results folder: results/<UTC>-<workload>")
   Path dir;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {

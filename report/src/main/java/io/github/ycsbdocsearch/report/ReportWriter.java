@@ -29,22 +29,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json files, HDR interval
- * logs, saturation.json, verification.json): each step's {@code percentiles/}, {@code summary.csv},
- * {@code summary.json}, {@code charts/*.svg} and {@code report.html}. Each file is written atomically. Stateless;
- * two writers must not work on the same folder at once.
+ * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json
+ * files, HDR interval logs, saturation.json, verification.json): each step's {@code percentiles/},
+ * {@code summary.csv}, {@code summary.json}, {@code charts/*.svg} and {@code report.html}. Each
+ * file is written atomically. Stateless; two writers must not work on the same folder at once.
  */
 public final class ReportWriter {
 
-  private ReportWriter() {
-  }
+  private ReportWriter() {}
 
   /**
    * Rebuilds every derived file of a results folder.
    *
    * @param runDir the results folder
-   * @throws ResultsFormatException when the folder is not a results folder or a raw file is malformed
-   * @throws IOException            when a file cannot be read or written
+   * @throws ResultsFormatException when the folder is not a results folder or a raw file is
+   *     malformed
+   * @throws IOException when a file cannot be read or written
    */
   public static void write(Path runDir) throws IOException {
     RunFolder run = RunFolder.read(runDir);
@@ -53,8 +53,8 @@ public final class ReportWriter {
     for (StoreRun store : run.stores()) {
       for (StoreRun.Step step : store.steps()) {
         StepRecord info = StepRecord.read(step.dir());
-        StepHistograms hist = StepHistograms.read(RunLayout.hdrDirs(step.dir()), info.warmupS(),
-            info.durationS());
+        StepHistograms hist =
+            StepHistograms.read(RunLayout.hdrDirs(step.dir()), info.warmupS(), info.durationS());
         PercentileFiles.write(step.dir(), hist);
         if (step.summary().fixedRate()) {
           seconds.put(step.dir(), StepTimeSeries.of(hist, info.warmupS()));
@@ -67,12 +67,13 @@ public final class ReportWriter {
     StorePalette palette = new StorePalette(run.storeNames());
     List<ReportChart> charts = charts(run, palette, seconds);
     writeCharts(runDir.resolve(RunLayout.CHARTS_DIR), charts);
-    AtomicFiles.writeString(runDir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(run, rows, charts, palette));
+    AtomicFiles.writeString(
+        runDir.resolve(RunLayout.REPORT_HTML), HtmlReport.render(run, rows, charts, palette));
   }
 
   /** Every chart of the report that has data, in page order within each section. */
-  static List<ReportChart> charts(RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> seconds)
-      throws IOException {
+  static List<ReportChart> charts(
+      RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> seconds) throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     List<String> ops = run.operations();
     ops.forEach(op -> charts.add(LatencyCharts.latencyVsOfferedLoad(run, palette, op)));

@@ -28,16 +28,18 @@ import picocli.CommandLine;
 class ReportOutputTest {
 
   /** Anything that would make the page fetch from the network. */
-  private static final Pattern REMOTE = Pattern.compile(
-      "(?i)(src|href)\\s*=\\s*\"(https?:)?//|<script|<link|@import|url\\(\\s*['\"]?(https?:)?//");
+  private static final Pattern REMOTE =
+      Pattern.compile(
+          "(?i)(src|href)\\s*=\\s*\"(https?:)?//|<script|<link|@import|url\\(\\s*['\"]?(https?:)?//");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** The report command as bin/docsearch runs it, with its output captured. */
   private static int report(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
-    return new CommandLine(new ReportMain()).setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
-        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8)).execute(args);
+    return new CommandLine(new ReportMain())
+        .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+        .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
+        .execute(args);
   }
 
   @Test
@@ -46,24 +48,41 @@ class ReportOutputTest {
     ReportWriter.write(run);
     String html = Files.readString(run.resolve("report.html"));
     assertFalse(REMOTE.matcher(html).find(), "report.html must not load anything remote");
-    assertTrue(html.contains("20260101T000000Z-wl") && html.contains("abc1234"), "environment block");
-    assertTrue(html.contains("class=\"alarm\"") && html.contains("<b>redisjson</b>: NOT VERIFIED"),
+    assertTrue(
+        html.contains("20260101T000000Z-wl") && html.contains("abc1234"), "environment block");
+    assertTrue(
+        html.contains("class=\"alarm\"") && html.contains("<b>redisjson</b>: NOT VERIFIED"),
         "a store that ran SEARCH without verification must be flagged loudly");
     assertTrue(html.contains("verified: 10 of 10 queries identical"), "mongodb verified");
     assertTrue(html.contains("What these numbers mean"), "caveat");
     assertTrue(html.contains("peak: "), "the capacity search peak is marked");
-    assertFalse(html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
-    assertEquals(11, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+    assertFalse(
+        html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
+    assertEquals(
+        11, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
   }
 
-  /** The answer first (headline, curves), what it rests on after it, the environment last and folded. */
+  /**
+   * The answer first (headline, curves), what it rests on after it, the environment last and
+   * folded.
+   */
   @Test
   void theReportLeadsWithItsAnswer() throws IOException {
     Path run = GoldenRun.write(dir.resolve("run"));
     ReportWriter.write(run);
     String html = Files.readString(run.resolve("report.html"));
-    List<String> order = List.of("headline", "load", "conditions", "verification", "capacity-search", "throughput",
-        "spectrum", "time-series", "summary", "environment");
+    List<String> order =
+        List.of(
+            "headline",
+            "load",
+            "conditions",
+            "verification",
+            "capacity-search",
+            "throughput",
+            "spectrum",
+            "time-series",
+            "summary",
+            "environment");
     int last = -1;
     for (String id : order) {
       int at = html.indexOf("<section id=\"" + id + "\">");
@@ -71,12 +90,21 @@ class ReportOutputTest {
       last = at;
     }
     assertTrue(html.indexOf("<details class=\"environment\">") > last, "the environment is folded");
-    String headline = html.substring(html.indexOf("<section id=\"headline\">"), html.indexOf("<section id=\"load\">"));
-    assertTrue(headline.contains("no capacity: no fixed-rate step passed"), "mongodb's missing capacity: " + headline);
-    assertTrue(headline.contains("no result: sweep unfinished"), "redisjson has no saturation.json: " + headline);
+    String headline =
+        html.substring(
+            html.indexOf("<section id=\"headline\">"), html.indexOf("<section id=\"load\">"));
+    assertTrue(
+        headline.contains("no capacity: no fixed-rate step passed"),
+        "mongodb's missing capacity: " + headline);
+    assertTrue(
+        headline.contains("no result: sweep unfinished"),
+        "redisjson has no saturation.json: " + headline);
   }
 
-  /** The conditions table of a real cluster sweep's manifest: versions, profile, budget and data set per store. */
+  /**
+   * The conditions table of a real cluster sweep's manifest: versions, profile, budget and data set
+   * per store.
+   */
   @Test
   void theConditionsTablePutsEveryStoresVersionMemoryAndDataSideBySide() throws Exception {
     JsonNode manifest;
@@ -84,12 +112,16 @@ class ReportOutputTest {
       manifest = Json.MAPPER.readTree(in);
     }
     List<String> names = List.of("redisjson", "mongodb", "elasticsearch");
-    RunFolder run = new RunFolder(dir, manifest, names.stream()
-        .map(n -> new StoreRun(n, List.of(), null, null)).toList());
+    RunFolder run =
+        new RunFolder(
+            dir,
+            manifest,
+            names.stream().map(n -> new StoreRun(n, List.of(), null, null)).toList());
     String html = HtmlReport.render(run, List.of(), List.of(), new StorePalette(names));
     String table = html.substring(html.indexOf("<section id=\"conditions\">"));
     table = table.substring(0, table.indexOf("</section>"));
-    for (String fact : List.of("7.4.1", "6.0.5", "8.19.21", "1024 MB (341 MB)", "1024 MB (512 MB)", "relaxed")) {
+    for (String fact :
+        List.of("7.4.1", "6.0.5", "8.19.21", "1024 MB (341 MB)", "1024 MB (512 MB)", "relaxed")) {
       assertTrue(table.contains(fact), fact + " in " + table);
     }
     assertEquals(3, count(table, "<td>yes</td>"), "the data fits every store's budget");
@@ -103,19 +135,33 @@ class ReportOutputTest {
     try (Stream<Path> files = Files.list(run.resolve("charts"))) {
       names = files.map(p -> p.getFileName().toString()).sorted().toList();
     }
-    assertEquals(List.of("latency-vs-offered-load-READ.svg", "latency-vs-throughput-READ.svg",
-        "latency-vs-throughput-SEARCH.svg", "latency-vs-throughput-UPDATE.svg", "service-vs-intended-READ.svg",
-        "spectrum-READ.svg", "spectrum-SEARCH.svg", "spectrum-UPDATE.svg", "throughput-vs-threads.svg",
-        "timeseries-rate-500-latency.svg", "timeseries-rate-500-throughput.svg"), names);
+    assertEquals(
+        List.of(
+            "latency-vs-offered-load-READ.svg",
+            "latency-vs-throughput-READ.svg",
+            "latency-vs-throughput-SEARCH.svg",
+            "latency-vs-throughput-UPDATE.svg",
+            "service-vs-intended-READ.svg",
+            "spectrum-READ.svg",
+            "spectrum-SEARCH.svg",
+            "spectrum-UPDATE.svg",
+            "throughput-vs-threads.svg",
+            "timeseries-rate-500-latency.svg",
+            "timeseries-rate-500-throughput.svg"),
+        names);
     DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
     for (String name : names) {
       Path file = run.resolve("charts").resolve(name);
       xml.newDocumentBuilder().parse(file.toFile());
       String svg = Files.readString(file);
-      assertTrue(svg.contains("Latency (log scale") || svg.contains("(ops/s)"), name + ": axis with units");
+      assertTrue(
+          svg.contains("Latency (log scale") || svg.contains("(ops/s)"),
+          name + ": axis with units");
     }
     String spectrum = Files.readString(run.resolve("charts/spectrum-SEARCH.svg"));
-    assertTrue(spectrum.contains(">p99.99<") && spectrum.contains("#D55E00"), "nines axis, redisjson colour");
+    assertTrue(
+        spectrum.contains(">p99.99<") && spectrum.contains("#D55E00"),
+        "nines axis, redisjson colour");
   }
 
   @Test

@@ -17,13 +17,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * summary.csv and summary.json against golden files, under the root locale and under locales whose decimal
- * separator is a comma: the derived files must be byte-identical whatever the default locale.
+ * summary.csv and summary.json against golden files, under the root locale and under locales whose
+ * decimal separator is a comma: the derived files must be byte-identical whatever the default
+ * locale.
  */
 class SummaryGoldenTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
   private Locale saved;
 
   @BeforeEach
@@ -43,9 +43,13 @@ class SummaryGoldenTest {
     Path run = GoldenRun.write(dir.resolve("run"));
     ReportWriter.write(run);
     updateGoldenIfAsked(run);
-    assertEquals(golden("summary.csv"), Files.readString(run.resolve("summary.csv")), "summary.csv");
-    assertEquals(golden("summary.json"), Files.readString(run.resolve("summary.json")), "summary.json");
-    assertEquals(golden("READ.txt"), Files.readString(run.resolve("mongodb/steps/01-t1/percentiles/READ.txt")),
+    assertEquals(
+        golden("summary.csv"), Files.readString(run.resolve("summary.csv")), "summary.csv");
+    assertEquals(
+        golden("summary.json"), Files.readString(run.resolve("summary.json")), "summary.json");
+    assertEquals(
+        golden("READ.txt"),
+        Files.readString(run.resolve("mongodb/steps/01-t1/percentiles/READ.txt")),
         "percentiles/READ.txt");
   }
 
@@ -56,22 +60,33 @@ class SummaryGoldenTest {
     Path run = GoldenRun.write(dir.resolve("run"));
     ReportWriter.write(run);
     String header = Files.readAllLines(run.resolve("summary.csv")).get(0);
-    assertTrue(header.startsWith("store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,p90_us,"
-        + "p99_us,p999_us,p9999_us,max_us,"), header);
+    assertTrue(
+        header.startsWith(
+            "store,workload,threads,target_ops,throughput_ops,op,count,errors,p50_us,p90_us,"
+                + "p99_us,p999_us,p9999_us,max_us,"),
+        header);
   }
 
   /**
-   * {@code mvn test -Dgolden.update=true} rewrites the golden files from this run (then read the diff: every
-   * changed number must be explained).
+   * {@code mvn test -Dgolden.update=true} rewrites the golden files from this run (then read the
+   * diff: every changed number must be explained).
    */
   private static void updateGoldenIfAsked(Path run) throws IOException {
     if (!Boolean.getBoolean("golden.update")) {
       return;
     }
     Path golden = Path.of("src/test/resources/golden");
-    Files.copy(run.resolve("summary.csv"), golden.resolve("summary.csv"), StandardCopyOption.REPLACE_EXISTING);
-    Files.copy(run.resolve("summary.json"), golden.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
-    Files.copy(run.resolve("mongodb/steps/01-t1/percentiles/READ.txt"), golden.resolve("READ.txt"),
+    Files.copy(
+        run.resolve("summary.csv"),
+        golden.resolve("summary.csv"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        run.resolve("summary.json"),
+        golden.resolve("summary.json"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        run.resolve("mongodb/steps/01-t1/percentiles/READ.txt"),
+        golden.resolve("READ.txt"),
         StandardCopyOption.REPLACE_EXISTING);
   }
 

@@ -11,12 +11,12 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * Writes results files so that a reader (or a crash) never sees half a file: write a temp file beside the target,
- * then rename it over the target. Folders are published the same way (build under a temp name, rename). Stateless.
+ * Writes results files so that a reader (or a crash) never sees half a file: write a temp file
+ * beside the target, then rename it over the target. Folders are published the same way (build
+ * under a temp name, rename). Stateless.
  */
 public final class AtomicFiles {
-  private AtomicFiles() {
-  }
+  private AtomicFiles() {}
 
   /** Writes {@code value} as indented JSON to {@code target}, atomically. */
   public static void writeJson(Path target, Object value) {

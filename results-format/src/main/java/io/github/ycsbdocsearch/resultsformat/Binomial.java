@@ -1,16 +1,17 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 /**
- * Exact binomial probabilities for the sample sizes a step produces (up to ~10^7 requests) and the small
- * probabilities latency objectives talk about (1 %, 0.1 %): what {@link PercentileBound} and {@link ExceedanceTest}
- * decide from.
+ * Exact binomial probabilities for the sample sizes a step produces (up to ~10^7 requests) and the
+ * small probabilities latency objectives talk about (1 %, 0.1 %): what {@link PercentileBound} and
+ * {@link ExceedanceTest} decide from.
  *
- * <p>Why not a textbook formula. The normal approximation is wrong exactly where it matters (a handful of
- * exceedances out of thousands), and summing n choose k terms from 0 is both slow (10^7 terms) and underflows. Here
- * one probability is computed in log space with Loader's saddle-point form (the one R's {@code dbinom} uses:
- * accurate to ~1e-15 relative for any n, no cancellation of huge log-gamma values), and the tail is summed from it
- * away from the mode with the term ratio, stopping once the rest cannot change the sum: at most a few times
- * sqrt(n p (1 - p)) terms. A tail that would contain the mode is computed as 1 minus the other one.
+ * <p>Why not a textbook formula. The normal approximation is wrong exactly where it matters (a
+ * handful of exceedances out of thousands), and summing n choose k terms from 0 is both slow (10^7
+ * terms) and underflows. Here one probability is computed in log space with Loader's saddle-point
+ * form (the one R's {@code dbinom} uses: accurate to ~1e-15 relative for any n, no cancellation of
+ * huge log-gamma values), and the tail is summed from it away from the mode with the term ratio,
+ * stopping once the rest cannot change the sum: at most a few times sqrt(n p (1 - p)) terms. A tail
+ * that would contain the mode is computed as 1 minus the other one.
  *
  * <p>Stateless, thread-safe.
  */
@@ -18,11 +19,11 @@ public final class Binomial {
 
   private static final double LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
   private static final double LN_2PI = Math.log(2 * Math.PI);
+
   /** Summing stops when the remaining terms cannot add this much relative to the sum. */
   private static final double CUTOFF = 1e-17;
 
-  private Binomial() {
-  }
+  private Binomial() {}
 
   /** P(X <= k) for X ~ Bin(n, p). */
   public static double cdf(long k, long n, double p) {
@@ -55,18 +56,21 @@ public final class Binomial {
   }
 
   /**
-   * The smallest number of trials n for which seeing no success at all has probability at most {@code alpha}
-   * when each trial succeeds with probability {@code q}: (1 - q)^n <= alpha. Below it, zero successes is no
-   * evidence against q, so nothing can be concluded from any sample of that size.
+   * The smallest number of trials n for which seeing no success at all has probability at most
+   * {@code alpha} when each trial succeeds with probability {@code q}: (1 - q)^n <= alpha. Below
+   * it, zero successes is no evidence against q, so nothing can be concluded from any sample of
+   * that size.
    */
   public static long minTrialsForNone(double q, double alpha) {
     if (!(q > 0 && q < 1) || !(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("need 0 < q < 1 and 0 < alpha < 1, got q=" + q + ", alpha=" + alpha);
+      throw new IllegalArgumentException(
+          "need 0 < q < 1 and 0 < alpha < 1, got q=" + q + ", alpha=" + alpha);
     }
     double logAlpha = Math.log(alpha);
     double logMiss = Math.log1p(-q);
     long n = (long) Math.ceil(logAlpha / logMiss);
-    // The division may land a hair on either side of an integer: settle it on the defining inequality.
+    // The division may land a hair on either side of an integer: settle it on the defining
+    // inequality.
     while (n > 1 && (n - 1) * logMiss <= logAlpha) {
       n--;
     }
@@ -131,7 +135,12 @@ public final class Binomial {
     if (k == n) {
       return q < 0.1 ? -bd0(n, n * p) - n * q : n * Math.log(p);
     }
-    double lc = stirlingError(n) - stirlingError(k) - stirlingError(n - k) - bd0(k, n * p) - bd0(n - k, n * q);
+    double lc =
+        stirlingError(n)
+            - stirlingError(k)
+            - stirlingError(n - k)
+            - bd0(k, n * p)
+            - bd0(n - k, n * q);
     double lf = LN_2PI + Math.log(k) + Math.log1p(-(double) k / n);
     return lc - 0.5 * lf;
   }

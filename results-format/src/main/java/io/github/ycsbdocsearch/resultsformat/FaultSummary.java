@@ -16,102 +16,165 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
- * What a store did when one of its servers holding primary data was killed under load ({@code --fault}), written as
- * {@code <store>/fault-summary.json}: the fault step's failures and gaps, how long the client took to get its latency
- * back, the latency spectrum after the kill beside the same seconds of the control step, and the acknowledged writes
- * the store kept. Immutable.
+ * What a store did when one of its servers holding primary data was killed under load ({@code
+ * --fault}), written as {@code <store>/fault-summary.json}: the fault step's failures and gaps, how
+ * long the client took to get its latency back, the latency spectrum after the kill beside the same
+ * seconds of the control step, and the acknowledged writes the store kept. Immutable.
  *
- * <p>Time. The HDR interval logs carry absolute timestamps, and {@code fault.json} gives the kill as epoch
- * milliseconds on the same clock, so the kill is placed on the step's own time axis: seconds since its measurement
- * start ({@link StepEvents#measurementStartMs}, the origin of the report's time series and of events.json). The logs
- * resolve whole seconds ({@link StepHistograms}), so every figure "after the kill" starts at the whole second the
- * kill fell in ({@code after_kill_from_s}), and the gap is counted in whole seconds ({@code resolution_s}).
+ * <p>Time. The HDR interval logs carry absolute timestamps, and {@code fault.json} gives the kill
+ * as epoch milliseconds on the same clock, so the kill is placed on the step's own time axis:
+ * seconds since its measurement start ({@link StepEvents#measurementStartMs}, the origin of the
+ * report's time series and of events.json). The logs resolve whole seconds ({@link
+ * StepHistograms}), so every figure "after the kill" starts at the whole second the kill fell in
+ * ({@code after_kill_from_s}), and the gap is counted in whole seconds ({@code resolution_s}).
  *
- * @param step              the fault step's folder name
- * @param controlStep       the control step's folder name; null when there is none
- * @param spec              the fault as the user gave it, e.g. {@code kill-primary@5+10}
- * @param kind              {@code kill-primary} or {@code stop-node}
- * @param atS               seconds into the measured window the fault was asked for
- * @param downS             seconds the node stayed down before the restart was asked for
- * @param targetOps         the steps' offered rate
- * @param node              the instance killed, as {@code stores.sh fault} reported it
- * @param recover           the restart, as {@code stores.sh recover} reported it (with the runner's ok and error)
- * @param resolutionS       the logs' resolution, seconds (1)
- * @param killAtS            the kill, seconds since the fault step's measurement start
- * @param restartAtS         the restart, same axis; null when unknown
- * @param backAtS            the store whole again, same axis; null when unknown
- * @param afterKillFromS   the whole second the figures after the kill start at (in both steps)
- * @param longestGapS       the longest run of whole seconds of the fault step without a successful operation of
- *                          any type
- * @param longestGapAtS      where that run starts (same axis); null when there is no gap
- * @param longestAckGapMs   the acked-writes stream's longest time between two acknowledgements; null when unknown
- * @param preFaultP99Us     intended p99 of the fault step before the kill's second; null when not supported
- * @param recoveryBoundUs   twice the pre-fault p99: a second at or below it (and without failures) is recovered
- * @param recovered         whether three recovered seconds in a row came before the step ended; null when there is
- *                          no pre-fault p99 to judge by
- * @param recoveryS         seconds from the kill to the start of the first of those three seconds (0 when the
- *                          kill's own second starts them); null when not recovered
- * @param fault             the fault step's figures
- * @param control           the control step's, at the same offsets; null when there is no control step
- * @param ackedWrites       the acked-writes stream, as fault.json has it; null when it did not run
- * @param durability        the store's durability profile and what it may lose; null when unknown
+ * @param step the fault step's folder name
+ * @param controlStep the control step's folder name; null when there is none
+ * @param spec the fault as the user gave it, e.g. {@code kill-primary@5+10}
+ * @param kind {@code kill-primary} or {@code stop-node}
+ * @param atS seconds into the measured window the fault was asked for
+ * @param downS seconds the node stayed down before the restart was asked for
+ * @param targetOps the steps' offered rate
+ * @param node the instance killed, as {@code stores.sh fault} reported it
+ * @param recover the restart, as {@code stores.sh recover} reported it (with the runner's ok and
+ *     error)
+ * @param resolutionS the logs' resolution, seconds (1)
+ * @param killAtS the kill, seconds since the fault step's measurement start
+ * @param restartAtS the restart, same axis; null when unknown
+ * @param backAtS the store whole again, same axis; null when unknown
+ * @param afterKillFromS the whole second the figures after the kill start at (in both steps)
+ * @param longestGapS the longest run of whole seconds of the fault step without a successful
+ *     operation of any type
+ * @param longestGapAtS where that run starts (same axis); null when there is no gap
+ * @param longestAckGapMs the acked-writes stream's longest time between two acknowledgements; null
+ *     when unknown
+ * @param preFaultP99Us intended p99 of the fault step before the kill's second; null when not
+ *     supported
+ * @param recoveryBoundUs twice the pre-fault p99: a second at or below it (and without failures) is
+ *     recovered
+ * @param recovered whether three recovered seconds in a row came before the step ended; null when
+ *     there is no pre-fault p99 to judge by
+ * @param recoveryS seconds from the kill to the start of the first of those three seconds (0 when
+ *     the kill's own second starts them); null when not recovered
+ * @param fault the fault step's figures
+ * @param control the control step's, at the same offsets; null when there is no control step
+ * @param ackedWrites the acked-writes stream, as fault.json has it; null when it did not run
+ * @param durability the store's durability profile and what it may lose; null when unknown
  */
-@JsonPropertyOrder({"step", "control_step", "spec", "kind", "at_s", "down_s", "target_ops", "node", "recover",
-    "resolution_s", "kill_at_s", "restart_at_s", "back_at_s", "after_kill_from_s", "longest_gap_s", "longest_gap_at_s",
-    "longest_ack_gap_ms", "pre_fault_p99_us", "recovery_bound_us", "recovered", "recovery_s", "fault", "control",
-    "acked_writes", "durability"})
+@JsonPropertyOrder({
+  "step",
+  "control_step",
+  "spec",
+  "kind",
+  "at_s",
+  "down_s",
+  "target_ops",
+  "node",
+  "recover",
+  "resolution_s",
+  "kill_at_s",
+  "restart_at_s",
+  "back_at_s",
+  "after_kill_from_s",
+  "longest_gap_s",
+  "longest_gap_at_s",
+  "longest_ack_gap_ms",
+  "pre_fault_p99_us",
+  "recovery_bound_us",
+  "recovered",
+  "recovery_s",
+  "fault",
+  "control",
+  "acked_writes",
+  "durability"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record FaultSummary(String step, String controlStep, String spec, String kind, Integer atS, Integer downS,
-                           long targetOps, Node node, Recover recover, int resolutionS, double killAtS,
-                           Double restartAtS, Double backAtS, int afterKillFromS, int longestGapS,
-                           Double longestGapAtS, Long longestAckGapMs, Long preFaultP99Us, Long recoveryBoundUs,
-                           Boolean recovered, Double recoveryS, StepFigures fault, StepFigures control,
-                           AckedWrites ackedWrites, Durability durability) {
+public record FaultSummary(
+    String step,
+    String controlStep,
+    String spec,
+    String kind,
+    Integer atS,
+    Integer downS,
+    long targetOps,
+    Node node,
+    Recover recover,
+    int resolutionS,
+    double killAtS,
+    Double restartAtS,
+    Double backAtS,
+    int afterKillFromS,
+    int longestGapS,
+    Double longestGapAtS,
+    Long longestAckGapMs,
+    Long preFaultP99Us,
+    Long recoveryBoundUs,
+    Boolean recovered,
+    Double recoveryS,
+    StepFigures fault,
+    StepFigures control,
+    AckedWrites ackedWrites,
+    Durability durability) {
 
   /** The summary's file name, in the store folder. */
   public static final String FILE_NAME = "fault-summary.json";
+
   /** The runner's record of the fault, in the fault step's folder. */
   public static final String STEP_FILE = "fault.json";
+
   /** Consecutive recovered seconds that make a recovery. */
   static final int RECOVERED_SECONDS = 3;
+
   /** A recovered second's p99 is at most this times the pre-fault p99. */
   static final int RECOVERY_FACTOR = 2;
+
   /** The interval logs' resolution, seconds. */
   static final int RESOLUTION_S = 1;
 
   /**
    * The instance {@code stores.sh fault} killed (its one JSON line).
    *
-   * @param store      the store
-   * @param topology   {@code cluster}
-   * @param kind       the fault
-   * @param signal     {@code KILL} or {@code TERM}
-   * @param port       the instance's port
-   * @param pid        its process id
-   * @param role       what it held, e.g. {@code master of slots 0-5460}
+   * @param store the store
+   * @param topology {@code cluster}
+   * @param kind the fault
+   * @param signal {@code KILL} or {@code TERM}
+   * @param port the instance's port
+   * @param pid its process id
+   * @param role what it held, e.g. {@code master of slots 0-5460}
    * @param killedAtMs when it was killed, epoch ms
    */
   @JsonPropertyOrder({"store", "topology", "kind", "signal", "port", "pid", "role", "killed_at_ms"})
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Node(String store, String topology, String kind, String signal, Integer port, Long pid, String role,
-                     Long killedAtMs) {
-  }
+  public record Node(
+      String store,
+      String topology,
+      String kind,
+      String signal,
+      Integer port,
+      Long pid,
+      String role,
+      Long killedAtMs) {}
 
   /**
    * The restart ({@code stores.sh recover}'s JSON line, with the runner's verdict).
    *
-   * @param store     the store
+   * @param store the store
    * @param restarted the ports started again
-   * @param backAtMs  when the store was whole again, epoch ms
-   * @param waitedMs  how long the recover took, from its start to {@code back_at_ms}
-   * @param ok        whether the recover succeeded
-   * @param error     why not, or null
+   * @param backAtMs when the store was whole again, epoch ms
+   * @param waitedMs how long the recover took, from its start to {@code back_at_ms}
+   * @param ok whether the recover succeeded
+   * @param error why not, or null
    */
   @JsonPropertyOrder({"store", "restarted", "back_at_ms", "waited_ms", "ok", "error"})
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Recover(String store, List<Integer> restarted, Long backAtMs, Long waitedMs, Boolean ok,
-                        String error) {
+  public record Recover(
+      String store,
+      List<Integer> restarted,
+      Long backAtMs,
+      Long waitedMs,
+      Boolean ok,
+      String error) {
 
     /** The same restart with the runner's verdict: ok unless {@code error} says why not. */
     public Recover withVerdict(String why) {
@@ -120,29 +183,53 @@ public record FaultSummary(String step, String controlStep, String spec, String 
   }
 
   /**
-   * The acked-writes stream: marker documents written beside the load, each acknowledged key read back at the end.
+   * The acked-writes stream: marker documents written beside the load, each acknowledged key read
+   * back at the end.
    *
-   * @param ratePerS          writes per second asked
-   * @param attempted         writes tried
-   * @param acked             writes the store acknowledged
-   * @param failed            writes that errored
-   * @param ackedBeforeKill   acknowledged before the kill
-   * @param lostBeforeKill    of those, absent when read back
-   * @param ackedAfterKill    acknowledged after the kill
-   * @param lostAfterKill     of those, absent when read back
-   * @param lostKeys          some lost keys (at most 20)
-   * @param longestAckGapMs   the longest time between two acknowledgements inside the window
-   * @param readBackFailed    reads back that errored (neither found nor absent)
-   * @param firstError        the first write's error, or null
-   * @param error             why the stream could not be read back, or null
+   * @param ratePerS writes per second asked
+   * @param attempted writes tried
+   * @param acked writes the store acknowledged
+   * @param failed writes that errored
+   * @param ackedBeforeKill acknowledged before the kill
+   * @param lostBeforeKill of those, absent when read back
+   * @param ackedAfterKill acknowledged after the kill
+   * @param lostAfterKill of those, absent when read back
+   * @param lostKeys some lost keys (at most 20)
+   * @param longestAckGapMs the longest time between two acknowledgements inside the window
+   * @param readBackFailed reads back that errored (neither found nor absent)
+   * @param firstError the first write's error, or null
+   * @param error why the stream could not be read back, or null
    */
-  @JsonPropertyOrder({"rate_per_s", "attempted", "acked", "failed", "acked_before_kill", "lost_before_kill",
-      "acked_after_kill", "lost_after_kill", "lost_keys", "longest_ack_gap_ms", "read_back_failed", "first_error",
-      "error"})
+  @JsonPropertyOrder({
+    "rate_per_s",
+    "attempted",
+    "acked",
+    "failed",
+    "acked_before_kill",
+    "lost_before_kill",
+    "acked_after_kill",
+    "lost_after_kill",
+    "lost_keys",
+    "longest_ack_gap_ms",
+    "read_back_failed",
+    "first_error",
+    "error"
+  })
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record AckedWrites(double ratePerS, long attempted, long acked, long failed, long ackedBeforeKill,
-                            long lostBeforeKill, long ackedAfterKill, long lostAfterKill, List<String> lostKeys,
-                            Long longestAckGapMs, long readBackFailed, String firstError, String error) {
+  public record AckedWrites(
+      double ratePerS,
+      long attempted,
+      long acked,
+      long failed,
+      long ackedBeforeKill,
+      long lostBeforeKill,
+      long ackedAfterKill,
+      long lostAfterKill,
+      List<String> lostKeys,
+      Long longestAckGapMs,
+      long readBackFailed,
+      String firstError,
+      String error) {
 
     /** Acknowledged writes the store no longer had. */
     public long lost() {
@@ -158,32 +245,55 @@ public record FaultSummary(String step, String controlStep, String spec, String 
    */
   @JsonPropertyOrder({"profile", "may_lose"})
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Durability(String profile, String mayLose) {
-  }
+  public record Durability(String profile, String mayLose) {}
 
   /**
    * The runner's {@code fault.json} in the fault step's folder (docs/results-format.md).
    *
-   * @param spec          the fault as given
-   * @param kind          {@code kill-primary} or {@code stop-node}
-   * @param atS           seconds into the window
-   * @param downS         seconds down
-   * @param controlStep   the control step's folder name
-   * @param node          the instance killed
-   * @param killedAtMs    when, epoch ms (the clock of the HDR logs); null when nothing was killed
-   * @param killError     why nothing was killed, or null
-   * @param recover       the restart
+   * @param spec the fault as given
+   * @param kind {@code kill-primary} or {@code stop-node}
+   * @param atS seconds into the window
+   * @param downS seconds down
+   * @param controlStep the control step's folder name
+   * @param node the instance killed
+   * @param killedAtMs when, epoch ms (the clock of the HDR logs); null when nothing was killed
+   * @param killError why nothing was killed, or null
+   * @param recover the restart
    * @param windowStartMs the runner's measured window, epoch ms
-   * @param windowEndMs   its end
-   * @param ackedWrites   the acked-writes stream
-   * @param durability    the profile and what it may lose
+   * @param windowEndMs its end
+   * @param ackedWrites the acked-writes stream
+   * @param durability the profile and what it may lose
    */
-  @JsonPropertyOrder({"spec", "kind", "at_s", "down_s", "control_step", "node", "killed_at_ms", "kill_error",
-      "recover", "window_start_ms", "window_end_ms", "acked_writes", "durability"})
+  @JsonPropertyOrder({
+    "spec",
+    "kind",
+    "at_s",
+    "down_s",
+    "control_step",
+    "node",
+    "killed_at_ms",
+    "kill_error",
+    "recover",
+    "window_start_ms",
+    "window_end_ms",
+    "acked_writes",
+    "durability"
+  })
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record FaultRecord(String spec, String kind, Integer atS, Integer downS, String controlStep, Node node,
-                            Long killedAtMs, String killError, Recover recover, Long windowStartMs, Long windowEndMs,
-                            AckedWrites ackedWrites, Durability durability) {
+  public record FaultRecord(
+      String spec,
+      String kind,
+      Integer atS,
+      Integer downS,
+      String controlStep,
+      Node node,
+      Long killedAtMs,
+      String killError,
+      Recover recover,
+      Long windowStartMs,
+      Long windowEndMs,
+      AckedWrites ackedWrites,
+      Durability durability) {
 
     /**
      * Reads a fault step's {@code fault.json}.
@@ -208,59 +318,76 @@ public record FaultSummary(String step, String controlStep, String spec, String 
   /**
    * One step's figures, the fault step's or the control step's, split at the kill's whole second.
    *
-   * @param step       the folder name
-   * @param windowS    its measured seconds
+   * @param step the folder name
+   * @param windowS its measured seconds
    * @param operations successful and failed operations by type
    * @param beforeKill intended latency (every request, failures included) of the seconds before
-   * @param afterKill  of the seconds from the kill's to the window's end
+   * @param afterKill of the seconds from the kill's to the window's end
    */
   @JsonPropertyOrder({"step", "window_s", "operations", "before_kill", "after_kill"})
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record StepFigures(String step, double windowS, Map<String, Operations> operations, Spectrum beforeKill,
-                            Spectrum afterKill) {
-  }
+  public record StepFigures(
+      String step,
+      double windowS,
+      Map<String, Operations> operations,
+      Spectrum beforeKill,
+      Spectrum afterKill) {}
 
   /**
    * One operation type's records in the window: whole, and from the kill's second on.
    *
-   * @param succeeded          successful records of the window
-   * @param failed             failed records of the window
+   * @param succeeded successful records of the window
+   * @param failed failed records of the window
    * @param succeededAfterKill successful from the kill's second to the window's end
-   * @param failedAfterKill    failed from the kill's second to the window's end
+   * @param failedAfterKill failed from the kill's second to the window's end
    */
   @JsonPropertyOrder({"succeeded", "failed", "succeeded_after_kill", "failed_after_kill"})
-  public record Operations(long succeeded, long failed, long succeededAfterKill, long failedAfterKill) {
-  }
+  public record Operations(
+      long succeeded, long failed, long succeededAfterKill, long failedAfterKill) {}
 
   /**
-   * Intended latency over some seconds: each percentile only where the samples support it ({@link Percentile}).
+   * Intended latency over some seconds: each percentile only where the samples support it ({@link
+   * Percentile}).
    *
-   * @param count   requests
-   * @param p50Us   p50, or null
-   * @param p90Us   p90, or null
-   * @param p99Us   p99, or null
-   * @param p999Us  p99.9, or null
-   * @param maxUs   the maximum; null without requests
+   * @param count requests
+   * @param p50Us p50, or null
+   * @param p90Us p90, or null
+   * @param p99Us p99, or null
+   * @param p999Us p99.9, or null
+   * @param maxUs the maximum; null without requests
    */
   @JsonPropertyOrder({"count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"})
   public record Spectrum(long count, Long p50Us, Long p90Us, Long p99Us, Long p999Us, Long maxUs) {
 
     static Spectrum of(Histogram h) {
       long n = h == null ? 0 : h.getTotalCount();
-      return new Spectrum(n, StepTimeSeries.percentile(h, Percentile.P50),
-          StepTimeSeries.percentile(h, Percentile.P90), StepTimeSeries.percentile(h, Percentile.P99),
-          StepTimeSeries.percentile(h, Percentile.P999), n == 0 ? null : h.getMaxValue());
+      return new Spectrum(
+          n,
+          StepTimeSeries.percentile(h, Percentile.P50),
+          StepTimeSeries.percentile(h, Percentile.P90),
+          StepTimeSeries.percentile(h, Percentile.P99),
+          StepTimeSeries.percentile(h, Percentile.P999),
+          n == 0 ? null : h.getMaxValue());
     }
   }
 
   /** A step's logs as the figures need them, read once. */
-  private record Read(String name, StepHistograms hist, Set<String> ops, List<Histogram> latency, double[] lengths) {
+  private record Read(
+      String name,
+      StepHistograms hist,
+      Set<String> ops,
+      List<Histogram> latency,
+      double[] lengths) {
 
     static Read of(Path stepDir) throws IOException {
       StepHistograms hist = StepHistograms.forStep(stepDir);
       Set<String> ops = new LinkedHashSet<>();
       hist.merged().keySet().forEach(n -> ops.add(n.op()));
-      return new Read(stepDir.getFileName().toString(), hist, ops, StepTimeSeries.intendedPerSecond(ops, hist),
+      return new Read(
+          stepDir.getFileName().toString(),
+          hist,
+          ops,
+          StepTimeSeries.intendedPerSecond(ops, hist),
           hist.intervalLengthsS());
     }
 
@@ -279,10 +406,18 @@ public record FaultSummary(String step, String controlStep, String spec, String 
     StepFigures figures(int from) {
       Map<String, Operations> byOp = new LinkedHashMap<>();
       for (String op : ops) {
-        byOp.put(op, new Operations(hist.inWindow(op, false), hist.inWindow(op, true),
-            sumFrom(hist.perInterval(op, false), from), sumFrom(hist.perInterval(op, true), from)));
+        byOp.put(
+            op,
+            new Operations(
+                hist.inWindow(op, false),
+                hist.inWindow(op, true),
+                sumFrom(hist.perInterval(op, false), from),
+                sumFrom(hist.perInterval(op, true), from)));
       }
-      return new StepFigures(name, round(hist.measuredSeconds()), byOp,
+      return new StepFigures(
+          name,
+          round(hist.measuredSeconds()),
+          byOp,
           Spectrum.of(StepTimeSeries.merge(latency, 0, from)),
           Spectrum.of(StepTimeSeries.merge(latency, from, latency.size())));
     }
@@ -292,23 +427,27 @@ public record FaultSummary(String step, String controlStep, String spec, String 
    * Reads a fault step (its fault.json and interval logs) and its control step.
    *
    * @param controlStepDir the control step's folder; null, or a missing folder, when there is none
-   * @throws ResultsFormatException when fault.json or a step.json is missing or malformed, or the fault step has no
-   *                                interval log
+   * @throws ResultsFormatException when fault.json or a step.json is missing or malformed, or the
+   *     fault step has no interval log
    */
   public static FaultSummary of(Path faultStepDir, Path controlStepDir) throws IOException {
     FaultRecord f = FaultRecord.read(faultStepDir);
     StepRecord info = StepRecord.read(faultStepDir);
     OptionalLong start = StepEvents.measurementStartMs(faultStepDir);
     if (start.isEmpty()) {
-      throw new ResultsFormatException(faultStepDir + ": no interval log, nothing to place the fault on");
+      throw new ResultsFormatException(
+          faultStepDir + ": no interval log, nothing to place the fault on");
     }
     Read fault = Read.of(faultStepDir);
     double killT = seconds(f.killedAtMs() - start.getAsLong());
-    // Whole seconds of the window: the kill's own second is the first "after" it (clamped to the window).
+    // Whole seconds of the window: the kill's own second is the first "after" it (clamped to the
+    // window).
     int from = Math.max(0, Math.min((int) Math.floor(killT), fault.lengths().length));
     Recover r = f.recover();
-    Long restartMs = r != null && r.backAtMs() != null && r.waitedMs() != null ? r.backAtMs() - r.waitedMs()
-        : f.downS() != null ? f.killedAtMs() + 1000L * f.downS() : null;
+    Long restartMs =
+        r != null && r.backAtMs() != null && r.waitedMs() != null
+            ? r.backAtMs() - r.waitedMs()
+            : f.downS() != null ? f.killedAtMs() + 1000L * f.downS() : null;
     Long backMs = r == null ? null : r.backAtMs();
     long[] ok = fault.records(false);
     int[] gap = longestGap(ok, fault.lengths());
@@ -317,20 +456,43 @@ public record FaultSummary(String step, String controlStep, String spec, String 
     Long bound = preP99 == null ? null : RECOVERY_FACTOR * preP99;
     Integer recoveredAt = bound == null ? null : firstRecovered(fault, from, bound);
     Double recoveryS = recoveredAt == null ? null : round(Math.max(0, recoveredAt - killT));
-    StepFigures controlFigures = controlStepDir != null && Files.isDirectory(controlStepDir)
-        ? Read.of(controlStepDir).figures(from) : null;
+    StepFigures controlFigures =
+        controlStepDir != null && Files.isDirectory(controlStepDir)
+            ? Read.of(controlStepDir).figures(from)
+            : null;
     Long ackGap = f.ackedWrites() == null ? null : f.ackedWrites().longestAckGapMs();
-    return new FaultSummary(fault.name(), controlFigures == null ? f.controlStep() : controlFigures.step(), f.spec(),
-        f.kind(), f.atS(), f.downS(), info.targetOps(), f.node(), r, RESOLUTION_S, killT,
+    return new FaultSummary(
+        fault.name(),
+        controlFigures == null ? f.controlStep() : controlFigures.step(),
+        f.spec(),
+        f.kind(),
+        f.atS(),
+        f.downS(),
+        info.targetOps(),
+        f.node(),
+        r,
+        RESOLUTION_S,
+        killT,
         restartMs == null ? null : seconds(restartMs - start.getAsLong()),
-        backMs == null ? null : seconds(backMs - start.getAsLong()), from, gap[0],
-        gap[0] == 0 ? null : (double) gap[1], ackGap, preP99, bound, bound == null ? null : recoveredAt != null,
-        recoveryS, faultFigures, controlFigures, f.ackedWrites(), f.durability());
+        backMs == null ? null : seconds(backMs - start.getAsLong()),
+        from,
+        gap[0],
+        gap[0] == 0 ? null : (double) gap[1],
+        ackGap,
+        preP99,
+        bound,
+        bound == null ? null : recoveredAt != null,
+        recoveryS,
+        faultFigures,
+        controlFigures,
+        f.ackedWrites(),
+        f.durability());
   }
 
   /**
-   * The longest run of seconds without a success, and the second it starts at ({0, -1} when there is none). A second
-   * no log's interval fell in (length 0: the status thread's ticks jitter) neither counts nor breaks a run.
+   * The longest run of seconds without a success, and the second it starts at ({0, -1} when there
+   * is none). A second no log's interval fell in (length 0: the status thread's ticks jitter)
+   * neither counts nor breaks a run.
    */
   private static int[] longestGap(long[] ok, double[] lengths) {
     int best = 0;
@@ -358,11 +520,12 @@ public record FaultSummary(String step, String controlStep, String spec, String 
   }
 
   /**
-   * The first second, from {@code from} on, that starts {@link #RECOVERED_SECONDS} recovered seconds in a row; null
-   * when none does before the window ends. A recovered second has requests, no failed one, and an intended p99 at or
-   * below {@code boundUs}: a request that fails fast is not a recovery. The p99 of a second with fewer samples than a
-   * reported p99 needs is HdrHistogram's value all the same (close to its maximum: stricter, never laxer), so a low
-   * rate can still recover. Seconds of length 0 are skipped, as in {@link #longestGap}.
+   * The first second, from {@code from} on, that starts {@link #RECOVERED_SECONDS} recovered
+   * seconds in a row; null when none does before the window ends. A recovered second has requests,
+   * no failed one, and an intended p99 at or below {@code boundUs}: a request that fails fast is
+   * not a recovery. The p99 of a second with fewer samples than a reported p99 needs is
+   * HdrHistogram's value all the same (close to its maximum: stricter, never laxer), so a low rate
+   * can still recover. Seconds of length 0 are skipped, as in {@link #longestGap}.
    */
   private static Integer firstRecovered(Read step, int from, long boundUs) {
     long[] failed = step.records(true);
@@ -373,8 +536,11 @@ public record FaultSummary(String step, String controlStep, String spec, String 
         continue;
       }
       Histogram h = i < step.latency().size() ? step.latency().get(i) : null;
-      boolean good = h != null && h.getTotalCount() > 0 && failed[i] == 0
-          && h.getValueAtPercentile(Percentile.P99.value()) <= boundUs;
+      boolean good =
+          h != null
+              && h.getTotalCount() > 0
+              && failed[i] == 0
+              && h.getValueAtPercentile(Percentile.P99.value()) <= boundUs;
       if (!good) {
         run = 0;
         continue;
@@ -396,7 +562,9 @@ public record FaultSummary(String step, String controlStep, String spec, String 
   /** A store folder's fault summary; empty when it ran no fault step. */
   public static Optional<FaultSummary> read(Path storeDir) throws ResultsFormatException {
     Path f = storeDir.resolve(FILE_NAME);
-    return Files.isRegularFile(f) ? Optional.of(Json.read(f, FaultSummary.class)) : Optional.empty();
+    return Files.isRegularFile(f)
+        ? Optional.of(Json.read(f, FaultSummary.class))
+        : Optional.empty();
   }
 
   /** Whether the client did not get its latency back before the fault step ended. */

@@ -3,10 +3,11 @@ package io.github.ycsbdocsearch.resultsformat;
 import java.util.Optional;
 
 /**
- * What a YCSB interval log's file name says: {@code [Intended-]<OP>[-FAILED].hdr}. Immutable, thread-safe.
+ * What a YCSB interval log's file name says: {@code [Intended-]<OP>[-FAILED].hdr}. Immutable,
+ * thread-safe.
  *
- * @param op     operation name, e.g. READ
- * @param kind   service time or intended-start latency
+ * @param op operation name, e.g. READ
+ * @param kind service time or intended-start latency
  * @param failed whether the log holds failed operations of {@code op}
  */
 public record HdrLogName(String op, LatencyKind kind, boolean failed) {

@@ -15,68 +15,119 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * The rows the nightly run history keeps of one results folder (docs/nightly.md, "What the history holds"), read only
- * through this module's readers: one row per store x step x operation x latency kind x metric, plus the run's
- * identity (run id, start, commit, machine) on every row. {@code bin/docsearch history-rows} writes them as CSV;
- * {@code scripts/perf_history} appends them to {@code history.csv} and looks for change points. Stateless.
+ * The rows the nightly run history keeps of one results folder (docs/nightly.md, "What the history
+ * holds"), read only through this module's readers: one row per store x step x operation x latency
+ * kind x metric, plus the run's identity (run id, start, commit, machine) on every row. {@code
+ * bin/docsearch history-rows} writes them as CSV; {@code scripts/perf_history} appends them to
+ * {@code history.csv} and looks for change points. Stateless.
  *
  * <p>What a run contributes:
- * <ul>
- *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link Saturation} ({@link Saturation#peak()}
- *       upgrades format 1's {@code throughput_ops}); only stores whose sweep completed (manifest
- *       {@code stores.<name>.status}), only positive numbers (a store with no result has no row);</li>
- *   <li>format 2: intended p50/p99/p99.9 of every operation at each load-phase step, keyed by the offered fraction
- *       of the peak ({@code load-50pct}), never by the absolute rate, which follows the machine;</li>
- *   <li>format 1 (no load phase): service p50/p99 of the closed-loop steps, keyed by thread count ({@code t4}).</li>
- * </ul>
- * Left out, so that they can neither raise nor hide an alarm: steps that are not {@link StepSummary#usable()}
- * (failed or interrupted, client-bound, a fixed rate not sustained), the harness floor, the all-requests rows
- * (failures mixed in), rows made only of the parts of composed operations, and percentiles the sample count cannot
- * support (null).
  *
- * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code summary.json} of each
- * step, or for a format-1 step its logs, summarized on reading) when the run has step folders; else the run-level
- * {@code summary.json} ({@link SummaryJson}, format 1 rows upgraded), for folders reduced to it. Saturation from
- * {@code <store>/saturation.json}, else from {@code summary.json}.
+ * <ul>
+ *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link Saturation} ({@link
+ *       Saturation#peak()} upgrades format 1's {@code throughput_ops}); only stores whose sweep
+ *       completed (manifest {@code stores.<name>.status}), only positive numbers (a store with no
+ *       result has no row);
+ *   <li>format 2: intended p50/p99/p99.9 of every operation at each load-phase step, keyed by the
+ *       offered fraction of the peak ({@code load-50pct}), never by the absolute rate, which
+ *       follows the machine;
+ *   <li>format 1 (no load phase): service p50/p99 of the closed-loop steps, keyed by thread count
+ *       ({@code t4}).
+ * </ul>
+ *
+ * Left out, so that they can neither raise nor hide an alarm: steps that are not {@link
+ * StepSummary#usable()} (failed or interrupted, client-bound, a fixed rate not sustained), the
+ * harness floor, the all-requests rows (failures mixed in), rows made only of the parts of composed
+ * operations, and percentiles the sample count cannot support (null).
+ *
+ * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
+ * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
+ * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}, format 1 rows
+ * upgraded), for folders reduced to it. Saturation from {@code <store>/saturation.json}, else from
+ * {@code summary.json}.
  */
 public final class HistoryRows {
 
   /** The CSV columns, in order: the run's identity, then the series key, then the value. */
-  public static final List<String> COLUMNS = List.of("run_id", "date", "commit", "dirty", "cpu_model", "cpu_count",
-      "format", "workload", "store", "step", "op", "latency_kind", "metric", "value");
-  /** The value of a key column that does not apply (a store-level metric has no step, op or latency kind). */
+  public static final List<String> COLUMNS =
+      List.of(
+          "run_id",
+          "date",
+          "commit",
+          "dirty",
+          "cpu_model",
+          "cpu_count",
+          "format",
+          "workload",
+          "store",
+          "step",
+          "op",
+          "latency_kind",
+          "metric",
+          "value");
+
+  /**
+   * The value of a key column that does not apply (a store-level metric has no step, op or latency
+   * kind).
+   */
   public static final String NONE = "-";
+
   /** Store-level metrics: higher is better. */
   public static final String PEAK_OPS = "peak_ops";
+
   public static final String CAPACITY_OPS = "capacity_ops";
 
-  private static final List<Percentile> LOAD_PERCENTILES = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
-  private static final List<Percentile> CLOSED_LOOP_PERCENTILES = List.of(Percentile.P50, Percentile.P99);
+  private static final List<Percentile> LOAD_PERCENTILES =
+      List.of(Percentile.P50, Percentile.P99, Percentile.P999);
+  private static final List<Percentile> CLOSED_LOOP_PERCENTILES =
+      List.of(Percentile.P50, Percentile.P99);
 
-  private HistoryRows() {
-  }
+  private HistoryRows() {}
 
   /**
    * One history row.
    *
-   * @param run         the run's identity
-   * @param store       the store
-   * @param step        {@code load-50pct}, {@code t4}, or {@link #NONE} for a store-level metric
-   * @param op          the operation, or {@link #NONE}
+   * @param run the run's identity
+   * @param store the store
+   * @param step {@code load-50pct}, {@code t4}, or {@link #NONE} for a store-level metric
+   * @param op the operation, or {@link #NONE}
    * @param latencyKind {@code intended}, {@code service}, or {@link #NONE}
-   * @param metric      {@code peak_ops}, {@code capacity_ops}, {@code p50_us}, {@code p99_us}, {@code p999_us}
-   * @param value       ops/s or microseconds
+   * @param metric {@code peak_ops}, {@code capacity_ops}, {@code p50_us}, {@code p99_us}, {@code
+   *     p999_us}
+   * @param value ops/s or microseconds
    */
-  public record Row(Run run, String store, String step, String op, String latencyKind, String metric, double value) {
+  public record Row(
+      Run run,
+      String store,
+      String step,
+      String op,
+      String latencyKind,
+      String metric,
+      double value) {
 
     /** The cells, in {@link #COLUMNS} order. */
     public List<String> cells() {
-      return List.of(run.runId(), run.date(), run.commit(), Boolean.toString(run.dirty()), run.cpuModel(),
-          run.cpuCount(), Integer.toString(run.format()), run.workload(), store, step, op, latencyKind, metric,
+      return List.of(
+          run.runId(),
+          run.date(),
+          run.commit(),
+          Boolean.toString(run.dirty()),
+          run.cpuModel(),
+          run.cpuCount(),
+          Integer.toString(run.format()),
+          run.workload(),
+          store,
+          step,
+          op,
+          latencyKind,
+          metric,
           number(value));
     }
 
-    /** The series name the history uses, e.g. {@code mongodb/workloada/load-50pct/READ/intended/p99_us}. */
+    /**
+     * The series name the history uses, e.g. {@code
+     * mongodb/workloada/load-50pct/READ/intended/p99_us}.
+     */
     public String series() {
       List<String> parts = new ArrayList<>();
       for (String p : List.of(store, run.workload(), step, op, latencyKind, metric)) {
@@ -93,13 +144,19 @@ public final class HistoryRows {
    *
    * @param format the results format the numbers were written in (1 or 2)
    */
-  public record Run(String runId, String date, String commit, boolean dirty, String cpuModel, String cpuCount,
-                    int format, String workload) {
-  }
+  public record Run(
+      String runId,
+      String date,
+      String commit,
+      boolean dirty,
+      String cpuModel,
+      String cpuCount,
+      int format,
+      String workload) {}
 
   /**
-   * The run folders a path names: itself when it is one (it has a manifest.json), else its direct subfolders that
-   * are (one per workload, as the nightly job writes them), sorted.
+   * The run folders a path names: itself when it is one (it has a manifest.json), else its direct
+   * subfolders that are (one per workload, as the nightly job writes them), sorted.
    *
    * @throws ResultsFormatException when it is neither
    */
@@ -119,8 +176,8 @@ public final class HistoryRows {
       }
     }
     if (runs.isEmpty()) {
-      throw new ResultsFormatException(path + ": not a results folder (no " + RunLayout.MANIFEST
-          + " in it or its subfolders)");
+      throw new ResultsFormatException(
+          path + ": not a results folder (no " + RunLayout.MANIFEST + " in it or its subfolders)");
     }
     runs.sort(null);
     return runs;
@@ -129,8 +186,8 @@ public final class HistoryRows {
   /**
    * The history rows of one run folder.
    *
-   * @throws ResultsFormatException when it is not a results folder, a file is malformed, the manifest has no
-   *                                run_id, or no workload name can be found
+   * @throws ResultsFormatException when it is not a results folder, a file is malformed, the
+   *     manifest has no run_id, or no workload name can be found
    */
   public static List<Row> of(Path runDir) throws IOException {
     RunFolder folder = RunFolder.read(runDir);
@@ -171,7 +228,15 @@ public final class HistoryRows {
         }
         String metric = metricName(p);
         if (seen.add(String.join("\u0000", m.store(), step, r.op(), r.latencyKind(), metric))) {
-          rows.add(new Row(run, m.store(), step, r.op(), r.latencyKind(), metric, r.percentile(p).getAsLong()));
+          rows.add(
+              new Row(
+                  run,
+                  m.store(),
+                  step,
+                  r.op(),
+                  r.latencyKind(),
+                  metric,
+                  r.percentile(p).getAsLong()));
         }
       }
     }
@@ -202,7 +267,10 @@ public final class HistoryRows {
     return rows;
   }
 
-  /** The rows as CSV, header first, one line each ('\n'); cells quoted when they hold a comma or a quote. */
+  /**
+   * The rows as CSV, header first, one line each ('\n'); cells quoted when they hold a comma or a
+   * quote.
+   */
   public static String csv(List<Row> rows) {
     StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
     for (Row row : rows) {
@@ -214,16 +282,24 @@ public final class HistoryRows {
 
   /**
    * Whether a row of a run-level summary.json belongs to a usable step: the row-level form of
-   * {@link StepSummary#usable()} (each row carries its step's status, client-bound flag and sustained flag).
+   * {@link StepSummary#usable()} (each row carries its step's status, client-bound flag and
+   * sustained flag).
    */
   static boolean usable(SummaryRow r) {
-    return r.stepStatus() == StepStatus.COMPLETE && !r.clientBound() && !Boolean.FALSE.equals(r.rateSustained());
+    return r.stepStatus() == StepStatus.COMPLETE
+        && !r.clientBound()
+        && !Boolean.FALSE.equals(r.rateSustained());
   }
 
-  /** {@code load-50pct} for a format-2 load step's intended latency, {@code t4} for a format-1 closed-loop step. */
+  /**
+   * {@code load-50pct} for a format-2 load step's intended latency, {@code t4} for a format-1
+   * closed-loop step.
+   */
   private static String stepKey(SummaryRow r, int format) {
     if (format >= 2) {
-      if (r.phase() == Phase.LOAD && "intended".equals(r.latencyKind()) && r.offeredFraction() != null) {
+      if (r.phase() == Phase.LOAD
+          && "intended".equals(r.latencyKind())
+          && r.offeredFraction() != null) {
         return "load-" + Math.round(r.offeredFraction() * 100) + "pct";
       }
       return null;
@@ -241,7 +317,8 @@ public final class HistoryRows {
     };
   }
 
-  private static void addIfPositive(List<Row> rows, Run run, String store, String metric, Double value) {
+  private static void addIfPositive(
+      List<Row> rows, Run run, String store, String metric, Double value) {
     if (value != null && value > 0 && Double.isFinite(value)) {
       rows.add(new Row(run, store, NONE, NONE, NONE, metric, value));
     }
@@ -249,8 +326,13 @@ public final class HistoryRows {
 
   private static SummaryJson summaryOf(Path runDir) throws ResultsFormatException {
     if (!Files.isRegularFile(runDir.resolve(RunLayout.SUMMARY_JSON))) {
-      throw new ResultsFormatException(runDir + ": no step folders and no " + RunLayout.SUMMARY_JSON
-          + " (nothing measured, or rebuild it with scripts/report.sh " + runDir + ")");
+      throw new ResultsFormatException(
+          runDir
+              + ": no step folders and no "
+              + RunLayout.SUMMARY_JSON
+              + " (nothing measured, or rebuild it with scripts/report.sh "
+              + runDir
+              + ")");
     }
     return SummaryJson.read(runDir);
   }
@@ -291,12 +373,14 @@ public final class HistoryRows {
     folder.allSteps().forEach(s -> names.add(s.workload()));
     names.remove(null);
     if (names.isEmpty()) {
-      throw new ResultsFormatException(folder.dir() + ": no workload name in " + RunLayout.MANIFEST + " or the steps");
+      throw new ResultsFormatException(
+          folder.dir() + ": no workload name in " + RunLayout.MANIFEST + " or the steps");
     }
     return names.iterator().next();
   }
 
-  private static Run identity(RunFolder folder, String workload, int format) throws ResultsFormatException {
+  private static Run identity(RunFolder folder, String workload, int format)
+      throws ResultsFormatException {
     JsonNode m = folder.manifest();
     String runId = Json.text(m, "run_id", null);
     if (runId == null || runId.isEmpty()) {
@@ -304,12 +388,21 @@ public final class HistoryRows {
     }
     JsonNode machine = m.hasNonNull("machine") ? m.get("machine") : m.path("environment");
     String cpuModel = Json.text(machine, "cpu_model", "");
-    return new Run(runId, Json.text(m, "started_utc", ""), Json.text(m, "git_commit", ""),
-        m.path("git_dirty").asBoolean(false), cpuModel.isEmpty() ? "unknown" : cpuModel,
-        Json.text(machine, "cpu_count", ""), format, workload);
+    return new Run(
+        runId,
+        Json.text(m, "started_utc", ""),
+        Json.text(m, "git_commit", ""),
+        m.path("git_dirty").asBoolean(false),
+        cpuModel.isEmpty() ? "unknown" : cpuModel,
+        Json.text(machine, "cpu_count", ""),
+        format,
+        workload);
   }
 
-  /** A number as plain text with '.' whatever the locale: integers without a fraction, others in full. */
+  /**
+   * A number as plain text with '.' whatever the locale: integers without a fraction, others in
+   * full.
+   */
   static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return Long.toString((long) v);
@@ -325,6 +418,5 @@ public final class HistoryRows {
   }
 
   /** A row of a usable step with the store it belongs to. */
-  private record Measured(String store, SummaryRow row) {
-  }
+  private record Measured(String store, SummaryRow row) {}
 }

@@ -11,21 +11,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The one JSON configuration of the results folder: snake_case field names (records map {@code throughputOps} to
- * {@code throughput_ops}), indented output, unknown fields ignored on read (a newer writer may add fields; readers
- * of an older format version keep working). Stateless, thread-safe.
+ * The one JSON configuration of the results folder: snake_case field names (records map {@code
+ * throughputOps} to {@code throughput_ops}), indented output, unknown fields ignored on read (a
+ * newer writer may add fields; readers of an older format version keep working). Stateless,
+ * thread-safe.
  */
 public final class Json {
 
   /** The mapper every reader and writer of the results folder uses. */
-  public static final ObjectMapper MAPPER = JsonMapper.builder()
-      .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .build();
+  public static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
 
-  private Json() {
-  }
+  private Json() {}
 
   /**
    * Reads a JSON object file.

@@ -3,8 +3,8 @@ package io.github.ycsbdocsearch.resultsformat;
 import java.util.Locale;
 
 /**
- * Which latency a histogram holds. YCSB names the interval log of the intended-start latency
- * {@code Intended-<OP>.hdr} and the service-time log {@code <OP>.hdr}. Immutable.
+ * Which latency a histogram holds. YCSB names the interval log of the intended-start latency {@code
+ * Intended-<OP>.hdr} and the service-time log {@code <OP>.hdr}. Immutable.
  */
 public enum LatencyKind {
   /** Time from the actual call start to its end ({@code <OP>.hdr}). */

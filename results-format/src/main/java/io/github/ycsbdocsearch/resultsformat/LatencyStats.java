@@ -6,17 +6,23 @@ import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * Latency figures of one operation and latency kind over a step's measured window, in microseconds. Only
- * percentiles that the sample count supports are present (see {@link Percentile}). Immutable, thread-safe.
+ * Latency figures of one operation and latency kind over a step's measured window, in microseconds.
+ * Only percentiles that the sample count supports are present (see {@link Percentile}). Immutable,
+ * thread-safe.
  *
- * @param count    samples (successful operations)
- * @param minUs    smallest latency
- * @param meanUs   mean latency
+ * @param count samples (successful operations)
+ * @param minUs smallest latency
+ * @param meanUs mean latency
  * @param stddevUs standard deviation
- * @param maxUs    largest latency
+ * @param maxUs largest latency
  * @param percentilesUs the supported percentiles
  */
-public record LatencyStats(long count, long minUs, double meanUs, double stddevUs, long maxUs,
+public record LatencyStats(
+    long count,
+    long minUs,
+    double meanUs,
+    double stddevUs,
+    long maxUs,
     Map<Percentile, Long> percentilesUs) {
 
   /** Copies the map so the record stays immutable. */
@@ -42,6 +48,7 @@ public record LatencyStats(long count, long minUs, double meanUs, double stddevU
         ps.put(p, h.getValueAtPercentile(p.value()));
       }
     }
-    return new LatencyStats(count, h.getMinValue(), h.getMean(), h.getStdDeviation(), h.getMaxValue(), ps);
+    return new LatencyStats(
+        count, h.getMinValue(), h.getMean(), h.getStdDeviation(), h.getMaxValue(), ps);
   }
 }

@@ -7,18 +7,18 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * Number formatting that ignores the default locale: '.' decimals everywhere, fixed precision per kind of value.
- * Stateless, thread-safe.
+ * Number formatting that ignores the default locale: '.' decimals everywhere, fixed precision per
+ * kind of value. Stateless, thread-safe.
  */
 public final class Numbers {
 
   /** Decimals of rates (ops/s) and of mean/stddev latencies. */
   public static final int RATE_DECIMALS = 2;
+
   /** Decimals of durations in seconds. */
   public static final int SECONDS_DECIMALS = 3;
 
-  private Numbers() {
-  }
+  private Numbers() {}
 
   public static String fixed(double v, int decimals) {
     return String.format(Locale.ROOT, "%." + decimals + "f", v);

@@ -5,28 +5,44 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * How a fixed-rate step offered its load and what it was judged against (step.json {@code open_loop}): one arrival
- * schedule shared by all client threads, and the latency objective. Immutable.
+ * How a fixed-rate step offered its load and what it was judged against (step.json {@code
+ * open_loop}): one arrival schedule shared by all client threads, and the latency objective.
+ * Immutable.
  *
- * @param arrivals       the arrival process: {@code poisson} (exponential gaps) or {@code uniform}, one schedule
- *                       shared by all threads; {@code per-thread} for a workload class that is not the suite's
- *                       (YCSB's {@code -target}: each thread its own periodic schedule)
- * @param seed           the schedule's seed
- * @param lagThresholdUs a send later than this after its arrival is late; a send-lag p99 above it with threads
- *                       free means the client limited the step
- * @param slo            the objective, e.g. {@code p99<=10ms}
- * @param sloPercentile  its percentile as a fraction
- * @param sloBoundUs     its bound, microseconds
+ * @param arrivals the arrival process: {@code poisson} (exponential gaps) or {@code uniform}, one
+ *     schedule shared by all threads; {@code per-thread} for a workload class that is not the
+ *     suite's (YCSB's {@code -target}: each thread its own periodic schedule)
+ * @param seed the schedule's seed
+ * @param lagThresholdUs a send later than this after its arrival is late; a send-lag p99 above it
+ *     with threads free means the client limited the step
+ * @param slo the objective, e.g. {@code p99<=10ms}
+ * @param sloPercentile its percentile as a fraction
+ * @param sloBoundUs its bound, microseconds
  */
-@JsonPropertyOrder({"arrivals", "seed", "lag_threshold_us", "slo", "slo_percentile", "slo_bound_us"})
+@JsonPropertyOrder({
+  "arrivals",
+  "seed",
+  "lag_threshold_us",
+  "slo",
+  "slo_percentile",
+  "slo_bound_us"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record OpenLoop(String arrivals, long seed, long lagThresholdUs, String slo, double sloPercentile,
-                       long sloBoundUs) {
+public record OpenLoop(
+    String arrivals,
+    long seed,
+    long lagThresholdUs,
+    String slo,
+    double sloPercentile,
+    long sloBoundUs) {
 
   /** YCSB's own pacing: each thread keeps its own periodic schedule ({@code -target}). */
   public static final String PER_THREAD = "per-thread";
 
-  /** Whether the workload keeps one schedule shared by all threads (else YCSB's {@code -target} paces). */
+  /**
+   * Whether the workload keeps one schedule shared by all threads (else YCSB's {@code -target}
+   * paces).
+   */
   @JsonIgnore
   public boolean shared() {
     return !PER_THREAD.equals(arrivals);

@@ -3,16 +3,16 @@ package io.github.ycsbdocsearch.resultsformat;
 import java.util.List;
 
 /**
- * A stable, readable order of YCSB operation names: YCSB's CRUD operations first, then this project's SEARCH and
- * FRESHNESS, then any other name alphabetically. Stateless, thread-safe.
+ * A stable, readable order of YCSB operation names: YCSB's CRUD operations first, then this
+ * project's SEARCH and FRESHNESS, then any other name alphabetically. Stateless, thread-safe.
  */
 public final class OperationOrder {
 
   private static final List<String> KNOWN =
-      List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE", "SEARCH", "FRESHNESS");
+      List.of(
+          "READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE", "SEARCH", "FRESHNESS");
 
-  private OperationOrder() {
-  }
+  private OperationOrder() {}
 
   public static int compare(String a, String b) {
     int ia = rank(a);

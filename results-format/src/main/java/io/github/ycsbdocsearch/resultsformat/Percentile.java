@@ -4,10 +4,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The percentiles every summary reports. A percentile is stated only when the sample count supports it, i.e. when
- * the samples hold a one-sided 95 % upper confidence bound of it ({@link PercentileBound}): p^n <= 5 %, so p50
- * needs 5 samples, p90 29, p99 299, p99.9 2,995 and p99.99 29,956. With fewer the value would be the maximum, or
- * close to it, under another name, and could lie far below the true percentile. Immutable.
+ * The percentiles every summary reports. A percentile is stated only when the sample count supports
+ * it, i.e. when the samples hold a one-sided 95 % upper confidence bound of it ({@link
+ * PercentileBound}): p^n <= 5 %, so p50 needs 5 samples, p90 29, p99 299, p99.9 2,995 and p99.99
+ * 29,956. With fewer the value would be the maximum, or close to it, under another name, and could
+ * lie far below the true percentile. Immutable.
  */
 public enum Percentile {
   P50(50.0, "p50"),
@@ -44,7 +45,9 @@ public enum Percentile {
     return name().toLowerCase(Locale.ROOT) + "_us";
   }
 
-  /** The smallest sample count that supports this percentile ({@link PercentileBound#minSamples}). */
+  /**
+   * The smallest sample count that supports this percentile ({@link PercentileBound#minSamples}).
+   */
   public long minSamples() {
     return PercentileBound.minSamples(fraction());
   }

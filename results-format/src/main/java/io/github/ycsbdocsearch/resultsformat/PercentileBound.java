@@ -5,16 +5,18 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * The distribution-free one-sided 95 % upper confidence bound of a percentile, from the samples alone.
+ * The distribution-free one-sided 95 % upper confidence bound of a percentile, from the samples
+ * alone.
  *
- * <p>Why. A sample percentile of n values says little about the true one when n is small: with 100 samples the
- * "p99" is the second-largest value, and the true p99 lies above it more often than not. The order statistic
- * X(r) of n samples is at or above the true p-quantile whenever fewer than r samples fall below that quantile, and
- * the number that do is Bin(n, p); so X(r) with the smallest r for which P(Bin(n, p) <= r - 1) >= 95 % is an upper
- * bound with 95 % confidence, whatever the distribution. When even r = n (the maximum) is not enough, the samples
- * hold no upper bound: that happens when p^n > 5 %, i.e. below {@link #minSamples} (p50 needs 5, p90 29, p99 299,
- * p99.9 2,995, p99.99 29,956). That is the rule {@link Percentile#supportedBy} applies: a percentile is reported
- * only when the samples can bound it from above.
+ * <p>Why. A sample percentile of n values says little about the true one when n is small: with 100
+ * samples the "p99" is the second-largest value, and the true p99 lies above it more often than
+ * not. The order statistic X(r) of n samples is at or above the true p-quantile whenever fewer than
+ * r samples fall below that quantile, and the number that do is Bin(n, p); so X(r) with the
+ * smallest r for which P(Bin(n, p) <= r - 1) >= 95 % is an upper bound with 95 % confidence,
+ * whatever the distribution. When even r = n (the maximum) is not enough, the samples hold no upper
+ * bound: that happens when p^n > 5 %, i.e. below {@link #minSamples} (p50 needs 5, p90 29, p99 299,
+ * p99.9 2,995, p99.99 29,956). That is the rule {@link Percentile#supportedBy} applies: a
+ * percentile is reported only when the samples can bound it from above.
  *
  * <p>Stateless, thread-safe.
  */
@@ -23,11 +25,11 @@ public final class PercentileBound {
   /** Confidence of the bound. */
   public static final double CONFIDENCE = 0.95;
 
-  private PercentileBound() {
-  }
+  private PercentileBound() {}
 
   /**
-   * The smallest n whose maximum is a 95 % upper bound of the p-quantile: p^n <= 5 %, n >= ln(0.05) / ln(p).
+   * The smallest n whose maximum is a 95 % upper bound of the p-quantile: p^n <= 5 %, n >= ln(0.05)
+   * / ln(p).
    *
    * @param p the percentile as a fraction, e.g. 0.99
    */
@@ -36,14 +38,17 @@ public final class PercentileBound {
     return Binomial.minTrialsForNone(1 - p, 1 - CONFIDENCE);
   }
 
-  /** Whether {@code n} samples hold a 95 % upper bound of the p-quantile (n >= {@link #minSamples}). */
+  /**
+   * Whether {@code n} samples hold a 95 % upper bound of the p-quantile (n >= {@link #minSamples}).
+   */
   public static boolean supported(long n, double p) {
     return n >= minSamples(p);
   }
 
   /**
-   * The rank r (1 = smallest) of the order statistic that bounds the p-quantile from above with 95 % confidence:
-   * the smallest r with P(Bin(n, p) <= r - 1) >= 0.95; empty when the samples hold no such bound (r > n).
+   * The rank r (1 = smallest) of the order statistic that bounds the p-quantile from above with 95
+   * % confidence: the smallest r with P(Bin(n, p) <= r - 1) >= 0.95; empty when the samples hold no
+   * such bound (r > n).
    */
   public static OptionalLong upperRank(long n, double p) {
     if (!supported(n, p)) {
@@ -64,8 +69,9 @@ public final class PercentileBound {
 
   /**
    * The 95 % upper bound of the p-quantile of the values recorded in {@code h}: its value at rank
-   * {@link #upperRank}, reported like HdrHistogram reports percentiles (the highest value equivalent to the
-   * bucket's, so it is comparable with {@code getValueAtPercentile}); empty when unsupported.
+   * {@link #upperRank}, reported like HdrHistogram reports percentiles (the highest value
+   * equivalent to the bucket's, so it is comparable with {@code getValueAtPercentile}); empty when
+   * unsupported.
    */
   public static OptionalLong upperBoundValue(Histogram h, double p) {
     OptionalLong rank = upperRank(h.getTotalCount(), p);

@@ -3,8 +3,8 @@ package io.github.ycsbdocsearch.resultsformat;
 import java.io.IOException;
 
 /**
- * A file of a results folder is missing or does not follow docs/results-format.md. The message is one line naming
- * the file and what is wrong.
+ * A file of a results folder is missing or does not follow docs/results-format.md. The message is
+ * one line naming the file and what is wrong.
  */
 public class ResultsFormatException extends IOException {
   private static final long serialVersionUID = 1L;

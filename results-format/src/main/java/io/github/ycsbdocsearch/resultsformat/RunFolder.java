@@ -10,13 +10,14 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A results folder as its readers see it: manifest.json, and per store its step summaries, saturation.json and
- * verification.json. Steps are read from their own {@code summary.json}; a folder written before format 2 (no step
- * summaries) is summarized from its HDR logs once here, by the same {@link StepSummarizer}. Immutable.
+ * A results folder as its readers see it: manifest.json, and per store its step summaries,
+ * saturation.json and verification.json. Steps are read from their own {@code summary.json}; a
+ * folder written before format 2 (no step summaries) is summarized from its HDR logs once here, by
+ * the same {@link StepSummarizer}. Immutable.
  *
- * @param dir      the results folder
+ * @param dir the results folder
  * @param manifest manifest.json
- * @param stores   the stores, in folder-name order
+ * @param stores the stores, in folder-name order
  */
 public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
 
@@ -31,7 +32,8 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
    */
   public static RunFolder read(Path dir) throws IOException {
     if (!Files.isDirectory(dir) || !Files.isRegularFile(dir.resolve(RunLayout.MANIFEST))) {
-      throw new ResultsFormatException(dir + ": not a results folder (no " + RunLayout.MANIFEST + ")");
+      throw new ResultsFormatException(
+          dir + ": not a results folder (no " + RunLayout.MANIFEST + ")");
     }
     JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
     List<StoreRun> stores = new ArrayList<>();
@@ -44,9 +46,10 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
   }
 
   private static boolean isStoreDir(Path p) {
-    return Files.isDirectory(p) && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
-        || Files.isRegularFile(p.resolve(RunLayout.SATURATION))
-        || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
+    return Files.isDirectory(p)
+        && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
+            || Files.isRegularFile(p.resolve(RunLayout.SATURATION))
+            || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
   }
 
   private static StoreRun readStore(Path storeDir) throws IOException {
@@ -54,21 +57,28 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
     Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
     if (Files.isDirectory(stepsDir)) {
       for (Path stepDir : sortedChildren(stepsDir)) {
-        // A step folder without step.json was never finished being described: nothing derived can come from it.
-        if (Files.isDirectory(stepDir) && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
+        // A step folder without step.json was never finished being described: nothing derived can
+        // come from it.
+        if (Files.isDirectory(stepDir)
+            && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
           steps.add(new StoreRun.Step(stepDir, readStep(stepDir)));
         }
       }
     }
-    steps.sort(Comparator.comparingInt((StoreRun.Step s) -> s.summary().index())
-        .thenComparing(s -> s.summary().step()));
-    return new StoreRun(storeDir.getFileName().toString(), steps, Saturation.readOptional(storeDir),
+    steps.sort(
+        Comparator.comparingInt((StoreRun.Step s) -> s.summary().index())
+            .thenComparing(s -> s.summary().step()));
+    return new StoreRun(
+        storeDir.getFileName().toString(),
+        steps,
+        Saturation.readOptional(storeDir),
         Verification.readOptional(storeDir));
   }
 
   /** A step's summary: its summary.json (format 2), else computed from its logs (format 1). */
   public static StepSummary readStep(Path stepDir) throws IOException {
-    return Files.isRegularFile(stepDir.resolve(RunLayout.STEP_SUMMARY)) ? StepSummary.read(stepDir)
+    return Files.isRegularFile(stepDir.resolve(RunLayout.STEP_SUMMARY))
+        ? StepSummary.read(stepDir)
         : StepSummarizer.summarize(stepDir);
   }
 
@@ -98,8 +108,11 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
 
   /** The distinct operations of the run, in {@link OperationOrder}. */
   public List<String> operations() {
-    return allSteps().stream().flatMap(s -> s.operationNames().stream()).distinct()
-        .sorted(OperationOrder::compare).toList();
+    return allSteps().stream()
+        .flatMap(s -> s.operationNames().stream())
+        .distinct()
+        .sorted(OperationOrder::compare)
+        .toList();
   }
 
   /** The run id from the manifest (the folder name when missing). */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Where everything lives in a results folder (docs/results-format.md). The only place that knows file and folder
- * names: writers and readers ask here. Stateless.
+ * Where everything lives in a results folder (docs/results-format.md). The only place that knows
+ * file and folder names: writers and readers ask here. Stateless.
  *
  * <pre>
  * run/manifest.json, summary.csv, summary.json, report.html, charts/
@@ -29,26 +29,32 @@ public final class RunLayout {
   public static final String SATURATION = "saturation.json";
   public static final String VERIFICATION = "verification.json";
   public static final String STEP_JSON = "step.json";
+
   /** A step's own summary, written once by the runner when the step ends. */
   public static final String STEP_SUMMARY = "summary.json";
+
   public static final String HDR_DIR = "hdr";
   public static final String PERCENTILES_DIR = "percentiles";
+
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
   public static final String QUERY_STATS = "querystats.json";
+
   /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
   public static final String CLIENTS_DIR = "clients";
+
   /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
   public static final String CLIENTS_JSON = "clients.json";
 
-  private RunLayout() {
-  }
+  private RunLayout() {}
 
   /**
-   * A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}, {@code 14-t24-r5120-probe},
-   * {@code 20-t40-r3000-soak}, {@code 21-t40-r3000-control}, {@code 22-t40-r3000-fault}.
+   * A step folder's name: {@code 03-t8}, {@code 07-t16-r4500}, {@code 12-t16-r4500-floor}, {@code
+   * 14-t24-r5120-probe}, {@code 20-t40-r3000-soak}, {@code 21-t40-r3000-control}, {@code
+   * 22-t40-r3000-fault}.
    */
   public static String stepDirName(int index, int threads, long targetOps, Phase phase) {
-    return String.format(Locale.ROOT, "%02d-t%d", index, threads) + (targetOps > 0 ? "-r" + targetOps : "")
+    return String.format(Locale.ROOT, "%02d-t%d", index, threads)
+        + (targetOps > 0 ? "-r" + targetOps : "")
         + suffix(phase);
   }
 
@@ -69,8 +75,8 @@ public final class RunLayout {
   }
 
   /**
-   * The folders a step's own output is in: {@code clients/0}, {@code clients/1}, ... in order when it had several
-   * clients, else the step folder itself.
+   * The folders a step's own output is in: {@code clients/0}, {@code clients/1}, ... in order when
+   * it had several clients, else the step folder itself.
    */
   public static List<Path> clientOutputDirs(Path stepDir) {
     List<Path> dirs = new ArrayList<>();

@@ -9,61 +9,130 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null: a store whose
- * sweep found no qualifying step still gets this file, and readers must report that, not reject it. Format 1 files
- * have only the last three fields (the closed-loop peak); they read with the rest null. Immutable.
+ * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null:
+ * a store whose sweep found no qualifying step still gets this file, and readers must report that,
+ * not reject it. Format 1 files have only the last three fields (the closed-loop peak); they read
+ * with the rest null. Immutable.
  *
- * @param peakOps            the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable rate)
- * @param peakStep           the step folder of the peak
- * @param peakThreads        its client threads
- * @param peakCi95           95 % confidence interval of the peak step's throughput
- * @param peakLowerBound     the ramp ended at its largest thread count still growing: the peak is a lower bound
- * @param capacityOps        the highest offered rate that was sustained and met the objective, ops/s
- * @param capacityStep       the step folder that set it
- * @param slo                the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every operation)
- * @param capacityReason     how the capacity was found, or why there is none
- * @param reason             why the capacity search (thread ramp) ended
+ * @param peakOps the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable
+ *     rate)
+ * @param peakStep the step folder of the peak
+ * @param peakThreads its client threads
+ * @param peakCi95 95 % confidence interval of the peak step's throughput
+ * @param peakLowerBound the ramp ended at its largest thread count still growing: the peak is a
+ *     lower bound
+ * @param capacityOps the highest offered rate that was sustained and met the objective, ops/s
+ * @param capacityStep the step folder that set it
+ * @param slo the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every
+ *     operation)
+ * @param capacityReason how the capacity was found, or why there is none
+ * @param reason why the capacity search (thread ramp) ended
  * @param maxSustainableIndex format 1 name: the peak step's index
- * @param threads             format 1 name: the peak step's threads
- * @param throughputOps       format 1 name: the peak's throughput
- * @param capacitySearch      how the capacity was found (format 3): bracket, convergence, confidence, probes; null
- *                            in older files, whose capacity was the highest passing fraction of the peak
+ * @param threads format 1 name: the peak step's threads
+ * @param throughputOps format 1 name: the peak's throughput
+ * @param capacitySearch how the capacity was found (format 3): bracket, convergence, confidence,
+ *     probes; null in older files, whose capacity was the highest passing fraction of the peak
  */
-@JsonPropertyOrder({"format", "store", "peak_ops", "peak_step", "peak_threads", "peak_ci95", "peak_lower_bound",
-    "capacity_ops", "capacity_step", "slo", "capacity_reason", "reason", "max_sustainable_index", "threads",
-    "throughput_ops", "capacity_search"})
+@JsonPropertyOrder({
+  "format",
+  "store",
+  "peak_ops",
+  "peak_step",
+  "peak_threads",
+  "peak_ci95",
+  "peak_lower_bound",
+  "capacity_ops",
+  "capacity_step",
+  "slo",
+  "capacity_reason",
+  "reason",
+  "max_sustainable_index",
+  "threads",
+  "throughput_ops",
+  "capacity_search"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record Saturation(Integer format, String store, Double peakOps, String peakStep, Integer peakThreads,
-                         List<Double> peakCi95, Boolean peakLowerBound, Double capacityOps, String capacityStep,
-                         String slo, String capacityReason, String reason, Integer maxSustainableIndex,
-                         Integer threads, Double throughputOps, CapacitySearchRecord capacitySearch) {
+public record Saturation(
+    Integer format,
+    String store,
+    Double peakOps,
+    String peakStep,
+    Integer peakThreads,
+    List<Double> peakCi95,
+    Boolean peakLowerBound,
+    Double capacityOps,
+    String capacityStep,
+    String slo,
+    String capacityReason,
+    String reason,
+    Integer maxSustainableIndex,
+    Integer threads,
+    Double throughputOps,
+    CapacitySearchRecord capacitySearch) {
 
   /** Version written now. */
   public static final int FORMAT = 3;
 
   /** Without a capacity search record (the peak alone, format-2 files). */
-  public Saturation(Integer format, String store, Double peakOps, String peakStep, Integer peakThreads,
-                    List<Double> peakCi95, Boolean peakLowerBound, Double capacityOps, String capacityStep,
-                    String slo, String capacityReason, String reason, Integer maxSustainableIndex,
-                    Integer threads, Double throughputOps) {
-    this(format, store, peakOps, peakStep, peakThreads, peakCi95, peakLowerBound, capacityOps, capacityStep, slo,
-        capacityReason, reason, maxSustainableIndex, threads, throughputOps, null);
+  public Saturation(
+      Integer format,
+      String store,
+      Double peakOps,
+      String peakStep,
+      Integer peakThreads,
+      List<Double> peakCi95,
+      Boolean peakLowerBound,
+      Double capacityOps,
+      String capacityStep,
+      String slo,
+      String capacityReason,
+      String reason,
+      Integer maxSustainableIndex,
+      Integer threads,
+      Double throughputOps) {
+    this(
+        format,
+        store,
+        peakOps,
+        peakStep,
+        peakThreads,
+        peakCi95,
+        peakLowerBound,
+        capacityOps,
+        capacityStep,
+        slo,
+        capacityReason,
+        reason,
+        maxSustainableIndex,
+        threads,
+        throughputOps,
+        null);
   }
 
-  /** Whether the capacity is only a lower bound; null when the file does not say (older formats). */
+  /**
+   * Whether the capacity is only a lower bound; null when the file does not say (older formats).
+   */
   @JsonIgnore
   public Boolean capacityLowerBound() {
     return capacitySearch == null ? null : capacitySearch.lowerBound();
   }
 
-  /** The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or null. */
+  /**
+   * The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or
+   * null.
+   */
   @JsonIgnore
   public String capacityBracket() {
     if (capacitySearch == null || capacitySearch.lo() == null) {
       return null;
     }
-    return String.format(Locale.ROOT, "[%.0f, %s]", capacitySearch.lo(),
-        capacitySearch.hi() == null ? "open" : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
+    return String.format(
+        Locale.ROOT,
+        "[%.0f, %s]",
+        capacitySearch.lo(),
+        capacitySearch.hi() == null
+            ? "open"
+            : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
   }
 
   /** The closed-loop peak, also from a format-1 file (where it was called throughput_ops). */

@@ -15,82 +15,143 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * What a store did over a soak ({@code <store>/soak.json}): its one long fixed-rate step minute by minute, the drift
- * from the first tenth of the window to the last, the background events of each kind, and the data set before and
- * after. The minutes and tenths are the whole seconds of {@link StepHistograms} (warm-up excluded), merged exactly
- * (histograms added, never percentiles averaged); a percentile is given only where its samples support it.
- * Immutable.
+ * What a store did over a soak ({@code <store>/soak.json}): its one long fixed-rate step minute by
+ * minute, the drift from the first tenth of the window to the last, the background events of each
+ * kind, and the data set before and after. The minutes and tenths are the whole seconds of {@link
+ * StepHistograms} (warm-up excluded), merged exactly (histograms added, never percentiles
+ * averaged); a percentile is given only where its samples support it. Immutable.
  *
- * @param step            the soak step's folder name
- * @param targetOps       its offered rate
- * @param offeredFraction its rate as a fraction of the capacity; null when it ran at a --rates value
- * @param windowS         measured seconds
- * @param minutes         one row per whole or partial minute of the window
- * @param drift           the last tenth against the first
- * @param events          background events of each kind ({@code events.json})
- * @param dataSet         the store's data set before and after the soak, by its own measure; null when unknown
+ * @param step the soak step's folder name
+ * @param targetOps its offered rate
+ * @param offeredFraction its rate as a fraction of the capacity; null when it ran at a --rates
+ *     value
+ * @param windowS measured seconds
+ * @param minutes one row per whole or partial minute of the window
+ * @param drift the last tenth against the first
+ * @param events background events of each kind ({@code events.json})
+ * @param dataSet the store's data set before and after the soak, by its own measure; null when
+ *     unknown
  */
-@JsonPropertyOrder({"step", "target_ops", "offered_fraction", "window_s", "minutes", "drift", "events", "data_set"})
+@JsonPropertyOrder({
+  "step",
+  "target_ops",
+  "offered_fraction",
+  "window_s",
+  "minutes",
+  "drift",
+  "events",
+  "data_set"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record SoakSummary(String step, long targetOps, Double offeredFraction, double windowS, List<Minute> minutes,
-                          Drift drift, Map<String, Integer> events, DataSet dataSet) {
+public record SoakSummary(
+    String step,
+    long targetOps,
+    Double offeredFraction,
+    double windowS,
+    List<Minute> minutes,
+    Drift drift,
+    Map<String, Integer> events,
+    DataSet dataSet) {
 
   public static final String FILE_NAME = "soak.json";
 
   /**
    * One minute of the window.
    *
-   * @param minute        0 for the first
-   * @param seconds       seconds of the window in it
+   * @param minute 0 for the first
+   * @param seconds seconds of the window in it
    * @param throughputOps successful operations per second
-   * @param requests      intended-latency samples (failures included)
-   * @param p50Us         intended p50, null unless supported
-   * @param p99Us         intended p99, null unless supported
-   * @param maxUs         the maximum; null without samples
+   * @param requests intended-latency samples (failures included)
+   * @param p50Us intended p50, null unless supported
+   * @param p99Us intended p99, null unless supported
+   * @param maxUs the maximum; null without samples
    */
-  @JsonPropertyOrder({"minute", "seconds", "throughput_ops", "requests", "p50_us", "p99_us", "max_us"})
-  public record Minute(int minute, double seconds, double throughputOps, long requests, Long p50Us, Long p99Us,
-                       Long maxUs) {
-  }
+  @JsonPropertyOrder({
+    "minute",
+    "seconds",
+    "throughput_ops",
+    "requests",
+    "p50_us",
+    "p99_us",
+    "max_us"
+  })
+  public record Minute(
+      int minute,
+      double seconds,
+      double throughputOps,
+      long requests,
+      Long p50Us,
+      Long p99Us,
+      Long maxUs) {}
 
   /**
    * The last tenth of the window against the first (each at least one second).
    *
-   * @param tenthS              seconds in each tenth
-   * @param firstThroughputOps  throughput over the first tenth
-   * @param lastThroughputOps   over the last tenth
+   * @param tenthS seconds in each tenth
+   * @param firstThroughputOps throughput over the first tenth
+   * @param lastThroughputOps over the last tenth
    * @param throughputChangePct the change, percent of the first
-   * @param firstP99Us          intended p99 over the first tenth, null unless supported
-   * @param lastP99Us           over the last tenth
-   * @param p99Ratio            last over first; null unless both are supported
+   * @param firstP99Us intended p99 over the first tenth, null unless supported
+   * @param lastP99Us over the last tenth
+   * @param p99Ratio last over first; null unless both are supported
    */
-  @JsonPropertyOrder({"tenth_s", "first_throughput_ops", "last_throughput_ops", "throughput_change_pct",
-      "first_p99_us", "last_p99_us", "p99_ratio"})
-  public record Drift(double tenthS, double firstThroughputOps, double lastThroughputOps, Double throughputChangePct,
-                      Long firstP99Us, Long lastP99Us, Double p99Ratio) {
-  }
+  @JsonPropertyOrder({
+    "tenth_s",
+    "first_throughput_ops",
+    "last_throughput_ops",
+    "throughput_change_pct",
+    "first_p99_us",
+    "last_p99_us",
+    "p99_ratio"
+  })
+  public record Drift(
+      double tenthS,
+      double firstThroughputOps,
+      double lastThroughputOps,
+      Double throughputChangePct,
+      Long firstP99Us,
+      Long lastP99Us,
+      Double p99Ratio) {}
 
   /**
-   * The data set by the store's own measure ({@code describe}'s {@code data_set}) before and after the soak.
+   * The data set by the store's own measure ({@code describe}'s {@code data_set}) before and after
+   * the soak.
    *
-   * @param documentsBefore    documents before
-   * @param documentsAfter     after
+   * @param documentsBefore documents before
+   * @param documentsAfter after
    * @param primaryBytesBefore bytes of the primaries before
-   * @param primaryBytesAfter  after
-   * @param measure            what the bytes measure (differs by store)
-   * @param recordsInserted    records the soak's operations inserted
-   * @param budgetMbPerServer  the memory budget of each server
-   * @param withinBudget       the data set after the soak fits one server's budget; null when the store is spread
-   *                           over several servers (the conditions table compares it there)
+   * @param primaryBytesAfter after
+   * @param measure what the bytes measure (differs by store)
+   * @param recordsInserted records the soak's operations inserted
+   * @param budgetMbPerServer the memory budget of each server
+   * @param withinBudget the data set after the soak fits one server's budget; null when the store
+   *     is spread over several servers (the conditions table compares it there)
    */
-  @JsonPropertyOrder({"documents_before", "documents_after", "primary_bytes_before", "primary_bytes_after", "measure",
-      "records_inserted", "budget_mb_per_server", "within_budget"})
-  public record DataSet(long documentsBefore, long documentsAfter, long primaryBytesBefore, long primaryBytesAfter,
-                        String measure, long recordsInserted, Integer budgetMbPerServer, Boolean withinBudget) {
-  }
+  @JsonPropertyOrder({
+    "documents_before",
+    "documents_after",
+    "primary_bytes_before",
+    "primary_bytes_after",
+    "measure",
+    "records_inserted",
+    "budget_mb_per_server",
+    "within_budget"
+  })
+  public record DataSet(
+      long documentsBefore,
+      long documentsAfter,
+      long primaryBytesBefore,
+      long primaryBytesAfter,
+      String measure,
+      long recordsInserted,
+      Integer budgetMbPerServer,
+      Boolean withinBudget) {}
 
-  /** The minutes, the drift and the events of a soak step folder (the data set is the runner's to add). */
+  /**
+   * The minutes, the drift and the events of a soak step folder (the data set is the runner's to
+   * add).
+   */
   public static SoakSummary of(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
     StepHistograms hist = StepHistograms.forStep(stepDir);
@@ -103,24 +164,45 @@ public record SoakSummary(String step, long targetOps, Double offeredFraction, d
     List<Minute> minutes = new ArrayList<>();
     for (int m = 0; m * 60 < n; m++) {
       Span s = span(ok, lengths, latency, m * 60, Math.min(n, m * 60 + 60));
-      minutes.add(new Minute(m, round(s.seconds()), round(s.throughput()), s.requests(),
-          StepTimeSeries.percentile(s.latency(), Percentile.P50),
-          StepTimeSeries.percentile(s.latency(), Percentile.P99),
-          s.latency() == null ? null : s.latency().getMaxValue()));
+      minutes.add(
+          new Minute(
+              m,
+              round(s.seconds()),
+              round(s.throughput()),
+              s.requests(),
+              StepTimeSeries.percentile(s.latency(), Percentile.P50),
+              StepTimeSeries.percentile(s.latency(), Percentile.P99),
+              s.latency() == null ? null : s.latency().getMaxValue()));
     }
     int tenth = Math.max(1, n / 10);
     Span first = span(ok, lengths, latency, 0, Math.min(n, tenth));
     Span last = span(ok, lengths, latency, Math.max(0, n - tenth), n);
     Long p99First = StepTimeSeries.percentile(first.latency(), Percentile.P99);
     Long p99Last = StepTimeSeries.percentile(last.latency(), Percentile.P99);
-    Drift drift = new Drift(tenth, round(first.throughput()), round(last.throughput()),
-        first.throughput() > 0 ? round(100 * (last.throughput() - first.throughput()) / first.throughput()) : null,
-        p99First, p99Last, p99First != null && p99Last != null && p99First > 0
-            ? Math.round(1000.0 * p99Last / p99First) / 1000.0 : null);
+    Drift drift =
+        new Drift(
+            tenth,
+            round(first.throughput()),
+            round(last.throughput()),
+            first.throughput() > 0
+                ? round(100 * (last.throughput() - first.throughput()) / first.throughput())
+                : null,
+            p99First,
+            p99Last,
+            p99First != null && p99Last != null && p99First > 0
+                ? Math.round(1000.0 * p99Last / p99First) / 1000.0
+                : null);
     Map<String, Integer> events = new TreeMap<>();
     StepEvents.read(stepDir).forEach(e -> events.merge(e.kind(), 1, Integer::sum));
-    return new SoakSummary(stepDir.getFileName().toString(), info.targetOps(), info.offeredFraction(),
-        round(hist.measuredSeconds()), minutes, drift, events, null);
+    return new SoakSummary(
+        stepDir.getFileName().toString(),
+        info.targetOps(),
+        info.offeredFraction(),
+        round(hist.measuredSeconds()),
+        minutes,
+        drift,
+        events,
+        null);
   }
 
   /** The same summary with the data set. */
@@ -139,8 +221,7 @@ public record SoakSummary(String step, long targetOps, Double offeredFraction, d
   }
 
   /** Seconds [from, to) of the window added up. */
-  private record Span(double seconds, double throughput, long requests, Histogram latency) {
-  }
+  private record Span(double seconds, double throughput, long requests, Histogram latency) {}
 
   private static Span span(long[] ok, double[] lengths, List<Histogram> latency, int from, int to) {
     double seconds = 0;
@@ -150,7 +231,8 @@ public record SoakSummary(String step, long targetOps, Double offeredFraction, d
       count += ok[i];
     }
     Histogram h = StepTimeSeries.merge(latency, from, to);
-    return new Span(seconds, seconds > 0 ? count / seconds : 0, h == null ? 0 : h.getTotalCount(), h);
+    return new Span(
+        seconds, seconds > 0 ? count / seconds : 0, h == null ? 0 : h.getTotalCount(), h);
   }
 
   private static double round(double v) {

@@ -6,23 +6,26 @@ import java.util.Optional;
 public final class Statistics {
 
   /** Two-sided 97.5 % quantiles of Student's t for 1..30 degrees of freedom (from any t table). */
-  private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-      2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
-      2.056, 2.052, 2.048, 2.045, 2.042};
+  private static final double[] T975 = {
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+    2.052, 2.048, 2.045, 2.042
+  };
 
   /** Fewest values {@link #batchMeansCi95} gives an interval for: 3 batches of at least 2. */
   public static final int BATCH_MEANS_MIN_VALUES = 6;
+
   private static final int MIN_BATCHES = 3;
   private static final int MAX_BATCHES = 10;
 
-  private Statistics() {
-  }
+  private Statistics() {}
 
   /** A confidence interval of a mean. Immutable. */
-  public record Interval(double mean, double low, double high) {
-  }
+  public record Interval(double mean, double low, double high) {}
 
-  /** The 97.5 % quantile of Student's t with {@code df} degrees of freedom (1.96 beyond the table). */
+  /**
+   * The 97.5 % quantile of Student's t with {@code df} degrees of freedom (1.96 beyond the table).
+   */
   public static double t975(int df) {
     if (df < 1) {
       throw new IllegalArgumentException("degrees of freedom must be >= 1");
@@ -33,12 +36,13 @@ public final class Statistics {
   /**
    * 95 % confidence interval of the mean of a time-ordered series by batch means.
    *
-   * <p>Why batches. Successive values of a throughput series are correlated (a slow second is often followed by
-   * another: a compaction, a GC, a full queue), so Student's t over the single values treats n correlated values
-   * as n independent ones and gives a far too narrow interval. The means of long contiguous batches are nearly
-   * independent even when the values are not, so t over the batch means is honest. b = max(3, min(10, n / 3))
-   * batches of equal size n / b; the remainder is dropped at the start (closest to the warm-up, the least
-   * representative values). The interval is mean of the batch means +- t(0.975, b - 1) * sd / sqrt(b).
+   * <p>Why batches. Successive values of a throughput series are correlated (a slow second is often
+   * followed by another: a compaction, a GC, a full queue), so Student's t over the single values
+   * treats n correlated values as n independent ones and gives a far too narrow interval. The means
+   * of long contiguous batches are nearly independent even when the values are not, so t over the
+   * batch means is honest. b = max(3, min(10, n / 3)) batches of equal size n / b; the remainder is
+   * dropped at the start (closest to the warm-up, the least representative values). The interval is
+   * mean of the batch means +- t(0.975, b - 1) * sd / sqrt(b).
    *
    * @return empty when there are fewer than {@link #BATCH_MEANS_MIN_VALUES} values
    */

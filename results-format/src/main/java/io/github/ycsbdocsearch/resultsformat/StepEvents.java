@@ -13,31 +13,33 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * A step's {@code events.json}: the background work a store did while the step ran (an AOF rewrite, a snapshot, a
- * refresh, a merge, a checkpoint), so a latency spike on the report's time axis can be told from a queue. The file
- * is optional and written by the runner when the step ends; a step without it simply has no events.
+ * A step's {@code events.json}: the background work a store did while the step ran (an AOF rewrite,
+ * a snapshot, a refresh, a merge, a checkpoint), so a latency spike on the report's time axis can
+ * be told from a queue. The file is optional and written by the runner when the step ends; a step
+ * without it simply has no events.
  *
  * <p>Time is {@code t_s}: seconds since the step's measurement start, the end of its warm-up as
- * {@link StepHistograms} counts it (the earliest {@code #[StartTime:]} of the step's HDR logs plus {@code warmup_s};
- * {@link #measurementStartMs} computes it). Negative times fall in the warm-up. Stateless, thread-safe.
+ * {@link StepHistograms} counts it (the earliest {@code #[StartTime:]} of the step's HDR logs plus
+ * {@code warmup_s}; {@link #measurementStartMs} computes it). Negative times fall in the warm-up.
+ * Stateless, thread-safe.
  */
 public final class StepEvents {
 
   /** The file name, in the step folder. */
   public static final String FILE_NAME = "events.json";
-  /** The kinds the report knows by name; any other non-empty kind is read and drawn as given. */
-  public static final List<String> KNOWN_KINDS = List.of("aof_rewrite", "rdb_save", "es_refresh", "es_flush",
-      "es_merge", "wt_checkpoint");
 
-  private static final TypeReference<List<Event>> LIST = new TypeReference<>() {
-  };
+  /** The kinds the report knows by name; any other non-empty kind is read and drawn as given. */
+  public static final List<String> KNOWN_KINDS =
+      List.of("aof_rewrite", "rdb_save", "es_refresh", "es_flush", "es_merge", "wt_checkpoint");
+
+  private static final TypeReference<List<Event>> LIST = new TypeReference<>() {};
 
   /**
    * One background event. Immutable, thread-safe.
    *
-   * @param tS     seconds since the step's measurement start (negative: during the warm-up)
-   * @param store  the store that did it
-   * @param kind   what it was, e.g. {@code aof_rewrite}
+   * @param tS seconds since the step's measurement start (negative: during the warm-up)
+   * @param store the store that did it
+   * @param kind what it was, e.g. {@code aof_rewrite}
    * @param detail free text for people (sizes, durations), or ""
    */
   @JsonPropertyOrder({"t_s", "store", "kind", "detail"})
@@ -49,13 +51,13 @@ public final class StepEvents {
     }
   }
 
-  private StepEvents() {
-  }
+  private StepEvents() {}
 
   /**
    * The events of a step folder in time order; empty when it has no {@code events.json}.
    *
-   * @throws ResultsFormatException when the file is not a list of events with a number {@code t_s} and a kind
+   * @throws ResultsFormatException when the file is not a list of events with a number {@code t_s}
+   *     and a kind
    */
   public static List<Event> read(Path stepDir) throws ResultsFormatException {
     Path file = stepDir.resolve(FILE_NAME);
@@ -66,29 +68,34 @@ public final class StepEvents {
     try {
       node = Json.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw new ResultsFormatException(file + ": malformed JSON: " + Json.firstLine(e.getMessage()), e);
+      throw new ResultsFormatException(
+          file + ": malformed JSON: " + Json.firstLine(e.getMessage()), e);
     }
     if (node == null || !node.isArray()) {
       throw new ResultsFormatException(file + ": not a JSON list of events");
     }
     for (JsonNode e : node) {
       if (!e.path("t_s").isNumber() || e.path("kind").asText("").isBlank()) {
-        throw new ResultsFormatException(file + ": every event needs a number t_s and a kind, got " + e);
+        throw new ResultsFormatException(
+            file + ": every event needs a number t_s and a kind, got " + e);
       }
     }
     List<Event> events = Json.MAPPER.convertValue(node, LIST);
     return events.stream().sorted(Comparator.comparingDouble(Event::tS)).toList();
   }
 
-  /** Writes the events into the step folder, atomically (the runner's side; tests use it for fixtures). */
+  /**
+   * Writes the events into the step folder, atomically (the runner's side; tests use it for
+   * fixtures).
+   */
   public static void write(Path stepDir, List<Event> events) {
     AtomicFiles.writeJson(stepDir.resolve(FILE_NAME), events);
   }
 
   /**
    * The step's measurement start in epoch milliseconds, the origin of {@code t_s}: the earliest
-   * {@code #[StartTime:]} of its HDR logs ({@code hdr/*.hdr}, YCSB's {@code CLEANUP} left out, as the summarizer
-   * does) plus its {@code warmup_s}; empty when no log has started.
+   * {@code #[StartTime:]} of its HDR logs ({@code hdr/*.hdr}, YCSB's {@code CLEANUP} left out, as
+   * the summarizer does) plus its {@code warmup_s}; empty when no log has started.
    */
   public static OptionalLong measurementStartMs(Path stepDir) throws IOException {
     double earliestS = Double.MAX_VALUE;
@@ -97,10 +104,13 @@ public final class StepEvents {
       if (!Files.isDirectory(hdr)) {
         continue;
       }
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(hdr, "*" + HdrLogName.EXTENSION)) {
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(hdr, "*" + HdrLogName.EXTENSION)) {
         for (Path file : files) {
-          boolean workload = HdrLogName.parse(file.getFileName().toString()).map(n -> !n.lifecycle())
-              .orElse(false);
+          boolean workload =
+              HdrLogName.parse(file.getFileName().toString())
+                  .map(n -> !n.lifecycle())
+                  .orElse(false);
           if (workload) {
             earliestS = Math.min(earliestS, startTimeS(file));
           }
@@ -113,14 +123,21 @@ public final class StepEvents {
     return OptionalLong.of(Math.round((earliestS + StepRecord.read(stepDir).warmupS()) * 1000.0));
   }
 
-  /** A log's {@code #[StartTime: s ...]}, or +infinity when it has none (a log that never started). */
+  /**
+   * A log's {@code #[StartTime: s ...]}, or +infinity when it has none (a log that never started).
+   */
   private static double startTimeS(Path file) throws IOException {
     try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-      return lines.filter(l -> l.startsWith("#[StartTime:")).findFirst()
+      return lines
+          .filter(l -> l.startsWith("#[StartTime:"))
+          .findFirst()
           .map(l -> l.substring("#[StartTime:".length()).trim().split("[ \\]]")[0])
-          .map(Double::parseDouble).filter(s -> s > 0).orElse(Double.MAX_VALUE);
+          .map(Double::parseDouble)
+          .filter(s -> s > 0)
+          .orElse(Double.MAX_VALUE);
     } catch (NumberFormatException e) {
-      throw new ResultsFormatException(file + ": not a readable HdrHistogram log: bad StartTime", e);
+      throw new ResultsFormatException(
+          file + ": not a readable HdrHistogram log: bad StartTime", e);
     }
   }
 }

@@ -18,30 +18,34 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The interval logs of one step's {@code hdr/} folder, each merged over the intervals kept after warm-up.
+ * The interval logs of one step's {@code hdr/} folder, each merged over the intervals kept after
+ * warm-up.
  *
- * <p>Which intervals are warm-up. YCSB creates each log lazily at the first operation of its kind, and the status
- * thread closes the intervals of the different logs one after the other, so their start times and interval
- * boundaries differ by up to a few hundred milliseconds. Two rules keep every log of a step on the same intervals:
- * the warm-up is measured from the earliest {@code #[StartTime:]} of the step's logs (so a log of failures that
- * starts late gets no warm-up of its own), and an interval is warm-up when its midpoint lies before the end of the
- * warm-up (so boundaries a little apart fall on the same side).
+ * <p>Which intervals are warm-up. YCSB creates each log lazily at the first operation of its kind,
+ * and the status thread closes the intervals of the different logs one after the other, so their
+ * start times and interval boundaries differ by up to a few hundred milliseconds. Two rules keep
+ * every log of a step on the same intervals: the warm-up is measured from the earliest {@code
+ * #[StartTime:]} of the step's logs (so a log of failures that starts late gets no warm-up of its
+ * own), and an interval is warm-up when its midpoint lies before the end of the warm-up (so
+ * boundaries a little apart fall on the same side).
  *
- * <p>The measured window is exact: it starts at the first kept interval and ends at the requested stop (the earliest
- * log start plus warm-up plus the step's duration), or earlier at the last interval with a completion when the
- * operation budget ran out first. Intervals that start after the stop hold late completions (an operation in flight
- * at the stop, a freshness poll): their latencies are kept in the merged histograms, they are real, but they do not
- * stretch the window and are not counted in the window's operations.
+ * <p>The measured window is exact: it starts at the first kept interval and ends at the requested
+ * stop (the earliest log start plus warm-up plus the step's duration), or earlier at the last
+ * interval with a completion when the operation budget ran out first. Intervals that start after
+ * the stop hold late completions (an operation in flight at the stop, a freshness poll): their
+ * latencies are kept in the merged histograms, they are real, but they do not stretch the window
+ * and are not counted in the window's operations.
  *
- * <p>Several clients. A step driven by N client JVMs has one {@code hdr/} per client ({@code clients/<i>/hdr}). The
- * logs of one operation and kind are merged interval by interval: every client's intervals keep their absolute
- * timestamps, fall into the same whole seconds of the window, and are summed with HdrHistogram's own {@code add}
- * (same precision); no percentile is ever averaged. The warm-up and the stop are measured from the earliest start
- * of any client's log, so the window is the clients' common one, and each client's logs count as their own logs for
- * the intervals' lengths (two clients ticking together cover one second, not two).
+ * <p>Several clients. A step driven by N client JVMs has one {@code hdr/} per client ({@code
+ * clients/<i>/hdr}). The logs of one operation and kind are merged interval by interval: every
+ * client's intervals keep their absolute timestamps, fall into the same whole seconds of the
+ * window, and are summed with HdrHistogram's own {@code add} (same precision); no percentile is
+ * ever averaged. The warm-up and the stop are measured from the earliest start of any client's log,
+ * so the window is the clients' common one, and each client's logs count as their own logs for the
+ * intervals' lengths (two clients ticking together cover one second, not two).
  *
- * <p>YCSB's {@code CLEANUP} measurement (each thread's {@code DB.cleanup()}) is not a workload operation and is
- * ignored.
+ * <p>YCSB's {@code CLEANUP} measurement (each thread's {@code DB.cleanup()}) is not a workload
+ * operation and is ignored.
  *
  * <p>Not thread-safe: the histograms are mutable.
  */
@@ -55,19 +59,20 @@ public final class StepHistograms {
   }
 
   /** One log as read from its file. */
-  private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {
-  }
-
-  /** The logs of one client's {@code hdr/}, and its send-lag log's intervals (null when there is none). */
-  private record ClientLogs(List<Log> logs, List<Interval> sendLag) {
-  }
+  private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {}
 
   /**
-   * One interval of the window's throughput series: {@code timeS} seconds from the end of the warm-up to its
-   * middle, the {@code lengthS} seconds it really covered, and the records per second over that length.
+   * The logs of one client's {@code hdr/}, and its send-lag log's intervals (null when there is
+   * none).
    */
-  public record IntervalRate(double timeS, double lengthS, double perSecond) {
-  }
+  private record ClientLogs(List<Log> logs, List<Interval> sendLag) {}
+
+  /**
+   * One interval of the window's throughput series: {@code timeS} seconds from the end of the
+   * warm-up to its middle, the {@code lengthS} seconds it really covered, and the records per
+   * second over that length.
+   */
+  public record IntervalRate(double timeS, double lengthS, double perSecond) {}
 
   private final Map<HdrLogName, Histogram> merged;
   private final Map<HdrLogName, Long> inWindow;
@@ -76,9 +81,13 @@ public final class StepHistograms {
   private final long windowStartMs;
   private final long windowEndMs;
 
-  private StepHistograms(Map<HdrLogName, Histogram> merged, Map<HdrLogName, Long> inWindow,
-                         Map<HdrLogName, long[]> perInterval, double[] intervalLengthsS, long windowStartMs,
-                         long windowEndMs) {
+  private StepHistograms(
+      Map<HdrLogName, Histogram> merged,
+      Map<HdrLogName, Long> inWindow,
+      Map<HdrLogName, long[]> perInterval,
+      double[] intervalLengthsS,
+      long windowStartMs,
+      long windowEndMs) {
     this.merged = merged;
     this.inWindow = inWindow;
     this.perInterval = perInterval;
@@ -88,36 +97,40 @@ public final class StepHistograms {
   }
 
   /**
-   * Reads every {@code *.hdr} of {@code hdrDir} (none when the folder is missing), drops the warm-up and cuts the
-   * window at the requested stop.
+   * Reads every {@code *.hdr} of {@code hdrDir} (none when the folder is missing), drops the
+   * warm-up and cuts the window at the requested stop.
    *
-   * <p>The window's intervals, for the throughput series. The logs' own intervals are neither whole seconds (the
-   * status thread's ticks jitter between about 0.7 and 1.3 s) nor aligned across logs, so every kept interval
-   * inside the window is put in the whole second after the warm-up its midpoint falls in, and each such interval
-   * remembers the time it really covered: the median over the successes' service logs of each log's summed
-   * interval lengths in it (the logs tick together; the median ignores one that started late or stopped early).
-   * A second that caught two short ticks then has twice the records over twice the length, and a second that
-   * caught none has length 0 and no rate, instead of a spurious double and zero count.
+   * <p>The window's intervals, for the throughput series. The logs' own intervals are neither whole
+   * seconds (the status thread's ticks jitter between about 0.7 and 1.3 s) nor aligned across logs,
+   * so every kept interval inside the window is put in the whole second after the warm-up its
+   * midpoint falls in, and each such interval remembers the time it really covered: the median over
+   * the successes' service logs of each log's summed interval lengths in it (the logs tick
+   * together; the median ignores one that started late or stopped early). A second that caught two
+   * short ticks then has twice the records over twice the length, and a second that caught none has
+   * length 0 and no rate, instead of a spurious double and zero count.
    *
-   * @param warmupS    seconds excluded at the start
-   * @param durationS  the measured seconds that followed the warm-up before the stop was requested; 0 or less
-   *                   means unknown (the window then ends at the last interval with a completion)
+   * @param warmupS seconds excluded at the start
+   * @param durationS the measured seconds that followed the warm-up before the stop was requested;
+   *     0 or less means unknown (the window then ends at the last interval with a completion)
    */
-  public static StepHistograms read(Path hdrDir, double warmupS, double durationS) throws IOException {
+  public static StepHistograms read(Path hdrDir, double warmupS, double durationS)
+      throws IOException {
     return read(List.of(hdrDir), warmupS, durationS);
   }
 
   /**
-   * {@link #read(Path, double, double)} over the {@code hdr/} folders of every client of a step, merged exactly
-   * (see the class comment).
+   * {@link #read(Path, double, double)} over the {@code hdr/} folders of every client of a step,
+   * merged exactly (see the class comment).
    */
-  public static StepHistograms read(List<Path> hdrDirs, double warmupS, double durationS) throws IOException {
+  public static StepHistograms read(List<Path> hdrDirs, double warmupS, double durationS)
+      throws IOException {
     List<ClientLogs> clients = new ArrayList<>();
     for (Path hdrDir : hdrDirs) {
       clients.add(readClient(hdrDir));
     }
     List<Log> logs = clients.stream().flatMap(c -> c.logs().stream()).toList();
-    double referenceSec = logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
+    double referenceSec =
+        logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
     List<Histogram> lagByClient = new ArrayList<>();
@@ -129,7 +142,9 @@ public final class StepHistograms {
     long lastEnd = Long.MIN_VALUE;
     for (Log log : logs) {
       for (Interval interval : log.intervals()) {
-        if (log.name().kind() == LatencyKind.SERVICE && kept(interval, cutoffMs) && interval.startsBefore(stopMs)
+        if (log.name().kind() == LatencyKind.SERVICE
+            && kept(interval, cutoffMs)
+            && interval.startsBefore(stopMs)
             && interval.histogram().getTotalCount() > 0) {
           windowStart = Math.min(windowStart, interval.startMs());
           lastEnd = Math.max(lastEnd, interval.endMs());
@@ -138,7 +153,8 @@ public final class StepHistograms {
     }
     boolean empty = windowStart > lastEnd;
     long windowEnd = empty ? 0 : Math.min(lastEnd, stopMs);
-    // One more second than the window spans: a last tick that began before the end may have its midpoint past it.
+    // One more second than the window spans: a last tick that began before the end may have its
+    // midpoint past it.
     int buckets = windowEnd > cutoffMs ? (int) Math.ceil((windowEnd - cutoffMs) / 1000.0) + 1 : 0;
     Map<HdrLogName, Histogram> merged = new TreeMap<>(StepHistograms::compareNames);
     Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
@@ -146,13 +162,16 @@ public final class StepHistograms {
     List<double[]> lengthsPerLog = new ArrayList<>();
     Map<HdrLogName, Histogram[]> intended = new TreeMap<>(StepHistograms::compareNames);
     for (Log log : logs) {
-      // Another client's log of the same operation and kind adds into the same histograms and seconds.
+      // Another client's log of the same operation and kind adds into the same histograms and
+      // seconds.
       Histogram total = merged.computeIfAbsent(log.name(), n -> new Histogram(3));
       long counted = 0;
       long[] counts = perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
       double[] lengths = new double[buckets];
-      Histogram[] byInterval = log.name().kind() != LatencyKind.INTENDED ? null
-          : intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
+      Histogram[] byInterval =
+          log.name().kind() != LatencyKind.INTENDED
+              ? null
+              : intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
       for (Interval interval : log.intervals()) {
         if (!kept(interval, cutoffMs)) {
           continue;
@@ -189,8 +208,9 @@ public final class StepHistograms {
     int series = used;
     intervalLengths = Arrays.copyOf(intervalLengths, series);
     perInterval.replaceAll((name, counts) -> Arrays.copyOf(counts, series));
-    StepHistograms h = new StepHistograms(merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart,
-        windowEnd);
+    StepHistograms h =
+        new StepHistograms(
+            merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
     h.sendLag = sendLag;
     if (clients.size() > 1) {
       h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
@@ -198,7 +218,8 @@ public final class StepHistograms {
     h.sendLagByClient = lagByClient;
     List<Long> starts = new ArrayList<>();
     for (ClientLogs c : clients) {
-      OptionalDouble first = c.logs().stream().mapToDouble(Log::startTimeSec).filter(v -> v > 0).min();
+      OptionalDouble first =
+          c.logs().stream().mapToDouble(Log::startTimeSec).filter(v -> v > 0).min();
       starts.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
     }
     h.clientStartsMs = starts;
@@ -207,12 +228,14 @@ public final class StepHistograms {
   }
 
   /**
-   * The window length that makes a several-client step's throughput the sum of the clients' own rates. Each client's
-   * intervals tick on their own, so the warm-up's midpoint rule keeps a client that started a little later from a
-   * little later on: its successes cover another span than the common window, and dividing all successes by the
-   * common window would count that client short (by its start offset, a few tenths of a percent). So each client's
-   * rate is its successes over its own span (from its first kept interval's start to its last counted one's end),
-   * and this returns the length L with (all successes) / L = the sum of those rates; null when a client has none.
+   * The window length that makes a several-client step's throughput the sum of the clients' own
+   * rates. Each client's intervals tick on their own, so the warm-up's midpoint rule keeps a client
+   * that started a little later from a little later on: its successes cover another span than the
+   * common window, and dividing all successes by the common window would count that client short
+   * (by its start offset, a few tenths of a percent). So each client's rate is its successes over
+   * its own span (from its first kept interval's start to its last counted one's end), and this
+   * returns the length L with (all successes) / L = the sum of those rates; null when a client has
+   * none.
    */
   private static Double effectiveSeconds(List<ClientLogs> clients, long cutoffMs, long stopMs) {
     long total = 0;
@@ -226,14 +249,17 @@ public final class StepHistograms {
           continue;
         }
         for (Interval interval : log.intervals()) {
-          if (kept(interval, cutoffMs) && interval.startsBefore(stopMs) && interval.histogram().getTotalCount() > 0) {
+          if (kept(interval, cutoffMs)
+              && interval.startsBefore(stopMs)
+              && interval.histogram().getTotalCount() > 0) {
             first = Math.min(first, interval.startMs());
             last = Math.max(last, interval.endMs());
             successes += interval.histogram().getTotalCount();
           }
         }
       }
-      // The span the counted intervals cover: a later client's last one, begun before the stop, ends after it.
+      // The span the counted intervals cover: a later client's last one, begun before the stop,
+      // ends after it.
       double spanS = (last - first) / 1000.0;
       if (successes == 0 || spanS <= 0) {
         return null;
@@ -248,7 +274,8 @@ public final class StepHistograms {
   private static ClientLogs readClient(Path hdrDir) throws IOException {
     List<Log> logs = new ArrayList<>();
     if (Files.isDirectory(hdrDir)) {
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(hdrDir, "*" + HdrLogName.EXTENSION)) {
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(hdrDir, "*" + HdrLogName.EXTENSION)) {
         for (Path file : files) {
           HdrLogName name = HdrLogName.parse(file.getFileName().toString()).orElse(null);
           if (name != null && !name.lifecycle()) {
@@ -258,8 +285,10 @@ public final class StepHistograms {
       }
     }
     Path lag = hdrDir.resolve(SEND_LAG_LOG);
-    List<Interval> lagIntervals = Files.isRegularFile(lag)
-        ? readLog(lag, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals() : null;
+    List<Interval> lagIntervals =
+        Files.isRegularFile(lag)
+            ? readLog(lag, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals()
+            : null;
     return new ClientLogs(logs, lagIntervals);
   }
 
@@ -280,7 +309,10 @@ public final class StepHistograms {
   /** The shared arrival schedule's send-lag log (fixed-rate steps), in the step's {@code hdr/}. */
   public static final String SEND_LAG_LOG = "SEND_LAG.hlog";
 
-  /** The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or null. */
+  /**
+   * The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or
+   * null.
+   */
   private static Histogram sendLagOf(List<Interval> intervals, long cutoffMs, long stopMs) {
     if (intervals == null) {
       return null;
@@ -301,27 +333,37 @@ public final class StepHistograms {
   private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
 
   /**
-   * One intended-latency log's histograms per whole second of the window (the buckets of {@link #perInterval}); an
-   * entry is null where the second caught no interval; empty when the step has no such log.
+   * One intended-latency log's histograms per whole second of the window (the buckets of {@link
+   * #perInterval}); an entry is null where the second caught no interval; empty when the step has
+   * no such log.
    */
   public List<Histogram> intendedPerInterval(String op, boolean failed) {
     Histogram[] h = intendedByInterval.get(new HdrLogName(op, LatencyKind.INTENDED, failed));
-    return h == null ? List.of() : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
+    return h == null
+        ? List.of()
+        : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
   }
 
-  /** The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop step. */
+  /**
+   * The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop
+   * step.
+   */
   public Histogram sendLag() {
     return sendLag;
   }
 
-  /** Each client's own send lag over the window, in client order (an element is null for a closed-loop step). */
+  /**
+   * Each client's own send lag over the window, in client order (an element is null for a
+   * closed-loop step).
+   */
   public List<Histogram> sendLagByClient() {
     return Collections.unmodifiableList(sendLagByClient);
   }
 
   /**
-   * Each client's first log start (epoch milliseconds), in client order; an element is null for a client that
-   * logged nothing. The earliest is the step's reference for the warm-up and the window.
+   * Each client's first log start (epoch milliseconds), in client order; an element is null for a
+   * client that logged nothing. The earliest is the step's reference for the warm-up and the
+   * window.
    */
   public List<Long> clientStartsMs() {
     return Collections.unmodifiableList(clientStartsMs);
@@ -334,7 +376,8 @@ public final class StepHistograms {
 
   /** The median of the logs' positive lengths at {@code index}; 0 when no log covered it. */
   private static double medianOfPositive(List<double[]> lengthsPerLog, int index) {
-    double[] positive = lengthsPerLog.stream().mapToDouble(l -> l[index]).filter(v -> v > 0).sorted().toArray();
+    double[] positive =
+        lengthsPerLog.stream().mapToDouble(l -> l[index]).filter(v -> v > 0).sorted().toArray();
     int m = positive.length;
     if (m == 0) {
       return 0.0;
@@ -350,13 +393,15 @@ public final class StepHistograms {
 
   /**
    * Reads one interval log (HdrHistogram's log format 1.x: {@code #[StartTime: s ...]}, optional
-   * {@code #[BaseTime: s ...]}, a legend line, then {@code [Tag=..,]start,length,max,payload} lines with timestamps
-   * relative to the base time, or to the start time when there is none and they are small).
+   * {@code #[BaseTime: s ...]}, a legend line, then {@code [Tag=..,]start,length,max,payload} lines
+   * with timestamps relative to the base time, or to the start time when there is none and they are
+   * small).
    *
-   * <p>The lines are decoded here rather than by HdrHistogram's own reader: an auto-resizing histogram that grew
-   * within an interval can be written with a header range smaller than its counts (seen with YCSB's intended
-   * latency at an overloaded rate), which the reader cannot decode. Such a payload is decoded again with a range of
-   * at least {@link #RETRY_RANGE_US}, so no interval, and no operation, is lost.
+   * <p>The lines are decoded here rather than by HdrHistogram's own reader: an auto-resizing
+   * histogram that grew within an interval can be written with a header range smaller than its
+   * counts (seen with YCSB's intended latency at an overloaded rate), which the reader cannot
+   * decode. Such a payload is decoded again with a range of at least {@link #RETRY_RANGE_US}, so no
+   * interval, and no operation, is lost.
    */
   private static Log readLog(Path file, HdrLogName name) throws IOException {
     List<Interval> intervals = new ArrayList<>();
@@ -373,7 +418,8 @@ public final class StepHistograms {
         String[] f = l.split(",");
         int first = f[0].startsWith("Tag=") ? 1 : 0;
         if (f.length - first != 4) {
-          throw new ResultsFormatException(file + ": not a readable HdrHistogram log: malformed line '" + l + "'");
+          throw new ResultsFormatException(
+              file + ": not a readable HdrHistogram log: malformed line '" + l + "'");
         }
         double rel = Double.parseDouble(f[first]);
         double length = Double.parseDouble(f[first + 1]);
@@ -386,9 +432,16 @@ public final class StepHistograms {
     return new Log(name, startSec, intervals);
   }
 
-  /** Timestamps smaller than this (a year) are relative to the log's start time (HdrHistogram's own rule). */
+  /**
+   * Timestamps smaller than this (a year) are relative to the log's start time (HdrHistogram's own
+   * rule).
+   */
   private static final double RELATIVE_LIMIT_SEC = 365.25 * 24 * 3600;
-  /** Range given to a payload whose header range is too small for its counts: an hour in microseconds. */
+
+  /**
+   * Range given to a payload whose header range is too small for its counts: an hour in
+   * microseconds.
+   */
   static final long RETRY_RANGE_US = 3_600_000_000L;
 
   private static Histogram decode(Path file, String payload) throws ResultsFormatException {
@@ -396,7 +449,8 @@ public final class StepHistograms {
     try {
       bytes = Base64.getDecoder().decode(payload);
     } catch (IllegalArgumentException e) {
-      throw new ResultsFormatException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+      throw new ResultsFormatException(
+          file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
     }
     try {
       return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
@@ -415,13 +469,15 @@ public final class StepHistograms {
     try {
       return Double.parseDouble(space < 0 ? rest.replace("]", "") : rest.substring(0, space));
     } catch (NumberFormatException e) {
-      throw new ResultsFormatException(file + ": not a readable HdrHistogram log: bad header '" + line + "'", e);
+      throw new ResultsFormatException(
+          file + ": not a readable HdrHistogram log: bad header '" + line + "'", e);
     }
   }
 
   /**
-   * The bytes up to and including the last newline. A writer killed mid-line (Ctrl-C, a crashed YCSB) leaves a
-   * last line without its newline; HdrHistogram's reader fails on it, and the intervals before it are still good.
+   * The bytes up to and including the last newline. A writer killed mid-line (Ctrl-C, a crashed
+   * YCSB) leaves a last line without its newline; HdrHistogram's reader fails on it, and the
+   * intervals before it are still good.
    */
   static byte[] completeLines(byte[] bytes) {
     int end = bytes.length;
@@ -440,7 +496,10 @@ public final class StepHistograms {
     return c != 0 ? c : Boolean.compare(a.failed(), b.failed());
   }
 
-  /** The merged histograms after warm-up (late completions included), by log name, in a stable order. */
+  /**
+   * The merged histograms after warm-up (late completions included), by log name, in a stable
+   * order.
+   */
   public Map<HdrLogName, Histogram> merged() {
     return merged;
   }
@@ -450,51 +509,62 @@ public final class StepHistograms {
     return merged.get(new HdrLogName(op, kind, failed));
   }
 
-  /** Records of one log inside the measured window (late completions excluded); 0 when there is no such log. */
+  /**
+   * Records of one log inside the measured window (late completions excluded); 0 when there is no
+   * such log.
+   */
   public long inWindow(String op, boolean failed) {
     return inWindow.getOrDefault(new HdrLogName(op, LatencyKind.SERVICE, failed), 0L);
   }
 
   /**
-   * Per interval of the window (see {@link #read}), the records of one service log; all zeros when the step has no
-   * such log. As long as {@link #intervalLengthsS()}.
+   * Per interval of the window (see {@link #read}), the records of one service log; all zeros when
+   * the step has no such log. As long as {@link #intervalLengthsS()}.
    */
   public long[] perInterval(String op, boolean failed) {
     long[] s = perInterval.get(new HdrLogName(op, LatencyKind.SERVICE, failed));
     return s == null ? new long[intervalLengthsS.length] : s.clone();
   }
 
-  /** Per interval of the window, the seconds it really covered (0 when no log's tick fell in it). */
+  /**
+   * Per interval of the window, the seconds it really covered (0 when no log's tick fell in it).
+   */
   public double[] intervalLengthsS() {
     return intervalLengthsS.clone();
   }
 
   /**
-   * The rate series of per-interval counts ({@link #perInterval}, or a sum of them), in time order; intervals that
-   * covered no time are left out.
+   * The rate series of per-interval counts ({@link #perInterval}, or a sum of them), in time order;
+   * intervals that covered no time are left out.
    */
   public List<IntervalRate> rates(long[] perIntervalCounts) {
     if (perIntervalCounts.length != intervalLengthsS.length) {
-      throw new IllegalArgumentException("need " + intervalLengthsS.length + " interval counts, got "
-          + perIntervalCounts.length);
+      throw new IllegalArgumentException(
+          "need " + intervalLengthsS.length + " interval counts, got " + perIntervalCounts.length);
     }
     List<IntervalRate> rates = new ArrayList<>();
     for (int i = 0; i < intervalLengthsS.length; i++) {
       if (intervalLengthsS[i] > 0) {
-        rates.add(new IntervalRate(i + 0.5, intervalLengthsS[i], perIntervalCounts[i] / intervalLengthsS[i]));
+        rates.add(
+            new IntervalRate(
+                i + 0.5, intervalLengthsS[i], perIntervalCounts[i] / intervalLengthsS[i]));
       }
     }
     return rates;
   }
 
-  /** The rate series of one service log (records per second in each interval of the window), in time order. */
+  /**
+   * The rate series of one service log (records per second in each interval of the window), in time
+   * order.
+   */
   public List<IntervalRate> rates(String op, boolean failed) {
     return rates(perInterval(op, failed));
   }
 
   /**
-   * Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. With several clients,
-   * the length that makes the throughput the sum of the clients' own rates ({@link #effectiveSeconds}).
+   * Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. With
+   * several clients, the length that makes the throughput the sum of the clients' own rates ({@link
+   * #effectiveSeconds}).
    */
   public double measuredSeconds() {
     return effectiveSeconds != null ? effectiveSeconds : (windowEndMs - windowStartMs) / 1000.0;

@@ -10,41 +10,116 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The content of {@code step.json} (docs/results-format.md): what ran, under which conditions, and how it ended.
- * The load phase uses the same shape with index 0. Format 1 files lack the fields after {@code error}; they read as
- * null. Immutable.
+ * The content of {@code step.json} (docs/results-format.md): what ran, under which conditions, and
+ * how it ended. The load phase uses the same shape with index 0. Format 1 files lack the fields
+ * after {@code error}; they read as null. Immutable.
  *
- * @param phase           why the step ran (null in format 1: see {@link #phaseOrDefault()})
- * @param offeredFraction load phase: the offered rate as a fraction of the capacity-search peak, else null
- * @param clientCpuCores  CPU the YCSB client JVM used over the measured window, in cores (null when not measured)
- * @param clientCpus      CPUs the client may use (its pinning set, else the machine's)
- * @param serverCpuCores  CPU the store's server processes used over the window, in cores (local stores), or null
+ * @param phase why the step ran (null in format 1: see {@link #phaseOrDefault()})
+ * @param offeredFraction load phase: the offered rate as a fraction of the capacity-search peak,
+ *     else null
+ * @param clientCpuCores CPU the YCSB client JVM used over the measured window, in cores (null when
+ *     not measured)
+ * @param clientCpus CPUs the client may use (its pinning set, else the machine's)
+ * @param serverCpuCores CPU the store's server processes used over the window, in cores (local
+ *     stores), or null
  * @param serverCpuSource where {@code serverCpuCores} came from ({@code local-processes}), or null
- * @param clientJitCpuCores CPU the client's JIT compiler threads used over the window, in cores: left out of
- *                        {@code clientCpuCores}, recorded to show whether the client was still compiling (null when
- *                        not measured, and in files before format 3)
- * @param openLoop        fixed-rate steps: the arrival schedule and the objective (null otherwise, and before
- *                        format 3)
+ * @param clientJitCpuCores CPU the client's JIT compiler threads used over the window, in cores:
+ *     left out of {@code clientCpuCores}, recorded to show whether the client was still compiling
+ *     (null when not measured, and in files before format 3)
+ * @param openLoop fixed-rate steps: the arrival schedule and the objective (null otherwise, and
+ *     before format 3)
  */
-@JsonPropertyOrder({"format", "store", "workload", "index", "threads", "target_ops", "warmup_s", "duration_s",
-    "status", "started_utc", "ended_utc", "exit_code", "error", "phase", "offered_fraction", "client_cpu_cores",
-    "client_cpus", "server_cpu_cores", "server_cpu_source", "client_jit_cpu_cores", "open_loop"})
+@JsonPropertyOrder({
+  "format",
+  "store",
+  "workload",
+  "index",
+  "threads",
+  "target_ops",
+  "warmup_s",
+  "duration_s",
+  "status",
+  "started_utc",
+  "ended_utc",
+  "exit_code",
+  "error",
+  "phase",
+  "offered_fraction",
+  "client_cpu_cores",
+  "client_cpus",
+  "server_cpu_cores",
+  "server_cpu_source",
+  "client_jit_cpu_cores",
+  "open_loop"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record StepRecord(int format, String store, String workload, int index, int threads, long targetOps,
-                         int warmupS, int durationS, StepStatus status, String startedUtc, String endedUtc,
-                         Integer exitCode, String error, Phase phase, Double offeredFraction,
-                         Double clientCpuCores, Integer clientCpus, Double serverCpuCores,
-                         String serverCpuSource, Double clientJitCpuCores, OpenLoop openLoop) {
+public record StepRecord(
+    int format,
+    String store,
+    String workload,
+    int index,
+    int threads,
+    long targetOps,
+    int warmupS,
+    int durationS,
+    StepStatus status,
+    String startedUtc,
+    String endedUtc,
+    Integer exitCode,
+    String error,
+    Phase phase,
+    Double offeredFraction,
+    Double clientCpuCores,
+    Integer clientCpus,
+    Double serverCpuCores,
+    String serverCpuSource,
+    Double clientJitCpuCores,
+    OpenLoop openLoop) {
   /** Version of the step.json layout written now. */
   public static final int FORMAT = 3;
 
   /** A record without the format-3 fields (the load, older writers, tests). */
-  public StepRecord(int format, String store, String workload, int index, int threads, long targetOps,
-                    int warmupS, int durationS, StepStatus status, String startedUtc, String endedUtc,
-                    Integer exitCode, String error, Phase phase, Double offeredFraction,
-                    Double clientCpuCores, Integer clientCpus, Double serverCpuCores, String serverCpuSource) {
-    this(format, store, workload, index, threads, targetOps, warmupS, durationS, status, startedUtc, endedUtc,
-        exitCode, error, phase, offeredFraction, clientCpuCores, clientCpus, serverCpuCores, serverCpuSource, null,
+  public StepRecord(
+      int format,
+      String store,
+      String workload,
+      int index,
+      int threads,
+      long targetOps,
+      int warmupS,
+      int durationS,
+      StepStatus status,
+      String startedUtc,
+      String endedUtc,
+      Integer exitCode,
+      String error,
+      Phase phase,
+      Double offeredFraction,
+      Double clientCpuCores,
+      Integer clientCpus,
+      Double serverCpuCores,
+      String serverCpuSource) {
+    this(
+        format,
+        store,
+        workload,
+        index,
+        threads,
+        targetOps,
+        warmupS,
+        durationS,
+        status,
+        startedUtc,
+        endedUtc,
+        exitCode,
+        error,
+        phase,
+        offeredFraction,
+        clientCpuCores,
+        clientCpus,
+        serverCpuCores,
+        serverCpuSource,
+        null,
         null);
   }
 
@@ -68,16 +143,36 @@ public record StepRecord(int format, String store, String workload, int index, i
 
   /** A copy with another status and error (the runner decides after reading the logs). */
   public StepRecord withStatus(StepStatus newStatus, String newError) {
-    return new StepRecord(format, store, workload, index, threads, targetOps, warmupS, durationS, newStatus,
-        startedUtc, endedUtc, exitCode, newError, phase, offeredFraction, clientCpuCores, clientCpus,
-        serverCpuCores, serverCpuSource, clientJitCpuCores, openLoop);
+    return new StepRecord(
+        format,
+        store,
+        workload,
+        index,
+        threads,
+        targetOps,
+        warmupS,
+        durationS,
+        newStatus,
+        startedUtc,
+        endedUtc,
+        exitCode,
+        newError,
+        phase,
+        offeredFraction,
+        clientCpuCores,
+        clientCpus,
+        serverCpuCores,
+        serverCpuSource,
+        clientJitCpuCores,
+        openLoop);
   }
 
   /** Reads {@code <dir>/step.json}; empty when it is missing or unreadable (an unfinished step). */
   public static Optional<StepRecord> readFrom(Path dir) {
     try {
       return Files.isRegularFile(dir.resolve(RunLayout.STEP_JSON))
-          ? Optional.of(read(dir)) : Optional.empty();
+          ? Optional.of(read(dir))
+          : Optional.empty();
     } catch (ResultsFormatException e) {
       return Optional.empty();
     }
@@ -92,10 +187,12 @@ public record StepRecord(int format, String store, String workload, int index, i
     Path file = dir.resolve(RunLayout.STEP_JSON);
     StepRecord r = Json.read(file, StepRecord.class);
     if (r.format() > FORMAT) { // 0: a file without the field, taken as format 1
-      throw new ResultsFormatException(file + ": format " + r.format() + " is not supported (1 to " + FORMAT + ")");
+      throw new ResultsFormatException(
+          file + ": format " + r.format() + " is not supported (1 to " + FORMAT + ")");
     }
     if (r.store() == null || r.threads() <= 0 || r.warmupS() < 0 || r.status() == null) {
-      throw new ResultsFormatException(file + ": needs store, threads > 0, warmup_s >= 0 and status");
+      throw new ResultsFormatException(
+          file + ": needs store, threads > 0, warmup_s >= 0 and status");
     }
     return r;
   }

@@ -16,48 +16,53 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
- * Summarizes one step folder from its {@code step.json} and YCSB's HdrHistogram interval logs under {@code hdr/}:
- * the warm-up and window rules are {@link StepHistograms}'s; the counting rules are these.
+ * Summarizes one step folder from its {@code step.json} and YCSB's HdrHistogram interval logs under
+ * {@code hdr/}: the warm-up and window rules are {@link StepHistograms}'s; the counting rules are
+ * these.
  *
  * <ul>
- *   <li>Every operation the workload issued counts once: a composed operation ({@link ComposedOperations}) counts
- *       as itself, the READ/UPDATE records it caused are subtracted from the step's operation count (their rows
- *       stay, with {@code part_count} saying how many of their records were parts).</li>
- *   <li>Errors: failed records of every log, less one per failed composed operation (its failure is the failure
- *       of a part, already in that part's log). When both parts of one READ-MODIFY-WRITE fail, that operation is
- *       counted as two errors: the logs cannot tell it apart from two failures.</li>
- *   <li>Throughput: successful workload operations inside the window per window second; its 95 % confidence
- *       interval comes from batch means over the rates of the window's intervals.</li>
- *   <li>Percentiles only where the sample count supports them ({@link Percentile}); each row says up to which
- *       percentile that is, and carries the 95 % upper confidence bound of its p99 ({@link PercentileBound}).</li>
- *   <li>Rows: per operation a successes-only row ({@code requests=ok}) and an all-requests row ({@code all},
- *       successes and failures merged), service time always and intended latency only in fixed-rate steps (in a
- *       closed loop intended equals service and would pretend to be corrected).</li>
+ *   <li>Every operation the workload issued counts once: a composed operation ({@link
+ *       ComposedOperations}) counts as itself, the READ/UPDATE records it caused are subtracted
+ *       from the step's operation count (their rows stay, with {@code part_count} saying how many
+ *       of their records were parts).
+ *   <li>Errors: failed records of every log, less one per failed composed operation (its failure is
+ *       the failure of a part, already in that part's log). When both parts of one
+ *       READ-MODIFY-WRITE fail, that operation is counted as two errors: the logs cannot tell it
+ *       apart from two failures.
+ *   <li>Throughput: successful workload operations inside the window per window second; its 95 %
+ *       confidence interval comes from batch means over the rates of the window's intervals.
+ *   <li>Percentiles only where the sample count supports them ({@link Percentile}); each row says
+ *       up to which percentile that is, and carries the 95 % upper confidence bound of its p99
+ *       ({@link PercentileBound}).
+ *   <li>Rows: per operation a successes-only row ({@code requests=ok}) and an all-requests row
+ *       ({@code all}, successes and failures merged), service time always and intended latency only
+ *       in fixed-rate steps (in a closed loop intended equals service and would pretend to be
+ *       corrected).
  * </ul>
+ *
  * Stateless, thread-safe.
  */
 public final class StepSummarizer {
 
-  private StepSummarizer() {
-  }
+  private StepSummarizer() {}
 
   /** A step's summary with the merged histograms it came from (for percentile files and charts). */
-  public record Loaded(StepSummary summary, StepHistograms histograms) {
-  }
+  public record Loaded(StepSummary summary, StepHistograms histograms) {}
 
   /**
    * Summarizes one step folder.
    *
-   * @throws ResultsFormatException when step.json is missing or malformed, or a log cannot be decoded
-   * @throws IOException            when a file cannot be read
+   * @throws ResultsFormatException when step.json is missing or malformed, or a log cannot be
+   *     decoded
+   * @throws IOException when a file cannot be read
    */
   public static StepSummary summarize(Path stepDir) throws IOException {
     return load(stepDir).summary();
   }
 
   /**
-   * Summarizes a step folder that will be published under another name (the runner's {@code .NN-tT.partial}
-   * folder becomes {@code NN-tT}): the summary carries {@code stepName}.
+   * Summarizes a step folder that will be published under another name (the runner's {@code
+   * .NN-tT.partial} folder becomes {@code NN-tT}): the summary carries {@code stepName}.
    */
   public static StepSummary summarize(Path stepDir, String stepName) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
@@ -72,8 +77,9 @@ public final class StepSummarizer {
   }
 
   /**
-   * Summarizes already-read histograms under a given step.json: the runner reads a step's logs once, decides its
-   * final status from this summary, then summarizes the same histograms again under the final record.
+   * Summarizes already-read histograms under a given step.json: the runner reads a step's logs
+   * once, decides its final status from this summary, then summarizes the same histograms again
+   * under the final record.
    */
   public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
     return summarize(info, stepName, hist, null, List.of(), List.of());
@@ -85,9 +91,14 @@ public final class StepSummarizer {
    *
    * @throws UncheckedIOException when arrivals.json exists but cannot be read
    */
-  public static StepSummary summarize(Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
+  public static StepSummary summarize(
+      Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
     try {
-      return summarize(info, stepName, hist, Pacing.read(stepDir, hist.sendLag()).orElse(null),
+      return summarize(
+          info,
+          stepName,
+          hist,
+          Pacing.read(stepDir, hist.sendLag()).orElse(null),
           Pacing.readEach(stepDir, hist.sendLagByClient()),
           StepClients.read(stepDir).map(StepClients::clients).orElse(List.of()));
     } catch (IOException e) {
@@ -95,21 +106,33 @@ public final class StepSummarizer {
     }
   }
 
-  private static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist, Pacing pacing,
-                                       List<Pacing> eachClient, List<StepClients.Client> clients) {
+  private static StepSummary summarize(
+      StepRecord info,
+      String stepName,
+      StepHistograms hist,
+      Pacing pacing,
+      List<Pacing> eachClient,
+      List<StepClients.Client> clients) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
     hist.merged().keySet().forEach(n -> ops.add(n.op()));
     Counts counts = Counts.of(ops, hist);
     double throughput = perSecond(counts.ok(), seconds);
-    // Sustained: the schedule's requests were sent (all but a stated share) and completed at the offered rate.
-    Boolean sustained = info.fixedRate() ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps()
-        && (pacing == null || pacing.unsent() <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled())) : null;
+    // Sustained: the schedule's requests were sent (all but a stated share) and completed at the
+    // offered rate.
+    Boolean sustained =
+        info.fixedRate()
+            ? throughput >= StepSummary.SUSTAINED_SHARE * info.targetOps()
+                && (pacing == null
+                    || pacing.unsent()
+                        <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled()))
+            : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
     String clientLimit = clientLimit(info, pacing, eachClient, clients);
     boolean clientBound = clientLimit != null;
     Phase phase = info.phaseOrDefault();
-    RowContext ctx = new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
+    RowContext ctx =
+        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
     List<SummaryRow> rows = new ArrayList<>();
     for (String op : ops) {
       for (LatencyKind kind : LatencyKind.values()) {
@@ -134,32 +157,63 @@ public final class StepSummarizer {
         rows.add(ctx.row(op, kind, SummaryRow.ALL, all, errors, parts));
       }
     }
-    return new StepSummary(StepSummary.FORMAT, info.store(), info.workload(), stepName, info.index(), phase,
-        info.offeredFraction(), info.threads(), info.targetOps(), info.status(), info.error(), sustained,
-        achievedPct, clientBound, info.clientCpuCores(), info.clientCpus(), info.serverCpuCores(),
-        info.serverCpuSource(), seconds, throughput, counts.ci95(hist), counts.ok(), counts.errors(), rows,
-        info.clientJitCpuCores(), clientLimit, pacing, objective(info, hist, ops, pacing));
+    return new StepSummary(
+        StepSummary.FORMAT,
+        info.store(),
+        info.workload(),
+        stepName,
+        info.index(),
+        phase,
+        info.offeredFraction(),
+        info.threads(),
+        info.targetOps(),
+        info.status(),
+        info.error(),
+        sustained,
+        achievedPct,
+        clientBound,
+        info.clientCpuCores(),
+        info.clientCpus(),
+        info.serverCpuCores(),
+        info.serverCpuSource(),
+        seconds,
+        throughput,
+        counts.ci95(hist),
+        counts.ok(),
+        counts.errors(),
+        rows,
+        info.clientJitCpuCores(),
+        clientLimit,
+        pacing,
+        objective(info, hist, ops, pacing));
   }
 
   /**
-   * Why the client limited the step, or null: it used more than {@link StepSummary#CLIENT_BOUND_SHARE} of its CPUs
-   * (JIT compiler threads left out), or it sent late while threads were free or its CPUs were busy
-   * ({@link Pacing#clientLimit(Double)}). With several clients (their CPU summed over the CPUs they share), a step
-   * is limited when the merged schedule or any one client's is.
+   * Why the client limited the step, or null: it used more than {@link
+   * StepSummary#CLIENT_BOUND_SHARE} of its CPUs (JIT compiler threads left out), or it sent late
+   * while threads were free or its CPUs were busy ({@link Pacing#clientLimit(Double)}). With
+   * several clients (their CPU summed over the CPUs they share), a step is limited when the merged
+   * schedule or any one client's is.
    */
-  private static String clientLimit(StepRecord info, Pacing pacing, List<Pacing> eachClient,
-                                    List<StepClients.Client> clients) {
-    if (info.clientCpuCores() != null && info.clientCpus() != null
+  private static String clientLimit(
+      StepRecord info, Pacing pacing, List<Pacing> eachClient, List<StepClients.Client> clients) {
+    if (info.clientCpuCores() != null
+        && info.clientCpus() != null
         && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus()) {
-      return String.format(Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)",
-          info.clientCpuCores(), info.clientCpus());
+      return String.format(
+          Locale.ROOT,
+          "client CPU %.2f of %d CPUs (JIT compiler left out)",
+          info.clientCpuCores(),
+          info.clientCpus());
     }
     String machine = busyClientMachine(clients);
     if (machine != null) {
       return machine;
     }
-    Double share = info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0 ? null
-        : info.clientCpuCores() / info.clientCpus();
+    Double share =
+        info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0
+            ? null
+            : info.clientCpuCores() / info.clientCpus();
     if (pacing == null) {
       return null;
     }
@@ -172,8 +226,9 @@ public final class StepSummarizer {
   }
 
   /**
-   * A client machine whose CPUs were busier than {@link StepSummary#CLIENT_BOUND_SHARE}, or null: the local clients
-   * together on the CPUs they share, each other machine on its own (the step's sum over all machines can hide one).
+   * A client machine whose CPUs were busier than {@link StepSummary#CLIENT_BOUND_SHARE}, or null:
+   * the local clients together on the CPUs they share, each other machine on its own (the step's
+   * sum over all machines can hide one).
    */
   private static String busyClientMachine(List<StepClients.Client> clients) {
     double local = 0;
@@ -185,20 +240,33 @@ public final class StepSummarizer {
       if (StepClients.LOCAL.equals(c.host())) {
         local += c.clientCpuCores();
         localCpus = c.clientCpus();
-      } else if (c.clientCpus() > 0 && c.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * c.clientCpus()) {
-        return String.format(Locale.ROOT, "client %d (%s): CPU %.2f of %d CPUs (JIT compiler left out)", c.index(),
-            c.host(), c.clientCpuCores(), c.clientCpus());
+      } else if (c.clientCpus() > 0
+          && c.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * c.clientCpus()) {
+        return String.format(
+            Locale.ROOT,
+            "client %d (%s): CPU %.2f of %d CPUs (JIT compiler left out)",
+            c.index(),
+            c.host(),
+            c.clientCpuCores(),
+            c.clientCpus());
       }
     }
-    return localCpus > 0 && local > StepSummary.CLIENT_BOUND_SHARE * localCpus ? String.format(Locale.ROOT,
-        "local clients: CPU %.2f of %d CPUs (JIT compiler left out)", local, localCpus) : null;
+    return localCpus > 0 && local > StepSummary.CLIENT_BOUND_SHARE * localCpus
+        ? String.format(
+            Locale.ROOT,
+            "local clients: CPU %.2f of %d CPUs (JIT compiler left out)",
+            local,
+            localCpus)
+        : null;
   }
 
   /**
-   * The objective's exceedance test (fixed-rate steps whose step.json names it): per operation, all requests of the
-   * intended-latency logs after the warm-up and how many were over the bound; every failure counts as over.
+   * The objective's exceedance test (fixed-rate steps whose step.json names it): per operation, all
+   * requests of the intended-latency logs after the warm-up and how many were over the bound; every
+   * failure counts as over.
    */
-  private static Objective objective(StepRecord info, StepHistograms hist, Set<String> ops, Pacing pacing) {
+  private static Objective objective(
+      StepRecord info, StepHistograms hist, Set<String> ops, Pacing pacing) {
     OpenLoop o = info.openLoop();
     if (o == null || !info.fixedRate()) {
       return null;
@@ -212,7 +280,8 @@ public final class StepSummarizer {
       if (okCount + failures == 0) {
         continue;
       }
-      // Per second of the window (for the dispersion); the totals (late completions included) for the counts.
+      // Per second of the window (for the dispersion); the totals (late completions included) for
+      // the counts.
       List<Histogram> okByS = hist.intendedPerInterval(op, false);
       List<Histogram> failedByS = hist.intendedPerInterval(op, true);
       int m = Math.max(okByS.size(), failedByS.size());
@@ -223,13 +292,16 @@ public final class StepSummarizer {
         Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
         long fi = f == null ? 0 : f.getTotalCount();
         n[i] = (a == null ? 0 : a.getTotalCount()) + fi;
-        k[i] = (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs())) + fi;
+        k[i] =
+            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs())) + fi;
       }
       long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
       double dispersion = Objective.Counts.of(n, k, failures).dispersion();
-      counts.put(op, new Objective.Counts(okCount + failures, okOver + failures, failures, dispersion));
+      counts.put(
+          op, new Objective.Counts(okCount + failures, okOver + failures, failures, dispersion));
     }
-    return Objective.judge(o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
+    return Objective.judge(
+        o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
   }
 
   /** Workload-level counts inside the window, composed operations once. */
@@ -257,7 +329,8 @@ public final class StepSummarizer {
       }
       long partRecords = 0;
       for (Map.Entry<String, Long> e : parts.entrySet()) {
-        // Never more parts than the part's own log holds (a part logged outside the window, a missing log).
+        // Never more parts than the part's own log holds (a part logged outside the window, a
+        // missing log).
         long logged = hist.inWindow(e.getKey(), false) + hist.inWindow(e.getKey(), true);
         e.setValue(Math.min(e.getValue(), logged));
         partRecords += e.getValue();
@@ -278,33 +351,72 @@ public final class StepSummarizer {
     }
 
     /**
-     * 95 % confidence interval of the throughput: batch means ({@link Statistics#batchMeansCi95}) over the
-     * successful workload operations' rate in each interval of the window, each over the time it really covered;
-     * null with fewer than {@link Statistics#BATCH_MEANS_MIN_VALUES} intervals.
+     * 95 % confidence interval of the throughput: batch means ({@link Statistics#batchMeansCi95})
+     * over the successful workload operations' rate in each interval of the window, each over the
+     * time it really covered; null with fewer than {@link Statistics#BATCH_MEANS_MIN_VALUES}
+     * intervals.
      */
     List<Double> ci95(StepHistograms hist) {
-      double[] rates = hist.rates(perInterval).stream().mapToDouble(StepHistograms.IntervalRate::perSecond)
-          .toArray();
-      return Statistics.batchMeansCi95(rates).map(ci -> List.of(round2(ci.low()), round2(ci.high()))).orElse(null);
+      double[] rates =
+          hist.rates(perInterval).stream()
+              .mapToDouble(StepHistograms.IntervalRate::perSecond)
+              .toArray();
+      return Statistics.batchMeansCi95(rates)
+          .map(ci -> List.of(round2(ci.low()), round2(ci.high())))
+          .orElse(null);
     }
   }
 
   /** The step-level values every row of the step repeats. */
-  private record RowContext(StepRecord info, String stepName, Phase phase, double throughput, double seconds,
-                            Boolean sustained, boolean clientBound) {
+  private record RowContext(
+      StepRecord info,
+      String stepName,
+      Phase phase,
+      double throughput,
+      double seconds,
+      Boolean sustained,
+      boolean clientBound) {
 
-    SummaryRow row(String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
+    SummaryRow row(
+        String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
       long count = h == null ? 0 : h.getTotalCount();
       LatencyStats l = count == 0 ? null : LatencyStats.of(h);
-      String supportedUpTo = Percentile.highestSupportedBy(count).map(Percentile::label).orElse(null);
-      Long p99Ub95 = count == 0 ? null : boxed(PercentileBound.upperBoundValue(h, Percentile.P99.fraction()));
-      return new SummaryRow(info.store(), info.workload(), info.threads(), info.targetOps(), round2(throughput),
-          op, count, errors, p(l, Percentile.P50), p(l, Percentile.P90), p(l, Percentile.P99),
-          p(l, Percentile.P999), p(l, Percentile.P9999), l == null ? null : l.maxUs(), kind.label(), info.index(),
-          l == null ? null : l.minUs(), l == null ? null : round2(l.meanUs()),
-          l == null ? null : round2(l.stddevUs()), Math.round(seconds * 1000) / 1000.0, stepName, phase,
-          info.offeredFraction(), info.status(), sustained, requests, parts, clientBound, info.clientCpuCores(),
-          supportedUpTo, p99Ub95);
+      String supportedUpTo =
+          Percentile.highestSupportedBy(count).map(Percentile::label).orElse(null);
+      Long p99Ub95 =
+          count == 0 ? null : boxed(PercentileBound.upperBoundValue(h, Percentile.P99.fraction()));
+      return new SummaryRow(
+          info.store(),
+          info.workload(),
+          info.threads(),
+          info.targetOps(),
+          round2(throughput),
+          op,
+          count,
+          errors,
+          p(l, Percentile.P50),
+          p(l, Percentile.P90),
+          p(l, Percentile.P99),
+          p(l, Percentile.P999),
+          p(l, Percentile.P9999),
+          l == null ? null : l.maxUs(),
+          kind.label(),
+          info.index(),
+          l == null ? null : l.minUs(),
+          l == null ? null : round2(l.meanUs()),
+          l == null ? null : round2(l.stddevUs()),
+          Math.round(seconds * 1000) / 1000.0,
+          stepName,
+          phase,
+          info.offeredFraction(),
+          info.status(),
+          sustained,
+          requests,
+          parts,
+          clientBound,
+          info.clientCpuCores(),
+          supportedUpTo,
+          p99Ub95);
     }
 
     private static Long boxed(OptionalLong v) {
@@ -319,7 +431,10 @@ public final class StepSummarizer {
     }
   }
 
-  /** A failure is one event whichever latency it was logged under; use the other kind's log if only it exists. */
+  /**
+   * A failure is one event whichever latency it was logged under; use the other kind's log if only
+   * it exists.
+   */
   private static long failedOfOtherKind(StepHistograms hist, String op) {
     for (LatencyKind k : LatencyKind.values()) {
       Histogram h = hist.get(op, k, true);

@@ -10,63 +10,164 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * What one step measured, warm-up excluded: the content of the step's own {@code summary.json}, written once by
- * the runner when the step ends; saturation, capacity, resume, the report and compare all read this, none of them
- * re-reads the HDR logs to decide anything. Immutable, thread-safe.
+ * What one step measured, warm-up excluded: the content of the step's own {@code summary.json},
+ * written once by the runner when the step ends; saturation, capacity, resume, the report and
+ * compare all read this, none of them re-reads the HDR logs to decide anything. Immutable,
+ * thread-safe.
  *
- * @param format          version of this layout ({@link #FORMAT})
- * @param step            the step folder's name, e.g. {@code 07-t16-r4500}
- * @param phase           why the step ran
+ * @param format version of this layout ({@link #FORMAT})
+ * @param step the step folder's name, e.g. {@code 07-t16-r4500}
+ * @param phase why the step ran
  * @param offeredFraction load phase: offered rate / capacity-search peak
- * @param stepStatus      how the step ended
- * @param error           why it failed or was interrupted, else null
- * @param rateSustained   fixed-rate steps: achieved >= {@link #SUSTAINED_SHARE} of the target; null otherwise
- * @param achievedPct     fixed-rate steps: throughput as a percentage of the target; null otherwise
- * @param clientBound     the client used more than {@link #CLIENT_BOUND_SHARE} of its CPUs: the step measured the
- *                        client as much as the store, so it never counts as the store's saturation or capacity
- * @param windowS         length of the measured window, seconds (ends at the requested stop)
- * @param throughputOps   workload operations that succeeded in the window, per second (composed operations once)
- * @param throughputCi95  95 % confidence interval of the throughput by batch means over the rates of the window's
- *                        intervals ({@link Statistics#batchMeansCi95}), or null when it has fewer than 6
- * @param operations      workload operations that succeeded in the window (parts of composed ones not counted)
- * @param errors          workload operations that failed in the window
- * @param rows            per operation, latency kind and request set
- * @param clientJitCpuCores the client's JIT compiler threads over the window, cores (left out of the client's CPU)
- * @param clientLimit     why the client limited the step (CPU, or late sends with threads free); null when it did
- *                        not. A limited step has {@code clientBound} true and never stands for the store
- * @param pacing          fixed-rate steps: what the shared arrival schedule did (sent, unsent, send lag)
- * @param objective       fixed-rate steps: the latency objective's exceedance test, per operation
+ * @param stepStatus how the step ended
+ * @param error why it failed or was interrupted, else null
+ * @param rateSustained fixed-rate steps: achieved >= {@link #SUSTAINED_SHARE} of the target; null
+ *     otherwise
+ * @param achievedPct fixed-rate steps: throughput as a percentage of the target; null otherwise
+ * @param clientBound the client used more than {@link #CLIENT_BOUND_SHARE} of its CPUs: the step
+ *     measured the client as much as the store, so it never counts as the store's saturation or
+ *     capacity
+ * @param windowS length of the measured window, seconds (ends at the requested stop)
+ * @param throughputOps workload operations that succeeded in the window, per second (composed
+ *     operations once)
+ * @param throughputCi95 95 % confidence interval of the throughput by batch means over the rates of
+ *     the window's intervals ({@link Statistics#batchMeansCi95}), or null when it has fewer than 6
+ * @param operations workload operations that succeeded in the window (parts of composed ones not
+ *     counted)
+ * @param errors workload operations that failed in the window
+ * @param rows per operation, latency kind and request set
+ * @param clientJitCpuCores the client's JIT compiler threads over the window, cores (left out of
+ *     the client's CPU)
+ * @param clientLimit why the client limited the step (CPU, or late sends with threads free); null
+ *     when it did not. A limited step has {@code clientBound} true and never stands for the store
+ * @param pacing fixed-rate steps: what the shared arrival schedule did (sent, unsent, send lag)
+ * @param objective fixed-rate steps: the latency objective's exceedance test, per operation
  */
-@JsonPropertyOrder({"format", "store", "workload", "step", "index", "phase", "offered_fraction", "threads",
-    "target_ops", "step_status", "error", "rate_sustained", "achieved_pct", "client_bound", "client_cpu_cores",
-    "client_cpus", "server_cpu_cores", "server_cpu_source", "window_s", "throughput_ops", "throughput_ci95",
-    "operations", "errors", "client_jit_cpu_cores", "client_limit", "pacing", "objective", "rows"})
+@JsonPropertyOrder({
+  "format",
+  "store",
+  "workload",
+  "step",
+  "index",
+  "phase",
+  "offered_fraction",
+  "threads",
+  "target_ops",
+  "step_status",
+  "error",
+  "rate_sustained",
+  "achieved_pct",
+  "client_bound",
+  "client_cpu_cores",
+  "client_cpus",
+  "server_cpu_cores",
+  "server_cpu_source",
+  "window_s",
+  "throughput_ops",
+  "throughput_ci95",
+  "operations",
+  "errors",
+  "client_jit_cpu_cores",
+  "client_limit",
+  "pacing",
+  "objective",
+  "rows"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record StepSummary(int format, String store, String workload, String step, int index, Phase phase,
-                          Double offeredFraction, int threads, long targetOps, StepStatus stepStatus, String error,
-                          Boolean rateSustained, Double achievedPct, boolean clientBound, Double clientCpuCores,
-                          Integer clientCpus, Double serverCpuCores, String serverCpuSource, double windowS,
-                          double throughputOps, List<Double> throughputCi95, long operations, long errors,
-                          List<SummaryRow> rows, Double clientJitCpuCores, String clientLimit, Pacing pacing,
-                          Objective objective) {
+public record StepSummary(
+    int format,
+    String store,
+    String workload,
+    String step,
+    int index,
+    Phase phase,
+    Double offeredFraction,
+    int threads,
+    long targetOps,
+    StepStatus stepStatus,
+    String error,
+    Boolean rateSustained,
+    Double achievedPct,
+    boolean clientBound,
+    Double clientCpuCores,
+    Integer clientCpus,
+    Double serverCpuCores,
+    String serverCpuSource,
+    double windowS,
+    double throughputOps,
+    List<Double> throughputCi95,
+    long operations,
+    long errors,
+    List<SummaryRow> rows,
+    Double clientJitCpuCores,
+    String clientLimit,
+    Pacing pacing,
+    Objective objective) {
 
   /** Version of the step summary layout. */
   public static final int FORMAT = 3;
+
   /** A fixed-rate step is sustained when it achieved at least this share of its target. */
   public static final double SUSTAINED_SHARE = 0.95;
+
   /** ... and sent all but this share of the requests its schedule made due. */
   public static final double UNSENT_SHARE = 0.01;
 
   /** A summary without the format-3 fields (older files, tests). */
-  public StepSummary(int format, String store, String workload, String step, int index, Phase phase,
-                     Double offeredFraction, int threads, long targetOps, StepStatus stepStatus, String error,
-                     Boolean rateSustained, Double achievedPct, boolean clientBound, Double clientCpuCores,
-                     Integer clientCpus, Double serverCpuCores, String serverCpuSource, double windowS,
-                     double throughputOps, List<Double> throughputCi95, long operations, long errors,
-                     List<SummaryRow> rows) {
-    this(format, store, workload, step, index, phase, offeredFraction, threads, targetOps, stepStatus, error,
-        rateSustained, achievedPct, clientBound, clientCpuCores, clientCpus, serverCpuCores, serverCpuSource, windowS,
-        throughputOps, throughputCi95, operations, errors, rows, null, null, null, null);
+  public StepSummary(
+      int format,
+      String store,
+      String workload,
+      String step,
+      int index,
+      Phase phase,
+      Double offeredFraction,
+      int threads,
+      long targetOps,
+      StepStatus stepStatus,
+      String error,
+      Boolean rateSustained,
+      Double achievedPct,
+      boolean clientBound,
+      Double clientCpuCores,
+      Integer clientCpus,
+      Double serverCpuCores,
+      String serverCpuSource,
+      double windowS,
+      double throughputOps,
+      List<Double> throughputCi95,
+      long operations,
+      long errors,
+      List<SummaryRow> rows) {
+    this(
+        format,
+        store,
+        workload,
+        step,
+        index,
+        phase,
+        offeredFraction,
+        threads,
+        targetOps,
+        stepStatus,
+        error,
+        rateSustained,
+        achievedPct,
+        clientBound,
+        clientCpuCores,
+        clientCpus,
+        serverCpuCores,
+        serverCpuSource,
+        windowS,
+        throughputOps,
+        throughputCi95,
+        operations,
+        errors,
+        rows,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
@@ -90,7 +191,10 @@ public record StepSummary(int format, String store, String workload, String step
     return targetOps > 0;
   }
 
-  /** Whether this step's numbers may stand for the store: complete, not client-bound, and sustained if throttled. */
+  /**
+   * Whether this step's numbers may stand for the store: complete, not client-bound, and sustained
+   * if throttled.
+   */
   @JsonIgnore
   public boolean usable() {
     return complete() && !clientBound && !Boolean.FALSE.equals(rateSustained);
@@ -105,7 +209,8 @@ public record StepSummary(int format, String store, String workload, String step
 
   /** The row of an operation, latency kind and request set. */
   public Optional<SummaryRow> row(String op, LatencyKind kind, String requests) {
-    return rows.stream().filter(r -> r.op().equals(op) && r.kind() == kind && r.requests().equals(requests))
+    return rows.stream()
+        .filter(r -> r.op().equals(op) && r.kind() == kind && r.requests().equals(requests))
         .findFirst();
   }
 
@@ -116,25 +221,32 @@ public record StepSummary(int format, String store, String workload, String step
   }
 
   /**
-   * The latency a decision reads: intended latency in fixed-rate steps (what a user waiting on a request sees),
-   * service time in closed-loop steps; all requests, so failures count against an objective.
+   * The latency a decision reads: intended latency in fixed-rate steps (what a user waiting on a
+   * request sees), service time in closed-loop steps; all requests, so failures count against an
+   * objective.
    */
   @JsonIgnore
   public LatencyKind decisionKind() {
     return fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
   }
 
-  /** The highest value of {@code p} over the operations (decision latency, all requests), with its operation. */
+  /**
+   * The highest value of {@code p} over the operations (decision latency, all requests), with its
+   * operation.
+   */
   public Optional<Worst> worst(Percentile p) {
     return rows.stream()
-        .filter(r -> r.kind() == decisionKind() && SummaryRow.ALL.equals(r.requests()) && r.percentile(p).isPresent())
+        .filter(
+            r ->
+                r.kind() == decisionKind()
+                    && SummaryRow.ALL.equals(r.requests())
+                    && r.percentile(p).isPresent())
         .max(Comparator.comparingLong(r -> r.percentile(p).getAsLong()))
         .map(r -> new Worst(r.op(), r.percentile(p).getAsLong()));
   }
 
   /** An operation and its latency at some percentile. */
-  public record Worst(String op, long us) {
-  }
+  public record Worst(String op, long us) {}
 
   /** The worst p99 as an OptionalLong (for bounds). */
   public OptionalLong worstP99Us() {

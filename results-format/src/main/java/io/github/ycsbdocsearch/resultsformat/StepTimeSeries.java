@@ -9,29 +9,30 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * One fixed-rate step second by second, read from its HDR interval logs with {@link StepHistograms} (so the seconds
- * are that reader's: whole seconds after the warm-up, which is excluded): the successful workload operations per
- * second (composed operations once, as the step's throughput counts them) and the intended latency of every request
- * in that second, successes and failures, all operations merged (a composed operation's parts are requests too).
- * Immutable, thread-safe.
+ * One fixed-rate step second by second, read from its HDR interval logs with {@link StepHistograms}
+ * (so the seconds are that reader's: whole seconds after the warm-up, which is excluded): the
+ * successful workload operations per second (composed operations once, as the step's throughput
+ * counts them) and the intended latency of every request in that second, successes and failures,
+ * all operations merged (a composed operation's parts are requests too). Immutable, thread-safe.
  *
- * @param warmupS  the excluded warm-up, seconds (drawn before time 0)
- * @param seconds  the window's seconds in time order; a second no log's interval fell in is left out
+ * @param warmupS the excluded warm-up, seconds (drawn before time 0)
+ * @param seconds the window's seconds in time order; a second no log's interval fell in is left out
  */
 public record StepTimeSeries(int warmupS, List<Second> seconds) {
 
   /**
    * One second of the window.
    *
-   * @param timeS         its middle, seconds since the measurement start
-   * @param throughputOps successful workload operations per second, over the time the second really covered
-   * @param requests      intended-latency records in it (failures included)
-   * @param p50Us         their median, or null below the samples a p50 needs ({@link PercentileBound})
-   * @param p99Us         their p99, or null below the samples a p99 needs (299)
-   * @param maxUs         their maximum, or null when it has none
+   * @param timeS its middle, seconds since the measurement start
+   * @param throughputOps successful workload operations per second, over the time the second really
+   *     covered
+   * @param requests intended-latency records in it (failures included)
+   * @param p50Us their median, or null below the samples a p50 needs ({@link PercentileBound})
+   * @param p99Us their p99, or null below the samples a p99 needs (299)
+   * @param maxUs their maximum, or null when it has none
    */
-  public record Second(double timeS, double throughputOps, long requests, Long p50Us, Long p99Us, Long maxUs) {
-  }
+  public record Second(
+      double timeS, double throughputOps, long requests, Long p50Us, Long p99Us, Long maxUs) {}
 
   public StepTimeSeries {
     seconds = List.copyOf(seconds);
@@ -40,7 +41,8 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   /** Reads a step folder's logs with the warm-up and window its step.json states. */
   public static StepTimeSeries read(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    return of(StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS()),
+    return of(
+        StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS()),
         info.warmupS());
   }
 
@@ -55,13 +57,22 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
       int i = (int) Math.floor(rate.timeS());
       Histogram h = i < latency.size() ? latency.get(i) : null;
       long n = h == null ? 0 : h.getTotalCount();
-      seconds.add(new Second(rate.timeS(), rate.perSecond(), n, percentile(h, Percentile.P50),
-          percentile(h, Percentile.P99), n == 0 ? null : h.getMaxValue()));
+      seconds.add(
+          new Second(
+              rate.timeS(),
+              rate.perSecond(),
+              n,
+              percentile(h, Percentile.P50),
+              percentile(h, Percentile.P99),
+              n == 0 ? null : h.getMaxValue()));
     }
     return new StepTimeSeries(warmupS, seconds);
   }
 
-  /** Per second, successful records of every operation less the parts composed operations logged again. */
+  /**
+   * Per second, successful records of every operation less the parts composed operations logged
+   * again.
+   */
   static long[] successfulOperations(Set<String> ops, StepHistograms hist) {
     long[] total = new long[hist.intervalLengthsS().length];
     for (String op : ops) {
@@ -77,7 +88,10 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return total;
   }
 
-  /** Per second, every intended-latency log (successes and failures of every operation) merged; null: none. */
+  /**
+   * Per second, every intended-latency log (successes and failures of every operation) merged;
+   * null: none.
+   */
   static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
     List<Histogram> merged = new ArrayList<>();
     for (String op : ops) {
@@ -100,8 +114,9 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   }
 
   /**
-   * The seconds [from, to) of a per-second list ({@link #intendedPerSecond}) added up, exactly (HdrHistogram's own
-   * add, never percentiles averaged); null when none of them has a histogram. Bounds past the list are clipped.
+   * The seconds [from, to) of a per-second list ({@link #intendedPerSecond}) added up, exactly
+   * (HdrHistogram's own add, never percentiles averaged); null when none of them has a histogram.
+   * Bounds past the list are clipped.
    */
   static Histogram merge(List<Histogram> perSecond, int from, int to) {
     Histogram total = null;

@@ -6,19 +6,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One store's part of a run: its steps (in step order), {@code saturation.json} and {@code verification.json} when
- * present. Immutable.
+ * One store's part of a run: its steps (in step order), {@code saturation.json} and {@code
+ * verification.json} when present. Immutable.
  *
- * @param name         store name (the folder's name)
- * @param steps        the steps, each with its folder
- * @param saturation   saturation.json, or null
+ * @param name store name (the folder's name)
+ * @param steps the steps, each with its folder
+ * @param saturation saturation.json, or null
  * @param verification verification.json, or null
  */
-public record StoreRun(String name, List<Step> steps, Saturation saturation, Verification verification) {
+public record StoreRun(
+    String name, List<Step> steps, Saturation saturation, Verification verification) {
 
   /** A step folder and its summary. */
-  public record Step(Path dir, StepSummary summary) {
-  }
+  public record Step(Path dir, StepSummary summary) {}
 
   public StoreRun {
     steps = List.copyOf(steps);
@@ -34,32 +34,40 @@ public record StoreRun(String name, List<Step> steps, Saturation saturation, Ver
   }
 
   /**
-   * The step whose latency spectrum represents the store: the capacity step, else the peak step, else the usable
-   * step with the highest throughput.
+   * The step whose latency spectrum represents the store: the capacity step, else the peak step,
+   * else the usable step with the highest throughput.
    */
   public Optional<Step> representativeStep() {
     if (saturation != null) {
       for (String chosen : new String[] {saturation.capacityStep(), saturation.peakStep()}) {
-        Optional<Step> s = steps.stream().filter(t -> t.summary().step().equals(chosen) && t.summary().complete())
-            .findFirst();
+        Optional<Step> s =
+            steps.stream()
+                .filter(t -> t.summary().step().equals(chosen) && t.summary().complete())
+                .findFirst();
         if (chosen != null && s.isPresent()) {
           return s;
         }
       }
       if (saturation.maxSustainableIndex() != null) {
         int index = saturation.maxSustainableIndex();
-        Optional<Step> s = steps.stream()
-            .filter(t -> t.summary().index() == index && t.summary().complete()).findFirst();
+        Optional<Step> s =
+            steps.stream()
+                .filter(t -> t.summary().index() == index && t.summary().complete())
+                .findFirst();
         if (s.isPresent()) {
           return s;
         }
       }
     }
-    return steps.stream().filter(s -> s.summary().usable() && s.summary().phase() != Phase.FLOOR)
+    return steps.stream()
+        .filter(s -> s.summary().usable() && s.summary().phase() != Phase.FLOOR)
         .max(Comparator.comparingDouble(s -> s.summary().throughputOps()));
   }
 
-  /** Whether any step of this store ran the SEARCH operation (then its answers must have been verified). */
+  /**
+   * Whether any step of this store ran the SEARCH operation (then its answers must have been
+   * verified).
+   */
   public boolean ranSearch() {
     return summaries().stream().anyMatch(s -> s.operationNames().contains("SEARCH"));
   }

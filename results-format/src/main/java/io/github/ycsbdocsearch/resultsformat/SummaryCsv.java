@@ -6,10 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Formats {@code summary.csv}: one column per {@link SummaryRow} field, in its declared order (the leading columns
- * fixed by docs/results-format.md come first). Numbers use '.' whatever the default locale; null values (unsupported
- * percentiles, latencies of operations without successes, closed-loop rate_sustained) are empty cells.
- * Stateless, thread-safe.
+ * Formats {@code summary.csv}: one column per {@link SummaryRow} field, in its declared order (the
+ * leading columns fixed by docs/results-format.md come first). Numbers use '.' whatever the default
+ * locale; null values (unsupported percentiles, latencies of operations without successes,
+ * closed-loop rate_sustained) are empty cells. Stateless, thread-safe.
  */
 public final class SummaryCsv {
 
@@ -17,8 +17,7 @@ public final class SummaryCsv {
   public static final List<String> COLUMNS =
       Arrays.asList(SummaryRow.class.getAnnotation(JsonPropertyOrder.class).value());
 
-  private SummaryCsv() {
-  }
+  private SummaryCsv() {}
 
   /** The CSV text of {@code rows}, header first. */
   public static String format(List<SummaryRow> rows) {

@@ -12,20 +12,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The run-level {@code summary.json}: every row of every step plus each store's saturation and verification. Read by
- * compare and the nightly history; files of format 1 are read too (their rows are normalized: successes-only rows,
- * {@code status} taken as {@code step_status}, the phase implied by the target). Immutable.
+ * The run-level {@code summary.json}: every row of every step plus each store's saturation and
+ * verification. Read by compare and the nightly history; files of format 1 are read too (their rows
+ * are normalized: successes-only rows, {@code status} taken as {@code step_status}, the phase
+ * implied by the target). Immutable.
  */
 @JsonPropertyOrder({"format", "run_id", "rows", "stores"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record SummaryJson(int format, String runId, List<SummaryRow> rows, Map<String, StoreEntry> stores) {
+public record SummaryJson(
+    int format, String runId, List<SummaryRow> rows, Map<String, StoreEntry> stores) {
 
   /** Version written now. */
   public static final int FORMAT = 2;
 
   /** One store's saturation and verification (each null when the file did not exist). */
-  public record StoreEntry(Saturation saturation, JsonNode verification) {
-  }
+  public record StoreEntry(Saturation saturation, JsonNode verification) {}
 
   public SummaryJson {
     rows = List.copyOf(rows);
@@ -37,7 +38,10 @@ public record SummaryJson(int format, String runId, List<SummaryRow> rows, Map<S
     Map<String, StoreEntry> stores = new LinkedHashMap<>();
     for (StoreRun s : run.stores()) {
       Path storeDir = run.dir().resolve(s.name());
-      stores.put(s.name(), new StoreEntry(s.saturation(), Json.readOptional(storeDir.resolve(RunLayout.VERIFICATION))));
+      stores.put(
+          s.name(),
+          new StoreEntry(
+              s.saturation(), Json.readOptional(storeDir.resolve(RunLayout.VERIFICATION))));
     }
     return new SummaryJson(FORMAT, run.runId(), run.rows(), stores);
   }
@@ -57,18 +61,22 @@ public record SummaryJson(int format, String runId, List<SummaryRow> rows, Map<S
     JsonNode root = Json.readObject(file);
     int format = root.path("format").asInt(1);
     if (format < 1 || format > FORMAT) {
-      throw new ResultsFormatException(file + ": format " + format + " is not supported (1 to " + FORMAT + ")");
+      throw new ResultsFormatException(
+          file + ": format " + format + " is not supported (1 to " + FORMAT + ")");
     }
     if (format == 1 && root.get("rows") instanceof ArrayNode rows) {
       rows.forEach(r -> normalizeFormat1((ObjectNode) r));
     }
     if (root.get("stores") instanceof ObjectNode stores) {
-      stores.fields().forEachRemaining(e -> {
-        JsonNode sat = e.getValue().get("saturation");
-        if (sat instanceof ObjectNode s && !s.has("format")) {
-          s.put("format", 1);
-        }
-      });
+      stores
+          .fields()
+          .forEachRemaining(
+              e -> {
+                JsonNode sat = e.getValue().get("saturation");
+                if (sat instanceof ObjectNode s && !s.has("format")) {
+                  s.put("format", 1);
+                }
+              });
     }
     try {
       return Json.MAPPER.treeToValue(root, SummaryJson.class);

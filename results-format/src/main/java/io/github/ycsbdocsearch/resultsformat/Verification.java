@@ -8,29 +8,44 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the results format needs of {@code <store>/verification.json} (written by the search verification; the file
- * may hold more). Immutable.
+ * What the results format needs of {@code <store>/verification.json} (written by the search
+ * verification; the file may hold more). Immutable.
  *
- * @param passed           every question answered exactly as the oracle did
- * @param hitCounts        min/p50/p90/max hits of the questions asked
+ * @param passed every question answered exactly as the oracle did
+ * @param hitCounts min/p50/p90/max hits of the questions asked
  * @param firstDifferences the first answers that differed, as written
- * @param textMode         {@code canonical} or {@code raw} (null: generated data, canonical by construction)
- * @param differingPct     share of questions answered differently, percent
+ * @param textMode {@code canonical} or {@code raw} (null: generated data, canonical by
+ *     construction)
+ * @param differingPct share of questions answered differently, percent
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record Verification(String store, Long records, int queries, int identical, int differing, Integer firstPages,
-                           Integer deepPages, Integer pastEnd, Boolean passed, Map<String, Long> hitCounts,
-                           List<JsonNode> firstDifferences, String textMode, Double differingPct) {
+public record Verification(
+    String store,
+    Long records,
+    int queries,
+    int identical,
+    int differing,
+    Integer firstPages,
+    Integer deepPages,
+    Integer pastEnd,
+    Boolean passed,
+    Map<String, Long> hitCounts,
+    List<JsonNode> firstDifferences,
+    String textMode,
+    Double differingPct) {
 
   /**
-   * Whether this is a raw-text measurement: the answers are compared with the canonical oracle to measure how far
-   * the engine's own tokenizer takes it, not to pass or fail.
+   * Whether this is a raw-text measurement: the answers are compared with the canonical oracle to
+   * measure how far the engine's own tokenizer takes it, not to pass or fail.
    */
   public boolean rawText() {
     return "raw".equals(textMode);
   }
 
-  /** Whether every question was answered as the oracle did (also for files that lack {@code passed}). */
+  /**
+   * Whether every question was answered as the oracle did (also for files that lack {@code
+   * passed}).
+   */
   public boolean identicalAll() {
     return passed != null ? passed : queries > 0 && differing == 0 && identical == queries;
   }

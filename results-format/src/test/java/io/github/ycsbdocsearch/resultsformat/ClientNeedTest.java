@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ClientNeedTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static StoreRun basicdb(Path run) throws IOException {
     return RunFolder.read(run).stores().get(0);
@@ -22,7 +21,8 @@ class ClientNeedTest {
 
   @Test
   void theCostIsTheMedianOverTheCapacityStepsAndABoundedPeakIsNeverEnough() throws IOException {
-    // The golden run's capacity steps: 0.170 cores at 1,756.0 ops/s (96.8 µs) and 0.179 at 3,575.4 (50.1 µs).
+    // The golden run's capacity steps: 0.170 cores at 1,756.0 ops/s (96.8 µs) and 0.179 at 3,575.4
+    // (50.1 µs).
     ClientNeed n = ClientNeed.of(basicdb(GoldenRuns.copy("normal", dir)));
     assertEquals(73.4, n.cpuUsPerOp(), 0.05);
     assertEquals(1, n.cpusPerMachine());
@@ -37,16 +37,39 @@ class ClientNeedTest {
     Path run = GoldenRuns.copy("normal", dir);
     Path store = run.resolve("basicdb");
     Saturation s = Saturation.readOptional(store);
-    new Saturation(s.format(), s.store(), 20_000.0, s.peakStep(), s.peakThreads(), s.peakCi95(), false,
-        s.capacityOps(), s.capacityStep(), s.slo(), s.capacityReason(), s.reason(), s.maxSustainableIndex(),
-        s.threads(), s.throughputOps(), s.capacitySearch()).writeTo(store);
+    new Saturation(
+            s.format(),
+            s.store(),
+            20_000.0,
+            s.peakStep(),
+            s.peakThreads(),
+            s.peakCi95(),
+            false,
+            s.capacityOps(),
+            s.capacityStep(),
+            s.slo(),
+            s.capacityReason(),
+            s.reason(),
+            s.maxSustainableIndex(),
+            s.threads(),
+            s.throughputOps(),
+            s.capacitySearch())
+        .writeTo(store);
     ClientNeed one = ClientNeed.of(basicdb(run));
-    assertEquals(2, one.machinesNeeded(), "20,000 ops/s x 73.4 µs = 1.47 cores: two machines of one CPU at 75 %");
+    assertEquals(
+        2,
+        one.machinesNeeded(),
+        "20,000 ops/s x 73.4 µs = 1.47 cores: two machines of one CPU at 75 %");
     assertFalse(one.enough());
     Path step = store.resolve("steps").resolve("04-t4-r3575");
-    new StepClients(0, List.of(
-        new StepClients.Client(0, StepClients.LOCAL, 2, 1788, 1L, 0L, 0, 0, 100, 0.1, 0.0, 1),
-        new StepClients.Client(1, "ubuntu@10.0.1.21", 2, 1787, 2L, 3L, 1, 0, 100, 0.1, 0.0, 1))).writeTo(step);
+    new StepClients(
+            0,
+            List.of(
+                new StepClients.Client(
+                    0, StepClients.LOCAL, 2, 1788, 1L, 0L, 0, 0, 100, 0.1, 0.0, 1),
+                new StepClients.Client(
+                    1, "ubuntu@10.0.1.21", 2, 1787, 2L, 3L, 1, 0, 100, 0.1, 0.0, 1)))
+        .writeTo(step);
     assertTrue(Files.isRegularFile(step.resolve(RunLayout.CLIENTS_JSON)));
     ClientNeed two = ClientNeed.of(basicdb(run));
     assertEquals(2, two.machinesRun());

@@ -4,8 +4,9 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 
 /**
- * Binomial probabilities computed independently of {@link Binomial}: every probability of Bin(n, p) in 60-digit
- * decimal arithmetic, summed plainly from the start. Only for the small n (a few thousand) tests use.
+ * Binomial probabilities computed independently of {@link Binomial}: every probability of Bin(n, p)
+ * in 60-digit decimal arithmetic, summed plainly from the start. Only for the small n (a few
+ * thousand) tests use.
  */
 final class ExactBinomial {
 
@@ -20,8 +21,11 @@ final class ExactBinomial {
     pmf = new BigDecimal[n + 1];
     pmf[0] = miss.pow(n, MC);
     for (int j = 0; j < n; j++) {
-      pmf[j + 1] = pmf[j].multiply(BigDecimal.valueOf(n - j)).divide(BigDecimal.valueOf(j + 1), MC)
-          .multiply(odds, MC);
+      pmf[j + 1] =
+          pmf[j]
+              .multiply(BigDecimal.valueOf(n - j))
+              .divide(BigDecimal.valueOf(j + 1), MC)
+              .multiply(odds, MC);
     }
   }
 

@@ -20,14 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fault steps of {@link FaultFixture}: in the fault step the kill comes 5.2 s into the window; seconds 5, 6 and 7
- * have no success, only failures that waited 0.5 s (50 READs and 20 UPDATEs each); seconds 8 and 9 serve the backlog
- * at 50 ms; from second 10 on the store is back to normal.
+ * The fault steps of {@link FaultFixture}: in the fault step the kill comes 5.2 s into the window;
+ * seconds 5, 6 and 7 have no success, only failures that waited 0.5 s (50 READs and 20 UPDATEs
+ * each); seconds 8 and 9 serve the backlog at 50 ms; from second 10 on the store is back to normal.
  */
 class FaultSummaryTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path faultStep(IntFunction<Second> kind) throws IOException {
     return FaultFixture.faultStep(dir.resolve("redisjson"), kind);
@@ -64,7 +63,9 @@ class FaultSummaryTest {
 
     FaultSummary.Operations read = s.fault().operations().get("READ");
     assertEquals(new FaultSummary.Operations(17 * 300, 150, 12 * 300, 150), read);
-    assertEquals(new FaultSummary.Operations(17 * 100, 60, 12 * 100, 60), s.fault().operations().get("UPDATE"));
+    assertEquals(
+        new FaultSummary.Operations(17 * 100, 60, 12 * 100, 60),
+        s.fault().operations().get("UPDATE"));
     assertEquals(List.of("READ", "UPDATE"), List.copyOf(s.fault().operations().keySet()));
 
     long p99 = normal(5).getValueAtPercentile(99);
@@ -78,7 +79,8 @@ class FaultSummaryTest {
     assertEquals(5 * 400, before.count());
     assertEquals(p99, before.p99Us());
     FaultSummary.Spectrum after = s.fault().afterKill();
-    assertEquals(3 * 70 + 12 * 400, after.count(), "the failures and every request after the kill's second");
+    assertEquals(
+        3 * 70 + 12 * 400, after.count(), "the failures and every request after the kill's second");
     Histogram slowest = new Histogram(3);
     slowest.recordValue(500_000);
     assertEquals(slowest.getMaxValue(), after.maxUs());
@@ -89,7 +91,8 @@ class FaultSummaryTest {
     assertEquals(5 * 400, control.beforeKill().count());
     assertEquals(15 * 400, control.afterKill().count(), "the same offsets in the control step");
     assertEquals(normal(15).getValueAtPercentile(99), control.afterKill().p99Us());
-    assertEquals(new FaultSummary.Operations(20 * 300, 0, 15 * 300, 0), control.operations().get("READ"));
+    assertEquals(
+        new FaultSummary.Operations(20 * 300, 0, 15 * 300, 0), control.operations().get("READ"));
 
     assertEquals(2, s.ackedWrites().lost());
     assertEquals("none (AOF fsync always)", s.durability().mayLose());
@@ -99,8 +102,10 @@ class FaultSummaryTest {
 
   @Test
   void aClientThatNeverRecoversWithinTheStepHasNoRecoveryTime() throws IOException {
-    FaultSummary s = FaultSummary.of(faultStep(i -> i >= 5 && i <= 7 ? Second.DOWN : i > 7 ? Second.SLOW
-        : Second.NORMAL), null);
+    FaultSummary s =
+        FaultSummary.of(
+            faultStep(i -> i >= 5 && i <= 7 ? Second.DOWN : i > 7 ? Second.SLOW : Second.NORMAL),
+            null);
     assertEquals(Boolean.FALSE, s.recovered());
     assertTrue(s.notRecovered());
     assertNull(s.recoveryS());
@@ -111,11 +116,14 @@ class FaultSummaryTest {
 
   @Test
   void aStoreThatStaysDownUntilTheEndHasItsGapToTheEnd() throws IOException {
-    FaultSummary s = FaultSummary.of(faultStep(i -> i >= 5 ? Second.DOWN : Second.NORMAL),
-        dir.resolve("no-such-step"));
+    FaultSummary s =
+        FaultSummary.of(
+            faultStep(i -> i >= 5 ? Second.DOWN : Second.NORMAL), dir.resolve("no-such-step"));
     assertEquals(15, s.longestGapS());
     assertNull(s.recoveryS());
-    assertEquals(new FaultSummary.Operations(5 * 300, 15 * 50, 0, 15 * 50), s.fault().operations().get("READ"));
+    assertEquals(
+        new FaultSummary.Operations(5 * 300, 15 * 50, 0, 15 * 50),
+        s.fault().operations().get("READ"));
   }
 
   @Test
@@ -126,25 +134,67 @@ class FaultSummaryTest {
     assertEquals(s, FaultSummary.read(store).orElseThrow());
     assertTrue(FaultSummary.read(dir.resolve("nowhere")).isEmpty());
     JsonNode json = Json.readObject(store.resolve(FaultSummary.FILE_NAME));
-    assertEquals(List.of("step", "control_step", "spec", "kind", "at_s", "down_s", "target_ops", "node", "recover",
-        "resolution_s", "kill_at_s", "restart_at_s", "back_at_s", "after_kill_from_s", "longest_gap_s",
-        "longest_gap_at_s", "longest_ack_gap_ms", "pre_fault_p99_us", "recovery_bound_us", "recovered", "recovery_s",
-        "fault", "control", "acked_writes", "durability"), fieldNames(json));
-    assertEquals(List.of("count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"),
+    assertEquals(
+        List.of(
+            "step",
+            "control_step",
+            "spec",
+            "kind",
+            "at_s",
+            "down_s",
+            "target_ops",
+            "node",
+            "recover",
+            "resolution_s",
+            "kill_at_s",
+            "restart_at_s",
+            "back_at_s",
+            "after_kill_from_s",
+            "longest_gap_s",
+            "longest_gap_at_s",
+            "longest_ack_gap_ms",
+            "pre_fault_p99_us",
+            "recovery_bound_us",
+            "recovered",
+            "recovery_s",
+            "fault",
+            "control",
+            "acked_writes",
+            "durability"),
+        fieldNames(json));
+    assertEquals(
+        List.of("count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"),
         fieldNames(json.path("fault").path("after_kill")));
-    assertEquals(List.of("succeeded", "failed", "succeeded_after_kill", "failed_after_kill"),
+    assertEquals(
+        List.of("succeeded", "failed", "succeeded_after_kill", "failed_after_kill"),
         fieldNames(json.path("fault").path("operations").path("READ")));
   }
 
   @Test
   void aFaultRecordWithoutTheKillTimeIsRejected() throws IOException {
     Path step = faultStep(FaultFixture::outage);
-    new FaultSummary.FaultRecord("kill-primary@5", "kill-primary", 5, 10, null, null, null, "no primary found", null,
-        null, null, null, null).writeTo(step);
+    new FaultSummary.FaultRecord(
+            "kill-primary@5",
+            "kill-primary",
+            5,
+            10,
+            null,
+            null,
+            null,
+            "no primary found",
+            null,
+            null,
+            null,
+            null,
+            null)
+        .writeTo(step);
     assertThrows(ResultsFormatException.class, () -> FaultSummary.of(step, null));
   }
 
-  /** Two clients each sending half: their logs are merged second by second, the kill placed on the common axis. */
+  /**
+   * Two clients each sending half: their logs are merged second by second, the kill placed on the
+   * common axis.
+   */
   @Test
   void severalClientsAreMergedOnTheirCommonTimeAxis() throws IOException {
     Path one = faultStep(FaultFixture::outage);
@@ -163,7 +213,8 @@ class FaultSummaryTest {
     }
     FaultSummary s = FaultSummary.of(step, null);
     assertEquals(5.2, s.killAtS(), 1e-9);
-    assertEquals(new FaultSummary.Operations(2 * 17 * 300, 300, 2 * 12 * 300, 300),
+    assertEquals(
+        new FaultSummary.Operations(2 * 17 * 300, 300, 2 * 12 * 300, 300),
         s.fault().operations().get("READ"));
     assertEquals(3, s.longestGapS());
     assertEquals(4.8, s.recoveryS(), 1e-9);

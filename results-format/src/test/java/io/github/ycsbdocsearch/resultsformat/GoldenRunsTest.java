@@ -15,11 +15,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The folders real sweeps wrote read back through the format module, and agree with their own raw logs. */
+/**
+ * The folders real sweeps wrote read back through the format module, and agree with their own raw
+ * logs.
+ */
 class GoldenRunsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void everyStepSummaryTheRunnerWroteIsWhatItsLogsSay() throws IOException {
@@ -27,29 +29,38 @@ class GoldenRunsTest {
     StoreRun store = run.stores().get(0);
     assertEquals(6, store.steps().size());
     for (StoreRun.Step s : store.steps()) {
-      assertEquals(comparable(StepSummarizer.summarize(s.dir(), s.dir().getFileName().toString())),
+      assertEquals(
+          comparable(StepSummarizer.summarize(s.dir(), s.dir().getFileName().toString())),
           comparable(s.summary()),
-          "summary.json of " + s.dir().getFileName() + " was written from the final step.json and its logs");
+          "summary.json of "
+              + s.dir().getFileName()
+              + " was written from the final step.json and its logs");
     }
     Saturation sat = store.saturation();
     assertNotNull(sat.peakOps());
     assertNotNull(sat.capacityOps());
-    StepSummary capacity = store.summaries().stream().filter(s -> s.step().equals(sat.capacityStep())).findFirst()
-        .orElseThrow();
+    StepSummary capacity =
+        store.summaries().stream()
+            .filter(s -> s.step().equals(sat.capacityStep()))
+            .findFirst()
+            .orElseThrow();
     assertTrue(capacity.usable() && capacity.phase() == Phase.LOAD);
     assertEquals(2, store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count());
   }
 
   /**
-   * A step summary without what the statistics rules decide: the golden summaries were written before percentile
-   * support became the 95 % upper-bound rule, the rows got {@code supported_up_to} and {@code p99_ub95_us}, and the
-   * throughput interval came from batch means (scripts/tests/make-golden-runs.sh remakes them with real sweeps).
-   * The rest, counts, window, throughput and every percentile the current rule supports, must agree exactly.
+   * A step summary without what the statistics rules decide: the golden summaries were written
+   * before percentile support became the 95 % upper-bound rule, the rows got {@code
+   * supported_up_to} and {@code p99_ub95_us}, and the throughput interval came from batch means
+   * (scripts/tests/make-golden-runs.sh remakes them with real sweeps). The rest, counts, window,
+   * throughput and every percentile the current rule supports, must agree exactly.
    */
   private static JsonNode comparable(StepSummary summary) {
     ObjectNode s = Json.MAPPER.valueToTree(summary);
     s.remove("throughput_ci95");
-    s.remove("format"); // format 2 files read into format 3 records: the version differs, the content may not
+    s.remove(
+        "format"); // format 2 files read into format 3 records: the version differs, the content
+    // may not
     for (JsonNode row : s.get("rows")) {
       ObjectNode r = (ObjectNode) row;
       r.remove(List.of("supported_up_to", "p99_ub95_us"));
@@ -82,7 +93,9 @@ class GoldenRunsTest {
     assertEquals(StepStatus.COMPLETE, store.summaries().get(0).stepStatus());
     assertEquals(StepStatus.INTERRUPTED, store.summaries().get(1).stepStatus());
     SummaryJson.of(run).writeTo(run.dir());
-    assertTrue(SummaryJson.read(run.dir()).rows().stream()
-        .anyMatch(r -> r.stepStatus() == StepStatus.INTERRUPTED), "interrupted steps stay visible in the rows");
+    assertTrue(
+        SummaryJson.read(run.dir()).rows().stream()
+            .anyMatch(r -> r.stepStatus() == StepStatus.INTERRUPTED),
+        "interrupted steps stay visible in the rows");
   }
 }

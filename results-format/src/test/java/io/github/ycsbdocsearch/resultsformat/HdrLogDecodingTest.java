@@ -10,18 +10,23 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real YCSB log (an overloaded fixed-rate step of this suite) whose first interval HdrHistogram's own log reader
- * cannot decode: its header's range is smaller than its counts. Every interval must still be read.
+ * A real YCSB log (an overloaded fixed-rate step of this suite) whose first interval HdrHistogram's
+ * own log reader cannot decode: its header's range is smaller than its counts. Every interval must
+ * still be read.
  */
 class HdrLogDecodingTest {
 
   @Test
   void anIntervalWrittenWithTooSmallARangeIsReadWhole() throws IOException, URISyntaxException {
-    Path hdr = Path.of(HdrLogDecodingTest.class.getResource("/hdr/Intended-READ.hdr").toURI()).getParent();
+    Path hdr =
+        Path.of(HdrLogDecodingTest.class.getResource("/hdr/Intended-READ.hdr").toURI()).getParent();
     StepHistograms h = StepHistograms.read(hdr, 0, 0);
     Histogram read = h.get("READ", LatencyKind.INTENDED, false);
-    // 8,760 + 5,904 + 14,584 + 14,516 + 14,859 + 14,648 + 14,486 + 293 + 0, as the lines' payloads hold.
+    // 8,760 + 5,904 + 14,584 + 14,516 + 14,859 + 14,648 + 14,486 + 293 + 0, as the lines' payloads
+    // hold.
     assertEquals(88_050, read.getTotalCount());
-    assertTrue(read.getMaxValue() >= 341_000, "the first interval's 342 ms is kept: " + read.getMaxValue());
+    assertTrue(
+        read.getMaxValue() >= 341_000,
+        "the first interval's 342 ms is kept: " + read.getMaxValue());
   }
 }

@@ -20,11 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** The nightly history's rows of the golden run folders (real sweeps) and of a format-1 folder. */
 class HistoryRowsTest {
 
-  /** A format-1 run folder reduced to manifest.json, summary.json and saturation.json (perf_history's fixture). */
-  private static final Path FORMAT1 = Path.of("../scripts/perf_history/tests/resources/format1-run");
+  /**
+   * A format-1 run folder reduced to manifest.json, summary.json and saturation.json
+   * (perf_history's fixture).
+   */
+  private static final Path FORMAT1 =
+      Path.of("../scripts/perf_history/tests/resources/format1-run");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Map<String, String> bySeries(List<HistoryRows.Row> rows) {
     Map<String, String> out = new LinkedHashMap<>();
@@ -33,31 +36,56 @@ class HistoryRowsTest {
   }
 
   @Test
-  void aCompleteFormat2RunGivesPeakCapacityAndIntendedLatencyByOfferedFraction() throws IOException {
+  void aCompleteFormat2RunGivesPeakCapacityAndIntendedLatencyByOfferedFraction()
+      throws IOException {
     List<HistoryRows.Row> rows = HistoryRows.of(GoldenRuns.copy(GoldenRuns.NORMAL, dir));
     Map<String, String> got = bySeries(rows);
     String w = "basicdb/tiny-core-workload/";
     Map<String, String> want = new LinkedHashMap<>();
-    for (String[] s : new String[][] {{"load-50pct/READ", "1076", "2921", "8055"},
-        {"load-50pct/UPDATE", "1089", "3409", "9695"}, {"load-100pct/READ", "1064", "5595", "12175"},
-        {"load-100pct/UPDATE", "1065", "6559", "14055"}}) {
+    for (String[] s :
+        new String[][] {
+          {"load-50pct/READ", "1076", "2921", "8055"},
+          {"load-50pct/UPDATE", "1089", "3409", "9695"},
+          {"load-100pct/READ", "1064", "5595", "12175"},
+          {"load-100pct/UPDATE", "1065", "6559", "14055"}
+        }) {
       want.put(w + s[0] + "/intended/p50_us", s[1]);
       want.put(w + s[0] + "/intended/p99_us", s[2]);
       want.put(w + s[0] + "/intended/p999_us", s[3]);
     }
     want.put(w + "peak_ops", "3575.4060324825987");
     want.put(w + "capacity_ops", "3575");
-    assertEquals(want, got, "no service rows, no floor, no capacity-phase rows, no all-requests rows");
+    assertEquals(
+        want, got, "no service rows, no floor, no capacity-phase rows, no all-requests rows");
     HistoryRows.Row first = rows.get(0);
-    assertEquals(List.of("20261123T171145Z-tiny-core-workload", "2026-11-23T17:11:45Z",
-        "a9fed9f8a67087bce8c0c51c3e29ec4697ffc819", "false", "AMD EPYC", "2", "2", "tiny-core-workload", "basicdb",
-        "load-50pct", "READ", "intended", "p50_us", "1076"), first.cells());
+    assertEquals(
+        List.of(
+            "20261123T171145Z-tiny-core-workload",
+            "2026-11-23T17:11:45Z",
+            "a9fed9f8a67087bce8c0c51c3e29ec4697ffc819",
+            "false",
+            "AMD EPYC",
+            "2",
+            "2",
+            "tiny-core-workload",
+            "basicdb",
+            "load-50pct",
+            "READ",
+            "intended",
+            "p50_us",
+            "1076"),
+        first.cells());
   }
 
   @Test
   void aStoreWithoutAResultAndAnInterruptedRunGiveNoRows() throws IOException {
-    assertEquals(List.of(), HistoryRows.of(GoldenRuns.copy(GoldenRuns.NO_PEAK, dir)), "no peak, no capacity");
-    assertEquals(List.of(), HistoryRows.of(GoldenRuns.copy(GoldenRuns.INTERRUPTED, dir)),
+    assertEquals(
+        List.of(),
+        HistoryRows.of(GoldenRuns.copy(GoldenRuns.NO_PEAK, dir)),
+        "no peak, no capacity");
+    assertEquals(
+        List.of(),
+        HistoryRows.of(GoldenRuns.copy(GoldenRuns.INTERRUPTED, dir)),
         "the store's sweep did not complete: its peak is not trusted; no load phase ran");
   }
 
@@ -70,7 +98,9 @@ class HistoryRowsTest {
     Json.MAPPER.writeValue(summary.toFile(), node);
     Map<String, String> got = bySeries(HistoryRows.of(run));
     assertTrue(got.keySet().stream().noneMatch(k -> k.contains("load-50pct")), got.toString());
-    assertTrue(got.containsKey("basicdb/tiny-core-workload/load-100pct/READ/intended/p99_us"), got.toString());
+    assertTrue(
+        got.containsKey("basicdb/tiny-core-workload/load-100pct/READ/intended/p99_us"),
+        got.toString());
   }
 
   @Test
@@ -91,10 +121,13 @@ class HistoryRowsTest {
     List<HistoryRows.Row> rows = HistoryRows.of(List.of(FORMAT1));
     Map<String, String> got = bySeries(rows);
     assertEquals(9, rows.size(), got.toString());
-    assertEquals("3368.6196623634555", got.get("basicdb/workloada/peak_ops"), "format 1's throughput_ops");
+    assertEquals(
+        "3368.6196623634555", got.get("basicdb/workloada/peak_ops"), "format 1's throughput_ops");
     assertEquals("1443", got.get("basicdb/workloada/t2/UPDATE/service/p99_us"));
-    assertTrue(got.keySet().stream().noneMatch(k -> k.contains("intended") || k.contains("p999")
-        || k.contains("capacity")), got.toString());
+    assertTrue(
+        got.keySet().stream()
+            .noneMatch(k -> k.contains("intended") || k.contains("p999") || k.contains("capacity")),
+        got.toString());
     assertEquals("1", rows.get(0).cells().get(6));
   }
 
@@ -103,23 +136,32 @@ class HistoryRowsTest {
     Path set = Files.createDirectories(dir.resolve("set"));
     GoldenRuns.copy(GoldenRuns.NORMAL, set);
     GoldenRuns.copy(GoldenRuns.NO_PEAK, set);
-    assertEquals(List.of(set.resolve("no-peak"), set.resolve("normal")), HistoryRows.runFolders(set));
+    assertEquals(
+        List.of(set.resolve("no-peak"), set.resolve("normal")), HistoryRows.runFolders(set));
     assertEquals(14, HistoryRows.of(List.of(set)).size());
     Path empty = Files.createDirectories(dir.resolve("empty/sub"));
-    assertTrue(assertThrows(ResultsFormatException.class, () -> HistoryRows.runFolders(empty.getParent()))
-        .getMessage().contains("not a results folder"));
-    assertThrows(ResultsFormatException.class, () -> HistoryRows.runFolders(dir.resolve("nowhere")));
+    assertTrue(
+        assertThrows(ResultsFormatException.class, () -> HistoryRows.runFolders(empty.getParent()))
+            .getMessage()
+            .contains("not a results folder"));
+    assertThrows(
+        ResultsFormatException.class, () -> HistoryRows.runFolders(dir.resolve("nowhere")));
     Path broken = GoldenRuns.copy(GoldenRuns.NORMAL, dir.resolve("broken"));
     Files.writeString(broken.resolve("manifest.json"), "{\"format\": 1}");
-    assertTrue(assertThrows(ResultsFormatException.class, () -> HistoryRows.of(broken)).getMessage()
-        .endsWith("manifest.json: no run_id"));
+    assertTrue(
+        assertThrows(ResultsFormatException.class, () -> HistoryRows.of(broken))
+            .getMessage()
+            .endsWith("manifest.json: no run_id"));
   }
 
   @Test
   void csvHasTheHeaderAndQuotesWhatNeedsIt() {
     HistoryRows.Run run = new HistoryRows.Run("r", "d", "c", true, "Xeon, 8 cores", "8", 2, "w");
-    String csv = HistoryRows.csv(List.of(new HistoryRows.Row(run, "s", "-", "-", "-", "peak_ops", 12.5)));
-    assertEquals(String.join(",", HistoryRows.COLUMNS) + "\nr,d,c,true,\"Xeon, 8 cores\",8,2,w,s,-,-,-,peak_ops,12.5\n",
+    String csv =
+        HistoryRows.csv(List.of(new HistoryRows.Row(run, "s", "-", "-", "-", "peak_ops", 12.5)));
+    assertEquals(
+        String.join(",", HistoryRows.COLUMNS)
+            + "\nr,d,c,true,\"Xeon, 8 cores\",8,2,w,s,-,-,-,peak_ops,12.5\n",
         csv);
     assertEquals("0.0000001", HistoryRows.number(1e-7));
   }

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The objective's per-operation exceedance decisions, the variance inflation, pooling and the too-few rule. */
+/**
+ * The objective's per-operation exceedance decisions, the variance inflation, pooling and the
+ * too-few rule.
+ */
 class ObjectiveTest {
 
   private static Objective judge(Map<String, Objective.Counts> c, long unsent) {
@@ -33,7 +36,9 @@ class ObjectiveTest {
     c.put("SEARCH", new Objective.Counts(120, 0, 0, 1));
     Objective o = judge(c, 0);
     assertEquals(Objective.Decision.INCONCLUSIVE, o.decision());
-    assertTrue(o.reason().contains("too few samples: SEARCH (120 requests, a pass needs 239)"), o.reason());
+    assertTrue(
+        o.reason().contains("too few samples: SEARCH (120 requests, a pass needs 239)"),
+        o.reason());
     assertEquals(Objective.Decision.FAIL, o.forcedDecision());
   }
 
@@ -65,7 +70,10 @@ class ObjectiveTest {
     Objective evenJudged = judge(Map.of("READ", e), 0);
     Objective burstyJudged = judge(Map.of("READ", b), 0);
     assertEquals(Objective.Decision.PASS, evenJudged.decision());
-    assertEquals(Objective.Decision.INCONCLUSIVE, burstyJudged.decision(), "the effective sample is too small");
+    assertEquals(
+        Objective.Decision.INCONCLUSIVE,
+        burstyJudged.decision(),
+        "the effective sample is too small");
   }
 
   @Test

@@ -42,13 +42,17 @@ class PercentileBoundTest {
       for (String p : new String[] {"0.5", "0.9", "0.99"}) {
         OptionalLong r = PercentileBound.upperRank(n, Double.parseDouble(p));
         if (r.isEmpty()) {
-          assertTrue(new ExactBinomial(n, p).cdf(n - 1) < 0.95, "n=" + n + " p=" + p + " has a bound");
+          assertTrue(
+              new ExactBinomial(n, p).cdf(n - 1) < 0.95, "n=" + n + " p=" + p + " has a bound");
           continue;
         }
         int rank = (int) r.getAsLong();
         ExactBinomial exact = new ExactBinomial(n, p);
-        assertTrue(exact.cdf(rank - 1) >= 0.95, "n=" + n + " p=" + p + ": rank " + rank + " reaches 95 %");
-        assertTrue(exact.cdf(rank - 2) < 0.95, "n=" + n + " p=" + p + ": rank " + (rank - 1) + " does not");
+        assertTrue(
+            exact.cdf(rank - 1) >= 0.95, "n=" + n + " p=" + p + ": rank " + rank + " reaches 95 %");
+        assertTrue(
+            exact.cdf(rank - 2) < 0.95,
+            "n=" + n + " p=" + p + ": rank " + (rank - 1) + " does not");
       }
     }
     assertEquals(OptionalLong.of(59), PercentileBound.upperRank(100, 0.5));
@@ -78,6 +82,9 @@ class PercentileBoundTest {
     for (long v = 1; v <= 299; v++) {
       few.recordValue(v);
     }
-    assertEquals(OptionalLong.of(299), PercentileBound.upperBoundValue(few, 0.99), "the maximum at 299 samples");
+    assertEquals(
+        OptionalLong.of(299),
+        PercentileBound.upperBoundValue(few, 0.99),
+        "the maximum at 299 samples");
   }
 }

@@ -25,18 +25,24 @@ class SeveralClientsTest {
   private static final long OFFSET_MS = 300;
   private static final long[] WARMUP = repeat(100_000, 1000);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
-   * Client 0 starts at T0 and logs 1..1000 µs each second; client 1 starts 300 ms later and logs 1001..2000 µs.
-   * Both: 2 s of huge warm-up latencies, then 10 measured seconds.
+   * Client 0 starts at T0 and logs 1..1000 µs each second; client 1 starts 300 ms later and logs
+   * 1001..2000 µs. Both: 2 s of huge warm-up latencies, then 10 measured seconds.
    */
   private Path twoClientStep(String extraStepJson) throws IOException {
     Path step = dir.resolve("07-t8-r2000");
     RunFixture.stepJson(step, "redisjson", 7, 8, 2000, 2, 10, "complete", extraStepJson);
-    RunFixture.log(RunLayout.clientDir(step, 0), "READ", T0, concat(times(2, WARMUP), times(10, range(1, 1000))));
-    RunFixture.log(RunLayout.clientDir(step, 1), "READ", T0 + OFFSET_MS,
+    RunFixture.log(
+        RunLayout.clientDir(step, 0),
+        "READ",
+        T0,
+        concat(times(2, WARMUP), times(10, range(1, 1000))));
+    RunFixture.log(
+        RunLayout.clientDir(step, 1),
+        "READ",
+        T0 + OFFSET_MS,
         concat(times(2, WARMUP), times(10, range(1001, 2000))));
     return step;
   }
@@ -52,12 +58,16 @@ class SeveralClientsTest {
         reference.recordValue(v);
       }
     }
-    assertEquals(reference.getTotalCount(), merged.getTotalCount(), "each client's 10,000 measured operations");
+    assertEquals(
+        reference.getTotalCount(),
+        merged.getTotalCount(),
+        "each client's 10,000 measured operations");
     for (double p : new double[] {0, 10, 50, 90, 99, 99.9, 99.99, 100}) {
       assertEquals(reference.getValueAtPercentile(p), merged.getValueAtPercentile(p), "p" + p);
     }
     assertEquals(reference.getMean(), merged.getMean(), 1e-9);
-    // Averaging the clients' p99s (990 and 1990 µs) would give 1490 µs; the merged p99 is the one of all requests.
+    // Averaging the clients' p99s (990 and 1990 µs) would give 1490 µs; the merged p99 is the one
+    // of all requests.
     assertEquals(reference.getValueAtPercentile(99), merged.getValueAtPercentile(99));
     assertTrue(merged.getValueAtPercentile(99) > 1900);
     assertEquals(List.of(T0, T0 + OFFSET_MS), h.clientStartsMs());
@@ -67,12 +77,17 @@ class SeveralClientsTest {
   void throughputIsTheSumOverTheCommonWindowAndSecondsAreNotCountedTwice() throws IOException {
     Path step = twoClientStep("");
     StepHistograms h = StepHistograms.forStep(step);
-    // Client 1's kept intervals run from 2.3 s to 12.3 s: 10,000 successes over its own 10 s, not the common 9.7 s.
+    // Client 1's kept intervals run from 2.3 s to 12.3 s: 10,000 successes over its own 10 s, not
+    // the common 9.7 s.
     assertEquals(10.0, h.measuredSeconds(), 1e-9, "each client's rate over its own span, summed");
     long[] perSecond = h.perInterval("READ", false);
     for (int i = 0; i < perSecond.length; i++) {
       assertEquals(2000, perSecond[i], "second " + i + " holds both clients' operations");
-      assertEquals(1.0, h.intervalLengthsS()[i], 1e-9, "two clients ticking together cover one second, not two");
+      assertEquals(
+          1.0,
+          h.intervalLengthsS()[i],
+          1e-9,
+          "two clients ticking together cover one second, not two");
     }
     StepSummary s = StepSummarizer.summarize(step);
     assertEquals(20_000, s.operations());
@@ -81,12 +96,16 @@ class SeveralClientsTest {
 
   @Test
   void pacingAddsUpAndOneLateClientLimitsTheStep() throws IOException {
-    Path step = twoClientStep("\"phase\": \"load\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1, "
-        + "\"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99, \"slo_bound_us\": 10000}, ");
+    Path step =
+        twoClientStep(
+            "\"phase\": \"load\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
+                + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
+                + " \"slo_bound_us\": 10000}, ");
     arrivals(RunLayout.clientDir(step, 0), 10_000, 0, 4, 1);
     arrivals(RunLayout.clientDir(step, 1), 10_000, 2, 4, 1);
     sendLag(RunLayout.clientDir(step, 0), 0);
-    // Client 1 sent 1.5 % of its requests 5 ms late: over its own p99, hidden in the merged one (0.75 %).
+    // Client 1 sent 1.5 % of its requests 5 ms late: over its own p99, hidden in the merged one
+    // (0.75 %).
     sendLag(RunLayout.clientDir(step, 1), 15);
     StepSummary s = StepSummarizer.summarize(step);
     Pacing p = s.pacing();
@@ -108,20 +127,38 @@ class SeveralClientsTest {
     assertNull(StepSummarizer.summarize(step).clientLimit());
   }
 
-  private static void arrivals(Path clientDir, long scheduled, long unsent, int threads, long maxInFlight)
+  private static void arrivals(
+      Path clientDir, long scheduled, long unsent, int threads, long maxInFlight)
       throws IOException {
-    Files.writeString(clientDir.resolve(Pacing.ARRIVALS_FILE), "{\"process\": \"poisson\", \"scheduled_due\": "
-        + scheduled + ", \"sent\": " + (scheduled - unsent) + ", \"unsent\": " + unsent + ", \"late\": 0, "
-        + "\"lag_threshold_us\": 1000, \"max_in_flight\": " + maxInFlight + ", \"pool_exhausted\": false, "
-        + "\"threads\": " + threads + "}");
+    Files.writeString(
+        clientDir.resolve(Pacing.ARRIVALS_FILE),
+        "{\"process\": \"poisson\", \"scheduled_due\": "
+            + scheduled
+            + ", \"sent\": "
+            + (scheduled - unsent)
+            + ", \"unsent\": "
+            + unsent
+            + ", \"late\": 0, "
+            + "\"lag_threshold_us\": 1000, \"max_in_flight\": "
+            + maxInFlight
+            + ", \"pool_exhausted\": false, "
+            + "\"threads\": "
+            + threads
+            + "}");
   }
 
-  /** A send-lag log over the step's 12 seconds: each second 1000 sends, {@code late} of them 5 ms late. */
+  /**
+   * A send-lag log over the step's 12 seconds: each second 1000 sends, {@code late} of them 5 ms
+   * late.
+   */
   private static void sendLag(Path clientDir, int late) throws IOException {
-    long[] second = LongStream.concat(LongStream.of(repeat(50, 1000 - late)), LongStream.of(repeat(5_000, late)))
-        .toArray();
-    try (YcsbStyleLogWriter w = new YcsbStyleLogWriter(clientDir.resolve("hdr").resolve(
-        StepHistograms.SEND_LAG_LOG), "SEND_LAG", T0)) {
+    long[] second =
+        LongStream.concat(
+                LongStream.of(repeat(50, 1000 - late)), LongStream.of(repeat(5_000, late)))
+            .toArray();
+    try (YcsbStyleLogWriter w =
+        new YcsbStyleLogWriter(
+            clientDir.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG), "SEND_LAG", T0)) {
       for (int i = 0; i < 12; i++) {
         w.interval(T0 + i * 1000L, T0 + (i + 1) * 1000L, second);
       }

@@ -15,26 +15,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SoakSummaryTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
-   * A 150-second soak after 2 s of warm-up: 300 requests a second of 1..300 µs, except the last 15 seconds, which
-   * take 600 requests a second of 1001..1600 µs.
+   * A 150-second soak after 2 s of warm-up: 300 requests a second of 1..300 µs, except the last 15
+   * seconds, which take 600 requests a second of 1001..1600 µs.
    */
   private Path soakStep() throws IOException {
     Path step = dir.resolve("09-t40-r500-soak");
-    RunFixture.stepJson(step, "redisjson", 9, 40, 500, 2, 150, "complete", "\"phase\": \"soak\", "
-        + "\"offered_fraction\": 0.7, ");
+    RunFixture.stepJson(
+        step,
+        "redisjson",
+        9,
+        40,
+        500,
+        2,
+        150,
+        "complete",
+        "\"phase\": \"soak\", " + "\"offered_fraction\": 0.7, ");
     long[][] seconds = new long[152][];
     for (int i = 0; i < seconds.length; i++) {
       seconds[i] = i < 137 ? range(1, 300) : range(1001, 1600);
     }
     RunFixture.log(step, "READ", T0, seconds);
     RunFixture.log(step, "Intended-READ", T0, seconds);
-    StepEvents.write(step, List.of(new StepEvents.Event(10, "redisjson", "aof_rewrite", ""),
-        new StepEvents.Event(70, "redisjson", "aof_rewrite", ""),
-        new StepEvents.Event(71, "redisjson", "rdb_save", "")));
+    StepEvents.write(
+        step,
+        List.of(
+            new StepEvents.Event(10, "redisjson", "aof_rewrite", ""),
+            new StepEvents.Event(70, "redisjson", "aof_rewrite", ""),
+            new StepEvents.Event(71, "redisjson", "rdb_save", "")));
     return step;
   }
 
@@ -71,8 +81,9 @@ class SoakSummaryTest {
 
   @Test
   void writtenAndReadBack() throws IOException {
-    SoakSummary s = SoakSummary.of(soakStep()).withDataSet(new SoakSummary.DataSet(10, 12, 1000, 1300, "memory", 2,
-        1024, true));
+    SoakSummary s =
+        SoakSummary.of(soakStep())
+            .withDataSet(new SoakSummary.DataSet(10, 12, 1000, 1300, "memory", 2, 1024, true));
     s.writeTo(dir);
     assertEquals(s, SoakSummary.readOptional(dir));
     assertNull(SoakSummary.readOptional(dir.resolve("nowhere")));

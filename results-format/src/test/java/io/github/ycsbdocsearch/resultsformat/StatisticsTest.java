@@ -20,7 +20,8 @@ class StatisticsTest {
 
   @Test
   void knownBatches() {
-    // 7 values: 3 batches of 2 after dropping the first; batch means 2, 4, 6: mean 4, sd 2, t(0.975, 2) = 4.303.
+    // 7 values: 3 batches of 2 after dropping the first; batch means 2, 4, 6: mean 4, sd 2,
+    // t(0.975, 2) = 4.303.
     Interval ci = Statistics.batchMeansCi95(new double[] {100, 1, 3, 3, 5, 5, 7}).orElseThrow();
     assertEquals(4.0, ci.mean(), 1e-12);
     double half = 4.303 * 2 / Math.sqrt(3);
@@ -53,7 +54,10 @@ class StatisticsTest {
     }
     Interval ci = Statistics.batchMeansCi95(v).orElseThrow();
     assertEquals(9.0, ci.mean(), 1e-12);
-    assertEquals(2.262 * Math.sqrt(10.0) / Math.sqrt(10), ci.high() - ci.mean(), 1e-12,
+    assertEquals(
+        2.262 * Math.sqrt(10.0) / Math.sqrt(10),
+        ci.high() - ci.mean(),
+        1e-12,
         "sd of nine 10s and a 0 is sqrt(10); t(0.975, 9) = 2.262");
   }
 }

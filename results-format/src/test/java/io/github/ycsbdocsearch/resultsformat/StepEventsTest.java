@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StepEventsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aStepWithoutTheFileHasNoEvents() throws IOException {
@@ -26,17 +25,23 @@ class StepEventsTest {
 
   @Test
   void eventsAreReadInTimeOrderWithTheDocumentedNames() throws IOException {
-    Files.writeString(dir.resolve("events.json"), "[{\"t_s\": 7.5, \"store\": \"redisjson\", \"kind\": "
-        + "\"aof_rewrite\", \"detail\": \"BGREWRITEAOF, 41 MB\", \"extra\": 1},\n"
-        + " {\"t_s\": -1, \"store\": \"redisjson\", \"kind\": \"rdb_save\"}]");
+    Files.writeString(
+        dir.resolve("events.json"),
+        "[{\"t_s\": 7.5, \"store\": \"redisjson\", \"kind\": "
+            + "\"aof_rewrite\", \"detail\": \"BGREWRITEAOF, 41 MB\", \"extra\": 1},\n"
+            + " {\"t_s\": -1, \"store\": \"redisjson\", \"kind\": \"rdb_save\"}]");
     List<StepEvents.Event> events = StepEvents.read(dir);
-    assertEquals(List.of(new StepEvents.Event(-1, "redisjson", "rdb_save", ""),
-        new StepEvents.Event(7.5, "redisjson", "aof_rewrite", "BGREWRITEAOF, 41 MB")), events);
+    assertEquals(
+        List.of(
+            new StepEvents.Event(-1, "redisjson", "rdb_save", ""),
+            new StepEvents.Event(7.5, "redisjson", "aof_rewrite", "BGREWRITEAOF, 41 MB")),
+        events);
   }
 
   @Test
   void whatIsWrittenReadsBack() throws IOException {
-    List<StepEvents.Event> events = List.of(new StepEvents.Event(2.25, "elasticsearch", "es_merge", "3 segments"));
+    List<StepEvents.Event> events =
+        List.of(new StepEvents.Event(2.25, "elasticsearch", "es_merge", "3 segments"));
     StepEvents.write(dir, events);
     assertTrue(Files.readString(dir.resolve("events.json")).contains("\"t_s\" : 2.25"));
     assertEquals(events, StepEvents.read(dir));
@@ -45,16 +50,21 @@ class StepEventsTest {
   @Test
   void aMalformedFileNamesItselfAndWhatIsWrong() throws IOException {
     Files.writeString(dir.resolve("events.json"), "{\"t_s\": 1}");
-    ResultsFormatException notList = assertThrows(ResultsFormatException.class, () -> StepEvents.read(dir));
+    ResultsFormatException notList =
+        assertThrows(ResultsFormatException.class, () -> StepEvents.read(dir));
     assertTrue(notList.getMessage().contains("events.json: not a JSON list"), notList.getMessage());
     Files.writeString(dir.resolve("events.json"), "[{\"t_s\": \"soon\", \"kind\": \"es_flush\"}]");
-    ResultsFormatException noTime = assertThrows(ResultsFormatException.class, () -> StepEvents.read(dir));
+    ResultsFormatException noTime =
+        assertThrows(ResultsFormatException.class, () -> StepEvents.read(dir));
     assertTrue(noTime.getMessage().contains("number t_s and a kind"), noTime.getMessage());
     Files.writeString(dir.resolve("events.json"), "[{\"t_s\": 1,");
     assertThrows(ResultsFormatException.class, () -> StepEvents.read(dir));
   }
 
-  /** The origin of t_s is the summarizer's end of warm-up: the earliest workload log's start plus warmup_s. */
+  /**
+   * The origin of t_s is the summarizer's end of warm-up: the earliest workload log's start plus
+   * warmup_s.
+   */
   @Test
   void theMeasurementStartIsTheEarliestLogStartPlusTheWarmUp() throws IOException {
     RunFixture.stepJson(dir, "mongodb", 3, 4, 1000, 5, "complete");

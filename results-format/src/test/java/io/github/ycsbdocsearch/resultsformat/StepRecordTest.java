@@ -20,22 +20,67 @@ class StepRecordTest {
     Locale before = Locale.getDefault();
     Locale.setDefault(Locale.GERMANY);
     try {
-      StepRecord r = new StepRecord(2, "mongodb", "workloada", 3, 8, 0, 5, 20, StepStatus.COMPLETE,
-          "2026-11-21T20:01:02Z", "2026-11-21T20:01:28Z", 0, null, Phase.CAPACITY, null, 0.75, 1, 0.5,
-          "local-processes");
+      StepRecord r =
+          new StepRecord(
+              2,
+              "mongodb",
+              "workloada",
+              3,
+              8,
+              0,
+              5,
+              20,
+              StepStatus.COMPLETE,
+              "2026-11-21T20:01:02Z",
+              "2026-11-21T20:01:28Z",
+              0,
+              null,
+              Phase.CAPACITY,
+              null,
+              0.75,
+              1,
+              0.5,
+              "local-processes");
       r.writeTo(dir);
       String json = Files.readString(dir.resolve("step.json"));
-      List<String> keys = json.lines().map(String::trim).filter(l -> l.startsWith("\""))
-          .map(l -> l.substring(1, l.indexOf('"', 1))).toList();
-      assertEquals(List.of("format", "store", "workload", "index", "threads", "target_ops", "warmup_s",
-          "duration_s", "status", "started_utc", "ended_utc", "exit_code", "error", "phase", "offered_fraction",
-          "client_cpu_cores", "client_cpus", "server_cpu_cores", "server_cpu_source", "client_jit_cpu_cores",
-          "open_loop"), keys);
+      List<String> keys =
+          json.lines()
+              .map(String::trim)
+              .filter(l -> l.startsWith("\""))
+              .map(l -> l.substring(1, l.indexOf('"', 1)))
+              .toList();
+      assertEquals(
+          List.of(
+              "format",
+              "store",
+              "workload",
+              "index",
+              "threads",
+              "target_ops",
+              "warmup_s",
+              "duration_s",
+              "status",
+              "started_utc",
+              "ended_utc",
+              "exit_code",
+              "error",
+              "phase",
+              "offered_fraction",
+              "client_cpu_cores",
+              "client_cpus",
+              "server_cpu_cores",
+              "server_cpu_source",
+              "client_jit_cpu_cores",
+              "open_loop"),
+          keys);
       assertTrue(json.contains("\"status\" : \"complete\""), json);
       assertTrue(json.contains("\"error\" : null"), json);
       assertEquals(r, StepRecord.readFrom(dir).orElseThrow());
       try (Stream<Path> s = Files.list(dir)) {
-        assertEquals(List.of("step.json"), s.map(p -> p.getFileName().toString()).toList(), "no temp file left");
+        assertEquals(
+            List.of("step.json"),
+            s.map(p -> p.getFileName().toString()).toList(),
+            "no temp file left");
       }
     } finally {
       Locale.setDefault(before);
@@ -63,12 +108,16 @@ class StepRecordTest {
 
   @Test
   void aFormatOneFileReadsWithTheNewFieldsEmpty(@TempDir Path dir) throws IOException {
-    Files.writeString(dir.resolve("step.json"), "{\"format\": 1, \"store\": \"redisjson\", \"workload\": \"w\", "
-        + "\"index\": 2, \"threads\": 4, \"target_ops\": 500, \"warmup_s\": 5, \"duration_s\": 15, "
-        + "\"status\": \"complete\", \"started_utc\": \"a\", \"ended_utc\": \"b\", \"exit_code\": 0, \"error\": null}");
+    Files.writeString(
+        dir.resolve("step.json"),
+        "{\"format\": 1, \"store\": \"redisjson\", \"workload\": \"w\", \"index\": 2, \"threads\":"
+            + " 4, \"target_ops\": 500, \"warmup_s\": 5, \"duration_s\": 15, \"status\":"
+            + " \"complete\", \"started_utc\": \"a\", \"ended_utc\": \"b\", \"exit_code\": 0,"
+            + " \"error\": null}");
     StepRecord r = StepRecord.read(dir);
     assertEquals(1, r.format());
-    assertEquals(Phase.RATES, r.phaseOrDefault(), "a format-1 fixed-rate step was an explicit rate");
+    assertEquals(
+        Phase.RATES, r.phaseOrDefault(), "a format-1 fixed-rate step was an explicit rate");
     assertEquals(null, r.clientCpuCores());
   }
 }

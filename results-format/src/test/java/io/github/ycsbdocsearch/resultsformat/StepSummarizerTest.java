@@ -28,15 +28,16 @@ class StepSummarizerTest {
 
   private static final long[] HUGE_WARMUP = repeat(100_000, 1000);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static SummaryRow ok(StepSummary s, String op, LatencyKind kind) {
-    return s.row(op, kind, SummaryRow.OK).orElseThrow(() -> new AssertionError("no ok row " + op + " " + kind));
+    return s.row(op, kind, SummaryRow.OK)
+        .orElseThrow(() -> new AssertionError("no ok row " + op + " " + kind));
   }
 
   private static SummaryRow all(StepSummary s, String op, LatencyKind kind) {
-    return s.row(op, kind, SummaryRow.ALL).orElseThrow(() -> new AssertionError("no all row " + op + " " + kind));
+    return s.row(op, kind, SummaryRow.ALL)
+        .orElseThrow(() -> new AssertionError("no all row " + op + " " + kind));
   }
 
   /** 2 s of warm-up with huge latencies, then 10 s each holding 1..1000 µs once. */
@@ -61,10 +62,12 @@ class StepSummarizerTest {
     assertEquals(999, read.p999Us());
     assertNull(read.p9999Us(), "p99.99 needs 29,956 samples");
     assertEquals("p99.9", read.supportedUpTo());
-    assertEquals(992, read.p99Ub95Us(), "the 95 % upper bound of the p99 of 10,000 samples is the 9,917th");
+    assertEquals(
+        992, read.p99Ub95Us(), "the 95 % upper bound of the p99 of 10,000 samples is the 9,917th");
     assertEquals(10.0, s.windowS(), 1e-9);
     assertEquals(1000.0, s.throughputOps(), 1e-9);
-    assertEquals(List.of(1000.0, 1000.0), s.throughputCi95(), "ten identical seconds have no spread");
+    assertEquals(
+        List.of(1000.0, 1000.0), s.throughputCi95(), "ten identical seconds have no spread");
     assertEquals(0, read.errors());
     assertEquals("mongodb", s.store());
     assertEquals("03-t8", s.step());
@@ -84,7 +87,8 @@ class StepSummarizerTest {
 
   @Test
   void logsWithMisalignedIntervalsKeepTheSameIntervals() throws IOException {
-    // As in a real YCSB step: the service log starts first, the intended one 350 ms later, and the status thread
+    // As in a real YCSB step: the service log starts first, the intended one 350 ms later, and the
+    // status thread
     // closes the intended intervals ~150 ms after the service ones.
     Path step = dir.resolve("s");
     RunFixture.stepJson(step, "basicdb", 1, 2, 2000, 2, "complete");
@@ -94,14 +98,17 @@ class StepSummarizerTest {
     RunFixture.logBetween(step, "Intended-UPDATE", T0 + 350, intended, repeat(20, 100));
     StepSummary s = StepSummarizer.summarize(step);
     assertEquals(300, ok(s, "UPDATE", LatencyKind.SERVICE).count());
-    assertEquals(300, ok(s, "UPDATE", LatencyKind.INTENDED).count(),
+    assertEquals(
+        300,
+        ok(s, "UPDATE", LatencyKind.INTENDED).count(),
         "service and intended latency must describe the same operations");
     assertEquals(3.0, s.windowS(), 1e-9);
   }
 
   @Test
   void ratesUseTheTimeEachIntervalReallyCovered() throws IOException {
-    // The status thread's ticks alternate 1.25 s and 1.0 s: 1,000 then 800 READs, 800/s throughout. Whole-second
+    // The status thread's ticks alternate 1.25 s and 1.0 s: 1,000 then 800 READs, 800/s throughout.
+    // Whole-second
     // buckets would see 1,000, 800, 1,000, 0 (no tick's midpoint in 3..4 s), 800, ...
     Path step = dir.resolve("s");
     RunFixture.stepJson(step, "mongodb", 1, 4, 0, 0, 14, "complete", "\"phase\": \"capacity\", ");
@@ -124,7 +131,10 @@ class StepSummarizerTest {
     assertEquals(1.0, rates.get(1).lengthS(), 1e-12);
     StepSummary s = StepSummarizer.summarize(step);
     assertEquals(800.0, s.throughputOps(), 1e-9);
-    assertEquals(List.of(800.0, 800.0), s.throughputCi95(), "equal rates have no spread, whatever the tick lengths");
+    assertEquals(
+        List.of(800.0, 800.0),
+        s.throughputCi95(),
+        "equal rates have no spread, whatever the tick lengths");
   }
 
   @Test
@@ -139,11 +149,13 @@ class StepSummarizerTest {
     StepSummary s = StepSummarizer.summarize(step);
     // 4 batches of 3 seconds: 900, 900, 1,100, 1,100; sd 115.47, t(0.975, 3) = 3.182.
     double half = 3.182 * Math.sqrt(40_000.0 / 3) / 2;
-    assertEquals(List.of(StepSummarizer.round2(1000 - half), StepSummarizer.round2(1000 + half)),
+    assertEquals(
+        List.of(StepSummarizer.round2(1000 - half), StepSummarizer.round2(1000 + half)),
         s.throughputCi95());
 
     Path shortStep = dir.resolve("t");
-    RunFixture.stepJson(shortStep, "mongodb", 1, 4, 0, 0, 5, "complete", "\"phase\": \"capacity\", ");
+    RunFixture.stepJson(
+        shortStep, "mongodb", 1, 4, 0, 0, 5, "complete", "\"phase\": \"capacity\", ");
     RunFixture.log(shortStep, "READ", T0, times(5, repeat(100, 1000)));
     assertNull(StepSummarizer.summarize(shortStep).throughputCi95(), "5 intervals are too few");
   }
@@ -163,14 +175,16 @@ class StepSummarizerTest {
   @Test
   void aLateCompletionKeepsItsLatencyButDoesNotStretchTheWindow() throws IOException {
     Path step = dir.resolve("s");
-    // 1 s warm-up + 5 s measured: the stop is requested at 6 s. A freshness poll finishes 20 s later.
+    // 1 s warm-up + 5 s measured: the stop is requested at 6 s. A freshness poll finishes 20 s
+    // later.
     RunFixture.stepJson(step, "elasticsearch", 1, 4, 0, 1, 5, "complete", "");
     long[][] busy = times(6, repeat(1000, 100));
     long[][] idle = times(20, new long[0]);
     long[][] late = {repeat(25_000_000, 1)};
     RunFixture.log(step, "FRESHNESS", T0, concat(concat(busy, idle), late));
     StepSummary s = StepSummarizer.summarize(step);
-    assertEquals(5.0, s.windowS(), 1e-9, "the window ends at the requested stop, not at the last straggler");
+    assertEquals(
+        5.0, s.windowS(), 1e-9, "the window ends at the requested stop, not at the last straggler");
     assertEquals(500, s.operations(), "completions after the stop are not the window's operations");
     assertEquals(100.0, s.throughputOps(), 1e-9);
     SummaryRow fresh = ok(s, "FRESHNESS", LatencyKind.SERVICE);
@@ -180,8 +194,10 @@ class StepSummarizerTest {
 
   @Test
   void aReadModifyWriteCountsOnceAndItsPartsAreMarked() throws IOException {
-    // workloadf: per second 50 READs of their own, 50 READ-MODIFY-WRITEs, each of which also logs a READ and an
-    // UPDATE: YCSB writes 100 READ, 50 UPDATE, 50 READ-MODIFY-WRITE records for 100 workload operations.
+    // workloadf: per second 50 READs of their own, 50 READ-MODIFY-WRITEs, each of which also logs a
+    // READ and an
+    // UPDATE: YCSB writes 100 READ, 50 UPDATE, 50 READ-MODIFY-WRITE records for 100 workload
+    // operations.
     Path step = dir.resolve("s");
     RunFixture.stepJson(step, "basicdb", 1, 2, 0, 0, 4, "complete", "");
     RunFixture.log(step, "READ", T0, times(4, repeat(100, 100)));
@@ -212,8 +228,10 @@ class StepSummarizerTest {
     RunFixture.stepJson(step, "redisjson", 1, 4, 0, 2, "complete");
     RunFixture.log(step, "READ", T0, times(6, repeat(100, 50)));
     RunFixture.log(step, "UPDATE", T0, times(6, repeat(200, 50)));
-    // 3 failures during warm-up, then 7 per second (timeouts at 5 ms); a FAILED log that starts only at 3 s.
-    RunFixture.log(step, "READ-FAILED", T0, concat(times(2, repeat(5000, 3)), times(4, repeat(5000, 7))));
+    // 3 failures during warm-up, then 7 per second (timeouts at 5 ms); a FAILED log that starts
+    // only at 3 s.
+    RunFixture.log(
+        step, "READ-FAILED", T0, concat(times(2, repeat(5000, 3)), times(4, repeat(5000, 7))));
     RunFixture.log(step, "UPDATE-FAILED", T0 + 3000, repeat(9000, 4));
     StepSummary s = StepSummarizer.summarize(step);
     SummaryRow read = ok(s, "READ", LatencyKind.SERVICE);
@@ -279,7 +297,8 @@ class StepSummarizerTest {
     StepSummary s = StepSummarizer.summarize(fixed);
     assertEquals(100, ok(s, "READ", LatencyKind.SERVICE).maxUs());
     assertEquals(700, ok(s, "READ", LatencyKind.INTENDED).maxUs());
-    assertEquals(1000, s.operations(), "intended rows describe the same operations: not counted twice");
+    assertEquals(
+        1000, s.operations(), "intended rows describe the same operations: not counted twice");
     assertEquals(Boolean.FALSE, s.rateSustained(), "500 of 1000 ops/s offered is not sustained");
     assertEquals(50.0, s.achievedPct(), 1e-9);
     assertFalse(s.usable());
@@ -289,14 +308,23 @@ class StepSummarizerTest {
     RunFixture.stepJson(closed, "mongodb", 1, 8, 0, 0, "complete");
     RunFixture.log(closed, "READ", T0, times(3, repeat(100, 500)));
     RunFixture.log(closed, "Intended-READ", T0, times(3, repeat(100, 500)));
-    assertTrue(StepSummarizer.summarize(closed).row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty(),
+    assertTrue(
+        StepSummarizer.summarize(closed).row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty(),
         "a closed loop's intended latency equals service time: no row pretends it was corrected");
   }
 
   @Test
   void aClientUsingNearlyAllItsCpusMakesTheStepClientBound() throws IOException {
     Path step = dir.resolve("s");
-    RunFixture.stepJson(step, "redisjson", 1, 16, 0, 0, 2, "complete",
+    RunFixture.stepJson(
+        step,
+        "redisjson",
+        1,
+        16,
+        0,
+        0,
+        2,
+        "complete",
         "\"client_cpu_cores\": 0.95, \"client_cpus\": 1, ");
     RunFixture.log(step, "READ", T0, times(2, repeat(100, 500)));
     StepSummary s = StepSummarizer.summarize(step);
@@ -308,7 +336,10 @@ class StepSummarizerTest {
   @Test
   void aTruncatedLastLineKeepsTheIntervalsBeforeIt() throws IOException {
     Path step = knownStep();
-    Files.writeString(step.resolve("hdr/READ.hdr"), "12.000,1.000,1000.000,HISTFAAAACl4nJNp", StandardCharsets.UTF_8,
+    Files.writeString(
+        step.resolve("hdr/READ.hdr"),
+        "12.000,1.000,1000.000,HISTFAAAACl4nJNp",
+        StandardCharsets.UTF_8,
         StandardOpenOption.APPEND);
     assertEquals(10_000, ok(StepSummarizer.summarize(step), "READ", LatencyKind.SERVICE).count());
   }
@@ -336,10 +367,9 @@ class StepSummarizerTest {
     Path step = knownStep();
     StepSummarizer.summarize(step).writeTo(step);
     Path file = step.resolve(RunLayout.STEP_SUMMARY);
-    ObjectNode json =
-        (ObjectNode) Json.readObject(file);
-    json.get("rows").forEach(r -> ((ObjectNode) r)
-        .remove(List.of("supported_up_to", "p99_ub95_us")));
+    ObjectNode json = (ObjectNode) Json.readObject(file);
+    json.get("rows")
+        .forEach(r -> ((ObjectNode) r).remove(List.of("supported_up_to", "p99_ub95_us")));
     Files.writeString(file, json.toString());
     SummaryRow read = ok(StepSummary.read(step), "READ", LatencyKind.SERVICE);
     assertNull(read.supportedUpTo());
@@ -351,14 +381,19 @@ class StepSummarizerTest {
   void missingOrMalformedStepJsonIsAOneLineFormatError() throws IOException {
     Path step = dir.resolve("s");
     Files.createDirectories(step);
-    ResultsFormatException missing = assertThrows(ResultsFormatException.class,
-        () -> StepSummarizer.summarize(step));
+    ResultsFormatException missing =
+        assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step));
     assertTrue(missing.getMessage().contains("step.json") && !missing.getMessage().contains("\n"));
-    Files.writeString(step.resolve("step.json"), "{\"store\": \"x\", \"threads\": 1, \"warmup_s\": -1}");
-    assertTrue(assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step)).getMessage()
-        .contains("warmup_s"));
+    Files.writeString(
+        step.resolve("step.json"), "{\"store\": \"x\", \"threads\": 1, \"warmup_s\": -1}");
+    assertTrue(
+        assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step))
+            .getMessage()
+            .contains("warmup_s"));
     Files.writeString(step.resolve("step.json"), "{not json");
-    assertTrue(assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step)).getMessage()
-        .contains("malformed JSON"));
+    assertTrue(
+        assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step))
+            .getMessage()
+            .contains("malformed JSON"));
   }
 }

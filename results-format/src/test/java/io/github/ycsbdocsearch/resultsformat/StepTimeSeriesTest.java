@@ -17,25 +17,35 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StepTimeSeriesTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
-   * One warm-up second, then three measured seconds of 400 READs each, the second of them slow (a stall), with two
-   * failed READs in the last: the warm-up is left out, each second has its own throughput and intended latency.
+   * One warm-up second, then three measured seconds of 400 READs each, the second of them slow (a
+   * stall), with two failed READs in the last: the warm-up is left out, each second has its own
+   * throughput and intended latency.
    */
   @Test
   void eachMeasuredSecondHasItsThroughputAndIntendedLatency() throws IOException {
     RunFixture.stepJson(dir, "mongodb", 5, 4, 400, 1, 3, "complete", "\"phase\": \"load\", ");
-    RunFixture.log(dir, "READ", T0, repeat(50, 400), repeat(100, 400), repeat(100, 400), repeat(100, 400));
-    RunFixture.log(dir, "Intended-READ", T0, repeat(90_000, 400), range(1, 400), repeat(20_000, 400),
+    RunFixture.log(
+        dir, "READ", T0, repeat(50, 400), repeat(100, 400), repeat(100, 400), repeat(100, 400));
+    RunFixture.log(
+        dir,
+        "Intended-READ",
+        T0,
+        repeat(90_000, 400),
+        range(1, 400),
+        repeat(20_000, 400),
         range(1, 400));
-    RunFixture.log(dir, "Intended-READ-FAILED", T0, new long[0], new long[0], new long[0], repeat(70_000, 2));
+    RunFixture.log(
+        dir, "Intended-READ-FAILED", T0, new long[0], new long[0], new long[0], repeat(70_000, 2));
     StepTimeSeries series = StepTimeSeries.read(dir);
     assertEquals(1, series.warmupS());
     List<StepTimeSeries.Second> s = series.seconds();
     assertEquals(List.of(0.5, 1.5, 2.5), s.stream().map(StepTimeSeries.Second::timeS).toList());
-    assertEquals(List.of(400.0, 400.0, 400.0), s.stream().map(StepTimeSeries.Second::throughputOps).toList());
+    assertEquals(
+        List.of(400.0, 400.0, 400.0),
+        s.stream().map(StepTimeSeries.Second::throughputOps).toList());
     assertEquals(200, s.get(0).p50Us(), 2);
     assertEquals(396, s.get(0).p99Us(), 2);
     assertEquals(20_000, s.get(1).maxUs(), 20);
@@ -44,7 +54,10 @@ class StepTimeSeriesTest {
     assertEquals(3.0, series.endS());
   }
 
-  /** A READ-MODIFY-WRITE counts once, not three times; a second of 150 requests has a p50 but no p99 (299). */
+  /**
+   * A READ-MODIFY-WRITE counts once, not three times; a second of 150 requests has a p50 but no p99
+   * (299).
+   */
   @Test
   void composedOperationsCountOnceAndUnsupportedPercentilesAreNull() throws IOException {
     RunFixture.stepJson(dir, "mongodb", 5, 4, 100, 0, 1, "complete", "\"phase\": \"load\", ");
@@ -67,7 +80,8 @@ class StepTimeSeriesTest {
     StepTimeSeries series = StepTimeSeries.read(dir);
     assertFalse(series.hasLatency());
     assertNull(series.seconds().get(0).p50Us());
-    assertEquals(List.of(100.0, 100.0), series.seconds().stream().map(StepTimeSeries.Second::throughputOps)
-        .toList());
+    assertEquals(
+        List.of(100.0, 100.0),
+        series.seconds().stream().map(StepTimeSeries.Second::throughputOps).toList());
   }
 }

@@ -11,15 +11,16 @@ import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link StoreConditions} on a real manifest: {@code manifests/local-cluster-search-mix.json} was written by the
- * code of the commit that last changed it, running
- * {@code ./run-sweep.sh search-mix-60-30-10 --topology cluster --threads 1,2,4 --step-seconds 5 --records 5000
+ * {@link StoreConditions} on a real manifest: {@code manifests/local-cluster-search-mix.json} was
+ * written by the code of the commit that last changed it, running {@code ./run-sweep.sh
+ * search-mix-60-30-10 --topology cluster --threads 1,2,4 --step-seconds 5 --records 5000
  * --load-fractions 0.5 --floor-seconds 0} against the three local stores.
  */
 class StoreConditionsTest {
 
   static JsonNode realManifest() throws IOException {
-    try (InputStream in = StoreConditionsTest.class.getResourceAsStream("/manifests/local-cluster-search-mix.json")) {
+    try (InputStream in =
+        StoreConditionsTest.class.getResourceAsStream("/manifests/local-cluster-search-mix.json")) {
       return Json.MAPPER.readTree(in);
     }
   }
@@ -34,13 +35,17 @@ class StoreConditionsTest {
     assertEquals(1024L, mongo.budgetMbPerServer());
     assertEquals(341L, mongo.perProcessMb(), "three shard members per server share the budget");
     assertEquals(3L, mongo.copies());
-    assertEquals(Boolean.TRUE, mongo.dataFitsBudget(), "6.3 MB x 3 copies / 3 servers within 1024 MB");
+    assertEquals(
+        Boolean.TRUE, mongo.dataFitsBudget(), "6.3 MB x 3 copies / 3 servers within 1024 MB");
     assertEquals(6_272_590L, mongo.dataBytes(), "the probe's measure after the load");
     assertTrue(mongo.readsFrom().contains("primary"), mongo.readsFrom());
     assertTrue(mongo.mayLose().contains("0.5 s"), mongo.mayLose());
     assertEquals("7.4.1", StoreConditions.of(m, "redisjson").version());
     assertEquals("8.19.21", StoreConditions.of(m, "elasticsearch").version());
-    assertEquals(512L, StoreConditions.of(m, "redisjson").perProcessMb(), "a master and a replica per server");
+    assertEquals(
+        512L,
+        StoreConditions.of(m, "redisjson").perProcessMb(),
+        "a master and a replica per server");
   }
 
   @Test
@@ -58,9 +63,15 @@ class StoreConditionsTest {
   void aRemoteStoreTakesItsProfileAndBudgetFromTheHostsSection() throws IOException {
     ObjectNode m = (ObjectNode) realManifest();
     ((ObjectNode) m.path("stores").path("mongodb")).remove("local_settings");
-    ObjectNode hosts = Json.MAPPER.createObjectNode().put("mode", "remote").put("topology", "cluster")
-        .put("durability_profile", "strict").put("memory_mb_per_store_and_server", 1).put("servers", 3)
-        .put("copies", 3);
+    ObjectNode hosts =
+        Json.MAPPER
+            .createObjectNode()
+            .put("mode", "remote")
+            .put("topology", "cluster")
+            .put("durability_profile", "strict")
+            .put("memory_mb_per_store_and_server", 1)
+            .put("servers", 3)
+            .put("copies", 3);
     m.set("hosts", hosts);
     StoreConditions aws = StoreConditions.of(m, "mongodb");
     assertEquals("6.0.5", aws.version());
@@ -69,10 +80,14 @@ class StoreConditionsTest {
     assertNull(aws.perProcessMb());
     assertEquals(6_272_590L, aws.dataBytes(), "the probe's measure, the same for a remote store");
     assertEquals(3L, aws.copies());
-    assertEquals(Boolean.FALSE, aws.dataFitsBudget(), "6.3 MB x 3 copies / 3 servers is over a 1 MB budget");
+    assertEquals(
+        Boolean.FALSE, aws.dataFitsBudget(), "6.3 MB x 3 copies / 3 servers is over a 1 MB budget");
   }
 
-  /** Manifests from before the probe measured the data set keep it in local_settings.dataset: still read. */
+  /**
+   * Manifests from before the probe measured the data set keep it in local_settings.dataset: still
+   * read.
+   */
   @Test
   void anOlderManifestsDataSetIsStillRead() throws IOException {
     ObjectNode m = (ObjectNode) realManifest();

@@ -11,11 +11,12 @@ import org.elasticsearch.plugins.PluginsLoader;
 import org.elasticsearch.plugins.PluginsService;
 
 /**
- * An Elasticsearch node whose plugins (the Netty HTTP/transport layer and the launcher's own {@code GET /}) come
- * from the classpath.
+ * An Elasticsearch node whose plugins (the Netty HTTP/transport layer and the launcher's own {@code
+ * GET /}) come from the classpath.
  *
- * <p>It lives in {@code org.elasticsearch.node} because {@link NodeConstruction} and {@link NodeServiceProvider},
- * the only way to swap the plugin service, are package-private. Everything else is the stock node.
+ * <p>It lives in {@code org.elasticsearch.node} because {@link NodeConstruction} and {@link
+ * NodeServiceProvider}, the only way to swap the plugin service, are package-private. Everything
+ * else is the stock node.
  *
  * <p>Thread-safety: as {@link Node}.
  */
@@ -27,15 +28,19 @@ public final class ClasspathNode extends Node {
    * @param environment from {@code InternalSettingsPreparer.prepareEnvironment}
    * @param plugins plugin classes with their descriptors, instantiated by the node's plugin service
    */
-  public ClasspathNode(Environment environment, Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
-    super(NodeConstruction.prepareConstruction(environment, emptyLoader(), serviceProvider(plugins), true));
+  public ClasspathNode(
+      Environment environment, Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
+    super(
+        NodeConstruction.prepareConstruction(
+            environment, emptyLoader(), serviceProvider(plugins), true));
   }
 
   private static PluginsLoader emptyLoader() {
     return PluginsLoader.createPluginsLoader(Set.of(), Set.of(), Map.of(), false);
   }
 
-  private static NodeServiceProvider serviceProvider(Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
+  private static NodeServiceProvider serviceProvider(
+      Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
     return new NodeServiceProvider() {
       @Override
       PluginsService newPluginService(Environment environment, PluginsLoader pluginsLoader) {

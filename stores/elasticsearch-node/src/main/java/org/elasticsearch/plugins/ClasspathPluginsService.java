@@ -12,12 +12,14 @@ import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.env.Environment;
 
 /**
- * A plugin service whose plugins are classes already on the launcher's classpath, instead of bundles unpacked under
- * {@code plugins/} and {@code modules/} of a distribution (which cannot be downloaded here).
+ * A plugin service whose plugins are classes already on the launcher's classpath, instead of
+ * bundles unpacked under {@code plugins/} and {@code modules/} of a distribution (which cannot be
+ * downloaded here).
  *
- * <p>It lives in {@code org.elasticsearch.plugins} because {@link PluginsService.LoadedPlugin}'s constructor and
- * {@link PluginsService#loadPlugin} are package-private: this is the one seam the server offers for classpath
- * plugins (its own test framework uses the same one). Pinned to the server version in the root pom.
+ * <p>It lives in {@code org.elasticsearch.plugins} because {@link PluginsService.LoadedPlugin}'s
+ * constructor and {@link PluginsService#loadPlugin} are package-private: this is the one seam the
+ * server offers for classpath plugins (its own test framework uses the same one). Pinned to the
+ * server version in the root pom.
  *
  * <p>Thread-safety: built once while the node is constructed, read-only afterwards.
  */
@@ -30,11 +32,16 @@ public final class ClasspathPluginsService extends PluginsService {
    *
    * @param plugins each plugin class with its descriptor (name, version, class name)
    */
-  public ClasspathPluginsService(Settings settings, Environment environment,
+  public ClasspathPluginsService(
+      Settings settings,
+      Environment environment,
       Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
-    // No module or plugin bundles on disk. The last argument (false) stops the loader from trying to build a
+    // No module or plugin bundles on disk. The last argument (false) stops the loader from trying
+    // to build a
     // module layer for the server itself, which only exists in a distribution.
-    super(settings, environment.configDir(),
+    super(
+        settings,
+        environment.configDir(),
         PluginsLoader.createPluginsLoader(Set.of(), Set.of(), Map.of(), false));
     List<LoadedPlugin> loaded = new ArrayList<>();
     for (Map.Entry<Class<? extends Plugin>, PluginDescriptor> e : plugins.entrySet()) {
@@ -45,10 +52,11 @@ public final class ClasspathPluginsService extends PluginsService {
   }
 
   /**
-   * Reads the descriptor that an official plugin jar carries for itself
-   * ({@code META-INF/es-plugins/<name>/plugin-descriptor.properties}).
+   * Reads the descriptor that an official plugin jar carries for itself ({@code
+   * META-INF/es-plugins/<name>/plugin-descriptor.properties}).
    */
-  public static PluginDescriptor bundledDescriptor(Class<? extends Plugin> pluginClass, String name) {
+  public static PluginDescriptor bundledDescriptor(
+      Class<? extends Plugin> pluginClass, String name) {
     String resource = "/META-INF/es-plugins/" + name + "/plugin-descriptor.properties";
     try (InputStream in = pluginClass.getResourceAsStream(resource)) {
       if (in == null) {
@@ -67,7 +75,9 @@ public final class ClasspathPluginsService extends PluginsService {
 
   @Override
   public PluginsAndModules info() {
-    // Reported as modules: in a distribution these plugins ship as modules, not as user-installed plugins.
-    return new PluginsAndModules(List.of(), classpathPlugins.stream().map(LoadedPlugin::descriptor).toList());
+    // Reported as modules: in a distribution these plugins ship as modules, not as user-installed
+    // plugins.
+    return new PluginsAndModules(
+        List.of(), classpathPlugins.stream().map(LoadedPlugin::descriptor).toList());
   }
 }

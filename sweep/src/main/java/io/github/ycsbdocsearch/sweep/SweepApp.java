@@ -30,10 +30,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The command behind {@code ./run-sweep.sh}: parse (options, workload, bindings, hosts file), check everything else
- * that can be checked before a store is started ({@link SweepPreflight}: other client machines, remote stores),
- * create or reopen the results folder, run the sweep, print the folder's path as the last line on stdout. Not
- * thread-safe; one run per instance.
+ * The command behind {@code ./run-sweep.sh}: parse (options, workload, bindings, hosts file), check
+ * everything else that can be checked before a store is started ({@link SweepPreflight}: other
+ * client machines, remote stores), create or reopen the results folder, run the sweep, print the
+ * folder's path as the last line on stdout. Not thread-safe; one run per instance.
  */
 public final class SweepApp {
   private static final DateTimeFormatter RUN_ID_TIME =
@@ -45,7 +45,12 @@ public final class SweepApp {
   private final Progress progress;
   private final Interrupts interrupts;
 
-  public SweepApp(Path repoRoot, Map<String, String> env, PrintStream out, PrintStream err, Interrupts interrupts) {
+  public SweepApp(
+      Path repoRoot,
+      Map<String, String> env,
+      PrintStream out,
+      PrintStream err,
+      Interrupts interrupts) {
     this.repoRoot = repoRoot;
     this.env = env;
     this.out = out;
@@ -78,27 +83,57 @@ public final class SweepApp {
       runDir = null;
       manifest = null;
     }
-    Optional<LocalStores> local = o.hosts().isPresent() ? Optional.empty()
-        : Optional.of(new LocalStores(repoRoot, LocalStores.storesHome(repoRoot, env), interrupts,
-            line -> progress.log(line), o.local().topology(), o.local().profile(), o.local().memoryMb()));
+    Optional<LocalStores> local =
+        o.hosts().isPresent()
+            ? Optional.empty()
+            : Optional.of(
+                new LocalStores(
+                    repoRoot,
+                    LocalStores.storesHome(repoRoot, env),
+                    interrupts,
+                    line -> progress.log(line),
+                    o.local().topology(),
+                    o.local().profile(),
+                    o.local().memoryMb()));
     new SweepPreflight().check(o, local);
-    CpuPinning pinning = CpuPinning.decide(o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(),
-        CpuPinning.tasksetOnPath());
-    ClientLauncher launcher = ClientLauncher.forThisJvm(env.getOrDefault(ClientLauncher.JVM_OPTS_ENV,
-        Defaults.CLIENT_JVM_OPTS), pinning.clientCpus());
+    CpuPinning pinning =
+        CpuPinning.decide(
+            o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(), CpuPinning.tasksetOnPath());
+    ClientLauncher launcher =
+        ClientLauncher.forThisJvm(
+            env.getOrDefault(ClientLauncher.JVM_OPTS_ENV, Defaults.CLIENT_JVM_OPTS),
+            pinning.clientCpus());
     if (runDir == null) {
       runDir = createRunDir(o, now);
       manifest = RunManifest.create(runDir);
-      ManifestSections.fill(manifest, runDir.getFileName().toString(), now, o, List.of(args), repoRoot,
-          launcher, pinning, local, ManifestSections.fingerprintFile(env));
+      ManifestSections.fill(
+          manifest,
+          runDir.getFileName().toString(),
+          now,
+          o,
+          List.of(args),
+          repoRoot,
+          launcher,
+          pinning,
+          local,
+          ManifestSections.fingerprintFile(env));
     } else {
       manifest.put("status", "running");
       progress.log("resuming " + runDir);
     }
     manifest.write();
     progress.log("results: " + runDir + " (CPU pinning: " + pinning.reason() + ")");
-    SweepContext ctx = new SweepContext(o, runDir, manifest, launcher, interrupts, progress, ReportWriter::write,
-        pinning, local);
+    SweepContext ctx =
+        new SweepContext(
+            o,
+            runDir,
+            manifest,
+            launcher,
+            interrupts,
+            progress,
+            ReportWriter::write,
+            pinning,
+            local);
     int code = new SweepRunner(ctx).run();
     out.println(runDir);
     out.flush();

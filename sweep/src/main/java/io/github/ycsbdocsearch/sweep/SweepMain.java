@@ -5,25 +5,27 @@ import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import java.nio.file.Path;
 
 /**
- * Entry point of {@code ./run-sweep.sh} (see {@link io.github.ycsbdocsearch.sweep.cli.Usage} or {@code --help}).
- * The repository root comes from the system property {@code sweep.repo} (set by the script), else the working
- * directory. A setup mistake prints one line and exits 2 before anything is started. Not instantiable.
+ * Entry point of {@code ./run-sweep.sh} (see {@link io.github.ycsbdocsearch.sweep.cli.Usage} or
+ * {@code --help}). The repository root comes from the system property {@code sweep.repo} (set by
+ * the script), else the working directory. A setup mistake prints one line and exits 2 before
+ * anything is started. Not instantiable.
  */
 public final class SweepMain {
   /** Exit status for bad input or an unreachable store. */
   static final int EXIT_SETUP = 2;
+
   /** System property naming the repository root. */
   static final String REPO_PROPERTY = "sweep.repo";
 
-  private SweepMain() {
-  }
+  private SweepMain() {}
 
   public static void main(String[] args) {
     Interrupts interrupts = new Interrupts();
     interrupts.install();
     int code;
     try {
-      code = new SweepApp(repoRoot(), System.getenv(), System.out, System.err, interrupts).run(args);
+      code =
+          new SweepApp(repoRoot(), System.getenv(), System.out, System.err, interrupts).run(args);
     } catch (SetupException e) {
       System.err.println("run-sweep: " + e.getMessage());
       code = EXIT_SETUP;

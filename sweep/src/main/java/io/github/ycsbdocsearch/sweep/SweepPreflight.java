@@ -16,10 +16,11 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * Checks the world before a sweep starts anything, after the options are parsed (parsing reads only the arguments
- * and the files they name): the workload's properties, the other client machines over SSH, the remote stores, the
- * local stores' script, the results folder. Each failure is one line ({@link SetupException}), thrown before any
- * store is started or touched and before the results folder is created. Stateless.
+ * Checks the world before a sweep starts anything, after the options are parsed (parsing reads only
+ * the arguments and the files they name): the workload's properties, the other client machines over
+ * SSH, the remote stores, the local stores' script, the results folder. Each failure is one line
+ * ({@link SetupException}), thrown before any store is started or touched and before the results
+ * folder is created. Stateless.
  */
 final class SweepPreflight {
   private final Function<RemoteClient, Ssh> ssh;
@@ -28,7 +29,9 @@ final class SweepPreflight {
     this(Ssh::new);
   }
 
-  /** @param ssh how each other client machine is reached (tests: a local stand-in for ssh) */
+  /**
+   * @param ssh how each other client machine is reached (tests: a local stand-in for ssh)
+   */
   SweepPreflight(Function<RemoteClient, Ssh> ssh) {
     this.ssh = ssh;
   }
@@ -36,8 +39,10 @@ final class SweepPreflight {
   /** Everything that must hold before a store is started; the first failure is thrown. */
   void check(SweepOptions o, Optional<LocalStores> local) {
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
-    // The client machines first: a sweep with an unusable one would stop at its first step with several clients.
-    o.hosts().ifPresent(h -> h.clients().stream().limit(o.clients() - 1L).forEach(this::checkClient));
+    // The client machines first: a sweep with an unusable one would stop at its first step with
+    // several clients.
+    o.hosts()
+        .ifPresent(h -> h.clients().stream().limit(o.clients() - 1L).forEach(this::checkClient));
     boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
     for (SweepTarget t : o.targets()) {
       Optional<StoreProbe> probe = t.probe();
@@ -55,18 +60,31 @@ final class SweepPreflight {
     try {
       Files.createDirectories(o.outDir());
     } catch (IOException e) {
-      throw new SetupException("cannot create the results folder " + o.outDir() + ": " + e.getMessage(), e);
+      throw new SetupException(
+          "cannot create the results folder " + o.outDir() + ": " + e.getMessage(), e);
     }
     if (!Files.isWritable(o.outDir())) {
       throw new SetupException("results folder " + o.outDir() + " is not writable");
     }
   }
 
-  /** An other client machine answers over SSH and has the project built where the hosts file says. */
+  /**
+   * An other client machine answers over SSH and has the project built where the hosts file says.
+   */
   private void checkClient(RemoteClient c) {
     String script = c.repo().resolve("scripts/lib/remote-client.sh").toString();
     String lib = c.repo().resolve("cli/target/lib").toString();
-    ssh.apply(c).run(List.of("sh", "-c", "test -x \"$1\" && test -d \"$2\" || { echo \"no built project at $3\" >&2; "
-        + "exit 1; }", "check", script, lib, c.repo().toString()), null);
+    ssh.apply(c)
+        .run(
+            List.of(
+                "sh",
+                "-c",
+                "test -x \"$1\" && test -d \"$2\" || { echo \"no built project at $3\" >&2; "
+                    + "exit 1; }",
+                "check",
+                script,
+                lib,
+                c.repo().toString()),
+            null);
   }
 }

@@ -1,15 +1,18 @@
 /**
- * The thread-sweep runner behind {@code ./run-sweep.sh}: runs one YCSB workload against each store in turn, one
- * unmodified YCSB 0.17.0 client JVM per step, until throughput stops growing, and writes a results folder
- * (docs/results-format.md).
+ * The thread-sweep runner behind {@code ./run-sweep.sh}: runs one YCSB workload against each store
+ * in turn, one unmodified YCSB 0.17.0 client JVM per step, until throughput stops growing, and
+ * writes a results folder (docs/results-format.md).
  *
  * <p>Packages, split by role as JMH splits its runner:
+ *
  * <ul>
- *   <li>{@code cli}: options, defaults, help text, the manifest's {@code parameters} (read back by --resume);
+ *   <li>{@code cli}: options, defaults, help text, the manifest's {@code parameters} (read back by
+ *       --resume);
  *   <li>{@code plan}: workload files and the steps of a store (folder names {@code NN-tT[-rR]});
- *   <li>{@code target}: the stores (or YCSB's no-op BasicDB), the local stores through scripts/stores.sh, CPU
- *       pinning;
- *   <li>{@code exec}: starting YCSB children, reading their output without trusting their exit code, Ctrl-C;
+ *   <li>{@code target}: the stores (or YCSB's no-op BasicDB), the local stores through
+ *       scripts/stores.sh, CPU pinning;
+ *   <li>{@code exec}: starting YCSB children, reading their output without trusting their exit
+ *       code, Ctrl-C;
  *   <li>{@code run}: the sweep itself: load, steps, saturation, resume, manifest sections;
  *   <li>{@code results}: files written atomically: step.json, manifest.json;
  *   <li>{@code report}: the door to the report module (summaries and the HTML report);

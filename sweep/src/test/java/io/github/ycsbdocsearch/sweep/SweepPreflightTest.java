@@ -20,29 +20,51 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The other client machines are checked after parsing, over (a local stand-in for) SSH, before anything starts. */
+/**
+ * The other client machines are checked after parsing, over (a local stand-in for) SSH, before
+ * anything starts.
+ */
 class SweepPreflightTest {
-  @TempDir
-  Path repo;
+  @TempDir Path repo;
   private Path remoteRepo;
   private Path hosts;
 
   @BeforeEach
   void setUp() throws IOException {
     Files.createDirectories(repo.resolve("workloads"));
-    Files.writeString(repo.resolve("workloads/workloada"), "workload=site.ycsb.workloads.CoreWorkload\n"
-        + "readproportion=0.5\nupdateproportion=0.5\n");
+    Files.writeString(
+        repo.resolve("workloads/workloada"),
+        "workload=site.ycsb.workloads.CoreWorkload\n"
+            + "readproportion=0.5\nupdateproportion=0.5\n");
     remoteRepo = repo.resolve("remote-repo");
-    // Two other machines; --clients 2 uses only the first, so the second (whose project is nowhere) is not asked.
-    hosts = Files.writeString(repo.resolve("hosts.json"), "{\"stores\":{\"redisjson\":{\"redis.host\":\"10.0.0.1\"}},"
-        + "\"clients\":[{\"host\":\"client-b\",\"repo\":\"" + remoteRepo + "\"},"
-        + "{\"host\":\"client-c\",\"repo\":\"/nonexistent\"}]}");
+    // Two other machines; --clients 2 uses only the first, so the second (whose project is nowhere)
+    // is not asked.
+    hosts =
+        Files.writeString(
+            repo.resolve("hosts.json"),
+            "{\"stores\":{\"redisjson\":{\"redis.host\":\"10.0.0.1\"}},"
+                + "\"clients\":[{\"host\":\"client-b\",\"repo\":\""
+                + remoteRepo
+                + "\"},"
+                + "{\"host\":\"client-c\",\"repo\":\"/nonexistent\"}]}");
   }
 
   private SweepOptions parse() {
     // Parsing alone asks no machine anything: client-b and client-c do not exist.
-    return assertInstanceOf(Command.Run.class, new OptionsParser(repo).parse("workloada", "--stores", "basicdb",
-        "--hosts", hosts.toString(), "--clients", "2", "--out", repo.resolve("results").toString())).options();
+    return assertInstanceOf(
+            Command.Run.class,
+            new OptionsParser(repo)
+                .parse(
+                    "workloada",
+                    "--stores",
+                    "basicdb",
+                    "--hosts",
+                    hosts.toString(),
+                    "--clients",
+                    "2",
+                    "--out",
+                    repo.resolve("results").toString()))
+        .options();
   }
 
   private static SweepPreflight preflight() {
@@ -52,15 +74,22 @@ class SweepPreflightTest {
   @Test
   void aClientWithoutTheBuiltProjectIsOneLineBeforeTheResultsFolder() {
     SweepOptions o = parse();
-    SetupException e = assertThrows(SetupException.class, () -> preflight().check(o, Optional.empty()));
-    assertEquals("client " + System.getProperty("user.name") + "@client-b port 22: no built project at " + remoteRepo,
+    SetupException e =
+        assertThrows(SetupException.class, () -> preflight().check(o, Optional.empty()));
+    assertEquals(
+        "client "
+            + System.getProperty("user.name")
+            + "@client-b port 22: no built project at "
+            + remoteRepo,
         e.getMessage());
-    assertFalse(Files.exists(repo.resolve("results")), "nothing created before the world is checked");
+    assertFalse(
+        Files.exists(repo.resolve("results")), "nothing created before the world is checked");
   }
 
   @Test
   void aClientWithTheBuiltProjectPasses() throws IOException {
-    Path script = Files.createDirectories(remoteRepo.resolve("scripts/lib")).resolve("remote-client.sh");
+    Path script =
+        Files.createDirectories(remoteRepo.resolve("scripts/lib")).resolve("remote-client.sh");
     Files.writeString(script, "#!/bin/sh\n");
     assertTrue(script.toFile().setExecutable(true));
     Files.createDirectories(remoteRepo.resolve("cli/target/lib"));

@@ -4,11 +4,13 @@ import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.Scale;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 
-/** The axes the report's charts share, so units and labels read the same everywhere. Stateless, thread-safe. */
+/**
+ * The axes the report's charts share, so units and labels read the same everywhere. Stateless,
+ * thread-safe.
+ */
 final class ChartAxes {
 
-  private ChartAxes() {
-  }
+  private ChartAxes() {}
 
   static Axis latency() {
     return new Axis("Latency (log scale; µs, ms, s)", Scale.LOG10, Numbers::micros);
@@ -19,11 +21,12 @@ final class ChartAxes {
   }
 
   /**
-   * A step's time axis, e.g. from the start of its warm-up to the end of its window: 0 is the end of the warm-up,
-   * where the readers start counting (and events.json's t_s).
+   * A step's time axis, e.g. from the start of its warm-up to the end of its window: 0 is the end
+   * of the warm-up, where the readers start counting (and events.json's t_s).
    */
   static Axis secondsSinceMeasurementStart(double fromS, double toS) {
-    return new Axis("Seconds since the end of the warm-up", Scale.LINEAR, Numbers::compact).range(fromS, toS);
+    return new Axis("Seconds since the end of the warm-up", Scale.LINEAR, Numbers::compact)
+        .range(fromS, toS);
   }
 
   static Axis throughputPerSecond() {
@@ -31,7 +34,8 @@ final class ChartAxes {
   }
 
   static Axis threads() {
-    return new Axis("YCSB client threads (log2 scale)", Scale.LOG2, v -> Long.toString(Math.round(v)));
+    return new Axis(
+        "YCSB client threads (log2 scale)", Scale.LOG2, v -> Long.toString(Math.round(v)));
   }
 
   static Axis percentile() {

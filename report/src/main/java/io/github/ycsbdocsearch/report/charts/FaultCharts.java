@@ -18,17 +18,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The fault step of each store that lost a node ({@code fault-summary.json}) second by second, with the kill, the
- * restart and the store's return marked on its time axis: the time-series panels, drawn for the fault section.
- * Stateless, thread-safe.
+ * The fault step of each store that lost a node ({@code fault-summary.json}) second by second, with
+ * the kill, the restart and the store's return marked on its time axis: the time-series panels,
+ * drawn for the fault section. Stateless, thread-safe.
  */
 public final class FaultCharts {
 
-  /** Marks of the run's own doing, apart from the stores' colours (background events take those). */
+  /**
+   * Marks of the run's own doing, apart from the stores' colours (background events take those).
+   */
   private static final String MARK = "#222222";
 
-  private FaultCharts() {
-  }
+  private FaultCharts() {}
 
   /** The chart file names' and ids' key of a store's fault panels. */
   public static String slug(String store) {
@@ -40,8 +41,8 @@ public final class FaultCharts {
    *
    * @param series each step folder's seconds, as the report read them
    */
-  public static List<ReportChart> build(RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series)
-      throws IOException {
+  public static List<ReportChart> build(
+      RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series) throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     for (StoreRun store : run.stores()) {
       Optional<FaultSummary> fault = FaultSummary.read(RunLayout.storeDir(run.dir(), store.name()));
@@ -49,11 +50,21 @@ public final class FaultCharts {
         continue;
       }
       FaultSummary f = fault.get();
-      List<StoreRun.Step> step = store.steps().stream().filter(s -> s.summary().step().equals(f.step())).toList();
-      FixedRateGroup group = new FixedRateGroup(slug(store.name()), store.name() + " " + f.spec() + " at "
-          + Numbers.grouped(f.targetOps()) + " ops/s", null, step);
-      TimeSeriesCharts.Panels panels = new TimeSeriesCharts.Panels(ReportChart.Section.FAULT, "", marks(f),
-          new LegendEntry("kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE));
+      List<StoreRun.Step> step =
+          store.steps().stream().filter(s -> s.summary().step().equals(f.step())).toList();
+      FixedRateGroup group =
+          new FixedRateGroup(
+              slug(store.name()),
+              store.name() + " " + f.spec() + " at " + Numbers.grouped(f.targetOps()) + " ops/s",
+              null,
+              step);
+      TimeSeriesCharts.Panels panels =
+          new TimeSeriesCharts.Panels(
+              ReportChart.Section.FAULT,
+              "",
+              marks(f),
+              new LegendEntry(
+                  "kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE));
       charts.addAll(TimeSeriesCharts.panels(group, series, palette, panels));
     }
     return charts;

@@ -13,18 +13,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Fixed-rate steps that share one time axis in the report: the load phase's steps at one offered fraction (every
- * store at the same share of its own peak), the steps at one explicit rate (--rates), or one capacity-search probe
- * (probes run at rates each store's search chose, so they share an axis with nothing), or one step of a fault run
- * ({@code --fault}: its control step and its fault step each on its own, folded under the store, so a killed node's
- * seconds never share an axis with a steady step of the same rate). Floor steps are the harness, not a store: left
- * out. Immutable.
+ * Fixed-rate steps that share one time axis in the report: the load phase's steps at one offered
+ * fraction (every store at the same share of its own peak), the steps at one explicit rate
+ * (--rates), or one capacity-search probe (probes run at rates each store's search chose, so they
+ * share an axis with nothing), or one step of a fault run ({@code --fault}: its control step and
+ * its fault step each on its own, folded under the store, so a killed node's seconds never share an
+ * axis with a steady step of the same rate). Floor steps are the harness, not a store: left out.
+ * Immutable.
  *
- * @param slug   file-name-safe key, e.g. {@code load-25pct}, {@code probe-mongodb-12-t73-r3204-probe}
- * @param title  what the steps have in common, e.g. {@code Offered load 25 % of each store's peak}, or the probe:
- *               {@code mongodb probe at 3,204 ops/s (bisect, pass)}
+ * @param slug file-name-safe key, e.g. {@code load-25pct}, {@code probe-mongodb-12-t73-r3204-probe}
+ * @param title what the steps have in common, e.g. {@code Offered load 25 % of each store's peak},
+ *     or the probe: {@code mongodb probe at 3,204 ops/s (bisect, pass)}
  * @param folder heading the report folds the group under (one store's probes), or null: shown open
- * @param steps  the steps, in the run's store order
+ * @param steps the steps, in the run's store order
  */
 record FixedRateGroup(String slug, String title, String folder, List<StoreRun.Step> steps) {
 
@@ -39,14 +40,27 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
           continue;
         }
         if (s.phase() == Phase.SEARCH) {
-          alone.add(new FixedRateGroup("probe-" + ChartAxes.slug(store.name() + "-" + s.step()),
-              store.name() + " probe at " + Numbers.grouped(s.targetOps()) + " ops/s"
-                  + outcome(store.saturation(), s.step()),
-              "Capacity search probes: " + store.name(), List.of(step)));
+          alone.add(
+              new FixedRateGroup(
+                  "probe-" + ChartAxes.slug(store.name() + "-" + s.step()),
+                  store.name()
+                      + " probe at "
+                      + Numbers.grouped(s.targetOps())
+                      + " ops/s"
+                      + outcome(store.saturation(), s.step()),
+                  "Capacity search probes: " + store.name(),
+                  List.of(step)));
         } else if (s.phase() == Phase.FAULT || s.phase() == Phase.FAULT_CONTROL) {
-          alone.add(new FixedRateGroup("fault-" + ChartAxes.slug(store.name() + "-" + s.step()),
-              store.name() + (s.phase() == Phase.FAULT ? " fault step" : " control step (no fault)") + " at "
-                  + Numbers.grouped(s.targetOps()) + " ops/s", "Fault run: " + store.name(), List.of(step)));
+          alone.add(
+              new FixedRateGroup(
+                  "fault-" + ChartAxes.slug(store.name() + "-" + s.step()),
+                  store.name()
+                      + (s.phase() == Phase.FAULT ? " fault step" : " control step (no fault)")
+                      + " at "
+                      + Numbers.grouped(s.targetOps())
+                      + " ops/s",
+                  "Fault run: " + store.name(),
+                  List.of(step)));
         } else {
           FixedRateGroup g = shared(s);
           shared.computeIfAbsent(g.slug(), k -> g).steps.add(step);
@@ -54,31 +68,48 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
       }
     }
     List<FixedRateGroup> groups = new ArrayList<>();
-    shared.values().stream().sorted((a, b) -> Double.compare(order(a), order(b)))
-        .forEach(g -> groups.add(new FixedRateGroup(g.slug(), g.title(), null, List.copyOf(g.steps()))));
+    shared.values().stream()
+        .sorted((a, b) -> Double.compare(order(a), order(b)))
+        .forEach(
+            g -> groups.add(new FixedRateGroup(g.slug(), g.title(), null, List.copyOf(g.steps()))));
     groups.addAll(alone);
     return groups;
   }
 
-  /** A load step's group by its fraction of the peak, an explicit rate's by the rate; steps are added after. */
+  /**
+   * A load step's group by its fraction of the peak, an explicit rate's by the rate; steps are
+   * added after.
+   */
   private static FixedRateGroup shared(StepSummary s) {
     if (s.phase() == Phase.LOAD && s.offeredFraction() != null) {
       long pct = Math.round(s.offeredFraction() * 100);
-      return new FixedRateGroup("load-" + pct + "pct", "Offered load " + pct + " % of each store's peak", null,
+      return new FixedRateGroup(
+          "load-" + pct + "pct",
+          "Offered load " + pct + " % of each store's peak",
+          null,
           new ArrayList<>());
     }
-    return new FixedRateGroup("rate-" + s.targetOps(), "Fixed rate " + Numbers.grouped(s.targetOps()) + " ops/s",
-        null, new ArrayList<>());
+    return new FixedRateGroup(
+        "rate-" + s.targetOps(),
+        "Fixed rate " + Numbers.grouped(s.targetOps()) + " ops/s",
+        null,
+        new ArrayList<>());
   }
 
-  /** Load fractions first, by fraction, then explicit rates, by rate (as the latency curve reads). */
+  /**
+   * Load fractions first, by fraction, then explicit rates, by rate (as the latency curve reads).
+   */
   private static double order(FixedRateGroup g) {
     StepSummary first = g.steps().get(0).summary();
-    return first.phase() == Phase.LOAD && first.offeredFraction() != null ? first.offeredFraction()
+    return first.phase() == Phase.LOAD && first.offeredFraction() != null
+        ? first.offeredFraction()
         : 1e3 + first.targetOps();
   }
 
-  /** Why the search asked for a probe and its verdict, as saturation.json lists them, e.g. {@code  (bisect, pass)}. */
+  /**
+   * Why the search asked for a probe and its verdict, as saturation.json lists them, e.g. {@code
+   * (bisect, pass)}.
+   */
   private static String outcome(Saturation sat, String step) {
     if (sat == null || sat.capacitySearch() == null) {
       return "";

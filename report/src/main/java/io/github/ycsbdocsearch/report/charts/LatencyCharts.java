@@ -24,34 +24,47 @@ import java.util.OptionalLong;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Per operation: service-time percentiles (p50, p99, p99.9) against step throughput, and for fixed-rate steps the
- * p99 service time against the p99 latency from the intended start. Colour = store, line style = percentile or
- * latency kind. Stateless, thread-safe.
+ * Per operation: service-time percentiles (p50, p99, p99.9) against step throughput, and for
+ * fixed-rate steps the p99 service time against the p99 latency from the intended start. Colour =
+ * store, line style = percentile or latency kind. Stateless, thread-safe.
  */
 public final class LatencyCharts {
 
-  private static final List<Percentile> SHOWN = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
-  private static final List<LineStyle> STYLES = List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED);
-  private static final List<Marker> MARKERS = List.of(Marker.CIRCLE, Marker.SQUARE, Marker.TRIANGLE);
+  private static final List<Percentile> SHOWN =
+      List.of(Percentile.P50, Percentile.P99, Percentile.P999);
+  private static final List<LineStyle> STYLES =
+      List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED);
+  private static final List<Marker> MARKERS =
+      List.of(Marker.CIRCLE, Marker.SQUARE, Marker.TRIANGLE);
+
   /** Legend samples of line styles are grey: the colour belongs to the store. */
   private static final String STYLE_GREY = "#555";
+
   /** The harness floor is drawn light grey under the stores' lines. */
   private static final String FLOOR_GREY = "#bbb";
 
-  private LatencyCharts() {
-  }
+  private LatencyCharts() {}
 
   /**
-   * The latency-vs-offered-load curve ("hockey stick") of one operation: x the offered rate of each fixed-rate step
-   * of the load phase (and explicit --rates), y its intended latency over all requests (coordinated omission
-   * corrected, failures included), one line per store and percentile; the capacity is marked with its objective,
-   * the harness floor (BasicDB at the same threads and rate) drawn grey, unsustained or client-bound steps marked.
+   * The latency-vs-offered-load curve ("hockey stick") of one operation: x the offered rate of each
+   * fixed-rate step of the load phase (and explicit --rates), y its intended latency over all
+   * requests (coordinated omission corrected, failures included), one line per store and
+   * percentile; the capacity is marked with its objective, the harness floor (BasicDB at the same
+   * threads and rate) drawn grey, unsustained or client-bound steps marked.
    */
   public static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
-    SvgChart chart = new SvgChart("load-" + ChartAxes.slug(op), op + ": latency vs offered load",
-        new Axis("Offered load, all operations (ops/s, log scale)", Scale.LOG10, Numbers::compact), ChartAxes.latency())
-        .subtitle("Intended latency (from the scheduled start), all requests, warm-up excluded; one point per "
-            + "fixed-rate step; grey: harness floor (YCSB's BasicDB, no store)");
+    SvgChart chart =
+        new SvgChart(
+                "load-" + ChartAxes.slug(op),
+                op + ": latency vs offered load",
+                new Axis(
+                    "Offered load, all operations (ops/s, log scale)",
+                    Scale.LOG10,
+                    Numbers::compact),
+                ChartAxes.latency())
+            .subtitle(
+                "Intended latency (from the scheduled start), all requests, warm-up excluded; one"
+                    + " point per fixed-rate step; grey: harness floor (YCSB's BasicDB, no store)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       List<StepSummary> offered = offeredSteps(store, false);
@@ -59,22 +72,57 @@ public final class LatencyCharts {
       List<StepSummary> floor = offeredSteps(store, true);
       for (int i = 0; i < SHOWN.size(); i++) {
         Percentile p = SHOWN.get(i);
-        chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i),
-            points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
-        chart.add(new Series(null, FLOOR_GREY, STYLES.get(i), Marker.NONE,
-            points(floor, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+        chart.add(
+            new Series(
+                null,
+                colour,
+                STYLES.get(i),
+                MARKERS.get(i),
+                points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+        chart.add(
+            new Series(
+                null,
+                FLOOR_GREY,
+                STYLES.get(i),
+                Marker.NONE,
+                points(floor, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
       }
-      // Steps that cannot stand for the store (unsustained, client-bound, failed): their p99 as hollow rings, on
+      // Steps that cannot stand for the store (unsustained, client-bound, failed): their p99 as
+      // hollow rings, on
       // the axis but joined to nothing.
       List<StepSummary> unusable = offered.stream().filter(s -> !s.usable()).toList();
-      chart.add(new Series(null, colour, LineStyle.NONE, Marker.RING,
-          points(unusable, op, LatencyKind.INTENDED, SummaryRow.ALL, Percentile.P99, s -> s.targetOps())));
+      chart.add(
+          new Series(
+              null,
+              colour,
+              LineStyle.NONE,
+              Marker.RING,
+              points(
+                  unusable,
+                  op,
+                  LatencyKind.INTENDED,
+                  SummaryRow.ALL,
+                  Percentile.P99,
+                  s -> s.targetOps())));
       Saturation sat = store.saturation();
       if (sat != null && sat.capacityOps() != null) {
-        offered.stream().filter(s -> s.step().equals(sat.capacityStep())).findFirst()
-            .flatMap(s -> s.row(op, LatencyKind.INTENDED, SummaryRow.ALL)).filter(r -> r.p99Us() != null)
-            .ifPresent(r -> chart.annotate(new Annotation(r.targetOps(), r.p99Us(), colour,
-                "capacity " + Numbers.compact(Math.round(sat.capacityOps())) + " ops/s (" + sat.slo() + ")")));
+        offered.stream()
+            .filter(s -> s.step().equals(sat.capacityStep()))
+            .findFirst()
+            .flatMap(s -> s.row(op, LatencyKind.INTENDED, SummaryRow.ALL))
+            .filter(r -> r.p99Us() != null)
+            .ifPresent(
+                r ->
+                    chart.annotate(
+                        new Annotation(
+                            r.targetOps(),
+                            r.p99Us(),
+                            colour,
+                            "capacity "
+                                + Numbers.compact(Math.round(sat.capacityOps()))
+                                + " ops/s ("
+                                + sat.slo()
+                                + ")")));
       }
     }
     List<LegendEntry> styles = new ArrayList<>();
@@ -82,35 +130,65 @@ public final class LatencyCharts {
       styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
     }
     styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
-    styles.add(new LegendEntry("p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
+    styles.add(
+        new LegendEntry(
+            "p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
     chart.legend(legend(run, palette, "Percentiles", styles));
-    return new ReportChart("latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LOAD,
-        op + ": what a client waits at each offered load. Where a line turns up, queues form; the capacity is the "
-            + "highest offered load that was sent on time and met the objective (the search's probes are points "
-            + "here too). Only complete, sustained steps whose client was not limited are joined by lines.",
-        chart.render(), chart.hasData());
+    return new ReportChart(
+        "latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg",
+        ReportChart.Section.LOAD,
+        op
+            + ": what a client waits at each offered load. Where a line turns up, queues form; the"
+            + " capacity is the highest offered load that was sent on time and met the objective"
+            + " (the search's probes are points here too). Only complete, sustained steps whose"
+            + " client was not limited are joined by lines.",
+        chart.render(),
+        chart.hasData());
   }
 
-  /** Fixed-rate steps of the load phase and explicit rates, or of the harness floor, in offered-rate order. */
+  /**
+   * Fixed-rate steps of the load phase and explicit rates, or of the harness floor, in offered-rate
+   * order.
+   */
   private static List<StepSummary> offeredSteps(StoreRun store, boolean floor) {
     return store.summaries().stream()
-        .filter(s -> s.fixedRate() && (floor ? s.phase() == Phase.FLOOR && s.complete()
-            : s.phase() == Phase.LOAD || s.phase() == Phase.RATES || s.phase() == Phase.SEARCH))
-        .sorted(Comparator.comparingLong(StepSummary::targetOps)).toList();
+        .filter(
+            s ->
+                s.fixedRate()
+                    && (floor
+                        ? s.phase() == Phase.FLOOR && s.complete()
+                        : s.phase() == Phase.LOAD
+                            || s.phase() == Phase.RATES
+                            || s.phase() == Phase.SEARCH))
+        .sorted(Comparator.comparingLong(StepSummary::targetOps))
+        .toList();
   }
 
   /** Latency percentiles vs step throughput of one operation (the capacity search). */
   public static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
-    SvgChart chart = new SvgChart("lat-" + ChartAxes.slug(op), op + ": latency percentiles vs throughput",
-        ChartAxes.stepThroughput(), ChartAxes.latency())
-        .subtitle("Service time of successful " + op + " operations, warm-up excluded; one point per complete "
-            + "step of the capacity search (closed loop)");
+    SvgChart chart =
+        new SvgChart(
+                "lat-" + ChartAxes.slug(op),
+                op + ": latency percentiles vs throughput",
+                ChartAxes.stepThroughput(),
+                ChartAxes.latency())
+            .subtitle(
+                "Service time of successful "
+                    + op
+                    + " operations, warm-up excluded; one point per complete "
+                    + "step of the capacity search (closed loop)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       for (int i = 0; i < SHOWN.size(); i++) {
         Percentile p = SHOWN.get(i);
-        List<Series.Point> points = points(curveSteps(store), op, LatencyKind.SERVICE, SummaryRow.OK, p,
-            StepSummary::throughputOps);
+        List<Series.Point> points =
+            points(
+                curveSteps(store),
+                op,
+                LatencyKind.SERVICE,
+                SummaryRow.OK,
+                p,
+                StepSummary::throughputOps);
         chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i), points));
       }
     }
@@ -119,45 +197,85 @@ public final class LatencyCharts {
       styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
     }
     chart.legend(legend(run, palette, "Percentiles", styles));
-    return new ReportChart("latency-vs-throughput-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.LATENCY,
-        op + ": how latency grows with load. Percentiles a step's sample count cannot support (p99.9 needs 1,000 "
-            + "samples) are left out.", chart.render(), chart.hasData());
+    return new ReportChart(
+        "latency-vs-throughput-" + ChartAxes.slug(op) + ".svg",
+        ReportChart.Section.LATENCY,
+        op
+            + ": how latency grows with load. Percentiles a step's sample count cannot support"
+            + " (p99.9 needs 1,000 samples) are left out.",
+        chart.render(),
+        chart.hasData());
   }
 
   /**
-   * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x axis is the
-   * target rate; when a store ran one rate at several thread counts, it lists the distinct (rate, threads) steps
-   * instead, since a numeric rate axis would stack their points on one vertical line.
+   * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x
+   * axis is the target rate; when a store ran one rate at several thread counts, it lists the
+   * distinct (rate, threads) steps instead, since a numeric rate axis would stack their points on
+   * one vertical line.
    */
   public static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
     List<StepSummary> all = run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList();
-    boolean byRate = run.stores().stream().allMatch(s -> fixedRate(s).stream()
-        .map(StepSummary::targetOps).distinct().count() == fixedRate(s).size());
+    boolean byRate =
+        run.stores().stream()
+            .allMatch(
+                s ->
+                    fixedRate(s).stream().map(StepSummary::targetOps).distinct().count()
+                        == fixedRate(s).size());
     List<FixedRateSlot> slots = FixedRateSlot.of(all);
-    Axis x = byRate ? new Axis("Target rate, all operations (ops/s)", Scale.LINEAR, Numbers::compact)
-        : new Axis("Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
-            .categories(slots.stream().map(FixedRateSlot::label).toList());
-    ToDoubleFunction<StepSummary> position = byRate ? s -> s.targetOps()
-        : s -> slots.indexOf(FixedRateSlot.of(s));
-    SvgChart chart = new SvgChart("int-" + ChartAxes.slug(op), op + ": p99 service time vs p99 intended latency",
-        x, ChartAxes.latency())
-        .subtitle("Fixed-rate steps only; intended latency runs from the scheduled start (coordinated omission "
-            + "corrected)");
+    Axis x =
+        byRate
+            ? new Axis("Target rate, all operations (ops/s)", Scale.LINEAR, Numbers::compact)
+            : new Axis(
+                    "Fixed-rate step: target rate (ops/s) @ client threads", Scale.LINEAR, v -> "")
+                .categories(slots.stream().map(FixedRateSlot::label).toList());
+    ToDoubleFunction<StepSummary> position =
+        byRate ? s -> s.targetOps() : s -> slots.indexOf(FixedRateSlot.of(s));
+    SvgChart chart =
+        new SvgChart(
+                "int-" + ChartAxes.slug(op),
+                op + ": p99 service time vs p99 intended latency",
+                x,
+                ChartAxes.latency())
+            .subtitle(
+                "Fixed-rate steps only; intended latency runs from the scheduled start (coordinated"
+                    + " omission corrected)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
-      List<StepSummary> fixed = fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
-      chart.add(new Series(null, colour, LineStyle.SOLID, Marker.CIRCLE,
-          points(fixed, op, LatencyKind.SERVICE, SummaryRow.OK, Percentile.P99, position)));
-      chart.add(new Series(null, colour, LineStyle.DASHED, Marker.TRIANGLE,
-          points(fixed, op, LatencyKind.INTENDED, SummaryRow.OK, Percentile.P99, position)));
+      List<StepSummary> fixed =
+          fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
+      chart.add(
+          new Series(
+              null,
+              colour,
+              LineStyle.SOLID,
+              Marker.CIRCLE,
+              points(fixed, op, LatencyKind.SERVICE, SummaryRow.OK, Percentile.P99, position)));
+      chart.add(
+          new Series(
+              null,
+              colour,
+              LineStyle.DASHED,
+              Marker.TRIANGLE,
+              points(fixed, op, LatencyKind.INTENDED, SummaryRow.OK, Percentile.P99, position)));
     }
-    chart.legend(legend(run, palette, "p99 latency", List.of(
-        new LegendEntry("service time", STYLE_GREY, LineStyle.SOLID, Marker.CIRCLE),
-        new LegendEntry("from intended start", STYLE_GREY, LineStyle.DASHED, Marker.TRIANGLE))));
-    return new ReportChart("service-vs-intended-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.INTENDED,
-        op + ": when the dashed line leaves the solid one, requests queued behind slow ones: the store did not keep "
-            + "up with the target rate, and service time alone would understate what a client waits.",
-        chart.render(), chart.hasData());
+    chart.legend(
+        legend(
+            run,
+            palette,
+            "p99 latency",
+            List.of(
+                new LegendEntry("service time", STYLE_GREY, LineStyle.SOLID, Marker.CIRCLE),
+                new LegendEntry(
+                    "from intended start", STYLE_GREY, LineStyle.DASHED, Marker.TRIANGLE))));
+    return new ReportChart(
+        "service-vs-intended-" + ChartAxes.slug(op) + ".svg",
+        ReportChart.Section.INTENDED,
+        op
+            + ": when the dashed line leaves the solid one, requests queued behind slow ones: the"
+            + " store did not keep up with the target rate, and service time alone would understate"
+            + " what a client waits.",
+        chart.render(),
+        chart.hasData());
   }
 
   /** A fixed-rate step's place on the x axis: its target rate and thread count. */
@@ -168,8 +286,12 @@ public final class LatencyCharts {
     }
 
     static List<FixedRateSlot> of(List<StepSummary> steps) {
-      return steps.stream().map(FixedRateSlot::of).distinct()
-          .sorted(Comparator.comparingLong(FixedRateSlot::targetOps).thenComparingInt(FixedRateSlot::threads))
+      return steps.stream()
+          .map(FixedRateSlot::of)
+          .distinct()
+          .sorted(
+              Comparator.comparingLong(FixedRateSlot::targetOps)
+                  .thenComparingInt(FixedRateSlot::threads))
           .toList();
     }
 
@@ -184,25 +306,33 @@ public final class LatencyCharts {
   }
 
   private static List<StepSummary> fixedRate(StoreRun store) {
-    return store.summaries().stream().filter(s -> s.complete() && s.fixedRate() && s.phase() != Phase.FLOOR)
-        .sorted(Comparator.comparingLong(StepSummary::targetOps)).toList();
+    return store.summaries().stream()
+        .filter(s -> s.complete() && s.fixedRate() && s.phase() != Phase.FLOOR)
+        .sorted(Comparator.comparingLong(StepSummary::targetOps))
+        .toList();
   }
 
   /**
-   * The steps of a store's latency-vs-throughput curve: the unthrottled thread sweep in thread order; only when
-   * there is none, the fixed-rate steps in target order (those have their own chart, and mixing both orders would
-   * draw a line that doubles back).
+   * The steps of a store's latency-vs-throughput curve: the unthrottled thread sweep in thread
+   * order; only when there is none, the fixed-rate steps in target order (those have their own
+   * chart, and mixing both orders would draw a line that doubles back).
    */
   private static List<StepSummary> curveSteps(StoreRun store) {
     List<StepSummary> unthrottled = ThroughputChart.unthrottled(store);
     return unthrottled.isEmpty() ? fixedRate(store) : unthrottled;
   }
 
-  private static List<Series.Point> points(List<StepSummary> steps, String op, LatencyKind kind, String requests,
-      Percentile p, ToDoubleFunction<StepSummary> x) {
+  private static List<Series.Point> points(
+      List<StepSummary> steps,
+      String op,
+      LatencyKind kind,
+      String requests,
+      Percentile p,
+      ToDoubleFunction<StepSummary> x) {
     List<Series.Point> points = new ArrayList<>();
     for (StepSummary s : steps) {
-      OptionalLong v = s.row(op, kind, requests).map(r -> r.percentile(p)).orElse(OptionalLong.empty());
+      OptionalLong v =
+          s.row(op, kind, requests).map(r -> r.percentile(p)).orElse(OptionalLong.empty());
       if (v.isPresent()) {
         points.add(new Series.Point(x.applyAsDouble(s), v.getAsLong()));
       }
@@ -210,8 +340,8 @@ public final class LatencyCharts {
     return points;
   }
 
-  private static List<LegendEntry> legend(RunFolder run, StorePalette palette, String styleHeading,
-      List<LegendEntry> styles) {
+  private static List<LegendEntry> legend(
+      RunFolder run, StorePalette palette, String styleHeading, List<LegendEntry> styles) {
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
     for (String store : run.storeNames()) {

@@ -19,25 +19,32 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The full latency percentile spectrum of one operation, one line per store, each from the store's representative
- * step (its max sustainable step). The x axis counts nines up to p99.99, and each line stops at the percentile its
- * sample count supports. Stateless, thread-safe.
+ * The full latency percentile spectrum of one operation, one line per store, each from the store's
+ * representative step (its max sustainable step). The x axis counts nines up to p99.99, and each
+ * line stops at the percentile its sample count supports. Stateless, thread-safe.
  */
 public final class SpectrumChart {
 
   /** The spectrum stops at p99.99 (four nines). */
   static final double MAX_NINES = 4.0;
+
   /** Distance between plotted points, in nines. */
   private static final double STEP_NINES = 0.05;
 
-  private SpectrumChart() {
-  }
+  private SpectrumChart() {}
 
-  public static ReportChart build(RunFolder run, StorePalette palette, String op) throws IOException {
-    SvgChart chart = new SvgChart("spec-" + ChartAxes.slug(op), op + ": latency percentile spectrum",
-        ChartAxes.percentile(), ChartAxes.latency())
-        .subtitle("At each store's capacity step (else its peak): service time, and dashed the intended latency "
-            + "of a fixed-rate step; label: threads, step throughput; warm-up excluded");
+  public static ReportChart build(RunFolder run, StorePalette palette, String op)
+      throws IOException {
+    SvgChart chart =
+        new SvgChart(
+                "spec-" + ChartAxes.slug(op),
+                op + ": latency percentile spectrum",
+                ChartAxes.percentile(),
+                ChartAxes.latency())
+            .subtitle(
+                "At each store's capacity step (else its peak): service time, and dashed the"
+                    + " intended latency of a fixed-rate step; label: threads, step throughput;"
+                    + " warm-up excluded");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Store (step)"));
     boolean anyIntended = false;
@@ -49,8 +56,13 @@ public final class SpectrumChart {
       StepSummary s = step.get().summary();
       String colour = palette.colour(store.name());
       StepHistograms histograms = StepHistograms.forStep(step.get().dir());
-      String label = store.name() + " (" + s.threads() + " thr, " + Numbers.compact(Math.round(
-          s.throughputOps())) + " ops/s)";
+      String label =
+          store.name()
+              + " ("
+              + s.threads()
+              + " thr, "
+              + Numbers.compact(Math.round(s.throughputOps()))
+              + " ops/s)";
       Histogram service = histograms.get(op, LatencyKind.SERVICE, false);
       Series line = new Series(label, colour, LineStyle.SOLID, Marker.NONE, spectrum(service));
       chart.add(line);
@@ -66,12 +78,20 @@ public final class SpectrumChart {
       legend.add(new LegendEntry("from intended start", "#555", LineStyle.DASHED, Marker.NONE));
     }
     chart.legend(legend);
-    return new ReportChart("spectrum-" + ChartAxes.slug(op) + ".svg", ReportChart.Section.SPECTRUM,
-        op + ": read left to right from the median to the rare slow requests; a line stops where its sample "
-            + "count stops supporting the percentile.", chart.render(), chart.hasData());
+    return new ReportChart(
+        "spectrum-" + ChartAxes.slug(op) + ".svg",
+        ReportChart.Section.SPECTRUM,
+        op
+            + ": read left to right from the median to the rare slow requests; a line stops where"
+            + " its sample count stops supporting the percentile.",
+        chart.render(),
+        chart.hasData());
   }
 
-  /** Points every {@value #STEP_NINES} nines, up to the supported percentile; empty for a missing histogram. */
+  /**
+   * Points every {@value #STEP_NINES} nines, up to the supported percentile; empty for a missing
+   * histogram.
+   */
   static List<Series.Point> spectrum(Histogram h) {
     List<Series.Point> points = new ArrayList<>();
     if (h == null || h.getTotalCount() == 0) {

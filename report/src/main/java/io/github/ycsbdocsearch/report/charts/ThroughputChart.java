@@ -17,21 +17,25 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Throughput of every complete unthrottled step against its client threads, one line per store, with the step
- * saturation.json chose ringed. Stateless, thread-safe.
+ * Throughput of every complete unthrottled step against its client threads, one line per store,
+ * with the step saturation.json chose ringed. Stateless, thread-safe.
  */
 public final class ThroughputChart {
 
   static final String FILE_NAME = "throughput-vs-threads.svg";
 
-  private ThroughputChart() {
-  }
+  private ThroughputChart() {}
 
   public static ReportChart build(RunFolder run, StorePalette palette) {
-    SvgChart chart = new SvgChart("throughput", "Throughput vs client threads (unthrottled steps)",
-        ChartAxes.threads().ticksAt(threadCounts(run)), ChartAxes.stepThroughput())
-        .subtitle("Successful workload operations per second in the window; ring = the capacity search's peak "
-            + "(saturation.json)");
+    SvgChart chart =
+        new SvgChart(
+                "throughput",
+                "Throughput vs client threads (unthrottled steps)",
+                ChartAxes.threads().ticksAt(threadCounts(run)),
+                ChartAxes.stepThroughput())
+            .subtitle(
+                "Successful workload operations per second in the window; ring = the capacity"
+                    + " search's peak (saturation.json)");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
     for (StoreRun store : run.stores()) {
@@ -43,38 +47,63 @@ public final class ThroughputChart {
       Series series = new Series(store.name(), colour, LineStyle.SOLID, Marker.CIRCLE, points);
       chart.add(series);
       legend.add(LegendEntry.of(series));
-      saturationStep(store).ifPresent(s -> chart.annotate(new Annotation(s.threads(), s.throughputOps(),
-          colour, "peak: " + Numbers.compact(Math.round(s.throughputOps())) + " ops/s"
-          + (Boolean.TRUE.equals(store.saturation().peakLowerBound()) ? " (lower bound: still growing)" : ""))));
+      saturationStep(store)
+          .ifPresent(
+              s ->
+                  chart.annotate(
+                      new Annotation(
+                          s.threads(),
+                          s.throughputOps(),
+                          colour,
+                          "peak: "
+                              + Numbers.compact(Math.round(s.throughputOps()))
+                              + " ops/s"
+                              + (Boolean.TRUE.equals(store.saturation().peakLowerBound())
+                                  ? " (lower bound: still growing)"
+                                  : ""))));
     }
     legend.add(LegendEntry.heading(""));
     legend.add(new LegendEntry("peak step", "#444", LineStyle.NONE, Marker.RING));
     chart.legend(legend);
-    return new ReportChart(FILE_NAME, ReportChart.Section.THROUGHPUT,
-        "Each point is one step at a fixed number of client threads and no rate limit (closed loop). The peak "
-            + "is an upper bound, not a sustainable rate: the headline capacity comes from the open-loop steps. "
-            + "Client-bound steps are left out.",
-        chart.render(), chart.hasData());
+    return new ReportChart(
+        FILE_NAME,
+        ReportChart.Section.THROUGHPUT,
+        "Each point is one step at a fixed number of client threads and no rate limit (closed"
+            + " loop). The peak is an upper bound, not a sustainable rate: the headline capacity"
+            + " comes from the open-loop steps. Client-bound steps are left out.",
+        chart.render(),
+        chart.hasData());
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {
     return store.completeSteps(Phase.CAPACITY).stream().filter(s -> !s.clientBound()).toList();
   }
 
-  /** The peak step saturation.json names (by folder, or by index in format 1), if it is a complete step. */
+  /**
+   * The peak step saturation.json names (by folder, or by index in format 1), if it is a complete
+   * step.
+   */
   static Optional<StepSummary> saturationStep(StoreRun store) {
     Saturation sat = store.saturation();
     if (sat == null) {
       return Optional.empty();
     }
     return store.completeSteps(Phase.CAPACITY).stream()
-        .filter(s -> s.step().equals(sat.peakStep()) || sat.maxSustainableIndex() != null
-            && sat.peakStep() == null && s.index() == sat.maxSustainableIndex())
+        .filter(
+            s ->
+                s.step().equals(sat.peakStep())
+                    || sat.maxSustainableIndex() != null
+                        && sat.peakStep() == null
+                        && s.index() == sat.maxSustainableIndex())
         .findFirst();
   }
 
   private static List<Double> threadCounts(RunFolder run) {
-    return run.stores().stream().flatMap(s -> unthrottled(s).stream()).map(s -> (double) s.threads())
-        .distinct().sorted().toList();
+    return run.stores().stream()
+        .flatMap(s -> unthrottled(s).stream())
+        .map(s -> (double) s.threads())
+        .distinct()
+        .sorted()
+        .toList();
   }
 }

@@ -25,37 +25,46 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Every fixed-rate step second by second ({@link FixedRateGroup}: the stores' steps at one offered load on one time
- * axis, each probe on its own): the successful operations per second against the offered rate, and the intended
- * latency's p50, p99 and maximum per second. The warm-up is excluded (the readers drop it) and drawn as an empty
- * shaded stretch before time 0, so a background event during it (events.json) still has its place. Stateless,
- * thread-safe.
+ * Every fixed-rate step second by second ({@link FixedRateGroup}: the stores' steps at one offered
+ * load on one time axis, each probe on its own): the successful operations per second against the
+ * offered rate, and the intended latency's p50, p99 and maximum per second. The warm-up is excluded
+ * (the readers drop it) and drawn as an empty shaded stretch before time 0, so a background event
+ * during it (events.json) still has its place. Stateless, thread-safe.
  */
 public final class TimeSeriesCharts {
 
-  /** Two panels share each group's time axis: shorter than the other charts so they read as a pair. */
+  /**
+   * Two panels share each group's time axis: shorter than the other charts so they read as a pair.
+   */
   private static final int PANEL_HEIGHT = 330;
+
   private static final String GREY = "#555";
   private static final String BOUND_GREY = "#999";
+
   /** Events named in a caption; the rest are counted, the chart still marks all of them. */
   private static final int EVENTS_LISTED = 12;
 
   /** A step drawn in a group: its store, summary, seconds and background events. */
-  private record Plotted(String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {
-  }
+  private record Plotted(
+      String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {}
 
   /**
-   * Where a pair of panels goes and what it marks besides the background events: the report section, the chart
-   * files' prefix, and marks of the run's own doing (a kill, a restart) with the legend line that names them.
+   * Where a pair of panels goes and what it marks besides the background events: the report
+   * section, the chart files' prefix, and marks of the run's own doing (a kill, a restart) with the
+   * legend line that names them.
    */
-  record Panels(ReportChart.Section section, String filePrefix, List<VerticalMark> marks, LegendEntry marksLegend) {
+  record Panels(
+      ReportChart.Section section,
+      String filePrefix,
+      List<VerticalMark> marks,
+      LegendEntry marksLegend) {
 
     /** The time-series section's panels: background events only. */
-    static final Panels TIME_SERIES = new Panels(ReportChart.Section.TIME_SERIES, "timeseries-", List.of(), null);
+    static final Panels TIME_SERIES =
+        new Panels(ReportChart.Section.TIME_SERIES, "timeseries-", List.of(), null);
   }
 
-  private TimeSeriesCharts() {
-  }
+  private TimeSeriesCharts() {}
 
   /**
    * Two charts (throughput, latency) per group of fixed-rate steps that has data.
@@ -63,8 +72,8 @@ public final class TimeSeriesCharts {
    * @param series each step folder's seconds, as the report read them
    * @throws ResultsFormatException when a step's events.json is malformed
    */
-  public static List<ReportChart> build(RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series)
-      throws IOException {
+  public static List<ReportChart> build(
+      RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series) throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     for (FixedRateGroup group : FixedRateGroup.of(run)) {
       charts.addAll(panels(group, series, palette, Panels.TIME_SERIES));
@@ -73,71 +82,132 @@ public final class TimeSeriesCharts {
   }
 
   /** The two panels (throughput, latency) of one group of steps; none when no step has seconds. */
-  static List<ReportChart> panels(FixedRateGroup group, Map<Path, StepTimeSeries> series, StorePalette palette,
-      Panels panels) throws IOException {
+  static List<ReportChart> panels(
+      FixedRateGroup group, Map<Path, StepTimeSeries> series, StorePalette palette, Panels panels)
+      throws IOException {
     List<Plotted> plotted = new ArrayList<>();
     for (StoreRun.Step step : group.steps()) {
       StepTimeSeries s = series.get(step.dir());
       if (s != null && !s.seconds().isEmpty()) {
-        plotted.add(new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
+        plotted.add(
+            new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
       }
     }
     if (plotted.isEmpty()) {
       return List.of();
     }
-    return List.of(throughput(group, plotted, palette, panels), latency(group, plotted, palette, panels));
+    return List.of(
+        throughput(group, plotted, palette, panels), latency(group, plotted, palette, panels));
   }
 
-  private static ReportChart throughput(FixedRateGroup group, List<Plotted> plotted, StorePalette palette,
-      Panels panels) {
-    SvgChart chart = new SvgChart("ts-" + group.slug() + "-tp", group.title() + ": throughput",
-        timeAxis(plotted), ChartAxes.throughputPerSecond()).height(PANEL_HEIGHT)
-        .subtitle("Offered: " + plotted.stream().map(p -> p.store() + " " + Numbers.compact(p.summary().targetOps()))
-            .collect(Collectors.joining(", ")) + " ops/s (dashed); achieved per second (solid)");
+  private static ReportChart throughput(
+      FixedRateGroup group, List<Plotted> plotted, StorePalette palette, Panels panels) {
+    SvgChart chart =
+        new SvgChart(
+                "ts-" + group.slug() + "-tp",
+                group.title() + ": throughput",
+                timeAxis(plotted),
+                ChartAxes.throughputPerSecond())
+            .height(PANEL_HEIGHT)
+            .subtitle(
+                "Offered: "
+                    + plotted.stream()
+                        .map(p -> p.store() + " " + Numbers.compact(p.summary().targetOps()))
+                        .collect(Collectors.joining(", "))
+                    + " ops/s (dashed); achieved per second (solid)");
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
       addSegments(chart, colour, LineStyle.SOLID, p.series(), s -> s.throughputOps());
-      chart.add(new Series(null, colour, LineStyle.DASHED, Marker.NONE, List.of(
-          new Series.Point(0, p.summary().targetOps()), new Series.Point(p.series().endS(), p.summary().targetOps()))));
+      chart.add(
+          new Series(
+              null,
+              colour,
+              LineStyle.DASHED,
+              Marker.NONE,
+              List.of(
+                  new Series.Point(0, p.summary().targetOps()),
+                  new Series.Point(p.series().endS(), p.summary().targetOps()))));
     }
-    decorate(chart, plotted, palette, List.of(
-        new LegendEntry("achieved", GREY, LineStyle.SOLID, Marker.NONE),
-        new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)), panels);
-    return new ReportChart(panels.filePrefix() + group.slug() + "-throughput.svg", panels.section(),
-        group.title() + ": successful workload operations in each second after the warm-up (composed ones once). "
-            + "Achieved below offered means the store, or the client, fell behind; what it owed shows as intended "
-            + "latency below. The last second often dips for every store alike: it holds YCSB's shutdown, its "
-            + "threads stopping, not the store. " + steps(plotted),
-        chart.render(), chart.hasData(), group.folder());
+    decorate(
+        chart,
+        plotted,
+        palette,
+        List.of(
+            new LegendEntry("achieved", GREY, LineStyle.SOLID, Marker.NONE),
+            new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)),
+        panels);
+    return new ReportChart(
+        panels.filePrefix() + group.slug() + "-throughput.svg",
+        panels.section(),
+        group.title()
+            + ": successful workload operations in each second after the warm-up (composed ones"
+            + " once). Achieved below offered means the store, or the client, fell behind; what it"
+            + " owed shows as intended latency below. The last second often dips for every store"
+            + " alike: it holds YCSB's shutdown, its threads stopping, not the store. "
+            + steps(plotted),
+        chart.render(),
+        chart.hasData(),
+        group.folder());
   }
 
-  private static ReportChart latency(FixedRateGroup group, List<Plotted> plotted, StorePalette palette,
-      Panels panels) {
-    SvgChart chart = new SvgChart("ts-" + group.slug() + "-lat", group.title() + ": intended latency",
-        timeAxis(plotted), ChartAxes.latency()).height(PANEL_HEIGHT)
-        .subtitle("Per second, from each request's scheduled start; failures included, every operation merged");
-    List<LegendEntry> styles = new ArrayList<>(List.of(
-        new LegendEntry("p50", GREY, LineStyle.SOLID, Marker.NONE),
-        new LegendEntry("p99", GREY, LineStyle.DASHED, Marker.NONE),
-        new LegendEntry("max", GREY, LineStyle.DOTTED, Marker.NONE)));
+  private static ReportChart latency(
+      FixedRateGroup group, List<Plotted> plotted, StorePalette palette, Panels panels) {
+    SvgChart chart =
+        new SvgChart(
+                "ts-" + group.slug() + "-lat",
+                group.title() + ": intended latency",
+                timeAxis(plotted),
+                ChartAxes.latency())
+            .height(PANEL_HEIGHT)
+            .subtitle(
+                "Per second, from each request's scheduled start; failures included, every"
+                    + " operation merged");
+    List<LegendEntry> styles =
+        new ArrayList<>(
+            List.of(
+                new LegendEntry("p50", GREY, LineStyle.SOLID, Marker.NONE),
+                new LegendEntry("p99", GREY, LineStyle.DASHED, Marker.NONE),
+                new LegendEntry("max", GREY, LineStyle.DOTTED, Marker.NONE)));
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
       addSegments(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::p50Us);
       addSegments(chart, colour, LineStyle.DASHED, p.series(), StepTimeSeries.Second::p99Us);
       addSegments(chart, colour, LineStyle.DOTTED, p.series(), StepTimeSeries.Second::maxUs);
     }
-    plotted.stream().map(p -> p.summary().objective()).filter(Objects::nonNull).findFirst().ifPresent(o -> {
-      double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
-      chart.add(new Series(null, BOUND_GREY, LineStyle.SOLID, Marker.NONE,
-          List.of(new Series.Point(0, o.boundUs()), new Series.Point(end, o.boundUs()))));
-      styles.add(new LegendEntry("objective bound (" + o.slo() + ")", BOUND_GREY, LineStyle.SOLID, Marker.NONE));
-    });
+    plotted.stream()
+        .map(p -> p.summary().objective())
+        .filter(Objects::nonNull)
+        .findFirst()
+        .ifPresent(
+            o -> {
+              double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
+              chart.add(
+                  new Series(
+                      null,
+                      BOUND_GREY,
+                      LineStyle.SOLID,
+                      Marker.NONE,
+                      List.of(
+                          new Series.Point(0, o.boundUs()), new Series.Point(end, o.boundUs()))));
+              styles.add(
+                  new LegendEntry(
+                      "objective bound (" + o.slo() + ")",
+                      BOUND_GREY,
+                      LineStyle.SOLID,
+                      Marker.NONE));
+            });
     decorate(chart, plotted, palette, styles, panels);
-    return new ReportChart(panels.filePrefix() + group.slug() + "-latency.svg", panels.section(),
-        group.title() + ": intended latency per second: p50, p99 (only in seconds with the 299 requests a p99 "
-            + "needs) and the maximum. A spike that every store shares points at the client or the machine; one "
-            + "that lines up with a background event points at that work. " + events(plotted),
-        chart.render(), chart.hasData(), group.folder());
+    return new ReportChart(
+        panels.filePrefix() + group.slug() + "-latency.svg",
+        panels.section(),
+        group.title()
+            + ": intended latency per second: p50, p99 (only in seconds with the 299 requests a p99"
+            + " needs) and the maximum. A spike that every store shares points at the client or the"
+            + " machine; one that lines up with a background event points at that work. "
+            + events(plotted),
+        chart.render(),
+        chart.hasData(),
+        group.folder());
   }
 
   /** From the warm-up's start to the window's end, widened to any background event outside them. */
@@ -157,9 +227,16 @@ public final class TimeSeriesCharts {
     return plotted.stream().mapToInt(p -> p.series().warmupS()).max().orElse(0);
   }
 
-  /** The warm-up band, the background events, the panels' own marks and the legend both panels of a group share. */
-  private static void decorate(SvgChart chart, List<Plotted> plotted, StorePalette palette,
-      List<LegendEntry> styles, Panels panels) {
+  /**
+   * The warm-up band, the background events, the panels' own marks and the legend both panels of a
+   * group share.
+   */
+  private static void decorate(
+      SvgChart chart,
+      List<Plotted> plotted,
+      StorePalette palette,
+      List<LegendEntry> styles,
+      Panels panels) {
     int warmup = warmupS(plotted);
     if (warmup > 0) {
       chart.shade(new Band(-warmup, 0, "warm-up: excluded"));
@@ -173,12 +250,16 @@ public final class TimeSeriesCharts {
     }
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
-    plotted.stream().map(Plotted::store).distinct()
-        .forEach(s -> legend.add(new LegendEntry(s, palette.colour(s), LineStyle.SOLID, Marker.NONE)));
+    plotted.stream()
+        .map(Plotted::store)
+        .distinct()
+        .forEach(
+            s -> legend.add(new LegendEntry(s, palette.colour(s), LineStyle.SOLID, Marker.NONE)));
     legend.add(LegendEntry.heading(""));
     legend.addAll(styles);
     if (anyEvent) {
-      legend.add(new LegendEntry("background event (vertical)", GREY, LineStyle.DASHED, Marker.NONE));
+      legend.add(
+          new LegendEntry("background event (vertical)", GREY, LineStyle.DASHED, Marker.NONE));
     }
     panels.marks().forEach(chart::mark);
     if (!panels.marks().isEmpty() && panels.marksLegend() != null) {
@@ -188,10 +269,14 @@ public final class TimeSeriesCharts {
   }
 
   /**
-   * One series per run of consecutive seconds that have a value: a second without one (no interval fell in it, or
-   * too few samples for the percentile) breaks the line instead of being bridged.
+   * One series per run of consecutive seconds that have a value: a second without one (no interval
+   * fell in it, or too few samples for the percentile) breaks the line instead of being bridged.
    */
-  private static void addSegments(SvgChart chart, String colour, LineStyle line, StepTimeSeries series,
+  private static void addSegments(
+      SvgChart chart,
+      String colour,
+      LineStyle line,
+      StepTimeSeries series,
       Function<StepTimeSeries.Second, Number> value) {
     List<Series.Point> run = new ArrayList<>();
     double last = Double.NaN;
@@ -210,7 +295,8 @@ public final class TimeSeriesCharts {
   }
 
   /** A lone second is drawn as a dot: a one-point line would not show. */
-  private static void addRun(SvgChart chart, String colour, LineStyle line, List<Series.Point> run) {
+  private static void addRun(
+      SvgChart chart, String colour, LineStyle line, List<Series.Point> run) {
     if (!run.isEmpty()) {
       chart.add(new Series(null, colour, line, run.size() == 1 ? Marker.CIRCLE : Marker.NONE, run));
     }
@@ -218,9 +304,19 @@ public final class TimeSeriesCharts {
 
   /** Which step folders the group drew, and how those that did not complete ended. */
   private static String steps(List<Plotted> plotted) {
-    return "Steps: " + plotted.stream().map(p -> p.store() + " " + p.summary().step()
-        + (p.summary().complete() ? "" : " (" + p.summary().stepStatus().jsonName() + ")")
-        + (p.summary().clientBound() ? " (client-limited)" : "")).collect(Collectors.joining(", ")) + ".";
+    return "Steps: "
+        + plotted.stream()
+            .map(
+                p ->
+                    p.store()
+                        + " "
+                        + p.summary().step()
+                        + (p.summary().complete()
+                            ? ""
+                            : " (" + p.summary().stepStatus().jsonName() + ")")
+                        + (p.summary().clientBound() ? " (client-limited)" : ""))
+            .collect(Collectors.joining(", "))
+        + ".";
   }
 
   /** The background events in words (events.json), or that there were none to draw. */
@@ -228,15 +324,23 @@ public final class TimeSeriesCharts {
     List<String> all = new ArrayList<>();
     for (Plotted p : plotted) {
       for (StepEvents.Event e : p.events()) {
-        all.add(p.store() + " " + e.kind() + " at " + Numbers.fixed(e.tS(), 1) + " s"
-            + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
+        all.add(
+            p.store()
+                + " "
+                + e.kind()
+                + " at "
+                + Numbers.fixed(e.tS(), 1)
+                + " s"
+                + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
       }
     }
     if (all.isEmpty()) {
       return "No background events recorded (events.json).";
     }
     String listed = String.join("; ", all.subList(0, Math.min(all.size(), EVENTS_LISTED)));
-    return "Background events (events.json): " + listed
-        + (all.size() > EVENTS_LISTED ? "; and " + (all.size() - EVENTS_LISTED) + " more" : "") + ".";
+    return "Background events (events.json): "
+        + listed
+        + (all.size() > EVENTS_LISTED ? "; and " + (all.size() - EVENTS_LISTED) + " more" : "")
+        + ".";
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Every chart of the report, each an SVG file under {@code charts/} and a figure in report.html: latency against
- * offered load and against throughput, service time against intended latency, throughput against threads, the
- * full percentile spectrum; one colour per store everywhere ({@link StorePalette}).
- * Drawn with {@code charts.svg}.
+ * Every chart of the report, each an SVG file under {@code charts/} and a figure in report.html:
+ * latency against offered load and against throughput, service time against intended latency,
+ * throughput against threads, the full percentile spectrum; one colour per store everywhere ({@link
+ * StorePalette}). Drawn with {@code charts.svg}.
  */
 package io.github.ycsbdocsearch.report.charts;

@@ -9,15 +9,15 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Locale;
 
 /**
- * Whether the run had enough client machines for each store ({@link ClientNeed}): the client's CPU per operation,
- * the peak, and the machines of this size that peak needed against those the run had. Stateless, thread-safe.
+ * Whether the run had enough client machines for each store ({@link ClientNeed}): the client's CPU
+ * per operation, the peak, and the machines of this size that peak needed against those the run
+ * had. Stateless, thread-safe.
  */
 final class ClientNeedSection {
 
   static final String ID = "clients";
 
-  private ClientNeedSection() {
-  }
+  private ClientNeedSection() {}
 
   /** The section, or "" when no store's steps recorded the client's CPU. */
   static String render(RunFolder run, StorePalette palette) throws ResultsFormatException {
@@ -27,27 +27,45 @@ final class ClientNeedSection {
       if (n == null) {
         continue;
       }
-      rows.append("<tr>").append(Html.cell(Html.store(s.name(), palette)))
+      rows.append("<tr>")
+          .append(Html.cell(Html.store(s.name(), palette)))
           .append(Html.num(String.format(Locale.ROOT, "%.1f", n.cpuUsPerOp())))
-          .append(Html.num(n.peakOps() == null ? "–" : (n.peakLowerBound() ? "≥ " : "")
-              + Numbers.rate(n.peakOps())))
+          .append(
+              Html.num(
+                  n.peakOps() == null
+                      ? "–"
+                      : (n.peakLowerBound() ? "≥ " : "") + Numbers.rate(n.peakOps())))
           .append(Html.num(String.valueOf(n.cpusPerMachine())))
-          .append(Html.num(n.machinesNeeded() == null ? "–" : (n.peakLowerBound() ? "≥ " : "") + n.machinesNeeded()))
+          .append(
+              Html.num(
+                  n.machinesNeeded() == null
+                      ? "–"
+                      : (n.peakLowerBound() ? "≥ " : "") + n.machinesNeeded()))
           .append(Html.num(String.valueOf(n.machinesRun())))
-          .append(Html.cell(Html.esc(verdict(n)))).append("</tr>\n");
+          .append(Html.cell(Html.esc(verdict(n))))
+          .append("</tr>\n");
     }
     if (rows.length() == 0) {
       return "";
     }
-    return Html.section(ID, "Were the clients enough?", String.format(Locale.ROOT, "What the client paid per "
-        + "operation (its CPU over each capacity step's window, JIT compiler left out, divided by the throughput; "
-        + "the median over the steps the client did not limit) times the peak gives the client machines of this "
-        + "size the store needed, counting a machine as enough up to %.0f %% of its CPUs. Too few: the peak and the "
-        + "capacity above it may be the client's; run again with more clients (<code>--clients</code>, or more "
-        + "machines in the hosts file).", 100 * ClientNeed.TARGET_SHARE))
-        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Client CPU per op (µs)</th><th>Peak (ops/s)</th>"
-        + "<th>CPUs per client machine</th><th>Machines needed</th><th>Machines run</th><th></th></tr></thead>"
-        + "<tbody>\n" + rows + "</tbody></table></section>\n";
+    return Html.section(
+            ID,
+            "Were the clients enough?",
+            String.format(
+                Locale.ROOT,
+                "What the client paid per operation (its CPU over each capacity step's window, JIT"
+                    + " compiler left out, divided by the throughput; the median over the steps the"
+                    + " client did not limit) times the peak gives the client machines of this size"
+                    + " the store needed, counting a machine as enough up to %.0f %% of its CPUs."
+                    + " Too few: the peak and the capacity above it may be the client's; run again"
+                    + " with more clients (<code>--clients</code>, or more machines in the hosts"
+                    + " file).",
+                100 * ClientNeed.TARGET_SHARE))
+        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Client CPU per op (µs)</th><th>Peak"
+        + " (ops/s)</th><th>CPUs per client machine</th><th>Machines needed</th><th>Machines"
+        + " run</th><th></th></tr></thead><tbody>\n"
+        + rows
+        + "</tbody></table></section>\n";
   }
 
   private static String verdict(ClientNeed n) {

@@ -7,39 +7,63 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Locale;
 
 /**
- * The conditions every store ran under, side by side: server version, topology, durability profile and what a crash
- * may lose, memory budget, the data set beside it, which copies were read. A reader checks here that the stores were
- * asked under the same conditions before reading a number. Stateless, thread-safe.
+ * The conditions every store ran under, side by side: server version, topology, durability profile
+ * and what a crash may lose, memory budget, the data set beside it, which copies were read. A
+ * reader checks here that the stores were asked under the same conditions before reading a number.
+ * Stateless, thread-safe.
  */
 final class ConditionsSection {
 
   static final String ID = "conditions";
 
-  private ConditionsSection() {
-  }
+  private ConditionsSection() {}
 
   static String render(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder(Html.section(ID, "Conditions", "From <code>manifest.json</code>: the "
-        + "version each server reported to its binding, and how <code>scripts/stores.sh</code> launched it (a remote "
-        + "store: the profile and budget it was provisioned with, from the hosts file; the rest under Environment). "
-        + "The memory budget is per server; the data set is each store's own measure of its primaries after the "
-        + "load, times its copies when compared with the budget.")
-        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Server version</th>"
-        + "<th>Topology</th><th>Durability profile</th><th>A node crash may lose</th>"
-        + "<th>Memory budget per server (per process)</th><th>Data set (copies)</th><th>Data fits the budget</th>"
-        + "<th>Reads from</th></tr></thead><tbody>\n");
+    StringBuilder html =
+        new StringBuilder(
+            Html.section(
+                    ID,
+                    "Conditions",
+                    "From <code>manifest.json</code>: the version each server reported to its"
+                        + " binding, and how <code>scripts/stores.sh</code> launched it (a remote"
+                        + " store: the profile and budget it was provisioned with, from the hosts"
+                        + " file; the rest under Environment). The memory budget is per server; the"
+                        + " data set is each store's own measure of its primaries after the load,"
+                        + " times its copies when compared with the budget.")
+                + "<table class=\"grid\"><thead><tr><th>Store</th><th>Server"
+                + " version</th><th>Topology</th><th>Durability profile</th><th>A node crash may"
+                + " lose</th><th>Memory budget per server (per process)</th><th>Data set"
+                + " (copies)</th><th>Data fits the budget</th><th>Reads"
+                + " from</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
       StoreConditions c = StoreConditions.of(run.manifest(), s.name());
-      html.append("<tr>").append(Html.cell(Html.store(s.name(), palette)))
-          .append(Html.cell(text(c.version()))).append(Html.cell(text(c.topology())))
-          .append(Html.cell(text(c.profile()))).append(Html.cell(text(c.mayLose())))
-          .append(Html.num(c.budgetMbPerServer() == null ? "–" : c.budgetMbPerServer() + " MB"
-              + (c.perProcessMb() == null ? "" : " (" + c.perProcessMb() + " MB)")))
-          .append(Html.num(c.dataBytes() == null ? "–" : megabytes(c.dataBytes())
-              + (c.copies() == null ? "" : " (" + c.copies() + ")")))
-          .append(c.dataFitsBudget() == null ? Html.cell("–")
-              : c.dataFitsBudget() ? Html.cell("yes") : "<td class=\"err\">no: reads may go to disk</td>")
-          .append(Html.cell(text(c.readsFrom()))).append("</tr>\n");
+      html.append("<tr>")
+          .append(Html.cell(Html.store(s.name(), palette)))
+          .append(Html.cell(text(c.version())))
+          .append(Html.cell(text(c.topology())))
+          .append(Html.cell(text(c.profile())))
+          .append(Html.cell(text(c.mayLose())))
+          .append(
+              Html.num(
+                  c.budgetMbPerServer() == null
+                      ? "–"
+                      : c.budgetMbPerServer()
+                          + " MB"
+                          + (c.perProcessMb() == null ? "" : " (" + c.perProcessMb() + " MB)")))
+          .append(
+              Html.num(
+                  c.dataBytes() == null
+                      ? "–"
+                      : megabytes(c.dataBytes())
+                          + (c.copies() == null ? "" : " (" + c.copies() + ")")))
+          .append(
+              c.dataFitsBudget() == null
+                  ? Html.cell("–")
+                  : c.dataFitsBudget()
+                      ? Html.cell("yes")
+                      : "<td class=\"err\">no: reads may go to disk</td>")
+          .append(Html.cell(text(c.readsFrom())))
+          .append("</tr>\n");
     }
     return html.append("</tbody></table></section>\n").toString();
   }

@@ -8,34 +8,57 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders manifest.json as the report's environment block, folded behind one summary line. The manifest's own
- * structure is kept: its plain values form a "Run" table, each object becomes a titled table (nested objects nest),
- * and a large object such as the effective properties is folded away behind a summary line. Stateless, thread-safe.
+ * Renders manifest.json as the report's environment block, folded behind one summary line. The
+ * manifest's own structure is kept: its plain values form a "Run" table, each object becomes a
+ * titled table (nested objects nest), and a large object such as the effective properties is folded
+ * away behind a summary line. Stateless, thread-safe.
  */
 final class EnvironmentSection {
 
-  /** A top-level object with more entries than this is folded away (e.g. every effective property). */
+  /**
+   * A top-level object with more entries than this is folded away (e.g. every effective property).
+   */
   static final int FOLD_ABOVE = 14;
+
   /** A nested object with more entries than this is folded away (e.g. a jar list inside "jvm"). */
   static final int FOLD_NESTED_ABOVE = 8;
-  /** Top-level keys shown first, when present, in this order; the rest keep the manifest's order. */
-  private static final List<String> FIRST = List.of("stores", "workload", "machine", "cpu_pinning", "jvm", "hosts",
-      "plan", "saturation_rule", "parameters");
 
-  private EnvironmentSection() {
-  }
+  /**
+   * Top-level keys shown first, when present, in this order; the rest keep the manifest's order.
+   */
+  private static final List<String> FIRST =
+      List.of(
+          "stores",
+          "workload",
+          "machine",
+          "cpu_pinning",
+          "jvm",
+          "hosts",
+          "plan",
+          "saturation_rule",
+          "parameters");
+
+  private EnvironmentSection() {}
 
   static String render(JsonNode manifest) {
-    // Last on the page and folded: a page of machine facts must not stand between a reader and the answer.
+    // Last on the page and folded: a page of machine facts must not stand between a reader and the
+    // answer.
     StringBuilder html = new StringBuilder("<section id=\"environment\"><h2>Environment</h2>\n");
-    html.append("<details class=\"environment\"><summary>From <code>manifest.json</code>, as recorded when the run "
-        + "started: machine, CPU pinning, JVM, stores, plan and every effective property</summary>\n");
+    html.append(
+        "<details class=\"environment\"><summary>From <code>manifest.json</code>, as recorded when"
+            + " the run started: machine, CPU pinning, JVM, stores, plan and every effective"
+            + " property</summary>\n");
     html.append("<div class=\"env\">\n");
-    html.append("<div class=\"card\"><h3>Run</h3>").append(scalarTable(manifest)).append("</div>\n");
+    html.append("<div class=\"card\"><h3>Run</h3>")
+        .append(scalarTable(manifest))
+        .append("</div>\n");
     for (String key : orderedObjectKeys(manifest)) {
       JsonNode value = manifest.get(key);
-      html.append("<div class=\"card\"><h3>").append(Html.esc(key)).append("</h3>")
-          .append(value(value, FOLD_ABOVE)).append("</div>\n");
+      html.append("<div class=\"card\"><h3>")
+          .append(Html.esc(key))
+          .append("</h3>")
+          .append(value(value, FOLD_ABOVE))
+          .append("</div>\n");
     }
     return html.append("</div></details></section>\n").toString();
   }
@@ -61,7 +84,10 @@ final class EnvironmentSection {
     for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       if (!e.getValue().isContainerNode()) {
-        t.append("<tr><th>").append(Html.esc(e.getKey())).append("</th><td>").append(scalar(e.getValue()))
+        t.append("<tr><th>")
+            .append(Html.esc(e.getKey()))
+            .append("</th><td>")
+            .append(scalar(e.getValue()))
             .append("</td></tr>");
       }
     }
@@ -87,8 +113,11 @@ final class EnvironmentSection {
     StringBuilder t = new StringBuilder("<table class=\"kv\">");
     for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      t.append("<tr><th>").append(Html.esc(e.getKey())).append("</th><td>")
-          .append(value(e.getValue(), FOLD_NESTED_ABOVE)).append("</td></tr>");
+      t.append("<tr><th>")
+          .append(Html.esc(e.getKey()))
+          .append("</th><td>")
+          .append(value(e.getValue(), FOLD_NESTED_ABOVE))
+          .append("</td></tr>");
     }
     return t.append("</table>").toString();
   }
@@ -103,8 +132,10 @@ final class EnvironmentSection {
     for (JsonNode item : arr) {
       parts.add(allScalars ? scalar(item) : value(item, FOLD_NESTED_ABOVE));
     }
-    return allScalars ? String.join(", ", parts)
-        : folded(arr.size() + " items", "<ol><li>" + String.join("</li><li>", parts) + "</li></ol>");
+    return allScalars
+        ? String.join(", ", parts)
+        : folded(
+            arr.size() + " items", "<ol><li>" + String.join("</li><li>", parts) + "</li></ol>");
   }
 
   private static String scalar(JsonNode v) {
@@ -116,7 +147,9 @@ final class EnvironmentSection {
       return Html.esc(Numbers.rounded(v.asDouble(), 3).stripTrailingZeros().toPlainString());
     }
     String s = v.asText();
-    return s.length() > 40 && !s.contains(" ") ? "<code class=\"long\">" + Html.esc(s) + "</code>" : Html.esc(s);
+    return s.length() > 40 && !s.contains(" ")
+        ? "<code class=\"long\">" + Html.esc(s) + "</code>"
+        : Html.esc(s);
   }
 
   private static int size(JsonNode v) {

@@ -16,21 +16,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Each store that lost a node under load ({@code --fault}, {@code fault-summary.json}): what failed and for how long,
- * when the client had its latency back, the latency after the kill beside the control step's same seconds, and the
- * acknowledged writes the store kept beside what its durability profile may lose; then the fault step second by
- * second with the kill and the restart marked. Stateless, thread-safe.
+ * Each store that lost a node under load ({@code --fault}, {@code fault-summary.json}): what failed
+ * and for how long, when the client had its latency back, the latency after the kill beside the
+ * control step's same seconds, and the acknowledged writes the store kept beside what its
+ * durability profile may lose; then the fault step second by second with the kill and the restart
+ * marked. Stateless, thread-safe.
  */
 final class FaultSection {
 
   static final String ID = "fault";
   static final String NOT_RECOVERED = "the client did not recover within the step";
 
-  private FaultSection() {
-  }
+  private FaultSection() {}
 
   /** The section, or "" when no store ran a fault step. */
-  static String render(RunFolder run, StorePalette palette, List<ReportChart> charts) throws ResultsFormatException {
+  static String render(RunFolder run, StorePalette palette, List<ReportChart> charts)
+      throws ResultsFormatException {
     StringBuilder body = new StringBuilder();
     for (StoreRun s : run.stores()) {
       Optional<FaultSummary> fault = FaultSummary.read(RunLayout.storeDir(run.dir(), s.name()));
@@ -40,53 +41,100 @@ final class FaultSection {
       FaultSummary f = fault.get();
       body.append("<h3>").append(Html.store(s.name(), palette)).append("</h3>\n");
       if (f.notRecovered()) {
-        body.append("<p><b>").append(Html.esc(s.name())).append(": ").append(NOT_RECOVERED).append("</b> (")
-            .append(Html.esc(f.step())).append(").</p>\n");
+        body.append("<p><b>")
+            .append(Html.esc(s.name()))
+            .append(": ")
+            .append(NOT_RECOVERED)
+            .append("</b> (")
+            .append(Html.esc(f.step()))
+            .append(").</p>\n");
       }
       body.append("<table class=\"grid\"><tbody>\n");
       for (String[] row : rows(f)) {
-        body.append("<tr><th>").append(Html.esc(row[0])).append("</th>").append(Html.cell(Html.esc(row[1])))
+        body.append("<tr><th>")
+            .append(Html.esc(row[0]))
+            .append("</th>")
+            .append(Html.cell(Html.esc(row[1])))
             .append("</tr>\n");
       }
       body.append("</tbody></table>\n");
       String slug = FaultCharts.slug(s.name());
-      charts.stream().filter(c -> c.section() == ReportChart.Section.FAULT && c.fileName().startsWith(slug + "-"))
+      charts.stream()
+          .filter(
+              c -> c.section() == ReportChart.Section.FAULT && c.fileName().startsWith(slug + "-"))
           .forEach(c -> body.append(HtmlReport.figure(c)));
     }
     if (body.length() == 0) {
       return "";
     }
-    return Html.section(ID, ReportChart.Section.FAULT.heading(), "After the other phases, two fixed-rate steps at "
-        + "the same rate and length (<code>--fault</code>): a control step, then a step during which one server "
-        + "holding primary data was killed and later restarted, while a side stream wrote marker documents and "
-        + "read every acknowledged one back at the end (<code>fault.json</code>). Times are seconds since the end "
-        + "of the warm-up; the interval logs resolve whole seconds, so figures after the kill start at the second "
-        + "it fell in. Recovery: the first of three seconds in a row, each without a failure and with an "
-        + "intended p99 at most twice the pre-fault p99 (<code>fault-summary.json</code>).") + body
+    return Html.section(
+            ID,
+            ReportChart.Section.FAULT.heading(),
+            "After the other phases, two fixed-rate steps at the same rate and length"
+                + " (<code>--fault</code>): a control step, then a step during which one server"
+                + " holding primary data was killed and later restarted, while a side stream wrote"
+                + " marker documents and read every acknowledged one back at the end"
+                + " (<code>fault.json</code>). Times are seconds since the end of the warm-up; the"
+                + " interval logs resolve whole seconds, so figures after the kill start at the"
+                + " second it fell in. Recovery: the first of three seconds in a row, each without"
+                + " a failure and with an intended p99 at most twice the pre-fault p99"
+                + " (<code>fault-summary.json</code>).")
+        + body
         + "</section>\n";
   }
 
   /** The table's rows: what it shows, and the value in words. */
   private static List<String[]> rows(FaultSummary f) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(row("Fault", f.spec() + " at " + Numbers.grouped(f.targetOps()) + " ops/s, killed at "
-        + seconds(f.killAtS())));
+    rows.add(
+        row(
+            "Fault",
+            f.spec()
+                + " at "
+                + Numbers.grouped(f.targetOps())
+                + " ops/s, killed at "
+                + seconds(f.killAtS())));
     FaultSummary.Node n = f.node();
-    rows.add(row("Node", n == null ? "–" : String.format(Locale.ROOT, "%s (port %s, pid %s, signal %s)", n.role(),
-        n.port(), n.pid(), n.signal())));
+    rows.add(
+        row(
+            "Node",
+            n == null
+                ? "–"
+                : String.format(
+                    Locale.ROOT,
+                    "%s (port %s, pid %s, signal %s)",
+                    n.role(),
+                    n.port(),
+                    n.pid(),
+                    n.signal())));
     rows.add(row("Restart", restart(f)));
     rows.add(row("Failed operations", failed(f.fault())));
-    rows.add(row("Control step failures", f.control() == null ? "no control step" : failed(f.control())));
-    rows.add(row("Longest gap without a success", f.longestGapS() == 0 ? "none (" + f.resolutionS() + "-s "
-        + "resolution)" : f.longestGapS() + " s from " + seconds(f.longestGapAtS()) + " (" + f.resolutionS()
-        + "-s resolution)"));
-    rows.add(row("Longest gap between acked writes", f.longestAckGapMs() == null ? "–"
-        : Numbers.micros(1000.0 * f.longestAckGapMs())));
+    rows.add(
+        row(
+            "Control step failures",
+            f.control() == null ? "no control step" : failed(f.control())));
+    rows.add(
+        row(
+            "Longest gap without a success",
+            f.longestGapS() == 0
+                ? "none (" + f.resolutionS() + "-s " + "resolution)"
+                : f.longestGapS()
+                    + " s from "
+                    + seconds(f.longestGapAtS())
+                    + " ("
+                    + f.resolutionS()
+                    + "-s resolution)"));
+    rows.add(
+        row(
+            "Longest gap between acked writes",
+            f.longestAckGapMs() == null ? "–" : Numbers.micros(1000.0 * f.longestAckGapMs())));
     rows.add(row("Recovery", recovery(f)));
     rows.add(row("Intended p99 before the kill", Html.micros(f.preFaultP99Us())));
     rows.add(row("Intended latency after the kill", spectrum(f.fault().afterKill())));
-    rows.add(row("Control step, same seconds", f.control() == null ? "no control step"
-        : spectrum(f.control().afterKill())));
+    rows.add(
+        row(
+            "Control step, same seconds",
+            f.control() == null ? "no control step" : spectrum(f.control().afterKill())));
     rows.add(row("Acked writes", ackedWrites(f)));
     return rows;
   }
@@ -97,8 +145,9 @@ final class FaultSection {
 
   private static String restart(FaultSummary f) {
     FaultSummary.Recover r = f.recover();
-    String at = (f.restartAtS() == null ? "" : "asked at " + seconds(f.restartAtS()))
-        + (f.backAtS() == null ? "" : ", whole again at " + seconds(f.backAtS()));
+    String at =
+        (f.restartAtS() == null ? "" : "asked at " + seconds(f.restartAtS()))
+            + (f.backAtS() == null ? "" : ", whole again at " + seconds(f.backAtS()));
     if (r == null) {
       return at.isEmpty() ? "not recorded" : at;
     }
@@ -111,8 +160,14 @@ final class FaultSection {
     for (Map.Entry<String, FaultSummary.Operations> e : figures.operations().entrySet()) {
       FaultSummary.Operations o = e.getValue();
       long all = o.succeeded() + o.failed();
-      parts.add(String.format(Locale.ROOT, "%s %s of %s, %s after the kill", e.getKey(), Numbers.grouped(o.failed()),
-          Numbers.grouped(all), Numbers.grouped(o.failedAfterKill())));
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%s %s of %s, %s after the kill",
+              e.getKey(),
+              Numbers.grouped(o.failed()),
+              Numbers.grouped(all),
+              Numbers.grouped(o.failedAfterKill())));
     }
     return parts.isEmpty() ? "no operations" : String.join("; ", parts);
   }
@@ -121,27 +176,47 @@ final class FaultSection {
     if (f.recovered() == null) {
       return "not judged: too few requests before the kill for a p99";
     }
-    return f.recovered() ? Numbers.fixed(f.recoveryS(), 1) + " s after the kill (bound "
-        + Html.micros(f.recoveryBoundUs()) + ")" : NOT_RECOVERED;
+    return f.recovered()
+        ? Numbers.fixed(f.recoveryS(), 1)
+            + " s after the kill (bound "
+            + Html.micros(f.recoveryBoundUs())
+            + ")"
+        : NOT_RECOVERED;
   }
 
   private static String spectrum(FaultSummary.Spectrum s) {
-    return String.format(Locale.ROOT, "%s requests: p50 %s, p90 %s, p99 %s, p99.9 %s, max %s",
-        Numbers.grouped(s.count()), Html.micros(s.p50Us()), Html.micros(s.p90Us()), Html.micros(s.p99Us()),
-        Html.micros(s.p999Us()), Html.micros(s.maxUs()));
+    return String.format(
+        Locale.ROOT,
+        "%s requests: p50 %s, p90 %s, p99 %s, p99.9 %s, max %s",
+        Numbers.grouped(s.count()),
+        Html.micros(s.p50Us()),
+        Html.micros(s.p90Us()),
+        Html.micros(s.p99Us()),
+        Html.micros(s.p999Us()),
+        Html.micros(s.maxUs()));
   }
 
   private static String ackedWrites(FaultSummary f) {
     FaultSummary.AckedWrites a = f.ackedWrites();
-    String may = f.durability() == null ? "" : "; profile " + f.durability().profile() + " may lose: "
-        + f.durability().mayLose();
+    String may =
+        f.durability() == null
+            ? ""
+            : "; profile " + f.durability().profile() + " may lose: " + f.durability().mayLose();
     if (a == null) {
       return "not measured" + may;
     }
-    return String.format(Locale.ROOT, "%s of %s acknowledged; lost %s (%s acked before the kill, %s after)%s%s",
-        Numbers.grouped(a.acked()), Numbers.grouped(a.attempted()), Numbers.grouped(a.lost()),
-        Numbers.grouped(a.lostBeforeKill()), Numbers.grouped(a.lostAfterKill()),
-        a.readBackFailed() > 0 ? "; " + Numbers.grouped(a.readBackFailed()) + " reads back failed" : "", may);
+    return String.format(
+        Locale.ROOT,
+        "%s of %s acknowledged; lost %s (%s acked before the kill, %s after)%s%s",
+        Numbers.grouped(a.acked()),
+        Numbers.grouped(a.attempted()),
+        Numbers.grouped(a.lost()),
+        Numbers.grouped(a.lostBeforeKill()),
+        Numbers.grouped(a.lostAfterKill()),
+        a.readBackFailed() > 0
+            ? "; " + Numbers.grouped(a.readBackFailed()) + " reads back failed"
+            : "",
+        may);
   }
 
   private static String seconds(Double s) {

@@ -6,24 +6,35 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
 public final class Html {
 
-  private Html() {
-  }
+  private Html() {}
 
   static String esc(String s) {
     if (s == null) {
       return "";
     }
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   /** The store's name after a dot of its chart colour. */
   static String store(String name, StorePalette palette) {
-    return "<span class=\"swatch\" style=\"background:" + palette.colour(name) + "\"></span>" + esc(name);
+    return "<span class=\"swatch\" style=\"background:"
+        + palette.colour(name)
+        + "\"></span>"
+        + esc(name);
   }
 
   /** Opens a section of the page: its anchor id, heading and a short muted introduction (HTML). */
   static String section(String id, String heading, String introHtml) {
-    return "<section id=\"" + id + "\"><h2>" + esc(heading) + "</h2>\n<p class=\"muted\">" + introHtml + "</p>\n";
+    return "<section id=\""
+        + id
+        + "\"><h2>"
+        + esc(heading)
+        + "</h2>\n<p class=\"muted\">"
+        + introHtml
+        + "</p>\n";
   }
 
   static String cell(String content) {

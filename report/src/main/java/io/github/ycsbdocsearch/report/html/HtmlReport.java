@@ -14,29 +14,38 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Assembles {@code report.html}: one self-contained page (CSS and SVG inline, no script, no remote resource) that
- * opens offline. It leads with its answer: warnings, the headline (capacity, peak, objective, or why each is missing)
- * and the latency curves; then what the answer rests on: the caveat, conditions, verification, the capacity search,
- * a soak and a node lost under load (when they ran), the spectra, every fixed-rate step over time, the summary table,
- * and last the environment, folded. Stateless, thread-safe.
+ * Assembles {@code report.html}: one self-contained page (CSS and SVG inline, no script, no remote
+ * resource) that opens offline. It leads with its answer: warnings, the headline (capacity, peak,
+ * objective, or why each is missing) and the latency curves; then what the answer rests on: the
+ * caveat, conditions, verification, the capacity search, a soak and a node lost under load (when
+ * they ran), the spectra, every fixed-rate step over time, the summary table, and last the
+ * environment, folded. Stateless, thread-safe.
  */
 public final class HtmlReport {
 
   public static final String FILE_NAME = "report.html";
 
-  private HtmlReport() {
-  }
+  private HtmlReport() {}
 
-  public static String render(RunFolder run, List<SummaryRow> rows, List<ReportChart> charts, StorePalette palette)
+  public static String render(
+      RunFolder run, List<SummaryRow> rows, List<ReportChart> charts, StorePalette palette)
       throws IOException {
-    StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-        .append(Html.esc(title(run))).append("</title>\n<style>\n").append(css()).append("</style></head>\n<body>\n");
+    StringBuilder html =
+        new StringBuilder(
+                "<!DOCTYPE html>\n"
+                    + "<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                    + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                    + "<title>")
+            .append(Html.esc(title(run)))
+            .append("</title>\n<style>\n")
+            .append(css())
+            .append("</style></head>\n<body>\n");
     html.append(header(run));
     html.append("<main>\n");
     if (run.synthetic()) {
-      html.append("<div class=\"synthetic\">SYNTHETIC DATA: this folder was generated to test the report. "
-          + "No store was measured; the numbers mean nothing.</div>\n");
+      html.append(
+          "<div class=\"synthetic\">SYNTHETIC DATA: this folder was generated to test the report. "
+              + "No store was measured; the numbers mean nothing.</div>\n");
     }
     html.append(StoreSections.alarmBanner(run));
     html.append(HeadlineSection.render(run, palette));
@@ -44,42 +53,63 @@ public final class HtmlReport {
     html.append(caveat());
     html.append(ClientNeedSection.render(run, palette));
     html.append(ConditionsSection.render(run, palette));
-    html.append(StoreSections.verification(run, palette).replace("</section>\n",
-        StoreSections.questions(run, palette) + "</section>\n"));
+    html.append(
+        StoreSections.verification(run, palette)
+            .replace("</section>\n", StoreSections.questions(run, palette) + "</section>\n"));
     html.append(capacitySearch(run, palette));
     html.append(SoakSection.render(run, palette));
     html.append(FaultSection.render(run, palette, charts));
-    for (ReportChart.Section section : List.of(ReportChart.Section.THROUGHPUT, ReportChart.Section.LATENCY,
-        ReportChart.Section.SPECTRUM, ReportChart.Section.INTENDED, ReportChart.Section.TIME_SERIES)) {
+    for (ReportChart.Section section :
+        List.of(
+            ReportChart.Section.THROUGHPUT,
+            ReportChart.Section.LATENCY,
+            ReportChart.Section.SPECTRUM,
+            ReportChart.Section.INTENDED,
+            ReportChart.Section.TIME_SERIES)) {
       html.append(chartSection(section, charts));
     }
     html.append(SummaryTable.render(rows, palette));
     html.append(EnvironmentSection.render(run.manifest()));
-    html.append("<footer>Derived files; rebuild with <code>scripts/report.sh ").append(Html.esc(
-        run.dir().getFileName() == null ? "" : run.dir().getFileName().toString())).append("</code>. Raw data: "
-        + "<code>&lt;store&gt;/steps/*/hdr/*.hdr</code> (HdrHistogram interval logs) and <code>step.json</code>."
-        + "</footer>\n</main>\n</body></html>\n");
+    html.append("<footer>Derived files; rebuild with <code>scripts/report.sh ")
+        .append(Html.esc(run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()))
+        .append(
+            "</code>. Raw data: <code>&lt;store&gt;/steps/*/hdr/*.hdr</code> (HdrHistogram interval"
+                + " logs) and <code>step.json</code>.</footer>\n"
+                + "</main>\n"
+                + "</body></html>\n");
     return html.toString();
   }
 
   private static String title(RunFolder run) {
-    String workload = run.manifest().path("workload").isTextual() ? run.manifest().get("workload").asText()
-        : run.manifest().path("workload").path("name").asText("");
+    String workload =
+        run.manifest().path("workload").isTextual()
+            ? run.manifest().get("workload").asText()
+            : run.manifest().path("workload").path("name").asText("");
     return "YCSB docsearch report" + (workload.isEmpty() ? "" : " — " + workload);
   }
 
   private static String header(RunFolder run) {
-    StringBuilder h = new StringBuilder("<header class=\"top\"><div class=\"inner\"><h1>")
-        .append(Html.esc(title(run))).append("</h1><div class=\"facts\">");
-    fact(h, "run", run.manifest().path("run_id").asText(run.dir().getFileName() == null ? ""
-        : run.dir().getFileName().toString()));
+    StringBuilder h =
+        new StringBuilder("<header class=\"top\"><div class=\"inner\"><h1>")
+            .append(Html.esc(title(run)))
+            .append("</h1><div class=\"facts\">");
+    fact(
+        h,
+        "run",
+        run.manifest()
+            .path("run_id")
+            .asText(run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()));
     fact(h, "started (UTC)", run.manifest().path("started_utc").asText(""));
     fact(h, "git", run.manifest().path("git_commit").asText(""));
     fact(h, "stores", String.join(", ", run.storeNames()));
     fact(h, "status", run.manifest().path("status").asText(""));
     h.append("</div><nav>");
     for (Map.Entry<String, String> link : navigation().entrySet()) {
-      h.append("<a href=\"#").append(link.getKey()).append("\">").append(Html.esc(link.getValue())).append("</a>");
+      h.append("<a href=\"#")
+          .append(link.getKey())
+          .append("\">")
+          .append(Html.esc(link.getValue()))
+          .append("</a>");
     }
     return h.append("</nav></div></header>\n").toString();
   }
@@ -106,30 +136,37 @@ public final class HtmlReport {
 
   private static void fact(StringBuilder h, String name, String value) {
     if (!value.isEmpty()) {
-      h.append("<span>").append(Html.esc(name)).append(": <b>").append(Html.esc(value)).append("</b></span>");
+      h.append("<span>")
+          .append(Html.esc(name))
+          .append(": <b>")
+          .append(Html.esc(value))
+          .append("</b></span>");
     }
   }
 
   private static String caveat() {
-    return "<div class=\"caveat\"><b>What these numbers mean.</b>"
-        + "<p>They come from one run on one machine (see Environment). Unless the environment shows separate "
-        + "hosts, the YCSB client ran on the same machine as the stores and competed with them for CPU and "
-        + "memory. Each point is one step of a few tens of seconds after warm-up, measured once: differences of "
-        + "a few percent are within run-to-run noise.</p>"
-        + "<p>Latencies are HdrHistogram values (3 significant digits). <i>Service time</i> runs from the call to "
-        + "its return; <i>intended</i> latency runs from when a fixed-rate schedule said the call should start, "
-        + "so it includes queueing behind slow calls. Percentiles are shown only where the sample count supports "
-        + "them. The <i>capacity</i> comes from a search over offered rates (one shared Poisson schedule per "
-        + "step): the highest rate whose requests were all sent on time and whose intended latency met the "
-        + "objective by a statistical test, given with its bracket and the decision's confidence; the closed-loop "
-        + "<i>peak</i> beside it only brackets the search. Grey lines show the harness floor: YCSB's own BasicDB "
-        + "(no store) at the same threads and rate. It leaves out each store's driver (serialising, the network "
-        + "stack, the connection pool), which is most of the client's work per operation: the floor is a lower "
-        + "bound on the client's part of a latency, not the whole of it. Steps whose client ran out of time "
-        + "(sends late while threads were free, or every thread busy with its CPU above 75 %) are marked "
-        + "client-limited and never stand for a store. Results depend on the data set, the store settings and "
-        + "versions listed below; they are not a "
-        + "general ranking of the products.</p></div>\n";
+    return "<div class=\"caveat\"><b>What these numbers mean.</b><p>They come from one run on one"
+        + " machine (see Environment). Unless the environment shows separate hosts, the YCSB"
+        + " client ran on the same machine as the stores and competed with them for CPU and"
+        + " memory. Each point is one step of a few tens of seconds after warm-up, measured"
+        + " once: differences of a few percent are within run-to-run noise.</p><p>Latencies"
+        + " are HdrHistogram values (3 significant digits). <i>Service time</i> runs from"
+        + " the call to its return; <i>intended</i> latency runs from when a fixed-rate"
+        + " schedule said the call should start, so it includes queueing behind slow calls."
+        + " Percentiles are shown only where the sample count supports them. The"
+        + " <i>capacity</i> comes from a search over offered rates (one shared Poisson"
+        + " schedule per step): the highest rate whose requests were all sent on time and"
+        + " whose intended latency met the objective by a statistical test, given with its"
+        + " bracket and the decision's confidence; the closed-loop <i>peak</i> beside it"
+        + " only brackets the search. Grey lines show the harness floor: YCSB's own BasicDB"
+        + " (no store) at the same threads and rate. It leaves out each store's driver"
+        + " (serialising, the network stack, the connection pool), which is most of the"
+        + " client's work per operation: the floor is a lower bound on the client's part of"
+        + " a latency, not the whole of it. Steps whose client ran out of time (sends late"
+        + " while threads were free, or every thread busy with its CPU above 75 %) are"
+        + " marked client-limited and never stand for a store. Results depend on the data"
+        + " set, the store settings and versions listed below; they are not a general"
+        + " ranking of the products.</p></div>\n";
   }
 
   private static final String CAPACITY_SEARCH_ID = "capacity-search";
@@ -137,16 +174,25 @@ public final class HtmlReport {
   /** The probes of the offered rate behind each capacity; the closed-loop ramp's charts follow. */
   private static String capacitySearch(RunFolder run, StorePalette palette) {
     String probes = HeadlineSection.probes(run, palette);
-    return Html.section(CAPACITY_SEARCH_ID, "Capacity search", "The closed-loop ramp (threads, no rate limit) "
-        + "finds the peak; fixed-rate probes between the latency curve's points then bisect the offered rate until "
-        + "the objective's verdict changes within the resolution.")
-        + (probes.isEmpty() ? "<p class=\"muted\">No capacity search record in this run.</p>\n" : probes)
+    return Html.section(
+            CAPACITY_SEARCH_ID,
+            "Capacity search",
+            "The closed-loop ramp (threads, no rate limit) finds the peak; fixed-rate probes"
+                + " between the latency curve's points then bisect the offered rate until the"
+                + " objective's verdict changes within the resolution.")
+        + (probes.isEmpty()
+            ? "<p class=\"muted\">No capacity search record in this run.</p>\n"
+            : probes)
         + "</section>\n";
   }
 
   private static String chartSection(ReportChart.Section section, List<ReportChart> charts) {
-    StringBuilder html = new StringBuilder("<section id=\"").append(sectionId(section)).append("\"><h2>")
-        .append(Html.esc(section.heading())).append("</h2>\n");
+    StringBuilder html =
+        new StringBuilder("<section id=\"")
+            .append(sectionId(section))
+            .append("\"><h2>")
+            .append(Html.esc(section.heading()))
+            .append("</h2>\n");
     List<ReportChart> inSection = charts.stream().filter(c -> c.section() == section).toList();
     if (inSection.isEmpty()) {
       html.append("<p class=\"muted\">").append(emptySectionNote(section)).append("</p>\n");
@@ -154,13 +200,17 @@ public final class HtmlReport {
     if (section == ReportChart.Section.TIME_SERIES && !inSection.isEmpty()) {
       html.append(TIME_SERIES_NOTE);
     }
-    // Charts of one group (one store's probes) fold together under its heading; ungrouped charts stay open.
+    // Charts of one group (one store's probes) fold together under its heading; ungrouped charts
+    // stay open.
     String open = null;
     for (ReportChart c : inSection) {
       if (!Objects.equals(open, c.group())) {
         html.append(open == null ? "" : "</details>\n");
         open = c.group();
-        html.append(open == null ? "" : "<details class=\"charts\"><summary>" + Html.esc(open) + "</summary>\n");
+        html.append(
+            open == null
+                ? ""
+                : "<details class=\"charts\"><summary>" + Html.esc(open) + "</summary>\n");
       }
       html.append(figure(c));
     }
@@ -168,21 +218,30 @@ public final class HtmlReport {
     return html.append("</section>\n").toString();
   }
 
-  private static final String TIME_SERIES_NOTE = "<p class=\"muted\">Each fixed-rate step second by second, "
-      + "from its HDR interval logs: the stores' steps at one offered load share a time axis; each capacity "
-      + "probe (a rate its own store's search chose) is folded under its store. Time 0 is the end of the warm-up; "
-      + "the warm-up is excluded (shaded, no data). Dashed vertical marks are background work a store reported "
-      + "in the step's <code>events.json</code>.</p>\n";
+  private static final String TIME_SERIES_NOTE =
+      "<p class=\"muted\">Each fixed-rate step second by second, from its HDR interval logs: the"
+          + " stores' steps at one offered load share a time axis; each capacity probe (a rate its"
+          + " own store's search chose) is folded under its store. Time 0 is the end of the"
+          + " warm-up; the warm-up is excluded (shaded, no data). Dashed vertical marks are"
+          + " background work a store reported in the step's <code>events.json</code>.</p>\n";
 
   static String figure(ReportChart c) {
-    return "<figure>" + stripXmlns(c.svg()) + "<figcaption>" + Html.esc(c.caption()) + " <a href=\"charts/"
-        + Html.esc(c.fileName()) + "\">SVG file</a></figcaption></figure>\n";
+    return "<figure>"
+        + stripXmlns(c.svg())
+        + "<figcaption>"
+        + Html.esc(c.caption())
+        + " <a href=\"charts/"
+        + Html.esc(c.fileName())
+        + "\">SVG file</a></figcaption></figure>\n";
   }
 
   private static String emptySectionNote(ReportChart.Section section) {
     return switch (section) {
-      case THROUGHPUT -> "No complete unthrottled step in this run: nothing to plot against threads.";
-      case LOAD -> "No fixed-rate step in this run (--phases capacity, or the capacity search found no peak).";
+      case THROUGHPUT ->
+          "No complete unthrottled step in this run: nothing to plot against threads.";
+      case LOAD ->
+          "No fixed-rate step in this run (--phases capacity, or the capacity search found no"
+              + " peak).";
       case INTENDED -> "No complete fixed-rate step in this run.";
       case TIME_SERIES -> "No fixed-rate step with interval logs in this run.";
       default -> "No complete step with latency data in this run.";

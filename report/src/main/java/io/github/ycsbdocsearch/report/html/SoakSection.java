@@ -10,16 +10,15 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Locale;
 
 /**
- * The soak of each store that ran one ({@code soak.json}): its drift from the first tenth of the window to the last,
- * the background events, the data set's growth, and a row per minute. Its per-second chart is with the other
- * fixed-rate steps'. Stateless, thread-safe.
+ * The soak of each store that ran one ({@code soak.json}): its drift from the first tenth of the
+ * window to the last, the background events, the data set's growth, and a row per minute. Its
+ * per-second chart is with the other fixed-rate steps'. Stateless, thread-safe.
  */
 final class SoakSection {
 
   static final String ID = "soak";
 
-  private SoakSection() {
-  }
+  private SoakSection() {}
 
   /** The section, or "" when no store soaked. */
   static String render(RunFolder run, StorePalette palette) throws ResultsFormatException {
@@ -30,48 +29,86 @@ final class SoakSection {
         continue;
       }
       SoakSummary.Drift d = soak.drift();
-      body.append("<h3>").append(Html.store(s.name(), palette)).append("</h3><p>")
-          .append(Html.esc(String.format(Locale.ROOT, "%s ops/s for %.0f s (%s). From the first %.0f s to the last: "
-              + "throughput %s -> %s ops/s (%s), intended p99 %s -> %s (x%s). Background events: %s.",
-              Numbers.rate(soak.targetOps()), soak.windowS(), soak.offeredFraction() == null ? "a --rates value"
-                  : String.format(Locale.ROOT, "%.0f %% of the capacity", 100 * soak.offeredFraction()),
-              d.tenthS(), Numbers.rate(d.firstThroughputOps()), Numbers.rate(d.lastThroughputOps()),
-              d.throughputChangePct() == null ? "–" : String.format(Locale.ROOT, "%+.1f %%", d.throughputChangePct()),
-              micros(d.firstP99Us()), micros(d.lastP99Us()), d.p99Ratio() == null ? "–" : d.p99Ratio(),
-              soak.events().isEmpty() ? "none" : soak.events())))
-          .append(dataSet(soak.dataSet())).append("</p>\n")
-          .append("<table class=\"grid\"><thead><tr><th>Minute</th><th>Seconds</th><th>Throughput (ops/s)</th>"
-              + "<th>Requests</th><th>p50</th><th>p99</th><th>Max</th></tr></thead><tbody>\n");
+      body.append("<h3>")
+          .append(Html.store(s.name(), palette))
+          .append("</h3><p>")
+          .append(
+              Html.esc(
+                  String.format(
+                      Locale.ROOT,
+                      "%s ops/s for %.0f s (%s). From the first %.0f s to the last: throughput %s"
+                          + " -> %s ops/s (%s), intended p99 %s -> %s (x%s). Background events:"
+                          + " %s.",
+                      Numbers.rate(soak.targetOps()),
+                      soak.windowS(),
+                      soak.offeredFraction() == null
+                          ? "a --rates value"
+                          : String.format(
+                              Locale.ROOT, "%.0f %% of the capacity", 100 * soak.offeredFraction()),
+                      d.tenthS(),
+                      Numbers.rate(d.firstThroughputOps()),
+                      Numbers.rate(d.lastThroughputOps()),
+                      d.throughputChangePct() == null
+                          ? "–"
+                          : String.format(Locale.ROOT, "%+.1f %%", d.throughputChangePct()),
+                      micros(d.firstP99Us()),
+                      micros(d.lastP99Us()),
+                      d.p99Ratio() == null ? "–" : d.p99Ratio(),
+                      soak.events().isEmpty() ? "none" : soak.events())))
+          .append(dataSet(soak.dataSet()))
+          .append("</p>\n")
+          .append(
+              "<table class=\"grid\"><thead><tr><th>Minute</th><th>Seconds</th><th>Throughput"
+                  + " (ops/s)</th><th>Requests</th><th>p50</th><th>p99</th><th>Max</th></tr></thead><tbody>\n");
       for (SoakSummary.Minute m : soak.minutes()) {
-        body.append("<tr>").append(Html.num(String.valueOf(m.minute())))
+        body.append("<tr>")
+            .append(Html.num(String.valueOf(m.minute())))
             .append(Html.num(String.format(Locale.ROOT, "%.1f", m.seconds())))
-            .append(Html.num(Numbers.rate(m.throughputOps()))).append(Html.num(Numbers.grouped(m.requests())))
-            .append(Html.num(micros(m.p50Us()))).append(Html.num(micros(m.p99Us())))
-            .append(Html.num(micros(m.maxUs()))).append("</tr>\n");
+            .append(Html.num(Numbers.rate(m.throughputOps())))
+            .append(Html.num(Numbers.grouped(m.requests())))
+            .append(Html.num(micros(m.p50Us())))
+            .append(Html.num(micros(m.p99Us())))
+            .append(Html.num(micros(m.maxUs())))
+            .append("</tr>\n");
       }
       body.append("</tbody></table>\n");
     }
     if (body.length() == 0) {
       return "";
     }
-    return Html.section(ID, "Soak: over time", "One long fixed-rate step after the other phases (<code>--soak</code>),"
-        + " minute by minute from the intended-latency logs merged exactly; a percentile only where the minute's "
-        + "samples support it (<code>soak.json</code>).") + body + "</section>\n";
+    return Html.section(
+            ID,
+            "Soak: over time",
+            "One long fixed-rate step after the other phases (<code>--soak</code>), minute by"
+                + " minute from the intended-latency logs merged exactly; a percentile only where"
+                + " the minute's samples support it (<code>soak.json</code>).")
+        + body
+        + "</section>\n";
   }
 
   private static String dataSet(SoakSummary.DataSet d) {
     if (d == null) {
       return "";
     }
-    return Html.esc(String.format(Locale.ROOT, " Data set: %s -> %s documents, %s -> %s bytes (%s); %s",
-        Numbers.grouped(d.documentsBefore()), Numbers.grouped(d.documentsAfter()),
-        Numbers.grouped(d.primaryBytesBefore()), Numbers.grouped(d.primaryBytesAfter()), d.measure(),
-        d.withinBudget() == null ? "the budget is per server of several" : d.withinBudget()
-            ? "within the " + d.budgetMbPerServer() + " MB budget" : "OVER the " + d.budgetMbPerServer()
-            + " MB budget"));
+    return Html.esc(
+        String.format(
+            Locale.ROOT,
+            " Data set: %s -> %s documents, %s -> %s bytes (%s); %s",
+            Numbers.grouped(d.documentsBefore()),
+            Numbers.grouped(d.documentsAfter()),
+            Numbers.grouped(d.primaryBytesBefore()),
+            Numbers.grouped(d.primaryBytesAfter()),
+            d.measure(),
+            d.withinBudget() == null
+                ? "the budget is per server of several"
+                : d.withinBudget()
+                    ? "within the " + d.budgetMbPerServer() + " MB budget"
+                    : "OVER the " + d.budgetMbPerServer() + " MB budget"));
   }
 
   private static String micros(Long us) {
-    return us == null ? "–" : us >= 10_000 ? String.format(Locale.ROOT, "%.1f ms", us / 1000.0) : us + " µs";
+    return us == null
+        ? "–"
+        : us >= 10_000 ? String.format(Locale.ROOT, "%.1f ms", us / 1000.0) : us + " µs";
   }
 }

@@ -15,48 +15,74 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The per-store tables of the report: search verification (alarming states in red) and the questions asked.
- * Stateless, thread-safe.
+ * The per-store tables of the report: search verification (alarming states in red) and the
+ * questions asked. Stateless, thread-safe.
  */
 final class StoreSections {
 
-  private StoreSections() {
-  }
+  private StoreSections() {}
 
-  /** A red banner naming every store whose search answers are not proven identical; "" when there is none. */
+  /**
+   * A red banner naming every store whose search answers are not proven identical; "" when there is
+   * none.
+   */
   static String alarmBanner(RunFolder run) {
     StringBuilder items = new StringBuilder();
     for (StoreRun s : run.stores()) {
       VerificationStatus v = VerificationStatus.of(s);
       if (v.alarming()) {
-        items.append("<li><b>").append(Html.esc(s.name())).append("</b>: ").append(Html.esc(v.summary()))
+        items
+            .append("<li><b>")
+            .append(Html.esc(s.name()))
+            .append("</b>: ")
+            .append(Html.esc(v.summary()))
             .append("</li>");
       }
     }
-    return items.length() == 0 ? "" : "<div class=\"alarm\"><b>Search answers not verified for every store."
-        + "</b> Do not compare these stores' SEARCH numbers without reading this:<ul>" + items + "</ul></div>\n";
+    return items.length() == 0
+        ? ""
+        : "<div class=\"alarm\"><b>Search answers not verified for every store."
+            + "</b> Do not compare these stores' SEARCH numbers without reading this:<ul>"
+            + items
+            + "</ul></div>\n";
   }
 
   static String verification(RunFolder run, StorePalette palette) {
-    StringBuilder html = new StringBuilder("<section id=\"verification\"><h2>Search answer verification</h2>\n"
-        + "<p class=\"muted\">Each store's ordered result keys compared with an oracle computed from the data "
-        + "generator (<code>verification.json</code>).</p>\n<table class=\"grid\"><thead><tr><th>Store</th>"
-        + "<th>Status</th><th>Queries</th><th>Identical</th><th>Differing</th><th>Deep pages</th>"
-        + "<th>Hits per query (min / p50 / p90 / max)</th></tr></thead><tbody>\n");
+    StringBuilder html =
+        new StringBuilder(
+            "<section id=\"verification\"><h2>Search answer verification</h2>\n"
+                + "<p class=\"muted\">Each store's ordered result keys compared with an oracle"
+                + " computed from the data generator (<code>verification.json</code>).</p>\n"
+                + "<table"
+                + " class=\"grid\"><thead><tr><th>Store</th><th>Status</th><th>Queries</th>"
+                + "<th>Identical</th><th>Differing</th><th>Deep"
+                + " pages</th><th>Hits per query (min / p50 / p90 /"
+                + " max)</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
       VerificationStatus status = VerificationStatus.of(s);
       Verification v = s.verification();
-      html.append("<tr class=\"v-").append(status.state().name().toLowerCase(Locale.ROOT)).append("\">")
+      html.append("<tr class=\"v-")
+          .append(status.state().name().toLowerCase(Locale.ROOT))
+          .append("\">")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(Html.cell("<span class=\"badge\">" + Html.esc(status.summary()) + "</span>"));
       if (v == null) {
         html.append("<td colspan=\"5\" class=\"muted\">no verification.json</td>");
       } else {
         Map<String, Long> h = v.hitCounts() == null ? Map.of() : v.hitCounts();
-        html.append(Html.num(count(v.queries()))).append(Html.num(count(v.identical())))
-            .append(Html.num(count(v.differing()))).append(Html.num(count(v.deepPages())))
-            .append(Html.num(count(h.get("min")) + " / " + count(h.get("p50")) + " / " + count(h.get("p90")) + " / "
-                + count(h.get("max"))));
+        html.append(Html.num(count(v.queries())))
+            .append(Html.num(count(v.identical())))
+            .append(Html.num(count(v.differing())))
+            .append(Html.num(count(v.deepPages())))
+            .append(
+                Html.num(
+                    count(h.get("min"))
+                        + " / "
+                        + count(h.get("p50"))
+                        + " / "
+                        + count(h.get("p90"))
+                        + " / "
+                        + count(h.get("max"))));
       }
       html.append("</tr>\n");
     }
@@ -64,8 +90,9 @@ final class StoreSections {
   }
 
   /**
-   * The questions each store's search steps asked (each step's querystats.json, written by the workload): how many
-   * first, deeper and past-the-end pages, empty answers, and the hit counts of the questions; "" without search.
+   * The questions each store's search steps asked (each step's querystats.json, written by the
+   * workload): how many first, deeper and past-the-end pages, empty answers, and the hit counts of
+   * the questions; "" without search.
    */
   static String questions(RunFolder run, StorePalette palette) throws IOException {
     StringBuilder rows = new StringBuilder();
@@ -82,7 +109,9 @@ final class StoreSections {
           if (q == null) {
             continue;
           }
-          String[] f = {"searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"};
+          String[] f = {
+            "searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"
+          };
           for (int i = 0; i < f.length; i++) {
             sum[i] += q.path(f[i]).asLong(0);
           }
@@ -94,23 +123,36 @@ final class StoreSections {
       if (sum[0] == 0) {
         continue;
       }
-      rows.append("<tr>").append(Html.cell(Html.store(s.name(), palette))).append(Html.num(Numbers.grouped(sum[0])));
+      rows.append("<tr>")
+          .append(Html.cell(Html.store(s.name(), palette)))
+          .append(Html.num(Numbers.grouped(sum[0])));
       for (int i = 1; i < 5; i++) {
-        rows.append(Html.num(Numbers.grouped(sum[i]) + " (" + Math.round(100.0 * sum[i] / sum[0]) + " %)"));
+        rows.append(
+            Html.num(Numbers.grouped(sum[i]) + " (" + Math.round(100.0 * sum[i] / sum[0]) + " %)"));
       }
-      rows.append(Html.num(hits == null ? "–" : hits.path("p50").asText() + " / " + hits.path("p90").asText()
-          + " / " + hits.path("max").asText())).append("</tr>\n");
+      rows.append(
+              Html.num(
+                  hits == null
+                      ? "–"
+                      : hits.path("p50").asText()
+                          + " / "
+                          + hits.path("p90").asText()
+                          + " / "
+                          + hits.path("max").asText()))
+          .append("</tr>\n");
     }
     if (rows.length() == 0) {
       return "";
     }
-    return "<h3>Search questions asked</h3><p class=\"muted\">Every complete step's <code>querystats.json</code>: "
-        + "the page number is drawn among the pages that exist for each question (first pages most often); "
-        + "past-the-end pages only when asked for. Hits per question of the last search step.</p>\n"
-        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Searches</th><th>First pages</th><th>Deeper pages</th>"
-        + "<th>Past the end</th><th>Empty answers</th><th>Hits per question (p50 / p90 / max)</th></tr></thead>"
-        + "<tbody>\n"
-        + rows + "</tbody></table>\n";
+    return "<h3>Search questions asked</h3><p class=\"muted\">Every complete step's"
+        + " <code>querystats.json</code>: the page number is drawn among the pages that"
+        + " exist for each question (first pages most often); past-the-end pages only when"
+        + " asked for. Hits per question of the last search step.</p>\n"
+        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Searches</th><th>First"
+        + " pages</th><th>Deeper pages</th><th>Past the end</th><th>Empty"
+        + " answers</th><th>Hits per question (p50 / p90 / max)</th></tr></thead><tbody>\n"
+        + rows
+        + "</tbody></table>\n";
   }
 
   private static String count(Number v) {

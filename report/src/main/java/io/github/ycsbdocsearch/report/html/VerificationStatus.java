@@ -5,10 +5,10 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 
 /**
- * Whether a store's search answers were proven identical to the oracle's, derived from its verification.json.
- * Immutable, thread-safe.
+ * Whether a store's search answers were proven identical to the oracle's, derived from its
+ * verification.json. Immutable, thread-safe.
  *
- * @param state   the verdict
+ * @param state the verdict
  * @param summary one line for people
  */
 record VerificationStatus(State state, String summary) {
@@ -23,7 +23,10 @@ record VerificationStatus(State state, String summary) {
     NOT_VERIFIED,
     /** At least one query returned different keys or order. */
     DIFFERENT,
-    /** Raw text: how far the engine's answers are from the canonical oracle was measured (a result, not a fault). */
+    /**
+     * Raw text: how far the engine's answers are from the canonical oracle was measured (a result,
+     * not a fault).
+     */
     MEASURED
   }
 
@@ -36,27 +39,47 @@ record VerificationStatus(State state, String summary) {
     Verification v = store.verification();
     if (v == null) {
       return store.ranSearch()
-          ? new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: this store ran SEARCH but its answers were "
-              + "never checked against the oracle, so its SEARCH figures may not measure the same work")
-          : new VerificationStatus(State.NOT_APPLICABLE, "no search operation in this run: nothing to verify");
+          ? new VerificationStatus(
+              State.NOT_VERIFIED,
+              "NOT VERIFIED: this store ran SEARCH but its answers were never checked against the"
+                  + " oracle, so its SEARCH figures may not measure the same work")
+          : new VerificationStatus(
+              State.NOT_APPLICABLE, "no search operation in this run: nothing to verify");
     }
     long queries = v.queries();
     long identical = v.identical();
     long differing = v.differing();
     if (v.rawText()) {
-      return new VerificationStatus(State.MEASURED, "raw text: " + Numbers.grouped(differing) + " of "
-          + Numbers.grouped(queries) + " answers differ from the canonical oracle (the engine's own tokenizer; "
-          + "see the divergence table in verification.json)");
+      return new VerificationStatus(
+          State.MEASURED,
+          "raw text: "
+              + Numbers.grouped(differing)
+              + " of "
+              + Numbers.grouped(queries)
+              + " answers differ from the canonical oracle (the engine's own tokenizer; "
+              + "see the divergence table in verification.json)");
     }
     if (queries == 0) {
-      return new VerificationStatus(State.NOT_VERIFIED, "NOT VERIFIED: verification.json checked no query");
+      return new VerificationStatus(
+          State.NOT_VERIFIED, "NOT VERIFIED: verification.json checked no query");
     }
     if (differing > 0 || identical != queries) {
-      return new VerificationStatus(State.DIFFERENT, "ANSWERS DIFFER: " + Numbers.grouped(differing) + " of "
-          + Numbers.grouped(queries) + " queries returned other keys or another order than the oracle");
+      return new VerificationStatus(
+          State.DIFFERENT,
+          "ANSWERS DIFFER: "
+              + Numbers.grouped(differing)
+              + " of "
+              + Numbers.grouped(queries)
+              + " queries returned other keys or another order than the oracle");
     }
-    return new VerificationStatus(State.VERIFIED, "verified: " + Numbers.grouped(identical) + " of "
-        + Numbers.grouped(queries) + " queries identical to the oracle (" + Numbers.grouped(v.deepPages() == null ? 0
-        : v.deepPages()) + " deep pages)");
+    return new VerificationStatus(
+        State.VERIFIED,
+        "verified: "
+            + Numbers.grouped(identical)
+            + " of "
+            + Numbers.grouped(queries)
+            + " queries identical to the oracle ("
+            + Numbers.grouped(v.deepPages() == null ? 0 : v.deepPages())
+            + " deep pages)");
   }
 }

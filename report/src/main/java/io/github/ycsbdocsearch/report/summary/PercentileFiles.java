@@ -15,30 +15,35 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Writes a step's {@code percentiles/<log>.txt}: HdrHistogram's own percentile distribution of each interval log
- * merged after warm-up, values in microseconds, one file per non-empty log ({@code READ.txt},
- * {@code Intended-READ.txt}, {@code READ-FAILED.txt}...). Stateless, thread-safe for distinct steps.
+ * Writes a step's {@code percentiles/<log>.txt}: HdrHistogram's own percentile distribution of each
+ * interval log merged after warm-up, values in microseconds, one file per non-empty log ({@code
+ * READ.txt}, {@code Intended-READ.txt}, {@code READ-FAILED.txt}...). Stateless, thread-safe for
+ * distinct steps.
  */
 public final class PercentileFiles {
 
   static final String DIR = RunLayout.PERCENTILES_DIR;
+
   /** Ticks per half distance to 100%: the detail of HdrHistogram's percentile output. */
   static final int TICKS_PER_HALF_DISTANCE = 5;
 
-  private PercentileFiles() {
-  }
+  private PercentileFiles() {}
 
   public static void write(Path stepDir, StepHistograms histograms) throws IOException {
     Path dir = stepDir.resolve(DIR);
     deleteOldFiles(dir);
     for (Map.Entry<HdrLogName, Histogram> e : histograms.merged().entrySet()) {
       if (e.getValue().getTotalCount() > 0) {
-        AtomicFiles.writeString(dir.resolve(e.getKey().baseName() + ".txt"), distribution(e.getValue()));
+        AtomicFiles.writeString(
+            dir.resolve(e.getKey().baseName() + ".txt"), distribution(e.getValue()));
       }
     }
   }
 
-  /** HdrHistogram's own output; it formats numbers with Locale.US, so decimals are '.' under any locale. */
+  /**
+   * HdrHistogram's own output; it formats numbers with Locale.US, so decimals are '.' under any
+   * locale.
+   */
   static String distribution(Histogram h) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {

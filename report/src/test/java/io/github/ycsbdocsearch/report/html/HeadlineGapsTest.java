@@ -15,11 +15,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Each way a headline number goes missing, or is only a bound, says so in words taken from the run's files. */
+/**
+ * Each way a headline number goes missing, or is only a bound, says so in words taken from the
+ * run's files.
+ */
 class HeadlineGapsTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private StoreRun store(String saturation, String... steps) throws IOException {
     Path run = dir.resolve("run");
@@ -29,7 +31,15 @@ class HeadlineGapsTest {
       String[] f = step.split(" ");
       Path stepDir = store.resolve("steps/" + f[0]);
       long target = f[0].contains("-r") ? Long.parseLong(f[0].replaceAll(".*-r(\\d+).*", "$1")) : 0;
-      RunFixture.stepJson(stepDir, "mongodb", Integer.parseInt(f[0].substring(0, 2)), 4, target, 0, 2, f[2],
+      RunFixture.stepJson(
+          stepDir,
+          "mongodb",
+          Integer.parseInt(f[0].substring(0, 2)),
+          4,
+          target,
+          0,
+          2,
+          f[2],
           "\"phase\": \"" + f[1] + "\", ");
       RunFixture.log(stepDir, "READ", T0, times(2, repeat(100, 50)));
     }
@@ -49,9 +59,13 @@ class HeadlineGapsTest {
 
   @Test
   void aSearchWhoseProbesAllFailedHasNoCapacity() throws IOException {
-    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null, "
-        + "\"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\": \"curve\", \"outcome\": \"fail\"}]}}",
-        "01-t1 capacity complete", "02-t4-r450 load complete");
+    StoreRun s =
+        store(
+            "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
+                + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
+                + " \"curve\", \"outcome\": \"fail\"}]}}",
+            "01-t1 capacity complete",
+            "02-t4-r450 load complete");
     assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
     assertNull(HeadlineGaps.missingPeak(s));
     assertNull(HeadlineGaps.peakBound(s));
@@ -59,11 +73,15 @@ class HeadlineGapsTest {
 
   @Test
   void aCapacityTheClientCappedIsALowerBoundNamingTheClient() throws IOException {
-    StoreRun s = store("{\"peak_ops\": 900, \"peak_lower_bound\": true, \"capacity_ops\": 400, "
-        + "\"capacity_search\": {\"lo\": 400, \"hi\": 800, \"lower_bound\": true, \"probes\": ["
-        + "{\"step\": \"02-t4-r400\", \"rate_ops\": 400, \"reason\": \"curve\", \"outcome\": \"pass\"}, "
-        + "{\"step\": \"03-t4-r800\", \"rate_ops\": 800, \"reason\": \"curve\", \"outcome\": \"client_limited\"}]}}",
-        "01-t1 capacity complete", "02-t4-r400 load complete");
+    StoreRun s =
+        store(
+            "{\"peak_ops\": 900, \"peak_lower_bound\": true, \"capacity_ops\": 400,"
+                + " \"capacity_search\": {\"lo\": 400, \"hi\": 800, \"lower_bound\": true,"
+                + " \"probes\": [{\"step\": \"02-t4-r400\", \"rate_ops\": 400, \"reason\":"
+                + " \"curve\", \"outcome\": \"pass\"}, {\"step\": \"03-t4-r800\", \"rate_ops\":"
+                + " 800, \"reason\": \"curve\", \"outcome\": \"client_limited\"}]}}",
+            "01-t1 capacity complete",
+            "02-t4-r400 load complete");
     assertNull(HeadlineGaps.missingCapacity(s));
     assertEquals("lower bound: client-limited", HeadlineGaps.capacityBound(s));
     assertEquals("lower bound: still growing", HeadlineGaps.peakBound(s));
@@ -71,8 +89,11 @@ class HeadlineGapsTest {
 
   @Test
   void aRampInterruptedLeavesALowerBoundPeakAndNoCapacity() throws IOException {
-    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete",
-        "02-t2 capacity interrupted");
+    StoreRun s =
+        store(
+            "{\"peak_ops\": 900, \"capacity_ops\": null}",
+            "01-t1 capacity complete",
+            "02-t2 capacity interrupted");
     assertEquals("no result: interrupted at step 02-t2", HeadlineGaps.missingCapacity(s));
     assertEquals("lower bound: interrupted at step 02-t2", HeadlineGaps.peakInterrupted(s));
   }

@@ -30,18 +30,30 @@ import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
- * Answers {@code GET /} and {@code HEAD /} as the distribution's {@code rest-root} module does (that module is not
- * published on Maven Central). Clients read the server version from here, and the official Java client refuses a
- * server whose {@code GET /} it cannot parse.
+ * Answers {@code GET /} and {@code HEAD /} as the distribution's {@code rest-root} module does
+ * (that module is not published on Maven Central). Clients read the server version from here, and
+ * the official Java client refuses a server whose {@code GET /} it cannot parse.
  *
- * <p>Thread-safety: the cluster service is set once during node construction; the handler only reads it.
+ * <p>Thread-safety: the cluster service is set once during node construction; the handler only
+ * reads it.
  */
 public final class RootInfoPlugin extends Plugin implements ActionPlugin {
 
   /** Descriptor reported for this plugin in node info. */
-  static final PluginDescriptor DESCRIPTOR = new PluginDescriptor("ycsb-docsearch-root",
-      "GET / for a node launched from the classpath", Build.current().version(), Build.current().version(),
-      "17", RootInfoPlugin.class.getName(), null, List.of(), false, false, false, false);
+  static final PluginDescriptor DESCRIPTOR =
+      new PluginDescriptor(
+          "ycsb-docsearch-root",
+          "GET / for a node launched from the classpath",
+          Build.current().version(),
+          Build.current().version(),
+          "17",
+          RootInfoPlugin.class.getName(),
+          null,
+          List.of(),
+          false,
+          false,
+          false,
+          false);
 
   private final SetOnce<ClusterService> clusterService = new SetOnce<>();
 
@@ -52,21 +64,30 @@ public final class RootInfoPlugin extends Plugin implements ActionPlugin {
   }
 
   @Override
-  public Collection<RestHandler> getRestHandlers(Settings settings, NamedWriteableRegistry namedWriteableRegistry,
-      RestController restController, ClusterSettings clusterSettings, IndexScopedSettings indexScopedSettings,
-      SettingsFilter settingsFilter, IndexNameExpressionResolver indexNameExpressionResolver,
-      Supplier<DiscoveryNodes> nodesInCluster, Predicate<NodeFeature> clusterSupportsFeature) {
-    return List.of(new RestHandler() {
-      @Override
-      public List<Route> routes() {
-        return List.of(new Route(RestRequest.Method.GET, "/"), new Route(RestRequest.Method.HEAD, "/"));
-      }
+  public Collection<RestHandler> getRestHandlers(
+      Settings settings,
+      NamedWriteableRegistry namedWriteableRegistry,
+      RestController restController,
+      ClusterSettings clusterSettings,
+      IndexScopedSettings indexScopedSettings,
+      SettingsFilter settingsFilter,
+      IndexNameExpressionResolver indexNameExpressionResolver,
+      Supplier<DiscoveryNodes> nodesInCluster,
+      Predicate<NodeFeature> clusterSupportsFeature) {
+    return List.of(
+        new RestHandler() {
+          @Override
+          public List<Route> routes() {
+            return List.of(
+                new Route(RestRequest.Method.GET, "/"), new Route(RestRequest.Method.HEAD, "/"));
+          }
 
-      @Override
-      public void handleRequest(RestRequest request, RestChannel channel, NodeClient client) throws IOException {
-        channel.sendResponse(new RestResponse(RestStatus.OK, rootInfo(channel.newBuilder())));
-      }
-    });
+          @Override
+          public void handleRequest(RestRequest request, RestChannel channel, NodeClient client)
+              throws IOException {
+            channel.sendResponse(new RestResponse(RestStatus.OK, rootInfo(channel.newBuilder())));
+          }
+        });
   }
 
   private XContentBuilder rootInfo(XContentBuilder b) throws IOException {

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The official Java client against the node started by {@code scripts/stores.sh start elasticsearch}
- * (port from {@code ES_HTTP_PORT}, default 9200): every call the benchmark's binding relies on.
+ * The official Java client against the node started by {@code scripts/stores.sh start
+ * elasticsearch} (port from {@code ES_HTTP_PORT}, default 9200): every call the benchmark's binding
+ * relies on.
  */
 class EsNodeClientIT {
 
@@ -58,30 +59,57 @@ class EsNodeClientIT {
 
   @Test
   void indexBulkSearchPagesCountAndHealth() throws IOException {
-    client.indices().create(c -> c.index(INDEX)
-        .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
-        .mappings(m -> m.properties("title", p -> p.text(t -> t.analyzer("whitespace")))
-            .properties("rank", p -> p.long_(l -> l))));
+    client
+        .indices()
+        .create(
+            c ->
+                c.index(INDEX)
+                    .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
+                    .mappings(
+                        m ->
+                            m.properties("title", p -> p.text(t -> t.analyzer("whitespace")))
+                                .properties("rank", p -> p.long_(l -> l))));
     BulkRequest.Builder bulk = new BulkRequest.Builder();
     String[] titles = {"alpha beta gamma", "beta alpha", "alpha delta", "beta gamma alpha"};
     for (int i = 0; i < titles.length; i++) {
-      ObjectNode doc = JsonNodeFactory.instance.objectNode().put("title", titles[i]).put("rank", 100 - i);
+      ObjectNode doc =
+          JsonNodeFactory.instance.objectNode().put("title", titles[i]).put("rank", 100 - i);
       String id = "user" + i;
       bulk.operations(o -> o.index(ix -> ix.index(INDEX).id(id).document(doc)));
     }
     assertTrue(!client.bulk(bulk.build()).errors());
     client.indices().refresh(r -> r.index(INDEX));
 
-    SearchResponse<ObjectNode> page = client.search(s -> s.index(INDEX)
-        .query(q -> q.match(m -> m.field("title").query("alpha beta").operator(Operator.And)))
-        .sort(so -> so.field(f -> f.field("rank").order(SortOrder.Asc)))
-        .from(1).size(2), ObjectNode.class);
+    SearchResponse<ObjectNode> page =
+        client.search(
+            s ->
+                s.index(INDEX)
+                    .query(
+                        q ->
+                            q.match(
+                                m -> m.field("title").query("alpha beta").operator(Operator.And)))
+                    .sort(so -> so.field(f -> f.field("rank").order(SortOrder.Asc)))
+                    .from(1)
+                    .size(2),
+            ObjectNode.class);
     List<String> ids = page.hits().hits().stream().map(Hit::id).toList();
     assertEquals(List.of("user1", "user0"), ids);
     assertEquals(3, page.hits().total().value());
 
-    assertEquals(3, client.count(c -> c.index(INDEX)
-        .query(q -> q.match(m -> m.field("title").query("alpha beta").operator(Operator.And)))).count());
+    assertEquals(
+        3,
+        client
+            .count(
+                c ->
+                    c.index(INDEX)
+                        .query(
+                            q ->
+                                q.match(
+                                    m ->
+                                        m.field("title")
+                                            .query("alpha beta")
+                                            .operator(Operator.And))))
+            .count());
     String health = client.cluster().health(h -> h.index(INDEX)).status().jsonValue();
     assertTrue(health.equals("green") || health.equals("yellow"), health);
   }

@@ -11,8 +11,14 @@ class EsNodeLauncherTest {
 
   @Test
   void parsesSettingsFlagsLikeTheDistribution() {
-    Settings s = EsNodeLauncher.parseArgs(new String[] {"-Epath.home=/tmp/h", "-Ehttp.port=9201",
-        "-Ediscovery.seed_hosts=127.0.0.1:9301,127.0.0.1:9302", "-Enode.attr.note=a=b"});
+    Settings s =
+        EsNodeLauncher.parseArgs(
+            new String[] {
+              "-Epath.home=/tmp/h",
+              "-Ehttp.port=9201",
+              "-Ediscovery.seed_hosts=127.0.0.1:9301,127.0.0.1:9302",
+              "-Enode.attr.note=a=b"
+            });
     assertEquals("/tmp/h", s.get("path.home"));
     assertEquals("9201", s.get("http.port"));
     assertEquals(List.of("127.0.0.1:9301", "127.0.0.1:9302"), s.getAsList("discovery.seed_hosts"));
@@ -21,14 +27,19 @@ class EsNodeLauncherTest {
 
   @Test
   void rejectsAnythingButSettingsFlags() {
-    assertThrows(IllegalArgumentException.class, () -> EsNodeLauncher.parseArgs(new String[] {"-Epath.home=/h", "x"}));
-    assertThrows(IllegalArgumentException.class, () -> EsNodeLauncher.parseArgs(new String[] {"-E=v"}));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> EsNodeLauncher.parseArgs(new String[] {"-Epath.home=/h", "x"}));
+    assertThrows(
+        IllegalArgumentException.class, () -> EsNodeLauncher.parseArgs(new String[] {"-E=v"}));
   }
 
   @Test
   void requiresPathHome() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> EsNodeLauncher.parseArgs(new String[] {"-Ehttp.port=9200"}));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> EsNodeLauncher.parseArgs(new String[] {"-Ehttp.port=9200"}));
     assertEquals("-Epath.home=DIR is required", e.getMessage());
   }
 }

@@ -8,17 +8,15 @@ import java.util.Optional;
 public sealed interface Command {
 
   /** {@code --help}. */
-  record Help() implements Command {
-  }
+  record Help() implements Command {}
 
   /** A new sweep. */
-  record Run(SweepOptions options) implements Command {
-  }
+  record Run(SweepOptions options) implements Command {}
 
   /**
-   * {@code --resume DIR}: the options come from {@code DIR/manifest.json}; a new hosts file and {@code -p} values
-   * (e.g. a secret that the manifest masked) may be given again.
+   * {@code --resume DIR}: the options come from {@code DIR/manifest.json}; a new hosts file and
+   * {@code -p} values (e.g. a secret that the manifest masked) may be given again.
    */
-  record Resume(Path runDir, Optional<Path> hostsFile, Map<String, String> ycsbProperties) implements Command {
-  }
+  record Resume(Path runDir, Optional<Path> hostsFile, Map<String, String> ycsbProperties)
+      implements Command {}
 }

@@ -12,16 +12,16 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The value checks of {@link SweepCommandLine}'s options, one converter per kind of value. A converter says only what
- * it expected ({@link TypeConversionException}); {@link OptionsParser} adds the option's name and the value, so that
- * every mistake reads {@code --option 'value' is malformed: expected ...} on one line. Lists take the whole value
- * (no picocli {@code split}): picocli's split drops trailing empty items ({@code mongodb,,} would pass) and reports
- * the item rather than the value given. Stateless.
+ * The value checks of {@link SweepCommandLine}'s options, one converter per kind of value. A
+ * converter says only what it expected ({@link TypeConversionException}); {@link OptionsParser}
+ * adds the option's name and the value, so that every mistake reads {@code --option 'value' is
+ * malformed: expected ...} on one line. Lists take the whole value (no picocli {@code split}):
+ * picocli's split drops trailing empty items ({@code mongodb,,} would pass) and reports the item
+ * rather than the value given. Stateless.
  */
 final class Converters {
 
-  private Converters() {
-  }
+  private Converters() {}
 
   /** An integer from 1. */
   static final class PositiveInt implements ITypeConverter<Integer> {
@@ -51,7 +51,10 @@ final class Converters {
     }
   }
 
-  /** A duration in whole seconds: {@code 90}, {@code 90s}, {@code 30m}, {@code 2h}; 0 = none; at most a week. */
+  /**
+   * A duration in whole seconds: {@code 90}, {@code 90s}, {@code 30m}, {@code 2h}; 0 = none; at
+   * most a week.
+   */
   static final class Seconds implements ITypeConverter<Integer> {
     @Override
     public Integer convert(String value) {
@@ -59,11 +62,12 @@ final class Converters {
       if (!m.matches()) {
         throw new TypeConversionException("expected a duration such as 90s, 30m or 2h");
       }
-      long unit = switch (m.group(2)) {
-        case "m" -> 60;
-        case "h" -> 3600;
-        default -> 1;
-      };
+      long unit =
+          switch (m.group(2)) {
+            case "m" -> 60;
+            case "h" -> 3600;
+            default -> 1;
+          };
       long seconds = Long.parseLong(m.group(1)) * unit;
       if (seconds > 7 * 24 * 3600) {
         throw new TypeConversionException("expected at most a week");
@@ -94,7 +98,8 @@ final class Converters {
       try {
         return ThreadPlan.of(positiveInts(value));
       } catch (TypeConversionException e) {
-        throw new TypeConversionException("expected auto or positive integers separated by commas, e.g. 1,2,4");
+        throw new TypeConversionException(
+            "expected auto or positive integers separated by commas, e.g. 1,2,4");
       }
     }
   }
@@ -106,7 +111,8 @@ final class Converters {
       try {
         return positiveInts(value);
       } catch (TypeConversionException e) {
-        throw new TypeConversionException("expected positive integers separated by commas, e.g. 250,6000");
+        throw new TypeConversionException(
+            "expected positive integers separated by commas, e.g. 250,6000");
       }
     }
   }
@@ -122,8 +128,9 @@ final class Converters {
       for (String part : value.split(",", -1)) {
         double f = number(part);
         if (!(f > 0 && f <= 5)) {
-          throw new TypeConversionException("expected none or fractions of the peak above 0 and at most 5, "
-              + "separated by commas, e.g. 0.5,0.9,1.1");
+          throw new TypeConversionException(
+              "expected none or fractions of the peak above 0 and at most 5, "
+                  + "separated by commas, e.g. 0.5,0.9,1.1");
         }
         out.add(f);
       }
@@ -131,7 +138,10 @@ final class Converters {
     }
   }
 
-  /** Store names, each once; an unknown name fails with the list of known ones (from {@link SweepTarget}). */
+  /**
+   * Store names, each once; an unknown name fails with the list of known ones (from {@link
+   * SweepTarget}).
+   */
   static final class Stores implements ITypeConverter<List<SweepTarget>> {
     @Override
     public List<SweepTarget> convert(String value) {
@@ -158,7 +168,9 @@ final class Converters {
     }
   }
 
-  /** One of an enum's constants, written in lower case on the command line (e.g. {@code single}). */
+  /**
+   * One of an enum's constants, written in lower case on the command line (e.g. {@code single}).
+   */
   static final class OneOf<E extends Enum<E>> implements ITypeConverter<E> {
     private final Class<E> type;
 
@@ -173,8 +185,10 @@ final class Converters {
           return e;
         }
       }
-      throw new TypeConversionException("expected " + String.join(" or ",
-          Arrays.stream(type.getEnumConstants()).map(Converters::label).toList()));
+      throw new TypeConversionException(
+          "expected "
+              + String.join(
+                  " or ", Arrays.stream(type.getEnumConstants()).map(Converters::label).toList()));
     }
   }
 

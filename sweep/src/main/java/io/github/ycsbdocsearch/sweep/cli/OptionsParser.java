@@ -21,27 +21,38 @@ import java.util.Set;
 import picocli.CommandLine;
 
 /**
- * Parses {@code ./run-sweep.sh} arguments into a {@link Command}. Every mistake throws a {@link SetupException} with
- * one line naming the option and the value, before anything is started. Options take their value as the next
- * argument or after '=' ({@code --threads 1,2} or {@code --threads=1,2}). Stateless apart from the repository root.
+ * Parses {@code ./run-sweep.sh} arguments into a {@link Command}. Every mistake throws a {@link
+ * SetupException} with one line naming the option and the value, before anything is started.
+ * Options take their value as the next argument or after '=' ({@code --threads 1,2} or {@code
+ * --threads=1,2}). Stateless apart from the repository root.
  */
 public final class OptionsParser {
   /** YCSB properties the runner sets itself, with the option to use instead. */
-  static final Map<String, String> RESERVED = Map.ofEntries(
-      Map.entry("threadcount", "--threads"), Map.entry("target", "--rates"), Map.entry("recordcount", "--records"),
-      Map.entry("maxexecutiontime", "--step-seconds and --warmup-seconds"), Map.entry("db", "--stores"),
-      Map.entry("workload", "the <workload> argument"), Map.entry("dotransactions", "nothing (the runner loads)"),
-      Map.entry("measurementtype", "nothing (always hdrhistogram)"),
-      Map.entry("measurement.interval", "nothing (always both)"),
-      Map.entry("hdrhistogram.fileoutput", "nothing (always true)"),
-      Map.entry("hdrhistogram.output.path", "nothing (each step's hdr/ folder)"),
-      Map.entry("status.interval", "nothing (always 1 s)"), Map.entry("exportfile", "nothing (ycsb.out)"));
-  private static final Set<String> RESUMABLE = Set.of(SweepCommandLine.RESUME, SweepCommandLine.HOSTS,
-      SweepCommandLine.PROPERTY);
+  static final Map<String, String> RESERVED =
+      Map.ofEntries(
+          Map.entry("threadcount", "--threads"),
+          Map.entry("target", "--rates"),
+          Map.entry("recordcount", "--records"),
+          Map.entry("maxexecutiontime", "--step-seconds and --warmup-seconds"),
+          Map.entry("db", "--stores"),
+          Map.entry("workload", "the <workload> argument"),
+          Map.entry("dotransactions", "nothing (the runner loads)"),
+          Map.entry("measurementtype", "nothing (always hdrhistogram)"),
+          Map.entry("measurement.interval", "nothing (always both)"),
+          Map.entry("hdrhistogram.fileoutput", "nothing (always true)"),
+          Map.entry("hdrhistogram.output.path", "nothing (each step's hdr/ folder)"),
+          Map.entry("status.interval", "nothing (always 1 s)"),
+          Map.entry("exportfile", "nothing (ycsb.out)"));
+
+  private static final Set<String> RESUMABLE =
+      Set.of(SweepCommandLine.RESUME, SweepCommandLine.HOSTS, SweepCommandLine.PROPERTY);
 
   /** The stores swept without --stores or --hosts. */
-  private static final List<SweepTarget> DEFAULT_STORES = List.of(SweepTarget.of(StoreKind.REDISJSON),
-      SweepTarget.of(StoreKind.MONGODB), SweepTarget.of(StoreKind.ELASTICSEARCH));
+  private static final List<SweepTarget> DEFAULT_STORES =
+      List.of(
+          SweepTarget.of(StoreKind.REDISJSON),
+          SweepTarget.of(StoreKind.MONGODB),
+          SweepTarget.of(StoreKind.ELASTICSEARCH));
 
   private final Path repoRoot;
 
@@ -50,15 +61,19 @@ public final class OptionsParser {
   }
 
   /**
-   * Parses the arguments: picocli splits them by the declaration in {@link SweepCommandLine} and converts each value
-   * ({@link Converters}); the options are checked against each other here.
+   * Parses the arguments: picocli splits them by the declaration in {@link SweepCommandLine} and
+   * converts each value ({@link Converters}); the options are checked against each other here.
    */
   public Command parse(String... args) {
     SweepCommandLine cl = new SweepCommandLine();
     CommandLine parser = SweepCommandLine.parser(cl);
-    // Help wins over every mistake, and picocli converts (so checks) each value as it meets it: look for help first.
-    boolean help = parser.getCommandSpec().options().stream().filter(CommandLine.Model.OptionSpec::usageHelp)
-        .flatMap(o -> Arrays.stream(o.names())).anyMatch(Arrays.asList(args)::contains);
+    // Help wins over every mistake, and picocli converts (so checks) each value as it meets it:
+    // look for help first.
+    boolean help =
+        parser.getCommandSpec().options().stream()
+            .filter(CommandLine.Model.OptionSpec::usageHelp)
+            .flatMap(o -> Arrays.stream(o.names()))
+            .anyMatch(Arrays.asList(args)::contains);
     if (help) {
       return new Command.Help();
     }
@@ -69,20 +84,25 @@ public final class OptionsParser {
       List<String> unmatched = e.getUnmatched();
       String first = unmatched.isEmpty() ? "?" : unmatched.get(0);
       if (first.startsWith("-") && !first.equals("-")) {
-        throw new SetupException("unknown option " + first + " (./run-sweep.sh --help lists the options)");
+        throw new SetupException(
+            "unknown option " + first + " (./run-sweep.sh --help lists the options)");
       }
       throw new SetupException("one workload per run, got: " + String.join(" ", unmatched));
     } catch (CommandLine.OverwrittenOptionException e) {
       throw new SetupException("option " + name(e.getOverwritten()) + " is given twice");
     } catch (CommandLine.MissingParameterException e) {
-      throw new SetupException("option " + (e.getMissing().isEmpty() ? "?" : name(e.getMissing().get(0)))
-          + " needs a value");
+      throw new SetupException(
+          "option "
+              + (e.getMissing().isEmpty() ? "?" : name(e.getMissing().get(0)))
+              + " needs a value");
     } catch (CommandLine.ParameterException e) {
       throw malformed(e);
     }
     for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
-      // A list option is a collection to picocli, which adds a repeated one up instead of refusing it.
-      if (!o.longestName().equals(SweepCommandLine.PROPERTY) && o.originalStringValues().size() > 1) {
+      // A list option is a collection to picocli, which adds a repeated one up instead of refusing
+      // it.
+      if (!o.longestName().equals(SweepCommandLine.PROPERTY)
+          && o.originalStringValues().size() > 1) {
         throw new SetupException("option " + o.longestName() + " is given twice");
       }
     }
@@ -93,101 +113,150 @@ public final class OptionsParser {
       return resume(cl, parsed, props);
     }
     if (cl.workload == null) {
-      throw new SetupException("missing <workload>: ./run-sweep.sh <workload> [options] (--help lists the options)");
+      throw new SetupException(
+          "missing <workload>: ./run-sweep.sh <workload> [options] (--help lists the options)");
     }
     return new Command.Run(options(cl, props));
   }
 
   /**
-   * A value picocli could not convert, as one line: a converter's {@link CommandLine.TypeConversionException} says
-   * what it expected, the option's name and the value are added here; a {@link SetupException} (an unknown store, an
-   * objective's form) is worded already.
+   * A value picocli could not convert, as one line: a converter's {@link
+   * CommandLine.TypeConversionException} says what it expected, the option's name and the value are
+   * added here; a {@link SetupException} (an unknown store, an objective's form) is worded already.
    */
   private static SetupException malformed(CommandLine.ParameterException e) {
     if (e.getCause() instanceof SetupException s) {
       return s;
     }
     if (e.getCause() instanceof CommandLine.TypeConversionException t) {
-      return new SetupException(name(e.getArgSpec()) + " '" + e.getValue() + "' is malformed: " + t.getMessage());
+      return new SetupException(
+          name(e.getArgSpec()) + " '" + e.getValue() + "' is malformed: " + t.getMessage());
     }
     return new SetupException(firstLine(e.getMessage()));
   }
 
-  private static Command resume(SweepCommandLine cl, CommandLine.ParseResult parsed, Map<String, String> props) {
+  private static Command resume(
+      SweepCommandLine cl, CommandLine.ParseResult parsed, Map<String, String> props) {
     for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
       if (!RESUMABLE.contains(o.longestName())) {
-        throw new SetupException("--resume takes the run's options from its manifest.json: drop " + o.longestName());
+        throw new SetupException(
+            "--resume takes the run's options from its manifest.json: drop " + o.longestName());
       }
     }
     if (cl.workload != null) {
-      throw new SetupException("--resume takes the run's options from its manifest.json: drop " + cl.workload);
+      throw new SetupException(
+          "--resume takes the run's options from its manifest.json: drop " + cl.workload);
     }
     return new Command.Resume(cl.resume, Optional.ofNullable(cl.hosts), props);
   }
 
   private SweepOptions options(SweepCommandLine cl, Map<String, String> props) {
     Optional<HostsFile> hosts = Optional.ofNullable(cl.hosts).map(HostsFile::read);
-    // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one store).
-    List<SweepTarget> targets = cl.stores != null ? cl.stores : hosts.map(OptionsParser::storesOf)
-        .orElse(DEFAULT_STORES);
+    // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one
+    // store).
+    List<SweepTarget> targets =
+        cl.stores != null ? cl.stores : hosts.map(OptionsParser::storesOf).orElse(DEFAULT_STORES);
     if (cl.maxThreads != null && cl.threads != null && !cl.threads.auto()) {
       throw new SetupException("--max-threads only applies to --threads auto");
     }
-    ThreadPlan threads = cl.threads != null && !cl.threads.auto() ? cl.threads
-        : ThreadPlan.doubling(or(cl.maxThreads, Defaults.MAX_THREADS));
+    ThreadPlan threads =
+        cl.threads != null && !cl.threads.auto()
+            ? cl.threads
+            : ThreadPlan.doubling(or(cl.maxThreads, Defaults.MAX_THREADS));
     List<Integer> rates = or(cl.rates, List.of());
     WorkloadFile workload = WorkloadFile.resolve(cl.workload, repoRoot);
     int records = or(cl.records, Defaults.RECORDS);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
-      // A dataset decides how many records there are: checked whole here, before anything starts. With the same
-      // properties as the preflight (workload file, then -p on top), so the preflight finds it checked already.
+      // A dataset decides how many records there are: checked whole here, before anything starts.
+      // With the same
+      // properties as the preflight (workload file, then -p on top), so the preflight finds it
+      // checked already.
       if (cl.records != null) {
-        throw new SetupException("--records does not go with --dataset: the record count comes from the file");
+        throw new SetupException(
+            "--records does not go with --dataset: the record count comes from the file");
       }
       Properties p = new Properties();
       p.putAll(workload.properties());
       p.putAll(props);
       records = (int) Math.min(Integer.MAX_VALUE, Dataset.check(p));
     }
-    OptionalDouble maxP99 = cl.maxP99Ms == null ? OptionalDouble.empty() : OptionalDouble.of(cl.maxP99Ms);
+    OptionalDouble maxP99 =
+        cl.maxP99Ms == null ? OptionalDouble.empty() : OptionalDouble.of(cl.maxP99Ms);
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = (cl.out != null ? cl.out : repoRoot.resolve("results")).toAbsolutePath();
     Slo slo = cl.slo != null ? cl.slo : Slo.parse(Slo.DEFAULT);
-    // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two phases back.
-    List<Double> fractions = cl.loadFractions != null ? cl.loadFractions
-        : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
+    // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two
+    // phases back.
+    List<Double> fractions =
+        cl.loadFractions != null
+            ? cl.loadFractions
+            : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
     String arrivals = cl.arrivals == null ? Defaults.ARRIVALS : Converters.label(cl.arrivals);
     String seed = props.get(SweepOptions.ARRIVALS_SEED_PROPERTY);
     if (seed != null && !seed.trim().matches("-?\\d{1,18}")) {
-      throw new SetupException("property " + SweepOptions.ARRIVALS_SEED_PROPERTY + "='" + seed
-          + "' is malformed: expected a whole number (the first arrival seed of the fixed-rate steps)");
+      throw new SetupException(
+          "property "
+              + SweepOptions.ARRIVALS_SEED_PROPERTY
+              + "='"
+              + seed
+              + "' is malformed: expected a whole number (the first arrival seed of the fixed-rate"
+              + " steps)");
     }
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       SweepTarget.checkMm1(props);
     }
-    // A hosts file that names other client machines drives load from all of them unless --clients says otherwise.
+    // A hosts file that names other client machines drives load from all of them unless --clients
+    // says otherwise.
     int others = hosts.map(h -> h.clients().size()).orElse(0);
     int clients = or(cl.clients, others > 0 ? others + 1 : Defaults.CLIENTS);
     checkClients(clients, targets, workload, props);
     if (others > 0 && clients > others + 1) {
-      throw new SetupException("--clients " + clients + " needs " + (clients - 1) + " other client machines; hosts "
-          + "file " + hosts.get().source() + " names " + others);
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " needs "
+              + (clients - 1)
+              + " other client machines; hosts "
+              + "file "
+              + hosts.get().source()
+              + " names "
+              + others);
     }
-    return new SweepOptions(workload, targets, threads, rates, or(cl.stepSeconds, Defaults.STEP_SECONDS),
-        or(cl.warmupSeconds, Defaults.WARMUP_SECONDS), records, or(cl.loadThreads, Defaults.LOAD_THREADS),
-        or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT), maxP99, hosts, out, !cl.noPin, props, slo, fractions,
-        or(cl.floorSeconds, Defaults.FLOOR_SECONDS), localSetup(cl, hosts.isPresent()), arrivals,
-        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES), clients, soak(cl), fault(cl, hosts.isPresent()));
+    return new SweepOptions(
+        workload,
+        targets,
+        threads,
+        rates,
+        or(cl.stepSeconds, Defaults.STEP_SECONDS),
+        or(cl.warmupSeconds, Defaults.WARMUP_SECONDS),
+        records,
+        or(cl.loadThreads, Defaults.LOAD_THREADS),
+        or(cl.maxErrorPct, Defaults.MAX_ERROR_PCT),
+        maxP99,
+        hosts,
+        out,
+        !cl.noPin,
+        props,
+        slo,
+        fractions,
+        or(cl.floorSeconds, Defaults.FLOOR_SECONDS),
+        localSetup(cl, hosts.isPresent()),
+        arrivals,
+        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES),
+        clients,
+        soak(cl),
+        fault(cl, hosts.isPresent()));
   }
 
   /**
-   * Several clients need a store outside the client (the M/M/1 store's server lives in each client JVM). A workload
-   * that inserts while it runs needs the suite's workload class, which gives each client its own keys
-   * ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); another class's YCSB numbers every client's inserts
-   * from the same first key, so two clients would write the same records.
+   * Several clients need a store outside the client (the M/M/1 store's server lives in each client
+   * JVM). A workload that inserts while it runs needs the suite's workload class, which gives each
+   * client its own keys ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); another
+   * class's YCSB numbers every client's inserts from the same first key, so two clients would write
+   * the same records.
    */
-  private static void checkClients(int clients, List<SweepTarget> targets, WorkloadFile workload,
-                                   Map<String, String> props) {
+  private static void checkClients(
+      int clients, List<SweepTarget> targets, WorkloadFile workload, Map<String, String> props) {
     if (clients == 1) {
       return;
     }
@@ -195,29 +264,47 @@ public final class OptionsParser {
       throw new SetupException("--clients " + clients + " is more than " + Defaults.MAX_CLIENTS);
     }
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
-      throw new SetupException("--clients " + clients + " does not go with the mm1 store: its simulated server lives "
-          + "in each client JVM, so every client would have its own");
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " does not go with the mm1 store: its simulated server lives "
+              + "in each client JVM, so every client would have its own");
     }
-    String inserts = props.getOrDefault("insertproportion", workload.properties().getOrDefault("insertproportion",
-        "0"));
+    String inserts =
+        props.getOrDefault(
+            "insertproportion", workload.properties().getOrDefault("insertproportion", "0"));
     double share;
     try {
       share = Double.parseDouble(inserts.trim());
     } catch (NumberFormatException e) {
-      throw new SetupException("property insertproportion='" + inserts + "' is malformed: expected a number");
+      throw new SetupException(
+          "property insertproportion='" + inserts + "' is malformed: expected a number");
     }
-    String cls = workload.properties().getOrDefault("workload", "").trim(); // -p workload is refused
+    String cls =
+        workload.properties().getOrDefault("workload", "").trim(); // -p workload is refused
     if (share > 0 && !spreadsInserts(cls)) {
-      throw new SetupException("--clients " + clients + " cannot split " + workload.name() + ": it inserts while "
-          + "it runs (insertproportion=" + inserts.trim() + ") and its workload class '" + cls + "' would insert "
-          + "the same keys from every client (" + DocSearchWorkload.class.getName() + " gives each its own)");
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " cannot split "
+              + workload.name()
+              + ": it inserts while "
+              + "it runs (insertproportion="
+              + inserts.trim()
+              + ") and its workload class '"
+              + cls
+              + "' would insert "
+              + "the same keys from every client ("
+              + DocSearchWorkload.class.getName()
+              + " gives each its own)");
     }
   }
 
   /** Whether the workload class is the suite's, which honours the clients' key layout. */
   private static boolean spreadsInserts(String cls) {
     try {
-      return DocSearchWorkload.class.isAssignableFrom(Class.forName(cls, false, OptionsParser.class.getClassLoader()));
+      return DocSearchWorkload.class.isAssignableFrom(
+          Class.forName(cls, false, OptionsParser.class.getClassLoader()));
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
     }
@@ -228,17 +315,22 @@ public final class OptionsParser {
     if (cl.soakLoad != null && (cl.soakSeconds == null || cl.soakSeconds == 0)) {
       throw new SetupException("--soak-load applies to --soak only");
     }
-    if (cl.soakLoad != null && (cl.soakLoad.size() != 1 || cl.soakLoad.get(0) <= 0 || cl.soakLoad.get(0) > 1.5)) {
-      throw new SetupException("--soak-load '" + cl.soakLoad + "' is malformed: expected one fraction above 0 and "
-          + "at most 1.5");
+    if (cl.soakLoad != null
+        && (cl.soakLoad.size() != 1 || cl.soakLoad.get(0) <= 0 || cl.soakLoad.get(0) > 1.5)) {
+      throw new SetupException(
+          "--soak-load '"
+              + cl.soakLoad
+              + "' is malformed: expected one fraction above 0 and "
+              + "at most 1.5");
     }
-    return new SweepOptions.Soak(or(cl.soakSeconds, 0), cl.soakLoad == null ? Defaults.SOAK_LOAD
-        : cl.soakLoad.get(0));
+    return new SweepOptions.Soak(
+        or(cl.soakSeconds, 0), cl.soakLoad == null ? Defaults.SOAK_LOAD : cl.soakLoad.get(0));
   }
 
   /**
-   * --fault KIND@T[+D] and --fault-load: local cluster stores only (a server of the hosts file's stores cannot be
-   * killed and restarted from here yet), T at least 1 s into the window, D at least 1 s.
+   * --fault KIND@T[+D] and --fault-load: local cluster stores only (a server of the hosts file's
+   * stores cannot be killed and restarted from here yet), T at least 1 s into the window, D at
+   * least 1 s.
    */
   private static SweepOptions.Fault fault(SweepCommandLine cl, boolean remote) {
     if (cl.faultLoad != null && cl.fault == null) {
@@ -247,32 +339,45 @@ public final class OptionsParser {
     if (cl.fault == null) {
       return SweepOptions.Fault.NONE;
     }
-    if (cl.faultLoad != null && (cl.faultLoad.size() != 1 || cl.faultLoad.get(0) <= 0 || cl.faultLoad.get(0) > 1.5)) {
-      throw new SetupException("--fault-load '" + cl.faultLoad + "' is malformed: expected one fraction above 0 and "
-          + "at most 1.5");
+    if (cl.faultLoad != null
+        && (cl.faultLoad.size() != 1 || cl.faultLoad.get(0) <= 0 || cl.faultLoad.get(0) > 1.5)) {
+      throw new SetupException(
+          "--fault-load '"
+              + cl.faultLoad
+              + "' is malformed: expected one fraction above 0 and "
+              + "at most 1.5");
     }
-    SweepOptions.Fault fault = SweepOptions.Fault.parse(cl.fault,
-        cl.faultLoad == null ? Defaults.FAULT_LOAD : cl.faultLoad.get(0));
+    SweepOptions.Fault fault =
+        SweepOptions.Fault.parse(
+            cl.fault, cl.faultLoad == null ? Defaults.FAULT_LOAD : cl.faultLoad.get(0));
     if (remote) {
-      throw new SetupException("--fault runs on the local cluster topology only: the sweep cannot kill and restart "
-          + "a server of a hosts file's stores yet");
+      throw new SetupException(
+          "--fault runs on the local cluster topology only: the sweep cannot kill and restart "
+              + "a server of a hosts file's stores yet");
     }
     if (cl.topology == null || !"cluster".equals(Converters.label(cl.topology))) {
-      throw new SetupException("--fault needs --topology cluster: a single server lost is an outage, not a "
-          + "failover");
+      throw new SetupException(
+          "--fault needs --topology cluster: a single server lost is an outage, not a "
+              + "failover");
     }
     return fault;
   }
 
-  /** --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are already running. */
+  /**
+   * --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are
+   * already running.
+   */
   private static SweepOptions.LocalSetup localSetup(SweepCommandLine cl, boolean remote) {
     if (remote && (cl.topology != null || cl.profile != null || cl.memoryMb != null)) {
-      throw new SetupException("--topology, --profile and --memory-mb apply to local stores only: the stores of "
-          + "--hosts run as they were set up");
+      throw new SetupException(
+          "--topology, --profile and --memory-mb apply to local stores only: the stores of "
+              + "--hosts run as they were set up");
     }
     SweepOptions.LocalSetup d = SweepOptions.LocalSetup.DEFAULT;
-    return new SweepOptions.LocalSetup(cl.topology == null ? d.topology() : Converters.label(cl.topology),
-        cl.profile == null ? d.profile() : Converters.label(cl.profile), or(cl.memoryMb, d.memoryMb()));
+    return new SweepOptions.LocalSetup(
+        cl.topology == null ? d.topology() : Converters.label(cl.topology),
+        cl.profile == null ? d.profile() : Converters.label(cl.profile),
+        or(cl.memoryMb, d.memoryMb()));
   }
 
   /** The option's value, or its default when it was not given. */
@@ -280,14 +385,20 @@ public final class OptionsParser {
     return given != null ? given : def;
   }
 
-  /** --dataset and --text-mode are the workload's properties (an absolute path: every step runs elsewhere). */
+  /**
+   * --dataset and --text-mode are the workload's properties (an absolute path: every step runs
+   * elsewhere).
+   */
   private static void datasetProperties(SweepCommandLine cl, Map<String, String> props) {
     if (cl.textMode != null && cl.dataset == null) {
-      throw new SetupException("--text-mode applies to --dataset only (generated text is canonical already)");
+      throw new SetupException(
+          "--text-mode applies to --dataset only (generated text is canonical already)");
     }
     if (cl.dataset != null) {
       props.put(Dataset.FILE_PROPERTY, cl.dataset.toAbsolutePath().normalize().toString());
-      props.put(Dataset.TEXT_MODE_PROPERTY, (cl.textMode == null ? Dataset.TextMode.CANONICAL : cl.textMode).label());
+      props.put(
+          Dataset.TEXT_MODE_PROPERTY,
+          (cl.textMode == null ? Dataset.TextMode.CANONICAL : cl.textMode).label());
     }
   }
 
@@ -318,8 +429,11 @@ public final class OptionsParser {
           throw new NumberFormatException();
         }
       } catch (NumberFormatException e) {
-        throw new SetupException("-p operationcount='" + value + "' is malformed: expected an integer from 1 to "
-            + Integer.MAX_VALUE);
+        throw new SetupException(
+            "-p operationcount='"
+                + value
+                + "' is malformed: expected an integer from 1 to "
+                + Integer.MAX_VALUE);
       }
     }
     props.put(key, value);

@@ -12,231 +12,448 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line into these fields
- * and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that text, checked by a test, so --help
- * needs no build). The fields are typed: each value is checked as picocli converts it ({@link Converters}), and a
- * field is null when its option was not given (the defaults live in {@link Defaults}, applied by
- * {@link OptionsParser}, which also checks the options against each other). Not thread-safe; one instance per parse.
+ * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line
+ * into these fields and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that
+ * text, checked by a test, so --help needs no build). The fields are typed: each value is checked
+ * as picocli converts it ({@link Converters}), and a field is null when its option was not given
+ * (the defaults live in {@link Defaults}, applied by {@link OptionsParser}, which also checks the
+ * options against each other). Not thread-safe; one instance per parse.
  */
-@Command(name = "./run-sweep.sh", usageHelpWidth = 118, sortOptions = false,
-    customSynopsis = {"./run-sweep.sh <workload> [options]",
-        "       ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]"},
-    description = {"",
-        "Runs one YCSB workload against each store in turn: loads the data once per store, then answers two",
-        "questions, each step a separate, unmodified YCSB 0.17.0 client JVM:",
-        "  1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until throughput",
-        "     stops growing beyond its confidence interval: the peak;",
-        "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one Poisson",
-        "     arrival schedule shared by all client threads, latency from each request's scheduled arrival",
-        "     (coordinated omission corrected): the latency-vs-load curve; then the capacity: a search that bisects",
-        "     the offered rate until its bracket is within 2 %%, each probe judged by an exceedance test of the",
-        "     objective (--slo) on every operation; the bracket's low end, confirmed, is the capacity;",
-        "then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate.",
-        "Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is that folder's",
-        "path. Progress goes to stderr.", ""},
-    parameterListHeading = "%n", optionListHeading = "%nOptions:%n",
-    footer = {"",
-        "Capacity search: it ends when a step's throughput did not clear the best step's by more than "
-            + Defaults.GROWTH_PCT_TEXT + " %% and",
-        "by its 95 %% confidence interval (per-second counts) for " + Defaults.FLAT_STEPS
-            + " steps in a row, when a step passes the error",
-        "or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out (client-limited: never taken",
-        "for the store's limit),",
-        "or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is run once more.",
-        "saturation.json records the peak (a lower bound when the ramp was still growing), the capacity under the",
-        "objective with its bracket, confidence and every probe (a lower bound when the top of the range passed",
-        "or the client limited it), and why.",
-        "",
-        "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: " + Defaults.CLIENT_JVM_OPTS + ")",
-        "             SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)",
-        "             STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)",
-        "             SWEEP_MACHINE_FINGERPRINT  scripts/machine-fingerprint.sh output kept in the manifest as",
-        "                                        machine_baseline (default: /var/lib/ycsb-docsearch/",
-        "                                        machine-fingerprint.json when it exists; SWEEP_MACHINE_BASELINE,",
-        "                                        the previous name, is still read)",
-        "",
-        "Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results",
-        "are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it)."})
+@Command(
+    name = "./run-sweep.sh",
+    usageHelpWidth = 118,
+    sortOptions = false,
+    customSynopsis = {
+      "./run-sweep.sh <workload> [options]",
+      "       ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]"
+    },
+    description = {
+      "",
+      "Runs one YCSB workload against each store in turn: loads the data once per store, then"
+          + " answers two",
+      "questions, each step a separate, unmodified YCSB 0.17.0 client JVM:",
+      "  1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until"
+          + " throughput",
+      "     stops growing beyond its confidence interval: the peak;",
+      "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one"
+          + " Poisson",
+      "     arrival schedule shared by all client threads, latency from each request's scheduled"
+          + " arrival",
+      "     (coordinated omission corrected): the latency-vs-load curve; then the capacity: a"
+          + " search that bisects",
+      "     the offered rate until its bracket is within 2 %%, each probe judged by an exceedance"
+          + " test of the",
+      "     objective (--slo) on every operation; the bracket's low end, confirmed, is the"
+          + " capacity;",
+      "then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads"
+          + " and rate.",
+      "Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is"
+          + " that folder's",
+      "path. Progress goes to stderr.",
+      ""
+    },
+    parameterListHeading = "%n",
+    optionListHeading = "%nOptions:%n",
+    footer = {
+      "",
+      "Capacity search: it ends when a step's throughput did not clear the best step's by more than"
+          + " "
+          + Defaults.GROWTH_PCT_TEXT
+          + " %% and",
+      "by its 95 %% confidence interval (per-second counts) for "
+          + Defaults.FLAT_STEPS
+          + " steps in a row, when a step passes the error",
+      "or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out"
+          + " (client-limited: never taken",
+      "for the store's limit),",
+      "or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is"
+          + " run once more.",
+      "saturation.json records the peak (a lower bound when the ramp was still growing), the"
+          + " capacity under the",
+      "objective with its bracket, confidence and every probe (a lower bound when the top of the"
+          + " range passed",
+      "or the client limited it), and why.",
+      "",
+      "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: "
+          + Defaults.CLIENT_JVM_OPTS
+          + ")",
+      "             SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)",
+      "             STORES_HOME            where scripts/stores.sh keeps the local stores (default:"
+          + " .stores/)",
+      "             SWEEP_MACHINE_FINGERPRINT  scripts/machine-fingerprint.sh output kept in the"
+          + " manifest as",
+      "                                        machine_baseline (default: /var/lib/ycsb-docsearch/",
+      "                                        machine-fingerprint.json when it exists;"
+          + " SWEEP_MACHINE_BASELINE,",
+      "                                        the previous name, is still read)",
+      "",
+      "Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json;"
+          + " the results",
+      "are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted"
+          + " (--resume it)."
+    })
 final class SweepCommandLine {
   /** The options {@code --resume} goes with: the run's manifest holds every other. */
   static final String RESUME = "--resume";
+
   static final String HOSTS = "--hosts";
   static final String PROPERTY = "-p";
 
   /** How local stores are laid out. */
-  enum Topology { SINGLE, CLUSTER }
+  enum Topology {
+    SINGLE,
+    CLUSTER
+  }
 
   /** Durability profile of the local stores. */
-  enum Profile { RELAXED, STRICT }
+  enum Profile {
+    RELAXED,
+    STRICT
+  }
 
   /** Arrival process of the fixed-rate steps. */
-  enum Arrivals { POISSON, UNIFORM }
+  enum Arrivals {
+    POISSON,
+    UNIFORM
+  }
 
   /**
-   * A parser for {@code cl}: enums are written in lower case and each value is given once (a second value would
-   * silently win; list options would silently add up).
+   * A parser for {@code cl}: enums are written in lower case and each value is given once (a second
+   * value would silently win; list options would silently add up).
    */
   static CommandLine parser(SweepCommandLine cl) {
-    return new CommandLine(cl).setOverwrittenOptionsAllowed(false).setUnmatchedOptionsArePositionalParams(false)
+    return new CommandLine(cl)
+        .setOverwrittenOptionsAllowed(false)
+        .setUnmatchedOptionsArePositionalParams(false)
         .registerConverter(Topology.class, new Converters.OneOf<>(Topology.class))
         .registerConverter(Profile.class, new Converters.OneOf<>(Profile.class))
         .registerConverter(Arrivals.class, new Converters.OneOf<>(Arrivals.class))
         .registerConverter(Dataset.TextMode.class, new Converters.OneOf<>(Dataset.TextMode.class));
   }
 
-  @Parameters(arity = "0..1", paramLabel = "<workload>", description = {
-      "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB workload file"})
+  @Parameters(
+      arity = "0..1",
+      paramLabel = "<workload>",
+      description = {
+        "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB"
+            + " workload file"
+      })
   String workload;
 
-  @Option(names = "--stores", converter = Converters.Stores.class, paramLabel = "LIST", description = {
-      "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or the stores the "
-          + "--hosts file names); basicdb is YCSB's no-op BasicDB (answering SEARCH with an empty page): no server, "
-          + "measures the runner itself"})
+  @Option(
+      names = "--stores",
+      converter = Converters.Stores.class,
+      paramLabel = "LIST",
+      description = {
+        "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or"
+            + " the stores the --hosts file names); basicdb is YCSB's no-op BasicDB (answering"
+            + " SEARCH with an empty page): no server, measures the runner itself"
+      })
   List<SweepTarget> stores;
 
-  @Option(names = "--threads", converter = Converters.Threads.class, paramLabel = "LIST|auto", description = {
-      "capacity search thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to --max-threads, stopping at "
-          + "the peak)"})
+  @Option(
+      names = "--threads",
+      converter = Converters.Threads.class,
+      paramLabel = "LIST|auto",
+      description = {
+        "capacity search thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to"
+            + " --max-threads, stopping at the peak)"
+      })
   ThreadPlan threads;
 
-  @Option(names = "--max-threads", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "last thread count of auto (default: " + Defaults.MAX_THREADS + ")"})
+  @Option(
+      names = "--max-threads",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {"last thread count of auto (default: " + Defaults.MAX_THREADS + ")"})
   Integer maxThreads;
 
-  @Option(names = "--load-fractions", converter = Converters.Fractions.class, paramLabel = "LIST", description = {
-      "offered loads of the load phase as fractions of the peak, or none (default: " + Defaults.LOAD_FRACTIONS_TEXT
-          + ")"})
+  @Option(
+      names = "--load-fractions",
+      converter = Converters.Fractions.class,
+      paramLabel = "LIST",
+      description = {
+        "offered loads of the load phase as fractions of the peak, or none (default: "
+            + Defaults.LOAD_FRACTIONS_TEXT
+            + ")"
+      })
   List<Double> loadFractions;
 
-  @Option(names = "--slo", converter = Converters.Objective.class, paramLabel = "OBJECTIVE", description = {
-      "latency objective of the capacity: intended latency of every operation, all requests, e.g. p99<=10ms "
-          + "(default), p99.9<=50ms, p50<=500us"})
+  @Option(
+      names = "--slo",
+      converter = Converters.Objective.class,
+      paramLabel = "OBJECTIVE",
+      description = {
+        "latency objective of the capacity: intended latency of every operation, all requests, e.g."
+            + " p99<=10ms (default), p99.9<=50ms, p50<=500us"
+      })
   Slo slo;
 
-  @Option(names = "--arrivals", paramLabel = "PROCESS", description = {
-      "arrival process of every fixed-rate step, one schedule shared by all client threads: poisson (default: "
-          + "exponential gaps, as independent users arrive) or uniform (a fixed period)"})
+  @Option(
+      names = "--arrivals",
+      paramLabel = "PROCESS",
+      description = {
+        "arrival process of every fixed-rate step, one schedule shared by all client threads:"
+            + " poisson (default: exponential gaps, as independent users arrive) or uniform (a"
+            + " fixed period)"
+      })
   Arrivals arrivals;
 
-  @Option(names = "--search-probes", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
-      "fixed-rate probes the capacity search may run after the latency curve; 0 = the capacity is bracketed by the "
-          + "curve's points only (default: " + Defaults.SEARCH_MAX_PROBES + ")"})
+  @Option(
+      names = "--search-probes",
+      converter = Converters.NonNegativeInt.class,
+      paramLabel = "N",
+      description = {
+        "fixed-rate probes the capacity search may run after the latency curve; 0 = the capacity is"
+            + " bracketed by the curve's points only (default: "
+            + Defaults.SEARCH_MAX_PROBES
+            + ")"
+      })
   Integer searchProbes;
 
-  @Option(names = "--clients", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "client JVMs that drive every step together, each with its share of the threads and of the offered rate, "
-          + "started at one instant; their interval logs are merged exactly (default: " + Defaults.CLIENTS + ")"})
+  @Option(
+      names = "--clients",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {
+        "client JVMs that drive every step together, each with its share of the threads and of the"
+            + " offered rate, started at one instant; their interval logs are merged exactly"
+            + " (default: "
+            + Defaults.CLIENTS
+            + ")"
+      })
   Integer clients;
 
-  @Option(names = "--soak", converter = Converters.Seconds.class, paramLabel = "DURATION", description = {
-      "after the other phases, one fixed-rate step this long (e.g. 30m) at --soak-load of the capacity (with --rates "
-          + "alone: at the first rate): throughput and p99 minute by minute, their drift, the store's background "
-          + "events and the data set's growth (default: none)"})
+  @Option(
+      names = "--soak",
+      converter = Converters.Seconds.class,
+      paramLabel = "DURATION",
+      description = {
+        "after the other phases, one fixed-rate step this long (e.g. 30m) at --soak-load of the"
+            + " capacity (with --rates alone: at the first rate): throughput and p99 minute by"
+            + " minute, their drift, the store's background events and the data set's growth"
+            + " (default: none)"
+      })
   Integer soakSeconds;
 
-  @Option(names = "--soak-load", converter = Converters.Fractions.class, paramLabel = "F", description = {
-      "the soak's offered load as a fraction of the capacity (default: " + Defaults.SOAK_LOAD + ")"})
+  @Option(
+      names = "--soak-load",
+      converter = Converters.Fractions.class,
+      paramLabel = "F",
+      description = {
+        "the soak's offered load as a fraction of the capacity (default: "
+            + Defaults.SOAK_LOAD
+            + ")"
+      })
   List<Double> soakLoad;
 
-  @Option(names = "--fault", paramLabel = "KIND@T[+D]", description = {
-      "after the other phases (local cluster topology), two fixed-rate steps at --fault-load of the capacity (with "
-          + "--rates alone: at the first rate), the second with one server holding primary data killed (kill-primary: "
-          + "SIGKILL; stop-node: SIGTERM) T s into its window and restarted D s later (default "
-          + Defaults.FAULT_DOWN_SECONDS + "): failed operations, the longest gap, the recovery time and acknowledged "
-          + "writes read back (default: none)"})
+  @Option(
+      names = "--fault",
+      paramLabel = "KIND@T[+D]",
+      description = {
+        "after the other phases (local cluster topology), two fixed-rate steps at --fault-load of"
+            + " the capacity (with --rates alone: at the first rate), the second with one server"
+            + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM) T s into"
+            + " its window and restarted D s later (default "
+            + Defaults.FAULT_DOWN_SECONDS
+            + "): failed operations, the longest gap, the recovery time and acknowledged "
+            + "writes read back (default: none)"
+      })
   String fault;
 
-  @Option(names = "--fault-load", converter = Converters.Fractions.class, paramLabel = "F", description = {
-      "the fault steps' offered load as a fraction of the capacity (default: " + Defaults.FAULT_LOAD + ")"})
+  @Option(
+      names = "--fault-load",
+      converter = Converters.Fractions.class,
+      paramLabel = "F",
+      description = {
+        "the fault steps' offered load as a fraction of the capacity (default: "
+            + Defaults.FAULT_LOAD
+            + ")"
+      })
   List<Double> faultLoad;
 
-  @Option(names = "--floor-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
-      "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no floor "
-          + "(default: " + Defaults.FLOOR_SECONDS + ")"})
+  @Option(
+      names = "--floor-seconds",
+      converter = Converters.NonNegativeInt.class,
+      paramLabel = "N",
+      description = {
+        "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no"
+            + " floor (default: "
+            + Defaults.FLOOR_SECONDS
+            + ")"
+      })
   Integer floorSeconds;
 
-  @Option(names = "--dataset", paramLabel = "FILE", description = {
-      "your own documents instead of the generator's: a JSON Lines file (datasets/README.md; built example: "
-          + "scripts/dataset.sh debian); checked line by line before any store starts; the record count comes from it"})
+  @Option(
+      names = "--dataset",
+      paramLabel = "FILE",
+      description = {
+        "your own documents instead of the generator's: a JSON Lines file (datasets/README.md;"
+            + " built example: scripts/dataset.sh debian); checked line by line before any store"
+            + " starts; the record count comes from it"
+      })
   Path dataset;
 
-  @Option(names = "--text-mode", paramLabel = "MODE", description = {
-      "with --dataset: canonical (default: text normalized once so every engine sees the same tokens; answers "
-          + "verified identical) or raw (stored as given; verification measures how far each engine's answers differ)"})
+  @Option(
+      names = "--text-mode",
+      paramLabel = "MODE",
+      description = {
+        "with --dataset: canonical (default: text normalized once so every engine sees the same"
+            + " tokens; answers verified identical) or raw (stored as given; verification measures"
+            + " how far each engine's answers differ)"
+      })
   Dataset.TextMode textMode;
 
-  @Option(names = "--rates", converter = Converters.Rates.class, paramLabel = "LIST", description = {
-      "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count of an explicit "
-          + "--threads list, else at " + Defaults.RATE_THREADS + " threads), with service time and intended "
-          + "latency. Alone, they replace both phases; add --load-fractions to run those too"})
+  @Option(
+      names = "--rates",
+      converter = Converters.Rates.class,
+      paramLabel = "LIST",
+      description = {
+        "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count"
+            + " of an explicit --threads list, else at "
+            + Defaults.RATE_THREADS
+            + " threads), with service time and intended "
+            + "latency. Alone, they replace both phases; add --load-fractions to run those too"
+      })
   List<Integer> rates;
 
-  @Option(names = "--step-seconds", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")"})
+  @Option(
+      names = "--step-seconds",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {
+        "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")"
+      })
   Integer stepSeconds;
 
-  @Option(names = "--warmup-seconds", converter = Converters.NonNegativeInt.class, paramLabel = "N", description = {
-      "seconds at the start of every step left out of all numbers (default: " + Defaults.WARMUP_SECONDS + ")"})
+  @Option(
+      names = "--warmup-seconds",
+      converter = Converters.NonNegativeInt.class,
+      paramLabel = "N",
+      description = {
+        "seconds at the start of every step left out of all numbers (default: "
+            + Defaults.WARMUP_SECONDS
+            + ")"
+      })
   Integer warmupSeconds;
 
-  @Option(names = "--records", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "records loaded into each store (default: " + Defaults.RECORDS + ")"})
+  @Option(
+      names = "--records",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {"records loaded into each store (default: " + Defaults.RECORDS + ")"})
   Integer records;
 
-  @Option(names = "--load-threads", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "client threads of the load (default: " + Defaults.LOAD_THREADS + "; the load is not measured)"})
+  @Option(
+      names = "--load-threads",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {
+        "client threads of the load (default: "
+            + Defaults.LOAD_THREADS
+            + "; the load is not measured)"
+      })
   Integer loadThreads;
 
-  @Option(names = "--max-error-pct", converter = Converters.Percent.class, paramLabel = "P", description = {
-      "a step with more than P %% failed operations fails and ends that store's sweep (default: "
-          + Defaults.MAX_ERROR_PCT_TEXT + ")"})
+  @Option(
+      names = "--max-error-pct",
+      converter = Converters.Percent.class,
+      paramLabel = "P",
+      description = {
+        "a step with more than P %% failed operations fails and ends that store's sweep (default: "
+            + Defaults.MAX_ERROR_PCT_TEXT
+            + ")"
+      })
   Double maxErrorPct;
 
-  @Option(names = "--max-p99-ms", converter = Converters.Millis.class, paramLabel = "MS", description = {
-      "end a store's capacity search after a step whose p99 latency (worst operation) passes MS milliseconds "
-          + "(default: no bound)"})
+  @Option(
+      names = "--max-p99-ms",
+      converter = Converters.Millis.class,
+      paramLabel = "MS",
+      description = {
+        "end a store's capacity search after a step whose p99 latency (worst operation) passes MS"
+            + " milliseconds (default: no bound)"
+      })
   Double maxP99Ms;
 
-  @Option(names = HOSTS, paramLabel = "FILE", description = {
-      "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json); without it the "
-          + "local stores are installed and started one at a time with scripts/stores.sh, stopped after their sweep"})
+  @Option(
+      names = HOSTS,
+      paramLabel = "FILE",
+      description = {
+        "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json);"
+            + " without it the local stores are installed and started one at a time with"
+            + " scripts/stores.sh, stopped after their sweep"
+      })
   Path hosts;
 
-  @Option(names = "--topology", paramLabel = "T", description = {
-      "local stores only: single (default: one server each) or cluster (Redis cluster of 3 masters + 3 replicas, "
-          + "MongoDB 3 shards of 3-member replica sets, Elasticsearch 3 nodes), started by scripts/stores.sh"})
+  @Option(
+      names = "--topology",
+      paramLabel = "T",
+      description = {
+        "local stores only: single (default: one server each) or cluster (Redis cluster of 3"
+            + " masters + 3 replicas, MongoDB 3 shards of 3-member replica sets, Elasticsearch 3"
+            + " nodes), started by scripts/stores.sh"
+      })
   Topology topology;
 
-  @Option(names = "--profile", paramLabel = "P", description = {
-      "local stores only: durability profile, relaxed (default: about the last second of acknowledged writes may be "
-          + "lost on a crash, every store) or strict (none: replicated and durable before the acknowledgement); "
-          + "defined once per store in scripts/stores/profiles/"})
+  @Option(
+      names = "--profile",
+      paramLabel = "P",
+      description = {
+        "local stores only: durability profile, relaxed (default: about the last second of"
+            + " acknowledged writes may be lost on a crash, every store) or strict (none:"
+            + " replicated and durable before the acknowledgement); defined once per store in"
+            + " scripts/stores/profiles/"
+      })
   Profile profile;
 
-  @Option(names = "--memory-mb", converter = Converters.PositiveInt.class, paramLabel = "N", description = {
-      "local stores only: memory each store may use per server, the same for all (Elasticsearch heap, MongoDB cache, "
-          + "Redis maxmemory without eviction; default: " + Defaults.MEMORY_MB + ")"})
+  @Option(
+      names = "--memory-mb",
+      converter = Converters.PositiveInt.class,
+      paramLabel = "N",
+      description = {
+        "local stores only: memory each store may use per server, the same for all (Elasticsearch"
+            + " heap, MongoDB cache, Redis maxmemory without eviction; default: "
+            + Defaults.MEMORY_MB
+            + ")"
+      })
   Integer memoryMb;
 
-  @Option(names = "--out", paramLabel = "DIR", description = {
-      "folder in which the run folder is created (default: results/)"})
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = {"folder in which the run folder is created (default: results/)"})
   Path out;
 
-  @Option(names = RESUME, paramLabel = "DIR", description = {
-      "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete step and re-runs "
-          + "the others (the load is repeated first)"})
+  @Option(
+      names = RESUME,
+      paramLabel = "DIR",
+      description = {
+        "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete"
+            + " step and re-runs the others (the load is repeated first)"
+      })
   Path resume;
 
-  @Option(names = "--no-pin", description = {
-      "do not pin the client and the local server to separate CPUs (default: pinned when the machine has 2 or "
-          + "more CPUs and taskset exists)"})
+  @Option(
+      names = "--no-pin",
+      description = {
+        "do not pin the client and the local server to separate CPUs (default: pinned when the"
+            + " machine has 2 or more CPUs and taskset exists)"
+      })
   boolean noPin;
 
-  @Option(names = PROPERTY, paramLabel = "KEY=VALUE", description = {
-      "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p operationcount=N ends a "
-          + "step after N operations if that comes first"})
+  @Option(
+      names = PROPERTY,
+      paramLabel = "KEY=VALUE",
+      description = {
+        "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p"
+            + " operationcount=N ends a step after N operations if that comes first"
+      })
   List<String> properties = new ArrayList<>();
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "this text")
   boolean help;
 }

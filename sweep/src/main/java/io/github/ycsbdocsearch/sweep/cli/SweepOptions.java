@@ -17,42 +17,62 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's Runner sees only
- * {@code Options}). Built by {@link OptionsParser} or, for {@code --resume}, from the manifest by
- * {@link ParametersJson}. Immutable.
+ * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's
+ * Runner sees only {@code Options}). Built by {@link OptionsParser} or, for {@code --resume}, from
+ * the manifest by {@link ParametersJson}. Immutable.
  *
- * @param workload       the workload file
- * @param targets        stores in sweep order
- * @param threads        client thread counts
- * @param rates          fixed target rates (ops/s); empty = unthrottled
- * @param stepSeconds    measured seconds per step, after the warm-up
- * @param warmupSeconds  seconds at each step's start that are left out of every number
- * @param records        records loaded per store
- * @param loadThreads    client threads of the load phase
- * @param maxErrorPct    error bound, percent of a step's operations
- * @param maxP99Ms       optional p99 bound in milliseconds (worst operation)
- * @param hosts          remote stores; empty = start the local stores
- * @param outDir         parent of the run folder
- * @param pin            pin client and server to separate CPUs when possible
+ * @param workload the workload file
+ * @param targets stores in sweep order
+ * @param threads client thread counts
+ * @param rates fixed target rates (ops/s); empty = unthrottled
+ * @param stepSeconds measured seconds per step, after the warm-up
+ * @param warmupSeconds seconds at each step's start that are left out of every number
+ * @param records records loaded per store
+ * @param loadThreads client threads of the load phase
+ * @param maxErrorPct error bound, percent of a step's operations
+ * @param maxP99Ms optional p99 bound in milliseconds (worst operation)
+ * @param hosts remote stores; empty = start the local stores
+ * @param outDir parent of the run folder
+ * @param pin pin client and server to separate CPUs when possible
  * @param ycsbProperties {@code -p} pass-through properties, in the order given
- * @param arrivals       arrival process of fixed-rate steps: poisson or uniform
- * @param searchProbes   probes the capacity search may run after the curve; 0 = the curve's bracket only
- * @param clients        client JVMs that drive each step together (a step's threads and rate split among them)
- * @param soak           the soak step after the other phases; {@link Soak#NONE} for none
- * @param fault          a server killed under load after the other phases; {@link Fault#NONE} for none
+ * @param arrivals arrival process of fixed-rate steps: poisson or uniform
+ * @param searchProbes probes the capacity search may run after the curve; 0 = the curve's bracket
+ *     only
+ * @param clients client JVMs that drive each step together (a step's threads and rate split among
+ *     them)
+ * @param soak the soak step after the other phases; {@link Soak#NONE} for none
+ * @param fault a server killed under load after the other phases; {@link Fault#NONE} for none
  */
-public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, ThreadPlan threads, List<Integer> rates,
-                           int stepSeconds, int warmupSeconds, int records, int loadThreads, double maxErrorPct,
-                           OptionalDouble maxP99Ms, Optional<HostsFile> hosts, Path outDir, boolean pin,
-                           Map<String, String> ycsbProperties, Slo slo, List<Double> loadFractions,
-                           int floorSeconds, LocalSetup local, String arrivals, int searchProbes,
-                           int clients, Soak soak, Fault fault) {
+public record SweepOptions(
+    WorkloadFile workload,
+    List<SweepTarget> targets,
+    ThreadPlan threads,
+    List<Integer> rates,
+    int stepSeconds,
+    int warmupSeconds,
+    int records,
+    int loadThreads,
+    double maxErrorPct,
+    OptionalDouble maxP99Ms,
+    Optional<HostsFile> hosts,
+    Path outDir,
+    boolean pin,
+    Map<String, String> ycsbProperties,
+    Slo slo,
+    List<Double> loadFractions,
+    int floorSeconds,
+    LocalSetup local,
+    String arrivals,
+    int searchProbes,
+    int clients,
+    Soak soak,
+    Fault fault) {
 
   /**
    * The soak: one long fixed-rate step.
    *
    * @param seconds measured seconds; 0 = no soak
-   * @param load    offered load as a fraction of the capacity
+   * @param load offered load as a fraction of the capacity
    */
   public record Soak(int seconds, double load) {
     public static final Soak NONE = new Soak(0, Defaults.SOAK_LOAD);
@@ -63,17 +83,19 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
   }
 
   /**
-   * A node lost under load ({@code --fault KIND@T[+D]}): two fixed-rate steps of the same rate and length, the
-   * second with one server holding primary data killed {@code atS} seconds into its measured window and restarted
-   * {@code downS} seconds later.
+   * A node lost under load ({@code --fault KIND@T[+D]}): two fixed-rate steps of the same rate and
+   * length, the second with one server holding primary data killed {@code atS} seconds into its
+   * measured window and restarted {@code downS} seconds later.
    *
-   * @param kind  {@code kill-primary} (SIGKILL) or {@code stop-node} (SIGTERM, a graceful stop); null = no fault
-   * @param atS   seconds into the measured window
+   * @param kind {@code kill-primary} (SIGKILL) or {@code stop-node} (SIGTERM, a graceful stop);
+   *     null = no fault
+   * @param atS seconds into the measured window
    * @param downS seconds the server stays down
-   * @param load  offered load as a fraction of the capacity
+   * @param load offered load as a fraction of the capacity
    */
   public record Fault(String kind, int atS, int downS, double load) {
     public static final Fault NONE = new Fault(null, 0, 0, Defaults.FAULT_LOAD);
+
     /** The kinds stores.sh knows. */
     public static final List<String> KINDS = List.of("kill-primary", "stop-node");
 
@@ -88,13 +110,22 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
      */
     public static Fault parse(String spec, double load) {
       Matcher m = Pattern.compile("([a-z-]+)@(\\d{1,5})(?:\\+(\\d{1,5}))?").matcher(spec.trim());
-      if (!m.matches() || !KINDS.contains(m.group(1)) || Integer.parseInt(m.group(2)) < 1
+      if (!m.matches()
+          || !KINDS.contains(m.group(1))
+          || Integer.parseInt(m.group(2)) < 1
           || (m.group(3) != null && Integer.parseInt(m.group(3)) < 1)) {
-        throw new SetupException("--fault '" + spec + "' is malformed: expected KIND@T[+D] with KIND one of "
-            + KINDS + ", T and D whole seconds from 1 (e.g. kill-primary@5+10)");
+        throw new SetupException(
+            "--fault '"
+                + spec
+                + "' is malformed: expected KIND@T[+D] with KIND one of "
+                + KINDS
+                + ", T and D whole seconds from 1 (e.g. kill-primary@5+10)");
       }
-      return new Fault(m.group(1), Integer.parseInt(m.group(2)),
-          m.group(3) == null ? Defaults.FAULT_DOWN_SECONDS : Integer.parseInt(m.group(3)), load);
+      return new Fault(
+          m.group(1),
+          Integer.parseInt(m.group(2)),
+          m.group(3) == null ? Defaults.FAULT_DOWN_SECONDS : Integer.parseInt(m.group(3)),
+          load);
     }
 
     /** The spec: {@code kill-primary@5+10}. */
@@ -103,8 +134,8 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
     }
 
     /**
-     * Measured seconds of both steps: at least {@code --step-seconds}, and long enough to see 20 s after the
-     * restart (the client's recovery and the latency's return).
+     * Measured seconds of both steps: at least {@code --step-seconds}, and long enough to see 20 s
+     * after the restart (the client's recovery and the latency's return).
      */
     public int stepSeconds(int stepSeconds) {
       return Math.max(stepSeconds, atS + downS + Defaults.FAULT_AFTER_RESTART_SECONDS);
@@ -115,14 +146,18 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
    * How the local stores are started (ignored with a hosts file).
    *
    * @param topology single or cluster
-   * @param profile  durability profile, relaxed or strict
+   * @param profile durability profile, relaxed or strict
    * @param memoryMb memory budget of each store per server
    */
   public record LocalSetup(String topology, String profile, int memoryMb) {
-    public static final LocalSetup DEFAULT = new LocalSetup("single", "relaxed", Defaults.MEMORY_MB);
+    public static final LocalSetup DEFAULT =
+        new LocalSetup("single", "relaxed", Defaults.MEMORY_MB);
   }
 
-  /** The workload's arrival-seed property; a {@code -p} value replaces the suite's default first seed. */
+  /**
+   * The workload's arrival-seed property; a {@code -p} value replaces the suite's default first
+   * seed.
+   */
   public static final String ARRIVALS_SEED_PROPERTY = ArrivalConfig.SEED;
 
   public SweepOptions {
@@ -132,15 +167,18 @@ public record SweepOptions(WorkloadFile workload, List<SweepTarget> targets, Thr
     ycsbProperties = Collections.unmodifiableMap(new LinkedHashMap<>(ycsbProperties));
   }
 
-  /** Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were asked). */
+  /**
+   * Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were
+   * asked).
+   */
   public boolean capacitySearch() {
     return rates.isEmpty() || !loadFractions.isEmpty();
   }
 
   /**
-   * The first seed of the fixed-rate steps' arrival schedules (step k uses this + k): {@value #ARRIVALS_SEED_PROPERTY}
-   * given with {@code -p} (checked when the options were parsed), else the suite's default, so that every store and
-   * every run is offered the same arrivals.
+   * The first seed of the fixed-rate steps' arrival schedules (step k uses this + k): {@value
+   * #ARRIVALS_SEED_PROPERTY} given with {@code -p} (checked when the options were parsed), else the
+   * suite's default, so that every store and every run is offered the same arrivals.
    */
   public long arrivalsSeed() {
     String v = ycsbProperties.get(ARRIVALS_SEED_PROPERTY);

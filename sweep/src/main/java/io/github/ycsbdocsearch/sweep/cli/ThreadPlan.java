@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which client thread counts a sweep walks through: either an explicit list or automatic doubling 1, 2, 4, ... up to
- * a maximum (the maximum itself is the last step when it is not a power of two). Immutable.
+ * Which client thread counts a sweep walks through: either an explicit list or automatic doubling
+ * 1, 2, 4, ... up to a maximum (the maximum itself is the last step when it is not a power of two).
+ * Immutable.
  *
- * @param auto       true for doubling
- * @param list       the explicit list (empty when {@code auto})
+ * @param auto true for doubling
+ * @param list the explicit list (empty when {@code auto})
  * @param maxThreads the last count of the doubling (ignored for a list)
  */
 public record ThreadPlan(boolean auto, List<Integer> list, int maxThreads) {

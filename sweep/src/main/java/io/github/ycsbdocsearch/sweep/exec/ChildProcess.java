@@ -16,19 +16,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Runs one child process (a YCSB client, a stores.sh call, an ssh command) to the end: stdout straight to a file,
- * stderr line by line to a file and to a listener (progress), a time limit, and registration with {@link Interrupts}
- * so that Ctrl-C stops it. One instance per child; not thread-safe (the stderr pump is its own, internal thread).
+ * Runs one child process (a YCSB client, a stores.sh call, an ssh command) to the end: stdout
+ * straight to a file, stderr line by line to a file and to a listener (progress), a time limit, and
+ * registration with {@link Interrupts} so that Ctrl-C stops it. One instance per child; not
+ * thread-safe (the stderr pump is its own, internal thread).
  */
 public final class ChildProcess {
   private final List<String> command;
   private final Path workDir;
   private final Map<String, String> extraEnv;
-  private Consumer<Process> onStart = p -> { };
+  private Consumer<Process> onStart = p -> {};
   private Path stdin;
 
   /**
-   * @param workDir  the child's working folder; null: this JVM's
+   * @param workDir the child's working folder; null: this JVM's
    * @param extraEnv added to this JVM's environment
    */
   public ChildProcess(List<String> command, Path workDir, Map<String, String> extraEnv) {
@@ -54,17 +55,25 @@ public final class ChildProcess {
    *
    * @param stdoutFile receives the child's stdout
    * @param stderrFile receives the child's stderr (null: only the listener sees it)
-   * @param timeout    the child is killed after this long
-   * @param interrupts stops the child on Ctrl-C; null for a child that must finish even then (stopping a store)
-   * @param onStderr   sees every stderr line as it arrives (called on a pump thread)
+   * @param timeout the child is killed after this long
+   * @param interrupts stops the child on Ctrl-C; null for a child that must finish even then
+   *     (stopping a store)
+   * @param onStderr sees every stderr line as it arrives (called on a pump thread)
    * @throws UncheckedIOException when the child cannot be started
    */
-  public ChildResult run(Path stdoutFile, Path stderrFile, Duration timeout, Interrupts interrupts,
-                         Consumer<String> onStderr) {
+  public ChildResult run(
+      Path stdoutFile,
+      Path stderrFile,
+      Duration timeout,
+      Interrupts interrupts,
+      Consumer<String> onStderr) {
     long start = System.nanoTime();
-    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir == null ? null : workDir.toFile())
-        .redirectOutput(stdoutFile.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
+    ProcessBuilder pb =
+        new ProcessBuilder(command)
+            .directory(workDir == null ? null : workDir.toFile())
+            .redirectOutput(stdoutFile.toFile())
+            .redirectInput(
+                ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
     pb.environment().putAll(extraEnv);
     Process p;
     try {
@@ -97,13 +106,17 @@ public final class ChildProcess {
     }
     int code = p.isAlive() ? -1 : p.exitValue();
     boolean interrupted = interrupts != null && interrupts.requested();
-    return new ChildResult(code, timedOut, interrupted, Duration.ofNanos(System.nanoTime() - start));
+    return new ChildResult(
+        code, timedOut, interrupted, Duration.ofNanos(System.nanoTime() - start));
   }
 
   private static void pump(Process p, Path stderrFile, Consumer<String> onStderr) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-         Writer out = stderrFile == null ? Writer.nullWriter()
-             : Files.newBufferedWriter(stderrFile, StandardCharsets.UTF_8)) {
+    try (BufferedReader in =
+            new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+        Writer out =
+            stderrFile == null
+                ? Writer.nullWriter()
+                : Files.newBufferedWriter(stderrFile, StandardCharsets.UTF_8)) {
       String line;
       while ((line = in.readLine()) != null) {
         out.write(line);

@@ -9,9 +9,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Properties;
 
 /**
- * A store's connection properties in a private temporary file, handed to YCSB with {@code -P}: on the command line
- * they would be echoed into every {@code ycsb.err} ("Command line: ...") and could leak a password into the results.
- * Deleted on {@link #close()}. Not thread-safe.
+ * A store's connection properties in a private temporary file, handed to YCSB with {@code -P}: on
+ * the command line they would be echoed into every {@code ycsb.err} ("Command line: ...") and could
+ * leak a password into the results. Deleted on {@link #close()}. Not thread-safe.
  */
 public final class ConnectionFile implements AutoCloseable {
   private final Path file;
@@ -23,8 +23,11 @@ public final class ConnectionFile implements AutoCloseable {
   /** Writes the properties to a new file readable only by this user. */
   public static ConnectionFile write(String store, Properties props) {
     try {
-      Path f = Files.createTempFile("sweep-" + store + "-", ".properties",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Path f =
+          Files.createTempFile(
+              "sweep-" + store + "-",
+              ".properties",
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       try (OutputStream out = Files.newOutputStream(f)) {
         props.store(out, "connection of " + store + " (temporary, written by run-sweep)");
       }

@@ -11,39 +11,48 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second): sampled when
- * the warm-up ends and every {@value #EVERY_MS} ms until the stop is due, from the kernel's counters.
+ * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second):
+ * sampled when the warm-up ends and every {@value #EVERY_MS} ms until the stop is due, from the
+ * kernel's counters.
  *
- * <p>Two things are kept out of the client's figure, because they are not load the client puts on itself per
- * operation and they made fresh JVMs look saturated (a 1-thread MongoDB step "client-bound" at 0.95 CPUs while its
- * steady state is 0.34):
+ * <p>Two things are kept out of the client's figure, because they are not load the client puts on
+ * itself per operation and they made fresh JVMs look saturated (a 1-thread MongoDB step
+ * "client-bound" at 0.95 CPUs while its steady state is 0.34):
+ *
  * <ul>
- *   <li>JVM start-up: the window is timed from the moment YCSB's client threads run (the caller starts it at
- *       YCSB's first status line), not from the process spawn;</li>
- *   <li>the JIT compiler: its threads ({@code C1/C2 CompilerThread*}, read per thread from {@code /proc/PID/task})
- *       are counted apart, as {@link #clientJitCores()}, so a reader sees whether the client was still compiling
- *       inside the window.</li>
+ *   <li>JVM start-up: the window is timed from the moment YCSB's client threads run (the caller
+ *       starts it at YCSB's first status line), not from the process spawn;
+ *   <li>the JIT compiler: its threads ({@code C1/C2 CompilerThread*}, read per thread from {@code
+ *       /proc/PID/task}) are counted apart, as {@link #clientJitCores()}, so a reader sees whether
+ *       the client was still compiling inside the window.
  * </ul>
- * Where {@code /proc} is not readable the JIT share is unknown and counted as client work. Thread-safe.
+ *
+ * Where {@code /proc} is not readable the JIT share is unknown and counted as client work.
+ * Thread-safe.
  */
 public final class CpuWindow implements AutoCloseable {
 
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "cpu-window");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "cpu-window");
+            t.setDaemon(true);
+            return t;
+          });
+
   /** Sampling period after the warm-up. */
   static final long EVERY_MS = 250;
+
   /** Kernel clock ticks per second of {@code /proc/PID/task/TID/stat} (USER_HZ, 100 on Linux). */
   private static final long TICK_NANOS = 10_000_000L;
+
   private final ServerCpu server;
   private final long clientPid;
   private volatile Sample first;
   private volatile Sample second;
 
-  private record Sample(long nanos, long clientCpuNanos, long jitCpuNanos, Optional<Long> serverCpuNanos) {
-  }
+  private record Sample(
+      long nanos, long clientCpuNanos, long jitCpuNanos, Optional<Long> serverCpuNanos) {}
 
   private CpuWindow(long clientPid, ServerCpu server) {
     this.clientPid = clientPid;
@@ -51,27 +60,33 @@ public final class CpuWindow implements AutoCloseable {
   }
 
   /**
-   * Starts sampling {@code client} (and the server): once when the warm-up ends, then every {@value #EVERY_MS} ms
-   * until the stop is due, keeping the last sample; a step that ends early (its operation budget spent) keeps the
-   * last sample taken while the client lived. Call it when the client's threads start running.
+   * Starts sampling {@code client} (and the server): once when the warm-up ends, then every {@value
+   * #EVERY_MS} ms until the stop is due, keeping the last sample; a step that ends early (its
+   * operation budget spent) keeps the last sample taken while the client lived. Call it when the
+   * client's threads start running.
    */
-  public static CpuWindow start(long clientPid, ServerCpu server, Duration warmup, Duration window) {
+  public static CpuWindow start(
+      long clientPid, ServerCpu server, Duration warmup, Duration window) {
     CpuWindow w = new CpuWindow(clientPid, server);
     long end = warmup.plus(window).toMillis();
     w.timer.schedule(() -> w.first = w.sample(), warmup.toMillis(), TimeUnit.MILLISECONDS);
     for (long t = warmup.toMillis() + EVERY_MS; t <= end; t += EVERY_MS) {
-      w.timer.schedule(() -> {
-        Sample s = w.sample();
-        if (s.clientCpuNanos() >= 0) {
-          w.second = s;
-        }
-      }, t, TimeUnit.MILLISECONDS);
+      w.timer.schedule(
+          () -> {
+            Sample s = w.sample();
+            if (s.clientCpuNanos() >= 0) {
+              w.second = s;
+            }
+          },
+          t,
+          TimeUnit.MILLISECONDS);
     }
     return w;
   }
 
   /** {@link #start(long, ServerCpu, Duration, Duration)} for a process handle. */
-  public static CpuWindow start(Process client, ServerCpu server, Duration warmup, Duration window) {
+  public static CpuWindow start(
+      Process client, ServerCpu server, Duration warmup, Duration window) {
     return start(client.pid(), server, warmup, window);
   }
 
@@ -80,7 +95,9 @@ public final class CpuWindow implements AutoCloseable {
     try {
       s = server.nanos().get();
     } catch (RuntimeException e) {
-      s = Optional.empty(); // a remote store that does not answer now: no server figure for this step
+      s =
+          Optional
+              .empty(); // a remote store that does not answer now: no server figure for this step
     }
     return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), jitNanos(clientPid), s);
   }
@@ -90,8 +107,9 @@ public final class CpuWindow implements AutoCloseable {
   }
 
   /**
-   * CPU time of the JIT compiler threads of {@code pid} ({@code utime + stime} of each thread whose name starts with
-   * {@code C1 Compiler} or {@code C2 Compiler}); 0 where {@code /proc} cannot be read.
+   * CPU time of the JIT compiler threads of {@code pid} ({@code utime + stime} of each thread whose
+   * name starts with {@code C1 Compiler} or {@code C2 Compiler}); 0 where {@code /proc} cannot be
+   * read.
    */
   static long jitNanos(long pid) {
     Path tasks = Path.of("/proc", Long.toString(pid), "task");
@@ -116,7 +134,10 @@ public final class CpuWindow implements AutoCloseable {
     return compilerTicksOf(s);
   }
 
-  /** The {@code utime + stime} of one {@code /proc/.../stat} line when its thread is a JIT compiler, else 0. */
+  /**
+   * The {@code utime + stime} of one {@code /proc/.../stat} line when its thread is a JIT compiler,
+   * else 0.
+   */
   static long compilerTicksOf(String statLine) {
     int open = statLine.indexOf('(');
     int close = statLine.lastIndexOf(')');
@@ -132,29 +153,41 @@ public final class CpuWindow implements AutoCloseable {
     return Long.parseLong(f[11]) + Long.parseLong(f[12]);
   }
 
-  /** The client's cores over the window, JIT compiler threads left out; empty when a sample is missing. */
+  /**
+   * The client's cores over the window, JIT compiler threads left out; empty when a sample is
+   * missing.
+   */
   public Optional<Double> clientCores() {
     Sample a = first;
     Sample b = second;
     if (!valid(a, b)) {
       return Optional.empty();
     }
-    long cpu = (b.clientCpuNanos() - a.clientCpuNanos()) - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos());
+    long cpu =
+        (b.clientCpuNanos() - a.clientCpuNanos()) - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos());
     return Optional.of(round((double) Math.max(0, cpu) / (b.nanos() - a.nanos())));
   }
 
-  /** The JIT compiler threads' cores over the window (0 = the client had finished compiling); empty when unknown. */
+  /**
+   * The JIT compiler threads' cores over the window (0 = the client had finished compiling); empty
+   * when unknown.
+   */
   public Optional<Double> clientJitCores() {
     Sample a = first;
     Sample b = second;
     if (!valid(a, b)) {
       return Optional.empty();
     }
-    return Optional.of(round((double) Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()) / (b.nanos() - a.nanos())));
+    return Optional.of(
+        round((double) Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()) / (b.nanos() - a.nanos())));
   }
 
   private static boolean valid(Sample a, Sample b) {
-    return a != null && b != null && a.clientCpuNanos() >= 0 && b.clientCpuNanos() >= 0 && b.nanos() > a.nanos();
+    return a != null
+        && b != null
+        && a.clientCpuNanos() >= 0
+        && b.clientCpuNanos() >= 0
+        && b.nanos() > a.nanos();
   }
 
   /** Where the server figure came from, or null. */
@@ -166,11 +199,17 @@ public final class CpuWindow implements AutoCloseable {
   public Optional<Double> serverCores() {
     Sample a = first;
     Sample b = second;
-    if (a == null || b == null || a.serverCpuNanos().isEmpty() || b.serverCpuNanos().isEmpty()
+    if (a == null
+        || b == null
+        || a.serverCpuNanos().isEmpty()
+        || b.serverCpuNanos().isEmpty()
         || b.nanos() <= a.nanos()) {
       return Optional.empty();
     }
-    return Optional.of(round((double) (b.serverCpuNanos().get() - a.serverCpuNanos().get()) / (b.nanos() - a.nanos())));
+    return Optional.of(
+        round(
+            (double) (b.serverCpuNanos().get() - a.serverCpuNanos().get())
+                / (b.nanos() - a.nanos())));
   }
 
   private static double round(double v) {

@@ -6,12 +6,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM handling. A shutdown hook marks the run interrupted, stops every child process the
- * runner started (the YCSB client, a stores.sh call) and then waits for the main thread to record what happened
- * (the running step as {@code interrupted}, the manifest) before the JVM halts. Thread-safe.
+ * Ctrl-C (SIGINT) and SIGTERM handling. A shutdown hook marks the run interrupted, stops every
+ * child process the runner started (the YCSB client, a stores.sh call) and then waits for the main
+ * thread to record what happened (the running step as {@code interrupted}, the manifest) before the
+ * JVM halts. Thread-safe.
  */
 public final class Interrupts {
   private static final long CHILD_GRACE_SECONDS = 5;
+
   /** Long enough to stop a local store (stores.sh waits up to 60 s for a server to exit). */
   private static final long BOOKKEEPING_SECONDS = 120;
 
@@ -29,7 +31,9 @@ public final class Interrupts {
     return requested;
   }
 
-  /** Marks the run interrupted and stops the children, as the hook does (tests call this directly). */
+  /**
+   * Marks the run interrupted and stops the children, as the hook does (tests call this directly).
+   */
   public void request() {
     requested = true;
     for (Process p : children) {

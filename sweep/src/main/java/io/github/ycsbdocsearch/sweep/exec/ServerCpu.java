@@ -7,11 +7,12 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 /**
- * Where a step reads the store's CPU time from: the local server processes (their kernel counters), what a remote
- * store reports about itself, or nowhere (BasicDB). Immutable.
+ * Where a step reads the store's CPU time from: the local server processes (their kernel counters),
+ * what a remote store reports about itself, or nowhere (BasicDB). Immutable.
  *
- * @param source  recorded as {@code server_cpu_source}; null when there is none
- * @param nanos   CPU nanoseconds used so far, summed over the servers; empty when it cannot be read now
+ * @param source recorded as {@code server_cpu_source}; null when there is none
+ * @param nanos CPU nanoseconds used so far, summed over the servers; empty when it cannot be read
+ *     now
  */
 public record ServerCpu(String source, Supplier<Optional<Long>> nanos) {
 
@@ -23,24 +24,31 @@ public record ServerCpu(String source, Supplier<Optional<Long>> nanos) {
     if (pids.isEmpty()) {
       return NONE;
     }
-    return new ServerCpu("local-processes", () -> {
-      long total = 0;
-      for (long pid : pids) {
-        Optional<Long> n = ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos);
-        if (n.isEmpty()) {
-          return Optional.empty();
-        }
-        total += n.get();
-      }
-      return Optional.of(total);
-    });
+    return new ServerCpu(
+        "local-processes",
+        () -> {
+          long total = 0;
+          for (long pid : pids) {
+            Optional<Long> n =
+                ProcessHandle.of(pid)
+                    .flatMap(h -> h.info().totalCpuDuration())
+                    .map(Duration::toNanos);
+            if (n.isEmpty()) {
+              return Optional.empty();
+            }
+            total += n.get();
+          }
+          return Optional.of(total);
+        });
   }
 
   /** What a remote store reports (StoreProbe#serverCpuNanos). */
   public static ServerCpu storeReported(Supplier<OptionalLong> reported) {
-    return new ServerCpu("store-reported", () -> {
-      OptionalLong v = reported.get();
-      return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
-    });
+    return new ServerCpu(
+        "store-reported",
+        () -> {
+          OptionalLong v = reported.get();
+          return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
+        });
   }
 }

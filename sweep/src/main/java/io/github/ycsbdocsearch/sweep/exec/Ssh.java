@@ -15,18 +15,23 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The OpenSSH client's commands to one other client machine: run a command there, copy a file there, fetch a folder
- * back (tar over the SSH channel), and read its clock. Batch mode: a key, never a password prompt. Every call runs
- * as a {@link ChildProcess}: its output goes to files while it runs (a command that keeps its output open cannot
- * block the wait) and it is killed, with whatever it started, once past {@code timeout}. Immutable.
+ * The OpenSSH client's commands to one other client machine: run a command there, copy a file
+ * there, fetch a folder back (tar over the SSH channel), and read its clock. Batch mode: a key,
+ * never a password prompt. Every call runs as a {@link ChildProcess}: its output goes to files
+ * while it runs (a command that keeps its output open cannot block the wait) and it is killed, with
+ * whatever it started, once past {@code timeout}. Immutable.
  *
- * @param client  the machine
+ * @param client the machine
  * @param program the OpenSSH client's command ({@code ssh}; tests put a local stand-in here)
  * @param timeout how long one call may take before it is killed and reported
  */
 public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
-  /** Ample for a file copy, a folder fetch or a check; a hung network or remote command fails in bounded time. */
+  /**
+   * Ample for a file copy, a folder fetch or a check; a hung network or remote command fails in
+   * bounded time.
+   */
   static final Duration TIMEOUT = Duration.ofSeconds(60);
+
   /** Longer commands are shortened in error messages, which stay one readable line. */
   private static final int LABEL_MAX = 80;
 
@@ -42,8 +47,18 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
   /** {@code ssh} with the options that reach the machine, up to and including the destination. */
   public List<String> base() {
     List<String> cmd = new ArrayList<>(program);
-    cmd.addAll(List.of("-p", String.valueOf(client.port()), "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o",
-        "StrictHostKeyChecking=accept-new", "-o", "LogLevel=ERROR"));
+    cmd.addAll(
+        List.of(
+            "-p",
+            String.valueOf(client.port()),
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "ConnectTimeout=10",
+            "-o",
+            "StrictHostKeyChecking=accept-new",
+            "-o",
+            "LogLevel=ERROR"));
     if (client.identityFile() != null) {
       cmd.addAll(List.of("-i", client.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
     }
@@ -64,8 +79,8 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
    * Runs {@code words} there and returns its stdout.
    *
    * @param stdin a file fed to the command's stdin; null: none
-   * @throws SetupException naming the machine and ssh's or the command's first error line, or the command that did
-   *                        not finish in time
+   * @throws SetupException naming the machine and ssh's or the command's first error line, or the
+   *     command that did not finish in time
    */
   public String run(List<String> words, Path stdin) {
     Path out = tempFile(".out");
@@ -85,9 +100,10 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
   }
 
   /**
-   * Copies the remote folder's content into the local folder (created), through tar on both ends: the archive is
-   * fetched into a local file first (the folder holds one client's logs), so each half has its own time limit and
-   * its own error, and neither can wait on the other through a pipe.
+   * Copies the remote folder's content into the local folder (created), through tar on both ends:
+   * the archive is fetched into a local file first (the folder holds one client's logs), so each
+   * half has its own time limit and its own error, and neither can wait on the other through a
+   * pipe.
    */
   public void fetch(Path remoteDir, Path localDir) {
     Path tar = tempFile(".tar");
@@ -96,15 +112,25 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
       Files.createDirectories(localDir);
       exec(List.of("tar", "-C", remoteDir.toString(), "-cf", "-", "."), null, tar);
       List<String> untar = List.of("tar", "-C", localDir.toString(), "-xf", tar.toString());
-      ChildResult r = new ChildProcess(untar, null, Map.of()).run(Path.of("/dev/null"), err, timeout, null,
-          line -> { });
+      ChildResult r =
+          new ChildProcess(untar, null, Map.of())
+              .run(Path.of("/dev/null"), err, timeout, null, line -> {});
       if (r.timedOut() || r.exitCode() != 0) {
-        throw new SetupException("client " + client.destination() + ": cannot unpack " + remoteDir + " into "
-            + localDir + ": " + (r.timedOut() ? "tar did not finish within " + timeout.toSeconds() + " s"
-            : firstLine(err).orElse("tar exit code " + r.exitCode())));
+        throw new SetupException(
+            "client "
+                + client.destination()
+                + ": cannot unpack "
+                + remoteDir
+                + " into "
+                + localDir
+                + ": "
+                + (r.timedOut()
+                    ? "tar did not finish within " + timeout.toSeconds() + " s"
+                    : firstLine(err).orElse("tar exit code " + r.exitCode())));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot fetch from " + client.destination() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot fetch from " + client.destination() + ": " + e.getMessage(), e);
     } finally {
       delete(tar);
       delete(err);
@@ -112,8 +138,8 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
   }
 
   /**
-   * Its clock minus this machine's, in milliseconds: its time read over SSH against the midpoint of the round trip
-   * (off by at most half the round trip).
+   * Its clock minus this machine's, in milliseconds: its time read over SSH against the midpoint of
+   * the round trip (off by at most half the round trip).
    */
   public long clockOffsetMs() {
     long before = System.currentTimeMillis();
@@ -122,33 +148,49 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
     try {
       return Long.parseLong(remote) - (before + after) / 2;
     } catch (NumberFormatException e) {
-      throw new SetupException("client " + client.destination() + ": 'date +%s%3N' printed '" + remote + "'");
+      throw new SetupException(
+          "client " + client.destination() + ": 'date +%s%3N' printed '" + remote + "'");
     }
   }
 
-  /** One word for a POSIX shell: single-quoted, with each single quote closed, escaped and reopened. */
+  /**
+   * One word for a POSIX shell: single-quoted, with each single quote closed, escaped and reopened.
+   */
   public static String quote(String word) {
     return word.matches("[A-Za-z0-9_./:=,+@%-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
-  /** Runs {@code words} there with its stdout into {@code stdout}; returns normally only when it exited 0. */
+  /**
+   * Runs {@code words} there with its stdout into {@code stdout}; returns normally only when it
+   * exited 0.
+   */
   private void exec(List<String> words, Path stdin, Path stdout) {
     Path err = tempFile(".err");
     try {
-      ChildResult r = new ChildProcess(command(words), null, Map.of()).stdin(stdin).run(stdout, err, timeout, null,
-          line -> { });
+      ChildResult r =
+          new ChildProcess(command(words), null, Map.of())
+              .stdin(stdin)
+              .run(stdout, err, timeout, null, line -> {});
       String where = "client " + client.destination() + " port " + client.port();
       if (Thread.currentThread().isInterrupted()) {
         throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
       }
       if (r.timedOut()) {
         // What it said last is the best hint at what it waited for (a lock, a prompt, a slow disk).
-        throw new SetupException(where + ": '" + label(words) + "' did not finish within " + timeout.toSeconds()
-            + " s; killed" + lastLine(err).map(l -> " (it said: " + l + ")").orElse(""));
+        throw new SetupException(
+            where
+                + ": '"
+                + label(words)
+                + "' did not finish within "
+                + timeout.toSeconds()
+                + " s; killed"
+                + lastLine(err).map(l -> " (it said: " + l + ")").orElse(""));
       }
       if (r.exitCode() != 0) {
-        throw new SetupException(where + ": " + firstLine(err).orElse("'" + label(words) + "' exit code "
-            + r.exitCode()));
+        throw new SetupException(
+            where
+                + ": "
+                + firstLine(err).orElse("'" + label(words) + "' exit code " + r.exitCode()));
       }
     } finally {
       delete(err);
@@ -170,10 +212,15 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
     return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1));
   }
 
-  /** The file's non-blank lines, trimmed; none when it cannot be read (the message then says less, nothing fails). */
+  /**
+   * The file's non-blank lines, trimmed; none when it cannot be read (the message then says less,
+   * nothing fails).
+   */
   private static List<String> lines(Path file) {
     try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip).filter(l -> !l.isEmpty())
+      return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+          .map(String::strip)
+          .filter(l -> !l.isEmpty())
           .toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of();
@@ -184,7 +231,8 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
     try {
       return Files.createTempFile("ssh", suffix);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a temporary file for ssh: " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot create a temporary file for ssh: " + e.getMessage(), e);
     }
   }
 

@@ -6,12 +6,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One of YCSB's once-a-second status lines on stderr ({@code "2026-11-21 20:01:05:123 3 sec: 6006 operations;
- * 2007.5 current ops/sec; ..."}). YCSB formats the rate with the client's default locale, so both '.' and ','
- * decimal separators are read. Immutable.
+ * One of YCSB's once-a-second status lines on stderr ({@code "2026-11-21 20:01:05:123 3 sec: 6006
+ * operations; 2007.5 current ops/sec; ..."}). YCSB formats the rate with the client's default
+ * locale, so both '.' and ',' decimal separators are read. Immutable.
  *
- * @param elapsedSeconds  seconds since the client threads started
- * @param operations      operations done so far
+ * @param elapsedSeconds seconds since the client threads started
+ * @param operations operations done so far
  * @param currentOpsPerSec throughput of the last interval, when YCSB printed one
  */
 public record StatusLine(long elapsedSeconds, long operations, OptionalDouble currentOpsPerSec) {
@@ -36,6 +36,7 @@ public record StatusLine(long elapsedSeconds, long operations, OptionalDouble cu
         // "∞" on the first interval: no rate yet.
       }
     }
-    return Optional.of(new StatusLine(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), rate));
+    return Optional.of(
+        new StatusLine(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), rate));
   }
 }

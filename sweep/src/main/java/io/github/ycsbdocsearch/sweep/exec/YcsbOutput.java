@@ -15,29 +15,40 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a finished YCSB 0.17.0 client printed, read from its {@code ycsb.out} and {@code ycsb.err}, and the checks
- * that its exit code cannot be trusted for: YCSB exits 0 when a transaction throws (before printing results), when
- * the DB class is unknown, and it carries on with fewer threads when a thread's {@code init()} fails. Immutable.
+ * What a finished YCSB 0.17.0 client printed, read from its {@code ycsb.out} and {@code ycsb.err},
+ * and the checks that its exit code cannot be trusted for: YCSB exits 0 when a transaction throws
+ * (before printing results), when the DB class is unknown, and it carries on with fewer threads
+ * when a thread's {@code init()} fails. Immutable.
  *
- * @param overallRuntimeMs   {@code [OVERALL], RunTime(ms)}; empty when YCSB stopped before reporting
- * @param overallThroughput  {@code [OVERALL], Throughput(ops/sec)} (warm-up included)
- * @param returnCounts       per operation, per status name, from the {@code [OP], Return=STATUS, N} lines
- * @param initializedThreads client threads whose DB {@code init()} succeeded (DBWrapper's line on stderr)
- * @param threadInitFailed   a thread's workload {@code initThread} threw
- * @param firstProblem       the first error line YCSB or a binding printed, to explain a failure
+ * @param overallRuntimeMs {@code [OVERALL], RunTime(ms)}; empty when YCSB stopped before reporting
+ * @param overallThroughput {@code [OVERALL], Throughput(ops/sec)} (warm-up included)
+ * @param returnCounts per operation, per status name, from the {@code [OP], Return=STATUS, N} lines
+ * @param initializedThreads client threads whose DB {@code init()} succeeded (DBWrapper's line on
+ *     stderr)
+ * @param threadInitFailed a thread's workload {@code initThread} threw
+ * @param firstProblem the first error line YCSB or a binding printed, to explain a failure
  */
-public record YcsbOutput(OptionalLong overallRuntimeMs, OptionalDouble overallThroughput,
-                         Map<String, Map<String, Long>> returnCounts, int initializedThreads,
-                         boolean threadInitFailed, Optional<String> firstProblem) {
-  private static final Pattern RETURN = Pattern.compile("^\\[([^\\]]+)\\], Return=([^,]+), (\\d+)$");
-  private static final Pattern OVERALL = Pattern.compile("^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), "
-      + "(.+)$");
+public record YcsbOutput(
+    OptionalLong overallRuntimeMs,
+    OptionalDouble overallThroughput,
+    Map<String, Map<String, Long>> returnCounts,
+    int initializedThreads,
+    boolean threadInitFailed,
+    Optional<String> firstProblem) {
+  private static final Pattern RETURN =
+      Pattern.compile("^\\[([^\\]]+)\\], Return=([^,]+), (\\d+)$");
+  private static final Pattern OVERALL =
+      Pattern.compile("^\\[OVERALL\\], (RunTime\\(ms\\)|Throughput\\(ops/sec\\)), " + "(.+)$");
   private static final String DB_INIT_DONE = "DBWrapper: report latency for each error is";
-  private static final Pattern EXCEPTION = Pattern.compile(
-      "^(Exception in thread .*|Caused by: .*|(?:[a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::.*)?)$");
-  private static final Pattern YCSB_ERROR = Pattern.compile("^(Unknown DB .*|Error initializing datastore bindings.*"
-      + "|Unable to open the properties file.*|Unknown option .*|Missing property.*|Failed check required.*"
-      + "|Could not (?:find exporter|export measurements).*)$");
+  private static final Pattern EXCEPTION =
+      Pattern.compile(
+          "^(Exception in thread .*|Caused by:"
+              + " .*|(?:[a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::.*)?)$");
+  private static final Pattern YCSB_ERROR =
+      Pattern.compile(
+          "^(Unknown DB .*|Error initializing datastore bindings.*|Unable to open the properties"
+              + " file.*|Unknown option .*|Missing property.*|Failed check required.*|Could not"
+              + " (?:find exporter|export measurements).*)$");
   private static final int MAX_PROBLEM_CHARS = 300;
 
   public YcsbOutput {
@@ -49,15 +60,27 @@ public record YcsbOutput(OptionalLong overallRuntimeMs, OptionalDouble overallTh
     Parse p = new Parse();
     p.scan(stdout);
     p.scan(stderr);
-    return new YcsbOutput(p.runtime, p.throughput, p.returns, p.inits, p.workloadInitFailed,
-        Optional.ofNullable(p.problem).map(s -> s.length() > MAX_PROBLEM_CHARS ? s.substring(0, MAX_PROBLEM_CHARS)
-            + "..." : s));
+    return new YcsbOutput(
+        p.runtime,
+        p.throughput,
+        p.returns,
+        p.inits,
+        p.workloadInitFailed,
+        Optional.ofNullable(p.problem)
+            .map(
+                s ->
+                    s.length() > MAX_PROBLEM_CHARS
+                        ? s.substring(0, MAX_PROBLEM_CHARS) + "..."
+                        : s));
   }
 
   /** Operations YCSB counted, all statuses, without its own CLEANUP pseudo-operation. */
   public long totalOperations() {
-    return returnCounts.entrySet().stream().filter(e -> !e.getKey().equals("CLEANUP"))
-        .flatMap(e -> e.getValue().values().stream()).mapToLong(Long::longValue).sum();
+    return returnCounts.entrySet().stream()
+        .filter(e -> !e.getKey().equals("CLEANUP"))
+        .flatMap(e -> e.getValue().values().stream())
+        .mapToLong(Long::longValue)
+        .sum();
   }
 
   /**
@@ -68,12 +91,18 @@ public record YcsbOutput(OptionalLong overallRuntimeMs, OptionalDouble overallTh
   public Optional<String> failure(int expectedThreads) {
     String why = firstProblem.map(p -> ": " + p).orElse("");
     if (overallRuntimeMs.isEmpty()) {
-      return Optional.of("YCSB stopped before reporting results (a DB or workload error ends it with exit code 0)"
-          + why);
+      return Optional.of(
+          "YCSB stopped before reporting results (a DB or workload error ends it with exit code 0)"
+              + why);
     }
     if (initializedThreads < expectedThreads) {
-      return Optional.of("only " + initializedThreads + " of " + expectedThreads + " client threads initialised"
-          + why);
+      return Optional.of(
+          "only "
+              + initializedThreads
+              + " of "
+              + expectedThreads
+              + " client threads initialised"
+              + why);
     }
     if (threadInitFailed) {
       return Optional.of("a client thread's workload initialisation failed" + why);
@@ -110,8 +139,9 @@ public record YcsbOutput(OptionalLong overallRuntimeMs, OptionalDouble overallTh
     private void line(String line) {
       Matcher m = RETURN.matcher(line);
       if (m.matches()) {
-        returns.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>()).merge(m.group(2),
-            Long.parseLong(m.group(3)), Long::sum);
+        returns
+            .computeIfAbsent(m.group(1), k -> new LinkedHashMap<>())
+            .merge(m.group(2), Long.parseLong(m.group(3)), Long::sum);
         return;
       }
       m = OVERALL.matcher(line);
@@ -124,7 +154,8 @@ public record YcsbOutput(OptionalLong overallRuntimeMs, OptionalDouble overallTh
       } else if (line.startsWith("site.ycsb.WorkloadException")) {
         workloadInitFailed = true;
       }
-      if (problem == null && (EXCEPTION.matcher(line).matches() || YCSB_ERROR.matcher(line).matches())) {
+      if (problem == null
+          && (EXCEPTION.matcher(line).matches() || YCSB_ERROR.matcher(line).matches())) {
         problem = line;
       }
     }

@@ -7,15 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The steps of a store's sweep, phase by phase: the capacity search (closed loop, one step per thread count), the
- * explicit --rates, then the load phase at fractions of the peak (planned once the peak is known), then the
- * harness floor (BasicDB at every fixed-rate step's threads and rate). Step numbers run on across phases, so
- * every folder name is unique and a resumed run plans the same names again. Stateless.
+ * The steps of a store's sweep, phase by phase: the capacity search (closed loop, one step per
+ * thread count), the explicit --rates, then the load phase at fractions of the peak (planned once
+ * the peak is known), then the harness floor (BasicDB at every fixed-rate step's threads and rate).
+ * Step numbers run on across phases, so every folder name is unique and a resumed run plans the
+ * same names again. Stateless.
  */
 public final class StepPlanner {
 
-  private StepPlanner() {
-  }
+  private StepPlanner() {}
 
   /** The capacity-search steps, numbered from 1; none when the run asks only for explicit rates. */
   public static List<StepSpec> capacity(SweepOptions o) {
@@ -31,7 +31,8 @@ public final class StepPlanner {
   /** The explicit --rates steps, numbered after {@code after}. */
   public static List<StepSpec> rates(SweepOptions o, int after) {
     List<StepSpec> out = new ArrayList<>();
-    List<Integer> counts = o.threads().auto() ? List.of(Defaults.RATE_THREADS) : o.threads().counts();
+    List<Integer> counts =
+        o.threads().auto() ? List.of(Defaults.RATE_THREADS) : o.threads().counts();
     for (int t : counts) {
       for (int r : o.rates()) {
         out.add(new StepSpec(after + out.size() + 1, Phase.RATES, t, r, null));
@@ -50,38 +51,42 @@ public final class StepPlanner {
   }
 
   /**
-   * The fault's two steps at {@code rate}, numbered after {@code after}: its control (no fault), then the step a
-   * server is killed in; both with the pool of the rate.
+   * The fault's two steps at {@code rate}, numbered after {@code after}: its control (no fault),
+   * then the step a server is killed in; both with the pool of the rate.
    *
    * @param fraction the rate as a fraction of the capacity; null when it is a --rates value
    */
   public static List<StepSpec> fault(SweepOptions o, long rate, Double fraction, int after) {
     int pool = poolThreads(rate, o.slo());
-    return List.of(new StepSpec(after + 1, Phase.FAULT_CONTROL, pool, rate, fraction),
+    return List.of(
+        new StepSpec(after + 1, Phase.FAULT_CONTROL, pool, rate, fraction),
         new StepSpec(after + 2, Phase.FAULT, pool, rate, fraction));
   }
 
   /**
-   * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with the thread pool
-   * of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool, so a slow request never delays
-   * another and the pool, not the peak's thread count, decides what can be in flight.
+   * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with
+   * the thread pool of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool,
+   * so a slow request never delays another and the pool, not the peak's thread count, decides what
+   * can be in flight.
    */
   public static List<StepSpec> curve(SweepOptions o, double peakOps, int after) {
     List<StepSpec> out = new ArrayList<>();
     for (double f : o.loadFractions()) {
       long rate = Math.max(1, Math.round(peakOps * f));
-      out.add(new StepSpec(after + out.size() + 1, Phase.LOAD, poolThreads(rate, o.slo()), rate, f));
+      out.add(
+          new StepSpec(after + out.size() + 1, Phase.LOAD, poolThreads(rate, o.slo()), rate, f));
     }
     return out;
   }
 
   /**
-   * The thread pool of a fixed-rate step at {@code rate} ops/s under the objective {@code slo}. By Little's law a
-   * store that meets the bound B holds at most about rate x B requests in flight; the pool holds
-   * {@link Defaults#POOL_HEADROOM} times that plus {@link Defaults#MIN_LOAD_THREADS}, so it runs dry only when the
-   * store's latency is far past the bound (then the requests wait for a thread, and their intended latency, counted
-   * from the scheduled arrival, charges that wait to the store), between {@link Defaults#MIN_LOAD_THREADS} and
-   * {@link Defaults#MAX_POOL_THREADS}.
+   * The thread pool of a fixed-rate step at {@code rate} ops/s under the objective {@code slo}. By
+   * Little's law a store that meets the bound B holds at most about rate x B requests in flight;
+   * the pool holds {@link Defaults#POOL_HEADROOM} times that plus {@link
+   * Defaults#MIN_LOAD_THREADS}, so it runs dry only when the store's latency is far past the bound
+   * (then the requests wait for a thread, and their intended latency, counted from the scheduled
+   * arrival, charges that wait to the store), between {@link Defaults#MIN_LOAD_THREADS} and {@link
+   * Defaults#MAX_POOL_THREADS}.
    */
   public static int poolThreads(long rate, Slo slo) {
     double inFlight = rate * (slo.boundUs() / 1e6);
@@ -93,7 +98,13 @@ public final class StepPlanner {
   public static List<StepSpec> floor(List<StepSpec> fixedRate, int after) {
     List<StepSpec> out = new ArrayList<>();
     for (StepSpec s : fixedRate) {
-      out.add(new StepSpec(after + out.size() + 1, Phase.FLOOR, s.threads(), s.targetOps(), s.offeredFraction()));
+      out.add(
+          new StepSpec(
+              after + out.size() + 1,
+              Phase.FLOOR,
+              s.threads(),
+              s.targetOps(),
+              s.offeredFraction()));
     }
     return out;
   }

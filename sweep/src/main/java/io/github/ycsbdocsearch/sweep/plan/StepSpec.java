@@ -5,21 +5,29 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.util.Locale;
 
 /**
- * One step of a store's sweep: its number, why it runs, client threads and target rate (0 = unthrottled). Its
- * folder name comes from the results format ({@link RunLayout#stepDirName}). Immutable.
+ * One step of a store's sweep: its number, why it runs, client threads and target rate (0 =
+ * unthrottled). Its folder name comes from the results format ({@link RunLayout#stepDirName}).
+ * Immutable.
  *
- * @param offeredFraction load phase: the target as a fraction of the capacity-search peak; otherwise null
+ * @param offeredFraction load and search phases: the target as a fraction of the capacity-search
+ *     peak; soak and fault phases: as a fraction of the capacity under the objective ({@link
+ *     #fractionOf}); otherwise null
  */
-public record StepSpec(int index, Phase phase, int threads, long targetOps, Double offeredFraction) {
+public record StepSpec(
+    int index, Phase phase, int threads, long targetOps, Double offeredFraction) {
 
   public StepSpec {
     if (index < 1 || threads < 1 || targetOps < 0) {
-      throw new IllegalArgumentException("bad step: index " + index + ", threads " + threads + ", target "
-          + targetOps);
+      throw new IllegalArgumentException(
+          "bad step: index " + index + ", threads " + threads + ", target " + targetOps);
     }
     if (phase.fixedRate() != (targetOps > 0)) {
-      throw new IllegalArgumentException("a " + phase.jsonName() + " step " + (targetOps > 0 ? "has no" : "needs a")
-          + " target rate");
+      throw new IllegalArgumentException(
+          "a "
+              + phase.jsonName()
+              + " step "
+              + (targetOps > 0 ? "has no" : "needs a")
+              + " target rate");
     }
   }
 
@@ -33,10 +41,25 @@ public record StepSpec(int index, Phase phase, int threads, long targetOps, Doub
     return RunLayout.stepDirName(index, threads, targetOps, phase);
   }
 
+  /**
+   * What {@link #offeredFraction} is a fraction of: the capacity for the steps that run after the
+   * search.
+   */
+  public String fractionOf() {
+    return switch (phase) {
+      case SOAK, FAULT_CONTROL, FAULT -> "capacity";
+      default -> "peak";
+    };
+  }
+
   /** Human label for progress lines. */
   public String label() {
     String base = targetOps > 0 ? "t=" + threads + " @" + targetOps + "/s" : "t=" + threads;
-    return phase.jsonName() + " " + base + (offeredFraction == null ? ""
-        : String.format(Locale.ROOT, " (%.0f%% of peak)", offeredFraction * 100));
+    return phase.jsonName()
+        + " "
+        + base
+        + (offeredFraction == null
+            ? ""
+            : String.format(Locale.ROOT, " (%.0f%% of %s)", offeredFraction * 100, fractionOf()));
   }
 }

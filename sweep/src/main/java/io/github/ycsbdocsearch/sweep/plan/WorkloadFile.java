@@ -19,13 +19,14 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * A YCSB workload file, found by name in the repository's {@code workloads/} folder or by path, with its properties
- * and a content hash (so a resumed run can tell that the file changed). Immutable.
+ * A YCSB workload file, found by name in the repository's {@code workloads/} folder or by path,
+ * with its properties and a content hash (so a resumed run can tell that the file changed).
+ * Immutable.
  *
- * @param name       the file name, used in the results folder name (e.g. {@code workloada})
- * @param path       absolute path, passed to YCSB as {@code -P}
+ * @param name the file name, used in the results folder name (e.g. {@code workloada})
+ * @param path absolute path, passed to YCSB as {@code -P}
  * @param properties the file's properties, sorted by key
- * @param sha256     hex SHA-256 of the file's bytes
+ * @param sha256 hex SHA-256 of the file's bytes
  */
 public record WorkloadFile(String name, Path path, Map<String, String> properties, String sha256) {
   /** YCSB's property naming the Workload class. */
@@ -36,8 +37,8 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
   }
 
   /**
-   * Finds a workload: an existing file path wins, then {@code <repo>/workloads/<arg>}, then a case-insensitive match
-   * there (so {@code workloadA} finds {@code workloada}).
+   * Finds a workload: an existing file path wins, then {@code <repo>/workloads/<arg>}, then a
+   * case-insensitive match there (so {@code workloadA} finds {@code workloada}).
    *
    * @throws SetupException naming the workload and the known ones
    */
@@ -57,8 +58,14 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
         return read(dir.resolve(k));
       }
     }
-    throw new SetupException("unknown workload '" + arg + "': not a file and not in " + dir + " (known: "
-        + (known.isEmpty() ? "none" : String.join(", ", known)) + ")");
+    throw new SetupException(
+        "unknown workload '"
+            + arg
+            + "': not a file and not in "
+            + dir
+            + " (known: "
+            + (known.isEmpty() ? "none" : String.join(", ", known))
+            + ")");
   }
 
   /** Reads a workload file, checking that it names a Workload class that is on the classpath. */
@@ -74,16 +81,19 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
     try (Reader r = new StringReader(new String(bytes, StandardCharsets.ISO_8859_1))) {
       p.load(r);
     } catch (IOException | IllegalArgumentException e) {
-      throw new SetupException("workload file " + abs + " is not a properties file: " + e.getMessage(), e);
+      throw new SetupException(
+          "workload file " + abs + " is not a properties file: " + e.getMessage(), e);
     }
     String cls = p.getProperty(WORKLOAD_CLASS_PROPERTY);
     if (cls == null || cls.isBlank()) {
-      throw new SetupException("workload file " + abs + " sets no '" + WORKLOAD_CLASS_PROPERTY + "' class");
+      throw new SetupException(
+          "workload file " + abs + " sets no '" + WORKLOAD_CLASS_PROPERTY + "' class");
     }
     try {
       Class.forName(cls.trim(), false, WorkloadFile.class.getClassLoader());
     } catch (ClassNotFoundException e) {
-      throw new SetupException("workload class " + cls.trim() + " (file " + abs + ") is not on the classpath", e);
+      throw new SetupException(
+          "workload class " + cls.trim() + " (file " + abs + ") is not on the classpath", e);
     }
     Map<String, String> props = new TreeMap<>();
     for (String k : p.stringPropertyNames()) {
@@ -101,8 +111,11 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
     List<String> names = new ArrayList<>();
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
-        s.filter(Files::isRegularFile).map(f -> f.getFileName().toString())
-            .filter(n -> !n.startsWith(".") && !n.endsWith(".md")).sorted().forEach(names::add);
+        s.filter(Files::isRegularFile)
+            .map(f -> f.getFileName().toString())
+            .filter(n -> !n.startsWith(".") && !n.endsWith(".md"))
+            .sorted()
+            .forEach(names::add);
       } catch (IOException e) {
         // An unlistable folder just means no suggestions in the error message.
         return names;

@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * Progress for a person, on stderr (stdout carries only the results folder's path): which store and step runs,
- * elapsed and remaining time, and the live throughput read from YCSB's status lines, every few seconds. Kept apart
- * from the machine-readable results, as JMH keeps {@code runner/format}. Thread-safe (YCSB status lines arrive on a
- * pump thread).
+ * Progress for a person, on stderr (stdout carries only the results folder's path): which store and
+ * step runs, elapsed and remaining time, and the live throughput read from YCSB's status lines,
+ * every few seconds. Kept apart from the machine-readable results, as JMH keeps {@code
+ * runner/format}. Thread-safe (YCSB status lines arrive on a pump thread).
  */
 public final class Progress {
   /** Seconds between live lines during a step. */
@@ -43,19 +43,37 @@ public final class Progress {
   /** A step begins. */
   public synchronized void stepStarted(String store, StepSpec step, int planned, int runSeconds) {
     lastLiveSecond = -1;
-    err.printf(Locale.ROOT, "[%s] step %d/%d %s: %d s (%s left at most)%n", store, step.index(), planned,
-        step.label(), runSeconds, format(remaining.get()));
+    err.printf(
+        Locale.ROOT,
+        "[%s] step %d/%d %s: %d s (%s left at most)%n",
+        store,
+        step.index(),
+        planned,
+        step.label(),
+        runSeconds,
+        format(remaining.get()));
   }
 
   /** A YCSB status line of the running step; printed every {@value #LIVE_EVERY_SECONDS} s. */
-  public synchronized void live(String store, StepSpec step, int planned, int runSeconds, StatusLine line) {
-    if (line.currentOpsPerSec().isEmpty() || line.elapsedSeconds() == lastLiveSecond
-        || line.elapsedSeconds() % LIVE_EVERY_SECONDS != 0 || line.elapsedSeconds() == 0) {
+  public synchronized void live(
+      String store, StepSpec step, int planned, int runSeconds, StatusLine line) {
+    if (line.currentOpsPerSec().isEmpty()
+        || line.elapsedSeconds() == lastLiveSecond
+        || line.elapsedSeconds() % LIVE_EVERY_SECONDS != 0
+        || line.elapsedSeconds() == 0) {
       return;
     }
     lastLiveSecond = line.elapsedSeconds();
-    err.printf(Locale.ROOT, "[%s] step %d/%d %s: %d/%d s, %.0f ops/s, %s left at most%n", store, step.index(),
-        planned, step.label(), line.elapsedSeconds(), runSeconds, line.currentOpsPerSec().getAsDouble(),
+    err.printf(
+        Locale.ROOT,
+        "[%s] step %d/%d %s: %d/%d s, %.0f ops/s, %s left at most%n",
+        store,
+        step.index(),
+        planned,
+        step.label(),
+        line.elapsedSeconds(),
+        runSeconds,
+        line.currentOpsPerSec().getAsDouble(),
         format(remaining.get().minusSeconds(Math.min(line.elapsedSeconds(), runSeconds))));
   }
 

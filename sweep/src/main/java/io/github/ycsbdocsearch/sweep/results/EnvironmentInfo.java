@@ -16,15 +16,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Facts about the machine, the JVM, the libraries and the source tree, for the manifest. Each reader returns
- * "unknown" rather than failing: a missing fact must not stop a benchmark. Stateless.
+ * Facts about the machine, the JVM, the libraries and the source tree, for the manifest. Each
+ * reader returns "unknown" rather than failing: a missing fact must not stop a benchmark.
+ * Stateless.
  */
 public final class EnvironmentInfo {
   private static final String UNKNOWN = "unknown";
-  private static final Pattern JAR = Pattern.compile("^(.+?)-(\\d[^-/]*(?:-[A-Za-z0-9.]+)*)\\.jar$");
+  private static final Pattern JAR =
+      Pattern.compile("^(.+?)-(\\d[^-/]*(?:-[A-Za-z0-9.]+)*)\\.jar$");
 
-  private EnvironmentInfo() {
-  }
+  private EnvironmentInfo() {}
 
   /** CPU model, CPU count, memory, OS and kernel. */
   public static ObjectNode machine() {
@@ -32,7 +33,9 @@ public final class EnvironmentInfo {
     n.put("cpu_model", procField("/proc/cpuinfo", "model name"));
     n.put("cpu_count", Runtime.getRuntime().availableProcessors());
     String mem = procField("/proc/meminfo", "MemTotal");
-    n.put("memory_mb", mem.endsWith(" kB") ? Long.parseLong(mem.replace(" kB", "").trim()) / 1024 : -1);
+    n.put(
+        "memory_mb",
+        mem.endsWith(" kB") ? Long.parseLong(mem.replace(" kB", "").trim()) / 1024 : -1);
     n.put("os", osRelease());
     n.put("os_name", System.getProperty("os.name"));
     n.put("kernel", System.getProperty("os.version"));
@@ -53,11 +56,15 @@ public final class EnvironmentInfo {
     return n;
   }
 
-  /** Library versions from the jar names on a classpath ({@code jedis-8.0.2.jar} gives jedis 8.0.2). */
+  /**
+   * Library versions from the jar names on a classpath ({@code jedis-8.0.2.jar} gives jedis 8.0.2).
+   */
   public static Map<String, String> libraries(String classpath) {
     Map<String, String> out = new TreeMap<>();
     for (String entry : classpath.split(File.pathSeparator)) {
-      Matcher m = JAR.matcher(Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString());
+      Matcher m =
+          JAR.matcher(
+              Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString());
       if (m.matches()) {
         out.put(m.group(1), m.group(2));
       }
@@ -105,8 +112,12 @@ public final class EnvironmentInfo {
   /** Runs a read-only command and returns its trimmed stdout, or "" when it fails. */
   private static String run(Path dir, String... cmd) {
     try {
-      Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(false)
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process p =
+          new ProcessBuilder(cmd)
+              .directory(dir.toFile())
+              .redirectErrorStream(false)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
         p.destroyForcibly();

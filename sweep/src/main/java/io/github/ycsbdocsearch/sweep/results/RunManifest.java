@@ -11,13 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The run's {@code manifest.json}: everything needed to understand and repeat the run (docs/results-format.md). Kept
- * in memory as a JSON tree and rewritten atomically whenever a section changes, so the file on disk is always whole.
- * Thread-safe (every access is synchronized).
+ * The run's {@code manifest.json}: everything needed to understand and repeat the run
+ * (docs/results-format.md). Kept in memory as a JSON tree and rewritten atomically whenever a
+ * section changes, so the file on disk is always whole. Thread-safe (every access is synchronized).
  */
 public final class RunManifest {
   /** File name inside the run folder. */
   public static final String FILE_NAME = "manifest.json";
+
   /** Version of the manifest layout. */
   public static final int FORMAT = 1;
 
@@ -44,12 +45,14 @@ public final class RunManifest {
   public static RunManifest read(Path runDir) {
     Path f = runDir.resolve(FILE_NAME);
     if (!Files.isRegularFile(f)) {
-      throw new SetupException("no " + FILE_NAME + " in " + runDir + ": not a results folder of run-sweep.sh");
+      throw new SetupException(
+          "no " + FILE_NAME + " in " + runDir + ": not a results folder of run-sweep.sh");
     }
     try {
       JsonNode n = Json.MAPPER.readTree(f.toFile());
       if (!(n instanceof ObjectNode obj) || !obj.path("parameters").isObject()) {
-        throw new SetupException(f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
+        throw new SetupException(
+            f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
       }
       return new RunManifest(f, obj);
     } catch (IOException e) {

@@ -18,22 +18,26 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The durability check of a fault step: a stream of inserts beside the load, through the store's own binding and
- * the same connection and durability settings as the load's clients, each acknowledged key noted with the instant
- * its acknowledgement arrived; after the store is whole again every acknowledged key is read back. A key that is
- * not there was acknowledged and lost.
+ * The durability check of a fault step: a stream of inserts beside the load, through the store's
+ * own binding and the same connection and durability settings as the load's clients, each
+ * acknowledged key noted with the instant its acknowledgement arrived; after the store is whole
+ * again every acknowledged key is read back. A key that is not there was acknowledged and lost.
  *
- * <p>Why a stream of its own rather than the load's writes: an insert of a fresh key has one right answer after the
- * fault (present), while an update may be overwritten by a later one whose fate is unknown (it failed or timed out).
- * The keys ({@code durability-<tag>-<n>}) are outside the workload's key space, so the load never reads or updates
- * them; the documents are copies of loaded ones. Thread-safe: one writer thread, results read after {@link #stop}.
+ * <p>Why a stream of its own rather than the load's writes: an insert of a fresh key has one right
+ * answer after the fault (present), while an update may be overwritten by a later one whose fate is
+ * unknown (it failed or timed out). The keys ({@code durability-<tag>-<n>}) are outside the
+ * workload's key space, so the load never reads or updates them; the documents are copies of loaded
+ * ones. Thread-safe: one writer thread, results read after {@link #stop}.
  */
 final class AckedWrites {
-  /** Inserts per second: a fine grain (50 ms) for the longest gap, and too few to load the store. */
-  static final int PER_SECOND = 20;
   /**
-   * How long the read-back keeps trying (the connection, then each read that fails rather than answers "absent"), a
-   * second apart: a replica set may still be electing when the step ends.
+   * Inserts per second: a fine grain (50 ms) for the longest gap, and too few to load the store.
+   */
+  static final int PER_SECOND = 20;
+
+  /**
+   * How long the read-back keeps trying (the connection, then each read that fails rather than
+   * answers "absent"), a second apart: a replica set may still be electing when the step ends.
    */
   private static final long READ_BACK_PATIENCE_MS = TimeUnit.SECONDS.toMillis(60);
 
@@ -48,21 +52,32 @@ final class AckedWrites {
   private long failed;
   private String firstError;
 
-  /** One acknowledged insert: its key and the wall-clock instant (epoch ms) its acknowledgement arrived. */
-  record Ack(String key, long atMs) {
-  }
+  /**
+   * One acknowledged insert: its key and the wall-clock instant (epoch ms) its acknowledgement
+   * arrived.
+   */
+  record Ack(String key, long atMs) {}
 
   /**
    * What the read-back found.
    *
-   * @param lostKeys       the first lost keys, at most 20
+   * @param lostKeys the first lost keys, at most 20
    * @param readBackFailed keys whose read failed every time (neither found nor absent)
-   * @param readBackError  why no key could be read (the binding did not connect in time), or null
+   * @param readBackError why no key could be read (the binding did not connect in time), or null
    */
-  record Outcome(long attempted, long acked, long failed, long ackedBeforeKill, long lostBeforeKill,
-                 long ackedAfterKill, long lostAfterKill, List<String> lostKeys, long longestAckGapMs,
-                 long readBackFailed, String firstError, String readBackError) {
-  }
+  record Outcome(
+      long attempted,
+      long acked,
+      long failed,
+      long ackedBeforeKill,
+      long lostBeforeKill,
+      long ackedAfterKill,
+      long lostAfterKill,
+      List<String> lostKeys,
+      long longestAckGapMs,
+      long readBackFailed,
+      String firstError,
+      String readBackError) {}
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
     this.kind = kind;
@@ -71,7 +86,10 @@ final class AckedWrites {
     this.prefix = "durability-" + tag + "-";
   }
 
-  /** Starts writing, one insert every {@code 1000 / PER_SECOND} ms (sent on schedule, not after the last reply). */
+  /**
+   * Starts writing, one insert every {@code 1000 / PER_SECOND} ms (sent on schedule, not after the
+   * last reply).
+   */
   void start() {
     writer = new Thread(this::write, "acked-writes");
     writer.setDaemon(true);
@@ -106,11 +124,14 @@ final class AckedWrites {
       long next = System.nanoTime();
       for (long n = 0; !stopping; n++) {
         LockSupport.parkNanos(next - System.nanoTime());
-        // After an insert that blocked (a primary being elected), go on at the rate, not in a burst that catches up.
+        // After an insert that blocked (a primary being elected), go on at the rate, not in a burst
+        // that catches up.
         next = Math.max(next + period, System.nanoTime());
         String key = prefix + n;
         Map<String, ByteIterator> values = new HashMap<>();
-        source.document(n % source.recordCount(), 0).forEach((f, v) -> values.put(f, new StringByteIterator(v)));
+        source
+            .document(n % source.recordCount(), 0)
+            .forEach((f, v) -> values.put(f, new StringByteIterator(v)));
         Status s = insert(db, config.table(), key, values);
         long at = System.currentTimeMillis();
         synchronized (this) {
@@ -139,12 +160,13 @@ final class AckedWrites {
   }
 
   /**
-   * Reads every acknowledged key back (call after {@link #stop}, with the store whole again) and counts the lost
-   * ones, before and after the kill.
+   * Reads every acknowledged key back (call after {@link #stop}, with the store whole again) and
+   * counts the lost ones, before and after the kill.
    *
    * @param killedAtMs when the server was killed (epoch ms); 0 when it was not
-   * @param windowStartMs the measured window's start: the longest gap between acknowledgements is taken inside it
-   * @param windowEndMs   the measured window's end
+   * @param windowStartMs the measured window's start: the longest gap between acknowledgements is
+   *     taken inside it
+   * @param windowEndMs the measured window's end
    */
   synchronized Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
     long deadline = System.currentTimeMillis() + READ_BACK_PATIENCE_MS;
@@ -154,9 +176,21 @@ final class AckedWrites {
     try {
       db = openBy(deadline);
     } catch (RuntimeException e) {
-      // Nothing read: every acknowledged key counts as a failed read, none as lost, and the counts still stand.
-      return new Outcome(attempted, acks.size(), failed, before, 0, acks.size() - before, 0, List.of(), gap,
-          acks.size(), firstError, "read-back failed: " + e.getMessage());
+      // Nothing read: every acknowledged key counts as a failed read, none as lost, and the counts
+      // still stand.
+      return new Outcome(
+          attempted,
+          acks.size(),
+          failed,
+          before,
+          0,
+          acks.size() - before,
+          0,
+          List.of(),
+          gap,
+          acks.size(),
+          firstError,
+          "read-back failed: " + e.getMessage());
     }
     String table = config.table();
     long lostBefore = 0;
@@ -168,13 +202,16 @@ final class AckedWrites {
       for (Ack a : acks) {
         boolean early = killedAtMs > 0 && a.atMs() < killedAtMs;
         if (givenUp) {
-          // Past the deadline with the store still refusing: each further read could wait out the driver's own
-          // timeout (MongoDB's server selection, seconds) for hundreds of keys. Counted as failed reads, not lost.
+          // Past the deadline with the store still refusing: each further read could wait out the
+          // driver's own
+          // timeout (MongoDB's server selection, seconds) for hundreds of keys. Counted as failed
+          // reads, not lost.
           readFailed++;
           continue;
         }
         Status s = read(db, table, a.key(), deadline);
-        givenUp = !s.isOk() && !Status.NOT_FOUND.equals(s) && System.currentTimeMillis() >= deadline;
+        givenUp =
+            !s.isOk() && !Status.NOT_FOUND.equals(s) && System.currentTimeMillis() >= deadline;
         if (Status.NOT_FOUND.equals(s)) {
           lostBefore += early ? 1 : 0;
           lostAfter += early ? 0 : 1;
@@ -188,11 +225,25 @@ final class AckedWrites {
     } finally {
       SearchVerification.close(db);
     }
-    return new Outcome(attempted, acks.size(), failed, before, lostBefore, acks.size() - before, lostAfter, lostKeys,
-        gap, readFailed, firstError, null);
+    return new Outcome(
+        attempted,
+        acks.size(),
+        failed,
+        before,
+        lostBefore,
+        acks.size() - before,
+        lostAfter,
+        lostKeys,
+        gap,
+        readFailed,
+        firstError,
+        null);
   }
 
-  /** Opens the binding, trying again a second apart until the deadline (a store still electing refuses). */
+  /**
+   * Opens the binding, trying again a second apart until the deadline (a store still electing
+   * refuses).
+   */
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
@@ -206,7 +257,10 @@ final class AckedWrites {
     }
   }
 
-  /** Reads one key, trying again a second apart until the deadline while the store answers with an error. */
+  /**
+   * Reads one key, trying again a second apart until the deadline while the store answers with an
+   * error.
+   */
   private static Status read(DB db, String table, String key, long deadlineMs) {
     while (true) {
       Status s;
@@ -222,7 +276,10 @@ final class AckedWrites {
     }
   }
 
-  /** The longest stretch inside the window with no acknowledgement (its edges count as acknowledgements). */
+  /**
+   * The longest stretch inside the window with no acknowledgement (its edges count as
+   * acknowledgements).
+   */
   private long longestGapMs(long windowStartMs, long windowEndMs) {
     long last = windowStartMs;
     long longest = 0;

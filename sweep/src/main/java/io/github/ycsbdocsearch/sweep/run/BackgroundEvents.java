@@ -13,23 +13,27 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Samples a store's background-work counters ({@link StoreProbe.BackgroundSampler}) once a second while a step
- * runs, on its own thread and its own connection (never the client's; one for the whole step, as a connection a
- * second would add its own load to the store being measured), and turns every increase into an event at the sample
- * that saw it: the work started within the second before. One instance per step; start, then stop once.
+ * Samples a store's background-work counters ({@link StoreProbe.BackgroundSampler}) once a second
+ * while a step runs, on its own thread and its own connection (never the client's; one for the
+ * whole step, as a connection a second would add its own load to the store being measured), and
+ * turns every increase into an event at the sample that saw it: the work started within the second
+ * before. One instance per step; start, then stop once.
  */
 final class BackgroundEvents {
   static final long PERIOD_MS = 1000;
 
   /** One sample: when, and the counters then. */
-  record Sample(long epochMs, Map<String, Long> counters) {
-  }
+  record Sample(long epochMs, Map<String, Long> counters) {}
 
   private final StoreProbe probe;
   private final Properties props;
   private final List<Sample> samples = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService timer;
-  /** Null when it could not be opened: the step then has no events, as with a store that does not say. */
+
+  /**
+   * Null when it could not be opened: the step then has no events, as with a store that does not
+   * say.
+   */
   private StoreProbe.BackgroundSampler sampler;
 
   BackgroundEvents(StoreProbe probe, Properties props) {
@@ -43,11 +47,13 @@ final class BackgroundEvents {
     } catch (RuntimeException e) {
       sampler = null; // events are a record beside the numbers: a step never fails for want of them
     }
-    timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "background-events");
-      t.setDaemon(true);
-      return t;
-    });
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "background-events");
+              t.setDaemon(true);
+              return t;
+            });
     timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MS, TimeUnit.MILLISECONDS);
   }
 
@@ -71,7 +77,10 @@ final class BackgroundEvents {
     }
   }
 
-  /** Synchronized: the last sample (on the caller's thread) must not share the connection with a late timer one. */
+  /**
+   * Synchronized: the last sample (on the caller's thread) must not share the connection with a
+   * late timer one.
+   */
   private synchronized void sample() {
     if (sampler == null) {
       return;
@@ -88,10 +97,12 @@ final class BackgroundEvents {
   }
 
   /**
-   * The events of a step: every increase of a counter between two samples, placed midway between them (so within
-   * half a second of when the work started), in seconds from the step's measurement start.
+   * The events of a step: every increase of a counter between two samples, placed midway between
+   * them (so within half a second of when the work started), in seconds from the step's measurement
+   * start.
    */
-  static List<StepEvents.Event> events(List<Sample> samples, String store, long measurementStartMs) {
+  static List<StepEvents.Event> events(
+      List<Sample> samples, String store, long measurementStartMs) {
     List<StepEvents.Event> events = new ArrayList<>();
     for (int i = 1; i < samples.size(); i++) {
       Sample before = samples.get(i - 1);
@@ -101,9 +112,16 @@ final class BackgroundEvents {
         if (e.getValue() > was) {
           long n = e.getValue() - was;
           double midMs = (before.epochMs() + now.epochMs()) / 2.0;
-          events.add(new StepEvents.Event((midMs - measurementStartMs) / 1000.0, store, e.getKey(),
-              n + " started between " + Instant.ofEpochMilli(before.epochMs()) + " and "
-                  + Instant.ofEpochMilli(now.epochMs())));
+          events.add(
+              new StepEvents.Event(
+                  (midMs - measurementStartMs) / 1000.0,
+                  store,
+                  e.getKey(),
+                  n
+                      + " started between "
+                      + Instant.ofEpochMilli(before.epochMs())
+                      + " and "
+                      + Instant.ofEpochMilli(now.epochMs())));
         }
       }
     }

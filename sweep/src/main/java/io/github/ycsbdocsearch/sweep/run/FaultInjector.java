@@ -13,12 +13,13 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The fault of a fault step, beside its clients: {@code at_s} seconds into the measured window one server holding
- * primary data is killed ({@code stores.sh fault}), {@code down_s} seconds later it is started again
- * ({@code stores.sh recover}); the acked-writes stream ({@link AckedWrites}) runs through the step and is read back
- * once the store is whole. Everything lands in the step's {@code fault.json} (documented in
- * docs/results-format.md). Whatever ends the clients (their end, a failure, Ctrl-C), {@link #finish} leaves the
- * store whole: a killed server is always started again. Thread-safe.
+ * The fault of a fault step, beside its clients: {@code at_s} seconds into the measured window one
+ * server holding primary data is killed ({@code stores.sh fault}), {@code down_s} seconds later it
+ * is started again ({@code stores.sh recover}); the acked-writes stream ({@link AckedWrites}) runs
+ * through the step and is read back once the store is whole. Everything lands in the step's {@code
+ * fault.json} (documented in docs/results-format.md). Whatever ends the clients (their end, a
+ * failure, Ctrl-C), {@link #finish} leaves the store whole: a killed server is always started
+ * again. Thread-safe.
  */
 final class FaultInjector implements StepRunner.StepCompanion {
   private final SweepContext ctx;
@@ -41,10 +42,16 @@ final class FaultInjector implements StepRunner.StepCompanion {
   private String recoverError;
 
   /**
-   * @param session     the store (its name, and the properties its binding reads: the acked-writes stream's)
+   * @param session the store (its name, and the properties its binding reads: the acked-writes
+   *     stream's)
    * @param controlStep the folder name of the same step without the fault
    */
-  FaultInjector(SweepContext ctx, StoreSession session, StoreKind kind, LocalStores stores, String controlStep) {
+  FaultInjector(
+      SweepContext ctx,
+      StoreSession session,
+      StoreKind kind,
+      LocalStores stores,
+      String controlStep) {
     this.ctx = ctx;
     this.store = session.name();
     this.props = session.props();
@@ -65,7 +72,10 @@ final class FaultInjector implements StepRunner.StepCompanion {
     injector.start();
   }
 
-  /** Kills at the planned second, then restarts after the planned downtime (at once when the step ended early). */
+  /**
+   * Kills at the planned second, then restarts after the planned downtime (at once when the step
+   * ended early).
+   */
   private void inject() {
     if (!sleepUntil(windowStartMs + TimeUnit.SECONDS.toMillis(fault.atS()))) {
       return; // the step ended before the fault was due: nothing to undo
@@ -77,8 +87,16 @@ final class FaultInjector implements StepRunner.StepCompanion {
         killedAtMs = n.path("killed_at_ms").asLong(System.currentTimeMillis());
         recoverDueMs = killedAtMs + TimeUnit.SECONDS.toMillis(fault.downS());
       }
-      ctx.progress().store(store, String.format(Locale.ROOT, "fault: %s killed (%s, port %s, %s)", fault.kind(),
-          n.path("role").asText("?"), n.path("port").asText("?"), n.path("signal").asText("?")));
+      ctx.progress()
+          .store(
+              store,
+              String.format(
+                  Locale.ROOT,
+                  "fault: %s killed (%s, port %s, %s)",
+                  fault.kind(),
+                  n.path("role").asText("?"),
+                  n.path("port").asText("?"),
+                  n.path("signal").asText("?")));
     } catch (RuntimeException e) {
       synchronized (lock) {
         killError = e.getMessage();
@@ -100,8 +118,14 @@ final class FaultInjector implements StepRunner.StepCompanion {
       synchronized (lock) {
         recovered = r;
       }
-      ctx.progress().store(store, "fault: restarted " + r.path("restarted") + " in " + r.path("waited_ms").asText("?")
-          + " ms");
+      ctx.progress()
+          .store(
+              store,
+              "fault: restarted "
+                  + r.path("restarted")
+                  + " in "
+                  + r.path("waited_ms").asText("?")
+                  + " ms");
     } catch (RuntimeException e) {
       synchronized (lock) {
         recoverError = e.getMessage();
@@ -132,7 +156,9 @@ final class FaultInjector implements StepRunner.StepCompanion {
       early = System.currentTimeMillis() < recoverDueMs;
     }
     if (early) {
-      injector.interrupt(); // the clients ended first (Ctrl-C, a failure): no kill now, or restart at once
+      injector
+          .interrupt(); // the clients ended first (Ctrl-C, a failure): no kill now, or restart at
+      // once
     }
     try {
       injector.join();
@@ -142,13 +168,29 @@ final class FaultInjector implements StepRunner.StepCompanion {
     FaultSummary.AckedWrites acked = ackedWrites();
     FaultSummary.FaultRecord record;
     synchronized (lock) {
-      FaultSummary.Node killed = node == null ? null : Json.MAPPER.convertValue(node, FaultSummary.Node.class);
-      FaultSummary.Recover back = recovered == null
-          ? new FaultSummary.Recover(store, List.of(), null, null, false, recoverError)
-          : Json.MAPPER.convertValue(recovered, FaultSummary.Recover.class).withVerdict(recoverError);
-      record = new FaultSummary.FaultRecord(fault.spec(), fault.kind(), fault.atS(), fault.downS(), controlStep,
-          killed, killed == null ? null : killedAtMs, killError, back, windowStartMs, windowEndMs, acked,
-          durability());
+      FaultSummary.Node killed =
+          node == null ? null : Json.MAPPER.convertValue(node, FaultSummary.Node.class);
+      FaultSummary.Recover back =
+          recovered == null
+              ? new FaultSummary.Recover(store, List.of(), null, null, false, recoverError)
+              : Json.MAPPER
+                  .convertValue(recovered, FaultSummary.Recover.class)
+                  .withVerdict(recoverError);
+      record =
+          new FaultSummary.FaultRecord(
+              fault.spec(),
+              fault.kind(),
+              fault.atS(),
+              fault.downS(),
+              controlStep,
+              killed,
+              killed == null ? null : killedAtMs,
+              killError,
+              back,
+              windowStartMs,
+              windowEndMs,
+              acked,
+              durability());
     }
     try {
       record.writeTo(stepDir);
@@ -165,19 +207,42 @@ final class FaultInjector implements StepRunner.StepCompanion {
     }
     AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
     long lost = o.lostBeforeKill() + o.lostAfterKill();
-    ctx.progress().store(store, o.readBackError() != null
-        ? "fault: acknowledged writes not read back: " + o.readBackError()
-        : String.format(Locale.ROOT, "fault: %d of %d acknowledged writes read back, %d lost; longest gap between "
-            + "acknowledgements %.1f s", o.acked() - lost - o.readBackFailed(), o.acked(), lost,
-            o.longestAckGapMs() / 1000.0));
-    return new FaultSummary.AckedWrites(AckedWrites.PER_SECOND, o.attempted(), o.acked(), o.failed(),
-        o.ackedBeforeKill(), o.lostBeforeKill(), o.ackedAfterKill(), o.lostAfterKill(), o.lostKeys(),
-        o.longestAckGapMs(), o.readBackFailed(), o.firstError(), o.readBackError());
+    ctx.progress()
+        .store(
+            store,
+            o.readBackError() != null
+                ? "fault: acknowledged writes not read back: " + o.readBackError()
+                : String.format(
+                    Locale.ROOT,
+                    "fault: %d of %d acknowledged writes read back, %d lost; longest gap between "
+                        + "acknowledgements %.1f s",
+                    o.acked() - lost - o.readBackFailed(),
+                    o.acked(),
+                    lost,
+                    o.longestAckGapMs() / 1000.0));
+    return new FaultSummary.AckedWrites(
+        AckedWrites.PER_SECOND,
+        o.attempted(),
+        o.acked(),
+        o.failed(),
+        o.ackedBeforeKill(),
+        o.lostBeforeKill(),
+        o.ackedAfterKill(),
+        o.lostAfterKill(),
+        o.lostKeys(),
+        o.longestAckGapMs(),
+        o.readBackFailed(),
+        o.firstError(),
+        o.readBackError());
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */
   private FaultSummary.Durability durability() {
-    return new FaultSummary.Durability(ctx.options().local().profile(), stores.launchSettings(kind)
-        .map(s -> s.path("durability").path("loss").asText(null)).orElse(null));
+    return new FaultSummary.Durability(
+        ctx.options().local().profile(),
+        stores
+            .launchSettings(kind)
+            .map(s -> s.path("durability").path("loss").asText(null))
+            .orElse(null));
   }
 }

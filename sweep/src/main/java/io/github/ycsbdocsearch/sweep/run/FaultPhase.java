@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A node lost under load ({@code --fault}): the control step (the fault step's rate and length, no fault), then the
- * fault step with its {@link FaultInjector}; then {@code fault-summary.json} from both. Local cluster stores only
- * (the options refuse anything else). Not thread-safe.
+ * A node lost under load ({@code --fault}): the control step (the fault step's rate and length, no
+ * fault), then the fault step with its {@link FaultInjector}; then {@code fault-summary.json} from
+ * both. Local cluster stores only (the options refuse anything else). Not thread-safe.
  */
 final class FaultPhase {
   private final SweepContext ctx;
@@ -34,32 +34,62 @@ final class FaultPhase {
       ctx.progress().store(s.name(), "no fault: " + s.name() + " is not a local store");
       return Optional.empty();
     }
-    ctx.progress().store(s.name(), "fault: " + control.label() + " without a fault, then with " + f.kind() + " at "
-        + f.atS() + " s, down " + f.downS() + " s");
+    ctx.progress()
+        .store(
+            s.name(),
+            "fault: "
+                + control.label()
+                + " without a fault, then with "
+                + f.kind()
+                + " at "
+                + f.atS()
+                + " s, down "
+                + f.downS()
+                + " s");
     Optional<PhaseStop> end = PhaseStop.of(exec.runOrReuse(control, total, false), true);
     if (end.isPresent()) {
       return end;
     }
-    StepResult r = exec.runWith(faulty, total, new FaultInjector(ctx, s, s.target().kind().get(),
-        ctx.local().get(), control.dirName()));
+    StepResult r =
+        exec.runWith(
+            faulty,
+            total,
+            new FaultInjector(
+                ctx, s, s.target().kind().get(), ctx.local().get(), control.dirName()));
     summarize(s, control, faulty);
     return PhaseStop.of(r, true);
   }
 
-  /** fault-summary.json beside the store's steps, when the fault step's folder and its fault.json are there. */
+  /**
+   * fault-summary.json beside the store's steps, when the fault step's folder and its fault.json
+   * are there.
+   */
   private void summarize(StoreSession s, StepSpec control, StepSpec faulty) {
     Path faultDir = s.stepsDir().resolve(faulty.dirName());
     if (!Files.isRegularFile(faultDir.resolve(FaultSummary.STEP_FILE))) {
-      ctx.progress().store(s.name(), "fault: no " + FaultSummary.STEP_FILE + " in " + faulty.dirName());
+      ctx.progress()
+          .store(s.name(), "fault: no " + FaultSummary.STEP_FILE + " in " + faulty.dirName());
       return;
     }
     try {
       FaultSummary f = FaultSummary.of(faultDir, s.stepsDir().resolve(control.dirName()));
       f.writeTo(s.stepsDir().getParent());
-      ctx.progress().store(s.name(), String.format(Locale.ROOT, "fault: longest gap %d s, %s; %s",
-          f.longestGapS(), f.recoveryS() == null ? "p99 not back within 2x of before in the step"
-              : String.format(Locale.ROOT, "p99 back within 2x of before %.1f s after the kill", f.recoveryS()),
-          f.ackedWrites() == null ? "no acknowledged writes" : f.ackedWrites().lost() + " acknowledged writes lost"));
+      ctx.progress()
+          .store(
+              s.name(),
+              String.format(
+                  Locale.ROOT,
+                  "fault: longest gap %d s, %s; %s",
+                  f.longestGapS(),
+                  f.recoveryS() == null
+                      ? "p99 not back within 2x of before in the step"
+                      : String.format(
+                          Locale.ROOT,
+                          "p99 back within 2x of before %.1f s after the kill",
+                          f.recoveryS()),
+                  f.ackedWrites() == null
+                      ? "no acknowledged writes"
+                      : f.ackedWrites().lost() + " acknowledged writes lost"));
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "fault summary not written: " + e.getMessage());
     }

@@ -19,13 +19,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Loads a store once per run: resets the table and its index ({@link StoreProbe#reset}), runs YCSB {@code -load}
- * with several threads (kept in {@code <store>/load/}, never counted as INSERT), then checks that the store holds
- * every record. Not thread-safe.
+ * Loads a store once per run: resets the table and its index ({@link StoreProbe#reset}), runs YCSB
+ * {@code -load} with several threads (kept in {@code <store>/load/}, never counted as INSERT), then
+ * checks that the store holds every record. Not thread-safe.
  */
 final class LoadRunner {
   /** A load gets at least this long, plus a second per this many records. */
   private static final Duration MIN_TIMEOUT = Duration.ofMinutes(10);
+
   private static final int RECORDS_PER_SECOND_FLOOR = 50;
 
   private final SweepContext ctx;
@@ -54,45 +55,96 @@ final class LoadRunner {
       problem = Optional.of("resetting table " + s.table() + " failed: " + e.getMessage());
     }
     if (problem.isEmpty()) {
-      ctx.progress().store(s.name(), "loading " + expected + " records with " + o.loadThreads() + " threads");
-      long ops = OperationBudget.operationCount(o.workload().properties(), o.ycsbProperties(), o.stepRunSeconds(),
-          0, 0);
-      List<String> args = YcsbArgs.load(s.target().dbClass(), o.workload().path(), s.connectionFile(),
-          o.loadThreads(), o.records(), ops, o.ycsbProperties());
+      ctx.progress()
+          .store(s.name(), "loading " + expected + " records with " + o.loadThreads() + " threads");
+      long ops =
+          OperationBudget.operationCount(
+              o.workload().properties(), o.ycsbProperties(), o.stepRunSeconds(), 0, 0);
+      List<String> args =
+          YcsbArgs.load(
+              s.target().dbClass(),
+              o.workload().path(),
+              s.connectionFile(),
+              o.loadThreads(),
+              o.records(),
+              ops,
+              o.ycsbProperties());
       Duration timeout = MIN_TIMEOUT.plusSeconds(expected / RECORDS_PER_SECOND_FLOOR);
-      child = new ChildProcess(ctx.launcher().command(args), tmp, Map.of()).run(tmp.resolve("ycsb.out"),
-          tmp.resolve("ycsb.err"), timeout, ctx.interrupts(), line -> StatusLine.parse(line)
-              .filter(l -> l.elapsedSeconds() > 0 && l.elapsedSeconds() % 5 == 0)
-              .ifPresent(l -> ctx.progress().store(s.name(), String.format(Locale.ROOT, "loading: %d of %d "
-                  + "records after %d s", l.operations(), expected, l.elapsedSeconds()))));
-      problem = check(child, YcsbOutput.read(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err")), timeout,
-          (int) Math.min(o.loadThreads(), expected));
+      child =
+          new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
+              .run(
+                  tmp.resolve("ycsb.out"),
+                  tmp.resolve("ycsb.err"),
+                  timeout,
+                  ctx.interrupts(),
+                  line ->
+                      StatusLine.parse(line)
+                          .filter(l -> l.elapsedSeconds() > 0 && l.elapsedSeconds() % 5 == 0)
+                          .ifPresent(
+                              l ->
+                                  ctx.progress()
+                                      .store(
+                                          s.name(),
+                                          String.format(
+                                              Locale.ROOT,
+                                              "loading: %d of %d " + "records after %d s",
+                                              l.operations(),
+                                              expected,
+                                              l.elapsedSeconds()))));
+      problem =
+          check(
+              child,
+              YcsbOutput.read(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err")),
+              timeout,
+              (int) Math.min(o.loadThreads(), expected));
     }
     if (problem.isEmpty() && probe.isPresent()) {
       problem = countCheck(probe.get(), s, expected);
     }
     Instant ended = Instant.now();
-    StepStatus status = child != null && child.interrupted() ? StepStatus.INTERRUPTED
-        : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
-    new StepRecord(StepRecord.FORMAT, s.name(), o.workload().name(), 0, o.loadThreads(), 0, 0,
-        (int) Duration.between(started, ended).toSeconds(), status, StepRunner.utc(started), StepRunner.utc(ended),
-        child == null || child.timedOut() || child.interrupted() ? null : child.exitCode(), problem.orElse(null),
-        null, null, null, null, null, null)
+    StepStatus status =
+        child != null && child.interrupted()
+            ? StepStatus.INTERRUPTED
+            : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
+    new StepRecord(
+            StepRecord.FORMAT,
+            s.name(),
+            o.workload().name(),
+            0,
+            o.loadThreads(),
+            0,
+            0,
+            (int) Duration.between(started, ended).toSeconds(),
+            status,
+            StepRunner.utc(started),
+            StepRunner.utc(ended),
+            child == null || child.timedOut() || child.interrupted() ? null : child.exitCode(),
+            problem.orElse(null),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null)
         .writeTo(tmp);
     AtomicFiles.publish(tmp, s.storeDir().resolve("load"));
     return problem;
   }
 
-  private static Optional<String> check(ChildResult child, YcsbOutput out, Duration timeout, int threads) {
+  private static Optional<String> check(
+      ChildResult child, YcsbOutput out, Duration timeout, int threads) {
     if (child.interrupted()) {
       return Optional.of("load interrupted (Ctrl-C or SIGTERM)");
     }
     if (child.timedOut()) {
-      return Optional.of("load did not finish within " + timeout.toMinutes() + " min and was killed");
+      return Optional.of(
+          "load did not finish within " + timeout.toMinutes() + " min and was killed");
     }
     if (child.exitCode() != 0) {
-      return Optional.of("YCSB load exited with code " + child.exitCode()
-          + out.firstProblem().map(p -> ": " + p).orElse(""));
+      return Optional.of(
+          "YCSB load exited with code "
+              + child.exitCode()
+              + out.firstProblem().map(p -> ": " + p).orElse(""));
     }
     return out.failure(threads).map(f -> "load: " + f);
   }
@@ -101,8 +153,10 @@ final class LoadRunner {
     try {
       probe.refresh(s.props(), s.table());
       long held = probe.count(s.props(), s.table());
-      return held == expected ? Optional.empty()
-          : Optional.of("the store holds " + held + " records after the load, expected " + expected);
+      return held == expected
+          ? Optional.empty()
+          : Optional.of(
+              "the store holds " + held + " records after the load, expected " + expected);
     } catch (RuntimeException e) {
       return Optional.of("counting the loaded records failed: " + e.getMessage());
     }
@@ -111,7 +165,8 @@ final class LoadRunner {
   /** YCSB loads {@code insertcount} records when set, else {@code recordcount}. */
   private static long expectedRecords(StoreSession s) {
     String insertCount = s.props().getProperty("insertcount");
-    return insertCount == null ? Long.parseLong(s.props().getProperty("recordcount"))
+    return insertCount == null
+        ? Long.parseLong(s.props().getProperty("recordcount"))
         : Long.parseLong(insertCount.trim());
   }
 }

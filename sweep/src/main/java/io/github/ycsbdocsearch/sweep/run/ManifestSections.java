@@ -28,31 +28,57 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and every effective
- * property, parameters, plan, saturation rule, stores, JVMs, machine, CPU pinning and hosts, secrets masked. Store
- * versions and settings are added by each store's sweep once it answers. Stateless.
+ * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and
+ * every effective property, parameters, plan, saturation rule, stores, JVMs, machine, CPU pinning
+ * and hosts, secrets masked. Store versions and settings are added by each store's sweep once it
+ * answers. Stateless.
  */
 public final class ManifestSections {
   /** Properties the runner sets on every step (listed among the effective properties). */
-  private static final Map<String, String> RUNNER_PROPERTIES = Map.of("measurementtype", "hdrhistogram",
-      "hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", "hdr/ (in the step folder)",
-      "measurement.interval", "both", "status.interval", "1");
+  private static final Map<String, String> RUNNER_PROPERTIES =
+      Map.of(
+          "measurementtype",
+          "hdrhistogram",
+          "hdrhistogram.fileoutput",
+          "true",
+          "hdrhistogram.output.path",
+          "hdr/ (in the step folder)",
+          "measurement.interval",
+          "both",
+          "status.interval",
+          "1");
 
-  private ManifestSections() {
-  }
+  private ManifestSections() {}
 
-  /** Environment variable naming the machine fingerprint file (scripts/machine-fingerprint.sh output). */
+  /**
+   * Environment variable naming the machine fingerprint file (scripts/machine-fingerprint.sh
+   * output).
+   */
   public static final String FINGERPRINT_ENV = "SWEEP_MACHINE_FINGERPRINT";
+
   /** The previous name of {@link #FINGERPRINT_ENV}, still read when that one is not set. */
   public static final String FINGERPRINT_ENV_OLD = "SWEEP_MACHINE_BASELINE";
+
   /** Where cloud provisioning leaves the client's fingerprint (scripts/provision/common.sh). */
-  public static final String FINGERPRINT_DEFAULT = "/var/lib/ycsb-docsearch/machine-fingerprint.json";
-  /** Where machines provisioned before the rename left it (scripts/baseline.sh wrote baseline.json). */
+  public static final String FINGERPRINT_DEFAULT =
+      "/var/lib/ycsb-docsearch/machine-fingerprint.json";
+
+  /**
+   * Where machines provisioned before the rename left it (scripts/baseline.sh wrote baseline.json).
+   */
   public static final String FINGERPRINT_DEFAULT_OLD = "/var/lib/ycsb-docsearch/baseline.json";
 
-  public static void fill(RunManifest m, String runId, Instant started, SweepOptions o, List<String> args, Path repo,
-                          ClientLauncher launcher, CpuPinning pinning, Optional<LocalStores> local,
-                          Optional<Path> fingerprint) {
+  public static void fill(
+      RunManifest m,
+      String runId,
+      Instant started,
+      SweepOptions o,
+      List<String> args,
+      Path repo,
+      ClientLauncher launcher,
+      CpuPinning pinning,
+      Optional<LocalStores> local,
+      Optional<Path> fingerprint) {
     m.put("run_id", runId);
     m.put("started_utc", StepRunner.utc(started));
     m.put("ended_utc", (String) null);
@@ -70,12 +96,16 @@ public final class ManifestSections {
     m.put("stores", stores(o));
     m.put("jvm", jvm(launcher));
     m.put("machine", EnvironmentInfo.machine());
-    m.put("machine_baseline", fingerprint(fingerprint)); // results-format key, kept from before the rename
+    m.put(
+        "machine_baseline",
+        fingerprint(fingerprint)); // results-format key, kept from before the rename
     m.put("cpu_pinning", pinning(pinning));
     m.put("hosts", hosts(o, local));
   }
 
-  /** The fingerprint file as JSON, null without one; a broken file is recorded as such, never fatal. */
+  /**
+   * The fingerprint file as JSON, null without one; a broken file is recorded as such, never fatal.
+   */
   static JsonNode fingerprint(Optional<Path> file) {
     if (file.isEmpty() || !Files.isRegularFile(file.get())) {
       return NullNode.getInstance();
@@ -91,8 +121,9 @@ public final class ManifestSections {
   }
 
   /**
-   * The fingerprint file: the environment's (SWEEP_MACHINE_FINGERPRINT, else the old SWEEP_MACHINE_BASELINE), else
-   * the provisioning default, else the default of machines provisioned before the rename.
+   * The fingerprint file: the environment's (SWEEP_MACHINE_FINGERPRINT, else the old
+   * SWEEP_MACHINE_BASELINE), else the provisioning default, else the default of machines
+   * provisioned before the rename.
    */
   public static Optional<Path> fingerprintFile(Map<String, String> env) {
     for (String name : List.of(FINGERPRINT_ENV, FINGERPRINT_ENV_OLD)) {
@@ -127,26 +158,55 @@ public final class ManifestSections {
     p.put("duration_s", o.stepSeconds());
     p.put("ycsb_maxexecutiontime_s", o.stepRunSeconds());
     p.put("records", o.records());
-    p.put("step_recordcount", "records + the inserts of the store's earlier steps since its load (each step is a "
-        + "new YCSB JVM; its inserts start at recordcount)");
+    p.put(
+        "step_recordcount",
+        "records + the inserts of the store's earlier steps since its load (each step is a "
+            + "new YCSB JVM; its inserts start at recordcount)");
     p.put("load_threads", o.loadThreads());
-    p.put("operationcount", o.ycsbProperties().getOrDefault("operationcount",
-        "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step time); steps end on time"));
+    p.put(
+        "operationcount",
+        o.ycsbProperties()
+            .getOrDefault(
+                "operationcount",
+                "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step"
+                    + " time); steps end on time"));
     ArrayNode steps = p.putArray("steps");
     List<StepSpec> planned = new ArrayList<>(StepPlanner.capacity(o));
     planned.addAll(StepPlanner.rates(o, planned.size()));
     for (StepSpec s : planned) {
-      steps.addObject().put("index", s.index()).put("phase", s.phase().jsonName()).put("threads", s.threads())
-          .put("target_ops", s.targetOps()).put("dir", "steps/" + s.dirName());
+      steps
+          .addObject()
+          .put("index", s.index())
+          .put("phase", s.phase().jsonName())
+          .put("threads", s.threads())
+          .put("target_ops", s.targetOps())
+          .put("dir", "steps/" + s.dirName());
     }
-    p.put("load_phase", o.loadFractions().isEmpty() ? "none" : "fixed rates at " + o.loadFractions()
-        + " of each store's capacity-search peak, at twice the peak's thread count (at least "
-        + Defaults.MIN_LOAD_THREADS + "), numbered after the steps above");
-    p.put("slo", o.slo().text() + ": intended latency of every operation, all requests; capacity = the highest "
-        + "sustained (>= 95 % achieved) offered rate that met it");
-    p.put("harness_floor", o.floorSeconds() == 0 ? "none" : "YCSB BasicDB at every fixed-rate step's threads and "
-        + "rate, " + Defaults.FLOOR_WARMUP_SECONDS + " s warm-up + "
-        + o.floorSeconds() + " s");
+    p.put(
+        "load_phase",
+        o.loadFractions().isEmpty()
+            ? "none"
+            : "fixed rates at "
+                + o.loadFractions()
+                + " of each store's capacity-search peak, at twice the peak's thread count (at"
+                + " least "
+                + Defaults.MIN_LOAD_THREADS
+                + "), numbered after the steps above");
+    p.put(
+        "slo",
+        o.slo().text()
+            + ": intended latency of every operation, all requests; capacity = the highest "
+            + "sustained (>= 95 % achieved) offered rate that met it");
+    p.put(
+        "harness_floor",
+        o.floorSeconds() == 0
+            ? "none"
+            : "YCSB BasicDB at every fixed-rate step's threads and "
+                + "rate, "
+                + Defaults.FLOOR_WARMUP_SECONDS
+                + " s warm-up + "
+                + o.floorSeconds()
+                + " s");
     p.put("client_bound_rule", "client CPU over the window > 90 % of the CPUs the client may use");
     return p;
   }
@@ -184,8 +244,11 @@ public final class ManifestSections {
     c.put("main", ClientLauncher.YCSB_MAIN);
     c.put("java", launcher.javaBin().toString());
     launcher.jvmFlags().forEach(c.putArray("jvm_flags")::add);
-    c.put("jvm_flags_from", System.getenv(ClientLauncher.JVM_OPTS_ENV) == null ? "default"
-        : ClientLauncher.JVM_OPTS_ENV);
+    c.put(
+        "jvm_flags_from",
+        System.getenv(ClientLauncher.JVM_OPTS_ENV) == null
+            ? "default"
+            : ClientLauncher.JVM_OPTS_ENV);
     c.put("cpus", launcher.cpus().orElse(null));
     c.set("libraries", Json.MAPPER.valueToTree(EnvironmentInfo.libraries(launcher.classpath())));
     return n;
@@ -207,7 +270,8 @@ public final class ManifestSections {
       n.put("mode", "remote");
       n.put("file", h.source().toAbsolutePath().toString());
       n.put("topology", h.topology());
-      // As the servers were provisioned (terraform): the same keys as a local run's, for the Conditions table.
+      // As the servers were provisioned (terraform): the same keys as a local run's, for the
+      // Conditions table.
       n.put("durability_profile", h.durabilityProfile().orElse(null));
       Map<String, Integer> provisioned = h.provisioned();
       n.put("memory_mb_per_store_and_server", provisioned.get("memory_mb_per_server"));
@@ -215,8 +279,13 @@ public final class ManifestSections {
       n.put("copies", provisioned.get("copies"));
       ObjectNode stores = n.putObject("stores");
       for (SweepTarget t : o.targets()) {
-        t.kind().filter(h::has).ifPresent(k -> stores.set(k.storeName(),
-            Json.MAPPER.valueToTree(HostsFile.masked(h.propertiesOf(k)))));
+        t.kind()
+            .filter(h::has)
+            .ifPresent(
+                k ->
+                    stores.set(
+                        k.storeName(),
+                        Json.MAPPER.valueToTree(HostsFile.masked(h.propertiesOf(k)))));
       }
     } else {
       n.put("mode", "local");
@@ -224,10 +293,13 @@ public final class ManifestSections {
       n.put("topology", o.local().topology());
       n.put("durability_profile", o.local().profile());
       n.put("memory_mb_per_store_and_server", o.local().memoryMb());
-      n.put("note", "each store started alone by scripts/stores.sh with this topology, profile and memory budget "
-          + "(scripts/stores/profiles/); how each was launched (profile, memory share, copies, OS tuning) is under "
-          + "stores.<name>.local_settings, what its servers report of themselves (versions, settings, the data set "
-          + "after the load) under stores.<name>.describe");
+      n.put(
+          "note",
+          "each store started alone by scripts/stores.sh with this topology, profile and memory"
+              + " budget (scripts/stores/profiles/); how each was launched (profile, memory share,"
+              + " copies, OS tuning) is under stores.<name>.local_settings, what its servers report"
+              + " of themselves (versions, settings, the data set after the load) under"
+              + " stores.<name>.describe");
     }
     return n;
   }
@@ -239,7 +311,8 @@ public final class ManifestSections {
       if (out[i].equals("-p") && out[i + 1].indexOf('=') > 0) {
         String kv = out[i + 1];
         String k = kv.substring(0, kv.indexOf('='));
-        out[i + 1] = k + "=" + ParametersJson.masked(Map.of(k, kv.substring(kv.indexOf('=') + 1))).get(k);
+        out[i + 1] =
+            k + "=" + ParametersJson.masked(Map.of(k, kv.substring(kv.indexOf('=') + 1))).get(k);
       }
     }
     return List.of(out);

@@ -8,7 +8,7 @@ import java.util.Optional;
  * Why a phase ended the store's whole sweep (an interrupt, a failed step, a lost store). Immutable.
  *
  * @param outcome how the store's sweep ends
- * @param error   why, for people and the manifest
+ * @param error why, for people and the manifest
  */
 record PhaseStop(StoreSweep.Outcome outcome, String error) {
 
@@ -20,7 +20,10 @@ record PhaseStop(StoreSweep.Outcome outcome, String error) {
     return new PhaseStop(StoreSweep.Outcome.FAILED, why);
   }
 
-  /** Whether a step's result ends the store's sweep; a failed floor step speaks of the client and is only recorded. */
+  /**
+   * Whether a step's result ends the store's sweep; a failed floor step speaks of the client and is
+   * only recorded.
+   */
   static Optional<PhaseStop> of(StepResult r, boolean failureIsData) {
     if (r.status() == StepStatus.INTERRUPTED) {
       return Optional.of(interrupted(r.error()));

@@ -8,22 +8,23 @@ import io.github.ycsbdocsearch.sweep.search.CapacitySearch.Probe;
 import java.util.List;
 
 /**
- * Judges a fixed-rate step as a capacity probe, in this order: a step that did not complete, or whose errors passed
- * the error bound, fails; an unsustained step (requests due but never sent, or under 95 % achieved) fails unless the
- * client limited it; otherwise the objective's exceedance test decides, pooled over every probe at the same rate (an
- * extended probe adds its counts to the first one's). A client-limited step (client CPU, or sends late while threads
- * were free) keeps only a clear pass: late sends only add to the intended latency the store is charged with, so a
- * store that passes despite them passes; any other result of such a step is {@link Outcome#CLIENT_LIMITED}, never the
- * store's number. Stateless.
+ * Judges a fixed-rate step as a capacity probe, in this order: a step that did not complete, or
+ * whose errors passed the error bound, fails; an unsustained step (requests due but never sent, or
+ * under 95 % achieved) fails unless the client limited it; otherwise the objective's exceedance
+ * test decides, pooled over every probe at the same rate (an extended probe adds its counts to the
+ * first one's). A client-limited step (client CPU, or sends late while threads were free) keeps
+ * only a clear pass: late sends only add to the intended latency the store is charged with, so a
+ * store that passes despite them passes; any other result of such a step is {@link
+ * Outcome#CLIENT_LIMITED}, never the store's number. Stateless.
  */
 final class ProbeJudge {
-  private ProbeJudge() {
-  }
+  private ProbeJudge() {}
 
   /**
    * The outcome of the probes at one rate.
    *
-   * @param atRate every complete-or-failed probe at this rate, oldest first (one, or more after extensions)
+   * @param atRate every complete-or-failed probe at this rate, oldest first (one, or more after
+   *     extensions)
    * @param forced decide PASS or FAIL even when the test is inconclusive (by the point estimate)
    */
   static Probe judge(double rate, List<StepResult> atRate, boolean forced) {
@@ -49,9 +50,11 @@ final class ProbeJudge {
         return new Probe(rate, Outcome.FAIL, Double.NaN);
       }
     }
-    Objective pooled = Objective.pool(atRate.stream().map(r -> r.summary().get().objective()).toList());
+    Objective pooled =
+        Objective.pool(atRate.stream().map(r -> r.summary().get().objective()).toList());
     if (clientLimited) {
-      // Only a decided pass survives the client's handicap; a forced or failed verdict may be the client's doing.
+      // Only a decided pass survives the client's handicap; a forced or failed verdict may be the
+      // client's doing.
       return pooled.decision() == Objective.Decision.PASS
           ? new Probe(rate, Outcome.PASS, pooled.confidence())
           : new Probe(rate, Outcome.CLIENT_LIMITED, Double.NaN);
@@ -64,11 +67,12 @@ final class ProbeJudge {
     } else if (pooled.confidence() != null) {
       conf = pooled.confidence();
     }
-    Outcome o = switch (d) {
-      case PASS -> Outcome.PASS;
-      case FAIL -> Outcome.FAIL;
-      case INCONCLUSIVE -> Outcome.INCONCLUSIVE;
-    };
+    Outcome o =
+        switch (d) {
+          case PASS -> Outcome.PASS;
+          case FAIL -> Outcome.FAIL;
+          case INCONCLUSIVE -> Outcome.INCONCLUSIVE;
+        };
     return new Probe(rate, o, conf);
   }
 }

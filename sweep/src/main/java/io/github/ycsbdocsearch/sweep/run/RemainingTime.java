@@ -3,10 +3,11 @@ package io.github.ycsbdocsearch.sweep.run;
 import java.time.Duration;
 
 /**
- * An upper bound of the time a sweep still needs: the steps left in the plan (a store may saturate sooner) times
- * the step length plus the overhead seen so far per step (JVM start, export), plus a setup allowance (start, load)
- * per store still to come. When a store's sweep ends, the steps of its plan it did not run leave the estimate, so
- * the next store starts from its own plan. Thread-safe (read by the progress printer while the sweep updates it).
+ * An upper bound of the time a sweep still needs: the steps left in the plan (a store may saturate
+ * sooner) times the step length plus the overhead seen so far per step (JVM start, export), plus a
+ * setup allowance (start, load) per store still to come. When a store's sweep ends, the steps of
+ * its plan it did not run leave the estimate, so the next store starts from its own plan.
+ * Thread-safe (read by the progress printer while the sweep updates it).
  */
 final class RemainingTime {
   private static final double FIRST_STEP_OVERHEAD_S = 3.0;
@@ -15,8 +16,10 @@ final class RemainingTime {
   private final int runSeconds;
   private int stepsLeft;
   private int storesLeft;
+
   /** Steps of the current store that ended or were kept from an earlier attempt. */
   private int storeSteps;
+
   private double overheadS = FIRST_STEP_OVERHEAD_S;
   private double setupS = FIRST_SETUP_S;
   private long stepStartedNanos;
@@ -46,8 +49,9 @@ final class RemainingTime {
   }
 
   /**
-   * A store's sweep ended (done, saturated, failed or stopped) with {@code planned} steps in its plan: those it did
-   * not run will not run. A retried step counts twice, so a store may use more than its plan; nothing is added back.
+   * A store's sweep ended (done, saturated, failed or stopped) with {@code planned} steps in its
+   * plan: those it did not run will not run. A retried step counts twice, so a store may use more
+   * than its plan; nothing is added back.
    */
   synchronized void storeEnded(int planned) {
     stepsLeft = Math.max(0, stepsLeft - Math.max(0, planned - storeSteps));

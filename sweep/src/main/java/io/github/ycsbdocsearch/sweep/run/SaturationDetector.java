@@ -11,47 +11,59 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The capacity search's stopping rule (closed-loop thread ramp): decides, step after step, when the ramp is over
- * and which step was the peak.
+ * The capacity search's stopping rule (closed-loop thread ramp): decides, step after step, when the
+ * ramp is over and which step was the peak.
  *
- * <p>A step counts as growth only when it beats the best step so far by more than {@code growthPct} percent and,
- * when both have a confidence interval, its interval's low end clears the best's high end; it counts as flat only
- * when it is significantly not higher (its interval's high end does not beat the best by the margin); a step that
- * is neither leaves the count as it was: one noisy step can neither end the ramp early nor become the headline. The
- * ramp ends after {@code flatSteps} flat steps, when a step's failed operations pass {@code maxErrorPct}, when its
- * p99 passes {@code maxP99Ms}, when the
- * client was CPU-bound (more threads would measure the client), or when a step fails. The peak is the
- * highest-throughput usable step (complete, not client-bound) within both bounds. Not thread-safe: one detector
- * per store, fed in step order.
+ * <p>A step counts as growth only when it beats the best step so far by more than {@code growthPct}
+ * percent and, when both have a confidence interval, its interval's low end clears the best's high
+ * end; it counts as flat only when it is significantly not higher (its interval's high end does not
+ * beat the best by the margin); a step that is neither leaves the count as it was: one noisy step
+ * can neither end the ramp early nor become the headline. The ramp ends after {@code flatSteps}
+ * flat steps, when a step's failed operations pass {@code maxErrorPct}, when its p99 passes {@code
+ * maxP99Ms}, when the client was CPU-bound (more threads would measure the client), or when a step
+ * fails. The peak is the highest-throughput usable step (complete, not client-bound) within both
+ * bounds. Not thread-safe: one detector per store, fed in step order.
  */
 public final class SaturationDetector {
 
   /**
    * The stopping rule. Immutable.
    *
-   * @param growthPct   least growth over the best step that counts as growing, percent
-   * @param flatSteps   consecutive non-growing steps that mean saturation
+   * @param growthPct least growth over the best step that counts as growing, percent
+   * @param flatSteps consecutive non-growing steps that mean saturation
    * @param maxErrorPct error bound, percent of a step's operations
-   * @param maxP99Ms    optional p99 bound, milliseconds
-   * @param storeUnderTest a store is measured (not BasicDB, whose every closed-loop step is the client's own
-   *                    limit: there a client-bound step is the measurement, not a reason to stop)
+   * @param maxP99Ms optional p99 bound, milliseconds
+   * @param storeUnderTest a store is measured (not BasicDB, whose every closed-loop step is the
+   *     client's own limit: there a client-bound step is the measurement, not a reason to stop)
    */
-  public record Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms,
-                      boolean storeUnderTest) {
+  public record Rules(
+      double growthPct,
+      int flatSteps,
+      double maxErrorPct,
+      OptionalDouble maxP99Ms,
+      boolean storeUnderTest) {
     public Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms) {
       this(growthPct, flatSteps, maxErrorPct, maxP99Ms, true);
     }
 
     public static Rules of(SweepOptions o, boolean storeUnderTest) {
-      return new Rules(Defaults.GROWTH_PCT, Defaults.FLAT_STEPS, o.maxErrorPct(), o.maxP99Ms(), storeUnderTest);
+      return new Rules(
+          Defaults.GROWTH_PCT, Defaults.FLAT_STEPS, o.maxErrorPct(), o.maxP99Ms(), storeUnderTest);
     }
 
     /** The rule in words, for the manifest. */
     public String describe() {
-      return String.format(Locale.ROOT, "capacity search: stop when throughput did not beat the best step by > %s%% "
-          + "and by its 95%% confidence interval for %d steps, when > %s%% of a step's operations fail%s, when the "
-          + "client is CPU-bound, or when a step fails", num(growthPct), flatSteps, num(maxErrorPct),
-          maxP99Ms.isPresent() ? ", when a step's p99 passes " + num(maxP99Ms.getAsDouble()) + " ms" : "");
+      return String.format(
+          Locale.ROOT,
+          "capacity search: stop when throughput did not beat the best step by > %s%% and by its"
+              + " 95%% confidence interval for %d steps, when > %s%% of a step's operations fail%s,"
+              + " when the client is CPU-bound, or when a step fails",
+          num(growthPct),
+          flatSteps,
+          num(maxErrorPct),
+          maxP99Ms.isPresent()
+              ? ", when a step's p99 passes " + num(maxP99Ms.getAsDouble()) + " ms"
+              : "");
     }
   }
 
@@ -73,8 +85,11 @@ public final class SaturationDetector {
 
   /** The error-bound message for a step, e.g. {@code errors 3.20% of operations > 1%}. */
   public String errorBoundMessage(StepSummary m) {
-    return String.format(Locale.ROOT, "errors %.2f%% of operations > %s%% (--max-error-pct)",
-        m.errorFraction() * 100.0, num(rules.maxErrorPct()));
+    return String.format(
+        Locale.ROOT,
+        "errors %.2f%% of operations > %s%% (--max-error-pct)",
+        m.errorFraction() * 100.0,
+        num(rules.maxErrorPct()));
   }
 
   /**
@@ -103,16 +118,29 @@ public final class SaturationDetector {
       return stop(errorBoundMessage(m) + at);
     }
     if (m.clientBound() && rules.storeUnderTest()) {
-      return stop(String.format(Locale.ROOT, "the client was CPU-bound%s (%.2f of %d CPUs): more threads would "
-          + "measure the client, not the store", at, m.clientCpuCores(), m.clientCpus()));
+      return stop(
+          String.format(
+              Locale.ROOT,
+              "the client was CPU-bound%s (%.2f of %d CPUs): more threads would "
+                  + "measure the client, not the store",
+              at,
+              m.clientCpuCores(),
+              m.clientCpus()));
     }
-    if (rules.maxP99Ms().isPresent() && m.worstP99Us().isPresent()
+    if (rules.maxP99Ms().isPresent()
+        && m.worstP99Us().isPresent()
         && m.worstP99Us().getAsLong() / 1000.0 > rules.maxP99Ms().getAsDouble()) {
-      return stop(String.format(Locale.ROOT, "p99 %.2f ms > %s ms (--max-p99-ms)%s",
-          m.worstP99Us().getAsLong() / 1000.0, num(rules.maxP99Ms().getAsDouble()), at));
+      return stop(
+          String.format(
+              Locale.ROOT,
+              "p99 %.2f ms > %s ms (--max-p99-ms)%s",
+              m.worstP99Us().getAsLong() / 1000.0,
+              num(rules.maxP99Ms().getAsDouble()),
+              at));
     }
     boolean grew = best == null || grew(m, best.summary().orElseThrow());
-    // A flat step is one significantly NOT higher; a step the intervals cannot place either way leaves the count.
+    // A flat step is one significantly NOT higher; a step the intervals cannot place either way
+    // leaves the count.
     if (grew) {
       flat = 0;
     } else if (flatForSure(m, best.summary().orElseThrow())) {
@@ -122,13 +150,21 @@ public final class SaturationDetector {
       best = r;
     }
     if (flat >= rules.flatSteps()) {
-      return stop(String.format(Locale.ROOT, "throughput did not beat the best step by > %s%% and its confidence "
-          + "interval for %d steps", num(rules.growthPct()), rules.flatSteps()));
+      return stop(
+          String.format(
+              Locale.ROOT,
+              "throughput did not beat the best step by > %s%% and its confidence "
+                  + "interval for %d steps",
+              num(rules.growthPct()),
+              rules.flatSteps()));
     }
     return Optional.empty();
   }
 
-  /** Growth: above the best by the growth margin and, where both are known, by the confidence intervals. */
+  /**
+   * Growth: above the best by the growth margin and, where both are known, by the confidence
+   * intervals.
+   */
   private boolean grew(StepSummary m, StepSummary bestSoFar) {
     if (m.throughputOps() <= bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0)) {
       return false;
@@ -139,8 +175,8 @@ public final class SaturationDetector {
   }
 
   /**
-   * Significantly not higher: even the high end of the step's 95 % interval does not beat the best step by the
-   * growth margin (without an interval: the point estimate does not).
+   * Significantly not higher: even the high end of the step's 95 % interval does not beat the best
+   * step by the growth margin (without an interval: the point estimate does not).
    */
   private boolean flatForSure(StepSummary m, StepSummary bestSoFar) {
     double bar = bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0);
@@ -156,26 +192,60 @@ public final class SaturationDetector {
   /**
    * The peak part of {@code saturation.json} (capacity fields null: the load phase fills them).
    *
-   * @param store        the store's name
-   * @param plannedSteps how many capacity steps the plan had (to tell "plan exhausted" from an early stop)
+   * @param store the store's name
+   * @param plannedSteps how many capacity steps the plan had (to tell "plan exhausted" from an
+   *     early stop)
    */
   public Saturation result(String store, int plannedSteps) {
     String reason = stopReason;
     boolean stillGrowing = false;
     if (reason == null) {
       stillGrowing = offered >= plannedSteps && flat == 0 && last != null;
-      reason = offered >= plannedSteps ? "all " + plannedSteps + " planned steps ran"
-          + (stillGrowing ? "; throughput was still growing at the last step" : "")
-          : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
+      reason =
+          offered >= plannedSteps
+              ? "all "
+                  + plannedSteps
+                  + " planned steps ran"
+                  + (stillGrowing ? "; throughput was still growing at the last step" : "")
+              : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
     }
     if (best == null) {
-      return new Saturation(Saturation.FORMAT, store, null, null, null, null, null, null, null, null, null,
-          reason + "; no step finished within the bounds", null, null, null);
+      return new Saturation(
+          Saturation.FORMAT,
+          store,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          reason + "; no step finished within the bounds",
+          null,
+          null,
+          null);
     }
     StepSummary s = best.summary().orElseThrow();
-    boolean lowerBound = stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
-    return new Saturation(Saturation.FORMAT, store, s.throughputOps(), s.step(), s.threads(), s.throughputCi95(),
-        lowerBound, null, null, null, null, reason, s.index(), s.threads(), s.throughputOps());
+    boolean lowerBound =
+        stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
+    return new Saturation(
+        Saturation.FORMAT,
+        store,
+        s.throughputOps(),
+        s.step(),
+        s.threads(),
+        s.throughputCi95(),
+        lowerBound,
+        null,
+        null,
+        null,
+        null,
+        reason,
+        s.index(),
+        s.threads(),
+        s.throughputOps());
   }
 
   private Optional<String> stop(String reason) {

@@ -17,29 +17,29 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Latency under offered load, then the capacity: the latency curve at fixed fractions of the closed-loop peak
- * (each a point of the latency-vs-offered-load chart), which also brackets the capacity; then the converging
- * search ({@link CapacitySearch}) whose probes are fixed-rate steps judged by {@link ProbeJudge}. Every probe is a
- * point of the curve too. A resumed run replays the search: it asks for the same rates in the same order, and the
- * complete step folders of the earlier attempt answer them. Not thread-safe.
+ * Latency under offered load, then the capacity: the latency curve at fixed fractions of the
+ * closed-loop peak (each a point of the latency-vs-offered-load chart), which also brackets the
+ * capacity; then the converging search ({@link CapacitySearch}) whose probes are fixed-rate steps
+ * judged by {@link ProbeJudge}. Every probe is a point of the curve too. A resumed run replays the
+ * search: it asks for the same rates in the same order, and the complete step folders of the
+ * earlier attempt answer them. Not thread-safe.
  */
 final class SearchPhase {
 
   /**
    * One probe as saturation.json records it. Immutable.
    *
-   * @param step       the step folder
-   * @param rate       offered rate, ops/s
-   * @param reason     {@code curve}, or why the search asked for it (bound_up, bisect, extend, confirm, ...)
-   * @param outcome    pass, fail, inconclusive or client_limited
+   * @param step the step folder
+   * @param rate offered rate, ops/s
+   * @param reason {@code curve}, or why the search asked for it (bound_up, bisect, extend, confirm,
+   *     ...)
+   * @param outcome pass, fail, inconclusive or client_limited
    * @param confidence the decision's confidence (1 - p-value), null when none applies
    */
-  record ProbeRecord(String step, long rate, String reason, String outcome, Double confidence) {
-  }
+  record ProbeRecord(String step, long rate, String reason, String outcome, Double confidence) {}
 
   /** What the phase found: the search's result and every probe, in the order they ran. */
-  record Found(CapacitySearch.Result result, List<ProbeRecord> probes, List<StepSpec> curve) {
-  }
+  record Found(CapacitySearch.Result result, List<ProbeRecord> probes, List<StepSpec> curve) {}
 
   private final SweepContext ctx;
   private final StepExecutor exec;
@@ -57,7 +57,10 @@ final class SearchPhase {
     return nextIndex;
   }
 
-  /** The result, once {@link #run} returned without a stop; empty before or when the phase could not run. */
+  /**
+   * The result, once {@link #run} returned without a stop; empty before or when the phase could not
+   * run.
+   */
   Optional<Found> found() {
     return Optional.ofNullable(found);
   }
@@ -65,7 +68,7 @@ final class SearchPhase {
   /**
    * Runs the curve and the search.
    *
-   * @param peak  the ramp's result (its peak brackets the search)
+   * @param peak the ramp's result (its peak brackets the search)
    * @param total the store's planned steps, for the progress line
    */
   Optional<PhaseStop> run(Saturation peak, int total) {
@@ -83,14 +86,20 @@ final class SearchPhase {
       if (r == null || r.status() == StepStatus.INTERRUPTED) {
         continue; // a curve step that did not run to its end: it brackets nothing
       }
-      // Not forced: a curve point the test cannot decide brackets nothing (the search probes near it instead).
+      // Not forced: a curve point the test cannot decide brackets nothing (the search probes near
+      // it instead).
       Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false);
       seeds.add(judged);
       records.add(record(spec, "curve", judged));
     }
-    CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(Defaults.SEARCH_RESOLUTION,
-        Math.max(1, p * Defaults.SEARCH_FLOOR_SHARE), Math.max(1, p * Defaults.SEARCH_CEILING_SHARE),
-        ctx.options().searchProbes(), Defaults.SEARCH_MAX_EXTENSIONS));
+    CapacitySearch search =
+        new CapacitySearch(
+            new CapacitySearch.Settings(
+                Defaults.SEARCH_RESOLUTION,
+                Math.max(1, p * Defaults.SEARCH_FLOOR_SHARE),
+                Math.max(1, p * Defaults.SEARCH_CEILING_SHARE),
+                ctx.options().searchProbes(),
+                Defaults.SEARCH_MAX_EXTENSIONS));
     search.seed(seeds);
     Map<Long, List<StepResult>> byRate = new LinkedHashMap<>();
     for (Optional<Next> n = search.next(); n.isPresent(); n = search.next()) {
@@ -98,16 +107,29 @@ final class SearchPhase {
         return Optional.of(PhaseStop.interrupted("interrupted during the capacity search"));
       }
       long rate = Math.max(1, Math.round(n.get().rate()));
-      StepSpec spec = new StepSpec(nextIndex++, Phase.SEARCH, StepPlanner.poolThreads(rate, ctx.options().slo()),
-          rate, rate / p);
-      ctx.progress().store(exec.session().name(), String.format(Locale.ROOT, "capacity probe (%s) at %d ops/s",
-          n.get().reason().jsonName(), rate));
+      StepSpec spec =
+          new StepSpec(
+              nextIndex++,
+              Phase.SEARCH,
+              StepPlanner.poolThreads(rate, ctx.options().slo()),
+              rate,
+              rate / p);
+      ctx.progress()
+          .store(
+              exec.session().name(),
+              String.format(
+                  Locale.ROOT,
+                  "capacity probe (%s) at %d ops/s",
+                  n.get().reason().jsonName(),
+                  rate));
       StepResult r = exec.runOrReuse(spec, total, false);
       if (r.status() == StepStatus.INTERRUPTED || r.storeLost()) {
         return PhaseStop.of(r, false);
       }
-      List<StepResult> atRate = n.get().reason() == CapacitySearch.Reason.EXTEND
-          ? byRate.computeIfAbsent(rate, k -> new ArrayList<>()) : new ArrayList<>();
+      List<StepResult> atRate =
+          n.get().reason() == CapacitySearch.Reason.EXTEND
+              ? byRate.computeIfAbsent(rate, k -> new ArrayList<>())
+              : new ArrayList<>();
       atRate.add(r);
       byRate.put(rate, atRate);
       Probe judged = ProbeJudge.judge(rate, atRate, n.get().forced());
@@ -120,7 +142,11 @@ final class SearchPhase {
   }
 
   private static ProbeRecord record(StepSpec spec, String reason, Probe p) {
-    return new ProbeRecord(spec.dirName(), spec.targetOps(), reason, p.outcome().name().toLowerCase(Locale.ROOT),
+    return new ProbeRecord(
+        spec.dirName(),
+        spec.targetOps(),
+        reason,
+        p.outcome().name().toLowerCase(Locale.ROOT),
         Double.isNaN(p.confidence()) ? null : Math.round(p.confidence() * 10000) / 10000.0);
   }
 }

@@ -5,23 +5,25 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The rule between two steps: the store settles before the next one starts. A step leaves work behind (Redis' AOF
- * rewrite, MongoDB's checkpoint, Elasticsearch's merges and refreshes); started on top of it, the next step would
- * measure the previous one's backlog. So the sweep waits until the store's servers used less than
- * {@value #IDLE_CORES} cores over {@value #SAMPLE_MS} ms, at most {@value #MAX_SECONDS} s (a store that never
- * idles is measured as it is, and the wait says so). Without a server CPU figure (BasicDB, the simulated store)
- * there is nothing to wait for. Stateless.
+ * The rule between two steps: the store settles before the next one starts. A step leaves work
+ * behind (Redis' AOF rewrite, MongoDB's checkpoint, Elasticsearch's merges and refreshes); started
+ * on top of it, the next step would measure the previous one's backlog. So the sweep waits until
+ * the store's servers used less than {@value #IDLE_CORES} cores over {@value #SAMPLE_MS} ms, at
+ * most {@value #MAX_SECONDS} s (a store that never idles is measured as it is, and the wait says
+ * so). Without a server CPU figure (BasicDB, the simulated store) there is nothing to wait for.
+ * Stateless.
  */
 final class Settle {
   /** A server using less than this many cores is settled. */
   static final double IDLE_CORES = 0.15;
+
   /** Length of one CPU sample. */
   static final long SAMPLE_MS = 500;
+
   /** Longest wait. */
   static final int MAX_SECONDS = 10;
 
-  private Settle() {
-  }
+  private Settle() {}
 
   /**
    * Waits until the server is idle.

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The soak ({@code --soak}): one long fixed-rate step after the other phases, then {@code soak.json}: the step
- * minute by minute, its drift, the store's background events and its data set before and after
- * ({@link SoakSummary}). A resumed run keeps a complete soak step. Not thread-safe.
+ * The soak ({@code --soak}): one long fixed-rate step after the other phases, then {@code
+ * soak.json}: the step minute by minute, its drift, the store's background events and its data set
+ * before and after ({@link SoakSummary}). A resumed run keeps a complete soak step. Not
+ * thread-safe.
  */
 final class SoakPhase {
   private final SweepContext ctx;
@@ -22,13 +23,17 @@ final class SoakPhase {
     this.exec = exec;
   }
 
-  /** Runs the soak step and writes soak.json when it completed; says why the store's sweep must end otherwise. */
+  /**
+   * Runs the soak step and writes soak.json when it completed; says why the store's sweep must end
+   * otherwise.
+   */
   Optional<PhaseStop> run(StepSpec spec, int total) {
     StoreSession s = exec.session();
     Optional<StoreProbe> probe = s.target().probe();
     Optional<Map<?, ?>> before = probe.flatMap(p -> dataSet(p, s));
     long insertedBefore = exec.inserted();
-    ctx.progress().store(s.name(), "soak: " + spec.label() + " for " + ctx.options().soak().seconds() + " s");
+    ctx.progress()
+        .store(s.name(), "soak: " + spec.label() + " for " + ctx.options().soak().seconds() + " s");
     StepResult r = exec.runOrReuse(spec, total, false);
     Optional<PhaseStop> end = PhaseStop.of(r, true);
     if (end.isPresent()) {
@@ -38,12 +43,21 @@ final class SoakPhase {
       SoakSummary summary = SoakSummary.of(s.stepsDir().resolve(spec.dirName()));
       Optional<Map<?, ?>> after = probe.flatMap(p -> dataSet(p, s));
       if (before.isPresent() && after.isPresent()) {
-        summary = summary.withDataSet(dataSetChange(before.get(), after.get(), exec.inserted() - insertedBefore));
+        summary =
+            summary.withDataSet(
+                dataSetChange(before.get(), after.get(), exec.inserted() - insertedBefore));
       }
       summary.writeTo(s.stepsDir().getParent());
-      ctx.progress().store(s.name(), String.format(Locale.ROOT, "soak: throughput %+.1f %% and p99 x%s "
-          + "from the first tenth to the last; events %s", summary.drift().throughputChangePct(),
-          summary.drift().p99Ratio(), summary.events()));
+      ctx.progress()
+          .store(
+              s.name(),
+              String.format(
+                  Locale.ROOT,
+                  "soak: throughput %+.1f %% and p99 x%s "
+                      + "from the first tenth to the last; events %s",
+                  summary.drift().throughputChangePct(),
+                  summary.drift().p99Ratio(),
+                  summary.events()));
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "soak summary not written: " + e.getMessage());
     }
@@ -53,7 +67,8 @@ final class SoakPhase {
   /** The store's {@code describe} data set now, when it says. */
   private static Optional<Map<?, ?>> dataSet(StoreProbe p, StoreSession s) {
     try {
-      return Optional.ofNullable(p.describe(s.props()).get(StoreProbe.DATA_SET)).filter(Map.class::isInstance)
+      return Optional.ofNullable(p.describe(s.props()).get(StoreProbe.DATA_SET))
+          .filter(Map.class::isInstance)
           .map(m -> (Map<?, ?>) m);
     } catch (RuntimeException e) {
       return Optional.empty();
@@ -64,10 +79,18 @@ final class SoakPhase {
     long bytesAfter = number(after, "primary_bytes");
     boolean local = ctx.options().hosts().isEmpty();
     boolean single = local && "single".equals(ctx.options().local().topology());
-    Integer budget = local ? Integer.valueOf(ctx.options().local().memoryMb())
-        : ctx.options().hosts().get().provisioned().get("memory_mb_per_server");
-    return new SoakSummary.DataSet(number(before, "documents"), number(after, "documents"),
-        number(before, "primary_bytes"), bytesAfter, String.valueOf(after.get("measure")), inserted, budget,
+    Integer budget =
+        local
+            ? Integer.valueOf(ctx.options().local().memoryMb())
+            : ctx.options().hosts().get().provisioned().get("memory_mb_per_server");
+    return new SoakSummary.DataSet(
+        number(before, "documents"),
+        number(after, "documents"),
+        number(before, "primary_bytes"),
+        bytesAfter,
+        String.valueOf(after.get("measure")),
+        inserted,
+        budget,
         single ? bytesAfter <= budget * 1024L * 1024L : null);
   }
 

@@ -16,18 +16,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search, floor) goes
- * through. A complete step folder with the step's name is reused (resume); otherwise the step runs, and a
- * disturbed step of a phase that asks for it runs once more (the second one counts). Keeps what runs on across
- * steps: records inserted so far and the key layout they left (every step is a new YCSB JVM, or several, whose
- * inserts must start past them and whose reads must find records that exist) and the best throughput (the
- * operation budget). Not thread-safe.
+ * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search,
+ * floor) goes through. A complete step folder with the step's name is reused (resume); otherwise
+ * the step runs, and a disturbed step of a phase that asks for it runs once more (the second one
+ * counts). Keeps what runs on across steps: records inserted so far and the key layout they left
+ * (every step is a new YCSB JVM, or several, whose inserts must start past them and whose reads
+ * must find records that exist) and the best throughput (the operation budget). Not thread-safe.
  */
 final class StepExecutor {
   /**
-   * A step is disturbed when the half-width of its throughput's 95 % interval passes this share of it. The interval
-   * comes from batch means (5 batches of a 15 s window: Student's t with 4 degrees of freedom), about twice as wide
-   * as the per-second interval this rule was first set against (15 %).
+   * A step is disturbed when the half-width of its throughput's 95 % interval passes this share of
+   * it. The interval comes from batch means (5 batches of a 15 s window: Student's t with 4 degrees
+   * of freedom), about twice as wide as the per-second interval this rule was first set against (15
+   * %).
    */
   static final double DISTURBED_SHARE = 0.25;
 
@@ -42,7 +43,11 @@ final class StepExecutor {
   private KeyLayout keys;
   private double best;
 
-  StepExecutor(SweepContext ctx, StoreSession session, RemainingTime remaining, SaturationDetector errorBound) {
+  StepExecutor(
+      SweepContext ctx,
+      StoreSession session,
+      RemainingTime remaining,
+      SaturationDetector errorBound) {
     this.ctx = ctx;
     this.session = session;
     this.remaining = remaining;
@@ -65,7 +70,10 @@ final class StepExecutor {
     return session;
   }
 
-  /** Records the steps inserted so far, every client's counted once (the data set's growth beyond the load). */
+  /**
+   * Records the steps inserted so far, every client's counted once (the data set's growth beyond
+   * the load).
+   */
   long inserted() {
     return inserted;
   }
@@ -94,25 +102,39 @@ final class StepExecutor {
   /**
    * Reuses the step when an earlier attempt completed it, else runs it.
    *
-   * @param planned      steps in the store's plan, for the progress line
+   * @param planned steps in the store's plan, for the progress line
    * @param retryIfNoisy run a disturbed step once more (phases whose decision one step makes)
    */
   StepResult runOrReuse(StepSpec spec, int planned, boolean retryIfNoisy) {
     Optional<StepResult> kept = reusable(spec);
     if (kept.isPresent()) {
       reused(kept.get());
-      ctx.progress().store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
+      ctx.progress()
+          .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
       results.put(spec.dirName(), kept.get());
       return kept.get();
     }
     StepResult r = runOnce(spec, planned);
     if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
       // One noisy step must not decide the headline: measure it once more, the second one counts.
-      ctx.progress().store(session.name(), "step " + spec.dirName() + " was disturbed (throughput varied by more "
-          + "than +-" + Math.round(DISTURBED_SHARE * 100) + " % at 95 % confidence): running it again");
-      ctx.manifest().append("repeated_steps", Json.MAPPER.createObjectNode().put("store", session.name())
-          .put("step", spec.dirName()).put("first_throughput_ops", r.summary().get().throughputOps())
-          .putPOJO("first_ci95", r.summary().get().throughputCi95()));
+      ctx.progress()
+          .store(
+              session.name(),
+              "step "
+                  + spec.dirName()
+                  + " was disturbed (throughput varied by more "
+                  + "than +-"
+                  + Math.round(DISTURBED_SHARE * 100)
+                  + " % at 95 % confidence): running it again");
+      ctx.manifest()
+          .append(
+              "repeated_steps",
+              Json.MAPPER
+                  .createObjectNode()
+                  .put("store", session.name())
+                  .put("step", spec.dirName())
+                  .put("first_throughput_ops", r.summary().get().throughputOps())
+                  .putPOJO("first_ci95", r.summary().get().throughputCi95()));
       r = runOnce(spec, planned);
     }
     best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
@@ -121,8 +143,8 @@ final class StepExecutor {
   }
 
   /**
-   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step is expected to
-   * fail operations, and what failed is its result).
+   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step
+   * is expected to fail operations, and what failed is its result).
    */
   StepResult runWith(StepSpec spec, int planned, StepRunner.StepCompanion companion) {
     StepResult r = measure(spec, planned, null, Optional.of(companion));
@@ -134,11 +156,19 @@ final class StepExecutor {
     return measure(spec, planned, errorBound, Optional.empty());
   }
 
-  private StepResult measure(StepSpec spec, int planned, SaturationDetector bound,
-                             Optional<StepRunner.StepCompanion> companion) {
+  private StepResult measure(
+      StepSpec spec,
+      int planned,
+      SaturationDetector bound,
+      Optional<StepRunner.StepCompanion> companion) {
     StepRunner.Timing timing = StepRunner.Timing.of(ctx.options(), spec.phase());
-    long ops = OperationBudget.operationCount(ctx.options().workload().properties(),
-        ctx.options().ycsbProperties(), timing.runSeconds(), (int) Math.min(Integer.MAX_VALUE, spec.targetOps()), best);
+    long ops =
+        OperationBudget.operationCount(
+            ctx.options().workload().properties(),
+            ctx.options().ycsbProperties(),
+            timing.runSeconds(),
+            (int) Math.min(Integer.MAX_VALUE, spec.targetOps()),
+            best);
     settle(spec);
     remaining.stepStarted();
     StepResult r = runner.run(session, spec, planned, keys, ops, bound, timing, companion);
@@ -151,47 +181,88 @@ final class StepExecutor {
     return r;
   }
 
-  /** Waits for the store to settle ({@link Settle}); a wait of a second or more is recorded in the manifest. */
+  /**
+   * Waits for the store to settle ({@link Settle}); a wait of a second or more is recorded in the
+   * manifest.
+   */
   private void settle(StepSpec spec) {
     try {
-      Settle.await(session.serverCpu()).filter(d -> d.toMillis() >= 1000).ifPresent(d -> {
-        ctx.manifest().append("settle_waits", Json.MAPPER.createObjectNode().put("store", session.name())
-            .put("before_step", spec.dirName()).put("seconds", d.toMillis() / 1000.0));
-        ctx.progress().store(session.name(), String.format(Locale.ROOT, "waited %.1f s for the store to "
-            + "settle before step %s", d.toMillis() / 1000.0, spec.dirName()));
-      });
+      Settle.await(session.serverCpu())
+          .filter(d -> d.toMillis() >= 1000)
+          .ifPresent(
+              d -> {
+                ctx.manifest()
+                    .append(
+                        "settle_waits",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("store", session.name())
+                            .put("before_step", spec.dirName())
+                            .put("seconds", d.toMillis() / 1000.0));
+                ctx.progress()
+                    .store(
+                        session.name(),
+                        String.format(
+                            Locale.ROOT,
+                            "waited %.1f s for the store to " + "settle before step %s",
+                            d.toMillis() / 1000.0,
+                            spec.dirName()));
+              });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
   private void report(StepResult r, int planned) {
-    String what = r.status() == StepStatus.COMPLETE ? r.summary().map(StepExecutor::describe).orElse("")
-        : r.status().jsonName() + ": " + r.error();
-    ctx.progress().store(session.name(), "step " + r.spec().index() + "/" + planned + " " + r.spec().label()
-        + " " + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+    String what =
+        r.status() == StepStatus.COMPLETE
+            ? r.summary().map(StepExecutor::describe).orElse("")
+            : r.status().jsonName() + ": " + r.error();
+    ctx.progress()
+        .store(
+            session.name(),
+            "step "
+                + r.spec().index()
+                + "/"
+                + planned
+                + " "
+                + r.spec().label()
+                + " "
+                + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
   }
 
-  /** Whether a complete step's per-interval throughput swung so much that the machine, not the store, spoke. */
+  /**
+   * Whether a complete step's per-interval throughput swung so much that the machine, not the
+   * store, spoke.
+   */
   static boolean disturbed(StepResult r) {
     if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
       return false;
     }
     StepSummary s = r.summary().get();
-    return s.throughputCi95() != null && s.throughputOps() > 0
-        && (s.throughputCi95().get(1) - s.throughputCi95().get(0)) / 2 > DISTURBED_SHARE * s.throughputOps();
+    return s.throughputCi95() != null
+        && s.throughputOps() > 0
+        && (s.throughputCi95().get(1) - s.throughputCi95().get(0)) / 2
+            > DISTURBED_SHARE * s.throughputOps();
   }
 
   /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
   static String describe(StepSummary s) {
-    String p99 = s.worst(Percentile.P99)
-        .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op())).orElse("");
-    String flags = (Boolean.FALSE.equals(s.rateSustained()) ? String.format(Locale.ROOT,
-        ", NOT SUSTAINED (%.0f%% of target)", s.achievedPct()) : "") + (s.clientBound() ? ", CLIENT-LIMITED" : "");
-    String cpu = s.clientCpuCores() == null ? "" : String.format(Locale.ROOT, ", client %.2f CPUs",
-        s.clientCpuCores());
-    return String.format(Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(),
-        cpu, flags);
+    String p99 =
+        s.worst(Percentile.P99)
+            .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op()))
+            .orElse("");
+    String flags =
+        (Boolean.FALSE.equals(s.rateSustained())
+                ? String.format(Locale.ROOT, ", NOT SUSTAINED (%.0f%% of target)", s.achievedPct())
+                : "")
+            + (s.clientBound() ? ", CLIENT-LIMITED" : "");
+    String cpu =
+        s.clientCpuCores() == null
+            ? ""
+            : String.format(Locale.ROOT, ", client %.2f CPUs", s.clientCpuCores());
+    return String.format(
+        Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(), cpu, flags);
   }
 
   static Optional<StepSummary> summaryOf(Path stepDir) {

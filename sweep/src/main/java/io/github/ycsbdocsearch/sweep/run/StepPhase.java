@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A phase with its steps known in advance: the closed-loop thread ramp (with its stopping rule), the explicit
- * {@code --rates}, the latency curve at fixed fractions of the peak, the harness floor. Steps run in order; a
- * resumed run keeps every complete step folder of the same name. Not thread-safe.
+ * A phase with its steps known in advance: the closed-loop thread ramp (with its stopping rule),
+ * the explicit {@code --rates}, the latency curve at fixed fractions of the peak, the harness
+ * floor. Steps run in order; a resumed run keeps every complete step folder of the same name. Not
+ * thread-safe.
  */
 final class StepPhase {
   private final SweepContext ctx;
@@ -19,8 +20,9 @@ final class StepPhase {
   }
 
   /**
-   * Runs the steps; {@code stopRule} (the ramp's) may end the phase early and its steps get one retry when
-   * disturbed; without a stop rule every step runs and a step failing its error bound is a result, not an end.
+   * Runs the steps; {@code stopRule} (the ramp's) may end the phase early and its steps get one
+   * retry when disturbed; without a stop rule every step runs and a step failing its error bound is
+   * a result, not an end.
    *
    * @param total steps of the store's plan, for the progress line
    * @return why the store's sweep must end, when a step ended it

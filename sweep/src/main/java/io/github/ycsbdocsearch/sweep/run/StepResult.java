@@ -9,27 +9,39 @@ import java.util.Optional;
 /**
  * A finished (or reused) step as the sweep logic sees it. Immutable.
  *
- * @param spec      the step
- * @param status    how it ended
- * @param error     why it failed or was interrupted, else null
- * @param summary   its summary.json, when its logs could be read (also for a step that failed the error bound)
- * @param inserts   records the step inserted successfully, all clients together (YCSB's
- *                  {@code [INSERT], Return=OK} counts)
- * @param storeLost the store stopped answering: a failure of the store, not saturation, even when the error
- *                  bound was passed
- * @param keysAfter which records exist and where the next step inserts, after this step's inserts; null when the
- *                  step inserted nothing into the store the sweep counts (reused steps, tests)
+ * @param spec the step
+ * @param status how it ended
+ * @param error why it failed or was interrupted, else null
+ * @param summary its summary.json, when its logs could be read (also for a step that failed the
+ *     error bound)
+ * @param inserts records the step inserted successfully, all clients together (YCSB's {@code
+ *     [INSERT], Return=OK} counts)
+ * @param storeLost the store stopped answering: a failure of the store, not saturation, even when
+ *     the error bound was passed
+ * @param keysAfter which records exist and where the next step inserts, after this step's inserts;
+ *     null when the step inserted nothing into the store the sweep counts (reused steps, tests)
  */
-public record StepResult(StepSpec spec, StepStatus status, String error, Optional<StepSummary> summary,
-                         long inserts, boolean storeLost, KeyLayout keysAfter) {
+public record StepResult(
+    StepSpec spec,
+    StepStatus status,
+    String error,
+    Optional<StepSummary> summary,
+    long inserts,
+    boolean storeLost,
+    KeyLayout keysAfter) {
 
   /** A result without inserts whose store still answers (reused steps, tests). */
   public StepResult(StepSpec spec, StepStatus status, String error, Optional<StepSummary> summary) {
     this(spec, status, error, summary, 0, false, null);
   }
 
-  /** True when the step failed only because of its error bound: the normal end of a sweep at saturation. */
+  /**
+   * True when the step failed only because of its error bound: the normal end of a sweep at
+   * saturation.
+   */
   public boolean failedOnErrorBound(SaturationDetector detector) {
-    return status == StepStatus.FAILED && !storeLost && summary.map(detector::exceedsErrorBound).orElse(false);
+    return status == StepStatus.FAILED
+        && !storeLost
+        && summary.map(detector::exceedsErrorBound).orElse(false);
   }
 }

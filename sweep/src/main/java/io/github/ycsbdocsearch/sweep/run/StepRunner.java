@@ -56,11 +56,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * Runs one measured step in its own YCSB JVM and publishes its folder: the child writes into a hidden
- * {@code .NN-tT.partial} folder (its working directory); then {@code step.json} (with the CPU both sides used over
- * the window) and the step's {@code summary.json} are written once, and the folder is renamed to {@code NN-tT}, so
- * a step folder with a name is always whole. Everything after reads that summary. The child's exit code is not
- * trusted (see {@link YcsbOutput}). Not thread-safe; one step at a time.
+ * Runs one measured step in its own YCSB JVM and publishes its folder: the child writes into a
+ * hidden {@code .NN-tT.partial} folder (its working directory); then {@code step.json} (with the
+ * CPU both sides used over the window) and the step's {@code summary.json} are written once, and
+ * the folder is renamed to {@code NN-tT}, so a step folder with a name is always whole. Everything
+ * after reads that summary. The child's exit code is not trusted (see {@link YcsbOutput}). Not
+ * thread-safe; one step at a time.
  */
 final class StepRunner {
   private static final double SHORT_RUN_SHARE = 0.9;
@@ -81,49 +82,88 @@ final class StepRunner {
       return switch (phase) {
         case FLOOR -> new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
         case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
-        case FAULT_CONTROL, FAULT -> new Timing(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
+        case FAULT_CONTROL, FAULT ->
+            new Timing(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
         default -> new Timing(o.warmupSeconds(), o.stepSeconds());
       };
     }
   }
 
   /**
-   * Work beside a step's clients (a server killed and restarted under load), told the instant the clients start.
-   * {@link #finish} runs whatever happened to the clients (also after Ctrl-C), before the step folder is published.
+   * Work beside a step's clients (a server killed and restarted under load), told the instant the
+   * clients start. {@link #finish} runs whatever happened to the clients (also after Ctrl-C),
+   * before the step folder is published.
    */
   interface StepCompanion {
-    /** The clients start at {@code startAtEpochMs}; their measured window follows the timing's warm-up. */
+    /**
+     * The clients start at {@code startAtEpochMs}; their measured window follows the timing's
+     * warm-up.
+     */
     void start(long startAtEpochMs, Timing timing);
 
-    /** The clients have ended: end the work, leave the store whole, and record what happened in the step folder. */
+    /**
+     * The clients have ended: end the work, leave the store whole, and record what happened in the
+     * step folder.
+     */
     void finish(Path stepDir);
   }
 
   /**
    * Runs the step.
    *
-   * @param session        the store (or BasicDB for a floor step)
-   * @param step           the step
-   * @param planned        steps in the store's plan (for progress)
-   * @param keys           the records that exist (YCSB recordcount: the loaded ones plus those earlier steps
-   *                       inserted and the next step may read) and where the step's inserts start
+   * @param session the store (or BasicDB for a floor step)
+   * @param step the step
+   * @param planned steps in the store's plan (for progress)
+   * @param keys the records that exist (YCSB recordcount: the loaded ones plus those earlier steps
+   *     inserted and the next step may read) and where the step's inserts start
    * @param operationCount YCSB operationcount
-   * @param detector       owns the error bound
+   * @param detector owns the error bound
    */
-  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
-                 SaturationDetector detector) {
-    return run(session, step, planned, keys, operationCount, detector, Timing.of(ctx.options(), step.phase()));
+  StepResult run(
+      StoreSession session,
+      StepSpec step,
+      int planned,
+      KeyLayout keys,
+      long operationCount,
+      SaturationDetector detector) {
+    return run(
+        session,
+        step,
+        planned,
+        keys,
+        operationCount,
+        detector,
+        Timing.of(ctx.options(), step.phase()));
   }
 
-  /** {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector)} with another warm-up and window. */
-  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
-                 SaturationDetector detector, Timing timing) {
+  /**
+   * {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector)} with another
+   * warm-up and window.
+   */
+  StepResult run(
+      StoreSession session,
+      StepSpec step,
+      int planned,
+      KeyLayout keys,
+      long operationCount,
+      SaturationDetector detector,
+      Timing timing) {
     return run(session, step, planned, keys, operationCount, detector, timing, Optional.empty());
   }
 
-  /** {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector, Timing)} with work beside it. */
-  StepResult run(StoreSession session, StepSpec step, int planned, KeyLayout keys, long operationCount,
-                 SaturationDetector detector, Timing timing, Optional<StepCompanion> companion) {
+  /**
+   * {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector, Timing)} with
+   * work beside it.
+   */
+  StepResult run(
+      StoreSession session,
+      StepSpec step,
+      int planned,
+      KeyLayout keys,
+      long operationCount,
+      SaturationDetector detector,
+      Timing timing,
+      Optional<StepCompanion> companion) {
     SweepOptions o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
@@ -131,15 +171,21 @@ final class StepRunner {
     OpenLoop openLoop = openLoop(step);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     prepare(tmp, shares.size() == 1);
-    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then; so does a step with
+    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then;
+    // so does a step with
     // a companion, whose work is timed from that instant.
-    long startAt = shares.size() > 1 || companion.isPresent()
-        ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS : 0;
+    long startAt =
+        shares.size() > 1 || companion.isPresent()
+            ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS
+            : 0;
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
-    // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the step; not the floor's.
-    Optional<BackgroundEvents> background = step.phase() == Phase.FLOOR ? Optional.empty()
-        : session.target().probe().map(p -> new BackgroundEvents(p, session.props()));
+    // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the
+    // step; not the floor's.
+    Optional<BackgroundEvents> background =
+        step.phase() == Phase.FLOOR
+            ? Optional.empty()
+            : session.target().probe().map(p -> new BackgroundEvents(p, session.props()));
     background.ifPresent(BackgroundEvents::start);
     companion.ifPresent(c -> c.start(startAt, timing));
     List<ClientRun> runs;
@@ -152,10 +198,22 @@ final class StepRunner {
     Instant ended = Instant.now();
     ChildResult child = combined(runs);
     Optional<String> problem = problem(runs, timing);
-    StepStatus status = child.interrupted() ? StepStatus.INTERRUPTED
-        : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
-    StepRecord record = record(session, step, timing, status, problem.orElse(null), started, ended, child, runs,
-        openLoop);
+    StepStatus status =
+        child.interrupted()
+            ? StepStatus.INTERRUPTED
+            : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
+    StepRecord record =
+        record(
+            session,
+            step,
+            timing,
+            status,
+            problem.orElse(null),
+            started,
+            ended,
+            child,
+            runs,
+            openLoop);
     record.writeTo(tmp);
     Optional<StepHistograms> logs = Optional.empty();
     Optional<StepSummary> summary = Optional.empty();
@@ -167,22 +225,34 @@ final class StepRunner {
       summary = Optional.of(StepSummarizer.summarize(tmp, record, step.dirName(), logs.get()));
     } catch (IOException | RuntimeException e) {
       if (status == StepStatus.COMPLETE) {
-        record = record.withStatus(StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
+        record =
+            record.withStatus(
+                StepStatus.FAILED, "cannot read the step's interval logs: " + e.getMessage());
       }
     }
-    // Only a step that ran to its end is judged by its numbers; an interrupted one stays interrupted.
+    // Only a step that ran to its end is judged by its numbers; an interrupted one stays
+    // interrupted.
     boolean ranToEnd = record.status() == StepStatus.COMPLETE;
     if (ranToEnd && summary.isPresent() && summary.get().operations() == 0) {
-      record = record.withStatus(StepStatus.FAILED, "no operation succeeded after the " + timing.warmupS()
-          + " s warm-up");
-    } else if (ranToEnd && summary.isPresent() && step.phase() != Phase.FLOOR && detector != null
+      record =
+          record.withStatus(
+              StepStatus.FAILED,
+              "no operation succeeded after the " + timing.warmupS() + " s warm-up");
+    } else if (ranToEnd
+        && summary.isPresent()
+        && step.phase() != Phase.FLOOR
+        && detector != null
         && detector.exceedsErrorBound(summary.get())) {
       record = record.withStatus(StepStatus.FAILED, detector.errorBoundMessage(summary.get()));
     }
-    Optional<String> storeProblem = record.status() == StepStatus.FAILED && step.phase() != Phase.FLOOR
-        ? storeHealth(session) : Optional.empty();
+    Optional<String> storeProblem =
+        record.status() == StepStatus.FAILED && step.phase() != Phase.FLOOR
+            ? storeHealth(session)
+            : Optional.empty();
     if (storeProblem.isPresent()) {
-      record = record.withStatus(StepStatus.FAILED, record.error() + "; store not answering: " + storeProblem.get());
+      record =
+          record.withStatus(
+              StepStatus.FAILED, record.error() + "; store not answering: " + storeProblem.get());
     }
     record.writeTo(tmp);
     // The summary of the final record (its status may have changed above), from the logs read once.
@@ -192,35 +262,49 @@ final class StepRunner {
     try {
       writeEvents(tmp, session.name(), samples.get());
     } catch (IOException | RuntimeException e) {
-      // The events are a record beside the numbers, not a measurement: the step stands without them.
+      // The events are a record beside the numbers, not a measurement: the step stands without
+      // them.
       ctx.progress().store(session.name(), "background events not recorded: " + e.getMessage());
     }
     AtomicFiles.publish(tmp, dir);
-    long inserts = runs.stream().mapToLong(r -> r.out().returnCounts().getOrDefault("INSERT", Map.of())
-        .getOrDefault("OK", 0L)).sum();
-    return new StepResult(step, record.status(), record.error(), summary, inserts, storeProblem.isPresent(),
+    long inserts =
+        runs.stream()
+            .mapToLong(
+                r -> r.out().returnCounts().getOrDefault("INSERT", Map.of()).getOrDefault("OK", 0L))
+            .sum();
+    return new StepResult(
+        step,
+        record.status(),
+        record.error(),
+        summary,
+        inserts,
+        storeProblem.isPresent(),
         keys.after(runs.stream().map(StepRunner::taken).toList()));
   }
 
   /**
-   * The keys a client took from its insert sequence: every insert it reported, failed ones too (a failed insert
-   * still used its key, and the store may hold it). A client that did not report (killed, or ended before YCSB's
-   * report) may have taken up to its whole operation budget: the next step inserts past all of them.
+   * The keys a client took from its insert sequence: every insert it reported, failed ones too (a
+   * failed insert still used its key, and the store may hold it). A client that did not report
+   * (killed, or ended before YCSB's report) may have taken up to its whole operation budget: the
+   * next step inserts past all of them.
    */
   private static KeyLayout.Taken taken(ClientRun r) {
     if (r.out().overallRuntimeMs().isEmpty()) {
       return new KeyLayout.Taken(0, r.share().operationCount());
     }
-    return KeyLayout.Taken.exactly(r.out().returnCounts().getOrDefault("INSERT", Map.of()).values().stream()
-        .mapToLong(Long::longValue).sum());
+    return KeyLayout.Taken.exactly(
+        r.out().returnCounts().getOrDefault("INSERT", Map.of()).values().stream()
+            .mapToLong(Long::longValue)
+            .sum());
   }
 
   /**
-   * The properties that place a client's inserts and reads in the step's key layout ({@link KeyLayout}): its number
-   * among the step's clients and the first record the step inserts. Given to a single client too (client 0 of 1:
-   * YCSB's own numbering from the insert start).
+   * The properties that place a client's inserts and reads in the step's key layout ({@link
+   * KeyLayout}): its number among the step's clients and the first record the step inserts. Given
+   * to a single client too (client 0 of 1: YCSB's own numbering from the insert start).
    */
-  private static void keyProperties(Map<String, String> props, KeyLayout keys, ClientShare share, int clients) {
+  private static void keyProperties(
+      Map<String, String> props, KeyLayout keys, ClientShare share, int clients) {
     props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
     props.put(KeyLayout.CLIENTS, String.valueOf(clients));
     props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
@@ -243,13 +327,17 @@ final class StepRunner {
     }
   }
 
-  /** The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for basicdb. */
+  /**
+   * The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for
+   * basicdb.
+   */
   private Map<String, String> userProperties(StepSpec step) {
     Map<String, String> p = new LinkedHashMap<>(ctx.options().ycsbProperties());
     if (step.phase() == Phase.FLOOR) {
       p.keySet().removeIf(k -> k.startsWith("basicdb."));
     }
-    // The search workload writes the pages it asked and the questions' hit counts into the step's folder (the
+    // The search workload writes the pages it asked and the questions' hit counts into the step's
+    // folder (the
     // YCSB child's working directory).
     p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
     return p;
@@ -258,15 +346,24 @@ final class StepRunner {
   /**
    * One client JVM of a step, as it ran.
    *
-   * @param host          {@code local}, or the other client machine's {@code user@host}
+   * @param host {@code local}, or the other client machine's {@code user@host}
    * @param clockOffsetMs that machine's clock minus this one's
-   * @param cores         its CPU over the window, JIT compiler left out; null when unknown
-   * @param jitCores      its JIT compiler threads' CPU; null when unknown
-   * @param cpus          the CPUs it may use (a local client: the client's pinning set, shared by local clients)
-   * @param window        a local client's CPU window (it also sampled the server); null for a remote one
+   * @param cores its CPU over the window, JIT compiler left out; null when unknown
+   * @param jitCores its JIT compiler threads' CPU; null when unknown
+   * @param cpus the CPUs it may use (a local client: the client's pinning set, shared by local
+   *     clients)
+   * @param window a local client's CPU window (it also sampled the server); null for a remote one
    */
-  private record ClientRun(ClientShare share, String host, long clockOffsetMs, ChildResult child, YcsbOutput out,
-                           Double cores, Double jitCores, int cpus, CpuWindow window) {
+  private record ClientRun(
+      ClientShare share,
+      String host,
+      long clockOffsetMs,
+      ChildResult child,
+      YcsbOutput out,
+      Double cores,
+      Double jitCores,
+      int cpus,
+      CpuWindow window) {
     boolean local() {
       return window != null || host.equals(LOCAL);
     }
@@ -276,12 +373,21 @@ final class StepRunner {
 
   /**
    * Runs the step's clients: one JVM in the step folder itself, or several at once, each in its own
-   * {@code clients/<i>/}, all starting at {@code startAtEpochMs}. Only client 0 feeds the progress line.
+   * {@code clients/<i>/}, all starting at {@code startAtEpochMs}. Only client 0 feeds the progress
+   * line.
    */
-  private List<ClientRun> runClients(StoreSession session, StepSpec step, int planned, KeyLayout keys,
-                                     Timing timing, List<ClientShare> shares, Path tmp, long startAtEpochMs) {
+  private List<ClientRun> runClients(
+      StoreSession session,
+      StepSpec step,
+      int planned,
+      KeyLayout keys,
+      Timing timing,
+      List<ClientShare> shares,
+      Path tmp,
+      long startAtEpochMs) {
     if (shares.size() == 1) {
-      return List.of(runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, startAtEpochMs));
+      return List.of(
+          runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, startAtEpochMs));
     }
     ExecutorService pool = Executors.newFixedThreadPool(shares.size());
     try {
@@ -289,8 +395,19 @@ final class StepRunner {
       for (ClientShare share : shares) {
         Path dir = RunLayout.clientDir(tmp, share.index());
         prepare(dir, true);
-        futures.add(pool.submit(() -> runClient(session, step, planned, keys, shares.size(), timing, share, dir,
-            startAtEpochMs)));
+        futures.add(
+            pool.submit(
+                () ->
+                    runClient(
+                        session,
+                        step,
+                        planned,
+                        keys,
+                        shares.size(),
+                        timing,
+                        share,
+                        dir,
+                        startAtEpochMs)));
       }
       List<ClientRun> runs = new ArrayList<>();
       for (Future<ClientRun> f : futures) {
@@ -301,76 +418,130 @@ final class StepRunner {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while the clients ran", e);
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
     } finally {
       pool.shutdownNow();
     }
   }
 
   /**
-   * Runs one client JVM in {@code dir} to its end, with its CPU window from its first status line; {@code step} is
-   * the whole step (for progress), the share this client's part of it, {@code clients} the step's clients.
+   * Runs one client JVM in {@code dir} to its end, with its CPU window from its first status line;
+   * {@code step} is the whole step (for progress), the share this client's part of it, {@code
+   * clients} the step's clients.
    */
-  private ClientRun runClient(StoreSession session, StepSpec step, int planned, KeyLayout keys, int clients,
-                              Timing timing, ClientShare share, Path dir, long startAtEpochMs) {
+  private ClientRun runClient(
+      StoreSession session,
+      StepSpec step,
+      int planned,
+      KeyLayout keys,
+      int clients,
+      Timing timing,
+      ClientShare share,
+      Path dir,
+      long startAtEpochMs) {
     Optional<RemoteClient> remote = remoteFor(share.index());
     if (remote.isPresent()) {
-      return runRemoteClient(session, keys, clients, timing, share, dir, startAtEpochMs, remote.get());
+      return runRemoteClient(
+          session, keys, clients, timing, share, dir, startAtEpochMs, remote.get());
     }
     Map<String, String> props = userProperties(share.step());
     keyProperties(props, keys, share, clients);
     if (startAtEpochMs > 0) {
       props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
     }
-    List<String> args = YcsbArgs.step(session.target().dbClass(), ctx.options().workload().path(),
-        session.connectionFile(), share.step(), timing.runSeconds(), recordCount(keys), share.operationCount(),
-        props, share.openLoop());
+    List<String> args =
+        YcsbArgs.step(
+            session.target().dbClass(),
+            ctx.options().workload().path(),
+            session.connectionFile(),
+            share.step(),
+            timing.runSeconds(),
+            recordCount(keys),
+            share.operationCount(),
+            props,
+            share.openLoop());
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
     AtomicLong pid = new AtomicLong(-1);
     long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
     ChildResult child;
     try {
-      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's spawn.
-      child = new ChildProcess(ctx.launcher().command(args), dir, Map.of())
-          .onStart(p -> pid.set(p.pid()))
-          .run(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"),
-              Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS), ctx.interrupts(),
-              line -> StatusLine.parse(line).ifPresent(s -> {
-                if (cpu.get() == null && pid.get() > 0) {
-                  Duration warm = Duration.ofSeconds(Math.max(0, timing.warmupS() - s.elapsedSeconds()));
-                  cpu.compareAndSet(null, CpuWindow.start(pid.get(), session.serverCpu(), warm,
-                      Duration.ofSeconds(timing.durationS())));
-                }
-                if (share.index() == 0) {
-                  ctx.progress().live(session.name(), step, planned, timing.runSeconds(), s);
-                }
-              }));
+      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's
+      // spawn.
+      child =
+          new ChildProcess(ctx.launcher().command(args), dir, Map.of())
+              .onStart(p -> pid.set(p.pid()))
+              .run(
+                  dir.resolve("ycsb.out"),
+                  dir.resolve("ycsb.err"),
+                  Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
+                  ctx.interrupts(),
+                  line ->
+                      StatusLine.parse(line)
+                          .ifPresent(
+                              s -> {
+                                if (cpu.get() == null && pid.get() > 0) {
+                                  Duration warm =
+                                      Duration.ofSeconds(
+                                          Math.max(0, timing.warmupS() - s.elapsedSeconds()));
+                                  cpu.compareAndSet(
+                                      null,
+                                      CpuWindow.start(
+                                          pid.get(),
+                                          session.serverCpu(),
+                                          warm,
+                                          Duration.ofSeconds(timing.durationS())));
+                                }
+                                if (share.index() == 0) {
+                                  ctx.progress()
+                                      .live(session.name(), step, planned, timing.runSeconds(), s);
+                                }
+                              }));
     } finally {
       Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
     }
     Optional<CpuWindow> w = Optional.ofNullable(cpu.get());
-    return new ClientRun(share, LOCAL, 0, child, YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
-        w.flatMap(CpuWindow::clientCores).orElse(null), w.flatMap(CpuWindow::clientJitCores).orElse(null),
-        ctx.pinning().clientCpuCount(), cpu.get());
+    return new ClientRun(
+        share,
+        LOCAL,
+        0,
+        child,
+        YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+        w.flatMap(CpuWindow::clientCores).orElse(null),
+        w.flatMap(CpuWindow::clientJitCores).orElse(null),
+        ctx.pinning().clientCpuCount(),
+        cpu.get());
   }
 
-  /** Client {@code i} runs on the hosts file's other client machine {@code i - 1} when there is one. */
+  /**
+   * Client {@code i} runs on the hosts file's other client machine {@code i - 1} when there is one.
+   */
   private Optional<RemoteClient> remoteFor(int i) {
     List<RemoteClient> others = ctx.options().hosts().map(HostsFile::clients).orElse(List.of());
     return i >= 1 && i - 1 < others.size() ? Optional.of(others.get(i - 1)) : Optional.empty();
   }
 
   /**
-   * Runs a client on another machine over SSH: its work folder emptied, the connection and workload files copied
-   * there, its clock offset read (the agreed start is given in its own clock), YCSB started by
-   * {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its output streamed back, then
-   * the connection file (credentials) deleted there and the folder fetched into {@code dir}.
+   * Runs a client on another machine over SSH: its work folder emptied, the connection and workload
+   * files copied there, its clock offset read (the agreed start is given in its own clock), YCSB
+   * started by {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its
+   * output streamed back, then the connection file (credentials) deleted there and the folder
+   * fetched into {@code dir}.
    */
-  private ClientRun runRemoteClient(StoreSession session, KeyLayout keys, int clients, Timing timing,
-                                    ClientShare share, Path dir, long startAtEpochMs, RemoteClient remote) {
+  private ClientRun runRemoteClient(
+      StoreSession session,
+      KeyLayout keys,
+      int clients,
+      Timing timing,
+      ClientShare share,
+      Path dir,
+      long startAtEpochMs,
+      RemoteClient remote) {
     Ssh ssh = new Ssh(remote);
     Path work = remote.workDir().resolve("client-" + share.index());
-    ssh.run(List.of("sh", "-c", "rm -rf \"$1\" && mkdir -p \"$1\"", "prepare", work.toString()), null);
+    ssh.run(
+        List.of("sh", "-c", "rm -rf \"$1\" && mkdir -p \"$1\"", "prepare", work.toString()), null);
     long offset = ssh.clockOffsetMs();
     Path connection = work.resolve("connection.properties");
     Path workload = work.resolve("workload");
@@ -380,20 +551,48 @@ final class StepRunner {
     keyProperties(props, keys, share, clients);
     long startAt = startAtEpochMs + offset;
     props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAt));
-    List<String> ycsb = YcsbArgs.step(session.target().dbClass(), workload, connection, share.step(),
-        timing.runSeconds(), recordCount(keys), share.operationCount(), props, share.openLoop());
-    List<String> words = new ArrayList<>(List.of(remote.repo().resolve(REMOTE_SCRIPT).toString(), work.toString(),
-        String.valueOf(startAt), String.valueOf(timing.warmupS()), String.valueOf(timing.durationS())));
+    List<String> ycsb =
+        YcsbArgs.step(
+            session.target().dbClass(),
+            workload,
+            connection,
+            share.step(),
+            timing.runSeconds(),
+            recordCount(keys),
+            share.operationCount(),
+            props,
+            share.openLoop());
+    List<String> words =
+        new ArrayList<>(
+            List.of(
+                remote.repo().resolve(REMOTE_SCRIPT).toString(),
+                work.toString(),
+                String.valueOf(startAt),
+                String.valueOf(timing.warmupS()),
+                String.valueOf(timing.durationS())));
     words.addAll(ctx.launcher().remoteCommand(ycsb, SweepMain.repoRoot(), remote.repo()));
     long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
-    ChildResult child = new ChildProcess(ssh.command(words), dir, Map.of()).run(dir.resolve("ycsb.out"),
-        dir.resolve("ycsb.err"), Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
-        ctx.interrupts(), line -> { });
+    ChildResult child =
+        new ChildProcess(ssh.command(words), dir, Map.of())
+            .run(
+                dir.resolve("ycsb.out"),
+                dir.resolve("ycsb.err"),
+                Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
+                ctx.interrupts(),
+                line -> {});
     ssh.run(List.of("rm", "-f", connection.toString(), workload.toString()), null);
     ssh.fetch(work, dir);
     RemoteCpu cpu = RemoteCpu.read(dir);
-    return new ClientRun(share, remote.destination(), offset, child, YcsbOutput.read(dir.resolve("ycsb.out"),
-        dir.resolve("ycsb.err")), cpu.clientCpuCores(), cpu.clientJitCpuCores(), cpu.clientCpus(), null);
+    return new ClientRun(
+        share,
+        remote.destination(),
+        offset,
+        child,
+        YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+        cpu.clientCpuCores(),
+        cpu.clientJitCpuCores(),
+        cpu.clientCpus(),
+        null);
   }
 
   /** The script that runs a client on another machine, relative to the project's folder there. */
@@ -405,25 +604,37 @@ final class StepRunner {
     static RemoteCpu read(Path dir) {
       Path f = dir.resolve("cpu.json");
       try {
-        return Files.isRegularFile(f) ? Json.read(f, RemoteCpu.class) : new RemoteCpu(null, null, 0);
+        return Files.isRegularFile(f)
+            ? Json.read(f, RemoteCpu.class)
+            : new RemoteCpu(null, null, 0);
       } catch (ResultsFormatException e) {
         return new RemoteCpu(null, null, 0); // unknown, as when the client ended before its window
       }
     }
   }
 
-  /** The clients as one child: the first non-zero exit code, stopped or timed out when any was, the longest run. */
+  /**
+   * The clients as one child: the first non-zero exit code, stopped or timed out when any was, the
+   * longest run.
+   */
   private static ChildResult combined(List<ClientRun> runs) {
-    int code = runs.stream().mapToInt(r -> r.child().exitCode()).filter(c -> c != 0).findFirst().orElse(0);
-    return new ChildResult(code, runs.stream().anyMatch(r -> r.child().timedOut()),
+    int code =
+        runs.stream().mapToInt(r -> r.child().exitCode()).filter(c -> c != 0).findFirst().orElse(0);
+    return new ChildResult(
+        code,
+        runs.stream().anyMatch(r -> r.child().timedOut()),
         runs.stream().anyMatch(r -> r.child().interrupted()),
         runs.stream().map(r -> r.child().elapsed()).max(Duration::compareTo).orElse(Duration.ZERO));
   }
 
-  /** Why a client's run cannot be trusted (the first such client, named when there are several), or empty. */
+  /**
+   * Why a client's run cannot be trusted (the first such client, named when there are several), or
+   * empty.
+   */
   private Optional<String> problem(List<ClientRun> runs, Timing timing) {
     for (ClientRun r : runs) {
-      Optional<String> p = problem(r.child(), r.out(), r.share().step(), r.share().operationCount(), timing);
+      Optional<String> p =
+          problem(r.child(), r.out(), r.share().step(), r.share().operationCount(), timing);
       if (p.isPresent()) {
         return runs.size() == 1 ? p : Optional.of("client " + r.share().index() + ": " + p.get());
       }
@@ -432,32 +643,47 @@ final class StepRunner {
   }
 
   /** Who the clients were, their shares and their real starts after the earliest one's. */
-  private static StepClients clients(List<ClientRun> runs, long startAtEpochMs, StepHistograms logs) {
+  private static StepClients clients(
+      List<ClientRun> runs, long startAtEpochMs, StepHistograms logs) {
     List<Long> starts = logs.clientStartsMs();
-    long first = starts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
+    long first =
+        starts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
     List<StepClients.Client> clients = new ArrayList<>();
     for (ClientRun r : runs) {
       int i = r.share().index();
       Long start = i < starts.size() ? starts.get(i) : null;
       ChildResult c = r.child();
-      clients.add(new StepClients.Client(i, r.host(), r.share().step().threads(), r.share().step().targetOps(),
-          r.share().openLoop() == null ? null : r.share().openLoop().seed(), start == null ? null : start - first,
-          r.clockOffsetMs(), c.timedOut() || c.interrupted() ? null : c.exitCode(), r.out().totalOperations(),
-          r.cores(), r.jitCores(), r.cpus()));
+      clients.add(
+          new StepClients.Client(
+              i,
+              r.host(),
+              r.share().step().threads(),
+              r.share().step().targetOps(),
+              r.share().openLoop() == null ? null : r.share().openLoop().seed(),
+              start == null ? null : start - first,
+              r.clockOffsetMs(),
+              c.timedOut() || c.interrupted() ? null : c.exitCode(),
+              r.out().totalOperations(),
+              r.cores(),
+              r.jitCores(),
+              r.cpus()));
     }
     return new StepClients(startAtEpochMs, clients);
   }
 
   /** Why the child's run cannot be trusted, or empty. */
-  private Optional<String> problem(ChildResult child, YcsbOutput out, StepSpec step, long operationCount,
-                                   Timing timing) {
+  private Optional<String> problem(
+      ChildResult child, YcsbOutput out, StepSpec step, long operationCount, Timing timing) {
     int runSeconds = timing.runSeconds();
     if (child.interrupted()) {
-      return Optional.of("stopped by Ctrl-C or SIGTERM after " + child.elapsed().toSeconds() + " s");
+      return Optional.of(
+          "stopped by Ctrl-C or SIGTERM after " + child.elapsed().toSeconds() + " s");
     }
     if (child.timedOut()) {
-      return Optional.of("YCSB did not finish within " + (runSeconds + Defaults.STEP_GRACE_SECONDS)
-          + " s and was killed");
+      return Optional.of(
+          "YCSB did not finish within "
+              + (runSeconds + Defaults.STEP_GRACE_SECONDS)
+              + " s and was killed");
     }
     String why = out.firstProblem().map(p -> ": " + p).orElse("");
     if (child.exitCode() != 0) {
@@ -470,40 +696,77 @@ final class StepRunner {
     long ranMs = out.overallRuntimeMs().orElse(0);
     boolean budgetUsed = out.totalOperations() >= operationCount - step.threads();
     if (!budgetUsed && ranMs < SHORT_RUN_SHARE * runSeconds * 1000) {
-      return Optional.of(String.format(Locale.ROOT, "YCSB ended after %.1f s of the planned %d s (a client thread "
-          + "stopped early)%s", ranMs / 1000.0, runSeconds, why));
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "YCSB ended after %.1f s of the planned %d s (a client thread " + "stopped early)%s",
+              ranMs / 1000.0,
+              runSeconds,
+              why));
     }
     return Optional.empty();
   }
 
-  /** After a failure: does the store still answer? A dead store is named as such, not taken for saturation. */
+  /**
+   * After a failure: does the store still answer? A dead store is named as such, not taken for
+   * saturation.
+   */
   private static Optional<String> storeHealth(StoreSession session) {
-    return session.target().probe().flatMap(p -> {
-      try {
-        p.check(session.props());
-        return Optional.empty();
-      } catch (RuntimeException e) {
-        return Optional.of(String.valueOf(e.getMessage()));
-      }
-    });
+    return session
+        .target()
+        .probe()
+        .flatMap(
+            p -> {
+              try {
+                p.check(session.props());
+                return Optional.empty();
+              } catch (RuntimeException e) {
+                return Optional.of(String.valueOf(e.getMessage()));
+              }
+            });
   }
 
-  private StepRecord record(StoreSession s, StepSpec step, Timing timing, StepStatus status, String error,
-                            Instant started, Instant ended, ChildResult child, List<ClientRun> runs,
-                            OpenLoop openLoop) {
+  private StepRecord record(
+      StoreSession s,
+      StepSpec step,
+      Timing timing,
+      StepStatus status,
+      String error,
+      Instant started,
+      Instant ended,
+      ChildResult child,
+      List<ClientRun> runs,
+      OpenLoop openLoop) {
     // Client 0 runs here, and its window also sampled the server.
     Optional<CpuWindow> first = Optional.ofNullable(runs.get(0).window());
     Double server = first.flatMap(CpuWindow::serverCores).orElse(null);
-    return new StepRecord(StepRecord.FORMAT, s.name(), ctx.options().workload().name(), step.index(),
-        step.threads(), step.targetOps(), timing.warmupS(), timing.durationS(), status, utc(started), utc(ended),
-        child.timedOut() || child.interrupted() ? null : child.exitCode(), error, step.phase(),
-        step.offeredFraction(), sumOver(runs, ClientRun::cores), clientCpus(runs), server,
-        server == null ? null : first.get().serverSource(), sumOver(runs, ClientRun::jitCores), openLoop);
+    return new StepRecord(
+        StepRecord.FORMAT,
+        s.name(),
+        ctx.options().workload().name(),
+        step.index(),
+        step.threads(),
+        step.targetOps(),
+        timing.warmupS(),
+        timing.durationS(),
+        status,
+        utc(started),
+        utc(ended),
+        child.timedOut() || child.interrupted() ? null : child.exitCode(),
+        error,
+        step.phase(),
+        step.offeredFraction(),
+        sumOver(runs, ClientRun::cores),
+        clientCpus(runs),
+        server,
+        server == null ? null : first.get().serverSource(),
+        sumOver(runs, ClientRun::jitCores),
+        openLoop);
   }
 
   /**
-   * A CPU figure summed over the clients (local clients share the client's CPUs, so their sum is what those CPUs
-   * did); null when any client's is unknown.
+   * A CPU figure summed over the clients (local clients share the client's CPUs, so their sum is
+   * what those CPUs did); null when any client's is unknown.
    */
   private static Double sumOver(List<ClientRun> runs, Function<ClientRun, Double> figure) {
     double sum = 0;
@@ -517,40 +780,53 @@ final class StepRunner {
     return Math.round(sum * 1000.0) / 1000.0;
   }
 
-  /** The CPUs the clients may use: the local clients' shared set once, plus each other machine's. */
+  /**
+   * The CPUs the clients may use: the local clients' shared set once, plus each other machine's.
+   */
   private int clientCpus(List<ClientRun> runs) {
-    return ctx.pinning().clientCpuCount() + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum();
+    return ctx.pinning().clientCpuCount()
+        + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum();
   }
 
   /**
-   * The send lag above which a step counts as client-limited: a tenth of the objective's bound (a lag that cannot
-   * move a decision by more than that), at least {@link Defaults#SEND_LAG_THRESHOLD_US} (timer and wake-up jitter).
+   * The send lag above which a step counts as client-limited: a tenth of the objective's bound (a
+   * lag that cannot move a decision by more than that), at least {@link
+   * Defaults#SEND_LAG_THRESHOLD_US} (timer and wake-up jitter).
    */
   static long lagThresholdUs(Slo slo) {
     return Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10);
   }
 
-  /** The arrival schedule and objective of a fixed-rate step (its seed differs per step); null in a closed loop. */
+  /**
+   * The arrival schedule and objective of a fixed-rate step (its seed differs per step); null in a
+   * closed loop.
+   */
   private OpenLoop openLoop(StepSpec step) {
     if (step.targetOps() <= 0) {
       return null;
     }
     Slo slo = ctx.options().slo();
     String arrivals = sharedSchedule() ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
-    return new OpenLoop(arrivals, ctx.options().arrivalsSeed() + step.index(),
-        lagThresholdUs(slo), slo.text(), slo.percentile().value() / 100.0, slo.boundUs());
+    return new OpenLoop(
+        arrivals,
+        ctx.options().arrivalsSeed() + step.index(),
+        lagThresholdUs(slo),
+        slo.text(),
+        slo.percentile().value() / 100.0,
+        slo.boundUs());
   }
 
   /**
-   * Whether the workload class keeps the shared arrival schedule (the suite's {@code DocSearchWorkload}, which every
-   * file in workloads/ names). Another YCSB workload class (a user's own file) is paced by YCSB's per-thread
-   * {@code -target}, and its steps say so ({@code open_loop.arrivals = per-thread}).
+   * Whether the workload class keeps the shared arrival schedule (the suite's {@code
+   * DocSearchWorkload}, which every file in workloads/ names). Another YCSB workload class (a
+   * user's own file) is paced by YCSB's per-thread {@code -target}, and its steps say so ({@code
+   * open_loop.arrivals = per-thread}).
    */
   private boolean sharedSchedule() {
     String cls = ctx.options().workload().properties().getOrDefault("workload", "");
     try {
-      return DocSearchWorkload.class.isAssignableFrom(Class.forName(cls.trim(), false,
-          StepRunner.class.getClassLoader()));
+      return DocSearchWorkload.class.isAssignableFrom(
+          Class.forName(cls.trim(), false, StepRunner.class.getClassLoader()));
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
     }
@@ -560,7 +836,9 @@ final class StepRunner {
     return t.truncatedTo(ChronoUnit.SECONDS).toString();
   }
 
-  /** Empties a step's (or the load's) partial folder; {@code withHdr} also creates its {@code hdr/}. */
+  /**
+   * Empties a step's (or the load's) partial folder; {@code withHdr} also creates its {@code hdr/}.
+   */
   static void prepare(Path tmp, boolean withHdr) {
     try {
       AtomicFiles.deleteTree(tmp);

@@ -7,16 +7,22 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A store ready for steps: the name its results go under, the YCSB binding that runs them (the store's own, or
- * BasicDB for its harness-floor steps), the properties the bindings read and the connection file passed to YCSB.
- * Immutable.
+ * A store ready for steps: the name its results go under, the YCSB binding that runs them (the
+ * store's own, or BasicDB for its harness-floor steps), the properties the bindings read and the
+ * connection file passed to YCSB. Immutable.
  *
- * @param name           the store whose folder the steps belong to
- * @param target         the binding the YCSB client runs
- * @param serverCpu      where the store's CPU time is read (local processes, the store's report, or none)
+ * @param name the store whose folder the steps belong to
+ * @param target the binding the YCSB client runs
+ * @param serverCpu where the store's CPU time is read (local processes, the store's report, or
+ *     none)
  */
-record StoreSession(String name, SweepTarget target, Properties props, Path connectionFile, Path storeDir,
-                    ServerCpu serverCpu) {
+record StoreSession(
+    String name,
+    SweepTarget target,
+    Properties props,
+    Path connectionFile,
+    Path storeDir,
+    ServerCpu serverCpu) {
 
   Path stepsDir() {
     return storeDir.resolve("steps");

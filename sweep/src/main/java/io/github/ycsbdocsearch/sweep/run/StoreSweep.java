@@ -30,16 +30,21 @@ import java.util.OptionalDouble;
 import java.util.Properties;
 
 /**
- * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify search answers,
- * then the phases: the capacity search (closed-loop thread ramp until the peak), explicit --rates, the load phase
- * (fixed rates at fractions of the peak), the harness floor (BasicDB at every fixed-rate step's threads and rate);
- * then {@code saturation.json} (peak and capacity under the objective) and stop the store. Every phase resumes: a
- * complete step folder with the same name is kept. Not thread-safe.
+ * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
+ * search answers, then the phases: the capacity search (closed-loop thread ramp until the peak),
+ * explicit --rates, the load phase (fixed rates at fractions of the peak), the harness floor
+ * (BasicDB at every fixed-rate step's threads and rate); then {@code saturation.json} (peak and
+ * capacity under the objective) and stop the store. Every phase resumes: a complete step folder
+ * with the same name is kept. Not thread-safe.
  */
 final class StoreSweep {
 
   /** How a store's sweep ended. */
-  enum Outcome { COMPLETE, FAILED, INTERRUPTED }
+  enum Outcome {
+    COMPLETE,
+    FAILED,
+    INTERRUPTED
+  }
 
   private final SweepContext ctx;
   private final SweepTarget target;
@@ -55,7 +60,9 @@ final class StoreSweep {
     this.target = target;
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
-    this.detector = new SaturationDetector(SaturationDetector.Rules.of(ctx.options(), target.measuresAServer()));
+    this.detector =
+        new SaturationDetector(
+            SaturationDetector.Rules.of(ctx.options(), target.measuresAServer()));
     this.capacityPlan = StepPlanner.capacity(ctx.options());
     this.ratesPlan = StepPlanner.rates(ctx.options(), capacityPlan.size());
   }
@@ -67,23 +74,25 @@ final class StoreSweep {
       ended = connectLoadAndStep();
     } catch (StoreFailure e) {
       ended = new Ended(e.outcome, e.getMessage());
-      ctx.progress().store(target.name(), e.outcome.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
+      ctx.progress()
+          .store(target.name(), e.outcome.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
     } catch (RuntimeException e) {
       // A store that cannot be started, loaded or reached fails alone; the other stores still run.
       Outcome broken = ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED;
       ended = new Ended(broken, e instanceof SetupException ? e.getMessage() : e.toString());
-      ctx.progress().store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
+      ctx.progress()
+          .store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
     } finally {
       stopLocalStore();
     }
-    // The steps of this store's plan that did not run (saturation, a failure) leave the remaining time.
+    // The steps of this store's plan that did not run (saturation, a failure) leave the remaining
+    // time.
     remaining.storeEnded(expectedSteps(ctx.options()));
     return finish(ended.outcome, ended.error);
   }
 
   /** How the store's part ended: outcome and error. */
-  private record Ended(Outcome outcome, String error) {
-  }
+  private record Ended(Outcome outcome, String error) {}
 
   /** Connects (starting the local store), loads, verifies, then runs every phase. */
   private Ended connectLoadAndStep() {
@@ -92,14 +101,16 @@ final class StoreSweep {
     Properties props = storeProperties(connection);
     describe(props);
     try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
-      StoreSession session = new StoreSession(target.name(), target, props, conn.path(), storeDir,
-          serverCpu(props));
+      StoreSession session =
+          new StoreSession(target.name(), target, props, conn.path(), storeDir, serverCpu(props));
       Optional<String> loadProblem = new LoadRunner(ctx).run(session);
       if (loadProblem.isPresent()) {
-        throw new StoreFailure(ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED,
-            loadProblem.get());
+        throw new StoreFailure(
+            ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED, loadProblem.get());
       }
-      describe(props); // again after the load: the index settings and the data set beside the memory budget
+      describe(
+          props); // again after the load: the index settings and the data set beside the memory
+      // budget
       if (target.kind().isPresent() && VerificationStep.applies(props)) {
         VerificationStep.run(ctx, session, target.kind().get());
       }
@@ -146,21 +157,32 @@ final class StoreSweep {
       if (stop.isEmpty() && ctx.options().fault().runs()) {
         Optional<Long> rate = rateAt(ctx.options().fault().load(), "fault");
         if (rate.isPresent()) {
-          stop = new FaultPhase(ctx, exec).run(StepPlanner.fault(ctx.options(), rate.get(),
-              ratesOnly() ? null : ctx.options().fault().load(), next - 1), total);
+          stop =
+              new FaultPhase(ctx, exec)
+                  .run(
+                      StepPlanner.fault(
+                          ctx.options(),
+                          rate.get(),
+                          ratesOnly() ? null : ctx.options().fault().load(),
+                          next - 1),
+                      total);
           clock.ended("fault");
         }
       }
-      ctx.manifest().putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
-      ctx.manifest().putStore(target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
+      ctx.manifest()
+          .putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
+      ctx.manifest()
+          .putStore(
+              target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
-      return stop.map(p -> new Ended(p.outcome(), p.error())).orElse(new Ended(Outcome.COMPLETE, null));
+      return stop.map(p -> new Ended(p.outcome(), p.error()))
+          .orElse(new Ended(Outcome.COMPLETE, null));
     }
   }
 
   /**
-   * The soak step: at --soak-load of the capacity the search found, else (--rates alone) at the first rate; empty,
-   * said why, when there is neither.
+   * The soak step: at --soak-load of the capacity the search found, else (--rates alone) at the
+   * first rate; empty, said why, when there is neither.
    */
   private Optional<StepSpec> soakStep(int after) {
     SweepOptions o = ctx.options();
@@ -169,8 +191,8 @@ final class StoreSweep {
   }
 
   /**
-   * The rate at {@code load} of the capacity the search found, else (--rates alone) the first rate; empty, said why,
-   * when there is neither.
+   * The rate at {@code load} of the capacity the search found, else (--rates alone) the first rate;
+   * empty, said why, when there is neither.
    */
   private Optional<Long> rateAt(double load, String what) {
     OptionalDouble capacity = capacity();
@@ -188,7 +210,10 @@ final class StoreSweep {
     return searchFound == null ? OptionalDouble.empty() : searchFound.result().capacity();
   }
 
-  /** Whether the rates come from --rates, not from a capacity (their fraction of it is then unknown). */
+  /**
+   * Whether the rates come from --rates, not from a capacity (their fraction of it is then
+   * unknown).
+   */
   private boolean ratesOnly() {
     return capacity().isEmpty();
   }
@@ -203,9 +228,17 @@ final class StoreSweep {
       ctx.progress().store(target.name(), "no load phase: the capacity search found no peak");
       return false;
     }
-    ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %.0f ops/s at %d threads (%s); latency "
-        + "curve at %d fractions of it, then the capacity search", peak.peakOps(), peak.peakThreads(), peak.reason(),
-        ctx.options().loadFractions().size()));
+    ctx.progress()
+        .store(
+            target.name(),
+            String.format(
+                Locale.ROOT,
+                "peak %.0f ops/s at %d threads (%s); latency "
+                    + "curve at %d fractions of it, then the capacity search",
+                peak.peakOps(),
+                peak.peakThreads(),
+                peak.reason(),
+                ctx.options().loadFractions().size()));
     return true;
   }
 
@@ -233,7 +266,10 @@ final class StoreSweep {
     if (ctx.local().isPresent()) {
       return ServerCpu.localProcesses(ctx.local().get().serverPids(target.kind().get()));
     }
-    return target.probe().map(p -> ServerCpu.storeReported(() -> p.serverCpuNanos(props))).orElse(ServerCpu.NONE);
+    return target
+        .probe()
+        .map(p -> ServerCpu.storeReported(() -> p.serverCpuNanos(props)))
+        .orElse(ServerCpu.NONE);
   }
 
   /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
@@ -268,15 +304,19 @@ final class StoreSweep {
   }
 
   /**
-   * Steps a store will run at most (the curve, search and floor are planned later): the progress line's total and
-   * each store's share of the sweep's remaining time.
+   * Steps a store will run at most (the curve, search and floor are planned later): the progress
+   * line's total and each store's share of the sweep's remaining time.
    */
   static int expectedSteps(SweepOptions options) {
     int capacity = StepPlanner.capacity(options).size();
     int curve = options.loadFractions().size();
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
-    return capacity + fixed + (curve > 0 ? options.searchProbes() : 0) + (options.floorSeconds() > 0 ? fixed : 0)
-        + (options.soak().runs() ? 1 : 0) + (options.fault().runs() ? 2 : 0);
+    return capacity
+        + fixed
+        + (curve > 0 ? options.searchProbes() : 0)
+        + (options.floorSeconds() > 0 ? fixed : 0)
+        + (options.soak().runs() ? 1 : 0)
+        + (options.fault().runs() ? 2 : 0);
   }
 
   /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */
@@ -289,26 +329,36 @@ final class StoreSweep {
     }
     StoreKind kind = target.kind().get();
     if (ctx.local().isPresent()) {
-      ctx.progress().store(target.name(), "starting the local store alone (the other stores are stopped)"
-          + ctx.pinning().serverCpus().map(c -> " on CPUs " + c).orElse(""));
+      ctx.progress()
+          .store(
+              target.name(),
+              "starting the local store alone (the other stores are stopped)"
+                  + ctx.pinning().serverCpus().map(c -> " on CPUs " + c).orElse(""));
       ctx.local().get().stop(Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList());
       if (ctx.interrupts().requested()) {
         throw new StoreFailure(Outcome.INTERRUPTED, "interrupted before the store started");
       }
       p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
-      ctx.local().get().launchSettings(kind)
+      ctx.local()
+          .get()
+          .launchSettings(kind)
           .ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
     ObjectNode conn = Json.MAPPER.valueToTree(HostsFile.masked(p));
     ctx.manifest().putStore(target.name(), "connection", conn);
-    ctx.pinning().serverCpus().filter(c -> ctx.local().isPresent())
+    ctx.pinning()
+        .serverCpus()
+        .filter(c -> ctx.local().isPresent())
         .ifPresent(c -> ctx.manifest().putStore(target.name(), "server_cpus", c));
     return p;
   }
 
-  /** Workload file, record count, connection and -p values: what the store's probe and verification read. */
+  /**
+   * Workload file, record count, connection and -p values: what the store's probe and verification
+   * read.
+   */
   private Properties storeProperties(Properties connection) {
     Properties p = new Properties();
     p.putAll(ctx.options().workload().properties());
@@ -318,16 +368,27 @@ final class StoreSweep {
     return p;
   }
 
-  /** Checks the store answers and records its version and settings (again after the load: index settings). */
+  /**
+   * Checks the store answers and records its version and settings (again after the load: index
+   * settings).
+   */
   private void describe(Properties props) {
-    target.probe().ifPresent(probe -> {
-      probe.check(props);
-      ctx.manifest().putStore(target.name(), "describe", Json.MAPPER.valueToTree(probe.describe(props)));
-      ctx.manifest().write();
-    });
+    target
+        .probe()
+        .ifPresent(
+            probe -> {
+              probe.check(props);
+              ctx.manifest()
+                  .putStore(
+                      target.name(), "describe", Json.MAPPER.valueToTree(probe.describe(props)));
+              ctx.manifest().write();
+            });
   }
 
-  /** A resumed run: which complete steps it keeps and which it runs again (recorded in the manifest). */
+  /**
+   * A resumed run: which complete steps it keeps and which it runs again (recorded in the
+   * manifest).
+   */
   private void recordResume(StoreSession session) {
     Map<String, StepRecord> existing = ResumePlanner.existingSteps(session.stepsDir());
     if (existing.isEmpty()) {
@@ -338,30 +399,61 @@ final class StoreSweep {
     n.put("store", target.name());
     n.put("kept_complete_steps", existing.values().stream().filter(StepRecord::complete).count());
     var rerun = n.putArray("rerun");
-    existing.values().stream().filter(r -> !r.complete()).forEach(r -> rerun.addObject().put("index", r.index())
-        .put("previous_status", r.status().jsonName()).put("previous_error", r.error()));
+    existing.values().stream()
+        .filter(r -> !r.complete())
+        .forEach(
+            r ->
+                rerun
+                    .addObject()
+                    .put("index", r.index())
+                    .put("previous_status", r.status().jsonName())
+                    .put("previous_error", r.error()));
     ctx.manifest().append("resumes", n);
-    ctx.progress().store(target.name(), "resuming: " + n.get("kept_complete_steps").asLong() + " complete steps "
-        + "kept, " + rerun.size() + " to run again");
+    ctx.progress()
+        .store(
+            target.name(),
+            "resuming: "
+                + n.get("kept_complete_steps").asLong()
+                + " complete steps "
+                + "kept, "
+                + rerun.size()
+                + " to run again");
   }
 
   private Outcome finish(Outcome outcome, String error) {
     List<StepSummary> steps = new ArrayList<>();
-    ResumePlanner.existingSteps(storeDir.resolve("steps")).keySet()
-        .forEach(name -> summaryOfPublished(storeDir.resolve("steps").resolve(name)).ifPresent(steps::add));
-    Saturation sat = CapacityFinder.withCapacity(detector.result(target.name(), capacityPlan.size()), steps,
-        ctx.options().slo(), Optional.ofNullable(searchFound));
+    ResumePlanner.existingSteps(storeDir.resolve("steps"))
+        .keySet()
+        .forEach(
+            name ->
+                summaryOfPublished(storeDir.resolve("steps").resolve(name)).ifPresent(steps::add));
+    Saturation sat =
+        CapacityFinder.withCapacity(
+            detector.result(target.name(), capacityPlan.size()),
+            steps,
+            ctx.options().slo(),
+            Optional.ofNullable(searchFound));
     sat.writeTo(storeDir);
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE) {
-      ctx.progress().store(target.name(), String.format(Locale.ROOT, "peak %s ops/s%s; capacity %s ops/s under %s",
-          sat.peakOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
-          Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
-          sat.capacityOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
-              + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
-              + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()), sat.slo()));
+      ctx.progress()
+          .store(
+              target.name(),
+              String.format(
+                  Locale.ROOT,
+                  "peak %s ops/s%s; capacity %s ops/s under %s",
+                  sat.peakOps() == null
+                      ? "none"
+                      : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
+                  Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
+                  sat.capacityOps() == null
+                      ? "none"
+                      : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
+                          + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
+                          + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()),
+                  sat.slo()));
     }
     return outcome;
   }

@@ -12,21 +12,29 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What every part of a running sweep shares. Immutable (the manifest and progress inside are thread-safe).
+ * What every part of a running sweep shares. Immutable (the manifest and progress inside are
+ * thread-safe).
  *
- * @param options   the validated options
- * @param runDir    the results folder
- * @param manifest  the run's manifest
- * @param launcher  how YCSB clients are started
+ * @param options the validated options
+ * @param runDir the results folder
+ * @param manifest the run's manifest
+ * @param launcher how YCSB clients are started
  * @param interrupts Ctrl-C handling
- * @param progress  output for a person
- * @param report    builds the run folder's derived files (summaries, charts, report.html) at the end
- * @param pinning   CPU pinning
- * @param local     the local stores, empty with a hosts file
+ * @param progress output for a person
+ * @param report builds the run folder's derived files (summaries, charts, report.html) at the end
+ * @param pinning CPU pinning
+ * @param local the local stores, empty with a hosts file
  */
-public record SweepContext(SweepOptions options, Path runDir, RunManifest manifest, ClientLauncher launcher,
-                           Interrupts interrupts, Progress progress, ReportHook report, CpuPinning pinning,
-                           Optional<LocalStores> local) {
+public record SweepContext(
+    SweepOptions options,
+    Path runDir,
+    RunManifest manifest,
+    ClientLauncher launcher,
+    Interrupts interrupts,
+    Progress progress,
+    ReportHook report,
+    CpuPinning pinning,
+    Optional<LocalStores> local) {
 
   /** Builds a run folder's derived files; the runner does not know how (the report module does). */
   @FunctionalInterface

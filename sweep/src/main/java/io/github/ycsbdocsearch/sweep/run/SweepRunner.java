@@ -6,14 +6,17 @@ import java.io.IOException;
 import java.time.Instant;
 
 /**
- * Runs the stores one after the other and finishes the run folder: each store's sweep, then the report, then the
- * manifest's final status. A store that fails does not stop the others; an interrupt does. Not thread-safe.
+ * Runs the stores one after the other and finishes the run folder: each store's sweep, then the
+ * report, then the manifest's final status. A store that fails does not stop the others; an
+ * interrupt does. Not thread-safe.
  */
 public final class SweepRunner {
   /** Exit status: every store's sweep finished. */
   public static final int EXIT_OK = 0;
+
   /** Exit status: a step or a store failed; results kept. */
   public static final int EXIT_FAILED = 1;
+
   /** Exit status: interrupted (128 + SIGINT, as shells report it). */
   public static final int EXIT_INTERRUPTED = 130;
 
@@ -25,10 +28,14 @@ public final class SweepRunner {
 
   /** Runs every store; returns the exit status. */
   public int run() {
-    // Each store's plan as StoreSweep counts it, so the steps a store does not run are taken off exactly.
+    // Each store's plan as StoreSweep counts it, so the steps a store does not run are taken off
+    // exactly.
     int steps = StoreSweep.expectedSteps(ctx.options());
-    RemainingTime remaining = new RemainingTime(ctx.options().stepRunSeconds(),
-        steps * ctx.options().targets().size(), ctx.options().targets().size());
+    RemainingTime remaining =
+        new RemainingTime(
+            ctx.options().stepRunSeconds(),
+            steps * ctx.options().targets().size(),
+            ctx.options().targets().size());
     ctx.progress().remainingFrom(remaining::estimate);
     boolean failed = false;
     boolean interrupted = false;
@@ -59,7 +66,8 @@ public final class SweepRunner {
       ctx.progress().log("report: " + ctx.runDir().resolve(RunLayout.REPORT_HTML));
     } catch (IOException | RuntimeException e) {
       // The raw results are complete; the report can be rebuilt from them.
-      ctx.progress().log("report could not be built (rebuild with scripts/report.sh): " + e.getMessage());
+      ctx.progress()
+          .log("report could not be built (rebuild with scripts/report.sh): " + e.getMessage());
     }
   }
 }

@@ -9,27 +9,29 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Whether and where the YCSB client and the local server are pinned: on a machine with two or more CPUs the server
- * gets the first half (rounded up) of the CPUs this process may use and the client the rest, so the two never
- * compete for a core. The server is pinned by {@code scripts/stores.sh} (env {@code STORES_CPUSET}), the client by
- * {@code taskset -c}. Immutable.
+ * Whether and where the YCSB client and the local server are pinned: on a machine with two or more
+ * CPUs the server gets the first half (rounded up) of the CPUs this process may use and the client
+ * the rest, so the two never compete for a core. The server is pinned by {@code scripts/stores.sh}
+ * (env {@code STORES_CPUSET}), the client by {@code taskset -c}. Immutable.
  *
- * @param enabled    pinning applies
+ * @param enabled pinning applies
  * @param serverCpus CPU list for the local server (taskset syntax), when pinned
  * @param clientCpus CPU list for the YCSB client, when pinned
- * @param reason     why (for the manifest)
+ * @param reason why (for the manifest)
  */
-public record CpuPinning(boolean enabled, Optional<String> serverCpus, Optional<String> clientCpus, String reason) {
+public record CpuPinning(
+    boolean enabled, Optional<String> serverCpus, Optional<String> clientCpus, String reason) {
 
   /**
    * Decides the pinning.
    *
-   * @param wanted      the user did not pass --no-pin
-   * @param remote      the stores run elsewhere (hosts file): nothing to separate on this machine
-   * @param cpus        the CPUs this process may run on
+   * @param wanted the user did not pass --no-pin
+   * @param remote the stores run elsewhere (hosts file): nothing to separate on this machine
+   * @param cpus the CPUs this process may run on
    * @param tasksetFound {@code taskset} is on the PATH
    */
-  public static CpuPinning decide(boolean wanted, boolean remote, List<Integer> cpus, boolean tasksetFound) {
+  public static CpuPinning decide(
+      boolean wanted, boolean remote, List<Integer> cpus, boolean tasksetFound) {
     if (!wanted) {
       return off("disabled with --no-pin");
     }
@@ -45,8 +47,17 @@ public record CpuPinning(boolean enabled, Optional<String> serverCpus, Optional<
     int serverCount = (cpus.size() + 1) / 2;
     String server = format(cpus.subList(0, serverCount));
     String client = format(cpus.subList(serverCount, cpus.size()));
-    return new CpuPinning(true, Optional.of(server), Optional.of(client),
-        "server on CPUs " + server + ", YCSB client on CPUs " + client + " (of " + cpus.size() + ")");
+    return new CpuPinning(
+        true,
+        Optional.of(server),
+        Optional.of(client),
+        "server on CPUs "
+            + server
+            + ", YCSB client on CPUs "
+            + client
+            + " (of "
+            + cpus.size()
+            + ")");
   }
 
   private static CpuPinning off(String reason) {

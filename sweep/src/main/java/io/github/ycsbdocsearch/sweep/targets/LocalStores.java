@@ -24,19 +24,24 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * The local stores, driven through {@code scripts/stores.sh} (single topology): start one store (installing it the
- * first time, pinned with {@code STORES_CPUSET}), read its connection properties from the hosts file that script
- * writes, stop stores. The script's output goes to the log consumer, never to stdout. Not thread-safe.
+ * The local stores, driven through {@code scripts/stores.sh} (single topology): start one store
+ * (installing it the first time, pinned with {@code STORES_CPUSET}), read its connection properties
+ * from the hosts file that script writes, stop stores. The script's output goes to the log
+ * consumer, never to stdout. Not thread-safe.
  */
 public final class LocalStores {
   /** Where stores.sh keeps everything; default {@code <repo>/.stores}. */
   public static final String STORES_HOME_ENV = "STORES_HOME";
+
   /** CPU list stores.sh runs the servers on. */
   public static final String CPUSET_ENV = "STORES_CPUSET";
+
   private final String topology;
   private final Map<String, String> storeEnv;
+
   /** The first start installs the store (downloads, a venv, Elasticsearch's jars). */
   private static final Duration START_TIMEOUT = Duration.ofMinutes(30);
+
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(3);
 
   private final Path repoRoot;
@@ -46,13 +51,20 @@ public final class LocalStores {
 
   /**
    * @param topology single or cluster ({@code scripts/stores.sh --topology})
-   * @param profile  durability profile ({@code DURABILITY_PROFILE})
+   * @param profile durability profile ({@code DURABILITY_PROFILE})
    * @param memoryMb memory budget per store and server ({@code STORE_MEMORY_MB})
    */
-  public LocalStores(Path repoRoot, Path storesHome, Interrupts interrupts, Consumer<String> log, String topology,
-                     String profile, int memoryMb) {
+  public LocalStores(
+      Path repoRoot,
+      Path storesHome,
+      Interrupts interrupts,
+      Consumer<String> log,
+      String topology,
+      String profile,
+      int memoryMb) {
     this.topology = topology;
-    this.storeEnv = Map.of("DURABILITY_PROFILE", profile, "STORE_MEMORY_MB", String.valueOf(memoryMb));
+    this.storeEnv =
+        Map.of("DURABILITY_PROFILE", profile, "STORE_MEMORY_MB", String.valueOf(memoryMb));
     this.repoRoot = repoRoot;
     this.storesHome = storesHome;
     this.interrupts = interrupts;
@@ -77,12 +89,18 @@ public final class LocalStores {
    */
   public void requireScript() {
     if (!Files.isRegularFile(script())) {
-      throw new SetupException("scripts/stores.sh not found at " + script() + ": it starts the local stores "
-          + "(or pass --hosts FILE for running stores)");
+      throw new SetupException(
+          "scripts/stores.sh not found at "
+              + script()
+              + ": it starts the local stores "
+              + "(or pass --hosts FILE for running stores)");
     }
   }
 
-  /** Stops the named stores (those not running are skipped by the script); runs to the end even on Ctrl-C. */
+  /**
+   * Stops the named stores (those not running are skipped by the script); runs to the end even on
+   * Ctrl-C.
+   */
   public void stop(List<String> stores) {
     if (!stores.isEmpty()) {
       call("stop", stores, Optional.empty(), STOP_TIMEOUT, null);
@@ -101,20 +119,24 @@ public final class LocalStores {
   }
 
   /**
-   * The PIDs of a running store's server processes, from the PID files stores.sh writes
-   * ({@code <STORES_HOME>/<store>/single/<port>/pid}); empty when none can be read.
+   * The PIDs of a running store's server processes, from the PID files stores.sh writes ({@code
+   * <STORES_HOME>/<store>/single/<port>/pid}); empty when none can be read.
    */
   public List<Long> serverPids(StoreKind store) {
     List<Long> pids = new ArrayList<>();
     Path dir = storesHome.resolve(store.storeName()).resolve(topology);
     try (Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
-      ports.map(p -> p.resolve("pid")).filter(Files::isRegularFile).forEach(f -> {
-        try {
-          pids.add(Long.parseLong(Files.readString(f).trim()));
-        } catch (IOException | NumberFormatException e) {
-          // A PID file being rewritten: that instance is not counted.
-        }
-      });
+      ports
+          .map(p -> p.resolve("pid"))
+          .filter(Files::isRegularFile)
+          .forEach(
+              f -> {
+                try {
+                  pids.add(Long.parseLong(Files.readString(f).trim()));
+                } catch (IOException | NumberFormatException e) {
+                  // A PID file being rewritten: that instance is not counted.
+                }
+              });
     } catch (IOException e) {
       return List.of();
     }
@@ -122,11 +144,12 @@ public final class LocalStores {
   }
 
   /**
-   * How stores.sh launched the store (durability profile, memory budget and each process's share, copies, OS
-   * tuning, CPU set, layout), from {@code <STORES_HOME>/<store>/settings-<topology>.json} without that file's
-   * {@code server} section: what a server reports of itself (version, durability and memory settings as applied)
-   * reaches the manifest once, from the binding's probe ({@code stores.<name>.describe}), locally and on AWS alike.
-   * Empty when the file is missing or unreadable.
+   * How stores.sh launched the store (durability profile, memory budget and each process's share,
+   * copies, OS tuning, CPU set, layout), from {@code
+   * <STORES_HOME>/<store>/settings-<topology>.json} without that file's {@code server} section:
+   * what a server reports of itself (version, durability and memory settings as applied) reaches
+   * the manifest once, from the binding's probe ({@code stores.<name>.describe}), locally and on
+   * AWS alike. Empty when the file is missing or unreadable.
    */
   public Optional<JsonNode> launchSettings(StoreKind store) {
     Path f = storesHome.resolve(store.storeName()).resolve("settings-" + topology + ".json");
@@ -145,8 +168,8 @@ public final class LocalStores {
   }
 
   /**
-   * Kills one server of a running store that holds primary data ({@code stores.sh fault}); runs to its end even on
-   * Ctrl-C.
+   * Kills one server of a running store that holds primary data ({@code stores.sh fault}); runs to
+   * its end even on Ctrl-C.
    *
    * @param kind kill-primary (SIGKILL) or stop-node (SIGTERM)
    * @return what was killed and when: the script's JSON line
@@ -157,8 +180,8 @@ public final class LocalStores {
   }
 
   /**
-   * Starts the stopped servers of a store again, with the settings it was started with, and waits until it is
-   * whole ({@code stores.sh recover}); runs to its end even on Ctrl-C.
+   * Starts the stopped servers of a store again, with the settings it was started with, and waits
+   * until it is whole ({@code stores.sh recover}); runs to its end even on Ctrl-C.
    *
    * @return what was restarted and when: the script's JSON line
    * @throws SetupException when the script fails
@@ -179,11 +202,21 @@ public final class LocalStores {
       List<String> cmd = new ArrayList<>(List.of("bash", script().toString()));
       cmd.addAll(command);
       cmd.addAll(List.of("--topology", topology, store.storeName()));
-      run(cmd, String.join(" ", command) + " " + store.storeName(), Optional.empty(), START_TIMEOUT, null, out);
+      run(
+          cmd,
+          String.join(" ", command) + " " + store.storeName(),
+          Optional.empty(),
+          START_TIMEOUT,
+          null,
+          out);
       return Json.MAPPER.readTree(Files.readString(out).trim());
     } catch (IOException e) {
-      throw new SetupException("scripts/stores.sh " + String.join(" ", command) + " printed no JSON line: "
-          + e.getMessage(), e);
+      throw new SetupException(
+          "scripts/stores.sh "
+              + String.join(" ", command)
+              + " printed no JSON line: "
+              + e.getMessage(),
+          e);
     } finally {
       try {
         Files.deleteIfExists(out);
@@ -193,28 +226,57 @@ public final class LocalStores {
     }
   }
 
-  private void call(String command, List<String> stores, Optional<String> cpus, Duration timeout,
-                    Interrupts stoppable) {
+  private void call(
+      String command,
+      List<String> stores,
+      Optional<String> cpus,
+      Duration timeout,
+      Interrupts stoppable) {
     // stdout joins stderr: the runner's stdout carries only the results folder.
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2", script().toString(),
-        command, "--topology", topology));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "bash",
+                "-c",
+                "exec bash \"$0\" \"$@\" 1>&2",
+                script().toString(),
+                command,
+                "--topology",
+                topology));
     cmd.addAll(stores);
-    run(cmd, command + " " + String.join(" ", stores), cpus, timeout, stoppable, Path.of("/dev/null"));
+    run(
+        cmd,
+        command + " " + String.join(" ", stores),
+        cpus,
+        timeout,
+        stoppable,
+        Path.of("/dev/null"));
   }
 
-  private void run(List<String> cmd, String args, Optional<String> cpus, Duration timeout, Interrupts stoppable,
-                   Path stdout) {
+  private void run(
+      List<String> cmd,
+      String args,
+      Optional<String> cpus,
+      Duration timeout,
+      Interrupts stoppable,
+      Path stdout) {
     Map<String, String> env = new HashMap<>(storeEnv);
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
     AtomicReference<String> last = new AtomicReference<>("");
-    ChildResult r = new ChildProcess(cmd, repoRoot, env).run(stdout, null, timeout, stoppable,
-        line -> {
-          // redis-cli and friends colour their output; logs stay plain text.
-          String plain = line.replaceAll("\u001B\\[[0-9;]*m", "");
-          last.set(plain);
-          log.accept(plain);
-        });
+    ChildResult r =
+        new ChildProcess(cmd, repoRoot, env)
+            .run(
+                stdout,
+                null,
+                timeout,
+                stoppable,
+                line -> {
+                  // redis-cli and friends colour their output; logs stay plain text.
+                  String plain = line.replaceAll("\u001B\\[[0-9;]*m", "");
+                  last.set(plain);
+                  log.accept(plain);
+                });
     String what = "scripts/stores.sh " + args;
     if (r.interrupted()) {
       throw new SetupException(what + " was interrupted");

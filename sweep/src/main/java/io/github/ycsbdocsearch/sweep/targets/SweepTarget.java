@@ -8,26 +8,32 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a sweep runs against: one of the compared stores, or {@code basicdb}, YCSB's no-op {@code site.ycsb.BasicDB},
- * which needs no server and measures the runner itself. Immutable.
+ * What a sweep runs against: one of the compared stores, or {@code basicdb}, YCSB's no-op {@code
+ * site.ycsb.BasicDB}, which needs no server and measures the runner itself. Immutable.
  *
- * @param name    the name users type
+ * @param name the name users type
  * @param dbClass the YCSB DB class passed as {@code -db}
- * @param kind    the store, empty for basicdb
+ * @param kind the store, empty for basicdb
  */
 public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind) {
   /** Name of the pseudo-store backed by YCSB's no-op binding. */
   public static final String BASICDB = "basicdb";
+
   /**
-   * YCSB's no-op binding, as {@link io.github.ycsbdocsearch.common.FloorDB}: BasicDB that also answers SEARCH with an
-   * empty page, so the runner's own cost (and the harness floor) can be measured on search workloads too.
+   * YCSB's no-op binding, as {@link io.github.ycsbdocsearch.common.FloorDB}: BasicDB that also
+   * answers SEARCH with an empty page, so the runner's own cost (and the harness floor) can be
+   * measured on search workloads too.
    */
   public static final String BASICDB_CLASS = "io.github.ycsbdocsearch.common.FloorDB";
 
-  /** Name of the simulated M/M/1 store whose capacity theory knows (the suite's calibration target). */
+  /**
+   * Name of the simulated M/M/1 store whose capacity theory knows (the suite's calibration target).
+   */
   public static final String MM1 = "mm1";
+
   /** Its binding: one FIFO server with exponential service times, rate {@code mm1.service_rate}. */
   public static final String MM1_CLASS = "io.github.ycsbdocsearch.common.Mm1DB";
+
   /** The property with its service rate, ops/s. */
   public static final String MM1_RATE = "mm1.service_rate";
 
@@ -47,8 +53,17 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
       StoreKind k = StoreKind.byName(name);
       return new SweepTarget(k.storeName(), k.dbClass(), Optional.of(k));
     } catch (SetupException e) {
-      throw new SetupException("unknown store '" + name + "' (known: " + StoreKind.names() + ", and " + BASICDB
-          + " for YCSB's no-op DB, " + MM1 + " for the simulated M/M/1 store)", e);
+      throw new SetupException(
+          "unknown store '"
+              + name
+              + "' (known: "
+              + StoreKind.names()
+              + ", and "
+              + BASICDB
+              + " for YCSB's no-op DB, "
+              + MM1
+              + " for the simulated M/M/1 store)",
+          e);
     }
   }
 
@@ -56,14 +71,16 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
     return new SweepTarget(kind.storeName(), kind.dbClass(), Optional.of(kind));
   }
 
-  /** True when a real server is behind this target (started locally or listed in the hosts file). */
+  /**
+   * True when a real server is behind this target (started locally or listed in the hosts file).
+   */
   public boolean isStore() {
     return kind.isPresent();
   }
 
   /**
-   * Whether a server's limit is measured (a store, or the simulated M/M/1 store): a client-limited closed-loop step
-   * then ends the ramp. BasicDB measures the client itself.
+   * Whether a server's limit is measured (a store, or the simulated M/M/1 store): a client-limited
+   * closed-loop step then ends the ramp. BasicDB measures the client itself.
    */
   public boolean measuresAServer() {
     return kind.isPresent() || MM1.equals(name);
@@ -83,8 +100,11 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
       rate = Double.NaN;
     }
     if (!(rate > 0) || Double.isInfinite(rate)) {
-      throw new SetupException("--stores mm1 needs -p " + MM1_RATE + "=<service rate, ops/s above 0>"
-          + (v == null ? "" : ", got '" + v + "'"));
+      throw new SetupException(
+          "--stores mm1 needs -p "
+              + MM1_RATE
+              + "=<service rate, ops/s above 0>"
+              + (v == null ? "" : ", got '" + v + "'"));
     }
   }
 

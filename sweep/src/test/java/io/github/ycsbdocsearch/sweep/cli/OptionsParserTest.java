@@ -24,15 +24,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class OptionsParserTest {
-  @TempDir
-  Path repo;
+  @TempDir Path repo;
   private OptionsParser parser;
 
   @BeforeEach
   void setUp() throws IOException {
     Files.createDirectories(repo.resolve("workloads"));
-    Files.writeString(repo.resolve("workloads/workloada"), "workload=site.ycsb.workloads.CoreWorkload\n"
-        + "readproportion=0.5\nupdateproportion=0.5\n");
+    Files.writeString(
+        repo.resolve("workloads/workloada"),
+        "workload=site.ycsb.workloads.CoreWorkload\n"
+            + "readproportion=0.5\nupdateproportion=0.5\n");
     parser = new OptionsParser(repo);
   }
 
@@ -47,7 +48,9 @@ class OptionsParserTest {
   @Test
   void defaultsCoverAllThreeStoresWithThreadDoubling() {
     SweepOptions o = run("workloada");
-    assertEquals(List.of("redisjson", "mongodb", "elasticsearch"), o.targets().stream().map(t -> t.name()).toList());
+    assertEquals(
+        List.of("redisjson", "mongodb", "elasticsearch"),
+        o.targets().stream().map(t -> t.name()).toList());
     assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), o.threads().counts());
     assertEquals(List.of(), o.rates());
     assertEquals(Defaults.STEP_SECONDS, o.stepSeconds());
@@ -63,26 +66,57 @@ class OptionsParserTest {
   @Test
   void aHostsFileWithoutStoresSweepsTheStoresItNames() throws IOException {
     Path hosts = repo.resolve("hosts.json");
-    Files.writeString(hosts, "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.1:9200\"}}}");
-    assertEquals(List.of("elasticsearch"),
-        run("workloada", "--hosts", hosts.toString()).targets().stream().map(t -> t.name()).toList());
-    assertTrue(bad("workloada", "--hosts", hosts.toString(), "--stores", "mongodb")
-        .contains("has no entry for store 'mongodb'"));
+    Files.writeString(
+        hosts, "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.1:9200\"}}}");
+    assertEquals(
+        List.of("elasticsearch"),
+        run("workloada", "--hosts", hosts.toString()).targets().stream()
+            .map(t -> t.name())
+            .toList());
+    assertTrue(
+        bad("workloada", "--hosts", hosts.toString(), "--stores", "mongodb")
+            .contains("has no entry for store 'mongodb'"));
   }
 
   @Test
   void workloadIsFoundByNameIgnoringCaseOrByPath() {
     assertEquals("workloada", run("workloadA").workload().name());
-    assertEquals(repo.resolve("workloads/workloada").toAbsolutePath().normalize(),
+    assertEquals(
+        repo.resolve("workloads/workloada").toAbsolutePath().normalize(),
         run(repo.resolve("workloads/workloada").toString()).workload().path());
   }
 
   @Test
   void everyOptionIsRead() {
-    SweepOptions o = run("workloada", "--stores", "mongodb,basicdb", "--threads=1,3,5", "--rates", "250,6000",
-        "--step-seconds", "7", "--warmup-seconds", "0", "--records", "123", "--load-threads", "2",
-        "--max-error-pct", "2.5", "--max-p99-ms", "12.5", "--out", repo.resolve("o").toString(), "--no-pin",
-        "-p", "fieldcount=3", "-p", "operationcount=500", "-p", "x=a=b");
+    SweepOptions o =
+        run(
+            "workloada",
+            "--stores",
+            "mongodb,basicdb",
+            "--threads=1,3,5",
+            "--rates",
+            "250,6000",
+            "--step-seconds",
+            "7",
+            "--warmup-seconds",
+            "0",
+            "--records",
+            "123",
+            "--load-threads",
+            "2",
+            "--max-error-pct",
+            "2.5",
+            "--max-p99-ms",
+            "12.5",
+            "--out",
+            repo.resolve("o").toString(),
+            "--no-pin",
+            "-p",
+            "fieldcount=3",
+            "-p",
+            "operationcount=500",
+            "-p",
+            "x=a=b");
     assertEquals(List.of("mongodb", "basicdb"), o.targets().stream().map(t -> t.name()).toList());
     assertEquals(List.of(1, 3, 5), o.threads().counts());
     assertEquals(List.of(250, 6000), o.rates());
@@ -94,80 +128,129 @@ class OptionsParserTest {
     assertEquals(2.5, o.maxErrorPct());
     assertEquals(12.5, o.maxP99Ms().getAsDouble());
     assertFalse(o.pin());
-    assertEquals(Map.of("fieldcount", "3", "operationcount", "500", "x", "a=b"), o.ycsbProperties());
-    assertEquals(Defaults.ARRIVALS_SEED, o.arrivalsSeed(), "every run is offered the same arrivals by default");
+    assertEquals(
+        Map.of("fieldcount", "3", "operationcount", "500", "x", "a=b"), o.ycsbProperties());
+    assertEquals(
+        Defaults.ARRIVALS_SEED,
+        o.arrivalsSeed(),
+        "every run is offered the same arrivals by default");
     assertEquals(8, o.searchProbes());
-    SweepOptions seeded = run("workloada", "-p", "docsearch.arrivals.seed=42", "--search-probes", "0");
+    SweepOptions seeded =
+        run("workloada", "-p", "docsearch.arrivals.seed=42", "--search-probes", "0");
     assertEquals(42, seeded.arrivalsSeed());
     assertEquals(0, seeded.searchProbes());
   }
 
   @Test
   void choicesAreRecordedAsWritten() {
-    SweepOptions o = run("workloada", "--topology", "cluster", "--profile", "strict", "--memory-mb", "512",
-        "--arrivals", "uniform", "--slo", "p99.9<=50ms", "--load-fractions", "none", "--floor-seconds", "0");
+    SweepOptions o =
+        run(
+            "workloada",
+            "--topology",
+            "cluster",
+            "--profile",
+            "strict",
+            "--memory-mb",
+            "512",
+            "--arrivals",
+            "uniform",
+            "--slo",
+            "p99.9<=50ms",
+            "--load-fractions",
+            "none",
+            "--floor-seconds",
+            "0");
     assertEquals(new SweepOptions.LocalSetup("cluster", "strict", 512), o.local());
     assertEquals("uniform", o.arrivals());
     assertEquals(50_000, o.slo().boundUs());
     assertEquals(List.of(), o.loadFractions());
     assertEquals(0, o.floorSeconds());
-    assertEquals(new SweepOptions.LocalSetup("single", "relaxed", Defaults.MEMORY_MB), run("workloada").local());
+    assertEquals(
+        new SweepOptions.LocalSetup("single", "relaxed", Defaults.MEMORY_MB),
+        run("workloada").local());
     assertEquals(Defaults.ARRIVALS, run("workloada").arrivals());
   }
 
   @Test
-  void severalClientsNeedAStoreOutsideTheClientAndTheSuitesWorkloadClassToInsert() throws IOException {
+  void severalClientsNeedAStoreOutsideTheClientAndTheSuitesWorkloadClassToInsert()
+      throws IOException {
     assertEquals(1, run("workloada").clients());
     assertEquals(3, run("workloada", "--clients", "3").clients());
     assertTrue(bad("workloada", "--clients", "0").startsWith("--clients '0' is malformed"));
     assertTrue(bad("workloada", "--clients", "65").contains("more than 64"));
-    assertTrue(bad("workloada", "--clients", "2", "--stores", "mm1", "-p", "mm1.service_rate=1000")
-        .contains("mm1 store"));
-    // This workloada is YCSB's own CoreWorkload, which numbers every client's inserts from the same key.
+    assertTrue(
+        bad("workloada", "--clients", "2", "--stores", "mm1", "-p", "mm1.service_rate=1000")
+            .contains("mm1 store"));
+    // This workloada is YCSB's own CoreWorkload, which numbers every client's inserts from the same
+    // key.
     String inserts = bad("workloada", "--clients", "2", "-p", "insertproportion=0.05");
     assertTrue(inserts.contains("inserts while it runs (insertproportion=0.05)"), inserts);
     assertEquals(2, run("workloada", "--clients", "2", "-p", "insertproportion=0").clients());
-    // The suite's workload class gives every client its own keys (every file in workloads/ names it).
-    Files.writeString(repo.resolve("workloads/workloadd"), "workload=" + DocSearchWorkload.class.getName()
-        + "\nreadproportion=0.95\ninsertproportion=0.05\nrequestdistribution=latest\n");
+    // The suite's workload class gives every client its own keys (every file in workloads/ names
+    // it).
+    Files.writeString(
+        repo.resolve("workloads/workloadd"),
+        "workload="
+            + DocSearchWorkload.class.getName()
+            + "\nreadproportion=0.95\ninsertproportion=0.05\nrequestdistribution=latest\n");
     assertEquals(2, run("workloadd", "--clients", "2").clients());
   }
 
   @Test
   void aSoakTakesADurationAndOneLoad() {
     assertEquals(SweepOptions.Soak.NONE, run("workloada").soak());
-    assertEquals(new SweepOptions.Soak(1800, Defaults.SOAK_LOAD), run("workloada", "--soak", "30m").soak());
-    assertEquals(new SweepOptions.Soak(90, 0.5), run("workloada", "--soak", "90s", "--soak-load", "0.5").soak());
+    assertEquals(
+        new SweepOptions.Soak(1800, Defaults.SOAK_LOAD), run("workloada", "--soak", "30m").soak());
+    assertEquals(
+        new SweepOptions.Soak(90, 0.5),
+        run("workloada", "--soak", "90s", "--soak-load", "0.5").soak());
     assertEquals(7200, run("workloada", "--soak", "2h").soak().seconds());
-    assertTrue(bad("workloada", "--soak", "30 minutes").startsWith("--soak '30 minutes' is malformed"));
-    assertTrue(bad("workloada", "--soak-load", "0.5").contains("--soak-load applies to --soak only"));
+    assertTrue(
+        bad("workloada", "--soak", "30 minutes").startsWith("--soak '30 minutes' is malformed"));
+    assertTrue(
+        bad("workloada", "--soak-load", "0.5").contains("--soak-load applies to --soak only"));
     assertTrue(bad("workloada", "--soak", "1m", "--soak-load", "2").contains("at most 1.5"));
   }
 
   @Test
   void aFaultTakesAKindASecondAndADowntimeOnTheLocalCluster() {
     assertEquals(SweepOptions.Fault.NONE, run("workloada").fault());
-    SweepOptions.Fault f = run("workloada", "--topology", "cluster", "--fault", "kill-primary@5").fault();
-    assertEquals(new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD), f);
+    SweepOptions.Fault f =
+        run("workloada", "--topology", "cluster", "--fault", "kill-primary@5").fault();
+    assertEquals(
+        new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
+        f);
     assertEquals("kill-primary@5+10", f.spec());
     assertEquals(35, f.stepSeconds(15), "20 s after the restart");
     assertEquals(60, f.stepSeconds(60));
-    assertEquals(new SweepOptions.Fault("stop-node", 3, 4, 0.5), run("workloada", "--topology", "cluster",
-        "--fault", "stop-node@3+4", "--fault-load", "0.5").fault());
-    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-everything@5")
-        .startsWith("--fault 'kill-everything@5' is malformed"));
-    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@0").contains("is malformed"));
-    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5+0").contains("is malformed"));
-    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary").contains("is malformed"));
+    assertEquals(
+        new SweepOptions.Fault("stop-node", 3, 4, 0.5),
+        run("workloada", "--topology", "cluster", "--fault", "stop-node@3+4", "--fault-load", "0.5")
+            .fault());
+    assertTrue(
+        bad("workloada", "--topology", "cluster", "--fault", "kill-everything@5")
+            .startsWith("--fault 'kill-everything@5' is malformed"));
+    assertTrue(
+        bad("workloada", "--topology", "cluster", "--fault", "kill-primary@0")
+            .contains("is malformed"));
+    assertTrue(
+        bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5+0")
+            .contains("is malformed"));
+    assertTrue(
+        bad("workloada", "--topology", "cluster", "--fault", "kill-primary")
+            .contains("is malformed"));
     assertTrue(bad("workloada", "--fault", "kill-primary@5").contains("needs --topology cluster"));
-    assertTrue(bad("workloada", "--fault-load", "0.5").contains("--fault-load applies to --fault only"));
-    assertTrue(bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5", "--fault-load", "2")
-        .contains("at most 1.5"));
+    assertTrue(
+        bad("workloada", "--fault-load", "0.5").contains("--fault-load applies to --fault only"));
+    assertTrue(
+        bad("workloada", "--topology", "cluster", "--fault", "kill-primary@5", "--fault-load", "2")
+            .contains("at most 1.5"));
   }
 
   @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
-    assertEquals(List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
+    assertEquals(
+        List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
     assertEquals(List.of(1), run("workloada", "--max-threads", "1").threads().counts());
   }
 
@@ -179,7 +262,8 @@ class OptionsParserTest {
 
   @Test
   void resumeTakesHostsAndPropertiesOnly() {
-    Command.Resume r = assertInstanceOf(Command.Resume.class, parser.parse("--resume", "/r/x", "-p", "a=b"));
+    Command.Resume r =
+        assertInstanceOf(Command.Resume.class, parser.parse("--resume", "/r/x", "-p", "a=b"));
     assertEquals(Path.of("/r/x"), r.runDir());
     assertEquals(Map.of("a", "b"), r.ycsbProperties());
     assertTrue(bad("--resume", "/r/x", "--threads", "1").contains("drop --threads"));
@@ -187,49 +271,79 @@ class OptionsParserTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "no workload                 | --threads 1                      | missing <workload>",
-      "unknown workload            | nosuch                           | unknown workload 'nosuch'",
-      "two workloads               | workloada workloada              | one workload per run",
-      "unknown option              | workloada --thread 1             | unknown option --thread",
-      "option without value        | workloada --threads              | option --threads needs a value",
-      "option twice                | workloada --records 1 --records 2 | option --records is given twice",
-      "unknown store               | workloada --stores redis         | unknown store 'redis'",
-      "store twice                 | workloada --stores mongodb,mongodb | names 'mongodb' twice",
-      "list option twice           | workloada --rates 1 --rates 2    | option --rates is given twice",
-      "unknown topology            | workloada --topology ring        | --topology 'ring' is malformed: expected",
-      "arrivals in capitals        | workloada --arrivals POISSON     | --arrivals 'POISSON' is malformed",
-      "empty store                 | workloada --stores mongodb,,     | --stores 'mongodb,,' is malformed",
-      "threads not a number        | workloada --threads 1,x          | --threads '1,x' is malformed",
-      "threads zero                | workloada --threads 0            | --threads '0' is malformed",
-      "threads negative            | workloada --threads -2           | --threads '-2' is malformed",
-      "threads empty entry         | workloada --threads 1,,2         | --threads '1,,2' is malformed",
-      "threads overflow            | workloada --threads 99999999999  | --threads '99999999999' is malformed",
-      "max-threads with a list     | workloada --threads 1 --max-threads 4 | --max-threads only applies",
-      "max-threads zero            | workloada --max-threads 0        | --max-threads '0' is malformed",
-      "rate not a number           | workloada --rates 250,fast       | --rates '250,fast' is malformed",
-      "rate decimal                | workloada --rates 2.5            | --rates '2.5' is malformed",
-      "rate zero                   | workloada --rates 0              | --rates '0' is malformed",
-      "step-seconds zero           | workloada --step-seconds 0       | --step-seconds '0' is malformed",
-      "warmup negative             | workloada --warmup-seconds -1    | --warmup-seconds '-1' is malformed",
-      "records text                | workloada --records many         | --records 'many' is malformed",
-      "load-threads zero           | workloada --load-threads 0       | --load-threads '0' is malformed",
-      "error pct above 100         | workloada --max-error-pct 101    | --max-error-pct '101' is malformed",
-      "error pct NaN               | workloada --max-error-pct NaN    | --max-error-pct 'NaN' is malformed",
-      "p99 zero                    | workloada --max-p99-ms 0         | --max-p99-ms '0' is malformed",
-      "property without =          | workloada -p fieldcount          | -p 'fieldcount' is malformed",
-      "property empty key          | workloada -p =3                  | -p '=3' is malformed",
-      "reserved threadcount        | workloada -p threadcount=4       | use --threads",
-      "reserved recordcount        | workloada -p recordcount=4       | use --records",
-      "reserved target             | workloada -p target=100          | use --rates",
-      "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
-      "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is malformed",
-      "missing hosts file          | workloada --hosts /nonexistent/h.json | /nonexistent/h.json is not readable",
-      "arrival seed not a number   | workloada -p docsearch.arrivals.seed=x | docsearch.arrivals.seed='x' is malformed",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "no workload                 | --threads 1                      | missing <workload>",
+        "unknown workload            | nosuch                           | unknown workload"
+            + " 'nosuch'",
+        "two workloads               | workloada workloada              | one workload per run",
+        "unknown option              | workloada --thread 1             | unknown option --thread",
+        "option without value        | workloada --threads              | option --threads needs a"
+            + " value",
+        "option twice                | workloada --records 1 --records 2 | option --records is"
+            + " given twice",
+        "unknown store               | workloada --stores redis         | unknown store 'redis'",
+        "store twice                 | workloada --stores mongodb,mongodb | names 'mongodb' twice",
+        "list option twice           | workloada --rates 1 --rates 2    | option --rates is given"
+            + " twice",
+        "unknown topology            | workloada --topology ring        | --topology 'ring' is"
+            + " malformed: expected",
+        "arrivals in capitals        | workloada --arrivals POISSON     | --arrivals 'POISSON' is"
+            + " malformed",
+        "empty store                 | workloada --stores mongodb,,     | --stores 'mongodb,,' is"
+            + " malformed",
+        "threads not a number        | workloada --threads 1,x          | --threads '1,x' is"
+            + " malformed",
+        "threads zero                | workloada --threads 0            | --threads '0' is"
+            + " malformed",
+        "threads negative            | workloada --threads -2           | --threads '-2' is"
+            + " malformed",
+        "threads empty entry         | workloada --threads 1,,2         | --threads '1,,2' is"
+            + " malformed",
+        "threads overflow            | workloada --threads 99999999999  | --threads '99999999999'"
+            + " is malformed",
+        "max-threads with a list     | workloada --threads 1 --max-threads 4 | --max-threads only"
+            + " applies",
+        "max-threads zero            | workloada --max-threads 0        | --max-threads '0' is"
+            + " malformed",
+        "rate not a number           | workloada --rates 250,fast       | --rates '250,fast' is"
+            + " malformed",
+        "rate decimal                | workloada --rates 2.5            | --rates '2.5' is"
+            + " malformed",
+        "rate zero                   | workloada --rates 0              | --rates '0' is malformed",
+        "step-seconds zero           | workloada --step-seconds 0       | --step-seconds '0' is"
+            + " malformed",
+        "warmup negative             | workloada --warmup-seconds -1    | --warmup-seconds '-1' is"
+            + " malformed",
+        "records text                | workloada --records many         | --records 'many' is"
+            + " malformed",
+        "load-threads zero           | workloada --load-threads 0       | --load-threads '0' is"
+            + " malformed",
+        "error pct above 100         | workloada --max-error-pct 101    | --max-error-pct '101' is"
+            + " malformed",
+        "error pct NaN               | workloada --max-error-pct NaN    | --max-error-pct 'NaN' is"
+            + " malformed",
+        "p99 zero                    | workloada --max-p99-ms 0         | --max-p99-ms '0' is"
+            + " malformed",
+        "property without =          | workloada -p fieldcount          | -p 'fieldcount' is"
+            + " malformed",
+        "property empty key          | workloada -p =3                  | -p '=3' is malformed",
+        "reserved threadcount        | workloada -p threadcount=4       | use --threads",
+        "reserved recordcount        | workloada -p recordcount=4       | use --records",
+        "reserved target             | workloada -p target=100          | use --rates",
+        "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
+        "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is"
+            + " malformed",
+        "missing hosts file          | workloada --hosts /nonexistent/h.json | /nonexistent/h.json"
+            + " is not readable",
+        "arrival seed not a number   | workloada -p docsearch.arrivals.seed=x |"
+            + " docsearch.arrivals.seed='x' is malformed",
+      })
   void badInputIsOneClearLine(String name, String args, String expected) {
     String message = bad(args.trim().split("\\s+"));
-    assertTrue(message.contains(expected), () -> name + ": '" + message + "' lacks '" + expected + "'");
+    assertTrue(
+        message.contains(expected), () -> name + ": '" + message + "' lacks '" + expected + "'");
     assertFalse(message.contains("\n"), () -> name + ": more than one line: " + message);
   }
 
@@ -238,14 +352,21 @@ class OptionsParserTest {
     Path notJson = Files.writeString(repo.resolve("h1.json"), "{ nope");
     assertTrue(bad("workloada", "--hosts", notJson.toString()).contains("is not valid JSON"));
     Path noStores = Files.writeString(repo.resolve("h2.json"), "{\"topology\":\"single\"}");
-    assertTrue(bad("workloada", "--hosts", noStores.toString()).contains("has no \"stores\" object"));
-    Path onlyRedis = Files.writeString(repo.resolve("h3.json"),
-        "{\"stores\":{\"redisjson\":{\"redis.host\":\"127.0.0.1\"}}}");
-    assertTrue(bad("workloada", "--stores", "redisjson,mongodb", "--hosts", onlyRedis.toString())
-        .contains("has no entry for store 'mongodb'"));
-    assertEquals("127.0.0.1", run("workloada", "--stores", "redisjson,basicdb", "--hosts", onlyRedis.toString())
-        .hosts().orElseThrow().propertiesOf(StoreKind.REDISJSON)
-        .getProperty("redis.host"));
+    assertTrue(
+        bad("workloada", "--hosts", noStores.toString()).contains("has no \"stores\" object"));
+    Path onlyRedis =
+        Files.writeString(
+            repo.resolve("h3.json"), "{\"stores\":{\"redisjson\":{\"redis.host\":\"127.0.0.1\"}}}");
+    assertTrue(
+        bad("workloada", "--stores", "redisjson,mongodb", "--hosts", onlyRedis.toString())
+            .contains("has no entry for store 'mongodb'"));
+    assertEquals(
+        "127.0.0.1",
+        run("workloada", "--stores", "redisjson,basicdb", "--hosts", onlyRedis.toString())
+            .hosts()
+            .orElseThrow()
+            .propertiesOf(StoreKind.REDISJSON)
+            .getProperty("redis.host"));
   }
 
   @Test
@@ -258,24 +379,38 @@ class OptionsParserTest {
 
   @Test
   void aDatasetIsReadWholeOnceBeforeTheRunNotOncePerCheck() throws IOException {
-    Path data = Files.writeString(repo.resolve("d.jsonl"), "{\"name\": \"Red shoe\", \"price\": 1}\n"
-        + "{\"name\": \"Blue shoe\", \"price\": 2}\n");
-    // A workload file that moves the fields: the check must see the file's properties, as the preflight does.
-    Path workload = Files.writeString(repo.resolve("search-named"),
-        "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\nsearchproportion=1\nreadproportion=0\n"
-            + "search.textfield=name\nsearch.sortfield=price\n");
+    Path data =
+        Files.writeString(
+            repo.resolve("d.jsonl"),
+            "{\"name\": \"Red shoe\", \"price\": 1}\n"
+                + "{\"name\": \"Blue shoe\", \"price\": 2}\n");
+    // A workload file that moves the fields: the check must see the file's properties, as the
+    // preflight does.
+    Path workload =
+        Files.writeString(
+            repo.resolve("search-named"),
+            "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\n"
+                + "searchproportion=1\n"
+                + "readproportion=0\n"
+                + "search.textfield=name\n"
+                + "search.sortfield=price\n");
     SweepOptions o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
     assertEquals(2, o.records());
-    // Break the file behind the check's back, same size and modification time: a second read would see the
+    // Break the file behind the check's back, same size and modification time: a second read would
+    // see the
     // duplicate sort value, so passing shows the check before the run did not read it again.
     FileTime checked = Files.getLastModifiedTime(data);
-    Files.writeString(data, "{\"name\": \"Red shoe\", \"price\": 2}\n{\"name\": \"Blue shoe\", \"price\": 2}\n");
+    Files.writeString(
+        data, "{\"name\": \"Red shoe\", \"price\": 2}\n{\"name\": \"Blue shoe\", \"price\": 2}\n");
     Files.setLastModifiedTime(data, checked);
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     // A changed file (newer modification time) is read and checked again.
     Files.setLastModifiedTime(data, FileTime.fromMillis(checked.toMillis() + 2000));
-    assertTrue(assertThrows(DatasetException.class,
-        () -> WorkloadProperties.check(o.workload().properties(),
-            o.ycsbProperties())).getMessage().contains("duplicate sort value 2"));
+    assertTrue(
+        assertThrows(
+                DatasetException.class,
+                () -> WorkloadProperties.check(o.workload().properties(), o.ycsbProperties()))
+            .getMessage()
+            .contains("duplicate sort value 2"));
   }
 }

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Ssh's calls through {@link LocalSsh}, a local stand-in for the OpenSSH client. */
 class SshTest {
-  private static final RemoteClient CLIENT = new RemoteClient("client-b", 2222, "bench", null, Path.of("/repo"),
-      Path.of("/tmp/w"), List.of());
+  private static final RemoteClient CLIENT =
+      new RemoteClient(
+          "client-b", 2222, "bench", null, Path.of("/repo"), Path.of("/tmp/w"), List.of());
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Ssh ssh(Duration timeout) {
     return LocalSsh.to(CLIENT, timeout);
@@ -31,16 +31,24 @@ class SshTest {
   @Test
   void aCommandThatHangsWithItsOutputOpenIsKilledWithItsChildrenAndNamed() throws Exception {
     Path pidFile = dir.resolve("sleep.pid");
-    // The hang is a grandchild holding stdout and stderr open: the case a read-then-wait never returned from.
-    String script = "echo started; echo waiting for the lock >&2; sleep 30 & echo $! > " + pidFile + "; wait";
+    // The hang is a grandchild holding stdout and stderr open: the case a read-then-wait never
+    // returned from.
+    String script =
+        "echo started; echo waiting for the lock >&2; sleep 30 & echo $! > " + pidFile + "; wait";
     long start = System.nanoTime();
-    SetupException e = assertThrows(SetupException.class,
-        () -> ssh(Duration.ofSeconds(1)).run(List.of("sh", "-c", script), null));
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> ssh(Duration.ofSeconds(1)).run(List.of("sh", "-c", script), null));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     // One second, then SIGTERM (at most five more before SIGKILL): far below the sleep's thirty.
     assertTrue(elapsedMs < 7_000, "took " + elapsedMs + " ms");
-    assertTrue(e.getMessage().startsWith("client bench@client-b port 2222: 'sh -c echo started;"), e.getMessage());
-    assertTrue(e.getMessage().contains("did not finish within 1 s; killed (it said: waiting for the lock)"),
+    assertTrue(
+        e.getMessage().startsWith("client bench@client-b port 2222: 'sh -c echo started;"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("did not finish within 1 s; killed (it said: waiting for the lock)"),
         e.getMessage());
     long sleepPid = Long.parseLong(Files.readString(pidFile).trim());
     Optional<ProcessHandle> sleep = ProcessHandle.of(sleepPid);
@@ -48,26 +56,44 @@ class SshTest {
     for (int i = 0; i < 50 && sleep.map(ProcessHandle::isAlive).orElse(false); i++) {
       Thread.sleep(100);
     }
-    assertFalse(sleep.map(ProcessHandle::isAlive).orElse(false), "the remote command's child still runs");
+    assertFalse(
+        sleep.map(ProcessHandle::isAlive).orElse(false), "the remote command's child still runs");
   }
 
   @Test
   void outputLargerThanAPipeIsReturnedWhole() {
-    // 200,000 bytes: three times a Linux pipe's buffer, so a child writing into an unread pipe would block.
-    String out = ssh(Duration.ofSeconds(30)).run(List.of("sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x; "
-        + "echo; echo done >&2"), null);
+    // 200,000 bytes: three times a Linux pipe's buffer, so a child writing into an unread pipe
+    // would block.
+    String out =
+        ssh(Duration.ofSeconds(30))
+            .run(
+                List.of(
+                    "sh", "-c", "head -c 200000 /dev/zero | tr '\\0' x; " + "echo; echo done >&2"),
+                null);
     assertEquals(200_001, out.length());
     assertTrue(out.startsWith("xxx") && out.endsWith("x\n"));
   }
 
   @Test
   void aFailedCommandIsItsFirstErrorLine() {
-    SetupException e = assertThrows(SetupException.class, () -> ssh(Duration.ofSeconds(30))
-        .run(List.of("sh", "-c", "echo; echo no built project at /repo >&2; echo second >&2; exit 1"), null));
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                ssh(Duration.ofSeconds(30))
+                    .run(
+                        List.of(
+                            "sh",
+                            "-c",
+                            "echo; echo no built project at /repo >&2; echo second >&2; exit 1"),
+                        null));
     assertEquals("client bench@client-b port 2222: no built project at /repo", e.getMessage());
-    SetupException silent = assertThrows(SetupException.class, () -> ssh(Duration.ofSeconds(30))
-        .run(List.of("sh", "-c", "exit 3"), null));
-    assertEquals("client bench@client-b port 2222: 'sh -c exit 3' exit code 3", silent.getMessage());
+    SetupException silent =
+        assertThrows(
+            SetupException.class,
+            () -> ssh(Duration.ofSeconds(30)).run(List.of("sh", "-c", "exit 3"), null));
+    assertEquals(
+        "client bench@client-b port 2222: 'sh -c exit 3' exit code 3", silent.getMessage());
   }
 
   @Test
@@ -76,12 +102,15 @@ class SshTest {
     Path remote = Files.createDirectories(dir.resolve("remote"));
     Ssh ssh = ssh(Duration.ofSeconds(30));
     ssh.copy(local, remote.resolve("it's here.properties"));
-    Files.writeString(Files.createDirectories(remote.resolve("hdr")).resolve("run.hdr"), "histogram");
+    Files.writeString(
+        Files.createDirectories(remote.resolve("hdr")).resolve("run.hdr"), "histogram");
     ssh.fetch(remote, dir.resolve("back"));
-    assertEquals("redis.host=10.0.0.1\n", Files.readString(dir.resolve("back/it's here.properties")));
+    assertEquals(
+        "redis.host=10.0.0.1\n", Files.readString(dir.resolve("back/it's here.properties")));
     assertEquals("histogram", Files.readString(dir.resolve("back/hdr/run.hdr")));
     assertTrue(Math.abs(ssh.clockOffsetMs()) < 5_000, "the same machine's clock");
-    SetupException e = assertThrows(SetupException.class, () -> ssh.fetch(dir.resolve("none"), dir.resolve("b2")));
+    SetupException e =
+        assertThrows(SetupException.class, () -> ssh.fetch(dir.resolve("none"), dir.resolve("b2")));
     assertTrue(e.getMessage().startsWith("client bench@client-b port 2222: tar: "), e.getMessage());
   }
 }

@@ -12,8 +12,7 @@ import site.ycsb.Status;
 
 /** YCSB DB classes that reproduce YCSB 0.17.0's traps in a real client JVM (no store involved). */
 public final class TestDbs {
-  private TestDbs() {
-  }
+  private TestDbs() {}
 
   /** Answers everything OK, like BasicDB without its printing. */
   public static class OkDB extends DB {
@@ -23,7 +22,8 @@ public final class TestDbs {
     }
 
     @Override
-    public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+    public Status scan(
+        String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
       return Status.OK;
     }
 

@@ -21,15 +21,20 @@ class YcsbArgsTest {
   void aStepIsBoundedByTimeAndLogsEveryOperation() {
     Map<String, String> user = new LinkedHashMap<>();
     user.put("fieldcount", "3");
-    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.capacity(2, 8), 20, 10_000, 2_000_000, user);
+    List<String> a =
+        YcsbArgs.step("x.DB", W, C, StepSpec.capacity(2, 8), 20, 10_000, 2_000_000, user);
     String line = String.join(" ", a);
     assertEquals("-t", a.get(0));
-    assertTrue(line.contains("-db x.DB -P /w/workloada -P /tmp/conn.properties -threads 8 -s"), line);
+    assertTrue(
+        line.contains("-db x.DB -P /w/workloada -P /tmp/conn.properties -threads 8 -s"), line);
     assertTrue(line.contains("-p recordcount=10000"), line);
     assertTrue(line.contains("-p fieldcount=3"), line);
     assertTrue(line.contains("-p operationcount=2000000 -p maxexecutiontime=20"), line);
-    assertTrue(line.contains("-p measurementtype=hdrhistogram -p hdrhistogram.fileoutput=true "
-        + "-p hdrhistogram.output.path=hdr/ -p measurement.interval=both"), line);
+    assertTrue(
+        line.contains(
+            "-p measurementtype=hdrhistogram -p hdrhistogram.fileoutput=true "
+                + "-p hdrhistogram.output.path=hdr/ -p measurement.interval=both"),
+        line);
     assertTrue(line.contains("-p status.interval=1"), line);
     assertFalse(line.contains("-target"), line);
     assertFalse(line.contains("operationcount=0 "), "0 means zero threads in YCSB 0.17.0");
@@ -37,30 +42,49 @@ class YcsbArgsTest {
 
   @Test
   void aFixedRateStepPassesTheTarget() {
-    List<String> a = YcsbArgs.step("x.DB", W, C, new StepSpec(1, Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
+    List<String> a =
+        YcsbArgs.step(
+            "x.DB", W, C, new StepSpec(1, Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
     assertEquals(List.of("-t", "-target", "6000"), a.subList(0, 3));
   }
 
   @Test
   void theUsersOperationCountIsNotRepeated() {
-    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.capacity(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
+    List<String> a =
+        YcsbArgs.step(
+            "x.DB", W, C, StepSpec.capacity(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
     assertEquals(1, a.stream().filter(s -> s.startsWith("operationcount=")).count());
   }
 
   @Test
   void theLoadIsNotMeasuredIntoFiles() {
     String line = String.join(" ", YcsbArgs.load("x.DB", W, C, 4, 500, 1000, Map.of()));
-    assertTrue(line.startsWith("-load -db x.DB -P /w/workloada -P /tmp/conn.properties -threads 4 -s"), line);
+    assertTrue(
+        line.startsWith("-load -db x.DB -P /w/workloada -P /tmp/conn.properties -threads 4 -s"),
+        line);
     assertTrue(line.contains("recordcount=500"), line);
-    assertTrue(line.contains("operationcount=1000"), "CoreWorkload reads it while loading: " + line);
+    assertTrue(
+        line.contains("operationcount=1000"), "CoreWorkload reads it while loading: " + line);
     assertFalse(line.contains("hdrhistogram.fileoutput"), line);
   }
 
   @Test
   void theClientIsPinnedWithTaskset() {
-    ClientLauncher l = new ClientLauncher(Path.of("/j/bin/java"), List.of("-Xmx1g"), "a.jar:b.jar", Optional.of("1"));
-    assertEquals(List.of("taskset", "-c", "1", "/j/bin/java", "-Xmx1g", "-cp", "a.jar:b.jar", "site.ycsb.Client",
-        "-t"), l.command(List.of("-t")));
+    ClientLauncher l =
+        new ClientLauncher(
+            Path.of("/j/bin/java"), List.of("-Xmx1g"), "a.jar:b.jar", Optional.of("1"));
+    assertEquals(
+        List.of(
+            "taskset",
+            "-c",
+            "1",
+            "/j/bin/java",
+            "-Xmx1g",
+            "-cp",
+            "a.jar:b.jar",
+            "site.ycsb.Client",
+            "-t"),
+        l.command(List.of("-t")));
     ClientLauncher free = new ClientLauncher(Path.of("java"), List.of(), "cp", Optional.empty());
     assertEquals("java", free.command(List.of()).get(0));
   }

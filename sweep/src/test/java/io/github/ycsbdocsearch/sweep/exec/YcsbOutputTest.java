@@ -17,12 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the real, unmodified YCSB 0.17.0 client in a child JVM against small DB classes that trigger its traps, and
- * checks that {@link YcsbOutput} sees through its exit code 0.
+ * Runs the real, unmodified YCSB 0.17.0 client in a child JVM against small DB classes that trigger
+ * its traps, and checks that {@link YcsbOutput} sees through its exit code 0.
  */
 class YcsbOutputTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private YcsbOutput runYcsb(String dbClass, int threads, int seconds) throws IOException {
     ChildResult r = run(dbClass, threads, seconds, 60);
@@ -34,12 +33,25 @@ class YcsbOutputTest {
   private ChildResult run(String dbClass, int threads, int seconds, int graceS) throws IOException {
     Path workload = Path.of("src/test/resources/tiny-core-workload").toAbsolutePath();
     try (ConnectionFile conn = ConnectionFile.write("test", new Properties())) {
-      List<String> args = YcsbArgs.step(dbClass, workload, conn.path(), StepSpec.capacity(1, threads), seconds, 1000,
-          Integer.MAX_VALUE, Map.of());
+      List<String> args =
+          YcsbArgs.step(
+              dbClass,
+              workload,
+              conn.path(),
+              StepSpec.capacity(1, threads),
+              seconds,
+              1000,
+              Integer.MAX_VALUE,
+              Map.of());
       Files.createDirectories(dir.resolve("hdr"));
       ClientLauncher launcher = ClientLauncher.forThisJvm("-Xmx128m", Optional.empty());
-      return new ChildProcess(launcher.command(args), dir, Map.of()).run(dir.resolve("ycsb.out"),
-          dir.resolve("ycsb.err"), Duration.ofSeconds(seconds + graceS), new Interrupts(), line -> { });
+      return new ChildProcess(launcher.command(args), dir, Map.of())
+          .run(
+              dir.resolve("ycsb.out"),
+              dir.resolve("ycsb.err"),
+              Duration.ofSeconds(seconds + graceS),
+              new Interrupts(),
+              line -> {});
     }
   }
 
@@ -56,9 +68,10 @@ class YcsbOutputTest {
   }
 
   /**
-   * YCSB 0.17.0 usually exits 0 after a thread's DB init failed, and sometimes does not exit at all (seen once in a
-   * CI run: killed after 61 s; the cause inside YCSB is not established). Either way the step must fail naming the
-   * cause: from the output when it exits, by the runner's time limit (which kills it) when not.
+   * YCSB 0.17.0 usually exits 0 after a thread's DB init failed, and sometimes does not exit at all
+   * (seen once in a CI run: killed after 61 s; the cause inside YCSB is not established). Either
+   * way the step must fail naming the cause: from the output when it exits, by the runner's time
+   * limit (which kills it) when not.
    */
   @Test
   void aThreadWhoseInitFailedIsCaught() throws IOException {
@@ -86,7 +99,9 @@ class YcsbOutputTest {
   void anUnknownDbIsCaught() throws IOException {
     YcsbOutput out = runYcsb("com.example.NoSuchDB", 1, 1);
     String why = out.failure(1).orElseThrow();
-    assertTrue(why.contains("Unknown DB com.example.NoSuchDB") || why.contains("ClassNotFoundException"), why);
+    assertTrue(
+        why.contains("Unknown DB com.example.NoSuchDB") || why.contains("ClassNotFoundException"),
+        why);
   }
 
   @Test
@@ -99,15 +114,19 @@ class YcsbOutputTest {
 
   @Test
   void parsesOutputFilesWithoutYcsb() throws IOException {
-    Files.writeString(dir.resolve("o"), "[OVERALL], RunTime(ms), 20011\n[OVERALL], Throughput(ops/sec), 1234.5\n"
-        + "[READ], Return=OK, 100\n[READ], Return=NOT_FOUND, 3\n[CLEANUP], Return=OK, 4\n");
-    Files.writeString(dir.resolve("e"), "DBWrapper: report latency for each error is false and ...\n");
+    Files.writeString(
+        dir.resolve("o"),
+        "[OVERALL], RunTime(ms), 20011\n[OVERALL], Throughput(ops/sec), 1234.5\n"
+            + "[READ], Return=OK, 100\n[READ], Return=NOT_FOUND, 3\n[CLEANUP], Return=OK, 4\n");
+    Files.writeString(
+        dir.resolve("e"), "DBWrapper: report latency for each error is false and ...\n");
     YcsbOutput out = YcsbOutput.read(dir.resolve("o"), dir.resolve("e"));
     assertEquals(20011, out.overallRuntimeMs().getAsLong());
     assertEquals(1234.5, out.overallThroughput().getAsDouble());
     assertEquals(103, out.totalOperations(), "CLEANUP is YCSB's own pseudo-operation");
     assertEquals(1, out.initializedThreads());
     assertFalse(out.failure(1).isPresent());
-    assertTrue(YcsbOutput.read(dir.resolve("missing"), dir.resolve("missing2")).failure(1).isPresent());
+    assertTrue(
+        YcsbOutput.read(dir.resolve("missing"), dir.resolve("missing2")).failure(1).isPresent());
   }
 }

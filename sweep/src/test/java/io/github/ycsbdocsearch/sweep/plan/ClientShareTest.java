@@ -9,7 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClientShareTest {
-  private static final OpenLoop SCHEDULE = new OpenLoop("poisson", 100, 1000, "p99<=10ms", 0.99, 10_000);
+  private static final OpenLoop SCHEDULE =
+      new OpenLoop("poisson", 100, 1000, "p99<=10ms", 0.99, 10_000);
 
   @Test
   void theSharesAddUpToTheStepAndEachClientHasItsOwnSeed() {
@@ -17,9 +18,11 @@ class ClientShareTest {
     List<ClientShare> shares = ClientShare.split(step, 1_000_001, SCHEDULE, 3);
     assertEquals(3, shares.size());
     assertEquals(List.of(10, 10, 9), shares.stream().map(s -> s.step().threads()).toList());
-    assertEquals(List.of(1334L, 1334L, 1333L), shares.stream().map(s -> s.step().targetOps()).toList());
+    assertEquals(
+        List.of(1334L, 1334L, 1333L), shares.stream().map(s -> s.step().targetOps()).toList());
     assertEquals(1_000_001, shares.stream().mapToLong(ClientShare::operationCount).sum());
-    assertEquals(List.of(100L, 100 + ClientShare.SEED_STRIDE, 100 + 2 * ClientShare.SEED_STRIDE),
+    assertEquals(
+        List.of(100L, 100 + ClientShare.SEED_STRIDE, 100 + 2 * ClientShare.SEED_STRIDE),
         shares.stream().map(s -> s.openLoop().seed()).toList());
     shares.forEach(s -> assertEquals(step.index(), s.step().index()));
   }
@@ -30,7 +33,8 @@ class ClientShareTest {
     List<ClientShare> one = ClientShare.split(step, 500, null, 1);
     assertEquals(step, one.get(0).step());
     assertNull(one.get(0).openLoop());
-    assertEquals(2, ClientShare.split(step, 500, null, 4).size(), "2 threads go to 2 clients, not 4");
+    assertEquals(
+        2, ClientShare.split(step, 500, null, 4).size(), "2 threads go to 2 clients, not 4");
     assertEquals(1, ClientShare.split(StepSpec.capacity(1, 1), 500, null, 4).size());
   }
 }

@@ -34,13 +34,15 @@ class StepSpecTest {
     assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(0, 1));
     assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(1, 0));
     assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.LOAD, 1, 0, 0.5));
-    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.CAPACITY, 1, 10, null));
+    assertThrows(
+        IllegalArgumentException.class, () -> new StepSpec(1, Phase.CAPACITY, 1, 10, null));
   }
 
   @Test
   void theDefaultRunSearchesCapacityThenOffersFractionsOfThePeak() {
     SweepOptions o = options("workloada", "--stores", "basicdb", "--max-threads", "8");
-    assertEquals(List.of("01-t1", "02-t2", "03-t4", "04-t8"),
+    assertEquals(
+        List.of("01-t1", "02-t2", "03-t4", "04-t8"),
         StepPlanner.capacity(o).stream().map(StepSpec::dirName).toList());
     assertTrue(StepPlanner.rates(o, 4).isEmpty());
     List<StepSpec> load = StepPlanner.curve(o, 2000, 4);
@@ -52,19 +54,46 @@ class StepSpecTest {
     assertTrue(load.stream().allMatch(s -> s.phase() == Phase.LOAD));
     List<StepSpec> floor = StepPlanner.floor(load, 13);
     assertEquals("14-t18-r500-floor", floor.get(0).dirName());
-    assertEquals(Defaults.MIN_LOAD_THREADS + 1, StepPlanner.poolThreads(1, o.slo()), "the least pool, plus one");
+    assertEquals(
+        Defaults.MIN_LOAD_THREADS + 1,
+        StepPlanner.poolThreads(1, o.slo()),
+        "the least pool, plus one");
     assertEquals(Defaults.MAX_POOL_THREADS, StepPlanner.poolThreads(1_000_000, o.slo()));
   }
 
   @Test
+  void labelsSayWhatTheFractionIsOf() {
+    assertEquals(
+        "load t=18 @500/s (25% of peak)", new StepSpec(5, Phase.LOAD, 18, 500, 0.25).label());
+    assertEquals(
+        "search t=18 @700/s (35% of peak)", new StepSpec(9, Phase.SEARCH, 18, 700, 0.35).label());
+    // Soak and fault steps run at a share of the capacity the search found, not of the closed-loop
+    // peak.
+    assertEquals(
+        "fault t=40 @5318/s (70% of capacity)",
+        new StepSpec(19, Phase.FAULT, 40, 5318, 0.7).label());
+    assertEquals(
+        "fault_control t=40 @5318/s (70% of capacity)",
+        new StepSpec(18, Phase.FAULT_CONTROL, 40, 5318, 0.7).label());
+    assertEquals(
+        "soak t=14 @300/s (70% of capacity)", new StepSpec(18, Phase.SOAK, 14, 300, 0.7).label());
+    assertEquals("rates t=4 @250/s", new StepSpec(1, Phase.RATES, 4, 250, null).label());
+  }
+
+  @Test
   void explicitRatesAloneKeepTheirMeaning() {
-    SweepOptions o = options("workloada", "--stores", "basicdb", "--threads", "4,8", "--rates", "250,6000");
+    SweepOptions o =
+        options("workloada", "--stores", "basicdb", "--threads", "4,8", "--rates", "250,6000");
     assertTrue(StepPlanner.capacity(o).isEmpty(), "--rates alone: no capacity search");
-    assertEquals(List.of("01-t4-r250", "02-t4-r6000", "03-t8-r250", "04-t8-r6000"),
+    assertEquals(
+        List.of("01-t4-r250", "02-t4-r6000", "03-t8-r250", "04-t8-r6000"),
         StepPlanner.rates(o, 0).stream().map(StepSpec::dirName).toList());
     SweepOptions auto = options("workloada", "--stores", "basicdb", "--rates", "100");
     assertEquals(Defaults.RATE_THREADS, StepPlanner.rates(auto, 0).get(0).threads());
-    SweepOptions both = options("workloada", "--stores", "basicdb", "--rates", "100", "--load-fractions", "0.5");
-    assertEquals(Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.capacity(both).size(), StepPlanner.capacity(both).size());
+    SweepOptions both =
+        options("workloada", "--stores", "basicdb", "--rates", "100", "--load-fractions", "0.5");
+    assertEquals(
+        Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.capacity(both).size(),
+        StepPlanner.capacity(both).size());
   }
 }

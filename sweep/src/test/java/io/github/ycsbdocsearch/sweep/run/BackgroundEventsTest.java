@@ -16,16 +16,24 @@ class BackgroundEventsTest {
 
   @Test
   void everyIncreaseIsOneEventMidwayBetweenTheSamplesThatSawIt() {
-    List<BackgroundEvents.Sample> samples = List.of(
-        new BackgroundEvents.Sample(T, Map.of("es_refresh", 10L, "es_merge", 3L)),
-        new BackgroundEvents.Sample(T + 1000, Map.of("es_refresh", 12L, "es_merge", 3L)),
-        new BackgroundEvents.Sample(T + 2000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 1L)),
-        new BackgroundEvents.Sample(T + 3000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 2L)));
+    List<BackgroundEvents.Sample> samples =
+        List.of(
+            new BackgroundEvents.Sample(T, Map.of("es_refresh", 10L, "es_merge", 3L)),
+            new BackgroundEvents.Sample(T + 1000, Map.of("es_refresh", 12L, "es_merge", 3L)),
+            new BackgroundEvents.Sample(
+                T + 2000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 1L)),
+            new BackgroundEvents.Sample(
+                T + 3000, Map.of("es_refresh", 12L, "es_merge", 4L, "es_flush", 2L)));
     List<StepEvents.Event> events = BackgroundEvents.events(samples, "elasticsearch", T + 1000);
-    assertEquals(3, events.size(), "a counter first seen later has no increase to show until it rises: " + events);
+    assertEquals(
+        3,
+        events.size(),
+        "a counter first seen later has no increase to show until it rises: " + events);
     assertEquals("es_refresh", events.get(0).kind());
-    assertEquals(-0.5, events.get(0).tS(), 1e-9, "between the samples at -1 s and 0 s: in the warm-up");
-    assertTrue(events.get(0).detail().startsWith("2 started between 2026-01-01T00:00:00Z and "),
+    assertEquals(
+        -0.5, events.get(0).tS(), 1e-9, "between the samples at -1 s and 0 s: in the warm-up");
+    assertTrue(
+        events.get(0).detail().startsWith("2 started between 2026-01-01T00:00:00Z and "),
         events.get(0).detail());
     assertEquals("es_merge", events.get(1).kind());
     assertEquals(0.5, events.get(1).tS(), 1e-9);
@@ -37,8 +45,14 @@ class BackgroundEventsTest {
   @Test
   void noSamplesOrNoChangeNoEvents() {
     assertEquals(List.of(), BackgroundEvents.events(List.of(), "redisjson", T));
-    assertEquals(List.of(), BackgroundEvents.events(List.of(new BackgroundEvents.Sample(T, Map.of("rdb_save", 1L)),
-        new BackgroundEvents.Sample(T + 1000, Map.of("rdb_save", 1L))), "redisjson", T));
+    assertEquals(
+        List.of(),
+        BackgroundEvents.events(
+            List.of(
+                new BackgroundEvents.Sample(T, Map.of("rdb_save", 1L)),
+                new BackgroundEvents.Sample(T + 1000, Map.of("rdb_save", 1L))),
+            "redisjson",
+            T));
   }
 
   @Test
@@ -52,17 +66,21 @@ class BackgroundEventsTest {
     assertEquals(1, probe.opened.get(), "one connection for the whole step");
     assertEquals(1, probe.closed.get());
     assertEquals(samples.size(), probe.read.get(), "every sample read through it");
-    assertEquals(1L, samples.get(1).counters().get("rdb_save") - samples.get(0).counters().get("rdb_save"));
+    assertEquals(
+        1L, samples.get(1).counters().get("rdb_save") - samples.get(0).counters().get("rdb_save"));
   }
 
   @Test
   void aSamplerThatCannotOpenLeavesTheStepWithoutEvents() {
-    BackgroundEvents b = new BackgroundEvents(new CountingProbe() {
-      @Override
-      public BackgroundSampler backgroundSampler(Properties props) {
-        throw new IllegalStateException("store gone");
-      }
-    }, new Properties());
+    BackgroundEvents b =
+        new BackgroundEvents(
+            new CountingProbe() {
+              @Override
+              public BackgroundSampler backgroundSampler(Properties props) {
+                throw new IllegalStateException("store gone");
+              }
+            },
+            new Properties());
     b.start();
     assertEquals(List.of(), b.stop());
   }
@@ -90,8 +108,7 @@ class BackgroundEventsTest {
     }
 
     @Override
-    public void check(Properties props) {
-    }
+    public void check(Properties props) {}
 
     @Override
     public Map<String, Object> describe(Properties props) {
@@ -99,12 +116,10 @@ class BackgroundEventsTest {
     }
 
     @Override
-    public void reset(Properties props, String table) {
-    }
+    public void reset(Properties props, String table) {}
 
     @Override
-    public void refresh(Properties props, String table) {
-    }
+    public void refresh(Properties props, String table) {}
 
     @Override
     public long count(Properties props, String table) {

@@ -13,7 +13,10 @@ class DisturbedStepTest {
 
   private static StepResult step(double ops, double lo, double hi) {
     StepSpec spec = StepSpec.capacity(1, 1);
-    return new StepResult(spec, StepStatus.COMPLETE, null,
+    return new StepResult(
+        spec,
+        StepStatus.COMPLETE,
+        null,
         Optional.of(Steps.summary(spec, ops, 0, 100L, List.of(lo, hi), null)));
   }
 
@@ -21,6 +24,8 @@ class DisturbedStepTest {
   void aStepWhoseSecondsSwingIsRepeatedAndASteadyOneIsNot() {
     assertTrue(StepExecutor.disturbed(step(1000, 700, 1300)), "±30 %: the machine spoke");
     assertFalse(StepExecutor.disturbed(step(1000, 950, 1050)), "±5 %: steady");
-    assertFalse(StepExecutor.disturbed(Steps.ok(1, 1000, 0, 100)), "no interval (too short): nothing to judge");
+    assertFalse(
+        StepExecutor.disturbed(Steps.ok(1, 1000, 0, 100)),
+        "no interval (too short): nothing to judge");
   }
 }

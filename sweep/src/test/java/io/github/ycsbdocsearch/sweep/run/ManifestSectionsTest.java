@@ -26,29 +26,57 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ManifestSectionsTest {
-  @TempDir
-  Path repo;
+  @TempDir Path repo;
 
-  private final List<String> args = List.of("workloada", "--stores", "basicdb", "--threads", "1,2",
-      "--rates", "100", "--records", "50", "-p", "fieldcount=2", "-p", "db.password=hunter2",
-      "-p", "mongodb.url=mongodb://u:pw@h:1/db");
+  private final List<String> args =
+      List.of(
+          "workloada",
+          "--stores",
+          "basicdb",
+          "--threads",
+          "1,2",
+          "--rates",
+          "100",
+          "--records",
+          "50",
+          "-p",
+          "fieldcount=2",
+          "-p",
+          "db.password=hunter2",
+          "-p",
+          "mongodb.url=mongodb://u:pw@h:1/db");
 
   private JsonNode manifest(SweepOptions o) throws IOException {
     Path run = Files.createDirectories(repo.resolve("run"));
     RunManifest m = RunManifest.create(run);
-    ClientLauncher launcher = new ClientLauncher(Path.of("/j/java"), List.of("-Xmx1g"),
-        "/l/core-0.17.0.jar:/l/jedis-8.0.2.jar:/c/classes", Optional.of("1"));
+    ClientLauncher launcher =
+        new ClientLauncher(
+            Path.of("/j/java"),
+            List.of("-Xmx1g"),
+            "/l/core-0.17.0.jar:/l/jedis-8.0.2.jar:/c/classes",
+            Optional.of("1"));
     CpuPinning pinning = CpuPinning.decide(true, false, List.of(0, 1), true);
-    ManifestSections.fill(m, "20260101T000000Z-workloada", Instant.parse("2026-01-01T00:00:00.4Z"), o, args, repo,
-        launcher, pinning, Optional.empty(), Optional.of(repo.resolve("machine-fingerprint.json")));
+    ManifestSections.fill(
+        m,
+        "20260101T000000Z-workloada",
+        Instant.parse("2026-01-01T00:00:00.4Z"),
+        o,
+        args,
+        repo,
+        launcher,
+        pinning,
+        Optional.empty(),
+        Optional.of(repo.resolve("machine-fingerprint.json")));
     m.write();
     return Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
   }
 
   private SweepOptions options() throws IOException {
     Files.createDirectories(repo.resolve("workloads"));
-    Files.writeString(repo.resolve("workloads/workloada"), "workload=site.ycsb.workloads.CoreWorkload\n"
-        + "recordcount=1000\noperationcount=5\nreadproportion=1\n");
+    Files.writeString(
+        repo.resolve("workloads/workloada"),
+        "workload=site.ycsb.workloads.CoreWorkload\n"
+            + "recordcount=1000\noperationcount=5\nreadproportion=1\n");
     return ((Command.Run) new OptionsParser(repo).parse(args.toArray(new String[0]))).options();
   }
 
@@ -62,16 +90,20 @@ class ManifestSectionsTest {
     assertEquals("unknown", m.get("git_commit").asText(), "the temp folder is not a git checkout");
     JsonNode w = m.get("workload");
     assertEquals("workloada", w.get("name").asText());
-    assertEquals("50", w.at("/effective_properties/recordcount").asText(), "--records wins over the file");
-    assertTrue(w.at("/effective_properties/operationcount").isMissingNode(), "set per step by the runner");
+    assertEquals(
+        "50", w.at("/effective_properties/recordcount").asText(), "--records wins over the file");
+    assertTrue(
+        w.at("/effective_properties/operationcount").isMissingNode(), "set per step by the runner");
     assertEquals("both", w.at("/effective_properties/measurement.interval").asText());
     assertEquals("1000", w.at("/file_properties/recordcount").asText());
     assertEquals("1,2", m.at("/parameters/threads").asText());
-    assertEquals(List.of("steps/01-t1-r100", "steps/02-t2-r100"),
+    assertEquals(
+        List.of("steps/01-t1-r100", "steps/02-t2-r100"),
         m.at("/plan/steps").findValuesAsText("dir"));
     assertEquals(5, m.at("/saturation_rule/growth_pct").asInt());
     assertEquals(2, m.at("/saturation_rule/flat_steps").asInt());
-    assertEquals("io.github.ycsbdocsearch.common.FloorDB", m.at("/stores/basicdb/db_class").asText());
+    assertEquals(
+        "io.github.ycsbdocsearch.common.FloorDB", m.at("/stores/basicdb/db_class").asText());
     assertEquals("pending", m.at("/stores/basicdb/status").asText());
     assertEquals("1", m.at("/jvm/client/cpus").asText());
     assertEquals("0.17.0", m.at("/jvm/client/libraries/core").asText());
@@ -91,14 +123,22 @@ class ManifestSectionsTest {
     Files.writeString(repo.resolve("machine-fingerprint.json"), "{\"cpu\": {\"model\": \"x\"}}");
     assertEquals("x", manifest(options()).at("/machine_baseline/cpu/model").asText());
     Files.writeString(repo.resolve("machine-fingerprint.json"), "{broken");
-    assertTrue(manifest(options()).at("/machine_baseline/error").asText().startsWith("not readable JSON"));
+    assertTrue(
+        manifest(options()).at("/machine_baseline/error").asText().startsWith("not readable JSON"));
   }
 
   @Test
   void theFingerprintFileComesFromTheEnvironmentUnderTheNewOrTheOldName() {
-    assertEquals(Optional.of(Path.of("/x/new.json")), ManifestSections.fingerprintFile(
-        Map.of("SWEEP_MACHINE_FINGERPRINT", "/x/new.json", "SWEEP_MACHINE_BASELINE", "/x/old.json")));
-    assertEquals(Optional.of(Path.of("/x/old.json")),
+    assertEquals(
+        Optional.of(Path.of("/x/new.json")),
+        ManifestSections.fingerprintFile(
+            Map.of(
+                "SWEEP_MACHINE_FINGERPRINT",
+                "/x/new.json",
+                "SWEEP_MACHINE_BASELINE",
+                "/x/old.json")));
+    assertEquals(
+        Optional.of(Path.of("/x/old.json")),
         ManifestSections.fingerprintFile(Map.of("SWEEP_MACHINE_BASELINE", "/x/old.json")));
     assertTrue(ManifestSections.fingerprintFile(Map.of()).isPresent(), "a provisioning default");
   }
@@ -110,19 +150,26 @@ class ManifestSectionsTest {
     assertFalse(text.contains("hunter2"), text);
     assertFalse(text.contains(":pw@"), text);
     assertEquals("***", m.at("/parameters/ycsb_properties/db.password").asText());
-    assertEquals("mongodb://u:***@h:1/db", m.at("/parameters/ycsb_properties/mongodb.url").asText());
-    assertTrue(m.get("command").toString().contains("db.password=***"), m.get("command").toString());
+    assertEquals(
+        "mongodb://u:***@h:1/db", m.at("/parameters/ycsb_properties/mongodb.url").asText());
+    assertTrue(
+        m.get("command").toString().contains("db.password=***"), m.get("command").toString());
   }
 
   @Test
   void parametersReadBackForResume() throws IOException {
     SweepOptions o = options();
     JsonNode params = manifest(o).get("parameters");
-    SetupException masked = assertThrows(SetupException.class,
-        () -> ParametersJson.fromJson(params, Optional.empty(), Map.of()));
+    SetupException masked =
+        assertThrows(
+            SetupException.class,
+            () -> ParametersJson.fromJson(params, Optional.empty(), Map.of()));
     assertTrue(masked.getMessage().contains("db.password was masked"), masked.getMessage());
-    SweepOptions back = ParametersJson.fromJson(params, Optional.empty(),
-        Map.of("db.password", "hunter2", "mongodb.url", "mongodb://u:pw@h:1/db"));
+    SweepOptions back =
+        ParametersJson.fromJson(
+            params,
+            Optional.empty(),
+            Map.of("db.password", "hunter2", "mongodb.url", "mongodb://u:pw@h:1/db"));
     assertEquals(o, back);
   }
 
@@ -130,9 +177,14 @@ class ManifestSectionsTest {
   void aChangedWorkloadFileCannotBeResumed() throws IOException {
     SweepOptions o = options();
     JsonNode params = manifest(o).get("parameters");
-    Files.writeString(o.workload().path(), "workload=site.ycsb.workloads.CoreWorkload\nreadproportion=0.5\n");
-    SetupException e = assertThrows(SetupException.class, () -> ParametersJson.fromJson(params, Optional.empty(),
-        Map.of("db.password", "x", "mongodb.url", "y")));
+    Files.writeString(
+        o.workload().path(), "workload=site.ycsb.workloads.CoreWorkload\nreadproportion=0.5\n");
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                ParametersJson.fromJson(
+                    params, Optional.empty(), Map.of("db.password", "x", "mongodb.url", "y")));
     assertTrue(e.getMessage().contains("changed since the run started"), e.getMessage());
   }
 }

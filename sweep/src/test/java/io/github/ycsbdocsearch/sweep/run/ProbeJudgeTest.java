@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 
 class ProbeJudgeTest {
 
-  /** A complete probe at 1,000 ops/s whose objective saw {@code over} of {@code requests} READs past a p99 bound. */
+  /**
+   * A complete probe at 1,000 ops/s whose objective saw {@code over} of {@code requests} READs past
+   * a p99 bound.
+   */
   private static StepResult probe(long requests, long over) {
     return probe(requests, over, null);
   }
@@ -26,13 +29,43 @@ class ProbeJudgeTest {
   private static StepResult probe(long requests, long over, String clientLimit) {
     StepSpec spec = new StepSpec(5, Phase.SEARCH, 64, 1000, null);
     StepSummary s = Steps.summary(spec, 1000, 0, 5000L, null, 0.2);
-    Objective o = Objective.judge("p99<=10ms", 0.99, 10_000,
-        Map.of("READ", new Objective.Counts(requests, over, 0, 1)), 0);
-    StepSummary judged = new StepSummary(s.format(), s.store(), s.workload(), s.step(), s.index(), s.phase(),
-        s.offeredFraction(), s.threads(), s.targetOps(), s.stepStatus(), s.error(), s.rateSustained(),
-        s.achievedPct(), clientLimit != null, s.clientCpuCores(), s.clientCpus(), s.serverCpuCores(),
-        s.serverCpuSource(), s.windowS(), s.throughputOps(), s.throughputCi95(), s.operations(), s.errors(),
-        s.rows(), s.clientJitCpuCores(), clientLimit, s.pacing(), o);
+    Objective o =
+        Objective.judge(
+            "p99<=10ms",
+            0.99,
+            10_000,
+            Map.of("READ", new Objective.Counts(requests, over, 0, 1)),
+            0);
+    StepSummary judged =
+        new StepSummary(
+            s.format(),
+            s.store(),
+            s.workload(),
+            s.step(),
+            s.index(),
+            s.phase(),
+            s.offeredFraction(),
+            s.threads(),
+            s.targetOps(),
+            s.stepStatus(),
+            s.error(),
+            s.rateSustained(),
+            s.achievedPct(),
+            clientLimit != null,
+            s.clientCpuCores(),
+            s.clientCpus(),
+            s.serverCpuCores(),
+            s.serverCpuSource(),
+            s.windowS(),
+            s.throughputOps(),
+            s.throughputCi95(),
+            s.operations(),
+            s.errors(),
+            s.rows(),
+            s.clientJitCpuCores(),
+            clientLimit,
+            s.pacing(),
+            o);
     return new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(judged));
   }
 
@@ -43,31 +76,41 @@ class ProbeJudgeTest {
     assertEquals(Objective.Decision.INCONCLUSIVE, r.summary().get().objective().decision());
     Probe open = ProbeJudge.judge(1000, List.of(r), false);
     assertEquals(Outcome.INCONCLUSIVE, open.outcome());
-    assertTrue(Double.isNaN(open.confidence()), "no confidence without a decision: " + open.confidence());
+    assertTrue(
+        Double.isNaN(open.confidence()), "no confidence without a decision: " + open.confidence());
     Probe forced = ProbeJudge.judge(1000, List.of(r), true);
     assertTrue(forced.outcome() == Outcome.PASS || forced.outcome() == Outcome.FAIL);
-    assertTrue(forced.confidence() >= 0 && forced.confidence() < 0.95, "a forced decision is a weak one");
+    assertTrue(
+        forced.confidence() >= 0 && forced.confidence() < 0.95, "a forced decision is a weak one");
   }
 
   @Test
   void aClearPassCarriesItsConfidence() {
     Probe p = ProbeJudge.judge(1000, List.of(probe(100_000, 100)), false);
     assertEquals(Outcome.PASS, p.outcome());
-    assertTrue(p.confidence() > 0.95, "0.1 % over a 1 % bound on 100,000 requests: " + p.confidence());
+    assertTrue(
+        p.confidence() > 0.95, "0.1 % over a 1 % bound on 100,000 requests: " + p.confidence());
   }
 
   @Test
   void aClientLimitedProbeKeepsOnlyAClearPass() {
     String late = "send lag p99 2.50 ms > 2.00 ms with threads free";
-    // Late sends only add to the latency charged to the store: passing despite them is the store's pass.
+    // Late sends only add to the latency charged to the store: passing despite them is the store's
+    // pass.
     Probe pass = ProbeJudge.judge(1000, List.of(probe(100_000, 100, late)), false);
     assertEquals(Outcome.PASS, pass.outcome());
     assertTrue(pass.confidence() > 0.95);
     // A failure, or a verdict only forced, may be the client's doing: it never bounds the store.
-    assertEquals(Outcome.CLIENT_LIMITED, ProbeJudge.judge(1000, List.of(probe(100_000, 5_000, late)), false).outcome());
-    assertEquals(Outcome.CLIENT_LIMITED, ProbeJudge.judge(1000, List.of(probe(1000, 11, late)), true).outcome());
+    assertEquals(
+        Outcome.CLIENT_LIMITED,
+        ProbeJudge.judge(1000, List.of(probe(100_000, 5_000, late)), false).outcome());
+    assertEquals(
+        Outcome.CLIENT_LIMITED,
+        ProbeJudge.judge(1000, List.of(probe(1000, 11, late)), true).outcome());
     // One limited step among the probes at a rate taints their pooled failure too.
-    assertEquals(Outcome.CLIENT_LIMITED,
-        ProbeJudge.judge(1000, List.of(probe(50_000, 2_500), probe(50_000, 2_500, late)), false).outcome());
+    assertEquals(
+        Outcome.CLIENT_LIMITED,
+        ProbeJudge.judge(1000, List.of(probe(50_000, 2_500), probe(50_000, 2_500, late)), false)
+            .outcome());
   }
 }

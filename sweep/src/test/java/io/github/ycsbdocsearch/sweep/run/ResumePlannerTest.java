@@ -18,23 +18,51 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ResumePlannerTest {
-  private static final List<StepSpec> PLAN = List.of(StepSpec.capacity(1, 1), StepSpec.capacity(2, 2),
-      StepSpec.capacity(3, 4), StepSpec.capacity(4, 8), StepSpec.capacity(5, 16));
+  private static final List<StepSpec> PLAN =
+      List.of(
+          StepSpec.capacity(1, 1),
+          StepSpec.capacity(2, 2),
+          StepSpec.capacity(3, 4),
+          StepSpec.capacity(4, 8),
+          StepSpec.capacity(5, 16));
 
   private final Map<String, StepRecord> existing = new HashMap<>();
   private final Map<String, Double> throughput = new HashMap<>();
 
   private void step(int index, StepStatus status, double opsPerSec) {
     StepSpec s = PLAN.get(index - 1);
-    existing.put(s.dirName(), new StepRecord(1, "mongodb", "workloada", index, s.threads(), 0, 5, 15, status,
-        "2026-01-01T00:00:00Z", "2026-01-01T00:00:20Z", 0, status == StepStatus.COMPLETE ? null : "broken", null, null,
-        null, null, null, null));
+    existing.put(
+        s.dirName(),
+        new StepRecord(
+            1,
+            "mongodb",
+            "workloada",
+            index,
+            s.threads(),
+            0,
+            5,
+            15,
+            status,
+            "2026-01-01T00:00:00Z",
+            "2026-01-01T00:00:20Z",
+            0,
+            status == StepStatus.COMPLETE ? null : "broken",
+            null,
+            null,
+            null,
+            null,
+            null,
+            null));
     throughput.put(s.dirName(), opsPerSec);
   }
 
   private ResumePlanner.Plan plan() {
-    return ResumePlanner.plan(PLAN, existing, s -> Optional.ofNullable(throughput.get(s.dirName()))
-            .map(t -> Steps.summary(s, t, 0, null, null, null)),
+    return ResumePlanner.plan(
+        PLAN,
+        existing,
+        s ->
+            Optional.ofNullable(throughput.get(s.dirName()))
+                .map(t -> Steps.summary(s, t, 0, null, null, null)),
         new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty())));
   }
 
@@ -100,8 +128,27 @@ class ResumePlannerTest {
 
   @Test
   void existingStepsAreReadFromPublishedFoldersOnly(@TempDir Path dir) {
-    StepRecord r = new StepRecord(2, "x", "w", 1, 1, 0, 5, 15, StepStatus.COMPLETE, "a", "b", 0, null,
-        Phase.CAPACITY, null, 0.5, 1, null, null);
+    StepRecord r =
+        new StepRecord(
+            2,
+            "x",
+            "w",
+            1,
+            1,
+            0,
+            5,
+            15,
+            StepStatus.COMPLETE,
+            "a",
+            "b",
+            0,
+            null,
+            Phase.CAPACITY,
+            null,
+            0.5,
+            1,
+            null,
+            null);
     r.writeTo(dir.resolve("01-t1"));
     r.writeTo(dir.resolve(".02-t2.partial"));
     dir.resolve("03-t4").toFile().mkdirs();

@@ -15,7 +15,8 @@ import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 class SaturationDetectorTest {
-  private static final SaturationDetector.Rules RULES = new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty());
+  private static final SaturationDetector.Rules RULES =
+      new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty());
 
   static StepResult ok(int index, double opsPerSec) {
     return ok(index, opsPerSec, 0, 1000);
@@ -28,7 +29,10 @@ class SaturationDetectorTest {
   /** A capacity step with a confidence interval of its throughput. */
   static StepResult withCi(int index, double opsPerSec, double lo, double hi) {
     StepSpec spec = StepSpec.capacity(index, 1 << (index - 1));
-    return new StepResult(spec, StepStatus.COMPLETE, null,
+    return new StepResult(
+        spec,
+        StepStatus.COMPLETE,
+        null,
         Optional.of(Steps.summary(spec, opsPerSec, 0, 1000L, List.of(lo, hi), null)));
   }
 
@@ -40,7 +44,10 @@ class SaturationDetectorTest {
     assertTrue(d.offer(ok(3, 3000)).isEmpty());
     assertTrue(d.offer(ok(4, 3100)).isEmpty(), "3.3% growth is one flat step");
     Optional<String> stop = d.offer(ok(5, 3050));
-    assertEquals(Optional.of("throughput did not beat the best step by > 5% and its confidence interval for 2 steps"),
+    assertEquals(
+        Optional.of(
+            "throughput did not beat the best step by > 5% and its confidence interval for 2"
+                + " steps"),
         stop);
     Saturation s = d.result("mongodb", 7);
     assertEquals(4, s.maxSustainableIndex());
@@ -68,7 +75,8 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     d.offer(ok(2, 500));
-    assertTrue(d.offer(ok(3, 1040)).isPresent(), "1040 is only 4% over the best (1000), after one dip");
+    assertTrue(
+        d.offer(ok(3, 1040)).isPresent(), "1040 is only 4% over the best (1000), after one dip");
   }
 
   @Test
@@ -77,8 +85,11 @@ class SaturationDetectorTest {
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 5000, 2000, 1000);
     assertTrue(d.exceedsErrorBound(bad.summary().get()));
-    Optional<String> stop = d.offer(new StepResult(bad.spec(), StepStatus.FAILED, "errors", bad.summary()));
-    assertTrue(stop.orElseThrow().startsWith("errors 3.85% of operations > 1% (--max-error-pct) at step 02-t2"),
+    Optional<String> stop =
+        d.offer(new StepResult(bad.spec(), StepStatus.FAILED, "errors", bad.summary()));
+    assertTrue(
+        stop.orElseThrow()
+            .startsWith("errors 3.85% of operations > 1% (--max-error-pct) at step 02-t2"),
         stop::get);
     assertEquals(1, d.result("x", 7).maxSustainableIndex());
   }
@@ -88,10 +99,18 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 500, 2000, 1000);
-    StepResult lost = new StepResult(bad.spec(), StepStatus.FAILED, "errors; store not answering: refused",
-        bad.summary(), 0, true, null);
+    StepResult lost =
+        new StepResult(
+            bad.spec(),
+            StepStatus.FAILED,
+            "errors; store not answering: refused",
+            bad.summary(),
+            0,
+            true,
+            null);
     assertFalse(lost.failedOnErrorBound(d));
-    assertEquals("step 02-t2 failed: errors; store not answering: refused", d.offer(lost).orElseThrow());
+    assertEquals(
+        "step 02-t2 failed: errors; store not answering: refused", d.offer(lost).orElseThrow());
   }
 
   @Test
@@ -105,7 +124,8 @@ class SaturationDetectorTest {
 
   @Test
   void p99BoundStops() {
-    SaturationDetector d = new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.of(10)));
+    SaturationDetector d =
+        new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.of(10)));
     assertTrue(d.offer(ok(1, 1000, 0, 9_000)).isEmpty());
     Optional<String> stop = d.offer(ok(2, 2000, 0, 12_500));
     assertEquals("p99 12.50 ms > 10 ms (--max-p99-ms) at step 02-t2", stop.orElseThrow());
@@ -116,13 +136,17 @@ class SaturationDetectorTest {
   void aFailedOrInterruptedStepStops() {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
-    StepResult failed = new StepResult(StepSpec.capacity(2, 2), StepStatus.FAILED, "YCSB exited with code 1",
-        Optional.empty());
+    StepResult failed =
+        new StepResult(
+            StepSpec.capacity(2, 2),
+            StepStatus.FAILED,
+            "YCSB exited with code 1",
+            Optional.empty());
     assertEquals("step 02-t2 failed: YCSB exited with code 1", d.offer(failed).orElseThrow());
     assertTrue(d.stopped());
     SaturationDetector i = new SaturationDetector(RULES);
-    StepResult interrupted = new StepResult(StepSpec.capacity(1, 1), StepStatus.INTERRUPTED, "Ctrl-C",
-        Optional.empty());
+    StepResult interrupted =
+        new StepResult(StepSpec.capacity(1, 1), StepStatus.INTERRUPTED, "Ctrl-C", Optional.empty());
     assertEquals("interrupted at step 01-t1", i.offer(interrupted).orElseThrow());
     Saturation s = i.result("x", 3);
     assertNull(s.maxSustainableIndex());
@@ -134,8 +158,13 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     d.offer(ok(2, 2000));
-    assertEquals("all 2 planned steps ran; throughput was still growing at the last step", d.result("x", 2).reason());
-    assertEquals(Boolean.TRUE, d.result("x", 2).peakLowerBound(), "a ramp still growing has only a lower bound");
+    assertEquals(
+        "all 2 planned steps ran; throughput was still growing at the last step",
+        d.result("x", 2).reason());
+    assertEquals(
+        Boolean.TRUE,
+        d.result("x", 2).peakLowerBound(),
+        "a ramp still growing has only a lower bound");
     SaturationDetector flat = new SaturationDetector(RULES);
     flat.offer(ok(1, 1000));
     flat.offer(ok(2, 1000));
@@ -147,15 +176,21 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(withCi(1, 1000, 900, 1100));
     d.offer(withCi(2, 1080, 800, 1300));
-    assertTrue(d.offer(withCi(3, 1090, 850, 1350)).isEmpty(),
-        "8 % and 9 % above the best, inside its interval: not growth, but not shown flat either: the ramp goes on");
-    assertTrue(d.offer(withCi(4, 990, 970, 1010)).isEmpty(), "significantly not higher: the first flat step");
-    assertTrue(d.offer(withCi(5, 1000, 980, 1020)).isPresent(), "the second flat step ends the ramp");
+    assertTrue(
+        d.offer(withCi(3, 1090, 850, 1350)).isEmpty(),
+        "8 % and 9 % above the best, inside its interval: not growth, but not shown flat either:"
+            + " the ramp goes on");
+    assertTrue(
+        d.offer(withCi(4, 990, 970, 1010)).isEmpty(),
+        "significantly not higher: the first flat step");
+    assertTrue(
+        d.offer(withCi(5, 1000, 980, 1020)).isPresent(), "the second flat step ends the ramp");
     assertEquals(1090, d.result("x", 8).peakOps(), 1e-9, "the noisy step stays the best step seen");
     SaturationDetector clear = new SaturationDetector(RULES);
     clear.offer(withCi(1, 1000, 990, 1010));
     clear.offer(withCi(2, 1080, 1070, 1090));
-    assertTrue(clear.offer(withCi(3, 1200, 1190, 1210)).isEmpty(), "clear growth keeps the ramp going");
+    assertTrue(
+        clear.offer(withCi(3, 1200, 1190, 1210)).isEmpty(), "clear growth keeps the ramp going");
   }
 
   @Test
@@ -163,8 +198,12 @@ class SaturationDetectorTest {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     StepSpec spec = StepSpec.capacity(2, 2);
-    StepResult bound = new StepResult(spec, StepStatus.COMPLETE, null,
-        Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
+    StepResult bound =
+        new StepResult(
+            spec,
+            StepStatus.COMPLETE,
+            null,
+            Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
     assertTrue(d.offer(bound).orElseThrow().startsWith("the client was CPU-bound at step 02-t2"));
     Saturation s = d.result("x", 7);
     assertEquals(1000.0, s.peakOps(), "a client-bound step measured the client");

@@ -13,7 +13,8 @@ class SettleTest {
 
   @Test
   void anIdleServerIsSettledAfterOneSample() throws Exception {
-    Optional<Duration> d = Settle.await(new ServerCpu("test", () -> Optional.of(1_000L)), Duration.ofSeconds(5));
+    Optional<Duration> d =
+        Settle.await(new ServerCpu("test", () -> Optional.of(1_000L)), Duration.ofSeconds(5));
     assertTrue(d.isPresent() && d.get().toMillis() < 4000, "one idle sample suffices: " + d);
   }
 
@@ -29,6 +30,7 @@ class SettleTest {
   @Test
   void withoutAServerFigureThereIsNothingToWaitFor() throws Exception {
     assertTrue(Settle.await(ServerCpu.NONE).isEmpty());
-    assertTrue(Settle.await(new ServerCpu("remote", Optional::empty), Duration.ofSeconds(5)).isEmpty());
+    assertTrue(
+        Settle.await(new ServerCpu("remote", Optional::empty), Duration.ofSeconds(5)).isEmpty());
   }
 }

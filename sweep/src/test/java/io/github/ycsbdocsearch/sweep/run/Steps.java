@@ -10,41 +10,108 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Step summaries with chosen numbers, built as the results format builds them (one READ operation). */
+/**
+ * Step summaries with chosen numbers, built as the results format builds them (one READ operation).
+ */
 final class Steps {
 
-  private Steps() {
-  }
+  private Steps() {}
 
-  /** A complete step: throughput, errors, decision p99 (µs, null = not supported), its CI (null = unknown). */
-  static StepSummary summary(StepSpec spec, double opsPerSec, long errors, Long p99Us, List<Double> ci,
-                             Double clientCores) {
+  /**
+   * A complete step: throughput, errors, decision p99 (µs, null = not supported), its CI (null =
+   * unknown).
+   */
+  static StepSummary summary(
+      StepSpec spec,
+      double opsPerSec,
+      long errors,
+      Long p99Us,
+      List<Double> ci,
+      Double clientCores) {
     long ops = (long) (opsPerSec * 10);
-    Boolean sustained = spec.targetOps() > 0 ? opsPerSec >= StepSummary.SUSTAINED_SHARE * spec.targetOps() : null;
+    Boolean sustained =
+        spec.targetOps() > 0 ? opsPerSec >= StepSummary.SUSTAINED_SHARE * spec.targetOps() : null;
     boolean clientBound = clientCores != null && clientCores > StepSummary.CLIENT_BOUND_SHARE;
     LatencyKind kind = spec.targetOps() > 0 ? LatencyKind.INTENDED : LatencyKind.SERVICE;
     List<SummaryRow> rows = new ArrayList<>();
     for (String requests : List.of(SummaryRow.OK, SummaryRow.ALL)) {
-      rows.add(new SummaryRow("x", "w", spec.threads(), spec.targetOps(), opsPerSec, "READ", ops, errors, p99Us,
-          p99Us, p99Us, null, null, p99Us, kind.label(), spec.index(), p99Us, null, null, 10.0, spec.dirName(),
-          spec.phase(), spec.offeredFraction(), StepStatus.COMPLETE, sustained, requests, 0, clientBound,
-          clientCores, null, null));
+      rows.add(
+          new SummaryRow(
+              "x",
+              "w",
+              spec.threads(),
+              spec.targetOps(),
+              opsPerSec,
+              "READ",
+              ops,
+              errors,
+              p99Us,
+              p99Us,
+              p99Us,
+              null,
+              null,
+              p99Us,
+              kind.label(),
+              spec.index(),
+              p99Us,
+              null,
+              null,
+              10.0,
+              spec.dirName(),
+              spec.phase(),
+              spec.offeredFraction(),
+              StepStatus.COMPLETE,
+              sustained,
+              requests,
+              0,
+              clientBound,
+              clientCores,
+              null,
+              null));
     }
-    return new StepSummary(StepSummary.FORMAT, "x", "w", spec.dirName(), spec.index(), spec.phase(),
-        spec.offeredFraction(), spec.threads(), spec.targetOps(), StepStatus.COMPLETE, null, sustained,
-        spec.targetOps() > 0 ? 100.0 * opsPerSec / spec.targetOps() : null, clientBound, clientCores,
-        clientCores == null ? null : 1, null, null, 10.0, opsPerSec, ci, ops, errors, rows);
+    return new StepSummary(
+        StepSummary.FORMAT,
+        "x",
+        "w",
+        spec.dirName(),
+        spec.index(),
+        spec.phase(),
+        spec.offeredFraction(),
+        spec.threads(),
+        spec.targetOps(),
+        StepStatus.COMPLETE,
+        null,
+        sustained,
+        spec.targetOps() > 0 ? 100.0 * opsPerSec / spec.targetOps() : null,
+        clientBound,
+        clientCores,
+        clientCores == null ? null : 1,
+        null,
+        null,
+        10.0,
+        opsPerSec,
+        ci,
+        ops,
+        errors,
+        rows);
   }
 
   /** A complete capacity step of {@code 2^(index-1)} threads. */
   static StepResult ok(int index, double opsPerSec, long errors, long p99Us) {
     StepSpec spec = StepSpec.capacity(index, 1 << (index - 1));
-    return new StepResult(spec, StepStatus.COMPLETE, null,
+    return new StepResult(
+        spec,
+        StepStatus.COMPLETE,
+        null,
         Optional.of(summary(spec, opsPerSec, errors, p99Us, null, null)));
   }
 
-  /** A fixed-rate step of the load phase at {@code target} ops/s that achieved {@code achieved} with a p99. */
+  /**
+   * A fixed-rate step of the load phase at {@code target} ops/s that achieved {@code achieved} with
+   * a p99.
+   */
   static StepSummary load(int index, long target, double achieved, long p99Us) {
-    return summary(new StepSpec(index, Phase.LOAD, 8, target, null), achieved, 0, p99Us, null, null);
+    return summary(
+        new StepSpec(index, Phase.LOAD, 8, target, null), achieved, 0, p99Us, null, null);
   }
 }

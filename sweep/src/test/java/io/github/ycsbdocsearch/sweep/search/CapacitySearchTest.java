@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /** The bound-then-bisect search on synthetic probe outcomes. */
 class CapacitySearchTest {
 
-  private static final CapacitySearch.Settings SETTINGS = new CapacitySearch.Settings(0.02, 10, 1100, 20, 1);
+  private static final CapacitySearch.Settings SETTINGS =
+      new CapacitySearch.Settings(0.02, 10, 1100, 20, 1);
 
   private static List<Probe> curve(DoubleFunction<Outcome> truth, double... rates) {
     List<Probe> out = new ArrayList<>();
@@ -67,15 +68,19 @@ class CapacitySearchTest {
     double c = r.capacity().getAsDouble();
     assertTrue(c <= 770 && c >= 770 / 1.02, "capacity " + c);
     assertTrue(r.hi().getAsDouble() / r.lo().getAsDouble() - 1 <= 0.02 + 1e-9);
-    assertEquals(Reason.CONFIRM, asked.get(asked.size() - 1).reason(), "the low end is confirmed last");
-    assertTrue(asked.stream().filter(n -> n.reason() == Reason.BISECT).count() <= 4, "bisection from [750, 900]");
+    assertEquals(
+        Reason.CONFIRM, asked.get(asked.size() - 1).reason(), "the low end is confirmed last");
+    assertTrue(
+        asked.stream().filter(n -> n.reason() == Reason.BISECT).count() <= 4,
+        "bisection from [750, 900]");
     assertEquals(0.97, r.confidence(), 1e-9);
   }
 
   @Test
   void aNonMonotoneCurveNeverAnswersAboveTheLowestFailure() {
     // 80 % fails, 90 % passes: the answer is below 800, not 900.
-    DoubleFunction<Outcome> truth = r -> r < 790 || r > 850 && r < 950 ? Outcome.PASS : Outcome.FAIL;
+    DoubleFunction<Outcome> truth =
+        r -> r < 790 || r > 850 && r < 950 ? Outcome.PASS : Outcome.FAIL;
     CapacitySearch s = new CapacitySearch(SETTINGS);
     s.seed(curve(truth, 250, 500, 700, 800, 900, 1000));
     run(s, truth);
@@ -87,12 +92,16 @@ class CapacitySearchTest {
 
   @Test
   void anInconclusiveProbeIsExtendedThenForcedToADecision() {
-    // Between 760 and 780 the test cannot tell: first inconclusive, then decided on the pooled counts.
-    DoubleFunction<Outcome> truth = r -> r <= 760 ? Outcome.PASS : r < 780 ? Outcome.INCONCLUSIVE : Outcome.FAIL;
+    // Between 760 and 780 the test cannot tell: first inconclusive, then decided on the pooled
+    // counts.
+    DoubleFunction<Outcome> truth =
+        r -> r <= 760 ? Outcome.PASS : r < 780 ? Outcome.INCONCLUSIVE : Outcome.FAIL;
     CapacitySearch s = new CapacitySearch(SETTINGS);
     s.seed(curve(truth, 500, 750, 900));
     List<Next> asked = run(s, truth);
-    assertTrue(asked.stream().anyMatch(n -> n.reason() == Reason.EXTEND && n.forced()), "an extension happened");
+    assertTrue(
+        asked.stream().anyMatch(n -> n.reason() == Reason.EXTEND && n.forced()),
+        "an extension happened");
     Result r = s.result();
     assertTrue(r.converged(), r.reason());
     assertTrue(r.capacity().getAsDouble() >= 750 && r.capacity().getAsDouble() <= 780);
@@ -102,12 +111,13 @@ class CapacitySearchTest {
   void aFailedConfirmationMovesTheBracketDown() {
     // 765 passes when bisection tries it, fails when confirmed: flaky at the edge.
     int[] calls = {0};
-    DoubleFunction<Outcome> truth = r -> {
-      if (Math.abs(r - 765) < 10 && r > 760) {
-        return calls[0]++ == 0 ? Outcome.PASS : Outcome.FAIL;
-      }
-      return r <= 760 ? Outcome.PASS : Outcome.FAIL;
-    };
+    DoubleFunction<Outcome> truth =
+        r -> {
+          if (Math.abs(r - 765) < 10 && r > 760) {
+            return calls[0]++ == 0 ? Outcome.PASS : Outcome.FAIL;
+          }
+          return r <= 760 ? Outcome.PASS : Outcome.FAIL;
+        };
     CapacitySearch s = new CapacitySearch(SETTINGS);
     s.seed(curve(truth, 500, 750, 900));
     run(s, truth);
@@ -142,7 +152,8 @@ class CapacitySearchTest {
 
   @Test
   void aClientLimitedProbeBelowACleanPassIsIgnored() {
-    // 250 was client-limited (a noisy moment), 500 and 750 passed cleanly: the search goes on above them.
+    // 250 was client-limited (a noisy moment), 500 and 750 passed cleanly: the search goes on above
+    // them.
     DoubleFunction<Outcome> truth = r -> r <= 770 ? Outcome.PASS : Outcome.FAIL;
     CapacitySearch s = new CapacitySearch(SETTINGS);
     List<Probe> seeds = new ArrayList<>(curve(truth, 500, 750, 900));

@@ -14,18 +14,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 class LocalStoresTest {
 
-  @TempDir
-  Path home;
+  @TempDir Path home;
 
   private LocalStores stores() {
-    return new LocalStores(home, home, new Interrupts(), line -> { }, "cluster", "strict", 1024);
+    return new LocalStores(home, home, new Interrupts(), line -> {}, "cluster", "strict", 1024);
   }
 
-  /** The manifest records what a server says of itself once, from the binding's probe, never again from here. */
+  /**
+   * The manifest records what a server says of itself once, from the binding's probe, never again
+   * from here.
+   */
   @Test
   void launchSettingsLeaveOutWhatTheServersReportOfThemselves() throws Exception {
     Files.createDirectories(home.resolve("mongodb"));
-    Files.writeString(home.resolve("mongodb/settings-cluster.json"), """
+    Files.writeString(
+        home.resolve("mongodb/settings-cluster.json"),
+        """
         {"durability": {"profile": "strict"}, "memory": {"budget_mb_per_server": 1024},
          "server": {"version": "6.0.5", "wiredtiger_cache_bytes": 356515840}}
         """);

@@ -3,25 +3,30 @@ package io.github.ycsbdocsearch.common;
 import java.util.Arrays;
 
 /**
- * How well a sample of gaps between arrivals fits an exponential distribution (the gaps of a Poisson process): the
- * Kolmogorov–Smirnov distance D between the sample's distribution and the exponential of the sample's own mean, and
- * Stephens' modified statistic for that case (mean estimated from the data), {@code (D − 0.2/n)(√n + 0.26 + 0.5/√n)},
- * whose 5 % upper critical value is 1.094 (Stephens 1974, exponential case). The coefficient of variation (1 for an
- * exponential) says the same thing in one number a person can read.
+ * How well a sample of gaps between arrivals fits an exponential distribution (the gaps of a
+ * Poisson process): the Kolmogorov–Smirnov distance D between the sample's distribution and the
+ * exponential of the sample's own mean, and Stephens' modified statistic for that case (mean
+ * estimated from the data), {@code (D − 0.2/n)(√n + 0.26 + 0.5/√n)}, whose 5 % upper critical value
+ * is 1.094 (Stephens 1974, exponential case). The coefficient of variation (1 for an exponential)
+ * says the same thing in one number a person can read.
  *
- * <p>Why both: with tens of thousands of gaps the test notices deviations far below what matters to a queue (a send
- * a few tens of microseconds late); D itself says how large the deviation is. Immutable.
+ * <p>Why both: with tens of thousands of gaps the test notices deviations far below what matters to
+ * a queue (a send a few tens of microseconds late); D itself says how large the deviation is.
+ * Immutable.
  *
- * @param n         gaps in the sample
- * @param meanUs    mean gap, microseconds
- * @param cv        standard deviation / mean (exponential: 1)
- * @param ksD       largest distance between the empirical and the fitted distribution functions
- * @param stephens  Stephens' modified statistic
- * @param rejected  true when the exponential is rejected at 5 % (stephens &gt; 1.094)
+ * @param n gaps in the sample
+ * @param meanUs mean gap, microseconds
+ * @param cv standard deviation / mean (exponential: 1)
+ * @param ksD largest distance between the empirical and the fitted distribution functions
+ * @param stephens Stephens' modified statistic
+ * @param rejected true when the exponential is rejected at 5 % (stephens &gt; 1.094)
  */
-public record ExponentialFit(long n, double meanUs, double cv, double ksD, double stephens, boolean rejected) {
+public record ExponentialFit(
+    long n, double meanUs, double cv, double ksD, double stephens, boolean rejected) {
 
-  /** Stephens' 5 % upper critical value of the modified statistic, exponential with estimated mean. */
+  /**
+   * Stephens' 5 % upper critical value of the modified statistic, exponential with estimated mean.
+   */
   public static final double CRITICAL_5PCT = 1.094;
 
   /**
@@ -56,7 +61,7 @@ public record ExponentialFit(long n, double meanUs, double cv, double ksD, doubl
     }
     double root = Math.sqrt(n);
     double modified = (d - 0.2 / n) * (root + 0.26 + 0.5 / root);
-    return new ExponentialFit(n, mean / 1000, Math.sqrt(ss / (n - 1)) / mean, d, modified,
-        modified > CRITICAL_5PCT);
+    return new ExponentialFit(
+        n, mean / 1000, Math.sqrt(ss / (n - 1)) / mean, d, modified, modified > CRITICAL_5PCT);
   }
 }

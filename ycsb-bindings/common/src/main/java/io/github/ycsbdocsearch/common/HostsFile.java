@@ -15,13 +15,13 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The hosts file: for each store, the YCSB properties that connect to it. Written by {@code scripts/stores.sh start}
- * ({@code .stores/hosts-<topology>.json}) and by {@code scripts/hosts-from-terraform.sh}; read by the sweep and the
- * verification. Format: {@code {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}},
- * and from terraform also {@code "durability_profile"}, {@code "memory_mb_per_server"}, {@code "servers"} and
- * {@code "copies"} (recorded in the manifest), and optionally {@code "clients"}: the other client machines, reached
- * over SSH ({@link RemoteClient}).
- * Immutable.
+ * The hosts file: for each store, the YCSB properties that connect to it. Written by {@code
+ * scripts/stores.sh start} ({@code .stores/hosts-<topology>.json}) and by {@code
+ * scripts/hosts-from-terraform.sh}; read by the sweep and the verification. Format: {@code
+ * {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}}, and from
+ * terraform also {@code "durability_profile"}, {@code "memory_mb_per_server"}, {@code "servers"}
+ * and {@code "copies"} (recorded in the manifest), and optionally {@code "clients"}: the other
+ * client machines, reached over SSH ({@link RemoteClient}). Immutable.
  */
 public final class HostsFile {
   private final Path source;
@@ -31,8 +31,13 @@ public final class HostsFile {
   private final Map<String, Integer> provisioned;
   private final List<RemoteClient> clients;
 
-  private HostsFile(Path source, String topology, Map<StoreKind, Properties> stores, String durabilityProfile,
-                    Map<String, Integer> provisioned, List<RemoteClient> clients) {
+  private HostsFile(
+      Path source,
+      String topology,
+      Map<StoreKind, Properties> stores,
+      String durabilityProfile,
+      Map<String, Integer> provisioned,
+      List<RemoteClient> clients) {
     this.source = source;
     this.topology = topology;
     this.stores = stores;
@@ -41,8 +46,12 @@ public final class HostsFile {
     this.clients = List.copyOf(clients);
   }
 
-  /** The whole-number facts of how the servers were provisioned that a hosts file may carry, in this order. */
-  private static final List<String> PROVISIONED = List.of("memory_mb_per_server", "servers", "copies");
+  /**
+   * The whole-number facts of how the servers were provisioned that a hosts file may carry, in this
+   * order.
+   */
+  private static final List<String> PROVISIONED =
+      List.of("memory_mb_per_server", "servers", "copies");
 
   /**
    * Reads and checks a hosts file.
@@ -57,7 +66,8 @@ public final class HostsFile {
     try {
       root = new ObjectMapper().readTree(file.toFile());
     } catch (IOException e) {
-      throw new SetupException("hosts file " + file + " is not valid JSON: " + firstLine(e.getMessage()));
+      throw new SetupException(
+          "hosts file " + file + " is not valid JSON: " + firstLine(e.getMessage()));
     }
     JsonNode storesNode = root == null ? null : root.get("stores");
     if (storesNode == null || !storesNode.isObject()) {
@@ -73,17 +83,23 @@ public final class HostsFile {
         throw new SetupException("hosts file " + file + ": " + ex.getMessage());
       }
       if (!e.getValue().isObject()) {
-        throw new SetupException("hosts file " + file + ": \"" + e.getKey() + "\" must map property names to values");
+        throw new SetupException(
+            "hosts file " + file + ": \"" + e.getKey() + "\" must map property names to values");
       }
       Properties p = new Properties();
       e.getValue().fields().forEachRemaining(f -> p.setProperty(f.getKey(), f.getValue().asText()));
       stores.put(kind, p);
     }
     String topology = root.hasNonNull("topology") ? root.get("topology").asText() : "single";
-    String profile = root.hasNonNull("durability_profile") ? root.get("durability_profile").asText() : null;
+    String profile =
+        root.hasNonNull("durability_profile") ? root.get("durability_profile").asText() : null;
     if (profile != null && !profile.equals("relaxed") && !profile.equals("strict")) {
-      throw new SetupException("hosts file " + file + ": durability_profile must be relaxed or strict, not '"
-          + profile + "'");
+      throw new SetupException(
+          "hosts file "
+              + file
+              + ": durability_profile must be relaxed or strict, not '"
+              + profile
+              + "'");
     }
     Map<String, Integer> provisioned = new LinkedHashMap<>();
     for (String key : PROVISIONED) {
@@ -92,31 +108,42 @@ public final class HostsFile {
         continue;
       }
       if (!(v.isIntegralNumber() && v.canConvertToInt() && v.asInt() > 0)) {
-        throw new SetupException("hosts file " + file + ": " + key + " must be a positive whole number, not " + v);
+        throw new SetupException(
+            "hosts file " + file + ": " + key + " must be a positive whole number, not " + v);
       }
       provisioned.put(key, v.asInt());
     }
-    return new HostsFile(file, topology, stores, profile, Collections.unmodifiableMap(provisioned),
+    return new HostsFile(
+        file,
+        topology,
+        stores,
+        profile,
+        Collections.unmodifiableMap(provisioned),
         RemoteClient.parse(file, root.get("clients")));
   }
 
   /**
-   * The durability profile the servers were configured with, when the file says (scripts/hosts-from-terraform.sh
-   * writes it from the terraform variable {@code durability}); a record for the manifest, not a setting.
+   * The durability profile the servers were configured with, when the file says
+   * (scripts/hosts-from-terraform.sh writes it from the terraform variable {@code durability}); a
+   * record for the manifest, not a setting.
    */
   public Optional<String> durabilityProfile() {
     return Optional.ofNullable(durabilityProfile);
   }
 
   /**
-   * What the file says of how the servers were provisioned (terraform's memory budget per
-   * server, number of servers, copies of each document); absent keys are left out. A record for the manifest.
+   * What the file says of how the servers were provisioned (terraform's memory budget per server,
+   * number of servers, copies of each document); absent keys are left out. A record for the
+   * manifest.
    */
   public Map<String, Integer> provisioned() {
     return provisioned;
   }
 
-  /** The other client machines, in order (clients 1, 2, ...); empty when the sweep's machine is the only one. */
+  /**
+   * The other client machines, in order (clients 1, 2, ...); empty when the sweep's machine is the
+   * only one.
+   */
   public List<RemoteClient> clients() {
     return clients;
   }
@@ -142,19 +169,23 @@ public final class HostsFile {
   public Properties propertiesOf(StoreKind kind) {
     Properties p = stores.get(kind);
     if (p == null) {
-      throw new SetupException("hosts file " + source + " has no entry for store '" + kind.storeName() + "'");
+      throw new SetupException(
+          "hosts file " + source + " has no entry for store '" + kind.storeName() + "'");
     }
     Properties copy = new Properties();
     copy.putAll(p);
     return copy;
   }
 
-  /** Connection properties with every password, secret or key value masked, for manifests and logs. */
+  /**
+   * Connection properties with every password, secret or key value masked, for manifests and logs.
+   */
   public static Map<String, String> masked(Properties p) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String name : p.stringPropertyNames()) {
       String lower = name.toLowerCase(Locale.ROOT);
-      boolean secret = lower.contains("password") || lower.contains("secret") || lower.contains("apikey");
+      boolean secret =
+          lower.contains("password") || lower.contains("secret") || lower.contains("apikey");
       String value = p.getProperty(name);
       out.put(name, secret ? "***" : value.replaceAll("//([^:/@]+):([^@]+)@", "//$1:***@"));
     }

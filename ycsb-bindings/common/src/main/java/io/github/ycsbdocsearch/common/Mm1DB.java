@@ -21,41 +21,50 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * A simulated store whose latency theory knows exactly: an M/M/1 queue, one JVM-wide first-come-first-served server
- * ({@link Mm1Queue}) with exponentially distributed service times of rate {@code mm1.service_rate} (μ, operations
- * per second, required), seeded by {@code mm1.seed}. Every operation (read, scan, update, insert, delete, search)
- * joins the queue at {@code System.nanoTime()}, parks until its completion, and answers OK (search: an empty page).
- * It lets the harness be checked end to end against a known answer: a capacity search over it must find the
+ * A simulated store whose latency theory knows exactly: an M/M/1 queue, one JVM-wide
+ * first-come-first-served server ({@link Mm1Queue}) with exponentially distributed service times of
+ * rate {@code mm1.service_rate} (μ, operations per second, required), seeded by {@code mm1.seed}.
+ * Every operation (read, scan, update, insert, delete, search) joins the queue at {@code
+ * System.nanoTime()}, parks until its completion, and answers OK (search: an empty page). It lets
+ * the harness be checked end to end against a known answer: a capacity search over it must find the
  * theoretical capacity.
  *
- * <p>The known answer. Under Poisson arrivals at rate λ &lt; μ the sojourn time (queueing plus service) is
- * exponential with rate μ − λ, so its p-quantile is −ln(1 − p)/(μ − λ), and its p99 is ln(100)/(μ − λ). For the
- * objective p99 &le; B the true capacity is therefore λ* = μ − ln(100)/B: with μ = 1000/s and B = 20 ms,
- * λ* = 1000 − 4.605/0.020 ≈ 769.7 operations per second. (The client adds its own small overhead, and parking
- * overshoots by tens of microseconds, so measured latencies sit slightly above theory.)
+ * <p>The known answer. Under Poisson arrivals at rate λ &lt; μ the sojourn time (queueing plus
+ * service) is exponential with rate μ − λ, so its p-quantile is −ln(1 − p)/(μ − λ), and its p99 is
+ * ln(100)/(μ − λ). For the objective p99 &le; B the true capacity is therefore λ* = μ − ln(100)/B:
+ * with μ = 1000/s and B = 20 ms, λ* = 1000 − 4.605/0.020 ≈ 769.7 operations per second. (The client
+ * adds its own small overhead, and parking overshoots by tens of microseconds, so measured
+ * latencies sit slightly above theory.)
  *
- * <p>One instance per client thread, as YCSB requires; the queue is shared by all of them, created by the first
- * {@link #init()} of the JVM (later ones must name the same settings). It extends YCSB's {@code DB} rather than
- * {@code BasicDB} (unlike {@link FloorDB}): {@code BasicDB.init()} cannot throw the {@code DBException} a missing
- * service rate must be, and nothing else of it is used.
+ * <p>One instance per client thread, as YCSB requires; the queue is shared by all of them, created
+ * by the first {@link #init()} of the JVM (later ones must name the same settings). It extends
+ * YCSB's {@code DB} rather than {@code BasicDB} (unlike {@link FloorDB}): {@code BasicDB.init()}
+ * cannot throw the {@code DBException} a missing service rate must be, and nothing else of it is
+ * used.
  *
- * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to close writes
- * {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well the gaps between the requests
- * the server saw fit an exponential ({@link ExponentialFit}), the pacing fidelity behind the known answer.
+ * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to
+ * close writes {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well
+ * the gaps between the requests the server saw fit an exponential ({@link ExponentialFit}), the
+ * pacing fidelity behind the known answer.
  */
 public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
   public static final String SEED = "mm1.seed";
+
   /** The data generator's default seed; the service times use a stream derived from it. */
   public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
+
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
   public static final String ARRIVALS_FIT_FILE = "mm1-arrivals.json";
+
   /** Decorrelates the service times from other streams derived from the same seed. */
   private static final long STREAM = 0x3A1A_0001L;
 
   /** The JVM's one server and the settings it was made with; guarded by the class lock. */
   private static Mm1Queue shared;
+
   private static long sharedSeed;
+
   /** Instances initialised and not yet cleaned up; guarded by the class lock. */
   private static int open;
 
@@ -80,8 +89,9 @@ public class Mm1DB extends DB implements SearchableDB {
     Properties p = getProperties();
     // The workload checked these properties when it started: reading them again cannot fail here.
     if (last && ArrivalConfig.fromProperties(p).paced()) {
-      writeArrivalsFit(queue.gapsNanos(), Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."))
-          .resolve(ARRIVALS_FIT_FILE));
+      writeArrivalsFit(
+          queue.gapsNanos(),
+          Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, ".")).resolve(ARRIVALS_FIT_FILE));
     }
   }
 
@@ -102,7 +112,10 @@ public class Mm1DB extends DB implements SearchableDB {
     VerifyMain.writeJson(out, file);
   }
 
-  /** The JVM's server, made on first use from these properties; later callers must ask for the same one. */
+  /**
+   * The JVM's server, made on first use from these properties; later callers must ask for the same
+   * one.
+   */
   static synchronized Mm1Queue sharedQueue(Properties p) throws DBException {
     double rate = serviceRate(p);
     long seed;
@@ -115,8 +128,19 @@ public class Mm1DB extends DB implements SearchableDB {
       shared = new Mm1Queue(rate, new SplittableRandom(Seeds.mix(seed, STREAM)));
       sharedSeed = seed;
     } else if (shared.serviceRate() != rate || sharedSeed != seed) {
-      throw new DBException("the M/M/1 server of this JVM runs with " + SERVICE_RATE + "=" + shared.serviceRate()
-          + " and " + SEED + "=" + sharedSeed + ", not " + rate + " and " + seed);
+      throw new DBException(
+          "the M/M/1 server of this JVM runs with "
+              + SERVICE_RATE
+              + "="
+              + shared.serviceRate()
+              + " and "
+              + SEED
+              + "="
+              + sharedSeed
+              + ", not "
+              + rate
+              + " and "
+              + seed);
     }
     return shared;
   }
@@ -129,8 +153,11 @@ public class Mm1DB extends DB implements SearchableDB {
   private static double serviceRate(Properties p) throws DBException {
     String v = p.getProperty(SERVICE_RATE);
     if (v == null || v.isBlank()) {
-      throw new DBException("property " + SERVICE_RATE + " is missing: the M/M/1 server's service rate in "
-          + "operations per second (> 0)");
+      throw new DBException(
+          "property "
+              + SERVICE_RATE
+              + " is missing: the M/M/1 server's service rate in "
+              + "operations per second (> 0)");
     }
     double rate;
     try {
@@ -139,8 +166,8 @@ public class Mm1DB extends DB implements SearchableDB {
       rate = Double.NaN;
     }
     if (!(rate > 0 && rate < Double.POSITIVE_INFINITY)) {
-      throw new DBException(Props.bad(SERVICE_RATE, v, "a service rate in operations per second, > 0")
-          .getMessage());
+      throw new DBException(
+          Props.bad(SERVICE_RATE, v, "a service rate in operations per second, > 0").getMessage());
     }
     return rate;
   }
@@ -155,13 +182,18 @@ public class Mm1DB extends DB implements SearchableDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     return serve();
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     return serve();
   }
 

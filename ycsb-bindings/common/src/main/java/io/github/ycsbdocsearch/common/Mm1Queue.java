@@ -4,21 +4,28 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The arithmetic of one first-come-first-served server with exponentially distributed service times: the queue
- * behind {@link Mm1DB}, kept free of clocks and sleeping so it can be checked on a virtual clock against M/M/1
- * theory (under Poisson arrivals at rate λ &lt; μ the time from arrival to completion is exponential with rate
- * μ − λ). It keeps the gaps between the arrivals it saw (the first {@value #MAX_GAPS}), so a run can check that the
- * client really sent a Poisson stream: the known answer holds only for one.
+ * The arithmetic of one first-come-first-served server with exponentially distributed service
+ * times: the queue behind {@link Mm1DB}, kept free of clocks and sleeping so it can be checked on a
+ * virtual clock against M/M/1 theory (under Poisson arrivals at rate λ &lt; μ the time from arrival
+ * to completion is exponential with rate μ − λ). It keeps the gaps between the arrivals it saw (the
+ * first {@value #MAX_GAPS}), so a run can check that the client really sent a Poisson stream: the
+ * known answer holds only for one.
  *
  * <p>Thread-safe: admissions are serialised by the object's lock, which is the FIFO order.
  */
 public final class Mm1Queue {
   private final double serviceRate;
   private final SplittableRandom service;
-  /** When the server finishes the work admitted so far; nothing admitted yet means idle since forever. */
+
+  /**
+   * When the server finishes the work admitted so far; nothing admitted yet means idle since
+   * forever.
+   */
   private long busyUntil = Long.MIN_VALUE;
+
   /** Gaps kept at most: 16 MB, over half an hour at 1,000 arrivals a second. */
   static final int MAX_GAPS = 1 << 21;
+
   private long lastArrival;
   private boolean arrived;
   private long[] gaps = new long[1024];
@@ -26,11 +33,12 @@ public final class Mm1Queue {
 
   /**
    * @param serviceRate μ, completions per second of a busy server (&gt; 0)
-   * @param service     the generator of service times (seeded by the caller, for reproducible runs)
+   * @param service the generator of service times (seeded by the caller, for reproducible runs)
    */
   public Mm1Queue(double serviceRate, SplittableRandom service) {
     if (!(serviceRate > 0 && serviceRate < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("service rate must be a finite number > 0, not " + serviceRate);
+      throw new IllegalArgumentException(
+          "service rate must be a finite number > 0, not " + serviceRate);
     }
     this.serviceRate = serviceRate;
     this.service = service;
@@ -41,8 +49,8 @@ public final class Mm1Queue {
   }
 
   /**
-   * Queues one request arriving at {@code arrivalNanos}: its service starts when both it has arrived and the server
-   * is free, and lasts an exponential draw of mean 1/μ.
+   * Queues one request arriving at {@code arrivalNanos}: its service starts when both it has
+   * arrived and the server is free, and lasts an exponential draw of mean 1/μ.
    *
    * @return when the request completes, on the same clock as the arrival
    */

@@ -11,30 +11,33 @@ import java.util.Arrays;
 import java.util.Properties;
 
 /**
- * Checks a YCSB invocation before it starts, because YCSB 0.17.0's Client prints a stack trace and exits 0 on a bad
- * workload property and runs on with fewer threads when a binding fails to connect. Used by {@code scripts/ycsb.sh}.
+ * Checks a YCSB invocation before it starts, because YCSB 0.17.0's Client prints a stack trace and
+ * exits 0 on a bad workload property and runs on with fewer threads when a binding fails to
+ * connect. Used by {@code scripts/ycsb.sh}.
  *
- * <p>{@code Preflight <store> <hosts.json> <out.properties> [--reset] [-P workload-file]... [-p key=value]...}:
- * checks the store name, the workload's properties, the dataset file if one is named ({@link Dataset#check}) and
- * that the store answers with the given credentials; writes
- * the store's connection properties to {@code out.properties} and prints the binding's YCSB {@code -db} class. With
- * {@code --reset} it drops the workload's table (documents and search index) instead, so a load starts from
- * nothing. With {@code --check-only} it checks only the store name, the properties and the dataset file (no hosts
- * file is read, no store contacted): {@code scripts/ycsb.sh} runs that before it starts a local store. On a
- * problem, prints one line and exits 2.
+ * <p>{@code Preflight <store> <hosts.json> <out.properties> [--reset] [-P workload-file]... [-p
+ * key=value]...}: checks the store name, the workload's properties, the dataset file if one is
+ * named ({@link Dataset#check}) and that the store answers with the given credentials; writes the
+ * store's connection properties to {@code out.properties} and prints the binding's YCSB {@code -db}
+ * class. With {@code --reset} it drops the workload's table (documents and search index) instead,
+ * so a load starts from nothing. With {@code --check-only} it checks only the store name, the
+ * properties and the dataset file (no hosts file is read, no store contacted): {@code
+ * scripts/ycsb.sh} runs that before it starts a local store. On a problem, prints one line and
+ * exits 2.
  */
 public final class Preflight {
-  private Preflight() {
-  }
+  private Preflight() {}
 
   public static void main(String[] args) {
     try {
       if (args.length < 3) {
-        throw new SetupException("usage: Preflight <store> <hosts.json> <out.properties> [-P file]... [-p k=v]...");
+        throw new SetupException(
+            "usage: Preflight <store> <hosts.json> <out.properties> [-P file]... [-p k=v]...");
       }
       StoreKind kind = StoreKind.byName(args[0]);
       boolean checkOnly = Arrays.asList(args).contains("--check-only");
-      Properties connection = checkOnly ? new Properties() : HostsFile.read(Path.of(args[1])).propertiesOf(kind);
+      Properties connection =
+          checkOnly ? new Properties() : HostsFile.read(Path.of(args[1])).propertiesOf(kind);
       Properties all = new Properties();
       all.putAll(connection);
       boolean reset = false;
@@ -54,7 +57,8 @@ public final class Preflight {
           all.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
         }
       }
-      Dataset.check(all); // a bad dataset file: one line naming the line, before the store is touched
+      Dataset.check(
+          all); // a bad dataset file: one line naming the line, before the store is touched
       SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(all);
       if (checkOnly) {
         return; // properties and dataset file are fine; nothing about the store was checked

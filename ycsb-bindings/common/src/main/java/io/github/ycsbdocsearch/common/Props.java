@@ -4,11 +4,11 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * Reads typed YCSB properties; a malformed value throws a {@link SetupException} that names the key and value.
+ * Reads typed YCSB properties; a malformed value throws a {@link SetupException} that names the key
+ * and value.
  */
 public final class Props {
-  private Props() {
-  }
+  private Props() {}
 
   public static String string(Properties p, String key, String def) {
     String v = p.getProperty(key);
@@ -90,6 +90,7 @@ public final class Props {
   }
 
   public static SetupException bad(String key, String value, String expected) {
-    return new SetupException("property " + key + "='" + value + "' is malformed: expected " + expected);
+    return new SetupException(
+        "property " + key + "='" + value + "' is malformed: expected " + expected);
   }
 }

@@ -6,20 +6,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Another client machine the sweep drives over SSH (the hosts file's {@code "clients"} list; the machine the sweep
- * runs on is always client 0). The project is checked out and built at {@code repo} there, and every file a step
- * names by absolute path (a dataset) is at the same path. Immutable.
+ * Another client machine the sweep drives over SSH (the hosts file's {@code "clients"} list; the
+ * machine the sweep runs on is always client 0). The project is checked out and built at {@code
+ * repo} there, and every file a step names by absolute path (a dataset) is at the same path.
+ * Immutable.
  *
- * @param host         host name or address
- * @param port         SSH port
- * @param user         SSH user
+ * @param host host name or address
+ * @param port SSH port
+ * @param user SSH user
  * @param identityFile private key for SSH on this machine; null: ssh's own default
- * @param repo         the project's folder on that machine
- * @param workDir      where that machine's client writes a step before it is fetched
- * @param sshOptions   more options for ssh (e.g. {@code -o UserKnownHostsFile=...})
+ * @param repo the project's folder on that machine
+ * @param workDir where that machine's client writes a step before it is fetched
+ * @param sshOptions more options for ssh (e.g. {@code -o UserKnownHostsFile=...})
  */
-public record RemoteClient(String host, int port, String user, Path identityFile, Path repo, Path workDir,
-                           List<String> sshOptions) {
+public record RemoteClient(
+    String host,
+    int port,
+    String user,
+    Path identityFile,
+    Path repo,
+    Path workDir,
+    List<String> sshOptions) {
 
   public RemoteClient {
     sshOptions = List.copyOf(sshOptions);
@@ -51,7 +58,8 @@ public record RemoteClient(String host, int port, String user, Path identityFile
       String host = c.path("host").asText("");
       String repo = c.path("repo").asText("");
       if (host.isBlank() || repo.isBlank()) {
-        throw new SetupException(where + " needs \"host\" and \"repo\" (the project's folder on that machine)");
+        throw new SetupException(
+            where + " needs \"host\" and \"repo\" (the project's folder on that machine)");
       }
       int port = c.path("port").asInt(22);
       if (port < 1 || port > 65_535) {
@@ -60,9 +68,15 @@ public record RemoteClient(String host, int port, String user, Path identityFile
       String key = c.path("identity_file").asText("");
       List<String> options = new ArrayList<>();
       c.path("ssh_options").forEach(o -> options.add(o.asText()));
-      out.add(new RemoteClient(host, port, c.path("user").asText(System.getProperty("user.name")),
-          key.isBlank() ? null : Path.of(key), Path.of(repo), Path.of(c.path("work_dir").asText(DEFAULT_WORK_DIR)),
-          options));
+      out.add(
+          new RemoteClient(
+              host,
+              port,
+              c.path("user").asText(System.getProperty("user.name")),
+              key.isBlank() ? null : Path.of(key),
+              Path.of(repo),
+              Path.of(c.path("work_dir").asText(DEFAULT_WORK_DIR)),
+              options));
     }
     return out;
   }

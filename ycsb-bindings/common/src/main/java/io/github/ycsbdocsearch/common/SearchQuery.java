@@ -5,24 +5,32 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One SEARCH operation: one page of the records whose {@code textField} contains every word of {@code words}
- * (AND; lowercase, no stemming, no stop words, no fuzziness), ordered by the numeric {@code sortField}.
+ * One SEARCH operation: one page of the records whose {@code textField} contains every word of
+ * {@code words} (AND; lowercase, no stemming, no stop words, no fuzziness), ordered by the numeric
+ * {@code sortField}.
  *
- * <p>Every binding must answer the same query with the same ordered keys. Ties in the sort field are impossible
- * by construction (see {@link io.github.ycsbdocsearch.common.data.DocumentGenerator}), so the order is total.
- * An offset at or past the last hit is legal and returns an empty page with status OK.
+ * <p>Every binding must answer the same query with the same ordered keys. Ties in the sort field
+ * are impossible by construction (see {@link
+ * io.github.ycsbdocsearch.common.data.DocumentGenerator}), so the order is total. An offset at or
+ * past the last hit is legal and returns an empty page with status OK.
  *
- * @param textField  the full-text field, e.g. {@code title}
- * @param words      the query words, each one {@link CanonicalText canonical token} (letters and digits, case folded,
- *                   no accents); at least one
- * @param sortField  the numeric field to sort by, stored as a number in every store
- * @param ascending  sort direction
- * @param offset     hits to skip (page number x page size); zero or more
- * @param pageSize   hits in one page; one or more
- * @param keysOnly   when true the page carries only the record keys (no document fields)
+ * @param textField the full-text field, e.g. {@code title}
+ * @param words the query words, each one {@link CanonicalText canonical token} (letters and digits,
+ *     case folded, no accents); at least one
+ * @param sortField the numeric field to sort by, stored as a number in every store
+ * @param ascending sort direction
+ * @param offset hits to skip (page number x page size); zero or more
+ * @param pageSize hits in one page; one or more
+ * @param keysOnly when true the page carries only the record keys (no document fields)
  */
-public record SearchQuery(String textField, List<String> words, String sortField, boolean ascending,
-                          int offset, int pageSize, boolean keysOnly) {
+public record SearchQuery(
+    String textField,
+    List<String> words,
+    String sortField,
+    boolean ascending,
+    int offset,
+    int pageSize,
+    boolean keysOnly) {
 
   public SearchQuery {
     Objects.requireNonNull(textField, "textField");
@@ -33,7 +41,8 @@ public record SearchQuery(String textField, List<String> words, String sortField
     }
     for (String w : words) {
       if (!CanonicalText.isToken(w)) {
-        throw new IllegalArgumentException("query word must be one canonical token (see CanonicalText): '" + w + "'");
+        throw new IllegalArgumentException(
+            "query word must be one canonical token (see CanonicalText): '" + w + "'");
       }
     }
     if (offset < 0) {

@@ -3,9 +3,9 @@ package io.github.ycsbdocsearch.common;
 import java.util.Properties;
 
 /**
- * Which document fields the search uses, shared by the workload and every binding: the full-text field, indexed
- * as text, and the numeric sort field, stored as a JSON/BSON number (never a string) and indexed for sorting.
- * Every other field is a plain string, as in YCSB's CoreWorkload.
+ * Which document fields the search uses, shared by the workload and every binding: the full-text
+ * field, indexed as text, and the numeric sort field, stored as a JSON/BSON number (never a string)
+ * and indexed for sorting. Every other field is a plain string, as in YCSB's CoreWorkload.
  */
 public record SearchSchema(String textField, String sortField) {
   public static final String TEXT_FIELD_PROPERTY = "search.textfield";
@@ -15,15 +15,22 @@ public record SearchSchema(String textField, String sortField) {
 
   public SearchSchema {
     if (textField.equals(sortField)) {
-      throw new SetupException("properties " + TEXT_FIELD_PROPERTY + " and " + SORT_FIELD_PROPERTY
-          + " name the same field '" + textField + "'");
+      throw new SetupException(
+          "properties "
+              + TEXT_FIELD_PROPERTY
+              + " and "
+              + SORT_FIELD_PROPERTY
+              + " name the same field '"
+              + textField
+              + "'");
     }
     checkName(TEXT_FIELD_PROPERTY, textField);
     checkName(SORT_FIELD_PROPERTY, sortField);
   }
 
   public static SearchSchema fromProperties(Properties p) {
-    return new SearchSchema(Props.string(p, TEXT_FIELD_PROPERTY, TEXT_FIELD_DEFAULT),
+    return new SearchSchema(
+        Props.string(p, TEXT_FIELD_PROPERTY, TEXT_FIELD_DEFAULT),
         Props.string(p, SORT_FIELD_PROPERTY, SORT_FIELD_DEFAULT));
   }
 

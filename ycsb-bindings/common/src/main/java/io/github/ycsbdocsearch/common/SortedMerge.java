@@ -6,21 +6,23 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * One page of the merge of several sorted lists: what a fan-out over shards needs when each shard returned its own
- * first {@code offset + count} hits in order (Redis cluster masters, MongoDB shards). The page is exact when every
- * record lives on exactly one shard, because the global top {@code offset + count} then lies in the union of every
- * shard's top {@code offset + count}. Stateless: thread-safe.
+ * One page of the merge of several sorted lists: what a fan-out over shards needs when each shard
+ * returned its own first {@code offset + count} hits in order (Redis cluster masters, MongoDB
+ * shards). The page is exact when every record lives on exactly one shard, because the global top
+ * {@code offset + count} then lies in the union of every shard's top {@code offset + count}.
+ * Stateless: thread-safe.
  */
 public final class SortedMerge {
-  private SortedMerge() {
-  }
+  private SortedMerge() {}
 
   /**
-   * The merged entries {@code offset .. offset + count - 1} (fewer at the end, none past it) of lists each already
-   * sorted by {@code order}.
+   * The merged entries {@code offset .. offset + count - 1} (fewer at the end, none past it) of
+   * lists each already sorted by {@code order}.
    */
-  public static <T> List<T> page(List<List<T>> sortedLists, Comparator<T> order, int offset, int count) {
-    PriorityQueue<Cursor<T>> heads = new PriorityQueue<>((a, b) -> order.compare(a.head(), b.head()));
+  public static <T> List<T> page(
+      List<List<T>> sortedLists, Comparator<T> order, int offset, int count) {
+    PriorityQueue<Cursor<T>> heads =
+        new PriorityQueue<>((a, b) -> order.compare(a.head(), b.head()));
     for (List<T> l : sortedLists) {
       if (!l.isEmpty()) {
         heads.add(new Cursor<>(l));

@@ -4,13 +4,21 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The stores this suite compares, by the names users type, with the classes that implement each. */
+/**
+ * The stores this suite compares, by the names users type, with the classes that implement each.
+ */
 public enum StoreKind {
-  REDISJSON("redisjson", "io.github.ycsbdocsearch.redisjson.RedisJsonClient",
+  REDISJSON(
+      "redisjson",
+      "io.github.ycsbdocsearch.redisjson.RedisJsonClient",
       "io.github.ycsbdocsearch.redisjson.RedisJsonProbe"),
-  MONGODB("mongodb", "io.github.ycsbdocsearch.mongodb.MongoDbClient",
+  MONGODB(
+      "mongodb",
+      "io.github.ycsbdocsearch.mongodb.MongoDbClient",
       "io.github.ycsbdocsearch.mongodb.MongoDbProbe"),
-  ELASTICSEARCH("elasticsearch", "io.github.ycsbdocsearch.elasticsearch.ElasticsearchClient",
+  ELASTICSEARCH(
+      "elasticsearch",
+      "io.github.ycsbdocsearch.elasticsearch.ElasticsearchClient",
       "io.github.ycsbdocsearch.elasticsearch.ElasticsearchProbe");
 
   private final String storeName;
@@ -38,8 +46,13 @@ public enum StoreKind {
     try {
       return (StoreProbe) Class.forName(probeClass).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new SetupException("binding for store '" + storeName + "' is not on the classpath (" + probeClass
-          + "): build with 'mvn -q package -DskipTests'", e);
+      throw new SetupException(
+          "binding for store '"
+              + storeName
+              + "' is not on the classpath ("
+              + probeClass
+              + "): build with 'mvn -q package -DskipTests'",
+          e);
     }
   }
 

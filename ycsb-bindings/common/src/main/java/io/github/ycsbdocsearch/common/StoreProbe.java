@@ -6,10 +6,10 @@ import java.util.OptionalLong;
 import java.util.Properties;
 
 /**
- * What the runner and the verifier need from a store outside the measured operations. One implementation per
- * binding, with a public no-argument constructor; named in {@link StoreKind}. Each method opens and closes its own
- * connection, except the {@link BackgroundSampler}, which holds one until closed; none is called from a measured
- * operation.
+ * What the runner and the verifier need from a store outside the measured operations. One
+ * implementation per binding, with a public no-argument constructor; named in {@link StoreKind}.
+ * Each method opens and closes its own connection, except the {@link BackgroundSampler}, which
+ * holds one until closed; none is called from a measured operation.
  */
 public interface StoreProbe {
 
@@ -21,8 +21,9 @@ public interface StoreProbe {
   void check(Properties props);
 
   /**
-   * The server version and every store-side setting that shapes the numbers (durability, replication, shards,
-   * index options, refresh policy...), for the results manifest. Keys are stable, values JSON-friendly.
+   * The server version and every store-side setting that shapes the numbers (durability,
+   * replication, shards, index options, refresh policy...), for the results manifest. Keys are
+   * stable, values JSON-friendly.
    */
   Map<String, Object> describe(Properties props);
 
@@ -30,8 +31,9 @@ public interface StoreProbe {
   void reset(Properties props, String table);
 
   /**
-   * Makes every acknowledged write visible to search (Elasticsearch: refresh; a no-op where indexing is
-   * synchronous). For verification and tests only: never called inside a measured operation.
+   * Makes every acknowledged write visible to search (Elasticsearch: refresh; a no-op where
+   * indexing is synchronous). For verification and tests only: never called inside a measured
+   * operation.
    */
   void refresh(Properties props, String table);
 
@@ -39,19 +41,20 @@ public interface StoreProbe {
   long count(Properties props, String table);
 
   /**
-   * CPU time the store's server processes report having used since they started, summed over every server the
-   * connection reaches (Redis {@code INFO cpu}, MongoDB {@code serverStatus.extra_info}, Elasticsearch node stats),
-   * in nanoseconds; empty when the store does not say. The runner takes the difference over a step's window to
-   * record a remote store's CPU beside the client's.
+   * CPU time the store's server processes report having used since they started, summed over every
+   * server the connection reaches (Redis {@code INFO cpu}, MongoDB {@code serverStatus.extra_info},
+   * Elasticsearch node stats), in nanoseconds; empty when the store does not say. The runner takes
+   * the difference over a step's window to record a remote store's CPU beside the client's.
    */
   default OptionalLong serverCpuNanos(Properties props) {
     return OptionalLong.empty();
   }
 
   /**
-   * Opens a sampler of the store's background-work counters: one connection (or client) held from here to its
-   * {@link BackgroundSampler#close}, which the runner opens once per step and reads each second of it. Opening does
-   * not fail on an unreachable store: the sampler's counters are then empty until it answers.
+   * Opens a sampler of the store's background-work counters: one connection (or client) held from
+   * here to its {@link BackgroundSampler#close}, which the runner opens once per step and reads
+   * each second of it. Opening does not fail on an unreachable store: the sampler's counters are
+   * then empty until it answers.
    */
   default BackgroundSampler backgroundSampler(Properties props) {
     return Map::of;
@@ -59,32 +62,34 @@ public interface StoreProbe {
 
   /**
    * Counters of the store's background work so far, summed over its servers, by kind (the names
-   * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code es_flush},
-   * {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started. The runner records every
-   * increase between two samples as an event on the step's time axis. One instance per step; its calls come one at a
-   * time (possibly from different threads, never at once).
+   * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code
+   * es_flush}, {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started.
+   * The runner records every increase between two samples as an event on the step's time axis. One
+   * instance per step; its calls come one at a time (possibly from different threads, never at
+   * once).
    */
   interface BackgroundSampler extends AutoCloseable {
-    /** The counters now; empty when the store does not say, or cannot be reached now. Never throws. */
+    /**
+     * The counters now; empty when the store does not say, or cannot be reached now. Never throws.
+     */
     Map<String, Long> counters();
 
     /** Closes the connection; never throws (nothing of the step depends on it). */
     @Override
-    default void close() {
-    }
+    default void close() {}
   }
 
   /**
-   * The key under which every {@link #describe} reports the data set ({@link #dataSet}): the manifest's one record of
-   * it, local and remote alike, beside the memory budget.
+   * The key under which every {@link #describe} reports the data set ({@link #dataSet}): the
+   * manifest's one record of it, local and remote alike, beside the memory budget.
    */
   String DATA_SET = "data_set";
 
   /**
-   * A data-set entry for {@link #describe}: what the primaries hold (documents, keys and indexes; everything they
-   * hold, not just the benchmark's table, since all of it competes for the memory budget), by the store's own
-   * measure, named in {@code measure} (measures differ: memory for Redis, uncompressed data and indexes for MongoDB,
-   * files on disk for Elasticsearch).
+   * A data-set entry for {@link #describe}: what the primaries hold (documents, keys and indexes;
+   * everything they hold, not just the benchmark's table, since all of it competes for the memory
+   * budget), by the store's own measure, named in {@code measure} (measures differ: memory for
+   * Redis, uncompressed data and indexes for MongoDB, files on disk for Elasticsearch).
    */
   static Map<String, Object> dataSet(long documents, long primaryBytes, String measure) {
     Map<String, Object> m = new LinkedHashMap<>();

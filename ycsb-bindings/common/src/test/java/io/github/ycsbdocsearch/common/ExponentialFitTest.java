@@ -16,10 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExponentialFitTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** The gaps a queue sees when the suite's own schedule admits arrivals at their scheduled times. */
+  /**
+   * The gaps a queue sees when the suite's own schedule admits arrivals at their scheduled times.
+   */
   private static long[] scheduledGaps(ArrivalConfig.Process process, int n) {
     ArrivalSchedule arrivals = new ArrivalSchedule(new ArrivalConfig(1000, process, 5, 1000));
     Mm1Queue queue = new Mm1Queue(1e6, new SplittableRandom(1));
@@ -31,7 +32,8 @@ class ExponentialFitTest {
 
   @Test
   void distanceByHand() {
-    // Gaps 1, 2, 3 (mean 2): F(1) = 1 - e^-0.5 = 0.3935 is the largest step from 0 (below the first point).
+    // Gaps 1, 2, 3 (mean 2): F(1) = 1 - e^-0.5 = 0.3935 is the largest step from 0 (below the first
+    // point).
     ExponentialFit fit = ExponentialFit.of(new long[] {3000, 1000, 2000});
     assertEquals(0.39347, fit.ksD(), 1e-5);
     assertEquals(2.0, fit.meanUs(), 1e-9);

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HostsFileTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path write(String json) throws Exception {
     Path f = dir.resolve("hosts.json");
@@ -25,56 +24,88 @@ class HostsFileTest {
 
   @Test
   void readsPropertiesPerStore() throws Exception {
-    HostsFile h = HostsFile.read(write("{\"topology\":\"cluster\",\"stores\":{\"mongodb\":{\"mongodb.url\":"
-        + "\"mongodb://u:secret@h1:27017/ycsb\"},\"redisjson\":{\"redis.port\":\"7001\",\"redis.password\":\"pw\"}}}"));
+    HostsFile h =
+        HostsFile.read(
+            write(
+                "{\"topology\":\"cluster\",\"stores\":{\"mongodb\":{\"mongodb.url\":"
+                    + "\"mongodb://u:secret@h1:27017/ycsb\"},"
+                    + "\"redisjson\":{\"redis.port\":\"7001\",\"redis.password\":\"pw\"}}}"));
     assertEquals("cluster", h.topology());
     assertEquals("7001", h.propertiesOf(StoreKind.REDISJSON).getProperty("redis.port"));
     assertTrue(h.has(StoreKind.MONGODB));
-    assertEquals("mongodb://u:***@h1:27017/ycsb",
+    assertEquals(
+        "mongodb://u:***@h1:27017/ycsb",
         HostsFile.masked(h.propertiesOf(StoreKind.MONGODB)).get("mongodb.url"));
-    assertEquals("***", HostsFile.masked(h.propertiesOf(StoreKind.REDISJSON)).get("redis.password"));
+    assertEquals(
+        "***", HostsFile.masked(h.propertiesOf(StoreKind.REDISJSON)).get("redis.password"));
     assertThrows(SetupException.class, () -> h.propertiesOf(StoreKind.ELASTICSEARCH));
   }
 
-  /** What terraform provisioned, as scripts/hosts-from-terraform.sh writes it: recorded, never a setting. */
+  /**
+   * What terraform provisioned, as scripts/hosts-from-terraform.sh writes it: recorded, never a
+   * setting.
+   */
   @Test
   void readsTheProvisionedProfileAndMemoryBudgetWhenTheFileHasThem() throws Exception {
-    HostsFile aws = HostsFile.read(write("{\"topology\":\"cluster\",\"durability_profile\":\"strict\","
-        + "\"memory_mb_per_server\":31744,\"servers\":3,\"copies\":3,"
-        + "\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
+    HostsFile aws =
+        HostsFile.read(
+            write(
+                "{\"topology\":\"cluster\",\"durability_profile\":\"strict\","
+                    + "\"memory_mb_per_server\":31744,\"servers\":3,\"copies\":3,"
+                    + "\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://h:27017/ycsb\"}}}"));
     assertEquals(Optional.of("strict"), aws.durabilityProfile());
-    assertEquals(Map.of("memory_mb_per_server", 31744, "servers", 3, "copies", 3), aws.provisioned());
+    assertEquals(
+        Map.of("memory_mb_per_server", 31744, "servers", 3, "copies", 3), aws.provisioned());
     HostsFile local = HostsFile.read(write("{\"stores\":{\"mongodb\":{}}}"));
     assertTrue(local.durabilityProfile().isEmpty() && local.provisioned().isEmpty());
-    assertEquals("hosts file " + dir.resolve("hosts.json")
-        + ": durability_profile must be relaxed or strict, not 'safe'",
-        assertThrows(SetupException.class, () -> HostsFile.read(write(
-            "{\"durability_profile\":\"safe\",\"stores\":{}}"))).getMessage());
+    assertEquals(
+        "hosts file "
+            + dir.resolve("hosts.json")
+            + ": durability_profile must be relaxed or strict, not 'safe'",
+        assertThrows(
+                SetupException.class,
+                () -> HostsFile.read(write("{\"durability_profile\":\"safe\",\"stores\":{}}")))
+            .getMessage());
     for (String bad : List.of("0", "1.5", "\"lots\"")) {
-      assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write(
-          "{\"memory_mb_per_server\":" + bad + ",\"stores\":{}}"))).getMessage()
-          .contains("memory_mb_per_server must be a positive whole number, not " + bad), bad);
+      assertTrue(
+          assertThrows(
+                  SetupException.class,
+                  () ->
+                      HostsFile.read(write("{\"memory_mb_per_server\":" + bad + ",\"stores\":{}}")))
+              .getMessage()
+              .contains("memory_mb_per_server must be a positive whole number, not " + bad),
+          bad);
     }
   }
 
   @Test
   void badFilesAreOneClearLine() throws Exception {
-    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(dir.resolve("missing.json")))
-        .getMessage().endsWith("is not readable"));
-    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write("{not json")))
-        .getMessage().contains("is not valid JSON"));
-    assertTrue(assertThrows(SetupException.class, () -> HostsFile.read(write("{\"stores\":{\"cassandra\":{}}}")))
-        .getMessage().contains("unknown store 'cassandra' (known: redisjson, mongodb, elasticsearch)"));
+    assertTrue(
+        assertThrows(SetupException.class, () -> HostsFile.read(dir.resolve("missing.json")))
+            .getMessage()
+            .endsWith("is not readable"));
+    assertTrue(
+        assertThrows(SetupException.class, () -> HostsFile.read(write("{not json")))
+            .getMessage()
+            .contains("is not valid JSON"));
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> HostsFile.read(write("{\"stores\":{\"cassandra\":{}}}")))
+            .getMessage()
+            .contains("unknown store 'cassandra' (known: redisjson, mongodb, elasticsearch)"));
   }
 
   @Test
   void unknownStoreNameListsTheKnownOnes() {
-    assertEquals("unknown store 'redis' (known: redisjson, mongodb, elasticsearch)",
+    assertEquals(
+        "unknown store 'redis' (known: redisjson, mongodb, elasticsearch)",
         assertThrows(SetupException.class, () -> StoreKind.byName("redis")).getMessage());
     assertEquals(StoreKind.MONGODB, StoreKind.byName(" MongoDB "));
     Properties p = new Properties();
     p.setProperty("x", "abc");
-    assertEquals("property x='abc' is malformed: expected an integer >= 1",
+    assertEquals(
+        "property x='abc' is malformed: expected an integer >= 1",
         assertThrows(SetupException.class, () -> Props.integer(p, "x", 1, 1)).getMessage());
   }
 }

@@ -20,15 +20,19 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DBException;
 
 /**
- * The M/M/1 arithmetic against queueing theory, on a virtual clock (Poisson arrivals from the suite's own schedule,
- * admitted at their scheduled times; nothing sleeps), and {@link Mm1DB}'s settings.
+ * The M/M/1 arithmetic against queueing theory, on a virtual clock (Poisson arrivals from the
+ * suite's own schedule, admitted at their scheduled times; nothing sleeps), and {@link Mm1DB}'s
+ * settings.
  */
 class Mm1QueueTest {
 
-  /** Sojourn times (completion minus arrival), in seconds, of {@code n} Poisson arrivals at {@code lambda}. */
+  /**
+   * Sojourn times (completion minus arrival), in seconds, of {@code n} Poisson arrivals at {@code
+   * lambda}.
+   */
   private static double[] sojourns(double lambda, double mu, int n) {
-    ArrivalSchedule arrivals = new ArrivalSchedule(
-        new ArrivalConfig(lambda, ArrivalConfig.Process.POISSON, 7, 1000));
+    ArrivalSchedule arrivals =
+        new ArrivalSchedule(new ArrivalConfig(lambda, ArrivalConfig.Process.POISSON, 7, 1000));
     Mm1Queue queue = new Mm1Queue(mu, new SplittableRandom(11));
     double[] s = new double[n];
     for (int i = 0; i < n; i++) {
@@ -90,12 +94,17 @@ class Mm1QueueTest {
 
   @Test
   void theServiceRateIsRequiredAndChecked() throws Exception {
-    assertEquals("property mm1.service_rate is missing: the M/M/1 server's service rate in operations per second "
-        + "(> 0)", error());
-    assertEquals("property mm1.service_rate='0' is malformed: expected a service rate in operations per second, > 0",
+    assertEquals(
+        "property mm1.service_rate is missing: the M/M/1 server's service rate in operations per"
+            + " second (> 0)",
+        error());
+    assertEquals(
+        "property mm1.service_rate='0' is malformed: expected a service rate in operations per"
+            + " second, > 0",
         error(Mm1DB.SERVICE_RATE, "0"));
     assertTrue(error(Mm1DB.SERVICE_RATE, "fast").startsWith("property mm1.service_rate='fast'"));
-    assertTrue(error(Mm1DB.SERVICE_RATE, "1000", Mm1DB.SEED, "x").startsWith("property mm1.seed='x'"));
+    assertTrue(
+        error(Mm1DB.SERVICE_RATE, "1000", Mm1DB.SEED, "x").startsWith("property mm1.seed='x'"));
     Mm1Queue q = Mm1DB.sharedQueue(props(Mm1DB.SERVICE_RATE, "1000"));
     assertSame(q, Mm1DB.sharedQueue(props(Mm1DB.SERVICE_RATE, "1000.0")), "one server per JVM");
     assertTrue(error(Mm1DB.SERVICE_RATE, "2000").contains("runs with mm1.service_rate=1000.0"));
@@ -104,7 +113,8 @@ class Mm1QueueTest {
   @Test
   void everyOperationAnswersOk() throws Exception {
     Mm1DB db = new Mm1DB();
-    db.setProperties(props(Mm1DB.SERVICE_RATE, "1e9")); // nanosecond services: nothing here waits noticeably
+    db.setProperties(
+        props(Mm1DB.SERVICE_RATE, "1e9")); // nanosecond services: nothing here waits noticeably
     db.init();
     try {
       assertTrue(db.read("t", "k", null, new HashMap<>()).isOk());
@@ -113,7 +123,8 @@ class Mm1QueueTest {
       assertTrue(db.insert("t", "k", Map.of()).isOk());
       assertTrue(db.delete("t", "k").isOk());
       List<SearchHit> page = new ArrayList<>();
-      SearchQuery query = new SearchQuery("title", List.of("alpha", "beta"), "rank", true, 0, 10, false);
+      SearchQuery query =
+          new SearchQuery("title", List.of("alpha", "beta"), "rank", true, 0, 10, false);
       assertTrue(SearchBindings.current().search("t", query, page).isOk());
       assertTrue(page.isEmpty());
     } finally {

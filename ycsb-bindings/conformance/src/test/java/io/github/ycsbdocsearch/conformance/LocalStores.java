@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * Where the local stores listen: the hosts file {@code scripts/stores.sh start} wrote. A missing file fails the
- * test (the stores are part of the test, never silently skipped).
+ * Where the local stores listen: the hosts file {@code scripts/stores.sh start} wrote. A missing
+ * file fails the test (the stores are part of the test, never silently skipped).
  */
 final class LocalStores {
-  private LocalStores() {
-  }
+  private LocalStores() {}
 
   static Path repoRoot() {
     Path p = Path.of("").toAbsolutePath();
@@ -30,7 +29,8 @@ final class LocalStores {
     Path dir = home == null || home.isBlank() ? repoRoot().resolve(".stores") : Path.of(home);
     Path file = dir.resolve("hosts-" + topology + ".json");
     if (!Files.isReadable(file)) {
-      throw new IllegalStateException(file + " is missing: start the stores with scripts/stores.sh start");
+      throw new IllegalStateException(
+          file + " is missing: start the stores with scripts/stores.sh start");
     }
     return file;
   }

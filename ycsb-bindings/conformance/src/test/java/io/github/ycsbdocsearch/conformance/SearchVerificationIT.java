@@ -24,8 +24,8 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Every store answers sampled questions exactly as the oracle does — and the check notices when one answer is
- * changed behind its back (so it can fail).
+ * Every store answers sampled questions exactly as the oracle does — and the check notices when one
+ * answer is changed behind its back (so it can fail).
  */
 class SearchVerificationIT {
 
@@ -41,8 +41,8 @@ class SearchVerificationIT {
   @EnumSource(StoreKind.class)
   void answersEqualTheOracleAndATamperedRecordIsCaught(StoreKind kind) throws Exception {
     Properties p = props(kind);
-    assertEquals(3000, DocumentLoader.load(kind, p, 4, line -> { }));
-    VerificationResult ok = SearchVerification.verify(kind, p, 300, line -> { });
+    assertEquals(3000, DocumentLoader.load(kind, p, 4, line -> {}));
+    VerificationResult ok = SearchVerification.verify(kind, p, 300, line -> {});
     assertTrue(ok.passed(), () -> kind + " differs: " + ok.firstDifferences());
     assertEquals(300, ok.identical());
     assertTrue(ok.deepPages() > 50, "deep pages asked: " + ok.deepPages());
@@ -51,7 +51,7 @@ class SearchVerificationIT {
 
     tamperWithTopRecords(kind, p);
     kind.newProbe().refresh(p, "verifyit");
-    VerificationResult bad = SearchVerification.verify(kind, p, 300, line -> { });
+    VerificationResult bad = SearchVerification.verify(kind, p, 300, line -> {});
     assertFalse(bad.passed(), kind + ": a changed record must be noticed");
     assertTrue(bad.differing() > 0);
     assertFalse(bad.firstDifferences().isEmpty());
@@ -65,12 +65,19 @@ class SearchVerificationIT {
     try {
       var config = SearchWorkloadConfig.fromProperties(p);
       var gen = config.newGenerator();
-      // The 20 highest-ranked records holding each of the three most frequent words get the lowest ranks:
+      // The 20 highest-ranked records holding each of the three most frequent words get the lowest
+      // ranks:
       // first pages in both orders change for most questions that contain those words.
       for (int w = 0; w < 3; w++) {
         List<SearchHit> page = new ArrayList<>();
-        assertEquals(Status.OK, SearchBindings.current().search("verifyit",
-            new SearchQuery("title", List.of(gen.vocabulary().word(w)), "rank", false, 0, 20, true), page));
+        assertEquals(
+            Status.OK,
+            SearchBindings.current()
+                .search(
+                    "verifyit",
+                    new SearchQuery(
+                        "title", List.of(gen.vocabulary().word(w)), "rank", false, 0, 20, true),
+                    page));
         for (SearchHit hit : page) {
           HashMap<String, ByteIterator> change = new HashMap<>();
           change.put("rank", new StringByteIterator(String.valueOf(w)));

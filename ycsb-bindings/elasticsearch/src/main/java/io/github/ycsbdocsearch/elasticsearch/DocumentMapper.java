@@ -12,10 +12,11 @@ import site.ycsb.StringByteIterator;
 /**
  * Converts between YCSB field maps and Elasticsearch {@code _source} documents.
  *
- * <p>Every field is a JSON string except the numeric sort field, which is written as a JSON number (so the index
- * sorts numerically) and read back as its decimal string. Each document also carries {@link #KEY_FIELD}, a copy of
- * the record key: Elasticsearch cannot sort or range-query on {@code _id} by default, and YCSB's scan needs both.
- * That copy is never returned to YCSB. Immutable and thread-safe.
+ * <p>Every field is a JSON string except the numeric sort field, which is written as a JSON number
+ * (so the index sorts numerically) and read back as its decimal string. Each document also carries
+ * {@link #KEY_FIELD}, a copy of the record key: Elasticsearch cannot sort or range-query on {@code
+ * _id} by default, and YCSB's scan needs both. That copy is never returned to YCSB. Immutable and
+ * thread-safe.
  */
 final class DocumentMapper {
   /** The keyword copy of the record key (the key itself is the document's {@code _id}). */
@@ -37,7 +38,8 @@ final class DocumentMapper {
   }
 
   /**
-   * Only the given fields, for a partial update (Elasticsearch merges them into the stored document).
+   * Only the given fields, for a partial update (Elasticsearch merges them into the stored
+   * document).
    *
    * @throws IllegalArgumentException when the numeric sort field is not an integer
    */
@@ -60,7 +62,7 @@ final class DocumentMapper {
    *
    * @param source the document's {@code _source} (null is treated as empty)
    * @param wanted the fields to copy, or null for all
-   * @param out    receives field name to string value
+   * @param out receives field name to string value
    */
   void fields(ObjectNode source, Set<String> wanted, Map<String, ByteIterator> out) {
     if (source == null) {
@@ -83,7 +85,8 @@ final class DocumentMapper {
     try {
       return Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("numeric field '" + field + "' got a non-integer value '" + value + "'", e);
+      throw new IllegalArgumentException(
+          "numeric field '" + field + "' got a non-integer value '" + value + "'", e);
     }
   }
 }

@@ -27,25 +27,33 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for Elasticsearch 8 through the official {@code elasticsearch-java} client, with the paginated
- * full-text search of {@link SearchableDB}.
+ * YCSB binding for Elasticsearch 8 through the official {@code elasticsearch-java} client, with the
+ * paginated full-text search of {@link SearchableDB}.
  *
- * <p>Index = YCSB table in lower case; document {@code _id} = YCSB key. Read, update and delete go to the document
- * by {@code _id} (get, partial update, delete) and never through a search. No operation forces a refresh: writes use
- * the policy in {@code es.refresh} (default {@code false}, Elasticsearch's near-real-time behaviour). The index and its
- * mapping are made by {@link ElasticsearchIndexManager}, queries by {@link ElasticsearchSearchQuery}, documents by
- * {@link DocumentMapper}; this class only translates calls.
+ * <p>Index = YCSB table in lower case; document {@code _id} = YCSB key. Read, update and delete go
+ * to the document by {@code _id} (get, partial update, delete) and never through a search. No
+ * operation forces a refresh: writes use the policy in {@code es.refresh} (default {@code false},
+ * Elasticsearch's near-real-time behaviour). The index and its mapping are made by {@link
+ * ElasticsearchIndexManager}, queries by {@link ElasticsearchSearchQuery}, documents by {@link
+ * DocumentMapper}; this class only translates calls.
  *
- * <p>Thread-safety: one instance per YCSB client thread (as YCSB's {@code DB} contract says); all instances of a JVM
- * share one thread-safe client through {@link SharedElasticsearchClient}.
+ * <p>Thread-safety: one instance per YCSB client thread (as YCSB's {@code DB} contract says); all
+ * instances of a JVM share one thread-safe client through {@link SharedElasticsearchClient}.
  */
 public class ElasticsearchClient extends DB implements SearchableDB {
   private static final System.Logger LOG = System.getLogger(ElasticsearchClient.class.getName());
-  /** Errors logged in full before logging only every {@value #LOG_EVERY}th, so a dead cluster cannot flood stderr. */
+
+  /**
+   * Errors logged in full before logging only every {@value #LOG_EVERY}th, so a dead cluster cannot
+   * flood stderr.
+   */
   private static final long LOG_FIRST = 10;
+
   private static final long LOG_EVERY = 10_000;
+
   /** Error responses carry the whole JSON error: one line of this size says what happened. */
   private static final int MAX_LOGGED_CHARS = 400;
+
   private static final AtomicLong ERRORS = new AtomicLong();
   private static final String DOCUMENT_MISSING = "document_missing_exception";
 
@@ -77,12 +85,16 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      GetResponse<ObjectNode> r = client.get(g -> {
-        g.index(index(table)).id(key);
-        return fields == null ? g : g.sourceIncludes(new ArrayList<>(fields));
-      }, ObjectNode.class);
+      GetResponse<ObjectNode> r =
+          client.get(
+              g -> {
+                g.index(index(table)).id(key);
+                return fields == null ? g : g.sourceIncludes(new ArrayList<>(fields));
+              },
+              ObjectNode.class);
       if (!r.found()) {
         return Status.NOT_FOUND;
       }
@@ -94,11 +106,17 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      SearchResponse<ObjectNode> r = client.search(
-          ElasticsearchSearchQuery.scan(index(table), startkey, recordcount, fields), ObjectNode.class);
+      SearchResponse<ObjectNode> r =
+          client.search(
+              ElasticsearchSearchQuery.scan(index(table), startkey, recordcount, fields),
+              ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
         HashMap<String, ByteIterator> record = new HashMap<>();
         mapper.fields(hit.source(), fields, record);
@@ -119,11 +137,19 @@ public class ElasticsearchClient extends DB implements SearchableDB {
       return badRequest("update", e);
     }
     try {
-      client.update(u -> u.index(index(table)).id(key).doc(partial).refresh(refresh)
-          .retryOnConflict(retryOnConflict), ObjectNode.class);
+      client.update(
+          u ->
+              u.index(index(table))
+                  .id(key)
+                  .doc(partial)
+                  .refresh(refresh)
+                  .retryOnConflict(retryOnConflict),
+          ObjectNode.class);
       return Status.OK;
     } catch (ElasticsearchException e) {
-      return e.status() == 404 && DOCUMENT_MISSING.equals(e.error().type()) ? Status.NOT_FOUND : failed("update", e);
+      return e.status() == 404 && DOCUMENT_MISSING.equals(e.error().type())
+          ? Status.NOT_FOUND
+          : failed("update", e);
     } catch (IOException | RuntimeException e) {
       return failed("update", e);
     }
@@ -178,14 +204,23 @@ public class ElasticsearchClient extends DB implements SearchableDB {
   @Override
   public List<String> analyze(String table, String text) {
     try {
-      return client.indices().analyze(ElasticsearchSearchQuery.analyze(index(table), config.schema().textField(), text))
-          .tokens().stream().map(t -> t.token()).toList();
+      return client
+          .indices()
+          .analyze(
+              ElasticsearchSearchQuery.analyze(index(table), config.schema().textField(), text))
+          .tokens()
+          .stream()
+          .map(t -> t.token())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Index name of a table; remembers the last one so the hot path does not lower-case on every call. */
+  /**
+   * Index name of a table; remembers the last one so the hot path does not lower-case on every
+   * call.
+   */
   private String index(String table) {
     if (!table.equals(lastTable)) {
       lastIndex = table.toLowerCase(Locale.ROOT);
@@ -220,8 +255,16 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     long n = ERRORS.incrementAndGet();
     if (n <= LOG_FIRST || n % LOG_EVERY == 0) {
       String what = String.valueOf(e).replaceAll("\\s+", " ");
-      LOG.log(System.Logger.Level.WARNING, "elasticsearch " + op + " failed (error #" + n + " in this JVM): "
-          + (what.length() > MAX_LOGGED_CHARS ? what.substring(0, MAX_LOGGED_CHARS) + "..." : what));
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "elasticsearch "
+              + op
+              + " failed (error #"
+              + n
+              + " in this JVM): "
+              + (what.length() > MAX_LOGGED_CHARS
+                  ? what.substring(0, MAX_LOGGED_CHARS) + "..."
+                  : what));
     }
   }
 }

@@ -14,28 +14,42 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
- * Every {@code es.*} property of the binding, parsed once per client thread from the YCSB properties.
+ * Every {@code es.*} property of the binding, parsed once per client thread from the YCSB
+ * properties.
  *
- * <p>Immutable and therefore thread-safe. A malformed value throws {@link SetupException} naming the key and the
- * value. Defaults are for one local node; the README lists every key.
+ * <p>Immutable and therefore thread-safe. A malformed value throws {@link SetupException} naming
+ * the key and the value. Defaults are for one local node; the README lists every key.
  *
- * @param connection       where and how to connect (shared by all threads that use the same connection)
- * @param index            the index name: the YCSB table in lower case (Elasticsearch index names are lower case)
- * @param schema           which document field is the full-text field and which is the numeric sort field
- * @param refresh          write refresh policy: {@code false}, {@code wait_for} or {@code true}
- * @param shards           primary shards of a new index
- * @param replicas         replicas of each shard of a new index
- * @param refreshInterval  how often new writes become searchable ({@code 1s}, {@code -1} = never)
- * @param translogDurability {@code async} (fsync every sync interval) or {@code request} (fsync before every ack)
+ * @param connection where and how to connect (shared by all threads that use the same connection)
+ * @param index the index name: the YCSB table in lower case (Elasticsearch index names are lower
+ *     case)
+ * @param schema which document field is the full-text field and which is the numeric sort field
+ * @param refresh write refresh policy: {@code false}, {@code wait_for} or {@code true}
+ * @param shards primary shards of a new index
+ * @param replicas replicas of each shard of a new index
+ * @param refreshInterval how often new writes become searchable ({@code 1s}, {@code -1} = never)
+ * @param translogDurability {@code async} (fsync every sync interval) or {@code request} (fsync
+ *     before every ack)
  * @param translogSyncInterval how often an {@code async} translog is fsynced
- * @param maxResultWindow  largest {@code from + size} a search may ask for
- * @param retryOnConflict  times Elasticsearch retries a partial update that raced with another write to the document
- * @param waitForActiveShards copies of a shard that must be active before a write proceeds: a count or {@code all}
+ * @param maxResultWindow largest {@code from + size} a search may ask for
+ * @param retryOnConflict times Elasticsearch retries a partial update that raced with another write
+ *     to the document
+ * @param waitForActiveShards copies of a shard that must be active before a write proceeds: a count
+ *     or {@code all}
  */
-public record ElasticsearchConfig(Connection connection, String index, SearchSchema schema, String refresh,
-                                  int shards, int replicas, String refreshInterval, String translogDurability,
-                                  String translogSyncInterval, int maxResultWindow, int retryOnConflict,
-                                  String waitForActiveShards) {
+public record ElasticsearchConfig(
+    Connection connection,
+    String index,
+    SearchSchema schema,
+    String refresh,
+    int shards,
+    int replicas,
+    String refreshInterval,
+    String translogDurability,
+    String translogSyncInterval,
+    int maxResultWindow,
+    int retryOnConflict,
+    String waitForActiveShards) {
 
   public static final String HOSTS_PROPERTY = "es.hosts";
   public static final String HOSTS_DEFAULT = "http://127.0.0.1:9200";
@@ -53,32 +67,53 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
   public static final String REFRESH_INTERVAL_PROPERTY = "es.refresh_interval";
   public static final String REFRESH_INTERVAL_DEFAULT = "1s";
   public static final String TRANSLOG_DURABILITY_PROPERTY = "es.translog.durability";
-  /** Comparable with Redis {@code appendfsync everysec} and MongoDB {@code w=1} (acknowledged before fsync). */
+
+  /**
+   * Comparable with Redis {@code appendfsync everysec} and MongoDB {@code w=1} (acknowledged before
+   * fsync).
+   */
   public static final String TRANSLOG_DURABILITY_DEFAULT = "async";
+
   public static final String TRANSLOG_SYNC_INTERVAL_PROPERTY = "es.translog.sync_interval";
+
   /** One second, like Redis {@code everysec}; Elasticsearch's own default is 5s. */
   public static final String TRANSLOG_SYNC_INTERVAL_DEFAULT = "1s";
+
   public static final String MAX_RESULT_WINDOW_PROPERTY = "es.max_result_window";
+
   /** Elasticsearch's default (10,000) would refuse the deep pages the search workloads ask for. */
   public static final int MAX_RESULT_WINDOW_DEFAULT = 1_000_000;
+
   public static final String RETRY_ON_CONFLICT_PROPERTY = "es.retry_on_conflict";
+
   /**
-   * A partial update is get + merge + reindex on the primary shard, guarded by the document's sequence number, so two
-   * updates of a hot key race and one gets HTTP 409. Retrying on the server gives last-writer-wins, what the other
-   * stores' in-place field updates do; 5 retries made 409s disappear under zipfian keys with 8 threads.
+   * A partial update is get + merge + reindex on the primary shard, guarded by the document's
+   * sequence number, so two updates of a hot key race and one gets HTTP 409. Retrying on the server
+   * gives last-writer-wins, what the other stores' in-place field updates do; 5 retries made 409s
+   * disappear under zipfian keys with 8 threads.
    */
   public static final int RETRY_ON_CONFLICT_DEFAULT = 5;
+
   public static final String WAIT_FOR_ACTIVE_SHARDS_PROPERTY = "es.wait_for_active_shards";
+
   /**
-   * Elasticsearch's default: a write proceeds once the primary is active. {@code all} (the strict cluster profile)
-   * makes it wait until every copy is, so no write is acknowledged by a lone primary that could then crash.
+   * Elasticsearch's default: a write proceeds once the primary is active. {@code all} (the strict
+   * cluster profile) makes it wait until every copy is, so no write is acknowledged by a lone
+   * primary that could then crash.
    */
   public static final String WAIT_FOR_ACTIVE_SHARDS_DEFAULT = "1";
+
   private static final Pattern ACTIVE_SHARDS = Pattern.compile("all|[1-9][0-9]*");
+
   /** YCSB's own table property and default ({@code CoreWorkload.TABLENAME_PROPERTY}). */
   public static final String TABLE_PROPERTY = "table";
+
   public static final String TABLE_DEFAULT = "usertable";
-  /** YCSB's thread count: the default connection pool is at least this big, so no thread waits for a socket. */
+
+  /**
+   * YCSB's thread count: the default connection pool is at least this big, so no thread waits for a
+   * socket.
+   */
   public static final String THREADS_PROPERTY = "threadcount";
 
   private static final Pattern TIME_VALUE = Pattern.compile("-1|[0-9]+(nanos|micros|ms|s|m|h|d)");
@@ -87,15 +122,21 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
   /**
    * How to reach the cluster. Two threads with equal connections share one client.
    *
-   * @param hosts          the HTTP(S) address of every node to send requests to (round robin)
-   * @param username       basic-auth user, or empty
-   * @param password       basic-auth password, or empty
-   * @param apiKey         encoded API key (sent as {@code Authorization: ApiKey ...}), or empty
-   * @param caFile         PEM file of the CA that signed the nodes' certificates, or null for the JVM's trust store
+   * @param hosts the HTTP(S) address of every node to send requests to (round robin)
+   * @param username basic-auth user, or empty
+   * @param password basic-auth password, or empty
+   * @param apiKey encoded API key (sent as {@code Authorization: ApiKey ...}), or empty
+   * @param caFile PEM file of the CA that signed the nodes' certificates, or null for the JVM's
+   *     trust store
    * @param maxConnections connections per node (and per client in total per node)
    */
-  public record Connection(List<URI> hosts, String username, String password, String apiKey, Path caFile,
-                           int maxConnections) {
+  public record Connection(
+      List<URI> hosts,
+      String username,
+      String password,
+      String apiKey,
+      Path caFile,
+      int maxConnections) {
     public Connection {
       hosts = List.copyOf(hosts);
     }
@@ -108,22 +149,34 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
     @Override
     public String toString() {
       // Never print secrets: this record may end up in a log line or an exception message.
-      return "Connection[hosts=" + addresses() + ", username=" + username + ", password="
-          + (password.isEmpty() ? "" : "***") + ", apiKey=" + (apiKey.isEmpty() ? "" : "***") + ", caFile="
-          + caFile + ", maxConnections=" + maxConnections + "]";
+      return "Connection[hosts="
+          + addresses()
+          + ", username="
+          + username
+          + ", password="
+          + (password.isEmpty() ? "" : "***")
+          + ", apiKey="
+          + (apiKey.isEmpty() ? "" : "***")
+          + ", caFile="
+          + caFile
+          + ", maxConnections="
+          + maxConnections
+          + "]";
     }
   }
 
   /** Parses and checks every property; throws {@link SetupException} on the first malformed one. */
   public static ElasticsearchConfig fromProperties(Properties p) {
-    return new ElasticsearchConfig(connection(p),
+    return new ElasticsearchConfig(
+        connection(p),
         Props.string(p, TABLE_PROPERTY, TABLE_DEFAULT).toLowerCase(Locale.ROOT),
         SearchSchema.fromProperties(p),
         Props.oneOf(p, REFRESH_PROPERTY, REFRESH_DEFAULT, "false", "wait_for", "true"),
         Props.integer(p, SHARDS_PROPERTY, SHARDS_DEFAULT, 1),
         Props.integer(p, REPLICAS_PROPERTY, REPLICAS_DEFAULT, 0),
         timeValue(p, REFRESH_INTERVAL_PROPERTY, REFRESH_INTERVAL_DEFAULT),
-        Props.oneOf(p, TRANSLOG_DURABILITY_PROPERTY, TRANSLOG_DURABILITY_DEFAULT, "async", "request"),
+        Props.oneOf(
+            p, TRANSLOG_DURABILITY_PROPERTY, TRANSLOG_DURABILITY_DEFAULT, "async", "request"),
         timeValue(p, TRANSLOG_SYNC_INTERVAL_PROPERTY, TRANSLOG_SYNC_INTERVAL_DEFAULT),
         Props.integer(p, MAX_RESULT_WINDOW_PROPERTY, MAX_RESULT_WINDOW_DEFAULT, 1),
         Props.integer(p, RETRY_ON_CONFLICT_PROPERTY, RETRY_ON_CONFLICT_DEFAULT, 0),
@@ -131,7 +184,8 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
   }
 
   private static String waitForActiveShards(Properties p) {
-    String v = Props.string(p, WAIT_FOR_ACTIVE_SHARDS_PROPERTY, WAIT_FOR_ACTIVE_SHARDS_DEFAULT).trim();
+    String v =
+        Props.string(p, WAIT_FOR_ACTIVE_SHARDS_PROPERTY, WAIT_FOR_ACTIVE_SHARDS_DEFAULT).trim();
     if (!ACTIVE_SHARDS.matcher(v).matches()) {
       throw Props.bad(WAIT_FOR_ACTIVE_SHARDS_PROPERTY, v, "a number of shard copies >= 1, or all");
     }
@@ -143,15 +197,26 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
     String password = Props.string(p, PASSWORD_PROPERTY, "");
     String apiKey = Props.string(p, APIKEY_PROPERTY, "");
     if (username.isEmpty() != password.isEmpty()) {
-      throw new SetupException("elasticsearch: properties " + USERNAME_PROPERTY + " and " + PASSWORD_PROPERTY
-          + " go together (only one is set)");
+      throw new SetupException(
+          "elasticsearch: properties "
+              + USERNAME_PROPERTY
+              + " and "
+              + PASSWORD_PROPERTY
+              + " go together (only one is set)");
     }
     if (!username.isEmpty() && !apiKey.isEmpty()) {
-      throw new SetupException("elasticsearch: set either " + USERNAME_PROPERTY + "/" + PASSWORD_PROPERTY
-          + " or " + APIKEY_PROPERTY + ", not both");
+      throw new SetupException(
+          "elasticsearch: set either "
+              + USERNAME_PROPERTY
+              + "/"
+              + PASSWORD_PROPERTY
+              + " or "
+              + APIKEY_PROPERTY
+              + ", not both");
     }
     int threads = Props.integer(p, THREADS_PROPERTY, 1, 1);
-    int maxConnections = Props.integer(p, MAX_CONNECTIONS_PROPERTY, Math.max(threads, MIN_CONNECTIONS), 1);
+    int maxConnections =
+        Props.integer(p, MAX_CONNECTIONS_PROPERTY, Math.max(threads, MIN_CONNECTIONS), 1);
     return new Connection(hosts(p), username, password, apiKey, caFile(p), maxConnections);
   }
 
@@ -169,8 +234,13 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
     try {
       URI uri = new URI(part);
       boolean schemeOk = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
-      boolean plain = uri.getRawPath() == null || uri.getRawPath().isEmpty() || "/".equals(uri.getRawPath());
-      if (!schemeOk || uri.getHost() == null || uri.getPort() < 1 || !plain || uri.getRawQuery() != null
+      boolean plain =
+          uri.getRawPath() == null || uri.getRawPath().isEmpty() || "/".equals(uri.getRawPath());
+      if (!schemeOk
+          || uri.getHost() == null
+          || uri.getPort() < 1
+          || !plain
+          || uri.getRawQuery() != null
           || uri.getUserInfo() != null) {
         throw Props.bad(HOSTS_PROPERTY, raw, expected);
       }
@@ -187,7 +257,8 @@ public record ElasticsearchConfig(Connection connection, String index, SearchSch
     }
     Path path = Path.of(file);
     if (!Files.isReadable(path)) {
-      throw Props.bad(CA_FILE_PROPERTY, file, "a readable PEM file of the cluster's CA certificate");
+      throw Props.bad(
+          CA_FILE_PROPERTY, file, "a readable PEM file of the cluster's CA certificate");
     }
     return path;
   }

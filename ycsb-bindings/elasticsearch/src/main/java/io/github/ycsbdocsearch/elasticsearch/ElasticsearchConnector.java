@@ -32,15 +32,14 @@ import org.elasticsearch.client.RestClientBuilder;
 
 /**
  * Opens an {@link ElasticsearchClient} (low-level REST client + transport + JSON mapper) for one
- * {@link ElasticsearchConfig.Connection} and checks that the cluster answers, turning every setup failure into a
- * one-line {@link SetupException}. Stateless; the returned client is thread-safe and must be closed by the caller
- * through {@code client._transport().close()}.
+ * {@link ElasticsearchConfig.Connection} and checks that the cluster answers, turning every setup
+ * failure into a one-line {@link SetupException}. Stateless; the returned client is thread-safe and
+ * must be closed by the caller through {@code client._transport().close()}.
  */
 final class ElasticsearchConnector {
   private static final String STORE = "elasticsearch";
 
-  private ElasticsearchConnector() {
-  }
+  private ElasticsearchConnector() {}
 
   /**
    * Opens a client and sends one {@code GET /} to prove the address and the credentials.
@@ -49,7 +48,8 @@ final class ElasticsearchConnector {
    */
   static ElasticsearchClient open(ElasticsearchConfig.Connection c) {
     RestClient rest = restClient(c);
-    ElasticsearchClient client = new ElasticsearchClient(new RestClientTransport(rest, new JacksonJsonpMapper()));
+    ElasticsearchClient client =
+        new ElasticsearchClient(new RestClientTransport(rest, new JacksonJsonpMapper()));
     try {
       client.info();
       return client;
@@ -65,7 +65,8 @@ final class ElasticsearchConnector {
   }
 
   private static RestClient restClient(ElasticsearchConfig.Connection c) {
-    HttpHost[] hosts = c.hosts().stream().map(ElasticsearchConnector::httpHost).toArray(HttpHost[]::new);
+    HttpHost[] hosts =
+        c.hosts().stream().map(ElasticsearchConnector::httpHost).toArray(HttpHost[]::new);
     RestClientBuilder builder = RestClient.builder(hosts);
     Header auth = authorization(c);
     if (auth != null) {
@@ -73,14 +74,16 @@ final class ElasticsearchConnector {
     }
     SSLContext ssl = c.caFile() == null ? null : sslContext(c);
     int perNode = c.maxConnections();
-    builder.setHttpClientConfigCallback(http -> {
-      // Synchronous calls: each busy YCSB thread holds one connection, so the pool must be >= the thread count.
-      http.setMaxConnPerRoute(perNode).setMaxConnTotal(perNode * hosts.length);
-      if (ssl != null) {
-        http.setSSLContext(ssl);
-      }
-      return http;
-    });
+    builder.setHttpClientConfigCallback(
+        http -> {
+          // Synchronous calls: each busy YCSB thread holds one connection, so the pool must be >=
+          // the thread count.
+          http.setMaxConnPerRoute(perNode).setMaxConnTotal(perNode * hosts.length);
+          if (ssl != null) {
+            http.setSSLContext(ssl);
+          }
+          return http;
+        });
     return builder.build();
   }
 
@@ -88,14 +91,17 @@ final class ElasticsearchConnector {
     return new HttpHost(uri.getHost(), uri.getPort(), uri.getScheme());
   }
 
-  /** Preemptive credentials as a default header: no 401 challenge round trip on the first request. */
+  /**
+   * Preemptive credentials as a default header: no 401 challenge round trip on the first request.
+   */
   private static Header authorization(ElasticsearchConfig.Connection c) {
     if (!c.apiKey().isEmpty()) {
       return new BasicHeader("Authorization", "ApiKey " + c.apiKey());
     }
     if (!c.username().isEmpty()) {
       String pair = c.username() + ":" + c.password();
-      return new BasicHeader("Authorization",
+      return new BasicHeader(
+          "Authorization",
           "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
     }
     return null;
@@ -113,14 +119,21 @@ final class ElasticsearchConnector {
       if (i == 0) {
         throw new GeneralSecurityException("no certificate in the file");
       }
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(trust);
       SSLContext ctx = SSLContext.getInstance("TLS");
       ctx.init(null, tmf.getTrustManagers(), null);
       return ctx;
     } catch (IOException | GeneralSecurityException e) {
-      throw new SetupException("elasticsearch: property " + ElasticsearchConfig.CA_FILE_PROPERTY + "='"
-          + c.caFile() + "' is not a usable PEM CA certificate: " + e.getMessage(), e);
+      throw new SetupException(
+          "elasticsearch: property "
+              + ElasticsearchConfig.CA_FILE_PROPERTY
+              + "='"
+              + c.caFile()
+              + "' is not a usable PEM CA certificate: "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -132,8 +145,12 @@ final class ElasticsearchConnector {
   private static String reason(Throwable e) {
     int status = httpStatus(e);
     if (status == 401) {
-      return "authentication failed (HTTP 401): check " + ElasticsearchConfig.USERNAME_PROPERTY + "/"
-          + ElasticsearchConfig.PASSWORD_PROPERTY + " or " + ElasticsearchConfig.APIKEY_PROPERTY;
+      return "authentication failed (HTTP 401): check "
+          + ElasticsearchConfig.USERNAME_PROPERTY
+          + "/"
+          + ElasticsearchConfig.PASSWORD_PROPERTY
+          + " or "
+          + ElasticsearchConfig.APIKEY_PROPERTY;
     }
     if (status == 403) {
       return "the user is not allowed to do this (HTTP 403)";
@@ -146,13 +163,20 @@ final class ElasticsearchConnector {
         return "unknown host " + t.getMessage();
       }
       if (t instanceof ProtocolException) {
-        return "the port does not answer HTTP (" + t.getMessage() + "): is it the HTTP port, not transport?";
+        return "the port does not answer HTTP ("
+            + t.getMessage()
+            + "): is it the HTTP port, not transport?";
       }
       if (t instanceof SSLException) {
-        return "TLS handshake failed (" + t.getMessage() + "): check https and " + ElasticsearchConfig.CA_FILE_PROPERTY;
+        return "TLS handshake failed ("
+            + t.getMessage()
+            + "): check https and "
+            + ElasticsearchConfig.CA_FILE_PROPERTY;
       }
     }
-    return status > 0 ? "HTTP " + status + ": " + firstLine(e.getMessage()) : firstLine(String.valueOf(rootCause(e)));
+    return status > 0
+        ? "HTTP " + status + ": " + firstLine(e.getMessage())
+        : firstLine(String.valueOf(rootCause(e)));
   }
 
   private static Throwable rootCause(Throwable e) {

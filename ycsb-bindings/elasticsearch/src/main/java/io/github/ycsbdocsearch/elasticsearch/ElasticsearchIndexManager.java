@@ -16,52 +16,57 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * Creates the benchmark index with an explicit mapping, once, and refuses to run against an index whose mapping
- * would change the answers.
+ * Creates the benchmark index with an explicit mapping, once, and refuses to run against an index
+ * whose mapping would change the answers.
  *
- * <p>Mapping: the text field is {@code text} with the {@code standard} analyzer (Unicode word split + lowercase; no
- * stemming; no stop words, which is the standard analyzer's default); the sort field is {@code long}; the key copy
- * ({@link DocumentMapper#KEY_FIELD}) is {@code keyword} for scan's range and sort. {@code dynamic: false} keeps
- * every other field ({@code field0..9}) in {@code _source} only: stored and returned, never indexed, as YCSB needs.
- * Stateless and thread-safe.
+ * <p>Mapping: the text field is {@code text} with the {@code standard} analyzer (Unicode word split
+ * + lowercase; no stemming; no stop words, which is the standard analyzer's default); the sort
+ * field is {@code long}; the key copy ({@link DocumentMapper#KEY_FIELD}) is {@code keyword} for
+ * scan's range and sort. {@code dynamic: false} keeps every other field ({@code field0..9}) in
+ * {@code _source} only: stored and returned, never indexed, as YCSB needs. Stateless and
+ * thread-safe.
  */
 final class ElasticsearchIndexManager {
   static final String ANALYZER = "standard";
 
-  private ElasticsearchIndexManager() {
-  }
+  private ElasticsearchIndexManager() {}
 
   /** The create-index request for the configured settings and mapping (the body is unit-tested). */
   static CreateIndexRequest createRequest(ElasticsearchConfig config) {
-    return CreateIndexRequest.of(c -> c.index(config.index())
-        .settings(settings(config))
-        .mappings(mapping(config.schema())));
+    return CreateIndexRequest.of(
+        c -> c.index(config.index()).settings(settings(config)).mappings(mapping(config.schema())));
   }
 
   static IndexSettings settings(ElasticsearchConfig config) {
-    return IndexSettings.of(s -> s
-        .numberOfShards(String.valueOf(config.shards()))
-        .numberOfReplicas(String.valueOf(config.replicas()))
-        .refreshInterval(t -> t.time(config.refreshInterval()))
-        .maxResultWindow(config.maxResultWindow())
-        .translog(t -> t
-            .durability("request".equals(config.translogDurability())
-                ? TranslogDurability.Request : TranslogDurability.Async)
-            .syncInterval(i -> i.time(config.translogSyncInterval())))
-        .otherSettings("write.wait_for_active_shards", JsonData.of(config.waitForActiveShards())));
+    return IndexSettings.of(
+        s ->
+            s.numberOfShards(String.valueOf(config.shards()))
+                .numberOfReplicas(String.valueOf(config.replicas()))
+                .refreshInterval(t -> t.time(config.refreshInterval()))
+                .maxResultWindow(config.maxResultWindow())
+                .translog(
+                    t ->
+                        t.durability(
+                                "request".equals(config.translogDurability())
+                                    ? TranslogDurability.Request
+                                    : TranslogDurability.Async)
+                            .syncInterval(i -> i.time(config.translogSyncInterval())))
+                .otherSettings(
+                    "write.wait_for_active_shards", JsonData.of(config.waitForActiveShards())));
   }
 
   static TypeMapping mapping(SearchSchema schema) {
-    return TypeMapping.of(m -> m
-        .dynamic(DynamicMapping.False)
-        .properties(schema.textField(), p -> p.text(t -> t.analyzer(ANALYZER)))
-        .properties(schema.sortField(), p -> p.long_(l -> l))
-        .properties(DocumentMapper.KEY_FIELD, p -> p.keyword(k -> k)));
+    return TypeMapping.of(
+        m ->
+            m.dynamic(DynamicMapping.False)
+                .properties(schema.textField(), p -> p.text(t -> t.analyzer(ANALYZER)))
+                .properties(schema.sortField(), p -> p.long_(l -> l))
+                .properties(DocumentMapper.KEY_FIELD, p -> p.keyword(k -> k)));
   }
 
   /**
-   * Creates the index if it does not exist (a concurrent creator elsewhere is fine), else checks that its mapping
-   * has the field types this binding relies on.
+   * Creates the index if it does not exist (a concurrent creator elsewhere is fine), else checks
+   * that its mapping has the field types this binding relies on.
    *
    * @throws SetupException when the index cannot be created or has an incompatible mapping
    */
@@ -80,12 +85,19 @@ final class ElasticsearchIndexManager {
       }
       checkMapping(client, config);
     } catch (IOException | ElasticsearchException e) {
-      throw new SetupException("elasticsearch at " + config.connection().addresses() + ": cannot create index '"
-          + index + "': " + e.getMessage(), e);
+      throw new SetupException(
+          "elasticsearch at "
+              + config.connection().addresses()
+              + ": cannot create index '"
+              + index
+              + "': "
+              + e.getMessage(),
+          e);
     }
   }
 
-  private static void checkMapping(ElasticsearchClient client, ElasticsearchConfig config) throws IOException {
+  private static void checkMapping(ElasticsearchClient client, ElasticsearchConfig config)
+      throws IOException {
     String index = config.index();
     Map<String, IndexMappingRecord> all = client.indices().getMapping(g -> g.index(index)).result();
     IndexMappingRecord record = all.get(index);
@@ -93,17 +105,25 @@ final class ElasticsearchIndexManager {
     SearchSchema schema = config.schema();
     String problem = null;
     Property text = props.get(schema.textField());
-    if (text == null || !text.isText()
+    if (text == null
+        || !text.isText()
         || (text.text().analyzer() != null && !ANALYZER.equals(text.text().analyzer()))) {
       problem = "field '" + schema.textField() + "' is not text with the standard analyzer";
     } else if (props.get(schema.sortField()) == null || !props.get(schema.sortField()).isLong()) {
       problem = "field '" + schema.sortField() + "' is not long";
-    } else if (props.get(DocumentMapper.KEY_FIELD) == null || !props.get(DocumentMapper.KEY_FIELD).isKeyword()) {
+    } else if (props.get(DocumentMapper.KEY_FIELD) == null
+        || !props.get(DocumentMapper.KEY_FIELD).isKeyword()) {
       problem = "field '" + DocumentMapper.KEY_FIELD + "' is not keyword";
     }
     if (problem != null) {
-      throw new SetupException("elasticsearch at " + config.connection().addresses() + ": index '" + index
-          + "' exists with another mapping (" + problem + "); reset it before loading");
+      throw new SetupException(
+          "elasticsearch at "
+              + config.connection().addresses()
+              + ": index '"
+              + index
+              + "' exists with another mapping ("
+              + problem
+              + "); reset it before loading");
     }
   }
 }

@@ -20,9 +20,10 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster and the index
- * settings that shape the numbers, deletes / refreshes / counts an index. Every call opens its own client and closes
- * it (the background sampler holds its own until closed). Stateless and thread-safe.
+ * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster
+ * and the index settings that shape the numbers, deletes / refreshes / counts an index. Every call
+ * opens its own client and closes it (the background sampler holds its own until closed). Stateless
+ * and thread-safe.
  */
 public class ElasticsearchProbe implements StoreProbe {
 
@@ -40,47 +41,67 @@ public class ElasticsearchProbe implements StoreProbe {
   @Override
   public Map<String, Object> describe(Properties props) {
     ElasticsearchConfig config = ElasticsearchConfig.fromProperties(props);
-    return withClient(props, "describe", client -> {
-      Map<String, Object> d = new LinkedHashMap<>();
-      InfoResponse info = client.info();
-      d.put("store", "elasticsearch");
-      d.put("server_version", info.version().number());
-      d.put("client_version", Version.VERSION == null ? "unknown" : Version.VERSION.toString());
-      d.put("cluster_name", info.clusterName());
-      d.put("nodes", client.cluster().health().numberOfNodes());
-      d.put("nodes_heap_max_bytes", heapPerNode(client));
-      d.put("hosts", config.connection().addresses());
-      d.put("write_refresh_policy", config.refresh());
-      d.put("index", config.index());
-      boolean exists = client.indices().exists(e -> e.index(config.index())).value();
-      d.put("index_exists", exists);
-      if (exists) {
-        describeIndex(client.indices().get(g -> g.index(config.index())).get(config.index()), config, d);
-        // Every index, as Redis and MongoDB count all they hold: what competes for the memory budget.
-        var primaries = client.indices().stats(st -> st.metric("docs", "store")).all().primaries();
-        d.put(DATA_SET, StoreProbe.dataSet(primaries.docs() == null ? 0 : primaries.docs().count(),
-            primaries.store() == null ? 0 : primaries.store().sizeInBytes(),
-            "docs count and store size of the primaries of every index (files on disk)"));
-      } else {
-        describeConfigured(config, d);
-      }
-      return d;
-    });
+    return withClient(
+        props,
+        "describe",
+        client -> {
+          Map<String, Object> d = new LinkedHashMap<>();
+          InfoResponse info = client.info();
+          d.put("store", "elasticsearch");
+          d.put("server_version", info.version().number());
+          d.put("client_version", Version.VERSION == null ? "unknown" : Version.VERSION.toString());
+          d.put("cluster_name", info.clusterName());
+          d.put("nodes", client.cluster().health().numberOfNodes());
+          d.put("nodes_heap_max_bytes", heapPerNode(client));
+          d.put("hosts", config.connection().addresses());
+          d.put("write_refresh_policy", config.refresh());
+          d.put("index", config.index());
+          boolean exists = client.indices().exists(e -> e.index(config.index())).value();
+          d.put("index_exists", exists);
+          if (exists) {
+            describeIndex(
+                client.indices().get(g -> g.index(config.index())).get(config.index()), config, d);
+            // Every index, as Redis and MongoDB count all they hold: what competes for the memory
+            // budget.
+            var primaries =
+                client.indices().stats(st -> st.metric("docs", "store")).all().primaries();
+            d.put(
+                DATA_SET,
+                StoreProbe.dataSet(
+                    primaries.docs() == null ? 0 : primaries.docs().count(),
+                    primaries.store() == null ? 0 : primaries.store().sizeInBytes(),
+                    "docs count and store size of the primaries of every index (files on disk)"));
+          } else {
+            describeConfigured(config, d);
+          }
+          return d;
+        });
   }
 
   /**
-   * Each node's maximum heap (the memory budget as the JVM applied it), by node name. From node stats: this client
-   * cannot decode these servers' node info.
+   * Each node's maximum heap (the memory budget as the JVM applied it), by node name. From node
+   * stats: this client cannot decode these servers' node info.
    */
   private static Map<String, Long> heapPerNode(ElasticsearchClient client) throws IOException {
     Map<String, Long> heap = new TreeMap<>();
-    client.nodes().stats(s -> s.metric("jvm")).nodes().values().forEach(n ->
-        heap.put(n.name(), n.jvm() == null || n.jvm().mem() == null ? null : n.jvm().mem().heapMaxInBytes()));
+    client
+        .nodes()
+        .stats(s -> s.metric("jvm"))
+        .nodes()
+        .values()
+        .forEach(
+            n ->
+                heap.put(
+                    n.name(),
+                    n.jvm() == null || n.jvm().mem() == null
+                        ? null
+                        : n.jvm().mem().heapMaxInBytes()));
     return heap;
   }
 
   /** The settings and mapping the index really has (which may predate this run's properties). */
-  private static void describeIndex(IndexState state, ElasticsearchConfig config, Map<String, Object> d) {
+  private static void describeIndex(
+      IndexState state, ElasticsearchConfig config, Map<String, Object> d) {
     IndexSettings s = state.settings() == null ? null : state.settings().index();
     if (s == null) {
       s = state.settings();
@@ -89,20 +110,33 @@ public class ElasticsearchProbe implements StoreProbe {
     d.put("shards", s == null ? null : s.numberOfShards());
     d.put("replicas", s == null ? null : s.numberOfReplicas());
     d.put("refresh_interval", s == null ? null : orDefault(time(s.refreshInterval()), "1s"));
-    d.put("translog_durability", translog == null || translog.durability() == null
-        ? "request" : translog.durability().jsonValue());
-    d.put("translog_sync_interval", translog == null ? "5s" : orDefault(time(translog.syncInterval()), "5s"));
-    d.put("max_result_window", s == null || s.maxResultWindow() == null ? 10_000 : s.maxResultWindow());
-    Map<String, Property> fields = state.mappings() == null ? Map.of() : state.mappings().properties();
+    d.put(
+        "translog_durability",
+        translog == null || translog.durability() == null
+            ? "request"
+            : translog.durability().jsonValue());
+    d.put(
+        "translog_sync_interval",
+        translog == null ? "5s" : orDefault(time(translog.syncInterval()), "5s"));
+    d.put(
+        "max_result_window",
+        s == null || s.maxResultWindow() == null ? 10_000 : s.maxResultWindow());
+    Map<String, Property> fields =
+        state.mappings() == null ? Map.of() : state.mappings().properties();
     Property text = fields.get(config.schema().textField());
     d.put("text_field", config.schema().textField());
-    d.put("text_analyzer", text == null || !text.isText() ? null : orDefault(text.text().analyzer(), "standard"));
+    d.put(
+        "text_analyzer",
+        text == null || !text.isText() ? null : orDefault(text.text().analyzer(), "standard"));
     Property sort = fields.get(config.schema().sortField());
     d.put("sort_field", config.schema().sortField());
     d.put("sort_field_type", sort == null ? null : sort._kind().jsonValue());
     d.put("key_field", DocumentMapper.KEY_FIELD);
-    d.put("dynamic_mapping", state.mappings() == null || state.mappings().dynamic() == null
-        ? "true" : state.mappings().dynamic().jsonValue());
+    d.put(
+        "dynamic_mapping",
+        state.mappings() == null || state.mappings().dynamic() == null
+            ? "true"
+            : state.mappings().dynamic().jsonValue());
   }
 
   /** What the binding will create, when the index does not exist yet. */
@@ -125,16 +159,19 @@ public class ElasticsearchProbe implements StoreProbe {
   @Override
   public void reset(Properties props, String table) {
     String index = table.toLowerCase(Locale.ROOT);
-    withClient(props, "delete index " + index, c -> {
-      try {
-        return c.indices().delete(d -> d.index(index)).acknowledged();
-      } catch (ElasticsearchException e) {
-        if ("index_not_found_exception".equals(e.error().type())) {
-          return true;
-        }
-        throw e;
-      }
-    });
+    withClient(
+        props,
+        "delete index " + index,
+        c -> {
+          try {
+            return c.indices().delete(d -> d.index(index)).acknowledged();
+          } catch (ElasticsearchException e) {
+            if ("index_not_found_exception".equals(e.error().type())) {
+              return true;
+            }
+            throw e;
+          }
+        });
   }
 
   @Override
@@ -153,31 +190,38 @@ public class ElasticsearchProbe implements StoreProbe {
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     try {
-      return withClient(props, "node stats", c -> {
-        long millis = 0;
-        for (var node : c.nodes().stats(s -> s.metric("process")).nodes().values()) {
-          if (node.process() == null || node.process().cpu() == null
-              || node.process().cpu().totalInMillis() == null) {
-            return OptionalLong.empty();
-          }
-          millis += node.process().cpu().totalInMillis();
-        }
-        return OptionalLong.of(millis * 1_000_000);
-      });
+      return withClient(
+          props,
+          "node stats",
+          c -> {
+            long millis = 0;
+            for (var node : c.nodes().stats(s -> s.metric("process")).nodes().values()) {
+              if (node.process() == null
+                  || node.process().cpu() == null
+                  || node.process().cpu().totalInMillis() == null) {
+                return OptionalLong.empty();
+              }
+              millis += node.process().cpu().totalInMillis();
+            }
+            return OptionalLong.of(millis * 1_000_000);
+          });
     } catch (RuntimeException e) {
       return OptionalLong.empty();
     }
   }
 
-  /** Refreshes, flushes and merges, over every node (node stats {@code indices.refresh/flush/merges.total}). */
+  /**
+   * Refreshes, flushes and merges, over every node (node stats {@code
+   * indices.refresh/flush/merges.total}).
+   */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
     return new NodeStatsSampler(ElasticsearchConfig.connection(props));
   }
 
   /**
-   * One client, created at the first sample that reaches the cluster and kept: its connection pool reconnects by
-   * itself after a node restarts.
+   * One client, created at the first sample that reaches the cluster and kept: its connection pool
+   * reconnects by itself after a node restarts.
    */
   private static final class NodeStatsSampler implements BackgroundSampler {
     private final ElasticsearchConfig.Connection connection;
@@ -194,10 +238,17 @@ public class ElasticsearchProbe implements StoreProbe {
           client = ElasticsearchConnector.open(connection);
         }
         long[] n = {0, 0, 0};
-        for (var node : client.nodes().stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge"))
-            .nodes().values()) {
+        for (var node :
+            client
+                .nodes()
+                .stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge"))
+                .nodes()
+                .values()) {
           var indices = node.indices();
-          if (indices == null || indices.refresh() == null || indices.flush() == null || indices.merges() == null) {
+          if (indices == null
+              || indices.refresh() == null
+              || indices.flush() == null
+              || indices.merges() == null) {
             return Map.of();
           }
           n[0] += indices.refresh().total();
@@ -229,8 +280,9 @@ public class ElasticsearchProbe implements StoreProbe {
     try {
       return call.apply(client);
     } catch (IOException | ElasticsearchException e) {
-      throw new SetupException("elasticsearch at " + connection.addresses() + ": " + what + " failed: "
-          + e.getMessage(), e);
+      throw new SetupException(
+          "elasticsearch at " + connection.addresses() + ": " + what + " failed: " + e.getMessage(),
+          e);
     } finally {
       try {
         ElasticsearchConnector.close(client);

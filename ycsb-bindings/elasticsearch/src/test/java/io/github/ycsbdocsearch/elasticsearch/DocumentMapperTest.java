@@ -29,15 +29,19 @@ class DocumentMapperTest {
 
   @Test
   void documentStoresTheRankAsANumberAndCopiesTheKey() {
-    ObjectNode doc = mapper.document("user7", values("field0", "x", "title", "red shoe", "rank", "9007199254740991"));
-    assertEquals(tree("{'field0':'x','title':'red shoe','rank':9007199254740991,'ycsb_key':'user7'}"), doc);
+    ObjectNode doc =
+        mapper.document(
+            "user7", values("field0", "x", "title", "red shoe", "rank", "9007199254740991"));
+    assertEquals(
+        tree("{'field0':'x','title':'red shoe','rank':9007199254740991,'ycsb_key':'user7'}"), doc);
     assertTrue(doc.get("rank").isIntegralNumber());
   }
 
   @Test
   void partialUpdateHasOnlyTheGivenFields() {
     // Re-parsed so that 8 compares equal whatever Java integer type holds it.
-    assertEquals(tree("{'rank':8,'field1':'new'}"),
+    assertEquals(
+        tree("{'rank':8,'field1':'new'}"),
         tree(mapper.partial(values("rank", "8", "field1", "new")).toString()));
   }
 
@@ -49,7 +53,8 @@ class DocumentMapperTest {
 
   @Test
   void readBackGivesDecimalStringsWithoutTheKeyCopy() {
-    ObjectNode source = (ObjectNode) tree("{'field0':'x','title':'red shoe','rank':42,'ycsb_key':'user7'}");
+    ObjectNode source =
+        (ObjectNode) tree("{'field0':'x','title':'red shoe','rank':42,'ycsb_key':'user7'}");
     Map<String, ByteIterator> out = new HashMap<>();
     mapper.fields(source, null, out);
     Map<String, String> strings = new TreeMap<>();

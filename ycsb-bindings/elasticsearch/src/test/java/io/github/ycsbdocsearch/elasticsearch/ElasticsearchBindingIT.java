@@ -28,9 +28,9 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Elasticsearch-specific behaviour on the local node, beyond the shared contract: no refresh forced into
- * operations, reads by {@code _id} in real time, deep pages, the mapping guard, the shared client's reference count,
- * and what the probe describes.
+ * Elasticsearch-specific behaviour on the local node, beyond the shared contract: no refresh forced
+ * into operations, reads by {@code _id} in real time, deep pages, the mapping guard, the shared
+ * client's reference count, and what the probe describes.
  */
 class ElasticsearchBindingIT {
   private final ElasticsearchProbe probe = new ElasticsearchProbe();
@@ -77,8 +77,12 @@ class ElasticsearchBindingIT {
 
   private List<String> keys(ElasticsearchClient db, int offset, int size, String... words) {
     List<SearchHit> page = new ArrayList<>();
-    assertEquals(Status.OK, db.search(table, new SearchQuery("title", List.of(words), "rank", true, offset, size,
-        true), page));
+    assertEquals(
+        Status.OK,
+        db.search(
+            table,
+            new SearchQuery("title", List.of(words), "rank", true, offset, size, true),
+            page));
     return page.stream().map(SearchHit::key).collect(Collectors.toList());
   }
 
@@ -89,8 +93,12 @@ class ElasticsearchBindingIT {
     assertEquals(Status.OK, db.insert(table, "k1", doc("red shoe", 1)));
     Map<String, ByteIterator> out = new HashMap<>();
     assertEquals(Status.OK, db.read(table, "k1", null, out), "get by _id is real time");
-    assertEquals(Status.OK, db.update(table, "k1", doc("red shoe", 2)), "update by _id needs no refresh");
-    assertEquals(List.of(), keys(db, 0, 10, "red", "shoe"), "not searchable before a refresh: none was forced");
+    assertEquals(
+        Status.OK, db.update(table, "k1", doc("red shoe", 2)), "update by _id needs no refresh");
+    assertEquals(
+        List.of(),
+        keys(db, 0, 10, "red", "shoe"),
+        "not searchable before a refresh: none was forced");
     probe.refresh(props(), table);
     assertEquals(List.of("k1"), keys(db, 0, 10, "red", "shoe"));
   }
@@ -103,23 +111,31 @@ class ElasticsearchBindingIT {
     }
     Vector<HashMap<String, ByteIterator>> out = new Vector<>();
     assertEquals(Status.OK, db.scan(table, "user02", 3, null, out));
-    assertEquals(0, out.size(), "near-real-time: nothing before a refresh, and the binding forces none");
+    assertEquals(
+        0, out.size(), "near-real-time: nothing before a refresh, and the binding forces none");
     probe.refresh(props(), table);
     assertEquals(Status.OK, db.scan(table, "user02", 3, null, out));
-    assertEquals(List.of("t user02", "t user03", "t user04"),
+    assertEquals(
+        List.of("t user02", "t user03", "t user04"),
         out.stream().map(m -> m.get("title").toString()).collect(Collectors.toList()));
     assertEquals(Set.of("title", "rank"), out.get(0).keySet(), "the key copy is not returned");
     out.clear();
     assertEquals(Status.OK, db.scan(table, "user045", 10, Set.of("title"), out));
-    assertEquals(List.of("t user05", "t user10"),
+    assertEquals(
+        List.of("t user05", "t user10"),
         out.stream().map(m -> m.get("title").toString()).collect(Collectors.toList()));
     assertEquals(Set.of("title"), out.get(0).keySet());
   }
 
   @Test
   void refreshTrueMakesEachWriteSearchable() throws Exception {
-    ElasticsearchClient db = db(props(ElasticsearchConfig.REFRESH_INTERVAL_PROPERTY, "-1",
-        ElasticsearchConfig.REFRESH_PROPERTY, "true"));
+    ElasticsearchClient db =
+        db(
+            props(
+                ElasticsearchConfig.REFRESH_INTERVAL_PROPERTY,
+                "-1",
+                ElasticsearchConfig.REFRESH_PROPERTY,
+                "true"));
     assertEquals(Status.OK, db.insert(table, "k1", doc("red shoe", 1)));
     assertEquals(List.of("k1"), keys(db, 0, 10, "red", "shoe"));
   }
@@ -130,7 +146,9 @@ class ElasticsearchBindingIT {
     assertEquals(Status.NOT_FOUND, db.read(table, "nope", null, new HashMap<>()));
     assertEquals(Status.NOT_FOUND, db.update(table, "nope", doc("a", 1)));
     assertEquals(Status.NOT_FOUND, db.delete(table, "nope"));
-    assertEquals(Status.BAD_REQUEST, db.insert(table, "k", Map.of("rank", new StringByteIterator("1.5"))),
+    assertEquals(
+        Status.BAD_REQUEST,
+        db.insert(table, "k", Map.of("rank", new StringByteIterator("1.5"))),
         "a non-integer sort value is refused before it reaches the store");
   }
 
@@ -139,8 +157,8 @@ class ElasticsearchBindingIT {
     ElasticsearchClient db = db(props());
     int n = 10_050;
     DocumentMapper mapper = new DocumentMapper(SearchSchema.fromProperties(props()));
-    co.elastic.clients.elasticsearch.ElasticsearchClient es = ElasticsearchConnector.open(
-        ElasticsearchConfig.connection(props()));
+    co.elastic.clients.elasticsearch.ElasticsearchClient es =
+        ElasticsearchConnector.open(ElasticsearchConfig.connection(props()));
     try {
       for (int start = 0; start < n; start += 2_000) {
         BulkRequest.Builder bulk = new BulkRequest.Builder().index(table);
@@ -163,20 +181,23 @@ class ElasticsearchBindingIT {
 
   @Test
   void anIndexWithAnotherMappingIsRefused() throws Exception {
-    // An index auto-created by a write has dynamic mappings: rank would be long, but the key copy text.
+    // An index auto-created by a write has dynamic mappings: rank would be long, but the key copy
+    // text.
     ElasticsearchClient first = db(props());
     probe.reset(props(), table);
-    co.elastic.clients.elasticsearch.ElasticsearchClient es = ElasticsearchConnector.open(
-        ElasticsearchConfig.connection(props()));
+    co.elastic.clients.elasticsearch.ElasticsearchClient es =
+        ElasticsearchConnector.open(ElasticsearchConfig.connection(props()));
     try {
-      es.indices().create(c -> c.index(table).mappings(m -> m.properties("title", p -> p.keyword(k -> k))));
+      es.indices()
+          .create(c -> c.index(table).mappings(m -> m.properties("title", p -> p.keyword(k -> k))));
     } finally {
       ElasticsearchConnector.close(es);
     }
     first.cleanup();
     open.remove(first);
     SetupException e = assertThrows(SetupException.class, () -> db(props()));
-    assertTrue(e.getMessage().contains("exists with another mapping (field 'title'"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("exists with another mapping (field 'title'"), e.getMessage());
   }
 
   @Test
@@ -186,7 +207,8 @@ class ElasticsearchBindingIT {
     assertEquals(Status.OK, a.insert(table, "k1", doc("x", 1)));
     a.cleanup();
     open.remove(a);
-    assertEquals(Status.OK, b.read(table, "k1", null, new HashMap<>()), "b still works after a's cleanup");
+    assertEquals(
+        Status.OK, b.read(table, "k1", null, new HashMap<>()), "b still works after a's cleanup");
   }
 
   @Test

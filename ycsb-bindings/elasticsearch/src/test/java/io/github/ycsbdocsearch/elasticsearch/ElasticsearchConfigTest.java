@@ -41,50 +41,71 @@ class ElasticsearchConfigTest {
 
   @Test
   void severalHostsAndAPoolAsBigAsTheThreads() {
-    ElasticsearchConfig c = ElasticsearchConfig.fromProperties(props("es.hosts",
-        "http://h1:9201, http://h2:9202/,https://h3:9203", "threadcount", "64", "es.refresh", "WAIT_FOR"));
-    assertEquals(List.of(URI.create("http://h1:9201"), URI.create("http://h2:9202"), URI.create("https://h3:9203")),
+    ElasticsearchConfig c =
+        ElasticsearchConfig.fromProperties(
+            props(
+                "es.hosts",
+                "http://h1:9201, http://h2:9202/,https://h3:9203",
+                "threadcount",
+                "64",
+                "es.refresh",
+                "WAIT_FOR"));
+    assertEquals(
+        List.of(
+            URI.create("http://h1:9201"),
+            URI.create("http://h2:9202"),
+            URI.create("https://h3:9203")),
         c.connection().hosts());
     assertEquals(64, c.connection().maxConnections());
     assertEquals(Refresh.WaitFor, ElasticsearchClient.refreshPolicy(c.refresh()));
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "es.hosts|localhost:9200",
-      "es.hosts|http://h1:9200,",
-      "es.hosts|ftp://h1:21",
-      "es.hosts|http://h1",
-      "es.hosts|http://h1:9200/prefix",
-      "es.hosts|http://user:pw@h1:9200",
-      "es.shards|0",
-      "es.replicas|one",
-      "es.refresh|sometimes",
-      "es.refresh_interval|1 second",
-      "es.translog.durability|fsync",
-      "es.translog.sync_interval|5",
-      "es.max_result_window|-5",
-      "es.max_connections|0",
-      "es.retry_on_conflict|-1",
-      "es.ssl.ca|/no/such/ca.pem"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "es.hosts|localhost:9200",
+        "es.hosts|http://h1:9200,",
+        "es.hosts|ftp://h1:21",
+        "es.hosts|http://h1",
+        "es.hosts|http://h1:9200/prefix",
+        "es.hosts|http://user:pw@h1:9200",
+        "es.shards|0",
+        "es.replicas|one",
+        "es.refresh|sometimes",
+        "es.refresh_interval|1 second",
+        "es.translog.durability|fsync",
+        "es.translog.sync_interval|5",
+        "es.max_result_window|-5",
+        "es.max_connections|0",
+        "es.retry_on_conflict|-1",
+        "es.ssl.ca|/no/such/ca.pem"
+      })
   void aMalformedPropertyIsASetupErrorNamingIt(String key, String value) {
-    SetupException e = assertThrows(SetupException.class,
-        () -> ElasticsearchConfig.fromProperties(props(key, value)));
+    SetupException e =
+        assertThrows(
+            SetupException.class, () -> ElasticsearchConfig.fromProperties(props(key, value)));
     assertTrue(e.getMessage().contains(key), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), "one line");
   }
 
   @Test
   void credentialsMustBeComplete() {
-    assertThrows(SetupException.class, () -> ElasticsearchConfig.fromProperties(props("es.username", "elastic")));
-    assertThrows(SetupException.class, () -> ElasticsearchConfig.fromProperties(
-        props("es.username", "elastic", "es.password", "pw", "es.apikey", "abc")));
+    assertThrows(
+        SetupException.class,
+        () -> ElasticsearchConfig.fromProperties(props("es.username", "elastic")));
+    assertThrows(
+        SetupException.class,
+        () ->
+            ElasticsearchConfig.fromProperties(
+                props("es.username", "elastic", "es.password", "pw", "es.apikey", "abc")));
   }
 
   @Test
   void secretsStayOutOfToString() {
-    ElasticsearchConfig c = ElasticsearchConfig.fromProperties(props("es.username", "elastic", "es.password",
-        "hunter2"));
+    ElasticsearchConfig c =
+        ElasticsearchConfig.fromProperties(
+            props("es.username", "elastic", "es.password", "hunter2"));
     assertFalse(c.toString().contains("hunter2"), c.toString());
   }
 }

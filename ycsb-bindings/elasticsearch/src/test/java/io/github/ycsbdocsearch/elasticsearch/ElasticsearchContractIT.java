@@ -5,8 +5,8 @@ import io.github.ycsbdocsearch.common.contract.StoreContractTest;
 import java.util.Properties;
 
 /**
- * The shared store contract against the local single Elasticsearch node ({@code scripts/stores.sh start
- * elasticsearch}; env {@code ES_PORT}, default 9200). Fails when the node is down.
+ * The shared store contract against the local single Elasticsearch node ({@code scripts/stores.sh
+ * start elasticsearch}; env {@code ES_PORT}, default 9200). Fails when the node is down.
  */
 class ElasticsearchContractIT extends StoreContractTest {
 

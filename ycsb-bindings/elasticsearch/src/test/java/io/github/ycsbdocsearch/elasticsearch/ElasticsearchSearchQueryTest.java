@@ -14,28 +14,39 @@ class ElasticsearchSearchQueryTest {
 
   @Test
   void searchIsAnAndMatchSortedByTheNumberWithOnlyThePage() {
-    SearchRequest r = ElasticsearchSearchQuery.search("usertable",
-        new SearchQuery("title", List.of("red", "shoe"), "rank", true, 40, 20, true));
+    SearchRequest r =
+        ElasticsearchSearchQuery.search(
+            "usertable",
+            new SearchQuery("title", List.of("red", "shoe"), "rank", true, 40, 20, true));
     assertEquals(List.of("usertable"), r.index());
-    assertEquals(tree("{'query':{'match':{'title':{'operator':'and','query':'red shoe'}}},"
-        + "'sort':[{'rank':{'order':'asc'}}],'from':40,'size':20,'track_total_hits':false,'_source':false}"),
+    assertEquals(
+        tree(
+            "{'query':{'match':{'title':{'operator':'and','query':'red shoe'}}},"
+                + "'sort':[{'rank':{'order':'asc'}}],'from':40,'size':20,'track_total_hits':false,'_source':false}"),
         body(r));
   }
 
   @Test
   void searchForDocumentsFetchesTheSourceAndCanSortDescending() {
-    SearchRequest r = ElasticsearchSearchQuery.search("usertable",
-        new SearchQuery("name", List.of("a", "b", "c"), "price", false, 0, 1, false));
-    assertEquals(tree("{'query':{'match':{'name':{'operator':'and','query':'a b c'}}},"
-        + "'sort':[{'price':{'order':'desc'}}],'from':0,'size':1,'track_total_hits':false,'_source':true}"),
+    SearchRequest r =
+        ElasticsearchSearchQuery.search(
+            "usertable",
+            new SearchQuery("name", List.of("a", "b", "c"), "price", false, 0, 1, false));
+    assertEquals(
+        tree(
+            "{'query':{'match':{'name':{'operator':'and','query':'a b c'}}},"
+                + "'sort':[{'price':{'order':'desc'}}],'from':0,'size':1,'track_total_hits':false,'_source':true}"),
         body(r));
   }
 
   @Test
   void scanIsARangeOnTheKeyCopySortedByIt() {
     SearchRequest r = ElasticsearchSearchQuery.scan("usertable", "user42", 7, null);
-    assertEquals(tree("{'query':{'range':{'ycsb_key':{'gte':'user42'}}},'sort':[{'ycsb_key':{'order':'asc'}}],"
-        + "'size':7,'track_total_hits':false,'_source':true}"), body(r));
+    assertEquals(
+        tree(
+            "{'query':{'range':{'ycsb_key':{'gte':'user42'}}},'sort':[{'ycsb_key':{'order':'asc'}}],"
+                + "'size':7,'track_total_hits':false,'_source':true}"),
+        body(r));
   }
 
   @Test

@@ -11,8 +11,7 @@ final class JsonBodies {
   private static final JacksonJsonpMapper MAPPER = new JacksonJsonpMapper();
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private JsonBodies() {
-  }
+  private JsonBodies() {}
 
   static JsonNode body(Object request) {
     return tree(JsonpUtils.toJsonString(request, MAPPER));

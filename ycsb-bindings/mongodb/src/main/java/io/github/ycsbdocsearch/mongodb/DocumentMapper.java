@@ -9,9 +9,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 /**
- * Maps YCSB records to BSON documents and back: {@code _id} is the YCSB key, every field is a string except the
- * schema's numeric sort field, which is stored as a BSON int64 (so the store sorts numbers, not text) and read back
- * as its decimal string. Stateless apart from the schema: thread-safe.
+ * Maps YCSB records to BSON documents and back: {@code _id} is the YCSB key, every field is a
+ * string except the schema's numeric sort field, which is stored as a BSON int64 (so the store
+ * sorts numbers, not text) and read back as its decimal string. Stateless apart from the schema:
+ * thread-safe.
  */
 public final class DocumentMapper {
   /** MongoDB's primary-key field, which holds the YCSB key. */
@@ -54,14 +55,19 @@ public final class DocumentMapper {
     }
   }
 
-  /** A stored value as YCSB sees it: numbers as plain decimals ({@code 42}, never {@code 42.0} or {@code 4.2E1}). */
+  /**
+   * A stored value as YCSB sees it: numbers as plain decimals ({@code 42}, never {@code 42.0} or
+   * {@code 4.2E1}).
+   */
   static String asString(Object value) {
     if (value instanceof Long || value instanceof Integer) {
       return value.toString();
     }
     if (value instanceof Double || value instanceof Decimal128) {
-      BigDecimal d = value instanceof Double
-          ? BigDecimal.valueOf((Double) value) : ((Decimal128) value).bigDecimalValue();
+      BigDecimal d =
+          value instanceof Double
+              ? BigDecimal.valueOf((Double) value)
+              : ((Decimal128) value).bigDecimalValue();
       return d.stripTrailingZeros().toPlainString();
     }
     return String.valueOf(value);
@@ -79,7 +85,8 @@ public final class DocumentMapper {
     try {
       return Long.parseLong(text.trim());
     } catch (NumberFormatException ex) {
-      throw new IllegalArgumentException("numeric field " + field + " holds '" + text + "', not an integer", ex);
+      throw new IllegalArgumentException(
+          "numeric field " + field + " holds '" + text + "', not an integer", ex);
     }
   }
 }

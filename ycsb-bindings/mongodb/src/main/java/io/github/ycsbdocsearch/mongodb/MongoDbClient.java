@@ -35,17 +35,23 @@ import site.ycsb.Status;
 /**
  * YCSB binding for MongoDB: CRUD by {@code _id} (the YCSB key) plus the paginated two-word search.
  *
- * <p>Collection = YCSB table. This class only translates calls; settings live in {@link MongoDbConfig}, the text
- * index in {@link MongoDbSearchIndex}, query building in {@link MongoDbSearchQuery} and field mapping in
- * {@link DocumentMapper}. All instances of a JVM share one driver client per server or shard
- * ({@link SharedMongoDbClient}). With {@code mongodb.shards} the binding routes over several replica sets itself
- * ({@link MongoDbShards}): by key for CRUD, to every shard with a merge for scan and search.
+ * <p>Collection = YCSB table. This class only translates calls; settings live in {@link
+ * MongoDbConfig}, the text index in {@link MongoDbSearchIndex}, query building in {@link
+ * MongoDbSearchQuery} and field mapping in {@link DocumentMapper}. All instances of a JVM share one
+ * driver client per server or shard ({@link SharedMongoDbClient}). With {@code mongodb.shards} the
+ * binding routes over several replica sets itself ({@link MongoDbShards}): by key for CRUD, to
+ * every shard with a merge for scan and search.
  *
- * <p>Thread-safety: YCSB gives each client thread its own instance; an instance is not shared between threads.
+ * <p>Thread-safety: YCSB gives each client thread its own instance; an instance is not shared
+ * between threads.
  */
 public class MongoDbClient extends DB implements SearchableDB {
-  /** YCSB's table property (CoreWorkload's {@code table}); its collection gets the text index in {@code init()}. */
+  /**
+   * YCSB's table property (CoreWorkload's {@code table}); its collection gets the text index in
+   * {@code init()}.
+   */
   public static final String TABLE_PROPERTY = "table";
+
   public static final String TABLE_DEFAULT = "usertable";
 
   private static final System.Logger LOG = System.getLogger(MongoDbClient.class.getName());
@@ -54,13 +60,15 @@ public class MongoDbClient extends DB implements SearchableDB {
   private final List<SharedMongoDbClient.Lease> leases = new ArrayList<>();
   private final List<MongoDatabase> databases = new ArrayList<>();
   private DocumentMapper mapper;
+
   /** Collection handles by table, one per shard; confined to this instance's thread. */
   private final Map<String, List<MongoCollection<Document>>> collections = new HashMap<>();
+
   private long failures;
 
   /**
-   * Connects (or joins the JVM's shared client), checks that the server answers, and makes sure the configured
-   * table has the text index.
+   * Connects (or joins the JVM's shared client), checks that the server answers, and makes sure the
+   * configured table has the text index.
    *
    * @throws SetupException (unchecked) with one line naming the property or the address at fault
    */
@@ -110,7 +118,8 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   /** The collection on every shard (one entry without sharding). */
   private List<MongoCollection<Document>> shards(String table) {
-    return collections.computeIfAbsent(table, t -> databases.stream().map(d -> d.getCollection(t)).toList());
+    return collections.computeIfAbsent(
+        table, t -> databases.stream().map(d -> d.getCollection(t)).toList());
   }
 
   /** The collection on the shard that holds {@code key}. */
@@ -120,10 +129,14 @@ public class MongoDbClient extends DB implements SearchableDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      FindIterable<Document> find = collection(table, key).find(Filters.eq(DocumentMapper.ID, key)).limit(1);
-      Document doc = (fields == null ? find : find.projection(Projections.include(List.copyOf(fields)))).first();
+      FindIterable<Document> find =
+          collection(table, key).find(Filters.eq(DocumentMapper.ID, key)).limit(1);
+      Document doc =
+          (fields == null ? find : find.projection(Projections.include(List.copyOf(fields))))
+              .first();
       if (doc == null) {
         return Status.NOT_FOUND;
       }
@@ -135,23 +148,33 @@ public class MongoDbClient extends DB implements SearchableDB {
   }
 
   /**
-   * Records whose key is {@code >= startkey}, in key order (MongoDB compares strings by their bytes; the merge over
-   * shards compares the keys' UTF-8 bytes the same way).
+   * Records whose key is {@code >= startkey}, in key order (MongoDB compares strings by their
+   * bytes; the merge over shards compares the keys' UTF-8 bytes the same way).
    */
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     try {
-      List<List<Document>> perShard = MongoDbShards.fanOut(shards(table), c -> {
-        FindIterable<Document> find = c.find(Filters.gte(DocumentMapper.ID, startkey))
-            .sort(Sorts.ascending(DocumentMapper.ID)).limit(recordcount);
-        if (fields != null) {
-          find.projection(Projections.include(List.copyOf(fields)));
-        }
-        return find.into(new ArrayList<>());
-      });
-      Comparator<Document> byKey = Comparator.comparing(d -> String.valueOf(d.get(DocumentMapper.ID)),
-          MongoDbClient::compareUtf8);
+      List<List<Document>> perShard =
+          MongoDbShards.fanOut(
+              shards(table),
+              c -> {
+                FindIterable<Document> find =
+                    c.find(Filters.gte(DocumentMapper.ID, startkey))
+                        .sort(Sorts.ascending(DocumentMapper.ID))
+                        .limit(recordcount);
+                if (fields != null) {
+                  find.projection(Projections.include(List.copyOf(fields)));
+                }
+                return find.into(new ArrayList<>());
+              });
+      Comparator<Document> byKey =
+          Comparator.comparing(
+              d -> String.valueOf(d.get(DocumentMapper.ID)), MongoDbClient::compareUtf8);
       for (Document doc : SortedMerge.page(perShard, byKey, 0, recordcount)) {
         HashMap<String, ByteIterator> row = new HashMap<>();
         mapper.toFields(doc, row);
@@ -167,8 +190,11 @@ public class MongoDbClient extends DB implements SearchableDB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      UpdateResult r = collection(table, key).updateOne(Filters.eq(DocumentMapper.ID, key),
-          new Document("$set", mapper.toSetFields(values)));
+      UpdateResult r =
+          collection(table, key)
+              .updateOne(
+                  Filters.eq(DocumentMapper.ID, key),
+                  new Document("$set", mapper.toSetFields(values)));
       return r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (IllegalArgumentException e) {
       return failed("update", e, Status.BAD_REQUEST);
@@ -200,9 +226,10 @@ public class MongoDbClient extends DB implements SearchableDB {
   }
 
   /**
-   * One page: skip {@code offset} hits of the sorted result, then at most {@code pageSize}. Disk use is allowed so
-   * that the in-memory top-k sort of a deep page (offset + size documents) cannot fail on the server's 100 MB
-   * sort limit. Over shards: each shard's first {@code offset + pageSize} hits (with the sort field), merged.
+   * One page: skip {@code offset} hits of the sorted result, then at most {@code pageSize}. Disk
+   * use is allowed so that the in-memory top-k sort of a deep page (offset + size documents) cannot
+   * fail on the server's 100 MB sort limit. Over shards: each shard's first {@code offset +
+   * pageSize} hits (with the sort field), merged.
    */
   @Override
   public Status search(String table, SearchQuery query, List<SearchHit> page) {
@@ -210,16 +237,29 @@ public class MongoDbClient extends DB implements SearchableDB {
       List<MongoCollection<Document>> all = shards(table);
       Iterable<Document> docs;
       if (all.size() == 1) {
-        docs = find(all.get(0), query, query.offset(), query.pageSize(), MongoDbSearchQuery.projection(query));
+        docs =
+            find(
+                all.get(0),
+                query,
+                query.offset(),
+                query.pageSize(),
+                MongoDbSearchQuery.projection(query));
       } else {
         // Keys-only pages still need the sort field of every candidate for the merge.
-        Bson projection = query.keysOnly() ? Projections.include(DocumentMapper.ID, query.sortField()) : null;
+        Bson projection =
+            query.keysOnly() ? Projections.include(DocumentMapper.ID, query.sortField()) : null;
         int top = query.offset() + query.pageSize();
-        List<List<Document>> perShard = MongoDbShards.fanOut(all,
-            c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
-        Comparator<Document> byRank = Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
-        docs = SortedMerge.page(perShard, query.ascending() ? byRank : byRank.reversed(), query.offset(),
-            query.pageSize());
+        List<List<Document>> perShard =
+            MongoDbShards.fanOut(
+                all, c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
+        Comparator<Document> byRank =
+            Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
+        docs =
+            SortedMerge.page(
+                perShard,
+                query.ascending() ? byRank : byRank.reversed(),
+                query.offset(),
+                query.pageSize());
       }
       for (Document doc : docs) {
         String key = String.valueOf(doc.get(DocumentMapper.ID));
@@ -237,28 +277,42 @@ public class MongoDbClient extends DB implements SearchableDB {
     }
   }
 
-  private static FindIterable<Document> find(MongoCollection<Document> c, SearchQuery q, int skip, int limit,
-                                             Bson projection) {
-    FindIterable<Document> find = c.find(MongoDbSearchQuery.filter(q)).sort(MongoDbSearchQuery.sort(q)).skip(skip)
-        .limit(limit).allowDiskUse(true);
+  private static FindIterable<Document> find(
+      MongoCollection<Document> c, SearchQuery q, int skip, int limit, Bson projection) {
+    FindIterable<Document> find =
+        c.find(MongoDbSearchQuery.filter(q))
+            .sort(MongoDbSearchQuery.sort(q))
+            .skip(skip)
+            .limit(limit)
+            .allowDiskUse(true);
     return projection == null ? find : find.projection(projection);
   }
 
   /** Bytewise order of the UTF-8 encodings: MongoDB's order of string {@code _id}s. */
   static int compareUtf8(String a, String b) {
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   private Status failed(String op, RuntimeException e) {
     return failed(op, e, Status.ERROR);
   }
 
-  /** Logs the 1st, 2nd, 4th, 8th... failure of this thread: enough to see the cause without flooding the log. */
+  /**
+   * Logs the 1st, 2nd, 4th, 8th... failure of this thread: enough to see the cause without flooding
+   * the log.
+   */
   private Status failed(String op, RuntimeException e, Status status) {
     failures++;
     if (Long.bitCount(failures) == 1) {
-      LOG.log(System.Logger.Level.WARNING, "mongodb " + op + " failed (" + failures + " failures on this thread): "
-          + e.getMessage());
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "mongodb "
+              + op
+              + " failed ("
+              + failures
+              + " failures on this thread): "
+              + e.getMessage());
     }
     return status;
   }

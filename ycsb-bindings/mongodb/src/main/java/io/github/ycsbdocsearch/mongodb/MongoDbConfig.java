@@ -14,39 +14,55 @@ import java.util.concurrent.TimeUnit;
 /**
  * The MongoDB binding's settings, parsed once from the YCSB properties.
  *
- * <p>Precedence for every connection setting: a property that is set wins; an unset property takes the option of
- * the same meaning from {@code mongodb.url} when the URL has one; otherwise the default below applies. The
- * effective values are what {@link MongoDbProbe#describe} reports. Immutable and thread-safe; equal configs share
- * one driver client (see {@link SharedMongoDbClient}).
+ * <p>Precedence for every connection setting: a property that is set wins; an unset property takes
+ * the option of the same meaning from {@code mongodb.url} when the URL has one; otherwise the
+ * default below applies. The effective values are what {@link MongoDbProbe#describe} reports.
+ * Immutable and thread-safe; equal configs share one driver client (see {@link
+ * SharedMongoDbClient}).
  *
- * @param url                      the connection string as given (may hold credentials: show {@link #safeUrl()})
- * @param database                 the database named in the URL path, or {@value #DATABASE_DEFAULT}
- * @param writeConcernName         the write concern as named (lower case; {@code url:...} when the URL set it)
- * @param writeConcern             the write concern sent with every write
- * @param readPreference           where reads and searches go
- * @param maxPoolSize              connections per server; never below the YCSB thread count
- * @param connectTimeoutMs         TCP connect timeout
- * @param serverSelectionTimeoutMs how long an operation (and {@code init()}) waits for a usable server
- * @param socketTimeoutMs          read timeout on a socket, 0 = none
- * @param schema                   which fields are full-text and numeric
+ * @param url the connection string as given (may hold credentials: show {@link #safeUrl()})
+ * @param database the database named in the URL path, or {@value #DATABASE_DEFAULT}
+ * @param writeConcernName the write concern as named (lower case; {@code url:...} when the URL set
+ *     it)
+ * @param writeConcern the write concern sent with every write
+ * @param readPreference where reads and searches go
+ * @param maxPoolSize connections per server; never below the YCSB thread count
+ * @param connectTimeoutMs TCP connect timeout
+ * @param serverSelectionTimeoutMs how long an operation (and {@code init()}) waits for a usable
+ *     server
+ * @param socketTimeoutMs read timeout on a socket, 0 = none
+ * @param schema which fields are full-text and numeric
  */
-public record MongoDbConfig(String url, String database, String writeConcernName, WriteConcern writeConcern,
-                            ReadPreference readPreference, int maxPoolSize, int connectTimeoutMs,
-                            int serverSelectionTimeoutMs, int socketTimeoutMs, SearchSchema schema) {
+public record MongoDbConfig(
+    String url,
+    String database,
+    String writeConcernName,
+    WriteConcern writeConcern,
+    ReadPreference readPreference,
+    int maxPoolSize,
+    int connectTimeoutMs,
+    int serverSelectionTimeoutMs,
+    int socketTimeoutMs,
+    SearchSchema schema) {
 
   public static final String URL_PROPERTY = "mongodb.url";
   public static final String URL_DEFAULT = "mongodb://127.0.0.1:27017/ycsb";
   public static final String DATABASE_DEFAULT = "ycsb";
+
   /**
-   * {@code auto}: {@code majority} when the URL names a replica set, else w=1 (MongoDB's own implicit default since
-   * 5.0); {@code acknowledged} (w=1), {@code journaled} (w=1, j=true), {@code majority}, or a member count N (w=N).
+   * {@code auto}: {@code majority} when the URL names a replica set, else w=1 (MongoDB's own
+   * implicit default since 5.0); {@code acknowledged} (w=1), {@code journaled} (w=1, j=true),
+   * {@code majority}, or a member count N (w=N).
    */
   public static final String WRITE_CONCERN_PROPERTY = "mongodb.writeConcern";
+
   public static final String WRITE_CONCERN_DEFAULT = "auto";
   public static final String READ_PREFERENCE_PROPERTY = "mongodb.readPreference";
   public static final String READ_PREFERENCE_DEFAULT = "primary";
+
   /** Default: the larger of 100 (the driver's default) and the YCSB thread count. */
   public static final String MAX_POOL_SIZE_PROPERTY = "mongodb.maxPoolSize";
+
   public static final int MAX_POOL_SIZE_DEFAULT = 100;
   public static final String CONNECT_TIMEOUT_PROPERTY = "mongodb.connectTimeoutMs";
   public static final int CONNECT_TIMEOUT_DEFAULT = 2_000;
@@ -54,6 +70,7 @@ public record MongoDbConfig(String url, String database, String writeConcernName
   public static final int SERVER_SELECTION_TIMEOUT_DEFAULT = 3_000;
   public static final String SOCKET_TIMEOUT_PROPERTY = "mongodb.socketTimeoutMs";
   public static final int SOCKET_TIMEOUT_DEFAULT = 60_000;
+
   /** YCSB's own thread-count property ({@code -threads N}). */
   public static final String THREAD_COUNT_PROPERTY = "threadcount";
 
@@ -69,27 +86,61 @@ public record MongoDbConfig(String url, String database, String writeConcernName
   public static MongoDbConfig fromProperties(Properties p) {
     String url = Props.string(p, URL_PROPERTY, URL_DEFAULT);
     ConnectionString cs = parseUrl(url);
-    String database = cs.getDatabase() == null || cs.getDatabase().isEmpty() ? DATABASE_DEFAULT : cs.getDatabase();
+    String database =
+        cs.getDatabase() == null || cs.getDatabase().isEmpty()
+            ? DATABASE_DEFAULT
+            : cs.getDatabase();
     boolean wcFromUrl = !isSet(p, WRITE_CONCERN_PROPERTY) && cs.getWriteConcern() != null;
-    String wcName = wcFromUrl ? "url:" + describe(cs.getWriteConcern())
-        : Props.string(p, WRITE_CONCERN_PROPERTY, WRITE_CONCERN_DEFAULT).toLowerCase(Locale.ROOT);
-    WriteConcern wc = wcFromUrl ? cs.getWriteConcern()
-        : parseWriteConcern(wcName, cs.getRequiredReplicaSetName() != null);
-    ReadPreference rp = isSet(p, READ_PREFERENCE_PROPERTY) || cs.getReadPreference() == null
-        ? ReadPreference.valueOf(canonicalReadPreference(
-            Props.oneOf(p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
-        : cs.getReadPreference();
+    String wcName =
+        wcFromUrl
+            ? "url:" + describe(cs.getWriteConcern())
+            : Props.string(p, WRITE_CONCERN_PROPERTY, WRITE_CONCERN_DEFAULT)
+                .toLowerCase(Locale.ROOT);
+    WriteConcern wc =
+        wcFromUrl
+            ? cs.getWriteConcern()
+            : parseWriteConcern(wcName, cs.getRequiredReplicaSetName() != null);
+    ReadPreference rp =
+        isSet(p, READ_PREFERENCE_PROPERTY) || cs.getReadPreference() == null
+            ? ReadPreference.valueOf(
+                canonicalReadPreference(
+                    Props.oneOf(
+                        p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
+            : cs.getReadPreference();
     int threads = Props.integer(p, THREAD_COUNT_PROPERTY, 1, 1);
-    int pool = intSetting(p, MAX_POOL_SIZE_PROPERTY, cs.getMaxConnectionPoolSize(),
-        Math.max(MAX_POOL_SIZE_DEFAULT, threads), 1);
+    int pool =
+        intSetting(
+            p,
+            MAX_POOL_SIZE_PROPERTY,
+            cs.getMaxConnectionPoolSize(),
+            Math.max(MAX_POOL_SIZE_DEFAULT, threads),
+            1);
     if (pool < threads) {
-      throw new SetupException("property " + MAX_POOL_SIZE_PROPERTY + "=" + pool + " is below " + THREAD_COUNT_PROPERTY
-          + "=" + threads + ": threads would queue for connections and the wait would count as store latency");
+      throw new SetupException(
+          "property "
+              + MAX_POOL_SIZE_PROPERTY
+              + "="
+              + pool
+              + " is below "
+              + THREAD_COUNT_PROPERTY
+              + "="
+              + threads
+              + ": threads would queue for connections and the wait would count as store latency");
     }
-    return new MongoDbConfig(url, database, wcName, wc, rp, pool,
+    return new MongoDbConfig(
+        url,
+        database,
+        wcName,
+        wc,
+        rp,
+        pool,
         intSetting(p, CONNECT_TIMEOUT_PROPERTY, cs.getConnectTimeout(), CONNECT_TIMEOUT_DEFAULT, 1),
-        intSetting(p, SERVER_SELECTION_TIMEOUT_PROPERTY, cs.getServerSelectionTimeout(),
-            SERVER_SELECTION_TIMEOUT_DEFAULT, 1),
+        intSetting(
+            p,
+            SERVER_SELECTION_TIMEOUT_PROPERTY,
+            cs.getServerSelectionTimeout(),
+            SERVER_SELECTION_TIMEOUT_DEFAULT,
+            1),
         intSetting(p, SOCKET_TIMEOUT_PROPERTY, cs.getSocketTimeout(), SOCKET_TIMEOUT_DEFAULT, 0),
         SearchSchema.fromProperties(p));
   }
@@ -101,9 +152,12 @@ public record MongoDbConfig(String url, String database, String writeConcernName
         .writeConcern(writeConcern)
         .readPreference(readPreference)
         .applyToConnectionPoolSettings(b -> b.maxSize(maxPoolSize))
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(serverSelectionTimeoutMs, TimeUnit.MILLISECONDS))
-        .applyToSocketSettings(b -> b.connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
-            .readTimeout(socketTimeoutMs, TimeUnit.MILLISECONDS))
+        .applyToClusterSettings(
+            b -> b.serverSelectionTimeout(serverSelectionTimeoutMs, TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(
+            b ->
+                b.connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
+                    .readTimeout(socketTimeoutMs, TimeUnit.MILLISECONDS))
         .build();
   }
 
@@ -125,8 +179,14 @@ public record MongoDbConfig(String url, String database, String writeConcernName
     try {
       return new ConnectionString(url);
     } catch (IllegalArgumentException e) {
-      throw Props.bad(URL_PROPERTY, redact(url), "a MongoDB connection string such as " + URL_DEFAULT + " ("
-          + e.getMessage().lines().findFirst().orElse("") + ")");
+      throw Props.bad(
+          URL_PROPERTY,
+          redact(url),
+          "a MongoDB connection string such as "
+              + URL_DEFAULT
+              + " ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + ")");
     }
   }
 
@@ -149,14 +209,18 @@ public record MongoDbConfig(String url, String database, String writeConcernName
         } catch (NumberFormatException e) {
           // fall through to the one-line message below
         }
-        // w=0 is refused on purpose: unacknowledged writes hide errors and make any comparison meaningless.
-        throw Props.bad(WRITE_CONCERN_PROPERTY, name,
+        // w=0 is refused on purpose: unacknowledged writes hide errors and make any comparison
+        // meaningless.
+        throw Props.bad(
+            WRITE_CONCERN_PROPERTY,
+            name,
             "auto, acknowledged, journaled, majority or a member count >= 1");
     }
   }
 
   private static String describe(WriteConcern wc) {
-    return "w=" + (wc.getWObject() == null ? "default" : wc.getWObject())
+    return "w="
+        + (wc.getWObject() == null ? "default" : wc.getWObject())
         + (wc.getJournal() == null ? "" : ",j=" + wc.getJournal());
   }
 

@@ -19,22 +19,27 @@ import java.util.stream.Collectors;
 import org.bson.Document;
 
 /**
- * Checks, describes, resets and counts a MongoDB deployment outside the measured operations. Each call opens and
- * closes its own driver client (the background sampler holds its own until closed). Stateless: thread-safe.
+ * Checks, describes, resets and counts a MongoDB deployment outside the measured operations. Each
+ * call opens and closes its own driver client (the background sampler holds its own until closed).
+ * Stateless: thread-safe.
  */
 public class MongoDbProbe implements StoreProbe {
   /** MongoDB's error code for "not running with --replSet". */
   private static final int NO_REPLICATION_ENABLED = 76;
+
   /** What mongos answers to replSetGetStatus. */
   private static final int COMMAND_NOT_FOUND = 59;
+
   /** How each shard's data set is measured (describe's data_set). */
-  private static final String DATA_MEASURE = "dbStats objects, dataSize + indexSize (uncompressed) of the database "
-      + "on the primary";
+  private static final String DATA_MEASURE =
+      "dbStats objects, dataSize + indexSize (uncompressed) of the database " + "on the primary";
+
   /**
-   * How long describe, reset and count wait for every shard to have a primary: a replica set whose host is starved
-   * (the local cluster runs nine mongod on the server's CPUs while it loads) misses heartbeats and holds an
-   * election, which takes seconds and is no reason to fail a sweep between its phases. {@link #check} does not
-   * wait: an address that never answers is bad input, reported at once.
+   * How long describe, reset and count wait for every shard to have a primary: a replica set whose
+   * host is starved (the local cluster runs nine mongod on the server's CPUs while it loads) misses
+   * heartbeats and holds an election, which takes seconds and is no reason to fail a sweep between
+   * its phases. {@link #check} does not wait: an address that never answers is bad input, reported
+   * at once.
    */
   static final Duration ELECTION_WAIT = Duration.ofSeconds(60);
 
@@ -44,8 +49,8 @@ public class MongoDbProbe implements StoreProbe {
   }
 
   /**
-   * Server version, storage engine, journal, replica-set members, the client-side write concern and read
-   * preference, and the indexes of the configured table (text index options included).
+   * Server version, storage engine, journal, replica-set members, the client-side write concern and
+   * read preference, and the indexes of the configured table (text index options included).
    */
   @Override
   public Map<String, Object> describe(Properties props) {
@@ -55,21 +60,40 @@ public class MongoDbProbe implements StoreProbe {
     }
     Map<String, Object> d = new LinkedHashMap<>(shards.get(0));
     d.keySet().removeIf(MongoDbProbe::perShard);
-    d.put(DATA_SET, StoreProbe.dataSet(
-        shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("documents")).sum(),
-        shards.stream().mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes")).sum(),
-        DATA_MEASURE + ", summed over the shards"));
-    d.put("mongodb.sharding", "client-side over " + shards.size() + " replica sets (" + MongoDbShards.SHARDS_PROPERTY
-        + "): documents by CRC32(_id) mod " + shards.size() + ", scan and search on every shard, merged");
-    d.put("mongodb.shards", shards.stream().map(s -> {
-      Map<String, Object> one = new LinkedHashMap<>();
-      s.forEach((k, v) -> {
-        if (perShard(k)) {
-          one.put(k, v);
-        }
-      });
-      return one;
-    }).collect(Collectors.toList()));
+    d.put(
+        DATA_SET,
+        StoreProbe.dataSet(
+            shards.stream()
+                .mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("documents"))
+                .sum(),
+            shards.stream()
+                .mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes"))
+                .sum(),
+            DATA_MEASURE + ", summed over the shards"));
+    d.put(
+        "mongodb.sharding",
+        "client-side over "
+            + shards.size()
+            + " replica sets ("
+            + MongoDbShards.SHARDS_PROPERTY
+            + "): documents by CRC32(_id) mod "
+            + shards.size()
+            + ", scan and search on every shard, merged");
+    d.put(
+        "mongodb.shards",
+        shards.stream()
+            .map(
+                s -> {
+                  Map<String, Object> one = new LinkedHashMap<>();
+                  s.forEach(
+                      (k, v) -> {
+                        if (perShard(k)) {
+                          one.put(k, v);
+                        }
+                      });
+                  return one;
+                })
+            .collect(Collectors.toList()));
     return d;
   }
 
@@ -79,15 +103,21 @@ public class MongoDbProbe implements StoreProbe {
 
   /** The facts that differ between shards: listed per shard, not once for the whole cluster. */
   private static boolean perShard(String key) {
-    return key.equals("mongodb.url") || key.equals("mongodb.replicaSet") || key.startsWith("mongodb.indexes.")
-        || key.equals("mongodb.wiredTiger.cacheBytes") || key.equals("mongodb.defaultWriteConcern")
+    return key.equals("mongodb.url")
+        || key.equals("mongodb.replicaSet")
+        || key.startsWith("mongodb.indexes.")
+        || key.equals("mongodb.wiredTiger.cacheBytes")
+        || key.equals("mongodb.defaultWriteConcern")
         || key.equals(DATA_SET);
   }
 
-  private static Map<String, Object> describe(MongoClient client, MongoDbConfig config, Properties props) {
+  private static Map<String, Object> describe(
+      MongoClient client, MongoDbConfig config, Properties props) {
     MongoDatabase admin = client.getDatabase("admin");
     Map<String, Object> d = new LinkedHashMap<>();
-    d.put("mongodb.server.version", admin.runCommand(new Document("buildInfo", 1)).getString("version"));
+    d.put(
+        "mongodb.server.version",
+        admin.runCommand(new Document("buildInfo", 1)).getString("version"));
     Document status = admin.runCommand(new Document("serverStatus", 1));
     d.put("mongodb.storage.engine", status.get("storageEngine", Document.class).getString("name"));
     d.put("mongodb.url", config.safeUrl());
@@ -97,59 +127,86 @@ public class MongoDbProbe implements StoreProbe {
     d.put("mongodb.readPreference", config.readPreference().getName());
     d.put("mongodb.maxPoolSize", config.maxPoolSize());
     d.putAll(journal(admin));
-    d.put("mongodb.wiredTiger.cacheBytes", status.get("wiredTiger") instanceof Document wt
-        && wt.get("cache") instanceof Document cache ? cache.get("maximum bytes configured") : null);
+    d.put(
+        "mongodb.wiredTiger.cacheBytes",
+        status.get("wiredTiger") instanceof Document wt && wt.get("cache") instanceof Document cache
+            ? cache.get("maximum bytes configured")
+            : null);
     d.put("mongodb.defaultWriteConcern", defaultWriteConcern(admin));
     d.put("mongodb.replicaSet", replicaSet(admin));
     String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
-    d.put("mongodb.indexes." + table, MongoDbSearchIndex.describe(
-        client.getDatabase(config.database()).getCollection(table)).stream()
-        .map(Document::toJson).collect(Collectors.toList()));
+    d.put(
+        "mongodb.indexes." + table,
+        MongoDbSearchIndex.describe(client.getDatabase(config.database()).getCollection(table))
+            .stream()
+            .map(Document::toJson)
+            .collect(Collectors.toList()));
     d.put("mongodb.router", MongoDbRouter.isRouter(client) ? "mongos" : "none");
     Document db = client.getDatabase(config.database()).runCommand(new Document("dbStats", 1));
-    d.put(DATA_SET, StoreProbe.dataSet(number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"),
-        DATA_MEASURE));
+    d.put(
+        DATA_SET,
+        StoreProbe.dataSet(
+            number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"), DATA_MEASURE));
     return d;
   }
 
-  /** Drops the collection, its documents and its indexes; the next {@code init()} recreates the text index. */
+  /**
+   * Drops the collection, its documents and its indexes; the next {@code init()} recreates the text
+   * index.
+   */
   @Override
   public void reset(Properties props, String table) {
-    onEveryShardOnceElected(props, (client, config, p) -> {
-      client.getDatabase(config.database()).getCollection(table).drop();
-      return null;
-    });
-  }
-
-  /** No-op: MongoDB updates its indexes within the write, so an acknowledged write is already searchable. */
-  @Override
-  public void refresh(Properties props, String table) {
-  }
-
-  @Override
-  public long count(Properties props, String table) {
-    return onEveryShardOnceElected(props, (client, config, p) ->
-        client.getDatabase(config.database()).getCollection(table).countDocuments())
-        .stream().mapToLong(Long::longValue).sum();
+    onEveryShardOnceElected(
+        props,
+        (client, config, p) -> {
+          client.getDatabase(config.database()).getCollection(table).drop();
+          return null;
+        });
   }
 
   /**
-   * {@code serverStatus.extra_info.user_time_us + system_time_us} (Linux) of the primary each connection reaches,
-   * summed over the shards.
+   * No-op: MongoDB updates its indexes within the write, so an acknowledged write is already
+   * searchable.
+   */
+  @Override
+  public void refresh(Properties props, String table) {}
+
+  @Override
+  public long count(Properties props, String table) {
+    return onEveryShardOnceElected(
+            props,
+            (client, config, p) ->
+                client.getDatabase(config.database()).getCollection(table).countDocuments())
+        .stream()
+        .mapToLong(Long::longValue)
+        .sum();
+  }
+
+  /**
+   * {@code serverStatus.extra_info.user_time_us + system_time_us} (Linux) of the primary each
+   * connection reaches, summed over the shards.
    */
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     try {
-      List<Long> perShard = onEveryShard(props, (client, config, p) -> {
-        Document extra = client.getDatabase("admin").runCommand(new Document("serverStatus", 1))
-            .get("extra_info", Document.class);
-        if (extra == null || !(extra.get("user_time_us") instanceof Number u)
-            || !(extra.get("system_time_us") instanceof Number sys)) {
-          return -1L;
-        }
-        return (u.longValue() + sys.longValue()) * 1000;
-      });
-      return perShard.contains(-1L) ? OptionalLong.empty()
+      List<Long> perShard =
+          onEveryShard(
+              props,
+              (client, config, p) -> {
+                Document extra =
+                    client
+                        .getDatabase("admin")
+                        .runCommand(new Document("serverStatus", 1))
+                        .get("extra_info", Document.class);
+                if (extra == null
+                    || !(extra.get("user_time_us") instanceof Number u)
+                    || !(extra.get("system_time_us") instanceof Number sys)) {
+                  return -1L;
+                }
+                return (u.longValue() + sys.longValue()) * 1000;
+              });
+      return perShard.contains(-1L)
+          ? OptionalLong.empty()
           : OptionalLong.of(perShard.stream().mapToLong(Long::longValue).sum());
     } catch (RuntimeException e) {
       return OptionalLong.empty();
@@ -157,7 +214,8 @@ public class MongoDbProbe implements StoreProbe {
   }
 
   /**
-   * WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}), over the shards.
+   * WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}),
+   * over the shards.
    */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
@@ -165,8 +223,9 @@ public class MongoDbProbe implements StoreProbe {
   }
 
   /**
-   * One driver client per shard, created once and kept: the driver connects in the background and reconnects by
-   * itself, so a sample after a restart or an election just waits for the server as any command does.
+   * One driver client per shard, created once and kept: the driver connects in the background and
+   * reconnects by itself, so a sample after a restart or an election just waits for the server as
+   * any command does.
    */
   private static final class CheckpointSampler implements BackgroundSampler {
     private final List<MongoClient> clients = new ArrayList<>();
@@ -213,27 +272,35 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /** The server's default write concern (what a write without one gets); a standalone server has none to set. */
+  /**
+   * The server's default write concern (what a write without one gets); a standalone server has
+   * none to set.
+   */
   private static Object defaultWriteConcern(MongoDatabase admin) {
     try {
       Document rw = admin.runCommand(new Document("getDefaultRWConcern", 1));
       Object wc = rw.get("defaultWriteConcern");
-      return wc instanceof Document doc ? doc.toJson() + " (" + rw.getString("defaultWriteConcernSource") + ")"
+      return wc instanceof Document doc
+          ? doc.toJson() + " (" + rw.getString("defaultWriteConcernSource") + ")"
           : "none set (" + rw.getString("defaultWriteConcernSource") + ")";
     } catch (MongoException e) {
       return "w:1 (implicit: " + e.getMessage().lines().findFirst().orElse("") + ")";
     }
   }
 
-  /** Journal: on or off, and the commit interval that bounds what a {@code j:false} write can lose. */
+  /**
+   * Journal: on or off, and the commit interval that bounds what a {@code j:false} write can lose.
+   */
   private static Map<String, Object> journal(MongoDatabase admin) {
     Map<String, Object> j = new LinkedHashMap<>();
-    Document opts = admin.runCommand(new Document("getCmdLineOpts", 1)).get("parsed", Document.class);
+    Document opts =
+        admin.runCommand(new Document("getCmdLineOpts", 1)).get("parsed", Document.class);
     Document storage = opts.get("storage", Document.class);
     Document journal = storage == null ? null : storage.get("journal", Document.class);
     Object enabled = journal == null ? null : journal.get("enabled");
     j.put("mongodb.journal.enabled", enabled == null ? "true (default)" : String.valueOf(enabled));
-    Document param = admin.runCommand(new Document("getParameter", 1).append("journalCommitInterval", 1));
+    Document param =
+        admin.runCommand(new Document("getParameter", 1).append("journalCommitInterval", 1));
     j.put("mongodb.journal.commitIntervalMs", param.get("journalCommitInterval"));
     return j;
   }
@@ -243,8 +310,13 @@ public class MongoDbProbe implements StoreProbe {
     try {
       Document rs = admin.runCommand(new Document("replSetGetStatus", 1));
       List<Document> members = rs.getList("members", Document.class);
-      return Map.of("name", rs.getString("set"), "members", members.stream()
-          .map(m -> m.getString("name") + " " + m.getString("stateStr")).collect(Collectors.toList()));
+      return Map.of(
+          "name",
+          rs.getString("set"),
+          "members",
+          members.stream()
+              .map(m -> m.getString("name") + " " + m.getString("stateStr"))
+              .collect(Collectors.toList()));
     } catch (MongoCommandException e) {
       if (e.getErrorCode() == NO_REPLICATION_ENABLED) {
         return "standalone";
@@ -256,7 +328,10 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /** {@link #onEveryShard}, tried again while a shard has no usable server, for up to {@link #ELECTION_WAIT}. */
+  /**
+   * {@link #onEveryShard}, tried again while a shard has no usable server, for up to {@link
+   * #ELECTION_WAIT}.
+   */
   private static <T> List<T> onEveryShardOnceElected(Properties props, ProbeAction<T> action) {
     long deadline = System.nanoTime() + ELECTION_WAIT.toNanos();
     while (true) {
@@ -277,8 +352,8 @@ public class MongoDbProbe implements StoreProbe {
   }
 
   /**
-   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged client each,
-   * translating connection failures into SetupException.
+   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged
+   * client each, translating connection failures into SetupException.
    */
   private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
     List<T> results = new ArrayList<>();

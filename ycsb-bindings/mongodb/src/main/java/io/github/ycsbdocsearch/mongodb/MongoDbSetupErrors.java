@@ -11,20 +11,23 @@ import java.util.regex.Pattern;
 import org.bson.Document;
 
 /**
- * Turns the driver's connection failures into one-line {@link SetupException}s that name the store, the address
- * and what is wrong, and runs the connectivity check that surfaces them. Stateless: thread-safe.
+ * Turns the driver's connection failures into one-line {@link SetupException}s that name the store,
+ * the address and what is wrong, and runs the connectivity check that surfaces them. Stateless:
+ * thread-safe.
  */
 final class MongoDbSetupErrors {
   /** MongoDB's error code for a failed authentication. */
   private static final int AUTHENTICATION_FAILED = 18;
-  /** One server's error inside the driver's description of the cluster. */
-  private static final Pattern SERVER_ERROR = Pattern.compile("(?:caused by |exception=)\\{([\\w.$]+): ([^}]*)}");
 
-  private MongoDbSetupErrors() {
-  }
+  /** One server's error inside the driver's description of the cluster. */
+  private static final Pattern SERVER_ERROR =
+      Pattern.compile("(?:caused by |exception=)\\{([\\w.$]+): ([^}]*)}");
+
+  private MongoDbSetupErrors() {}
 
   /**
-   * Pings the server through {@code client}; with no usable server this fails after the server-selection timeout.
+   * Pings the server through {@code client}; with no usable server this fails after the
+   * server-selection timeout.
    *
    * @throws SetupException when the store is unreachable or rejects the credentials
    */
@@ -37,21 +40,36 @@ final class MongoDbSetupErrors {
   }
 
   static SetupException translate(MongoDbConfig config, MongoException e) {
-    String where = "mongodb at " + config.address() + " (" + MongoDbConfig.URL_PROPERTY + "=" + config.safeUrl() + ")";
+    String where =
+        "mongodb at "
+            + config.address()
+            + " ("
+            + MongoDbConfig.URL_PROPERTY
+            + "="
+            + config.safeUrl()
+            + ")";
     if (isAuthFailure(e)) {
-      return new SetupException(where + ": authentication failed, check the user and password in the URL", e);
+      return new SetupException(
+          where + ": authentication failed, check the user and password in the URL", e);
     }
     if (e instanceof MongoTimeoutException) {
-      return new SetupException(where + ": no usable server within " + config.serverSelectionTimeoutMs() + " ms ("
-          + serverError(e.getMessage()) + ")", e);
+      return new SetupException(
+          where
+              + ": no usable server within "
+              + config.serverSelectionTimeoutMs()
+              + " ms ("
+              + serverError(e.getMessage())
+              + ")",
+          e);
     }
     return new SetupException(where + ": " + firstLine(e), e);
   }
 
   private static boolean isAuthFailure(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      boolean authCode = t instanceof MongoCommandException
-          && ((MongoCommandException) t).getErrorCode() == AUTHENTICATION_FAILED;
+      boolean authCode =
+          t instanceof MongoCommandException
+              && ((MongoCommandException) t).getErrorCode() == AUTHENTICATION_FAILED;
       if (t instanceof MongoSecurityException || authCode) {
         return true;
       }
@@ -60,8 +78,9 @@ final class MongoDbSetupErrors {
   }
 
   /**
-   * The innermost server error from the driver's timeout message, e.g. {@code ConnectException: Connection refused}
-   * out of {@code ... exception={...}, caused by {java.net.ConnectException: Connection refused}}.
+   * The innermost server error from the driver's timeout message, e.g. {@code ConnectException:
+   * Connection refused} out of {@code ... exception={...}, caused by {java.net.ConnectException:
+   * Connection refused}}.
    */
   static String serverError(String timeoutMessage) {
     Matcher m = SERVER_ERROR.matcher(timeoutMessage == null ? "" : timeoutMessage);
@@ -70,7 +89,9 @@ final class MongoDbSetupErrors {
       String type = m.group(1);
       last = type.substring(type.lastIndexOf('.') + 1) + ": " + m.group(2);
     }
-    return last != null ? last : "no server answered; for a replica set check the replicaSet name in the URL";
+    return last != null
+        ? last
+        : "no server answered; for a replica set check the replicaSet name in the URL";
   }
 
   private static String firstLine(Throwable t) {

@@ -14,39 +14,46 @@ import java.util.function.Function;
 import java.util.zip.CRC32;
 
 /**
- * Client-side sharding over several replica sets, for a MongoDB deployment without a router ({@code mongos}): the
- * local cluster topology, because no package registry reachable from these machines ships {@code mongos}.
+ * Client-side sharding over several replica sets, for a MongoDB deployment without a router ({@code
+ * mongos}): the local cluster topology, because no package registry reachable from these machines
+ * ships {@code mongos}.
  *
- * <p>It does what {@code mongos} does for a collection sharded on a hashed {@code _id}: a document lives on the
- * shard its key hashes to (CRC32 of the UTF-8 key, modulo the shard count; stable across JVMs); reads and writes by
- * key go to that shard only; a scan or a search goes to every shard, each returning its own first
- * {@code offset + count} in the requested order, and the merged order's entries {@code offset .. offset + count - 1}
- * are the page. That merge is exact because each record lives on exactly one shard, so the global top N lies in the
- * union of every shard's top N (the same argument as the Redis cluster's search fan-out).
+ * <p>It does what {@code mongos} does for a collection sharded on a hashed {@code _id}: a document
+ * lives on the shard its key hashes to (CRC32 of the UTF-8 key, modulo the shard count; stable
+ * across JVMs); reads and writes by key go to that shard only; a scan or a search goes to every
+ * shard, each returning its own first {@code offset + count} in the requested order, and the merged
+ * order's entries {@code offset .. offset + count - 1} are the page. That merge is exact because
+ * each record lives on exactly one shard, so the global top N lies in the union of every shard's
+ * top N (the same argument as the Redis cluster's search fan-out).
  *
  * <p>Stateless apart from one shared daemon thread pool for the fan-out: thread-safe.
  */
 final class MongoDbShards {
   /**
-   * Whitespace-separated connection strings, one per shard (each usually a replica set). When set, it replaces
-   * {@code mongodb.url}; every other {@code mongodb.*} property applies to each shard.
+   * Whitespace-separated connection strings, one per shard (each usually a replica set). When set,
+   * it replaces {@code mongodb.url}; every other {@code mongodb.*} property applies to each shard.
    */
   static final String SHARDS_PROPERTY = "mongodb.shards";
 
-  /** Daemon threads, created on demand and reused: never keeps a JVM alive, idle threads end after 60 s. */
-  private static final ExecutorService FAN_OUT = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "mongodb-shard-fanout");
-    t.setDaemon(true);
-    return t;
-  });
+  /**
+   * Daemon threads, created on demand and reused: never keeps a JVM alive, idle threads end after
+   * 60 s.
+   */
+  private static final ExecutorService FAN_OUT =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "mongodb-shard-fanout");
+            t.setDaemon(true);
+            return t;
+          });
 
-  private MongoDbShards() {
-  }
+  private MongoDbShards() {}
 
   /**
    * One config per shard: the URLs of {@value #SHARDS_PROPERTY}, or the single {@code mongodb.url}.
    *
-   * @throws SetupException when a shard URL or another property is malformed, or a URL appears twice
+   * @throws SetupException when a shard URL or another property is malformed, or a URL appears
+   *     twice
    */
   static List<MongoDbConfig> configs(Properties p) {
     String shards = Props.string(p, SHARDS_PROPERTY, "").trim();
@@ -61,7 +68,9 @@ final class MongoDbShards {
       MongoDbConfig c = MongoDbConfig.fromProperties(one);
       if (configs.stream().anyMatch(o -> o.url().equals(url))) {
         // Every URL's password masked, not only the first one's.
-        throw Props.bad(SHARDS_PROPERTY, shards.replaceAll("//([^:/@\\s]+):[^@\\s]*@", "//$1:***@"),
+        throw Props.bad(
+            SHARDS_PROPERTY,
+            shards.replaceAll("//([^:/@\\s]+):[^@\\s]*@", "//$1:***@"),
             "distinct connection strings, one per shard");
       }
       configs.add(c);
@@ -80,8 +89,8 @@ final class MongoDbShards {
   }
 
   /**
-   * Runs {@code perShard} on every shard at once (the first on the calling thread) and returns the results in shard
-   * order; a failure of any shard is rethrown.
+   * Runs {@code perShard} on every shard at once (the first on the calling thread) and returns the
+   * results in shard order; a failure of any shard is rethrown.
    */
   static <S, T> List<T> fanOut(List<S> shards, Function<S, T> perShard) {
     List<Future<T>> others = new ArrayList<>();

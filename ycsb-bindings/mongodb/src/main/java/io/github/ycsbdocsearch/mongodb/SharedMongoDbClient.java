@@ -8,19 +8,22 @@ import java.util.Map;
 /**
  * One driver {@link MongoClient} per JVM and configuration, shared by every YCSB client thread.
  *
- * <p>Why: YCSB creates one {@code DB} per thread, but a {@code MongoClient} is a thread-safe connection pool with its
- * own monitor threads; one per thread would multiply connections and heartbeats. Each {@code init()} takes a
- * {@link Lease}; the last lease closed closes the client. Thread-safe: the reference counts are guarded by one
- * private lock (this registry is the binding's only mutable static state).
+ * <p>Why: YCSB creates one {@code DB} per thread, but a {@code MongoClient} is a thread-safe
+ * connection pool with its own monitor threads; one per thread would multiply connections and
+ * heartbeats. Each {@code init()} takes a {@link Lease}; the last lease closed closes the client.
+ * Thread-safe: the reference counts are guarded by one private lock (this registry is the binding's
+ * only mutable static state).
  */
 final class SharedMongoDbClient {
   private static final Object LOCK = new Object();
   private static final Map<MongoDbConfig, Entry> CLIENTS = new HashMap<>();
 
-  private SharedMongoDbClient() {
-  }
+  private SharedMongoDbClient() {}
 
-  /** A reference to the shared client; {@link #close()} gives it back (idempotent). Confined to one thread. */
+  /**
+   * A reference to the shared client; {@link #close()} gives it back (idempotent). Confined to one
+   * thread.
+   */
   static final class Lease implements AutoCloseable {
     private final MongoDbConfig config;
     private final MongoClient client;
@@ -53,10 +56,14 @@ final class SharedMongoDbClient {
     }
   }
 
-  /** Takes a reference to the client for {@code config}, creating it on first use (no I/O happens here). */
+  /**
+   * Takes a reference to the client for {@code config}, creating it on first use (no I/O happens
+   * here).
+   */
   static Lease acquire(MongoDbConfig config) {
     synchronized (LOCK) {
-      Entry e = CLIENTS.computeIfAbsent(config, c -> new Entry(MongoClients.create(c.clientSettings())));
+      Entry e =
+          CLIENTS.computeIfAbsent(config, c -> new Entry(MongoClients.create(c.clientSettings())));
       e.references++;
       return new Lease(config, e.client);
     }
@@ -72,7 +79,7 @@ final class SharedMongoDbClient {
       }
     }
     if (toClose != null) {
-      toClose.close();  // outside the lock: closing waits for the pool and monitors to stop
+      toClose.close(); // outside the lock: closing waits for the pool and monitors to stop
     }
   }
 

@@ -27,12 +27,16 @@ class DocumentMapperTest {
 
   @Test
   void insertKeepsTheKeyAsIdStringsAsStringsAndTheSortFieldAsInt64() {
-    Document d = mapper.toDocument("user7", values("field0", "007", "title", "red shoe", "rank", "9007199254740991"));
+    Document d =
+        mapper.toDocument(
+            "user7", values("field0", "007", "title", "red shoe", "rank", "9007199254740991"));
     assertEquals("user7", d.get("_id"));
     assertEquals("007", d.get("field0"));
     assertEquals("red shoe", d.get("title"));
     assertEquals(9007199254740991L, d.get("rank"));
-    assertEquals("{\"_id\": \"user7\", \"field0\": \"007\", \"title\": \"red shoe\", \"rank\": 9007199254740991}",
+    assertEquals(
+        "{\"_id\": \"user7\", \"field0\": \"007\", \"title\": \"red shoe\", \"rank\":"
+            + " 9007199254740991}",
         d.toJson());
   }
 
@@ -44,15 +48,21 @@ class DocumentMapperTest {
 
   @Test
   void aNonIntegerSortValueIsRejectedNamingTheField() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> mapper.toDocument("k", values("rank", "1.5")));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> mapper.toDocument("k", values("rank", "1.5")));
     assertTrue(e.getMessage().contains("rank") && e.getMessage().contains("1.5"), e.getMessage());
   }
 
   @Test
   void readsDropTheIdAndPrintNumbersAsPlainDecimals() {
-    Document stored = new Document("_id", "k").append("rank", 42L).append("field0", "x").append("n", 7)
-        .append("d", 4.2e1).append("dec", Decimal128.parse("1.50"));
+    Document stored =
+        new Document("_id", "k")
+            .append("rank", 42L)
+            .append("field0", "x")
+            .append("n", 7)
+            .append("d", 4.2e1)
+            .append("dec", Decimal128.parse("1.50"));
     Map<String, ByteIterator> out = new TreeMap<>();
     mapper.toFields(stored, out);
     Map<String, String> text = new TreeMap<>();

@@ -41,49 +41,68 @@ class MongoDbConfigTest {
 
   @Test
   void aUrlWithoutDatabaseUsesYcsb() {
-    assertEquals("ycsb", MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h1:1,h2:2")).database());
-    assertEquals("other", MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h1/other")).database());
+    assertEquals(
+        "ycsb",
+        MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h1:1,h2:2")).database());
+    assertEquals(
+        "other",
+        MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h1/other")).database());
   }
 
   @Test
   void writeConcernNames() {
     assertEquals(WriteConcern.MAJORITY, config("mongodb.writeConcern", "majority").writeConcern());
     assertEquals(WriteConcern.MAJORITY, config("mongodb.writeConcern", "MAJORITY").writeConcern());
-    assertEquals(WriteConcern.JOURNALED, config("mongodb.writeConcern", "journaled").writeConcern());
+    assertEquals(
+        WriteConcern.JOURNALED, config("mongodb.writeConcern", "journaled").writeConcern());
     assertEquals(new WriteConcern(2), config("mongodb.writeConcern", "2").writeConcern());
   }
 
   @Test
   void autoWriteConcernIsMajorityForAReplicaSetUrlAndW1Otherwise() {
-    MongoDbConfig rs = MongoDbConfig.fromProperties(props("mongodb.url", "mongodb://h:1,h:2,h:3/ycsb?replicaSet=rs0"));
+    MongoDbConfig rs =
+        MongoDbConfig.fromProperties(
+            props("mongodb.url", "mongodb://h:1,h:2,h:3/ycsb?replicaSet=rs0"));
     assertEquals(WriteConcern.MAJORITY, rs.writeConcern());
     assertEquals("auto", rs.writeConcernName());
     assertEquals(WriteConcern.W1, config("mongodb.url", "mongodb://h:1,h:2/ycsb").writeConcern());
-    assertEquals(WriteConcern.W1, MongoDbConfig.fromProperties(props("mongodb.url",
-        "mongodb://h:1/ycsb?replicaSet=rs0", "mongodb.writeConcern", "acknowledged")).writeConcern());
+    assertEquals(
+        WriteConcern.W1,
+        MongoDbConfig.fromProperties(
+                props(
+                    "mongodb.url",
+                    "mongodb://h:1/ycsb?replicaSet=rs0",
+                    "mongodb.writeConcern",
+                    "acknowledged"))
+            .writeConcern());
   }
 
   @Test
   void unacknowledgedAndUnknownWriteConcernsAreRefusedNamingTheProperty() {
     for (String bad : new String[] {"0", "unacknowledged", "fast", "-1"}) {
-      SetupException e = assertThrows(SetupException.class, () -> config("mongodb.writeConcern", bad));
+      SetupException e =
+          assertThrows(SetupException.class, () -> config("mongodb.writeConcern", bad));
       assertTrue(e.getMessage().contains("mongodb.writeConcern='" + bad + "'"), e.getMessage());
     }
   }
 
   @Test
   void readPreferences() {
-    assertEquals(ReadPreference.secondaryPreferred(),
+    assertEquals(
+        ReadPreference.secondaryPreferred(),
         config("mongodb.readPreference", "secondaryPreferred").readPreference());
-    assertEquals(ReadPreference.nearest(), config("mongodb.readPreference", "nearest").readPreference());
-    SetupException e = assertThrows(SetupException.class, () -> config("mongodb.readPreference", "closest"));
+    assertEquals(
+        ReadPreference.nearest(), config("mongodb.readPreference", "nearest").readPreference());
+    SetupException e =
+        assertThrows(SetupException.class, () -> config("mongodb.readPreference", "closest"));
     assertTrue(e.getMessage().contains("mongodb.readPreference"), e.getMessage());
   }
 
   @Test
   void urlOptionsApplyUnlessAPropertyIsSet() {
-    String url = "mongodb://h:1/db?w=majority&readPreference=secondary&maxPoolSize=7&connectTimeoutMS=11"
-        + "&serverSelectionTimeoutMS=12&socketTimeoutMS=13";
+    String url =
+        "mongodb://h:1/db?w=majority&readPreference=secondary&maxPoolSize=7&connectTimeoutMS=11"
+            + "&serverSelectionTimeoutMS=12&socketTimeoutMS=13";
     MongoDbConfig fromUrl = MongoDbConfig.fromProperties(props("mongodb.url", url));
     assertEquals(WriteConcern.MAJORITY, fromUrl.writeConcern());
     assertEquals("url:w=majority", fromUrl.writeConcernName());
@@ -93,8 +112,19 @@ class MongoDbConfigTest {
     assertEquals(12, fromUrl.serverSelectionTimeoutMs());
     assertEquals(13, fromUrl.socketTimeoutMs());
 
-    MongoDbConfig overridden = MongoDbConfig.fromProperties(props("mongodb.url", url, "mongodb.writeConcern", "1",
-        "mongodb.readPreference", "primary", "mongodb.maxPoolSize", "9", "mongodb.serverSelectionTimeoutMs", "500"));
+    MongoDbConfig overridden =
+        MongoDbConfig.fromProperties(
+            props(
+                "mongodb.url",
+                url,
+                "mongodb.writeConcern",
+                "1",
+                "mongodb.readPreference",
+                "primary",
+                "mongodb.maxPoolSize",
+                "9",
+                "mongodb.serverSelectionTimeoutMs",
+                "500"));
     assertEquals(WriteConcern.W1, overridden.writeConcern());
     assertEquals(ReadPreference.primary(), overridden.readPreference());
     assertEquals(9, overridden.maxPoolSize());
@@ -105,25 +135,38 @@ class MongoDbConfigTest {
   void poolCoversEveryYcsbThread() {
     assertEquals(256, config("threadcount", "256").maxPoolSize());
     assertEquals(100, config("threadcount", "8").maxPoolSize());
-    SetupException e = assertThrows(SetupException.class, () ->
-        MongoDbConfig.fromProperties(props("threadcount", "64", "mongodb.maxPoolSize", "32")));
-    assertTrue(e.getMessage().contains("mongodb.maxPoolSize=32") && e.getMessage().contains("threadcount=64"),
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                MongoDbConfig.fromProperties(
+                    props("threadcount", "64", "mongodb.maxPoolSize", "32")));
+    assertTrue(
+        e.getMessage().contains("mongodb.maxPoolSize=32")
+            && e.getMessage().contains("threadcount=64"),
         e.getMessage());
   }
 
   @Test
   void malformedNumbersNameTheProperty() {
-    SetupException e = assertThrows(SetupException.class, () -> config("mongodb.maxPoolSize", "lots"));
-    assertEquals("property mongodb.maxPoolSize='lots' is malformed: expected an integer >= 1", e.getMessage());
+    SetupException e =
+        assertThrows(SetupException.class, () -> config("mongodb.maxPoolSize", "lots"));
+    assertEquals(
+        "property mongodb.maxPoolSize='lots' is malformed: expected an integer >= 1",
+        e.getMessage());
     e = assertThrows(SetupException.class, () -> config("mongodb.connectTimeoutMs", "0"));
     assertTrue(e.getMessage().contains("mongodb.connectTimeoutMs"), e.getMessage());
   }
 
   @Test
   void malformedUrlIsOneLineNamingThePropertyWithoutThePassword() {
-    SetupException e = assertThrows(SetupException.class, () ->
-        config("mongodb.url", "mongodb://alice:s3cret@h:notaport/ycsb"));
-    assertTrue(e.getMessage().startsWith("property mongodb.url='mongodb://alice:***@h:notaport/ycsb' is malformed"),
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () -> config("mongodb.url", "mongodb://alice:s3cret@h:notaport/ycsb"));
+    assertTrue(
+        e.getMessage()
+            .startsWith("property mongodb.url='mongodb://alice:***@h:notaport/ycsb' is malformed"),
         e.getMessage());
     assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
@@ -132,7 +175,8 @@ class MongoDbConfigTest {
 
   @Test
   void safeUrlHidesOnlyThePassword() {
-    assertEquals("mongodb://bob:***@h1:1,h2:2/db?authSource=admin",
+    assertEquals(
+        "mongodb://bob:***@h1:1,h2:2/db?authSource=admin",
         MongoDbConfig.redact("mongodb://bob:pw@h1:1,h2:2/db?authSource=admin"));
     assertEquals("mongodb://h:1/db", MongoDbConfig.redact("mongodb://h:1/db"));
     assertEquals("h1:1,h2:2", config("mongodb.url", "mongodb://bob:pw@h1:1,h2:2/db").address());
@@ -140,8 +184,16 @@ class MongoDbConfigTest {
 
   @Test
   void clientSettingsCarryTheEffectiveValues() {
-    MongoClientSettings s = MongoDbConfig.fromProperties(props("mongodb.writeConcern", "majority",
-        "mongodb.maxPoolSize", "150", "mongodb.serverSelectionTimeoutMs", "1234")).clientSettings();
+    MongoClientSettings s =
+        MongoDbConfig.fromProperties(
+                props(
+                    "mongodb.writeConcern",
+                    "majority",
+                    "mongodb.maxPoolSize",
+                    "150",
+                    "mongodb.serverSelectionTimeoutMs",
+                    "1234"))
+            .clientSettings();
     assertEquals(WriteConcern.MAJORITY, s.getWriteConcern());
     assertEquals(150, s.getConnectionPoolSettings().getMaxSize());
     assertEquals(1234, s.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
@@ -151,7 +203,8 @@ class MongoDbConfigTest {
 
   @Test
   void equalPropertiesGiveEqualConfigsSoThreadsShareOneClient() {
-    assertEquals(config("mongodb.writeConcern", "majority"), config("mongodb.writeConcern", "majority"));
+    assertEquals(
+        config("mongodb.writeConcern", "majority"), config("mongodb.writeConcern", "majority"));
   }
 
   private static MongoDbConfig config(String key, String value) {

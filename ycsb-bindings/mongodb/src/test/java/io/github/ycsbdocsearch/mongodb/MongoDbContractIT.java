@@ -5,8 +5,8 @@ import io.github.ycsbdocsearch.common.contract.StoreContractTest;
 import java.util.Properties;
 
 /**
- * The shared store contract against the single local mongod ({@code scripts/stores.sh start mongodb}); env
- * {@code MONGODB_PORT} (default 27017) says where it listens.
+ * The shared store contract against the single local mongod ({@code scripts/stores.sh start
+ * mongodb}); env {@code MONGODB_PORT} (default 27017) says where it listens.
  */
 class MongoDbContractIT extends StoreContractTest {
 

@@ -31,25 +31,39 @@ class MongoDbProbeIT {
   void describeReportsServerDurabilityTopologyAndTheTextIndex() throws Exception {
     MongoDbClient db = new MongoDbClient();
     db.setProperties(props);
-    db.init();  // creates the text index on the table
+    db.init(); // creates the text index on the table
     db.cleanup();
     Map<String, Object> d = probe.describe(props);
-    assertTrue(String.valueOf(d.get("mongodb.server.version")).matches("\\d+\\.\\d+\\.\\d+.*"), d.toString());
+    assertTrue(
+        String.valueOf(d.get("mongodb.server.version")).matches("\\d+\\.\\d+\\.\\d+.*"),
+        d.toString());
     assertEquals("wiredTiger", d.get("mongodb.storage.engine"));
     assertEquals("auto", d.get("mongodb.writeConcern"));
     assertEquals("{\"w\": 1}", d.get("mongodb.writeConcern.effective"));
     assertEquals("primary", d.get("mongodb.readPreference"));
     assertEquals("standalone", d.get("mongodb.replicaSet"));
-    assertTrue(d.containsKey("mongodb.journal.enabled") && d.get("mongodb.journal.commitIntervalMs") != null,
+    assertTrue(
+        d.containsKey("mongodb.journal.enabled")
+            && d.get("mongodb.journal.commitIntervalMs") != null,
         d.toString());
-    // The memory budget and the default write concern as the server applied them (the manifest's only record).
-    assertTrue(d.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0, d.toString());
+    // The memory budget and the default write concern as the server applied them (the manifest's
+    // only record).
+    assertTrue(
+        d.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0,
+        d.toString());
     assertTrue(String.valueOf(d.get("mongodb.defaultWriteConcern")).contains("w"), d.toString());
     List<?> indexes = (List<?>) d.get("mongodb.indexes." + table);
-    String text = indexes.stream().map(String::valueOf).filter(i -> i.contains(MongoDbSearchIndex.TEXT_INDEX_NAME))
-        .findFirst().orElseThrow(() -> new AssertionError("no text index in " + indexes));
-    for (String option : List.of("\"weights\": {\"title\": 1}", "\"default_language\": \"none\"",
-        "\"language_override\": \"" + MongoDbSearchIndex.LANGUAGE_OVERRIDE_FIELD + "\"")) {
+    String text =
+        indexes.stream()
+            .map(String::valueOf)
+            .filter(i -> i.contains(MongoDbSearchIndex.TEXT_INDEX_NAME))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no text index in " + indexes));
+    for (String option :
+        List.of(
+            "\"weights\": {\"title\": 1}",
+            "\"default_language\": \"none\"",
+            "\"language_override\": \"" + MongoDbSearchIndex.LANGUAGE_OVERRIDE_FIELD + "\"")) {
       assertTrue(text.contains(option), option + " in " + text);
     }
   }

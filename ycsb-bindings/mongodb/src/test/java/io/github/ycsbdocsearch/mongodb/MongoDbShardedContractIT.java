@@ -19,14 +19,16 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.Status;
 
 /**
- * The shared store contract against the local cluster topology ({@code scripts/stores.sh start --topology cluster
- * mongodb}): three shards, each a replica set, routed by the binding ({@code mongodb.shards}), writes with
- * {@code w: majority}, reads from each shard's primary. The contract's search tests then prove the merge of every
- * shard's top offset+count (first pages, deep pages, both orders).
+ * The shared store contract against the local cluster topology ({@code scripts/stores.sh start
+ * --topology cluster mongodb}): three shards, each a replica set, routed by the binding ({@code
+ * mongodb.shards}), writes with {@code w: majority}, reads from each shard's primary. The
+ * contract's search tests then prove the merge of every shard's top offset+count (first pages, deep
+ * pages, both orders).
  *
- * <p>Runs only when env {@code DOCSEARCH_CLUSTER_ITS=true}, and then fails if the shards are down. Env
- * {@code MONGODB_RS_BASE_PORT} (27018), {@code MONGODB_SHARDS} (3), {@code MONGODB_SHARD_MEMBERS} (3) and
- * {@code MONGODB_SHARD_PREFIX} (shard) say where they are, as for stores.sh.
+ * <p>Runs only when env {@code DOCSEARCH_CLUSTER_ITS=true}, and then fails if the shards are down.
+ * Env {@code MONGODB_RS_BASE_PORT} (27018), {@code MONGODB_SHARDS} (3), {@code
+ * MONGODB_SHARD_MEMBERS} (3) and {@code MONGODB_SHARD_PREFIX} (shard) say where they are, as for
+ * stores.sh.
  */
 class MongoDbShardedContractIT extends StoreContractTest {
 
@@ -43,8 +45,14 @@ class MongoDbShardedContractIT extends StoreContractTest {
     List<String> urls = new ArrayList<>();
     for (int i = 0; i < shards; i++) {
       int first = base + i * members;
-      urls.add("mongodb://" + IntStream.range(0, members).mapToObj(j -> "127.0.0.1:" + (first + j))
-          .collect(Collectors.joining(",")) + "/ycsb?replicaSet=" + prefix + i);
+      urls.add(
+          "mongodb://"
+              + IntStream.range(0, members)
+                  .mapToObj(j -> "127.0.0.1:" + (first + j))
+                  .collect(Collectors.joining(","))
+              + "/ycsb?replicaSet="
+              + prefix
+              + i);
     }
     return urls;
   }
@@ -55,13 +63,15 @@ class MongoDbShardedContractIT extends StoreContractTest {
   }
 
   /**
-   * Also the switch: the contract's {@code @BeforeEach} asks for these first, so the assumption here skips each
-   * test visibly (a class-level assumption would show as zero tests run).
+   * Also the switch: the contract's {@code @BeforeEach} asks for these first, so the assumption
+   * here skips each test visibly (a class-level assumption would show as zero tests run).
    */
   @Override
   protected Properties connectionProperties() {
-    assumeTrue("true".equals(System.getenv("DOCSEARCH_CLUSTER_ITS")),
-        "cluster ITs are off: set DOCSEARCH_CLUSTER_ITS=true after scripts/stores.sh start --topology cluster");
+    assumeTrue(
+        "true".equals(System.getenv("DOCSEARCH_CLUSTER_ITS")),
+        "cluster ITs are off: set DOCSEARCH_CLUSTER_ITS=true after scripts/stores.sh start"
+            + " --topology cluster");
     Properties p = new Properties();
     p.setProperty(MongoDbShards.SHARDS_PROPERTY, String.join(" ", shardUrls()));
     p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "majority");
@@ -78,28 +88,47 @@ class MongoDbShardedContractIT extends StoreContractTest {
       Map<?, ?> rs = (Map<?, ?>) ((Map<?, ?>) s).get("mongodb.replicaSet");
       List<?> members = (List<?>) rs.get("members");
       assertEquals(env("MONGODB_SHARD_MEMBERS", 3), members.size(), members.toString());
-      assertEquals(1, members.stream().filter(m -> m.toString().endsWith(" PRIMARY")).count(), members.toString());
-      // Per shard, as each applied them: its cache (a third of a server's budget) and its default write concern.
+      assertEquals(
+          1,
+          members.stream().filter(m -> m.toString().endsWith(" PRIMARY")).count(),
+          members.toString());
+      // Per shard, as each applied them: its cache (a third of a server's budget) and its default
+      // write concern.
       Map<?, ?> shard = (Map<?, ?>) s;
-      assertTrue(shard.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0, s.toString());
-      assertTrue(String.valueOf(shard.get("mongodb.defaultWriteConcern")).contains("\"w\""), s.toString());
+      assertTrue(
+          shard.get("mongodb.wiredTiger.cacheBytes") instanceof Number n && n.longValue() > 0,
+          s.toString());
+      assertTrue(
+          String.valueOf(shard.get("mongodb.defaultWriteConcern")).contains("\"w\""), s.toString());
     }
   }
 
-  /** Every document is on exactly the shard its key hashes to, and every shard gets some of 300 documents. */
+  /**
+   * Every document is on exactly the shard its key hashes to, and every shard gets some of 300
+   * documents.
+   */
   @Test
   void documentsSpreadOverTheShardsByHashedKey() {
     int n = 300;
     for (int i = 0; i < n; i++) {
-      assertEquals(Status.OK, db.insert(table, "user" + i, fields("field0", "v" + i, "title", "alpha beta",
-          "rank", String.valueOf(i))));
+      assertEquals(
+          Status.OK,
+          db.insert(
+              table,
+              "user" + i,
+              fields("field0", "v" + i, "title", "alpha beta", "rank", String.valueOf(i))));
     }
     List<String> urls = shardUrls();
     long total = 0;
     for (int s = 0; s < urls.size(); s++) {
       try (MongoClient c = MongoClients.create(urls.get(s))) {
-        List<String> keys = c.getDatabase("ycsb").getCollection(table).find().projection(new Document("_id", 1))
-            .map(doc -> doc.getString("_id")).into(new ArrayList<>());
+        List<String> keys =
+            c.getDatabase("ycsb")
+                .getCollection(table)
+                .find()
+                .projection(new Document("_id", 1))
+                .map(doc -> doc.getString("_id"))
+                .into(new ArrayList<>());
         assertTrue(keys.size() > n / 10, "shard " + s + " holds only " + keys.size() + " of " + n);
         for (String k : keys) {
           assertEquals(s, MongoDbShards.shardOf(k, urls.size()), k + " is on the wrong shard");

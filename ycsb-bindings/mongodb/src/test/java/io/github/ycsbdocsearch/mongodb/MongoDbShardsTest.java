@@ -30,11 +30,13 @@ class MongoDbShardsTest {
   @Test
   void everyShardGetsTheOtherProperties() {
     Properties p = new Properties();
-    p.setProperty(MongoDbShards.SHARDS_PROPERTY,
+    p.setProperty(
+        MongoDbShards.SHARDS_PROPERTY,
         " mongodb://h:1/ycsb?replicaSet=a \n mongodb://h:2,h:3/ycsb?replicaSet=b ");
     p.setProperty(MongoDbConfig.WRITE_CONCERN_PROPERTY, "journaled");
     List<MongoDbConfig> c = MongoDbShards.configs(p);
-    assertEquals(List.of("mongodb://h:1/ycsb?replicaSet=a", "mongodb://h:2,h:3/ycsb?replicaSet=b"),
+    assertEquals(
+        List.of("mongodb://h:1/ycsb?replicaSet=a", "mongodb://h:2,h:3/ycsb?replicaSet=b"),
         c.stream().map(MongoDbConfig::url).collect(Collectors.toList()));
     assertTrue(c.stream().allMatch(x -> x.writeConcernName().equals("journaled")));
   }
@@ -42,21 +44,31 @@ class MongoDbShardsTest {
   @Test
   void aRepeatedOrMalformedShardIsOneLine() {
     Properties p = new Properties();
-    p.setProperty(MongoDbShards.SHARDS_PROPERTY, "mongodb://u:pw1@h:1/ycsb mongodb://u:pw1@h:1/ycsb");
+    p.setProperty(
+        MongoDbShards.SHARDS_PROPERTY, "mongodb://u:pw1@h:1/ycsb mongodb://u:pw1@h:1/ycsb");
     SetupException e = assertThrows(SetupException.class, () -> MongoDbShards.configs(p));
     assertTrue(e.getMessage().contains(MongoDbShards.SHARDS_PROPERTY), e.getMessage());
-    assertTrue(!e.getMessage().contains("pw1") && e.getMessage().contains("u:***@h:1"), e.getMessage());
+    assertTrue(
+        !e.getMessage().contains("pw1") && e.getMessage().contains("u:***@h:1"), e.getMessage());
     p.setProperty(MongoDbShards.SHARDS_PROPERTY, "mongodb://h:1/ycsb http://x");
     e = assertThrows(SetupException.class, () -> MongoDbShards.configs(p));
     assertTrue(e.getMessage().contains(MongoDbConfig.URL_PROPERTY), e.getMessage());
   }
 
-  /** Pinned values: a change of the hash would move documents between shards of an existing data set. */
+  /**
+   * Pinned values: a change of the hash would move documents between shards of an existing data
+   * set.
+   */
   @Test
   void theShardOfAKeyIsStableAndSpread() {
     assertEquals(0, MongoDbShards.shardOf("anything", 1));
-    assertEquals(List.of(1, 2, 2, 1), List.of(MongoDbShards.shardOf("user1", 3), MongoDbShards.shardOf("user2", 3),
-        MongoDbShards.shardOf("user3", 3), MongoDbShards.shardOf("user6284781860667377211", 3)));
+    assertEquals(
+        List.of(1, 2, 2, 1),
+        List.of(
+            MongoDbShards.shardOf("user1", 3),
+            MongoDbShards.shardOf("user2", 3),
+            MongoDbShards.shardOf("user3", 3),
+            MongoDbShards.shardOf("user6284781860667377211", 3)));
     int[] counts = new int[3];
     for (int i = 0; i < 30_000; i++) {
       counts[MongoDbShards.shardOf("user" + i, 3)]++;
@@ -66,23 +78,35 @@ class MongoDbShardsTest {
     }
   }
 
-  /** The merged page equals the page of the whole sorted set, for random shards, offsets and sizes. */
+  /**
+   * The merged page equals the page of the whole sorted set, for random shards, offsets and sizes.
+   */
   @Test
   void mergePageEqualsThePageOfTheWholeOrder() {
     Random r = new Random(42);
     for (int round = 0; round < 500; round++) {
       int shards = 1 + r.nextInt(4);
-      List<Integer> all = IntStream.range(0, r.nextInt(60)).map(i -> r.nextInt(1000)).distinct().boxed()
-          .collect(Collectors.toList());
-      Comparator<Integer> order = r.nextBoolean() ? Comparator.naturalOrder() : Comparator.reverseOrder();
+      List<Integer> all =
+          IntStream.range(0, r.nextInt(60))
+              .map(i -> r.nextInt(1000))
+              .distinct()
+              .boxed()
+              .collect(Collectors.toList());
+      Comparator<Integer> order =
+          r.nextBoolean() ? Comparator.naturalOrder() : Comparator.reverseOrder();
       List<List<Integer>> perShard = new ArrayList<>();
       for (int s = 0; s < shards; s++) {
         final int shard = s;
-        perShard.add(all.stream().filter(x -> x % shards == shard).sorted(order).collect(Collectors.toList()));
+        perShard.add(
+            all.stream()
+                .filter(x -> x % shards == shard)
+                .sorted(order)
+                .collect(Collectors.toList()));
       }
       int offset = r.nextInt(70);
       int count = 1 + r.nextInt(15);
-      List<Integer> expected = all.stream().sorted(order).skip(offset).limit(count).collect(Collectors.toList());
+      List<Integer> expected =
+          all.stream().sorted(order).skip(offset).limit(count).collect(Collectors.toList());
       assertEquals(expected, SortedMerge.page(perShard, order, offset, count));
     }
   }
@@ -90,13 +114,18 @@ class MongoDbShardsTest {
   @Test
   void fanOutKeepsShardOrderAndRethrows() {
     assertEquals(List.of(2, 4, 6), MongoDbShards.fanOut(List.of(1, 2, 3), x -> x * 2));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> MongoDbShards.fanOut(List.of(1, 2, 3), x -> {
-          if (x == 3) {
-            throw new IllegalArgumentException("shard 3");
-          }
-          return x;
-        }));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                MongoDbShards.fanOut(
+                    List.of(1, 2, 3),
+                    x -> {
+                      if (x == 3) {
+                        throw new IllegalArgumentException("shard 3");
+                      }
+                      return x;
+                    }));
     assertEquals("shard 3", e.getMessage());
   }
 

@@ -20,9 +20,9 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Many YCSB client threads, as YCSB runs them: each inits its own {@link MongoDbClient} at the same moment (on a
- * fresh collection, so the text index is created concurrently), works, and cleans up. All share one driver client,
- * which closes with the last cleanup.
+ * Many YCSB client threads, as YCSB runs them: each inits its own {@link MongoDbClient} at the same
+ * moment (on a fresh collection, so the text index is created concurrently), works, and cleans up.
+ * All share one driver client, which closes with the last cleanup.
  */
 class MongoDbSharedClientIT {
   private static final int THREADS = 8;
@@ -49,25 +49,42 @@ class MongoDbSharedClientIT {
       List<Future<Integer>> openClients = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        openClients.add(pool.submit(() -> {
-          MongoDbClient db = new MongoDbClient();
-          db.setProperties(props);
-          db.init();
-          try {
-            allOpen.await();
-            int open = SharedMongoDbClient.openClients();
-            assertEquals(Status.OK, db.insert(table, "k" + thread, Map.of("title", new StringByteIterator("red shoe"),
-                "rank", new StringByteIterator(String.valueOf(thread)))));
-            allWritten.await();
-            List<SearchHit> page = new ArrayList<>();
-            assertEquals(Status.OK, SearchBindings.current().search(table,
-                new SearchQuery("title", List.of("shoe", "red"), "rank", false, 0, 3, true), page));
-            assertEquals(List.of("k7", "k6", "k5"), page.stream().map(SearchHit::key).toList());
-            return open;
-          } finally {
-            db.cleanup();
-          }
-        }));
+        openClients.add(
+            pool.submit(
+                () -> {
+                  MongoDbClient db = new MongoDbClient();
+                  db.setProperties(props);
+                  db.init();
+                  try {
+                    allOpen.await();
+                    int open = SharedMongoDbClient.openClients();
+                    assertEquals(
+                        Status.OK,
+                        db.insert(
+                            table,
+                            "k" + thread,
+                            Map.of(
+                                "title",
+                                new StringByteIterator("red shoe"),
+                                "rank",
+                                new StringByteIterator(String.valueOf(thread)))));
+                    allWritten.await();
+                    List<SearchHit> page = new ArrayList<>();
+                    assertEquals(
+                        Status.OK,
+                        SearchBindings.current()
+                            .search(
+                                table,
+                                new SearchQuery(
+                                    "title", List.of("shoe", "red"), "rank", false, 0, 3, true),
+                                page));
+                    assertEquals(
+                        List.of("k7", "k6", "k5"), page.stream().map(SearchHit::key).toList());
+                    return open;
+                  } finally {
+                    db.cleanup();
+                  }
+                }));
       }
       for (Future<Integer> f : openClients) {
         assertEquals(1, f.get(), "driver clients open while every thread is working");

@@ -6,13 +6,15 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * The masters of a Redis OSS cluster (from {@code CLUSTER NODES}) and the per-master search index names.
+ * The masters of a Redis OSS cluster (from {@code CLUSTER NODES}) and the per-master search index
+ * names.
  *
- * <p>Why per-master names: without the search coordinator, RediSearch on a cluster node indexes only that
- * node's keys, and Redis routes FT.* commands by their index-name argument like a key (a node answers MOVED for a
- * name in another node's slot). So each master gets its own index, named {@code <table>-idx{<tag>}} where the
- * hash tag {@code <tag>} is the smallest decimal number whose slot that master serves. Immutable, thread-safe;
- * a resharding after init is not followed (restart the client).
+ * <p>Why per-master names: without the search coordinator, RediSearch on a cluster node indexes
+ * only that node's keys, and Redis routes FT.* commands by their index-name argument like a key (a
+ * node answers MOVED for a name in another node's slot). So each master gets its own index, named
+ * {@code <table>-idx{<tag>}} where the hash tag {@code <tag>} is the smallest decimal number whose
+ * slot that master serves. Immutable, thread-safe; a resharding after init is not followed (restart
+ * the client).
  *
  * @param masters the masters that serve slots, in CLUSTER NODES order
  * @param replicas the number of replica nodes
@@ -20,8 +22,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 record ClusterLayout(List<Master> masters, int replicas) {
 
   /** One master, its address and the slot ranges it serves. */
-  record Master(HostAndPort address, List<SlotRange> slots, String tag) {
-  }
+  record Master(HostAndPort address, List<SlotRange> slots, String tag) {}
 
   /** Slots {@code from..to}, inclusive. */
   record SlotRange(int from, int to) {
@@ -30,7 +31,9 @@ record ClusterLayout(List<Master> masters, int replicas) {
     }
   }
 
-  /** Parses the text reply of {@code CLUSTER NODES}; masters without slots (or failed) are left out. */
+  /**
+   * Parses the text reply of {@code CLUSTER NODES}; masters without slots (or failed) are left out.
+   */
   static ClusterLayout parse(String clusterNodes) {
     List<Master> masters = new ArrayList<>();
     int replicas = 0;
@@ -51,8 +54,12 @@ record ClusterLayout(List<Master> masters, int replicas) {
       for (int i = 8; i < f.length; i++) {
         if (!f[i].startsWith("[")) {
           int dash = f[i].indexOf('-');
-          slots.add(dash < 0 ? new SlotRange(Integer.parseInt(f[i]), Integer.parseInt(f[i]))
-              : new SlotRange(Integer.parseInt(f[i].substring(0, dash)), Integer.parseInt(f[i].substring(dash + 1))));
+          slots.add(
+              dash < 0
+                  ? new SlotRange(Integer.parseInt(f[i]), Integer.parseInt(f[i]))
+                  : new SlotRange(
+                      Integer.parseInt(f[i].substring(0, dash)),
+                      Integer.parseInt(f[i].substring(dash + 1))));
         }
       }
       if (!slots.isEmpty()) {
@@ -66,7 +73,8 @@ record ClusterLayout(List<Master> masters, int replicas) {
   private static HostAndPort address(String field) {
     String hostPort = field.split("[@,]")[0];
     int colon = hostPort.lastIndexOf(':');
-    return new HostAndPort(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    return new HostAndPort(
+        hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
   }
 
   /** The smallest decimal number whose hash slot lies in {@code slots}. */

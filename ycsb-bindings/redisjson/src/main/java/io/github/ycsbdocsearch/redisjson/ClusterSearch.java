@@ -11,10 +11,11 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * Search on a Redis OSS cluster without the search coordinator: asks every master's index for its first
- * {@code offset + pageSize} hits with their sort values, in parallel, and merges them; the page is the merged
- * hits {@code offset .. offset + pageSize - 1}. Correct because each record lives on exactly one master, so the
- * global top N is contained in the union of every master's top N. Thread-safe (the executor is shared).
+ * Search on a Redis OSS cluster without the search coordinator: asks every master's index for its
+ * first {@code offset + pageSize} hits with their sort values, in parallel, and merges them; the
+ * page is the merged hits {@code offset .. offset + pageSize - 1}. Correct because each record
+ * lives on exactly one master, so the global top N is contained in the union of every master's top
+ * N. Thread-safe (the executor is shared).
  */
 final class ClusterSearch {
   private final ExecutorService fanOut;
@@ -58,7 +59,8 @@ final class ClusterSearch {
    * Merges shard lists, each already in {@code SortedKey.order(ascending)}, and returns the hits
    * {@code offset .. offset + count - 1} of the merged order (fewer at the end, none past it).
    */
-  static List<SortedKey> merge(List<List<SortedKey>> shards, boolean ascending, int offset, int count) {
+  static List<SortedKey> merge(
+      List<List<SortedKey>> shards, boolean ascending, int offset, int count) {
     return SortedMerge.page(shards, SortedKey.order(ascending), offset, count);
   }
 }

@@ -7,20 +7,20 @@ import java.util.Set;
 import site.ycsb.ByteIterator;
 
 /**
- * Reads a flat JSON object, as RedisJSON returns a record ({@code {"f":"v","rank":42}}, or {@code [{...}]} for a
- * JSONPath), into YCSB fields without building Java strings: each value is a {@link JsonSlice} of the reply
- * (string contents, or the number's text). Only strings with escape sequences are copied, to unescape them.
- * Nested objects and arrays are not handled: the caller falls back to a full JSON parser. Stateless, thread-safe.
+ * Reads a flat JSON object, as RedisJSON returns a record ({@code {"f":"v","rank":42}}, or {@code
+ * [{...}]} for a JSONPath), into YCSB fields without building Java strings: each value is a {@link
+ * JsonSlice} of the reply (string contents, or the number's text). Only strings with escape
+ * sequences are copied, to unescape them. Nested objects and arrays are not handled: the caller
+ * falls back to a full JSON parser. Stateless, thread-safe.
  */
 final class FlatJsonReader {
-  private FlatJsonReader() {
-  }
+  private FlatJsonReader() {}
 
   /**
    * Puts the object's fields (only {@code fields} unless null) into {@code out}.
    *
-   * @return false when a value is an object or an array; {@code out} may then hold some fields already, which a
-   *     full parse overwrites with equal values
+   * @return false when a value is an object or an array; {@code out} may then hold some fields
+   *     already, which a full parse overwrites with equal values
    * @throws IllegalStateException when the input is not a JSON object
    */
   static boolean read(byte[] json, Set<String> fields, Map<String, ByteIterator> out) {
@@ -92,7 +92,12 @@ final class FlatJsonReader {
   /** End of a number or literal (true, false, null). */
   private static int scalarEnd(byte[] b, int i) {
     int start = i;
-    while (i < b.length && b[i] != ',' && b[i] != '}' && b[i] != ' ' && b[i] != '\n' && b[i] != '\r'
+    while (i < b.length
+        && b[i] != ','
+        && b[i] != '}'
+        && b[i] != ' '
+        && b[i] != '\n'
+        && b[i] != '\r'
         && b[i] != '\t') {
       i++;
     }
@@ -138,12 +143,14 @@ final class FlatJsonReader {
         case 't' -> out.write('\t');
         case 'u' -> {
           StringBuilder units = new StringBuilder();
-          units.append((char) Integer.parseInt(new String(b, i + 1, 4, StandardCharsets.US_ASCII), 16));
+          units.append(
+              (char) Integer.parseInt(new String(b, i + 1, 4, StandardCharsets.US_ASCII), 16));
           i += 4;
           // A character outside the BMP is a surrogate pair: two backslash-u escapes in a row.
           boolean pair = i + 6 < end && b[i + 1] == '\\' && b[i + 2] == 'u';
           if (Character.isHighSurrogate(units.charAt(0)) && pair) {
-            units.append((char) Integer.parseInt(new String(b, i + 3, 4, StandardCharsets.US_ASCII), 16));
+            units.append(
+                (char) Integer.parseInt(new String(b, i + 3, 4, StandardCharsets.US_ASCII), 16));
             i += 6;
           }
           out.writeBytes(units.toString().getBytes(StandardCharsets.UTF_8));

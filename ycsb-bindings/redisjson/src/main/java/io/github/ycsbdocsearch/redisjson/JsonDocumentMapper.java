@@ -19,12 +19,14 @@ import site.ycsb.StringByteIterator;
 /**
  * Converts between YCSB field maps and the JSON documents stored with RedisJSON.
  *
- * <p>Every field is a JSON string except the schema's numeric sort field, which is written as a JSON number (so
- * RediSearch can sort on it) and read back as its decimal string, e.g. {@code "42"}. Thread-safe: Jackson's
- * factories are thread-safe and every call uses its own parser or generator.
+ * <p>Every field is a JSON string except the schema's numeric sort field, which is written as a
+ * JSON number (so RediSearch can sort on it) and read back as its decimal string, e.g. {@code
+ * "42"}. Thread-safe: Jackson's factories are thread-safe and every call uses its own parser or
+ * generator.
  */
 final class JsonDocumentMapper {
   private static final JsonFactory JSON = new JsonFactory();
+
   /** Only for values that are not flat strings or numbers (never written by this binding). */
   private static final ObjectMapper TREES = new ObjectMapper(JSON);
 
@@ -70,14 +72,18 @@ final class JsonDocumentMapper {
       try {
         g.writeNumber(Long.parseLong(value.trim()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("field " + field + " must be an integer, got '" + value + "'", e);
+        throw new IllegalArgumentException(
+            "field " + field + " must be an integer, got '" + value + "'", e);
       }
     } else {
       g.writeString(value);
     }
   }
 
-  /** The JSONPath of a top-level field: {@code $.name}, or the bracket form when the name is not an identifier. */
+  /**
+   * The JSONPath of a top-level field: {@code $.name}, or the bracket form when the name is not an
+   * identifier.
+   */
   static String path(String field) {
     if (field.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       return "$." + field;
@@ -86,9 +92,10 @@ final class JsonDocumentMapper {
   }
 
   /**
-   * Reads a whole document ({@code {...}}, or {@code [{...}]} as JSONPath replies wrap it) into {@code out},
-   * keeping only {@code fields} unless that is null. Flat documents (every record this binding writes) are read
-   * without decoding values ({@link FlatJsonReader}); others go through Jackson.
+   * Reads a whole document ({@code {...}}, or {@code [{...}]} as JSONPath replies wrap it) into
+   * {@code out}, keeping only {@code fields} unless that is null. Flat documents (every record this
+   * binding writes) are read without decoding values ({@link FlatJsonReader}); others go through
+   * Jackson.
    */
   void readDocument(byte[] json, Set<String> fields, Map<String, ByteIterator> out) {
     if (!FlatJsonReader.read(json, fields, out)) {
@@ -120,9 +127,9 @@ final class JsonDocumentMapper {
   }
 
   /**
-   * Reads the reply of {@code JSON.GET key path1 [path2 ...]} sent with {@link #path} of each of {@code fields}:
-   * one path gives {@code [value]}, several give {@code {"path": [value], ...}}; a missing field gives {@code []}
-   * and is left out.
+   * Reads the reply of {@code JSON.GET key path1 [path2 ...]} sent with {@link #path} of each of
+   * {@code fields}: one path gives {@code [value]}, several give {@code {"path": [value], ...}}; a
+   * missing field gives {@code []} and is left out.
    */
   void readPaths(byte[] json, List<String> fields, Map<String, ByteIterator> out) {
     try (JsonParser p = JSON.createParser(json)) {
@@ -146,8 +153,12 @@ final class JsonDocumentMapper {
     }
   }
 
-  /** Reads the rest of a JSONPath match array, keeping its first element (a top-level path matches once). */
-  private static void readFirstMatch(JsonParser p, String field, Map<String, ByteIterator> out) throws IOException {
+  /**
+   * Reads the rest of a JSONPath match array, keeping its first element (a top-level path matches
+   * once).
+   */
+  private static void readFirstMatch(JsonParser p, String field, Map<String, ByteIterator> out)
+      throws IOException {
     JsonToken t = p.nextToken();
     if (t != JsonToken.END_ARRAY) {
       out.put(field, new StringByteIterator(scalarText(p)));

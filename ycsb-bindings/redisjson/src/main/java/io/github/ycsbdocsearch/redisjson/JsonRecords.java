@@ -18,13 +18,14 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 import site.ycsb.ByteIterator;
 
 /**
- * The record I/O of the binding: one JSON document per record, plus the optional per-table key set that
- * YCSB SCAN reads (see {@link RedisKeys}). Methods throw jedis exceptions; the caller maps them to a status.
+ * The record I/O of the binding: one JSON document per record, plus the optional per-table key set
+ * that YCSB SCAN reads (see {@link RedisKeys}). Methods throw jedis exceptions; the caller maps
+ * them to a status.
  *
- * <p>Key set consistency: on a single server the record write and the key-set update go in one pipeline (one
- * round trip); on a cluster they usually live on different masters and are two commands. Neither is a
- * transaction, so a failure between the two can leave the key set one entry off; SCAN skips keys whose record is
- * gone. Thread-safe: holds only thread-safe collaborators.
+ * <p>Key set consistency: on a single server the record write and the key-set update go in one
+ * pipeline (one round trip); on a cluster they usually live on different masters and are two
+ * commands. Neither is a transaction, so a failure between the two can leave the key set one entry
+ * off; SCAN skips keys whose record is gone. Thread-safe: holds only thread-safe collaborators.
  */
 final class JsonRecords {
   private final UnifiedJedis jedis;
@@ -34,8 +35,13 @@ final class JsonRecords {
   private final int waitAofReplicas;
   private final int waitAofTimeoutMs;
 
-  JsonRecords(UnifiedJedis jedis, boolean cluster, boolean keySet, JsonDocumentMapper mapper, int waitAofReplicas,
-              int waitAofTimeoutMs) {
+  JsonRecords(
+      UnifiedJedis jedis,
+      boolean cluster,
+      boolean keySet,
+      JsonDocumentMapper mapper,
+      int waitAofReplicas,
+      int waitAofTimeoutMs) {
     this.jedis = jedis;
     this.cluster = cluster;
     this.keySet = keySet;
@@ -48,7 +54,10 @@ final class JsonRecords {
     return keySet;
   }
 
-  /** Reads all fields ({@code fields == null}) or the given ones; false when the record does not exist. */
+  /**
+   * Reads all fields ({@code fields == null}) or the given ones; false when the record does not
+   * exist.
+   */
   boolean read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
     CommandArguments get = RedisCommand.JSON_GET.args().key(RedisKeys.record(table, key));
     List<String> wanted = fields == null || fields.isEmpty() ? null : new ArrayList<>(fields);
@@ -71,10 +80,17 @@ final class JsonRecords {
 
   /** Writes the whole record (replacing any previous one) and adds its key to the key set. */
   void insert(String table, String key, Map<String, ByteIterator> values) {
-    CommandArguments set = RedisCommand.JSON_SET.args().key(RedisKeys.record(table, key)).add("$")
-        .add(mapper.toJson(values));
-    withKeySet(set, RedisKeys.record(table, key), RedisCommand.ZADD.args().key(RedisKeys.keySet(table)).add(0)
-        .add(key), RedisKeys.keySet(table));
+    CommandArguments set =
+        RedisCommand.JSON_SET
+            .args()
+            .key(RedisKeys.record(table, key))
+            .add("$")
+            .add(mapper.toJson(values));
+    withKeySet(
+        set,
+        RedisKeys.record(table, key),
+        RedisCommand.ZADD.args().key(RedisKeys.keySet(table)).add(0).add(key),
+        RedisKeys.keySet(table));
   }
 
   /**
@@ -86,7 +102,8 @@ final class JsonRecords {
     String recordKey = RedisKeys.record(table, key);
     CommandArguments mset = RedisCommand.JSON_MSET.args();
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-      mset.key(recordKey).add(JsonDocumentMapper.path(e.getKey()))
+      mset.key(recordKey)
+          .add(JsonDocumentMapper.path(e.getKey()))
           .add(mapper.jsonValue(e.getKey(), e.getValue().toString()));
     }
     try {
@@ -104,15 +121,28 @@ final class JsonRecords {
   /** Deletes the record and its key-set entry; false when the record did not exist. */
   boolean delete(String table, String key) {
     CommandArguments del = RedisCommand.DEL.args().key(RedisKeys.record(table, key));
-    Object deleted = withKeySet(del, RedisKeys.record(table, key), RedisCommand.ZREM.args()
-        .key(RedisKeys.keySet(table)).add(key), RedisKeys.keySet(table));
+    Object deleted =
+        withKeySet(
+            del,
+            RedisKeys.record(table, key),
+            RedisCommand.ZREM.args().key(RedisKeys.keySet(table)).add(key),
+            RedisKeys.keySet(table));
     return ((Long) deleted) > 0;
   }
 
   /** Up to {@code count} YCSB keys {@code >= startKey} in byte order, from the key set. */
   List<String> keysFrom(String table, String startKey, int count) {
-    List<?> members = (List<?>) jedis.executeCommand(RedisCommand.ZRANGEBYLEX.args()
-        .key(RedisKeys.keySet(table)).add("[" + startKey).add("+").add("LIMIT").add(0).add(count));
+    List<?> members =
+        (List<?>)
+            jedis.executeCommand(
+                RedisCommand.ZRANGEBYLEX
+                    .args()
+                    .key(RedisKeys.keySet(table))
+                    .add("[" + startKey)
+                    .add("+")
+                    .add("LIMIT")
+                    .add(0)
+                    .add(count));
     List<String> keys = new ArrayList<>(members.size());
     for (Object m : members) {
       keys.add(RedisConnector.text(m));
@@ -121,8 +151,8 @@ final class JsonRecords {
   }
 
   /**
-   * The records of {@code keys}, in order, in one pipeline (one round trip per master); a missing record gives
-   * null at its position.
+   * The records of {@code keys}, in order, in one pipeline (one round trip per master); a missing
+   * record gives null at its position.
    */
   List<Map<String, ByteIterator>> fetch(String table, List<String> keys, Set<String> fields) {
     List<Response<Object>> replies = new ArrayList<>(keys.size());
@@ -146,31 +176,46 @@ final class JsonRecords {
   }
 
   /**
-   * One write. With {@code redis.waitaof} (cluster only) it runs on a connection to its key's master, followed on
-   * that same connection by {@code WAITAOF 1 N timeout} (WAITAOF counts the writes of its own connection), and fails
-   * unless the master and N replicas have the write in their fsynced AOF.
+   * One write. With {@code redis.waitaof} (cluster only) it runs on a connection to its key's
+   * master, followed on that same connection by {@code WAITAOF 1 N timeout} (WAITAOF counts the
+   * writes of its own connection), and fails unless the master and N replicas have the write in
+   * their fsynced AOF.
    */
   private Object write(CommandArguments command, String key) {
     if (waitAofReplicas == 0) {
       return jedis.executeCommand(command);
     }
-    try (Connection c = ((RedisClusterClient) jedis).getConnectionFromSlot(JedisClusterCRC16.getSlot(key))) {
+    try (Connection c =
+        ((RedisClusterClient) jedis).getConnectionFromSlot(JedisClusterCRC16.getSlot(key))) {
       Object reply = c.executeCommand(command);
-      List<?> acks = (List<?>) c.executeCommand(RedisCommand.WAITAOF.args().add(1).add(waitAofReplicas)
-          .add(waitAofTimeoutMs));
+      List<?> acks =
+          (List<?>)
+              c.executeCommand(
+                  RedisCommand.WAITAOF.args().add(1).add(waitAofReplicas).add(waitAofTimeoutMs));
       long local = (Long) acks.get(0);
       long replicas = (Long) acks.get(1);
       if (local < 1 || replicas < waitAofReplicas) {
-        throw new JedisException("WAITAOF: the write is fsynced on " + local + " master and " + replicas + " of "
-            + waitAofReplicas + " replica(s) after " + waitAofTimeoutMs + " ms");
+        throw new JedisException(
+            "WAITAOF: the write is fsynced on "
+                + local
+                + " master and "
+                + replicas
+                + " of "
+                + waitAofReplicas
+                + " replica(s) after "
+                + waitAofTimeoutMs
+                + " ms");
       }
       return reply;
     }
   }
 
-  /** Runs the record command and, when the key set is on, the key-set command; returns the record command's reply. */
-  private Object withKeySet(CommandArguments record, String recordKey, CommandArguments keySetUpdate,
-                            String keySetKey) {
+  /**
+   * Runs the record command and, when the key set is on, the key-set command; returns the record
+   * command's reply.
+   */
+  private Object withKeySet(
+      CommandArguments record, String recordKey, CommandArguments keySetUpdate, String keySetKey) {
     if (!keySet) {
       return write(record, recordKey);
     }

@@ -5,12 +5,13 @@ import java.util.Arrays;
 import site.ycsb.ByteIterator;
 
 /**
- * A field value read from a JSON reply: UTF-8 bytes in a slice of the reply, not copied or decoded until asked.
+ * A field value read from a JSON reply: UTF-8 bytes in a slice of the reply, not copied or decoded
+ * until asked.
  *
- * <p>Why: a YCSB read discards the values it gets back, so decoding a 1 KB document into Java strings would be
- * work the measured operation does not need. Unlike YCSB's {@code ByteArrayByteIterator}, {@link #toString()}
- * does not consume the iterator and can be called again. Not thread-safe (like every ByteIterator); the backing
- * array is never modified.
+ * <p>Why: a YCSB read discards the values it gets back, so decoding a 1 KB document into Java
+ * strings would be work the measured operation does not need. Unlike YCSB's {@code
+ * ByteArrayByteIterator}, {@link #toString()} does not consume the iterator and can be called
+ * again. Not thread-safe (like every ByteIterator); the backing array is never modified.
  */
 final class JsonSlice extends ByteIterator {
   private final byte[] bytes;

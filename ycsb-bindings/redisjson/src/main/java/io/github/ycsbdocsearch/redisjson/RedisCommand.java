@@ -7,8 +7,9 @@ import redis.clients.jedis.commands.ProtocolCommand;
 /**
  * The Redis, RedisJSON and RediSearch commands this binding sends, as raw protocol commands.
  *
- * <p>Why not jedis' typed helpers: the binding needs JSON.MSET, WITHSORTKEYS and per-query TIMEOUT, and parses
- * replies itself so a read costs one JSON parse and nothing else. Immutable, so thread-safe.
+ * <p>Why not jedis' typed helpers: the binding needs JSON.MSET, WITHSORTKEYS and per-query TIMEOUT,
+ * and parses replies itself so a read costs one JSON parse and nothing else. Immutable, so
+ * thread-safe.
  */
 enum RedisCommand implements ProtocolCommand {
   JSON_SET("JSON.SET"),

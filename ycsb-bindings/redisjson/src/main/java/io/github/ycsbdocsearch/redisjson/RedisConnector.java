@@ -19,19 +19,18 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * Opens jedis clients from a {@link RedisJsonConfig} and turns every way of failing to reach a usable server
- * (refused connection, wrong password, missing module) into a one-line {@link SetupException}. Stateless,
- * thread-safe.
+ * Opens jedis clients from a {@link RedisJsonConfig} and turns every way of failing to reach a
+ * usable server (refused connection, wrong password, missing module) into a one-line {@link
+ * SetupException}. Stateless, thread-safe.
  */
 final class RedisConnector {
   static final String CLIENT_NAME = "ycsb-docsearch";
 
-  private RedisConnector() {
-  }
+  private RedisConnector() {}
 
   /**
-   * A pooled client (single server) or a cluster client, checked with PING and for the JSON and search modules.
-   * Replies use RESP2, which the reply readers of this binding expect.
+   * A pooled client (single server) or a cluster client, checked with PING and for the JSON and
+   * search modules. Replies use RESP2, which the reply readers of this binding expect.
    *
    * @throws SetupException naming the store and address when the server cannot be used
    */
@@ -43,11 +42,19 @@ final class RedisConnector {
       pool.setMaxIdle(c.poolMax());
       pool.setMaxWait(Duration.ofMillis(c.timeoutMs()));
       if (c.cluster()) {
-        jedis = RedisClusterClient.builder().nodes(new HashSet<>(c.nodes())).clientConfig(clientConfig(c))
-            .poolConfig(pool).build();
+        jedis =
+            RedisClusterClient.builder()
+                .nodes(new HashSet<>(c.nodes()))
+                .clientConfig(clientConfig(c))
+                .poolConfig(pool)
+                .build();
       } else {
-        jedis = RedisClient.builder().hostAndPort(c.nodes().get(0)).clientConfig(clientConfig(c))
-            .poolConfig(pool).build();
+        jedis =
+            RedisClient.builder()
+                .hostAndPort(c.nodes().get(0))
+                .clientConfig(clientConfig(c))
+                .poolConfig(pool)
+                .build();
       }
       jedis.executeCommand(RedisCommand.PING.args());
       requireModules(jedis, c);
@@ -70,8 +77,14 @@ final class RedisConnector {
   }
 
   static JedisClientConfig clientConfig(RedisJsonConfig c) {
-    return DefaultJedisClientConfig.builder().resp2().user(c.user()).password(c.password())
-        .connectionTimeoutMillis(c.timeoutMs()).socketTimeoutMillis(c.timeoutMs()).clientName(CLIENT_NAME).build();
+    return DefaultJedisClientConfig.builder()
+        .resp2()
+        .user(c.user())
+        .password(c.password())
+        .connectionTimeoutMillis(c.timeoutMs())
+        .socketTimeoutMillis(c.timeoutMs())
+        .clientName(CLIENT_NAME)
+        .build();
   }
 
   /** The server must have RedisJSON ({@code ReJSON}) and RediSearch ({@code search}) loaded. */
@@ -83,15 +96,16 @@ final class RedisConnector {
     }
     for (String required : List.of("ReJSON", "search")) {
       if (!names.contains(required)) {
-        throw new SetupException(c.address() + ": module '" + required + "' is not loaded (MODULE LIST: " + names
-            + ")");
+        throw new SetupException(
+            c.address() + ": module '" + required + "' is not loaded (MODULE LIST: " + names + ")");
       }
     }
   }
 
   /**
-   * True when the server runs the RediSearch coordinator, which distributes FT.CREATE and FT.SEARCH over a
-   * cluster by itself. It registers shard-side commands named {@code _FT.*}; a plain build does not.
+   * True when the server runs the RediSearch coordinator, which distributes FT.CREATE and FT.SEARCH
+   * over a cluster by itself. It registers shard-side commands named {@code _FT.*}; a plain build
+   * does not.
    */
   static boolean hasSearchCoordinator(UnifiedJedis jedis) {
     Object info = jedis.executeCommand(RedisCommand.COMMAND.args().add("INFO").add("_FT.SEARCH"));
@@ -105,8 +119,10 @@ final class RedisConnector {
     }
     String why = rootMessage(e);
     String lower = why.toLowerCase(Locale.ROOT);
-    String what = lower.contains("wrongpass") || lower.contains("noauth") || lower.contains("auth")
-        ? "authentication failed" : "cannot use the server";
+    String what =
+        lower.contains("wrongpass") || lower.contains("noauth") || lower.contains("auth")
+            ? "authentication failed"
+            : "cannot use the server";
     return new SetupException(c.address() + ": " + what + " (" + why + ")", e);
   }
 
@@ -121,6 +137,8 @@ final class RedisConnector {
   }
 
   static String text(Object bulk) {
-    return bulk instanceof byte[] ? new String((byte[]) bulk, StandardCharsets.UTF_8) : String.valueOf(bulk);
+    return bulk instanceof byte[]
+        ? new String((byte[]) bulk, StandardCharsets.UTF_8)
+        : String.valueOf(bulk);
   }
 }

@@ -18,25 +18,32 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for RedisJSON + RediSearch: a record is one JSON document at {@code <table>:<key>}, searched
- * through a RediSearch index on the table's key prefix. This class only translates YCSB calls; configuration,
- * record I/O, index management, query building and the cluster fan-out live in the classes it names.
+ * YCSB binding for RedisJSON + RediSearch: a record is one JSON document at {@code <table>:<key>},
+ * searched through a RediSearch index on the table's key prefix. This class only translates YCSB
+ * calls; configuration, record I/O, index management, query building and the cluster fan-out live
+ * in the classes it names.
  *
- * <p>One instance per YCSB client thread (YCSB's contract); every instance of a JVM with the same configuration
- * shares one jedis client ({@link SharedRedisClient}), opened by the first {@link #init} and closed by the last
- * {@link #cleanup}. An instance is confined to its thread; the shared parts are thread-safe.
+ * <p>One instance per YCSB client thread (YCSB's contract); every instance of a JVM with the same
+ * configuration shares one jedis client ({@link SharedRedisClient}), opened by the first {@link
+ * #init} and closed by the last {@link #cleanup}. An instance is confined to its thread; the shared
+ * parts are thread-safe.
  *
  * <p>Properties: see {@link RedisJsonConfig} and the module README.
  */
 public class RedisJsonClient extends DB implements SearchableDB {
   /** YCSB's table property, read to create the index before the first operation. */
   public static final String TABLE_PROPERTY = "table";
+
   public static final String TABLE_DEFAULT = "usertable";
 
   private static final System.Logger LOG = System.getLogger(RedisJsonClient.class.getName());
-  /** Failed operations are logged up to this count, then every {@link #LOG_EVERY}th, so a broken store cannot
-   * flood the log during a timed run. */
+
+  /**
+   * Failed operations are logged up to this count, then every {@link #LOG_EVERY}th, so a broken
+   * store cannot flood the log during a timed run.
+   */
   private static final long LOG_FIRST = 10;
+
   private static final long LOG_EVERY = 10_000;
   private static final AtomicLong FAILURES = new AtomicLong();
 
@@ -45,8 +52,8 @@ public class RedisJsonClient extends DB implements SearchableDB {
   private JsonDocumentMapper mapper;
 
   /**
-   * Parses the properties, opens (or joins) the shared client, makes sure the configured table's index exists,
-   * and registers this instance for the search workload on the calling thread.
+   * Parses the properties, opens (or joins) the shared client, makes sure the configured table's
+   * index exists, and registers this instance for the search workload on the calling thread.
    *
    * @throws SetupException one line naming the store and address, or the malformed property
    */
@@ -62,9 +69,16 @@ public class RedisJsonClient extends DB implements SearchableDB {
       throw RedisConnector.setupError(config, e);
     }
     mapper = new JsonDocumentMapper(config.schema());
-    // WAITAOF's own timeout is half the socket timeout, so the server's answer arrives before the socket gives up.
-    records = new JsonRecords(shared.jedis(), config.cluster(), config.scanKeySet(), mapper, config.waitAofReplicas(),
-        Math.max(1, config.timeoutMs() / 2));
+    // WAITAOF's own timeout is half the socket timeout, so the server's answer arrives before the
+    // socket gives up.
+    records =
+        new JsonRecords(
+            shared.jedis(),
+            config.cluster(),
+            config.scanKeySet(),
+            mapper,
+            config.waitAofReplicas(),
+            Math.max(1, config.timeoutMs() / 2));
     SearchBindings.register(this);
   }
 
@@ -79,7 +93,8 @@ public class RedisJsonClient extends DB implements SearchableDB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       return records.read(table, key, fields, result) ? Status.OK : Status.NOT_FOUND;
     } catch (RuntimeException e) {
@@ -88,12 +103,16 @@ public class RedisJsonClient extends DB implements SearchableDB {
   }
 
   /**
-   * Records with keys {@code >= startkey} in byte order, from the table's key set
-   * ({@value RedisJsonConfig#SCAN_KEYSET_PROPERTY}; NOT_IMPLEMENTED when it is off).
+   * Records with keys {@code >= startkey} in byte order, from the table's key set ({@value
+   * RedisJsonConfig#SCAN_KEYSET_PROPERTY}; NOT_IMPLEMENTED when it is off).
    */
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
-                     Vector<HashMap<String, ByteIterator>> result) {
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     if (!records.scanSupported()) {
       return Status.NOT_IMPLEMENTED;
     }
@@ -110,7 +129,10 @@ public class RedisJsonClient extends DB implements SearchableDB {
     }
   }
 
-  /** Changes only the given fields (JSON.MSET of their paths); NOT_FOUND when the record does not exist. */
+  /**
+   * Changes only the given fields (JSON.MSET of their paths); NOT_FOUND when the record does not
+   * exist.
+   */
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
@@ -140,9 +162,9 @@ public class RedisJsonClient extends DB implements SearchableDB {
   }
 
   /**
-   * One page: a single FT.SEARCH where one index sees every record (single server, or a cluster with the
-   * search coordinator); otherwise every master's top hits merged by {@link ClusterSearch}, then the page's
-   * documents fetched by key unless only keys are asked for.
+   * One page: a single FT.SEARCH where one index sees every record (single server, or a cluster
+   * with the search coordinator); otherwise every master's top hits merged by {@link
+   * ClusterSearch}, then the page's documents fetched by key unless only keys are asked for.
    */
   @Override
   public Status search(String table, SearchQuery query, List<SearchHit> page) {
@@ -176,15 +198,21 @@ public class RedisJsonClient extends DB implements SearchableDB {
 
   @Override
   public String explainQuery(String table, SearchQuery query) {
-    Object reply = shared.jedis().executeCommand(RedisSearchQuery.explain(shared.indexes(table).get(0), query));
+    Object reply =
+        shared
+            .jedis()
+            .executeCommand(RedisSearchQuery.explain(shared.indexes(table).get(0), query));
     return RedisConnector.text(reply).replaceAll("\\s+", " ").trim();
   }
 
-  /** Maps a failure to a status: a value the store cannot take is BAD_REQUEST, anything else ERROR. */
+  /**
+   * Maps a failure to a status: a value the store cannot take is BAD_REQUEST, anything else ERROR.
+   */
   private static Status failed(String op, RuntimeException e) {
     long n = FAILURES.incrementAndGet();
     if (n <= LOG_FIRST || n % LOG_EVERY == 0) {
-      LOG.log(System.Logger.Level.WARNING, "redisjson " + op + " failed (failure #" + n + "): " + e);
+      LOG.log(
+          System.Logger.Level.WARNING, "redisjson " + op + " failed (failure #" + n + "): " + e);
     }
     return e instanceof IllegalArgumentException ? Status.BAD_REQUEST : Status.ERROR;
   }

@@ -9,22 +9,33 @@ import java.util.stream.Collectors;
 import redis.clients.jedis.HostAndPort;
 
 /**
- * Every setting of the RedisJSON binding, parsed once from the YCSB properties. Immutable, so thread-safe.
+ * Every setting of the RedisJSON binding, parsed once from the YCSB properties. Immutable, so
+ * thread-safe.
  *
- * @param nodes        where to connect: the one server, or the cluster's seed nodes
- * @param cluster      true for a Redis OSS cluster (slots spread over several masters)
- * @param user         ACL user name, or null for the default user
- * @param password     password, or null when the server has no authentication
- * @param timeoutMs    connect and socket timeout; a search on a deep page must finish within it
- * @param poolMax      connections per server node; at least the number of client threads
- * @param scanKeySet   maintain the per-table sorted set of keys that YCSB SCAN reads
- * @param indexWaitMs  how long init waits for a background (re)indexing of existing documents to finish
- * @param schema       which field is full-text and which is the numeric sort field
- * @param waitAofReplicas after each write, wait until this many replicas have fsynced it (WAITAOF); 0 = do not wait
+ * @param nodes where to connect: the one server, or the cluster's seed nodes
+ * @param cluster true for a Redis OSS cluster (slots spread over several masters)
+ * @param user ACL user name, or null for the default user
+ * @param password password, or null when the server has no authentication
+ * @param timeoutMs connect and socket timeout; a search on a deep page must finish within it
+ * @param poolMax connections per server node; at least the number of client threads
+ * @param scanKeySet maintain the per-table sorted set of keys that YCSB SCAN reads
+ * @param indexWaitMs how long init waits for a background (re)indexing of existing documents to
+ *     finish
+ * @param schema which field is full-text and which is the numeric sort field
+ * @param waitAofReplicas after each write, wait until this many replicas have fsynced it (WAITAOF);
+ *     0 = do not wait
  */
-public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String user, String password, int timeoutMs,
-                              int poolMax, boolean scanKeySet, long indexWaitMs, SearchSchema schema,
-                              int waitAofReplicas) {
+public record RedisJsonConfig(
+    List<HostAndPort> nodes,
+    boolean cluster,
+    String user,
+    String password,
+    int timeoutMs,
+    int poolMax,
+    boolean scanKeySet,
+    long indexWaitMs,
+    SearchSchema schema,
+    int waitAofReplicas) {
 
   public static final String HOST_PROPERTY = "redis.host";
   public static final String HOST_DEFAULT = "127.0.0.1";
@@ -34,24 +45,35 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
   public static final String PASSWORD_PROPERTY = "redis.password";
   public static final String CLUSTER_PROPERTY = "redis.cluster";
   public static final boolean CLUSTER_DEFAULT = false;
-  /** Comma-separated {@code host:port} seeds of a cluster; when empty the cluster is reached through host/port. */
+
+  /**
+   * Comma-separated {@code host:port} seeds of a cluster; when empty the cluster is reached through
+   * host/port.
+   */
   public static final String HOSTS_PROPERTY = "redis.hosts";
+
   public static final String TIMEOUT_PROPERTY = "redis.timeout.ms";
   public static final int TIMEOUT_DEFAULT = 10_000;
   public static final String POOL_MAX_PROPERTY = "redis.pool.max";
+
   /** The pool never defaults below this, nor below YCSB's thread count. */
   public static final int POOL_MAX_FLOOR = 8;
+
   public static final String SCAN_KEYSET_PROPERTY = "redis.scan.keyset";
   public static final boolean SCAN_KEYSET_DEFAULT = true;
   public static final String INDEX_WAIT_PROPERTY = "redis.index.wait.ms";
   public static final long INDEX_WAIT_DEFAULT = 300_000L;
+
   /**
-   * Replicas that must have fsynced a write to their AOF before it is acknowledged ({@code WAITAOF 1 N timeout}
-   * on the write's own connection): the strict durability profile on a cluster, where replication is otherwise
-   * asynchronous and a promoted replica could miss acknowledged writes. Needs {@code redis.cluster=true}.
+   * Replicas that must have fsynced a write to their AOF before it is acknowledged ({@code WAITAOF
+   * 1 N timeout} on the write's own connection): the strict durability profile on a cluster, where
+   * replication is otherwise asynchronous and a promoted replica could miss acknowledged writes.
+   * Needs {@code redis.cluster=true}.
    */
   public static final String WAIT_AOF_PROPERTY = "redis.waitaof";
+
   public static final int WAIT_AOF_DEFAULT = 0;
+
   /** YCSB's own thread-count property, read to size the pool. */
   public static final String THREADCOUNT_PROPERTY = "threadcount";
 
@@ -65,7 +87,8 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
   /**
    * Parses the binding's properties.
    *
-   * @throws io.github.ycsbdocsearch.common.SetupException naming the malformed property and its value
+   * @throws io.github.ycsbdocsearch.common.SetupException naming the malformed property and its
+   *     value
    */
   public static RedisJsonConfig fromProperties(Properties p) {
     boolean cluster = Props.bool(p, CLUSTER_PROPERTY, CLUSTER_DEFAULT);
@@ -74,7 +97,8 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
     if (!hosts.isEmpty()) {
       nodes = parseHosts(hosts);
       if (!cluster && nodes.size() > 1) {
-        throw Props.bad(HOSTS_PROPERTY, hosts, "one host:port unless " + CLUSTER_PROPERTY + "=true");
+        throw Props.bad(
+            HOSTS_PROPERTY, hosts, "one host:port unless " + CLUSTER_PROPERTY + "=true");
       }
     } else {
       int port = Props.integer(p, PORT_PROPERTY, PORT_DEFAULT, 1);
@@ -86,17 +110,25 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
     int threads = Props.integer(p, THREADCOUNT_PROPERTY, 1, 1);
     int waitAof = Props.integer(p, WAIT_AOF_PROPERTY, WAIT_AOF_DEFAULT, 0);
     if (waitAof > 0 && !cluster) {
-      throw Props.bad(WAIT_AOF_PROPERTY, String.valueOf(waitAof), "0 unless " + CLUSTER_PROPERTY
-          + "=true (a single server has no replica to wait for; appendfsync always makes it durable)");
+      throw Props.bad(
+          WAIT_AOF_PROPERTY,
+          String.valueOf(waitAof),
+          "0 unless "
+              + CLUSTER_PROPERTY
+              + "=true (a single server has no replica to wait for; appendfsync always makes it"
+              + " durable)");
     }
-    return new RedisJsonConfig(nodes, cluster,
+    return new RedisJsonConfig(
+        nodes,
+        cluster,
         emptyToNull(Props.string(p, USER_PROPERTY, "")),
         emptyToNull(Props.string(p, PASSWORD_PROPERTY, "")),
         Props.integer(p, TIMEOUT_PROPERTY, TIMEOUT_DEFAULT, 1),
         Props.integer(p, POOL_MAX_PROPERTY, Math.max(threads, POOL_MAX_FLOOR), 1),
         Props.bool(p, SCAN_KEYSET_PROPERTY, SCAN_KEYSET_DEFAULT),
         Props.longValue(p, INDEX_WAIT_PROPERTY, INDEX_WAIT_DEFAULT, 0),
-        SearchSchema.fromProperties(p), waitAof);
+        SearchSchema.fromProperties(p),
+        waitAof);
   }
 
   /** Parses {@code host:port,host:port}; a malformed entry names the property. */
@@ -122,7 +154,9 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
     return out;
   }
 
-  /** How error messages name this store: {@code redisjson at 127.0.0.1:6379} or the cluster's seeds. */
+  /**
+   * How error messages name this store: {@code redisjson at 127.0.0.1:6379} or the cluster's seeds.
+   */
   public String address() {
     String list = nodes.stream().map(HostAndPort::toString).collect(Collectors.joining(","));
     return cluster ? "redisjson cluster at " + list : "redisjson at " + list;
@@ -131,9 +165,23 @@ public record RedisJsonConfig(List<HostAndPort> nodes, boolean cluster, String u
   /** Hides the password, so the record can be logged or put in a manifest. */
   @Override
   public String toString() {
-    return "RedisJsonConfig[" + address() + ", user=" + user + ", password=" + (password == null ? "none" : "***")
-        + ", timeoutMs=" + timeoutMs + ", poolMax=" + poolMax + ", scanKeySet=" + scanKeySet + ", indexWaitMs="
-        + indexWaitMs + ", schema=" + schema + "]";
+    return "RedisJsonConfig["
+        + address()
+        + ", user="
+        + user
+        + ", password="
+        + (password == null ? "none" : "***")
+        + ", timeoutMs="
+        + timeoutMs
+        + ", poolMax="
+        + poolMax
+        + ", scanKeySet="
+        + scanKeySet
+        + ", indexWaitMs="
+        + indexWaitMs
+        + ", schema="
+        + schema
+        + "]";
   }
 
   private static String emptyToNull(String s) {

@@ -19,13 +19,14 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * Store probe for RedisJSON + RediSearch: checks the server, describes its settings for the results manifest,
- * resets and counts a table. Works on a single server and on a cluster (every master in turn). Each call opens
- * and closes its own connections (the background sampler holds its own until closed), so the probe is stateless and
- * thread-safe.
+ * Store probe for RedisJSON + RediSearch: checks the server, describes its settings for the results
+ * manifest, resets and counts a table. Works on a single server and on a cluster (every master in
+ * turn). Each call opens and closes its own connections (the background sampler holds its own until
+ * closed), so the probe is stateless and thread-safe.
  */
 public final class RedisJsonProbe implements StoreProbe {
   private static final int SCAN_BATCH = 1000;
+
   /** The type name RedisJSON gives its keys, for counting only documents. */
   private static final String JSON_TYPE = "ReJSON-RL";
 
@@ -49,24 +50,49 @@ public final class RedisJsonProbe implements StoreProbe {
         describeServer(first, d);
       }
       long[] data = {0, 0};
-      forEachMaster(c, jedis, node -> {
-        String db = infoSection(node, "keyspace").getOrDefault("db0", "keys=0");
-        data[0] += Long.parseLong(db.replaceFirst("^keys=(\\d+).*", "$1"));
-        data[1] += Long.parseLong(infoSection(node, "memory").getOrDefault("used_memory_dataset", "0"));
-      });
-      d.put(DATA_SET, StoreProbe.dataSet(data[0], data[1],
-          "keys of db0 and used_memory_dataset of the masters (every key they hold, the key space and the search "
-              + "indexes, in memory)"));
+      forEachMaster(
+          c,
+          jedis,
+          node -> {
+            String db = infoSection(node, "keyspace").getOrDefault("db0", "keys=0");
+            data[0] += Long.parseLong(db.replaceFirst("^keys=(\\d+).*", "$1"));
+            data[1] +=
+                Long.parseLong(
+                    infoSection(node, "memory").getOrDefault("used_memory_dataset", "0"));
+          });
+      d.put(
+          DATA_SET,
+          StoreProbe.dataSet(
+              data[0],
+              data[1],
+              "keys of db0 and used_memory_dataset of the masters (every key they hold, the key"
+                  + " space and the search indexes, in memory)"));
       if (c.cluster()) {
         d.put("replicas", layout(jedis).replicas());
         d.put("search_coordinator", RedisConnector.hasSearchCoordinator(jedis));
       }
-      d.put("index", String.join(" ", "FT.CREATE <table>-idx", c.cluster() ? "(one per master: <table>-idx{<tag>})"
-          : "", "ON JSON PREFIX 1 <table>: STOPWORDS 0 SCHEMA",
-          JsonDocumentMapper.path(c.schema().textField()), "AS", c.schema().textField(), "TEXT NOSTEM",
-          JsonDocumentMapper.path(c.schema().sortField()), "AS", c.schema().sortField(), "NUMERIC SORTABLE"));
-      d.put("query_options", "VERBATIM DIALECT " + RedisSearchQuery.DIALECT + " TIMEOUT 0 (no limit); SORTBY "
-          + c.schema().sortField() + "; LIMIT offset count");
+      d.put(
+          "index",
+          String.join(
+              " ",
+              "FT.CREATE <table>-idx",
+              c.cluster() ? "(one per master: <table>-idx{<tag>})" : "",
+              "ON JSON PREFIX 1 <table>: STOPWORDS 0 SCHEMA",
+              JsonDocumentMapper.path(c.schema().textField()),
+              "AS",
+              c.schema().textField(),
+              "TEXT NOSTEM",
+              JsonDocumentMapper.path(c.schema().sortField()),
+              "AS",
+              c.schema().sortField(),
+              "NUMERIC SORTABLE"));
+      d.put(
+          "query_options",
+          "VERBATIM DIALECT "
+              + RedisSearchQuery.DIALECT
+              + " TIMEOUT 0 (no limit); SORTBY "
+              + c.schema().sortField()
+              + "; LIMIT offset count");
       d.put("scan_keyset", c.scanKeySet());
       d.put("pool_max", c.poolMax());
     }
@@ -83,16 +109,28 @@ public final class RedisJsonProbe implements StoreProbe {
       modules.put(String.valueOf(module.get("name")), module.get("ver"));
     }
     d.put("modules", modules);
-    Map<String, Object> config = RedisSearchIndex.pairs(n.executeCommand(RedisCommand.CONFIG.args().add("GET")
-        .add("appendonly").add("appendfsync").add("save").add("auto-aof-rewrite-percentage").add("maxmemory")
-        .add("maxmemory-policy").add("io-threads")));
+    Map<String, Object> config =
+        RedisSearchIndex.pairs(
+            n.executeCommand(
+                RedisCommand.CONFIG
+                    .args()
+                    .add("GET")
+                    .add("appendonly")
+                    .add("appendfsync")
+                    .add("save")
+                    .add("auto-aof-rewrite-percentage")
+                    .add("maxmemory")
+                    .add("maxmemory-policy")
+                    .add("io-threads")));
     d.put("server_config", new TreeMap<>(config));
     Map<String, String> replication = infoSection(n, "replication");
     d.put("role", replication.get("role"));
     d.put("connected_replicas", replication.get("connected_slaves"));
     Map<String, Object> search = new TreeMap<>();
-    for (Object kv : (List<?>) RedisSearchIndex.decode(n.executeCommand(RedisCommand.FT_CONFIG.args().add("GET")
-        .add("*")))) {
+    for (Object kv :
+        (List<?>)
+            RedisSearchIndex.decode(
+                n.executeCommand(RedisCommand.FT_CONFIG.args().add("GET").add("*")))) {
       List<?> pair = (List<?>) kv;
       search.put(String.valueOf(pair.get(0)), pair.size() > 1 ? pair.get(1) : null);
     }
@@ -100,24 +138,29 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   /**
-   * Drops the table's index (every per-master copy) and deletes its records and key set: FT.DROPINDEX ... DD
-   * deletes the indexed documents on a single server (not on a cluster node, seen on 7.4.1); a SCAN + UNLINK per
-   * master then removes anything left under the prefix.
+   * Drops the table's index (every per-master copy) and deletes its records and key set:
+   * FT.DROPINDEX ... DD deletes the indexed documents on a single server (not on a cluster node,
+   * seen on 7.4.1); a SCAN + UNLINK per master then removes anything left under the prefix.
    */
   @Override
   public void reset(Properties props, String table) {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
     String index = RedisKeys.index(table);
     try (UnifiedJedis jedis = RedisConnector.open(c)) {
-      forEachMaster(c, jedis, node -> {
-        for (Object name : (List<?>) RedisSearchIndex.decode(node.executeCommand(RedisCommand.FT_LIST.args()))) {
-          String n = String.valueOf(name);
-          if (n.equals(index) || n.startsWith(index + "{")) {
-            node.executeCommand(RedisCommand.FT_DROPINDEX.args().add(n).add("DD"));
-          }
-        }
-        scan(node, table, null, keys -> unlinkBySlot(node, keys));
-      });
+      forEachMaster(
+          c,
+          jedis,
+          node -> {
+            for (Object name :
+                (List<?>)
+                    RedisSearchIndex.decode(node.executeCommand(RedisCommand.FT_LIST.args()))) {
+              String n = String.valueOf(name);
+              if (n.equals(index) || n.startsWith(index + "{")) {
+                node.executeCommand(RedisCommand.FT_DROPINDEX.args().add(n).add("DD"));
+              }
+            }
+            scan(node, table, null, keys -> unlinkBySlot(node, keys));
+          });
       jedis.executeCommand(RedisCommand.UNLINK.args().key(RedisKeys.keySet(table)));
     }
   }
@@ -134,22 +177,30 @@ public final class RedisJsonProbe implements StoreProbe {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
     long[] total = {0};
     try (UnifiedJedis jedis = RedisConnector.open(c)) {
-      forEachMaster(c, jedis, node -> scan(node, table, JSON_TYPE, keys -> total[0] += keys.size()));
+      forEachMaster(
+          c, jedis, node -> scan(node, table, JSON_TYPE, keys -> total[0] += keys.size()));
     }
     return total[0];
   }
 
-  /** {@code used_cpu_sys + used_cpu_user} of every master (replicas replay writes, but serve no request here). */
+  /**
+   * {@code used_cpu_sys + used_cpu_user} of every master (replicas replay writes, but serve no
+   * request here).
+   */
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
     double[] seconds = {0};
     try (UnifiedJedis jedis = RedisConnector.open(c)) {
-      forEachMaster(c, jedis, node -> {
-        Map<String, String> cpu = infoSection(node, "cpu");
-        seconds[0] += Double.parseDouble(cpu.getOrDefault("used_cpu_sys", "0"))
-            + Double.parseDouble(cpu.getOrDefault("used_cpu_user", "0"));
-      });
+      forEachMaster(
+          c,
+          jedis,
+          node -> {
+            Map<String, String> cpu = infoSection(node, "cpu");
+            seconds[0] +=
+                Double.parseDouble(cpu.getOrDefault("used_cpu_sys", "0"))
+                    + Double.parseDouble(cpu.getOrDefault("used_cpu_user", "0"));
+          });
     } catch (RuntimeException e) {
       return OptionalLong.empty();
     }
@@ -157,8 +208,9 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   /**
-   * AOF rewrites and RDB snapshots started, over every master: the completed ones ({@code aof_rewrites},
-   * {@code rdb_saves}, Redis 7.0 and later) plus one in progress, so a count rises when the work starts.
+   * AOF rewrites and RDB snapshots started, over every master: the completed ones ({@code
+   * aof_rewrites}, {@code rdb_saves}, Redis 7.0 and later) plus one in progress, so a count rises
+   * when the work starts.
    */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
@@ -166,8 +218,9 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   /**
-   * One connection per master, opened at the first sample and kept; after a failure (a master restarted, a failover)
-   * they are closed and the next sample opens them again, to the masters of then.
+   * One connection per master, opened at the first sample and kept; after a failure (a master
+   * restarted, a failover) they are closed and the next sample opens them again, to the masters of
+   * then.
    */
   private static final class PersistenceSampler implements BackgroundSampler {
     private final RedisJsonConfig config;
@@ -186,10 +239,12 @@ public final class RedisJsonProbe implements StoreProbe {
         long[] n = {0, 0};
         for (Connection node : masters) {
           Map<String, String> p = infoSection(node, "persistence");
-          n[0] += Long.parseLong(p.getOrDefault("aof_rewrites", "0"))
-              + Long.parseLong(p.getOrDefault("aof_rewrite_in_progress", "0"));
-          n[1] += Long.parseLong(p.getOrDefault("rdb_saves", "0"))
-              + Long.parseLong(p.getOrDefault("rdb_bgsave_in_progress", "0"));
+          n[0] +=
+              Long.parseLong(p.getOrDefault("aof_rewrites", "0"))
+                  + Long.parseLong(p.getOrDefault("aof_rewrite_in_progress", "0"));
+          n[1] +=
+              Long.parseLong(p.getOrDefault("rdb_saves", "0"))
+                  + Long.parseLong(p.getOrDefault("rdb_bgsave_in_progress", "0"));
         }
         return Map.of("aof_rewrite", n[0], "rdb_save", n[1]);
       } catch (RuntimeException e) {
@@ -226,7 +281,8 @@ public final class RedisJsonProbe implements StoreProbe {
     }
   }
 
-  private static void forEachMaster(RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
+  private static void forEachMaster(
+      RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
     for (HostAndPort m : masters(c, jedis)) {
       try (Connection node = RedisConnector.connect(c, m)) {
         action.accept(node);
@@ -242,15 +298,23 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   private static ClusterLayout layout(UnifiedJedis jedis) {
-    return ClusterLayout.parse(RedisConnector.text(jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))));
+    return ClusterLayout.parse(
+        RedisConnector.text(jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))));
   }
 
   /** SCANs one node for the table's keys (of {@code type} when not null), a batch at a time. */
-  private static void scan(Connection node, String table, String type, Consumer<List<String>> batch) {
+  private static void scan(
+      Connection node, String table, String type, Consumer<List<String>> batch) {
     String cursor = "0";
     do {
-      CommandArguments a = RedisCommand.SCAN.args().add(cursor).add("MATCH").add(RedisKeys.scanPattern(table))
-          .add("COUNT").add(SCAN_BATCH);
+      CommandArguments a =
+          RedisCommand.SCAN
+              .args()
+              .add(cursor)
+              .add("MATCH")
+              .add(RedisKeys.scanPattern(table))
+              .add("COUNT")
+              .add(SCAN_BATCH);
       if (type != null) {
         a.add("TYPE").add(type);
       }
@@ -266,7 +330,9 @@ public final class RedisJsonProbe implements StoreProbe {
     } while (!"0".equals(cursor));
   }
 
-  /** UNLINK in one command per hash slot: a cluster node refuses a multi-key command across slots. */
+  /**
+   * UNLINK in one command per hash slot: a cluster node refuses a multi-key command across slots.
+   */
   private static void unlinkBySlot(Connection node, List<String> keys) {
     Map<Integer, List<String>> bySlot = new HashMap<>();
     for (String k : keys) {
@@ -281,7 +347,9 @@ public final class RedisJsonProbe implements StoreProbe {
 
   private static Map<String, String> infoSection(Connection n, String section) {
     Map<String, String> out = new HashMap<>();
-    for (String line : RedisConnector.text(n.executeCommand(RedisCommand.INFO.args().add(section))).split("\r?\n")) {
+    for (String line :
+        RedisConnector.text(n.executeCommand(RedisCommand.INFO.args().add(section)))
+            .split("\r?\n")) {
       int colon = line.indexOf(':');
       if (colon > 0 && !line.startsWith("#")) {
         out.put(line.substring(0, colon), line.substring(colon + 1).trim());
@@ -291,7 +359,8 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   private static String jedisVersion() {
-    try (InputStream in = UnifiedJedis.class.getResourceAsStream("/redis/clients/jedis/pom.properties")) {
+    try (InputStream in =
+        UnifiedJedis.class.getResourceAsStream("/redis/clients/jedis/pom.properties")) {
       Properties p = new Properties();
       if (in != null) {
         p.load(in);

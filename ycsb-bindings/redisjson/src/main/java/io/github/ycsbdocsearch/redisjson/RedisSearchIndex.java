@@ -15,37 +15,57 @@ import redis.clients.jedis.exceptions.JedisDataException;
 /**
  * Creates, checks and describes a table's RediSearch index. Stateless, thread-safe.
  *
- * <p>The definition gives the same semantics as the other stores:
- * {@code FT.CREATE <index> ON JSON PREFIX 1 <table>: STOPWORDS 0 SCHEMA $.<text> AS <text> TEXT NOSTEM
- * $.<sort> AS <sort> NUMERIC SORTABLE}: no stop words, no stemming (RediSearch lowercases terms), and a
- * sortable number. An existing index with another definition is refused rather than silently used.
+ * <p>The definition gives the same semantics as the other stores: {@code FT.CREATE <index> ON JSON
+ * PREFIX 1 <table>: STOPWORDS 0 SCHEMA $.<text> AS <text> TEXT NOSTEM $.<sort> AS <sort> NUMERIC
+ * SORTABLE}: no stop words, no stemming (RediSearch lowercases terms), and a sortable number. An
+ * existing index with another definition is refused rather than silently used.
  */
 final class RedisSearchIndex {
   private static final long POLL_MS = 100;
 
-  private RedisSearchIndex() {
-  }
+  private RedisSearchIndex() {}
 
   /** The FT.CREATE command for {@code table}. */
   static CommandArguments create(String indexName, String table, SearchSchema schema) {
-    return RedisCommand.FT_CREATE.args().key(indexName)
-        .add("ON").add("JSON").add("PREFIX").add(1).add(RedisKeys.prefix(table))
-        .add("STOPWORDS").add(0)
+    return RedisCommand.FT_CREATE
+        .args()
+        .key(indexName)
+        .add("ON")
+        .add("JSON")
+        .add("PREFIX")
+        .add(1)
+        .add(RedisKeys.prefix(table))
+        .add("STOPWORDS")
+        .add(0)
         .add("SCHEMA")
-        .add(JsonDocumentMapper.path(schema.textField())).add("AS").add(schema.textField()).add("TEXT").add("NOSTEM")
-        .add(JsonDocumentMapper.path(schema.sortField())).add("AS").add(schema.sortField()).add("NUMERIC")
+        .add(JsonDocumentMapper.path(schema.textField()))
+        .add("AS")
+        .add(schema.textField())
+        .add("TEXT")
+        .add("NOSTEM")
+        .add(JsonDocumentMapper.path(schema.sortField()))
+        .add("AS")
+        .add(schema.sortField())
+        .add("NUMERIC")
         .add("SORTABLE");
   }
 
   /**
-   * Makes sure the index exists with this binding's definition and has indexed every existing record: creates
-   * it when missing (another client creating it at the same moment is fine), then waits for a background scan of
-   * existing documents, so no search runs against a half-built index.
+   * Makes sure the index exists with this binding's definition and has indexed every existing
+   * record: creates it when missing (another client creating it at the same moment is fine), then
+   * waits for a background scan of existing documents, so no search runs against a half-built
+   * index.
    *
-   * @throws SetupException when the index has another definition or is still indexing after {@code waitMs}
+   * @throws SetupException when the index has another definition or is still indexing after {@code
+   *     waitMs}
    */
-  static void ensure(UnifiedJedis jedis, String indexName, String table, SearchSchema schema, long waitMs,
-                     String address) {
+  static void ensure(
+      UnifiedJedis jedis,
+      String indexName,
+      String table,
+      SearchSchema schema,
+      long waitMs,
+      String address) {
     Map<String, Object> info = info(jedis, indexName);
     if (info == null) {
       try {
@@ -59,14 +79,26 @@ final class RedisSearchIndex {
     }
     String problem = definitionProblem(info, table, schema);
     if (problem != null) {
-      throw new SetupException(address + ": index " + indexName + " exists with another definition (" + problem
-          + "); drop it or reset the table");
+      throw new SetupException(
+          address
+              + ": index "
+              + indexName
+              + " exists with another definition ("
+              + problem
+              + "); drop it or reset the table");
     }
     long deadline = System.nanoTime() + waitMs * 1_000_000L;
     while (!"1".equals(String.valueOf(info.get("percent_indexed")))) {
       if (System.nanoTime() > deadline) {
-        throw new SetupException(address + ": index " + indexName + " is still indexing existing documents after "
-            + waitMs + " ms (" + RedisJsonConfig.INDEX_WAIT_PROPERTY + ")");
+        throw new SetupException(
+            address
+                + ": index "
+                + indexName
+                + " is still indexing existing documents after "
+                + waitMs
+                + " ms ("
+                + RedisJsonConfig.INDEX_WAIT_PROPERTY
+                + ")");
       }
       sleep();
       info = info(jedis, indexName);
@@ -103,14 +135,17 @@ final class RedisSearchIndex {
     return text != null ? text : attributeProblem(info, schema.sortField(), "NUMERIC", "SORTABLE");
   }
 
-  private static String attributeProblem(Map<String, Object> info, String field, String type, String flag) {
+  private static String attributeProblem(
+      Map<String, Object> info, String field, String type, String flag) {
     Object attributes = info.get("attributes");
     for (Object a : attributes instanceof List ? (List<?>) attributes : List.of()) {
       List<?> spec = (List<?>) a;
       Map<String, Object> m = pairs(spec);
       if (field.equals(m.get("attribute"))) {
-        boolean ok = JsonDocumentMapper.path(field).equals(m.get("identifier")) && type.equals(m.get("type"))
-            && spec.contains(flag);
+        boolean ok =
+            JsonDocumentMapper.path(field).equals(m.get("identifier"))
+                && type.equals(m.get("type"))
+                && spec.contains(flag);
         return ok ? null : "attribute " + field + " is " + spec + ", expected " + type + " " + flag;
       }
     }

@@ -11,30 +11,35 @@ import redis.clients.jedis.CommandArguments;
 import site.ycsb.ByteIterator;
 
 /**
- * Builds the FT.SEARCH commands of one SEARCH operation and reads their replies (RESP2). Stateless, thread-safe.
+ * Builds the FT.SEARCH commands of one SEARCH operation and reads their replies (RESP2). Stateless,
+ * thread-safe.
  *
  * <p>What every query carries, and why:
+ *
  * <ul>
- *   <li>{@code @text:(w1 w2)}: words separated by a space are an AND in RediSearch. Each word is escaped
- *       ({@link #term}): every character that is not a letter, digit or '_' gets a backslash, because RediSearch
- *       reads ASCII punctuation as syntax or a separator ({@code -w} is NOT w, {@code w1|w2} an OR, {@code 3.5} two
- *       terms). Canonical query words ({@link SearchQuery}) are letters and digits only, so today this changes
- *       nothing; it keeps any other word a single literal term;</li>
- *   <li>{@code VERBATIM}: no query-time stemming. NOSTEM on the field only keeps stems out of the index; the
- *       query parser would still expand {@code shoes} to {@code shoe} and match records that lack the word;</li>
- *   <li>{@code SORTBY sort ASC|DESC} on the numeric field: the only order (ranks are unique);</li>
- *   <li>{@code LIMIT offset count}: the second number is a count, not an end;</li>
- *   <li>{@code DIALECT 2}: the current query dialect, fixed so a server default cannot change the parse;</li>
- *   <li>{@code TIMEOUT 0}: no query time limit. The module default (TIMEOUT 500 ms, ON_TIMEOUT RETURN) makes a
- *       slow query, e.g. a deep page over many hits, return a partial page with no error in RESP2.</li>
+ *   <li>{@code @text:(w1 w2)}: words separated by a space are an AND in RediSearch. Each word is
+ *       escaped ({@link #term}): every character that is not a letter, digit or '_' gets a
+ *       backslash, because RediSearch reads ASCII punctuation as syntax or a separator ({@code -w}
+ *       is NOT w, {@code w1|w2} an OR, {@code 3.5} two terms). Canonical query words ({@link
+ *       SearchQuery}) are letters and digits only, so today this changes nothing; it keeps any
+ *       other word a single literal term;
+ *   <li>{@code VERBATIM}: no query-time stemming. NOSTEM on the field only keeps stems out of the
+ *       index; the query parser would still expand {@code shoes} to {@code shoe} and match records
+ *       that lack the word;
+ *   <li>{@code SORTBY sort ASC|DESC} on the numeric field: the only order (ranks are unique);
+ *   <li>{@code LIMIT offset count}: the second number is a count, not an end;
+ *   <li>{@code DIALECT 2}: the current query dialect, fixed so a server default cannot change the
+ *       parse;
+ *   <li>{@code TIMEOUT 0}: no query time limit. The module default (TIMEOUT 500 ms, ON_TIMEOUT
+ *       RETURN) makes a slow query, e.g. a deep page over many hits, return a partial page with no
+ *       error in RESP2.
  * </ul>
  */
 final class RedisSearchQuery {
   static final int DIALECT = 2;
   private static final String DOCUMENT_PATH = "$";
 
-  private RedisSearchQuery() {
-  }
+  private RedisSearchQuery() {}
 
   /** The query string: every word must occur in the text field. */
   static String queryString(SearchQuery q) {
@@ -45,21 +50,26 @@ final class RedisSearchQuery {
     return sb.append(')').toString();
   }
 
-  /** One word as a literal RediSearch term: a backslash before every character that is not a letter, digit or _. */
+  /**
+   * One word as a literal RediSearch term: a backslash before every character that is not a letter,
+   * digit or _.
+   */
   static String term(String word) {
     StringBuilder sb = new StringBuilder(word.length() + 4);
-    word.codePoints().forEach(c -> {
-      if (!Character.isLetterOrDigit(c) && c != '_') {
-        sb.append('\\');
-      }
-      sb.appendCodePoint(c);
-    });
+    word.codePoints()
+        .forEach(
+            c -> {
+              if (!Character.isLetterOrDigit(c) && c != '_') {
+                sb.append('\\');
+              }
+              sb.appendCodePoint(c);
+            });
     return sb.toString();
   }
 
   /**
-   * One page from an index that sees every record (a single server, or a cluster with the search coordinator).
-   * Keys only ({@code NOCONTENT}) or with each document ({@code RETURN 1 $}).
+   * One page from an index that sees every record (a single server, or a cluster with the search
+   * coordinator). Keys only ({@code NOCONTENT}) or with each document ({@code RETURN 1 $}).
    */
   static CommandArguments page(String index, SearchQuery q) {
     CommandArguments a = RedisCommand.FT_SEARCH.args().key(index).add(queryString(q));
@@ -72,33 +82,57 @@ final class RedisSearchQuery {
   }
 
   /**
-   * The first {@code offset + pageSize} hits of one shard's index with their sort values ({@code WITHSORTKEYS}),
-   * for a client-side merge. Keys only: a shard's FT.SEARCH cannot load documents of other slots than its
-   * index name's (seen on 7.4.1: empty fields), so documents are fetched by key afterwards.
+   * The first {@code offset + pageSize} hits of one shard's index with their sort values ({@code
+   * WITHSORTKEYS}), for a client-side merge. Keys only: a shard's FT.SEARCH cannot load documents
+   * of other slots than its index name's (seen on 7.4.1: empty fields), so documents are fetched by
+   * key afterwards.
    */
   static CommandArguments shardTop(String index, SearchQuery q) {
-    CommandArguments a = RedisCommand.FT_SEARCH.args().key(index).add(queryString(q)).add("NOCONTENT")
-        .add("WITHSORTKEYS");
+    CommandArguments a =
+        RedisCommand.FT_SEARCH
+            .args()
+            .key(index)
+            .add(queryString(q))
+            .add("NOCONTENT")
+            .add("WITHSORTKEYS");
     return sortLimitAndOptions(a, q, 0, (long) q.offset() + q.pageSize());
   }
 
-  /** {@code FT.EXPLAIN}: the query tree RediSearch parses the query string into (for the divergence table). */
+  /**
+   * {@code FT.EXPLAIN}: the query tree RediSearch parses the query string into (for the divergence
+   * table).
+   */
   static CommandArguments explain(String index, SearchQuery q) {
-    return RedisCommand.FT_EXPLAIN.args().key(index).add(queryString(q)).add("VERBATIM").add("DIALECT").add(DIALECT);
+    return RedisCommand.FT_EXPLAIN
+        .args()
+        .key(index)
+        .add(queryString(q))
+        .add("VERBATIM")
+        .add("DIALECT")
+        .add(DIALECT);
   }
 
-  private static CommandArguments sortLimitAndOptions(CommandArguments a, SearchQuery q, long offset, long count) {
-    return a.add("VERBATIM").add("SORTBY").add(q.sortField()).add(q.ascending() ? "ASC" : "DESC")
-        .add("LIMIT").add(offset).add(count)
-        .add("DIALECT").add(DIALECT)
-        .add("TIMEOUT").add(0);
+  private static CommandArguments sortLimitAndOptions(
+      CommandArguments a, SearchQuery q, long offset, long count) {
+    return a.add("VERBATIM")
+        .add("SORTBY")
+        .add(q.sortField())
+        .add(q.ascending() ? "ASC" : "DESC")
+        .add("LIMIT")
+        .add(offset)
+        .add(count)
+        .add("DIALECT")
+        .add(DIALECT)
+        .add("TIMEOUT")
+        .add(0);
   }
 
   /**
    * Reads the reply of {@link #page} into {@code page}: {@code [total, key, ...]} (keys only) or
    * {@code [total, key, [$, json], ...]}.
    */
-  static void readPage(Object reply, String table, SearchQuery q, JsonDocumentMapper mapper, List<SearchHit> page) {
+  static void readPage(
+      Object reply, String table, SearchQuery q, JsonDocumentMapper mapper, List<SearchHit> page) {
     List<?> r = (List<?>) reply;
     int step = q.keysOnly() ? 1 : 2;
     for (int i = 1; i + step - 1 < r.size(); i += step) {
@@ -121,7 +155,10 @@ final class RedisSearchQuery {
     return fields;
   }
 
-  /** Reads the reply of {@link #shardTop}: {@code [total, key, "#value", key, "#value", ...]}, in shard order. */
+  /**
+   * Reads the reply of {@link #shardTop}: {@code [total, key, "#value", key, "#value", ...]}, in
+   * shard order.
+   */
   static List<SortedKey> readShardTop(Object reply) {
     List<?> r = (List<?>) reply;
     List<SortedKey> out = new ArrayList<>(r.size() / 2);
@@ -131,7 +168,9 @@ final class RedisSearchQuery {
     return out;
   }
 
-  /** A numeric sort key reads {@code #<number>}; a record without the field has none and sorts last. */
+  /**
+   * A numeric sort key reads {@code #<number>}; a record without the field has none and sorts last.
+   */
   static double sortValue(Object sortKey) {
     if (!(sortKey instanceof byte[])) {
       return Double.NaN;

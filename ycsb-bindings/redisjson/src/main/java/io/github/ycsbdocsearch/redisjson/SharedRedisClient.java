@@ -10,12 +10,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
- * The one jedis client of a JVM for one configuration, shared by every YCSB client thread: reference-counted,
- * opened by the first {@link #acquire} and closed by the last {@link #release}. It also knows the cluster layout,
- * whether searches must be fanned out, and which tables' indexes are ensured.
+ * The one jedis client of a JVM for one configuration, shared by every YCSB client thread:
+ * reference-counted, opened by the first {@link #acquire} and closed by the last {@link #release}.
+ * It also knows the cluster layout, whether searches must be fanned out, and which tables' indexes
+ * are ensured.
  *
- * <p>Thread-safe: acquire/release synchronize on the class; the jedis client and its pool are thread-safe; the
- * set of ensured tables is concurrent and its first caller per table creates the index while later callers wait.
+ * <p>Thread-safe: acquire/release synchronize on the class; the jedis client and its pool are
+ * thread-safe; the set of ensured tables is concurrent and its first caller per table creates the
+ * index while later callers wait.
  */
 final class SharedRedisClient {
   private static final Map<RedisJsonConfig, SharedRedisClient> OPEN = new HashMap<>();
@@ -23,8 +25,12 @@ final class SharedRedisClient {
 
   private final RedisJsonConfig config;
   private final UnifiedJedis jedis;
-  /** Null on a single server and with the search coordinator: one FT.SEARCH then sees every record. */
+
+  /**
+   * Null on a single server and with the search coordinator: one FT.SEARCH then sees every record.
+   */
   private final ClusterLayout fanOutLayout;
+
   private final ExecutorService fanOutPool;
   private final ClusterSearch clusterSearch;
   private final Map<String, List<String>> ensuredIndexes = new ConcurrentHashMap<>();
@@ -35,13 +41,22 @@ final class SharedRedisClient {
     this.jedis = RedisConnector.open(config);
     try {
       boolean fanOut = config.cluster() && !RedisConnector.hasSearchCoordinator(jedis);
-      this.fanOutLayout = fanOut ? ClusterLayout.parse(RedisConnector.text(
-          jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES")))) : null;
-      this.fanOutPool = fanOut ? Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "redisjson-fanout-" + FAN_OUT_THREADS.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      }) : null;
+      this.fanOutLayout =
+          fanOut
+              ? ClusterLayout.parse(
+                  RedisConnector.text(
+                      jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
+              : null;
+      this.fanOutPool =
+          fanOut
+              ? Executors.newCachedThreadPool(
+                  r -> {
+                    Thread t =
+                        new Thread(r, "redisjson-fanout-" + FAN_OUT_THREADS.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                  })
+              : null;
       this.clusterSearch = fanOut ? new ClusterSearch(fanOutPool) : null;
     } catch (RuntimeException e) {
       jedis.close();
@@ -97,8 +112,8 @@ final class SharedRedisClient {
   }
 
   /**
-   * The index name(s) of {@code table}: one, or one per master when searches fan out. The first call per table
-   * creates and checks the index(es).
+   * The index name(s) of {@code table}: one, or one per master when searches fan out. The first
+   * call per table creates and checks the index(es).
    */
   List<String> indexes(String table) {
     List<String> names = ensuredIndexes.get(table);
@@ -106,9 +121,11 @@ final class SharedRedisClient {
   }
 
   private List<String> ensure(String table) {
-    List<String> names = fansOut() ? fanOutLayout.indexNames(table) : List.of(RedisKeys.index(table));
+    List<String> names =
+        fansOut() ? fanOutLayout.indexNames(table) : List.of(RedisKeys.index(table));
     for (String name : names) {
-      RedisSearchIndex.ensure(jedis, name, table, config.schema(), config.indexWaitMs(), config.address());
+      RedisSearchIndex.ensure(
+          jedis, name, table, config.schema(), config.indexWaitMs(), config.address());
     }
     return names;
   }

@@ -17,18 +17,22 @@ class ClusterSearchTest {
   }
 
   private static List<String> keys(List<SortedKey> l) {
-    return l.stream().map(s -> new String(s.recordKey(), StandardCharsets.UTF_8)).collect(Collectors.toList());
+    return l.stream()
+        .map(s -> new String(s.recordKey(), StandardCharsets.UTF_8))
+        .collect(Collectors.toList());
   }
 
-  private final List<List<SortedKey>> ascendingShards = List.of(
-      List.of(k("a", 1), k("d", 4), k("g", 7)),
-      List.of(k("b", 2), k("e", 5)),
-      List.of(),
-      List.of(k("c", 3), k("f", 6), k("h", 8), k("i", 9)));
+  private final List<List<SortedKey>> ascendingShards =
+      List.of(
+          List.of(k("a", 1), k("d", 4), k("g", 7)),
+          List.of(k("b", 2), k("e", 5)),
+          List.of(),
+          List.of(k("c", 3), k("f", 6), k("h", 8), k("i", 9)));
 
   @Test
   void mergesShardsIntoOneOrderAndCutsThePage() {
-    assertEquals(List.of("a", "b", "c", "d", "e", "f", "g", "h", "i"),
+    assertEquals(
+        List.of("a", "b", "c", "d", "e", "f", "g", "h", "i"),
         keys(ClusterSearch.merge(ascendingShards, true, 0, 100)));
     assertEquals(List.of("c", "d", "e"), keys(ClusterSearch.merge(ascendingShards, true, 2, 3)));
     assertEquals(List.of("i"), keys(ClusterSearch.merge(ascendingShards, true, 8, 3)));
@@ -38,25 +42,38 @@ class ClusterSearchTest {
 
   @Test
   void mergesDescendingShards() {
-    List<List<SortedKey>> desc = List.of(List.of(k("x", 10), k("y", 3)), List.of(k("z", 7), k("w", 1)));
+    List<List<SortedKey>> desc =
+        List.of(List.of(k("x", 10), k("y", 3)), List.of(k("z", 7), k("w", 1)));
     assertEquals(List.of("z", "y"), keys(ClusterSearch.merge(desc, false, 1, 2)));
   }
 
   @Test
   void recordsWithoutASortValueComeLastInBothDirections() {
-    assertEquals(List.of("b", "a", "n"), keys(ClusterSearch.merge(List.of(List.of(k("b", 1), k("n", Double.NaN)),
-        List.of(k("a", 2))), true, 0, 5)));
-    assertEquals(List.of("a", "b", "n"), keys(ClusterSearch.merge(List.of(List.of(k("b", 1), k("n", Double.NaN)),
-        List.of(k("a", 2))), false, 0, 5)));
+    assertEquals(
+        List.of("b", "a", "n"),
+        keys(
+            ClusterSearch.merge(
+                List.of(List.of(k("b", 1), k("n", Double.NaN)), List.of(k("a", 2))), true, 0, 5)));
+    assertEquals(
+        List.of("a", "b", "n"),
+        keys(
+            ClusterSearch.merge(
+                List.of(List.of(k("b", 1), k("n", Double.NaN)), List.of(k("a", 2))), false, 0, 5)));
   }
 
   @Test
   void equalValuesAreOrderedByKeyBytes() {
-    assertEquals(List.of("a", "b", "c"), keys(ClusterSearch.merge(List.of(List.of(k("b", 1)), List.of(k("a", 1),
-        k("c", 1))), true, 0, 5)));
+    assertEquals(
+        List.of("a", "b", "c"),
+        keys(
+            ClusterSearch.merge(
+                List.of(List.of(k("b", 1)), List.of(k("a", 1), k("c", 1))), true, 0, 5)));
   }
 
-  /** The merge of each shard's top offset+count equals the page of the sorted union, for random data. */
+  /**
+   * The merge of each shard's top offset+count equals the page of the sorted union, for random
+   * data.
+   */
   @Test
   void agreesWithSortingTheUnion() {
     Random rnd = new Random(42);
@@ -77,11 +94,14 @@ class ClusterSearchTest {
       union.sort(SortedKey.order(asc));
       int offset = rnd.nextInt(60);
       int count = 1 + rnd.nextInt(20);
-      List<List<SortedKey>> tops = all.stream().map(l -> l.subList(0, Math.min(l.size(), offset + count)))
-          .collect(Collectors.toList());
-      List<SortedKey> expected = union.subList(Math.min(offset, union.size()), Math.min(offset + count,
-          union.size()));
-      assertEquals(keys(expected), keys(ClusterSearch.merge(tops, asc, offset, count)), "round " + round);
+      List<List<SortedKey>> tops =
+          all.stream()
+              .map(l -> l.subList(0, Math.min(l.size(), offset + count)))
+              .collect(Collectors.toList());
+      List<SortedKey> expected =
+          union.subList(Math.min(offset, union.size()), Math.min(offset + count, union.size()));
+      assertEquals(
+          keys(expected), keys(ClusterSearch.merge(tops, asc, offset, count)), "round " + round);
     }
   }
 

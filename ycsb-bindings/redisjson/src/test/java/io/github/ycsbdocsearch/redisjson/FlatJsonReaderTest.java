@@ -37,7 +37,8 @@ class FlatJsonReaderTest {
 
   @Test
   void readsStringsNumbersAndLiteralsAsText() {
-    assertEquals(Map.of("a", "x y", "rank", "-12", "d", "1.5e3", "t", "true", "n", "null"),
+    assertEquals(
+        Map.of("a", "x y", "rank", "-12", "d", "1.5e3", "t", "true", "n", "null"),
         read("{\"a\":\"x y\",\"rank\":-12,\"d\":1.5e3,\"t\":true,\"n\":null}", null));
     assertEquals(Map.of("a", "1"), read(" [ { \"a\" : \"1\" , \"b\" : 2 } ] ", Set.of("a")));
     assertEquals(Map.of(), read("{}", null));
@@ -45,7 +46,8 @@ class FlatJsonReaderTest {
 
   @Test
   void resolvesEscapes() {
-    assertEquals(Map.of("q\"k", "a\"b\\c/d\n\t\u00e9\ud83d\ude00"),
+    assertEquals(
+        Map.of("q\"k", "a\"b\\c/d\n\t\u00e9\ud83d\ude00"),
         read("{\"q\\\"k\":\"a\\\"b\\\\c\\/d\\n\\t\\u00e9\\ud83d\\ude00\"}", null));
     assertEquals(Map.of("k", "\u00e9 raw"), read("{\"k\":\"\u00e9 raw\"}", null));
   }
@@ -55,17 +57,23 @@ class FlatJsonReaderTest {
     assertFalse(FlatJsonReader.read(b("{\"a\":\"1\",\"o\":{\"x\":1}}"), null, new HashMap<>()));
     assertFalse(FlatJsonReader.read(b("{\"l\":[1,2]}"), null, new HashMap<>()));
     Map<String, ByteIterator> out = new HashMap<>();
-    new JsonDocumentMapper(new SearchSchema("title", "rank")).readDocument(b("{\"a\":\"1\",\"o\":{\"x\":[1]}}"),
-        null, out);
+    new JsonDocumentMapper(new SearchSchema("title", "rank"))
+        .readDocument(b("{\"a\":\"1\",\"o\":{\"x\":[1]}}"), null, out);
     assertEquals("1", out.get("a").toString());
     assertEquals("{\"x\":[1]}", out.get("o").toString());
   }
 
   @Test
   void refusesWhatIsNotAnObject() {
-    assertThrows(IllegalStateException.class, () -> FlatJsonReader.read(b("\"str\""), null, new HashMap<>()));
-    assertThrows(IllegalStateException.class, () -> FlatJsonReader.read(b("{\"a\":\"x"), null, new HashMap<>()));
-    assertThrows(IllegalStateException.class, () -> FlatJsonReader.read(b("{\"a\" 1}"), null, new HashMap<>()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> FlatJsonReader.read(b("\"str\""), null, new HashMap<>()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> FlatJsonReader.read(b("{\"a\":\"x"), null, new HashMap<>()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> FlatJsonReader.read(b("{\"a\" 1}"), null, new HashMap<>()));
   }
 
   @Test
@@ -81,7 +89,10 @@ class FlatJsonReaderTest {
     assertArrayEquals(b("abc"), s.toArray());
   }
 
-  /** What the binding writes (random YCSB-like values with quotes, backslashes, non-ASCII) reads back equal. */
+  /**
+   * What the binding writes (random YCSB-like values with quotes, backslashes, non-ASCII) reads
+   * back equal.
+   */
   @Test
   void agreesWithJacksonOnRandomDocuments() throws Exception {
     JsonDocumentMapper mapper = new JsonDocumentMapper(new SearchSchema("title", "rank"));
@@ -93,7 +104,10 @@ class FlatJsonReaderTest {
         StringBuilder v = new StringBuilder();
         for (int c = rnd.nextInt(40); c > 0; c--) {
           int kind = rnd.nextInt(20);
-          v.append(kind == 0 ? '\u00e9' : kind == 1 ? '\u2603' : kind == 2 ? '\n' : (char) (32 + rnd.nextInt(95)));
+          v.append(
+              kind == 0
+                  ? '\u00e9'
+                  : kind == 1 ? '\u2603' : kind == 2 ? '\n' : (char) (32 + rnd.nextInt(95)));
         }
         values.put("field" + f, new StringByteIterator(v.toString()));
         expected.put("field" + f, v.toString());
@@ -103,7 +117,8 @@ class FlatJsonReaderTest {
       expected.put("rank", Long.toString(rank));
       byte[] json = mapper.toJson(values);
       assertEquals(expected, read(new String(json, StandardCharsets.UTF_8), null));
-      Map<String, Object> jackson = JACKSON.readValue(json, new TypeReference<Map<String, Object>>() { });
+      Map<String, Object> jackson =
+          JACKSON.readValue(json, new TypeReference<Map<String, Object>>() {});
       assertEquals(expected.keySet(), jackson.keySet());
     }
   }

@@ -16,7 +16,8 @@ import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 class JsonDocumentMapperTest {
-  private final JsonDocumentMapper mapper = new JsonDocumentMapper(new SearchSchema("title", "rank"));
+  private final JsonDocumentMapper mapper =
+      new JsonDocumentMapper(new SearchSchema("title", "rank"));
 
   private static Map<String, ByteIterator> values(String... kv) {
     Map<String, ByteIterator> m = new LinkedHashMap<>();
@@ -38,8 +39,11 @@ class JsonDocumentMapperTest {
 
   @Test
   void writesStringsAsStringsAndTheSortFieldAsANumber() {
-    byte[] json = mapper.toJson(values("field0", "a \"q\" \\ \u00e9", "rank", "9007199254740991", "title", "red shoe"));
-    assertEquals("{\"field0\":\"a \\\"q\\\" \\\\ \u00e9\",\"rank\":9007199254740991,\"title\":\"red shoe\"}",
+    byte[] json =
+        mapper.toJson(
+            values("field0", "a \"q\" \\ \u00e9", "rank", "9007199254740991", "title", "red shoe"));
+    assertEquals(
+        "{\"field0\":\"a \\\"q\\\" \\\\ \u00e9\",\"rank\":9007199254740991,\"title\":\"red shoe\"}",
         new String(json, StandardCharsets.UTF_8));
     assertEquals("42", mapper.jsonValue("rank", "42"));
     assertEquals("\"42\"", mapper.jsonValue("field1", "42"));
@@ -58,7 +62,10 @@ class JsonDocumentMapperTest {
     mapper.readDocument(json, null, out);
     assertEquals(Map.of("field0", "x\ny", "rank", "42", "title", "a b"), strings(out));
     out.clear();
-    mapper.readDocument(bytes("[{\"a\":\"1\",\"rank\":7,\"nested\":{\"k\":[1,2]}}]"), Set.of("rank", "nested"), out);
+    mapper.readDocument(
+        bytes("[{\"a\":\"1\",\"rank\":7,\"nested\":{\"k\":[1,2]}}]"),
+        Set.of("rank", "nested"),
+        out);
     assertEquals(Map.of("rank", "7", "nested", "{\"k\":[1,2]}"), strings(out));
   }
 
@@ -71,8 +78,10 @@ class JsonDocumentMapperTest {
     mapper.readPaths(bytes("[]"), List.of("field1"), out);
     assertEquals(Map.of(), strings(out));
     out.clear();
-    mapper.readPaths(bytes("{\"$.field1\":[\"v\"],\"$.rank\":[12],\"$.gone\":[],\"$[\\\"a-b\\\"]\":[\"w\"]}"),
-        List.of("field1", "rank", "gone", "a-b"), out);
+    mapper.readPaths(
+        bytes("{\"$.field1\":[\"v\"],\"$.rank\":[12],\"$.gone\":[],\"$[\\\"a-b\\\"]\":[\"w\"]}"),
+        List.of("field1", "rank", "gone", "a-b"),
+        out);
     assertEquals(Map.of("field1", "v", "rank", "12", "a-b", "w"), strings(out));
   }
 

@@ -14,7 +14,10 @@ import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 
-/** Setup mistakes give one line naming the store and address (or the property), from the probe and from init. */
+/**
+ * Setup mistakes give one line naming the store and address (or the property), from the probe and
+ * from init.
+ */
 class RedisJsonBadInputIT {
 
   private static SetupException initFails(Properties props) {
@@ -39,8 +42,10 @@ class RedisJsonBadInputIT {
     int port = closedPort();
     p.setProperty(RedisJsonConfig.PORT_PROPERTY, String.valueOf(port));
     p.setProperty(RedisJsonConfig.TIMEOUT_PROPERTY, "2000");
-    String prefix = "redisjson at " + RedisTestStores.host() + ":" + port + ": cannot use the server (";
-    SetupException fromProbe = assertThrows(SetupException.class, () -> new RedisJsonProbe().check(p));
+    String prefix =
+        "redisjson at " + RedisTestStores.host() + ":" + port + ": cannot use the server (";
+    SetupException fromProbe =
+        assertThrows(SetupException.class, () -> new RedisJsonProbe().check(p));
     assertTrue(fromProbe.getMessage().startsWith(prefix), fromProbe.getMessage());
     assertOneLine(fromProbe.getMessage());
     SetupException fromInit = initFails(p);
@@ -53,15 +58,29 @@ class RedisJsonBadInputIT {
     Properties admin = RedisTestStores.single();
     String user = "docsearch-it-" + ProcessHandle.current().pid();
     try (UnifiedJedis jedis = RedisConnector.open(RedisJsonConfig.fromProperties(admin))) {
-      jedis.executeCommand(new CommandArguments(Protocol.Command.ACL).add("SETUSER").add(user).add("on")
-          .add(">right-pw").add("~*").add("&*").add("+@all"));
+      jedis.executeCommand(
+          new CommandArguments(Protocol.Command.ACL)
+              .add("SETUSER")
+              .add(user)
+              .add("on")
+              .add(">right-pw")
+              .add("~*")
+              .add("&*")
+              .add("+@all"));
       try {
         Properties p = RedisTestStores.single();
         p.setProperty(RedisJsonConfig.USER_PROPERTY, user);
         p.setProperty(RedisJsonConfig.PASSWORD_PROPERTY, "wrong-pw");
         SetupException e = initFails(p);
-        assertTrue(e.getMessage().startsWith("redisjson at " + RedisTestStores.host() + ":" + RedisTestStores.port()
-            + ": authentication failed ("), e.getMessage());
+        assertTrue(
+            e.getMessage()
+                .startsWith(
+                    "redisjson at "
+                        + RedisTestStores.host()
+                        + ":"
+                        + RedisTestStores.port()
+                        + ": authentication failed ("),
+            e.getMessage());
         assertFalse(e.getMessage().contains("wrong-pw"), "the password is never echoed");
         assertOneLine(e.getMessage());
         p.setProperty(RedisJsonConfig.PASSWORD_PROPERTY, "right-pw");
@@ -76,8 +95,11 @@ class RedisJsonBadInputIT {
   void malformedPortNamesTheProperty() {
     Properties p = RedisTestStores.single();
     p.setProperty(RedisJsonConfig.PORT_PROPERTY, "abc");
-    assertEquals("property redis.port='abc' is malformed: expected an integer >= 1", initFails(p).getMessage());
-    assertEquals("property redis.port='abc' is malformed: expected an integer >= 1",
+    assertEquals(
+        "property redis.port='abc' is malformed: expected an integer >= 1",
+        initFails(p).getMessage());
+    assertEquals(
+        "property redis.port='abc' is malformed: expected an integer >= 1",
         assertThrows(SetupException.class, () -> new RedisJsonProbe().check(p)).getMessage());
   }
 
@@ -86,8 +108,15 @@ class RedisJsonBadInputIT {
     Properties p = RedisTestStores.single();
     p.setProperty(RedisJsonConfig.CLUSTER_PROPERTY, "true");
     SetupException e = initFails(p);
-    assertTrue(e.getMessage().startsWith("redisjson cluster at " + RedisTestStores.host() + ":"
-        + RedisTestStores.port() + ": "), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "redisjson cluster at "
+                    + RedisTestStores.host()
+                    + ":"
+                    + RedisTestStores.port()
+                    + ": "),
+        e.getMessage());
     assertOneLine(e.getMessage());
   }
 }

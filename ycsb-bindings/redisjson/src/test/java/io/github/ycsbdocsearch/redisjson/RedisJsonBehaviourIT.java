@@ -33,7 +33,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
-/** What the contract does not cover, checked on the single Redis server: storage format, lifecycle, timeouts. */
+/**
+ * What the contract does not cover, checked on the single Redis server: storage format, lifecycle,
+ * timeouts.
+ */
 class RedisJsonBehaviourIT {
   private final RedisJsonProbe probe = new RedisJsonProbe();
   private Properties props;
@@ -81,11 +84,19 @@ class RedisJsonBehaviourIT {
   void storesTheSortFieldAsAJsonNumberAndReadsItBackAsDecimal() throws Exception {
     RedisJsonClient db = newClient();
     try {
-      assertEquals(Status.OK, db.insert(table, "k1", values("rank", "9007199254740991", "title", "a b", "f", "1")));
-      assertEquals(List.of("integer"), RedisSearchIndex.decode(raw.executeCommand(
-          new CommandArguments(JsonCommand.TYPE).add(table + ":k1").add("$.rank"))));
-      assertEquals(List.of("string"), RedisSearchIndex.decode(raw.executeCommand(
-          new CommandArguments(JsonCommand.TYPE).add(table + ":k1").add("$.f"))));
+      assertEquals(
+          Status.OK,
+          db.insert(table, "k1", values("rank", "9007199254740991", "title", "a b", "f", "1")));
+      assertEquals(
+          List.of("integer"),
+          RedisSearchIndex.decode(
+              raw.executeCommand(
+                  new CommandArguments(JsonCommand.TYPE).add(table + ":k1").add("$.rank"))));
+      assertEquals(
+          List.of("string"),
+          RedisSearchIndex.decode(
+              raw.executeCommand(
+                  new CommandArguments(JsonCommand.TYPE).add(table + ":k1").add("$.f"))));
       Map<String, ByteIterator> out = new HashMap<>();
       assertEquals(Status.OK, db.read(table, "k1", Set.of("rank"), out));
       assertEquals("9007199254740991", out.get("rank").toString());
@@ -121,16 +132,20 @@ class RedisJsonBehaviourIT {
       List<Future<Status>> results = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
         String key = "t" + t;
-        results.add(pool.submit(() -> {
-          RedisJsonClient db = newClient();
-          try {
-            Status s = db.insert(table, key, values("title", "shared client", "rank", key.substring(1)));
-            Map<String, ByteIterator> out = new HashMap<>();
-            return s.isOk() ? db.read(table, key, null, out) : s;
-          } finally {
-            db.cleanup();
-          }
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  RedisJsonClient db = newClient();
+                  try {
+                    Status s =
+                        db.insert(
+                            table, key, values("title", "shared client", "rank", key.substring(1)));
+                    Map<String, ByteIterator> out = new HashMap<>();
+                    return s.isOk() ? db.read(table, key, null, out) : s;
+                  } finally {
+                    db.cleanup();
+                  }
+                }));
       }
       for (Future<Status> f : results) {
         assertEquals(Status.OK, f.get());
@@ -138,24 +153,44 @@ class RedisJsonBehaviourIT {
     } finally {
       pool.shutdown();
     }
-    assertEquals(before, SharedRedisClient.openClients(), "the last cleanup closed the shared client");
+    assertEquals(
+        before, SharedRedisClient.openClients(), "the last cleanup closed the shared client");
     RedisJsonClient a = newClient();
     RedisJsonClient b = newClient();
     assertEquals(before + 1, SharedRedisClient.openClients());
     a.cleanup();
-    assertEquals(Status.OK, b.read(table, "t3", null, new HashMap<>()), "still open for the other user");
+    assertEquals(
+        Status.OK, b.read(table, "t3", null, new HashMap<>()), "still open for the other user");
     b.cleanup();
     assertEquals(before, SharedRedisClient.openClients());
   }
 
   @Test
   void anExistingIndexWithAnotherDefinitionIsRefused() {
-    rawCommand(RedisCommand.FT_CREATE, RedisKeys.index(table), "ON", "JSON", "PREFIX", "1", table + ":", "SCHEMA",
-        "$.title", "AS", "title", "TEXT", "$.rank", "AS", "rank", "NUMERIC", "SORTABLE");
+    rawCommand(
+        RedisCommand.FT_CREATE,
+        RedisKeys.index(table),
+        "ON",
+        "JSON",
+        "PREFIX",
+        "1",
+        table + ":",
+        "SCHEMA",
+        "$.title",
+        "AS",
+        "title",
+        "TEXT",
+        "$.rank",
+        "AS",
+        "rank",
+        "NUMERIC",
+        "SORTABLE");
     RedisJsonClient db = new RedisJsonClient();
     db.setProperties(props);
     SetupException e = assertThrows(SetupException.class, db::init);
-    assertTrue(e.getMessage().contains("index " + RedisKeys.index(table) + " exists with another definition"),
+    assertTrue(
+        e.getMessage()
+            .contains("index " + RedisKeys.index(table) + " exists with another definition"),
         e.getMessage());
   }
 
@@ -167,7 +202,8 @@ class RedisJsonBehaviourIT {
     Map<?, ?> modules = (Map<?, ?>) d.get("modules");
     assertTrue(modules.containsKey("search") && modules.containsKey("ReJSON"), d.toString());
     Map<?, ?> config = (Map<?, ?>) d.get("server_config");
-    for (String key : List.of("appendonly", "appendfsync", "maxmemory", "maxmemory-policy", "io-threads")) {
+    for (String key :
+        List.of("appendonly", "appendfsync", "maxmemory", "maxmemory-policy", "io-threads")) {
       assertTrue(config.containsKey(key), key + " in " + config);
     }
     assertTrue(((Map<?, ?>) d.get("search_config")).containsKey("ON_TIMEOUT"), d.toString());
@@ -175,31 +211,46 @@ class RedisJsonBehaviourIT {
   }
 
   /**
-   * With the module's query timeout at 1 ms, a plain FT.SEARCH on a deep page does not return the whole page:
-   * a partial page without error (ON_TIMEOUT RETURN, the module default) or an error (ON_TIMEOUT FAIL). The
-   * binding's per-query TIMEOUT 0 still returns the exact page.
+   * With the module's query timeout at 1 ms, a plain FT.SEARCH on a deep page does not return the
+   * whole page: a partial page without error (ON_TIMEOUT RETURN, the module default) or an error
+   * (ON_TIMEOUT FAIL). The binding's per-query TIMEOUT 0 still returns the exact page.
    */
   @Test
   void aDeepPageIsNeverCutShortByTheModuleTimeout() throws Exception {
     int docs = 20_000;
     RedisJsonClient db = newClient();
-    String saved = String.valueOf(((List<?>) ((List<?>) rawCommand(RedisCommand.FT_CONFIG, "GET", "TIMEOUT"))
-        .get(0)).get(1));
+    String saved =
+        String.valueOf(
+            ((List<?>) ((List<?>) rawCommand(RedisCommand.FT_CONFIG, "GET", "TIMEOUT")).get(0))
+                .get(1));
     try (AbstractPipeline p = raw.pipelined()) {
       for (int i = 0; i < docs; i++) {
         // rank decreases with i, so the deepest ascending page holds the first keys.
-        p.sendCommand(RedisCommand.JSON_SET.args().key(table + ":k" + i).add("$")
-            .add("{\"title\":\"deep page\",\"rank\":" + (docs - i) + "}"));
+        p.sendCommand(
+            RedisCommand.JSON_SET
+                .args()
+                .key(table + ":k" + i)
+                .add("$")
+                .add("{\"title\":\"deep page\",\"rank\":" + (docs - i) + "}"));
       }
       p.sync();
     }
     try {
       rawCommand(RedisCommand.FT_CONFIG, "SET", "TIMEOUT", "1");
-      assertFalse(completeWithoutTimeoutOverride(docs), "control: the module's 1 ms timeout should cut the page");
+      assertFalse(
+          completeWithoutTimeoutOverride(docs),
+          "control: the module's 1 ms timeout should cut the page");
       List<SearchHit> page = new ArrayList<>();
-      assertEquals(Status.OK, SearchBindings.current().search(table, new SearchQuery("title",
-          List.of("deep", "page"), "rank", true, docs - 5, 5, true), page));
-      assertEquals(IntStream.of(4, 3, 2, 1, 0).mapToObj(i -> "k" + i).collect(Collectors.toList()),
+      assertEquals(
+          Status.OK,
+          SearchBindings.current()
+              .search(
+                  table,
+                  new SearchQuery(
+                      "title", List.of("deep", "page"), "rank", true, docs - 5, 5, true),
+                  page));
+      assertEquals(
+          IntStream.of(4, 3, 2, 1, 0).mapToObj(i -> "k" + i).collect(Collectors.toList()),
           page.stream().map(SearchHit::key).collect(Collectors.toList()));
     } finally {
       rawCommand(RedisCommand.FT_CONFIG, "SET", "TIMEOUT", saved);
@@ -209,8 +260,21 @@ class RedisJsonBehaviourIT {
 
   private boolean completeWithoutTimeoutOverride(int docs) {
     try {
-      List<?> plain = (List<?>) rawCommand(RedisCommand.FT_SEARCH, RedisKeys.index(table), "@title:(deep page)",
-          "NOCONTENT", "SORTBY", "rank", "ASC", "LIMIT", String.valueOf(docs - 5), "5", "DIALECT", "2");
+      List<?> plain =
+          (List<?>)
+              rawCommand(
+                  RedisCommand.FT_SEARCH,
+                  RedisKeys.index(table),
+                  "@title:(deep page)",
+                  "NOCONTENT",
+                  "SORTBY",
+                  "rank",
+                  "ASC",
+                  "LIMIT",
+                  String.valueOf(docs - 5),
+                  "5",
+                  "DIALECT",
+                  "2");
       return plain.size() == 6 && Long.valueOf(docs).equals(plain.get(0));
     } catch (JedisDataException e) {
       return false;

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.Status;
 
 /**
- * The shared store contract against the local Redis OSS cluster ({@code REDIS_CLUSTER_HOSTS}), where search is
- * a client-side fan-out over per-master indexes. Skipped when the cluster is not running, unless
- * {@code DOCSEARCH_CLUSTER_ITS=true}.
+ * The shared store contract against the local Redis OSS cluster ({@code REDIS_CLUSTER_HOSTS}),
+ * where search is a client-side fan-out over per-master indexes. Skipped when the cluster is not
+ * running, unless {@code DOCSEARCH_CLUSTER_ITS=true}.
  */
 class RedisJsonClusterContractIT extends StoreContractTest {
 
@@ -42,8 +42,9 @@ class RedisJsonClusterContractIT extends StoreContractTest {
   }
 
   /**
-   * redis.waitaof: a write waits on its own connection until the replica has fsynced it; asking for more replicas
-   * than the cluster has (1 per master) fails the write after the timeout instead of acknowledging it.
+   * redis.waitaof: a write waits on its own connection until the replica has fsynced it; asking for
+   * more replicas than the cluster has (1 per master) fails the write after the timeout instead of
+   * acknowledging it.
    */
   @Test
   void waitAofAcknowledgesOnlyWhatTheReplicasFsynced() throws Exception {

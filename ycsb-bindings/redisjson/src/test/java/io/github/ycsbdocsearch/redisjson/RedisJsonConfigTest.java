@@ -40,45 +40,76 @@ class RedisJsonConfigTest {
   @Test
   void poolDefaultsToAtLeastTheThreadCount() {
     assertEquals(64, RedisJsonConfig.fromProperties(props("threadcount", "64")).poolMax());
-    assertEquals(RedisJsonConfig.POOL_MAX_FLOOR, RedisJsonConfig.fromProperties(props("threadcount", "2")).poolMax());
-    assertEquals(3, RedisJsonConfig.fromProperties(props("threadcount", "64", "redis.pool.max", "3")).poolMax());
+    assertEquals(
+        RedisJsonConfig.POOL_MAX_FLOOR,
+        RedisJsonConfig.fromProperties(props("threadcount", "2")).poolMax());
+    assertEquals(
+        3,
+        RedisJsonConfig.fromProperties(props("threadcount", "64", "redis.pool.max", "3"))
+            .poolMax());
   }
 
   @Test
   void clusterSeedsComeFromHosts() {
-    RedisJsonConfig c = RedisJsonConfig.fromProperties(props("redis.cluster", "true",
-        "redis.hosts", "10.0.0.1:7001, 10.0.0.2:7002"));
+    RedisJsonConfig c =
+        RedisJsonConfig.fromProperties(
+            props("redis.cluster", "true", "redis.hosts", "10.0.0.1:7001, 10.0.0.2:7002"));
     assertTrue(c.cluster());
-    assertEquals(List.of(new HostAndPort("10.0.0.1", 7001), new HostAndPort("10.0.0.2", 7002)), c.nodes());
+    assertEquals(
+        List.of(new HostAndPort("10.0.0.1", 7001), new HostAndPort("10.0.0.2", 7002)), c.nodes());
     assertEquals("redisjson cluster at 10.0.0.1:7001,10.0.0.2:7002", c.address());
   }
 
   @Test
   void clusterWithoutHostsUsesHostAndPortAsSeed() {
-    RedisJsonConfig c = RedisJsonConfig.fromProperties(props("redis.cluster", "true", "redis.port", "7001"));
+    RedisJsonConfig c =
+        RedisJsonConfig.fromProperties(props("redis.cluster", "true", "redis.port", "7001"));
     assertEquals(List.of(new HostAndPort("127.0.0.1", 7001)), c.nodes());
   }
 
   @Test
   void malformedValuesNameTheProperty() {
-    SetupException port = assertThrows(SetupException.class,
-        () -> RedisJsonConfig.fromProperties(props("redis.port", "abc")));
-    assertEquals("property redis.port='abc' is malformed: expected an integer >= 1", port.getMessage());
-    assertTrue(assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.port", "70000")))
-        .getMessage().contains("redis.port"));
-    assertTrue(assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.hosts",
-        "a:1,b"))).getMessage().contains("redis.hosts"));
-    assertTrue(assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.hosts",
-        "a:1,b:2"))).getMessage().contains("redis.cluster=true"));
-    assertTrue(assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.cluster",
-        "yes"))).getMessage().contains("redis.cluster"));
-    assertTrue(assertThrows(SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.timeout.ms",
-        "0"))).getMessage().contains("redis.timeout.ms"));
+    SetupException port =
+        assertThrows(
+            SetupException.class, () -> RedisJsonConfig.fromProperties(props("redis.port", "abc")));
+    assertEquals(
+        "property redis.port='abc' is malformed: expected an integer >= 1", port.getMessage());
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> RedisJsonConfig.fromProperties(props("redis.port", "70000")))
+            .getMessage()
+            .contains("redis.port"));
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> RedisJsonConfig.fromProperties(props("redis.hosts", "a:1,b")))
+            .getMessage()
+            .contains("redis.hosts"));
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> RedisJsonConfig.fromProperties(props("redis.hosts", "a:1,b:2")))
+            .getMessage()
+            .contains("redis.cluster=true"));
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> RedisJsonConfig.fromProperties(props("redis.cluster", "yes")))
+            .getMessage()
+            .contains("redis.cluster"));
+    assertTrue(
+        assertThrows(
+                SetupException.class,
+                () -> RedisJsonConfig.fromProperties(props("redis.timeout.ms", "0")))
+            .getMessage()
+            .contains("redis.timeout.ms"));
   }
 
   @Test
   void toStringHidesThePassword() {
-    RedisJsonConfig c = RedisJsonConfig.fromProperties(props("redis.password", "s3cret", "redis.user", "u"));
+    RedisJsonConfig c =
+        RedisJsonConfig.fromProperties(props("redis.password", "s3cret", "redis.user", "u"));
     assertEquals("s3cret", c.password());
     assertFalse(c.toString().contains("s3cret"), c.toString());
   }

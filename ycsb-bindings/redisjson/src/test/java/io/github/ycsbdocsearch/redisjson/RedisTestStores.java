@@ -7,17 +7,18 @@ import java.util.Properties;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Where the local Redis stores of the integration tests listen (started by {@code scripts/stores.sh start}).
+ * Where the local Redis stores of the integration tests listen (started by {@code scripts/stores.sh
+ * start}).
  *
- * <p>Settings: {@code REDIS_HOST} (127.0.0.1), {@code REDIS_PORT} (6379), {@code REDIS_CLUSTER_HOSTS}
- * (127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003), {@code DOCSEARCH_CLUSTER_ITS} (when {@code true} a cluster that
- * does not answer fails the cluster tests; otherwise they are skipped).
+ * <p>Settings: {@code REDIS_HOST} (127.0.0.1), {@code REDIS_PORT} (6379), {@code
+ * REDIS_CLUSTER_HOSTS} (127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003), {@code
+ * DOCSEARCH_CLUSTER_ITS} (when {@code true} a cluster that does not answer fails the cluster tests;
+ * otherwise they are skipped).
  */
 final class RedisTestStores {
   static final String CLUSTER_HOSTS_DEFAULT = "127.0.0.1:7001,127.0.0.1:7002,127.0.0.1:7003";
 
-  private RedisTestStores() {
-  }
+  private RedisTestStores() {}
 
   static String host() {
     return env("REDIS_HOST", "127.0.0.1");
@@ -37,11 +38,15 @@ final class RedisTestStores {
   static Properties cluster() {
     Properties p = new Properties();
     p.setProperty(RedisJsonConfig.CLUSTER_PROPERTY, "true");
-    p.setProperty(RedisJsonConfig.HOSTS_PROPERTY, env("REDIS_CLUSTER_HOSTS", CLUSTER_HOSTS_DEFAULT));
+    p.setProperty(
+        RedisJsonConfig.HOSTS_PROPERTY, env("REDIS_CLUSTER_HOSTS", CLUSTER_HOSTS_DEFAULT));
     return p;
   }
 
-  /** Skips the calling test class when the cluster does not answer, unless DOCSEARCH_CLUSTER_ITS=true. */
+  /**
+   * Skips the calling test class when the cluster does not answer, unless
+   * DOCSEARCH_CLUSTER_ITS=true.
+   */
   static void requireClusterOrSkip() {
     try {
       new RedisJsonProbe().check(cluster());
@@ -49,8 +54,11 @@ final class RedisTestStores {
       if ("true".equals(env("DOCSEARCH_CLUSTER_ITS", "false"))) {
         fail("DOCSEARCH_CLUSTER_ITS=true but the Redis cluster does not answer: " + e.getMessage());
       }
-      Assumptions.abort("Redis cluster not running (" + e.getMessage() + "); start it with "
-          + "'scripts/stores.sh start --topology cluster redisjson' or set DOCSEARCH_CLUSTER_ITS=true to fail");
+      Assumptions.abort(
+          "Redis cluster not running ("
+              + e.getMessage()
+              + "); start it with 'scripts/stores.sh start --topology cluster redisjson' or set"
+              + " DOCSEARCH_CLUSTER_ITS=true to fail");
     }
   }
 

@@ -20,15 +20,17 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Loads a few hundred random documents through the binding and checks many pages (both directions, shallow,
- * deep, past the end, keys only and with documents) against an answer computed here from the same documents.
- * The vocabulary has stop words and words with a common stem, so stemming or stop-word removal would show.
+ * Loads a few hundred random documents through the binding and checks many pages (both directions,
+ * shallow, deep, past the end, keys only and with documents) against an answer computed here from
+ * the same documents. The vocabulary has stop words and words with a common stem, so stemming or
+ * stop-word removal would show.
  */
 final class SearchOracleCheck {
-  private static final String[] WORDS = {"red", "blue", "shoe", "shoes", "hat", "the", "of", "run", "running"};
+  private static final String[] WORDS = {
+    "red", "blue", "shoe", "shoes", "hat", "the", "of", "run", "running"
+  };
 
-  private SearchOracleCheck() {
-  }
+  private SearchOracleCheck() {}
 
   static void run(DB db, String table, int docs, long seed) {
     Random rnd = new Random(seed);
@@ -49,15 +51,27 @@ final class SearchOracleCheck {
       String w2 = WORDS[rnd.nextInt(WORDS.length)];
       boolean asc = rnd.nextBoolean();
       List<String> expected = oracle(stored, w1, w2, asc);
-      for (int[] page : new int[][] {{0, 1}, {0, 10}, {3, 7}, {expected.size() / 2, 25},
-          {Math.max(0, expected.size() - 3), 10}, {expected.size(), 5}, {expected.size() + 100, 5}}) {
+      for (int[] page :
+          new int[][] {
+            {0, 1},
+            {0, 10},
+            {3, 7},
+            {expected.size() / 2, 25},
+            {Math.max(0, expected.size() - 3), 10},
+            {expected.size(), 5},
+            {expected.size() + 100, 5}
+          }) {
         boolean keysOnly = rnd.nextBoolean();
-        SearchQuery query = new SearchQuery("title", List.of(w1, w2), "rank", asc, page[0], page[1], keysOnly);
+        SearchQuery query =
+            new SearchQuery("title", List.of(w1, w2), "rank", asc, page[0], page[1], keysOnly);
         List<SearchHit> hits = new ArrayList<>();
-        assertEquals(Status.OK, SearchBindings.current().search(table, query, hits), query.toString());
-        List<String> want = expected.subList(Math.min(page[0], expected.size()),
-            Math.min(page[0] + page[1], expected.size()));
-        assertEquals(want, hits.stream().map(SearchHit::key).collect(Collectors.toList()), query.toString());
+        assertEquals(
+            Status.OK, SearchBindings.current().search(table, query, hits), query.toString());
+        List<String> want =
+            expected.subList(
+                Math.min(page[0], expected.size()), Math.min(page[0] + page[1], expected.size()));
+        assertEquals(
+            want, hits.stream().map(SearchHit::key).collect(Collectors.toList()), query.toString());
         for (SearchHit h : hits) {
           Map<String, String> got = new HashMap<>();
           h.fields().forEach((k, v) -> got.put(k, v.toString()));
@@ -76,11 +90,13 @@ final class SearchOracleCheck {
     return b.toString();
   }
 
-  private static List<String> oracle(Map<String, Map<String, String>> stored, String w1, String w2, boolean asc) {
+  private static List<String> oracle(
+      Map<String, Map<String, String>> stored, String w1, String w2, boolean asc) {
     Comparator<Map.Entry<String, Map<String, String>>> byRank =
         Comparator.comparingLong(e -> Long.parseLong(e.getValue().get("rank")));
     return stored.entrySet().stream()
-        .filter(e -> Arrays.asList(e.getValue().get("title").split(" ")).containsAll(List.of(w1, w2)))
+        .filter(
+            e -> Arrays.asList(e.getValue().get("title").split(" ")).containsAll(List.of(w1, w2)))
         .sorted(asc ? byRank : byRank.reversed())
         .map(Map.Entry::getKey)
         .collect(Collectors.toList());

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.function.DoubleFunction;
 
 /**
- * One axis of a chart: its title (with units), scale, tick labels and the data range it shows. The range is set by
- * {@link #fit} from the data the chart holds; ticks are chosen from the range unless given explicitly. Not
- * thread-safe (fitted once while rendering).
+ * One axis of a chart: its title (with units), scale, tick labels and the data range it shows. The
+ * range is set by {@link #fit} from the data the chart holds; ticks are chosen from the range
+ * unless given explicitly. Not thread-safe (fitted once while rendering).
  */
 public final class Axis {
 
@@ -22,8 +22,8 @@ public final class Axis {
   private double hi;
 
   /**
-   * @param title     axis title, with units, e.g. "Throughput (ops/s)"
-   * @param scale     how values map to distance
+   * @param title axis title, with units, e.g. "Throughput (ops/s)"
+   * @param scale how values map to distance
    * @param tickLabel how a tick value is printed
    */
   public Axis(String title, Scale scale, DoubleFunction<String> tickLabel) {
@@ -39,15 +39,18 @@ public final class Axis {
   }
 
   /**
-   * Makes a linear axis show named, evenly spaced positions: data value i is drawn at the i-th label, with half a
-   * slot of room at both ends.
+   * Makes a linear axis show named, evenly spaced positions: data value i is drawn at the i-th
+   * label, with half a slot of room at both ends.
    */
   public Axis categories(List<String> labels) {
     this.categories = List.copyOf(labels);
     return this;
   }
 
-  /** Shows exactly this range whatever the data (e.g. a step's time axis: its warm-up and window, no margin). */
+  /**
+   * Shows exactly this range whatever the data (e.g. a step's time axis: its warm-up and window, no
+   * margin).
+   */
   public Axis range(double from, double to) {
     this.fixedRange = new double[] {from, to};
     return this;
@@ -92,7 +95,8 @@ public final class Axis {
         hi = Scale.percentileAtNines(nines);
       }
       default -> {
-        // A linear axis starts at 0 (or below it for negative data), so bar heights and slopes compare honestly.
+        // A linear axis starts at 0 (or below it for negative data), so bar heights and slopes
+        // compare honestly.
         lo = Math.min(0, min);
         double step = niceStep(Math.max(max - lo, 1e-9) / 5);
         hi = Math.ceil(max / step) * step;
@@ -139,7 +143,8 @@ public final class Axis {
       }
       default -> {
         double step = niceStep((hi - lo) / 5);
-        // From the first multiple of the step: a range that starts below 0 (a warm-up before time 0) keeps 0 a tick.
+        // From the first multiple of the step: a range that starts below 0 (a warm-up before time
+        // 0) keeps 0 a tick.
         for (double v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step / 1e6; v += step) {
           ticks.add(new Tick(v + 0.0, tickLabel.apply(v + 0.0), true)); // + 0.0: no "-0" label
         }

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The shape drawn at each point of a series. Immutable, thread-safe. */
 public enum Marker {
-  NONE, CIRCLE, SQUARE, TRIANGLE, DIAMOND,
+  NONE,
+  CIRCLE,
+  SQUARE,
+  TRIANGLE,
+  DIAMOND,
   /** An open ring, as drawn around an {@link Annotation}. */
   RING;
 
@@ -14,14 +18,38 @@ public enum Marker {
   String svg(double x, double y, String colour) {
     String fill = " fill=\"" + colour + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
     return switch (this) {
-      case CIRCLE -> String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE) + fill;
-      case SQUARE -> String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"",
-          x - SIZE, y - SIZE, 2 * SIZE, 2 * SIZE) + fill;
-      case TRIANGLE -> polygon(colour, x, y - SIZE * 1.2, x + SIZE * 1.1, y + SIZE * 0.8, x - SIZE * 1.1,
-          y + SIZE * 0.8);
-      case DIAMOND -> polygon(colour, x, y - SIZE * 1.3, x + SIZE * 1.1, y, x, y + SIZE * 1.3, x - SIZE * 1.1, y);
-      case RING -> String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"none\" "
-          + "stroke=\"%s\" stroke-width=\"2.5\"/>", x, y, colour);
+      case CIRCLE ->
+          String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE)
+              + fill;
+      case SQUARE ->
+          String.format(
+                  Locale.ROOT,
+                  "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"",
+                  x - SIZE,
+                  y - SIZE,
+                  2 * SIZE,
+                  2 * SIZE)
+              + fill;
+      case TRIANGLE ->
+          polygon(
+              colour,
+              x,
+              y - SIZE * 1.2,
+              x + SIZE * 1.1,
+              y + SIZE * 0.8,
+              x - SIZE * 1.1,
+              y + SIZE * 0.8);
+      case DIAMOND ->
+          polygon(
+              colour, x, y - SIZE * 1.3, x + SIZE * 1.1, y, x, y + SIZE * 1.3, x - SIZE * 1.1, y);
+      case RING ->
+          String.format(
+              Locale.ROOT,
+              "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"none\" "
+                  + "stroke=\"%s\" stroke-width=\"2.5\"/>",
+              x,
+              y,
+              colour);
       default -> "";
     };
   }
@@ -31,7 +59,10 @@ public enum Marker {
     for (int i = 0; i < xy.length; i += 2) {
       pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", xy[i], xy[i + 1]));
     }
-    return "<polygon points=\"" + pts.toString().trim() + "\" fill=\"" + colour
+    return "<polygon points=\""
+        + pts.toString().trim()
+        + "\" fill=\""
+        + colour
         + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
   }
 }

@@ -9,13 +9,14 @@ public enum Scale {
   /** Doublings equally spaced (thread counts). */
   LOG2,
   /**
-   * Percentiles by their number of nines: p90 is 1, p99 is 2, p99.9 is 3 and so on; data values are percentiles
-   * (0-100) and anything above 99.9999 is drawn there.
+   * Percentiles by their number of nines: p90 is 1, p99 is 2, p99.9 is 3 and so on; data values are
+   * percentiles (0-100) and anything above 99.9999 is drawn there.
    */
   NINES;
 
   /** Smallest value a log axis draws: a latency of 0 µs cannot be shown on a log scale. */
   static final double LOG_FLOOR = 1.0;
+
   private static final double MAX_PERCENTILE = 99.9999;
 
   /** The value in the axis' own linear space. */

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws one chart as a standalone SVG document (also valid inline in HTML): title, optional subtitle, plot frame
- * with grid and tick labels, axis titles, series, annotations and a legend on the right. Build it, then call
- * {@link #render()}. Not thread-safe.
+ * Draws one chart as a standalone SVG document (also valid inline in HTML): title, optional
+ * subtitle, plot frame with grid and tick labels, axis titles, series, annotations and a legend on
+ * the right. Build it, then call {@link #render()}. Not thread-safe.
  */
 public final class SvgChart {
 
@@ -16,10 +16,15 @@ public final class SvgChart {
   private static final int LEFT = 88;
   private static final int RIGHT = WIDTH - 250;
   private static final int TOP = 62;
+
   /** Room under the plot for tick labels and the x axis title. */
   private static final int BELOW_PLOT = 64;
-  /** Vertical mark labels are staggered over this many rows, so marks close together stay readable. */
+
+  /**
+   * Vertical mark labels are staggered over this many rows, so marks close together stay readable.
+   */
   private static final int MARK_LABEL_ROWS = 3;
+
   private static final String FONT = "font-family=\"Segoe UI, Helvetica, Arial, sans-serif\"";
 
   private final String id;
@@ -35,10 +40,10 @@ public final class SvgChart {
   private int height = HEIGHT;
 
   /**
-   * @param id    a name unique within the page, used for SVG element ids (letters, digits, '-')
+   * @param id a name unique within the page, used for SVG element ids (letters, digits, '-')
    * @param title chart title
-   * @param x     horizontal axis
-   * @param y     vertical axis
+   * @param x horizontal axis
+   * @param y vertical axis
    */
   public SvgChart(String id, String title, Axis x, Axis y) {
     this.id = id;
@@ -74,7 +79,9 @@ public final class SvgChart {
     return this;
   }
 
-  /** A chart shorter (or taller) than the default 460 px, e.g. one of two panels over one time axis. */
+  /**
+   * A chart shorter (or taller) than the default 460 px, e.g. one of two panels over one time axis.
+   */
   public SvgChart height(int pixels) {
     this.height = pixels;
     return this;
@@ -94,16 +101,34 @@ public final class SvgChart {
   /** The SVG document. */
   public String render() {
     StringBuilder svg = new StringBuilder();
-    svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-        + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n", WIDTH, height, WIDTH, height,
-        escape(title), FONT));
-    svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n",
+            WIDTH,
+            height,
+            WIDTH,
+            height,
+            escape(title),
+            FONT));
+    svg.append(
+        String.format(
+            Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
     text(svg, LEFT, 26, 17, "#1a1a1a", "start", "font-weight=\"600\"", title);
     if (!subtitle.isEmpty()) {
       text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
     }
     if (!hasData()) {
-      text(svg, (LEFT + RIGHT) / 2.0, (TOP + bottom()) / 2.0, 14, "#777", "middle", "", "No data for this chart");
+      text(
+          svg,
+          (LEFT + RIGHT) / 2.0,
+          (TOP + bottom()) / 2.0,
+          14,
+          "#777",
+          "middle",
+          "",
+          "No data for this chart");
       return svg.append("</svg>\n").toString();
     }
     fitAxes();
@@ -155,8 +180,15 @@ public final class SvgChart {
   }
 
   private void drawGridAndTicks(StringBuilder svg) {
-    svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
-        + "stroke=\"#bbb\"/>%n", LEFT, TOP, RIGHT - LEFT, bottom() - TOP));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
+                + "stroke=\"#bbb\"/>%n",
+            LEFT,
+            TOP,
+            RIGHT - LEFT,
+            bottom() - TOP));
     for (Tick t : y.ticks()) {
       double yy = py(t.value());
       if (yy < TOP - 0.5 || yy > bottom() + 0.5) {
@@ -173,26 +205,56 @@ public final class SvgChart {
       line(svg, xx, TOP, xx, bottom(), t.major() ? "#ddd" : "#eee");
       text(svg, xx, bottom() + 18, 12, t.major() ? "#333" : "#888", "middle", "", t.label());
     }
-    text(svg, (LEFT + RIGHT) / 2.0, height - 18, 13, "#222", "middle", "font-weight=\"600\"", x.title());
+    text(
+        svg,
+        (LEFT + RIGHT) / 2.0,
+        height - 18,
+        13,
+        "#222",
+        "middle",
+        "font-weight=\"600\"",
+        x.title());
     double midY = (TOP + bottom()) / 2.0;
-    text(svg, 22, midY, 13, "#222", "middle",
-        String.format(Locale.ROOT, "font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY), y.title());
+    text(
+        svg,
+        22,
+        midY,
+        13,
+        "#222",
+        "middle",
+        String.format(Locale.ROOT, "font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY),
+        y.title());
   }
 
   private void drawSeries(StringBuilder svg) {
     String clip = "clip-" + id;
-    svg.append(String.format(Locale.ROOT, "<clipPath id=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
-        + "height=\"%d\"/></clipPath>%n<g clip-path=\"url(#%s)\">%n", clip, LEFT - 6, TOP - 6, RIGHT - LEFT + 12,
-        bottom() - TOP + 12, clip));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<clipPath id=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+                + "height=\"%d\"/></clipPath>%n<g clip-path=\"url(#%s)\">%n",
+            clip,
+            LEFT - 6,
+            TOP - 6,
+            RIGHT - LEFT + 12,
+            bottom() - TOP + 12,
+            clip));
     for (Series s : series) {
       if (s.line() != LineStyle.NONE && s.points().size() > 1) {
         StringBuilder d = new StringBuilder();
         for (Series.Point p : s.points()) {
-          d.append(d.length() == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px(p.x()),
-              py(p.y())));
+          d.append(d.length() == 0 ? "M" : " L")
+              .append(String.format(Locale.ROOT, "%.1f %.1f", px(p.x()), py(p.y())));
         }
-        svg.append(String.format(Locale.ROOT, "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
-            + "stroke-linejoin=\"round\"%s/>%n", d, s.colour(), s.line().width(), dash(s.line())));
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
+                    + "stroke-linejoin=\"round\"%s/>%n",
+                d,
+                s.colour(),
+                s.line().width(),
+                dash(s.line())));
       }
       for (Series.Point p : s.points()) {
         svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour()));
@@ -206,8 +268,15 @@ public final class SvgChart {
     for (Band b : bands) {
       double from = Math.max(LEFT, px(Math.min(b.fromX(), b.toX())));
       double to = Math.min(RIGHT, px(Math.max(b.fromX(), b.toX())));
-      svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-          + "fill=\"#d5d9de\" fill-opacity=\"0.6\"/>%n", from, TOP, Math.max(0, to - from), bottom() - TOP));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
+                  + "fill=\"#d5d9de\" fill-opacity=\"0.6\"/>%n",
+              from,
+              TOP,
+              Math.max(0, to - from),
+              bottom() - TOP));
       text(svg, (from + to) / 2, TOP + 14, 11, "#555", "middle", "", b.label());
     }
   }
@@ -216,12 +285,27 @@ public final class SvgChart {
     for (int i = 0; i < marks.size(); i++) {
       VerticalMark m = marks.get(i);
       double mx = px(m.x());
-      svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
-          + "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>%n", mx, TOP, mx, bottom(), m.colour()));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
+                  + "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>%n",
+              mx,
+              TOP,
+              mx,
+              bottom(),
+              m.colour()));
       double ly = TOP + 30 + 13 * (i % MARK_LABEL_ROWS);
       boolean leftSide = mx > RIGHT - 90;
-      text(svg, leftSide ? mx - 4 : mx + 4, ly, 10.5, m.colour(), leftSide ? "end" : "start",
-          "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"", m.label());
+      text(
+          svg,
+          leftSide ? mx - 4 : mx + 4,
+          ly,
+          10.5,
+          m.colour(),
+          leftSide ? "end" : "start",
+          "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"",
+          m.label());
     }
   }
 
@@ -229,13 +313,27 @@ public final class SvgChart {
     for (Annotation a : annotations) {
       double ax = px(a.x());
       double ay = py(a.y());
-      svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"none\" "
-          + "stroke=\"%s\" stroke-width=\"2.5\"/>%n", ax, ay, a.colour()));
-      // Keep the label inside the frame: left of the ring near the right edge, below it near the top.
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"none\" "
+                  + "stroke=\"%s\" stroke-width=\"2.5\"/>%n",
+              ax,
+              ay,
+              a.colour()));
+      // Keep the label inside the frame: left of the ring near the right edge, below it near the
+      // top.
       boolean leftSide = ax > RIGHT - 140;
       double ty = ay < TOP + 30 ? ay + 24 : ay - 12;
-      text(svg, leftSide ? ax - 14 : ax + 14, ty, 12, a.colour(), leftSide ? "end" : "start",
-          "font-weight=\"600\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"", a.text());
+      text(
+          svg,
+          leftSide ? ax - 14 : ax + 14,
+          ty,
+          12,
+          a.colour(),
+          leftSide ? "end" : "start",
+          "font-weight=\"600\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"",
+          a.text());
     }
   }
 
@@ -251,8 +349,15 @@ public final class SvgChart {
         text(svg, lx, ly + 4, 12, "#222", "start", "font-weight=\"600\"", e.label());
       } else {
         if (e.line() != LineStyle.NONE) {
-          svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1f h30\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>",
-              lx, ly, e.colour(), e.line().width(), dash(e.line())));
+          svg.append(
+              String.format(
+                  Locale.ROOT,
+                  "<path d=\"M%.1f %.1f h30\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>",
+                  lx,
+                  ly,
+                  e.colour(),
+                  e.line().width(),
+                  dash(e.line())));
         }
         svg.append(e.marker().svg(lx + 15, ly, e.colour()));
         text(svg, lx + 40, ly + 4, 12, "#222", "start", "", e.label());
@@ -265,19 +370,47 @@ public final class SvgChart {
     return style.dashArray().isEmpty() ? "" : " stroke-dasharray=\"" + style.dashArray() + "\"";
   }
 
-  private static void line(StringBuilder svg, double x1, double y1, double x2, double y2, String colour) {
-    svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n",
-        x1, y1, x2, y2, colour));
+  private static void line(
+      StringBuilder svg, double x1, double y1, double x2, double y2, String colour) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n",
+            x1,
+            y1,
+            x2,
+            y2,
+            colour));
   }
 
-  private static void text(StringBuilder svg, double x, double y, double size, String colour, String anchor,
-      String extra, String content) {
-    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" "
-        + "text-anchor=\"%s\" %s>%s</text>%n", x, y, size, colour, anchor, extra, escape(content)));
+  private static void text(
+      StringBuilder svg,
+      double x,
+      double y,
+      double size,
+      String colour,
+      String anchor,
+      String extra,
+      String content) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" "
+                + "text-anchor=\"%s\" %s>%s</text>%n",
+            x,
+            y,
+            size,
+            colour,
+            anchor,
+            extra,
+            escape(content)));
   }
 
   /** Escapes text for XML content and attributes. */
   public static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }

@@ -7,5 +7,4 @@ package io.github.ycsbdocsearch.report.charts.svg;
  * @param label what is printed
  * @param major whether a grid line is drawn bolder
  */
-public record Tick(double value, String label, boolean major) {
-}
+public record Tick(double value, String label, boolean major) {}

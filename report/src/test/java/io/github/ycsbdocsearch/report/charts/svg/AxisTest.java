@@ -22,8 +22,9 @@ class AxisTest {
   void ninesAxisIsLabelledUpToTheDataAndAtLeastP99() {
     Axis a = new Axis("Percentile", Scale.NINES, v -> "");
     a.fit(0, 99.99);
-    assertEquals(List.of("p0", "p50", "p90", "p99", "p99.9", "p99.99"), a.ticks().stream().map(Tick::label)
-        .toList());
+    assertEquals(
+        List.of("p0", "p50", "p90", "p99", "p99.9", "p99.99"),
+        a.ticks().stream().map(Tick::label).toList());
     a.fit(0, 80);
     assertEquals("p99", a.ticks().get(a.ticks().size() - 1).label());
   }
@@ -32,11 +33,13 @@ class AxisTest {
   void logAxisSnapsToDecadesAndAddsTwoAndFiveWhenTheRangeIsShort() {
     Axis a = new Axis("Latency", Scale.LOG10, v -> Long.toString(Math.round(v)));
     a.fit(150, 900);
-    assertEquals(List.of("100", "200", "500", "1000"), a.ticks().stream().map(Tick::label).toList());
+    assertEquals(
+        List.of("100", "200", "500", "1000"), a.ticks().stream().map(Tick::label).toList());
     assertEquals(0.0, a.position(100), 1e-12);
     assertEquals(1.0, a.position(1000), 1e-12);
     a.fit(3, 40_000);
-    assertEquals(List.of("1", "10", "100", "1000", "10000", "100000"),
+    assertEquals(
+        List.of("1", "10", "100", "1000", "10000", "100000"),
         a.ticks().stream().map(Tick::label).toList());
   }
 
@@ -44,15 +47,21 @@ class AxisTest {
   void linearAxisStartsAtZeroWithRoundSteps() {
     Axis a = new Axis("Throughput", Scale.LINEAR, v -> Long.toString(Math.round(v)));
     a.fit(1_003, 38_429);
-    assertEquals(List.of("0", "10000", "20000", "30000", "40000"), a.ticks().stream().map(Tick::label).toList());
+    assertEquals(
+        List.of("0", "10000", "20000", "30000", "40000"),
+        a.ticks().stream().map(Tick::label).toList());
     assertEquals(5.0, Axis.niceStep(4.1));
     assertEquals(0.2, Axis.niceStep(0.15), 1e-12);
   }
 
   @Test
   void chartEscapesTextAndSaysWhenItHasNoData() {
-    SvgChart empty = new SvgChart("e", "a <b> & \"c\"", new Axis("x", Scale.LINEAR, v -> ""),
-        new Axis("y", Scale.LINEAR, v -> ""));
+    SvgChart empty =
+        new SvgChart(
+            "e",
+            "a <b> & \"c\"",
+            new Axis("x", Scale.LINEAR, v -> ""),
+            new Axis("y", Scale.LINEAR, v -> ""));
     String svg = empty.render();
     assertTrue(svg.contains("a &lt;b&gt; &amp; &quot;c&quot;"));
     assertTrue(svg.contains("No data"));

@@ -22,32 +22,36 @@ import java.util.stream.LongStream;
 /**
  * A user's documents from a JSON Lines file (one JSON object a line), in place of the generator.
  *
- * <p>Each line holds the text field ({@code search.textfield}, a non-empty string with at least one letter or
- * digit), the sort field ({@code search.sortfield}, an integer of magnitude below 2^53, unique over the file) and any
- * other top-level fields (names of letters, digits and '_'; scalar values, stored as strings: numbers and booleans
- * as their JSON text). The record key is the value of {@code docsearch.dataset.keyfield} (unique; that field is not
- * stored as a document field) or, without it, YCSB's key of the record number (line number - 1), as the generator's
- * records have.
+ * <p>Each line holds the text field ({@code search.textfield}, a non-empty string with at least one
+ * letter or digit), the sort field ({@code search.sortfield}, an integer of magnitude below 2^53,
+ * unique over the file) and any other top-level fields (names of letters, digits and '_'; scalar
+ * values, stored as strings: numbers and booleans as their JSON text). The record key is the value
+ * of {@code docsearch.dataset.keyfield} (unique; that field is not stored as a document field) or,
+ * without it, YCSB's key of the record number (line number - 1), as the generator's records have.
  *
- * <p>Text mode ({@code docsearch.textmode}): {@code canonical} (default) stores the text as
- * {@link CanonicalText#normalize}d, so every engine sees the oracle's tokens; {@code raw} stores it as given.
+ * <p>Text mode ({@code docsearch.textmode}): {@code canonical} (default) stores the text as {@link
+ * CanonicalText#normalize}d, so every engine sees the oracle's tokens; {@code raw} stores it as
+ * given.
  *
- * <p>Writes during a run draw from the same file: an update of record {@code r} with version {@code v != 0}
- * takes the text of line {@code 1 + (Seeds.mix(r, v) mod N)} and keeps its own sort value and other fields; a record
- * inserted during the run (number {@code r >= N}) is line {@code 1 + (r mod N)} with sort value
- * {@code max + 1 + (r - N)} (max = the file's largest sort value), so sort values stay unique.
+ * <p>Writes during a run draw from the same file: an update of record {@code r} with version {@code
+ * v != 0} takes the text of line {@code 1 + (Seeds.mix(r, v) mod N)} and keeps its own sort value
+ * and other fields; a record inserted during the run (number {@code r >= N}) is line {@code 1 + (r
+ * mod N)} with sort value {@code max + 1 + (r - N)} (max = the file's largest sort value), so sort
+ * values stay unique.
  *
- * <p>This class is the store: random access by record to each line's byte offset, sort value, key and the ids of
- * its distinct canonical tokens (for the oracle and the questions); documents are read back from the file by offset
- * ({@link DatasetReader}, which holds no file open between reads). Opening streams the file once through the
- * reader (not held in memory) and {@link DatasetValidator} (the rules and their messages). Opened datasets are
- * remembered per file, size and modification time for the life of the JVM, so the sweep's own checks and the
- * workload read a file whole once. Immutable and thread-safe.
+ * <p>This class is the store: random access by record to each line's byte offset, sort value, key
+ * and the ids of its distinct canonical tokens (for the oracle and the questions); documents are
+ * read back from the file by offset ({@link DatasetReader}, which holds no file open between
+ * reads). Opening streams the file once through the reader (not held in memory) and {@link
+ * DatasetValidator} (the rules and their messages). Opened datasets are remembered per file, size
+ * and modification time for the life of the JVM, so the sweep's own checks and the workload read a
+ * file whole once. Immutable and thread-safe.
  */
 public final class Dataset {
   public static final String FILE_PROPERTY = "docsearch.dataset";
   public static final String KEY_FIELD_PROPERTY = "docsearch.dataset.keyfield";
   public static final String TEXT_MODE_PROPERTY = "docsearch.textmode";
+
   /** Largest magnitude of a sort value: RediSearch keeps numbers as doubles, exact below 2^53. */
   public static final long MAX_SORT_VALUE = 1L << 53;
 
@@ -56,7 +60,8 @@ public final class Dataset {
 
   /** How the text is stored. */
   public enum TextMode {
-    CANONICAL, RAW;
+    CANONICAL,
+    RAW;
 
     public String label() {
       return name().toLowerCase(Locale.ROOT);
@@ -64,8 +69,8 @@ public final class Dataset {
   }
 
   /** Which file and which fields; {@code keyField} is null when keys come from line numbers. */
-  public record Spec(Path file, String textField, String sortField, String keyField, TextMode mode) {
-  }
+  public record Spec(
+      Path file, String textField, String sortField, String keyField, TextMode mode) {}
 
   private final Spec spec;
   private final KeyNames keyNames;
@@ -76,9 +81,18 @@ public final class Dataset {
   private final String[] words;
   private final long maxRank;
 
-  /** {@code offsets} has one more entry than there are lines: the file's length, where a next line would start. */
-  private Dataset(Spec spec, KeyNames keyNames, long[] offsets, long[] ranks, String[] keys, int[][] tokens,
-                  String[] words) {
+  /**
+   * {@code offsets} has one more entry than there are lines: the file's length, where a next line
+   * would start.
+   */
+  private Dataset(
+      Spec spec,
+      KeyNames keyNames,
+      long[] offsets,
+      long[] ranks,
+      String[] keys,
+      int[][] tokens,
+      String[] words) {
     this.spec = spec;
     this.keyNames = keyNames;
     this.offsets = offsets;
@@ -100,37 +114,58 @@ public final class Dataset {
     if (!key.isEmpty() && (key.equals(schema.textField()) || key.equals(schema.sortField()))) {
       throw Props.bad(KEY_FIELD_PROPERTY, key, "a field other than the text and sort fields");
     }
-    return new Spec(Path.of(file), schema.textField(), schema.sortField(), key.isEmpty() ? null : key,
+    return new Spec(
+        Path.of(file),
+        schema.textField(),
+        schema.sortField(),
+        key.isEmpty() ? null : key,
         TextMode.valueOf(mode.toUpperCase(Locale.ROOT)));
   }
 
   /**
-   * Checks a dataset file with the default fields ({@code title}, {@code rank}, keys from line numbers): the entry
-   * point of a preflight that runs before any store is touched.
+   * Checks a dataset file with the default fields ({@code title}, {@code rank}, keys from line
+   * numbers): the entry point of a preflight that runs before any store is touched.
    *
    * @return the number of documents
    * @throws DatasetException one line naming the line number and the problem
    */
   public static long check(Path file) {
-    return open(new Spec(file, SearchSchema.TEXT_FIELD_DEFAULT, SearchSchema.SORT_FIELD_DEFAULT, null,
-        TextMode.CANONICAL), new KeyNames(false, 1)).size();
+    return open(
+            new Spec(
+                file,
+                SearchSchema.TEXT_FIELD_DEFAULT,
+                SearchSchema.SORT_FIELD_DEFAULT,
+                null,
+                TextMode.CANONICAL),
+            new KeyNames(false, 1))
+        .size();
   }
 
-  /** Checks the dataset that workload properties name (fields, key field, text mode); 0 when they name none. */
+  /**
+   * Checks the dataset that workload properties name (fields, key field, text mode); 0 when they
+   * name none.
+   */
   public static long check(Properties p) {
     Spec spec = specOf(p, SearchSchema.fromProperties(p));
     return spec == null ? 0 : open(spec, KeyNames.fromProperties(p)).size();
   }
 
   /**
-   * Opens (streams and checks) the file once per JVM; later calls for the same file, unchanged (size and
-   * modification time), return the same dataset without reading it again.
+   * Opens (streams and checks) the file once per JVM; later calls for the same file, unchanged
+   * (size and modification time), return the same dataset without reading it again.
    */
   public static Dataset open(Spec spec, KeyNames keyNames) {
     Path file = spec.file();
     String id;
     try {
-      id = spec + "|" + keyNames.key(1) + "|" + Files.size(file) + "|" + Files.getLastModifiedTime(file);
+      id =
+          spec
+              + "|"
+              + keyNames.key(1)
+              + "|"
+              + Files.size(file)
+              + "|"
+              + Files.getLastModifiedTime(file);
     } catch (IOException e) {
       throw DatasetValidator.notReadable(file.toString(), e);
     }
@@ -164,7 +199,8 @@ public final class Dataset {
     }
     long v = maxRank + 1 + (r - ranks.length);
     if (v >= MAX_SORT_VALUE) {
-      throw new IllegalArgumentException("record " + r + " would need sort value " + v + " >= 2^53");
+      throw new IllegalArgumentException(
+          "record " + r + " would need sort value " + v + " >= 2^53");
     }
     return v;
   }
@@ -191,7 +227,9 @@ public final class Dataset {
     for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> f = it.next();
       String name = f.getKey();
-      if (!name.equals(spec.textField()) && !name.equals(spec.sortField()) && !name.equals(spec.keyField())) {
+      if (!name.equals(spec.textField())
+          && !name.equals(spec.sortField())
+          && !name.equals(spec.keyField())) {
         doc.put(name, scalar(f.getValue()));
       }
     }
@@ -205,26 +243,40 @@ public final class Dataset {
   }
 
   private Map<String, String> searchFields(long r, long version, JsonNode line) {
-    int source = version == 0 ? (int) (r % ranks.length) : (int) Math.floorMod(Seeds.mix(r, version), ranks.length);
+    int source =
+        version == 0
+            ? (int) (r % ranks.length)
+            : (int) Math.floorMod(Seeds.mix(r, version), ranks.length);
     JsonNode node = line != null && source == r % ranks.length ? line : readLine(source);
     Map<String, String> doc = new LinkedHashMap<>();
     String text = node.get(spec.textField()).textValue();
-    doc.put(spec.textField(), spec.mode() == TextMode.CANONICAL ? CanonicalText.normalize(text) : text);
+    doc.put(
+        spec.textField(), spec.mode() == TextMode.CANONICAL ? CanonicalText.normalize(text) : text);
     doc.put(spec.sortField(), Long.toString(rank(r)));
     return doc;
   }
 
   private JsonNode readLine(int line) {
-    return DatasetReader.readAt(spec.file(), offsets[ranks.length], line + 1L, offsets[line],
+    return DatasetReader.readAt(
+        spec.file(),
+        offsets[ranks.length],
+        line + 1L,
+        offsets[line],
         (int) (offsets[line + 1] - offsets[line]));
   }
 
-  /** A scalar JSON value as a stored field: strings as they are, numbers and booleans as their JSON text. */
+  /**
+   * A scalar JSON value as a stored field: strings as they are, numbers and booleans as their JSON
+   * text.
+   */
   static String scalar(JsonNode v) {
     return v.isTextual() ? v.textValue() : v.toString();
   }
 
-  /** Streams the file once: the reader gives the lines, the validator checks them, the arrays keep what reads need. */
+  /**
+   * Streams the file once: the reader gives the lines, the validator checks them, the arrays keep
+   * what reads need.
+   */
   private static Dataset scan(Spec spec, KeyNames keyNames) {
     DatasetValidator validator = new DatasetValidator(spec);
     LongStream.Builder offsets = LongStream.builder();
@@ -233,22 +285,40 @@ public final class Dataset {
     List<int[]> tokens = new ArrayList<>();
     Map<String, Integer> wordIds = new HashMap<>();
     List<String> words = new ArrayList<>();
-    long length = DatasetReader.forEachLine(spec.file(), line -> {
-      DatasetValidator.Checked c = validator.check(line);
-      offsets.add(line.offset());
-      sortValues.add(c.sortValue());
-      tokens.add(c.tokens().stream().mapToInt(t -> wordIds.computeIfAbsent(t, k -> {
-        words.add(k);
-        return words.size() - 1;
-      })).distinct().sorted().toArray());
-      if (keys != null) {
-        keys.add(c.key());
-      }
-    });
+    long length =
+        DatasetReader.forEachLine(
+            spec.file(),
+            line -> {
+              DatasetValidator.Checked c = validator.check(line);
+              offsets.add(line.offset());
+              sortValues.add(c.sortValue());
+              tokens.add(
+                  c.tokens().stream()
+                      .mapToInt(
+                          t ->
+                              wordIds.computeIfAbsent(
+                                  t,
+                                  k -> {
+                                    words.add(k);
+                                    return words.size() - 1;
+                                  }))
+                      .distinct()
+                      .sorted()
+                      .toArray());
+              if (keys != null) {
+                keys.add(c.key());
+              }
+            });
     long[] ranks = sortValues.build().toArray();
     validator.finish(ranks);
     long[] at = offsets.add(length).build().toArray(); // one past the last line: the file's length
-    return new Dataset(spec, keyNames, at, ranks, keys == null ? null : keys.toArray(new String[0]),
-        tokens.toArray(new int[0][]), words.toArray(new String[0]));
+    return new Dataset(
+        spec,
+        keyNames,
+        at,
+        ranks,
+        keys == null ? null : keys.toArray(new String[0]),
+        tokens.toArray(new int[0][]),
+        words.toArray(new String[0]));
   }
 }

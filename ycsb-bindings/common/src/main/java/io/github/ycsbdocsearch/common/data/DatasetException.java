@@ -3,8 +3,8 @@ package io.github.ycsbdocsearch.common.data;
 import io.github.ycsbdocsearch.common.SetupException;
 
 /**
- * A dataset file that cannot be used, with one line naming the file, the line number (1-based; 0 when the problem
- * is the file as a whole) and the problem. Thrown before any store is touched.
+ * A dataset file that cannot be used, with one line naming the file, the line number (1-based; 0
+ * when the problem is the file as a whole) and the problem. Thrown before any store is touched.
  */
 public final class DatasetException extends SetupException {
   private static final long serialVersionUID = 1L;

@@ -6,13 +6,12 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * {@code scripts/dataset.sh check FILE [-p key=value ...]}: checks a dataset file as the workload reads it (fields
- * and text mode from the properties) and prints one summary line; on a problem, one line naming the line number and
- * the problem, exit 2.
+ * {@code scripts/dataset.sh check FILE [-p key=value ...]}: checks a dataset file as the workload
+ * reads it (fields and text mode from the properties) and prints one summary line; on a problem,
+ * one line naming the line number and the problem, exit 2.
  */
 public final class DatasetMain {
-  private DatasetMain() {
-  }
+  private DatasetMain() {}
 
   public static void main(String[] args) {
     try {
@@ -30,10 +29,17 @@ public final class DatasetMain {
       }
       long started = System.nanoTime();
       Dataset.check(p);
-      Dataset d = Dataset.open(Dataset.specOf(p, SearchSchema.fromProperties(p)),
-          KeyNames.fromProperties(p));
-      System.out.printf(Locale.ROOT, "dataset %s: %d documents, %d distinct canonical tokens, text mode %s, "
-              + "checked in %.1f s%n", args[0], d.size(), d.wordCount(), d.spec().mode().label(),
+      Dataset d =
+          Dataset.open(
+              Dataset.specOf(p, SearchSchema.fromProperties(p)), KeyNames.fromProperties(p));
+      System.out.printf(
+          Locale.ROOT,
+          "dataset %s: %d documents, %d distinct canonical tokens, text mode %s, "
+              + "checked in %.1f s%n",
+          args[0],
+          d.size(),
+          d.wordCount(),
+          d.spec().mode().label(),
           (System.nanoTime() - started) / 1e9);
     } catch (SetupException e) {
       System.err.println(e.getMessage());

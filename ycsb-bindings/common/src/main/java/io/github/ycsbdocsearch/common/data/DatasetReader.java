@@ -15,23 +15,21 @@ import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * The bytes of a dataset file: streams it as parsed lines (number, byte offset, JSON object) and reads one line back
- * by its offset. Knows lines and JSON; what a line must hold is {@link DatasetValidator}'s. Stateless and
- * thread-safe: it holds no open file between calls.
+ * The bytes of a dataset file: streams it as parsed lines (number, byte offset, JSON object) and
+ * reads one line back by its offset. Knows lines and JSON; what a line must hold is {@link
+ * DatasetValidator}'s. Stateless and thread-safe: it holds no open file between calls.
  */
 final class DatasetReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One line of the file: 1-based number, byte offset of its start, and its JSON object. */
-  record Line(long number, long offset, JsonNode node) {
-  }
+  record Line(long number, long offset, JsonNode node) {}
 
-  private DatasetReader() {
-  }
+  private DatasetReader() {}
 
   /**
-   * Streams the file once (not held in memory), handing every line in order to {@code sink}; a final line without
-   * a newline counts.
+   * Streams the file once (not held in memory), handing every line in order to {@code sink}; a
+   * final line without a newline counts.
    *
    * @return the file's length in bytes (where the line after the last would start)
    * @throws DatasetException when the file cannot be read or a line is not one JSON object
@@ -56,14 +54,16 @@ final class DatasetReader {
             continue;
           }
           number++;
-          sink.accept(new Line(number, position, DatasetValidator.parse(name, number, line, lineLength)));
+          sink.accept(
+              new Line(number, position, DatasetValidator.parse(name, number, line, lineLength)));
           position += lineLength + 1;
           lineLength = 0;
         }
       }
       if (lineLength > 0) {
         number++;
-        sink.accept(new Line(number, position, DatasetValidator.parse(name, number, line, lineLength)));
+        sink.accept(
+            new Line(number, position, DatasetValidator.parse(name, number, line, lineLength)));
         position += lineLength;
       }
     } catch (IOException e) {
@@ -73,16 +73,21 @@ final class DatasetReader {
   }
 
   /**
-   * Reads back the line of {@code length} bytes at {@code offset}. The file is opened for this read only, so no
-   * handle outlives it (a dataset is shared process-wide and has no owner to close one); {@code fileLength} is the
-   * length it had when it was checked, so a file changed since then fails instead of giving another line's text.
+   * Reads back the line of {@code length} bytes at {@code offset}. The file is opened for this read
+   * only, so no handle outlives it (a dataset is shared process-wide and has no owner to close
+   * one); {@code fileLength} is the length it had when it was checked, so a file changed since then
+   * fails instead of giving another line's text.
    */
   static JsonNode readAt(Path file, long fileLength, long lineNumber, long offset, int length) {
     ByteBuffer buf = ByteBuffer.allocate(length);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       if (channel.size() != fileLength) {
-        throw new IOException("file changed since it was checked (" + fileLength + " bytes then, "
-            + channel.size() + " now)");
+        throw new IOException(
+            "file changed since it was checked ("
+                + fileLength
+                + " bytes then, "
+                + channel.size()
+                + " now)");
       }
       while (buf.hasRemaining()) {
         if (channel.read(buf, offset + buf.position()) < 0) {
@@ -91,7 +96,8 @@ final class DatasetReader {
       }
       return JSON.readTree(buf.array());
     } catch (IOException e) {
-      throw new UncheckedIOException("dataset " + file + " line " + lineNumber + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "dataset " + file + " line " + lineNumber + ": " + e.getMessage(), e);
     }
   }
 

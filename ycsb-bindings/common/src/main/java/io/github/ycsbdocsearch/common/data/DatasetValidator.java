@@ -12,20 +12,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules of a dataset file and their one-line messages ({@link DatasetException}: file, line number, problem).
- * The message texts are part of the interface: {@code datasets/README.md}, the README's "Datasets" section and
- * {@code scripts/tests/test_dataset.sh} quote them. One instance checks one pass over one file (it remembers the
- * keys seen, to report a duplicate with the line that had it first); not thread-safe.
+ * The rules of a dataset file and their one-line messages ({@link DatasetException}: file, line
+ * number, problem). The message texts are part of the interface: {@code datasets/README.md}, the
+ * README's "Datasets" section and {@code scripts/tests/test_dataset.sh} quote them. One instance
+ * checks one pass over one file (it remembers the keys seen, to report a duplicate with the line
+ * that had it first); not thread-safe.
  */
 final class DatasetValidator {
   private final Dataset.Spec spec;
   private final String file;
+
   /** Line index (0-based) of each key seen so far; null when keys come from line numbers. */
   private final Map<String, Integer> keyLine;
 
-  /** What a valid line holds for the store: its sort value, canonical tokens (in text order) and key (or null). */
-  record Checked(long sortValue, List<String> tokens, String key) {
-  }
+  /**
+   * What a valid line holds for the store: its sort value, canonical tokens (in text order) and key
+   * (or null).
+   */
+  record Checked(long sortValue, List<String> tokens, String key) {}
 
   DatasetValidator(Dataset.Spec spec) {
     this.spec = spec;
@@ -41,14 +45,17 @@ final class DatasetValidator {
   /** A line is one JSON object: not blank, JSON, an object. */
   static JsonNode parse(String file, long lineNumber, byte[] bytes, int length) {
     if (length == 0 || new String(bytes, 0, length, StandardCharsets.UTF_8).isBlank()) {
-      throw new DatasetException(file, lineNumber, "blank line (expected one JSON object per line)");
+      throw new DatasetException(
+          file, lineNumber, "blank line (expected one JSON object per line)");
     }
     JsonNode node;
     try {
       node = DatasetReader.json(bytes, length);
     } catch (JsonProcessingException e) {
-      throw new DatasetException(file, lineNumber, "not JSON (" + e.getOriginalMessage().lines().findFirst()
-          .orElse("") + ")");
+      throw new DatasetException(
+          file,
+          lineNumber,
+          "not JSON (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
     } catch (IOException e) {
       throw new DatasetException(file, lineNumber, "not JSON (" + e.getMessage() + ")");
     }
@@ -83,14 +90,25 @@ final class DatasetValidator {
     }
   }
 
-  /** Reports the second line holding {@code dup}, naming the first (the smallest duplicate is reported). */
+  /**
+   * Reports the second line holding {@code dup}, naming the first (the smallest duplicate is
+   * reported).
+   */
   private void duplicateSortValue(long[] sortValues, long dup) {
     int first = -1;
     for (int r = 0; r < sortValues.length; r++) {
       if (sortValues[r] == dup) {
         if (first >= 0) {
-          throw new DatasetException(file, r + 1, "duplicate sort value " + dup + " in field '" + spec.sortField()
-              + "' (already on line " + (first + 1) + "; sort values must be unique so the order is total)");
+          throw new DatasetException(
+              file,
+              r + 1,
+              "duplicate sort value "
+                  + dup
+                  + " in field '"
+                  + spec.sortField()
+                  + "' (already on line "
+                  + (first + 1)
+                  + "; sort values must be unique so the order is total)");
         }
         first = r;
       }
@@ -103,9 +121,13 @@ final class DatasetValidator {
     if (v == null || v.isNull()) {
       throw new DatasetException(file, lineNumber, "missing sort field '" + field + "'");
     }
-    if (!v.isIntegralNumber() || !v.canConvertToLong() || Math.abs(v.longValue()) >= Dataset.MAX_SORT_VALUE) {
-      throw new DatasetException(file, lineNumber, "sort field '" + field + "' is " + v
-          + ", expected an integer of magnitude below 2^53");
+    if (!v.isIntegralNumber()
+        || !v.canConvertToLong()
+        || Math.abs(v.longValue()) >= Dataset.MAX_SORT_VALUE) {
+      throw new DatasetException(
+          file,
+          lineNumber,
+          "sort field '" + field + "' is " + v + ", expected an integer of magnitude below 2^53");
     }
     return v.longValue();
   }
@@ -124,7 +146,8 @@ final class DatasetValidator {
     }
     List<String> tokens = CanonicalText.tokens(v.textValue());
     if (tokens.isEmpty()) {
-      throw new DatasetException(file, lineNumber, "text field '" + field + "' has no letter or digit");
+      throw new DatasetException(
+          file, lineNumber, "text field '" + field + "' has no letter or digit");
     }
     return tokens;
   }
@@ -136,12 +159,20 @@ final class DatasetValidator {
         continue;
       }
       if (!f.getKey().matches("[A-Za-z][A-Za-z0-9_]*")) {
-        throw new DatasetException(file, lineNumber, "field name '" + f.getKey()
-            + "' is not letters, digits and '_' starting with a letter");
+        throw new DatasetException(
+            file,
+            lineNumber,
+            "field name '"
+                + f.getKey()
+                + "' is not letters, digits and '_' starting with a letter");
       }
       if (f.getValue().isContainerNode()) {
-        throw new DatasetException(file, lineNumber, "field '" + f.getKey()
-            + "' is an object or array (only strings, numbers and booleans are stored)");
+        throw new DatasetException(
+            file,
+            lineNumber,
+            "field '"
+                + f.getKey()
+                + "' is an object or array (only strings, numbers and booleans are stored)");
       }
     }
   }
@@ -155,8 +186,10 @@ final class DatasetValidator {
     String key = Dataset.scalar(v);
     Integer before = keyLine.putIfAbsent(key, (int) (lineNumber - 1));
     if (before != null) {
-      throw new DatasetException(file, lineNumber, "key '" + key + "' (field '" + field + "') already on line "
-          + (before + 1));
+      throw new DatasetException(
+          file,
+          lineNumber,
+          "key '" + key + "' (field '" + field + "') already on line " + (before + 1));
     }
     return key;
   }

@@ -6,19 +6,20 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Makes every record's document from (seed, record number, version) alone, so every store is given byte-identical
- * documents and the oracle can recompute any of them without reading a store.
+ * Makes every record's document from (seed, record number, version) alone, so every store is given
+ * byte-identical documents and the oracle can recompute any of them without reading a store.
  *
- * <p>A document has YCSB's string fields ({@code field0..}), a title of lowercase made-up words from a
- * {@link Vocabulary}, and a numeric rank {@code price * 10^9 + recordNumber}: the price part is random, the low nine
- * digits are the record number, so no two records ever share a rank (ties are impossible, and a sort on the rank
- * alone is a total order — RediSearch's SORTBY takes a single field). Ranks stay below 2^53 so they are exact in
- * RediSearch's double-precision NUMERIC fields. Version 0 is the loaded document; updates use other versions.
- * Immutable and thread-safe.
+ * <p>A document has YCSB's string fields ({@code field0..}), a title of lowercase made-up words
+ * from a {@link Vocabulary}, and a numeric rank {@code price * 10^9 + recordNumber}: the price part
+ * is random, the low nine digits are the record number, so no two records ever share a rank (ties
+ * are impossible, and a sort on the rank alone is a total order — RediSearch's SORTBY takes a
+ * single field). Ranks stay below 2^53 so they are exact in RediSearch's double-precision NUMERIC
+ * fields. Version 0 is the loaded document; updates use other versions. Immutable and thread-safe.
  */
 public final class DocumentGenerator {
   /** Record numbers must fit in the rank's low nine digits. */
   public static final long MAX_RECORDS = 1_000_000_000L;
+
   /** Price part bound: 9,000,000 x 10^9 + 10^9 stays below 2^53 (about 9.007 x 10^15). */
   public static final long PRICE_BOUND = 9_000_000L;
 
@@ -33,11 +34,18 @@ public final class DocumentGenerator {
   private final int minTitleWords;
   private final int maxTitleWords;
 
-  public DocumentGenerator(long seed, Vocabulary vocabulary, SearchSchema schema, String fieldPrefix, int fieldCount,
-                           int fieldLength, int minTitleWords, int maxTitleWords) {
+  public DocumentGenerator(
+      long seed,
+      Vocabulary vocabulary,
+      SearchSchema schema,
+      String fieldPrefix,
+      int fieldCount,
+      int fieldLength,
+      int minTitleWords,
+      int maxTitleWords) {
     if (minTitleWords < 2 || maxTitleWords < minTitleWords) {
-      throw new IllegalArgumentException("title length must be 2 <= min <= max, got " + minTitleWords + ".."
-          + maxTitleWords);
+      throw new IllegalArgumentException(
+          "title length must be 2 <= min <= max, got " + minTitleWords + ".." + maxTitleWords);
     }
     this.seed = seed;
     this.vocabulary = vocabulary;
@@ -57,7 +65,10 @@ public final class DocumentGenerator {
     return schema;
   }
 
-  /** The whole document: YCSB fields in order, then the title, then the rank (as its decimal string). */
+  /**
+   * The whole document: YCSB fields in order, then the title, then the rank (as its decimal
+   * string).
+   */
   public Map<String, String> document(long recordNumber, long version) {
     Map<String, String> doc = new LinkedHashMap<>();
     SplittableRandom fields = new SplittableRandom(Seeds.mix(seed, recordNumber, version, 2));
@@ -106,7 +117,8 @@ public final class DocumentGenerator {
 
   public long rank(long recordNumber, long version) {
     if (recordNumber < 0 || recordNumber >= MAX_RECORDS) {
-      throw new IllegalArgumentException("record number " + recordNumber + " outside 0.." + (MAX_RECORDS - 1));
+      throw new IllegalArgumentException(
+          "record number " + recordNumber + " outside 0.." + (MAX_RECORDS - 1));
     }
     SplittableRandom rng = new SplittableRandom(Seeds.mix(seed, recordNumber, version, 4));
     return rng.nextLong(PRICE_BOUND) * MAX_RECORDS + recordNumber;

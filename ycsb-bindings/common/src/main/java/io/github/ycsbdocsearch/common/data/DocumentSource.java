@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Where documents come from: the seeded {@link DocumentGenerator} (default) or a user's {@link Dataset} file. The
- * workload, the loader and the verification see only this. Implementations are immutable and thread-safe.
+ * Where documents come from: the seeded {@link DocumentGenerator} (default) or a user's {@link
+ * Dataset} file. The workload, the loader and the verification see only this. Implementations are
+ * immutable and thread-safe.
  */
 public interface DocumentSource {
 
@@ -23,14 +24,18 @@ public interface DocumentSource {
   /** The indexed fields only (text and sort value) at a version, for updates. */
   Map<String, String> searchFields(long recordNumber, long version);
 
-  /** Two different canonical tokens of one uniformly chosen loaded record's text (so the pair has hits). */
+  /**
+   * Two different canonical tokens of one uniformly chosen loaded record's text (so the pair has
+   * hits).
+   */
   List<String> twoWords(SplittableRandom rng);
 
   /** The oracle over the loaded records (builds an index: call once and keep it). */
   SearchOracle buildOracle();
 
   /** The generator's records. */
-  static DocumentSource generated(DocumentGenerator generator, KeyNames keyNames, long recordCount) {
+  static DocumentSource generated(
+      DocumentGenerator generator, KeyNames keyNames, long recordCount) {
     return new DocumentSource() {
       @Override
       public long recordCount() {
@@ -61,11 +66,13 @@ public interface DocumentSource {
           for (int k = 0; k < title.length; k++) {
             int second = title[(start + k) % title.length];
             if (second != first) {
-              return List.of(generator.vocabulary().word(first), generator.vocabulary().word(second));
+              return List.of(
+                  generator.vocabulary().word(first), generator.vocabulary().word(second));
             }
           }
         }
-        throw new IllegalStateException("no title with two different words in 1000 draws: vocabulary too small?");
+        throw new IllegalStateException(
+            "no title with two different words in 1000 draws: vocabulary too small?");
       }
 
       @Override
@@ -108,8 +115,11 @@ public interface DocumentSource {
             return List.of(dataset.word(tokens[first]), dataset.word(tokens[second]));
           }
         }
-        throw new IllegalStateException("dataset " + dataset.spec().file() + ": no text with two different words in "
-            + "1000 draws");
+        throw new IllegalStateException(
+            "dataset "
+                + dataset.spec().file()
+                + ": no text with two different words in "
+                + "1000 draws");
       }
 
       @Override

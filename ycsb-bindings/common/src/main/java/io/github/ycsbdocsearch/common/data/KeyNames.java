@@ -4,8 +4,9 @@ import java.util.Properties;
 import site.ycsb.Utils;
 
 /**
- * YCSB's record key for a record number, exactly as {@code CoreWorkload.buildKeyName} makes it ({@code user} +
- * hashed or ordered number, zero-padded), so the oracle names the same keys the workload loaded. Immutable.
+ * YCSB's record key for a record number, exactly as {@code CoreWorkload.buildKeyName} makes it
+ * ({@code user} + hashed or ordered number, zero-padded), so the oracle names the same keys the
+ * workload loaded. Immutable.
  */
 public final class KeyNames {
   private final boolean ordered;

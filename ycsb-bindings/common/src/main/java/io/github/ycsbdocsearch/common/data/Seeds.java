@@ -1,9 +1,11 @@
 package io.github.ycsbdocsearch.common.data;
 
-/** Derives independent, reproducible random streams from a seed and a few integers (SplitMix64 finaliser). */
+/**
+ * Derives independent, reproducible random streams from a seed and a few integers (SplitMix64
+ * finaliser).
+ */
 public final class Seeds {
-  private Seeds() {
-  }
+  private Seeds() {}
 
   /** A well-mixed 64-bit value of the inputs: equal inputs give equal outputs on every JVM. */
   public static long mix(long... parts) {

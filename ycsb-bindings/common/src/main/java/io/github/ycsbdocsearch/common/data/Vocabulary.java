@@ -8,13 +8,14 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * The words product titles are made of: pronounceable made-up words (consonant-vowel syllables, 4 to 8 letters, a-z
- * only) drawn with Zipf-like frequencies, word {@code i} having weight {@code 1 / (i + 1)^exponent}.
+ * The words product titles are made of: pronounceable made-up words (consonant-vowel syllables, 4
+ * to 8 letters, a-z only) drawn with Zipf-like frequencies, word {@code i} having weight {@code 1 /
+ * (i + 1)^exponent}.
  *
- * <p>Why made-up words: every store must tokenise them identically, so they contain no digits, no punctuation, no
- * upper case, and none is an English word that a stemmer or stop-word list could treat specially. The letters
- * {@code q} and {@code x} are never used, which leaves the {@code qx...} namespace for freshness markers.
- * Immutable and thread-safe.
+ * <p>Why made-up words: every store must tokenise them identically, so they contain no digits, no
+ * punctuation, no upper case, and none is an English word that a stemmer or stop-word list could
+ * treat specially. The letters {@code q} and {@code x} are never used, which leaves the {@code
+ * qx...} namespace for freshness markers. Immutable and thread-safe.
  */
 public final class Vocabulary {
   private static final String CONSONANTS = "bdfgklmnprstvz";
@@ -26,8 +27,8 @@ public final class Vocabulary {
   /**
    * Builds a vocabulary.
    *
-   * @param seed     generator seed
-   * @param size     number of distinct words, at least 2
+   * @param seed generator seed
+   * @param size number of distinct words, at least 2
    * @param exponent Zipf exponent, 0 (uniform) or more
    */
   public Vocabulary(long seed, int size, double exponent) {
@@ -35,7 +36,8 @@ public final class Vocabulary {
       throw new IllegalArgumentException("a vocabulary needs at least 2 words, got " + size);
     }
     if (size > 200_000) {
-      throw new IllegalArgumentException("vocabulary size " + size + " is above the 200000 distinct words possible");
+      throw new IllegalArgumentException(
+          "vocabulary size " + size + " is above the 200000 distinct words possible");
     }
     SplittableRandom rng = new SplittableRandom(Seeds.mix(seed, 0x766F6361L));
     Set<String> unique = new LinkedHashSet<>();

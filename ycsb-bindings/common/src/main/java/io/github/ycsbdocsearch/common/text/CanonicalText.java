@@ -6,29 +6,38 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The one normalization of real text that all three engines tokenize alike, and the tokenizer of the oracle.
+ * The one normalization of real text that all three engines tokenize alike, and the tokenizer of
+ * the oracle.
  *
  * <p>{@link #normalize} applies, in order:
+ *
  * <ol>
- *   <li>Unicode NFKC (compatibility forms folded: ligatures, full-width letters, superscripts, {@code ™} to
- *       {@code TM});</li>
- *   <li>case folding: upper case then lower case with {@link Locale#ROOT} (Unicode full case mapping, so
- *       {@code ß} becomes {@code ss}, final sigma {@code σ}; no locale rule such as Turkish dotless i);</li>
- *   <li>accents removed: NFD, then every non-spacing mark (category Mn) dropped, then NFC;</li>
- *   <li>every code point that is not a letter or a digit ({@link Character#isLetterOrDigit(int)}) becomes a space;</li>
- *   <li>ideographic and syllabic characters that engines split one by one (Han ideographs, Hiragana) stand alone,
- *       and a run of Katakana is its own token (Unicode word boundaries break where Katakana meets other letters);</li>
- *   <li>runs of spaces collapse to one; no leading or trailing space.</li>
+ *   <li>Unicode NFKC (compatibility forms folded: ligatures, full-width letters, superscripts,
+ *       {@code ™} to {@code TM});
+ *   <li>case folding: upper case then lower case with {@link Locale#ROOT} (Unicode full case
+ *       mapping, so {@code ß} becomes {@code ss}, final sigma {@code σ}; no locale rule such as
+ *       Turkish dotless i);
+ *   <li>accents removed: NFD, then every non-spacing mark (category Mn) dropped, then NFC;
+ *   <li>every code point that is not a letter or a digit ({@link Character#isLetterOrDigit(int)})
+ *       becomes a space;
+ *   <li>ideographic and syllabic characters that engines split one by one (Han ideographs,
+ *       Hiragana) stand alone, and a run of Katakana is its own token (Unicode word boundaries
+ *       break where Katakana meets other letters);
+ *   <li>runs of spaces collapse to one; no leading or trailing space.
  * </ol>
- * The result is a sequence of tokens (letter/digit runs) separated by single spaces. Every engine splits such text
- * on the spaces and nowhere else, and has nothing left to lowercase or strip, so they index the same tokens.
- * Idempotent: {@code normalize(normalize(s)).equals(normalize(s))}. Stateless and thread-safe.
+ *
+ * The result is a sequence of tokens (letter/digit runs) separated by single spaces. Every engine
+ * splits such text on the spaces and nowhere else, and has nothing left to lowercase or strip, so
+ * they index the same tokens. Idempotent: {@code normalize(normalize(s)).equals(normalize(s))}.
+ * Stateless and thread-safe.
  */
 public final class CanonicalText {
-  private CanonicalText() {
-  }
+  private CanonicalText() {}
 
-  /** The canonical form: tokens separated by single spaces (empty when the text has no letter or digit). */
+  /**
+   * The canonical form: tokens separated by single spaces (empty when the text has no letter or
+   * digit).
+   */
   public static String normalize(String text) {
     if (isAscii(text)) {
       return ascii(text);
@@ -37,7 +46,8 @@ public final class CanonicalText {
     s = s.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
     s = Normalizer.normalize(s, Normalizer.Form.NFD);
     StringBuilder stripped = new StringBuilder(s.length());
-    s.codePoints().filter(c -> Character.getType(c) != Character.NON_SPACING_MARK)
+    s.codePoints()
+        .filter(c -> Character.getType(c) != Character.NON_SPACING_MARK)
         .forEach(stripped::appendCodePoint);
     s = Normalizer.normalize(stripped, Normalizer.Form.NFC);
     StringBuilder out = new StringBuilder(s.length());
@@ -76,7 +86,10 @@ public final class CanonicalText {
     return out;
   }
 
-  /** True when {@code word} is one canonical token: non-empty, and its own canonical form without a space. */
+  /**
+   * True when {@code word} is one canonical token: non-empty, and its own canonical form without a
+   * space.
+   */
   public static boolean isToken(String word) {
     return !word.isEmpty() && word.indexOf(' ') < 0 && normalize(word).equals(word);
   }
@@ -90,7 +103,10 @@ public final class CanonicalText {
     return true;
   }
 
-  /** The same function on ASCII text (no normalization form or accent changes it): a fast path for speed. */
+  /**
+   * The same function on ASCII text (no normalization form or accent changes it): a fast path for
+   * speed.
+   */
   private static String ascii(String s) {
     StringBuilder out = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
@@ -129,7 +145,10 @@ public final class CanonicalText {
     return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA;
   }
 
-  /** Katakana letters and the prolonged sound mark U+30FC (script Common, but Katakana for word boundaries). */
+  /**
+   * Katakana letters and the prolonged sound mark U+30FC (script Common, but Katakana for word
+   * boundaries).
+   */
   private static boolean isKatakana(int c) {
     return c == 0x30FC || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA;
   }

@@ -18,21 +18,22 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
- * The per-case table of {@code verify-search.sh --cases FIELD}: every dataset line that has a probe in {@code FIELD}
- * (canonical words, space-separated) is one case; each store is asked for every record matching the probe, and the
- * table shows what the canonical oracle and each engine matched, with the engine's own view where it has one
- * (Elasticsearch's tokens of the case's text, RediSearch's parse of the probe). Meant for small files of tricky
- * texts in raw mode. Not thread-safe; one table per run.
+ * The per-case table of {@code verify-search.sh --cases FIELD}: every dataset line that has a probe
+ * in {@code FIELD} (canonical words, space-separated) is one case; each store is asked for every
+ * record matching the probe, and the table shows what the canonical oracle and each engine matched,
+ * with the engine's own view where it has one (Elasticsearch's tokens of the case's text,
+ * RediSearch's parse of the probe). Meant for small files of tricky texts in raw mode. Not
+ * thread-safe; one table per run.
  */
 final class CaseTable {
   private static final int MAX_HITS = 1000;
 
   /** One case: the line's key, its text and the probe words. */
-  record Case(String key, String text, List<String> probe) {
-  }
+  record Case(String key, String text, List<String> probe) {}
 
   private final List<Case> cases = new ArrayList<>();
   private final Map<String, List<String>> oracleMatches = new LinkedHashMap<>();
+
   /** store -> case key -> what the store matched, with its view of the case. */
   private final Map<String, Map<String, String>> byStore = new LinkedHashMap<>();
 
@@ -45,14 +46,24 @@ final class CaseTable {
       if (probe == null || probe.isBlank()) {
         continue;
       }
-      Case c = new Case(dataset.key(r), raw.get(config.schema().textField()), List.of(probe.trim().split(" +")));
+      Case c =
+          new Case(
+              dataset.key(r),
+              raw.get(config.schema().textField()),
+              List.of(probe.trim().split(" +")));
       cases.add(c);
       oracleMatches.put(c.key(), oracle.answer(query(config, c)));
     }
   }
 
   private static SearchQuery query(SearchWorkloadConfig config, Case c) {
-    return new SearchQuery(config.schema().textField(), c.probe(), config.schema().sortField(), true, 0, MAX_HITS,
+    return new SearchQuery(
+        config.schema().textField(),
+        c.probe(),
+        config.schema().sortField(),
+        true,
+        0,
+        MAX_HITS,
         true);
   }
 
@@ -91,7 +102,13 @@ final class CaseTable {
   void print(PrintStream out) {
     int differing = 0;
     for (Case c : cases) {
-      out.println("case " + c.key() + ": text " + SearchVerification.quote(c.text()) + ", probe " + c.probe());
+      out.println(
+          "case "
+              + c.key()
+              + ": text "
+              + SearchVerification.quote(c.text())
+              + ", probe "
+              + c.probe());
       out.printf("  %-14s %s%n", "oracle", oracleMatches.get(c.key()));
       for (Map.Entry<String, Map<String, String>> e : byStore.entrySet()) {
         String row = e.getValue().get(c.key());
@@ -99,8 +116,9 @@ final class CaseTable {
         out.printf("  %-14s %s%n", e.getKey(), row);
       }
     }
-    out.printf("cases: %d, store answers differing from the canonical oracle: %d of %d%n", cases.size(), differing,
-        cases.size() * byStore.size());
+    out.printf(
+        "cases: %d, store answers differing from the canonical oracle: %d of %d%n",
+        cases.size(), differing, cases.size() * byStore.size());
   }
 
   private static <T> T quietly(Supplier<T> s) {

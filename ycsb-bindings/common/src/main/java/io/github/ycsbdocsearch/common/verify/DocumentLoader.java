@@ -23,16 +23,20 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Loads records {@code 0..recordcount-1} through the store's own binding, exactly as the workload's load phase
- * does ({@code DB.insert} of the source's version-0 documents under the workload's keys), after dropping the table.
- * Used by the verification, which must not depend on a previous run's leftovers.
+ * Loads records {@code 0..recordcount-1} through the store's own binding, exactly as the workload's
+ * load phase does ({@code DB.insert} of the source's version-0 documents under the workload's
+ * keys), after dropping the table. Used by the verification, which must not depend on a previous
+ * run's leftovers.
  */
 public final class DocumentLoader {
-  private DocumentLoader() {
-  }
+  private DocumentLoader() {}
 
-  /** Drops the table, then inserts every record with {@code threads} threads; returns the documents inserted. */
-  public static long load(StoreKind kind, Properties props, int threads, Consumer<String> progress) {
+  /**
+   * Drops the table, then inserts every record with {@code threads} threads; returns the documents
+   * inserted.
+   */
+  public static long load(
+      StoreKind kind, Properties props, int threads, Consumer<String> progress) {
     SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
     DocumentSource source = config.newSource();
     kind.newProbe().reset(props, config.table());
@@ -44,24 +48,34 @@ public final class DocumentLoader {
     try {
       List<Future<?>> workers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        workers.add(pool.submit(() -> {
-          DB db = SearchVerification.open(kind, props);
-          try {
-            for (long r = next.getAndIncrement(); r < total; r = next.getAndIncrement()) {
-              HashMap<String, ByteIterator> values = new HashMap<>();
-              source.document(r, 0).forEach((k, v) -> values.put(k, new StringByteIterator(v)));
-              Status s = db.insert(config.table(), source.key(r), values);
-              if (!s.isOk()) {
-                throw new SetupException(kind.storeName() + ": insert of record " + r + " failed: " + s.getName()
-                    + " " + s.getDescription());
-              }
-              done.incrementAndGet();
-            }
-          } finally {
-            SearchVerification.close(db);
-          }
-          return null;
-        }));
+        workers.add(
+            pool.submit(
+                () -> {
+                  DB db = SearchVerification.open(kind, props);
+                  try {
+                    for (long r = next.getAndIncrement(); r < total; r = next.getAndIncrement()) {
+                      HashMap<String, ByteIterator> values = new HashMap<>();
+                      source
+                          .document(r, 0)
+                          .forEach((k, v) -> values.put(k, new StringByteIterator(v)));
+                      Status s = db.insert(config.table(), source.key(r), values);
+                      if (!s.isOk()) {
+                        throw new SetupException(
+                            kind.storeName()
+                                + ": insert of record "
+                                + r
+                                + " failed: "
+                                + s.getName()
+                                + " "
+                                + s.getDescription());
+                      }
+                      done.incrementAndGet();
+                    }
+                  } finally {
+                    SearchVerification.close(db);
+                  }
+                  return null;
+                }));
       }
       long lastReport = System.nanoTime();
       for (Future<?> w : workers) {
@@ -72,8 +86,15 @@ public final class DocumentLoader {
           } catch (TimeoutException e) {
             if (System.nanoTime() - lastReport > 5_000_000_000L) {
               double secs = (System.nanoTime() - started) / 1e9;
-              progress.accept(String.format(Locale.ROOT, "%s: load %d/%d documents, %.0f s, %.0f docs/s",
-                  kind.storeName(), done.get(), total, secs, done.get() / secs));
+              progress.accept(
+                  String.format(
+                      Locale.ROOT,
+                      "%s: load %d/%d documents, %.0f s, %.0f docs/s",
+                      kind.storeName(),
+                      done.get(),
+                      total,
+                      secs,
+                      done.get() / secs));
               lastReport = System.nanoTime();
             }
           }

@@ -13,10 +13,11 @@ import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 
 /**
- * The right answer to any search over the loaded records, computed from the data source alone (no store): an
- * inverted index token -> record numbers, intersected for AND, sorted by rank, sliced to the page. For a dataset the
- * tokens are {@link io.github.ycsbdocsearch.common.text.CanonicalText canonical} tokens, whatever the text mode.
- * Built once, then immutable and thread-safe (the key lookup for {@link #document} is built on first use).
+ * The right answer to any search over the loaded records, computed from the data source alone (no
+ * store): an inverted index token -> record numbers, intersected for AND, sorted by rank, sliced to
+ * the page. For a dataset the tokens are {@link io.github.ycsbdocsearch.common.text.CanonicalText
+ * canonical} tokens, whatever the text mode. Built once, then immutable and thread-safe (the key
+ * lookup for {@link #document} is built on first use).
  */
 public final class SearchOracle {
   private final Map<String, int[]> postings;
@@ -25,8 +26,11 @@ public final class SearchOracle {
   private final LongFunction<Map<String, String>> documentOf;
   private volatile Map<String, Integer> recordOfKey;
 
-  private SearchOracle(Map<String, int[]> postings, long[] ranks, IntFunction<String> keyOf,
-                       LongFunction<Map<String, String>> documentOf) {
+  private SearchOracle(
+      Map<String, int[]> postings,
+      long[] ranks,
+      IntFunction<String> keyOf,
+      LongFunction<Map<String, String>> documentOf) {
     this.postings = postings;
     this.ranks = ranks;
     this.keyOf = keyOf;
@@ -34,11 +38,12 @@ public final class SearchOracle {
   }
 
   /**
-   * Indexes the generator's records {@code 0..recordCount-1} as loaded (version 0). Two passes over the generator
-   * (count, then fill) so that only the postings (4 bytes per distinct title word) and the ranks (8 bytes per
-   * record) are held: the workload builds this for its page mix.
+   * Indexes the generator's records {@code 0..recordCount-1} as loaded (version 0). Two passes over
+   * the generator (count, then fill) so that only the postings (4 bytes per distinct title word)
+   * and the ranks (8 bytes per record) are held: the workload builds this for its page mix.
    */
-  public static SearchOracle build(DocumentGenerator generator, KeyNames keyNames, int recordCount) {
+  public static SearchOracle build(
+      DocumentGenerator generator, KeyNames keyNames, int recordCount) {
     int words = generator.vocabulary().size();
     int[] counts = new int[words];
     long[] ranks = new long[recordCount];
@@ -55,7 +60,10 @@ public final class SearchOracle {
         lists[w][fill[w]++] = r; // ascending record numbers by construction
       }
     }
-    return new SearchOracle(byWord(lists, generator.vocabulary()::word), ranks, keyNames::key,
+    return new SearchOracle(
+        byWord(lists, generator.vocabulary()::word),
+        ranks,
+        keyNames::key,
         r -> generator.document(r, 0));
   }
 
@@ -77,7 +85,8 @@ public final class SearchOracle {
         lists[w][fill[w]++] = r;
       }
     }
-    return new SearchOracle(byWord(lists, dataset::word), ranks, dataset::key, r -> dataset.document(r, 0));
+    return new SearchOracle(
+        byWord(lists, dataset::word), ranks, dataset::key, r -> dataset.document(r, 0));
   }
 
   private static int[] distinctTitleWords(DocumentGenerator generator, int r) {
@@ -104,8 +113,12 @@ public final class SearchOracle {
   public List<String> answer(SearchQuery query) {
     int[] hits = hits(query.words());
     Integer[] boxed = Arrays.stream(hits).boxed().toArray(Integer[]::new);
-    Arrays.sort(boxed, (a, b) -> query.ascending() ? Long.compare(ranks[a], ranks[b])
-        : Long.compare(ranks[b], ranks[a]));
+    Arrays.sort(
+        boxed,
+        (a, b) ->
+            query.ascending()
+                ? Long.compare(ranks[a], ranks[b])
+                : Long.compare(ranks[b], ranks[a]));
     List<String> page = new ArrayList<>(query.pageSize());
     for (int i = query.offset(); i < boxed.length && page.size() < query.pageSize(); i++) {
       page.add(keyOf.apply(boxed[i]));

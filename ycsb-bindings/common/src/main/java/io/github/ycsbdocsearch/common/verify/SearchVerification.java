@@ -29,29 +29,32 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * Proves a store gives the same answers as the oracle: asks sampled two-word questions for the first page, later
- * pages with hits and the page after the last (which must be empty), in both sort orders, and compares the ordered
- * keys; every tenth answer also fetches the documents and compares them field by field with the generator's.
- * Not thread-safe; one verification at a time per thread (the binding is registered on the calling thread).
+ * Proves a store gives the same answers as the oracle: asks sampled two-word questions for the
+ * first page, later pages with hits and the page after the last (which must be empty), in both sort
+ * orders, and compares the ordered keys; every tenth answer also fetches the documents and compares
+ * them field by field with the generator's. Not thread-safe; one verification at a time per thread
+ * (the binding is registered on the calling thread).
  */
 public final class SearchVerification {
   private static final int KEPT_DIFFERENCES = 5;
+
   /** Documents shown per side (missed / added) for one differing raw-mode question. */
   private static final int SHOWN_DOCUMENTS = 2;
+
   private static final int SHOWN_TEXT_CHARS = 120;
 
-  private SearchVerification() {
-  }
+  private SearchVerification() {}
 
   /**
    * Checks a store that holds exactly the loaded records ({@code recordcount}, version 0).
    *
-   * @param kind     the store
-   * @param props    workload + connection properties
-   * @param queries  questions to ask, at least 1
+   * @param kind the store
+   * @param props workload + connection properties
+   * @param queries questions to ask, at least 1
    * @param progress receives a line now and then for a person watching
    */
-  public static VerificationResult verify(StoreKind kind, Properties props, int queries, Consumer<String> progress) {
+  public static VerificationResult verify(
+      StoreKind kind, Properties props, int queries, Consumer<String> progress) {
     SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
     if (config.recordCount() > Integer.MAX_VALUE) {
       throw new SetupException("verification supports up to " + Integer.MAX_VALUE + " records");
@@ -66,19 +69,32 @@ public final class SearchVerification {
     String mode = config.dataset() == null ? "generated" : config.dataset().mode().label();
     DB db = open(kind, props);
     try {
-      return check(kind, config, oracle, questions, SearchBindings.current(), held, queries, progress, mode);
+      return check(
+          kind, config, oracle, questions, SearchBindings.current(), held, queries, progress, mode);
     } finally {
       close(db);
     }
   }
 
-  private static VerificationResult check(StoreKind kind, SearchWorkloadConfig config, SearchOracle oracle,
-                                          QueryGenerator questions, SearchableDB store, long held, int queries,
-                                          Consumer<String> progress, String mode) {
+  private static VerificationResult check(
+      StoreKind kind,
+      SearchWorkloadConfig config,
+      SearchOracle oracle,
+      QueryGenerator questions,
+      SearchableDB store,
+      long held,
+      int queries,
+      Consumer<String> progress,
+      String mode) {
     List<VerificationResult.Difference> differences = new ArrayList<>();
     if (held != config.recordCount()) {
-      differences.add(new VerificationResult.Difference("(document count)", List.of(), List.of(),
-          "the store holds " + held + " documents, the oracle expects " + config.recordCount(), List.of()));
+      differences.add(
+          new VerificationResult.Difference(
+              "(document count)",
+              List.of(),
+              List.of(),
+              "the store holds " + held + " documents, the oracle expects " + config.recordCount(),
+              List.of()));
     }
     SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
     int identical = 0;
@@ -107,21 +123,39 @@ public final class SearchVerification {
       pastEnd += page >= pages ? 1 : 0;
       boolean withDocuments = i % 10 == 5;
       documentChecks += withDocuments ? 1 : 0;
-      SearchQuery q = new SearchQuery(config.schema().textField(), words, config.schema().sortField(),
-          (i % 2 == 0) == config.ascending(), page * size, size, !withDocuments);
+      SearchQuery q =
+          new SearchQuery(
+              config.schema().textField(),
+              words,
+              config.schema().sortField(),
+              (i % 2 == 0) == config.ascending(),
+              page * size,
+              size,
+              !withDocuments);
       String difference = compare(store, config.table(), q, oracle, withDocuments);
       if (difference == null) {
         identical++;
       } else if (differences.size() < KEPT_DIFFERENCES) {
         List<SearchHit> page2 = new ArrayList<>();
         store.search(config.table(), q, page2);
-        differences.add(new VerificationResult.Difference(describe(q), oracle.answer(q),
-            page2.stream().map(SearchHit::key).collect(Collectors.toList()), difference,
-            "raw".equals(mode) ? divergence(store, config, q, oracle, hits) : List.of()));
+        differences.add(
+            new VerificationResult.Difference(
+                describe(q),
+                oracle.answer(q),
+                page2.stream().map(SearchHit::key).collect(Collectors.toList()),
+                difference,
+                "raw".equals(mode) ? divergence(store, config, q, oracle, hits) : List.of()));
       }
       if (System.nanoTime() - lastReport > 5_000_000_000L) {
-        progress.accept(kind.storeName() + ": verify " + (i + 1) + "/" + queries + " questions, " + identical
-            + " identical");
+        progress.accept(
+            kind.storeName()
+                + ": verify "
+                + (i + 1)
+                + "/"
+                + queries
+                + " questions, "
+                + identical
+                + " identical");
         lastReport = System.nanoTime();
       }
     }
@@ -131,24 +165,49 @@ public final class SearchVerification {
       identical = Math.min(identical, queries - 1);
     }
     Arrays.sort(hitCounts);
-    VerificationResult.HitCounts spread = new VerificationResult.HitCounts(hitCounts[0],
-        hitCounts[(int) (queries * 0.5)], hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
-        hitCounts[queries - 1]);
-    return new VerificationResult(kind.storeName(), config.recordCount(), queries, identical, differing, firstPages,
-        deepPages, pastEnd, documentChecks, spread, differences, mode);
+    VerificationResult.HitCounts spread =
+        new VerificationResult.HitCounts(
+            hitCounts[0],
+            hitCounts[(int) (queries * 0.5)],
+            hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
+            hitCounts[queries - 1]);
+    return new VerificationResult(
+        kind.storeName(),
+        config.recordCount(),
+        queries,
+        identical,
+        differing,
+        firstPages,
+        deepPages,
+        pastEnd,
+        documentChecks,
+        spread,
+        differences,
+        mode);
   }
 
   /**
-   * Why a raw-text answer differs: the whole hit set from the store (keys only) against the oracle's, then the
-   * first documents the store missed and added, each with its text, the canonical tokens and the engine's tokens,
-   * and the engine's reading of the query.
+   * Why a raw-text answer differs: the whole hit set from the store (keys only) against the
+   * oracle's, then the first documents the store missed and added, each with its text, the
+   * canonical tokens and the engine's tokens, and the engine's reading of the query.
    */
-  private static List<String> divergence(SearchableDB store, SearchWorkloadConfig config, SearchQuery q,
-                                         SearchOracle oracle, int hits) {
+  private static List<String> divergence(
+      SearchableDB store,
+      SearchWorkloadConfig config,
+      SearchQuery q,
+      SearchOracle oracle,
+      int hits) {
     List<String> out = new ArrayList<>();
     String table = config.table();
-    SearchQuery all = new SearchQuery(q.textField(), q.words(), q.sortField(), q.ascending(), 0,
-        Math.min(10_000, hits + 200), true);
+    SearchQuery all =
+        new SearchQuery(
+            q.textField(),
+            q.words(),
+            q.sortField(),
+            q.ascending(),
+            0,
+            Math.min(10_000, hits + 200),
+            true);
     List<SearchHit> got = new ArrayList<>();
     Status status = store.search(table, all, got);
     if (!status.isOk()) {
@@ -172,9 +231,15 @@ public final class SearchVerification {
     return out;
   }
 
-  private static void describeSide(List<String> out, String label, Set<String> in,
-                                   Set<String> notIn, SearchableDB store, SearchWorkloadConfig config,
-                                   SearchOracle oracle, SearchQuery q) {
+  private static void describeSide(
+      List<String> out,
+      String label,
+      Set<String> in,
+      Set<String> notIn,
+      SearchableDB store,
+      SearchWorkloadConfig config,
+      SearchOracle oracle,
+      SearchQuery q) {
     int shown = 0;
     for (String key : in) {
       if (notIn.contains(key)) {
@@ -191,13 +256,21 @@ public final class SearchVerification {
       } catch (RuntimeException e) {
         engine = List.of("(failed: " + e.getMessage() + ")");
       }
-      out.add(label + ": " + key + " text=" + quote(snippet(text, q.words())) + " canonical-tokens="
-          + relevant(CanonicalText.tokens(text), q.words())
-          + (engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
+      out.add(
+          label
+              + ": "
+              + key
+              + " text="
+              + quote(snippet(text, q.words()))
+              + " canonical-tokens="
+              + relevant(CanonicalText.tokens(text), q.words())
+              + (engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
     }
   }
 
-  /** The part of a text around the first query word found in it (case-insensitive), else its start. */
+  /**
+   * The part of a text around the first query word found in it (case-insensitive), else its start.
+   */
   private static String snippet(String text, List<String> words) {
     String lower = text.toLowerCase(Locale.ROOT);
     int at = -1;
@@ -212,7 +285,9 @@ public final class SearchVerification {
     return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
   }
 
-  /** The tokens that contain a query word (what decides the match), or the first few when none does. */
+  /**
+   * The tokens that contain a query word (what decides the match), or the first few when none does.
+   */
   private static List<String> relevant(List<String> tokens, List<String> words) {
     List<String> out = new ArrayList<>();
     for (String t : tokens) {
@@ -229,8 +304,8 @@ public final class SearchVerification {
   }
 
   /** Null when the store's answer equals the oracle's, else what differs. */
-  private static String compare(SearchableDB store, String table, SearchQuery q, SearchOracle oracle,
-                                boolean withDocuments) {
+  private static String compare(
+      SearchableDB store, String table, SearchQuery q, SearchOracle oracle, boolean withDocuments) {
     List<SearchHit> page = new ArrayList<>(q.pageSize());
     Status status = store.search(table, q, page);
     if (!status.isOk()) {
@@ -255,8 +330,16 @@ public final class SearchVerification {
   }
 
   static String describe(SearchQuery q) {
-    return "words=" + q.words() + " sort=" + q.sortField() + (q.ascending() ? " asc" : " desc") + " offset="
-        + q.offset() + " size=" + q.pageSize() + (q.keysOnly() ? " keys-only" : " with-documents");
+    return "words="
+        + q.words()
+        + " sort="
+        + q.sortField()
+        + (q.ascending() ? " asc" : " desc")
+        + " offset="
+        + q.offset()
+        + " size="
+        + q.pageSize()
+        + (q.keysOnly() ? " keys-only" : " with-documents");
   }
 
   /** Opens the store's binding on the calling thread (which registers its SearchableDB there). */
@@ -265,7 +348,8 @@ public final class SearchVerification {
     try {
       db = (DB) Class.forName(kind.dbClass()).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new SetupException("binding for store '" + kind.storeName() + "' is not on the classpath", e);
+      throw new SetupException(
+          "binding for store '" + kind.storeName() + "' is not on the classpath", e);
     }
     db.setProperties(props);
     try {

@@ -26,73 +26,117 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code verify} ({@code scripts/verify-search.sh}, {@code bin/docsearch verify}): loads the same documents into each
- * store, asks sampled questions and compares every answer with the oracle. Prints a table (store, queries,
- * identical, differing, ...) and the first differences in full. Options declared once, here (help text:
- * docs/cli/verify-help.txt); the script acts on --hosts and --topology itself (starting local stores when no hosts
- * file is given) and hands every argument to this class. One instance per call.
+ * {@code verify} ({@code scripts/verify-search.sh}, {@code bin/docsearch verify}): loads the same
+ * documents into each store, asks sampled questions and compares every answer with the oracle.
+ * Prints a table (store, queries, identical, differing, ...) and the first differences in full.
+ * Options declared once, here (help text: docs/cli/verify-help.txt); the script acts on --hosts and
+ * --topology itself (starting local stores when no hosts file is given) and hands every argument to
+ * this class. One instance per call.
  */
-@Command(name = "verify", header = "prove every store answers the search as the oracle does (scripts/verify-search.sh)",
-    usageHelpWidth = 118, mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+    name = "verify",
+    header = "prove every store answers the search as the oracle does (scripts/verify-search.sh)",
+    usageHelpWidth = 118,
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
     customSynopsis = {
-        "verify-search.sh [--stores LIST] [--queries N] [--records N | --dataset FILE [--text-mode canonical|raw]]",
-        "                 [--hosts FILE | --topology single|cluster] [--json FILE] [-p KEY=VALUE ...]"},
+      "verify-search.sh [--stores LIST] [--queries N] [--records N | --dataset FILE [--text-mode"
+          + " canonical|raw]]",
+      "                 [--hosts FILE | --topology single|cluster] [--json FILE] [-p KEY=VALUE ...]"
+    },
     description = {
-        "Proves every store answers the two-word search exactly as the oracle computed from the generator does.",
-        "Loads the same documents into each store (default 20,000 generated records, or every line of a JSON Lines "
-            + "dataset file), asks N sampled questions (first pages, deeper pages with hits, the empty page after "
-            + "the last, both sort orders, every tenth with documents compared field by field), prints store / "
-            + "queries / identical / differing and the first differences in full.",
-        "--text-mode raw stores the dataset's text as given and measures instead (the divergence table): the share "
-            + "of answers that differ from the canonical oracle per store, with the first differing documents and "
-            + "each engine's tokens."},
+      "Proves every store answers the two-word search exactly as the oracle computed from the"
+          + " generator does.",
+      "Loads the same documents into each store (default 20,000 generated records, or every line of"
+          + " a JSON Lines dataset file), asks N sampled questions (first pages, deeper pages with"
+          + " hits, the empty page after the last, both sort orders, every tenth with documents"
+          + " compared field by field), prints store / queries / identical / differing and the"
+          + " first differences in full.",
+      "--text-mode raw stores the dataset's text as given and measures instead (the divergence"
+          + " table): the share of answers that differ from the canonical oracle per store, with"
+          + " the first differing documents and each engine's tokens."
+    },
     optionListHeading = "%nOptions:%n",
-    footer = {"", "Environment: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx1g).",
-        "Exit status: 0 every store 100 %% identical (raw text: the measurement ran); 1 a store differs; 2 bad input "
-            + "(a bad dataset file: one line naming the line, before any store starts)."})
+    footer = {
+      "",
+      "Environment: STORES_HOME (default <repo>/.stores), JAVA_OPTS (default -Xmx1g).",
+      "Exit status: 0 every store 100 %% identical (raw text: the measurement ran); 1 a store"
+          + " differs; 2 bad input (a bad dataset file: one line naming the line, before any store"
+          + " starts)."
+    })
 public final class VerifyMain implements Callable<Integer> {
 
   /** Generated records when neither --records, a workload file nor a dataset says otherwise. */
   static final String DEFAULT_RECORDS = "20000";
 
   /** Local topologies the script can start. */
-  enum Topology { single, cluster }
+  enum Topology {
+    single,
+    cluster
+  }
 
-  @Option(names = "--stores", paramLabel = "LIST", split = ",",
+  @Option(
+      names = "--stores",
+      paramLabel = "LIST",
+      split = ",",
       description = "stores to verify, comma-separated (default: every store of the hosts file)")
   List<String> storeNames = new ArrayList<>();
 
-  @Option(names = "--queries", paramLabel = "N", defaultValue = "1000",
+  @Option(
+      names = "--queries",
+      paramLabel = "N",
+      defaultValue = "1000",
       description = "questions asked per store (default: ${DEFAULT-VALUE})")
   int queries;
 
-  @Option(names = "--records", paramLabel = "N",
+  @Option(
+      names = "--records",
+      paramLabel = "N",
       description = "generated records loaded into each store (default: " + DEFAULT_RECORDS + ")")
   Long records;
 
-  @Option(names = "--dataset", paramLabel = "FILE",
-      description = "your own documents, a JSON Lines file (datasets/README.md), instead of generated ones")
+  @Option(
+      names = "--dataset",
+      paramLabel = "FILE",
+      description =
+          "your own documents, a JSON Lines file (datasets/README.md), instead of generated ones")
   String dataset;
 
-  @Option(names = "--text-mode", paramLabel = "canonical|raw",
-      description = "a dataset's text normalized once and verified identical (canonical, default), or stored as "
-          + "given with the divergence measured (raw)")
+  @Option(
+      names = "--text-mode",
+      paramLabel = "canonical|raw",
+      description =
+          "a dataset's text normalized once and verified identical (canonical, default), or stored"
+              + " as given with the divergence measured (raw)")
   String textMode;
 
-  @Option(names = "--hosts", paramLabel = "FILE",
-      description = "the stores' connection properties (terraform output or .stores/hosts-<topology>.json); "
-          + "without it the local stores of --topology are started")
+  @Option(
+      names = "--hosts",
+      paramLabel = "FILE",
+      description =
+          "the stores' connection properties (terraform output or .stores/hosts-<topology>.json); "
+              + "without it the local stores of --topology are started")
   Path hosts;
 
-  @Option(names = "--topology", paramLabel = "single|cluster", defaultValue = "single",
-      description = "local stores to start when no --hosts is given: one server each, or scaled out "
-          + "(default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--topology",
+      paramLabel = "single|cluster",
+      defaultValue = "single",
+      description =
+          "local stores to start when no --hosts is given: one server each, or scaled out "
+              + "(default: ${DEFAULT-VALUE})")
   Topology topology;
 
-  @Option(names = "--workload", paramLabel = "FILE", description = "a workload file whose properties apply")
+  @Option(
+      names = "--workload",
+      paramLabel = "FILE",
+      description = "a workload file whose properties apply")
   Path workload;
 
-  @Option(names = "--threads", paramLabel = "N", defaultValue = "4",
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      defaultValue = "4",
       description = "load threads (default: ${DEFAULT-VALUE})")
   int threads;
 
@@ -102,21 +146,33 @@ public final class VerifyMain implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
   Path json;
 
-  @Option(names = "--cases", paramLabel = "FIELD",
-      description = "with --dataset: print each document's FIELD beside the engines' answers (the case table)")
+  @Option(
+      names = "--cases",
+      paramLabel = "FIELD",
+      description =
+          "with --dataset: print each document's FIELD beside the engines' answers (the case"
+              + " table)")
   String casesField;
 
   @Option(names = "-p", paramLabel = "KEY=VALUE", description = "any workload or binding property")
   Map<String, String> properties = new LinkedHashMap<>();
 
-  @Option(names = "--check-only", hidden = true,
+  @Option(
+      names = "--check-only",
+      hidden = true,
       description = "check the arguments and the dataset file, then exit (the script's preflight)")
   boolean checkOnly;
 
   /** Parsed command line. */
-  record Options(Path hosts, List<StoreKind> stores, int queries, Properties props, int threads, boolean load,
-                 Path json, String casesField) {
-  }
+  record Options(
+      Path hosts,
+      List<StoreKind> stores,
+      int queries,
+      Properties props,
+      int threads,
+      boolean load,
+      Path json,
+      String casesField) {}
 
   @Override
   public Integer call() {
@@ -150,12 +206,20 @@ public final class VerifyMain implements Callable<Integer> {
       long t0 = System.nanoTime();
       if (o.load()) {
         long n = DocumentLoader.load(k, p, o.threads(), System.err::println);
-        System.err.printf(Locale.ROOT, "%s: loaded %d documents in %.1f s%n", k.storeName(), n,
+        System.err.printf(
+            Locale.ROOT,
+            "%s: loaded %d documents in %.1f s%n",
+            k.storeName(),
+            n,
             (System.nanoTime() - t0) / 1e9);
       }
       long t1 = System.nanoTime();
       VerificationResult r = SearchVerification.verify(k, p, o.queries(), System.err::println);
-      System.err.printf(Locale.ROOT, "%s: %d questions checked in %.1f s%n", k.storeName(), r.queries(),
+      System.err.printf(
+          Locale.ROOT,
+          "%s: %d questions checked in %.1f s%n",
+          k.storeName(),
+          r.queries(),
           (System.nanoTime() - t1) / 1e9);
       results.add(r);
       if (cases != null) {
@@ -186,20 +250,48 @@ public final class VerifyMain implements Callable<Integer> {
   }
 
   static void printTable(List<VerificationResult> results, PrintStream out) {
-    out.printf(Locale.ROOT, "%-14s %8s %10s %10s %7s %11s %9s %10s  %s%n", "store", "queries", "identical",
-        "differing", "first", "deep-pages", "past-end", "docs-cmp", "hits min/p50/p90/max");
+    out.printf(
+        Locale.ROOT,
+        "%-14s %8s %10s %10s %7s %11s %9s %10s  %s%n",
+        "store",
+        "queries",
+        "identical",
+        "differing",
+        "first",
+        "deep-pages",
+        "past-end",
+        "docs-cmp",
+        "hits min/p50/p90/max");
     for (VerificationResult r : results) {
       VerificationResult.HitCounts h = r.hitCounts();
-      out.printf(Locale.ROOT, "%-14s %8d %10d %10d %7d %11d %9d %10d  %d/%d/%d/%d%n", r.store(), r.queries(),
-          r.identical(), r.differing(), r.firstPages(), r.deepPages(), r.pastEnd(), r.documentChecks(), h.min(),
-          h.p50(), h.p90(), h.max());
+      out.printf(
+          Locale.ROOT,
+          "%-14s %8d %10d %10d %7d %11d %9d %10d  %d/%d/%d/%d%n",
+          r.store(),
+          r.queries(),
+          r.identical(),
+          r.differing(),
+          r.firstPages(),
+          r.deepPages(),
+          r.pastEnd(),
+          r.documentChecks(),
+          h.min(),
+          h.p50(),
+          h.p90(),
+          h.max());
     }
     for (VerificationResult r : results) {
       boolean raw = "raw".equals(r.textMode());
-      out.printf(Locale.ROOT, "%s: %s (%d records, text %s, %.2f %% identical)%n", r.store(),
-          raw ? "DIVERGENCE " + r.differingPct() + " % of answers differ from the canonical oracle"
+      out.printf(
+          Locale.ROOT,
+          "%s: %s (%d records, text %s, %.2f %% identical)%n",
+          r.store(),
+          raw
+              ? "DIVERGENCE " + r.differingPct() + " % of answers differ from the canonical oracle"
               : r.passed() ? "VERIFIED" : "NOT VERIFIED",
-          r.records(), r.textMode(), 100.0 * r.identical() / Math.max(1, r.queries()));
+          r.records(),
+          r.textMode(),
+          100.0 * r.identical() / Math.max(1, r.queries()));
       for (VerificationResult.Difference d : r.firstDifferences()) {
         out.println("  difference: " + d.question() + ": " + d.note());
         out.println("    expected " + d.expected());
@@ -211,15 +303,19 @@ public final class VerifyMain implements Callable<Integer> {
     }
   }
 
-  /** Writes a value (e.g. a {@link VerificationResult}) as JSON with snake_case names, atomically. */
+  /**
+   * Writes a value (e.g. a {@link VerificationResult}) as JSON with snake_case names, atomically.
+   */
   public static void writeJson(Object value, Path file) {
     try {
       Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
       if (file.toAbsolutePath().getParent() != null) {
         Files.createDirectories(file.toAbsolutePath().getParent());
       }
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).writeValue(tmp.toFile(), value);
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .writeValue(tmp.toFile(), value);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new SetupException("cannot write " + file + ": " + e.getMessage(), e);
@@ -238,8 +334,9 @@ public final class VerifyMain implements Callable<Integer> {
       throw new SetupException("--cases needs --dataset (see --help)");
     }
     if (hosts == null && !checkOnly) {
-      throw new SetupException("--hosts FILE is required here (scripts/verify-search.sh starts local stores and "
-          + "passes it)");
+      throw new SetupException(
+          "--hosts FILE is required here (scripts/verify-search.sh starts local stores and "
+              + "passes it)");
     }
     Properties cli = new Properties();
     if (records != null) {
@@ -260,8 +357,15 @@ public final class VerifyMain implements Callable<Integer> {
     Properties q = new Properties();
     q.setProperty("queries", String.valueOf(queries));
     q.setProperty("threads", String.valueOf(threads));
-    return new Options(hosts, stores, Props.integer(q, "queries", 1000, 1), props,
-        Props.integer(q, "threads", 4, 1), !noLoad, json, casesField);
+    return new Options(
+        hosts,
+        stores,
+        Props.integer(q, "queries", 1000, 1),
+        props,
+        Props.integer(q, "threads", 4, 1),
+        !noLoad,
+        json,
+        casesField);
   }
 
   /** The default verification dataset: 20,000 records of the default generator. */

@@ -6,12 +6,13 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * The settings of the open-loop arrival schedule ({@link ArrivalSchedule}), parsed and checked once so a bad value
- * is one clear line naming the property before any work starts. Immutable.
+ * The settings of the open-loop arrival schedule ({@link ArrivalSchedule}), parsed and checked once
+ * so a bad value is one clear line naming the property before any work starts. Immutable.
  *
- * @param rateOps        arrivals per second over the whole JVM; 0 means no pacing (closed loop, as plain YCSB)
- * @param process        how the gaps between arrivals are drawn
- * @param seed           seed of the gap sequence: the same seed gives the same schedule on every JVM
+ * @param rateOps arrivals per second over the whole JVM; 0 means no pacing (closed loop, as plain
+ *     YCSB)
+ * @param process how the gaps between arrivals are drawn
+ * @param seed seed of the gap sequence: the same seed gives the same schedule on every JVM
  * @param lagThresholdUs a send later than this after its arrival counts as late
  */
 public record ArrivalConfig(double rateOps, Process process, long seed, long lagThresholdUs) {
@@ -19,8 +20,13 @@ public record ArrivalConfig(double rateOps, Process process, long seed, long lag
   public static final String RATE = "docsearch.arrivals.rate";
   public static final String PROCESS = "docsearch.arrivals.process";
   public static final String SEED = "docsearch.arrivals.seed";
-  /** The data generator's default seed: one constant to remember, the stream itself is derived from it. */
+
+  /**
+   * The data generator's default seed: one constant to remember, the stream itself is derived from
+   * it.
+   */
   public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
+
   public static final String LAG_THRESHOLD_US = "docsearch.arrivals.lag_threshold_us";
   public static final long LAG_THRESHOLD_US_DEFAULT = 1000;
 
@@ -47,9 +53,12 @@ public record ArrivalConfig(double rateOps, Process process, long seed, long lag
    * @throws SetupException naming the property and its value
    */
   public static ArrivalConfig fromProperties(Properties p) {
-    String process = Props.oneOf(p, PROCESS, Process.POISSON.label(), Process.POISSON.label(),
-        Process.UNIFORM.label());
-    return new ArrivalConfig(rate(p), Process.valueOf(process.toUpperCase(Locale.ROOT)),
+    String process =
+        Props.oneOf(
+            p, PROCESS, Process.POISSON.label(), Process.POISSON.label(), Process.UNIFORM.label());
+    return new ArrivalConfig(
+        rate(p),
+        Process.valueOf(process.toUpperCase(Locale.ROOT)),
         Props.longValue(p, SEED, SEED_DEFAULT, Long.MIN_VALUE),
         Props.longValue(p, LAG_THRESHOLD_US, LAG_THRESHOLD_US_DEFAULT, 0));
   }

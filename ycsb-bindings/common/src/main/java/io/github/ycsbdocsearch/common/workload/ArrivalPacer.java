@@ -17,27 +17,33 @@ import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Recorder;
 
 /**
- * Paces a workload's client threads to one JVM-wide {@link ArrivalSchedule} and records how well they kept it.
+ * Paces a workload's client threads to one JVM-wide {@link ArrivalSchedule} and records how well
+ * they kept it.
  *
- * <p>Each operation claims the next arrival and waits for it; the intended start of the operation is the arrival's
- * time, so a late send shows in YCSB's intended latency (no coordinated omission). What is recorded, because a
- * latency curve alone cannot tell a slow store from a client that could not keep the schedule:
+ * <p>Each operation claims the next arrival and waits for it; the intended start of the operation
+ * is the arrival's time, so a late send shows in YCSB's intended latency (no coordinated omission).
+ * What is recorded, because a latency curve alone cannot tell a slow store from a client that could
+ * not keep the schedule:
+ *
  * <ul>
- *   <li>the send lag (send minus arrival, µs) in {@code hdr/SEND_LAG.hlog}, one interval per second;
- *   <li>in {@code arrivals.json}: the arrivals due before the stop, those sent and not sent, the late sends, and the
- *       largest number of operations in flight at once (all client threads busy means arrivals queued in the
- *       client, not in the store).
+ *   <li>the send lag (send minus arrival, µs) in {@code hdr/SEND_LAG.hlog}, one interval per
+ *       second;
+ *   <li>in {@code arrivals.json}: the arrivals due before the stop, those sent and not sent, the
+ *       late sends, and the largest number of operations in flight at once (all client threads busy
+ *       means arrivals queued in the client, not in the store).
  * </ul>
  *
- * <p>Counting rule: an arrival is due when its time is at or before the stop (the first {@link #stopRequested()},
- * or the end of the run when there was none). A thread reads the clock before it checks for the stop, so every sent
- * arrival is due: {@code sent + unsent == scheduled_due}. Thread-safe.
+ * <p>Counting rule: an arrival is due when its time is at or before the stop (the first {@link
+ * #stopRequested()}, or the end of the run when there was none). A thread reads the clock before it
+ * checks for the stop, so every sent arrival is due: {@code sent + unsent == scheduled_due}.
+ * Thread-safe.
  */
 final class ArrivalPacer {
   static final String LOG_NAME = "SEND_LAG";
   static final String LOG_FILE = "hdr/" + LOG_NAME + ".hlog";
   static final String RESULT_FILE = "arrivals.json";
   static final int FORMAT = 1;
+
   /** Longest single park: how soon a waiting thread notices a stop. */
   private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -49,8 +55,10 @@ final class ArrivalPacer {
   private final LongAdder late = new LongAdder();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
+
   /** Times of arrivals claimed but given up at a stop: a handful, at most one per thread. */
   private final Queue<Long> abandoned = new ConcurrentLinkedQueue<>();
+
   private final AtomicBoolean stopSeen = new AtomicBoolean();
   private volatile long stopNanos;
   private volatile long stopEpochMs;
@@ -59,7 +67,7 @@ final class ArrivalPacer {
 
   /**
    * @param threads YCSB's client thread count (whether the pool ran out)
-   * @param dir     where the log and {@code arrivals.json} go: the step folder
+   * @param dir where the log and {@code arrivals.json} go: the step folder
    */
   ArrivalPacer(ArrivalConfig config, int threads, Path dir) {
     this.schedule = new ArrivalSchedule(config);
@@ -75,7 +83,8 @@ final class ArrivalPacer {
    * Claims the next arrival and parks until it is due.
    *
    * @param stop the workload's stop flag, re-checked while waiting
-   * @return the arrival to send now, or null when the stop came before it was sent (it is then not sent)
+   * @return the arrival to send now, or null when the stop came before it was sent (it is then not
+   *     sent)
    */
   ArrivalSchedule.Arrival await(BooleanSupplier stop) {
     ArrivalSchedule.Arrival arrival = schedule.claim();
@@ -133,8 +142,8 @@ final class ArrivalPacer {
   }
 
   /**
-   * Writes the last log interval and {@code arrivals.json}; once, after the client threads ended. Nothing is
-   * written when no arrival was ever claimed (a load phase, say).
+   * Writes the last log interval and {@code arrivals.json}; once, after the client threads ended.
+   * Nothing is written when no arrival was ever claimed (a load phase, say).
    */
   synchronized void finish() {
     if (finished) {
@@ -150,7 +159,10 @@ final class ArrivalPacer {
     VerifyMain.writeJson(summary(), dir.resolve(RESULT_FILE));
   }
 
-  /** The content of {@code arrivals.json}; passes over the arrivals due but never claimed (call once). */
+  /**
+   * The content of {@code arrivals.json}; passes over the arrivals due but never claimed (call
+   * once).
+   */
   Map<String, Object> summary() {
     boolean stopped = stopSeen.get();
     long cutoff = stopped ? stopNanos : System.nanoTime();

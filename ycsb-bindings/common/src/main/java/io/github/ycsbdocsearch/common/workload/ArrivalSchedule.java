@@ -5,29 +5,31 @@ import io.github.ycsbdocsearch.common.data.Seeds;
 import java.util.SplittableRandom;
 
 /**
- * One open-loop arrival schedule for the whole JVM, shared by every client thread (as wrk2 or MLPerf LoadGen's
- * server scenario do), instead of YCSB's {@code -target}, which gives each thread its own periodic schedule: with
- * per-thread schedules a thread stuck on a slow operation delays only its own arrivals and the offered load is
- * neither Poisson nor, under stalls, the configured rate.
+ * One open-loop arrival schedule for the whole JVM, shared by every client thread (as wrk2 or
+ * MLPerf LoadGen's server scenario do), instead of YCSB's {@code -target}, which gives each thread
+ * its own periodic schedule: with per-thread schedules a thread stuck on a slow operation delays
+ * only its own arrivals and the offered load is neither Poisson nor, under stalls, the configured
+ * rate.
  *
- * <p>The schedule starts at the first {@link #claim}: {@code t0} is that claim's {@code System.nanoTime()}, and
- * arrival {@code k} is due at {@code t0} plus the sum of the first {@code k} gaps. The gaps are exponential with mean
- * {@code 1/rate} ({@code poisson}) or exactly {@code 1/rate} ({@code uniform}: arrival {@code k} at
- * {@code t0 + round(k / rate)}, so rounding never accumulates). Poisson gaps come from a generator seeded from
- * {@code docsearch.arrivals.seed}, so a given seed always gives the same sequence. Offsets are summed as doubles of
- * nanoseconds: exact to well under a nanosecond for any run shorter than weeks.
+ * <p>The schedule starts at the first {@link #claim}: {@code t0} is that claim's {@code
+ * System.nanoTime()}, and arrival {@code k} is due at {@code t0} plus the sum of the first {@code
+ * k} gaps. The gaps are exponential with mean {@code 1/rate} ({@code poisson}) or exactly {@code
+ * 1/rate} ({@code uniform}: arrival {@code k} at {@code t0 + round(k / rate)}, so rounding never
+ * accumulates). Poisson gaps come from a generator seeded from {@code docsearch.arrivals.seed}, so
+ * a given seed always gives the same sequence. Offsets are summed as doubles of nanoseconds: exact
+ * to well under a nanosecond for any run shorter than weeks.
  *
- * <p>Thread-safe: claims are serialised by the object's lock, which only draws one number (cheap well beyond
- * 200,000 arrivals per second).
+ * <p>Thread-safe: claims are serialised by the object's lock, which only draws one number (cheap
+ * well beyond 200,000 arrivals per second).
  */
 public final class ArrivalSchedule {
   /** Decorrelates the arrival stream from the other streams derived from the same seed. */
   private static final long STREAM = 0xA221_7A15L;
+
   private static final double NANOS_PER_SECOND = 1e9;
 
   /** One arrival: its index from 0 and when it is due, in {@code System.nanoTime()} units. */
-  public record Arrival(long index, long nanos) {
-  }
+  public record Arrival(long index, long nanos) {}
 
   private final ArrivalConfig config;
   private final SplittableRandom gaps;
@@ -35,8 +37,10 @@ public final class ArrivalSchedule {
   private boolean started;
   private long t0;
   private long startEpochMs;
+
   /** The index the next claim hands out. */
   private long next;
+
   /** Offset of arrival {@link #next} from t0, in nanoseconds. */
   private double nextOffsetNanos;
 
@@ -47,7 +51,8 @@ public final class ArrivalSchedule {
    */
   public ArrivalSchedule(ArrivalConfig config) {
     if (!config.paced()) {
-      throw new IllegalArgumentException("an arrival schedule needs a rate > 0, not " + config.rateOps());
+      throw new IllegalArgumentException(
+          "an arrival schedule needs a rate > 0, not " + config.rateOps());
     }
     this.config = config;
     this.gaps = new SplittableRandom(Seeds.mix(config.seed(), STREAM));
@@ -64,8 +69,8 @@ public final class ArrivalSchedule {
   }
 
   /**
-   * {@link #claim()} on a given clock: {@code nowNanos} only matters for the first claim, which makes it t0. Lets
-   * tests and simulations run the schedule on a virtual clock, without waiting.
+   * {@link #claim()} on a given clock: {@code nowNanos} only matters for the first claim, which
+   * makes it t0. Lets tests and simulations run the schedule on a virtual clock, without waiting.
    */
   public synchronized Arrival claim(long nowNanos) {
     if (!started) {
@@ -80,14 +85,17 @@ public final class ArrivalSchedule {
 
   private void advance() {
     next++;
-    nextOffsetNanos = config.process() == ArrivalConfig.Process.UNIFORM ? next * periodNanos
-        : nextOffsetNanos + Exponential.seconds(gaps, config.rateOps()) * NANOS_PER_SECOND;
+    nextOffsetNanos =
+        config.process() == ArrivalConfig.Process.UNIFORM
+            ? next * periodNanos
+            : nextOffsetNanos + Exponential.seconds(gaps, config.rateOps()) * NANOS_PER_SECOND;
   }
 
   /**
-   * Passes over every arrival not claimed yet that is due at or before {@code cutoffNanos}, and returns how many
-   * there were: the arrivals no client thread was free to take before the run ended. They are consumed: call this
-   * once the claims are over. 0 when the schedule never started.
+   * Passes over every arrival not claimed yet that is due at or before {@code cutoffNanos}, and
+   * returns how many there were: the arrivals no client thread was free to take before the run
+   * ended. They are consumed: call this once the claims are over. 0 when the schedule never
+   * started.
    */
   public synchronized long skipDue(long cutoffNanos) {
     long skipped = 0;

@@ -31,39 +31,54 @@ import site.ycsb.workloads.CoreWorkload;
  * YCSB's CoreWorkload with the suite's documents and two more operations.
  *
  * <ul>
- *   <li>Documents come from {@link DocumentGenerator}, or from a JSON Lines file ({@code docsearch.dataset}, see
- *       {@link io.github.ycsbdocsearch.common.data.Dataset}): identical for every store (CoreWorkload's are random).
- *   <li>{@code SEARCH} ({@code searchproportion}): one page of a two-word search from {@link QueryGenerator}, timed
- *       here exactly once, as {@code DBWrapper} times READ: service time from the call, intended latency from the
- *       intended start time YCSB's throttle set; recorded as {@code SEARCH} or {@code SEARCH-FAILED}. The page mix
- *       asked and the questions' hit counts go to {@code querystats.json} ({@code docsearch.querystats.dir}).
- *   <li>{@code FRESHNESS} ({@code freshnessproportion}): rewrites a record's title with a unique marker word (the
- *       write is an ordinary measured UPDATE), then polls a one-word search until the record shows up; records the
- *       delay from the write's acknowledgement to visibility, or {@code FRESHNESS-FAILED} after the timeout.
- *   <li>UPDATE rewrites the indexed title and rank with new generator values ({@code search.updateindexedfields},
- *       default true), so every store maintains its index, as the published benchmark did.
- *   <li>Open-loop pacing ({@code docsearch.arrivals.rate} and {@link ArrivalConfig}'s other properties): every
- *       operation waits for the next arrival of one schedule shared by all client threads ({@link ArrivalSchedule})
- *       and is timed from it, in place of YCSB's per-thread {@code -target}; how well the schedule was kept goes to
- *       {@code hdr/SEND_LAG.hlog} and {@code arrivals.json} ({@link ArrivalPacer}). Without a rate the workload is
- *       closed-loop, as plain YCSB. Loading ({@link #doInsert}) is never paced.
- *   <li>Several client JVMs start together: with {@value #START_AT_EPOCH_MS} set, {@link #init} returns at that
- *       wall-clock instant, before YCSB starts its threads (and their timers), so every client's first request and
- *       its {@code maxexecutiontime} begin at the same moment.
- *   <li>Several client JVMs insert at once: with {@value KeyLayout#CLIENT_INDEX}, {@value KeyLayout#CLIENTS} and
- *       {@value KeyLayout#INSERT_START} set, YCSB's key numbers are this client's slots of a {@link KeyLayout}, so
- *       the clients insert disjoint records and each reads only records that exist (see there). Unset, the layout
- *       is YCSB's own numbering.
+ *   <li>Documents come from {@link DocumentGenerator}, or from a JSON Lines file ({@code
+ *       docsearch.dataset}, see {@link io.github.ycsbdocsearch.common.data.Dataset}): identical for
+ *       every store (CoreWorkload's are random).
+ *   <li>{@code SEARCH} ({@code searchproportion}): one page of a two-word search from {@link
+ *       QueryGenerator}, timed here exactly once, as {@code DBWrapper} times READ: service time
+ *       from the call, intended latency from the intended start time YCSB's throttle set; recorded
+ *       as {@code SEARCH} or {@code SEARCH-FAILED}. The page mix asked and the questions' hit
+ *       counts go to {@code querystats.json} ({@code docsearch.querystats.dir}).
+ *   <li>{@code FRESHNESS} ({@code freshnessproportion}): rewrites a record's title with a unique
+ *       marker word (the write is an ordinary measured UPDATE), then polls a one-word search until
+ *       the record shows up; records the delay from the write's acknowledgement to visibility, or
+ *       {@code FRESHNESS-FAILED} after the timeout.
+ *   <li>UPDATE rewrites the indexed title and rank with new generator values ({@code
+ *       search.updateindexedfields}, default true), so every store maintains its index, as the
+ *       published benchmark did.
+ *   <li>Open-loop pacing ({@code docsearch.arrivals.rate} and {@link ArrivalConfig}'s other
+ *       properties): every operation waits for the next arrival of one schedule shared by all
+ *       client threads ({@link ArrivalSchedule}) and is timed from it, in place of YCSB's
+ *       per-thread {@code -target}; how well the schedule was kept goes to {@code
+ *       hdr/SEND_LAG.hlog} and {@code arrivals.json} ({@link ArrivalPacer}). Without a rate the
+ *       workload is closed-loop, as plain YCSB. Loading ({@link #doInsert}) is never paced.
+ *   <li>Several client JVMs start together: with {@value #START_AT_EPOCH_MS} set, {@link #init}
+ *       returns at that wall-clock instant, before YCSB starts its threads (and their timers), so
+ *       every client's first request and its {@code maxexecutiontime} begin at the same moment.
+ *   <li>Several client JVMs insert at once: with {@value KeyLayout#CLIENT_INDEX}, {@value
+ *       KeyLayout#CLIENTS} and {@value KeyLayout#INSERT_START} set, YCSB's key numbers are this
+ *       client's slots of a {@link KeyLayout}, so the clients insert disjoint records and each
+ *       reads only records that exist (see there). Unset, the layout is YCSB's own numbering.
  * </ul>
+ *
  * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
  */
 public class DocSearchWorkload extends CoreWorkload {
   /** Operation names, as they appear in measurements and HDR file names. */
   public static final String SEARCH = "SEARCH";
+
   public static final String FRESHNESS = "FRESHNESS";
-  /** Where {@code arrivals.json} and {@code hdr/SEND_LAG.hlog} go; the default is the step folder YCSB runs in. */
+
+  /**
+   * Where {@code arrivals.json} and {@code hdr/SEND_LAG.hlog} go; the default is the step folder
+   * YCSB runs in.
+   */
   public static final String ARRIVALS_DIR = "docsearch.arrivals.dir";
-  /** Epoch milliseconds at which {@link #init} returns (several clients' agreed start); absent or 0: at once. */
+
+  /**
+   * Epoch milliseconds at which {@link #init} returns (several clients' agreed start); absent or 0:
+   * at once.
+   */
   public static final String START_AT_EPOCH_MS = "docsearch.start_at_epoch_ms";
 
   private SearchWorkloadConfig config;
@@ -73,16 +88,24 @@ public class DocSearchWorkload extends CoreWorkload {
   private QueryStats queryStats;
   private Measurements measurements;
   private ArrivalConfig arrivals = ArrivalConfig.CLOSED_LOOP;
-  /** The JVM's one arrival schedule (YCSB shares this workload object between its threads); null: closed loop. */
+
+  /**
+   * The JVM's one arrival schedule (YCSB shares this workload object between its threads); null:
+   * closed loop.
+   */
   private ArrivalPacer pacer;
-  /** Where this client's slots (YCSB's key numbers) lie among the records; identity without the properties. */
+
+  /**
+   * Where this client's slots (YCSB's key numbers) lie among the records; identity without the
+   * properties.
+   */
   private KeyLayout keys;
+
   private int clientIndex;
   private int clients = 1;
 
   /** Per client thread: its reproducible question stream. */
-  private record ThreadState(SplittableRandom questions, int thread, int threads) {
-  }
+  private record ThreadState(SplittableRandom questions, int thread, int threads) {}
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -90,15 +113,20 @@ public class DocSearchWorkload extends CoreWorkload {
       config = SearchWorkloadConfig.fromProperties(p);
       arrivals = ArrivalConfig.fromProperties(p);
       if (arrivals.paced()) {
-        pacer = new ArrivalPacer(arrivals, Props.integer(p, "threadcount", 1, 1),
-            Path.of(Props.string(p, ARRIVALS_DIR, ".")));
+        pacer =
+            new ArrivalPacer(
+                arrivals,
+                Props.integer(p, "threadcount", 1, 1),
+                Path.of(Props.string(p, ARRIVALS_DIR, ".")));
       }
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());
     }
     if (config.dataset() != null && p.getProperty(KeyLayout.INSERT_START) == null) {
-      // The file decides how many records there are; YCSB's Client reads recordcount after this init. A step of
-      // the sweep (it sets the insert start) says how many exist by now: the file's plus earlier steps' inserts.
+      // The file decides how many records there are; YCSB's Client reads recordcount after this
+      // init. A step of
+      // the sweep (it sets the insert start) says how many exist by now: the file's plus earlier
+      // steps' inserts.
       p.setProperty("recordcount", Long.toString(config.recordCount()));
     }
     super.init(p);
@@ -106,13 +134,24 @@ public class DocSearchWorkload extends CoreWorkload {
       clients = Props.integer(p, KeyLayout.CLIENTS, 1, 1);
       clientIndex = Props.integer(p, KeyLayout.CLIENT_INDEX, 0, 0);
       if (clientIndex >= clients) {
-        throw new SetupException(KeyLayout.CLIENT_INDEX + "=" + clientIndex + " is not below "
-            + KeyLayout.CLIENTS + "=" + clients);
+        throw new SetupException(
+            KeyLayout.CLIENT_INDEX
+                + "="
+                + clientIndex
+                + " is not below "
+                + KeyLayout.CLIENTS
+                + "="
+                + clients);
       }
       long start = Props.longValue(p, KeyLayout.INSERT_START, recordcount, 0);
       if (start < recordcount) {
-        throw new SetupException(KeyLayout.INSERT_START + "=" + start + " is below recordcount=" + recordcount
-            + ": the step would insert records that exist");
+        throw new SetupException(
+            KeyLayout.INSERT_START
+                + "="
+                + start
+                + " is below recordcount="
+                + recordcount
+                + ": the step would insert records that exist");
       }
       keys = new KeyLayout(recordcount, start);
     } catch (SetupException | IllegalArgumentException e) {
@@ -128,7 +167,9 @@ public class DocSearchWorkload extends CoreWorkload {
       operationchooser.addValue(config.freshnessProportion(), FRESHNESS);
     }
     if (config.searchProportion() > 0 || config.freshnessProportion() > 0) {
-      queries = new QueryGenerator(config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
+      queries =
+          new QueryGenerator(
+              config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
       queryStats = new QueryStats(config);
     }
     waitUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
@@ -137,7 +178,9 @@ public class DocSearchWorkload extends CoreWorkload {
   /** Sleeps until the wall clock reaches {@code epochMs} (returns at once when it has). */
   private static void waitUntil(long epochMs) throws WorkloadException {
     try {
-      for (long left = epochMs - System.currentTimeMillis(); left > 0; left = epochMs - System.currentTimeMillis()) {
+      for (long left = epochMs - System.currentTimeMillis();
+          left > 0;
+          left = epochMs - System.currentTimeMillis()) {
         Thread.sleep(left);
       }
     } catch (InterruptedException e) {
@@ -156,8 +199,8 @@ public class DocSearchWorkload extends CoreWorkload {
   }
 
   /**
-   * Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set, and the pacing results
-   * when paced.
+   * Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set, and the
+   * pacing results when paced.
    */
   @Override
   public void cleanup() throws WorkloadException {
@@ -179,22 +222,27 @@ public class DocSearchWorkload extends CoreWorkload {
   }
 
   /**
-   * The record key of a slot (YCSB's key number: CoreWorkload's READ and SCAN pass the slot its key chooser drew):
-   * YCSB's for generated records, the dataset's key field when one is configured.
+   * The record key of a slot (YCSB's key number: CoreWorkload's READ and SCAN pass the slot its key
+   * chooser drew): YCSB's for generated records, the dataset's key field when one is configured.
    */
   @Override
   protected String buildKeyName(long keynum) {
     return source.key(record(keynum));
   }
 
-  /** The record number of one of this client's slots (the same number without the layout's properties). */
+  /**
+   * The record number of one of this client's slots (the same number without the layout's
+   * properties).
+   */
   long record(long slot) {
     return keys.record(slot, clientIndex, clients);
   }
 
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) {
-    return new ThreadState(new SplittableRandom(Seeds.mix(config.seed(), 0x5EA4C4L, mythreadid)), mythreadid,
+    return new ThreadState(
+        new SplittableRandom(Seeds.mix(config.seed(), 0x5EA4C4L, mythreadid)),
+        mythreadid,
         Math.max(1, threadcount));
   }
 
@@ -227,8 +275,8 @@ public class DocSearchWorkload extends CoreWorkload {
   }
 
   /**
-   * One operation; when paced, sent at the next arrival of the shared schedule and timed from it. Returns false
-   * (ending the client thread) when the stop comes before the arrival was sent.
+   * One operation; when paced, sent at the next arrival of the shared schedule and timed from it.
+   * Returns false (ending the client thread) when the stop comes before the arrival was sent.
    */
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
@@ -239,7 +287,8 @@ public class DocSearchWorkload extends CoreWorkload {
     if (arrival == null) {
       return false;
     }
-    // YCSB's DBWrapper (and the SEARCH and READ-MODIFY-WRITE timing here) take intended latency from this.
+    // YCSB's DBWrapper (and the SEARCH and READ-MODIFY-WRITE timing here) take intended latency
+    // from this.
     measurements.setIntendedStartTimeNs(arrival.nanos());
     pacer.sending(arrival);
     try {
@@ -357,7 +406,8 @@ public class DocSearchWorkload extends CoreWorkload {
     Status read = db.read(table, key, readallfields ? null : values.keySet(), new HashMap<>());
     Status update = db.update(table, key, bytes(values));
     long end = System.nanoTime();
-    // The composed operation fails when a part fails (each part is also in its own READ/UPDATE-FAILED log); the
+    // The composed operation fails when a part fails (each part is also in its own
+    // READ/UPDATE-FAILED log); the
     // results format then counts this operation's failure once.
     String name = read.isOk() && update.isOk() ? "READ-MODIFY-WRITE" : "READ-MODIFY-WRITE-FAILED";
     measurements.measure(name, micros(end - start));
@@ -379,14 +429,16 @@ public class DocSearchWorkload extends CoreWorkload {
   }
 
   /**
-   * A key only this thread writes markers into: the key chooser's pick moved to the thread's residue class (key
-   * mod threads == thread), so two threads never race on one record's freshness marker and time each other out.
-   * Returns a slot.
+   * A key only this thread writes markers into: the key chooser's pick moved to the thread's
+   * residue class (key mod threads == thread), so two threads never race on one record's freshness
+   * marker and time each other out. Returns a slot.
    */
   private long ownKeynum(ThreadState state) {
     long keynum = nextKeynum();
     long own = keynum - Math.floorMod(keynum, state.threads()) + state.thread();
-    return own <= transactioninsertkeysequence.lastValue() ? own : Math.max(0, own - state.threads());
+    return own <= transactioninsertkeysequence.lastValue()
+        ? own
+        : Math.max(0, own - state.threads());
   }
 
   /**

@@ -3,13 +3,13 @@ package io.github.ycsbdocsearch.common.workload;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Unique marker words for the FRESHNESS operation: {@code qx} followed by ten random letters. Titles never
- * contain {@code q} or {@code x} (see {@link io.github.ycsbdocsearch.common.data.Vocabulary}), so a marker matches
- * exactly the record it was written into. Thread-safe.
+ * Unique marker words for the FRESHNESS operation: {@code qx} followed by ten random letters.
+ * Titles never contain {@code q} or {@code x} (see {@link
+ * io.github.ycsbdocsearch.common.data.Vocabulary}), so a marker matches exactly the record it was
+ * written into. Thread-safe.
  */
 final class FreshnessMarker {
-  private FreshnessMarker() {
-  }
+  private FreshnessMarker() {}
 
   static String next() {
     ThreadLocalRandom rng = ThreadLocalRandom.current();

@@ -9,38 +9,51 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Draws SEARCH questions: pick a loaded record uniformly, take two different words of its text (so every question
- * has at least one hit, and common words are asked more often, as in a shop's search box), then a page size and a
- * page number (offset = page x size).
+ * Draws SEARCH questions: pick a loaded record uniformly, take two different words of its text (so
+ * every question has at least one hit, and common words are asked more often, as in a shop's search
+ * box), then a page size and a page number (offset = page x size).
  *
- * <p>The page number is drawn among the pages that exist for the question, from the loaded data's hit count
- * ({@code pages = ceil(hits / size)}, at most {@code search.maxpage}; the oracle's index gives the count):
+ * <p>The page number is drawn among the pages that exist for the question, from the loaded data's
+ * hit count ({@code pages = ceil(hits / size)}, at most {@code search.maxpage}; the oracle's index
+ * gives the count):
+ *
  * <ul>
- *   <li>{@code zipfian} (default): page {@code p} (0-based) with weight {@code 1 / (p + 1)}, so the first page is the
- *       most frequent and each later page rarer (with 10 pages: 34 % first, 17 % second, ... 3.4 % tenth);</li>
- *   <li>{@code uniform}: every existing page alike; {@code first}: always the first page;</li>
+ *   <li>{@code zipfian} (default): page {@code p} (0-based) with weight {@code 1 / (p + 1)}, so the
+ *       first page is the most frequent and each later page rarer (with 10 pages: 34 % first, 17 %
+ *       second, ... 3.4 % tenth);
+ *   <li>{@code uniform}: every existing page alike; {@code first}: always the first page;
  *   <li>{@code zipfian-fixed}: the suite's earlier rule, weight {@code 1 / (p + 1)} over the first
- *       {@code search.maxpage} pages whatever the hit count (so many pages are past the end); needs no index.</li>
+ *       {@code search.maxpage} pages whatever the hit count (so many pages are past the end); needs
+ *       no index.
  * </ul>
- * With {@code search.pastend.proportion = x > 0}, a share {@code x} of questions asks instead for the page right after
- * the last one (always empty). By default no question asks past the end (over the loaded data; updates during a
- * mixed run may move a few hits).
  *
- * <p>Reproducible: the same random stream gives the same questions, so every store is asked the same sequence.
- * Thread-safe (the caller owns the random stream; the hit-count cache is concurrent).
+ * With {@code search.pastend.proportion = x > 0}, a share {@code x} of questions asks instead for
+ * the page right after the last one (always empty). By default no question asks past the end (over
+ * the loaded data; updates during a mixed run may move a few hits).
+ *
+ * <p>Reproducible: the same random stream gives the same questions, so every store is asked the
+ * same sequence. Thread-safe (the caller owns the random stream; the hit-count cache is
+ * concurrent).
  */
 public final class QueryGenerator {
-  /** Bound on cached word-pair hit counts (pairs repeat a lot: common words are drawn more often). */
+  /**
+   * Bound on cached word-pair hit counts (pairs repeat a lot: common words are drawn more often).
+   */
   private static final int CACHE_LIMIT = 1_000_000;
 
   private final SearchWorkloadConfig config;
   private final DocumentSource source;
   private final SearchOracle oracle;
+
   /** {@code cumulative[m - 1]}: the page weights' running sum when {@code m} pages exist. */
   private final double[][] cumulative;
+
   private final Map<List<String>, Integer> hitCounts = new ConcurrentHashMap<>();
 
-  /** One question and where its page lies. {@code hits} is -1 when unknown (rule {@code zipfian-fixed}). */
+  /**
+   * One question and where its page lies. {@code hits} is -1 when unknown (rule {@code
+   * zipfian-fixed}).
+   */
   public record Question(SearchQuery query, int hits, int page) {
     /** Pages with hits: {@code ceil(hits / size)}; -1 when unknown. */
     public int pages() {
@@ -51,14 +64,16 @@ public final class QueryGenerator {
   /**
    * A generator of questions over the source's loaded records.
    *
-   * @param oracle the loaded data's index, for hit counts; may be null only for {@code zipfian-fixed}
+   * @param oracle the loaded data's index, for hit counts; may be null only for {@code
+   *     zipfian-fixed}
    */
   public QueryGenerator(SearchWorkloadConfig config, DocumentSource source, SearchOracle oracle) {
     if (config.recordCount() < 1) {
       throw new IllegalArgumentException("SEARCH needs recordcount >= 1");
     }
     if (oracle == null && config.pageMixNeedsHitCounts()) {
-      throw new IllegalArgumentException("page rule " + config.pageDistribution() + " needs the hit counts");
+      throw new IllegalArgumentException(
+          "page rule " + config.pageDistribution() + " needs the hit counts");
     }
     this.config = config;
     this.source = source;
@@ -107,8 +122,14 @@ public final class QueryGenerator {
 
   /** A question for the given words and page, with the configured field, order and fetch mode. */
   public SearchQuery query(List<String> words, int offset, int size) {
-    return new SearchQuery(config.schema().textField(), words, config.schema().sortField(), config.ascending(),
-        offset, size, config.keysOnly());
+    return new SearchQuery(
+        config.schema().textField(),
+        words,
+        config.schema().sortField(),
+        config.ascending(),
+        offset,
+        size,
+        config.keysOnly());
   }
 
   private int hitCount(List<String> words) {

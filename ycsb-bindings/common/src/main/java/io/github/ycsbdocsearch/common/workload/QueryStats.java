@@ -10,15 +10,16 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the SEARCH operations of one YCSB run asked: how many first pages, deeper pages with hits and pages past the
- * last hit (by the loaded data's hit count), how many answers came back empty, how often each page number was asked,
- * and the distribution of the questions' hit counts. Written as {@code querystats.json} into
- * {@code docsearch.querystats.dir} at the workload's cleanup (format in {@code workloads/workload_template}).
- * Thread-safe: every counter is concurrent.
+ * What the SEARCH operations of one YCSB run asked: how many first pages, deeper pages with hits
+ * and pages past the last hit (by the loaded data's hit count), how many answers came back empty,
+ * how often each page number was asked, and the distribution of the questions' hit counts. Written
+ * as {@code querystats.json} into {@code docsearch.querystats.dir} at the workload's cleanup
+ * (format in {@code workloads/workload_template}). Thread-safe: every counter is concurrent.
  */
 final class QueryStats {
   static final String FILE_NAME = "querystats.json";
   private static final int PAGE_SLOTS = 64;
+
   /** Exact bucket counts of hit counts: 0, 1, 2-10, 11-100, ..., 100,001 and more. */
   private static final long[] BUCKET_TOPS = {0, 1, 10, 100, 1_000, 10_000, 100_000};
 
@@ -29,8 +30,10 @@ final class QueryStats {
   private final LongAdder pastEndPages = new LongAdder();
   private final LongAdder emptyAnswers = new LongAdder();
   private final LongAdder failed = new LongAdder();
+
   /** Questions per page number; the last slot counts every page at or beyond it. */
   private final AtomicLongArray pages = new AtomicLongArray(PAGE_SLOTS);
+
   private final Histogram hits = new ConcurrentHistogram(3);
   private final AtomicLongArray buckets = new AtomicLongArray(BUCKET_TOPS.length + 1);
 

@@ -30,11 +30,13 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The behaviour every binding must show against its real store: YCSB CRUD, scan order, and the search semantics
- * this suite promises (AND, lowercase, no stemming, no stop words, numeric sort, exact pagination).
+ * The behaviour every binding must show against its real store: YCSB CRUD, scan order, and the
+ * search semantics this suite promises (AND, lowercase, no stemming, no stop words, numeric sort,
+ * exact pagination).
  *
- * <p>A binding's integration test extends this and says which store and where it listens. Stores are started by
- * {@code scripts/stores.sh start}; a store that does not answer fails the test (no silent skip).
+ * <p>A binding's integration test extends this and says which store and where it listens. Stores
+ * are started by {@code scripts/stores.sh start}; a store that does not answer fails the test (no
+ * silent skip).
  */
 public abstract class StoreContractTest {
 
@@ -108,9 +110,13 @@ public abstract class StoreContractTest {
 
   @Test
   void updateChangesOnlyTheGivenFields() {
-    db.insert(table, "user2", fields("field0", "old0", "field1", "old1", "title", "alpha beta", "rank", "7"));
+    db.insert(
+        table,
+        "user2",
+        fields("field0", "old0", "field1", "old1", "title", "alpha beta", "rank", "7"));
     assertEquals(Status.OK, db.update(table, "user2", fields("field1", "new1", "rank", "8")));
-    assertEquals(Map.of("field0", "old0", "field1", "new1", "title", "alpha beta", "rank", "8"),
+    assertEquals(
+        Map.of("field0", "old0", "field1", "new1", "title", "alpha beta", "rank", "8"),
         read("user2", null));
   }
 
@@ -126,14 +132,17 @@ public abstract class StoreContractTest {
     for (String k : List.of("user05", "user01", "user04", "user02", "user03", "user10")) {
       assertEquals(Status.OK, db.insert(table, k, fields("field0", "v" + k)));
     }
-    probe.refresh(props, table); // a scan is a search in Elasticsearch: near-real-time, like its search
+    probe.refresh(
+        props, table); // a scan is a search in Elasticsearch: near-real-time, like its search
     Vector<HashMap<String, ByteIterator>> out = new Vector<>();
     assertEquals(Status.OK, db.scan(table, "user02", 3, null, out));
-    List<String> values = out.stream().map(m -> m.get("field0").toString()).collect(Collectors.toList());
+    List<String> values =
+        out.stream().map(m -> m.get("field0").toString()).collect(Collectors.toList());
     assertEquals(List.of("vuser02", "vuser03", "vuser04"), values);
     out.clear();
     assertEquals(Status.OK, db.scan(table, "user045", 10, Set.of("field0"), out));
-    assertEquals(List.of("vuser05", "vuser10"),
+    assertEquals(
+        List.of("vuser05", "vuser10"),
         out.stream().map(m -> m.get("field0").toString()).collect(Collectors.toList()));
   }
 
@@ -145,15 +154,31 @@ public abstract class StoreContractTest {
 
   /** Loads a small catalogue: key -> (title, rank). */
   private void loadCatalogue(Map<String, Object[]> docs) {
-    docs.forEach((key, tr) -> assertEquals(Status.OK,
-        db.insert(table, key, fields("title", (String) tr[0], "rank", String.valueOf(tr[1]), "field0", "f" + key))));
+    docs.forEach(
+        (key, tr) ->
+            assertEquals(
+                Status.OK,
+                db.insert(
+                    table,
+                    key,
+                    fields(
+                        "title",
+                        (String) tr[0],
+                        "rank",
+                        String.valueOf(tr[1]),
+                        "field0",
+                        "f" + key))));
     probe.refresh(props, table);
   }
 
   protected List<String> search(boolean ascending, int offset, int size, String... words) {
     List<SearchHit> page = new ArrayList<>();
-    Status s = searchable().search(table, new SearchQuery("title", List.of(words), "rank", ascending, offset, size,
-        true), page);
+    Status s =
+        searchable()
+            .search(
+                table,
+                new SearchQuery("title", List.of(words), "rank", ascending, offset, size, true),
+                page);
     assertEquals(Status.OK, s, "search " + List.of(words));
     return page.stream().map(SearchHit::key).collect(Collectors.toList());
   }
@@ -174,7 +199,8 @@ public abstract class StoreContractTest {
   @Test
   void searchMatchesAllWordsSortedNumerically() {
     loadCatalogue(catalogue());
-    // AND of both words, case-insensitive, no stemming (shoes/reds do not match), numeric not lexical order.
+    // AND of both words, case-insensitive, no stemming (shoes/reds do not match), numeric not
+    // lexical order.
     assertEquals(List.of("k02", "k04", "k01", "k06"), search(true, 0, 10, "red", "shoe"));
     assertEquals(List.of("k06", "k01", "k04", "k02"), search(false, 0, 10, "red", "shoe"));
   }
@@ -186,7 +212,8 @@ public abstract class StoreContractTest {
     assertEquals(List.of("k04", "k01"), search(true, 1, 2, "red", "shoe"));
     assertEquals(List.of("k06"), search(true, 3, 2, "red", "shoe"));
     assertTrue(search(true, 4, 2, "red", "shoe").isEmpty(), "a page past the end is empty");
-    assertTrue(search(true, 1000, 10, "red", "shoe").isEmpty(), "a deep page past the end is empty");
+    assertTrue(
+        search(true, 1000, 10, "red", "shoe").isEmpty(), "a deep page past the end is empty");
   }
 
   @Test
@@ -208,18 +235,29 @@ public abstract class StoreContractTest {
   void searchReturnsDocumentsWhenAsked() {
     loadCatalogue(catalogue());
     List<SearchHit> page = new ArrayList<>();
-    assertEquals(Status.OK, searchable().search(table, new SearchQuery("title", List.of("red", "hat"), "rank", true,
-        0, 5, false), page));
-    assertEquals(List.of("k05", "k04"), page.stream().map(SearchHit::key).collect(Collectors.toList()));
-    assertEquals(Map.of("title", "red hat", "rank", "1", "field0", "fk05"), strings(page.get(0).fields()));
+    assertEquals(
+        Status.OK,
+        searchable()
+            .search(
+                table,
+                new SearchQuery("title", List.of("red", "hat"), "rank", true, 0, 5, false),
+                page));
+    assertEquals(
+        List.of("k05", "k04"), page.stream().map(SearchHit::key).collect(Collectors.toList()));
+    assertEquals(
+        Map.of("title", "red hat", "rank", "1", "field0", "fk05"), strings(page.get(0).fields()));
   }
 
-  /** The probe measures the data set it describes: the manifest's one record of it, beside the memory budget. */
+  /**
+   * The probe measures the data set it describes: the manifest's one record of it, beside the
+   * memory budget.
+   */
   @Test
   void describeMeasuresTheDataSet() {
     loadCatalogue(catalogue());
     Map<?, ?> data = (Map<?, ?>) probe.describe(props).get(StoreProbe.DATA_SET);
-    assertTrue(data != null && ((Number) data.get("documents")).longValue() >= catalogue().size(),
+    assertTrue(
+        data != null && ((Number) data.get("documents")).longValue() >= catalogue().size(),
         String.valueOf(data));
     assertTrue(((Number) data.get("primary_bytes")).longValue() > 0, data.toString());
     assertFalse(String.valueOf(data.get("measure")).isBlank(), data.toString());

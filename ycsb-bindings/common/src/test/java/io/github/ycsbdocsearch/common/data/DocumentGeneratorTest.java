@@ -16,14 +16,16 @@ class DocumentGeneratorTest {
   private static final SearchSchema SCHEMA = new SearchSchema("title", "rank");
 
   private static DocumentGenerator generator(long seed) {
-    return new DocumentGenerator(seed, new Vocabulary(seed, 500, 1.0), SCHEMA, "field", 10, 100, 6, 10);
+    return new DocumentGenerator(
+        seed, new Vocabulary(seed, 500, 1.0), SCHEMA, "field", 10, 100, 6, 10);
   }
 
   @Test
   void sameSeedGivesByteIdenticalDocuments() {
     assertEquals(generator(7).document(123, 0), generator(7).document(123, 0));
     assertNotEquals(generator(7).document(123, 0), generator(8).document(123, 0));
-    assertNotEquals(generator(7).document(123, 0).get("title"), generator(7).document(123, 1).get("title"));
+    assertNotEquals(
+        generator(7).document(123, 0).get("title"), generator(7).document(123, 1).get("title"));
   }
 
   @Test

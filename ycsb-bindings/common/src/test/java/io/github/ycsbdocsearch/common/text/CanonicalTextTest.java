@@ -17,18 +17,23 @@ class CanonicalTextTest {
     assertEquals("cafe creme strasse", CanonicalText.normalize("Café Crème STRASSE"));
     assertEquals("strasse", CanonicalText.normalize("Straße"));
     assertEquals("1 000 000 eur", CanonicalText.normalize("1,000,000 EUR"));
-    assertEquals("fine brandtm", CanonicalText.normalize("ﬁne Brand™"), "NFKC: ligature; ™ becomes TM, glued");
+    assertEquals(
+        "fine brandtm",
+        CanonicalText.normalize("ﬁne Brand™"),
+        "NFKC: ligature; ™ becomes TM, glued");
     assertEquals("line one line two", CanonicalText.normalize("line one\nline\ttwo"));
     assertEquals("mot cle", CanonicalText.normalize("mot—clé"), "em dash");
     assertEquals("i it", CanonicalText.normalize("I ❤️ it 😀"), "emoji are not letters");
     assertEquals("москва σοφια", CanonicalText.normalize("МОСКВА Σοφία"));
-    assertEquals("東 京 タワー abc", CanonicalText.normalize("東京タワーabc"), "Han alone, Katakana run apart");
+    assertEquals(
+        "東 京 タワー abc", CanonicalText.normalize("東京タワーabc"), "Han alone, Katakana run apart");
     assertEquals("", CanonicalText.normalize(" !?— "));
   }
 
   @Test
   void idempotentAndTokensAreItsPieces() {
-    for (String s : List.of("Don’t", "İstanbul ǅemal", "ǲ ﬀ ½ ⅷ", "Ångström x²", "Ⅻ ㎏", "ᏣᎳᎩ", "ŉ ΐ")) {
+    for (String s :
+        List.of("Don’t", "İstanbul ǅemal", "ǲ ﬀ ½ ⅷ", "Ångström x²", "Ⅻ ㎏", "ᏣᎳᎩ", "ŉ ΐ")) {
       String once = CanonicalText.normalize(s);
       assertEquals(once, CanonicalText.normalize(once), s);
       for (String t : CanonicalText.tokens(s)) {
@@ -40,21 +45,42 @@ class CanonicalTextTest {
   }
 
   /**
-   * Why a store's own case folding cannot change an answer on canonical text: RediSearch 2.10.5 (local) leaves
-   * non-ASCII capitals as they are, 2.10.13 and later (Redis 8 on AWS) fold them, and the other engines fold by their
-   * own tables. Canonical text has nothing any of them could fold, and no character any of them splits on.
+   * Why a store's own case folding cannot change an answer on canonical text: RediSearch 2.10.5
+   * (local) leaves non-ASCII capitals as they are, 2.10.13 and later (Redis 8 on AWS) fold them,
+   * and the other engines fold by their own tables. Canonical text has nothing any of them could
+   * fold, and no character any of them splits on.
    */
   @Test
   void canonicalTextLeavesNothingForAnEngineToFoldOrSplit() {
-    for (String s : List.of("ÁREA DE SERVICIO", "Đà Nẵng", "ΣΟΦΙΑ Σοφία", "МОСКВА", "İstanbul ǅemal", "ǲ Ǉ ǈ",
-        "Ångström ΐ ŉ", "STRASSE Straße ẞ", "ⅫⅧ Ⓐ ＡＢＣ", "ᏣᎳᎩ ꭰ", "Node.js 3.5mm-jack", "a_b c'd")) {
+    for (String s :
+        List.of(
+            "ÁREA DE SERVICIO",
+            "Đà Nẵng",
+            "ΣΟΦΙΑ Σοφία",
+            "МОСКВА",
+            "İstanbul ǅemal",
+            "ǲ Ǉ ǈ",
+            "Ångström ΐ ŉ",
+            "STRASSE Straße ẞ",
+            "ⅫⅧ Ⓐ ＡＢＣ",
+            "ᏣᎳᎩ ꭰ",
+            "Node.js 3.5mm-jack",
+            "a_b c'd")) {
       String n = CanonicalText.normalize(s);
-      n.codePoints().forEach(c -> {
-        assertEquals(c, Character.toLowerCase(c), () -> s + ": '" + Character.toString(c) + "' would be folded");
-        assertTrue(c == ' ' || Character.isLetterOrDigit(c), () -> s + ": '" + Character.toString(c) + "' splits");
-      });
+      n.codePoints()
+          .forEach(
+              c -> {
+                assertEquals(
+                    c,
+                    Character.toLowerCase(c),
+                    () -> s + ": '" + Character.toString(c) + "' would be folded");
+                assertTrue(
+                    c == ' ' || Character.isLetterOrDigit(c),
+                    () -> s + ": '" + Character.toString(c) + "' splits");
+              });
       assertEquals(n, n.toLowerCase(Locale.ROOT), s);
-      assertFalse(n.contains("_"), s + ": RediSearch keeps '_' inside a token, the others split on it");
+      assertFalse(
+          n.contains("_"), s + ": RediSearch keeps '_' inside a token, the others split on it");
     }
   }
 

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /** The oracle against a brute-force scan of every generated document. */
 class SearchOracleTest {
-  private final DocumentGenerator gen = new DocumentGenerator(5, new Vocabulary(5, 300, 1.0),
-      new SearchSchema("title", "rank"), "field", 2, 10, 4, 8);
+  private final DocumentGenerator gen =
+      new DocumentGenerator(
+          5, new Vocabulary(5, 300, 1.0), new SearchSchema("title", "rank"), "field", 2, 10, 4, 8);
   private final KeyNames keys = new KeyNames(false, 1);
   private final SearchOracle oracle = SearchOracle.build(gen, keys, 3000);
 
@@ -44,12 +45,17 @@ class SearchOracleTest {
     int nonEmpty = 0;
     for (int i = 0; i < 300; i++) {
       String[] title = gen.title(rng.nextInt(3000), 0).split(" ");
-      List<String> words = List.of(title[0], title[title.length - 1]).stream().distinct().collect(Collectors.toList());
+      List<String> words =
+          List.of(title[0], title[title.length - 1]).stream()
+              .distinct()
+              .collect(Collectors.toList());
       boolean asc = i % 2 == 0;
       int size = 1 + rng.nextInt(20);
       int offset = rng.nextInt(3) * size;
       List<String> expected = bruteForce(words, asc, offset, size);
-      assertEquals(expected, oracle.answer(new SearchQuery("title", words, "rank", asc, offset, size, true)),
+      assertEquals(
+          expected,
+          oracle.answer(new SearchQuery("title", words, "rank", asc, offset, size, true)),
           "words " + words);
       nonEmpty += expected.isEmpty() ? 0 : 1;
     }

@@ -10,7 +10,10 @@ import java.util.Arrays;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** The schedule on a virtual clock: {@code claim(now)} never waits, so nothing here depends on timing. */
+/**
+ * The schedule on a virtual clock: {@code claim(now)} never waits, so nothing here depends on
+ * timing.
+ */
 class ArrivalScheduleTest {
   private static Properties props(String... kv) {
     Properties p = new Properties();
@@ -43,8 +46,13 @@ class ArrivalScheduleTest {
     assertEquals(0, a[0], "the schedule starts at the first claim");
     assertTrue(Arrays.equals(a, b));
     assertFalse(Arrays.equals(a, c));
-    assertTrue(Arrays.equals(times(schedule(ArrivalConfig.RATE, "500"), 100),
-        times(schedule(ArrivalConfig.RATE, "500", ArrivalConfig.SEED, "" + ArrivalConfig.SEED_DEFAULT), 100)));
+    assertTrue(
+        Arrays.equals(
+            times(schedule(ArrivalConfig.RATE, "500"), 100),
+            times(
+                schedule(
+                    ArrivalConfig.RATE, "500", ArrivalConfig.SEED, "" + ArrivalConfig.SEED_DEFAULT),
+                100)));
   }
 
   /** Kolmogorov–Smirnov against Exp(rate) at the 5 % level: D below 1.36 / sqrt(n). */
@@ -75,7 +83,8 @@ class ArrivalScheduleTest {
     for (int k = 0; k < t.length; k++) {
       assertEquals(k * 1_000_000L, t[k]);
     }
-    // A period that is no whole number of nanoseconds: each arrival is rounded on its own, nothing accumulates.
+    // A period that is no whole number of nanoseconds: each arrival is rounded on its own, nothing
+    // accumulates.
     long[] third = times(schedule(ArrivalConfig.RATE, "3", ArrivalConfig.PROCESS, "UNIFORM"), 5000);
     for (int k = 0; k < third.length; k++) {
       assertEquals(Math.round(k * (1e9 / 3)), third[k]);
@@ -105,27 +114,49 @@ class ArrivalScheduleTest {
     assertEquals(ArrivalConfig.Process.POISSON, c.process());
     assertEquals(ArrivalConfig.SEED_DEFAULT, c.seed());
     assertEquals(1000, c.lagThresholdUs());
-    ArrivalConfig u = ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "10", ArrivalConfig.PROCESS, "uniform",
-        ArrivalConfig.SEED, "-7", ArrivalConfig.LAG_THRESHOLD_US, "250"));
+    ArrivalConfig u =
+        ArrivalConfig.fromProperties(
+            props(
+                ArrivalConfig.RATE,
+                "10",
+                ArrivalConfig.PROCESS,
+                "uniform",
+                ArrivalConfig.SEED,
+                "-7",
+                ArrivalConfig.LAG_THRESHOLD_US,
+                "250"));
     assertEquals(new ArrivalConfig(10, ArrivalConfig.Process.UNIFORM, -7, 250), u);
-    assertThrows(IllegalArgumentException.class, () -> new ArrivalSchedule(ArrivalConfig.CLOSED_LOOP));
+    assertThrows(
+        IllegalArgumentException.class, () -> new ArrivalSchedule(ArrivalConfig.CLOSED_LOOP));
   }
 
   @Test
   void malformedPropertiesAreOneLineNamingPropertyAndValue() {
     String[][] cases = {
-        {ArrivalConfig.RATE, "-1"}, {ArrivalConfig.RATE, "fast"}, {ArrivalConfig.RATE, "NaN"},
-        {ArrivalConfig.RATE, "Infinity"}, {ArrivalConfig.PROCESS, "bursty"}, {ArrivalConfig.SEED, "0x12"},
-        {ArrivalConfig.LAG_THRESHOLD_US, "-5"}, {ArrivalConfig.LAG_THRESHOLD_US, "1.5"},
+      {ArrivalConfig.RATE, "-1"},
+      {ArrivalConfig.RATE, "fast"},
+      {ArrivalConfig.RATE, "NaN"},
+      {ArrivalConfig.RATE, "Infinity"},
+      {ArrivalConfig.PROCESS, "bursty"},
+      {ArrivalConfig.SEED, "0x12"},
+      {ArrivalConfig.LAG_THRESHOLD_US, "-5"},
+      {ArrivalConfig.LAG_THRESHOLD_US, "1.5"},
     };
     for (String[] kv : cases) {
-      String msg = assertThrows(SetupException.class, () -> ArrivalConfig.fromProperties(props(kv))).getMessage();
-      assertTrue(msg.startsWith("property " + kv[0] + "='" + kv[1] + "' is malformed: expected "), msg);
+      String msg =
+          assertThrows(SetupException.class, () -> ArrivalConfig.fromProperties(props(kv)))
+              .getMessage();
+      assertTrue(
+          msg.startsWith("property " + kv[0] + "='" + kv[1] + "' is malformed: expected "), msg);
       assertEquals(1, msg.lines().count(), msg);
     }
-    SetupException negative = assertThrows(SetupException.class,
-        () -> ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "-1")));
-    assertEquals("property docsearch.arrivals.rate='-1' is malformed: expected a rate in operations per second, "
-        + "> 0 (0 or absent: no pacing)", negative.getMessage());
+    SetupException negative =
+        assertThrows(
+            SetupException.class,
+            () -> ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "-1")));
+    assertEquals(
+        "property docsearch.arrivals.rate='-1' is malformed: expected a rate in operations per"
+            + " second, > 0 (0 or absent: no pacing)",
+        negative.getMessage());
   }
 }

@@ -23,9 +23,9 @@ import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
 /**
- * Several client JVMs of one step, as several workload objects in one JVM over one in-memory store: with the key
- * layout's properties they insert disjoint records, read and update only records that exist, and the next step,
- * laid out from the counts they reported, inserts fresh records again.
+ * Several client JVMs of one step, as several workload objects in one JVM over one in-memory store:
+ * with the key layout's properties they insert disjoint records, read and update only records that
+ * exist, and the next step, laid out from the counts they reported, inserts fresh records again.
  */
 class DocSearchWorkloadClientsTest {
   private static final int LOADED = 100;
@@ -37,7 +37,10 @@ class DocSearchWorkloadClientsTest {
     Measurements.setProperties(new Properties());
   }
 
-  /** A store that refuses a second insert of a key and counts reads and updates of keys it does not hold. */
+  /**
+   * A store that refuses a second insert of a key and counts reads and updates of keys it does not
+   * hold.
+   */
   static final class MemoryStore {
     final Set<String> keys = ConcurrentHashMap.newKeySet();
     final AtomicLong duplicates = new AtomicLong();
@@ -48,13 +51,18 @@ class DocSearchWorkloadClientsTest {
     DB client(AtomicLong insertCalls) {
       return new DB() {
         @Override
-        public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+        public Status read(
+            String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
           return found(key);
         }
 
         @Override
-        public Status scan(String table, String startkey, int count, Set<String> fields,
-                           Vector<HashMap<String, ByteIterator>> result) {
+        public Status scan(
+            String table,
+            String startkey,
+            int count,
+            Set<String> fields,
+            Vector<HashMap<String, ByteIterator>> result) {
           return found(startkey);
         }
 
@@ -115,28 +123,38 @@ class DocSearchWorkloadClientsTest {
   }
 
   /**
-   * One step of {@code clients} clients at once, each with {@link #THREADS} threads; returns the keys each client
-   * took: its insert calls, whatever they returned (as the sweep counts YCSB's INSERT returns).
+   * One step of {@code clients} clients at once, each with {@link #THREADS} threads; returns the
+   * keys each client took: its insert calls, whatever they returned (as the sweep counts YCSB's
+   * INSERT returns).
    */
-  private static List<KeyLayout.Taken> step(MemoryStore store, KeyLayout keys, int clients, String distribution)
-      throws Exception {
+  private static List<KeyLayout.Taken> step(
+      MemoryStore store, KeyLayout keys, int clients, String distribution) throws Exception {
     List<AtomicLong> calls = new ArrayList<>();
     List<WorkloadDriver.Task> threads = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
-      Properties p = props(distribution, keys.readable(), KeyLayout.CLIENT_INDEX, String.valueOf(c),
-          KeyLayout.CLIENTS, String.valueOf(clients), KeyLayout.INSERT_START, String.valueOf(keys.next()));
+      Properties p =
+          props(
+              distribution,
+              keys.readable(),
+              KeyLayout.CLIENT_INDEX,
+              String.valueOf(c),
+              KeyLayout.CLIENTS,
+              String.valueOf(clients),
+              KeyLayout.INSERT_START,
+              String.valueOf(keys.next()));
       DocSearchWorkload w = workload(p);
       AtomicLong mine = new AtomicLong();
       calls.add(mine);
       for (int t = 0; t < THREADS; t++) {
         int id = t;
-        threads.add(() -> {
-          DB db = store.client(mine);
-          Object state = w.initThread(p, id, THREADS);
-          for (int i = 0; i < OPS_PER_THREAD; i++) {
-            w.doTransaction(db, state);
-          }
-        });
+        threads.add(
+            () -> {
+              DB db = store.client(mine);
+              Object state = w.initThread(p, id, THREADS);
+              for (int i = 0; i < OPS_PER_THREAD; i++) {
+                w.doTransaction(db, state);
+              }
+            });
       }
     }
     WorkloadDriver.together(threads);
@@ -173,8 +191,12 @@ class DocSearchWorkloadClientsTest {
 
   @Test
   void aClientNumberOutsideTheClientsOrAnInsertStartBelowTheRecordsIsRefused() {
-    assertThrows(WorkloadException.class, () -> workload(props("latest", LOADED, KeyLayout.CLIENT_INDEX, "2",
-        KeyLayout.CLIENTS, "2")));
-    assertThrows(WorkloadException.class, () -> workload(props("latest", LOADED, KeyLayout.INSERT_START, "99")));
+    assertThrows(
+        WorkloadException.class,
+        () ->
+            workload(props("latest", LOADED, KeyLayout.CLIENT_INDEX, "2", KeyLayout.CLIENTS, "2")));
+    assertThrows(
+        WorkloadException.class,
+        () -> workload(props("latest", LOADED, KeyLayout.INSERT_START, "99")));
   }
 }

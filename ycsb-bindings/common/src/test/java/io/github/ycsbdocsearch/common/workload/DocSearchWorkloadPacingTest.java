@@ -27,18 +27,20 @@ import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 
 /**
- * The workload's pacing wired through {@code init(Properties)} as YCSB calls it, driven by two threads against the
- * no-op {@link FloorDB} for a fixed number of operations. Only counts and their consistency are checked, never
- * latencies or rates: the machine is shared.
+ * The workload's pacing wired through {@code init(Properties)} as YCSB calls it, driven by two
+ * threads against the no-op {@link FloorDB} for a fixed number of operations. Only counts and their
+ * consistency are checked, never latencies or rates: the machine is shared.
  */
 class DocSearchWorkloadPacingTest {
   private static final int THREADS = 2;
   private static final int OPS_PER_THREAD = 100;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** YCSB's Client gives its measurements their properties before it makes the workload; the defaults do here. */
+  /**
+   * YCSB's Client gives its measurements their properties before it makes the workload; the
+   * defaults do here.
+   */
   @BeforeAll
   static void measurements() {
     Measurements.setProperties(new Properties());
@@ -53,24 +55,28 @@ class DocSearchWorkloadPacingTest {
     return WorkloadDriver.with(p, kv);
   }
 
-  /** Runs the client threads as YCSB's ClientThread does: DB init on the thread, then the operations. */
+  /**
+   * Runs the client threads as YCSB's ClientThread does: DB init on the thread, then the
+   * operations.
+   */
   private static void drive(DocSearchWorkload w, Properties p) throws Exception {
     AtomicInteger done = new AtomicInteger();
     List<WorkloadDriver.Task> threads = new ArrayList<>();
     for (int t = 0; t < THREADS; t++) {
       int id = t;
-      threads.add(() -> {
-        FloorDB db = new FloorDB();
-        db.setProperties(p);
-        db.init();
-        Object state = w.initThread(p, id, THREADS);
-        for (int i = 0; i < OPS_PER_THREAD; i++) {
-          if (w.doTransaction(db, state)) {
-            done.incrementAndGet();
-          }
-        }
-        db.cleanup();
-      });
+      threads.add(
+          () -> {
+            FloorDB db = new FloorDB();
+            db.setProperties(p);
+            db.init();
+            Object state = w.initThread(p, id, THREADS);
+            for (int i = 0; i < OPS_PER_THREAD; i++) {
+              if (w.doTransaction(db, state)) {
+                done.incrementAndGet();
+              }
+            }
+            db.cleanup();
+          });
     }
     WorkloadDriver.together(threads);
     assertEquals(THREADS * OPS_PER_THREAD, done.get());
@@ -82,18 +88,29 @@ class DocSearchWorkloadPacingTest {
 
   @Test
   void thePacingPropertiesArePickedUp() throws Exception {
-    DocSearchWorkload w = workload(props(ArrivalConfig.RATE, "1234.5", ArrivalConfig.PROCESS, "uniform",
-        ArrivalConfig.SEED, "99", ArrivalConfig.LAG_THRESHOLD_US, "2500"));
+    DocSearchWorkload w =
+        workload(
+            props(
+                ArrivalConfig.RATE,
+                "1234.5",
+                ArrivalConfig.PROCESS,
+                "uniform",
+                ArrivalConfig.SEED,
+                "99",
+                ArrivalConfig.LAG_THRESHOLD_US,
+                "2500"));
     assertEquals(new ArrivalConfig(1234.5, ArrivalConfig.Process.UNIFORM, 99, 2500), w.arrivals());
     assertNotNull(w.arrivalSchedule());
     assertEquals(w.arrivals(), w.arrivalSchedule().config());
-    assertFalse(w.arrivalSchedule().started(), "the schedule starts at the first operation, not at init");
+    assertFalse(
+        w.arrivalSchedule().started(), "the schedule starts at the first operation, not at init");
   }
 
   @Test
   void aMalformedPacingPropertyFailsInitWithOneLine() {
-    String msg = assertThrows(WorkloadException.class,
-        () -> workload(props(ArrivalConfig.RATE, "lots"))).getMessage();
+    String msg =
+        assertThrows(WorkloadException.class, () -> workload(props(ArrivalConfig.RATE, "lots")))
+            .getMessage();
     assertTrue(msg.startsWith("property docsearch.arrivals.rate='lots' is malformed"), msg);
     assertEquals(1, msg.lines().count());
   }
@@ -118,15 +135,31 @@ class DocSearchWorkloadPacingTest {
     DocSearchWorkload w = workload(p);
     drive(w, p);
     w.requestStop();
-    // A thread that looks once more after the stop gets no operation; its claimed arrival is not sent.
+    // A thread that looks once more after the stop gets no operation; its claimed arrival is not
+    // sent.
     assertFalse(w.doTransaction(new FloorDB(), w.initThread(p, 0, THREADS)));
     w.cleanup();
 
     JsonNode j = arrivalsJson();
     List<String> keys = new ArrayList<>();
     j.fieldNames().forEachRemaining(keys::add);
-    assertEquals(List.of("format", "process", "rate_ops", "seed", "threads", "start_epoch_ms", "stop_epoch_ms",
-        "scheduled_due", "sent", "unsent", "late", "lag_threshold_us", "max_in_flight", "pool_exhausted"), keys);
+    assertEquals(
+        List.of(
+            "format",
+            "process",
+            "rate_ops",
+            "seed",
+            "threads",
+            "start_epoch_ms",
+            "stop_epoch_ms",
+            "scheduled_due",
+            "sent",
+            "unsent",
+            "late",
+            "lag_threshold_us",
+            "max_in_flight",
+            "pool_exhausted"),
+        keys);
     assertEquals(1, j.get("format").asInt());
     assertEquals("poisson", j.get("process").asText());
     assertEquals(20000.0, j.get("rate_ops").asDouble());
@@ -145,18 +178,25 @@ class DocSearchWorkloadPacingTest {
     long start = j.get("start_epoch_ms").asLong();
     assertTrue(j.get("stop_epoch_ms").asLong() >= start);
 
-    // The send-lag log: YCSB's header, intervals that start at the schedule's start and hold one value per send.
+    // The send-lag log: YCSB's header, intervals that start at the schedule's start and hold one
+    // value per send.
     File log = dir.resolve(ArrivalPacer.LOG_FILE).toFile();
-    List<String> header = Files.readAllLines(log.toPath()).stream().filter(l -> l.startsWith("#")).toList();
+    List<String> header =
+        Files.readAllLines(log.toPath()).stream().filter(l -> l.startsWith("#")).toList();
     assertEquals("#[Logging for: SEND_LAG]", header.get(0));
     assertTrue(header.get(1).startsWith("#[Histogram log format version "), header.get(1));
     assertTrue(header.get(2).startsWith("#[StartTime: " + start / 1000 + "."), header.get(2));
-    assertTrue(header.stream().noneMatch(l -> l.startsWith("#[BaseTime:")), "timestamps relative to StartTime");
+    assertTrue(
+        header.stream().noneMatch(l -> l.startsWith("#[BaseTime:")),
+        "timestamps relative to StartTime");
     HistogramLogReader reader = new HistogramLogReader(log);
     long values = 0;
     long previousEnd = start;
-    for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-      assertEquals(previousEnd, h.getStartTimeStamp(), "intervals tile time from the schedule's start");
+    for (EncodableHistogram h = reader.nextIntervalHistogram();
+        h != null;
+        h = reader.nextIntervalHistogram()) {
+      assertEquals(
+          previousEnd, h.getStartTimeStamp(), "intervals tile time from the schedule's start");
       previousEnd = h.getEndTimeStamp();
       values += ((org.HdrHistogram.Histogram) h).getTotalCount();
     }
@@ -174,6 +214,7 @@ class DocSearchWorkloadPacingTest {
     assertTrue(j.get("stop_epoch_ms").isNull());
     assertEquals("uniform", j.get("process").asText());
     assertEquals(THREADS * OPS_PER_THREAD, j.get("sent").asLong());
-    assertEquals(j.get("scheduled_due").asLong(), j.get("sent").asLong() + j.get("unsent").asLong());
+    assertEquals(
+        j.get("scheduled_due").asLong(), j.get("sent").asLong() + j.get("unsent").asLong());
   }
 }

@@ -25,8 +25,9 @@ class KeyLayoutTest {
   @Test
   void oneClientIsYcsbsOwnNumbering() {
     KeyLayout k = KeyLayout.loaded(100);
-    assertEquals(List.of(0L, 99L, 100L, 101L), List.of(k.record(0, 0, 1), k.record(99, 0, 1), k.record(100, 0, 1),
-        k.record(101, 0, 1)));
+    assertEquals(
+        List.of(0L, 99L, 100L, 101L),
+        List.of(k.record(0, 0, 1), k.record(99, 0, 1), k.record(100, 0, 1), k.record(101, 0, 1)));
     KeyLayout after = k.after(List.of(KeyLayout.Taken.exactly(7)));
     assertEquals(new KeyLayout(107, 107), after);
     assertEquals(new KeyLayout(107, 107), after.after(List.of(KeyLayout.Taken.exactly(0))));
@@ -43,34 +44,42 @@ class KeyLayoutTest {
 
   @Test
   void equalCountsLeaveNoHole() {
-    KeyLayout after = KeyLayout.loaded(100).after(List.of(KeyLayout.Taken.exactly(3), KeyLayout.Taken.exactly(3)));
+    KeyLayout after =
+        KeyLayout.loaded(100)
+            .after(List.of(KeyLayout.Taken.exactly(3), KeyLayout.Taken.exactly(3)));
     assertEquals(new KeyLayout(106, 106), after);
   }
 
   @Test
   void unequalCountsReadUpToTheFirstHoleAndInsertPastTheLast() {
     // Client 0 took 100, 102, 104; client 1 took 101: 103 is the first record that does not exist.
-    KeyLayout after = KeyLayout.loaded(100).after(List.of(KeyLayout.Taken.exactly(3), KeyLayout.Taken.exactly(1)));
+    KeyLayout after =
+        KeyLayout.loaded(100)
+            .after(List.of(KeyLayout.Taken.exactly(3), KeyLayout.Taken.exactly(1)));
     assertEquals(new KeyLayout(103, 105), after);
     // A hole stays: later steps read no further, and insert past every record taken so far.
     KeyLayout later = after.after(List.of(KeyLayout.Taken.exactly(2), KeyLayout.Taken.exactly(2)));
     assertEquals(new KeyLayout(103, 109), later);
     // A client that inserted nothing: the others' records are past a hole at once.
-    assertEquals(new KeyLayout(100, 104), KeyLayout.loaded(100).after(List.of(KeyLayout.Taken.exactly(0),
-        KeyLayout.Taken.exactly(2))));
+    assertEquals(
+        new KeyLayout(100, 104),
+        KeyLayout.loaded(100)
+            .after(List.of(KeyLayout.Taken.exactly(0), KeyLayout.Taken.exactly(2))));
   }
 
   @Test
   void aClientThatDidNotReportMayHaveTakenItsWholeBudget() {
-    KeyLayout after = KeyLayout.loaded(100).after(List.of(KeyLayout.Taken.exactly(5),
-        new KeyLayout.Taken(0, 1000)));
+    KeyLayout after =
+        KeyLayout.loaded(100)
+            .after(List.of(KeyLayout.Taken.exactly(5), new KeyLayout.Taken(0, 1000)));
     // Client 1's first record (101) may not exist; its last possible one is 100 + 1 + 2 * 999.
     assertEquals(new KeyLayout(101, 2100), after);
   }
 
   /**
-   * Random steps of random clients and counts: no record is inserted twice, every record the layout calls readable
-   * was inserted (or loaded), and the count of records is the load plus every insert once.
+   * Random steps of random clients and counts: no record is inserted twice, every record the layout
+   * calls readable was inserted (or loaded), and the count of records is the load plus every insert
+   * once.
    */
   @Test
   void noRecordIsInsertedTwiceAndEveryReadableRecordExists() {
@@ -100,7 +109,8 @@ class KeyLayoutTest {
           assertTrue(exist.contains(r), "readable record " + r + " does not exist");
         }
         long next = k.next();
-        assertTrue(exist.stream().allMatch(r -> r < next), "a record at or past the next insert start");
+        assertTrue(
+            exist.stream().allMatch(r -> r < next), "a record at or past the next insert start");
       }
       assertEquals(loaded + inserts, exist.size());
     }

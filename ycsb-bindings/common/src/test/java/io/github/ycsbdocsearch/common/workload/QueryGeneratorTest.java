@@ -48,10 +48,12 @@ class QueryGeneratorTest {
       byPage[question.page()]++;
     }
     for (int p = 1; p < byPage.length; p++) {
-      assertTrue(byPage[0] > byPage[p], "page 1 must be the most frequent: " + Arrays.toString(byPage));
+      assertTrue(
+          byPage[0] > byPage[p], "page 1 must be the most frequent: " + Arrays.toString(byPage));
     }
-    assertTrue(byPage[1] > 0 && byPage[c.maxPage() - 1] > 0, "deep pages asked too: "
-        + Arrays.toString(byPage));
+    assertTrue(
+        byPage[1] > 0 && byPage[c.maxPage() - 1] > 0,
+        "deep pages asked too: " + Arrays.toString(byPage));
   }
 
   @Test
@@ -103,11 +105,15 @@ class QueryGeneratorTest {
       first += !empty && question.page() == 0 ? 1 : 0;
       deeper += !empty && question.page() > 0 ? 1 : 0;
       pastEnd += empty ? 1 : 0;
-      stats.record(question, empty ? 0 : Math.min(question.query().pageSize(),
-          question.hits() - question.query().offset()));
+      stats.record(
+          question,
+          empty
+              ? 0
+              : Math.min(question.query().pageSize(), question.hits() - question.query().offset()));
     }
     stats.write(dir);
-    JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve(QueryStats.FILE_NAME)));
+    JsonNode json =
+        new ObjectMapper().readTree(Files.readString(dir.resolve(QueryStats.FILE_NAME)));
     assertEquals(2000, json.get("searches").asInt());
     assertEquals(first, json.get("first_pages").asInt());
     assertEquals(deeper, json.get("deeper_pages").asInt());
@@ -122,6 +128,7 @@ class QueryGeneratorTest {
       bucketed += b.asLong();
     }
     assertEquals(2000, bucketed);
-    assertEquals(0, hits.get("buckets").get("0").asInt(), "every question comes from a loaded text");
+    assertEquals(
+        0, hits.get("buckets").get("0").asInt(), "every question comes from a loaded text");
   }
 }

@@ -22,15 +22,21 @@ class SearchWorkloadConfigTest {
   }
 
   private static String error(String... kv) {
-    return assertThrows(SetupException.class, () -> SearchWorkloadConfig.fromProperties(props(kv))).getMessage();
+    return assertThrows(SetupException.class, () -> SearchWorkloadConfig.fromProperties(props(kv)))
+        .getMessage();
   }
 
   @Test
   void badInputIsOneLineNamingTheProperty() {
-    assertEquals("property search.pagesize='0' is malformed: expected an integer >= 1", error("search.pagesize", "0"));
+    assertEquals(
+        "property search.pagesize='0' is malformed: expected an integer >= 1",
+        error("search.pagesize", "0"));
     assertTrue(error("data.vocabulary.size", "0").startsWith("property data.vocabulary.size='0'"));
-    assertTrue(error("searchproportion", "0.5", "search.textfield", " ").contains("search.textfield is empty"));
-    assertTrue(error("search.sortfield", "field3").contains("the sort field does not exist as a number"));
+    assertTrue(
+        error("searchproportion", "0.5", "search.textfield", " ")
+            .contains("search.textfield is empty"));
+    assertTrue(
+        error("search.sortfield", "field3").contains("the sort field does not exist as a number"));
     assertTrue(error("search.sortfield", "title").contains("same field"));
     assertTrue(error("search.pagesize", "ten").contains("search.pagesize='ten'"));
     assertTrue(error("search.sortorder", "sideways").contains("one of asc, desc"));
@@ -52,7 +58,8 @@ class SearchWorkloadConfigTest {
 
   @Test
   void questionsAreReproducibleAndComeFromALoadedTitle() {
-    SearchWorkloadConfig c = SearchWorkloadConfig.fromProperties(props("recordcount", "500", "search.maxpage", "5"));
+    SearchWorkloadConfig c =
+        SearchWorkloadConfig.fromProperties(props("recordcount", "500", "search.maxpage", "5"));
     QueryGenerator q = new QueryGenerator(c, c.newSource(), c.newSource().buildOracle());
     SplittableRandom a = new SplittableRandom(1);
     SplittableRandom b = new SplittableRandom(1);

@@ -8,15 +8,17 @@ import java.util.List;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
 
-/** What the workload's tests do as YCSB's Client would: set properties, init the workload, run its threads. */
+/**
+ * What the workload's tests do as YCSB's Client would: set properties, init the workload, run its
+ * threads.
+ */
 final class WorkloadDriver {
   /** One thread's work. */
   interface Task {
     void run() throws Exception;
   }
 
-  private WorkloadDriver() {
-  }
+  private WorkloadDriver() {}
 
   /** {@code p} with the key-value pairs set on top. */
   static Properties with(Properties p, String... kv) {
@@ -33,18 +35,23 @@ final class WorkloadDriver {
     return w;
   }
 
-  /** Starts every task on a thread of its own, waits for all, and fails with whatever any of them threw. */
+  /**
+   * Starts every task on a thread of its own, waits for all, and fails with whatever any of them
+   * threw.
+   */
   static void together(List<Task> tasks) throws InterruptedException {
     List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
     List<Thread> threads = new ArrayList<>();
     for (Task task : tasks) {
-      threads.add(new Thread(() -> {
-        try {
-          task.run();
-        } catch (Throwable e) {
-          failures.add(e);
-        }
-      }));
+      threads.add(
+          new Thread(
+              () -> {
+                try {
+                  task.run();
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              }));
     }
     threads.forEach(Thread::start);
     for (Thread t : threads) {
