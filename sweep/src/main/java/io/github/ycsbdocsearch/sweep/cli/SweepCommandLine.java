@@ -204,8 +204,9 @@ final class SweepCommandLine {
       converter = Converters.NonNegativeInt.class,
       paramLabel = "N",
       description = {
-        "fixed-rate probes the capacity search may run after the latency curve; 0 = the capacity is"
-            + " bracketed by the curve's points only (default: "
+        "fixed-rate probes the capacity search may decide after the latency curve (an inconclusive"
+            + " probe is run once more on top of its budget, so at most twice as many steps); 0 ="
+            + " the capacity is bracketed by the curve's points only (default: "
             + Defaults.SEARCH_MAX_PROBES
             + ")"
       })

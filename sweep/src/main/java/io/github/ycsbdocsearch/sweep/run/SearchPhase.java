@@ -19,10 +19,11 @@ import java.util.Optional;
 /**
  * Latency under offered load, then the capacity: the latency curve at fixed fractions of the
  * closed-loop peak (each a point of the latency-vs-offered-load chart), which also brackets the
- * capacity; then the converging search ({@link CapacitySearch}) whose probes are fixed-rate steps
- * judged by {@link ProbeJudge}. Every probe is a point of the curve too. A resumed run replays the
- * search: it asks for the same rates in the same order, and the complete step folders of the
- * earlier attempt answer them. Not thread-safe.
+ * capacity, up to a point past both the knee and the client ({@link #endsTheCurve}); then the
+ * converging search ({@link CapacitySearch}) whose probes are fixed-rate steps judged by {@link
+ * ProbeJudge}. Every probe is a point of the curve too. A resumed run replays the search: it asks
+ * for the same rates in the same order, and the complete step folders of the earlier attempt answer
+ * them. Not thread-safe.
  */
 final class SearchPhase {
 
@@ -73,15 +74,17 @@ final class SearchPhase {
    */
   Optional<PhaseStop> run(Saturation peak, int total) {
     double p = peak.peakOps();
-    List<StepSpec> curve = StepPlanner.curve(ctx.options(), p, nextIndex - 1);
-    nextIndex += curve.size();
-    Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(curve, null, total);
-    if (stop.isPresent()) {
-      return stop;
-    }
+    List<StepSpec> curve = new ArrayList<>();
     List<ProbeRecord> records = new ArrayList<>();
     List<Probe> seeds = new ArrayList<>();
-    for (StepSpec spec : curve) {
+    Probe below = null;
+    for (StepSpec spec : StepPlanner.curve(ctx.options(), p, nextIndex - 1)) {
+      Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(List.of(spec), null, total);
+      if (stop.isPresent()) {
+        return stop;
+      }
+      curve.add(spec);
+      nextIndex = spec.index() + 1;
       StepResult r = exec.resultOf(spec).orElse(null);
       if (r == null || r.status() == StepStatus.INTERRUPTED) {
         continue; // a curve step that did not run to its end: it brackets nothing
@@ -91,6 +94,21 @@ final class SearchPhase {
       Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false);
       seeds.add(judged);
       records.add(record(spec, "curve", judged));
+      if (endsTheCurve(below, judged)) {
+        ctx.progress()
+            .store(
+                exec.session().name(),
+                String.format(
+                    Locale.ROOT,
+                    "latency curve ends at %d ops/s: the client could not send it on time, and the"
+                        + " point below already %s; higher points would measure the client",
+                    spec.targetOps(),
+                    below.outcome() == CapacitySearch.Outcome.FAIL
+                        ? "failed the objective"
+                        : "was client-limited"));
+        break;
+      }
+      below = judged;
     }
     CapacitySearch search =
         new CapacitySearch(
@@ -139,6 +157,20 @@ final class SearchPhase {
     found = new Found(search.result(), records, curve);
     ctx.progress().store(exec.session().name(), "capacity search: " + found.result().reason());
     return Optional.empty();
+  }
+
+  /**
+   * Whether a curve point ends the curve: it was client-limited (its numbers are the client's, not
+   * the store's) and the lower point before it already failed the objective or was client-limited
+   * too. One client-limited point alone does not end it: a noisy moment at a low rate must not cut
+   * off the points that bracket the capacity above it.
+   */
+  static boolean endsTheCurve(Probe below, Probe point) {
+    return below != null
+        && point.outcome() == CapacitySearch.Outcome.CLIENT_LIMITED
+        && below.rate() < point.rate()
+        && (below.outcome() == CapacitySearch.Outcome.FAIL
+            || below.outcome() == CapacitySearch.Outcome.CLIENT_LIMITED);
   }
 
   private static ProbeRecord record(StepSpec spec, String reason, Probe p) {

@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
@@ -313,7 +314,7 @@ final class StoreSweep {
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
     return capacity
         + fixed
-        + (curve > 0 ? options.searchProbes() : 0)
+        + (curve > 0 ? options.searchProbes() * (1 + Defaults.SEARCH_MAX_EXTENSIONS) : 0)
         + (options.floorSeconds() > 0 ? fixed : 0)
         + (options.soak().runs() ? 1 : 0)
         + (options.fault().runs() ? 2 : 0);

@@ -24,7 +24,9 @@ import java.util.TreeMap;
  *   <li><b>Bisect</b> at the geometric midpoint until {@code hi / lo - 1 <= resolution}.
  *   <li><b>Extend</b> an inconclusive probe: the same rate again, the caller pools both probes'
  *       counts; after {@code maxExtensions} the caller decides by the point estimate ({@link
- *       Next#forced()}).
+ *       Next#forced()}). The extensions are part of their probe's one decision: they do not spend
+ *       the probe budget, so a search near the knee, where probes are often inconclusive, still
+ *       reaches its confirmation.
  *   <li><b>Confirm</b> the final {@code lo} with one more probe; if it fails, {@code lo} becomes a
  *       failure and the search goes on below it.
  * </ul>
@@ -79,8 +81,9 @@ public final class CapacitySearch {
    * @param resolution relative width of the final bracket, e.g. 0.02
    * @param floorRate lowest rate probed (below it: no capacity)
    * @param ceilingRate highest rate probed (a pass there is a lower bound)
-   * @param maxProbes probes this search may ask for (curve seeds not counted); 0 = the seeds'
-   *     bracket only
+   * @param maxProbes decided probes this search may ask for (curve seeds not counted): an
+   *     inconclusive probe and its extensions count as one, since together they are one decision on
+   *     more samples; 0 = the seeds' bracket only
    * @param maxExtensions extra probes for an inconclusive rate
    */
   public record Settings(
@@ -107,7 +110,7 @@ public final class CapacitySearch {
    * @param converged the bracket is within the resolution and its low end was confirmed
    * @param confidence the least confidence of the decisions at the bracket's two ends, NaN when
    *     unknown
-   * @param probes probes asked for (curve seeds not counted)
+   * @param probes probes asked for, extensions included (curve seeds not counted)
    * @param reason how it ended, for people
    */
   public record Result(
@@ -129,6 +132,7 @@ public final class CapacitySearch {
   private Next pending;
   private int extensions;
   private int probes;
+  private int decisions;
   private boolean confirmed;
   private Double confirmedRate;
   private Double confirmingRate;
@@ -150,7 +154,7 @@ public final class CapacitySearch {
     if (pending != null) {
       return Optional.of(pending);
     }
-    if (probes >= settings.maxProbes()) {
+    if (decisions >= settings.maxProbes()) {
       return Optional.empty();
     }
     OptionalDouble hi = hi();
@@ -212,6 +216,7 @@ public final class CapacitySearch {
     }
     extensions = 0;
     pending = null;
+    decisions++;
     decide(p);
     if (confirmingRate != null && confirmingRate == asked.rate()) {
       confirmedRate = asked.rate();
@@ -330,8 +335,8 @@ public final class CapacitySearch {
       reason =
           String.format(
               Locale.ROOT,
-              "not converged after %d probes: bracket [%.0f, %.0f] ops/s",
-              probes,
+              "not converged after %d decided probes: bracket [%.0f, %.0f] ops/s",
+              decisions,
               lo.getAsDouble(),
               hi.getAsDouble());
     }

@@ -187,4 +187,30 @@ class CapacitySearchTest {
     assertEquals(2, r.probes());
     assertTrue(r.reason().startsWith("not converged"), r.reason());
   }
+
+  @Test
+  void anInconclusiveProbesExtensionDoesNotSpendTheBudget() {
+    // Near the knee probes are often inconclusive: with a budget of 3 decisions, two inconclusive
+    // bisections and their extensions still leave the confirmation its probe.
+    DoubleFunction<Outcome> truth = r -> r <= 770 ? Outcome.PASS : Outcome.FAIL;
+    CapacitySearch s = new CapacitySearch(new CapacitySearch.Settings(0.02, 10, 1100, 3, 1));
+    s.seed(curve(truth, 750, 800));
+    List<Next> asked = new ArrayList<>();
+    for (Optional<Next> n = s.next(); n.isPresent(); n = s.next()) {
+      asked.add(n.get());
+      boolean first = n.get().reason() == Reason.BISECT;
+      Outcome o = first ? Outcome.INCONCLUSIVE : truth.apply(n.get().rate());
+      s.offer(new Probe(n.get().rate(), o, first ? Double.NaN : 0.97));
+      assertTrue(asked.size() <= 10, "the search must end");
+    }
+    // [750, 800] is 6.7 % wide: bisect 775 (inconclusive, extended: fails), bisect 762 (extended:
+    // passes), then the confirmation of 762: three decisions, five probes.
+    assertEquals(
+        List.of(Reason.BISECT, Reason.EXTEND, Reason.BISECT, Reason.EXTEND, Reason.CONFIRM),
+        asked.stream().map(Next::reason).toList());
+    Result r = s.result();
+    assertEquals(5, r.probes(), "every probe run is counted in the result");
+    assertTrue(r.converged(), r.reason());
+    assertEquals(762, r.capacity().getAsDouble());
+  }
 }
