@@ -110,6 +110,37 @@ public record Saturation(
   }
 
   /**
+   * This peak with a capacity under an objective: the file as written now ({@link #FORMAT}), the
+   * peak's fields kept.
+   *
+   * @param search how the capacity was found; null when it came from the fixed steps alone
+   */
+  public Saturation withCapacity(
+      Double capacityOps,
+      String capacityStep,
+      String slo,
+      String capacityReason,
+      CapacitySearchRecord search) {
+    return new Saturation(
+        FORMAT,
+        store,
+        peakOps,
+        peakStep,
+        peakThreads,
+        peakCi95,
+        peakLowerBound,
+        capacityOps,
+        capacityStep,
+        slo,
+        capacityReason,
+        reason,
+        maxSustainableIndex,
+        threads,
+        throughputOps,
+        search);
+  }
+
+  /**
    * Whether the capacity is only a lower bound; null when the file does not say (older formats).
    */
   @JsonIgnore

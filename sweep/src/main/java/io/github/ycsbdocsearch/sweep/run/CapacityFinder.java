@@ -70,22 +70,12 @@ public final class CapacityFinder {
                   fixed,
                   slo.text());
     }
-    return new Saturation(
-        Saturation.FORMAT,
-        peak.store(),
-        peak.peakOps(),
-        peak.peakStep(),
-        peak.peakThreads(),
-        peak.peakCi95(),
-        peak.peakLowerBound(),
-        c.map(s -> (double) s.targetOps()).orElse(null),
+    return peak.withCapacity(
+        c.map(st -> (double) st.targetOps()).orElse(null),
         c.map(StepSummary::step).orElse(null),
         slo.text(),
         why,
-        peak.reason(),
-        peak.maxSustainableIndex(),
-        peak.threads(),
-        peak.throughputOps());
+        null);
   }
 
   private static Saturation fromSearch(Saturation peak, Slo slo, SearchPhase.Found found) {
@@ -120,22 +110,6 @@ public final class CapacityFinder {
             r.reason(),
             probes);
     String why = String.format(Locale.ROOT, "capacity search under %s: %s", slo.text(), r.reason());
-    return new Saturation(
-        Saturation.FORMAT,
-        peak.store(),
-        peak.peakOps(),
-        peak.peakStep(),
-        peak.peakThreads(),
-        peak.peakCi95(),
-        peak.peakLowerBound(),
-        lo,
-        capacityStep,
-        slo.text(),
-        why,
-        peak.reason(),
-        peak.maxSustainableIndex(),
-        peak.threads(),
-        peak.throughputOps(),
-        rec);
+    return peak.withCapacity(lo, capacityStep, slo.text(), why, rec);
   }
 }

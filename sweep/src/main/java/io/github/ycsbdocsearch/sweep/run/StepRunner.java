@@ -118,42 +118,8 @@ final class StepRunner {
    *     inserted and the next step may read) and where the step's inserts start
    * @param operationCount YCSB operationcount
    * @param detector owns the error bound
-   */
-  StepResult run(
-      StoreSession session,
-      StepSpec step,
-      int planned,
-      KeyLayout keys,
-      long operationCount,
-      SaturationDetector detector) {
-    return run(
-        session,
-        step,
-        planned,
-        keys,
-        operationCount,
-        detector,
-        Timing.of(ctx.options(), step.phase()));
-  }
-
-  /**
-   * {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector)} with another
-   * warm-up and window.
-   */
-  StepResult run(
-      StoreSession session,
-      StepSpec step,
-      int planned,
-      KeyLayout keys,
-      long operationCount,
-      SaturationDetector detector,
-      Timing timing) {
-    return run(session, step, planned, keys, operationCount, detector, timing, Optional.empty());
-  }
-
-  /**
-   * {@link #run(StoreSession, StepSpec, int, KeyLayout, long, SaturationDetector, Timing)} with
-   * work beside it.
+   * @param timing the step's warm-up and measured window
+   * @param companion work that runs beside the step (the fault's kill and restart), if any
    */
   StepResult run(
       StoreSession session,
@@ -452,16 +418,14 @@ final class StepRunner {
       props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
     }
     List<String> args =
-        YcsbArgs.step(
-            session.target().dbClass(),
+        ycsbArgs(
+            session,
             ctx.options().workload().path(),
             session.connectionFile(),
-            share.step(),
-            timing.runSeconds(),
-            recordCount(keys),
-            share.operationCount(),
-            props,
-            share.openLoop());
+            share,
+            timing,
+            keys,
+            props);
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
     AtomicLong pid = new AtomicLong(-1);
     long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
@@ -523,6 +487,30 @@ final class StepRunner {
   }
 
   /**
+   * YCSB's arguments for one client's share of a step, with the workload and connection files it
+   * reads.
+   */
+  private List<String> ycsbArgs(
+      StoreSession session,
+      Path workload,
+      Path connection,
+      ClientShare share,
+      Timing timing,
+      KeyLayout keys,
+      Map<String, String> props) {
+    return YcsbArgs.step(
+        session.target().dbClass(),
+        workload,
+        connection,
+        share.step(),
+        timing.runSeconds(),
+        recordCount(keys),
+        share.operationCount(),
+        props,
+        share.openLoop());
+  }
+
+  /**
    * Runs a client on another machine over SSH: its work folder emptied, the connection and workload
    * files copied there, its clock offset read (the agreed start is given in its own clock), YCSB
    * started by {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its
@@ -551,17 +539,7 @@ final class StepRunner {
     keyProperties(props, keys, share, clients);
     long startAt = startAtEpochMs + offset;
     props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAt));
-    List<String> ycsb =
-        YcsbArgs.step(
-            session.target().dbClass(),
-            workload,
-            connection,
-            share.step(),
-            timing.runSeconds(),
-            recordCount(keys),
-            share.operationCount(),
-            props,
-            share.openLoop());
+    List<String> ycsb = ycsbArgs(session, workload, connection, share, timing, keys, props);
     List<String> words =
         new ArrayList<>(
             List.of(

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Warms a freshly loaded store before its first measured step: one step's warm-up plus a window's
@@ -45,7 +46,7 @@ final class StoreWarmup {
             session.name(),
             String.format(
                 Locale.ROOT,
-                "warming the store: %d s closed loop at %d " + "threads, not measured",
+                "warming the store: %d s closed loop at %d threads, not measured",
                 ctx.options().warmupSeconds() + seconds(),
                 Defaults.STORE_WARMUP_THREADS));
     StepResult r =
@@ -57,7 +58,8 @@ final class StoreWarmup {
                 KeyLayout.loaded(ctx.options().records()),
                 Integer.MAX_VALUE,
                 null,
-                new StepRunner.Timing(ctx.options().warmupSeconds(), seconds()));
+                new StepRunner.Timing(ctx.options().warmupSeconds(), seconds()),
+                Optional.empty());
     if (r.status() != StepStatus.COMPLETE) {
       ctx.progress().store(session.name(), "the store warm-up did not complete: " + r.error());
     }
