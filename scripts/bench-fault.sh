@@ -41,7 +41,9 @@ main() {
       --out "${out}/${profile}" "$@" | tail -n 1)" || rc=$?
     # A store that failed keeps its finished results: print what there is, say the exit status.
     [[ "${rc}" == 0 ]] || log "the ${profile} sweep exited ${rc}: ${dir}"
-    [[ -d "${dir}" ]] && dirs+=("${dir}")
+    if [[ -d "${dir}" ]]; then
+      dirs+=("${dir}")
+    fi
   done
   [[ "${#dirs[@]}" -gt 0 ]] || die "no sweep left a results folder under ${out}"
   python3 "${REPO_ROOT}/scripts/lib/fault_table.py" "${dirs[@]}"

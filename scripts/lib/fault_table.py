@@ -28,7 +28,7 @@ def failed_after_kill(fault):
     return ", ".join(f"{op} {counts.get('failed_after_kill', 0)}" for op, counts in sorted(ops.items())) or "-"
 
 
-def row(summary):
+def row(store, summary):
     acked = summary.get("acked_writes") or {}
     durability = summary.get("durability") or {}
     if acked:
@@ -42,7 +42,7 @@ def row(summary):
     if summary.get("recovered") is False:
         recovery = "not within the step"
     return (
-        Path(summary["_dir"]).name,
+        store,
         durability.get("profile", "-"),
         summary.get("target_ops", "-"),
         failed_after_kill(summary.get("fault")),
@@ -59,9 +59,7 @@ def main(argv):
     rows = []
     for run_dir in argv[1:]:
         for path in sorted(Path(run_dir).glob("*/fault-summary.json")):
-            summary = json.loads(path.read_text())
-            summary["_dir"] = str(path.parent)
-            rows.append(row(summary))
+            rows.append(row(path.parent.name, json.loads(path.read_text())))
     if not rows:
         print(f"no fault-summary.json in {' '.join(argv[1:])}", file=sys.stderr)
         return 1
