@@ -26,6 +26,7 @@ public final class ChildProcess {
   private final Path workDir;
   private final Map<String, String> extraEnv;
   private Consumer<Process> onStart = p -> {};
+  private Runnable onTimeout = () -> {};
   private Path stdin;
 
   /**
@@ -41,6 +42,15 @@ public final class ChildProcess {
   /** Sees the child right after it started (e.g. to sample its CPU time); returns this. */
   public ChildProcess onStart(Consumer<Process> listener) {
     this.onStart = listener;
+    return this;
+  }
+
+  /**
+   * Runs when the time limit is reached, before the child is signalled (e.g. to keep what it said
+   * while it hung, not what its shell prints as it dies); returns this.
+   */
+  public ChildProcess onTimeout(Runnable listener) {
+    this.onTimeout = listener;
     return this;
   }
 
@@ -92,6 +102,7 @@ public final class ChildProcess {
     try {
       if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         timedOut = true;
+        onTimeout.run();
         Interrupts.stop(p);
       }
       p.waitFor();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 /**
@@ -166,17 +167,30 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
    */
   private void exec(List<String> words, Path stdin, Path stdout) {
     Path err = tempFile(".err");
+    AtomicReference<String> lastSaid = new AtomicReference<>();
+    AtomicReference<String> saidBeforeKill = new AtomicReference<>();
     try {
       ChildResult r =
           new ChildProcess(command(words), null, Map.of())
               .stdin(stdin)
-              .run(stdout, err, timeout, null, line -> {});
+              .onTimeout(() -> saidBeforeKill.set(lastSaid.get()))
+              .run(
+                  stdout,
+                  err,
+                  timeout,
+                  null,
+                  line -> {
+                    if (!line.isBlank()) {
+                      lastSaid.set(line.strip());
+                    }
+                  });
       String where = "client " + client.destination() + " port " + client.port();
       if (Thread.currentThread().isInterrupted()) {
         throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
       }
       if (r.timedOut()) {
-        // What it said last is the best hint at what it waited for (a lock, a prompt, a slow disk).
+        // What it said last before the kill is the best hint at what it waited for (a lock, a
+        // prompt, a slow disk); what a shell prints as it dies ("Terminated") is not.
         throw new SetupException(
             where
                 + ": '"
@@ -184,7 +198,9 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
                 + "' did not finish within "
                 + timeout.toSeconds()
                 + " s; killed"
-                + lastLine(err).map(l -> " (it said: " + l + ")").orElse(""));
+                + Optional.ofNullable(saidBeforeKill.get())
+                    .map(l -> " (it said: " + l + ")")
+                    .orElse(""));
       }
       if (r.exitCode() != 0) {
         throw new SetupException(
@@ -205,11 +221,6 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
 
   private static Optional<String> firstLine(Path file) {
     return lines(file).stream().findFirst();
-  }
-
-  private static Optional<String> lastLine(Path file) {
-    List<String> l = lines(file);
-    return l.isEmpty() ? Optional.empty() : Optional.of(l.get(l.size() - 1));
   }
 
   /**

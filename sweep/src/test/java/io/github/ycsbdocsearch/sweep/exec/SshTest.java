@@ -32,9 +32,14 @@ class SshTest {
   void aCommandThatHangsWithItsOutputOpenIsKilledWithItsChildrenAndNamed() throws Exception {
     Path pidFile = dir.resolve("sleep.pid");
     // The hang is a grandchild holding stdout and stderr open: the case a read-then-wait never
-    // returned from.
+    // returned from. The trap prints what a shell may print as it dies ("Terminated"), which once
+    // replaced the hint; the loop keeps the shell alive until its own signal comes, whichever of
+    // it and its child is signalled first.
     String script =
-        "echo started; echo waiting for the lock >&2; sleep 30 & echo $! > " + pidFile + "; wait";
+        "trap 'echo Terminated >&2; exit 143' TERM; echo started; echo waiting for the lock >&2;"
+            + " sleep 30 & echo $! > "
+            + pidFile
+            + "; while :; do wait; done";
     long start = System.nanoTime();
     SetupException e =
         assertThrows(
@@ -44,8 +49,7 @@ class SshTest {
     // One second, then SIGTERM (at most five more before SIGKILL): far below the sleep's thirty.
     assertTrue(elapsedMs < 7_000, "took " + elapsedMs + " ms");
     assertTrue(
-        e.getMessage().startsWith("client bench@client-b port 2222: 'sh -c echo started;"),
-        e.getMessage());
+        e.getMessage().startsWith("client bench@client-b port 2222: 'sh -c trap "), e.getMessage());
     assertTrue(
         e.getMessage()
             .contains("did not finish within 1 s; killed (it said: waiting for the lock)"),
