@@ -40,16 +40,14 @@ public final class Progress {
     err.println("[" + store + "] " + message);
   }
 
-  /** A step begins. */
+  /** A step begins ({@code planned} 0: the store's warm-up, not a step of the plan). */
   public synchronized void stepStarted(String store, StepSpec step, int planned, int runSeconds) {
     lastLiveSecond = -1;
     err.printf(
         Locale.ROOT,
-        "[%s] step %d/%d %s: %d s (%s left at most)%n",
+        "[%s] %s: %d s (%s left at most)%n",
         store,
-        step.index(),
-        planned,
-        step.label(),
+        name(step, planned),
         runSeconds,
         format(remaining.get()));
   }
@@ -66,15 +64,23 @@ public final class Progress {
     lastLiveSecond = line.elapsedSeconds();
     err.printf(
         Locale.ROOT,
-        "[%s] step %d/%d %s: %d/%d s, %.0f ops/s, %s left at most%n",
+        "[%s] %s: %d/%d s, %.0f ops/s, %s left at most%n",
         store,
-        step.index(),
-        planned,
-        step.label(),
+        name(step, planned),
         line.elapsedSeconds(),
         runSeconds,
         line.currentOpsPerSec().getAsDouble(),
         format(remaining.get().minusSeconds(Math.min(line.elapsedSeconds(), runSeconds))));
+  }
+
+  /**
+   * {@code step 3/31 load t=...} for a step of the store's plan; the store's warm-up, which is not
+   * one ({@code planned} 0), says what it is instead of posing as step 1 of 1.
+   */
+  private static String name(StepSpec step, int planned) {
+    return planned > 0
+        ? String.format(Locale.ROOT, "step %d/%d %s", step.index(), planned, step.label())
+        : "store warm-up, " + step.threads() + " threads, not measured";
   }
 
   /** {@code 1h02m}, {@code 4m10s} or {@code 35s}. */

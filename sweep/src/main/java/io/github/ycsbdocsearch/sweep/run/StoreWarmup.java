@@ -54,7 +54,7 @@ final class StoreWarmup {
             .run(
                 warm,
                 StepSpec.capacity(1, Defaults.STORE_WARMUP_THREADS),
-                1,
+                0, // not a step of the plan: the progress line says "store warm-up"
                 KeyLayout.loaded(ctx.options().records()),
                 Integer.MAX_VALUE,
                 null,
