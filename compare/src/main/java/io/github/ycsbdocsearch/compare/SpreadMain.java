@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "spread",
     header =
-        "mean, CV and the CV's 95 % upper bound of a figure over repeated runs (the bench-*.sh"
+        "mean, CV and the CV's 95 %% upper bound of a figure over repeated runs (the bench-*.sh"
             + " scripts)",
     usageHelpWidth = 118,
     mixinStandardHelpOptions = true,
@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Reads one value per line from stdin (ops/s; 'none' for a run without one, counted apart)"
           + " and prints the mean, the",
-      "sample standard deviation, the coefficient of variation and its one-sided 95 % upper bound"
+      "sample standard deviation, the coefficient of variation and its one-sided 95 %% upper bound"
           + " (chi-squared on n - 1",
       "degrees of freedom: 10 runs bound the CV at 1.645 x the observed one, 3 runs at 4.4 x)."
           + " With --known, also the",

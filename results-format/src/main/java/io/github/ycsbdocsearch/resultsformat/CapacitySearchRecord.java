@@ -56,8 +56,16 @@ public record CapacitySearchRecord(
    * @param outcome pass, fail, inconclusive or client_limited
    * @param confidence confidence of a pass or fail (1 - p-value of the exceedance test), null when
    *     none applies
+   * @param dispersion the burst floor the test used: every operation's requests counted as at least
+   *     this clustered (the largest dispersion of the store's steps so far that were not
+   *     overloaded; 1 = independent); null in files written before it was recorded
    */
-  @JsonPropertyOrder({"step", "rate_ops", "reason", "outcome", "confidence"})
+  @JsonPropertyOrder({"step", "rate_ops", "reason", "outcome", "confidence", "dispersion"})
   public record Probe(
-      String step, long rateOps, String reason, String outcome, Double confidence) {}
+      String step,
+      long rateOps,
+      String reason,
+      String outcome,
+      Double confidence,
+      Double dispersion) {}
 }

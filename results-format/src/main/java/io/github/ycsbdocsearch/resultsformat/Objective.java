@@ -260,11 +260,73 @@ public record Objective(
                           ", ",
                           ops.stream()
                               .filter(o -> o.decision() == Decision.INCONCLUSIVE)
-                              .map(Operation::op)
+                              .map(Objective::withItsBursts)
                               .toList())
                   : "too few samples: " + String.join(", ", few))
               + unsentText;
     };
+  }
+
+  /**
+   * The largest share over the bound, as a multiple of the objective's allowance (1 - percentile),
+   * at which a step still shows the store's bursts ({@link #burstDispersion}); above it the step
+   * was overloaded.
+   */
+  static final double OVERLOAD_ALLOWANCES = 10;
+
+  /**
+   * How strongly this step's slow requests came in bursts: the largest dispersion of its
+   * operations; 1 when it was overloaded (over the bound more than {@link #OVERLOAD_ALLOWANCES}
+   * times the allowance: its clustering is then a queue that keeps growing, not bursts) or showed
+   * none.
+   */
+  @JsonIgnore
+  public double burstDispersion() {
+    double overloaded = OVERLOAD_ALLOWANCES * (1 - percentile);
+    return operations.stream()
+        .filter(o -> o.requests() > 0 && (double) o.over() / o.requests() <= overloaded)
+        .mapToDouble(Operation::dispersion)
+        .max()
+        .orElse(1);
+  }
+
+  /**
+   * This step judged again with every operation's dispersion at least {@code floor}. A window's own
+   * dispersion can only show bursts that fell inside it: a store that stalls now and then (a 200 ms
+   * write stall every few seconds) has 14 s windows with no stall, whose requests then look
+   * independent and pass with certainty, while the next window at the same rate fails. The floor is
+   * the burstiness the store showed in its other steps, so a quiet window counts as the few
+   * independent observations it is.
+   */
+  public Objective withDispersionAtLeast(double floor) {
+    if (!(floor > 1)) {
+      return this;
+    }
+    List<Operation> ops =
+        operations.stream()
+            .map(
+                o ->
+                    test(
+                        o.op(),
+                        o.requests(),
+                        o.over(),
+                        o.failed(),
+                        Math.max(o.dispersion(), floor),
+                        percentile))
+            .toList();
+    return of(slo, percentile, boundUs, ops, unsent);
+  }
+
+  /** {@code READ}, or {@code READ (about 51 independent of 18000 requests: ...)} when clustered. */
+  private static String withItsBursts(Operation o) {
+    return o.dispersion() > 1
+        ? String.format(
+            Locale.ROOT,
+            "%s (about %d independent of %d requests: its slow ones come in bursts)",
+            o.op(),
+            Math.round(o.requests() / o.dispersion()),
+            o.requests())
+        : o.op();
   }
 
   /**

@@ -89,7 +89,12 @@ public final class CapacityFinder {
             .map(
                 p ->
                     new CapacitySearchRecord.Probe(
-                        p.step(), p.rate(), p.reason(), p.outcome(), p.confidence()))
+                        p.step(),
+                        p.rate(),
+                        p.reason(),
+                        p.outcome(),
+                        p.confidence(),
+                        p.dispersion()))
             .toList();
     String capacityStep =
         lo == null

@@ -15,7 +15,12 @@ import java.util.List;
  * first one's). A client-limited step (client CPU, or sends late while threads were free) keeps
  * only a clear pass: late sends only add to the intended latency the store is charged with, so a
  * store that passes despite them passes; any other result of such a step is {@link
- * Outcome#CLIENT_LIMITED}, never the store's number. Stateless.
+ * Outcome#CLIENT_LIMITED}, never the store's number.
+ *
+ * <p>The test counts a window's requests as fewer independent ones when its slow requests came in
+ * bursts, and at least as few as the store's burstiest step so far ({@code burstFloor}, see {@link
+ * Objective#withDispersionAtLeast}): a window that happened to hold none of a store's occasional
+ * stalls is weak evidence, not a certain pass. Stateless.
  */
 final class ProbeJudge {
   private ProbeJudge() {}
@@ -26,8 +31,10 @@ final class ProbeJudge {
    * @param atRate every complete-or-failed probe at this rate, oldest first (one, or more after
    *     extensions)
    * @param forced decide PASS or FAIL even when the test is inconclusive (by the point estimate)
+   * @param burstFloor the dispersion every probe's counts are judged with at least ({@link
+   *     #burstOf}, the largest of the store's steps so far; 1 = none)
    */
-  static Probe judge(double rate, List<StepResult> atRate, boolean forced) {
+  static Probe judge(double rate, List<StepResult> atRate, boolean forced, double burstFloor) {
     boolean clientLimited = false;
     for (StepResult r : atRate) {
       // A failed step is an observation, not an estimate: its failure is certain.
@@ -51,7 +58,10 @@ final class ProbeJudge {
       }
     }
     Objective pooled =
-        Objective.pool(atRate.stream().map(r -> r.summary().get().objective()).toList());
+        Objective.pool(
+            atRate.stream()
+                .map(r -> r.summary().get().objective().withDispersionAtLeast(burstFloor))
+                .toList());
     if (clientLimited) {
       // Only a decided pass survives the client's handicap; a forced or failed verdict may be the
       // client's doing.
@@ -74,5 +84,18 @@ final class ProbeJudge {
           case INCONCLUSIVE -> Outcome.INCONCLUSIVE;
         };
     return new Probe(rate, o, conf);
+  }
+
+  /**
+   * The store's burstiness a step showed ({@link Objective#burstDispersion}), 1 when it shows
+   * nothing of the store: it did not complete, has no objective, or the client limited it (its
+   * bursts may be the client's).
+   */
+  static double burstOf(StepResult r) {
+    if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
+      return 1;
+    }
+    StepSummary s = r.summary().get();
+    return s.clientBound() || s.objective() == null ? 1 : s.objective().burstDispersion();
   }
 }

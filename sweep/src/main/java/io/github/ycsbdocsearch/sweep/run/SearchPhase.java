@@ -36,8 +36,15 @@ final class SearchPhase {
    *     ...)
    * @param outcome pass, fail, inconclusive or client_limited
    * @param confidence the decision's confidence (1 - p-value), null when none applies
+   * @param dispersion the burst floor the decision used (1 = requests independent)
    */
-  record ProbeRecord(String step, long rate, String reason, String outcome, Double confidence) {}
+  record ProbeRecord(
+      String step,
+      long rate,
+      String reason,
+      String outcome,
+      Double confidence,
+      double dispersion) {}
 
   /** What the phase found: the search's result and every probe, in the order they ran. */
   record Found(CapacitySearch.Result result, List<ProbeRecord> probes, List<StepSpec> curve) {}
@@ -46,6 +53,13 @@ final class SearchPhase {
   private final StepExecutor exec;
   private int nextIndex;
   private Found found;
+
+  /**
+   * The largest burst dispersion of this store's fixed-rate steps so far ({@link
+   * ProbeJudge#burstOf}): every later decision counts requests at least this clustered. It only
+   * grows, in the order the steps ran, so a resumed run judges alike.
+   */
+  private double burstFloor = 1;
 
   SearchPhase(SweepContext ctx, StepExecutor exec, int firstIndex) {
     this.ctx = ctx;
@@ -91,9 +105,10 @@ final class SearchPhase {
       }
       // Not forced: a curve point the test cannot decide brackets nothing (the search probes near
       // it instead).
-      Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false);
+      burstFloor = Math.max(burstFloor, ProbeJudge.burstOf(r));
+      Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false, burstFloor);
       seeds.add(judged);
-      records.add(record(spec, "curve", judged));
+      records.add(record(spec, "curve", judged, burstFloor));
       if (endsTheCurve(below, judged)) {
         ctx.progress()
             .store(
@@ -150,9 +165,10 @@ final class SearchPhase {
               : new ArrayList<>();
       atRate.add(r);
       byRate.put(rate, atRate);
-      Probe judged = ProbeJudge.judge(rate, atRate, n.get().forced());
+      burstFloor = Math.max(burstFloor, ProbeJudge.burstOf(r));
+      Probe judged = ProbeJudge.judge(rate, atRate, n.get().forced(), burstFloor);
       search.offer(judged);
-      records.add(record(spec, n.get().reason().jsonName(), judged));
+      records.add(record(spec, n.get().reason().jsonName(), judged, burstFloor));
     }
     found = new Found(search.result(), records, curve);
     ctx.progress().store(exec.session().name(), "capacity search: " + found.result().reason());
@@ -173,12 +189,13 @@ final class SearchPhase {
             || below.outcome() == CapacitySearch.Outcome.CLIENT_LIMITED);
   }
 
-  private static ProbeRecord record(StepSpec spec, String reason, Probe p) {
+  private static ProbeRecord record(StepSpec spec, String reason, Probe p, double dispersion) {
     return new ProbeRecord(
         spec.dirName(),
         spec.targetOps(),
         reason,
         p.outcome().name().toLowerCase(Locale.ROOT),
-        Double.isNaN(p.confidence()) ? null : Math.round(p.confidence() * 10000) / 10000.0);
+        Double.isNaN(p.confidence()) ? null : Math.round(p.confidence() * 10000) / 10000.0,
+        Math.round(dispersion * 1000) / 1000.0);
   }
 }
