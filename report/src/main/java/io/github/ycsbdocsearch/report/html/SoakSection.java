@@ -100,9 +100,11 @@ final class SoakSection {
             Numbers.grouped(d.primaryBytesAfter()),
             d.measure(),
             d.withinBudget() == null
-                ? "the budget is per server of several"
+                ? "whether each server fits its "
+                    + d.budgetMbPerServer()
+                    + " MB budget depends on how the data is spread (not measured per server)"
                 : d.withinBudget()
-                    ? "within the " + d.budgetMbPerServer() + " MB budget"
+                    ? "within the " + d.budgetMbPerServer() + " MB budget (per server)"
                     : "OVER the " + d.budgetMbPerServer() + " MB budget"));
   }
 

@@ -91,7 +91,27 @@ final class SoakPhase {
         String.valueOf(after.get("measure")),
         inserted,
         budget,
-        single ? bytesAfter <= budget * 1024L * 1024L : null);
+        withinBudget(bytesAfter, budget, single));
+  }
+
+  /**
+   * Whether the data set fits each server's memory budget. One server holds it all. On a cluster no
+   * server holds two copies of the same data (a Redis node is master or replica of a slot range, a
+   * MongoDB shard member holds its shard once, Elasticsearch never puts a primary and its replica
+   * on one node), so a server holds at most the primaries' bytes: at or under the budget, every
+   * server fits it. Over it, whether one server does depends on how the data is spread, which the
+   * store's total does not tell: null.
+   *
+   * @param primaryBytes the primaries' bytes after the soak (the store's own measure)
+   * @param budgetMb memory budget per server, null when not known
+   * @param single one server holds the whole data set
+   */
+  static Boolean withinBudget(long primaryBytes, Integer budgetMb, boolean single) {
+    if (budgetMb == null) {
+      return null;
+    }
+    boolean fits = primaryBytes <= budgetMb * 1024L * 1024L;
+    return single || fits ? fits : null;
   }
 
   private static long number(Map<?, ?> m, String key) {
