@@ -105,10 +105,8 @@ final class SearchPhase {
       }
       // Not forced: a curve point the test cannot decide brackets nothing (the search probes near
       // it instead).
-      burstFloor = Math.max(burstFloor, ProbeJudge.burstOf(r));
-      Probe judged = ProbeJudge.judge(spec.targetOps(), List.of(r), false, burstFloor);
+      Probe judged = judge(spec, "curve", List.of(r), false, records);
       seeds.add(judged);
-      records.add(record(spec, "curve", judged, burstFloor));
       if (endsTheCurve(below, judged)) {
         ctx.progress()
             .store(
@@ -165,10 +163,7 @@ final class SearchPhase {
               : new ArrayList<>();
       atRate.add(r);
       byRate.put(rate, atRate);
-      burstFloor = Math.max(burstFloor, ProbeJudge.burstOf(r));
-      Probe judged = ProbeJudge.judge(rate, atRate, n.get().forced(), burstFloor);
-      search.offer(judged);
-      records.add(record(spec, n.get().reason().jsonName(), judged, burstFloor));
+      search.offer(judge(spec, n.get().reason().jsonName(), atRate, n.get().forced(), records));
     }
     found = new Found(search.result(), records, curve);
     ctx.progress().store(exec.session().name(), "capacity search: " + found.result().reason());
@@ -187,6 +182,22 @@ final class SearchPhase {
         && below.rate() < point.rate()
         && (below.outcome() == CapacitySearch.Outcome.FAIL
             || below.outcome() == CapacitySearch.Outcome.CLIENT_LIMITED);
+  }
+
+  /**
+   * Judges the probes at one rate, the newest last, after raising the burst floor by the newest,
+   * and records the outcome.
+   */
+  private Probe judge(
+      StepSpec spec,
+      String reason,
+      List<StepResult> atRate,
+      boolean forced,
+      List<ProbeRecord> records) {
+    burstFloor = Math.max(burstFloor, ProbeJudge.burstOf(atRate.get(atRate.size() - 1)));
+    Probe judged = ProbeJudge.judge(spec.targetOps(), atRate, forced, burstFloor);
+    records.add(record(spec, reason, judged, burstFloor));
+    return judged;
   }
 
   private static ProbeRecord record(StepSpec spec, String reason, Probe p, double dispersion) {
