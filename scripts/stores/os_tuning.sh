@@ -5,7 +5,8 @@
 #
 #   os_tune STORE            apply the host-wide settings (sysctl, transparent huge pages) before the store starts
 #   os_nofile_limit STORE    raise this shell's open-file limit for the store's processes (run in a subshell)
-#   os_settings STORE PID    "os.*" key=value lines for the settings file (limits read from the running PID)
+#   os_settings STORE PID    "os.*" key=value lines for the settings file (limits read from the running PID, the
+#                            filesystem under STORES_HOME)
 # Env: STORES_OS_TUNING  auto (default: apply when root and the files are writable) | record (never change the
 #      host: these settings are host-wide, other processes on a shared machine feel them too).
 
@@ -95,6 +96,23 @@ os_settings() {
   fi
   printf 'os.readahead.applied=false\nos.readahead.why_not="a whole-device setting of the disk every local process shares: left as it is (%s KB)"\n' \
     "$(cat "/sys/block/$(os_data_device)/queue/read_ahead_kb" 2>/dev/null || echo unknown)"
+  os_filesystem_settings
+}
+
+# The filesystem under the stores' data: recorded, not changed (it is the machine's). A store's write latency
+# depends on it: MongoDB's production notes ask for XFS, and a mount with "discard" (online discard) sends a TRIM
+# to the device as blocks are freed, where fstrim would batch them. The AWS servers' data volume is XFS, noatime.
+os_filesystem_settings() {
+  local fstype options source
+  read -r fstype options source < <(findmnt -n -o FSTYPE,OPTIONS,SOURCE --target "${STORES_HOME}" 2>/dev/null) \
+    || { printf 'os.filesystem.type=unknown\n'; return 0; }
+  printf 'os.filesystem.type="%s"\nos.filesystem.mount_options="%s"\nos.filesystem.device="%s"\n' \
+    "${fstype}" "${options}" "${source}"
+  if [[ ",${options}," == *,discard,* ]]; then
+    printf 'os.filesystem.online_discard=true\n'
+  else
+    printf 'os.filesystem.online_discard=false\n'
+  fi
 }
 
 os_why_not() {

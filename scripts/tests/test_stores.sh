@@ -194,6 +194,9 @@ for d in (r, m, e):
     # The data set is the probe's to measure (manifest: describe.data_set), not this file's.
     assert d["memory"]["copies"] == 1 and d["memory"]["servers"] == 1 and "dataset" not in d, d
     assert d["os"]["nofile"]["applied"] in (True, False) and "readahead" in d["os"], d["os"]
+    # The filesystem under the data, as findmnt reports it (a mount's "discard" option is online discard).
+    fs = d["os"]["filesystem"]
+    assert fs["type"] and fs["type"] != "unknown" and fs["online_discard"] == ("discard" in fs["mount_options"].split(",")), fs
 PY
   expect_one_line_failure "start --profile strict while running relaxed" start --profile strict redisjson
   rm -f "${STORES_HOME}/mongodb/settings-single.json"
