@@ -94,25 +94,26 @@ os_settings() {
         "$(ulimit -Hn)" "$([[ "$(id -u)" == 0 ]] && echo "this root (a container) lacks" || echo "only root has")"
     fi
   fi
-  printf 'os.readahead.applied=false\nos.readahead.why_not="a whole-device setting of the disk every local process shares: left as it is (%s KB)"\n' \
-    "$(cat "/sys/block/$(os_data_device)/queue/read_ahead_kb" 2>/dev/null || echo unknown)"
   os_filesystem_settings
 }
 
 # The filesystem under the stores' data: recorded, not changed (it is the machine's). A store's write latency
 # depends on it: MongoDB's production notes ask for XFS, and a mount with "discard" (online discard) sends a TRIM
 # to the device as blocks are freed, where fstrim would batch them. The AWS servers' data volume is XFS, noatime.
+# One findmnt call: the same mount answers the readahead record (its block device) and the filesystem record.
 os_filesystem_settings() {
-  local fstype options source
-  read -r fstype options source < <(findmnt -n -o FSTYPE,OPTIONS,SOURCE --target "${STORES_HOME}" 2>/dev/null) \
-    || { printf 'os.filesystem.type=unknown\n'; return 0; }
+  local fstype="" options="" source="" discard=false
+  read -r fstype options source < <(findmnt -n -o FSTYPE,OPTIONS,SOURCE --target "${STORES_HOME}" 2>/dev/null) || true
+  printf 'os.readahead.applied=false\nos.readahead.why_not="a whole-device setting of the disk every local process shares: left as it is (%s KB)"\n' \
+    "$(cat "/sys/block/$(os_block_device "${source}")/queue/read_ahead_kb" 2>/dev/null || echo unknown)"
+  if [[ -z "${fstype}" ]]; then
+    printf 'os.filesystem.type=unknown\n'
+    return 0
+  fi
   printf 'os.filesystem.type="%s"\nos.filesystem.mount_options="%s"\nos.filesystem.device="%s"\n' \
     "${fstype}" "${options}" "${source}"
-  if [[ ",${options}," == *,discard,* ]]; then
-    printf 'os.filesystem.online_discard=true\n'
-  else
-    printf 'os.filesystem.online_discard=false\n'
-  fi
+  [[ ",${options}," != *,discard,* ]] || discard=true
+  printf 'os.filesystem.online_discard=%s\n' "${discard}"
 }
 
 os_why_not() {
@@ -128,10 +129,10 @@ os_why_not() {
   fi
 }
 
-# Block device holding STORES_HOME (for the readahead record), e.g. vda.
-os_data_device() {
-  local src
-  src="$(df --output=source "${STORES_HOME}" 2>/dev/null | tail -n1)"
-  src="${src##*/}"
-  printf '%s\n' "${src%%[0-9]*}"
+# The whole disk of a mount's source, whose readahead /sys/block shows: /dev/vda1 -> vda, /dev/nvme0n1p1 -> nvme0n1,
+# /dev/vda -> vda (a disk has no parent).
+os_block_device() {
+  local parent
+  parent="$(lsblk -ndo PKNAME "$1" 2>/dev/null)" || parent=""
+  printf '%s\n' "${parent:-${1##*/}}"
 }
