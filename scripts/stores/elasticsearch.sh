@@ -29,6 +29,8 @@ es_transport_port() {
 }
 
 # The JVM options the distribution would give the node (its jvm.options + system options); heap from STORE_MEMORY_MB.
+# Its GC log too (logs/gc.log, rotated at 64 MB, 32 files): GC and safepoint pauses stop every request of the node,
+# and the log is how a stall inside a probe window is told apart from a merge or a refresh.
 es_jvm_options() {
   local dir="$1" heap
   heap="$(memory_per_process_mb elasticsearch "$2")m"
@@ -37,7 +39,8 @@ es_jvm_options() {
     -XX:-OmitStackTraceInFastThrow -Dio.netty.noUnsafe=true -Dio.netty.noKeySetOptimization=true \
     -Dio.netty.recycler.maxCapacityPerThread=0 -Dlog4j.shutdownHookEnabled=false -Dlog4j2.disable.jmx=true \
     -Dlog4j2.formatMsgNoLookups=true -XX:+HeapDumpOnOutOfMemoryError -XX:+ExitOnOutOfMemoryError \
-    "-XX:HeapDumpPath=${dir}/data" "-XX:ErrorFile=${dir}/logs/hs_err_pid%p.log" "-Djava.io.tmpdir=${dir}/tmp"
+    "-XX:HeapDumpPath=${dir}/data" "-XX:ErrorFile=${dir}/logs/hs_err_pid%p.log" "-Djava.io.tmpdir=${dir}/tmp" \
+    "-Xlog:gc*,gc+age=trace,safepoint:file=${dir}/logs/gc.log:utctime,level,pid,tags:filecount=32,filesize=64m"
 }
 
 # Node settings as key: value lines.

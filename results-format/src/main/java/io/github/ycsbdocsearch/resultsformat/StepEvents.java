@@ -30,7 +30,15 @@ public final class StepEvents {
 
   /** The kinds the report knows by name; any other non-empty kind is read and drawn as given. */
   public static final List<String> KNOWN_KINDS =
-      List.of("aof_rewrite", "rdb_save", "es_refresh", "es_flush", "es_merge", "wt_checkpoint");
+      List.of(
+          "aof_rewrite",
+          "rdb_save",
+          "es_refresh",
+          "es_flush",
+          "es_merge",
+          "es_gc_young",
+          "es_gc_old",
+          "wt_checkpoint");
 
   private static final TypeReference<List<Event>> LIST = new TypeReference<>() {};
 

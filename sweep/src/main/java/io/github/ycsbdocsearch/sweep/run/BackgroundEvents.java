@@ -99,7 +99,8 @@ final class BackgroundEvents {
   /**
    * The events of a step: every increase of a counter between two samples, placed midway between
    * them (so within half a second of when the work started), in seconds from the step's measurement
-   * start.
+   * start. A kind's time counter ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event of its
+   * own: its increase is added to the kind's detail.
    */
   static List<StepEvents.Event> events(
       List<Sample> samples, String store, long measurementStartMs) {
@@ -108,10 +109,10 @@ final class BackgroundEvents {
       Sample before = samples.get(i - 1);
       Sample now = samples.get(i);
       for (Map.Entry<String, Long> e : now.counters().entrySet()) {
-        long was = before.counters().getOrDefault(e.getKey(), e.getValue());
-        if (e.getValue() > was) {
-          long n = e.getValue() - was;
+        long n = increase(before, now, e.getKey());
+        if (n > 0 && !e.getKey().endsWith(StoreProbe.BackgroundSampler.MILLIS)) {
           double midMs = (before.epochMs() + now.epochMs()) / 2.0;
+          String timeKey = e.getKey() + StoreProbe.BackgroundSampler.MILLIS;
           events.add(
               new StepEvents.Event(
                   (midMs - measurementStartMs) / 1000.0,
@@ -121,10 +122,19 @@ final class BackgroundEvents {
                       + " started between "
                       + Instant.ofEpochMilli(before.epochMs())
                       + " and "
-                      + Instant.ofEpochMilli(now.epochMs())));
+                      + Instant.ofEpochMilli(now.epochMs())
+                      + (now.counters().containsKey(timeKey)
+                          ? ", " + increase(before, now, timeKey) + " ms in total"
+                          : "")));
         }
       }
     }
     return events;
+  }
+
+  /** How much a counter rose from one sample to the next (0 when the first did not have it). */
+  private static long increase(Sample before, Sample now, String key) {
+    long is = now.counters().getOrDefault(key, 0L);
+    return is - before.counters().getOrDefault(key, is);
   }
 }

@@ -43,6 +43,24 @@ class BackgroundEventsTest {
   }
 
   @Test
+  void aKindsTimeCounterGoesIntoItsDetailAndIsNoEventOfItsOwn() {
+    List<BackgroundEvents.Sample> samples =
+        List.of(
+            new BackgroundEvents.Sample(T, Map.of("es_gc_young", 40L, "es_gc_young_ms", 900L)),
+            new BackgroundEvents.Sample(
+                T + 1000, Map.of("es_gc_young", 42L, "es_gc_young_ms", 1_135L)),
+            new BackgroundEvents.Sample(
+                T + 2000, Map.of("es_gc_young", 42L, "es_gc_young_ms", 1_135L, "es_gc_old", 1L)));
+    List<StepEvents.Event> events = BackgroundEvents.events(samples, "elasticsearch", T);
+    assertEquals(1, events.size(), "only the collections are events: " + events);
+    assertEquals("es_gc_young", events.get(0).kind());
+    assertTrue(
+        events.get(0).detail().startsWith("2 started between ")
+            && events.get(0).detail().endsWith(", 235 ms in total"),
+        events.get(0).detail());
+  }
+
+  @Test
   void noSamplesOrNoChangeNoEvents() {
     assertEquals(List.of(), BackgroundEvents.events(List.of(), "redisjson", T));
     assertEquals(

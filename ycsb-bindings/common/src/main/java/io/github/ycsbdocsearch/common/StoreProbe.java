@@ -63,12 +63,17 @@ public interface StoreProbe {
   /**
    * Counters of the store's background work so far, summed over its servers, by kind (the names
    * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code
-   * es_flush}, {@code es_merge}, {@code wt_checkpoint}); each counts the times that work started.
-   * The runner records every increase between two samples as an event on the step's time axis. One
-   * instance per step; its calls come one at a time (possibly from different threads, never at
-   * once).
+   * es_flush}, {@code es_merge}, {@code es_gc_young}, {@code es_gc_old}, {@code wt_checkpoint});
+   * each counts the times that work started. A counter named after a kind plus {@link #MILLIS} is
+   * not a kind of its own: it is the milliseconds that kind's work took so far (a JVM's collection
+   * time), and its increase goes into the event's detail. The runner records every increase between
+   * two samples as an event on the step's time axis. One instance per step; its calls come one at a
+   * time (possibly from different threads, never at once).
    */
   interface BackgroundSampler extends AutoCloseable {
+    /** The suffix of a kind's time counter: {@code es_gc_young_ms} is {@code es_gc_young}'s. */
+    String MILLIS = "_ms";
+
     /**
      * The counters now; empty when the store does not say, or cannot be reached now. Never throws.
      */

@@ -8,6 +8,7 @@ import co.elastic.clients.elasticsearch.core.InfoResponse;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.IndexState;
 import co.elastic.clients.elasticsearch.indices.Translog;
+import co.elastic.clients.elasticsearch.nodes.Jvm;
 import co.elastic.clients.transport.Version;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
@@ -212,7 +213,9 @@ public class ElasticsearchProbe implements StoreProbe {
 
   /**
    * Refreshes, flushes and merges, over every node (node stats {@code
-   * indices.refresh/flush/merges.total}).
+   * indices.refresh/flush/merges.total}), and the JVMs' garbage collections with their time ({@code
+   * jvm.gc.collectors.young/old}: a collection pauses the node's requests, and is how a stall is
+   * told apart from a merge).
    */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
@@ -237,11 +240,11 @@ public class ElasticsearchProbe implements StoreProbe {
         if (client == null) {
           client = ElasticsearchConnector.open(connection);
         }
-        long[] n = {0, 0, 0};
+        Map<String, Long> n = new TreeMap<>();
         for (var node :
             client
                 .nodes()
-                .stats(s -> s.metric("indices").indexMetric("refresh", "flush", "merge"))
+                .stats(s -> s.metric("indices", "jvm").indexMetric("refresh", "flush", "merge"))
                 .nodes()
                 .values()) {
           var indices = node.indices();
@@ -251,14 +254,37 @@ public class ElasticsearchProbe implements StoreProbe {
               || indices.merges() == null) {
             return Map.of();
           }
-          n[0] += indices.refresh().total();
-          n[1] += indices.flush().total();
-          n[2] += indices.merges().total();
+          n.merge("es_refresh", indices.refresh().total(), Long::sum);
+          n.merge("es_flush", indices.flush().total(), Long::sum);
+          n.merge("es_merge", indices.merges().total(), Long::sum);
+          addCollections(n, node.jvm());
         }
-        return Map.of("es_refresh", n[0], "es_flush", n[1], "es_merge", n[2]);
+        return n;
       } catch (IOException | RuntimeException e) {
         return Map.of();
       }
+    }
+
+    /**
+     * Adds the node's collections and their time by collector ({@code young}, {@code old}: G1's
+     * young and mixed pauses, and its full collections), when the node says.
+     */
+    private static void addCollections(Map<String, Long> n, Jvm jvm) {
+      if (jvm == null || jvm.gc() == null) {
+        return;
+      }
+      jvm.gc()
+          .collectors()
+          .forEach(
+              (name, c) -> {
+                if (c.collectionCount() != null && name.matches("[a-z]+")) {
+                  String kind = "es_gc_" + name;
+                  n.merge(kind, c.collectionCount(), Long::sum);
+                  if (c.collectionTimeInMillis() != null) {
+                    n.merge(kind + MILLIS, c.collectionTimeInMillis(), Long::sum);
+                  }
+                }
+              });
     }
 
     @Override

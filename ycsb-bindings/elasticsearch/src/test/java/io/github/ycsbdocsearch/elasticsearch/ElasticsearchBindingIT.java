@@ -10,6 +10,7 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreProbe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -230,5 +231,18 @@ class ElasticsearchBindingIT {
     assertEquals("standard", d.get("text_analyzer"));
     assertEquals("long", d.get("sort_field_type"));
     assertEquals("false", d.get("dynamic_mapping"));
+  }
+
+  @Test
+  void theBackgroundSamplerCountsTheJvmsCollectionsWithTheirTime() {
+    try (StoreProbe.BackgroundSampler sampler = probe.backgroundSampler(props())) {
+      Map<String, Long> c = sampler.counters();
+      // A started node has collected at least once (its start-up allocates far more than one
+      // young region): the counters are real, not placeholders.
+      assertTrue(c.getOrDefault("es_gc_young", 0L) > 0, c.toString());
+      assertTrue(c.getOrDefault("es_gc_young_ms", -1L) >= 0, c.toString());
+      assertTrue(c.containsKey("es_gc_old") && c.containsKey("es_gc_old_ms"), c.toString());
+      assertTrue(c.containsKey("es_refresh") && c.containsKey("es_merge"), c.toString());
+    }
   }
 }
