@@ -94,14 +94,14 @@ os_settings() {
         "$(ulimit -Hn)" "$([[ "$(id -u)" == 0 ]] && echo "this root (a container) lacks" || echo "only root has")"
     fi
   fi
-  os_filesystem_settings
+  os_data_disk_settings
 }
 
-# The filesystem under the stores' data: recorded, not changed (it is the machine's). A store's write latency
-# depends on it: MongoDB's production notes ask for XFS, and a mount with "discard" (online discard) sends a TRIM
-# to the device as blocks are freed, where fstrim would batch them. The AWS servers' data volume is XFS, noatime.
-# One findmnt call: the same mount answers the readahead record (its block device) and the filesystem record.
-os_filesystem_settings() {
+# The disk and filesystem under the stores' data (readahead, type, mount options): recorded, not changed (they are
+# the machine's). A store's write latency depends on them: MongoDB's production notes ask for XFS, and a mount with
+# "discard" (online discard) sends a TRIM to the device as blocks are freed, where fstrim would batch them. The AWS
+# servers' data volume is XFS, noatime. One findmnt call answers both the readahead and the filesystem records.
+os_data_disk_settings() {
   local fstype="" options="" source="" discard=false
   read -r fstype options source < <(findmnt -n -o FSTYPE,OPTIONS,SOURCE --target "${STORES_HOME}" 2>/dev/null) || true
   printf 'os.readahead.applied=false\nos.readahead.why_not="a whole-device setting of the disk every local process shares: left as it is (%s KB)"\n' \
