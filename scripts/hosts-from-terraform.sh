@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # Turns `terraform output -json` of terraform/ into the hosts file that `./run-sweep.sh --hosts FILE` reads:
-#   {"topology": "cluster", "durability_profile": "relaxed|strict", "memory_mb_per_server": N, "servers": N,
+#   {"topology": "cluster", "durability_profile": "relaxed|strict", "durability_loss": "<what a node crash may lose>",
+#    "memory_mb_per_server": N, "servers": N,
 #    "copies": N, "stores": {"<store>": {"<YCSB property>": "<value>", ...}},
-#    "clients": [{"host": IP, "port": 22, "user": U, "identity_file": F, "repo": DIR}, ...]}
-# (profile, budget, servers and copies of each document are recorded in the sweep's manifest beside the data set)
+#    "clients": [{"host": IP, "port": 22, "user": U, "identity_file": F, "repo": DIR}, ...],
+#    "fault": {"servers": [IP, ...], "port": 22, "user": U, "identity_file": F}}
+# (profile, budget, servers and copies of each document are recorded in the sweep's manifest beside the data set;
+# durability_loss is the profile's own words, <profile>_cluster_loss in scripts/stores/profiles/<store>.env, which a
+# fault step reports beside the acknowledged writes it lost)
 # with the store's credentials, written with mode 0600 (it holds a password; hosts.json is git-ignored).
 # "clients" lists every client machine but client 0, which runs the sweep and reaches the others over SSH: their
 # private addresses (client_private_ips[1:]) with the user, the repository built on every client and the clients'
 # own key file on client 0 (client_ssh output). With one client there is no "clients" list.
+# "fault" is how the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): their
+# private addresses in node order, with the user, port and the fault key's file on client 0, a key that runs only the
+# servers' fault helper (fault_ssh output; scripts/provision/fault.sh). Outputs of an older configuration without
+# fault_ssh give no "fault" entry.
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
 #   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
@@ -69,13 +77,28 @@ readonly HOSTS_JQ='
   | if ($client_ips | length) > 1 and ($ssh.identity_file // null) == null
     then error("\($client_ips | length) clients but no client_ssh key file: apply this version of terraform/")
     else . end
-  | {topology: $c.topology, durability_profile: $c.durability, memory_mb_per_server: $c.memory_mb_per_server,
+  | {topology: $c.topology, durability_profile: $c.durability}
+  + (if $loss == "" then {} else {durability_loss: $loss} end)
+  + {memory_mb_per_server: $c.memory_mb_per_server,
      servers: $c.servers, copies: $c.copies, stores: {($c.store): ($by_store[$c.store] + $profile)}}
   + if ($client_ips | length) > 1
     then {clients: [$client_ips[1:][] | {host: ., port: $ssh.port, user: $ssh.user,
                                           identity_file: $ssh.identity_file, repo: $ssh.repo}]}
     else {} end
+  + if (.fault_ssh.value // null) != null
+    then {fault: (.fault_ssh.value | {servers, port, user, identity_file})}
+    else {} end
 '
+
+# What the store's durability profile says one node crash may lose (cluster topology); empty when not known.
+profile_loss() {
+  local store durability
+  store="$(jq -r '.store_connection.value.store // empty' <<<"$1")"
+  durability="$(jq -r '.store_connection.value.durability // empty' <<<"$1")"
+  if [[ -n "${store}" && -n "${durability}" ]]; then
+    profile_list "${store}" "${durability}" cluster loss 2>/dev/null || true
+  fi
+}
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.
 profile_client_json() {
@@ -114,7 +137,8 @@ main() {
   command -v jq >/dev/null || { err "jq is required"; return 1; }
   local outputs hosts
   outputs="$(read_outputs "${tf_dir}" "${json}")" || { err "could not read the terraform outputs"; return 1; }
-  hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" "${HOSTS_JQ}" <<<"${outputs}")" \
+  hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" --arg loss "$(profile_loss "${outputs}")" \
+    "${HOSTS_JQ}" <<<"${outputs}")" \
     || { err "could not make a hosts file of the terraform outputs (above)"; return 1; }
   # Created 0600 from the start (umask), never readable by others even for a moment.
   (

@@ -8,10 +8,10 @@
 #     --quick   unit tests, shellcheck, ruff and terraform checks only (no stores)
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
-# (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, datasets, store
-# scripts, workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless
-# Chromium, compare, nightly workflow and run history, the store settings read back from the servers (single
-# relaxed, cluster strict).
+# (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the AWS servers' fault
+# helper and its SSH key (stand-ins for systemd and the stores), datasets, store scripts, workloads through YCSB,
+# search verification (single and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow
+# and run history, the store settings read back from the servers (single relaxed, cluster strict).
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -149,6 +149,7 @@ main() {
     suite ruff run_if_present scripts/tests/test_ruff.sh
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
+    suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite maven-unit mvn -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
@@ -156,6 +157,7 @@ main() {
     suite_beside ruff run_if_present scripts/tests/test_ruff.sh
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
+    suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
     "${REPO_ROOT}/scripts/stores.sh" install
     STARTED_STORES=1
     "${REPO_ROOT}/scripts/stores.sh" start

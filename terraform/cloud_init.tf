@@ -49,23 +49,28 @@ locals {
     for role, keys in local.role_parameters : role => join(",", [for k in keys : "${k}=${local.parameter_names[k]}"])
   }
 
+  # FAULT_SSH_PUBLIC_KEY: the fault key's public half, which the servers admit only as the forced command of their
+  # fault helper (secrets.tf). A public key is no secret; its private half is an SSM parameter of the clients only.
   server_env = [for i in range(var.server_count) : merge(local.common_env, local.store_env[var.store], {
-    ROLE           = var.store
-    NODE_INDEX     = tostring(i)
-    NODE_IP        = local.server_private_ips[i]
-    REPO_DIR       = "/opt/ycsb-docsearch"
-    SSM_PARAMETERS = local.ssm_parameters.server
+    ROLE                 = var.store
+    NODE_INDEX           = tostring(i)
+    NODE_IP              = local.server_private_ips[i]
+    REPO_DIR             = "/opt/ycsb-docsearch"
+    SSM_PARAMETERS       = local.ssm_parameters.server
+    FAULT_SSH_PUBLIC_KEY = trimspace(tls_private_key.fault_ssh.public_key_openssh)
   })]
 
-  # With several clients, CLIENT_SSH_KEY_FILE says where client.sh puts the clients' SSH key (its path only: the key
-  # itself is an SSM parameter, CLIENT_SSH_PRIVATE_KEY in secrets.tf).
+  # With several clients, CLIENT_SSH_KEY_FILE says where client.sh puts the clients' SSH key; FAULT_SSH_KEY_FILE, on
+  # every client, where it puts the fault key (their paths only: the keys themselves are SSM parameters,
+  # CLIENT_SSH_PRIVATE_KEY and FAULT_SSH_PRIVATE_KEY in secrets.tf).
   client_env = [for i in range(var.client_count) : merge(local.common_env, local.mongodb_env, {
-    ROLE            = "client"
-    NODE_IP         = local.client_private_ips[i]
-    REPO_DIR        = local.client_repo_dir
-    REDIS_VERSION   = var.store_versions.redis
-    REDIS_BASE_PORT = tostring(local.redis_base_port)
-    SSM_PARAMETERS  = local.ssm_parameters.client
+    ROLE               = "client"
+    NODE_IP            = local.client_private_ips[i]
+    REPO_DIR           = local.client_repo_dir
+    REDIS_VERSION      = var.store_versions.redis
+    REDIS_BASE_PORT    = tostring(local.redis_base_port)
+    SSM_PARAMETERS     = local.ssm_parameters.client
+    FAULT_SSH_KEY_FILE = local.fault_ssh_key_file
   }, local.several_clients ? { CLIENT_SSH_KEY_FILE = local.client_ssh_key_file } : {})]
 
   # One rendering for every machine (servers first, then clients).

@@ -23,9 +23,12 @@ locals {
   # Every machine's SSH user (Ubuntu AMI). On a client, the bootstrap unpacks the repository into client_repo_dir and
   # client.sh builds it there; with several clients each also gets the clients' own SSH key at client_ssh_key_file,
   # with which the sweep on client 0 starts the other clients' JVMs (secrets.tf; the hosts file names both paths).
+  # Every client gets the fault key at fault_ssh_key_file: the sweep's fault steps run the servers' fault helper with
+  # it (secrets.tf; the hosts file's "fault" entry).
   ssh_user            = "ubuntu"
   client_repo_dir     = "/home/${local.ssh_user}/ycsb-docsearch"
   client_ssh_key_file = "/home/${local.ssh_user}/.ssh/ycsb_clients"
+  fault_ssh_key_file  = "/home/${local.ssh_user}/.ssh/ycsb_fault"
   several_clients     = var.client_count > 1
 
   # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.

@@ -1,5 +1,6 @@
 # Outputs, in alphabetical order. scripts/hosts-from-terraform.sh turns `terraform output -json` into the hosts file
-# that `./run-sweep.sh --hosts` reads: it uses store_connection, store_password, client_private_ips and client_ssh.
+# that `./run-sweep.sh --hosts` reads: it uses store_connection, store_password, client_private_ips, client_ssh and
+# fault_ssh.
 
 output "ami_ids" {
   description = "AMI of each machine (servers, then clients), as launched: later applies keep it, whatever var.ami_id or Canonical's newest image says."
@@ -47,6 +48,16 @@ output "estimated_cost_per_hour_usd" {
     var.server_count * var.hourly_prices_usd[var.server_instance_type] + var.client_count * var.hourly_prices_usd[var.client_instance_type],
     null
   )
+}
+
+output "fault_ssh" {
+  description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
+  value = {
+    user          = local.ssh_user
+    port          = 22
+    identity_file = local.fault_ssh_key_file
+    servers       = local.server_private_ips
+  }
 }
 
 output "server_private_ips" {

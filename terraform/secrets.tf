@@ -93,6 +93,18 @@ resource "tls_private_key" "client_ssh" {
   algorithm = "ED25519"
 }
 
+# Fault steps (./run-sweep.sh --hosts hosts.json --fault kill-primary@T): the sweep on client 0 ends the store process
+# holding primary data on a server, and later starts it again, over SSH with this key (the hosts file's "fault" entry).
+# Always made: any cluster may run a fault step. The private key (OpenSSH format) reaches the clients only, as a
+# SecureString parameter only the clients' role may read (client.sh installs it at FAULT_SSH_KEY_FILE). The public half
+# is no secret and reaches the servers in role.env (FAULT_SSH_PUBLIC_KEY, cloud_init.tf), where provisioning admits it
+# in authorized_keys only with restrict and the fault helper as forced command (scripts/provision/fault.sh, common.sh
+# install_fault_access): the key runs that helper's five commands and nothing else, from the client security group
+# only (modules/network, ssh_fault_from_clients).
+resource "tls_private_key" "fault_ssh" {
+  algorithm = "ED25519"
+}
+
 locals {
   parameter_prefix = "/ycsb-docsearch/${local.name}"
 
@@ -110,6 +122,7 @@ locals {
     ES_TLS_NODE_CERT        = try(tls_locally_signed_cert.es_node[0].cert_pem, "")
     ES_TLS_NODE_KEY         = try(tls_private_key.es_node[0].private_key_pem_pkcs8, "")
     CLIENT_SSH_PRIVATE_KEY  = try(tls_private_key.client_ssh[0].private_key_openssh, "")
+    FAULT_SSH_PRIVATE_KEY   = tls_private_key.fault_ssh.private_key_openssh
   }
 
   store_parameters = {
@@ -122,7 +135,8 @@ locals {
   # address and what they need to see the cluster answer before they report ready (client.sh): for MongoDB what
   # mongos needs (the key file; admin adds the shards), otherwise the benchmark user's password, which the client
   # gets with the hosts file anyway (scripts/hosts-from-terraform.sh). Never an administrator's password elsewhere.
-  # With several clients, the clients (only they) also read the private key they reach each other with.
+  # Every client (only the clients) reads the fault key's private half; with several clients, also the private key
+  # they reach each other with.
   client_store_parameters = {
     redisjson     = ["REDIS_PASSWORD"]
     mongodb       = ["MONGODB_ADMIN_PASSWORD", "MONGODB_KEYFILE_CONTENT"]
@@ -130,7 +144,7 @@ locals {
   }
   role_parameters = {
     server = concat(["BUNDLE_URL"], local.store_parameters[var.store])
-    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store], local.several_clients ? ["CLIENT_SSH_PRIVATE_KEY"] : [])
+    client = concat(["BUNDLE_URL"], local.client_store_parameters[var.store], ["FAULT_SSH_PRIVATE_KEY"], local.several_clients ? ["CLIENT_SSH_PRIVATE_KEY"] : [])
   }
   parameters = distinct(concat(local.role_parameters.server, local.role_parameters.client))
 

@@ -8,6 +8,8 @@
 # shard once its replica set is up and shards the benchmark collection ycsb.usertable on a hashed _id.
 # With several clients (CLIENT_SSH_KEY_FILE in role.env) it installs the clients' SSH key, so that the sweep on
 # client 0 can start the others' JVMs over SSH (every client builds the repository: any of them can be driven).
+# Every client gets the fault SSH key at FAULT_SSH_KEY_FILE: with it the sweep's fault steps end and restart a store
+# process on a server, through the servers' fault helper, the only thing that key may run there (fault.sh).
 # The hosts file with the store's credentials is not made here: copy the output of scripts/hosts-from-terraform.sh.
 #
 # Usage: client.sh ROLE_ENV         (role.env keys: scripts/provision/common.sh)
@@ -32,7 +34,7 @@ readonly USER_NAME=ubuntu
 readonly MONGODB_COLLECTION=ycsb.usertable
 
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 formation_timeout() {
@@ -195,6 +197,10 @@ main() {
   install_tools
   [[ "${STORE}" != mongodb ]] || start_mongos
   build_repository
+  # The fault steps' key (hosts file "fault"): it runs the servers' fault helper, nothing else.
+  if [[ -n "${FAULT_SSH_KEY_FILE:-}" ]]; then
+    install_fault_ssh_key "${USER_NAME}" "${FAULT_SSH_KEY_FILE}"
+  fi
   # Several clients: client 0 runs the sweep and reaches the others over SSH with this key (hosts file "clients").
   if [[ -n "${CLIENT_SSH_KEY_FILE:-}" ]]; then
     # shellcheck disable=SC2153  # CLIENT_IPS comes from role.env

@@ -13,6 +13,9 @@
 #   CLIENT_IPS      private IPs of the clients          NODE_IP  this machine's private IP
 #   NODE_INDEX      this server's index (servers only)
 #   CLIENT_SSH_KEY_FILE  clients, when there are several: where the clients' SSH private key goes
+#   FAULT_SSH_KEY_FILE   clients: where the fault SSH private key goes (the sweep's fault steps use it)
+#   FAULT_SSH_PUBLIC_KEY servers: the fault key's public half ("ssh-ed25519 ..."), admitted in ~ubuntu's
+#                   authorized_keys only as the forced command of the fault helper (install_fault_access)
 #   REPO_DIR        where bootstrap.sh unpacked the repository
 #   BUNDLE_SHA256   checksum of the repository bundle
 #   DURABILITY      relaxed | strict: the profile of scripts/stores/profiles/<store>.env applied (topology cluster)
@@ -26,6 +29,7 @@
 #   BUNDLE_URL (every machine); servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD
 #   MONGODB_KEYFILE_CONTENT | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
 #   clients only, with several clients: CLIENT_SSH_PRIVATE_KEY (installed at role.env's CLIENT_SSH_KEY_FILE)
+#   clients only: FAULT_SSH_PRIVATE_KEY (installed at role.env's FAULT_SSH_KEY_FILE)
 # Secrets reach programs through files of mode 0600/0640, the environment or stdin, never as arguments (which any
 # local user can read in /proc).
 # Versions are pinned in one place: terraform/variables.tf (store_versions, exact versions), passed down through
@@ -45,6 +49,8 @@
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../stores" && pwd)/profile.sh"
 
 readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
+# Where every store server gets scripts/provision/fault.sh (install_fault_access); the fault key's forced command.
+readonly FAULT_HELPER=/usr/local/sbin/ycsb-docsearch-fault
 readonly DATA_DIR=/data
 readonly KEYRING_DIR=/usr/share/keyrings
 
@@ -409,6 +415,24 @@ record_fingerprint() {
 }
 
 #######################################
+# Writes the private key on stdin to KEY_FILE with mode 0600 and owner USER (its folder 0700), unreadable to others
+# from the first byte (umask), replacing what was there. The key comes on stdin (a printf builtin's pipe), never as an
+# argument. Arguments: USER KEY_FILE.
+#######################################
+write_private_key() {
+  local user="$1" key_file="$2" group
+  group="$(id -gn "${user}")"
+  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${key_file}")"
+  (
+    umask 077
+    cat >"${key_file}.tmp"
+  )
+  chown "${user}:${group}" "${key_file}.tmp"
+  chmod 0600 "${key_file}.tmp"
+  mv "${key_file}.tmp" "${key_file}"
+}
+
+#######################################
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
 # (terraform/secrets.tf). Installs its private half, read from CLIENT_SSH_PRIVATE_KEY (secrets.env, never an
 # argument), at KEY_FILE with mode 0600 and owner USER, and its public half (ssh-keygen -y) in the authorized_keys
@@ -421,14 +445,7 @@ install_client_ssh_key() {
   local -r marker=ycsb-docsearch-clients
   [[ -n "${CLIENT_SSH_PRIVATE_KEY:-}" ]] || die "no CLIENT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
   dir="$(dirname "${key_file}")"
-  install -d -o "${user}" -g "$(id -gn "${user}")" -m 0700 "${dir}"
-  (
-    umask 077
-    printf '%s\n' "${CLIENT_SSH_PRIVATE_KEY%$'\n'}" >"${key_file}.tmp"
-  )
-  chown "${user}:$(id -gn "${user}")" "${key_file}.tmp"
-  chmod 0600 "${key_file}.tmp"
-  mv "${key_file}.tmp" "${key_file}"
+  printf '%s\n' "${CLIENT_SSH_PRIVATE_KEY%$'\n'}" | write_private_key "${user}" "${key_file}"
   public="$(ssh-keygen -y -f "${key_file}" | awk '{print $1, $2}')" \
     || die "${key_file} is not a private key ssh-keygen can read"
   [[ "${public}" == ssh-* ]] || die "ssh-keygen derived no public key from ${key_file}"
@@ -446,17 +463,70 @@ install_client_ssh_key() {
 }
 
 #######################################
-# What every store server does before its store is installed, in this order: packages and limits, the data volume,
-# the store's OS tuning (before the store starts, so it runs tuned from its first page), the machine fingerprint
-# (on an empty volume), then the iperf3 endpoint. The endpoint comes last on purpose: it is the servers' "baseline
-# done" marker. The client measures the network to every server only once all of them accept iperf3 connections
-# (client.sh), so its iperf3 traffic never lands in a server's own CPU/disk measurement, nor the other way round.
+# Every client: the fault SSH key (terraform/secrets.tf), with which the sweep on client 0 ends and restarts a store
+# process on a server for its fault steps (hosts file "fault"). Installs its private half, read from
+# FAULT_SSH_PRIVATE_KEY (secrets.env, never an argument), at KEY_FILE with mode 0600 and owner USER. On the servers
+# the key runs the fault helper and nothing else (install_fault_access). Safe to re-run.
+# Arguments: USER KEY_FILE.
+#######################################
+install_fault_ssh_key() {
+  local user="$1" key_file="$2"
+  [[ -n "${FAULT_SSH_PRIVATE_KEY:-}" ]] || die "no FAULT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
+  printf '%s\n' "${FAULT_SSH_PRIVATE_KEY%$'\n'}" | write_private_key "${user}" "${key_file}"
+  ssh-keygen -y -f "${key_file}" >/dev/null 2>&1 || die "${key_file} is not a private key ssh-keygen can read"
+  log "fault SSH key in ${key_file} (the servers let it run their fault helper, nothing else)"
+}
+
+#######################################
+# Every store server: the fault helper (scripts/provision/fault.sh) and the one key allowed to run it, for the
+# sweep's fault steps (client 0 ends and restarts the store process holding primary data here over SSH). The helper
+# becomes HELPER (root:root 0755: it runs as root through sudo, so only root may change it), and FAULT_SSH_PUBLIC_KEY
+# (role.env; the private half is on the clients only) goes into USER's authorized_keys as
+#   restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
+# restrict: no shell, pty or forwarding; command: whatever the client asks for, sshd runs HELPER, which gets the
+# request in SSH_ORIGINAL_COMMAND and refuses anything but its five words. The security group admits port 22 from the
+# client group (terraform/modules/network). Safe to re-run: the helper and the fault key's line are replaced, other
+# lines (the operator's key) kept. Without FAULT_SSH_PUBLIC_KEY (a role.env of an older configuration) the helper is
+# installed and no key admitted: a fault step then fails at its SSH check, the benchmark itself is unaffected.
+# Arguments: USER [AUTHORIZED_KEYS (default ~USER/.ssh/authorized_keys)] [HELPER (default FAULT_HELPER)].
+#######################################
+install_fault_access() {
+  local user="$1" auth="${2:-}" helper="${3:-${FAULT_HELPER}}" group
+  local -r marker=ycsb-docsearch-fault key_form='^ssh-ed25519 [A-Za-z0-9+/]+={0,2}$'
+  group="$(id -gn "${user}")"
+  [[ -n "${auth}" ]] || auth="$(getent passwd "${user}" | cut -d: -f6)/.ssh/authorized_keys"
+  install -o root -g root -m 0755 "$(dirname "${BASH_SOURCE[0]}")/fault.sh" "${helper}"
+  if [[ -z "${FAULT_SSH_PUBLIC_KEY:-}" ]]; then
+    log "no FAULT_SSH_PUBLIC_KEY in role.env: ${helper} installed, no key may run it (fault steps will fail)"
+    return 0
+  fi
+  # One key and nothing else: a newline or an option list in the value would add lines or options of its own.
+  [[ "${FAULT_SSH_PUBLIC_KEY}" =~ ${key_form} ]] || die "FAULT_SSH_PUBLIC_KEY in role.env is not one ssh-ed25519 key"
+  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
+  [[ -e "${auth}" ]] || install -o "${user}" -g "${group}" -m 0600 /dev/null "${auth}"
+  { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
+  printf 'restrict,command="%s" %s %s\n' "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" >>"${auth}.tmp"
+  chown "${user}:${group}" "${auth}.tmp"
+  chmod 0600 "${auth}.tmp"
+  mv "${auth}.tmp" "${auth}"
+  log "fault helper ${helper}; ${auth} lets the fault key run it and nothing else"
+}
+
+#######################################
+# What every store server does before its store is installed, in this order: packages and limits, the fault helper
+# and its key (install_fault_access), the data volume, the store's OS tuning (before the store starts, so it runs
+# tuned from its first page), the machine fingerprint (on an empty volume), then the iperf3 endpoint. The endpoint
+# comes last on purpose: it is the servers' "baseline done" marker. The client measures the network to every server
+# only once all of them accept iperf3 connections (client.sh), so its iperf3 traffic never lands in a server's own
+# CPU/disk measurement, nor the other way round.
 # Arguments: STORE (profile name), LABEL (for the status line).
 #######################################
 prepare_store_host() {
   local store="$1" label="$2"
   write_status provisioning "installing ${label}"
   prepare_host
+  # The fault helper early, before the long steps: it needs no store, and a server that fails later still has it.
+  install_fault_access ubuntu # the AMI's user (terraform's ssh_user)
   prepare_data_volume required
   tune_for_store "${store}"
   write_status provisioning "recording the machine fingerprint"

@@ -16,14 +16,18 @@
 #                 checks each plan: user data rendered in the plan (a test-only output of the copy), identical to
 #                 what the instances get, within 16 KiB and holding no secret; distinct fixed addresses; SecureString
 #                 parameters; the clients' SSH key (4 clients: read by the clients only, SSH between the client group
-#                 only; 1 client: no key, no rule); and the hosts file made from each plan's outputs lists every
-#                 client but client 0. A copy that leaks a password into user data must fail, so must one whose
-#                 servers read the clients' key and admit SSH from the servers, and a plan without the repository
-#                 archive (only a destroy works then; terraform/tests/offline/ checks that the state still evaluates).
+#                 only; 1 client: no key, no rule); the fault key (always: its private half read by the clients only
+#                 and in no user data, its public half in every server's role.env, FAULT_SSH_KEY_FILE on every
+#                 client, SSH into the servers' group from the clients' group); and the hosts file made from each
+#                 plan's outputs lists every client but client 0 and has the "fault" entry (every server). A copy
+#                 that leaks a password into user data must fail, so must one whose servers read the clients' key or
+#                 the fault key and admit SSH from the servers, and a plan without the repository archive (only a
+#                 destroy works then; terraform/tests/offline/ checks that the state still evaluates).
 #   offline       terraform validate against the real provider schema, and a mocked terraform test
 #                 (terraform/tests/offline/) on the offline copy; both also on a broken copy, which must fail
 #   hosts         scripts/hosts-from-terraform.sh on saved outputs of every store: golden files, mode 0600; with 4
-#                 clients the "clients" list (clients 1-3), with several clients but no key file an error
+#                 clients the "clients" list (clients 1-3), with several clients but no key file an error; with the
+#                 fault_ssh output the "fault" entry, without it (older outputs: the golden files) none
 #   clientkey     install_client_ssh_key (scripts/provision/common.sh) with a key made here: key file 0600, the
 #                 operator's authorized_keys line kept, one clients' line limited to the clients' addresses (also
 #                 after a re-run); then ssh with the sweep's options into a private sshd on 127.0.0.1 (when sshd is
@@ -57,9 +61,12 @@ readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clien
 readonly BESIDE_TESTS=(checkov fingerprint)
 WORK=""
 BG_PIDS=()
+# serve_sshd (the clients' key test)
+# shellcheck source=sshd.sh
+source "${REPO_ROOT}/scripts/tests/sshd.sh"
 
 usage() {
-  sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,52p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 log() {
@@ -134,7 +141,8 @@ secret_arguments() {
 test_lint() {
   cd "${REPO_ROOT}"
   shellcheck -x scripts/provision/*.sh scripts/machine-fingerprint.sh scripts/baseline.sh \
-    scripts/hosts-from-terraform.sh scripts/aws-results.sh scripts/tests/test_terraform.sh
+    scripts/hosts-from-terraform.sh scripts/aws-results.sh scripts/tests/test_terraform.sh \
+    scripts/tests/test_provision_fault.sh
   local -a provisioning=(scripts/provision/*.sh scripts/cluster/redis-cluster-create.sh scripts/cluster/es-cluster-wait.sh)
   if secret_arguments "${provisioning[@]}" >&2; then
     log "a secret is passed as a command-line argument (above): use the environment, a 0600 file or stdin"
@@ -283,19 +291,23 @@ plan_case() {
     sed "s/^/  ${label}: /" "${out}.check" >&2
     return 1
   }
-  plan_hosts "${out}" "${clients}" || { log "plan ${label}: the hosts file does not list the clients"; return 1; }
+  plan_hosts "${out}" "${clients}" "${servers}" \
+    || { log "plan ${label}: the hosts file does not list the clients, or lacks the fault entry"; return 1; }
 }
 
 # The hosts file made from the outputs of the plan OUT.json (planned_values.outputs has the shape of `terraform
 # output -json`) lists every client but client 0, with the user, repository and key file the clients get; with one
-# client it has no clients list. Arguments: OUT CLIENTS.
+# client it has no clients list. Its "fault" entry names every server in node order (the fixed addresses from
+# 10.42.1.10) with the fault key's file. Arguments: OUT CLIENTS SERVERS.
 plan_hosts() {
-  local out="$1" clients="$2"
+  local out="$1" clients="$2" servers="$3"
   jq '.planned_values.outputs' "${out}.json" \
     | "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json - --out "${out}.hosts.json" 2>/dev/null || return 1
-  jq -e --slurpfile plan "${out}.json" --argjson n "${clients}" '
+  jq -e --slurpfile plan "${out}.json" --argjson n "${clients}" --argjson s "${servers}" '
     ($plan[0].planned_values.outputs.client_private_ips.value) as $ips
-    | if $n == 1 then has("clients") | not
+    | .fault == {servers: [range(0; $s) | "10.42.1.\(10 + .)"], port: 22, user: "ubuntu",
+                 identity_file: "/home/ubuntu/.ssh/ycsb_fault"}
+      and if $n == 1 then has("clients") | not
       else .clients == [$ips[1:][] | {host: ., port: 22, user: "ubuntu",
                                       identity_file: "/home/ubuntu/.ssh/ycsb_clients",
                                       repo: "/home/ubuntu/ycsb-docsearch"}]
@@ -314,23 +326,29 @@ ami_id            = "ami-0123456789abcdef0"
 EOF
 }
 
-# The clients' SSH key checks must be able to fail: a copy in which the servers' role reads the key too and the
-# clients' SSH rule admits the server group must be caught for both.
+# The SSH key checks must be able to fail: a copy in which the servers' role reads the clients' key and the fault key
+# too, the clients' SSH rule admits the server group and the servers' fault SSH rule admits the server group instead
+# of the clients' must be caught for each.
 plan_client_key_leak() {
   local leak
   leak="$(offline_copy "${WORK}/plan-keyleak")"
   write_offline_tfvars "${leak}"
-  sed -i 's/^    server = concat(\["BUNDLE_URL"\], local.store_parameters\[var.store\])$/    server = concat(["BUNDLE_URL", "CLIENT_SSH_PRIVATE_KEY"], local.store_parameters[var.store])/' \
+  sed -i 's/^    server = concat(\["BUNDLE_URL"\], local.store_parameters\[var.store\])$/    server = concat(["BUNDLE_URL", "CLIENT_SSH_PRIVATE_KEY", "FAULT_SSH_PRIVATE_KEY"], local.store_parameters[var.store])/' \
     "${leak}/secrets.tf"
   sed -i -z 's/\(ssh_between_clients" {[^}]*referenced_security_group_id = aws_security_group\.\)client/\1server/' \
     "${leak}/modules/network/security_groups.tf"
+  sed -i -z 's/\(ssh_fault_from_clients" {[^}]*referenced_security_group_id = aws_security_group\.\)client/\1server/' \
+    "${leak}/modules/network/security_groups.tf"
   if plan_case "${leak}" keyleak 3 2 -var store=redisjson 2>/dev/null; then
-    log "plan_check.py did not see the servers read the clients' SSH key, nor SSH from the servers' group"
+    log "plan_check.py did not see the servers read the clients' or the fault SSH key, nor SSH from the servers' group"
     return 1
   fi
   if ! grep -q "server): reads the clients' SSH key: True" "${WORK}/plan-keyleak.check" \
-    || ! grep -q 'SSH from a security group must be the clients' "${WORK}/plan-keyleak.check"; then
-    log "the clients' SSH key leaks were not both caught: $(cat "${WORK}/plan-keyleak.check")"
+    || ! grep -q "server): reads the fault SSH key: True" "${WORK}/plan-keyleak.check" \
+    || [[ "$(grep -c 'SSH from a security group must be the clients' "${WORK}/plan-keyleak.check")" -lt 2 ]] \
+    || ! grep -q "ssh_fault_from_clients: must admit the clients' group into the servers'" \
+      "${WORK}/plan-keyleak.check"; then
+    log "the SSH key leaks were not all caught: $(cat "${WORK}/plan-keyleak.check")"
     return 1
   fi
 }
@@ -460,28 +478,18 @@ test_hosts() {
     return 1
   fi
   [[ ! -e "${WORK}/no-key.json" ]] || { log "a hosts file was written without the clients' key file"; return 1; }
-}
-
-# Starts a private sshd on 127.0.0.1 (its own host key and config; authorized keys from AUTH) and sets SSHD_PORT.
-# Arguments: AUTH. Returns 3 when sshd is not installed or cannot run here.
-serve_sshd() {
-  local auth="$1" dir="${WORK}/sshd" sshd
-  sshd="$(command -v sshd || echo /usr/sbin/sshd)"
-  [[ -x "${sshd}" && -d /run/sshd ]] || return 3
-  mkdir -p "${dir}"
-  ssh-keygen -q -t ed25519 -N '' -f "${dir}/host_key"
-  SSHD_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-  printf '%s\n' "Port ${SSHD_PORT}" "ListenAddress 127.0.0.1" "HostKey ${dir}/host_key" "AuthorizedKeysFile ${auth}" \
-    "PidFile none" "StrictModes no" "UsePAM no" "PasswordAuthentication no" "KbdInteractiveAuthentication no" \
-    "PermitRootLogin prohibit-password" >"${dir}/sshd_config"
-  "${sshd}" -t -f "${dir}/sshd_config" 2>/dev/null || return 3
-  "${sshd}" -D -e -f "${dir}/sshd_config" 2>"${dir}/log" &
-  BG_PIDS+=($!)
-  local tries=0
-  until (exec 3<>"/dev/tcp/127.0.0.1/${SSHD_PORT}") 2>/dev/null; do
-    ((++tries < 50)) || { log "sshd did not start: $(cat "${dir}/log")"; return 1; }
-    sleep 0.1
-  done
+  # The fault entry comes from the fault_ssh output (the golden files above, outputs of an older configuration, have
+  # none and get none): every server in node order, the fault key's file; nothing else of the hosts file changes.
+  jq '. + {fault_ssh: {value: {user: "ubuntu", port: 22, identity_file: "/home/ubuntu/.ssh/ycsb_fault",
+    servers: ["10.42.1.10", "10.42.1.11", "10.42.1.12"]}}}' "${fx}/elasticsearch.json" >"${WORK}/outputs-fault.json"
+  "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json "${WORK}/outputs-fault.json" --out "${WORK}/hosts-fault.json" \
+    2>/dev/null
+  jq -e '.fault == {servers: ["10.42.1.10", "10.42.1.11", "10.42.1.12"], port: 22, user: "ubuntu",
+    identity_file: "/home/ubuntu/.ssh/ycsb_fault"} and (.fault | keys_unsorted) == ["servers", "port", "user",
+    "identity_file"]' "${WORK}/hosts-fault.json" >/dev/null \
+    || { log "the fault entry is wrong: $(jq -c .fault "${WORK}/hosts-fault.json")"; return 1; }
+  jq 'del(.fault)' "${WORK}/hosts-fault.json" | jq -e --slurpfile want "${fx}/elasticsearch.hosts.json" \
+    '. == $want[0]' >/dev/null || { log "the fault_ssh output changed more of the hosts file than its fault entry"; return 1; }
 }
 
 # ssh as the sweep does (scripts/lib/remote-client.sh) with KEY to 127.0.0.1:SSHD_PORT; prints what the remote

@@ -8,7 +8,8 @@ What changes in the copy (nothing else does):
     literal of the real value's size: a random_password's `length` in letters and digits, a PEM block of the size a
     3072-bit RSA key, certificate or request (or an OpenSSH ED25519 private key) has. Literals are known at plan
     time, so a secret that reached the user data would show up there in the rendered plan. The literals are written
-    to DEST/standins.json (for that search).
+    to DEST/standins.json (for that search). A key's public_key_openssh is no secret (the fault key's reaches the
+    servers' user data): it becomes an "ssh-ed25519 AAAA..." line of the real form, not listed there.
   - random and tls leave required_providers
   - offline_override.tf configures the AWS provider for planning without an account: dummy keys, no credential,
     account, region or metadata checks (Terraform merges *_override.tf files into the provider block)
@@ -28,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import sys
 import tarfile
 
@@ -77,6 +79,12 @@ OFFLINE_OUTPUTS = """output "offline_user_data" {
 """
 
 
+def public_openssh(seed):
+    """An ED25519 public key line as the tls provider writes public_key_openssh: "ssh-ed25519 <base64 blob>\n"."""
+    blob = b"".join(struct.pack(">I", len(p)) + p for p in (b"ssh-ed25519", hashlib.shake_256(seed).digest(32)))
+    return f"ssh-ed25519 {base64.b64encode(blob).decode()}\n"
+
+
 def stand_in(rtype, name, attr, lengths, salt):
     """A value of the real one's size, unique to the reference (so a search can tell which secret leaked)."""
     seed = f"{salt}/{rtype}.{name}.{attr}".encode()
@@ -113,6 +121,8 @@ def rewrite(text, lengths, values, salt):
     text = remove_blocks(text, lengths)
 
     def literal(m):
+        if m.group(3) == "public_key_openssh":  # public: allowed in user data, so not a stand-in secret
+            return hcl_string(public_openssh(f"{salt}/{m.group(1)}.{m.group(2)}.public".encode()))
         value = stand_in(m.group(1), m.group(2), m.group(3), lengths, salt)
         values.add(value)
         return hcl_string(value)

@@ -18,8 +18,13 @@ Checks
     role may call nothing but ssm:GetParameters
   - the bundle bucket's prefix is within the AWS provider's 37 characters
   - the clients' SSH key (several clients only): its parameter is planned exactly when CLIENTS > 1; every client's
-    role.env names it and the key file, no server's does; the only SSH rule naming a security group is the client
-    group admitting itself (planned exactly when CLIENTS > 1), every other SSH rule takes var.ssh_allowed_cidr
+    role.env names it and the key file, no server's does; SSH rules naming a security group have the client group as
+    their source: into itself (planned exactly when CLIENTS > 1) or into the servers' group (the fault key, always);
+    every other SSH rule takes var.ssh_allowed_cidr
+  - the fault key (always): one SecureString parameter holding an OpenSSH private key, named by every client's
+    role.env (with FAULT_SSH_KEY_FILE) and by no server's; every server's role.env carries FAULT_SSH_PUBLIC_KEY (an
+    ssh-ed25519 public key), no client's does; the private key is in no user data; the servers' group admits SSH from
+    the clients' group (ssh_fault_from_clients)
   - MongoDB (STORE='mongodb' in role.env): one shard per server, each a replica set of min(3, servers) members on
     different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
     replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
@@ -32,6 +37,9 @@ import sys
 
 SECRET_VARIABLES = re.compile(r"^\s*[A-Z_]*(PASSWORD|KEYFILE_CONTENT|TLS_[A-Z_]*|PRIVATE_KEY)='", re.MULTILINE)
 CLIENT_KEY_PARAMETER = "/client-ssh-private-key"
+FAULT_KEY_PARAMETER = "/fault-ssh-private-key"
+FAULT_KEY_FILE = "/home/ubuntu/.ssh/ycsb_fault"
+PUBLIC_ED25519 = re.compile(r"ssh-ed25519 [A-Za-z0-9+/]+={0,2}")
 PEM = re.compile(r"-----BEGIN [A-Z ]+-----")
 
 
@@ -186,14 +194,69 @@ def check_client_ssh(plan, user_data, servers, clients):
         target = expr.get("security_group_id", {}).get("references", [])
         source = expr.get("referenced_security_group_id", {}).get("references", [])
         cidr = expr.get("cidr_ipv4", {}).get("references", [])
+        into = {"aws_security_group.client.id", "aws_security_group.server.id"} & set(target)
         if source and not (
-            "aws_security_group.client.id" in target
-            and "aws_security_group.client.id" in source
-            and len(target) == len(source) == 2
+            "aws_security_group.client.id" in source and len(into) == 1 and len(target) == len(source) == 2
         ):
-            errors.append(f"{r['address']}: SSH from a security group must be the clients' own ({target} <- {source})")
+            errors.append(
+                f"{r['address']}: SSH from a security group must be the clients' (into their own group or the"
+                f" servers') ({target} <- {source})"
+            )
         if not source and cidr != ["var.ssh_allowed_cidr"]:
             errors.append(f"{r['address']}: SSH must come from var.ssh_allowed_cidr (is {cidr})")
+    return errors
+
+
+def check_fault_ssh(plan, user_data, servers):
+    """The fault key: the clients read its private half, the servers get its public half, the servers' group admits
+    SSH from the clients' group."""
+    errors = []
+    keys = [
+        rc for rc in changes(plan, "aws_ssm_parameter") if rc["change"]["after"]["name"].endswith(FAULT_KEY_PARAMETER)
+    ]
+    if len(keys) != 1:
+        errors.append(f"{len(keys)} SSM parameter(s) for the fault SSH key, expected 1")
+    for rc in keys:
+        after = rc["change"]["after"]
+        private = after.get("value") or ""
+        if after.get("type") != "SecureString" or not private.startswith("-----BEGIN OPENSSH PRIVATE KEY-----"):
+            errors.append(f"{rc['address']}: the fault key must be a SecureString OpenSSH private key")
+        body = "".join(private.strip().splitlines()[1:-1])  # without the BEGIN/END lines, as a search would see it
+        for i, text in enumerate(user_data):
+            if body and (body[:64] in text or private.strip() in text):
+                errors.append(f"machine {i}: user data holds the fault SSH private key")
+    for i, text in enumerate(user_data):
+        env = role_env(text)
+        client = i >= servers
+        what = f"machine {i} ({'client' if client else 'server'})"
+        names_key = FAULT_KEY_PARAMETER in env.get("SSM_PARAMETERS", "")
+        if names_key != client:
+            errors.append(f"{what}: reads the fault SSH key: {names_key}")
+        if client and env.get("FAULT_SSH_KEY_FILE") != FAULT_KEY_FILE:
+            errors.append(f"{what}: FAULT_SSH_KEY_FILE must be {FAULT_KEY_FILE} (is {env.get('FAULT_SSH_KEY_FILE')})")
+        if not client and "FAULT_SSH_KEY_FILE" in env:
+            errors.append(f"{what}: a server gets FAULT_SSH_KEY_FILE")
+        public = env.get("FAULT_SSH_PUBLIC_KEY")
+        if client and public is not None:
+            errors.append(f"{what}: a client gets FAULT_SSH_PUBLIC_KEY")
+        if not client and not (public and PUBLIC_ED25519.fullmatch(public)):
+            errors.append(f"{what}: FAULT_SSH_PUBLIC_KEY must be one ssh-ed25519 public key (is {public!r})")
+    rules = [
+        rc
+        for rc in changes(plan, "aws_vpc_security_group_ingress_rule")
+        if rc["name"] == "ssh_fault_from_clients"
+        and rc["change"]["after"].get("from_port") == 22
+        and rc["change"]["after"].get("to_port") == 22
+    ]
+    if len(rules) != 1:
+        errors.append(f"{len(rules)} planned SSH rule(s) from the clients into the servers (fault helper), expected 1")
+    for r in module_resources(plan, "network"):
+        if r.get("type") == "aws_vpc_security_group_ingress_rule" and r.get("name") == "ssh_fault_from_clients":
+            expr = r.get("expressions", {})
+            target = expr.get("security_group_id", {}).get("references", [])
+            source = expr.get("referenced_security_group_id", {}).get("references", [])
+            if "aws_security_group.server.id" not in target or "aws_security_group.client.id" not in source:
+                errors.append(f"{r['address']}: must admit the clients' group into the servers' ({target} <- {source})")
     return errors
 
 
@@ -225,6 +288,7 @@ def main(argv):
         + check_parameters(plan)
         + check_bucket(plan)
         + check_client_ssh(plan, rendered["value"], int(argv[3]), int(argv[4]))
+        + check_fault_ssh(plan, rendered["value"], int(argv[3]))
     )
     for e in errors:
         print(e)

@@ -10,9 +10,10 @@ Rules
                     instances take their count and type from those variables
   R03 placement     every placement group uses strategy "cluster" and every instance sits in one
   R04 ingress       no ingress from 0.0.0.0/0 or ::/0; store ports (anything but SSH) only from security groups
-  R05 ssh           SSH ingress only from var.ssh_allowed_cidr, which has no default and a validation, or from a
-                    security group into itself (the clients reaching each other: the sweep on client 0 drives the
-                    others), never from another group (no server reaches a client's or another server's port 22)
+  R05 ssh           SSH ingress only from var.ssh_allowed_cidr, which has no default and a validation, or from the
+                    client security group: into itself (the sweep on client 0 drives the other clients) or into the
+                    servers' group (the fault key, which runs the servers' fault helper only); never from another
+                    group (no server reaches a client's or another server's port 22)
   R06 imdsv2        every instance and launch template requires IMDSv2 (metadata_options.http_tokens = "required")
   R07 encryption    every root volume / launch-template EBS volume is encrypted
   R08 variables     every variable has a type, a description and a validation
@@ -23,7 +24,8 @@ Rules
   R13 one-az        one subnet, in var.availability_zone
   R14 user-data     no generated secret (random_password, tls_* keys) in user data: neither an instance's or launch
                     template's user_data nor any local value named *user_data* or *env* refers to one (secrets go
-                    to SSM Parameter Store; user data names the parameters)
+                    to SSM Parameter Store; user data names the parameters). A key's public half (public_key_*) is
+                    no secret (the fault key's reaches the servers' role.env)
   R15 iam           no IAM policy document allows a wildcard action ("*", "service:*") or every resource ("*"):
                     the machines' roles read named parameters only
 """
@@ -36,7 +38,10 @@ import hcl2
 
 WORLD = {"0.0.0.0/0", "::/0"}
 SECRET_NAME = re.compile(r"password|secret|token|private_key|keyfile", re.IGNORECASE)
-SECRET_SOURCE = re.compile(r"random_password\.|tls_private_key\.|private_key_pem")
+# A reference to a generated secret: any random_password, any attribute of a tls_private_key but its public halves.
+SECRET_SOURCE = re.compile(r"random_password\.|tls_private_key\.\w+\b(?!(?:\[[^\]]*\])?\.public_key_)|private_key_pem")
+# The clients' security group, the only one SSH may come from (R05).
+CLIENT_GROUP = "${aws_security_group.client.id}"
 
 
 class Module:
@@ -165,8 +170,9 @@ def check_placement(modules):
 
 
 def ingress_rules(modules):
-    """(file, name, cidrs, from_port, to_port, has_sg_source, from_itself) for every ingress rule, whatever the
-    resource type; from_itself: the source group is the group the rule belongs to."""
+    """(file, name, cidrs, from_port, to_port, has_sg_source, from_clients) for every ingress rule, whatever the
+    resource type; from_clients: the only source group is the client security group (a rule of the client group
+    admitting itself, or of another group admitting the clients)."""
     for m in modules:
         for file, name, body in m.resources("aws_vpc_security_group_ingress_rule"):
             cidrs = [c for c in (body.get("cidr_ipv4"), body.get("cidr_ipv6")) if c]
@@ -178,41 +184,43 @@ def ingress_rules(modules):
                 body.get("from_port"),
                 body.get("to_port"),
                 bool(source or body.get("prefix_list_id")),
-                bool(source) and source == body.get("security_group_id"),
+                source == CLIENT_GROUP and not body.get("prefix_list_id"),
             )
         for file, name, body in m.resources("aws_security_group"):
             for rule in body.get("ingress", []) or []:
                 cidrs = list(rule.get("cidr_blocks", []) or []) + list(rule.get("ipv6_cidr_blocks", []) or [])
+                sources = list(rule.get("security_groups", []) or [])
+                if rule.get("self"):  # the group the rule belongs to
+                    sources.append("${" + name + ".id}")
                 yield (
                     file,
                     name + ".ingress",
                     cidrs,
                     rule.get("from_port"),
                     rule.get("to_port"),
-                    bool(rule.get("security_groups") or rule.get("self")),
-                    bool(rule.get("self")) and not rule.get("security_groups"),
+                    bool(sources),
+                    bool(sources) and all(g == CLIENT_GROUP for g in sources),
                 )
         for file, name, body in m.resources("aws_security_group_rule"):
             if body.get("type") == "ingress":
                 cidrs = list(body.get("cidr_blocks", []) or []) + list(body.get("ipv6_cidr_blocks", []) or [])
-                source = body.get("source_security_group_id")
-                own_group = (bool(body.get("self")) and not source) or (
-                    bool(source) and source == body.get("security_group_id")
-                )
+                sources = [g for g in (body.get("source_security_group_id"),) if g]
+                if body.get("self"):
+                    sources.append(body.get("security_group_id"))
                 yield (
                     file,
                     name,
                     cidrs,
                     body.get("from_port"),
                     body.get("to_port"),
-                    bool(source or body.get("self")),
-                    own_group,
+                    bool(sources),
+                    bool(sources) and all(g == CLIENT_GROUP for g in sources),
                 )
 
 
 def check_ingress(modules):
     out = []
-    for file, name, cidrs, lo, hi, from_sg, from_itself in ingress_rules(modules):
+    for file, name, cidrs, lo, hi, from_sg, from_clients in ingress_rules(modules):
         if any(c in WORLD for c in cidrs):
             out.append(f"R04 {file}: {name} admits the whole internet ({', '.join(cidrs)})")
         is_ssh = lo == 22 and hi == 22
@@ -220,8 +228,8 @@ def check_ingress(modules):
             out.append(f"R04 {file}: {name} (ports {lo}-{hi}) must admit security groups only, not CIDRs")
         if is_ssh and not all(refers(c, "var.ssh_allowed_cidr") for c in cidrs):
             out.append(f"R05 {file}: {name} SSH must come from var.ssh_allowed_cidr only (is {cidrs})")
-        if is_ssh and from_sg and not from_itself:
-            out.append(f"R05 {file}: {name} SSH from a security group must be from the group itself (clients only)")
+        if is_ssh and from_sg and not from_clients:
+            out.append(f"R05 {file}: {name} SSH from a security group must come from the clients' group only")
     return out
 
 

@@ -1,5 +1,5 @@
-"""Tests of plan_check.py's MongoDB layout and secret checks on hand-made user data: the layout terraform renders
-passes, and each way of breaking it is reported. (The real plans are checked by scripts/tests/test_terraform.sh.)
+"""Tests of plan_check.py's MongoDB layout, secret and fault key checks on hand-made user data: what terraform
+renders passes, and each way of breaking it is reported. (scripts/tests/test_terraform.sh checks the real plans.)
 
 Run: python -m unittest discover -s terraform/tests -p 'test_*.py'
 """
@@ -87,6 +87,89 @@ class SecretSearchTest(unittest.TestCase):
     def test_user_data_other_than_planned_is_reported(self):
         found = plan_check.check_user_data(plan_for([user_data()]), [user_data(extra="    X='y'\n")], [], 1)
         self.assertTrue(any("not what the plan sends" in e for e in found), found)
+
+
+PRIVATE = (
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+    + "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtz" * 3
+    + "\n-----END OPENSSH PRIVATE KEY-----\n"
+)
+PUBLIC = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIMhREhq+gJWXPJvcG0RgifMknPdOC2RmC2HXO8rgNQ9N"
+FAULT_PARAMETER = "/ycsb-docsearch/x/fault-ssh-private-key"
+
+
+def fault_user_data(client, **env):
+    base = (
+        {
+            "FAULT_SSH_KEY_FILE": "/home/ubuntu/.ssh/ycsb_fault",
+            "SSM_PARAMETERS": f"FAULT_SSH_PRIVATE_KEY={FAULT_PARAMETER}",
+        }
+        if client
+        else {"FAULT_SSH_PUBLIC_KEY": PUBLIC, "SSM_PARAMETERS": "BUNDLE_URL=/ycsb-docsearch/x/bundle-url"}
+    )
+    base.update(env)
+    lines = "".join(f"    {k}='{v}'\n" for k, v in sorted(base.items()) if v is not None)
+    return f"#cloud-config\nwrite_files:\n- content: |\n{lines}"
+
+
+def fault_plan(value=PRIVATE, rule=True):
+    changes = [
+        {
+            "type": "aws_ssm_parameter",
+            "address": 'aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"]',
+            "name": "machine",
+            "change": {"after": {"name": FAULT_PARAMETER, "type": "SecureString", "value": value}},
+        }
+    ]
+    if rule:
+        changes.append(
+            {
+                "type": "aws_vpc_security_group_ingress_rule",
+                "address": "module.network.aws_vpc_security_group_ingress_rule.ssh_fault_from_clients",
+                "name": "ssh_fault_from_clients",
+                "change": {"after": {"from_port": 22, "to_port": 22}},
+            }
+        )
+    return {"resource_changes": changes}
+
+
+class FaultKeyTest(unittest.TestCase):
+    def test_terraforms_layout_passes(self):
+        texts = [fault_user_data(False), fault_user_data(False), fault_user_data(True)]
+        self.assertEqual([], plan_check.check_fault_ssh(fault_plan(), texts, 2))
+
+    def test_each_leak_or_gap_is_reported(self):
+        body_line = PRIVATE.splitlines()[1]
+        for texts, plan, why in [
+            (
+                [fault_user_data(False, SSM_PARAMETERS=f"X={FAULT_PARAMETER}"), fault_user_data(True)],
+                fault_plan(),
+                "server): reads the fault SSH key: True",
+            ),
+            (
+                [fault_user_data(False), fault_user_data(True, FAULT_SSH_KEY_FILE=None)],
+                fault_plan(),
+                "FAULT_SSH_KEY_FILE must be",
+            ),
+            (
+                [fault_user_data(False, FAULT_SSH_PUBLIC_KEY=None), fault_user_data(True)],
+                fault_plan(),
+                "FAULT_SSH_PUBLIC_KEY must be one ssh-ed25519 public key",
+            ),
+            (
+                [fault_user_data(False, X=body_line), fault_user_data(True)],
+                fault_plan(),
+                "user data holds the fault SSH private key",
+            ),
+            (
+                [fault_user_data(False), fault_user_data(True)],
+                fault_plan(rule=False),
+                "from the clients into the servers",
+            ),
+            ([fault_user_data(False), fault_user_data(True)], fault_plan(value="plain"), "SecureString OpenSSH"),
+        ]:
+            found = plan_check.check_fault_ssh(plan, texts, 1)
+            self.assertTrue(any(why in e for e in found), (why, found))
 
 
 if __name__ == "__main__":

@@ -73,10 +73,14 @@ class MutationTest(unittest.TestCase):
         ),
         (
             "modules/network/security_groups.tf",
-            'referenced_security_group_id = aws_security_group.client.id\n  ip_protocol                  = "tcp"\n'
-            "  from_port                    = 22",
-            'referenced_security_group_id = aws_security_group.server.id\n  ip_protocol                  = "tcp"\n'
-            "  from_port                    = 22",
+            'drives the others)"\n  referenced_security_group_id = aws_security_group.client.id',
+            'drives the others)"\n  referenced_security_group_id = aws_security_group.server.id',
+            "R05",
+        ),
+        (  # the fault key's SSH into the servers from the servers instead of the clients
+            "modules/network/security_groups.tf",
+            '(forced command)"\n  referenced_security_group_id = aws_security_group.client.id',
+            '(forced command)"\n  referenced_security_group_id = aws_security_group.server.id',
             "R05",
         ),
         (
@@ -103,6 +107,8 @@ class MutationTest(unittest.TestCase):
             "R14",
         ),
         ("iam.tf", 'actions   = ["ssm:GetParameters"]', 'actions   = ["ssm:*"]', "R15"),
+        # The fault key's public half belongs in the servers' role.env; its private half must not go there.
+        ("cloud_init.tf", "fault_ssh.public_key_openssh", "fault_ssh.private_key_openssh", "R14"),
     ]
 
     def setUp(self):

@@ -1,5 +1,5 @@
 # Ingress rules never name a CIDR except SSH's var.ssh_allowed_cidr; store ports name security groups only; SSH from a
-# security group only between the clients.
+# security group only from the clients: between the clients, and into the servers for the fault helper.
 
 # The description predates SSH between the clients (rule ssh_between_clients below); changing it would make AWS replace
 # the group, and with it a running cluster's clients.
@@ -11,6 +11,7 @@ resource "aws_security_group" "client" {
   tags = { Name = "${var.name}-client" }
 }
 
+# Likewise, the description predates SSH from the clients for the fault helper (rule ssh_fault_from_clients below).
 resource "aws_security_group" "server" {
   name        = "${var.name}-server"
   description = "ycsb-docsearch store servers: store ports from the clients and the other servers only"
@@ -41,6 +42,20 @@ resource "aws_vpc_security_group_ingress_rule" "ssh_between_clients" {
 
   security_group_id            = aws_security_group.client.id
   description                  = "SSH between the benchmark clients (the sweep on client 0 drives the others)"
+  referenced_security_group_id = aws_security_group.client.id
+  ip_protocol                  = "tcp"
+  from_port                    = 22
+  to_port                      = 22
+}
+
+# Fault steps: the sweep on client 0 ends and restarts the store process holding primary data on a server over SSH,
+# with the fault key (terraform/secrets.tf), which the servers' authorized_keys admit only as the forced command of
+# the fault helper (scripts/provision/fault.sh). From the client group only: no server reaches another server's port
+# 22 through it, and the clients' own key is not admitted on the servers.
+resource "aws_vpc_security_group_ingress_rule" "ssh_fault_from_clients" {
+  #checkov:skip=CKV_AWS_24:false positive: the source is the client security group, no CIDR (checkov reads a rule without cidr_ipv4 as open to the world); the key it admits runs the fault helper only
+  security_group_id            = aws_security_group.server.id
+  description                  = "SSH from the benchmark clients: the fault helper only (forced command)"
   referenced_security_group_id = aws_security_group.client.id
   ip_protocol                  = "tcp"
   from_port                    = 22

@@ -68,8 +68,8 @@ run "redis_cluster_layout" {
     error_message = "the redis password must be the generated one, stored in SSM"
   }
   assert {
-    condition     = aws_ssm_parameter.machine["REDIS_PASSWORD"].type == "SecureString" && aws_ssm_parameter.machine["BUNDLE_URL"].type == "String" && length(aws_ssm_parameter.machine) == 2
-    error_message = "Redis: the bundle address (String) and the password (SecureString), nothing else"
+    condition     = aws_ssm_parameter.machine["REDIS_PASSWORD"].type == "SecureString" && aws_ssm_parameter.machine["BUNDLE_URL"].type == "String" && length(aws_ssm_parameter.machine) == 3
+    error_message = "Redis: the bundle address (String), the password and the fault key (SecureString), nothing else"
   }
   assert {
     condition     = alltrue([for u in local.user_data : length(u) <= 16384 && startswith(u, "#cloud-config\n")])
@@ -92,8 +92,8 @@ run "redis_cluster_layout" {
     error_message = "a server's role.env names its parameters"
   }
   assert {
-    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password'") && strcontains(local.client_user_data[0], "REDIS_BASE_PORT='7000'")
-    error_message = "the client reads the bundle address and the benchmark password (to see the cluster answer), and knows the first Redis port"
+    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password,FAULT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/fault-ssh-private-key'") && strcontains(local.client_user_data[0], "REDIS_BASE_PORT='7000'")
+    error_message = "the client reads the bundle address, the benchmark password (to see the cluster answer) and the fault key, and knows the first Redis port"
   }
   assert {
     condition     = alltrue([for u in local.user_data : !strcontains(u, output.store_password) && !strcontains(u, "BEGIN")])
@@ -110,6 +110,22 @@ run "redis_cluster_layout" {
   assert {
     condition     = output.client_ssh.identity_file == null && !strcontains(local.client_user_data[0], "CLIENT_SSH") && !contains(keys(local.parameter_names), "CLIENT_SSH_PRIVATE_KEY")
     error_message = "one client: no clients' SSH key, no key file"
+  }
+  assert {
+    condition     = aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"].type == "SecureString" && startswith(aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"].value, "-----BEGIN OPENSSH PRIVATE KEY-----") && aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"].name == "/ycsb-docsearch/ycsb-docsearch-redisjson/fault-ssh-private-key"
+    error_message = "the fault key (OpenSSH format) is a SecureString parameter, also with one client"
+  }
+  assert {
+    condition     = contains(local.role_parameters.client, "FAULT_SSH_PRIVATE_KEY") && !contains(local.role_parameters.server, "FAULT_SSH_PRIVATE_KEY") && contains(data.aws_iam_policy_document.read_parameters["client"].statement[0].resources, aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"].arn) && !contains(data.aws_iam_policy_document.read_parameters["server"].statement[0].resources, aws_ssm_parameter.machine["FAULT_SSH_PRIVATE_KEY"].arn)
+    error_message = "only the clients' role may read the fault key"
+  }
+  assert {
+    condition     = alltrue([for u in local.server_user_data : strcontains(u, "FAULT_SSH_PUBLIC_KEY='ssh-ed25519 AAAA") && !strcontains(u, "FAULT_SSH_KEY_FILE") && !strcontains(u, "fault-ssh-private-key")]) && alltrue([for u in local.client_user_data : strcontains(u, "FAULT_SSH_KEY_FILE='/home/ubuntu/.ssh/ycsb_fault'") && !strcontains(u, "FAULT_SSH_PUBLIC_KEY")]) && alltrue([for u in local.user_data : !strcontains(u, "OPENSSH PRIVATE KEY")])
+    error_message = "servers get the fault key's public half, clients the key file; no user data holds the private key"
+  }
+  assert {
+    condition     = jsonencode(output.fault_ssh) == jsonencode({ user = "ubuntu", port = 22, identity_file = "/home/ubuntu/.ssh/ycsb_fault", servers = ["10.42.1.10", "10.42.1.11", "10.42.1.12"] })
+    error_message = "the output the hosts file's fault entry is made of: user, port, the fault key's file, the servers in node order"
   }
 }
 

@@ -133,31 +133,49 @@ public record FaultSummary(
   static final int RESOLUTION_S = 1;
 
   /**
-   * The instance {@code stores.sh fault} killed (its one JSON line).
+   * The instance {@code stores.sh fault} killed (its one JSON line), or on AWS the fault helper of
+   * the server that held it ({@code scripts/provision/fault.sh}).
    *
    * @param store the store
    * @param topology {@code cluster}
    * @param kind the fault
    * @param signal {@code KILL} or {@code TERM}
+   * @param host the server it ran on; null on the local stores (all on 127.0.0.1)
    * @param port the instance's port
    * @param pid its process id
    * @param role what it held, e.g. {@code master of slots 0-5460}
-   * @param killedAtMs when it was killed, epoch ms
+   * @param killedAtMs when it was killed, epoch ms on the sweep's clock
+   * @param serverKilledAtMs on AWS, the server's own stamp when it fell outside the SSH call that
+   *     caused the kill (so {@code killed_at_ms} was clamped to that call); else null
    */
-  @JsonPropertyOrder({"store", "topology", "kind", "signal", "port", "pid", "role", "killed_at_ms"})
+  @JsonPropertyOrder({
+    "store",
+    "topology",
+    "kind",
+    "signal",
+    "host",
+    "port",
+    "pid",
+    "role",
+    "killed_at_ms",
+    "server_killed_at_ms"
+  })
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Node(
       String store,
       String topology,
       String kind,
       String signal,
+      String host,
       Integer port,
       Long pid,
       String role,
-      Long killedAtMs) {}
+      Long killedAtMs,
+      Long serverKilledAtMs) {}
 
   /**
-   * The restart ({@code stores.sh recover}'s JSON line, with the runner's verdict).
+   * The restart ({@code stores.sh recover}'s JSON line, or the AWS server's fault helper's, with
+   * the runner's verdict).
    *
    * @param store the store
    * @param restarted the ports started again

@@ -16,7 +16,9 @@ import io.github.ycsbdocsearch.sweep.run.ManifestSections;
 import io.github.ycsbdocsearch.sweep.run.SweepContext;
 import io.github.ycsbdocsearch.sweep.run.SweepRunner;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
+import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import io.github.ycsbdocsearch.sweep.targets.RemoteFaults;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -95,7 +97,13 @@ public final class SweepApp {
                     o.local().topology(),
                     o.local().profile(),
                     o.local().memoryMb()));
-    new SweepPreflight().check(o, local);
+    Optional<FaultTarget> faults =
+        !o.fault().runs()
+            ? Optional.empty()
+            : local.isPresent()
+                ? Optional.of(local.get())
+                : Optional.of(new RemoteFaults(o.hosts().orElseThrow()));
+    new SweepPreflight().check(o, local, faults);
     CpuPinning pinning =
         CpuPinning.decide(
             o.pin(), o.hosts().isPresent(), CpuPinning.allowedCpus(), CpuPinning.tasksetOnPath());
@@ -133,7 +141,8 @@ public final class SweepApp {
             progress,
             ReportWriter::write,
             pinning,
-            local);
+            local,
+            faults);
     int code = new SweepRunner(ctx).run();
     out.println(runDir);
     out.flush();

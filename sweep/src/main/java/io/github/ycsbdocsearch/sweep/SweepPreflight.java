@@ -2,10 +2,12 @@ package io.github.ycsbdocsearch.sweep;
 
 import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SshTarget;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
+import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
@@ -23,7 +25,7 @@ import java.util.function.Function;
  * folder is created. Stateless.
  */
 final class SweepPreflight {
-  private final Function<RemoteClient, Ssh> ssh;
+  private final Function<SshTarget, Ssh> ssh;
 
   SweepPreflight() {
     this(Ssh::new);
@@ -32,12 +34,12 @@ final class SweepPreflight {
   /**
    * @param ssh how each other client machine is reached (tests: a local stand-in for ssh)
    */
-  SweepPreflight(Function<RemoteClient, Ssh> ssh) {
+  SweepPreflight(Function<SshTarget, Ssh> ssh) {
     this.ssh = ssh;
   }
 
   /** Everything that must hold before a store is started; the first failure is thrown. */
-  void check(SweepOptions o, Optional<LocalStores> local) {
+  void check(SweepOptions o, Optional<LocalStores> local, Optional<FaultTarget> faults) {
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     // The client machines first: a sweep with an unusable one would stop at its first step with
     // several clients.
@@ -57,6 +59,9 @@ final class SweepPreflight {
     if (anyStore) {
       local.ifPresent(LocalStores::requireScript);
     }
+    // The servers a fault hits answer now, not once the fault step is due.
+    faults.ifPresent(
+        f -> o.targets().forEach(t -> t.kind().filter(k -> t.isStore()).ifPresent(f::check)));
     try {
       Files.createDirectories(o.outDir());
     } catch (IOException e) {

@@ -75,7 +75,8 @@ class SweepPreflightTest {
   void aClientWithoutTheBuiltProjectIsOneLineBeforeTheResultsFolder() {
     SweepOptions o = parse();
     SetupException e =
-        assertThrows(SetupException.class, () -> preflight().check(o, Optional.empty()));
+        assertThrows(
+            SetupException.class, () -> preflight().check(o, Optional.empty(), Optional.empty()));
     assertEquals(
         "client "
             + System.getProperty("user.name")
@@ -93,7 +94,7 @@ class SweepPreflightTest {
     Files.writeString(script, "#!/bin/sh\n");
     assertTrue(script.toFile().setExecutable(true));
     Files.createDirectories(remoteRepo.resolve("cli/target/lib"));
-    preflight().check(parse(), Optional.empty());
+    preflight().check(parse(), Optional.empty(), Optional.empty());
     assertTrue(Files.isDirectory(repo.resolve("results")));
   }
 }

@@ -245,7 +245,7 @@ public final class OptionsParser {
         or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES),
         clients,
         soak(cl),
-        fault(cl, hosts.isPresent()));
+        fault(cl, hosts));
   }
 
   /**
@@ -328,11 +328,10 @@ public final class OptionsParser {
   }
 
   /**
-   * --fault KIND@T[+D] and --fault-load: local cluster stores only (a server of the hosts file's
-   * stores cannot be killed and restarted from here yet), T at least 1 s into the window, D at
-   * least 1 s.
+   * --fault KIND@T[+D] and --fault-load: a cluster, local or a hosts file's whose servers take
+   * faults over SSH (its {@code "fault"} entry); T at least 1 s into the window, D at least 1 s.
    */
-  private static SweepOptions.Fault fault(SweepCommandLine cl, boolean remote) {
+  private static SweepOptions.Fault fault(SweepCommandLine cl, Optional<HostsFile> hosts) {
     if (cl.faultLoad != null && cl.fault == null) {
       throw new SetupException("--fault-load applies to --fault only");
     }
@@ -350,10 +349,24 @@ public final class OptionsParser {
     SweepOptions.Fault fault =
         SweepOptions.Fault.parse(
             cl.fault, cl.faultLoad == null ? Defaults.FAULT_LOAD : cl.faultLoad.get(0));
-    if (remote) {
-      throw new SetupException(
-          "--fault runs on the local cluster topology only: the sweep cannot kill and restart "
-              + "a server of a hosts file's stores yet");
+    if (hosts.isPresent()) {
+      HostsFile h = hosts.get();
+      if (!"cluster".equals(h.topology())) {
+        throw new SetupException(
+            "--fault needs a cluster: hosts file "
+                + h.source()
+                + " says topology '"
+                + h.topology()
+                + "', and a single server lost is an outage, not a failover");
+      }
+      if (h.faultServers().isEmpty()) {
+        throw new SetupException(
+            "--fault needs the hosts file's \"fault\" entry (the servers, reached over SSH with "
+                + "the fault key): "
+                + h.source()
+                + " has none; scripts/hosts-from-terraform.sh writes it");
+      }
+      return fault;
     }
     if (cl.topology == null || !"cluster".equals(Converters.label(cl.topology))) {
       throw new SetupException(

@@ -252,7 +252,8 @@ final class SweepCommandLine {
       names = "--fault",
       paramLabel = "KIND@T[+D]",
       description = {
-        "after the other phases (local cluster topology), two fixed-rate steps at --fault-load of"
+        "after the other phases (a cluster: --topology cluster, or a hosts file with its \"fault\""
+            + " servers), two fixed-rate steps at --fault-load of"
             + " the capacity (with --rates alone: at the first rate), the second with one server"
             + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM) T s into"
             + " its window and restarted D s later (default "

@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
-import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SshTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,17 +16,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 /**
- * The OpenSSH client's commands to one other client machine: run a command there, copy a file
- * there, fetch a folder back (tar over the SSH channel), and read its clock. Batch mode: a key,
- * never a password prompt. Every call runs as a {@link ChildProcess}: its output goes to files
- * while it runs (a command that keeps its output open cannot block the wait) and it is killed, with
- * whatever it started, once past {@code timeout}. Immutable.
+ * The OpenSSH client's commands to one other machine (a client, or a store server that takes
+ * faults): run a command there, copy a file there, fetch a folder back (tar over the SSH channel),
+ * and read its clock. Batch mode: a key, never a password prompt. Every call runs as a {@link
+ * ChildProcess}: its output goes to files while it runs (a command that keeps its output open
+ * cannot block the wait) and it is killed, with whatever it started, once past {@code timeout}.
+ * Immutable.
  *
- * @param client the machine
+ * @param target the machine
  * @param program the OpenSSH client's command ({@code ssh}; tests put a local stand-in here)
  * @param timeout how long one call may take before it is killed and reported
  */
-public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
+public record Ssh(SshTarget target, List<String> program, Duration timeout) {
   /**
    * Ample for a file copy, a folder fetch or a check; a hung network or remote command fails in
    * bounded time.
@@ -41,8 +42,8 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
   }
 
   /** The OpenSSH client, with the default time limit. */
-  public Ssh(RemoteClient client) {
-    this(client, List.of("ssh"), TIMEOUT);
+  public Ssh(SshTarget target) {
+    this(target, List.of("ssh"), TIMEOUT);
   }
 
   /** {@code ssh} with the options that reach the machine, up to and including the destination. */
@@ -51,7 +52,7 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
     cmd.addAll(
         List.of(
             "-p",
-            String.valueOf(client.port()),
+            String.valueOf(target.port()),
             "-o",
             "BatchMode=yes",
             "-o",
@@ -60,11 +61,11 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
             "StrictHostKeyChecking=accept-new",
             "-o",
             "LogLevel=ERROR"));
-    if (client.identityFile() != null) {
-      cmd.addAll(List.of("-i", client.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
+    if (target.identityFile() != null) {
+      cmd.addAll(List.of("-i", target.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
     }
-    cmd.addAll(client.sshOptions());
-    cmd.add(client.destination());
+    cmd.addAll(target.sshOptions());
+    cmd.add(target.destination());
     return cmd;
   }
 
@@ -118,8 +119,9 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
               .run(Path.of("/dev/null"), err, timeout, null, line -> {});
       if (r.timedOut() || r.exitCode() != 0) {
         throw new SetupException(
-            "client "
-                + client.destination()
+            target.role()
+                + " "
+                + target.destination()
                 + ": cannot unpack "
                 + remoteDir
                 + " into "
@@ -131,7 +133,7 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "cannot fetch from " + client.destination() + ": " + e.getMessage(), e);
+          "cannot fetch from " + target.destination() + ": " + e.getMessage(), e);
     } finally {
       delete(tar);
       delete(err);
@@ -150,7 +152,7 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
       return Long.parseLong(remote) - (before + after) / 2;
     } catch (NumberFormatException e) {
       throw new SetupException(
-          "client " + client.destination() + ": 'date +%s%3N' printed '" + remote + "'");
+          target.role() + " " + target.destination() + ": 'date +%s%3N' printed '" + remote + "'");
     }
   }
 
@@ -184,7 +186,7 @@ public record Ssh(RemoteClient client, List<String> program, Duration timeout) {
                       lastSaid.set(line.strip());
                     }
                   });
-      String where = "client " + client.destination() + " port " + client.port();
+      String where = target.role() + " " + target.destination() + " port " + target.port();
       if (Thread.currentThread().isInterrupted()) {
         throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
       }

@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
-import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -14,19 +14,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The fault of a fault step, beside its clients: {@code at_s} seconds into the measured window one
- * server holding primary data is killed ({@code stores.sh fault}), {@code down_s} seconds later it
- * is started again ({@code stores.sh recover}); the acked-writes stream ({@link AckedWrites}) runs
- * through the step and is read back once the store is whole. Everything lands in the step's {@code
- * fault.json} (documented in docs/results-format.md). Whatever ends the clients (their end, a
- * failure, Ctrl-C), {@link #finish} leaves the store whole: a killed server is always started
- * again. Thread-safe.
+ * server holding primary data is killed ({@code stores.sh fault}, or the AWS server's fault
+ * helper), {@code down_s} seconds later it is started again ({@code stores.sh recover}, or the
+ * helper); the acked-writes stream ({@link AckedWrites}) runs through the step and is read back
+ * once the store is whole. Everything lands in the step's {@code fault.json} (documented in
+ * docs/results-format.md). Whatever ends the clients (their end, a failure, Ctrl-C), {@link
+ * #finish} leaves the store whole: a killed server is always started again. Thread-safe.
  */
 final class FaultInjector implements StepRunner.StepCompanion {
   private final SweepContext ctx;
   private final String store;
   private final StoreKind kind;
   private final SweepOptions.Fault fault;
-  private final LocalStores stores;
+  private final FaultTarget stores;
   private final String controlStep;
   private final Properties props;
   private final Object lock = new Object();
@@ -50,7 +50,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
       SweepContext ctx,
       StoreSession session,
       StoreKind kind,
-      LocalStores stores,
+      FaultTarget stores,
       String controlStep) {
     this.ctx = ctx;
     this.store = session.name();
@@ -92,9 +92,10 @@ final class FaultInjector implements StepRunner.StepCompanion {
               store,
               String.format(
                   Locale.ROOT,
-                  "fault: %s killed (%s, port %s, %s)",
+                  "fault: %s killed (%s, %sport %s, %s)",
                   fault.kind(),
                   n.path("role").asText("?"),
+                  n.hasNonNull("host") ? n.path("host").asText() + " " : "",
                   n.path("port").asText("?"),
                   n.path("signal").asText("?")));
     } catch (RuntimeException e) {
@@ -239,10 +240,6 @@ final class FaultInjector implements StepRunner.StepCompanion {
   /** The profile the store was started with and what it says one node crash may lose. */
   private FaultSummary.Durability durability() {
     return new FaultSummary.Durability(
-        ctx.options().local().profile(),
-        stores
-            .launchSettings(kind)
-            .map(s -> s.path("durability").path("loss").asText(null))
-            .orElse(null));
+        stores.profile().orElse(null), stores.loss(kind).orElse(null));
   }
 }

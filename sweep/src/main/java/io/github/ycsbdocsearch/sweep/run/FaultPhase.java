@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * A node lost under load ({@code --fault}): the control step (the fault step's rate and length, no
  * fault), then the fault step with its {@link FaultInjector}; then {@code fault-summary.json} from
- * both. Local cluster stores only (the options refuse anything else). Not thread-safe.
+ * both. The local cluster stores, or a hosts file's cluster whose servers take faults over SSH (the
+ * options refuse anything else). Not thread-safe.
  */
 final class FaultPhase {
   private final SweepContext ctx;
@@ -30,8 +31,8 @@ final class FaultPhase {
     StepSpec control = steps.get(0);
     StepSpec faulty = steps.get(1);
     SweepOptions.Fault f = ctx.options().fault();
-    if (s.target().kind().isEmpty() || ctx.local().isEmpty()) {
-      ctx.progress().store(s.name(), "no fault: " + s.name() + " is not a local store");
+    if (s.target().kind().isEmpty() || ctx.faults().isEmpty()) {
+      ctx.progress().store(s.name(), "no fault: " + s.name() + " has no server to kill");
       return Optional.empty();
     }
     ctx.progress()
@@ -55,7 +56,7 @@ final class FaultPhase {
             faulty,
             total,
             new FaultInjector(
-                ctx, s, s.target().kind().get(), ctx.local().get(), control.dirName()));
+                ctx, s, s.target().kind().get(), ctx.faults().get(), control.dirName()));
     summarize(s, control, faulty);
     return PhaseStop.of(r, true);
   }

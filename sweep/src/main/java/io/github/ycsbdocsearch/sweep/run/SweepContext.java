@@ -6,6 +6,7 @@ import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
+import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,6 +25,8 @@ import java.util.Optional;
  * @param report builds the run folder's derived files (summaries, charts, report.html) at the end
  * @param pinning CPU pinning
  * @param local the local stores, empty with a hosts file
+ * @param faults where a {@code --fault} kills and restarts a server: the local stores, or the hosts
+ *     file's servers over SSH; empty without {@code --fault}
  */
 public record SweepContext(
     SweepOptions options,
@@ -34,7 +37,8 @@ public record SweepContext(
     Progress progress,
     ReportHook report,
     CpuPinning pinning,
-    Optional<LocalStores> local) {
+    Optional<LocalStores> local,
+    Optional<FaultTarget> faults) {
 
   /** Builds a run folder's derived files; the runner does not know how (the report module does). */
   @FunctionalInterface

@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * from the hosts file that script writes, stop stores. The script's output goes to the log
  * consumer, never to stdout. Not thread-safe.
  */
-public final class LocalStores {
+public final class LocalStores implements FaultTarget {
   /** Where stores.sh keeps everything; default {@code <repo>/.stores}. */
   public static final String STORES_HOME_ENV = "STORES_HOME";
 
@@ -37,6 +37,7 @@ public final class LocalStores {
   public static final String CPUSET_ENV = "STORES_CPUSET";
 
   private final String topology;
+  private final String profile;
   private final Map<String, String> storeEnv;
 
   /** The first start installs the store (downloads, a venv, Elasticsearch's jars). */
@@ -63,6 +64,7 @@ public final class LocalStores {
       String profile,
       int memoryMb) {
     this.topology = topology;
+    this.profile = profile;
     this.storeEnv =
         Map.of("DURABILITY_PROFILE", profile, "STORE_MEMORY_MB", String.valueOf(memoryMb));
     this.repoRoot = repoRoot;
@@ -167,27 +169,36 @@ public final class LocalStores {
     }
   }
 
-  /**
-   * Kills one server of a running store that holds primary data ({@code stores.sh fault}); runs to
-   * its end even on Ctrl-C.
-   *
-   * @param kind kill-primary (SIGKILL) or stop-node (SIGTERM)
-   * @return what was killed and when: the script's JSON line
-   * @throws SetupException when the script fails
-   */
+  /** Nothing to check: the sweep starts the local stores itself, and stores.sh is checked. */
+  @Override
+  public void check(StoreKind store) {}
+
+  /** Kills one server of a running store that holds primary data ({@code stores.sh fault}). */
+  @Override
   public JsonNode fault(String kind, StoreKind store) {
     return callForJson(List.of("fault", kind), store);
   }
 
   /**
-   * Starts the stopped servers of a store again, with the settings it was started with, and waits
-   * until it is whole ({@code stores.sh recover}); runs to its end even on Ctrl-C.
-   *
-   * @return what was restarted and when: the script's JSON line
-   * @throws SetupException when the script fails
+   * Starts the stopped servers of a store again, with the settings it was started with ({@code
+   * stores.sh recover}).
    */
+  @Override
   public JsonNode recover(StoreKind store) {
     return callForJson(List.of("recover"), store);
+  }
+
+  @Override
+  public Optional<String> profile() {
+    return Optional.of(profile);
+  }
+
+  /** From the settings stores.sh wrote when it launched the store. */
+  @Override
+  public Optional<String> loss(StoreKind store) {
+    return launchSettings(store)
+        .map(s -> s.path("durability").path("loss").asText(null))
+        .filter(l -> !l.isBlank());
   }
 
   /** A stores.sh command whose stdout is one JSON line. */

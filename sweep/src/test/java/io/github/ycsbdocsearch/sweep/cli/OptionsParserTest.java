@@ -247,6 +247,36 @@ class OptionsParserTest {
             .contains("at most 1.5"));
   }
 
+  /** On AWS the servers take the fault over SSH: the hosts file must say how to reach them. */
+  @Test
+  void aFaultOnAHostsFilesStoresNeedsAClusterAndItsFaultServers() throws IOException {
+    String store = "\"stores\":{\"mongodb\":{\"mongodb.url\":\"mongodb://10.0.0.1:27017/ycsb\"}}";
+    Path aws = repo.resolve("aws.json");
+    Files.writeString(
+        aws,
+        "{\"topology\":\"cluster\","
+            + store
+            + ",\"fault\":{\"servers\":[\"10.0.1.10\"],\"user\":\"ubuntu\"}}");
+    assertEquals(
+        new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
+        run("workloada", "--hosts", aws.toString(), "--fault", "kill-primary@5").fault());
+    Path noAccess = repo.resolve("no-access.json");
+    Files.writeString(noAccess, "{\"topology\":\"cluster\"," + store + "}");
+    assertEquals(
+        "--fault needs the hosts file's \"fault\" entry (the servers, reached over SSH with the"
+            + " fault key): "
+            + noAccess
+            + " has none; scripts/hosts-from-terraform.sh writes it",
+        bad("workloada", "--hosts", noAccess.toString(), "--fault", "kill-primary@5"));
+    Path single = repo.resolve("single.json");
+    Files.writeString(
+        single, "{" + store + ",\"fault\":{\"servers\":[\"10.0.1.10\"],\"user\":\"ubuntu\"}}");
+    assertTrue(
+        bad("workloada", "--hosts", single.toString(), "--fault", "stop-node@5")
+            .startsWith(
+                "--fault needs a cluster: hosts file " + single + " says topology 'single'"));
+  }
+
   @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(

@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
-import io.github.ycsbdocsearch.common.RemoteClient;
+import io.github.ycsbdocsearch.common.SshTarget;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,7 +16,7 @@ public final class LocalSsh {
 
   private LocalSsh() {}
 
-  public static Ssh to(RemoteClient client, Duration timeout) {
-    return new Ssh(client, PROGRAM, timeout);
+  public static Ssh to(SshTarget target, Duration timeout) {
+    return new Ssh(target, PROGRAM, timeout);
   }
 }

@@ -19,31 +19,39 @@ import java.util.Properties;
  * scripts/stores.sh start} ({@code .stores/hosts-<topology>.json}) and by {@code
  * scripts/hosts-from-terraform.sh}; read by the sweep and the verification. Format: {@code
  * {"topology": "single|cluster", "stores": {"<store>": {"<property>": "<value>"}}}}, and from
- * terraform also {@code "durability_profile"}, {@code "memory_mb_per_server"}, {@code "servers"}
- * and {@code "copies"} (recorded in the manifest), and optionally {@code "clients"}: the other
- * client machines, reached over SSH ({@link RemoteClient}). Immutable.
+ * terraform also {@code "durability_profile"}, {@code "durability_loss"}, {@code
+ * "memory_mb_per_server"}, {@code "servers"} and {@code "copies"} (recorded in the manifest), and
+ * optionally {@code "clients"}: the other client machines, reached over SSH ({@link RemoteClient}),
+ * and {@code "fault"}: the store servers a fault step may kill a process on ({@link FaultServer}).
+ * Immutable.
  */
 public final class HostsFile {
   private final Path source;
   private final String topology;
   private final Map<StoreKind, Properties> stores;
   private final String durabilityProfile;
+  private final String durabilityLoss;
   private final Map<String, Integer> provisioned;
   private final List<RemoteClient> clients;
+  private final List<FaultServer> faultServers;
 
   private HostsFile(
       Path source,
       String topology,
       Map<StoreKind, Properties> stores,
       String durabilityProfile,
+      String durabilityLoss,
       Map<String, Integer> provisioned,
-      List<RemoteClient> clients) {
+      List<RemoteClient> clients,
+      List<FaultServer> faultServers) {
     this.source = source;
     this.topology = topology;
     this.stores = stores;
     this.durabilityProfile = durabilityProfile;
+    this.durabilityLoss = durabilityLoss;
     this.provisioned = provisioned;
     this.clients = List.copyOf(clients);
+    this.faultServers = List.copyOf(faultServers);
   }
 
   /**
@@ -118,8 +126,10 @@ public final class HostsFile {
         topology,
         stores,
         profile,
+        root.hasNonNull("durability_loss") ? root.get("durability_loss").asText() : null,
         Collections.unmodifiableMap(provisioned),
-        RemoteClient.parse(file, root.get("clients")));
+        RemoteClient.parse(file, root.get("clients")),
+        FaultServer.parse(file, root.get("fault")));
   }
 
   /**
@@ -129,6 +139,14 @@ public final class HostsFile {
    */
   public Optional<String> durabilityProfile() {
     return Optional.ofNullable(durabilityProfile);
+  }
+
+  /**
+   * What that durability profile says one node crash may lose, when the file says (from the same
+   * definition the local stores use: scripts/stores/profiles/&lt;store&gt;.env); a record.
+   */
+  public Optional<String> durabilityLoss() {
+    return Optional.ofNullable(durabilityLoss);
   }
 
   /**
@@ -146,6 +164,14 @@ public final class HostsFile {
    */
   public List<RemoteClient> clients() {
     return clients;
+  }
+
+  /**
+   * The store servers a {@code --fault} may kill a process on, reached over SSH, in server order;
+   * empty when the file has no {@code "fault"} entry (then no fault can run on its stores).
+   */
+  public List<FaultServer> faultServers() {
+    return faultServers;
   }
 
   public Path source() {

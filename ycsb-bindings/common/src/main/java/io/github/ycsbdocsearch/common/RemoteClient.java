@@ -26,7 +26,8 @@ public record RemoteClient(
     Path identityFile,
     Path repo,
     Path workDir,
-    List<String> sshOptions) {
+    List<String> sshOptions)
+    implements SshTarget {
 
   public RemoteClient {
     sshOptions = List.copyOf(sshOptions);
@@ -35,9 +36,9 @@ public record RemoteClient(
   /** The work folder when the file gives none. */
   public static final String DEFAULT_WORK_DIR = "/tmp/ycsb-docsearch-client";
 
-  /** {@code user@host} for ssh. */
-  public String destination() {
-    return user + "@" + host;
+  @Override
+  public String role() {
+    return "client";
   }
 
   /**

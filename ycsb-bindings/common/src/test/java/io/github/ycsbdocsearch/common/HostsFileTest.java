@@ -108,4 +108,44 @@ class HostsFileTest {
         "property x='abc' is malformed: expected an integer >= 1",
         assertThrows(SetupException.class, () -> Props.integer(p, "x", 1, 1)).getMessage());
   }
+
+  /** The servers a fault may reach, as scripts/hosts-from-terraform.sh writes them. */
+  @Test
+  void readsTheFaultServersInOrderAndRefusesABadEntryInOneLine() throws Exception {
+    HostsFile aws =
+        HostsFile.read(
+            write(
+                "{\"topology\":\"cluster\",\"stores\":{\"mongodb\":{}},\"fault\":{"
+                    + "\"servers\":[\"10.0.1.10\",\"10.0.1.11\"],\"port\":2222,"
+                    + "\"user\":\"ubuntu\",\"identity_file\":\"/home/ubuntu/.ssh/ycsb_fault\"}}"));
+    assertEquals(
+        List.of(
+            new FaultServer(
+                "10.0.1.10", 2222, "ubuntu", Path.of("/home/ubuntu/.ssh/ycsb_fault"), List.of()),
+            new FaultServer(
+                "10.0.1.11", 2222, "ubuntu", Path.of("/home/ubuntu/.ssh/ycsb_fault"), List.of())),
+        aws.faultServers());
+    assertEquals("ubuntu@10.0.1.11", aws.faultServers().get(1).destination());
+    assertEquals("server", aws.faultServers().get(0).role());
+    assertTrue(HostsFile.read(write("{\"stores\":{}}")).faultServers().isEmpty());
+    String where = "hosts file " + dir.resolve("hosts.json") + ": \"fault\"";
+    for (Map.Entry<String, String> bad :
+        Map.of(
+                "[]", where + " must be an object",
+                "{\"user\":\"u\"}", where + " needs \"servers\": the store servers' addresses",
+                "{\"servers\":[\"h\"]}", where + " needs \"user\": the SSH user on the servers",
+                "{\"servers\":[\"h\"],\"user\":\"u\",\"port\":70000}",
+                    where + ": port 70000 is not a TCP port",
+                "{\"servers\":[3],\"user\":\"u\"}",
+                    where + ": server 3 is not a host name or address")
+            .entrySet()) {
+      assertEquals(
+          bad.getValue(),
+          assertThrows(
+                  SetupException.class,
+                  () -> HostsFile.read(write("{\"stores\":{},\"fault\":" + bad.getKey() + "}")))
+              .getMessage(),
+          bad.getKey());
+    }
+  }
 }

@@ -1,0 +1,514 @@
+#!/usr/bin/env bash
+# Fault helper of an AWS store server: ends, and later starts again, the one store process holding primary data, for
+# the fault steps of a sweep on client 0 (./run-sweep.sh --hosts hosts.json --fault kill-primary@T). The AWS
+# counterpart of `scripts/stores.sh fault` / `recover` on the local cluster: the same victim, the same JSON fields.
+# Provisioning installs it on every server as /usr/local/sbin/ycsb-docsearch-fault (root:root 0755; common.sh,
+# install_fault_access) and makes it the forced command of the fault SSH key (terraform/secrets.tf) in ~ubuntu's
+# authorized_keys: that key runs this helper with one of the words below, and nothing else.
+#
+# Usage: ycsb-docsearch-fault check|locate|kill-primary|stop-node|recover
+#        over SSH: ssh -i ~/.ssh/ycsb_fault -p 22 ubuntu@SERVER WORD     (the word arrives in SSH_ORIGINAL_COMMAND)
+#   check         {"store","host","units"}: this server's store units (Redis ycsb-redis@PORT.service, MongoDB its
+#                 shard members ycsb-mongo@shardN.service (config servers are no fault target), Elasticsearch
+#                 elasticsearch.service); exit 1 when one of them does not exist
+#   locate        {"store","host","port","unit","role"} of the instance holding primary data, chosen as stores.sh
+#                 fault chooses it: Redis the live master serving the lowest slot; MongoDB the PRIMARY of the first
+#                 shard that has one; Elasticsearch the node with the most primary shards of FAULT_ES_INDEX, else of
+#                 any index. Any server answers (host may be another server's); exit 1 when none is found
+#   kill-primary  when that instance runs here: a runtime drop-in (Restart=no) first, so that systemd does not start
+#                 it again, then SIGKILL (systemctl kill) and a wait until the unit is down. Prints {"store",
+#                 "topology","kind","signal","host","port","pid","role","unit","killed_at_ms","exited_at_ms"}
+#   stop-node     the same with a graceful stop (systemctl stop: SIGTERM); still up after FAULT_STOP_TIMEOUT, it
+#                 gets SIGKILL and signal says "TERM then KILL"
+#   recover       starts this server's store units that carry the drop-in or are down (drop-in removed first), then
+#                 waits until the cluster is whole as this server sees it (Redis cluster_state:ok and every node
+#                 known on each local instance; MongoDB every shard member PRIMARY or SECONDARY and each shard's
+#                 first member its PRIMARY; Elasticsearch every server in the cluster, status not red). Prints
+#                 {"store","host","restarted":[ports],"back_at_ms","waited_ms"}; restarts nothing when all run
+# Exit: 0 done; 1 failed (one line on stderr); 2 not exactly one of the words above (nothing was run); 3 kill-primary
+# or stop-node: the instance holding primary data is on another server (named on stderr).
+# Not root (the SSH user), it runs itself again through sudo -n with the checked word; sudo resets the environment.
+# Env (as root): YCSB_ROLE_ENV (default /etc/ycsb-docsearch/role.env; SECRETS_ENV, default secrets.env beside it),
+#   FAULT_ES_INDEX (usertable), FAULT_STOP_TIMEOUT (60 s), FAULT_RECOVER_TIMEOUT (300 s), YCSB_FAULT_RUN_DIR (/run:
+#   runtime drop-ins and the lock; tests only).
+set -euo pipefail
+
+readonly NAME=ycsb-docsearch-fault
+readonly COMMANDS=(check locate kill-primary stop-node recover)
+readonly DROPIN=ycsb-docsearch-fault.conf
+# /run, where systemd reads runtime drop-ins and the lock lives (another folder only in tests, with a stand-in
+# systemctl: scripts/tests/test_provision_fault.sh).
+readonly RUN_DIR="${YCSB_FAULT_RUN_DIR:-/run}"
+readonly LOCK_FILE="${RUN_DIR}/lock/ycsb-docsearch-fault.lock"
+readonly ES_HTTP_PORT=9200
+
+usage() {
+  sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+err() {
+  printf '%s: error: %s\n' "${NAME}" "$*" >&2
+}
+
+die() {
+  err "$*"
+  exit 1
+}
+
+# The journal keeps what was done and when (stdout belongs to the sweep): journalctl -t ycsb-docsearch-fault.
+note() {
+  logger -t "${NAME}" -- "$*" 2>/dev/null || true
+}
+
+now_ms() {
+  date +%s%3N
+}
+
+#######################################
+# The one command word, checked before anything else runs. Over SSH the words come from SSH_ORIGINAL_COMMAND, split
+# on whitespace by read (no globbing, no expansion, never eval'd), every line of it, so that a second line cannot
+# pass unseen; otherwise from the arguments, each argument one word. Prints the word; fails (printing nothing) when
+# there is not exactly one word or it is not a command.
+#######################################
+checked_word() {
+  local -a words=()
+  local w
+  if [[ -n "${SSH_ORIGINAL_COMMAND+set}" ]]; then
+    read -r -d '' -a words <<<"${SSH_ORIGINAL_COMMAND}" || true # -d '': up to the end, not the first newline
+  else
+    words=("$@")
+  fi
+  ((${#words[@]} == 1)) || return 1
+  for w in "${COMMANDS[@]}"; do
+    if [[ "${words[0]}" == "${w}" ]]; then
+      printf '%s\n' "${w}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# What was asked for, on one line (control characters blanked, at most 200 characters), for the refusal.
+shown_command() {
+  local given="$*"
+  [[ -z "${SSH_ORIGINAL_COMMAND+set}" ]] || given="${SSH_ORIGINAL_COMMAND}"
+  given="${given//[[:cntrl:]]/ }"
+  printf '%s\n' "${given:0:200}"
+}
+
+#######################################
+# role.env and secrets.env, as the provisioning scripts read them (common.sh's load_role_env is not used: its die
+# marks the machine's provisioning failed in status.json, and the installed copy of this file has no common.sh
+# beside it). Both are root-only files written by cloud-init and bootstrap.sh.
+#######################################
+load_env() {
+  local file="${YCSB_ROLE_ENV:-/etc/ycsb-docsearch/role.env}" secrets name
+  [[ -r "${file}" ]] || die "role env ${file} is not readable (is this a provisioned store server?)"
+  # shellcheck disable=SC1090  # written by terraform's cloud-init
+  source "${file}"
+  secrets="${SECRETS_ENV:-$(dirname "${file}")/secrets.env}"
+  if [[ -r "${secrets}" ]]; then
+    # shellcheck disable=SC1090  # written by bootstrap.sh from SSM Parameter Store
+    source "${secrets}"
+  fi
+  for name in ROLE STORE NODE_IP SERVER_IPS; do
+    [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
+  done
+  [[ "${ROLE}" == "${STORE}" ]] || die "this machine is a ${ROLE}, not a ${STORE} server (${file})"
+  case "${STORE}" in
+    redisjson) require_env "${file}" REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_PASSWORD ;;
+    mongodb) require_env "${file}" MONGODB_SHARDS ;;
+    elasticsearch) require_env "${file}" ES_ELASTIC_PASSWORD ;;
+    *) die "unknown store '${STORE}' in ${file}" ;;
+  esac
+}
+
+require_env() {
+  local file="$1" name
+  shift
+  for name in "$@"; do
+    [[ -n "${!name:-}" ]] || die "${file} (or secrets.env beside it) does not set ${name}"
+  done
+}
+
+# The servers' private addresses, this server's first (it answers fastest and is asked first).
+servers_here_first() {
+  printf '%s\n' "${NODE_IP}"
+  tr ',' '\n' <<<"${SERVER_IPS}" | grep -vxF "${NODE_IP}" || true
+}
+
+server_count() {
+  tr ',' '\n' <<<"${SERVER_IPS}" | grep -c .
+}
+
+# ---------------------------------------------------------------------------------------------------------------- #
+# Redis: REDIS_PROCESSES_PER_SERVER cluster nodes per server on consecutive ports, unit ycsb-redis@PORT (redisjson.sh).
+
+redis_ports() {
+  seq "${REDIS_BASE_PORT}" $((REDIS_BASE_PORT + REDIS_PROCESSES_PER_SERVER - 1))
+}
+
+# redis-cli to HOST PORT; the password goes in its environment, never in its arguments. Bounded: a hung node must not
+# hang the sweep.
+rcli() {
+  local host="$1" port="$2"
+  shift 2
+  REDISCLI_AUTH="${REDIS_PASSWORD}" timeout 5 redis-cli -h "${host}" -p "${port}" "$@"
+}
+
+redisjson_units() {
+  local port
+  for port in $(redis_ports); do
+    printf 'ycsb-redis@%s.service\t%s\n' "${port}" "${port}"
+  done
+}
+
+# CLUSTER NODES as the first node that answers sees it (this server's first, as every node knows the whole cluster).
+redis_cluster_nodes() {
+  local ip port out
+  for ip in $(servers_here_first); do
+    for port in $(redis_ports); do
+      if out="$(rcli "${ip}" "${port}" CLUSTER NODES 2>/dev/null | tr -d '\r')" && [[ -n "${out}" ]]; then
+        printf '%s\n' "${out}"
+        return 0
+      fi
+    done
+  done
+  return 1
+}
+
+# "HOST<TAB>PORT<TAB>UNIT<TAB>ROLE" of the live master serving the lowest slot (redisjson_primary in
+# scripts/stores/redisjson.sh): the fault hits the same share of the keys whichever node holds it after earlier
+# failovers. Migrating-slot entries ("[..]") are skipped.
+redisjson_locate() {
+  redis_cluster_nodes | awk '
+    $3 ~ /master/ && $3 !~ /fail|handshake|noaddr/ {
+      split($2, addr, "[:@,]"); slots = ""; first = ""
+      for (i = 9; i <= NF; i++) {
+        if ($i !~ /^\[/) { slots = slots (slots == "" ? "" : ",") $i; if (first == "") first = $i + 0 }
+      }
+      if (slots != "" && (best == "" || first < low)) {
+        low = first; best = addr[1] "\t" addr[2] "\tycsb-redis@" addr[2] ".service\tmaster of slots " slots
+      }
+    }
+    END { if (best != "") print best }'
+}
+
+# Whole (scripts/cluster/redis-cluster-create.sh's rule, on this server's nodes): every local node says
+# cluster_state:ok and knows every node of the cluster.
+redisjson_whole() {
+  local want port info
+  want=$((REDIS_PROCESSES_PER_SERVER * $(server_count)))
+  for port in $(redis_ports); do
+    info="$(rcli "${NODE_IP}" "${port}" CLUSTER INFO 2>/dev/null | tr -d '\r')" || return 1
+    if ! grep -qx 'cluster_state:ok' <<<"${info}" || ! grep -qx "cluster_known_nodes:${want}" <<<"${info}"; then
+      return 1
+    fi
+  done
+}
+
+# ---------------------------------------------------------------------------------------------------------------- #
+# MongoDB: this server's members of the shards' replica sets, unit ycsb-mongo@shardN (mongodb.sh, mongodb-lib.sh).
+# The config server replica set (cfg) holds no benchmark data and is no fault target.
+
+mongodb_units() {
+  local spec member
+  while IFS= read -r spec; do
+    for member in $(tr ',' ' ' <<<"${spec#*=}"); do
+      [[ "${member%:*}" != "${NODE_IP}" ]] || printf 'ycsb-mongo@%s.service\t%s\n' "${spec%%=*}" "${member##*:}"
+    done
+  done < <(tr ';' '\n' <<<"${MONGODB_SHARDS}")
+}
+
+# Every shard member's own view of itself, as a JSON list in layout order: [{"shard","member","state"}], state
+# PRIMARY, SECONDARY, OTHER or DOWN. One mongosh for all of them (each start costs about a second); hello needs no
+# authentication (mongodb.sh relies on it too), so no password is handled here at all. A direct connection to each
+# member: its own answer, not a heartbeat-old view from another member.
+mongodb_states() {
+  local js='const out = [];
+for (const spec of process.env.FAULT_MONGODB_SHARDS.split(";")) {
+  const [shard, list] = spec.split("=");
+  for (const member of list.split(",")) {
+    let state = "DOWN";
+    try {
+      const h = new Mongo("mongodb://" + member + "/?directConnection=true&serverSelectionTimeoutMS=3000" +
+        "&connectTimeoutMS=3000").getDB("admin").runCommand({hello: 1});
+      state = h.isWritablePrimary ? "PRIMARY" : (h.secondary ? "SECONDARY" : "OTHER");
+    } catch (e) {
+      state = "DOWN";
+    }
+    out.push({shard: shard, member: member, state: state});
+  }
+}
+print("FAULT-STATES " + JSON.stringify(out));'
+  # The marker keeps the answer apart from anything else mongosh might print. HOME: mongosh keeps its logs under
+  # ~/.mongodb, which must be root's own, not the SSH user's home (should sudo have kept that HOME).
+  HOME="$(getent passwd "$(id -un)" | cut -d: -f6)" FAULT_MONGODB_SHARDS="${MONGODB_SHARDS}" \
+    timeout 120 mongosh --nodb --quiet --eval "${js}" </dev/null 2>/dev/null | sed -n 's/^FAULT-STATES //p'
+}
+
+# The PRIMARY of the first shard that has one (mongodb_primary in scripts/stores/mongodb.sh).
+mongodb_locate() {
+  mongodb_states | jq -er 'map(select(.state == "PRIMARY")) | first // empty
+    | (.member | capture("^(?<host>.*):(?<port>[0-9]+)$")) as $m
+    | [$m.host, $m.port, "ycsb-mongo@\(.shard).service", "PRIMARY of \(.shard)"] | @tsv'
+}
+
+# Whole (mongo_whole in scripts/stores/probe.py): every shard member PRIMARY or SECONDARY, and each shard's first
+# member (priority 2, the preferred primary) its PRIMARY: until that member has taken its primary back, a second
+# election, with no primary for a few seconds, is still to come.
+mongodb_whole() {
+  mongodb_states | jq -e '. as $all | (map(.shard) | unique) as $shards
+    | length > 0 and all(.[]; .state == "PRIMARY" or .state == "SECONDARY")
+      and all($shards[]; . as $s | ($all | map(select(.shard == $s)) | first | .state) == "PRIMARY")' >/dev/null
+}
+
+# ---------------------------------------------------------------------------------------------------------------- #
+# Elasticsearch: one node per server, elasticsearch.service, HTTP on 9200 (elasticsearch.sh).
+
+elasticsearch_units() {
+  printf 'elasticsearch.service\t%s\n' "${ES_HTTP_PORT}"
+}
+
+# GET PATH from HOST as the elastic user: the credentials go to curl as a config file on a pipe (printf is a shell
+# builtin), never as arguments.
+es_get() {
+  curl -fsS --max-time 10 -K <(printf 'user = "elastic:%s"\n' "${ES_ELASTIC_PASSWORD}") \
+    "http://$1:${ES_HTTP_PORT}$2"
+}
+
+# The node holding the most started primary shards of FAULT_ES_INDEX (default usertable, the binding's index), else of
+# any index; on a tie the first node name (es_primaries in scripts/stores/probe.py, which ties on the lowest port:
+# here every node has 9200).
+elasticsearch_locate() {
+  local ip shards="" nodes=""
+  local -r shards_path='/_cat/shards?format=json&h=index,shard,prirep,state,node'
+  local -r nodes_path='/_nodes/http?filter_path=nodes.*.name,nodes.*.http.publish_address'
+  for ip in $(servers_here_first); do
+    if shards="$(es_get "${ip}" "${shards_path}" 2>/dev/null)" \
+      && nodes="$(es_get "${ip}" "${nodes_path}" 2>/dev/null)"; then
+      break
+    fi
+    shards=""
+  done
+  [[ -n "${shards}" ]] || return 1
+  jq -er --argjson nodes "${nodes}" --arg index "${FAULT_ES_INDEX:-usertable}" '
+    # publish_address is "10.42.1.10:9200" or "name/10.42.1.10:9200".
+    ([($nodes.nodes // {})[] | {(.name): (.http.publish_address // "" | split("/") | last)}] | add // {}) as $addr
+    | [.[] | select(.prirep == "p" and .state == "STARTED" and $addr[.node] != null)] as $started
+    | [$started[] | select(.index == $index)] as $of
+    | (if ($of | length) > 0 then $of else $started end) as $chosen
+    | if ($chosen | length) == 0 then empty else
+        ($chosen | group_by(.node) | map({node: .[0].node, n: length}) | sort_by(-.n, .node) | first) as $best
+        | ($addr[$best.node] | capture("^(?<host>.*):(?<port>[0-9]+)$")) as $a
+        | [$a.host, $a.port, "elasticsearch.service",
+           "\($best.node): \($best.n) of \($chosen | length) primary shards "
+           + (if ($of | length) > 0 then "of index \($index)" else "of any index (\($index) has none)" end)]
+        | @tsv
+      end' <<<"${shards}"
+}
+
+# Whole (elasticsearch_whole in scripts/stores/elasticsearch.sh): this server's node answers, sees every server in the
+# cluster and a status that is not red (replicas of a returning node may take a while; no data is missing).
+elasticsearch_whole() {
+  es_get "${NODE_IP}" /_cluster/health 2>/dev/null | jq -e --argjson n "$(server_count)" \
+    '.number_of_nodes == $n and (.status == "green" or .status == "yellow")' >/dev/null
+}
+
+# ---------------------------------------------------------------------------------------------------------------- #
+# systemd
+
+dropin_file() {
+  printf '%s/systemd/system/%s.d/%s\n' "${RUN_DIR}" "$1" "${DROPIN}"
+}
+
+unit_state() {
+  systemctl is-active -- "$1" 2>/dev/null || true
+}
+
+# One fault or recover at a time on a server (two sweeps, or a retry racing the first attempt).
+take_lock() {
+  exec 9>"${LOCK_FILE}"
+  flock -w 120 9 || die "another ${NAME} kill or recover is still running on this server"
+}
+
+#######################################
+# systemd must not start the victim again behind the sweep's back: the units have Restart=on-failure, and a SIGKILL is
+# a failure. A runtime drop-in (under /run: gone at a reboot, after which the store starts as usual) turns restarts
+# off until recover removes it; it must be in force (daemon-reload) before the signal.
+#######################################
+hold_down() {
+  local unit="$1" file
+  file="$(dropin_file "${unit}")"
+  mkdir -p "$(dirname "${file}")"
+  printf '# %s: no restart until "%s recover" (written %s)\n[Service]\nRestart=no\n' "${NAME}" "${NAME}" \
+    "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"${file}"
+  systemctl daemon-reload
+  [[ "$(systemctl show -p Restart --value -- "${unit}")" == no ]] \
+    || die "${unit}: the drop-in ${file} did not turn its restarts off"
+}
+
+# Waits up to SECS seconds until UNIT is down (inactive or failed).
+wait_down() {
+  local unit="$1" secs="$2" deadline state
+  deadline=$(($(now_ms) + secs * 1000))
+  while :; do
+    state="$(unit_state "${unit}")"
+    [[ "${state}" != inactive && "${state}" != failed ]] || return 0
+    (($(now_ms) < deadline)) || return 1
+    sleep 0.05
+  done
+}
+
+# ---------------------------------------------------------------------------------------------------------------- #
+# Commands
+
+cmd_check() {
+  local unit port
+  local -a units=() missing=()
+  while IFS=$'\t' read -r unit port; do
+    units+=("${unit}")
+    systemctl cat -- "${unit}" >/dev/null 2>&1 || missing+=("${unit}")
+  done < <("${STORE}_units")
+  ((${#units[@]})) || die "role.env places no ${STORE} instance on this server (${NODE_IP})"
+  ((${#missing[@]} == 0)) || die "${STORE} unit(s) missing on ${NODE_IP}: ${missing[*]} (not provisioned yet?)"
+  jq -cn --arg store "${STORE}" --arg host "${NODE_IP}" '{store: $store, host: $host, units: $ARGS.positional}' \
+    --args "${units[@]}"
+}
+
+# Sets HOLDER_HOST, HOLDER_PORT, HOLDER_UNIT, HOLDER_ROLE, or fails with one line.
+locate_holder() {
+  local line
+  line="$("${STORE}_locate" 2>/dev/null)" || line=""
+  IFS=$'\t' read -r HOLDER_HOST HOLDER_PORT HOLDER_UNIT HOLDER_ROLE <<<"${line}" || true
+  [[ -n "${HOLDER_HOST}" && "${HOLDER_PORT}" =~ ^[0-9]+$ && -n "${HOLDER_UNIT}" ]] \
+    || die "${STORE}: no instance holding primary data found (asked from ${NODE_IP})"
+}
+
+cmd_locate() {
+  locate_holder
+  jq -cn --arg store "${STORE}" --arg host "${HOLDER_HOST}" --argjson port "${HOLDER_PORT}" \
+    --arg unit "${HOLDER_UNIT}" --arg role "${HOLDER_ROLE}" \
+    '{store: $store, host: $host, port: $port, unit: $unit, role: $role}'
+}
+
+#######################################
+# kill-primary (SIGKILL) or stop-node (SIGTERM): ends the instance holding primary data when it runs here (exit 3
+# naming its server otherwise), keeping its data, and prints the JSON line (the fields of stores.sh fault, plus host
+# and unit). Arguments: KIND.
+#######################################
+cmd_fault() {
+  local kind="$1" unit port pid signal t0 t1 stop_secs="${FAULT_STOP_TIMEOUT:-60}"
+  locate_holder
+  if [[ "${HOLDER_HOST}" != "${NODE_IP}" ]]; then
+    err "the instance holding primary data is on ${HOLDER_HOST} (port ${HOLDER_PORT}, ${HOLDER_ROLE})," \
+      "not on this server (${NODE_IP}): run ${kind} there"
+    exit 3
+  fi
+  take_lock
+  # As stores.sh fault: only a whole server is faulted (a second fault before recover would end a second instance).
+  while IFS=$'\t' read -r unit port; do
+    [[ "$(unit_state "${unit}")" == active && ! -e "$(dropin_file "${unit}")" ]] \
+      || die "${unit} is not running (or still held down by an earlier fault): run recover first"
+  done < <("${STORE}_units")
+  unit="${HOLDER_UNIT}"
+  hold_down "${unit}"
+  pid="$(systemctl show -p MainPID --value -- "${unit}")"
+  [[ "${pid}" =~ ^[1-9][0-9]*$ ]] || die "${unit} has no main process (MainPID ${pid})"
+  if [[ "${kind}" == kill-primary ]]; then
+    signal=KILL
+    note "${kind}: SIGKILL to ${unit} (pid ${pid}, ${HOLDER_ROLE})"
+    t0="$(now_ms)"
+    systemctl kill --signal=SIGKILL -- "${unit}"
+    wait_down "${unit}" "${stop_secs}" || die "${unit} (pid ${pid}) still up ${stop_secs}s after SIGKILL"
+  else
+    signal=TERM
+    note "${kind}: stop (SIGTERM) of ${unit} (pid ${pid}, ${HOLDER_ROLE})"
+    t0="$(now_ms)"
+    # --no-block: the bound is ours (Elasticsearch's unit waits for its JVM without a stop timeout).
+    systemctl stop --no-block -- "${unit}"
+    if ! wait_down "${unit}" "${stop_secs}"; then
+      err "${unit} (pid ${pid}) still running ${stop_secs}s after SIGTERM: sending SIGKILL"
+      signal="TERM then KILL"
+      systemctl kill --signal=SIGKILL -- "${unit}"
+      wait_down "${unit}" 30 || die "${unit} (pid ${pid}) survived SIGKILL"
+    fi
+  fi
+  t1="$(now_ms)"
+  note "${kind}: ${unit} (pid ${pid}) down $((t1 - t0)) ms after the signal"
+  jq -cn --arg store "${STORE}" --arg kind "${kind}" --arg signal "${signal}" --arg host "${NODE_IP}" \
+    --argjson port "${HOLDER_PORT}" --argjson pid "${pid}" --arg role "${HOLDER_ROLE}" --arg unit "${unit}" \
+    --argjson killed "${t0}" --argjson exited "${t1}" \
+    '{store: $store, topology: "cluster", kind: $kind, signal: $signal, host: $host, port: $port, pid: $pid,
+      role: $role, unit: $unit, killed_at_ms: $killed, exited_at_ms: $exited}'
+}
+
+#######################################
+# Starts this server's store units that carry the drop-in or are down, and waits until the cluster is whole; also when
+# nothing was restarted (the caller is told the cluster is whole, not only that every process runs).
+#######################################
+cmd_recover() {
+  local t0 t1 deadline unit port file reload=0
+  local -a units=() ports=()
+  take_lock
+  t0="$(now_ms)"
+  deadline=$((t0 + ${FAULT_RECOVER_TIMEOUT:-300} * 1000))
+  while IFS=$'\t' read -r unit port; do
+    file="$(dropin_file "${unit}")"
+    if [[ -e "${file}" ]]; then
+      rm -f "${file}"
+      rmdir "$(dirname "${file}")" 2>/dev/null || true
+      reload=1
+    fi
+    if [[ "$(unit_state "${unit}")" != active ]]; then
+      units+=("${unit}")
+      ports+=("${port}")
+    fi
+  done < <("${STORE}_units")
+  ((reload == 0)) || systemctl daemon-reload
+  for unit in "${units[@]}"; do
+    note "recover: starting ${unit}"
+    systemctl reset-failed -- "${unit}" 2>/dev/null || true
+    # --no-block: the wait below (bounded by FAULT_RECOVER_TIMEOUT) is the one that matters.
+    systemctl start --no-block -- "${unit}"
+  done
+  until "${STORE}_whole"; do
+    for unit in "${units[@]}"; do
+      [[ "$(unit_state "${unit}")" != failed ]] || die "${unit} failed to start again (journalctl -u ${unit})"
+    done
+    (($(now_ms) < deadline)) \
+      || die "${STORE}: the cluster was not whole again within ${FAULT_RECOVER_TIMEOUT:-300}s (seen from ${NODE_IP})"
+    sleep 0.5
+  done
+  t1="$(now_ms)"
+  note "recover: ${STORE} whole again $((t1 - t0)) ms after recover began (restarted: ${units[*]:-none})"
+  jq -cn --arg store "${STORE}" --arg host "${NODE_IP}" --argjson back "${t1}" --argjson waited "$((t1 - t0))" \
+    '{store: $store, host: $host, restarted: ($ARGS.positional | map(tonumber)), back_at_ms: $back,
+      waited_ms: $waited}' --args "${ports[@]}"
+}
+
+main() {
+  local word
+  if [[ -z "${SSH_ORIGINAL_COMMAND+set}" && $# -eq 1 && ("$1" == -h || "$1" == --help) ]]; then
+    usage
+    return 0
+  fi
+  if ! word="$(checked_word "$@")"; then
+    err "unknown command '$(shown_command "$@")': give check, locate, kill-primary, stop-node or recover"
+    return 2
+  fi
+  if ((EUID != 0)); then
+    # Root is needed for systemctl and the root-only role.env; the word is the checked one. Should sudo keep
+    # SSH_ORIGINAL_COMMAND, it holds that same single word.
+    exec sudo -n -- "$(readlink -f "${BASH_SOURCE[0]}")" "${word}"
+  fi
+  load_env
+  case "${word}" in
+    check) cmd_check ;;
+    locate) cmd_locate ;;
+    kill-primary | stop-node) cmd_fault "${word}" ;;
+    recover) cmd_recover ;;
+  esac
+}
+
+main "$@"
