@@ -90,26 +90,24 @@ readonly HOSTS_JQ='
     else {} end
 '
 
-# What the store's durability profile says one node crash may lose (cluster topology); empty when not known.
-profile_loss() {
+# The value of KIND (client: the client properties; loss: what one node crash may lose) in the durability profile of
+# the store the outputs name, on the cluster topology; empty when the outputs name no store or profile.
+# Arguments: OUTPUTS KIND.
+cluster_profile_value() {
   local store durability
   store="$(jq -r '.store_connection.value.store // empty' <<<"$1")"
   durability="$(jq -r '.store_connection.value.durability // empty' <<<"$1")"
   if [[ -n "${store}" && -n "${durability}" ]]; then
-    profile_list "${store}" "${durability}" cluster loss 2>/dev/null || true
+    profile_list "${store}" "${durability}" cluster "$2" 2>/dev/null || true
   fi
 }
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.
 profile_client_json() {
-  local store durability kv json='{}'
-  store="$(jq -r '.store_connection.value.store // empty' <<<"$1")"
-  durability="$(jq -r '.store_connection.value.durability // empty' <<<"$1")"
-  if [[ -n "${store}" && -n "${durability}" ]]; then
-    for kv in $(profile_list "${store}" "${durability}" cluster client 2>/dev/null); do
-      json="$(jq --arg k "${kv%%=*}" --arg v "${kv#*=}" '. + {($k): $v}' <<<"${json}")"
-    done
-  fi
+  local kv json='{}'
+  for kv in $(cluster_profile_value "$1" client); do
+    json="$(jq --arg k "${kv%%=*}" --arg v "${kv#*=}" '. + {($k): $v}' <<<"${json}")"
+  done
   printf '%s\n' "${json}"
 }
 
@@ -137,7 +135,7 @@ main() {
   command -v jq >/dev/null || { err "jq is required"; return 1; }
   local outputs hosts
   outputs="$(read_outputs "${tf_dir}" "${json}")" || { err "could not read the terraform outputs"; return 1; }
-  hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" --arg loss "$(profile_loss "${outputs}")" \
+  hosts="$(jq --argjson profile "$(profile_client_json "${outputs}")" --arg loss "$(cluster_profile_value "${outputs}" loss)" \
     "${HOSTS_JQ}" <<<"${outputs}")" \
     || { err "could not make a hosts file of the terraform outputs (above)"; return 1; }
   # Created 0600 from the start (umask), never readable by others even for a moment.

@@ -116,7 +116,7 @@ load_env() {
   done
   [[ "${ROLE}" == "${STORE}" ]] || die "this machine is a ${ROLE}, not a ${STORE} server (${file})"
   case "${STORE}" in
-    redisjson) require_env "${file}" REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_PASSWORD ;;
+    redisjson) require_env "${file}" REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_PASSWORD REPO_DIR ;;
     mongodb) require_env "${file}" MONGODB_SHARDS ;;
     elasticsearch) require_env "${file}" ES_ELASTIC_PASSWORD ;;
     *) die "unknown store '${STORE}' in ${file}" ;;
@@ -177,21 +177,12 @@ redis_cluster_nodes() {
   return 1
 }
 
-# "HOST<TAB>PORT<TAB>UNIT<TAB>ROLE" of the live master serving the lowest slot (redisjson_primary in
-# scripts/stores/redisjson.sh): the fault hits the same share of the keys whichever node holds it after earlier
-# failovers. Migrating-slot entries ("[..]") are skipped.
+# "HOST<TAB>PORT<TAB>UNIT<TAB>ROLE" of the live master serving the lowest slot, by the rule the local cluster uses too
+# (scripts/cluster/redis-primary.awk in the repository provisioning unpacked at REPO_DIR, tested there against real
+# Redis clusters).
 redisjson_locate() {
-  redis_cluster_nodes | awk '
-    $3 ~ /master/ && $3 !~ /fail|handshake|noaddr/ {
-      split($2, addr, "[:@,]"); slots = ""; first = ""
-      for (i = 9; i <= NF; i++) {
-        if ($i !~ /^\[/) { slots = slots (slots == "" ? "" : ",") $i; if (first == "") first = $i + 0 }
-      }
-      if (slots != "" && (best == "" || first < low)) {
-        low = first; best = addr[1] "\t" addr[2] "\tycsb-redis@" addr[2] ".service\tmaster of slots " slots
-      }
-    }
-    END { if (best != "") print best }'
+  redis_cluster_nodes | awk -f "${REPO_DIR}/scripts/cluster/redis-primary.awk" \
+    | awk -F '\t' -v OFS='\t' '{ print $1, $2, "ycsb-redis@" $2 ".service", $3 }'
 }
 
 # Whole (scripts/cluster/redis-cluster-create.sh's rule, on this server's nodes): every local node says

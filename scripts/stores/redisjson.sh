@@ -85,16 +85,11 @@ redisjson_form() {
     "${REPO_ROOT}/scripts/cluster/redis-cluster-create.sh" --replicas 1 "${hosts[@]}"
 }
 
-# "PORT<TAB>ROLE" of the live master serving the lowest slot (slot 0 while every slot is served): the fault hits the
-# same third of the keys whatever node holds it after earlier failovers. Migrating-slot entries ("[..]") are skipped.
+# "PORT<TAB>ROLE" of the live master serving the lowest slot (scripts/cluster/redis-primary.awk, the rule the AWS
+# servers' fault helper uses too).
 redisjson_primary() {
-  redis_cli "$(first_port redisjson "$1")" CLUSTER NODES | tr -d '\r' | awk '
-    $3 ~ /master/ && $3 !~ /fail|handshake|noaddr/ {
-      split($2, addr, "[:@]"); slots = ""; first = ""
-      for (i = 9; i <= NF; i++) if ($i !~ /^\[/) { slots = slots (slots == "" ? "" : ",") $i; if (first == "") first = $i + 0 }
-      if (slots != "" && (best == "" || first < low)) { low = first; best = addr[2] "\tmaster of slots " slots }
-    }
-    END { if (best != "") print best }'
+  redis_cli "$(first_port redisjson "$1")" CLUSTER NODES | tr -d '\r' \
+    | awk -f "${REPO_ROOT}/scripts/cluster/redis-primary.awk" | cut -f2-
 }
 
 # Waits until the cluster is whole again after a node came back. redis-cluster-create.sh is safe to re-run on a

@@ -137,6 +137,7 @@ SERVER_IPS='10.42.1.10,10.42.1.11,10.42.1.12'
 REDIS_BASE_PORT='7000'
 REDIS_PROCESSES_PER_SERVER='2'
 MONGODB_SHARDS='shard0=10.42.1.10:27100,10.42.1.11:27100;shard1=10.42.1.11:27101,10.42.1.10:27101'
+REPO_DIR='${REPO_ROOT}'
 EOF
   printf "REDIS_PASSWORD='redis-secret'\nES_ELASTIC_PASSWORD='es-secret'\n" >"${dir}/secrets.env"
   printf '%s\n' "${dir}/role.env"

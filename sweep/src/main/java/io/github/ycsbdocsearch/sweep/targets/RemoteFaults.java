@@ -106,12 +106,8 @@ public final class RemoteFaults implements FaultTarget {
       faulted = holder;
     }
     long sent = System.currentTimeMillis();
-    JsonNode n = call(holder, kind, KILL_TIMEOUT);
+    ObjectNode o = call(holder, kind, KILL_TIMEOUT);
     long returned = System.currentTimeMillis();
-    if (!(n instanceof ObjectNode o)) {
-      throw new SetupException(
-          "server " + holder.destination() + ": '" + kind + "' printed no JSON object");
-    }
     long theirs = o.path("killed_at_ms").asLong(returned);
     long ours = Math.max(sent, Math.min(returned, theirs));
     if (ours != theirs) {
@@ -172,16 +168,15 @@ public final class RemoteFaults implements FaultTarget {
     return loss;
   }
 
-  /** One word to the server's helper; its stdout's last line, as JSON. */
-  private JsonNode call(FaultServer server, String word, Duration timeout) {
+  /** One word to the server's helper; its stdout's last line, a JSON object. */
+  private ObjectNode call(FaultServer server, String word, Duration timeout) {
     String out = ssh.apply(server, timeout).run(List.of(word), null).strip();
     String last = out.lines().reduce((a, b) -> b).orElse("");
     try {
-      JsonNode n = Json.MAPPER.readTree(last);
-      if (n == null || !n.isObject()) {
-        throw new IOException("not a JSON object");
+      if (Json.MAPPER.readTree(last) instanceof ObjectNode n) {
+        return n;
       }
-      return n;
+      throw new IOException("not a JSON object");
     } catch (IOException e) {
       throw new SetupException(
           "server "
