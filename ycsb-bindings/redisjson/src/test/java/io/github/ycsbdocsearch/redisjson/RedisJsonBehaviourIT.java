@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreProbe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.json.JsonProtocol.JsonCommand;
@@ -284,6 +286,57 @@ class RedisJsonBehaviourIT {
   private static Map<String, String> strings(Map<String, ByteIterator> m) {
     Map<String, String> out = new HashMap<>();
     m.forEach((k, v) -> out.put(k, v.toString()));
+    return out;
+  }
+
+  /**
+   * Redis counts a rewrite or a snapshot when it forks the child, so each forced one must raise its
+   * counter by exactly one in every sample, while it runs and after it ends. (The sampler once
+   * added the one in progress and counted every rewrite it sampled running twice.)
+   */
+  @Test
+  void theBackgroundSamplerCountsEachForcedRewriteAndSnapshotOnce() throws Exception {
+    try (StoreProbe.BackgroundSampler sampler = probe.backgroundSampler(props)) {
+      assertRaisedByOne(sampler, Protocol.Command.BGREWRITEAOF, "aof_rewrite", "aof_rewrite");
+      assertRaisedByOne(sampler, Protocol.Command.BGSAVE, "rdb_save", "rdb_bgsave");
+    }
+  }
+
+  private void assertRaisedByOne(
+      StoreProbe.BackgroundSampler sampler, Protocol.Command command, String kind, String info)
+      throws InterruptedException {
+    String inProgress = info + "_in_progress";
+    awaitPersistence(inProgress, "0");
+    long before = sampler.counters().get(kind);
+    raw.executeCommand(new CommandArguments(command));
+    List<Long> rises = new ArrayList<>();
+    boolean running = true;
+    for (int i = 0; i < 3000 && running; i++) {
+      running = !"0".equals(persistence().get(inProgress));
+      rises.add(sampler.counters().get(kind) - before);
+      Thread.sleep(10);
+    }
+    assertFalse(running, command + " still running after 30 s");
+    assertEquals(Set.of(1L), Set.copyOf(rises), kind + " per sample: " + rises);
+  }
+
+  private void awaitPersistence(String key, String value) throws InterruptedException {
+    for (int i = 0; i < 3000 && !value.equals(persistence().get(key)); i++) {
+      Thread.sleep(10);
+    }
+    assertEquals(value, persistence().get(key), key);
+  }
+
+  private Map<String, String> persistence() {
+    Map<String, String> out = new HashMap<>();
+    for (String line :
+        RedisConnector.text(raw.executeCommand(RedisCommand.INFO.args().add("persistence")))
+            .split("\r?\n")) {
+      String[] kv = line.trim().split(":", 2);
+      if (kv.length == 2) {
+        out.put(kv[0], kv[1]);
+      }
+    }
     return out;
   }
 }
