@@ -154,7 +154,8 @@ for k in sys.argv[2].split("/"): d=d[int(k)] if isinstance(d, list) else d[k]
 print(d)' "$1" "$2"
 }
 
-# An explicit rate alone: one sustained fixed-rate step with intended latency, its harness floor, and the capacity
+# An explicit rate alone: one sustained fixed-rate step with intended latency (YCSB's core workload: per-thread pacing,
+# which cannot ramp, so no soft start), its harness floor, and the capacity
 # (the objective is loose: this is about the bookkeeping, on a shared machine).
 fixed_rate_step_records_intended_latency() {
   local dir step
@@ -164,6 +165,7 @@ fixed_rate_step_records_intended_latency() {
   [[ "$(field "${step}/step.json" status)" == complete ]] && [[ -s "${step}/hdr/Intended-READ.hdr" ]] \
     && [[ "$(field "${step}/step.json" target_ops)" == 300 ]] \
     && [[ "$(field "${step}/summary.json" rate_sustained)" == True ]] \
+    && [[ "$(field "${step}/step.json" open_loop/ramp_s)" == 0.0 ]] \
     && [[ "$(field "${dir}/basicdb/steps/02-t2-r300-floor/step.json" phase)" == floor ]] \
     && [[ "$(field "${dir}/basicdb/saturation.json" capacity_ops)" == 300.0 ]]
 }
@@ -191,6 +193,11 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
     "${dir}/mm1/steps"
   awk -v c="${cap}" 'BEGIN { exit !(c >= 654 && c <= 885) }' || return 1
   [[ "${lo}" == "${cap}" ]] || return 1
+  # The shared schedule's soft start: 0.6 of the 1 s warm-up, as the step asked and as the workload kept it.
+  local first
+  first="$(find "${dir}/mm1/steps" -name arrivals.json | sort | head -n 1)"
+  [[ "$(field "$(dirname "${first}")/step.json" open_loop/ramp_s)" == 0.6 && "$(field "${first}" ramp_s)" == 0.6 ]] \
+    || { echo "ramp_s: $(field "${first}" ramp_s) in ${first}"; return 1; }
   local over
   over="$(python3 -c 'import glob,json,os,sys
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):

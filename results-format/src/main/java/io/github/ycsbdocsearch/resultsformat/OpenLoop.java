@@ -18,6 +18,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param slo the objective, e.g. {@code p99<=10ms}
  * @param sloPercentile its percentile as a fraction
  * @param sloBoundUs its bound, microseconds
+ * @param rampS seconds at the schedule's start over which the rate rises linearly from 0 to the
+ *     step's rate, inside the warm-up (0: none; absent in results written before it existed)
  */
 @JsonPropertyOrder({
   "arrivals",
@@ -25,7 +27,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   "lag_threshold_us",
   "slo",
   "slo_percentile",
-  "slo_bound_us"
+  "slo_bound_us",
+  "ramp_s"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record OpenLoop(
@@ -34,7 +37,8 @@ public record OpenLoop(
     long lagThresholdUs,
     String slo,
     double sloPercentile,
-    long sloBoundUs) {
+    long sloBoundUs,
+    double rampS) {
 
   /** YCSB's own pacing: each thread keeps its own periodic schedule ({@code -target}). */
   public static final String PER_THREAD = "per-thread";

@@ -101,6 +101,16 @@ public final class Defaults {
   public static final long ARRIVALS_SEED = 20_211_118L;
 
   /**
+   * Share of a fixed-rate step's warm-up over which its arrival rate rises from 0 to the full rate
+   * (a soft start). Every step is a new client JVM, whose cold code (interpreted, then compiled
+   * while it runs) cannot keep the full rate from its first arrival: it fell behind and queued a
+   * backlog that outlasted a 5 s warm-up in MongoDB steps, charging the client's start to the
+   * store. The rest of the warm-up runs at the full rate, so the store reaches its steady state
+   * before the window.
+   */
+  public static final double ARRIVAL_RAMP_SHARE = 0.6;
+
+  /**
    * Least send-lag threshold: a send-lag p99 above the threshold (a tenth of the bound, at least
    * this) limits.
    */

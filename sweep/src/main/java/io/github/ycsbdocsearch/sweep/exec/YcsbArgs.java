@@ -85,6 +85,7 @@ public final class YcsbArgs {
       prop(a, "docsearch.arrivals.process", openLoop.arrivals());
       prop(a, ArrivalConfig.SEED, String.valueOf(openLoop.seed()));
       prop(a, "docsearch.arrivals.lag_threshold_us", String.valueOf(openLoop.lagThresholdUs()));
+      prop(a, ArrivalConfig.RAMP_S, String.valueOf(openLoop.rampS()));
     }
     // operationcount=0 does NOT mean "unlimited" in 0.17.0: Client caps the thread count at the
     // operation count

@@ -54,7 +54,8 @@ public record ClientShare(int index, StepSpec step, long operationCount, OpenLoo
                   openLoop.lagThresholdUs(),
                   openLoop.slo(),
                   openLoop.sloPercentile(),
-                  openLoop.sloBoundUs());
+                  openLoop.sloBoundUs(),
+                  openLoop.rampS());
       shares.add(
           new ClientShare(i, part, Math.max(part.threads(), part(operationCount, k, i)), schedule));
     }

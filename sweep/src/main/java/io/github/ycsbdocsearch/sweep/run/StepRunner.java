@@ -134,7 +134,7 @@ final class StepRunner {
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     AtomicReference<List<BackgroundEvents.Sample>> samples = new AtomicReference<>(List.of());
-    OpenLoop openLoop = openLoop(step);
+    OpenLoop openLoop = openLoop(step, timing);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     prepare(tmp, shares.size() == 1);
     // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then;
@@ -776,22 +776,25 @@ final class StepRunner {
   }
 
   /**
-   * The arrival schedule and objective of a fixed-rate step (its seed differs per step); null in a
-   * closed loop.
+   * The arrival schedule and objective of a fixed-rate step (its seed differs per step, its ramp is
+   * {@link Defaults#ARRIVAL_RAMP_SHARE} of the warm-up when the workload keeps the shared
+   * schedule); null in a closed loop.
    */
-  private OpenLoop openLoop(StepSpec step) {
+  private OpenLoop openLoop(StepSpec step, Timing timing) {
     if (step.targetOps() <= 0) {
       return null;
     }
     Slo slo = ctx.options().slo();
-    String arrivals = sharedSchedule() ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
+    boolean shared = sharedSchedule();
+    String arrivals = shared ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
     return new OpenLoop(
         arrivals,
         ctx.options().arrivalsSeed() + step.index(),
         lagThresholdUs(slo),
         slo.text(),
         slo.percentile().value() / 100.0,
-        slo.boundUs());
+        slo.boundUs(),
+        shared ? Defaults.ARRIVAL_RAMP_SHARE * timing.warmupS() : 0); // -target cannot ramp
   }
 
   /**

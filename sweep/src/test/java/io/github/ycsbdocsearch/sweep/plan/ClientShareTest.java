@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ClientShareTest {
   private static final OpenLoop SCHEDULE =
-      new OpenLoop("poisson", 100, 1000, "p99<=10ms", 0.99, 10_000);
+      new OpenLoop("poisson", 100, 1000, "p99<=10ms", 0.99, 10_000, 3);
 
   @Test
   void theSharesAddUpToTheStepAndEachClientHasItsOwnSeed() {
@@ -25,6 +25,7 @@ class ClientShareTest {
         List.of(100L, 100 + ClientShare.SEED_STRIDE, 100 + 2 * ClientShare.SEED_STRIDE),
         shares.stream().map(s -> s.openLoop().seed()).toList());
     shares.forEach(s -> assertEquals(step.index(), s.step().index()));
+    shares.forEach(s -> assertEquals(3, s.openLoop().rampS(), "every client ramps alike"));
   }
 
   @Test

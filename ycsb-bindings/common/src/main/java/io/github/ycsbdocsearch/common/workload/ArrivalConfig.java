@@ -14,8 +14,11 @@ import java.util.Properties;
  * @param process how the gaps between arrivals are drawn
  * @param seed seed of the gap sequence: the same seed gives the same schedule on every JVM
  * @param lagThresholdUs a send later than this after its arrival counts as late
+ * @param rampS seconds over which the rate rises linearly from 0 to {@code rateOps} at the start
+ *     (0: the full rate from the first arrival)
  */
-public record ArrivalConfig(double rateOps, Process process, long seed, long lagThresholdUs) {
+public record ArrivalConfig(
+    double rateOps, Process process, long seed, long lagThresholdUs, double rampS) {
 
   public static final String RATE = "docsearch.arrivals.rate";
   public static final String PROCESS = "docsearch.arrivals.process";
@@ -29,6 +32,18 @@ public record ArrivalConfig(double rateOps, Process process, long seed, long lag
 
   public static final String LAG_THRESHOLD_US = "docsearch.arrivals.lag_threshold_us";
   public static final long LAG_THRESHOLD_US_DEFAULT = 1000;
+
+  /**
+   * Seconds of a soft start: a client JVM starts with cold code (interpreted, then compiled while
+   * it runs), so at the full rate from its first arrival it falls behind and queues a backlog that
+   * can outlast the warm-up. The sweep ramps over part of the warm-up; the default here is none.
+   */
+  public static final String RAMP_S = "docsearch.arrivals.ramp_s";
+
+  /** A schedule without a ramp (tests, simulations). */
+  public ArrivalConfig(double rateOps, Process process, long seed, long lagThresholdUs) {
+    this(rateOps, process, seed, lagThresholdUs, 0);
+  }
 
   /** How inter-arrival gaps are drawn. */
   public enum Process {
@@ -57,28 +72,31 @@ public record ArrivalConfig(double rateOps, Process process, long seed, long lag
         Props.oneOf(
             p, PROCESS, Process.POISSON.label(), Process.POISSON.label(), Process.UNIFORM.label());
     return new ArrivalConfig(
-        rate(p),
+        nonNegative(p, RATE, "a rate in operations per second, > 0 (0 or absent: no pacing)"),
         Process.valueOf(process.toUpperCase(Locale.ROOT)),
         Props.longValue(p, SEED, SEED_DEFAULT, Long.MIN_VALUE),
-        Props.longValue(p, LAG_THRESHOLD_US, LAG_THRESHOLD_US_DEFAULT, 0));
+        Props.longValue(p, LAG_THRESHOLD_US, LAG_THRESHOLD_US_DEFAULT, 0),
+        nonNegative(p, RAMP_S, "seconds, >= 0"));
   }
 
-  private static double rate(Properties p) {
-    String v = p.getProperty(RATE);
+  /**
+   * A finite number >= 0 (0 when absent); NaN and infinity fail too: a schedule needs both finite.
+   */
+  private static double nonNegative(Properties p, String key, String expected) {
+    String v = p.getProperty(key);
     if (v == null || v.isBlank()) {
       return 0;
     }
-    double rate;
+    double x;
     try {
-      rate = Double.parseDouble(v.trim());
+      x = Double.parseDouble(v.trim());
     } catch (NumberFormatException e) {
-      rate = Double.NaN;
+      x = Double.NaN;
     }
-    // NaN and infinity fail here too: a schedule needs a finite period.
-    if (!(rate >= 0 && rate < Double.POSITIVE_INFINITY)) {
-      throw Props.bad(RATE, v, "a rate in operations per second, > 0 (0 or absent: no pacing)");
+    if (!(x >= 0 && x < Double.POSITIVE_INFINITY)) {
+      throw Props.bad(key, v, expected);
     }
-    return rate;
+    return x;
   }
 
   /** Whether the workload paces its operations (a rate was given). */

@@ -175,6 +175,7 @@ final class ArrivalPacer {
     out.put("process", config.process().label());
     out.put("rate_ops", config.rateOps());
     out.put("seed", config.seed());
+    out.put("ramp_s", config.rampS());
     out.put("threads", threads);
     out.put("start_epoch_ms", schedule.startEpochMs());
     out.put("stop_epoch_ms", stopped ? stopEpochMs : null);

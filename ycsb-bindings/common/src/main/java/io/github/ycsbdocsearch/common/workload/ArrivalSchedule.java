@@ -19,6 +19,12 @@ import java.util.SplittableRandom;
  * a given seed always gives the same sequence. Offsets are summed as doubles of nanoseconds: exact
  * to well under a nanosecond for any run shorter than weeks.
  *
+ * <p>With a ramp of {@code R} seconds ({@link ArrivalConfig#rampS}) the rate rises linearly from 0
+ * to the full rate over the first {@code R} seconds: the full-rate schedule's offset {@code u} is
+ * due at {@code sqrt(2Ru)} while {@code u <= R/2} and at {@code u + R/2} after, the inverse of the
+ * ramp's cumulative rate. So the arrivals after the ramp are exactly the full-rate schedule shifted
+ * by {@code R/2}: the measured window, after the ramp, sees the configured process unchanged.
+ *
  * <p>Thread-safe: claims are serialised by the object's lock, which only draws one number (cheap
  * well beyond 200,000 arrivals per second).
  */
@@ -34,6 +40,7 @@ public final class ArrivalSchedule {
   private final ArrivalConfig config;
   private final SplittableRandom gaps;
   private final double periodNanos;
+  private final double rampNanos;
   private boolean started;
   private long t0;
   private long startEpochMs;
@@ -57,6 +64,7 @@ public final class ArrivalSchedule {
     this.config = config;
     this.gaps = new SplittableRandom(Seeds.mix(config.seed(), STREAM));
     this.periodNanos = NANOS_PER_SECOND / config.rateOps();
+    this.rampNanos = config.rampS() * NANOS_PER_SECOND;
   }
 
   public ArrivalConfig config() {
@@ -78,9 +86,18 @@ public final class ArrivalSchedule {
       t0 = nowNanos;
       startEpochMs = System.currentTimeMillis();
     }
-    Arrival arrival = new Arrival(next, t0 + Math.round(nextOffsetNanos));
+    Arrival arrival = new Arrival(next, nextDueNanos());
     advance();
     return arrival;
+  }
+
+  /** When arrival {@link #next} is due: its full-rate offset, through the ramp. */
+  private long nextDueNanos() {
+    double u = nextOffsetNanos;
+    if (u < rampNanos / 2) {
+      return t0 + Math.round(Math.sqrt(2 * rampNanos * u));
+    }
+    return t0 + Math.round(u + rampNanos / 2);
   }
 
   private void advance() {
@@ -99,7 +116,7 @@ public final class ArrivalSchedule {
    */
   public synchronized long skipDue(long cutoffNanos) {
     long skipped = 0;
-    while (started && t0 + Math.round(nextOffsetNanos) <= cutoffNanos) {
+    while (started && nextDueNanos() <= cutoffNanos) {
       advance();
       skipped++;
     }

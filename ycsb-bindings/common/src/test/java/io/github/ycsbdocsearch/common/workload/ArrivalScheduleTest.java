@@ -141,6 +141,8 @@ class ArrivalScheduleTest {
       {ArrivalConfig.SEED, "0x12"},
       {ArrivalConfig.LAG_THRESHOLD_US, "-5"},
       {ArrivalConfig.LAG_THRESHOLD_US, "1.5"},
+      {ArrivalConfig.RAMP_S, "-1"},
+      {ArrivalConfig.RAMP_S, "soon"},
     };
     for (String[] kv : cases) {
       String msg =
@@ -158,5 +160,48 @@ class ArrivalScheduleTest {
         "property docsearch.arrivals.rate='-1' is malformed: expected a rate in operations per"
             + " second, > 0 (0 or absent: no pacing)",
         negative.getMessage());
+  }
+
+  /**
+   * A ramp of R seconds: after it, the schedule is the full-rate one shifted by R/2 (so the window
+   * sees the configured process exactly); within it, half the full rate's arrivals (the rate rises
+   * linearly), a quarter of them in its first half.
+   */
+  @Test
+  void aRampRisesLinearlyThenIsTheFullRateScheduleShiftedByHalfTheRamp() {
+    for (String process : new String[] {"uniform", "poisson"}) {
+      long[] flat =
+          times(schedule(ArrivalConfig.RATE, "1000", ArrivalConfig.PROCESS, process), 9000);
+      long[] ramped =
+          times(
+              schedule(
+                  ArrivalConfig.RATE,
+                  "1000",
+                  ArrivalConfig.PROCESS,
+                  process,
+                  ArrivalConfig.RAMP_S,
+                  "4"),
+              9000);
+      long ramp = 4_000_000_000L;
+      int inRamp = 0;
+      int inFirstHalf = 0;
+      for (int k = 0; k < ramped.length; k++) {
+        if (ramped[k] < ramp) {
+          inRamp++;
+          inFirstHalf += ramped[k] < ramp / 2 ? 1 : 0;
+          assertTrue(ramped[k] >= flat[k], process + ": a ramp only delays: " + k);
+        } else {
+          assertEquals(flat[k] + ramp / 2, ramped[k], 1, process + ": arrival " + k);
+        }
+      }
+      // 2,000 expected in the ramp, 500 in its first half: exact for uniform, ~3 sigma for Poisson.
+      assertEquals(2000, inRamp, 140, process);
+      assertEquals(500, inFirstHalf, 70, process);
+    }
+    assertEquals(
+        2.5,
+        ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "5", ArrivalConfig.RAMP_S, "2.5"))
+            .rampS());
+    assertEquals(0, ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "5")).rampS());
   }
 }

@@ -149,6 +149,7 @@ class DocSearchWorkloadPacingTest {
             "process",
             "rate_ops",
             "seed",
+            "ramp_s",
             "threads",
             "start_epoch_ms",
             "stop_epoch_ms",
