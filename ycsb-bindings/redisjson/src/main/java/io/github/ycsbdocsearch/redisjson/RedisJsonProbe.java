@@ -343,10 +343,13 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   private static Map<String, String> infoSection(Connection n, String section) {
+    return infoFields(n.executeCommand(RedisCommand.INFO.args().add(section)));
+  }
+
+  /** The {@code field:value} lines of an {@code INFO} reply (section headers left out). */
+  static Map<String, String> infoFields(Object infoReply) {
     Map<String, String> out = new HashMap<>();
-    for (String line :
-        RedisConnector.text(n.executeCommand(RedisCommand.INFO.args().add(section)))
-            .split("\r?\n")) {
+    for (String line : RedisConnector.text(infoReply).split("\r?\n")) {
       int colon = line.indexOf(':');
       if (colon > 0 && !line.startsWith("#")) {
         out.put(line.substring(0, colon), line.substring(colon + 1).trim());

@@ -328,15 +328,7 @@ class RedisJsonBehaviourIT {
   }
 
   private Map<String, String> persistence() {
-    Map<String, String> out = new HashMap<>();
-    for (String line :
-        RedisConnector.text(raw.executeCommand(RedisCommand.INFO.args().add("persistence")))
-            .split("\r?\n")) {
-      String[] kv = line.trim().split(":", 2);
-      if (kv.length == 2) {
-        out.put(kv[0], kv[1]);
-      }
-    }
-    return out;
+    return RedisJsonProbe.infoFields(
+        raw.executeCommand(RedisCommand.INFO.args().add("persistence")));
   }
 }
