@@ -1,12 +1,11 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +13,10 @@ import java.util.Map;
 /**
  * A fixed-rate step judged against the latency objective (summary.json {@code objective}): for
  * every operation, how many requests there were and how many were over the bound, with the {@link
- * ExceedanceTest}'s decision.
+ * ExceedanceTest}'s decision; the same decision on latency measured from each request's actual send
+ * (so a reader can tell whether the client's own late sends changed the verdict, {@link
+ * ClientAttribution}); and the counts second by second, which the capacity estimate pools over every
+ * window of a store.
  *
  * <p>Counting: a request is over when its intended latency (from its scheduled arrival) passes the
  * bound; every failed request counts as over, whatever its latency; every request that was due but
@@ -39,6 +41,8 @@ import java.util.Map;
  * @param unsent requests due in the step but never sent
  * @param reason why, in words, naming the operation that decided
  * @param operations per operation, in row order
+ * @param decisionFromSend the decision on latency from the actual send (service time; failures and
+ *     unsent requests over as above); null when not known (files written before it)
  */
 @JsonPropertyOrder({
   "slo",
@@ -48,7 +52,8 @@ import java.util.Map;
   "confidence",
   "unsent",
   "reason",
-  "operations"
+  "operations",
+  "decision_from_send"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record Objective(
@@ -59,7 +64,8 @@ public record Objective(
     Double confidence,
     long unsent,
     String reason,
-    List<Operation> operations) {
+    List<Operation> operations,
+    Decision decisionFromSend) {
 
   public Objective {
     operations = List.copyOf(operations);
@@ -94,10 +100,28 @@ public record Objective(
    *     included
    * @param over of those, over the bound (failures and unsent included)
    * @param failed its failed requests
+   * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
    * @param decision the exceedance test's decision
    * @param pValue the decision's p-value
+   * @param overFromSend of its requests, over the bound on latency from the actual send (failures
+   *     and unsent included); null when not known
+   * @param decisionFromSend the test's decision on those, with the same dispersion; null when not
+   *     known
+   * @param perSecond its requests and those over the bound in each second of the window (failures
+   *     included, unsent ones not: they belong to no second); null when not known
    */
-  @JsonPropertyOrder({"op", "requests", "over", "failed", "dispersion", "decision", "p_value"})
+  @JsonPropertyOrder({
+    "op",
+    "requests",
+    "over",
+    "failed",
+    "dispersion",
+    "decision",
+    "p_value",
+    "over_from_send",
+    "decision_from_send",
+    "per_second"
+  })
   public record Operation(
       String op,
       long requests,
@@ -105,29 +129,102 @@ public record Objective(
       long failed,
       double dispersion,
       Decision decision,
-      double pValue) {}
+      double pValue,
+      Long overFromSend,
+      Decision decisionFromSend,
+      PerSecond perSecond) {}
+
+  /**
+   * Counts second by second. Immutable (the arrays are copied).
+   *
+   * @param requests requests per second of the window
+   * @param over of those, over the bound
+   */
+  public record PerSecond(long[] requests, long[] over) {
+    public PerSecond {
+      if (requests.length != over.length) {
+        throw new IllegalArgumentException("requests and over differ in length");
+      }
+      requests = requests.clone();
+      over = over.clone();
+    }
+
+    @Override
+    public long[] requests() {
+      return requests.clone();
+    }
+
+    @Override
+    public long[] over() {
+      return over.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PerSecond p
+          && Arrays.equals(requests, p.requests)
+          && Arrays.equals(over, p.over);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Arrays.hashCode(requests) + Arrays.hashCode(over);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(over) + "/" + Arrays.toString(requests);
+    }
+  }
 
   /**
    * Requests and over-the-bound counts of one operation before the test.
    *
    * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
+   * @param overFromSend over the bound on latency from the actual send, failures included; -1 when
+   *     not known
+   * @param perSecond the counts second by second; null when not known
    */
-  public record Counts(long requests, long over, long failed, double dispersion) {
+  public record Counts(
+      long requests,
+      long over,
+      long failed,
+      double dispersion,
+      long overFromSend,
+      PerSecond perSecond) {
     public Counts {
       dispersion = Double.isFinite(dispersion) ? Math.max(1, dispersion) : 1;
     }
 
+    /** Counts without the latency from the send or the seconds. */
+    public Counts(long requests, long over, long failed, double dispersion) {
+      this(requests, over, failed, dispersion, -1, null);
+    }
+
     /**
-     * Counts from one interval's requests and over-the-bound requests each, with their dispersion.
+     * Counts from one interval's requests and over-the-bound requests each, with their dispersion
+     * and the seconds kept.
      */
     public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
+      return of(requestsPerInterval, overPerInterval, failed, -1);
+    }
+
+    /** {@link #of(long[], long[], long)} with the over-the-bound count from the send. */
+    public static Counts of(
+        long[] requestsPerInterval, long[] overPerInterval, long failed, long overFromSend) {
       long n = 0;
       long k = 0;
       for (int i = 0; i < requestsPerInterval.length; i++) {
         n += requestsPerInterval[i];
         k += overPerInterval[i];
       }
-      return new Counts(n, k, failed, dispersion(requestsPerInterval, overPerInterval));
+      return new Counts(
+          n,
+          k,
+          failed,
+          dispersion(requestsPerInterval, overPerInterval),
+          overFromSend,
+          new PerSecond(requestsPerInterval, overPerInterval));
     }
 
     /**
@@ -173,21 +270,30 @@ public record Objective(
       Counts c = e.getValue();
       long n = c.requests() + unsent;
       long k = c.over() + unsent;
-      ops.add(test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile));
+      Operation tested = test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile);
+      Long fromSend = c.overFromSend() < 0 ? null : Math.min(n, c.overFromSend() + unsent);
+      Decision sendDecision =
+          fromSend == null
+              ? null
+              : test(e.getKey(), n, fromSend, c.failed(), c.dispersion(), percentile).decision();
+      ops.add(
+          new Operation(
+              tested.op(),
+              tested.requests(),
+              tested.over(),
+              tested.failed(),
+              tested.dispersion(),
+              tested.decision(),
+              tested.pValue(),
+              fromSend,
+              sendDecision,
+              c.perSecond()));
     }
-    return of(slo, percentile, boundUs, ops, unsent);
-  }
-
-  private static Objective of(
-      String slo, double percentile, long boundUs, List<Operation> ops, long unsent) {
-    Decision d =
-        ops.isEmpty()
-            ? Decision.INCONCLUSIVE
-            : ops.stream().anyMatch(o -> o.decision() == Decision.FAIL)
-                ? Decision.FAIL
-                : ops.stream().anyMatch(o -> o.decision() == Decision.INCONCLUSIVE)
-                    ? Decision.INCONCLUSIVE
-                    : Decision.PASS;
+    Decision d = combined(ops.stream().map(Operation::decision).toList());
+    Decision fromSend =
+        ops.isEmpty() || ops.stream().anyMatch(o -> o.decisionFromSend() == null)
+            ? null
+            : combined(ops.stream().map(Operation::decisionFromSend).toList());
     Double confidence =
         switch (d) {
           case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
@@ -203,7 +309,26 @@ public record Objective(
       confidence = Math.round(confidence * 10000) / 10000.0;
     }
     return new Objective(
-        slo, percentile, boundUs, d, confidence, unsent, reason(d, ops, percentile, unsent), ops);
+        slo,
+        percentile,
+        boundUs,
+        d,
+        confidence,
+        unsent,
+        reason(d, ops, percentile, unsent),
+        ops,
+        fromSend);
+  }
+
+  /** Every operation passing is a pass; any failing, a fail; otherwise inconclusive. */
+  private static Decision combined(List<Decision> each) {
+    if (each.isEmpty()) {
+      return Decision.INCONCLUSIVE;
+    }
+    if (each.contains(Decision.FAIL)) {
+      return Decision.FAIL;
+    }
+    return each.contains(Decision.INCONCLUSIVE) ? Decision.INCONCLUSIVE : Decision.PASS;
   }
 
   /** The exceedance test on the effective counts (the raw ones divided by the dispersion). */
@@ -219,7 +344,10 @@ public record Objective(
         failed,
         Math.round(dispersion * 1000) / 1000.0,
         Decision.of(r.decision()),
-        r.pValue());
+        r.pValue(),
+        null,
+        null,
+        null);
   }
 
   private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
@@ -267,56 +395,6 @@ public record Objective(
     };
   }
 
-  /**
-   * The largest share over the bound, as a multiple of the objective's allowance (1 - percentile),
-   * at which a step still shows the store's bursts ({@link #burstDispersion}); above it the step
-   * was overloaded.
-   */
-  static final double OVERLOAD_ALLOWANCES = 10;
-
-  /**
-   * How strongly this step's slow requests came in bursts: the largest dispersion of its
-   * operations; 1 when it was overloaded (over the bound more than {@link #OVERLOAD_ALLOWANCES}
-   * times the allowance: its clustering is then a queue that keeps growing, not bursts) or showed
-   * none.
-   */
-  @JsonIgnore
-  public double burstDispersion() {
-    double overloaded = OVERLOAD_ALLOWANCES * (1 - percentile);
-    return operations.stream()
-        .filter(o -> o.requests() > 0 && (double) o.over() / o.requests() <= overloaded)
-        .mapToDouble(Operation::dispersion)
-        .max()
-        .orElse(1);
-  }
-
-  /**
-   * This step judged again with every operation's dispersion at least {@code floor}. A window's own
-   * dispersion can only show bursts that fell inside it: a store that stalls now and then (a 200 ms
-   * write stall every few seconds) has 14 s windows with no stall, whose requests then look
-   * independent and pass with certainty, while the next window at the same rate fails. The floor is
-   * the burstiness the store showed in its other steps, so a quiet window counts as the few
-   * independent observations it is.
-   */
-  public Objective withDispersionAtLeast(double floor) {
-    if (!(floor > 1)) {
-      return this;
-    }
-    List<Operation> ops =
-        operations.stream()
-            .map(
-                o ->
-                    test(
-                        o.op(),
-                        o.requests(),
-                        o.over(),
-                        o.failed(),
-                        Math.max(o.dispersion(), floor),
-                        percentile))
-            .toList();
-    return of(slo, percentile, boundUs, ops, unsent);
-  }
-
   /** {@code READ}, or {@code READ (about 51 independent of 18000 requests: ...)} when clustered. */
   private static String withItsBursts(Operation o) {
     return o.dispersion() > 1
@@ -327,74 +405,5 @@ public record Objective(
             Math.round(o.requests() / o.dispersion()),
             o.requests())
         : o.op();
-  }
-
-  /**
-   * The counts of several probes at the same rate, added up, judged again: the effective counts add
-   * up (each probe's raw counts over its own dispersion), and the pooled dispersion is raw over
-   * effective.
-   */
-  public static Objective pool(List<Objective> probes) {
-    if (probes.size() == 1) {
-      return probes.get(0);
-    }
-    Map<String, double[]> sum = new LinkedHashMap<>(); // op -> raw n, raw k, failed, effective n
-    long unsent = 0;
-    for (Objective o : probes) {
-      unsent += o.unsent();
-      for (Operation op : o.operations()) {
-        double[] a = sum.computeIfAbsent(op.op(), x -> new double[4]);
-        a[0] += op.requests();
-        a[1] += op.over();
-        a[2] += op.failed();
-        a[3] += op.requests() / op.dispersion();
-      }
-    }
-    Objective first = probes.get(0);
-    List<Operation> ops = new ArrayList<>();
-    for (Map.Entry<String, double[]> e : sum.entrySet()) {
-      double[] a = e.getValue();
-      ops.add(
-          test(
-              e.getKey(),
-              (long) a[0],
-              (long) a[1],
-              (long) a[2],
-              a[3] > 0 ? a[0] / a[3] : 1,
-              first.percentile()));
-    }
-    return of(first.slo(), first.percentile(), first.boundUs(), ops, unsent);
-  }
-
-  /**
-   * The confidence of {@link #forcedDecision()}: the decision's own when the test decided;
-   * otherwise how close the nearer decision came (1 - the smallest p-value of the deciding
-   * operations): low, and stated as such.
-   */
-  @JsonIgnore
-  public double forcedConfidence() {
-    if (confidence != null) {
-      return confidence;
-    }
-    return operations.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
-  }
-
-  /**
-   * PASS or FAIL even when the test cannot tell: an operation with too few requests fails (nothing
-   * was shown), else the point estimate decides (every operation's share over the bound within 1 -
-   * percentile).
-   */
-  @JsonIgnore
-  public Decision forcedDecision() {
-    if (decision != Decision.INCONCLUSIVE) {
-      return decision;
-    }
-    long need = ExceedanceTest.minSamples(percentile);
-    boolean pass =
-        operations.stream()
-            .allMatch(
-                o -> o.requests() >= need && (double) o.over() / o.requests() <= 1 - percentile);
-    // (effective counts scale both sides alike: the point estimate is the raw share)
-    return pass ? Decision.PASS : Decision.FAIL;
   }
 }

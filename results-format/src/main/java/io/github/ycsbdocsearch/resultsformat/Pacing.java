@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
@@ -31,6 +30,9 @@ import org.HdrHistogram.Histogram;
  * @param sendLagP99Us p99
  * @param sendLagMaxUs max
  * @param lagThresholdUs the threshold
+ * @param poolExhaustedInWindow every thread was busy at some moment of the measured window (from
+ *     {@code hdr/IN_FLIGHT.hlog}; with several clients, any client's pool); null when the step
+ *     has no such log (then only {@code pool_exhausted}, over the whole run, is known)
  */
 @JsonPropertyOrder({
   "arrivals",
@@ -44,7 +46,8 @@ import org.HdrHistogram.Histogram;
   "send_lag_p50_us",
   "send_lag_p99_us",
   "send_lag_max_us",
-  "lag_threshold_us"
+  "lag_threshold_us",
+  "pool_exhausted_in_window"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -60,7 +63,8 @@ public record Pacing(
     Long sendLagP50Us,
     Long sendLagP99Us,
     Long sendLagMaxUs,
-    long lagThresholdUs) {
+    long lagThresholdUs,
+    Boolean poolExhaustedInWindow) {
 
   /** The file the workload writes into the step folder. */
   public static final String ARRIVALS_FILE = "arrivals.json";
@@ -84,7 +88,8 @@ public record Pacing(
    * client's was, {@code max_in_flight} the sum of each client's most (an upper bound of the
    * step's), the send lag from the merged histogram.
    */
-  public static Optional<Pacing> read(Path stepDir, Histogram sendLag) throws IOException {
+  public static Optional<Pacing> read(Path stepDir, Histogram sendLag, List<Long> inFlightMax)
+      throws IOException {
     List<ArrivalsFile> files = new ArrayList<>();
     for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
       Path f = dir.resolve(ARRIVALS_FILE);
@@ -107,31 +112,17 @@ public record Pacing(
             files.stream().mapToLong(ArrivalsFile::maxInFlight).sum(),
             files.stream().anyMatch(ArrivalsFile::poolExhausted),
             files.stream().mapToInt(ArrivalsFile::threads).sum());
-    return Optional.of(of(sum, sendLag));
-  }
-
-  /**
-   * Each client's own pacing, in client order, for a step with several clients (empty otherwise, or
-   * for a client without arrivals.json): a client that sent late limits the step even when the
-   * merged lag hides it.
-   *
-   * @param sendLags each client's send lag over the window ({@link
-   *     StepHistograms#sendLagByClient()})
-   */
-  public static List<Pacing> readEach(Path stepDir, List<Histogram> sendLags) throws IOException {
-    List<Path> dirs = RunLayout.clientOutputDirs(stepDir);
-    List<Pacing> each = new ArrayList<>();
-    for (int i = 0; dirs.size() > 1 && i < dirs.size(); i++) {
-      Path f = dirs.get(i).resolve(ARRIVALS_FILE);
-      if (Files.isRegularFile(f)) {
-        each.add(
-            of(Json.read(f, ArrivalsFile.class), i < sendLags.size() ? sendLags.get(i) : null));
+    Boolean exhausted = null;
+    for (int i = 0; i < files.size() && i < inFlightMax.size(); i++) {
+      if (inFlightMax.get(i) != null) {
+        exhausted =
+            Boolean.TRUE.equals(exhausted) || inFlightMax.get(i) >= files.get(i).threads();
       }
     }
-    return each;
+    return Optional.of(of(sum, sendLag, exhausted));
   }
 
-  private static Pacing of(ArrivalsFile a, Histogram sendLag) {
+  private static Pacing of(ArrivalsFile a, Histogram sendLag, Boolean exhaustedInWindow) {
     boolean lag = sendLag != null && sendLag.getTotalCount() > 0;
     return new Pacing(
         a.process(),
@@ -145,44 +136,15 @@ public record Pacing(
         lag ? sendLag.getValueAtPercentile(50) : null,
         lag ? sendLag.getValueAtPercentile(99) : null,
         lag ? sendLag.getMaxValue() : null,
-        a.lagThresholdUs());
+        a.lagThresholdUs(),
+        exhaustedInWindow);
   }
 
-  /** Client CPU share above which late sends are the client's even with every thread busy. */
-  public static final double BUSY_CLIENT_SHARE = 0.75;
-
   /**
-   * Why the client, not the store, limited the step: sends later than the threshold at p99 while
-   * the pool still had free threads (the client could not send on time: CPU, scheduling), or while
-   * the client's CPUs were more than {@link #BUSY_CLIENT_SHARE} busy (then its threads wait for a
-   * CPU to send and to take their answers, which also keeps them "in flight" and can exhaust the
-   * pool); empty otherwise. An exhausted pool with an idle client is the store's backlog: those
-   * requests wait for a thread and their intended latency charges the wait to the store.
-   *
-   * @param clientCpuShare the client's CPU over the window as a share of the CPUs it may use, null
-   *     when unknown
+   * Whether every thread was busy at some moment of the window: from the in-flight log when the
+   * step has one, else (older steps) at some moment of the whole run, warm-up included.
    */
-  public Optional<String> clientLimit(Double clientCpuShare) {
-    if (sendLagP99Us == null || sendLagP99Us <= lagThresholdUs) {
-      return Optional.empty();
-    }
-    if (!poolExhausted) {
-      return Optional.of(
-          String.format(
-              Locale.ROOT,
-              "send lag p99 %.2f ms > %.2f ms with threads free",
-              sendLagP99Us / 1000.0,
-              lagThresholdUs / 1000.0));
-    }
-    if (clientCpuShare != null && clientCpuShare > BUSY_CLIENT_SHARE) {
-      return Optional.of(
-          String.format(
-              Locale.ROOT,
-              "send lag p99 %.2f ms > %.2f ms with the client's CPUs " + "%.0f %% busy",
-              sendLagP99Us / 1000.0,
-              lagThresholdUs / 1000.0,
-              100 * clientCpuShare));
-    }
-    return Optional.empty();
+  public boolean poolRanOutInWindow() {
+    return poolExhaustedInWindow != null ? poolExhaustedInWindow : poolExhausted;
   }
 }

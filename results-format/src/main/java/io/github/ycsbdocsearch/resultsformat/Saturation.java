@@ -71,7 +71,7 @@ public record Saturation(
     CapacitySearchRecord capacitySearch) {
 
   /** Version written now. */
-  public static final int FORMAT = 3;
+  public static final int FORMAT = 4;
 
   /** Without a capacity search record (the peak alone, format-2 files). */
   public Saturation(

@@ -62,10 +62,10 @@ public final class StepHistograms {
   private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {}
 
   /**
-   * The logs of one client's {@code hdr/}, and its send-lag log's intervals (null when there is
-   * none).
+   * The logs of one client's {@code hdr/}, and its send-lag and in-flight logs' intervals (null
+   * when there is none).
    */
-  private record ClientLogs(List<Log> logs, List<Interval> sendLag) {}
+  private record ClientLogs(List<Log> logs, List<Interval> sendLag, List<Interval> inFlight) {}
 
   /**
    * One interval of the window's throughput series: {@code timeS} seconds from the end of the
@@ -134,8 +134,12 @@ public final class StepHistograms {
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
     List<Histogram> lagByClient = new ArrayList<>();
+    List<Long> inFlightByClient = new ArrayList<>();
     for (ClientLogs c : clients) {
       lagByClient.add(sendLagOf(c.sendLag(), cutoffMs, stopMs));
+      Histogram inFlight = sendLagOf(c.inFlight(), cutoffMs, stopMs);
+      inFlightByClient.add(
+          inFlight == null || inFlight.getTotalCount() == 0 ? null : inFlight.getMaxValue());
     }
     Histogram sendLag = sum(lagByClient);
     long windowStart = Long.MAX_VALUE;
@@ -215,7 +219,7 @@ public final class StepHistograms {
     if (clients.size() > 1) {
       h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
     }
-    h.sendLagByClient = lagByClient;
+    h.inFlightMaxByClient = inFlightByClient;
     List<Long> starts = new ArrayList<>();
     for (ClientLogs c : clients) {
       OptionalDouble first =
@@ -289,7 +293,13 @@ public final class StepHistograms {
         Files.isRegularFile(lag)
             ? readLog(lag, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals()
             : null;
-    return new ClientLogs(logs, lagIntervals);
+    Path inFlight = hdrDir.resolve(IN_FLIGHT_LOG);
+    List<Interval> inFlightIntervals =
+        Files.isRegularFile(inFlight)
+            ? readLog(inFlight, new HdrLogName("IN_FLIGHT", LatencyKind.SERVICE, false))
+                .intervals()
+            : null;
+    return new ClientLogs(logs, lagIntervals, inFlightIntervals);
   }
 
   /** The sum of the non-null histograms; null when all are null. */
@@ -310,6 +320,12 @@ public final class StepHistograms {
   public static final String SEND_LAG_LOG = "SEND_LAG.hlog";
 
   /**
+   * The shared arrival schedule's pool occupancy log (fixed-rate steps): at each send, the requests
+   * in flight including it.
+   */
+  public static final String IN_FLIGHT_LOG = "IN_FLIGHT.hlog";
+
+  /**
    * The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or
    * null.
    */
@@ -328,7 +344,7 @@ public final class StepHistograms {
 
   private Histogram sendLag;
   private Double effectiveSeconds;
-  private List<Histogram> sendLagByClient = List.of();
+  private List<Long> inFlightMaxByClient = List.of();
   private List<Long> clientStartsMs = List.of();
   private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
 
@@ -353,11 +369,12 @@ public final class StepHistograms {
   }
 
   /**
-   * Each client's own send lag over the window, in client order (an element is null for a
-   * closed-loop step).
+   * Each client's most requests in flight at once inside the window, in client order (an element
+   * is null when the client wrote no in-flight log: a closed-loop step, or a step written before
+   * it existed).
    */
-  public List<Histogram> sendLagByClient() {
-    return Collections.unmodifiableList(sendLagByClient);
+  public List<Long> inFlightMaxByClient() {
+    return Collections.unmodifiableList(inFlightMaxByClient);
   }
 
   /**

@@ -82,7 +82,7 @@ public final class StepSummarizer {
    * under the final record.
    */
   public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
-    return summarize(info, stepName, hist, null, List.of(), List.of());
+    return summarize(info, stepName, hist, null, List.of());
   }
 
   /**
@@ -98,8 +98,7 @@ public final class StepSummarizer {
           info,
           stepName,
           hist,
-          Pacing.read(stepDir, hist.sendLag()).orElse(null),
-          Pacing.readEach(stepDir, hist.sendLagByClient()),
+          Pacing.read(stepDir, hist.sendLag(), hist.inFlightMaxByClient()).orElse(null),
           StepClients.read(stepDir).map(StepClients::clients).orElse(List.of()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -111,7 +110,6 @@ public final class StepSummarizer {
       String stepName,
       StepHistograms hist,
       Pacing pacing,
-      List<Pacing> eachClient,
       List<StepClients.Client> clients) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = new LinkedHashSet<>();
@@ -128,7 +126,8 @@ public final class StepSummarizer {
                         <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled()))
             : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / info.targetOps() : null;
-    String clientLimit = clientLimit(info, pacing, eachClient, clients);
+    Objective objective = objective(info, hist, ops, pacing);
+    String clientLimit = clientLimit(info, pacing, clients, objective);
     boolean clientBound = clientLimit != null;
     Phase phase = info.phaseOrDefault();
     RowContext ctx =
@@ -185,44 +184,35 @@ public final class StepSummarizer {
         info.clientJitCpuCores(),
         clientLimit,
         pacing,
-        objective(info, hist, ops, pacing));
+        objective);
   }
 
   /**
-   * Why the client limited the step, or null: it used more than {@link
-   * StepSummary#CLIENT_BOUND_SHARE} of its CPUs (JIT compiler threads left out), or it sent late
-   * while threads were free or its CPUs were busy ({@link Pacing#clientLimit(Double)}). With
-   * several clients (their CPU summed over the CPUs they share), a step is limited when the merged
-   * schedule or any one client's is.
+   * Why the client limited the step, or null ({@link ClientAttribution}): it used more than {@link
+   * StepSummary#CLIENT_BOUND_SHARE} of its CPUs (JIT compiler threads left out; with several
+   * clients, the CPUs they share or any other machine's), or its late sends changed the objective's
+   * verdict while every request found a free thread in the window.
    */
   private static String clientLimit(
-      StepRecord info, Pacing pacing, List<Pacing> eachClient, List<StepClients.Client> clients) {
-    if (info.clientCpuCores() != null
-        && info.clientCpus() != null
-        && info.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * info.clientCpus()) {
-      return String.format(
-          Locale.ROOT,
-          "client CPU %.2f of %d CPUs (JIT compiler left out)",
-          info.clientCpuCores(),
-          info.clientCpus());
+      StepRecord info, Pacing pacing, List<StepClients.Client> clients, Objective objective) {
+    String cpu =
+        ClientAttribution.of(info.clientCpuCores(), info.clientCpus(), null, null, false);
+    if (cpu != null) {
+      return cpu;
     }
     String machine = busyClientMachine(clients);
     if (machine != null) {
       return machine;
     }
-    Double share =
-        info.clientCpuCores() == null || info.clientCpus() == null || info.clientCpus() == 0
-            ? null
-            : info.clientCpuCores() / info.clientCpus();
-    if (pacing == null) {
+    if (pacing == null || objective == null) {
       return null;
     }
-    Optional<String> merged = pacing.clientLimit(share);
-    for (int i = 0; merged.isEmpty() && i < eachClient.size(); i++) {
-      int client = i;
-      merged = eachClient.get(i).clientLimit(share).map(why -> "client " + client + ": " + why);
-    }
-    return merged.orElse(null);
+    return ClientAttribution.of(
+        null,
+        null,
+        objective.decision(),
+        objective.decisionFromSend(),
+        pacing.poolRanOutInWindow());
   }
 
   /**
@@ -296,9 +286,21 @@ public final class StepSummarizer {
             (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs())) + fi;
       }
       long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
+      // The same requests timed from their actual send (YCSB's service-time log): whether the
+      // client's own late sends changed the verdict.
+      Histogram sent = hist.get(op, LatencyKind.SERVICE, false);
+      long sendOver =
+          sent == null ? -1 : sent.getTotalCount() - sent.getCountBetweenValues(0, o.sloBoundUs());
       double dispersion = Objective.Counts.of(n, k, failures).dispersion();
       counts.put(
-          op, new Objective.Counts(okCount + failures, okOver + failures, failures, dispersion));
+          op,
+          new Objective.Counts(
+              okCount + failures,
+              okOver + failures,
+              failures,
+              dispersion,
+              sendOver < 0 ? -1 : sendOver + failures,
+              new Objective.PerSecond(n, k)));
     }
     return Objective.judge(
         o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());

@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -30,7 +32,7 @@ class ObjectiveTest {
   }
 
   @Test
-  void anOperationWithTooFewSamplesIsNamedAndNeverPassesWhenForced() {
+  void anOperationWithTooFewSamplesIsNamed() {
     Map<String, Objective.Counts> c = new LinkedHashMap<>();
     c.put("READ", new Objective.Counts(50_000, 0, 0, 1));
     c.put("SEARCH", new Objective.Counts(120, 0, 0, 1));
@@ -39,7 +41,6 @@ class ObjectiveTest {
     assertTrue(
         o.reason().contains("too few samples: SEARCH (120 requests, a pass needs 239)"),
         o.reason());
-    assertEquals(Objective.Decision.FAIL, o.forcedDecision());
   }
 
   @Test
@@ -77,13 +78,28 @@ class ObjectiveTest {
   }
 
   @Test
-  void poolingAddsTheEffectiveCountsOfProbesAtOneRate() {
-    Objective a = judge(Map.of("READ", new Objective.Counts(3_000, 30, 0, 1)), 0);
-    Objective b = judge(Map.of("READ", new Objective.Counts(3_000, 30, 0, 1)), 0);
-    assertEquals(Objective.Decision.INCONCLUSIVE, a.decision(), "1 % of 3,000: too close to tell");
-    Objective pooled = Objective.pool(List.of(a, b));
-    assertEquals(6_000, pooled.operations().get(0).requests());
-    assertEquals(60, pooled.operations().get(0).over());
-    assertEquals(1.0, pooled.operations().get(0).dispersion(), 1e-9);
+  void theDecisionFromTheSendUsesTheSameRequestsAndDispersion() {
+    // 2 % over the bound from the schedule, 0.2 % from the send: the client's late sends decided.
+    long[] n = new long[15];
+    long[] k = new long[15];
+    for (int i = 0; i < 15; i++) {
+      n[i] = 1000;
+      k[i] = 20;
+    }
+    Objective o = judge(Map.of("READ", Objective.Counts.of(n, k, 0, 30)), 0);
+    assertEquals(Objective.Decision.FAIL, o.decision());
+    assertEquals(Objective.Decision.PASS, o.decisionFromSend());
+    assertEquals(30L, o.operations().get(0).overFromSend());
+    assertArrayEquals(k, o.operations().get(0).perSecond().over());
+    Objective unknown = judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1)), 0);
+    assertNull(unknown.decisionFromSend(), "no service-time counts: not known");
+  }
+
+  @Test
+  void unsentRequestsCountOverTheBoundFromTheSendToo() {
+    Objective o =
+        judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1, 0, null)), 500);
+    assertEquals(500L, o.operations().get(0).overFromSend());
+    assertEquals(Objective.Decision.FAIL, o.decisionFromSend());
   }
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
 import java.util.List;
 
 /**
@@ -19,6 +20,13 @@ public final class Defaults {
 
   /** Measured seconds per step, after the warm-up. */
   public static final int STEP_SECONDS = 15;
+
+  /**
+   * Measured seconds of each step of the closed-loop ramp, at most: the ramp only finds the peak
+   * (an upper bound that places the latency curve), and its steps' batch-means interval needs 6
+   * seconds; the time goes to the capacity search's longer windows instead.
+   */
+  public static final int RAMP_SECONDS = 10;
 
   /** Last thread count of the automatic doubling 1, 2, 4, ... */
   public static final int MAX_THREADS = 64;
@@ -53,23 +61,19 @@ public final class Defaults {
    */
   public static final double POOL_HEADROOM = 2.0;
 
-  /** Capacity search: the final bracket's relative width. */
-  public static final double SEARCH_RESOLUTION = 0.02;
-
-  /** Capacity search: the lowest rate probed, as a share of the peak (below it: no capacity). */
-  public static final double SEARCH_FLOOR_SHARE = 0.01;
+  /**
+   * Capacity search: probes after the curve, at most (see {@link
+   * CapacitySearch#MAX_PROBES}).
+   */
+  public static final int SEARCH_MAX_PROBES =
+      CapacitySearch.MAX_PROBES;
 
   /**
-   * Capacity search: the highest rate probed, as a share of the peak (a pass there is a lower
-   * bound).
+   * Capacity search: measured seconds of its probes after the curve (see {@link
+   * CapacitySearch#BUDGET_S}).
    */
-  public static final double SEARCH_CEILING_SHARE = 1.25;
-
-  /** Capacity search: probes after the curve, at most. */
-  public static final int SEARCH_MAX_PROBES = 8;
-
-  /** Capacity search: extra probes for an inconclusive rate before the point estimate decides. */
-  public static final int SEARCH_MAX_EXTENSIONS = 1;
+  public static final int SEARCH_BUDGET_SECONDS =
+      CapacitySearch.BUDGET_S;
 
   /** Arrival process of fixed-rate steps. */
   public static final String ARRIVALS = "poisson";
@@ -115,12 +119,6 @@ public final class Defaults {
    * this) limits.
    */
   public static final long SEND_LAG_THRESHOLD_US = 1_000;
-
-  /**
-   * Seconds of unmeasured closed-loop load on a freshly loaded store before its first measured
-   * step.
-   */
-  public static final int STORE_WARMUP_SECONDS = 15;
 
   /** Client threads of that store warm-up. */
   public static final int STORE_WARMUP_THREADS = 8;

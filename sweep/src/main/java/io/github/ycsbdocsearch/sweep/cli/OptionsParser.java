@@ -243,6 +243,7 @@ public final class OptionsParser {
         localSetup(cl, hosts.isPresent()),
         arrivals,
         or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES),
+        or(cl.searchBudget, Defaults.SEARCH_BUDGET_SECONDS),
         clients,
         soak(cl),
         fault(cl, hosts));

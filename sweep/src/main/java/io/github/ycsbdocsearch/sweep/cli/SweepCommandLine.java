@@ -204,13 +204,25 @@ final class SweepCommandLine {
       converter = Converters.NonNegativeInt.class,
       paramLabel = "N",
       description = {
-        "fixed-rate probes the capacity search may decide after the latency curve (an inconclusive"
-            + " probe is run once more on top of its budget, so at most twice as many steps); 0 ="
-            + " the capacity is bracketed by the curve's points only (default: "
+        "fixed-rate probes the capacity search may run after the latency curve, at most (the"
+            + " budget usually ends it first); 0 = the capacity is estimated from the curve's"
+            + " windows only (default: "
             + Defaults.SEARCH_MAX_PROBES
             + ")"
       })
   Integer searchProbes;
+
+  @Option(
+      names = "--search-budget",
+      converter = Converters.NonNegativeInt.class,
+      paramLabel = "SECONDS",
+      description = {
+        "measured seconds the capacity search's probes may take together after the latency curve;"
+            + " it stops sooner when the capacity's 95 % interval is within +-3 % (default: "
+            + Defaults.SEARCH_BUDGET_SECONDS
+            + ")"
+      })
+  Integer searchBudget;
 
   @Option(
       names = "--clients",

@@ -12,11 +12,21 @@ import java.util.Locale;
  * @param offeredFraction load and search phases: the target as a fraction of the capacity-search
  *     peak; soak and fault phases: as a fraction of the capacity under the objective ({@link
  *     #fractionOf}); otherwise null
+ * @param windowS measured seconds when the step asks for its own window (a capacity probe near
+ *     the estimate, long enough to hold the store's background cycles); null: its phase's
  */
 public record StepSpec(
-    int index, Phase phase, int threads, long targetOps, Double offeredFraction) {
+    int index, Phase phase, int threads, long targetOps, Double offeredFraction, Integer windowS) {
+
+  /** A step with its phase's window. */
+  public StepSpec(int index, Phase phase, int threads, long targetOps, Double offeredFraction) {
+    this(index, phase, threads, targetOps, offeredFraction, null);
+  }
 
   public StepSpec {
+    if (windowS != null && windowS < 1) {
+      throw new IllegalArgumentException("bad step window: " + windowS + " s");
+    }
     if (index < 1 || threads < 1 || targetOps < 0) {
       throw new IllegalArgumentException(
           "bad step: index " + index + ", threads " + threads + ", target " + targetOps);

@@ -4,8 +4,12 @@ import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
-import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
+import io.github.ycsbdocsearch.sweep.search.CapacityEstimator;
+import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
+import io.github.ycsbdocsearch.sweep.search.RateWindow;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +17,8 @@ import java.util.Optional;
 
 /**
  * Capacity bounded by latency, as saturation.json records it. With a capacity search (the default),
- * the capacity is the low end of its converged bracket ({@link SearchPhase}). A run of explicit
+ * the capacity is the search's estimate with its interval, or the lower bound it reached ({@link
+ * SearchPhase}, {@link CapacitySearch}). A run of explicit
  * {@code --rates} only has no search: its capacity is the highest of those rates whose step was
  * usable (complete, sustained, not client-limited) and met the objective. Stateless.
  */
@@ -79,42 +84,113 @@ public final class CapacityFinder {
   }
 
   private static Saturation fromSearch(Saturation peak, Slo slo, SearchPhase.Found found) {
-    var r = found.result();
-    Double lo = r.lo().isPresent() ? r.lo().getAsDouble() : null;
-    Double hi = r.hi().isPresent() ? r.hi().getAsDouble() : null;
-    Double conf =
-        Double.isNaN(r.confidence()) ? null : Math.round(r.confidence() * 10000) / 10000.0;
-    List<CapacitySearchRecord.Probe> probes =
-        found.probes().stream()
-            .map(
-                p ->
-                    new CapacitySearchRecord.Probe(
-                        p.step(),
-                        p.rate(),
-                        p.reason(),
-                        p.outcome(),
-                        p.confidence(),
-                        p.dispersion()))
-            .toList();
-    String capacityStep =
-        lo == null
+    CapacitySearch.Result r = found.result();
+    CapacitySearch.Settings settings = found.settings();
+    CapacityEstimator.Estimate e = r.estimate();
+    List<CapacitySearchRecord.Probe> windows = new ArrayList<>();
+    for (int i = 0; i < found.windows().size(); i++) {
+      windows.add(window(found.windows().get(i).window(), found.probes().get(i), e, settings));
+    }
+    Double capacity = r.capacity().isPresent() ? round(r.capacity().getAsDouble()) : null;
+    Double lo = Double.isNaN(r.lo()) ? null : round(r.lo());
+    Double hi = Double.isNaN(r.hi()) || Double.isInfinite(r.hi()) ? null : round(r.hi());
+    double halfWidth = e.halfWidthShare();
+    CapacitySearchRecord.Model model =
+        e.line() == null
             ? null
-            : found.probes().stream()
-                .filter(p -> p.rate() == Math.round(lo) && "pass".equals(p.outcome()))
-                .reduce((a, b) -> b)
-                .map(SearchPhase.ProbeRecord::step)
-                .orElse(null);
+            : new CapacitySearchRecord.Model(
+                e.op(),
+                round(e.center()),
+                Math.round(e.bandwidth() * 10000) / 10000.0,
+                Math.round(e.line().a() * 10000) / 10000.0,
+                Math.round(e.line().b() * 10000) / 10000.0,
+                settings.allowance(),
+                e.blocks(),
+                e.blockSeconds(),
+                e.replicates());
+    double deciding =
+        found.windows().stream()
+            .map(BackgroundCycles.Observed::window)
+            .filter(w -> w.usable() && e.weightAt(w.rateOps()) > 0)
+            .mapToDouble(RateWindow::seconds)
+            .sum();
+    List<CapacitySearchRecord.Cycle> cycles =
+        r.cycles().stream()
+            .map(
+                c ->
+                    new CapacitySearchRecord.Cycle(
+                        c.kind(),
+                        Math.round(c.periodS() * 10) / 10.0,
+                        c.events(),
+                        c.inside(),
+                        c.covered(deciding)))
+            .toList();
     CapacitySearchRecord rec =
         new CapacitySearchRecord(
             lo,
             hi,
             r.lowerBound(),
-            r.converged(),
-            conf,
-            Defaults.SEARCH_RESOLUTION,
+            r.targetReached(),
+            null,
+            settings.targetHalfWidth(),
             r.reason(),
-            probes);
-    String why = String.format(Locale.ROOT, "capacity search under %s: %s", slo.text(), r.reason());
-    return peak.withCapacity(lo, capacityStep, slo.text(), why, rec);
+            windows,
+            r.ending().name().toLowerCase(Locale.ROOT),
+            Double.isFinite(halfWidth) ? Math.round(halfWidth * 10000) / 10000.0 : null,
+            settings.budgetS(),
+            r.budgetUsedS(),
+            CapacitySearch.METHOD,
+            model,
+            cycles,
+            r.clientLimit());
+    String capacityStep =
+        capacity == null
+            ? null
+            : windows.stream()
+                .filter(w -> w.clientLimit() == null)
+                .min(
+                    Comparator.comparingDouble(
+                        w -> Math.abs(Math.log(w.rateOps() / capacity))))
+                .map(CapacitySearchRecord.Probe::step)
+                .orElse(null);
+    String why = String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason());
+    return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
+  }
+
+  /** One window as saturation.json lists it. */
+  private static CapacitySearchRecord.Probe window(
+      RateWindow w,
+      CapacitySearch.Probe why,
+      CapacityEstimator.Estimate e,
+      CapacitySearch.Settings settings) {
+    RateWindow.OpSeconds worst = null;
+    for (RateWindow.OpSeconds o : w.ops()) {
+      if (worst == null
+          || (double) o.totalOver() / Math.max(1, o.totalRequests())
+              > (double) worst.totalOver() / Math.max(1, worst.totalRequests())) {
+        worst = o;
+      }
+    }
+    String outcome =
+        !w.usable()
+            ? "client_limited"
+            : w.worstShare() <= settings.allowance() ? "pass" : "fail";
+    return new CapacitySearchRecord.Probe(
+        w.step(),
+        Math.round(w.rateOps()),
+        why.reason().jsonName(),
+        outcome,
+        null,
+        null,
+        w.seconds(),
+        worst == null ? null : worst.op(),
+        worst == null ? null : worst.totalRequests(),
+        worst == null ? null : worst.totalOver(),
+        w.usable() ? Math.round(e.weightAt(w.rateOps()) * 1000) / 1000.0 : 0.0,
+        w.clientLimit());
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10) / 10.0;
   }
 }

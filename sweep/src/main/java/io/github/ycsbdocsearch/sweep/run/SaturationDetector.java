@@ -21,8 +21,9 @@ import java.util.OptionalDouble;
  * can neither end the ramp early nor become the headline. The ramp ends after {@code flatSteps}
  * flat steps, when a step's failed operations pass {@code maxErrorPct}, when its p99 passes {@code
  * maxP99Ms}, when the client was CPU-bound (more threads would measure the client), or when a step
- * fails. The peak is the highest-throughput usable step (complete, not client-bound) within both
- * bounds. Not thread-safe: one detector per store, fed in step order.
+ * fails. The peak is the highest-throughput complete step within both bounds, a client-bound one
+ * included: what the client achieved is a lower bound on the store's peak whoever limited it (the
+ * peak is then marked a lower bound). Not thread-safe: one detector per store, fed in step order.
  */
 public final class SaturationDetector {
 
@@ -118,6 +119,11 @@ public final class SaturationDetector {
       return stop(errorBoundMessage(m) + at);
     }
     if (m.clientBound() && rules.storeUnderTest()) {
+      // What the client drove the store to is a lower bound on the store's peak, whoever limited
+      // it: the step still counts as the best when it is.
+      if (best == null || m.throughputOps() > best.summary().orElseThrow().throughputOps()) {
+        best = r;
+      }
       return stop(
           String.format(
               Locale.ROOT,

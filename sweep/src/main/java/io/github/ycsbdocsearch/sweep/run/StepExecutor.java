@@ -86,7 +86,9 @@ final class StepExecutor {
   /** A complete, readable step folder of this name from an earlier attempt, as a result. */
   Optional<StepResult> reusable(StepSpec spec) {
     StepRecord rec = existing.get(spec.dirName());
-    if (rec == null || rec.status() != StepStatus.COMPLETE) {
+    if (rec == null
+        || rec.status() != StepStatus.COMPLETE
+        || rec.durationS() != StepRunner.Timing.of(ctx.options(), spec).durationS()) {
       return Optional.empty();
     }
     return summaryOf(session.stepsDir().resolve(spec.dirName()))
@@ -161,7 +163,7 @@ final class StepExecutor {
       int planned,
       SaturationDetector bound,
       Optional<StepRunner.StepCompanion> companion) {
-    StepRunner.Timing timing = StepRunner.Timing.of(ctx.options(), spec.phase());
+    StepRunner.Timing timing = StepRunner.Timing.of(ctx.options(), spec);
     long ops =
         OperationBudget.operationCount(
             ctx.options().workload().properties(),

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
@@ -78,12 +79,19 @@ final class StepRunner {
       return warmupS + durationS;
     }
 
+    static Timing of(SweepOptions o, StepSpec step) {
+      Timing t = of(o, step.phase());
+      return step.windowS() == null ? t : new Timing(t.warmupS(), step.windowS());
+    }
+
     static Timing of(SweepOptions o, Phase phase) {
       return switch (phase) {
         case FLOOR -> new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
         case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
         case FAULT_CONTROL, FAULT ->
             new Timing(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
+        case CAPACITY ->
+            new Timing(o.warmupSeconds(), Math.min(o.stepSeconds(), Defaults.RAMP_SECONDS));
         default -> new Timing(o.warmupSeconds(), o.stepSeconds());
       };
     }
@@ -281,15 +289,30 @@ final class StepRunner {
     return (int) Math.min(Integer.MAX_VALUE, keys.readable());
   }
 
-  /** events.json, when the store was sampled and the step's logs started. */
+  /**
+   * events.json, when the store was sampled and the step's logs started; for the simulated {@code
+   * mm1} store, which runs inside the client, the stalls it reported itself ({@link
+   * Mm1DB#STALLS_FILE}).
+   */
   private static void writeEvents(Path stepDir, String store, List<BackgroundEvents.Sample> samples)
       throws IOException {
-    if (samples.isEmpty()) {
+    OptionalLong start = StepEvents.measurementStartMs(stepDir);
+    if (start.isEmpty()) {
       return;
     }
-    OptionalLong start = StepEvents.measurementStartMs(stepDir);
-    if (start.isPresent()) {
+    if (!samples.isEmpty()) {
       StepEvents.write(stepDir, BackgroundEvents.events(samples, store, start.getAsLong()));
+      return;
+    }
+    Path stalls = stepDir.resolve(Mm1DB.STALLS_FILE);
+    if (Files.isRegularFile(stalls)) {
+      List<StepEvents.Event> events = new ArrayList<>();
+      for (var ms : Json.MAPPER.readTree(stalls.toFile())) {
+        events.add(
+            new StepEvents.Event(
+                (ms.asLong() - start.getAsLong()) / 1000.0, store, Mm1DB.STALL_KIND, "stall"));
+      }
+      StepEvents.write(stepDir, events);
     }
   }
 

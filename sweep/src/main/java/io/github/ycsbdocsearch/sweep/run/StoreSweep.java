@@ -314,7 +314,7 @@ final class StoreSweep {
     int fixed = StepPlanner.rates(options, capacity).size() + curve;
     return capacity
         + fixed
-        + (curve > 0 ? options.searchProbes() * (1 + Defaults.SEARCH_MAX_EXTENSIONS) : 0)
+        + (curve > 0 ? options.searchProbes() : 0)
         + (options.floorSeconds() > 0 ? fixed : 0)
         + (options.soak().runs() ? 1 : 0)
         + (options.fault().runs() ? 2 : 0);

@@ -1,55 +1,41 @@
 package io.github.ycsbdocsearch.sweep.search;
 
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Cycle;
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
+import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.TreeMap;
 
 /**
- * The capacity search: the highest offered rate whose probe meets the latency objective, found by
- * bound-then-bisect (the MLPerf LoadGen server scenario's shape) over probes that the caller runs.
- * Pure logic, no I/O: it is told each probe's outcome and says which rate to probe next, so it is
- * tested on synthetic outcomes.
+ * The capacity search: fixed-rate windows, first the latency curve's points, then probes placed
+ * where they narrow the estimate's interval most, until the interval's half-width is within the
+ * target or the probe budget is spent. Every window the store decided counts in one estimate
+ * ({@link CapacityEstimator}); a client-limited window counts in none and never erases one the
+ * store decided, but when such windows sit above every rate the store could be measured at, they
+ * cap the search and the capacity is a lower bound naming the client.
  *
- * <ul>
- *   <li><b>Bracket.</b> {@code hi} is the lowest rate that failed (or, lower, a client-limited rate
- *       above the last pass); {@code lo} the highest rate below {@code hi} that passed. A rate is
- *       failed when any probe at it failed: a non-monotone curve (80 % fails, 90 % passes) never
- *       yields 90 %.
- *   <li><b>Bound.</b> With no failure yet, the next probe doubles {@code lo} up to the ceiling (a
- *       pass there is a lower bound); with no pass yet, it halves {@code hi} down to the floor (a
- *       failure there: no capacity).
- *   <li><b>Bisect</b> at the geometric midpoint until {@code hi / lo - 1 <= resolution}.
- *   <li><b>Extend</b> an inconclusive probe: the same rate again, the caller pools both probes'
- *       counts; after {@code maxExtensions} the caller decides by the point estimate ({@link
- *       Next#forced()}). The extensions are part of their probe's one decision: they do not spend
- *       the probe budget, so a search near the knee, where probes are often inconclusive, still
- *       reaches its confirmation.
- *   <li><b>Confirm</b> the final {@code lo} with one more probe; if it fails, {@code lo} becomes a
- *       failure and the search goes on below it.
- * </ul>
+ * <p>Probes: with every measured rate meeting the objective the next one doubles the highest (a
+ * pass at the ceiling: a lower bound); with every one failing it halves the lowest (a failure at
+ * the floor: no capacity); otherwise it goes to the estimate, a little to the side where the
+ * estimate has seen less data (the slope is learnt from both sides), for a window long enough to
+ * hold {@link Settings#cyclesPerWindow} cycles of the store's slowest background work seen so far
+ * (at least the base window, at most the cap and the budget left), so that whether a window holds
+ * a stall stops being a draw.
  *
- * Rates are whole ops/s: a bracket with no whole rate inside counts as converged. Not thread-safe.
+ * <p>The same code runs against real stores ({@code SearchPhase}) and against the simulated clock
+ * ({@code sim.SimulatedSearch}), through {@link Runner}. Not thread-safe.
  */
 public final class CapacitySearch {
 
-  /** A probe's outcome as the caller judged it. */
-  public enum Outcome {
-    PASS,
-    FAIL,
-    INCONCLUSIVE,
-    CLIENT_LIMITED
-  }
-
-  /** Why a probe is asked for. */
+  /** Why a window was run. */
   public enum Reason {
+    CURVE,
     BOUND_UP,
     BOUND_DOWN,
-    BISECT,
-    EXTEND,
-    CONFIRM;
+    NARROW;
 
     /** Lowercase name for results files. */
     public String jsonName() {
@@ -58,293 +44,574 @@ public final class CapacitySearch {
   }
 
   /**
-   * The next probe.
+   * A window to run. Immutable.
    *
    * @param rate offered rate, ops/s
+   * @param windowS measured seconds
    * @param reason why
-   * @param forced an extension after which no more are allowed: the caller must decide PASS or FAIL
    */
-  public record Next(double rate, Reason reason, boolean forced) {}
+  public record Probe(double rate, double windowS, Reason reason) {}
 
-  /**
-   * A judged probe.
-   *
-   * @param rate offered rate, ops/s
-   * @param outcome the judgement
-   * @param confidence confidence of a PASS or FAIL decision (1 - p-value), NaN when not known
-   */
-  public record Probe(double rate, Outcome outcome, double confidence) {}
+  /** Runs probes: a real store's steps, or the simulated clock's. */
+  public interface Runner {
+    /**
+     * Runs the probe; empty when it could not run to its end (interrupted, the store lost): the
+     * search then stops where it is.
+     */
+    Optional<Observed> run(Probe probe);
+  }
 
   /**
    * Settings. Immutable.
    *
-   * @param resolution relative width of the final bracket, e.g. 0.02
+   * @param allowance the share allowed over the bound (1 - percentile)
+   * @param targetHalfWidth stop when the interval's half-width is within this share of the estimate
    * @param floorRate lowest rate probed (below it: no capacity)
-   * @param ceilingRate highest rate probed (a pass there is a lower bound)
-   * @param maxProbes decided probes this search may ask for (curve seeds not counted): an
-   *     inconclusive probe and its extensions count as one, since together they are one decision on
-   *     more samples; 0 = the seeds' bracket only
-   * @param maxExtensions extra probes for an inconclusive rate
+   * @param ceilingRate highest rate probed (every rate up to it met the objective: a lower bound)
+   * @param baseWindowS measured seconds of a curve point and of a bounding probe
+   * @param maxWindowS the most a probe near the estimate may last
+   * @param cyclesPerWindow cycles of background work a probe near the estimate should hold
+   * @param minBlockS least bootstrap block, s (blocks are at least the longest cycle seen)
+   * @param minBandwidth least kernel half-width of the local fit, in ln(rate)
+   * @param budgetS measured seconds the probes after the curve may take together
+   * @param maxProbes probes after the curve, at most (0: the curve's windows only)
+   * @param replicates bootstrap replicates of a decision during the search
+   * @param finalReplicates bootstrap replicates of the reported interval
    */
   public record Settings(
-      double resolution, double floorRate, double ceilingRate, int maxProbes, int maxExtensions) {
+      double allowance,
+      double targetHalfWidth,
+      double floorRate,
+      double ceilingRate,
+      double baseWindowS,
+      double maxWindowS,
+      double cyclesPerWindow,
+      double minBlockS,
+      double minBandwidth,
+      double budgetS,
+      int maxProbes,
+      int replicates,
+      int finalReplicates) {
     public Settings {
-      if (!(resolution > 0)
+      if (!(allowance > 0 && allowance < 1)
+          || !(targetHalfWidth > 0)
           || !(floorRate > 0)
           || !(ceilingRate >= floorRate)
-          || maxProbes < 0
-          || maxExtensions < 0) {
+          || !(baseWindowS > 0)
+          || !(maxWindowS >= baseWindowS)
+          || !(budgetS >= 0)
+          || maxProbes < 0) {
         throw new IllegalArgumentException("bad capacity search settings");
       }
     }
+
+    /**
+     * The runner's settings (also the simulated clock's): for an objective allowing {@code
+     * allowance} over the bound, a closed-loop peak {@code peak}, base windows of {@code
+     * baseWindowS}, {@code budgetS} measured seconds and at most {@code maxProbes} probes after the
+     * curve.
+     */
+    public static Settings defaults(
+        double allowance, double peak, double baseWindowS, double budgetS, int maxProbes) {
+      return new Settings(
+          allowance,
+          TARGET_HALF_WIDTH,
+          Math.max(1, peak * FLOOR_SHARE),
+          Math.max(1, peak * CEILING_SHARE),
+          baseWindowS,
+          Math.max(baseWindowS, MAX_WINDOW_S),
+          CYCLES_PER_WINDOW,
+          MIN_BLOCK_S,
+          MIN_BANDWIDTH,
+          budgetS,
+          maxProbes,
+          REPLICATES,
+          FINAL_REPLICATES);
+    }
+
+    CapacityEstimator.Settings estimator(double cycleS, int reps) {
+      return new CapacityEstimator.Settings(
+          allowance, Math.max(minBlockS, cycleS), minBandwidth, reps, cycleS);
+    }
+  }
+
+  /** How the search ended. */
+  public enum Ending {
+    /** The crossing lies inside the rates measured: an estimate with its interval. */
+    ESTIMATE,
+    /** Every rate up to the ceiling met the objective: a lower bound. */
+    LOWER_BOUND_TOP,
+    /** Every rate the client could offer met it: a lower bound set by the client. */
+    LOWER_BOUND_CLIENT,
+    /** Every rate measured met it and the budget ended before one failed: a lower bound. */
+    LOWER_BOUND_BUDGET,
+    /** Every rate measured failed and the budget ended above the floor: extrapolated below. */
+    BELOW_RANGE,
+    /** No capacity: even the floor failed, or the store decided no window. */
+    NONE
   }
 
   /**
    * What the search found. Immutable.
    *
-   * @param capacity the highest passing rate below every failure (empty: none passed)
-   * @param lo the bracket's low end (= capacity), empty when none passed
-   * @param hi the bracket's high end, empty when nothing failed (capacity is then a lower bound)
-   * @param lowerBound the capacity is only a lower bound (nothing above it failed, or what stopped
-   *     it was the client)
-   * @param converged the bracket is within the resolution and its low end was confirmed
-   * @param confidence the least confidence of the decisions at the bracket's two ends, NaN when
-   *     unknown
-   * @param probes probes asked for, extensions included (curve seeds not counted)
+   * @param ending how it ended
+   * @param capacity the capacity, ops/s (a lower bound for the LOWER_BOUND endings); empty: none
+   * @param lo the 95 % interval's low end (0: open), NaN when there is no estimate
+   * @param hi its high end (+infinity: open)
+   * @param targetReached the half-width came within the target
+   * @param estimate the estimator's last answer (the model the report draws)
+   * @param cycles the store's background work, longest first, with what the deciding windows held
+   * @param clientLimit the client's reason, when client-limited windows capped the search
+   * @param budgetUsedS measured seconds the probes after the curve took
    * @param reason how it ended, for people
    */
   public record Result(
+      Ending ending,
       OptionalDouble capacity,
-      OptionalDouble lo,
-      OptionalDouble hi,
-      boolean lowerBound,
-      boolean converged,
-      double confidence,
-      int probes,
-      String reason) {}
+      double lo,
+      double hi,
+      boolean targetReached,
+      Estimate estimate,
+      List<Cycle> cycles,
+      String clientLimit,
+      double budgetUsedS,
+      String reason) {
+    public Result {
+      cycles = List.copyOf(cycles);
+    }
+
+    /** The capacity is a lower bound, not an estimate. */
+    public boolean lowerBound() {
+      return ending == Ending.LOWER_BOUND_TOP
+          || ending == Ending.LOWER_BOUND_CLIENT
+          || ending == Ending.LOWER_BOUND_BUDGET;
+    }
+  }
+
+  /** The estimator and the search, in words (saturation.json {@code method}). */
+  public static final String METHOD =
+      "one estimate from every window the store decided: the share over the bound pooled per rate"
+          + " and made monotone, refined by a local logistic line in ln(rate) at its crossing of"
+          + " the allowance; 95 % interval from a block bootstrap (blocks at least the store's"
+          + " longest background cycle), widened 1.5x as calibrated on a simulated clock";
+
+  /** The target: the 95 % interval's half-width as a share of the estimate. */
+  public static final double TARGET_HALF_WIDTH = 0.03;
+
+  /** The lowest rate probed, as a share of the closed-loop peak (below it: no capacity). */
+  public static final double FLOOR_SHARE = 0.01;
+
+  /** The highest rate probed, as a share of the peak (passing there: a lower bound). */
+  public static final double CEILING_SHARE = 1.25;
+
+  /** The longest window a probe near the estimate gets, s. */
+  public static final double MAX_WINDOW_S = 75;
+
+  /** Cycles of the store's slowest background work a probe near the estimate should hold. */
+  public static final double CYCLES_PER_WINDOW = 2;
+
+  /** Measured seconds the probes after the curve may take by default. */
+  public static final int BUDGET_S = 200;
+
+  /** Probes after the curve, at most, by default (the budget usually ends them first). */
+  public static final int MAX_PROBES = 12;
+
+  /**
+   * The least bootstrap block, s: an M/M/1 queue's slow requests come in bursts of a fraction of a
+   * second; a store's stalls make blocks as long as their cycle.
+   */
+  static final double MIN_BLOCK_S = 5;
+
+  /**
+   * The local line's least kernel half-width, in ln(rate): about +-40 % of the rate. Narrower
+   * kernels followed the noise of the few windows near the estimate (on the simulated clock, 2.5 %
+   * CV against 0.9 % at this width with no stalls).
+   */
+  static final double MIN_BANDWIDTH = 0.35;
+
+  /** Bootstrap replicates of each decision during the search. */
+  static final int REPLICATES = 200;
+
+  /** Bootstrap replicates of the reported interval. */
+  static final int FINAL_REPLICATES = 1000;
+
+  /** The bootstrap quantile a probe above the estimate goes to (below: its complement). */
+  static final double PROBE_QUANTILE_HIGH = 0.75;
 
   private final Settings settings;
-
-  /** Rate to its decided outcome: FAIL wins over PASS at the same rate. */
-  private final TreeMap<Double, Probe> decided = new TreeMap<>();
-
-  private final List<Probe> history = new ArrayList<>();
-  private Next pending;
-  private int extensions;
-  private int probes;
-  private int decisions;
-  private boolean confirmed;
-  private Double confirmedRate;
-  private Double confirmingRate;
+  private final List<Observed> observed = new ArrayList<>();
+  private final List<Probe> probes = new ArrayList<>();
 
   public CapacitySearch(Settings settings) {
     this.settings = settings;
   }
 
   /**
-   * Seeds the bracket with already-run probes (the latency curve's fixed fractions); not counted as
-   * probes.
+   * Runs the curve at {@code curveRates} (ending it early past the knee and the client, {@link
+   * #endsTheCurve}), then probes until {@link #next} says stop or the runner cannot go on.
+   *
+   * @return the result; the windows run are in {@link #observed}
    */
-  public void seed(List<Probe> curve) {
-    curve.forEach(this::decide);
-  }
-
-  /** The next probe to run, or empty when the search is over. */
-  public Optional<Next> next() {
-    if (pending != null) {
-      return Optional.of(pending);
-    }
-    if (decisions >= settings.maxProbes()) {
-      return Optional.empty();
-    }
-    OptionalDouble hi = hi();
-    OptionalDouble lo = lo();
-    Next n;
-    if (lo.isEmpty() && hi.isEmpty()) {
-      n = new Next(Math.round(settings.ceilingRate()), Reason.BOUND_DOWN, false);
-    } else if (hi.isEmpty()) {
-      if (lo.getAsDouble() >= settings.ceilingRate()) {
-        return Optional.empty();
+  public Result run(List<Double> curveRates, Runner runner) {
+    RateWindow below = null;
+    for (double rate : curveRates) {
+      Probe p = new Probe(rate, settings.baseWindowS(), Reason.CURVE);
+      Optional<Observed> o = runner.run(p);
+      if (o.isEmpty()) {
+        return result();
       }
-      n =
-          new Next(
-              Math.round(Math.min(settings.ceilingRate(), 2 * lo.getAsDouble())),
-              Reason.BOUND_UP,
-              false);
-    } else if (lo.isEmpty()) {
-      if (hi.getAsDouble() <= settings.floorRate()) {
-        return Optional.empty();
+      offer(p, o.get());
+      if (endsTheCurve(below, o.get().window())) {
+        break;
       }
-      n =
-          new Next(
-              Math.round(Math.max(settings.floorRate(), hi.getAsDouble() / 2)),
-              Reason.BOUND_DOWN,
-              false);
-    } else if (hi.getAsDouble() / lo.getAsDouble() - 1 > settings.resolution()
-        && splittable(lo, hi)) {
-      n =
-          new Next(
-              Math.round(Math.sqrt(lo.getAsDouble() * hi.getAsDouble())), Reason.BISECT, false);
-    } else if (!confirmed || confirmedRate == null || confirmedRate != lo.getAsDouble()) {
-      n = new Next(lo.getAsDouble(), Reason.CONFIRM, false);
-      confirmingRate = lo.getAsDouble();
-    } else {
-      return Optional.empty();
+      below = o.get().window();
     }
-    pending = n;
-    return Optional.of(n);
-  }
-
-  /** The outcome of the probe {@link #next()} asked for. */
-  public void offer(Probe p) {
-    if (pending == null) {
-      throw new IllegalStateException("no probe was asked for");
-    }
-    Next asked = pending;
-    probes++;
-    history.add(p);
-    if (p.outcome() == Outcome.INCONCLUSIVE) {
-      if (asked.forced()) {
-        throw new IllegalStateException("a forced probe must be decided");
+    for (Optional<Probe> p = next(); p.isPresent(); p = next()) {
+      Optional<Observed> o = runner.run(p.get());
+      if (o.isEmpty()) {
+        break;
       }
-      extensions++;
-      pending = new Next(asked.rate(), Reason.EXTEND, extensions >= settings.maxExtensions());
-      if (settings.maxExtensions() == 0) {
-        throw new IllegalStateException("inconclusive with no extension allowed: decide the probe");
-      }
-      return;
+      offer(p.get(), o.get());
     }
-    extensions = 0;
-    pending = null;
-    decisions++;
-    decide(p);
-    if (confirmingRate != null && confirmingRate == asked.rate()) {
-      confirmedRate = asked.rate();
-      confirmed = p.outcome() == Outcome.PASS;
-      confirmingRate = null;
-    }
-  }
-
-  private void decide(Probe p) {
-    if (p.outcome() == Outcome.INCONCLUSIVE) {
-      return;
-    }
-    Probe before = decided.get(p.rate());
-    if (before == null || before.outcome() == Outcome.PASS) {
-      decided.put(p.rate(), p);
-    }
-  }
-
-  /** Whether a whole rate lies strictly between the bracket's ends (rates are whole ops/s). */
-  private static boolean splittable(OptionalDouble lo, OptionalDouble hi) {
-    long mid = Math.round(Math.sqrt(lo.getAsDouble() * hi.getAsDouble()));
-    return mid > lo.getAsDouble() && mid < hi.getAsDouble();
+    return result();
   }
 
   /**
-   * The bracket's high end: the lowest failed rate, or, lower still, the lowest client-limited rate
-   * above the highest pass below that failure. A client-limited probe says nothing of the store:
-   * below a clean pass it is ignored, above one it caps the search (the capacity is then a lower
-   * bound).
+   * Whether a curve point ends the curve: the client limited it and the point below already
+   * exceeded the allowance or was client-limited too. Past the knee and past what the client can
+   * send, higher points would measure the client; one client-limited point alone does not end it.
    */
-  private OptionalDouble hi() {
-    OptionalDouble fail =
-        decided.values().stream()
-            .filter(p -> p.outcome() == Outcome.FAIL)
-            .mapToDouble(Probe::rate)
-            .min();
-    OptionalDouble pass = passBelow(fail);
-    OptionalDouble client =
-        decided.values().stream()
-            .filter(p -> p.outcome() == Outcome.CLIENT_LIMITED)
-            .mapToDouble(Probe::rate)
-            .filter(
-                r ->
-                    (pass.isEmpty() || r > pass.getAsDouble())
-                        && (fail.isEmpty() || r < fail.getAsDouble()))
-            .min();
-    return client.isPresent() ? client : fail;
+  public boolean endsTheCurve(RateWindow below, RateWindow point) {
+    return below != null
+        && !point.usable()
+        && below.rateOps() < point.rateOps()
+        && (!below.usable() || below.worstShare() > settings.allowance());
   }
 
-  /** The highest passing rate below {@link #hi()}. */
-  private OptionalDouble lo() {
-    return passBelow(hi());
+  /** Adds a window that ran (a resumed run adds the kept ones in the same order). */
+  public void offer(Probe probe, Observed o) {
+    probes.add(probe);
+    observed.add(o);
   }
 
-  private OptionalDouble passBelow(OptionalDouble limit) {
-    return decided.values().stream()
-        .filter(p -> p.outcome() == Outcome.PASS)
-        .filter(p -> limit.isEmpty() || p.rate() < limit.getAsDouble())
-        .mapToDouble(Probe::rate)
-        .max();
+  /** The windows so far, in the order they ran. */
+  public List<Observed> observed() {
+    return List.copyOf(observed);
   }
 
-  /** What the search found so far (the final answer once {@link #next()} is empty). */
+  /** The probes so far, in order (curve points first). */
+  public List<Probe> probes() {
+    return List.copyOf(probes);
+  }
+
+  private List<RateWindow> windows() {
+    return observed.stream().map(Observed::window).toList();
+  }
+
+  private double budgetUsed() {
+    double used = 0;
+    for (int i = 0; i < probes.size(); i++) {
+      if (probes.get(i).reason() != Reason.CURVE) {
+        used += observed.get(i).window().seconds();
+      }
+    }
+    return used;
+  }
+
+  private Estimate estimate(int replicates) {
+    double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
+    return CapacityEstimator.estimate(windows(), settings.estimator(cycle, replicates));
+  }
+
+  /**
+   * The lowest client-limited rate above every rate the store decided: where the client, not the
+   * store, stops the search. A client-limited window below a window the store decided caps
+   * nothing.
+   */
+  private OptionalDouble clientCap() {
+    double maxUsable =
+        windows().stream().filter(RateWindow::usable).mapToDouble(RateWindow::rateOps).max().orElse(0);
+    return windows().stream()
+        .filter(w -> !w.usable() && w.rateOps() > maxUsable)
+        .mapToDouble(RateWindow::rateOps)
+        .min();
+  }
+
+  private Optional<String> clientReasonAt(double rate) {
+    return windows().stream()
+        .filter(w -> !w.usable() && w.rateOps() == rate)
+        .map(RateWindow::clientLimit)
+        .findFirst();
+  }
+
+  /** The next probe, or empty when the search is over. */
+  public Optional<Probe> next() {
+    double left = settings.budgetS() - budgetUsed();
+    long searched = probes.stream().filter(p -> p.reason() != Reason.CURVE).count();
+    if (left < settings.baseWindowS() - 1e-9 || searched >= settings.maxProbes()) {
+      return Optional.empty();
+    }
+    Estimate e = estimate(settings.replicates());
+    OptionalDouble cap = clientCap();
+    double base = settings.baseWindowS();
+    switch (e.where()) {
+      case NONE -> {
+        // The client limited every window: try lower, where it may keep up.
+        if (cap.isEmpty() || cap.getAsDouble() / 2 < settings.floorRate()) {
+          return Optional.empty();
+        }
+        return Optional.of(new Probe(cap.getAsDouble() / 2, base, Reason.BOUND_DOWN));
+      }
+      case ABOVE -> {
+        double top = e.maxRate();
+        if (top >= settings.ceilingRate() * (1 - 1e-9)) {
+          return Optional.empty();
+        }
+        double target = Math.min(settings.ceilingRate(), 2 * top);
+        if (Double.isFinite(e.capacity()) && e.capacity() > top) {
+          target = Math.min(target, Math.max(e.capacity(), top * 1.05));
+        }
+        if (cap.isPresent()) {
+          target = Math.min(target, cap.getAsDouble() * 0.97);
+        }
+        if (target <= top * 1.02) {
+          return Optional.empty();
+        }
+        return Optional.of(new Probe(target, base, Reason.BOUND_UP));
+      }
+      case BELOW -> {
+        double bottom = e.minRate();
+        if (bottom <= settings.floorRate() * (1 + 1e-9)) {
+          return Optional.empty();
+        }
+        double target = Math.max(settings.floorRate(), bottom / 2);
+        if (e.capacity() > 0 && e.capacity() < bottom) {
+          target = Math.max(target, Math.min(e.capacity(), bottom * 0.95));
+        }
+        return Optional.of(new Probe(target, base, Reason.BOUND_DOWN));
+      }
+      default -> {
+        if (stopNow(e)) {
+          return Optional.empty();
+        }
+        // Where the crossing plausibly lies, on the side the local line has seen less of: a
+        // quartile of the bootstrap's replicates (near the estimate once the interval is narrow),
+        // at least 1 % from it so the slope is seen.
+        int side = side(e);
+        double q = e.quantile(side > 0 ? PROBE_QUANTILE_HIGH : 1 - PROBE_QUANTILE_HIGH);
+        double rate =
+            side > 0
+                ? Math.max(e.capacity() * 1.01, Math.min(q, e.capacity() * 1.5))
+                : Math.min(e.capacity() * 0.99, Math.max(q, e.capacity() / 1.5));
+        if (cap.isPresent()) {
+          rate = Math.min(rate, cap.getAsDouble() * 0.97);
+        }
+        rate = Math.max(settings.floorRate(), Math.min(settings.ceilingRate(), rate));
+        return Optional.of(new Probe(rate, windowFor(left), Reason.NARROW));
+      }
+    }
+  }
+
+  /**
+   * Whether the estimate is good enough to stop: its interval's half-width within the target, and
+   * at least {@link #NEAR_SECONDS} of windows within {@link #NEAR} of it. Stopping the first time a
+   * bootstrap interval looks narrow stops exactly when a few quiet windows made it look so (on the
+   * simulated clock the estimate then ran 0.7 % high and its interval covered the truth in 73 % of
+   * seeds); with data near the estimate required first, the early stop costs neither.
+   */
+  private boolean stopNow(Estimate e) {
+    double near =
+        windows().stream()
+            .filter(RateWindow::usable)
+            .filter(w -> Math.abs(Math.log(w.rateOps() / e.capacity())) <= NEAR)
+            .mapToDouble(RateWindow::seconds)
+            .sum();
+    return near >= NEAR_SECONDS && e.halfWidthShare() <= settings.targetHalfWidth();
+  }
+
+  /** How close to the estimate a window must be to count as near it, in ln(rate). */
+  static final double NEAR = Math.log(1.1);
+
+  /** Measured seconds of windows near the estimate before the search may stop early. */
+  static final double NEAR_SECONDS = 90;
+
+  /**
+   * Which side of the estimate to probe: where the usable windows gave the local fit less weight
+   * (+1 above, -1 below).
+   */
+  private int side(Estimate e) {
+    double belowWeight = 0;
+    double aboveWeight = 0;
+    for (RateWindow w : windows()) {
+      if (!w.usable()) {
+        continue;
+      }
+      double weight = e.weightAt(w.rateOps()) * w.seconds();
+      if (w.rateOps() < e.capacity()) {
+        belowWeight += weight;
+      } else {
+        aboveWeight += weight;
+      }
+    }
+    return aboveWeight < belowWeight ? 1 : -1;
+  }
+
+  /**
+   * A probe's window near the estimate: a whole number of the slowest cycle seen, {@link
+   * Settings#cyclesPerWindow} of them (fewer when the cap allows no more, at least the base window),
+   * within the budget left; the base window when the store showed no cycle. Whole cycles, so that
+   * each window holds the background work at its real frequency, not one more or one less.
+   */
+  private double windowFor(double left) {
+    double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
+    double base = settings.baseWindowS();
+    double cap = Math.min(settings.maxWindowS(), left);
+    if (!(cycle > 0)) {
+      return Math.floor(Math.min(base, left));
+    }
+    double whole = Math.floor(cap / cycle);
+    if (whole < 1) {
+      return Math.floor(cap);
+    }
+    double n = Math.min(whole, Math.max(settings.cyclesPerWindow(), Math.ceil(base / cycle)));
+    return Math.max(Math.min(base, cap), Math.floor(n * cycle));
+  }
+
+  /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
-    OptionalDouble lo = lo();
-    OptionalDouble hi = hi();
-    boolean hiByClient =
-        hi.isPresent() && decided.get(hi.getAsDouble()).outcome() == Outcome.CLIENT_LIMITED;
-    boolean lowerBound = lo.isPresent() && (hi.isEmpty() || hiByClient);
-    boolean converged =
-        lo.isPresent()
-            && hi.isPresent()
-            && (hi.getAsDouble() / lo.getAsDouble() - 1 <= settings.resolution() + 1e-12
-                || !splittable(lo, hi))
-            && confirmed
-            && confirmedRate != null
-            && confirmedRate == lo.getAsDouble();
-    double conf = Double.NaN;
-    if (lo.isPresent()) {
-      conf = decided.get(lo.getAsDouble()).confidence();
-    }
-    if (hi.isPresent() && !hiByClient) {
-      // Unknown at either end makes the bracket's confidence unknown (NaN propagates through min).
-      conf = Math.min(conf, decided.get(hi.getAsDouble()).confidence());
-    }
-    String reason;
-    if (lo.isEmpty()) {
-      reason =
-          hi.isPresent() && hi.getAsDouble() <= settings.floorRate() * (1 + 1e-9)
-              ? String.format(
+    Estimate e = estimate(settings.finalReplicates());
+    List<Cycle> cycles = BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
+    OptionalDouble cap = clientCap();
+    String client = cap.isPresent() ? clientReasonAt(cap.getAsDouble()).orElse(null) : null;
+    double used = budgetUsed();
+    boolean reached = e.where() == CapacityEstimator.Where.INSIDE
+        && e.halfWidthShare() <= settings.targetHalfWidth();
+    return switch (e.where()) {
+      case NONE ->
+          new Result(
+              Ending.NONE,
+              OptionalDouble.empty(),
+              Double.NaN,
+              Double.NaN,
+              false,
+              e,
+              cycles,
+              client,
+              used,
+              observed.isEmpty()
+                  ? "no capacity: no window ran"
+                  : "no capacity measured: the client limited every window"
+                      + (client == null ? "" : " (" + client + ")"));
+      case ABOVE -> {
+        double top = e.maxRate();
+        if (cap.isPresent()) {
+          yield new Result(
+              Ending.LOWER_BOUND_CLIENT,
+              OptionalDouble.of(top),
+              Double.NaN,
+              Double.NaN,
+              false,
+              e,
+              cycles,
+              client,
+              used,
+              String.format(
                   Locale.ROOT,
-                  "no capacity: even %.0f ops/s (the search's floor) failed the objective",
-                  settings.floorRate())
-              : "no capacity: no probed rate met the objective";
-    } else if (hiByClient) {
-      reason =
-          String.format(
-              Locale.ROOT,
-              "lower bound: the client limited the probe at %.0f ops/s",
-              hi.getAsDouble());
-    } else if (hi.isEmpty()) {
-      reason =
-          String.format(
-              Locale.ROOT,
-              "lower bound: the top of the search's range (%.0f ops/s) met the objective",
-              settings.ceilingRate());
-    } else if (converged) {
-      reason =
-          String.format(
-              Locale.ROOT,
-              "converged: bracket [%.0f, %.0f] ops/s within %.1f %%, low end confirmed",
-              lo.getAsDouble(),
-              hi.getAsDouble(),
-              100 * settings.resolution());
-    } else {
-      reason =
-          String.format(
-              Locale.ROOT,
-              "not converged after %d decided probes: bracket [%.0f, %.0f] ops/s",
-              decisions,
-              lo.getAsDouble(),
-              hi.getAsDouble());
-    }
-    return new Result(lo, lo, hi, lowerBound, converged, conf, probes, reason);
+                  "client lower bound: the store met the objective at %.0f ops/s, the highest rate"
+                      + " the client could offer; the client limited %.0f ops/s (%s)",
+                  top,
+                  cap.getAsDouble(),
+                  client));
+        }
+        boolean atTop = top >= settings.ceilingRate() * (1 - 1e-9);
+        yield new Result(
+            atTop ? Ending.LOWER_BOUND_TOP : Ending.LOWER_BOUND_BUDGET,
+            OptionalDouble.of(top),
+            Double.NaN,
+            Double.NaN,
+            false,
+            e,
+            cycles,
+            null,
+            used,
+            atTop
+                ? String.format(
+                    Locale.ROOT,
+                    "lower bound: the top of the search's range (%.0f ops/s) met the objective",
+                    top)
+                : String.format(
+                    Locale.ROOT,
+                    "lower bound: every rate measured up to %.0f ops/s met the objective when the"
+                        + " probe budget ended",
+                    top));
+      }
+      case BELOW -> {
+        boolean atFloor = e.minRate() <= settings.floorRate() * (1 + 1e-9) || !(e.capacity() > 0);
+        if (atFloor) {
+          yield new Result(
+              Ending.NONE,
+              OptionalDouble.empty(),
+              Double.NaN,
+              Double.NaN,
+              false,
+              e,
+              cycles,
+              client,
+              used,
+              String.format(
+                  Locale.ROOT,
+                  "no capacity: every rate measured failed the objective, down to %.0f ops/s",
+                  e.minRate()));
+        }
+        yield new Result(
+            Ending.BELOW_RANGE,
+            OptionalDouble.of(e.capacity()),
+            e.lo(),
+            e.hi(),
+            false,
+            e,
+            cycles,
+            client,
+            used,
+            String.format(
+                Locale.ROOT,
+                "below every rate measured (%.0f ops/s failed): %.0f ops/s extrapolated when the"
+                    + " probe budget ended",
+                e.minRate(),
+                e.capacity()));
+      }
+      default ->
+          new Result(
+              Ending.ESTIMATE,
+              OptionalDouble.of(e.capacity()),
+              e.lo(),
+              e.hi(),
+              reached,
+              e,
+              cycles,
+              client,
+              used,
+              String.format(
+                  Locale.ROOT,
+                  "capacity %.0f ops/s (95 %% interval %s), %s",
+                  e.capacity(),
+                  interval(e.lo(), e.hi()),
+                  reached
+                      ? String.format(
+                          Locale.ROOT,
+                          "within the target of +-%.0f %%",
+                          100 * settings.targetHalfWidth())
+                      : String.format(
+                          Locale.ROOT,
+                          "wider than the target of +-%.0f %% when the probe budget ended",
+                          100 * settings.targetHalfWidth())));
+    };
   }
 
-  /** Every probe offered, in order (seeds excluded). */
-  public List<Probe> history() {
-    return List.copyOf(history);
+  /** {@code 5880-6230}, with an open end as {@code <} or {@code >}. */
+  static String interval(double lo, double hi) {
+    String a = lo > 0 ? String.format(Locale.ROOT, "%.0f", lo) : "0";
+    String b = Double.isFinite(hi) ? String.format(Locale.ROOT, "%.0f", hi) : "open";
+    return a + "-" + b;
   }
 }

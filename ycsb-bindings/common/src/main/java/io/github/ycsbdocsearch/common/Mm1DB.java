@@ -6,9 +6,11 @@ import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -42,6 +44,14 @@ import site.ycsb.Status;
  * cannot throw the {@code DBException} a missing service rate must be, and nothing else of it is
  * used.
  *
+ * <p>Stalls ({@code mm1.stall_ms} &gt; 0): the server makes no progress for that long, every
+ * {@code mm1.stall_every_s} seconds ({@code 35}, or {@code 5-15} for a gap drawn uniformly in the
+ * range), or at exponential gaps of that mean with {@code mm1.stall_process=poisson}; the first
+ * one at a random point of its cycle after the server is made (see {@link Stalls}). A store's
+ * background work (an AOF rewrite, a checkpoint) stalls requests so, and the capacity search must
+ * charge it at its real frequency. The stall times are drawn from {@code mm1.seed} and the step's
+ * arrival seed, so each step's stalls fall elsewhere in its window.
+ *
  * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to
  * close writes {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well
  * the gaps between the requests the server saw fit an exponential ({@link ExponentialFit}), the
@@ -50,6 +60,9 @@ import site.ycsb.Status;
 public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
   public static final String SEED = "mm1.seed";
+  public static final String STALL_MS = "mm1.stall_ms";
+  public static final String STALL_EVERY_S = "mm1.stall_every_s";
+  public static final String STALL_PROCESS = "mm1.stall_process";
 
   /** The data generator's default seed; the service times use a stream derived from it. */
   public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
@@ -57,8 +70,27 @@ public class Mm1DB extends DB implements SearchableDB {
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
   public static final String ARRIVALS_FIT_FILE = "mm1-arrivals.json";
 
+  /**
+   * When the server's stalls began (epoch milliseconds, a JSON list), written beside {@link
+   * #ARRIVALS_FIT_FILE} when it stalls: the simulated store's background events, which the runner
+   * records as any store's ({@code events.json}, kind {@value #STALL_KIND}).
+   */
+  public static final String STALLS_FILE = "mm1-stalls.json";
+
+  /** The kind of background event a stall is. */
+  public static final String STALL_KIND = "mm1_stall";
+
   /** Decorrelates the service times from other streams derived from the same seed. */
   private static final long STREAM = 0x3A1A_0001L;
+
+  /** Decorrelates the stall times from the service times. */
+  private static final long STALL_STREAM = 0x3A1A_0002L;
+
+  /** The JVM's clock origin of the shared server's stall schedule; guarded by the class lock. */
+  private static long origin;
+
+  /** The wall clock (epoch ms) at {@link #origin}; guarded by the class lock. */
+  private static long originEpochMs;
 
   /** The JVM's one server and the settings it was made with; guarded by the class lock. */
   private static Mm1Queue shared;
@@ -70,11 +102,15 @@ public class Mm1DB extends DB implements SearchableDB {
 
   private Mm1Queue queue;
 
+  /** {@link #origin}, read under the class lock when this instance started. */
+  private long stallOrigin;
+
   @Override
   public void init() throws DBException {
     queue = sharedQueue(getProperties());
     synchronized (Mm1DB.class) {
       open++;
+      stallOrigin = origin;
     }
     SearchBindings.register(this);
   }
@@ -88,11 +124,29 @@ public class Mm1DB extends DB implements SearchableDB {
     }
     Properties p = getProperties();
     // The workload checked these properties when it started: reading them again cannot fail here.
+    Path dir = Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."));
     if (last && ArrivalConfig.fromProperties(p).paced()) {
-      writeArrivalsFit(
-          queue.gapsNanos(),
-          Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, ".")).resolve(ARRIVALS_FIT_FILE));
+      writeArrivalsFit(queue.gapsNanos(), dir.resolve(ARRIVALS_FIT_FILE));
     }
+    if (last && queue.stalls()) {
+      writeStalls(dir.resolve(STALLS_FILE));
+    }
+  }
+
+  /** The stalls that began while this JVM's server ran, as epoch milliseconds. */
+  private void writeStalls(Path file) {
+    long zero;
+    long zeroMs;
+    synchronized (Mm1DB.class) {
+      zero = origin;
+      zeroMs = originEpochMs;
+    }
+    long[] starts = queue.stallStartsIn(0, System.nanoTime() - zero);
+    List<Long> epochMs = new ArrayList<>();
+    for (long s : starts) {
+      epochMs.add(zeroMs + s / 1_000_000);
+    }
+    VerifyMain.writeJson(epochMs, file);
   }
 
   /** Writes the fit of the gaps, when there are enough of them to fit (two). */
@@ -125,8 +179,10 @@ public class Mm1DB extends DB implements SearchableDB {
       throw new DBException(e.getMessage());
     }
     if (shared == null) {
-      shared = new Mm1Queue(rate, new SplittableRandom(Seeds.mix(seed, STREAM)));
+      shared = new Mm1Queue(rate, new SplittableRandom(Seeds.mix(seed, STREAM)), stalls(p, seed));
       sharedSeed = seed;
+      origin = System.nanoTime();
+      originEpochMs = System.currentTimeMillis();
     } else if (shared.serviceRate() != rate || sharedSeed != seed) {
       throw new DBException(
           "the M/M/1 server of this JVM runs with "
@@ -143,6 +199,36 @@ public class Mm1DB extends DB implements SearchableDB {
               + seed);
     }
     return shared;
+  }
+
+  /**
+   * The stall schedule the properties ask for ({@link Stalls#NONE} without {@code mm1.stall_ms}).
+   */
+  static Stalls stalls(Properties p, long seed) throws DBException {
+    try {
+      double ms = Props.decimal(p, STALL_MS, 0, 0, Double.MAX_VALUE);
+      if (ms == 0) {
+        return Stalls.NONE;
+      }
+      String every = p.getProperty(STALL_EVERY_S);
+      if (every == null || every.isBlank()) {
+        throw new SetupException(
+            "property " + STALL_EVERY_S + " is missing: the seconds between stalls (35, or 5-15)");
+      }
+      Stalls.Process process =
+          Stalls.Process.valueOf(
+              Props.oneOf(p, STALL_PROCESS, "periodic", "periodic", "poisson")
+                  .toUpperCase(Locale.ROOT));
+      long steps = Props.longValue(p, ArrivalConfig.SEED, ArrivalConfig.SEED_DEFAULT, Long.MIN_VALUE);
+      SplittableRandom r = new SplittableRandom(Seeds.mix(seed, STALL_STREAM, steps));
+      try {
+        return Stalls.parse(ms, every, process, r);
+      } catch (IllegalArgumentException e) {
+        throw Props.bad(STALL_EVERY_S, every, e.getMessage());
+      }
+    } catch (SetupException e) {
+      throw new DBException(e.getMessage());
+    }
   }
 
   /** Forgets the JVM's server, so a test can start another; never called by YCSB. */
@@ -174,7 +260,7 @@ public class Mm1DB extends DB implements SearchableDB {
 
   /** Joins the queue now and waits for this request's completion. */
   private Status serve() {
-    long done = queue.admit(System.nanoTime());
+    long done = queue.admit(System.nanoTime() - stallOrigin) + stallOrigin;
     for (long left = done - System.nanoTime(); left > 0; left = done - System.nanoTime()) {
       LockSupport.parkNanos(left);
     }

@@ -4,24 +4,16 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The arithmetic of one first-come-first-served server with exponentially distributed service
- * times: the queue behind {@link Mm1DB}, kept free of clocks and sleeping so it can be checked on a
- * virtual clock against M/M/1 theory (under Poisson arrivals at rate λ &lt; μ the time from arrival
- * to completion is exponential with rate μ − λ). It keeps the gaps between the arrivals it saw (the
- * first {@value #MAX_GAPS}), so a run can check that the client really sent a Poisson stream: the
- * known answer holds only for one.
+ * The queue behind {@link Mm1DB}: one {@link Mm1Server} shared by the client threads, kept free of
+ * clocks and sleeping so it can be checked on a virtual clock against M/M/1 theory (under Poisson
+ * arrivals at rate λ &lt; μ the time from arrival to completion is exponential with rate μ − λ). It
+ * keeps the gaps between the arrivals it saw (the first {@value #MAX_GAPS}), so a run can check that
+ * the client really sent a Poisson stream: the known answer holds only for one.
  *
  * <p>Thread-safe: admissions are serialised by the object's lock, which is the FIFO order.
  */
 public final class Mm1Queue {
-  private final double serviceRate;
-  private final SplittableRandom service;
-
-  /**
-   * When the server finishes the work admitted so far; nothing admitted yet means idle since
-   * forever.
-   */
-  private long busyUntil = Long.MIN_VALUE;
+  private final Mm1Server server;
 
   /** Gaps kept at most: 16 MB, over half an hour at 1,000 arrivals a second. */
   static final int MAX_GAPS = 1 << 21;
@@ -36,21 +28,34 @@ public final class Mm1Queue {
    * @param service the generator of service times (seeded by the caller, for reproducible runs)
    */
   public Mm1Queue(double serviceRate, SplittableRandom service) {
-    if (!(serviceRate > 0 && serviceRate < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException(
-          "service rate must be a finite number > 0, not " + serviceRate);
-    }
-    this.serviceRate = serviceRate;
-    this.service = service;
+    this(serviceRate, service, Stalls.NONE);
+  }
+
+  /**
+   * @param stalls when the server pauses ({@link Stalls#NONE}: never)
+   */
+  public Mm1Queue(double serviceRate, SplittableRandom service, Stalls stalls) {
+    this.server = new Mm1Server(serviceRate, service, stalls);
   }
 
   public double serviceRate() {
-    return serviceRate;
+    return server.serviceRate();
+  }
+
+  /** Whether the server ever pauses. */
+  public boolean stalls() {
+    return server.stalls().any();
+  }
+
+  /** The starts of the server's stalls in {@code [fromNanos, toNanos)}, on its clock. */
+  public synchronized long[] stallStartsIn(long fromNanos, long toNanos) {
+    return server.stalls().startsIn(fromNanos, toNanos);
   }
 
   /**
    * Queues one request arriving at {@code arrivalNanos}: its service starts when both it has
-   * arrived and the server is free, and lasts an exponential draw of mean 1/μ.
+   * arrived and the server is free, and takes an exponential draw of mean 1/μ of working time
+   * ({@link Mm1Server#admit}).
    *
    * @return when the request completes, on the same clock as the arrival
    */
@@ -63,9 +68,7 @@ public final class Mm1Queue {
     }
     arrived = true;
     lastArrival = arrivalNanos;
-    long start = Math.max(arrivalNanos, busyUntil);
-    busyUntil = start + Math.round(Exponential.seconds(service, serviceRate) * 1e9);
-    return busyUntil;
+    return server.admit(arrivalNanos);
   }
 
   /** The gaps between consecutive arrivals so far, nanoseconds, in arrival order. */

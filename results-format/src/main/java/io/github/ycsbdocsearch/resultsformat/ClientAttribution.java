@@ -1,0 +1,63 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import java.util.Locale;
+
+/**
+ * Who decided a fixed-rate window's verdict: the store, or the client. A window is the client's
+ * only when the client decided its outcome:
+ *
+ * <ul>
+ *   <li>its CPU was saturated over the window (more than {@link #CPU_SATURATED_SHARE} of the CPUs
+ *       it may use, the JIT compiler's threads left out): it could not offer the rate; or
+ *   <li>the objective's decision on intended latency (from the scheduled arrival) differs from the
+ *       decision on latency from the actual send, while every request found a free thread in the
+ *       window: the client's own late sends changed the verdict.
+ * </ul>
+ *
+ * A window whose intended latency meets the objective is the store's pass, whatever the send lag
+ * (intended latency already includes it). A store stall that holds every thread also delays sends:
+ * with the pool exhausted in the window, the waits are the store's backlog and the window is the
+ * store's, pass or fail. Send lag alone decides nothing: a stalled store delays sending too.
+ * Stateless.
+ */
+public final class ClientAttribution {
+
+  /** The client's CPU share above which it is saturated. */
+  public static final double CPU_SATURATED_SHARE = StepSummary.CLIENT_BOUND_SHARE;
+
+  private ClientAttribution() {}
+
+  /**
+   * Why the client decided the window, or null when the store did.
+   *
+   * @param cpuCores the client's CPU over the window, cores (JIT left out); null when unknown
+   * @param cpus the CPUs it may use; null when unknown
+   * @param intended the objective's decision on intended latency; null when the step has none
+   * @param fromSend the decision on latency from the actual send; null when unknown
+   * @param poolExhausted every client thread was busy at some moment of the window
+   */
+  public static String of(
+      Double cpuCores,
+      Integer cpus,
+      Objective.Decision intended,
+      Objective.Decision fromSend,
+      boolean poolExhausted) {
+    if (cpuCores != null && cpus != null && cpus > 0 && cpuCores > CPU_SATURATED_SHARE * cpus) {
+      return String.format(
+          Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)", cpuCores, cpus);
+    }
+    if (intended == null
+        || fromSend == null
+        || intended == Objective.Decision.PASS
+        || intended == fromSend
+        || poolExhausted) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        "late sends changed the verdict with threads free: %s on intended latency, %s from the"
+            + " send",
+        intended.jsonName(),
+        fromSend.jsonName());
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.ycsbdocsearch.sweep.search;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One measured window of a fixed-rate step as the capacity estimate reads it: the offered rate, and
+ * for every operation, second by second, its requests and how many of them were over the
+ * objective's bound (intended latency; failures and requests never sent count as over). Immutable.
+ *
+ * @param step the step folder, e.g. {@code 12-t40-r2400-probe}
+ * @param rateOps the offered rate, ops/s
+ * @param seconds the window's length, s
+ * @param ops every operation's counts, each second of the window in order
+ * @param clientLimit why the client, not the store, decided this window (its CPU was saturated, or
+ *     its late sends changed the window's verdict while threads were free); null when the store
+ *     did. A client-limited window is left out of the estimate.
+ */
+public record RateWindow(
+    String step, double rateOps, double seconds, List<OpSeconds> ops, String clientLimit) {
+
+  public RateWindow {
+    ops = List.copyOf(ops);
+    if (!(rateOps > 0) || !(seconds > 0)) {
+      throw new IllegalArgumentException(
+          "a window needs a rate and a length > 0: " + rateOps + " ops/s, " + seconds + " s");
+    }
+  }
+
+  /** Whether the store decided it (it counts in the estimate). */
+  public boolean usable() {
+    return clientLimit == null;
+  }
+
+  /**
+   * One operation's counts, second by second. Immutable (the arrays are copied).
+   *
+   * @param op the operation
+   * @param requests requests per second
+   * @param over of those, over the bound per second
+   */
+  public record OpSeconds(String op, long[] requests, long[] over) {
+    public OpSeconds {
+      if (requests.length != over.length) {
+        throw new IllegalArgumentException("requests and over differ in length for " + op);
+      }
+      requests = requests.clone();
+      over = over.clone();
+    }
+
+    public long totalRequests() {
+      return Arrays.stream(requests).sum();
+    }
+
+    public long totalOver() {
+      return Arrays.stream(over).sum();
+    }
+
+    @Override
+    public long[] requests() {
+      return requests.clone();
+    }
+
+    @Override
+    public long[] over() {
+      return over.clone();
+    }
+
+    /** Requests in seconds {@code [from, to)}. */
+    long requestsIn(int from, int to) {
+      long s = 0;
+      for (int i = from; i < to; i++) {
+        s += requests[i];
+      }
+      return s;
+    }
+
+    /** Over the bound in seconds {@code [from, to)}. */
+    long overIn(int from, int to) {
+      long s = 0;
+      for (int i = from; i < to; i++) {
+        s += over[i];
+      }
+      return s;
+    }
+
+    int length() {
+      return requests.length;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof OpSeconds x
+          && op.equals(x.op)
+          && Arrays.equals(requests, x.requests)
+          && Arrays.equals(over, x.over);
+    }
+
+    @Override
+    public int hashCode() {
+      return op.hashCode() * 31 * 31 + Arrays.hashCode(requests) * 31 + Arrays.hashCode(over);
+    }
+
+    @Override
+    public String toString() {
+      return op + " " + totalOver() + "/" + totalRequests();
+    }
+  }
+
+  /**
+   * The worst operation's share of requests over the bound in the whole window (0 when none ran).
+   */
+  public double worstShare() {
+    double worst = 0;
+    for (OpSeconds o : ops) {
+      long n = o.totalRequests();
+      if (n > 0) {
+        worst = Math.max(worst, (double) o.totalOver() / n);
+      }
+    }
+    return worst;
+  }
+}

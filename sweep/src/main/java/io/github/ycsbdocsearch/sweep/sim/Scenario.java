@@ -1,0 +1,95 @@
+package io.github.ycsbdocsearch.sweep.sim;
+
+import io.github.ycsbdocsearch.common.Stalls;
+import java.util.List;
+
+/**
+ * One simulated store and client: an M/M/1 server of rate {@code mu} that stalls (or not), an
+ * objective, and a client that sends with a small random lag and, when capped, can send no faster
+ * than its cap. Immutable.
+ *
+ * @param name short name, for tables
+ * @param mu service rate, ops/s
+ * @param percentile the objective's percentile, e.g. 0.99
+ * @param boundMs the objective's bound, ms
+ * @param stallMs each stall's length, ms (0: none)
+ * @param stallEveryS the gap between stalls, s ({@code 35}, or {@code 5-15})
+ * @param stallProcess how gaps are drawn
+ * @param clientCapOps the most the client can send, ops/s (infinity: no cap)
+ * @param lagMeanUs the client's mean send lag, µs (exponential)
+ */
+public record Scenario(
+    String name,
+    double mu,
+    double percentile,
+    double boundMs,
+    double stallMs,
+    String stallEveryS,
+    Stalls.Process stallProcess,
+    double clientCapOps,
+    double lagMeanUs) {
+
+  /** The client's send lag of these scenarios: tens of microseconds, as a quiet client has. */
+  public static final double LAG_US = 40;
+
+  /** M/M/1 at μ = 1000/s under p99 <= 20 ms: λ* = μ - ln(100)/B = 769.74 ops/s exactly. */
+  public static Scenario noStalls() {
+    return new Scenario("no stalls", 1000, 0.99, 20, 0, "1", Stalls.Process.PERIODIC,
+        Double.POSITIVE_INFINITY, LAG_US);
+  }
+
+  /** A 200 ms stall every 35 s (an AOF rewrite's cycle), p99 <= 20 ms. */
+  public static Scenario periodicStalls() {
+    return new Scenario("200 ms every 35 s", 1000, 0.99, 20, 200, "35", Stalls.Process.PERIODIC,
+        Double.POSITIVE_INFINITY, LAG_US);
+  }
+
+  /**
+   * A 200 ms stall every 5 to 15 s (uniform gaps, MongoDB's stalls on one core). Under p99 <= 20
+   * ms no rate could pass (the stalls alone hold 2 % of the time), so its objective is p99 <= 150
+   * ms: the first 50 ms of every stall and the queue it leaves decide.
+   */
+  public static Scenario frequentStalls() {
+    return new Scenario("200 ms every 5-15 s", 1000, 0.99, 150, 200, "5-15",
+        Stalls.Process.PERIODIC, Double.POSITIVE_INFINITY, LAG_US);
+  }
+
+  /** No stalls, and a client that cannot send more than 80 % of λ* (616 ops/s). */
+  public static Scenario clientCapped() {
+    return new Scenario("client capped at 80 %", 1000, 0.99, 20, 0, "1", Stalls.Process.PERIODIC,
+        0.8 * (1000 - Math.log(100) / 0.020), LAG_US);
+  }
+
+  /** The four scenarios the calibration runs. */
+  public static List<Scenario> all() {
+    return List.of(noStalls(), periodicStalls(), frequentStalls(), clientCapped());
+  }
+
+  /**
+   * The store's true capacity: the closed form without stalls; with them, the long simulation's
+   * ({@link SimulatedTruth}, 5 x 10^7 requests, bisection to 0.05 ops/s; {@code
+   * SimulatedTruthTest} checks it again on other random numbers).
+   */
+  public double truth() {
+    if (stallMs == 0) {
+      return closedForm();
+    }
+    return stallEveryS.equals("35") ? PERIODIC_TRUTH : FREQUENT_TRUTH;
+  }
+
+  /** {@link #periodicStalls()}'s capacity by long simulation. */
+  static final double PERIODIC_TRUTH = 473.08;
+
+  /** {@link #frequentStalls()}'s capacity by long simulation. */
+  static final double FREQUENT_TRUTH = 462.13;
+
+  /** The closed form when there are no stalls (λ* = μ + ln(1 - p)/B), else NaN. */
+  public double closedForm() {
+    return stallMs > 0 ? Double.NaN : mu + Math.log(1 - percentile) / (boundMs / 1000);
+  }
+
+  /** The share allowed over the bound. */
+  public double allowance() {
+    return 1 - percentile;
+  }
+}

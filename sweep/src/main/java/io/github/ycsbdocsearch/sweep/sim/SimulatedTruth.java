@@ -1,0 +1,66 @@
+package io.github.ycsbdocsearch.sweep.sim;
+
+import io.github.ycsbdocsearch.common.Exponential;
+import io.github.ycsbdocsearch.common.Mm1Server;
+import io.github.ycsbdocsearch.common.Stalls;
+import io.github.ycsbdocsearch.common.data.Seeds;
+import java.util.SplittableRandom;
+
+/**
+ * A scenario's true capacity where no closed form exists (a server that stalls): the long-run share
+ * of requests over the bound at a rate, from one long simulation (the server's own clock, requests
+ * sent at their arrival), and the rate where it equals the allowance, by bisection on the same
+ * random numbers at every rate (so the share is monotone in the rate). Stateless.
+ */
+public final class SimulatedTruth {
+  private SimulatedTruth() {}
+
+  /** The share of {@code requests} Poisson arrivals at {@code rate} that took longer than the bound. */
+  public static double share(Scenario sc, double rate, long requests, long seed) {
+    Stalls stalls =
+        Stalls.parse(
+            sc.stallMs(),
+            sc.stallEveryS(),
+            sc.stallProcess(),
+            new SplittableRandom(Seeds.mix(seed, 3)));
+    Mm1Server server = new Mm1Server(sc.mu(), new SplittableRandom(Seeds.mix(seed, 1)), stalls);
+    SplittableRandom arrivals = new SplittableRandom(Seeds.mix(seed, 2));
+    long bound = Math.round(sc.boundMs() * 1e6);
+    double t = 0;
+    double gap = 1e9 / rate;
+    long over = 0;
+    for (long i = 0; i < requests; i++) {
+      t += Exponential.seconds(arrivals, 1) * gap;
+      long arrival = (long) t;
+      if (server.admit(arrival) - arrival > bound) {
+        over++;
+      }
+    }
+    return (double) over / requests;
+  }
+
+  /** The rate whose long-run share equals the allowance, within {@code tolerance} ops/s. */
+  public static double capacity(Scenario sc, long requests, long seed, double tolerance) {
+    double lo = 1;
+    double hi = sc.mu();
+    while (hi - lo > tolerance) {
+      double mid = (lo + hi) / 2;
+      if (share(sc, mid, requests, seed) > sc.allowance()) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    return (lo + hi) / 2;
+  }
+
+  public static void main(String[] args) {
+    long n = Long.parseLong(args.length > 0 ? args[0] : "10000000");
+    for (Scenario sc : java.util.List.of(Scenario.noStalls(), Scenario.periodicStalls(), Scenario.frequentStalls())) {
+      long t0 = System.nanoTime();
+      double c = capacity(sc, n, 77, 0.05);
+      System.out.printf(java.util.Locale.ROOT, "%s: %.2f (closed form %.2f) in %.1f s; share at 0.98x %.5f, 1.02x %.5f (other seed)%n",
+          sc.name(), c, sc.closedForm(), (System.nanoTime() - t0) / 1e9, share(sc, 0.98 * c, n, 78), share(sc, 1.02 * c, n, 78));
+    }
+  }
+}
