@@ -4,19 +4,20 @@
 # M - L, so for the objective p99 <= B the true capacity is L* = M - ln(100) / B (M = 1000/s, B = 20 ms: 769.7 ops/s).
 # Prints each search's capacity, the median's bias against L*, the CV, the machine's load, and the pacing fidelity:
 # how Poisson the requests the server saw were (gap CV, Kolmogorov-Smirnov D, Stephens' test) and the send-lag p99,
-# near 50 % and 90 % of L*. A benchmark, not a timed test: run it alone on a quiet machine (load average below 1).
+# near 50 % and 90 % of L*. Exits 1 when any search's capacity is missing or further than 5 % from L* (TOLERANCE_PCT).
+# A benchmark, not a timed test: run it alone on a quiet machine (load average below 1).
 #
 # Use like: scripts/bench-known-answer.sh [run-sweep.sh options...]
 #
 # Settings: RUNS searches (default 10), MM1_RATE service rate ops/s (default 1000), BOUND_MS the p99 bound
-# (default 20), OUT parent of the run folders (default: a new folder under results/).
+# (default 20), TOLERANCE_PCT (default 5), OUT parent of the run folders (default: a new folder under results/).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
 
 usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 main() {
@@ -29,11 +30,14 @@ main() {
   out="${OUT:-${REPO_ROOT}/results/known-answer-$(date -u +%Y%m%dT%H%M%SZ)}"
   mkdir -p "${out}"
   # Each search its own arrivals and service times: the spread is the sampling spread, not only the machine's.
+  local rc=0
   STORE=mm1 WORKLOAD="${WORKLOAD:-workloadc}" RUNS="${RUNS:-10}" KNOWN_CAPACITY="${known}" VARY_SEEDS=1 \
+    TOLERANCE_PCT="${TOLERANCE_PCT:-5}" \
     "${REPO_ROOT}/scripts/bench-reproducibility.sh" -p "mm1.service_rate=${rate}" --slo "p99<=${bound}ms" \
-    --records 1000 --floor-seconds 0 --out "${out}" "$@"
+    --records 1000 --floor-seconds 0 --out "${out}" "$@" || rc=$?
   # The steps through the results format (bin/docsearch step-rows); the simulated server's arrival fits beside them.
   "${REPO_ROOT}/bin/docsearch" step-rows "${out}" | python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}"
+  return "${rc}"
 }
 
 main "$@"

@@ -14,6 +14,8 @@
 #   RUNS      sweeps (default: 10: 3 runs cannot show a 5 % CV; 10 with an observed CV <= 3 % can)
 #   KNOWN_CAPACITY  the true capacity when it is known (the mm1 store: scripts/bench-known-answer.sh): also prints
 #             the median's bias against it
+#   TOLERANCE_PCT  with KNOWN_CAPACITY: exit 1 when any run's capacity is missing or further than this (percent)
+#             from it
 #   VARY_SEEDS=1  each sweep its own random draws: run i adds -p docsearch.arrivals.seed=<i * 1000003> (and, on
 #             the mm1 store, -p mm1.seed=<i>). Without it every sweep is offered the same arrivals (the suite's
 #             default seed), so the CV shows the machine's noise only, not the sampling spread of a search
@@ -30,9 +32,10 @@ readonly STORE="${STORE:-redisjson}"
 readonly WORKLOAD="${WORKLOAD:-workloada}"
 readonly RUNS="${RUNS:-10}"
 readonly KNOWN_CAPACITY="${KNOWN_CAPACITY:-}"
+readonly TOLERANCE_PCT="${TOLERANCE_PCT:-}"
 
 usage() {
-  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
 }
 
 # headline RUN_DIR: prints "capacity_ops peak_ops" of the store (capacity "none" when it has none), read through the
@@ -89,6 +92,26 @@ main() {
   printf '%s' "${capacities}" | spread "capacity_ops (target CV <= 5 %)" "${KNOWN_CAPACITY}"
   printf '%s' "${peaks}" | spread "peak_ops"
   echo "machine while measuring: $(machine_load)"
+  if [[ -n "${KNOWN_CAPACITY}" && -n "${TOLERANCE_PCT}" ]]; then
+    within_tolerance "${capacities}"
+  fi
+}
+
+# within_tolerance VALUES: exit 1 naming the runs whose capacity is missing or further than TOLERANCE_PCT percent
+# from KNOWN_CAPACITY.
+within_tolerance() {
+  local outside
+  outside="$(awk -v known="${KNOWN_CAPACITY}" -v tol="${TOLERANCE_PCT}" '
+    NF == 0 { next }
+    { run++ }
+    $1 == "none" || ($1 / known - 1) * 100 > tol || (1 - $1 / known) * 100 > tol {
+      printf "%srun %d: %s", (n++ ? ", " : ""), run, $1
+    }' <<<"$1")"
+  if [[ -n "${outside}" ]]; then
+    err "outside +-${TOLERANCE_PCT} % of the known capacity ${KNOWN_CAPACITY} ops/s: ${outside}"
+    exit 1
+  fi
+  log "every run within +-${TOLERANCE_PCT} % of the known capacity ${KNOWN_CAPACITY} ops/s"
 }
 
 main "$@"

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
- * How {@code capacity_ops} was found (saturation.json {@code capacity_search}). Since format 4:
- * one estimate from every fixed-rate window the store decided, with its 95 % interval, the model
- * that gave it, the store's background cycles and every window. Format 3 files (a bisection's
- * bracket) read into the same record: there {@code lo}/{@code hi} are the bracket, {@code
- * confidence} its decisions' confidence and the format-4 fields null. Immutable.
+ * How {@code capacity_ops} was found (saturation.json {@code capacity_search}). Since format 4: one
+ * estimate from every fixed-rate window the store decided, with its 95 % interval, the model that
+ * gave it, the store's background cycles and every window. Format 3 files (a bisection's bracket)
+ * read into the same record: there {@code lo}/{@code hi} are the bracket, {@code confidence} its
+ * decisions' confidence and the format-4 fields null. Immutable.
  *
  * @param lo the 95 % interval's low end, ops/s (0: open below); format 3: the bracket's low end
  * @param hi its high end, ops/s; null when open above (or nothing failed, format 3)
@@ -18,8 +18,8 @@ import java.util.List;
  * @param converged the interval's half-width came within the target (format 3: the bracket did and
  *     its low end was confirmed)
  * @param confidence format 3 only: the least confidence of the bracket's decisions; null now
- * @param resolution the target: the interval's half-width as a share of the capacity (format 3:
- *     the bracket's relative width)
+ * @param resolution the target: the interval's half-width as a share of the capacity (format 3: the
+ *     bracket's relative width)
  * @param reason how it ended, for people
  * @param probes every fixed-rate window, in the order they ran: the latency curve's, then the
  *     search's
@@ -31,8 +31,8 @@ import java.util.List;
  * @param budgetUsedS measured seconds they took
  * @param method the estimator, in words
  * @param model the fitted model the report draws; null without one
- * @param cycles the store's background work, slowest first, and how much of it the deciding
- *     windows held
+ * @param cycles the store's background work, slowest first, and how much of it the deciding windows
+ *     held
  * @param clientLimit the client's reason, when client-limited windows capped the search; null
  *     otherwise
  */
@@ -100,8 +100,8 @@ public record CapacitySearchRecord(
    * @param op the operation with the largest share over the bound
    * @param requests that operation's requests in the window (unsent ones included)
    * @param over of those, over the bound
-   * @param weight how much the window informed the local model at the estimate (kernel weight,
-   *     0-1; 0 also for a client-limited window)
+   * @param weight how much the window informed the local model at the estimate (kernel weight, 0-1;
+   *     0 also for a client-limited window)
    * @param clientLimit why the client decided it; null when the store did
    */
   @JsonPropertyOrder({

@@ -15,8 +15,8 @@ import java.util.Map;
  * every operation, how many requests there were and how many were over the bound, with the {@link
  * ExceedanceTest}'s decision; the same decision on latency measured from each request's actual send
  * (so a reader can tell whether the client's own late sends changed the verdict, {@link
- * ClientAttribution}); and the counts second by second, which the capacity estimate pools over every
- * window of a store.
+ * ClientAttribution}); and the counts second by second, which the capacity estimate pools over
+ * every window of a store.
  *
  * <p>Counting: a request is over when its intended latency (from its scheduled arrival) passes the
  * bound; every failed request counts as over, whatever its latency; every request that was due but

@@ -31,8 +31,8 @@ import org.HdrHistogram.Histogram;
  * @param sendLagMaxUs max
  * @param lagThresholdUs the threshold
  * @param poolExhaustedInWindow every thread was busy at some moment of the measured window (from
- *     {@code hdr/IN_FLIGHT.hlog}; with several clients, any client's pool); null when the step
- *     has no such log (then only {@code pool_exhausted}, over the whole run, is known)
+ *     {@code hdr/IN_FLIGHT.hlog}; with several clients, any client's pool); null when the step has
+ *     no such log (then only {@code pool_exhausted}, over the whole run, is known)
  */
 @JsonPropertyOrder({
   "arrivals",
@@ -115,8 +115,7 @@ public record Pacing(
     Boolean exhausted = null;
     for (int i = 0; i < files.size() && i < inFlightMax.size(); i++) {
       if (inFlightMax.get(i) != null) {
-        exhausted =
-            Boolean.TRUE.equals(exhausted) || inFlightMax.get(i) >= files.get(i).threads();
+        exhausted = Boolean.TRUE.equals(exhausted) || inFlightMax.get(i) >= files.get(i).threads();
       }
     }
     return Optional.of(of(sum, sendLag, exhausted));

@@ -296,8 +296,7 @@ public final class StepHistograms {
     Path inFlight = hdrDir.resolve(IN_FLIGHT_LOG);
     List<Interval> inFlightIntervals =
         Files.isRegularFile(inFlight)
-            ? readLog(inFlight, new HdrLogName("IN_FLIGHT", LatencyKind.SERVICE, false))
-                .intervals()
+            ? readLog(inFlight, new HdrLogName("IN_FLIGHT", LatencyKind.SERVICE, false)).intervals()
             : null;
     return new ClientLogs(logs, lagIntervals, inFlightIntervals);
   }
@@ -369,9 +368,9 @@ public final class StepHistograms {
   }
 
   /**
-   * Each client's most requests in flight at once inside the window, in client order (an element
-   * is null when the client wrote no in-flight log: a closed-loop step, or a step written before
-   * it existed).
+   * Each client's most requests in flight at once inside the window, in client order (an element is
+   * null when the client wrote no in-flight log: a closed-loop step, or a step written before it
+   * existed).
    */
   public List<Long> inFlightMaxByClient() {
     return Collections.unmodifiableList(inFlightMaxByClient);

@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
@@ -195,8 +194,7 @@ public final class StepSummarizer {
    */
   private static String clientLimit(
       StepRecord info, Pacing pacing, List<StepClients.Client> clients, Objective objective) {
-    String cpu =
-        ClientAttribution.of(info.clientCpuCores(), info.clientCpus(), null, null, false);
+    String cpu = ClientAttribution.of(info.clientCpuCores(), info.clientCpus(), null, null, false);
     if (cpu != null) {
       return cpu;
     }

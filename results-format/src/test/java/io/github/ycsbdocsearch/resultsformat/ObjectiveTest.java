@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -97,8 +96,7 @@ class ObjectiveTest {
 
   @Test
   void unsentRequestsCountOverTheBoundFromTheSendToo() {
-    Objective o =
-        judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1, 0, null)), 500);
+    Objective o = judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1, 0, null)), 500);
     assertEquals(500L, o.operations().get(0).overFromSend());
     assertEquals(Objective.Decision.FAIL, o.decisionFromSend());
   }

@@ -6,6 +6,7 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,7 +96,7 @@ class SeveralClientsTest {
   }
 
   @Test
-  void pacingAddsUpAndOneLateClientLimitsTheStep() throws IOException {
+  void pacingAddsUpAndLateSendsLimitOnlyWhenTheyChangeTheVerdict() throws IOException {
     Path step =
         twoClientStep(
             "\"phase\": \"load\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
@@ -104,17 +105,57 @@ class SeveralClientsTest {
     arrivals(RunLayout.clientDir(step, 0), 10_000, 0, 4, 1);
     arrivals(RunLayout.clientDir(step, 1), 10_000, 2, 4, 1);
     sendLag(RunLayout.clientDir(step, 0), 0);
-    // Client 1 sent 1.5 % of its requests 5 ms late: over its own p99, hidden in the merged one
-    // (0.75 %).
+    // Client 1 sent 1.5 % of its requests 5 ms late: over its own p99, hidden in the merged one.
     sendLag(RunLayout.clientDir(step, 1), 15);
+    // Intended latency from the schedule: client 0 as served; client 1's late sends push 3 % of its
+    // requests past the 10 ms bound, where the time from the send kept them under it.
+    intended(RunLayout.clientDir(step, 0), T0, 0);
+    intended(RunLayout.clientDir(step, 1), T0 + OFFSET_MS, 30);
     StepSummary s = StepSummarizer.summarize(step);
     Pacing p = s.pacing();
     assertEquals(20_000, p.scheduled());
     assertEquals(2, p.unsent());
     assertEquals(8, p.threads());
     assertEquals(2, p.maxInFlight());
+    assertNull(p.poolExhaustedInWindow(), "no in-flight log: the run-wide flag stands in");
+    assertEquals(Objective.Decision.FAIL, s.objective().decision(), s.objective().reason());
+    assertEquals(Objective.Decision.PASS, s.objective().decisionFromSend());
     assertTrue(s.clientBound());
-    assertTrue(s.clientLimit().startsWith("client 1: send lag p99 5.00 ms"), s.clientLimit());
+    assertTrue(
+        s.clientLimit().startsWith("late sends changed the verdict with threads free"),
+        s.clientLimit());
+  }
+
+  @Test
+  void lateSendsThatChangeNoVerdictLimitNothing() throws IOException {
+    Path step =
+        twoClientStep(
+            "\"phase\": \"load\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
+                + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
+                + " \"slo_bound_us\": 10000}, ");
+    arrivals(RunLayout.clientDir(step, 0), 10_000, 0, 4, 1);
+    arrivals(RunLayout.clientDir(step, 1), 10_000, 0, 4, 1);
+    sendLag(RunLayout.clientDir(step, 0), 0);
+    sendLag(RunLayout.clientDir(step, 1), 15);
+    intended(RunLayout.clientDir(step, 0), T0, 0);
+    intended(RunLayout.clientDir(step, 1), T0 + OFFSET_MS, 0);
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(Objective.Decision.PASS, s.objective().decision());
+    assertFalse(s.clientBound(), "a pass on intended latency is the store's, whatever the lag");
+    assertNull(s.clientLimit());
+  }
+
+  /**
+   * An intended-latency log over the step's 12 seconds: each second 1000 requests, {@code over} of
+   * them at 12 ms (past a 10 ms bound), the rest at 1 ms.
+   */
+  private static void intended(Path clientDir, long startMs, int over) throws IOException {
+    long[] second =
+        LongStream.concat(
+                LongStream.of(repeat(1_000, 1000 - over)), LongStream.of(repeat(12_000, over)))
+            .toArray();
+    RunFixture.log(
+        clientDir, "Intended-READ", startMs, concat(times(2, WARMUP), times(10, second)));
   }
 
   @Test

@@ -61,19 +61,14 @@ public final class Defaults {
    */
   public static final double POOL_HEADROOM = 2.0;
 
-  /**
-   * Capacity search: probes after the curve, at most (see {@link
-   * CapacitySearch#MAX_PROBES}).
-   */
-  public static final int SEARCH_MAX_PROBES =
-      CapacitySearch.MAX_PROBES;
+  /** Capacity search: probes after the curve, at most (see {@link CapacitySearch#MAX_PROBES}). */
+  public static final int SEARCH_MAX_PROBES = CapacitySearch.MAX_PROBES;
 
   /**
    * Capacity search: measured seconds of its probes after the curve (see {@link
    * CapacitySearch#BUDGET_S}).
    */
-  public static final int SEARCH_BUDGET_SECONDS =
-      CapacitySearch.BUDGET_S;
+  public static final int SEARCH_BUDGET_SECONDS = CapacitySearch.BUDGET_S;
 
   /** Arrival process of fixed-rate steps. */
   public static final String ARRIVALS = "poisson";

@@ -69,7 +69,7 @@ public final class ParametersJson {
     o.loadFractions().forEach(fractions::add);
     n.put("floor_seconds", o.floorSeconds());
     n.put("search_probes", o.searchProbes());
-    n.put("search_budget_s", o.searchBudgetSeconds());
+    n.put("search_budget", o.searchBudgetSeconds());
     n.put("clients", o.clients());
     n.put("soak_seconds", o.soak().seconds());
     n.put("soak_load", o.soak().load());
@@ -164,7 +164,7 @@ public final class ParametersJson {
             n.path("memory_mb").asInt(Defaults.MEMORY_MB)),
         n.path("arrivals").asText(Defaults.ARRIVALS),
         n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES),
-        n.path("search_budget_s").asInt(Defaults.SEARCH_BUDGET_SECONDS),
+        n.path("search_budget").asInt(Defaults.SEARCH_BUDGET_SECONDS),
         n.path("clients").asInt(Defaults.CLIENTS),
         new SweepOptions.Soak(
             n.path("soak_seconds").asInt(0), n.path("soak_load").asDouble(Defaults.SOAK_LOAD)),

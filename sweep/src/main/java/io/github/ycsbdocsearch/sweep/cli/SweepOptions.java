@@ -36,8 +36,8 @@ import java.util.regex.Pattern;
  * @param pin pin client and server to separate CPUs when possible
  * @param ycsbProperties {@code -p} pass-through properties, in the order given
  * @param arrivals arrival process of fixed-rate steps: poisson or uniform
- * @param searchProbes probes the capacity search may run after the curve, at most; 0 = the
- *     curve's windows only
+ * @param searchProbes probes the capacity search may run after the curve, at most; 0 = the curve's
+ *     windows only
  * @param searchBudgetSeconds measured seconds the capacity search's probes may take together
  * @param clients client JVMs that drive each step together (a step's threads and rate split among
  *     them)

@@ -12,8 +12,8 @@ import java.util.Locale;
  * @param offeredFraction load and search phases: the target as a fraction of the capacity-search
  *     peak; soak and fault phases: as a fraction of the capacity under the objective ({@link
  *     #fractionOf}); otherwise null
- * @param windowS measured seconds when the step asks for its own window (a capacity probe near
- *     the estimate, long enough to hold the store's background cycles); null: its phase's
+ * @param windowS measured seconds when the step asks for its own window (a capacity probe near the
+ *     estimate, long enough to hold the store's background cycles); null: its phase's
  */
 public record StepSpec(
     int index, Phase phase, int threads, long targetOps, Double offeredFraction, Integer windowS) {

@@ -18,9 +18,9 @@ import java.util.Optional;
 /**
  * Capacity bounded by latency, as saturation.json records it. With a capacity search (the default),
  * the capacity is the search's estimate with its interval, or the lower bound it reached ({@link
- * SearchPhase}, {@link CapacitySearch}). A run of explicit
- * {@code --rates} only has no search: its capacity is the highest of those rates whose step was
- * usable (complete, sustained, not client-limited) and met the objective. Stateless.
+ * SearchPhase}, {@link CapacitySearch}). A run of explicit {@code --rates} only has no search: its
+ * capacity is the highest of those rates whose step was usable (complete, sustained, not
+ * client-limited) and met the objective. Stateless.
  */
 public final class CapacityFinder {
 
@@ -148,9 +148,7 @@ public final class CapacityFinder {
             ? null
             : windows.stream()
                 .filter(w -> w.clientLimit() == null)
-                .min(
-                    Comparator.comparingDouble(
-                        w -> Math.abs(Math.log(w.rateOps() / capacity))))
+                .min(Comparator.comparingDouble(w -> Math.abs(Math.log(w.rateOps() / capacity))))
                 .map(CapacitySearchRecord.Probe::step)
                 .orElse(null);
     String why = String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason());
@@ -172,9 +170,7 @@ public final class CapacityFinder {
       }
     }
     String outcome =
-        !w.usable()
-            ? "client_limited"
-            : w.worstShare() <= settings.allowance() ? "pass" : "fail";
+        !w.usable() ? "client_limited" : w.worstShare() <= settings.allowance() ? "pass" : "fail";
     return new CapacitySearchRecord.Probe(
         w.step(),
         Math.round(w.rateOps()),

@@ -15,12 +15,12 @@ import java.util.Optional;
  * Warms a freshly loaded store before its first measured step, until it is warm: unmeasured
  * closed-loop load at {@value Defaults#STORE_WARMUP_THREADS} threads, in short steps of {@value
  * #CHUNK_SECONDS} s, until two steps in a row cost the server the same CPU per operation (within
- * {@value #STABLE_SHARE}), at most {@value #MAX_CHUNKS} steps. A store's code warms (Elasticsearch's
- * JIT: its first 1-thread step had the server at a full core for 276 ops/s after a fixed 20 s
- * warm-up) at its own pace and at the machine's: a fixed length was too short on a slow machine and
- * longer than needed on a fast one. The steps stay in {@code <store>/warmup/} for the record and no
- * number reads them; the manifest's {@code stores.<name>.store_warmup} says how many ran, each
- * one's server CPU per operation, and whether the store settled. Not thread-safe.
+ * {@value #STABLE_SHARE}), at most {@value #MAX_CHUNKS} steps. A store's code warms
+ * (Elasticsearch's JIT: its first 1-thread step had the server at a full core for 276 ops/s after a
+ * fixed 20 s warm-up) at its own pace and at the machine's: a fixed length was too short on a slow
+ * machine and longer than needed on a fast one. The steps stay in {@code <store>/warmup/} for the
+ * record and no number reads them; the manifest's {@code stores.<name>.store_warmup} says how many
+ * ran, each one's server CPU per operation, and whether the store settled. Not thread-safe.
  */
 final class StoreWarmup {
   /** Measured seconds of each warm-up step (after a short warm-up of its own client). */

@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * How often the store did each kind of background work (an AOF rewrite, a checkpoint, a merge), from
- * the events its steps recorded, and how many of them fell inside the windows that decided the
+ * How often the store did each kind of background work (an AOF rewrite, a checkpoint, a merge),
+ * from the events its steps recorded, and how many of them fell inside the windows that decided the
  * capacity: a window shorter than a cycle either holds one or not, so the estimate charges the work
  * at its real frequency only when its windows cover whole cycles. Stateless.
  */
@@ -71,7 +71,8 @@ public final class BackgroundCycles {
    * @param deciding which windows decided the estimate (their events are counted as inside)
    */
   public static List<Cycle> of(List<Observed> steps, Predicate<RateWindow> deciding) {
-    double sampled = steps.stream().filter(Observed::sampled).mapToDouble(Observed::sampledSeconds).sum();
+    double sampled =
+        steps.stream().filter(Observed::sampled).mapToDouble(Observed::sampledSeconds).sum();
     Map<String, int[]> counts = new LinkedHashMap<>(); // kind -> all, inside
     for (Observed o : steps) {
       if (!o.sampled()) {
@@ -91,7 +92,8 @@ public final class BackgroundCycles {
     }
     List<Cycle> out = new ArrayList<>();
     counts.forEach(
-        (kind, c) -> out.add(new Cycle(kind, c[0], sampled, period(steps, kind, sampled / c[0]), c[1])));
+        (kind, c) ->
+            out.add(new Cycle(kind, c[0], sampled, period(steps, kind, sampled / c[0]), c[1])));
     out.sort((a, b) -> Double.compare(b.periodS(), a.periodS()));
     return out;
   }
@@ -108,7 +110,12 @@ public final class BackgroundCycles {
       if (!o.sampled()) {
         continue;
       }
-      double[] t = o.events().stream().filter(e -> e.kind().equals(kind)).mapToDouble(Event::tS).sorted().toArray();
+      double[] t =
+          o.events().stream()
+              .filter(e -> e.kind().equals(kind))
+              .mapToDouble(Event::tS)
+              .sorted()
+              .toArray();
       for (int i = 1; i < t.length; i++) {
         sum += t[i] - t[i - 1];
         gaps++;

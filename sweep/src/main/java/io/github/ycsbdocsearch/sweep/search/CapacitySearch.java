@@ -22,8 +22,8 @@ import java.util.OptionalDouble;
  * the floor: no capacity); otherwise it goes to the estimate, a little to the side where the
  * estimate has seen less data (the slope is learnt from both sides), for a window long enough to
  * hold {@link Settings#cyclesPerWindow} cycles of the store's slowest background work seen so far
- * (at least the base window, at most the cap and the budget left), so that whether a window holds
- * a stall stops being a draw.
+ * (at least the base window, at most the cap and the budget left), so that whether a window holds a
+ * stall stops being a draw.
  *
  * <p>The same code runs against real stores ({@code SearchPhase}) and against the simulated clock
  * ({@code sim.SimulatedSearch}), through {@link Runner}. Not thread-safe.
@@ -145,7 +145,10 @@ public final class CapacitySearch {
     LOWER_BOUND_CLIENT,
     /** Every rate measured met it and the budget ended before one failed: a lower bound. */
     LOWER_BOUND_BUDGET,
-    /** Every rate measured failed and the budget ended above the floor: extrapolated below. */
+    /**
+     * Every rate measured failed and the budget ended above the floor: the capacity lies below the
+     * lowest rate measured (an upper bound, {@link Result#hi()}).
+     */
     BELOW_RANGE,
     /** No capacity: even the floor failed, or the store decided no window. */
     NONE
@@ -325,12 +328,15 @@ public final class CapacitySearch {
 
   /**
    * The lowest client-limited rate above every rate the store decided: where the client, not the
-   * store, stops the search. A client-limited window below a window the store decided caps
-   * nothing.
+   * store, stops the search. A client-limited window below a window the store decided caps nothing.
    */
   private OptionalDouble clientCap() {
     double maxUsable =
-        windows().stream().filter(RateWindow::usable).mapToDouble(RateWindow::rateOps).max().orElse(0);
+        windows().stream()
+            .filter(RateWindow::usable)
+            .mapToDouble(RateWindow::rateOps)
+            .max()
+            .orElse(0);
     return windows().stream()
         .filter(w -> !w.usable() && w.rateOps() > maxUsable)
         .mapToDouble(RateWindow::rateOps)
@@ -417,7 +423,8 @@ public final class CapacitySearch {
    * at least {@link #NEAR_SECONDS} of windows within {@link #NEAR} of it. Stopping the first time a
    * bootstrap interval looks narrow stops exactly when a few quiet windows made it look so (on the
    * simulated clock the estimate then ran 0.7 % high and its interval covered the truth in 73 % of
-   * seeds); with data near the estimate required first, the early stop costs neither.
+   * seeds); with two minutes of data near the estimate required first, the early stop costs
+   * neither.
    */
   private boolean stopNow(Estimate e) {
     double near =
@@ -433,7 +440,7 @@ public final class CapacitySearch {
   static final double NEAR = Math.log(1.1);
 
   /** Measured seconds of windows near the estimate before the search may stop early. */
-  static final double NEAR_SECONDS = 90;
+  static final double NEAR_SECONDS = 120;
 
   /**
    * Which side of the estimate to probe: where the usable windows gave the local fit less weight
@@ -458,9 +465,9 @@ public final class CapacitySearch {
 
   /**
    * A probe's window near the estimate: a whole number of the slowest cycle seen, {@link
-   * Settings#cyclesPerWindow} of them (fewer when the cap allows no more, at least the base window),
-   * within the budget left; the base window when the store showed no cycle. Whole cycles, so that
-   * each window holds the background work at its real frequency, not one more or one less.
+   * Settings#cyclesPerWindow} of them (fewer when the cap allows no more, at least the base
+   * window), within the budget left; the base window when the store showed no cycle. Whole cycles,
+   * so that each window holds the background work at its real frequency, not one more or one less.
    */
   private double windowFor(double left) {
     double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
@@ -480,12 +487,14 @@ public final class CapacitySearch {
   /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
     Estimate e = estimate(settings.finalReplicates());
-    List<Cycle> cycles = BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
+    List<Cycle> cycles =
+        BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
     OptionalDouble cap = clientCap();
     String client = cap.isPresent() ? clientReasonAt(cap.getAsDouble()).orElse(null) : null;
     double used = budgetUsed();
-    boolean reached = e.where() == CapacityEstimator.Where.INSIDE
-        && e.halfWidthShare() <= settings.targetHalfWidth();
+    boolean reached =
+        e.where() == CapacityEstimator.Where.INSIDE
+            && e.halfWidthShare() <= settings.targetHalfWidth();
     return switch (e.where()) {
       case NONE ->
           new Result(
@@ -546,8 +555,7 @@ public final class CapacitySearch {
                     top));
       }
       case BELOW -> {
-        boolean atFloor = e.minRate() <= settings.floorRate() * (1 + 1e-9) || !(e.capacity() > 0);
-        if (atFloor) {
+        if (e.minRate() <= settings.floorRate() * (1 + 1e-9)) {
           yield new Result(
               Ending.NONE,
               OptionalDouble.empty(),
@@ -560,14 +568,15 @@ public final class CapacitySearch {
               used,
               String.format(
                   Locale.ROOT,
-                  "no capacity: every rate measured failed the objective, down to %.0f ops/s",
+                  "no capacity: every rate measured failed the objective, down to the search's"
+                      + " floor (%.0f ops/s)",
                   e.minRate()));
         }
         yield new Result(
             Ending.BELOW_RANGE,
-            OptionalDouble.of(e.capacity()),
-            e.lo(),
-            e.hi(),
+            OptionalDouble.empty(),
+            0,
+            e.minRate(),
             false,
             e,
             cycles,
@@ -575,10 +584,9 @@ public final class CapacitySearch {
             used,
             String.format(
                 Locale.ROOT,
-                "below every rate measured (%.0f ops/s failed): %.0f ops/s extrapolated when the"
-                    + " probe budget ended",
-                e.minRate(),
-                e.capacity()));
+                "capacity below %.0f ops/s: every rate measured failed the objective when the probe"
+                    + " budget ended, before one below met it",
+                e.minRate()));
       }
       default ->
           new Result(
@@ -603,8 +611,12 @@ public final class CapacitySearch {
                           100 * settings.targetHalfWidth())
                       : String.format(
                           Locale.ROOT,
-                          "wider than the target of +-%.0f %% when the probe budget ended",
-                          100 * settings.targetHalfWidth())));
+                          "+-%.1f %%: wider than the target of +-%.0f %%%s",
+                          100 * e.halfWidthShare(),
+                          100 * settings.targetHalfWidth(),
+                          used >= settings.budgetS() - settings.baseWindowS()
+                              ? " when the probe budget ended"
+                              : "")));
     };
   }
 

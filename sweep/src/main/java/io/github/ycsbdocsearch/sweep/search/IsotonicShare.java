@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.search;
 
 /**
- * The share over the bound as a non-decreasing step function of the offered rate: the pooled
- * counts at each distinct rate, made monotone by the pool-adjacent-violators algorithm (weights:
+ * The share over the bound as a non-decreasing step function of the offered rate: the pooled counts
+ * at each distinct rate, made monotone by the pool-adjacent-violators algorithm (weights:
  * requests), and the crossing of the allowance read between the two pooled blocks that straddle it,
  * linearly in (ln rate, ln share). Stateless.
  */

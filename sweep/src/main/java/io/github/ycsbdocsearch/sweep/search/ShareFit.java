@@ -2,8 +2,8 @@ package io.github.ycsbdocsearch.sweep.search;
 
 /**
  * Local logistic regression of the share of requests over the bound against the logarithm of the
- * offered rate: {@code logit p = a + b x} with {@code x = ln(rate / center)}, each block weighted by
- * a tricube kernel of half-width {@code bandwidth} around {@code center} (times how often a
+ * offered rate: {@code logit p = a + b x} with {@code x = ln(rate / center)}, each block weighted
+ * by a tricube kernel of half-width {@code bandwidth} around {@code center} (times how often a
  * bootstrap replicate drew it), fitted by binomial maximum likelihood (Newton's method with step
  * halving). A weak normal prior on the slope keeps the fit finite when the blocks separate
  * perfectly (every block below a rate clean, every block above all over). Stateless.

@@ -86,8 +86,7 @@ public final class Calibration {
         Math.sqrt(
             Arrays.stream(caps).map(c -> (c - mean) * (c - mean)).sum()
                 / Math.max(1, caps.length - 1));
-    int covered =
-        (int) Arrays.stream(rs).filter(r -> r.lo() <= truth && truth <= r.hi()).count();
+    int covered = (int) Arrays.stream(rs).filter(r -> r.lo() <= truth && truth <= r.hi()).count();
     double[] hw =
         Arrays.stream(rs)
             .filter(r -> r.capacity().isPresent() && !Double.isNaN(r.lo()))
@@ -127,7 +126,9 @@ public final class Calibration {
   /** The rows as a Markdown table (the README's). */
   public static String table(List<Row> rows) {
     StringBuilder b = new StringBuilder();
-    b.append("| Scenario | Objective | True capacity | Searches | Median | Bias | CV | 95 % interval")
+    b.append(
+            "| Scenario | Objective | True capacity | Searches | Median | Bias | CV | 95 %"
+                + " interval")
         .append(" covers the truth | Median half-width | Within +-3 % | Client lower bounds |")
         .append(" Probe seconds |\n");
     b.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");

@@ -35,11 +35,7 @@ public final class SimulatedSearch {
           long rate = Math.max(1, Math.round(p.rate()));
           return Optional.of(
               store.run(
-                  "s" + index[0],
-                  rate,
-                  warmupS,
-                  p.windowS(),
-                  pool(rate, scenario.boundMs())));
+                  "s" + index[0], rate, warmupS, p.windowS(), pool(rate, scenario.boundMs())));
         });
   }
 

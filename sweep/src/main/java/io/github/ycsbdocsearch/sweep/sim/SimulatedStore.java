@@ -14,14 +14,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * A {@link Scenario}'s store and client on a simulated clock: each fixed-rate step is a warm-up
- * and a window of Poisson arrivals; the client sends each at its arrival plus a random lag, when a
+ * A {@link Scenario}'s store and client on a simulated clock: each fixed-rate step is a warm-up and
+ * a window of Poisson arrivals; the client sends each at its arrival plus a random lag, when a
  * thread of its pool is free, and (capped) no sooner than its CPU allows; the M/M/1 server serves
  * them in order and stalls on its own schedule, which runs on across steps as a real store's
  * background work does. Each window comes out as the runner would record it: per second, requests
  * and those over the bound on intended latency (from the arrival; failures none, requests never
- * sent by the stop over), the client's attribution ({@link ClientAttribution}) from its CPU and from
- * the decisions on intended latency and on latency from the send, and the stalls as background
+ * sent by the stop over), the client's attribution ({@link ClientAttribution}) from its CPU and
+ * from the decisions on intended latency and on latency from the send, and the stalls as background
  * events. No wall time: a run is a pure function of its seed. Not thread-safe.
  */
 final class SimulatedStore {
@@ -66,7 +66,8 @@ final class SimulatedStore {
    *
    * @param threads the client's pool
    */
-  BackgroundCycles.Observed run(String step, double rate, double warmupS, double windowS, int threads) {
+  BackgroundCycles.Observed run(
+      String step, double rate, double warmupS, double windowS, int threads) {
     long start = clock + Math.round(STEP_GAP_S * 1e9);
     long windowStart = start + Math.round(warmupS * 1e9);
     long stop = windowStart + Math.round(windowS * 1e9);
@@ -94,8 +95,9 @@ final class SimulatedStore {
       int slot = (int) (sent % threads);
       long ready = Math.max(arrival, sendFree);
       boolean waitsForThread = pool[slot] > ready && sent >= threads;
-      long send = (waitsForThread ? pool[slot] : ready)
-          + Math.round(Exponential.seconds(lags, 1) * lagScale);
+      long send =
+          (waitsForThread ? pool[slot] : ready)
+              + Math.round(Exponential.seconds(lags, 1) * lagScale);
       if (send >= stop) {
         // Due before the stop, not sent by it: the client gave up on it.
         if (inWindow) {
@@ -127,19 +129,10 @@ final class SimulatedStore {
     overFromSend[seconds - 1] += unsent;
     double cpu = Math.min(1, IDLE_CPU + (double) sentInWindow * costNanos / (stop - windowStart));
     String client =
-        ClientAttribution.of(
-            cpu,
-            1,
-            decision(n, over),
-            decision(n, overFromSend),
-            exhausted);
+        ClientAttribution.of(cpu, 1, decision(n, over), decision(n, overFromSend), exhausted);
     RateWindow w =
         new RateWindow(
-            step,
-            rate,
-            windowS,
-            List.of(new RateWindow.OpSeconds("READ", n, over)),
-            client);
+            step, rate, windowS, List.of(new RateWindow.OpSeconds("READ", n, over)), client);
     List<BackgroundCycles.Event> events = new ArrayList<>();
     for (long s : server.stalls().startsIn(start, stop)) {
       events.add(new BackgroundCycles.Event("stall", (s - windowStart) / 1e9));

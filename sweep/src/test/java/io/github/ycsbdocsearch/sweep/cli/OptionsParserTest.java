@@ -134,11 +134,20 @@ class OptionsParserTest {
         Defaults.ARRIVALS_SEED,
         o.arrivalsSeed(),
         "every run is offered the same arrivals by default");
-    assertEquals(8, o.searchProbes());
+    assertEquals(12, o.searchProbes());
+    assertEquals(200, o.searchBudgetSeconds());
     SweepOptions seeded =
-        run("workloada", "-p", "docsearch.arrivals.seed=42", "--search-probes", "0");
+        run(
+            "workloada",
+            "-p",
+            "docsearch.arrivals.seed=42",
+            "--search-probes",
+            "0",
+            "--search-budget",
+            "90");
     assertEquals(42, seeded.arrivalsSeed());
     assertEquals(0, seeded.searchProbes());
+    assertEquals(90, seeded.searchBudgetSeconds());
   }
 
   @Test

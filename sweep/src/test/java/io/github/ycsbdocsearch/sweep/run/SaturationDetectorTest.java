@@ -194,7 +194,7 @@ class SaturationDetectorTest {
   }
 
   @Test
-  void aClientBoundStepEndsTheRampAndIsNeverThePeak() {
+  void aClientBoundStepEndsTheRampAndItsThroughputIsThePeaksLowerBound() {
     SaturationDetector d = new SaturationDetector(RULES);
     d.offer(ok(1, 1000));
     StepSpec spec = StepSpec.capacity(2, 2);
@@ -206,7 +206,8 @@ class SaturationDetectorTest {
             Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
     assertTrue(d.offer(bound).orElseThrow().startsWith("the client was CPU-bound at step 02-t2"));
     Saturation s = d.result("x", 7);
-    assertEquals(1000.0, s.peakOps(), "a client-bound step measured the client");
+    assertEquals(5000.0, s.peakOps(), "what the client achieved, whoever limited it");
+    assertEquals("02-t2", s.peakStep());
     assertEquals(Boolean.TRUE, s.peakLowerBound());
   }
 }

@@ -44,13 +44,13 @@ import site.ycsb.Status;
  * cannot throw the {@code DBException} a missing service rate must be, and nothing else of it is
  * used.
  *
- * <p>Stalls ({@code mm1.stall_ms} &gt; 0): the server makes no progress for that long, every
- * {@code mm1.stall_every_s} seconds ({@code 35}, or {@code 5-15} for a gap drawn uniformly in the
- * range), or at exponential gaps of that mean with {@code mm1.stall_process=poisson}; the first
- * one at a random point of its cycle after the server is made (see {@link Stalls}). A store's
- * background work (an AOF rewrite, a checkpoint) stalls requests so, and the capacity search must
- * charge it at its real frequency. The stall times are drawn from {@code mm1.seed} and the step's
- * arrival seed, so each step's stalls fall elsewhere in its window.
+ * <p>Stalls ({@code mm1.stall_ms} &gt; 0): the server makes no progress for that long, every {@code
+ * mm1.stall_every_s} seconds ({@code 35}, or {@code 5-15} for a gap drawn uniformly in the range),
+ * or at exponential gaps of that mean with {@code mm1.stall_process=poisson}; the first one at a
+ * random point of its cycle after the server is made (see {@link Stalls}). A store's background
+ * work (an AOF rewrite, a checkpoint) stalls requests so, and the capacity search must charge it at
+ * its real frequency. The stall times are drawn from {@code mm1.seed} and the step's arrival seed,
+ * so each step's stalls fall elsewhere in its window.
  *
  * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to
  * close writes {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well
@@ -219,7 +219,8 @@ public class Mm1DB extends DB implements SearchableDB {
           Stalls.Process.valueOf(
               Props.oneOf(p, STALL_PROCESS, "periodic", "periodic", "poisson")
                   .toUpperCase(Locale.ROOT));
-      long steps = Props.longValue(p, ArrivalConfig.SEED, ArrivalConfig.SEED_DEFAULT, Long.MIN_VALUE);
+      long steps =
+          Props.longValue(p, ArrivalConfig.SEED, ArrivalConfig.SEED_DEFAULT, Long.MIN_VALUE);
       SplittableRandom r = new SplittableRandom(Seeds.mix(seed, STALL_STREAM, steps));
       try {
         return Stalls.parse(ms, every, process, r);

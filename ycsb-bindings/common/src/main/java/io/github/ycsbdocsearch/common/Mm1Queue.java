@@ -7,8 +7,8 @@ import java.util.SplittableRandom;
  * The queue behind {@link Mm1DB}: one {@link Mm1Server} shared by the client threads, kept free of
  * clocks and sleeping so it can be checked on a virtual clock against M/M/1 theory (under Poisson
  * arrivals at rate λ &lt; μ the time from arrival to completion is exponential with rate μ − λ). It
- * keeps the gaps between the arrivals it saw (the first {@value #MAX_GAPS}), so a run can check that
- * the client really sent a Poisson stream: the known answer holds only for one.
+ * keeps the gaps between the arrivals it saw (the first {@value #MAX_GAPS}), so a run can check
+ * that the client really sent a Poisson stream: the known answer holds only for one.
  *
  * <p>Thread-safe: admissions are serialised by the object's lock, which is the FIFO order.
  */

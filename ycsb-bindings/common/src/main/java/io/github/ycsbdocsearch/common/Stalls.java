@@ -6,10 +6,10 @@ import java.util.SplittableRandom;
 
 /**
  * When a simulated server pauses: its stalls, each {@code durationNanos} long, the first one a
- * random share of a gap after the clock's origin, the next ones a gap apart. A gap is fixed
- * ({@code periodic}), uniform between two bounds ({@code 5-15} s), or exponential ({@code
- * poisson}). A real store's background work (an AOF rewrite every 35 s, a checkpoint, a merge)
- * stalls its requests this way, and the capacity under a latency objective depends on how often.
+ * random share of a gap after the clock's origin, the next ones a gap apart. A gap is fixed ({@code
+ * periodic}), uniform between two bounds ({@code 5-15} s), or exponential ({@code poisson}). A real
+ * store's background work (an AOF rewrite every 35 s, a checkpoint, a merge) stalls its requests
+ * this way, and the capacity under a latency objective depends on how often.
  *
  * <p>The schedule is made lazily and kept (a few thousand stalls over hours of simulated time):
  * {@link #finish} pauses work across the stalls, {@link #startsIn} lists the ones that began in an
@@ -140,8 +140,7 @@ public final class Stalls {
         starts = Arrays.copyOf(starts, 2 * made);
       }
       // A poisson gap may be shorter than a stall: stalls never overlap.
-      starts[made] =
-          starts[made - 1] + Math.max(durationNanos + 1, Math.round(gap()));
+      starts[made] = starts[made - 1] + Math.max(durationNanos + 1, Math.round(gap()));
       made++;
     }
   }
@@ -154,14 +153,18 @@ public final class Stalls {
     if (none) {
       return startNanos + workNanos;
     }
+    makeThrough(startNanos);
+    while (starts[cursor] + durationNanos <= startNanos) {
+      cursor++; // ended before this start, so before every later one
+    }
     long t = startNanos;
     long left = workNanos;
-    while (true) {
+    for (int i = cursor; ; i++) {
       makeThrough(t + left);
-      while (starts[cursor] + durationNanos <= t) {
-        cursor++;
+      long s = starts[i];
+      if (s + durationNanos <= t) {
+        continue;
       }
-      long s = starts[cursor];
       if (s <= t) {
         t = s + durationNanos; // inside a stall: nothing happens until it ends
         continue;

@@ -1,0 +1,128 @@
+package io.github.ycsbdocsearch.sweep.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The estimate and its interval on synthetic windows whose true share is known. */
+class CapacityEstimatorTest {
+  private static final CapacityEstimator.Settings SETTINGS =
+      new CapacityEstimator.Settings(0.01, 5, 0.35, 400, 0);
+
+  /** Windows of an M/M/1 queue's exact share at every rate around its capacity (769.7). */
+  private static List<RateWindow> exact(double... rates) {
+    List<RateWindow> ws = new ArrayList<>();
+    for (double r : rates) {
+      ws.add(Windows.of("w" + r, r, 15, Windows.mm1(r), null));
+    }
+    return ws;
+  }
+
+  @Test
+  void exactSharesGiveTheCrossing() {
+    CapacityEstimator.Estimate e =
+        CapacityEstimator.estimate(exact(250, 500, 700, 740, 760, 780, 800, 1000), SETTINGS);
+    assertEquals(CapacityEstimator.Where.INSIDE, e.where());
+    assertEquals(769.7, e.capacity(), 769.7 * 0.01, "within 1 % of λ*");
+    assertEquals("READ", e.op());
+    assertTrue(e.lo() <= e.capacity() && e.capacity() <= e.hi());
+  }
+
+  @Test
+  void theIntervalCoversTheTruthAndNarrowsWithData() {
+    SplittableRandom r = new SplittableRandom(5);
+    List<RateWindow> few = new ArrayList<>();
+    for (double rate : new double[] {250, 500, 750, 1000, 760, 780}) {
+      few.add(Windows.of("w" + rate, rate, 15, Windows.mm1(rate), r));
+    }
+    CapacityEstimator.Estimate a = CapacityEstimator.estimate(few, SETTINGS);
+    List<RateWindow> more = new ArrayList<>(few);
+    for (double rate : new double[] {755, 765, 775, 785, 762, 772}) {
+      more.add(Windows.of("x" + rate, rate, 15, Windows.mm1(rate), r));
+    }
+    CapacityEstimator.Estimate b = CapacityEstimator.estimate(more, SETTINGS);
+    assertTrue(b.lo() <= 769.7 && 769.7 <= b.hi(), b.lo() + " " + b.hi());
+    assertTrue(
+        b.halfWidthShare() < a.halfWidthShare(),
+        "more windows near it narrow it: " + a.halfWidthShare() + " -> " + b.halfWidthShare());
+  }
+
+  @Test
+  void theSameWindowsGiveTheSameInterval() {
+    SplittableRandom r = new SplittableRandom(8);
+    List<RateWindow> ws = new ArrayList<>();
+    for (double rate : new double[] {300, 600, 740, 770, 800, 900}) {
+      ws.add(Windows.of("w" + rate, rate, 15, Windows.mm1(rate), r));
+    }
+    CapacityEstimator.Estimate a = CapacityEstimator.estimate(ws, SETTINGS);
+    CapacityEstimator.Estimate b = CapacityEstimator.estimate(List.copyOf(ws), SETTINGS);
+    assertEquals(a.lo(), b.lo());
+    assertEquals(a.hi(), b.hi());
+  }
+
+  @Test
+  void everyRatePassingOrFailingSaysWhere() {
+    assertEquals(
+        CapacityEstimator.Where.ABOVE,
+        CapacityEstimator.estimate(exact(100, 200, 300), SETTINGS).where());
+    CapacityEstimator.Estimate below = CapacityEstimator.estimate(exact(900, 950), SETTINGS);
+    assertEquals(CapacityEstimator.Where.BELOW, below.where());
+    assertEquals(
+        CapacityEstimator.Where.NONE, CapacityEstimator.estimate(List.of(), SETTINGS).where());
+  }
+
+  @Test
+  void clientLimitedWindowsAreLeftOut() {
+    List<RateWindow> ws = new ArrayList<>(exact(250, 500, 700, 740, 760, 780, 800, 1000));
+    // A window far below the capacity that a slow client made look overloaded: ignored.
+    ws.add(Windows.limited(Windows.of("slow", 400, 15, 0.5, null), "client CPU 0.95 of 1 CPUs"));
+    assertEquals(769.7, CapacityEstimator.estimate(ws, SETTINGS).capacity(), 769.7 * 0.01);
+    List<RateWindow> only = List.of(Windows.limited(ws.get(0), "client"));
+    assertEquals(CapacityEstimator.Where.NONE, CapacityEstimator.estimate(only, SETTINGS).where());
+  }
+
+  @Test
+  void theCapacityIsTheLowestCrossingOverTheOperations() {
+    List<RateWindow> ws = new ArrayList<>();
+    for (double rate : new double[] {200, 400, 450, 500, 550, 600, 650, 700, 750, 800}) {
+      long[] n = {Math.round(rate * 15)};
+      // READ crosses 1 % at 700, UPDATE at 500.
+      long[] read = {Math.round(n[0] * 0.01 * Math.pow(rate / 700, 8))};
+      long[] update = {Math.min(n[0], Math.round(n[0] * 0.01 * Math.pow(rate / 500, 8)))};
+      ws.add(
+          new RateWindow(
+              "w" + rate,
+              rate,
+              15,
+              List.of(
+                  new RateWindow.OpSeconds("READ", n, read),
+                  new RateWindow.OpSeconds("UPDATE", n, update)),
+              null));
+    }
+    CapacityEstimator.Estimate e = CapacityEstimator.estimate(ws, SETTINGS);
+    assertEquals("UPDATE", e.op());
+    assertEquals(500, e.capacity(), 500 * 0.02);
+  }
+
+  @Test
+  void aBlockShorterThanTheCycleCountsLess() {
+    // One clean 15 s window at 700 against two 70 s windows with their stalls at 600 and 800: with
+    // a 35 s cycle the short window is a lottery ticket and may not pull the estimate far.
+    List<RateWindow> ws = new ArrayList<>();
+    ws.add(Windows.of("short", 700, 15, 0, null));
+    ws.add(Windows.of("a", 600, 70, 0.008, null));
+    ws.add(Windows.of("b", 800, 70, 0.0125, null));
+    double ignoring =
+        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 5, 0.35, 200, 0))
+            .capacity();
+    double weighing =
+        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 35, 0.35, 200, 35))
+            .capacity();
+    assertTrue(weighing < ignoring, weighing + " < " + ignoring);
+    assertEquals(700, weighing, 50);
+  }
+}

@@ -1,0 +1,134 @@
+package io.github.ycsbdocsearch.sweep.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The search's decisions on synthetic stores whose share over the bound is known exactly. */
+class CapacitySearchTest {
+  private static final List<Double> CURVE = List.of(250.0, 500.0, 750.0, 1000.0);
+
+  private static CapacitySearch.Settings settings(double budget, int probes) {
+    return CapacitySearch.Settings.defaults(0.01, 1000, 15, budget, probes);
+  }
+
+  /** A store of exact shares; a client that cannot offer more than {@code clientCap}. */
+  private static final class Store implements CapacitySearch.Runner {
+    final DoubleUnaryOperator share;
+    final double clientCap;
+    final double cycleS;
+    final List<CapacitySearch.Probe> asked = new ArrayList<>();
+    double clock;
+
+    Store(DoubleUnaryOperator share, double clientCap, double cycleS) {
+      this.share = share;
+      this.clientCap = clientCap;
+      this.cycleS = cycleS;
+    }
+
+    @Override
+    public Optional<BackgroundCycles.Observed> run(CapacitySearch.Probe p) {
+      asked.add(p);
+      RateWindow w =
+          Windows.of(
+              "s" + asked.size(), p.rate(), (int) p.windowS(), share.applyAsDouble(p.rate()), null);
+      if (p.rate() > clientCap) {
+        w = Windows.limited(w, "client CPU 0.97 of 1 CPUs (JIT compiler left out)");
+      }
+      List<BackgroundCycles.Event> events = new ArrayList<>();
+      double start = clock;
+      clock += 5 + p.windowS();
+      for (double t = Math.ceil(start / Math.max(cycleS, 1e-9)) * cycleS;
+          cycleS > 0 && t < clock;
+          t += cycleS) {
+        events.add(new BackgroundCycles.Event("aof_rewrite", t - start - 5));
+      }
+      return Optional.of(new BackgroundCycles.Observed(w, 5 + p.windowS(), events));
+    }
+  }
+
+  @Test
+  void anExactStoreIsEstimatedWithinTheTargetEarly() {
+    Store store = new Store(Windows::mm1, Double.POSITIVE_INFINITY, 0);
+    CapacitySearch s = new CapacitySearch(settings(200, 12));
+    CapacitySearch.Result r = s.run(CURVE, store);
+    assertEquals(CapacitySearch.Ending.ESTIMATE, r.ending());
+    assertEquals(769.7, r.capacity().getAsDouble(), 769.7 * 0.015);
+    assertTrue(r.targetReached(), r.reason());
+    assertTrue(r.budgetUsedS() < 200, "it stopped before the budget: " + r.budgetUsedS());
+    assertTrue(r.lo() <= r.capacity().getAsDouble() && r.capacity().getAsDouble() <= r.hi());
+  }
+
+  @Test
+  void everyRatePassingUpToTheCeilingIsALowerBound() {
+    Store store = new Store(rate -> 0.0001, Double.POSITIVE_INFINITY, 0);
+    CapacitySearch.Result r = new CapacitySearch(settings(200, 12)).run(CURVE, store);
+    assertEquals(CapacitySearch.Ending.LOWER_BOUND_TOP, r.ending());
+    assertEquals(1250, r.capacity().getAsDouble(), 1e-9);
+    assertTrue(r.lowerBound());
+  }
+
+  @Test
+  void aClientThatCannotOfferTheRateGivesALowerBoundNamingIt() {
+    Store store = new Store(Windows::mm1, 600, 0);
+    CapacitySearch.Result r = new CapacitySearch(settings(200, 12)).run(CURVE, store);
+    assertEquals(CapacitySearch.Ending.LOWER_BOUND_CLIENT, r.ending());
+    assertTrue(r.capacity().getAsDouble() > 550 && r.capacity().getAsDouble() <= 600, r.reason());
+    assertTrue(r.reason().contains("client CPU 0.97"), r.reason());
+    assertTrue(r.clientLimit().startsWith("client CPU"));
+  }
+
+  @Test
+  void aStoreThatFailsEverywhereHasNoCapacity() {
+    Store store = new Store(rate -> 0.5, Double.POSITIVE_INFINITY, 0);
+    CapacitySearch.Result r = new CapacitySearch(settings(2000, 30)).run(CURVE, store);
+    assertEquals(CapacitySearch.Ending.NONE, r.ending());
+    assertTrue(r.capacity().isEmpty());
+    assertTrue(
+        store.asked.stream().anyMatch(p -> p.reason() == CapacitySearch.Reason.BOUND_DOWN),
+        "it went looking below the curve");
+  }
+
+  @Test
+  void probesNearTheEstimateHoldTwoWholeCycles() {
+    Store store = new Store(Windows::mm1, Double.POSITIVE_INFINITY, 35);
+    new CapacitySearch(settings(200, 12)).run(CURVE, store);
+    List<Double> narrow =
+        store.asked.stream()
+            .filter(p -> p.reason() == CapacitySearch.Reason.NARROW)
+            .map(CapacitySearch.Probe::windowS)
+            .toList();
+    assertFalse(narrow.isEmpty());
+    assertTrue(narrow.contains(70.0), "2 x 35 s: " + narrow);
+    assertTrue(narrow.stream().allMatch(w -> w <= CapacitySearch.MAX_WINDOW_S), narrow.toString());
+  }
+
+  @Test
+  void theBudgetAndTheProbeCountEndTheSearch() {
+    Store noisy = new Store(rate -> rate < 700 ? 0.002 : 0.03, Double.POSITIVE_INFINITY, 0);
+    CapacitySearch.Result r = new CapacitySearch(settings(45, 12)).run(CURVE, noisy);
+    assertTrue(r.budgetUsedS() <= 45, "within the budget: " + r.budgetUsedS());
+    Store none = new Store(Windows::mm1, Double.POSITIVE_INFINITY, 0);
+    new CapacitySearch(settings(200, 0)).run(CURVE, none);
+    assertEquals(4, none.asked.size(), "--search-probes 0: the curve only");
+  }
+
+  @Test
+  void theCurveEndsPastTheKneeAndTheClient() {
+    CapacitySearch s = new CapacitySearch(settings(200, 12));
+    RateWindow failed = Windows.of("a", 500, 15, 0.2, null);
+    RateWindow passed = Windows.of("b", 500, 15, 0.001, null);
+    RateWindow limited = Windows.limited(Windows.of("c", 750, 15, 0.5, null), "client");
+    assertTrue(s.endsTheCurve(failed, limited));
+    assertTrue(s.endsTheCurve(Windows.limited(passed, "client"), limited));
+    assertFalse(s.endsTheCurve(passed, limited), "one client-limited point alone does not");
+    assertFalse(s.endsTheCurve(null, limited));
+    assertFalse(s.endsTheCurve(failed, Windows.of("d", 750, 15, 0.5, null)));
+  }
+}
