@@ -257,7 +257,7 @@ public final class SvgChart {
                 dash(s.line())));
       }
       for (Series.Point p : s.points()) {
-        svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour()));
+        svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour(), p.size()));
       }
       svg.append('\n');
     }
