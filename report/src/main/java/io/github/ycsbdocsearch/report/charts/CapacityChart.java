@@ -130,15 +130,29 @@ public final class CapacityChart {
         new ReportChart(
             fileName(store.name()),
             ReportChart.Section.CAPACITY,
-            "Each fixed-rate window of "
-                + store.name()
-                + " is a point: its offered rate and the share of its requests over the"
-                + " objective's bound (log scale; none over: the bottom row), larger for a longer"
-                + " window; hollow grey windows were client-limited and left out. The capacity is"
-                + " where the fitted model (the line, over the rates it was fitted to) crosses the"
-                + " allowance (dashed), the shaded band its 95 % interval.",
+            caption(store.name(), c),
             chart.render(),
             chart.hasData()));
+  }
+
+  /** What the chart shows, in two sentences; the second names only what this store's chart has. */
+  private static String caption(String store, CapacitySearchRecord c) {
+    String first =
+        "Each fixed-rate window of "
+            + store
+            + " is a point: its offered rate and the share of its requests over the objective's"
+            + " bound (log scale; none over: the bottom row), larger for a longer window; hollow"
+            + " grey windows were client-limited and left out. ";
+    if (c.model() != null && c.lo() != null) {
+      return first
+          + "The capacity is where the fitted model (the line, over the rates it was fitted to)"
+          + " crosses the allowance (dashed), the shaded band its 95 % interval.";
+    }
+    return first
+        + (c.lowerBound()
+            ? "The vertical line is a lower bound: every rate the store decided up to it met the"
+                + " allowance (dashed), and no rate above it failed, so there is no interval."
+            : "The vertical line is the capacity; the dashed line the allowance.");
   }
 
   /**

@@ -105,6 +105,12 @@ class CapacityHeadlineTest {
     assertTrue(headline.contains("href=\"charts/capacity-redisjson.svg\""), "redisjson's chart");
     assertTrue(headline.contains("href=\"charts/capacity-mongodb.svg\""), "mongodb's chart");
     assertFalse(headline.contains("capacity-elasticsearch"), "no model in a format-3 record");
+    assertTrue(
+        headline.contains("crosses the allowance (dashed), the shaded band its 95 % interval."),
+        "redisjson's caption: model and interval");
+    assertTrue(
+        headline.contains("The vertical line is a lower bound"),
+        "mongodb's caption names what its chart has: no model, no interval");
     assertFalse(Files.exists(run.resolve("charts/capacity-elasticsearch.svg")));
   }
 
