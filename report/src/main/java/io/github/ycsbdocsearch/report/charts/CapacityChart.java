@@ -48,7 +48,6 @@ public final class CapacityChart {
   private static final int HEIGHT = 440;
   private static final String LEFT_OUT_GREY = "#8a8a8a";
   private static final String ALLOWANCE_GREY = "#444";
-  private static final String BAND_GREY = "#d5d9de";
 
   private CapacityChart() {}
 
@@ -102,13 +101,6 @@ public final class CapacityChart {
               c.hi() == null ? xMax : c.hi(),
               c.hi() == null ? "95 % interval, open above" : "95 % interval"));
     }
-    List<Series.Point> decided = new ArrayList<>();
-    List<Series.Point> leftOut = new ArrayList<>();
-    for (CapacitySearchRecord.Probe p : windows) {
-      Series.Point point =
-          new Series.Point(p.rateOps(), p.share() > 0 ? p.share() : zeroRow, size(p));
-      (CapacityText.CLIENT_LIMITED.equals(p.outcome()) ? leftOut : decided).add(point);
-    }
     chart.add(new Series(null, colour, LineStyle.SOLID, Marker.NONE, model(c.model(), floor)));
     Double allowance = allowance(store, c);
     if (allowance != null) {
@@ -120,8 +112,7 @@ public final class CapacityChart {
               Marker.NONE,
               List.of(new Series.Point(0, allowance), new Series.Point(xMax, allowance))));
     }
-    chart.add(new Series(null, colour, LineStyle.NONE, Marker.CIRCLE, decided));
-    chart.add(new Series(null, LEFT_OUT_GREY, LineStyle.NONE, Marker.OPEN_CIRCLE, leftOut));
+    addWindows(chart, windows, colour, zeroRow);
     if (sat.capacityOps() != null) {
       chart.mark(new VerticalMark(sat.capacityOps(), colour, markLabel(sat, c)));
     }
@@ -133,6 +124,23 @@ public final class CapacityChart {
             caption(store.name(), c),
             chart.render(),
             chart.hasData()));
+  }
+
+  /**
+   * The windows as points over the lines: filled in the store's colour when the store decided them,
+   * hollow grey when the client did; none over on the zero row.
+   */
+  private static void addWindows(
+      SvgChart chart, List<CapacitySearchRecord.Probe> windows, String colour, double zeroRow) {
+    List<Series.Point> decided = new ArrayList<>();
+    List<Series.Point> leftOut = new ArrayList<>();
+    for (CapacitySearchRecord.Probe p : windows) {
+      Series.Point point =
+          new Series.Point(p.rateOps(), p.share() > 0 ? p.share() : zeroRow, size(p));
+      (CapacityText.CLIENT_LIMITED.equals(p.outcome()) ? leftOut : decided).add(point);
+    }
+    chart.add(new Series(null, colour, LineStyle.NONE, Marker.CIRCLE, decided));
+    chart.add(new Series(null, LEFT_OUT_GREY, LineStyle.NONE, Marker.OPEN_CIRCLE, leftOut));
   }
 
   /** What the chart shows, in two sentences; the second names only what this store's chart has. */
@@ -306,7 +314,7 @@ public final class CapacityChart {
               Marker.NONE));
     }
     if (c.lo() != null) {
-      legend.add(new LegendEntry("95 % interval", BAND_GREY, LineStyle.NONE, Marker.SQUARE));
+      legend.add(new LegendEntry("95 % interval", Band.FILL, LineStyle.NONE, Marker.SQUARE));
     }
     if (sat.capacityOps() != null) {
       legend.add(
