@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.report;
 
+import io.github.ycsbdocsearch.report.charts.CapacityChart;
 import io.github.ycsbdocsearch.report.charts.FaultCharts;
 import io.github.ycsbdocsearch.report.charts.LatencyCharts;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
@@ -76,6 +77,7 @@ public final class ReportWriter {
       RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> seconds) throws IOException {
     List<ReportChart> charts = new ArrayList<>();
     List<String> ops = run.operations();
+    charts.addAll(CapacityChart.build(run, palette));
     ops.forEach(op -> charts.add(LatencyCharts.latencyVsOfferedLoad(run, palette, op)));
     charts.add(ThroughputChart.build(run, palette));
     ops.forEach(op -> charts.add(LatencyCharts.latencyVsThroughput(run, palette, op)));

@@ -23,7 +23,7 @@ import java.util.Map;
  *
  * @param slug file-name-safe key, e.g. {@code load-25pct}, {@code probe-mongodb-12-t73-r3204-probe}
  * @param title what the steps have in common, e.g. {@code Offered load 25 % of each store's peak},
- *     or the probe: {@code mongodb probe at 3,204 ops/s (bisect, pass)}
+ *     or the probe: {@code mongodb probe at 3,204 ops/s (narrow, 60 s, 0.82 % over: fail)}
  * @param folder heading the report folds the group under (one store's probes), or null: shown open
  * @param steps the steps, in the run's store order
  */
@@ -107,8 +107,9 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
   }
 
   /**
-   * Why the search asked for a probe and its verdict, as saturation.json lists them, e.g. {@code
-   * (bisect, pass)}.
+   * Why the search asked for a window and what it showed, as saturation.json lists it, e.g. {@code
+   * (narrow, 60 s, 0.82 % over: fail)}, {@code (bound up, client-limited: left out)}; format 3:
+   * {@code (bisect, pass)}.
    */
   private static String outcome(Saturation sat, String step) {
     if (sat == null || sat.capacitySearch() == null) {
@@ -116,7 +117,15 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
     }
     for (CapacitySearchRecord.Probe p : sat.capacitySearch().probes()) {
       if (step.equals(p.step())) {
-        return " (" + p.reason() + ", " + String.valueOf(p.outcome()).replace('_', '-') + ")";
+        String seconds =
+            p.seconds() == null ? "" : Numbers.rounded(p.seconds(), 0).toPlainString() + " s, ";
+        String verdict =
+            CapacityText.CLIENT_LIMITED.equals(p.outcome())
+                ? "client-limited: left out"
+                : p.share() == null
+                    ? CapacityText.outcome(p)
+                    : CapacityText.percent(p.share()) + " over: " + CapacityText.outcome(p);
+        return " (" + CapacityText.reason(p) + ", " + seconds + verdict + ")";
       }
     }
     return "";

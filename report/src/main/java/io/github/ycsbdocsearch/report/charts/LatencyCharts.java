@@ -139,9 +139,9 @@ public final class LatencyCharts {
         ReportChart.Section.LOAD,
         op
             + ": what a client waits at each offered load. Where a line turns up, queues form; the"
-            + " capacity is the highest offered load that was sent on time and met the objective"
-            + " (the search's probes are points here too). Only complete, sustained steps whose"
-            + " client was not limited are joined by lines.",
+            + " ring marks the window nearest the capacity (the search's probes are points here"
+            + " too; the headline's chart shows how the capacity was estimated). Only complete,"
+            + " sustained steps whose client was not limited are joined by lines.",
         chart.render(),
         chart.hasData());
   }

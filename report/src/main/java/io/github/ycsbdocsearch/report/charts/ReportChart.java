@@ -22,6 +22,11 @@ public record ReportChart(
 
   /** The report sections that hold charts, in page order. */
   public enum Section {
+    /**
+     * Drawn inside the headline, under the capacities it explains (saturation.json format 4), not a
+     * chart section of its own.
+     */
+    CAPACITY("How each capacity was estimated"),
     LOAD("Latency vs offered load (open loop)"),
     THROUGHPUT("Capacity search: throughput vs client threads (closed loop)"),
     LATENCY("Capacity search: service time vs throughput"),

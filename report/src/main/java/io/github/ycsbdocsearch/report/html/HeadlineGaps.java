@@ -1,22 +1,29 @@
 package io.github.ycsbdocsearch.report.html;
 
+import io.github.ycsbdocsearch.report.charts.CapacityText;
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Why a store's headline number is missing or only a bound, in a few words a reader takes in at a
- * glance: "no result: step 03-t4 failed", "no capacity: no probe passed", "lower bound:
- * client-limited". Read from the files the sweep wrote (saturation.json, its capacity search record
- * and the steps' summaries), never guessed from the numbers. Stateless, thread-safe.
+ * glance: "no result: step 03-t4 failed", "no capacity: every window failed the objective, down to
+ * 24 ops/s", "client lower bound: the client limited 7,200 ops/s". Read from the files the sweep
+ * wrote (saturation.json, its capacity search record: format 4's {@code ending}, or format 3's
+ * bracket and probes; the steps' summaries), never guessed from the numbers. Stateless,
+ * thread-safe.
  */
 final class HeadlineGaps {
 
-  private static final String CLIENT_LIMITED = "client_limited";
+  private static final String CLIENT_LIMITED = CapacityText.CLIENT_LIMITED;
 
   private HeadlineGaps() {}
 
@@ -37,6 +44,10 @@ final class HeadlineGaps {
     if (offered.stream().noneMatch(StepSummary::complete)) {
       return "no result: every fixed-rate step failed";
     }
+    CapacitySearchRecord estimate = CapacityText.estimate(sat);
+    if (estimate != null) {
+      return noEstimate(estimate);
+    }
     if (offered.stream().filter(StepSummary::complete).allMatch(StepSummary::clientBound)) {
       return "no capacity: every fixed-rate step client-limited";
     }
@@ -45,12 +56,51 @@ final class HeadlineGaps {
         : "no capacity: no fixed-rate step passed";
   }
 
-  /** Why the capacity is only a lower bound, or null when it is not one. */
+  /**
+   * A format-4 search that ended without a capacity: the client limited every window (naming its
+   * reason), or every window the store decided failed (down to the lowest rate).
+   */
+  private static String noEstimate(CapacitySearchRecord c) {
+    List<CapacitySearchRecord.Probe> decided =
+        c.probes().stream().filter(p -> !CLIENT_LIMITED.equals(p.outcome())).toList();
+    if (decided.isEmpty()) {
+      String why =
+          c.clientLimit() != null
+              ? c.clientLimit()
+              : c.probes().stream()
+                  .map(CapacitySearchRecord.Probe::clientLimit)
+                  .filter(Objects::nonNull)
+                  .findFirst()
+                  .orElse(null);
+      return c.probes().isEmpty()
+          ? "no capacity: no window ran"
+          : "no capacity: the client limited every window" + (why == null ? "" : " (" + why + ")");
+    }
+    if (decided.stream().noneMatch(p -> "pass".equals(p.outcome()))) {
+      long lowest =
+          decided.stream().mapToLong(CapacitySearchRecord.Probe::rateOps).min().getAsLong();
+      return "no capacity: every window failed the objective, down to "
+          + Numbers.grouped(lowest)
+          + " ops/s";
+    }
+    // A window passed yet no estimate: the search's own words say why (it should not happen).
+    return c.reason() == null ? "no capacity: no estimate" : c.reason();
+  }
+
+  /**
+   * Why the capacity is only a lower bound (format 4: by how the search ended) or an extrapolation,
+   * or null when it is neither.
+   */
   static String capacityBound(StoreRun store) {
     Saturation sat = store.saturation();
-    if (sat == null
-        || sat.capacityOps() == null
-        || !Boolean.TRUE.equals(sat.capacityLowerBound())) {
+    if (sat == null || sat.capacityOps() == null) {
+      return null;
+    }
+    CapacitySearchRecord estimate = CapacityText.estimate(sat);
+    if (estimate != null) {
+      return estimateBound(estimate, sat.capacityOps());
+    }
+    if (!Boolean.TRUE.equals(sat.capacityLowerBound())) {
       return null;
     }
     double lo = sat.capacityOps();
@@ -60,6 +110,45 @@ final class HeadlineGaps {
     return clientAbove
         ? "lower bound: client-limited"
         : "lower bound: the top of the search range passed";
+  }
+
+  private static String estimateBound(CapacitySearchRecord c, double capacity) {
+    return switch (c.ending()) {
+      case CapacitySearchRecord.LOWER_BOUND_CLIENT ->
+          clientCap(c, capacity)
+              .map(p -> "client lower bound: the client limited " + Numbers.grouped(p.rateOps()))
+              .map(t -> t + " ops/s")
+              .orElse("client lower bound");
+      case CapacityText.LOWER_BOUND_TOP -> "lower bound: the top of the search range passed";
+      case CapacityText.LOWER_BOUND_BUDGET -> "lower bound: the budget ended before a rate failed";
+      case CapacityText.BELOW_RANGE -> "extrapolated: every rate measured failed";
+      default -> null;
+    };
+  }
+
+  /**
+   * The client's reason behind a client lower bound (format 4), e.g. "client CPU 0.97 of 1 CPUs
+   * (JIT compiler left out)"; null for any other capacity.
+   */
+  static String clientReason(StoreRun store) {
+    Saturation sat = store.saturation();
+    CapacitySearchRecord c = CapacityText.estimate(sat);
+    if (c == null
+        || sat.capacityOps() == null
+        || !CapacitySearchRecord.LOWER_BOUND_CLIENT.equals(c.ending())) {
+      return null;
+    }
+    return c.clientLimit() != null
+        ? c.clientLimit()
+        : clientCap(c, sat.capacityOps()).map(CapacitySearchRecord.Probe::clientLimit).orElse(null);
+  }
+
+  /** The lowest client-limited window above the capacity: where the client stopped the search. */
+  private static Optional<CapacitySearchRecord.Probe> clientCap(
+      CapacitySearchRecord c, double capacity) {
+    return c.probes().stream()
+        .filter(p -> CLIENT_LIMITED.equals(p.outcome()) && p.rateOps() > capacity)
+        .min(Comparator.comparingLong(CapacitySearchRecord.Probe::rateOps));
   }
 
   /** Why the store has no closed-loop peak, or null when it has one. */

@@ -1,18 +1,27 @@
 package io.github.ycsbdocsearch.report.html;
 
+import io.github.ycsbdocsearch.report.charts.CapacityText;
+import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * The answer the report leads with: per store the capacity under the latency objective and the
- * closed-loop peak, each with why it is missing or only a bound ({@link HeadlineGaps}); and, for
- * the capacity search section, every probe the search ran. Stateless, thread-safe.
+ * The answer the report leads with: per store the capacity under the latency objective with its 95
+ * % interval, whether that reached the target width, the background work the deciding windows held
+ * (saturation.json format 4; a format-3 run shows its bracket and confidence instead), the
+ * closed-loop peak, each with why it is missing or only a bound ({@link HeadlineGaps}), and the
+ * machine's speed beside them (client CPU per operation at one thread); then each store's capacity
+ * chart. Stateless, thread-safe.
  */
 final class HeadlineSection {
 
@@ -20,33 +29,63 @@ final class HeadlineSection {
 
   private HeadlineSection() {}
 
-  static String render(RunFolder run, StorePalette palette) {
+  static String render(RunFolder run, StorePalette palette, List<ReportChart> charts) {
+    boolean older =
+        run.stores().stream()
+            .map(StoreRun::saturation)
+            .anyMatch(
+                s ->
+                    s != null
+                        && s.capacitySearch() != null
+                        && !CapacityText.estimated(s.capacitySearch()));
     StringBuilder html =
         new StringBuilder(
             Html.section(
                     ID,
                     "Headline: capacity under the latency objective",
-                    "Capacity: the highest offered rate whose requests were sent on time and whose"
-                        + " intended latency met the objective (a statistical test over all"
-                        + " requests), with the search's bracket and confidence. Peak: the"
-                        + " closed-loop maximum, an upper bound that only brackets the search. A"
-                        + " missing number, or one that is only a bound, says why"
-                        + " (<code>saturation.json</code>).")
+                    "Capacity: the offered rate at which the share of requests over the"
+                        + " objective's latency bound, in the long run, equals what the objective"
+                        + " allows (1 % for p99): one estimate from every fixed-rate window the"
+                        + " store decided, with its 95 % interval and the store's background work"
+                        + " (rewrites, checkpoints, merges) that the deciding windows held. Peak:"
+                        + " the closed-loop maximum, an upper bound that only brackets the search."
+                        + " A missing number, or one that is only a bound, says why"
+                        + " (<code>saturation.json</code>)."
+                        + (older
+                            ? " Runs written before this estimate (saturation.json format 3 and"
+                                + " older) show the bisection's bracket and its confidence."
+                            : ""))
                 + "<table class=\"grid headline\"><thead><tr><th>Store</th><th>Capacity"
-                + " (ops/s)</th><th>Bracket, confidence</th><th>Objective</th><th>Peak, closed loop"
-                + " (ops/s)</th><th>How it was found</th></tr></thead><tbody>\n");
+                + " (ops/s)</th><th>95 % interval (ops/s)</th><th>Background work inside the"
+                + " deciding windows</th><th>Objective</th><th>Peak, closed loop"
+                + " (ops/s)</th><th>Client CPU per op, 1 thread</th><th>How it was"
+                + " found</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
       Saturation sat = s.saturation();
       html.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(capacityCell(s))
-          .append(Html.cell(Html.esc(sat == null ? "–" : bracket(sat))))
+          .append(Html.cell(intervalCell(sat)))
+          .append(Html.cell(cyclesCell(sat)))
           .append(Html.cell(Html.esc(sat == null || sat.slo() == null ? "–" : sat.slo())))
           .append(peakCell(s))
+          .append(speedCell(s))
           .append(Html.cell(Html.esc(sat == null ? "no saturation.json" : how(sat))))
           .append("</tr>\n");
     }
-    return html.append("</tbody></table></section>\n").toString();
+    html.append("</tbody></table>\n")
+        .append(
+            "<p class=\"muted small\">Client CPU per op: the client's CPU per operation in the"
+                + " capacity ramp's step at one closed-loop thread (its CPU over the window, JIT"
+                + " compiler left out, divided by the throughput), a measure of this machine's"
+                + " speed. Machines here differ 2–2.5x in it: compare runs only with this"
+                + " beside them.</p>\n");
+    for (ReportChart c : charts) {
+      if (c.section() == ReportChart.Section.CAPACITY) {
+        html.append(HtmlReport.figure(c));
+      }
+    }
+    return html.append("</section>\n").toString();
   }
 
   private static String capacityCell(StoreRun s) {
@@ -55,8 +94,14 @@ final class HeadlineSection {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
     Saturation sat = s.saturation();
+    String client = HeadlineGaps.clientReason(s);
+    // "≥": a lower bound reads as one before its words are read.
     return value(
-        Numbers.rate(sat.capacityOps()), HeadlineGaps.capacityBound(s), sat.capacityStep());
+        (Boolean.TRUE.equals(sat.capacityLowerBound()) ? "≥ " : "")
+            + Numbers.rate(sat.capacityOps()),
+        HeadlineGaps.capacityBound(s),
+        client == null ? null : "the client: " + client,
+        sat.capacityStep());
   }
 
   private static String peakCell(StoreRun s) {
@@ -73,77 +118,137 @@ final class HeadlineSection {
     return value(
         Numbers.rate(sat.peak()) + ci,
         bound != null ? bound : HeadlineGaps.peakInterrupted(s),
+        null,
         sat.peakStep());
   }
 
-  /** A headline number in bold, the bound it is (in words) beneath, and the step that set it. */
-  private static String value(String number, String bound, String step) {
+  /**
+   * A headline number in bold, the bound it is (in words) beneath, why (a longer note, wrapped),
+   * and the step that set it.
+   */
+  private static String value(String number, String bound, String why, String step) {
     return Html.num(
         "<b>"
             + Html.esc(number)
             + "</b>"
             + (bound == null ? "" : "<br><span class=\"bound\">" + Html.esc(bound) + "</span>")
+            + (why == null ? "" : "<br><span class=\"note\">" + Html.esc(why) + "</span>")
             + (step == null
                 ? ""
                 : "<br><span class=\"muted small\">" + Html.esc(step) + "</span>"));
   }
 
   /**
-   * The capacity search's bracket and confidence, e.g. {@code [4365, 4449], 97 %, converged}; –
-   * without a search.
+   * The 95 % interval and whether it came within the target width (format 4), or the bracket and
+   * its confidence (format 3); – without a search.
    */
-  private static String bracket(Saturation sat) {
-    if (sat.capacityBracket() == null) {
+  private static String intervalCell(Saturation sat) {
+    CapacitySearchRecord c = sat == null ? null : sat.capacitySearch();
+    if (c == null) {
       return "–";
     }
-    CapacitySearchRecord c = sat.capacitySearch();
-    return sat.capacityBracket()
-        + (c.confidence() == null ? "" : ", " + Math.round(c.confidence() * 100) + " %")
-        + (c.converged() ? ", converged" : ", not converged");
-  }
-
-  private static String how(Saturation sat) {
-    return (sat.capacityReason() == null ? "" : sat.capacityReason() + ". ")
-        + (sat.reason() == null ? "" : "Peak: " + sat.reason() + ".");
+    if (!CapacityText.estimated(c)) {
+      return sat.capacityBracket() == null
+          ? "–"
+          : "bracket "
+              + Html.esc(sat.capacityBracket())
+              + "<br><span class=\"muted small\">"
+              + (c.confidence() == null ? "" : Math.round(c.confidence() * 100) + " %, ")
+              + (c.converged() ? "converged" : "not converged")
+              + "</span>";
+    }
+    String interval = CapacityText.interval(c);
+    if (interval == null) {
+      return "<span class=\"muted\">none"
+          + (c.lowerBound() ? ": a lower bound has no upper end" : "")
+          + "</span>";
+    }
+    String target =
+        "±" + Numbers.rounded(c.resolution() * 100, 1).stripTrailingZeros().toPlainString() + " %";
+    String width =
+        c.halfWidth() == null ? "open" : "±" + CapacityText.percent(c.halfWidth()).trim();
+    return "<b class=\"nowrap\">"
+        + Html.esc(interval)
+        + "</b><br>"
+        + (c.converged()
+            ? "<span class=\"ok\">" + Html.esc(width + ": within the " + target + " target")
+            : "<span class=\"bound\">" + Html.esc(width + ": wider than the " + target + " target"))
+        + "</span>";
   }
 
   /**
-   * Every probe of every store's capacity search, folded: the curve's points first, then the
-   * search's.
+   * Each kind of background work the store showed and how much of it the deciding windows held
+   * (format 4); uncovered kinds flagged.
    */
-  static String probes(RunFolder run, StorePalette palette) {
-    StringBuilder rows = new StringBuilder();
-    int count = 0;
-    for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
-      List<CapacitySearchRecord.Probe> probes =
-          sat == null || sat.capacitySearch() == null ? List.of() : sat.capacitySearch().probes();
-      for (CapacitySearchRecord.Probe p : probes) {
-        String outcome = p.outcome() == null ? "–" : p.outcome().replace('_', '-');
-        rows.append("<tr class=\"probe-")
-            .append(Html.esc(outcome.toLowerCase(Locale.ROOT)))
-            .append("\">")
-            .append(Html.cell(Html.store(s.name(), palette)))
-            .append(Html.cell(Html.esc(p.step())))
-            .append(Html.num(Numbers.grouped(p.rateOps())))
-            .append(Html.cell(Html.esc(p.reason())))
-            .append(Html.cell(Html.esc(outcome)))
-            .append(
-                Html.num(p.confidence() == null ? "–" : Math.round(p.confidence() * 100) + " %"))
-            .append("</tr>\n");
-        count++;
-      }
+  private static String cyclesCell(Saturation sat) {
+    CapacitySearchRecord c = CapacityText.estimate(sat);
+    if (c == null) {
+      return "<span class=\"muted\">–</span>";
     }
-    if (count == 0) {
-      return "";
+    if (c.cycles().isEmpty()) {
+      return "<span class=\"muted\">none recorded</span>";
     }
-    return "<details class=\"probes\"><summary>Every probe of the capacity search ("
-        + count
-        + ", <code>saturation.json</code>): the latency curve's points, then the rates the search"
-        + " chose</summary>\n"
-        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Step</th><th>Offered"
-        + " (ops/s)</th><th>Why</th><th>Outcome</th><th>Confidence</th></tr></thead><tbody>\n"
-        + rows
-        + "</tbody></table></details>\n";
+    return c.cycles().stream()
+        .map(
+            k ->
+                "<span class=\""
+                    + (k.covered() ? "" : "bound ")
+                    + "note\">"
+                    + Html.esc(CapacityText.cycle(k))
+                    + "</span>")
+        .collect(Collectors.joining("<br>"));
+  }
+
+  /**
+   * The machine's speed: the client's CPU µs per operation at one closed-loop thread, from the
+   * store's capacity-ramp step with 1 thread.
+   */
+  private static String speedCell(StoreRun s) {
+    Optional<StepSummary> one = oneThreadStep(s);
+    if (one.isEmpty()) {
+      return Html.num("<span class=\"muted\">– (no 1-thread step with its CPU)</span>");
+    }
+    StepSummary step = one.get();
+    double us = step.clientCpuCores() / step.throughputOps() * 1e6;
+    return Html.num(
+        "<b>"
+            + Html.esc(String.format(Locale.ROOT, us >= 10 ? "%.0f µs" : "%.1f µs", us))
+            + "</b><br><span class=\"muted small\">"
+            + Html.esc(step.step())
+            + "</span>");
+  }
+
+  static Optional<StepSummary> oneThreadStep(StoreRun s) {
+    return s.completeSteps(Phase.CAPACITY).stream()
+        .filter(st -> st.threads() == 1 && st.clientCpuCores() != null && st.throughputOps() > 0)
+        .findFirst();
+  }
+
+  private static String how(Saturation sat) {
+    CapacitySearchRecord c = CapacityText.estimate(sat);
+    String capacity;
+    if (c != null) {
+      long clientLimited =
+          c.probes().stream().filter(p -> CapacityText.CLIENT_LIMITED.equals(p.outcome())).count();
+      long informed = c.probes().stream().filter(p -> p.weight() != null && p.weight() > 0).count();
+      capacity =
+          String.format(
+              Locale.ROOT,
+              "%d fixed-rate windows: %d informed the model at the estimate, %d client-limited"
+                  + " (left out)%s. ",
+              c.probes().size(),
+              informed,
+              clientLimited,
+              c.budgetS() == null || c.budgetUsedS() == null
+                  ? ""
+                  : String.format(
+                      Locale.ROOT,
+                      "; the search's probes took %.0f of %.0f s",
+                      c.budgetUsedS(),
+                      c.budgetS()));
+    } else {
+      capacity = sat.capacityReason() == null ? "" : sat.capacityReason() + ". ";
+    }
+    return capacity + (sat.reason() == null ? "" : "Peak: " + sat.reason() + ".");
   }
 }

@@ -1,8 +1,11 @@
 package io.github.ycsbdocsearch.report.html;
 
+import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +51,7 @@ public final class HtmlReport {
               + "No store was measured; the numbers mean nothing.</div>\n");
     }
     html.append(StoreSections.alarmBanner(run));
-    html.append(HeadlineSection.render(run, palette));
+    html.append(HeadlineSection.render(run, palette, charts));
     html.append(chartSection(ReportChart.Section.LOAD, charts));
     html.append(caveat());
     html.append(ClientNeedSection.render(run, palette));
@@ -154,32 +157,50 @@ public final class HtmlReport {
         + " the call to its return; <i>intended</i> latency runs from when a fixed-rate"
         + " schedule said the call should start, so it includes queueing behind slow calls."
         + " Percentiles are shown only where the sample count supports them. The"
-        + " <i>capacity</i> comes from a search over offered rates (one shared Poisson"
-        + " schedule per step): the highest rate whose requests were all sent on time and"
-        + " whose intended latency met the objective by a statistical test, given with its"
-        + " bracket and the decision's confidence; the closed-loop <i>peak</i> beside it"
+        + " <i>capacity</i> comes from fixed-rate windows over offered rates (one shared"
+        + " Poisson schedule per window): the rate at which the share of requests over the"
+        + " objective's bound reaches what the objective allows (1 % for p99), estimated from"
+        + " every window the store decided, with a 95 % interval (runs before saturation.json"
+        + " format 4: a bisection's bracket and the decision's confidence); the closed-loop"
+        + " <i>peak</i> beside it"
         + " only brackets the search. Grey lines show the harness floor: YCSB's own BasicDB"
         + " (no store) at the same threads and rate. It leaves out each store's driver"
         + " (serialising, the network stack, the connection pool), which is most of the"
         + " client's work per operation: the floor is a lower bound on the client's part of"
-        + " a latency, not the whole of it. Steps whose client ran out of time (sends late"
-        + " while threads were free, or every thread busy with its CPU above 75 %) are"
-        + " marked client-limited and never stand for a store. Results depend on the data"
+        + " a latency, not the whole of it. Windows the client decided (its CPU saturated, or"
+        + " its late sends changed the verdict while threads were free) are marked"
+        + " client-limited and never stand for a store; a store stall that holds every thread"
+        + " is the store's. Results depend on the data"
         + " set, the store settings and versions listed below; they are not a general"
         + " ranking of the products.</p></div>\n";
   }
 
   private static final String CAPACITY_SEARCH_ID = "capacity-search";
 
-  /** The probes of the offered rate behind each capacity; the closed-loop ramp's charts follow. */
+  /**
+   * The windows of the offered rate behind each capacity, with the estimator in words; the
+   * closed-loop ramp's charts follow.
+   */
   private static String capacitySearch(RunFolder run, StorePalette palette) {
-    String probes = HeadlineSection.probes(run, palette);
+    String probes = CapacityWindowsTable.render(run, palette);
+    String method =
+        run.stores().stream()
+            .map(StoreRun::saturation)
+            .map(CapacityText::estimate)
+            .filter(Objects::nonNull)
+            .map(CapacitySearchRecord::method)
+            .filter(Objects::nonNull)
+            .findFirst()
+            .map(m -> " The estimator, as the run recorded it: " + Html.esc(m) + ".")
+            .orElse("");
     return Html.section(
             CAPACITY_SEARCH_ID,
             "Capacity search",
-            "The closed-loop ramp (threads, no rate limit) finds the peak; fixed-rate probes"
-                + " between the latency curve's points then bisect the offered rate until the"
-                + " objective's verdict changes within the resolution.")
+            "The closed-loop ramp (threads, no rate limit) finds the peak; fixed-rate windows"
+                + " (the latency curve's points, then probes the search places where they narrow"
+                + " the interval most, long enough to hold the store's background cycles) then"
+                + " give one estimate of the capacity from all of them."
+                + method)
         + (probes.isEmpty()
             ? "<p class=\"muted\">No capacity search record in this run.</p>\n"
             : probes)

@@ -103,4 +103,101 @@ class HeadlineGapsTest {
     StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete");
     assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
   }
+
+  /** A format-4 saturation.json of a store without a capacity, with these windows. */
+  private static String format4(String capacity, String ending, String clientLimit, String... w) {
+    StringBuilder probes = new StringBuilder();
+    for (String window : w) {
+      String[] f = window.split(" ", 3);
+      probes
+          .append(probes.length() == 0 ? "" : ", ")
+          .append("{\"step\": \"")
+          .append(f[0])
+          .append("\", \"rate_ops\": ")
+          .append(f[0].replaceAll(".*-r(\\d+).*", "$1"))
+          .append(", \"reason\": \"curve\", \"outcome\": \"")
+          .append(f[1])
+          .append("\", \"seconds\": 15, \"requests\": 1000, \"over\": 5, \"client_limit\": ")
+          .append(f.length > 2 ? "\"" + f[2] + "\"" : "null")
+          .append("}");
+    }
+    return "{\"format\": 4, \"peak_ops\": 900, \"capacity_ops\": "
+        + capacity
+        + ", \"capacity_search\": {\"lo\": null, \"hi\": null, \"lower_bound\": "
+        + ending.startsWith("lower_bound")
+        + ", \"ending\": \""
+        + ending
+        + "\", \"client_limit\": "
+        + (clientLimit == null ? "null" : "\"" + clientLimit + "\"")
+        + ", \"probes\": ["
+        + probes
+        + "]}}";
+  }
+
+  @Test
+  void aSearchWhoseClientLimitedEveryWindowSaysSoWithTheClientsReason() throws IOException {
+    StoreRun s =
+        store(
+            format4(
+                "null",
+                "none",
+                null,
+                "02-t4-r450 client_limited client CPU 0.95 of 1 CPUs (JIT compiler left out)",
+                "03-t4-r225 client_limited client CPU 0.93 of 1 CPUs (JIT compiler left out)"),
+            "01-t1 capacity complete",
+            "02-t4-r450 load complete");
+    assertEquals(
+        "no capacity: the client limited every window (client CPU 0.95 of 1 CPUs (JIT compiler"
+            + " left out))",
+        HeadlineGaps.missingCapacity(s));
+  }
+
+  @Test
+  void aSearchWhoseWindowsAllFailedSaysHowLowItWent() throws IOException {
+    StoreRun s =
+        store(
+            format4("null", "none", null, "02-t4-r450 fail", "03-t4-r24 fail"),
+            "01-t1 capacity complete",
+            "02-t4-r450 load complete");
+    assertEquals(
+        "no capacity: every window failed the objective, down to 24 ops/s",
+        HeadlineGaps.missingCapacity(s));
+  }
+
+  @Test
+  void aClientLowerBoundNamesTheRateAndTheReasonOfTheClient() throws IOException {
+    StoreRun s =
+        store(
+            format4(
+                "450",
+                "lower_bound_client",
+                "client CPU 0.95 of 1 CPUs (JIT compiler left out)",
+                "02-t4-r450 pass",
+                "03-t4-r900 client_limited client CPU 0.95 of 1 CPUs (JIT compiler left out)",
+                "04-t4-r700 client_limited client CPU 0.94 of 1 CPUs (JIT compiler left out)"),
+            "01-t1 capacity complete",
+            "02-t4-r450 load complete");
+    assertNull(HeadlineGaps.missingCapacity(s));
+    assertEquals("client lower bound: the client limited 700 ops/s", HeadlineGaps.capacityBound(s));
+    assertEquals("client CPU 0.95 of 1 CPUs (JIT compiler left out)", HeadlineGaps.clientReason(s));
+  }
+
+  @Test
+  void eachOtherEndingSaysWhyTheCapacityIsOnlyABound() throws IOException {
+    String[][] cases = {
+      {"lower_bound_top", "lower bound: the top of the search range passed"},
+      {"lower_bound_budget", "lower bound: the budget ended before a rate failed"},
+      {"below_range", "extrapolated: every rate measured failed"},
+      {"estimate", null}
+    };
+    for (String[] c : cases) {
+      StoreRun s =
+          store(
+              format4("450", c[0], null, "02-t4-r450 pass"),
+              "01-t1 capacity complete",
+              "02-t4-r450 load complete");
+      assertEquals(c[1], HeadlineGaps.capacityBound(s), c[0]);
+      assertNull(HeadlineGaps.clientReason(s), c[0]);
+    }
+  }
 }

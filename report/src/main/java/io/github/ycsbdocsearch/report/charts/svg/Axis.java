@@ -77,9 +77,9 @@ public final class Axis {
       return;
     }
     switch (scale) {
-      case LOG10 -> {
-        lo = Math.pow(10, Math.floor(Math.log10(Math.max(min, Scale.LOG_FLOOR))));
-        hi = Math.pow(10, Math.ceil(Math.log10(Math.max(max, Scale.LOG_FLOOR))));
+      case LOG10, LOG10_FRACTION -> {
+        lo = Math.pow(10, Math.floor(Math.log10(Math.max(min, scale.logFloor()))));
+        hi = Math.pow(10, Math.ceil(Math.log10(Math.max(max, scale.logFloor()))));
         if (hi <= lo) {
           hi = lo * 10;
         }
@@ -132,7 +132,7 @@ public final class Axis {
       return ticks;
     }
     switch (scale) {
-      case LOG10 -> logTicks(ticks);
+      case LOG10, LOG10_FRACTION -> logTicks(ticks);
       case NINES -> ninesTicks(ticks);
       case LOG2 -> {
         for (double v = 1; v <= hi; v *= 2) {

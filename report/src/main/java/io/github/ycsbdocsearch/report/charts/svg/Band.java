@@ -8,4 +8,8 @@ package io.github.ycsbdocsearch.report.charts.svg;
  * @param toX data x where it ends
  * @param label short text drawn inside it, at the top
  */
-public record Band(double fromX, double toX, String label) {}
+public record Band(double fromX, double toX, String label) {
+
+  /** The shading's colour (a legend entry can show it). */
+  public static final String FILL = "#d5d9de";
+}

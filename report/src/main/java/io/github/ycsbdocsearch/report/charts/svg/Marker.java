@@ -10,17 +10,37 @@ public enum Marker {
   TRIANGLE,
   DIAMOND,
   /** An open ring, as drawn around an {@link Annotation}. */
-  RING;
+  RING,
+  /** A hollow circle the size of {@link #CIRCLE}: a point shown but left out of what is drawn. */
+  OPEN_CIRCLE;
 
   private static final double SIZE = 4.0;
 
   /** SVG for this marker centred on (x, y), or "" for {@link #NONE}. */
   String svg(double x, double y, String colour) {
+    return svg(x, y, colour, 1);
+  }
+
+  /**
+   * SVG for this marker centred on (x, y), {@code scale} times its default size (circles only; the
+   * other shapes keep theirs), or "" for {@link #NONE}.
+   */
+  String svg(double x, double y, String colour, double scale) {
     String fill = " fill=\"" + colour + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
     return switch (this) {
       case CIRCLE ->
-          String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE)
+          String.format(
+                  Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE * scale)
               + fill;
+      case OPEN_CIRCLE ->
+          String.format(
+              Locale.ROOT,
+              "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#fff\" fill-opacity=\"0.7\""
+                  + " stroke=\"%s\" stroke-width=\"1.6\"/>",
+              x,
+              y,
+              SIZE * scale,
+              colour);
       case SQUARE ->
           String.format(
                   Locale.ROOT,

@@ -6,6 +6,11 @@ public enum Scale {
   LINEAR,
   /** Decades equally spaced; values below 1 are drawn at 1. */
   LOG10,
+  /**
+   * Decades equally spaced for values in (0, 1] such as a share of requests: 0.0001, 0.001, 0.01;
+   * values at or below {@link #FRACTION_FLOOR} (a share of 0) are drawn there.
+   */
+  LOG10_FRACTION,
   /** Doublings equally spaced (thread counts). */
   LOG2,
   /**
@@ -17,13 +22,20 @@ public enum Scale {
   /** Smallest value a log axis draws: a latency of 0 µs cannot be shown on a log scale. */
   static final double LOG_FLOOR = 1.0;
 
+  /**
+   * Smallest value a {@link #LOG10_FRACTION} axis draws: far below any share a window of requests
+   * can show, so a chart that wants zeros visible places them itself (e.g. on a row of their own).
+   */
+  static final double FRACTION_FLOOR = 1e-12;
+
   private static final double MAX_PERCENTILE = 99.9999;
 
   /** The value in the axis' own linear space. */
   double transform(double v) {
     switch (this) {
       case LOG10:
-        return Math.log10(Math.max(v, LOG_FLOOR));
+      case LOG10_FRACTION:
+        return Math.log10(Math.max(v, logFloor()));
       case LOG2:
         return Math.log(Math.max(v, LOG_FLOOR)) / Math.log(2);
       case NINES:
@@ -31,6 +43,11 @@ public enum Scale {
       default:
         return v;
     }
+  }
+
+  /** The smallest value a log10 axis draws; values below it are drawn there. */
+  double logFloor() {
+    return this == LOG10_FRACTION ? FRACTION_FLOOR : LOG_FLOOR;
   }
 
   /** The percentile (0-100) that lies {@code nines} nines along a {@link #NINES} axis. */

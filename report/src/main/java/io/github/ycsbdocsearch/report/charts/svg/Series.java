@@ -14,8 +14,19 @@ import java.util.List;
 public record Series(
     String label, String colour, LineStyle line, Marker marker, List<Point> points) {
 
-  /** A data point. */
-  public record Point(double x, double y) {}
+  /**
+   * A data point.
+   *
+   * @param size how large its marker is drawn, as a multiple of the default (e.g. grown with the
+   *     time a point stands for)
+   */
+  public record Point(double x, double y, double size) {
+
+    /** A point with the default marker size. */
+    public Point(double x, double y) {
+      this(x, y, 1);
+    }
+  }
 
   public Series {
     points = List.copyOf(points);

@@ -257,7 +257,7 @@ public final class SvgChart {
                 dash(s.line())));
       }
       for (Series.Point p : s.points()) {
-        svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour()));
+        svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour(), p.size()));
       }
       svg.append('\n');
     }
@@ -272,11 +272,12 @@ public final class SvgChart {
           String.format(
               Locale.ROOT,
               "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-                  + "fill=\"#d5d9de\" fill-opacity=\"0.6\"/>%n",
+                  + "fill=\"%s\" fill-opacity=\"0.6\"/>%n",
               from,
               TOP,
               Math.max(0, to - from),
-              bottom() - TOP));
+              bottom() - TOP,
+              Band.FILL));
       text(svg, (from + to) / 2, TOP + 14, 11, "#555", "middle", "", b.label());
     }
   }

@@ -44,6 +44,21 @@ class AxisTest {
   }
 
   @Test
+  void fractionAxisDrawsSharesFarBelowOneAndZeroAtItsFloor() {
+    Axis a = new Axis("Share", Scale.LOG10_FRACTION, v -> Double.toString(v));
+    a.fit(0.00042, 0.3);
+    assertEquals(1e-4, a.ticks().get(0).value(), 1e-15);
+    assertEquals(1.0, a.ticks().get(a.ticks().size() - 1).value(), 1e-12);
+    assertEquals(0.0, a.position(1e-4), 1e-12);
+    assertEquals(0.5, a.position(1e-2), 1e-12, "decades equally spaced");
+    assertTrue(
+        Double.isFinite(Scale.LOG10_FRACTION.transform(0)),
+        "a share of 0 must not be drawn at minus infinity");
+    assertEquals(
+        0.0, Scale.LOG10.transform(0.001), 1e-12, "the latency axis still draws below 1 at 1");
+  }
+
+  @Test
   void linearAxisStartsAtZeroWithRoundSteps() {
     Axis a = new Axis("Throughput", Scale.LINEAR, v -> Long.toString(Math.round(v)));
     a.fit(1_003, 38_429);

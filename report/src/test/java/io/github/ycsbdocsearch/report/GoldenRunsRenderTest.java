@@ -1,0 +1,73 @@
+package io.github.ycsbdocsearch.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The golden run folders real sweeps of the older code wrote (saturation.json before format 4,
+ * results-format's test resources) still render: a headline without an interval or a capacity
+ * chart, and the machine's speed beside it.
+ */
+class GoldenRunsRenderTest {
+
+  /**
+   * The folders themselves: {@link GoldenRuns#copy} reads them as files, which they are not once
+   * packed in results-format's test jar, as this module sees them.
+   */
+  private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {GoldenRuns.NORMAL, GoldenRuns.INTERRUPTED, GoldenRuns.NO_PEAK})
+  void anOlderRunRendersWithoutACapacityChart(String name) throws IOException {
+    Path run = copy(name);
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    String headline =
+        html.substring(
+            html.indexOf("<section id=\"headline\">"), html.indexOf("<section id=\"load\">"));
+    assertTrue(headline.contains("Client CPU per op"), "the machine's speed column");
+    assertFalse(headline.contains("<figure>"), "no capacity chart without a format-4 record");
+    if (Files.isDirectory(run.resolve("charts"))) { // a run without any chart has no folder
+      try (Stream<Path> charts = Files.list(run.resolve("charts"))) {
+        assertTrue(charts.noneMatch(p -> p.getFileName().toString().startsWith("capacity-")));
+      }
+    }
+  }
+
+  @Test
+  void theMachinesSpeedComesFromTheOneThreadStep() throws IOException {
+    Path run = copy(GoldenRuns.NORMAL);
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    // 01-t1: 0.17 client cores for 1,756.05 ops/s.
+    assertTrue(html.contains("<b>97 µs</b><br><span class=\"muted small\">01-t1</span>"), html);
+  }
+
+  private Path copy(String name) throws IOException {
+    Path from = GOLDEN.resolve(name);
+    Path to = dir.resolve(name);
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+    return to;
+  }
+}

@@ -1,0 +1,67 @@
+package io.github.ycsbdocsearch.report.charts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The capacity in words: shares, intervals with open ends, cycles, kinds of background work. */
+class CapacityTextTest {
+
+  private static CapacitySearchRecord record(Double lo, Double hi, String ending) {
+    return new CapacitySearchRecord(
+        lo, hi, false, false, null, 0.03, "r", List.of(), ending, null, null, null, null, null,
+        List.of(), null);
+  }
+
+  @Test
+  void sharesReadAsPercentagesWithTwoSignificantDigits() {
+    assertEquals("0 %", CapacityText.percent(0));
+    assertEquals("0.0042 %", CapacityText.percent(0.000042));
+    assertEquals("0.75 %", CapacityText.percent(3400.0 / 453_750));
+    assertEquals("1 %", CapacityText.percent(0.01));
+    assertEquals("1 %", CapacityText.percent(Math.pow(10, -2) * 1.0000000000000002));
+    assertEquals("1.3 %", CapacityText.percent(0.0125));
+    assertEquals("22 %", CapacityText.percent(0.2193));
+    assertEquals("100 %", CapacityText.percent(1));
+  }
+
+  @Test
+  void anIntervalSaysWhichEndIsOpen() {
+    assertEquals("5,880–6,230", CapacityText.interval(record(5880.0, 6230.0, "estimate")));
+    assertEquals(
+        "up to 240 (open below)", CapacityText.interval(record(0.0, 240.0, "below_range")));
+    assertEquals(
+        "from 5,880 (open above)", CapacityText.interval(record(5880.0, null, "estimate")));
+    assertNull(CapacityText.interval(record(null, null, "lower_bound_client")), "no interval");
+    assertNull(CapacityText.interval(record(4365.0, 4449.0, null)), "format 3: a bracket");
+  }
+
+  @Test
+  void aCycleSaysHowOftenHowManyFellInsideAndWhetherItWasCovered() {
+    assertEquals(
+        "AOF rewrites about every 35 s: 5 inside",
+        CapacityText.cycle(new CapacitySearchRecord.Cycle("aof_rewrite", 35.2, 11, 5, true)));
+    assertEquals(
+        "stalls about every 7.5 s: 12 inside",
+        CapacityText.cycle(new CapacitySearchRecord.Cycle("mm1_stall", 7.5, 40, 12, true)));
+    assertEquals(
+        "es_gc_young seen once: 0 inside, not covered (the deciding windows lasted under two"
+            + " cycles)",
+        CapacityText.cycle(new CapacitySearchRecord.Cycle("es_gc_young", 300, 1, 0, false)),
+        "a kind without a readable name is shown as recorded");
+    assertEquals(
+        "1 WiredTiger checkpoint, 3 merges inside",
+        CapacityText.inside(
+            List.of(
+                new CapacitySearchRecord.Cycle("wt_checkpoint", 60, 4, 1, false),
+                new CapacitySearchRecord.Cycle("rdb_save", 300, 1, 0, false),
+                new CapacitySearchRecord.Cycle("es_merge", 20, 9, 3, true))));
+    assertEquals(
+        "no background work inside",
+        CapacityText.inside(List.of(new CapacitySearchRecord.Cycle("rdb_save", 300, 1, 0, false))));
+    assertEquals("", CapacityText.inside(List.of()), "none seen: nothing to say");
+  }
+}
