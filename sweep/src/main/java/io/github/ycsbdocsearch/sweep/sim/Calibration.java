@@ -133,6 +133,24 @@ public final class Calibration {
         .append(" Probe seconds |\n");
     b.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
     for (Row r : rows) {
+      if (Double.isFinite(r.scenario().clientCapOps())) {
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "| %s (%.0f ops/s) | p%s<=%s ms | %.1f (the store's) | %d | %.1f: a lower bound |"
+                    + " n/a | %.2f %% | n/a | n/a | n/a | %d | %.0f |%n",
+                r.scenario().name(),
+                r.scenario().clientCapOps(),
+                trim(100 * r.scenario().percentile()),
+                trim(r.scenario().boundMs()),
+                r.truth(),
+                r.seeds(),
+                r.median(),
+                100 * r.cv(),
+                r.clientBounds(),
+                r.meanBudgetS()));
+        continue;
+      }
       b.append(
           String.format(
               Locale.ROOT,
