@@ -35,8 +35,10 @@
 #   results       scripts/aws-results.sh without AWS: its argument errors (one line, exit 2), fetch --dry-run on
 #                 saved outputs (1 client; 4: runs from client 0, the others' state files), and check on small run
 #                 folders built here (a good one passes; a run without an HDR log, with a broken summary.json,
-#                 without a manifest or short of a server's store.json fails).
-#                 The copying over SSH itself is not tested here.
+#                 without a manifest or short of a server's store.json or logs fails); several clients' layouts
+#                 (clients.json, clients/<i>/hdr: one client's logs missing fails, by name), verify with SHA256SUMS
+#                 (.verified written; a changed file, a cut-off copy's marker or another seal's digest fail).
+#                 The copying over SSH itself is tested in the fake cloud (scripts/tests/fake-cloud.sh).
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
@@ -553,7 +555,23 @@ fake_run() {
     mkdir -p "${dir}/servers/10.42.1.1${i}"
     echo '{"store": "redisjson"}' >"${dir}/servers/10.42.1.1${i}/store.json"
     echo '{"kind": "machine-fingerprint"}' >"${dir}/servers/10.42.1.1${i}/machine-fingerprint.json"
+    echo 'log' | gzip >"${dir}/servers/10.42.1.1${i}/logs.tar.gz"
   done
+}
+
+# The same with a step driven by two clients (clients.json, clients/<i>/hdr), sealed as client 0 seals it.
+fake_two_client_run() {
+  local dir="$1" i step="$1/redisjson/steps/03-t8-r9000"
+  fake_run "${dir}" 3
+  mkdir -p "${step}"
+  echo '{"start_at_epoch_ms": 1, "clients": [{"index": 0}, {"index": 1}]}' >"${step}/clients.json"
+  for i in 0 1; do
+    mkdir -p "${step}/clients/${i}/hdr"
+    printf '#[StartTime: 0]\n' >"${step}/clients/${i}/hdr/SEARCH.hdr"
+  done
+  mkdir -p "${dir}/remote-clients/10.42.1.41"
+  (cd "${dir}" && find . -type f ! -path './servers/*' ! -path './remote-clients/*' -print0 | LC_ALL=C sort -z \
+    | xargs -0 sha256sum >"${WORK}/sums" && mv "${WORK}/sums" SHA256SUMS)
 }
 
 # Runs aws-results.sh with ARGS and requires exit status WANT and, for 2, exactly one stderr line naming the problem.
@@ -619,6 +637,46 @@ test_results() {
   "${REPO_ROOT}/scripts/aws-results.sh" check "${r}/no-hdr" 2>"${WORK}/no-hdr.txt" || true
   grep -q '02-t8-r4500: no HDR log' "${WORK}/no-hdr.txt" \
     || { log "check does not name the step without an HDR log: $(cat "${WORK}/no-hdr.txt")"; return 1; }
+  fake_run "${r}/no-logs" 3
+  rm "${r}/no-logs/servers/10.42.1.11/logs.tar.gz"
+  results_expect 1 check --servers 3 "${r}/no-logs"
+  test_results_layouts "${r}"
+}
+
+# check and verify on several clients' layouts, checksums and the markers of a copy (RUNS: a scratch folder).
+test_results_layouts() {
+  local r="$1" m
+  fake_two_client_run "${r}/two"
+  results_expect 0 check --servers 3 --clients 2 "${r}/two"
+  results_expect 1 check --servers 3 --clients 3 "${r}/two" # a client's state files missing
+  results_expect 2 verify --clients two "${r}/two"
+  [[ ! -e "${r}/two/.verified" ]] || { log "check wrote .verified"; return 1; }
+  results_expect 0 verify --servers 3 --clients 2 "${r}/two"
+  jq -e '.digest | length == 64' "${r}/two/.verified" >/dev/null || { log "verify wrote no digest"; return 1; }
+  # One client's logs missing: the step fails, by name, and verify takes .verified away.
+  cp -r "${r}/two" "${r}/two-lost"
+  rm -r "${r}/two-lost/redisjson/steps/03-t8-r9000/clients/1/hdr"
+  "${REPO_ROOT}/scripts/aws-results.sh" verify "${r}/two-lost" 2>"${WORK}/lost.txt" && return 1
+  grep -q '03-t8-r9000: client 1 has no HDR log' "${WORK}/lost.txt" \
+    || { log "verify does not name the client without logs: $(cat "${WORK}/lost.txt")"; return 1; }
+  [[ ! -e "${r}/two-lost/.verified" ]] || { log "a run that failed verify kept .verified"; return 1; }
+  # A changed byte fails the checksums; a copy cut off (marker) never passes, even when its files are whole.
+  cp -r "${r}/two" "${r}/two-changed"
+  echo ' ' >>"${r}/two-changed/summary.json"
+  results_expect 1 verify "${r}/two-changed"
+  cp -r "${r}/two" "${r}/two-cut"
+  m="$(sha256sum "${r}/two-cut/SHA256SUMS" | cut -d' ' -f1)"
+  printf '{"digest": "%s", "source": "x"}\n' "${m}" >"${r}/two-cut/.fetch-incomplete"
+  results_expect 1 check "${r}/two-cut"
+  printf '{"digest": "%s", "source": "x"}\n' "$(printf '0%.0s' {1..64})" >"${r}/two-cut/.fetch-incomplete"
+  results_expect 1 verify "${r}/two-cut" # another seal than the one copied
+  [[ -e "${r}/two-cut/.fetch-incomplete" ]] || { log "verify removed the marker of a failed copy"; return 1; }
+  printf '{"digest": "%s", "source": "x"}\n' "${m}" >"${r}/two-cut/.fetch-incomplete"
+  results_expect 0 verify "${r}/two-cut" # the copy resumed to its end: verify completes it
+  [[ ! -e "${r}/two-cut/.fetch-incomplete" && -f "${r}/two-cut/.verified" ]] \
+    || { log "verify did not complete a whole copy"; return 1; }
+  rm "${r}/good/SHA256SUMS" 2>/dev/null || true
+  results_expect 1 verify "${r}/good" # no checksums: cannot be verified
 }
 
 # Serves DIR over HTTP on a free local port and sets HTTP_PORT. Not called in $(...): the server's PID must reach
@@ -809,13 +867,14 @@ test_fingerprint() {
 }
 
 # Runs one test in a subshell of its own, timed; says ok or FAIL.
+# Runs test_NAME in a subshell with errexit. Call it as a plain command between `set +e` and `set -e`, never in an
+# `||`/`&&` list or an `if`: bash ignores errexit in everything such a list runs, subshells with their own `set -e`
+# included, so a failing line inside the test would not fail it.
 run_test() {
   local t="$1" rc t0=${SECONDS}
   log "--- ${t}"
-  set +e
   (set -e; trap kill_background EXIT; "test_${t}")
   rc=$?
-  set -e
   if ((rc == 0)); then log "ok ${t}  [$((SECONDS - t0)) s]"; else log "FAIL ${t}  [$((SECONDS - t0)) s]"; fi
   return "${rc}"
 }
@@ -840,6 +899,8 @@ main() {
   for t in "${tests[@]}"; do
     declare -F "test_${t}" >/dev/null || { log "unknown test '${t}' (known: ${ALL_TESTS[*]})"; return 2; }
   done
+  local rc
+  set +e
   for t in "${tests[@]}"; do
     if [[ " ${BESIDE_TESTS[*]} " == *" ${t} "* ]]; then
       run_test "${t}" >"${WORK}/beside-${t}.log" 2>&1 &
@@ -848,8 +909,12 @@ main() {
     fi
   done
   for t in "${tests[@]}"; do
-    [[ " ${BESIDE_TESTS[*]} " == *" ${t} "* ]] || run_test "${t}" || failed+=("${t}")
+    [[ " ${BESIDE_TESTS[*]} " == *" ${t} "* ]] && continue
+    run_test "${t}"
+    rc=$?
+    ((rc == 0)) || failed+=("${t}")
   done
+  set -e
   for i in "${!beside[@]}"; do
     wait "${beside_pids[i]}" || failed+=("${beside[i]}")
     cat "${WORK}/beside-${beside[i]}.log" >&2
