@@ -13,7 +13,11 @@
 #   state FILE...      the machine's state files that exist (of FILE...) as a tar archive on stdout
 #   logs               the provisioning log and the store's logs that exist, as a gzipped tar archive on stdout
 #                      (read as root: through `sudo -n` when not root)
+#   sweep-start ARG... on client 0: starts `./run-sweep.sh ARG... --hosts hosts.json` in the repository, detached
+#                      (its own session: it outlives this SSH session), output in .aws-sweep/sweep.log, exit
+#                      status in .aws-sweep/rc; refused while one runs
 #   sweep-status       on client 0: `running PID`, `done RC` or `none`: the sweep scripts/aws.sh started
+#   sweep-log          on client 0: the sweep log's last line
 #
 # Settings (read on the machine; the fake cloud of scripts/tests/fake-cloud.sh sets them through its sshd):
 #   YCSB_DOCSEARCH_REPO   the repository on a client, relative to the home folder or absolute (ycsb-docsearch)
@@ -52,6 +56,31 @@ sweep_status() {
   else
     printf 'none\n'
   fi
+}
+
+sweep_start() {
+  local repo tries=0
+  repo="$(repo_dir)"
+  [[ "$(sweep_status)" != running* ]] || { err "a sweep already runs on this client"; exit 1; }
+  cd "${repo}"
+  mkdir -p .aws-sweep
+  rm -f .aws-sweep/rc .aws-sweep/pid
+  # shellcheck disable=SC2016  # expands in the detached shell
+  setsid nohup bash -c 'echo $$ >.aws-sweep/pid.tmp && mv .aws-sweep/pid.tmp .aws-sweep/pid
+    rc=0; ./run-sweep.sh "$@" --hosts hosts.json >.aws-sweep/sweep.log 2>&1 || rc=$?
+    echo "${rc}" >.aws-sweep/rc.tmp && mv .aws-sweep/rc.tmp .aws-sweep/rc' sweep "$@" </dev/null >/dev/null 2>&1 &
+  until [[ -s .aws-sweep/pid ]]; do
+    ((++tries < 100)) || { err "the sweep did not start"; exit 1; }
+    sleep 0.1
+  done
+  cat .aws-sweep/pid
+}
+
+sweep_log() {
+  local log
+  log="$(repo_dir)/.aws-sweep/sweep.log"
+  [[ -f "${log}" ]] || return 0
+  tail -c 4096 "${log}" | tr '\r' '\n' | grep -v '^[[:space:]]*$' | tail -n 1 || true
 }
 
 runs() {
@@ -122,9 +151,11 @@ main() {
     runs) runs ;;
     state) state "$@" ;;
     logs) logs ;;
+    sweep-start) sweep_start "$@" ;;
     sweep-status) sweep_status ;;
+    sweep-log) sweep_log ;;
     *)
-      err "unknown command '${command}' (seal, sums, runs, state, logs, sweep-status)"
+      err "unknown command '${command}' (seal, sums, runs, state, logs, sweep-start, sweep-status, sweep-log)"
       exit 2
       ;;
   esac
