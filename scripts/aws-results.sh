@@ -37,7 +37,8 @@
 #   --servers   check/verify: expect N servers/<IP>/ folders in every run (default: do not require any)
 #   --clients   check/verify: expect N - 1 remote-clients/<IP>/ folders in every run (default: do not require any)
 # SSH goes to the user of the `ssh_user` output (ubuntu) at the client_public_ips / server_public_ips outputs; the
-# results are on client 0 (the first of client_public_ips), where the sweep ran.
+# results are on client 0 (the first of client_public_ips), where the sweep ran. YCSB_DOCSEARCH_SSH_CONFIG names an ssh
+# config file for every ssh call (ssh -F), as the fake cloud of scripts/tests/fake-cloud.sh does.
 # Exit status: 0 every run copied and verified; 1 a run failed its check (checksums, logs, files: the lines above
 # say which); 2 bad arguments, nothing touched; 3 a machine could not be reached or a copy failed (fetch again: it
 # resumes); 4 a run is not finished on the client (no summary.json, or the sweep still runs). With several problems
@@ -76,6 +77,7 @@ usage_error() {
 ssh_options() {
   SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o ServerAliveInterval=15)
   [[ -z "${IDENTITY}" ]] || SSH_OPTS+=(-i "${IDENTITY}")
+  [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
 }
 
 # Runs remote-results.sh COMMAND ARG... on HOST (stdin: the script itself); its stdout is this function's.
@@ -193,11 +195,7 @@ copy_run() {
     return "${EXIT_UNFINISHED}"
   fi
   ((rc == 0)) || { err "could not seal ${run} on ${CLIENT} (exit ${rc})"; return "${EXIT_COPY}"; }
-  if [[ -f "${dir}/.verified" && ! -e "${dir}/.fetch-incomplete" ]] \
-    && [[ "$(jq -r '.digest // ""' "${dir}/.verified" 2>/dev/null)" == "${digest}" ]]; then
-    log "${run}: already home and verified (digest ${digest:0:12})"
-    return 0
-  fi
+  # No shortcut for a run verified before: its files are checked again, and what is missing or changed is copied.
   mkdir -p "${dir}"
   printf '{"digest": "%s", "source": "%s@%s"}\n' "${digest}" "${SSH_USER}" "${CLIENT}" >"${dir}/.fetch-incomplete"
   rm -f "${dir}/.verified"

@@ -26,7 +26,8 @@
 #   --identity KEY      SSH private key (default: ssh's own: agent, ~/.ssh/config)
 #   --ready-timeout S   how long up waits for ready machines (default 2700 s)
 #   --region R          reap: the region (default: AWS_REGION, else us-east-1)
-# Settings: TERRAFORM (terraform), AWS_CLI (aws), AWS_SH_POLL_S (30: seconds between looks at the machines).
+# Settings: TERRAFORM (terraform), AWS_CLI (aws), AWS_SH_POLL_S (30: seconds between looks at the machines),
+#   YCSB_DOCSEARCH_SSH_CONFIG (an ssh config file for every ssh call, ssh -F; the fake cloud's own known_hosts).
 # Exit status: 0 done; 1 a stage failed (its lines say which); 2 bad arguments, nothing touched; 3 down refused:
 # a run is not home verified, a sweep still runs, or client 0 cannot tell (the lines name each); 4 the sweep failed
 # (its exit status is in the log). fetch and verify end with scripts/aws-results.sh's status (0-4, see there).
@@ -61,6 +62,7 @@ tf() {
 ssh_options() {
   SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o ServerAliveInterval=15)
   [[ -z "${IDENTITY}" ]] || SSH_OPTS+=(-i "${IDENTITY}")
+  [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
 }
 
 # Runs scripts/lib/remote-results.sh COMMAND ARG... on HOST.

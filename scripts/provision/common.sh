@@ -454,8 +454,8 @@ install_client_ssh_key() {
   local auth="${dir}/authorized_keys"
   [[ -e "${auth}" ]] || install -o "${user}" -g "$(id -gn "${user}")" -m 0600 /dev/null "${auth}"
   { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
-  printf 'from="%s",no-agent-forwarding,no-X11-forwarding %s %s\n' "${client_ips}" "${public}" "${marker}" \
-    >>"${auth}.tmp"
+  # restrict: no forwarding of any kind, no pty, no user rc; the sweep only runs commands.
+  printf 'from="%s",restrict %s %s\n' "${client_ips}" "${public}" "${marker}" >>"${auth}.tmp"
   chown "${user}:$(id -gn "${user}")" "${auth}.tmp"
   chmod 0600 "${auth}.tmp"
   mv "${auth}.tmp" "${auth}"
@@ -482,8 +482,10 @@ install_fault_ssh_key() {
 # sweep's fault steps (client 0 ends and restarts the store process holding primary data here over SSH). The helper
 # becomes HELPER (root:root 0755: it runs as root through sudo, so only root may change it), and FAULT_SSH_PUBLIC_KEY
 # (role.env; the private half is on the clients only) goes into USER's authorized_keys as
-#   restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
-# restrict: no shell, pty or forwarding; command: whatever the client asks for, sshd runs HELPER, which gets the
+#   from="FAULT_SSH_FROM",restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
+# from: only the clients' addresses (role.env FAULT_SSH_FROM, the clients' fixed range; left out when unset, as in a
+# role.env of an older configuration); restrict: no shell, pty or forwarding; command: whatever the client asks for,
+# sshd runs HELPER, which gets the
 # request in SSH_ORIGINAL_COMMAND and refuses anything but its five words. The security group admits port 22 from the
 # client group (terraform/modules/network). Safe to re-run: the helper and the fault key's line are replaced, other
 # lines (the operator's key) kept. Without FAULT_SSH_PUBLIC_KEY (a role.env of an older configuration) the helper is
@@ -505,7 +507,14 @@ install_fault_access() {
   install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
   [[ -e "${auth}" ]] || install -o "${user}" -g "${group}" -m 0600 /dev/null "${auth}"
   { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
-  printf 'restrict,command="%s" %s %s\n' "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" >>"${auth}.tmp"
+  local from=""
+  if [[ -n "${FAULT_SSH_FROM:-}" ]]; then
+    # Addresses or CIDRs, comma-separated, and nothing that could close the option's quotes.
+    [[ "${FAULT_SSH_FROM}" =~ ^[0-9./,]+$ ]] || die "FAULT_SSH_FROM in role.env is not a list of addresses"
+    from="from=\"${FAULT_SSH_FROM}\","
+  fi
+  printf '%srestrict,command="%s" %s %s\n' "${from}" "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" \
+    >>"${auth}.tmp"
   chown "${user}:${group}" "${auth}.tmp"
   chmod 0600 "${auth}.tmp"
   mv "${auth}.tmp" "${auth}"

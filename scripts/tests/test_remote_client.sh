@@ -130,6 +130,8 @@ test_usage() {
 
 main() {
   trap cleanup EXIT INT TERM
+  # sshd's privilege separation folder, which a machine without a running sshd may lack.
+  [[ "$(id -u)" != 0 ]] || mkdir -p /run/sshd
   WORK="$(mktemp -d)"
   ssh-keygen -q -t ed25519 -N '' -f "${WORK}/key"
   cp "${WORK}/key.pub" "${WORK}/authorized_keys"

@@ -517,7 +517,7 @@ test_clientkey() {
   cmp -s "${key}" "${WORK}/clients-key" || { log "the installed key differs from the parameter's"; return 1; }
   public="$(cut -d' ' -f1,2 "${WORK}/clients-key.pub")"
   grep -q 'operator@laptop$' "${auth}" || { log "the operator's authorized_keys line is gone"; return 1; }
-  local want="from=\"127.0.0.1,10.42.1.41\",no-agent-forwarding,no-X11-forwarding ${public} ycsb-docsearch-clients"
+  local want="from=\"127.0.0.1,10.42.1.41\",restrict ${public} ycsb-docsearch-clients"
   if [[ "$(grep -c 'ycsb-docsearch-clients$' "${auth}")" != 1 ]] || ! grep -qxF "${want}" "${auth}"; then
     log "authorized_keys lacks one clients' line limited to their addresses: $(cat "${auth}")"
     return 1
