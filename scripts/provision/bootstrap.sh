@@ -9,8 +9,9 @@
 # unpacked tree is replaced and the parameters are read again.
 #
 # Usage: ycsb-docsearch-bootstrap ROLE_ENV
-#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, BUNDLE_SHA256, and either
-#             SSM_PARAMETERS with AWS_REGION (on AWS) or BUNDLE_URL itself (tests)
+#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, and either SSM_PARAMETERS with
+#             AWS_REGION (on AWS: BUNDLE_URL and BUNDLE_SHA256 are parameters) or BUNDLE_URL and BUNDLE_SHA256
+#             themselves (tests)
 # Settings: BOOTSTRAP_LOG (default /var/log/ycsb-docsearch-provision.log) gets a copy of all output;
 #   YCSB_STATE_DIR (default /var/lib/ycsb-docsearch) holds status.json; SECRETS_ENV (default secrets.env beside
 #   ROLE_ENV) is where the parameters go.

@@ -335,7 +335,7 @@ plan_client_key_leak() {
   local leak
   leak="$(offline_copy "${WORK}/plan-keyleak")"
   write_offline_tfvars "${leak}"
-  sed -i 's/^    server = concat(\["BUNDLE_URL"\], local.store_parameters\[var.store\])$/    server = concat(["BUNDLE_URL", "CLIENT_SSH_PRIVATE_KEY", "FAULT_SSH_PRIVATE_KEY"], local.store_parameters[var.store])/' \
+  sed -i 's/^    server = concat(local.public_parameters, local.store_parameters\[var.store\])$/    server = concat(local.public_parameters, ["CLIENT_SSH_PRIVATE_KEY", "FAULT_SSH_PRIVATE_KEY"], local.store_parameters[var.store])/' \
     "${leak}/secrets.tf"
   sed -i -z 's/\(ssh_between_clients" {[^}]*referenced_security_group_id = aws_security_group\.\)client/\1server/' \
     "${leak}/modules/network/security_groups.tf"
@@ -405,6 +405,15 @@ test_plan() {
     pids+=("$!")
     n=$((n + 3))
   done
+  # The replacement check's plans: two clients, and another bundle, beside the default (redisjson-default).
+  cp "${dir}/tests/offline/repo.tar.gz" "${dir}/tests/offline/repo2.tar.gz"
+  echo 'another commit' | gzip >>"${dir}/tests/offline/repo2.tar.gz"
+  plan_case "${dir}" redisjson-2clients 3 2 -var store=redisjson &
+  pids+=("$!")
+  plan_case "${dir}" redisjson-bundle2 3 1 -var store=redisjson -var repo_archive_path=tests/offline/repo2.tar.gz &
+  pids+=("$!")
+  plan_replacing_copy &
+  pids+=("$!")
   plan_password_leak &
   pids+=("$!")
   plan_client_key_leak &
@@ -416,7 +425,31 @@ test_plan() {
     wait "${pid}" || failed=1
   done
   ((failed == 0)) || return 1
-  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest), with the hosts file of each; planted leaks were caught"
+  local other
+  for other in 2clients bundle2; do
+    python3 "${REPO_ROOT}/terraform/tests/same_servers.py" "${WORK}/plan-redisjson-default.json" \
+      "${WORK}/plan-redisjson-${other}.json" >"${WORK}/same-${other}.txt" \
+      || { log "servers differ from 1 client to ${other}: $(cat "${WORK}/same-${other}.txt")"; return 1; }
+  done
+  log "plan: ${n} real-provider plans checked (3 stores x default, largest, smallest), with the hosts file of each; planted leaks were caught; from 1 to 2 clients and with another bundle the servers' instances are the same ($(cat "${WORK}/same-2clients.txt"))"
+}
+
+# The replacement check must be able to fail: a copy that puts the clients' addresses back into every machine's
+# user data (as before) must give the servers other instances with 2 clients than with 1.
+plan_replacing_copy() {
+  local copy
+  copy="$(offline_copy "${WORK}/plan-replacing")"
+  write_offline_tfvars "${copy}"
+  sed -i 's/^    SERVER_IPS      = join(",", local.server_private_ips)$/&\n    CLIENT_IPS = join(",", local.client_private_ips)/' \
+    "${copy}/cloud_init.tf"
+  grep -q 'CLIENT_IPS = join' "${copy}/cloud_init.tf" || { log "the replacing copy was not made"; return 1; }
+  plan_case "${copy}" replacing-1 3 1 -var store=redisjson >/dev/null 2>&1 || return 1
+  plan_case "${copy}" replacing-2 3 2 -var store=redisjson >/dev/null 2>&1 || return 1
+  if python3 "${REPO_ROOT}/terraform/tests/same_servers.py" "${WORK}/plan-replacing-1.json" \
+    "${WORK}/plan-replacing-2.json" >/dev/null; then
+    log "same_servers.py did not see the servers' user data change with the clients' addresses in it"
+    return 1
+  fi
 }
 
 test_offline() {
