@@ -762,14 +762,19 @@ PY
 
 # Runs bootstrap.sh like run_bootstrap, but with SSM_PARAMETERS (and no BUNDLE_URL) in role.env, against the SSM
 # stand-in on SSM_PORT, with the policy venv's boto3 first on PATH. Arguments: NAME ROLE SHA SSM_PARAMETERS.
+# The bundle's checksum comes as a parameter too, as on AWS (role.env has none). Arguments: NAME ROLE WANTED, then
+# env assignments (default: credentials in the environment).
 run_bootstrap_ssm() {
-  local role="$2" sha="$3" wanted="$4" dir="${WORK}/boot-$1" venv_bin_dir
+  local role="$2" wanted="$3" dir="${WORK}/boot-$1" venv_bin_dir
+  shift 3
+  local -a creds=("$@")
+  ((${#creds[@]})) || creds=(AWS_ACCESS_KEY_ID=AKIATESTTEST AWS_SECRET_ACCESS_KEY=test-secret)
   venv_bin_dir="$(dirname "$(venv_python)")"
   mkdir -p "${dir}"
-  printf "ROLE='%s'\nREPO_DIR='%s'\nBUNDLE_SHA256='%s'\nAWS_REGION='us-east-1'\nSSM_PARAMETERS='%s'\n" "${role}" \
-    "${dir}/repo" "${sha}" "${wanted}" >"${dir}/role.env"
-  PATH="${venv_bin_dir}:${PATH}" AWS_ENDPOINT_URL_SSM="http://127.0.0.1:${SSM_PORT}" AWS_ACCESS_KEY_ID=AKIATESTTEST \
-    AWS_SECRET_ACCESS_KEY=test-secret AWS_EC2_METADATA_DISABLED=true YCSB_STATE_DIR="${dir}/state" \
+  printf "ROLE='%s'\nREPO_DIR='%s'\nAWS_REGION='us-east-1'\nSSM_PARAMETERS='%s'\n" "${role}" \
+    "${dir}/repo" "${wanted}" >"${dir}/role.env"
+  env PATH="${venv_bin_dir}:${PATH}" AWS_ENDPOINT_URL_SSM="http://127.0.0.1:${SSM_PORT}" "${creds[@]}" \
+    AWS_EC2_METADATA_DISABLED=true YCSB_STATE_DIR="${dir}/state" \
     BOOTSTRAP_LOG="${dir}/log" "${REPO_ROOT}/scripts/provision/bootstrap.sh" "${dir}/role.env" >/dev/null 2>&1
 }
 
@@ -820,11 +825,12 @@ test_bootstrap_ssm() {
   local port="$1" secret sha dir="${WORK}/boot-ssm"
   secret="$(python3 -c 'import secrets; print(secrets.token_hex(20))')"
   sha="$(sha256sum "${WORK}/www/bundle.tar.gz" | cut -d' ' -f1)"
-  printf '{"/ycsb-docsearch/t/bundle-url": "http://127.0.0.1:%s/bundle.tar.gz", "/ycsb-docsearch/t/redis-password": "%s"}' \
-    "${port}" "${secret}" >"${WORK}/ssm.json"
+  printf '{"/ycsb-docsearch/t/bundle-url": "http://127.0.0.1:%s/bundle.tar.gz", "/ycsb-docsearch/t/bundle-sha256": "%s", "/ycsb-docsearch/t/redis-password": "%s"}' \
+    "${port}" "${sha}" "${secret}" >"${WORK}/ssm.json"
   serve_ssm "${WORK}/ssm.json"
-  run_bootstrap_ssm ssm testrole "${sha}" \
-    "BUNDLE_URL=/ycsb-docsearch/t/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/t/redis-password" \
+  local wanted="BUNDLE_URL=/ycsb-docsearch/t/bundle-url,BUNDLE_SHA256=/ycsb-docsearch/t/bundle-sha256"
+  wanted+=",REDIS_PASSWORD=/ycsb-docsearch/t/redis-password"
+  run_bootstrap_ssm ssm testrole "${wanted}" \
     || { log "bootstrap with SSM parameters failed: $(tail -3 "${dir}/log" 2>/dev/null)"; return 1; }
   grep -q "ran with ${dir}/role.env" "${dir}/repo/ran" || { log "role script not run after the SSM read"; return 1; }
   [[ "$(stat -c %a "${dir}/secrets.env")" == 600 ]] || { log "secrets.env is not mode 0600"; return 1; }
@@ -836,7 +842,17 @@ test_bootstrap_ssm() {
     return 1
   fi
   grep -q 'redis-password' "${WORK}/ssm.json.requests" || { log "the stand-in saw no request"; return 1; }
-  if run_bootstrap_ssm ssm-missing testrole "${sha}" "REDIS_PASSWORD=/ycsb-docsearch/t/no-such-parameter"; then
+  # The instance profile's credentials arrive two seconds late (NoCredentialsError until then): waited for.
+  local late="${WORK}/late-credentials"
+  (sleep 2 && printf '[default]\naws_access_key_id = AKIATESTTEST\naws_secret_access_key = test-secret\n' \
+    >"${late}") &
+  BG_PIDS+=($!)
+  run_bootstrap_ssm ssm-late testrole "${wanted}" AWS_SHARED_CREDENTIALS_FILE="${late}" \
+    AWS_CONFIG_FILE=/dev/null BOOTSTRAP_SSM_RETRY_S=1 \
+    || { log "bootstrap did not wait for late credentials: $(tail -3 "${WORK}/boot-ssm-late/log")"; return 1; }
+  grep -q 'not readable yet (NoCredentialsError)' "${WORK}/boot-ssm-late/log" \
+    || { log "the late credentials were not waited for: $(cat "${WORK}/boot-ssm-late/log")"; return 1; }
+  if run_bootstrap_ssm ssm-missing testrole "BUNDLE_SHA256=/ycsb-docsearch/t/bundle-sha256,REDIS_PASSWORD=/ycsb-docsearch/t/no-such-parameter"; then
     log "bootstrap went on without a parameter it needs"
     return 1
   fi
