@@ -13,6 +13,8 @@
 #             fetched and verified by checksum (clients/<i>/ logs, the server's logs, client 1's files), destroy
 #   resume    a file lost at home: fetch copies that one file again and verifies
 #   guard     .verified taken away: scripts/aws.sh down refuses (exit 3) and destroys nothing
+#   exit      scripts/aws-results.sh fetch: exit 4 naming a run not finished on client 0, exit 3 when client 0 cannot
+#             be reached
 #   orphan    a client started over SSH from client 0 on client 1, then client 0's ssh killed: nothing left running
 #             on client 1; a sweep's runner SIGKILLed while client 1's JVM runs: that JVM stops too
 #   faultkey  the fault key from client 0: the forced command reaches the fault helper (an injection refused by it,
@@ -350,6 +352,24 @@ test_guard() {
   grep -q destroy "${WORK}/terraform-calls" || { echo "no destroy"; return 1; }
 }
 
+# The fetch's documented exit statuses on a real SSH path: 4 for a run not finished on client 0 (named), 3 when
+# client 0 cannot be reached (outputs naming an address where no sshd listens).
+test_exitcodes() {
+  local rc=0 out unfinished
+  unfinished="$(hdir c0)/ycsb-docsearch/results/20990101T000000Z-unfinished"
+  mkdir -p "${unfinished}/redisjson/steps"
+  echo '{"run_id": "unfinished"}' >"${unfinished}/manifest.json"
+  out="$(aws_sh fetch 2>&1)" || rc=$?
+  rm -rf "${unfinished}"
+  ((rc == 4)) || { echo "fetch with an unfinished run: exit ${rc}: ${out}"; return 1; }
+  grep -q '20990101T000000Z-unfinished is not finished' <<<"${out}" || { echo "not named: ${out}"; return 1; }
+  jq '.client_public_ips.value = ["10.42.1.2", "10.42.1.41"]' "${WORK}/outputs.json" >"${WORK}/unreachable.json"
+  rc=0
+  out="$(on home env YCSB_DOCSEARCH_SSH_CONFIG="${WORK}/home/ssh_config" "${REPO_ROOT}/scripts/aws-results.sh" fetch \
+    --outputs "${WORK}/unreachable.json" --identity "${WORK}/home/id" --dest "${WORK}/home/results" 2>&1)" || rc=$?
+  ((rc == 3)) || { echo "fetch from an unreachable client 0: exit ${rc}: ${out}"; return 1; }
+}
+
 # ssh from client 0 to client 1 with the clients' key, as the sweep does.
 c0_to_c1() {
   on c0 ssh -i "$(hdir c0)/ssh/ycsb_clients" -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
@@ -448,6 +468,7 @@ main() {
   check "journey: aws.sh run (two clients over SSH, fetched, verified, destroyed)" test_journey
   check "resume: a lost file is copied again, and only it" test_resume
   check "guard: down refuses results not home verified" test_guard
+  check "exit codes: 4 for an unfinished run, 3 for an unreachable client" test_exitcodes
   check "orphan: a killed SSH session leaves nothing on client 1" test_orphan
   check "orphan: a SIGKILLed runner leaves nothing on client 1" test_runner_killed
   check "faultkey: the helper from client 0, refused from other addresses" test_faultkey

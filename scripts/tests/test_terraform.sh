@@ -39,6 +39,8 @@
 #                 (clients.json, clients/<i>/hdr: one client's logs missing fails, by name), verify with SHA256SUMS
 #                 (.verified written; a changed file, a cut-off copy's marker or another seal's digest fail).
 #                 The copying over SSH itself is tested in the fake cloud (scripts/tests/fake-cloud.sh).
+#   awssh         scripts/aws.sh without AWS: bad arguments (one line, exit 2); reap with a stand-in aws: lists the
+#                 instances past expires-on only, --yes terminates exactly those
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
@@ -56,7 +58,7 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
-readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clientkey results bootstrap versions
+readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clientkey results awssh bootstrap versions
   fingerprint)
 # Run beside the others (their output follows at the end): checkov waits mostly on pip and its own start (55 s of a
 # fresh clone's 187), the fingerprint on its timed probes; neither shares files with another test.
@@ -68,7 +70,8 @@ BG_PIDS=()
 source "${REPO_ROOT}/scripts/tests/sshd.sh"
 
 usage() {
-  sed -n '2,52p' "$0" | sed 's/^# \{0,1\}//'
+  # The header comment, whole.
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 
 log() {
@@ -674,6 +677,43 @@ test_results() {
   rm "${r}/no-logs/servers/10.42.1.11/logs.tar.gz"
   results_expect 1 check --servers 3 "${r}/no-logs"
   test_results_layouts "${r}"
+}
+
+# scripts/aws.sh without AWS: bad arguments are one line and exit 2 before anything runs; reap with a stand-in aws
+# lists only the instances past their expires-on date and terminates exactly those with --yes.
+test_awssh() {
+  local bin="${WORK}/aws-bin" rc args
+  for args in "" "deploy" "run" "sweep" "down --yes" "fetch --keep" "verify extra" "up --ready-timeout soon" \
+    "reap --outputs ${WORK}/none.json"; do
+    rc=0
+    # shellcheck disable=SC2086  # the words of each case, split on purpose
+    "${REPO_ROOT}/scripts/aws.sh" ${args} >/dev/null 2>"${WORK}/awssh.err" || rc=$?
+    if ((rc != 2)) || [[ "$(wc -l <"${WORK}/awssh.err")" != 1 ]]; then
+      log "aws.sh ${args}: exit ${rc}, not one line and 2: $(cat "${WORK}/awssh.err")"
+      return 1
+    fi
+  done
+  mkdir -p "${bin}"
+  # shellcheck disable=SC2016  # the stand-in's own script, expanded when it runs
+  printf '%s\n' '#!/usr/bin/env bash' 'echo "$*" >>"${AWS_CALLS}"' 'case "$2" in' \
+    '  describe-instances) cat "${AWS_ANSWER}" ;;' '  terminate-instances) ;;' '  *) exit 1 ;;' 'esac' >"${bin}/aws"
+  chmod +x "${bin}/aws"
+  jq -n '{Reservations: [{Instances: [
+    {InstanceId: "i-old", Tags: [{Key: "Name", Value: "a-redisjson-server-0"}, {Key: "expires-on", Value: "2020-01-01"}]},
+    {InstanceId: "i-new", Tags: [{Key: "Name", Value: "b-mongodb-client-0"}, {Key: "expires-on", Value: "2999-01-01"}]}
+  ]}]}' >"${WORK}/aws-answer.json"
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
+    "${REPO_ROOT}/scripts/aws.sh" reap --region eu-west-1 >"${WORK}/reap.out" 2>/dev/null
+  [[ "$(cat "${WORK}/reap.out")" == "i-old a-redisjson-server-0 expires-on=2020-01-01" ]] \
+    || { log "reap listed: $(cat "${WORK}/reap.out")"; return 1; }
+  if grep -q terminate "${WORK}/aws-calls"; then
+    log "reap terminated without --yes"
+    return 1
+  fi
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
+    "${REPO_ROOT}/scripts/aws.sh" reap --yes --region eu-west-1 >/dev/null 2>&1
+  grep -qx 'ec2 terminate-instances --region eu-west-1 --instance-ids i-old' "${WORK}/aws-calls" \
+    || { log "reap --yes did not terminate exactly i-old: $(cat "${WORK}/aws-calls")"; return 1; }
 }
 
 # check and verify on several clients' layouts, checksums and the markers of a copy (RUNS: a scratch folder).
