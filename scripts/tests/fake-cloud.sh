@@ -17,6 +17,7 @@
 #             be reached
 #   orphan    a client started over SSH from client 0 on client 1, then client 0's ssh killed: nothing left running
 #             on client 1; a sweep's runner SIGKILLed while client 1's JVM runs: that JVM stops too
+#   setup     client 1's work folder cannot be made: its setup is tried twice, then the step fails naming client 1
 #   faultkey  the fault key from client 0: the forced command reaches the fault helper (an injection refused by it,
 #             exit 2); the same key from the operator's address: refused by sshd
 # Needs root (namespaces, sshd), iproute2, openssh-server, jq, the project built (cli/target/lib) and the Redis of
@@ -430,6 +431,22 @@ test_runner_killed() {
   gone "${pid}"
 }
 
+# Client 1's machine cannot be prepared (its work folder cannot be made): tried twice, then the step fails naming
+# client 1 and why, instead of the whole store's sweep stopping at a setup error.
+test_setup_retry() {
+  local hosts="${WORK}/hosts-badwork.json" step
+  jq '.clients[0].work_dir = "/proc/fake-cloud-no-such-folder"' "$(hdir c0)/ycsb-docsearch/hosts.json" >"${hosts}"
+  on c0 env DOCSEARCH_SKIP_BUILD=1 HOME="$(hdir c0)" "$(hdir c0)/ycsb-docsearch/run-sweep.sh" workloadA --hosts \
+    "${hosts}" --stores redisjson --records 300 --rates 100 --step-seconds 2 --warmup-seconds 1 --floor-seconds 0 \
+    --clients 2 --out "${WORK}/badwork" >"${WORK}/badwork.log" 2>&1 || true
+  grep -q "root@10.42.1.41: a client's setup failed (.*); trying once more" "${WORK}/badwork.log" \
+    || { echo "no second try said: $(tail -5 "${WORK}/badwork.log")"; return 1; }
+  step="$(find "${WORK}/badwork" -path '*/redisjson/steps/*' -name step.json | head -1)"
+  [[ -n "${step}" ]] || { echo "no step recorded: $(tail -5 "${WORK}/badwork.log")"; return 1; }
+  jq -e '.status == "failed" and (.error | startswith("client 1: setup on root@10.42.1.41 failed twice: "))' \
+    "${step}" >/dev/null || { echo "step: $(jq -c '{status, error}' "${step}")"; return 1; }
+}
+
 test_faultkey() {
   local out rc=0 helper_refusal="give check, locate, kill-primary, stop-node or recover"
   local -a fault_ssh=(ssh -i "$(hdir c0)/ssh/ycsb_fault" -o IdentitiesOnly=yes -o BatchMode=yes
@@ -471,6 +488,7 @@ main() {
   check "exit codes: 4 for an unfinished run, 3 for an unreachable client" test_exitcodes
   check "orphan: a killed SSH session leaves nothing on client 1" test_orphan
   check "orphan: a SIGKILLed runner leaves nothing on client 1" test_runner_killed
+  check "setup: a client that cannot be prepared is tried twice, then named in the failed step" test_setup_retry
   check "faultkey: the helper from client 0, refused from other addresses" test_faultkey
   finish
 }
