@@ -1,41 +1,57 @@
 #!/usr/bin/env bash
-# Brings the results of an AWS benchmark cluster (terraform/) home before `terraform destroy`, and checks them.
+# Brings the results of an AWS benchmark cluster (terraform/) home before `terraform destroy`, and verifies them.
 #
-#   fetch  copies every run folder (or the RUN names given) from the client's ~/ycsb-docsearch/results/ into DEST,
-#          then, into each of those runs, what every server recorded at provisioning:
-#            <run>/servers/<server private IP>/store.json               store version, layout, settings
-#            <run>/servers/<server private IP>/machine-fingerprint.json  CPU/disk fingerprint (baseline.json, its
-#                                                                        name before the rename, when present)
-#            <run>/servers/<server private IP>/status.json               provisioning state
-#            <run>/client/{machine-fingerprint,mongos,status}.json       client 0's own (those it has): the
-#                                                                        client the sweep ran on
-#            <run>/remote-clients/<private IP>/{...the same...}.json     with several clients, each other
-#                                                                        client's (the sweep drove them over SSH)
-#          and checks each run as `check` does, with one servers/<IP>/ folder expected per server.
-#   check  checks run folders already at hand: manifest.json and summary.json parse (an interrupted run has no
-#          summary.json: finish it with ./run-sweep.sh --resume, or run scripts/report.sh, first), every step folder
-#          (<store>/steps/*/) holds at least one HDR log (hdr/*.hdr), and every servers/*/store.json parses.
+#   fetch   for every run folder on client 0 (or the RUN names given): seals it there (scripts/lib/remote-results.sh
+#           writes <run>/SHA256SUMS over every file of the run), copies what home lacks into DEST/<run>/ (a copy cut
+#           off half-way is resumed by fetching again: files whose checksum already matches are not copied twice),
+#           then adds what the machines recorded:
+#             <run>/servers/<server private IP>/{store,machine-fingerprint,status}.json  (baseline.json, the
+#                                             fingerprint's name before the rename, when present) and logs.tar.gz:
+#                                             the provisioning log and the store's logs
+#             <run>/client/{machine-fingerprint,mongos,status}.json and logs.tar.gz   client 0's own (those it has)
+#             <run>/remote-clients/<private IP>/{...the same...}                     with several clients, each
+#                                             other client's (the sweep drove them over SSH)
+#           and verifies the run as `verify` does, with one servers/<IP>/ folder expected per server and one
+#           remote-clients/<IP>/ per other client.
+#   verify  checks run folders at hand as `check` does, requires their SHA256SUMS to match, and marks each that
+#           passes as complete: <run>/.verified (the digest of its SHA256SUMS, when and from where), which
+#           scripts/aws.sh down asks for before it destroys anything.
+#   check   checks run folders at hand: no .fetch-incomplete marker (a copy cut off: fetch again), SHA256SUMS
+#           matches when there is one, manifest.json and summary.json parse (an interrupted run has no summary.json:
+#           finish it with ./run-sweep.sh --resume, or run scripts/report.sh, first), every step folder
+#           (<store>/steps/*/) holds its HDR logs: hdr/*.hdr, or with several clients (clients.json) every client's
+#           clients/<i>/hdr/*.hdr (a step missing one client's logs fails), and every servers/*/store.json parses.
+#
+# While a copy is under way DEST/<run>/.fetch-incomplete exists; it goes only once the run is verified, so a copy cut
+# off never looks complete.
 #
 # Usage: scripts/aws-results.sh fetch [--tf-dir DIR | --outputs FILE] [--dest DIR] [--identity KEY] [--dry-run]
 #                                     [RUN...]
-#        scripts/aws-results.sh check [--servers N] RUN_DIR...
+#        scripts/aws-results.sh verify [--servers N] [--clients N] RUN_DIR...
+#        scripts/aws-results.sh check [--servers N] [--clients N] RUN_DIR...
 #   --tf-dir    Terraform working directory to read `terraform output -json` from (default: <repo>/terraform)
 #   --outputs   a saved `terraform output -json` instead (the file scripts/hosts-from-terraform.sh --json takes)
 #   --dest      where the run folders go (default: <repo>/results)
 #   --identity  SSH private key (ssh -i); default: ssh's own (agent, ~/.ssh/config), as in terraform/README.md
 #   --dry-run   print the hosts and what would be copied, copy nothing
-#   --servers   check: expect N servers/<IP>/ folders in every run (default: do not require any)
+#   --servers   check/verify: expect N servers/<IP>/ folders in every run (default: do not require any)
+#   --clients   check/verify: expect N - 1 remote-clients/<IP>/ folders in every run (default: do not require any)
 # SSH goes to the user of the `ssh_user` output (ubuntu) at the client_public_ips / server_public_ips outputs; the
-# results are on client 0 (the first of client_public_ips), where the sweep ran.
-# Exit status: 0 all copied and checked, 1 a copy or a check failed, 2 bad arguments.
+# results are on client 0 (the first of client_public_ips), where the sweep ran. YCSB_DOCSEARCH_SSH_CONFIG names an ssh
+# config file for every ssh call (ssh -F), as the fake cloud of scripts/tests/fake-cloud.sh does.
+# Exit status: 0 every run copied and verified; 1 a run failed its check (checksums, logs, files: the lines above
+# say which); 2 bad arguments, nothing touched; 3 a machine could not be reached or a copy failed (fetch again: it
+# resumes); 4 a run is not finished on the client (no summary.json, or the sweep still runs). With several problems
+# the status is 3 if any copy failed, else 4 if a run was unfinished, else 1.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-readonly REMOTE_RESULTS=ycsb-docsearch/results # relative to the client user's home (bootstrap's REPO_DIR)
-readonly REMOTE_STATE=/var/lib/ycsb-docsearch  # where scripts/provision/common.sh writes the state files
-readonly SERVER_FILES="store.json machine-fingerprint.json baseline.json status.json"
-readonly CLIENT_FILES="machine-fingerprint.json mongos.json status.json"
+readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
+readonly REMOTE_RESULTS_SHOWN=ycsb-docsearch/results # where remote-results.sh finds them on an AWS client
+readonly SERVER_FILES=(store.json machine-fingerprint.json baseline.json status.json)
+readonly CLIENT_FILES=(machine-fingerprint.json mongos.json status.json)
+readonly EXIT_CHECK=1 EXIT_USAGE=2 EXIT_COPY=3 EXIT_UNFINISHED=4
 
 usage() {
   # The header comment, whole.
@@ -53,22 +69,22 @@ log() {
 # Bad input: one line saying what is wrong, exit status 2 (set apart from a failed copy or check).
 usage_error() {
   err "$* (scripts/aws-results.sh --help)"
-  exit 2
+  exit "${EXIT_USAGE}"
 }
 
-# ssh/scp options: no questions (the cluster's host keys are new at every apply, and a prompt would hang a script),
-# but known_hosts still records them so a changed key is noticed while the cluster lives.
+# ssh options: no questions (the cluster's host keys are new at every apply, and a prompt would hang a script), but
+# known_hosts still records them so a changed key is noticed while the cluster lives.
 ssh_options() {
-  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15)
+  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o ServerAliveInterval=15)
   [[ -z "${IDENTITY}" ]] || SSH_OPTS+=(-i "${IDENTITY}")
+  [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
 }
 
-# Runs a command on HOST; the command text is ours (fixed paths and %q-quoted names) and meant to expand there.
+# Runs remote-results.sh COMMAND ARG... on HOST (stdin: the script itself); its stdout is this function's.
 remote() {
   local host="$1"
   shift
-  # shellcheck disable=SC2029  # expanded here on purpose, see above
-  ssh "${SSH_OPTS[@]}" "${SSH_USER}@${host}" "$@"
+  ssh "${SSH_OPTS[@]}" "${SSH_USER}@${host}" bash -s -- "$(printf '%q ' "$@")" <"${REMOTE_SCRIPT}"
 }
 
 #######################################
@@ -84,7 +100,8 @@ read_outputs() {
     json="$(cat "${OUTPUTS}")"
   else
     [[ -d "${TF_DIR}" ]] || usage_error "--tf-dir ${TF_DIR}: no such directory"
-    json="$(terraform -chdir="${TF_DIR}" output -json)" || usage_error "terraform output -json failed in ${TF_DIR}"
+    json="$("${TERRAFORM:-terraform}" -chdir="${TF_DIR}" output -json)" \
+      || usage_error "terraform output -json failed in ${TF_DIR}"
   fi
   jq -e 'type == "object"' <<<"${json}" >/dev/null 2>&1 || usage_error "the terraform outputs are not a JSON object"
   local key
@@ -107,81 +124,155 @@ read_outputs() {
   fi
 }
 
-# The run folders on the client (names only), or the RUN arguments when given: they must exist there.
+# The run folders on client 0 (names only), or the RUN arguments when given: they must exist there. Fails with 3
+# when the client cannot be reached, 1 when a named run is not there.
 remote_runs() {
-  local -a all=()
-  mapfile -t all < <(remote "${CLIENT}" "cd ${REMOTE_RESULTS} && for d in */; do [ -f \"\$d/manifest.json\" ] && echo \"\${d%/}\"; done" \
-    2>/dev/null || true)
+  local listed run
+  listed="$(remote "${CLIENT}" runs)" || { err "cannot list the runs on ${CLIENT}"; return "${EXIT_COPY}"; }
   if (($# == 0)); then
-    printf '%s\n' "${all[@]}"
+    [[ -z "${listed}" ]] || printf '%s\n' "${listed}"
     return 0
   fi
-  local run
   for run in "$@"; do
     run="$(basename "${run}")"
-    printf '%s\n' "${all[@]}" | grep -qxF -- "${run}" || { err "no run ${run} in ${CLIENT}:${REMOTE_RESULTS}"; return 1; }
+    grep -qxF -- "${run}" <<<"${listed}" || { err "no run ${run} on ${CLIENT}"; return "${EXIT_CHECK}"; }
     printf '%s\n' "${run}"
   done
 }
 
-# Copies the files of LIST (space-separated names) that exist in REMOTE_STATE on HOST into DIR, with tar over ssh
-# (tar is on every machine; scp of a missing file would fail the whole copy).
-fetch_state_files() {
-  local host="$1" list="$2" dir="$3"
+# Copies the files of remote-results.sh COMMAND ARG... (a tar archive, gzipped for `logs`) from HOST into DIR.
+fetch_archive() {
+  local host="$1" dir="$2"
+  shift 2
   mkdir -p "${dir}"
-  # shellcheck disable=SC2029  # the list is ours and expands here on purpose
-  remote "${host}" "cd ${REMOTE_STATE} && ls ${list} 2>/dev/null | tar -cf - -T -" | tar -xf - -C "${dir}"
+  if [[ "$1" == logs ]]; then
+    remote "${host}" logs >"${dir}/logs.tar.gz.tmp" && mv "${dir}/logs.tar.gz.tmp" "${dir}/logs.tar.gz"
+  else
+    remote "${host}" "$@" | tar -xf - -C "${dir}"
+  fi
+}
+
+# The state files (of LIST...) and the logs of HOST into DIR.
+fetch_machine() {
+  local host="$1" dir="$2"
+  shift 2
+  fetch_archive "${host}" "${dir}" state "$@" || return 1
+  fetch_archive "${host}" "${dir}" logs
+}
+
+# What the machines recorded (state files and logs), once into DIR: servers/, client/, remote-clients/.
+fetch_machine_files() {
+  local dir="$1" i
+  for i in "${!SERVER_PUBLIC[@]}"; do
+    if ! fetch_machine "${SERVER_PUBLIC[i]}" "${dir}/servers/${SERVER_PRIVATE[i]}" "${SERVER_FILES[@]}"; then
+      err "could not copy the state files and logs of server ${SERVER_PUBLIC[i]}"
+      return 1
+    fi
+  done
+  if ! fetch_machine "${CLIENT}" "${dir}/client" "${CLIENT_FILES[@]}"; then
+    err "could not copy client 0's state files and logs"
+    return 1
+  fi
+  for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
+    if ! fetch_machine "${OTHER_CLIENT_PUBLIC[i]}" "${dir}/remote-clients/${OTHER_CLIENT_PRIVATE[i]}" \
+      "${CLIENT_FILES[@]}"; then
+      err "could not copy the state files and logs of client ${OTHER_CLIENT_PUBLIC[i]}"
+      return 1
+    fi
+  done
+}
+
+#######################################
+# Copies one run from client 0 into DEST/RUN: sealed there, then only the files home lacks (or holds with another
+# checksum), with .fetch-incomplete present throughout. Returns 0 copied (or already home with this digest), 3 a copy
+# failed, 4 the run is not finished.
+#######################################
+copy_run() {
+  local run="$1" dir="${DEST}/$1" digest rc=0
+  digest="$(remote "${CLIENT}" seal "${run}")" || rc=$?
+  if ((rc == EXIT_UNFINISHED)); then
+    err "${run} is not finished on ${CLIENT} (above); not copied"
+    return "${EXIT_UNFINISHED}"
+  fi
+  ((rc == 0)) || { err "could not seal ${run} on ${CLIENT} (exit ${rc})"; return "${EXIT_COPY}"; }
+  # No shortcut for a run verified before: its files are checked again, and what is missing or changed is copied.
+  mkdir -p "${dir}"
+  printf '{"digest": "%s", "source": "%s@%s"}\n' "${digest}" "${SSH_USER}" "${CLIENT}" >"${dir}/.fetch-incomplete"
+  rm -f "${dir}/.verified"
+  remote "${CLIENT}" sums "${run}" >"${dir}/SHA256SUMS" \
+    || { err "${run}: could not copy its SHA256SUMS"; return "${EXIT_COPY}"; }
+  [[ "$(sha256sum "${dir}/SHA256SUMS" | cut -d' ' -f1)" == "${digest}" ]] \
+    || { err "${run}: SHA256SUMS changed on the client while it was copied"; return "${EXIT_COPY}"; }
+  local -a needed=()
+  mapfile -t needed < <(cd "${dir}" && sha256sum --quiet -c SHA256SUMS 2>/dev/null | sed -n 's/: FAILED.*$//p')
+  log "${run}: $(wc -l <"${dir}/SHA256SUMS") files, ${#needed[@]} to copy from ${CLIENT}"
+  if ((${#needed[@]})); then
+    # The list comes on stdin, so the command is ssh's own (not remote-results.sh); the run's name is quoted here
+    # and the repository's variable expands there.
+    # shellcheck disable=SC2029
+    printf '%s\0' "${needed[@]}" \
+      | ssh "${SSH_OPTS[@]}" "${SSH_USER}@${CLIENT}" \
+        "cd \"\${YCSB_DOCSEARCH_REPO:-ycsb-docsearch}\"/results/$(printf '%q' "${run}") && tar --null -T - -cf -" \
+      | tar -xf - -C "${dir}" || { err "${run}: the copy from ${CLIENT} failed; fetch again to resume"; return "${EXIT_COPY}"; }
+  fi
 }
 
 fetch() {
   read_outputs
   ssh_options
-  local -a runs=()
   if ((DRY_RUN)); then
-    log "client ${SSH_USER}@${CLIENT}: ${REMOTE_RESULTS}/${*:-<every run>} -> ${DEST}/"
+    log "client ${SSH_USER}@${CLIENT}: ${REMOTE_RESULTS_SHOWN}/${*:-<every run>} -> ${DEST}/"
     local i
     for i in "${!SERVER_PUBLIC[@]}"; do
-      log "server ${SSH_USER}@${SERVER_PUBLIC[i]}: ${REMOTE_STATE}/{${SERVER_FILES// /,}} -> <run>/servers/${SERVER_PRIVATE[i]}/"
+      log "server ${SSH_USER}@${SERVER_PUBLIC[i]}: state files, logs -> <run>/servers/${SERVER_PRIVATE[i]}/"
     done
     for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
-      log "client ${SSH_USER}@${OTHER_CLIENT_PUBLIC[i]}: ${REMOTE_STATE}/{${CLIENT_FILES// /,}} -> <run>/remote-clients/${OTHER_CLIENT_PRIVATE[i]}/"
+      log "client ${SSH_USER}@${OTHER_CLIENT_PUBLIC[i]}: state files, logs -> <run>/remote-clients/${OTHER_CLIENT_PRIVATE[i]}/"
     done
     return 0
   fi
-  local listed
-  listed="$(remote_runs "$@")" || return 1
+  local listed rc=0
+  local -a runs=()
+  listed="$(remote_runs "$@")" || return $?
   [[ -z "${listed}" ]] || mapfile -t runs <<<"${listed}"
-  ((${#runs[@]})) || { err "no run folder (with a manifest.json) in ${CLIENT}:${REMOTE_RESULTS}"; return 1; }
+  ((${#runs[@]})) || { err "no run folder (with a manifest.json) on ${CLIENT}"; return "${EXIT_CHECK}"; }
   mkdir -p "${DEST}"
-  log "copying ${#runs[@]} run(s) from ${CLIENT}: ${runs[*]}"
-  remote "${CLIENT}" "cd ${REMOTE_RESULTS} && tar -cf - $(printf '%q ' "${runs[@]}")" | tar -xf - -C "${DEST}"
-  # The server files once into a scratch folder, then into every run (they describe the cluster, not one run).
-  local scratch i run
-  scratch="$(mktemp -d)"
-  # shellcheck disable=SC2064  # the path is fixed now
-  trap "rm -rf '${scratch}'" EXIT
-  for i in "${!SERVER_PUBLIC[@]}"; do
-    fetch_state_files "${SERVER_PUBLIC[i]}" "${SERVER_FILES}" "${scratch}/servers/${SERVER_PRIVATE[i]}" \
-      || { err "could not copy the state files of server ${SERVER_PUBLIC[i]}"; return 1; }
-  done
-  fetch_state_files "${CLIENT}" "${CLIENT_FILES}" "${scratch}/client" \
-    || { err "could not copy the client's state files"; return 1; }
-  local -a folders=("${scratch}/servers" "${scratch}/client")
-  for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
-    fetch_state_files "${OTHER_CLIENT_PUBLIC[i]}" "${CLIENT_FILES}" \
-      "${scratch}/remote-clients/${OTHER_CLIENT_PRIVATE[i]}" \
-      || { err "could not copy the state files of client ${OTHER_CLIENT_PUBLIC[i]}"; return 1; }
-  done
-  ((${#OTHER_CLIENT_PUBLIC[@]} == 0)) || folders+=("${scratch}/remote-clients")
+  log "fetching ${#runs[@]} run(s) from ${CLIENT}: ${runs[*]}"
+  local copy_failed=0 unfinished=0 check_failed=0 run
+  local -a copied=()
   for run in "${runs[@]}"; do
-    cp -r "${folders[@]}" "${DEST}/${run}/"
+    rc=0
+    copy_run "${run}" || rc=$?
+    case "${rc}" in
+      0) copied+=("${run}") ;;
+      "${EXIT_UNFINISHED}") unfinished=1 ;;
+      *) copy_failed=1 ;;
+    esac
   done
-  local failed=0
-  for run in "${runs[@]}"; do
-    check_run "${DEST}/${run}" "${#SERVER_PUBLIC[@]}" || failed=1
-  done
-  ((failed == 0)) || { err "some fetched runs failed the check (above)"; return 1; }
-  log "ok: ${#runs[@]} run(s) in ${DEST}, each with ${#SERVER_PUBLIC[@]} servers' files"
+  if ((${#copied[@]})); then
+    # The machines' files once into a scratch folder, then into every run (they describe the cluster, not one run).
+    local scratch
+    scratch="$(mktemp -d)"
+    # shellcheck disable=SC2064  # the path is fixed now
+    trap "rm -rf '${scratch}'" EXIT
+    if fetch_machine_files "${scratch}"; then
+      local -a folders=("${scratch}/servers" "${scratch}/client")
+      ((${#OTHER_CLIENT_PUBLIC[@]} == 0)) || folders+=("${scratch}/remote-clients")
+      for run in "${copied[@]}"; do
+        cp -r "${folders[@]}" "${DEST}/${run}/"
+        verify_run "${DEST}/${run}" "${#SERVER_PUBLIC[@]}" "$((${#OTHER_CLIENT_PUBLIC[@]} + 1))" || check_failed=1
+      done
+    else
+      copy_failed=1
+    fi
+  fi
+  if ((copy_failed)); then
+    err "a copy failed (above): fetch again to resume"
+    return "${EXIT_COPY}"
+  fi
+  ((unfinished == 0)) || return "${EXIT_UNFINISHED}"
+  ((check_failed == 0)) || { err "some fetched runs failed the check (above)"; return "${EXIT_CHECK}"; }
+  log "ok: ${#copied[@]} run(s) in ${DEST}, verified, each with ${#SERVER_PUBLIC[@]} servers' files"
 }
 
 # Prints "FILE: does not parse" unless FILE exists and holds JSON. The caller counts the lines.
@@ -193,25 +284,59 @@ json_problem() {
   fi
 }
 
+# The problems of one step folder's HDR logs: its own hdr/, or with clients.json every client's clients/<i>/hdr/.
+step_problems() {
+  local step="$1" n i
+  if [[ -f "${step}/clients.json" ]]; then
+    n="$(jq -r '.clients | length' "${step}/clients.json" 2>/dev/null)" \
+      || { printf '%s\n' "${step}/clients.json: not valid JSON"; return 0; }
+    ((n > 0)) || printf '%s\n' "${step}/clients.json: no client"
+    for ((i = 0; i < n; i++)); do
+      compgen -G "${step}/clients/${i}/hdr/*.hdr" >/dev/null \
+        || printf '%s\n' "${step}: client ${i} has no HDR log (clients/${i}/hdr/*.hdr)"
+    done
+  elif [[ -d "${step}/clients" ]]; then
+    printf '%s\n' "${step}: clients/ without clients.json"
+  else
+    compgen -G "${step}/hdr/*.hdr" >/dev/null || printf '%s\n' "${step}: no HDR log (hdr/*.hdr)"
+  fi
+}
+
 #######################################
 # Checks one run folder; prints each problem on its own line (stderr) and fails when there is one.
-# Arguments: DIR [SERVERS] (expected number of servers/<IP>/ folders; 0 or absent: none required).
+# Arguments: DIR [SERVERS] [CLIENTS] (expected servers/<IP>/ folders, and CLIENTS - 1 remote-clients/<IP>/; 0 or
+# absent: none required).
 #######################################
 check_run() {
-  local dir="${1%/}" servers="${2:-0}" step f
+  local dir="${1%/}" servers="${2:-0}" clients="${3:-0}" step f
   local -a problems=() steps=() stores=()
   [[ -d "${dir}" ]] || { err "${dir}: no such run folder"; return 1; }
+  [[ ! -e "${dir}/.fetch-incomplete" ]] \
+    || problems+=("${dir}: a copy was cut off here (.fetch-incomplete): fetch again")
+  if [[ -f "${dir}/SHA256SUMS" ]]; then
+    local bad
+    bad="$(cd "${dir}" && sha256sum --quiet -c SHA256SUMS 2>/dev/null | head -5)" || true
+    [[ -z "${bad}" ]] || problems+=("${dir}: files differ from SHA256SUMS: ${bad//$'\n'/; }")
+  fi
   for f in manifest.json summary.json; do
     mapfile -t -O "${#problems[@]}" problems < <(json_problem "${dir}/${f}")
   done
-  mapfile -t steps < <(find "${dir}" -mindepth 3 -maxdepth 3 -type d -path "${dir}/*/steps/*" | sort)
+  mapfile -t steps < <(find "${dir}" -mindepth 3 -maxdepth 3 -type d -path "${dir}/*/steps/*" ! -name '.*' | sort)
   for step in "${steps[@]}"; do
-    compgen -G "${step}/hdr/*.hdr" >/dev/null || problems+=("${step}: no HDR log (hdr/*.hdr)")
+    mapfile -t -O "${#problems[@]}" problems < <(step_problems "${step}")
   done
   ((${#steps[@]})) || problems+=("${dir}: no step folder (<store>/steps/*)")
   if ((servers > 0)); then
     mapfile -t stores < <(find "${dir}/servers" -mindepth 2 -maxdepth 2 -name store.json 2>/dev/null)
     ((${#stores[@]} == servers)) || problems+=("${dir}/servers: ${#stores[@]} store.json, expected ${servers}")
+    local logs
+    logs="$(find "${dir}/servers" -mindepth 2 -maxdepth 2 -name logs.tar.gz -size +0 2>/dev/null | wc -l)"
+    ((logs == servers)) || problems+=("${dir}/servers: ${logs} logs.tar.gz, expected ${servers}")
+  fi
+  if ((clients > 1)); then
+    local others
+    others="$(find "${dir}/remote-clients" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)"
+    ((others == clients - 1)) || problems+=("${dir}/remote-clients: ${others} folders, expected $((clients - 1))")
   fi
   for f in "${dir}"/servers/*/store.json; do
     [[ -e "${f}" ]] || continue
@@ -227,32 +352,58 @@ check_run() {
   log "check ok: ${dir} (${#steps[@]} steps)"
 }
 
-check() {
-  local failed=0 run
-  (($#)) || usage_error "check needs at least one RUN_DIR"
+# check_run, with SHA256SUMS required; a run that passes gets .verified and loses .fetch-incomplete.
+verify_run() {
+  local dir="${1%/}" digest
+  [[ -f "${dir}/SHA256SUMS" ]] || { err "${dir}: no SHA256SUMS (fetch it with scripts/aws-results.sh fetch)"; return 1; }
+  rm -f "${dir}/.verified"
+  local marker="${dir}/.fetch-incomplete" held=""
+  [[ ! -e "${marker}" ]] || { held="$(cat "${marker}")"; rm -f "${marker}"; }
+  if ! check_run "$@"; then
+    [[ -z "${held}" ]] || printf '%s\n' "${held}" >"${marker}"
+    return 1
+  fi
+  digest="$(sha256sum "${dir}/SHA256SUMS" | cut -d' ' -f1)"
+  if [[ -n "${held}" && "$(jq -r '.digest' <<<"${held}")" != "${digest}" ]]; then
+    printf '%s\n' "${held}" >"${marker}"
+    err "${dir}: SHA256SUMS is not the one the client sealed"
+    return 1
+  fi
+  jq -n --arg d "${digest}" --arg s "$(jq -r '.source // "here"' <<<"${held:-{\}}")" \
+    --arg t "$(date -u +%Y-%m-%dT%H:%M:%SZ)" --argjson n "$(wc -l <"${dir}/SHA256SUMS")" \
+    '{digest: $d, files: $n, verified_utc: $t, source: $s}' >"${dir}/.verified.tmp"
+  mv "${dir}/.verified.tmp" "${dir}/.verified"
+  log "verified: ${dir} (${digest:0:12}, $(wc -l <"${dir}/SHA256SUMS") files)"
+}
+
+check_all() {
+  local fn="$1" failed=0 run
+  shift
+  (($#)) || usage_error "${fn%_run} needs at least one RUN_DIR"
   for run in "$@"; do
-    check_run "${run}" "${EXPECT_SERVERS}" || failed=1
+    "${fn}" "${run}" "${EXPECT_SERVERS}" "${EXPECT_CLIENTS}" || failed=1
   done
-  ((failed == 0)) || { err "some runs failed the check (above)"; return 1; }
+  ((failed == 0)) || { err "some runs failed the check (above)"; return "${EXIT_CHECK}"; }
 }
 
 main() {
   TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY="" DRY_RUN=0 EXPECT_SERVERS=0
+  EXPECT_CLIENTS=0
   case "${1:-}" in
     -h | --help)
       usage
       return 0
       ;;
-    fetch | check) ;;
-    "") usage_error "no command (fetch or check)" ;;
-    *) usage_error "unknown command '$1' (fetch or check)" ;;
+    fetch | check | verify) ;;
+    "") usage_error "no command (fetch, verify or check)" ;;
+    *) usage_error "unknown command '$1' (fetch, verify or check)" ;;
   esac
   local command="$1"
   shift
   local -a args=()
   while (($#)); do
     case "$1" in
-      --tf-dir | --outputs | --dest | --identity | --servers)
+      --tf-dir | --outputs | --dest | --identity | --servers | --clients)
         if (($# < 2)) || [[ -z "$2" ]]; then usage_error "$1 needs a value"; fi
         case "$1" in
           --tf-dir) TF_DIR="$2" ;;
@@ -262,9 +413,9 @@ main() {
             [[ -r "$2" ]] || usage_error "--identity $2: no such readable file"
             IDENTITY="$2"
             ;;
-          --servers)
-            [[ "$2" =~ ^[0-9]+$ ]] || usage_error "--servers needs a whole number, not '$2'"
-            EXPECT_SERVERS="$2"
+          --servers | --clients)
+            [[ "$2" =~ ^[0-9]+$ ]] || usage_error "$1 needs a whole number, not '$2'"
+            if [[ "$1" == --servers ]]; then EXPECT_SERVERS="$2"; else EXPECT_CLIENTS="$2"; fi
             ;;
         esac
         shift 2
@@ -286,11 +437,13 @@ main() {
   done
   command -v jq >/dev/null || { err "jq is not on PATH"; return 1; }
   if [[ "${command}" == fetch ]]; then
-    ((EXPECT_SERVERS == 0)) || usage_error "--servers belongs to check (fetch takes the count from the outputs)"
+    ((EXPECT_SERVERS == 0 && EXPECT_CLIENTS == 0)) \
+      || usage_error "--servers and --clients belong to check and verify (fetch takes the counts from the outputs)"
     fetch "${args[@]}"
   else
-    [[ -z "${OUTPUTS}${IDENTITY}" && "${DRY_RUN}" == 0 ]] || usage_error "check takes only --servers and RUN_DIRs"
-    check "${args[@]}"
+    [[ -z "${OUTPUTS}${IDENTITY}" && "${DRY_RUN}" == 0 ]] \
+      || usage_error "${command} takes only --servers, --clients and RUN_DIRs"
+    check_all "${command}_run" "${args[@]}"
   fi
 }
 

@@ -15,7 +15,9 @@
 # "fault" is how the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): their
 # private addresses in node order, with the user, port and the fault key's file on client 0, a key that runs only the
 # servers' fault helper (fault_ssh output; scripts/provision/fault.sh). Outputs of an older configuration without
-# fault_ssh give no "fault" entry.
+# fault_ssh give no "fault" entry. Optional "ssh_options" (a list of ssh arguments) and "work_dir" in client_ssh, and
+# "ssh_options" in fault_ssh, are copied into the entries (no Terraform output has them: the fake cloud of
+# scripts/tests/fake-cloud.sh does, for its own known_hosts file).
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
 #   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
@@ -83,10 +85,12 @@ readonly HOSTS_JQ='
      servers: $c.servers, copies: $c.copies, stores: {($c.store): ($by_store[$c.store] + $profile)}}
   + if ($client_ips | length) > 1
     then {clients: [$client_ips[1:][] | {host: ., port: $ssh.port, user: $ssh.user,
-                                          identity_file: $ssh.identity_file, repo: $ssh.repo}]}
+                                          identity_file: $ssh.identity_file, repo: $ssh.repo}
+                                        + ($ssh | {ssh_options, work_dir} | with_entries(select(.value != null)))]}
     else {} end
   + if (.fault_ssh.value // null) != null
-    then {fault: (.fault_ssh.value | {servers, port, user, identity_file})}
+    then {fault: (.fault_ssh.value | {servers, port, user, identity_file}
+                  + ({ssh_options} | with_entries(select(.value != null))))}
     else {} end
 '
 

@@ -14,14 +14,15 @@
 #   --out         output file, written atomically (default: stdout)
 #   --iperf-port  port of the targets' iperf3 servers (default 5201)
 # Settings: FINGERPRINT_IMDS=off skips the EC2 instance metadata lookup (default: try it, 1 s timeout; the
-# previous name BASELINE_IMDS is still read).
+# previous name BASELINE_IMDS is still read); FINGERPRINT_IPERF_TRIES (20) bounds the turns taken at a busy
+# iperf3 server (it serves one client at a time).
 # Missing tools (fio, iperf3, sysbench, ping) leave their part null and add a line to "errors".
 set -euo pipefail
 
 WORK=""
 
 usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 err() {
@@ -147,17 +148,24 @@ ping_json() {
       | {count: $n, loss_pct: .[0], rtt_min_ms: .[1], rtt_avg_ms: .[2], rtt_max_ms: .[3], rtt_mdev_ms: .[4]}' 
 }
 
+# One client at a time: an iperf3 server runs one test at once and answers any other client that it is busy (several
+# clients fingerprint at the same moment on AWS). Such a client waits its turn, a test's length and a random second
+# or two, up to FINGERPRINT_IPERF_TRIES times (20), instead of recording no figure.
 iperf_json() {
-  local target="$1" out="${WORK}/iperf.json" why
+  local target="$1" out="${WORK}/iperf.json" why="" try
   command -v iperf3 >/dev/null || { note "iperf3 not installed: no throughput figures"; echo null; return 0; }
-  iperf3 -c "${target}" -p "${IPERF_PORT}" -t "${IPERF_SECONDS}" -P "${IPERF_STREAMS}" -J >"${out}" 2>&1 || true
-  # iperf3 may exit 0 and put the failure in .error; only a measured throughput counts.
-  if ! jq -e '.end.sum_received.bits_per_second > 0' "${out}" >/dev/null 2>&1; then
+  for ((try = 1; ; try++)); do
+    iperf3 -c "${target}" -p "${IPERF_PORT}" -t "${IPERF_SECONDS}" -P "${IPERF_STREAMS}" -J >"${out}" 2>&1 || true
+    # iperf3 may exit 0 and put the failure in .error; only a measured throughput counts.
+    jq -e '.end.sum_received.bits_per_second > 0' "${out}" >/dev/null 2>&1 && break
     why="$(jq -r '.error // empty' "${out}" 2>/dev/null || head -c 200 "${out}")"
-    note "iperf3 to ${target}:${IPERF_PORT} failed: ${why:-no throughput reported}"
-    echo null
-    return 0
-  fi
+    if [[ "${why}" != *busy* ]] || ((try >= ${FINGERPRINT_IPERF_TRIES:-20})); then
+      note "iperf3 to ${target}:${IPERF_PORT} failed: ${why:-no throughput reported}"
+      echo null
+      return 0
+    fi
+    sleep "$((IPERF_SECONDS + 1 + RANDOM % 2)).$((RANDOM % 10))"
+  done
   jq --argjson secs "${IPERF_SECONDS}" --argjson streams "${IPERF_STREAMS}" \
     '{seconds: $secs, streams: $streams, received_gbit_per_s: (.end.sum_received.bits_per_second / 1e9),
       retransmits: (.end.sum_sent.retransmits // null)}' "${out}"

@@ -9,9 +9,11 @@
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the AWS servers' fault
-# helper and its SSH key (stand-ins for systemd and the stores), datasets, store scripts, workloads through YCSB,
-# search verification (single and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow
-# and run history, the store settings read back from the servers (single relaxed, cluster strict).
+# helper and its SSH key (stand-ins for systemd and the stores), a remote client's JVM and its SSH session (real
+# sshd), the AWS journey on a fake cloud of network namespaces (scripts/tests/fake-cloud.sh), datasets, store scripts,
+# workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless Chromium,
+# compare, nightly workflow and run history, the store settings read back from the servers (single relaxed, cluster
+# strict).
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -28,7 +30,7 @@ BESIDE_NAMES=()
 BESIDE_PIDS=()
 
 usage() {
-  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -150,6 +152,7 @@ main() {
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
+    suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit mvn -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
@@ -158,6 +161,7 @@ main() {
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
+    suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install
     STARTED_STORES=1
     "${REPO_ROOT}/scripts/stores.sh" start
@@ -178,6 +182,8 @@ main() {
     suite verify-cluster run_if_present scripts/verify-search.sh --topology cluster --queries 1000 --records 5000
     suite dataset run_if_present scripts/tests/test_dataset.sh
     suite sweep run_if_present scripts/tests/test_sweep_cli.sh
+    # The AWS journey on a fake cloud of network namespaces (its own Redis cluster inside them, no default port).
+    suite fake-cloud run_if_present scripts/tests/fake-cloud.sh
     suite report run_if_present scripts/tests/test_report_screenshot.sh
     suite compare run_if_present scripts/tests/test_compare.sh
     # The workflow's mechanics (runs, noise reference, history, verdict) do not depend on the store: one store keeps

@@ -11,12 +11,13 @@
 locals {
   bootstrap_script = file("${path.module}/../scripts/provision/bootstrap.sh")
 
+  # Nothing here may change with client_count or the bundle: every machine's user data is replaced with its machine
+  # (user_data_replace_on_change), and a server replaced is a cluster lost. The clients' addresses are their fixed
+  # range (client_range_cidr), the bundle's checksum an SSM parameter (BUNDLE_SHA256, secrets.tf).
   common_env = {
     STORE           = var.store
     CLUSTER_NAME    = local.name
     SERVER_IPS      = join(",", local.server_private_ips)
-    CLIENT_IPS      = join(",", local.client_private_ips)
-    BUNDLE_SHA256   = module.bundle.sha256
     DURABILITY      = var.durability
     STORE_MEMORY_MB = tostring(var.memory_mb_per_server)
     AWS_REGION      = var.region
@@ -50,7 +51,8 @@ locals {
   }
 
   # FAULT_SSH_PUBLIC_KEY: the fault key's public half, which the servers admit only as the forced command of their
-  # fault helper (secrets.tf). A public key is no secret; its private half is an SSM parameter of the clients only.
+  # fault helper (secrets.tf), and only from the clients' range (FAULT_SSH_FROM). A public key is no secret; its
+  # private half is an SSM parameter of the clients only.
   server_env = [for i in range(var.server_count) : merge(local.common_env, local.store_env[var.store], {
     ROLE                 = var.store
     NODE_INDEX           = tostring(i)
@@ -58,6 +60,7 @@ locals {
     REPO_DIR             = "/opt/ycsb-docsearch"
     SSM_PARAMETERS       = local.ssm_parameters.server
     FAULT_SSH_PUBLIC_KEY = trimspace(tls_private_key.fault_ssh.public_key_openssh)
+    FAULT_SSH_FROM       = local.client_range_cidr
   })]
 
   # With several clients, CLIENT_SSH_KEY_FILE says where client.sh puts the clients' SSH key; FAULT_SSH_KEY_FILE, on
@@ -71,7 +74,7 @@ locals {
     REDIS_BASE_PORT    = tostring(local.redis_base_port)
     SSM_PARAMETERS     = local.ssm_parameters.client
     FAULT_SSH_KEY_FILE = local.fault_ssh_key_file
-  }, local.several_clients ? { CLIENT_SSH_KEY_FILE = local.client_ssh_key_file } : {})]
+  }, local.several_clients ? { CLIENT_SSH_KEY_FILE = local.client_ssh_key_file, CLIENT_SSH_FROM = local.client_range_cidr } : {})]
 
   # One rendering for every machine (servers first, then clients).
   user_data = [for env in concat(local.server_env, local.client_env) : join("\n", [

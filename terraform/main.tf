@@ -19,6 +19,9 @@ locals {
   client_private_ips = [for i in range(var.client_count) : cidrhost(var.subnet_cidr, local.client_host_offset + i)]
   server_host_offset = 10
   client_host_offset = 40
+  # The clients' range, whatever client_count is (at most 4: .40-.43): the only addresses the fault key and the
+  # clients' own key are good from (authorized_keys from=). Fixed, so a new client_count changes no server.
+  client_range_cidr = "${cidrhost(var.subnet_cidr, local.client_host_offset)}/30"
 
   # Every machine's SSH user (Ubuntu AMI). On a client, the bootstrap unpacks the repository into client_repo_dir and
   # client.sh builds it there; with several clients each also gets the clients' own SSH key at client_ssh_key_file,
@@ -124,6 +127,10 @@ resource "aws_placement_group" "cluster" {
     precondition {
       condition     = local.server_host_offset + var.server_count <= local.client_host_offset
       error_message = "Server addresses would run into the clients' fixed addresses."
+    }
+    precondition {
+      condition     = var.allow_wide_ssh_cidr || tonumber(split("/", var.ssh_allowed_cidr)[1]) >= 16
+      error_message = "ssh_allowed_cidr ${var.ssh_allowed_cidr} is wider than a /16: give your own address (a /32), or set allow_wide_ssh_cidr = true."
     }
     precondition {
       condition     = var.store != "redisjson" || var.redis_cluster.replicas_per_shard < var.server_count

@@ -3,6 +3,17 @@
 # validation (scripts/tests/test_terraform.sh checks that, and exercises the validations with good and bad values).
 ################################################################################
 
+variable "allow_wide_ssh_cidr" {
+  type        = bool
+  description = "Let ssh_allowed_cidr be wider than a /16 (down to /8). Off: SSH to the cluster comes from a /16 or narrower, e.g. your address as a /32."
+  default     = false
+
+  validation {
+    condition     = var.allow_wide_ssh_cidr != null
+    error_message = "allow_wide_ssh_cidr must be true or false."
+  }
+}
+
 variable "ami_id" {
   type        = string
   description = "AMI for every machine (Ubuntu 24.04 LTS amd64: the provisioning scripts expect it). Empty: the newest Canonical image of the region at the first apply; the machines keep the AMI they were launched from on later applies either way (ignore_changes), and the ami_ids output records it. Set it to an id to pin the image across deployments."
@@ -210,7 +221,7 @@ variable "server_instance_type" {
 
 variable "ssh_allowed_cidr" {
   type        = string
-  description = "The only IPv4 CIDR allowed to reach port 22 (your address, e.g. 203.0.113.7/32). The world (0.0.0.0/0) is refused."
+  description = "The only IPv4 CIDR allowed to reach port 22 (your address, e.g. 203.0.113.7/32). The world (0.0.0.0/0) is refused, anything wider than /8 too, and anything wider than /16 unless allow_wide_ssh_cidr is set."
 
   validation {
     condition     = var.ssh_allowed_cidr != "0.0.0.0/0" && can(cidrhost(var.ssh_allowed_cidr, 0)) && can(regex("^[0-9.]+/[0-9]+$", var.ssh_allowed_cidr)) && try(tonumber(split("/", var.ssh_allowed_cidr)[1]) >= 8, false)

@@ -9,9 +9,12 @@
 # unpacked tree is replaced and the parameters are read again.
 #
 # Usage: ycsb-docsearch-bootstrap ROLE_ENV
-#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, BUNDLE_SHA256, and either
-#             SSM_PARAMETERS with AWS_REGION (on AWS) or BUNDLE_URL itself (tests)
+#   ROLE_ENV  the role.env file cloud-init wrote (mode 0600); needs ROLE, REPO_DIR, and either SSM_PARAMETERS with
+#             AWS_REGION (on AWS: BUNDLE_URL and BUNDLE_SHA256 are parameters) or BUNDLE_URL and BUNDLE_SHA256
+#             themselves (tests)
 # Settings: BOOTSTRAP_LOG (default /var/log/ycsb-docsearch-provision.log) gets a copy of all output;
+#   BOOTSTRAP_SSM_RETRY_S (10) is the pause between tries at the SSM parameters (30 tries: the instance profile's
+#   credentials may come late);
 #   YCSB_STATE_DIR (default /var/lib/ycsb-docsearch) holds status.json; SECRETS_ENV (default secrets.env beside
 #   ROLE_ENV) is where the parameters go.
 set -euo pipefail
@@ -67,24 +70,32 @@ fetch_parameters() {
 import os, re, sys, time
 import boto3
 from botocore.config import Config
+from botocore.exceptions import ClientError, EndpointConnectionError, NoCredentialsError
 
 wanted = dict(item.split("=", 1) for item in os.environ["SSM_PARAMETERS"].split(","))
-client = boto3.client("ssm", region_name=os.environ["AWS_REGION"],
-                      config=Config(retries={"max_attempts": 10, "mode": "standard"}))
 names = sorted(set(wanted.values()))
 values = {}
-for attempt in range(30):  # the instance profile can take a few seconds to reach a new instance
+pause = float(os.environ.get("BOOTSTRAP_SSM_RETRY_S", "10"))
+# The instance profile can take a while to reach a new instance: until then there are no credentials at all
+# (NoCredentialsError), or they are refused. A client keeps the credentials it was made with, so every try makes
+# a new one.
+for attempt in range(30):
     try:
+        client = boto3.session.Session().client(
+            "ssm", region_name=os.environ["AWS_REGION"],
+            config=Config(retries={"max_attempts": 10, "mode": "standard"}))
         for i in range(0, len(names), 10):  # GetParameters takes at most 10 names
             answer = client.get_parameters(Names=names[i:i + 10], WithDecryption=True)
             if answer["InvalidParameters"]:
                 sys.exit("missing SSM parameters: " + ", ".join(answer["InvalidParameters"]))
             values.update({p["Name"]: p["Value"] for p in answer["Parameters"]})
         break
-    except client.exceptions.ClientError as e:
+    except (ClientError, NoCredentialsError, EndpointConnectionError) as e:
+        why = e.response["Error"]["Code"] if isinstance(e, ClientError) else type(e).__name__
         if attempt == 29:
-            sys.exit(f"cannot read the SSM parameters: {e.response['Error']['Code']}")
-        time.sleep(10)
+            sys.exit(f"cannot read the SSM parameters: {why}")
+        print(f"SSM parameters not readable yet ({why}); trying again", file=sys.stderr)
+        time.sleep(pause)
 for var, name in sorted(wanted.items()):
     value = values[name]
     if not re.fullmatch(r"[A-Z_][A-Z0-9_]*", var) or "'" in value:

@@ -203,8 +203,8 @@ main() {
   fi
   # Several clients: client 0 runs the sweep and reaches the others over SSH with this key (hosts file "clients").
   if [[ -n "${CLIENT_SSH_KEY_FILE:-}" ]]; then
-    # shellcheck disable=SC2153  # CLIENT_IPS comes from role.env
-    install_client_ssh_key "${USER_NAME}" "${CLIENT_SSH_KEY_FILE}" "${CLIENT_IPS}"
+    # The clients' fixed range (role.env CLIENT_SSH_FROM; CLIENT_IPS in a role.env of an older configuration).
+    install_client_ssh_key "${USER_NAME}" "${CLIENT_SSH_KEY_FILE}" "${CLIENT_SSH_FROM:-${CLIENT_IPS:-}}"
   fi
   write_status provisioning "waiting for the ${STORE} cluster to answer"
   wait_for_store_cluster

@@ -10,14 +10,16 @@
 #   STORE           the store of this cluster (same as ROLE on servers)
 #   CLUSTER_NAME    name of the cluster (resource name prefix)
 #   SERVER_IPS      private IPs of all servers, comma-separated, in node order (node 0 forms the cluster)
-#   CLIENT_IPS      private IPs of the clients          NODE_IP  this machine's private IP
+#   NODE_IP         this machine's private IP
 #   NODE_INDEX      this server's index (servers only)
 #   CLIENT_SSH_KEY_FILE  clients, when there are several: where the clients' SSH private key goes
+#   CLIENT_SSH_FROM      with it: the clients' fixed range (CIDR), the only addresses the key is good from
+#                   (CLIENT_IPS, the clients' addresses, in a role.env of an older configuration)
 #   FAULT_SSH_KEY_FILE   clients: where the fault SSH private key goes (the sweep's fault steps use it)
 #   FAULT_SSH_PUBLIC_KEY servers: the fault key's public half ("ssh-ed25519 ..."), admitted in ~ubuntu's
 #                   authorized_keys only as the forced command of the fault helper (install_fault_access)
+#   FAULT_SSH_FROM  servers: the clients' fixed range (CIDR), the only addresses the fault key is good from
 #   REPO_DIR        where bootstrap.sh unpacked the repository
-#   BUNDLE_SHA256   checksum of the repository bundle
 #   DURABILITY      relaxed | strict: the profile of scripts/stores/profiles/<store>.env applied (topology cluster)
 #   STORE_MEMORY_MB the memory budget of the store on each server (the same figure for every store; see
 #                   memory_per_process_mb in scripts/stores/profile.sh)
@@ -26,8 +28,9 @@
 #   MONGODB_VERSION MONGOSH_VERSION MONGODB_REPLICA_SET
 #   ELASTICSEARCH_VERSION
 # secrets.env beside it (written by bootstrap.sh from SSM Parameter Store, mode 0600):
-#   BUNDLE_URL (every machine); servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD
-#   MONGODB_KEYFILE_CONTENT | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
+#   BUNDLE_URL, BUNDLE_SHA256 (every machine: the bundle's address and checksum, String parameters)
+#   servers only: REDIS_PASSWORD | MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
+#   | ES_ELASTIC_PASSWORD ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
 #   clients only, with several clients: CLIENT_SSH_PRIVATE_KEY (installed at role.env's CLIENT_SSH_KEY_FILE)
 #   clients only: FAULT_SSH_PRIVATE_KEY (installed at role.env's FAULT_SSH_KEY_FILE)
 # Secrets reach programs through files of mode 0600/0640, the environment or stdin, never as arguments (which any
@@ -436,9 +439,9 @@ write_private_key() {
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
 # (terraform/secrets.tf). Installs its private half, read from CLIENT_SSH_PRIVATE_KEY (secrets.env, never an
 # argument), at KEY_FILE with mode 0600 and owner USER, and its public half (ssh-keygen -y) in the authorized_keys
-# beside it, usable only from the clients' addresses (from="CLIENT_IPS"). Safe to re-run: the key file is rewritten
+# beside it, usable only from the clients' addresses (from="CLIENTS", with restrict). Safe to re-run: the key file is rewritten
 # and the clients' authorized_keys line replaced, other lines (the operator's key) are kept.
-# Arguments: USER KEY_FILE CLIENT_IPS (comma-separated).
+# Arguments: USER KEY_FILE CLIENTS (addresses or CIDRs, comma-separated).
 #######################################
 install_client_ssh_key() {
   local user="$1" key_file="$2" client_ips="$3" dir public
@@ -454,8 +457,8 @@ install_client_ssh_key() {
   local auth="${dir}/authorized_keys"
   [[ -e "${auth}" ]] || install -o "${user}" -g "$(id -gn "${user}")" -m 0600 /dev/null "${auth}"
   { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
-  printf 'from="%s",no-agent-forwarding,no-X11-forwarding %s %s\n' "${client_ips}" "${public}" "${marker}" \
-    >>"${auth}.tmp"
+  # restrict: no forwarding of any kind, no pty, no user rc; the sweep only runs commands.
+  printf 'from="%s",restrict %s %s\n' "${client_ips}" "${public}" "${marker}" >>"${auth}.tmp"
   chown "${user}:$(id -gn "${user}")" "${auth}.tmp"
   chmod 0600 "${auth}.tmp"
   mv "${auth}.tmp" "${auth}"
@@ -482,8 +485,10 @@ install_fault_ssh_key() {
 # sweep's fault steps (client 0 ends and restarts the store process holding primary data here over SSH). The helper
 # becomes HELPER (root:root 0755: it runs as root through sudo, so only root may change it), and FAULT_SSH_PUBLIC_KEY
 # (role.env; the private half is on the clients only) goes into USER's authorized_keys as
-#   restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
-# restrict: no shell, pty or forwarding; command: whatever the client asks for, sshd runs HELPER, which gets the
+#   from="FAULT_SSH_FROM",restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
+# from: only the clients' addresses (role.env FAULT_SSH_FROM, the clients' fixed range; left out when unset, as in a
+# role.env of an older configuration); restrict: no shell, pty or forwarding; command: whatever the client asks for,
+# sshd runs HELPER, which gets the
 # request in SSH_ORIGINAL_COMMAND and refuses anything but its five words. The security group admits port 22 from the
 # client group (terraform/modules/network). Safe to re-run: the helper and the fault key's line are replaced, other
 # lines (the operator's key) kept. Without FAULT_SSH_PUBLIC_KEY (a role.env of an older configuration) the helper is
@@ -505,7 +510,14 @@ install_fault_access() {
   install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
   [[ -e "${auth}" ]] || install -o "${user}" -g "${group}" -m 0600 /dev/null "${auth}"
   { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
-  printf 'restrict,command="%s" %s %s\n' "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" >>"${auth}.tmp"
+  local from=""
+  if [[ -n "${FAULT_SSH_FROM:-}" ]]; then
+    # Addresses or CIDRs, comma-separated, and nothing that could close the option's quotes.
+    [[ "${FAULT_SSH_FROM}" =~ ^[0-9./,]+$ ]] || die "FAULT_SSH_FROM in role.env is not a list of addresses"
+    from="from=\"${FAULT_SSH_FROM}\","
+  fi
+  printf '%srestrict,command="%s" %s %s\n' "${from}" "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" \
+    >>"${auth}.tmp"
   chown "${user}:${group}" "${auth}.tmp"
   chmod 0600 "${auth}.tmp"
   mv "${auth}.tmp" "${auth}"

@@ -13,7 +13,8 @@
 #               the JSON line), stop-node (SIGTERM; escalated to SIGKILL when the stop hangs), the holder on another
 #               server (exit 3), a cluster that does not become whole (exit 1); passwords never in an argument
 #   install     install_fault_access: the helper copied 0755, one `restrict,command=...` authorized_keys line beside
-#               the operator's (also after a re-run), a malformed public key refused; install_fault_ssh_key: 0600
+#               the operator's (also after a re-run), `from="..."` first with FAULT_SSH_FROM (a value with a quote
+#               refused), a malformed public key refused; install_fault_ssh_key: 0600
 #   sshd        the fault key through a private sshd on 127.0.0.1 (when sshd is installed): the forced command
 #               refuses an injection with exit 2 and passes a good word to the helper
 # The flow, install and sshd groups need root (the helper runs itself through sudo otherwise): skipped without.
@@ -479,6 +480,21 @@ access_is_installed() {
     fi
   done
   cmp -s "${auth}" "${WORK}/auth-before" || { echo "a refused key changed authorized_keys"; return 1; }
+  # With the clients' addresses (FAULT_SSH_FROM): the key is good from there only; a value that could close the
+  # option's quotes is refused and changes nothing.
+  FAULT_SSH_FROM=10.42.1.40/30 install_access "${public}" || { echo "install with FAULT_SSH_FROM failed"; return 1; }
+  want="from=\"10.42.1.40/30\",restrict,command=\"${WORK}/sbin/ycsb-docsearch-fault\" ${public} ycsb-docsearch-fault"
+  grep -qxF "${want}" "${auth}" || { echo "no from= line '${want}':"; cat "${auth}"; return 1; }
+  cp "${auth}" "${WORK}/auth-from"
+  if FAULT_SSH_FROM='10.42.1.40",command="/bin/sh' install_access "${public}"; then
+    echo "a FAULT_SSH_FROM with a quote was accepted"
+    return 1
+  fi
+  cmp -s "${auth}" "${WORK}/auth-from" || { echo "a refused FAULT_SSH_FROM changed authorized_keys"; return 1; }
+  if ! install_access "${public}" || ! cmp -s "${auth}" "${WORK}/auth-before"; then
+    echo "without FAULT_SSH_FROM the line is not as before"
+    return 1
+  fi
   # An older role.env without the key: the helper is installed, no line added, provisioning goes on.
   rm "${WORK}/sbin/ycsb-docsearch-fault"
   install_access "" && [[ -x "${WORK}/sbin/ycsb-docsearch-fault" ]] && cmp -s "${auth}" "${WORK}/auth-before"

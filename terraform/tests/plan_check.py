@@ -137,7 +137,7 @@ def check_parameters(plan):
     for rc in params:
         after = rc["change"]["after"]
         value = after.get("value") or ""
-        secret = not after["name"].endswith("/bundle-url")
+        secret = not after["name"].endswith(("/bundle-url", "/bundle-sha256"))
         if secret and after.get("type") != "SecureString":
             errors.append(f"{rc['address']}: {after['name']} must be a SecureString")
         if len(value) > 4096:

@@ -68,7 +68,7 @@ run "redis_cluster_layout" {
     error_message = "the redis password must be the generated one, stored in SSM"
   }
   assert {
-    condition     = aws_ssm_parameter.machine["REDIS_PASSWORD"].type == "SecureString" && aws_ssm_parameter.machine["BUNDLE_URL"].type == "String" && length(aws_ssm_parameter.machine) == 3
+    condition     = aws_ssm_parameter.machine["REDIS_PASSWORD"].type == "SecureString" && aws_ssm_parameter.machine["BUNDLE_URL"].type == "String" && aws_ssm_parameter.machine["BUNDLE_SHA256"].type == "String" && length(aws_ssm_parameter.machine) == 4
     error_message = "Redis: the bundle address (String), the password and the fault key (SecureString), nothing else"
   }
   assert {
@@ -88,11 +88,11 @@ run "redis_cluster_layout" {
     error_message = "each server's role.env must name its index, address and process count"
   }
   assert {
-    condition     = strcontains(local.server_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password'")
+    condition     = strcontains(local.server_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,BUNDLE_SHA256=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-sha256,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password'") && strcontains(local.server_user_data[0], "FAULT_SSH_FROM='10.42.1.40/30'") && !strcontains(local.server_user_data[0], "CLIENT_IPS") && !strcontains(local.server_user_data[0], "BUNDLE_SHA256='")
     error_message = "a server's role.env names its parameters"
   }
   assert {
-    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password,FAULT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/fault-ssh-private-key'") && strcontains(local.client_user_data[0], "REDIS_BASE_PORT='7000'")
+    condition     = strcontains(local.client_user_data[0], "SSM_PARAMETERS='BUNDLE_URL=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-url,BUNDLE_SHA256=/ycsb-docsearch/ycsb-docsearch-redisjson/bundle-sha256,REDIS_PASSWORD=/ycsb-docsearch/ycsb-docsearch-redisjson/redis-password,FAULT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/fault-ssh-private-key'") && strcontains(local.client_user_data[0], "REDIS_BASE_PORT='7000'")
     error_message = "the client reads the bundle address, the benchmark password (to see the cluster answer) and the fault key, and knows the first Redis port"
   }
   assert {
@@ -223,6 +223,26 @@ run "world_ssh_is_refused" {
   expect_failures = [var.ssh_allowed_cidr]
 }
 
+# Wider than a /16 only when forced (a precondition: it reads two variables).
+run "wide_ssh_needs_force" {
+  command = plan
+
+  variables {
+    ssh_allowed_cidr = "10.0.0.0/12"
+  }
+
+  expect_failures = [aws_placement_group.cluster]
+}
+
+run "wide_ssh_forced" {
+  command = plan
+
+  variables {
+    ssh_allowed_cidr    = "10.0.0.0/12"
+    allow_wide_ssh_cidr = true
+  }
+}
+
 # The repository archive is gone after the apply (a /tmp file): evaluating the configuration against the applied
 # state, as `terraform destroy` does first, must still work (a plan that would upload the bundle must not:
 # scripts/tests/test_terraform.sh, test_plan).
@@ -260,7 +280,7 @@ run "several_clients" {
     error_message = "only the clients' role may read the clients' private key"
   }
   assert {
-    condition     = alltrue([for u in local.client_user_data : strcontains(u, "CLIENT_SSH_KEY_FILE='/home/ubuntu/.ssh/ycsb_clients'") && strcontains(u, "CLIENT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/client-ssh-private-key") && strcontains(u, "CLIENT_IPS='10.42.1.40,10.42.1.41,10.42.1.42,10.42.1.43'")])
+    condition     = alltrue([for u in local.client_user_data : strcontains(u, "CLIENT_SSH_KEY_FILE='/home/ubuntu/.ssh/ycsb_clients'") && strcontains(u, "CLIENT_SSH_PRIVATE_KEY=/ycsb-docsearch/ycsb-docsearch-redisjson/client-ssh-private-key") && strcontains(u, "CLIENT_SSH_FROM='10.42.1.40/30'")])
     error_message = "every client's role.env names the key's parameter, the key file and the clients' addresses"
   }
   assert {

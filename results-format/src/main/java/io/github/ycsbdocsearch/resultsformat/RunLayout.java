@@ -45,6 +45,18 @@ public final class RunLayout {
   /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
   public static final String CLIENTS_JSON = "clients.json";
 
+  /**
+   * In a client's folder ({@code clients/<i>/}) on another machine: its clock minus the runner's
+   * ({@value #CLOCK_OFFSET_MS}, ms); its logs' timestamps are moved into the runner's clock by it.
+   */
+  public static final String CLOCK_JSON = "clock.json";
+
+  /** The key of {@link #CLOCK_JSON}. */
+  public static final String CLOCK_OFFSET_MS = "clock_offset_ms";
+
+  /** In a client's folder: the instant (epoch ms, its own clock) it left the start barrier. */
+  public static final String STARTED_AT = "started-at";
+
   private RunLayout() {}
 
   /**

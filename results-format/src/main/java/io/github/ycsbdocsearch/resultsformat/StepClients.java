@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,12 +14,40 @@ import java.util.Optional;
  * clients' logs merged ({@link StepHistograms}); this says who they were. Immutable.
  *
  * @param startAtEpochMs the agreed wall-clock instant every client waited for before its first
- *     request
+ *     request (the runner's clock)
+ * @param startSpreadMs how far apart the clients really started: the latest client's start minus
+ *     the earliest's, each as the client itself noted it on leaving the barrier ({@code started-at}
+ *     in its folder), moved into the runner's clock by its clock offset; null when a client did not
+ *     note it (a workload class without the barrier, a client that never started, or a step written
+ *     before the barrier)
+ * @param startedApart whether the clients started more than {@value #START_SPREAD_LIMIT_MS} ms
+ *     apart: the merged step is then not one load offered at once; null when the spread is unknown
  * @param clients one entry per client, in order
  */
-@JsonPropertyOrder({"start_at_epoch_ms", "clients"})
+@JsonPropertyOrder({"start_at_epoch_ms", "start_spread_ms", "started_apart", "clients"})
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record StepClients(long startAtEpochMs, List<Client> clients) {
+public record StepClients(
+    long startAtEpochMs, Long startSpreadMs, Boolean startedApart, List<Client> clients) {
+
+  /** A step whose clients started further apart than this is marked ({@code started_apart}). */
+  public static final long START_SPREAD_LIMIT_MS = 50;
+
+  /** The clients of a step whose start spread is unknown. */
+  public StepClients(long startAtEpochMs, List<Client> clients) {
+    this(startAtEpochMs, null, null, clients);
+  }
+
+  /** The clients, with the spread of the given real starts (runner's clock; null: unknown). */
+  public static StepClients withStarts(
+      long startAtEpochMs, List<Long> realStartsMs, List<Client> clients) {
+    if (realStartsMs.isEmpty() || realStartsMs.stream().anyMatch(Objects::isNull)) {
+      return new StepClients(startAtEpochMs, clients);
+    }
+    long spread =
+        realStartsMs.stream().mapToLong(Long::longValue).max().getAsLong()
+            - realStartsMs.stream().mapToLong(Long::longValue).min().getAsLong();
+    return new StepClients(startAtEpochMs, spread, spread > START_SPREAD_LIMIT_MS, clients);
+  }
 
   /**
    * One client.

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -298,8 +299,51 @@ public final class StepHistograms {
         Files.isRegularFile(inFlight)
             ? readLog(inFlight, new HdrLogName("IN_FLIGHT", LatencyKind.SERVICE, false)).intervals()
             : null;
-    return new ClientLogs(logs, lagIntervals, inFlightIntervals);
+    long offsetMs = clockOffsetMs(hdrDir.getParent());
+    if (offsetMs == 0) {
+      return new ClientLogs(logs, lagIntervals, inFlightIntervals);
+    }
+    // Another machine's timestamps, moved into the runner's clock.
+    List<Log> shifted =
+        logs.stream()
+            .map(
+                l ->
+                    new Log(
+                        l.name(),
+                        l.startTimeSec() > 0 ? l.startTimeSec() - offsetMs / 1000.0 : 0,
+                        shifted(l.intervals(), offsetMs)))
+            .toList();
+    return new ClientLogs(
+        shifted,
+        lagIntervals == null ? null : shifted(lagIntervals, offsetMs),
+        inFlightIntervals == null ? null : shifted(inFlightIntervals, offsetMs));
   }
+
+  private static List<Interval> shifted(List<Interval> intervals, long offsetMs) {
+    return intervals.stream()
+        .map(i -> new Interval(i.histogram(), i.startMs() - offsetMs, i.endMs() - offsetMs))
+        .toList();
+  }
+
+  /**
+   * A client folder's clock offset ({@link RunLayout#CLOCK_JSON}, written for a client on another
+   * machine); 0 without one.
+   */
+  static long clockOffsetMs(Path clientDir) throws IOException {
+    Path f = clientDir == null ? null : clientDir.resolve(RunLayout.CLOCK_JSON);
+    if (f == null || !Files.isRegularFile(f)) {
+      return 0;
+    }
+    Clock c = Json.read(f, Clock.class);
+    if (c.clockOffsetMs() == null) {
+      throw new ResultsFormatException(f + ": no " + RunLayout.CLOCK_OFFSET_MS);
+    }
+    return c.clockOffsetMs();
+  }
+
+  /** {@link RunLayout#CLOCK_JSON}. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  private record Clock(Long clockOffsetMs) {}
 
   /** The sum of the non-null histograms; null when all are null. */
   private static Histogram sum(List<Histogram> parts) {

@@ -8,6 +8,7 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
@@ -15,7 +16,9 @@ import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -72,6 +75,34 @@ class SeveralClientsTest {
     assertEquals(reference.getValueAtPercentile(99), merged.getValueAtPercentile(99));
     assertTrue(merged.getValueAtPercentile(99) > 1900);
     assertEquals(List.of(T0, T0 + OFFSET_MS), h.clientStartsMs());
+  }
+
+  @Test
+  void anotherMachinesLogsAreMovedIntoTheRunnersClockByItsOffset() throws IOException {
+    Path step = twoClientStep("");
+    // Client 1's machine runs 300 ms ahead: its logs start at the same instant as client 0's.
+    AtomicFiles.writeJson(
+        RunLayout.clientDir(step, 1).resolve(RunLayout.CLOCK_JSON),
+        Map.of(RunLayout.CLOCK_OFFSET_MS, OFFSET_MS));
+    StepHistograms h = StepHistograms.forStep(step);
+    assertEquals(List.of(T0, T0), h.clientStartsMs());
+    assertEquals(20_000, h.get("READ", LatencyKind.SERVICE, false).getTotalCount());
+    Files.writeString(RunLayout.clientDir(step, 1).resolve(RunLayout.CLOCK_JSON), "{}");
+    assertThrows(ResultsFormatException.class, () -> StepHistograms.forStep(step));
+  }
+
+  @Test
+  void clientsThatLeftTheBarrierMoreThanTheLimitApartAreMarked() {
+    List<StepClients.Client> none = List.of();
+    StepClients together = StepClients.withStarts(T0, List.of(T0 + 250, T0 + 262), none);
+    assertEquals(12L, together.startSpreadMs());
+    assertEquals(Boolean.FALSE, together.startedApart());
+    StepClients apart =
+        StepClients.withStarts(
+            T0, List.of(T0 + 250, T0 + 251 + StepClients.START_SPREAD_LIMIT_MS), none);
+    assertEquals(Boolean.TRUE, apart.startedApart());
+    List<Long> oneUnknown = Arrays.asList(T0, null);
+    assertNull(StepClients.withStarts(T0, oneUnknown, none).startedApart());
   }
 
   @Test

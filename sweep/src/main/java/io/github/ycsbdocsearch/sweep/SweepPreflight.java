@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SshTarget;
 import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
@@ -11,7 +12,12 @@ import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -43,8 +49,20 @@ final class SweepPreflight {
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     // The client machines first: a sweep with an unusable one would stop at its first step with
     // several clients.
-    o.hosts()
-        .ifPresent(h -> h.clients().stream().limit(o.clients() - 1L).forEach(this::checkClient));
+    Optional<Path> dataset =
+        Optional.ofNullable(o.ycsbProperties().get(Dataset.FILE_PROPERTY)).map(Path::of);
+    Optional<String> datasetSha = Optional.empty();
+    List<RemoteClient> others =
+        o.hosts().map(h -> h.clients().stream().limit(o.clients() - 1L).toList()).orElse(List.of());
+    if (dataset.isPresent() && !others.isEmpty()) {
+      datasetSha = Optional.of(sha256(dataset.get()));
+    }
+    for (RemoteClient c : others) {
+      checkClient(c);
+      if (dataset.isPresent()) {
+        checkDataset(c, dataset.get(), datasetSha.get());
+      }
+    }
     boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
     for (SweepTarget t : o.targets()) {
       Optional<StoreProbe> probe = t.probe();
@@ -70,6 +88,48 @@ final class SweepPreflight {
     }
     if (!Files.isWritable(o.outDir())) {
       throw new SetupException("results folder " + o.outDir() + " is not writable");
+    }
+  }
+
+  /**
+   * The data set every client reads from the same path (the workload's {@code docsearch.dataset})
+   * is, on another client machine, the very file this one reads: its SHA-256 there is the one here.
+   */
+  private void checkDataset(RemoteClient c, Path dataset, String sha) {
+    String there =
+        ssh.apply(c)
+            .run(
+                List.of(
+                    "sh",
+                    "-c",
+                    "sha256sum \"$1\" 2>/dev/null | cut -d' ' -f1",
+                    "dataset",
+                    dataset.toString()),
+                null)
+            .strip();
+    String where = "client " + c.destination() + ": the data set " + dataset;
+    if (there.isEmpty()) {
+      throw new SetupException(where + " is not there (copy it to the same path on every client)");
+    }
+    if (!there.equals(sha)) {
+      throw new SetupException(
+          where + " differs from this machine's (SHA-256 " + there + " there, " + sha + " here)");
+    }
+  }
+
+  /** The file's SHA-256, hex. */
+  static String sha256(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      byte[] buf = new byte[1 << 16];
+      for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+        md.update(buf, 0, n);
+      }
+      return HexFormat.of().formatHex(md.digest());
+    } catch (IOException e) {
+      throw new SetupException("cannot read the data set " + file + ": " + e.getMessage(), e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-256", e);
     }
   }
 

@@ -96,6 +96,18 @@ public final class Defaults {
    */
   public static final long CLIENTS_START_DELAY_MS = 3_000;
 
+  /**
+   * Behind the ready barrier, how long the runner waits for every client's init (an oracle over ten
+   * million records takes minutes) before it starts those that are ready.
+   */
+  public static final long CLIENTS_READY_TIMEOUT_S = 1_800;
+
+  /**
+   * Behind the ready barrier, the start is set this long after the last client said it is ready:
+   * enough for the start to reach every client over its SSH session.
+   */
+  public static final long CLIENTS_START_MARGIN_MS = 250;
+
   /** Seed of the arrival schedules (each step adds its index). */
   public static final long ARRIVALS_SEED = 20_211_118L;
 

@@ -210,6 +210,16 @@ public final class OptionsParser {
     int others = hosts.map(h -> h.clients().size()).orElse(0);
     int clients = or(cl.clients, others > 0 ? others + 1 : Defaults.CLIENTS);
     checkClients(clients, targets, workload, props);
+    if (clients > 1 && arrivals.equals("uniform")) {
+      // Each client offers its share on a schedule of its own: several evenly spaced schedules at
+      // random phases add up to no evenly spaced one, while independent Poisson schedules add up to
+      // one Poisson schedule at the step's rate.
+      throw new SetupException(
+          "--arrivals uniform does not go with "
+              + clients
+              + " clients: their schedules would not add up to one uniform schedule (poisson"
+              + " schedules do: leave --arrivals out)");
+    }
     if (others > 0 && clients > others + 1) {
       throw new SetupException(
           "--clients "

@@ -28,6 +28,7 @@ public final class ChildProcess {
   private Consumer<Process> onStart = p -> {};
   private Runnable onTimeout = () -> {};
   private Path stdin;
+  private boolean stdinPipe;
 
   /**
    * @param workDir the child's working folder; null: this JVM's
@@ -61,6 +62,17 @@ public final class ChildProcess {
   }
 
   /**
+   * Gives the child a pipe as its stdin, which stays open until the child has ended (or this JVM
+   * has: the kernel closes it then); the {@link #onStart} listener may write to {@link
+   * Process#getOutputStream()}. An {@code ssh} child forwards it to the remote command, whose end
+   * of the session it then is ({@code scripts/lib/remote-client.sh}). Returns this.
+   */
+  public ChildProcess keepStdinOpen() {
+    this.stdinPipe = true;
+    return this;
+  }
+
+  /**
    * Runs the child and waits for it.
    *
    * @param stdoutFile receives the child's stdout
@@ -83,7 +95,9 @@ public final class ChildProcess {
             .directory(workDir == null ? null : workDir.toFile())
             .redirectOutput(stdoutFile.toFile())
             .redirectInput(
-                ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
+                stdinPipe
+                    ? ProcessBuilder.Redirect.PIPE
+                    : ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
     pb.environment().putAll(extraEnv);
     Process p;
     try {
@@ -114,6 +128,9 @@ public final class ChildProcess {
       if (interrupts != null) {
         interrupts.untrack(p);
       }
+      if (stdinPipe) {
+        closeQuietly(p);
+      }
     }
     int code = p.isAlive() ? -1 : p.exitValue();
     boolean interrupted = interrupts != null && interrupts.requested();
@@ -141,6 +158,14 @@ public final class ChildProcess {
       }
     } catch (IOException e) {
       // The child is gone or the disk is full; the step's checks report the missing output.
+    }
+  }
+
+  private static void closeQuietly(Process p) {
+    try {
+      p.getOutputStream().close();
+    } catch (IOException e) {
+      // The child is gone: its end of the pipe is closed already.
     }
   }
 

@@ -2,8 +2,12 @@ package io.github.ycsbdocsearch.sweep.exec;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SshTarget;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
@@ -140,19 +145,92 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     }
   }
 
+  /** Round trips {@link #clockOffsetMs} makes; the shortest decides. */
+  static final int CLOCK_SAMPLES = 7;
+
   /**
-   * Its clock minus this machine's, in milliseconds: its time read over SSH against the midpoint of
-   * the round trip (off by at most half the round trip).
+   * Its clock minus this machine's, in milliseconds: over one session, {@value #CLOCK_SAMPLES}
+   * times, a line sent and its time read back against the midpoint of that round trip; the sample
+   * of the shortest round trip counts (off by at most half of it, a fraction of a millisecond
+   * between machines in one placement group). The connection's own setup is outside every sample.
    */
   public long clockOffsetMs() {
-    long before = System.currentTimeMillis();
-    String remote = run(List.of("date", "+%s%3N"), null).trim();
-    long after = System.currentTimeMillis();
+    String where = target.role() + " " + target.destination() + " port " + target.port();
+    Path err = tempFile(".err");
+    Process p;
     try {
-      return Long.parseLong(remote) - (before + after) / 2;
+      p =
+          new ProcessBuilder(command(List.of("sh", "-c", "while read -r _; do date +%s%3N; done")))
+              .redirectError(err.toFile())
+              .start();
+    } catch (IOException e) {
+      delete(err);
+      throw new UncheckedIOException("cannot start ssh: " + e.getMessage(), e);
+    }
+    Thread watchdog =
+        new Thread(
+            () -> {
+              try {
+                if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                  p.destroyForcibly();
+                }
+              } catch (InterruptedException e) {
+                p.destroyForcibly();
+              }
+            },
+            "ssh-clock-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+    long bestRttNanos = Long.MAX_VALUE;
+    long offset = 0;
+    try (Writer out = new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8);
+        BufferedReader in =
+            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      for (int i = 0; i < CLOCK_SAMPLES; i++) {
+        long wallBefore = System.currentTimeMillis();
+        long before = System.nanoTime();
+        out.write("t\n");
+        out.flush();
+        String line = in.readLine();
+        long rtt = System.nanoTime() - before;
+        long wallAfter = System.currentTimeMillis();
+        if (line == null) {
+          throw new SetupException(
+              where
+                  + ": cannot read its clock: "
+                  + firstLine(err).orElse("the session ended (exit code " + exitOf(p) + ")"));
+        }
+        long remote = parseClock(line);
+        if (rtt < bestRttNanos) {
+          bestRttNanos = rtt;
+          offset = remote - (wallBefore + wallAfter) / 2;
+        }
+      }
+    } catch (IOException e) {
+      throw new SetupException(
+          where + ": cannot read its clock: " + firstLine(err).orElse(e.getMessage()), e);
+    } finally {
+      p.destroy();
+      delete(err);
+    }
+    return offset;
+  }
+
+  private long parseClock(String line) {
+    try {
+      return Long.parseLong(line.trim());
     } catch (NumberFormatException e) {
       throw new SetupException(
-          target.role() + " " + target.destination() + ": 'date +%s%3N' printed '" + remote + "'");
+          target.role() + " " + target.destination() + ": 'date +%s%3N' printed '" + line + "'");
+    }
+  }
+
+  private static String exitOf(Process p) {
+    try {
+      return p.waitFor(1, TimeUnit.SECONDS) ? String.valueOf(p.exitValue()) : "none yet";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
     }
   }
 

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.common.RemoteClient;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
@@ -34,7 +36,9 @@ import io.github.ycsbdocsearch.sweep.plan.ClientShare;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,6 +59,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * Runs one measured step in its own YCSB JVM and publishes its folder: the child writes into a
@@ -145,13 +150,6 @@ final class StepRunner {
     OpenLoop openLoop = openLoop(step, timing);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     prepare(tmp, shares.size() == 1);
-    // Several clients wait for one wall-clock instant, late enough for every JVM to be up by then;
-    // so does a step with
-    // a companion, whose work is timed from that instant.
-    long startAt =
-        shares.size() > 1 || companion.isPresent()
-            ? System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS
-            : 0;
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
     // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the
@@ -161,10 +159,20 @@ final class StepRunner {
             ? Optional.empty()
             : session.target().probe().map(p -> new BackgroundEvents(p, session.props()));
     background.ifPresent(BackgroundEvents::start);
-    companion.ifPresent(c -> c.start(startAt, timing));
+    // Several clients start together, and so does a step with a companion, whose work is timed
+    // from that instant: after the ready barrier (every client's init done), or, for a workload
+    // class without it, at a fixed instant late enough for every JVM to be up.
+    LongConsumer companionStart = at -> companion.ifPresent(c -> c.start(at, timing));
+    StartBarrier start =
+        shares.size() == 1 && companion.isEmpty()
+            ? StartBarrier.none()
+            : gateCapable()
+                ? StartBarrier.gate(shares.size(), companionStart)
+                : StartBarrier.fixed(
+                    System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS, companionStart);
     List<ClientRun> runs;
     try {
-      runs = runClients(session, step, planned, keys, timing, shares, tmp, startAt);
+      runs = runClients(session, step, planned, keys, timing, shares, tmp, start);
     } finally {
       background.ifPresent(b -> samples.set(b.stop()));
       companion.ifPresent(c -> c.finish(tmp));
@@ -194,7 +202,19 @@ final class StepRunner {
     try {
       logs = Optional.of(StepHistograms.forStep(tmp));
       if (runs.size() > 1) {
-        clients(runs, startAt, logs.get()).writeTo(tmp);
+        StepClients who = clients(runs, start.startAtEpochMs(), logs.get(), tmp);
+        who.writeTo(tmp);
+        if (Boolean.TRUE.equals(who.startedApart())) {
+          ctx.progress()
+              .store(
+                  session.name(),
+                  step.dirName()
+                      + ": its clients started "
+                      + who.startSpreadMs()
+                      + " ms apart (more than "
+                      + StepClients.START_SPREAD_LIMIT_MS
+                      + " ms; clients.json started_apart)");
+        }
       }
       summary = Optional.of(StepSummarizer.summarize(tmp, record, step.dirName(), logs.get()));
     } catch (IOException | RuntimeException e) {
@@ -342,6 +362,8 @@ final class StepRunner {
    * @param cpus the CPUs it may use (a local client: the client's pinning set, shared by local
    *     clients)
    * @param window a local client's CPU window (it also sampled the server); null for a remote one
+   * @param setupError why the client never ran (its machine could not be prepared, twice); null
+   *     when it ran
    */
   private record ClientRun(
       ClientShare share,
@@ -352,9 +374,25 @@ final class StepRunner {
       Double cores,
       Double jitCores,
       int cpus,
-      CpuWindow window) {
+      CpuWindow window,
+      String setupError) {
     boolean local() {
       return window != null || host.equals(LOCAL);
+    }
+
+    /** A client that never ran: its setup failed. */
+    static ClientRun notStarted(ClientShare share, String host, Path dir, String why) {
+      return new ClientRun(
+          share,
+          host,
+          0,
+          new ChildResult(-1, false, false, Duration.ZERO),
+          YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+          null,
+          null,
+          0,
+          null,
+          why);
     }
   }
 
@@ -362,8 +400,8 @@ final class StepRunner {
 
   /**
    * Runs the step's clients: one JVM in the step folder itself, or several at once, each in its own
-   * {@code clients/<i>/}, all starting at {@code startAtEpochMs}. Only client 0 feeds the progress
-   * line.
+   * {@code clients/<i>/}, started as {@code start} says (this thread releases the barrier). Only
+   * client 0 feeds the progress line.
    */
   private List<ClientRun> runClients(
       StoreSession session,
@@ -373,31 +411,27 @@ final class StepRunner {
       Timing timing,
       List<ClientShare> shares,
       Path tmp,
-      long startAtEpochMs) {
-    if (shares.size() == 1) {
-      return List.of(
-          runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, startAtEpochMs));
+      StartBarrier start) {
+    if (!start.gated() && shares.size() == 1) {
+      return List.of(runClient(session, step, planned, keys, 1, timing, shares.get(0), tmp, start));
     }
     ExecutorService pool = Executors.newFixedThreadPool(shares.size());
     try {
       List<Future<ClientRun>> futures = new ArrayList<>();
       for (ClientShare share : shares) {
-        Path dir = RunLayout.clientDir(tmp, share.index());
-        prepare(dir, true);
+        Path dir = shares.size() == 1 ? tmp : RunLayout.clientDir(tmp, share.index());
+        if (shares.size() > 1) {
+          prepare(dir, true);
+        }
         futures.add(
             pool.submit(
                 () ->
                     runClient(
-                        session,
-                        step,
-                        planned,
-                        keys,
-                        shares.size(),
-                        timing,
-                        share,
-                        dir,
-                        startAtEpochMs)));
+                        session, step, planned, keys, shares.size(), timing, share, dir, start)));
       }
+      start.awaitAndRelease(
+          Duration.ofSeconds(Defaults.CLIENTS_READY_TIMEOUT_S),
+          Duration.ofMillis(Defaults.CLIENTS_START_MARGIN_MS));
       List<ClientRun> runs = new ArrayList<>();
       for (Future<ClientRun> f : futures) {
         runs.add(f.get());
@@ -429,16 +463,16 @@ final class StepRunner {
       Timing timing,
       ClientShare share,
       Path dir,
-      long startAtEpochMs) {
+      StartBarrier start) {
     Optional<RemoteClient> remote = remoteFor(share.index());
     if (remote.isPresent()) {
-      return runRemoteClient(
-          session, keys, clients, timing, share, dir, startAtEpochMs, remote.get());
+      return runRemoteClient(session, keys, clients, timing, share, dir, start, remote.get());
     }
     Map<String, String> props = userProperties(share.step());
     keyProperties(props, keys, share, clients);
-    if (startAtEpochMs > 0) {
-      props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAtEpochMs));
+    startProperties(props, start, dir.resolve(START_GATE_FILE));
+    if (start.gated()) {
+      start.register(share.index(), at -> writeGate(dir.resolve(START_GATE_FILE), at));
     }
     List<String> args =
         ycsbArgs(
@@ -451,7 +485,7 @@ final class StepRunner {
             props);
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
     AtomicLong pid = new AtomicLong(-1);
-    long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
+    long waitS = waitSeconds(start);
     ChildResult child;
     try {
       // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's
@@ -464,28 +498,33 @@ final class StepRunner {
                   dir.resolve("ycsb.err"),
                   Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
                   ctx.interrupts(),
-                  line ->
-                      StatusLine.parse(line)
-                          .ifPresent(
-                              s -> {
-                                if (cpu.get() == null && pid.get() > 0) {
-                                  Duration warm =
-                                      Duration.ofSeconds(
-                                          Math.max(0, timing.warmupS() - s.elapsedSeconds()));
-                                  cpu.compareAndSet(
-                                      null,
-                                      CpuWindow.start(
-                                          pid.get(),
-                                          session.serverCpu(),
-                                          warm,
-                                          Duration.ofSeconds(timing.durationS())));
-                                }
-                                if (share.index() == 0) {
-                                  ctx.progress()
-                                      .live(session.name(), step, planned, timing.runSeconds(), s);
-                                }
-                              }));
+                  line -> {
+                    if (line.equals(StartGateWorkload.READY_LINE)) {
+                      start.ready(share.index());
+                    }
+                    StatusLine.parse(line)
+                        .ifPresent(
+                            s -> {
+                              if (cpu.get() == null && pid.get() > 0) {
+                                Duration warm =
+                                    Duration.ofSeconds(
+                                        Math.max(0, timing.warmupS() - s.elapsedSeconds()));
+                                cpu.compareAndSet(
+                                    null,
+                                    CpuWindow.start(
+                                        pid.get(),
+                                        session.serverCpu(),
+                                        warm,
+                                        Duration.ofSeconds(timing.durationS())));
+                              }
+                              if (share.index() == 0) {
+                                ctx.progress()
+                                    .live(session.name(), step, planned, timing.runSeconds(), s);
+                              }
+                            });
+                  });
     } finally {
+      start.ready(share.index()); // ended: it cannot hold the others
       Optional.ofNullable(cpu.get()).ifPresent(CpuWindow::close);
     }
     Optional<CpuWindow> w = Optional.ofNullable(cpu.get());
@@ -498,7 +537,62 @@ final class StepRunner {
         w.flatMap(CpuWindow::clientCores).orElse(null),
         w.flatMap(CpuWindow::clientJitCores).orElse(null),
         ctx.pinning().clientCpuCount(),
-        cpu.get());
+        cpu.get(),
+        null);
+  }
+
+  /** The file a gated client waits for the start in, in its own folder. */
+  static final String START_GATE_FILE = "start-at";
+
+  /**
+   * The properties that start a client as {@code start} says: behind the barrier, the gated
+   * workload class (YCSB's {@code -p workload=} overrides the file's) and its gate file; at a fixed
+   * instant, that instant ({@code clockOffsetMs}: its machine's clock minus this one's).
+   */
+  private static void startProperties(Map<String, String> props, StartBarrier start, Path gate) {
+    startProperties(props, start, gate, 0);
+  }
+
+  private static void startProperties(
+      Map<String, String> props, StartBarrier start, Path gate, long clockOffsetMs) {
+    if (start.gated()) {
+      props.put("workload", StartGateWorkload.class.getName());
+      props.put(StartGateWorkload.START_GATE, gate.toString());
+      props.put(
+          StartGateWorkload.START_GATE_TIMEOUT_S, String.valueOf(Defaults.CLIENTS_READY_TIMEOUT_S));
+    } else if (start.fixedAtEpochMs() > 0) {
+      props.put(
+          DocSearchWorkload.START_AT_EPOCH_MS,
+          String.valueOf(start.fixedAtEpochMs() + clockOffsetMs));
+    }
+  }
+
+  /** Seconds a client's time limit adds for its wait before the start. */
+  private static long waitSeconds(StartBarrier start) {
+    if (start.gated()) {
+      return Defaults.CLIENTS_READY_TIMEOUT_S;
+    }
+    return Math.max(0, (start.fixedAtEpochMs() - System.currentTimeMillis() + 999) / 1000);
+  }
+
+  /** Writes the start into a local client's gate file: beside it, then renamed (never half). */
+  private static void writeGate(Path gate, long epochMs) {
+    try {
+      AtomicFiles.writeString(gate, epochMs + "\n");
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("cannot write the start into " + gate, e);
+    }
+  }
+
+  /**
+   * Whether the workload file's class is the suite's own {@link DocSearchWorkload}, which the
+   * runner may replace by {@link StartGateWorkload} for the ready barrier; another class (a user's
+   * own, a subclass) starts at a fixed instant instead.
+   */
+  private boolean gateCapable() {
+    String cls = ctx.options().workload().properties().getOrDefault("workload", "").trim();
+    return cls.equals(DocSearchWorkload.class.getName())
+        || cls.equals(StartGateWorkload.class.getName());
   }
 
   /**
@@ -534,11 +628,15 @@ final class StepRunner {
   }
 
   /**
-   * Runs a client on another machine over SSH: its work folder emptied, the connection and workload
-   * files copied there, its clock offset read (the agreed start is given in its own clock), YCSB
-   * started by {@code scripts/lib/remote-client.sh} (which measures its CPU over the window), its
-   * output streamed back, then the connection file (credentials) deleted there and the folder
-   * fetched into {@code dir}.
+   * Runs a client on another machine over SSH: any client JVM an earlier step left there stopped
+   * ({@code remote-client.sh --reap}), its work folder emptied, the connection and workload files
+   * copied there, its clock offset read (the start is given in its own clock); a setup that fails
+   * is tried once more, then the client is recorded as not started, with why. YCSB is started by
+   * {@code scripts/lib/remote-client.sh} (which measures its CPU over the window, and stops the JVM
+   * when this session ends), its output streamed back; behind the barrier its start goes down the
+   * same session. Then the connection file (credentials) is deleted there, the folder fetched into
+   * {@code dir}, and the clock offset written beside its logs ({@code clock.json}), which the merge
+   * applies.
    */
   private ClientRun runRemoteClient(
       StoreSession session,
@@ -547,42 +645,66 @@ final class StepRunner {
       Timing timing,
       ClientShare share,
       Path dir,
-      long startAtEpochMs,
+      StartBarrier start,
       RemoteClient remote) {
     Ssh ssh = new Ssh(remote);
     Path work = remote.workDir().resolve("client-" + share.index());
-    ssh.run(
-        List.of("sh", "-c", "rm -rf \"$1\" && mkdir -p \"$1\"", "prepare", work.toString()), null);
-    long offset = ssh.clockOffsetMs();
     Path connection = work.resolve("connection.properties");
     Path workload = work.resolve("workload");
-    ssh.copy(session.connectionFile(), connection);
-    ssh.copy(ctx.options().workload().path(), workload);
+    Path script = remote.repo().resolve(REMOTE_SCRIPT);
+    Setup set =
+        setUpRemoteTwice(session, new RemoteWork(ssh, remote, work, connection, workload, script));
+    if (set.clockOffsetMs().isEmpty()) {
+      start.ready(share.index());
+      return ClientRun.notStarted(share, remote.destination(), dir, set.error());
+    }
+    long offset = set.clockOffsetMs().getAsLong();
     Map<String, String> props = userProperties(share.step());
     keyProperties(props, keys, share, clients);
-    long startAt = startAtEpochMs + offset;
-    props.put(DocSearchWorkload.START_AT_EPOCH_MS, String.valueOf(startAt));
+    startProperties(props, start, work.resolve(START_GATE_FILE), offset);
     List<String> ycsb = ycsbArgs(session, workload, connection, share, timing, keys, props);
+    String startArg = start.gated() ? "gate" : String.valueOf(start.fixedAtEpochMs() + offset);
     List<String> words =
         new ArrayList<>(
             List.of(
-                remote.repo().resolve(REMOTE_SCRIPT).toString(),
+                script.toString(),
                 work.toString(),
-                String.valueOf(startAt),
+                startArg,
                 String.valueOf(timing.warmupS()),
                 String.valueOf(timing.durationS())));
     words.addAll(ctx.launcher().remoteCommand(ycsb, SweepMain.repoRoot(), remote.repo()));
-    long waitS = Math.max(0, (startAtEpochMs - System.currentTimeMillis() + 999) / 1000);
-    ChildResult child =
-        new ChildProcess(ssh.command(words), dir, Map.of())
-            .run(
-                dir.resolve("ycsb.out"),
-                dir.resolve("ycsb.err"),
-                Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS),
-                ctx.interrupts(),
-                line -> {});
+    ChildResult child;
+    try {
+      child =
+          new ChildProcess(ssh.command(words), dir, Map.of())
+              .keepStdinOpen()
+              .onStart(
+                  p -> {
+                    if (start.gated()) {
+                      start.register(share.index(), at -> tellStart(p, at + offset));
+                    }
+                  })
+              .run(
+                  dir.resolve("ycsb.out"),
+                  dir.resolve("ycsb.err"),
+                  Duration.ofSeconds(
+                      timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitSeconds(start)),
+                  ctx.interrupts(),
+                  line -> {
+                    if (line.equals(StartGateWorkload.READY_LINE)) {
+                      start.ready(share.index());
+                    }
+                  });
+    } finally {
+      start.ready(share.index());
+    }
+    if (child.timedOut() || child.interrupted()) {
+      reap(session, ssh, remote, script);
+    }
     ssh.run(List.of("rm", "-f", connection.toString(), workload.toString()), null);
     ssh.fetch(work, dir);
+    AtomicFiles.writeJson(
+        dir.resolve(RunLayout.CLOCK_JSON), Map.of(RunLayout.CLOCK_OFFSET_MS, offset));
     RemoteCpu cpu = RemoteCpu.read(dir);
     return new ClientRun(
         share,
@@ -593,7 +715,97 @@ final class StepRunner {
         cpu.clientCpuCores(),
         cpu.clientJitCpuCores(),
         cpu.clientCpus(),
+        null,
         null);
+  }
+
+  /**
+   * A client's work on another machine: how it is reached, its folder there, the files copied into
+   * it and the script that runs it.
+   */
+  private record RemoteWork(
+      Ssh ssh, RemoteClient remote, Path work, Path connection, Path workload, Path script) {}
+
+  /** A remote client's setup: its clock offset, or why it failed twice. */
+  private record Setup(OptionalLong clockOffsetMs, String error) {}
+
+  /** {@link #setUpRemote}, tried once more when it fails. */
+  private Setup setUpRemoteTwice(StoreSession session, RemoteWork w) {
+    try {
+      return new Setup(OptionalLong.of(setUpRemote(session, w)), null);
+    } catch (SetupException | UncheckedIOException first) {
+      ctx.progress()
+          .store(
+              session.name(),
+              w.remote().destination()
+                  + ": a client's setup failed ("
+                  + first.getMessage()
+                  + "); trying once more");
+    }
+    try {
+      return new Setup(OptionalLong.of(setUpRemote(session, w)), null);
+    } catch (SetupException | UncheckedIOException second) {
+      return new Setup(
+          OptionalLong.empty(),
+          "setup on " + w.remote().destination() + " failed twice: " + second.getMessage());
+    }
+  }
+
+  /**
+   * Prepares a remote client's machine for a step; returns its clock offset. Any client JVM still
+   * running there (a step stopped before it, a runner killed) is stopped first, and said.
+   */
+  private long setUpRemote(StoreSession session, RemoteWork w) {
+    Ssh ssh = w.ssh();
+    RemoteClient remote = w.remote();
+    String reaped =
+        ssh.run(
+            List.of(
+                "sh",
+                "-c",
+                "\"$1\" --reap \"$2\" && rm -rf \"$3\" && mkdir -p \"$3\"",
+                "prepare",
+                w.script().toString(),
+                remote.workDir().toString(),
+                w.work().toString()),
+            null);
+    reaped
+        .lines()
+        .forEach(l -> ctx.progress().store(session.name(), remote.destination() + ": " + l));
+    long offset = ssh.clockOffsetMs();
+    ssh.copy(session.connectionFile(), w.connection());
+    ssh.copy(ctx.options().workload().path(), w.workload());
+    return offset;
+  }
+
+  /**
+   * After a client had to be stopped: its JVM stopped over a second session, should the first one's
+   * end not have reached it. Best effort: the next step's setup reaps again.
+   */
+  private void reap(StoreSession session, Ssh ssh, RemoteClient remote, Path script) {
+    try {
+      ssh.run(List.of(script.toString(), "--reap", remote.workDir().toString()), null)
+          .lines()
+          .forEach(l -> ctx.progress().store(session.name(), remote.destination() + ": " + l));
+    } catch (RuntimeException e) {
+      ctx.progress()
+          .store(
+              session.name(),
+              remote.destination()
+                  + ": could not check for a client left running: "
+                  + e.getMessage());
+    }
+  }
+
+  /** Sends the start down a remote client's session ({@code remote-client.sh} reads it). */
+  private static void tellStart(Process p, long epochMs) {
+    try {
+      OutputStream out = p.getOutputStream();
+      out.write(("start " + epochMs + "\n").getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+    } catch (IOException e) {
+      // The session is gone: the client ended (its result says how).
+    }
   }
 
   /** The script that runs a client on another machine, relative to the project's folder there. */
@@ -634,6 +846,9 @@ final class StepRunner {
    */
   private Optional<String> problem(List<ClientRun> runs, Timing timing) {
     for (ClientRun r : runs) {
+      if (r.setupError() != null) {
+        return Optional.of("client " + r.share().index() + ": " + r.setupError());
+      }
       Optional<String> p =
           problem(r.child(), r.out(), r.share().step(), r.share().operationCount(), timing);
       if (p.isPresent()) {
@@ -643,9 +858,12 @@ final class StepRunner {
     return Optional.empty();
   }
 
-  /** Who the clients were, their shares and their real starts after the earliest one's. */
+  /**
+   * Who the clients were, their shares, their first logs' starts after the earliest one's, and how
+   * far apart they left the barrier.
+   */
   private static StepClients clients(
-      List<ClientRun> runs, long startAtEpochMs, StepHistograms logs) {
+      List<ClientRun> runs, long startAtEpochMs, StepHistograms logs, Path tmp) {
     List<Long> starts = logs.clientStartsMs();
     long first =
         starts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
@@ -669,7 +887,25 @@ final class StepRunner {
               r.jitCores(),
               r.cpus()));
     }
-    return new StepClients(startAtEpochMs, clients);
+    List<Long> left = new ArrayList<>();
+    for (ClientRun r : runs) {
+      left.add(leftBarrierMs(RunLayout.clientDir(tmp, r.share().index()), r.clockOffsetMs()));
+    }
+    return StepClients.withStarts(startAtEpochMs, left, clients);
+  }
+
+  /**
+   * When a client left the start barrier, in this machine's clock; null when it did not note it.
+   */
+  private static Long leftBarrierMs(Path clientDir, long clockOffsetMs) {
+    try {
+      return Long.parseLong(
+              Files.readString(clientDir.resolve(RunLayout.STARTED_AT), StandardCharsets.UTF_8)
+                  .strip())
+          - clockOffsetMs;
+    } catch (IOException | NumberFormatException e) {
+      return null;
+    }
   }
 
   /** Why the child's run cannot be trusted, or empty. */

@@ -203,6 +203,9 @@ class OptionsParserTest {
             + DocSearchWorkload.class.getName()
             + "\nreadproportion=0.95\ninsertproportion=0.05\nrequestdistribution=latest\n");
     assertEquals(2, run("workloadd", "--clients", "2").clients());
+    String uniform = bad("workloada", "--clients", "2", "--arrivals", "uniform");
+    assertTrue(uniform.startsWith("--arrivals uniform does not go with 2 clients"), uniform);
+    assertEquals("uniform", run("workloada", "--clients", "1", "--arrivals", "uniform").arrivals());
   }
 
   @Test
