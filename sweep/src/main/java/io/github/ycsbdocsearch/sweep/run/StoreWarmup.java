@@ -76,7 +76,9 @@ final class StoreWarmup {
     Double last = null;
     boolean settled = false;
     String why = "the store reports no CPU: one step only";
-    for (int i = 1; i <= MAX_CHUNKS && !settled && !ctx.interrupts().requested(); i++) {
+    // A short test sweep (windows shorter than the default) warms briefly: one step.
+    int steps = ctx.options().stepSeconds() < Defaults.STEP_SECONDS ? 1 : MAX_CHUNKS;
+    for (int i = 1; i <= steps && !settled && !ctx.interrupts().requested(); i++) {
       StepResult r =
           new StepRunner(ctx)
               .run(
