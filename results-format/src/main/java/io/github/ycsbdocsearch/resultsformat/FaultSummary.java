@@ -201,22 +201,30 @@ public record FaultSummary(
   }
 
   /**
-   * The acked-writes stream: marker documents written beside the load, each acknowledged key read
-   * back at the end.
+   * The acknowledged writes checked after the fault: the side stream of marker inserts, and (when
+   * the clients recorded them) every insert and update of the load; each key with an acknowledged
+   * write read back once the store is whole again.
    *
-   * @param ratePerS writes per second asked
-   * @param attempted writes tried
-   * @param acked writes the store acknowledged
-   * @param failed writes that errored
+   * @param ratePerS marker writes per second asked
+   * @param attempted marker writes tried
+   * @param acked writes the store acknowledged (markers and the load's)
+   * @param failed marker writes that errored (indeterminate)
    * @param ackedBeforeKill acknowledged before the kill
-   * @param lostBeforeKill of those, absent when read back
+   * @param lostBeforeKill of those, lost or stale when read back
    * @param ackedAfterKill acknowledged after the kill
-   * @param lostAfterKill of those, absent when read back
-   * @param lostKeys some lost keys (at most 20)
-   * @param longestAckGapMs the longest time between two acknowledgements inside the window
-   * @param readBackFailed reads back that errored (neither found nor absent)
-   * @param firstError the first write's error, or null
-   * @param error why the stream could not be read back, or null
+   * @param lostAfterKill of those, lost or stale when read back
+   * @param lostKeys some keys with a lost or stale write (at most 20)
+   * @param longestAckGapMs the marker stream's longest time between two acknowledgements inside the
+   *     window
+   * @param readBackFailed acknowledged writes not read back (the read failed or timed out, or was
+   *     never tried): while any is, the loss is unknown
+   * @param firstError the first marker write's error, or null
+   * @param error why not every key could be read back, or null
+   * @param stale acknowledged writes found with an older value
+   * @param verdict {@code lost N of M}, or {@code lost: unknown (N of M unread)}
+   * @param operations per operation type ({@code INSERT}, {@code UPDATE}; the markers are inserts):
+   *     acknowledged, ok, lost, stale, read back failed, indeterminate; null in files written
+   *     before it was recorded
    */
   @JsonPropertyOrder({
     "rate_per_s",
@@ -231,7 +239,10 @@ public record FaultSummary(
     "longest_ack_gap_ms",
     "read_back_failed",
     "first_error",
-    "error"
+    "error",
+    "stale",
+    "verdict",
+    "operations"
   })
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record AckedWrites(
@@ -247,13 +258,53 @@ public record FaultSummary(
       Long longestAckGapMs,
       long readBackFailed,
       String firstError,
-      String error) {
+      String error,
+      long stale,
+      String verdict,
+      Map<String, WriteCounts> operations) {
 
-    /** Acknowledged writes the store no longer had. */
+    /** Acknowledged writes the store no longer had, or had with an older value. */
     public long lost() {
       return lostBeforeKill + lostAfterKill;
     }
+
+    /**
+     * Whether the loss is known: every acknowledged write was read back (a read-back that failed or
+     * could not connect leaves it unknown, never 0).
+     */
+    public boolean lostKnown() {
+      return readBackFailed == 0 && (acked == 0 || error == null);
+    }
+
+    /**
+     * The loss in words, for the progress line and the report: {@code lost N of M} (with the stale
+     * ones), or {@code lost: unknown (N of M unread)}.
+     */
+    public String lostInWords() {
+      if (verdict != null) {
+        return verdict;
+      }
+      if (!lostKnown()) {
+        return "lost: unknown (" + Math.max(readBackFailed, 1) + " of " + acked + " unread)";
+      }
+      return "lost " + lost() + " of " + acked;
+    }
   }
+
+  /**
+   * One operation type's acknowledged writes by what the read-back found, and its indeterminate
+   * writes.
+   *
+   * @param acknowledged writes the store acknowledged
+   * @param ok found with their value, or a value written after them
+   * @param lost whose key was absent
+   * @param stale found with an older value
+   * @param readBackFailed not read back
+   * @param indeterminate writes that errored or timed out (either outcome allowed, not checked)
+   */
+  @JsonPropertyOrder({"acknowledged", "ok", "lost", "stale", "read_back_failed", "indeterminate"})
+  public record WriteCounts(
+      long acknowledged, long ok, long lost, long stale, long readBackFailed, long indeterminate) {}
 
   /**
    * The store's durability profile and what a crash may lose under it.

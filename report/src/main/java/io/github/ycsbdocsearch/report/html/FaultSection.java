@@ -29,6 +29,49 @@ final class FaultSection {
 
   private FaultSection() {}
 
+  /**
+   * A red banner naming every store that, under the strict durability profile (which promises no
+   * loss), lost acknowledged writes, returned older values, or could not have them all read back;
+   * "" when there is none.
+   */
+  static String alarmBanner(RunFolder run) throws ResultsFormatException {
+    StringBuilder items = new StringBuilder();
+    for (StoreRun s : run.stores()) {
+      Optional<FaultSummary> fault = FaultSummary.read(RunLayout.storeDir(run.dir(), s.name()));
+      if (fault.isEmpty() || !strictBroken(fault.get())) {
+        continue;
+      }
+      FaultSummary.AckedWrites a = fault.get().ackedWrites();
+      items
+          .append("<li><b>")
+          .append(Html.esc(s.name()))
+          .append("</b>: acknowledged writes ")
+          .append(Html.esc(a.lostInWords()))
+          .append(a.stale() > 0 && a.verdict() == null ? ", stale " + a.stale() : "")
+          .append(" (")
+          .append(Html.esc(fault.get().step()))
+          .append(")</li>");
+    }
+    return items.length() == 0
+        ? ""
+        : "<div class=\"alarm\"><b>Acknowledged writes lost under the strict durability profile."
+            + "</b> The strict profile promises that a node crash loses none:<ul>"
+            + items
+            + "</ul></div>\n";
+  }
+
+  /**
+   * Whether a strict-profile fault lost, staled or left unread an acknowledged write (a loss that
+   * is unknown is not a pass).
+   */
+  static boolean strictBroken(FaultSummary f) {
+    FaultSummary.AckedWrites a = f.ackedWrites();
+    return a != null
+        && f.durability() != null
+        && "strict".equals(f.durability().profile())
+        && (a.lost() > 0 || a.stale() > 0 || !a.lostKnown());
+  }
+
   /** The section, or "" when no store ran a fault step. */
   static String render(RunFolder run, StorePalette palette, List<ReportChart> charts)
       throws ResultsFormatException {
@@ -48,6 +91,16 @@ final class FaultSection {
             .append("</b> (")
             .append(Html.esc(f.step()))
             .append(").</p>\n");
+      }
+      FaultSummary.AckedWrites acked = f.ackedWrites();
+      if (acked != null && (!acked.lostKnown() || strictBroken(f))) {
+        body.append("<p class=\"alarm\"><b>")
+            .append(Html.esc(s.name()))
+            .append(": acknowledged writes ")
+            .append(Html.esc(acked.lostInWords()))
+            .append("</b>")
+            .append(acked.error() == null ? "" : " (" + Html.esc(acked.error()) + ")")
+            .append(".</p>\n");
       }
       body.append("<table class=\"grid\"><tbody>\n");
       for (String[] row : rows(f)) {
@@ -205,17 +258,30 @@ final class FaultSection {
     if (a == null) {
       return "not measured" + may;
     }
+    StringBuilder ops = new StringBuilder();
+    if (a.operations() != null) {
+      a.operations()
+          .forEach(
+              (op, c) ->
+                  ops.append(
+                      String.format(
+                          Locale.ROOT,
+                          "; %s: %s acknowledged, %s lost, %s stale, %s indeterminate, %s unread",
+                          op,
+                          Numbers.grouped(c.acknowledged()),
+                          Numbers.grouped(c.lost()),
+                          Numbers.grouped(c.stale()),
+                          Numbers.grouped(c.indeterminate()),
+                          Numbers.grouped(c.readBackFailed()))));
+    }
     return String.format(
         Locale.ROOT,
-        "%s of %s acknowledged; lost %s (%s acked before the kill, %s after)%s%s",
-        Numbers.grouped(a.acked()),
-        Numbers.grouped(a.attempted()),
-        Numbers.grouped(a.lost()),
-        Numbers.grouped(a.lostBeforeKill()),
-        Numbers.grouped(a.lostAfterKill()),
-        a.readBackFailed() > 0
-            ? "; " + Numbers.grouped(a.readBackFailed()) + " reads back failed"
-            : "",
+        "%s (%s acked before the kill, %s after)%s%s%s",
+        a.lostInWords(),
+        Numbers.grouped(a.ackedBeforeKill()),
+        Numbers.grouped(a.ackedAfterKill()),
+        ops,
+        a.error() == null ? "" : "; read-back error: " + a.error(),
         may);
   }
 

@@ -51,6 +51,7 @@ public final class HtmlReport {
               + "No store was measured; the numbers mean nothing.</div>\n");
     }
     html.append(StoreSections.alarmBanner(run));
+    html.append(FaultSection.alarmBanner(run));
     html.append(HeadlineSection.render(run, palette, charts));
     html.append(chartSection(ReportChart.Section.LOAD, charts));
     html.append(caveat());

@@ -28,11 +28,19 @@ class FaultSectionTest {
   @TempDir Path dir;
 
   private Path run(IntFunction<Second> fault) throws IOException {
+    return run(fault, null, null);
+  }
+
+  /** The run, with fault.json's acked_writes and profile replaced when {@code acked} is given. */
+  private Path run(IntFunction<Second> fault, String acked, String profile) throws IOException {
     Path run = dir.resolve("run");
     RunFixture.manifest(run, "{\"run_id\": \"r\", \"workload\": \"wl\"}\n");
     Path redis = run.resolve("redisjson");
-    FaultSummary.of(FaultFixture.faultStep(redis, fault), FaultFixture.controlStep(redis))
-        .writeTo(redis);
+    Path step = FaultFixture.faultStep(redis, fault);
+    if (acked != null) {
+      FaultFixture.ackedWrites(step, acked, profile);
+    }
+    FaultSummary.of(step, FaultFixture.controlStep(redis)).writeTo(redis);
     FaultFixture.controlStep(run.resolve("mongodb"));
     ReportWriter.write(run);
     return run;
@@ -63,9 +71,13 @@ class FaultSectionTest {
     assertTrue(section.contains("6,000 requests: p50"), "the control step's same seconds");
     assertTrue(
         section.contains(
-            "lost 2 (0 acked before the kill, 2 after); profile strict may lose: "
+            "lost 2 of 380 (104 acked before the kill, 276 after); profile strict may lose: "
                 + "none (AOF fsync always)"),
         "lost writes beside what the profile may lose");
+    assertTrue(
+        html.contains("Acknowledged writes lost under the strict durability profile")
+            && html.contains("<li><b>redisjson</b>: acknowledged writes lost 2 of 380"),
+        "a strict profile that lost writes raises the alarm banner");
     assertTrue(section.contains("asked at 15.2 s, whole again at 16.5 s (restarted [7001])"));
     assertFalse(section.contains(FaultSection.NOT_RECOVERED));
     assertFalse(section.contains("mongodb"), "mongodb ran no fault");
@@ -104,6 +116,64 @@ class FaultSectionTest {
     assertTrue(section.contains("<b>redisjson: " + FaultSection.NOT_RECOVERED + "</b>"), section);
     assertEquals(
         2, section.split(FaultSection.NOT_RECOVERED, -1).length - 1, "above the table and in it");
+  }
+
+  /** acked_writes as the runner writes it, with per-operation counts. */
+  private static String acked(long lost, long unread, String verdict, String error) {
+    return "{\"rate_per_s\": 20, \"attempted\": 400, \"acked\": 500, \"failed\": 20,"
+        + " \"acked_before_kill\": 200, \"lost_before_kill\": 0, \"acked_after_kill\": 300,"
+        + " \"lost_after_kill\": "
+        + lost
+        + ", \"lost_keys\": [], \"longest_ack_gap_ms\": 3150, \"read_back_failed\": "
+        + unread
+        + ", \"first_error\": null, \"error\": "
+        + (error == null ? "null" : "\"" + error + "\"")
+        + ", \"stale\": 0, \"verdict\": \""
+        + verdict
+        + "\", \"operations\": {\"INSERT\": {\"acknowledged\": 380, \"ok\": 380, \"lost\": 0,"
+        + " \"stale\": 0, \"read_back_failed\": 0, \"indeterminate\": 20}, \"UPDATE\":"
+        + " {\"acknowledged\": 120, \"ok\": 117, \"lost\": 0, \"stale\": 3,"
+        + " \"read_back_failed\": 0, \"indeterminate\": 4}}}";
+  }
+
+  @Test
+  void aReadBackThatCouldNotConnectSaysUnknownNeverZero() throws IOException {
+    Path run =
+        run(
+            FaultFixture::outage,
+            acked(0, 500, "lost: unknown (500 of 500 unread)", "read-back failed: refused"),
+            "relaxed");
+    String html = Files.readString(run.resolve("report.html"));
+    String section = section(html);
+    assertTrue(
+        section.contains("<b>redisjson: acknowledged writes lost: unknown (500 of 500 unread)</b>"),
+        section);
+    assertTrue(section.contains("read-back error: read-back failed: refused"), section);
+    assertFalse(section.contains("lost 0"), "never 0 when nothing was read");
+    assertFalse(
+        html.contains("Acknowledged writes lost under the strict"), "relaxed: no strict alarm");
+  }
+
+  @Test
+  void perOperationCountsAreShownAndAStrictUnknownRaisesTheAlarm() throws IOException {
+    Path run =
+        run(FaultFixture::outage, acked(0, 7, "lost: unknown (7 of 500 unread)", null), "strict");
+    String html = Files.readString(run.resolve("report.html"));
+    assertTrue(
+        section(html)
+            .contains("UPDATE: 120 acknowledged, 0 lost, 3 stale, 4 indeterminate, 0 unread"),
+        section(html));
+    assertTrue(
+        html.contains("<li><b>redisjson</b>: acknowledged writes lost: unknown (7 of 500 unread)"),
+        "strict with unread writes is not a pass");
+  }
+
+  @Test
+  void aRelaxedLossIsReportedWithoutTheStrictAlarm() throws IOException {
+    Path run = run(FaultFixture::outage, acked(4, 0, "lost 4 of 500", null), "relaxed");
+    String html = Files.readString(run.resolve("report.html"));
+    assertTrue(section(html).contains("lost 4 of 500 (200 acked before the kill, 300 after)"));
+    assertFalse(html.contains("Acknowledged writes lost under the strict"));
   }
 
   @Test

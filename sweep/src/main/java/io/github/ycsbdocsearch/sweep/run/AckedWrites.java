@@ -6,7 +6,6 @@ import io.github.ycsbdocsearch.common.verify.SearchVerification;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -21,7 +20,10 @@ import site.ycsb.StringByteIterator;
  * The durability check of a fault step: a stream of inserts beside the load, through the store's
  * own binding and the same connection and durability settings as the load's clients, each
  * acknowledged key noted with the instant its acknowledgement arrived; after the store is whole
- * again every acknowledged key is read back. A key that is not there was acknowledged and lost.
+ * again every acknowledged key is read back and each acknowledged write classed ({@link
+ * WriteCheck}: ok, lost, stale or not read back; an insert that errored is indeterminate). A key
+ * that is not there was acknowledged and lost; a read that fails is never taken as absent, and a
+ * read-back that could not connect leaves the loss unknown.
  *
  * <p>Why a stream of its own rather than the load's writes: an insert of a fresh key has one right
  * answer after the fault (present), while an update may be overwritten by a later one whose fate is
@@ -41,11 +43,15 @@ final class AckedWrites {
    */
   private static final long READ_BACK_PATIENCE_MS = TimeUnit.SECONDS.toMillis(60);
 
-  private final StoreKind kind;
+  /** The pause between two tries of the connection or of a failing read. */
+  private static final long RETRY_MS = 1000;
+
   private final Properties props;
   private final SearchWorkloadConfig config;
   private final String prefix;
-  private final List<Ack> acks = new ArrayList<>();
+  private final List<WriteCheck.Write> writes = new ArrayList<>();
+  private final DbOpener opener;
+  private final long patienceMs;
   private volatile boolean stopping;
   private Thread writer;
   private long attempted;
@@ -53,17 +59,11 @@ final class AckedWrites {
   private String firstError;
 
   /**
-   * One acknowledged insert: its key and the wall-clock instant (epoch ms) its acknowledgement
-   * arrived.
-   */
-  record Ack(String key, long atMs) {}
-
-  /**
    * What the read-back found.
    *
-   * @param lostKeys the first lost keys, at most 20
-   * @param readBackFailed keys whose read failed every time (neither found nor absent)
-   * @param readBackError why no key could be read (the binding did not connect in time), or null
+   * @param check the writes classed ({@link WriteCheck})
+   * @param readBackError why not every key could be read (the binding did not connect in time, or
+   *     the reads kept failing), or null
    */
   record Outcome(
       long attempted,
@@ -77,13 +77,29 @@ final class AckedWrites {
       long longestAckGapMs,
       long readBackFailed,
       String firstError,
-      String readBackError) {}
+      String readBackError,
+      WriteCheck.Result check) {}
+
+  /** Opens the store's binding (a fake one in tests). */
+  @FunctionalInterface
+  interface DbOpener {
+    DB open();
+  }
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
-    this.kind = kind;
+    this(props, tag, () -> SearchVerification.open(kind, props), READ_BACK_PATIENCE_MS);
+  }
+
+  /**
+   * @param opener opens the binding, for the stream and for the read-back
+   * @param patienceMs how long the read-back keeps trying to connect, and each failing read
+   */
+  AckedWrites(Properties props, String tag, DbOpener opener, long patienceMs) {
     this.props = props;
     this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
+    this.opener = opener;
+    this.patienceMs = patienceMs;
   }
 
   /**
@@ -112,7 +128,7 @@ final class AckedWrites {
     DocumentSource source = config.newSource();
     DB db;
     try {
-      db = SearchVerification.open(kind, props);
+      db = opener.open();
     } catch (RuntimeException e) {
       synchronized (this) {
         firstError = "the binding did not open: " + e.getMessage();
@@ -128,17 +144,23 @@ final class AckedWrites {
         // that catches up.
         next = Math.max(next + period, System.nanoTime());
         String key = prefix + n;
+        Map<String, String> doc = source.document(n % source.recordCount(), 0);
         Map<String, ByteIterator> values = new HashMap<>();
-        source
-            .document(n % source.recordCount(), 0)
-            .forEach((f, v) -> values.put(f, new StringByteIterator(v)));
+        doc.forEach((f, v) -> values.put(f, new StringByteIterator(v)));
+        long sent = System.currentTimeMillis();
         Status s = insert(db, config.table(), key, values);
         long at = System.currentTimeMillis();
         synchronized (this) {
           attempted++;
-          if (s.isOk()) {
-            acks.add(new Ack(key, at));
-          } else {
+          writes.add(
+              new WriteCheck.Write(
+                  "INSERT",
+                  key,
+                  WriteCheck.digests(doc),
+                  sent,
+                  at,
+                  s.isOk() ? WriteCheck.Outcome.ACKED : WriteCheck.Outcome.INDETERMINATE));
+          if (!s.isOk()) {
             failed++;
             if (firstError == null) {
               firstError = s.getName() + ": " + s.getDescription();
@@ -161,7 +183,8 @@ final class AckedWrites {
 
   /**
    * Reads every acknowledged key back (call after {@link #stop}, with the store whole again) and
-   * counts the lost ones, before and after the kill.
+   * classes each acknowledged write ({@link WriteCheck}), before and after the kill. When the
+   * binding cannot connect, no write is read and the loss is unknown, never 0.
    *
    * @param killedAtMs when the server was killed (epoch ms); 0 when it was not
    * @param windowStartMs the measured window's start: the longest gap between acknowledgements is
@@ -169,75 +192,55 @@ final class AckedWrites {
    * @param windowEndMs the measured window's end
    */
   synchronized Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
-    long deadline = System.currentTimeMillis() + READ_BACK_PATIENCE_MS;
-    long before = acks.stream().filter(a -> killedAtMs > 0 && a.atMs() < killedAtMs).count();
+    long deadline = System.currentTimeMillis() + patienceMs;
     long gap = longestGapMs(windowStartMs, windowEndMs);
     DB db;
+    String openError = null;
     try {
       db = openBy(deadline);
     } catch (RuntimeException e) {
-      // Nothing read: every acknowledged key counts as a failed read, none as lost, and the counts
-      // still stand.
-      return new Outcome(
-          attempted,
-          acks.size(),
-          failed,
-          before,
-          0,
-          acks.size() - before,
-          0,
-          List.of(),
-          gap,
-          acks.size(),
-          firstError,
-          "read-back failed: " + e.getMessage());
+      db = null;
+      openError = e.getMessage();
     }
-    String table = config.table();
+    WriteCheck.Result r;
+    if (db == null) {
+      r = WriteCheck.unreachable(writes, "read-back failed: " + openError);
+    } else {
+      try {
+        r =
+            new WriteCheck(config.table(), patienceMs, RETRY_MS, System::currentTimeMillis)
+                .check(writes, db);
+      } finally {
+        SearchVerification.close(db);
+      }
+    }
+    long ackedBefore = 0;
     long lostBefore = 0;
     long lostAfter = 0;
-    long readFailed = 0;
-    List<String> lostKeys = new ArrayList<>();
-    boolean givenUp = false;
-    try {
-      for (Ack a : acks) {
-        boolean early = killedAtMs > 0 && a.atMs() < killedAtMs;
-        if (givenUp) {
-          // Past the deadline with the store still refusing: each further read could wait out the
-          // driver's own
-          // timeout (MongoDB's server selection, seconds) for hundreds of keys. Counted as failed
-          // reads, not lost.
-          readFailed++;
-          continue;
-        }
-        Status s = read(db, table, a.key(), deadline);
-        givenUp =
-            !s.isOk() && !Status.NOT_FOUND.equals(s) && System.currentTimeMillis() >= deadline;
-        if (Status.NOT_FOUND.equals(s)) {
-          lostBefore += early ? 1 : 0;
-          lostAfter += early ? 0 : 1;
-          if (lostKeys.size() < 20) {
-            lostKeys.add(a.key());
-          }
-        } else if (!s.isOk()) {
-          readFailed++;
-        }
+    for (WriteCheck.Write w : writes) {
+      boolean early = killedAtMs > 0 && w.answeredMs() < killedAtMs;
+      WriteCheck.Kind k = r.kinds().get(w);
+      ackedBefore += early && w.acked() ? 1 : 0;
+      if (k == WriteCheck.Kind.LOST || k == WriteCheck.Kind.STALE) {
+        lostBefore += early ? 1 : 0;
+        lostAfter += early ? 0 : 1;
       }
-    } finally {
-      SearchVerification.close(db);
     }
+    long acked = r.total().acknowledged();
     return new Outcome(
         attempted,
-        acks.size(),
+        acked,
         failed,
-        before,
+        ackedBefore,
         lostBefore,
-        acks.size() - before,
+        acked - ackedBefore,
         lostAfter,
-        lostKeys,
+        r.lostKeys(),
         gap,
-        readFailed,
+        r.unread(),
         firstError,
-        null);
+        r.readBackError(),
+        r);
   }
 
   /**
@@ -247,32 +250,13 @@ final class AckedWrites {
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
-        return SearchVerification.open(kind, props);
+        return opener.open();
       } catch (RuntimeException e) {
         if (System.currentTimeMillis() >= deadlineMs) {
           throw e;
         }
-        LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(RETRY_MS));
       }
-    }
-  }
-
-  /**
-   * Reads one key, trying again a second apart until the deadline while the store answers with an
-   * error.
-   */
-  private static Status read(DB db, String table, String key, long deadlineMs) {
-    while (true) {
-      Status s;
-      try {
-        s = db.read(table, key, null, new LinkedHashMap<>());
-      } catch (RuntimeException e) {
-        s = new Status("ERROR", e.toString());
-      }
-      if (s.isOk() || Status.NOT_FOUND.equals(s) || System.currentTimeMillis() >= deadlineMs) {
-        return s;
-      }
-      LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
     }
   }
 
@@ -283,12 +267,12 @@ final class AckedWrites {
   private long longestGapMs(long windowStartMs, long windowEndMs) {
     long last = windowStartMs;
     long longest = 0;
-    for (Ack a : acks) {
-      if (a.atMs() < windowStartMs || a.atMs() > windowEndMs) {
+    for (WriteCheck.Write a : writes) {
+      if (!a.acked() || a.answeredMs() < windowStartMs || a.answeredMs() > windowEndMs) {
         continue;
       }
-      longest = Math.max(longest, a.atMs() - last);
-      last = a.atMs();
+      longest = Math.max(longest, a.answeredMs() - last);
+      last = a.answeredMs();
     }
     return Math.max(longest, windowEndMs - last);
   }

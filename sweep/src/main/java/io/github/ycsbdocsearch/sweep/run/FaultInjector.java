@@ -7,8 +7,10 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -200,27 +202,45 @@ final class FaultInjector implements StepRunner.StepCompanion {
     }
   }
 
-  /** The acked-writes stream read back: how many acknowledged writes the fault lost. */
+  /**
+   * The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
+   * any was not read.
+   */
   private FaultSummary.AckedWrites ackedWrites() {
     long killed;
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;
     }
     AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
-    long lost = o.lostBeforeKill() + o.lostAfterKill();
+    FaultSummary.AckedWrites a = record(o);
     ctx.progress()
         .store(
             store,
-            o.readBackError() != null
-                ? "fault: acknowledged writes not read back: " + o.readBackError()
-                : String.format(
-                    Locale.ROOT,
-                    "fault: %d of %d acknowledged writes read back, %d lost; longest gap between "
-                        + "acknowledgements %.1f s",
-                    o.acked() - lost - o.readBackFailed(),
-                    o.acked(),
-                    lost,
-                    o.longestAckGapMs() / 1000.0));
+            String.format(
+                Locale.ROOT,
+                "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
+                a.lostInWords(),
+                o.readBackError() == null ? "" : " (" + o.readBackError() + ")",
+                o.longestAckGapMs() / 1000.0));
+    return a;
+  }
+
+  /** The read-back as fault.json has it. */
+  static FaultSummary.AckedWrites record(AckedWrites.Outcome o) {
+    Map<String, FaultSummary.WriteCounts> ops = new LinkedHashMap<>();
+    o.check()
+        .byOperation()
+        .forEach(
+            (op, c) ->
+                ops.put(
+                    op,
+                    new FaultSummary.WriteCounts(
+                        c.acknowledged(),
+                        c.ok(),
+                        c.lost(),
+                        c.stale(),
+                        c.readBackFailed(),
+                        c.indeterminate())));
     return new FaultSummary.AckedWrites(
         AckedWrites.PER_SECOND,
         o.attempted(),
@@ -234,7 +254,10 @@ final class FaultInjector implements StepRunner.StepCompanion {
         o.longestAckGapMs(),
         o.readBackFailed(),
         o.firstError(),
-        o.readBackError());
+        o.readBackError(),
+        o.check().total().stale(),
+        o.check().verdict(),
+        ops);
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */

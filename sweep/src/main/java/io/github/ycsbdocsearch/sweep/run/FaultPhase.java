@@ -89,8 +89,8 @@ final class FaultPhase {
                           "p99 back within 2x of before %.1f s after the kill",
                           f.recoveryS()),
                   f.ackedWrites() == null
-                      ? "no acknowledged writes"
-                      : f.ackedWrites().lost() + " acknowledged writes lost"));
+                      ? "acknowledged writes not checked"
+                      : "acknowledged writes " + f.ackedWrites().lostInWords()));
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "fault summary not written: " + e.getMessage());
     }

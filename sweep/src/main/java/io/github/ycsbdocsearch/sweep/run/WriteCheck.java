@@ -1,0 +1,347 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+
+/**
+ * The final read of a fault step's durability check, Jepsen's way: every write the clients sent is
+ * known (its key, a digest of each field it wrote, when it was sent and when its answer came, and
+ * whether the store acknowledged it or the answer was an error or a timeout, which leaves it
+ * indeterminate); once the cluster is whole, each key that has an acknowledged write is read once
+ * and each acknowledged write is classed:
+ *
+ * <ul>
+ *   <li><b>ok</b>: every field it wrote holds its value, or the value of another write to that
+ *       field that may have come after it (an acknowledged one that was not answered before this
+ *       one was sent, or an indeterminate one, which may take effect at any time after it was
+ *       sent);
+ *   <li><b>lost</b>: the key is absent;
+ *   <li><b>stale</b>: the key is there, but a field it wrote holds an older value (one written
+ *       before it, the loaded one, or none);
+ *   <li><b>read-back failed</b>: the read kept failing or timing out (neither found nor absent), or
+ *       it was never tried because the store could not be reached: that write is unread, and any
+ *       unread write makes the loss unknown ({@link Result#verdict}), never 0.
+ * </ul>
+ *
+ * Indeterminate writes are counted, never checked: either outcome is allowed. Not thread-safe; the
+ * result is immutable.
+ */
+final class WriteCheck {
+  /** What the client knows of one write's fate. */
+  enum Outcome {
+    /** The store said it was done. */
+    ACKED,
+    /** The store answered with an error, or did not answer in time: it may or may not be done. */
+    INDETERMINATE
+  }
+
+  /**
+   * One write as its client saw it.
+   *
+   * @param op {@code INSERT} or {@code UPDATE}
+   * @param key the record key
+   * @param fields each field written and the {@link #digest} of its value
+   * @param sentMs when it was sent (epoch ms)
+   * @param answeredMs when its answer (or error) came (epoch ms)
+   * @param outcome acknowledged or indeterminate
+   */
+  record Write(
+      String op,
+      String key,
+      Map<String, Long> fields,
+      long sentMs,
+      long answeredMs,
+      Outcome outcome) {
+    Write {
+      fields = Map.copyOf(fields);
+    }
+
+    boolean acked() {
+      return outcome == Outcome.ACKED;
+    }
+  }
+
+  /**
+   * One operation type's acknowledged writes by class, and its indeterminate ones.
+   *
+   * @param acknowledged writes the store acknowledged
+   * @param ok of those, found with their value or a later one
+   * @param lost of those, whose key was absent
+   * @param stale of those, found with an older value
+   * @param readBackFailed of those, not read (the read failed or timed out, or was never tried)
+   * @param indeterminate writes that errored or timed out (not checked)
+   */
+  record Counts(
+      long acknowledged, long ok, long lost, long stale, long readBackFailed, long indeterminate) {
+    static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
+
+    Counts plus(Counts o) {
+      return new Counts(
+          acknowledged + o.acknowledged,
+          ok + o.ok,
+          lost + o.lost,
+          stale + o.stale,
+          readBackFailed + o.readBackFailed,
+          indeterminate + o.indeterminate);
+    }
+  }
+
+  /** One write's class after the read. */
+  enum Kind {
+    OK,
+    LOST,
+    STALE,
+    READ_BACK_FAILED,
+    INDETERMINATE;
+
+    Counts counts() {
+      return switch (this) {
+        case OK -> new Counts(1, 1, 0, 0, 0, 0);
+        case LOST -> new Counts(1, 0, 1, 0, 0, 0);
+        case STALE -> new Counts(1, 0, 0, 1, 0, 0);
+        case READ_BACK_FAILED -> new Counts(1, 0, 0, 0, 1, 0);
+        case INDETERMINATE -> new Counts(0, 0, 0, 0, 0, 1);
+      };
+    }
+  }
+
+  /**
+   * The check's result.
+   *
+   * @param byOperation counts per operation type (INSERT, UPDATE), in name order
+   * @param total all operation types together
+   * @param lostKeys some keys with a lost or stale write (at most {@link #KEYS_KEPT})
+   * @param readBackError why not every key could be read (the store could not be reached, or the
+   *     reads kept failing and the rest were not tried); null when every read was tried
+   * @param kinds each write's class, by identity
+   */
+  record Result(
+      Map<String, Counts> byOperation,
+      Counts total,
+      List<String> lostKeys,
+      String readBackError,
+      Map<Write, Kind> kinds) {
+    Result {
+      byOperation = Collections.unmodifiableMap(new LinkedHashMap<>(byOperation));
+      lostKeys = List.copyOf(lostKeys);
+      kinds = Collections.unmodifiableMap(kinds);
+    }
+
+    /** Acknowledged writes that were not read back: while any is, the loss is unknown. */
+    long unread() {
+      return total.readBackFailed();
+    }
+
+    /** Whether the loss is known: every acknowledged write was read back. */
+    boolean known() {
+      return unread() == 0;
+    }
+
+    /**
+     * The verdict in words: {@code lost 3 of 700 (stale 1)}, {@code lost 0 of 700}, or {@code lost:
+     * unknown (5 of 700 unread)} whenever any acknowledged write was not read back.
+     */
+    String verdict() {
+      return verdict(total.lost(), total.stale(), unread(), total.acknowledged());
+    }
+
+    /** The verdict of these counts (see {@link #verdict()}). */
+    static String verdict(long lost, long stale, long unread, long acked) {
+      if (unread > 0) {
+        return "lost: unknown (" + unread + " of " + acked + " unread)";
+      }
+      return "lost " + lost + " of " + acked + (stale > 0 ? " (stale " + stale + ")" : "");
+    }
+  }
+
+  /** Lost or stale keys kept by name. */
+  static final int KEYS_KEPT = 20;
+
+  private final String table;
+  private final long patienceMs;
+  private final long retryMs;
+  private final LongSupplier clock;
+
+  /**
+   * @param table the table (Elasticsearch index, MongoDB collection; Redis ignores it)
+   * @param patienceMs how long a read that fails (rather than answers found or absent) is tried
+   *     again, counted from the last read that answered; past it each key is tried once, and after
+   *     two such failures in a row the remaining keys are not tried (a store that stays unreachable
+   *     would otherwise cost the driver's own timeout per key): they stay unread
+   * @param retryMs the pause between two tries of a failing read
+   * @param clock epoch milliseconds
+   */
+  WriteCheck(String table, long patienceMs, long retryMs, LongSupplier clock) {
+    this.table = table;
+    this.patienceMs = patienceMs;
+    this.retryMs = retryMs;
+    this.clock = clock;
+  }
+
+  /** A field value's digest: 64-bit FNV-1a over its UTF-16 code units (stable across JVMs). */
+  static long digest(String value) {
+    long h = 0xcbf29ce484222325L;
+    for (int i = 0; i < value.length(); i++) {
+      h ^= value.charAt(i);
+      h *= 0x100000001b3L;
+    }
+    return h;
+  }
+
+  /** The digests of a write's fields. */
+  static Map<String, Long> digests(Map<String, String> values) {
+    Map<String, Long> out = new TreeMap<>();
+    values.forEach((f, v) -> out.put(f, digest(v)));
+    return out;
+  }
+
+  /**
+   * The result when the store could not be reached at all: every acknowledged write unread.
+   *
+   * @param why the error, for the record
+   */
+  static Result unreachable(List<Write> writes, String why) {
+    Map<Write, Kind> kinds = new IdentityHashMap<>();
+    for (Write w : writes) {
+      kinds.put(w, w.acked() ? Kind.READ_BACK_FAILED : Kind.INDETERMINATE);
+    }
+    return result(writes, kinds, List.of(), why);
+  }
+
+  /**
+   * Reads back every key with an acknowledged write, through {@code db}, and classes each
+   * acknowledged write.
+   */
+  Result check(List<Write> writes, DB db) {
+    Map<String, List<Write>> byKey = new LinkedHashMap<>();
+    for (Write w : writes) {
+      byKey.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(w);
+    }
+    Map<Write, Kind> kinds = new IdentityHashMap<>();
+    List<String> lostKeys = new ArrayList<>();
+    long deadline = clock.getAsLong() + patienceMs;
+    int failedPastDeadline = 0;
+    String gaveUp = null;
+    for (Map.Entry<String, List<Write>> e : byKey.entrySet()) {
+      List<Write> ws = e.getValue();
+      Map<String, String> found = new HashMap<>();
+      Status s;
+      if (ws.stream().noneMatch(Write::acked)) {
+        s = null; // nothing acknowledged: nothing to read
+      } else if (gaveUp != null) {
+        s = new Status("ERROR", gaveUp);
+      } else {
+        s = read(db, e.getKey(), found, deadline);
+        if (s.isOk() || Status.NOT_FOUND.equals(s)) {
+          // The store answers: a key that failed before is that key's failure, not the store's.
+          deadline = clock.getAsLong() + patienceMs;
+          failedPastDeadline = 0;
+        } else if (clock.getAsLong() >= deadline && ++failedPastDeadline >= 2) {
+          gaveUp =
+              "no read answered for "
+                  + patienceMs
+                  + " ms ("
+                  + s.getName()
+                  + ": "
+                  + s.getDescription()
+                  + "); the remaining keys were not read";
+        }
+      }
+      for (Write w : ws) {
+        Kind k = classify(w, ws, s, found);
+        kinds.put(w, k);
+        if ((k == Kind.LOST || k == Kind.STALE) && lostKeys.size() < KEYS_KEPT) {
+          lostKeys.add(w.key());
+        }
+      }
+    }
+    return result(writes, kinds, lostKeys, gaveUp);
+  }
+
+  private static Result result(
+      List<Write> writes, Map<Write, Kind> kinds, List<String> lostKeys, String error) {
+    Map<String, Counts> by = new TreeMap<>();
+    for (Write w : writes) {
+      by.merge(w.op(), kinds.get(w).counts(), Counts::plus);
+    }
+    Counts total = by.values().stream().reduce(Counts.ZERO, Counts::plus);
+    return new Result(by, total, lostKeys, error, kinds);
+  }
+
+  /** One write's class, given its key's read ({@code s} null when the key was not read). */
+  private static Kind classify(Write w, List<Write> sameKey, Status s, Map<String, String> found) {
+    if (!w.acked()) {
+      return Kind.INDETERMINATE;
+    }
+    if (s == null || (!s.isOk() && !Status.NOT_FOUND.equals(s))) {
+      return Kind.READ_BACK_FAILED;
+    }
+    if (Status.NOT_FOUND.equals(s)) {
+      return Kind.LOST;
+    }
+    for (Map.Entry<String, Long> f : w.fields().entrySet()) {
+      String v = found.get(f.getKey());
+      if (v == null) {
+        return Kind.STALE;
+      }
+      long d = digest(v);
+      if (d != f.getValue() && !laterValue(w, sameKey, f.getKey(), d)) {
+        return Kind.STALE;
+      }
+    }
+    return Kind.OK;
+  }
+
+  /**
+   * Whether the value found in {@code field} is one another write may have left after {@code w}: an
+   * indeterminate write (it may take effect any time after it was sent), or an acknowledged one not
+   * answered before {@code w} was sent.
+   */
+  private static boolean laterValue(Write w, List<Write> sameKey, String field, long found) {
+    for (Write o : sameKey) {
+      if (o == w || !Long.valueOf(found).equals(o.fields().get(field))) {
+        continue;
+      }
+      if (!o.acked() || o.answeredMs() >= w.sentMs()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Reads one key, trying again {@code retryMs} apart until the deadline while the store answers
+   * with an error (or the binding throws): a failed read is never taken as "absent".
+   */
+  private Status read(DB db, String key, Map<String, String> out, long deadlineMs) {
+    while (true) {
+      Map<String, ByteIterator> got = new HashMap<>();
+      Status s;
+      try {
+        s = db.read(table, key, null, got);
+      } catch (RuntimeException e) {
+        s = new Status("ERROR", e.toString());
+      }
+      if (s.isOk()) {
+        got.forEach((f, v) -> out.put(f, v.toString()));
+        return s;
+      }
+      if (Status.NOT_FOUND.equals(s) || clock.getAsLong() >= deadlineMs) {
+        return s;
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(retryMs));
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+/**
+ * The marker stream end to end on a fake store, through what fault.json records: a store that drops
+ * acknowledged inserts loses exactly those; a read-back that cannot connect says the loss is
+ * unknown, in the record and in the words the progress line and the report print, never 0.
+ */
+class AckedWritesTest {
+
+  private static Properties props() {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "100");
+    return p;
+  }
+
+  /** Runs the stream for about 400 ms against the store (about 8 inserts). */
+  private static AckedWrites streamInto(
+      WriteCheckTest.FakeStore store, AckedWrites.DbOpener readBack, AtomicBoolean reading) {
+    AckedWrites w =
+        new AckedWrites(props(), "t", () -> reading.get() ? readBack.open() : store, 1_500);
+    w.start();
+    LockSupport.parkNanos(400_000_000L);
+    w.stop();
+    reading.set(true);
+    return w;
+  }
+
+  @Test
+  void aStoreThatDropsAcknowledgedInsertsLosesThoseAndNoMore() {
+    WriteCheckTest.FakeStore store = new WriteCheckTest.FakeStore();
+    AtomicBoolean reading = new AtomicBoolean();
+    AckedWrites w = streamInto(store, () -> store, reading);
+    List<String> keys = List.copyOf(store.data.keySet());
+    assertTrue(keys.size() >= 3, "inserts acknowledged: " + keys);
+    store.data.remove(keys.get(0));
+    store.data.remove(keys.get(1));
+    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    assertEquals(2, a.lost());
+    assertEquals(keys.size(), a.acked());
+    assertTrue(a.lostKnown());
+    assertEquals("lost 2 of " + keys.size(), a.lostInWords());
+    FaultSummary.WriteCounts inserts = a.operations().get("INSERT");
+    assertEquals(2, inserts.lost());
+    assertEquals(keys.size() - 2, inserts.ok());
+  }
+
+  @Test
+  void aReadBackThatCannotConnectSaysUnknownNotZero() {
+    WriteCheckTest.FakeStore store = new WriteCheckTest.FakeStore();
+    AtomicBoolean reading = new AtomicBoolean();
+    AckedWrites w =
+        streamInto(
+            store,
+            () -> {
+              throw new SetupException("connection refused");
+            },
+            reading);
+    long acked = store.data.size();
+    assertTrue(acked > 0);
+    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    assertFalse(a.lostKnown());
+    assertEquals(acked, a.readBackFailed());
+    assertEquals("lost: unknown (" + acked + " of " + acked + " unread)", a.lostInWords());
+    assertNotEquals(0, a.readBackFailed());
+    assertTrue(a.error().contains("connection refused"), a.error());
+  }
+
+  @Test
+  void insertsThatErrorAreIndeterminateNotLost() {
+    WriteCheckTest.FakeStore store =
+        new WriteCheckTest.FakeStore() {
+          private int n;
+
+          @Override
+          public Status insert(String table, String key, Map<String, ByteIterator> values) {
+            // Every other insert times out after it was applied: either outcome is allowed.
+            Status s = super.insert(table, key, new HashMap<>(values));
+            return n++ % 2 == 0 ? s : new Status("ERROR", "timed out");
+          }
+        };
+    AtomicBoolean reading = new AtomicBoolean();
+    AckedWrites w = streamInto(store, () -> store, reading);
+    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    FaultSummary.WriteCounts inserts = a.operations().get("INSERT");
+    assertTrue(inserts.indeterminate() > 0);
+    assertEquals(a.failed(), inserts.indeterminate());
+    assertEquals(0, a.lost());
+    assertEquals(a.attempted(), inserts.acknowledged() + inserts.indeterminate());
+  }
+}
