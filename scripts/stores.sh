@@ -5,7 +5,7 @@
 #
 # Usage: scripts/stores.sh install|start|stop|status|settings [--topology single|cluster]
 #                          [--profile relaxed|strict] [--memory-mb N] [STORE...]
-#        scripts/stores.sh fault kill-primary|stop-node [--topology cluster] STORE
+#        scripts/stores.sh fault kill-primary|stop-node|kill-unreplicated [--topology cluster] STORE
 #        scripts/stores.sh recover [--topology cluster] STORE
 #   STORE      redisjson, mongodb, elasticsearch (default: all three; fault and recover take exactly one)
 #   install    fetch/build the binaries (skipped when already there); start does it too
@@ -17,9 +17,16 @@
 #   fault      cluster topology only: pick ONE instance holding primary data (Redis: the master serving the lowest
 #              slot; MongoDB: the PRIMARY of the first shard that has one; Elasticsearch: the node with the most
 #              primary shards of FAULT_ES_INDEX, else of any index) and end it, keeping its data directory:
-#              kill-primary = SIGKILL, stop-node = SIGTERM and wait until it exited (STOP_TIMEOUT, then SIGKILL).
+#              kill-primary = SIGKILL, stop-node = SIGTERM and wait until it exited (STOP_TIMEOUT, then SIGKILL),
+#              kill-unreplicated (Redis and MongoDB: a fault known to lose acknowledged writes under asynchronous
+#              replication) = pause the primary's replicas with SIGSTOP (Redis also closes their replication links,
+#              so nothing written from then on reaches them), let the clients write FAULT_PAUSE_S (2) seconds,
+#              SIGKILL the primary, SIGCONT the replicas, and wait (FAILOVER_TIMEOUT, 60 s) until one of them has
+#              taken over: what the primary acknowledged while they were paused is gone, unless the store waited
+#              for the replicas before acknowledging (the strict profile).
 #              Prints one JSON line on stdout: store, topology, kind, signal, port, pid, role, killed_at_ms (epoch ms
-#              of the signal), exited_at_ms. Exit 1 when not every instance runs or no primary holder is found.
+#              of the signal), exited_at_ms; kill-unreplicated adds paused (ports), paused_at_ms, failed_over_at_ms.
+#              Exit 1 when not every instance runs or no primary holder is found.
 #   recover    cluster topology only: start the store's instances that are not running, with the profile and memory
 #              budget the store was started with (its "applied" file; --profile/--memory-mb are refused), wait until
 #              each answers and the cluster is whole (Redis: cluster_state:ok and 6 nodes known on every node;
@@ -43,7 +50,8 @@
 #      record: only record it), REDIS_PORT, MONGODB_PORT, ES_HTTP_PORT, ES_TRANSPORT_PORT, REDIS_CLUSTER_BASE_PORT,
 #      MONGODB_RS_BASE_PORT, MONGODB_SHARDS, MONGODB_SHARD_MEMBERS, MONGODB_SHARD_PREFIX, ES_CLUSTER_HTTP_BASE_PORT,
 #      ES_CLUSTER_TRANSPORT_BASE_PORT, JAVA, MVN, STORES_PYTHON, LIBSSL_APT_URI,
-#      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s), FAULT_ES_INDEX (usertable).
+#      STORES_START_TIMEOUT (300 s per instance), STOP_TIMEOUT (60 s), FAULT_ES_INDEX (usertable), FAULT_PAUSE_S (2),
+#      FAILOVER_TIMEOUT (60 s).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -263,7 +271,7 @@ stop_store() {
 
 # Ends one instance holding primary data (see the usage) and prints the JSON line describing it.
 fault_store() {
-  local store="$1" topo="$2" kind="$3" port="" role="" dir pid signal secs t0 t1
+  local store="$1" topo="$2" kind="$3" port="" role="" dir pid signal secs t0 t1 extra=""
   store_running "${store}" "${topo}" || die "${store} (${topo}) is not running on all its instances: start or recover it first"
   IFS=$'\t' read -r port role < <("${store}_primary" "${topo}") || true
   [[ "${port}" =~ ^[0-9]+$ ]] || die "${store} (${topo}): no instance holding primary data found"
@@ -271,10 +279,16 @@ fault_store() {
   instance_running "${store}" "${topo}" "${port}" || die "${store} (${topo}): port ${port} (${role}) is not an instance of ours"
   pid="$(proc_pid "${dir}/pid")"
   # SIGKILL ends a process at once; the 30 s only bound a process stuck in uninterruptible I/O.
-  if [[ "${kind}" == kill-primary ]]; then
-    signal=KILL secs=30
-  else
+  if [[ "${kind}" == stop-node ]]; then
     signal=TERM secs="${STOP_TIMEOUT:-60}"
+  else
+    signal=KILL secs=30
+  fi
+  if [[ "${kind}" == kill-unreplicated ]]; then
+    pause_replicas "${store}" "${topo}" "${port}"
+    extra="paused=[$(IFS=,; echo "${PAUSED_PORTS[*]}")]"$'\n'"paused_at_ms=${PAUSED_AT_MS}"
+    log "${store} (${topo}): replicas ${PAUSED_PORTS[*]} of port ${port} paused; the clients write for ${FAULT_PAUSE_S:-2} s"
+    sleep "${FAULT_PAUSE_S:-2}"
   fi
   log "${store} (${topo}): SIG${signal} to port ${port}, pid ${pid} (${role})"
   t0="$(now_ms)"
@@ -286,8 +300,47 @@ fault_store() {
   fi
   t1="$(now_ms)"
   log "${store} (${topo}): pid ${pid} exited $((t1 - t0)) ms after the signal"
-  printf 'store=%s\ntopology=%s\nkind=%s\nsignal=%s\nport=%s\npid=%s\nrole=%s\nkilled_at_ms=%s\nexited_at_ms=%s\n' \
-    "${store}" "${topo}" "${kind}" "${signal}" "${port}" "${pid}" "${role}" "${t0}" "${t1}" | probe json-line
+  if [[ "${kind}" == kill-unreplicated ]]; then
+    resume_paused
+    wait_until "${FAILOVER_TIMEOUT:-60}" "a replica of ${store} port ${port} to take over" \
+      "${store}_failed_over" "${topo}" "${port}" || die "${store} (${topo}): no replica took over from port ${port}"
+    extra+=$'\n'"failed_over_at_ms=$(now_ms)"
+    log "${store} (${topo}): a replica took over from port ${port}"
+  fi
+  printf 'store=%s\ntopology=%s\nkind=%s\nsignal=%s\nport=%s\npid=%s\nrole=%s\nkilled_at_ms=%s\nexited_at_ms=%s\n%s\n' \
+    "${store}" "${topo}" "${kind}" "${signal}" "${port}" "${pid}" "${role}" "${t0}" "${t1}" "${extra}" | probe json-line
+}
+
+# SIGSTOPs the replicas of the primary on port PRIMARY (and has the store cut their replication links where it can,
+# so data sent after the pause cannot wait in their sockets); sets PAUSED_PORTS, PAUSED_PIDS, PAUSED_AT_MS. They are
+# resumed on any exit of this script.
+PAUSED_PIDS=()
+PAUSED_PORTS=()
+pause_replicas() {
+  local store="$1" topo="$2" primary="$3" port rdir
+  declare -F "${store}_replicas" >/dev/null \
+    || die "${store}: kill-unreplicated needs a store that replicates asynchronously (redisjson, mongodb)"
+  mapfile -t PAUSED_PORTS < <("${store}_replicas" "${topo}" "${primary}")
+  ((${#PAUSED_PORTS[@]})) || die "${store} (${topo}): port ${primary} has no replica to pause"
+  trap resume_paused EXIT
+  for port in "${PAUSED_PORTS[@]}"; do
+    rdir="$(instance_dir "${store}" "${topo}" "${port}")"
+    instance_running "${store}" "${topo}" "${port}" || die "${store} (${topo}): replica port ${port} is not an instance of ours"
+    PAUSED_PIDS+=("$(proc_pid "${rdir}/pid")")
+    kill -STOP "${PAUSED_PIDS[-1]}"
+  done
+  PAUSED_AT_MS="$(now_ms)"
+  if declare -F "${store}_cut_replication" >/dev/null; then
+    "${store}_cut_replication" "${topo}" "${primary}"
+  fi
+}
+
+resume_paused() {
+  local p
+  for p in "${PAUSED_PIDS[@]}"; do
+    kill -CONT "${p}" 2>/dev/null || true
+  done
+  PAUSED_PIDS=()
 }
 
 # Starts again the instances that are not running (DURABILITY_PROFILE and STORE_MEMORY_MB are the applied ones, set
@@ -360,12 +413,16 @@ write_hosts_file() {
 check_fault_args() {
   local cmd="$1" kind="$2" topo="$3" tuned="$4"
   shift 4
-  if [[ "${cmd}" == fault && "${kind}" != kill-primary && "${kind}" != stop-node ]]; then
-    err "unknown fault kind '${kind}': give kill-primary or stop-node"
+  if [[ "${cmd}" == fault && "${kind}" != kill-primary && "${kind}" != stop-node && "${kind}" != kill-unreplicated ]]; then
+    err "unknown fault kind '${kind}': give kill-primary, stop-node or kill-unreplicated"
     exit 2
   fi
   [[ "${topo}" == cluster ]] || { err "${cmd} works on the cluster topology only, not '${topo}'"; exit 2; }
   (($# == 1)) || { err "${cmd} takes exactly one store (${ALL_STORES[*]}), got $#"; exit 2; }
+  if [[ "${kind}" == kill-unreplicated ]] && ! declare -F "$1_replicas" >/dev/null; then
+    err "kill-unreplicated needs a store that replicates asynchronously (redisjson, mongodb), not '$1'"
+    exit 2
+  fi
   ((!tuned)) || { err "${cmd} takes no --profile/--memory-mb: the store keeps what it was started with"; exit 2; }
   if [[ "${cmd}" == recover ]]; then
     local profile="" mb=""

@@ -13,7 +13,7 @@
 # sshd), the AWS journey on a fake cloud of network namespaces (scripts/tests/fake-cloud.sh), datasets, store scripts,
 # workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless Chromium,
 # compare, nightly workflow and run history, the store settings read back from the servers (single relaxed, cluster
-# strict).
+# strict), the durability check's power (a known-lossy fault on the cluster, relaxed and strict), a node lost under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -192,12 +192,18 @@ main() {
     NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" NIGHTLY_TEST_SKIP="${NIGHTLY_TEST_SKIP:-build}" \
       suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
     suite perf-history run_if_present scripts/tests/test_perf_history.sh
+    # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
+    # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
+    suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
     suite store-settings-single run_if_present scripts/tests/test_store_settings.sh --topology single
     suite store-settings-cluster-strict run_if_present scripts/tests/test_store_settings.sh --topology cluster \
       --profile strict
+    # Its strict twin: the same fault, 0 lost. It starts Redis and MongoDB on the strict cluster, which the fault suite
+    # below then uses (its sweeps stop them).
+    suite known-loss-strict run_if_present scripts/tests/test_known_loss.sh --profile strict
     # A node lost under load, every store under strict, where one lost acknowledged write fails. The relaxed profile
     # runs the same code with other store settings (scripts/tests/test_fault.sh --profile relaxed, on demand).
     suite fault-strict run_if_present scripts/tests/test_fault.sh --profile strict

@@ -112,6 +112,27 @@ mongodb_primary() {
   return 1
 }
 
+# Ports of the other members of the shard whose member listens on PORT (for stores.sh fault kill-unreplicated).
+mongodb_replicas() {
+  local port="$2" p
+  while read -r p; do
+    [[ "${p}" == "${port}" ]] || printf '%s\n' "${p}"
+  done < <(mongodb_shard_ports "$(mongodb_shard_of "${port}")")
+}
+
+# Ends the oplog reads of the primary on port PORT: MongoDB 6.0's secondaries read the oplog through an exhaust cursor
+# that the primary keeps sending on, into a paused secondary's socket, which it would apply on SIGCONT.
+mongodb_cut_replication() {
+  mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/" >/dev/null
+}
+
+# True when the shard of port KILLED has a PRIMARY on another member (an election after the kill).
+mongodb_failed_over() {
+  local killed="$2" primary
+  primary="$(mongo_probe mongo-primary "$(mongodb_shard_url "$(mongodb_shard_of "${killed}")")" 2>/dev/null)" || return 1
+  [[ "${primary##*:}" != "${killed}" ]]
+}
+
 # Waits until every shard has a primary and all its members are PRIMARY or SECONDARY. Not mongodb_form, though it is
 # safe to re-run (replSetInitiate answers AlreadyInitialized): a restarted member keeps its replica set config and the
 # default write concern (stored in the set), so there is nothing to initiate or set, and form's one python process per

@@ -11,6 +11,9 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
   probe.py mongo-primary URI             host:port of the replica set's PRIMARY (exit 1 when it has none)
+  probe.py mongo-cut-oplog URI           on a primary (direct URI): ends every oplog read of its secondaries (killOp
+                                         and killCursors on local.oplog.rs), so nothing written from then on is sent
+                                         until a secondary asks again; prints how many reads it ended
   probe.py mongo-whole SECS URI...       exit 0 once every member of each replica set URI answers as PRIMARY or
                                          SECONDARY (its own view) and each set's first member (the preferred one)
                                          is its PRIMARY; polled every 0.2 s, exit 1 after SECS
@@ -147,6 +150,28 @@ def mongo_primary(uri):
     print(primaries[0])
 
 
+def mongo_cut_oplog(uri):
+    c = mongo_client(uri, directConnection=True)
+    try:
+        reads = list(
+            c.admin.aggregate(
+                [
+                    {"$currentOp": {"allUsers": True, "idleCursors": True, "localOps": True}},
+                    {"$match": {"ns": "local.oplog.rs"}},
+                ]
+            )
+        )
+        cursors = [r["cursor"]["cursorId"] for r in reads if r.get("cursor")]
+        for r in reads:
+            if r.get("active") and r.get("opid") is not None:
+                c.admin.command("killOp", op=r["opid"])
+        if cursors:
+            c.local.command("killCursors", "oplog.rs", cursors=cursors)
+    except Exception as e:
+        fail(f"oplog reads on {uri}: {e}")
+    print(len(reads))
+
+
 def mongo_whole(secs, uris):
     # One direct client per member, kept across polls: each member's own hello answer, not a heartbeat-old view.
     sets = []
@@ -276,6 +301,7 @@ def main(argv):
         "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
         "mongo-shard-info": lambda: mongo_shard_info(args[0]),
         "mongo-primary": lambda: mongo_primary(args[0]),
+        "mongo-cut-oplog": lambda: mongo_cut_oplog(args[0]),
         "mongo-whole": lambda: mongo_whole(float(args[0]), args[1:]),
         "es-primaries": lambda: es_primaries(args[0], args[1]),
         "json-file": lambda: json_file(args[0]),

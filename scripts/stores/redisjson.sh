@@ -92,6 +92,32 @@ redisjson_primary() {
     | awk -f "${REPO_ROOT}/scripts/cluster/redis-primary.awk" | cut -f2-
 }
 
+# Ports of the replicas of the master on port PORT (for stores.sh fault kill-unreplicated).
+redisjson_replicas() {
+  local port="$2"
+  redis_cli "${port}" CLUSTER NODES | tr -d '\r' | awk -v port="${port}" '
+    { split($2, a, "[:@,]"); p[$1] = a[2]; if ($3 ~ /slave/) of[$1] = $4 }
+    END { for (id in p) if (p[id] == port) me = id; for (id in of) if (of[id] == me && me != "") print p[id] }'
+}
+
+# Closes the replication links of the master on port PORT: its paused replicas' sockets then hold nothing written
+# after this (a paused process's kernel still receives data, which it would apply on SIGCONT).
+redisjson_cut_replication() {
+  redis_cli "$2" CLIENT KILL TYPE replica >/dev/null
+}
+
+# True when a live master other than port KILLED serves the lowest slot again (the replica took over).
+redisjson_failed_over() {
+  local topo="$1" killed="$2" port primary
+  while read -r port; do
+    [[ "${port}" != "${killed}" ]] || continue
+    primary="$(redis_cli "${port}" CLUSTER NODES 2>/dev/null | tr -d '\r' \
+      | awk -f "${REPO_ROOT}/scripts/cluster/redis-primary.awk" | cut -f2)" || continue
+    [[ -n "${primary}" && "${primary}" != "${killed}" ]] && return 0
+  done < <(redisjson_ports "${topo}")
+  return 1
+}
+
 # Waits until the cluster is whole again after a node came back. redis-cluster-create.sh is safe to re-run on a
 # formed cluster (it only creates when the first node knows no other) and waits for cluster_state:ok and all 6 nodes
 # known on every node; a restarted master that lost its slots to its replica rejoins as that replica's replica.

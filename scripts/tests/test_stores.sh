@@ -126,6 +126,7 @@ test_bad_arguments() {
   expect_one_line_failure "memory budget below 256 MB" start --memory-mb 100
   STORES_OS_TUNING=always expect_one_line_failure "unknown STORES_OS_TUNING" start
   expect_exit 2 "fault: unknown kind" fault explode redisjson
+  expect_exit 2 "fault: kill-unreplicated on a store that replicates synchronously" fault kill-unreplicated elasticsearch
   expect_exit 2 "fault: unknown store" fault kill-primary nosuchstore
   expect_exit 2 "fault: no store" fault stop-node
   expect_exit 2 "fault: two stores" fault kill-primary redisjson mongodb

@@ -362,6 +362,11 @@ public final class OptionsParser {
             cl.fault, cl.faultLoad == null ? Defaults.FAULT_LOAD : cl.faultLoad.get(0));
     if (hosts.isPresent()) {
       HostsFile h = hosts.get();
+      if ("kill-unreplicated".equals(fault.kind())) {
+        throw new SetupException(
+            "--fault kill-unreplicated runs on the local cluster only: the servers' fault helper"
+                + " cannot pause a replica");
+      }
       if (!"cluster".equals(h.topology())) {
         throw new SetupException(
             "--fault needs a cluster: hosts file "

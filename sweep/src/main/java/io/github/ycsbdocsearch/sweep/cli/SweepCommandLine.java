@@ -267,7 +267,9 @@ final class SweepCommandLine {
         "after the other phases (a cluster: --topology cluster, or a hosts file with its \"fault\""
             + " servers), two fixed-rate steps at --fault-load of"
             + " the capacity (with --rates alone: at the first rate), the second with one server"
-            + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM) T s into"
+            + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM;"
+            + " kill-unreplicated, local Redis and MongoDB: its replicas paused 2 s first, a fault"
+            + " known to lose acknowledged writes under the relaxed profile) T s into"
             + " its window and restarted D s later (default "
             + Defaults.FAULT_DOWN_SECONDS
             + "): failed operations, the longest gap, the recovery time and acknowledged "

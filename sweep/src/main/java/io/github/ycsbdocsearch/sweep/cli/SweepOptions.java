@@ -99,7 +99,8 @@ public record SweepOptions(
     public static final Fault NONE = new Fault(null, 0, 0, Defaults.FAULT_LOAD);
 
     /** The kinds stores.sh knows. */
-    public static final List<String> KINDS = List.of("kill-primary", "stop-node");
+    public static final List<String> KINDS =
+        List.of("kill-primary", "stop-node", "kill-unreplicated");
 
     public boolean runs() {
       return kind != null;

@@ -29,7 +29,7 @@ import site.ycsb.StringByteIterator;
  * answer after the fault (present), while an update may be overwritten by a later one whose fate is
  * unknown (it failed or timed out). The keys ({@code durability-<tag>-<n>}) are outside the
  * workload's key space, so the load never reads or updates them; the documents are copies of loaded
- * ones. Thread-safe: one writer thread, results read after {@link #stop}.
+ * ones. Thread-safe: one writer thread or more, results read after {@link #stop}.
  */
 final class AckedWrites {
   /**
@@ -52,8 +52,10 @@ final class AckedWrites {
   private final List<WriteCheck.Write> writes = new ArrayList<>();
   private final DbOpener opener;
   private final long patienceMs;
+  private final int perSecond;
   private volatile boolean stopping;
-  private Thread writer;
+  private final List<Thread> writers = new ArrayList<>();
+  private final int writerCount;
   private long attempted;
   private long failed;
   private String firstError;
@@ -78,7 +80,8 @@ final class AckedWrites {
       long readBackFailed,
       String firstError,
       String readBackError,
-      WriteCheck.Result check) {}
+      WriteCheck.Result check,
+      int perSecond) {}
 
   /** Opens the store's binding (a fake one in tests). */
   @FunctionalInterface
@@ -87,14 +90,41 @@ final class AckedWrites {
   }
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
-    this(props, tag, () -> SearchVerification.open(kind, props), READ_BACK_PATIENCE_MS);
+    this(kind, props, tag, PER_SECOND);
+  }
+
+  /**
+   * @param perSecond inserts per second
+   */
+  AckedWrites(StoreKind kind, Properties props, String tag, int perSecond) {
+    this(kind, props, tag, perSecond, 1);
+  }
+
+  /**
+   * @param perSecond inserts per second, all writers together
+   * @param writers writer threads, each with its own connection and its share of the rate: a write
+   *     that blocks (its primary is gone) holds up only its own thread's share
+   */
+  AckedWrites(StoreKind kind, Properties props, String tag, int perSecond, int writers) {
+    this(
+        props,
+        tag,
+        () -> SearchVerification.open(kind, props),
+        READ_BACK_PATIENCE_MS,
+        perSecond,
+        writers);
   }
 
   /**
    * @param opener opens the binding, for the stream and for the read-back
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
+   * @param perSecond inserts per second, all writers together
+   * @param writers writer threads
    */
-  AckedWrites(Properties props, String tag, DbOpener opener, long patienceMs) {
+  AckedWrites(
+      Properties props, String tag, DbOpener opener, long patienceMs, int perSecond, int writers) {
+    this.perSecond = perSecond;
+    this.writerCount = writers;
     this.props = props;
     this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
@@ -103,28 +133,33 @@ final class AckedWrites {
   }
 
   /**
-   * Starts writing, one insert every {@code 1000 / PER_SECOND} ms (sent on schedule, not after the
+   * Starts writing, one insert every {@code 1000 / perSecond} ms (sent on schedule, not after the
    * last reply).
    */
   void start() {
-    writer = new Thread(this::write, "acked-writes");
-    writer.setDaemon(true);
-    writer.start();
+    for (int t = 0; t < writerCount; t++) {
+      int first = t;
+      Thread w = new Thread(() -> write(first), "acked-writes-" + t);
+      w.setDaemon(true);
+      writers.add(w);
+      w.start();
+    }
   }
 
-  /** Stops writing and waits for the insert in flight. */
+  /** Stops writing and waits for the inserts in flight. */
   void stop() {
     stopping = true;
-    if (writer != null) {
+    for (Thread w : writers) {
       try {
-        writer.join(TimeUnit.MINUTES.toMillis(2));
+        w.join(TimeUnit.MINUTES.toMillis(2));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
   }
 
-  private void write() {
+  /** One writer: keys {@code first}, {@code first + writers}, ... at its share of the rate. */
+  private void write(int first) {
     DocumentSource source = config.newSource();
     DB db;
     try {
@@ -136,9 +171,9 @@ final class AckedWrites {
       return;
     }
     try {
-      long period = TimeUnit.SECONDS.toNanos(1) / PER_SECOND;
+      long period = TimeUnit.SECONDS.toNanos(1) * writerCount / perSecond;
       long next = System.nanoTime();
-      for (long n = 0; !stopping; n++) {
+      for (long n = first; !stopping; n += writerCount) {
         LockSupport.parkNanos(next - System.nanoTime());
         // After an insert that blocked (a primary being elected), go on at the rate, not in a burst
         // that catches up.
@@ -240,7 +275,8 @@ final class AckedWrites {
         r.unread(),
         firstError,
         r.readBackError(),
-        r);
+        r,
+        perSecond);
   }
 
   /**

@@ -242,7 +242,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
                         c.readBackFailed(),
                         c.indeterminate())));
     return new FaultSummary.AckedWrites(
-        AckedWrites.PER_SECOND,
+        o.perSecond(),
         o.attempted(),
         o.acked(),
         o.failed(),

@@ -272,6 +272,13 @@ class OptionsParserTest {
     assertEquals(
         new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
         run("workloada", "--hosts", aws.toString(), "--fault", "kill-primary@5").fault());
+    assertEquals(
+        "--fault kill-unreplicated runs on the local cluster only: the servers' fault helper"
+            + " cannot pause a replica",
+        bad("workloada", "--hosts", aws.toString(), "--fault", "kill-unreplicated@5"));
+    assertEquals(
+        "kill-unreplicated",
+        run("workloada", "--topology", "cluster", "--fault", "kill-unreplicated@5").fault().kind());
     Path noAccess = repo.resolve("no-access.json");
     Files.writeString(noAccess, "{\"topology\":\"cluster\"," + store + "}");
     assertEquals(

@@ -34,7 +34,7 @@ class AckedWritesTest {
   private static AckedWrites streamInto(
       WriteCheckTest.FakeStore store, AckedWrites.DbOpener readBack, AtomicBoolean reading) {
     AckedWrites w =
-        new AckedWrites(props(), "t", () -> reading.get() ? readBack.open() : store, 1_500);
+        new AckedWrites(props(), "t", () -> reading.get() ? readBack.open() : store, 1_500, 20, 1);
     w.start();
     LockSupport.parkNanos(400_000_000L);
     w.stop();

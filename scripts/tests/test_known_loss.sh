@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+#
+# test_known_loss.sh: the durability check's power, on the real local cluster stores. For each store, the acked-writes
+# stream writes while `scripts/stores.sh fault kill-unreplicated` pauses a primary's replicas (SIGSTOP), the clients
+# go on writing, the primary is killed, the replicas resumed and one of them takes over; `stores.sh recover` restarts
+# the killed server, and every acknowledged key is read back (the sweep's own checker, through LossDrill).
+#   relaxed: asynchronous replication (Redis) or w:1 (MongoDB) acknowledged writes the replicas never got, so the
+#            checker must report at least 1 lost, every time: a checker that reports 0 here is blind.
+#   strict:  the store waits for a replica (WAITAOF) or a majority (w:majority) before acknowledging, so 0 lost.
+# Every acknowledged write must be read back (the loss known, never "unknown"). Elasticsearch replicates
+# synchronously (a write is acknowledged once every in-sync copy has it): it has no such case and is refused.
+# The store is started on the cluster topology with the profile when it is not running (a store running with the
+# other profile is an error) and left running: the caller stops it.
+#
+# Use like:
+#   scripts/tests/test_known_loss.sh [--profile relaxed|strict] [STORE...]     (default: redisjson mongodb)
+#
+# Settings (environment): STORES_HOME and the port variables as for scripts/stores.sh; LOSS_DRILL_RATE (inserts per
+# second, 100); FAULT_PAUSE_S (seconds the replicas stay paused, 2); DOCSEARCH_SKIP_BUILD as for bin/docsearch.
+
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+readonly REPO_ROOT
+# shellcheck source=../lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=../lib/classpath.sh
+source "${REPO_ROOT}/scripts/lib/classpath.sh"
+# shellcheck source=assert.sh
+source "${REPO_ROOT}/scripts/tests/assert.sh"
+
+PROFILE=relaxed
+CLASSPATH_ALL=""
+
+usage() {
+  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+# One store's drill and its verdict.
+known_loss_run() {
+  local store="$1" out verdict rc=0
+  # 3>&-: the servers started here must not hold the log's descriptor open.
+  "${REPO_ROOT}/scripts/stores.sh" start --topology cluster --profile "${PROFILE}" "${store}" >&2 3>&- || return 1
+  out="$(java -Xmx512m -Dsweep.repo="${REPO_ROOT}" -cp "${CLASSPATH_ALL}" \
+    io.github.ycsbdocsearch.sweep.run.LossDrill "${store}" "${LOSS_DRILL_RATE:-100}" 3>&-)" || return 1
+  verdict="$(python3 - "${PROFILE}" "${out}" 2>&1 <<'PY'
+import json, sys
+profile, r = sys.argv[1], json.loads(sys.argv[2])
+a, node = r["acked_writes"], r["node"]
+print("%s %s: %s; paused %s, killed port %s (%s), %d acknowledged before the kill; per operation %s"
+      % (r["store"], r["profile"], a["verdict"], node.get("paused"), node["port"], node["role"],
+         a["acked_before_kill"], json.dumps(a["operations"])))
+assert r["profile"] == profile, "the store runs with profile %s, not %s" % (r["profile"], profile)
+assert node.get("paused") and node.get("failed_over_at_ms"), "no replica paused or no takeover: %s" % node
+assert r["recover"]["restarted"] == [node["port"]], "the killed server was not restarted: %s" % r["recover"]
+assert a["acked_before_kill"] > 0, "nothing acknowledged before the kill: %s" % a
+assert a["read_back_failed"] == 0 and a["error"] is None, "not every acknowledged write was read back: %s" % a
+lost = a["lost_before_kill"] + a["lost_after_kill"]
+if profile == "relaxed":
+    assert lost >= 1, "relaxed lost no acknowledged write: the checker did not see the known loss"
+else:
+    assert lost == 0, "strict lost acknowledged writes: %s" % a["lost_keys"]
+PY
+)" || rc=$?
+  printf '%s\n' "${verdict}"
+  # The verdict reaches the log whether the case passes or not (check keeps the rest for failures).
+  printf '     %s\n' "${verdict%%$'\n'*}" >&3
+  return "${rc}"
+}
+
+main() {
+  local stores=() s
+  while (($#)); do
+    case "$1" in
+      -h | --help) usage; return 0 ;;
+      --profile)
+        (($# >= 2)) || { err "--profile needs relaxed or strict"; return 2; }
+        PROFILE="$2"; shift 2 ;;
+      -*) err "unknown option '$1'"; usage >&2; return 2 ;;
+      redisjson | mongodb) stores+=("$1"); shift ;;
+      elasticsearch) err "elasticsearch replicates synchronously: it has no known-lossy case"; return 2 ;;
+      *) err "unknown store '$1' (redisjson, mongodb)"; return 2 ;;
+    esac
+  done
+  [[ "${PROFILE}" == relaxed || "${PROFILE}" == strict ]] || { err "unknown profile '${PROFILE}' (relaxed|strict)"; return 2; }
+  ((${#stores[@]})) || stores=(redisjson mongodb)
+  CLASSPATH_ALL="$(runtime_classpath)"
+  exec 3>&1
+  for s in "${stores[@]}"; do
+    check "${s} cluster ${PROFILE}: replicas paused, primary killed, a replica took over; the acknowledged writes read back" \
+      known_loss_run "${s}"
+  done
+  finish
+}
+
+main "$@"
