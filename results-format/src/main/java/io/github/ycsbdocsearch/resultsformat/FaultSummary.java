@@ -60,6 +60,9 @@ import org.HdrHistogram.Histogram;
  * @param control the control step's, at the same offsets; null when there is no control step
  * @param ackedWrites the acked-writes stream, as fault.json has it; null when it did not run
  * @param durability the store's durability profile and what it may lose; null when unknown
+ * @param controlAckedWrites the control step's own acknowledged writes read back (the same marker
+ *     stream and logged load, no fault: {@value #CONTROL_WRITES_FILE} in that step); null when it
+ *     has none
  */
 @JsonPropertyOrder({
   "step",
@@ -86,7 +89,8 @@ import org.HdrHistogram.Histogram;
   "fault",
   "control",
   "acked_writes",
-  "durability"
+  "durability",
+  "control_acked_writes"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -115,13 +119,17 @@ public record FaultSummary(
     StepFigures fault,
     StepFigures control,
     AckedWrites ackedWrites,
-    Durability durability) {
+    Durability durability,
+    AckedWrites controlAckedWrites) {
 
   /** The summary's file name, in the store folder. */
   public static final String FILE_NAME = "fault-summary.json";
 
   /** The runner's record of the fault, in the fault step's folder. */
   public static final String STEP_FILE = "fault.json";
+
+  /** The control step's acknowledged writes read back, in its folder ({@link AckedWrites}). */
+  public static final String CONTROL_WRITES_FILE = "acked-writes.json";
 
   /** Consecutive recovered seconds that make a recovery. */
   static final int RECOVERED_SECONDS = 3;
@@ -273,6 +281,9 @@ public record FaultSummary(
      * could not connect leaves it unknown, never 0).
      */
     public boolean lostKnown() {
+      if (verdict != null) {
+        return !verdict.startsWith("lost: unknown");
+      }
       return readBackFailed == 0 && (acked == 0 || error == null);
     }
 
@@ -555,7 +566,14 @@ public record FaultSummary(
         faultFigures,
         controlFigures,
         f.ackedWrites(),
-        f.durability());
+        f.durability(),
+        controlWrites(controlStepDir));
+  }
+
+  /** The control step's acked-writes.json; null when it has none. */
+  private static AckedWrites controlWrites(Path controlStepDir) throws ResultsFormatException {
+    Path f = controlStepDir == null ? null : controlStepDir.resolve(CONTROL_WRITES_FILE);
+    return f != null && Files.isRegularFile(f) ? Json.read(f, AckedWrites.class) : null;
   }
 
   /**

@@ -160,7 +160,8 @@ class FaultSummaryTest {
             "fault",
             "control",
             "acked_writes",
-            "durability"),
+            "durability",
+            "control_acked_writes"),
         fieldNames(json));
     assertEquals(
         List.of("count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"),

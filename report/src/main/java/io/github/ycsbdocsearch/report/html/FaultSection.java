@@ -125,13 +125,15 @@ final class FaultSection {
             ReportChart.Section.FAULT.heading(),
             "After the other phases, two fixed-rate steps at the same rate and length"
                 + " (<code>--fault</code>): a control step, then a step during which one server"
-                + " holding primary data was killed and later restarted, while a side stream wrote"
-                + " marker documents and read every acknowledged one back at the end"
-                + " (<code>fault.json</code>). Times are seconds since the end of the warm-up; the"
-                + " interval logs resolve whole seconds, so figures after the kill start at the"
-                + " second it fell in. Recovery: the first of three seconds in a row, each without"
-                + " a failure and with an intended p99 at most twice the pre-fault p99"
-                + " (<code>fault-summary.json</code>).")
+                + " holding primary data was killed and later restarted. In both steps a side"
+                + " stream wrote marker documents and the clients logged every insert and update"
+                + " they sent; afterwards every key with an acknowledged write was read back and"
+                + " each write classed ok, lost, stale or unread (errored ones are indeterminate);"
+                + " any unread one makes the loss unknown (<code>fault.json</code>). Times are"
+                + " seconds since the end of the warm-up; the interval logs resolve whole seconds,"
+                + " so figures after the kill start at the second it fell in. Recovery: the first"
+                + " of three seconds in a row, each without a failure and with an intended p99 at"
+                + " most twice the pre-fault p99 (<code>fault-summary.json</code>).")
         + body
         + "</section>\n";
   }
@@ -188,7 +190,10 @@ final class FaultSection {
         row(
             "Control step, same seconds",
             f.control() == null ? "no control step" : spectrum(f.control().afterKill())));
-    rows.add(row("Acked writes", ackedWrites(f)));
+    rows.add(row("Acked writes", ackedWrites(f, f.ackedWrites())));
+    if (f.controlAckedWrites() != null) {
+      rows.add(row("Acked writes, control step", ackedWrites(null, f.controlAckedWrites())));
+    }
     return rows;
   }
 
@@ -249,10 +254,10 @@ final class FaultSection {
         Html.micros(s.maxUs()));
   }
 
-  private static String ackedWrites(FaultSummary f) {
-    FaultSummary.AckedWrites a = f.ackedWrites();
+  /** One step's acknowledged writes; {@code f} (for the profile) null for the control step. */
+  private static String ackedWrites(FaultSummary f, FaultSummary.AckedWrites a) {
     String may =
-        f.durability() == null
+        f == null || f.durability() == null
             ? ""
             : "; profile " + f.durability().profile() + " may lose: " + f.durability().mayLose();
     if (a == null) {
@@ -276,10 +281,15 @@ final class FaultSection {
     }
     return String.format(
         Locale.ROOT,
-        "%s (%s acked before the kill, %s after)%s%s%s",
-        a.lostInWords(),
-        Numbers.grouped(a.ackedBeforeKill()),
-        Numbers.grouped(a.ackedAfterKill()),
+        "%s%s%s%s",
+        a.lostInWords()
+            + (f == null
+                ? ""
+                : " ("
+                    + Numbers.grouped(a.ackedBeforeKill())
+                    + " acked before the kill, "
+                    + Numbers.grouped(a.ackedAfterKill())
+                    + " after)"),
         ops,
         a.error() == null ? "" : "; read-back error: " + a.error(),
         may);

@@ -65,7 +65,8 @@ final class AckedWrites {
    *
    * @param check the writes classed ({@link WriteCheck})
    * @param readBackError why not every key could be read (the binding did not connect in time, or
-   *     the reads kept failing), or null
+   *     the reads kept failing), or why a client's log is missing; null when all was read
+   * @param loadError why a client's log of the load's writes could not be read, or null
    */
   record Outcome(
       long attempted,
@@ -81,7 +82,14 @@ final class AckedWrites {
       String firstError,
       String readBackError,
       WriteCheck.Result check,
-      int perSecond) {}
+      int perSecond,
+      String loadError) {
+
+    /** The verdict: the checker's, or unknown when a client's log of its writes is missing. */
+    String verdict() {
+      return loadError != null ? "lost: unknown (" + loadError + ")" : check.verdict();
+    }
+  }
 
   /** Opens the store's binding (a fake one in tests). */
   @FunctionalInterface
@@ -226,7 +234,24 @@ final class AckedWrites {
    *     taken inside it
    * @param windowEndMs the measured window's end
    */
-  synchronized Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
+  Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
+    return readBack(killedAtMs, windowStartMs, windowEndMs, List.of(), null);
+  }
+
+  /**
+   * Reads back the markers and the load's own writes together (one read per key).
+   *
+   * @param load the inserts and updates the load's clients logged
+   * @param loadError why some client's log could not be read (the loss is then unknown), or null
+   */
+  synchronized Outcome readBack(
+      long killedAtMs,
+      long windowStartMs,
+      long windowEndMs,
+      List<WriteCheck.Write> load,
+      String loadError) {
+    List<WriteCheck.Write> all = new ArrayList<>(writes);
+    all.addAll(load);
     long deadline = System.currentTimeMillis() + patienceMs;
     long gap = longestGapMs(windowStartMs, windowEndMs);
     DB db;
@@ -239,12 +264,12 @@ final class AckedWrites {
     }
     WriteCheck.Result r;
     if (db == null) {
-      r = WriteCheck.unreachable(writes, "read-back failed: " + openError);
+      r = WriteCheck.unreachable(all, "read-back failed: " + openError);
     } else {
       try {
         r =
             new WriteCheck(config.table(), patienceMs, RETRY_MS, System::currentTimeMillis)
-                .check(writes, db);
+                .check(all, db);
       } finally {
         SearchVerification.close(db);
       }
@@ -252,7 +277,7 @@ final class AckedWrites {
     long ackedBefore = 0;
     long lostBefore = 0;
     long lostAfter = 0;
-    for (WriteCheck.Write w : writes) {
+    for (WriteCheck.Write w : all) {
       boolean early = killedAtMs > 0 && w.answeredMs() < killedAtMs;
       WriteCheck.Kind k = r.kinds().get(w);
       ackedBefore += early && w.acked() ? 1 : 0;
@@ -274,9 +299,10 @@ final class AckedWrites {
         gap,
         r.unread(),
         firstError,
-        r.readBackError(),
+        loadError != null ? loadError : r.readBackError(),
         r,
-        perSecond);
+        perSecond,
+        loadError);
   }
 
   /**

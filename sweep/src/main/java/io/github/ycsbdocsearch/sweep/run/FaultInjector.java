@@ -168,7 +168,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    FaultSummary.AckedWrites acked = ackedWrites();
+    FaultSummary.AckedWrites acked = ackedWrites(stepDir);
     FaultSummary.FaultRecord record;
     synchronized (lock) {
       FaultSummary.Node killed =
@@ -206,12 +206,14 @@ final class FaultInjector implements StepRunner.StepCompanion {
    * The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
    * any was not read.
    */
-  private FaultSummary.AckedWrites ackedWrites() {
+  private FaultSummary.AckedWrites ackedWrites(Path stepDir) {
     long killed;
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;
     }
-    AckedWrites.Outcome o = writes.readBack(killed, windowStartMs, windowEndMs);
+    LoadLogs load = LoadLogs.read(stepDir);
+    AckedWrites.Outcome o =
+        writes.readBack(killed, windowStartMs, windowEndMs, load.writes(), load.error());
     FaultSummary.AckedWrites a = record(o);
     ctx.progress()
         .store(
@@ -256,7 +258,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
         o.firstError(),
         o.readBackError(),
         o.check().total().stale(),
-        o.check().verdict(),
+        o.verdict(),
         ops);
   }
 

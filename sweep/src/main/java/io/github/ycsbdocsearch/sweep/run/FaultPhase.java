@@ -47,7 +47,12 @@ final class FaultPhase {
                 + " s, down "
                 + f.downS()
                 + " s");
-    Optional<PhaseStop> end = PhaseStop.of(exec.runOrReuse(control, total, false), true);
+    // The control step carries the fault step's write stream too: the same load, and its own
+    // read-back.
+    Optional<PhaseStop> end =
+        PhaseStop.of(
+            exec.runOrReuseWith(control, total, new ControlWrites(ctx, s, s.target().kind().get())),
+            true);
     if (end.isPresent()) {
       return end;
     }

@@ -108,12 +108,8 @@ final class StepExecutor {
    * @param retryIfNoisy run a disturbed step once more (phases whose decision one step makes)
    */
   StepResult runOrReuse(StepSpec spec, int planned, boolean retryIfNoisy) {
-    Optional<StepResult> kept = reusable(spec);
+    Optional<StepResult> kept = keep(spec);
     if (kept.isPresent()) {
-      reused(kept.get());
-      ctx.progress()
-          .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
-      results.put(spec.dirName(), kept.get());
       return kept.get();
     }
     StepResult r = runOnce(spec, planned);
@@ -148,6 +144,27 @@ final class StepExecutor {
    * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step
    * is expected to fail operations, and what failed is its result).
    */
+  /**
+   * Reuses the step when an earlier attempt completed it, else runs it with the companion (a fault
+   * step's control step, with the same acked-writes stream).
+   */
+  StepResult runOrReuseWith(StepSpec spec, int planned, StepRunner.StepCompanion companion) {
+    return keep(spec).orElseGet(() -> runWith(spec, planned, companion));
+  }
+
+  /** The step an earlier attempt completed, noted as reused; empty when there is none. */
+  private Optional<StepResult> keep(StepSpec spec) {
+    Optional<StepResult> kept = reusable(spec);
+    kept.ifPresent(
+        k -> {
+          reused(k);
+          ctx.progress()
+              .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
+          results.put(spec.dirName(), k);
+        });
+    return kept;
+  }
+
   StepResult runWith(StepSpec spec, int planned, StepRunner.StepCompanion companion) {
     StepResult r = measure(spec, planned, null, Optional.of(companion));
     results.put(spec.dirName(), r);

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
@@ -349,6 +350,11 @@ final class StepRunner {
     // folder (the
     // YCSB child's working directory).
     p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
+    // A fault step's clients (and its control step's, the same load) log every insert and update
+    // they send, for the durability check's final read (FaultInjector).
+    if (step.phase() == Phase.FAULT || step.phase() == Phase.FAULT_CONTROL) {
+      p.putIfAbsent(AckedWriteLog.FILE_PROPERTY, AckedWriteLog.FILE_NAME);
+    }
     return p;
   }
 

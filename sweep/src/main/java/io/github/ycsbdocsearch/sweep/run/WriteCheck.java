@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -190,21 +191,25 @@ final class WriteCheck {
     this.clock = clock;
   }
 
-  /** A field value's digest: 64-bit FNV-1a over its UTF-16 code units (stable across JVMs). */
+  /** A field value's digest (the clients' log uses the same). */
   static long digest(String value) {
-    long h = 0xcbf29ce484222325L;
-    for (int i = 0; i < value.length(); i++) {
-      h ^= value.charAt(i);
-      h *= 0x100000001b3L;
-    }
-    return h;
+    return AckedWriteLog.digest(value);
   }
 
   /** The digests of a write's fields. */
   static Map<String, Long> digests(Map<String, String> values) {
-    Map<String, Long> out = new TreeMap<>();
-    values.forEach((f, v) -> out.put(f, digest(v)));
-    return out;
+    return AckedWriteLog.digests(values);
+  }
+
+  /** A write of a client's log. */
+  static Write of(AckedWriteLog.Entry e) {
+    return new Write(
+        e.op(),
+        e.key(),
+        e.fields(),
+        e.sentMs(),
+        e.answeredMs(),
+        e.acked() ? Outcome.ACKED : Outcome.INDETERMINATE);
   }
 
   /**

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +17,7 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
@@ -103,5 +107,50 @@ class AckedWritesTest {
     assertEquals(a.failed(), inserts.indeterminate());
     assertEquals(0, a.lost());
     assertEquals(a.attempted(), inserts.acknowledged() + inserts.indeterminate());
+  }
+
+  /**
+   * The stream into the store, then the read-back of the markers and of the load's logs in {@code
+   * step} (one client's log read).
+   */
+  private static FaultSummary.AckedWrites withTheLoad(WriteCheckTest.FakeStore store, Path step) {
+    AckedWrites w = streamInto(store, () -> store, new AtomicBoolean());
+    LoadLogs load = LoadLogs.read(step);
+    assertEquals(1, load.clients());
+    return FaultInjector.record(
+        w.readBack(0, 0, System.currentTimeMillis(), load.writes(), load.error()));
+  }
+
+  @Test
+  void theLoadsOwnWritesAreCheckedBesideTheMarkers(@TempDir Path step) throws Exception {
+    WriteCheckTest.FakeStore store = new WriteCheckTest.FakeStore();
+    store.data.put("user1", new HashMap<>(Map.of("field0", "a")));
+    store.data.put("user2", new HashMap<>(Map.of("field0", "v1")));
+    try (AckedWriteLog log = AckedWriteLog.open(step.resolve(AckedWriteLog.FILE_NAME).toString())) {
+      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 11, true);
+      log.record("UPDATE", "user2", Map.of("field0", "v1"), 20, 21, true);
+      log.record("UPDATE", "user2", Map.of("field0", "v2"), 30, 31, true);
+      log.record("INSERT", "user3", Map.of("field0", "c"), 40, 41, true);
+      log.record("UPDATE", "user4", Map.of("field0", "d"), 50, 51, false);
+    }
+    FaultSummary.AckedWrites a = withTheLoad(store, step);
+    FaultSummary.WriteCounts updates = a.operations().get("UPDATE");
+    assertEquals(2, updates.acknowledged());
+    assertEquals(1, updates.stale(), "v2 was acknowledged after v1, and v1 is what is there");
+    assertEquals(1, updates.indeterminate());
+    assertEquals(1, a.operations().get("INSERT").lost(), "user3");
+    assertEquals(2, a.lost(), "lost and stale");
+    assertTrue(a.lostKnown());
+  }
+
+  @Test
+  void aClientWhoseLogIsMissingMakesTheLossUnknown(@TempDir Path step) throws Exception {
+    Files.createDirectories(step.resolve("clients/0"));
+    Files.createDirectories(step.resolve("clients/1"));
+    Files.writeString(step.resolve("clients/0").resolve(AckedWriteLog.FILE_NAME), "");
+    WriteCheckTest.FakeStore store = new WriteCheckTest.FakeStore();
+    FaultSummary.AckedWrites a = withTheLoad(store, step);
+    assertFalse(a.lostKnown());
+    assertEquals("lost: unknown (no log of the load's writes in clients/1/)", a.lostInWords());
   }
 }

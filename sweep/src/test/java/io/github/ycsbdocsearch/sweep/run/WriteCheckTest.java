@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.sweep.exec.TestDbs;
+import io.github.ycsbdocsearch.common.workload.MemoryDb;
 import io.github.ycsbdocsearch.sweep.run.WriteCheck.Outcome;
 import io.github.ycsbdocsearch.sweep.run.WriteCheck.Write;
 import java.util.ArrayList;
@@ -19,7 +19,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * The checker's power, shown on fake stores whose faults are known: one that drops k acknowledged
@@ -33,8 +32,7 @@ class WriteCheckTest {
    * A store in memory: what the writes below put there, minus what a test drops or rolls back.
    * Reads of the keys in {@code failing} answer an error (a timeout) every time.
    */
-  static class FakeStore extends TestDbs.OkDB {
-    final Map<String, Map<String, String>> data = new HashMap<>();
+  static class FakeStore extends MemoryDb {
     final Set<String> failing = new HashSet<>();
     final AtomicInteger reads = new AtomicInteger();
 
@@ -42,34 +40,9 @@ class WriteCheckTest {
     public Status read(
         String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       reads.incrementAndGet();
-      if (failing.contains(key)) {
-        return new Status("ERROR", "read timed out");
-      }
-      Map<String, String> doc = data.get(key);
-      if (doc == null) {
-        return Status.NOT_FOUND;
-      }
-      doc.forEach((f, v) -> result.put(f, new StringByteIterator(v)));
-      return Status.OK;
-    }
-
-    @Override
-    public Status update(String table, String key, Map<String, ByteIterator> values) {
-      values.forEach((f, v) -> data.get(key).put(f, v.toString()));
-      return Status.OK;
-    }
-
-    @Override
-    public Status insert(String table, String key, Map<String, ByteIterator> values) {
-      Map<String, String> doc = new HashMap<>();
-      values.forEach((f, v) -> doc.put(f, v.toString()));
-      data.put(key, doc);
-      return Status.OK;
-    }
-
-    @Override
-    public Status delete(String table, String key) {
-      return data.remove(key) == null ? Status.NOT_FOUND : Status.OK;
+      return failing.contains(key)
+          ? new Status("ERROR", "read timed out")
+          : super.read(table, key, fields, result);
     }
   }
 

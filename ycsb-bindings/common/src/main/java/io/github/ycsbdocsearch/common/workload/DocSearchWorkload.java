@@ -95,6 +95,9 @@ public class DocSearchWorkload extends CoreWorkload {
    */
   private ArrivalPacer pacer;
 
+  /** Every insert and update this client sends, when the sweep asks (a fault step); else null. */
+  private AckedWriteLog ackedWrites;
+
   /**
    * Where this client's slots (YCSB's key numbers) lie among the records; identity without the
    * properties.
@@ -172,7 +175,25 @@ public class DocSearchWorkload extends CoreWorkload {
               config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
       queryStats = new QueryStats(config);
     }
+    openAckedWrites(p);
     waitUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
+  }
+
+  /** Opens the acknowledged-writes log when {@value AckedWriteLog#FILE_PROPERTY} is set. */
+  private void openAckedWrites(Properties p) throws WorkloadException {
+    try {
+      ackedWrites = AckedWriteLog.open(p.getProperty(AckedWriteLog.FILE_PROPERTY));
+    } catch (SetupException e) {
+      throw new WorkloadException(e.getMessage());
+    }
+  }
+
+  /** Notes one insert or update and its answer in the acknowledged-writes log, when it is kept. */
+  private void noteWrite(
+      String op, String key, Map<String, String> values, long sentMs, Status status) {
+    if (ackedWrites != null) {
+      ackedWrites.record(op, key, values, sentMs, System.currentTimeMillis(), status.isOk());
+    }
   }
 
   /** Sleeps until the wall clock reaches {@code epochMs} (returns at once when it has). */
@@ -205,6 +226,13 @@ public class DocSearchWorkload extends CoreWorkload {
   @Override
   public void cleanup() throws WorkloadException {
     super.cleanup();
+    if (ackedWrites != null) {
+      try {
+        ackedWrites.close();
+      } catch (SetupException e) {
+        throw new WorkloadException(e.getMessage());
+      }
+    }
     if (pacer != null) {
       try {
         pacer.finish();
@@ -353,7 +381,10 @@ public class DocSearchWorkload extends CoreWorkload {
     String marker = FreshnessMarker.next();
     Map<String, String> values = source.searchFields(keynum, version);
     values.put(config.schema().textField(), values.get(config.schema().textField()) + " " + marker);
-    if (!db.update(table, key, bytes(values)).isOk()) {
+    long sent = System.currentTimeMillis();
+    Status written = db.update(table, key, bytes(values));
+    noteWrite("UPDATE", key, values, sent, written);
+    if (!written.isOk()) {
       return; // counted as UPDATE-FAILED by YCSB's DBWrapper
     }
     long acked = System.nanoTime();
@@ -381,7 +412,10 @@ public class DocSearchWorkload extends CoreWorkload {
   @Override
   public void doTransactionUpdate(DB db) {
     long keynum = record(nextKeynum());
-    db.update(table, source.key(keynum), bytes(updateValues(keynum)));
+    String key = source.key(keynum);
+    Map<String, String> values = updateValues(keynum);
+    long sent = System.currentTimeMillis();
+    noteWrite("UPDATE", key, values, sent, db.update(table, key, bytes(values)));
   }
 
   @Override
@@ -389,7 +423,10 @@ public class DocSearchWorkload extends CoreWorkload {
     long slot = transactioninsertkeysequence.nextValue();
     try {
       long keynum = record(slot);
-      db.insert(table, source.key(keynum), bytes(source.document(keynum, 0)));
+      String key = source.key(keynum);
+      Map<String, String> doc = source.document(keynum, 0);
+      long sent = System.currentTimeMillis();
+      noteWrite("INSERT", key, doc, sent, db.insert(table, key, bytes(doc)));
     } finally {
       // Acknowledged after the store answered: only then may this client's key choosers pick it.
       transactioninsertkeysequence.acknowledge(slot);
@@ -404,7 +441,9 @@ public class DocSearchWorkload extends CoreWorkload {
     long intended = measurements.getIntendedtartTimeNs();
     long start = System.nanoTime();
     Status read = db.read(table, key, readallfields ? null : values.keySet(), new HashMap<>());
+    long sent = System.currentTimeMillis();
     Status update = db.update(table, key, bytes(values));
+    noteWrite("UPDATE", key, values, sent, update);
     long end = System.nanoTime();
     // The composed operation fails when a part fails (each part is also in its own
     // READ/UPDATE-FAILED log); the
