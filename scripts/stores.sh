@@ -19,7 +19,7 @@
 #              primary shards of FAULT_ES_INDEX, else of any index) and end it, keeping its data directory:
 #              kill-primary = SIGKILL, stop-node = SIGTERM and wait until it exited (STOP_TIMEOUT, then SIGKILL),
 #              kill-unreplicated (Redis and MongoDB: a fault known to lose acknowledged writes under asynchronous
-#              replication) = pause the primary's replicas with SIGSTOP (Redis also closes their replication links,
+#              replication) = once the replicas are in sync, pause them with SIGSTOP (and close their replication links,
 #              so nothing written from then on reaches them), let the clients write FAULT_PAUSE_S (2) seconds,
 #              SIGKILL the primary, SIGCONT the replicas, and wait (FAILOVER_TIMEOUT, 60 s) until one of them has
 #              taken over: what the primary acknowledged while they were paused is gone, unless the store waited
@@ -303,7 +303,8 @@ fault_store() {
   if [[ "${kind}" == kill-unreplicated ]]; then
     resume_paused
     wait_until "${FAILOVER_TIMEOUT:-60}" "a replica of ${store} port ${port} to take over" \
-      "${store}_failed_over" "${topo}" "${port}" || die "${store} (${topo}): no replica took over from port ${port}"
+      "${store}_failed_over" "${topo}" "${port}" "${PAUSED_PORTS[@]}" \
+      || die "${store} (${topo}): no replica took over from port ${port}"
     extra+=$'\n'"failed_over_at_ms=$(now_ms)"
     log "${store} (${topo}): a replica took over from port ${port}"
   fi
@@ -322,6 +323,10 @@ pause_replicas() {
     || die "${store}: kill-unreplicated needs a store that replicates asynchronously (redisjson, mongodb)"
   mapfile -t PAUSED_PORTS < <("${store}_replicas" "${topo}" "${primary}")
   ((${#PAUSED_PORTS[@]})) || die "${store} (${topo}): port ${primary} has no replica to pause"
+  if declare -F "${store}_in_sync" >/dev/null; then
+    wait_until "${FAILOVER_TIMEOUT:-60}" "the replicas ${PAUSED_PORTS[*]} of ${store} port ${primary} to be in sync" \
+      "${store}_in_sync" "${topo}" "${PAUSED_PORTS[@]}" || die "${store} (${topo}): the replicas never synced"
+  fi
   trap resume_paused EXIT
   for port in "${PAUSED_PORTS[@]}"; do
     rdir="$(instance_dir "${store}" "${topo}" "${port}")"

@@ -126,7 +126,8 @@ mongodb_cut_replication() {
   mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/" >/dev/null
 }
 
-# True when the shard of port KILLED has a PRIMARY on another member (an election after the kill).
+# True when the shard of port KILLED has a PRIMARY on another member (an election after the kill); the replicas'
+# ports that follow KILLED are those other members.
 mongodb_failed_over() {
   local killed="$2" primary
   primary="$(mongo_probe mongo-primary "$(mongodb_shard_url "$(mongodb_shard_of "${killed}")")" 2>/dev/null)" || return 1

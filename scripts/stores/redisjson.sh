@@ -100,21 +100,29 @@ redisjson_replicas() {
     END { for (id in p) if (p[id] == port) me = id; for (id in of) if (of[id] == me && me != "") print p[id] }'
 }
 
+# True when every replica port given (after TOPOLOGY) has its replication link up ("connected"): a replica that has
+# not synced yet cannot take over (its data counts as too old), so kill-unreplicated waits for this first.
+redisjson_in_sync() {
+  local port
+  shift
+  for port in "$@"; do
+    [[ "$(redis_cli "${port}" ROLE 2>/dev/null | sed -n 4p | tr -d '\r')" == connected ]] || return 1
+  done
+}
+
 # Closes the replication links of the master on port PORT: its paused replicas' sockets then hold nothing written
 # after this (a paused process's kernel still receives data, which it would apply on SIGCONT).
 redisjson_cut_replication() {
   redis_cli "$2" CLIENT KILL TYPE replica >/dev/null
 }
 
-# True when a live master other than port KILLED serves the lowest slot again (the replica took over).
+# True when one of the replicas (ports after KILLED) says it is a master now: it took over the killed one's slots.
 redisjson_failed_over() {
-  local topo="$1" killed="$2" port primary
-  while read -r port; do
-    [[ "${port}" != "${killed}" ]] || continue
-    primary="$(redis_cli "${port}" CLUSTER NODES 2>/dev/null | tr -d '\r' \
-      | awk -f "${REPO_ROOT}/scripts/cluster/redis-primary.awk" | cut -f2)" || continue
-    [[ -n "${primary}" && "${primary}" != "${killed}" ]] && return 0
-  done < <(redisjson_ports "${topo}")
+  local port
+  shift 2
+  for port in "$@"; do
+    [[ "$(redis_cli "${port}" ROLE 2>/dev/null | head -n 1 | tr -d '\r')" == master ]] && return 0
+  done
   return 1
 }
 

@@ -155,6 +155,9 @@ public record FaultSummary(
    * @param killedAtMs when it was killed, epoch ms on the sweep's clock
    * @param serverKilledAtMs on AWS, the server's own stamp when it fell outside the SSH call that
    *     caused the kill (so {@code killed_at_ms} was clamped to that call); else null
+   * @param paused {@code kill-unreplicated}: the replicas paused before the kill (ports); else null
+   * @param pausedAtMs when they were paused, epoch ms; else null
+   * @param failedOverAtMs when one of them had taken over, epoch ms; else null
    */
   @JsonPropertyOrder({
     "store",
@@ -166,7 +169,10 @@ public record FaultSummary(
     "pid",
     "role",
     "killed_at_ms",
-    "server_killed_at_ms"
+    "server_killed_at_ms",
+    "paused",
+    "paused_at_ms",
+    "failed_over_at_ms"
   })
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Node(
@@ -179,7 +185,10 @@ public record FaultSummary(
       Long pid,
       String role,
       Long killedAtMs,
-      Long serverKilledAtMs) {}
+      Long serverKilledAtMs,
+      List<Integer> paused,
+      Long pausedAtMs,
+      Long failedOverAtMs) {}
 
   /**
    * The restart ({@code stores.sh recover}'s JSON line, or the AWS server's fault helper's, with
