@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * What a store did when one of its servers holding primary data was killed under load ({@code
@@ -52,10 +54,11 @@ import org.HdrHistogram.Histogram;
  *     supported
  * @param recoveryBoundUs twice the pre-fault p99: a second at or below it (and without failures) is
  *     recovered
- * @param recovered whether three recovered seconds in a row came before the step ended; null when
- *     there is no pre-fault p99 to judge by
- * @param recoveryS seconds from the kill to the start of the first of those three seconds (0 when
- *     the kill's own second starts them); null when not recovered
+ * @param recovered whether the window ended in a run of at least three good seconds by schedule
+ *     (requests counted in the second they were due: each had requests, none failed, intended p99
+ *     at most the bound) that held to its end; null when there is no pre-fault p99 to judge by
+ * @param recoveryS seconds from the kill to the start of that run (0 when the kill's own second
+ *     starts it); null when not recovered
  * @param fault the fault step's figures
  * @param control the control step's, at the same offsets; null when there is no control step
  * @param ackedWrites the acked-writes stream, as fault.json has it; null when it did not run
@@ -63,6 +66,8 @@ import org.HdrHistogram.Histogram;
  * @param controlAckedWrites the control step's own acknowledged writes read back (the same marker
  *     stream and logged load, no fault: {@value #CONTROL_WRITES_FILE} in that step); null when it
  *     has none
+ * @param scheduledSeconds the fault step second by second by schedule (the requests due in each,
+ *     however late they completed): what the recovery is judged on
  */
 @JsonPropertyOrder({
   "step",
@@ -90,7 +95,8 @@ import org.HdrHistogram.Histogram;
   "control",
   "acked_writes",
   "durability",
-  "control_acked_writes"
+  "control_acked_writes",
+  "scheduled_seconds"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -120,7 +126,8 @@ public record FaultSummary(
     StepFigures control,
     AckedWrites ackedWrites,
     Durability durability,
-    AckedWrites controlAckedWrites) {
+    AckedWrites controlAckedWrites,
+    List<ScheduledSecond> scheduledSeconds) {
 
   /** The summary's file name, in the store folder. */
   public static final String FILE_NAME = "fault-summary.json";
@@ -136,6 +143,8 @@ public record FaultSummary(
 
   /** A recovered second's p99 is at most this times the pre-fault p99. */
   static final int RECOVERY_FACTOR = 2;
+
+  private static final long MICROS_PER_SECOND = 1_000_000L;
 
   /** The interval logs' resolution, seconds. */
   static final int RESOLUTION_S = 1;
@@ -460,6 +469,20 @@ public record FaultSummary(
     }
   }
 
+  /**
+   * One second of the fault step by schedule: the requests that were due in it (each request's
+   * completion second minus its intended latency), however late they completed.
+   *
+   * @param tS the second, on the step's axis
+   * @param requests requests due in it that completed inside the window
+   * @param failed of those, failed ones
+   * @param p99Us their intended p99 (HdrHistogram's value whatever the count); null without
+   *     requests
+   * @param good requests, none failed, p99 at most the recovery bound; null when there is no bound
+   */
+  @JsonPropertyOrder({"t_s", "requests", "failed", "p99_us", "good"})
+  public record ScheduledSecond(int tS, long requests, long failed, Long p99Us, Boolean good) {}
+
   /** A step's logs as the figures need them, read once. */
   private record Read(
       String name,
@@ -467,6 +490,40 @@ public record FaultSummary(
       Set<String> ops,
       List<Histogram> latency,
       double[] lengths) {
+
+    /**
+     * Per second of the window, the intended latency of the requests due in it ({@code failed}: of
+     * the failed ones only, else of the successful ones). A request that completed in interval i
+     * with intended latency v is placed at {@code floor(i + 0.5 - v)} s (its completion taken at
+     * the middle of its interval): a request that waited out an outage counts in the second it was
+     * due, not the one it finally completed in. Requests due before the window are left out.
+     */
+    List<Histogram> bySchedule(boolean failed) {
+      List<Histogram> out = new ArrayList<>();
+      for (int i = 0; i < lengths.length; i++) {
+        out.add(new Histogram(3));
+      }
+      for (String op : ops) {
+        List<Histogram> per = hist.intendedPerInterval(op, failed);
+        for (int i = 0; i < per.size(); i++) {
+          Histogram h = per.get(i);
+          if (h == null) {
+            continue;
+          }
+          for (HistogramIterationValue v : h.recordedValues()) {
+            // The bucket's low end: never above the latency recorded, so a request is not placed
+            // a second early by the histogram's rounding.
+            long latency = h.lowestEquivalentValue(v.getValueIteratedTo());
+            int due = (int) Math.floor(i + 0.5 - latency / (double) MICROS_PER_SECOND);
+            if (due >= 0 && due < out.size()) {
+              out.get(due)
+                  .recordValueWithCount(v.getValueIteratedTo(), v.getCountAtValueIteratedTo());
+            }
+          }
+        }
+      }
+      return out;
+    }
 
     static Read of(Path stepDir) throws IOException {
       StepHistograms hist = StepHistograms.forStep(stepDir);
@@ -543,7 +600,8 @@ public record FaultSummary(
     StepFigures faultFigures = fault.figures(from);
     Long preP99 = faultFigures.beforeKill().p99Us();
     Long bound = preP99 == null ? null : RECOVERY_FACTOR * preP99;
-    Integer recoveredAt = bound == null ? null : firstRecovered(fault, from, bound);
+    List<ScheduledSecond> bySchedule = scheduled(fault, bound);
+    Integer recoveredAt = bound == null ? null : recoveredAt(bySchedule, fault.lengths(), from);
     Double recoveryS = recoveredAt == null ? null : round(Math.max(0, recoveredAt - killT));
     StepFigures controlFigures =
         controlStepDir != null && Files.isDirectory(controlStepDir)
@@ -576,7 +634,8 @@ public record FaultSummary(
         controlFigures,
         f.ackedWrites(),
         f.durability(),
-        controlWrites(controlStepDir));
+        controlWrites(controlStepDir),
+        bySchedule);
   }
 
   /** The control step's acked-writes.json; null when it has none. */
@@ -616,39 +675,47 @@ public record FaultSummary(
   }
 
   /**
-   * The first second, from {@code from} on, that starts {@link #RECOVERED_SECONDS} recovered
-   * seconds in a row; null when none does before the window ends. A recovered second has requests,
-   * no failed one, and an intended p99 at or below {@code boundUs}: a request that fails fast is
-   * not a recovery. The p99 of a second with fewer samples than a reported p99 needs is
-   * HdrHistogram's value all the same (close to its maximum: stricter, never laxer), so a low rate
-   * can still recover. Seconds of length 0 are skipped, as in {@link #longestGap}.
+   * The fault step second by schedule, from {@code from} on (every second of the window when {@code
+   * from} is 0), each judged against {@code boundUs} when there is one.
    */
-  private static Integer firstRecovered(Read step, int from, long boundUs) {
-    long[] failed = step.records(true);
-    int run = 0;
-    int runStart = -1;
-    for (int i = from; i < step.lengths().length; i++) {
-      if (step.lengths()[i] <= 0) {
-        continue;
-      }
-      Histogram h = i < step.latency().size() ? step.latency().get(i) : null;
-      boolean good =
-          h != null
-              && h.getTotalCount() > 0
-              && failed[i] == 0
-              && h.getValueAtPercentile(Percentile.P99.value()) <= boundUs;
-      if (!good) {
-        run = 0;
-        continue;
-      }
-      if (run == 0) {
-        runStart = i;
-      }
-      if (++run == RECOVERED_SECONDS) {
-        return runStart;
-      }
+  private static List<ScheduledSecond> scheduled(Read step, Long boundUs) {
+    List<Histogram> ok = step.bySchedule(false);
+    List<Histogram> bad = step.bySchedule(true);
+    List<ScheduledSecond> out = new ArrayList<>();
+    for (int i = 0; i < ok.size(); i++) {
+      Histogram all = ok.get(i).copy();
+      all.add(bad.get(i));
+      long n = all.getTotalCount();
+      long failed = bad.get(i).getTotalCount();
+      Long p99 = n == 0 ? null : all.getValueAtPercentile(Percentile.P99.value());
+      Boolean good = boundUs == null ? null : n > 0 && failed == 0 && p99 <= boundUs;
+      out.add(new ScheduledSecond(i, n, failed, p99, good));
     }
-    return null;
+    return out;
+  }
+
+  /**
+   * The recovery that holds: the first second, from {@code from} on, that starts a run of good
+   * seconds (by schedule, {@link #scheduled}) lasting to the end of the window and at least {@link
+   * #RECOVERED_SECONDS} long; null when the window does not end in such a run. A second no request
+   * was due in (none completed in the window) breaks the run, so requests still waiting at the end
+   * are not mistaken for a recovery; a second no log's interval fell in (length 0) neither counts
+   * nor breaks it.
+   */
+  private static Integer recoveredAt(List<ScheduledSecond> seconds, double[] lengths, int from) {
+    Integer start = null;
+    int run = 0;
+    for (int i = seconds.size() - 1; i >= from; i--) {
+      if (i < lengths.length && lengths[i] <= 0) {
+        continue;
+      }
+      if (!Boolean.TRUE.equals(seconds.get(i).good())) {
+        break;
+      }
+      start = i;
+      run++;
+    }
+    return run >= RECOVERED_SECONDS ? start : null;
   }
 
   public void writeTo(Path storeDir) {

@@ -114,6 +114,43 @@ class FaultSummaryTest {
     assertEquals(3, s.longestGapS());
   }
 
+  /**
+   * Good again from second 8, down once more at 13: the recovery is the run that holds to the end,
+   * from 14, not the first three good seconds (8 to 10).
+   */
+  @Test
+  void aRelapseIsNotARecoveryTheRunThatHoldsIs() throws IOException {
+    FaultSummary s =
+        FaultSummary.of(
+            faultStep(i -> i >= 5 && i <= 7 || i == 13 ? Second.DOWN : Second.NORMAL),
+            controlStep());
+    assertEquals(Boolean.TRUE, s.recovered());
+    assertEquals(14 - 5.2, s.recoveryS(), 1e-9);
+    FaultSummary.ScheduledSecond down = s.scheduledSeconds().get(13);
+    assertEquals(Boolean.FALSE, down.good());
+    assertEquals(70, down.failed(), "the failures are due where they were sent");
+    assertEquals(Boolean.TRUE, s.scheduledSeconds().get(14).good());
+  }
+
+  /**
+   * Requests that completed in seconds 8 and 9 after waiting 2.5 s count in the seconds they were
+   * due (5 and 6): the seconds they completed in hold no request due, so the recovery starts at 10.
+   */
+  @Test
+  void requestsThatWaitedCountWhereTheyWereDue() throws IOException {
+    FaultSummary s =
+        FaultSummary.of(
+            faultStep(
+                i ->
+                    i >= 5 && i <= 7
+                        ? Second.DOWN
+                        : i == 8 || i == 9 ? Second.WAITED : Second.NORMAL),
+            controlStep());
+    assertEquals(0, s.scheduledSeconds().get(8).requests());
+    assertTrue(s.scheduledSeconds().get(5).requests() > 70, "the waiting ones are due at 5");
+    assertEquals(10 - 5.2, s.recoveryS(), 1e-9);
+  }
+
   @Test
   void aStoreThatStaysDownUntilTheEndHasItsGapToTheEnd() throws IOException {
     FaultSummary s =
@@ -161,7 +198,8 @@ class FaultSummaryTest {
             "control",
             "acked_writes",
             "durability",
-            "control_acked_writes"),
+            "control_acked_writes",
+            "scheduled_seconds"),
         fieldNames(json));
     assertEquals(
         List.of("count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"),

@@ -3,6 +3,8 @@ package io.github.ycsbdocsearch.report.charts;
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
 import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
 import io.github.ycsbdocsearch.report.charts.svg.Marker;
+import io.github.ycsbdocsearch.report.charts.svg.Series;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.report.charts.svg.VerticalMark;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
@@ -66,8 +68,64 @@ public final class FaultCharts {
               new LegendEntry(
                   "kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE));
       charts.addAll(TimeSeriesCharts.panels(group, series, palette, panels));
+      bySchedule(store.name(), f, palette).ifPresent(charts::add);
     }
     return charts;
+  }
+
+  /**
+   * The fault step by schedule: per second, the requests that were due in it (however late they
+   * completed) and the failed ones among them, with the seconds judged good drawn as points: the
+   * recovery is the start of the good run that holds to the window's end.
+   */
+  private static Optional<ReportChart> bySchedule(
+      String store, FaultSummary f, StorePalette palette) {
+    List<FaultSummary.ScheduledSecond> seconds = f.scheduledSeconds();
+    if (seconds == null || seconds.isEmpty()) {
+      return Optional.empty();
+    }
+    SvgChart chart =
+        new SvgChart(
+                slug(store) + "-schedule",
+                store + " " + f.spec() + ": requests by the second they were due",
+                ChartAxes.secondsSinceMeasurementStart(0, seconds.size()),
+                ChartAxes.throughputPerSecond())
+            .subtitle("Due per second (solid), failed (dotted), good seconds (points)");
+    String colour = palette.colour(store);
+    List<Series.Point> due = new ArrayList<>();
+    List<Series.Point> failed = new ArrayList<>();
+    List<Series.Point> good = new ArrayList<>();
+    for (FaultSummary.ScheduledSecond s : seconds) {
+      due.add(new Series.Point(s.tS() + 0.5, s.requests()));
+      failed.add(new Series.Point(s.tS() + 0.5, s.failed()));
+      if (Boolean.TRUE.equals(s.good())) {
+        good.add(new Series.Point(s.tS() + 0.5, s.requests()));
+      }
+    }
+    chart.add(new Series(null, colour, LineStyle.SOLID, Marker.NONE, due));
+    chart.add(new Series(null, MARK, LineStyle.DOTTED, Marker.NONE, failed));
+    chart.add(new Series(null, colour, LineStyle.NONE, Marker.CIRCLE, good));
+    marks(f).forEach(chart::mark);
+    if (f.recoveryS() != null) {
+      chart.mark(new VerticalMark(f.killAtS() + f.recoveryS(), MARK, "recovered (holds)"));
+    }
+    chart.legend(
+        List.of(
+            new LegendEntry("due", colour, LineStyle.SOLID, Marker.NONE),
+            new LegendEntry("failed", MARK, LineStyle.DOTTED, Marker.NONE),
+            new LegendEntry("good second", colour, LineStyle.NONE, Marker.CIRCLE)));
+    return Optional.of(
+        new ReportChart(
+            slug(store) + "-schedule.svg",
+            ReportChart.Section.FAULT,
+            store
+                + ": each request counted in the second it was due, so requests that waited out"
+                + " the outage count where they were due, not where they finally completed."
+                + " A good second had requests, none failed, and an intended p99 at most twice the"
+                + " p99 before the kill; the recovery is the start of the run of good seconds that"
+                + " holds to the end of the window (at least 3 s).",
+            chart.render(),
+            chart.hasData()));
   }
 
   private static List<VerticalMark> marks(FaultSummary f) {

@@ -131,9 +131,12 @@ final class FaultSection {
                 + " each write classed ok, lost, stale or unread (errored ones are indeterminate);"
                 + " any unread one makes the loss unknown (<code>fault.json</code>). Times are"
                 + " seconds since the end of the warm-up; the interval logs resolve whole seconds,"
-                + " so figures after the kill start at the second it fell in. Recovery: the first"
-                + " of three seconds in a row, each without a failure and with an intended p99 at"
-                + " most twice the pre-fault p99 (<code>fault-summary.json</code>).")
+                + " so figures after the kill start at the second it fell in. Recovery: the start"
+                + " of the run of good seconds that holds to the end of the window (at least"
+                + " three), each request counted in the second it was due, so requests that waited"
+                + " out the outage count there; a good second had requests, none failed, and an"
+                + " intended p99 at most twice the pre-fault p99"
+                + " (<code>fault-summary.json</code>).")
         + body
         + "</section>\n";
   }

@@ -83,8 +83,14 @@ class FaultSectionTest {
     assertFalse(section.contains("mongodb"), "mongodb ran no fault");
     assertTrue(
         section.contains("node-lost-redisjson-throughput.svg")
-            && section.contains("node-lost-redisjson-latency.svg"),
-        "both panels inline");
+            && section.contains("node-lost-redisjson-latency.svg")
+            && section.contains("node-lost-redisjson-schedule.svg"),
+        "the three panels inline");
+    Path schedule = run.resolve("charts/node-lost-redisjson-schedule.svg");
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(schedule.toFile());
+    assertTrue(
+        Files.readString(schedule).contains(">recovered (holds)<"),
+        "the requests due per second, with the recovery that holds marked");
 
     Path chart = run.resolve("charts/node-lost-redisjson-latency.svg");
     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(chart.toFile());
