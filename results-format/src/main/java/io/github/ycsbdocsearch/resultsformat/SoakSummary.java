@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -31,6 +32,9 @@ import org.HdrHistogram.Histogram;
  * @param events background events of each kind ({@code events.json})
  * @param dataSet the store's data set before and after the soak, by its own measure; null when
  *     unknown
+ * @param trends the verdicts: a Theil–Sen trend with its 95 % interval over the per-minute means of
+ *     throughput and of intended p99 ({@link SoakTrend}; minutes of at least 30 s); null in files
+ *     written before they existed
  */
 @JsonPropertyOrder({
   "step",
@@ -40,7 +44,8 @@ import org.HdrHistogram.Histogram;
   "minutes",
   "drift",
   "events",
-  "data_set"
+  "data_set",
+  "trends"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -52,9 +57,13 @@ public record SoakSummary(
     List<Minute> minutes,
     Drift drift,
     Map<String, Integer> events,
-    DataSet dataSet) {
+    DataSet dataSet,
+    List<SoakTrend> trends) {
 
   public static final String FILE_NAME = "soak.json";
+
+  /** A minute enters the trend when it held at least this many seconds of the window. */
+  static final double TREND_MINUTE_MIN_S = 30;
 
   /**
    * One minute of the window.
@@ -194,6 +203,15 @@ public record SoakSummary(
                 : null);
     Map<String, Integer> events = new TreeMap<>();
     StepEvents.read(stepDir).forEach(e -> events.merge(e.kind(), 1, Integer::sum));
+    List<Double> throughput = new ArrayList<>();
+    List<Double> p99 = new ArrayList<>();
+    for (Minute m : minutes) {
+      boolean whole = m.seconds() >= TREND_MINUTE_MIN_S;
+      throughput.add(whole ? m.throughputOps() : null);
+      p99.add(whole && m.p99Us() != null ? (double) m.p99Us() : null);
+    }
+    List<SoakTrend> trends =
+        List.of(SoakTrend.of("throughput", throughput), SoakTrend.of("p99", p99));
     return new SoakSummary(
         stepDir.getFileName().toString(),
         info.targetOps(),
@@ -202,12 +220,45 @@ public record SoakSummary(
         minutes,
         drift,
         events,
-        null);
+        null,
+        trends);
+  }
+
+  /**
+   * The trends in words, e.g. {@code throughput steady (+1.2 %/h [-0.8, +3.1]); p99 drift (+14.0
+   * %/h [+6.2, +21.9]); threshold 5 %/h}; "no trend" in files written before trends existed.
+   */
+  public String trendsInWords() {
+    if (trends == null || trends.isEmpty()) {
+      return "no trend";
+    }
+    StringBuilder out = new StringBuilder();
+    for (SoakTrend t : trends) {
+      out.append(out.length() == 0 ? "" : "; ").append(t.figure()).append(' ').append(t.verdict());
+      if (t.slopePctPerHour() != null) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                " (%+.1f %%/h [%+.1f, %+.1f] over %d minutes)",
+                t.slopePctPerHour(),
+                t.lowPctPerHour(),
+                t.highPctPerHour(),
+                t.minutes()));
+      } else {
+        out.append(" (").append(t.minutes()).append(" minutes, ").append(SoakTrend.MIN_MINUTES);
+        out.append(" needed)");
+      }
+    }
+    return out.append("; drift = 95 % interval excludes 0 and |slope| >= ")
+        .append(SoakTrend.THRESHOLD_PCT_PER_HOUR)
+        .append(" %/h")
+        .toString();
   }
 
   /** The same summary with the data set. */
   public SoakSummary withDataSet(DataSet d) {
-    return new SoakSummary(step, targetOps, offeredFraction, windowS, minutes, drift, events, d);
+    return new SoakSummary(
+        step, targetOps, offeredFraction, windowS, minutes, drift, events, d, trends);
   }
 
   public void writeTo(Path storeDir) {

@@ -56,7 +56,9 @@ final class SoakSection {
                       d.p99Ratio() == null ? "–" : d.p99Ratio(),
                       soak.events().isEmpty() ? "none" : soak.events())))
           .append(dataSet(soak.dataSet()))
-          .append("</p>\n")
+          .append("</p>\n<p><b>Trend</b> (Theil–Sen over the per-minute means, 95 % interval): ")
+          .append(Html.esc(soak.trendsInWords()))
+          .append(".</p>\n")
           .append(
               "<table class=\"grid\"><thead><tr><th>Minute</th><th>Seconds</th><th>Throughput"
                   + " (ops/s)</th><th>Requests</th><th>p50</th><th>p99</th><th>Max</th></tr></thead><tbody>\n");

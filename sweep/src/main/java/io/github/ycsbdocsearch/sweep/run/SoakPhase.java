@@ -54,9 +54,10 @@ final class SoakPhase {
               String.format(
                   Locale.ROOT,
                   "soak: throughput %+.1f %% and p99 x%s "
-                      + "from the first tenth to the last; events %s",
+                      + "from the first tenth to the last; trend: %s; events %s",
                   summary.drift().throughputChangePct(),
                   summary.drift().p99Ratio(),
+                  summary.trendsInWords(),
                   summary.events()));
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "soak summary not written: " + e.getMessage());
