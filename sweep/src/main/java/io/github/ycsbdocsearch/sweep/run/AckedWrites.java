@@ -154,6 +154,11 @@ final class AckedWrites {
     }
   }
 
+  /** Writes acknowledged so far. */
+  synchronized long acked() {
+    return writes.stream().filter(WriteCheck.Write::acked).count();
+  }
+
   /** Stops writing and waits for the inserts in flight. */
   void stop() {
     stopping = true;

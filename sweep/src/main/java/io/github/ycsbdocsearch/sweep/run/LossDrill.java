@@ -38,6 +38,9 @@ public final class LossDrill {
    */
   private static final int WRITERS = 4;
 
+  /** How long the drill waits for a second's worth of acknowledged writes before the fault. */
+  private static final long ACKED_FIRST_TIMEOUT_S = 60;
+
   private LossDrill() {}
 
   public static void main(String[] args) {
@@ -75,12 +78,18 @@ public final class LossDrill {
             .map(s -> s.path("durability").path("profile").asText("unknown"))
             .orElse("unknown");
     long startMs = System.currentTimeMillis();
-    AckedWrites writes = new AckedWrites(kind, props, "drill" + startMs, perSecond);
+    AckedWrites writes = new AckedWrites(kind, props, "drill" + startMs, perSecond, WRITERS);
     writes.start();
     JsonNode node;
     JsonNode back;
     try {
       sleepS(WRITE_AROUND_S);
+      // A cluster just started may still be syncing its replicas, and under the strict profile no
+      // write is acknowledged until they are: the fault waits for writes the store has taken.
+      long deadline = System.currentTimeMillis() + TimeUnit.SECONDS.toMillis(ACKED_FIRST_TIMEOUT_S);
+      while (writes.acked() < perSecond && System.currentTimeMillis() < deadline) {
+        sleepMs(100);
+      }
       node = stores.fault("kill-unreplicated", kind);
       sleepS(WRITE_AROUND_S);
     } finally {
@@ -104,8 +113,12 @@ public final class LossDrill {
   }
 
   private static void sleepS(long s) {
+    sleepMs(TimeUnit.SECONDS.toMillis(s));
+  }
+
+  private static void sleepMs(long ms) {
     try {
-      Thread.sleep(TimeUnit.SECONDS.toMillis(s));
+      Thread.sleep(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
