@@ -16,9 +16,14 @@
 #
 # Use like:
 #   scripts/bench-client-cost.sh [--baseline CHECKOUT] [--no-profile] [--no-raw]
+#   scripts/bench-client-cost.sh --latency [--baseline CHECKOUT]
 #     --baseline CHECKOUT  also run every sweep row and the profile with that checkout's run-sweep.sh (another
 #                          worktree, e.g. 'git worktree add /tmp/before <commit>'; built there when stale), the
 #                          two alternating: before and after on the same machine in the same invocation
+#     --latency            what the pacing does to latency instead of its cost: basicdb open loop at each
+#                          BENCH_BASICDB_RATES rate and the simulated M/M/1 store (mm1, service rate
+#                          BENCH_MM1_SERVICE_RATE) at each BENCH_MM1_RATES rate, printing each step's send lag (p50,
+#                          p99, max) and intended-latency spectrum of every operation (all requests)
 #
 # Settings:
 #   BENCH_STEP_SECONDS (15), BENCH_WARMUP_SECONDS (5)   measured window and warm-up of every row
@@ -31,6 +36,7 @@
 #   BENCH_STORE_THREADS (16)   closed-loop threads of every store
 #   BENCH_REDISJSON_RATE (5000), BENCH_MONGODB_RATE (1000), BENCH_ELASTICSEARCH_RATE (500)   open-loop rates
 #   BENCH_PROFILE_RATE (10000)   the profiled open-loop rate
+#   BENCH_MM1_SERVICE_RATE (1000), BENCH_MM1_RATES (500,700,900)   --latency: the M/M/1 store and its rates
 #   BENCH_SERVER_CPU (0), BENCH_CLIENT_CPU (1)   CPU lists (taskset); both empty: no pinning
 #   SWEEP_CLIENT_JVM_OPTS   client JVM flags (the sweep's default: -Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1)
 set -euo pipefail
@@ -49,12 +55,13 @@ readonly WORKLOAD="${WORKLOAD:-workloada}"
 readonly BASICDB_THREADS="${BENCH_BASICDB_THREADS:-2}" BASICDB_RATES="${BENCH_BASICDB_RATES-2000,10000,50000}"
 readonly STORES="${BENCH_STORES-redisjson}" STORE_THREADS="${BENCH_STORE_THREADS:-16}"
 readonly PROFILE_RATE="${BENCH_PROFILE_RATE:-10000}"
+readonly MM1_SERVICE_RATE="${BENCH_MM1_SERVICE_RATE:-1000}" MM1_RATES="${BENCH_MM1_RATES:-500,700,900}"
 SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
 export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
 readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
-WORK_DIR="" BASELINE="" PROFILE=1 RAW=1 ROWS="" RESULT=""
+WORK_DIR="" BASELINE="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT=""
 STARTED_STORES=()
 
 usage() {
@@ -91,17 +98,20 @@ parse_args() {
         ;;
       --no-profile) PROFILE=0; shift ;;
       --no-raw) RAW=0; shift ;;
+      --latency) LATENCY=1; shift ;;
       *) bad_input "unknown argument '$1' (see --help)" ;;
     esac
   done
   local name value
   for name in BENCH_STEP_SECONDS BENCH_WARMUP_SECONDS BENCH_RECORDS BENCH_BASICDB_THREADS BENCH_STORE_THREADS \
-    BENCH_PROFILE_RATE BENCH_REDISJSON_RATE BENCH_MONGODB_RATE BENCH_ELASTICSEARCH_RATE; do
+    BENCH_PROFILE_RATE BENCH_REDISJSON_RATE BENCH_MONGODB_RATE BENCH_ELASTICSEARCH_RATE BENCH_MM1_SERVICE_RATE; do
     value="${!name:-}"
     [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || bad_input "${name}='${value}' is not a positive integer"
   done
   check_cpu_settings
-  [[ "${BASICDB_RATES}" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] || bad_input "BENCH_BASICDB_RATES='${BASICDB_RATES}'"
+  for name in BASICDB_RATES MM1_RATES; do
+    [[ "${!name}" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] || bad_input "BENCH_${name}='${!name}' is not a list of rates"
+  done
   [[ "${STORES}" =~ ^((redisjson|mongodb|elasticsearch)(,(redisjson|mongodb|elasticsearch))*)?$ ]] \
     || bad_input "BENCH_STORES='${STORES}' (known: redisjson, mongodb, elasticsearch)"
 }
@@ -128,7 +138,7 @@ load_now() {
 }
 
 # One sweep run with CHECKOUT's run-sweep.sh, the whole of it on the client CPU; sets RESULT to "threads ops/s cores
-# lag_p99_us unsent" of its last measured step (a noisy closed-loop step is run once more by the sweep).
+# lag_p99_us unsent step_dir" of its last measured step (a noisy closed-loop step is run once more by the sweep).
 sweep_row() {
   local checkout="$1" label="$2" dir csv
   shift 2
@@ -138,16 +148,17 @@ sweep_row() {
     --warmup-seconds "${WARMUP}" --step-seconds "${STEP}" --floor-seconds 0 --load-fractions none "$@" \
     2>"${out}/sweep.err" | tail -n 1)" || die "${label}: the sweep failed: $(tail -n 3 "${out}/sweep.err")"
   csv="$("${REPO_ROOT}/bin/docsearch" step-rows "${dir}")" || die "${label}: no step rows in ${dir}"
-  # Columns: ...,5 phase,6 threads,...,11 throughput_ops,...,14 send_lag_p99_us,15 unsent,16 client_cpu_cores.
+  # Columns: ...,4 step_dir,5 phase,6 threads,...,11 throughput_ops,...,14 send_lag_p99_us,15 unsent,
+  # 16 client_cpu_cores.
   RESULT="$(awk -F, 'NR > 1 && $5 != "floor" { r = $6 " " $11 " " $16 " " ($14 == "" ? "-" : $14) " " \
-    ($15 == "" ? "-" : $15) } END { print r }' <<<"${csv}")"
-  [[ "$(wc -w <<<"${RESULT}")" -eq 5 ]] || die "${label}: no measured step with its client CPU in ${dir}"
+    ($15 == "" ? "-" : $15) " " $4 } END { print r }' <<<"${csv}")"
+  [[ "$(wc -w <<<"${RESULT}")" -eq 6 ]] || die "${label}: no measured step with its client CPU in ${dir}"
 }
 
 # Adds one table row: side, what, offered rate (- for closed loop), then RESULT's fields.
 add_row() {
   ROWS+="$1|$2|$3|${RESULT}"$'\n'
-  log "$1 $2: threads ops/s cores lag_p99 unsent = ${RESULT} (load $(load_now))"
+  log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_now))"
 }
 
 # The row for every side (before with --baseline, then after; alternating which goes first by CALL).
@@ -177,6 +188,27 @@ basicdb_rows() {
     both_sides "$((call++))" "basicdb open" "${rate}" --stores basicdb --rates "${rate}" \
       --threads "$(pool_threads "${rate}")"
   done
+}
+
+# basicdb and mm1 open loop at the same rates on every side, for their latency figures.
+latency_rows() {
+  local rate call=20 rates=()
+  IFS=, read -r -a rates <<<"${BASICDB_RATES}"
+  for rate in "${rates[@]}"; do
+    both_sides "$((call++))" "basicdb open" "${rate}" --stores basicdb --rates "${rate}" \
+      --threads "$(pool_threads "${rate}")"
+  done
+  IFS=, read -r -a rates <<<"${MM1_RATES}"
+  for rate in "${rates[@]}"; do
+    both_sides "$((call++))" "mm1 open" "${rate}" --stores mm1 -p "mm1.service_rate=${MM1_SERVICE_RATE}" \
+      --rates "${rate}" --threads "$(pool_threads "${rate}")"
+  done
+}
+
+print_latency() {
+  printf '\n'
+  awk -F'|' 'NF > 0 { split($4, f, " "); print $1 "|" $2 "|" $3 "|" f[6] }' <<<"${ROWS}" \
+    | python3 "${REPO_ROOT}/scripts/lib/open_loop_latency.py"
 }
 
 # Starts STORE on the server CPU unless it runs already (then it is left running at the end).
@@ -227,7 +259,7 @@ sample_at() {
 }
 
 # One site.ycsb.Client -t run on the client CPU for the warm-up and the window; PERF (a command prefix run with
-# "-p PID -- sleep STEP", or empty) is attached over the window. Sets RESULT to "threads ops/s cores - -".
+# "-p PID -- sleep STEP", or empty) is attached over the window. Sets RESULT to "threads ops/s cores - - -".
 direct_run() {
   local cp="$1" label="$2" threads="$3" perf="$4" pid ops0 cpu0 ops1 cpu1 hz
   shift 4
@@ -250,7 +282,7 @@ direct_run() {
   wait
   hz="$(getconf CLK_TCK)"
   RESULT="$(awk -v t="${threads}" -v o="$((ops1 - ops0))" -v c="$((cpu1 - cpu0))" -v s="${STEP}" -v hz="${hz}" \
-    'BEGIN { printf "%d %.1f %.3f - -", t, o / s, c / hz / s }')"
+    'BEGIN { printf "%d %.1f %.3f - - -", t, o / s, c / hz / s }')"
 }
 
 # The subshell of direct_run runs in the run's own folder: the workload file as an absolute path.
@@ -345,6 +377,12 @@ main() {
   load_before="$(load_now)"
   log "load average before: ${load_before}; $(nproc) CPUs; client CPU ${CLIENT_CPU:-any}, server CPU" \
     "${SERVER_CPU:-any}; ${WARMUP} s warm-up + ${STEP} s per row; baseline: ${BASELINE:-none}"
+  if ((LATENCY)); then
+    latency_rows
+    print_latency
+    printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_now)" "$(nproc)"
+    return 0
+  fi
   basicdb_rows
   IFS=, read -r -a stores <<<"${STORES}"
   for store in "${stores[@]}"; do
