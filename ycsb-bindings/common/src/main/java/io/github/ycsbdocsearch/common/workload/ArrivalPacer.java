@@ -75,6 +75,11 @@ final class ArrivalPacer {
   private static final class Waiter {
     private final Thread thread = Thread.currentThread();
 
+    /** Made on the thread's first wait: from then on its timed waits end when due. */
+    Waiter() {
+      TimerSlack.set(TimerSlack.NANOS);
+    }
+
     /** The arrival this thread holds and parks until, or null. */
     private ArrivalSchedule.Arrival held;
 

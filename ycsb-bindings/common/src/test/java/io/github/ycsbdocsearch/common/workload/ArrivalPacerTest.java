@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -266,6 +267,31 @@ class ArrivalPacerTest {
     assertTrue(
         busiest >= 0.75 * total.get(),
         "the 4 busiest of 16 threads sent " + busiest + " of " + total.get() + ": " + byThread);
+  }
+
+  /**
+   * A thread's timer slack lands in the send lag (its timed waits end up to the slack late); a
+   * pacing thread asks for {@link TimerSlack#NANOS} on its first wait. Linux only.
+   */
+  @Test
+  void aPacingThreadAsksForATightTimerSlack() throws Exception {
+    assumeTrue(TimerSlack.get() >= 0, "no per-thread timer slack in /proc here");
+    ArrivalPacer pacer =
+        pacer(1000, ArrivalConfig.Process.UNIFORM, 1, ArrivalPacer.DEFAULT_HOLDERS);
+    AtomicLong before = new AtomicLong(-2);
+    AtomicLong after = new AtomicLong(-2);
+    Thread t =
+        new Thread(
+            () -> {
+              TimerSlack.set(50_000); // Linux's default, whatever this thread inherited
+              before.set(TimerSlack.get());
+              pacer.await(stop::get);
+              after.set(TimerSlack.get());
+            });
+    t.start();
+    t.join(TimeUnit.SECONDS.toMillis(WAIT_S));
+    assertEquals(50_000, before.get());
+    assertEquals(TimerSlack.NANOS, after.get());
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
