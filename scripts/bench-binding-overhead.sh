@@ -30,6 +30,8 @@ readonly REPO_ROOT
 source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
+# shellcheck source=lib/bench.sh
+source "${REPO_ROOT}/scripts/lib/bench.sh"
 
 readonly RECORDS="${BENCH_RECORDS:-10000}" SECONDS_PER_RUN="${BENCH_SECONDS:-20}"
 readonly THREADS="${BENCH_THREADS:-16}" ROUNDS="${BENCH_ROUNDS:-2}" WARMUP="${BENCH_WARMUP:-10}"
@@ -38,7 +40,6 @@ readonly LOCK_FILE="${STORES_LOCK:-/tmp/docsearch-stores.lock}"
 export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 readonly WORKLOAD="${REPO_ROOT}/workloads/workloadc"
 readonly TABLE=benchoverhead TARGET=0.95
-readonly BENCH_JAR="${REPO_ROOT}/benchmarks/target/docsearch-benchmarks-0.1.0-SNAPSHOT.jar"
 readonly ALL_STORES=(redisjson mongodb elasticsearch)
 WORK_DIR="" STARTED_STORE="" LOCK_FD="" CLASSPATH_ALL="" RESULT="" ROWS=""
 JAVA_CMD=()
@@ -60,18 +61,7 @@ check_settings() {
     [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || bad_input "${name}='${value}' is not a positive integer"
   done
   [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || bad_input "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
-  for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
-    value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || bad_input "${name}='${value}' is not a CPU list"
-  done
-}
-
-raw_db() {
-  case "$1" in
-    redisjson) printf 'io.github.ycsbdocsearch.benchmarks.RawRedisJsonDB' ;;
-    mongodb) printf 'io.github.ycsbdocsearch.benchmarks.RawMongoDB' ;;
-    elasticsearch) printf 'io.github.ycsbdocsearch.benchmarks.RawElasticsearchDB' ;;
-  esac
+  check_cpu_settings
 }
 
 # Stops the store this script started, then releases the lock; safe to call twice.
@@ -97,23 +87,11 @@ cleanup() {
 # The project's runtime classpath (built by lib/classpath.sh when stale) plus the benchmarks jar, whose driver
 # dependencies are already on that classpath.
 build_classpath() {
-  local cp
+  local cp jar
   cp="$(runtime_classpath)"
-  if [[ ! -f "${BENCH_JAR}" ]] || [[ -n "$(stale_source "${REPO_ROOT}/benchmarks" "${BENCH_JAR}")" ]]; then
-    log "building the benchmarks module (mvn package, tests skipped)..."
-    (cd "${REPO_ROOT}" && "${MVN:-mvn}" -B -q package -DskipTests -pl benchmarks -am 2>&1) | strip_ansi >&2 \
-      || die "build failed: run 'mvn -pl benchmarks -am package' to see why"
-  fi
-  CLASSPATH_ALL="${cp}:${BENCH_JAR}"
+  jar="$(benchmarks_jar)"
+  CLASSPATH_ALL="${cp}:${jar}"
   java_command
-}
-
-on_client_cpu() {
-  if [[ -n "${CLIENT_CPU}" ]]; then
-    taskset -c "${CLIENT_CPU}" "$@"
-  else
-    "$@"
-  fi
 }
 
 # java with JAVA_OPTS and the classpath; a command (not a function call) so that taskset can run it.

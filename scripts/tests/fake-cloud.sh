@@ -325,7 +325,10 @@ test_journey() {
   compgen -G "${step}/clients/1/hdr/*.hdr" >/dev/null || { echo "no HDR log of client 1"; return 1; }
   [[ -f "${step}/clients/1/clock.json" ]] || { echo "no clock.json of client 1"; return 1; }
   jq -e '.status == "complete"' "${step}/step.json" >/dev/null || { echo "step: $(jq -c . "${step}/step.json")"; return 1; }
-  tar -tzf "${run}/servers/10.42.1.10/logs.tar.gz" | grep -q 'redis-7000.log' || { echo "no store log"; return 1; }
+  # The listing first, then the match: grep -q stops reading at its match, and tar's SIGPIPE would fail the pipe.
+  local listing
+  listing="$(tar -tzf "${run}/servers/10.42.1.10/logs.tar.gz")" || { echo "logs.tar.gz unreadable"; return 1; }
+  grep -q 'redis-7000.log' <<<"${listing}" || { echo "no store log: ${listing}"; return 1; }
   [[ -f "${run}/remote-clients/10.42.1.41/status.json" ]] || { echo "no state files of client 1"; return 1; }
   echo "home: ${run} ($(wc -l <"${run}/SHA256SUMS") files verified)"
 }

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -177,6 +178,21 @@ public record StepSummary(
   public StepSummary {
     rows = List.copyOf(rows);
     throughputCi95 = throughputCi95 == null ? null : List.copyOf(throughputCi95);
+  }
+
+  /**
+   * What the client paid per workload operation (summary.json {@code client_cpu_us_per_op}): its
+   * CPU over the window (JIT compiler left out; with several clients, all of them) per operation
+   * the window completed, successes and failures, µs; null when the CPU is not known or nothing
+   * completed. What one client core can drive of this store is about a million over it.
+   */
+  @JsonProperty("client_cpu_us_per_op")
+  public Double clientCpuUsPerOp() {
+    long done = operations + errors;
+    if (clientCpuCores == null || done == 0 || !(windowS > 0)) {
+      return null;
+    }
+    return Math.round(clientCpuCores * windowS * 1e7 / done) / 10.0;
   }
 
   /** Whether the step ran to its end. */

@@ -24,7 +24,14 @@ class ClientNeedTest {
     // The golden run's capacity steps: 0.170 cores at 1,756.0 ops/s (96.8 µs) and 0.179 at 3,575.4
     // (50.1 µs).
     ClientNeed n = ClientNeed.of(basicdb(GoldenRuns.copy("normal", dir)));
-    assertEquals(73.4, n.cpuUsPerOp(), 0.05);
+    assertEquals(73.4, n.cpuUsPerOp(), 0.11);
+    // The capacity (3,575 ops/s) was offered in one window near it: 0.213 cores x 3.019 s / 10,716
+    // operations = 60.0 µs; no other fixed-rate window lies within 25 %. The floor's: 51.0 and
+    // 47.6 µs.
+    assertEquals(3575.0, n.capacityOps());
+    assertEquals(60.0, n.openLoopUsPerOp(), 0.11);
+    assertEquals(49.3, n.floorUsPerOp(), 0.11);
+    assertEquals(1, n.machinesForCapacity(), "3,575 ops/s x 60 µs = 0.21 cores of 0.75");
     assertEquals(1, n.cpusPerMachine());
     assertEquals(1, n.machinesRun());
     assertEquals(1, n.machinesNeeded(), "3,575 ops/s x 73.4 µs = 0.26 cores of 0.75");

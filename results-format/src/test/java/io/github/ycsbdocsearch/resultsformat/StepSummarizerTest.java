@@ -314,6 +314,28 @@ class StepSummarizerTest {
   }
 
   @Test
+  void sustainedIsJudgedAgainstTheArrivalsTheScheduleOfferedInTheWindow() throws IOException {
+    // Target 1,000 ops/s, but this Poisson draw offered 940 a second in the window: all served.
+    Path step = dir.resolve("06-t8-r1000");
+    RunFixture.stepJson(step, "mongodb", 6, 8, 1000, 1, 2, "complete", "\"phase\": \"load\", ");
+    RunFixture.log(step, "READ", T0, times(3, repeat(100, 940)));
+    RunFixture.log(step, "Intended-READ", T0, times(3, repeat(150, 940)));
+    RunFixture.log(step, "SEND_LAG", T0, times(3, repeat(20, 940)));
+    Files.move(
+        step.resolve("hdr").resolve("SEND_LAG.hdr"),
+        step.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG));
+    Files.writeString(
+        step.resolve(Pacing.ARRIVALS_FILE),
+        "{\"process\": \"poisson\", \"scheduled_due\": 2820, \"sent\": 2820, \"unsent\": 0,"
+            + " \"late\": 0, \"lag_threshold_us\": 1000, \"max_in_flight\": 2,"
+            + " \"pool_exhausted\": false, \"threads\": 8}");
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(940.0, s.throughputOps(), 1e-9);
+    assertEquals(Boolean.TRUE, s.rateSustained(), "94 % of the target, all of what was offered");
+    assertEquals(100.0, s.achievedPct(), 1e-9);
+  }
+
+  @Test
   void aClientUsingNearlyAllItsCpusMakesTheStepClientBound() throws IOException {
     Path step = dir.resolve("s");
     RunFixture.stepJson(

@@ -30,6 +30,17 @@ final class ClientNeedSection {
       rows.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(Html.num(String.format(Locale.ROOT, "%.1f", n.cpuUsPerOp())))
+          .append(Html.num(micros(n.openLoopUsPerOp())))
+          .append(Html.num(micros(n.floorUsPerOp())))
+          .append(
+              Html.num(
+                  n.openLoopUsPerOp() == null
+                      ? "–"
+                      : Numbers.rate(1e6 * ClientNeed.TARGET_SHARE / n.openLoopUsPerOp())))
+          .append(Html.num(n.capacityOps() == null ? "–" : Numbers.rate(n.capacityOps())))
+          .append(
+              Html.num(
+                  n.machinesForCapacity() == null ? "–" : String.valueOf(n.machinesForCapacity())))
           .append(
               Html.num(
                   n.peakOps() == null
@@ -53,19 +64,30 @@ final class ClientNeedSection {
             "Were the clients enough?",
             String.format(
                 Locale.ROOT,
-                "What the client paid per operation (its CPU over each capacity step's window, JIT"
-                    + " compiler left out, divided by the throughput; the median over the steps the"
-                    + " client did not limit) times the peak gives the client machines of this size"
-                    + " the store needed, counting a machine as enough up to %.0f %% of its CPUs."
-                    + " Too few: the peak and the capacity above it may be the client's; run again"
-                    + " with more clients (<code>--clients</code>, or more machines in the hosts"
-                    + " file).",
+                "What the client paid per operation: its CPU over each step's window, JIT compiler"
+                    + " left out, per operation (each step's <code>client_cpu_us_per_op</code>), in"
+                    + " the closed loop (the median over the capacity steps the client did not"
+                    + " limit), in the fixed-rate windows near the capacity (within %.0f %% of it),"
+                    + " and the harness floor's (BasicDB at the curve's rates). One client core"
+                    + " drives about %.0f %% of a million over the open-loop cost; times the peak"
+                    + " or the capacity, the costs give the client machines of this size each"
+                    + " needed, counting a machine as enough up to %.0f %% of its CPUs. Too few:"
+                    + " the peak and the capacity may be the client's; run again with more clients"
+                    + " (<code>--clients</code>, or more machines in the hosts file).",
+                100 * ClientNeed.NEAR_CAPACITY,
+                100 * ClientNeed.TARGET_SHARE,
                 100 * ClientNeed.TARGET_SHARE))
-        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Client CPU per op (µs)</th><th>Peak"
-        + " (ops/s)</th><th>CPUs per client machine</th><th>Machines needed</th><th>Machines"
-        + " run</th><th></th></tr></thead><tbody>\n"
+        + "<table class=\"grid\"><thead><tr><th>Store</th><th>Client CPU per op, closed loop"
+        + " (µs)</th><th>Open loop near the capacity (µs)</th><th>Harness floor (µs)</th><th>One"
+        + " client core drives (ops/s)</th><th>Capacity (ops/s)</th><th>Machines for the"
+        + " capacity</th><th>Peak (ops/s)</th><th>CPUs per client machine</th><th>Machines needed"
+        + " at the peak</th><th>Machines run</th><th></th></tr></thead><tbody>\n"
         + rows
         + "</tbody></table></section>\n";
+  }
+
+  private static String micros(Double us) {
+    return us == null ? "–" : String.format(Locale.ROOT, "%.1f", us);
   }
 
   private static String verdict(ClientNeed n) {

@@ -4,11 +4,11 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,44 +20,97 @@ import org.HdrHistogram.Recorder;
  * Paces a workload's client threads to one JVM-wide {@link ArrivalSchedule} and records how well
  * they kept it.
  *
- * <p>Each operation claims the next arrival and waits for it; the intended start of the operation
- * is the arrival's time, so a late send shows in YCSB's intended latency (no coordinated omission).
+ * <p>Each operation takes the next arrival once it is due; the intended start of the operation is
+ * the arrival's time, so a late send shows in YCSB's intended latency (no coordinated omission).
  * What is recorded, because a latency curve alone cannot tell a slow store from a client that could
  * not keep the schedule:
  *
  * <ul>
  *   <li>the send lag (send minus arrival, µs) in {@code hdr/SEND_LAG.hlog}, one interval per
  *       second;
+ *   <li>the requests in flight at each send, this one included, in {@code hdr/IN_FLIGHT.hlog}, in
+ *       the same layout and on the same interval boundaries: an interval whose maximum reaches the
+ *       thread count had every thread busy at some moment;
  *   <li>in {@code arrivals.json}: the arrivals due before the stop, those sent and not sent, the
  *       late sends, and the largest number of operations in flight at once (all client threads busy
  *       means arrivals queued in the client, not in the store).
  * </ul>
  *
+ * <p>Who waits: up to {@link #DEFAULT_HOLDERS} free threads at a time each hold the next arrival
+ * not yet held (arrivals are held in order) and park until it is due; a thread back from a request
+ * takes the next arrival at once when it is already due, else holds the next one when fewer than
+ * that many do, else parks without a timeout. A holder that sends the last held arrival wakes a
+ * thread parked without a timeout, which holds the next: while there are free threads, the next
+ * arrival is always timed by one of them, so a slow request never delays another. With requests
+ * faster than the gaps between arrivals, the threads back from requests keep the holders topped up
+ * and a request costs one timed wake-up, with no hand-off; a few recently used threads do nearly
+ * all the work and the rest of a large pool costs nothing. When every thread is busy no one waits,
+ * and the first thread back takes the arrivals due since.
+ *
  * <p>Counting rule: an arrival is due when its time is at or before the stop (the first {@link
  * #stopRequested()}, or the end of the run when there was none). A thread reads the clock before it
- * checks for the stop, so every sent arrival is due: {@code sent + unsent == scheduled_due}.
- * Thread-safe.
+ * checks for the stop and sends an arrival only when that reading has reached it, so every sent
+ * arrival is due: {@code sent + unsent == scheduled_due}, where the arrivals held at the stop count
+ * as due when their time was at or before it. Thread-safe.
  */
 final class ArrivalPacer {
   static final String LOG_NAME = "SEND_LAG";
   static final String LOG_FILE = "hdr/" + LOG_NAME + ".hlog";
+  static final String IN_FLIGHT_NAME = "IN_FLIGHT";
+  static final String IN_FLIGHT_FILE = "hdr/" + IN_FLIGHT_NAME + ".hlog";
   static final String RESULT_FILE = "arrivals.json";
   static final int FORMAT = 1;
 
-  /** Longest single park: how soon a waiting thread notices a stop. */
-  private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+  /** Significant digits of the in-flight counts: exact up to 2,047 threads. */
+  private static final int IN_FLIGHT_DIGITS = 3;
+
+  /**
+   * How many free threads hold an arrival at most. One would hand the lead over at every send (a
+   * second wake-up per request); two already let the thread back from a request top the holders up
+   * before the next arrival in the common case.
+   */
+  static final int DEFAULT_HOLDERS = 2;
+
+  /** A client thread's place among the waiters; its fields are guarded by {@link #lock}. */
+  private static final class Waiter {
+    private final Thread thread = Thread.currentThread();
+
+    /** Made on the thread's first wait: from then on its timed waits end when due. */
+    Waiter() {
+      TimerSlack.set(TimerSlack.NANOS);
+    }
+
+    /** The arrival this thread holds and parks until, or null. */
+    private ArrivalSchedule.Arrival held;
+
+    /**
+     * Parked without a timeout in {@link #idle} until woken to hold the next arrival, or the stop.
+     */
+    private boolean idle;
+  }
 
   private final ArrivalSchedule schedule;
   private final int threads;
+  private final int maxHolders;
   private final Path dir;
   private final Recorder lag = new Recorder(3);
+  private final Recorder inFlightCounts = new Recorder(IN_FLIGHT_DIGITS);
   private final LongAdder sent = new LongAdder();
   private final LongAdder late = new LongAdder();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
 
-  /** Times of arrivals claimed but given up at a stop: a handful, at most one per thread. */
-  private final Queue<Long> abandoned = new ConcurrentLinkedQueue<>();
+  private final ThreadLocal<Waiter> waiters = ThreadLocal.withInitial(Waiter::new);
+  private final Object lock = new Object();
+
+  /** Threads parked without a timeout, the one that parked last first (the likeliest cached). */
+  private final ArrayDeque<Waiter> idle = new ArrayDeque<>();
+
+  /** Threads holding an arrival; guarded by lock. */
+  private final List<Waiter> holders = new ArrayList<>();
+
+  /** Times of arrivals held but given up at a stop: a handful, at most one per holder. */
+  private final List<Long> abandoned = new ArrayList<>();
 
   private final AtomicBoolean stopSeen = new AtomicBoolean();
   private volatile long stopNanos;
@@ -67,12 +120,21 @@ final class ArrivalPacer {
 
   /**
    * @param threads YCSB's client thread count (whether the pool ran out)
-   * @param dir where the log and {@code arrivals.json} go: the step folder
+   * @param dir where the logs and {@code arrivals.json} go: the step folder
    */
   ArrivalPacer(ArrivalConfig config, int threads, Path dir) {
+    this(config, threads, dir, DEFAULT_HOLDERS);
+  }
+
+  /** With a given number of holders at most (tests: 1 is a plain leader and followers). */
+  ArrivalPacer(ArrivalConfig config, int threads, Path dir, int maxHolders) {
+    if (maxHolders < 1) {
+      throw new IllegalArgumentException("at least one holder, not " + maxHolders);
+    }
     this.schedule = new ArrivalSchedule(config);
     this.threads = threads;
     this.dir = dir;
+    this.maxHolders = maxHolders;
   }
 
   ArrivalSchedule schedule() {
@@ -80,28 +142,81 @@ final class ArrivalPacer {
   }
 
   /**
-   * Claims the next arrival and parks until it is due.
+   * Waits until an arrival is due and takes it (see the class comment for who waits).
    *
-   * @param stop the workload's stop flag, re-checked while waiting
-   * @return the arrival to send now, or null when the stop came before it was sent (it is then not
-   *     sent)
+   * @param stop the workload's stop flag, checked at every wake-up; a parked thread sees it when
+   *     {@link #stopRequested()} wakes it
+   * @return the arrival to send now, or null when the stop came first (an arrival this thread held
+   *     is then not sent)
    */
   ArrivalSchedule.Arrival await(BooleanSupplier stop) {
-    ArrivalSchedule.Arrival arrival = schedule.claim();
-    if (arrival.index() == 0) {
-      startLog();
-    }
+    Waiter me = waiters.get();
     while (true) {
       long now = System.nanoTime(); // before the stop check: see the counting rule
-      if (stop.getAsBoolean()) {
-        abandoned.add(arrival.nanos());
-        return null;
+      long wait = 0; // 0: park until woken
+      Waiter woken = null;
+      ArrivalSchedule.Arrival arrival = null;
+      synchronized (lock) {
+        if (stop.getAsBoolean()) {
+          leave(me);
+          return null;
+        }
+        if (me.held != null) {
+          if (me.held.nanos() <= now) {
+            arrival = me.held;
+            me.held = null;
+            holders.remove(me);
+          } else {
+            wait = me.held.nanos() - now; // woken early: park on
+          }
+        } else if (!me.idle) { // else woken for nothing (park may return spuriously): still idle
+          long due = schedule.peekNanos(now);
+          if (due <= now) {
+            arrival = schedule.claim(now);
+          } else if (holders.size() < maxHolders) {
+            me.held = schedule.claim(now);
+            holders.add(me);
+            wait = due - now;
+          } else {
+            me.idle = true;
+            idle.push(me);
+          }
+        }
+        if (arrival != null && holders.isEmpty()) {
+          // No one times the next arrival while this one is in flight: a parked thread will.
+          woken = idle.poll();
+          if (woken != null) {
+            woken.idle = false;
+          }
+        }
       }
-      long wait = arrival.nanos() - now;
-      if (wait <= 0) {
+      if (arrival != null) {
+        if (woken != null) {
+          LockSupport.unpark(woken.thread);
+        }
+        if (arrival.index() == 0) {
+          startLog();
+        }
         return arrival;
       }
-      LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
+      if (wait > 0) {
+        LockSupport.parkNanos(this, wait);
+      } else {
+        LockSupport.park(this);
+      }
+    }
+  }
+
+  /** Gives up what a thread that saw the stop held or waited for; under the lock. */
+  private void leave(Waiter me) {
+    if (me.held != null) {
+      abandoned.add(me.held.nanos());
+      me.held = null;
+      holders.remove(me);
+    }
+    if (me.idle) {
+      me.idle = false;
+      idle.remove(me);
     }
   }
 
@@ -114,7 +229,10 @@ final class ArrivalPacer {
     }
     sent.increment();
     int now = inFlight.incrementAndGet();
-    maxInFlight.accumulateAndGet(now, Math::max);
+    inFlightCounts.recordValue(now);
+    if (now > maxInFlight.get()) {
+      maxInFlight.accumulateAndGet(now, Math::max);
+    }
   }
 
   /** The operation of a {@link #sending} arrival returned. */
@@ -122,12 +240,25 @@ final class ArrivalPacer {
     inFlight.decrementAndGet();
   }
 
-  /** Notes the first stop request's instant; call after the workload's stop flag is set. */
+  /**
+   * Notes the first stop request's instant and wakes every waiting thread; call after the
+   * workload's stop flag is set (see the counting rule).
+   */
   void stopRequested() {
     if (stopSeen.compareAndSet(false, true)) {
       stopNanos = System.nanoTime();
       stopEpochMs = System.currentTimeMillis();
     }
+    List<Thread> waiting = new ArrayList<>();
+    synchronized (lock) {
+      for (Waiter w : idle) {
+        w.idle = false;
+        waiting.add(w.thread);
+      }
+      idle.clear();
+      holders.forEach(w -> waiting.add(w.thread));
+    }
+    waiting.forEach(LockSupport::unpark);
   }
 
   private synchronized void startLog() {
@@ -135,9 +266,16 @@ final class ArrivalPacer {
       return;
     }
     try {
-      log = HdrIntervalLog.start(dir.resolve(LOG_FILE), LOG_NAME, lag, schedule.startEpochMs());
+      log =
+          HdrIntervalLog.start(
+              List.of(
+                  new HdrIntervalLog.Target(
+                      dir.resolve(LOG_FILE), LOG_NAME, lag, HdrIntervalLog.LATENCY_MAX_RATIO),
+                  new HdrIntervalLog.Target(
+                      dir.resolve(IN_FLIGHT_FILE), IN_FLIGHT_NAME, inFlightCounts, 1)),
+              schedule.startEpochMs());
     } catch (IOException e) {
-      throw new SetupException("cannot write " + dir.resolve(LOG_FILE) + ": " + e.getMessage(), e);
+      throw new SetupException("cannot write " + dir.resolve("hdr") + ": " + e.getMessage(), e);
     }
   }
 
@@ -160,13 +298,18 @@ final class ArrivalPacer {
   }
 
   /**
-   * The content of {@code arrivals.json}; passes over the arrivals due but never claimed (call
-   * once).
+   * The content of {@code arrivals.json}; passes over the arrivals due but never held (call once).
    */
   Map<String, Object> summary() {
     boolean stopped = stopSeen.get();
     long cutoff = stopped ? stopNanos : System.nanoTime();
-    long claimedAfterCutoff = abandoned.stream().filter(t -> t > cutoff).count();
+    long claimedAfterCutoff;
+    synchronized (lock) {
+      // Held and never sent: given up at the stop, or still held by a thread that never woke.
+      List<Long> unsentHeld = new ArrayList<>(abandoned);
+      holders.forEach(w -> unsentHeld.add(w.held.nanos()));
+      claimedAfterCutoff = unsentHeld.stream().filter(t -> t > cutoff).count();
+    }
     long due = schedule.claimed() - claimedAfterCutoff + schedule.skipDue(cutoff);
     long sentCount = sent.sum();
     ArrivalConfig config = schedule.config();

@@ -11,13 +11,13 @@ import java.util.SplittableRandom;
  * only its own arrivals and the offered load is neither Poisson nor, under stalls, the configured
  * rate.
  *
- * <p>The schedule starts at the first {@link #claim}: {@code t0} is that claim's {@code
- * System.nanoTime()}, and arrival {@code k} is due at {@code t0} plus the sum of the first {@code
- * k} gaps. The gaps are exponential with mean {@code 1/rate} ({@code poisson}) or exactly {@code
- * 1/rate} ({@code uniform}: arrival {@code k} at {@code t0 + round(k / rate)}, so rounding never
- * accumulates). Poisson gaps come from a generator seeded from {@code docsearch.arrivals.seed}, so
- * a given seed always gives the same sequence. Offsets are summed as doubles of nanoseconds: exact
- * to well under a nanosecond for any run shorter than weeks.
+ * <p>The schedule starts at the first {@link #claim} (or {@link #peekNanos}): {@code t0} is that
+ * call's {@code System.nanoTime()}, and arrival {@code k} is due at {@code t0} plus the sum of the
+ * first {@code k} gaps. The gaps are exponential with mean {@code 1/rate} ({@code poisson}) or
+ * exactly {@code 1/rate} ({@code uniform}: arrival {@code k} at {@code t0 + round(k / rate)}, so
+ * rounding never accumulates). Poisson gaps come from a generator seeded from {@code
+ * docsearch.arrivals.seed}, so a given seed always gives the same sequence. Offsets are summed as
+ * doubles of nanoseconds: exact to well under a nanosecond for any run shorter than weeks.
  *
  * <p>With a ramp of {@code R} seconds ({@link ArrivalConfig#rampS}) the rate rises linearly from 0
  * to the full rate over the first {@code R} seconds: the full-rate schedule's offset {@code u} is
@@ -81,14 +81,27 @@ public final class ArrivalSchedule {
    * makes it t0. Lets tests and simulations run the schedule on a virtual clock, without waiting.
    */
   public synchronized Arrival claim(long nowNanos) {
+    start(nowNanos);
+    Arrival arrival = new Arrival(next, nextDueNanos());
+    advance();
+    return arrival;
+  }
+
+  /**
+   * When the next {@link #claim} is due, without handing it out: lets a pacer hand an arrival out
+   * only once it is due. Like a claim, the first call starts the schedule at {@code nowNanos}.
+   */
+  public synchronized long peekNanos(long nowNanos) {
+    start(nowNanos);
+    return nextDueNanos();
+  }
+
+  private void start(long nowNanos) {
     if (!started) {
       started = true;
       t0 = nowNanos;
       startEpochMs = System.currentTimeMillis();
     }
-    Arrival arrival = new Arrival(next, nextDueNanos());
-    advance();
-    return arrival;
   }
 
   /** When arrival {@link #next} is due: its full-rate offset, through the ramp. */
@@ -131,6 +144,11 @@ public final class ArrivalSchedule {
   /** Whether the first claim happened. */
   public synchronized boolean started() {
     return started;
+  }
+
+  /** t0 in {@code System.nanoTime()} units; meaningful once {@link #started()}. */
+  public synchronized long startNanos() {
+    return t0;
   }
 
   /** The wall clock (epoch milliseconds) of t0; meaningful once {@link #started()}. */

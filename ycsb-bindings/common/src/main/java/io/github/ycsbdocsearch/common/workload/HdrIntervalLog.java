@@ -6,6 +6,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -14,67 +16,99 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
 
 /**
- * Writes a {@link Recorder}'s values as an HdrHistogram interval log, one interval per second, in
- * the very layout YCSB 0.17's {@code OneMeasurementHdrHistogram} gives its {@code .hdr} files (so
- * the results format's reader and HdrHistogram's own tools read it alike): a {@code #[Logging for:
- * NAME]} comment, the format version, a {@code #[StartTime: s (seconds since epoch), date]} line,
- * the legend, then one line per interval whose timestamps are relative to the start time (the
- * writer's base time is the start time; no {@code #[BaseTime:]} line).
+ * Writes {@link Recorder}s' values as HdrHistogram interval logs, one file per recorder, one
+ * interval per second, in the very layout YCSB 0.17's {@code OneMeasurementHdrHistogram} gives its
+ * {@code .hdr} files (so the results format's reader and HdrHistogram's own tools read them alike):
+ * a {@code #[Logging for: NAME]} comment, the format version, a {@code #[StartTime: s (seconds
+ * since epoch), date]} line, the legend, then one line per interval whose timestamps are relative
+ * to the start time (the writer's base time is the start time; no {@code #[BaseTime:]} line).
  *
  * <p>The intervals tile time exactly: each one starts where the previous ended, the first at the
- * given start, so nothing recorded is lost between them. A daemon thread closes an interval every
- * second; {@link #close()} writes the last, partial one. Thread-safe: writing is serialised by the
- * object's lock.
+ * given start, so nothing recorded is lost between them. Every file of one log shares the start and
+ * each interval's boundaries (one clock reading closes the interval in all of them), so a reader
+ * can line their intervals up one to one. A daemon thread closes an interval every second; {@link
+ * #close()} writes the last, partial one. Thread-safe: writing is serialised by the object's lock.
  */
 final class HdrIntervalLog implements AutoCloseable {
   private static final long INTERVAL_MS = 1000;
 
-  private final Recorder recorder;
-  private final PrintStream out;
-  private final HistogramLogWriter writer;
+  /**
+   * What the {@code Interval_Max} column of a latency log is divided by: microseconds shown as
+   * seconds, as in YCSB's {@code .hdr} files (HdrHistogram's own default ratio).
+   */
+  static final double LATENCY_MAX_RATIO = 1_000_000.0;
+
+  /**
+   * One file of the log: what to record and where.
+   *
+   * @param file the interval log's path (its folder is created)
+   * @param name the measurement's name, written in the header comment as YCSB does
+   * @param recorder where the values are recorded
+   * @param maxValueUnitRatio what each interval's {@code Interval_Max} column is divided by (only
+   *     that column: the encoded histogram holds the values as recorded); {@link
+   *     #LATENCY_MAX_RATIO} for microseconds, 1 for counts
+   */
+  record Target(Path file, String name, Recorder recorder, double maxValueUnitRatio) {}
+
+  /** One open file and the histogram its last interval used (recycled for the next). */
+  private static final class Output {
+    private final Recorder recorder;
+    private final double maxValueUnitRatio;
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+    private Histogram recycled;
+
+    Output(Target t, PrintStream out) {
+      this.recorder = t.recorder();
+      this.maxValueUnitRatio = t.maxValueUnitRatio();
+      this.out = out;
+      this.writer = new HistogramLogWriter(out);
+    }
+  }
+
+  private final List<Output> outputs = new ArrayList<>();
   private final ScheduledExecutorService timer;
+  private final long startEpochMs;
   private long intervalStartMs;
-  private Histogram recycled;
   private boolean closed;
 
-  private HdrIntervalLog(Recorder recorder, PrintStream out, long startEpochMs, String name) {
-    this.recorder = recorder;
-    this.out = out;
-    this.writer = new HistogramLogWriter(out);
+  private HdrIntervalLog(long startEpochMs, String threadName) {
+    this.startEpochMs = startEpochMs;
     this.intervalStartMs = startEpochMs;
-    writer.outputComment("[Logging for: " + name + "]");
-    writer.outputLogFormatVersion();
-    writer.outputStartTime(startEpochMs);
-    writer.setBaseTime(startEpochMs);
-    writer.outputLegend();
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
-              Thread t = new Thread(r, "hdr-log-" + name);
+              Thread t = new Thread(r, "hdr-log-" + threadName);
               t.setDaemon(true); // never keeps a finished YCSB alive
               return t;
             });
   }
 
   /**
-   * Creates the file (and its folder) and starts closing intervals every second from {@code
-   * startEpochMs}.
+   * {@link #start(List, long)} for one file.
    *
    * @param name the measurement's name, written in the header comment as YCSB does
    */
   static HdrIntervalLog start(Path file, String name, Recorder recorder, long startEpochMs)
       throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
+    return start(List.of(new Target(file, name, recorder, LATENCY_MAX_RATIO)), startEpochMs);
+  }
+
+  /**
+   * Creates the files (and their folders) and starts closing intervals every second from {@code
+   * startEpochMs}.
+   */
+  static HdrIntervalLog start(List<Target> targets, long startEpochMs) throws IOException {
+    HdrIntervalLog log = new HdrIntervalLog(startEpochMs, targets.get(0).name());
+    try {
+      for (Target t : targets) {
+        log.open(t, startEpochMs);
+      }
+    } catch (IOException | RuntimeException e) {
+      log.abandon();
+      throw e;
     }
-    HdrIntervalLog log =
-        new HdrIntervalLog(
-            recorder,
-            new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8),
-            startEpochMs,
-            name);
-    // Boundaries at whole seconds after the start, whenever the file itself got opened.
+    // Boundaries at whole seconds after the start, whenever the files themselves got opened.
     long firstDelay =
         INTERVAL_MS - Math.floorMod(System.currentTimeMillis() - startEpochMs, INTERVAL_MS);
     log.timer.scheduleAtFixedRate(
@@ -82,33 +116,64 @@ final class HdrIntervalLog implements AutoCloseable {
     return log;
   }
 
+  private void open(Target t, long startEpochMs) throws IOException {
+    Path parent = t.file().toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Output o =
+        new Output(
+            t,
+            new PrintStream(
+                new FileOutputStream(t.file().toFile()), false, StandardCharsets.UTF_8));
+    outputs.add(o);
+    o.writer.outputComment("[Logging for: " + t.name() + "]");
+    o.writer.outputLogFormatVersion();
+    o.writer.outputStartTime(startEpochMs);
+    o.writer.setBaseTime(startEpochMs);
+    o.writer.outputLegend();
+  }
+
   private void flushQuietly() {
     try {
       flush();
     } catch (RuntimeException e) {
       // A failing write must not end the ticks silently (a scheduled task that throws is never run
-      // again) nor
-      // disturb the measured operations: the next tick tries again.
+      // again) nor disturb the measured operations: the next tick tries again.
       System.err.println("hdr interval log: " + e);
     }
   }
 
-  /** Closes the current interval at now and writes it. */
+  /** Closes the current interval at now and writes it to every file. */
   synchronized void flush() {
     if (closed) {
       return;
     }
     long now = Math.max(System.currentTimeMillis(), intervalStartMs);
-    Histogram h = recorder.getIntervalHistogram(recycled);
-    h.setStartTimeStamp(intervalStartMs);
-    h.setEndTimeStamp(now);
-    writer.outputIntervalHistogram(h);
-    out.flush();
-    recycled = h;
+    for (Output o : outputs) {
+      Histogram h = o.recorder.getIntervalHistogram(o.recycled);
+      h.setStartTimeStamp(intervalStartMs);
+      h.setEndTimeStamp(now);
+      // What the one-argument form writes, with this file's ratio for the Interval_Max column.
+      o.writer.outputIntervalHistogram(
+          (intervalStartMs - startEpochMs) / 1000.0,
+          (now - startEpochMs) / 1000.0,
+          h,
+          o.maxValueUnitRatio);
+      o.out.flush();
+      o.recycled = h;
+    }
     intervalStartMs = now;
   }
 
-  /** Stops the ticks, writes the last interval and closes the file. */
+  /** Stops the ticks and closes the files opened so far, writing no interval (a failed start). */
+  private synchronized void abandon() {
+    timer.shutdownNow();
+    closed = true;
+    outputs.forEach(o -> o.out.close());
+  }
+
+  /** Stops the ticks, writes the last interval and closes the files. */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -117,6 +182,6 @@ final class HdrIntervalLog implements AutoCloseable {
     timer.shutdownNow();
     flush();
     closed = true;
-    out.close();
+    outputs.forEach(o -> o.out.close());
   }
 }

@@ -105,6 +105,19 @@ class ArrivalScheduleTest {
   }
 
   @Test
+  void peekingStartsTheScheduleAndShowsTheNextClaimWithoutHandingItOut() {
+    ArrivalSchedule s = schedule(ArrivalConfig.RATE, "1000", ArrivalConfig.PROCESS, "uniform");
+    assertEquals(5_000, s.peekNanos(5_000), "the first look starts the schedule: t0 = 5,000");
+    assertTrue(s.started());
+    assertEquals(5_000, s.startNanos());
+    assertEquals(5_000, s.peekNanos(9_999_999), "peeking again moves nothing");
+    assertEquals(0, s.claimed());
+    assertEquals(new ArrivalSchedule.Arrival(0, 5_000), s.claim(7_000), "t0 stays the first look");
+    assertEquals(5_000 + 1_000_000, s.peekNanos(0));
+    assertEquals(new ArrivalSchedule.Arrival(1, 5_000 + 1_000_000), s.claim(0));
+  }
+
+  @Test
   void propertiesAndTheirDefaults() {
     assertFalse(ArrivalConfig.fromProperties(props()).paced());
     assertFalse(ArrivalConfig.fromProperties(props(ArrivalConfig.RATE, "0")).paced());

@@ -15,10 +15,12 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -203,6 +205,49 @@ class DocSearchWorkloadPacingTest {
     }
     assertEquals(sent, values);
     assertEquals(start, reader.getStartTimeSec() * 1000, 0.5);
+
+    // The in-flight log: the same layout and start, the very same interval boundaries, one count
+    // per send, whose largest is arrivals.json's max_in_flight.
+    File inFlight = dir.resolve(ArrivalPacer.IN_FLIGHT_FILE).toFile();
+    List<String> inFlightHeader =
+        Files.readAllLines(inFlight.toPath()).stream().filter(l -> l.startsWith("#")).toList();
+    assertEquals("#[Logging for: IN_FLIGHT]", inFlightHeader.get(0));
+    assertEquals(header.subList(1, header.size()), inFlightHeader.subList(1, header.size()));
+    List<double[]> lagIntervals = intervals(log);
+    List<double[]> inFlightIntervals = intervals(inFlight);
+    assertEquals(lagIntervals.size(), inFlightIntervals.size());
+    for (int i = 0; i < lagIntervals.size(); i++) {
+      assertTrue(
+          Arrays.equals(lagIntervals.get(i), inFlightIntervals.get(i)),
+          "interval " + i + " has the same boundaries in both logs");
+    }
+    HistogramLogReader counts = new HistogramLogReader(inFlight);
+    long sends = 0;
+    long most = 0;
+    for (EncodableHistogram h = counts.nextIntervalHistogram();
+        h != null;
+        h = counts.nextIntervalHistogram()) {
+      Histogram histogram = (Histogram) h;
+      sends += histogram.getTotalCount();
+      if (histogram.getTotalCount() > 0) {
+        most = Math.max(most, histogram.getMaxValue());
+        assertTrue(histogram.getMinValue() >= 1, "a send counts itself");
+      }
+    }
+    assertEquals(sent, sends);
+    assertEquals(maxInFlight, most);
+  }
+
+  /** Each interval line's start and length, as written. */
+  private static List<double[]> intervals(File log) throws Exception {
+    List<double[]> out = new ArrayList<>();
+    for (String line : Files.readAllLines(log.toPath())) {
+      if (!line.startsWith("#") && !line.startsWith("\"StartTimestamp")) {
+        String[] f = line.split(",");
+        out.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1])});
+      }
+    }
+    return out;
   }
 
   @Test

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Helpers shared by the benchmarks of the suite (scripts/bench-*.sh). Source it after lib/common.sh and
+# lib/classpath.sh; it defines functions only.
+#
+#   on_client_cpu CMD...   runs CMD under taskset -c "${CLIENT_CPU}" (the caller's variable), as it is when that is
+#                          empty
+#   raw_db STORE           the raw driver DB of benchmarks/ for STORE; prints nothing for an unknown store
+#   check_cpu_settings     exits 2 with one line when BENCH_SERVER_CPU or BENCH_CLIENT_CPU is not a CPU list (taskset)
+#   benchmarks_jar         builds benchmarks/ (mvn package, tests skipped) when its jar is missing or older than its
+#                          sources, then prints the jar's path (its driver dependencies are on the runtime classpath)
+# Env: MVN names Maven (default mvn).
+
+if [[ -n "${_YCSB_DOCSEARCH_BENCH_SH:-}" ]]; then
+  return 0
+fi
+_YCSB_DOCSEARCH_BENCH_SH=1
+
+on_client_cpu() {
+  if [[ -n "${CLIENT_CPU}" ]]; then
+    taskset -c "${CLIENT_CPU}" "$@"
+  else
+    "$@"
+  fi
+}
+
+check_cpu_settings() {
+  local name value
+  for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
+    value="${!name:-}"
+    if [[ -n "${value}" && ! "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]]; then
+      err "${name}='${value}' is not a CPU list"
+      exit 2
+    fi
+  done
+}
+
+raw_db() {
+  case "$1" in
+    redisjson) printf 'io.github.ycsbdocsearch.benchmarks.RawRedisJsonDB' ;;
+    mongodb) printf 'io.github.ycsbdocsearch.benchmarks.RawMongoDB' ;;
+    elasticsearch) printf 'io.github.ycsbdocsearch.benchmarks.RawElasticsearchDB' ;;
+  esac
+}
+
+benchmarks_jar() {
+  local root jar
+  root="$(repo_root)"
+  jar="${root}/benchmarks/target/docsearch-benchmarks-0.1.0-SNAPSHOT.jar"
+  if [[ ! -f "${jar}" ]] || [[ -n "$(stale_source "${root}/benchmarks" "${jar}")" ]]; then
+    log "building the benchmarks module (mvn package, tests skipped)..."
+    (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests -pl benchmarks -am 2>&1) | strip_ansi >&2 \
+      || die "build failed: run 'mvn -pl benchmarks -am package' to see why"
+  fi
+  printf '%s' "${jar}"
+}
