@@ -141,10 +141,6 @@ final class StepExecutor {
   }
 
   /**
-   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step
-   * is expected to fail operations, and what failed is its result).
-   */
-  /**
    * Reuses the step when an earlier attempt completed it, else runs it with the companion (a fault
    * step's control step, with the same acked-writes stream).
    */
@@ -165,6 +161,10 @@ final class StepExecutor {
     return kept;
   }
 
+  /**
+   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step
+   * is expected to fail operations, and what failed is its result).
+   */
   StepResult runWith(StepSpec spec, int planned, StepRunner.StepCompanion companion) {
     StepResult r = measure(spec, planned, null, Optional.of(companion));
     results.put(spec.dirName(), r);
