@@ -39,7 +39,8 @@ public final class FaultCharts {
   }
 
   /**
-   * Two panels (throughput, latency) per store with a fault summary whose fault step has seconds.
+   * Three panels per store with a fault summary whose fault step has seconds: throughput and
+   * latency by completion, and the requests due and failed per second by schedule.
    *
    * @param series each step folder's seconds, as the report read them
    */
