@@ -165,7 +165,8 @@ public final class StepHistograms {
     Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
     Map<HdrLogName, long[]> perInterval = new TreeMap<>(StepHistograms::compareNames);
     List<double[]> lengthsPerLog = new ArrayList<>();
-    Map<HdrLogName, Histogram[]> intended = new TreeMap<>(StepHistograms::compareNames);
+    Map<HdrLogName, Histogram[]> intended =
+        new TreeMap<>(StepHistograms::compareNames); // every kind
     for (Log log : logs) {
       // Another client's log of the same operation and kind adds into the same histograms and
       // seconds.
@@ -173,10 +174,7 @@ public final class StepHistograms {
       long counted = 0;
       long[] counts = perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
       double[] lengths = new double[buckets];
-      Histogram[] byInterval =
-          log.name().kind() != LatencyKind.INTENDED
-              ? null
-              : intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
+      Histogram[] byInterval = intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
       for (Interval interval : log.intervals()) {
         if (!kept(interval, cutoffMs)) {
           continue;
@@ -228,7 +226,7 @@ public final class StepHistograms {
       starts.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
     }
     h.clientStartsMs = starts;
-    h.intendedByInterval = intended;
+    h.byInterval = intended;
     return h;
   }
 
@@ -389,7 +387,7 @@ public final class StepHistograms {
   private Double effectiveSeconds;
   private List<Long> inFlightMaxByClient = List.of();
   private List<Long> clientStartsMs = List.of();
-  private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
+  private Map<HdrLogName, Histogram[]> byInterval = Map.of();
 
   /**
    * One intended-latency log's histograms per whole second of the window (the buckets of {@link
@@ -397,7 +395,12 @@ public final class StepHistograms {
    * no such log.
    */
   public List<Histogram> intendedPerInterval(String op, boolean failed) {
-    Histogram[] h = intendedByInterval.get(new HdrLogName(op, LatencyKind.INTENDED, failed));
+    return perIntervalHistograms(op, LatencyKind.INTENDED, failed);
+  }
+
+  /** {@link #intendedPerInterval} for either kind of latency. */
+  public List<Histogram> perIntervalHistograms(String op, LatencyKind kind, boolean failed) {
+    Histogram[] h = byInterval.get(new HdrLogName(op, kind, failed));
     return h == null
         ? List.of()
         : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
