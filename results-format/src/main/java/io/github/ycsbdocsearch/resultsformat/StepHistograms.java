@@ -136,8 +136,12 @@ public final class StepHistograms {
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
     List<Histogram> lagByClient = new ArrayList<>();
     List<Long> inFlightByClient = new ArrayList<>();
+    double sendsPerSecond = 0;
     for (ClientLogs c : clients) {
-      lagByClient.add(sendLagOf(c.sendLag(), cutoffMs, stopMs));
+      Histogram lag = sendLagOf(c.sendLag(), cutoffMs, stopMs);
+      lagByClient.add(lag);
+      double span = keptSpanSeconds(c.sendLag(), cutoffMs, stopMs);
+      sendsPerSecond += lag == null || !(span > 0) ? 0 : lag.getTotalCount() / span;
       Histogram inFlight = sendLagOf(c.inFlight(), cutoffMs, stopMs);
       inFlightByClient.add(
           inFlight == null || inFlight.getTotalCount() == 0 ? null : inFlight.getMaxValue());
@@ -215,6 +219,7 @@ public final class StepHistograms {
         new StepHistograms(
             merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
     h.sendLag = sendLag;
+    h.sendsPerSecond = sendsPerSecond;
     if (clients.size() > 1) {
       h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
     }
@@ -383,7 +388,30 @@ public final class StepHistograms {
     return total;
   }
 
+  /**
+   * The span, s, that the kept intervals of a log cover (from the first one's start to the last
+   * one's end; 0 when none). The send log ticks on its own clock, not the completions': its kept
+   * intervals span other seconds than the completions' window, so its sends are a rate over its own
+   * span (counted over its span and divided by the completions' window, a step's sends read up to 6
+   * % high in a 10 s window, and a sustained rate as unsustained).
+   */
+  private static double keptSpanSeconds(List<Interval> intervals, long cutoffMs, long stopMs) {
+    if (intervals == null) {
+      return 0;
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (Interval interval : intervals) {
+      if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
+        first = Math.min(first, interval.startMs());
+        last = Math.max(last, interval.endMs());
+      }
+    }
+    return last > first ? (last - first) / 1000.0 : 0;
+  }
+
   private Histogram sendLag;
+  private double sendsPerSecond;
   private Double effectiveSeconds;
   private List<Long> inFlightMaxByClient = List.of();
   private List<Long> clientStartsMs = List.of();
@@ -412,6 +440,14 @@ public final class StepHistograms {
    */
   public Histogram sendLag() {
     return sendLag;
+  }
+
+  /**
+   * The window's sends per second: each client's sends in the window over the span its send log's
+   * kept intervals cover, summed (0 without send logs).
+   */
+  public double sendsPerSecond() {
+    return sendsPerSecond;
   }
 
   /**

@@ -227,7 +227,11 @@ public final class StepSummarizer {
     if (pacing == null || sends == null || sends.getTotalCount() == 0 || !(seconds > 0)) {
       return info.targetOps();
     }
-    return (sends.getTotalCount() + pacing.unsent()) / seconds;
+    // The sends as a rate over the send log's own span (it ticks on its own clock), the unsent
+    // over the window.
+    double sendRate =
+        hist.sendsPerSecond() > 0 ? hist.sendsPerSecond() : sends.getTotalCount() / seconds;
+    return sendRate + pacing.unsent() / seconds;
   }
 
   /**

@@ -200,7 +200,7 @@ public final class CapacitySearch {
       "one estimate from every window the store decided: the share over the bound pooled per rate"
           + " and made monotone, refined by a local logistic line in ln(rate) at its crossing of"
           + " the allowance; 95 % interval from a block bootstrap (blocks at least the store's"
-          + " longest background cycle), widened 1.5x as calibrated on a simulated clock";
+          + " longest background cycle), widened 2x as calibrated on a simulated clock";
 
   /** The target: the 95 % interval's half-width as a share of the estimate. */
   public static final double TARGET_HALF_WIDTH = 0.03;
