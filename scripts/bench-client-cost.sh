@@ -12,7 +12,9 @@
 # status lines for the warm-up's end and the window's end appear. Then a profile with perf (linux-perf) of BasicDB
 # at BENCH_PROFILE_RATE: context switches and CPU per operation closed and open loop (perf stat attached over the
 # window), and where the open-loop CPU goes (perf record, flat; JIT frames named through -XX:+DumpPerfMapAtExit).
-# The load average is printed before and after. A benchmark that reports, not a pass/fail test.
+# Then the machine's price of one timed wake-up (benchmarks/ TimedWaitCost): the pacer waits once per request, so
+# that is the floor of the open loop's excess. The load average is printed before and after. A benchmark that
+# reports, not a pass/fail test.
 #
 # Use like:
 #   scripts/bench-client-cost.sh [--baseline CHECKOUT] [--no-profile] [--no-raw]
@@ -361,6 +363,14 @@ print_table() {
     "$(awk -v s="${STEP}" 'BEGIN { printf "%.4f", 0.02 / s }')"
 }
 
+# The machine's price of one timed wake-up on the client's CPU (benchmarks/ TimedWaitCost): the floor of the open
+# loop's cost per request over the closed loop, since the pacer waits once per request for its arrival.
+timed_wait_cost() {
+  local -a pin=()
+  [[ -z "${CLIENT_CPU}" ]] || pin=(taskset -c "${CLIENT_CPU}")
+  "${pin[@]}" java -cp "$(benchmarks_jar)" io.github.ycsbdocsearch.benchmarks.TimedWaitCost
+}
+
 main() {
   parse_args "$@"
   command -v java >/dev/null || die "java not found on PATH (JDK 17 or later needed)"
@@ -392,6 +402,7 @@ main() {
     fi
   done
   print_table
+  printf '\nthe machine: %s\n' "$(timed_wait_cost)"
   if ((PROFILE)); then
     printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
       "${STEP}"

@@ -24,13 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Both phases end to end on the simulated M/M/1 store ({@code mm1}, one server at 1,000 operations
  * per second): the closed-loop ramp finds a peak near the service rate, the latency curve offers
  * half of it (sustainable) and three times it (impossible: a single server cannot serve it, so
- * requests pile up unsent and the step is marked unsustained), the capacity search bisects between
- * them, and the harness floor runs at the curve's rates. The objective is loose on purpose (p99
- * within 30 s: this machine is shared); under it the queue's steady-state capacity is just under
- * its service rate. A 4-second window cannot tell a queue a few percent over its service rate from
- * one just under it (its backlog grows by only a few dozen requests a second), so the search must
- * end between half the peak and 10 % over the service rate, with its bracket;
- * scripts/bench-known-answer.sh measures the tight figure.
+ * requests pile up unsent and the step is marked unsustained), the capacity search estimates the
+ * rate between them from every window, and the harness floor runs at the curve's rates. The
+ * objective is loose on purpose (p99 within 30 s: this machine is shared); under it the queue's
+ * steady-state capacity is just under its service rate. A 4-second window cannot tell a queue a few
+ * percent over its service rate from one just under it (its backlog grows by only a few dozen
+ * requests a second), so the search must end between half the peak and 10 % over the service rate,
+ * with its bracket; scripts/bench-known-answer.sh measures the tight figure.
  */
 class PhasesIT {
   private static final Duration LIMIT = Duration.ofMinutes(5);

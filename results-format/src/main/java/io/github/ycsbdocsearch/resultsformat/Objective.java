@@ -103,10 +103,11 @@ public record Objective(
    * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
    * @param decision the exceedance test's decision
    * @param pValue the decision's p-value
-   * @param overFromSend of its requests, over the bound on latency from the actual send (failures
-   *     and unsent included); null when not known
-   * @param decisionFromSend the test's decision on those, with the same dispersion; null when not
-   *     known
+   * @param overFromSend of its requests sent, over the bound on latency from the actual send
+   *     (failures included; the unsent ones have no such latency and are not counted); null when
+   *     not known
+   * @param decisionFromSend the test's decision on those, of the requests sent, with their own
+   *     dispersion; null when not known
    * @param perSecond its requests and those over the bound in each second of the window (failures
    *     included, unsent ones not: they belong to no second); null when not known
    */
@@ -183,6 +184,7 @@ public record Objective(
    * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
    * @param overFromSend over the bound on latency from the actual send, failures included; -1 when
    *     not known
+   * @param dispersionFromSend the dispersion of those counts per second, at least 1
    * @param perSecond the counts second by second; null when not known
    */
   public record Counts(
@@ -191,14 +193,17 @@ public record Objective(
       long failed,
       double dispersion,
       long overFromSend,
+      double dispersionFromSend,
       PerSecond perSecond) {
     public Counts {
       dispersion = Double.isFinite(dispersion) ? Math.max(1, dispersion) : 1;
+      dispersionFromSend =
+          Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
     }
 
     /** Counts without the latency from the send or the seconds. */
     public Counts(long requests, long over, long failed, double dispersion) {
-      this(requests, over, failed, dispersion, -1, null);
+      this(requests, over, failed, dispersion, -1, 1, null);
     }
 
     /**
@@ -212,6 +217,19 @@ public record Objective(
     /** {@link #of(long[], long[], long)} with the over-the-bound count from the send. */
     public static Counts of(
         long[] requestsPerInterval, long[] overPerInterval, long failed, long overFromSend) {
+      return of(requestsPerInterval, overPerInterval, failed, overFromSend, 1);
+    }
+
+    /**
+     * {@link #of(long[], long[], long)} with the over-the-bound count from the send and its
+     * dispersion.
+     */
+    public static Counts of(
+        long[] requestsPerInterval,
+        long[] overPerInterval,
+        long failed,
+        long overFromSend,
+        double dispersionFromSend) {
       long n = 0;
       long k = 0;
       for (int i = 0; i < requestsPerInterval.length; i++) {
@@ -224,6 +242,7 @@ public record Objective(
           failed,
           dispersion(requestsPerInterval, overPerInterval),
           overFromSend,
+          dispersionFromSend,
           new PerSecond(requestsPerInterval, overPerInterval));
     }
 
@@ -271,11 +290,20 @@ public record Objective(
       long n = c.requests() + unsent;
       long k = c.over() + unsent;
       Operation tested = test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile);
-      Long fromSend = c.overFromSend() < 0 ? null : Math.min(n, c.overFromSend() + unsent);
+      // From the send: of the requests sent (an unsent one has no latency from a send: whether the
+      // client or the store kept it back, the attribution decides by the pool).
+      Long fromSend = c.overFromSend() < 0 ? null : Math.min(c.requests(), c.overFromSend());
       Decision sendDecision =
           fromSend == null
               ? null
-              : test(e.getKey(), n, fromSend, c.failed(), c.dispersion(), percentile).decision();
+              : test(
+                      e.getKey(),
+                      c.requests(),
+                      fromSend,
+                      c.failed(),
+                      c.dispersionFromSend(),
+                      percentile)
+                  .decision();
       ops.add(
           new Operation(
               tested.op(),

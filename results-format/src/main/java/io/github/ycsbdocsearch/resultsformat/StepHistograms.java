@@ -136,8 +136,12 @@ public final class StepHistograms {
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
     List<Histogram> lagByClient = new ArrayList<>();
     List<Long> inFlightByClient = new ArrayList<>();
+    double sendsPerSecond = 0;
     for (ClientLogs c : clients) {
-      lagByClient.add(sendLagOf(c.sendLag(), cutoffMs, stopMs));
+      Histogram lag = sendLagOf(c.sendLag(), cutoffMs, stopMs);
+      lagByClient.add(lag);
+      double span = keptSpanSeconds(c.sendLag(), cutoffMs, stopMs);
+      sendsPerSecond += lag == null || !(span > 0) ? 0 : lag.getTotalCount() / span;
       Histogram inFlight = sendLagOf(c.inFlight(), cutoffMs, stopMs);
       inFlightByClient.add(
           inFlight == null || inFlight.getTotalCount() == 0 ? null : inFlight.getMaxValue());
@@ -165,7 +169,8 @@ public final class StepHistograms {
     Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
     Map<HdrLogName, long[]> perInterval = new TreeMap<>(StepHistograms::compareNames);
     List<double[]> lengthsPerLog = new ArrayList<>();
-    Map<HdrLogName, Histogram[]> intended = new TreeMap<>(StepHistograms::compareNames);
+    Map<HdrLogName, Histogram[]> intended =
+        new TreeMap<>(StepHistograms::compareNames); // every kind
     for (Log log : logs) {
       // Another client's log of the same operation and kind adds into the same histograms and
       // seconds.
@@ -173,10 +178,7 @@ public final class StepHistograms {
       long counted = 0;
       long[] counts = perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
       double[] lengths = new double[buckets];
-      Histogram[] byInterval =
-          log.name().kind() != LatencyKind.INTENDED
-              ? null
-              : intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
+      Histogram[] byInterval = intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
       for (Interval interval : log.intervals()) {
         if (!kept(interval, cutoffMs)) {
           continue;
@@ -217,6 +219,7 @@ public final class StepHistograms {
         new StepHistograms(
             merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
     h.sendLag = sendLag;
+    h.sendsPerSecond = sendsPerSecond;
     if (clients.size() > 1) {
       h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
     }
@@ -228,7 +231,7 @@ public final class StepHistograms {
       starts.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
     }
     h.clientStartsMs = starts;
-    h.intendedByInterval = intended;
+    h.byInterval = intended;
     return h;
   }
 
@@ -385,11 +388,34 @@ public final class StepHistograms {
     return total;
   }
 
+  /**
+   * The span, s, that the kept intervals of a log cover (from the first one's start to the last
+   * one's end; 0 when none). The send log ticks on its own clock, not the completions': its kept
+   * intervals span other seconds than the completions' window, so its sends are a rate over its own
+   * span (counted over its span and divided by the completions' window, a step's sends read up to 6
+   * % high in a 10 s window, and a sustained rate as unsustained).
+   */
+  private static double keptSpanSeconds(List<Interval> intervals, long cutoffMs, long stopMs) {
+    if (intervals == null) {
+      return 0;
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (Interval interval : intervals) {
+      if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
+        first = Math.min(first, interval.startMs());
+        last = Math.max(last, interval.endMs());
+      }
+    }
+    return last > first ? (last - first) / 1000.0 : 0;
+  }
+
   private Histogram sendLag;
+  private double sendsPerSecond;
   private Double effectiveSeconds;
   private List<Long> inFlightMaxByClient = List.of();
   private List<Long> clientStartsMs = List.of();
-  private Map<HdrLogName, Histogram[]> intendedByInterval = Map.of();
+  private Map<HdrLogName, Histogram[]> byInterval = Map.of();
 
   /**
    * One intended-latency log's histograms per whole second of the window (the buckets of {@link
@@ -397,7 +423,12 @@ public final class StepHistograms {
    * no such log.
    */
   public List<Histogram> intendedPerInterval(String op, boolean failed) {
-    Histogram[] h = intendedByInterval.get(new HdrLogName(op, LatencyKind.INTENDED, failed));
+    return perIntervalHistograms(op, LatencyKind.INTENDED, failed);
+  }
+
+  /** {@link #intendedPerInterval} for either kind of latency. */
+  public List<Histogram> perIntervalHistograms(String op, LatencyKind kind, boolean failed) {
+    Histogram[] h = byInterval.get(new HdrLogName(op, kind, failed));
     return h == null
         ? List.of()
         : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
@@ -409,6 +440,14 @@ public final class StepHistograms {
    */
   public Histogram sendLag() {
     return sendLag;
+  }
+
+  /**
+   * The window's sends per second: each client's sends in the window over the span its send log's
+   * kept intervals cover, summed (0 without send logs).
+   */
+  public double sendsPerSecond() {
+    return sendsPerSecond;
   }
 
   /**

@@ -227,7 +227,11 @@ public final class StepSummarizer {
     if (pacing == null || sends == null || sends.getTotalCount() == 0 || !(seconds > 0)) {
       return info.targetOps();
     }
-    return (sends.getTotalCount() + pacing.unsent()) / seconds;
+    // The sends as a rate over the send log's own span (it ticks on its own clock), the unsent
+    // over the window.
+    double sendRate =
+        hist.sendsPerSecond() > 0 ? hist.sendsPerSecond() : sends.getTotalCount() / seconds;
+    return sendRate + pacing.unsent() / seconds;
   }
 
   /**
@@ -302,10 +306,20 @@ public final class StepSummarizer {
       }
       long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
       // The same requests timed from their actual send (YCSB's service-time log): whether the
-      // client's own late sends changed the verdict.
+      // client's own late sends changed the verdict; per second for their own dispersion (the
+      // client's late sends come in bursts of their own, which must not weaken this test).
       Histogram sent = hist.get(op, LatencyKind.SERVICE, false);
       long sendOver =
           sent == null ? -1 : sent.getTotalCount() - sent.getCountBetweenValues(0, o.sloBoundUs());
+      List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
+      long[] kSend = new long[m];
+      for (int i = 0; i < m; i++) {
+        Histogram a = i < sentByS.size() ? sentByS.get(i) : null;
+        Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
+        kSend[i] =
+            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs()))
+                + (f == null ? 0 : f.getTotalCount());
+      }
       double dispersion = Objective.Counts.of(n, k, failures).dispersion();
       counts.put(
           op,
@@ -315,6 +329,7 @@ public final class StepSummarizer {
               failures,
               dispersion,
               sendOver < 0 ? -1 : sendOver + failures,
+              Objective.Counts.of(n, kSend, failures).dispersion(),
               new Objective.PerSecond(n, k)));
     }
     return Objective.judge(

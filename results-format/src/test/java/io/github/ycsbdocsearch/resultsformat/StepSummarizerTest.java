@@ -336,6 +336,30 @@ class StepSummarizerTest {
   }
 
   @Test
+  void theSendsAreARateOverTheSendLogsOwnSpan() throws IOException {
+    // The send log ticks on its own clock: here half a second after the completions', so its kept
+    // intervals span 3 s (0.5-3.5) against the completions' 2 s window. 2,820 sends over the
+    // completions' window would read as 1,410 offered a second, and 940 served as 67 %.
+    Path step = dir.resolve("07-t8-r940");
+    RunFixture.stepJson(step, "mongodb", 7, 8, 940, 1, 2, "complete", "\"phase\": \"load\", ");
+    RunFixture.log(step, "READ", T0, times(3, repeat(100, 940)));
+    RunFixture.log(step, "Intended-READ", T0, times(3, repeat(150, 940)));
+    RunFixture.log(step, "SEND_LAG", T0 + 500, times(3, repeat(20, 940)));
+    Files.move(
+        step.resolve("hdr").resolve("SEND_LAG.hdr"),
+        step.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG));
+    Files.writeString(
+        step.resolve(Pacing.ARRIVALS_FILE),
+        "{\"process\": \"poisson\", \"scheduled_due\": 3760, \"sent\": 3760, \"unsent\": 0,"
+            + " \"late\": 0, \"lag_threshold_us\": 1000, \"max_in_flight\": 2,"
+            + " \"pool_exhausted\": false, \"threads\": 8}");
+    StepSummary s = StepSummarizer.summarize(step);
+    assertEquals(940.0, s.throughputOps(), 1e-9);
+    assertEquals(100.0, s.achievedPct(), 1e-9);
+    assertEquals(Boolean.TRUE, s.rateSustained());
+  }
+
+  @Test
   void aClientUsingNearlyAllItsCpusMakesTheStepClientBound() throws IOException {
     Path step = dir.resolve("s");
     RunFixture.stepJson(

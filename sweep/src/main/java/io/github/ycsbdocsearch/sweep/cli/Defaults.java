@@ -21,13 +21,6 @@ public final class Defaults {
   /** Measured seconds per step, after the warm-up. */
   public static final int STEP_SECONDS = 15;
 
-  /**
-   * Measured seconds of each step of the closed-loop ramp, at most: the ramp only finds the peak
-   * (an upper bound that places the latency curve), and its steps' batch-means interval needs 6
-   * seconds; the time goes to the capacity search's longer windows instead.
-   */
-  public static final int RAMP_SECONDS = 10;
-
   /** Last thread count of the automatic doubling 1, 2, 4, ... */
   public static final int MAX_THREADS = 64;
 

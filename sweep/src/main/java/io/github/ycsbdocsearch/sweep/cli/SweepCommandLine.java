@@ -39,12 +39,13 @@ import picocli.CommandLine.Parameters;
           + " Poisson",
       "     arrival schedule shared by all client threads, latency from each request's scheduled"
           + " arrival",
-      "     (coordinated omission corrected): the latency-vs-load curve; then the capacity: a"
-          + " search that bisects",
-      "     the offered rate until its bracket is within 2 %%, each probe judged by an exceedance"
-          + " test of the",
-      "     objective (--slo) on every operation; the bracket's low end, confirmed, is the"
-          + " capacity;",
+      "     (coordinated omission corrected): the latency-vs-load curve; then the capacity: the"
+          + " offered rate",
+      "     where the share of operations over the objective (--slo) reaches its limit, estimated"
+          + " from every",
+      "     fixed-rate window with a 95 %% interval, and probes placed where they narrow it, until"
+          + " it is within",
+      "     +-3 %% or --search-budget is spent;",
       "then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads"
           + " and rate.",
       "Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is"
@@ -218,7 +219,7 @@ final class SweepCommandLine {
       paramLabel = "SECONDS",
       description = {
         "measured seconds the capacity search's probes may take together after the latency curve;"
-            + " it stops sooner when the capacity's 95 % interval is within +-3 % (default: "
+            + " it stops sooner when the capacity's 95 %% interval is within +-3 %% (default: "
             + Defaults.SEARCH_BUDGET_SECONDS
             + ")"
       })

@@ -109,7 +109,15 @@ final class SearchPhase {
       }
       StepSpec spec;
       if (probe.reason() == Reason.CURVE) {
-        spec = curve.get(curveNext++);
+        StepSpec planned = curve.get(curveNext++);
+        spec =
+            new StepSpec(
+                planned.index(),
+                planned.phase(),
+                planned.threads(),
+                planned.targetOps(),
+                planned.offeredFraction(),
+                windowOf(probe));
         curveRun.add(spec);
       } else {
         long rate = Math.max(1, Math.round(probe.rate()));

@@ -96,8 +96,6 @@ final class StepRunner {
         case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
         case FAULT_CONTROL, FAULT ->
             new Timing(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
-        case CAPACITY ->
-            new Timing(o.warmupSeconds(), Math.min(o.stepSeconds(), Defaults.RAMP_SECONDS));
         default -> new Timing(o.warmupSeconds(), o.stepSeconds());
       };
     }

@@ -18,8 +18,10 @@ import java.util.SplittableRandom;
  * the windows around the anchor with a tricube kernel that reaches the {@link #NEIGHBOURS} nearest
  * rates on each side (at least {@link Settings#minBandwidth}). The line's crossing is the estimate
  * when it falls inside the kernel (it uses every window near the crossing, not only the two that
- * straddle it); otherwise (a line tilted by noise) the monotone crossing is. The capacity is the
- * lowest crossing over the operations: the objective holds for every operation.
+ * straddle it), held inside the monotone fit's bracket (the highest rate whose pooled share meets
+ * the allowance and the lowest that exceeds it); otherwise (a line tilted by noise) the monotone
+ * crossing is. The capacity is the lowest crossing over the operations: the objective holds for
+ * every operation.
  *
  * <p><b>Interval.</b> A block bootstrap: every window is cut into blocks at least {@link
  * Settings#blockSeconds} long (the caller makes them at least the longest cycle of background work
@@ -38,7 +40,8 @@ public final class CapacityEstimator {
   /**
    * How far from its anchor the line's crossing may lie, in ln(rate), when the kernel is narrower:
    * where the share rises slowly with the rate, data near the anchor put the crossing well away
-   * from it, and the interval must say so.
+   * from it, and the interval must say so. Farther, the line is not trusted and the monotone
+   * crossing is the estimate.
    */
   static final double EXTRAPOLATION = Math.log(1.25);
 
@@ -367,8 +370,11 @@ public final class CapacityEstimator {
       ShareFit.Line line = ShareFit.fit(x, bn, bk, w, m, ShareFit.logit(s.allowance()));
       double cx = line.crossing(s.allowance());
       double limit = Math.max(h, EXTRAPOLATION);
-      double rate =
-          Double.isNaN(cx) ? anchor : anchor * Math.exp(Math.max(-limit, Math.min(limit, cx)));
+      // A crossing at or past the limit is a line tilted by few or lopsided windows (one long
+      // window among lottery tickets): clamped to the limit it landed on the kernel's edge, once
+      // below every rate measured ("every rate failed" with three passing). The monotone crossing
+      // stands instead.
+      double rate = Double.isNaN(cx) || Math.abs(cx) >= limit ? anchor : anchor * Math.exp(cx);
       return new Crossing(j, rate, line, anchor, h);
     }
 

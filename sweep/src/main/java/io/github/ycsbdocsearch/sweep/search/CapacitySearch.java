@@ -68,7 +68,8 @@ public final class CapacitySearch {
    * @param targetHalfWidth stop when the interval's half-width is within this share of the estimate
    * @param floorRate lowest rate probed (below it: no capacity)
    * @param ceilingRate highest rate probed (every rate up to it met the objective: a lower bound)
-   * @param baseWindowS measured seconds of a curve point and of a bounding probe
+   * @param curveWindowS measured seconds of a latency-curve point
+   * @param baseWindowS measured seconds of a bounding probe, and the least of any probe
    * @param maxWindowS the most a probe near the estimate may last
    * @param cyclesPerWindow cycles of background work a probe near the estimate should hold
    * @param minBlockS least bootstrap block, s (blocks are at least the longest cycle seen)
@@ -83,6 +84,7 @@ public final class CapacitySearch {
       double targetHalfWidth,
       double floorRate,
       double ceilingRate,
+      double curveWindowS,
       double baseWindowS,
       double maxWindowS,
       double cyclesPerWindow,
@@ -97,6 +99,7 @@ public final class CapacitySearch {
           || !(targetHalfWidth > 0)
           || !(floorRate > 0)
           || !(ceilingRate >= floorRate)
+          || !(curveWindowS > 0)
           || !(baseWindowS > 0)
           || !(maxWindowS >= baseWindowS)
           || !(budgetS >= 0)
@@ -108,8 +111,8 @@ public final class CapacitySearch {
     /**
      * The runner's settings (also the simulated clock's): for an objective allowing {@code
      * allowance} over the bound, a closed-loop peak {@code peak}, base windows of {@code
-     * baseWindowS}, {@code budgetS} measured seconds and at most {@code maxProbes} probes after the
-     * curve.
+     * baseWindowS} (the curve's at most {@link #CURVE_WINDOW_S}), {@code budgetS} measured seconds
+     * and at most {@code maxProbes} probes after the curve.
      */
     public static Settings defaults(
         double allowance, double peak, double baseWindowS, double budgetS, int maxProbes) {
@@ -118,6 +121,7 @@ public final class CapacitySearch {
           TARGET_HALF_WIDTH,
           Math.max(1, peak * FLOOR_SHARE),
           Math.max(1, peak * CEILING_SHARE),
+          Math.min(baseWindowS, CURVE_WINDOW_S),
           baseWindowS,
           Math.max(baseWindowS, MAX_WINDOW_S),
           CYCLES_PER_WINDOW,
@@ -196,7 +200,7 @@ public final class CapacitySearch {
       "one estimate from every window the store decided: the share over the bound pooled per rate"
           + " and made monotone, refined by a local logistic line in ln(rate) at its crossing of"
           + " the allowance; 95 % interval from a block bootstrap (blocks at least the store's"
-          + " longest background cycle), widened 1.5x as calibrated on a simulated clock";
+          + " longest background cycle), widened 2x as calibrated on a simulated clock";
 
   /** The target: the 95 % interval's half-width as a share of the estimate. */
   public static final double TARGET_HALF_WIDTH = 0.03;
@@ -214,7 +218,14 @@ public final class CapacitySearch {
   public static final double CYCLES_PER_WINDOW = 2;
 
   /** Measured seconds the probes after the curve may take by default. */
-  public static final int BUDGET_S = 200;
+  public static final int BUDGET_S = 160;
+
+  /**
+   * The latency curve's windows, s, at most: its points far from the capacity (at 75 and 100 % of
+   * the peak) say where the latency curve bends, not where the capacity is; their time goes to the
+   * probes' longer windows near it.
+   */
+  public static final double CURVE_WINDOW_S = 10;
 
   /** Probes after the curve, at most, by default (the budget usually ends them first). */
   public static final int MAX_PROBES = 12;
@@ -258,7 +269,7 @@ public final class CapacitySearch {
   public Result run(List<Double> curveRates, Runner runner) {
     RateWindow below = null;
     for (double rate : curveRates) {
-      Probe p = new Probe(rate, settings.baseWindowS(), Reason.CURVE);
+      Probe p = new Probe(rate, settings.curveWindowS(), Reason.CURVE);
       Optional<Observed> o = runner.run(p);
       if (o.isEmpty()) {
         return result();

@@ -124,12 +124,12 @@ final class SimulatedStore {
       }
     }
     clock = Math.max(stop, last);
+    long[] sentN = n.clone(); // the requests sent: the decision from the send is of them alone
     n[seconds - 1] += unsent;
     over[seconds - 1] += unsent;
-    overFromSend[seconds - 1] += unsent;
     double cpu = Math.min(1, IDLE_CPU + (double) sentInWindow * costNanos / (stop - windowStart));
     String client =
-        ClientAttribution.of(cpu, 1, decision(n, over), decision(n, overFromSend), exhausted);
+        ClientAttribution.of(cpu, 1, decision(n, over), decision(sentN, overFromSend), exhausted);
     RateWindow w =
         new RateWindow(
             step, rate, windowS, List.of(new RateWindow.OpSeconds("READ", n, over)), client);

@@ -135,7 +135,7 @@ class OptionsParserTest {
         o.arrivalsSeed(),
         "every run is offered the same arrivals by default");
     assertEquals(12, o.searchProbes());
-    assertEquals(200, o.searchBudgetSeconds());
+    assertEquals(160, o.searchBudgetSeconds());
     SweepOptions seeded =
         run(
             "workloada",
