@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -313,23 +314,37 @@ class StepSummarizerTest {
         "a closed loop's intended latency equals service time: no row pretends it was corrected");
   }
 
-  @Test
-  void sustainedIsJudgedAgainstTheArrivalsTheScheduleOfferedInTheWindow() throws IOException {
-    // Target 1,000 ops/s, but this Poisson draw offered 940 a second in the window: all served.
-    Path step = dir.resolve("06-t8-r1000");
-    RunFixture.stepJson(step, "mongodb", 6, 8, 1000, 1, 2, "complete", "\"phase\": \"load\", ");
-    RunFixture.log(step, "READ", T0, times(3, repeat(100, 940)));
-    RunFixture.log(step, "Intended-READ", T0, times(3, repeat(150, 940)));
-    RunFixture.log(step, "SEND_LAG", T0, times(3, repeat(20, 940)));
+  /**
+   * A paced step at {@code target} ops/s that served {@code perSecond} a second over 3 one-second
+   * intervals (the first the warm-up), with a send log of as many sends a second whose intervals
+   * start {@code sendOffsetMs} after the completions'.
+   */
+  private StepSummary pacedStep(String name, long target, int perSecond, long sendOffsetMs)
+      throws IOException {
+    Path step = dir.resolve(name);
+    RunFixture.stepJson(step, "mongodb", 6, 8, target, 1, 2, "complete", "\"phase\": \"load\", ");
+    RunFixture.log(step, "READ", T0, times(3, repeat(100, perSecond)));
+    RunFixture.log(step, "Intended-READ", T0, times(3, repeat(150, perSecond)));
+    RunFixture.log(step, "SEND_LAG", T0 + sendOffsetMs, times(3, repeat(20, perSecond)));
     Files.move(
         step.resolve("hdr").resolve("SEND_LAG.hdr"),
         step.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG));
     Files.writeString(
         step.resolve(Pacing.ARRIVALS_FILE),
-        "{\"process\": \"poisson\", \"scheduled_due\": 2820, \"sent\": 2820, \"unsent\": 0,"
-            + " \"late\": 0, \"lag_threshold_us\": 1000, \"max_in_flight\": 2,"
-            + " \"pool_exhausted\": false, \"threads\": 8}");
-    StepSummary s = StepSummarizer.summarize(step);
+        String.format(
+            Locale.ROOT,
+            "{\"process\": \"poisson\", \"scheduled_due\": %d, \"sent\": %d, \"unsent\": 0,"
+                + " \"late\": 0, \"lag_threshold_us\": 1000, \"max_in_flight\": 2,"
+                + " \"pool_exhausted\": false, \"threads\": 8}",
+            3 * perSecond,
+            3 * perSecond));
+    return StepSummarizer.summarize(step);
+  }
+
+  @Test
+  void sustainedIsJudgedAgainstTheArrivalsTheScheduleOfferedInTheWindow() throws IOException {
+    // Target 1,000 ops/s, but this Poisson draw offered 940 a second in the window: all served.
+    StepSummary s = pacedStep("06-t8-r1000", 1000, 940, 0);
     assertEquals(940.0, s.throughputOps(), 1e-9);
     assertEquals(Boolean.TRUE, s.rateSustained(), "94 % of the target, all of what was offered");
     assertEquals(100.0, s.achievedPct(), 1e-9);
@@ -340,20 +355,7 @@ class StepSummarizerTest {
     // The send log ticks on its own clock: here half a second after the completions', so its kept
     // intervals span 3 s (0.5-3.5) against the completions' 2 s window. 2,820 sends over the
     // completions' window would read as 1,410 offered a second, and 940 served as 67 %.
-    Path step = dir.resolve("07-t8-r940");
-    RunFixture.stepJson(step, "mongodb", 7, 8, 940, 1, 2, "complete", "\"phase\": \"load\", ");
-    RunFixture.log(step, "READ", T0, times(3, repeat(100, 940)));
-    RunFixture.log(step, "Intended-READ", T0, times(3, repeat(150, 940)));
-    RunFixture.log(step, "SEND_LAG", T0 + 500, times(3, repeat(20, 940)));
-    Files.move(
-        step.resolve("hdr").resolve("SEND_LAG.hdr"),
-        step.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG));
-    Files.writeString(
-        step.resolve(Pacing.ARRIVALS_FILE),
-        "{\"process\": \"poisson\", \"scheduled_due\": 3760, \"sent\": 3760, \"unsent\": 0,"
-            + " \"late\": 0, \"lag_threshold_us\": 1000, \"max_in_flight\": 2,"
-            + " \"pool_exhausted\": false, \"threads\": 8}");
-    StepSummary s = StepSummarizer.summarize(step);
+    StepSummary s = pacedStep("07-t8-r940", 940, 940, 500);
     assertEquals(940.0, s.throughputOps(), 1e-9);
     assertEquals(100.0, s.achievedPct(), 1e-9);
     assertEquals(Boolean.TRUE, s.rateSustained());

@@ -126,6 +126,19 @@ class CapacityEstimatorTest {
     assertEquals(700, weighing, 50);
   }
 
+  /**
+   * A real run's windows, the worst operation's share in each, estimated with blocks and a cycle of
+   * {@code cycleS}: rows of {rate ops/s, seconds, share}.
+   */
+  private static CapacityEstimator.Estimate ofRun(double cycleS, double[]... rows) {
+    List<RateWindow> ws = new ArrayList<>();
+    for (double[] r : rows) {
+      ws.add(Windows.of("w" + ws.size(), r[0], (int) r[1], r[2], null));
+    }
+    return CapacityEstimator.estimate(
+        ws, new CapacityEstimator.Settings(0.01, cycleS, 0.35, 400, cycleS));
+  }
+
   @Test
   void longPassingWindowsBelowTheCrossingHoldItUp() {
     // A RedisJSON run's windows (AOF rewrite about every 57 s): 10 s curve windows failing at
@@ -133,16 +146,16 @@ class CapacityEstimatorTest {
     // 5,250 (three 43 s windows, 0.1 %). The kernel, centred past 13,647, left the long passing
     // windows out, and the line's crossing, clamped to its reach, made the estimate 5,339: below
     // all five passing probes.
-    List<RateWindow> ws = new ArrayList<>();
-    ws.add(Windows.of("curve-1", 13647, 10, 0.0174, null));
-    ws.add(Windows.of("curve-2", 27293, 10, 0.0122, null));
-    ws.add(Windows.of("probe-1", 6824, 15, 0.0002, null));
-    ws.add(Windows.of("probe-2", 5232, 15, 0.0006, null));
-    ws.add(Windows.of("probe-3", 5200, 42, 0.0011, null));
-    ws.add(Windows.of("probe-4", 5290, 44, 0.0008, null));
-    ws.add(Windows.of("probe-5", 5281, 43, 0.001, null));
     CapacityEstimator.Estimate e =
-        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 57, 0.35, 400, 57));
+        ofRun(
+            57,
+            new double[] {13647, 10, 0.0174},
+            new double[] {27293, 10, 0.0122},
+            new double[] {6824, 15, 0.0002},
+            new double[] {5232, 15, 0.0006},
+            new double[] {5200, 42, 0.0011},
+            new double[] {5290, 44, 0.0008},
+            new double[] {5281, 43, 0.001});
     assertEquals(CapacityEstimator.Where.INSIDE, e.where());
     assertTrue(e.capacity() > 6824, "above every passing probe: " + e.capacity());
     assertTrue(e.lo() <= e.capacity() && e.capacity() <= e.hi(), e.lo() + " " + e.hi());
@@ -151,22 +164,21 @@ class CapacityEstimatorTest {
 
   @Test
   void passingProbesBelowFailingOnesAreNotAllFailed() {
-    // A MongoDB run's windows (a checkpoint about every 78 s), the worst operation's share: it
-    // once read "capacity below 1,381 ops/s: every rate measured failed", with 1,381, 1,531 and
-    // 2,313 passing.
-    List<RateWindow> ws = new ArrayList<>();
-    ws.add(Windows.of("curve-1", 3061, 9, 0.026, null));
-    ws.add(Windows.of("curve-2", 6121, 9, 0.50, null));
-    ws.add(Windows.of("curve-3", 9182, 9, 0.58, null));
-    ws.add(Windows.of("curve-4", 12243, 9, 1.0, null));
-    ws.add(Windows.of("probe-1", 1531, 15, 0.0015, null));
-    ws.add(Windows.of("probe-2", 2629, 15, 0.0102, null));
-    ws.add(Windows.of("probe-3", 2313, 15, 0.007, null));
-    ws.add(Windows.of("probe-4", 2318, 15, 0.030, null));
-    ws.add(Windows.of("probe-5", 2490, 70, 0.030, null));
-    ws.add(Windows.of("probe-6", 1381, 15, 0.0028, null));
+    // A MongoDB run's windows (a checkpoint about every 78 s): it once read "capacity below 1,381
+    // ops/s: every rate measured failed", with 1,381, 1,531 and 2,313 passing.
     CapacityEstimator.Estimate e =
-        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 78, 0.35, 400, 78));
+        ofRun(
+            78,
+            new double[] {3061, 9, 0.026},
+            new double[] {6121, 9, 0.50},
+            new double[] {9182, 9, 0.58},
+            new double[] {12243, 9, 1.0},
+            new double[] {1531, 15, 0.0015},
+            new double[] {2629, 15, 0.0102},
+            new double[] {2313, 15, 0.007},
+            new double[] {2318, 15, 0.030},
+            new double[] {2490, 70, 0.030},
+            new double[] {1381, 15, 0.0028});
     assertEquals(CapacityEstimator.Where.INSIDE, e.where());
     assertTrue(e.capacity() > 1381 && e.capacity() < 3061, "between: " + e.capacity());
   }
