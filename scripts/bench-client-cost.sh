@@ -366,9 +366,7 @@ print_table() {
 # The machine's price of one timed wake-up on the client's CPU (benchmarks/ TimedWaitCost): the floor of the open
 # loop's cost per request over the closed loop, since the pacer waits once per request for its arrival.
 timed_wait_cost() {
-  local -a pin=()
-  [[ -z "${CLIENT_CPU}" ]] || pin=(taskset -c "${CLIENT_CPU}")
-  "${pin[@]}" java -cp "$(benchmarks_jar)" io.github.ycsbdocsearch.benchmarks.TimedWaitCost
+  on_client_cpu java -cp "$(benchmarks_jar)" io.github.ycsbdocsearch.benchmarks.TimedWaitCost
 }
 
 main() {
