@@ -52,7 +52,8 @@ public final class CapacityEstimator {
    * the search placed its own windows near its own estimate, and a queue's slow requests come in
    * rare bursts, so a search that happened to see few of them estimates high with a narrow interval
    * (a store that stalls, the other way round). Widened 2x, the stated 95 % interval held the truth
-   * in 90-96.5 % of 200 searches per scenario over three sets of seeds (README).
+   * in 90-96.5 % of 200 searches per scenario over three sets of seeds
+   * (docs/findings/2026-11-28-simulated-clock-calibration.md).
    */
   static final double WIDEN = 2.0;
 

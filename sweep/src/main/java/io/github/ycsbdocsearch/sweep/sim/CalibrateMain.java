@@ -11,10 +11,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code calibrate} ({@code bin/docsearch calibrate}): the capacity search proven on a simulated
- * clock ({@link Calibration}): its bias, spread and interval coverage per scenario, as the README's
- * table; with {@code --truth}, the stall scenarios' true capacities by long simulation again
- * ({@link SimulatedTruth}). Options declared once, here (help text: docs/cli/calibrate-help.txt).
- * One instance per call.
+ * clock ({@link Calibration}): its bias, spread and interval coverage per scenario, as the
+ * calibration finding's table; with {@code --truth}, the stall scenarios' true capacities by long
+ * simulation again ({@link SimulatedTruth}). Options declared once, here (help text:
+ * docs/cli/calibrate-help.txt). One instance per call.
  */
 @Command(
     name = "calibrate",
@@ -29,8 +29,10 @@ import picocli.CommandLine.Spec;
       "capacity is known (M/M/1 at 1,000 ops/s; with 200 ms stalls every 35 s or every 5-15 s; a"
           + " client capped at 80 %% of",
       "the capacity), one search per seed, no wall time, and prints a Markdown table: the"
-          + " median's bias, the CV, and how",
-      "often the stated 95 %% interval held the truth. The same seeds give the same table."
+          + " median's bias, the CV, how",
+      "often the stated 95 %% interval held the truth, and the least CV the budget allows (that of"
+          + " an oracle spending the",
+      "whole budget at the true capacity). The same seeds give the same table."
     },
     optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 printed; 2 bad input."})

@@ -13,10 +13,10 @@ import java.util.Map;
 
 /**
  * The rules of a dataset file and their one-line messages ({@link DatasetException}: file, line
- * number, problem). The message texts are part of the interface: {@code datasets/README.md}, the
- * README's "Datasets" section and {@code scripts/tests/test_dataset.sh} quote them. One instance
- * checks one pass over one file (it remembers the keys seen, to report a duplicate with the line
- * that had it first); not thread-safe.
+ * number, problem). The message texts are part of the interface: {@code datasets/README.md} (its
+ * "Format and properties" section) and {@code scripts/tests/test_dataset.sh} quote them. One
+ * instance checks one pass over one file (it remembers the keys seen, to report a duplicate with
+ * the line that had it first); not thread-safe.
  */
 final class DatasetValidator {
   private final Dataset.Spec spec;
