@@ -3,7 +3,9 @@
 # schedule), on this machine in one invocation: client CPU microseconds per operation, and each open-loop figure as
 # a ratio of (and an excess over) the same store's closed loop. Rows:
 #   basicdb (YCSB's no-op DB) closed loop, and open loop at each BENCH_BASICDB_RATES rate;
-#   each BENCH_STORES store's binding, closed loop and open loop at its rate (BENCH_<STORE>_RATE);
+#   each BENCH_STORES store's binding, closed loop (BENCH_STORE_THREADS), closed loop with one thread (about the
+#     open loop's throughput for RedisJSON here: below a busy core, each request wakes an idle client CPU in
+#     closed loop too, so this is the like-for-like reference) and open loop at its rate (BENCH_<STORE>_RATE);
 #   each such store's raw driver (benchmarks/) against its binding, closed loop.
 # The sweep rows are one-step ./run-sweep.sh runs: client_cpu_cores of step.json (the client JVM over the measured
 # window, JIT compiler threads left out) over the step's throughput. Open-loop steps get the sweep's own pool,
@@ -230,6 +232,7 @@ store_rows() {
   rate="$(open_rate "${store}")"
   ensure_store "${store}"
   both_sides "$((call++))" "${store} closed" - "${hosts[@]}" --threads "${STORE_THREADS}"
+  both_sides "$((call++))" "${store} closed 1 thread" - "${hosts[@]}" --threads 1
   both_sides "$((call++))" "${store} open" "${rate}" "${hosts[@]}" --rates "${rate}" \
     --threads "$(pool_threads "${rate}")"
 }
@@ -347,19 +350,22 @@ per_op() {
 # loop of that side.
 print_table() {
   printf '\nclient CPU per operation (us/op = client cores / throughput; JIT compiler threads left out)\n'
-  printf '%-7s %-24s %8s %8s %11s %7s %8s %8s %9s %11s %7s\n' side row offered threads achieved cores us/op \
-    x_closed +closed lag_p99_us unsent
+  printf '%-7s %-24s %8s %8s %11s %7s %8s %8s %9s %9s %11s %7s\n' side row offered threads achieved cores us/op \
+    x_closed +closed x_closed1 lag_p99_us unsent
   awk -F'|' 'NF > 0 {
       split($4, f, " "); side = $1; what = $2; store = what; sub(/ .*/, "", store)
       us = (f[2] > 0 ? f[3] * 1e6 / f[2] : 0)
       if (what ~ / closed$/) base[side, store] = us
+      if (what ~ / closed 1 thread$/) one[side, store] = us
       if (what ~ / binding direct$/) direct[store] = us
       ref = (what ~ / raw driver$/ ? direct[store] : base[side, store])
       x = (ref > 0 ? sprintf("%.2f", us / ref) : "-"); plus = (ref > 0 ? sprintf("%+.2f", us - ref) : "-")
-      printf "%-7s %-24s %8s %8s %11.0f %7.3f %8.2f %8s %8s %11s %7s\n", side, what, $3, f[1], f[2], f[3], us, x, \
-        plus, f[4], f[5] }' <<<"${ROWS}"
+      x1 = ($3 != "-" && one[side, store] > 0 ? sprintf("%.2f", us / one[side, store]) : "-")
+      printf "%-7s %-24s %8s %8s %11.0f %7.3f %8.2f %8s %8s %9s %11s %7s\n", side, what, $3, f[1], f[2], f[3], us, x, \
+        plus, x1, f[4], f[5] }' <<<"${ROWS}"
   printf '(x_closed, +closed: against the closed-loop row of the same store and side; a raw driver row against its\n'
-  printf ' binding run the same way. cores come from 10 ms kernel ticks over %s s: +-%s cores.)\n' "${STEP}" \
+  printf ' binding run the same way. x_closed1: an open-loop row against the same store and side closed with one\n'
+  printf ' thread, whose throughput is nearer the open loop'"'"'s. cores come from 10 ms kernel ticks over %s s: +-%s cores.)\n' "${STEP}" \
     "$(awk -v s="${STEP}" 'BEGIN { printf "%.4f", 0.02 / s }')"
 }
 
