@@ -29,6 +29,8 @@ readonly REPO_ROOT
 source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
+# shellcheck source=lib/bench.sh
+source "${REPO_ROOT}/scripts/lib/bench.sh"
 
 readonly HOST="${REDIS_HOST:-127.0.0.1}" PORT="${REDIS_PORT:-6379}"
 readonly THREADS="${BENCH_THREADS:-16}" OPS="${BENCH_OPS:-400000}" ROUNDS="${BENCH_ROUNDS:-1}"
@@ -99,14 +101,6 @@ pin_server() {
   log "server pid ${SERVER_PID} pinned to CPU ${SERVER_CPU} (was ${SAVED_AFFINITY}); clients on CPU ${CLIENT_CPU:-any}"
 }
 
-on_client_cpu() {
-  if [[ -n "${CLIENT_CPU}" ]]; then
-    taskset -c "${CLIENT_CPU}" "$@"
-  else
-    "$@"
-  fi
-}
-
 ycsb() {
   local cp="$1"
   shift
@@ -165,6 +159,7 @@ main() {
     "") ;;
     *) usage >&2; return 2 ;;
   esac
+  check_cpu_settings
   trap cleanup EXIT INT TERM
   find_tools
   cp="$(classpath "${dev}")"
