@@ -2,7 +2,12 @@
 #
 # test_store_rules.sh: the store facts written once in scripts/cluster/, which the local stores (scripts/stores/*.sh,
 # probe.py) and the AWS servers (scripts/provision/fault.sh, common.sh) both run, on store answers kept in
-# scripts/tests/store-rules/ (no store needed):
+# scripts/tests/store-rules/ (no store needed). Recorded from the local cluster (MongoDB 6.0.5, Elasticsearch 8.19.21:
+# probe.py mongo-hellos / es-state / http .../_cluster/health): mongo-whole, mongo-election (just after the kill of
+# shard0's primary), mongo-takeover-to-come (during the recover), es-local-three-way-tie, es-local-after-kill,
+# es-health-yellow-3 (during the recover), es-health-yellow-2 (just after the kill). Written in the same shape for what
+# the local cluster cannot show at will: es-aws-tie (AWS names and addresses), es-node-gone, es-no-primary,
+# es-health-red-3, mongo-recovering.
 #   es_primary.py   most started primaries of the index, else of any index; a tie goes to the lowest node name (the
 #                   AWS shape, where every port is 9200, and the local one); a node without an HTTP address (gone)
 #                   never; none at all: exit 1, nothing printed
@@ -26,7 +31,7 @@ readonly ANSWERS="${REPO_ROOT}/scripts/tests/store-rules"
 source "${REPO_ROOT}/scripts/tests/assert.sh"
 
 usage() {
-  sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # Succeeds when CMD... prints exactly WANT (and exits 0). Arguments: WANT CMD...
@@ -67,12 +72,15 @@ rule() {
 es_cases() {
   check "es: a tie on AWS (every node on 9200) goes to the lowest node name, not the text-first address" prints \
     $'10.42.1.9\t9200\tnode-0: 1 of 2 primary shards of index usertable' rule es_primary.py es-aws-tie.json usertable
-  check "es: a three-way tie on the local cluster goes to es-9201; replicas and other indexes do not count" prints \
+  check "es: a three-way tie on the local cluster goes to es-9201; replicas do not count" prints \
     $'127.0.0.1\t9201\tes-9201: 1 of 3 primary shards of index usertable' \
     rule es_primary.py es-local-three-way-tie.json usertable
-  check "es: an index with no primaries: the node with most primaries of any index" prints \
-    $'127.0.0.1\t9203\tes-9203: 2 of 4 primary shards of any index (missing has none)' \
-    rule es_primary.py es-local-three-way-tie.json missing
+  check "es: es-9201 killed, its replica promoted: es-9203 with 2" prints \
+    $'127.0.0.1\t9203\tes-9203: 2 of 3 primary shards of index usertable' \
+    rule es_primary.py es-local-after-kill.json usertable
+  check "es: an index with no primaries: the most primaries of any index (address behind a host name)" prints \
+    $'10.42.1.11\t9200\tnode-2: 2 of 4 primary shards of any index (missing has none)' \
+    rule es_primary.py es-aws-tie.json missing
   check "es: a node without an HTTP address (gone from _nodes) is never chosen" prints \
     $'127.0.0.1\t9202\tes-9202: 1 of 1 primary shards of index usertable' rule es_primary.py es-node-gone.json usertable
   check "es: no started primary on a known node: exit 1, nothing printed" fails_silently \
@@ -82,9 +90,10 @@ es_cases() {
   check "es: --paths names the two requests the state is made of" prints \
     "$(printf '%s\n' '/_cat/shards?format=json&h=index,shard,prirep,state,node' \
       '/_nodes/http?filter_path=nodes.*.name,nodes.*.http.publish_address')" python3 "${RULES}/es_primary.py" --paths
-  check "es whole: 3 of 3 nodes, yellow" rule es_whole.py es-health-yellow-3.json 3
+  check "es whole: 3 of 3 nodes, yellow (replicas of the returned node initializing)" \
+    rule es_whole.py es-health-yellow-3.json 3
   check_fails "es whole: 3 of 3 nodes, red" rule es_whole.py es-health-red-3.json 3
-  check_fails "es whole: 2 of 3 nodes, yellow" rule es_whole.py es-health-yellow-2.json 3
+  check_fails "es whole: 2 of 3 nodes, yellow (one killed)" rule es_whole.py es-health-yellow-2.json 3
   check_fails "es whole: no answer" python3 "${RULES}/es_whole.py" 3 </dev/null
 }
 
@@ -98,8 +107,9 @@ mongo_cases() {
   check_fails "mongo whole: no members" rule_on "[]" mongo_sets.py whole
   local shard0="127.0.0.1:27018 DOWN, 127.0.0.1:27019 SECONDARY, 127.0.0.1:27020 SECONDARY"
   local shard1="127.0.0.1:27021 PRIMARY, 127.0.0.1:27022 SECONDARY, 127.0.0.1:27023 SECONDARY"
+  local shard2="127.0.0.1:27024 PRIMARY, 127.0.0.1:27025 SECONDARY, 127.0.0.1:27026 SECONDARY"
   check "mongo whole: not whole says each member's state on stderr" prints \
-    "not whole: shard0: ${shard0}; shard1: ${shard1}" rule_stderr mongo_sets.py mongo-election.json whole
+    "not whole: shard0: ${shard0}; shard1: ${shard1}; shard2: ${shard2}" rule_stderr mongo_sets.py mongo-election.json whole
   check "mongo primary: the first shard's PRIMARY" prints $'127.0.0.1\t27018\tshard0' \
     rule mongo_sets.py mongo-whole.json primary
   check "mongo primary: whichever member is PRIMARY, not the preferred one" prints $'127.0.0.1\t27019\tshard0' \
