@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Elasticsearch node a fault ends: the one holding the most started primary shards of INDEX, or of any index
 when INDEX has none. The one rule for both fault paths, as scripts/cluster/redis-primary.awk is for Redis:
-scripts/stores/elasticsearch.sh (local cluster, through scripts/stores/probe.py es-primaries) and
+scripts/stores/elasticsearch.sh (local cluster: scripts/stores/probe.py es-state gathers the answers) and
 scripts/provision/fault.sh (AWS servers). Python 3 standard library only: the AWS servers have the system python3,
 the local side its stores' venv.
 

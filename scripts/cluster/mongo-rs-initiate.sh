@@ -53,8 +53,7 @@ ready() {
   if [[ -n "${MONGO_PYTHON:-}" ]]; then
     "${MONGO_PYTHON}" "${PROBE}" mongo-whole 0 "${sets}" 2>/dev/null
   else
-    MONGO_SETS="${sets}" mongosh --nodb --quiet --eval "$(<"${CLUSTER_DIR}/mongo-hellos.js")" </dev/null 2>/dev/null \
-      | sed -n 's/^MONGO-HELLOS //p' | python3 "${CLUSTER_DIR}/mongo_sets.py" whole 2>/dev/null
+    "${CLUSTER_DIR}/mongo-hellos.sh" "${sets}" | python3 "${CLUSTER_DIR}/mongo_sets.py" whole 2>/dev/null
   fi
 }
 

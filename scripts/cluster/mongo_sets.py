@@ -10,9 +10,9 @@ python3, the local side its stores' venv (scripts/stores/probe.py imports it).
 
 MEMBERS: a JSON list in layout order, each set's preferred member (priority 2) first,
   [{"set": NAME, "member": "HOST:PORT", "hello": <that member's own hello answer, or null when it did not answer>}]
-gathered by scripts/stores/probe.py mongo-hellos (local, pymongo) or scripts/cluster/mongo-hellos.js (mongosh: the
-AWS servers' fault helper, and mongo-rs-initiate.sh without pymongo). Each member's own answer over a direct
-connection: not a view of it from another member, which lags by up to a heartbeat.
+gathered by scripts/stores/probe.py mongo-hellos (local, pymongo) or scripts/cluster/mongo-hellos.sh (mongosh: the
+AWS servers' provisioning and fault helper, and mongo-rs-initiate.sh without pymongo). Each member's own answer over
+a direct connection: not a view of it from another member, which lags by up to a heartbeat.
 
 Whole: every member PRIMARY or SECONDARY, and each set's first member its PRIMARY. Until that member has taken the
 primary back, a priority takeover is still to come: a second election with no primary for seconds, whose stepdown

@@ -212,15 +212,10 @@ mongodb_units() {
   done < <(tr ';' '\n' <<<"${MONGODB_SHARDS}")
 }
 
-# Every shard member's own hello answer, the list scripts/cluster/mongo_sets.py reads (gathered by
-# scripts/cluster/mongo-hellos.js: one mongosh for all of them, as each start costs about a second). hello needs no
-# authentication (mongodb.sh relies on it too), so no password is handled here at all.
+# Every shard member's own hello answer, the list scripts/cluster/mongo_sets.py reads (scripts/cluster/mongo-hellos.sh:
+# one mongosh; hello needs no authentication, so no password is handled here at all).
 mongodb_hellos() {
-  # The marker keeps the answer apart from anything else mongosh might print. HOME: mongosh keeps its logs under
-  # ~/.mongodb, which must be root's own, not the SSH user's home (should sudo have kept that HOME).
-  HOME="$(getent passwd "$(id -un)" | cut -d: -f6)" MONGO_SETS="${MONGODB_SHARDS}" timeout 120 \
-    mongosh --nodb --quiet --eval "$(<"${REPO_DIR}/scripts/cluster/mongo-hellos.js")" </dev/null 2>/dev/null \
-    | sed -n 's/^MONGO-HELLOS //p'
+  "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "${MONGODB_SHARDS}"
 }
 
 # The PRIMARY of the first shard that has one, by the rule the local cluster uses too (scripts/cluster/mongo_sets.py,

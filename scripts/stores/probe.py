@@ -152,7 +152,7 @@ def mongo_cut_oplog(uri):
 
 
 def parse_sets(spec):
-    """[(set, member)] in layout order from "NAME=HOST:PORT,...;NAME=..." (the format mongo-hellos.js reads too)."""
+    """[(set, member)] in layout order from "NAME=HOST:PORT,...;NAME=..." (scripts/cluster/mongo-hellos.sh's too)."""
     pairs = []
     for one in spec.split(";"):
         name, _, members = one.partition("=")

@@ -97,8 +97,8 @@ EOF
 #!/usr/bin/env bash
 echo "mongosh $*" >>"${FAKE_DIR}/calls"
 echo "some banner"
-# The shape of mongo-hellos.js's answer (the hello answers cut to what the rule reads, plus a timestamp as EJSON
-# gives it): shard0's preferred member is down.
+# The line scripts/cluster/mongo-hellos.sh has mongosh print (hello answers cut to what the rule reads, plus a
+# timestamp as relaxed EJSON gives it): shard0's preferred member is down.
 hellos='[{"set":"shard0","member":"10.42.1.10:27100","hello":null},
   {"set":"shard0","member":"10.42.1.11:27100","hello":{"isWritablePrimary":false,"secondary":true}},
   {"set":"shard1","member":"10.42.1.11:27101","hello":{"isWritablePrimary":true,"secondary":false,

@@ -14,7 +14,7 @@
 #   es_whole.py     all N nodes and a status that is not red
 #   mongo_sets.py   whole: every member PRIMARY or SECONDARY by its own hello and each set's first member its PRIMARY
 #                   (a takeover still to come, a member down or recovering: not whole); primary: the first set's
-#                   PRIMARY in layout order
+#                   PRIMARY in layout order; mongo-hellos.sh, its mongosh gatherer, with a stand-in mongosh
 #   redis-primary.awk  the live master serving the lowest slot
 #   os-settings.sh  which kernel file and which profile key each store's OS setting comes from, locally and on AWS
 #
@@ -29,6 +29,8 @@ readonly RULES="${REPO_ROOT}/scripts/cluster"
 readonly ANSWERS="${REPO_ROOT}/scripts/tests/store-rules"
 # shellcheck source=assert.sh
 source "${REPO_ROOT}/scripts/tests/assert.sh"
+
+WORK=""
 
 usage() {
   sed -n '3,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -118,6 +120,38 @@ mongo_cases() {
     rule mongo_sets.py mongo-election.json primary
   check "mongo primary: none: exit 1, nothing printed" fails_silently \
     rule_on '[{"set": "s", "member": "h:1", "hello": null}]' mongo_sets.py primary
+  local list='[{"set":"a","member":"h:1","hello":null},{"set":"a","member":"h:2","hello":'
+  list+='{"isWritablePrimary":false,"secondary":true}},{"set":"b","member":"h:3","hello":'
+  list+='{"isWritablePrimary":false,"secondary":true}}]'
+  check "mongo-hellos.sh: mongosh's marked list, in layout order, without its banner" prints "${list}" \
+    hellos_with_stand_in "a=h:1,h:2;b=h:3"
+  check "mongo-hellos.sh: no list from mongosh: exit 1, nothing printed" fails_silently \
+    hellos_with_stand_in "a=h:1" silent
+}
+
+# mongo-hellos.sh with a stand-in mongosh first on PATH that prints a banner and then the marked list of the members
+# in MONGO_SETS (hello null for port 1, the "down" one). Arguments: SETS [MODE: "silent" prints no list].
+hellos_with_stand_in() {
+  local bin="${WORK}/bin"
+  mkdir -p "${bin}"
+  cat >"${bin}/mongosh" <<'STANDIN'
+#!/usr/bin/env bash
+echo "Current Mongosh Log ID: 0123"
+[[ "${STAND_IN_MODE:-}" != silent ]] || exit 0
+list=""
+IFS=';' read -r -a sets <<<"${MONGO_SETS}"
+for spec in "${sets[@]}"; do
+  IFS=',' read -r -a members <<<"${spec#*=}"
+  for m in "${members[@]}"; do
+    hello='{"isWritablePrimary":false,"secondary":true}'
+    [[ "${m##*:}" != 1 ]] || hello=null
+    list+="${list:+,}{\"set\":\"${spec%%=*}\",\"member\":\"${m}\",\"hello\":${hello}}"
+  done
+done
+echo "MONGO-HELLOS [${list}]"
+STANDIN
+  chmod +x "${bin}/mongosh"
+  PATH="${bin}:${PATH}" STAND_IN_MODE="${2:-}" "${RULES}/mongo-hellos.sh" "$1"
 }
 
 redis_cases() {
@@ -179,6 +213,8 @@ main() {
     usage
     return 0
   fi
+  WORK="$(mktemp -d)"
+  trap 'rm -rf "${WORK}"' EXIT
   es_cases
   mongo_cases
   redis_cases
