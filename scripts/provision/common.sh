@@ -291,16 +291,17 @@ EOF
   log "tuned for ${store}: $(os_tuning_json | jq -c .)"
 }
 
-# The settings tune_for_store touches, as they are now: a JSON object for store.json.
+# The settings tune_for_store touches, as they are now: a JSON object for store.json, one field per kernel setting of
+# scripts/cluster/os-settings.sh's table (the file's content as the kernel shows it), and the data volume's readahead.
 os_tuning_json() {
-  local thp=/sys/kernel/mm/transparent_hugepage
-  jq -n --arg enabled "$(cat "${thp}/enabled" 2>/dev/null)" --arg defrag "$(cat "${thp}/defrag" 2>/dev/null)" \
-    --arg ptes "$(cat "${thp}/khugepaged/max_ptes_none" 2>/dev/null)" \
-    --arg swappiness "$(sysctl -n vm.swappiness)" --arg overcommit "$(sysctl -n vm.overcommit_memory)" \
-    --arg map_count "$(sysctl -n vm.max_map_count)" \
-    --arg readahead "$([[ -n "${DATA_DEVICE:-}" ]] && blockdev --getra "${DATA_DEVICE}" 2>/dev/null)" \
-    '{thp_enabled: $enabled, thp_defrag: $defrag, khugepaged_max_ptes_none: $ptes, vm_swappiness: $swappiness,
-      vm_overcommit_memory: $overcommit, vm_max_map_count: $map_count, data_readahead_sectors: $readahead}'
+  local key file readahead=""
+  [[ -z "${DATA_DEVICE:-}" ]] || readahead="$(blockdev --getra "${DATA_DEVICE}" 2>/dev/null)" || readahead=""
+  {
+    while IFS=$'\t' read -r key file _; do
+      printf '%s\t%s\n' "${key}" "$(cat "${file}" 2>/dev/null)"
+    done < <(os_setting_files)
+    printf 'data_readahead_sectors\t%s\n' "${readahead}"
+  } | jq -Rn '[inputs | split("\t") | {(.[0]): .[1]}] | add'
 }
 
 # The instance's NVMe instance-store disks (not the EBS root volume), one /dev path per line.
