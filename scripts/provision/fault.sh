@@ -31,6 +31,9 @@
 # Env (as root): YCSB_ROLE_ENV (default /etc/ycsb-docsearch/role.env; SECRETS_ENV, default secrets.env beside it),
 #   FAULT_ES_INDEX (usertable), FAULT_STOP_TIMEOUT (60 s), FAULT_RECOVER_TIMEOUT (300 s), YCSB_FAULT_RUN_DIR (/run:
 #   runtime drop-ins and the lock; tests only).
+# Which instance holds primary data and when a cluster is whole is not decided here: the rules are the repository's
+# (role.env's REPO_DIR/scripts/cluster/: redis-primary.awk, mongo_sets.py, es_primary.py, es_whole.py, run with the
+# system python3), the same files the local cluster's stores.sh fault and recover run.
 set -euo pipefail
 
 readonly NAME=ycsb-docsearch-fault
@@ -43,7 +46,7 @@ readonly LOCK_FILE="${RUN_DIR}/lock/ycsb-docsearch-fault.lock"
 readonly ES_HTTP_PORT=9200
 
 usage() {
-  sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 err() {
