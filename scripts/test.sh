@@ -8,12 +8,13 @@
 #     --quick   unit tests, shellcheck, ruff and terraform checks only (no stores)
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
-# (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the AWS servers' fault
-# helper and its SSH key (stand-ins for systemd and the stores), a remote client's JVM and its SSH session (real
-# sshd), the AWS journey on a fake cloud of network namespaces (scripts/tests/fake-cloud.sh), datasets, store scripts,
-# workloads through YCSB, search verification (single and cluster), sweep end to end, report in headless Chromium,
-# compare, nightly workflow and run history, the store settings read back from the servers (single relaxed, cluster
-# strict), the durability check's power (a known-lossy fault on the cluster, relaxed and strict), a node lost under load.
+# (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the store rules both
+# fault paths share (scripts/cluster/, on kept store answers), the AWS servers' fault helper and its SSH key (stand-ins
+# for systemd and the stores), a remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of
+# network namespaces (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification
+# (single and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the
+# store settings read back from the servers (single relaxed, cluster strict), the durability check's power (a
+# known-lossy fault on the cluster, relaxed and strict), a node lost under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -30,7 +31,7 @@ BESIDE_NAMES=()
 BESIDE_PIDS=()
 
 usage() {
-  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -151,6 +152,7 @@ main() {
     suite ruff run_if_present scripts/tests/test_ruff.sh
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
+    suite store-rules run_if_present scripts/tests/test_store_rules.sh
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit mvn -B -q install -DskipITs
@@ -160,6 +162,7 @@ main() {
     suite_beside ruff run_if_present scripts/tests/test_ruff.sh
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
+    suite_beside store-rules run_if_present scripts/tests/test_store_rules.sh
     suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install

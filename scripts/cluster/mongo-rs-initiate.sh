@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Initiates a MongoDB replica set over running mongod processes started with --replSet NAME, then waits until its
-# preferred member (the first) is primary and every member is PRIMARY or SECONDARY (no priority takeover to come).
+# Initiates a MongoDB replica set over running mongod processes started with --replSet NAME, then waits until it is
+# whole by scripts/cluster/mongo_sets.py: its preferred member (the first) primary and every member PRIMARY or
+# SECONDARY (no priority takeover to come).
 # Safe to re-run (an initiated set is left as it is).
 # Used locally by scripts/stores.sh and on cloud machines (run it once, from any machine that reaches all members).
 #
@@ -9,11 +10,13 @@
 #   HOST:PORT   members as the other members and the clients reach them; the first gets priority 2 (preferred primary)
 #   --timeout   seconds to wait for a healthy set (default 60)
 # Env: MONGO_PYTHON  a python with pymongo (used when set; scripts/stores.sh sets the stores' venv python),
-#      otherwise mongosh on PATH.  MONGO_AUTH  optional "user:password@" prefix for the connection URI.
+#      otherwise mongosh (and python3, for the rule) on PATH.  MONGO_AUTH  optional "user:password@" prefix for
+#      the connection URI of the initiation (the readiness check uses hello, which needs no authentication).
 set -euo pipefail
 
-PROBE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/stores/probe.py"
-readonly PROBE
+CLUSTER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+readonly CLUSTER_DIR
+readonly PROBE="${CLUSTER_DIR}/../stores/probe.py"
 
 usage() {
   # The header comment, without its leading '# '.
@@ -42,16 +45,15 @@ initiate() {
     catch (e) { if (e.codeName === 'AlreadyInitialized') { print('${name} already initiated'); } else { throw e; } }" >&2
 }
 
+# Ready: whole by scripts/cluster/mongo_sets.py (the rule the fault paths wait for too): every member PRIMARY or
+# SECONDARY by its own hello, the preferred member the PRIMARY. Arguments: NAME HOST:PORT...
 ready() {
-  local first="$1" n="$2"
+  local sets
+  sets="$1=$(shift; IFS=,; echo "$*")"
   if [[ -n "${MONGO_PYTHON:-}" ]]; then
-    "${MONGO_PYTHON}" "${PROBE}" mongo-rs-ready "mongodb://${MONGO_AUTH:-}${first}/" "${n}" 2>/dev/null
+    "${MONGO_PYTHON}" "${PROBE}" mongo-whole 0 "${sets}" 2>/dev/null
   else
-    mongosh --quiet "mongodb://${MONGO_AUTH:-}${first}/?directConnection=true" --eval "
-      const s = rs.status().members.map(m => m.stateStr);
-      const me = rs.status().members.find(m => m.self);
-      if (!me || me.stateStr !== 'PRIMARY' || s.filter(x => x === 'PRIMARY' || x === 'SECONDARY').length < ${n}) quit(1);" \
-      >/dev/null 2>&1
+    "${CLUSTER_DIR}/mongo-hellos.sh" "${sets}" | python3 "${CLUSTER_DIR}/mongo_sets.py" whole 2>/dev/null
   fi
 }
 
@@ -70,7 +72,7 @@ main() {
   shift
   initiate "${name}" "$@"
   local deadline=$((SECONDS + timeout))
-  until ready "$1" "$#"; do
+  until ready "${name}" "$@"; do
     ((SECONDS < deadline)) || { err "replica set ${name} not healthy after ${timeout}s"; return 1; }
     sleep 0.5
   done

@@ -47,9 +47,10 @@
 # Env knobs: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers; YCSB_STATE_DIR (default
 # /var/lib/ycsb-docsearch) moves the state files (tests).
 
-# Each store's durability profiles, memory split and OS tuning: the one definition the local stores use too.
-# shellcheck source=scripts/stores/profile.sh
-source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../stores" && pwd)/profile.sh"
+# Each store's durability profiles, memory split and OS tuning: the one definition the local stores use too
+# (os-settings.sh sources profile.sh, and says which kernel file each OS setting is).
+# shellcheck source=scripts/cluster/os-settings.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../cluster" && pwd)/os-settings.sh"
 
 readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
 # Where every store server gets scripts/provision/fault.sh (install_fault_access); the fault key's forced command.
@@ -241,33 +242,30 @@ set_sysfs() {
 
 #######################################
 # The operating-system settings of each vendor's production notes, on that store's servers only, made persistent
-# by a oneshot unit (sysfs settings do not survive a reboot). What each store wants is its profile file's os_* and
-# aws_* keys (scripts/stores/profiles/<store>.env), the definition the local stores are tuned from too; MongoDB
-# takes its os_v8_* keys here (AWS runs MongoDB 8.0, whose notes want THP always and glibc rseq off: the rseq part
-# is the mongod unit's drop-in, mongodb-lib.sh). Readahead is set on prepare_data_volume's device (DATA_DEVICE).
-# Arguments: STORE.
+# (sysctl.d for /proc/sys, a oneshot unit for sysfs, whose settings do not survive a reboot). Which settings, their
+# kernel files and which profile keys give them (aws_* before os_*) is scripts/cluster/os-settings.sh's table, the
+# one the local stores are tuned from too; the values are the store's profile file's
+# (scripts/stores/profiles/<store>.env). MongoDB 8.0's glibc rseq setting is the mongod unit's drop-in
+# (mongodb-lib.sh). Readahead is set on prepare_data_volume's device (DATA_DEVICE). Arguments: STORE.
 #######################################
 tune_for_store() {
-  local store="$1" thp defrag ptes readahead sysctl="" v
-  thp="$(profile_var "${store}" "$([[ "${store}" == mongodb ]] && echo os_v8_thp || echo os_thp)")" \
-    || die "tune_for_store: unknown store ${store}"
-  defrag="$(profile_var "${store}" aws_thp_defrag)"
-  ptes="$(profile_var "${store}" aws_khugepaged_max_ptes_none)"
-  readahead="$(profile_var "${store}" aws_readahead_sectors)"
-  v="$(profile_var "${store}" os_overcommit_memory)"
-  [[ -z "${v}" ]] || sysctl+="vm.overcommit_memory = ${v}"$'\n'
-  v="$(profile_var "${store}" os_max_map_count)"
-  [[ -z "${v}" ]] || sysctl+="vm.max_map_count = ${v}"$'\n'
-  v="$(profile_var "${store}" os_swappiness)"
-  [[ -z "${v}" ]] || sysctl+="vm.swappiness = ${v}"$'\n'
+  local store="$1" key file value name readahead settings sysctl=""
+  local -a lines=()
+  settings="$(os_wanted "${store}" aws)" || die "tune_for_store: unknown store ${store}"
+  while IFS=$'\t' read -r key file _ value; do
+    [[ -n "${key}" ]] || continue # no setting at all: "<<<" still gives one empty line
+    name="$(os_sysctl_name "${file}")"
+    if [[ -n "${name}" ]]; then
+      sysctl+="${name} = ${value}"$'\n'
+    else
+      lines+=("echo ${value} >${file}")
+    fi
+  done <<<"${settings}"
   if [[ -n "${sysctl}" ]]; then
     printf '%s' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"
     sysctl --system >/dev/null
   fi
-  local -a lines=()
-  [[ -z "${thp}" ]] || lines+=("echo ${thp} >/sys/kernel/mm/transparent_hugepage/enabled")
-  [[ -z "${defrag}" ]] || lines+=("echo ${defrag} >/sys/kernel/mm/transparent_hugepage/defrag")
-  [[ -z "${ptes}" ]] || lines+=("echo ${ptes} >/sys/kernel/mm/transparent_hugepage/khugepaged/max_ptes_none")
+  readahead="$(profile_var "${store}" aws_readahead_sectors)"
   [[ -z "${readahead}" || -z "${DATA_DEVICE:-}" ]] || lines+=("blockdev --setra ${readahead} ${DATA_DEVICE}")
   if ((${#lines[@]})); then
     printf '#!/bin/sh\n# %s tuning (scripts/provision/common.sh, tune_for_store)\n%s\n' "${store}" \
@@ -293,16 +291,17 @@ EOF
   log "tuned for ${store}: $(os_tuning_json | jq -c .)"
 }
 
-# The settings tune_for_store touches, as they are now: a JSON object for store.json.
+# The settings tune_for_store touches, as they are now: a JSON object for store.json, one field per kernel setting of
+# scripts/cluster/os-settings.sh's table (the file's content as the kernel shows it), and the data volume's readahead.
 os_tuning_json() {
-  local thp=/sys/kernel/mm/transparent_hugepage
-  jq -n --arg enabled "$(cat "${thp}/enabled" 2>/dev/null)" --arg defrag "$(cat "${thp}/defrag" 2>/dev/null)" \
-    --arg ptes "$(cat "${thp}/khugepaged/max_ptes_none" 2>/dev/null)" \
-    --arg swappiness "$(sysctl -n vm.swappiness)" --arg overcommit "$(sysctl -n vm.overcommit_memory)" \
-    --arg map_count "$(sysctl -n vm.max_map_count)" \
-    --arg readahead "$([[ -n "${DATA_DEVICE:-}" ]] && blockdev --getra "${DATA_DEVICE}" 2>/dev/null)" \
-    '{thp_enabled: $enabled, thp_defrag: $defrag, khugepaged_max_ptes_none: $ptes, vm_swappiness: $swappiness,
-      vm_overcommit_memory: $overcommit, vm_max_map_count: $map_count, data_readahead_sectors: $readahead}'
+  local key file readahead=""
+  [[ -z "${DATA_DEVICE:-}" ]] || readahead="$(blockdev --getra "${DATA_DEVICE}" 2>/dev/null)" || readahead=""
+  {
+    while IFS=$'\t' read -r key file _; do
+      printf '%s\t%s\n' "${key}" "$(cat "${file}" 2>/dev/null)"
+    done < <(os_setting_files)
+    printf 'data_readahead_sectors\t%s\n' "${readahead}"
+  } | jq -Rn '[inputs | split("\t") | {(.[0]): .[1]}] | add'
 }
 
 # The instance's NVMe instance-store disks (not the EBS root volume), one /dev path per line.

@@ -31,6 +31,9 @@
 # Env (as root): YCSB_ROLE_ENV (default /etc/ycsb-docsearch/role.env; SECRETS_ENV, default secrets.env beside it),
 #   FAULT_ES_INDEX (usertable), FAULT_STOP_TIMEOUT (60 s), FAULT_RECOVER_TIMEOUT (300 s), YCSB_FAULT_RUN_DIR (/run:
 #   runtime drop-ins and the lock; tests only).
+# Which instance holds primary data and when a cluster is whole is not decided here: the rules are the repository's
+# (role.env's REPO_DIR/scripts/cluster/: redis-primary.awk, mongo_sets.py, es_primary.py, es_whole.py, run with the
+# system python3), the same files the local cluster's stores.sh fault and recover run.
 set -euo pipefail
 
 readonly NAME=ycsb-docsearch-fault
@@ -43,7 +46,7 @@ readonly LOCK_FILE="${RUN_DIR}/lock/ycsb-docsearch-fault.lock"
 readonly ES_HTTP_PORT=9200
 
 usage() {
-  sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 err() {
@@ -111,12 +114,13 @@ load_env() {
     # shellcheck disable=SC1090  # written by bootstrap.sh from SSM Parameter Store
     source "${secrets}"
   fi
-  for name in ROLE STORE NODE_IP SERVER_IPS; do
+  # REPO_DIR: the repository provisioning unpacked, whose scripts/cluster/ holds the rules this helper runs.
+  for name in ROLE STORE NODE_IP SERVER_IPS REPO_DIR; do
     [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
   done
   [[ "${ROLE}" == "${STORE}" ]] || die "this machine is a ${ROLE}, not a ${STORE} server (${file})"
   case "${STORE}" in
-    redisjson) require_env "${file}" REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_PASSWORD REPO_DIR ;;
+    redisjson) require_env "${file}" REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER REDIS_PASSWORD ;;
     mongodb) require_env "${file}" MONGODB_SHARDS ;;
     elasticsearch) require_env "${file}" ES_ELASTIC_PASSWORD ;;
     *) die "unknown store '${STORE}' in ${file}" ;;
@@ -211,47 +215,24 @@ mongodb_units() {
   done < <(tr ';' '\n' <<<"${MONGODB_SHARDS}")
 }
 
-# Every shard member's own view of itself, as a JSON list in layout order: [{"shard","member","state"}], state
-# PRIMARY, SECONDARY, OTHER or DOWN. One mongosh for all of them (each start costs about a second); hello needs no
-# authentication (mongodb.sh relies on it too), so no password is handled here at all. A direct connection to each
-# member: its own answer, not a heartbeat-old view from another member.
-mongodb_states() {
-  local js='const out = [];
-for (const spec of process.env.FAULT_MONGODB_SHARDS.split(";")) {
-  const [shard, list] = spec.split("=");
-  for (const member of list.split(",")) {
-    let state = "DOWN";
-    try {
-      const h = new Mongo("mongodb://" + member + "/?directConnection=true&serverSelectionTimeoutMS=3000" +
-        "&connectTimeoutMS=3000").getDB("admin").runCommand({hello: 1});
-      state = h.isWritablePrimary ? "PRIMARY" : (h.secondary ? "SECONDARY" : "OTHER");
-    } catch (e) {
-      state = "DOWN";
-    }
-    out.push({shard: shard, member: member, state: state});
-  }
-}
-print("FAULT-STATES " + JSON.stringify(out));'
-  # The marker keeps the answer apart from anything else mongosh might print. HOME: mongosh keeps its logs under
-  # ~/.mongodb, which must be root's own, not the SSH user's home (should sudo have kept that HOME).
-  HOME="$(getent passwd "$(id -un)" | cut -d: -f6)" FAULT_MONGODB_SHARDS="${MONGODB_SHARDS}" \
-    timeout 120 mongosh --nodb --quiet --eval "${js}" </dev/null 2>/dev/null | sed -n 's/^FAULT-STATES //p'
+# Every shard member's own hello answer, the list scripts/cluster/mongo_sets.py reads (scripts/cluster/mongo-hellos.sh:
+# one mongosh; hello needs no authentication, so no password is handled here at all).
+mongodb_hellos() {
+  "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "${MONGODB_SHARDS}"
 }
 
-# The PRIMARY of the first shard that has one (mongodb_primary in scripts/stores/mongodb.sh).
+# The PRIMARY of the first shard that has one, by the rule the local cluster uses too (scripts/cluster/mongo_sets.py,
+# tested there against real replica sets).
 mongodb_locate() {
-  mongodb_states | jq -er 'map(select(.state == "PRIMARY")) | first // empty
-    | (.member | capture("^(?<host>.*):(?<port>[0-9]+)$")) as $m
-    | [$m.host, $m.port, "ycsb-mongo@\(.shard).service", "PRIMARY of \(.shard)"] | @tsv'
+  mongodb_hellos | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" primary \
+    | awk -F '\t' -v OFS='\t' '{ print $1, $2, "ycsb-mongo@" $3 ".service", "PRIMARY of " $3 }'
 }
 
-# Whole (mongo_whole in scripts/stores/probe.py): every shard member PRIMARY or SECONDARY, and each shard's first
-# member (priority 2, the preferred primary) its PRIMARY: until that member has taken its primary back, a second
-# election, with no primary for a few seconds, is still to come.
+# Whole by the same file's rule: every shard member PRIMARY or SECONDARY, and each shard's first member (priority 2,
+# the preferred primary) its PRIMARY: until that member has taken its primary back, a second election, with no
+# primary for a few seconds, is still to come.
 mongodb_whole() {
-  mongodb_states | jq -e '. as $all | (map(.shard) | unique) as $shards
-    | length > 0 and all(.[]; .state == "PRIMARY" or .state == "SECONDARY")
-      and all($shards[]; . as $s | ($all | map(select(.shard == $s)) | first | .state) == "PRIMARY")' >/dev/null
+  mongodb_hellos | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" whole 2>/dev/null
 }
 
 # ---------------------------------------------------------------------------------------------------------------- #
@@ -269,41 +250,28 @@ es_get() {
 }
 
 # The node holding the most started primary shards of FAULT_ES_INDEX (default usertable, the binding's index), else of
-# any index; on a tie the first node name (es_primaries in scripts/stores/probe.py, which ties on the lowest port:
-# here every node has 9200).
+# any index, by the rule the local cluster uses too (scripts/cluster/es_primary.py, tested there against a real
+# cluster; ties go to the lowest node name). It reads the answers of the first server that gives both.
 elasticsearch_locate() {
-  local ip shards="" nodes=""
-  local -r shards_path='/_cat/shards?format=json&h=index,shard,prirep,state,node'
-  local -r nodes_path='/_nodes/http?filter_path=nodes.*.name,nodes.*.http.publish_address'
+  local ip rule="${REPO_DIR}/scripts/cluster/es_primary.py" shards="" nodes=""
+  local -a paths
+  mapfile -t paths < <(python3 "${rule}" --paths)
   for ip in $(servers_here_first); do
-    if shards="$(es_get "${ip}" "${shards_path}" 2>/dev/null)" \
-      && nodes="$(es_get "${ip}" "${nodes_path}" 2>/dev/null)"; then
+    if shards="$(es_get "${ip}" "${paths[0]}" 2>/dev/null)" && nodes="$(es_get "${ip}" "${paths[1]}" 2>/dev/null)"; then
       break
     fi
     shards=""
   done
   [[ -n "${shards}" ]] || return 1
-  jq -er --argjson nodes "${nodes}" --arg index "${FAULT_ES_INDEX:-usertable}" '
-    # publish_address is "10.42.1.10:9200" or "name/10.42.1.10:9200".
-    ([($nodes.nodes // {})[] | {(.name): (.http.publish_address // "" | split("/") | last)}] | add // {}) as $addr
-    | [.[] | select(.prirep == "p" and .state == "STARTED" and $addr[.node] != null)] as $started
-    | [$started[] | select(.index == $index)] as $of
-    | (if ($of | length) > 0 then $of else $started end) as $chosen
-    | if ($chosen | length) == 0 then empty else
-        ($chosen | group_by(.node) | map({node: .[0].node, n: length}) | sort_by(-.n, .node) | first) as $best
-        | ($addr[$best.node] | capture("^(?<host>.*):(?<port>[0-9]+)$")) as $a
-        | [$a.host, $a.port, "elasticsearch.service",
-           "\($best.node): \($best.n) of \($chosen | length) primary shards "
-           + (if ($of | length) > 0 then "of index \($index)" else "of any index (\($index) has none)" end)]
-        | @tsv
-      end' <<<"${shards}"
+  printf '{"shards": %s, "nodes": %s}\n' "${shards}" "${nodes}" | python3 "${rule}" "${FAULT_ES_INDEX:-usertable}" \
+    | awk -F '\t' -v OFS='\t' '{ print $1, $2, "elasticsearch.service", $3 }'
 }
 
-# Whole (elasticsearch_whole in scripts/stores/elasticsearch.sh): this server's node answers, sees every server in the
-# cluster and a status that is not red (replicas of a returning node may take a while; no data is missing).
+# Whole by the local cluster's rule too (scripts/cluster/es_whole.py): this server's node answers, sees every server
+# in the cluster and a status that is not red (replicas of a returning node may take a while; no data is missing).
 elasticsearch_whole() {
-  es_get "${NODE_IP}" /_cluster/health 2>/dev/null | jq -e --argjson n "$(server_count)" \
-    '.number_of_nodes == $n and (.status == "green" or .status == "yellow")' >/dev/null
+  es_get "${NODE_IP}" /_cluster/health 2>/dev/null \
+    | python3 "${REPO_DIR}/scripts/cluster/es_whole.py" "$(server_count)" 2>/dev/null
 }
 
 # ---------------------------------------------------------------------------------------------------------------- #

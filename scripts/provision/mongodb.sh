@@ -151,16 +151,28 @@ create_users() {
   log "created the users on port ${port}"
 }
 
-# Every local member is PRIMARY or SECONDARY (unauthenticated hello is enough to tell).
-wait_for_local_members() {
-  local name port deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
-  while read -r name port; do
-    until [[ "$(mongo_js "${port}" none 'const h = db.hello(); print(h.isWritablePrimary || h.secondary)' \
-      2>/dev/null)" == true ]]; do
-      ((SECONDS < deadline)) || die "member of ${name} on port ${port} did not join within ${FORMATION_TIMEOUT_S:-1800}s"
-      sleep 10
-    done
-  done < <(local_members)
+# The replica sets with a member on this server, ";"-separated as scripts/cluster/mongo-hellos.sh takes them.
+sets_here() {
+  local line
+  local -a here=()
+  while IFS= read -r line; do
+    [[ ",${line#*=}," != *",${NODE_IP}:"* ]] || here+=("${line}")
+  done < <(replica_sets)
+  (IFS=';'; echo "${here[*]}")
+}
+
+# Ready: every replica set with a member here is whole by scripts/cluster/mongo_sets.py, the rule the local replica
+# sets are started by (mongo-rs-initiate.sh) and both fault paths wait for: every member PRIMARY or SECONDARY by its
+# own hello (unauthenticated), and the preferred member (priority 2) the PRIMARY, so that no priority takeover is
+# still to come when the benchmark starts.
+wait_for_sets_here() {
+  local sets deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
+  sets="$(sets_here)"
+  until "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "${sets}" \
+    | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" whole 2>/dev/null; do
+    ((SECONDS < deadline)) || die "the replica sets here (${sets}) were not whole within ${FORMATION_TIMEOUT_S:-1800}s"
+    sleep 5
+  done
 }
 
 write_store_info() {
@@ -202,7 +214,7 @@ main() {
       initiate_replica_set "${name}" "${first##*:}"
     fi
   done < <(replica_sets)
-  wait_for_local_members
+  wait_for_sets_here
   write_store_info
   write_status ready "mongodb: $(local_members | wc -l) members on this server"
 }

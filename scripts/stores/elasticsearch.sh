@@ -102,27 +102,26 @@ elasticsearch_form() {
 }
 
 # "PORT<TAB>ROLE" of the node holding the most primary shards of the benchmark's index (FAULT_ES_INDEX, default
-# usertable: the binding's index is the YCSB table), or of any index when that one has none.
+# usertable: the binding's index is the YCSB table), or of any index when that one has none: the rule of
+# scripts/cluster/es_primary.py, which the AWS servers' fault helper runs too.
 elasticsearch_primary() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" es-primaries \
-    "http://127.0.0.1:$(first_port elasticsearch "$1")" "${FAULT_ES_INDEX:-usertable}"
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" es-state "http://127.0.0.1:$(first_port elasticsearch "$1")" \
+    | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/es_primary.py" "${FAULT_ES_INDEX:-usertable}" | cut -f2-
 }
 
-# Whole again after a node came back: every node answers and reports all 3 nodes and a status that is not red. Not
-# elasticsearch_form's green: replicas of a returning node may take a while to catch up while no data is missing.
+# Whole again after a node came back, by scripts/cluster/es_whole.py (the AWS servers' rule too), as every node sees
+# it: all 3 nodes and a status that is not red.
 elasticsearch_whole() {
   local p
   while read -r p; do
     wait_until "${STORES_START_TIMEOUT:-300}" "elasticsearch on port ${p}: 3 nodes, status not red" \
-      es_nodes_not_red "${p}" 3 || return 1
+      es_whole_at "${p}" 3 || return 1
   done < <(es_http_ports "$1")
 }
 
-es_nodes_not_red() {
-  local body
-  body="$("$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$1/_cluster/health" 2>/dev/null)" \
-    || return 1
-  [[ "${body}" == *"\"number_of_nodes\":$2,"* && "${body}" =~ \"status\":\"(yellow|green)\" ]]
+es_whole_at() {
+  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$1/_cluster/health" 2>/dev/null \
+    | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/es_whole.py" "$2" 2>/dev/null
 }
 
 es_health_at_least_yellow() {

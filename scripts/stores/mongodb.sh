@@ -100,16 +100,34 @@ mongodb_form() {
   done
 }
 
+# Shard i's replica set as scripts/cluster/mongo_sets.py's gatherers take it: "NAME=HOST:PORT,...", members in order
+# (the first, priority 2, is the preferred primary), without the member on port EXCEPT when given.
+mongodb_set_spec() {
+  local port members=()
+  while read -r port; do
+    [[ "${port}" == "${2:-}" ]] || members+=("127.0.0.1:${port}")
+  done < <(mongodb_shard_ports "$1")
+  printf '%s=%s\n' "$(mongodb_shard_name "$1")" "$(IFS=,; echo "${members[*]}")"
+}
+
+# Every shard's set, ";"-separated.
+mongodb_sets() {
+  local i specs=()
+  for ((i = 0; i < $(mongodb_shards); i++)); do specs+=("$(mongodb_set_spec "${i}")"); done
+  (IFS=';'; echo "${specs[*]}")
+}
+
+# "HOST<TAB>PORT<TAB>SET" of the PRIMARY by scripts/cluster/mongo_sets.py, the rule the AWS servers' fault helper
+# runs too, over the members' hello answers in SETS (a mongodb_sets line).
+mongodb_primary_of() {
+  mongo_probe mongo-hellos "$1" | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/mongo_sets.py" primary
+}
+
 # "PORT<TAB>ROLE" of the PRIMARY of the first shard that has one (shard0 unless an election is under way there).
 mongodb_primary() {
-  local i primary
-  for ((i = 0; i < $(mongodb_shards); i++)); do
-    if primary="$(mongo_probe mongo-primary "$(mongodb_shard_url "${i}")")"; then
-      printf '%s\tPRIMARY of %s\n' "${primary##*:}" "$(mongodb_shard_name "${i}")"
-      return 0
-    fi
-  done
-  return 1
+  local port set
+  IFS=$'\t' read -r _ port set < <(mongodb_primary_of "$(mongodb_sets)") || return 1
+  printf '%s\tPRIMARY of %s\n' "${port}" "${set}"
 }
 
 # Ports of the other members of the shard whose member listens on PORT (for stores.sh fault kill-unreplicated).
@@ -126,22 +144,20 @@ mongodb_cut_replication() {
   mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/" >/dev/null
 }
 
-# True when the shard of port KILLED has a PRIMARY on another member (an election after the kill); the replicas'
-# ports that follow KILLED are those other members.
+# True when the shard of port KILLED has a PRIMARY on another member (an election after the kill): only the other
+# members are asked (the killed one would cost a connection timeout each time).
 mongodb_failed_over() {
-  local killed="$2" primary
-  primary="$(mongo_probe mongo-primary "$(mongodb_shard_url "$(mongodb_shard_of "${killed}")")" 2>/dev/null)" || return 1
-  [[ "${primary##*:}" != "${killed}" ]]
+  local killed="$2"
+  mongodb_primary_of "$(mongodb_set_spec "$(mongodb_shard_of "${killed}")" "${killed}")" >/dev/null 2>&1
 }
 
-# Waits until every shard has a primary and all its members are PRIMARY or SECONDARY. Not mongodb_form, though it is
-# safe to re-run (replSetInitiate answers AlreadyInitialized): a restarted member keeps its replica set config and the
-# default write concern (stored in the set), so there is nothing to initiate or set, and form's one python process per
-# check takes seconds even on a whole cluster, which would blur the recovery time.
+# Waits until the shards are whole by scripts/cluster/mongo_sets.py (the rule of the AWS servers' fault helper too):
+# every member PRIMARY or SECONDARY, each shard's preferred member its PRIMARY. Not mongodb_form, though it is safe to
+# re-run (replSetInitiate answers AlreadyInitialized): a restarted member keeps its replica set config and the
+# default write concern (stored in the set), so there is nothing to initiate or set, and form's one python process
+# per check takes seconds even on a whole cluster, which would blur the recovery time.
 mongodb_whole() {
-  local i urls=()
-  for ((i = 0; i < $(mongodb_shards); i++)); do urls+=("$(mongodb_shard_url "${i}")"); done
-  mongo_probe mongo-whole "${STORES_START_TIMEOUT:-300}" "${urls[@]}"
+  mongo_probe mongo-whole "${STORES_START_TIMEOUT:-300}" "$(mongodb_sets)"
 }
 
 # Connection string of shard i (all members, replica set name).

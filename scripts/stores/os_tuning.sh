@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Per-store OS tuning for scripts/stores.sh (sourced; needs lib/common.sh, profile.sh). What each store's vendor
-# asks for is in scripts/stores/profiles/<store>.env (os_* keys); this file applies it where the host allows and
-# records, for the settings file, what was wanted, what is in force and why anything was not applied.
+# Per-store OS tuning for scripts/stores.sh (sourced; needs lib/common.sh). What each store's vendor asks for is in
+# scripts/stores/profiles/<store>.env (os_* keys), and which kernel file each setting is, in
+# scripts/cluster/os-settings.sh, the table the AWS servers are tuned from too; this file applies it where the host
+# allows and records, for the settings file, what was wanted, what is in force and why anything was not applied.
 #
 #   os_tune STORE            apply the host-wide settings (sysctl, transparent huge pages) before the store starts
 #   os_nofile_limit STORE    raise this shell's open-file limit for the store's processes (run in a subshell)
@@ -10,13 +11,8 @@
 # Env: STORES_OS_TUNING  auto (default: apply when root and the files are writable) | record (never change the
 #      host: these settings are host-wide, other processes on a shared machine feel them too).
 
-readonly THP_FILE=/sys/kernel/mm/transparent_hugepage/enabled
-
-# key<TAB>file<TAB>how to compare (exact | at-least) for the host-wide settings.
-os_host_settings() {
-  printf '%s\t%s\t%s\n' thp "${THP_FILE}" exact overcommit_memory /proc/sys/vm/overcommit_memory exact \
-    swappiness /proc/sys/vm/swappiness exact max_map_count /proc/sys/vm/max_map_count at-least
-}
+# shellcheck source=scripts/cluster/os-settings.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../cluster" && pwd)/os-settings.sh"
 
 # The value in force; for THP the bracketed choice of "always [madvise] never".
 os_current() {
@@ -42,15 +38,13 @@ os_tune() {
   local store="$1" key file how wanted
   [[ "${STORES_OS_TUNING:-auto}" == auto ]] || return 0
   [[ "$(id -u)" == 0 ]] || return 0
-  while IFS=$'\t' read -r key file how; do
-    wanted="$(profile_var "${store}" "os_${key}")"
-    [[ -n "${wanted}" ]] || continue
+  while IFS=$'\t' read -r key file how wanted; do
     if ! os_satisfied "$(os_current "${file}")" "${wanted}" "${how}" && [[ -w "${file}" ]]; then
       if printf '%s\n' "${wanted}" 2>/dev/null >"${file}"; then
         log "${store}: OS tuning ${file} = ${wanted}"
       fi
     fi
-  done < <(os_host_settings)
+  done < <(os_wanted "${store}" local)
 }
 
 os_nofile_limit() {
@@ -72,9 +66,7 @@ os_nofile_limit() {
 os_settings() {
   local store="$1" pid="$2" key file how wanted current nofile
   printf 'os.mode=%s\n' "${STORES_OS_TUNING:-auto}"
-  while IFS=$'\t' read -r key file how; do
-    wanted="$(profile_var "${store}" "os_${key}")"
-    [[ -n "${wanted}" ]] || continue
+  while IFS=$'\t' read -r key file how wanted; do
     current="$(os_current "${file}")"
     printf 'os.%s.wanted="%s"\nos.%s.actual="%s"\n' "${key}" "${wanted}" "${key}" "${current}"
     if os_satisfied "${current}" "${wanted}" "${how}"; then
@@ -82,7 +74,7 @@ os_settings() {
     else
       printf 'os.%s.applied=false\nos.%s.why_not="%s"\n' "${key}" "${key}" "$(os_why_not "${file}")"
     fi
-  done < <(os_host_settings)
+  done < <(os_wanted "${store}" local)
   wanted="$(profile_var "${store}" os_nofile)"
   if [[ -n "${wanted}" && -n "${pid}" ]]; then
     nofile="$(awk '/^Max open files/ {print $4}' "/proc/${pid}/limits" 2>/dev/null)"

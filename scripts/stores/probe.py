@@ -6,19 +6,17 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-ping URI                exit 0 when the server answers ping
   probe.py mongo-info URI                JSON: version, storage engine, journal, cache size, replica set
   probe.py mongo-rs-initiate NAME H:P... initiates replica set NAME (first member is preferred primary); idempotent
-  probe.py mongo-rs-ready URI N          exit 0 when the URI's member (the preferred one) is primary and the set
-                                         has N healthy members
   probe.py mongo-set-default-wc URI W    setDefaultRWConcern {w: W} (W = 1 or majority) on a replica set
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
-  probe.py mongo-primary URI             host:port of the replica set's PRIMARY (exit 1 when it has none)
   probe.py mongo-cut-oplog URI           on a primary (direct URI): ends every oplog read of its secondaries (killOp
                                          and killCursors on local.oplog.rs), so nothing written from then on is sent
                                          until a secondary asks again; prints how many reads it ended
-  probe.py mongo-whole SECS URI...       exit 0 once every member of each replica set URI answers as PRIMARY or
-                                         SECONDARY (its own view) and each set's first member (the preferred one)
-                                         is its PRIMARY; polled every 0.2 s, exit 1 after SECS
-  probe.py es-primaries URL INDEX        "PORT<TAB>ROLE" of the node holding the most started primary shards of INDEX
-                                         (of any index when INDEX has none); exit 1 when no node holds a primary
+  probe.py mongo-hellos SETS             JSON list of each member's own hello answer, the input of
+                                         scripts/cluster/mongo_sets.py (SETS: "NAME=HOST:PORT,...;NAME=...", each
+                                         set's preferred member first)
+  probe.py mongo-whole SECS SETS         exit 0 once the sets are whole by scripts/cluster/mongo_sets.py's rule;
+                                         polled every 0.2 s over clients kept open, exit 1 after SECS (0: once)
+  probe.py es-state URL                  JSON {"shards", "nodes"}: the input of scripts/cluster/es_primary.py
   probe.py json-file FILE                writes key=value lines from stdin as a JSON object (values parsed as JSON
                                          when they are valid JSON, else strings; "a.b=c" nests under "a")
   probe.py json-line                     the same object as one compact line on stdout
@@ -31,6 +29,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+
+# The rules themselves are in scripts/cluster/, where the AWS servers' fault helper runs them too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cluster"))
+import es_primary  # noqa: E402
+import mongo_sets  # noqa: E402
 
 
 def fail(msg):
@@ -102,19 +105,6 @@ def mongo_rs_initiate(name, hosts):
             fail(f"replSetInitiate {name}: {e}")
 
 
-def mongo_rs_ready(uri, n):
-    try:
-        st = mongo_client(uri, directConnection=True).admin.command("replSetGetStatus")
-    except Exception as e:
-        fail(f"replSetGetStatus {uri}: {e}")
-    states = [m["stateStr"] for m in st["members"] if m.get("health") == 1]
-    # The URI's member is the preferred primary (priority 2): until it is primary, a priority takeover is still to
-    # come, and its stepdown would fail the writes in flight (a load once lost 4 inserts to it).
-    me = [m["stateStr"] for m in st["members"] if m.get("self")]
-    if me != ["PRIMARY"] or len([s for s in states if s in ("PRIMARY", "SECONDARY")]) < n:
-        fail(f"replica set not ready: {states} (the preferred primary is {me})")
-
-
 def mongo_set_default_wc(uri, w):
     c = mongo_client(uri)
     c.admin.command({"setDefaultRWConcern": 1, "defaultWriteConcern": {"w": int(w) if w.isdigit() else w}})
@@ -139,17 +129,6 @@ def mongo_shard_info(uri):
     )
 
 
-def mongo_primary(uri):
-    try:
-        st = mongo_client(uri).admin.command("replSetGetStatus")
-    except Exception as e:  # no primary to route the command to, or no member reachable
-        fail(f"replSetGetStatus {uri.split('?')[0]}: {e}")
-    primaries = [m["name"] for m in st["members"] if m["stateStr"] == "PRIMARY"]
-    if not primaries:
-        fail(f"replica set {st['set']} has no primary")
-    print(primaries[0])
-
-
 def mongo_cut_oplog(uri):
     c = mongo_client(uri, directConnection=True)
     try:
@@ -172,39 +151,46 @@ def mongo_cut_oplog(uri):
     print(len(reads))
 
 
-def mongo_whole(secs, uris):
-    # One direct client per member, kept across polls: each member's own hello answer, not a heartbeat-old view.
-    sets = []
-    for uri in uris:
-        hosts = uri.split("//", 1)[1].split("/", 1)[0].split(",")
-        sets.append({h: mongo_client(f"mongodb://{h}/", directConnection=True) for h in hosts})
+def parse_sets(spec):
+    """[(set, member)] in layout order from "NAME=HOST:PORT,...;NAME=..." (scripts/cluster/mongo-hellos.sh's too)."""
+    pairs = []
+    for one in spec.split(";"):
+        name, _, members = one.partition("=")
+        pairs += [(name, m) for m in members.split(",")]
+    return pairs
+
+
+def hellos(clients):
+    """The members list of scripts/cluster/mongo_sets.py: each member's own hello answer (None when it did not answer).
+    default=str: the answer's timestamps and ids as text, as mongosh's relaxed EJSON gives them as plain JSON."""
+    members = []
+    for (name, member), c in clients.items():
+        try:
+            hello = json.loads(json.dumps(c.admin.command("hello"), default=str))
+        except Exception:
+            hello = None
+        members.append({"set": name, "member": member, "hello": hello})
+    return members
+
+
+def member_clients(spec):
+    # One direct client per member: each member's own answer, not a heartbeat-old view of it from another member.
+    return {(n, m): mongo_client(f"mongodb://{m}/", directConnection=True) for n, m in parse_sets(spec)}
+
+
+def mongo_hellos(spec):
+    print(json.dumps(hellos(member_clients(spec))))
+
+
+def mongo_whole(secs, spec):
+    clients = member_clients(spec)  # kept across polls: a new client per poll costs a connection handshake each
     deadline = time.monotonic() + secs
     while True:
-        states = {}
-        for clients in sets:
-            for host, c in clients.items():
-                try:
-                    hello = c.admin.command("hello")
-                    states[host] = (
-                        "PRIMARY"
-                        if hello.get("isWritablePrimary")
-                        else "SECONDARY"
-                        if hello.get("secondary")
-                        else "OTHER"
-                    )
-                except Exception:
-                    states[host] = "DOWN"
-        # The first member is the preferred primary (priority 2, mongo-rs-initiate). A set whose primary is another
-        # member still owes the priority takeover: a second election (no primary for seconds) once the preferred
-        # member has caught up. The store is whole after it, not before (a read-back once failed inside it).
-        whole = all(
-            all(states[h] in ("PRIMARY", "SECONDARY") for h in clients) and states[next(iter(clients))] == "PRIMARY"
-            for clients in sets
-        )
-        if whole:
+        members = hellos(clients)
+        if mongo_sets.whole(members):
             return
         if time.monotonic() >= deadline:
-            fail(f"replica sets not whole after {secs} s: {states}")
+            fail(f"replica sets not whole after {secs} s: {mongo_sets.states(members)}")
         time.sleep(0.2)
 
 
@@ -216,24 +202,11 @@ def http_json(url):
         fail(f"GET {url}: {e}")
 
 
-def es_primaries(url, index):
+def es_state(url):
     url = url.rstrip("/")
-    shards = http_json(f"{url}/_cat/shards?format=json&h=index,shard,prirep,state,node")
-    nodes = http_json(f"{url}/_nodes/http?filter_path=nodes.*.name,nodes.*.http.publish_address")["nodes"]
-    # publish_address is "127.0.0.1:9201" (or "name/127.0.0.1:9201"): the node's HTTP port is what stores.sh knows.
-    port = {n["name"]: int(n["http"]["publish_address"].rsplit(":", 1)[1]) for n in nodes.values()}
-    started = [s for s in shards if s["prirep"] == "p" and s["state"] == "STARTED" and s["node"] in port]
-    of_index = [s for s in started if s["index"] == index]
-    chosen = of_index or started
-    if not chosen:
-        fail(f"no node holds a started primary shard (index {index} or any other)")
-    count = {}
-    for s in chosen:
-        count[s["node"]] = count.get(s["node"], 0) + 1
-    # Most primaries first; on a tie the lowest port, so the same node is picked for the same layout.
-    node = min(count, key=lambda n: (-count[n], port[n]))
-    what = f"of index {index}" if of_index else f"of any index ({index} has none)"
-    print(f"{port[node]}\t{node}: {count[node]} of {len(chosen)} primary shards {what}")
+    shards = http_json(url + es_primary.SHARDS_PATH)
+    nodes = http_json(url + es_primary.NODES_PATH)
+    print(json.dumps({"shards": shards, "nodes": nodes}))
 
 
 def parse_value(v):
@@ -297,13 +270,12 @@ def main(argv):
         "mongo-ping": lambda: mongo_ping(args[0]),
         "mongo-info": lambda: mongo_info(args[0]),
         "mongo-rs-initiate": lambda: mongo_rs_initiate(args[0], args[1:]),
-        "mongo-rs-ready": lambda: mongo_rs_ready(args[0], int(args[1])),
         "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
         "mongo-shard-info": lambda: mongo_shard_info(args[0]),
-        "mongo-primary": lambda: mongo_primary(args[0]),
         "mongo-cut-oplog": lambda: mongo_cut_oplog(args[0]),
-        "mongo-whole": lambda: mongo_whole(float(args[0]), args[1:]),
-        "es-primaries": lambda: es_primaries(args[0], args[1]),
+        "mongo-hellos": lambda: mongo_hellos(args[0]),
+        "mongo-whole": lambda: mongo_whole(float(args[0]), args[1]),
+        "es-state": lambda: es_state(args[0]),
         "json-file": lambda: json_file(args[0]),
         "json-line": json_line,
         "hosts-file": lambda: hosts_file(args[0], args[1]),

@@ -97,11 +97,16 @@ EOF
 #!/usr/bin/env bash
 echo "mongosh $*" >>"${FAKE_DIR}/calls"
 echo "some banner"
-states='[{"shard":"shard0","member":"10.42.1.10:27100","state":"DOWN"},
-  {"shard":"shard0","member":"10.42.1.11:27100","state":"SECONDARY"},
-  {"shard":"shard1","member":"10.42.1.11:27101","state":"PRIMARY"},
-  {"shard":"shard1","member":"10.42.1.10:27101","state":"SECONDARY"}]'
-echo "FAULT-STATES $(tr -d '\n' <<<"${states}")"
+# The line scripts/cluster/mongo-hellos.sh has mongosh print (hello answers cut to what the rule reads, plus a
+# timestamp as relaxed EJSON gives it): shard0's preferred member is down.
+hellos='[{"set":"shard0","member":"10.42.1.10:27100","hello":null},
+  {"set":"shard0","member":"10.42.1.11:27100","hello":{"isWritablePrimary":false,"secondary":true}},
+  {"set":"shard1","member":"10.42.1.11:27101","hello":{"isWritablePrimary":true,"secondary":false,
+    "lastWrite":{"opTime":{"ts":{"$timestamp":{"t":1700000000,"i":1}},"t":3}}}},
+  {"set":"shard1","member":"10.42.1.10:27101","hello":{"isWritablePrimary":false,"secondary":true}}]'
+[[ "${MONGO_SETS}" == "shard0=10.42.1.10:27100,10.42.1.11:27100;shard1=10.42.1.11:27101,10.42.1.10:27101" ]] \
+  || { echo "stand-in mongosh: unexpected MONGO_SETS '${MONGO_SETS}'" >&2; exit 9; }
+echo "MONGO-HELLOS $(tr -d '\n' <<<"${hellos}")"
 EOF
   cat >"${bin}/curl" <<'EOF'
 #!/usr/bin/env bash
