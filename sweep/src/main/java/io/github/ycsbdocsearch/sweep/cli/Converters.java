@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public final class Defaults {
   public static final int LOAD_THREADS = 4;
 
   /** Client threads of a fixed-rate step when no explicit thread list is given. */
-  public static final int RATE_THREADS = 16;
+  public static final int RATE_THREADS = StepPlanner.RATE_THREADS;
 
   /**
    * Offered loads of the latency curve, as fractions of the closed-loop peak: the points of the
@@ -40,19 +41,19 @@ public final class Defaults {
   public static final String LOAD_FRACTIONS_TEXT = "0.25,0.5,0.75,1";
 
   /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
-  public static final int MIN_LOAD_THREADS = 8;
+  public static final int MIN_LOAD_THREADS = StepPlanner.MIN_LOAD_THREADS;
 
   /**
    * Most client threads of a fixed-rate step: past this the pool's threads cost the client more
    * than they give.
    */
-  public static final int MAX_POOL_THREADS = 256;
+  public static final int MAX_POOL_THREADS = StepPlanner.MAX_POOL_THREADS;
 
   /**
    * The pool holds this many times the requests in flight at the objective's bound (Little's law),
    * plus the least.
    */
-  public static final double POOL_HEADROOM = 2.0;
+  public static final double POOL_HEADROOM = StepPlanner.POOL_HEADROOM;
 
   /** Capacity search: probes after the curve, at most (see {@link CapacitySearch#MAX_PROBES}). */
   public static final int SEARCH_MAX_PROBES = CapacitySearch.MAX_PROBES;

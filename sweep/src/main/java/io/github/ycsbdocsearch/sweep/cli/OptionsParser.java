@@ -6,6 +6,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;

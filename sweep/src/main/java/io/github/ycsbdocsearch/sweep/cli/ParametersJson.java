@@ -7,16 +7,13 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
-import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Properties;
 
 /**
@@ -86,12 +83,15 @@ public final class ParametersJson {
   }
 
   /**
-   * Rebuilds the options of an earlier run.
+   * Rebuilds the options of an earlier run: its recorded parameters are written back as the command
+   * line that sets each of them, which {@link OptionsParser} reads as it reads a new run's, so
+   * every option is converted and checked by one parser.
    *
    * @param n the manifest's {@code parameters}
    * @param hostsFile a hosts file given again with {@code --resume} (overrides the recorded one)
    * @param propOverride {@code -p} values given again with {@code --resume}
-   * @throws SetupException when the workload file changed or a masked secret was not given again
+   * @throws SetupException when the workload file changed, a masked secret was not given again, or
+   *     the recorded options no longer pass the parser's checks
    */
   public static SweepOptions fromJson(
       JsonNode n, Optional<Path> hostsFile, Map<String, String> propOverride) {
@@ -103,14 +103,26 @@ public final class ParametersJson {
               + " changed since the run started: restore it "
               + "or start a new run");
     }
-    List<SweepTarget> targets = new ArrayList<>();
-    n.path("stores").forEach(s -> targets.add(SweepTarget.byName(s.asText())));
-    ThreadPlan threads =
-        n.path("threads").asText().equals("auto")
-            ? ThreadPlan.doubling(n.path("max_threads").asInt())
-            : ThreadPlan.of(counts(n.path("threads").asText()));
-    List<Integer> rates = new ArrayList<>();
-    n.path("rates").forEach(r -> rates.add(r.asInt()));
+    List<String> args = commandLine(n, hostsFile, propOverride);
+    // Every path on that command line is absolute, so the folder the parser resolves a workload's
+    // name and the default --out against is never read: the current one stands in.
+    Command c = new OptionsParser(Path.of("").toAbsolutePath()).parse(args.toArray(String[]::new));
+    if (!(c instanceof Command.Run run)) {
+      throw new SetupException("manifest.json: its parameters do not make a run: " + args);
+    }
+    return run.options();
+  }
+
+  /**
+   * The command line that sets every recorded parameter: absolute paths, every value given (so the
+   * defaults of a later version do not change a resumed run), and the options that do not go
+   * together left out as a new run leaves them out ({@code --records} with a data set, the local
+   * stores' setup with a hosts file, {@code --soak-load} without a soak, {@code --fault-load}
+   * without a fault). A parameter an older manifest lacks is left to the parser's default, but for
+   * the floor and the load fractions, which such runs did not have.
+   */
+  static List<String> commandLine(
+      JsonNode n, Optional<Path> hostsFile, Map<String, String> propOverride) {
     Map<String, String> props = new LinkedHashMap<>();
     n.path("ycsb_properties")
         .fields()
@@ -128,65 +140,78 @@ public final class ParametersJson {
                     + "=...");
           }
         });
-    Optional<Path> hostsPath =
-        hostsFile.or(
-            () ->
-                n.path("hosts_file").isTextual()
-                    ? Optional.of(Path.of(n.path("hosts_file").asText()))
-                    : Optional.empty());
-    Optional<HostsFile> hosts = hostsPath.map(HostsFile::read);
-    hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
-    OptionalDouble maxP99 =
-        n.path("max_p99_ms").isNumber()
-            ? OptionalDouble.of(n.path("max_p99_ms").asDouble())
-            : OptionalDouble.empty();
-    return new SweepOptions(
-        workload,
-        targets,
-        threads,
-        rates,
-        n.path("step_seconds").asInt(),
-        n.path("warmup_seconds").asInt(),
-        n.path("records").asInt(),
-        n.path("load_threads").asInt(),
-        n.path("max_error_pct").asDouble(),
-        maxP99,
-        hosts,
-        Path.of(n.path("out").asText()),
-        n.path("pin").asBoolean(),
-        props,
-        Slo.parse(n.path("slo").asText(Slo.DEFAULT)),
-        fractions(n),
-        n.path("floor_seconds").asInt(0),
-        new SweepOptions.LocalSetup(
-            n.path("topology").asText("single"),
-            n.path("profile").asText("relaxed"),
-            n.path("memory_mb").asInt(Defaults.MEMORY_MB)),
-        n.path("arrivals").asText(Defaults.ARRIVALS),
-        n.path("search_probes").asInt(Defaults.SEARCH_MAX_PROBES),
-        n.path("search_budget").asInt(Defaults.SEARCH_BUDGET_SECONDS),
-        n.path("clients").asInt(Defaults.CLIENTS),
-        new SweepOptions.Soak(
-            n.path("soak_seconds").asInt(0), n.path("soak_load").asDouble(Defaults.SOAK_LOAD)),
-        n.path("fault").isTextual()
-            ? SweepOptions.Fault.parse(
-                n.path("fault").asText(), n.path("fault_load").asDouble(Defaults.FAULT_LOAD))
-            : SweepOptions.Fault.NONE);
+    Optional<String> hosts =
+        hostsFile
+            .map(h -> h.toAbsolutePath().toString())
+            .or(
+                () ->
+                    n.path("hosts_file").isTextual()
+                        ? Optional.of(n.path("hosts_file").asText())
+                        : Optional.empty());
+    List<String> a = new ArrayList<>();
+    a.add(n.path("workload_file").asText());
+    a.addAll(List.of("--stores", joined(n.path("stores"))));
+    String threads = n.path("threads").asText();
+    a.addAll(List.of("--threads", threads));
+    if (threads.equals("auto")) {
+      option(a, "--max-threads", n.path("max_threads"));
+    }
+    if (!n.path("rates").isEmpty()) {
+      a.addAll(List.of("--rates", joined(n.path("rates"))));
+    }
+    // No fractions (also in a manifest older than them) are written as the parser's "none".
+    String fractions = joined(n.path("load_fractions"));
+    a.addAll(List.of("--load-fractions", fractions.isEmpty() ? "none" : fractions));
+    option(a, "--step-seconds", n.path("step_seconds"));
+    option(a, "--warmup-seconds", n.path("warmup_seconds"));
+    if (!props.containsKey(Dataset.FILE_PROPERTY)) {
+      option(a, "--records", n.path("records"));
+    }
+    option(a, "--load-threads", n.path("load_threads"));
+    option(a, "--max-error-pct", n.path("max_error_pct"));
+    option(a, "--max-p99-ms", n.path("max_p99_ms"));
+    option(a, "--slo", n.path("slo"));
+    option(a, "--arrivals", n.path("arrivals"));
+    a.addAll(List.of("--floor-seconds", n.path("floor_seconds").asText("0")));
+    option(a, "--search-probes", n.path("search_probes"));
+    option(a, "--search-budget", n.path("search_budget"));
+    option(a, "--clients", n.path("clients"));
+    if (n.path("soak_seconds").asInt(0) > 0) {
+      a.addAll(List.of("--soak", n.path("soak_seconds").asText() + "s"));
+      option(a, "--soak-load", n.path("soak_load"));
+    }
+    if (n.path("fault").isTextual()) {
+      option(a, "--fault", n.path("fault"));
+      option(a, "--fault-load", n.path("fault_load"));
+    }
+    if (hosts.isPresent()) {
+      a.addAll(List.of(SweepCommandLine.HOSTS, hosts.get()));
+    } else {
+      option(a, "--topology", n.path("topology"));
+      option(a, "--profile", n.path("profile"));
+      option(a, "--memory-mb", n.path("memory_mb"));
+    }
+    option(a, "--out", n.path("out"));
+    if (!n.path("pin").asBoolean(true)) {
+      a.add("--no-pin");
+    }
+    props.forEach((k, v) -> a.addAll(List.of(SweepCommandLine.PROPERTY, k + "=" + v)));
+    return a;
   }
 
-  private static List<Integer> counts(String threads) {
-    try {
-      return Converters.positiveInts(threads);
-    } catch (picocli.CommandLine.TypeConversionException e) {
-      throw new SetupException(
-          "manifest.json: threads '" + threads + "' is malformed: " + e.getMessage());
+  /** {@code name value} when the parameter was recorded with a value. */
+  private static void option(List<String> args, String name, JsonNode value) {
+    if (value.isValueNode() && !value.isNull()) {
+      args.add(name);
+      args.add(value.asText());
     }
   }
 
-  private static List<Double> fractions(JsonNode n) {
-    List<Double> out = new ArrayList<>();
-    n.path("load_fractions").forEach(f -> out.add(f.asDouble()));
-    return out;
+  /** A recorded list as the command line writes it: items separated by commas. */
+  private static String joined(JsonNode list) {
+    List<String> items = new ArrayList<>();
+    list.forEach(v -> items.add(v.asText()));
+    return String.join(",", items);
   }
 
   /** The properties with secrets masked, by the same rule as the hosts file's. */

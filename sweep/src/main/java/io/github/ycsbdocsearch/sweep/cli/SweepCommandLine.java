@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;

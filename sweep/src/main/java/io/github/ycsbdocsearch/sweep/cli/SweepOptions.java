@@ -3,7 +3,9 @@ package io.github.ycsbdocsearch.sweep.cli;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
+import io.github.ycsbdocsearch.sweep.plan.PlanSettings;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
@@ -68,7 +70,8 @@ public record SweepOptions(
     int searchBudgetSeconds,
     int clients,
     Soak soak,
-    Fault fault) {
+    Fault fault)
+    implements PlanSettings {
 
   /**
    * The soak: one long fixed-rate step.
@@ -174,6 +177,7 @@ public record SweepOptions(
    * Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were
    * asked).
    */
+  @Override
   public boolean capacitySearch() {
     return rates.isEmpty() || !loadFractions.isEmpty();
   }

@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +13,28 @@ import java.util.List;
  */
 public final class StepPlanner {
 
+  /** Client threads of a fixed-rate step when no explicit thread list is given. */
+  public static final int RATE_THREADS = 16;
+
+  /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
+  public static final int MIN_LOAD_THREADS = 8;
+
+  /**
+   * Most client threads of a fixed-rate step: past this the pool's threads cost the client more
+   * than they give.
+   */
+  public static final int MAX_POOL_THREADS = 256;
+
+  /**
+   * The pool holds this many times the requests in flight at the objective's bound (Little's law),
+   * plus the least.
+   */
+  public static final double POOL_HEADROOM = 2.0;
+
   private StepPlanner() {}
 
   /** The capacity-search steps, numbered from 1; none when the run asks only for explicit rates. */
-  public static List<StepSpec> capacity(SweepOptions o) {
+  public static List<StepSpec> capacity(PlanSettings o) {
     List<StepSpec> out = new ArrayList<>();
     if (o.capacitySearch()) {
       for (int t : o.threads().counts()) {
@@ -29,10 +45,9 @@ public final class StepPlanner {
   }
 
   /** The explicit --rates steps, numbered after {@code after}. */
-  public static List<StepSpec> rates(SweepOptions o, int after) {
+  public static List<StepSpec> rates(PlanSettings o, int after) {
     List<StepSpec> out = new ArrayList<>();
-    List<Integer> counts =
-        o.threads().auto() ? List.of(Defaults.RATE_THREADS) : o.threads().counts();
+    List<Integer> counts = o.threads().auto() ? List.of(RATE_THREADS) : o.threads().counts();
     for (int t : counts) {
       for (int r : o.rates()) {
         out.add(new StepSpec(after + out.size() + 1, Phase.RATES, t, r, null));
@@ -46,7 +61,7 @@ public final class StepPlanner {
    *
    * @param fraction the rate as a fraction of the capacity; null when it is a --rates value
    */
-  public static StepSpec soak(SweepOptions o, long rate, Double fraction, int after) {
+  public static StepSpec soak(PlanSettings o, long rate, Double fraction, int after) {
     return new StepSpec(after + 1, Phase.SOAK, poolThreads(rate, o.slo()), rate, fraction);
   }
 
@@ -56,7 +71,7 @@ public final class StepPlanner {
    *
    * @param fraction the rate as a fraction of the capacity; null when it is a --rates value
    */
-  public static List<StepSpec> fault(SweepOptions o, long rate, Double fraction, int after) {
+  public static List<StepSpec> fault(PlanSettings o, long rate, Double fraction, int after) {
     int pool = poolThreads(rate, o.slo());
     return List.of(
         new StepSpec(after + 1, Phase.FAULT_CONTROL, pool, rate, fraction),
@@ -69,7 +84,7 @@ public final class StepPlanner {
    * so a slow request never delays another and the pool, not the peak's thread count, decides what
    * can be in flight.
    */
-  public static List<StepSpec> curve(SweepOptions o, double peakOps, int after) {
+  public static List<StepSpec> curve(PlanSettings o, double peakOps, int after) {
     List<StepSpec> out = new ArrayList<>();
     for (double f : o.loadFractions()) {
       long rate = Math.max(1, Math.round(peakOps * f));
@@ -82,16 +97,15 @@ public final class StepPlanner {
   /**
    * The thread pool of a fixed-rate step at {@code rate} ops/s under the objective {@code slo}. By
    * Little's law a store that meets the bound B holds at most about rate x B requests in flight;
-   * the pool holds {@link Defaults#POOL_HEADROOM} times that plus {@link
-   * Defaults#MIN_LOAD_THREADS}, so it runs dry only when the store's latency is far past the bound
-   * (then the requests wait for a thread, and their intended latency, counted from the scheduled
-   * arrival, charges that wait to the store), between {@link Defaults#MIN_LOAD_THREADS} and {@link
-   * Defaults#MAX_POOL_THREADS}.
+   * the pool holds {@link #POOL_HEADROOM} times that plus {@link #MIN_LOAD_THREADS}, so it runs dry
+   * only when the store's latency is far past the bound (then the requests wait for a thread, and
+   * their intended latency, counted from the scheduled arrival, charges that wait to the store),
+   * between {@link #MIN_LOAD_THREADS} and {@link #MAX_POOL_THREADS}.
    */
   public static int poolThreads(long rate, Slo slo) {
     double inFlight = rate * (slo.boundUs() / 1e6);
-    long n = (long) Math.ceil(Defaults.POOL_HEADROOM * inFlight) + Defaults.MIN_LOAD_THREADS;
-    return (int) Math.min(Defaults.MAX_POOL_THREADS, Math.max(Defaults.MIN_LOAD_THREADS, n));
+    long n = (long) Math.ceil(POOL_HEADROOM * inFlight) + MIN_LOAD_THREADS;
+    return (int) Math.min(MAX_POOL_THREADS, Math.max(MIN_LOAD_THREADS, n));
   }
 
   /** A floor step for each fixed-rate step, numbered after {@code after}. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,6 +69,30 @@ public final class ManifestSections {
    * Where machines provisioned before the rename left it (scripts/baseline.sh wrote baseline.json).
    */
   public static final String FINGERPRINT_DEFAULT_OLD = "/var/lib/ycsb-docsearch/baseline.json";
+
+  /**
+   * The manifest's entry for a resumed store: when, which complete steps it keeps, and which it
+   * runs again with how they ended before.
+   *
+   * @param existing the records of the store's step folders found at the resume
+   */
+  static ObjectNode resume(String store, Collection<StepRecord> existing, Instant at) {
+    ObjectNode n = Json.MAPPER.createObjectNode();
+    n.put("utc", StepRunner.utc(at));
+    n.put("store", store);
+    n.put("kept_complete_steps", existing.stream().filter(StepRecord::complete).count());
+    var rerun = n.putArray("rerun");
+    existing.stream()
+        .filter(r -> !r.complete())
+        .forEach(
+            r ->
+                rerun
+                    .addObject()
+                    .put("index", r.index())
+                    .put("previous_status", r.status().jsonName())
+                    .put("previous_error", r.error()));
+    return n;
+  }
 
   public static void fill(
       RunManifest m,

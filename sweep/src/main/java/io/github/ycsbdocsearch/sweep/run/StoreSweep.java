@@ -1,32 +1,23 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
-import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
-import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Properties;
 
 /**
@@ -35,7 +26,9 @@ import java.util.Properties;
  * explicit --rates, the load phase (fixed rates at fractions of the peak), the harness floor
  * (BasicDB at every fixed-rate step's threads and rate); then {@code saturation.json} (peak and
  * capacity under the objective) and stop the store. Every phase resumes: a complete step folder
- * with the same name is kept. Not thread-safe.
+ * with the same name is kept. This class orders the phases; reaching and stopping the store is
+ * {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
+ * saturation.json} {@link SaturationFile}'s. Not thread-safe.
  */
 final class StoreSweep {
 
@@ -48,6 +41,7 @@ final class StoreSweep {
 
   private final SweepContext ctx;
   private final SweepTarget target;
+  private final StoreLifecycle store;
   private final RemainingTime remaining;
   private final Path storeDir;
   private final SaturationDetector detector;
@@ -58,6 +52,7 @@ final class StoreSweep {
   StoreSweep(SweepContext ctx, SweepTarget target, RemainingTime remaining) {
     this.ctx = ctx;
     this.target = target;
+    this.store = new StoreLifecycle(ctx, target);
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
     this.detector =
@@ -83,7 +78,7 @@ final class StoreSweep {
       ctx.progress()
           .store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
     } finally {
-      stopLocalStore();
+      store.stop();
     }
     // The steps of this store's plan that did not run (saturation, a failure) leave the remaining
     // time.
@@ -97,20 +92,20 @@ final class StoreSweep {
   /** Connects (starting the local store), loads, verifies, then runs every phase. */
   private Ended connectLoadAndStep() {
     long setupStart = System.nanoTime();
-    Properties connection = connect();
-    Properties props = storeProperties(connection);
-    describe(props);
+    Properties connection = store.connect();
+    Properties props = store.storeProperties(connection);
+    store.describe(props);
     try (ConnectionFile conn = ConnectionFile.write(target.name(), connection)) {
       StoreSession session =
-          new StoreSession(target.name(), target, props, conn.path(), storeDir, serverCpu(props));
+          new StoreSession(
+              target.name(), target, props, conn.path(), storeDir, store.serverCpu(props));
       Optional<String> loadProblem = new LoadRunner(ctx).run(session);
       if (loadProblem.isPresent()) {
         throw new StoreFailure(
             ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED, loadProblem.get());
       }
-      describe(
-          props); // again after the load: the index settings and the data set beside the memory
-      // budget
+      // Again after the load: the index settings and the data set beside the memory budget.
+      store.describe(props);
       if (target.kind().isPresent() && VerificationStep.applies(props)) {
         VerificationStep.run(ctx, session, target.kind().get());
       }
@@ -146,8 +141,10 @@ final class StoreSweep {
         next += floorSteps.size();
         clock.ended("floor");
       }
+      SoakAndFaultSteps atCapacity =
+          new SoakAndFaultSteps(ctx, target.name(), Optional.ofNullable(searchFound));
       if (stop.isEmpty() && ctx.options().soak().runs()) {
-        Optional<StepSpec> soak = soakStep(next - 1);
+        Optional<StepSpec> soak = atCapacity.soak(next - 1);
         if (soak.isPresent()) {
           stop = new SoakPhase(ctx, exec).run(soak.get(), total);
           next += 1;
@@ -155,67 +152,21 @@ final class StoreSweep {
         }
       }
       if (stop.isEmpty() && ctx.options().fault().runs()) {
-        Optional<Long> rate = rateAt(ctx.options().fault().load(), "fault");
-        if (rate.isPresent()) {
-          stop =
-              new FaultPhase(ctx, exec)
-                  .run(
-                      StepPlanner.fault(
-                          ctx.options(),
-                          rate.get(),
-                          ratesOnly() ? null : ctx.options().fault().load(),
-                          next - 1),
-                      total);
+        Optional<List<StepSpec>> fault = atCapacity.fault(next - 1);
+        if (fault.isPresent()) {
+          stop = new FaultPhase(ctx, exec).run(fault.get(), total);
           clock.ended("fault");
         }
       }
       ctx.manifest()
-          .putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds));
+          .putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds()));
       ctx.manifest()
           .putStore(
               target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
-      ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds);
+      ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds());
       return stop.map(p -> new Ended(p.outcome(), p.error()))
           .orElse(new Ended(Outcome.COMPLETE, null));
     }
-  }
-
-  /**
-   * The soak step: at --soak-load of the capacity the search found, else (--rates alone) at the
-   * first rate; empty, said why, when there is neither.
-   */
-  private Optional<StepSpec> soakStep(int after) {
-    SweepOptions o = ctx.options();
-    return rateAt(o.soak().load(), "soak")
-        .map(rate -> StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after));
-  }
-
-  /**
-   * The rate at {@code load} of the capacity the search found, else (--rates alone) the first rate;
-   * empty, said why, when there is neither.
-   */
-  private Optional<Long> rateAt(double load, String what) {
-    OptionalDouble capacity = capacity();
-    if (capacity.isPresent()) {
-      return Optional.of(Math.max(1, Math.round(capacity.getAsDouble() * load)));
-    }
-    if (!ctx.options().rates().isEmpty()) {
-      return Optional.of((long) ctx.options().rates().get(0));
-    }
-    ctx.progress().store(target.name(), "no " + what + ": no capacity was found to run it at");
-    return Optional.empty();
-  }
-
-  private OptionalDouble capacity() {
-    return searchFound == null ? OptionalDouble.empty() : searchFound.result().capacity();
-  }
-
-  /**
-   * Whether the rates come from --rates, not from a capacity (their fraction of it is then
-   * unknown).
-   */
-  private boolean ratesOnly() {
-    return capacity().isEmpty();
   }
 
   /** Whether the ramp found a peak to search under (says why not otherwise). */
@@ -242,64 +193,16 @@ final class StoreSweep {
     return true;
   }
 
-  /** Wall time of each phase of one store, for the manifest and the progress line. */
-  private static final class PhaseClock {
-    private final Map<String, Long> seconds = new LinkedHashMap<>();
-    private long since;
-
-    PhaseClock(long startNanos) {
-      since = startNanos;
-    }
-
-    void ended(String phase) {
-      long now = System.nanoTime();
-      seconds.put(phase, Math.round((now - since) / 1e9));
-      since = now;
-    }
-  }
-
-  /** The local server processes' CPU, else what the remote store reports; none for BasicDB. */
-  private ServerCpu serverCpu(Properties props) {
-    if (target.kind().isEmpty()) {
-      return ServerCpu.NONE;
-    }
-    if (ctx.local().isPresent()) {
-      return ServerCpu.localProcesses(ctx.local().get().serverPids(target.kind().get()));
-    }
-    return target
-        .probe()
-        .map(p -> ServerCpu.storeReported(() -> p.serverCpuNanos(props)))
-        .orElse(ServerCpu.NONE);
-  }
-
   /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
   private Optional<PhaseStop> floor(StepExecutor exec, List<StepSpec> steps, int total) {
     SweepTarget basic = SweepTarget.byName(SweepTarget.BASICDB);
     Properties p = new Properties();
     p.putAll(exec.session().props());
-    p.putAll(basicDbProperties());
-    try (ConnectionFile conn = ConnectionFile.write(basic.name(), basicDbProperties())) {
+    p.putAll(StoreLifecycle.basicDbProperties());
+    try (ConnectionFile conn =
+        ConnectionFile.write(basic.name(), StoreLifecycle.basicDbProperties())) {
       StepExecutor floorExec = exec.runBy(exec.session().runBy(basic, p, conn.path()));
       return new StepPhase(ctx, floorExec).run(steps, null, total);
-    }
-  }
-
-  private static Properties basicDbProperties() {
-    Properties p = new Properties();
-    p.setProperty("basicdb.verbose", "false");
-    p.setProperty("basicdb.simulatedelay", "0");
-    return p;
-  }
-
-  private void stopLocalStore() {
-    if (ctx.local().isEmpty() || !target.isStore()) {
-      return;
-    }
-    ctx.progress().store(target.name(), "stopping the local store");
-    try {
-      ctx.local().get().stop(List.of(target.name()));
-    } catch (SetupException e) {
-      ctx.progress().store(target.name(), "could not stop it: " + e.getMessage());
     }
   }
 
@@ -319,72 +222,6 @@ final class StoreSweep {
         + (options.fault().runs() ? 2 : 0);
   }
 
-  /** Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. */
-  private Properties connect() {
-    Properties p = new Properties();
-    if (target.kind().isEmpty()) {
-      p.setProperty("basicdb.verbose", "false");
-      p.setProperty("basicdb.simulatedelay", "0");
-      return p;
-    }
-    StoreKind kind = target.kind().get();
-    if (ctx.local().isPresent()) {
-      ctx.progress()
-          .store(
-              target.name(),
-              "starting the local store alone (the other stores are stopped)"
-                  + ctx.pinning().serverCpus().map(c -> " on CPUs " + c).orElse(""));
-      ctx.local().get().stop(Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList());
-      if (ctx.interrupts().requested()) {
-        throw new StoreFailure(Outcome.INTERRUPTED, "interrupted before the store started");
-      }
-      p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
-      ctx.local()
-          .get()
-          .launchSettings(kind)
-          .ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
-    } else {
-      p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
-    }
-    ObjectNode conn = Json.MAPPER.valueToTree(HostsFile.masked(p));
-    ctx.manifest().putStore(target.name(), "connection", conn);
-    ctx.pinning()
-        .serverCpus()
-        .filter(c -> ctx.local().isPresent())
-        .ifPresent(c -> ctx.manifest().putStore(target.name(), "server_cpus", c));
-    return p;
-  }
-
-  /**
-   * Workload file, record count, connection and -p values: what the store's probe and verification
-   * read.
-   */
-  private Properties storeProperties(Properties connection) {
-    Properties p = new Properties();
-    p.putAll(ctx.options().workload().properties());
-    p.setProperty("recordcount", String.valueOf(ctx.options().records()));
-    p.putAll(connection);
-    p.putAll(ctx.options().ycsbProperties());
-    return p;
-  }
-
-  /**
-   * Checks the store answers and records its version and settings (again after the load: index
-   * settings).
-   */
-  private void describe(Properties props) {
-    target
-        .probe()
-        .ifPresent(
-            probe -> {
-              probe.check(props);
-              ctx.manifest()
-                  .putStore(
-                      target.name(), "describe", Json.MAPPER.valueToTree(probe.describe(props)));
-              ctx.manifest().write();
-            });
-  }
-
   /**
    * A resumed run: which complete steps it keeps and which it runs again (recorded in the
    * manifest).
@@ -394,76 +231,32 @@ final class StoreSweep {
     if (existing.isEmpty()) {
       return;
     }
-    ObjectNode n = Json.MAPPER.createObjectNode();
-    n.put("utc", StepRunner.utc(Instant.now()));
-    n.put("store", target.name());
-    n.put("kept_complete_steps", existing.values().stream().filter(StepRecord::complete).count());
-    var rerun = n.putArray("rerun");
-    existing.values().stream()
-        .filter(r -> !r.complete())
-        .forEach(
-            r ->
-                rerun
-                    .addObject()
-                    .put("index", r.index())
-                    .put("previous_status", r.status().jsonName())
-                    .put("previous_error", r.error()));
+    ObjectNode n = ManifestSections.resume(target.name(), existing.values(), Instant.now());
     ctx.manifest().append("resumes", n);
     ctx.progress()
         .store(
             target.name(),
             "resuming: "
                 + n.get("kept_complete_steps").asLong()
-                + " complete steps "
-                + "kept, "
-                + rerun.size()
+                + " complete steps kept, "
+                + n.get("rerun").size()
                 + " to run again");
   }
 
   private Outcome finish(Outcome outcome, String error) {
-    List<StepSummary> steps = new ArrayList<>();
-    ResumePlanner.existingSteps(storeDir.resolve("steps"))
-        .keySet()
-        .forEach(
-            name ->
-                summaryOfPublished(storeDir.resolve("steps").resolve(name)).ifPresent(steps::add));
     Saturation sat =
-        CapacityFinder.withCapacity(
+        SaturationFile.write(
+            storeDir,
             detector.result(target.name(), capacityPlan.size()),
-            steps,
             ctx.options().slo(),
             Optional.ofNullable(searchFound));
-    sat.writeTo(storeDir);
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE) {
-      ctx.progress()
-          .store(
-              target.name(),
-              String.format(
-                  Locale.ROOT,
-                  "peak %s ops/s%s; capacity %s ops/s under %s",
-                  sat.peakOps() == null
-                      ? "none"
-                      : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
-                  Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
-                  sat.capacityOps() == null
-                      ? "none"
-                      : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
-                          + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
-                          + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()),
-                  sat.slo()));
+      ctx.progress().store(target.name(), SaturationFile.headline(sat));
     }
     return outcome;
-  }
-
-  private static Optional<StepSummary> summaryOfPublished(Path stepDir) {
-    try {
-      return Optional.of(RunFolder.readStep(stepDir));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
   }
 
   private void status(String status, String error) {
@@ -473,7 +266,7 @@ final class StoreSweep {
   }
 
   /** Ends a store's sweep early with an outcome and a reason. */
-  private static final class StoreFailure extends RuntimeException {
+  static final class StoreFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final transient Outcome outcome;
 

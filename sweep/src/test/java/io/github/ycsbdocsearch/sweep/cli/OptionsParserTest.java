@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.DatasetException;
@@ -15,8 +16,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -426,23 +429,31 @@ class OptionsParserTest {
     assertTrue(bad(unknown.toString()).contains("com.example.Nope"));
   }
 
+  /** A data set of two products. */
+  private Path dataSet() throws IOException {
+    return Files.writeString(
+        repo.resolve("d.jsonl"),
+        "{\"name\": \"Red shoe\", \"price\": 1}\n" + "{\"name\": \"Blue shoe\", \"price\": 2}\n");
+  }
+
+  /**
+   * A workload file that moves the fields: the check must see the file's properties, as the
+   * preflight does.
+   */
+  private Path searchNamedWorkload() throws IOException {
+    return Files.writeString(
+        repo.resolve("search-named"),
+        "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\n"
+            + "searchproportion=1\n"
+            + "readproportion=0\n"
+            + "search.textfield=name\n"
+            + "search.sortfield=price\n");
+  }
+
   @Test
   void aDatasetIsReadWholeOnceBeforeTheRunNotOncePerCheck() throws IOException {
-    Path data =
-        Files.writeString(
-            repo.resolve("d.jsonl"),
-            "{\"name\": \"Red shoe\", \"price\": 1}\n"
-                + "{\"name\": \"Blue shoe\", \"price\": 2}\n");
-    // A workload file that moves the fields: the check must see the file's properties, as the
-    // preflight does.
-    Path workload =
-        Files.writeString(
-            repo.resolve("search-named"),
-            "workload=io.github.ycsbdocsearch.common.workload.DocSearchWorkload\n"
-                + "searchproportion=1\n"
-                + "readproportion=0\n"
-                + "search.textfield=name\n"
-                + "search.sortfield=price\n");
+    Path data = dataSet();
+    Path workload = searchNamedWorkload();
     SweepOptions o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
     assertEquals(2, o.records());
     // Break the file behind the check's back, same size and modification time: a second read would
@@ -461,5 +472,107 @@ class OptionsParserTest {
                 () -> WorkloadProperties.check(o.workload().properties(), o.ycsbProperties()))
             .getMessage()
             .contains("duplicate sort value 2"));
+  }
+
+  /**
+   * {@code --resume} reads the recorded parameters through this same parser: the options rebuilt
+   * from the manifest are those the run started with.
+   */
+  private void assertResumesAsStarted(String... args) {
+    SweepOptions started = assertInstanceOf(Command.Run.class, parser.parse(args)).options();
+    ObjectNode recorded = ParametersJson.toJson(started);
+    SweepOptions resumed = ParametersJson.fromJson(recorded, Optional.empty(), Map.of());
+    String command = String.join(" ", args);
+    assertEquals(recorded, ParametersJson.toJson(resumed), command);
+    if (started.hosts().isEmpty()) { // a hosts file read again is another object
+      assertEquals(started, resumed, command);
+    }
+  }
+
+  @Test
+  void aResumeParsesEveryKindOfOptionBackAsGiven() throws IOException {
+    assertResumesAsStarted("workloada");
+    assertResumesAsStarted(
+        "workloada",
+        "--stores",
+        "basicdb",
+        "--threads",
+        "1,3",
+        "--rates",
+        "100,200",
+        "--step-seconds",
+        "3",
+        "--warmup-seconds",
+        "0",
+        "--records",
+        "50",
+        "--load-threads",
+        "2",
+        "--max-error-pct",
+        "2.5",
+        "--max-p99-ms",
+        "250",
+        "--no-pin",
+        "-p",
+        "a=b=c");
+    assertResumesAsStarted(
+        "workloada",
+        "--stores",
+        "redisjson,mongodb",
+        "--max-threads",
+        "12",
+        "--load-fractions",
+        "0.5,1.2",
+        "--floor-seconds",
+        "0",
+        "--search-probes",
+        "0",
+        "--search-budget",
+        "90",
+        "--arrivals",
+        "uniform",
+        "--slo",
+        "p99.9<=50ms",
+        "--memory-mb",
+        "768",
+        "--topology",
+        "cluster",
+        "--profile",
+        "strict",
+        "--soak",
+        "2m",
+        "--soak-load",
+        "0.6",
+        "--fault",
+        "stop-node@5+7",
+        "--fault-load",
+        "0.7",
+        "--out",
+        repo.resolve("elsewhere").toString());
+    assertResumesAsStarted("workloada", "--rates", "300", "--load-fractions", "none");
+    assertResumesAsStarted("workloada", "--clients", "2", "--stores", "basicdb");
+    Path hosts = repo.resolve("hosts.json");
+    Files.writeString(
+        hosts, "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.1:9200\"}}}");
+    assertResumesAsStarted("workloada", "--hosts", hosts.toString());
+  }
+
+  @Test
+  void aResumedDataSetDecidesTheRecordsAgain() throws IOException {
+    assertResumesAsStarted(
+        searchNamedWorkload().toString(), "--dataset", dataSet().toString(), "--stores", "basicdb");
+  }
+
+  @Test
+  void theRecordedParametersAreWrittenBackAsOneCommandLine() {
+    SweepOptions started = run("workloada", "--rates", "5");
+    List<String> args =
+        new ArrayList<>(
+            ParametersJson.commandLine(
+                ParametersJson.toJson(started), Optional.empty(), Map.of("x", "1")));
+    assertTrue(
+        args.containsAll(List.of("--rates", "5", "--load-fractions", "none")), args::toString);
+    assertTrue(args.containsAll(List.of("-p", "x=1")), args::toString);
+    assertTrue(!args.contains("--hosts"), args::toString);
   }
 }

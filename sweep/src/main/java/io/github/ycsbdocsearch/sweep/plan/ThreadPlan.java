@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.cli;
+package io.github.ycsbdocsearch.sweep.plan;
 
 import java.util.ArrayList;
 import java.util.List;
