@@ -132,9 +132,11 @@ public final class StepSummarizer {
     Objective objective = objective(info, hist, ops, pacing);
     String clientLimit = clientLimit(info, pacing, clients, objective);
     boolean clientBound = clientLimit != null;
+    // The step's verdict, decided here once: every reader takes it from the summary.
+    StepVerdict verdict = StepVerdict.of(info.status(), clientBound, sustained);
     Phase phase = info.phaseOrDefault();
     RowContext ctx =
-        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
+        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound, verdict);
     List<SummaryRow> rows = new ArrayList<>();
     for (String op : ops) {
       for (LatencyKind kind : LatencyKind.values()) {
@@ -187,7 +189,9 @@ public final class StepSummarizer {
         info.clientJitCpuCores(),
         clientLimit,
         pacing,
-        objective);
+        objective,
+        verdict.usable(),
+        verdict.unusableReason());
   }
 
   /**
@@ -407,7 +411,8 @@ public final class StepSummarizer {
       double throughput,
       double seconds,
       Boolean sustained,
-      boolean clientBound) {
+      boolean clientBound,
+      StepVerdict verdict) {
 
     SummaryRow row(
         String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
@@ -448,7 +453,9 @@ public final class StepSummarizer {
           clientBound,
           info.clientCpuCores(),
           supportedUpTo,
-          p99Ub95);
+          p99Ub95,
+          verdict.usable(),
+          verdict.unusableReason());
     }
 
     private static Long boxed(OptionalLong v) {
