@@ -142,7 +142,8 @@ public final class HistoryRows {
   /**
    * The identity of a run, on every row.
    *
-   * @param format the results format the numbers were written in (1 or 2)
+   * @param format the results format the numbers were written in: the run summary's (1 or 2), or
+   *     the step summaries' (2 and up) when the run has step folders
    */
   public record Run(
       String runId,

@@ -37,7 +37,7 @@ public record StepVerdict(boolean usable, String unusableReason) {
 
   /**
    * What {@code client_limit} says for a client-bound step of a format-2 summary, which recorded
-   * only the flag (then set by the client's CPU alone).
+   * only the flag.
    */
   static final String CLIENT_LIMIT_NOT_RECORDED =
       "client-bound (format-2 summary: no reason recorded)";
