@@ -125,68 +125,6 @@ public record StepSummary(
   /** ... and sent all but this share of the requests its schedule made due. */
   public static final double UNSENT_SHARE = 0.01;
 
-  /**
-   * A summary without the format-3 fields (tests), its verdict decided by {@link StepVerdict} from
-   * these.
-   */
-  public StepSummary(
-      int format,
-      String store,
-      String workload,
-      String step,
-      int index,
-      Phase phase,
-      Double offeredFraction,
-      int threads,
-      long targetOps,
-      StepStatus stepStatus,
-      String error,
-      Boolean rateSustained,
-      Double achievedPct,
-      boolean clientBound,
-      Double clientCpuCores,
-      Integer clientCpus,
-      Double serverCpuCores,
-      String serverCpuSource,
-      double windowS,
-      double throughputOps,
-      List<Double> throughputCi95,
-      long operations,
-      long errors,
-      List<SummaryRow> rows) {
-    this(
-        format,
-        store,
-        workload,
-        step,
-        index,
-        phase,
-        offeredFraction,
-        threads,
-        targetOps,
-        stepStatus,
-        error,
-        rateSustained,
-        achievedPct,
-        clientBound,
-        clientCpuCores,
-        clientCpus,
-        serverCpuCores,
-        serverCpuSource,
-        windowS,
-        throughputOps,
-        throughputCi95,
-        operations,
-        errors,
-        rows,
-        null,
-        null,
-        null,
-        null,
-        StepVerdict.of(stepStatus, clientBound, rateSustained).usable(),
-        StepVerdict.of(stepStatus, clientBound, rateSustained).unusableReason());
-  }
-
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
   public static final double CLIENT_BOUND_SHARE = 0.90;
 

@@ -97,7 +97,13 @@ final class Steps {
         ci,
         ops,
         errors,
-        rows);
+        rows,
+        null,
+        null,
+        null,
+        null,
+        verdict.usable(),
+        verdict.unusableReason());
   }
 
   /** A complete capacity step of {@code 2^(index-1)} threads. */
