@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,8 +23,8 @@ import java.util.TreeMap;
  *
  * @param key what identifies the step across runs
  * @param stepDir its folder name, e.g. {@code 07-t16-r4500}
- * @param unusable why its numbers cannot stand for the store (failed, client-bound, rate not
- *     sustained), or null when usable
+ * @param unusable why its numbers cannot stand for the store (its rows' recorded {@code
+ *     unusable_reason}: failed, client-bound, rate not sustained), or null when usable
  * @param throughput the step's throughput, ops/s
  * @param rows successes-only rows by operation and latency kind
  */
@@ -61,7 +60,7 @@ public record StepRows(
           new StepRows(
               StepKey.of(first),
               first.stepDir(),
-              unusableReason(first),
+              first.usable() ? null : first.unusableReason(),
               first.throughputOps(),
               byOp);
       steps.merge(
@@ -70,22 +69,6 @@ public record StepRows(
           (earlier, later) -> later.usable() || !earlier.usable() ? later : earlier);
     }
     return steps;
-  }
-
-  /**
-   * Why a step's numbers cannot stand for the store, or null. Mirrors {@code StepSummary.usable()}.
-   */
-  static String unusableReason(SummaryRow row) {
-    if (row.stepStatus() != null && row.stepStatus() != StepStatus.COMPLETE) {
-      return "step " + row.stepStatus().jsonName();
-    }
-    if (row.clientBound()) {
-      return "client-bound";
-    }
-    if (Boolean.FALSE.equals(row.rateSustained())) {
-      return "rate not sustained";
-    }
-    return null;
   }
 
   public boolean usable() {

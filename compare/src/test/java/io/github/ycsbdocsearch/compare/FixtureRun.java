@@ -416,7 +416,9 @@ final class FixtureRun {
               "requests",
               "part_count",
               "client_bound",
-              "client_cpu_cores")
+              "client_cpu_cores",
+              "usable",
+              "unusable_reason")
           .forEach(row::remove);
       rows.add(row);
       if (row.path("target_ops").asLong() == 0) {

@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.compare.Comparison.HeadlineChange;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RecordedVerdicts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,5 +147,30 @@ class GoldenSelfComparisonTest {
             .anyMatch(
                 w -> w.startsWith("tiny-core-workload/basicdb: no result in the " + "baseline")),
         found.warnings().toString());
+  }
+
+  /**
+   * Which steps are compared follows each step's recorded verdict, not the rule: a step recorded
+   * unusable though complete, not client-bound and sustained is listed with its recorded reason; a
+   * step recorded usable though client-bound and not sustained is compared.
+   */
+  @Test
+  void stepsAreComparedByTheirRecordedVerdict() throws Exception {
+    Path run = golden(GoldenRuns.NORMAL, "recorded");
+    RecordedVerdicts.contradict(run.resolve("basicdb/steps/03-t4-r1788"), false);
+    RecordedVerdicts.contradict(run.resolve("basicdb/steps/04-t4-r3575"), true);
+    SummaryJson.of(RunFolder.read(run)).writeTo(run);
+
+    Map<String, StepRows> steps =
+        ResultsRun.load(run).steps("basicdb").values().stream()
+            .collect(Collectors.toMap(StepRows::stepDir, s -> s));
+    assertEquals(RecordedVerdicts.REASON, steps.get("03-t4-r1788").unusable());
+    assertTrue(steps.get("04-t4-r3575").usable());
+
+    Comparison c = compare(run, run);
+    assertEquals(
+        List.of(RecordedVerdicts.REASON + " both"),
+        c.unusable().stream().map(u -> u.reason() + " " + u.side()).toList(),
+        TextReport.render(c));
   }
 }

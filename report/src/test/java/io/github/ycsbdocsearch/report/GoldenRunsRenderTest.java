@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RecordedVerdicts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +27,8 @@ class GoldenRunsRenderTest {
    * packed in results-format's test jar, as this module sees them.
    */
   private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
+
+  private static final String REASON = RecordedVerdicts.REASON;
 
   @TempDir Path dir;
 
@@ -69,5 +73,42 @@ class GoldenRunsRenderTest {
       }
     }
     return to;
+  }
+
+  /**
+   * The summary table and the derived summary.csv show each step's recorded verdict, not the
+   * rule's: a step recorded unusable though complete, not client-bound and sustained is flagged
+   * with its recorded reason; one recorded usable though client-bound and not sustained is not.
+   */
+  @Test
+  void theSummaryTableShowsTheRecordedVerdict() throws Exception {
+    Path run = copy(GoldenRuns.NORMAL);
+    RecordedVerdicts.contradict(run.resolve("basicdb/steps/03-t4-r1788"), false);
+    RecordedVerdicts.contradict(run.resolve("basicdb/steps/04-t4-r3575"), true);
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    String table = html.substring(html.indexOf("<section id=\"summary\">"));
+    table = table.substring(0, table.indexOf("</tbody>"));
+    List<String> unusable = rowsOf(table, "03-t4-r1788");
+    List<String> usable = rowsOf(table, "04-t4-r3575");
+    assertFalse(unusable.isEmpty() || usable.isEmpty(), table);
+    assertTrue(
+        unusable.stream()
+            .allMatch(r -> r.startsWith("<tr class=\"incomplete\">") && r.contains(REASON)),
+        unusable.toString());
+    assertTrue(
+        usable.stream().allMatch(r -> r.startsWith("<tr><td") && r.contains(">complete<")),
+        usable.toString());
+    String csv = Files.readString(run.resolve("summary.csv"));
+    assertTrue(
+        csv.lines().filter(l -> l.contains(",03-t4-r1788,")).allMatch(l -> l.endsWith(REASON)),
+        csv);
+    assertTrue(
+        csv.lines().filter(l -> l.contains(",04-t4-r3575,")).allMatch(l -> l.endsWith(",true,")),
+        csv);
+  }
+
+  private static List<String> rowsOf(String table, String step) {
+    return table.lines().filter(l -> l.contains(">" + step + "<")).toList();
   }
 }

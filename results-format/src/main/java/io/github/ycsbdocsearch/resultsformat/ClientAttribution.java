@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -17,8 +18,9 @@ import java.util.Locale;
  * A window whose intended latency meets the objective is the store's pass, whatever the send lag
  * (intended latency already includes it). A store stall that holds every thread also delays sends:
  * with the pool exhausted in the window, the waits are the store's backlog and the window is the
- * store's, pass or fail. Send lag alone decides nothing: a stalled store delays sending too.
- * Stateless.
+ * store's, pass or fail. Send lag alone decides nothing: a stalled store delays sending too. A
+ * step's {@code client_limit} is decided here alone ({@link #ofStep}), once, when its summary is
+ * made; readers take it from the summary. Stateless.
  */
 public final class ClientAttribution {
 
@@ -59,5 +61,68 @@ public final class ClientAttribution {
             + " send",
         intended.jsonName(),
         fromSend.jsonName());
+  }
+
+  /**
+   * Why the client limited the step, or null: the step's {@code client_limit}, decided here when
+   * its summary is made ({@link StepSummarizer}). It used more than {@link
+   * StepSummary#CLIENT_BOUND_SHARE} of its CPUs (JIT compiler threads left out; with several
+   * clients, the CPUs they share or any other machine's), or its late sends changed the objective's
+   * verdict while every request found a free thread in the window.
+   */
+  static String ofStep(
+      StepRecord info, Pacing pacing, List<StepClients.Client> clients, Objective objective) {
+    String cpu = of(info.clientCpuCores(), info.clientCpus(), null, null, false);
+    if (cpu != null) {
+      return cpu;
+    }
+    String machine = busyClientMachine(clients);
+    if (machine != null) {
+      return machine;
+    }
+    if (pacing == null || objective == null) {
+      return null;
+    }
+    return of(
+        null,
+        null,
+        objective.decision(),
+        objective.decisionFromSend(),
+        pacing.poolRanOutInWindow());
+  }
+
+  /**
+   * A client machine whose CPUs were busier than {@link StepSummary#CLIENT_BOUND_SHARE}, or null:
+   * the local clients together on the CPUs they share, each other machine on its own (the step's
+   * sum over all machines can hide one).
+   */
+  private static String busyClientMachine(List<StepClients.Client> clients) {
+    double local = 0;
+    int localCpus = 0;
+    for (StepClients.Client c : clients) {
+      if (c.clientCpuCores() == null) {
+        continue;
+      }
+      if (StepClients.LOCAL.equals(c.host())) {
+        local += c.clientCpuCores();
+        localCpus = c.clientCpus();
+      } else if (c.clientCpus() > 0
+          && c.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * c.clientCpus()) {
+        return String.format(
+            Locale.ROOT,
+            "client %d (%s): CPU %.2f of %d CPUs (JIT compiler left out)",
+            c.index(),
+            c.host(),
+            c.clientCpuCores(),
+            c.clientCpus());
+      }
+    }
+    return localCpus > 0 && local > StepSummary.CLIENT_BOUND_SHARE * localCpus
+        ? String.format(
+            Locale.ROOT,
+            "local clients: CPU %.2f of %d CPUs (JIT compiler left out)",
+            local,
+            localCpus)
+        : null;
   }
 }

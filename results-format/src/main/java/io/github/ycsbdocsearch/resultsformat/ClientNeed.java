@@ -57,8 +57,8 @@ public record ClientNeed(
   /** The store's need, or null when the run says nothing of its client's CPU. */
   public static ClientNeed of(StoreRun s) throws ResultsFormatException {
     List<StepSummary> measured =
-        s.completeSteps(Phase.CAPACITY).stream()
-            .filter(x -> !x.clientBound() && x.clientCpuUsPerOp() != null && x.clientCpus() != null)
+        s.usableSteps(Phase.CAPACITY).stream()
+            .filter(x -> x.clientCpuUsPerOp() != null && x.clientCpus() != null)
             .toList();
     if (measured.isEmpty()) {
       return null;

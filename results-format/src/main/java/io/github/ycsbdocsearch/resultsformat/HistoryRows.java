@@ -35,10 +35,10 @@ import java.util.TreeSet;
  *       ({@code t4}).
  * </ul>
  *
- * Left out, so that they can neither raise nor hide an alarm: steps that are not {@link
- * StepSummary#usable()} (failed or interrupted, client-bound, a fixed rate not sustained), the
- * harness floor, the all-requests rows (failures mixed in), rows made only of the parts of composed
- * operations, and percentiles the sample count cannot support (null).
+ * Left out, so that they can neither raise nor hide an alarm: steps whose recorded verdict is not
+ * {@link StepSummary#usable()} (failed or interrupted, client-bound, a fixed rate not sustained),
+ * the harness floor, the all-requests rows (failures mixed in), rows made only of the parts of
+ * composed operations, and percentiles the sample count cannot support (null).
  *
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
  * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
@@ -142,7 +142,8 @@ public final class HistoryRows {
   /**
    * The identity of a run, on every row.
    *
-   * @param format the results format the numbers were written in (1 or 2)
+   * @param format the results format the numbers were written in: the run summary's (1 or 2), or
+   *     the step summaries' (2 and up) when the run has step folders
    */
   public record Run(
       String runId,
@@ -204,7 +205,7 @@ public final class HistoryRows {
       }
     } else {
       for (SummaryRow r : summary.rows()) {
-        if (usable(r) && r.phase() != Phase.FLOOR) {
+        if (r.usable() && r.phase() != Phase.FLOOR) {
           measured.add(new Measured(r.store(), r));
         }
       }
@@ -278,17 +279,6 @@ public final class HistoryRows {
       out.append(String.join(",", cells)).append('\n');
     }
     return out.toString();
-  }
-
-  /**
-   * Whether a row of a run-level summary.json belongs to a usable step: the row-level form of
-   * {@link StepSummary#usable()} (each row carries its step's status, client-bound flag and
-   * sustained flag).
-   */
-  static boolean usable(SummaryRow r) {
-    return r.stepStatus() == StepStatus.COMPLETE
-        && !r.clientBound()
-        && !Boolean.FALSE.equals(r.rateSustained());
   }
 
   /**

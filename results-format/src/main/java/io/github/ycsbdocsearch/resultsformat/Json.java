@@ -61,7 +61,15 @@ public final class Json {
    * @throws ResultsFormatException when the file is missing or does not fit the type
    */
   public static <T> T read(Path file, Class<T> type) throws ResultsFormatException {
-    JsonNode node = readObject(file);
+    return convert(file, readObject(file), type);
+  }
+
+  /**
+   * Maps a node read from {@code file} (and perhaps upgraded) into a record of this package.
+   *
+   * @throws ResultsFormatException when it does not fit the type
+   */
+  static <T> T convert(Path file, JsonNode node, Class<T> type) throws ResultsFormatException {
     try {
       return MAPPER.treeToValue(node, type);
     } catch (IOException | IllegalArgumentException e) {

@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -130,11 +129,13 @@ public final class StepSummarizer {
             : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / offered : null;
     Objective objective = objective(info, hist, ops, pacing);
-    String clientLimit = clientLimit(info, pacing, clients, objective);
+    String clientLimit = ClientAttribution.ofStep(info, pacing, clients, objective);
     boolean clientBound = clientLimit != null;
+    // The step's verdict, decided here once: every reader takes it from the summary.
+    StepVerdict verdict = StepVerdict.of(info.status(), clientBound, sustained);
     Phase phase = info.phaseOrDefault();
     RowContext ctx =
-        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound);
+        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound, verdict);
     List<SummaryRow> rows = new ArrayList<>();
     for (String op : ops) {
       for (LatencyKind kind : LatencyKind.values()) {
@@ -187,34 +188,9 @@ public final class StepSummarizer {
         info.clientJitCpuCores(),
         clientLimit,
         pacing,
-        objective);
-  }
-
-  /**
-   * Why the client limited the step, or null ({@link ClientAttribution}): it used more than {@link
-   * StepSummary#CLIENT_BOUND_SHARE} of its CPUs (JIT compiler threads left out; with several
-   * clients, the CPUs they share or any other machine's), or its late sends changed the objective's
-   * verdict while every request found a free thread in the window.
-   */
-  private static String clientLimit(
-      StepRecord info, Pacing pacing, List<StepClients.Client> clients, Objective objective) {
-    String cpu = ClientAttribution.of(info.clientCpuCores(), info.clientCpus(), null, null, false);
-    if (cpu != null) {
-      return cpu;
-    }
-    String machine = busyClientMachine(clients);
-    if (machine != null) {
-      return machine;
-    }
-    if (pacing == null || objective == null) {
-      return null;
-    }
-    return ClientAttribution.of(
-        null,
-        null,
-        objective.decision(),
-        objective.decisionFromSend(),
-        pacing.poolRanOutInWindow());
+        objective,
+        verdict.usable(),
+        verdict.unusableReason());
   }
 
   /**
@@ -232,41 +208,6 @@ public final class StepSummarizer {
     double sendRate =
         hist.sendsPerSecond() > 0 ? hist.sendsPerSecond() : sends.getTotalCount() / seconds;
     return sendRate + pacing.unsent() / seconds;
-  }
-
-  /**
-   * A client machine whose CPUs were busier than {@link StepSummary#CLIENT_BOUND_SHARE}, or null:
-   * the local clients together on the CPUs they share, each other machine on its own (the step's
-   * sum over all machines can hide one).
-   */
-  private static String busyClientMachine(List<StepClients.Client> clients) {
-    double local = 0;
-    int localCpus = 0;
-    for (StepClients.Client c : clients) {
-      if (c.clientCpuCores() == null) {
-        continue;
-      }
-      if (StepClients.LOCAL.equals(c.host())) {
-        local += c.clientCpuCores();
-        localCpus = c.clientCpus();
-      } else if (c.clientCpus() > 0
-          && c.clientCpuCores() > StepSummary.CLIENT_BOUND_SHARE * c.clientCpus()) {
-        return String.format(
-            Locale.ROOT,
-            "client %d (%s): CPU %.2f of %d CPUs (JIT compiler left out)",
-            c.index(),
-            c.host(),
-            c.clientCpuCores(),
-            c.clientCpus());
-      }
-    }
-    return localCpus > 0 && local > StepSummary.CLIENT_BOUND_SHARE * localCpus
-        ? String.format(
-            Locale.ROOT,
-            "local clients: CPU %.2f of %d CPUs (JIT compiler left out)",
-            local,
-            localCpus)
-        : null;
   }
 
   /**
@@ -407,7 +348,8 @@ public final class StepSummarizer {
       double throughput,
       double seconds,
       Boolean sustained,
-      boolean clientBound) {
+      boolean clientBound,
+      StepVerdict verdict) {
 
     SummaryRow row(
         String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
@@ -448,7 +390,9 @@ public final class StepSummarizer {
           clientBound,
           info.clientCpuCores(),
           supportedUpTo,
-          p99Ub95);
+          p99Ub95,
+          verdict.usable(),
+          verdict.unusableReason());
     }
 
     private static Long boxed(OptionalLong v) {

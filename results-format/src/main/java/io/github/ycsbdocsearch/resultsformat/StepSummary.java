@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -43,6 +44,9 @@ import java.util.OptionalLong;
  *     when it did not. A limited step has {@code clientBound} true and never stands for the store
  * @param pacing fixed-rate steps: what the shared arrival schedule did (sent, unsent, send lag)
  * @param objective fixed-rate steps: the latency objective's exceedance test, per operation
+ * @param usable whether this step's numbers may stand for the store ({@link StepVerdict}, decided
+ *     when the summary was made): complete, not client-bound, and sustained if throttled
+ * @param unusableReason why not ({@link StepVerdict}'s reasons); null when usable
  */
 @JsonPropertyOrder({
   "format",
@@ -56,6 +60,8 @@ import java.util.OptionalLong;
   "target_ops",
   "step_status",
   "error",
+  "usable",
+  "unusable_reason",
   "rate_sustained",
   "achieved_pct",
   "client_bound",
@@ -103,73 +109,21 @@ public record StepSummary(
     Double clientJitCpuCores,
     String clientLimit,
     Pacing pacing,
-    Objective objective) {
+    Objective objective,
+    boolean usable,
+    String unusableReason) {
 
-  /** Version of the step summary layout. */
-  public static final int FORMAT = 3;
+  /**
+   * Version of the step summary layout: 4 records the step's verdict ({@code usable}, {@code
+   * unusable_reason}); older files get it on reading ({@link StepVerdict#fillIn}).
+   */
+  public static final int FORMAT = 4;
 
   /** A fixed-rate step is sustained when it achieved at least this share of its target. */
   public static final double SUSTAINED_SHARE = 0.95;
 
   /** ... and sent all but this share of the requests its schedule made due. */
   public static final double UNSENT_SHARE = 0.01;
-
-  /** A summary without the format-3 fields (older files, tests). */
-  public StepSummary(
-      int format,
-      String store,
-      String workload,
-      String step,
-      int index,
-      Phase phase,
-      Double offeredFraction,
-      int threads,
-      long targetOps,
-      StepStatus stepStatus,
-      String error,
-      Boolean rateSustained,
-      Double achievedPct,
-      boolean clientBound,
-      Double clientCpuCores,
-      Integer clientCpus,
-      Double serverCpuCores,
-      String serverCpuSource,
-      double windowS,
-      double throughputOps,
-      List<Double> throughputCi95,
-      long operations,
-      long errors,
-      List<SummaryRow> rows) {
-    this(
-        format,
-        store,
-        workload,
-        step,
-        index,
-        phase,
-        offeredFraction,
-        threads,
-        targetOps,
-        stepStatus,
-        error,
-        rateSustained,
-        achievedPct,
-        clientBound,
-        clientCpuCores,
-        clientCpus,
-        serverCpuCores,
-        serverCpuSource,
-        windowS,
-        throughputOps,
-        throughputCi95,
-        operations,
-        errors,
-        rows,
-        null,
-        null,
-        null,
-        null);
-  }
 
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
   public static final double CLIENT_BOUND_SHARE = 0.90;
@@ -205,15 +159,6 @@ public record StepSummary(
   @JsonIgnore
   public boolean fixedRate() {
     return targetOps > 0;
-  }
-
-  /**
-   * Whether this step's numbers may stand for the store: complete, not client-bound, and sustained
-   * if throttled.
-   */
-  @JsonIgnore
-  public boolean usable() {
-    return complete() && !clientBound && !Boolean.FALSE.equals(rateSustained);
   }
 
   /** Failed share of the workload's operations, 0 when nothing ran. */
@@ -269,9 +214,15 @@ public record StepSummary(
     return worst(Percentile.P99).map(w -> OptionalLong.of(w.us())).orElse(OptionalLong.empty());
   }
 
-  /** Reads a step folder's {@code summary.json}. */
+  /**
+   * Reads a step folder's {@code summary.json}; one written before the verdict was recorded (format
+   * 3 and older) gets it here ({@link StepVerdict#fillIn}).
+   */
   public static StepSummary read(Path stepDir) throws ResultsFormatException {
-    return Json.read(stepDir.resolve(RunLayout.STEP_SUMMARY), StepSummary.class);
+    Path file = stepDir.resolve(RunLayout.STEP_SUMMARY);
+    ObjectNode node = (ObjectNode) Json.readObject(file);
+    StepVerdict.fillIn(node, true);
+    return Json.convert(file, node, StepSummary.class);
   }
 
   /** Writes it into the step folder, atomically. */

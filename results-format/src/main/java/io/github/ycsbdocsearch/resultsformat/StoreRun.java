@@ -33,6 +33,11 @@ public record StoreRun(
     return summaries().stream().filter(s -> s.complete() && s.phase() == phase).toList();
   }
 
+  /** Steps of one phase whose recorded verdict is {@link StepSummary#usable()}. */
+  public List<StepSummary> usableSteps(Phase phase) {
+    return summaries().stream().filter(s -> s.usable() && s.phase() == phase).toList();
+  }
+
   /**
    * The step whose latency spectrum represents the store: the capacity step, else the peak step,
    * else the usable step with the highest throughput.

@@ -15,7 +15,8 @@ import java.util.Map;
  * The run-level {@code summary.json}: every row of every step plus each store's saturation and
  * verification. Read by compare and the nightly history; files of format 1 are read too (their rows
  * are normalized: successes-only rows, {@code status} taken as {@code step_status}, the phase
- * implied by the target). Immutable.
+ * implied by the target), and rows written before the step's verdict was recorded get it on reading
+ * ({@link StepVerdict#fillIn}). Immutable.
  */
 @JsonPropertyOrder({"format", "run_id", "rows", "stores"})
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -64,8 +65,15 @@ public record SummaryJson(
       throw new ResultsFormatException(
           file + ": format " + format + " is not supported (1 to " + FORMAT + ")");
     }
-    if (format == 1 && root.get("rows") instanceof ArrayNode rows) {
-      rows.forEach(r -> normalizeFormat1((ObjectNode) r));
+    if (root.get("rows") instanceof ArrayNode rows) {
+      for (JsonNode r : rows) {
+        if (r instanceof ObjectNode row) {
+          if (format == 1) {
+            normalizeFormat1(row);
+          }
+          StepVerdict.fillIn(row, false);
+        }
+      }
     }
     if (root.get("stores") instanceof ObjectNode stores) {
       stores

@@ -29,6 +29,9 @@ import java.util.OptionalLong;
  * @param p99Ub95Us the one-sided 95 % upper confidence bound of the p99 ({@link PercentileBound}):
  *     the true p99 is at most this with 95 % confidence; null when the count does not support the
  *     p99
+ * @param usable the step's recorded verdict ({@link StepSummary#usable()}), repeated on each of its
+ *     rows as its status is
+ * @param unusableReason why the step is not usable; null when it is
  */
 @JsonPropertyOrder({
   "store",
@@ -61,7 +64,9 @@ import java.util.OptionalLong;
   "client_bound",
   "client_cpu_cores",
   "supported_up_to",
-  "p99_ub95_us"
+  "p99_ub95_us",
+  "usable",
+  "unusable_reason"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record SummaryRow(
@@ -95,7 +100,9 @@ public record SummaryRow(
     boolean clientBound,
     Double clientCpuCores,
     String supportedUpTo,
-    Long p99Ub95Us) {
+    Long p99Ub95Us,
+    boolean usable,
+    String unusableReason) {
 
   /** Value of {@link #requests()} for the successes-only row. */
   public static final String OK = "ok";

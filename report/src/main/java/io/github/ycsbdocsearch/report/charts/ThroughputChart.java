@@ -76,7 +76,7 @@ public final class ThroughputChart {
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {
-    return store.completeSteps(Phase.CAPACITY).stream().filter(s -> !s.clientBound()).toList();
+    return store.usableSteps(Phase.CAPACITY);
   }
 
   /**

@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.report.html;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
-import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.List;
 import java.util.OptionalLong;
@@ -40,11 +39,7 @@ final class SummaryTable {
       if (!r.successesOnly() && r.errors() == 0) {
         continue; // the all-requests row equals the successes-only one
       }
-      boolean usable =
-          r.stepStatus() == StepStatus.COMPLETE
-              && !r.clientBound()
-              && !Boolean.FALSE.equals(r.rateSustained());
-      html.append(usable ? "<tr>" : "<tr class=\"incomplete\">")
+      html.append(r.usable() ? "<tr>" : "<tr class=\"incomplete\">")
           .append(Html.cell(Html.store(r.store(), palette)))
           .append(
               Html.cell(
@@ -81,15 +76,9 @@ final class SummaryTable {
     return html.append("</tbody></table></div></section>\n").toString();
   }
 
-  /** The step's status for people: complete, failed, interrupted, not sustained, client-bound. */
+  /** The step's recorded verdict for people: complete, or why its numbers do not count. */
   static String status(SummaryRow r) {
-    if (r.stepStatus() != StepStatus.COMPLETE) {
-      return r.stepStatus() == null ? "?" : r.stepStatus().jsonName();
-    }
-    if (r.clientBound()) {
-      return "client-bound";
-    }
-    return Boolean.FALSE.equals(r.rateSustained()) ? "not sustained" : "complete";
+    return r.usable() ? "complete" : r.unusableReason();
   }
 
   private static String micros(OptionalLong v) {

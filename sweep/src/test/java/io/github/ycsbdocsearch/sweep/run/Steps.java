@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StepVerdict;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ final class Steps {
     Boolean sustained =
         spec.targetOps() > 0 ? opsPerSec >= StepSummary.SUSTAINED_SHARE * spec.targetOps() : null;
     boolean clientBound = clientCores != null && clientCores > StepSummary.CLIENT_BOUND_SHARE;
+    StepVerdict verdict = StepVerdict.of(StepStatus.COMPLETE, clientBound, sustained);
     LatencyKind kind = spec.targetOps() > 0 ? LatencyKind.INTENDED : LatencyKind.SERVICE;
     List<SummaryRow> rows = new ArrayList<>();
     for (String requests : List.of(SummaryRow.OK, SummaryRow.ALL)) {
@@ -67,7 +69,9 @@ final class Steps {
               clientBound,
               clientCores,
               null,
-              null));
+              null,
+              verdict.usable(),
+              verdict.unusableReason()));
     }
     return new StepSummary(
         StepSummary.FORMAT,
@@ -93,7 +97,13 @@ final class Steps {
         ci,
         ops,
         errors,
-        rows);
+        rows,
+        null,
+        null,
+        null,
+        null,
+        verdict.usable(),
+        verdict.unusableReason());
   }
 
   /** A complete capacity step of {@code 2^(index-1)} threads. */
