@@ -42,7 +42,7 @@ public final class RunLayout {
   /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
   public static final String CLIENTS_DIR = "clients";
 
-  /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
+  /** Who the clients of a several-client step were and when each started (results-format {@code StepClients}). */
   public static final String CLIENTS_JSON = "clients.json";
 
   /**
