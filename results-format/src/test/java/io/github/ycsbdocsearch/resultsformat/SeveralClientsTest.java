@@ -203,7 +203,7 @@ class SeveralClientsTest {
       Path clientDir, long scheduled, long unsent, int threads, long maxInFlight)
       throws IOException {
     Files.writeString(
-        clientDir.resolve(Pacing.ARRIVALS_FILE),
+        clientDir.resolve(RunLayout.ARRIVALS),
         "{\"process\": \"poisson\", \"scheduled_due\": "
             + scheduled
             + ", \"sent\": "
@@ -230,7 +230,7 @@ class SeveralClientsTest {
             .toArray();
     try (YcsbStyleLogWriter w =
         new YcsbStyleLogWriter(
-            clientDir.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG), "SEND_LAG", T0)) {
+            clientDir.resolve("hdr").resolve(RunLayout.SEND_LAG_LOG), "SEND_LAG", T0)) {
       for (int i = 0; i < 12; i++) {
         w.interval(T0 + i * 1000L, T0 + (i + 1) * 1000L, second);
       }

@@ -15,8 +15,13 @@ import java.util.Locale;
  * run/&lt;store&gt;/saturation.json, verification.json, load/
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
  *   step.json, summary.json, hdr/, percentiles/
+ *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
+ *     querystats.json, started-at
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
  * </pre>
+ *
+ * <p>This class is in results-schema, below ycsb-bindings/common, so that the YCSB client's own
+ * files are named here too.
  */
 public final class RunLayout {
   public static final String MANIFEST = "manifest.json";
@@ -34,6 +39,30 @@ public final class RunLayout {
   public static final String STEP_SUMMARY = "summary.json";
 
   public static final String HDR_DIR = "hdr";
+
+  /**
+   * A fixed-rate client's record of its arrival schedule ({@link Arrivals}), in its output folder.
+   */
+  public static final String ARRIVALS = "arrivals.json";
+
+  /**
+   * The extension of the pacer's interval logs in {@code hdr/}; not {@code .hdr}, so YCSB's own
+   * operation logs are told apart from them by name.
+   */
+  public static final String PACER_LOG_EXTENSION = ".hlog";
+
+  /** The pacer's send-lag interval log's tag (send minus scheduled arrival, µs). */
+  public static final String SEND_LAG = "SEND_LAG";
+
+  /** The pacer's in-flight interval log's tag (requests in flight at each send). */
+  public static final String IN_FLIGHT = "IN_FLIGHT";
+
+  /** The send-lag log's file name in {@code hdr/}. */
+  public static final String SEND_LAG_LOG = SEND_LAG + PACER_LOG_EXTENSION;
+
+  /** The in-flight log's file name in {@code hdr/}. */
+  public static final String IN_FLIGHT_LOG = IN_FLIGHT + PACER_LOG_EXTENSION;
+
   public static final String PERCENTILES_DIR = "percentiles";
 
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
@@ -42,7 +71,10 @@ public final class RunLayout {
   /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
   public static final String CLIENTS_DIR = "clients";
 
-  /** Who the clients of a several-client step were and when each started (results-format {@code StepClients}). */
+  /**
+   * Who the clients of a several-client step were and when each started (results-format {@code
+   * StepClients}).
+   */
   public static final String CLIENTS_JSON = "clients.json";
 
   /**

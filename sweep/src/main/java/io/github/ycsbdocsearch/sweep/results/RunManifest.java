@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import java.nio.file.Path;
  */
 public final class RunManifest {
   /** File name inside the run folder. */
-  public static final String FILE_NAME = "manifest.json";
+  public static final String FILE_NAME = RunLayout.MANIFEST;
 
   /** Version of the manifest layout. */
   public static final int FORMAT = 1;

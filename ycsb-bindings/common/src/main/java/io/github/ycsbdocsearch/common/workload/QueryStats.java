@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +18,7 @@ import org.HdrHistogram.Histogram;
  * (format in {@code workloads/workload_template}). Thread-safe: every counter is concurrent.
  */
 final class QueryStats {
-  static final String FILE_NAME = "querystats.json";
+  static final String FILE_NAME = RunLayout.QUERY_STATS;
   private static final int PAGE_SLOTS = 64;
 
   /** Exact bucket counts of hit counts: 0, 1, 2-10, 11-100, ..., 100,001 and more. */
