@@ -48,10 +48,10 @@ public record StoreConditions(
    * before it was there keep theirs in {@code local_settings.dataset}.
    */
   public static StoreConditions of(JsonNode manifest, String store) {
-    JsonNode s = manifest.path("stores").path(store);
+    JsonNode s = manifest.path(Manifest.STORES).path(store);
     JsonNode local = s.path("local_settings");
     JsonNode memory = local.path("memory");
-    JsonNode hosts = manifest.path("hosts");
+    JsonNode hosts = manifest.path(Manifest.HOSTS);
     String version =
         VERSION_KEYS.stream()
             .map(k -> s.path("describe").path(k))
