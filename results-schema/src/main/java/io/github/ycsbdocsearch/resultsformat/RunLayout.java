@@ -35,6 +35,15 @@ public final class RunLayout {
   public static final String VERIFICATION = "verification.json";
   public static final String STEP_JSON = "step.json";
 
+  /** A store's fault summary ({@code --fault}), in the store folder. */
+  public static final String FAULT_SUMMARY = "fault-summary.json";
+
+  /** The runner's record of the fault, in the fault step's folder. */
+  public static final String FAULT_STEP = "fault.json";
+
+  /** The control step's acknowledged writes read back, in its folder. */
+  public static final String ACKED_WRITES = "acked-writes.json";
+
   /** A step's own summary, written once by the runner when the step ends. */
   public static final String STEP_SUMMARY = "summary.json";
 
