@@ -49,6 +49,32 @@ public final class RunLayout {
 
   public static final String HDR_DIR = "hdr";
 
+  /** A YCSB client's standard output and error, in its output folder (and the load's). */
+  public static final String YCSB_OUT = "ycsb.out";
+
+  public static final String YCSB_ERR = "ycsb.err";
+
+  /**
+   * A fault or control step's client's log of every write it sent (written by the YCSB client, read
+   * by the sweep's durability check).
+   */
+  public static final String ACKED_WRITES_LOG = "acked-writes.tsv";
+
+  /** The store's background work during a step (results-format {@code StepEvents}). */
+  public static final String EVENTS = "events.json";
+
+  /** A store's soak summary ({@code --soak}), in the store folder. */
+  public static final String SOAK = "soak.json";
+
+  /** What {@code remote-client.sh} measured of a client on another machine, in its folder. */
+  public static final String REMOTE_CPU = "cpu.json";
+
+  /** The simulated M/M/1 store's fit of the arrival gaps, in a paced step's folder. */
+  public static final String MM1_ARRIVALS = "mm1-arrivals.json";
+
+  /** The simulated M/M/1 store's stalls, beside {@link #MM1_ARRIVALS}. */
+  public static final String MM1_STALLS = "mm1-stalls.json";
+
   /**
    * A fixed-rate client's record of its arrival schedule ({@link Arrivals}), in its output folder.
    */

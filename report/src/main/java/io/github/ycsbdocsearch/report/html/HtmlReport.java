@@ -6,6 +6,7 @@ import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
@@ -27,7 +28,7 @@ import java.util.Objects;
  */
 public final class HtmlReport {
 
-  public static final String FILE_NAME = "report.html";
+  public static final String FILE_NAME = RunLayout.REPORT_HTML;
 
   private HtmlReport() {}
 
