@@ -63,6 +63,13 @@ public record Manifest(
   public static final String STORES = "stores";
 
   public static final String ERROR = "error";
+
+  /** In a store's section: what the servers report of themselves (the binding's probe). */
+  public static final String DESCRIBE = "describe";
+
+  /** In a store's section: how {@code scripts/stores.sh} launched a local store. */
+  public static final String LOCAL_SETTINGS = "local_settings";
+
   public static final String HOSTS = "hosts";
 
   /** A run's or a store's status when it ran to the end. */
