@@ -31,8 +31,8 @@ import java.util.function.Function;
  * Writes what a step's folder records about it, and publishes the folder: {@code step.json} (with
  * the CPU both sides used), {@code clients.json} for several clients, {@code summary.json} from the
  * logs read once, {@code events.json}, then the hidden partial folder renamed to its name, so a
- * step folder with a name is always whole. It records; {@link StepVerdict} decides. Not
- * thread-safe; one per step.
+ * step folder with a name is always whole. It records; {@link StepEnding} decides. Not thread-safe;
+ * one per step.
  */
 final class StepPublisher {
   private final SweepContext ctx;
