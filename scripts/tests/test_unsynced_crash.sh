@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 #
-# test_unsynced_crash.sh: a crash that reaches unsynced data. A store's data directory sits on the unsynced-write
-# layer (scripts/faults/unsynced-fs.sh: file data lives in the layer's memory until fsync); the "crash" SIGKILLs the
-# store and then the layer, so what was written but not fsynced is gone, as at a power loss. A process kill alone
-# keeps the OS page cache and never tests a store's fsync policy.
-#   layer:   without a store, data written without fsync is gone after the crash, fsynced data is kept, a clean
-#            unmount writes everything back.
-#   stores:  one server on its own port, its data on the layer, with the suite's durability profile
-#            (scripts/stores/profiles/<store>.env); one writer records every acknowledged key, the crash comes
-#            mid-stream, the server restarts on the same directory and every acknowledged key is read back.
-#            relaxed (Redis appendfsync everysec; MongoDB w:1 without j, journal commit every 500 ms) must lose at
-#            least 1; strict (appendfsync always; j:true) must lose 0. Every key must be read back.
+# test_unsynced_crash.sh: a crash that reaches unsynced data, locally and on AWS. Groups (default: os-crash layer
+# redisjson):
+#   os-crash:  the AWS fault, scripts/provision/os-crash.sh (SysRq "b"), with the SysRq files pointed at temp files:
+#              it refuses without --confirm (nothing written), writes "1" then "b", never calls sync, and with
+#              --after-ms answers first and crashes later.
+# Locally, a store's data directory sits on the unsynced-write layer (scripts/faults/unsynced-fs.sh: file data lives
+# in the layer's memory until fsync); the "crash" SIGKILLs the store and then the layer, so what was written but not
+# fsynced is gone, as at a power loss. A process kill alone keeps the OS page cache and never tests fsync settings.
+#   layer:     without a store: data written without fsync is gone after the crash, fsynced data is kept, a
+#              truncate not fsynced is undone, a clean unmount writes everything back.
+#   redisjson, mongodb: one server on its own port, its data on the layer, with the suite's durability profile
+#              (scripts/stores/profiles/<store>.env); one writer records every acknowledged key, the crash comes
+#              mid-stream, the server restarts on the same directory and every acknowledged key is read back.
+#              relaxed (Redis appendfsync everysec; MongoDB w:1 without j, journal commit every 500 ms) must lose at
+#              least 1; strict (appendfsync always; j:true) must lose 0. Every key must be read back.
+#              About 15 s a run for Redis, 20-35 s for MongoDB (its start and recovery through a Python layer).
 #
 # Use like:
-#   scripts/tests/test_unsynced_crash.sh [--repeat N] [STORE...]     (STORE: redisjson mongodb; default redisjson)
+#   scripts/tests/test_unsynced_crash.sh [--repeat N] [GROUP...]     (GROUP: os-crash layer redisjson mongodb)
 #
 # Own ports, never the suite's: Redis 6390, MongoDB 27031 (UNSYNCED_REDIS_PORT, UNSYNCED_MONGODB_PORT).
 # Settings: STORES_HOME (the stores' binaries, installed when missing, as scripts/stores.sh does); CRASH_AFTER_S
@@ -37,6 +42,7 @@ source "${REPO_ROOT}/scripts/stores/redisjson.sh"
 source "${REPO_ROOT}/scripts/stores/mongodb.sh"
 
 readonly LAYER="${REPO_ROOT}/scripts/faults/unsynced-fs.sh"
+readonly OS_CRASH="${REPO_ROOT}/scripts/provision/os-crash.sh"
 readonly CLIENT="${REPO_ROOT}/scripts/faults/acked_writes.py"
 readonly REDIS_TEST_PORT="${UNSYNCED_REDIS_PORT:-6390}"
 readonly MONGODB_TEST_PORT="${UNSYNCED_MONGODB_PORT:-27031}"
@@ -46,7 +52,7 @@ MOUNTED=()
 SERVER_PID_FILES=()
 
 usage() {
-  sed -n '3,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -64,6 +70,52 @@ trap cleanup EXIT INT TERM
 mount_layer() {
   "${LAYER}" mount "$1" "$2"
   MOUNTED+=("$2")
+}
+
+# --- the AWS fault, on stand-in SysRq files ---
+
+# os_crash DIR ARGS...: runs os-crash.sh with its SysRq files in DIR and a PATH whose `sync` records being called.
+os_crash() {
+  local dir="$1"
+  shift
+  mkdir -p "${dir}/bin"
+  printf '#!/bin/sh\necho called >>"%s/sync-called"\n' "${dir}" >"${dir}/bin/sync"
+  chmod +x "${dir}/bin/sync"
+  PATH="${dir}/bin:${PATH}" OS_CRASH_SYSRQ_ENABLE="${dir}/sysrq" OS_CRASH_SYSRQ_TRIGGER="${dir}/sysrq-trigger" \
+    "${OS_CRASH}" "$@"
+}
+
+os_crash_refuses_without_confirm() {
+  local dir="${WORK}/os-crash-refuse" rc=0
+  os_crash "${dir}" || rc=$?
+  ((rc == 2)) || { echo "exit ${rc}, expected 2"; return 1; }
+  os_crash "${dir}" --after-ms 0 || rc=$?
+  ((rc == 2)) || { echo "exit ${rc} with --after-ms only, expected 2"; return 1; }
+  [[ ! -e "${dir}/sysrq" && ! -e "${dir}/sysrq-trigger" ]] || { echo "a SysRq file was written"; return 1; }
+}
+
+os_crash_writes_sysrq_b() {
+  local dir="${WORK}/os-crash-now" line
+  line="$(os_crash "${dir}" --confirm)"
+  [[ "$(cat "${dir}/sysrq")" == 1 ]] || { echo "sysrq enable: $(cat "${dir}/sysrq")"; return 1; }
+  [[ "$(cat "${dir}/sysrq-trigger")" == b ]] || { echo "trigger: $(cat "${dir}/sysrq-trigger")"; return 1; }
+  [[ ! -e "${dir}/sync-called" ]] || { echo "sync was called: it would save the unsynced data"; return 1; }
+  jq -e '.kind == "os-crash" and .signal == "sysrq-b" and (.crash_at_ms | type) == "number"' <<<"${line}"
+}
+
+os_crash_answers_then_crashes() {
+  local dir="${WORK}/os-crash-later" line
+  line="$(os_crash "${dir}" --confirm --after-ms 500)"
+  [[ ! -e "${dir}/sysrq-trigger" ]] || { echo "crashed before answering"; return 1; }
+  jq -e '.kind == "os-crash"' <<<"${line}" >/dev/null || { echo "no JSON line: ${line}"; return 1; }
+  wait_until 5 "the delayed trigger" test -s "${dir}/sysrq-trigger"
+  [[ "$(cat "${dir}/sysrq-trigger")" == b ]]
+}
+
+os_crash_rejects_bad_delay() {
+  local rc=0
+  os_crash "${WORK}/os-crash-bad" --confirm --after-ms soon || rc=$?
+  ((rc == 2)) && [[ ! -e "${WORK}/os-crash-bad/sysrq-trigger" ]]
 }
 
 # --- the layer alone ---
@@ -198,22 +250,33 @@ check_crash() {
 }
 
 main() {
-  local repeat=1 stores=() store profile run
+  local repeat=1 groups=() stores=() group store profile run
   while (($#)); do
     case "$1" in
       --repeat) repeat="$2"; shift 2 ;;
       -h | --help) usage; exit 0 ;;
+      os-crash | layer) groups+=("$1"); shift ;;
       redisjson | mongodb) stores+=("$1"); shift ;;
       *) usage >&2; exit 2 ;;
     esac
   done
-  ((${#stores[@]})) || stores=(redisjson)
+  ((${#groups[@]} + ${#stores[@]})) || { groups=(os-crash layer); stores=(redisjson); }
   command -v jq >/dev/null || install_apt_package jq
-  "${LAYER}" install
-  for store in "${stores[@]}"; do install_store "${store}"; done
   WORK="$(mktemp -d /tmp/unsynced-crash.XXXXXX)"
-  check "layer: unsynced writes are gone after a crash, fsynced ones kept" layer_drops_unsynced_keeps_synced
+  for group in "${groups[@]}"; do
+    if [[ "${group}" == os-crash ]]; then
+      check "os-crash: refuses without --confirm, writes nothing" os_crash_refuses_without_confirm
+      check "os-crash: SysRq enabled, then b, no sync" os_crash_writes_sysrq_b
+      check "os-crash: --after-ms answers first, crashes after" os_crash_answers_then_crashes
+      check "os-crash: a bad --after-ms is refused" os_crash_rejects_bad_delay
+    else
+      "${LAYER}" install
+      check "layer: unsynced writes are gone after a crash, fsynced ones kept" layer_drops_unsynced_keeps_synced
+    fi
+  done
+  ((${#stores[@]} == 0)) || "${LAYER}" install
   for store in "${stores[@]}"; do
+    install_store "${store}"
     for ((run = 1; run <= repeat; run++)); do
       for profile in relaxed strict; do
         check "${store} ${profile} run ${run}: acknowledged writes after a crash" check_crash "${store}" "${profile}" "${run}"
