@@ -3,14 +3,20 @@
 Use like:
     python acked_writes.py write redis HOST:PORT SECONDS ACKED_FILE
     python acked_writes.py write mongodb URI SECONDS ACKED_FILE [--journaled]
+    python acked_writes.py write elasticsearch URL SECONDS ACKED_FILE [--translog request|async]
     python acked_writes.py check redis HOST:PORT ACKED_FILE
     python acked_writes.py check mongodb URI ACKED_FILE
+    python acked_writes.py check elasticsearch URL ACKED_FILE
 
 write: one writer inserts keys 0, 1, 2, ... one at a time until SECONDS pass or the server goes away (the test
-kills it meanwhile). ACKED_FILE gets one line per acknowledged key; the one write in flight when the server died is
-indeterminate (either outcome allowed) and is not listed. MongoDB writes use w:1, with j:true only when --journaled
-(the strict profile's mongodb.writeConcern=journaled; relaxed is "acknowledged", j unset).
-check: reads every key of ACKED_FILE back and prints one JSON line: acked, lost, read_back_failed, first_lost.
+kills it meanwhile). ACKED_FILE gets one line per acknowledged key, "KEY ACK_EPOCH_MS"; the one write in flight when
+the server died is indeterminate (either outcome allowed) and is not listed. MongoDB writes use w:1, with j:true only
+when --journaled (the strict profile's mongodb.writeConcern=journaled; relaxed is "acknowledged", j unset).
+Elasticsearch: the index is created first with one shard, no replica and index.translog.durability as given (the
+profiles' es.translog.durability; async fsyncs every 1 s), then one document per key.
+check: reads every key of ACKED_FILE back and prints one JSON line: acked, lost, read_back_failed, first_lost, and
+lost_window_ms (from the first lost key's acknowledgement to the last acknowledgement: how much time the loss covers,
+to hold against the profile's fsync interval).
 Exit 0 when the read-back succeeded (whatever the loss; the caller judges it), 1 when the server could not be read.
 
 Why its own client: the suite's checker (sweep's AckedWrites/LossDrill) is driven by scripts/stores.sh faults on the
@@ -67,7 +73,7 @@ def write_redis(address, seconds, acked):
         client.send("SET", KEY_PREFIX + str(key), key)
         if client.reply() != "OK":
             raise RuntimeError("SET was not acknowledged")
-        acked.append(key)
+        acked.append((key, time.time_ns() // 1_000_000))
         key += 1
 
 
@@ -96,7 +102,7 @@ def write_mongodb(uri, seconds, acked, journaled):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         collection.insert_one({"_id": key, "v": key})
-        acked.append(key)
+        acked.append((key, time.time_ns() // 1_000_000))
         key += 1
 
 
@@ -105,8 +111,45 @@ def check_mongodb(uri, keys):
     return {doc["_id"] for doc in collection.find({}, {"_id": 1})} & set(keys)
 
 
+ES_INDEX = "unsynced_crash"
+
+
+def es_request(url, method, path, body=None):
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url.rstrip("/") + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def write_elasticsearch(url, seconds, acked, translog):
+    settings = {"number_of_shards": 1, "number_of_replicas": 0, "translog.durability": translog}
+    if translog == "async":
+        settings["translog.sync_interval"] = "1s"
+    es_request(url, "PUT", "/" + ES_INDEX, {"settings": {"index": settings}})
+    key = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        reply = es_request(url, "PUT", f"/{ES_INDEX}/_doc/{key}", {"v": key})
+        if reply.get("result") != "created":
+            raise RuntimeError(f"not created: {reply}")
+        acked.append((key, time.time_ns() // 1_000_000))
+        key += 1
+
+
+def check_elasticsearch(url, keys):
+    es_request(url, "GET", f"/_cluster/health/{ES_INDEX}?wait_for_status=green&timeout=60s")
+    present = set()
+    for start in range(0, len(keys), 1000):
+        reply = es_request(url, "POST", f"/{ES_INDEX}/_mget", {"ids": [str(k) for k in keys[start : start + 1000]]})
+        present.update(int(doc["_id"]) for doc in reply["docs"] if doc.get("found"))
+    return present
+
+
 def main(argv):
-    if len(argv) < 5 or argv[1] not in ("write", "check") or argv[2] not in ("redis", "mongodb"):
+    if len(argv) < 5 or argv[1] not in ("write", "check") or argv[2] not in ("redis", "mongodb", "elasticsearch"):
         print(__doc__, file=sys.stderr)
         return 2
     command, store, address = argv[1], argv[2], argv[3]
@@ -115,27 +158,31 @@ def main(argv):
         try:
             if store == "redis":
                 write_redis(address, float(argv[4]), acked)
-            else:
+            elif store == "mongodb":
                 write_mongodb(address, float(argv[4]), acked, "--journaled" in argv[6:])
+            else:
+                translog = argv[argv.index("--translog") + 1] if "--translog" in argv else "request"
+                write_elasticsearch(address, float(argv[4]), acked, translog)
         except Exception as error:  # the server was killed under us: expected, the acknowledged ones are recorded
             print(f"writer stopped: {error}", file=sys.stderr)
         with open(argv[5], "w") as out:
-            out.writelines(f"{key}\n" for key in acked)
+            out.writelines(f"{key} {ack_ms}\n" for key, ack_ms in acked)
         print(json.dumps({"acked": len(acked)}))
         return 0
     with open(argv[4]) as source:
-        keys = [int(line) for line in source if line.strip()]
+        ack_ms = dict(tuple(int(field) for field in line.split()) for line in source if line.strip())
+    keys = list(ack_ms)
     try:
-        present = check_redis(address, keys) if store == "redis" else check_mongodb(address, keys)
+        checks = {"redis": check_redis, "mongodb": check_mongodb, "elasticsearch": check_elasticsearch}
+        present = checks[store](address, keys)
     except Exception as error:
         print(json.dumps({"acked": len(keys), "lost": None, "read_back_failed": len(keys), "error": str(error)}))
         return 1
     lost = [k for k in keys if k not in present]
-    print(
-        json.dumps(
-            {"acked": len(keys), "lost": len(lost), "read_back_failed": 0, "first_lost": min(lost, default=None)}
-        )
-    )
+    first_lost = min(lost, default=None)
+    window = None if first_lost is None else max(ack_ms.values()) - ack_ms[first_lost]
+    figures = {"acked": len(keys), "lost": len(lost), "read_back_failed": 0, "first_lost": first_lost}
+    print(json.dumps(figures | {"lost_window_ms": window}))
     return 0
 
 

@@ -10,17 +10,22 @@
 # fsynced is gone, as at a power loss. A process kill alone keeps the OS page cache and never tests fsync settings.
 #   layer:     without a store: data written without fsync is gone after the crash, fsynced data is kept, a
 #              truncate not fsynced is undone, a clean unmount writes everything back.
-#   redisjson, mongodb: one server on its own port, its data on the layer, with the suite's durability profile
+#   redisjson, mongodb, elasticsearch: one server on its own port, its data on the layer, with the suite's durability profile
 #              (scripts/stores/profiles/<store>.env); one writer records every acknowledged key, the crash comes
 #              mid-stream, the server restarts on the same directory and every acknowledged key is read back.
-#              relaxed (Redis appendfsync everysec; MongoDB w:1 without j, journal commit every 500 ms) must lose at
-#              least 1; strict (appendfsync always; j:true) must lose 0. Every key must be read back.
-#              About 15 s a run for Redis, 20-35 s for MongoDB (its start and recovery through a Python layer).
+#              relaxed (Redis appendfsync everysec; MongoDB w:1 without j, journal commit every 500 ms;
+#              Elasticsearch translog async, fsync every 1 s) must lose at least 1; strict (appendfsync always;
+#              j:true; translog fsync per request) must lose 0. Every key must be read back.
+#              About 8 s a run for Redis, 15 s for Elasticsearch, 15-35 s for MongoDB (its start and recovery
+#              through a Python layer).
 #
 # Use like:
-#   scripts/tests/test_unsynced_crash.sh [--repeat N] [GROUP...]     (GROUP: os-crash layer redisjson mongodb)
+#   scripts/tests/test_unsynced_crash.sh [--repeat N] [GROUP...]     (GROUP: os-crash layer redisjson mongodb
+#                                                                     elasticsearch)
 #
-# Own ports, never the suite's: Redis 6390, MongoDB 27031 (UNSYNCED_REDIS_PORT, UNSYNCED_MONGODB_PORT).
+# Own ports, never the suite's: Redis 6390, MongoDB 27031, Elasticsearch HTTP 9290 / transport 9390
+# (UNSYNCED_REDIS_PORT, UNSYNCED_MONGODB_PORT, UNSYNCED_ES_PORT, UNSYNCED_ES_TRANSPORT_PORT; heap UNSYNCED_ES_MEMORY_MB,
+# 512).
 # Settings: STORES_HOME (the stores' binaries, installed when missing, as scripts/stores.sh does); CRASH_AFTER_S
 # (seconds of writes before the crash, 2); KEEP_WORK=1 keeps the work directory.
 set -euo pipefail
@@ -40,19 +45,25 @@ source "${REPO_ROOT}/scripts/stores/profile.sh"
 source "${REPO_ROOT}/scripts/stores/redisjson.sh"
 # shellcheck source=../stores/mongodb.sh
 source "${REPO_ROOT}/scripts/stores/mongodb.sh"
+# shellcheck source=../stores/elasticsearch.sh
+source "${REPO_ROOT}/scripts/stores/elasticsearch.sh"
+# shellcheck source=../stores/proc.sh
+source "${REPO_ROOT}/scripts/stores/proc.sh"
 
 readonly LAYER="${REPO_ROOT}/scripts/faults/unsynced-fs.sh"
 readonly OS_CRASH="${REPO_ROOT}/scripts/provision/os-crash.sh"
 readonly CLIENT="${REPO_ROOT}/scripts/faults/acked_writes.py"
 readonly REDIS_TEST_PORT="${UNSYNCED_REDIS_PORT:-6390}"
 readonly MONGODB_TEST_PORT="${UNSYNCED_MONGODB_PORT:-27031}"
+readonly ES_TEST_PORT="${UNSYNCED_ES_PORT:-9290}"
+readonly ES_TEST_TRANSPORT_PORT="${UNSYNCED_ES_TRANSPORT_PORT:-9390}"
 readonly CRASH_AFTER_S="${CRASH_AFTER_S:-2}"
 WORK=""
 MOUNTED=()
 SERVER_PID_FILES=()
 
 usage() {
-  sed -n '3,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -182,6 +193,13 @@ redis_start() {
   wait_until 30 "redis on ${REDIS_TEST_PORT}" redisjson_ready single "${REDIS_TEST_PORT}"
 }
 
+es_start() {
+  # A small heap: the index holds a few thousand tiny documents, and the machine is shared.
+  STORE_MEMORY_MB="${UNSYNCED_ES_MEMORY_MB:-512}" ES_TRANSPORT_PORT="${ES_TEST_TRANSPORT_PORT}" \
+    elasticsearch_start_instance single "${ES_TEST_PORT}" "$1"
+  wait_until 180 "elasticsearch on ${ES_TEST_PORT}" elasticsearch_ready single "${ES_TEST_PORT}"
+}
+
 mongodb_start() {
   local profile="$1" dir="$2" commit
   commit="$(profile_server_value mongodb "${profile}" single journalCommitInterval)"
@@ -193,44 +211,59 @@ mongodb_start() {
 # Prints the read-back JSON line of one crash: writes for CRASH_AFTER_S, SIGKILL of the server, SIGKILL of the layer
 # (the power loss), mount again, start the server on the same directory, read every acknowledged key back.
 crash_run() {
-  local store="$1" profile="$2" dir="${WORK}/${1}-${2}-${3}" address writer_args=()
+  local store="$1" profile="$2" dir="${WORK}/${1}-${2}-${3}" mnt writer_args=()
   mkdir -p "${dir}"
-  mount_layer "${dir}/back" "${dir}/mnt"
+  # Elasticsearch's data path is <home>/data; the others are pointed at mnt.
+  mnt="${dir}/mnt"
+  [[ "${store}" != elasticsearch ]] || mnt="${dir}/data"
+  mount_layer "${dir}/back" "${mnt}"
   SERVER_PID_FILES+=("${dir}/pid")
-  if [[ "${store}" == redisjson ]]; then
-    address="127.0.0.1:${REDIS_TEST_PORT}"
-    redis_conf "${profile}" "${dir}"
-    redis_start "${dir}"
-    writer_args=(redis "${address}")
-  else
-    address="mongodb://127.0.0.1:${MONGODB_TEST_PORT}/"
-    mongodb_start "${profile}" "${dir}"
-    writer_args=(mongodb "${address}")
-  fi
-  # The strict profile's client side: MongoDB's mongodb.writeConcern=journaled is j:true.
-  local journaled=()
-  [[ "${store}" == mongodb && "$(profile_list mongodb "${profile}" single client)" == *journaled* ]] && journaled=(--journaled)
-  "$(venv_python)" "${CLIENT}" write "${writer_args[@]}" $((CRASH_AFTER_S + 10)) "${dir}/acked" "${journaled[@]}" \
-    >"${dir}/writer.json" 2>"${dir}/writer.err" &
+  start_server "${store}" "${profile}" "${dir}"
+  mapfile -t writer_args < <(client_args "${store}" "${profile}")
+  "$(venv_python)" "${CLIENT}" write "${writer_args[0]}" "${writer_args[1]}" $((CRASH_AFTER_S + 10)) "${dir}/acked" \
+    "${writer_args[@]:2}" >"${dir}/writer.json" 2>"${dir}/writer.err" &
   local writer=$!
   sleep "${CRASH_AFTER_S}"
   # The server first, then the layer: the server's last writes either reached the layer (and die with it unless
   # fsynced) or never left the server. Both SIGKILL, back to back.
   kill -KILL "$(cat "${dir}/pid")"
-  "${LAYER}" crash "${dir}/mnt"
+  "${LAYER}" crash "${mnt}"
   wait "${writer}"
-  mount_layer "${dir}/back" "${dir}/mnt"
-  if [[ "${store}" == redisjson ]]; then
-    redis_start "${dir}"
-  else
-    mongodb_start "${profile}" "${dir}"
-  fi
+  mount_layer "${dir}/back" "${mnt}"
+  start_server "${store}" "${profile}" "${dir}"
   local rc=0
-  "$(venv_python)" "${CLIENT}" check "${writer_args[@]}" "${dir}/acked" || rc=$?
+  "$(venv_python)" "${CLIENT}" check "${writer_args[0]}" "${writer_args[1]}" "${dir}/acked" || rc=$?
   kill -TERM "$(cat "${dir}/pid")" 2>/dev/null || true
-  wait_until 30 "the server to stop" bash -c "! kill -0 $(cat "${dir}/pid") 2>/dev/null" || true
-  "${LAYER}" unmount "${dir}/mnt"
+  wait_until 60 "the server to stop" bash -c "! kill -0 $(cat "${dir}/pid") 2>/dev/null" || true
+  "${LAYER}" unmount "${mnt}"
   return "${rc}"
+}
+
+start_server() {
+  local store="$1" profile="$2" dir="$3"
+  case "${store}" in
+    redisjson) redis_conf "${profile}" "${dir}" && redis_start "${dir}" ;;
+    mongodb) mongodb_start "${profile}" "${dir}" ;;
+    elasticsearch) es_start "${dir}" ;;
+  esac
+}
+
+# The acked-writes client's STORE and ADDRESS, then the profile's client side, one per line: MongoDB's
+# mongodb.writeConcern=journaled is j:true; Elasticsearch's es.translog.durability goes into the index settings.
+client_args() {
+  local store="$1" profile="$2" client
+  client="$(profile_list "${store}" "${profile}" single client)"
+  case "${store}" in
+    redisjson) printf '%s\n' redis "127.0.0.1:${REDIS_TEST_PORT}" ;;
+    mongodb)
+      printf '%s\n' mongodb "mongodb://127.0.0.1:${MONGODB_TEST_PORT}/"
+      [[ "${client}" != *journaled* ]] || printf '%s\n' --journaled
+      ;;
+    elasticsearch)
+      printf '%s\n' elasticsearch "http://127.0.0.1:${ES_TEST_PORT}" --translog
+      if [[ "${client}" == *es.translog.durability=async* ]]; then echo async; else echo request; fi
+      ;;
+  esac
 }
 
 # check_crash STORE PROFILE RUN: the run's figures on stdout (for the log) and the verdict.
@@ -256,7 +289,7 @@ main() {
       --repeat) repeat="$2"; shift 2 ;;
       -h | --help) usage; exit 0 ;;
       os-crash | layer) groups+=("$1"); shift ;;
-      redisjson | mongodb) stores+=("$1"); shift ;;
+      redisjson | mongodb | elasticsearch) stores+=("$1"); shift ;;
       *) usage >&2; exit 2 ;;
     esac
   done
