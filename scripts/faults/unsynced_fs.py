@@ -118,7 +118,7 @@ class UnsyncedFs(fuse.Operations):
         return state
 
     def _file_of_handle(self, fh):
-        # Opened before a crash-free write-back: the handle's inode always has a state (open creates it).
+        # open and create make the state before they hand out the handle, so it is always there.
         return self.files[self.handles[fh]]
 
     # --- metadata: straight to the backing directory, sizes from the volatile state ---
