@@ -15,7 +15,7 @@
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
 # cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store settings
 # read back from the servers (single relaxed, cluster strict), the durability check's power (a known-lossy fault on the
-# cluster, relaxed and strict), a node lost under load.
+# cluster, relaxed and strict), a crash that drops unsynced writes (relaxed and strict), a node lost under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -201,6 +201,9 @@ main() {
     # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
     # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
     suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
+    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port): relaxed loses what
+    # appendfsync everysec allows, strict nothing. MongoDB and Elasticsearch run on demand (test_unsynced_crash.sh).
+    suite unsynced-crash run_if_present scripts/tests/test_unsynced_crash.sh
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
