@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -244,8 +245,10 @@ public final class TimeSeriesCharts {
     boolean anyEvent = false;
     for (Plotted p : plotted) {
       for (StepEvents.Event e : p.events()) {
-        chart.mark(new VerticalMark(e.tS(), palette.colour(p.store()), e.kind()));
-        anyEvent = true;
+        if (!StepEvents.FREQUENT.contains(e.kind())) {
+          chart.mark(new VerticalMark(e.tS(), palette.colour(p.store()), e.kind()));
+          anyEvent = true;
+        }
       }
     }
     List<LegendEntry> legend = new ArrayList<>();
@@ -319,11 +322,20 @@ public final class TimeSeriesCharts {
         + ".";
   }
 
-  /** The background events in words (events.json), or that there were none to draw. */
+  /**
+   * The background events in words (events.json), or that there were none to draw; the {@link
+   * StepEvents#FREQUENT} kinds as a rate over the drawn seconds instead of one by one.
+   */
   private static String events(List<Plotted> plotted) {
     List<String> all = new ArrayList<>();
+    List<String> rates = new ArrayList<>();
     for (Plotted p : plotted) {
+      Map<String, Long> frequent = new TreeMap<>();
       for (StepEvents.Event e : p.events()) {
+        if (StepEvents.FREQUENT.contains(e.kind())) {
+          frequent.merge(e.kind(), 1L, Long::sum);
+          continue;
+        }
         all.add(
             p.store()
                 + " "
@@ -333,14 +345,31 @@ public final class TimeSeriesCharts {
                 + " s"
                 + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
       }
+      double seconds = p.series().seconds().size() + p.series().warmupS();
+      frequent.forEach(
+          (kind, n) ->
+              rates.add(
+                  p.store()
+                      + " "
+                      + kind
+                      + " "
+                      + Numbers.fixed(seconds > 0 ? n / seconds : 0, 1)
+                      + " per s"));
     }
+    String often =
+        rates.isEmpty()
+            ? ""
+            : " Too frequent to mark one by one (a mark every second lines up with any spike): "
+                + String.join(", ", rates)
+                + ".";
     if (all.isEmpty()) {
-      return "No background events recorded (events.json).";
+      return "No background events marked (events.json)." + often;
     }
     String listed = String.join("; ", all.subList(0, Math.min(all.size(), EVENTS_LISTED)));
     return "Background events (events.json): "
         + listed
         + (all.size() > EVENTS_LISTED ? "; and " + (all.size() - EVENTS_LISTED) + " more" : "")
-        + ".";
+        + "."
+        + often;
   }
 }
