@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
@@ -46,8 +47,16 @@ public final class TimeSeriesCharts {
   private static final int EVENTS_LISTED = 12;
 
   /** A step drawn in a group: its store, summary, seconds and background events. */
+  /**
+   * One step drawn: its seconds, its events, and the stretches a server of the store was not
+   * sampled in ({@link StepSampling#gaps}), where no event could show.
+   */
   private record Plotted(
-      String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {}
+      String store,
+      StepSummary summary,
+      StepTimeSeries series,
+      List<StepEvents.Event> events,
+      List<String> notSampled) {}
 
   /**
    * Where a pair of panels goes and what it marks besides the background events: the report
@@ -90,8 +99,13 @@ public final class TimeSeriesCharts {
     for (StoreRun.Step step : group.steps()) {
       StepTimeSeries s = series.get(step.dir());
       if (s != null && !s.seconds().isEmpty()) {
+        List<String> gaps =
+            StepSampling.read(step.dir())
+                .map(x -> x.gaps(-s.warmupS(), s.seconds().size()))
+                .orElse(List.of());
         plotted.add(
-            new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
+            new Plotted(
+                step.summary().store(), step.summary(), s, StepEvents.read(step.dir()), gaps));
       }
     }
     if (plotted.isEmpty()) {
@@ -362,6 +376,11 @@ public final class TimeSeriesCharts {
             : " Too frequent to mark one by one (a mark every second lines up with any spike): "
                 + String.join(", ", rates)
                 + ".";
+    List<String> gaps = new ArrayList<>();
+    plotted.forEach(p -> p.notSampled().forEach(g -> gaps.add(p.store() + " " + g)));
+    if (!gaps.isEmpty()) {
+      often += " Not sampled, so no event could show there: " + String.join(", ", gaps) + ".";
+    }
     if (all.isEmpty()) {
       return "No background events marked (events.json)." + often;
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,6 +61,12 @@ class TimeSeriesChartsTest {
             new StepEvents.Event(1.5, "mongodb", "es_refresh", ""),
             new StepEvents.Event(2.5, "mongodb", "es_refresh", ""),
             new StepEvents.Event(3.5, "mongodb", "es_refresh", "")));
+    new StepSampling(
+            List.of(
+                new StepSampling.Server(
+                    "127.0.0.1:27018",
+                    List.of(new StepSampling.Span(-2, 0), new StepSampling.Span(3, 5)))))
+        .write(run.resolve("mongodb/steps/03-t4-r400"));
     return run;
   }
 
@@ -86,6 +93,10 @@ class TimeSeriesChartsTest {
         html.matches(
             "(?s).*Too frequent to mark one by one[^.]*: mongodb es_refresh 0\\.\\d per s.*"),
         "the refreshes as a rate");
+    assertTrue(
+        html.contains(
+            "Not sampled, so no event could show there: mongodb 127.0.0.1:27018 0.0-3.0 s"),
+        "a server's unsampled stretch is said");
     String section = html.substring(html.indexOf("<section id=\"time-series\">"));
     assertTrue(
         section.indexOf("timeseries-load-50pct")

@@ -2,11 +2,16 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -140,6 +145,35 @@ final class BackgroundEvents {
       }
     }
     return events;
+  }
+
+  /**
+   * Which stretches each server was sampled over: from a sample that had its counters to the last
+   * of the unbroken run of samples that had them, in seconds from the measurement start.
+   */
+  static StepSampling sampling(List<Sample> samples, long measurementStartMs) {
+    Map<String, List<StepSampling.Span>> spans = new TreeMap<>();
+    Map<String, double[]> open = new LinkedHashMap<>();
+    for (Sample s : samples) {
+      double t = (s.epochMs() - measurementStartMs) / 1000.0;
+      Set<String> here = new LinkedHashSet<>();
+      s.counters().keySet().forEach(k -> here.add(StoreProbe.BackgroundSampler.nodeOf(k)));
+      for (var it = open.entrySet().iterator(); it.hasNext(); ) {
+        var e = it.next();
+        if (!here.contains(e.getKey())) {
+          spans.get(e.getKey()).add(new StepSampling.Span(e.getValue()[0], e.getValue()[1]));
+          it.remove();
+        }
+      }
+      for (String node : here) {
+        spans.computeIfAbsent(node, n -> new ArrayList<>());
+        open.computeIfAbsent(node, n -> new double[] {t, t})[1] = t;
+      }
+    }
+    open.forEach((node, span) -> spans.get(node).add(new StepSampling.Span(span[0], span[1])));
+    List<StepSampling.Server> servers = new ArrayList<>();
+    spans.forEach((node, list) -> servers.add(new StepSampling.Server(node, list)));
+    return new StepSampling(servers);
   }
 
   /**

@@ -151,9 +151,9 @@ final class StepPublisher {
   }
 
   /**
-   * events.json, when the store was sampled and the step's logs started; for the simulated {@code
-   * mm1} store, which runs inside the client, the stalls it reported itself ({@link
-   * Mm1DB#STALLS_FILE}).
+   * events.json and sampling.json, when the store was sampled and the step's logs started; for the
+   * simulated {@code mm1} store, which runs inside the client, the stalls it reported itself
+   * ({@link Mm1DB#STALLS_FILE}).
    */
   private void writeEvents(List<BackgroundEvents.Sample> samples) throws IOException {
     String store = session.name();
@@ -163,6 +163,7 @@ final class StepPublisher {
     }
     if (!samples.isEmpty()) {
       StepEvents.write(tmp, BackgroundEvents.events(samples, store, start.getAsLong()));
+      BackgroundEvents.sampling(samples, start.getAsLong()).write(tmp);
       return;
     }
     Path stalls = tmp.resolve(Mm1DB.STALLS_FILE);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -84,6 +85,16 @@ class BackgroundEventsTest {
     assertTrue(
         events.get(0).detail().startsWith("on 127.0.0.1:7004: 1 started between "),
         events.get(0).detail());
+    StepSampling sampling = BackgroundEvents.sampling(samples, T);
+    assertEquals(
+        List.of(
+            new StepSampling.Server(
+                "127.0.0.1:7001",
+                List.of(new StepSampling.Span(0, 0), new StepSampling.Span(3, 4))),
+            new StepSampling.Server("127.0.0.1:7004", List.of(new StepSampling.Span(0, 4)))),
+        sampling.servers(),
+        "the killed primary was not sampled from 0 s to 3 s");
+    assertEquals(List.of("127.0.0.1:7001 0.0-3.0 s"), sampling.gaps(0, 4));
   }
 
   @Test
