@@ -43,13 +43,15 @@ public final class TimeSeriesCharts {
   private static final String GREY = "#555";
   private static final String BOUND_GREY = "#999";
 
-  /** Events named in a caption; the rest are counted, the chart still marks all of them. */
+  /**
+   * Events named in a caption; the rest are counted, the chart still marks all of them (but the
+   * frequent kinds, given as rates).
+   */
   private static final int EVENTS_LISTED = 12;
 
-  /** A step drawn in a group: its store, summary, seconds and background events. */
   /**
-   * One step drawn: its seconds, its events, and the stretches a server of the store was not
-   * sampled in ({@link StepSampling#gaps}), where no event could show.
+   * A step drawn in a group: its store, summary, seconds, background events, and the stretches a
+   * server of the store was not sampled in ({@link StepSampling#gaps}), where no event could show.
    */
   private record Plotted(
       String store,
