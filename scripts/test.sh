@@ -9,12 +9,13 @@
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the store rules both
-# fault paths share (scripts/cluster/, on kept store answers), the AWS servers' fault helper and its SSH key (stand-ins
-# for systemd and the stores), a remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of
-# network namespaces (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification
-# (single and cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the
-# store settings read back from the servers (single relaxed, cluster strict), the durability check's power (a
-# known-lossy fault on the cluster, relaxed and strict), a node lost under load.
+# fault paths share (scripts/cluster/, on kept store answers), the benchmarks' reader of step verdicts
+# (bench_clients.py), the AWS servers' fault helper and its SSH key (stand-ins for systemd and the stores), a remote
+# client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
+# (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
+# cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store settings
+# read back from the servers (single relaxed, cluster strict), the durability check's power (a known-lossy fault on the
+# cluster, relaxed and strict), a crash that drops unsynced writes (relaxed and strict), a node lost under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -153,6 +154,7 @@ main() {
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite store-rules run_if_present scripts/tests/test_store_rules.sh
+    suite bench-clients python3 -m unittest scripts/tests/test_bench_clients.py
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit mvn -B -q install -DskipITs
@@ -163,6 +165,7 @@ main() {
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite_beside store-rules run_if_present scripts/tests/test_store_rules.sh
+    suite_beside bench-clients python3 -m unittest scripts/tests/test_bench_clients.py
     suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install
@@ -198,6 +201,9 @@ main() {
     # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
     # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
     suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
+    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port): relaxed loses what
+    # appendfsync everysec allows, strict nothing. MongoDB and Elasticsearch run on demand (test_unsynced_crash.sh).
+    suite unsynced-crash run_if_present scripts/tests/test_unsynced_crash.sh
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null

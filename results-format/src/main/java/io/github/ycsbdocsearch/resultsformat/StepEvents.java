@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * A step's {@code events.json}: the background work a store did while the step ran (an AOF rewrite,
@@ -39,6 +40,14 @@ public final class StepEvents {
           "es_gc_young",
           "es_gc_old",
           "wt_checkpoint");
+
+  /**
+   * Kinds that come so often and cost so little that they are no event to line a spike up with:
+   * Elasticsearch's refreshes (every second) and its young collections. The report gives them as a
+   * rate, not as marks (a mark every second fits any spike), and the capacity search covers no
+   * cycle of theirs.
+   */
+  public static final Set<String> FREQUENT = Set.of("es_refresh", "es_gc_young");
 
   private static final TypeReference<List<Event>> LIST = new TypeReference<>() {};
 

@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -41,12 +43,22 @@ public final class TimeSeriesCharts {
   private static final String GREY = "#555";
   private static final String BOUND_GREY = "#999";
 
-  /** Events named in a caption; the rest are counted, the chart still marks all of them. */
+  /**
+   * Events named in a caption; the rest are counted, the chart still marks all of them (but the
+   * frequent kinds, given as rates).
+   */
   private static final int EVENTS_LISTED = 12;
 
-  /** A step drawn in a group: its store, summary, seconds and background events. */
+  /**
+   * A step drawn in a group: its store, summary, seconds, background events, and the stretches a
+   * server of the store was not sampled in ({@link StepSampling#gaps}), where no event could show.
+   */
   private record Plotted(
-      String store, StepSummary summary, StepTimeSeries series, List<StepEvents.Event> events) {}
+      String store,
+      StepSummary summary,
+      StepTimeSeries series,
+      List<StepEvents.Event> events,
+      List<String> notSampled) {}
 
   /**
    * Where a pair of panels goes and what it marks besides the background events: the report
@@ -89,8 +101,13 @@ public final class TimeSeriesCharts {
     for (StoreRun.Step step : group.steps()) {
       StepTimeSeries s = series.get(step.dir());
       if (s != null && !s.seconds().isEmpty()) {
+        List<String> gaps =
+            StepSampling.read(step.dir())
+                .map(x -> x.gaps(-s.warmupS(), s.seconds().size()))
+                .orElse(List.of());
         plotted.add(
-            new Plotted(step.summary().store(), step.summary(), s, StepEvents.read(step.dir())));
+            new Plotted(
+                step.summary().store(), step.summary(), s, StepEvents.read(step.dir()), gaps));
       }
     }
     if (plotted.isEmpty()) {
@@ -244,8 +261,10 @@ public final class TimeSeriesCharts {
     boolean anyEvent = false;
     for (Plotted p : plotted) {
       for (StepEvents.Event e : p.events()) {
-        chart.mark(new VerticalMark(e.tS(), palette.colour(p.store()), e.kind()));
-        anyEvent = true;
+        if (!StepEvents.FREQUENT.contains(e.kind())) {
+          chart.mark(new VerticalMark(e.tS(), palette.colour(p.store()), e.kind()));
+          anyEvent = true;
+        }
       }
     }
     List<LegendEntry> legend = new ArrayList<>();
@@ -319,11 +338,20 @@ public final class TimeSeriesCharts {
         + ".";
   }
 
-  /** The background events in words (events.json), or that there were none to draw. */
+  /**
+   * The background events in words (events.json), or that there were none to draw; the {@link
+   * StepEvents#FREQUENT} kinds as a rate over the drawn seconds instead of one by one.
+   */
   private static String events(List<Plotted> plotted) {
     List<String> all = new ArrayList<>();
+    List<String> rates = new ArrayList<>();
     for (Plotted p : plotted) {
+      Map<String, Long> frequent = new TreeMap<>();
       for (StepEvents.Event e : p.events()) {
+        if (StepEvents.FREQUENT.contains(e.kind())) {
+          frequent.merge(e.kind(), 1L, Long::sum);
+          continue;
+        }
         all.add(
             p.store()
                 + " "
@@ -333,14 +361,36 @@ public final class TimeSeriesCharts {
                 + " s"
                 + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
       }
+      double seconds = p.series().seconds().size() + p.series().warmupS();
+      frequent.forEach(
+          (kind, n) ->
+              rates.add(
+                  p.store()
+                      + " "
+                      + kind
+                      + " "
+                      + Numbers.fixed(seconds > 0 ? n / seconds : 0, 1)
+                      + " per s"));
+    }
+    String often =
+        rates.isEmpty()
+            ? ""
+            : " Too frequent to mark one by one (a mark every second lines up with any spike): "
+                + String.join(", ", rates)
+                + ".";
+    List<String> gaps = new ArrayList<>();
+    plotted.forEach(p -> p.notSampled().forEach(g -> gaps.add(p.store() + " " + g)));
+    if (!gaps.isEmpty()) {
+      often += " Not sampled, so no event could show there: " + String.join(", ", gaps) + ".";
     }
     if (all.isEmpty()) {
-      return "No background events recorded (events.json).";
+      return "No background events marked (events.json)." + often;
     }
     String listed = String.join("; ", all.subList(0, Math.min(all.size(), EVENTS_LISTED)));
     return "Background events (events.json): "
         + listed
         + (all.size() > EVENTS_LISTED ? "; and " + (all.size() - EVENTS_LISTED) + " more" : "")
-        + ".";
+        + "."
+        + often;
   }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.report.ReportWriter;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +56,17 @@ class TimeSeriesChartsTest {
         run.resolve("mongodb/steps/03-t4-r400"),
         List.of(
             new StepEvents.Event(-1.0, "mongodb", "wt_checkpoint", "during the warm-up"),
-            new StepEvents.Event(2.5, "mongodb", "wt_checkpoint", "checkpoint of 180 ms")));
+            new StepEvents.Event(2.5, "mongodb", "wt_checkpoint", "checkpoint of 180 ms"),
+            new StepEvents.Event(0.5, "mongodb", "es_refresh", ""),
+            new StepEvents.Event(1.5, "mongodb", "es_refresh", ""),
+            new StepEvents.Event(2.5, "mongodb", "es_refresh", ""),
+            new StepEvents.Event(3.5, "mongodb", "es_refresh", "")));
+    new StepSampling(
+            List.of(
+                new StepSampling.Server(
+                    "127.0.0.1:27018",
+                    List.of(new StepSampling.Span(-2, 0), new StepSampling.Span(3, 5)))))
+        .write(run.resolve("mongodb/steps/03-t4-r400"));
     return run;
   }
 
@@ -70,6 +81,7 @@ class TimeSeriesChartsTest {
     assertTrue(
         svg.contains(">warm-up: excluded<"), "the warm-up is shaded and says it is excluded");
     assertEquals(2, count(svg, ">wt_checkpoint<"), "each event marked, the one in the warm-up too");
+    assertEquals(0, count(svg, ">es_refresh<"), "a refresh every second is no mark");
     assertTrue(
         svg.contains(">-2<") && svg.contains(">0<") && svg.contains(">4<"),
         "time from the warm-up's start");
@@ -77,6 +89,14 @@ class TimeSeriesChartsTest {
     String html = Files.readString(run.resolve("report.html"));
     assertTrue(
         html.contains("mongodb wt_checkpoint at 2.5 s (checkpoint of 180 ms)"), "events in words");
+    assertTrue(
+        html.matches(
+            "(?s).*Too frequent to mark one by one[^.]*: mongodb es_refresh 0\\.\\d per s.*"),
+        "the refreshes as a rate");
+    assertTrue(
+        html.contains(
+            "Not sampled, so no event could show there: mongodb 127.0.0.1:27018 0.0-3.0 s"),
+        "a server's unsampled stretch is said");
     String section = html.substring(html.indexOf("<section id=\"time-series\">"));
     assertTrue(
         section.indexOf("timeseries-load-50pct")

@@ -2,11 +2,16 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -99,8 +104,11 @@ final class BackgroundEvents {
   /**
    * The events of a step: every increase of a counter between two samples, placed midway between
    * them (so within half a second of when the work started), in seconds from the step's measurement
-   * start. A kind's time counter ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event of its
-   * own: its increase is added to the kind's detail.
+   * start. Each server's counter is compared with that server's own previous value only: a server
+   * first seen in a later sample (one that joined, came back or was promoted) has no increase to
+   * show until its own counter rises, and the detail names the server. A kind's time counter
+   * ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event of its own: its increase is added to
+   * the kind's detail.
    */
   static List<StepEvents.Event> events(
       List<Sample> samples, String store, long measurementStartMs) {
@@ -110,15 +118,22 @@ final class BackgroundEvents {
       Sample now = samples.get(i);
       for (Map.Entry<String, Long> e : now.counters().entrySet()) {
         long n = increase(before, now, e.getKey());
-        if (n > 0 && !e.getKey().endsWith(StoreProbe.BackgroundSampler.MILLIS)) {
+        String kind = StoreProbe.BackgroundSampler.kindOf(e.getKey());
+        if (n > 0 && !kind.endsWith(StoreProbe.BackgroundSampler.MILLIS)) {
           double midMs = (before.epochMs() + now.epochMs()) / 2.0;
-          String timeKey = e.getKey() + StoreProbe.BackgroundSampler.MILLIS;
+          String node = StoreProbe.BackgroundSampler.nodeOf(e.getKey());
+          String timeKey =
+              node.isEmpty()
+                  ? kind + StoreProbe.BackgroundSampler.MILLIS
+                  : StoreProbe.BackgroundSampler.key(
+                      kind + StoreProbe.BackgroundSampler.MILLIS, node);
           events.add(
               new StepEvents.Event(
                   (midMs - measurementStartMs) / 1000.0,
                   store,
-                  e.getKey(),
-                  n
+                  kind,
+                  (node.isEmpty() ? "" : "on " + node + ": ")
+                      + n
                       + " started between "
                       + Instant.ofEpochMilli(before.epochMs())
                       + " and "
@@ -132,9 +147,41 @@ final class BackgroundEvents {
     return events;
   }
 
-  /** How much a counter rose from one sample to the next (0 when the first did not have it). */
+  /**
+   * Which stretches each server was sampled over: from a sample that had its counters to the last
+   * of the unbroken run of samples that had them, in seconds from the measurement start.
+   */
+  static StepSampling sampling(List<Sample> samples, long measurementStartMs) {
+    Map<String, List<StepSampling.Span>> spans = new TreeMap<>();
+    Map<String, double[]> open = new LinkedHashMap<>();
+    for (Sample s : samples) {
+      double t = (s.epochMs() - measurementStartMs) / 1000.0;
+      Set<String> here = new LinkedHashSet<>();
+      s.counters().keySet().forEach(k -> here.add(StoreProbe.BackgroundSampler.nodeOf(k)));
+      for (var it = open.entrySet().iterator(); it.hasNext(); ) {
+        var e = it.next();
+        if (!here.contains(e.getKey())) {
+          spans.get(e.getKey()).add(new StepSampling.Span(e.getValue()[0], e.getValue()[1]));
+          it.remove();
+        }
+      }
+      for (String node : here) {
+        spans.computeIfAbsent(node, n -> new ArrayList<>());
+        open.computeIfAbsent(node, n -> new double[] {t, t})[1] = t;
+      }
+    }
+    open.forEach((node, span) -> spans.get(node).add(new StepSampling.Span(span[0], span[1])));
+    List<StepSampling.Server> servers = new ArrayList<>();
+    spans.forEach((node, list) -> servers.add(new StepSampling.Server(node, list)));
+    return new StepSampling(servers);
+  }
+
+  /**
+   * How much a counter rose from one sample to the next: 0 when the first did not have it (a server
+   * not sampled then) and when it fell (a server restarted, its counters from zero).
+   */
   private static long increase(Sample before, Sample now, String key) {
     long is = now.counters().getOrDefault(key, 0L);
-    return is - before.counters().getOrDefault(key, is);
+    return Math.max(0, is - before.counters().getOrDefault(key, is));
   }
 }

@@ -31,8 +31,8 @@ import java.util.function.Function;
  * Writes what a step's folder records about it, and publishes the folder: {@code step.json} (with
  * the CPU both sides used), {@code clients.json} for several clients, {@code summary.json} from the
  * logs read once, {@code events.json}, then the hidden partial folder renamed to its name, so a
- * step folder with a name is always whole. It records; {@link StepVerdict} decides. Not
- * thread-safe; one per step.
+ * step folder with a name is always whole. It records; {@link StepEnding} decides. Not thread-safe;
+ * one per step.
  */
 final class StepPublisher {
   private final SweepContext ctx;
@@ -151,9 +151,9 @@ final class StepPublisher {
   }
 
   /**
-   * events.json, when the store was sampled and the step's logs started; for the simulated {@code
-   * mm1} store, which runs inside the client, the stalls it reported itself ({@link
-   * Mm1DB#STALLS_FILE}).
+   * events.json and sampling.json, when the store was sampled and the step's logs started; for the
+   * simulated {@code mm1} store, which runs inside the client, the stalls it reported itself
+   * ({@link Mm1DB#STALLS_FILE}).
    */
   private void writeEvents(List<BackgroundEvents.Sample> samples) throws IOException {
     String store = session.name();
@@ -163,6 +163,7 @@ final class StepPublisher {
     }
     if (!samples.isEmpty()) {
       StepEvents.write(tmp, BackgroundEvents.events(samples, store, start.getAsLong()));
+      BackgroundEvents.sampling(samples, start.getAsLong()).write(tmp);
       return;
     }
     Path stalls = tmp.resolve(Mm1DB.STALLS_FILE);

@@ -41,7 +41,7 @@ import java.util.function.LongConsumer;
  * hidden {@code .NN-tT.partial} folder; then {@code step.json} and the step's {@code summary.json}
  * are written once, and the folder is renamed to {@code NN-tT}, so a step folder with a name is
  * always whole. Everything after reads that summary. This class orchestrates: the clients start
- * through a {@link ClientRunner} (here, or over SSH), {@link StepVerdict} decides the outcome (the
+ * through a {@link ClientRunner} (here, or over SSH), {@link StepEnding} decides the outcome (the
  * child's exit code is not trusted, see {@link YcsbOutput}), and {@link StepPublisher} records it.
  * Not thread-safe; one step at a time.
  */
@@ -152,13 +152,13 @@ final class StepRunner {
       companion.ifPresent(c -> c.finish(tmp));
     }
     Instant ended = Instant.now();
-    ChildResult child = StepVerdict.combined(runs);
-    Optional<String> problem = StepVerdict.problem(runs, timing);
+    ChildResult child = StepEnding.combined(runs);
+    Optional<String> problem = StepEnding.problem(runs, timing);
     StepPublisher publisher = new StepPublisher(ctx, session, step, tmp);
     StepRecord ran =
         publisher.record(
             timing,
-            StepVerdict.status(child, problem),
+            StepEnding.status(child, problem),
             problem.orElse(null),
             started,
             ended,
@@ -166,8 +166,8 @@ final class StepRunner {
             runs,
             openLoop);
     StepPublisher.Measured measured = publisher.measure(ran, runs, start.startAtEpochMs());
-    StepVerdict.Judged judged =
-        StepVerdict.judge(
+    StepEnding.Judged judged =
+        StepEnding.judge(
             session, step, timing, ran, measured.unreadable(), measured.summary(), detector);
     // The summary of the final record (its status may have changed above), from the logs read once.
     StepRecord record = judged.record();

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.search;
 
+import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,11 +16,8 @@ import java.util.function.Predicate;
  */
 public final class BackgroundCycles {
 
-  /**
-   * Kinds that come so often and cost so little that they are no cycle worth covering:
-   * Elasticsearch's refreshes (every second) and its young garbage collections.
-   */
-  public static final Set<String> FREQUENT = Set.of("es_refresh", "es_gc_young");
+  /** Kinds that come so often and cost so little that they are no cycle worth covering. */
+  public static final Set<String> FREQUENT = StepEvents.FREQUENT;
 
   private BackgroundCycles() {}
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
+import io.github.ycsbdocsearch.resultsformat.StepSampling;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -57,6 +58,58 @@ class BackgroundEventsTest {
     assertTrue(
         events.get(0).detail().startsWith("2 started between ")
             && events.get(0).detail().endsWith(", 235 ms in total"),
+        events.get(0).detail());
+  }
+
+  /**
+   * A failover: the primary on :7001 is killed (left out of the samples after it), its replica on
+   * :7004, whose own lifetime count is 5, is promoted, and :7001 comes back with its counters from
+   * zero. Summed over the primaries this read as 5 made-up rewrites; per server, only the rewrite
+   * :7004 really started is an event, and the detail names the server.
+   */
+  @Test
+  void aPromotedOrRestartedServerIsNoEventOnlyItsOwnRiseIs() {
+    String primary = StoreProbe.BackgroundSampler.key("aof_rewrite", "127.0.0.1:7001");
+    String replica = StoreProbe.BackgroundSampler.key("aof_rewrite", "127.0.0.1:7004");
+    List<BackgroundEvents.Sample> samples =
+        List.of(
+            new BackgroundEvents.Sample(T, Map.of(primary, 3L, replica, 5L)),
+            new BackgroundEvents.Sample(T + 1000, Map.of(replica, 5L)),
+            new BackgroundEvents.Sample(T + 2000, Map.of(replica, 6L)),
+            new BackgroundEvents.Sample(T + 3000, Map.of(primary, 0L, replica, 6L)),
+            new BackgroundEvents.Sample(T + 4000, Map.of(primary, 0L, replica, 6L)));
+    List<StepEvents.Event> events = BackgroundEvents.events(samples, "redisjson", T);
+    assertEquals(1, events.size(), events.toString());
+    assertEquals("aof_rewrite", events.get(0).kind());
+    assertEquals(1.5, events.get(0).tS(), 1e-9);
+    assertTrue(
+        events.get(0).detail().startsWith("on 127.0.0.1:7004: 1 started between "),
+        events.get(0).detail());
+    StepSampling sampling = BackgroundEvents.sampling(samples, T);
+    assertEquals(
+        List.of(
+            new StepSampling.Server(
+                "127.0.0.1:7001",
+                List.of(new StepSampling.Span(0, 0), new StepSampling.Span(3, 4))),
+            new StepSampling.Server("127.0.0.1:7004", List.of(new StepSampling.Span(0, 4)))),
+        sampling.servers(),
+        "the killed primary was not sampled from 0 s to 3 s");
+    assertEquals(List.of("127.0.0.1:7001 0.0-3.0 s"), sampling.gaps(0, 4));
+  }
+
+  @Test
+  void aServersTimeCounterGoesIntoThatServersEvent() {
+    List<BackgroundEvents.Sample> samples =
+        List.of(
+            new BackgroundEvents.Sample(
+                T, Map.of("es_gc_young@es-1", 40L, "es_gc_young_ms@es-1", 900L)),
+            new BackgroundEvents.Sample(
+                T + 1000, Map.of("es_gc_young@es-1", 41L, "es_gc_young_ms@es-1", 950L)));
+    List<StepEvents.Event> events = BackgroundEvents.events(samples, "elasticsearch", T);
+    assertEquals(1, events.size(), events.toString());
+    assertTrue(
+        events.get(0).detail().startsWith("on es-1: 1 started")
+            && events.get(0).detail().endsWith(", 50 ms in total"),
         events.get(0).detail());
   }
 

@@ -61,18 +61,50 @@ public interface StoreProbe {
   }
 
   /**
-   * Counters of the store's background work so far, summed over its servers, by kind (the names
-   * {@code events.json} uses: {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code
-   * es_flush}, {@code es_merge}, {@code es_gc_young}, {@code es_gc_old}, {@code wt_checkpoint});
-   * each counts the times that work started. A counter named after a kind plus {@link #MILLIS} is
-   * not a kind of its own: it is the milliseconds that kind's work took so far (a JVM's collection
-   * time), and its increase goes into the event's detail. The runner records every increase between
-   * two samples as an event on the step's time axis. One instance per step; its calls come one at a
-   * time (possibly from different threads, never at once).
+   * Counters of the store's background work so far, by kind (the names {@code events.json} uses:
+   * {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code es_flush}, {@code es_merge},
+   * {@code es_gc_young}, {@code es_gc_old}, {@code wt_checkpoint}) and by server: each key is
+   * {@link #key kind@node}, every server's own counter, replicas and secondaries too. Per server,
+   * because a sum over the current primaries jumps when a failover promotes a replica (its lifetime
+   * count joins the sum: one made-up event) and drops when a server leaves; the runner differences
+   * each server's counter against that server's own previous value, so a server that joins or is
+   * promoted is no event, and one that cannot be reached is left out of that sample (not sampled),
+   * never read as zero. Each counts the times that work started. A counter named after a kind plus
+   * {@link #MILLIS} is not a kind of its own: it is the milliseconds that kind's work took so far
+   * (a JVM's collection time), and its increase goes into the event's detail. One instance per
+   * step; its calls come one at a time (possibly from different threads, never at once).
    */
   interface BackgroundSampler extends AutoCloseable {
     /** The suffix of a kind's time counter: {@code es_gc_young_ms} is {@code es_gc_young}'s. */
     String MILLIS = "_ms";
+
+    /** Between a counter's kind and its server in a key: {@code aof_rewrite@127.0.0.1:7001}. */
+    String AT = "@";
+
+    /** The key of {@code kind}'s counter on {@code node}. */
+    static String key(String kind, String node) {
+      return kind + AT + node;
+    }
+
+    /** The kind of a counter's key ({@code aof_rewrite} of {@code aof_rewrite@127.0.0.1:7001}). */
+    static String kindOf(String key) {
+      int at = key.indexOf(AT);
+      return at < 0 ? key : key.substring(0, at);
+    }
+
+    /** A kind's counters summed over the servers of one sample (for people and tests). */
+    static long total(Map<String, Long> counters, String kind) {
+      return counters.entrySet().stream()
+          .filter(e -> kindOf(e.getKey()).equals(kind))
+          .mapToLong(Map.Entry::getValue)
+          .sum();
+    }
+
+    /** The server of a counter's key; "" for a key without one. */
+    static String nodeOf(String key) {
+      int at = key.indexOf(AT);
+      return at < 0 ? "" : key.substring(at + 1);
+    }
 
     /**
      * The counters now; empty when the store does not say, or cannot be reached now. Never throws.

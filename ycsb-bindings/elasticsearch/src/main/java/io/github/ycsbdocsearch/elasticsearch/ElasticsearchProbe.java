@@ -224,7 +224,10 @@ public class ElasticsearchProbe implements StoreProbe {
 
   /**
    * One client, created at the first sample that reaches the cluster and kept: its connection pool
-   * reconnects by itself after a node restarts.
+   * reconnects by itself after a node restarts. Every node's own counters (replica copies refresh,
+   * flush and merge too), keyed by node name; a node that does not say is left out of the sample. A
+   * merge counts when it starts: the merges done plus those running ({@code merges.total} rises
+   * only when a merge ends, so it alone would place a long merge at its end).
    */
   private static final class NodeStatsSampler implements BackgroundSampler {
     private final ElasticsearchConfig.Connection connection;
@@ -241,23 +244,28 @@ public class ElasticsearchProbe implements StoreProbe {
           client = ElasticsearchConnector.open(connection);
         }
         Map<String, Long> n = new TreeMap<>();
-        for (var node :
+        for (var entry :
             client
                 .nodes()
                 .stats(s -> s.metric("indices", "jvm").indexMetric("refresh", "flush", "merge"))
                 .nodes()
-                .values()) {
+                .entrySet()) {
+          var node = entry.getValue();
           var indices = node.indices();
           if (indices == null
               || indices.refresh() == null
               || indices.flush() == null
               || indices.merges() == null) {
-            return Map.of();
+            continue;
           }
-          n.merge("es_refresh", indices.refresh().total(), Long::sum);
-          n.merge("es_flush", indices.flush().total(), Long::sum);
-          n.merge("es_merge", indices.merges().total(), Long::sum);
-          addCollections(n, node.jvm());
+          String name = node.name() == null ? entry.getKey() : node.name();
+          n.put(BackgroundSampler.key("es_refresh", name), indices.refresh().total());
+          n.put(BackgroundSampler.key("es_flush", name), indices.flush().total());
+          Long running = indices.merges().current();
+          n.put(
+              BackgroundSampler.key("es_merge", name),
+              indices.merges().total() + (running == null ? 0 : running));
+          addCollections(n, name, node.jvm());
         }
         return n;
       } catch (IOException | RuntimeException e) {
@@ -269,7 +277,7 @@ public class ElasticsearchProbe implements StoreProbe {
      * Adds the node's collections and their time by collector ({@code young}, {@code old}: G1's
      * young and mixed pauses, and its full collections), when the node says.
      */
-    private static void addCollections(Map<String, Long> n, Jvm jvm) {
+    private static void addCollections(Map<String, Long> n, String node, Jvm jvm) {
       if (jvm == null || jvm.gc() == null) {
         return;
       }
@@ -279,9 +287,9 @@ public class ElasticsearchProbe implements StoreProbe {
               (name, c) -> {
                 if (c.collectionCount() != null && name.matches("[a-z]+")) {
                   String kind = "es_gc_" + name;
-                  n.merge(kind, c.collectionCount(), Long::sum);
+                  n.put(BackgroundSampler.key(kind, node), c.collectionCount());
                   if (c.collectionTimeInMillis() != null) {
-                    n.merge(kind + MILLIS, c.collectionTimeInMillis(), Long::sum);
+                    n.put(BackgroundSampler.key(kind + MILLIS, node), c.collectionTimeInMillis());
                   }
                 }
               });

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.Vector;
 import java.util.stream.Collectors;
@@ -236,7 +237,14 @@ class ElasticsearchBindingIT {
   @Test
   void theBackgroundSamplerCountsTheJvmsCollectionsWithTheirTime() {
     try (StoreProbe.BackgroundSampler sampler = probe.backgroundSampler(props())) {
-      Map<String, Long> c = sampler.counters();
+      Map<String, Long> c = new TreeMap<>();
+      sampler
+          .counters()
+          .forEach(
+              (k, v) -> {
+                assertTrue(!StoreProbe.BackgroundSampler.nodeOf(k).isEmpty(), "per node: " + k);
+                c.merge(StoreProbe.BackgroundSampler.kindOf(k), v, Long::sum);
+              });
       // A started node has collected at least once (its start-up allocates far more than one
       // young region): the counters are real, not placeholders.
       assertTrue(c.getOrDefault("es_gc_young", 0L) > 0, c.toString());

@@ -1,11 +1,15 @@
 package io.github.ycsbdocsearch.mongodb;
 
+import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoTimeoutException;
+import com.mongodb.ReadPreference;
+import com.mongodb.ServerAddress;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.connection.ClusterConnectionMode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.time.Duration;
@@ -15,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.bson.Document;
 
@@ -223,17 +229,27 @@ public class MongoDbProbe implements StoreProbe {
   }
 
   /**
-   * One driver client per shard, created once and kept: the driver connects in the background and
-   * reconnects by itself, so a sample after a restart or an election just waits for the server as
-   * any command does.
+   * Every member's own checkpoint counter, secondaries too: a client per shard (its set) finds the
+   * members from {@code hello}, and a direct client per member asks it for {@code serverStatus}.
+   * Per member, because the primary's counter alone jumps when an election promotes a secondary
+   * (its lifetime count replaces the old primary's). A member that does not answer within {@link
+   * #MEMBER_TIMEOUT_MS} is left out of that sample (not sampled), and the next sample asks the set
+   * for its members again. Clients are kept: the driver reconnects by itself.
    */
   private static final class CheckpointSampler implements BackgroundSampler {
-    private final List<MongoClient> clients = new ArrayList<>();
+    /** How long a sample waits for one member: a dead one must not hold up the others' samples. */
+    static final int MEMBER_TIMEOUT_MS = 500;
+
+    private final List<MongoDbConfig> shards;
+    private final List<MongoClient> sets = new ArrayList<>();
+    private final Map<String, MongoClient> members = new LinkedHashMap<>();
+    private boolean whole;
 
     CheckpointSampler(List<MongoDbConfig> shards) {
+      this.shards = List.copyOf(shards);
       try {
         for (MongoDbConfig config : shards) {
-          clients.add(MongoClients.create(config.clientSettings()));
+          sets.add(MongoClients.create(config.clientSettings()));
         }
       } catch (RuntimeException e) {
         close();
@@ -242,33 +258,80 @@ public class MongoDbProbe implements StoreProbe {
     }
 
     @Override
-    public Map<String, Long> counters() {
-      try {
-        long sum = 0;
-        for (MongoClient client : clients) {
-          Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
+    public synchronized Map<String, Long> counters() {
+      if (!whole) {
+        findMembers();
+      }
+      Map<String, Long> n = new TreeMap<>();
+      for (var it = members.entrySet().iterator(); it.hasNext(); ) {
+        var member = it.next();
+        try {
+          Document status =
+              member.getValue().getDatabase("admin").runCommand(new Document("serverStatus", 1));
           Document wt = status.get("wiredTiger", Document.class);
           Document tx = wt == null ? null : wt.get("transaction", Document.class);
-          if (tx == null || !(tx.get("transaction checkpoints") instanceof Number n)) {
-            return Map.of();
+          if (tx != null && tx.get("transaction checkpoints") instanceof Number c) {
+            n.put(BackgroundSampler.key("wt_checkpoint", member.getKey()), c.longValue());
           }
-          sum += n.longValue();
+        } catch (RuntimeException e) {
+          whole = false; // not sampled now; its client is kept and reconnects by itself
         }
-        return Map.of("wt_checkpoint", sum);
-      } catch (RuntimeException e) {
-        return Map.of();
+      }
+      return n;
+    }
+
+    /** Opens a direct client to every member it lacks; whole when every set answered. */
+    private void findMembers() {
+      whole = true;
+      for (int i = 0; i < sets.size(); i++) {
+        List<String> hosts;
+        try {
+          Document hello = sets.get(i).getDatabase("admin").runCommand(new Document("hello", 1));
+          hosts = hello.getList("hosts", String.class, List.of());
+          if (hosts.isEmpty() && hello.getString("me") != null) {
+            hosts = List.of(hello.getString("me"));
+          }
+        } catch (RuntimeException e) {
+          whole = false;
+          continue;
+        }
+        for (String host : hosts) {
+          if (!members.containsKey(host)) {
+            members.put(host, MongoClients.create(direct(shards.get(i), host)));
+          }
+        }
       }
     }
 
+    /** One member alone, whatever its role, with a short wait. */
+    private static MongoClientSettings direct(MongoDbConfig config, String host) {
+      return MongoClientSettings.builder(config.clientSettings())
+          .readPreference(ReadPreference.nearest())
+          .applyToClusterSettings(
+              b ->
+                  b.hosts(List.of(new ServerAddress(host)))
+                      .mode(ClusterConnectionMode.SINGLE)
+                      .requiredReplicaSetName(null)
+                      .serverSelectionTimeout(MEMBER_TIMEOUT_MS, TimeUnit.MILLISECONDS))
+          .applyToSocketSettings(
+              b ->
+                  b.connectTimeout(MEMBER_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                      .readTimeout(MEMBER_TIMEOUT_MS, TimeUnit.MILLISECONDS))
+          .build();
+    }
+
     @Override
-    public void close() {
-      for (MongoClient client : clients) {
+    public synchronized void close() {
+      List<MongoClient> all = new ArrayList<>(sets);
+      all.addAll(members.values());
+      for (MongoClient client : all) {
         try {
           client.close();
         } catch (RuntimeException e) {
           // Closing a client whose server went away may fail; nothing of the step depends on it.
         }
       }
+      members.clear();
     }
   }
 

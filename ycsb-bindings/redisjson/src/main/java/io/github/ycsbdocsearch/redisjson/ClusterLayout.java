@@ -32,6 +32,25 @@ record ClusterLayout(List<Master> masters, int replicas) {
   }
 
   /**
+   * Every server of a {@code CLUSTER NODES} reply, masters and replicas, in its order; those marked
+   * failed, without an address or still in the handshake are left out.
+   */
+  static List<HostAndPort> servers(String clusterNodes) {
+    List<HostAndPort> servers = new ArrayList<>();
+    for (String line : clusterNodes.split("\n")) {
+      String[] f = line.trim().split(" ");
+      if (f.length < 8) {
+        continue;
+      }
+      List<String> flags = List.of(f[2].split(","));
+      if (!flags.contains("fail") && !flags.contains("noaddr") && !flags.contains("handshake")) {
+        servers.add(address(f[1]));
+      }
+    }
+    return List.copyOf(servers);
+  }
+
+  /**
    * Parses the text reply of {@code CLUSTER NODES}; masters without slots (or failed) are left out.
    */
   static ClusterLayout parse(String clusterNodes) {

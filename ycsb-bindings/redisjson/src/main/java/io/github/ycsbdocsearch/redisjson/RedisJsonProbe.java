@@ -219,13 +219,15 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   /**
-   * One connection per master, opened at the first sample and kept; after a failure (a master
-   * restarted, a failover) they are closed and the next sample opens them again, to the masters of
-   * then.
+   * One connection per server, masters and replicas, opened at the first sample and kept. A server
+   * that fails to answer loses its connection and is left out of that sample (not sampled); the
+   * next sample asks the cluster for its servers again and connects to those it lacks (a restarted
+   * node, a new one).
    */
   private static final class PersistenceSampler implements BackgroundSampler {
     private final RedisJsonConfig config;
-    private List<Connection> masters = List.of();
+    private final Map<HostAndPort, Connection> servers = new LinkedHashMap<>();
+    private boolean whole;
 
     PersistenceSampler(RedisJsonConfig config) {
       this.config = config;
@@ -233,40 +235,60 @@ public final class RedisJsonProbe implements StoreProbe {
 
     @Override
     public synchronized Map<String, Long> counters() {
-      try {
-        if (masters.isEmpty()) {
-          masters = connect();
-        }
-        long[] n = {0, 0};
-        for (Connection node : masters) {
-          Map<String, String> p = infoSection(node, "persistence");
-          n[0] += Long.parseLong(p.getOrDefault("aof_rewrites", "0"));
-          n[1] += Long.parseLong(p.getOrDefault("rdb_saves", "0"));
-        }
-        return Map.of("aof_rewrite", n[0], "rdb_save", n[1]);
-      } catch (RuntimeException e) {
-        close();
-        return Map.of();
+      if (!whole) {
+        connect();
       }
+      Map<String, Long> n = new TreeMap<>();
+      for (var it = servers.entrySet().iterator(); it.hasNext(); ) {
+        var server = it.next();
+        try {
+          Map<String, String> p = infoSection(server.getValue(), "persistence");
+          String node = server.getKey().toString();
+          n.put(
+              BackgroundSampler.key("aof_rewrite", node),
+              Long.parseLong(p.getOrDefault("aof_rewrites", "0")));
+          n.put(
+              BackgroundSampler.key("rdb_save", node),
+              Long.parseLong(p.getOrDefault("rdb_saves", "0")));
+        } catch (RuntimeException e) {
+          closeQuietly(server.getValue());
+          it.remove();
+          whole = false;
+        }
+      }
+      return n;
     }
 
-    private List<Connection> connect() {
-      List<Connection> open = new ArrayList<>();
+    /** Connects to the servers it lacks; whole when every server the cluster names answered. */
+    private void connect() {
+      List<HostAndPort> all;
       try (UnifiedJedis jedis = RedisConnector.open(config)) {
-        for (HostAndPort m : masters(config, jedis)) {
-          open.add(RedisConnector.connect(config, m));
-        }
-        return open;
+        all =
+            config.cluster()
+                ? ClusterLayout.servers(
+                    RedisConnector.text(
+                        jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
+                : List.of(config.nodes().get(0));
       } catch (RuntimeException e) {
-        open.forEach(PersistenceSampler::closeQuietly);
-        throw e;
+        return; // no server reached: the sample is empty, the next one tries again
+      }
+      whole = true;
+      for (HostAndPort a : all) {
+        if (!servers.containsKey(a)) {
+          try {
+            servers.put(a, RedisConnector.connect(config, a));
+          } catch (RuntimeException e) {
+            whole = false;
+          }
+        }
       }
     }
 
     @Override
     public synchronized void close() {
-      masters.forEach(PersistenceSampler::closeQuietly);
-      masters = List.of();
+      servers.values().forEach(PersistenceSampler::closeQuietly);
+      servers.clear();
+      whole = false;
     }
 
     private static void closeQuietly(Connection c) {

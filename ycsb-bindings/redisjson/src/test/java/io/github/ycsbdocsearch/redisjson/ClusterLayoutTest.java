@@ -36,6 +36,18 @@ class ClusterLayoutTest {
   }
 
   @Test
+  void theServersAreEveryMasterAndReplicaThatAnswersButNotTheFailedOne() {
+    assertEquals(
+        List.of(
+            new HostAndPort("127.0.0.1", 7003),
+            new HostAndPort("127.0.0.1", 7002),
+            new HostAndPort("127.0.0.1", 7001),
+            new HostAndPort("127.0.0.1", 7004),
+            new HostAndPort("127.0.0.1", 7006)),
+        ClusterLayout.servers(NODES));
+  }
+
+  @Test
   void eachMastersIndexNameHashesIntoItsOwnSlots() {
     ClusterLayout layout = ClusterLayout.parse(NODES);
     List<String> names = layout.indexNames("usertable");

@@ -307,13 +307,17 @@ class RedisJsonBehaviourIT {
       throws InterruptedException {
     String inProgress = info + "_in_progress";
     awaitPersistence(inProgress, "0");
-    long before = sampler.counters().get(kind);
+    Map<String, Long> first = sampler.counters();
+    assertTrue(
+        first.keySet().stream().allMatch(k -> k.contains(StoreProbe.BackgroundSampler.AT)),
+        "every counter names its server: " + first);
+    long before = StoreProbe.BackgroundSampler.total(first, kind);
     raw.executeCommand(new CommandArguments(command));
     List<Long> rises = new ArrayList<>();
     boolean running = true;
     for (int i = 0; i < 3000 && running; i++) {
       running = !"0".equals(persistence().get(inProgress));
-      rises.add(sampler.counters().get(kind) - before);
+      rises.add(StoreProbe.BackgroundSampler.total(sampler.counters(), kind) - before);
       Thread.sleep(10);
     }
     assertFalse(running, command + " still running after 30 s");

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * The rules that decide a step's outcome, on made-up client runs: each rule's wording, and that an
  * interrupted step is never judged by its numbers.
  */
-class StepVerdictTest {
+class StepEndingTest {
   private static final StepSpec STEP = StepSpec.capacity(1, 4);
   private static final StepRunner.Timing TIMING = new StepRunner.Timing(5, 15);
   private static final long BUDGET = 1_000_000;
@@ -61,7 +61,7 @@ class StepVerdictTest {
   }
 
   private static Optional<String> problem(ChildResult child, YcsbOutput out) {
-    return StepVerdict.problem(List.of(client(0, child, out)), TIMING);
+    return StepEnding.problem(List.of(client(0, child, out)), TIMING);
   }
 
   @Test
@@ -86,7 +86,7 @@ class StepVerdictTest {
     // The same short run that used its whole operation budget ended as planned.
     assertEquals(
         Optional.empty(),
-        StepVerdict.problem(
+        StepEnding.problem(
             List.of(
                 new ClientRun(
                     new ClientShare(0, STEP, 100, null),
@@ -108,19 +108,19 @@ class StepVerdictTest {
     ClientRun broken = client(1, exited(2, 20), printed(20_000, 5000, null));
     assertEquals(
         Optional.of("client 1: YCSB exited with code 2"),
-        StepVerdict.problem(List.of(fine, broken), TIMING));
+        StepEnding.problem(List.of(fine, broken), TIMING));
     ClientRun neverRan =
         ClientRun.notStarted(
             new ClientShare(1, STEP, BUDGET, null), "u@h", Path.of("none"), "setup failed twice");
     assertEquals(
         Optional.of("client 1: setup failed twice"),
-        StepVerdict.problem(List.of(fine, neverRan), TIMING));
+        StepEnding.problem(List.of(fine, neverRan), TIMING));
   }
 
   @Test
   void theClientsEndAsOneChild() {
     ChildResult one =
-        StepVerdict.combined(
+        StepEnding.combined(
             List.of(
                 client(0, exited(0, 20), printed(20_000, 1, null)),
                 client(1, exited(3, 21), printed(20_000, 1, null)),
@@ -129,11 +129,11 @@ class StepVerdictTest {
                     new ChildResult(0, true, false, Duration.ofSeconds(25)),
                     printed(1, 1, null))));
     assertEquals(new ChildResult(3, true, false, Duration.ofSeconds(25)), one);
-    assertEquals(StepStatus.COMPLETE, StepVerdict.status(one, Optional.empty()));
-    assertEquals(StepStatus.FAILED, StepVerdict.status(one, Optional.of("x")));
+    assertEquals(StepStatus.COMPLETE, StepEnding.status(one, Optional.empty()));
+    assertEquals(StepStatus.FAILED, StepEnding.status(one, Optional.of("x")));
     assertEquals(
         StepStatus.INTERRUPTED,
-        StepVerdict.status(new ChildResult(0, false, true, Duration.ZERO), Optional.of("x")));
+        StepEnding.status(new ChildResult(0, false, true, Duration.ZERO), Optional.of("x")));
   }
 
   private static StepRecord record(StepStatus status, String error) {
@@ -169,8 +169,8 @@ class StepVerdictTest {
             Path.of("connection"),
             Path.of("store"),
             ServerCpu.NONE);
-    StepVerdict.Judged failed =
-        StepVerdict.judge(
+    StepEnding.Judged failed =
+        StepEnding.judge(
             basic,
             STEP,
             TIMING,
@@ -181,8 +181,8 @@ class StepVerdictTest {
     assertEquals(StepStatus.FAILED, failed.record().status());
     assertEquals("cannot read the step's interval logs: truncated", failed.record().error());
     assertFalse(failed.storeDown(), "BasicDB has no store to lose");
-    StepVerdict.Judged stopped =
-        StepVerdict.judge(
+    StepEnding.Judged stopped =
+        StepEnding.judge(
             basic,
             STEP,
             TIMING,

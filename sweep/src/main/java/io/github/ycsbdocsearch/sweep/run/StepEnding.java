@@ -18,13 +18,15 @@ import java.util.Optional;
  * codes, time limits, Ctrl-C, a run cut short), whether its logs could be read, whether any
  * operation succeeded, whether it passed the error bound, and whether the store still answers after
  * a failure. Every rule that sets a step's status lives here, in the order the runner applies them,
- * so the outcome is found in one place. Stateless.
+ * so the outcome is found in one place. Whether the step's numbers then count (usable or not, and
+ * why) is decided from that status once, by results-format's {@code StepVerdict}, when the summary
+ * is made. Stateless.
  */
-final class StepVerdict {
+final class StepEnding {
   /** A run shorter than this share of its planned seconds stopped early (unless its budget ran). */
   private static final double SHORT_RUN_SHARE = 0.9;
 
-  private StepVerdict() {}
+  private StepEnding() {}
 
   /**
    * The clients as one child: the first non-zero exit code, stopped or timed out when any was, the

@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+#
+# test_unsynced_crash.sh: a crash that reaches unsynced data, locally and on AWS. Groups (default: os-crash layer
+# redisjson):
+#   os-crash:  the AWS fault, scripts/provision/os-crash.sh (SysRq "b"), with the SysRq files pointed at temp files:
+#              it refuses without --confirm (nothing written), writes "1" then "b", never calls sync, and with
+#              --after-ms answers first and crashes later.
+# Locally, a store's data directory sits on the unsynced-write layer (scripts/faults/unsynced-fs.sh: file data lives
+# in the layer's memory until fsync); the "crash" SIGKILLs the store and then the layer, so what was written but not
+# fsynced is gone, as at a power loss. A process kill alone keeps the OS page cache and never tests fsync settings.
+#   layer:     without a store: data written without fsync is gone after the crash, fsynced data is kept, a
+#              truncate not fsynced is undone, a clean unmount writes everything back.
+#   redisjson, mongodb, elasticsearch: one server on its own port, its data on the layer, with the suite's durability profile
+#              (scripts/stores/profiles/<store>.env); one writer records every acknowledged key, the crash comes
+#              mid-stream, the server restarts on the same directory and every acknowledged key is read back.
+#              relaxed (Redis appendfsync everysec; MongoDB w:1 without j, journal commit every 500 ms;
+#              Elasticsearch translog async, fsync every 1 s) must lose at least 1; strict (appendfsync always;
+#              j:true; translog fsync per request) must lose 0. Every key must be read back.
+#              About 8 s a run for Redis, 15 s for Elasticsearch, 15-35 s for MongoDB (its start and recovery
+#              through a Python layer).
+#
+# Use like:
+#   scripts/tests/test_unsynced_crash.sh [--repeat N] [GROUP...]     (GROUP: os-crash layer redisjson mongodb
+#                                                                     elasticsearch)
+#
+# Own ports, never the suite's: Redis 6390, MongoDB 27031, Elasticsearch HTTP 9290 / transport 9390
+# (UNSYNCED_REDIS_PORT, UNSYNCED_MONGODB_PORT, UNSYNCED_ES_PORT, UNSYNCED_ES_TRANSPORT_PORT; heap UNSYNCED_ES_MEMORY_MB,
+# 512).
+# Settings: STORES_HOME (the stores' binaries, installed when missing, as scripts/stores.sh does); CRASH_AFTER_S
+# (seconds of writes before the crash, 2); KEEP_WORK=1 keeps the work directory.
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+readonly REPO_ROOT
+STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
+# shellcheck source=../lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=assert.sh
+source "${REPO_ROOT}/scripts/tests/assert.sh"
+# shellcheck source=../stores/install.sh
+source "${REPO_ROOT}/scripts/stores/install.sh"
+# shellcheck source=../stores/profile.sh
+source "${REPO_ROOT}/scripts/stores/profile.sh"
+# shellcheck source=../stores/redisjson.sh
+source "${REPO_ROOT}/scripts/stores/redisjson.sh"
+# shellcheck source=../stores/mongodb.sh
+source "${REPO_ROOT}/scripts/stores/mongodb.sh"
+# shellcheck source=../stores/elasticsearch.sh
+source "${REPO_ROOT}/scripts/stores/elasticsearch.sh"
+# shellcheck source=../stores/proc.sh
+source "${REPO_ROOT}/scripts/stores/proc.sh"
+
+readonly LAYER="${REPO_ROOT}/scripts/faults/unsynced-fs.sh"
+readonly OS_CRASH="${REPO_ROOT}/scripts/provision/os-crash.sh"
+readonly CLIENT="${REPO_ROOT}/scripts/faults/acked_writes.py"
+readonly REDIS_TEST_PORT="${UNSYNCED_REDIS_PORT:-6390}"
+readonly MONGODB_TEST_PORT="${UNSYNCED_MONGODB_PORT:-27031}"
+readonly ES_TEST_PORT="${UNSYNCED_ES_PORT:-9290}"
+readonly ES_TEST_TRANSPORT_PORT="${UNSYNCED_ES_TRANSPORT_PORT:-9390}"
+readonly CRASH_AFTER_S="${CRASH_AFTER_S:-2}"
+WORK=""
+MOUNTED=()
+SERVER_PID_FILES=()
+
+usage() {
+  sed -n '3,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+cleanup() {
+  local file mnt
+  for file in "${SERVER_PID_FILES[@]}"; do
+    if [[ -s "${file}" ]]; then kill -KILL "$(cat "${file}")" 2>/dev/null || true; fi
+  done
+  for mnt in "${MOUNTED[@]}"; do
+    "${LAYER}" crash "${mnt}" >/dev/null 2>&1 || true
+  done
+  [[ -z "${WORK}" || "${KEEP_WORK:-0}" == 1 ]] || rm -rf "${WORK}"
+}
+trap cleanup EXIT INT TERM
+
+mount_layer() {
+  "${LAYER}" mount "$1" "$2"
+  MOUNTED+=("$2")
+}
+
+# --- the AWS fault, on stand-in SysRq files ---
+
+# os_crash DIR ARGS...: runs os-crash.sh with its SysRq files in DIR and a PATH whose `sync` records being called.
+os_crash() {
+  local dir="$1"
+  shift
+  mkdir -p "${dir}/bin"
+  printf '#!/bin/sh\necho called >>"%s/sync-called"\n' "${dir}" >"${dir}/bin/sync"
+  chmod +x "${dir}/bin/sync"
+  PATH="${dir}/bin:${PATH}" OS_CRASH_SYSRQ_ENABLE="${dir}/sysrq" OS_CRASH_SYSRQ_TRIGGER="${dir}/sysrq-trigger" \
+    "${OS_CRASH}" "$@"
+}
+
+os_crash_refuses_without_confirm() {
+  local dir="${WORK}/os-crash-refuse" rc=0
+  os_crash "${dir}" || rc=$?
+  ((rc == 2)) || { echo "exit ${rc}, expected 2"; return 1; }
+  os_crash "${dir}" --after-ms 0 || rc=$?
+  ((rc == 2)) || { echo "exit ${rc} with --after-ms only, expected 2"; return 1; }
+  [[ ! -e "${dir}/sysrq" && ! -e "${dir}/sysrq-trigger" ]] || { echo "a SysRq file was written"; return 1; }
+}
+
+os_crash_writes_sysrq_b() {
+  local dir="${WORK}/os-crash-now" line
+  line="$(os_crash "${dir}" --confirm)"
+  [[ "$(cat "${dir}/sysrq")" == 1 ]] || { echo "sysrq enable: $(cat "${dir}/sysrq")"; return 1; }
+  [[ "$(cat "${dir}/sysrq-trigger")" == b ]] || { echo "trigger: $(cat "${dir}/sysrq-trigger")"; return 1; }
+  [[ ! -e "${dir}/sync-called" ]] || { echo "sync was called: it would save the unsynced data"; return 1; }
+  jq -e '.kind == "os-crash" and .signal == "sysrq-b" and (.crash_at_ms | type) == "number"' <<<"${line}"
+}
+
+os_crash_answers_then_crashes() {
+  local dir="${WORK}/os-crash-later" line
+  line="$(os_crash "${dir}" --confirm --after-ms 500)"
+  [[ ! -e "${dir}/sysrq-trigger" ]] || { echo "crashed before answering"; return 1; }
+  jq -e '.kind == "os-crash"' <<<"${line}" >/dev/null || { echo "no JSON line: ${line}"; return 1; }
+  wait_until 5 "the delayed trigger" test -s "${dir}/sysrq-trigger"
+  [[ "$(cat "${dir}/sysrq-trigger")" == b ]]
+}
+
+os_crash_rejects_bad_delay() {
+  local rc=0
+  os_crash "${WORK}/os-crash-bad" --confirm --after-ms soon || rc=$?
+  ((rc == 2)) && [[ ! -e "${WORK}/os-crash-bad/sysrq-trigger" ]]
+}
+
+# --- the layer alone ---
+
+layer_drops_unsynced_keeps_synced() {
+  local back="${WORK}/layer/back" mnt="${WORK}/layer/mnt"
+  mount_layer "${back}" "${mnt}"
+  # unsynced.txt: written, never fsynced. synced.txt: "kept" fsynced, then "-lost" appended without fsync.
+  # truncated.txt: synced at 8 bytes, then cut to 2 without fsync (the crash brings the 8 bytes back).
+  python3 - "${mnt}" <<'EOF'
+import os, sys
+mnt = sys.argv[1]
+with open(os.path.join(mnt, "unsynced.txt"), "w") as f:
+    f.write("gone")
+fd = os.open(os.path.join(mnt, "synced.txt"), os.O_WRONLY | os.O_CREAT, 0o644)
+os.write(fd, b"kept")
+os.fsync(fd)
+os.write(fd, b"-lost")
+os.close(fd)
+fd = os.open(os.path.join(mnt, "truncated.txt"), os.O_WRONLY | os.O_CREAT, 0o644)
+os.write(fd, b"12345678")
+os.fdatasync(fd)
+os.ftruncate(fd, 2)
+os.close(fd)
+EOF
+  [[ "$(cat "${mnt}/unsynced.txt")" == gone ]] || { echo "readers must see unsynced data before the crash"; return 1; }
+  [[ "$(cat "${mnt}/synced.txt")" == kept-lost ]] || { echo "synced.txt before the crash: $(cat "${mnt}/synced.txt")"; return 1; }
+  [[ "$(cat "${mnt}/truncated.txt")" == 12 ]] || { echo "truncate not seen before the crash"; return 1; }
+  "${LAYER}" crash "${mnt}"
+  mount_layer "${back}" "${mnt}"
+  [[ "$(cat "${mnt}/unsynced.txt")" == "" ]] || { echo "unsynced data survived the crash"; return 1; }
+  [[ "$(cat "${mnt}/synced.txt")" == kept ]] || { echo "synced.txt after the crash: $(cat "${mnt}/synced.txt")"; return 1; }
+  [[ "$(cat "${mnt}/truncated.txt")" == 12345678 ]] || { echo "truncated.txt after: $(cat "${mnt}/truncated.txt")"; return 1; }
+  printf 'written back' >"${mnt}/clean.txt"
+  "${LAYER}" unmount "${mnt}"
+  [[ "$(cat "${back}/clean.txt")" == "written back" ]] || { echo "a clean unmount must write back unsynced data"; return 1; }
+}
+
+# --- a store on the layer ---
+
+redis_conf() {
+  local profile="$1" dir="$2" lib kv
+  lib="$(redis_home)/lib"
+  {
+    echo "bind 127.0.0.1"
+    echo "port ${REDIS_TEST_PORT}"
+    echo "daemonize yes"
+    echo "pidfile ${dir}/pid"
+    echo "logfile ${dir}/redis.log"
+    # Only the data directory is on the layer; config, log and PID file are not part of what a crash may lose.
+    echo "dir ${dir}/mnt"
+    for kv in $(profile_list redisjson "${profile}" single server); do
+      echo "${kv%%=*} ${kv#*=}"
+    done
+    profile_var redisjson common_server
+    echo "loadmodule ${lib}/rejson.so"
+    echo "loadmodule ${lib}/redisearch.so $(profile_var redisjson search_module_args)"
+  } >"${dir}/redis.conf"
+}
+
+redis_start() {
+  LD_LIBRARY_PATH="$(libssl_dir)" "$(redis_home)/bin/redis-server" "$1/redis.conf" >>"$1/redis.log" 2>&1
+  # Ready once the AOF is loaded: PING answers LOADING before that.
+  wait_until 30 "redis on ${REDIS_TEST_PORT}" redisjson_ready single "${REDIS_TEST_PORT}"
+}
+
+es_start() {
+  # A small heap: the index holds a few thousand tiny documents, and the machine is shared.
+  STORE_MEMORY_MB="${UNSYNCED_ES_MEMORY_MB:-512}" ES_TRANSPORT_PORT="${ES_TEST_TRANSPORT_PORT}" \
+    elasticsearch_start_instance single "${ES_TEST_PORT}" "$1"
+  wait_until 180 "elasticsearch on ${ES_TEST_PORT}" elasticsearch_ready single "${ES_TEST_PORT}"
+}
+
+mongodb_start() {
+  local profile="$1" dir="$2" commit
+  commit="$(profile_server_value mongodb "${profile}" single journalCommitInterval)"
+  "$(mongod_bin)" --dbpath "${dir}/mnt" --bind_ip 127.0.0.1 --port "${MONGODB_TEST_PORT}" \
+    --logpath "${dir}/mongod.log" --logappend --pidfilepath "${dir}/pid" --fork \
+    --wiredTigerCacheSizeGB 0.25 --journalCommitInterval "${commit}" >>"${dir}/mongod.out" 2>&1
+}
+
+# Prints the read-back JSON line of one crash: writes for CRASH_AFTER_S, SIGKILL of the server, SIGKILL of the layer
+# (the power loss), mount again, start the server on the same directory, read every acknowledged key back.
+crash_run() {
+  local store="$1" profile="$2" dir="${WORK}/${1}-${2}-${3}" mnt writer_args=()
+  mkdir -p "${dir}"
+  # Elasticsearch's data path is <home>/data; the others are pointed at mnt.
+  mnt="${dir}/mnt"
+  [[ "${store}" != elasticsearch ]] || mnt="${dir}/data"
+  mount_layer "${dir}/back" "${mnt}"
+  SERVER_PID_FILES+=("${dir}/pid")
+  start_server "${store}" "${profile}" "${dir}"
+  mapfile -t writer_args < <(client_args "${store}" "${profile}")
+  "$(venv_python)" "${CLIENT}" write "${writer_args[0]}" "${writer_args[1]}" $((CRASH_AFTER_S + 10)) "${dir}/acked" \
+    "${writer_args[@]:2}" >"${dir}/writer.json" 2>"${dir}/writer.err" &
+  local writer=$!
+  sleep "${CRASH_AFTER_S}"
+  # The server first, then the layer: the server's last writes either reached the layer (and die with it unless
+  # fsynced) or never left the server. Both SIGKILL, back to back.
+  kill -KILL "$(cat "${dir}/pid")"
+  "${LAYER}" crash "${mnt}"
+  wait "${writer}"
+  mount_layer "${dir}/back" "${mnt}"
+  start_server "${store}" "${profile}" "${dir}"
+  local rc=0
+  "$(venv_python)" "${CLIENT}" check "${writer_args[0]}" "${writer_args[1]}" "${dir}/acked" || rc=$?
+  kill -TERM "$(cat "${dir}/pid")" 2>/dev/null || true
+  wait_until 60 "the server to stop" bash -c "! kill -0 $(cat "${dir}/pid") 2>/dev/null" || true
+  "${LAYER}" unmount "${mnt}"
+  return "${rc}"
+}
+
+start_server() {
+  local store="$1" profile="$2" dir="$3"
+  case "${store}" in
+    redisjson) redis_conf "${profile}" "${dir}" && redis_start "${dir}" ;;
+    mongodb) mongodb_start "${profile}" "${dir}" ;;
+    elasticsearch) es_start "${dir}" ;;
+  esac
+}
+
+# The acked-writes client's STORE and ADDRESS, then the profile's client side, one per line: MongoDB's
+# mongodb.writeConcern=journaled is j:true; Elasticsearch's es.translog.durability goes into the index settings.
+client_args() {
+  local store="$1" profile="$2" client
+  client="$(profile_list "${store}" "${profile}" single client)"
+  case "${store}" in
+    redisjson) printf '%s\n' redis "127.0.0.1:${REDIS_TEST_PORT}" ;;
+    mongodb)
+      printf '%s\n' mongodb "mongodb://127.0.0.1:${MONGODB_TEST_PORT}/"
+      [[ "${client}" != *journaled* ]] || printf '%s\n' --journaled
+      ;;
+    elasticsearch)
+      printf '%s\n' elasticsearch "http://127.0.0.1:${ES_TEST_PORT}" --translog
+      if [[ "${client}" == *es.translog.durability=async* ]]; then echo async; else echo request; fi
+      ;;
+  esac
+}
+
+# check_crash STORE PROFILE RUN: the run's figures on stdout (for the log) and the verdict.
+check_crash() {
+  local store="$1" profile="$2" line lost acked
+  line="$(crash_run "$@")" || { echo "read-back failed: ${line}"; return 1; }
+  echo "${store} ${profile}: ${line}"
+  printf '%s %s run %s: %s\n' "${store}" "${profile}" "$3" "${line}" >>"${WORK}/figures"
+  acked="$(jq -r .acked <<<"${line}")"
+  lost="$(jq -r .lost <<<"${line}")"
+  ((acked > 0)) || { echo "nothing was acknowledged"; return 1; }
+  if [[ "${profile}" == relaxed ]]; then
+    ((lost >= 1)) || { echo "relaxed must lose the unsynced tail, lost ${lost}: the fault does not reach unsynced data"; return 1; }
+  else
+    ((lost == 0)) || { echo "strict lost ${lost} acknowledged writes"; return 1; }
+  fi
+}
+
+main() {
+  local repeat=1 groups=() stores=() group store profile run
+  while (($#)); do
+    case "$1" in
+      --repeat) repeat="$2"; shift 2 ;;
+      -h | --help) usage; exit 0 ;;
+      os-crash | layer) groups+=("$1"); shift ;;
+      redisjson | mongodb | elasticsearch) stores+=("$1"); shift ;;
+      *) usage >&2; exit 2 ;;
+    esac
+  done
+  ((${#groups[@]} + ${#stores[@]})) || { groups=(os-crash layer); stores=(redisjson); }
+  command -v jq >/dev/null || install_apt_package jq
+  WORK="$(mktemp -d /tmp/unsynced-crash.XXXXXX)"
+  for group in "${groups[@]}"; do
+    if [[ "${group}" == os-crash ]]; then
+      check "os-crash: refuses without --confirm, writes nothing" os_crash_refuses_without_confirm
+      check "os-crash: SysRq enabled, then b, no sync" os_crash_writes_sysrq_b
+      check "os-crash: --after-ms answers first, crashes after" os_crash_answers_then_crashes
+      check "os-crash: a bad --after-ms is refused" os_crash_rejects_bad_delay
+    else
+      "${LAYER}" install
+      check "layer: unsynced writes are gone after a crash, fsynced ones kept" layer_drops_unsynced_keeps_synced
+    fi
+  done
+  ((${#stores[@]} == 0)) || "${LAYER}" install
+  for store in "${stores[@]}"; do
+    install_store "${store}"
+    for ((run = 1; run <= repeat; run++)); do
+      for profile in relaxed strict; do
+        check "${store} ${profile} run ${run}: acknowledged writes after a crash" check_crash "${store}" "${profile}" "${run}"
+      done
+    done
+  done
+  [[ ! -f "${WORK}/figures" ]] || cat "${WORK}/figures"
+  finish
+}
+
+main "$@"
