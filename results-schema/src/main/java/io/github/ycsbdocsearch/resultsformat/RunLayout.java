@@ -63,6 +63,12 @@ public final class RunLayout {
   /** The store's background work during a step (results-format {@code StepEvents}). */
   public static final String EVENTS = "events.json";
 
+  /**
+   * Which stretches of a step each server was sampled over, beside {@link #EVENTS} (results-format
+   * {@code StepSampling}).
+   */
+  public static final String SAMPLING = "sampling.json";
+
   /** A store's soak summary ({@code --soak}), in the store folder. */
   public static final String SOAK = "soak.json";
 
