@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.cli;
 
-import io.github.ycsbdocsearch.resultsformat.HistoryRows;
+import io.github.ycsbdocsearch.resultsformat.analysis.HistoryRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

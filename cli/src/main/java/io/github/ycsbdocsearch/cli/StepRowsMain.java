@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.cli;
 
-import io.github.ycsbdocsearch.resultsformat.StepTable;
+import io.github.ycsbdocsearch.resultsformat.analysis.StepTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

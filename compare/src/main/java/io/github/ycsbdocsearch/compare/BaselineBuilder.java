@@ -190,7 +190,7 @@ public final class BaselineBuilder {
         return true;
       }
     }
-    return name.equals("ycsb.out") || name.equals("ycsb.err");
+    return name.equals(RunLayout.YCSB_OUT) || name.equals(RunLayout.YCSB_ERR);
   }
 
   private static void copyTree(Path source, Path target, boolean light) throws IOException {

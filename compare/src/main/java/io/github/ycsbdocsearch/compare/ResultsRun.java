@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
@@ -65,7 +66,7 @@ public record ResultsRun(
                 + dir
                 + ")");
       }
-      JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
+      Manifest manifest = Manifest.of(Json.readObject(dir.resolve(RunLayout.MANIFEST)));
       SummaryJson summary = SummaryJson.read(dir);
       SortedMap<String, Verification> verification = new TreeMap<>();
       for (Map.Entry<String, SummaryJson.StoreEntry> e : summary.stores().entrySet()) {
@@ -78,7 +79,7 @@ public record ResultsRun(
           dir,
           workload(dir, summary.rows(), manifest),
           summary,
-          Json.text(manifest, "git_commit", null),
+          manifest.gitCommit(),
           verification);
     } catch (ResultsFormatException e) {
       throw new BadInputException(Json.firstLine(e.getMessage()), e);
@@ -104,7 +105,7 @@ public record ResultsRun(
    * The workload: the rows' (one run folder is one workload), else the manifest's {@code
    * workload.name}.
    */
-  private static String workload(Path dir, List<SummaryRow> rows, JsonNode manifest)
+  private static String workload(Path dir, List<SummaryRow> rows, Manifest manifest)
       throws BadInputException {
     SortedSet<String> names = new TreeSet<>();
     rows.forEach(row -> names.add(row.workload()));
@@ -115,7 +116,7 @@ public record ResultsRun(
     if (names.size() == 1) {
       return names.first();
     }
-    String name = Json.text(manifest.path("workload"), "name", null);
+    String name = manifest.workloadName();
     if (name == null) {
       throw new BadInputException(
           dir + ": summary.json has no rows and " + RunLayout.MANIFEST + " no workload.name");

@@ -41,8 +41,8 @@ public final class ClientAttribution {
   public static String of(
       Double cpuCores,
       Integer cpus,
-      Objective.Decision intended,
-      Objective.Decision fromSend,
+      ObjectiveVerdict.Decision intended,
+      ObjectiveVerdict.Decision fromSend,
       boolean poolExhausted) {
     if (cpuCores != null && cpus != null && cpus > 0 && cpuCores > CPU_SATURATED_SHARE * cpus) {
       return String.format(
@@ -50,7 +50,7 @@ public final class ClientAttribution {
     }
     if (intended == null
         || fromSend == null
-        || intended == Objective.Decision.PASS
+        || intended == ObjectiveVerdict.Decision.PASS
         || intended == fromSend
         || poolExhausted) {
       return null;
@@ -71,7 +71,10 @@ public final class ClientAttribution {
    * verdict while every request found a free thread in the window.
    */
   static String ofStep(
-      StepRecord info, Pacing pacing, List<StepClients.Client> clients, Objective objective) {
+      StepRecord info,
+      Pacing pacing,
+      List<StepClients.Client> clients,
+      ObjectiveVerdict objective) {
     String cpu = of(info.clientCpuCores(), info.clientCpus(), null, null, false);
     if (cpu != null) {
       return cpu;

@@ -66,22 +66,6 @@ public record Pacing(
     long lagThresholdUs,
     Boolean poolExhaustedInWindow) {
 
-  /** The file the workload writes into the step folder. */
-  public static final String ARRIVALS_FILE = "arrivals.json";
-
-  /** arrivals.json as the workload writes it. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  record ArrivalsFile(
-      String process,
-      long scheduledDue,
-      long sent,
-      long unsent,
-      long late,
-      long lagThresholdUs,
-      long maxInFlight,
-      boolean poolExhausted,
-      int threads) {}
-
   /**
    * Reads a step folder's pacing; empty for a closed-loop step (no arrivals.json). A step with
    * several clients adds up their schedules: counts and threads summed, the pool exhausted when any
@@ -90,28 +74,34 @@ public record Pacing(
    */
   public static Optional<Pacing> read(Path stepDir, Histogram sendLag, List<Long> inFlightMax)
       throws IOException {
-    List<ArrivalsFile> files = new ArrayList<>();
+    List<Arrivals> files = new ArrayList<>();
     for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
-      Path f = dir.resolve(ARRIVALS_FILE);
+      Path f = dir.resolve(RunLayout.ARRIVALS);
       if (Files.isRegularFile(f)) {
-        files.add(Json.read(f, ArrivalsFile.class));
+        files.add(Json.read(f, Arrivals.class));
       }
     }
     if (files.isEmpty()) {
       return Optional.empty();
     }
-    ArrivalsFile first = files.get(0);
-    ArrivalsFile sum =
-        new ArrivalsFile(
+    Arrivals first = files.get(0);
+    Arrivals sum =
+        new Arrivals(
+            first.format(),
             first.process(),
-            files.stream().mapToLong(ArrivalsFile::scheduledDue).sum(),
-            files.stream().mapToLong(ArrivalsFile::sent).sum(),
-            files.stream().mapToLong(ArrivalsFile::unsent).sum(),
-            files.stream().mapToLong(ArrivalsFile::late).sum(),
+            files.stream().mapToDouble(Arrivals::rateOps).sum(),
+            first.seed(),
+            first.rampS(),
+            files.stream().mapToInt(Arrivals::threads).sum(),
+            first.startEpochMs(),
+            first.stopEpochMs(),
+            files.stream().mapToLong(Arrivals::scheduledDue).sum(),
+            files.stream().mapToLong(Arrivals::sent).sum(),
+            files.stream().mapToLong(Arrivals::unsent).sum(),
+            files.stream().mapToLong(Arrivals::late).sum(),
             first.lagThresholdUs(),
-            files.stream().mapToLong(ArrivalsFile::maxInFlight).sum(),
-            files.stream().anyMatch(ArrivalsFile::poolExhausted),
-            files.stream().mapToInt(ArrivalsFile::threads).sum());
+            files.stream().mapToLong(Arrivals::maxInFlight).sum(),
+            files.stream().anyMatch(Arrivals::poolExhausted));
     Boolean exhausted = null;
     for (int i = 0; i < files.size() && i < inFlightMax.size(); i++) {
       if (inFlightMax.get(i) != null) {
@@ -121,7 +111,7 @@ public record Pacing(
     return Optional.of(of(sum, sendLag, exhausted));
   }
 
-  private static Pacing of(ArrivalsFile a, Histogram sendLag, Boolean exhaustedInWindow) {
+  private static Pacing of(Arrivals a, Histogram sendLag, Boolean exhaustedInWindow) {
     boolean lag = sendLag != null && sendLag.getTotalCount() > 0;
     return new Pacing(
         a.process(),

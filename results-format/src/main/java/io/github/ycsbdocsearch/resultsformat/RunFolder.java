@@ -115,13 +115,19 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
         .toList();
   }
 
+  /** The typed parts of the manifest (the rest of it is shown as written). */
+  public Manifest manifestRecord() {
+    return Manifest.of(manifest);
+  }
+
   /** The run id from the manifest (the folder name when missing). */
   public String runId() {
-    return Json.text(manifest, "run_id", dir.getFileName().toString());
+    String id = manifestRecord().runId();
+    return id != null ? id : dir.getFileName().toString();
   }
 
   /** Whether the manifest says the data is synthetic (a generated sample, not a measurement). */
   public boolean synthetic() {
-    return manifest.path("synthetic").asBoolean(false);
+    return manifestRecord().synthetic();
   }
 }

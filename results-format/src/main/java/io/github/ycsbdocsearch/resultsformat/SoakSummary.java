@@ -60,7 +60,7 @@ public record SoakSummary(
     DataSet dataSet,
     List<SoakTrend> trends) {
 
-  public static final String FILE_NAME = "soak.json";
+  public static final String FILE_NAME = RunLayout.SOAK;
 
   /** A minute enters the trend when it held at least this many seconds of the window. */
   static final double TREND_MINUTE_MIN_S = 30;

@@ -27,7 +27,7 @@ import java.util.Set;
 public final class StepEvents {
 
   /** The file name, in the step folder. */
-  public static final String FILE_NAME = "events.json";
+  public static final String FILE_NAME = RunLayout.EVENTS;
 
   /** The kinds the report knows by name; any other non-empty kind is read and drawn as given. */
   public static final List<String> KNOWN_KINDS =

@@ -292,15 +292,17 @@ public final class StepHistograms {
         }
       }
     }
-    Path lag = hdrDir.resolve(SEND_LAG_LOG);
+    Path lag = hdrDir.resolve(RunLayout.SEND_LAG_LOG);
     List<Interval> lagIntervals =
         Files.isRegularFile(lag)
-            ? readLog(lag, new HdrLogName("SEND_LAG", LatencyKind.SERVICE, false)).intervals()
+            ? readLog(lag, new HdrLogName(RunLayout.SEND_LAG, LatencyKind.SERVICE, false))
+                .intervals()
             : null;
-    Path inFlight = hdrDir.resolve(IN_FLIGHT_LOG);
+    Path inFlight = hdrDir.resolve(RunLayout.IN_FLIGHT_LOG);
     List<Interval> inFlightIntervals =
         Files.isRegularFile(inFlight)
-            ? readLog(inFlight, new HdrLogName("IN_FLIGHT", LatencyKind.SERVICE, false)).intervals()
+            ? readLog(inFlight, new HdrLogName(RunLayout.IN_FLIGHT, LatencyKind.SERVICE, false))
+                .intervals()
             : null;
     long offsetMs = clockOffsetMs(hdrDir.getParent());
     if (offsetMs == 0) {
@@ -361,15 +363,6 @@ public final class StepHistograms {
     }
     return total;
   }
-
-  /** The shared arrival schedule's send-lag log (fixed-rate steps), in the step's {@code hdr/}. */
-  public static final String SEND_LAG_LOG = "SEND_LAG.hlog";
-
-  /**
-   * The shared arrival schedule's pool occupancy log (fixed-rate steps): at each send, the requests
-   * in flight including it.
-   */
-  public static final String IN_FLIGHT_LOG = "IN_FLIGHT.hlog";
 
   /**
    * The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or

@@ -21,7 +21,7 @@ import java.util.Optional;
 public record StepSampling(List<Server> servers) {
 
   /** The file name, in the step folder. */
-  public static final String FILE_NAME = "sampling.json";
+  public static final String FILE_NAME = RunLayout.SAMPLING;
 
   public StepSampling {
     servers = List.copyOf(servers);

@@ -128,7 +128,7 @@ public final class StepSummarizer {
                         <= StepSummary.UNSENT_SHARE * Math.max(1, pacing.scheduled()))
             : null;
     Double achievedPct = info.fixedRate() ? 100.0 * throughput / offered : null;
-    Objective objective = objective(info, hist, ops, pacing);
+    ObjectiveVerdict objective = objective(info, hist, ops, pacing);
     String clientLimit = ClientAttribution.ofStep(info, pacing, clients, objective);
     boolean clientBound = clientLimit != null;
     // The step's verdict, decided here once: every reader takes it from the summary.
@@ -215,13 +215,13 @@ public final class StepSummarizer {
    * requests of the intended-latency logs after the warm-up and how many were over the bound; every
    * failure counts as over.
    */
-  private static Objective objective(
+  private static ObjectiveVerdict objective(
       StepRecord info, StepHistograms hist, Set<String> ops, Pacing pacing) {
     OpenLoop o = info.openLoop();
     if (o == null || !info.fixedRate()) {
       return null;
     }
-    Map<String, Objective.Counts> counts = new LinkedHashMap<>();
+    Map<String, ObjectiveVerdict.Counts> counts = new LinkedHashMap<>();
     for (String op : ops) {
       Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
       Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
@@ -261,19 +261,19 @@ public final class StepSummarizer {
             (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs()))
                 + (f == null ? 0 : f.getTotalCount());
       }
-      double dispersion = Objective.Counts.of(n, k, failures).dispersion();
+      double dispersion = ObjectiveVerdict.Counts.of(n, k, failures).dispersion();
       counts.put(
           op,
-          new Objective.Counts(
+          new ObjectiveVerdict.Counts(
               okCount + failures,
               okOver + failures,
               failures,
               dispersion,
               sendOver < 0 ? -1 : sendOver + failures,
-              Objective.Counts.of(n, kSend, failures).dispersion(),
-              new Objective.PerSecond(n, k)));
+              ObjectiveVerdict.Counts.of(n, kSend, failures).dispersion(),
+              new ObjectiveVerdict.PerSecond(n, k)));
     }
-    return Objective.judge(
+    return ObjectiveVerdict.judge(
         o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
   }
 

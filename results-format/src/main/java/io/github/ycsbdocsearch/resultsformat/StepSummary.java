@@ -109,7 +109,7 @@ public record StepSummary(
     Double clientJitCpuCores,
     String clientLimit,
     Pacing pacing,
-    Objective objective,
+    ObjectiveVerdict objective,
     boolean usable,
     String unusableReason) {
 

@@ -92,7 +92,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
    * Per second, every intended-latency log (successes and failures of every operation) merged;
    * null: none.
    */
-  static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
+  public static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
     List<Histogram> merged = new ArrayList<>();
     for (String op : ops) {
       for (boolean failed : new boolean[] {false, true}) {
@@ -118,7 +118,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
    * (HdrHistogram's own add, never percentiles averaged); null when none of them has a histogram.
    * Bounds past the list are clipped.
    */
-  static Histogram merge(List<Histogram> perSecond, int from, int to) {
+  public static Histogram merge(List<Histogram> perSecond, int from, int to) {
     Histogram total = null;
     for (int i = Math.max(0, from); i < Math.min(to, perSecond.size()); i++) {
       Histogram h = perSecond.get(i);

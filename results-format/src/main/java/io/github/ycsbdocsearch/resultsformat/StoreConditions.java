@@ -48,13 +48,13 @@ public record StoreConditions(
    * before it was there keep theirs in {@code local_settings.dataset}.
    */
   public static StoreConditions of(JsonNode manifest, String store) {
-    JsonNode s = manifest.path("stores").path(store);
-    JsonNode local = s.path("local_settings");
+    JsonNode s = manifest.path(Manifest.STORES).path(store);
+    JsonNode local = s.path(Manifest.LOCAL_SETTINGS);
     JsonNode memory = local.path("memory");
-    JsonNode hosts = manifest.path("hosts");
+    JsonNode hosts = manifest.path(Manifest.HOSTS);
     String version =
         VERSION_KEYS.stream()
-            .map(k -> s.path("describe").path(k))
+            .map(k -> s.path(Manifest.DESCRIBE).path(k))
             .filter(JsonNode::isValueNode)
             .map(JsonNode::asText)
             .findFirst()
@@ -65,7 +65,7 @@ public record StoreConditions(
             number(hosts.path("memory_mb_per_store_and_server")));
     Long dataBytes =
         first(
-            number(s.path("describe").path(DATA_SET).path("primary_bytes")),
+            number(s.path(Manifest.DESCRIBE).path(DATA_SET).path("primary_bytes")),
             number(local.path("dataset").path("primary_bytes")));
     Long copies =
         first(

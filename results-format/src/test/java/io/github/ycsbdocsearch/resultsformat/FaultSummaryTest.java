@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture.Second;
 import java.io.IOException;
@@ -48,7 +49,7 @@ class FaultSummaryTest {
 
   @Test
   void anOutageOfThreeSecondsAndARecoveryFiveSecondsLater() throws IOException {
-    FaultSummary s = FaultSummary.of(faultStep(FaultFixture::outage), controlStep());
+    FaultSummary s = FaultAnalysis.of(faultStep(FaultFixture::outage), controlStep());
     assertEquals("07-t40-r400-fault", s.step());
     assertEquals("06-t40-r400-control", s.controlStep());
     assertEquals(400, s.targetOps());
@@ -103,7 +104,7 @@ class FaultSummaryTest {
   @Test
   void aClientThatNeverRecoversWithinTheStepHasNoRecoveryTime() throws IOException {
     FaultSummary s =
-        FaultSummary.of(
+        FaultAnalysis.of(
             faultStep(i -> i >= 5 && i <= 7 ? Second.DOWN : i > 7 ? Second.SLOW : Second.NORMAL),
             null);
     assertEquals(Boolean.FALSE, s.recovered());
@@ -121,7 +122,7 @@ class FaultSummaryTest {
   @Test
   void aRelapseIsNotARecoveryTheRunThatHoldsIs() throws IOException {
     FaultSummary s =
-        FaultSummary.of(
+        FaultAnalysis.of(
             faultStep(i -> i >= 5 && i <= 7 || i == 13 ? Second.DOWN : Second.NORMAL),
             controlStep());
     assertEquals(Boolean.TRUE, s.recovered());
@@ -139,7 +140,7 @@ class FaultSummaryTest {
   @Test
   void requestsThatWaitedCountWhereTheyWereDue() throws IOException {
     FaultSummary s =
-        FaultSummary.of(
+        FaultAnalysis.of(
             faultStep(
                 i ->
                     i >= 5 && i <= 7
@@ -154,7 +155,7 @@ class FaultSummaryTest {
   @Test
   void aStoreThatStaysDownUntilTheEndHasItsGapToTheEnd() throws IOException {
     FaultSummary s =
-        FaultSummary.of(
+        FaultAnalysis.of(
             faultStep(i -> i >= 5 ? Second.DOWN : Second.NORMAL), dir.resolve("no-such-step"));
     assertEquals(15, s.longestGapS());
     assertNull(s.recoveryS());
@@ -165,7 +166,7 @@ class FaultSummaryTest {
 
   @Test
   void writtenAndReadBackAsDocumented() throws IOException {
-    FaultSummary s = FaultSummary.of(faultStep(FaultFixture::outage), controlStep());
+    FaultSummary s = FaultAnalysis.of(faultStep(FaultFixture::outage), controlStep());
     Path store = dir.resolve("redisjson");
     s.writeTo(store);
     assertEquals(s, FaultSummary.read(store).orElseThrow());
@@ -227,7 +228,7 @@ class FaultSummaryTest {
             null,
             null)
         .writeTo(step);
-    assertThrows(ResultsFormatException.class, () -> FaultSummary.of(step, null));
+    assertThrows(ResultsFormatException.class, () -> FaultAnalysis.of(step, null));
   }
 
   /**
@@ -250,7 +251,7 @@ class FaultSummaryTest {
         }
       }
     }
-    FaultSummary s = FaultSummary.of(step, null);
+    FaultSummary s = FaultAnalysis.of(step, null);
     assertEquals(5.2, s.killAtS(), 1e-9);
     assertEquals(
         new FaultSummary.Operations(2 * 17 * 300, 300, 2 * 12 * 300, 300),

@@ -149,8 +149,8 @@ class SeveralClientsTest {
     assertEquals(8, p.threads());
     assertEquals(2, p.maxInFlight());
     assertNull(p.poolExhaustedInWindow(), "no in-flight log: the run-wide flag stands in");
-    assertEquals(Objective.Decision.FAIL, s.objective().decision(), s.objective().reason());
-    assertEquals(Objective.Decision.PASS, s.objective().decisionFromSend());
+    assertEquals(ObjectiveVerdict.Decision.FAIL, s.objective().decision(), s.objective().reason());
+    assertEquals(ObjectiveVerdict.Decision.PASS, s.objective().decisionFromSend());
     assertTrue(s.clientBound());
     assertTrue(
         s.clientLimit().startsWith("late sends changed the verdict with threads free"),
@@ -171,7 +171,7 @@ class SeveralClientsTest {
     intended(RunLayout.clientDir(step, 0), T0, 0);
     intended(RunLayout.clientDir(step, 1), T0 + OFFSET_MS, 0);
     StepSummary s = StepSummarizer.summarize(step);
-    assertEquals(Objective.Decision.PASS, s.objective().decision());
+    assertEquals(ObjectiveVerdict.Decision.PASS, s.objective().decision());
     assertFalse(s.clientBound(), "a pass on intended latency is the store's, whatever the lag");
     assertNull(s.clientLimit());
   }
@@ -203,7 +203,7 @@ class SeveralClientsTest {
       Path clientDir, long scheduled, long unsent, int threads, long maxInFlight)
       throws IOException {
     Files.writeString(
-        clientDir.resolve(Pacing.ARRIVALS_FILE),
+        clientDir.resolve(RunLayout.ARRIVALS),
         "{\"process\": \"poisson\", \"scheduled_due\": "
             + scheduled
             + ", \"sent\": "
@@ -230,7 +230,7 @@ class SeveralClientsTest {
             .toArray();
     try (YcsbStyleLogWriter w =
         new YcsbStyleLogWriter(
-            clientDir.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG), "SEND_LAG", T0)) {
+            clientDir.resolve("hdr").resolve(RunLayout.SEND_LAG_LOG), "SEND_LAG", T0)) {
       for (int i = 0; i < 12; i++) {
         w.interval(T0 + i * 1000L, T0 + (i + 1) * 1000L, second);
       }

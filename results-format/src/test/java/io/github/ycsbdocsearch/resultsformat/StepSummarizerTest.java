@@ -328,9 +328,9 @@ class StepSummarizerTest {
     RunFixture.log(step, "SEND_LAG", T0 + sendOffsetMs, times(3, repeat(20, perSecond)));
     Files.move(
         step.resolve("hdr").resolve("SEND_LAG.hdr"),
-        step.resolve("hdr").resolve(StepHistograms.SEND_LAG_LOG));
+        step.resolve("hdr").resolve(RunLayout.SEND_LAG_LOG));
     Files.writeString(
-        step.resolve(Pacing.ARRIVALS_FILE),
+        step.resolve(RunLayout.ARRIVALS),
         String.format(
             Locale.ROOT,
             "{\"process\": \"poisson\", \"scheduled_due\": %d, \"sent\": %d, \"unsent\": 0,"

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.analysis.HistoryRows;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RecordedVerdicts;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.report.ReportWriter;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
@@ -79,7 +80,9 @@ public final class SweepApp {
     if (c instanceof Command.Resume r) {
       runDir = r.runDir().toAbsolutePath().normalize();
       manifest = RunManifest.read(runDir);
-      o = ParametersJson.fromJson(manifest.get("parameters"), r.hostsFile(), r.ycsbProperties());
+      o =
+          ParametersJson.fromJson(
+              manifest.get(Manifest.PARAMETERS), r.hostsFile(), r.ycsbProperties());
     } else {
       o = ((Command.Run) c).options();
       runDir = null;

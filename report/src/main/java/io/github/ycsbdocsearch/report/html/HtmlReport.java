@@ -4,7 +4,9 @@ import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
@@ -26,7 +28,7 @@ import java.util.Objects;
  */
 public final class HtmlReport {
 
-  public static final String FILE_NAME = "report.html";
+  public static final String FILE_NAME = RunLayout.REPORT_HTML;
 
   private HtmlReport() {}
 
@@ -85,10 +87,7 @@ public final class HtmlReport {
   }
 
   private static String title(RunFolder run) {
-    String workload =
-        run.manifest().path("workload").isTextual()
-            ? run.manifest().get("workload").asText()
-            : run.manifest().path("workload").path("name").asText("");
+    String workload = Objects.requireNonNullElse(run.manifestRecord().workloadName(), "");
     return "YCSB docsearch report" + (workload.isEmpty() ? "" : " — " + workload);
   }
 
@@ -97,16 +96,16 @@ public final class HtmlReport {
         new StringBuilder("<header class=\"top\"><div class=\"inner\"><h1>")
             .append(Html.esc(title(run)))
             .append("</h1><div class=\"facts\">");
+    Manifest m = run.manifestRecord();
     fact(
         h,
         "run",
-        run.manifest()
-            .path("run_id")
-            .asText(run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()));
-    fact(h, "started (UTC)", run.manifest().path("started_utc").asText(""));
-    fact(h, "git", run.manifest().path("git_commit").asText(""));
+        Objects.requireNonNullElse(
+            m.runId(), run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()));
+    fact(h, "started (UTC)", Objects.requireNonNullElse(m.startedUtc(), ""));
+    fact(h, "git", Objects.requireNonNullElse(m.gitCommit(), ""));
     fact(h, "stores", String.join(", ", run.storeNames()));
-    fact(h, "status", run.manifest().path("status").asText(""));
+    fact(h, "status", Objects.requireNonNullElse(m.status(), ""));
     h.append("</div><nav>");
     for (Map.Entry<String, String> link : navigation().entrySet()) {
       h.append("<a href=\"#")

@@ -1,15 +1,16 @@
 package io.github.ycsbdocsearch.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.QueryStatsFile;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -98,25 +99,26 @@ final class StoreSections {
     StringBuilder rows = new StringBuilder();
     for (StoreRun s : run.stores()) {
       long[] sum = new long[5];
-      JsonNode hits = null;
+      QueryStatsFile.HitCounts hits = null;
       for (StoreRun.Step step : s.steps()) {
         if (!step.summary().complete() || step.summary().phase() == Phase.FLOOR) {
           continue;
         }
         // A step of several clients has one file per client: their questions add up.
         for (Path dir : RunLayout.clientOutputDirs(step.dir())) {
-          JsonNode q = Json.readOptional(dir.resolve(RunLayout.QUERY_STATS));
-          if (q == null) {
+          Path file = dir.resolve(RunLayout.QUERY_STATS);
+          if (!Files.isRegularFile(file)) {
             continue;
           }
-          String[] f = {
-            "searches", "first_pages", "deeper_pages", "past_end_pages", "empty_answers"
+          QueryStatsFile q = Json.read(file, QueryStatsFile.class);
+          long[] counts = {
+            q.searches(), q.firstPages(), q.deeperPages(), q.pastEndPages(), q.emptyAnswers()
           };
-          for (int i = 0; i < f.length; i++) {
-            sum[i] += q.path(f[i]).asLong(0);
+          for (int i = 0; i < counts.length; i++) {
+            sum[i] += counts[i];
           }
-          if (q.path("hit_counts").has("p50")) {
-            hits = q.get("hit_counts");
+          if (q.hitCounts() != null && q.hitCounts().known()) {
+            hits = q.hitCounts();
           }
         }
       }
@@ -131,14 +133,7 @@ final class StoreSections {
             Html.num(Numbers.grouped(sum[i]) + " (" + Math.round(100.0 * sum[i] / sum[0]) + " %)"));
       }
       rows.append(
-              Html.num(
-                  hits == null
-                      ? "–"
-                      : hits.path("p50").asText()
-                          + " / "
-                          + hits.path("p90").asText()
-                          + " / "
-                          + hits.path("max").asText()))
+              Html.num(hits == null ? "–" : hits.p50() + " / " + hits.p90() + " / " + hits.max()))
           .append("</tr>\n");
     }
     if (rows.length() == 0) {

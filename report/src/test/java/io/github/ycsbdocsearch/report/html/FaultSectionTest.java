@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.report.ReportWriter;
-import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture.Second;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
@@ -40,7 +40,7 @@ class FaultSectionTest {
     if (acked != null) {
       FaultFixture.ackedWrites(step, acked, profile);
     }
-    FaultSummary.of(step, FaultFixture.controlStep(redis)).writeTo(redis);
+    FaultAnalysis.of(step, FaultFixture.controlStep(redis)).writeTo(redis);
     FaultFixture.controlStep(run.resolve("mongodb"));
     ReportWriter.write(run);
     return run;

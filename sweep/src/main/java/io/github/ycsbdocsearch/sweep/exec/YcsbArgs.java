@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.exec;
 
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 public final class YcsbArgs {
   /** Sub-folder of the step folder (YCSB's working directory) that receives the interval logs. */
-  public static final String HDR_DIR = "hdr/";
+  public static final String HDR_DIR = RunLayout.HDR_DIR + "/";
 
   private YcsbArgs() {}
 

@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.resultsformat.Objective;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import java.util.Arrays;
@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
 /**
  * A latency objective, e.g. {@code p99<=10ms}: at this percentile, the intended latency of every
  * operation (all requests, failures included) of a fixed-rate step must not pass the bound.
- * Capacity is the highest sustained offered rate that meets it. Immutable.
+ * Capacity is the highest sustained offered rate that meets it. This is the objective; a step's
+ * verdict against it is results-format's {@code ObjectiveVerdict} (summary.json {@code objective}).
+ * Immutable.
  *
  * @param percentile which percentile
  * @param boundUs the bound, microseconds
@@ -72,7 +74,7 @@ public record Slo(Percentile percentile, long boundUs, String text) {
    */
   public boolean metBy(StepSummary s) {
     if (s.objective() != null) {
-      return s.objective().decision() == Objective.Decision.PASS;
+      return s.objective().decision() == ObjectiveVerdict.Decision.PASS;
     }
     return s.worst(percentile).map(w -> w.us() <= boundUs).orElse(false);
   }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +19,7 @@ import java.nio.file.Path;
  */
 public final class RunManifest {
   /** File name inside the run folder. */
-  public static final String FILE_NAME = "manifest.json";
+  public static final String FILE_NAME = RunLayout.MANIFEST;
 
   /** Version of the manifest layout. */
   public static final int FORMAT = 1;
@@ -33,7 +35,7 @@ public final class RunManifest {
   /** A new, empty manifest for {@code runDir} (not written until {@link #write()}). */
   public static RunManifest create(Path runDir) {
     ObjectNode root = Json.MAPPER.createObjectNode();
-    root.put("format", FORMAT);
+    root.put(Manifest.FORMAT, FORMAT);
     return new RunManifest(runDir.resolve(FILE_NAME), root);
   }
 
@@ -50,7 +52,7 @@ public final class RunManifest {
     }
     try {
       JsonNode n = Json.MAPPER.readTree(f.toFile());
-      if (!(n instanceof ObjectNode obj) || !obj.path("parameters").isObject()) {
+      if (!(n instanceof ObjectNode obj) || !obj.path(Manifest.PARAMETERS).isObject()) {
         throw new SetupException(
             f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
       }
@@ -97,8 +99,8 @@ public final class RunManifest {
   }
 
   private ObjectNode storeNode(String store) {
-    JsonNode stores = root.path("stores");
-    ObjectNode s = stores.isObject() ? (ObjectNode) stores : root.putObject("stores");
+    JsonNode stores = root.path(Manifest.STORES);
+    ObjectNode s = stores.isObject() ? (ObjectNode) stores : root.putObject(Manifest.STORES);
     JsonNode one = s.path(store);
     return one.isObject() ? (ObjectNode) one : s.putObject(store);
   }

@@ -6,6 +6,7 @@ import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
@@ -83,7 +84,7 @@ record ClientJob(
 
   /** What YCSB printed into the client's folder here. */
   YcsbOutput output() {
-    return YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err"));
+    return YcsbOutput.read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR));
   }
 
   /** Seconds a client's time limit adds for its wait before the start. */

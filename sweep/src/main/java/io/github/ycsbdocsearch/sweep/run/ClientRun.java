@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
@@ -53,7 +54,7 @@ record ClientRun(
         host,
         0,
         new ChildResult(-1, false, false, Duration.ZERO),
-        YcsbOutput.read(dir.resolve("ycsb.out"), dir.resolve("ycsb.err")),
+        YcsbOutput.read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR)),
         null,
         null,
         0,

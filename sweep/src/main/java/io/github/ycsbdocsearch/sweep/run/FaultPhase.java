@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
@@ -78,7 +79,7 @@ final class FaultPhase {
       return;
     }
     try {
-      FaultSummary f = FaultSummary.of(faultDir, s.stepsDir().resolve(control.dirName()));
+      FaultSummary f = FaultAnalysis.of(faultDir, s.stepsDir().resolve(control.dirName()));
       f.writeTo(s.stepsDir().getParent());
       ctx.progress()
           .store(

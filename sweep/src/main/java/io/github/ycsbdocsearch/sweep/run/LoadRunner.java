@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
@@ -73,8 +74,8 @@ final class LoadRunner {
       child =
           new ChildProcess(ctx.launcher().command(args), tmp, Map.of())
               .run(
-                  tmp.resolve("ycsb.out"),
-                  tmp.resolve("ycsb.err"),
+                  tmp.resolve(RunLayout.YCSB_OUT),
+                  tmp.resolve(RunLayout.YCSB_ERR),
                   timeout,
                   ctx.interrupts(),
                   line ->
@@ -94,7 +95,7 @@ final class LoadRunner {
       problem =
           check(
               child,
-              YcsbOutput.read(tmp.resolve("ycsb.out"), tmp.resolve("ycsb.err")),
+              YcsbOutput.read(tmp.resolve(RunLayout.YCSB_OUT), tmp.resolve(RunLayout.YCSB_ERR)),
               timeout,
               (int) Math.min(o.loadThreads(), expected));
     }

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
@@ -55,8 +56,8 @@ final class LocalClientRunner implements ClientRunner {
           new ChildProcess(ctx.launcher().command(args), job.dir(), Map.of())
               .onStart(p -> pid.set(p.pid()))
               .run(
-                  job.dir().resolve("ycsb.out"),
-                  job.dir().resolve("ycsb.err"),
+                  job.dir().resolve(RunLayout.YCSB_OUT),
+                  job.dir().resolve(RunLayout.YCSB_ERR),
                   timeLimit,
                   ctx.interrupts(),
                   line -> {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
@@ -105,28 +106,28 @@ public final class ManifestSections {
       CpuPinning pinning,
       Optional<LocalStores> local,
       Optional<Path> fingerprint) {
-    m.put("run_id", runId);
-    m.put("started_utc", StepRunner.utc(started));
-    m.put("ended_utc", (String) null);
-    m.put("status", "running");
+    m.put(Manifest.RUN_ID, runId);
+    m.put(Manifest.STARTED_UTC, StepRunner.utc(started));
+    m.put(Manifest.ENDED_UTC, (String) null);
+    m.put(Manifest.STATUS, "running");
     ArrayNode cmd = Json.MAPPER.createArrayNode().add("./run-sweep.sh");
     maskedArgs(args).forEach(cmd::add);
     m.put("command", cmd);
     ObjectNode git = EnvironmentInfo.git(repo);
-    m.put("git_commit", git.get("commit").asText());
-    m.put("git_dirty", git.get("dirty"));
-    m.put("workload", workload(o));
-    m.put("parameters", ParametersJson.toJson(o));
+    m.put(Manifest.GIT_COMMIT, git.get("commit").asText());
+    m.put(Manifest.GIT_DIRTY, git.get("dirty"));
+    m.put(Manifest.WORKLOAD, workload(o));
+    m.put(Manifest.PARAMETERS, ParametersJson.toJson(o));
     m.put("plan", plan(o));
     m.put("saturation_rule", saturationRule(o));
-    m.put("stores", stores(o));
+    m.put(Manifest.STORES, stores(o));
     m.put("jvm", jvm(launcher));
-    m.put("machine", EnvironmentInfo.machine());
+    m.put(Manifest.MACHINE, EnvironmentInfo.machine());
     m.put(
         "machine_baseline",
         fingerprint(fingerprint)); // results-format key, kept from before the rename
     m.put("cpu_pinning", pinning(pinning));
-    m.put("hosts", hosts(o, local));
+    m.put(Manifest.HOSTS, hosts(o, local));
   }
 
   /**
@@ -165,7 +166,7 @@ public final class ManifestSections {
 
   private static ObjectNode workload(SweepOptions o) {
     ObjectNode w = Json.MAPPER.createObjectNode();
-    w.put("name", o.workload().name());
+    w.put(Manifest.NAME, o.workload().name());
     w.put("file", o.workload().path().toString());
     w.put("sha256", o.workload().sha256());
     w.set("file_properties", Json.MAPPER.valueToTree(new TreeMap<>(o.workload().properties())));

@@ -97,8 +97,8 @@ final class SshClientRunner implements ClientRunner {
                     }
                   })
               .run(
-                  dir.resolve("ycsb.out"),
-                  dir.resolve("ycsb.err"),
+                  dir.resolve(RunLayout.YCSB_OUT),
+                  dir.resolve(RunLayout.YCSB_ERR),
                   job.timeLimit(),
                   ctx.interrupts(),
                   line -> {
@@ -221,7 +221,7 @@ final class SshClientRunner implements ClientRunner {
   @JsonIgnoreProperties(ignoreUnknown = true)
   record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int clientCpus) {
     static RemoteCpu read(Path dir) {
-      Path f = dir.resolve("cpu.json");
+      Path f = dir.resolve(RunLayout.REMOTE_CPU);
       try {
         return Files.isRegularFile(f)
             ? Json.read(f, RemoteCpu.class)

@@ -317,7 +317,7 @@ final class StepRunner {
   static void prepare(Path tmp, boolean withHdr) {
     try {
       AtomicFiles.deleteTree(tmp);
-      Files.createDirectories(withHdr ? tmp.resolve("hdr") : tmp);
+      Files.createDirectories(withHdr ? tmp.resolve(RunLayout.HDR_DIR) : tmp);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + tmp, e);
     }

@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.resultsformat.Objective;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
@@ -57,9 +57,9 @@ final class StepWindows {
   }
 
   /** Each operation's seconds, the unsent requests added to the last, over the bound. */
-  private static List<RateWindow.OpSeconds> ops(Objective o) {
+  private static List<RateWindow.OpSeconds> ops(ObjectiveVerdict o) {
     List<RateWindow.OpSeconds> out = new ArrayList<>();
-    for (Objective.Operation op : o.operations()) {
+    for (ObjectiveVerdict.Operation op : o.operations()) {
       long[] n;
       long[] k;
       if (op.perSecond() == null || op.perSecond().requests().length == 0) {

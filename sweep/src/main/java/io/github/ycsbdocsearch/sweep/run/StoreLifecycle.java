@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.util.Arrays;
@@ -54,7 +55,7 @@ final class StoreLifecycle {
       ctx.local()
           .get()
           .launchSettings(kind)
-          .ifPresent(n -> ctx.manifest().putStore(target.name(), "local_settings", n));
+          .ifPresent(n -> ctx.manifest().putStore(target.name(), Manifest.LOCAL_SETTINGS, n));
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
@@ -92,7 +93,9 @@ final class StoreLifecycle {
               probe.check(props);
               ctx.manifest()
                   .putStore(
-                      target.name(), "describe", Json.MAPPER.valueToTree(probe.describe(props)));
+                      target.name(),
+                      Manifest.DESCRIBE,
+                      Json.MAPPER.valueToTree(probe.describe(props)));
               ctx.manifest().write();
             });
   }

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
@@ -260,8 +261,8 @@ final class StoreSweep {
   }
 
   private void status(String status, String error) {
-    ctx.manifest().putStore(target.name(), "status", status);
-    ctx.manifest().putStore(target.name(), "error", error);
+    ctx.manifest().putStore(target.name(), Manifest.STATUS, status);
+    ctx.manifest().putStore(target.name(), Manifest.ERROR, error);
     ctx.manifest().write();
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
@@ -53,8 +54,11 @@ public final class SweepRunner {
     }
     interrupted |= ctx.interrupts().requested();
     // The final status first: the report shows the manifest as it will stay.
-    ctx.manifest().put("status", interrupted ? "interrupted" : failed ? "failed" : "complete");
-    ctx.manifest().put("ended_utc", StepRunner.utc(Instant.now()));
+    ctx.manifest()
+        .put(
+            Manifest.STATUS,
+            interrupted ? "interrupted" : failed ? "failed" : Manifest.STATUS_COMPLETE);
+    ctx.manifest().put(Manifest.ENDED_UTC, StepRunner.utc(Instant.now()));
     ctx.manifest().write();
     writeReport();
     return interrupted ? EXIT_INTERRUPTED : failed ? EXIT_FAILED : EXIT_OK;

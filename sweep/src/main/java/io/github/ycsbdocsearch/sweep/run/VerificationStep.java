@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.common.verify.VerificationResult;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.util.Properties;
 
 /**
@@ -19,7 +20,7 @@ final class VerificationStep {
   static final int QUERIES = 1000;
 
   /** File name inside a store's folder. */
-  static final String FILE_NAME = "verification.json";
+  static final String FILE_NAME = RunLayout.VERIFICATION;
 
   private VerificationStep() {}
 

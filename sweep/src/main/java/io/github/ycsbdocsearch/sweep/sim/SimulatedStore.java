@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.common.Mm1Server;
 import io.github.ycsbdocsearch.common.Stalls;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.resultsformat.ClientAttribution;
-import io.github.ycsbdocsearch.resultsformat.Objective;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
 import io.github.ycsbdocsearch.sweep.search.RateWindow;
 import java.util.ArrayList;
@@ -140,12 +140,12 @@ final class SimulatedStore {
     return new BackgroundCycles.Observed(w, warmupS + windowS, events);
   }
 
-  private Objective.Decision decision(long[] n, long[] k) {
-    return Objective.judge(
+  private ObjectiveVerdict.Decision decision(long[] n, long[] k) {
+    return ObjectiveVerdict.judge(
             "sim",
             scenario.percentile(),
             boundNanos / 1000,
-            Map.of("READ", Objective.Counts.of(n, k, 0)),
+            Map.of("READ", ObjectiveVerdict.Counts.of(n, k, 0)),
             0)
         .decision();
   }

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,14 +69,14 @@ public class Mm1DB extends DB implements SearchableDB {
   public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
 
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
-  public static final String ARRIVALS_FIT_FILE = "mm1-arrivals.json";
+  public static final String ARRIVALS_FIT_FILE = RunLayout.MM1_ARRIVALS;
 
   /**
    * When the server's stalls began (epoch milliseconds, a JSON list), written beside {@link
    * #ARRIVALS_FIT_FILE} when it stalls: the simulated store's background events, which the runner
    * records as any store's ({@code events.json}, kind {@value #STALL_KIND}).
    */
-  public static final String STALLS_FILE = "mm1-stalls.json";
+  public static final String STALLS_FILE = RunLayout.MM1_STALLS;
 
   /** The kind of background event a stall is. */
   public static final String STALL_KIND = "mm1_stall";

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,7 @@ public final class AckedWriteLog implements AutoCloseable {
   public static final String FILE_PROPERTY = "docsearch.ackedwrites.file";
 
   /** The file name the sweep gives each client of a fault step (and of its control step). */
-  public static final String FILE_NAME = "acked-writes.tsv";
+  public static final String FILE_NAME = RunLayout.ACKED_WRITES_LOG;
 
   /**
    * One write as its client saw it.

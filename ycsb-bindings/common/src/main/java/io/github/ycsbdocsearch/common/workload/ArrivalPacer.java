@@ -2,13 +2,13 @@ package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import io.github.ycsbdocsearch.resultsformat.Arrivals;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -54,12 +54,8 @@ import org.HdrHistogram.Recorder;
  * as due when their time was at or before it. Thread-safe.
  */
 final class ArrivalPacer {
-  static final String LOG_NAME = "SEND_LAG";
-  static final String LOG_FILE = "hdr/" + LOG_NAME + ".hlog";
-  static final String IN_FLIGHT_NAME = "IN_FLIGHT";
-  static final String IN_FLIGHT_FILE = "hdr/" + IN_FLIGHT_NAME + ".hlog";
-  static final String RESULT_FILE = "arrivals.json";
-  static final int FORMAT = 1;
+  static final String LOG_FILE = RunLayout.HDR_DIR + "/" + RunLayout.SEND_LAG_LOG;
+  static final String IN_FLIGHT_FILE = RunLayout.HDR_DIR + "/" + RunLayout.IN_FLIGHT_LOG;
 
   /** Significant digits of the in-flight counts: exact up to 2,047 threads. */
   private static final int IN_FLIGHT_DIGITS = 3;
@@ -270,12 +266,16 @@ final class ArrivalPacer {
           HdrIntervalLog.start(
               List.of(
                   new HdrIntervalLog.Target(
-                      dir.resolve(LOG_FILE), LOG_NAME, lag, HdrIntervalLog.LATENCY_MAX_RATIO),
+                      dir.resolve(LOG_FILE),
+                      RunLayout.SEND_LAG,
+                      lag,
+                      HdrIntervalLog.LATENCY_MAX_RATIO),
                   new HdrIntervalLog.Target(
-                      dir.resolve(IN_FLIGHT_FILE), IN_FLIGHT_NAME, inFlightCounts, 1)),
+                      dir.resolve(IN_FLIGHT_FILE), RunLayout.IN_FLIGHT, inFlightCounts, 1)),
               schedule.startEpochMs());
     } catch (IOException e) {
-      throw new SetupException("cannot write " + dir.resolve("hdr") + ": " + e.getMessage(), e);
+      throw new SetupException(
+          "cannot write " + dir.resolve(RunLayout.HDR_DIR) + ": " + e.getMessage(), e);
     }
   }
 
@@ -294,13 +294,13 @@ final class ArrivalPacer {
     if (log != null) {
       log.close();
     }
-    VerifyMain.writeJson(summary(), dir.resolve(RESULT_FILE));
+    VerifyMain.writeJson(summary(), dir.resolve(RunLayout.ARRIVALS));
   }
 
   /**
    * The content of {@code arrivals.json}; passes over the arrivals due but never held (call once).
    */
-  Map<String, Object> summary() {
+  Arrivals summary() {
     boolean stopped = stopSeen.get();
     long cutoff = stopped ? stopNanos : System.nanoTime();
     long claimedAfterCutoff;
@@ -313,22 +313,21 @@ final class ArrivalPacer {
     long due = schedule.claimed() - claimedAfterCutoff + schedule.skipDue(cutoff);
     long sentCount = sent.sum();
     ArrivalConfig config = schedule.config();
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("format", FORMAT);
-    out.put("process", config.process().label());
-    out.put("rate_ops", config.rateOps());
-    out.put("seed", config.seed());
-    out.put("ramp_s", config.rampS());
-    out.put("threads", threads);
-    out.put("start_epoch_ms", schedule.startEpochMs());
-    out.put("stop_epoch_ms", stopped ? stopEpochMs : null);
-    out.put("scheduled_due", due);
-    out.put("sent", sentCount);
-    out.put("unsent", Math.max(0, due - sentCount));
-    out.put("late", late.sum());
-    out.put("lag_threshold_us", config.lagThresholdUs());
-    out.put("max_in_flight", maxInFlight.get());
-    out.put("pool_exhausted", maxInFlight.get() >= threads);
-    return out;
+    return new Arrivals(
+        Arrivals.FORMAT,
+        config.process().label(),
+        config.rateOps(),
+        config.seed(),
+        config.rampS(),
+        threads,
+        schedule.startEpochMs(),
+        stopped ? stopEpochMs : null,
+        due,
+        sentCount,
+        Math.max(0, due - sentCount),
+        late.sum(),
+        config.lagThresholdUs(),
+        maxInFlight.get(),
+        maxInFlight.get() >= threads);
   }
 }

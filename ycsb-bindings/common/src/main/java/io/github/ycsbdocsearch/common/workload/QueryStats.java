@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
+import io.github.ycsbdocsearch.resultsformat.QueryStatsFile;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * (format in {@code workloads/workload_template}). Thread-safe: every counter is concurrent.
  */
 final class QueryStats {
-  static final String FILE_NAME = "querystats.json";
+  static final String FILE_NAME = RunLayout.QUERY_STATS;
   private static final int PAGE_SLOTS = 64;
 
   /** Exact bucket counts of hit counts: 0, 1, 2-10, 11-100, ..., 100,001 and more. */
@@ -67,49 +69,52 @@ final class QueryStats {
     }
   }
 
-  /** The counts as a JSON-ready map (snake_case keys). */
-  Map<String, Object> summary() {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("searches", searches.sum());
-    out.put("page_distribution", config.pageDistribution());
-    out.put("past_end_proportion", config.pastEndProportion());
-    out.put("page_size", config.pageSize());
-    out.put("max_page_size", config.maxPageSize());
-    out.put("max_page", config.maxPage());
-    out.put("hit_counts_known", config.pageMixNeedsHitCounts());
-    out.put("first_pages", firstPages.sum());
-    out.put("deeper_pages", deeperPages.sum());
-    out.put("past_end_pages", pastEndPages.sum());
-    out.put("empty_answers", emptyAnswers.sum());
-    out.put("failed", failed.sum());
+  /** The counts as the file holds them. */
+  QueryStatsFile summary() {
     Map<String, Long> byPage = new LinkedHashMap<>();
     for (int i = 0; i < PAGE_SLOTS; i++) {
       if (pages.get(i) > 0) {
         byPage.put(i == PAGE_SLOTS - 1 ? i + "+" : String.valueOf(i), pages.get(i));
       }
     }
-    out.put("questions_by_page", byPage);
-    Map<String, Object> h = new LinkedHashMap<>();
-    if (hits.getTotalCount() > 0) {
-      h.put("count", hits.getTotalCount());
-      h.put("min", hits.getMinValue());
-      h.put("p50", hits.getValueAtPercentile(50));
-      h.put("p90", hits.getValueAtPercentile(90));
-      h.put("p99", hits.getValueAtPercentile(99));
-      h.put("max", hits.getMaxValue());
-      h.put("mean", Math.round(hits.getMean() * 10) / 10.0);
-      Map<String, Long> byBucket = new LinkedHashMap<>();
-      long low = 0;
-      for (int b = 0; b < BUCKET_TOPS.length; b++) {
-        long top = BUCKET_TOPS[b];
-        byBucket.put(low == top ? String.valueOf(top) : low + "-" + top, buckets.get(b));
-        low = top + 1;
-      }
-      byBucket.put(low + "+", buckets.get(BUCKET_TOPS.length));
-      h.put("buckets", byBucket);
+    return new QueryStatsFile(
+        searches.sum(),
+        config.pageDistribution(),
+        config.pastEndProportion(),
+        config.pageSize(),
+        config.maxPageSize(),
+        config.maxPage(),
+        config.pageMixNeedsHitCounts(),
+        firstPages.sum(),
+        deeperPages.sum(),
+        pastEndPages.sum(),
+        emptyAnswers.sum(),
+        failed.sum(),
+        byPage,
+        hitCounts());
+  }
+
+  private QueryStatsFile.HitCounts hitCounts() {
+    if (hits.getTotalCount() == 0) {
+      return QueryStatsFile.HitCounts.NONE;
     }
-    out.put("hit_counts", h);
-    return out;
+    Map<String, Long> byBucket = new LinkedHashMap<>();
+    long low = 0;
+    for (int b = 0; b < BUCKET_TOPS.length; b++) {
+      long top = BUCKET_TOPS[b];
+      byBucket.put(low == top ? String.valueOf(top) : low + "-" + top, buckets.get(b));
+      low = top + 1;
+    }
+    byBucket.put(low + "+", buckets.get(BUCKET_TOPS.length));
+    return new QueryStatsFile.HitCounts(
+        hits.getTotalCount(),
+        hits.getMinValue(),
+        hits.getValueAtPercentile(50),
+        hits.getValueAtPercentile(90),
+        hits.getValueAtPercentile(99),
+        hits.getMaxValue(),
+        Math.round(hits.getMean() * 10) / 10.0,
+        byBucket);
   }
 
   /** Writes {@code querystats.json} into the directory (created if needed), atomically. */

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
@@ -29,7 +30,7 @@ public class StartGateWorkload extends DocSearchWorkload {
    * Beside the gate file: the instant (epoch ms, this machine's clock) the client left the barrier,
    * from which the runner tells how far apart the clients really started.
    */
-  public static final String STARTED_AT = "started-at";
+  public static final String STARTED_AT = RunLayout.STARTED_AT;
 
   /** The line on stderr that tells the runner this client is ready. */
   public static final String READY_LINE = "docsearch: ready for the start";

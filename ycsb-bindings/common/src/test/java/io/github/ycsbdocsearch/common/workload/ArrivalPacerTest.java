@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -110,7 +111,7 @@ class ArrivalPacerTest {
 
   private JsonNode finish(ArrivalPacer pacer) throws Exception {
     pacer.finish();
-    return new ObjectMapper().readTree(dir.resolve(ArrivalPacer.RESULT_FILE).toFile());
+    return new ObjectMapper().readTree(dir.resolve(RunLayout.ARRIVALS).toFile());
   }
 
   /**

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbdocsearch.common.FloorDB;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,7 @@ class DocSearchWorkloadPacingTest {
   }
 
   private JsonNode arrivalsJson() throws Exception {
-    return new ObjectMapper().readTree(dir.resolve(ArrivalPacer.RESULT_FILE).toFile());
+    return new ObjectMapper().readTree(dir.resolve(RunLayout.ARRIVALS).toFile());
   }
 
   @Test

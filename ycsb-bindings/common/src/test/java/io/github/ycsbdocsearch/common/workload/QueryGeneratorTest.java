@@ -9,7 +9,9 @@ import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,29 @@ class QueryGeneratorTest {
     stats.write(dir);
     JsonNode json =
         new ObjectMapper().readTree(Files.readString(dir.resolve(QueryStats.FILE_NAME)));
+    List<String> keys = new ArrayList<>();
+    json.fieldNames().forEachRemaining(keys::add);
+    assertEquals(
+        List.of(
+            "searches",
+            "page_distribution",
+            "past_end_proportion",
+            "page_size",
+            "max_page_size",
+            "max_page",
+            "hit_counts_known",
+            "first_pages",
+            "deeper_pages",
+            "past_end_pages",
+            "empty_answers",
+            "failed",
+            "questions_by_page",
+            "hit_counts"),
+        keys,
+        "the keys the workload has always written, in order");
+    List<String> hitKeys = new ArrayList<>();
+    json.get("hit_counts").fieldNames().forEachRemaining(hitKeys::add);
+    assertEquals(List.of("count", "min", "p50", "p90", "p99", "max", "mean", "buckets"), hitKeys);
     assertEquals(2000, json.get("searches").asInt());
     assertEquals(first, json.get("first_pages").asInt());
     assertEquals(deeper, json.get("deeper_pages").asInt());

@@ -1,5 +1,9 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.analysis;
 
+import io.github.ycsbdocsearch.resultsformat.Pacing;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

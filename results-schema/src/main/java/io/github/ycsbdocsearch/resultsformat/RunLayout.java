@@ -15,8 +15,13 @@ import java.util.Locale;
  * run/&lt;store&gt;/saturation.json, verification.json, load/
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
  *   step.json, summary.json, hdr/, percentiles/
+ *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
+ *     querystats.json, started-at
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
  * </pre>
+ *
+ * <p>This class is in results-schema, below ycsb-bindings/common, so that the YCSB client's own
+ * files are named here too.
  */
 public final class RunLayout {
   public static final String MANIFEST = "manifest.json";
@@ -30,10 +35,75 @@ public final class RunLayout {
   public static final String VERIFICATION = "verification.json";
   public static final String STEP_JSON = "step.json";
 
+  /** A store's fault summary ({@code --fault}), in the store folder. */
+  public static final String FAULT_SUMMARY = "fault-summary.json";
+
+  /** The runner's record of the fault, in the fault step's folder. */
+  public static final String FAULT_STEP = "fault.json";
+
+  /** The control step's acknowledged writes read back, in its folder. */
+  public static final String ACKED_WRITES = "acked-writes.json";
+
   /** A step's own summary, written once by the runner when the step ends. */
   public static final String STEP_SUMMARY = "summary.json";
 
   public static final String HDR_DIR = "hdr";
+
+  /** A YCSB client's standard output and error, in its output folder (and the load's). */
+  public static final String YCSB_OUT = "ycsb.out";
+
+  public static final String YCSB_ERR = "ycsb.err";
+
+  /**
+   * A fault or control step's client's log of every write it sent (written by the YCSB client, read
+   * by the sweep's durability check).
+   */
+  public static final String ACKED_WRITES_LOG = "acked-writes.tsv";
+
+  /** The store's background work during a step (results-format {@code StepEvents}). */
+  public static final String EVENTS = "events.json";
+
+  /**
+   * Which stretches of a step each server was sampled over, beside {@link #EVENTS} (results-format
+   * {@code StepSampling}).
+   */
+  public static final String SAMPLING = "sampling.json";
+
+  /** A store's soak summary ({@code --soak}), in the store folder. */
+  public static final String SOAK = "soak.json";
+
+  /** What {@code remote-client.sh} measured of a client on another machine, in its folder. */
+  public static final String REMOTE_CPU = "cpu.json";
+
+  /** The simulated M/M/1 store's fit of the arrival gaps, in a paced step's folder. */
+  public static final String MM1_ARRIVALS = "mm1-arrivals.json";
+
+  /** The simulated M/M/1 store's stalls, beside {@link #MM1_ARRIVALS}. */
+  public static final String MM1_STALLS = "mm1-stalls.json";
+
+  /**
+   * A fixed-rate client's record of its arrival schedule ({@link Arrivals}), in its output folder.
+   */
+  public static final String ARRIVALS = "arrivals.json";
+
+  /**
+   * The extension of the pacer's interval logs in {@code hdr/}; not {@code .hdr}, so YCSB's own
+   * operation logs are told apart from them by name.
+   */
+  public static final String PACER_LOG_EXTENSION = ".hlog";
+
+  /** The pacer's send-lag interval log's tag (send minus scheduled arrival, µs). */
+  public static final String SEND_LAG = "SEND_LAG";
+
+  /** The pacer's in-flight interval log's tag (requests in flight at each send). */
+  public static final String IN_FLIGHT = "IN_FLIGHT";
+
+  /** The send-lag log's file name in {@code hdr/}. */
+  public static final String SEND_LAG_LOG = SEND_LAG + PACER_LOG_EXTENSION;
+
+  /** The in-flight log's file name in {@code hdr/}. */
+  public static final String IN_FLIGHT_LOG = IN_FLIGHT + PACER_LOG_EXTENSION;
+
   public static final String PERCENTILES_DIR = "percentiles";
 
   /** Per-step query statistics written by the search workload (pages asked, hit counts). */
@@ -42,7 +112,10 @@ public final class RunLayout {
   /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
   public static final String CLIENTS_DIR = "clients";
 
-  /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
+  /**
+   * Who the clients of a several-client step were and when each started (results-format {@code
+   * StepClients}).
+   */
   public static final String CLIENTS_JSON = "clients.json";
 
   /**

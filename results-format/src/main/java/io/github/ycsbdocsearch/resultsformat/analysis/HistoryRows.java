@@ -1,6 +1,18 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.SummaryJson;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.DirectoryStream;
@@ -10,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -243,12 +256,13 @@ public final class HistoryRows {
     }
 
     SortedSet<String> stores = new TreeSet<>(folder.storeNames());
-    folder.manifest().path("stores").fieldNames().forEachRemaining(stores::add);
+    Manifest manifest = folder.manifestRecord();
+    stores.addAll(manifest.storeStatus().keySet());
     measured.forEach(m -> stores.add(m.store()));
     for (String store : stores) {
-      String status = Json.text(folder.manifest().path("stores").path(store), "status", "complete");
+      String status = manifest.storeStatus(store);
       Saturation sat = saturation(folder, summary, store);
-      if (!"complete".equals(status) || sat == null) {
+      if (!Manifest.STATUS_COMPLETE.equals(status) || sat == null) {
         continue; // a store whose sweep did not complete has no trustworthy peak
       }
       addIfPositive(rows, run, store, PEAK_OPS, sat.peak());
@@ -351,7 +365,7 @@ public final class HistoryRows {
 
   private static String workload(RunFolder folder, SummaryJson summary, List<Measured> measured)
       throws ResultsFormatException {
-    String name = Json.text(folder.manifest().path("workload"), "name", null);
+    String name = folder.manifestRecord().workloadName();
     if (name != null && !name.isEmpty()) {
       return name;
     }
@@ -371,18 +385,18 @@ public final class HistoryRows {
 
   private static Run identity(RunFolder folder, String workload, int format)
       throws ResultsFormatException {
-    JsonNode m = folder.manifest();
-    String runId = Json.text(m, "run_id", null);
+    Manifest m = folder.manifestRecord();
+    String runId = m.runId();
     if (runId == null || runId.isEmpty()) {
       throw new ResultsFormatException(folder.dir().resolve(RunLayout.MANIFEST) + ": no run_id");
     }
-    JsonNode machine = m.hasNonNull("machine") ? m.get("machine") : m.path("environment");
+    JsonNode machine = m.machine();
     String cpuModel = Json.text(machine, "cpu_model", "");
     return new Run(
         runId,
-        Json.text(m, "started_utc", ""),
-        Json.text(m, "git_commit", ""),
-        m.path("git_dirty").asBoolean(false),
+        Objects.requireNonNullElse(m.startedUtc(), ""),
+        Objects.requireNonNullElse(m.gitCommit(), ""),
+        m.gitDirty(),
         cpuModel.isEmpty() ? "unknown" : cpuModel,
         Json.text(machine, "cpu_count", ""),
         format,

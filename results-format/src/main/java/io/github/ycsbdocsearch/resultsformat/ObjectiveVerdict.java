@@ -11,12 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A fixed-rate step judged against the latency objective (summary.json {@code objective}): for
- * every operation, how many requests there were and how many were over the bound, with the {@link
- * ExceedanceTest}'s decision; the same decision on latency measured from each request's actual send
- * (so a reader can tell whether the client's own late sends changed the verdict, {@link
- * ClientAttribution}); and the counts second by second, which the capacity estimate pools over
- * every window of a store.
+ * A fixed-rate step's verdict against the latency objective (the sweep's {@code Slo}; the verdict
+ * is summary.json's {@code objective}, a name the files keep): for every operation, how many
+ * requests there were and how many were over the bound, with the {@link ExceedanceTest}'s decision;
+ * the same decision on latency measured from each request's actual send (so a reader can tell
+ * whether the client's own late sends changed the verdict, {@link ClientAttribution}); and the
+ * counts second by second, which the capacity estimate pools over every window of a store.
  *
  * <p>Counting: a request is over when its intended latency (from its scheduled arrival) passes the
  * bound; every failed request counts as over, whatever its latency; every request that was due but
@@ -56,7 +56,7 @@ import java.util.Map;
   "decision_from_send"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record Objective(
+public record ObjectiveVerdict(
     String slo,
     double percentile,
     long boundUs,
@@ -67,7 +67,7 @@ public record Objective(
     List<Operation> operations,
     Decision decisionFromSend) {
 
-  public Objective {
+  public ObjectiveVerdict {
     operations = List.copyOf(operations);
   }
 
@@ -282,7 +282,7 @@ public record Objective(
    *
    * @param counts per operation, requests/over/failed WITHOUT the unsent ones (added here)
    */
-  public static Objective judge(
+  public static ObjectiveVerdict judge(
       String slo, double percentile, long boundUs, Map<String, Counts> counts, long unsent) {
     List<Operation> ops = new ArrayList<>();
     for (Map.Entry<String, Counts> e : counts.entrySet()) {
@@ -336,7 +336,7 @@ public record Objective(
     if (confidence != null) {
       confidence = Math.round(confidence * 10000) / 10000.0;
     }
-    return new Objective(
+    return new ObjectiveVerdict(
         slo,
         percentile,
         boundUs,
@@ -416,7 +416,7 @@ public record Objective(
                           ", ",
                           ops.stream()
                               .filter(o -> o.decision() == Decision.INCONCLUSIVE)
-                              .map(Objective::withItsBursts)
+                              .map(ObjectiveVerdict::withItsBursts)
                               .toList())
                   : "too few samples: " + String.join(", ", few))
               + unsentText;

@@ -13,30 +13,30 @@ import org.junit.jupiter.api.Test;
  * The objective's per-operation exceedance decisions, the variance inflation, pooling and the
  * too-few rule.
  */
-class ObjectiveTest {
+class ObjectiveVerdictTest {
 
-  private static Objective judge(Map<String, Objective.Counts> c, long unsent) {
-    return Objective.judge("p99<=10ms", 0.99, 10_000, c, unsent);
+  private static ObjectiveVerdict judge(Map<String, ObjectiveVerdict.Counts> c, long unsent) {
+    return ObjectiveVerdict.judge("p99<=10ms", 0.99, 10_000, c, unsent);
   }
 
   @Test
   void everyOperationMustPassAndTheFailingOneIsNamed() {
-    Map<String, Objective.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new Objective.Counts(10_000, 20, 0, 1));
-    c.put("UPDATE", new Objective.Counts(10_000, 400, 3, 1));
-    Objective o = judge(c, 0);
-    assertEquals(Objective.Decision.FAIL, o.decision());
-    assertEquals(Objective.Decision.PASS, o.operations().get(0).decision());
+    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveVerdict.Counts(10_000, 20, 0, 1));
+    c.put("UPDATE", new ObjectiveVerdict.Counts(10_000, 400, 3, 1));
+    ObjectiveVerdict o = judge(c, 0);
+    assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
+    assertEquals(ObjectiveVerdict.Decision.PASS, o.operations().get(0).decision());
     assertTrue(o.reason().contains("UPDATE (400 of 10000 over"), o.reason());
   }
 
   @Test
   void anOperationWithTooFewSamplesIsNamed() {
-    Map<String, Objective.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new Objective.Counts(50_000, 0, 0, 1));
-    c.put("SEARCH", new Objective.Counts(120, 0, 0, 1));
-    Objective o = judge(c, 0);
-    assertEquals(Objective.Decision.INCONCLUSIVE, o.decision());
+    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveVerdict.Counts(50_000, 0, 0, 1));
+    c.put("SEARCH", new ObjectiveVerdict.Counts(120, 0, 0, 1));
+    ObjectiveVerdict o = judge(c, 0);
+    assertEquals(ObjectiveVerdict.Decision.INCONCLUSIVE, o.decision());
     assertTrue(
         o.reason().contains("too few samples: SEARCH (120 requests, a pass needs 239)"),
         o.reason());
@@ -44,12 +44,12 @@ class ObjectiveTest {
 
   @Test
   void unsentRequestsCountOverTheBoundForEveryOperation() {
-    Map<String, Objective.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new Objective.Counts(10_000, 0, 0, 1));
-    Objective o = judge(c, 500);
+    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1));
+    ObjectiveVerdict o = judge(c, 500);
     assertEquals(10_500, o.operations().get(0).requests());
     assertEquals(500, o.operations().get(0).over());
-    assertEquals(Objective.Decision.FAIL, o.decision());
+    assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
   }
 
   @Test
@@ -63,15 +63,15 @@ class ObjectiveTest {
       even[i] = 8;
       bursty[i] = i < 3 ? 40 : 0;
     }
-    Objective.Counts e = Objective.Counts.of(n, even, 0);
-    Objective.Counts b = Objective.Counts.of(n, bursty, 0);
+    ObjectiveVerdict.Counts e = ObjectiveVerdict.Counts.of(n, even, 0);
+    ObjectiveVerdict.Counts b = ObjectiveVerdict.Counts.of(n, bursty, 0);
     assertEquals(1.0, e.dispersion(), 1e-9, "even: no inflation");
     assertTrue(b.dispersion() > 10, "bursts: " + b.dispersion());
-    Objective evenJudged = judge(Map.of("READ", e), 0);
-    Objective burstyJudged = judge(Map.of("READ", b), 0);
-    assertEquals(Objective.Decision.PASS, evenJudged.decision());
+    ObjectiveVerdict evenJudged = judge(Map.of("READ", e), 0);
+    ObjectiveVerdict burstyJudged = judge(Map.of("READ", b), 0);
+    assertEquals(ObjectiveVerdict.Decision.PASS, evenJudged.decision());
     assertEquals(
-        Objective.Decision.INCONCLUSIVE,
+        ObjectiveVerdict.Decision.INCONCLUSIVE,
         burstyJudged.decision(),
         "the effective sample is too small");
   }
@@ -85,12 +85,13 @@ class ObjectiveTest {
       n[i] = 1000;
       k[i] = 20;
     }
-    Objective o = judge(Map.of("READ", Objective.Counts.of(n, k, 0, 30)), 0);
-    assertEquals(Objective.Decision.FAIL, o.decision());
-    assertEquals(Objective.Decision.PASS, o.decisionFromSend());
+    ObjectiveVerdict o = judge(Map.of("READ", ObjectiveVerdict.Counts.of(n, k, 0, 30)), 0);
+    assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
+    assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
     assertEquals(30L, o.operations().get(0).overFromSend());
     assertArrayEquals(k, o.operations().get(0).perSecond().over());
-    Objective unknown = judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1)), 0);
+    ObjectiveVerdict unknown =
+        judge(Map.of("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1)), 0);
     assertNull(unknown.decisionFromSend(), "no service-time counts: not known");
   }
 
@@ -98,21 +99,22 @@ class ObjectiveTest {
   void theDecisionFromTheSendIsOfTheRequestsSent() {
     // 500 requests never sent: over the bound on intended latency, but they have no latency from a
     // send; the 10,000 sent were all fast. Whose the unsent were, the pool decides.
-    Objective o = judge(Map.of("READ", new Objective.Counts(10_000, 0, 0, 1, 0, 1, null)), 500);
-    assertEquals(Objective.Decision.FAIL, o.decision());
+    ObjectiveVerdict o =
+        judge(Map.of("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1, 0, 1, null)), 500);
+    assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(0L, o.operations().get(0).overFromSend());
-    assertEquals(Objective.Decision.PASS, o.decisionFromSend());
+    assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
   }
 
   @Test
   void theDecisionFromTheSendHasItsOwnDispersion() {
     // The same 120 over the bound of 15,000 sent: spread evenly it passes; in two seconds (a burst
     // of their own) the effective sample is too small to tell.
-    Objective even =
-        judge(Map.of("READ", new Objective.Counts(15_000, 400, 0, 9, 120, 1, null)), 0);
-    Objective bursty =
-        judge(Map.of("READ", new Objective.Counts(15_000, 400, 0, 9, 120, 60, null)), 0);
-    assertEquals(Objective.Decision.PASS, even.decisionFromSend());
-    assertEquals(Objective.Decision.INCONCLUSIVE, bursty.decisionFromSend());
+    ObjectiveVerdict even =
+        judge(Map.of("READ", new ObjectiveVerdict.Counts(15_000, 400, 0, 9, 120, 1, null)), 0);
+    ObjectiveVerdict bursty =
+        judge(Map.of("READ", new ObjectiveVerdict.Counts(15_000, 400, 0, 9, 120, 60, null)), 0);
+    assertEquals(ObjectiveVerdict.Decision.PASS, even.decisionFromSend());
+    assertEquals(ObjectiveVerdict.Decision.INCONCLUSIVE, bursty.decisionFromSend());
   }
 }

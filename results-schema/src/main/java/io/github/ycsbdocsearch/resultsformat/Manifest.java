@@ -1,0 +1,112 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The parts of a run's {@code manifest.json} ({@link RunLayout#MANIFEST}) that readers decide by:
+ * who the run was, its workload, how it ended and how each store's sweep ended. The sweep writes
+ * these keys through the constants here and the report, compare and the history read them through
+ * {@link #of}; the rest of the manifest (parameters, plan, hosts, the stores' settings) is shown as
+ * it was written. Older manifests are upgraded here only: a workload written as a bare name, the
+ * machine under {@code environment}. Immutable.
+ *
+ * @param format the manifest's layout version, 0 when it has none
+ * @param runId the run id, null when missing
+ * @param startedUtc when the run started, null when missing
+ * @param status how the run ended ({@code running} while it runs), null when missing
+ * @param gitCommit the harness's commit, null when missing
+ * @param gitDirty whether the harness had uncommitted changes
+ * @param workloadName the workload's name, null when missing
+ * @param synthetic whether the data is a generated sample, not a measurement
+ * @param machine the runner's machine (cpu model, cores...), a missing node when absent
+ * @param storeStatus each store's sweep's status, in the manifest's order ({@link #STATUS_COMPLETE}
+ *     when a store's section has none)
+ */
+public record Manifest(
+    int format,
+    String runId,
+    String startedUtc,
+    String status,
+    String gitCommit,
+    boolean gitDirty,
+    String workloadName,
+    boolean synthetic,
+    JsonNode machine,
+    Map<String, String> storeStatus) {
+
+  public static final String FORMAT = "format";
+  public static final String RUN_ID = "run_id";
+  public static final String STARTED_UTC = "started_utc";
+  public static final String ENDED_UTC = "ended_utc";
+  public static final String STATUS = "status";
+  public static final String GIT_COMMIT = "git_commit";
+  public static final String GIT_DIRTY = "git_dirty";
+
+  /** The workload section; its {@link #NAME} (older manifests: the name itself). */
+  public static final String WORKLOAD = "workload";
+
+  public static final String NAME = "name";
+  public static final String SYNTHETIC = "synthetic";
+  public static final String MACHINE = "machine";
+
+  /** Where manifests before {@link #MACHINE} kept the machine. */
+  static final String MACHINE_OLD = "environment";
+
+  /** The run's parameters, from which {@code --resume} rebuilds the command line. */
+  public static final String PARAMETERS = "parameters";
+
+  /** The per-store sections, each with its {@link #STATUS} and {@link #ERROR}. */
+  public static final String STORES = "stores";
+
+  public static final String ERROR = "error";
+
+  /** In a store's section: what the servers report of themselves (the binding's probe). */
+  public static final String DESCRIBE = "describe";
+
+  /** In a store's section: how {@code scripts/stores.sh} launched a local store. */
+  public static final String LOCAL_SETTINGS = "local_settings";
+
+  public static final String HOSTS = "hosts";
+
+  /** A run's or a store's status when it ran to the end. */
+  public static final String STATUS_COMPLETE = "complete";
+
+  public Manifest {
+    storeStatus = Collections.unmodifiableMap(new LinkedHashMap<>(storeStatus));
+  }
+
+  /** Reads the typed parts of a manifest's tree (as {@link RunFolder} read it). */
+  public static Manifest of(JsonNode m) {
+    JsonNode workload = m.path(WORKLOAD);
+    String workloadName = workload.isTextual() ? workload.asText() : text(workload, NAME);
+    Map<String, String> stores = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = m.path(STORES).fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      stores.put(e.getKey(), Json.text(e.getValue(), STATUS, STATUS_COMPLETE));
+    }
+    return new Manifest(
+        m.path(FORMAT).asInt(0),
+        text(m, RUN_ID),
+        text(m, STARTED_UTC),
+        text(m, STATUS),
+        text(m, GIT_COMMIT),
+        m.path(GIT_DIRTY).asBoolean(false),
+        workloadName,
+        m.path(SYNTHETIC).asBoolean(false),
+        m.hasNonNull(MACHINE) ? m.get(MACHINE) : m.path(MACHINE_OLD),
+        stores);
+  }
+
+  /** A store's sweep status: {@link #STATUS_COMPLETE} when the manifest does not name it. */
+  public String storeStatus(String store) {
+    return storeStatus.getOrDefault(store, STATUS_COMPLETE);
+  }
+
+  private static String text(JsonNode node, String field) {
+    return Json.text(node, field, null);
+  }
+}

@@ -1,0 +1,90 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Map;
+
+/**
+ * A search step's {@code querystats.json} ({@link RunLayout#QUERY_STATS}): what the SEARCH
+ * operations of one YCSB client asked. Written by the workload in the YCSB process at its cleanup,
+ * read by the report; this record is the file's one type on both sides. Immutable.
+ *
+ * @param searches SEARCH operations
+ * @param pageDistribution how the page number was drawn
+ * @param pastEndProportion the share of questions asked past the last page
+ * @param pageSize hits per page
+ * @param maxPageSize the largest page asked
+ * @param maxPage the deepest page asked
+ * @param hitCountsKnown whether the page mix knew each question's hit count
+ * @param firstPages questions for a first page
+ * @param deeperPages for a deeper page with hits
+ * @param pastEndPages for a page past the last hit
+ * @param emptyAnswers answers with no hit
+ * @param failed searches that failed
+ * @param questionsByPage questions per page number (the last slot: that page and deeper)
+ * @param hitCounts the distribution of the questions' hit counts
+ */
+@JsonPropertyOrder({
+  "searches",
+  "page_distribution",
+  "past_end_proportion",
+  "page_size",
+  "max_page_size",
+  "max_page",
+  "hit_counts_known",
+  "first_pages",
+  "deeper_pages",
+  "past_end_pages",
+  "empty_answers",
+  "failed",
+  "questions_by_page",
+  "hit_counts"
+})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record QueryStatsFile(
+    long searches,
+    String pageDistribution,
+    double pastEndProportion,
+    int pageSize,
+    int maxPageSize,
+    int maxPage,
+    boolean hitCountsKnown,
+    long firstPages,
+    long deeperPages,
+    long pastEndPages,
+    long emptyAnswers,
+    long failed,
+    Map<String, Long> questionsByPage,
+    HitCounts hitCounts) {
+
+  /**
+   * The questions' hit counts; every field null (an empty object in the file) when no question's
+   * hit count was known.
+   *
+   * @param buckets questions per range of hit counts, e.g. {@code 2-10}
+   */
+  @JsonPropertyOrder({"count", "min", "p50", "p90", "p99", "max", "mean", "buckets"})
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record HitCounts(
+      Long count,
+      Long min,
+      Long p50,
+      Long p90,
+      Long p99,
+      Long max,
+      Double mean,
+      Map<String, Long> buckets) {
+
+    /** No hit count known. */
+    public static final HitCounts NONE =
+        new HitCounts(null, null, null, null, null, null, null, null);
+
+    /** Whether the distribution is there. */
+    public boolean known() {
+      return p50 != null;
+    }
+  }
+}
