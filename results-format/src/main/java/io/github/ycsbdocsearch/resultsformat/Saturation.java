@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null:
- * a store whose sweep found no qualifying step still gets this file, and readers must report that,
- * not reject it. Format 1 files have only the last three fields (the closed-loop peak); they read
- * with the rest null. Immutable.
+ * The content of {@code <store>/capacity.json} ({@code saturation.json} before format 4's files
+ * were renamed; both read): what the store can do. Every number may be null: a store whose sweep
+ * found no qualifying step still gets this file, and readers must report that, not reject it.
+ * Format 1 files have only the last three fields (the closed-loop peak); they read with the rest
+ * null. Immutable.
  *
  * @param peakOps the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable
  *     rate)
@@ -171,14 +172,17 @@ public record Saturation(
     return peakOps != null ? peakOps : throughputOps;
   }
 
-  /** Reads {@code <storeDir>/saturation.json}, or null when there is none. */
+  /**
+   * Reads {@code <storeDir>/capacity.json}, else the {@code saturation.json} of an older folder, or
+   * null when there is neither.
+   */
   public static Saturation readOptional(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(RunLayout.SATURATION);
+    Path f = RunLayout.capacityFile(storeDir);
     return Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
   }
 
   /** Writes it into the store folder, atomically. */
   public void writeTo(Path storeDir) {
-    AtomicFiles.writeJson(storeDir.resolve(RunLayout.SATURATION), this);
+    AtomicFiles.writeJson(storeDir.resolve(RunLayout.CAPACITY), this);
   }
 }
