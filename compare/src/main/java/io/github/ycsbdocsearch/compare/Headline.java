@@ -44,7 +44,7 @@ public record Headline(
               .max(Comparator.comparingDouble(StepRows::throughput))
               .orElse(null);
       String why =
-          best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json";
+          best == null ? "no capacity.json and no usable closed-loop step" : "no capacity.json";
       return new Headline(
           null,
           best == null ? null : best.throughput(),

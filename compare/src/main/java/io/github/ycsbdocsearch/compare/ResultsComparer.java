@@ -161,10 +161,10 @@ public final class ResultsComparer {
   static HeadlineCandidate headline(String workload, String store, Headline b, Headline n) {
     List<String> notes = new ArrayList<>();
     if (b.fromSteps()) {
-      notes.add("baseline has no saturation: peak from its best usable closed-loop step");
+      notes.add("baseline has no capacity.json: peak from its best usable closed-loop step");
     }
     if (n.fromSteps()) {
-      notes.add("new run has no saturation: peak from its best usable closed-loop step");
+      notes.add("new run has no capacity.json: peak from its best usable closed-loop step");
     }
     if (b.capacity() != null && n.capacity() != null) {
       return new HeadlineCandidate(

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One store's part of a run: its steps (in step order), {@code saturation.json} and {@code
+ * One store's part of a run: its steps (in step order), {@code capacity.json} and {@code
  * verification.json} when present. Immutable.
  *
  * @param name store name (the folder's name)
  * @param steps the steps, each with its folder
- * @param saturation saturation.json, or null
+ * @param saturation capacity.json, or null
  * @param verification verification.json, or null
  */
 public record StoreRun(

@@ -22,10 +22,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Per store, how its capacity was estimated (saturation.json format 4): every fixed-rate window as
- * a point, offered rate against the share of its requests over the objective's bound (log scale),
- * its area growing with the window's seconds; client-limited windows hollow and grey (left out of
- * the estimate); the fitted local model over its kernel range; the allowance (1 % for p99) as a
+ * Per store, how its capacity was estimated (capacity.json format 4): every fixed-rate window as a
+ * point, offered rate against the share of its requests over the objective's bound (log scale), its
+ * area growing with the window's seconds; client-limited windows hollow and grey (left out of the
+ * estimate); the fitted local model over its kernel range; the allowance (1 % for p99) as a
  * horizontal line; the 95 % interval as a band and the estimate as a vertical line. A window with
  * none over sits on a bottom row of its own, labelled so: a share of 0 has no place on a log axis.
  * No chart for a store without a format-4 record (older runs had a bracket, not a model).

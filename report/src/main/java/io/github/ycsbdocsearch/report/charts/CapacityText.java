@@ -14,8 +14,8 @@ import java.util.Map;
  * The capacity estimate in words, the same in the headline, the windows table and the charts:
  * "capacity 6,050 ops/s (95 % interval 5,880–6,230; 5 AOF rewrites inside)", a share over the bound
  * as a percentage, a window's outcome, a background cycle ("AOF rewrites about every 35 s: 5
- * inside"). Reads saturation.json's {@code capacity_search} ({@link CapacitySearchRecord}): format
- * 4 has an {@code ending}; format 3 (a bisection's bracket) has none. Stateless, thread-safe.
+ * inside"). Reads capacity.json's {@code capacity_search} ({@link CapacitySearchRecord}): format 4
+ * has an {@code ending}; format 3 (a bisection's bracket) has none. Stateless, thread-safe.
  */
 public final class CapacityText {
 

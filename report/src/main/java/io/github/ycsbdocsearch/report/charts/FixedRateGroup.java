@@ -107,7 +107,7 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
   }
 
   /**
-   * Why the search asked for a window and what it showed, as saturation.json lists it, e.g. {@code
+   * Why the search asked for a window and what it showed, as capacity.json lists it, e.g. {@code
    * (narrow, 60 s, 0.82 % over: fail)}, {@code (bound up, client-limited: left out)}; format 3:
    * {@code (bisect, pass)}.
    */

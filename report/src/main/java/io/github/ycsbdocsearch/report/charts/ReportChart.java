@@ -23,7 +23,7 @@ public record ReportChart(
   /** The report sections that hold charts, in page order. */
   public enum Section {
     /**
-     * Drawn inside the headline, under the capacities it explains (saturation.json format 4), not a
+     * Drawn inside the headline, under the capacities it explains (capacity.json format 4), not a
      * chart section of its own.
      */
     CAPACITY("How each capacity was estimated"),

@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Throughput of every complete unthrottled step against its client threads, one line per store,
- * with the step saturation.json chose ringed. Stateless, thread-safe.
+ * with the step capacity.json chose ringed. Stateless, thread-safe.
  */
 public final class ThroughputChart {
 
@@ -35,7 +35,7 @@ public final class ThroughputChart {
                 ChartAxes.stepThroughput())
             .subtitle(
                 "Successful workload operations per second in the window; ring = the capacity"
-                    + " search's peak (saturation.json)");
+                    + " search's peak (capacity.json)");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
     for (StoreRun store : run.stores()) {
@@ -80,7 +80,7 @@ public final class ThroughputChart {
   }
 
   /**
-   * The peak step saturation.json names (by folder, or by index in format 1), if it is a complete
+   * The peak step capacity.json names (by folder, or by index in format 1), if it is a complete
    * step.
    */
   static Optional<StepSummary> saturationStep(StoreRun store) {

@@ -17,7 +17,7 @@ import java.util.Optional;
  * Why a store's headline number is missing or only a bound, in a few words a reader takes in at a
  * glance: "no result: step 03-t4 failed", "no capacity: every window failed the objective, down to
  * 24 ops/s", "client lower bound: the client limited 7,200 ops/s". Read from the files the sweep
- * wrote (saturation.json, its capacity search record: format 4's {@code ending}, or format 3's
+ * wrote (capacity.json, its capacity search record: format 4's {@code ending}, or format 3's
  * bracket and probes; the steps' summaries), never guessed from the numbers. Stateless,
  * thread-safe.
  */
@@ -175,7 +175,7 @@ final class HeadlineGaps {
   }
 
   /**
-   * A peak the ramp never finished: the sweep was interrupted during it (saturation.json does not
+   * A peak the ramp never finished: the sweep was interrupted during it (capacity.json does not
    * flag that).
    */
   static String peakInterrupted(StoreRun store) {
@@ -189,7 +189,7 @@ final class HeadlineGaps {
         .orElse(null);
   }
 
-  /** A store without saturation.json: its sweep stopped before deciding anything. */
+  /** A store without capacity.json: its sweep stopped before deciding anything. */
   private static String noResult(StoreRun store) {
     return stopped(store)
         .orElse(store.steps().isEmpty() ? "no result: no step ran" : "no result: sweep unfinished");

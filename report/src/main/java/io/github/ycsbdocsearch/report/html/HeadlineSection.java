@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 /**
  * The answer the report leads with: per store the capacity under the latency objective with its 95
  * % interval, whether that reached the target width, the background work the deciding windows held
- * (saturation.json format 4; a format-3 run shows its bracket and confidence instead), the
+ * (capacity.json format 4; a format-3 run shows its bracket and confidence instead), the
  * closed-loop peak, each with why it is missing or only a bound ({@link HeadlineGaps}), and the
  * machine's speed beside them (client CPU per operation at one thread); then each store's capacity
  * chart. Stateless, thread-safe.
@@ -50,7 +50,7 @@ final class HeadlineSection {
                         + " (rewrites, checkpoints, merges) that the deciding windows held. Peak:"
                         + " the closed-loop maximum, an upper bound that only brackets the search."
                         + " A missing number, or one that is only a bound, says why"
-                        + " (<code>saturation.json</code>)."
+                        + " (<code>capacity.json</code>)."
                         + (older
                             ? " Runs written before this estimate (saturation.json format 3 and"
                                 + " older) show the bisection's bracket and its confidence."
@@ -70,7 +70,7 @@ final class HeadlineSection {
           .append(Html.cell(Html.esc(sat == null || sat.slo() == null ? "–" : sat.slo())))
           .append(peakCell(s))
           .append(speedCell(s))
-          .append(Html.cell(Html.esc(sat == null ? "no saturation.json" : how(sat))))
+          .append(Html.cell(Html.esc(sat == null ? "no capacity.json" : how(sat))))
           .append("</tr>\n");
     }
     html.append("</tbody></table>\n")

@@ -86,7 +86,7 @@ final class CapacityRun {
       }
       try (InputStream in =
           CapacityRun.class.getResourceAsStream("/saturation/" + FIXTURES.get(store))) {
-        Files.write(run.resolve(store + "/saturation.json"), in.readAllBytes());
+        Files.write(run.resolve(store + "/capacity.json"), in.readAllBytes());
       }
     }
     return run;

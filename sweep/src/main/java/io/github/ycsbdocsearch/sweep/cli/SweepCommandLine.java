@@ -70,7 +70,7 @@ import picocli.CommandLine.Parameters;
       "for the store's limit),",
       "or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is"
           + " run once more.",
-      "saturation.json records the peak (a lower bound when the ramp was still growing), the"
+      "capacity.json records the peak (a lower bound when the ramp was still growing), the"
           + " capacity under the",
       "objective with its bracket, confidence and every probe (a lower bound when the top of the"
           + " range passed",

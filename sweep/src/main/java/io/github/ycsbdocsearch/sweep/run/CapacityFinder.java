@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Capacity bounded by latency, as saturation.json records it. With a capacity search (the default),
+ * Capacity bounded by latency, as capacity.json records it. With a capacity search (the default),
  * the capacity is the search's estimate with its interval, or the lower bound it reached ({@link
  * SearchPhase}, {@link CapacitySearch}). A run of explicit {@code --rates} only has no search: its
  * capacity is the highest of those rates whose step was usable (complete, sustained, not
@@ -155,7 +155,7 @@ public final class CapacityFinder {
     return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
   }
 
-  /** One window as saturation.json lists it. */
+  /** One window as capacity.json lists it. */
   private static CapacitySearchRecord.Probe window(
       RateWindow w,
       CapacitySearch.Probe why,

@@ -196,7 +196,7 @@ public final class SaturationDetector {
   }
 
   /**
-   * The peak part of {@code saturation.json} (capacity fields null: the load phase fills them).
+   * The peak part of {@code capacity.json} (capacity fields null: the load phase fills them).
    *
    * @param store the store's name
    * @param plannedSteps how many capacity steps the plan had (to tell "plan exhausted" from an

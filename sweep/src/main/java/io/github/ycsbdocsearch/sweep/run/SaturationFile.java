@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A store's {@code saturation.json}, written when its sweep ends however it ended: the ramp's peak
+ * A store's {@code capacity.json}, written when its sweep ends however it ended: the ramp's peak
  * with the capacity under the objective, read back from the step folders that were published (so a
  * resumed run counts the steps it kept). Apart from {@link StoreSweep} because it reads the store's
  * results, not its phases. Stateless.
@@ -21,7 +21,7 @@ final class SaturationFile {
   private SaturationFile() {}
 
   /**
-   * Writes {@code saturation.json} into {@code storeDir} and returns it.
+   * Writes {@code capacity.json} into {@code storeDir} and returns it.
    *
    * @param ramp what the closed-loop ramp found (its peak)
    * @param search what the capacity search found, if it ran

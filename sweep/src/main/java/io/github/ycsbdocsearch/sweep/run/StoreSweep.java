@@ -24,11 +24,11 @@ import java.util.Properties;
  * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
  * search answers, then the phases: the capacity search (closed-loop thread ramp until the peak),
  * explicit --rates, the load phase (fixed rates at fractions of the peak), the harness floor
- * (BasicDB at every fixed-rate step's threads and rate); then {@code saturation.json} (peak and
+ * (BasicDB at every fixed-rate step's threads and rate); then {@code capacity.json} (peak and
  * capacity under the objective) and stop the store. Every phase resumes: a complete step folder
  * with the same name is kept. This class orders the phases; reaching and stopping the store is
  * {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
- * saturation.json} {@link SaturationFile}'s. Not thread-safe.
+ * capacity.json} {@link SaturationFile}'s. Not thread-safe.
  */
 final class StoreSweep {
 
