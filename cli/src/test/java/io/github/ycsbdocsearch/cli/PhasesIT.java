@@ -93,7 +93,7 @@ class PhasesIT {
         "fixed-rate steps have intended (coordinated-omission corrected) rows");
     assertTrue(
         store.summaries().stream()
-            .filter(s -> s.phase() == Phase.CAPACITY)
+            .filter(s -> s.phase() == Phase.RAMP)
             .allMatch(s -> s.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty()),
         "closed-loop steps have no intended rows");
     assertEquals(

@@ -87,7 +87,7 @@ class SweepCliIT {
               .toList(),
           "no partial folder or temp file left");
     }
-    assertTrue(run.stderr().contains("[basicdb] step 2/2 capacity t=2 complete"), run.stderr());
+    assertTrue(run.stderr().contains("[basicdb] step 2/2 ramp t=2 complete"), run.stderr());
   }
 
   @Test

@@ -20,8 +20,7 @@ import java.util.Comparator;
  * @param format2 whether the saturation (or, without one, the run) is format 2: it could have had a
  *     capacity
  * @param fromSteps whether the peak was taken from the steps because there was no saturation
- * @param peakReason why the capacity search (thread ramp) ended, which explains a missing peak; or
- *     null
+ * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
  */
 public record Headline(
     Double capacity,
@@ -40,7 +39,7 @@ public record Headline(
     if (s == null) {
       StepRows best =
           run.steps(store).values().stream()
-              .filter(r -> r.usable() && r.key().phase() == Phase.CAPACITY && r.throughput() > 0)
+              .filter(r -> r.usable() && r.key().phase() == Phase.RAMP && r.throughput() > 0)
               .max(Comparator.comparingDouble(StepRows::throughput))
               .orElse(null);
       String why =

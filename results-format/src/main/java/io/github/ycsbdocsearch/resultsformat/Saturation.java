@@ -15,8 +15,7 @@ import java.util.Locale;
  * Format 1 files have only the last three fields (the closed-loop peak); they read with the rest
  * null. Immutable.
  *
- * @param peakOps the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable
- *     rate)
+ * @param peakOps the closed-loop ramp's peak, ops/s (an upper bound, not a sustainable rate)
  * @param peakStep the step folder of the peak
  * @param peakThreads its client threads
  * @param peakCi95 95 % confidence interval of the peak step's throughput
@@ -27,7 +26,7 @@ import java.util.Locale;
  * @param slo the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every
  *     operation)
  * @param capacityReason how the capacity was found, or why there is none
- * @param reason why the capacity search (thread ramp) ended
+ * @param reason why the closed-loop ramp ended
  * @param maxSustainableIndex format 1 name: the peak step's index
  * @param threads format 1 name: the peak step's threads
  * @param throughputOps format 1 name: the peak's throughput

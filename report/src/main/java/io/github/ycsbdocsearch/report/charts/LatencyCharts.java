@@ -164,7 +164,7 @@ public final class LatencyCharts {
         .toList();
   }
 
-  /** Latency percentiles vs step throughput of one operation (the capacity search). */
+  /** Latency percentiles vs step throughput of one operation (the closed-loop ramp). */
   public static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
     SvgChart chart =
         new SvgChart(
@@ -176,7 +176,7 @@ public final class LatencyCharts {
                 "Service time of successful "
                     + op
                     + " operations, warm-up excluded; one point per complete "
-                    + "step of the capacity search (closed loop)");
+                    + "step of the ramp (closed loop)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       for (int i = 0; i < SHOWN.size(); i++) {

@@ -76,7 +76,7 @@ public final class ThroughputChart {
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {
-    return store.usableSteps(Phase.CAPACITY);
+    return store.usableSteps(Phase.RAMP);
   }
 
   /**
@@ -88,7 +88,7 @@ public final class ThroughputChart {
     if (sat == null) {
       return Optional.empty();
     }
-    return store.completeSteps(Phase.CAPACITY).stream()
+    return store.completeSteps(Phase.RAMP).stream()
         .filter(
             s ->
                 s.step().equals(sat.peakStep())

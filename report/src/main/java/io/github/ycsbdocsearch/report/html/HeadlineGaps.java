@@ -160,7 +160,7 @@ final class HeadlineGaps {
     if (sat.peak() != null) {
       return null;
     }
-    return stopped(store).orElse("no peak: no capacity step finished");
+    return stopped(store).orElse("no peak: no ramp step finished");
   }
 
   /** Why the peak is only a lower bound, or null when it is not one. */
@@ -169,8 +169,7 @@ final class HeadlineGaps {
     if (sat == null || sat.peak() == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
-    boolean client =
-        store.completeSteps(Phase.CAPACITY).stream().anyMatch(StepSummary::clientBound);
+    boolean client = store.completeSteps(Phase.RAMP).stream().anyMatch(StepSummary::clientBound);
     return client ? "lower bound: client-limited" : "lower bound: still growing";
   }
 
@@ -184,7 +183,7 @@ final class HeadlineGaps {
       return null;
     }
     return firstEnded(store, StepStatus.INTERRUPTED)
-        .filter(s -> s.phase() == Phase.CAPACITY)
+        .filter(s -> s.phase() == Phase.RAMP)
         .map(s -> "lower bound: interrupted at step " + s.step())
         .orElse(null);
   }

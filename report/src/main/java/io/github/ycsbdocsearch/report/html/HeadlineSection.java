@@ -219,7 +219,7 @@ final class HeadlineSection {
   }
 
   static Optional<StepSummary> oneThreadStep(StoreRun s) {
-    return s.completeSteps(Phase.CAPACITY).stream()
+    return s.completeSteps(Phase.RAMP).stream()
         .filter(st -> st.threads() == 1 && st.clientCpuCores() != null && st.throughputOps() > 0)
         .findFirst();
   }

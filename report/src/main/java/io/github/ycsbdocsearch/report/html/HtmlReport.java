@@ -262,8 +262,7 @@ public final class HtmlReport {
       case THROUGHPUT ->
           "No complete unthrottled step in this run: nothing to plot against threads.";
       case LOAD ->
-          "No fixed-rate step in this run (--phases capacity, or the capacity search found no"
-              + " peak).";
+          "No fixed-rate step in this run (the ramp found no peak, or the run asked for none).";
       case INTENDED -> "No complete fixed-rate step in this run.";
       case TIME_SERIES -> "No fixed-rate step with interval logs in this run.";
       default -> "No complete step with latency data in this run.";
