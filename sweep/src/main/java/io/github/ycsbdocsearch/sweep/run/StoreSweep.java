@@ -29,7 +29,7 @@ import java.util.Properties;
  * (peak and capacity under the objective) and stop the store. Every phase resumes: a complete step
  * folder with the same name is kept. This class orders the phases; reaching and stopping the store
  * is {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
- * capacity.json} {@link SaturationFile}'s. Not thread-safe.
+ * capacity.json} {@link CapacityFile}'s. Not thread-safe.
  */
 final class StoreSweep {
 
@@ -245,7 +245,7 @@ final class StoreSweep {
 
   private Outcome finish(Outcome outcome, String error) {
     Saturation sat =
-        SaturationFile.write(
+        CapacityFile.write(
             storeDir,
             detector.result(target.name(), rampPlan.size()),
             ctx.options().slo(),
@@ -254,7 +254,7 @@ final class StoreSweep {
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE) {
-      ctx.progress().store(target.name(), SaturationFile.headline(sat));
+      ctx.progress().store(target.name(), CapacityFile.headline(sat));
     }
     return outcome;
   }

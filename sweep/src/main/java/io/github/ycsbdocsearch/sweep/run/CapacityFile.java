@@ -17,8 +17,8 @@ import java.util.Optional;
  * resumed run counts the steps it kept). Apart from {@link StoreSweep} because it reads the store's
  * results, not its phases. Stateless.
  */
-final class SaturationFile {
-  private SaturationFile() {}
+final class CapacityFile {
+  private CapacityFile() {}
 
   /**
    * Writes {@code capacity.json} into {@code storeDir} and returns it.
