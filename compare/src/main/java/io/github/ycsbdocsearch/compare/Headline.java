@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.util.Comparator;
 
 /**
@@ -35,7 +35,7 @@ public record Headline(
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
-    Saturation s = run.saturation(store);
+    StoreCapacity s = run.saturation(store);
     if (s == null) {
       StepRows best =
           run.steps(store).values().stream()

@@ -8,11 +8,11 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
@@ -246,10 +246,10 @@ final class FixtureRun {
     }
   }
 
-  private static Saturation saturation(String store, StepSummary peak, StepSummary capacity) {
+  private static StoreCapacity saturation(String store, StepSummary peak, StepSummary capacity) {
     if (peak == null) {
-      return new Saturation(
-          Saturation.FORMAT,
+      return new StoreCapacity(
+          StoreCapacity.FORMAT,
           store,
           null,
           null,
@@ -265,8 +265,8 @@ final class FixtureRun {
           null,
           null);
     }
-    return new Saturation(
-        Saturation.FORMAT,
+    return new StoreCapacity(
+        StoreCapacity.FORMAT,
         store,
         peak.throughputOps(),
         peak.step(),

@@ -71,7 +71,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
     return new StoreRun(
         storeDir.getFileName().toString(),
         steps,
-        Saturation.readOptional(storeDir),
+        StoreCapacity.readOptional(storeDir),
         Verification.readOptional(storeDir));
   }
 

@@ -27,7 +27,7 @@ public final class RunLayout {
   public static final String STEPS_DIR = "steps";
   public static final String LOAD_DIR = "load";
 
-  /** A store's closed-loop peak and its capacity under the objective ({@link Saturation}). */
+  /** A store's closed-loop peak and its capacity under the objective ({@link StoreCapacity}). */
   public static final String CAPACITY = "capacity.json";
 
   /** {@link #CAPACITY}'s name before it was renamed: still read, never written. */

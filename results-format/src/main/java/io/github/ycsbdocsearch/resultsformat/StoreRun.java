@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param verification verification.json, or null
  */
 public record StoreRun(
-    String name, List<Step> steps, Saturation saturation, Verification verification) {
+    String name, List<Step> steps, StoreCapacity saturation, Verification verification) {
 
   /** A step folder and its summary. */
   public record Step(Path dir, StepSummary summary) {}

@@ -22,18 +22,18 @@ class CapacityFileTest {
 
   @Test
   void writesCapacityJsonOnly() throws IOException {
-    new Saturation(
+    new StoreCapacity(
             4, "s", 10.0, null, null, null, null, null, null, null, null, null, null, null, null)
         .writeTo(store);
     assertTrue(Files.isRegularFile(store.resolve(RunLayout.CAPACITY)));
     assertFalse(Files.exists(store.resolve(RunLayout.CAPACITY_BEFORE_RENAME)));
-    assertEquals(10.0, Saturation.readOptional(store).peakOps());
+    assertEquals(10.0, StoreCapacity.readOptional(store).peakOps());
   }
 
   @Test
   void readsTheOldNameWhenTheNewIsAbsent() throws IOException {
     Files.writeString(store.resolve("saturation.json"), peakOnly(7.0));
-    assertEquals(7.0, Saturation.readOptional(store).peakOps());
+    assertEquals(7.0, StoreCapacity.readOptional(store).peakOps());
   }
 
   @Test
@@ -41,11 +41,11 @@ class CapacityFileTest {
     // a run written before the rename and resumed after it has both: the resumed sweep's is current
     Files.writeString(store.resolve("saturation.json"), peakOnly(7.0));
     Files.writeString(store.resolve("capacity.json"), peakOnly(9.0));
-    assertEquals(9.0, Saturation.readOptional(store).peakOps());
+    assertEquals(9.0, StoreCapacity.readOptional(store).peakOps());
   }
 
   @Test
   void neitherIsNull() throws IOException {
-    assertNull(Saturation.readOptional(store));
+    assertNull(StoreCapacity.readOptional(store));
   }
 }

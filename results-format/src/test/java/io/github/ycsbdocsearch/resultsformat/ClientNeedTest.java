@@ -43,8 +43,8 @@ class ClientNeedTest {
   void aPeakBeyondOneMachineNeedsMoreAndTheRunsMachinesAreCountedByHost() throws IOException {
     Path run = GoldenRuns.copy("normal", dir);
     Path store = run.resolve("basicdb");
-    Saturation s = Saturation.readOptional(store);
-    new Saturation(
+    StoreCapacity s = StoreCapacity.readOptional(store);
+    new StoreCapacity(
             s.format(),
             s.store(),
             20_000.0,

@@ -2,7 +2,7 @@ package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ public final class CapacityText {
   }
 
   /** The record of a store's format-4 capacity search, or null (none, or an older format). */
-  public static CapacitySearchRecord estimate(Saturation sat) {
+  public static CapacitySearchRecord estimate(StoreCapacity sat) {
     return sat != null && estimated(sat.capacitySearch()) ? sat.capacitySearch() : null;
   }
 
@@ -117,7 +117,7 @@ public final class CapacityText {
    * AOF rewrites inside)" or "client lower bound 7,100 ops/s (2 merges inside)"; null without a
    * format-4 record or a capacity.
    */
-  public static String headline(Saturation sat) {
+  public static String headline(StoreCapacity sat) {
     CapacitySearchRecord c = estimate(sat);
     if (c == null || sat.capacityOps() == null) {
       return null;

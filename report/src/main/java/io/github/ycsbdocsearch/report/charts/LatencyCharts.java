@@ -13,8 +13,8 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.ArrayList;
@@ -104,7 +104,7 @@ public final class LatencyCharts {
                   SummaryRow.ALL,
                   Percentile.P99,
                   s -> s.targetOps())));
-      Saturation sat = store.saturation();
+      StoreCapacity sat = store.saturation();
       if (sat != null && sat.capacityOps() != null) {
         offered.stream()
             .filter(s -> s.step().equals(sat.capacityStep()))

@@ -9,8 +9,8 @@ import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +84,7 @@ public final class ThroughputChart {
    * step.
    */
   static Optional<StepSummary> saturationStep(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return Optional.empty();
     }

@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +27,7 @@ final class CapacityWindowsTable {
     StringBuilder rows = new StringBuilder();
     int count = 0;
     for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
+      StoreCapacity sat = s.saturation();
       List<CapacitySearchRecord.Probe> probes =
           sat == null || sat.capacitySearch() == null ? List.of() : sat.capacitySearch().probes();
       for (CapacitySearchRecord.Probe p : probes) {

@@ -4,9 +4,9 @@ import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Comparator;
 import java.util.List;
@@ -29,7 +29,7 @@ final class HeadlineGaps {
 
   /** Why the store has no capacity, or null when it has one. */
   static String missingCapacity(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return noResult(store);
     }
@@ -92,7 +92,7 @@ final class HeadlineGaps {
    * or null when it is neither.
    */
   static String capacityBound(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.capacityOps() == null) {
       return null;
     }
@@ -131,7 +131,7 @@ final class HeadlineGaps {
    * (JIT compiler left out)"; null for any other capacity.
    */
   static String clientReason(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null
         || sat.capacityOps() == null
@@ -153,7 +153,7 @@ final class HeadlineGaps {
 
   /** Why the store has no closed-loop peak, or null when it has one. */
   static String missingPeak(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return noResult(store);
     }
@@ -165,7 +165,7 @@ final class HeadlineGaps {
 
   /** Why the peak is only a lower bound, or null when it is not one. */
   static String peakBound(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.peak() == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
@@ -178,7 +178,7 @@ final class HeadlineGaps {
    * flag that).
    */
   static String peakInterrupted(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.peak() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }

@@ -7,8 +7,8 @@ import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +61,7 @@ final class HeadlineSection {
                 + " (ops/s)</th><th>Client CPU per op, 1 thread</th><th>How it was"
                 + " found</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
+      StoreCapacity sat = s.saturation();
       html.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(capacityCell(s))
@@ -93,7 +93,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    Saturation sat = s.saturation();
+    StoreCapacity sat = s.saturation();
     String client = HeadlineGaps.clientReason(s);
     // "≥": a lower bound reads as one before its words are read.
     return value(
@@ -109,7 +109,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    Saturation sat = s.saturation();
+    StoreCapacity sat = s.saturation();
     String ci =
         sat.peakCi95() == null
             ? ""
@@ -142,7 +142,7 @@ final class HeadlineSection {
    * The 95 % interval and whether it came within the target width (format 4), or the bracket and
    * its confidence (format 3); – without a search.
    */
-  private static String intervalCell(Saturation sat) {
+  private static String intervalCell(StoreCapacity sat) {
     CapacitySearchRecord c = sat == null ? null : sat.capacitySearch();
     if (c == null) {
       return "–";
@@ -180,7 +180,7 @@ final class HeadlineSection {
    * Each kind of background work the store showed and how much of it the deciding windows held
    * (format 4); uncovered kinds flagged.
    */
-  private static String cyclesCell(Saturation sat) {
+  private static String cyclesCell(StoreCapacity sat) {
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null) {
       return "<span class=\"muted\">–</span>";
@@ -224,7 +224,7 @@ final class HeadlineSection {
         .findFirst();
   }
 
-  private static String how(Saturation sat) {
+  private static String how(StoreCapacity sat) {
     CapacitySearchRecord c = CapacityText.estimate(sat);
     String capacity;
     if (c != null) {

@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import java.util.List;
@@ -202,7 +202,7 @@ public final class PeakDetector {
    * @param plannedSteps how many ramp steps the plan had (to tell "plan exhausted" from an early
    *     stop)
    */
-  public Saturation result(String store, int plannedSteps) {
+  public StoreCapacity result(String store, int plannedSteps) {
     String reason = stopReason;
     boolean stillGrowing = false;
     if (reason == null) {
@@ -216,8 +216,8 @@ public final class PeakDetector {
               : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
     }
     if (best == null) {
-      return new Saturation(
-          Saturation.FORMAT,
+      return new StoreCapacity(
+          StoreCapacity.FORMAT,
           store,
           null,
           null,
@@ -236,8 +236,8 @@ public final class PeakDetector {
     StepSummary s = best.summary().orElseThrow();
     boolean lowerBound =
         stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
-    return new Saturation(
-        Saturation.FORMAT,
+    return new StoreCapacity(
+        StoreCapacity.FORMAT,
         store,
         s.throughputOps(),
         s.step(),

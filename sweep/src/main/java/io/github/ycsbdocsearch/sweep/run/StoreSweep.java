@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
@@ -174,7 +174,7 @@ final class StoreSweep {
     if (ctx.options().loadFractions().isEmpty()) {
       return false;
     }
-    Saturation peak = detector.result(target.name(), rampPlan.size());
+    StoreCapacity peak = detector.result(target.name(), rampPlan.size());
     if (peak.peakOps() == null) {
       ctx.progress().store(target.name(), "no load phase: the ramp found no peak");
       return false;
@@ -244,7 +244,7 @@ final class StoreSweep {
   }
 
   private Outcome finish(Outcome outcome, String error) {
-    Saturation sat =
+    StoreCapacity sat =
         CapacityFile.write(
             storeDir,
             detector.result(target.name(), rampPlan.size()),

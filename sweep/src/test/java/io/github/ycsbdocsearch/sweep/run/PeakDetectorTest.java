@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +49,7 @@ class PeakDetectorTest {
             "throughput did not beat the best step by > 5% and its confidence interval for 2"
                 + " steps"),
         stop);
-    Saturation s = d.result("mongodb", 7);
+    StoreCapacity s = d.result("mongodb", 7);
     assertEquals(4, s.maxSustainableIndex());
     assertEquals(8, s.threads());
     assertEquals(3100.0, s.throughputOps());
@@ -144,7 +144,7 @@ class PeakDetectorTest {
     StepResult interrupted =
         new StepResult(StepSpec.ramp(1, 1), StepStatus.INTERRUPTED, "Ctrl-C", Optional.empty());
     assertEquals("interrupted at step 01-t1", i.offer(interrupted).orElseThrow());
-    Saturation s = i.result("x", 3);
+    StoreCapacity s = i.result("x", 3);
     assertNull(s.maxSustainableIndex());
     assertTrue(s.reason().endsWith("no step finished within the bounds"), s.reason());
   }
@@ -201,7 +201,7 @@ class PeakDetectorTest {
             null,
             Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
     assertTrue(d.offer(bound).orElseThrow().startsWith("the client was CPU-bound at step 02-t2"));
-    Saturation s = d.result("x", 7);
+    StoreCapacity s = d.result("x", 7);
     assertEquals(5000.0, s.peakOps(), "what the client achieved, whoever limited it");
     assertEquals("02-t2", s.peakStep());
     assertEquals(Boolean.TRUE, s.peakLowerBound());

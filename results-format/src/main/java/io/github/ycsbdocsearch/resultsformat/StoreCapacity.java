@@ -52,7 +52,7 @@ import java.util.Locale;
   "capacity_search"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record Saturation(
+public record StoreCapacity(
     Integer format,
     String store,
     Double peakOps,
@@ -74,7 +74,7 @@ public record Saturation(
   public static final int FORMAT = 4;
 
   /** Without a capacity search record (the peak alone, format-2 files). */
-  public Saturation(
+  public StoreCapacity(
       Integer format,
       String store,
       Double peakOps,
@@ -115,13 +115,13 @@ public record Saturation(
    *
    * @param search how the capacity was found; null when it came from the fixed steps alone
    */
-  public Saturation withCapacity(
+  public StoreCapacity withCapacity(
       Double capacityOps,
       String capacityStep,
       String slo,
       String capacityReason,
       CapacitySearchRecord search) {
-    return new Saturation(
+    return new StoreCapacity(
         FORMAT,
         store,
         peakOps,
@@ -175,9 +175,9 @@ public record Saturation(
    * Reads {@code <storeDir>/capacity.json}, else the {@code saturation.json} of an older folder, or
    * null when there is neither.
    */
-  public static Saturation readOptional(Path storeDir) throws ResultsFormatException {
+  public static StoreCapacity readOptional(Path storeDir) throws ResultsFormatException {
     Path f = RunLayout.capacityFile(storeDir);
-    return Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
+    return Files.isRegularFile(f) ? Json.read(f, StoreCapacity.class) : null;
   }
 
   /** Writes it into the store folder, atomically. */
