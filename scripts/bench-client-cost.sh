@@ -19,11 +19,12 @@
 # reports, not a pass/fail test.
 #
 # Use like:
-#   scripts/bench-client-cost.sh [--baseline CHECKOUT] [--no-profile] [--no-raw]
-#   scripts/bench-client-cost.sh --latency [--baseline CHECKOUT]
-#     --baseline CHECKOUT  also run every sweep row and the profile with that checkout's run-sweep.sh (another
+#   scripts/bench-client-cost.sh [--before CHECKOUT] [--no-profile] [--no-raw]
+#   scripts/bench-client-cost.sh --latency [--before CHECKOUT]
+#     --before CHECKOUT    also run every sweep row and the profile with that checkout's run-sweep.sh (another
 #                          worktree, e.g. 'git worktree add /tmp/before <commit>'; built there when stale), the
 #                          two alternating: before and after on the same machine in the same invocation
+#                          (--baseline CHECKOUT, its previous name, is still accepted)
 #     --latency            what the pacing does to latency instead of its cost: basicdb open loop at each
 #                          BENCH_BASICDB_RATES rate and the simulated M/M/1 store (mm1, service rate
 #                          BENCH_MM1_SERVICE_RATE) at each BENCH_MM1_RATES rate, printing each step's send lag (p50,
@@ -65,7 +66,7 @@ export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
 readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
-WORK_DIR="" BASELINE="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT=""
+WORK_DIR="" BEFORE_CHECKOUT="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT=""
 STARTED_STORES=()
 
 usage() {
@@ -95,9 +96,9 @@ parse_args() {
   while (($#)); do
     case "$1" in
       -h | --help) usage; exit 0 ;;
-      --baseline)
-        [[ $# -ge 2 && -x "$2/run-sweep.sh" ]] || bad_input "--baseline needs a checkout with run-sweep.sh"
-        BASELINE="$(cd "$2" && pwd)"
+      --before | --baseline)
+        [[ $# -ge 2 && -x "$2/run-sweep.sh" ]] || bad_input "$1 needs a checkout with run-sweep.sh"
+        BEFORE_CHECKOUT="$(cd "$2" && pwd)"
         shift 2
         ;;
       --no-profile) PROFILE=0; shift ;;
@@ -165,18 +166,18 @@ add_row() {
   log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_now))"
 }
 
-# The row for every side (before with --baseline, then after; alternating which goes first by CALL).
+# The row for every side (before with --before, then after; alternating which goes first by CALL).
 both_sides() {
   local call="$1" what="$2" rate="$3" side
   shift 3
   local sides=(after)
-  if [[ -n "${BASELINE}" ]]; then
+  if [[ -n "${BEFORE_CHECKOUT}" ]]; then
     sides=(before after)
     ((call % 2)) && sides=(after before)
   fi
   for side in "${sides[@]}"; do
     if [[ "${side}" == before ]]; then
-      sweep_row "${BASELINE}" "${side}-${call}" "$@"
+      sweep_row "${BEFORE_CHECKOUT}" "${side}-${call}" "$@"
     else
       sweep_row "${REPO_ROOT}" "${side}-${call}" "$@"
     fi
@@ -390,7 +391,7 @@ main() {
   local load_before store stores=()
   load_before="$(load_now)"
   log "load average before: ${load_before}; $(nproc) CPUs; client CPU ${CLIENT_CPU:-any}, server CPU" \
-    "${SERVER_CPU:-any}; ${WARMUP} s warm-up + ${STEP} s per row; baseline: ${BASELINE:-none}"
+    "${SERVER_CPU:-any}; ${WARMUP} s warm-up + ${STEP} s per row; before: ${BEFORE_CHECKOUT:-none}"
   if ((LATENCY)); then
     latency_rows
     print_latency
@@ -410,8 +411,8 @@ main() {
   if ((PROFILE)); then
     printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
       "${STEP}"
-    if [[ -n "${BASELINE}" ]]; then
-      profile_side before "${BASELINE}"
+    if [[ -n "${BEFORE_CHECKOUT}" ]]; then
+      profile_side before "${BEFORE_CHECKOUT}"
     fi
     profile_side after "${REPO_ROOT}"
   fi

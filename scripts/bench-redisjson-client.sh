@@ -34,7 +34,8 @@ source "${REPO_ROOT}/scripts/lib/bench.sh"
 
 readonly HOST="${REDIS_HOST:-127.0.0.1}" PORT="${REDIS_PORT:-6379}"
 readonly THREADS="${BENCH_THREADS:-16}" OPS="${BENCH_OPS:-400000}" ROUNDS="${BENCH_ROUNDS:-1}"
-readonly BASELINE_OPS=2000
+# A short run whose CPU is the JVM's fixed cost (start, init, exit), subtracted from the long runs'.
+readonly JVM_COST_OPS=2000
 readonly SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
 readonly STORES="${STORES_HOME:-${REPO_ROOT}/.stores}"
 readonly TABLE="benchratio$$"
@@ -152,7 +153,7 @@ ratio_line() {
 }
 
 main() {
-  local dev=0 cp key bytes round base_cpu best_binding=0 best_rb=0 cpu_binding="" cpu_rb=""
+  local dev=0 cp key bytes round jvm_cost_cpu best_binding=0 best_rb=0 cpu_binding="" cpu_rb=""
   case "${1:-}" in
     -h | --help) usage; return 0 ;;
     --dev) dev=1 ;;
@@ -170,13 +171,13 @@ main() {
   log "record ${key}: ${bytes} bytes of JSON; ${THREADS} threads/clients, ${OPS} reads per side, ${ROUNDS} round(s)"
   pin_server
   # The JVM's fixed cost (start, init, exit), subtracted from the binding's CPU per read.
-  binding_run "${cp}" "${BASELINE_OPS}"
-  base_cpu="${CPU}"
+  binding_run "${cp}" "${JVM_COST_OPS}"
+  jvm_cost_cpu="${CPU}"
   for ((round = 1; round <= ROUNDS; round++)); do
     binding_run "${cp}" "${OPS}"
     log "round ${round}: binding ${RATE} reads/s, client CPU ${CPU} s"
     ((RATE > best_binding)) && best_binding="${RATE}"
-    cpu_binding="$(awk -v c="${CPU}" -v b="${base_cpu}" -v n="$((OPS - BASELINE_OPS))" -v p="${cpu_binding}" \
+    cpu_binding="$(awk -v c="${CPU}" -v b="${jvm_cost_cpu}" -v n="$((OPS - JVM_COST_OPS))" -v p="${cpu_binding}" \
       'BEGIN { v = (c - b) * 1e6 / n; if (p != "" && p < v) v = p; printf "%.1f", v }')"
     redis_benchmark_run "${key}"
     log "round ${round}: redis-benchmark ${RATE} JSON.GET/s, client CPU ${CPU} s"

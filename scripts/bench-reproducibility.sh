@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures how reproducible a sweep is: runs the same default sweep (both phases) of one workload on one store
-# several times and prints each run's capacity under the objective and closed-loop peak (saturation.json, read by
+# several times and prints each run's capacity under the objective and closed-loop peak (capacity.json, read by
 # bin/docsearch history-rows), then the coefficient of variation (sample standard deviation / mean) of each and its
 # one-sided 95 % upper bound (bin/docsearch spread), with the machine's load average: the target is a CV <= 5 % for
 # capacity_ops, shown only when the bound is below it. A benchmark, not a timed test.
@@ -49,7 +49,7 @@ headline() {
     NR > 1 && $(NF - 5) == store && $(NF - 1) == "capacity_ops" { cap = $NF }
     NR > 1 && $(NF - 5) == store && $(NF - 1) == "peak_ops" { peak = $NF }
     END {
-      if (peak == "") { print "no peak for " store " (its saturation.json has none)" > "/dev/stderr"; exit 1 }
+      if (peak == "") { print "no peak for " store " (its capacity.json has none)" > "/dev/stderr"; exit 1 }
       print (cap == "" ? "none" : cap), peak
     }' <<<"${rows}"
 }

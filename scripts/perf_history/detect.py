@@ -31,7 +31,7 @@ class Options:
     min_change_latency: float = 0.20  # percentiles of short nightly steps wander far more than throughput
     window_len: int = 50
     persist: int = 3  # runs after a regression before it fails the job (night 1 and 2 of it: "pending")
-    min_runs_before: int = 3  # a change needs this many runs before it: a first run or one odd night is no baseline
+    min_runs_before: int = 3  # a change needs this many runs before it: one run or one odd night is too few
 
 
 @dataclass

@@ -209,7 +209,7 @@ main() {
   write_status provisioning "waiting for the ${STORE} cluster to answer"
   wait_for_store_cluster
   # The servers open iperf3 only after their own fingerprint (prepare_store_host): once every one accepts it, no
-  # server baseline is running, and the client's network measurement cannot disturb one.
+  # server fingerprint is running, and the client's network measurement cannot disturb one.
   write_status provisioning "waiting for the servers' fingerprints, then recording the client's"
   wait_for_servers 5201 "$(formation_timeout)"
   record_fingerprint "${SERVER_IPS}"

@@ -527,7 +527,7 @@ install_fault_access() {
 # What every store server does before its store is installed, in this order: packages and limits, the fault helper
 # and its key (install_fault_access), the data volume, the store's OS tuning (before the store starts, so it runs
 # tuned from its first page), the machine fingerprint (on an empty volume), then the iperf3 endpoint. The endpoint
-# comes last on purpose: it is the servers' "baseline done" marker. The client measures the network to every server
+# comes last on purpose: it is the servers' "fingerprint done" marker. The client measures the network to every server
 # only once all of them accept iperf3 connections (client.sh), so its iperf3 traffic never lands in a server's own
 # CPU/disk measurement, nor the other way round.
 # Arguments: STORE (profile name), LABEL (for the status line).

@@ -167,7 +167,7 @@ fixed_rate_step_records_intended_latency() {
     && [[ "$(field "${step}/summary.json" rate_sustained)" == True ]] \
     && [[ "$(field "${step}/step.json" open_loop/ramp_s)" == 0.0 ]] \
     && [[ "$(field "${dir}/basicdb/steps/02-t2-r300-floor/step.json" phase)" == floor ]] \
-    && [[ "$(field "${dir}/basicdb/saturation.json" capacity_ops)" == 300.0 ]]
+    && [[ "$(field "${dir}/basicdb/capacity.json" capacity_ops)" == 300.0 ]]
 }
 
 # The known answer: the simulated M/M/1 store (mu = 1000/s) under p99 <= 20 ms has the true capacity
@@ -182,10 +182,10 @@ known_answer_capacity_search() {
     --warmup-seconds 1 --records 200 --floor-seconds 0 --load-fractions 0.5,0.75,0.9,1.1 --search-probes 4 \
     --out "${WORK}/mm1" 2>"${WORK}/mm1.err" | tail -n 1)"
   local hi
-  cap="$(field "${dir}/mm1/saturation.json" capacity_ops)"
-  lo="$(field "${dir}/mm1/saturation.json" capacity_search/lo)"
-  hi="$(field "${dir}/mm1/saturation.json" capacity_search/hi)"
-  echo "mm1 capacity ${cap} ops/s (true 769.7); $(field "${dir}/mm1/saturation.json" capacity_search/reason)"
+  cap="$(field "${dir}/mm1/capacity.json" capacity_ops)"
+  lo="$(field "${dir}/mm1/capacity.json" capacity_search/lo)"
+  hi="$(field "${dir}/mm1/capacity.json" capacity_search/hi)"
+  echo "mm1 capacity ${cap} ops/s (true 769.7); $(field "${dir}/mm1/capacity.json" capacity_search/reason)"
   # Why any step was the client's (machine noise shows here, not as a bare failure).
   python3 -c 'import glob,json,os,sys
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
@@ -194,7 +194,7 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
         print("  client-limited step %s: %s" % (os.path.basename(os.path.dirname(f)), s["client_limit"]))' \
     "${dir}/mm1/steps"
   awk -v c="${cap}" 'BEGIN { exit !(c >= 654 && c <= 885) }' || return 1
-  [[ "$(field "${dir}/mm1/saturation.json" capacity_search/ending)" == estimate ]] || return 1
+  [[ "$(field "${dir}/mm1/capacity.json" capacity_search/ending)" == estimate ]] || return 1
   awk -v c="${cap}" -v lo="${lo}" -v hi="${hi}" 'BEGIN { exit !(lo <= c && (hi == "None" || c <= hi)) }' || return 1
   # The shared schedule's soft start: 0.6 of the 1 s warm-up, as the step asked and as the workload kept it.
   local first
@@ -252,7 +252,7 @@ local_mode_sweeps_each_store_alone() {
     # Step 2 may not run: a 3-second step's client JVM is busy compiling, and a client-bound step ends the ramp.
     [[ "$(field "${dir}/${store}/steps/01-t1/step.json" status)" == complete ]] || return 1
     [[ -s "${dir}/${store}/steps/01-t1/hdr/READ.hdr" ]] || return 1
-    field "${dir}/${store}/saturation.json" peak_ops
+    field "${dir}/${store}/capacity.json" peak_ops
     field "${dir}/${store}/steps/01-t1/summary.json" server_cpu_cores | grep -qv None || return 1
     field "${dir}/manifest.json" "stores/${store}/describe" >/dev/null || return 1
     # Each store's background work was sampled; Elasticsearch refreshes while workloada updates.

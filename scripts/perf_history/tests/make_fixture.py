@@ -71,7 +71,10 @@ def run_fixture(run_dir):
         manifest = json.load(f)
     stores = {}
     for store in manifest["stores"]:
-        with open(os.path.join(run_dir, store, "saturation.json")) as f:
+        # capacity.json since its rename; saturation.json in runs written before it (same content)
+        names = ("capacity.json", "saturation.json")
+        path = next((p for p in (os.path.join(run_dir, store, n) for n in names) if os.path.exists(p)), None)
+        with open(path) as f:
             saturation = json.load(f)
         steps = {
             os.path.basename(d): step_fixture(d) for d in sorted(glob.glob(os.path.join(run_dir, store, "steps", "*")))

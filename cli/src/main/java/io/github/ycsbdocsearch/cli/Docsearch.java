@@ -102,7 +102,8 @@ public final class Docsearch {
    */
   @Command(
       name = "sweep",
-      description = "capacity search, latency under load and harness floor (./run-sweep.sh)",
+      description =
+          "ramp to the peak, latency under load, capacity search, harness floor (./run-sweep.sh)",
       helpCommand = false)
   static final class Sweep implements Runnable {
     @Parameters(

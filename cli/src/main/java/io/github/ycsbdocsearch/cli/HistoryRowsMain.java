@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
     description = {
       "Writes one CSV row per run x store x step x operation x latency kind x metric, read through"
           + " the results format",
-      "module (format 1 or 2): per store peak_ops and capacity_ops (saturation.json); format 2:"
+      "module (format 1 or 2): per store peak_ops and capacity_ops (capacity.json); format 2:"
           + " intended p50, p99 and",
       "p99.9 at each load step, keyed by its offered fraction (load-50pct); format 1: service p50"
           + " and p99 of the",

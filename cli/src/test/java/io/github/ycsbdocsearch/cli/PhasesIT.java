@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
@@ -93,14 +93,14 @@ class PhasesIT {
         "fixed-rate steps have intended (coordinated-omission corrected) rows");
     assertTrue(
         store.summaries().stream()
-            .filter(s -> s.phase() == Phase.CAPACITY)
+            .filter(s -> s.phase() == Phase.RAMP)
             .allMatch(s -> s.row("READ", LatencyKind.INTENDED, SummaryRow.OK).isEmpty()),
         "closed-loop steps have no intended rows");
     assertEquals(
         2,
         store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count(),
         "harness floor");
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     assertNotNull(sat.peakOps());
     assertNotNull(sat.capacitySearch(), "the capacity comes from the search");
     assertEquals("estimate", sat.capacitySearch().ending(), sat.capacitySearch().reason());

@@ -106,7 +106,7 @@ class RedisJsonSweepIT {
       assertTrue(Files.size(s.resolve("hdr/SEARCH.hdr")) > 0, step);
       assertTrue(Files.size(s.resolve("hdr/READ.hdr")) > 0, step);
     }
-    JsonNode sat = json(dir.resolve("redisjson/saturation.json"));
+    JsonNode sat = json(dir.resolve("redisjson/capacity.json"));
     assertTrue(sat.get("throughput_ops").asDouble() > 0, sat.toString());
     String csv = Files.readString(dir.resolve("summary.csv"));
     assertTrue(

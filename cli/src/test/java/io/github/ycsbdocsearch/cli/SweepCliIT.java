@@ -76,7 +76,7 @@ class SweepCliIT {
       assertTrue(Files.readString(s.resolve("ycsb.out")).contains("[OVERALL], RunTime(ms)"));
       assertTrue(Files.readString(s.resolve("ycsb.err")).contains("current ops/sec"));
     }
-    JsonNode sat = json(dir.resolve("basicdb/saturation.json"));
+    JsonNode sat = json(dir.resolve("basicdb/capacity.json"));
     assertTrue(sat.get("throughput_ops").asDouble() > 0);
     assertFalse(sat.get("reason").asText().isEmpty());
     try (Stream<Path> all = Files.walk(dir)) {
@@ -87,7 +87,7 @@ class SweepCliIT {
               .toList(),
           "no partial folder or temp file left");
     }
-    assertTrue(run.stderr().contains("[basicdb] step 2/2 capacity t=2 complete"), run.stderr());
+    assertTrue(run.stderr().contains("[basicdb] step 2/2 ramp t=2 complete"), run.stderr());
   }
 
   @Test

@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.util.Comparator;
 
 /**
@@ -20,8 +20,7 @@ import java.util.Comparator;
  * @param format2 whether the saturation (or, without one, the run) is format 2: it could have had a
  *     capacity
  * @param fromSteps whether the peak was taken from the steps because there was no saturation
- * @param peakReason why the capacity search (thread ramp) ended, which explains a missing peak; or
- *     null
+ * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
  */
 public record Headline(
     Double capacity,
@@ -36,15 +35,15 @@ public record Headline(
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
-    Saturation s = run.saturation(store);
+    StoreCapacity s = run.saturation(store);
     if (s == null) {
       StepRows best =
           run.steps(store).values().stream()
-              .filter(r -> r.usable() && r.key().phase() == Phase.CAPACITY && r.throughput() > 0)
+              .filter(r -> r.usable() && r.key().phase() == Phase.RAMP && r.throughput() > 0)
               .max(Comparator.comparingDouble(StepRows::throughput))
               .orElse(null);
       String why =
-          best == null ? "no saturation.json and no usable closed-loop step" : "no saturation.json";
+          best == null ? "no capacity.json and no usable closed-loop step" : "no capacity.json";
       return new Headline(
           null,
           best == null ? null : best.throughput(),

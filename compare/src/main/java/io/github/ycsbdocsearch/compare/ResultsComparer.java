@@ -18,10 +18,10 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Aligns two result sets by workload, store and step ({@link StepKey}: capacity steps by threads,
- * load steps by offered fraction, explicit rates by threads and target) and judges every aligned
- * number against thresholds from the baseline's per-step noise under one multiple-comparison rule
- * ({@link NoisePolicy}).
+ * Aligns two result sets by workload, store and step ({@link StepKey}: ramp steps by threads, load
+ * steps by offered fraction, explicit rates by threads and target) and judges every aligned number
+ * against thresholds from the baseline's per-step noise under one multiple-comparison rule ({@link
+ * NoisePolicy}).
  *
  * <p>What fails a comparison as a regression: a headline drop beyond its threshold (the SLO-bound
  * capacity when both runs have one, else the closed-loop peak); a latency rise beyond its
@@ -161,10 +161,10 @@ public final class ResultsComparer {
   static HeadlineCandidate headline(String workload, String store, Headline b, Headline n) {
     List<String> notes = new ArrayList<>();
     if (b.fromSteps()) {
-      notes.add("baseline has no saturation: peak from its best usable closed-loop step");
+      notes.add("baseline has no capacity.json: peak from its best usable closed-loop step");
     }
     if (n.fromSteps()) {
-      notes.add("new run has no saturation: peak from its best usable closed-loop step");
+      notes.add("new run has no capacity.json: peak from its best usable closed-loop step");
     }
     if (b.capacity() != null && n.capacity() != null) {
       return new HeadlineCandidate(

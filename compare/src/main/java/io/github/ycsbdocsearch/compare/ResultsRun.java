@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.Verification;
@@ -137,7 +137,7 @@ public record ResultsRun(
   }
 
   /** A store's saturation, or null when it has none. */
-  public Saturation saturation(String store) {
+  public StoreCapacity saturation(String store) {
     SummaryJson.StoreEntry entry = summary.stores().get(store);
     return entry == null ? null : entry.saturation();
   }

@@ -12,7 +12,7 @@ import java.util.Locale;
  * plans number the same load differently. Each phase is matched by what its steps hold fixed:
  *
  * <ul>
- *   <li>capacity search (closed loop): the thread count;
+ *   <li>the ramp (closed loop): the thread count;
  *   <li>latency under offered load: the offered fraction of the run's own peak, since the absolute
  *       rate follows the peak, which differs from run to run;
  *   <li>explicit rates ({@code --rates}, and every fixed-rate step of a format-1 folder): threads
@@ -40,7 +40,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
   public static StepKey of(SummaryRow row) {
     Phase phase = row.phase() != null ? row.phase() : Phase.ofFormat1(row.targetOps());
     return switch (phase) {
-      case CAPACITY -> new StepKey(phase, row.threads(), 0, null);
+      case RAMP -> new StepKey(phase, row.threads(), 0, null);
       case LOAD ->
           row.offeredFraction() == null
               ? new StepKey(Phase.RATES, row.threads(), row.targetOps(), null)
@@ -62,7 +62,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
    * Whether steps of this key run at a fixed offered rate (intended latency is then meaningful).
    */
   public boolean fixedRate() {
-    return phase != Phase.CAPACITY;
+    return phase != Phase.RAMP;
   }
 
   /**
@@ -71,7 +71,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
    */
   public String label() {
     return switch (phase) {
-      case CAPACITY -> "t" + threads;
+      case RAMP -> "t" + threads;
       case LOAD -> "load-" + offeredPercent.toPlainString() + "%";
       case RATES -> String.format(Locale.ROOT, "t%d-r%d", threads, targetOps);
       case FLOOR -> String.format(Locale.ROOT, "floor-t%d-r%d", threads, targetOps);

@@ -224,7 +224,7 @@ class BaselineBuilderTest {
     BaselineBuilder.build(out, BaselineBuilder.load(runs), true);
 
     Path run = ResultsSet.load(out).byWorkload().get(Fixtures.CRUD).dir();
-    assertTrue(Files.exists(run.resolve("mongodb/saturation.json")));
+    assertTrue(Files.exists(run.resolve("mongodb/capacity.json")));
     assertTrue(Files.exists(run.resolve("mongodb/steps/01-t1/summary.json")));
     assertFalse(Files.exists(run.resolve("mongodb/steps/01-t1/hdr")));
   }

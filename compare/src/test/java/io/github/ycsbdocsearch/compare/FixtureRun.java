@@ -8,11 +8,11 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummarizer;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
@@ -28,9 +28,9 @@ import java.util.Set;
 
 /**
  * Writes a results folder the way a sweep does, through the results-format module: per store,
- * closed-loop capacity steps (threads {@link #THREADS}) and fixed-rate load steps at {@link
- * #FRACTIONS} of the measured peak, each a {@code step.json} plus YCSB-style HDR interval logs
- * ({@link RunFixture}), summarized by {@link StepSummarizer} into the step's summary.json; then
+ * closed-loop ramp steps (threads {@link #THREADS}) and fixed-rate load steps at {@link #FRACTIONS}
+ * of the measured peak, each a {@code step.json} plus YCSB-style HDR interval logs ({@link
+ * RunFixture}), summarized by {@link StepSummarizer} into the step's summary.json; then
  * saturation.json and verification.json as records, and the run-level summary.json from {@code
  * SummaryJson.of(RunFolder.read(dir))}. Every rate and latency is a base value times the scales set
  * here, so a test knows which change it made. {@link #format1()} rewrites the folder's summary.json
@@ -195,17 +195,7 @@ final class FixtureRun {
               * throughputScale
               * storeThroughputScale.getOrDefault(store, 1.0);
       StepSummary s =
-          step(
-              storeDir,
-              store,
-              ++index,
-              threads,
-              0,
-              Phase.CAPACITY,
-              null,
-              rate,
-              status,
-              "t" + threads);
+          step(storeDir, store, ++index, threads, 0, Phase.RAMP, null, rate, status, "t" + threads);
       if (peak == null || s.throughputOps() > peak.throughputOps()) {
         peak = s;
       }
@@ -256,10 +246,10 @@ final class FixtureRun {
     }
   }
 
-  private static Saturation saturation(String store, StepSummary peak, StepSummary capacity) {
+  private static StoreCapacity saturation(String store, StepSummary peak, StepSummary capacity) {
     if (peak == null) {
-      return new Saturation(
-          Saturation.FORMAT,
+      return new StoreCapacity(
+          StoreCapacity.FORMAT,
           store,
           null,
           null,
@@ -275,8 +265,8 @@ final class FixtureRun {
           null,
           null);
     }
-    return new Saturation(
-        Saturation.FORMAT,
+    return new StoreCapacity(
+        StoreCapacity.FORMAT,
         store,
         peak.throughputOps(),
         peak.step(),
@@ -339,7 +329,7 @@ final class FixtureRun {
     for (String op : ops) {
       double base =
           baseLatency(store)
-              * (phase == Phase.CAPACITY ? threads : 1 + fraction)
+              * (phase == Phase.RAMP ? threads : 1 + fraction)
               * latencyScale
               * opLatencyScale.getOrDefault(store + "/" + op, 1.0)
               * stepLatencyScale.getOrDefault(store + "/" + label, 1.0);

@@ -376,7 +376,7 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(baseline, current);
 
     HeadlineChange h = onlyNoResult(c, "elasticsearch", Comparison.NEW);
-    assertTrue(h.note().contains("no capacity in the new run: no saturation.json"), h.note());
+    assertTrue(h.note().contains("no capacity in the new run: no capacity.json"), h.note());
     assertTrue(h.newPeak() != null, "the peak still comes from the best closed-loop step");
   }
 

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
           + " <store>/steps/*/percentiles/, charts/,",
       "report.html) from its raw files (manifest.json, step.json and each step's summary.json, HDR"
           + " interval logs,",
-      "saturation.json, verification.json). Safe to re-run; each file is replaced atomically."
+      "capacity.json, verification.json). Safe to re-run; each file is replaced atomically."
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",

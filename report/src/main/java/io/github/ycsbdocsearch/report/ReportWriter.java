@@ -31,7 +31,7 @@ import java.util.Map;
 
 /**
  * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json
- * files, HDR interval logs, saturation.json, verification.json): each step's {@code percentiles/},
+ * files, HDR interval logs, capacity.json, verification.json): each step's {@code percentiles/},
  * {@code summary.csv}, {@code summary.json}, {@code charts/*.svg} and {@code report.html}. Each
  * file is written atomically. Stateless; two writers must not work on the same folder at once.
  */

@@ -55,7 +55,7 @@ class ReportOutputTest {
         "a store that ran SEARCH without verification must be flagged loudly");
     assertTrue(html.contains("verified: 10 of 10 queries identical"), "mongodb verified");
     assertTrue(html.contains("What these numbers mean"), "caveat");
-    assertTrue(html.contains("peak: "), "the capacity search peak is marked");
+    assertTrue(html.contains("peak: "), "the ramp's peak is marked");
     assertFalse(
         html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
     assertEquals(

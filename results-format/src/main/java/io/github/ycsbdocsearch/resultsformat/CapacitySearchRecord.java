@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
- * How {@code capacity_ops} was found (saturation.json {@code capacity_search}). Since format 4: one
+ * How {@code capacity_ops} was found (capacity.json {@code capacity_search}). Since format 4: one
  * estimate from every fixed-rate window the store decided, with its 95 % interval, the model that
  * gave it, the store's background cycles and every window. Format 3 files (a bisection's bracket)
  * read into the same record: there {@code lo}/{@code hi} are the bracket, {@code confidence} its

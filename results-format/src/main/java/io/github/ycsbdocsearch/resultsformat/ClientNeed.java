@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * How many client machines of the run's size a store needed, from what the client paid per
  * operation ({@link StepSummary#clientCpuUsPerOp}, its CPU over the window, JIT compiler left out,
- * per operation): at the closed-loop peak, the median over the store's complete capacity steps that
- * the client did not limit; at the capacity, the median over the fixed-rate windows near it (within
+ * per operation): at the closed-loop peak, the median over the store's complete ramp steps that the
+ * client did not limit; at the capacity, the median over the fixed-rate windows near it (within
  * {@value #NEAR_CAPACITY} of it either way, the nearest three when none is), which is what offering
  * the capacity costs (an open-loop request costs the client more than a closed-loop one, and the
  * cost per operation falls as the rate rises). The harness floor's cost (BasicDB at the curve's
@@ -57,7 +57,7 @@ public record ClientNeed(
   /** The store's need, or null when the run says nothing of its client's CPU. */
   public static ClientNeed of(StoreRun s) throws ResultsFormatException {
     List<StepSummary> measured =
-        s.usableSteps(Phase.CAPACITY).stream()
+        s.usableSteps(Phase.RAMP).stream()
             .filter(x -> x.clientCpuUsPerOp() != null && x.clientCpus() != null)
             .toList();
     if (measured.isEmpty()) {
@@ -74,7 +74,7 @@ public record ClientNeed(
         cpus = clients.get().clients().get(0).clientCpus();
       }
     }
-    Saturation sat = s.saturation();
+    StoreCapacity sat = s.saturation();
     Double peak = sat == null ? null : sat.peak();
     Double capacity = sat == null ? null : sat.capacityOps();
     Double open = capacity == null ? null : median(nearCapacity(s, capacity));

@@ -11,9 +11,9 @@ import java.util.List;
 
 /**
  * A results folder as its readers see it: manifest.json, and per store its step summaries,
- * saturation.json and verification.json. Steps are read from their own {@code summary.json}; a
- * folder written before format 2 (no step summaries) is summarized from its HDR logs once here, by
- * the same {@link StepSummarizer}. Immutable.
+ * capacity.json (or saturation.json) and verification.json. Steps are read from their own {@code
+ * summary.json}; a folder written before format 2 (no step summaries) is summarized from its HDR
+ * logs once here, by the same {@link StepSummarizer}. Immutable.
  *
  * @param dir the results folder
  * @param manifest manifest.json
@@ -48,7 +48,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
   private static boolean isStoreDir(Path p) {
     return Files.isDirectory(p)
         && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
-            || Files.isRegularFile(p.resolve(RunLayout.SATURATION))
+            || Files.isRegularFile(RunLayout.capacityFile(p))
             || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
   }
 
@@ -71,7 +71,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
     return new StoreRun(
         storeDir.getFileName().toString(),
         steps,
-        Saturation.readOptional(storeDir),
+        StoreCapacity.readOptional(storeDir),
         Verification.readOptional(storeDir));
   }
 

@@ -15,8 +15,7 @@ import java.util.Optional;
  * after {@code error}; they read as null. Immutable.
  *
  * @param phase why the step ran (null in format 1: see {@link #phaseOrDefault()})
- * @param offeredFraction load phase: the offered rate as a fraction of the capacity-search peak,
- *     else null
+ * @param offeredFraction load phase: the offered rate as a fraction of the ramp's peak, else null
  * @param clientCpuCores CPU the YCSB client JVM used over the measured window, in cores (null when
  *     not measured)
  * @param clientCpus CPUs the client may use (its pinning set, else the machine's)

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One store's part of a run: its steps (in step order), {@code saturation.json} and {@code
+ * One store's part of a run: its steps (in step order), {@code capacity.json} and {@code
  * verification.json} when present. Immutable.
  *
  * @param name store name (the folder's name)
  * @param steps the steps, each with its folder
- * @param saturation saturation.json, or null
+ * @param saturation capacity.json, or null
  * @param verification verification.json, or null
  */
 public record StoreRun(
-    String name, List<Step> steps, Saturation saturation, Verification verification) {
+    String name, List<Step> steps, StoreCapacity saturation, Verification verification) {
 
   /** A step folder and its summary. */
   public record Step(Path dir, StepSummary summary) {}

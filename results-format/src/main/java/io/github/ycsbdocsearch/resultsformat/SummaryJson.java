@@ -27,7 +27,7 @@ public record SummaryJson(
   public static final int FORMAT = 2;
 
   /** One store's saturation and verification (each null when the file did not exist). */
-  public record StoreEntry(Saturation saturation, JsonNode verification) {}
+  public record StoreEntry(StoreCapacity saturation, JsonNode verification) {}
 
   public SummaryJson {
     rows = List.copyOf(rows);

@@ -21,7 +21,7 @@ class ClientNeedTest {
 
   @Test
   void theCostIsTheMedianOverTheCapacityStepsAndABoundedPeakIsNeverEnough() throws IOException {
-    // The golden run's capacity steps: 0.170 cores at 1,756.0 ops/s (96.8 µs) and 0.179 at 3,575.4
+    // The golden run's ramp steps: 0.170 cores at 1,756.0 ops/s (96.8 µs) and 0.179 at 3,575.4
     // (50.1 µs).
     ClientNeed n = ClientNeed.of(basicdb(GoldenRuns.copy("normal", dir)));
     assertEquals(73.4, n.cpuUsPerOp(), 0.11);
@@ -43,8 +43,8 @@ class ClientNeedTest {
   void aPeakBeyondOneMachineNeedsMoreAndTheRunsMachinesAreCountedByHost() throws IOException {
     Path run = GoldenRuns.copy("normal", dir);
     Path store = run.resolve("basicdb");
-    Saturation s = Saturation.readOptional(store);
-    new Saturation(
+    StoreCapacity s = StoreCapacity.readOptional(store);
+    new StoreCapacity(
             s.format(),
             s.store(),
             20_000.0,

@@ -35,7 +35,7 @@ class StepRecordTest {
               "2026-11-21T20:01:28Z",
               0,
               null,
-              Phase.CAPACITY,
+              Phase.RAMP,
               null,
               0.75,
               1,

@@ -72,7 +72,7 @@ class StepSummarizerTest {
     assertEquals(0, read.errors());
     assertEquals("mongodb", s.store());
     assertEquals("03-t8", s.step());
-    assertEquals(Phase.CAPACITY, s.phase(), "a format-1 unthrottled step searched capacity");
+    assertEquals(Phase.RAMP, s.phase(), "a format-1 unthrottled step was the ramp");
     assertNull(s.rateSustained(), "closed-loop steps have no target to sustain");
   }
 

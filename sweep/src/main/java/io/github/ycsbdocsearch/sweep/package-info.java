@@ -13,7 +13,8 @@
  *       scripts/stores.sh, CPU pinning;
  *   <li>{@code exec}: starting YCSB children, reading their output without trusting their exit
  *       code, Ctrl-C;
- *   <li>{@code run}: the sweep itself: load, steps, saturation, resume, manifest sections;
+ *   <li>{@code run}: the sweep itself: load, steps, the ramp to the peak, the capacity search,
+ *       resume, manifest sections;
  *   <li>{@code results}: files written atomically: step.json, manifest.json;
  *   <li>{@code report}: the door to the report module (summaries and the HTML report);
  *   <li>{@code progress}: the human-readable progress on stderr.

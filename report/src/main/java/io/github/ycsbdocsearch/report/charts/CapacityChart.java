@@ -12,8 +12,8 @@ import io.github.ycsbdocsearch.report.charts.svg.VerticalMark;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,10 +22,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Per store, how its capacity was estimated (saturation.json format 4): every fixed-rate window as
- * a point, offered rate against the share of its requests over the objective's bound (log scale),
- * its area growing with the window's seconds; client-limited windows hollow and grey (left out of
- * the estimate); the fitted local model over its kernel range; the allowance (1 % for p99) as a
+ * Per store, how its capacity was estimated (capacity.json format 4): every fixed-rate window as a
+ * point, offered rate against the share of its requests over the objective's bound (log scale), its
+ * area growing with the window's seconds; client-limited windows hollow and grey (left out of the
+ * estimate); the fitted local model over its kernel range; the allowance (1 % for p99) as a
  * horizontal line; the 95 % interval as a band and the estimate as a vertical line. A window with
  * none over sits on a bottom row of its own, labelled so: a share of 0 has no place on a log axis.
  * No chart for a store without a format-4 record (older runs had a bracket, not a model).
@@ -66,7 +66,7 @@ public final class CapacityChart {
   }
 
   static Optional<ReportChart> of(StoreRun store, StorePalette palette) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null) {
       return Optional.empty();
@@ -199,7 +199,7 @@ public final class CapacityChart {
 
   /** The right end of the rate axis: beyond every window, the interval and the model's range. */
   private static double xMax(
-      Saturation sat, CapacitySearchRecord c, List<CapacitySearchRecord.Probe> windows) {
+      StoreCapacity sat, CapacitySearchRecord c, List<CapacitySearchRecord.Probe> windows) {
     double max = windows.stream().mapToDouble(CapacitySearchRecord.Probe::rateOps).max().orElse(1);
     if (c.hi() != null) {
       max = Math.max(max, c.hi());
@@ -254,7 +254,7 @@ public final class CapacityChart {
     return Math.max(MIN_SCALE, Math.min(MAX_SCALE, Math.sqrt(seconds(p) / REFERENCE_S)));
   }
 
-  private static String subtitle(Saturation sat, CapacitySearchRecord c) {
+  private static String subtitle(StoreCapacity sat, CapacitySearchRecord c) {
     long clientLimited =
         c.probes().stream().filter(p -> CapacityText.CLIENT_LIMITED.equals(p.outcome())).count();
     return String.format(
@@ -272,7 +272,7 @@ public final class CapacityChart {
                 Numbers.rate(c.model().centerOps() * Math.exp(c.model().bandwidth()))));
   }
 
-  private static String markLabel(Saturation sat, CapacitySearchRecord c) {
+  private static String markLabel(StoreCapacity sat, CapacitySearchRecord c) {
     String rate = Numbers.rate(sat.capacityOps());
     return switch (c.ending()) {
       case CapacitySearchRecord.LOWER_BOUND_CLIENT -> "client lower bound " + rate;
@@ -287,7 +287,7 @@ public final class CapacityChart {
       List<CapacitySearchRecord.Probe> windows,
       CapacitySearchRecord c,
       Double allowance,
-      Saturation sat) {
+      StoreCapacity sat) {
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Windows (area ∝ seconds)"));
     double shortest = windows.stream().mapToDouble(CapacityChart::seconds).min().orElse(0);

@@ -2,7 +2,7 @@ package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -14,8 +14,8 @@ import java.util.Map;
  * The capacity estimate in words, the same in the headline, the windows table and the charts:
  * "capacity 6,050 ops/s (95 % interval 5,880–6,230; 5 AOF rewrites inside)", a share over the bound
  * as a percentage, a window's outcome, a background cycle ("AOF rewrites about every 35 s: 5
- * inside"). Reads saturation.json's {@code capacity_search} ({@link CapacitySearchRecord}): format
- * 4 has an {@code ending}; format 3 (a bisection's bracket) has none. Stateless, thread-safe.
+ * inside"). Reads capacity.json's {@code capacity_search} ({@link CapacitySearchRecord}): format 4
+ * has an {@code ending}; format 3 (a bisection's bracket) has none. Stateless, thread-safe.
  */
 public final class CapacityText {
 
@@ -51,7 +51,7 @@ public final class CapacityText {
   }
 
   /** The record of a store's format-4 capacity search, or null (none, or an older format). */
-  public static CapacitySearchRecord estimate(Saturation sat) {
+  public static CapacitySearchRecord estimate(StoreCapacity sat) {
     return sat != null && estimated(sat.capacitySearch()) ? sat.capacitySearch() : null;
   }
 
@@ -117,7 +117,7 @@ public final class CapacityText {
    * AOF rewrites inside)" or "client lower bound 7,100 ops/s (2 merges inside)"; null without a
    * format-4 record or a capacity.
    */
-  public static String headline(Saturation sat) {
+  public static String headline(StoreCapacity sat) {
     CapacitySearchRecord c = estimate(sat);
     if (c == null || sat.capacityOps() == null) {
       return null;

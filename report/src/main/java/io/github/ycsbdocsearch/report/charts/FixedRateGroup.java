@@ -4,8 +4,8 @@ import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -107,11 +107,11 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
   }
 
   /**
-   * Why the search asked for a window and what it showed, as saturation.json lists it, e.g. {@code
+   * Why the search asked for a window and what it showed, as capacity.json lists it, e.g. {@code
    * (narrow, 60 s, 0.82 % over: fail)}, {@code (bound up, client-limited: left out)}; format 3:
    * {@code (bisect, pass)}.
    */
-  private static String outcome(Saturation sat, String step) {
+  private static String outcome(StoreCapacity sat, String step) {
     if (sat == null || sat.capacitySearch() == null) {
       return "";
     }

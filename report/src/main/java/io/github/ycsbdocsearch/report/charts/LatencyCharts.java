@@ -13,8 +13,8 @@ import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.util.ArrayList;
@@ -104,7 +104,7 @@ public final class LatencyCharts {
                   SummaryRow.ALL,
                   Percentile.P99,
                   s -> s.targetOps())));
-      Saturation sat = store.saturation();
+      StoreCapacity sat = store.saturation();
       if (sat != null && sat.capacityOps() != null) {
         offered.stream()
             .filter(s -> s.step().equals(sat.capacityStep()))
@@ -164,7 +164,7 @@ public final class LatencyCharts {
         .toList();
   }
 
-  /** Latency percentiles vs step throughput of one operation (the capacity search). */
+  /** Latency percentiles vs step throughput of one operation (the closed-loop ramp). */
   public static ReportChart latencyVsThroughput(RunFolder run, StorePalette palette, String op) {
     SvgChart chart =
         new SvgChart(
@@ -176,7 +176,7 @@ public final class LatencyCharts {
                 "Service time of successful "
                     + op
                     + " operations, warm-up excluded; one point per complete "
-                    + "step of the capacity search (closed loop)");
+                    + "step of the ramp (closed loop)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       for (int i = 0; i < SHOWN.size(); i++) {

@@ -23,13 +23,13 @@ public record ReportChart(
   /** The report sections that hold charts, in page order. */
   public enum Section {
     /**
-     * Drawn inside the headline, under the capacities it explains (saturation.json format 4), not a
+     * Drawn inside the headline, under the capacities it explains (capacity.json format 4), not a
      * chart section of its own.
      */
     CAPACITY("How each capacity was estimated"),
     LOAD("Latency vs offered load (open loop)"),
-    THROUGHPUT("Capacity search: throughput vs client threads (closed loop)"),
-    LATENCY("Capacity search: service time vs throughput"),
+    THROUGHPUT("Ramp to the peak: throughput vs client threads (closed loop)"),
+    LATENCY("Ramp to the peak: service time vs throughput"),
     SPECTRUM("Latency percentile spectrum"),
     INTENDED("Service time vs intended latency (fixed-rate steps)"),
     TIME_SERIES("Over time: every fixed-rate step second by second"),

@@ -9,8 +9,8 @@ import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Throughput of every complete unthrottled step against its client threads, one line per store,
- * with the step saturation.json chose ringed. Stateless, thread-safe.
+ * with the step capacity.json chose ringed. Stateless, thread-safe.
  */
 public final class ThroughputChart {
 
@@ -35,7 +35,7 @@ public final class ThroughputChart {
                 ChartAxes.stepThroughput())
             .subtitle(
                 "Successful workload operations per second in the window; ring = the capacity"
-                    + " search's peak (saturation.json)");
+                    + " search's peak (capacity.json)");
     List<LegendEntry> legend = new ArrayList<>();
     legend.add(LegendEntry.heading("Stores"));
     for (StoreRun store : run.stores()) {
@@ -76,19 +76,19 @@ public final class ThroughputChart {
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {
-    return store.usableSteps(Phase.CAPACITY);
+    return store.usableSteps(Phase.RAMP);
   }
 
   /**
-   * The peak step saturation.json names (by folder, or by index in format 1), if it is a complete
+   * The peak step capacity.json names (by folder, or by index in format 1), if it is a complete
    * step.
    */
   static Optional<StepSummary> saturationStep(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return Optional.empty();
     }
-    return store.completeSteps(Phase.CAPACITY).stream()
+    return store.completeSteps(Phase.RAMP).stream()
         .filter(
             s ->
                 s.step().equals(sat.peakStep())

@@ -5,13 +5,13 @@ import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Every fixed-rate window of every store's capacity search (saturation.json {@code
+ * Every fixed-rate window of every store's capacity search (capacity.json {@code
  * capacity_search.probes}), folded, in the order they ran: its rate, why it ran, its length, its
  * worst operation's requests over the bound and their share, how much it weighed in the model at
  * the estimate, and its outcome (pass, fail, or client-limited with the client's reason). Format-3
@@ -27,7 +27,7 @@ final class CapacityWindowsTable {
     StringBuilder rows = new StringBuilder();
     int count = 0;
     for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
+      StoreCapacity sat = s.saturation();
       List<CapacitySearchRecord.Probe> probes =
           sat == null || sat.capacitySearch() == null ? List.of() : sat.capacitySearch().probes();
       for (CapacitySearchRecord.Probe p : probes) {
@@ -40,7 +40,7 @@ final class CapacityWindowsTable {
     }
     return "<details class=\"probes\"><summary>Every fixed-rate window of the capacity search ("
         + count
-        + ", <code>saturation.json</code>): the latency curve's points, then the rates the search"
+        + ", <code>capacity.json</code>): the latency curve's points, then the rates the search"
         + " chose</summary>\n"
         + "<p class=\"muted small\">Over the bound: the requests of the window's worst operation"
         + " whose intended latency exceeded the objective's bound (failed and unsent requests"

@@ -66,7 +66,7 @@ final class ClientNeedSection {
                 Locale.ROOT,
                 "What the client paid per operation: its CPU over each step's window, JIT compiler"
                     + " left out, per operation (each step's <code>client_cpu_us_per_op</code>), in"
-                    + " the closed loop (the median over the capacity steps the client did not"
+                    + " the closed loop (the median over the ramp steps the client did not"
                     + " limit), in the fixed-rate windows near the capacity (within %.0f %% of it),"
                     + " and the harness floor's (BasicDB at the curve's rates). One client core"
                     + " drives about %.0f %% of a million over the open-loop cost; times the peak"

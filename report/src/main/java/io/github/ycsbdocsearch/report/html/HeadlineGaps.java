@@ -4,9 +4,9 @@ import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * Why a store's headline number is missing or only a bound, in a few words a reader takes in at a
  * glance: "no result: step 03-t4 failed", "no capacity: every window failed the objective, down to
  * 24 ops/s", "client lower bound: the client limited 7,200 ops/s". Read from the files the sweep
- * wrote (saturation.json, its capacity search record: format 4's {@code ending}, or format 3's
+ * wrote (capacity.json, its capacity search record: format 4's {@code ending}, or format 3's
  * bracket and probes; the steps' summaries), never guessed from the numbers. Stateless,
  * thread-safe.
  */
@@ -29,7 +29,7 @@ final class HeadlineGaps {
 
   /** Why the store has no capacity, or null when it has one. */
   static String missingCapacity(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return noResult(store);
     }
@@ -92,7 +92,7 @@ final class HeadlineGaps {
    * or null when it is neither.
    */
   static String capacityBound(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.capacityOps() == null) {
       return null;
     }
@@ -131,7 +131,7 @@ final class HeadlineGaps {
    * (JIT compiler left out)"; null for any other capacity.
    */
   static String clientReason(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null
         || sat.capacityOps() == null
@@ -153,43 +153,42 @@ final class HeadlineGaps {
 
   /** Why the store has no closed-loop peak, or null when it has one. */
   static String missingPeak(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null) {
       return noResult(store);
     }
     if (sat.peak() != null) {
       return null;
     }
-    return stopped(store).orElse("no peak: no capacity step finished");
+    return stopped(store).orElse("no peak: no ramp step finished");
   }
 
   /** Why the peak is only a lower bound, or null when it is not one. */
   static String peakBound(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.peak() == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
-    boolean client =
-        store.completeSteps(Phase.CAPACITY).stream().anyMatch(StepSummary::clientBound);
+    boolean client = store.completeSteps(Phase.RAMP).stream().anyMatch(StepSummary::clientBound);
     return client ? "lower bound: client-limited" : "lower bound: still growing";
   }
 
   /**
-   * A peak the ramp never finished: the sweep was interrupted during it (saturation.json does not
+   * A peak the ramp never finished: the sweep was interrupted during it (capacity.json does not
    * flag that).
    */
   static String peakInterrupted(StoreRun store) {
-    Saturation sat = store.saturation();
+    StoreCapacity sat = store.saturation();
     if (sat == null || sat.peak() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
     return firstEnded(store, StepStatus.INTERRUPTED)
-        .filter(s -> s.phase() == Phase.CAPACITY)
+        .filter(s -> s.phase() == Phase.RAMP)
         .map(s -> "lower bound: interrupted at step " + s.step())
         .orElse(null);
   }
 
-  /** A store without saturation.json: its sweep stopped before deciding anything. */
+  /** A store without capacity.json: its sweep stopped before deciding anything. */
   private static String noResult(StoreRun store) {
     return stopped(store)
         .orElse(store.steps().isEmpty() ? "no result: no step ran" : "no result: sweep unfinished");

@@ -7,8 +7,8 @@ import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 /**
  * The answer the report leads with: per store the capacity under the latency objective with its 95
  * % interval, whether that reached the target width, the background work the deciding windows held
- * (saturation.json format 4; a format-3 run shows its bracket and confidence instead), the
+ * (capacity.json format 4; a format-3 run shows its bracket and confidence instead), the
  * closed-loop peak, each with why it is missing or only a bound ({@link HeadlineGaps}), and the
  * machine's speed beside them (client CPU per operation at one thread); then each store's capacity
  * chart. Stateless, thread-safe.
@@ -50,7 +50,7 @@ final class HeadlineSection {
                         + " (rewrites, checkpoints, merges) that the deciding windows held. Peak:"
                         + " the closed-loop maximum, an upper bound that only brackets the search."
                         + " A missing number, or one that is only a bound, says why"
-                        + " (<code>saturation.json</code>)."
+                        + " (<code>capacity.json</code>)."
                         + (older
                             ? " Runs written before this estimate (saturation.json format 3 and"
                                 + " older) show the bisection's bracket and its confidence."
@@ -61,7 +61,7 @@ final class HeadlineSection {
                 + " (ops/s)</th><th>Client CPU per op, 1 thread</th><th>How it was"
                 + " found</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
-      Saturation sat = s.saturation();
+      StoreCapacity sat = s.saturation();
       html.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(capacityCell(s))
@@ -70,7 +70,7 @@ final class HeadlineSection {
           .append(Html.cell(Html.esc(sat == null || sat.slo() == null ? "–" : sat.slo())))
           .append(peakCell(s))
           .append(speedCell(s))
-          .append(Html.cell(Html.esc(sat == null ? "no saturation.json" : how(sat))))
+          .append(Html.cell(Html.esc(sat == null ? "no capacity.json" : how(sat))))
           .append("</tr>\n");
     }
     html.append("</tbody></table>\n")
@@ -93,7 +93,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    Saturation sat = s.saturation();
+    StoreCapacity sat = s.saturation();
     String client = HeadlineGaps.clientReason(s);
     // "≥": a lower bound reads as one before its words are read.
     return value(
@@ -109,7 +109,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    Saturation sat = s.saturation();
+    StoreCapacity sat = s.saturation();
     String ci =
         sat.peakCi95() == null
             ? ""
@@ -142,7 +142,7 @@ final class HeadlineSection {
    * The 95 % interval and whether it came within the target width (format 4), or the bracket and
    * its confidence (format 3); – without a search.
    */
-  private static String intervalCell(Saturation sat) {
+  private static String intervalCell(StoreCapacity sat) {
     CapacitySearchRecord c = sat == null ? null : sat.capacitySearch();
     if (c == null) {
       return "–";
@@ -180,7 +180,7 @@ final class HeadlineSection {
    * Each kind of background work the store showed and how much of it the deciding windows held
    * (format 4); uncovered kinds flagged.
    */
-  private static String cyclesCell(Saturation sat) {
+  private static String cyclesCell(StoreCapacity sat) {
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null) {
       return "<span class=\"muted\">–</span>";
@@ -219,12 +219,12 @@ final class HeadlineSection {
   }
 
   static Optional<StepSummary> oneThreadStep(StoreRun s) {
-    return s.completeSteps(Phase.CAPACITY).stream()
+    return s.completeSteps(Phase.RAMP).stream()
         .filter(st -> st.threads() == 1 && st.clientCpuCores() != null && st.throughputOps() > 0)
         .findFirst();
   }
 
-  private static String how(Saturation sat) {
+  private static String how(StoreCapacity sat) {
     CapacitySearchRecord c = CapacityText.estimate(sat);
     String capacity;
     if (c != null) {

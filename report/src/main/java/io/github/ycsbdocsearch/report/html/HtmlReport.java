@@ -160,7 +160,7 @@ public final class HtmlReport {
         + " <i>capacity</i> comes from fixed-rate windows over offered rates (one shared"
         + " Poisson schedule per window): the rate at which the share of requests over the"
         + " objective's bound reaches what the objective allows (1 % for p99), estimated from"
-        + " every window the store decided, with a 95 % interval (runs before saturation.json"
+        + " every window the store decided, with a 95 % interval (runs before capacity.json"
         + " format 4: a bisection's bracket and the decision's confidence); the closed-loop"
         + " <i>peak</i> beside it"
         + " only brackets the search. Grey lines show the harness floor: YCSB's own BasicDB"
@@ -261,8 +261,7 @@ public final class HtmlReport {
       case THROUGHPUT ->
           "No complete unthrottled step in this run: nothing to plot against threads.";
       case LOAD ->
-          "No fixed-rate step in this run (--phases capacity, or the capacity search found no"
-              + " peak).";
+          "No fixed-rate step in this run (the ramp found no peak, or the run asked for none).";
       case INTENDED -> "No complete fixed-rate step in this run.";
       case TIME_SERIES -> "No fixed-rate step with interval logs in this run.";
       default -> "No complete step with latency data in this run.";

@@ -61,7 +61,7 @@ class CapacityChartTest {
               + " \"slo_bound_us\": 10000}, ");
       RunFixture.log(step, "Intended-READ", T0, times(4, repeat(400, 1000)));
       try (InputStream in = getClass().getResourceAsStream("/saturation/" + store[1])) {
-        Files.write(run.resolve(store[0] + "/saturation.json"), in.readAllBytes());
+        Files.write(run.resolve(store[0] + "/capacity.json"), in.readAllBytes());
       }
     }
     ReportWriter.write(run);

@@ -17,9 +17,9 @@ import java.util.Map;
  * A results folder whose stores' saturation.json are the hand-made fixtures under {@code
  * src/test/resources/saturation/}: redisjson a format-4 estimate (windows, model, cycles, a
  * client-limited curve point), mongodb a format-4 client lower bound without a model, elasticsearch
- * a format-3 bracket. Redisjson keeps one probe's step folder. Each store also has a 1-thread
- * capacity step with the client's CPU (1,000 ops/s: 0.054 cores is 54 µs per operation) and a
- * fixed-rate step under the objective p99 <= 10 ms.
+ * a format-3 bracket. Redisjson keeps one probe's step folder. Each store also has a 1-thread ramp
+ * step with the client's CPU (1,000 ops/s: 0.054 cores is 54 µs per operation) and a fixed-rate
+ * step under the objective p99 <= 10 ms.
  */
 final class CapacityRun {
 
@@ -86,7 +86,7 @@ final class CapacityRun {
       }
       try (InputStream in =
           CapacityRun.class.getResourceAsStream("/saturation/" + FIXTURES.get(store))) {
-        Files.write(run.resolve(store + "/saturation.json"), in.readAllBytes());
+        Files.write(run.resolve(store + "/capacity.json"), in.readAllBytes());
       }
     }
     return run;

@@ -45,7 +45,7 @@ class HeadlineGapsTest {
     }
     if (saturation != null) {
       Files.createDirectories(store);
-      Files.writeString(store.resolve("saturation.json"), saturation);
+      Files.writeString(store.resolve("capacity.json"), saturation);
     }
     return RunFolder.read(run).stores().get(0);
   }

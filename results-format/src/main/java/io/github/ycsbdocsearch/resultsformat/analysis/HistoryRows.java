@@ -8,7 +8,7 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
@@ -37,8 +37,8 @@ import java.util.TreeSet;
  * <p>What a run contributes:
  *
  * <ul>
- *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link Saturation} ({@link
- *       Saturation#peak()} upgrades format 1's {@code throughput_ops}); only stores whose sweep
+ *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link StoreCapacity} ({@link
+ *       StoreCapacity#peak()} upgrades format 1's {@code throughput_ops}); only stores whose sweep
  *       completed (manifest {@code stores.<name>.status}), only positive numbers (a store with no
  *       result has no row);
  *   <li>format 2: intended p50/p99/p99.9 of every operation at each load-phase step, keyed by the
@@ -56,8 +56,8 @@ import java.util.TreeSet;
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
  * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
  * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}, format 1 rows
- * upgraded), for folders reduced to it. Saturation from {@code <store>/saturation.json}, else from
- * {@code summary.json}.
+ * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json} (or {@code saturation.json} in older runs), else
+ * from {@code summary.json}.
  */
 public final class HistoryRows {
 
@@ -261,7 +261,7 @@ public final class HistoryRows {
     measured.forEach(m -> stores.add(m.store()));
     for (String store : stores) {
       String status = manifest.storeStatus(store);
-      Saturation sat = saturation(folder, summary, store);
+      StoreCapacity sat = saturation(folder, summary, store);
       if (!Manifest.STATUS_COMPLETE.equals(status) || sat == null) {
         continue; // a store whose sweep did not complete has no trustworthy peak
       }
@@ -353,7 +353,7 @@ public final class HistoryRows {
     return 1;
   }
 
-  private static Saturation saturation(RunFolder folder, SummaryJson summary, String store) {
+  private static StoreCapacity saturation(RunFolder folder, SummaryJson summary, String store) {
     for (StoreRun s : folder.stores()) {
       if (s.name().equals(store) && s.saturation() != null) {
         return s.saturation();

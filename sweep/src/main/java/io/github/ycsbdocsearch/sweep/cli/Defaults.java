@@ -147,7 +147,7 @@ public final class Defaults {
   /** {@link #GROWTH_PCT} as the help text shows it. */
   public static final String GROWTH_PCT_TEXT = "5";
 
-  /** Consecutive "not growing" steps that mean saturation. */
+  /** Consecutive "not growing" steps that end the ramp (the peak is found). */
   public static final int FLAT_STEPS = 2;
 
   /**

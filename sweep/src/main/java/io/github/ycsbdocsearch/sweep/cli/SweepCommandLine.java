@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
       "Runs one YCSB workload against each store in turn: loads the data once per store, then"
           + " answers two",
       "questions, each step a separate, unmodified YCSB 0.17.0 client JVM:",
-      "  1. capacity search (closed loop): one step per client thread count (1, 2, 4, ...) until"
+      "  1. the ramp (closed loop): one step per client thread count (1, 2, 4, ...) until"
           + " throughput",
       "     stops growing beyond its confidence interval: the peak;",
       "  2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one"
@@ -58,7 +58,7 @@ import picocli.CommandLine.Parameters;
     optionListHeading = "%nOptions:%n",
     footer = {
       "",
-      "Capacity search: it ends when a step's throughput did not clear the best step's by more than"
+      "The ramp ends when a step's throughput did not clear the best step's by more than"
           + " "
           + Defaults.GROWTH_PCT_TEXT
           + " %% and",
@@ -70,7 +70,7 @@ import picocli.CommandLine.Parameters;
       "for the store's limit),",
       "or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is"
           + " run once more.",
-      "saturation.json records the peak (a lower bound when the ramp was still growing), the"
+      "capacity.json records the peak (a lower bound when the ramp was still growing), the"
           + " capacity under the",
       "objective with its bracket, confidence and every probe (a lower bound when the top of the"
           + " range passed",
@@ -158,7 +158,7 @@ final class SweepCommandLine {
       converter = Converters.Threads.class,
       paramLabel = "LIST|auto",
       description = {
-        "capacity search thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to"
+        "the ramp's thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to"
             + " --max-threads, stopping at the peak)"
       })
   ThreadPlan threads;
@@ -389,7 +389,7 @@ final class SweepCommandLine {
       converter = Converters.Millis.class,
       paramLabel = "MS",
       description = {
-        "end a store's capacity search after a step whose p99 latency (worst operation) passes MS"
+        "end a store's ramp after a step whose p99 latency (worst operation) passes MS"
             + " milliseconds (default: no bound)"
       })
   Double maxP99Ms;

@@ -174,11 +174,11 @@ public record SweepOptions(
   }
 
   /**
-   * Whether the sweep searches capacity with a closed-loop thread ramp (not when only --rates were
+   * Whether the sweep ramps closed-loop threads to find the peak (not when only --rates were
    * asked).
    */
   @Override
-  public boolean capacitySearch() {
+  public boolean ramps() {
     return rates.isEmpty() || !loadFractions.isEmpty();
   }
 

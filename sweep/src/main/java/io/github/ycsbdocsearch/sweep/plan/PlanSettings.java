@@ -9,7 +9,7 @@ import java.util.List;
  */
 public interface PlanSettings {
   /** Whether the sweep ramps closed-loop threads to find the peak. */
-  boolean capacitySearch();
+  boolean ramps();
 
   /** The ramp's thread counts, or the fixed-rate steps' when listed explicitly. */
   ThreadPlan threads();

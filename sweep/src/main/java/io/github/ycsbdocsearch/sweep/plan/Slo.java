@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *
  * @param percentile which percentile
  * @param boundUs the bound, microseconds
- * @param text as the user wrote it (recorded in saturation.json)
+ * @param text as the user wrote it (recorded in capacity.json)
  */
 public record Slo(Percentile percentile, long boundUs, String text) {
 

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The steps of a store's sweep, phase by phase: the capacity search (closed loop, one step per
- * thread count), the explicit --rates, then the load phase at fractions of the peak (planned once
+ * The steps of a store's sweep, phase by phase: the ramp (closed loop, one step per thread count,
+ * until the peak), the explicit --rates, then the load phase at fractions of the peak (planned once
  * the peak is known), then the harness floor (BasicDB at every fixed-rate step's threads and rate).
  * Step numbers run on across phases, so every folder name is unique and a resumed run plans the
  * same names again. Stateless.
@@ -33,12 +33,12 @@ public final class StepPlanner {
 
   private StepPlanner() {}
 
-  /** The capacity-search steps, numbered from 1; none when the run asks only for explicit rates. */
-  public static List<StepSpec> capacity(PlanSettings o) {
+  /** The ramp's steps, numbered from 1; none when the run asks only for explicit rates. */
+  public static List<StepSpec> ramp(PlanSettings o) {
     List<StepSpec> out = new ArrayList<>();
-    if (o.capacitySearch()) {
+    if (o.ramps()) {
       for (int t : o.threads().counts()) {
-        out.add(StepSpec.capacity(out.size() + 1, t));
+        out.add(StepSpec.ramp(out.size() + 1, t));
       }
     }
     return out;

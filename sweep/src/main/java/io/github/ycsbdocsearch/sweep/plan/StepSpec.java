@@ -9,9 +9,9 @@ import java.util.Locale;
  * unthrottled). Its folder name comes from the results format ({@link RunLayout#stepDirName}).
  * Immutable.
  *
- * @param offeredFraction load and search phases: the target as a fraction of the capacity-search
- *     peak; soak and fault phases: as a fraction of the capacity under the objective ({@link
- *     #fractionOf}); otherwise null
+ * @param offeredFraction load and search phases: the target as a fraction of the ramp's peak; soak
+ *     and fault phases: as a fraction of the capacity under the objective ({@link #fractionOf});
+ *     otherwise null
  * @param windowS measured seconds when the step asks for its own window (a capacity probe near the
  *     estimate, long enough to hold the store's background cycles); null: its phase's
  */
@@ -41,9 +41,9 @@ public record StepSpec(
     }
   }
 
-  /** A closed-loop step of the capacity search. */
-  public static StepSpec capacity(int index, int threads) {
-    return new StepSpec(index, Phase.CAPACITY, threads, 0, null);
+  /** A closed-loop step of the ramp. */
+  public static StepSpec ramp(int index, int threads) {
+    return new StepSpec(index, Phase.RAMP, threads, 0, null);
   }
 
   /** The step's folder name, e.g. {@code 03-t8} or {@code 07-t16-r4500}. */
@@ -65,7 +65,7 @@ public record StepSpec(
   /** Human label for progress lines. */
   public String label() {
     String base = targetOps > 0 ? "t=" + threads + " @" + targetOps + "/s" : "t=" + threads;
-    return phase.jsonName()
+    return phase.label()
         + " "
         + base
         + (offeredFraction == null

@@ -2,8 +2,8 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator;
@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Capacity bounded by latency, as saturation.json records it. With a capacity search (the default),
+ * Capacity bounded by latency, as capacity.json records it. With a capacity search (the default),
  * the capacity is the search's estimate with its interval, or the lower bound it reached ({@link
  * SearchPhase}, {@link CapacitySearch}). A run of explicit {@code --rates} only has no search: its
  * capacity is the highest of those rates whose step was usable (complete, sustained, not
@@ -42,8 +42,8 @@ public final class CapacityFinder {
    * The peak file with the capacity fields filled from the search, else from the fixed-rate {@code
    * steps}.
    */
-  static Saturation withCapacity(
-      Saturation peak, List<StepSummary> steps, Slo slo, Optional<SearchPhase.Found> search) {
+  static StoreCapacity withCapacity(
+      StoreCapacity peak, List<StepSummary> steps, Slo slo, Optional<SearchPhase.Found> search) {
     if (search.isPresent()) {
       return fromSearch(peak, slo, search.get());
     }
@@ -51,7 +51,7 @@ public final class CapacityFinder {
   }
 
   /** The peak file with the capacity from the fixed-rate {@code steps} (no search ran). */
-  public static Saturation withCapacity(Saturation peak, List<StepSummary> steps, Slo slo) {
+  public static StoreCapacity withCapacity(StoreCapacity peak, List<StepSummary> steps, Slo slo) {
     Optional<StepSummary> c = capacity(steps, slo);
     long fixed =
         steps.stream().filter(s -> s.phase().fixedRate() && s.phase() != Phase.FLOOR).count();
@@ -83,7 +83,7 @@ public final class CapacityFinder {
         null);
   }
 
-  private static Saturation fromSearch(Saturation peak, Slo slo, SearchPhase.Found found) {
+  private static StoreCapacity fromSearch(StoreCapacity peak, Slo slo, SearchPhase.Found found) {
     CapacitySearch.Result r = found.result();
     CapacitySearch.Settings settings = found.settings();
     CapacityEstimator.Estimate e = r.estimate();
@@ -155,7 +155,7 @@ public final class CapacityFinder {
     return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
   }
 
-  /** One window as saturation.json lists it. */
+  /** One window as capacity.json lists it. */
   private static CapacitySearchRecord.Probe window(
       RateWindow w,
       CapacitySearch.Probe why,

@@ -198,7 +198,7 @@ public final class ManifestSections {
                 "per step: max(1000000, 4 x best throughput so far x step time, 2 x target x step"
                     + " time); steps end on time"));
     ArrayNode steps = p.putArray("steps");
-    List<StepSpec> planned = new ArrayList<>(StepPlanner.capacity(o));
+    List<StepSpec> planned = new ArrayList<>(StepPlanner.ramp(o));
     planned.addAll(StepPlanner.rates(o, planned.size()));
     for (StepSpec s : planned) {
       steps
@@ -215,7 +215,7 @@ public final class ManifestSections {
             ? "none"
             : "fixed rates at "
                 + o.loadFractions()
-                + " of each store's capacity-search peak, at twice the peak's thread count (at"
+                + " of each store's ramp peak, at twice the peak's thread count (at"
                 + " least "
                 + Defaults.MIN_LOAD_THREADS
                 + "), numbered after the steps above");
@@ -239,7 +239,7 @@ public final class ManifestSections {
   }
 
   private static ObjectNode saturationRule(SweepOptions o) {
-    SaturationDetector.Rules r = SaturationDetector.Rules.of(o, true);
+    PeakDetector.Rules r = PeakDetector.Rules.of(o, true);
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("growth_pct", r.growthPct());
     n.put("flat_steps", r.flatSteps());

@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 
 /**
  * Decides what a store still has to run. The planned steps are replayed in order: a {@code
- * complete} step whose logs can be read is reused (fed to the saturation detector as if it had just
- * run); the first step that is not complete and every step after it are to be run (the detector may
- * still stop the sweep before the end). A fresh run is the case with no existing steps. Stateless.
+ * complete} step whose logs can be read is reused (fed to the peak detector as if it had just run);
+ * the first step that is not complete and every step after it are to be run (the detector may still
+ * stop the sweep before the end). A fresh run is the case with no existing steps. Stateless.
  */
 public final class ResumePlanner {
 
@@ -56,7 +56,7 @@ public final class ResumePlanner {
       List<StepSpec> planned,
       Map<String, StepRecord> existing,
       Function<StepSpec, Optional<StepSummary>> summaries,
-      SaturationDetector detector) {
+      PeakDetector detector) {
     List<StepResult> reused = new ArrayList<>();
     for (int i = 0; i < planned.size(); i++) {
       StepSpec spec = planned.get(i);

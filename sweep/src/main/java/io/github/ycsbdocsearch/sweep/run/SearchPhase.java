@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.Phase;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
@@ -65,7 +65,7 @@ final class SearchPhase {
    * @param peak the ramp's result (its peak places the curve and bounds the search)
    * @param total the store's planned steps, for the progress line
    */
-  Optional<PhaseStop> run(Saturation peak, int total) {
+  Optional<PhaseStop> run(StoreCapacity peak, int total) {
     double p = peak.peakOps();
     List<StepSpec> curve = StepPlanner.curve(ctx.options(), p, nextIndex - 1);
     CapacitySearch.Settings settings =

@@ -133,7 +133,7 @@ final class StepEnding {
       StepRecord record,
       Optional<String> unreadableLogs,
       Optional<StepSummary> summary,
-      SaturationDetector detector) {
+      PeakDetector detector) {
     if (unreadableLogs.isPresent() && record.status() == StepStatus.COMPLETE) {
       record =
           record.withStatus(

@@ -35,7 +35,7 @@ final class StepExecutor {
   private final SweepContext ctx;
   private final StoreSession session;
   private final RemainingTime remaining;
-  private final SaturationDetector errorBound;
+  private final PeakDetector errorBound;
   private final StepRunner runner;
   private final Map<String, StepRecord> existing;
   private final Map<String, StepResult> results = new HashMap<>();
@@ -44,10 +44,7 @@ final class StepExecutor {
   private double best;
 
   StepExecutor(
-      SweepContext ctx,
-      StoreSession session,
-      RemainingTime remaining,
-      SaturationDetector errorBound) {
+      SweepContext ctx, StoreSession session, RemainingTime remaining, PeakDetector errorBound) {
     this.ctx = ctx;
     this.session = session;
     this.remaining = remaining;
@@ -178,7 +175,7 @@ final class StepExecutor {
   private StepResult measure(
       StepSpec spec,
       int planned,
-      SaturationDetector bound,
+      PeakDetector bound,
       Optional<StepRunner.StepCompanion> companion) {
     StepRunner.Timing timing = StepRunner.Timing.of(ctx.options(), spec);
     long ops =

@@ -27,7 +27,7 @@ final class StepPhase {
    * @param total steps of the store's plan, for the progress line
    * @return why the store's sweep must end, when a step ended it
    */
-  Optional<PhaseStop> run(List<StepSpec> steps, SaturationDetector stopRule, int total) {
+  Optional<PhaseStop> run(List<StepSpec> steps, PeakDetector stopRule, int total) {
     for (StepSpec spec : steps) {
       if (ctx.interrupts().requested()) {
         return Optional.of(PhaseStop.interrupted("interrupted before step " + spec.dirName()));
@@ -39,7 +39,7 @@ final class StepPhase {
         return end;
       }
       if (stop.isPresent()) {
-        ctx.progress().store(exec.session().name(), "capacity search ends: " + stop.get());
+        ctx.progress().store(exec.session().name(), "ramp ends: " + stop.get());
         break;
       }
     }

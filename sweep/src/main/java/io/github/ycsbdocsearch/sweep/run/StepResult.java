@@ -39,7 +39,7 @@ public record StepResult(
    * True when the step failed only because of its error bound: the normal end of a sweep at
    * saturation.
    */
-  public boolean failedOnErrorBound(SaturationDetector detector) {
+  public boolean failedOnErrorBound(PeakDetector detector) {
     return status == StepStatus.FAILED
         && !storeLost
         && summary.map(detector::exceedsErrorBound).orElse(false);

@@ -114,7 +114,7 @@ final class StepRunner {
       int planned,
       KeyLayout keys,
       long operationCount,
-      SaturationDetector detector,
+      PeakDetector detector,
       Timing timing,
       Optional<StepCompanion> companion) {
     SweepOptions o = ctx.options();

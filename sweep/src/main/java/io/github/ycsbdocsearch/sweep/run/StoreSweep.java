@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
+import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
@@ -23,13 +24,13 @@ import java.util.Properties;
 
 /**
  * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
- * search answers, then the phases: the capacity search (closed-loop thread ramp until the peak),
- * explicit --rates, the load phase (fixed rates at fractions of the peak), the harness floor
- * (BasicDB at every fixed-rate step's threads and rate); then {@code saturation.json} (peak and
- * capacity under the objective) and stop the store. Every phase resumes: a complete step folder
- * with the same name is kept. This class orders the phases; reaching and stopping the store is
- * {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
- * saturation.json} {@link SaturationFile}'s. Not thread-safe.
+ * search answers, then the phases: the ramp (closed loop, more threads until the peak), explicit
+ * --rates, the load phase (fixed rates at fractions of the peak, then the capacity search), the
+ * harness floor (BasicDB at every fixed-rate step's threads and rate); then {@code capacity.json}
+ * (peak and capacity under the objective) and stop the store. Every phase resumes: a complete step
+ * folder with the same name is kept. This class orders the phases; reaching and stopping the store
+ * is {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
+ * capacity.json} {@link CapacityFile}'s. Not thread-safe.
  */
 final class StoreSweep {
 
@@ -45,8 +46,8 @@ final class StoreSweep {
   private final StoreLifecycle store;
   private final RemainingTime remaining;
   private final Path storeDir;
-  private final SaturationDetector detector;
-  private final List<StepSpec> capacityPlan;
+  private final PeakDetector detector;
+  private final List<StepSpec> rampPlan;
   private final List<StepSpec> ratesPlan;
   private SearchPhase.Found searchFound;
 
@@ -57,10 +58,9 @@ final class StoreSweep {
     this.remaining = remaining;
     this.storeDir = ctx.runDir().resolve(target.name());
     this.detector =
-        new SaturationDetector(
-            SaturationDetector.Rules.of(ctx.options(), target.measuresAServer()));
-    this.capacityPlan = StepPlanner.capacity(ctx.options());
-    this.ratesPlan = StepPlanner.rates(ctx.options(), capacityPlan.size());
+        new PeakDetector(PeakDetector.Rules.of(ctx.options(), target.measuresAServer()));
+    this.rampPlan = StepPlanner.ramp(ctx.options());
+    this.ratesPlan = StepPlanner.rates(ctx.options(), rampPlan.size());
   }
 
   Outcome run() {
@@ -115,22 +115,22 @@ final class StoreSweep {
       clock.ended("setup");
       recordResume(session);
       StepExecutor exec = new StepExecutor(ctx, session, remaining, detector);
-      if (target.isStore() && !capacityPlan.isEmpty()) {
+      if (target.isStore() && !rampPlan.isEmpty()) {
         new StoreWarmup(ctx).run(session);
         clock.ended("store_warmup");
       }
       int total = expectedSteps(ctx.options());
-      Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(capacityPlan, detector, total);
-      clock.ended("capacity");
+      Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(rampPlan, detector, total);
+      clock.ended(Phase.RAMP.jsonName());
       if (stop.isEmpty() && !ratesPlan.isEmpty()) {
         stop = new StepPhase(ctx, exec).run(ratesPlan, null, total);
         clock.ended("rates");
       }
       List<StepSpec> fixed = new ArrayList<>(ratesPlan);
-      int next = capacityPlan.size() + ratesPlan.size() + 1;
+      int next = rampPlan.size() + ratesPlan.size() + 1;
       if (stop.isEmpty() && hasPeak()) {
         SearchPhase search = new SearchPhase(ctx, exec, next);
-        stop = search.run(detector.result(target.name(), capacityPlan.size()), total);
+        stop = search.run(detector.result(target.name(), rampPlan.size()), total);
         next = search.nextIndex();
         searchFound = search.found().orElse(null);
         search.found().ifPresent(f -> fixed.addAll(f.curve()));
@@ -175,9 +175,9 @@ final class StoreSweep {
     if (ctx.options().loadFractions().isEmpty()) {
       return false;
     }
-    Saturation peak = detector.result(target.name(), capacityPlan.size());
+    StoreCapacity peak = detector.result(target.name(), rampPlan.size());
     if (peak.peakOps() == null) {
-      ctx.progress().store(target.name(), "no load phase: the capacity search found no peak");
+      ctx.progress().store(target.name(), "no load phase: the ramp found no peak");
       return false;
     }
     ctx.progress()
@@ -212,10 +212,10 @@ final class StoreSweep {
    * line's total and each store's share of the sweep's remaining time.
    */
   static int expectedSteps(SweepOptions options) {
-    int capacity = StepPlanner.capacity(options).size();
+    int ramp = StepPlanner.ramp(options).size();
     int curve = options.loadFractions().size();
-    int fixed = StepPlanner.rates(options, capacity).size() + curve;
-    return capacity
+    int fixed = StepPlanner.rates(options, ramp).size() + curve;
+    return ramp
         + fixed
         + (curve > 0 ? options.searchProbes() : 0)
         + (options.floorSeconds() > 0 ? fixed : 0)
@@ -245,17 +245,17 @@ final class StoreSweep {
   }
 
   private Outcome finish(Outcome outcome, String error) {
-    Saturation sat =
-        SaturationFile.write(
+    StoreCapacity sat =
+        CapacityFile.write(
             storeDir,
-            detector.result(target.name(), capacityPlan.size()),
+            detector.result(target.name(), rampPlan.size()),
             ctx.options().slo(),
             Optional.ofNullable(searchFound));
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE) {
-      ctx.progress().store(target.name(), SaturationFile.headline(sat));
+      ctx.progress().store(target.name(), CapacityFile.headline(sat));
     }
     return outcome;
   }

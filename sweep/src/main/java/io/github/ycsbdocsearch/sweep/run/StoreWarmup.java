@@ -83,7 +83,7 @@ final class StoreWarmup {
           new StepRunner(ctx)
               .run(
                   warm,
-                  StepSpec.capacity(i, Defaults.STORE_WARMUP_THREADS),
+                  StepSpec.ramp(i, Defaults.STORE_WARMUP_THREADS),
                   0, // not a step of the plan: the progress line says "store warm-up"
                   KeyLayout.loaded(ctx.options().records()),
                   Integer.MAX_VALUE,

@@ -195,7 +195,7 @@ public final class CapacitySearch {
     }
   }
 
-  /** The estimator and the search, in words (saturation.json {@code method}). */
+  /** The estimator and the search, in words (capacity.json {@code method}). */
   public static final String METHOD =
       "one estimate from every window the store decided: the share over the bound pooled per rate"
           + " and made monotone, refined by a local logistic line in ln(rate) at its crossing of"

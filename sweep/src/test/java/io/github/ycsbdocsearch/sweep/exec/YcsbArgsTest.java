@@ -21,8 +21,7 @@ class YcsbArgsTest {
   void aStepIsBoundedByTimeAndLogsEveryOperation() {
     Map<String, String> user = new LinkedHashMap<>();
     user.put("fieldcount", "3");
-    List<String> a =
-        YcsbArgs.step("x.DB", W, C, StepSpec.capacity(2, 8), 20, 10_000, 2_000_000, user);
+    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.ramp(2, 8), 20, 10_000, 2_000_000, user);
     String line = String.join(" ", a);
     assertEquals("-t", a.get(0));
     assertTrue(
@@ -52,7 +51,7 @@ class YcsbArgsTest {
   void theUsersOperationCountIsNotRepeated() {
     List<String> a =
         YcsbArgs.step(
-            "x.DB", W, C, StepSpec.capacity(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
+            "x.DB", W, C, StepSpec.ramp(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
     assertEquals(1, a.stream().filter(s -> s.startsWith("operationcount=")).count());
   }
 

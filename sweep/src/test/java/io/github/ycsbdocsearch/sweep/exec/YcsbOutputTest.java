@@ -38,7 +38,7 @@ class YcsbOutputTest {
               dbClass,
               workload,
               conn.path(),
-              StepSpec.capacity(1, threads),
+              StepSpec.ramp(1, threads),
               seconds,
               1000,
               Integer.MAX_VALUE,

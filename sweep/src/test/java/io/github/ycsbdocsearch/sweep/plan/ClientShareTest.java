@@ -30,12 +30,12 @@ class ClientShareTest {
 
   @Test
   void oneClientIsThePlainStepAndAStepNeverHasAClientWithoutAThread() {
-    StepSpec step = StepSpec.capacity(1, 2);
+    StepSpec step = StepSpec.ramp(1, 2);
     List<ClientShare> one = ClientShare.split(step, 500, null, 1);
     assertEquals(step, one.get(0).step());
     assertNull(one.get(0).openLoop());
     assertEquals(
         2, ClientShare.split(step, 500, null, 4).size(), "2 threads go to 2 clients, not 4");
-    assertEquals(1, ClientShare.split(StepSpec.capacity(1, 1), 500, null, 4).size());
+    assertEquals(1, ClientShare.split(StepSpec.ramp(1, 1), 500, null, 4).size());
   }
 }

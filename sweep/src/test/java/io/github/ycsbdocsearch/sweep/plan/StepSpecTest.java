@@ -22,20 +22,19 @@ class StepSpecTest {
 
   @Test
   void folderNamesFollowTheResultsFormat() {
-    assertEquals("01-t1", StepSpec.capacity(1, 1).dirName());
-    assertEquals("03-t4", StepSpec.capacity(3, 4).dirName());
+    assertEquals("01-t1", StepSpec.ramp(1, 1).dirName());
+    assertEquals("03-t4", StepSpec.ramp(3, 4).dirName());
     assertEquals("02-t16-r6000", new StepSpec(2, Phase.RATES, 16, 6000, null).dirName());
     assertEquals("12-t16-r6000-floor", new StepSpec(12, Phase.FLOOR, 16, 6000, null).dirName());
-    assertEquals("100-t64", StepSpec.capacity(100, 64).dirName());
+    assertEquals("100-t64", StepSpec.ramp(100, 64).dirName());
   }
 
   @Test
   void rejectsImpossibleSteps() {
-    assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(0, 1));
-    assertThrows(IllegalArgumentException.class, () -> StepSpec.capacity(1, 0));
+    assertThrows(IllegalArgumentException.class, () -> StepSpec.ramp(0, 1));
+    assertThrows(IllegalArgumentException.class, () -> StepSpec.ramp(1, 0));
     assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.LOAD, 1, 0, 0.5));
-    assertThrows(
-        IllegalArgumentException.class, () -> new StepSpec(1, Phase.CAPACITY, 1, 10, null));
+    assertThrows(IllegalArgumentException.class, () -> new StepSpec(1, Phase.RAMP, 1, 10, null));
   }
 
   @Test
@@ -43,7 +42,7 @@ class StepSpecTest {
     SweepOptions o = options("workloada", "--stores", "basicdb", "--max-threads", "8");
     assertEquals(
         List.of("01-t1", "02-t2", "03-t4", "04-t8"),
-        StepPlanner.capacity(o).stream().map(StepSpec::dirName).toList());
+        StepPlanner.ramp(o).stream().map(StepSpec::dirName).toList());
     assertTrue(StepPlanner.rates(o, 4).isEmpty());
     List<StepSpec> load = StepPlanner.curve(o, 2000, 4);
     assertEquals(Defaults.LOAD_FRACTIONS.size(), load.size());
@@ -84,7 +83,7 @@ class StepSpecTest {
   void explicitRatesAloneKeepTheirMeaning() {
     SweepOptions o =
         options("workloada", "--stores", "basicdb", "--threads", "4,8", "--rates", "250,6000");
-    assertTrue(StepPlanner.capacity(o).isEmpty(), "--rates alone: no capacity search");
+    assertTrue(StepPlanner.ramp(o).isEmpty(), "--rates alone: no ramp");
     assertEquals(
         List.of("01-t4-r250", "02-t4-r6000", "03-t8-r250", "04-t8-r6000"),
         StepPlanner.rates(o, 0).stream().map(StepSpec::dirName).toList());
@@ -93,7 +92,7 @@ class StepSpecTest {
     SweepOptions both =
         options("workloada", "--stores", "basicdb", "--rates", "100", "--load-fractions", "0.5");
     assertEquals(
-        Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.capacity(both).size(),
-        StepPlanner.capacity(both).size());
+        Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.ramp(both).size(),
+        StepPlanner.ramp(both).size());
   }
 }

@@ -22,13 +22,13 @@ class ProgressTest {
   @Test
   void aStepOfThePlanSaysWhereItIsInThePlan() {
     progress.remainingFrom(() -> Duration.ofSeconds(250));
-    progress.stepStarted("mongodb", StepSpec.capacity(3, 4), 31, 20);
-    assertEquals("[mongodb] step 3/31 capacity t=4: 20 s (4m10s left at most)", printed());
+    progress.stepStarted("mongodb", StepSpec.ramp(3, 4), 31, 20);
+    assertEquals("[mongodb] step 3/31 ramp t=4: 20 s (4m10s left at most)", printed());
   }
 
   @Test
   void theStoreWarmUpIsNotStepOneOfOne() {
-    progress.stepStarted("mongodb", StepSpec.capacity(1, 8), 0, 20);
+    progress.stepStarted("mongodb", StepSpec.ramp(1, 8), 0, 20);
     assertEquals(
         "[mongodb] store warm-up, 8 threads, not measured: 20 s (0s left at most)", printed());
   }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import java.util.List;
 import org.junit.jupiter.api.Assertions;
@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class CapacityFinderTest {
 
   private static final Slo P99_10MS = Slo.parse("p99<=10ms");
-  private static final Saturation PEAK =
-      new Saturation(
+  private static final StoreCapacity PEAK =
+      new StoreCapacity(
           2,
           "x",
           2100.0,
@@ -42,7 +42,7 @@ class CapacityFinderTest {
             Steps.load(8, 2000, 1995, 4_000),
             Steps.load(9, 2050, 2049, 16_000),
             Steps.load(10, 2060, 2058, 64_000));
-    Saturation s = CapacityFinder.withCapacity(PEAK, steps, P99_10MS);
+    StoreCapacity s = CapacityFinder.withCapacity(PEAK, steps, P99_10MS);
     assertEquals(2000.0, s.capacityOps());
     assertEquals("08-t8-r2000", s.capacityStep());
     assertEquals("p99<=10ms", s.slo());
@@ -59,7 +59,7 @@ class CapacityFinderTest {
 
   @Test
   void withoutAQualifyingStepThereIsNoCapacityAndTheFileSaysWhy() {
-    Saturation s =
+    StoreCapacity s =
         CapacityFinder.withCapacity(PEAK, List.of(Steps.load(6, 1000, 1000, 50_000)), P99_10MS);
     assertNull(s.capacityOps());
     assertNull(s.capacityStep());

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DisturbedStepTest {
 
   private static StepResult step(double ops, double lo, double hi) {
-    StepSpec spec = StepSpec.capacity(1, 1);
+    StepSpec spec = StepSpec.ramp(1, 1);
     return new StepResult(
         spec,
         StepStatus.COMPLETE,

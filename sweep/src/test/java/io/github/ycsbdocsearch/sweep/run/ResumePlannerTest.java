@@ -20,11 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumePlannerTest {
   private static final List<StepSpec> PLAN =
       List.of(
-          StepSpec.capacity(1, 1),
-          StepSpec.capacity(2, 2),
-          StepSpec.capacity(3, 4),
-          StepSpec.capacity(4, 8),
-          StepSpec.capacity(5, 16));
+          StepSpec.ramp(1, 1),
+          StepSpec.ramp(2, 2),
+          StepSpec.ramp(3, 4),
+          StepSpec.ramp(4, 8),
+          StepSpec.ramp(5, 16));
 
   private final Map<String, StepRecord> existing = new HashMap<>();
   private final Map<String, Double> throughput = new HashMap<>();
@@ -63,7 +63,7 @@ class ResumePlannerTest {
         s ->
             Optional.ofNullable(throughput.get(s.dirName()))
                 .map(t -> Steps.summary(s, t, 0, null, null, null)),
-        new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty())));
+        new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty())));
   }
 
   private static List<Integer> indexes(List<StepSpec> steps) {
@@ -143,7 +143,7 @@ class ResumePlannerTest {
             "b",
             0,
             null,
-            Phase.CAPACITY,
+            Phase.RAMP,
             null,
             0.5,
             1,

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * interrupted step is never judged by its numbers.
  */
 class StepEndingTest {
-  private static final StepSpec STEP = StepSpec.capacity(1, 4);
+  private static final StepSpec STEP = StepSpec.ramp(1, 4);
   private static final StepRunner.Timing TIMING = new StepRunner.Timing(5, 15);
   private static final long BUDGET = 1_000_000;
 

@@ -106,9 +106,9 @@ final class Steps {
         verdict.unusableReason());
   }
 
-  /** A complete capacity step of {@code 2^(index-1)} threads. */
+  /** A complete ramp step of {@code 2^(index-1)} threads. */
   static StepResult ok(int index, double opsPerSec, long errors, long p99Us) {
-    StepSpec spec = StepSpec.capacity(index, 1 << (index - 1));
+    StepSpec spec = StepSpec.ramp(index, 1 << (index - 1));
     return new StepResult(
         spec,
         StepStatus.COMPLETE,

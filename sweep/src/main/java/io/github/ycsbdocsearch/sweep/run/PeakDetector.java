@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import java.util.List;
@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The capacity search's stopping rule (closed-loop thread ramp): decides, step after step, when the
- * ramp is over and which step was the peak.
+ * The closed-loop ramp's stopping rule: decides, step after step, when the ramp is over and which
+ * step was the peak (the open-loop search for the capacity comes after, {@link SearchPhase}).
  *
  * <p>A step counts as growth only when it beats the best step so far by more than {@code growthPct}
  * percent and, when both have a confidence interval, its interval's low end clears the best's high
@@ -25,13 +25,13 @@ import java.util.OptionalDouble;
  * included: what the client achieved is a lower bound on the store's peak whoever limited it (the
  * peak is then marked a lower bound). Not thread-safe: one detector per store, fed in step order.
  */
-public final class SaturationDetector {
+public final class PeakDetector {
 
   /**
    * The stopping rule. Immutable.
    *
    * @param growthPct least growth over the best step that counts as growing, percent
-   * @param flatSteps consecutive non-growing steps that mean saturation
+   * @param flatSteps consecutive non-growing steps that end the ramp
    * @param maxErrorPct error bound, percent of a step's operations
    * @param maxP99Ms optional p99 bound, milliseconds
    * @param storeUnderTest a store is measured (not BasicDB, whose every closed-loop step is the
@@ -56,7 +56,7 @@ public final class SaturationDetector {
     public String describe() {
       return String.format(
           Locale.ROOT,
-          "capacity search: stop when throughput did not beat the best step by > %s%% and by its"
+          "ramp: stop when throughput did not beat the best step by > %s%% and by its"
               + " 95%% confidence interval for %d steps, when > %s%% of a step's operations fail%s,"
               + " when the client is CPU-bound, or when a step fails",
           num(growthPct),
@@ -75,7 +75,7 @@ public final class SaturationDetector {
   private int offered;
   private String stopReason;
 
-  public SaturationDetector(Rules rules) {
+  public PeakDetector(Rules rules) {
     this.rules = rules;
   }
 
@@ -196,13 +196,13 @@ public final class SaturationDetector {
   }
 
   /**
-   * The peak part of {@code saturation.json} (capacity fields null: the load phase fills them).
+   * The peak part of {@code capacity.json} (capacity fields null: the load phase fills them).
    *
    * @param store the store's name
-   * @param plannedSteps how many capacity steps the plan had (to tell "plan exhausted" from an
-   *     early stop)
+   * @param plannedSteps how many ramp steps the plan had (to tell "plan exhausted" from an early
+   *     stop)
    */
-  public Saturation result(String store, int plannedSteps) {
+  public StoreCapacity result(String store, int plannedSteps) {
     String reason = stopReason;
     boolean stillGrowing = false;
     if (reason == null) {
@@ -216,8 +216,8 @@ public final class SaturationDetector {
               : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
     }
     if (best == null) {
-      return new Saturation(
-          Saturation.FORMAT,
+      return new StoreCapacity(
+          StoreCapacity.FORMAT,
           store,
           null,
           null,
@@ -236,8 +236,8 @@ public final class SaturationDetector {
     StepSummary s = best.summary().orElseThrow();
     boolean lowerBound =
         stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
-    return new Saturation(
-        Saturation.FORMAT,
+    return new StoreCapacity(
+        StoreCapacity.FORMAT,
         store,
         s.throughputOps(),
         s.step(),

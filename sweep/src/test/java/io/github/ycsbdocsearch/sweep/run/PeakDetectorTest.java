@@ -5,18 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-class SaturationDetectorTest {
-  private static final SaturationDetector.Rules RULES =
-      new SaturationDetector.Rules(5, 2, 1, OptionalDouble.empty());
+class PeakDetectorTest {
+  private static final PeakDetector.Rules RULES =
+      new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty());
 
   static StepResult ok(int index, double opsPerSec) {
     return ok(index, opsPerSec, 0, 1000);
@@ -26,9 +26,9 @@ class SaturationDetectorTest {
     return Steps.ok(index, opsPerSec, errors, p99Us);
   }
 
-  /** A capacity step with a confidence interval of its throughput. */
+  /** A ramp step with a confidence interval of its throughput. */
   static StepResult withCi(int index, double opsPerSec, double lo, double hi) {
-    StepSpec spec = StepSpec.capacity(index, 1 << (index - 1));
+    StepSpec spec = StepSpec.ramp(index, 1 << (index - 1));
     return new StepResult(
         spec,
         StepStatus.COMPLETE,
@@ -38,7 +38,7 @@ class SaturationDetectorTest {
 
   @Test
   void stopsAfterTwoStepsWithLessThanFivePercentGrowthAndPicksTheBest() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     assertTrue(d.offer(ok(1, 1000)).isEmpty());
     assertTrue(d.offer(ok(2, 1900)).isEmpty());
     assertTrue(d.offer(ok(3, 3000)).isEmpty());
@@ -49,7 +49,7 @@ class SaturationDetectorTest {
             "throughput did not beat the best step by > 5% and its confidence interval for 2"
                 + " steps"),
         stop);
-    Saturation s = d.result("mongodb", 7);
+    StoreCapacity s = d.result("mongodb", 7);
     assertEquals(4, s.maxSustainableIndex());
     assertEquals(8, s.threads());
     assertEquals(3100.0, s.throughputOps());
@@ -62,7 +62,7 @@ class SaturationDetectorTest {
 
   @Test
   void aGrowingStepResetsTheFlatCount() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     assertTrue(d.offer(ok(2, 1020)).isEmpty());
     assertTrue(d.offer(ok(3, 1200)).isEmpty(), "grew 20% over the best: not flat");
@@ -72,7 +72,7 @@ class SaturationDetectorTest {
 
   @Test
   void growthIsMeasuredAgainstTheBestStepNotTheLastOne() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     d.offer(ok(2, 500));
     assertTrue(
@@ -81,7 +81,7 @@ class SaturationDetectorTest {
 
   @Test
   void errorBoundStopsAndTheOffendingStepIsNotSustainable() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 5000, 2000, 1000);
     assertTrue(d.exceedsErrorBound(bad.summary().get()));
@@ -96,7 +96,7 @@ class SaturationDetectorTest {
 
   @Test
   void errorsFromADeadStoreAreAFailureNotSaturation() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 500, 2000, 1000);
     StepResult lost =
@@ -115,17 +115,16 @@ class SaturationDetectorTest {
 
   @Test
   void errorsAtTheBoundAreAllowed() {
-    SaturationDetector d = new SaturationDetector(RULES);
-    StepSummary oneInHundred = Steps.summary(StepSpec.capacity(1, 1), 9.9, 1, null, null, null);
+    PeakDetector d = new PeakDetector(RULES);
+    StepSummary oneInHundred = Steps.summary(StepSpec.ramp(1, 1), 9.9, 1, null, null, null);
     assertFalse(d.exceedsErrorBound(oneInHundred), "1 of 100 operations is 1%, not above");
-    StepSummary twoInHundred = Steps.summary(StepSpec.capacity(1, 1), 9.8, 2, null, null, null);
+    StepSummary twoInHundred = Steps.summary(StepSpec.ramp(1, 1), 9.8, 2, null, null, null);
     assertTrue(d.exceedsErrorBound(twoInHundred));
   }
 
   @Test
   void p99BoundStops() {
-    SaturationDetector d =
-        new SaturationDetector(new SaturationDetector.Rules(5, 2, 1, OptionalDouble.of(10)));
+    PeakDetector d = new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.of(10)));
     assertTrue(d.offer(ok(1, 1000, 0, 9_000)).isEmpty());
     Optional<String> stop = d.offer(ok(2, 2000, 0, 12_500));
     assertEquals("p99 12.50 ms > 10 ms (--max-p99-ms) at step 02-t2", stop.orElseThrow());
@@ -134,28 +133,25 @@ class SaturationDetectorTest {
 
   @Test
   void aFailedOrInterruptedStepStops() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult failed =
         new StepResult(
-            StepSpec.capacity(2, 2),
-            StepStatus.FAILED,
-            "YCSB exited with code 1",
-            Optional.empty());
+            StepSpec.ramp(2, 2), StepStatus.FAILED, "YCSB exited with code 1", Optional.empty());
     assertEquals("step 02-t2 failed: YCSB exited with code 1", d.offer(failed).orElseThrow());
     assertTrue(d.stopped());
-    SaturationDetector i = new SaturationDetector(RULES);
+    PeakDetector i = new PeakDetector(RULES);
     StepResult interrupted =
-        new StepResult(StepSpec.capacity(1, 1), StepStatus.INTERRUPTED, "Ctrl-C", Optional.empty());
+        new StepResult(StepSpec.ramp(1, 1), StepStatus.INTERRUPTED, "Ctrl-C", Optional.empty());
     assertEquals("interrupted at step 01-t1", i.offer(interrupted).orElseThrow());
-    Saturation s = i.result("x", 3);
+    StoreCapacity s = i.result("x", 3);
     assertNull(s.maxSustainableIndex());
     assertTrue(s.reason().endsWith("no step finished within the bounds"), s.reason());
   }
 
   @Test
   void anExhaustedPlanSaysWhetherThroughputWasStillGrowing() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     d.offer(ok(2, 2000));
     assertEquals(
@@ -165,7 +161,7 @@ class SaturationDetectorTest {
         Boolean.TRUE,
         d.result("x", 2).peakLowerBound(),
         "a ramp still growing has only a lower bound");
-    SaturationDetector flat = new SaturationDetector(RULES);
+    PeakDetector flat = new PeakDetector(RULES);
     flat.offer(ok(1, 1000));
     flat.offer(ok(2, 1000));
     assertEquals("all 2 planned steps ran", flat.result("x", 2).reason());
@@ -173,7 +169,7 @@ class SaturationDetectorTest {
 
   @Test
   void aNoisyStepIsNeitherGrowthNorFlatOnlyASignificantlyLowerOneIsFlat() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(withCi(1, 1000, 900, 1100));
     d.offer(withCi(2, 1080, 800, 1300));
     assertTrue(
@@ -186,7 +182,7 @@ class SaturationDetectorTest {
     assertTrue(
         d.offer(withCi(5, 1000, 980, 1020)).isPresent(), "the second flat step ends the ramp");
     assertEquals(1090, d.result("x", 8).peakOps(), 1e-9, "the noisy step stays the best step seen");
-    SaturationDetector clear = new SaturationDetector(RULES);
+    PeakDetector clear = new PeakDetector(RULES);
     clear.offer(withCi(1, 1000, 990, 1010));
     clear.offer(withCi(2, 1080, 1070, 1090));
     assertTrue(
@@ -195,9 +191,9 @@ class SaturationDetectorTest {
 
   @Test
   void aClientBoundStepEndsTheRampAndItsThroughputIsThePeaksLowerBound() {
-    SaturationDetector d = new SaturationDetector(RULES);
+    PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
-    StepSpec spec = StepSpec.capacity(2, 2);
+    StepSpec spec = StepSpec.ramp(2, 2);
     StepResult bound =
         new StepResult(
             spec,
@@ -205,7 +201,7 @@ class SaturationDetectorTest {
             null,
             Optional.of(Steps.summary(spec, 5000, 0, 1000L, null, 0.97)));
     assertTrue(d.offer(bound).orElseThrow().startsWith("the client was CPU-bound at step 02-t2"));
-    Saturation s = d.result("x", 7);
+    StoreCapacity s = d.result("x", 7);
     assertEquals(5000.0, s.peakOps(), "what the client achieved, whoever limited it");
     assertEquals("02-t2", s.peakStep());
     assertEquals(Boolean.TRUE, s.peakLowerBound());

@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.Saturation;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,34 +12,34 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A store's {@code saturation.json}, written when its sweep ends however it ended: the ramp's peak
+ * A store's {@code capacity.json}, written when its sweep ends however it ended: the ramp's peak
  * with the capacity under the objective, read back from the step folders that were published (so a
  * resumed run counts the steps it kept). Apart from {@link StoreSweep} because it reads the store's
  * results, not its phases. Stateless.
  */
-final class SaturationFile {
-  private SaturationFile() {}
+final class CapacityFile {
+  private CapacityFile() {}
 
   /**
-   * Writes {@code saturation.json} into {@code storeDir} and returns it.
+   * Writes {@code capacity.json} into {@code storeDir} and returns it.
    *
    * @param ramp what the closed-loop ramp found (its peak)
    * @param search what the capacity search found, if it ran
    */
-  static Saturation write(
-      Path storeDir, Saturation ramp, Slo slo, Optional<SearchPhase.Found> search) {
+  static StoreCapacity write(
+      Path storeDir, StoreCapacity ramp, Slo slo, Optional<SearchPhase.Found> search) {
     List<StepSummary> steps = new ArrayList<>();
     Path stepsDir = storeDir.resolve("steps");
     ResumePlanner.existingSteps(stepsDir)
         .keySet()
         .forEach(name -> summaryOfPublished(stepsDir.resolve(name)).ifPresent(steps::add));
-    Saturation sat = CapacityFinder.withCapacity(ramp, steps, slo, search);
+    StoreCapacity sat = CapacityFinder.withCapacity(ramp, steps, slo, search);
     sat.writeTo(storeDir);
     return sat;
   }
 
   /** The progress line's account of a store that completed: its peak and its capacity. */
-  static String headline(Saturation sat) {
+  static String headline(StoreCapacity sat) {
     return String.format(
         Locale.ROOT,
         "peak %s ops/s%s; capacity %s ops/s under %s",

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The content of {@code <store>/saturation.json}: what the store can do. Every number may be null:
- * a store whose sweep found no qualifying step still gets this file, and readers must report that,
- * not reject it. Format 1 files have only the last three fields (the closed-loop peak); they read
- * with the rest null. Immutable.
+ * The content of {@code <store>/capacity.json} ({@code saturation.json} before format 4's files
+ * were renamed; both read): what the store can do. Every number may be null: a store whose sweep
+ * found no qualifying step still gets this file, and readers must report that, not reject it.
+ * Format 1 files have only the last three fields (the closed-loop peak); they read with the rest
+ * null. Immutable.
  *
- * @param peakOps the closed-loop capacity-search peak, ops/s (an upper bound, not a sustainable
- *     rate)
+ * @param peakOps the closed-loop ramp's peak, ops/s (an upper bound, not a sustainable rate)
  * @param peakStep the step folder of the peak
  * @param peakThreads its client threads
  * @param peakCi95 95 % confidence interval of the peak step's throughput
@@ -26,7 +26,7 @@ import java.util.Locale;
  * @param slo the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every
  *     operation)
  * @param capacityReason how the capacity was found, or why there is none
- * @param reason why the capacity search (thread ramp) ended
+ * @param reason why the closed-loop ramp ended
  * @param maxSustainableIndex format 1 name: the peak step's index
  * @param threads format 1 name: the peak step's threads
  * @param throughputOps format 1 name: the peak's throughput
@@ -52,7 +52,7 @@ import java.util.Locale;
   "capacity_search"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
-public record Saturation(
+public record StoreCapacity(
     Integer format,
     String store,
     Double peakOps,
@@ -74,7 +74,7 @@ public record Saturation(
   public static final int FORMAT = 4;
 
   /** Without a capacity search record (the peak alone, format-2 files). */
-  public Saturation(
+  public StoreCapacity(
       Integer format,
       String store,
       Double peakOps,
@@ -115,13 +115,13 @@ public record Saturation(
    *
    * @param search how the capacity was found; null when it came from the fixed steps alone
    */
-  public Saturation withCapacity(
+  public StoreCapacity withCapacity(
       Double capacityOps,
       String capacityStep,
       String slo,
       String capacityReason,
       CapacitySearchRecord search) {
-    return new Saturation(
+    return new StoreCapacity(
         FORMAT,
         store,
         peakOps,
@@ -171,14 +171,17 @@ public record Saturation(
     return peakOps != null ? peakOps : throughputOps;
   }
 
-  /** Reads {@code <storeDir>/saturation.json}, or null when there is none. */
-  public static Saturation readOptional(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(RunLayout.SATURATION);
-    return Files.isRegularFile(f) ? Json.read(f, Saturation.class) : null;
+  /**
+   * Reads {@code <storeDir>/capacity.json}, else the {@code saturation.json} of an older folder, or
+   * null when there is neither.
+   */
+  public static StoreCapacity readOptional(Path storeDir) throws ResultsFormatException {
+    Path f = RunLayout.capacityFile(storeDir);
+    return Files.isRegularFile(f) ? Json.read(f, StoreCapacity.class) : null;
   }
 
   /** Writes it into the store folder, atomically. */
   public void writeTo(Path storeDir) {
-    AtomicFiles.writeJson(storeDir.resolve(RunLayout.SATURATION), this);
+    AtomicFiles.writeJson(storeDir.resolve(RunLayout.CAPACITY), this);
   }
 }
