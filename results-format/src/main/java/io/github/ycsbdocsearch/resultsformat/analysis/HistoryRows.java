@@ -8,8 +8,8 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
@@ -56,8 +56,8 @@ import java.util.TreeSet;
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
  * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
  * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}, format 1 rows
- * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json} (or {@code saturation.json} in older runs), else
- * from {@code summary.json}.
+ * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json} (or {@code
+ * saturation.json} in older runs), else from {@code summary.json}.
  */
 public final class HistoryRows {
 
