@@ -41,8 +41,11 @@ resolve_workload() {
   elif [[ -f "${REPO_ROOT}/workloads/${name}" ]]; then
     printf '%s' "${REPO_ROOT}/workloads/${name}"
   else
-    local known=("${REPO_ROOT}"/workloads/*)
-    err "unknown workload '${name}' (not a file, nor one of: ${known[*]##*/})"
+    local known=() file
+    for file in "${REPO_ROOT}"/workloads/*; do
+      [[ "${file}" == *.md ]] || known+=("${file##*/}")
+    done
+    err "unknown workload '${name}' (not a file, nor one of: ${known[*]})"
     return 2
   fi
 }
