@@ -288,8 +288,9 @@ public class MongoDbProbe implements StoreProbe {
         try {
           Document hello = sets.get(i).getDatabase("admin").runCommand(new Document("hello", 1));
           hosts = hello.getList("hosts", String.class, List.of());
-          if (hosts.isEmpty() && hello.getString("me") != null) {
-            hosts = List.of(hello.getString("me"));
+          if (hosts.isEmpty()) {
+            // A standalone server (no replica set) names no members: it is its own one.
+            hosts = List.of(shards.get(i).address().split(","));
           }
         } catch (RuntimeException e) {
           whole = false;
