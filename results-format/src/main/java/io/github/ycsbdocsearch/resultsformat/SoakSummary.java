@@ -135,7 +135,11 @@ public record SoakSummary(
    * @param recordsInserted records the soak's operations inserted
    * @param budgetMbPerServer the memory budget of each server
    * @param withinBudget the data set after the soak fits one server's budget; null when the store
-   *     is spread over several servers (the conditions table compares it there)
+   *     is spread over several servers (the conditions table compares it there), or when its measure
+   *     is not of memory
+   * @param inMemory whether the store's measure is of what the memory budget holds (false for
+   *     Elasticsearch's files on disk, read through the page cache and not its heap: no budget
+   *     verdict then); null in files written before it was recorded
    */
   @JsonPropertyOrder({
     "documents_before",
@@ -145,7 +149,8 @@ public record SoakSummary(
     "measure",
     "records_inserted",
     "budget_mb_per_server",
-    "within_budget"
+    "within_budget",
+    "in_memory"
   })
   public record DataSet(
       long documentsBefore,
@@ -155,7 +160,8 @@ public record SoakSummary(
       String measure,
       long recordsInserted,
       Integer budgetMbPerServer,
-      Boolean withinBudget) {}
+      Boolean withinBudget,
+      Boolean inMemory) {}
 
   /**
    * The minutes, the drift and the events of a soak step folder (the data set is the runner's to

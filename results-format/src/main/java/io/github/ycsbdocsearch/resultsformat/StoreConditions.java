@@ -18,8 +18,10 @@ import java.util.List;
  * @param dataBytes data-set size on the primaries after the load (each store's own measure)
  * @param copies copies of each document (primaries and replicas)
  * @param dataFitsBudget whether one server's share of every copy (data × copies / servers) fits its
- *     budget; for MongoDB and Elasticsearch "no" means reads may go to disk, for Redis that writes
- *     fail
+ *     budget; for MongoDB "no" means reads may go to disk, for Redis that writes fail; null where
+ *     the store's measure is not of memory (Elasticsearch's files on disk against its heap)
+ * @param dataInMemory whether the data-set measure is of what the budget holds ({@code
+ *     describe.data_set.in_memory}); null in manifests from before it was recorded
  */
 public record StoreConditions(
     String version,
@@ -31,7 +33,8 @@ public record StoreConditions(
     Long dataBytes,
     Long copies,
     Boolean dataFitsBudget,
-    String readsFrom) {
+    String readsFrom,
+    Boolean dataInMemory) {
 
   /** Where each binding's probe puts the server version (RedisJSON, MongoDB, Elasticsearch). */
   static final List<String> VERSION_KEYS =
@@ -78,6 +81,13 @@ public record StoreConditions(
     } else if (budget != null && dataBytes != null && copies != null && servers != null) {
       fits = dataBytes * copies / servers <= budget * MIB;
     }
+    JsonNode inMemory = s.path(Manifest.DESCRIBE).path(DATA_SET).path("in_memory");
+    Boolean dataInMemory = inMemory.isBoolean() ? inMemory.asBoolean() : null;
+    if (Boolean.FALSE.equals(dataInMemory)) {
+      // Files on disk against a heap: unlike things (Elasticsearch reads its files through the OS
+      // page cache, which the budget does not cap), so no verdict.
+      fits = null;
+    }
     String readsFrom = text(local.path("cluster").path("reads_from"));
     return new StoreConditions(
         version,
@@ -90,7 +100,8 @@ public record StoreConditions(
         dataBytes,
         copies,
         fits,
-        readsFrom != null ? readsFrom : text(local.path("reads_from")));
+        readsFrom != null ? readsFrom : text(local.path("reads_from")),
+        dataInMemory);
   }
 
   private static String text(JsonNode n) {

@@ -49,6 +49,18 @@ class StoreConditionsTest {
   }
 
   @Test
+  void filesOnDiskGetNoVerdictAgainstAHeap() throws IOException {
+    ObjectNode m = (ObjectNode) realManifest();
+    ObjectNode dataSet =
+        (ObjectNode) m.path("stores").path("elasticsearch").path("describe").path("data_set");
+    dataSet.put("in_memory", false);
+    StoreConditions es = StoreConditions.of(m, "elasticsearch");
+    assertNull(es.dataFitsBudget(), "Elasticsearch's files on disk against its heap: no verdict");
+    assertEquals(Boolean.FALSE, es.dataInMemory());
+    assertNull(StoreConditions.of(m, "mongodb").dataInMemory(), "this manifest predates the flag");
+  }
+
+  @Test
   void aStoreTheManifestDoesNotDescribeHasOnlyTheRunsConditions() throws IOException {
     StoreConditions none = StoreConditions.of(realManifest(), "basicdb");
     assertNull(none.version());

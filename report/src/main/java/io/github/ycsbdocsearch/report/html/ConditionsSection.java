@@ -58,7 +58,10 @@ final class ConditionsSection {
                           + (c.copies() == null ? "" : " (" + c.copies() + ")")))
           .append(
               c.dataFitsBudget() == null
-                  ? Html.cell("–")
+                  ? Html.cell(
+                      Boolean.FALSE.equals(c.dataInMemory())
+                          ? "not compared: files on disk against a heap"
+                          : "–")
                   : c.dataFitsBudget()
                       ? Html.cell("yes")
                       : "<td class=\"err\">no: reads may go to disk</td>")

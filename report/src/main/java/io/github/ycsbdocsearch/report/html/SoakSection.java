@@ -101,7 +101,12 @@ final class SoakSection {
             Numbers.grouped(d.primaryBytesBefore()),
             Numbers.grouped(d.primaryBytesAfter()),
             d.measure(),
-            d.withinBudget() == null
+            Boolean.FALSE.equals(d.inMemory())
+                ? "not compared with the "
+                    + d.budgetMbPerServer()
+                    + " MB memory budget: these bytes are files on disk, read through the page"
+                    + " cache, while the budget is the heap"
+                : d.withinBudget() == null
                 ? "whether each server fits its "
                     + d.budgetMbPerServer()
                     + " MB budget depends on how the data is spread (not measured per server)"

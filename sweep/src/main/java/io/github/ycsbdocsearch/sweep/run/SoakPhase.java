@@ -84,6 +84,7 @@ final class SoakPhase {
         local
             ? Integer.valueOf(ctx.options().local().memoryMb())
             : ctx.options().hosts().get().provisioned().get("memory_mb_per_server");
+    Boolean inMemory = after.get("in_memory") instanceof Boolean b ? b : null;
     return new SoakSummary.DataSet(
         number(before, "documents"),
         number(after, "documents"),
@@ -92,7 +93,8 @@ final class SoakPhase {
         String.valueOf(after.get("measure")),
         inserted,
         budget,
-        withinBudget(bytesAfter, budget, single));
+        withinBudget(bytesAfter, budget, single, inMemory),
+        inMemory);
   }
 
   /**
@@ -108,6 +110,19 @@ final class SoakPhase {
    * @param single one server holds the whole data set
    */
   static Boolean withinBudget(long primaryBytes, Integer budgetMb, boolean single) {
+    return withinBudget(primaryBytes, budgetMb, single, null);
+  }
+
+  /**
+   * As {@link #withinBudget(long, Integer, boolean)}, and null when the store's measure is not of
+   * memory ({@code inMemory} false: Elasticsearch's files on disk, read through the page cache,
+   * against a budget that is its heap).
+   */
+  static Boolean withinBudget(
+      long primaryBytes, Integer budgetMb, boolean single, Boolean inMemory) {
+    if (Boolean.FALSE.equals(inMemory)) {
+      return null;
+    }
     if (budgetMb == null) {
       return null;
     }

@@ -23,6 +23,16 @@ class SoakPhaseTest {
   }
 
   @Test
+  void filesOnDiskAreNotComparedWithAHeap() {
+    // Elasticsearch's measure (files on disk, read through the page cache) against its heap: no
+    // verdict either way, however small or large.
+    assertNull(SoakPhase.withinBudget(1 * MB, 1024, true, false));
+    assertNull(SoakPhase.withinBudget(5000 * MB, 1024, true, false));
+    assertEquals(Boolean.FALSE, SoakPhase.withinBudget(1100 * MB, 1024, true, true));
+    assertEquals(Boolean.TRUE, SoakPhase.withinBudget(900 * MB, 1024, true, null), "older probes");
+  }
+
+  @Test
   void noBudgetNoAnswer() {
     assertNull(SoakPhase.withinBudget(1, null, true));
   }

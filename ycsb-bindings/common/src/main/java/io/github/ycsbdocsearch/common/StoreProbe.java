@@ -126,13 +126,19 @@ public interface StoreProbe {
    * A data-set entry for {@link #describe}: what the primaries hold (documents, keys and indexes;
    * everything they hold, not just the benchmark's table, since all of it competes for the memory
    * budget), by the store's own measure, named in {@code measure} (measures differ: memory for
-   * Redis, uncompressed data and indexes for MongoDB, files on disk for Elasticsearch).
+   * Redis, uncompressed data and indexes for MongoDB, files on disk for Elasticsearch), and whether
+   * that measure is of what the memory budget holds ({@code in_memory}): Redis's dataset memory is,
+   * and MongoDB's uncompressed data and indexes are what its WiredTiger cache (the budget) holds;
+   * Elasticsearch's files on disk are read through the OS page cache, not its heap (the budget), so
+   * comparing them with the budget is comparing unlike things.
    */
-  static Map<String, Object> dataSet(long documents, long primaryBytes, String measure) {
+  static Map<String, Object> dataSet(
+      long documents, long primaryBytes, String measure, boolean inMemory) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("documents", documents);
     m.put("primary_bytes", primaryBytes);
     m.put("measure", measure);
+    m.put("in_memory", inMemory);
     return m;
   }
 }

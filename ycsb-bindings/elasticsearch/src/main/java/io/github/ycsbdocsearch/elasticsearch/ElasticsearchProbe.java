@@ -71,7 +71,8 @@ public class ElasticsearchProbe implements StoreProbe {
                 StoreProbe.dataSet(
                     primaries.docs() == null ? 0 : primaries.docs().count(),
                     primaries.store() == null ? 0 : primaries.store().sizeInBytes(),
-                    "docs count and store size of the primaries of every index (files on disk)"));
+                    "docs count and store size of the primaries of every index (files on disk)",
+                    false));
           } else {
             describeConfigured(config, d);
           }

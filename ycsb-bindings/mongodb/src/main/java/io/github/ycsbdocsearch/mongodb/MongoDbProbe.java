@@ -75,7 +75,8 @@ public class MongoDbProbe implements StoreProbe {
             shards.stream()
                 .mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes"))
                 .sum(),
-            DATA_MEASURE + ", summed over the shards"));
+            DATA_MEASURE + ", summed over the shards",
+            true));
     d.put(
         "mongodb.sharding",
         "client-side over "
@@ -152,7 +153,7 @@ public class MongoDbProbe implements StoreProbe {
     d.put(
         DATA_SET,
         StoreProbe.dataSet(
-            number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"), DATA_MEASURE));
+            number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"), DATA_MEASURE, true));
     return d;
   }
 

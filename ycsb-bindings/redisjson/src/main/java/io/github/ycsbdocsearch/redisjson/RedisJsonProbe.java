@@ -66,7 +66,8 @@ public final class RedisJsonProbe implements StoreProbe {
               data[0],
               data[1],
               "keys of db0 and used_memory_dataset of the masters (every key they hold, the key"
-                  + " space and the search indexes, in memory)"));
+                  + " space and the search indexes, in memory)",
+              true));
       if (c.cluster()) {
         d.put("replicas", layout(jedis).replicas());
         d.put("search_coordinator", RedisConnector.hasSearchCoordinator(jedis));
