@@ -135,8 +135,8 @@ public record SoakSummary(
    * @param recordsInserted records the soak's operations inserted
    * @param budgetMbPerServer the memory budget of each server
    * @param withinBudget the data set after the soak fits one server's budget; null when the store
-   *     is spread over several servers (the conditions table compares it there), or when its measure
-   *     is not of memory
+   *     is spread over several servers (the conditions table compares it there), or when its
+   *     measure is not of memory
    * @param inMemory whether the store's measure is of what the memory budget holds (false for
    *     Elasticsearch's files on disk, read through the page cache and not its heap: no budget
    *     verdict then); null in files written before it was recorded

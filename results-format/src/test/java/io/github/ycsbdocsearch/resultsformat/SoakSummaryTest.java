@@ -83,7 +83,8 @@ class SoakSummaryTest {
   void writtenAndReadBack() throws IOException {
     SoakSummary s =
         SoakSummary.of(soakStep())
-            .withDataSet(new SoakSummary.DataSet(10, 12, 1000, 1300, "memory", 2, 1024, true, true));
+            .withDataSet(
+                new SoakSummary.DataSet(10, 12, 1000, 1300, "memory", 2, 1024, true, true));
     s.writeTo(dir);
     assertEquals(s, SoakSummary.readOptional(dir));
     assertNull(SoakSummary.readOptional(dir.resolve("nowhere")));

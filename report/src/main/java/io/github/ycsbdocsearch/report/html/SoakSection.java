@@ -107,12 +107,12 @@ final class SoakSection {
                     + " MB memory budget: these bytes are files on disk, read through the page"
                     + " cache, while the budget is the heap"
                 : d.withinBudget() == null
-                ? "whether each server fits its "
-                    + d.budgetMbPerServer()
-                    + " MB budget depends on how the data is spread (not measured per server)"
-                : d.withinBudget()
-                    ? "within the " + d.budgetMbPerServer() + " MB budget (per server)"
-                    : "OVER the " + d.budgetMbPerServer() + " MB budget"));
+                    ? "whether each server fits its "
+                        + d.budgetMbPerServer()
+                        + " MB budget depends on how the data is spread (not measured per server)"
+                    : d.withinBudget()
+                        ? "within the " + d.budgetMbPerServer() + " MB budget (per server)"
+                        : "OVER the " + d.budgetMbPerServer() + " MB budget"));
   }
 
   private static String micros(Long us) {

@@ -153,7 +153,10 @@ public class MongoDbProbe implements StoreProbe {
     d.put(
         DATA_SET,
         StoreProbe.dataSet(
-            number(db, "objects"), number(db, "dataSize") + number(db, "indexSize"), DATA_MEASURE, true));
+            number(db, "objects"),
+            number(db, "dataSize") + number(db, "indexSize"),
+            DATA_MEASURE,
+            true));
     return d;
   }
 

@@ -261,7 +261,8 @@ public abstract class StoreContractTest {
         String.valueOf(data));
     assertTrue(((Number) data.get("primary_bytes")).longValue() > 0, data.toString());
     assertFalse(String.valueOf(data.get("measure")).isBlank(), data.toString());
-    assertTrue(data.get("in_memory") instanceof Boolean, "says whether it measures memory: " + data);
+    assertTrue(
+        data.get("in_memory") instanceof Boolean, "says whether it measures memory: " + data);
   }
 
   @Test
