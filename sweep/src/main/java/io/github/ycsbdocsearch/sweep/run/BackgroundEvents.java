@@ -104,19 +104,25 @@ final class BackgroundEvents {
   /**
    * The events of a step: every increase of a counter between two samples, placed midway between
    * them (so within half a second of when the work started), in seconds from the step's measurement
-   * start. Each server's counter is compared with that server's own previous value only: a server
-   * first seen in a later sample (one that joined, came back or was promoted) has no increase to
-   * show until its own counter rises, and the detail names the server. A kind's time counter
+   * start. Each server's counter is compared with that server's own last sampled value only: a
+   * server first seen in a later sample (one that joined or was promoted) has no increase to show
+   * until its own counter rises, one that missed samples has what it did meanwhile placed between
+   * the samples either side of the gap, and the detail names the server. A kind's time counter
    * ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event of its own: its increase is added to
    * the kind's detail.
    */
   static List<StepEvents.Event> events(
       List<Sample> samples, String store, long measurementStartMs) {
     List<StepEvents.Event> events = new ArrayList<>();
-    for (int i = 1; i < samples.size(); i++) {
-      Sample before = samples.get(i - 1);
-      Sample now = samples.get(i);
+    // Each counter against the last sample that had it: a server that missed a sample (slow to
+    // answer, restarting) has the work it did meanwhile placed between the samples either side.
+    Map<String, Sample> lastSeen = new LinkedHashMap<>();
+    for (Sample now : samples) {
       for (Map.Entry<String, Long> e : now.counters().entrySet()) {
+        Sample before = lastSeen.put(e.getKey(), now);
+        if (before == null) {
+          continue;
+        }
         long n = increase(before, now, e.getKey());
         String kind = StoreProbe.BackgroundSampler.kindOf(e.getKey());
         if (n > 0 && !kind.endsWith(StoreProbe.BackgroundSampler.MILLIS)) {

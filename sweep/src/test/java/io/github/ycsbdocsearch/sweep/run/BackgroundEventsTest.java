@@ -98,6 +98,20 @@ class BackgroundEventsTest {
   }
 
   @Test
+  void workAServerDidWhileItMissedSamplesIsNotLost() {
+    String node = StoreProbe.BackgroundSampler.key("wt_checkpoint", "127.0.0.1:27019");
+    List<BackgroundEvents.Sample> samples =
+        List.of(
+            new BackgroundEvents.Sample(T, Map.of(node, 7L)),
+            new BackgroundEvents.Sample(T + 1000, Map.of()),
+            new BackgroundEvents.Sample(T + 2000, Map.of(node, 8L)));
+    List<StepEvents.Event> events = BackgroundEvents.events(samples, "mongodb", T);
+    assertEquals(1, events.size(), events.toString());
+    assertEquals(
+        1.0, events.get(0).tS(), 1e-9, "midway between the samples either side of the gap");
+  }
+
+  @Test
   void aServersTimeCounterGoesIntoThatServersEvent() {
     List<BackgroundEvents.Sample> samples =
         List.of(
