@@ -79,9 +79,13 @@ print("gap %s s (at %s s), recovery %s s (recovered %s), failed after the kill %
                          s["pre_fault_p99_us"], s["fault"]["after_kill"]["p99_us"],
                          (s["control"] or {}).get("after_kill", {}).get("p99_us")))
 assert s["longest_gap_s"] >= 0 and s["resolution_s"] == 1, s
-# kill-unreplicated pauses the replicas at T (once they are in sync) and kills the primary FAULT_PAUSE_S (2) later.
-late = 2 + 5 if f["kind"] == "kill-unreplicated" else 0
-assert s["kill_at_s"] is not None and -1.5 <= s["kill_at_s"] - f["at_s"] <= 1.5 + late, "kill at %s s" % s["kill_at_s"]
+# The kill follows its due time by however long the store took to name the server to kill (2 s on a loaded
+# Elasticsearch on a slow machine; kill-unreplicated also pauses the replicas and waits FAULT_PAUSE_S): the summary
+# must place it where fault.json's own stamps say, to the logs' whole second.
+late = (f["killed_at_ms"] - f["due_at_ms"]) / 1000.0
+print("kill at %.3f s, due at %s s, %.3f s after it was due" % (s["kill_at_s"], f["at_s"], late))
+assert late >= -0.05, "killed before it was due: %s s" % late
+assert -1.5 <= s["kill_at_s"] - f["at_s"] - late <= 1.5, "kill at %s s" % s["kill_at_s"]
 if f["kind"] == "kill-unreplicated":
     assert node["paused"] and node["failed_over_at_ms"], "no replica paused or no takeover: %s" % node
 assert s["recovery_s"] is None or s["recovery_s"] >= 0, s["recovery_s"]

@@ -339,6 +339,9 @@ public record FaultSummary(
    * @param downS seconds down
    * @param controlStep the control step's folder name
    * @param node the instance killed
+   * @param dueAtMs when the fault was due ({@code at_s} into the window), epoch ms; the kill
+   *     follows it by the time the store takes to name the server to kill (seconds on a loaded
+   *     Elasticsearch), so {@code killed_at_ms - due_at_ms} is that delay; null in older files
    * @param killedAtMs when, epoch ms (the clock of the HDR logs); null when nothing was killed
    * @param killError why nothing was killed, or null
    * @param recover the restart
@@ -354,6 +357,7 @@ public record FaultSummary(
     "down_s",
     "control_step",
     "node",
+    "due_at_ms",
     "killed_at_ms",
     "kill_error",
     "recover",
@@ -370,6 +374,7 @@ public record FaultSummary(
       Integer downS,
       String controlStep,
       Node node,
+      Long dueAtMs,
       Long killedAtMs,
       String killError,
       Recover recover,

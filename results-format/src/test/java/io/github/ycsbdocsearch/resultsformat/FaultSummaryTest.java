@@ -221,6 +221,7 @@ class FaultSummaryTest {
             null,
             null,
             null,
+            null,
             "no primary found",
             null,
             null,

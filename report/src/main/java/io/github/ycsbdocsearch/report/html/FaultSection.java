@@ -141,6 +141,24 @@ final class FaultSection {
         + "</section>\n";
   }
 
+  /**
+   * How long after it was due the kill came, when that is a second or more: the store took that
+   * long to name the server to kill (a loaded Elasticsearch), and the outage starts there, not at
+   * the planned second.
+   */
+  private static String lateness(FaultSummary f) {
+    if (f.atS() == null) {
+      return "";
+    }
+    double late = f.killAtS() - f.atS();
+    return late < 1
+        ? ""
+        : String.format(
+            Locale.ROOT,
+            " (%.1f s after it was due: naming the server to kill took that long)",
+            late);
+  }
+
   /** The table's rows: what it shows, and the value in words. */
   private static List<String[]> rows(FaultSummary f) {
     List<String[]> rows = new ArrayList<>();
@@ -151,7 +169,8 @@ final class FaultSection {
                 + " at "
                 + Numbers.grouped(f.targetOps())
                 + " ops/s, killed at "
-                + seconds(f.killAtS())));
+                + seconds(f.killAtS())
+                + lateness(f)));
     FaultSummary.Node n = f.node();
     rows.add(
         row(

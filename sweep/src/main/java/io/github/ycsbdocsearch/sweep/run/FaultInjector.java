@@ -79,7 +79,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
    * ended early).
    */
   private void inject() {
-    if (!sleepUntil(windowStartMs + TimeUnit.SECONDS.toMillis(fault.atS()))) {
+    if (!sleepUntil(dueAtMs())) {
       return; // the step ended before the fault was due: nothing to undo
     }
     try {
@@ -112,6 +112,11 @@ final class FaultInjector implements StepRunner.StepCompanion {
     }
     sleepUntil(due);
     recover();
+  }
+
+  /** When the fault is due: {@code at_s} seconds into the measured window. */
+  private long dueAtMs() {
+    return windowStartMs + TimeUnit.SECONDS.toMillis(fault.atS());
   }
 
   /** Starts what is down again (a no-op when nothing is) and waits until the store is whole. */
@@ -187,6 +192,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
               fault.downS(),
               controlStep,
               killed,
+              dueAtMs(),
               killed == null ? null : killedAtMs,
               killError,
               back,
