@@ -21,7 +21,9 @@ import java.util.Locale;
  * @param peakCi95 95 % confidence interval of the peak step's throughput
  * @param peakLowerBound the ramp ended at its largest thread count still growing: the peak is a
  *     lower bound
- * @param capacityOps the highest offered rate that was sustained and met the objective, ops/s
+ * @param capacityOps the capacity, ops/s: the search's estimate from every fixed-rate window (the
+ *     rate whose long-run share over the bound equals the objective's allowance), or a lower bound;
+ *     in runs with fixed rates only, the highest rate that was sustained and met the objective
  * @param capacityStep the step folder that set it
  * @param slo the objective, e.g. {@code p99<=10ms} (intended latency, all requests, every
  *     operation)
