@@ -7,16 +7,16 @@
 #     open loop's throughput for RedisJSON here: below a busy core, each request wakes an idle client CPU in
 #     closed loop too, so this is the like-for-like reference) and open loop at its rate (BENCH_<STORE>_RATE);
 #   each such store's raw driver (benchmarks/) against its binding, closed loop.
-# The sweep rows are one-step ./run-sweep.sh runs: client_cpu_cores of step.json (the client JVM over the measured
-# window, JIT compiler threads left out) over the step's throughput. Open-loop steps get the sweep's own pool,
-# 2 x rate x 10 ms + 8 threads, at most 256 (StepPlanner.poolThreads). The raw-driver rows run site.ycsb.Client
-# directly, binding and raw alike, with the CPU (JIT threads left out) and YCSB's operation count read when its
-# status lines for the warm-up's end and the window's end appear. Then a profile with perf (linux-perf) of BasicDB
-# at BENCH_PROFILE_RATE: context switches and CPU per operation closed and open loop (perf stat attached over the
-# window), and where the open-loop CPU goes (perf record, flat; JIT frames named through -XX:+DumpPerfMapAtExit).
-# Then the machine's price of one timed wake-up (benchmarks/ TimedWaitCost): the pacer waits once per request, so
-# that is the floor of the open loop's excess. The load average is printed before and after. A benchmark that
-# reports, not a pass/fail test.
+# The sweep rows are one-step ./run-sweep.sh runs: the step's client_cpu_cores (read by bin/docsearch step-rows; the
+# client JVM over the measured window, JIT compiler threads left out) over the step's throughput. Open-loop steps get
+# the sweep's own pool, 2 x rate x 10 ms + 8 threads, at most 256 (StepPlanner.poolThreads). The raw-driver rows run
+# site.ycsb.Client directly, binding and raw alike, with the CPU (JIT threads left out) and YCSB's operation count
+# read when its status lines for the warm-up's end and the window's end appear. Then a profile with perf (linux-perf)
+# of BasicDB at BENCH_PROFILE_RATE: context switches and CPU per operation closed and open loop (perf stat attached
+# over the window), and where the open-loop CPU goes (perf record, flat; JIT frames named through
+# -XX:+DumpPerfMapAtExit). Then the machine's price of one timed wake-up (benchmarks/ TimedWaitCost): the pacer waits
+# once per request, so that is the floor of the open loop's excess. The load average is printed before and after. A
+# benchmark that reports, not a pass/fail test.
 #
 # Use like:
 #   scripts/bench-client-cost.sh [--before CHECKOUT] [--no-profile] [--no-raw]
@@ -66,7 +66,7 @@ export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
 readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
-WORK_DIR="" BEFORE_CHECKOUT="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT=""
+WORK_DIR="" BEFORE_CHECKOUT="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
 STARTED_STORES=()
 
 usage() {
@@ -143,7 +143,8 @@ load_now() {
 }
 
 # One sweep run with CHECKOUT's run-sweep.sh, the whole of it on the client CPU; sets RESULT to "threads ops/s cores
-# lag_p99_us unsent step_dir" of its last measured step (a noisy closed-loop step is run once more by the sweep).
+# lag_p99_us unsent step_dir" of its last measured step (a noisy closed-loop step is run once more by the sweep), and
+# with --latency STEP_LATENCY to that step's latency rows (bin/docsearch step-rows --operations), header first.
 sweep_row() {
   local checkout="$1" label="$2" dir csv
   shift 2
@@ -158,11 +159,21 @@ sweep_row() {
   RESULT="$(awk -F, 'NR > 1 && $5 != "floor" { r = $6 " " $11 " " $16 " " ($14 == "" ? "-" : $14) " " \
     ($15 == "" ? "-" : $15) " " $4 } END { print r }' <<<"${csv}")"
   [[ "$(wc -w <<<"${RESULT}")" -eq 6 ]] || die "${label}: no measured step with its client CPU in ${dir}"
+  if ((LATENCY)); then
+    # Column 4 is step_dir, as above; RESULT's last field is the measured step's.
+    STEP_LATENCY="$("${REPO_ROOT}/bin/docsearch" step-rows --operations "${dir}" \
+      | awk -F, -v step="${RESULT##* }" 'NR == 1 || $4 == step')" || die "${label}: no latency rows in ${dir}"
+  fi
 }
 
-# Adds one table row: side, what, offered rate (- for closed loop), then RESULT's fields.
+# Adds one table row: side, what, offered rate (- for closed loop), then RESULT's fields; with --latency, the same
+# three columns before each of STEP_LATENCY's rows (the header once).
 add_row() {
   ROWS+="$1|$2|$3|${RESULT}"$'\n'
+  if ((LATENCY)); then
+    [[ -n "${LATENCY_CSV}" ]] || LATENCY_CSV="side,row,offered,$(head -n 1 <<<"${STEP_LATENCY}")"$'\n'
+    LATENCY_CSV+="$(awk -v first="$1,$2,$3," 'NR > 1 { print first $0 }' <<<"${STEP_LATENCY}")"$'\n'
+  fi
   log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_now))"
 }
 
@@ -212,8 +223,7 @@ latency_rows() {
 
 print_latency() {
   printf '\n'
-  awk -F'|' 'NF > 0 { split($4, f, " "); print $1 "|" $2 "|" $3 "|" f[6] }' <<<"${ROWS}" \
-    | python3 "${REPO_ROOT}/scripts/lib/open_loop_latency.py"
+  printf '%s' "${LATENCY_CSV}" | python3 "${REPO_ROOT}/scripts/lib/open_loop_latency.py"
 }
 
 # Starts STORE on the server CPU unless it runs already (then it is left running at the end).

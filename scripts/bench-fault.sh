@@ -46,7 +46,8 @@ main() {
     fi
   done
   [[ "${#dirs[@]}" -gt 0 ]] || die "no sweep left a results folder under ${out}"
-  python3 "${REPO_ROOT}/scripts/lib/fault_table.py" "${dirs[@]}"
+  # The stores' fault summaries through the results format (bin/docsearch fault-rows), as a Markdown table.
+  "${REPO_ROOT}/bin/docsearch" fault-rows "${dirs[@]}" | python3 "${REPO_ROOT}/scripts/lib/fault_table.py"
   echo "machine after the runs: $(machine_load)"
 }
 

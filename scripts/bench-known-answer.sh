@@ -35,7 +35,8 @@ main() {
     TOLERANCE_PCT="${TOLERANCE_PCT:-5}" \
     "${REPO_ROOT}/scripts/bench-reproducibility.sh" -p "mm1.service_rate=${rate}" --slo "p99<=${bound}ms" \
     --records 1000 --floor-seconds 0 --out "${out}" "$@" || rc=$?
-  # The steps through the results format (bin/docsearch step-rows); the simulated server's arrival fits beside them.
+  # The steps through the results format (bin/docsearch step-rows), the simulated server's arrival fits among their
+  # columns.
   "${REPO_ROOT}/bin/docsearch" step-rows "${out}" | python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}"
   return "${rc}"
 }

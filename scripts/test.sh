@@ -9,13 +9,14 @@
 #
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the store rules both
-# fault paths share (scripts/cluster/, on kept store answers), the benchmarks' reader of step verdicts
-# (bench_clients.py), the AWS servers' fault helper and its SSH key (stand-ins for systemd and the stores), a remote
-# client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
+# fault paths share (scripts/cluster/, on kept store answers), the benchmarks' Python helpers (scripts/lib/*.py, fed
+# the results format's CSV), the AWS servers' fault helper and its SSH key (stand-ins for systemd and the stores), a
+# remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
-# cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store settings
-# read back from the servers (single relaxed, cluster strict), the durability check's power (a known-lossy fault on the
-# cluster, relaxed and strict), a crash that drops unsynced writes (relaxed and strict), a node lost under load.
+# cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store
+# settings read back from the servers (single relaxed, cluster strict), the durability check's power (a known-lossy
+# fault on the cluster, relaxed and strict), a crash that drops unsynced writes (relaxed and strict), a node lost
+# under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -24,6 +25,9 @@ readonly REPO_ROOT
 # shellcheck source=lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
 
+# The benchmarks' Python helpers (scripts/lib/*.py), each fed the CSV the results format writes.
+readonly BENCH_HELPER_TESTS=(scripts/tests/test_bench_clients.py scripts/tests/test_fault_table.py
+  scripts/tests/test_open_loop_latency.py scripts/tests/test_pacing_fidelity.py)
 PASSED=()
 FAILED=()
 STARTED_STORES=0
@@ -32,7 +36,7 @@ BESIDE_NAMES=()
 BESIDE_PIDS=()
 
 usage() {
-  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -154,7 +158,7 @@ main() {
     suite terraform run_if_present scripts/tests/test_terraform.sh
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite store-rules run_if_present scripts/tests/test_store_rules.sh
-    suite bench-clients python3 -m unittest scripts/tests/test_bench_clients.py
+    suite bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit mvn -B -q install -DskipITs
@@ -165,7 +169,7 @@ main() {
     suite_beside terraform run_if_present scripts/tests/test_terraform.sh
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite_beside store-rules run_if_present scripts/tests/test_store_rules.sh
-    suite_beside bench-clients python3 -m unittest scripts/tests/test_bench_clients.py
+    suite_beside bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
     suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install

@@ -1,12 +1,12 @@
-"""The node-lost-under-load table of fault runs: one row per store and durability profile, from each store's
-fault-summary.json (docs/results-format.md, written by the results-format module's FaultSummary).
+"""The node-lost-under-load table of fault runs, in Markdown: one row per store and durability profile, from the
+rows `bin/docsearch fault-rows` prints (the results format's reading of each store's fault-summary.json) on stdin.
+Formatting only: every figure is a cell of those rows.
 
-Use like: python3 scripts/lib/fault_table.py RUN_DIR...
+Use like: bin/docsearch fault-rows RUN_DIR... | python3 scripts/lib/fault_table.py
 """
 
-import json
+import csv
 import sys
-from pathlib import Path
 
 HEADER = (
     "store",
@@ -22,53 +22,59 @@ HEADER = (
 )
 
 
-def failed_after_kill(fault):
-    """'READ 12, UPDATE 9' of the fault step's operations, failures from the kill's second on."""
-    ops = (fault or {}).get("operations") or {}
-    return ", ".join(f"{op} {counts.get('failed_after_kill', 0)}" for op, counts in sorted(ops.items())) or "-"
+def cell(value):
+    """An absent figure (an empty cell) as '-'."""
+    return value if value else "-"
 
 
-def row(store, summary):
-    acked = summary.get("acked_writes") or {}
-    durability = summary.get("durability") or {}
-    if acked:
-        lost_count = acked.get("lost_before_kill", 0) + acked.get("lost_after_kill", 0)
-        lost = f"{lost_count} of {acked.get('acked', 0)}"
-        if acked.get("read_back_failed"):
-            lost += f" ({acked['read_back_failed']} not read back)"
-    else:
-        lost = "not checked"
-    recovery = summary.get("recovery_s")
-    if summary.get("recovered") is False:
-        recovery = "not within the step"
+def lost_writes(r):
+    """'2 of 380', with the writes not read back when there are any; 'not checked' when the stream did not run."""
+    if not r["acked_writes"]:
+        return "not checked"
+    lost = f"{r['acked_writes_lost']} of {r['acked_writes']}"
+    if r["acked_writes_read_back_failed"] not in ("", "0"):
+        lost += f" ({r['acked_writes_read_back_failed']} not read back)"
+    return lost
+
+
+def cells(r):
+    """The table's cells of one fault-rows row."""
+    recovery = "not within the step" if r["recovered"] == "false" else cell(r["recovery_s"])
     return (
-        store,
-        durability.get("profile", "-"),
-        summary.get("target_ops", "-"),
-        failed_after_kill(summary.get("fault")),
-        summary.get("longest_gap_s", "-"),
-        summary.get("longest_ack_gap_ms", "-"),
-        summary.get("pre_fault_p99_us", "-"),
-        "-" if recovery is None else recovery,
-        lost,
-        durability.get("may_lose", "-"),
+        r["store"],
+        cell(r["profile"]),
+        cell(r["target_ops"]),
+        cell(r["failed_after_kill"]),
+        cell(r["longest_gap_s"]),
+        cell(r["longest_ack_gap_ms"]),
+        cell(r["pre_fault_p99_us"]),
+        recovery,
+        lost_writes(r),
+        cell(r["may_lose"]),
     )
 
 
-def main(argv):
-    rows = []
-    for run_dir in argv[1:]:
-        for path in sorted(Path(run_dir).glob("*/fault-summary.json")):
-            rows.append(row(path.parent.name, json.loads(path.read_text())))
+def table(lines):
+    """The Markdown lines of the fault-rows CSV text in lines; none when it has no row."""
+    rows = [cells(r) for r in csv.DictReader(lines)]
     if not rows:
-        print(f"no fault-summary.json in {' '.join(argv[1:])}", file=sys.stderr)
+        return []
+    out = ["| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
+    out += ["| " + " | ".join(c) + " |" for c in rows]
+    return out
+
+
+def main(argv):
+    if argv:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    lines = table(sys.stdin)
+    if not lines:
+        print("no store ran a fault step (no fault-summary.json in the run folders)", file=sys.stderr)
         return 1
-    print("| " + " | ".join(HEADER) + " |")
-    print("|" + " --- |" * len(HEADER))
-    for cells in rows:
-        print("| " + " | ".join(str(c) for c in cells) + " |")
+    print("\n".join(lines))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main(sys.argv[1:]))

@@ -1,16 +1,15 @@
 """Pacing fidelity of known-answer runs: prints, for the fixed-rate steps of mm1 run folders, how close to
-Poisson the requests the simulated server saw were (mm1-arrivals.json, which Mm1DB writes into the step folder) and
-the client's send lag, grouped by offered load as a share of the true capacity. The steps come from
-`bin/docsearch step-rows` (the results format's reading of the folders) on stdin.
+Poisson the requests the simulated server saw were (the step's arrival fit, mm1-arrivals.json) and the client's send
+lag, grouped by offered load as a share of the true capacity. The steps are the rows `bin/docsearch step-rows`
+prints (the results format's reading of the folders, the fit in its mm1_* columns) on stdin; this only groups and
+formats them.
 
 Use like: bin/docsearch step-rows RUN_DIR... | python3 scripts/lib/pacing_fidelity.py TRUE_CAPACITY
 """
 
 import csv
-import json
 import statistics
 import sys
-from pathlib import Path
 
 # Offered load as a share of the true capacity. The curve offers fixed fractions of the measured peak (about 1.3 x
 # the capacity here), so "~50 %" takes the steps from 30 to 70 %.
@@ -18,36 +17,41 @@ BANDS = ((0.3, 0.7, "~50 %"), (0.8, 1.0, "~90 %"), (1.0, 1.05, "100-105 %"))
 
 
 def steps(lines):
-    """(offered rate, send-lag p99 or None, arrival fit) of every mm1 step with an arrival fit."""
+    """The step-rows rows of every mm1 step with an arrival fit (a fixed-rate step), with the offered rate and the
+    send-lag p99 (None when the step has none) as numbers."""
     for row in csv.DictReader(lines):
-        fit_file = Path(row["step_dir"]) / "mm1-arrivals.json"
-        if row["store"] != "mm1" or not fit_file.is_file():
+        if row["store"] != "mm1" or not row["mm1_cv"]:
             continue
-        lag = int(row["send_lag_p99_us"]) if row["send_lag_p99_us"] else None
-        yield int(row["target_ops"]), lag, json.loads(fit_file.read_text())
+        row["rate"] = int(row["target_ops"])
+        row["lag"] = int(row["send_lag_p99_us"]) if row["send_lag_p99_us"] else None
+        yield row
+
+
+def report(rows, known):
+    """The lines of the report on the steps (from steps()) against the true capacity."""
+    out = [f"pacing fidelity over {len(rows)} fixed-rate steps (true capacity {known:.1f} ops/s):"]
+    for lo, hi, label in BANDS:
+        band = [r for r in rows if lo * known <= r["rate"] < hi * known]
+        if not band:
+            out.append(f"  {label} of capacity: no step")
+            continue
+        lags = [r["lag"] for r in band if r["lag"] is not None]
+        rejected = sum(1 for r in band if r["mm1_exponential_rejected"] == "true")
+        cv = statistics.median(float(r["mm1_cv"]) for r in band)
+        ks_d = statistics.median(float(r["mm1_ks_d"]) for r in band)
+        out.append(
+            f"  {label} of capacity: {len(band)} steps; send-lag p99 median {statistics.median(lags):.0f} us "
+            f"(max {max(lags)}); gaps CV median {cv:.3f} (Poisson: 1); KS D median {ks_d:.4f}; exponential rejected "
+            f"at 5 % (Stephens > {band[0]['mm1_stephens_critical_5pct']}) in {rejected} of {len(band)}"
+        )
+    return out
 
 
 def main(argv):
     if len(argv) != 1:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    known = float(argv[0])
-    rows = list(steps(sys.stdin))
-    print(f"pacing fidelity over {len(rows)} fixed-rate steps (true capacity {known:.1f} ops/s):")
-    for lo, hi, label in BANDS:
-        band = [r for r in rows if lo * known <= r[0] < hi * known]
-        if not band:
-            print(f"  {label} of capacity: no step")
-            continue
-        lags = [r[1] for r in band if r[1] is not None]
-        fits = [r[2] for r in band]
-        rejected = sum(1 for f in fits if f["exponential_rejected"])
-        print(
-            f"  {label} of capacity: {len(band)} steps; send-lag p99 median {statistics.median(lags):.0f} us "
-            f"(max {max(lags)}); gaps CV median {statistics.median(f['cv'] for f in fits):.3f} (Poisson: 1); "
-            f"KS D median {statistics.median(f['ks_d'] for f in fits):.4f}; exponential rejected at 5 % "
-            f"(Stephens > {fits[0]['stephens_critical_5pct']}) in {rejected} of {len(fits)}"
-        )
+    print("\n".join(report(list(steps(sys.stdin)), float(argv[0]))))
     return 0
 
 

@@ -16,9 +16,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * A command that writes rows of results folders as CSV ({@code history-rows}, {@code step-rows}):
- * the folders as parameters, {@code --out FILE} or stdout, one line and exit 2 on a folder the
- * results format cannot read.
+ * A command that writes rows of results folders as CSV ({@code history-rows}, {@code step-rows},
+ * {@code fault-rows}): the folders as parameters, {@code --out FILE} or stdout, one line and exit 2
+ * on a folder the results format cannot read.
  */
 abstract class CsvRowsCommand implements Callable<Integer> {
 

@@ -49,7 +49,7 @@ class HelpFilesTest {
   @Test
   void everyCommandsCheckedInHelpIsTheGeneratedOne() throws IOException {
     Map<String, String> files = generated();
-    assertEquals(10, files.size(), "bin/docsearch and its nine Java commands: " + files.keySet());
+    assertEquals(11, files.size(), "bin/docsearch and its ten Java commands: " + files.keySet());
     StringBuilder stale = new StringBuilder();
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path file = REPO.resolve(f.getKey());
@@ -78,7 +78,9 @@ class HelpFilesTest {
           {"verify", "--queries", "many"},
           {"verify", "--topology", "ring"},
           {"history-rows", "--bogus", "r"},
-          {"history-rows"}
+          {"history-rows"},
+          {"step-rows", "--bogus", "r"},
+          {"fault-rows"}
         }) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();

@@ -37,6 +37,20 @@ public final class SummaryCsv {
     return out.toString();
   }
 
+  /**
+   * The CSV text of rows of cells under {@code columns}, header first, one line each ('\n'), cells
+   * quoted as {@code summary.csv}'s: the one CSV writer of the results format's tables ({@code
+   * bin/docsearch history-rows}, {@code step-rows}, {@code fault-rows}).
+   */
+  public static String table(List<String> columns, List<List<String>> rows) {
+    StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
+    for (List<String> row : rows) {
+      out.append(String.join(",", row.stream().map(SummaryCsv::quote).toList())).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** A cell as CSV: quoted when it holds a comma, a quote or a line break. */
   static String quote(String s) {
     if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
       return s;

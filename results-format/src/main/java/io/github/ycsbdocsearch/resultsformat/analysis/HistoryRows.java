@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
@@ -198,6 +199,20 @@ public final class HistoryRows {
   }
 
   /**
+   * Every run folder each path names ({@link #runFolders}), read, in order: what the tables of
+   * {@code bin/docsearch step-rows} and {@code fault-rows} start from.
+   */
+  static List<RunFolder> readRuns(List<Path> paths) throws IOException {
+    List<RunFolder> runs = new ArrayList<>();
+    for (Path path : paths) {
+      for (Path run : runFolders(path)) {
+        runs.add(RunFolder.read(run));
+      }
+    }
+    return runs;
+  }
+
+  /**
    * The history rows of one run folder.
    *
    * @throws ResultsFormatException when it is not a results folder, a file is malformed, the
@@ -287,12 +302,7 @@ public final class HistoryRows {
    * quote.
    */
   public static String csv(List<Row> rows) {
-    StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
-    for (Row row : rows) {
-      List<String> cells = row.cells().stream().map(HistoryRows::quoted).toList();
-      out.append(String.join(",", cells)).append('\n');
-    }
-    return out.toString();
+    return SummaryCsv.table(COLUMNS, rows.stream().map(Row::cells).toList());
   }
 
   /**
@@ -412,13 +422,6 @@ public final class HistoryRows {
       return Long.toString((long) v);
     }
     return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
-  }
-
-  static String quoted(String cell) {
-    if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0) {
-      return cell;
-    }
-    return '"' + cell.replace("\"", "\"\"") + '"';
   }
 
   /** A row of a usable step with the store it belongs to. */

@@ -1,25 +1,38 @@
 package io.github.ycsbdocsearch.resultsformat.analysis;
 
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Mm1Arrivals;
 import io.github.ycsbdocsearch.resultsformat.Pacing;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * One row per step of results folders, read through {@link RunFolder}: what a script needs to
  * select and group steps (phase, threads, offered rate, whether the step is {@link
- * StepSummary#usable()}) and the step's own figures (throughput, send lag), so that no script
- * parses {@code summary.json} itself. {@code bin/docsearch step-rows} writes them as CSV; the
- * known-answer benchmark's pacing fidelity reads them. Stateless.
+ * StepSummary#usable()}) and the step's own figures (throughput, send lag, and on the simulated
+ * M/M/1 store the fit of its arrivals, {@link Mm1Arrivals}), so that no script parses a step's
+ * files itself. {@link #withOperations} adds each of the step's latency rows (one per operation,
+ * latency kind and request set) to its columns. {@code bin/docsearch step-rows} writes them as CSV;
+ * the benchmarks' pacing fidelity and open-loop latency tables read them. Stateless.
  */
 public final class StepTable {
 
-  /** The CSV columns, in order; an absent figure is an empty cell. */
+  /**
+   * The CSV columns, in order; an absent figure is an empty cell. Columns added later come last, so
+   * that a script that counts columns keeps reading the ones it knew.
+   */
   public static final List<String> COLUMNS =
       List.of(
           "run_dir",
@@ -37,7 +50,29 @@ public final class StepTable {
           "errors",
           "send_lag_p99_us",
           "unsent",
-          "client_cpu_cores");
+          "client_cpu_cores",
+          "send_lag_p50_us",
+          "send_lag_max_us",
+          "mm1_gaps",
+          "mm1_mean_gap_us",
+          "mm1_cv",
+          "mm1_ks_d",
+          "mm1_stephens",
+          "mm1_stephens_critical_5pct",
+          "mm1_exponential_rejected");
+
+  /** What {@link #withOperations} adds to {@link #COLUMNS}: one of the step's latency rows. */
+  public static final List<String> OPERATION_COLUMNS =
+      List.of(
+          "op",
+          "latency_kind",
+          "requests",
+          "count",
+          "p50_us",
+          "p90_us",
+          "p99_us",
+          "p999_us",
+          "max_us");
 
   private StepTable() {}
 
@@ -46,23 +81,59 @@ public final class StepTable {
    * them).
    */
   public static List<List<String>> of(List<Path> paths) throws IOException {
+    return rows(paths, step -> Stream.of(List.<String>of()));
+  }
+
+  /**
+   * One row per step x operation x latency kind x request set (the step's {@link SummaryRow}s): the
+   * step's {@link #COLUMNS}, then {@link #OPERATION_COLUMNS}. A step without latency rows has none.
+   */
+  public static List<List<String>> withOperations(List<Path> paths) throws IOException {
+    return rows(
+        paths,
+        step ->
+            step.summary().rows().stream()
+                .map(
+                    r ->
+                        List.of(
+                            r.op(),
+                            r.latencyKind(),
+                            r.requests(),
+                            String.valueOf(r.count()),
+                            cell(r.p50Us()),
+                            cell(r.p90Us()),
+                            cell(r.p99Us()),
+                            cell(r.p999Us()),
+                            cell(r.maxUs()))));
+  }
+
+  /** The columns of {@link #of}'s rows, or of {@link #withOperations}'s. */
+  public static List<String> columns(boolean withOperations) {
+    return withOperations
+        ? Stream.concat(COLUMNS.stream(), OPERATION_COLUMNS.stream()).toList()
+        : COLUMNS;
+  }
+
+  /** Each step's row, once for each of the cells {@code more} gives it (appended). */
+  private static List<List<String>> rows(
+      List<Path> paths, Function<StoreRun.Step, Stream<List<String>>> more) throws IOException {
     List<List<String>> rows = new ArrayList<>();
-    for (Path path : paths) {
-      for (Path run : HistoryRows.runFolders(path)) {
-        RunFolder folder = RunFolder.read(run);
-        for (StoreRun store : folder.stores()) {
-          for (StoreRun.Step step : store.steps()) {
-            rows.add(row(run, store.name(), step));
-          }
+    for (RunFolder run : HistoryRows.readRuns(paths)) {
+      for (StoreRun store : run.stores()) {
+        for (StoreRun.Step step : store.steps()) {
+          List<String> row = row(run.dir(), store.name(), step);
+          more.apply(step)
+              .forEach(cells -> rows.add(Stream.concat(row.stream(), cells.stream()).toList()));
         }
       }
     }
     return rows;
   }
 
-  private static List<String> row(Path run, String store, StoreRun.Step step) {
+  private static List<String> row(Path run, String store, StoreRun.Step step) throws IOException {
     StepSummary s = step.summary();
     Pacing p = s.pacing();
+    Mm1Arrivals fit = mm1Arrivals(step.dir());
     return List.of(
         run.toString(),
         store,
@@ -79,21 +150,38 @@ public final class StepTable {
         String.valueOf(s.errors()),
         cell(p == null ? null : p.sendLagP99Us()),
         cell(p == null ? null : p.unsent()),
-        cell(s.clientCpuCores()));
+        cell(s.clientCpuCores()),
+        cell(p == null ? null : p.sendLagP50Us()),
+        cell(p == null ? null : p.sendLagMaxUs()),
+        fit == null ? "" : String.valueOf(fit.gaps()),
+        fit == null ? "" : HistoryRows.number(fit.meanGapUs()),
+        fit == null ? "" : HistoryRows.number(fit.cv()),
+        fit == null ? "" : HistoryRows.number(fit.ksD()),
+        fit == null ? "" : HistoryRows.number(fit.stephens()),
+        fit == null ? "" : HistoryRows.number(fit.stephensCritical5pct()),
+        fit == null ? "" : String.valueOf(fit.exponentialRejected()));
+  }
+
+  /**
+   * The simulated M/M/1 server's fit of the arrivals it saw, in a paced step of the mm1 store; null
+   * in any other step.
+   */
+  private static Mm1Arrivals mm1Arrivals(Path stepDir) throws IOException {
+    Path file = stepDir.resolve(RunLayout.MM1_ARRIVALS);
+    return Files.isRegularFile(file) ? Json.read(file, Mm1Arrivals.class) : null;
   }
 
   private static String cell(Object value) {
     return Objects.toString(value, "");
   }
 
-  /**
-   * The rows as CSV, header first, one line each; cells quoted when they hold a comma or a quote.
-   */
+  /** {@link #of}'s rows as CSV, header first, one line each. */
   public static String csv(List<List<String>> rows) {
-    StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
-    for (List<String> row : rows) {
-      out.append(String.join(",", row.stream().map(HistoryRows::quoted).toList())).append('\n');
-    }
-    return out.toString();
+    return SummaryCsv.table(COLUMNS, rows);
+  }
+
+  /** {@link #withOperations}'s rows as CSV, header first, one line each. */
+  public static String csvWithOperations(List<List<String>> rows) {
+    return SummaryCsv.table(columns(true), rows);
   }
 }

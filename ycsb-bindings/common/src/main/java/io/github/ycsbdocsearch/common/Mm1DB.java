@@ -5,11 +5,12 @@ import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Mm1Arrivals;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,7 +57,8 @@ import site.ycsb.Status;
  * <p>In a paced step (the workload's {@code docsearch.arrivals.rate} set) the last instance to
  * close writes {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well
  * the gaps between the requests the server saw fit an exponential ({@link ExponentialFit}), the
- * pacing fidelity behind the known answer.
+ * pacing fidelity behind the known answer, as the schema's {@link Mm1Arrivals} (the record the
+ * results format reads it by).
  */
 public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
@@ -156,15 +158,16 @@ public class Mm1DB extends DB implements SearchableDB {
       return;
     }
     ExponentialFit fit = ExponentialFit.of(gaps);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("gaps", fit.n());
-    out.put("mean_gap_us", Math.round(fit.meanUs() * 100) / 100.0);
-    out.put("cv", Math.round(fit.cv() * 10000) / 10000.0);
-    out.put("ks_d", Math.round(fit.ksD() * 100000) / 100000.0);
-    out.put("stephens", Math.round(fit.stephens() * 1000) / 1000.0);
-    out.put("stephens_critical_5pct", ExponentialFit.CRITICAL_5PCT);
-    out.put("exponential_rejected", fit.rejected());
-    VerifyMain.writeJson(out, file);
+    AtomicFiles.writeJson(
+        file,
+        new Mm1Arrivals(
+            fit.n(),
+            Math.round(fit.meanUs() * 100) / 100.0,
+            Math.round(fit.cv() * 10000) / 10000.0,
+            Math.round(fit.ksD() * 100000) / 100000.0,
+            Math.round(fit.stephens() * 1000) / 1000.0,
+            ExponentialFit.CRITICAL_5PCT,
+            fit.rejected()));
   }
 
   /**

@@ -1,0 +1,42 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The simulated M/M/1 store's {@code mm1-arrivals.json} ({@link RunLayout#MM1_ARRIVALS}): how well
+ * the gaps between the requests its server saw fit an exponential, the pacing fidelity behind the
+ * known answer. Written once by {@code common}'s {@code Mm1DB} in the YCSB process of a paced step,
+ * read by results-format's {@code analysis.StepTable} ({@code bin/docsearch step-rows}); this
+ * record is the one type of the file on both sides. Immutable.
+ *
+ * @param gaps gaps between consecutive arrivals at the server, whole step
+ * @param meanGapUs their mean, µs
+ * @param cv their coefficient of variation (1 for a Poisson stream)
+ * @param ksD Kolmogorov-Smirnov distance to the exponential of the same mean
+ * @param stephens Stephens' modified statistic (mean estimated)
+ * @param stephensCritical5pct its 5 % critical value
+ * @param exponentialRejected whether {@code stephens} exceeds it
+ */
+@JsonPropertyOrder({
+  "gaps",
+  "mean_gap_us",
+  "cv",
+  "ks_d",
+  "stephens",
+  "stephens_critical_5pct",
+  "exponential_rejected"
+})
+@JsonInclude(JsonInclude.Include.ALWAYS)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Mm1Arrivals(
+    long gaps,
+    double meanGapUs,
+    double cv,
+    double ksD,
+    double stephens,
+    // Snake case would give stephens_critical5pct: the digit takes no underscore of its own.
+    @JsonProperty("stephens_critical_5pct") double stephensCritical5pct,
+    boolean exponentialRejected) {}
