@@ -217,9 +217,13 @@ main() {
     # Its strict twin: the same fault, 0 lost. It starts Redis and MongoDB on the strict cluster, which the fault suite
     # below then uses (its sweeps stop them).
     suite known-loss-strict run_if_present scripts/tests/test_known_loss.sh --profile strict
-    # A node lost under load, every store under strict, where one lost acknowledged write fails. The relaxed profile
-    # runs the same code with other store settings (scripts/tests/test_fault.sh --profile relaxed, on demand).
-    suite fault-strict run_if_present scripts/tests/test_fault.sh --profile strict
+    "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
+    # A node lost under load through the sweep's fault step, under strict, where one lost acknowledged write fails:
+    # Elasticsearch, the store no known-loss suite kills. For Redis and MongoDB the suites above already kill a
+    # primary under writes and restart it (known-loss, strict and relaxed) and test_stores.sh fault/recover, and the
+    # fault step's code is the same for every store; their sweep fault runs (287 s of CI's 516) run on demand:
+    # scripts/tests/test_fault.sh --profile strict|relaxed [STORE...].
+    suite fault-strict run_if_present scripts/tests/test_fault.sh --profile strict elasticsearch
   fi
   log "suites passed: ${PASSED[*]:-none}"
   if ((${#FAILED[@]})); then
