@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -265,5 +266,33 @@ class FaultSummaryTest {
     List<String> names = new ArrayList<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
+  }
+
+  /**
+   * The errors per second the fault view draws: each operation's failures in the second they were
+   * reported, 50 READs and 20 UPDATEs in each second of the outage and none elsewhere; the control
+   * step, which logged no failure, has its operations at 0 throughout.
+   */
+  @Test
+  void failuresPerSecondByOperationComeFromTheFailedLogs() throws IOException {
+    Map<String, List<StepHistograms.IntervalRate>> fault =
+        FaultAnalysis.failuresPerSecond(faultStep(FaultFixture::outage));
+    assertEquals(List.of("READ", "UPDATE"), List.copyOf(fault.keySet()));
+    for (String op : fault.keySet()) {
+      List<StepHistograms.IntervalRate> seconds = fault.get(op);
+      assertEquals(20, seconds.size(), op);
+      for (int i = 0; i < 20; i++) {
+        StepHistograms.IntervalRate r = seconds.get(i);
+        assertEquals(i + 0.5, r.timeS(), 1e-9);
+        double down = op.equals("READ") ? 50 : 20;
+        assertEquals(i >= 5 && i <= 7 ? down : 0, r.perSecond(), 1e-9, op + " second " + i);
+      }
+    }
+    Map<String, List<StepHistograms.IntervalRate>> control =
+        FaultAnalysis.failuresPerSecond(controlStep());
+    assertEquals(List.of("READ", "UPDATE"), List.copyOf(control.keySet()));
+    assertTrue(
+        control.values().stream().flatMap(List::stream).allMatch(r -> r.perSecond() == 0),
+        "no failure in the control step");
   }
 }

@@ -16,7 +16,7 @@ import java.util.Locale;
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
  *   step.json, summary.json, hdr/, percentiles/
  *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
- *     querystats.json, started-at
+ *     pool.json, querystats.json, started-at
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
  * </pre>
  *
@@ -91,6 +91,12 @@ public final class RunLayout {
    * A fixed-rate client's record of its arrival schedule ({@link Arrivals}), in its output folder.
    */
   public static final String ARRIVALS = "arrivals.json";
+
+  /**
+   * A fixed-rate client's pool occupancy second by second ({@link PoolOccupancy}), in its output
+   * folder beside {@link #ARRIVALS}.
+   */
+  public static final String POOL = "pool.json";
 
   /**
    * The extension of the pacer's interval logs in {@code hdr/}; not {@code .hdr}, so YCSB's own

@@ -33,6 +33,18 @@ final class ChartAxes {
     return new Axis("Successful operations per second (ops/s)", Scale.LINEAR, Numbers::compact);
   }
 
+  static Axis failuresPerSecond() {
+    return new Axis("Failed operations per second", Scale.LINEAR, Numbers::compact);
+  }
+
+  static Axis threadsBusy() {
+    return new Axis("Client threads busy", Scale.LINEAR, Numbers::compact);
+  }
+
+  static Axis arrivalsWaiting() {
+    return new Axis("Requests due, not yet sent", Scale.LINEAR, Numbers::compact);
+  }
+
   static Axis threads() {
     return new Axis(
         "YCSB client threads (log2 scale)", Scale.LOG2, v -> Long.toString(Math.round(v)));

@@ -22,14 +22,19 @@ import java.util.Optional;
 /**
  * The fault step of each store that lost a node ({@code fault-summary.json}) second by second, with
  * the kill, the restart and the store's return marked on its time axis: the time-series panels,
- * drawn for the fault section. Stateless, thread-safe.
+ * then on the same axis the client's view beside the control step ({@link FaultClientCharts}), then
+ * the requests by the second they were due; drawn for the fault section. Stateless, thread-safe.
  */
 public final class FaultCharts {
 
   /**
    * Marks of the run's own doing, apart from the stores' colours (background events take those).
    */
-  private static final String MARK = "#222222";
+  static final String MARK = "#222222";
+
+  /** The legend line of {@link #marks}. */
+  static final LegendEntry MARKS_LEGEND =
+      new LegendEntry("kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE);
 
   private FaultCharts() {}
 
@@ -39,8 +44,10 @@ public final class FaultCharts {
   }
 
   /**
-   * Three panels per store with a fault summary whose fault step has seconds: throughput and
-   * latency by completion, and the requests due and failed per second by schedule.
+   * Six charts per store with a fault summary whose fault step has seconds: throughput and latency
+   * by completion; on their time axis the errors per second, the threads busy and the requests
+   * waiting, each beside the control step's; and the requests due and failed per second by
+   * schedule.
    *
    * @param series each step folder's seconds, as the report read them
    */
@@ -62,13 +69,12 @@ public final class FaultCharts {
               null,
               step);
       TimeSeriesCharts.Panels panels =
-          new TimeSeriesCharts.Panels(
-              ReportChart.Section.FAULT,
-              "",
-              marks(f),
-              new LegendEntry(
-                  "kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE));
+          new TimeSeriesCharts.Panels(ReportChart.Section.FAULT, "", marks(f), MARKS_LEGEND);
       charts.addAll(TimeSeriesCharts.panels(group, series, palette, panels));
+      Optional<TimeSeriesCharts.Frame> frame = TimeSeriesCharts.frame(group, series);
+      if (frame.isPresent()) {
+        charts.addAll(FaultClientCharts.build(store, f, palette, frame.get()));
+      }
       bySchedule(store.name(), f, palette).ifPresent(charts::add);
     }
     return charts;
@@ -129,7 +135,8 @@ public final class FaultCharts {
             chart.hasData()));
   }
 
-  private static List<VerticalMark> marks(FaultSummary f) {
+  /** The kill, the restart and the store's return, on the fault step's time axis. */
+  static List<VerticalMark> marks(FaultSummary f) {
     List<VerticalMark> marks = new ArrayList<>();
     String port = f.node() == null || f.node().port() == null ? "" : " :" + f.node().port();
     marks.add(new VerticalMark(f.killAtS(), MARK, (f.kind() == null ? "kill" : f.kind()) + port));

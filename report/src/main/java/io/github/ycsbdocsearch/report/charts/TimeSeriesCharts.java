@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -38,10 +39,11 @@ public final class TimeSeriesCharts {
   /**
    * Two panels share each group's time axis: shorter than the other charts so they read as a pair.
    */
-  private static final int PANEL_HEIGHT = 330;
+  static final int PANEL_HEIGHT = 330;
 
   private static final String GREY = "#555";
   private static final String BOUND_GREY = "#999";
+  private static final String WARMUP_LABEL = "warm-up: excluded";
 
   /**
    * Events named in a caption; the rest are counted, the chart still marks all of them (but the
@@ -93,9 +95,49 @@ public final class TimeSeriesCharts {
     return charts;
   }
 
+  /**
+   * The time axis of a group's panels, for a chart drawn beside them: from {@code fromS} to {@code
+   * toS} seconds since the measurement start, its first {@code warmupS} seconds the warm-up.
+   */
+  record Frame(double fromS, double toS, int warmupS) {
+
+    /** A new axis over the frame (an axis is fitted by the one chart that draws it). */
+    Axis axis() {
+      return ChartAxes.secondsSinceMeasurementStart(fromS, toS);
+    }
+
+    /** Shades the warm-up as the panels do. */
+    void shadeWarmup(SvgChart chart) {
+      if (warmupS > 0) {
+        chart.shade(new Band(-warmupS, 0, WARMUP_LABEL));
+      }
+    }
+  }
+
+  /**
+   * The time axis the panels of a group are drawn on ({@link #panels}); empty when no step has
+   * seconds.
+   */
+  static Optional<Frame> frame(FixedRateGroup group, Map<Path, StepTimeSeries> series)
+      throws IOException {
+    List<Plotted> plotted = plotted(group, series);
+    return plotted.isEmpty() ? Optional.empty() : Optional.of(frame(plotted));
+  }
+
   /** The two panels (throughput, latency) of one group of steps; none when no step has seconds. */
   static List<ReportChart> panels(
       FixedRateGroup group, Map<Path, StepTimeSeries> series, StorePalette palette, Panels panels)
+      throws IOException {
+    List<Plotted> plotted = plotted(group, series);
+    if (plotted.isEmpty()) {
+      return List.of();
+    }
+    return List.of(
+        throughput(group, plotted, palette, panels), latency(group, plotted, palette, panels));
+  }
+
+  /** The steps of a group that have seconds. */
+  private static List<Plotted> plotted(FixedRateGroup group, Map<Path, StepTimeSeries> series)
       throws IOException {
     List<Plotted> plotted = new ArrayList<>();
     for (StoreRun.Step step : group.steps()) {
@@ -110,11 +152,7 @@ public final class TimeSeriesCharts {
                 step.summary().store(), step.summary(), s, StepEvents.read(step.dir()), gaps));
       }
     }
-    if (plotted.isEmpty()) {
-      return List.of();
-    }
-    return List.of(
-        throughput(group, plotted, palette, panels), latency(group, plotted, palette, panels));
+    return plotted;
   }
 
   private static ReportChart throughput(
@@ -227,9 +265,14 @@ public final class TimeSeriesCharts {
         group.folder());
   }
 
-  /** From the warm-up's start to the window's end, widened to any background event outside them. */
   private static Axis timeAxis(List<Plotted> plotted) {
-    double from = -warmupS(plotted);
+    return frame(plotted).axis();
+  }
+
+  /** From the warm-up's start to the window's end, widened to any background event outside them. */
+  private static Frame frame(List<Plotted> plotted) {
+    int warmup = warmupS(plotted);
+    double from = -warmup;
     double to = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
     for (Plotted p : plotted) {
       for (StepEvents.Event e : p.events()) {
@@ -237,7 +280,7 @@ public final class TimeSeriesCharts {
         to = Math.max(to, Math.ceil(e.tS()));
       }
     }
-    return ChartAxes.secondsSinceMeasurementStart(from, to);
+    return new Frame(from, to, warmup);
   }
 
   private static int warmupS(List<Plotted> plotted) {
@@ -254,10 +297,7 @@ public final class TimeSeriesCharts {
       StorePalette palette,
       List<LegendEntry> styles,
       Panels panels) {
-    int warmup = warmupS(plotted);
-    if (warmup > 0) {
-      chart.shade(new Band(-warmup, 0, "warm-up: excluded"));
-    }
+    frame(plotted).shadeWarmup(chart);
     boolean anyEvent = false;
     for (Plotted p : plotted) {
       for (StepEvents.Event e : p.events()) {
@@ -297,27 +337,41 @@ public final class TimeSeriesCharts {
       LineStyle line,
       StepTimeSeries series,
       Function<StepTimeSeries.Second, Number> value) {
-    List<Series.Point> run = new ArrayList<>();
-    double last = Double.NaN;
+    List<Series.Point> points = new ArrayList<>();
     for (StepTimeSeries.Second s : series.seconds()) {
       Number v = value.apply(s);
-      if (v == null || s.timeS() - last > 1.01) {
-        addRun(chart, colour, line, run);
-        run = new ArrayList<>();
-      }
       if (v != null) {
-        run.add(new Series.Point(s.timeS(), v.doubleValue()));
-        last = s.timeS();
+        points.add(new Series.Point(s.timeS(), v.doubleValue()));
       }
     }
-    addRun(chart, colour, line, run);
+    addRuns(chart, colour, line, Marker.NONE, points);
+  }
+
+  /**
+   * One series per run of points a second apart (in time order): a missing second breaks the line
+   * instead of being bridged.
+   */
+  static void addRuns(
+      SvgChart chart, String colour, LineStyle line, Marker marker, List<Series.Point> points) {
+    List<Series.Point> run = new ArrayList<>();
+    double last = Double.NaN;
+    for (Series.Point p : points) {
+      if (p.x() - last > 1.01) {
+        addRun(chart, colour, line, marker, run);
+        run = new ArrayList<>();
+      }
+      run.add(p);
+      last = p.x();
+    }
+    addRun(chart, colour, line, marker, run);
   }
 
   /** A lone second is drawn as a dot: a one-point line would not show. */
   private static void addRun(
-      SvgChart chart, String colour, LineStyle line, List<Series.Point> run) {
+      SvgChart chart, String colour, LineStyle line, Marker marker, List<Series.Point> run) {
     if (!run.isEmpty()) {
-      chart.add(new Series(null, colour, line, run.size() == 1 ? Marker.CIRCLE : Marker.NONE, run));
+      Marker shown = run.size() == 1 && marker == Marker.NONE ? Marker.CIRCLE : marker;
+      chart.add(new Series(null, colour, line, shown, run));
     }
   }
 

@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.IntFunction;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -28,11 +29,15 @@ class FaultSectionTest {
   @TempDir Path dir;
 
   private Path run(IntFunction<Second> fault) throws IOException {
-    return run(fault, null, null);
+    return run(fault, null, null, true);
   }
 
-  /** The run, with fault.json's acked_writes and profile replaced when {@code acked} is given. */
-  private Path run(IntFunction<Second> fault, String acked, String profile) throws IOException {
+  /**
+   * The run, with fault.json's acked_writes and profile replaced when {@code acked} is given, and
+   * both steps' pool.json when {@code pool} (else steps as run before the file existed).
+   */
+  private Path run(IntFunction<Second> fault, String acked, String profile, boolean pool)
+      throws IOException {
     Path run = dir.resolve("run");
     RunFixture.manifest(run, "{\"run_id\": \"r\", \"workload\": \"wl\"}\n");
     Path redis = run.resolve("redisjson");
@@ -40,7 +45,12 @@ class FaultSectionTest {
     if (acked != null) {
       FaultFixture.ackedWrites(step, acked, profile);
     }
-    FaultAnalysis.of(step, FaultFixture.controlStep(redis)).writeTo(redis);
+    Path control = FaultFixture.controlStep(redis);
+    if (pool) {
+      FaultFixture.pool(step, fault);
+      FaultFixture.pool(control, s -> Second.NORMAL);
+    }
+    FaultAnalysis.of(step, control).writeTo(redis);
     FaultFixture.controlStep(run.resolve("mongodb"));
     ReportWriter.write(run);
     return run;
@@ -86,6 +96,40 @@ class FaultSectionTest {
             && section.contains("node-lost-redisjson-latency.svg")
             && section.contains("node-lost-redisjson-schedule.svg"),
         "the three panels inline");
+    assertTrue(
+        section.indexOf("node-lost-redisjson-latency.svg")
+                < section.indexOf("node-lost-redisjson-errors.svg")
+            && section.indexOf("node-lost-redisjson-errors.svg")
+                < section.indexOf("node-lost-redisjson-pool.svg")
+            && section.indexOf("node-lost-redisjson-pool.svg")
+                < section.indexOf("node-lost-redisjson-waiting.svg")
+            && section.indexOf("node-lost-redisjson-waiting.svg")
+                < section.indexOf("node-lost-redisjson-schedule.svg"),
+        "errors, pool and waiting right after the latency panel, on its axis");
+    assertTrue(
+        section.contains(
+            "Fault step: READ 150 failed, most 50.0/s (at 5.5 s), UPDATE 60 failed, most 20.0/s"
+                + " (at 5.5 s); control step: none failed."),
+        "the errors per second by operation, in words");
+    assertTrue(
+        section.contains(
+            "Fault step: at most 40 of 40 threads busy, every one in 5 seconds; control step: at"
+                + " most 3 of 40 threads busy."),
+        "the pool: full through the outage and the backlog");
+    assertTrue(
+        section.contains(
+            "Fault step: at most 1.2k on average (at 7.5 s); control step: at most 0.02 on"
+                + " average (at 0.5 s)."),
+        "the requests waiting, growing through the outage");
+    for (String chart : List.of("errors", "pool", "waiting")) {
+      Path svg = run.resolve("charts/node-lost-redisjson-" + chart + ".svg");
+      DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+      String text = Files.readString(svg);
+      assertTrue(
+          text.contains(">kill-primary :7001<") && text.contains(">restart<"),
+          chart + ": the kill and the restart marked");
+      assertFalse(text.contains("Not recorded"), chart);
+    }
     Path schedule = run.resolve("charts/node-lost-redisjson-schedule.svg");
     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(schedule.toFile());
     assertTrue(
@@ -113,6 +157,27 @@ class FaultSectionTest {
     assertTrue(overTime.contains("redisjson control step (no fault) at 400 ops/s"));
     assertFalse(
         overTime.contains("Fixed rate 400 ops/s"), "fault runs share no axis with steady steps");
+  }
+
+  /**
+   * A fault run from before pool.json: the errors still come from the failed-operation logs; the
+   * pool charts are shown, and say they were not recorded.
+   */
+  @Test
+  void stepsWithoutPoolJsonStayReadableAndSaySo() throws IOException {
+    Path run = run(FaultFixture::outage, null, null, false);
+    String section = section(Files.readString(run.resolve("report.html")));
+    assertTrue(section.contains("Fault step: READ 150 failed"), "the errors, from the logs");
+    assertTrue(
+        section.contains("Fault step: not recorded; control step: not recorded."),
+        "the pool's and the waiting ones' captions");
+    for (String chart : List.of("pool", "waiting")) {
+      assertTrue(section.contains("node-lost-redisjson-" + chart + ".svg"), chart + " shown");
+      assertTrue(
+          Files.readString(run.resolve("charts/node-lost-redisjson-" + chart + ".svg"))
+              .contains(">Not recorded: these steps ran before the client wrote pool.json<"),
+          chart + " says why it is empty");
+    }
   }
 
   @Test
@@ -148,7 +213,8 @@ class FaultSectionTest {
         run(
             FaultFixture::outage,
             acked(0, 500, "lost: unknown (500 of 500 unread)", "read-back failed: refused"),
-            "relaxed");
+            "relaxed",
+            true);
     String html = Files.readString(run.resolve("report.html"));
     String section = section(html);
     assertTrue(
@@ -163,7 +229,11 @@ class FaultSectionTest {
   @Test
   void perOperationCountsAreShownAndAStrictUnknownRaisesTheAlarm() throws IOException {
     Path run =
-        run(FaultFixture::outage, acked(0, 7, "lost: unknown (7 of 500 unread)", null), "strict");
+        run(
+            FaultFixture::outage,
+            acked(0, 7, "lost: unknown (7 of 500 unread)", null),
+            "strict",
+            true);
     String html = Files.readString(run.resolve("report.html"));
     assertTrue(
         section(html)
@@ -176,7 +246,7 @@ class FaultSectionTest {
 
   @Test
   void aRelaxedLossIsReportedWithoutTheStrictAlarm() throws IOException {
-    Path run = run(FaultFixture::outage, acked(4, 0, "lost 4 of 500", null), "relaxed");
+    Path run = run(FaultFixture::outage, acked(4, 0, "lost 4 of 500", null), "relaxed", true);
     String html = Files.readString(run.resolve("report.html"));
     assertTrue(section(html).contains("lost 4 of 500 (200 acked before the kill, 300 after)"));
     assertFalse(html.contains("Acknowledged writes lost under the strict"));

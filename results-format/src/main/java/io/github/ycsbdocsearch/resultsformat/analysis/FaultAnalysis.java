@@ -205,6 +205,24 @@ public final class FaultAnalysis {
         bySchedule);
   }
 
+  /**
+   * Per operation, the failed requests per second of a step's window, by the second they were
+   * reported in (their completion: the seconds of the step's latency panel, {@link
+   * StepTimeSeries}), from the failed-operation logs: each whole second's failures over the time
+   * its intervals covered, 0 where none failed; a second no interval fell in is left out. Every
+   * operation of the step is there, in the logs' order. For the fault view, beside the requests due
+   * and failed per second by schedule ({@link FaultSummary#scheduledSeconds()}).
+   */
+  public static Map<String, List<StepHistograms.IntervalRate>> failuresPerSecond(Path stepDir)
+      throws IOException {
+    Read step = Read.of(stepDir);
+    Map<String, List<StepHistograms.IntervalRate>> byOp = new LinkedHashMap<>();
+    for (String op : step.ops()) {
+      byOp.put(op, step.hist().rates(op, true));
+    }
+    return byOp;
+  }
+
   /** The control step's acked-writes.json; null when it has none. */
   private static AckedWrites controlWrites(Path controlStepDir) throws ResultsFormatException {
     Path f = controlStepDir == null ? null : controlStepDir.resolve(RunLayout.ACKED_WRITES);

@@ -37,6 +37,7 @@ public final class SvgChart {
   private final List<VerticalMark> marks = new ArrayList<>();
   private List<LegendEntry> legend;
   private String subtitle = "";
+  private String noData = "No data for this chart";
   private int height = HEIGHT;
 
   /**
@@ -93,6 +94,20 @@ public final class SvgChart {
     return this;
   }
 
+  /**
+   * What the chart says in place of its plot when no series has a point (e.g. why a quantity was
+   * not recorded); "No data for this chart" unless set.
+   */
+  public SvgChart noData(String text) {
+    this.noData = text;
+    return this;
+  }
+
+  /** The series added so far, in order. */
+  public List<Series> series() {
+    return List.copyOf(series);
+  }
+
   /** Whether any series has a point. */
   public boolean hasData() {
     return series.stream().anyMatch(s -> !s.points().isEmpty());
@@ -120,15 +135,7 @@ public final class SvgChart {
       text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
     }
     if (!hasData()) {
-      text(
-          svg,
-          (LEFT + RIGHT) / 2.0,
-          (TOP + bottom()) / 2.0,
-          14,
-          "#777",
-          "middle",
-          "",
-          "No data for this chart");
+      text(svg, (LEFT + RIGHT) / 2.0, (TOP + bottom()) / 2.0, 14, "#777", "middle", "", noData);
       return svg.append("</svg>\n").toString();
     }
     fitAxes();

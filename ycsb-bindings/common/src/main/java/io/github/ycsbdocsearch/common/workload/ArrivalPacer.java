@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.common.workload;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.resultsformat.Arrivals;
+import io.github.ycsbdocsearch.resultsformat.PoolOccupancy;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,7 +34,11 @@ import org.HdrHistogram.Recorder;
  *       thread count had every thread busy at some moment;
  *   <li>in {@code arrivals.json}: the arrivals due before the stop, those sent and not sent, the
  *       late sends, and the largest number of operations in flight at once (all client threads busy
- *       means arrivals queued in the client, not in the store).
+ *       means arrivals queued in the client, not in the store);
+ *   <li>in {@code pool.json} ({@link PoolRecorder}), per wall-clock second: the threads busy (mean
+ *       and most) and the arrivals due and not yet sent (mean), exact, also in a second without a
+ *       send (a pool stuck on a dead server): what a fault does to the client, second by second. It
+ *       costs a clock reading at each return and a few atomic additions per request.
  * </ul>
  *
  * <p>Who waits: up to {@link #DEFAULT_HOLDERS} free threads at a time each hold the next arrival
@@ -108,6 +113,12 @@ final class ArrivalPacer {
   /** Times of arrivals held but given up at a stop: a handful, at most one per holder. */
   private final List<Long> abandoned = new ArrayList<>();
 
+  /**
+   * Made under {@link #lock} when the schedule starts; every thread that sends has taken the lock
+   * since (in {@link #await}), so it sees the recorder. Null before.
+   */
+  private PoolRecorder pool;
+
   private final AtomicBoolean stopSeen = new AtomicBoolean();
   private volatile long stopNanos;
   private volatile long stopEpochMs;
@@ -178,6 +189,9 @@ final class ArrivalPacer {
             idle.push(me);
           }
         }
+        if (pool == null && schedule.started()) {
+          pool = new PoolRecorder(schedule.startNanos(), schedule.startEpochMs());
+        }
         if (arrival != null && holders.isEmpty()) {
           // No one times the next arrival while this one is in flight: a parked thread will.
           woken = idle.poll();
@@ -218,21 +232,24 @@ final class ArrivalPacer {
 
   /** Call right before sending the arrival's operation; {@link #completed()} must follow. */
   void sending(ArrivalSchedule.Arrival arrival) {
-    long lagUs = Math.max(0, System.nanoTime() - arrival.nanos()) / 1000;
+    long now = System.nanoTime();
+    long lagUs = Math.max(0, now - arrival.nanos()) / 1000;
     lag.recordValue(lagUs);
     if (lagUs > schedule.config().lagThresholdUs()) {
       late.increment();
     }
     sent.increment();
-    int now = inFlight.incrementAndGet();
-    inFlightCounts.recordValue(now);
-    if (now > maxInFlight.get()) {
-      maxInFlight.accumulateAndGet(now, Math::max);
+    int busy = inFlight.incrementAndGet();
+    inFlightCounts.recordValue(busy);
+    if (busy > maxInFlight.get()) {
+      maxInFlight.accumulateAndGet(busy, Math::max);
     }
+    pool.sent(arrival.nanos(), now, busy);
   }
 
   /** The operation of a {@link #sending} arrival returned. */
   void completed() {
+    pool.completed(System.nanoTime());
     inFlight.decrementAndGet();
   }
 
@@ -295,10 +312,20 @@ final class ArrivalPacer {
       log.close();
     }
     VerifyMain.writeJson(summary(), dir.resolve(RunLayout.ARRIVALS));
+    VerifyMain.writeJson(occupancy(System.nanoTime()), dir.resolve(RunLayout.POOL));
   }
 
   /**
-   * The content of {@code arrivals.json}; passes over the arrivals due but never held (call once).
+   * The content of {@code pool.json} up to {@code endNanos}; after {@link #summary()}, which adds
+   * the waits of the arrivals never sent (call once).
+   */
+  PoolOccupancy occupancy(long endNanos) {
+    return pool.finish(endNanos, inFlight.get(), threads);
+  }
+
+  /**
+   * The content of {@code arrivals.json}; passes over the arrivals due but never held, and adds the
+   * waits of every arrival due and never sent to the pool's record (call once).
    */
   Arrivals summary() {
     boolean stopped = stopSeen.get();
@@ -309,8 +336,12 @@ final class ArrivalPacer {
       List<Long> unsentHeld = new ArrayList<>(abandoned);
       holders.forEach(w -> unsentHeld.add(w.held.nanos()));
       claimedAfterCutoff = unsentHeld.stream().filter(t -> t > cutoff).count();
+      unsentHeld.forEach(t -> pool.unsent(t, cutoff));
     }
-    long due = schedule.claimed() - claimedAfterCutoff + schedule.skipDue(cutoff);
+    long due =
+        schedule.claimed()
+            - claimedAfterCutoff
+            + schedule.skipDue(cutoff, t -> pool.unsent(t, cutoff));
     long sentCount = sent.sum();
     ArrivalConfig config = schedule.config();
     return new Arrivals(

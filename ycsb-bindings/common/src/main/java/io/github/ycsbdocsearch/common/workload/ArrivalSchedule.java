@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.common.workload;
 import io.github.ycsbdocsearch.common.Exponential;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import java.util.SplittableRandom;
+import java.util.function.LongConsumer;
 
 /**
  * One open-loop arrival schedule for the whole JVM, shared by every client thread (as wrk2 or
@@ -127,9 +128,15 @@ public final class ArrivalSchedule {
    * ended. They are consumed: call this once the claims are over. 0 when the schedule never
    * started.
    */
-  public synchronized long skipDue(long cutoffNanos) {
+  public long skipDue(long cutoffNanos) {
+    return skipDue(cutoffNanos, due -> {});
+  }
+
+  /** {@link #skipDue(long)}, telling {@code due} when each arrival passed over was due. */
+  public synchronized long skipDue(long cutoffNanos, LongConsumer due) {
     long skipped = 0;
     while (started && nextDueNanos() <= cutoffNanos) {
+      due.accept(nextDueNanos());
       advance();
       skipped++;
     }

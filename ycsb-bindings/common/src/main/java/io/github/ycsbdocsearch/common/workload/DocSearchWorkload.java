@@ -50,9 +50,10 @@ import site.ycsb.workloads.CoreWorkload;
  *       properties): every operation waits for the next arrival of one schedule shared by all
  *       client threads ({@link ArrivalSchedule}) and is timed from it, in place of YCSB's
  *       per-thread {@code -target}; how well the schedule was kept goes to {@code
- *       hdr/SEND_LAG.hlog}, {@code hdr/IN_FLIGHT.hlog} (the pool's occupancy) and {@code
- *       arrivals.json} ({@link ArrivalPacer}). Without a rate the workload is closed-loop, as plain
- *       YCSB. Loading ({@link #doInsert}) is never paced.
+ *       hdr/SEND_LAG.hlog}, {@code hdr/IN_FLIGHT.hlog} (in flight at each send), {@code
+ *       arrivals.json} and {@code pool.json} (the pool's occupancy second by second) ({@link
+ *       ArrivalPacer}). Without a rate the workload is closed-loop, as plain YCSB. Loading ({@link
+ *       #doInsert}) is never paced.
  *   <li>Several client JVMs start together: with {@value #START_AT_EPOCH_MS} set, {@link #init}
  *       returns at that wall-clock instant, before YCSB starts its threads (and their timers), so
  *       every client's first request and its {@code maxexecutiontime} begin at the same moment.
@@ -71,8 +72,8 @@ public class DocSearchWorkload extends CoreWorkload {
   public static final String FRESHNESS = "FRESHNESS";
 
   /**
-   * Where {@code arrivals.json} and {@code hdr/SEND_LAG.hlog} go; the default is the step folder
-   * YCSB runs in.
+   * Where {@code arrivals.json}, {@code pool.json} and the pacer's {@code hdr/} logs go; the
+   * default is the step folder YCSB runs in.
    */
   public static final String ARRIVALS_DIR = "docsearch.arrivals.dir";
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.PoolOccupancy;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -159,6 +161,73 @@ class ArrivalPacerTest {
         j.get("scheduled_due").asLong(), j.get("sent").asLong() + j.get("unsent").asLong());
     int most = j.get("max_in_flight").asInt();
     assertTrue(most > holders && most <= threads, "the blocked ones and more: " + most);
+  }
+
+  /**
+   * Every thread stuck in a request for three seconds at 1,000 uniform arrivals a second, as when a
+   * server dies under the load: pool.json must show, in each second wholly inside the stall, the
+   * pool full (busy exactly threads x 1 s, most = threads) although no request was sent in it, and
+   * exactly 1,000 more arrivals waiting throughout each such second than throughout the one before
+   * (arrival k is due at exactly k ms, and none is sent while the pool is stuck).
+   */
+  @Test
+  void aStuckPoolIsRecordedExactlyInTheSecondsWithoutASend() throws Exception {
+    int threads = 4;
+    ArrivalPacer pacer =
+        pacer(1000, ArrivalConfig.Process.UNIFORM, threads, ArrivalPacer.DEFAULT_HOLDERS);
+    CountDownLatch allIn = new CountDownLatch(threads);
+    CountDownLatch release = new CountDownLatch(1);
+    Clients clients =
+        new Clients(
+            threads,
+            pacer,
+            stop,
+            a -> {
+              allIn.countDown();
+              awaitQuietly(release);
+            });
+    long stuckFrom;
+    long stuckTo;
+    try {
+      assertTrue(allIn.await(WAIT_S, TimeUnit.SECONDS), "the first requests were never sent");
+      stuckFrom = System.nanoTime(); // every thread has sent (its send instant is before this)
+      Thread.sleep(3_100);
+      stuckTo = System.nanoTime(); // none has returned (the release comes after)
+    } finally {
+      release.countDown();
+    }
+    Thread.sleep(100); // the backlog goes out
+    clients.stopAndJoin(pacer, stop);
+    pacer.finish();
+    PoolOccupancy pool = Json.read(dir.resolve(RunLayout.POOL), PoolOccupancy.class);
+
+    assertEquals(threads, pool.threads());
+    // Second i of the file starts at this nanoTime: the epoch seconds mapped at the schedule's
+    // start, as the file's start_epoch_ms says.
+    long t0 = pacer.schedule().startNanos();
+    List<Integer> stuck = new ArrayList<>();
+    for (int i = 0; i < pool.seconds(); i++) {
+      long from = t0 + ((pool.firstEpochS() + i) * 1000 - pool.startEpochMs()) * 1_000_000;
+      if (from >= stuckFrom && from + 1_000_000_000 <= stuckTo) {
+        stuck.add(i);
+      }
+    }
+    assertTrue(stuck.size() >= 2, "3.1 s hold two whole seconds: " + stuck);
+    for (int i : stuck) {
+      assertEquals(threads * 1_000_000_000L, pool.busyNs()[i], "second " + i + " all busy");
+      assertEquals(threads, pool.busyMax()[i], "second " + i + "'s most");
+    }
+    for (int k = 1; k < stuck.size(); k++) {
+      int i = stuck.get(k);
+      assertEquals(
+          1000 * 1_000_000_000L,
+          pool.waitingNs()[i] - pool.waitingNs()[i - 1],
+          "second " + i + " waits 1,000 arrivals more than the one before");
+    }
+    for (int i = 0; i < pool.seconds(); i++) {
+      assertTrue(pool.busyMax()[i] <= threads, "never more busy than threads");
+      assertTrue(pool.busyNs()[i] <= threads * 1_000_000_000L);
+    }
   }
 
   /**

@@ -237,6 +237,42 @@ class DocSearchWorkloadPacingTest {
     }
     assertEquals(sent, sends);
     assertEquals(maxInFlight, most);
+
+    // pool.json: the same pool second by second, from the schedule's start to the end; its most
+    // includes every send's count, so it reaches max_in_flight.
+    JsonNode pool = new ObjectMapper().readTree(dir.resolve(RunLayout.POOL).toFile());
+    List<String> poolKeys = new ArrayList<>();
+    pool.fieldNames().forEachRemaining(poolKeys::add);
+    assertEquals(
+        List.of(
+            "format",
+            "threads",
+            "start_epoch_ms",
+            "end_epoch_ms",
+            "first_epoch_s",
+            "busy_ns",
+            "busy_max",
+            "waiting_ns"),
+        poolKeys);
+    assertEquals(1, pool.get("format").asInt());
+    assertEquals(THREADS, pool.get("threads").asInt());
+    assertEquals(start, pool.get("start_epoch_ms").asLong());
+    assertEquals(start / 1000, pool.get("first_epoch_s").asLong());
+    int seconds = pool.get("busy_ns").size();
+    assertEquals(pool.get("end_epoch_ms").asLong() / 1000 - start / 1000 + 1, seconds);
+    assertEquals(seconds, pool.get("busy_max").size());
+    assertEquals(seconds, pool.get("waiting_ns").size());
+    long mostBusy = 0;
+    long busyNs = 0;
+    for (int i = 0; i < seconds; i++) {
+      long b = pool.get("busy_ns").get(i).asLong();
+      assertTrue(b >= 0 && b <= THREADS * 1_000_000_000L, "second " + i + ": " + b);
+      assertTrue(pool.get("waiting_ns").get(i).asLong() >= 0);
+      busyNs += b;
+      mostBusy = Math.max(mostBusy, pool.get("busy_max").get(i).asLong());
+    }
+    assertTrue(busyNs > 0, "the requests took some time");
+    assertTrue(mostBusy >= maxInFlight && mostBusy <= THREADS, "most busy " + mostBusy);
   }
 
   /** Each interval line's start and length, as written. */
