@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.resultsformat.Arrivals;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
@@ -294,7 +293,7 @@ final class ArrivalPacer {
     if (log != null) {
       log.close();
     }
-    VerifyMain.writeJson(summary(), dir.resolve(RunLayout.ARRIVALS));
+    summary().writeTo(dir);
   }
 
   /**
