@@ -261,7 +261,7 @@ public record Comparison(
 
     /** Whether it exists and every checked answer was identical. */
     public boolean passed() {
-      return result != null && result.identicalAll();
+      return result != null && result.passed();
     }
 
     /** {@code ok}, {@code FAILED} or {@code MISSING}. */

@@ -5,10 +5,10 @@ import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.util.Comparator;
 
 /**
- * A store's headline numbers in one run, from its saturation (format 2: {@code capacity_ops} and
- * {@code peak_ops}; format 1: {@code throughput_ops}, which was the closed-loop peak). Every number
- * may be null: a store whose sweep found no qualifying step still has a saturation, with nulls and
- * a reason. Without any saturation the peak is taken from the best usable closed-loop step, and
+ * A store's headline numbers in one run, from its saturation ({@code capacity.json}, older formats
+ * read by {@link StoreCapacity}: the peak, the capacity, whether one was sought). Every number may
+ * be null: a store whose sweep found no qualifying step still has a saturation, with nulls and a
+ * reason. Without any saturation the peak is taken from the best usable closed-loop step, and
  * {@link #fromSteps} says so. Immutable.
  *
  * @param capacity highest offered rate that was sustained and met the objective, or null
@@ -17,8 +17,8 @@ import java.util.Comparator;
  * @param peakStep the step folder (or thread count) of the peak, or null
  * @param slo the objective the capacity met, or null
  * @param reason why there is no capacity or no peak, as the sweep wrote it, or null
- * @param format2 whether the saturation (or, without one, the run) is format 2: it could have had a
- *     capacity
+ * @param capacitySought whether the run looked for a capacity at all (its capacity.json, or without
+ *     one its summary.json, says so): a missing capacity is then a result, not an older run
  * @param fromSteps whether the peak was taken from the steps because there was no saturation
  * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
  */
@@ -29,7 +29,7 @@ public record Headline(
     String peakStep,
     String slo,
     String reason,
-    boolean format2,
+    boolean capacitySought,
     boolean fromSteps,
     String peakReason) {
 
@@ -51,23 +51,20 @@ public record Headline(
           best == null ? null : best.stepDir(),
           null,
           why,
-          run.format() >= 2,
+          run.summary().capacitySought(),
           true,
           why);
     }
-    boolean format2 = s.format() != null && s.format() >= 2;
-    String peakStep =
-        s.peakStep() != null ? s.peakStep() : s.threads() != null ? "t" + s.threads() : null;
     String reason =
         s.capacityOps() == null && s.capacityReason() != null ? s.capacityReason() : s.reason();
     return new Headline(
         positive(s.capacityOps()),
         positive(s.peak()),
         s.capacityStep(),
-        peakStep,
+        s.peakStepLabel(),
         s.slo(),
         reason,
-        format2,
+        s.capacitySought(),
         false,
         s.reason());
   }

@@ -103,14 +103,16 @@ public final class ResultsComparer {
 
   private static void compareRun(ResultsRun base, ResultsRun cur, Collector out) {
     String workload = base.workload();
-    if (base.format() != cur.format()) {
+    boolean baseParts = base.summary().throughputCountsComposedParts();
+    if (baseParts != cur.summary().throughputCountsComposedParts()) {
       out.warnings.add(
           workload
-              + ": the baseline's summary.json is format "
-              + base.format()
-              + ", the new run's "
-              + cur.format()
-              + "; format 1 counted the parts of composed operations again in throughput");
+              + ": the "
+              + (baseParts ? "baseline" : "new run")
+              + "'s throughput counts the parts of composed operations again (a format 1"
+              + " summary.json), the "
+              + (baseParts ? "new run" : "baseline")
+              + "'s does not");
     }
     for (String store : cur.stores()) {
       if (cur.isSearch(store) || base.isSearch(store)) {
@@ -119,9 +121,7 @@ public final class ResultsComparer {
     }
     for (String store : base.stores()) {
       Verification v = base.verification().get(store);
-      if (v != null
-          && !v.rawText()
-          && !v.identicalAll()) { // raw text measures divergence, not a fault
+      if (v != null && !v.rawText() && !v.passed()) { // raw text measures divergence, not a fault
         out.warnings.add(
             workload
                 + "/"
@@ -180,7 +180,7 @@ public final class ResultsComparer {
           join(notes));
     }
     boolean baseNone = b.peak() == null;
-    if (b.capacity() != null && n.format2()) {
+    if (b.capacity() != null && n.capacitySought()) {
       notes.add(
           0,
           "no capacity in the new run"
@@ -243,8 +243,8 @@ public final class ResultsComparer {
     if (n.capacity() != null) {
       notes.add("the baseline has no capacity: peaks compared");
     } else if (b.capacity() != null) {
-      notes.add("the new run is format 1 (no capacity): peaks compared");
-    } else if (b.format2() && n.format2()) {
+      notes.add("the new run sought no capacity (format 1): peaks compared");
+    } else if (b.capacitySought() && n.capacitySought()) {
       notes.add("neither run has a capacity: peaks compared");
     }
     return new HeadlineCandidate(

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
@@ -12,7 +11,6 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -66,15 +64,17 @@ public record ResultsRun(
                 + dir
                 + ")");
       }
-      Manifest manifest = Manifest.of(Json.readObject(dir.resolve(RunLayout.MANIFEST)));
+      Manifest manifest = Manifest.read(dir);
       SummaryJson summary = SummaryJson.read(dir);
       SortedMap<String, Verification> verification = new TreeMap<>();
-      for (Map.Entry<String, SummaryJson.StoreEntry> e : summary.stores().entrySet()) {
-        JsonNode v = e.getValue() == null ? null : e.getValue().verification();
-        if (v != null && !v.isNull()) {
-          verification.put(e.getKey(), verification(dir, e.getKey(), v));
-        }
-      }
+      summary
+          .stores()
+          .forEach(
+              (store, entry) -> {
+                if (entry != null && entry.verification() != null) {
+                  verification.put(store, entry.verification());
+                }
+              });
       return new ResultsRun(
           dir,
           workload(dir, summary.rows(), manifest),
@@ -83,21 +83,6 @@ public record ResultsRun(
           verification);
     } catch (ResultsFormatException e) {
       throw new BadInputException(Json.firstLine(e.getMessage()), e);
-    }
-  }
-
-  private static Verification verification(Path dir, String store, JsonNode node)
-      throws BadInputException {
-    try {
-      return Json.MAPPER.treeToValue(node, Verification.class);
-    } catch (Exception e) {
-      throw new BadInputException(
-          dir.resolve(RunLayout.SUMMARY_JSON)
-              + ": verification of "
-              + store
-              + ": "
-              + Json.firstLine(e.getMessage()),
-          e);
     }
   }
 
@@ -122,11 +107,6 @@ public record ResultsRun(
           dir + ": summary.json has no rows and " + RunLayout.MANIFEST + " no workload.name");
     }
     return name;
-  }
-
-  /** The summary.json format version (1 or 2). */
-  public int format() {
-    return summary.format();
   }
 
   /** Every store that has rows, a saturation or a verification, sorted. */

@@ -67,7 +67,7 @@ public final class RunSummaryMarkdown {
       return run.isSearch(store) ? "**MISSING**" : "n/a";
     }
     String counts = v.identical() + "/" + v.queries() + " identical";
-    return v.identicalAll()
+    return v.passed()
         ? "ok, " + counts
         : "**FAILED**, " + counts + ", " + v.differing() + " differing";
   }

@@ -227,9 +227,7 @@ final class FixtureRun {
     }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
       int bad = differing.getOrDefault(store, 0);
-      AtomicFiles.writeJson(
-          storeDir.resolve(RunLayout.VERIFICATION),
-          new Verification(
+      new Verification(
               store,
               10_000L,
               1000,
@@ -238,11 +236,12 @@ final class FixtureRun {
               600,
               300,
               100,
-              bad == 0,
-              Map.of("min", 1L, "p50", 17L, "p90", 230L, "max", 4120L),
+              null,
+              new Verification.HitCounts(1, 17, 230, 4120),
               List.of(),
               null,
-              bad / 10.0));
+              null)
+          .writeTo(storeDir);
     }
   }
 

@@ -26,7 +26,7 @@ class ResultsSetTest {
     ResultsSet set = ResultsSet.load(run);
 
     ResultsRun loaded = set.byWorkload().get("workloadsearch");
-    assertEquals(2, loaded.format());
+    assertEquals(2, loaded.summary().format());
     assertEquals(Set.of("elasticsearch", "mongodb", "redisjson"), loaded.stores());
     assertTrue(loaded.isSearch("mongodb"));
     assertEquals(1000, loaded.verification().get("mongodb").queries());
@@ -130,7 +130,7 @@ class ResultsSetTest {
             .byWorkload()
             .get("workloada");
 
-    assertEquals(1, run.format());
+    assertEquals(1, run.summary().format());
     assertTrue(
         run.rowsOf("mongodb").stream().anyMatch(r -> r.latencyKind().equals("intended")),
         "the format-1 file holds intended rows of closed-loop steps");

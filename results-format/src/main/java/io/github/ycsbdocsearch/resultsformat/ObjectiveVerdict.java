@@ -4,11 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A fixed-rate step's verdict against the latency objective (the sweep's {@code Slo}; the verdict
@@ -30,7 +28,10 @@ import java.util.Map;
  * binomial test on raw counts would be overconfident. Each operation's counts are divided by their
  * dispersion (the Pearson chi-square of the per-second over-the-bound counts against one common
  * share, over its degrees of freedom, at least 1: the quasi-binomial variance inflation) before the
- * test, so the decision rests on the effective number of independent requests. Immutable.
+ * test, so the decision rests on the effective number of independent requests.
+ *
+ * <p>A plain record: {@link ObjectiveJudge} decides it (when the step's summary is made), readers
+ * take it as written. Immutable.
  *
  * @param slo the objective as the user wrote it, e.g. {@code p99<=10ms}
  * @param percentile the percentile as a fraction, e.g. 0.99
@@ -85,10 +86,6 @@ public record ObjectiveVerdict(
     @JsonCreator
     public static Decision fromJson(String s) {
       return valueOf(s.toUpperCase(Locale.ROOT));
-    }
-
-    static Decision of(ExceedanceTest.Decision d) {
-      return valueOf(d.name());
     }
   }
 
@@ -176,262 +173,5 @@ public record ObjectiveVerdict(
     public String toString() {
       return Arrays.toString(over) + "/" + Arrays.toString(requests);
     }
-  }
-
-  /**
-   * Requests and over-the-bound counts of one operation before the test.
-   *
-   * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
-   * @param overFromSend over the bound on latency from the actual send, failures included; -1 when
-   *     not known
-   * @param dispersionFromSend the dispersion of those counts per second, at least 1
-   * @param perSecond the counts second by second; null when not known
-   */
-  public record Counts(
-      long requests,
-      long over,
-      long failed,
-      double dispersion,
-      long overFromSend,
-      double dispersionFromSend,
-      PerSecond perSecond) {
-    public Counts {
-      dispersion = Double.isFinite(dispersion) ? Math.max(1, dispersion) : 1;
-      dispersionFromSend =
-          Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
-    }
-
-    /** Counts without the latency from the send or the seconds. */
-    public Counts(long requests, long over, long failed, double dispersion) {
-      this(requests, over, failed, dispersion, -1, 1, null);
-    }
-
-    /**
-     * Counts from one interval's requests and over-the-bound requests each, with their dispersion
-     * and the seconds kept.
-     */
-    public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
-      return of(requestsPerInterval, overPerInterval, failed, -1);
-    }
-
-    /** {@link #of(long[], long[], long)} with the over-the-bound count from the send. */
-    public static Counts of(
-        long[] requestsPerInterval, long[] overPerInterval, long failed, long overFromSend) {
-      return of(requestsPerInterval, overPerInterval, failed, overFromSend, 1);
-    }
-
-    /**
-     * {@link #of(long[], long[], long)} with the over-the-bound count from the send and its
-     * dispersion.
-     */
-    public static Counts of(
-        long[] requestsPerInterval,
-        long[] overPerInterval,
-        long failed,
-        long overFromSend,
-        double dispersionFromSend) {
-      long n = 0;
-      long k = 0;
-      for (int i = 0; i < requestsPerInterval.length; i++) {
-        n += requestsPerInterval[i];
-        k += overPerInterval[i];
-      }
-      return new Counts(
-          n,
-          k,
-          failed,
-          dispersion(requestsPerInterval, overPerInterval),
-          overFromSend,
-          dispersionFromSend,
-          new PerSecond(requestsPerInterval, overPerInterval));
-    }
-
-    /**
-     * The Pearson chi-square of the per-interval counts against their common share, over its
-     * degrees of freedom: 1 for independent requests, larger when over-the-bound requests come in
-     * bursts; 1 when it cannot be told (fewer than 3 intervals with requests, none or all over).
-     */
-    static double dispersion(long[] n, long[] k) {
-      long sn = 0;
-      long sk = 0;
-      int m = 0;
-      for (int i = 0; i < n.length; i++) {
-        if (n[i] > 0) {
-          sn += n[i];
-          sk += k[i];
-          m++;
-        }
-      }
-      if (m < 3 || sk == 0 || sk == sn) {
-        return 1;
-      }
-      double p = (double) sk / sn;
-      double chi2 = 0;
-      for (int i = 0; i < n.length; i++) {
-        if (n[i] > 0) {
-          double e = n[i] * p;
-          chi2 += (k[i] - e) * (k[i] - e) / (e * (1 - p));
-        }
-      }
-      return Math.max(1, chi2 / (m - 1));
-    }
-  }
-
-  /**
-   * Judges the counts of a step.
-   *
-   * @param counts per operation, requests/over/failed WITHOUT the unsent ones (added here)
-   */
-  public static ObjectiveVerdict judge(
-      String slo, double percentile, long boundUs, Map<String, Counts> counts, long unsent) {
-    List<Operation> ops = new ArrayList<>();
-    for (Map.Entry<String, Counts> e : counts.entrySet()) {
-      Counts c = e.getValue();
-      long n = c.requests() + unsent;
-      long k = c.over() + unsent;
-      Operation tested = test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile);
-      // From the send: of the requests sent (an unsent one has no latency from a send: whether the
-      // client or the store kept it back, the attribution decides by the pool).
-      Long fromSend = c.overFromSend() < 0 ? null : Math.min(c.requests(), c.overFromSend());
-      Decision sendDecision =
-          fromSend == null
-              ? null
-              : test(
-                      e.getKey(),
-                      c.requests(),
-                      fromSend,
-                      c.failed(),
-                      c.dispersionFromSend(),
-                      percentile)
-                  .decision();
-      ops.add(
-          new Operation(
-              tested.op(),
-              tested.requests(),
-              tested.over(),
-              tested.failed(),
-              tested.dispersion(),
-              tested.decision(),
-              tested.pValue(),
-              fromSend,
-              sendDecision,
-              c.perSecond()));
-    }
-    Decision d = combined(ops.stream().map(Operation::decision).toList());
-    Decision fromSend =
-        ops.isEmpty() || ops.stream().anyMatch(o -> o.decisionFromSend() == null)
-            ? null
-            : combined(ops.stream().map(Operation::decisionFromSend).toList());
-    Double confidence =
-        switch (d) {
-          case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
-          case FAIL ->
-              ops.stream()
-                  .filter(o -> o.decision() == Decision.FAIL)
-                  .mapToDouble(o -> 1 - o.pValue())
-                  .max()
-                  .orElse(0);
-          case INCONCLUSIVE -> null;
-        };
-    if (confidence != null) {
-      confidence = Math.round(confidence * 10000) / 10000.0;
-    }
-    return new ObjectiveVerdict(
-        slo,
-        percentile,
-        boundUs,
-        d,
-        confidence,
-        unsent,
-        reason(d, ops, percentile, unsent),
-        ops,
-        fromSend);
-  }
-
-  /** Every operation passing is a pass; any failing, a fail; otherwise inconclusive. */
-  private static Decision combined(List<Decision> each) {
-    if (each.isEmpty()) {
-      return Decision.INCONCLUSIVE;
-    }
-    if (each.contains(Decision.FAIL)) {
-      return Decision.FAIL;
-    }
-    return each.contains(Decision.INCONCLUSIVE) ? Decision.INCONCLUSIVE : Decision.PASS;
-  }
-
-  /** The exceedance test on the effective counts (the raw ones divided by the dispersion). */
-  private static Operation test(
-      String op, long n, long k, long failed, double dispersion, double percentile) {
-    long effN = Math.round(n / dispersion);
-    long effK = Math.min(effN, Math.round(k / dispersion));
-    ExceedanceTest.Result r = ExceedanceTest.test(percentile, effK, effN);
-    return new Operation(
-        op,
-        n,
-        k,
-        failed,
-        Math.round(dispersion * 1000) / 1000.0,
-        Decision.of(r.decision()),
-        r.pValue(),
-        null,
-        null,
-        null);
-  }
-
-  private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
-    if (ops.isEmpty()) {
-      return "no operation completed in the window";
-    }
-    long need = ExceedanceTest.minSamples(percentile);
-    List<String> few =
-        ops.stream()
-            .filter(o -> o.requests() < need)
-            .map(o -> o.op() + " (" + o.requests() + " requests, a pass needs " + need + ")")
-            .toList();
-    String unsentText =
-        unsent > 0 ? "; " + unsent + " requests due were never sent (counted over the bound)" : "";
-    return switch (d) {
-      case PASS -> "every operation met the objective" + unsentText;
-      case FAIL ->
-          "over the objective: "
-              + String.join(
-                  ", ",
-                  ops.stream()
-                      .filter(o -> o.decision() == Decision.FAIL)
-                      .map(
-                          o ->
-                              String.format(
-                                  Locale.ROOT,
-                                  "%s (%d of %d over, %.2f %%)",
-                                  o.op(),
-                                  o.over(),
-                                  o.requests(),
-                                  100.0 * o.over() / Math.max(1, o.requests())))
-                      .toList())
-              + unsentText;
-      case INCONCLUSIVE ->
-          (few.isEmpty()
-                  ? "too close to the bound to tell: "
-                      + String.join(
-                          ", ",
-                          ops.stream()
-                              .filter(o -> o.decision() == Decision.INCONCLUSIVE)
-                              .map(ObjectiveVerdict::withItsBursts)
-                              .toList())
-                  : "too few samples: " + String.join(", ", few))
-              + unsentText;
-    };
-  }
-
-  /** {@code READ}, or {@code READ (about 51 independent of 18000 requests: ...)} when clustered. */
-  private static String withItsBursts(Operation o) {
-    return o.dispersion() > 1
-        ? String.format(
-            Locale.ROOT,
-            "%s (about %d independent of %d requests: its slow ones come in bursts)",
-            o.op(),
-            Math.round(o.requests() / o.dispersion()),
-            o.requests())
-        : o.op();
   }
 }

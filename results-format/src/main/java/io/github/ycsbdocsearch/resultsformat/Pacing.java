@@ -4,9 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -74,13 +72,7 @@ public record Pacing(
    */
   public static Optional<Pacing> read(Path stepDir, Histogram sendLag, List<Long> inFlightMax)
       throws IOException {
-    List<Arrivals> files = new ArrayList<>();
-    for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
-      Path f = dir.resolve(RunLayout.ARRIVALS);
-      if (Files.isRegularFile(f)) {
-        files.add(Json.read(f, Arrivals.class));
-      }
-    }
+    List<Arrivals> files = Arrivals.readStep(stepDir);
     if (files.isEmpty()) {
       return Optional.empty();
     }

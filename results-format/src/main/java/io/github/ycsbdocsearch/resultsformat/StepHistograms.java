@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -304,7 +303,7 @@ public final class StepHistograms {
             ? readLog(inFlight, new HdrLogName(RunLayout.IN_FLIGHT, LatencyKind.SERVICE, false))
                 .intervals()
             : null;
-    long offsetMs = clockOffsetMs(hdrDir.getParent());
+    long offsetMs = ClientClock.offsetMs(hdrDir.getParent());
     if (offsetMs == 0) {
       return new ClientLogs(logs, lagIntervals, inFlightIntervals);
     }
@@ -329,26 +328,6 @@ public final class StepHistograms {
         .map(i -> new Interval(i.histogram(), i.startMs() - offsetMs, i.endMs() - offsetMs))
         .toList();
   }
-
-  /**
-   * A client folder's clock offset ({@link RunLayout#CLOCK_JSON}, written for a client on another
-   * machine); 0 without one.
-   */
-  static long clockOffsetMs(Path clientDir) throws IOException {
-    Path f = clientDir == null ? null : clientDir.resolve(RunLayout.CLOCK_JSON);
-    if (f == null || !Files.isRegularFile(f)) {
-      return 0;
-    }
-    Clock c = Json.read(f, Clock.class);
-    if (c.clockOffsetMs() == null) {
-      throw new ResultsFormatException(f + ": no " + RunLayout.CLOCK_OFFSET_MS);
-    }
-    return c.clockOffsetMs();
-  }
-
-  /** {@link RunLayout#CLOCK_JSON}. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  private record Clock(Long clockOffsetMs) {}
 
   /** The sum of the non-null histograms; null when all are null. */
   private static Histogram sum(List<Histogram> parts) {

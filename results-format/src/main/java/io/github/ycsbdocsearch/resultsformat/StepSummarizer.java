@@ -221,7 +221,7 @@ public final class StepSummarizer {
     if (o == null || !info.fixedRate()) {
       return null;
     }
-    Map<String, ObjectiveVerdict.Counts> counts = new LinkedHashMap<>();
+    Map<String, ObjectiveJudge.Counts> counts = new LinkedHashMap<>();
     for (String op : ops) {
       Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
       Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
@@ -261,19 +261,19 @@ public final class StepSummarizer {
             (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs()))
                 + (f == null ? 0 : f.getTotalCount());
       }
-      double dispersion = ObjectiveVerdict.Counts.of(n, k, failures).dispersion();
+      double dispersion = ObjectiveJudge.Counts.of(n, k, failures).dispersion();
       counts.put(
           op,
-          new ObjectiveVerdict.Counts(
+          new ObjectiveJudge.Counts(
               okCount + failures,
               okOver + failures,
               failures,
               dispersion,
               sendOver < 0 ? -1 : sendOver + failures,
-              ObjectiveVerdict.Counts.of(n, kSend, failures).dispersion(),
+              ObjectiveJudge.Counts.of(n, kSend, failures).dispersion(),
               new ObjectiveVerdict.PerSecond(n, k)));
     }
-    return ObjectiveVerdict.judge(
+    return ObjectiveJudge.judge(
         o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
   }
 

@@ -174,6 +174,35 @@ public record StoreCapacity(
   }
 
   /**
+   * Whether the sweep that wrote this file looked for a capacity under an objective: every file
+   * from format 2 on. A format-1 file holds the closed-loop peak alone, so its missing capacity
+   * says nothing about the store; a later file without one means the store met no objective.
+   */
+  @JsonIgnore
+  public boolean capacitySought() {
+    return format != null && format >= 2;
+  }
+
+  /**
+   * The peak's step as a reader names it: its folder ({@code peak_step}); a format-1 file, which
+   * named no folder, by its thread count ({@code t8}); null when neither is known.
+   */
+  @JsonIgnore
+  public String peakStepLabel() {
+    return peakStep != null ? peakStep : threads != null ? "t" + threads : null;
+  }
+
+  /**
+   * Whether a step is the peak this file names: by its folder, or in a format-1 file (which named
+   * no folder) by its index.
+   */
+  public boolean isPeakStep(String stepName, int index) {
+    return peakStep != null
+        ? peakStep.equals(stepName)
+        : maxSustainableIndex != null && maxSustainableIndex == index;
+  }
+
+  /**
    * Reads {@code <storeDir>/capacity.json}, else the {@code saturation.json} of an older folder, or
    * null when there is neither.
    */

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,8 +27,11 @@ public record SummaryJson(
   /** Version written now. */
   public static final int FORMAT = 2;
 
-  /** One store's saturation and verification (each null when the file did not exist). */
-  public record StoreEntry(StoreCapacity saturation, JsonNode verification) {}
+  /**
+   * One store's saturation and verification (each null when the file did not exist): its
+   * capacity.json and verification.json, as their records read them.
+   */
+  public record StoreEntry(StoreCapacity saturation, Verification verification) {}
 
   public SummaryJson {
     rows = List.copyOf(rows);
@@ -38,13 +42,28 @@ public record SummaryJson(
   public static SummaryJson of(RunFolder run) throws ResultsFormatException {
     Map<String, StoreEntry> stores = new LinkedHashMap<>();
     for (StoreRun s : run.stores()) {
-      Path storeDir = run.dir().resolve(s.name());
-      stores.put(
-          s.name(),
-          new StoreEntry(
-              s.saturation(), Json.readOptional(storeDir.resolve(RunLayout.VERIFICATION))));
+      stores.put(s.name(), new StoreEntry(s.saturation(), s.verification()));
     }
     return new SummaryJson(FORMAT, run.runId(), run.rows(), stores);
+  }
+
+  /**
+   * Whether the sweep that wrote this run looked for capacities (a run summary from format 2 on): a
+   * store of it without {@code capacity.json} lost its capacity, rather than never had one sought.
+   */
+  @JsonIgnore
+  public boolean capacitySought() {
+    return format >= 2;
+  }
+
+  /**
+   * Whether its throughput counts the parts of composed operations again (a format-1 run summary: a
+   * READ-MODIFY-WRITE counted as itself and as its READ and UPDATE), so that it is not comparable
+   * with a run that counts each operation once.
+   */
+  @JsonIgnore
+  public boolean throughputCountsComposedParts() {
+    return format == 1;
   }
 
   /** Writes it into the run folder, atomically. */
@@ -65,11 +84,16 @@ public record SummaryJson(
       throw new ResultsFormatException(
           file + ": format " + format + " is not supported (1 to " + FORMAT + ")");
     }
+    ((ObjectNode) root).put("format", format); // a file without one is format 1
     if (root.get("rows") instanceof ArrayNode rows) {
       for (JsonNode r : rows) {
         if (r instanceof ObjectNode row) {
           if (format == 1) {
             normalizeFormat1(row);
+          }
+          if (!row.hasNonNull("phase")) {
+            // Rows written before phases (format 1) ran unthrottled in the ramp, else at a rate.
+            row.put("phase", Phase.ofFormat1(row.path("target_ops").asLong(0)).jsonName());
           }
           StepVerdict.fillIn(row, false);
         }
@@ -101,8 +125,5 @@ public record SummaryJson(
       r.set("step_status", r.get("status"));
     }
     r.remove("status");
-    if (!r.has("phase")) {
-      r.put("phase", Phase.ofFormat1(r.path("target_ops").asLong(0)).jsonName());
-    }
   }
 }

@@ -3,6 +3,8 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A fixed-rate client's {@code arrivals.json} ({@link RunLayout#ARRIVALS}): what its arrival
@@ -64,4 +66,18 @@ public record Arrivals(
 
   /** The version of the file's layout the pacer writes. */
   public static final int FORMAT = 1;
+
+  /**
+   * A step's schedules, one per client that wrote one; empty for a closed-loop step.
+   *
+   * @throws ResultsFormatException when a file does not fit
+   */
+  public static List<Arrivals> readStep(Path stepDir) throws ResultsFormatException {
+    return Json.readEachClient(stepDir, RunLayout.ARRIVALS, Arrivals.class);
+  }
+
+  /** Writes it into the client's output folder, atomically. */
+  public void writeTo(Path dir) {
+    AtomicFiles.writeJson(dir.resolve(RunLayout.ARRIVALS), this);
+  }
 }

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The one JSON configuration of the results folder: snake_case field names (records map {@code
@@ -48,6 +50,25 @@ public final class Json {
     } catch (IOException e) {
       throw new ResultsFormatException(file + ": malformed JSON: " + firstLine(e.getMessage()), e);
     }
+  }
+
+  /**
+   * Each client's copy of a file the YCSB client writes into its output folder ({@link
+   * RunLayout#clientOutputDirs}: the step folder, or {@code clients/<i>/} with several clients), in
+   * client order; a client that wrote none is left out.
+   *
+   * @throws ResultsFormatException when a file does not fit the type
+   */
+  public static <T> List<T> readEachClient(Path stepDir, String fileName, Class<T> type)
+      throws ResultsFormatException {
+    List<T> files = new ArrayList<>();
+    for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
+      Path f = dir.resolve(fileName);
+      if (Files.isRegularFile(f)) {
+        files.add(read(f, type));
+      }
+    }
+    return files;
   }
 
   /** Like {@link #readObject} but null when the file does not exist. */

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -79,7 +80,16 @@ public record Manifest(
     storeStatus = Collections.unmodifiableMap(new LinkedHashMap<>(storeStatus));
   }
 
-  /** Reads the typed parts of a manifest's tree (as {@link RunFolder} read it). */
+  /**
+   * Reads a run folder's {@code manifest.json}.
+   *
+   * @throws ResultsFormatException when it is missing or not a JSON object
+   */
+  public static Manifest read(Path runDir) throws ResultsFormatException {
+    return of(Json.readObject(runDir.resolve(RunLayout.MANIFEST)));
+  }
+
+  /** Reads the typed parts of a manifest's tree (as {@code RunFolder} read it). */
   public static Manifest of(JsonNode m) {
     JsonNode workload = m.path(WORKLOAD);
     String workloadName = workload.isTextual() ? workload.asText() : text(workload, NAME);

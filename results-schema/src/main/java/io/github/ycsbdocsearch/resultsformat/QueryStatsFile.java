@@ -3,6 +3,8 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -58,6 +60,21 @@ public record QueryStatsFile(
     long failed,
     Map<String, Long> questionsByPage,
     HitCounts hitCounts) {
+
+  /**
+   * A step's query statistics, one per client that wrote them (a step of several clients has one
+   * file per client); empty without search.
+   *
+   * @throws ResultsFormatException when a file does not fit
+   */
+  public static List<QueryStatsFile> readStep(Path stepDir) throws ResultsFormatException {
+    return Json.readEachClient(stepDir, RunLayout.QUERY_STATS, QueryStatsFile.class);
+  }
+
+  /** Writes it into the client's output folder (created if needed), atomically. */
+  public void writeTo(Path dir) {
+    AtomicFiles.writeJson(dir.resolve(RunLayout.QUERY_STATS), this);
+  }
 
   /**
    * The questions' hit counts; every field null (an empty object in the file) when no question's

@@ -79,22 +79,14 @@ public final class ThroughputChart {
     return store.usableSteps(Phase.RAMP);
   }
 
-  /**
-   * The peak step capacity.json names (by folder, or by index in format 1), if it is a complete
-   * step.
-   */
+  /** The peak step capacity.json names ({@link StoreCapacity#isPeakStep}), if it is complete. */
   static Optional<StepSummary> saturationStep(StoreRun store) {
     StoreCapacity sat = store.saturation();
     if (sat == null) {
       return Optional.empty();
     }
     return store.completeSteps(Phase.RAMP).stream()
-        .filter(
-            s ->
-                s.step().equals(sat.peakStep())
-                    || sat.maxSustainableIndex() != null
-                        && sat.peakStep() == null
-                        && s.index() == sat.maxSustainableIndex())
+        .filter(s -> sat.isPeakStep(s.step(), s.index()))
         .findFirst();
   }
 

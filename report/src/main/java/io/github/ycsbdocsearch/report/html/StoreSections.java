@@ -1,19 +1,14 @@
 package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.StorePalette;
-import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.QueryStatsFile;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
-import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The per-store tables of the report: search verification (alarming states in red) and the
@@ -70,20 +65,22 @@ final class StoreSections {
       if (v == null) {
         html.append("<td colspan=\"5\" class=\"muted\">no verification.json</td>");
       } else {
-        Map<String, Long> h = v.hitCounts() == null ? Map.of() : v.hitCounts();
+        Verification.HitCounts h = v.hitCounts();
         html.append(Html.num(count(v.queries())))
             .append(Html.num(count(v.identical())))
             .append(Html.num(count(v.differing())))
             .append(Html.num(count(v.deepPages())))
             .append(
                 Html.num(
-                    count(h.get("min"))
-                        + " / "
-                        + count(h.get("p50"))
-                        + " / "
-                        + count(h.get("p90"))
-                        + " / "
-                        + count(h.get("max"))));
+                    h == null
+                        ? count(null)
+                        : count(h.min())
+                            + " / "
+                            + count(h.p50())
+                            + " / "
+                            + count(h.p90())
+                            + " / "
+                            + count(h.max())));
       }
       html.append("</tr>\n");
     }
@@ -105,12 +102,7 @@ final class StoreSections {
           continue;
         }
         // A step of several clients has one file per client: their questions add up.
-        for (Path dir : RunLayout.clientOutputDirs(step.dir())) {
-          Path file = dir.resolve(RunLayout.QUERY_STATS);
-          if (!Files.isRegularFile(file)) {
-            continue;
-          }
-          QueryStatsFile q = Json.read(file, QueryStatsFile.class);
+        for (QueryStatsFile q : QueryStatsFile.readStep(step.dir())) {
           long[] counts = {
             q.searches(), q.firstPages(), q.deeperPages(), q.pastEndPages(), q.emptyAnswers()
           };

@@ -7,8 +7,8 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -50,16 +50,16 @@ public final class RunManifest {
       throw new SetupException(
           "no " + FILE_NAME + " in " + runDir + ": not a results folder of run-sweep.sh");
     }
+    JsonNode n;
     try {
-      JsonNode n = Json.MAPPER.readTree(f.toFile());
-      if (!(n instanceof ObjectNode obj) || !obj.path(Manifest.PARAMETERS).isObject()) {
-        throw new SetupException(
-            f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
-      }
-      return new RunManifest(f, obj);
-    } catch (IOException e) {
-      throw new SetupException(f + " is not readable JSON: " + e.getMessage(), e);
+      n = Json.readObject(f);
+    } catch (ResultsFormatException e) {
+      throw new SetupException(e.getMessage(), e);
     }
+    if (!(n instanceof ObjectNode obj) || !obj.path(Manifest.PARAMETERS).isObject()) {
+      throw new SetupException(f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
+    }
+    return new RunManifest(f, obj);
   }
 
   /** Sets a top-level field. */

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
@@ -29,7 +30,7 @@ final class CapacityFile {
   static StoreCapacity write(
       Path storeDir, StoreCapacity ramp, Slo slo, Optional<SearchPhase.Found> search) {
     List<StepSummary> steps = new ArrayList<>();
-    Path stepsDir = storeDir.resolve("steps");
+    Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
     ResumePlanner.existingSteps(stepsDir)
         .keySet()
         .forEach(name -> summaryOfPublished(stepsDir.resolve(name)).ifPresent(steps::add));

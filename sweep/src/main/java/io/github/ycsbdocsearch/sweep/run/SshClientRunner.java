@@ -1,12 +1,10 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.ClientClock;
+import io.github.ycsbdocsearch.resultsformat.RemoteCpu;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.SweepMain;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
@@ -17,7 +15,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,8 +111,7 @@ final class SshClientRunner implements ClientRunner {
     }
     ssh.run(List.of("rm", "-f", connection.toString(), workload.toString()), null);
     ssh.fetch(work, dir);
-    AtomicFiles.writeJson(
-        dir.resolve(RunLayout.CLOCK_JSON), Map.of(RunLayout.CLOCK_OFFSET_MS, offset));
+    ClientClock.write(dir, offset);
     RemoteCpu cpu = RemoteCpu.read(dir);
     return new ClientRun(
         share,
@@ -214,21 +210,6 @@ final class SshClientRunner implements ClientRunner {
       out.flush();
     } catch (IOException e) {
       // The session is gone: the client ended (its result says how).
-    }
-  }
-
-  /** What {@code remote-client.sh} measured ({@code cpu.json}); nulls when it could not. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int clientCpus) {
-    static RemoteCpu read(Path dir) {
-      Path f = dir.resolve(RunLayout.REMOTE_CPU);
-      try {
-        return Files.isRegularFile(f)
-            ? Json.read(f, RemoteCpu.class)
-            : new RemoteCpu(null, null, 0);
-      } catch (ResultsFormatException e) {
-        return new RemoteCpu(null, null, 0); // unknown, as when the client ended before its window
-      }
     }
   }
 }

@@ -2,9 +2,10 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Mm1Stalls;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StartedAt;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import io.github.ycsbdocsearch.resultsformat.StepHistograms;
@@ -16,8 +17,6 @@ import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -153,7 +152,7 @@ final class StepPublisher {
   /**
    * events.json and sampling.json, when the store was sampled and the step's logs started; for the
    * simulated {@code mm1} store, which runs inside the client, the stalls it reported itself
-   * ({@link Mm1DB#STALLS_FILE}).
+   * ({@link Mm1Stalls}).
    */
   private void writeEvents(List<BackgroundEvents.Sample> samples) throws IOException {
     String store = session.name();
@@ -166,13 +165,13 @@ final class StepPublisher {
       BackgroundEvents.sampling(samples, start.getAsLong()).write(tmp);
       return;
     }
-    Path stalls = tmp.resolve(Mm1DB.STALLS_FILE);
-    if (Files.isRegularFile(stalls)) {
+    Optional<Mm1Stalls> stalls = Mm1Stalls.readOptional(tmp);
+    if (stalls.isPresent()) {
       List<StepEvents.Event> events = new ArrayList<>();
-      for (var ms : Json.MAPPER.readTree(stalls.toFile())) {
+      for (long ms : stalls.get().startsEpochMs()) {
         events.add(
             new StepEvents.Event(
-                (ms.asLong() - start.getAsLong()) / 1000.0, store, Mm1DB.STALL_KIND, "stall"));
+                (ms - start.getAsLong()) / 1000.0, store, Mm1DB.STALL_KIND, "stall"));
       }
       StepEvents.write(tmp, events);
     }
@@ -217,14 +216,8 @@ final class StepPublisher {
    * When a client left the start barrier, in this machine's clock; null when it did not note it.
    */
   private static Long leftBarrierMs(Path clientDir, long clockOffsetMs) {
-    try {
-      return Long.parseLong(
-              Files.readString(clientDir.resolve(RunLayout.STARTED_AT), StandardCharsets.UTF_8)
-                  .strip())
-          - clockOffsetMs;
-    } catch (IOException | NumberFormatException e) {
-      return null;
-    }
+    OptionalLong at = StartedAt.read(clientDir);
+    return at.isPresent() ? at.getAsLong() - clockOffsetMs : null;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -25,7 +26,7 @@ record StoreSession(
     ServerCpu serverCpu) {
 
   Path stepsDir() {
-    return storeDir.resolve("steps");
+    return storeDir.resolve(RunLayout.STEPS_DIR);
   }
 
   String table() {

@@ -1,13 +1,10 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
-import io.github.ycsbdocsearch.common.verify.VerificationResult;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
-import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.Properties;
 
 /**
@@ -18,9 +15,6 @@ import java.util.Properties;
 final class VerificationStep {
   /** Questions asked per store. */
   static final int QUERIES = 1000;
-
-  /** File name inside a store's folder. */
-  static final String FILE_NAME = RunLayout.VERIFICATION;
 
   private VerificationStep() {}
 
@@ -41,10 +35,10 @@ final class VerificationStep {
     ctx.progress()
         .store(s.name(), "verifying search answers against the oracle (" + QUERIES + " questions)");
     try {
-      VerificationResult r =
+      Verification r =
           SearchVerification.verify(
               kind, s.props(), QUERIES, line -> ctx.progress().store(s.name(), line));
-      AtomicFiles.writeJson(s.storeDir().resolve(FILE_NAME), r);
+      r.writeTo(s.storeDir());
       ctx.progress()
           .store(
               s.name(),
@@ -59,16 +53,10 @@ final class VerificationStep {
                       + " of "
                       + r.queries()
                       + " answers differ from the oracle (see "
-                      + FILE_NAME
+                      + RunLayout.VERIFICATION
                       + ")");
     } catch (RuntimeException | LinkageError e) {
-      ObjectNode n = Json.MAPPER.createObjectNode();
-      n.put("store", s.name());
-      n.put("queries", 0);
-      n.put("identical", 0);
-      n.put("differing", 0);
-      n.put("error", String.valueOf(e.getMessage()));
-      AtomicFiles.writeJson(s.storeDir().resolve(FILE_NAME), n);
+      Verification.failed(s.name(), String.valueOf(e.getMessage())).writeTo(s.storeDir());
       ctx.progress()
           .store(s.name(), "SEARCH NOT VERIFIED: the verification failed: " + e.getMessage());
     }

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.Mm1Server;
 import io.github.ycsbdocsearch.common.Stalls;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.resultsformat.ClientAttribution;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveJudge;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
 import io.github.ycsbdocsearch.sweep.search.RateWindow;
@@ -141,11 +142,11 @@ final class SimulatedStore {
   }
 
   private ObjectiveVerdict.Decision decision(long[] n, long[] k) {
-    return ObjectiveVerdict.judge(
+    return ObjectiveJudge.judge(
             "sim",
             scenario.percentile(),
             boundNanos / 1000,
-            Map.of("READ", ObjectiveVerdict.Counts.of(n, k, 0)),
+            Map.of("READ", ObjectiveJudge.Counts.of(n, k, 0)),
             0)
         .decision();
   }

@@ -1,12 +1,12 @@
 package io.github.ycsbdocsearch.common;
 
 import io.github.ycsbdocsearch.common.data.Seeds;
-import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Mm1Arrivals;
+import io.github.ycsbdocsearch.resultsformat.Mm1Stalls;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,13 +73,6 @@ public class Mm1DB extends DB implements SearchableDB {
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
   public static final String ARRIVALS_FIT_FILE = RunLayout.MM1_ARRIVALS;
 
-  /**
-   * When the server's stalls began (epoch milliseconds, a JSON list), written beside {@link
-   * #ARRIVALS_FIT_FILE} when it stalls: the simulated store's background events, which the runner
-   * records as any store's ({@code events.json}, kind {@value #STALL_KIND}).
-   */
-  public static final String STALLS_FILE = RunLayout.MM1_STALLS;
-
   /** The kind of background event a stall is. */
   public static final String STALL_KIND = "mm1_stall";
 
@@ -132,12 +125,16 @@ public class Mm1DB extends DB implements SearchableDB {
       writeArrivalsFit(queue.gapsNanos(), dir.resolve(ARRIVALS_FIT_FILE));
     }
     if (last && queue.stalls()) {
-      writeStalls(dir.resolve(STALLS_FILE));
+      writeStalls(dir);
     }
   }
 
-  /** The stalls that began while this JVM's server ran, as epoch milliseconds. */
-  private void writeStalls(Path file) {
+  /**
+   * The stalls that began while this JVM's server ran ({@link Mm1Stalls}, beside {@link
+   * #ARRIVALS_FIT_FILE}): the simulated store's background events, which the runner records as any
+   * store's ({@code events.json}, kind {@value #STALL_KIND}).
+   */
+  private void writeStalls(Path dir) {
     long zero;
     long zeroMs;
     synchronized (Mm1DB.class) {
@@ -149,7 +146,7 @@ public class Mm1DB extends DB implements SearchableDB {
     for (long s : starts) {
       epochMs.add(zeroMs + s / 1_000_000);
     }
-    VerifyMain.writeJson(epochMs, file);
+    new Mm1Stalls(epochMs).writeTo(dir);
   }
 
   /** Writes the fit of the gaps, when there are enough of them to fit (two). */

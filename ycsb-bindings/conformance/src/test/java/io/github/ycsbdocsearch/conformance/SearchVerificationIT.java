@@ -10,8 +10,8 @@ import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.verify.DocumentLoader;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
-import io.github.ycsbdocsearch.common.verify.VerificationResult;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,7 +42,7 @@ class SearchVerificationIT {
   void answersEqualTheOracleAndATamperedRecordIsCaught(StoreKind kind) throws Exception {
     Properties p = props(kind);
     assertEquals(3000, DocumentLoader.load(kind, p, 4, line -> {}));
-    VerificationResult ok = SearchVerification.verify(kind, p, 300, line -> {});
+    Verification ok = SearchVerification.verify(kind, p, 300, line -> {});
     assertTrue(ok.passed(), () -> kind + " differs: " + ok.firstDifferences());
     assertEquals(300, ok.identical());
     assertTrue(ok.deepPages() > 50, "deep pages asked: " + ok.deepPages());
@@ -51,7 +51,7 @@ class SearchVerificationIT {
 
     tamperWithTopRecords(kind, p);
     kind.newProbe().refresh(p, "verifyit");
-    VerificationResult bad = SearchVerification.verify(kind, p, 300, line -> {});
+    Verification bad = SearchVerification.verify(kind, p, 300, line -> {});
     assertFalse(bad.passed(), kind + ": a changed record must be noticed");
     assertTrue(bad.differing() > 0);
     assertFalse(bad.firstDifferences().isEmpty());

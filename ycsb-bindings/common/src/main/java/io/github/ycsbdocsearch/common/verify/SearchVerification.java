@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.common.text.CanonicalText;
 import io.github.ycsbdocsearch.common.workload.QueryGenerator;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -53,7 +54,7 @@ public final class SearchVerification {
    * @param queries questions to ask, at least 1
    * @param progress receives a line now and then for a person watching
    */
-  public static VerificationResult verify(
+  public static Verification verify(
       StoreKind kind, Properties props, int queries, Consumer<String> progress) {
     SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
     if (config.recordCount() > Integer.MAX_VALUE) {
@@ -76,7 +77,7 @@ public final class SearchVerification {
     }
   }
 
-  private static VerificationResult check(
+  private static Verification check(
       StoreKind kind,
       SearchWorkloadConfig config,
       SearchOracle oracle,
@@ -86,10 +87,10 @@ public final class SearchVerification {
       int queries,
       Consumer<String> progress,
       String mode) {
-    List<VerificationResult.Difference> differences = new ArrayList<>();
+    List<Verification.Difference> differences = new ArrayList<>();
     if (held != config.recordCount()) {
       differences.add(
-          new VerificationResult.Difference(
+          new Verification.Difference(
               "(document count)",
               List.of(),
               List.of(),
@@ -139,7 +140,7 @@ public final class SearchVerification {
         List<SearchHit> page2 = new ArrayList<>();
         store.search(config.table(), q, page2);
         differences.add(
-            new VerificationResult.Difference(
+            new Verification.Difference(
                 describe(q),
                 oracle.answer(q),
                 page2.stream().map(SearchHit::key).collect(Collectors.toList()),
@@ -165,13 +166,13 @@ public final class SearchVerification {
       identical = Math.min(identical, queries - 1);
     }
     Arrays.sort(hitCounts);
-    VerificationResult.HitCounts spread =
-        new VerificationResult.HitCounts(
+    Verification.HitCounts spread =
+        new Verification.HitCounts(
             hitCounts[0],
             hitCounts[(int) (queries * 0.5)],
             hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
             hitCounts[queries - 1]);
-    return new VerificationResult(
+    return new Verification(
         kind.storeName(),
         config.recordCount(),
         queries,

@@ -1,20 +1,19 @@
 package io.github.ycsbdocsearch.common.verify;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -198,7 +197,7 @@ public final class VerifyMain implements Callable<Integer> {
       k.newProbe().check(p); // every store reachable before any work starts
       propsOf.put(k, p);
     }
-    List<VerificationResult> results = new ArrayList<>();
+    List<Verification> results = new ArrayList<>();
     SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(o.props());
     CaseTable cases = o.casesField() == null ? null : new CaseTable(config, o.casesField());
     for (StoreKind k : stores) {
@@ -214,7 +213,7 @@ public final class VerifyMain implements Callable<Integer> {
             (System.nanoTime() - t0) / 1e9);
       }
       long t1 = System.nanoTime();
-      VerificationResult r = SearchVerification.verify(k, p, o.queries(), System.err::println);
+      Verification r = SearchVerification.verify(k, p, o.queries(), System.err::println);
       System.err.printf(
           Locale.ROOT,
           "%s: %d questions checked in %.1f s%n",
@@ -233,10 +232,10 @@ public final class VerifyMain implements Callable<Integer> {
     if (o.json() != null) {
       writeJson(results, o.json());
     }
-    if (results.stream().allMatch(r -> "raw".equals(r.textMode()))) {
+    if (results.stream().allMatch(Verification::rawText)) {
       return 0; // raw text: the divergence table is the result, not a failure
     }
-    return results.stream().allMatch(VerificationResult::passed) ? 0 : 1;
+    return results.stream().allMatch(Verification::passed) ? 0 : 1;
   }
 
   private static List<StoreKind> hostsStores(HostsFile hosts) {
@@ -249,7 +248,7 @@ public final class VerifyMain implements Callable<Integer> {
     return list;
   }
 
-  static void printTable(List<VerificationResult> results, PrintStream out) {
+  static void printTable(List<Verification> results, PrintStream out) {
     out.printf(
         Locale.ROOT,
         "%-14s %8s %10s %10s %7s %11s %9s %10s  %s%n",
@@ -262,8 +261,8 @@ public final class VerifyMain implements Callable<Integer> {
         "past-end",
         "docs-cmp",
         "hits min/p50/p90/max");
-    for (VerificationResult r : results) {
-      VerificationResult.HitCounts h = r.hitCounts();
+    for (Verification r : results) {
+      Verification.HitCounts h = r.hitCounts();
       out.printf(
           Locale.ROOT,
           "%-14s %8d %10d %10d %7d %11d %9d %10d  %d/%d/%d/%d%n",
@@ -280,8 +279,8 @@ public final class VerifyMain implements Callable<Integer> {
           h.p90(),
           h.max());
     }
-    for (VerificationResult r : results) {
-      boolean raw = "raw".equals(r.textMode());
+    for (Verification r : results) {
+      boolean raw = r.rawText();
       out.printf(
           Locale.ROOT,
           "%s: %s (%d records, text %s, %.2f %% identical)%n",
@@ -292,7 +291,7 @@ public final class VerifyMain implements Callable<Integer> {
           r.records(),
           r.textMode(),
           100.0 * r.identical() / Math.max(1, r.queries()));
-      for (VerificationResult.Difference d : r.firstDifferences()) {
+      for (Verification.Difference d : r.firstDifferences()) {
         out.println("  difference: " + d.question() + ": " + d.note());
         out.println("    expected " + d.expected());
         out.println("    actual   " + d.actual());
@@ -304,21 +303,14 @@ public final class VerifyMain implements Callable<Integer> {
   }
 
   /**
-   * Writes a value (e.g. a {@link VerificationResult}) as JSON with snake_case names, atomically.
+   * Writes the results as one JSON list (the {@code --json} file, not a run folder's file: the
+   * sweep writes each store's own {@code verification.json}), atomically.
    */
-  public static void writeJson(Object value, Path file) {
+  private static void writeJson(List<Verification> results, Path file) {
     try {
-      Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-      if (file.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-      }
-      new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-          .writeValue(tmp.toFile(), value);
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new SetupException("cannot write " + file + ": " + e.getMessage(), e);
+      AtomicFiles.writeJson(file, results);
+    } catch (UncheckedIOException e) {
+      throw new SetupException("cannot write " + file + ": " + e.getCause().getMessage(), e);
     }
   }
 

@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.resultsformat.Arrivals;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.PoolOccupancy;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
@@ -311,8 +311,8 @@ final class ArrivalPacer {
     if (log != null) {
       log.close();
     }
-    VerifyMain.writeJson(summary(), dir.resolve(RunLayout.ARRIVALS));
-    VerifyMain.writeJson(occupancy(System.nanoTime()), dir.resolve(RunLayout.POOL));
+    summary().writeTo(dir);
+    AtomicFiles.writeJson(dir.resolve(RunLayout.POOL), occupancy(System.nanoTime()));
   }
 
   /**

@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
 import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.data.Seeds;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -238,14 +239,14 @@ public class DocSearchWorkload extends CoreWorkload {
     if (pacer != null) {
       try {
         pacer.finish();
-      } catch (SetupException e) {
+      } catch (SetupException | UncheckedIOException e) {
         throw new WorkloadException(e.getMessage());
       }
     }
     if (queryStats != null && config.searchProportion() > 0 && !config.queryStatsDir().isEmpty()) {
       try {
         queryStats.write(Path.of(config.queryStatsDir()));
-      } catch (SetupException e) {
+      } catch (UncheckedIOException e) {
         throw new WorkloadException(e.getMessage());
       }
     }

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.common.workload;
 
-import io.github.ycsbdocsearch.common.verify.VerifyMain;
 import io.github.ycsbdocsearch.resultsformat.QueryStatsFile;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
@@ -119,6 +118,6 @@ final class QueryStats {
 
   /** Writes {@code querystats.json} into the directory (created if needed), atomically. */
   void write(Path dir) {
-    VerifyMain.writeJson(summary(), dir.resolve(FILE_NAME));
+    summary().writeTo(dir);
   }
 }

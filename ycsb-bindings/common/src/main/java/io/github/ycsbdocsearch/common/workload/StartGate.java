@@ -62,18 +62,6 @@ public final class StartGate {
     }
   }
 
-  /**
-   * Writes the wall clock's instant now into {@code file} (best effort: a note for the runner, not
-   * needed to run).
-   */
-  public static void noteStart(Path file) {
-    try {
-      Files.writeString(file, System.currentTimeMillis() + "\n", StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      // The runner then reports the spread as unknown.
-    }
-  }
-
   private static String read(Path file) {
     try {
       return Files.readString(file, StandardCharsets.UTF_8);

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.common.workload;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StartedAt;
 import java.nio.file.Path;
 import java.util.Properties;
 import site.ycsb.WorkloadException;
@@ -55,7 +56,8 @@ public class StartGateWorkload extends DocSearchWorkload {
     try {
       Path file = Path.of(gate);
       StartGate.await(file, timeoutS * 1000);
-      StartGate.noteStart(file.resolveSibling(STARTED_AT));
+      // Best effort: without it the runner reports the clients' spread as unknown.
+      StartedAt.write(file.toAbsolutePath().getParent(), System.currentTimeMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WorkloadException("interrupted while waiting for the clients' agreed start");

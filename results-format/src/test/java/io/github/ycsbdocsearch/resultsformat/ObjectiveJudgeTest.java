@@ -13,17 +13,17 @@ import org.junit.jupiter.api.Test;
  * The objective's per-operation exceedance decisions, the variance inflation, pooling and the
  * too-few rule.
  */
-class ObjectiveVerdictTest {
+class ObjectiveJudgeTest {
 
-  private static ObjectiveVerdict judge(Map<String, ObjectiveVerdict.Counts> c, long unsent) {
-    return ObjectiveVerdict.judge("p99<=10ms", 0.99, 10_000, c, unsent);
+  private static ObjectiveVerdict judge(Map<String, ObjectiveJudge.Counts> c, long unsent) {
+    return ObjectiveJudge.judge("p99<=10ms", 0.99, 10_000, c, unsent);
   }
 
   @Test
   void everyOperationMustPassAndTheFailingOneIsNamed() {
-    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveVerdict.Counts(10_000, 20, 0, 1));
-    c.put("UPDATE", new ObjectiveVerdict.Counts(10_000, 400, 3, 1));
+    Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveJudge.Counts(10_000, 20, 0, 1));
+    c.put("UPDATE", new ObjectiveJudge.Counts(10_000, 400, 3, 1));
     ObjectiveVerdict o = judge(c, 0);
     assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(ObjectiveVerdict.Decision.PASS, o.operations().get(0).decision());
@@ -32,9 +32,9 @@ class ObjectiveVerdictTest {
 
   @Test
   void anOperationWithTooFewSamplesIsNamed() {
-    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveVerdict.Counts(50_000, 0, 0, 1));
-    c.put("SEARCH", new ObjectiveVerdict.Counts(120, 0, 0, 1));
+    Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveJudge.Counts(50_000, 0, 0, 1));
+    c.put("SEARCH", new ObjectiveJudge.Counts(120, 0, 0, 1));
     ObjectiveVerdict o = judge(c, 0);
     assertEquals(ObjectiveVerdict.Decision.INCONCLUSIVE, o.decision());
     assertTrue(
@@ -44,8 +44,8 @@ class ObjectiveVerdictTest {
 
   @Test
   void unsentRequestsCountOverTheBoundForEveryOperation() {
-    Map<String, ObjectiveVerdict.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1));
+    Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
+    c.put("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1));
     ObjectiveVerdict o = judge(c, 500);
     assertEquals(10_500, o.operations().get(0).requests());
     assertEquals(500, o.operations().get(0).over());
@@ -63,8 +63,8 @@ class ObjectiveVerdictTest {
       even[i] = 8;
       bursty[i] = i < 3 ? 40 : 0;
     }
-    ObjectiveVerdict.Counts e = ObjectiveVerdict.Counts.of(n, even, 0);
-    ObjectiveVerdict.Counts b = ObjectiveVerdict.Counts.of(n, bursty, 0);
+    ObjectiveJudge.Counts e = ObjectiveJudge.Counts.of(n, even, 0);
+    ObjectiveJudge.Counts b = ObjectiveJudge.Counts.of(n, bursty, 0);
     assertEquals(1.0, e.dispersion(), 1e-9, "even: no inflation");
     assertTrue(b.dispersion() > 10, "bursts: " + b.dispersion());
     ObjectiveVerdict evenJudged = judge(Map.of("READ", e), 0);
@@ -85,13 +85,12 @@ class ObjectiveVerdictTest {
       n[i] = 1000;
       k[i] = 20;
     }
-    ObjectiveVerdict o = judge(Map.of("READ", ObjectiveVerdict.Counts.of(n, k, 0, 30)), 0);
+    ObjectiveVerdict o = judge(Map.of("READ", ObjectiveJudge.Counts.of(n, k, 0, 30)), 0);
     assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
     assertEquals(30L, o.operations().get(0).overFromSend());
     assertArrayEquals(k, o.operations().get(0).perSecond().over());
-    ObjectiveVerdict unknown =
-        judge(Map.of("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1)), 0);
+    ObjectiveVerdict unknown = judge(Map.of("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1)), 0);
     assertNull(unknown.decisionFromSend(), "no service-time counts: not known");
   }
 
@@ -100,7 +99,7 @@ class ObjectiveVerdictTest {
     // 500 requests never sent: over the bound on intended latency, but they have no latency from a
     // send; the 10,000 sent were all fast. Whose the unsent were, the pool decides.
     ObjectiveVerdict o =
-        judge(Map.of("READ", new ObjectiveVerdict.Counts(10_000, 0, 0, 1, 0, 1, null)), 500);
+        judge(Map.of("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1, 0, 1, null)), 500);
     assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(0L, o.operations().get(0).overFromSend());
     assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
@@ -111,9 +110,9 @@ class ObjectiveVerdictTest {
     // The same 120 over the bound of 15,000 sent: spread evenly it passes; in two seconds (a burst
     // of their own) the effective sample is too small to tell.
     ObjectiveVerdict even =
-        judge(Map.of("READ", new ObjectiveVerdict.Counts(15_000, 400, 0, 9, 120, 1, null)), 0);
+        judge(Map.of("READ", new ObjectiveJudge.Counts(15_000, 400, 0, 9, 120, 1, null)), 0);
     ObjectiveVerdict bursty =
-        judge(Map.of("READ", new ObjectiveVerdict.Counts(15_000, 400, 0, 9, 120, 60, null)), 0);
+        judge(Map.of("READ", new ObjectiveJudge.Counts(15_000, 400, 0, 9, 120, 60, null)), 0);
     assertEquals(ObjectiveVerdict.Decision.PASS, even.decisionFromSend());
     assertEquals(ObjectiveVerdict.Decision.INCONCLUSIVE, bursty.decisionFromSend());
   }

@@ -1,0 +1,284 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Operation;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.PerSecond;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Decides a fixed-rate step's {@link ObjectiveVerdict} from its latency counts: the counting and
+ * the dispersion-corrected {@link ExceedanceTest} the verdict's documentation describes. The record
+ * only holds the decision; this is the one place that makes it. Stateless, thread-safe.
+ *
+ * <p>Why here, beside the records, and not in {@code analysis} with what is computed from finished
+ * files: the verdict is part of a step's {@code summary.json}, decided once when the summary is
+ * made ({@link StepSummarizer}, which the runner calls when a step ends and which the capacity
+ * search and the step's own verdict then read), and the readers' upgrade of a format-1 step ({@link
+ * RunFolder}, which summarizes it from its logs) makes the same summary. The records' package may
+ * not name {@code analysis} ({@code AnalysisLayerTest}), so what the summarizer calls stays below
+ * that line; {@code AnalysisLayerTest} also pins that no record decides a verdict itself: only the
+ * summarizer and this class call the test.
+ */
+public final class ObjectiveJudge {
+  private ObjectiveJudge() {}
+
+  /**
+   * Requests and over-the-bound counts of one operation before the test.
+   *
+   * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
+   * @param overFromSend over the bound on latency from the actual send, failures included; -1 when
+   *     not known
+   * @param dispersionFromSend the dispersion of those counts per second, at least 1
+   * @param perSecond the counts second by second; null when not known
+   */
+  public record Counts(
+      long requests,
+      long over,
+      long failed,
+      double dispersion,
+      long overFromSend,
+      double dispersionFromSend,
+      PerSecond perSecond) {
+    public Counts {
+      dispersion = Double.isFinite(dispersion) ? Math.max(1, dispersion) : 1;
+      dispersionFromSend =
+          Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
+    }
+
+    /** Counts without the latency from the send or the seconds. */
+    public Counts(long requests, long over, long failed, double dispersion) {
+      this(requests, over, failed, dispersion, -1, 1, null);
+    }
+
+    /**
+     * Counts from one interval's requests and over-the-bound requests each, with their dispersion
+     * and the seconds kept.
+     */
+    public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
+      return of(requestsPerInterval, overPerInterval, failed, -1);
+    }
+
+    /** {@link #of(long[], long[], long)} with the over-the-bound count from the send. */
+    public static Counts of(
+        long[] requestsPerInterval, long[] overPerInterval, long failed, long overFromSend) {
+      return of(requestsPerInterval, overPerInterval, failed, overFromSend, 1);
+    }
+
+    /**
+     * {@link #of(long[], long[], long)} with the over-the-bound count from the send and its
+     * dispersion.
+     */
+    public static Counts of(
+        long[] requestsPerInterval,
+        long[] overPerInterval,
+        long failed,
+        long overFromSend,
+        double dispersionFromSend) {
+      long n = 0;
+      long k = 0;
+      for (int i = 0; i < requestsPerInterval.length; i++) {
+        n += requestsPerInterval[i];
+        k += overPerInterval[i];
+      }
+      return new Counts(
+          n,
+          k,
+          failed,
+          dispersion(requestsPerInterval, overPerInterval),
+          overFromSend,
+          dispersionFromSend,
+          new PerSecond(requestsPerInterval, overPerInterval));
+    }
+
+    /**
+     * The Pearson chi-square of the per-interval counts against their common share, over its
+     * degrees of freedom: 1 for independent requests, larger when over-the-bound requests come in
+     * bursts; 1 when it cannot be told (fewer than 3 intervals with requests, none or all over).
+     */
+    static double dispersion(long[] n, long[] k) {
+      long sn = 0;
+      long sk = 0;
+      int m = 0;
+      for (int i = 0; i < n.length; i++) {
+        if (n[i] > 0) {
+          sn += n[i];
+          sk += k[i];
+          m++;
+        }
+      }
+      if (m < 3 || sk == 0 || sk == sn) {
+        return 1;
+      }
+      double p = (double) sk / sn;
+      double chi2 = 0;
+      for (int i = 0; i < n.length; i++) {
+        if (n[i] > 0) {
+          double e = n[i] * p;
+          chi2 += (k[i] - e) * (k[i] - e) / (e * (1 - p));
+        }
+      }
+      return Math.max(1, chi2 / (m - 1));
+    }
+  }
+
+  /**
+   * Judges the counts of a step.
+   *
+   * @param counts per operation, requests/over/failed WITHOUT the unsent ones (added here)
+   */
+  public static ObjectiveVerdict judge(
+      String slo, double percentile, long boundUs, Map<String, Counts> counts, long unsent) {
+    List<Operation> ops = new ArrayList<>();
+    for (Map.Entry<String, Counts> e : counts.entrySet()) {
+      Counts c = e.getValue();
+      long n = c.requests() + unsent;
+      long k = c.over() + unsent;
+      Operation tested = test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile);
+      // From the send: of the requests sent (an unsent one has no latency from a send: whether the
+      // client or the store kept it back, the attribution decides by the pool).
+      Long fromSend = c.overFromSend() < 0 ? null : Math.min(c.requests(), c.overFromSend());
+      Decision sendDecision =
+          fromSend == null
+              ? null
+              : test(
+                      e.getKey(),
+                      c.requests(),
+                      fromSend,
+                      c.failed(),
+                      c.dispersionFromSend(),
+                      percentile)
+                  .decision();
+      ops.add(
+          new Operation(
+              tested.op(),
+              tested.requests(),
+              tested.over(),
+              tested.failed(),
+              tested.dispersion(),
+              tested.decision(),
+              tested.pValue(),
+              fromSend,
+              sendDecision,
+              c.perSecond()));
+    }
+    Decision d = combined(ops.stream().map(Operation::decision).toList());
+    Decision fromSend =
+        ops.isEmpty() || ops.stream().anyMatch(o -> o.decisionFromSend() == null)
+            ? null
+            : combined(ops.stream().map(Operation::decisionFromSend).toList());
+    Double confidence =
+        switch (d) {
+          case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
+          case FAIL ->
+              ops.stream()
+                  .filter(o -> o.decision() == Decision.FAIL)
+                  .mapToDouble(o -> 1 - o.pValue())
+                  .max()
+                  .orElse(0);
+          case INCONCLUSIVE -> null;
+        };
+    if (confidence != null) {
+      confidence = Math.round(confidence * 10000) / 10000.0;
+    }
+    return new ObjectiveVerdict(
+        slo,
+        percentile,
+        boundUs,
+        d,
+        confidence,
+        unsent,
+        reason(d, ops, percentile, unsent),
+        ops,
+        fromSend);
+  }
+
+  /** Every operation passing is a pass; any failing, a fail; otherwise inconclusive. */
+  private static Decision combined(List<Decision> each) {
+    if (each.isEmpty()) {
+      return Decision.INCONCLUSIVE;
+    }
+    if (each.contains(Decision.FAIL)) {
+      return Decision.FAIL;
+    }
+    return each.contains(Decision.INCONCLUSIVE) ? Decision.INCONCLUSIVE : Decision.PASS;
+  }
+
+  /** The exceedance test on the effective counts (the raw ones divided by the dispersion). */
+  private static Operation test(
+      String op, long n, long k, long failed, double dispersion, double percentile) {
+    long effN = Math.round(n / dispersion);
+    long effK = Math.min(effN, Math.round(k / dispersion));
+    ExceedanceTest.Result r = ExceedanceTest.test(percentile, effK, effN);
+    return new Operation(
+        op,
+        n,
+        k,
+        failed,
+        Math.round(dispersion * 1000) / 1000.0,
+        Decision.valueOf(r.decision().name()),
+        r.pValue(),
+        null,
+        null,
+        null);
+  }
+
+  private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
+    if (ops.isEmpty()) {
+      return "no operation completed in the window";
+    }
+    long need = ExceedanceTest.minSamples(percentile);
+    List<String> few =
+        ops.stream()
+            .filter(o -> o.requests() < need)
+            .map(o -> o.op() + " (" + o.requests() + " requests, a pass needs " + need + ")")
+            .toList();
+    String unsentText =
+        unsent > 0 ? "; " + unsent + " requests due were never sent (counted over the bound)" : "";
+    return switch (d) {
+      case PASS -> "every operation met the objective" + unsentText;
+      case FAIL ->
+          "over the objective: "
+              + String.join(
+                  ", ",
+                  ops.stream()
+                      .filter(o -> o.decision() == Decision.FAIL)
+                      .map(
+                          o ->
+                              String.format(
+                                  Locale.ROOT,
+                                  "%s (%d of %d over, %.2f %%)",
+                                  o.op(),
+                                  o.over(),
+                                  o.requests(),
+                                  100.0 * o.over() / Math.max(1, o.requests())))
+                      .toList())
+              + unsentText;
+      case INCONCLUSIVE ->
+          (few.isEmpty()
+                  ? "too close to the bound to tell: "
+                      + String.join(
+                          ", ",
+                          ops.stream()
+                              .filter(o -> o.decision() == Decision.INCONCLUSIVE)
+                              .map(ObjectiveJudge::withItsBursts)
+                              .toList())
+                  : "too few samples: " + String.join(", ", few))
+              + unsentText;
+    };
+  }
+
+  /** {@code READ}, or {@code READ (about 51 independent of 18000 requests: ...)} when clustered. */
+  private static String withItsBursts(Operation o) {
+    return o.dispersion() > 1
+        ? String.format(
+            Locale.ROOT,
+            "%s (about %d independent of %d requests: its slow ones come in bursts)",
+            o.op(),
+            Math.round(o.requests() / o.dispersion()),
+            o.requests())
+        : o.op();
+  }
+}
