@@ -76,7 +76,7 @@ public record StepPool(int threads, List<Second> seconds) {
     for (int c = 0; c < files.size(); c++) {
       PoolOccupancy p = files.get(c);
       threads += p.threads();
-      long offsetS = Math.round(StepHistograms.clockOffsetMs(clients.get(c)) / 1000.0);
+      long offsetS = Math.round(ClientClock.offsetMs(clients.get(c)) / 1000.0);
       for (int i = 0; i < p.seconds(); i++) {
         if (!p.whole(i)) {
           continue;
