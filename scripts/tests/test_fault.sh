@@ -12,7 +12,10 @@
 #   scripts/tests/test_fault.sh [--profile relaxed|strict] [--kind kill-primary|stop-node|kill-unreplicated] [STORE...]
 #
 # Settings (environment):
-#   FAULT_RATE (200 ops/s), FAULT_SPEC (KIND@6+4: 6 s before the kill give the p99 before it enough samples), KEEP_TMP=1 keeps the results folders (path printed);
+#   FAULT_RATE (200 ops/s; Elasticsearch 50: its strict cluster, a translog fsync per request on three nodes sharing
+#   two cores, managed 12-47 of 200 ops/s on CI, with no request done before the kill to judge recovery by),
+#   FAULT_SPEC (KIND@6+4: 6 s before the kill give the p99 before it enough samples), KEEP_TMP=1 keeps the results
+#   folders (path printed);
 #   STORES_HOME as for scripts/stores.sh; DOCSEARCH_SKIP_BUILD is passed on to run-sweep.sh.
 
 set -euo pipefail
@@ -29,7 +32,7 @@ PROFILE=relaxed
 KIND=kill-primary
 
 usage() {
-  sed -n '3,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -45,9 +48,10 @@ cleanup() {
 
 # One store's fault run and its checks.
 fault_run() {
-  local store="$1" dir rc=0
+  local store="$1" dir rc=0 rate=200
+  [[ "${store}" != elasticsearch ]] || rate=50
   dir="$("${REPO_ROOT}/run-sweep.sh" workloada --stores "${store}" --topology cluster --profile "${PROFILE}" \
-    --rates "${FAULT_RATE:-200}" --step-seconds 3 --warmup-seconds 1 --records 1000 --floor-seconds 0 \
+    --rates "${FAULT_RATE:-${rate}}" --step-seconds 3 --warmup-seconds 1 --records 1000 --floor-seconds 0 \
     --fault "${FAULT_SPEC:-${KIND}@6+4}" --out "${WORK}/${store}" | tail -n 1)" || rc=$?
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] || return 1

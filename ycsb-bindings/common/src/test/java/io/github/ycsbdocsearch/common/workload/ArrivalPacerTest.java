@@ -250,7 +250,15 @@ class ArrivalPacerTest {
                 awaitQuietly(release);
               }
             });
-    Thread.sleep(60);
+    // 60 ms from the schedule's start, not from here: the client threads may start late on a
+    // loaded machine, and the arrivals due are counted from the start.
+    while (!pacer.schedule().started()) {
+      Thread.sleep(1);
+    }
+    long t0 = pacer.schedule().startNanos();
+    while (System.nanoTime() < t0 + 60_000_000L) {
+      Thread.sleep(1);
+    }
     long before = System.nanoTime();
     stop.set(true);
     pacer.stopRequested();
@@ -260,7 +268,6 @@ class ArrivalPacerTest {
     JsonNode j = finish(pacer);
 
     // Arrival k is due at t0 + k ms: those at or before the stop's instant are due.
-    long t0 = pacer.schedule().startNanos();
     long dueAtLeast = (before - t0) / 1_000_000 + 1;
     long dueAtMost = (after - t0) / 1_000_000 + 1;
     long due = j.get("scheduled_due").asLong();
