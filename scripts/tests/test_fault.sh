@@ -84,12 +84,15 @@ print("gap %s s (at %s s), recovery %s s (recovered %s), failed after the kill %
                          (s["control"] or {}).get("after_kill", {}).get("p99_us")))
 assert s["longest_gap_s"] >= 0 and s["resolution_s"] == 1, s
 # The kill follows its due time by however long the store took to name the server to kill (2 s on a loaded
-# Elasticsearch on a slow machine; kill-unreplicated also pauses the replicas and waits FAULT_PAUSE_S): the summary
-# must place it where fault.json's own stamps say, to the logs' whole second.
+# Elasticsearch on a slow machine; kill-unreplicated also pauses the replicas and waits FAULT_PAUSE_S), and the
+# clients' measurement start may trail the runner's window (a client JVM started 1.6 s late with a busy loop on each
+# core): the summary must place the kill and its due time on the measurement axis as fault.json's stamps say, the due
+# time within the window's first at_s + 3 s.
 late = (f["killed_at_ms"] - f["due_at_ms"]) / 1000.0
-print("kill at %.3f s, due at %s s, %.3f s after it was due" % (s["kill_at_s"], f["at_s"], late))
+print("kill at %.3f s, due at %.3f s (at_s %s), %.3f s after it was due" % (s["kill_at_s"], s["due_at_s"], f["at_s"], late))
 assert late >= -0.05, "killed before it was due: %s s" % late
-assert -1.5 <= s["kill_at_s"] - f["at_s"] - late <= 1.5, "kill at %s s" % s["kill_at_s"]
+assert abs(s["kill_at_s"] - s["due_at_s"] - late) <= 0.002, "kill at %s s, due at %s s" % (s["kill_at_s"], s["due_at_s"])
+assert 0 <= s["due_at_s"] <= f["at_s"] + 3, "due at %s s on the measurement axis" % s["due_at_s"]
 if f["kind"] == "kill-unreplicated":
     assert node["paused"] and node["failed_over_at_ms"], "no replica paused or no takeover: %s" % node
 assert s["recovery_s"] is None or s["recovery_s"] >= 0, s["recovery_s"]

@@ -37,7 +37,11 @@ import org.HdrHistogram.Histogram;
  * @param recover the restart, as {@code stores.sh recover} reported it (with the runner's ok and
  *     error)
  * @param resolutionS the logs' resolution, seconds (1)
- * @param killAtS the kill, seconds since the fault step's measurement start
+ * @param dueAtS when the kill was due, same axis as {@code killAtS}: {@code at_s} into the runner's
+ *     window, which the clients' measurement start may trail (a client JVM started late on a loaded
+ *     machine); null when fault.json has no {@code due_at_ms} (older runs)
+ * @param killAtS the kill, seconds since the fault step's measurement start; {@code killAtS -
+ *     dueAtS} is how long the store took to name the server to kill
  * @param restartAtS the restart, same axis; null when unknown
  * @param backAtS the store whole again, same axis; null when unknown
  * @param afterKillFromS the whole second the figures after the kill start at (in both steps)
@@ -76,6 +80,7 @@ import org.HdrHistogram.Histogram;
   "node",
   "recover",
   "resolution_s",
+  "due_at_s",
   "kill_at_s",
   "restart_at_s",
   "back_at_s",
@@ -107,6 +112,7 @@ public record FaultSummary(
     Node node,
     Recover recover,
     int resolutionS,
+    Double dueAtS,
     double killAtS,
     Double restartAtS,
     Double backAtS,

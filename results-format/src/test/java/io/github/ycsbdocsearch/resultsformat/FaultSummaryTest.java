@@ -55,6 +55,7 @@ class FaultSummaryTest {
     assertEquals("06-t40-r400-control", s.controlStep());
     assertEquals(400, s.targetOps());
     assertEquals(5.2, s.killAtS(), 1e-9, "the kill on the step's own time axis, by absolute time");
+    assertEquals(4.8, s.dueAtS(), 1e-9, "its due time on the same axis: 0.4 s before the kill");
     assertEquals(5, s.afterKillFromS(), "figures after the kill start at the kill's whole second");
     assertEquals(1, s.resolutionS());
     assertEquals(15.2, s.restartAtS(), 1e-9, "back_at_ms less the recover's wait");
@@ -185,6 +186,7 @@ class FaultSummaryTest {
             "node",
             "recover",
             "resolution_s",
+            "due_at_s",
             "kill_at_s",
             "restart_at_s",
             "back_at_s",

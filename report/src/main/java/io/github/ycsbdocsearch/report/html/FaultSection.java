@@ -147,10 +147,10 @@ final class FaultSection {
    * the planned second.
    */
   private static String lateness(FaultSummary f) {
-    if (f.atS() == null) {
+    if (f.dueAtS() == null) {
       return "";
     }
-    double late = f.killAtS() - f.atS();
+    double late = f.killAtS() - f.dueAtS();
     return late < 1
         ? ""
         : String.format(

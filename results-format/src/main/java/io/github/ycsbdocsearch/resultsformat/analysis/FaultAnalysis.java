@@ -186,6 +186,7 @@ public final class FaultAnalysis {
         f.node(),
         r,
         RESOLUTION_S,
+        f.dueAtMs() == null ? null : seconds(f.dueAtMs() - start.getAsLong()),
         killT,
         restartMs == null ? null : seconds(restartMs - start.getAsLong()),
         backMs == null ? null : seconds(backMs - start.getAsLong()),

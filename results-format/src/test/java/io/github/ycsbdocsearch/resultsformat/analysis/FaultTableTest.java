@@ -91,6 +91,7 @@ class FaultTableTest {
             s.node(),
             s.recover(),
             s.resolutionS(),
+            s.dueAtS(),
             s.killAtS(),
             s.restartAtS(),
             s.backAtS(),
