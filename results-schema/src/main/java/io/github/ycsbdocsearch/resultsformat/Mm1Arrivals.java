@@ -8,7 +8,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * The simulated M/M/1 store's {@code mm1-arrivals.json} ({@link RunLayout#MM1_ARRIVALS}): how well
  * the gaps between the requests its server saw fit an exponential, the pacing fidelity behind the
- * known answer. Written once by {@code common}'s {@code Mm1DB} in the YCSB process of a paced step,
+ * known answer; and how late the host woke the requests its server had completed (the server's own
+ * fidelity: it parks each request until its completion, so a contended CPU delays them, and then
+ * the store measured is M/M/1 plus the host's wake-up delays, whose capacity is not the known
+ * answer's). Written once by {@code common}'s {@code Mm1DB} in the YCSB process of a paced step,
  * read by results-format's {@code analysis.StepTable} ({@code bin/docsearch step-rows}); this
  * record is the one type of the file on both sides. Immutable.
  *
@@ -19,6 +22,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param stephens Stephens' modified statistic (mean estimated)
  * @param stephensCritical5pct its 5 % critical value
  * @param exponentialRejected whether {@code stephens} exceeds it
+ * @param completions requests the server completed, whole step; null in older files
+ * @param completionLateP99Us p99 of how long after its completion each request was woken, µs; null
+ *     in older files
+ * @param completionLateMaxUs the most, µs; null in older files
  */
 @JsonPropertyOrder({
   "gaps",
@@ -27,7 +34,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   "ks_d",
   "stephens",
   "stephens_critical_5pct",
-  "exponential_rejected"
+  "exponential_rejected",
+  "completions",
+  "completion_late_p99_us",
+  "completion_late_max_us"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -39,4 +49,7 @@ public record Mm1Arrivals(
     double stephens,
     // Snake case would give stephens_critical5pct: the digit takes no underscore of its own.
     @JsonProperty("stephens_critical_5pct") double stephensCritical5pct,
-    boolean exponentialRejected) {}
+    boolean exponentialRejected,
+    Long completions,
+    Long completionLateP99Us,
+    Long completionLateMaxUs) {}

@@ -59,7 +59,9 @@ public final class StepTable {
           "mm1_ks_d",
           "mm1_stephens",
           "mm1_stephens_critical_5pct",
-          "mm1_exponential_rejected");
+          "mm1_exponential_rejected",
+          "mm1_completion_late_p99_us",
+          "mm1_completion_late_max_us");
 
   /** What {@link #withOperations} adds to {@link #COLUMNS}: one of the step's latency rows. */
   public static final List<String> OPERATION_COLUMNS =
@@ -159,7 +161,9 @@ public final class StepTable {
         fit == null ? "" : HistoryRows.number(fit.ksD()),
         fit == null ? "" : HistoryRows.number(fit.stephens()),
         fit == null ? "" : HistoryRows.number(fit.stephensCritical5pct()),
-        fit == null ? "" : String.valueOf(fit.exponentialRejected()));
+        fit == null ? "" : String.valueOf(fit.exponentialRejected()),
+        cell(fit == null ? null : fit.completionLateP99Us()),
+        cell(fit == null ? null : fit.completionLateMaxUs()));
   }
 
   /**

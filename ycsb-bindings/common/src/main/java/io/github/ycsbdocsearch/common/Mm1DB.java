@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.Vector;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -93,6 +95,12 @@ public class Mm1DB extends DB implements SearchableDB {
 
   private static long sharedSeed;
 
+  /**
+   * How late each request was woken after its completion, µs: the host's share of the latency the
+   * client measures (a contended CPU wakes parked threads late), made with the shared server.
+   */
+  private static volatile Recorder lateness = new Recorder(3);
+
   /** Instances initialised and not yet cleaned up; guarded by the class lock. */
   private static int open;
 
@@ -122,7 +130,12 @@ public class Mm1DB extends DB implements SearchableDB {
     // The workload checked these properties when it started: reading them again cannot fail here.
     Path dir = Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."));
     if (last && ArrivalConfig.fromProperties(p).paced()) {
-      writeArrivalsFit(queue.gapsNanos(), dir.resolve(ARRIVALS_FIT_FILE));
+      Recorder late;
+      synchronized (Mm1DB.class) {
+        late = lateness;
+      }
+      writeArrivalsFit(
+          queue.gapsNanos(), late.getIntervalHistogram(), dir.resolve(ARRIVALS_FIT_FILE));
     }
     if (last && queue.stalls()) {
       writeStalls(dir);
@@ -149,8 +162,11 @@ public class Mm1DB extends DB implements SearchableDB {
     new Mm1Stalls(epochMs).writeTo(dir);
   }
 
-  /** Writes the fit of the gaps, when there are enough of them to fit (two). */
-  static void writeArrivalsFit(long[] gaps, Path file) {
+  /**
+   * Writes the fit of the gaps, when there are enough of them to fit (two), with the requests' wake
+   * lateness.
+   */
+  static void writeArrivalsFit(long[] gaps, Histogram late, Path file) {
     if (gaps.length < 2) {
       return;
     }
@@ -164,7 +180,10 @@ public class Mm1DB extends DB implements SearchableDB {
             Math.round(fit.ksD() * 100000) / 100000.0,
             Math.round(fit.stephens() * 1000) / 1000.0,
             ExponentialFit.CRITICAL_5PCT,
-            fit.rejected()));
+            fit.rejected(),
+            late.getTotalCount(),
+            late.getValueAtPercentile(99),
+            late.getMaxValue()));
   }
 
   /**
@@ -181,6 +200,7 @@ public class Mm1DB extends DB implements SearchableDB {
     }
     if (shared == null) {
       shared = new Mm1Queue(rate, new SplittableRandom(Seeds.mix(seed, STREAM)), stalls(p, seed));
+      lateness = new Recorder(3);
       sharedSeed = seed;
       origin = System.nanoTime();
       originEpochMs = System.currentTimeMillis();
@@ -263,9 +283,11 @@ public class Mm1DB extends DB implements SearchableDB {
   /** Joins the queue now and waits for this request's completion. */
   private Status serve() {
     long done = queue.admit(System.nanoTime() - stallOrigin) + stallOrigin;
-    for (long left = done - System.nanoTime(); left > 0; left = done - System.nanoTime()) {
+    long left = done - System.nanoTime();
+    for (; left > 0; left = done - System.nanoTime()) {
       LockSupport.parkNanos(left);
     }
+    lateness.recordValue(-left / 1000);
     return Status.OK;
   }
 

@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,12 +58,19 @@ class ExponentialFitTest {
   @Test
   void theFitIsWrittenAsJson() throws Exception {
     Path file = dir.resolve(Mm1DB.ARRIVALS_FIT_FILE);
-    Mm1DB.writeArrivalsFit(scheduledGaps(ArrivalConfig.Process.POISSON, 10_000), file);
+    // 99 requests woken 50 µs after their completion and one 9 ms late: p99 50 µs, max 9 ms.
+    Histogram late = new Histogram(3);
+    late.recordValueWithCount(50, 99);
+    late.recordValue(9_000);
+    Mm1DB.writeArrivalsFit(scheduledGaps(ArrivalConfig.Process.POISSON, 10_000), late, file);
     JsonNode n = new ObjectMapper().readTree(file.toFile());
     assertEquals(10_000, n.path("gaps").asLong());
+    assertEquals(100, n.path("completions").asLong());
+    assertEquals(50, n.path("completion_late_p99_us").asLong());
+    assertEquals(9_000, n.path("completion_late_max_us").asLong(), 9);
     assertFalse(n.path("exponential_rejected").asBoolean(true));
     assertEquals(ExponentialFit.CRITICAL_5PCT, n.path("stephens_critical_5pct").asDouble());
-    Mm1DB.writeArrivalsFit(new long[] {1}, dir.resolve("none.json"));
+    Mm1DB.writeArrivalsFit(new long[] {1}, new Histogram(3), dir.resolve("none.json"));
     assertFalse(dir.resolve("none.json").toFile().exists(), "one gap fits nothing");
   }
 }
