@@ -100,7 +100,7 @@ class PhasesIT {
         2,
         store.summaries().stream().filter(s -> s.phase() == Phase.FLOOR).count(),
         "harness floor");
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     assertNotNull(sat.peakOps());
     assertNotNull(sat.capacitySearch(), "the capacity comes from the search");
     assertEquals("estimate", sat.capacitySearch().ending(), sat.capacitySearch().reason());

@@ -74,7 +74,7 @@ public record ClientNeed(
         cpus = clients.get().clients().get(0).clientCpus();
       }
     }
-    StoreCapacity sat = s.saturation();
+    StoreCapacity sat = s.capacity();
     Double peak = sat == null ? null : sat.peak();
     Double capacity = sat == null ? null : sat.capacityOps();
     Double open = capacity == null ? null : median(nearCapacity(s, capacity));

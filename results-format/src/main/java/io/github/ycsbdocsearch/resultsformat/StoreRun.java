@@ -11,11 +11,11 @@ import java.util.Optional;
  *
  * @param name store name (the folder's name)
  * @param steps the steps, each with its folder
- * @param saturation capacity.json, or null
+ * @param capacity capacity.json (or an older run's capacity.json), or null
  * @param verification verification.json, or null
  */
 public record StoreRun(
-    String name, List<Step> steps, StoreCapacity saturation, Verification verification) {
+    String name, List<Step> steps, StoreCapacity capacity, Verification verification) {
 
   /** A step folder and its summary. */
   public record Step(Path dir, StepSummary summary) {}
@@ -43,8 +43,8 @@ public record StoreRun(
    * else the usable step with the highest throughput.
    */
   public Optional<Step> representativeStep() {
-    if (saturation != null) {
-      for (String chosen : new String[] {saturation.capacityStep(), saturation.peakStep()}) {
+    if (capacity != null) {
+      for (String chosen : new String[] {capacity.capacityStep(), capacity.peakStep()}) {
         Optional<Step> s =
             steps.stream()
                 .filter(t -> t.summary().step().equals(chosen) && t.summary().complete())
@@ -53,8 +53,8 @@ public record StoreRun(
           return s;
         }
       }
-      if (saturation.maxSustainableIndex() != null) {
-        int index = saturation.maxSustainableIndex();
+      if (capacity.maxSustainableIndex() != null) {
+        int index = capacity.maxSustainableIndex();
         Optional<Step> s =
             steps.stream()
                 .filter(t -> t.summary().index() == index && t.summary().complete())

@@ -42,7 +42,7 @@ public record SummaryJson(
   public static SummaryJson of(RunFolder run) throws ResultsFormatException {
     Map<String, StoreEntry> stores = new LinkedHashMap<>();
     for (StoreRun s : run.stores()) {
-      stores.put(s.name(), new StoreEntry(s.saturation(), s.verification()));
+      stores.put(s.name(), new StoreEntry(s.capacity(), s.verification()));
     }
     return new SummaryJson(FORMAT, run.runId(), run.rows(), stores);
   }

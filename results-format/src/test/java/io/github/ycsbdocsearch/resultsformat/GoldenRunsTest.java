@@ -36,7 +36,7 @@ class GoldenRunsTest {
               + s.dir().getFileName()
               + " was written from the final step.json and its logs");
     }
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     assertNotNull(sat.peakOps());
     assertNotNull(sat.capacityOps());
     StepSummary capacity =
@@ -76,7 +76,7 @@ class GoldenRunsTest {
   @Test
   void aStoreWithoutAQualifyingStepReadsWithEmptyNumbers() throws IOException {
     RunFolder run = RunFolder.read(GoldenRuns.copy(GoldenRuns.NO_PEAK, dir));
-    StoreCapacity sat = run.stores().get(0).saturation();
+    StoreCapacity sat = run.stores().get(0).capacity();
     assertNull(sat.peakOps());
     assertNull(sat.capacityOps());
     assertNull(sat.peak());

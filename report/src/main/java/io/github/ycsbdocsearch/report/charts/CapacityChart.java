@@ -66,7 +66,7 @@ public final class CapacityChart {
   }
 
   static Optional<ReportChart> of(StoreRun store, StorePalette palette) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null) {
       return Optional.empty();

@@ -47,7 +47,7 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
                       + " probe at "
                       + Numbers.grouped(s.targetOps())
                       + " ops/s"
-                      + outcome(store.saturation(), s.step()),
+                      + outcome(store.capacity(), s.step()),
                   "Capacity search probes: " + store.name(),
                   List.of(step)));
         } else if (s.phase() == Phase.FAULT || s.phase() == Phase.FAULT_CONTROL) {

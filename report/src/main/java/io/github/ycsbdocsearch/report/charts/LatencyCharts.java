@@ -104,7 +104,7 @@ public final class LatencyCharts {
                   SummaryRow.ALL,
                   Percentile.P99,
                   s -> s.targetOps())));
-      StoreCapacity sat = store.saturation();
+      StoreCapacity sat = store.capacity();
       if (sat != null && sat.capacityOps() != null) {
         offered.stream()
             .filter(s -> s.step().equals(sat.capacityStep()))

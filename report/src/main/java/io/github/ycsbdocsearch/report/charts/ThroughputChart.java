@@ -58,7 +58,7 @@ public final class ThroughputChart {
                           "peak: "
                               + Numbers.compact(Math.round(s.throughputOps()))
                               + " ops/s"
-                              + (Boolean.TRUE.equals(store.saturation().peakLowerBound())
+                              + (Boolean.TRUE.equals(store.capacity().peakLowerBound())
                                   ? " (lower bound: still growing)"
                                   : ""))));
     }
@@ -81,7 +81,7 @@ public final class ThroughputChart {
 
   /** The peak step capacity.json names ({@link StoreCapacity#isPeakStep}), if it is complete. */
   static Optional<StepSummary> saturationStep(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null) {
       return Optional.empty();
     }

@@ -27,7 +27,7 @@ final class CapacityWindowsTable {
     StringBuilder rows = new StringBuilder();
     int count = 0;
     for (StoreRun s : run.stores()) {
-      StoreCapacity sat = s.saturation();
+      StoreCapacity sat = s.capacity();
       List<CapacitySearchRecord.Probe> probes =
           sat == null || sat.capacitySearch() == null ? List.of() : sat.capacitySearch().probes();
       for (CapacitySearchRecord.Probe p : probes) {

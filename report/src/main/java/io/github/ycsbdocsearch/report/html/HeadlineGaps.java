@@ -29,7 +29,7 @@ final class HeadlineGaps {
 
   /** Why the store has no capacity, or null when it has one. */
   static String missingCapacity(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null) {
       return noResult(store);
     }
@@ -92,7 +92,7 @@ final class HeadlineGaps {
    * or null when it is neither.
    */
   static String capacityBound(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null || sat.capacityOps() == null) {
       return null;
     }
@@ -131,7 +131,7 @@ final class HeadlineGaps {
    * (JIT compiler left out)"; null for any other capacity.
    */
   static String clientReason(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     CapacitySearchRecord c = CapacityText.estimate(sat);
     if (c == null
         || sat.capacityOps() == null
@@ -153,7 +153,7 @@ final class HeadlineGaps {
 
   /** Why the store has no closed-loop peak, or null when it has one. */
   static String missingPeak(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null) {
       return noResult(store);
     }
@@ -165,7 +165,7 @@ final class HeadlineGaps {
 
   /** Why the peak is only a lower bound, or null when it is not one. */
   static String peakBound(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null || sat.peak() == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
@@ -178,7 +178,7 @@ final class HeadlineGaps {
    * flag that).
    */
   static String peakInterrupted(StoreRun store) {
-    StoreCapacity sat = store.saturation();
+    StoreCapacity sat = store.capacity();
     if (sat == null || sat.peak() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }

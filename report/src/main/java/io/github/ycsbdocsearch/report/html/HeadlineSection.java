@@ -32,7 +32,7 @@ final class HeadlineSection {
   static String render(RunFolder run, StorePalette palette, List<ReportChart> charts) {
     boolean older =
         run.stores().stream()
-            .map(StoreRun::saturation)
+            .map(StoreRun::capacity)
             .anyMatch(
                 s ->
                     s != null
@@ -61,7 +61,7 @@ final class HeadlineSection {
                 + " (ops/s)</th><th>Client CPU per op, 1 thread</th><th>How it was"
                 + " found</th></tr></thead><tbody>\n");
     for (StoreRun s : run.stores()) {
-      StoreCapacity sat = s.saturation();
+      StoreCapacity sat = s.capacity();
       html.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
           .append(capacityCell(s))
@@ -93,7 +93,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    StoreCapacity sat = s.saturation();
+    StoreCapacity sat = s.capacity();
     String client = HeadlineGaps.clientReason(s);
     // "≥": a lower bound reads as one before its words are read.
     return value(
@@ -109,7 +109,7 @@ final class HeadlineSection {
     if (missing != null) {
       return "<td class=\"n err\">" + Html.esc(missing) + "</td>";
     }
-    StoreCapacity sat = s.saturation();
+    StoreCapacity sat = s.capacity();
     String ci =
         sat.peakCi95() == null
             ? ""

@@ -185,7 +185,7 @@ public final class HtmlReport {
     String probes = CapacityWindowsTable.render(run, palette);
     String method =
         run.stores().stream()
-            .map(StoreRun::saturation)
+            .map(StoreRun::capacity)
             .map(CapacityText::estimate)
             .filter(Objects::nonNull)
             .map(CapacitySearchRecord::method)

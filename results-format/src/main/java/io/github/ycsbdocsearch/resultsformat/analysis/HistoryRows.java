@@ -365,8 +365,8 @@ public final class HistoryRows {
 
   private static StoreCapacity saturation(RunFolder folder, SummaryJson summary, String store) {
     for (StoreRun s : folder.stores()) {
-      if (s.name().equals(store) && s.saturation() != null) {
-        return s.saturation();
+      if (s.name().equals(store) && s.capacity() != null) {
+        return s.capacity();
       }
     }
     SummaryJson.StoreEntry entry = summary == null ? null : summary.stores().get(store);
