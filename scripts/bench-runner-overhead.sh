@@ -48,7 +48,8 @@ cleanup() {
   fi
 }
 
-# Prints the [OVERALL] Throughput of a YCSB stdout file.
+# Prints the [OVERALL] Throughput of a direct run's YCSB stdout (its own file, not a run folder's: a sweep step's is
+# read through the results format, run_sweep).
 throughput_of() {
   awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { print $3 }' "$1"
 }
@@ -63,14 +64,19 @@ run_direct() {
   throughput_of "${out}"
 }
 
-# One run through the sweep runner (one step, ended by the operation count); prints its ops/s.
+# One run through the sweep runner (one step, ended by the operation count); prints its ops/s, YCSB's own [OVERALL]
+# figure as the results format reads it from the step's ycsb.out (bin/docsearch step-rows, column ycsb_overall_ops).
 run_sweep() {
-  local dir
+  local dir ops
   dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores basicdb --threads "${THREADS}" \
     --records "${RECORDS}" --warmup-seconds 0 --step-seconds 3600 --no-pin --out "${WORK_DIR}/results" \
     -p operationcount="${OPS}" "${NOOP[@]}" 2>"${WORK_DIR}/sweep.err" | tail -n 1)"
-  [[ -f "${dir}/basicdb/steps/01-t${THREADS}/ycsb.out" ]] || die "sweep failed: $(tail -n 3 "${WORK_DIR}/sweep.err")"
-  throughput_of "${dir}/basicdb/steps/01-t${THREADS}/ycsb.out"
+  [[ -d "${dir}/basicdb/steps/01-t${THREADS}" ]] || die "sweep failed: $(tail -n 3 "${WORK_DIR}/sweep.err")"
+  ops="$("${REPO_ROOT}/bin/docsearch" step-rows "${dir}" | awk -F, -v step="01-t${THREADS}" '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $col["step"] == step { print $col["ycsb_overall_ops"] }')"
+  [[ -n "${ops}" ]] || die "the sweep's step 01-t${THREADS} has no YCSB [OVERALL] throughput (its ycsb.out)"
+  printf '%s\n' "${ops}"
 }
 
 median() {

@@ -9,12 +9,14 @@ import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
+import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -22,10 +24,11 @@ import java.util.stream.Stream;
  * One row per step of results folders, read through {@link RunFolder}: what a script needs to
  * select and group steps (phase, threads, offered rate, whether the step is {@link
  * StepSummary#usable()}) and the step's own figures (throughput, send lag, and on the simulated
- * M/M/1 store the fit of its arrivals, {@link Mm1Arrivals}), so that no script parses a step's
- * files itself. {@link #withOperations} adds each of the step's latency rows (one per operation,
- * latency kind and request set) to its columns. {@code bin/docsearch step-rows} writes them as CSV;
- * the benchmarks' pacing fidelity and open-loop latency tables read them. Stateless.
+ * M/M/1 store the fit of its arrivals, {@link Mm1Arrivals}; YCSB's own [OVERALL] throughput, {@link
+ * YcsbOutput}), so that no script parses a step's files itself. {@link #withOperations} adds each
+ * of the step's latency rows (one per operation, latency kind and request set) to its columns.
+ * {@code bin/docsearch step-rows} writes them as CSV; the benchmarks' pacing fidelity and open-loop
+ * latency tables read them. Stateless.
  */
 public final class StepTable {
 
@@ -61,7 +64,8 @@ public final class StepTable {
           "mm1_stephens_critical_5pct",
           "mm1_exponential_rejected",
           "mm1_completion_late_p99_us",
-          "mm1_completion_late_max_us");
+          "mm1_completion_late_max_us",
+          "ycsb_overall_ops");
 
   /** What {@link #withOperations} adds to {@link #COLUMNS}: one of the step's latency rows. */
   public static final List<String> OPERATION_COLUMNS =
@@ -163,7 +167,8 @@ public final class StepTable {
         fit == null ? "" : HistoryRows.number(fit.stephensCritical5pct()),
         fit == null ? "" : String.valueOf(fit.exponentialRejected()),
         cell(fit == null ? null : fit.completionLateP99Us()),
-        cell(fit == null ? null : fit.completionLateMaxUs()));
+        cell(fit == null ? null : fit.completionLateMaxUs()),
+        ycsbOverall(step.dir()));
   }
 
   /**
@@ -173,6 +178,14 @@ public final class StepTable {
   private static Mm1Arrivals mm1Arrivals(Path stepDir) throws IOException {
     Path file = stepDir.resolve(RunLayout.MM1_ARRIVALS);
     return Files.isRegularFile(file) ? Json.read(file, Mm1Arrivals.class) : null;
+  }
+
+  /**
+   * YCSB's own [OVERALL] ops/s of the step, warm-up included ({@link YcsbOutput#stepThroughput}).
+   */
+  private static String ycsbOverall(Path stepDir) {
+    OptionalDouble ops = YcsbOutput.stepThroughput(stepDir);
+    return ops.isPresent() ? String.valueOf(ops.getAsDouble()) : "";
   }
 
   private static String cell(Object value) {

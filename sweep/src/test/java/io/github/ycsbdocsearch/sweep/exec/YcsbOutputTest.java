@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.exec;
+package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -72,6 +72,26 @@ public record YcsbOutput(
                     s.length() > MAX_PROBLEM_CHARS
                         ? s.substring(0, MAX_PROBLEM_CHARS) + "..."
                         : s));
+  }
+
+  /**
+   * YCSB's own {@code [OVERALL]} throughput of a step folder ({@code ycsb.out} of each of its
+   * {@link RunLayout#clientOutputDirs}), summed over its clients: the figure YCSB prints, warm-up
+   * included, which a benchmark of the runner compares with a direct YCSB run. Empty when a client
+   * printed none.
+   */
+  public static OptionalDouble stepThroughput(Path stepDir) {
+    double sum = 0;
+    for (Path dir : RunLayout.clientOutputDirs(stepDir)) {
+      OptionalDouble one =
+          read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR))
+              .overallThroughput();
+      if (one.isEmpty()) {
+        return OptionalDouble.empty();
+      }
+      sum += one.getAsDouble();
+    }
+    return OptionalDouble.of(sum);
   }
 
   /** Operations YCSB counted, all statuses, without its own CLEANUP pseudo-operation. */
