@@ -112,7 +112,10 @@ public final class StepEvents {
   /**
    * The step's measurement start in epoch milliseconds, the origin of {@code t_s}: the earliest
    * {@code #[StartTime:]} of its HDR logs ({@code hdr/*.hdr}, YCSB's {@code CLEANUP} left out, as
-   * the summarizer does) plus its {@code warmup_s}; empty when no log has started.
+   * the summarizer does) plus its {@code warmup_s}; empty when no log has started. A client on
+   * another machine's start is moved onto the runner's clock by its offset ({@code clock.json}), as
+   * {@link StepHistograms} moves its intervals, so that events, faults and pool seconds share the
+   * latency's axis.
    */
   public static OptionalLong measurementStartMs(Path stepDir) throws IOException {
     double earliestS = Double.MAX_VALUE;
@@ -121,6 +124,7 @@ public final class StepEvents {
       if (!Files.isDirectory(hdr)) {
         continue;
       }
+      double offsetS = ClientClock.offsetMs(hdr.getParent()) / 1000.0;
       try (DirectoryStream<Path> files =
           Files.newDirectoryStream(hdr, "*" + HdrLogName.EXTENSION)) {
         for (Path file : files) {
@@ -129,7 +133,7 @@ public final class StepEvents {
                   .map(n -> !n.lifecycle())
                   .orElse(false);
           if (workload) {
-            earliestS = Math.min(earliestS, startTimeS(file));
+            earliestS = Math.min(earliestS, startTimeS(file) - offsetS);
           }
         }
       }

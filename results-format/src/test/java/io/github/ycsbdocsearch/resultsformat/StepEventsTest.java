@@ -74,4 +74,22 @@ class StepEventsTest {
     assertEquals(T0 + 200 + 5_000, StepEvents.measurementStartMs(dir).orElseThrow());
     assertTrue(StepEvents.measurementStartMs(dir.resolve("nowhere")).isEmpty());
   }
+
+  /**
+   * A remote client's log start is on its own clock: its offset (clock.json, its clock minus the
+   * runner's) is taken off before the earliest is chosen, as the latency intervals are shifted.
+   */
+  @Test
+  void aRemoteClientsStartIsReadOnTheRunnersClock() throws IOException {
+    RunFixture.stepJson(dir, "mongodb", 3, 4, 1000, 5, "complete");
+    Path local = RunLayout.clientDir(dir, 0);
+    Path remote = RunLayout.clientDir(dir, 1);
+    RunFixture.log(local, "READ", T0 + 300, repeat(100, 10));
+    // 3 s ahead of the runner: its own stamp says T0 + 3,100, the runner's clock T0 + 100.
+    RunFixture.log(remote, "READ", T0 + 3_100, repeat(100, 10));
+    ClientClock.write(remote, 3_000);
+    assertEquals(T0 + 100 + 5_000, StepEvents.measurementStartMs(dir).orElseThrow());
+    ClientClock.write(remote, -3_000);
+    assertEquals(T0 + 300 + 5_000, StepEvents.measurementStartMs(dir).orElseThrow());
+  }
 }
