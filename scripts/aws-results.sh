@@ -17,10 +17,13 @@
 #           passes as complete: <run>/.verified (the digest of its SHA256SUMS, when and from where), which
 #           scripts/aws.sh down asks for before it destroys anything.
 #   check   checks run folders at hand: no .fetch-incomplete marker (a copy cut off: fetch again), SHA256SUMS
-#           matches when there is one, manifest.json and summary.json parse (an interrupted run has no summary.json:
-#           finish it with ./run-sweep.sh --resume, or run scripts/report.sh, first), every step folder
-#           (<store>/steps/*/) holds its HDR logs: hdr/*.hdr, or with several clients (clients.json) every client's
-#           clients/<i>/hdr/*.hdr (a step missing one client's logs fails), and every servers/*/store.json parses.
+#           matches when there is one, and the run's own files, read by the results format's readers
+#           (bin/docsearch check-run; it needs JDK 17 and Maven, and builds the project first when a source is newer):
+#           manifest.json and summary.json parse (an interrupted run has no summary.json: finish it with
+#           ./run-sweep.sh --resume, or run scripts/report.sh, first), every step folder (<store>/steps/*/) holds its
+#           HDR logs: hdr/*.hdr, or with several clients (clients.json) every client's clients/<i>/hdr/*.hdr (a step
+#           missing one client's logs fails), every servers/*/store.json is a JSON object, and with --servers and
+#           --clients the servers/<IP>/ folders (store.json, logs.tar.gz) and remote-clients/<IP>/ folders counted.
 #
 # While a copy is under way DEST/<run>/.fetch-incomplete exists; it goes only once the run is verified, so a copy cut
 # off never looks complete.
@@ -40,9 +43,10 @@
 # results are on client 0 (the first of client_public_ips), where the sweep ran. YCSB_DOCSEARCH_SSH_CONFIG names an ssh
 # config file for every ssh call (ssh -F), as the fake cloud of scripts/tests/fake-cloud.sh does.
 # Exit status: 0 every run copied and verified; 1 a run failed its check (checksums, logs, files: the lines above
-# say which); 2 bad arguments, nothing touched; 3 a machine could not be reached or a copy failed (fetch again: it
-# resumes); 4 a run is not finished on the client (no summary.json, or the sweep still runs). With several problems
-# the status is 3 if any copy failed, else 4 if a run was unfinished, else 1.
+# say which), or jq or bin/docsearch (JDK 17, Maven) cannot run; 2 bad arguments, nothing touched; 3 a machine could
+# not be reached or a copy failed (fetch again: it resumes); 4 a run is not finished on the client (no summary.json,
+# or the sweep still runs). With several problems the status is 3 if any copy failed, else 4 if a run was unfinished,
+# else 1.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -231,6 +235,7 @@ fetch() {
     done
     return 0
   fi
+  require_check || return
   local listed rc=0
   local -a runs=()
   listed="$(remote_runs "$@")" || return $?
@@ -275,42 +280,23 @@ fetch() {
   log "ok: ${#copied[@]} run(s) in ${DEST}, verified, each with ${#SERVER_PUBLIC[@]} servers' files"
 }
 
-# Prints "FILE: does not parse" unless FILE exists and holds JSON. The caller counts the lines.
-json_problem() {
-  if [[ ! -f "$1" ]]; then
-    printf '%s: missing\n' "$1"
-  elif ! jq -e . "$1" >/dev/null 2>&1; then
-    printf '%s: not valid JSON\n' "$1"
-  fi
-}
-
-# The problems of one step folder's HDR logs: its own hdr/, or with clients.json every client's clients/<i>/hdr/.
-step_problems() {
-  local step="$1" n i
-  if [[ -f "${step}/clients.json" ]]; then
-    n="$(jq -r '.clients | length' "${step}/clients.json" 2>/dev/null)" \
-      || { printf '%s\n' "${step}/clients.json: not valid JSON"; return 0; }
-    ((n > 0)) || printf '%s\n' "${step}/clients.json: no client"
-    for ((i = 0; i < n; i++)); do
-      compgen -G "${step}/clients/${i}/hdr/*.hdr" >/dev/null \
-        || printf '%s\n' "${step}: client ${i} has no HDR log (clients/${i}/hdr/*.hdr)"
-    done
-  elif [[ -d "${step}/clients" ]]; then
-    printf '%s\n' "${step}: clients/ without clients.json"
-  else
-    compgen -G "${step}/hdr/*.hdr" >/dev/null || printf '%s\n' "${step}: no HDR log (hdr/*.hdr)"
-  fi
+# The run check runs on the project's classpath (bin/docsearch check-run): built now if a source is newer than the
+# build, so that a missing JDK or Maven shows before anything is copied, not after. Fails with 1.
+require_check() {
+  "${REPO_ROOT}/bin/docsearch" --version >/dev/null \
+    || { err "bin/docsearch does not run (JDK 17 and Maven are needed: terraform/README.md)"; return 1; }
 }
 
 #######################################
-# Checks one run folder; prints each problem on its own line (stderr) and fails when there is one.
+# Checks one run folder; prints each problem on its own line (stderr) and fails when there is one. The copy's own
+# marks are checked here (a cut-off copy's marker, SHA256SUMS); the run's files, through the results format's readers,
+# by bin/docsearch check-run (whose warnings pass through on stderr).
 # Arguments: DIR [SERVERS] [CLIENTS] (expected servers/<IP>/ folders, and CLIENTS - 1 remote-clients/<IP>/; 0 or
 # absent: none required).
 #######################################
 check_run() {
-  local dir="${1%/}" servers="${2:-0}" clients="${3:-0}" step f
-  local -a problems=() steps=() stores=()
-  [[ -d "${dir}" ]] || { err "${dir}: no such run folder"; return 1; }
+  local dir="${1%/}" servers="${2:-0}" clients="${3:-0}" found rc=0
+  local -a problems=()
   [[ ! -e "${dir}/.fetch-incomplete" ]] \
     || problems+=("${dir}: a copy was cut off here (.fetch-incomplete): fetch again")
   if [[ -f "${dir}/SHA256SUMS" ]]; then
@@ -318,38 +304,17 @@ check_run() {
     bad="$(cd "${dir}" && sha256sum --quiet -c SHA256SUMS 2>/dev/null | head -5)" || true
     [[ -z "${bad}" ]] || problems+=("${dir}: files differ from SHA256SUMS: ${bad//$'\n'/; }")
   fi
-  for f in manifest.json summary.json; do
-    mapfile -t -O "${#problems[@]}" problems < <(json_problem "${dir}/${f}")
-  done
-  mapfile -t steps < <(find "${dir}" -mindepth 3 -maxdepth 3 -type d -path "${dir}/*/steps/*" ! -name '.*' | sort)
-  for step in "${steps[@]}"; do
-    mapfile -t -O "${#problems[@]}" problems < <(step_problems "${step}")
-  done
-  ((${#steps[@]})) || problems+=("${dir}: no step folder (<store>/steps/*)")
-  if ((servers > 0)); then
-    mapfile -t stores < <(find "${dir}/servers" -mindepth 2 -maxdepth 2 -name store.json 2>/dev/null)
-    ((${#stores[@]} == servers)) || problems+=("${dir}/servers: ${#stores[@]} store.json, expected ${servers}")
-    local logs
-    logs="$(find "${dir}/servers" -mindepth 2 -maxdepth 2 -name logs.tar.gz -size +0 2>/dev/null | wc -l)"
-    ((logs == servers)) || problems+=("${dir}/servers: ${logs} logs.tar.gz, expected ${servers}")
+  found="$("${REPO_ROOT}/bin/docsearch" check-run --servers "${servers}" --clients "${clients}" "${dir}")" || rc=$?
+  [[ -z "${found}" ]] || mapfile -t -O "${#problems[@]}" problems <<<"${found}"
+  if ((rc != 0)) && [[ -z "${found}" ]]; then
+    # Exit 1 with no problem line (or any other status): the check itself did not run; its stderr says why.
+    problems+=("${dir}: bin/docsearch check-run could not check it (exit ${rc}, above)")
   fi
-  if ((clients > 1)); then
-    local others
-    others="$(find "${dir}/remote-clients" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)"
-    ((others == clients - 1)) || problems+=("${dir}/remote-clients: ${others} folders, expected $((clients - 1))")
-  fi
-  for f in "${dir}"/servers/*/store.json; do
-    [[ -e "${f}" ]] || continue
-    mapfile -t -O "${#problems[@]}" problems < <(json_problem "${f}")
-    # The provisioning does not fail without a fingerprint (record_fingerprint): say so, do not fail.
-    [[ -f "${f%/*}/machine-fingerprint.json" || -f "${f%/*}/baseline.json" ]] \
-      || log "warning: ${f%/*} has no machine-fingerprint.json (or baseline.json)"
-  done
   if ((${#problems[@]})); then
     printf 'aws-results.sh: check: %s\n' "${problems[@]}" >&2
     return 1
   fi
-  log "check ok: ${dir} (${#steps[@]} steps)"
+  log "check ok: ${dir}"
 }
 
 # check_run, with SHA256SUMS required; a run that passes gets .verified and loses .fetch-incomplete.
@@ -380,6 +345,7 @@ check_all() {
   local fn="$1" failed=0 run
   shift
   (($#)) || usage_error "${fn%_run} needs at least one RUN_DIR"
+  require_check || return
   for run in "$@"; do
     "${fn}" "${run}" "${EXPECT_SERVERS}" "${EXPECT_CLIENTS}" || failed=1
   done

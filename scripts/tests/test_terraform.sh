@@ -33,12 +33,14 @@
 #                 after a re-run); then ssh with the sweep's options into a private sshd on 127.0.0.1 (when sshd is
 #                 installed): admitted, and refused once 127.0.0.1 is not among the clients' addresses
 #   results       scripts/aws-results.sh without AWS: its argument errors (one line, exit 2), fetch --dry-run on
-#                 saved outputs (1 client; 4: runs from client 0, the others' state files), and check on small run
-#                 folders built here (a good one passes; a run without an HDR log, with a broken summary.json,
-#                 without a manifest or short of a server's store.json or logs fails); several clients' layouts
-#                 (clients.json, clients/<i>/hdr: one client's logs missing fails, by name), verify with SHA256SUMS
-#                 (.verified written; a changed file, a cut-off copy's marker or another seal's digest fail).
-#                 The copying over SSH itself is tested in the fake cloud (scripts/tests/fake-cloud.sh).
+#                 saved outputs (1 client; 4: runs from client 0, the others' state files), and check on copies of
+#                 results-format's golden run "normal" with server folders added (a good one passes; a run without
+#                 an HDR log, with a broken summary.json, without a manifest or short of a server's store.json or
+#                 logs fails, by its line); several clients' layouts (clients.json, clients/<i>/hdr: one client's logs
+#                 missing fails, by name), verify with SHA256SUMS (.verified written; a changed file, a cut-off copy's
+#                 marker or another seal's digest fail). The files' check is bin/docsearch check-run's (JDK 17 and
+#                 Maven: it builds the project when a source is newer). The copying over SSH itself is tested in the
+#                 fake cloud (scripts/tests/fake-cloud.sh).
 #   awssh         scripts/aws.sh without AWS: bad arguments (one line, exit 2); reap with a stand-in aws: lists the
 #                 instances past expires-on only, --yes terminates exactly those
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
@@ -63,6 +65,8 @@ readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clien
 # Run beside the others (their output follows at the end): checkov waits mostly on pip and its own start (55 s of a
 # fresh clone's 187), the fingerprint on its timed probes; neither shares files with another test.
 readonly BESIDE_TESTS=(checkov fingerprint)
+# The run folder the results tests copy (fake_run).
+readonly GOLDEN_RUN="${REPO_ROOT}/results-format/src/test/resources/golden-runs/normal"
 WORK=""
 BG_PIDS=()
 # serve_sshd (the clients' key test)
@@ -578,33 +582,37 @@ test_clientkey() {
   fi
 }
 
-# A run folder as ./run-sweep.sh leaves it, reduced to what aws-results.sh checks, at DIR with SERVERS server folders.
+# A run folder as ./run-sweep.sh and its report leave it, at DIR with SERVERS server folders as a fetch adds them: the
+# golden run "normal" of results-format's tests (a real BasicDB sweep: manifest, six steps with their HDR logs) and
+# a run-level summary.json as the report writes it, its rows left out (the check reads the file, not its figures).
 fake_run() {
-  local dir="$1" servers="$2" i step
-  for step in redisjson/steps/01-t1 redisjson/steps/02-t8-r4500; do
-    mkdir -p "${dir}/${step}/hdr"
-    printf '#[StartTime: 0]\n' >"${dir}/${step}/hdr/SEARCH.hdr"
-  done
-  echo '{"run_id": "fake"}' >"${dir}/manifest.json"
-  echo '{"rows": []}' >"${dir}/summary.json"
+  local dir="$1" servers="$2" i
+  mkdir -p "${dir%/*}"
+  cp -r "${GOLDEN_RUN}" "${dir}"
+  jq '{format: 2, run_id: .run_id, rows: [], stores: {basicdb: {saturation: null, verification: null}}}' \
+    "${dir}/manifest.json" >"${dir}/summary.json"
   for ((i = 0; i < servers; i++)); do
     mkdir -p "${dir}/servers/10.42.1.1${i}"
-    echo '{"store": "redisjson"}' >"${dir}/servers/10.42.1.1${i}/store.json"
+    echo '{"store": "redisjson", "version": "7.4.1", "layout": "3 masters"}' >"${dir}/servers/10.42.1.1${i}/store.json"
     echo '{"kind": "machine-fingerprint"}' >"${dir}/servers/10.42.1.1${i}/machine-fingerprint.json"
     echo 'log' | gzip >"${dir}/servers/10.42.1.1${i}/logs.tar.gz"
   done
 }
 
-# The same with a step driven by two clients (clients.json, clients/<i>/hdr), sealed as client 0 seals it.
+# The same with step 03 driven by two clients (clients.json, each client's logs in clients/<i>/hdr), sealed as client 0
+# seals it.
 fake_two_client_run() {
-  local dir="$1" i step="$1/redisjson/steps/03-t8-r9000"
+  local dir="$1" i step="$1/basicdb/steps/03-t4-r1788"
   fake_run "${dir}" 3
-  mkdir -p "${step}"
-  echo '{"start_at_epoch_ms": 1, "clients": [{"index": 0}, {"index": 1}]}' >"${step}/clients.json"
   for i in 0 1; do
-    mkdir -p "${step}/clients/${i}/hdr"
-    printf '#[StartTime: 0]\n' >"${step}/clients/${i}/hdr/SEARCH.hdr"
+    mkdir -p "${step}/clients/${i}"
+    cp -r "${step}/hdr" "${step}/clients/${i}/"
   done
+  rm -r "${step}/hdr"
+  jq -n '{start_at_epoch_ms: 1795453915000, start_spread_ms: 2, started_apart: false, clients: [range(2) | {index: .,
+    host: (if . == 0 then "local" else "10.42.1.41" end), threads: 2, target_ops: 894, arrivals_seed: (. + 7),
+    start_offset_ms: 0, clock_offset_ms: 0, exit_code: 0, operations: 2682, client_cpu_cores: 0.05,
+    client_jit_cpu_cores: 0.01, client_cpus: 1}]}' >"${step}/clients.json"
   mkdir -p "${dir}/remote-clients/10.42.1.41"
   (cd "${dir}" && find . -type f ! -path './servers/*' ! -path './remote-clients/*' -print0 | LC_ALL=C sort -z \
     | xargs -0 sha256sum >"${WORK}/sums" && mv "${WORK}/sums" SHA256SUMS)
@@ -618,6 +626,17 @@ results_expect() {
   ((rc == want)) || { log "aws-results.sh $*: exit ${rc}, expected ${want}: $(tail -3 "${err}")"; return 1; }
   if ((want == 2)) && [[ "$(wc -l <"${err}")" != 1 || "$(cat "${err}")" != "aws-results.sh: error: "* ]]; then
     log "aws-results.sh $*: not one error line: $(cat "${err}")"
+    return 1
+  fi
+}
+
+# Runs aws-results.sh check ARGS... and requires exit status 1 and a problem line holding LINE.
+check_says() {
+  local line="$1" rc=0 err="${WORK}/check.err"
+  shift
+  "${REPO_ROOT}/scripts/aws-results.sh" check "$@" >/dev/null 2>"${err}" || rc=$?
+  if ((rc != 1)) || ! grep -qF -- "aws-results.sh: check: ${line}" "${err}"; then
+    log "aws-results.sh check $*: exit ${rc}, expected 1 and the line '${line}': $(cat "${err}")"
     return 1
   fi
 }
@@ -658,24 +677,20 @@ test_results() {
   fake_run "${r}/good" 3
   results_expect 0 check --servers 3 "${r}/good"
   fake_run "${r}/no-hdr" 0
-  rm "${r}/no-hdr/redisjson/steps/02-t8-r4500/hdr/SEARCH.hdr"
+  rm "${r}/no-hdr/basicdb/steps/02-t2/hdr/"*.hdr
   fake_run "${r}/bad-summary" 0
   echo '{"rows": [' >"${r}/bad-summary/summary.json"
   fake_run "${r}/no-manifest" 0
   rm "${r}/no-manifest/manifest.json"
   fake_run "${r}/two-servers" 2
-  local bad
-  for bad in no-hdr bad-summary no-manifest; do
-    results_expect 1 check "${r}/${bad}"
-  done
-  results_expect 1 check --servers 3 "${r}/two-servers"
-  results_expect 1 check "${r}/good" "${r}/no-hdr" # one bad run fails the lot
-  "${REPO_ROOT}/scripts/aws-results.sh" check "${r}/no-hdr" 2>"${WORK}/no-hdr.txt" || true
-  grep -q '02-t8-r4500: no HDR log' "${WORK}/no-hdr.txt" \
-    || { log "check does not name the step without an HDR log: $(cat "${WORK}/no-hdr.txt")"; return 1; }
+  check_says "${r}/no-hdr/basicdb/steps/02-t2: no HDR log (hdr/*.hdr)" "${r}/no-hdr"
+  check_says "${r}/bad-summary/summary.json: malformed JSON: " "${r}/bad-summary"
+  check_says "${r}/no-manifest/manifest.json: missing" "${r}/no-manifest"
+  check_says "${r}/two-servers/servers: 2 store.json, expected 3" --servers 3 "${r}/two-servers"
+  check_says "${r}/no-hdr/basicdb/steps/02-t2: no HDR log" "${r}/good" "${r}/no-hdr" # one bad run fails the lot
   fake_run "${r}/no-logs" 3
   rm "${r}/no-logs/servers/10.42.1.11/logs.tar.gz"
-  results_expect 1 check --servers 3 "${r}/no-logs"
+  check_says "${r}/no-logs/servers: 2 logs.tar.gz, expected 3" --servers 3 "${r}/no-logs"
   test_results_layouts "${r}"
 }
 
@@ -728,9 +743,9 @@ test_results_layouts() {
   jq -e '.digest | length == 64' "${r}/two/.verified" >/dev/null || { log "verify wrote no digest"; return 1; }
   # One client's logs missing: the step fails, by name, and verify takes .verified away.
   cp -r "${r}/two" "${r}/two-lost"
-  rm -r "${r}/two-lost/redisjson/steps/03-t8-r9000/clients/1/hdr"
+  rm -r "${r}/two-lost/basicdb/steps/03-t4-r1788/clients/1/hdr"
   "${REPO_ROOT}/scripts/aws-results.sh" verify "${r}/two-lost" 2>"${WORK}/lost.txt" && return 1
-  grep -q '03-t8-r9000: client 1 has no HDR log' "${WORK}/lost.txt" \
+  grep -q '03-t4-r1788: client 1 has no HDR log' "${WORK}/lost.txt" \
     || { log "verify does not name the client without logs: $(cat "${WORK}/lost.txt")"; return 1; }
   [[ ! -e "${r}/two-lost/.verified" ]] || { log "a run that failed verify kept .verified"; return 1; }
   # A changed byte fails the checksums; a copy cut off (marker) never passes, even when its files are whole.

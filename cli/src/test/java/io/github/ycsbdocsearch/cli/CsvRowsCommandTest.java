@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.cli;
 
+import static io.github.ycsbdocsearch.cli.DocsearchRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,8 +8,6 @@ import io.github.ycsbdocsearch.resultsformat.analysis.FaultTable;
 import io.github.ycsbdocsearch.resultsformat.analysis.HistoryRows;
 import io.github.ycsbdocsearch.resultsformat.analysis.StepTable;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The commands that write rows of results folders as CSV ({@link CsvRowsCommand}: {@code
@@ -35,21 +33,9 @@ class CsvRowsCommandTest {
 
   @TempDir Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = Docsearch.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Result(code, out.toString(), err.toString());
-  }
-
   @Test
   void writesTheRowsOfEveryFolderAsCsv() throws IOException {
-    Result r =
+    DocsearchRun r =
         run(
             "history-rows",
             GOLDEN.resolve("normal").toString(),
@@ -72,12 +58,12 @@ class CsvRowsCommandTest {
 
   @Test
   void stepRowsAreOnePerStepOrWithOperationsOnePerLatencyRow() {
-    Result steps = run("step-rows", GOLDEN.resolve("normal").toString());
+    DocsearchRun steps = run("step-rows", GOLDEN.resolve("normal").toString());
     assertEquals(0, steps.code(), steps.err());
     assertEquals(
         String.join(",", StepTable.COLUMNS), steps.out().lines().findFirst().orElseThrow());
     assertEquals(7, steps.out().lines().count(), "a header and six steps");
-    Result ops = run("step-rows", "--operations", GOLDEN.resolve("normal").toString());
+    DocsearchRun ops = run("step-rows", "--operations", GOLDEN.resolve("normal").toString());
     assertEquals(0, ops.code(), ops.err());
     List<String> lines = ops.out().lines().toList();
     assertEquals(String.join(",", StepTable.columns(true)), lines.get(0));
@@ -97,7 +83,7 @@ class CsvRowsCommandTest {
 
   @Test
   void faultRowsOfRunsWithoutAFaultStepAreTheHeaderAlone() {
-    Result r = run("fault-rows", GOLDEN.toString());
+    DocsearchRun r = run("fault-rows", GOLDEN.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(String.join(",", FaultTable.COLUMNS) + "\n", r.out());
   }
@@ -131,7 +117,7 @@ class CsvRowsCommandTest {
     Files.createDirectories(dir.resolve("empty/sub"));
     for (String command : List.of("history-rows", "step-rows", "fault-rows")) {
       for (Path bad : List.of(dir.resolve("empty"), dir.resolve("nowhere"))) {
-        Result r = run(command, bad.toString());
+        DocsearchRun r = run(command, bad.toString());
         assertEquals(2, r.code(), r.out());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith(command + ": "), r.err());

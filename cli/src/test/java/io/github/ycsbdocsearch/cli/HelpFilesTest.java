@@ -49,7 +49,7 @@ class HelpFilesTest {
   @Test
   void everyCommandsCheckedInHelpIsTheGeneratedOne() throws IOException {
     Map<String, String> files = generated();
-    assertEquals(11, files.size(), "bin/docsearch and its ten Java commands: " + files.keySet());
+    assertEquals(12, files.size(), "bin/docsearch and its eleven Java commands: " + files.keySet());
     StringBuilder stale = new StringBuilder();
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path file = REPO.resolve(f.getKey());
@@ -80,7 +80,10 @@ class HelpFilesTest {
           {"history-rows", "--bogus", "r"},
           {"history-rows"},
           {"step-rows", "--bogus", "r"},
-          {"fault-rows"}
+          {"fault-rows"},
+          {"check-run"},
+          {"check-run", "--servers", "-1", "r"},
+          {"check-run", "--clients", "two", "r"}
         }) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();

@@ -18,6 +18,7 @@ import java.util.Locale;
  *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
  *     pool.json, querystats.json, started-at
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
+ * fetched from a cluster: run/SHA256SUMS, servers/&lt;IP&gt;/, client/, remote-clients/&lt;IP&gt;/
  * </pre>
  *
  * <p>This class is in results-schema, below ycsb-bindings/common, so that the YCSB client's own
@@ -141,6 +142,29 @@ public final class RunLayout {
 
   /** In a client's folder: the instant (epoch ms, its own clock) it left the start barrier. */
   public static final String STARTED_AT = "started-at";
+
+  /**
+   * What {@code scripts/aws-results.sh fetch} adds to a run from a cluster: one folder per server,
+   * {@code servers/<private IP>/}, with the files its provisioning wrote.
+   */
+  public static final String SERVERS_DIR = "servers";
+
+  /**
+   * Likewise each client but client 0 (which ran the sweep): {@code remote-clients/<private IP>/}.
+   */
+  public static final String REMOTE_CLIENTS_DIR = "remote-clients";
+
+  /** In a server's folder: the store's installed version, layout and settings (a JSON object). */
+  public static final String SERVER_STORE = "store.json";
+
+  /** In a machine's folder: scripts/machine-fingerprint.sh's record of the machine. */
+  public static final String MACHINE_FINGERPRINT = "machine-fingerprint.json";
+
+  /** {@link #MACHINE_FINGERPRINT}'s name before the rename, in folders fetched before it. */
+  public static final String MACHINE_FINGERPRINT_BEFORE_RENAME = "baseline.json";
+
+  /** In a machine's folder: its provisioning log and the store's logs, gzipped tar. */
+  public static final String MACHINE_LOGS = "logs.tar.gz";
 
   private RunLayout() {}
 
