@@ -10,7 +10,8 @@
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the store rules both
 # fault paths share (scripts/cluster/, on kept store answers), the benchmarks' Python helpers (scripts/lib/*.py, fed
-# the results format's CSV), the AWS servers' fault helper and its SSH key (stand-ins for systemd and the stores), a
+# the results format's CSV) and the check that no script reads a run folder's file itself, the AWS servers' fault
+# helper and its SSH key (stand-ins for systemd and the stores), a
 # remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
 # cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store
@@ -25,9 +26,10 @@ readonly REPO_ROOT
 # shellcheck source=lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
 
-# The benchmarks' Python helpers (scripts/lib/*.py), each fed the CSV the results format writes.
+# The benchmarks' Python helpers (scripts/lib/*.py), each fed the CSV the results format writes, and the check that
+# no script reads a run folder's file itself (test_run_files_read_once.py).
 readonly BENCH_HELPER_TESTS=(scripts/tests/test_bench_clients.py scripts/tests/test_fault_table.py
-  scripts/tests/test_open_loop_latency.py scripts/tests/test_pacing_fidelity.py)
+  scripts/tests/test_open_loop_latency.py scripts/tests/test_pacing_fidelity.py scripts/tests/test_run_files_read_once.py)
 PASSED=()
 FAILED=()
 STARTED_STORES=0
