@@ -6,7 +6,7 @@
 # install_fault_access) and makes it the forced command of the fault SSH key (terraform/secrets.tf) in ~ubuntu's
 # authorized_keys: that key runs this helper with one of the words below, and nothing else.
 #
-# Usage: ycsb-docsearch-fault check|locate|kill-primary|stop-node|recover
+# Usage: ycsb-docsearch-fault check|locate|kill-primary|stop-node|os-crash|recover
 #        over SSH: ssh -i ~/.ssh/ycsb_fault -p 22 ubuntu@SERVER WORD     (the word arrives in SSH_ORIGINAL_COMMAND)
 #   check         {"store","host","units"}: this server's store units (Redis ycsb-redis@PORT.service, MongoDB its
 #                 shard members ycsb-mongo@shardN.service (config servers are no fault target), Elasticsearch
@@ -20,24 +20,32 @@
 #                 "topology","kind","signal","host","port","pid","role","unit","killed_at_ms","exited_at_ms"}
 #   stop-node     the same with a graceful stop (systemctl stop: SIGTERM); still up after FAULT_STOP_TIMEOUT, it
 #                 gets SIGKILL and signal says "TERM then KILL"
+#   os-crash      when that instance runs here and every store unit of this server is enabled (so that it starts
+#                 again at boot): the whole server goes down through the kernel's SysRq b, with no sync, so every
+#                 store process here loses what it had written but not fsynced, as at a power loss
+#                 (REPO_DIR/scripts/provision/os-crash.sh). The JSON line of kill-primary comes first, with kind
+#                 "os-crash", signal "sysrq-b", killed_at_ms the crash's time and crash_delay_ms how long after the
+#                 answer it comes (FAULT_CRASH_AFTER_MS, 1000 ms: the SSH caller gets its answer before the server
+#                 dies). No drop-in: the units start at boot, and recover, once the server answers again, waits
+#                 until the cluster is whole
 #   recover       starts this server's store units that carry the drop-in or are down (drop-in removed first), then
 #                 waits until the cluster is whole as this server sees it (Redis cluster_state:ok and every node
 #                 known on each local instance; MongoDB every shard member PRIMARY or SECONDARY and each shard's
 #                 first member its PRIMARY; Elasticsearch every server in the cluster, status not red). Prints
 #                 {"store","host","restarted":[ports],"back_at_ms","waited_ms"}; restarts nothing when all run
-# Exit: 0 done; 1 failed (one line on stderr); 2 not exactly one of the words above (nothing was run); 3 kill-primary
-# or stop-node: the instance holding primary data is on another server (named on stderr).
+# Exit: 0 done; 1 failed (one line on stderr); 2 not exactly one of the words above (nothing was run); 3 kill-primary,
+# stop-node or os-crash: the instance holding primary data is on another server (named on stderr).
 # Not root (the SSH user), it runs itself again through sudo -n with the checked word; sudo resets the environment.
 # Env (as root): YCSB_ROLE_ENV (default /etc/ycsb-docsearch/role.env; SECRETS_ENV, default secrets.env beside it),
-#   FAULT_ES_INDEX (usertable), FAULT_STOP_TIMEOUT (60 s), FAULT_RECOVER_TIMEOUT (300 s), YCSB_FAULT_RUN_DIR (/run:
-#   runtime drop-ins and the lock; tests only).
+#   FAULT_ES_INDEX (usertable), FAULT_STOP_TIMEOUT (60 s), FAULT_RECOVER_TIMEOUT (300 s), FAULT_CRASH_AFTER_MS
+#   (1000), YCSB_FAULT_RUN_DIR (/run: runtime drop-ins and the lock; tests only).
 # Which instance holds primary data and when a cluster is whole is not decided here: the rules are the repository's
 # (role.env's REPO_DIR/scripts/cluster/: redis-primary.awk, mongo_sets.py, es_primary.py, es_whole.py, run with the
 # system python3), the same files the local cluster's stores.sh fault and recover run.
 set -euo pipefail
 
 readonly NAME=ycsb-docsearch-fault
-readonly COMMANDS=(check locate kill-primary stop-node recover)
+readonly COMMANDS=(check locate kill-primary stop-node os-crash recover)
 readonly DROPIN=ycsb-docsearch-fault.conf
 # /run, where systemd reads runtime drop-ins and the lock lives (another folder only in tests, with a stand-in
 # systemctl: scripts/tests/test_provision_fault.sh).
@@ -46,7 +54,7 @@ readonly LOCK_FILE="${RUN_DIR}/lock/ycsb-docsearch-fault.lock"
 readonly ES_HTTP_PORT=9200
 
 usage() {
-  sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,44p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 err() {
@@ -352,12 +360,12 @@ cmd_locate() {
 }
 
 #######################################
-# kill-primary (SIGKILL) or stop-node (SIGTERM): ends the instance holding primary data when it runs here (exit 3
-# naming its server otherwise), keeping its data, and prints the JSON line (the fields of stores.sh fault, plus host
-# and unit). Arguments: KIND.
+# The start of every fault: the instance holding primary data runs here (exit 3 naming its server otherwise), the
+# lock is taken, and the server is whole, as stores.sh fault requires (a second fault before recover would end a
+# second instance). Sets the HOLDER_* variables. Arguments: KIND (for the message).
 #######################################
-cmd_fault() {
-  local kind="$1" unit port pid signal t0 t1 stop_secs="${FAULT_STOP_TIMEOUT:-60}"
+holder_here_and_whole() {
+  local kind="$1" unit port
   locate_holder
   if [[ "${HOLDER_HOST}" != "${NODE_IP}" ]]; then
     err "the instance holding primary data is on ${HOLDER_HOST} (port ${HOLDER_PORT}, ${HOLDER_ROLE})," \
@@ -365,15 +373,31 @@ cmd_fault() {
     exit 3
   fi
   take_lock
-  # As stores.sh fault: only a whole server is faulted (a second fault before recover would end a second instance).
   while IFS=$'\t' read -r unit port; do
     [[ "$(unit_state "${unit}")" == active && ! -e "$(dropin_file "${unit}")" ]] \
       || die "${unit} is not running (or still held down by an earlier fault): run recover first"
   done < <("${STORE}_units")
+}
+
+# The unit's main process id, or a failure naming the unit.
+main_pid() {
+  local pid
+  pid="$(systemctl show -p MainPID --value -- "$1")"
+  [[ "${pid}" =~ ^[1-9][0-9]*$ ]] || die "$1 has no main process (MainPID ${pid})"
+  printf '%s\n' "${pid}"
+}
+
+#######################################
+# kill-primary (SIGKILL) or stop-node (SIGTERM): ends the instance holding primary data when it runs here (exit 3
+# naming its server otherwise), keeping its data, and prints the JSON line (the fields of stores.sh fault, plus host
+# and unit). Arguments: KIND.
+#######################################
+cmd_fault() {
+  local kind="$1" unit pid signal t0 t1 stop_secs="${FAULT_STOP_TIMEOUT:-60}"
+  holder_here_and_whole "${kind}"
   unit="${HOLDER_UNIT}"
   hold_down "${unit}"
-  pid="$(systemctl show -p MainPID --value -- "${unit}")"
-  [[ "${pid}" =~ ^[1-9][0-9]*$ ]] || die "${unit} has no main process (MainPID ${pid})"
+  pid="$(main_pid "${unit}")"
   if [[ "${kind}" == kill-primary ]]; then
     signal=KILL
     note "${kind}: SIGKILL to ${unit} (pid ${pid}, ${HOLDER_ROLE})"
@@ -400,6 +424,35 @@ cmd_fault() {
     --argjson killed "${t0}" --argjson exited "${t1}" \
     '{store: $store, topology: "cluster", kind: $kind, signal: $signal, host: $host, port: $port, pid: $pid,
       role: $role, unit: $unit, killed_at_ms: $killed, exited_at_ms: $exited}'
+}
+
+#######################################
+# os-crash: the whole server down at once through SysRq b (os-crash.sh, detached, FAULT_CRASH_AFTER_MS after this
+# answer), when it holds primary data. Every store unit here must be enabled: the reboot, not recover, starts them
+# again (a runtime drop-in would be gone at the boot anyway). Prints the JSON line of kill-primary with the crash's
+# time as killed_at_ms and crash_delay_ms, so that the sweep can place the crash on its own clock.
+#######################################
+cmd_os_crash() {
+  local unit port pid line crash_at after_ms="${FAULT_CRASH_AFTER_MS:-1000}"
+  local -a disabled=()
+  [[ "${after_ms}" =~ ^[0-9]+$ ]] || die "FAULT_CRASH_AFTER_MS '${after_ms}' is not a number of milliseconds"
+  holder_here_and_whole os-crash
+  while IFS=$'\t' read -r unit port; do
+    [[ "$(systemctl is-enabled -- "${unit}" 2>/dev/null)" == enabled ]] || disabled+=("${unit}")
+  done < <("${STORE}_units")
+  ((${#disabled[@]} == 0)) \
+    || die "${disabled[*]} not enabled: the server would boot without it, so os-crash is refused"
+  pid="$(main_pid "${HOLDER_UNIT}")"
+  note "os-crash: SysRq b in ${after_ms} ms (${HOLDER_UNIT}, pid ${pid}, ${HOLDER_ROLE})"
+  line="$("${REPO_DIR}/scripts/provision/os-crash.sh" --confirm --after-ms "${after_ms}")" \
+    || die "os-crash.sh could not arm the crash (journalctl -t ycsb-docsearch-os-crash)"
+  crash_at="$(jq -r '.crash_at_ms // empty' <<<"${line}" 2>/dev/null)" || crash_at=""
+  [[ "${crash_at}" =~ ^[0-9]+$ ]] || die "os-crash.sh printed no crash time: ${line}"
+  jq -cn --arg store "${STORE}" --arg host "${NODE_IP}" --argjson port "${HOLDER_PORT}" --argjson pid "${pid}" \
+    --arg role "${HOLDER_ROLE}" --arg unit "${HOLDER_UNIT}" --argjson crash "${crash_at}" \
+    --argjson delay "${after_ms}" \
+    '{store: $store, topology: "cluster", kind: "os-crash", signal: "sysrq-b", host: $host, port: $port, pid: $pid,
+      role: $role, unit: $unit, killed_at_ms: $crash, crash_delay_ms: $delay}'
 }
 
 #######################################
@@ -453,7 +506,7 @@ main() {
     return 0
   fi
   if ! word="$(checked_word "$@")"; then
-    err "unknown command '$(shown_command "$@")': give check, locate, kill-primary, stop-node or recover"
+    err "unknown command '$(shown_command "$@")': give check, locate, kill-primary, stop-node, os-crash or recover"
     return 2
   fi
   if ((EUID != 0)); then
@@ -466,6 +519,7 @@ main() {
     check) cmd_check ;;
     locate) cmd_locate ;;
     kill-primary | stop-node) cmd_fault "${word}" ;;
+    os-crash) cmd_os_crash ;;
     recover) cmd_recover ;;
   esac
 }

@@ -10,7 +10,8 @@
 #   flow        every command against stand-ins on PATH (systemctl keeping unit states in files, redis-cli, mongosh,
 #               curl): check, locate (each store), kill-primary (runtime drop-in with Restart=no and daemon-reload
 #               before the signal, the JSON line), a second fault refused, recover (drop-in gone, unit started,
-#               the JSON line), stop-node (SIGTERM; escalated to SIGKILL when the stop hangs), the holder on another
+#               the JSON line), stop-node (SIGTERM; escalated to SIGKILL when the stop hangs), os-crash (SysRq b on
+#               stand-in SysRq files after the answer, refused when a unit is not enabled), the holder on another
 #               server (exit 3), a cluster that does not become whole (exit 1); passwords never in an argument
 #   install     install_fault_access: the helper copied 0755, one `restrict,command=...` authorized_keys line beside
 #               the operator's (also after a re-run), `from="..."` first with FAULT_SSH_FROM (a value with a quote
@@ -28,7 +29,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly HELPER="${REPO_ROOT}/scripts/provision/fault.sh"
 readonly GROUPS_ALL=(validation flow install sshd)
-readonly REFUSAL_TAIL="': give check, locate, kill-primary, stop-node or recover"
+readonly REFUSAL_TAIL="': give check, locate, kill-primary, stop-node, os-crash or recover"
 # shellcheck source=assert.sh
 source "${REPO_ROOT}/scripts/tests/assert.sh"
 # shellcheck source=sshd.sh
@@ -38,7 +39,7 @@ WORK=""
 BG_PIDS=()
 
 usage() {
-  sed -n '3,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -65,6 +66,7 @@ state() { cat "${FAKE_DIR}/units/$1" 2>/dev/null || echo inactive; }
 case "$1" in
   is-active) s="$(state "$2")"; echo "${s}"; [[ "${s}" == active ]] ;;
   cat) [[ -e "${FAKE_DIR}/units/$2" ]] ;;
+  is-enabled) if [[ "$2" == "${FAKE_DISABLED:-}" ]]; then echo disabled; exit 1; fi; echo enabled ;;
   daemon-reload | reset-failed) ;;
   show)
     dropin="${YCSB_FAULT_RUN_DIR}/systemd/system/$5.d/ycsb-docsearch-fault.conf"
@@ -153,7 +155,9 @@ EOF
 # WORK/rc. Arguments: the helper's arguments (the environment, e.g. SSH_ORIGINAL_COMMAND, is the caller's).
 run_helper() {
   local rc=0
-  PATH="${WORK}/bin:${PATH}" FAKE_DIR="${WORK}" YCSB_FAULT_RUN_DIR="${WORK}/run" "${HELPER}" "$@" \
+  # os-crash writes these two files, never the kernel's: this machine must not reboot.
+  PATH="${WORK}/bin:${PATH}" FAKE_DIR="${WORK}" YCSB_FAULT_RUN_DIR="${WORK}/run" \
+    OS_CRASH_SYSRQ_ENABLE="${WORK}/sysrq" OS_CRASH_SYSRQ_TRIGGER="${WORK}/sysrq-trigger" "${HELPER}" "$@" \
     >"${WORK}/out" 2>"${WORK}/err" || rc=$?
   echo "${rc}" >"${WORK}/rc"
 }
@@ -229,7 +233,7 @@ help_prints_usage() {
     cat "${WORK}/err"
     return 1
   fi
-  grep -q '^Usage: ycsb-docsearch-fault check|locate|kill-primary|stop-node|recover$' "${WORK}/out" \
+  grep -q '^Usage: ycsb-docsearch-fault check|locate|kill-primary|stop-node|os-crash|recover$' "${WORK}/out" \
     && grep -q '^Exit: 0 done; 1 failed' "${WORK}/out"
 }
 
@@ -259,7 +263,7 @@ group_validation() {
   check "args: an empty word refused" refused args '' ''
   check "args: -h with more words refused" refused args '-h check' -h check
   check "-h prints the usage" help_prints_usage
-  for word in check locate kill-primary stop-node recover; do
+  for word in check locate kill-primary stop-node os-crash recover; do
     check "ssh: ' ${word} ' passes (surrounding whitespace); a missing role.env is one line" accepted ssh " ${word} "
     check "args: ${word} passes" accepted args "${word}"
   done
@@ -399,6 +403,42 @@ flow_stop_node() {
   expect_json '.restarted == [7000]'
 }
 
+# os-crash: refused while a unit would not start at boot (nothing armed); then the JSON line first, SysRq b on the
+# stand-in files only after it, nothing held down (the boot starts the units), and the holder elsewhere is exit 3.
+flow_os_crash() {
+  local before
+  redis_env
+  set_units active ycsb-redis@7000.service ycsb-redis@7001.service
+  rm -f "${WORK}/sysrq" "${WORK}/sysrq-trigger"
+  FAKE_DISABLED=ycsb-redis@7001.service run_helper os-crash
+  one_line_exit 1 "ycsb-redis@7001.service not enabled: the server would boot without it, so os-crash is refused" \
+    || return 1
+  [[ ! -e "${WORK}/sysrq-trigger" ]] || { echo "armed although refused"; return 1; }
+  before="$(date +%s%3N)"
+  FAULT_CRASH_AFTER_MS=300 run_helper os-crash
+  expect_json '.store == "redisjson" and .topology == "cluster" and .kind == "os-crash" and .signal == "sysrq-b"
+    and .host == "10.42.1.10" and .port == 7000 and .pid == 4242 and .role == "master of slots 0-8191"
+    and .unit == "ycsb-redis@7000.service" and .crash_delay_ms == 300 and (keys_unsorted | join(",")) ==
+    "store,topology,kind,signal,host,port,pid,role,unit,killed_at_ms,crash_delay_ms"' || return 1
+  jq -e --argjson t "${before}" '.killed_at_ms >= $t + 300' "${WORK}/out" >/dev/null \
+    || { echo "killed_at_ms is not 300 ms after the call: $(cat "${WORK}/out")"; return 1; }
+  [[ ! -e "$(dropin ycsb-redis@7000.service)" ]] || { echo "a drop-in would outlive nothing: none is wanted"; return 1; }
+  local tries=0
+  until [[ -s "${WORK}/sysrq-trigger" ]]; do
+    ((++tries <= 50)) || { echo "no SysRq b within 5 s"; return 1; }
+    sleep 0.1
+  done
+  [[ "$(cat "${WORK}/sysrq")" == 1 && "$(cat "${WORK}/sysrq-trigger")" == b ]] \
+    || { echo "SysRq files: $(cat "${WORK}/sysrq") / $(cat "${WORK}/sysrq-trigger")"; return 1; }
+  rm -f "${WORK}/sysrq" "${WORK}/sysrq-trigger"
+  redis_env 10.42.1.11
+  run_helper os-crash
+  local where="the instance holding primary data is on 10.42.1.10 (port 7000, master of slots 0-8191)"
+  one_line_exit 3 "${where}, not on this server (10.42.1.11): run os-crash there" || return 1
+  sleep 0.5
+  [[ ! -e "${WORK}/sysrq-trigger" ]] || { echo "crashed a server that holds no primary data"; return 1; }
+}
+
 flow_elsewhere_and_timeout() {
   redis_env 10.42.1.11
   set_units active ycsb-redis@7000.service ycsb-redis@7001.service
@@ -439,6 +479,7 @@ group_flow() {
   check "kill-primary: drop-in and daemon-reload before SIGKILL, JSON line; second fault refused; recover" \
     flow_kill_and_recover
   check "stop-node: SIGTERM; a hanging stop escalates to SIGKILL" flow_stop_node
+  check "os-crash: refused with a unit not enabled; the JSON line, then SysRq b; elsewhere exit 3" flow_os_crash
   check "holder on another server: exit 3, nothing killed; recover that does not get whole: exit 1" \
     flow_elsewhere_and_timeout
   check "recover of MongoDB (not whole: exit 1) and Elasticsearch (a failed unit started)" flow_other_stores_recover

@@ -147,7 +147,7 @@ public record FaultSummary(
    * @param store the store
    * @param topology {@code cluster}
    * @param kind the fault
-   * @param signal {@code KILL} or {@code TERM}
+   * @param signal {@code KILL} or {@code TERM}, or {@code sysrq-b} (os-crash: the whole server)
    * @param host the server it ran on; null on the local stores (all on 127.0.0.1)
    * @param port the instance's port
    * @param pid its process id

@@ -385,6 +385,12 @@ public final class OptionsParser {
       }
       return fault;
     }
+    if ("os-crash".equals(fault.kind())) {
+      throw new SetupException(
+          "--fault os-crash is a hard reboot of a server through its fault helper: it runs with"
+              + " --hosts only; locally the same loss of unsynced data is"
+              + " scripts/tests/test_unsynced_crash.sh (docs/faults.md)");
+    }
     if (cl.topology == null || !"cluster".equals(Converters.label(cl.topology))) {
       throw new SetupException(
           "--fault needs --topology cluster: a single server lost is an outage, not a "

@@ -271,7 +271,9 @@ final class SweepCommandLine {
             + " the capacity (with --rates alone: at the first rate), the second with one server"
             + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM;"
             + " kill-unreplicated, local Redis and MongoDB: its replicas paused 2 s first, a fault"
-            + " known to lose acknowledged writes under the relaxed profile) T s into"
+            + " known to lose acknowledged writes under the relaxed profile; os-crash, --hosts"
+            + " only: the server rebooted at once through SysRq b, losing what was not fsynced,"
+            + " its restart the reboot, waited for from D s on) T s into"
             + " its window and restarted D s later (default "
             + Defaults.FAULT_DOWN_SECONDS
             + "): failed operations, the longest gap, the recovery time and acknowledged "

@@ -92,8 +92,9 @@ public record SweepOptions(
    * length, the second with one server holding primary data killed {@code atS} seconds into its
    * measured window and restarted {@code downS} seconds later.
    *
-   * @param kind {@code kill-primary} (SIGKILL) or {@code stop-node} (SIGTERM, a graceful stop);
-   *     null = no fault
+   * @param kind {@code kill-primary} (SIGKILL), {@code stop-node} (SIGTERM, a graceful stop),
+   *     {@code kill-unreplicated} (local: replicas paused first) or {@code os-crash} (AWS: a hard
+   *     reboot of the server); null = no fault
    * @param atS seconds into the measured window
    * @param downS seconds the server stays down
    * @param load offered load as a fraction of the capacity
@@ -101,9 +102,12 @@ public record SweepOptions(
   public record Fault(String kind, int atS, int downS, double load) {
     public static final Fault NONE = new Fault(null, 0, 0, Defaults.FAULT_LOAD);
 
-    /** The kinds stores.sh knows. */
+    /**
+     * The kinds stores.sh or the servers' fault helper know (kill-unreplicated: local only;
+     * os-crash: AWS only, {@code OptionsParser} says why).
+     */
     public static final List<String> KINDS =
-        List.of("kill-primary", "stop-node", "kill-unreplicated");
+        List.of("kill-primary", "stop-node", "kill-unreplicated", "os-crash");
 
     public boolean runs() {
       return kind != null;

@@ -25,15 +25,20 @@ import java.util.function.BiFunction;
  *   <li>{@code locate} on the first server that answers: which server and process hold primary data
  *       (by the same rule as the local {@code stores.sh fault}); every server can tell.
  *   <li>{@code kill-primary} or {@code stop-node} on that server: it stops systemd from restarting
- *       the unit, ends it and says when.
+ *       the unit, ends it and says when. Or {@code os-crash}: it answers, then the whole server
+ *       goes down through SysRq b ({@code crash_delay_ms} after the answer) and boots again on its
+ *       own.
  *   <li>{@code recover} on that server: it starts the unit again and waits until the store is
- *       whole.
+ *       whole. After an os-crash the server does not answer until it has booted, so the recover is
+ *       asked again every few seconds, up to {@link #REBOOT_TIMEOUT}.
  * </ol>
  *
  * The helper stamps the kill with its server's clock; the sweep's windows run on this machine's.
  * The stamp is kept only when it falls inside the SSH call that caused it; otherwise it is clamped
  * to that call (the signal cannot have come before the call was sent nor after it returned), and
- * the server's own stamp is kept beside it as {@code server_killed_at_ms}. Thread-safe.
+ * the server's own stamp is kept beside it as {@code server_killed_at_ms}. An os-crash comes {@code
+ * crash_delay_ms} after the helper's answer, so the same rule places its answer, and the crash
+ * follows by that delay. Thread-safe.
  */
 public final class RemoteFaults implements FaultTarget {
   /** Finding the holder, and the {@code check} of the preflight: a few store queries. */
@@ -45,18 +50,41 @@ public final class RemoteFaults implements FaultTarget {
   /** A recover waits until the store is whole (the helper bounds it at 300 s). */
   static final Duration RECOVER_TIMEOUT = Duration.ofSeconds(420);
 
+  /** A server hard-rebooted by os-crash: EC2 boots one in a few minutes. */
+  static final Duration REBOOT_TIMEOUT = Duration.ofMinutes(10);
+
+  /** How often a rebooting server is asked again. */
+  static final Duration REBOOT_POLL = Duration.ofSeconds(5);
+
+  private static final String OS_CRASH = "os-crash";
+
   private final List<FaultServer> servers;
   private final BiFunction<SshTarget, Duration, Ssh> ssh;
   private final Optional<String> profile;
   private final Optional<String> loss;
+  private final Duration rebootTimeout;
+  private final Duration rebootPoll;
   private final Object lock = new Object();
   private FaultServer faulted;
+  private String faultKind;
 
   /**
    * @param ssh how a server is reached, with a time limit per call (tests: a local stand-in)
    * @throws SetupException when the hosts file has no fault servers
    */
   public RemoteFaults(HostsFile hosts, BiFunction<SshTarget, Duration, Ssh> ssh) {
+    this(hosts, ssh, REBOOT_TIMEOUT, REBOOT_POLL);
+  }
+
+  /**
+   * @param rebootTimeout how long a server crashed by os-crash may take to answer again
+   * @param rebootPoll how often it is asked meanwhile
+   */
+  RemoteFaults(
+      HostsFile hosts,
+      BiFunction<SshTarget, Duration, Ssh> ssh,
+      Duration rebootTimeout,
+      Duration rebootPoll) {
     if (hosts.faultServers().isEmpty()) {
       throw new SetupException(
           "hosts file "
@@ -68,6 +96,8 @@ public final class RemoteFaults implements FaultTarget {
     this.ssh = ssh;
     this.profile = hosts.durabilityProfile();
     this.loss = hosts.durabilityLoss();
+    this.rebootTimeout = rebootTimeout;
+    this.rebootPoll = rebootPoll;
   }
 
   /** The OpenSSH client. */
@@ -104,12 +134,14 @@ public final class RemoteFaults implements FaultTarget {
     FaultServer holder = holder();
     synchronized (lock) {
       faulted = holder;
+      faultKind = kind;
     }
     long sent = System.currentTimeMillis();
     ObjectNode o = call(holder, kind, KILL_TIMEOUT);
     long returned = System.currentTimeMillis();
-    long theirs = o.path("killed_at_ms").asLong(returned);
-    long ours = Math.max(sent, Math.min(returned, theirs));
+    long delay = o.path("crash_delay_ms").asLong(0);
+    long theirs = o.path("killed_at_ms").asLong(returned + delay);
+    long ours = Math.max(sent, Math.min(returned, theirs - delay)) + delay;
     if (ours != theirs) {
       o.put("server_killed_at_ms", theirs);
     }
@@ -152,10 +184,52 @@ public final class RemoteFaults implements FaultTarget {
   @Override
   public JsonNode recover(StoreKind store) {
     FaultServer where;
+    boolean rebooting;
     synchronized (lock) {
       where = faulted != null ? faulted : servers.get(0);
+      rebooting = OS_CRASH.equals(faultKind);
     }
-    return call(where, "recover", RECOVER_TIMEOUT);
+    if (!rebooting) {
+      return call(where, "recover", RECOVER_TIMEOUT);
+    }
+    return recoverAfterReboot(where);
+  }
+
+  /**
+   * The recover of a server that os-crash took down: asked until the server answers (it boots and
+   * its store units start on their own), up to the reboot timeout. Interrupts do not end the wait
+   * (the store must be left whole); the thread's interrupt is set again afterwards.
+   */
+  private JsonNode recoverAfterReboot(FaultServer where) {
+    long deadline = System.nanoTime() + rebootTimeout.toNanos();
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return call(where, "recover", RECOVER_TIMEOUT);
+        } catch (SetupException e) {
+          if (System.nanoTime() - deadline >= 0) {
+            throw new SetupException(
+                "server "
+                    + where.destination()
+                    + " did not answer a recover within "
+                    + rebootTimeout.toSeconds()
+                    + " s of its os-crash (a hard reboot): "
+                    + e.getMessage(),
+                e);
+          }
+        }
+        try {
+          Thread.sleep(rebootPoll.toMillis());
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   @Override

@@ -282,6 +282,15 @@ class OptionsParserTest {
     assertEquals(
         "kill-unreplicated",
         run("workloada", "--topology", "cluster", "--fault", "kill-unreplicated@5").fault().kind());
+    // The hard reboot is the servers' (their fault helper's SysRq b), never this machine's.
+    assertEquals(
+        new SweepOptions.Fault("os-crash", 10, 60, Defaults.FAULT_LOAD),
+        run("workloada", "--hosts", aws.toString(), "--fault", "os-crash@10+60").fault());
+    assertEquals(
+        "--fault os-crash is a hard reboot of a server through its fault helper: it runs with"
+            + " --hosts only; locally the same loss of unsynced data is"
+            + " scripts/tests/test_unsynced_crash.sh (docs/faults.md)",
+        bad("workloada", "--topology", "cluster", "--fault", "os-crash@10"));
     Path noAccess = repo.resolve("no-access.json");
     Files.writeString(noAccess, "{\"topology\":\"cluster\"," + store + "}");
     assertEquals(

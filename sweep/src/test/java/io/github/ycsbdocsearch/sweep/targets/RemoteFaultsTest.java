@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,11 +50,18 @@ class RemoteFaultsTest {
           kill-primary) [[ ${host} == 10.0.1.11 ]] || { echo "not here" >&2; exit 3; }
             echo '{"store":"mongodb","topology":"cluster","kind":"kill-primary","signal":"KILL",'\
         '"port":27101,"pid":42,"role":"PRIMARY of shard1","killed_at_ms":1}' ;;
-          recover) echo '{"store":"mongodb","restarted":[27101],"back_at_ms":5,"waited_ms":4}' ;;
+          os-crash) [[ ${host} == 10.0.1.11 ]] || { echo "not here" >&2; exit 3; }
+            echo '{"store":"mongodb","topology":"cluster","kind":"os-crash","signal":"sysrq-b",'\
+        '"port":27101,"pid":42,"role":"PRIMARY of shard1","killed_at_ms":1001,"crash_delay_ms":1000}' ;;
+          recover) left="$(cat 'DIR/rebooting' 2>/dev/null || echo 0)"
+            if ((left > 0)); then echo $((left - 1)) >'DIR/rebooting'
+              echo "ssh: connect to host ${host} port 22: Connection refused" >&2; exit 255; fi
+            echo '{"store":"mongodb","restarted":[27101],"back_at_ms":5,"waited_ms":4}' ;;
           *) echo "unknown command '${word}'" >&2; exit 2 ;;
         esac
         """;
-    Files.writeString(fakeSsh, script.replace("LOG", log.toString()));
+    Files.writeString(
+        fakeSsh, script.replace("LOG", log.toString()).replace("DIR", dir.toString()));
   }
 
   private RemoteFaults faults(String... servers) throws Exception {
@@ -93,6 +101,65 @@ class RemoteFaultsTest {
         calls());
     assertEquals(Optional.of("strict"), f.profile());
     assertEquals(Optional.of("none"), f.loss(StoreKind.MONGODB));
+  }
+
+  private RemoteFaults crashing(Duration rebootTimeout) throws Exception {
+    faults("10.0.1.10", "10.0.1.11");
+    return new RemoteFaults(
+        HostsFile.read(dir.resolve("hosts.json")),
+        (t, d) -> new Ssh(t, List.of("bash", fakeSsh.toString()), d),
+        rebootTimeout,
+        Duration.ofMillis(50));
+  }
+
+  @Test
+  void anOsCrashIsPlacedItsDelayAfterTheAnswerAndItsServerIsAskedAgainUntilItHasBooted()
+      throws Exception {
+    RemoteFaults f = crashing(Duration.ofSeconds(30));
+    long before = System.currentTimeMillis();
+    JsonNode crashed = f.fault("os-crash", StoreKind.MONGODB);
+    long after = System.currentTimeMillis();
+    // The server answered at its 1 (far behind), the crash 1,000 ms later: on this machine's clock
+    // the answer lies inside the call, the crash 1,000 ms after it.
+    long at = crashed.path("killed_at_ms").asLong();
+    assertTrue(
+        at >= before + 1000 && at <= after + 1000, at + " in [" + before + ", " + after + "]+1000");
+    assertEquals(1001, crashed.path("server_killed_at_ms").asLong());
+    assertEquals("sysrq-b", crashed.path("signal").asText());
+    // Booting: two recovers refused by ssh, the third answered.
+    Files.writeString(dir.resolve("rebooting"), "2");
+    assertEquals(5, f.recover(StoreKind.MONGODB).path("back_at_ms").asLong());
+    assertEquals(
+        List.of(
+            "10.0.1.10 locate",
+            "10.0.1.11 os-crash",
+            "10.0.1.11 recover",
+            "10.0.1.11 recover",
+            "10.0.1.11 recover"),
+        calls());
+  }
+
+  @Test
+  void aServerThatDoesNotComeBackFromItsOsCrashIsOneLineNamingIt() throws Exception {
+    RemoteFaults f = crashing(Duration.ofSeconds(1));
+    f.fault("os-crash", StoreKind.MONGODB);
+    Files.writeString(dir.resolve("rebooting"), "1000");
+    String e = assertThrows(SetupException.class, () -> f.recover(StoreKind.MONGODB)).getMessage();
+    assertTrue(
+        e.startsWith(
+            "server ubuntu@10.0.1.11 did not answer a recover within 1 s of its os-crash"
+                + " (a hard reboot): "),
+        e);
+    assertTrue(e.contains("Connection refused"), e);
+  }
+
+  @Test
+  void aKillIsNotWaitedForLikeAReboot() throws Exception {
+    RemoteFaults f = crashing(Duration.ofSeconds(30));
+    f.fault("kill-primary", StoreKind.MONGODB);
+    Files.writeString(dir.resolve("rebooting"), "1");
+    assertThrows(SetupException.class, () -> f.recover(StoreKind.MONGODB));
+    assertEquals(1, calls().stream().filter(c -> c.endsWith("recover")).count());
   }
 
   @Test
