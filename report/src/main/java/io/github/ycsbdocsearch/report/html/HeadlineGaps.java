@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
@@ -27,7 +28,10 @@ final class HeadlineGaps {
 
   private HeadlineGaps() {}
 
-  /** Why the store has no capacity, or null when it has one. */
+  /**
+   * Why the store has no capacity, or null when it has one; with the machine's own failure when the
+   * harness floor missed the objective too ({@link HarnessFloor}).
+   */
   static String missingCapacity(StoreRun store) {
     StoreCapacity sat = store.capacity();
     if (sat == null) {
@@ -36,6 +40,11 @@ final class HeadlineGaps {
     if (sat.capacityOps() != null) {
       return null;
     }
+    String why = storeWithoutCapacity(store, sat);
+    return HarnessFloor.missedObjective(store.summaries()).map(m -> why + "; " + m).orElse(why);
+  }
+
+  private static String storeWithoutCapacity(StoreRun store, StoreCapacity sat) {
     List<StepSummary> offered =
         store.summaries().stream().filter(s -> s.fixedRate() && s.phase() != Phase.FLOOR).toList();
     if (offered.isEmpty()) {

@@ -47,7 +47,7 @@ final class CapacityFile {
         sat.peakOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
         Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
         sat.capacityOps() == null
-            ? "none"
+            ? "none" + (sat.capacityReason() == null ? "" : " (" + sat.capacityReason() + ")")
             : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
                 + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
                 + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()),

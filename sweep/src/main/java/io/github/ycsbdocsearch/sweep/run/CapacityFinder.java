@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
@@ -44,10 +45,18 @@ public final class CapacityFinder {
    */
   static StoreCapacity withCapacity(
       StoreCapacity peak, List<StepSummary> steps, Slo slo, Optional<SearchPhase.Found> search) {
-    if (search.isPresent()) {
-      return fromSearch(peak, slo, search.get());
+    StoreCapacity c =
+        search.isPresent() ? fromSearch(peak, slo, search.get()) : withCapacity(peak, steps, slo);
+    if (c.capacityOps() != null) {
+      return c;
     }
-    return withCapacity(peak, steps, slo);
+    // No capacity: said of the store alone only when the machine met the objective itself.
+    return HarnessFloor.missedObjective(steps)
+        .map(
+            m ->
+                c.withCapacity(
+                    null, null, c.slo(), c.capacityReason() + "; " + m, c.capacitySearch()))
+        .orElse(c);
   }
 
   /** The peak file with the capacity from the fixed-rate {@code steps} (no search ran). */

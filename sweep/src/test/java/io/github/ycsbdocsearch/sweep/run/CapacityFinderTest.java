@@ -1,14 +1,17 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +67,48 @@ class CapacityFinderTest {
     assertNull(s.capacityOps());
     assertNull(s.capacityStep());
     assertTrue(s.capacityReason().startsWith("no capacity"), s.capacityReason());
+  }
+
+  @Test
+  void noCapacityOnAMachineWhoseHarnessFloorMissedTheObjectiveSaysSo() {
+    List<StepSummary> steps =
+        List.of(
+            Steps.load(6, 1000, 1000, 50_000),
+            Steps.floor(7, 1000, Decision.FAIL, 10_000, 500),
+            Steps.floor(8, 2000, Decision.PASS, 20_000, 10));
+    StoreCapacity s = CapacityFinder.withCapacity(PEAK, steps, P99_10MS, Optional.empty());
+    assertNull(s.capacityOps());
+    assertTrue(s.capacityReason().startsWith("no capacity: none of 1 fixed-rate steps"));
+    assertTrue(
+        s.capacityReason()
+            .endsWith(
+                "; but the machine itself stalled: the harness floor (BasicDB, no store) failed"
+                    + " p99<=10ms too in 1 of its 2 windows (worst: 5.0 % of requests over the"
+                    + " bound at 1,000 ops/s), so this run cannot tell the store's failures from"
+                    + " the machine's; run it again on a quiet machine"),
+        s.capacityReason());
+    assertTrue(CapacityFile.headline(s).contains("capacity none (no capacity: none of 1"));
+  }
+
+  @Test
+  void aFloorThatMetTheObjectiveOrAStoreWithACapacityIsLeftAlone() {
+    StoreCapacity quiet =
+        CapacityFinder.withCapacity(
+            PEAK,
+            List.of(
+                Steps.load(6, 1000, 1000, 50_000), Steps.floor(7, 1000, Decision.PASS, 10_000, 10)),
+            P99_10MS,
+            Optional.empty());
+    assertFalse(quiet.capacityReason().contains("machine"), quiet.capacityReason());
+    StoreCapacity passed =
+        CapacityFinder.withCapacity(
+            PEAK,
+            List.of(
+                Steps.load(6, 1000, 1000, 1_000), Steps.floor(7, 1000, Decision.FAIL, 10_000, 500)),
+            P99_10MS,
+            Optional.empty());
+    assertEquals(1000.0, passed.capacityOps());
+    assertFalse(passed.capacityReason().contains("machine"), passed.capacityReason());
   }
 
   @Test

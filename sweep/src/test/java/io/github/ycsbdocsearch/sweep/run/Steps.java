@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
@@ -114,6 +116,59 @@ final class Steps {
         StepStatus.COMPLETE,
         null,
         Optional.of(summary(spec, opsPerSec, errors, p99Us, null, null)));
+  }
+
+  /**
+   * A harness-floor step at {@code target} ops/s (sustained) whose objective p99<=10ms decided
+   * {@code decision} with {@code over} of {@code requests} READs over the bound.
+   */
+  static StepSummary floor(int index, long target, Decision decision, long requests, long over) {
+    StepSummary s =
+        summary(new StepSpec(index, Phase.FLOOR, 8, target, null), target, 0, 1_000L, null, null);
+    ObjectiveVerdict v =
+        new ObjectiveVerdict(
+            "p99<=10ms",
+            99,
+            10_000,
+            decision,
+            0.99,
+            0,
+            null,
+            List.of(
+                new ObjectiveVerdict.Operation(
+                    "READ", requests, over, 0, 1, decision, 0.01, null, null, null)),
+            null);
+    return new StepSummary(
+        s.format(),
+        s.store(),
+        s.workload(),
+        s.step(),
+        s.index(),
+        s.phase(),
+        s.offeredFraction(),
+        s.threads(),
+        s.targetOps(),
+        s.stepStatus(),
+        s.error(),
+        s.rateSustained(),
+        s.achievedPct(),
+        s.clientBound(),
+        s.clientCpuCores(),
+        s.clientCpus(),
+        s.serverCpuCores(),
+        s.serverCpuSource(),
+        s.windowS(),
+        s.throughputOps(),
+        s.throughputCi95(),
+        s.operations(),
+        s.errors(),
+        s.rows(),
+        s.clientJitCpuCores(),
+        s.clientLimit(),
+        s.pacing(),
+        v,
+        s.usable(),
+        s.unusableReason());
   }
 
   /**
