@@ -17,7 +17,11 @@ HEADER = (
     "ack gap ms",
     "p99 before kill us",
     "p99 back within 2x after s",
-    "acked writes lost",
+    "acked writes",
+    "lost",
+    "stale",
+    "indeterminate",
+    "unread",
     "may lose",
 )
 
@@ -27,14 +31,20 @@ def cell(value):
     return value if value else "-"
 
 
-def lost_writes(r):
-    """'2 of 380', with the writes not read back when there are any; 'not checked' when the stream did not run."""
+def write_cells(r):
+    """The five write cells: acknowledged, lost (absent or stale), stale, indeterminate (errored or timed out), unread.
+    Any unread write makes the loss unknown, never a count; 'not checked' when the stream did not run."""
     if not r["acked_writes"]:
-        return "not checked"
-    lost = f"{r['acked_writes_lost']} of {r['acked_writes']}"
-    if r["acked_writes_read_back_failed"] not in ("", "0"):
-        lost += f" ({r['acked_writes_read_back_failed']} not read back)"
-    return lost
+        return ("not checked", "-", "-", "-", "-")
+    unread = r["acked_writes_read_back_failed"]
+    lost = r["acked_writes_lost"] if unread in ("", "0") else f"unknown ({unread} of {r['acked_writes']} unread)"
+    return (
+        r["acked_writes"],
+        lost,
+        cell(r.get("acked_writes_stale")),
+        cell(r.get("acked_writes_indeterminate")),
+        cell(unread),
+    )
 
 
 def cells(r):
@@ -49,7 +59,7 @@ def cells(r):
         cell(r["longest_ack_gap_ms"]),
         cell(r["pre_fault_p99_us"]),
         recovery,
-        lost_writes(r),
+        *write_cells(r),
         cell(r["may_lose"]),
     )
 

@@ -33,6 +33,8 @@ RECOVERED = {
     "acked_writes": "380",
     "acked_writes_lost": "2",
     "acked_writes_read_back_failed": "0",
+    "acked_writes_stale": "1",
+    "acked_writes_indeterminate": "20",
     "may_lose": "none (AOF fsync always)",
 }
 
@@ -53,11 +55,12 @@ class FaultTable(unittest.TestCase):
         self.assertEqual(
             [
                 "| store | profile | offered ops/s | failed after kill (by type) | longest gap s | ack gap ms "
-                "| p99 before kill us | p99 back within 2x after s | acked writes lost | may lose |",
-                "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-                "| redisjson | strict | 400 | READ 150, UPDATE 60 | 3 | 3150 | 299 | 4.8 | 2 of 380 "
+                "| p99 before kill us | p99 back within 2x after s | acked writes | lost | stale | indeterminate "
+                "| unread | may lose |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+                "| redisjson | strict | 400 | READ 150, UPDATE 60 | 3 | 3150 | 299 | 4.8 | 380 | 2 | 1 | 20 | 0 "
                 "| none (AOF fsync always) |",
-                "| mongodb | - | 900 | - | 15 | - | - | not within the step | not checked | - |",
+                "| mongodb | - | 900 | - | 15 | - | - | not within the step | not checked | - | - | - | - | - |",
             ],
             lines,
         )
@@ -65,7 +68,8 @@ class FaultTable(unittest.TestCase):
     def test_writes_not_read_back_are_said(self):
         row = dict(RECOVERED, acked_writes_read_back_failed="7", recovered="", recovery_s="")
         cells = fault_table.cells(row)
-        self.assertEqual("2 of 380 (7 not read back)", cells[8])
+        self.assertEqual("unknown (7 of 380 unread)", cells[9], "an unread write makes the loss unknown, never 2")
+        self.assertEqual("7", cells[12])
         self.assertEqual("-", cells[7], "no pre-fault p99 to judge the recovery by")
 
     def test_no_store_with_a_fault_step_is_an_error(self):

@@ -31,14 +31,18 @@ import picocli.CommandLine.Command;
           + " writes (ms), the",
       "intended p99 before the kill, whether and how soon after the kill p99 was back within 2x"
           + " of it, the",
-      "acknowledged writes, how many were lost and how many not read back, and what the profile"
-          + " may lose.",
+      "acknowledged writes, how many were lost (absent or stale), not read back (unread), found"
+          + " with an older",
+      "value (stale) and errored or timed out (indeterminate: either outcome allowed), and what"
+          + " the profile may lose.",
       "Columns:"
           + " run_dir,store,profile,target_ops,failed_after_kill,longest_gap_s,longest_ack_gap_ms,"
           + "pre_fault_p99_us,",
-      "recovered,recovery_s,acked_writes,acked_writes_lost,acked_writes_read_back_failed,may_lose"
-          + " (an absent figure is",
-      "an empty cell; the acked_writes columns are empty when the write stream did not run)"
+      "recovered,recovery_s,acked_writes,acked_writes_lost,acked_writes_read_back_failed,"
+          + "acked_writes_stale,",
+      "acked_writes_indeterminate,may_lose (an absent figure is an empty cell; the acked_writes"
+          + " columns are empty",
+      "when the write stream did not run)"
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",

@@ -40,6 +40,8 @@ public final class FaultTable {
           "acked_writes",
           "acked_writes_lost",
           "acked_writes_read_back_failed",
+          "acked_writes_stale",
+          "acked_writes_indeterminate",
           "may_lose");
 
   private FaultTable() {}
@@ -78,7 +80,22 @@ public final class FaultTable {
         a == null ? "" : String.valueOf(a.acked()),
         a == null ? "" : String.valueOf(a.lost()),
         a == null ? "" : String.valueOf(a.readBackFailed()),
+        a == null ? "" : String.valueOf(a.stale()),
+        a == null ? "" : String.valueOf(indeterminate(a)),
         d == null ? "" : cell(d.mayLose()));
+  }
+
+  /**
+   * Writes that errored or timed out, either outcome allowed: every operation type's when the
+   * clients recorded them (the markers are inserts), else the marker stream's alone.
+   */
+  static long indeterminate(AckedWrites a) {
+    if (a.operations() == null || a.operations().isEmpty()) {
+      return a.failed();
+    }
+    return a.operations().values().stream()
+        .mapToLong(FaultSummary.WriteCounts::indeterminate)
+        .sum();
   }
 
   /**

@@ -65,6 +65,8 @@ class FaultTableTest {
     want.put("acked_writes", "380");
     want.put("acked_writes_lost", "2");
     want.put("acked_writes_read_back_failed", "0");
+    want.put("acked_writes_stale", "0");
+    want.put("acked_writes_indeterminate", "20");
     want.put("may_lose", "none (AOF fsync always)");
     assertEquals(want, cells(rows.get(0)));
     assertEquals(4.8, Double.parseDouble(want.get("recovery_s")), 1e-9);
@@ -122,9 +124,40 @@ class FaultTableTest {
             "acked_writes",
             "acked_writes_lost",
             "acked_writes_read_back_failed",
+            "acked_writes_stale",
+            "acked_writes_indeterminate",
             "may_lose")) {
       assertEquals("", got.get(empty), empty);
     }
+  }
+
+  @Test
+  void indeterminateWritesAreEveryOperationTypesWhenTheClientsRecordedThem() {
+    FaultSummary.AckedWrites markersOnly =
+        new FaultSummary.AckedWrites(
+            20, 400, 380, 20, 104, 0, 276, 2, List.of(), 3150L, 0, null, null, 0, null, null);
+    assertEquals(20, FaultTable.indeterminate(markersOnly));
+    FaultSummary.AckedWrites withLoad =
+        new FaultSummary.AckedWrites(
+            20,
+            400,
+            900,
+            20,
+            300,
+            5,
+            600,
+            3,
+            List.of(),
+            3150L,
+            0,
+            null,
+            null,
+            1,
+            "lost 8 of 900",
+            Map.of(
+                "INSERT", new FaultSummary.WriteCounts(500, 495, 4, 1, 0, 21),
+                "UPDATE", new FaultSummary.WriteCounts(400, 397, 3, 0, 0, 7)));
+    assertEquals(28, FaultTable.indeterminate(withLoad));
   }
 
   @Test
