@@ -51,7 +51,7 @@ output "estimated_cost_per_hour_usd" {
 }
 
 output "fault_ssh" {
-  description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
+  description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, os-crash, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
   value = {
     user          = local.ssh_user
     port          = 22

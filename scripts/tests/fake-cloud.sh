@@ -451,7 +451,7 @@ test_setup_retry() {
 }
 
 test_faultkey() {
-  local out rc=0 helper_refusal="give check, locate, kill-primary, stop-node or recover"
+  local out rc=0 helper_refusal="give check, locate, kill-primary, stop-node, os-crash or recover"
   local -a fault_ssh=(ssh -i "$(hdir c0)/ssh/ycsb_fault" -o IdentitiesOnly=yes -o BatchMode=yes
     -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "root@${ADDR[s0]}")
   out="$(on c0 "${fault_ssh[@]}" 'locate; rm -rf /tmp/x' 2>&1)" || rc=$?

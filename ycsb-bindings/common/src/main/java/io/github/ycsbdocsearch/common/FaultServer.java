@@ -11,7 +11,7 @@ import java.util.List;
  * "ssh_options": [...]}} (scripts/hosts-from-terraform.sh writes it). The key there is good for one
  * thing only: each server runs its fault helper ({@code scripts/provision/fault.sh}) as the key's
  * forced command, whatever the sweep asks, and the helper takes one word ({@code check}, {@code
- * locate}, {@code kill-primary}, {@code stop-node}, {@code recover}). Immutable.
+ * locate}, {@code kill-primary}, {@code stop-node}, {@code os-crash}, {@code recover}). Immutable.
  *
  * @param host host name or address
  * @param port SSH port
