@@ -200,4 +200,40 @@ class HeadlineGapsTest {
       assertNull(HeadlineGaps.clientReason(s), c[0]);
     }
   }
+
+  @Test
+  void aStoreWithoutCapacityOnAMachineThatStalledSaysTheMachineStalled() throws IOException {
+    StoreRun s =
+        store(
+            "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
+                + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
+                + " \"curve\", \"outcome\": \"fail\"}]}}",
+            "01-t1 capacity complete",
+            "02-t4-r450 load complete");
+    assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
+    // The harness floor at 1,000 ops/s: 1 s of warm-up, then 3 s with every request 12 ms late
+    // against p99 <= 10 ms: BasicDB failed the objective, so the machine did.
+    Path floor = dir.resolve("run/mongodb/steps/03-t8-r1000");
+    RunFixture.stepJson(
+        floor,
+        "mongodb",
+        3,
+        8,
+        1000,
+        1,
+        3,
+        "complete",
+        "\"phase\": \"floor\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
+            + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
+            + " \"slo_bound_us\": 10000}, ");
+    RunFixture.log(floor, "READ", T0, times(4, repeat(300, 1000)));
+    RunFixture.log(floor, "Intended-READ", T0, times(4, repeat(12_000, 1000)));
+    StoreRun stalled = RunFolder.read(dir.resolve("run")).stores().get(0);
+    assertEquals(
+        "no capacity: no probe passed; but the machine itself stalled: the harness floor (BasicDB,"
+            + " no store) failed p99<=10ms too in 1 of its 1 windows (worst: 100.0 % of requests"
+            + " over the bound at 1,000 ops/s), so this run cannot tell the store's failures from"
+            + " the machine's; run it again on a quiet machine",
+        HeadlineGaps.missingCapacity(stalled));
+  }
 }
