@@ -57,15 +57,19 @@ class HeadlineGapsTest {
     assertEquals("no result: step 02-t2 failed", HeadlineGaps.missingPeak(s));
   }
 
+  /** A search whose one window, the curve's at 450 ops/s, failed. */
+  private StoreRun everyProbeFailed() throws IOException {
+    return store(
+        "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
+            + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
+            + " \"curve\", \"outcome\": \"fail\"}]}}",
+        "01-t1 capacity complete",
+        "02-t4-r450 load complete");
+  }
+
   @Test
   void aSearchWhoseProbesAllFailedHasNoCapacity() throws IOException {
-    StoreRun s =
-        store(
-            "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
-                + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
-                + " \"curve\", \"outcome\": \"fail\"}]}}",
-            "01-t1 capacity complete",
-            "02-t4-r450 load complete");
+    StoreRun s = everyProbeFailed();
     assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
     assertNull(HeadlineGaps.missingPeak(s));
     assertNull(HeadlineGaps.peakBound(s));
@@ -203,13 +207,7 @@ class HeadlineGapsTest {
 
   @Test
   void aStoreWithoutCapacityOnAMachineThatStalledSaysTheMachineStalled() throws IOException {
-    StoreRun s =
-        store(
-            "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
-                + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
-                + " \"curve\", \"outcome\": \"fail\"}]}}",
-            "01-t1 capacity complete",
-            "02-t4-r450 load complete");
+    StoreRun s = everyProbeFailed();
     assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
     // The harness floor at 1,000 ops/s: 1 s of warm-up, then 3 s with every request 12 ms late
     // against p99 <= 10 ms: BasicDB failed the objective, so the machine did.
