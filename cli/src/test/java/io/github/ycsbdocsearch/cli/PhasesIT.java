@@ -29,10 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * objective is loose on purpose (p99 within 30 s: this machine is shared); under it the queue's
  * steady-state capacity is just under its service rate. A 4-second window cannot tell a queue a few
  * percent over its service rate from one just under it (its backlog grows by only a few dozen
- * requests a second), and a few such windows across its sharp rise leave the estimate loose: the
- * test holds it below the impossible rate, inside its interval, and an interval that reaches the
- * truth whenever the estimate falls below a rate that passed. Its accuracy is proven on the
- * simulated clock (CalibrationTest) and measured by scripts/bench-known-answer.sh.
+ * requests a second), and a few such windows across its sharp rise leave the estimate loose, so the
+ * test's bounds are wide. Its accuracy is proven on the simulated clock (CalibrationTest) and
+ * measured by scripts/bench-known-answer.sh.
  */
 class PhasesIT {
   private static final Duration LIMIT = Duration.ofMinutes(5);
@@ -111,19 +110,15 @@ class PhasesIT {
             && (sat.capacitySearch().hi() == null
                 || sat.capacityOps() <= sat.capacitySearch().hi()),
         "the capacity inside its interval: " + sat.capacitySearch().reason());
-    // Four 4 s windows across the queue's sharp rise leave the estimate loose
-    // (CapacityEstimatorTest
-    // fourShortWindowsAcrossASharpRiseSayHowLittleTheyKnow: once 447 ops/s, below the curve's
-    // passing 498): it must lie below three times the peak, where most requests were over, and an
-    // estimate below a rate that passed must carry an interval reaching the true capacity.
+    // Four 4 s windows across the queue's sharp rise leave the estimate loose: once 447 ops/s,
+    // below
+    // the curve's passing 498, with an interval from 0 to open (CapacityEstimatorTest
+    // fourShortWindowsAcrossASharpRiseSayHowLittleTheyKnow holds that interval to the truth). So
+    // the bounds are wide: well above nothing, and no more than 10 % over the service rate.
     String search = sat.capacitySearch().reason() + " " + sat.capacitySearch().probes();
     assertTrue(
-        sat.capacityOps() > 0 && sat.capacityOps() < triple.targetOps(),
-        "between nothing and three times the peak: " + search);
-    Double hi = sat.capacitySearch().hi();
-    assertTrue(
-        sat.capacityOps() >= half.targetOps() || hi == null || hi >= 999,
-        "an estimate below a passing rate reaches the truth (999.8 ops/s): " + search);
+        sat.capacityOps() >= 0.3 * half.targetOps() && sat.capacityOps() <= 1100,
+        "from 0.3 of the passing half-peak rate to 10 % over the service rate: " + search);
     assertTrue(
         sat.capacitySearch().probes().stream().anyMatch(p -> p.step().endsWith("-probe")),
         "the search probed: " + sat.capacitySearch().probes());
