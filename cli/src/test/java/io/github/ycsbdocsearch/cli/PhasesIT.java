@@ -111,10 +111,9 @@ class PhasesIT {
                 || sat.capacityOps() <= sat.capacitySearch().hi()),
         "the capacity inside its interval: " + sat.capacitySearch().reason());
     // Four 4 s windows across the queue's sharp rise leave the estimate loose: once 447 ops/s,
-    // below
-    // the curve's passing 498, with an interval from 0 to open (CapacityEstimatorTest
-    // fourShortWindowsAcrossASharpRiseSayHowLittleTheyKnow holds that interval to the truth). So
-    // the bounds are wide: well above nothing, and no more than 10 % over the service rate.
+    // below the curve's passing 498, with an interval from 0 to open (CapacityEstimatorTest
+    // fourShortWindowsAcrossASharpRiseSayHowLittleTheyKnow holds that interval to the truth).
+    // So the bounds are wide: well above nothing, and no more than 10 % over the service rate.
     String search = sat.capacitySearch().reason() + " " + sat.capacitySearch().probes();
     assertTrue(
         sat.capacityOps() >= 0.3 * half.targetOps() && sat.capacityOps() <= 1100,
