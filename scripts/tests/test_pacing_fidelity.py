@@ -59,6 +59,31 @@ class PacingFidelity(unittest.TestCase):
             got,
         )
 
+    def test_each_run_gets_the_capacity_of_mm1_with_its_hosts_delays_from_the_steps_near_the_truth(self):
+        def held(run, rate, p99, capacity):
+            row = step("mm1", rate, "100", "1.0", "0.003", "false")
+            row.update(run_dir=run, mm1_host_delay_p99_us=p99, mm1_host_capacity_ops=capacity)
+            return row
+
+        rows = [
+            held("/r/1", 700, "900", "760.0"),  # 91 % of 769.7: near
+            held("/r/1", 800, "1100", "750.5"),  # near
+            held("/r/1", 900, "1500", "740.0"),  # 117 %: near
+            held("/r/1", 400, "200", "768.0"),  # 52 %: not near, left out
+            held("/r/2", 770, "5000", "701.2"),
+            held("/r/3", 300, "100", "769.0"),  # no step near: no line
+        ]
+        got = pacing_fidelity.report(list(pacing_fidelity.steps(io.StringIO(csv_text(COLUMNS, rows)))), 769.7)
+        self.assertEqual(
+            [
+                "  /r/1: with the host's delays (p99 1100 us, median of 3 steps) the true capacity is 750.5 ops/s "
+                "(-2.49 % against 769.7)",
+                "  /r/2: with the host's delays (p99 5000 us, median of 1 steps) the true capacity is 701.2 ops/s "
+                "(-8.90 % against 769.7)",
+            ],
+            got[-2:],
+        )
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -40,7 +40,8 @@ class ClientFilesTest {
   void theArrivalFitKeepsItsKeys() throws IOException {
     String json =
         Json.MAPPER.writeValueAsString(
-            new Mm1Arrivals(10, 1000.5, 1.01, 0.004, 0.3, 1.094, false, 11L, 120L, 900L));
+            new Mm1Arrivals(
+                10, 1000.5, 1.01, 0.004, 0.3, 1.094, false, 11L, 120L, 900L, null, null));
     assertTrue(json.contains("\"stephens_critical_5pct\" : 1.094"), json);
     assertTrue(json.contains("\"mean_gap_us\" : 1000.5"), json);
     assertTrue(json.contains("\"exponential_rejected\" : false"), json);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
 
 /**
  * The simulated M/M/1 store's {@code mm1-arrivals.json} ({@link RunLayout#MM1_ARRIVALS}): how well
@@ -26,6 +27,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param completionLateP99Us p99 of how long after its completion each request was woken, µs; null
  *     in older files
  * @param completionLateMaxUs the most, µs; null in older files
+ * @param serviceRate the server's μ, completions per second; null in older files
+ * @param hostDelay how long the host held each request beyond the server's own time: its send lag
+ *     (sent after its intended start) plus its wake lateness (woken after its completion), in
+ *     logarithmic buckets; the client measures the server's sojourn plus this, so the capacity the
+ *     client can see is M/M/1's with these delays added ({@code analysis.Mm1HostTruth}). Null in
+ *     older files
  */
 @JsonPropertyOrder({
   "gaps",
@@ -37,7 +44,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   "exponential_rejected",
   "completions",
   "completion_late_p99_us",
-  "completion_late_max_us"
+  "completion_late_max_us",
+  "service_rate",
+  "host_delay"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -52,4 +61,16 @@ public record Mm1Arrivals(
     boolean exponentialRejected,
     Long completions,
     Long completionLateP99Us,
-    Long completionLateMaxUs) {}
+    Long completionLateMaxUs,
+    Double serviceRate,
+    List<DelayBucket> hostDelay) {
+
+  /**
+   * Requests whose delay was above the previous bucket's {@code upToUs} and at most this one's.
+   *
+   * @param upToUs the bucket's upper end, µs
+   * @param count requests in it
+   */
+  @JsonPropertyOrder({"up_to_us", "count"})
+  public record DelayBucket(long upToUs, long count) {}
+}

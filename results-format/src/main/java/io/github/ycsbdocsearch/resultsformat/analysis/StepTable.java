@@ -2,9 +2,11 @@ package io.github.ycsbdocsearch.resultsformat.analysis;
 
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Mm1Arrivals;
+import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.Pacing;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
@@ -65,7 +67,9 @@ public final class StepTable {
           "mm1_exponential_rejected",
           "mm1_completion_late_p99_us",
           "mm1_completion_late_max_us",
-          "ycsb_overall_ops");
+          "ycsb_overall_ops",
+          "mm1_host_delay_p99_us",
+          "mm1_host_capacity_ops");
 
   /** What {@link #withOperations} adds to {@link #COLUMNS}: one of the step's latency rows. */
   public static final List<String> OPERATION_COLUMNS =
@@ -168,7 +172,26 @@ public final class StepTable {
         fit == null ? "" : String.valueOf(fit.exponentialRejected()),
         cell(fit == null ? null : fit.completionLateP99Us()),
         cell(fit == null ? null : fit.completionLateMaxUs()),
-        ycsbOverall(step.dir()));
+        ycsbOverall(step.dir()),
+        cell(fit == null ? null : Mm1HostTruth.percentileUs(fit.hostDelay(), 0.99)),
+        hostCapacity(step.dir(), fit));
+  }
+
+  /**
+   * The capacity of M/M/1 with the host's delays in this step ({@link Mm1HostTruth}), under the
+   * step's objective, to 0.1 ops/s; empty without an arrival fit that recorded them.
+   */
+  private static String hostCapacity(Path stepDir, Mm1Arrivals fit) throws IOException {
+    if (fit == null || fit.hostDelay() == null || fit.serviceRate() == null) {
+      return "";
+    }
+    OpenLoop o = StepRecord.read(stepDir).openLoop();
+    Double c =
+        o == null
+            ? null
+            : Mm1HostTruth.capacity(
+                fit.serviceRate(), o.sloPercentile(), o.sloBoundUs(), fit.hostDelay());
+    return c == null ? "" : HistoryRows.number(Math.round(c * 10) / 10.0);
   }
 
   /**

@@ -20,11 +20,13 @@ import java.util.SplittableRandom;
 import java.util.Vector;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
 
 /**
  * A simulated store whose latency theory knows exactly: an M/M/1 queue, one JVM-wide
@@ -101,6 +103,19 @@ public class Mm1DB extends DB implements SearchableDB {
    */
   private static volatile Recorder lateness = new Recorder(3);
 
+  /**
+   * How long the host held each paced request beyond the server's own time, µs: its send lag (from
+   * its intended start to joining the queue) plus its wake lateness. The client measures the
+   * sojourn plus this, so the capacity it can see is the known answer's only while this is small;
+   * the file gives the distribution, from which the capacity of M/M/1 with these delays follows.
+   */
+  private static volatile Recorder hostDelay = new Recorder(3);
+
+  /** The smallest bucket of {@link #hostDelay} written, µs, and each next one's growth. */
+  private static final long DELAY_BUCKET_US = 10;
+
+  private static final double DELAY_BUCKET_GROWTH = 1.1;
+
   /** Instances initialised and not yet cleaned up; guarded by the class lock. */
   private static int open;
 
@@ -131,11 +146,17 @@ public class Mm1DB extends DB implements SearchableDB {
     Path dir = Path.of(p.getProperty(DocSearchWorkload.ARRIVALS_DIR, "."));
     if (last && ArrivalConfig.fromProperties(p).paced()) {
       Recorder late;
+      Recorder held;
       synchronized (Mm1DB.class) {
         late = lateness;
+        held = hostDelay;
       }
       writeArrivalsFit(
-          queue.gapsNanos(), late.getIntervalHistogram(), dir.resolve(ARRIVALS_FIT_FILE));
+          queue.gapsNanos(),
+          late.getIntervalHistogram(),
+          held.getIntervalHistogram(),
+          queue.serviceRate(),
+          dir.resolve(ARRIVALS_FIT_FILE));
     }
     if (last && queue.stalls()) {
       writeStalls(dir);
@@ -164,9 +185,9 @@ public class Mm1DB extends DB implements SearchableDB {
 
   /**
    * Writes the fit of the gaps, when there are enough of them to fit (two), with the requests' wake
-   * lateness.
+   * lateness and the host's delays (µs) of a server of service rate {@code mu}.
    */
-  static void writeArrivalsFit(long[] gaps, Histogram late, Path file) {
+  static void writeArrivalsFit(long[] gaps, Histogram late, Histogram held, double mu, Path file) {
     if (gaps.length < 2) {
       return;
     }
@@ -183,7 +204,26 @@ public class Mm1DB extends DB implements SearchableDB {
             fit.rejected(),
             late.getTotalCount(),
             late.getValueAtPercentile(99),
-            late.getMaxValue()));
+            late.getMaxValue(),
+            mu,
+            buckets(held)));
+  }
+
+  /** The delays in logarithmic buckets, the empty ones left out. */
+  static List<Mm1Arrivals.DelayBucket> buckets(Histogram delays) {
+    List<Mm1Arrivals.DelayBucket> out = new ArrayList<>();
+    if (delays.getTotalCount() == 0) {
+      return out;
+    }
+    for (HistogramIterationValue v :
+        delays.logarithmicBucketValues(DELAY_BUCKET_US, DELAY_BUCKET_GROWTH)) {
+      if (v.getCountAddedInThisIterationStep() > 0) {
+        out.add(
+            new Mm1Arrivals.DelayBucket(
+                v.getValueIteratedTo(), v.getCountAddedInThisIterationStep()));
+      }
+    }
+    return out;
   }
 
   /**
@@ -201,6 +241,7 @@ public class Mm1DB extends DB implements SearchableDB {
     if (shared == null) {
       shared = new Mm1Queue(rate, new SplittableRandom(Seeds.mix(seed, STREAM)), stalls(p, seed));
       lateness = new Recorder(3);
+      hostDelay = new Recorder(3);
       sharedSeed = seed;
       origin = System.nanoTime();
       originEpochMs = System.currentTimeMillis();
@@ -282,12 +323,18 @@ public class Mm1DB extends DB implements SearchableDB {
 
   /** Joins the queue now and waits for this request's completion. */
   private Status serve() {
-    long done = queue.admit(System.nanoTime() - stallOrigin) + stallOrigin;
+    long joined = System.nanoTime();
+    long done = queue.admit(joined - stallOrigin) + stallOrigin;
     long left = done - System.nanoTime();
     for (; left > 0; left = done - System.nanoTime()) {
       LockSupport.parkNanos(left);
     }
     lateness.recordValue(-left / 1000);
+    // Set by the paced workload for every request (YCSB 0.17 spells the getter so); 0 unpaced.
+    long intended = Measurements.getMeasurements().getIntendedtartTimeNs();
+    if (intended != 0) {
+      hostDelay.recordValue(Math.max(0, joined - intended - left) / 1000);
+    }
     return Status.OK;
   }
 

@@ -62,15 +62,31 @@ class ExponentialFitTest {
     Histogram late = new Histogram(3);
     late.recordValueWithCount(50, 99);
     late.recordValue(9_000);
-    Mm1DB.writeArrivalsFit(scheduledGaps(ArrivalConfig.Process.POISSON, 10_000), late, file);
+    // The host held 990 requests 100 µs and 10 of them 5 ms.
+    Histogram held = new Histogram(3);
+    held.recordValueWithCount(100, 990);
+    held.recordValueWithCount(5_000, 10);
+    Mm1DB.writeArrivalsFit(
+        scheduledGaps(ArrivalConfig.Process.POISSON, 10_000), late, held, 1000, file);
     JsonNode n = new ObjectMapper().readTree(file.toFile());
     assertEquals(10_000, n.path("gaps").asLong());
     assertEquals(100, n.path("completions").asLong());
     assertEquals(50, n.path("completion_late_p99_us").asLong());
     assertEquals(9_000, n.path("completion_late_max_us").asLong(), 9);
     assertFalse(n.path("exponential_rejected").asBoolean(true));
+    assertEquals(1000, n.path("service_rate").asDouble());
+    JsonNode buckets = n.path("host_delay");
+    assertEquals(2, buckets.size(), "the empty buckets left out: " + buckets);
+    assertEquals(990, buckets.get(0).path("count").asLong());
+    assertEquals(10, buckets.get(1).path("count").asLong());
+    // Each value lies in its bucket: above the previous upper end, at most its own (within 10 %).
+    long first = buckets.get(0).path("up_to_us").asLong();
+    long second = buckets.get(1).path("up_to_us").asLong();
+    assertTrue(first >= 100 && first < 110, "100 µs in a bucket up to " + first);
+    assertTrue(second >= 5_000 && second < 5_500, "5 ms in a bucket up to " + second);
     assertEquals(ExponentialFit.CRITICAL_5PCT, n.path("stephens_critical_5pct").asDouble());
-    Mm1DB.writeArrivalsFit(new long[] {1}, new Histogram(3), dir.resolve("none.json"));
+    Mm1DB.writeArrivalsFit(
+        new long[] {1}, new Histogram(3), new Histogram(3), 1000, dir.resolve("none.json"));
     assertFalse(dir.resolve("none.json").toFile().exists(), "one gap fits nothing");
   }
 }
