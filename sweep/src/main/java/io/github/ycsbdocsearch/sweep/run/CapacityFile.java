@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +53,13 @@ final class CapacityFile {
                 + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
                 + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()),
         sat.slo());
+  }
+
+  /** The summaries of those of {@code specs} whose step folder under {@code stepsDir} is whole. */
+  static List<StepSummary> published(Path stepsDir, List<StepSpec> specs) {
+    List<StepSummary> out = new ArrayList<>();
+    specs.forEach(s -> summaryOfPublished(stepsDir.resolve(s.dirName())).ifPresent(out::add));
+    return out;
   }
 
   private static Optional<StepSummary> summaryOfPublished(Path stepDir) {

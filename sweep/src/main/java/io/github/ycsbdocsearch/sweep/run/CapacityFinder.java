@@ -160,7 +160,9 @@ public final class CapacityFinder {
                 .min(Comparator.comparingDouble(w -> Math.abs(Math.log(w.rateOps() / capacity))))
                 .map(CapacitySearchRecord.Probe::step)
                 .orElse(null);
-    String why = String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason());
+    String why =
+        String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason())
+            + (found.again() == null ? "" : "; " + found.again());
     return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
   }
 

@@ -20,6 +20,9 @@ final class RemainingTime {
   /** Steps of the current store that ended or were kept from an earlier attempt. */
   private int storeSteps;
 
+  /** Steps added to the current store's plan after it started. */
+  private int storeGrowth;
+
   private double overheadS = FIRST_STEP_OVERHEAD_S;
   private double setupS = FIRST_SETUP_S;
   private long stepStartedNanos;
@@ -50,13 +53,20 @@ final class RemainingTime {
 
   /**
    * A store's sweep ended (done, saturated, failed or stopped) with {@code planned} steps in its
-   * plan: those it did not run will not run. A retried step counts twice, so a store may use more
-   * than its plan; nothing is added back.
+   * plan (and those it grew by): those it did not run will not run. A retried step counts twice, so
+   * a store may use more than its plan; nothing is added back.
    */
   synchronized void storeEnded(int planned) {
-    stepsLeft = Math.max(0, stepsLeft - Math.max(0, planned - storeSteps));
+    stepsLeft = Math.max(0, stepsLeft - Math.max(0, planned + storeGrowth - storeSteps));
     storesLeft = Math.max(0, storesLeft - 1);
     storeSteps = 0;
+    storeGrowth = 0;
+  }
+
+  /** The current store's plan grew by {@code steps} (a capacity search run again). */
+  synchronized void planGrew(int steps) {
+    stepsLeft += steps;
+    storeGrowth += steps;
   }
 
   /** How long a store's setup (start, load) took. */

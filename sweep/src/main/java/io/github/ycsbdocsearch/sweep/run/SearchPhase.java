@@ -26,24 +26,36 @@ final class SearchPhase {
 
   /**
    * What the phase found: the search's result, every window in the order it ran (with the step and
-   * why it ran), and the curve's steps (the harness floor runs them again on BasicDB).
+   * why it ran), the curve's steps (the harness floor runs them again on BasicDB), and why the
+   * search ran again, when it did (null the first time).
    */
   record Found(
       CapacitySearch.Result result,
       List<BackgroundCycles.Observed> windows,
       List<Probe> probes,
       List<StepSpec> curve,
-      CapacitySearch.Settings settings) {}
+      CapacitySearch.Settings settings,
+      String again) {}
 
   private final SweepContext ctx;
   private final StepExecutor exec;
+  private final String again;
   private int nextIndex;
   private Found found;
 
   SearchPhase(SweepContext ctx, StepExecutor exec, int firstIndex) {
+    this(ctx, exec, firstIndex, null);
+  }
+
+  /**
+   * A search run again for the reason {@code again} (null: the first): its curve points are steps
+   * of the search phase, so that the latency curve and the history keep one step per fraction.
+   */
+  SearchPhase(SweepContext ctx, StepExecutor exec, int firstIndex, String again) {
     this.ctx = ctx;
     this.exec = exec;
     this.nextIndex = firstIndex;
+    this.again = again;
   }
 
   /** The index the next phase's first step gets. */
@@ -82,7 +94,7 @@ final class SearchPhase {
     if (steps.stop != null) {
       return Optional.of(steps.stop);
     }
-    found = new Found(result, search.observed(), search.probes(), steps.curveRun, settings);
+    found = new Found(result, search.observed(), search.probes(), steps.curveRun, settings, again);
     ctx.progress().store(exec.session().name(), "capacity: " + result.reason());
     return Optional.empty();
   }
@@ -113,7 +125,7 @@ final class SearchPhase {
         spec =
             new StepSpec(
                 planned.index(),
-                planned.phase(),
+                again == null ? planned.phase() : Phase.SEARCH,
                 planned.threads(),
                 planned.targetOps(),
                 planned.offeredFraction(),

@@ -2,10 +2,12 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
@@ -26,7 +28,8 @@ import java.util.Properties;
  * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
  * search answers, then the phases: the ramp (closed loop, more threads until the peak), explicit
  * --rates, the load phase (fixed rates at fractions of the peak, then the capacity search), the
- * harness floor (BasicDB at every fixed-rate step's threads and rate); then {@code capacity.json}
+ * harness floor (BasicDB at every fixed-rate step's threads and rate), and once more the search and
+ * its floor when the first found no capacity while the floor failed too; then {@code capacity.json}
  * (peak and capacity under the objective) and stop the store. Every phase resumes: a complete step
  * folder with the same name is kept. This class orders the phases; reaching and stopping the store
  * is {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
@@ -40,6 +43,12 @@ final class StoreSweep {
     FAILED,
     INTERRUPTED
   }
+
+  /** What capacity.json's reason adds when the search ran a second time. */
+  static final String SEARCHED_AGAIN =
+      "searched again: the first search found no capacity while the harness floor (BasicDB, no"
+          + " store) failed the objective too, so its windows could not tell the store's failures"
+          + " from the machine's; this result is from the second search's windows alone";
 
   private final SweepContext ctx;
   private final SweepTarget target;
@@ -136,11 +145,35 @@ final class StoreSweep {
         search.found().ifPresent(f -> fixed.addAll(f.curve()));
         clock.ended("load");
       }
+      List<StepSpec> floorSteps = List.of();
       if (stop.isEmpty() && ctx.options().floorSeconds() > 0 && !fixed.isEmpty()) {
-        List<StepSpec> floorSteps = StepPlanner.floor(fixed, next - 1);
+        floorSteps = StepPlanner.floor(fixed, next - 1);
         stop = floor(exec, floorSteps, total);
         next += floorSteps.size();
         clock.ended("floor");
+      }
+      if (stop.isEmpty() && machineStalledWithoutCapacity(exec, floorSteps)) {
+        // The first search's windows were the machine's as much as the store's: a second search,
+        // once, in another stretch of time, with its own harness floor.
+        int curve = ctx.options().loadFractions().size();
+        int planned = 2 * curve + ctx.options().searchProbes();
+        remaining.planGrew(planned);
+        total += planned;
+        ctx.progress()
+            .store(
+                target.name(),
+                "no capacity, and the harness floor (BasicDB, no store) failed the objective too:"
+                    + " the machine stalled during the search; searching again, once");
+        SearchPhase again = new SearchPhase(ctx, exec, next, SEARCHED_AGAIN);
+        stop = again.run(detector.result(target.name(), rampPlan.size()), total);
+        next = again.nextIndex();
+        if (stop.isEmpty() && again.found().isPresent()) {
+          searchFound = again.found().get();
+          List<StepSpec> floorAgain = StepPlanner.floor(searchFound.curve(), next - 1);
+          stop = floor(exec, floorAgain, total);
+          next += floorAgain.size();
+        }
+        clock.ended("search_again");
       }
       SoakAndFaultSteps atCapacity =
           new SoakAndFaultSteps(ctx, target.name(), Optional.ofNullable(searchFound));
@@ -192,6 +225,26 @@ final class StoreSweep {
                 peak.reason(),
                 ctx.options().loadFractions().size()));
     return true;
+  }
+
+  /**
+   * Whether the first capacity search found no capacity while a window of the harness floor after
+   * it failed the objective: a no-op store cannot be slow, so the machine stalled then, and the
+   * search's failures cannot be told from the machine's ({@link HarnessFloor}).
+   */
+  private boolean machineStalledWithoutCapacity(StepExecutor exec, List<StepSpec> floorSteps) {
+    return searchFound != null
+        && searchAgain(searchFound, CapacityFile.published(exec.session().stepsDir(), floorSteps));
+  }
+
+  /**
+   * Whether a search that found {@code found} runs again, given the summaries of the harness floor
+   * after it: a first search without a capacity whose floor failed the objective.
+   */
+  static boolean searchAgain(SearchPhase.Found found, List<StepSummary> floor) {
+    return found.again() == null
+        && found.result().capacity().isEmpty()
+        && HarnessFloor.missedObjective(floor).isPresent();
   }
 
   /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */

@@ -29,4 +29,15 @@ class RemainingTimeTest {
     t.storeEnded(10);
     assertEquals(Duration.ofSeconds(20 * 13 + 30), t.estimate());
   }
+
+  @Test
+  void aSearchRunAgainAddsItsStepsAndLeavesNothingBehindWhenTheStoreEnds() {
+    RemainingTime t = new RemainingTime(10, 20, 2);
+    t.skipped(10); // the first store's plan ran
+    t.planGrew(5); // and a second search was added to it
+    assertEquals(Duration.ofSeconds(15 * 13 + 30), t.estimate());
+    t.skipped(2); // interrupted after 2 of the 5
+    t.storeEnded(10);
+    assertEquals(Duration.ofSeconds(10 * 13), t.estimate(), "the second store's plan alone");
+  }
 }

@@ -62,7 +62,9 @@ import site.ycsb.measurements.Measurements;
  * close writes {@value #ARRIVALS_FIT_FILE} next to the workload's {@code arrivals.json}: how well
  * the gaps between the requests the server saw fit an exponential ({@link ExponentialFit}), the
  * pacing fidelity behind the known answer, as the schema's {@link Mm1Arrivals} (the record the
- * results format reads it by).
+ * results format reads it by); with it, how long the host held each request beyond the server's own
+ * time (sent after its intended start, woken after its completion), from which the capacity of the
+ * store the client really measured follows (results-format's {@code analysis.Mm1HostTruth}).
  */
 public class Mm1DB extends DB implements SearchableDB {
   public static final String SERVICE_RATE = "mm1.service_rate";
