@@ -49,33 +49,7 @@ class PhasesIT {
   // scripts/bench-known-answer.sh.
   @Test
   void capacityIsSearchedUnderTheObjectiveAndAnImpossibleRateIsFlagged() throws Exception {
-    CliRun run =
-        CliRun.start(
-            out.resolve("logs"),
-            Map.of(),
-            "workloadc",
-            "--stores",
-            "mm1",
-            "-p",
-            "mm1.service_rate=1000",
-            "--threads",
-            "2,4",
-            "--step-seconds",
-            "4",
-            "--warmup-seconds",
-            "1",
-            "--records",
-            "200",
-            "--load-fractions",
-            "0.5,3",
-            "--floor-seconds",
-            "2",
-            "--slo",
-            "p99<=30s",
-            "--search-probes",
-            "2",
-            "--out",
-            out.resolve("results").toString());
+    CliRun run = mm1Sweep("2,4", "0.5,3", "2", "p99<=30s", "2");
     assertEquals(0, run.await(LIMIT), run::stderr);
     RunFolder folder = RunFolder.read(run.runDir());
     StoreRun store = folder.stores().get(0);
@@ -148,33 +122,7 @@ class PhasesIT {
    */
   @Test
   void aSearchThatFoundNothingWhileTheMachineStalledRunsOnceMore() throws Exception {
-    CliRun first =
-        CliRun.start(
-            out.resolve("logs"),
-            Map.of(),
-            "workloadc",
-            "--stores",
-            "mm1",
-            "-p",
-            "mm1.service_rate=1000",
-            "--threads",
-            "4",
-            "--step-seconds",
-            "4",
-            "--warmup-seconds",
-            "1",
-            "--records",
-            "200",
-            "--load-fractions",
-            "0.5",
-            "--floor-seconds",
-            "4",
-            "--slo",
-            "p99<=1ms",
-            "--search-probes",
-            "1",
-            "--out",
-            out.resolve("results").toString());
+    CliRun first = mm1Sweep("4", "0.5", "4", "p99<=1ms", "1");
     assertEquals(0, first.await(LIMIT), first::stderr);
     StoreRun before = RunFolder.read(first.runDir()).stores().get(0);
     assertNull(before.capacity().capacityOps(), before.capacity().capacityReason());
@@ -203,6 +151,41 @@ class PhasesIT {
         3,
         steps.stream().filter(s -> s.phase() == Phase.SEARCH).count(),
         "a probe, then the second search's curve point and probe, in phase search: " + why);
+  }
+
+  /**
+   * Starts a sweep of the simulated store (μ = 1,000/s) with 4 s steps: ramp threads, load
+   * fractions, floor seconds, objective and search probes as given.
+   */
+  private CliRun mm1Sweep(
+      String threads, String fractions, String floorSeconds, String slo, String probes)
+      throws IOException {
+    return CliRun.start(
+        out.resolve("logs"),
+        Map.of(),
+        "workloadc",
+        "--stores",
+        "mm1",
+        "-p",
+        "mm1.service_rate=1000",
+        "--threads",
+        threads,
+        "--step-seconds",
+        "4",
+        "--warmup-seconds",
+        "1",
+        "--records",
+        "200",
+        "--load-fractions",
+        fractions,
+        "--floor-seconds",
+        floorSeconds,
+        "--slo",
+        slo,
+        "--search-probes",
+        probes,
+        "--out",
+        out.resolve("results").toString());
   }
 
   /**
