@@ -2,11 +2,10 @@ package io.github.ycsbdocsearch.resultsformat.analysis;
 
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Mm1Arrivals;
-import io.github.ycsbdocsearch.resultsformat.OpenLoop;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.Pacing;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
@@ -174,23 +173,21 @@ public final class StepTable {
         cell(fit == null ? null : fit.completionLateMaxUs()),
         ycsbOverall(step.dir()),
         cell(fit == null ? null : Mm1HostTruth.percentileUs(fit.hostDelay(), 0.99)),
-        hostCapacity(step.dir(), fit));
+        hostCapacity(s.objective(), fit));
   }
 
   /**
    * The capacity of M/M/1 with the host's delays in this step ({@link Mm1HostTruth}), under the
-   * step's objective, to 0.1 ops/s; empty without an arrival fit that recorded them.
+   * step's objective (its summary's verdict records it), to 0.1 ops/s; empty without an arrival fit
+   * that recorded them.
    */
-  private static String hostCapacity(Path stepDir, Mm1Arrivals fit) throws IOException {
-    if (fit == null || fit.hostDelay() == null || fit.serviceRate() == null) {
+  private static String hostCapacity(ObjectiveVerdict objective, Mm1Arrivals fit) {
+    if (fit == null || fit.hostDelay() == null || fit.serviceRate() == null || objective == null) {
       return "";
     }
-    OpenLoop o = StepRecord.read(stepDir).openLoop();
     Double c =
-        o == null
-            ? null
-            : Mm1HostTruth.capacity(
-                fit.serviceRate(), o.sloPercentile(), o.sloBoundUs(), fit.hostDelay());
+        Mm1HostTruth.capacity(
+            fit.serviceRate(), objective.percentile(), objective.boundUs(), fit.hostDelay());
     return c == null ? "" : HistoryRows.number(Math.round(c * 10) / 10.0);
   }
 
