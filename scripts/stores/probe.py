@@ -49,10 +49,16 @@ def http(url):
         fail(f"GET {url}: {e}")
 
 
+# Every client made here, closed before the probe exits (exit()).
+_CLIENTS = []
+
+
 def mongo_client(uri, **kw):
     from pymongo import MongoClient
 
-    return MongoClient(uri, serverSelectionTimeoutMS=2000, connectTimeoutMS=2000, **kw)
+    client = MongoClient(uri, serverSelectionTimeoutMS=2000, connectTimeoutMS=2000, **kw)
+    _CLIENTS.append(client)
+    return client
 
 
 def mongo_ping(uri):
@@ -285,5 +291,22 @@ def main(argv):
     commands[cmd]()
 
 
+def exit_after(argv):
+    """Runs main, closes the clients and ends the process without the interpreter's shutdown, which waits about
+    0.5 s for pymongo's monitor threads even after close(): twice on each "stores.sh start mongodb", which the test
+    suites and every sweep step call many times."""
+    status = 0
+    try:
+        main(argv)
+    except SystemExit as e:
+        status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        for client in _CLIENTS:
+            client.close()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 if __name__ == "__main__":
-    main(sys.argv)
+    exit_after(sys.argv)
