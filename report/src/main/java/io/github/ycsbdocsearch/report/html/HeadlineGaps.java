@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -90,10 +91,29 @@ final class HeadlineGaps {
           decided.stream().mapToLong(CapacitySearchRecord.Probe::rateOps).min().getAsLong();
       return "no capacity: every window failed the objective, down to "
           + Numbers.grouped(lowest)
-          + " ops/s";
+          + " ops/s"
+          + fewestOver(decided);
     }
     // A window passed yet no estimate: the search's own words say why (it should not happen).
     return c.reason() == null ? "no capacity: no estimate" : c.reason();
+  }
+
+  /**
+   * How near the store came: the decided window with the least share over the bound (format 4
+   * records it per window; empty for a file without the counts).
+   */
+  private static String fewestOver(List<CapacitySearchRecord.Probe> decided) {
+    return decided.stream()
+        .filter(p -> p.share() != null)
+        .min(Comparator.comparingDouble(CapacitySearchRecord.Probe::share))
+        .map(
+            p ->
+                String.format(
+                    Locale.ROOT,
+                    "; the fewest over the bound: %.1f %% of requests at %s ops/s",
+                    100 * p.share(),
+                    Numbers.grouped(p.rateOps())))
+        .orElse("");
   }
 
   /**

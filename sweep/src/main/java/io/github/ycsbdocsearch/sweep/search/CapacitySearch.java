@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Cycle;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -495,6 +496,28 @@ public final class CapacitySearch {
     return Math.max(Math.min(base, cap), Math.floor(n * cycle));
   }
 
+  /**
+   * How near the store came, for a search that found no capacity: the window the store decided with
+   * the least share over the bound (its worst operation), so that the reader sees whether the
+   * objective was missed by a little or by far. Empty when the store decided none.
+   */
+  private String fewestOver() {
+    return observed.stream()
+        .map(Observed::window)
+        .filter(RateWindow::usable)
+        .min(Comparator.comparingDouble(RateWindow::worstShare))
+        .map(
+            w ->
+                String.format(
+                    Locale.ROOT,
+                    "; the fewest over the bound: %.1f %% of requests at %.0f ops/s (%.0f %%"
+                        + " allowed)",
+                    100 * w.worstShare(),
+                    w.rateOps(),
+                    100 * settings.allowance()))
+        .orElse("");
+  }
+
   /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
     Estimate e = estimate(settings.finalReplicates());
@@ -580,8 +603,9 @@ public final class CapacitySearch {
               String.format(
                   Locale.ROOT,
                   "no capacity: every rate measured failed the objective, down to the search's"
-                      + " floor (%.0f ops/s)",
-                  e.minRate()));
+                      + " floor (%.0f ops/s)%s",
+                  e.minRate(),
+                  fewestOver()));
         }
         yield new Result(
             Ending.BELOW_RANGE,

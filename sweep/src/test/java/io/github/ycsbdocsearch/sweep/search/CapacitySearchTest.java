@@ -96,6 +96,22 @@ class CapacitySearchTest {
   }
 
   @Test
+  void noCapacitySaysHowNearTheStoreCame() {
+    // A quarter of the requests over the bound at the lowest rates, more above. Counts are whole
+    // per second, so the floor's 10 requests a second have 3 over (30 %) and the 16 of the last
+    // bounding probe 4 (25 %): that window came nearest.
+    Store store = new Store(rate -> 0.25 + rate / 10_000, Double.POSITIVE_INFINITY, 0);
+    CapacitySearch.Result r = new CapacitySearch(settings(2000, 30)).run(CURVE, store);
+    assertEquals(CapacitySearch.Ending.NONE, r.ending(), r.reason() + " " + store.asked);
+    assertTrue(
+        r.reason()
+            .endsWith(
+                "down to the search's floor (10 ops/s); the fewest over the bound: 25.0 % of"
+                    + " requests at 16 ops/s (1 % allowed)"),
+        r.reason());
+  }
+
+  @Test
   void probesNearTheEstimateHoldTwoWholeCycles() {
     Store store = new Store(Windows::mm1, Double.POSITIVE_INFINITY, 35);
     new CapacitySearch(settings(200, 12)).run(CURVE, store);
