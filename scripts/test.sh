@@ -82,7 +82,7 @@ suite() {
   local name="$1" start rc=0
   shift
   start="${SECONDS}"
-  log "=== suite ${name}"
+  log "=== suite ${name} (at ${SECONDS} s)"
   "$@" || rc=$?
   record_suite "${name}" "${rc}" "$((SECONDS - start))"
 }
@@ -178,7 +178,10 @@ main() {
     STARTED_STORES=1
     "${REPO_ROOT}/scripts/stores.sh" start
     "${REPO_ROOT}/scripts/stores.sh" start --topology cluster
+    # Which of the two sets the pace: the stores or the slowest suite beside them.
+    log "stores installed and started at ${SECONDS} s"
     join_suites_beside
+    log "suites beside them joined at ${SECONDS} s"
     suite maven env DOCSEARCH_CLUSTER_ITS=true mvn -B install
     if [[ " ${FAILED[*]} " == *" maven "* ]]; then
       # A failing test stops the reactor before the later modules are installed; built without tests, they let the
