@@ -4,11 +4,13 @@ import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -56,7 +58,7 @@ final class HeadlineGaps {
     }
     CapacitySearchRecord estimate = CapacityText.estimate(sat);
     if (estimate != null) {
-      return noEstimate(estimate);
+      return noEstimate(estimate, store.summaries());
     }
     if (offered.stream().filter(StepSummary::complete).allMatch(StepSummary::clientBound)) {
       return "no capacity: every fixed-rate step client-limited";
@@ -70,7 +72,7 @@ final class HeadlineGaps {
    * A format-4 search that ended without a capacity: the client limited every window (naming its
    * reason), or every window the store decided failed (down to the lowest rate).
    */
-  private static String noEstimate(CapacitySearchRecord c) {
+  private static String noEstimate(CapacitySearchRecord c, List<StepSummary> steps) {
     List<CapacitySearchRecord.Probe> decided =
         c.probes().stream().filter(p -> !CLIENT_LIMITED.equals(p.outcome())).toList();
     if (decided.isEmpty()) {
@@ -92,7 +94,7 @@ final class HeadlineGaps {
       return "no capacity: every window failed the objective, down to "
           + Numbers.grouped(lowest)
           + " ops/s"
-          + fewestOver(decided);
+          + fewestOver(decided, steps);
     }
     // A window passed yet no estimate: the search's own words say why (it should not happen).
     return c.reason() == null ? "no capacity: no estimate" : c.reason();
@@ -100,9 +102,11 @@ final class HeadlineGaps {
 
   /**
    * How near the store came: the decided window with the least share over the bound (format 4
-   * records it per window; empty for a file without the counts).
+   * records it per window; empty for a file without the counts), with its worst operation's latency
+   * at the objective's percentile when its step's summary is there.
    */
-  private static String fewestOver(List<CapacitySearchRecord.Probe> decided) {
+  private static String fewestOver(
+      List<CapacitySearchRecord.Probe> decided, List<StepSummary> steps) {
     return decided.stream()
         .filter(p -> p.share() != null)
         .min(Comparator.comparingDouble(CapacitySearchRecord.Probe::share))
@@ -110,9 +114,35 @@ final class HeadlineGaps {
             p ->
                 String.format(
                     Locale.ROOT,
-                    "; the fewest over the bound: %.1f %% of requests at %s ops/s",
+                    "; the fewest over the bound: %.1f %% of requests at %s ops/s%s",
                     100 * p.share(),
-                    Numbers.grouped(p.rateOps())))
+                    Numbers.grouped(p.rateOps()),
+                    latencyAtObjective(p.step(), steps)))
+        .orElse("");
+  }
+
+  /** " (p99 13.1 ms, UPDATE)": the step's worst operation at the objective's percentile, or "". */
+  private static String latencyAtObjective(String step, List<StepSummary> steps) {
+    return steps.stream()
+        .filter(s -> s.step().equals(step) && s.objective() != null)
+        .findFirst()
+        .flatMap(
+            s ->
+                Arrays.stream(Percentile.values())
+                    .filter(q -> Math.abs(q.fraction() - s.objective().percentile()) < 1e-9)
+                    .findFirst()
+                    .flatMap(
+                        q ->
+                            s.worst(q)
+                                .map(
+                                    w ->
+                                        " ("
+                                            + q.label()
+                                            + " "
+                                            + Numbers.micros(w.us())
+                                            + ", "
+                                            + w.op()
+                                            + ")")))
         .orElse("");
   }
 

@@ -108,6 +108,11 @@ class HeadlineGapsTest {
     assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
   }
 
+  /** The rate in a step's name: "450" of "02-t4-r450". */
+  private static String rate(String step) {
+    return step.replaceAll(".*-r(\\d+).*", "$1");
+  }
+
   /** A format-4 saturation.json of a store without a capacity, with these windows. */
   private static String format4(String capacity, String ending, String clientLimit, String... w) {
     StringBuilder probes = new StringBuilder();
@@ -118,12 +123,14 @@ class HeadlineGapsTest {
           .append("{\"step\": \"")
           .append(f[0])
           .append("\", \"rate_ops\": ")
-          .append(f[0].replaceAll(".*-r(\\d+).*", "$1"))
+          .append(rate(f[0]))
           .append(", \"reason\": \"curve\", \"outcome\": \"")
           .append(f[1])
           .append("\", \"seconds\": 15, \"requests\": 1000, \"over\": ")
-          // 0.5 % over the bound in a window that passed, 5 % in one that failed
-          .append("pass".equals(f[1]) ? 5 : 50)
+          // of 1,000 requests: 0.5 % over the bound in a window that passed; in one that failed, 5
+          // %
+          // and a tenth of a point more for every ops/s (450 ops/s: 9.5 %, 24 ops/s: 5.2 %)
+          .append("pass".equals(f[1]) ? 5 : 50 + Long.parseLong(rate(f[0])) / 10)
           .append(", \"client_limit\": ")
           .append(f.length > 2 ? "\"" + f[2] + "\"" : "null")
           .append("}");
@@ -168,7 +175,37 @@ class HeadlineGapsTest {
             "02-t4-r450 load complete");
     assertEquals(
         "no capacity: every window failed the objective, down to 24 ops/s; the fewest over the"
-            + " bound: 5.0 % of requests at 450 ops/s",
+            + " bound: 5.2 % of requests at 24 ops/s",
+        HeadlineGaps.missingCapacity(s));
+  }
+
+  @Test
+  void noCapacityGivesTheLatencyOfTheWindowThatCameNearest() throws IOException {
+    store(
+        format4("null", "none", null, "02-t4-r450 fail", "03-t4-r24 fail"),
+        "01-t1 capacity complete",
+        "02-t4-r450 load complete");
+    // The 24 ops/s probe's own step: every READ 300 µs from its send, 12 ms from its intended
+    // start, 100 a second (enough samples for a p99; HdrHistogram's bucket makes it 12.01 ms).
+    Path probe = dir.resolve("run/mongodb/steps/03-t4-r24");
+    RunFixture.stepJson(
+        probe,
+        "mongodb",
+        3,
+        4,
+        24,
+        1,
+        3,
+        "complete",
+        "\"phase\": \"search\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
+            + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
+            + " \"slo_bound_us\": 10000}, ");
+    RunFixture.log(probe, "READ", T0, times(4, repeat(300, 100)));
+    RunFixture.log(probe, "Intended-READ", T0, times(4, repeat(12_000, 100)));
+    StoreRun s = RunFolder.read(dir.resolve("run")).stores().get(0);
+    assertEquals(
+        "no capacity: every window failed the objective, down to 24 ops/s; the fewest over the"
+            + " bound: 5.2 % of requests at 24 ops/s (p99 12.01 ms, READ)",
         HeadlineGaps.missingCapacity(s));
   }
 
