@@ -49,7 +49,7 @@ def http(url):
         fail(f"GET {url}: {e}")
 
 
-# Every client made here, closed before the probe exits (exit()).
+# Every client made here, closed before the probe exits (exit_after).
 _CLIENTS = []
 
 

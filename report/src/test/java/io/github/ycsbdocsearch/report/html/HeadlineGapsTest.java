@@ -127,9 +127,8 @@ class HeadlineGapsTest {
           .append(", \"reason\": \"curve\", \"outcome\": \"")
           .append(f[1])
           .append("\", \"seconds\": 15, \"requests\": 1000, \"over\": ")
-          // of 1,000 requests: 0.5 % over the bound in a window that passed; in one that failed, 5
-          // %
-          // and a tenth of a point more for every ops/s (450 ops/s: 9.5 %, 24 ops/s: 5.2 %)
+          // Of 1,000 requests over the bound: 0.5 % in a window that passed; in one that failed,
+          // 5 % and a tenth of a point more per ops/s (450 ops/s: 9.5 %, 24 ops/s: 5.2 %).
           .append("pass".equals(f[1]) ? 5 : 50 + Long.parseLong(rate(f[0])) / 10)
           .append(", \"client_limit\": ")
           .append(f.length > 2 ? "\"" + f[2] + "\"" : "null")
