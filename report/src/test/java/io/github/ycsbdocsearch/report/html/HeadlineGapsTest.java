@@ -108,6 +108,31 @@ class HeadlineGapsTest {
     assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
   }
 
+  /**
+   * A fixed-rate step under p99 <= 10 ms (index 3 of the run): 1 s of warm-up, then 3 s with every
+   * READ 300 µs from its send and 12 ms from its intended start, {@code perSecond} a second.
+   */
+  private void lateStep(String phase, String step, int threads, long rate, int perSecond)
+      throws IOException {
+    Path stepDir = dir.resolve("run/mongodb/steps/" + step);
+    RunFixture.stepJson(
+        stepDir,
+        "mongodb",
+        3,
+        threads,
+        rate,
+        1,
+        3,
+        "complete",
+        "\"phase\": \""
+            + phase
+            + "\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
+            + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
+            + " \"slo_bound_us\": 10000}, ");
+    RunFixture.log(stepDir, "READ", T0, times(4, repeat(300, perSecond)));
+    RunFixture.log(stepDir, "Intended-READ", T0, times(4, repeat(12_000, perSecond)));
+  }
+
   /** The rate in a step's name: "450" of "02-t4-r450". */
   private static String rate(String step) {
     return step.replaceAll(".*-r(\\d+).*", "$1");
@@ -184,23 +209,9 @@ class HeadlineGapsTest {
         format4("null", "none", null, "02-t4-r450 fail", "03-t4-r24 fail"),
         "01-t1 capacity complete",
         "02-t4-r450 load complete");
-    // The 24 ops/s probe's own step: every READ 300 µs from its send, 12 ms from its intended
-    // start, 100 a second (enough samples for a p99; HdrHistogram's bucket makes it 12.01 ms).
-    Path probe = dir.resolve("run/mongodb/steps/03-t4-r24");
-    RunFixture.stepJson(
-        probe,
-        "mongodb",
-        3,
-        4,
-        24,
-        1,
-        3,
-        "complete",
-        "\"phase\": \"search\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
-            + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
-            + " \"slo_bound_us\": 10000}, ");
-    RunFixture.log(probe, "READ", T0, times(4, repeat(300, 100)));
-    RunFixture.log(probe, "Intended-READ", T0, times(4, repeat(12_000, 100)));
+    // The 24 ops/s probe's own step, 100 requests a second (enough samples for a p99;
+    // HdrHistogram's bucket makes 12 ms 12.01 ms).
+    lateStep("search", "03-t4-r24", 4, 24, 100);
     StoreRun s = RunFolder.read(dir.resolve("run")).stores().get(0);
     assertEquals(
         "no capacity: every window failed the objective, down to 24 ops/s; the fewest over the"
@@ -249,23 +260,8 @@ class HeadlineGapsTest {
   void aStoreWithoutCapacityOnAMachineThatStalledSaysTheMachineStalled() throws IOException {
     StoreRun s = everyProbeFailed();
     assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
-    // The harness floor at 1,000 ops/s: 1 s of warm-up, then 3 s with every request 12 ms late
-    // against p99 <= 10 ms: BasicDB failed the objective, so the machine did.
-    Path floor = dir.resolve("run/mongodb/steps/03-t8-r1000");
-    RunFixture.stepJson(
-        floor,
-        "mongodb",
-        3,
-        8,
-        1000,
-        1,
-        3,
-        "complete",
-        "\"phase\": \"floor\", \"open_loop\": {\"arrivals\": \"poisson\", \"seed\": 1,"
-            + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
-            + " \"slo_bound_us\": 10000}, ");
-    RunFixture.log(floor, "READ", T0, times(4, repeat(300, 1000)));
-    RunFixture.log(floor, "Intended-READ", T0, times(4, repeat(12_000, 1000)));
+    // The harness floor at 1,000 ops/s: BasicDB failed the objective, so the machine did.
+    lateStep("floor", "03-t8-r1000", 8, 1000, 1000);
     StoreRun stalled = RunFolder.read(dir.resolve("run")).stores().get(0);
     assertEquals(
         "no capacity: no probe passed; but the machine itself stalled: the harness floor (BasicDB,"
