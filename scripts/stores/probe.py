@@ -293,8 +293,8 @@ def main(argv):
 
 def exit_after(argv):
     """Runs main, closes the clients and ends the process without the interpreter's shutdown, which waits about
-    0.5 s for pymongo's monitor threads even after close(): twice on each "stores.sh start mongodb", which the test
-    suites and every sweep step call many times."""
+    0.5 s for pymongo's monitor threads even after close(): twice on each "stores.sh start mongodb", which every local
+    scripts/ycsb.sh run and the test suites call many times."""
     status = 0
     try:
         main(argv)
