@@ -10,7 +10,6 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -123,27 +122,19 @@ final class HeadlineGaps {
 
   /** " (p99 13.1 ms, UPDATE)": the step's worst operation at the objective's percentile, or "". */
   private static String latencyAtObjective(String step, List<StepSummary> steps) {
-    return steps.stream()
-        .filter(s -> s.step().equals(step) && s.objective() != null)
-        .findFirst()
-        .flatMap(
-            s ->
-                Arrays.stream(Percentile.values())
-                    .filter(q -> Math.abs(q.fraction() - s.objective().percentile()) < 1e-9)
-                    .findFirst()
-                    .flatMap(
-                        q ->
-                            s.worst(q)
-                                .map(
-                                    w ->
-                                        " ("
-                                            + q.label()
-                                            + " "
-                                            + Numbers.micros(w.us())
-                                            + ", "
-                                            + w.op()
-                                            + ")")))
-        .orElse("");
+    for (StepSummary s : steps) {
+      if (!s.step().equals(step) || s.objective() == null) {
+        continue;
+      }
+      for (Percentile q : Percentile.values()) {
+        if (Math.abs(q.fraction() - s.objective().percentile()) < 1e-9) {
+          return s.worst(q)
+              .map(w -> " (" + q.label() + " " + Numbers.micros(w.us()) + ", " + w.op() + ")")
+              .orElse("");
+        }
+      }
+    }
+    return "";
   }
 
   /**
