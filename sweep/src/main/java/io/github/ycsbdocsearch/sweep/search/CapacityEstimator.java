@@ -114,6 +114,9 @@ public final class CapacityEstimator {
    * @param replicates bootstrap replicates
    * @param minRate lowest usable rate, ops/s
    * @param maxRate highest usable rate, ops/s
+   * @param draws the bootstrap replicates' capacities, sorted
+   * @param split the parts of the share over the bound that gave it ({@link SplitEstimator}); null
+   *     for the pooled estimate
    */
   public record Estimate(
       Where where,
@@ -129,7 +132,8 @@ public final class CapacityEstimator {
       int replicates,
       double minRate,
       double maxRate,
-      double[] draws) {
+      double[] draws,
+      SplitEstimator.Split split) {
 
     public Estimate {
       draws = draws.clone();
@@ -175,7 +179,13 @@ public final class CapacityEstimator {
           0,
           0,
           0,
-          new double[0]);
+          new double[0],
+          null);
+    }
+
+    /** Which estimator gave it: {@code split} (events and clean seconds) or {@code pooled}. */
+    public String method() {
+      return split == null ? "pooled" : "split";
     }
   }
 
@@ -242,7 +252,8 @@ public final class CapacityEstimator {
         s.replicates(),
         minRate,
         maxRate,
-        reps);
+        reps,
+        null);
   }
 
   /** One operation's crossing under one draw, with the line and kernel that gave it. */

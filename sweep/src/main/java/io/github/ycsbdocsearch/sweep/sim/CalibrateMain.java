@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.sweep.sim;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -61,7 +60,7 @@ public final class CalibrateMain implements Callable<Integer> {
       return 2;
     }
     if (truth) {
-      for (Scenario sc : List.of(Scenario.periodicStalls(), Scenario.frequentStalls())) {
+      for (Scenario sc : Scenario.stalling()) {
         out.printf(
             Locale.ROOT,
             "%s: true capacity %.2f ops/s by long simulation (stored: %.2f)%n",

@@ -135,8 +135,9 @@ final class SimulatedStore {
         new RateWindow(
             step, rate, windowS, List.of(new RateWindow.OpSeconds("READ", n, over)), client);
     List<BackgroundCycles.Event> events = new ArrayList<>();
+    String kind = scenario.stallProcess() == Stalls.Process.OPERATIONS ? "size_stall" : "stall";
     for (long s : server.stalls().startsIn(start, stop)) {
-      events.add(new BackgroundCycles.Event("stall", (s - windowStart) / 1e9));
+      events.add(new BackgroundCycles.Event(kind, (s - windowStart) / 1e9));
     }
     return new BackgroundCycles.Observed(w, warmupS + windowS, events);
   }

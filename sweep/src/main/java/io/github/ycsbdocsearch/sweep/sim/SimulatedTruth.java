@@ -13,8 +13,8 @@ import java.util.SplittableRandom;
  * random numbers at every rate (so the share is monotone in the rate). Stateless.
  */
 public final class SimulatedTruth {
-  /** Requests of one evaluation of the long-run share: 5 x 10^7, about a day of simulated time. */
-  public static final long REQUESTS = 50_000_000L;
+  /** Requests of one evaluation of the long-run share: 10^8, about two days of simulated time. */
+  public static final long REQUESTS = 100_000_000L;
 
   private SimulatedTruth() {}
 

@@ -20,7 +20,12 @@ public final class Stalls {
   /** How the gaps between stalls are drawn. */
   public enum Process {
     PERIODIC,
-    POISSON;
+    POISSON,
+    /**
+     * After every so many requests (the gap is a count of requests, not seconds): work triggered by
+     * what was written, an AOF rewrite after so many writes, comes more often at a higher rate.
+     */
+    OPERATIONS;
 
     /** Lowercase name, as properties and results write it. */
     public String label() {
@@ -46,6 +51,11 @@ public final class Stalls {
   /** The first stall that may still matter to {@link #finish}: every earlier one has ended. */
   private int cursor;
 
+  /** {@link Process#OPERATIONS}: requests from one stall to the next, and requests so far. */
+  private final long everyRequests;
+
+  private long requests;
+
   /**
    * @param durationNanos how long each stall lasts (0: none)
    * @param gapMinNanos least gap from one stall's start to the next one's
@@ -60,7 +70,9 @@ public final class Stalls {
       Process process,
       SplittableRandom random) {
     this.none = durationNanos <= 0;
-    if (!none && !(gapMinNanos > durationNanos && gapMaxNanos >= gapMinNanos)) {
+    if (!none
+        && process != Process.OPERATIONS
+        && !(gapMinNanos > durationNanos && gapMaxNanos >= gapMinNanos)) {
       throw new IllegalArgumentException(
           "a stall must be shorter than the gap between stalls: "
               + durationNanos
@@ -75,7 +87,11 @@ public final class Stalls {
     this.gapMaxNanos = gapMaxNanos;
     this.process = process;
     this.random = random;
-    if (!none) {
+    this.everyRequests = process == Process.OPERATIONS ? Math.round(gapMinNanos / 1e9) : 0;
+    if (everyRequests > 0) {
+      // The counter starts at a uniformly random point of the cycle.
+      requests = random.nextLong(everyRequests);
+    } else if (!none) {
       // The clock's origin falls at a uniformly random moment of the cycle.
       starts[0] = Math.round(random.nextDouble() * gap());
       made = 1;
@@ -86,8 +102,10 @@ public final class Stalls {
    * A schedule from its text form.
    *
    * @param stallMs each stall's length, ms (0: none)
-   * @param everyS the gap in seconds, {@code 35} or a range {@code 5-15}
-   * @param process periodic (a range: uniform gaps) or poisson (exponential gaps of the mean)
+   * @param everyS the gap in seconds, {@code 35} or a range {@code 5-15}; with {@link
+   *     Process#OPERATIONS}, a count of requests, e.g. {@code 16000}
+   * @param process periodic (a range: uniform gaps), poisson (exponential gaps of the mean) or
+   *     operations
    * @throws IllegalArgumentException naming what is wrong
    */
   public static Stalls parse(double stallMs, String everyS, Process process, SplittableRandom r) {
@@ -111,6 +129,14 @@ public final class Stalls {
       throw new IllegalArgumentException(
           "the gap between stalls in seconds, e.g. 35 or 5-15, not '" + everyS + "'");
     }
+    if (process == Process.OPERATIONS) {
+      if (parts.length != 1 || lo != Math.rint(lo) || lo < 2) {
+        throw new IllegalArgumentException(
+            "a whole number of requests (2 or more) between stalls, not '" + everyS + "'");
+      }
+      // The count rides on the gap fields in units of 1e9, so the seconds' checks read alike.
+      return new Stalls(Math.round(stallMs * 1e6), lo * 1e9, lo * 1e9, process, r);
+    }
     return new Stalls(Math.round(stallMs * 1e6), lo * 1e9, hi * 1e9, process, r);
   }
 
@@ -121,7 +147,7 @@ public final class Stalls {
 
   /** The mean gap from one stall's start to the next one's, seconds (0 when none). */
   public double meanGapSeconds() {
-    return none ? 0 : (gapMinNanos + gapMaxNanos) / 2e9;
+    return none || everyRequests > 0 ? 0 : (gapMinNanos + gapMaxNanos) / 2e9;
   }
 
   private double gap() {
@@ -153,6 +179,17 @@ public final class Stalls {
     if (none) {
       return startNanos + workNanos;
     }
+    if (everyRequests > 0) {
+      // Every so many requests, the server stalls as this one starts: it and all behind it wait.
+      if (++requests % everyRequests != 0) {
+        return startNanos + workNanos;
+      }
+      if (made == starts.length) {
+        starts = Arrays.copyOf(starts, 2 * made);
+      }
+      starts[made++] = startNanos;
+      return startNanos + durationNanos + workNanos;
+    }
     makeThrough(startNanos);
     while (starts[cursor] + durationNanos <= startNanos) {
       cursor++; // ended before this start, so before every later one
@@ -182,7 +219,9 @@ public final class Stalls {
     if (none || toNanos <= fromNanos) {
       return new long[0];
     }
-    makeThrough(toNanos);
+    if (everyRequests == 0) {
+      makeThrough(toNanos);
+    }
     int a = Arrays.binarySearch(starts, 0, made, fromNanos);
     int b = Arrays.binarySearch(starts, 0, made, toNanos);
     a = a < 0 ? -a - 1 : a;

@@ -1,0 +1,922 @@
+package io.github.ycsbdocsearch.sweep.search;
+
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Event;
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
+import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
+import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Where;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * The capacity from the share over the bound split into its parts: the seconds inside a block of
+ * the store's background work (an AOF rewrite, a merge, a checkpoint, a simulated stall) and the
+ * clean seconds between them. A window either holds such an event or not, and pooling the two as
+ * one share (as {@link CapacityEstimator} does) makes a store that stalls every 35 s a lottery of
+ * how many stalls its windows held. Here each part is measured where it is seen and recombined at
+ * the event's long-run frequency:
+ *
+ * <pre>
+ *   share(rate) = clean(rate) + sum over kinds of frequency(rate) x cost(rate)
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@code clean}: the clean seconds' share over the bound, a local logistic line in ln(rate)
+ *       ({@link ShareFit}) centred at the estimate;
+ *   <li>{@code cost}: per event of a kind, the requests over the bound beyond what clean seconds of
+ *       the same length would have had, in seconds of that operation's traffic, made proportional
+ *       to the rate about the centre (a stall holds the requests that arrive during it: more at a
+ *       higher rate); from the blocks wholly inside a window, each kernel-weighted by its rate;
+ *   <li>{@code frequency}: events per second for work on a timer ({@link Trigger#TIME}: a
+ *       checkpoint), per operation for work triggered by size ({@link Trigger#OPS}: an AOF rewrite
+ *       or a merge comes after so many writes), over every second the store was sampled, warm-ups
+ *       and client-limited windows included: a far longer record than the windows near the
+ *       estimate.
+ * </ul>
+ *
+ * A block runs from the second before the event was seen (the sampler sees it within a second of
+ * its start) to the last second after it whose pooled share over the bound, over every event of
+ * that kind, was clearly above the clean share ({@link #blockExtent}). The capacity is the lowest
+ * crossing of the allowance over the operations. Its interval: a bootstrap that draws clean
+ * stretches, event blocks and sampled steps (the frequency's record) with replacement and makes the
+ * whole estimate again, widened {@link #WIDEN} times about the estimate on the ln(rate) scale as
+ * the simulated clock requires. Seeded by the data. Stateless.
+ */
+public final class SplitEstimator {
+
+  /** How often a kind of background work comes. */
+  public enum Trigger {
+    /** On a timer: so many per second, whatever the rate. */
+    TIME,
+    /** After so much was written: so many per operation, more often at a higher rate. */
+    OPS
+  }
+
+  /** The kinds on a timer; every other kind is taken as triggered by what was written. */
+  static final Set<String> TIMER_KINDS = Set.of("wt_checkpoint", "stall");
+
+  /** A window this many allowances over the bound tells nothing of an event's cost. */
+  static final double OVERLOADED = 10;
+
+  /** The block's length is read from windows at most this many allowances over the bound. */
+  static final double NEAR_ALLOWANCE = 3;
+
+  /** Costed blocks needed before the split decides (none: the pooled estimate stands). */
+  static final int MIN_COSTED = 1;
+
+  /** How far after its event a block may reach, s. */
+  static final int MAX_AFTER_S = 20;
+
+  /**
+   * Gaps whose coefficient of variation is at most this are one cycle: its frequency is one over
+   * their mean. Irregular gaps are not: a step holds a short gap more often than a long one, so
+   * their mean runs short, and the count over the sampled time is taken instead.
+   */
+  static final double REGULAR_CV = 0.1;
+
+  /** The coefficient of variation of values (0 for fewer than two). */
+  static double cv(double[] v) {
+    if (v.length < 2) {
+      return 0;
+    }
+    double mean = Arrays.stream(v).average().orElse(0);
+    double ss = Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
+    return mean > 0 ? Math.sqrt(ss / (v.length - 1)) / mean : 0;
+  }
+
+  /** Gaps between events inside steps needed before the frequency is taken from them. */
+  static final int MIN_GAPS = 2;
+
+  /** A clean stretch is drawn in chunks of at least this, s (a queue's slow requests burst). */
+  static final int CLEAN_CHUNK_S = 5;
+
+  /** The interval's widening about the estimate, on the ln(rate) scale (simulated clock). */
+  static final double WIDEN = 2.0;
+
+  private SplitEstimator() {}
+
+  /** A kind's trigger. */
+  public static Trigger trigger(String kind) {
+    return TIMER_KINDS.contains(kind) ? Trigger.TIME : Trigger.OPS;
+  }
+
+  /**
+   * One kind's part at the capacity. Immutable.
+   *
+   * @param kind the kind
+   * @param trigger what drives its frequency
+   * @param events how many every sampled step recorded
+   * @param sampledSeconds over how many seconds
+   * @param blockFromS its block's first second, relative to the second the event was seen in
+   * @param blockToS one past its block's last second, likewise
+   * @param costed blocks wholly inside a window the store decided (the cost's evidence)
+   * @param perSecondAtCapacity events per second at the capacity
+   * @param costSeconds over-bound requests per event beyond the clean share, in seconds of the
+   *     deciding operation's traffic, at the capacity
+   * @param overPerEvent those requests per event at the capacity (all operations)
+   * @param shareAtCapacity its part of the share over the bound at the capacity
+   */
+  public record KindPart(
+      String kind,
+      Trigger trigger,
+      int events,
+      double sampledSeconds,
+      int blockFromS,
+      int blockToS,
+      int costed,
+      double perSecondAtCapacity,
+      double costSeconds,
+      double overPerEvent,
+      double shareAtCapacity) {
+
+    /** Seconds from one event to the next at the capacity (infinity when none). */
+    public double periodAtCapacityS() {
+      return perSecondAtCapacity > 0 ? 1 / perSecondAtCapacity : Double.POSITIVE_INFINITY;
+    }
+  }
+
+  /**
+   * One window's seconds by part. Immutable.
+   *
+   * @param step the window's step
+   * @param rateOps its rate
+   * @param cleanSeconds seconds in no event's block
+   * @param cleanRequests requests in them (all operations)
+   * @param cleanOver of those, over the bound
+   * @param kinds per kind: {events, seconds, requests, over}, events counted by block
+   */
+  public record WindowPart(
+      String step,
+      double rateOps,
+      int cleanSeconds,
+      long cleanRequests,
+      long cleanOver,
+      Map<String, long[]> kinds) {
+    public WindowPart {
+      kinds = Map.copyOf(kinds);
+    }
+  }
+
+  /**
+   * The split behind an estimate. Immutable.
+   *
+   * @param op the deciding operation
+   * @param capacity the capacity the parts are given at, ops/s
+   * @param cleanLine its clean share's local line ({@code x = ln(rate / center)})
+   * @param center the line's centre, ops/s
+   * @param cleanAtCapacity the clean share at the capacity
+   * @param kinds each kind's part, largest share first
+   * @param windows each usable window's seconds by part
+   * @param cleanCrossing where the clean share alone crosses the allowance, ops/s (+infinity:
+   *     nowhere near; the store meets the objective between events up to there)
+   */
+  public record Split(
+      String op,
+      double capacity,
+      ShareFit.Line cleanLine,
+      double center,
+      double cleanAtCapacity,
+      List<KindPart> kinds,
+      List<WindowPart> windows,
+      double cleanCrossing) {
+    public Split {
+      kinds = List.copyOf(kinds);
+      windows = List.copyOf(windows);
+    }
+
+    /** The modelled share over the bound at {@code rate}: clean part and every kind's. */
+    public double shareAt(double rate) {
+      double s = cleanShare(cleanLine, Math.log(rate / center));
+      for (KindPart k : kinds) {
+        s += kindShareAt(k, rate);
+      }
+      return s;
+    }
+
+    /** Kind {@code k}'s part of the share over the bound at {@code rate}. */
+    public double kindShareAt(KindPart k, double rate) {
+      return part(k.trigger(), k.perSecondAtCapacity(), k.costSeconds(), Math.log(rate / capacity));
+    }
+  }
+
+  /**
+   * The clean share at {@code x}: the line, flat where its slope came out negative (a few clean
+   * seconds over at a low rate, none at a higher one: noise, not a share that falls with the rate).
+   */
+  static double cleanShare(ShareFit.Line line, double x) {
+    return line.share(line.b() > 0 ? x : 0);
+  }
+
+  /**
+   * A kind's part of the share at {@code x = ln(rate / r0)}: its frequency (per second at r0,
+   * growing with the rate when triggered by writes) times its cost (seconds of traffic per event at
+   * r0, in proportion to the rate), never below 0.
+   */
+  static double part(Trigger t, double perSecond, double cost, double x) {
+    double frequency = t == Trigger.OPS ? perSecond * Math.exp(x) : perSecond;
+    return frequency * Math.max(0, cost * Math.exp(x));
+  }
+
+  /**
+   * Whether the windows hold an event worth splitting on: a kind (not {@link
+   * BackgroundCycles#FREQUENT}) with a block wholly inside a window the store decided.
+   */
+  public static boolean applies(List<Observed> steps) {
+    for (Observed o : steps) {
+      if (o.events() == null || !o.window().usable()) {
+        continue;
+      }
+      int len = length(o.window());
+      for (Event e : o.events()) {
+        if (!BackgroundCycles.FREQUENT.contains(e.kind())
+            && Math.floor(e.tS()) - 1 >= 0
+            && Math.floor(e.tS()) + 1 <= len) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The estimate from the split; {@link Estimate#split()} holds the parts. Empty of a split (the
+   * pooled estimate as it is) when the windows hold no event to split on.
+   *
+   * @param pooled the pooled estimate of the same windows (its crossing starts the centre)
+   */
+  public static Estimate estimate(
+      List<Observed> steps, CapacityEstimator.Settings s, Estimate pooled) {
+    Data d = Data.of(steps, s);
+    if (d == null) {
+      return pooled;
+    }
+    double c0 =
+        pooled.where() == Where.INSIDE
+            ? pooled.capacity()
+            : Math.sqrt(d.rates[0] * d.rates[d.rates.length - 1]);
+    Draw all = Draw.ones(d);
+    double c = c0;
+    Fit fit = null;
+    for (int it = 0; it < 3; it++) {
+      fit = d.fit(all, c, s);
+      if (!(fit.capacity > 0) || Double.isInfinite(fit.capacity)) {
+        break;
+      }
+      double next = clamp(fit.capacity, d.rates[0] / 1.5, d.rates[d.rates.length - 1] * 1.5);
+      if (Math.abs(Math.log(next / c)) < 1e-4) {
+        break;
+      }
+      c = next;
+    }
+    double point = fit.capacity;
+    double[] reps = new double[s.replicates()];
+    SplittableRandom r = new SplittableRandom(d.seed());
+    for (int i = 0; i < reps.length; i++) {
+      reps[i] = d.fit(Draw.random(d, r), c, s).capacity;
+    }
+    Arrays.sort(reps);
+    double lo = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.025), WIDEN);
+    double hi = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.975), WIDEN);
+    double minRate = d.rates[0];
+    double maxRate = d.rates[d.rates.length - 1];
+    Where where = point > maxRate ? Where.ABOVE : point < minRate ? Where.BELOW : Where.INSIDE;
+    Split split = d.split(fit, all, c, point, s);
+    return new Estimate(
+        where,
+        point,
+        Double.isFinite(lo) ? Math.max(0, lo) : 0,
+        hi,
+        d.names.get(fit.op),
+        fit.clean[fit.op],
+        c,
+        fit.bandwidth,
+        d.cleanChunks() + d.blocks.size(),
+        CLEAN_CHUNK_S,
+        s.replicates(),
+        minRate,
+        maxRate,
+        reps,
+        split);
+  }
+
+  private static double clamp(double v, double lo, double hi) {
+    return Math.max(lo, Math.min(hi, v));
+  }
+
+  static int length(RateWindow w) {
+    return w.ops().stream().mapToInt(o -> o.requests().length).max().orElse(0);
+  }
+
+  /** How often each unit is drawn: clean chunks, event blocks, sampled steps, event gaps. */
+  private record Draw(int[] clean, int[] blocks, int[] steps, int[] gaps) {
+    static Draw ones(Data d) {
+      int[] c = new int[d.cleanChunks()];
+      int[] b = new int[d.blocks.size()];
+      int[] st = new int[d.sampled.size()];
+      int[] g = new int[d.gaps.size()];
+      Arrays.fill(c, 1);
+      Arrays.fill(b, 1);
+      Arrays.fill(st, 1);
+      Arrays.fill(g, 1);
+      return new Draw(c, b, st, g);
+    }
+
+    static Draw random(Data d, SplittableRandom r) {
+      return new Draw(
+          resample(d.cleanChunks(), r),
+          resample(d.blocks.size(), r),
+          resample(d.sampled.size(), r),
+          resample(d.gaps.size(), r));
+    }
+
+    private static int[] resample(int m, SplittableRandom r) {
+      int[] out = new int[m];
+      for (int i = 0; i < m; i++) {
+        out[r.nextInt(m)]++;
+      }
+      return out;
+    }
+  }
+
+  /** One fit: the capacity, its deciding operation and every operation's clean line. */
+  private record Fit(
+      double capacity,
+      int op,
+      ShareFit.Line[] clean,
+      double bandwidth,
+      double[][] costAtCenter,
+      double[] perSecondAtCenter) {}
+
+  /**
+   * An event block of one window: its kind, how many events it holds, its rate, every operation's
+   * requests and over the bound in it, and each operation's requests per second over the window.
+   */
+  private record Block(
+      int kind, int events, int window, double lnRate, long[] n, long[] k, double[] opRate) {}
+
+  /** A sampled step, as the frequency's record: events of each kind, seconds, operations. */
+  private record Sampled(int[] events, double seconds, double ops) {}
+
+  /** The time between two consecutive events of a kind inside one step: seconds, operations. */
+  private record Gap(int kind, double seconds, double ops) {}
+
+  /** The units the fit draws from, made once. */
+  private static final class Data {
+    final List<String> names;
+    final List<String> kinds;
+    final int[][] extent; // kind -> {from, to}
+    final double[] rates; // distinct usable rates, ascending
+    final List<Integer> chunkRate = new ArrayList<>(); // index into rates
+    final List<long[]> chunkN = new ArrayList<>();
+    final List<long[]> chunkK = new ArrayList<>();
+    final List<Block> blocks = new ArrayList<>();
+    final List<Sampled> sampled = new ArrayList<>();
+    final List<Gap> gaps = new ArrayList<>();
+    boolean[] regular; // per kind: its gaps inside steps are the cycle itself
+    final List<WindowPart> parts = new ArrayList<>();
+    final double[] mix; // each operation's share of the requests
+
+    private Data(List<String> names, List<String> kinds, int[][] extent, double[] rates) {
+      this.names = names;
+      this.kinds = kinds;
+      this.extent = extent;
+      this.rates = rates;
+      this.mix = new double[names.size()];
+    }
+
+    int cleanChunks() {
+      return chunkRate.size();
+    }
+
+    static Data of(List<Observed> steps, CapacityEstimator.Settings s) {
+      if (!applies(steps)) {
+        return null;
+      }
+      List<Observed> usable = steps.stream().filter(o -> o.window().usable()).toList();
+      Set<String> names = new LinkedHashSet<>();
+      Set<String> kinds = new LinkedHashSet<>();
+      for (Observed o : usable) {
+        o.window().ops().forEach(x -> names.add(x.op()));
+      }
+      for (Observed o : steps) {
+        if (o.events() != null) {
+          o.events().stream()
+              .map(Event::kind)
+              .filter(k -> !BackgroundCycles.FREQUENT.contains(k))
+              .forEach(kinds::add);
+        }
+      }
+      List<String> kindList = List.copyOf(kinds);
+      int[][] extent = new int[kindList.size()][];
+      for (int i = 0; i < extent.length; i++) {
+        extent[i] = blockExtent(usable, kindList.get(i), s.allowance());
+      }
+      double[] rates =
+          usable.stream().mapToDouble(o -> o.window().rateOps()).distinct().sorted().toArray();
+      Data d = new Data(List.copyOf(names), kindList, extent, rates);
+      for (Observed o : usable) {
+        d.addWindow(o, s.allowance());
+      }
+      double total = 0;
+      for (Observed o : usable) {
+        for (RateWindow.OpSeconds x : o.window().ops()) {
+          d.mix[d.names.indexOf(x.op())] += x.totalRequests();
+          total += x.totalRequests();
+        }
+      }
+      for (int j = 0; total > 0 && j < d.mix.length; j++) {
+        d.mix[j] /= total;
+      }
+      for (Observed o : steps) {
+        if (o.events() == null) {
+          continue;
+        }
+        int[] e = new int[kindList.size()];
+        o.events().stream()
+            .filter(x -> !BackgroundCycles.FREQUENT.contains(x.kind()))
+            .forEach(x -> e[kindList.indexOf(x.kind())]++);
+        d.sampled.add(
+            new Sampled(e, o.sampledSeconds(), o.sampledSeconds() * o.window().rateOps()));
+        for (int kind = 0; kind < kindList.size(); kind++) {
+          String name = kindList.get(kind);
+          double[] t =
+              o.events().stream()
+                  .filter(x -> x.kind().equals(name))
+                  .mapToDouble(Event::tS)
+                  .sorted()
+                  .toArray();
+          for (int i = 1; i < t.length; i++) {
+            double gap = t[i] - t[i - 1];
+            d.gaps.add(new Gap(kind, gap, gap * o.window().rateOps()));
+          }
+        }
+      }
+      d.regular = new boolean[kindList.size()];
+      for (int kind = 0; kind < kindList.size(); kind++) {
+        int kk = kind;
+        double[] g =
+            d.gaps.stream().filter(x -> x.kind() == kk).mapToDouble(Gap::seconds).toArray();
+        d.regular[kind] = g.length >= MIN_GAPS && cv(g) <= REGULAR_CV;
+      }
+      return d.blocks.size() < MIN_COSTED ? null : d;
+    }
+
+    /** Labels the window's seconds: each event's block, or clean; adds its units. */
+    private void addWindow(Observed o, double allowance) {
+      RateWindow w = o.window();
+      int len = length(w);
+      int ops = names.size();
+      long[][] n = new long[ops][len];
+      long[][] k = new long[ops][len];
+      double[] opRate = new double[ops];
+      for (RateWindow.OpSeconds x : w.ops()) {
+        int j = names.indexOf(x.op());
+        long[] xn = x.requests();
+        long[] xk = x.over();
+        System.arraycopy(xn, 0, n[j], 0, xn.length);
+        System.arraycopy(xk, 0, k[j], 0, xk.length);
+        opRate[j] = x.totalRequests() / w.seconds();
+      }
+      int[] owner = new int[len]; // -1 clean, else the block's index in 'mine'
+      Arrays.fill(owner, -1);
+      List<int[]> mine = new ArrayList<>(); // {kind, from, to, events}
+      List<Event> events =
+          o.events() == null
+              ? List.of()
+              : o.events().stream()
+                  .filter(e -> !BackgroundCycles.FREQUENT.contains(e.kind()))
+                  .sorted((a, b) -> Double.compare(a.tS(), b.tS()))
+                  .toList();
+      for (Event e : events) {
+        int kind = kinds.indexOf(e.kind());
+        int seen = (int) Math.floor(e.tS());
+        int from = seen + extent[kind][0];
+        int to = seen + extent[kind][1];
+        if (to <= 0 || from >= len) {
+          continue;
+        }
+        int[] last = mine.isEmpty() ? null : mine.get(mine.size() - 1);
+        if (last != null && from <= last[2]) {
+          // Overlapping blocks are one block holding both events (the first event's kind).
+          last[2] = Math.max(last[2], to);
+          last[3]++;
+        } else {
+          mine.add(new int[] {kind, from, to, 1});
+        }
+      }
+      Map<String, long[]> byKind = new LinkedHashMap<>();
+      for (int b = 0; b < mine.size(); b++) {
+        int[] m = mine.get(b);
+        int from = Math.max(0, m[1]);
+        int to = Math.min(len, m[2]);
+        long[] bn = new long[ops];
+        long[] bk = new long[ops];
+        for (int sec = from; sec < to; sec++) {
+          owner[sec] = b;
+          for (int j = 0; j < ops; j++) {
+            bn[j] += n[j][sec];
+            bk[j] += k[j][sec];
+          }
+        }
+        long[] sum = byKind.computeIfAbsent(kinds.get(m[0]), x -> new long[4]);
+        sum[0] += m[3];
+        sum[1] += to - from;
+        sum[2] += Arrays.stream(bn).sum();
+        sum[3] += Arrays.stream(bk).sum();
+        if (m[1] >= 0 && m[2] <= len && w.worstShare() <= OVERLOADED * allowance) {
+          blocks.add(new Block(m[0], m[3], parts.size(), Math.log(w.rateOps()), bn, bk, opRate));
+        }
+      }
+      // Clean stretches, in chunks of at least CLEAN_CHUNK_S.
+      int rate = Arrays.binarySearch(rates, w.rateOps());
+      int cleanS = 0;
+      long cleanN = 0;
+      long cleanK = 0;
+      int sec = 0;
+      while (sec < len) {
+        if (owner[sec] >= 0) {
+          sec++;
+          continue;
+        }
+        int end = sec;
+        while (end < len && owner[end] < 0) {
+          end++;
+        }
+        int run = end - sec;
+        int chunks = Math.max(1, run / CLEAN_CHUNK_S);
+        for (int c = 0; c < chunks; c++) {
+          int a = sec + (int) Math.round((double) c * run / chunks);
+          int z = sec + (int) Math.round((double) (c + 1) * run / chunks);
+          long[] cn = new long[ops];
+          long[] ck = new long[ops];
+          for (int t = a; t < z; t++) {
+            for (int j = 0; j < ops; j++) {
+              cn[j] += n[j][t];
+              ck[j] += k[j][t];
+            }
+          }
+          chunkRate.add(rate);
+          chunkN.add(cn);
+          chunkK.add(ck);
+          cleanN += Arrays.stream(cn).sum();
+          cleanK += Arrays.stream(ck).sum();
+        }
+        cleanS += run;
+        sec = end;
+      }
+      parts.add(new WindowPart(w.step(), w.rateOps(), cleanS, cleanN, cleanK, byKind));
+    }
+
+    /** The fit under a draw, its clean lines centred at {@code center}. */
+    Fit fit(Draw dr, double center, CapacityEstimator.Settings s) {
+      int ops = names.size();
+      double lnC = Math.log(center);
+      // The clean share per operation: a local logistic line in ln(rate / center).
+      double[] pooledN = new double[rates.length];
+      for (int i = 0; i < chunkRate.size(); i++) {
+        pooledN[chunkRate.get(i)] += dr.clean[i];
+      }
+      double h = bandwidth(pooledN, center, s.minBandwidth());
+      int m = chunkRate.size();
+      double[] x = new double[m];
+      double[] w = new double[m];
+      for (int i = 0; i < m; i++) {
+        x[i] = Math.log(rates[chunkRate.get(i)]) - lnC;
+        w[i] = dr.clean[i] * ShareFit.kernel(x[i], h);
+      }
+      ShareFit.Line[] clean = new ShareFit.Line[ops];
+      double[] cn = new double[m];
+      double[] ck = new double[m];
+      for (int j = 0; j < ops; j++) {
+        for (int i = 0; i < m; i++) {
+          cn[i] = chunkN.get(i)[j];
+          ck[i] = chunkK.get(i)[j];
+        }
+        clean[j] = ShareFit.fit(x, cn, ck, w, m, ShareFit.logit(s.allowance()));
+      }
+      double[] perSecond = new double[kinds.size()];
+      for (int kind = 0; kind < kinds.size(); kind++) {
+        perSecond[kind] = frequency(dr, kind, center);
+      }
+      // Each kind's cost per event at the centre, per operation, in seconds of its traffic.
+      double[][] cost = new double[kinds.size()][ops];
+      for (int kind = 0; kind < kinds.size(); kind++) {
+        for (int j = 0; j < ops; j++) {
+          cost[kind][j] = cost(dr, kind, j, clean[j], lnC, h);
+        }
+      }
+      int best = -1;
+      double capacity = Double.NaN;
+      for (int j = 0; j < ops; j++) {
+        double cj = crossing(clean[j], perSecond, cost, j, center, s.allowance());
+        if (!Double.isNaN(cj) && (best < 0 || cj < capacity)) {
+          best = j;
+          capacity = cj;
+        }
+      }
+      return new Fit(capacity, Math.max(0, best), clean, h, cost, perSecond);
+    }
+
+    /**
+     * Kind {@code kind}'s events per second at rate {@code rate}: one over the mean gap between
+     * consecutive events inside a step, where steps held {@link #MIN_GAPS} or more (the count over
+     * the sampled time is a lottery of each step's phase against the cycle: one event more or less
+     * in four minutes moves a 35 s cycle's frequency by 15 %, where the gaps give it exactly);
+     * otherwise events over the sampled time. In operations for a kind triggered by writes.
+     */
+    private double frequency(Draw dr, int kind, double rate) {
+      boolean byOps = trigger(kinds.get(kind)) == Trigger.OPS;
+      double ev = 0;
+      double base = 0;
+      if (regular[kind]) {
+        for (int i = 0; i < gaps.size(); i++) {
+          Gap g = gaps.get(i);
+          if (g.kind() == kind) {
+            ev += dr.gaps[i];
+            base += dr.gaps[i] * (byOps ? g.ops() : g.seconds());
+          }
+        }
+      } else {
+        for (int i = 0; i < sampled.size(); i++) {
+          Sampled sa = sampled.get(i);
+          ev += dr.steps[i] * sa.events()[kind];
+          base += dr.steps[i] * (byOps ? sa.ops() : sa.seconds());
+        }
+      }
+      return base > 0 ? ev / base * (byOps ? rate : 1) : 0;
+    }
+
+    /**
+     * Kind {@code kind}'s cost per event for operation {@code j} at the centre: each whole block's
+     * requests over the bound beyond the clean share, per event, in seconds of the operation's
+     * traffic, moved to the centre in proportion to the rate (a stall holds the requests that
+     * arrive during it, and its queue drains slower at a higher rate: on the simulated clock the
+     * cost rose 1.04 times as fast as the rate near the capacity), averaged with the kernel's
+     * weights; with no block under the kernel, every block alike.
+     */
+    private double cost(Draw dr, int kind, int j, ShareFit.Line clean, double lnC, double h) {
+      double sum = 0;
+      double weight = 0;
+      double sumAll = 0;
+      double weightAll = 0;
+      for (int i = 0; i < blocks.size(); i++) {
+        Block b = blocks.get(i);
+        if (b.kind() != kind || dr.blocks[i] == 0 || b.opRate()[j] <= 0) {
+          continue;
+        }
+        double xi = b.lnRate() - lnC;
+        double excess = b.k()[j] - b.n()[j] * cleanShare(clean, xi);
+        double tau = excess / b.opRate()[j] / b.events() * Math.exp(-xi);
+        double all = (double) dr.blocks[i] * b.events();
+        double wi = all * ShareFit.kernel(xi, h);
+        sum += wi * tau;
+        weight += wi;
+        sumAll += all * tau;
+        weightAll += all;
+      }
+      return weight > 0 ? sum / weight : weightAll > 0 ? sumAll / weightAll : 0;
+    }
+
+    /** Where operation {@code j}'s modelled share crosses the allowance (bisection in ln rate). */
+    private double crossing(
+        ShareFit.Line clean,
+        double[] perSecond,
+        double[][] cost,
+        int j,
+        double center,
+        double allowance) {
+      double lo = Math.log(rates[0]) - 3;
+      double hi = Math.log(rates[rates.length - 1]) + 3;
+      double lnC = Math.log(center);
+      if (share(clean, perSecond, cost, j, lo - lnC) >= allowance) {
+        return 0;
+      }
+      if (share(clean, perSecond, cost, j, hi - lnC) < allowance) {
+        return Double.POSITIVE_INFINITY;
+      }
+      for (int it = 0; it < 50; it++) {
+        double mid = (lo + hi) / 2;
+        if (share(clean, perSecond, cost, j, mid - lnC) >= allowance) {
+          hi = mid;
+        } else {
+          lo = mid;
+        }
+      }
+      return Math.exp((lo + hi) / 2);
+    }
+
+    private double share(
+        ShareFit.Line clean, double[] perSecond, double[][] cost, int j, double x) {
+      double s = cleanShare(clean, x);
+      for (int kind = 0; kind < kinds.size(); kind++) {
+        s += part(trigger(kinds.get(kind)), perSecond[kind], cost[kind][j], x);
+      }
+      return s;
+    }
+
+    /** The split at the estimate, for capacity.json and the report. */
+    Split split(Fit fit, Draw all, double center, double capacity, CapacityEstimator.Settings s) {
+      int j = fit.op;
+      double ratio = capacity > 0 && Double.isFinite(capacity) ? capacity / center : 1;
+      List<KindPart> out = new ArrayList<>();
+      for (int kind = 0; kind < kinds.size(); kind++) {
+        String name = kinds.get(kind);
+        Trigger t = trigger(name);
+        int events = 0;
+        double seconds = 0;
+        for (Sampled sa : sampled) {
+          events += sa.events()[kind];
+          seconds += sa.seconds();
+        }
+        int costed = 0;
+        for (Block b : blocks) {
+          costed += b.kind() == kind ? b.events() : 0;
+        }
+        double x = Math.log(ratio);
+        double perSecond = fit.perSecondAtCenter[kind] * (t == Trigger.OPS ? ratio : 1);
+        double costS = Math.max(0, fit.costAtCenter[kind][j] * ratio);
+        // Each operation's seconds of traffic x its rate at the capacity: requests over per event.
+        double at = Double.isFinite(capacity) && capacity > 0 ? capacity : center;
+        double overPerEvent = 0;
+        for (int op = 0; op < names.size(); op++) {
+          overPerEvent += Math.max(0, fit.costAtCenter[kind][op] * ratio) * mix[op] * at;
+        }
+        out.add(
+            new KindPart(
+                name,
+                t,
+                events,
+                seconds,
+                extent[kind][0],
+                extent[kind][1],
+                costed,
+                perSecond,
+                costS,
+                overPerEvent,
+                perSecond * costS));
+      }
+      out.sort((a, b) -> Double.compare(b.shareAtCapacity(), a.shareAtCapacity()));
+      double x = Math.log(ratio);
+      double cleanCross = fit.clean[j].crossing(s.allowance());
+      return new Split(
+          names.get(j),
+          Double.isFinite(capacity) && capacity > 0 ? capacity : center,
+          fit.clean[j],
+          center,
+          fit.clean[j].share(x),
+          out,
+          parts,
+          Double.isNaN(cleanCross) ? Double.POSITIVE_INFINITY : center * Math.exp(cleanCross));
+    }
+
+    /** The clean line's kernel: reaching two distinct rates each side, at least the least. */
+    private double bandwidth(double[] pooledN, double center, double least) {
+      double reach = 0;
+      int below = 0;
+      int above = 0;
+      int split = Arrays.binarySearch(rates, center);
+      int up = split >= 0 ? split : -split - 1;
+      for (int i = up - 1; i >= 0 && below < CapacityEstimator.NEIGHBOURS; i--) {
+        if (pooledN[i] > 0) {
+          reach = Math.max(reach, Math.log(center / rates[i]));
+          below++;
+        }
+      }
+      for (int i = up; i < rates.length && above < CapacityEstimator.NEIGHBOURS; i++) {
+        if (pooledN[i] > 0) {
+          reach = Math.max(reach, Math.log(rates[i] / center));
+          above++;
+        }
+      }
+      return Math.max(least, CapacityEstimator.KERNEL_REACH * reach);
+    }
+
+    long seed() {
+      long h = 0x5851_F42D_4C95_7F2DL;
+      for (int i = 0; i < chunkRate.size(); i++) {
+        h = h * 31 + chunkRate.get(i);
+        for (long v : chunkN.get(i)) {
+          h = h * 31 + v;
+        }
+        for (long v : chunkK.get(i)) {
+          h = h * 31 + v;
+        }
+      }
+      for (Block b : blocks) {
+        h = h * 31 + Arrays.hashCode(b.k());
+      }
+      return h;
+    }
+  }
+
+  /**
+   * The median gap between consecutive events (of any kind but the frequent) inside a step, s; a
+   * block reaches at most half of it, so that it does not take the next event's seconds for its
+   * own. Infinity with no gap.
+   */
+  static double medianGap(List<Observed> steps) {
+    List<Double> gaps = new ArrayList<>();
+    for (Observed o : steps) {
+      if (o.events() == null) {
+        continue;
+      }
+      double[] t =
+          o.events().stream()
+              .filter(e -> !BackgroundCycles.FREQUENT.contains(e.kind()))
+              .mapToDouble(Event::tS)
+              .sorted()
+              .toArray();
+      for (int i = 1; i < t.length; i++) {
+        gaps.add(t[i] - t[i - 1]);
+      }
+    }
+    if (gaps.isEmpty()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    gaps.sort(null);
+    return gaps.get(gaps.size() / 2);
+  }
+
+  /**
+   * A kind's block, relative to the second its event was seen in: from the second before (the
+   * sampler sees work within a second of its start) to the last second after it, up to {@link
+   * #MAX_AFTER_S}, whose pooled share over the bound over every event of the kind was clearly above
+   * the share of the seconds far from any event (at least three Poisson standard deviations and a
+   * quarter of the allowance more); at least the event's own second. Returns {from, to}.
+   */
+  static int[] blockExtent(List<Observed> usable, String kind, double allowance) {
+    int reach = Math.min(MAX_AFTER_S, (int) Math.floor(medianGap(usable) / 2));
+    int span = reach + 2;
+    double[] n = new double[span];
+    double[] k = new double[span];
+    double[] expected = new double[span];
+    for (Observed o : usable) {
+      if (o.events() == null) {
+        continue;
+      }
+      RateWindow w = o.window();
+      if (w.worstShare() > NEAR_ALLOWANCE * allowance) {
+        continue; // far over the bound: no event stands out of the queue's own noise
+      }
+      int len = length(w);
+      long[] wn = new long[len];
+      long[] wk = new long[len];
+      for (RateWindow.OpSeconds x : w.ops()) {
+        long[] xn = x.requests();
+        long[] xk = x.over();
+        for (int i = 0; i < xn.length; i++) {
+          wn[i] += xn[i];
+          wk[i] += xk[i];
+        }
+      }
+      // The window's own share away from its events' first seconds: what a second holds anyway.
+      boolean[] near = new boolean[len];
+      for (Event e : o.events()) {
+        if (BackgroundCycles.FREQUENT.contains(e.kind())) {
+          continue;
+        }
+        int seen = (int) Math.floor(e.tS());
+        for (int sec = Math.max(0, seen - 1); sec < Math.min(len, seen + 3); sec++) {
+          near[sec] = true;
+        }
+      }
+      long farN = 0;
+      long farK = 0;
+      for (int i = 0; i < len; i++) {
+        if (!near[i]) {
+          farN += wn[i];
+          farK += wk[i];
+        }
+      }
+      double base = farN > 0 ? (double) farK / farN : 0;
+      for (Event e : o.events()) {
+        if (!e.kind().equals(kind)) {
+          continue;
+        }
+        int seen = (int) Math.floor(e.tS());
+        for (int off = -1; off <= reach; off++) {
+          int sec = seen + off;
+          if (sec >= 0 && sec < len) {
+            n[off + 1] += wn[sec];
+            k[off + 1] += wk[sec];
+            expected[off + 1] += wn[sec] * base;
+          }
+        }
+      }
+    }
+    int last = 0;
+    for (int off = 0; off <= reach; off++) {
+      int i = off + 1;
+      double excess = k[i] - expected[i];
+      if (n[i] > 0 && excess > 3 * Math.sqrt(expected[i] + 1) && excess / n[i] > allowance / 4) {
+        last = off;
+      }
+    }
+    return new int[] {-1, last + 1};
+  }
+}
