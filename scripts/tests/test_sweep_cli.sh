@@ -246,6 +246,18 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
     && [[ -s "${over}/hdr/SEND_LAG.hlog" ]] && [[ -s "${over}/arrivals.json" ]]
 }
 
+# YCSB's habits: the workload named by -P (a path relative to where the user stands), the record count by
+# -p recordcount, as a YCSB user types them; the run records the records the sweep loaded.
+ycsb_style_workload_runs() {
+  local dir
+  dir="$(cd "${REPO_ROOT}" && sweep -P workloads/workloada -p recordcount=2000 --stores basicdb --threads 1 \
+    --step-seconds 2 --warmup-seconds 0 --load-fractions none --floor-seconds 0 --out "${WORK}/ycsb-style" \
+    2>/dev/null | tail -n 1)"
+  [[ "$(field "${dir}/manifest.json" parameters/records)" == 2000 ]] \
+    && [[ "$(field "${dir}/manifest.json" parameters/workload)" == workloada ]] \
+    && [[ "$(field "${dir}/basicdb/steps/01-t1/step.json" status)" == complete ]]
+}
+
 # YCSB's workloadf through BasicDB: a read-modify-write is logged as itself plus its READ and UPDATE, yet the step
 # counts the 200,000 operations YCSB issued, within 1 %.
 workloadf_counts_every_operation_once() {
@@ -634,6 +646,10 @@ main() {
   check "unreadable hosts file" fails_cleanly "is not readable" workloada --hosts "${WORK}/none.json"
   check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
     "${WORK}/unreachable.json"
+  check "YCSB's -threads names --threads" fails_cleanly "-threads is YCSB's client option; the sweep decides it by" \
+    workloada -threads 4
+  check "YCSB's -target names --rates" fails_cleanly "the sweep decides it by --rates LIST" -P workloada -target 100
+  check "-P names the workload, -p recordcount the records" ycsb_style_workload_runs
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   check "known answer: the M/M/1 store's capacity search" known_answer_capacity_search
   check "mm1 without its service rate" fails_cleanly "needs -p mm1.service_rate" workloadc --stores mm1
