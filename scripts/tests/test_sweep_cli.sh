@@ -258,6 +258,17 @@ ycsb_style_workload_runs() {
     && [[ "$(field "${dir}/basicdb/steps/01-t1/step.json" status)" == complete ]]
 }
 
+# scripts/ycsb.sh takes YCSB's -P too: a later file's properties are checked with the workload's, one line and exit 2
+# before the store is used (an unreachable hosts file, so nothing is started even if the check let it through).
+ycsb_sh_checks_a_later_p_file() {
+  local rc=0 err_file="${WORK}/ycsb-sh.err"
+  printf 'searchproportion=abc\n' >"${WORK}/bad-layer.properties"
+  "${REPO_ROOT}/scripts/ycsb.sh" run redisjson -P search-only -P "${WORK}/bad-layer.properties" \
+    --hosts "${WORK}/unreachable.json" >/dev/null 2>"${err_file}" || rc=$?
+  cat "${err_file}"
+  [[ "${rc}" == 2 ]] && [[ "$(wc -l <"${err_file}")" == 1 ]] && grep -q "searchproportion='abc'" "${err_file}"
+}
+
 # YCSB's workloadf through BasicDB: a read-modify-write is logged as itself plus its READ and UPDATE, yet the step
 # counts the 200,000 operations YCSB issued, within 1 %.
 workloadf_counts_every_operation_once() {
@@ -650,6 +661,7 @@ main() {
     workloada -threads 4
   check "YCSB's -target names --rates" fails_cleanly "the sweep decides it by --rates LIST" -P workloada -target 100
   check "-P names the workload, -p recordcount the records" ycsb_style_workload_runs
+  check "scripts/ycsb.sh: a later -P file is checked before the store" ycsb_sh_checks_a_later_p_file
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   check "known answer: the M/M/1 store's capacity search" known_answer_capacity_search
   check "mm1 without its service rate" fails_cleanly "needs -p mm1.service_rate" workloadc --stores mm1
