@@ -37,13 +37,13 @@ import picocli.CommandLine.Spec;
           + " first, one line each:",
       "  <started (UTC)>  <workload>  [tags KEY=VALUE,...]  <store>: <capacity> (95 %% <interval>)"
           + " ...  <status>  <folder>",
-      "The capacity is each store's under the run's objective ('>= N' when it is a lower bound,"
-          + " 'none' when the store",
-      "met no objective, 'peak N' for a run before capacities); the interval is the capacity's 95"
-          + " %% interval ('open'",
-      "above a lower bound; left out when the run has none). A store whose sweep did not complete"
-          + " shows its status",
-      "after its name. Tags appear for runs that were given some."
+      "The capacity is each store's under the run's objective ('>= N' when it is a lower bound; 'no"
+          + " capacity (peak N)'",
+      "when the store met no objective or ran no fixed rate, with the ramp's peak); the interval is"
+          + " the capacity's 95 %%",
+      "interval ('open' above a lower bound; left out when the run has none). A store whose sweep"
+          + " did not complete",
+      "shows its status after its name. Tags appear for runs that were given some."
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
@@ -132,10 +132,11 @@ public final class RunsMain implements Callable<Integer> {
       return name + ": no capacity file";
     }
     if (c.capacityOps() == null) {
-      // A format-1 file held the closed-loop peak only: no capacity was looked for.
+      // The peak says how far the ramp got; a format-1 file held it alone (no capacity was sought).
       return name
           + ": "
-          + (c.capacitySought() || c.peak() == null ? "none" : "peak " + ops(c.peak()));
+          + (c.capacitySought() ? "no capacity" : "no capacity sought")
+          + (c.peak() == null ? "" : " (peak " + ops(c.peak()) + ")");
     }
     String capacity =
         (Boolean.TRUE.equals(c.capacityLowerBound()) ? ">= " : "") + ops(c.capacityOps());

@@ -29,9 +29,10 @@ class RunsMainTest {
     assertEquals(
         String.join(
             "\n",
-            "2026-11-23T17:12:12Z  tiny-core-workload  basicdb interrupted: none  interrupted"
-                + "  interrupted",
-            "2026-11-23T17:12:09Z  tiny-core-workload  basicdb failed: none  failed  no-peak",
+            "2026-11-23T17:12:12Z  tiny-core-workload  basicdb interrupted: no capacity (peak"
+                + " 3142392 ops/s)  interrupted  interrupted",
+            "2026-11-23T17:12:09Z  tiny-core-workload  basicdb failed: no capacity  failed "
+                + " no-peak",
             "2026-11-23T17:11:45Z  tiny-core-workload  basicdb: 3575 ops/s  complete  normal",
             ""),
         r.out());
