@@ -85,7 +85,7 @@ public final class CsvReport {
         number(current),
         number(change),
         t == null ? "" : number(t.relative()),
-        t == null ? "" : t.source().label() + (t.isDefault() ? " (default)" : ""));
+        t == null ? "" : t.source().label());
   }
 
   /** The columns that say which figure a row is: up to {@code percentile}. */
