@@ -67,7 +67,7 @@ help_lists_every_option() {
   local help opt
   help="$(sweep --help)"
   for opt in --stores --threads --max-threads --rates --arrivals --step-seconds --warmup-seconds --records \
-    --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" --slo \
+    --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" "-P=FILE" --slo \
     --load-fractions --floor-seconds; do
     grep -q -- "${opt}" <<<"${help}" || { echo "missing ${opt}"; return 1; }
   done
