@@ -2,7 +2,7 @@
 # Runs a YCSB thread sweep of one workload against the stores and writes results/<UTC time>-<workload>/.
 # The logic lives in Java (the sweep/ module); this wrapper checks the tools, builds once, and starts it.
 #
-# Use like: ./run-sweep.sh <workload> [options]    (./run-sweep.sh --help lists the options)
+# Use like: ./run-sweep.sh <workload>|-P FILE [-P FILE ...] [options]   (--help lists the options)
 #           ./run-sweep.sh --resume <results-dir>
 #
 # Settings:

@@ -3,10 +3,11 @@
 #
 # Use like:
 #   scripts/ycsb.sh load|run <store> <workload> [--hosts FILE] [YCSB options: -threads N -target R -p key=value ...]
+#   scripts/ycsb.sh load|run <store> -P <workload> [-P FILE ...] [...]   (YCSB's way; later files override earlier keys)
 #   scripts/ycsb.sh reset <store> <workload> [--hosts FILE] [-p table=NAME]   (drop the table before a new load)
 #
 #   store      redisjson | mongodb | elasticsearch
-#   workload   a name in workloads/ (workloada, search-only, ...) or a path to a workload file
+#   workload   a name in workloads/ (workloada, search-only, ...) or a path to a workload file; so is each -P FILE
 #   --hosts    where the store listens (default: the local store, started with scripts/stores.sh if needed)
 # Before YCSB starts, the store name, the workload's properties and the store's address and credentials are
 # checked: a problem is one line on stderr and exit 2 (YCSB itself would print a trace and exit 0).
@@ -31,7 +32,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 usage() {
-  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 resolve_workload() {
@@ -66,12 +67,19 @@ main() {
     reset) phase="--reset" ;;
     *) err "unknown phase '${phase}' (known: load, run, reset)"; return 2 ;;
   esac
-  workload="$(resolve_workload "$3")" || return 2
-  shift 3
+  shift 2
+  # YCSB's habit: the workload named by -P, as the first of the -P files.
+  [[ "$1" != -P ]] || shift
+  workload="$(resolve_workload "${1:?a workload is needed}")" || return 2
+  shift
+  local file
   while (($#)); do
     case "$1" in
       --hosts) hosts="${2:?--hosts needs a file}"; shift 2 ;;
       -p) props+=(-p "${2:?-p needs key=value}"); ycsb_args+=(-p "$2"); shift 2 ;;
+      # A later -P file overrides the workload's keys, as in YCSB; the preflight checks the merged properties.
+      -P) file="$(resolve_workload "${2:?-P needs a file}")" || return 2
+        props+=(-P "${file}"); ycsb_args+=(-P "${file}"); shift 2 ;;
       *) ycsb_args+=("$1"); shift ;;
     esac
   done

@@ -67,7 +67,7 @@ help_lists_every_option() {
   local help opt
   help="$(sweep --help)"
   for opt in --stores --threads --max-threads --rates --arrivals --step-seconds --warmup-seconds --records \
-    --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" --slo \
+    --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" "-P=FILE" --slo \
     --load-fractions --floor-seconds; do
     grep -q -- "${opt}" <<<"${help}" || { echo "missing ${opt}"; return 1; }
   done
@@ -244,6 +244,29 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "summary.json"))):
   echo "110 % step: sustained $(field "${over}/summary.json" rate_sustained), ${unsent} requests never sent"
   [[ "$(field "${over}/summary.json" rate_sustained)" == False ]] && ((unsent > 0)) \
     && [[ -s "${over}/hdr/SEND_LAG.hlog" ]] && [[ -s "${over}/arrivals.json" ]]
+}
+
+# YCSB's habits: the workload named by -P (a path relative to where the user stands), the record count by
+# -p recordcount, as a YCSB user types them; the run records the records the sweep loaded.
+ycsb_style_workload_runs() {
+  local dir
+  dir="$(cd "${REPO_ROOT}" && sweep -P workloads/workloada -p recordcount=2000 --stores basicdb --threads 1 \
+    --step-seconds 2 --warmup-seconds 0 --load-fractions none --floor-seconds 0 --out "${WORK}/ycsb-style" \
+    2>/dev/null | tail -n 1)"
+  [[ "$(field "${dir}/manifest.json" parameters/records)" == 2000 ]] \
+    && [[ "$(field "${dir}/manifest.json" parameters/workload)" == workloada ]] \
+    && [[ "$(field "${dir}/basicdb/steps/01-t1/step.json" status)" == complete ]]
+}
+
+# scripts/ycsb.sh takes YCSB's -P too: a later file's properties are checked with the workload's, one line and exit 2
+# before the store is used (an unreachable hosts file, so nothing is started even if the check let it through).
+ycsb_sh_checks_a_later_p_file() {
+  local rc=0 err_file="${WORK}/ycsb-sh.err"
+  printf 'searchproportion=abc\n' >"${WORK}/bad-layer.properties"
+  "${REPO_ROOT}/scripts/ycsb.sh" run redisjson -P search-only -P "${WORK}/bad-layer.properties" \
+    --hosts "${WORK}/unreachable.json" >/dev/null 2>"${err_file}" || rc=$?
+  cat "${err_file}"
+  [[ "${rc}" == 2 ]] && [[ "$(wc -l <"${err_file}")" == 1 ]] && grep -q "searchproportion='abc'" "${err_file}"
 }
 
 # YCSB's workloadf through BasicDB: a read-modify-write is logged as itself plus its READ and UPDATE, yet the step
@@ -634,6 +657,11 @@ main() {
   check "unreadable hosts file" fails_cleanly "is not readable" workloada --hosts "${WORK}/none.json"
   check "unreachable host" fails_cleanly "127.0.0.1:1" workloada --stores redisjson --hosts \
     "${WORK}/unreachable.json"
+  check "YCSB's -threads names --threads" fails_cleanly "-threads is YCSB's client option; the sweep decides it by" \
+    workloada -threads 4
+  check "YCSB's -target names --rates" fails_cleanly "the sweep decides it by --rates LIST" -P workloada -target 100
+  check "-P names the workload, -p recordcount the records" ycsb_style_workload_runs
+  check "scripts/ycsb.sh: a later -P file is checked before the store" ycsb_sh_checks_a_later_p_file
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   check "known answer: the M/M/1 store's capacity search" known_answer_capacity_search
   check "mm1 without its service rate" fails_cleanly "needs -p mm1.service_rate" workloadc --stores mm1

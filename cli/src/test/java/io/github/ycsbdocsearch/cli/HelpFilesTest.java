@@ -49,7 +49,7 @@ class HelpFilesTest {
   @Test
   void everyCommandsCheckedInHelpIsTheGeneratedOne() throws IOException {
     Map<String, String> files = generated();
-    assertEquals(12, files.size(), "bin/docsearch and its eleven Java commands: " + files.keySet());
+    assertEquals(13, files.size(), "bin/docsearch and its twelve Java commands: " + files.keySet());
     StringBuilder stale = new StringBuilder();
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path file = REPO.resolve(f.getKey());
@@ -83,7 +83,9 @@ class HelpFilesTest {
           {"fault-rows"},
           {"check-run"},
           {"check-run", "--servers", "-1", "r"},
-          {"check-run", "--clients", "two", "r"}
+          {"check-run", "--clients", "two", "r"},
+          {"runs", "--bogus"},
+          {"runs", "a", "b"}
         }) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       CommandLine cl = Docsearch.commandLine();

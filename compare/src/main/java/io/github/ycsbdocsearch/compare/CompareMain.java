@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
  * {@code compare} ({@code scripts/compare-results.sh}, {@code bin/docsearch compare}): compares two
  * result sets, or with {@code --describe} digests one. Its options are declared once, here; picocli
  * parses them and writes {@code --help} (checked in as docs/cli/compare-help.txt). {@code
- * --markdown} appends (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} replaces its
- * file. One instance per call.
+ * --markdown} appends (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} and {@code
+ * --csv} replace their files. One instance per call.
  */
 @Command(
     name = "compare",
@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = {
-      "compare-results.sh [--json FILE] [--markdown FILE] [--alpha A] <baseline-dir> <new-dir>",
+      "compare-results.sh [--json FILE] [--csv FILE] [--markdown FILE] [--alpha A] <baseline-dir>"
+          + " <new-dir>",
       "       compare-results.sh --describe [--markdown FILE] <results-dir>"
     },
     // Lines broken by hand: picocli's wrapping would split a file name at its dot (summary.|json).
@@ -80,6 +81,14 @@ public final class CompareMain implements Callable<Integer> {
   Path json;
 
   @Option(
+      names = "--csv",
+      paramLabel = "FILE",
+      description =
+          "write the same rows as CSV for a spreadsheet: a header, then one row per figure (each"
+              + " store's headline, each latency percentile, each error rate; replaces FILE)")
+  Path csv;
+
+  @Option(
       names = "--markdown",
       paramLabel = "FILE",
       description = "append the Markdown report to FILE (e.g. \"$GITHUB_STEP_SUMMARY\")")
@@ -120,6 +129,9 @@ public final class CompareMain implements Callable<Integer> {
       if (json != null) {
         AtomicFiles.writeJson(json, JsonReport.toJson(comparison));
       }
+      if (csv != null) {
+        AtomicFiles.writeString(csv, CsvReport.render(comparison));
+      }
       if (markdown != null) {
         append(markdown, MarkdownReport.render(comparison));
       }
@@ -142,8 +154,9 @@ public final class CompareMain implements Callable<Integer> {
       throw new BadInputException(
           "expected " + expected + " folder(s), got " + paths.size() + " (see --help)");
     }
-    if (describe && json != null) {
-      throw new BadInputException("--json is for comparisons, not --describe (see --help)");
+    if (describe && (json != null || csv != null)) {
+      throw new BadInputException(
+          (json != null ? "--json" : "--csv") + " is for comparisons, not --describe (see --help)");
     }
     if (!(alpha > 0 && alpha < 1)) {
       throw new BadInputException("--alpha needs a number between 0 and 1, got '" + alpha + "'");

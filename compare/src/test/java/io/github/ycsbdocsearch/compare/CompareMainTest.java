@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,6 +91,88 @@ class CompareMainTest {
     assertEquals("capacity_ops", regressed.get("metric").asText());
     assertEquals("REGRESSION", regressed.get("verdict").asText());
     assertEquals("measured", regressed.get("threshold_source").asText());
+  }
+
+  /**
+   * {@code --csv} holds the JSON report's figures, one row each under one header, with the same
+   * values and verdicts: a spreadsheet sees what the JSON says.
+   */
+  @Test
+  void csvHasAHeaderAndOneRowPerFigureOfTheJsonReport() throws Exception {
+    Path current = Fixtures.set(tmp, "new", run -> run.throughputScale("elasticsearch", 0.6));
+    Path json = tmp.resolve("compare.json");
+    Path csv = tmp.resolve("compare.csv");
+
+    Locale previous = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      assertEquals(
+          1,
+          compare(
+              "--json",
+              json.toString(),
+              "--csv",
+              csv.toString(),
+              baseline.toString(),
+              current.toString()));
+    } finally {
+      Locale.setDefault(previous);
+    }
+
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(String.join(",", CsvReport.COLUMNS), lines.get(0));
+    JsonNode root = Json.readObject(json);
+    int figures =
+        root.get("headline").size() + root.get("latency").size() + root.get("errors").size();
+    assertEquals(figures, lines.size() - 1, "one row per figure");
+    int width = CsvReport.COLUMNS.size();
+    lines.forEach(l -> assertEquals(width, cells(l).size(), l));
+
+    JsonNode regressed = root.get("headline").get(0);
+    List<String> first = cells(lines.get(1));
+    assertEquals("headline", cell(first, "figure"));
+    assertEquals(regressed.get("store").asText(), cell(first, "store"));
+    assertEquals(regressed.get("metric").asText(), cell(first, "metric"));
+    assertEquals(regressed.get("verdict").asText(), cell(first, "verdict"));
+    assertEquals(regressed.get("change").asDouble(), Double.parseDouble(cell(first, "change")));
+    assertEquals(
+        regressed.get("base_ops").asDouble(), Double.parseDouble(cell(first, "base")), 1e-9);
+    assertEquals(
+        root.get("latency").size(), lines.stream().filter(l -> l.startsWith("latency,")).count());
+  }
+
+  @Test
+  void csvIsForComparisonsNotDescribe() {
+    assertEquals(
+        2, compare("--describe", "--csv", tmp.resolve("x.csv").toString(), baseline.toString()));
+    assertTrue(stderr().contains("--csv is for comparisons"), stderr());
+  }
+
+  /** A CSV line's cells: a quoted cell may hold commas and doubled quotes. */
+  private static List<String> cells(String line) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        cell.append('"');
+        i++;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(c);
+      }
+    }
+    cells.add(cell.toString());
+    return cells;
+  }
+
+  private static String cell(List<String> row, String column) {
+    return row.get(CsvReport.COLUMNS.indexOf(column));
   }
 
   @Test

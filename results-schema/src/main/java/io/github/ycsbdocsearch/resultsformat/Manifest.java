@@ -26,6 +26,7 @@ import java.util.Map;
  * @param machine the runner's machine (cpu model, cores...), a missing node when absent
  * @param storeStatus each store's sweep's status, in the manifest's order ({@link #STATUS_COMPLETE}
  *     when a store's section has none)
+ * @param tags the run's labels ({@link #TAGS}: KEY to VALUE, as given), empty when it has none
  */
 public record Manifest(
     int format,
@@ -37,7 +38,8 @@ public record Manifest(
     String workloadName,
     boolean synthetic,
     JsonNode machine,
-    Map<String, String> storeStatus) {
+    Map<String, String> storeStatus,
+    Map<String, String> tags) {
 
   public static final String FORMAT = "format";
   public static final String RUN_ID = "run_id";
@@ -73,11 +75,18 @@ public record Manifest(
 
   public static final String HOSTS = "hosts";
 
+  /**
+   * The run's labels, an object of KEY to VALUE strings (the run plan's {@code --tag KEY=VALUE}),
+   * for people to find runs by; older runs have none.
+   */
+  public static final String TAGS = "tags";
+
   /** A run's or a store's status when it ran to the end. */
   public static final String STATUS_COMPLETE = "complete";
 
   public Manifest {
     storeStatus = Collections.unmodifiableMap(new LinkedHashMap<>(storeStatus));
+    tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
   }
 
   /**
@@ -98,6 +107,8 @@ public record Manifest(
       Map.Entry<String, JsonNode> e = it.next();
       stores.put(e.getKey(), Json.text(e.getValue(), STATUS, STATUS_COMPLETE));
     }
+    Map<String, String> tags = new LinkedHashMap<>();
+    m.path(TAGS).fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
     return new Manifest(
         m.path(FORMAT).asInt(0),
         text(m, RUN_ID),
@@ -108,7 +119,8 @@ public record Manifest(
         workloadName,
         m.path(SYNTHETIC).asBoolean(false),
         m.hasNonNull(MACHINE) ? m.get(MACHINE) : m.path(MACHINE_OLD),
-        stores);
+        stores,
+        tags);
   }
 
   /** A store's sweep status: {@link #STATUS_COMPLETE} when the manifest does not name it. */

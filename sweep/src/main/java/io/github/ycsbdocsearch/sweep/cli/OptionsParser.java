@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
@@ -33,10 +34,9 @@ public final class OptionsParser {
       Map.ofEntries(
           Map.entry("threadcount", "--threads"),
           Map.entry("target", "--rates"),
-          Map.entry("recordcount", "--records"),
           Map.entry("maxexecutiontime", "--step-seconds and --warmup-seconds"),
           Map.entry("db", "--stores"),
-          Map.entry("workload", "the <workload> argument"),
+          Map.entry("workload", "the <workload> argument or the first -P file"),
           Map.entry("dotransactions", "nothing (the runner loads)"),
           Map.entry("measurementtype", "nothing (always hdrhistogram)"),
           Map.entry("measurement.interval", "nothing (always both)"),
@@ -44,6 +44,20 @@ public final class OptionsParser {
           Map.entry("hdrhistogram.output.path", "nothing (each step's hdr/ folder)"),
           Map.entry("status.interval", "nothing (always 1 s)"),
           Map.entry("exportfile", "nothing (ycsb.out)"));
+
+  /**
+   * YCSB client flags that a user of YCSB types out of habit, with the sweep's option that decides
+   * the same thing: the sweep chooses threads and offered rates itself, step by step.
+   */
+  static final Map<String, String> YCSB_FLAGS =
+      Map.of(
+          "-threads",
+          "--threads LIST|auto (the ramp's thread counts; --max-threads N ends auto)",
+          "-target",
+          "--rates LIST (fixed offered rates, ops/s; without it the sweep finds the capacity)");
+
+  /** YCSB's property of how many records the load inserts: {@code --records} when given wins. */
+  static final String RECORD_COUNT = "recordcount";
 
   private static final Set<String> RESUMABLE =
       Set.of(SweepCommandLine.RESUME, SweepCommandLine.HOSTS, SweepCommandLine.PROPERTY);
@@ -78,6 +92,7 @@ public final class OptionsParser {
     if (help) {
       return new Command.Help();
     }
+    refuseYcsbFlags(args);
     CommandLine.ParseResult parsed;
     try {
       parsed = parser.parseArgs(args);
@@ -103,21 +118,55 @@ public final class OptionsParser {
       // A list option is a collection to picocli, which adds a repeated one up instead of refusing
       // it.
       if (!o.longestName().equals(SweepCommandLine.PROPERTY)
+          && !o.longestName().equals(SweepCommandLine.PROPERTY_FILE)
           && o.originalStringValues().size() > 1) {
         throw new SetupException("option " + o.longestName() + " is given twice");
       }
     }
-    Map<String, String> props = new LinkedHashMap<>();
-    cl.properties.forEach(kv -> addProperty(props, kv));
-    datasetProperties(cl, props);
     if (cl.resume != null) {
+      Map<String, String> props = new LinkedHashMap<>();
+      cl.properties.forEach(kv -> addProperty(props, kv));
       return resume(cl, parsed, props);
     }
-    if (cl.workload == null) {
-      throw new SetupException(
-          "missing <workload>: ./run-sweep.sh <workload> [options] (--help lists the options)");
+    // YCSB's order: the workload file, each later -P file over it, -p over them all.
+    List<String> files = new ArrayList<>();
+    if (cl.workload != null) {
+      files.add(cl.workload);
     }
-    return new Command.Run(options(cl, props));
+    files.addAll(cl.propertyFiles);
+    if (files.isEmpty()) {
+      throw new SetupException(
+          "missing <workload>: ./run-sweep.sh <workload> [options] or ./run-sweep.sh -P FILE"
+              + " [options] (--help lists the options)");
+    }
+    WorkloadFile workload = WorkloadFile.resolve(files.get(0), repoRoot);
+    List<PropertyFile> layers = new ArrayList<>();
+    Map<String, String> props = new LinkedHashMap<>();
+    for (String name : files.subList(1, files.size())) {
+      PropertyFile layer = PropertyFile.read(WorkloadFile.locate(name, repoRoot));
+      layers.add(layer);
+      layer
+          .properties()
+          .forEach((k, v) -> addProperty(props, k, v, SweepCommandLine.PROPERTY_FILE + " " + name));
+    }
+    cl.properties.forEach(kv -> addProperty(props, kv));
+    datasetProperties(cl, props);
+    return new Command.Run(options(cl, workload, layers, props));
+  }
+
+  /**
+   * Refuses YCSB's own client flags with the option that replaces them, before picocli would call
+   * them unknown: they are habits, not typos.
+   */
+  private static void refuseYcsbFlags(String... args) {
+    for (String a : args) {
+      String flag = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      String instead = YCSB_FLAGS.get(flag);
+      if (instead != null) {
+        throw new SetupException(
+            flag + " is YCSB's client option; the sweep decides it by " + instead);
+      }
+    }
   }
 
   /**
@@ -151,7 +200,11 @@ public final class OptionsParser {
     return new Command.Resume(cl.resume, Optional.ofNullable(cl.hosts), props);
   }
 
-  private SweepOptions options(SweepCommandLine cl, Map<String, String> props) {
+  private SweepOptions options(
+      SweepCommandLine cl,
+      WorkloadFile workload,
+      List<PropertyFile> layers,
+      Map<String, String> props) {
     Optional<HostsFile> hosts = Optional.ofNullable(cl.hosts).map(HostsFile::read);
     // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one
     // store).
@@ -165,16 +218,19 @@ public final class OptionsParser {
             ? cl.threads
             : ThreadPlan.doubling(or(cl.maxThreads, Defaults.MAX_THREADS));
     List<Integer> rates = or(cl.rates, List.of());
-    WorkloadFile workload = WorkloadFile.resolve(cl.workload, repoRoot);
-    int records = or(cl.records, Defaults.RECORDS);
+    // The runner sets recordcount from the records itself: a later file's or -p's is taken out of
+    // the properties and counts as --records would, below it (as YCSB layers -p over -P).
+    String recordCount = props.remove(RECORD_COUNT);
+    int records = records(cl, workload, recordCount);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
       // A dataset decides how many records there are: checked whole here, before anything starts.
       // With the same
       // properties as the preflight (workload file, then -p on top), so the preflight finds it
       // checked already.
-      if (cl.records != null) {
+      if (cl.records != null || recordCount != null) {
         throw new SetupException(
-            "--records does not go with --dataset: the record count comes from the file");
+            (cl.records != null ? "--records" : RECORD_COUNT)
+                + " does not go with --dataset: the record count comes from the file");
       }
       Properties p = new Properties();
       p.putAll(workload.properties());
@@ -235,6 +291,7 @@ public final class OptionsParser {
     }
     return new SweepOptions(
         workload,
+        layers,
         targets,
         threads,
         rates,
@@ -416,6 +473,46 @@ public final class OptionsParser {
         or(cl.memoryMb, d.memoryMb()));
   }
 
+  /**
+   * The records to load: {@code --records}, else the last recordcount of the later files and {@code
+   * -p}, else the workload file's, else the default.
+   */
+  private static int records(SweepCommandLine cl, WorkloadFile workload, String layered) {
+    if (cl.records != null) {
+      return cl.records;
+    }
+    String fromFile = workload.properties().get(RECORD_COUNT);
+    if (layered == null && fromFile == null) {
+      return Defaults.RECORDS;
+    }
+    String value = layered != null ? layered : fromFile;
+    return positiveInt(RECORD_COUNT, value, layered != null ? "" : " (" + workload.path() + ")");
+  }
+
+  /**
+   * A property that must be a whole number from 1 up.
+   *
+   * @param where where it was set, for the message ("" for -p)
+   */
+  private static int positiveInt(String key, String value, String where) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // Worded below, as for a value below 1.
+    }
+    throw new SetupException(
+        key
+            + "='"
+            + value
+            + "'"
+            + where
+            + " is malformed: expected an integer from 1 to "
+            + Integer.MAX_VALUE);
+  }
+
   /** The option's value, or its default when it was not given. */
   private static <T> T or(T given, T def) {
     return given != null ? given : def;
@@ -447,30 +544,35 @@ public final class OptionsParser {
     return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
   }
 
-  /** Parses {@code key=value} into {@code props}, refusing properties the runner owns. */
+  /** Parses {@code -p key=value} into {@code props}, refusing properties the runner owns. */
   static void addProperty(Map<String, String> props, String kv) {
     int eq = kv.indexOf('=');
     if (eq <= 0) {
       throw new SetupException("-p '" + kv + "' is malformed: expected key=value");
     }
-    String key = kv.substring(0, eq).trim();
+    addProperty(props, kv.substring(0, eq).trim(), kv.substring(eq + 1), SweepCommandLine.PROPERTY);
+  }
+
+  /**
+   * Puts one property into {@code props} (a later one replaces an earlier one), refusing those the
+   * runner owns.
+   *
+   * @param source where it was set, for the message: {@code -p} or {@code -P FILE}
+   */
+  private static void addProperty(
+      Map<String, String> props, String key, String value, String source) {
     String instead = RESERVED.get(key);
     if (instead != null) {
-      throw new SetupException("-p " + key + " is set by the runner: use " + instead);
+      throw new SetupException(
+          (source.equals(SweepCommandLine.PROPERTY) ? "-p " + key : key + " in " + source)
+              + " is set by the runner: use "
+              + instead);
     }
-    String value = kv.substring(eq + 1);
-    if (key.equals("operationcount")) {
-      try {
-        if (Integer.parseInt(value.trim()) < 1) {
-          throw new NumberFormatException();
-        }
-      } catch (NumberFormatException e) {
-        throw new SetupException(
-            "-p operationcount='"
-                + value
-                + "' is malformed: expected an integer from 1 to "
-                + Integer.MAX_VALUE);
-      }
+    if (key.equals("operationcount") || key.equals(RECORD_COUNT)) {
+      positiveInt(
+          (source.equals(SweepCommandLine.PROPERTY) ? "-p " : "") + key,
+          value,
+          source.equals(SweepCommandLine.PROPERTY) ? "" : " in " + source);
     }
     props.put(key, value);
   }

@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,9 @@ public final class ParametersJson {
     n.put("workload", o.workload().name());
     n.put("workload_file", o.workload().path().toString());
     n.put("workload_sha256", o.workload().sha256());
+    ArrayNode files = n.putArray("property_files");
+    o.propertyFiles()
+        .forEach(f -> files.addObject().put("file", f.path().toString()).put("sha256", f.sha256()));
     ArrayNode stores = n.putArray("stores");
     o.targets().forEach(t -> stores.add(t.name()));
     n.put("threads", o.threads().describe());
@@ -95,13 +99,9 @@ public final class ParametersJson {
    */
   public static SweepOptions fromJson(
       JsonNode n, Optional<Path> hostsFile, Map<String, String> propOverride) {
-    WorkloadFile workload = WorkloadFile.read(Path.of(n.path("workload_file").asText()));
-    if (!workload.sha256().equals(n.path("workload_sha256").asText())) {
-      throw new SetupException(
-          "workload file "
-              + workload.path()
-              + " changed since the run started: restore it "
-              + "or start a new run");
+    unchanged(WorkloadFile.read(Path.of(n.path("workload_file").asText())).sha256(), n);
+    for (JsonNode f : n.path("property_files")) {
+      unchanged(PropertyFile.read(Path.of(f.path("file").asText())).sha256(), f);
     }
     List<String> args = commandLine(n, hostsFile, propOverride);
     // Every path on that command line is absolute, so the folder the parser resolves a workload's
@@ -111,6 +111,24 @@ public final class ParametersJson {
       throw new SetupException("manifest.json: its parameters do not make a run: " + args);
     }
     return run.options();
+  }
+
+  /**
+   * Refuses a resume whose workload or -P file is no longer the file the run read: its properties
+   * decided the steps already run.
+   *
+   * @param recorded the workload's parameters ({@code workload_file}) or a {@code property_files}
+   *     entry ({@code file})
+   */
+  private static void unchanged(String sha256, JsonNode recorded) {
+    boolean workload = recorded.has("workload_file");
+    String file = recorded.path(workload ? "workload_file" : "file").asText();
+    if (!sha256.equals(recorded.path(workload ? "workload_sha256" : "sha256").asText())) {
+      throw new SetupException(
+          "workload file "
+              + file
+              + " changed since the run started: restore it or start a new run");
+    }
   }
 
   /**
@@ -150,6 +168,10 @@ public final class ParametersJson {
                         : Optional.empty());
     List<String> a = new ArrayList<>();
     a.add(n.path("workload_file").asText());
+    // The -P files are read again (checked unchanged by fromJson); their properties are recorded
+    // among ycsb_properties too, and the recorded --records wins over their recordcount.
+    n.path("property_files")
+        .forEach(f -> a.addAll(List.of(SweepCommandLine.PROPERTY_FILE, f.path("file").asText())));
     a.addAll(List.of("--stores", joined(n.path("stores"))));
     String threads = n.path("threads").asText();
     a.addAll(List.of("--threads", threads));

@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
     sortOptions = false,
     customSynopsis = {
       "./run-sweep.sh <workload> [options]",
+      "       ./run-sweep.sh -P FILE [-P FILE ...] [options]",
       "       ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]"
     },
     description = {
@@ -100,6 +101,7 @@ final class SweepCommandLine {
 
   static final String HOSTS = "--hosts";
   static final String PROPERTY = "-p";
+  static final String PROPERTY_FILE = "-P";
 
   /** How local stores are laid out. */
   enum Topology {
@@ -141,6 +143,17 @@ final class SweepCommandLine {
             + " workload file"
       })
   String workload;
+
+  @Option(
+      names = PROPERTY_FILE,
+      paramLabel = "FILE",
+      description = {
+        "a YCSB workload or properties file, as YCSB's -P: named like <workload>, repeatable; the"
+            + " first file (or <workload>) is the workload, each later one overrides its keys,"
+            + " -p overrides them all; recordcount sets the records unless --records is given."
+            + " YCSB's -threads and -target are refused: the sweep's are --threads and --rates"
+      })
+  List<String> propertyFiles = new ArrayList<>();
 
   @Option(
       names = "--stores",
@@ -361,7 +374,12 @@ final class SweepCommandLine {
       names = "--records",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {"records loaded into each store (default: " + Defaults.RECORDS + ")"})
+      description = {
+        "records loaded into each store (default: the recordcount of -p, of the -P files or of the"
+            + " workload file, the later first; else "
+            + Defaults.RECORDS
+            + ")"
+      })
   Integer records;
 
   @Option(

@@ -4,6 +4,7 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.sweep.plan.PlanSettings;
+import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
@@ -24,6 +25,9 @@ import java.util.regex.Pattern;
  * the manifest by {@link ParametersJson}. Immutable.
  *
  * @param workload the workload file
+ * @param propertyFiles the {@code -P} files after the workload, in order (their properties are in
+ *     {@code ycsbProperties} already; kept so the manifest names them and a resume can tell that
+ *     one changed)
  * @param targets stores in sweep order
  * @param threads client thread counts
  * @param rates fixed target rates (ops/s); empty = unthrottled
@@ -36,7 +40,8 @@ import java.util.regex.Pattern;
  * @param hosts remote stores; empty = start the local stores
  * @param outDir parent of the run folder
  * @param pin pin client and server to separate CPUs when possible
- * @param ycsbProperties {@code -p} pass-through properties, in the order given
+ * @param ycsbProperties pass-through properties: the later {@code -P} files' then {@code -p}'s,
+ *     later ones overriding earlier ones
  * @param arrivals arrival process of fixed-rate steps: poisson or uniform
  * @param searchProbes probes the capacity search may run after the curve, at most; 0 = the curve's
  *     windows only
@@ -48,6 +53,7 @@ import java.util.regex.Pattern;
  */
 public record SweepOptions(
     WorkloadFile workload,
+    List<PropertyFile> propertyFiles,
     List<SweepTarget> targets,
     ThreadPlan threads,
     List<Integer> rates,
@@ -174,6 +180,7 @@ public record SweepOptions(
     targets = List.copyOf(targets);
     rates = List.copyOf(rates);
     loadFractions = List.copyOf(loadFractions);
+    propertyFiles = List.copyOf(propertyFiles);
     ycsbProperties = Collections.unmodifiableMap(new LinkedHashMap<>(ycsbProperties));
   }
 

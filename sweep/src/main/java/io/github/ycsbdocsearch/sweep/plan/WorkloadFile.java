@@ -2,20 +2,12 @@ package io.github.ycsbdocsearch.sweep.plan;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -43,19 +35,29 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
    * @throws SetupException naming the workload and the known ones
    */
   public static WorkloadFile resolve(String arg, Path repoRoot) {
+    return read(locate(arg, repoRoot));
+  }
+
+  /**
+   * Where a workload named on the command line is, by {@link #resolve}'s rules; also where each
+   * further {@code -P} file is, so every file is named the same way.
+   *
+   * @throws SetupException naming the workload and the known ones
+   */
+  public static Path locate(String arg, Path repoRoot) {
     Path direct = Path.of(arg);
     if (Files.isRegularFile(direct)) {
-      return read(direct);
+      return direct;
     }
     Path dir = repoRoot.resolve("workloads");
     Path inRepo = dir.resolve(arg);
     if (!arg.contains("/") && Files.isRegularFile(inRepo)) {
-      return read(inRepo);
+      return inRepo;
     }
     List<String> known = known(dir);
     for (String k : known) {
       if (k.equalsIgnoreCase(arg)) {
-        return read(dir.resolve(k));
+        return dir.resolve(k);
       }
     }
     throw new SetupException(
@@ -70,36 +72,20 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
 
   /** Reads a workload file, checking that it names a Workload class that is on the classpath. */
   public static WorkloadFile read(Path file) {
-    Path abs = file.toAbsolutePath().normalize();
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(abs);
-    } catch (IOException e) {
-      throw new SetupException("workload file " + abs + " is not readable: " + e.getMessage(), e);
-    }
-    Properties p = new Properties();
-    try (Reader r = new StringReader(new String(bytes, StandardCharsets.ISO_8859_1))) {
-      p.load(r);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new SetupException(
-          "workload file " + abs + " is not a properties file: " + e.getMessage(), e);
-    }
-    String cls = p.getProperty(WORKLOAD_CLASS_PROPERTY);
+    PropertyFile f = PropertyFile.read(file);
+    Path abs = f.path();
+    String cls = f.properties().get(WORKLOAD_CLASS_PROPERTY);
     if (cls == null || cls.isBlank()) {
       throw new SetupException(
           "workload file " + abs + " sets no '" + WORKLOAD_CLASS_PROPERTY + "' class");
     }
     try {
-      Class.forName(cls.trim(), false, WorkloadFile.class.getClassLoader());
+      Class.forName(cls, false, WorkloadFile.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       throw new SetupException(
-          "workload class " + cls.trim() + " (file " + abs + ") is not on the classpath", e);
+          "workload class " + cls + " (file " + abs + ") is not on the classpath", e);
     }
-    Map<String, String> props = new TreeMap<>();
-    for (String k : p.stringPropertyNames()) {
-      props.put(k, p.getProperty(k).trim());
-    }
-    return new WorkloadFile(abs.getFileName().toString(), abs, props, sha256(bytes));
+    return new WorkloadFile(abs.getFileName().toString(), abs, f.properties(), f.sha256());
   }
 
   /** Name safe for a folder name: letters, digits, '.', '_' and '-' only. */
@@ -122,13 +108,5 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
       }
     }
     return names;
-  }
-
-  private static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
   }
 }

@@ -309,6 +309,66 @@ class OptionsParserTest {
   }
 
   @Test
+  void aWorkloadNamedByDashCapitalPIsTheWorkloadArgument() {
+    SweepOptions byP = run("-P", "workloada");
+    assertEquals(run("workloada"), byP);
+    SweepOptions byPath = run("-P", repo.resolve("workloads/workloada").toString());
+    assertEquals(run("workloada"), byPath);
+    assertEquals(List.of(), byPath.propertyFiles());
+  }
+
+  @Test
+  void laterDashCapitalPFilesOverrideEarlierKeysAndDashPOverridesThemAll() throws IOException {
+    Path site = Files.writeString(repo.resolve("site.properties"), "a=site\nb=site\nc=site\n");
+    Path local = Files.writeString(repo.resolve("local.properties"), "b=local\nc=local\n");
+    SweepOptions o =
+        run("-P", "workloada", "-P", site.toString(), "-P", local.toString(), "-p", "c=cli");
+    assertEquals("workloada", o.workload().name());
+    assertEquals(Map.of("a", "site", "b", "local", "c", "cli"), o.ycsbProperties());
+    assertEquals(
+        List.of(site, local), o.propertyFiles().stream().map(f -> f.path()).toList(), "in order");
+    // The <workload> argument is the first file; -P files go on top of it.
+    assertEquals(o, run("workloada", "-P", site.toString(), "-P", local.toString(), "-p", "c=cli"));
+    Path classy = Files.writeString(repo.resolve("classy"), "workload=x.Y\n");
+    assertTrue(
+        bad("workloada", "-P", classy.toString())
+            .contains("workload in -P " + classy + " is set by the runner"));
+    Path threads = Files.writeString(repo.resolve("threads"), "threadcount=8\n");
+    assertTrue(bad("-P", "workloada", "-P", threads.toString()).contains("use --threads"));
+  }
+
+  @Test
+  void recordcountIsTheRecordsAsYcsbLayersItAndRecordsWins() throws IOException {
+    Files.writeString(
+        repo.resolve("workloads/counted"),
+        "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=300\n");
+    Path big = Files.writeString(repo.resolve("big.properties"), "recordcount=4000\n");
+    assertEquals(Defaults.RECORDS, run("workloada").records());
+    assertEquals(300, run("-P", "counted").records());
+    assertEquals(4000, run("-P", "counted", "-P", big.toString()).records());
+    SweepOptions fromP = run("-P", "counted", "-P", big.toString(), "-p", "recordcount=2000");
+    assertEquals(2000, fromP.records());
+    assertFalse(fromP.ycsbProperties().containsKey("recordcount"), "the runner sets it");
+    assertEquals(50, run("-P", "counted", "-p", "recordcount=2000", "--records", "50").records());
+  }
+
+  @Test
+  void aResumeReadsTheDashCapitalPFilesAgainAndRefusesAChangedOne() throws IOException {
+    Path site = Files.writeString(repo.resolve("site.properties"), "a=site\nrecordcount=70\n");
+    assertResumesAsStarted("-P", "workloada", "-P", site.toString(), "-p", "a=cli");
+    assertResumesAsStarted("-P", "workloada", "-P", site.toString(), "--records", "9");
+    ObjectNode recorded =
+        ParametersJson.toJson(run("-P", "workloada", "-P", site.toString(), "--stores", "basicdb"));
+    Files.writeString(site, "a=changed\n");
+    String message =
+        assertThrows(
+                SetupException.class,
+                () -> ParametersJson.fromJson(recorded, Optional.empty(), Map.of()))
+            .getMessage();
+    assertTrue(message.contains(site + " changed since the run started"), message);
+  }
+
+  @Test
   void maxThreadsEndsTheDoublingEvenWhenNotAPowerOfTwo() {
     assertEquals(
         List.of(1, 2, 4, 8, 12), run("workloada", "--max-threads", "12").threads().counts());
@@ -329,6 +389,7 @@ class OptionsParserTest {
     assertEquals(Map.of("a", "b"), r.ycsbProperties());
     assertTrue(bad("--resume", "/r/x", "--threads", "1").contains("drop --threads"));
     assertTrue(bad("--resume", "/r/x", "workloada").contains("drop workloada"));
+    assertTrue(bad("--resume", "/r/x", "-P", "workloada").contains("drop -P"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -391,7 +452,15 @@ class OptionsParserTest {
             + " malformed",
         "property empty key          | workloada -p =3                  | -p '=3' is malformed",
         "reserved threadcount        | workloada -p threadcount=4       | use --threads",
-        "reserved recordcount        | workloada -p recordcount=4       | use --records",
+        "recordcount not a number    | workloada -p recordcount=many    | -p recordcount='many' is"
+            + " malformed",
+        "YCSB's -threads             | workloada -threads 4             | -threads is YCSB's client"
+            + " option; the sweep decides it by --threads LIST|auto",
+        "YCSB's -target              | -P workloada -target 100         | -target is YCSB's client"
+            + " option; the sweep decides it by --rates LIST",
+        "YCSB's -target=             | workloada -target=100            | -target is YCSB's",
+        "unknown -P file             | -P nosuch                        | unknown workload"
+            + " 'nosuch'",
         "reserved target             | workloada -p target=100          | use --rates",
         "reserved hdr path           | workloada -p hdrhistogram.output.path=x | set by the runner",
         "operationcount zero         | workloada -p operationcount=0    | -p operationcount='0' is"

@@ -23,6 +23,8 @@ class ParametersCoverTest {
           "pin",
           "-p",
           "ycsb_properties",
+          "-P",
+          "property_files",
           "--soak",
           "soak_seconds",
           "--resume",

@@ -1,0 +1,66 @@
+package io.github.ycsbdocsearch.sweep.plan;
+
+import io.github.ycsbdocsearch.common.SetupException;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * A Java properties file as YCSB's {@code -P} reads it, with a content hash so a resumed run can
+ * tell that the file changed. A {@link WorkloadFile} is the first such file of a run; the files
+ * after it ({@code -P} given again) only add or override properties. Immutable.
+ *
+ * @param path absolute, normalized path
+ * @param properties the file's properties (values trimmed), sorted by key
+ * @param sha256 hex SHA-256 of the file's bytes
+ */
+public record PropertyFile(Path path, Map<String, String> properties, String sha256) {
+
+  public PropertyFile {
+    properties = Map.copyOf(properties);
+  }
+
+  /**
+   * Reads a properties file as YCSB does (ISO-8859-1, {@link Properties#load}).
+   *
+   * @throws SetupException when it cannot be read or is not a properties file
+   */
+  public static PropertyFile read(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(abs);
+    } catch (IOException e) {
+      throw new SetupException("workload file " + abs + " is not readable: " + e.getMessage(), e);
+    }
+    Properties p = new Properties();
+    try (Reader r = new StringReader(new String(bytes, StandardCharsets.ISO_8859_1))) {
+      p.load(r);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new SetupException(
+          "workload file " + abs + " is not a properties file: " + e.getMessage(), e);
+    }
+    Map<String, String> props = new TreeMap<>();
+    for (String k : p.stringPropertyNames()) {
+      props.put(k, p.getProperty(k).trim());
+    }
+    return new PropertyFile(abs, props, sha256(bytes));
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+}
