@@ -324,7 +324,8 @@ plan_hosts() {
       end' "${out}.hosts.json" >/dev/null
 }
 
-# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up).
+# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up). The SSH
+# host keys as scripts/aws.sh up makes them (13: 9 servers and 4 clients at most), in the file it writes (auto-loaded).
 write_offline_tfvars() {
   cat >"$1/offline.tfvars" <<'EOF'
 key_pair_name     = "offline-plan"
@@ -333,6 +334,19 @@ expires_on        = "2030-01-01"
 repo_archive_path = "tests/offline/repo.tar.gz"
 ami_id            = "ami-0123456789abcdef0"
 EOF
+  local keys="${WORK}/host-keys" i
+  if [[ ! -s "${keys}/ssh-host-keys.auto.tfvars.json" ]]; then
+    mkdir -p "${keys}"
+    for i in {0..12}; do
+      [[ -f "${keys}/host-${i}" ]] || ssh-keygen -q -t ed25519 -N '' -C "offline host ${i}" -f "${keys}/host-${i}"
+    done
+    for i in {0..12}; do
+      jq -n --rawfile private "${keys}/host-${i}" --rawfile public "${keys}/host-${i}.pub" \
+        '{private_key: $private, public_key: $public}'
+    done | jq -s '{ssh_host_keys: .}' >"${keys}/tmp.json"
+    mv "${keys}/tmp.json" "${keys}/ssh-host-keys.auto.tfvars.json"
+  fi
+  cp "${keys}/ssh-host-keys.auto.tfvars.json" "$1/"
 }
 
 # The SSH key checks must be able to fail: a copy in which the servers' role reads the clients' key and the fault key
