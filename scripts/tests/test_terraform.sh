@@ -42,7 +42,8 @@
 #                 Maven: it builds the project when a source is newer). The copying over SSH itself is tested in the
 #                 fake cloud (scripts/tests/fake-cloud.sh).
 #   awssh         scripts/aws.sh without AWS: bad arguments (one line, exit 2); reap with a stand-in aws: lists the
-#                 instances past expires-on only, --yes terminates exactly those
+#                 instances past expires-on or expires-at only, --yes terminates exactly those; without --region it
+#                 looks in the region of terraform.tfvars, with several --region in each
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
@@ -334,18 +335,9 @@ expires_on        = "2030-01-01"
 repo_archive_path = "tests/offline/repo.tar.gz"
 ami_id            = "ami-0123456789abcdef0"
 EOF
-  local keys="${WORK}/host-keys" i
-  if [[ ! -s "${keys}/ssh-host-keys.auto.tfvars.json" ]]; then
-    mkdir -p "${keys}"
-    for i in {0..12}; do
-      [[ -f "${keys}/host-${i}" ]] || ssh-keygen -q -t ed25519 -N '' -C "offline host ${i}" -f "${keys}/host-${i}"
-    done
-    for i in {0..12}; do
-      jq -n --rawfile private "${keys}/host-${i}" --rawfile public "${keys}/host-${i}.pub" \
-        '{private_key: $private, public_key: $public}'
-    done | jq -s '{ssh_host_keys: .}' >"${keys}/tmp.json"
-    mv "${keys}/tmp.json" "${keys}/ssh-host-keys.auto.tfvars.json"
-  fi
+  local keys="${WORK}/host-keys"
+  [[ -s "${keys}/ssh-host-keys.auto.tfvars.json" ]] \
+    || "${REPO_ROOT}/scripts/lib/host-keys.sh" "${keys}" 13 "${keys}/ssh-host-keys.auto.tfvars.json"
   cp "${keys}/ssh-host-keys.auto.tfvars.json" "$1/"
 }
 
@@ -713,7 +705,8 @@ test_results() {
 test_awssh() {
   local bin="${WORK}/aws-bin" rc args
   for args in "" "deploy" "run" "sweep" "down --yes" "fetch --keep" "verify extra" "up --ready-timeout soon" \
-    "reap --outputs ${WORK}/none.json"; do
+    "reap --outputs ${WORK}/none.json" "extend" "extend soon" "extend 1 2" "down --region eu-west-1" \
+    "reap --region europe" "sweep w --sweep-timeout 1h"; do
     rc=0
     # shellcheck disable=SC2086  # the words of each case, split on purpose
     "${REPO_ROOT}/scripts/aws.sh" ${args} >/dev/null 2>"${WORK}/awssh.err" || rc=$?
@@ -729,11 +722,14 @@ test_awssh() {
   chmod +x "${bin}/aws"
   jq -n '{Reservations: [{Instances: [
     {InstanceId: "i-old", Tags: [{Key: "Name", Value: "a-redisjson-server-0"}, {Key: "expires-on", Value: "2020-01-01"}]},
-    {InstanceId: "i-new", Tags: [{Key: "Name", Value: "b-mongodb-client-0"}, {Key: "expires-on", Value: "2999-01-01"}]}
+    {InstanceId: "i-new", Tags: [{Key: "Name", Value: "b-mongodb-client-0"}, {Key: "expires-on", Value: "2999-01-01"}]},
+    {InstanceId: "i-late", Tags: [{Key: "Name", Value: "c-redisjson-client-0"}, {Key: "expires-on", Value: "2999-01-01"},
+      {Key: "expires-at", Value: "2020-01-01T10:00:00Z"}]}
   ]}]}' >"${WORK}/aws-answer.json"
   AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
     "${REPO_ROOT}/scripts/aws.sh" reap --region eu-west-1 >"${WORK}/reap.out" 2>/dev/null
-  [[ "$(cat "${WORK}/reap.out")" == "i-old a-redisjson-server-0 expires-on=2020-01-01" ]] \
+  [[ "$(cat "${WORK}/reap.out")" == "i-old a-redisjson-server-0 expires-on=2020-01-01
+i-late c-redisjson-client-0 expires-on=2999-01-01 expires-at=2020-01-01T10:00:00Z" ]] \
     || { log "reap listed: $(cat "${WORK}/reap.out")"; return 1; }
   if grep -q terminate "${WORK}/aws-calls"; then
     log "reap terminated without --yes"
@@ -741,8 +737,19 @@ test_awssh() {
   fi
   AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
     "${REPO_ROOT}/scripts/aws.sh" reap --yes --region eu-west-1 >/dev/null 2>&1
-  grep -qx 'ec2 terminate-instances --region eu-west-1 --instance-ids i-old' "${WORK}/aws-calls" \
-    || { log "reap --yes did not terminate exactly i-old: $(cat "${WORK}/aws-calls")"; return 1; }
+  grep -qx 'ec2 terminate-instances --region eu-west-1 --instance-ids i-old i-late' "${WORK}/aws-calls" \
+    || { log "reap --yes did not terminate exactly i-old and i-late: $(cat "${WORK}/aws-calls")"; return 1; }
+  # The configured region: no state (terraform output fails), terraform.tfvars names it; or every --region named.
+  mkdir -p "${WORK}/reap-tf"
+  printf 'store = "redisjson"\nregion      = "ap-south-1" # the cluster\n' >"${WORK}/reap-tf/terraform.tfvars"
+  : >"${WORK}/aws-calls"
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" TERRAFORM=false \
+    "${REPO_ROOT}/scripts/aws.sh" reap --tf-dir "${WORK}/reap-tf" >/dev/null 2>&1
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" TERRAFORM=false \
+    "${REPO_ROOT}/scripts/aws.sh" reap --region us-west-2 --region eu-central-1 >/dev/null 2>&1
+  [[ "$(grep -o -- '--region [a-z0-9-]*' "${WORK}/aws-calls" | tr '\n' ' ')" == \
+    "--region ap-south-1 --region us-west-2 --region eu-central-1 " ]] \
+    || { log "reap looked in the wrong regions: $(cat "${WORK}/aws-calls")"; return 1; }
 }
 
 # check and verify on several clients' layouts, checksums and the markers of a copy (RUNS: a scratch folder).
