@@ -135,7 +135,7 @@ def check_mongodb_layout(user_data, servers):
 
 
 def check_expiry(plan, user_data):
-    """The machines end themselves: a shutdown terminates, and a timer armed at boot (before the bootstrap) shuts down."""
+    """The machines end themselves: a shutdown terminates; a timer armed at boot (before the bootstrap) shuts down."""
     errors = []
     for rc in changes(plan, "aws_instance"):
         behaviour = rc["change"]["after"].get("instance_initiated_shutdown_behavior")
