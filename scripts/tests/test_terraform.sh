@@ -237,7 +237,7 @@ test_validations() {
   local -a ok=("" "ssh_allowed_cidr=10.1.2.3/32" "server_count=5" "store=elasticsearch"
     "store_versions={redis=\"8.2.1\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"9.1.0\"}" "server_instance_type=i4i.8xlarge"
     "durability=strict" "ami_id=ami-0123456789abcdef0" "name_prefix=a23456789012345678901x"
-    "memory_mb_per_server=1024" "memory_mb_per_server=31744")
+    "memory_mb_per_server=1024" "memory_mb_per_server=31744" "ttl_hours=1" "ttl_hours=168")
   local -a invalid=("ssh_allowed_cidr=0.0.0.0/0" "ssh_allowed_cidr=0.0.0.0/1" "ssh_allowed_cidr=::/0"
     "ssh_allowed_cidr=home" "store=redis" "server_count=0" "server_count=2.5" "client_count=0" "client_count=5"
     "expires_on=2026-13-40" "expires_on=tomorrow" "server_instance_type=m5.8xlarge" "durability=none"
@@ -248,7 +248,9 @@ test_validations() {
     "memory_mb_per_server=1023" "memory_mb_per_server=31745" "memory_mb_per_server=2048.5"
     "repo_archive_path=repo.zip" "region=useast1" "availability_zone=us-east-1" "hourly_prices_usd={x=-1}"
     "root_volume_size_gb=5" "vpc_cidr=10.0.0.0/8" "subnet_cidr=10.42.1.0/28" "ami_id=ami-xyz"
-"key_pair_name=" "client_instance_type=big")
+"key_pair_name=" "client_instance_type=big" "ttl_hours=0" "ttl_hours=169" "ttl_hours=2.5"
+    'ssh_host_keys=[{private_key="x",public_key="ssh-ed25519 AAAA"}]'
+    'ssh_host_keys=[{private_key="-----BEGIN OPENSSH PRIVATE KEY-----",public_key="ssh-rsa AAAA"}]')
   local v
   for v in "${ok[@]}"; do
     if [[ -z "${v}" ]]; then plan_variables ok; else plan_variables ok -var "${v}"; fi
