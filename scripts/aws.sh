@@ -117,17 +117,21 @@ results() {
 # One look at every machine's status.json: prints "ROLE IP STATE DETAIL" a line ("unreachable" when SSH fails).
 #######################################
 machine_states() {
-  local m role ip json
+  local m role ip json why
+  why="$(mktemp)"
   for m in "${MACHINES[@]}"; do
     role="${m%% *}" ip="${m#* }"
-    if json="$(remote "${ip}" state status.json 2>/dev/null | tar -xOf - status.json 2>/dev/null)" && [[ -n "${json}" ]]; then
+    if json="$(remote "${ip}" state status.json 2>"${why}" | tar -xOf - status.json 2>/dev/null)" && [[ -n "${json}" ]]; then
       printf '%s %s %s\n' "${role}" "${ip}" "$(jq -r '"\(.state // "unknown") \(.detail // "")"' <<<"${json}" 2>/dev/null \
         || echo 'unreadable status.json')"
+    elif grep -q 'Host key verification failed' "${why}"; then
+      printf '%s %s unreachable: its host key is not the one terraform gave it (known_hosts: %s)\n' "${role}" "${ip}" \
+        "$(cluster_dir)/known_hosts"
     else
-      printf '%s %s unreachable (no SSH answer, a host key not the one terraform gave it, or no status.json yet)\n' \
-        "${role}" "${ip}"
+      printf '%s %s unreachable (no SSH answer, or no status.json yet)\n' "${role}" "${ip}"
     fi
   done
+  rm -f "${why}"
 }
 
 # Waits until every machine says ready; fails at the first that says failed, or after READY_TIMEOUT.
