@@ -29,7 +29,7 @@
 #             the runner recorded its interruption, or as <run>.partial), destroy called, exit 130
 #   failed    a sweep that fails mid-way (its runner killed): its unfinished run at home as <run>.partial, then destroy
 #   partial   an apply that stopped half-way (no client in the outputs, or no outputs at all): down refuses to guess,
-#             down --force destroys from the state
+#             down --force destroys from the state; aws.sh run whose apply fails destroys from the state too
 #   expiry    a timer past its time: that machine ends (its sshd stops) within seconds; the others go on
 # Needs root (namespaces, sshd), iproute2, openssh-server, jq, the project built (cli/target/lib) and the Redis of
 # scripts/stores.sh installed (STORES_HOME; `scripts/stores.sh install redisjson` does it).
@@ -280,7 +280,8 @@ args=("\$@")
 echo "\${args[*]}" >>"${WORK}/terraform-calls"
 case "\${args[0]}" in
   output) cat "${WORK}/outputs.json" || exit 1 ;;
-  apply) echo "host keys: \$(jq '.ssh_host_keys | length' "${WORK}/tf/ssh-host-keys.auto.tfvars.json")" >>"${WORK}/terraform-calls" ;;
+  apply) [[ ! -e "${WORK}/apply-fails" ]] || exit 1
+    echo "host keys: \$(jq '.ssh_host_keys | length' "${WORK}/tf/ssh-host-keys.auto.tfvars.json")" >>"${WORK}/terraform-calls" ;;
   init | destroy) ;;
   *) echo "terraform stand-in: \${args[0]} unknown" >&2; exit 1 ;;
 esac
@@ -648,6 +649,15 @@ test_partial_apply() {
   aws_sh down --force >/dev/null 2>&1 || { echo "down --force without outputs failed"; return 1; }
   grep -q '^destroy ' "${WORK}/terraform-calls" || { echo "down --force without outputs did not destroy"; return 1; }
   ! grep -q '^output' "${WORK}/terraform-calls" || { echo "down --force read the outputs"; return 1; }
+  touch "${WORK}/apply-fails"
+  : >"${WORK}/terraform-calls"
+  rc=0
+  aws_sh run workloadA --stores redisjson >/dev/null 2>&1 || rc=$?
+  rm "${WORK}/apply-fails"
+  if ((rc != 1)) || ! grep -q '^destroy ' "${WORK}/terraform-calls"; then
+    echo "run whose apply failed: exit ${rc}, calls: $(cat "${WORK}/terraform-calls")"
+    return 1
+  fi
   mv "${WORK}/outputs.whole.json" "${WORK}/outputs.json"
 }
 
@@ -695,7 +705,7 @@ main() {
   check "extend: every machine's timer (armed at boot) and tags move" test_extend
   check "ctrl-c: mid-sweep, the sweep stops, its run comes home, destroy called" test_interrupt
   check "failed: a sweep that fails mid-way, its run comes home as .partial, then destroy" test_failed_sweep
-  check "partial: an apply stopped half-way, down --force destroys from the state" test_partial_apply
+  check "partial: an apply stopped half-way, down --force (and run) destroy from the state" test_partial_apply
   check "expiry: a timer past its time ends that machine" test_expiry
   finish
 }
