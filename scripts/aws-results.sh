@@ -29,7 +29,7 @@
 # off never looks complete.
 #
 # Usage: scripts/aws-results.sh fetch [--tf-dir DIR | --outputs FILE] [--dest DIR] [--identity KEY] [--dry-run]
-#                                     [RUN...]
+#                                     [--partial] [RUN...]
 #        scripts/aws-results.sh verify [--servers N] [--clients N] RUN_DIR...
 #        scripts/aws-results.sh check [--servers N] [--clients N] RUN_DIR...
 #   --tf-dir    Terraform working directory to read `terraform output -json` from (default: <repo>/terraform)
@@ -37,10 +37,14 @@
 #   --dest      where the run folders go (default: <repo>/results)
 #   --identity  SSH private key (ssh -i); default: ssh's own (agent, ~/.ssh/config), as in terraform/README.md
 #   --dry-run   print the hosts and what would be copied, copy nothing
+#   --partial   a run not finished on client 0 (an interrupted or failed sweep) comes home too, whole and as it is,
+#               into DEST/<run>.partial/ with the machines' files (not sealed, not verified: finish it with
+#               ./run-sweep.sh --resume on a cluster, or read it as it is); it then counts as fetched
 #   --servers   check/verify: expect N servers/<IP>/ folders in every run (default: do not require any)
 #   --clients   check/verify: expect N - 1 remote-clients/<IP>/ folders in every run (default: do not require any)
 # SSH goes to the user of the `ssh_user` output (ubuntu) at the client_public_ips / server_public_ips outputs; the
-# results are on client 0 (the first of client_public_ips), where the sweep ran. YCSB_DOCSEARCH_SSH_CONFIG names an ssh
+# results are on client 0 (the first of client_public_ips), where the sweep ran. Host keys are checked strictly against
+# the `known_hosts` output (scripts/lib/cluster-ssh.sh): outputs without it cannot be fetched from. YCSB_DOCSEARCH_SSH_CONFIG names an ssh
 # config file for every ssh call (ssh -F), as the fake cloud of scripts/tests/fake-cloud.sh does.
 # Exit status: 0 every run copied and verified; 1 a run failed its check (checksums, logs, files: the lines above
 # say which), or jq or bin/docsearch (JDK 17, Maven) cannot run; 2 bad arguments, nothing touched; 3 a machine could
@@ -56,6 +60,9 @@ readonly REMOTE_RESULTS_SHOWN=ycsb-docsearch/results # where remote-results.sh f
 readonly SERVER_FILES=(store.json machine-fingerprint.json baseline.json status.json)
 readonly CLIENT_FILES=(machine-fingerprint.json mongos.json status.json)
 readonly EXIT_CHECK=1 EXIT_USAGE=2 EXIT_COPY=3 EXIT_UNFINISHED=4
+# cluster_known_hosts, cluster_ssh_options, remote, remote_run_tar
+# shellcheck source=lib/cluster-ssh.sh
+source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
 
 usage() {
   # The header comment, whole.
@@ -76,19 +83,14 @@ usage_error() {
   exit "${EXIT_USAGE}"
 }
 
-# ssh options: no questions (the cluster's host keys are new at every apply, and a prompt would hang a script), but
-# known_hosts still records them so a changed key is noticed while the cluster lives.
+# ssh options: the host keys of the outputs' known_hosts, checked strictly, in a file of this run's own.
 ssh_options() {
-  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o ServerAliveInterval=15)
-  [[ -z "${IDENTITY}" ]] || SSH_OPTS+=(-i "${IDENTITY}")
-  [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
-}
-
-# Runs remote-results.sh COMMAND ARG... on HOST (stdin: the script itself); its stdout is this function's.
-remote() {
-  local host="$1"
-  shift
-  ssh "${SSH_OPTS[@]}" "${SSH_USER}@${host}" bash -s -- "$(printf '%q ' "$@")" <"${REMOTE_SCRIPT}"
+  KNOWN_HOSTS="$(mktemp)"
+  # shellcheck disable=SC2064  # the path is fixed now
+  trap "rm -f '${KNOWN_HOSTS}'" EXIT
+  cluster_known_hosts "${OUTPUTS_JSON}" "${KNOWN_HOSTS}" \
+    || usage_error "the terraform outputs carry no known_hosts (the machines' host keys): apply with scripts/aws.sh up"
+  cluster_ssh_options "${KNOWN_HOSTS}" "${IDENTITY}"
 }
 
 #######################################
@@ -108,6 +110,7 @@ read_outputs() {
       || usage_error "terraform output -json failed in ${TF_DIR}"
   fi
   jq -e 'type == "object"' <<<"${json}" >/dev/null 2>&1 || usage_error "the terraform outputs are not a JSON object"
+  OUTPUTS_JSON="${json}"
   local key
   for key in client_public_ips server_public_ips server_private_ips; do
     jq -e --arg k "${key}" '.[$k].value | type == "array" and length > 0' <<<"${json}" >/dev/null \
@@ -211,19 +214,25 @@ copy_run() {
   mapfile -t needed < <(cd "${dir}" && sha256sum --quiet -c SHA256SUMS 2>/dev/null | sed -n 's/: FAILED.*$//p')
   log "${run}: $(wc -l <"${dir}/SHA256SUMS") files, ${#needed[@]} to copy from ${CLIENT}"
   if ((${#needed[@]})); then
-    # The list comes on stdin, so the command is ssh's own (not remote-results.sh); the run's name is quoted here
-    # and the repository's variable expands there.
-    # shellcheck disable=SC2029
-    printf '%s\0' "${needed[@]}" \
-      | ssh "${SSH_OPTS[@]}" "${SSH_USER}@${CLIENT}" \
-        "cd \"\${YCSB_DOCSEARCH_REPO:-ycsb-docsearch}\"/results/$(printf '%q' "${run}") && tar --null -T - -cf -" \
-      | tar -xf - -C "${dir}" || { err "${run}: the copy from ${CLIENT} failed; fetch again to resume"; return "${EXIT_COPY}"; }
+    printf '%s\0' "${needed[@]}" | remote_run_tar "${run}" --list | tar -xf - -C "${dir}" \
+      || { err "${run}: the copy from ${CLIENT} failed; fetch again to resume"; return "${EXIT_COPY}"; }
   fi
+}
+
+# An unfinished run, whole and as it is, into DEST/RUN.partial (replacing an older partial copy). Returns 0 or 3.
+copy_partial() {
+  local run="$1" dir="${DEST}/$1.partial"
+  rm -rf "${dir}.tmp"
+  mkdir -p "${dir}.tmp"
+  remote_run_tar "${run}" | tar -xf - -C "${dir}.tmp" \
+    || { rm -rf "${dir}.tmp"; err "${run}: the copy of the unfinished run failed"; return "${EXIT_COPY}"; }
+  rm -rf "${dir}"
+  mv "${dir}.tmp" "${dir}"
+  log "${run} is not finished: it came home as it is, in ${dir} (not verified)"
 }
 
 fetch() {
   read_outputs
-  ssh_options
   if ((DRY_RUN)); then
     log "client ${SSH_USER}@${CLIENT}: ${REMOTE_RESULTS_SHOWN}/${*:-<every run>} -> ${DEST}/"
     local i
@@ -235,6 +244,7 @@ fetch() {
     done
     return 0
   fi
+  ssh_options
   require_check || return
   local listed rc=0
   local -a runs=()
@@ -244,25 +254,34 @@ fetch() {
   mkdir -p "${DEST}"
   log "fetching ${#runs[@]} run(s) from ${CLIENT}: ${runs[*]}"
   local copy_failed=0 unfinished=0 check_failed=0 run
-  local -a copied=()
+  local -a copied=() partial=()
   for run in "${runs[@]}"; do
     rc=0
     copy_run "${run}" || rc=$?
+    if ((rc == EXIT_UNFINISHED && PARTIAL)); then
+      rc=0
+      copy_partial "${run}" || rc=$?
+      ((rc != 0)) || partial+=("${run}")
+      continue
+    fi
     case "${rc}" in
       0) copied+=("${run}") ;;
       "${EXIT_UNFINISHED}") unfinished=1 ;;
       *) copy_failed=1 ;;
     esac
   done
-  if ((${#copied[@]})); then
+  if ((${#copied[@]} + ${#partial[@]})); then
     # The machines' files once into a scratch folder, then into every run (they describe the cluster, not one run).
     local scratch
     scratch="$(mktemp -d)"
-    # shellcheck disable=SC2064  # the path is fixed now
-    trap "rm -rf '${scratch}'" EXIT
+    # shellcheck disable=SC2064  # the paths are fixed now
+    trap "rm -rf '${scratch}' '${KNOWN_HOSTS}'" EXIT
     if fetch_machine_files "${scratch}"; then
       local -a folders=("${scratch}/servers" "${scratch}/client")
       ((${#OTHER_CLIENT_PUBLIC[@]} == 0)) || folders+=("${scratch}/remote-clients")
+      for run in "${partial[@]}"; do
+        cp -r "${folders[@]}" "${DEST}/${run}.partial/"
+      done
       for run in "${copied[@]}"; do
         cp -r "${folders[@]}" "${DEST}/${run}/"
         verify_run "${DEST}/${run}" "${#SERVER_PUBLIC[@]}" "$((${#OTHER_CLIENT_PUBLIC[@]} + 1))" || check_failed=1
@@ -277,7 +296,7 @@ fetch() {
   fi
   ((unfinished == 0)) || return "${EXIT_UNFINISHED}"
   ((check_failed == 0)) || { err "some fetched runs failed the check (above)"; return "${EXIT_CHECK}"; }
-  log "ok: ${#copied[@]} run(s) in ${DEST}, verified, each with ${#SERVER_PUBLIC[@]} servers' files"
+  log "ok: ${#copied[@]} run(s) in ${DEST}, verified, each with ${#SERVER_PUBLIC[@]} servers' files$( ((${#partial[@]} == 0)) || printf '; %s unfinished, as <run>.partial' "${#partial[@]}")"
 }
 
 # The run check runs on the project's classpath (bin/docsearch check-run): built now if a source is newer than the
@@ -354,7 +373,7 @@ check_all() {
 
 main() {
   TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY="" DRY_RUN=0 EXPECT_SERVERS=0
-  EXPECT_CLIENTS=0
+  EXPECT_CLIENTS=0 PARTIAL=0 KNOWN_HOSTS=/dev/null
   case "${1:-}" in
     -h | --help)
       usage
@@ -390,6 +409,10 @@ main() {
         DRY_RUN=1
         shift
         ;;
+      --partial)
+        PARTIAL=1
+        shift
+        ;;
       -h | --help)
         usage
         return 0
@@ -407,7 +430,7 @@ main() {
       || usage_error "--servers and --clients belong to check and verify (fetch takes the counts from the outputs)"
     fetch "${args[@]}"
   else
-    [[ -z "${OUTPUTS}${IDENTITY}" && "${DRY_RUN}" == 0 ]] \
+    [[ -z "${OUTPUTS}${IDENTITY}" && "${DRY_RUN}" == 0 && "${PARTIAL}" == 0 ]] \
       || usage_error "${command} takes only --servers, --clients and RUN_DIRs"
     check_all "${command}_run" "${args[@]}"
   fi

@@ -2,14 +2,39 @@
 #   /etc/ycsb-docsearch/role.env      (0600) KEY='value' lines: role, peers, pinned versions, and in SSM_PARAMETERS
 #                                     the *names* of the SSM parameters it reads at boot (secrets.tf)
 #   /usr/local/sbin/ycsb-docsearch-bootstrap  = scripts/provision/bootstrap.sh
+#   /usr/local/sbin/ycsb-docsearch-expiry     = scripts/provision/expiry.sh, run from boot on by the systemd service
+#                                     ycsb-docsearch-expiry.service: it arms the machine's end (first boot + TTL_HOURS)
+#                                     and shuts it down then, which terminates it (modules/machines)
+#   its SSH host key (var.ssh_host_keys, made by scripts/aws.sh: the operator's known_hosts holds its public half
+#                                     before the machine boots, so every SSH call checks the key strictly)
 # and runs the bootstrap, which reads those parameters with the instance profile (iam.tf) into
 # /etc/ycsb-docsearch/secrets.env (0600), downloads and checks the repository bundle from S3 (through the VPC
 # endpoint) and runs scripts/provision/<role>.sh from it. The keys of role.env and secrets.env are documented in
 # scripts/provision/common.sh. User data is readable through the EC2 API and the instance metadata service, so it
-# holds no secret: scripts/tests/test_terraform.sh renders it from a real plan and searches it for every secret.
+# holds no secret: scripts/tests/test_terraform.sh renders it from a real plan and searches it for every secret. The one
+# exception is the machine's own SSH host key: it must be in place before sshd first starts, which the SSM parameters
+# (read later, by the bootstrap) are not. Whoever reads it (EC2 API DescribeInstanceAttribute, or a process on that
+# machine through the metadata service) could pose as that one machine to the operator, no more: it opens nothing.
 
 locals {
   bootstrap_script = file("${path.module}/../scripts/provision/bootstrap.sh")
+  expiry_script    = file("${path.module}/../scripts/provision/expiry.sh")
+
+  # The machine's end: role.env gives TTL_HOURS; `watch` arms the time at the first boot and keeps it across reboots.
+  expiry_service = <<-EOT
+    [Unit]
+    Description=ycsb-docsearch: shut this machine down (which terminates it) at its expiry
+    After=local-fs.target
+
+    [Service]
+    EnvironmentFile=/etc/ycsb-docsearch/role.env
+    ExecStart=/usr/local/sbin/ycsb-docsearch-expiry watch
+    Restart=always
+    RestartSec=30
+
+    [Install]
+    WantedBy=multi-user.target
+  EOT
 
   # Nothing here may change with client_count or the bundle: every machine's user data is replaced with its machine
   # (user_data_replace_on_change), and a server replaced is a cluster lost. The clients' addresses are their fixed
@@ -21,6 +46,7 @@ locals {
     DURABILITY      = var.durability
     STORE_MEMORY_MB = tostring(var.memory_mb_per_server)
     AWS_REGION      = var.region
+    TTL_HOURS       = tostring(var.ttl_hours)
   }
 
   store_env = {
@@ -77,8 +103,18 @@ locals {
   }, local.several_clients ? { CLIENT_SSH_KEY_FILE = local.client_ssh_key_file, CLIENT_SSH_FROM = local.client_range_cidr } : {})]
 
   # One rendering for every machine (servers first, then clients).
-  user_data = [for env in concat(local.server_env, local.client_env) : join("\n", [
-    "#cloud-config",
+  # With ssh_host_keys (scripts/aws.sh makes them), machine i (servers, then clients) gets key i as its only host key.
+  # Two YAML mappings one after the other are one mapping (yamlencode writes no document marker).
+  user_data = [for i, env in concat(local.server_env, local.client_env) : join("", [
+    "#cloud-config\n",
+    length(var.ssh_host_keys) == 0 ? "" : yamlencode({
+      ssh_deletekeys  = true
+      ssh_genkeytypes = []
+      ssh_keys = {
+        ed25519_private = var.ssh_host_keys[i].private_key
+        ed25519_public  = trimspace(var.ssh_host_keys[i].public_key)
+      }
+    }),
     yamlencode({
       write_files = [
         {
@@ -93,8 +129,25 @@ locals {
           owner       = "root:root"
           content     = local.bootstrap_script
         },
+        {
+          path        = "/usr/local/sbin/ycsb-docsearch-expiry"
+          permissions = "0755"
+          owner       = "root:root"
+          content     = local.expiry_script
+        },
+        {
+          path        = "/etc/systemd/system/ycsb-docsearch-expiry.service"
+          permissions = "0644"
+          owner       = "root:root"
+          content     = local.expiry_service
+        },
       ]
-      runcmd = [["/usr/local/sbin/ycsb-docsearch-bootstrap", "/etc/ycsb-docsearch/role.env"]]
+      # The end is armed first: a bootstrap that fails or hangs must not keep the machine billing.
+      runcmd = [
+        ["systemctl", "daemon-reload"],
+        ["systemctl", "enable", "--now", "ycsb-docsearch-expiry.service"],
+        ["/usr/local/sbin/ycsb-docsearch-bootstrap", "/etc/ycsb-docsearch/role.env"],
+      ]
     }),
   ])]
 

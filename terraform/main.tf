@@ -133,6 +133,10 @@ resource "aws_placement_group" "cluster" {
       error_message = "ssh_allowed_cidr ${var.ssh_allowed_cidr} is wider than a /16: give your own address (a /32), or set allow_wide_ssh_cidr = true."
     }
     precondition {
+      condition     = length(var.ssh_host_keys) == 0 || length(var.ssh_host_keys) >= var.server_count + var.client_count
+      error_message = "ssh_host_keys needs one key per machine (server_count + client_count), or none."
+    }
+    precondition {
       condition     = var.store != "redisjson" || var.redis_cluster.replicas_per_shard < var.server_count
       error_message = "Redis: every replica must sit on another server than its primary (replicas_per_shard < server_count)."
     }

@@ -50,6 +50,14 @@ output "estimated_cost_per_hour_usd" {
   )
 }
 
+output "expiry" {
+  description = "How the machines end themselves: each shuts down (which terminates it, instance_initiated_shutdown_behavior) ttl_hours after its first boot, unless scripts/aws.sh extend moved its timer; expires_on is the date of the expires-on tag that scripts/aws.sh reap looks at."
+  value = {
+    ttl_hours  = var.ttl_hours
+    expires_on = var.expires_on
+  }
+}
+
 output "fault_ssh" {
   description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, os-crash, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
   value = {
@@ -58,6 +66,23 @@ output "fault_ssh" {
     identity_file = local.fault_ssh_key_file
     servers       = local.server_private_ips
   }
+}
+
+output "instance_ids" {
+  description = "EC2 instance ids, servers then clients: scripts/aws.sh extend retags them (expires-at)."
+  value       = concat(module.servers.instance_ids, module.client.instance_ids)
+}
+
+output "known_hosts" {
+  description = "known_hosts lines (public IP, host key) of every machine, servers then clients, from var.ssh_host_keys: scripts/aws.sh writes them to the cluster's own known_hosts and checks every host key strictly. Empty without ssh_host_keys."
+  value = length(var.ssh_host_keys) == 0 ? [] : [
+    for i, ip in concat(module.servers.public_ips, module.client.public_ips) : "${ip} ${join(" ", slice(split(" ", trimspace(var.ssh_host_keys[i].public_key)), 0, 2))}"
+  ]
+}
+
+output "region" {
+  description = "AWS region of the cluster (scripts/aws.sh reap looks there)."
+  value       = var.region
 }
 
 output "server_private_ips" {

@@ -229,6 +229,22 @@ variable "ssh_allowed_cidr" {
   }
 }
 
+variable "ssh_host_keys" {
+  type = list(object({
+    private_key = string
+    public_key  = string
+  }))
+  description = "One ED25519 SSH host key per machine (servers, then clients; extra entries are unused), OpenSSH private key and its public line, made and kept by scripts/aws.sh (ssh-keygen, in <tf-dir>/.cluster/, written to ssh-host-keys.auto.tfvars.json) so that its per-cluster known_hosts holds every machine's key before the machine boots and every SSH call checks it strictly. Empty: the machines make their own keys at boot (trust on first use, which scripts/aws.sh does not do)."
+  default     = []
+
+  validation {
+    condition = alltrue([for k in var.ssh_host_keys : (
+      startswith(k.private_key, "-----BEGIN OPENSSH PRIVATE KEY-----") && can(regex("^ssh-ed25519 [A-Za-z0-9+/=]+( .*)?$", trimspace(k.public_key)))
+    )])
+    error_message = "ssh_host_keys: each entry needs an OpenSSH private key and its ssh-ed25519 public line."
+  }
+}
+
 variable "store" {
   type        = string
   description = "The store this cluster runs: redisjson, mongodb or elasticsearch (one store per apply)."
@@ -281,6 +297,17 @@ variable "tags" {
   validation {
     condition     = length(var.tags) <= 40 && alltrue([for k in keys(var.tags) : length(k) >= 1 && length(k) <= 128])
     error_message = "tags: at most 40 tags, keys of 1-128 characters."
+  }
+}
+
+variable "ttl_hours" {
+  type        = number
+  description = "Hours a machine lives: at its first boot it arms a timer (scripts/provision/expiry.sh) that shuts it down, which terminates it, this long after; scripts/aws.sh extend HOURS moves the timer on every machine. A backstop against a cluster left billing, not a schedule: keep it above the sweep's length."
+  default     = 6
+
+  validation {
+    condition     = var.ttl_hours >= 1 && var.ttl_hours <= 168 && floor(var.ttl_hours) == var.ttl_hours
+    error_message = "ttl_hours must be a whole number of hours from 1 to 168 (a week)."
   }
 }
 

@@ -18,10 +18,15 @@
 #                      status in .aws-sweep/rc; refused while one runs
 #   sweep-status       on client 0: `running PID`, `done RC` or `none`: the sweep scripts/aws.sh started
 #   sweep-log          on client 0: the sweep log's last line
+#   sweep-stop         on client 0: ends the sweep scripts/aws.sh started (TERM to its whole process group, KILL after
+#                      30 s) and records it as done with 143; prints the status then
+#   expiry-set TIME    moves this machine's end (scripts/provision/expiry.sh set TIME, through `sudo -n` when not
+#                      root) and prints the new time
 #
 # Settings (read on the machine; the fake cloud of scripts/tests/fake-cloud.sh sets them through its sshd):
 #   YCSB_DOCSEARCH_REPO   the repository on a client, relative to the home folder or absolute (ycsb-docsearch)
 #   YCSB_DOCSEARCH_STATE  the state files' folder (/var/lib/ycsb-docsearch)
+#   YCSB_DOCSEARCH_EXPIRY the machine's expiry program (/usr/local/sbin/ycsb-docsearch-expiry, cloud_init.tf)
 #   YCSB_DOCSEARCH_LOGS   the log files and folders to collect, space-separated (/var/log/ycsb-docsearch-provision.log
 #                         /var/log/redis /var/log/mongodb /var/log/elasticsearch)
 # Exit status: 0 done, 1 failed, 2 bad arguments, 4 (seal) the run is not finished.
@@ -74,6 +79,32 @@ sweep_start() {
     sleep 0.1
   done
   cat .aws-sweep/pid
+}
+
+sweep_stop() {
+  local dir pid tries=0
+  dir="$(repo_dir)/.aws-sweep"
+  if [[ "$(sweep_status)" == running* ]]; then
+    pid="$(cat "${dir}/pid")"
+    # setsid made the sweep's shell the leader of its own process group: the group is the sweep and all it started.
+    kill -TERM -- "-${pid}" 2>/dev/null || true
+    while kill -0 -- "-${pid}" 2>/dev/null; do
+      if ((++tries == 300)); then
+        kill -KILL -- "-${pid}" 2>/dev/null || true
+      fi
+      ((tries < 350)) || { err "the sweep (process group ${pid}) does not end"; exit 1; }
+      sleep 0.1
+    done
+    [[ -s "${dir}/rc" ]] || echo 143 >"${dir}/rc"
+  fi
+  sweep_status
+}
+
+expiry_set() {
+  local -a expiry=("${YCSB_DOCSEARCH_EXPIRY:-/usr/local/sbin/ycsb-docsearch-expiry}")
+  [[ "$(id -u)" == 0 ]] || expiry=(sudo -n "${expiry[@]}")
+  "${expiry[@]}" set "$1" 2>/dev/null || { err "could not move this machine's end (${expiry[*]} set)"; exit 1; }
+  "${expiry[@]}" show
 }
 
 sweep_log() {
@@ -154,8 +185,13 @@ main() {
     sweep-start) sweep_start "$@" ;;
     sweep-status) sweep_status ;;
     sweep-log) sweep_log ;;
+    sweep-stop) sweep_stop ;;
+    expiry-set)
+      (($# == 1)) || { err "expiry-set takes one TIME"; exit 2; }
+      expiry_set "$1"
+      ;;
     *)
-      err "unknown command '${command}' (seal, sums, runs, state, logs, sweep-start, sweep-status, sweep-log)"
+      err "unknown command '${command}' (seal, sums, runs, state, logs, sweep-start, sweep-status, sweep-log, sweep-stop, expiry-set)"
       exit 2
       ;;
   esac

@@ -4,9 +4,12 @@
 # (10.42.1.10) running a three-master Redis cluster with JSON and search (the Redis of scripts/stores.sh, password
 # set, bound to its own address), clients 0 and 1 (10.42.1.40, .41) and the operator's machine (10.42.1.2). Each has
 # its own sshd on its own address, its keys installed by the provisioning's own functions (the clients' key with
-# from= and restrict, the fault key with from= the clients' range and the fault helper as forced command), and its
-# state files as provisioning leaves them. Terraform is a stand-in that applies nothing, prints outputs shaped like
-# terraform/'s and records a destroy; the hosts file is made from those outputs by scripts/hosts-from-terraform.sh.
+# from= and restrict, the fault key with from= the clients' range and the fault helper as forced command), its state
+# files as provisioning leaves them, and its expiry timer (scripts/provision/expiry.sh watch, armed at "boot" for 6
+# hours; its shutdown stands in for the instance's end: it stops the host's sshd and records the end). Terraform is a
+# stand-in that applies nothing, prints outputs shaped like terraform/'s (known_hosts: each sshd's host key, which
+# aws.sh checks strictly) and records a destroy; the aws CLI is a stand-in that records its calls; the hosts file is
+# made from those outputs by scripts/hosts-from-terraform.sh.
 # Traffic stays inside the namespaces. Cases:
 #   journey   scripts/aws.sh run from the operator's namespace: ready check, hosts file to client 0, a two-client sweep
 #             over SSH between namespaces (client 1 through its SSH session: ready barrier, clock offset), results
@@ -20,6 +23,14 @@
 #   setup     client 1's work folder cannot be made: its setup is tried twice, then the step fails naming client 1
 #   faultkey  the fault key from client 0: the forced command reaches the fault helper (an injection refused by it,
 #             exit 2); the same key from the operator's address: refused by sshd
+#   hostkeys  a host key other than the outputs' known_hosts gives: aws.sh refuses the machine (no trust on first use)
+#   extend    aws.sh extend 3: every machine's timer (armed at boot, 6 h) moves to 3 h from now, the tags with it
+#   ctrl-c    Ctrl-C (INT to aws.sh run's process group) mid-sweep: the sweep stopped, its run at home (sealed, as
+#             the runner recorded its interruption, or as <run>.partial), destroy called, exit 130
+#   failed    a sweep that fails mid-way (its runner killed): its unfinished run at home as <run>.partial, then destroy
+#   partial   an apply that stopped half-way (no client in the outputs, or no outputs at all): down refuses to guess,
+#             down --force destroys from the state; aws.sh run whose apply fails destroys from the state too
+#   expiry    a timer past its time: that machine ends (its sshd stops) within seconds; the others go on
 # Needs root (namespaces, sshd), iproute2, openssh-server, jq, the project built (cli/target/lib) and the Redis of
 # scripts/stores.sh installed (STORES_HOME; `scripts/stores.sh install redisjson` does it).
 #
@@ -143,6 +154,7 @@ start_sshd() {
   on "${name}" /usr/sbin/sshd -t -f "${dir}/sshd_config"
   on "${name}" /usr/sbin/sshd -D -e -f "${dir}/sshd_config" 2>"${dir}/sshd.log" &
   SSHD_PIDS+=($!)
+  echo "$!" >"${dir}/sshd.pid"
   until on "${name}" bash -c "exec 3<>/dev/tcp/${ADDR[${name}]}/22" 2>/dev/null; do
     ((++tries < 100)) || { log "sshd of ${name} did not start: $(cat "${dir}/sshd.log")"; return 1; }
     sleep 0.1
@@ -230,13 +242,19 @@ start_redis() {
 
 # Outputs shaped like terraform/'s (terraform output -json), for this fake cloud.
 write_outputs() {
-  local addresses
+  local addresses known_hosts h
   addresses="$(printf '%s\n' "${REDIS_PORTS[@]}" | jq -R --arg ip "${ADDR[s0]}" '"\($ip):\(.)"' | jq -s -c .)"
+  known_hosts="$(for h in s0 c0 c1; do
+    printf '%s %s\n' "${ADDR[${h}]}" "$(cut -d' ' -f1,2 "$(hdir "${h}")/host_key.pub")"
+  done | jq -R . | jq -s -c .)"
   jq -n --argjson addresses "${addresses}" --arg pw "${PASSWORD}" --arg s0 "${ADDR[s0]}" --arg c0 "${ADDR[c0]}" \
-    --arg c1 "${ADDR[c1]}" --arg c0dir "$(hdir c0)" --arg c1dir "$(hdir c1)" --arg work "${WORK}" '
+    --arg c1 "${ADDR[c1]}" --arg c0dir "$(hdir c0)" --arg c1dir "$(hdir c1)" --arg work "${WORK}" \
+    --argjson known_hosts "${known_hosts}" '
     def out(v): {sensitive: false, value: v};
     {
       store: out("redisjson"),
+      known_hosts: out($known_hosts), instance_ids: out(["i-fake-s0", "i-fake-c0", "i-fake-c1"]),
+      region: out("eu-west-1"), estimated_cost_per_hour_usd: out(7.232), expiry: out({ttl_hours: 6}),
       ssh_user: out("root"),
       server_public_ips: out([$s0]), server_private_ips: out([$s0]),
       client_public_ips: out([$c0, $c1]), client_private_ips: out([$c0, $c1]),
@@ -252,7 +270,8 @@ write_outputs() {
     }' >"${WORK}/outputs.json"
 }
 
-# A terraform stand-in: init and apply do nothing, output -json prints the fake outputs, destroy is recorded.
+# A terraform stand-in: init and apply do nothing, output -json prints the fake outputs (fails without them, as after
+# an apply that stopped early), destroy is recorded. An aws CLI stand-in records its calls.
 write_terraform() {
   cat >"${WORK}/bin/terraform" <<EOF
 #!/usr/bin/env bash
@@ -260,19 +279,37 @@ args=("\$@")
 [[ "\${args[0]}" != -chdir=* ]] || args=("\${args[@]:1}")
 echo "\${args[*]}" >>"${WORK}/terraform-calls"
 case "\${args[0]}" in
-  output) cat "${WORK}/outputs.json" ;;
-  init | apply | destroy) ;;
+  output) cat "${WORK}/outputs.json" || exit 1 ;;
+  apply) [[ ! -e "${WORK}/apply-fails" ]] || exit 1
+    echo "host keys: \$(jq '.ssh_host_keys | length' "${WORK}/tf/ssh-host-keys.auto.tfvars.json")" >>"${WORK}/terraform-calls" ;;
+  init | destroy) ;;
   *) echo "terraform stand-in: \${args[0]} unknown" >&2; exit 1 ;;
 esac
 EOF
   chmod +x "${WORK}/bin/terraform"
+  printf '#!/bin/sh\necho "$*" >>%q\n' "${WORK}/aws-calls" >"${WORK}/bin/aws"
+  chmod +x "${WORK}/bin/aws"
   printf '%s\n' "Host *" "  UserKnownHostsFile ${WORK}/home/known_hosts" "  StrictHostKeyChecking no" \
     "  LogLevel ERROR" >"${WORK}/home/ssh_config"
 }
 
+# Host NAME's expiry timer, as its systemd service runs it at boot (6 hours, looked at every second). Its shutdown
+# ends the "instance": the host's sshd stops and WORK/ended-NAME records when.
+start_timer() {
+  local name="$1" dir
+  dir="$(hdir "${name}")"
+  mkdir -p "${dir}/state"
+  # shellcheck disable=SC2016  # expands when the stand-in runs
+  printf '#!/bin/sh\nkill "$(cat %q)"; date -u +%%s >%q\n' "${dir}/sshd.pid" "${WORK}/ended-${name}" \
+    >"${dir}/shutdown"
+  chmod +x "${dir}/shutdown"
+  on "${name}" env YCSB_STATE_DIR="${dir}/state" TTL_HOURS=6 EXPIRY_POLL_S=1 EXPIRY_SHUTDOWN_CMD="${dir}/shutdown" \
+    "${REPO_ROOT}/scripts/provision/expiry.sh" watch >"${dir}/expiry.log" 2>&1 &
+}
+
 setup() {
   WORK="$(mktemp -d /tmp/fake-cloud.XXXXXX)"
-  mkdir -p "${WORK}/home/results"
+  mkdir -p "${WORK}/home/results" "${WORK}/tf"
   local h
   for h in "${HOSTS[@]}"; do
     mkdir -p "$(hdir "${h}")"
@@ -284,7 +321,9 @@ setup() {
   state_files
   for h in s0 c0 c1; do
     start_sshd "${h}" DOCSEARCH_SKIP_BUILD=1 "YCSB_DOCSEARCH_REPO=$(hdir "${h}")/ycsb-docsearch" \
-      "YCSB_DOCSEARCH_STATE=$(hdir "${h}")/state" "YCSB_DOCSEARCH_LOGS=$(hdir "${h}")/logs"
+      "YCSB_DOCSEARCH_STATE=$(hdir "${h}")/state" "YCSB_DOCSEARCH_LOGS=$(hdir "${h}")/logs" \
+      "YCSB_STATE_DIR=$(hdir "${h}")/state" "YCSB_DOCSEARCH_EXPIRY=${REPO_ROOT}/scripts/provision/expiry.sh"
+    start_timer "${h}"
   done
   start_redis
   write_outputs
@@ -293,8 +332,9 @@ setup() {
 
 # scripts/aws.sh as the operator runs it, from the operator's namespace.
 aws_sh() {
-  on home env TERRAFORM="${WORK}/bin/terraform" AWS_SH_POLL_S=1 YCSB_DOCSEARCH_SSH_CONFIG="${WORK}/home/ssh_config" \
-    DOCSEARCH_SKIP_BUILD=1 "${REPO_ROOT}/scripts/aws.sh" "$@" --identity "${WORK}/home/id" --dest "${WORK}/home/results"
+  on home env TERRAFORM="${WORK}/bin/terraform" AWS_CLI="${WORK}/bin/aws" AWS_SH_POLL_S=1 \
+    YCSB_DOCSEARCH_SSH_CONFIG="${WORK}/home/ssh_config" DOCSEARCH_SKIP_BUILD=1 "${REPO_ROOT}/scripts/aws.sh" "$@" \
+    --identity "${WORK}/home/id" --dest "${WORK}/home/results" --tf-dir "${WORK}/tf"
 }
 
 # The one run the journey made, at home.
@@ -311,6 +351,9 @@ test_journey() {
   ((rc == 0)) || { echo "aws.sh run: exit ${rc}"; tail -30 "$(hdir c0)/ycsb-docsearch/.aws-sweep/sweep.log"; return 1; }
   grep -qx 'apply -input=false -auto-approve .*' "${WORK}/terraform-calls" || { echo "no apply"; return 1; }
   grep -q '^destroy ' "${WORK}/terraform-calls" || { echo "no destroy after verified results"; return 1; }
+  grep -qx 'host keys: 13' "${WORK}/terraform-calls" || { echo "apply had no host keys: $(cat "${WORK}/terraform-calls")"; return 1; }
+  [[ ! -e "${WORK}/tf/.cluster" && ! -e "${WORK}/tf/ssh-host-keys.auto.tfvars.json" ]] \
+    || { echo "the destroyed cluster's host keys are still there"; return 1; }
   run="$(home_run)" || return 1
   jq -e '.digest | length == 64' "${run}/.verified" >/dev/null || { echo "no .verified"; return 1; }
   [[ ! -e "${run}/.fetch-incomplete" ]] || { echo ".fetch-incomplete left"; return 1; }
@@ -470,6 +513,171 @@ test_faultkey() {
   ((rc == 255)) || { echo "from the server itself: exit ${rc}: ${out}"; return 1; }
 }
 
+# A machine whose host key is not the one the outputs give (a recycled address, someone in between) is refused: the
+# outputs' known_hosts is checked strictly, never trusted on first use.
+test_hostkeys() {
+  local rc=0 out h
+  aws_sh verify >/dev/null 2>&1 || { echo "verify with the right host keys failed"; return 1; }
+  ssh-keygen -q -t ed25519 -N '' -C other -f "${WORK}/other_host_key"
+  jq --arg line "${ADDR[c0]} $(cut -d' ' -f1,2 "${WORK}/other_host_key.pub")" \
+    '.known_hosts.value[1] = $line' "${WORK}/outputs.json" >"${WORK}/wrong-key.json"
+  out="$(on home env YCSB_DOCSEARCH_SSH_CONFIG="${WORK}/home/ssh_config" "${REPO_ROOT}/scripts/aws.sh" verify \
+    --outputs "${WORK}/wrong-key.json" --identity "${WORK}/home/id" --dest "${WORK}/home/results" 2>&1)" || rc=$?
+  ((rc != 0)) || { echo "a wrong host key was accepted: ${out}"; return 1; }
+  grep -q 'Host key verification failed' <<<"${out}" || { echo "refused for another reason (exit ${rc}): ${out}"; return 1; }
+  for h in s0 c0 c1; do
+    grep -q "^${ADDR[${h}]} ssh-ed25519 " "${WORK}/tf/.cluster/known_hosts" \
+      || { echo "no known_hosts line of ${h}: $(cat "${WORK}/tf/.cluster/known_hosts")"; return 1; }
+  done
+}
+
+# Seconds from now to the time in host NAME's expires-at.
+left_s() {
+  echo $(($(date -u -d "$(cat "$(hdir "$1")/state/expires-at")" +%s) - $(date -u +%s)))
+}
+
+test_extend() {
+  local h left
+  for h in s0 c0 c1; do
+    left="$(left_s "${h}")" || return 1
+    ((left > 6 * 3600 - 600 && left <= 6 * 3600)) || { echo "${h}: the timer armed at boot ends in ${left} s, not 6 h"; return 1; }
+  done
+  aws_sh extend 3 >/dev/null 2>&1 || { echo "extend failed: $(aws_sh extend 3 2>&1)"; return 1; }
+  for h in s0 c0 c1; do
+    left="$(left_s "${h}")"
+    ((left > 3 * 3600 - 60 && left <= 3 * 3600)) || { echo "${h}: after extend 3 it ends in ${left} s"; return 1; }
+  done
+  grep -q '^ec2 create-tags --region eu-west-1 --resources i-fake-s0 i-fake-c0 i-fake-c1 --tags Key=expires-at,Value=.*Z Key=expires-on,Value=' \
+    "${WORK}/aws-calls" || { echo "the tags were not moved: $(cat "${WORK}/aws-calls" 2>/dev/null)"; return 1; }
+}
+
+# The sweep's runner JVM on client 0: a java process of the session the sweep started in.
+sweep_java() {
+  local sid
+  sid="$(cat "$(hdir c0)/ycsb-docsearch/.aws-sweep/pid" 2>/dev/null)" || return 1
+  pgrep -s "${sid}" -x java | head -1
+}
+
+#######################################
+# Starts scripts/aws.sh run in the background (its own process group, as a terminal's job: Ctrl-C reaches it all),
+# with a sweep long enough to be caught mid-way; waits until the runner's JVM has run a few seconds. Sets RUN_PID.
+#######################################
+start_long_run() {
+  local i
+  : >"${WORK}/terraform-calls"
+  set -m
+  aws_sh run workloadA --stores redisjson --records 1000 --rates 100,150 --step-seconds 30 --warmup-seconds 1 \
+    --floor-seconds 0 >"${WORK}/long-run.log" 2>&1 &
+  RUN_PID=$!
+  set +m
+  for ((i = 0; i < 600; i++)); do
+    [[ -n "$(sweep_java)" ]] && break
+    sleep 0.1
+  done
+  [[ -n "$(sweep_java)" ]] || { echo "the sweep's JVM never ran: $(tail -5 "${WORK}/long-run.log")"; return 1; }
+  sleep 8
+}
+
+#######################################
+# The run a stopped sweep left came home, and a destroy is recorded. The run is the newest on client 0; at home it is
+# <run>.partial (unfinished: no summary), or, with --sealed, a run sealed and copied whole (the runner, stopped with
+# TERM, recorded its interruption and summary): its files match its SHA256SUMS. Both are removed afterwards.
+#######################################
+stopped_run_home() {
+  local run
+  grep -q '^destroy ' "${WORK}/terraform-calls" || { echo "no destroy: $(cat "${WORK}/terraform-calls")"; return 1; }
+  run="$(basename "$(find "$(hdir c0)/ycsb-docsearch/results" -mindepth 2 -maxdepth 2 -name manifest.json -printf '%h\n' \
+    | sort | tail -1)")"
+  if [[ "${1:-}" == --sealed && -d "${WORK}/home/results/${run}" ]]; then
+    (cd "${WORK}/home/results/${run}" && sha256sum --quiet -c SHA256SUMS) || return 1
+    echo "${run} came home sealed (the runner recorded its interruption)"
+    rm -rf "${WORK:?}/home/results/${run}" "$(hdir c0)/ycsb-docsearch/results/${run}"
+    return 0
+  fi
+  partial_home
+}
+
+# The one unfinished run at home, as <run>.partial, holding what client 0 had (manifest, the machines' files).
+partial_home() {
+  local runs=("${WORK}"/home/results/*.partial/)
+  if ((${#runs[@]} != 1)) || [[ ! -d "${runs[0]}" ]]; then
+    echo "no single <run>.partial at home: $(ls "${WORK}/home/results")"
+    return 1
+  fi
+  [[ -f "${runs[0]}/manifest.json" && -d "${runs[0]}/servers/10.42.1.10" ]] \
+    || { echo "${runs[0]} lacks the manifest or the server's files: $(ls "${runs[0]}")"; return 1; }
+  echo "$(basename "${runs[0]}") came home unfinished"
+  rm -rf "${runs[0]}" "$(hdir c0)/ycsb-docsearch/results/$(basename "${runs[0]}" .partial)"
+}
+
+test_interrupt() {
+  local rc=0
+  start_long_run || return 1
+  kill -INT -- "-${RUN_PID}"
+  wait "${RUN_PID}" || rc=$?
+  ((rc == 130)) || { echo "aws.sh run after Ctrl-C: exit ${rc}: $(tail -20 "${WORK}/long-run.log")"; return 1; }
+  grep -q 'INT: stopping' "${WORK}/long-run.log" || { echo "no word of the interrupt: $(tail "${WORK}/long-run.log")"; return 1; }
+  [[ -z "$(sweep_java)" ]] || { echo "the sweep still runs on client 0"; return 1; }
+  stopped_run_home --sealed
+}
+
+test_failed_sweep() {
+  local rc=0
+  start_long_run || return 1
+  kill -KILL "$(sweep_java)"
+  wait "${RUN_PID}" || rc=$?
+  ((rc == 4)) || { echo "aws.sh run after the sweep failed: exit ${rc}: $(tail -20 "${WORK}/long-run.log")"; return 1; }
+  stopped_run_home
+}
+
+# An apply that stopped half-way: outputs without a client, then none at all. down asks the machines and so fails
+# without destroying; down --force destroys from the state.
+test_partial_apply() {
+  local rc=0 out
+  cp "${WORK}/outputs.json" "${WORK}/outputs.whole.json"
+  jq '.client_public_ips.value = [] | .client_private_ips.value = []' "${WORK}/outputs.whole.json" >"${WORK}/outputs.json"
+  : >"${WORK}/terraform-calls"
+  out="$(aws_sh down 2>&1)" || rc=$?
+  if ((rc == 0)) || grep -q '^destroy' "${WORK}/terraform-calls"; then
+    echo "down without clients: exit ${rc}, destroyed anyway or not refused: ${out}"
+    return 1
+  fi
+  aws_sh down --force >/dev/null 2>&1 || { echo "down --force without clients failed"; return 1; }
+  grep -q '^destroy ' "${WORK}/terraform-calls" || { echo "down --force did not destroy"; return 1; }
+  rm "${WORK}/outputs.json"
+  : >"${WORK}/terraform-calls"
+  aws_sh down --force >/dev/null 2>&1 || { echo "down --force without outputs failed"; return 1; }
+  grep -q '^destroy ' "${WORK}/terraform-calls" || { echo "down --force without outputs did not destroy"; return 1; }
+  ! grep -q '^output' "${WORK}/terraform-calls" || { echo "down --force read the outputs"; return 1; }
+  touch "${WORK}/apply-fails"
+  : >"${WORK}/terraform-calls"
+  rc=0
+  aws_sh run workloadA --stores redisjson >/dev/null 2>&1 || rc=$?
+  rm "${WORK}/apply-fails"
+  if ((rc != 1)) || ! grep -q '^destroy ' "${WORK}/terraform-calls"; then
+    echo "run whose apply failed: exit ${rc}, calls: $(cat "${WORK}/terraform-calls")"
+    return 1
+  fi
+  mv "${WORK}/outputs.whole.json" "${WORK}/outputs.json"
+}
+
+# A timer past its time: that machine ends (its sshd stops) within a few seconds; the others go on.
+test_expiry() {
+  local i
+  on s0 env YCSB_STATE_DIR="$(hdir s0)/state" "${REPO_ROOT}/scripts/provision/expiry.sh" set "1 minute ago" 2>/dev/null
+  for ((i = 0; i < 100; i++)); do
+    [[ -f "${WORK}/ended-s0" ]] && break
+    sleep 0.1
+  done
+  [[ -f "${WORK}/ended-s0" ]] || { echo "s0 did not end: $(cat "$(hdir s0)/expiry.log")"; return 1; }
+  gone "$(cat "$(hdir s0)/sshd.pid")" || return 1
+  if [[ -e "${WORK}/ended-c0" ]] || ! kill -0 "$(cat "$(hdir c0)/sshd.pid")"; then
+    echo "client 0 ended too"
+    return 1
+  fi
+  grep -q 'expired' "$(hdir s0)/expiry.log" || { echo "the timer did not say why: $(cat "$(hdir s0)/expiry.log")"; return 1; }
+}
+
 main() {
   case "${1:-}" in
     -h | --help) usage; return 0 ;;
@@ -493,6 +701,12 @@ main() {
   check "orphan: a SIGKILLed runner leaves nothing on client 1" test_runner_killed
   check "setup: a client that cannot be prepared is tried twice, then named in the failed step" test_setup_retry
   check "faultkey: the helper from client 0, refused from other addresses" test_faultkey
+  check "hostkeys: a host key other than the outputs' is refused" test_hostkeys
+  check "extend: every machine's timer (armed at boot) and tags move" test_extend
+  check "ctrl-c: mid-sweep, the sweep stops, its run comes home, destroy called" test_interrupt
+  check "failed: a sweep that fails mid-way, its run comes home as .partial, then destroy" test_failed_sweep
+  check "partial: an apply stopped half-way, down --force (and run) destroy from the state" test_partial_apply
+  check "expiry: a timer past its time ends that machine" test_expiry
   finish
 }
 

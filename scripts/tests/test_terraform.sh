@@ -42,7 +42,8 @@
 #                 Maven: it builds the project when a source is newer). The copying over SSH itself is tested in the
 #                 fake cloud (scripts/tests/fake-cloud.sh).
 #   awssh         scripts/aws.sh without AWS: bad arguments (one line, exit 2); reap with a stand-in aws: lists the
-#                 instances past expires-on only, --yes terminates exactly those
+#                 instances past expires-on or expires-at only, --yes terminates exactly those; without --region it
+#                 looks in the region of terraform.tfvars, with several --region in each
 #   bootstrap     scripts/provision/bootstrap.sh fetching, checking and unpacking a bundle over local HTTP, and
 #                 reading its SSM parameters with boto3 (Ubuntu 24.04's version, in the policy venv) from a local
 #                 stand-in of the SSM API: secrets.env of mode 0600, no value in the log, a missing parameter fails
@@ -236,7 +237,7 @@ test_validations() {
   local -a ok=("" "ssh_allowed_cidr=10.1.2.3/32" "server_count=5" "store=elasticsearch"
     "store_versions={redis=\"8.2.1\",mongodb=\"8.0.4\",mongosh=\"2.5.6\",elasticsearch=\"9.1.0\"}" "server_instance_type=i4i.8xlarge"
     "durability=strict" "ami_id=ami-0123456789abcdef0" "name_prefix=a23456789012345678901x"
-    "memory_mb_per_server=1024" "memory_mb_per_server=31744")
+    "memory_mb_per_server=1024" "memory_mb_per_server=31744" "ttl_hours=1" "ttl_hours=168")
   local -a invalid=("ssh_allowed_cidr=0.0.0.0/0" "ssh_allowed_cidr=0.0.0.0/1" "ssh_allowed_cidr=::/0"
     "ssh_allowed_cidr=home" "store=redis" "server_count=0" "server_count=2.5" "client_count=0" "client_count=5"
     "expires_on=2026-13-40" "expires_on=tomorrow" "server_instance_type=m5.8xlarge" "durability=none"
@@ -247,7 +248,9 @@ test_validations() {
     "memory_mb_per_server=1023" "memory_mb_per_server=31745" "memory_mb_per_server=2048.5"
     "repo_archive_path=repo.zip" "region=useast1" "availability_zone=us-east-1" "hourly_prices_usd={x=-1}"
     "root_volume_size_gb=5" "vpc_cidr=10.0.0.0/8" "subnet_cidr=10.42.1.0/28" "ami_id=ami-xyz"
-"key_pair_name=" "client_instance_type=big")
+"key_pair_name=" "client_instance_type=big" "ttl_hours=0" "ttl_hours=169" "ttl_hours=2.5"
+    'ssh_host_keys=[{private_key="x",public_key="ssh-ed25519 AAAA"}]'
+    'ssh_host_keys=[{private_key="-----BEGIN OPENSSH PRIVATE KEY-----",public_key="ssh-rsa AAAA"}]')
   local v
   for v in "${ok[@]}"; do
     if [[ -z "${v}" ]]; then plan_variables ok; else plan_variables ok -var "${v}"; fi
@@ -324,7 +327,8 @@ plan_hosts() {
       end' "${out}.hosts.json" >/dev/null
 }
 
-# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up).
+# The values every plan needs that have no default; ami_id explicit (an offline plan cannot look an AMI up). The SSH
+# host keys as scripts/aws.sh up makes them (13: 9 servers and 4 clients at most), in the file it writes (auto-loaded).
 write_offline_tfvars() {
   cat >"$1/offline.tfvars" <<'EOF'
 key_pair_name     = "offline-plan"
@@ -333,6 +337,10 @@ expires_on        = "2030-01-01"
 repo_archive_path = "tests/offline/repo.tar.gz"
 ami_id            = "ami-0123456789abcdef0"
 EOF
+  local keys="${WORK}/host-keys"
+  [[ -s "${keys}/ssh-host-keys.auto.tfvars.json" ]] \
+    || "${REPO_ROOT}/scripts/lib/host-keys.sh" "${keys}" 13 "${keys}/ssh-host-keys.auto.tfvars.json"
+  cp "${keys}/ssh-host-keys.auto.tfvars.json" "$1/"
 }
 
 # The SSH key checks must be able to fail: a copy in which the servers' role reads the clients' key and the fault key
@@ -699,7 +707,8 @@ test_results() {
 test_awssh() {
   local bin="${WORK}/aws-bin" rc args
   for args in "" "deploy" "run" "sweep" "down --yes" "fetch --keep" "verify extra" "up --ready-timeout soon" \
-    "reap --outputs ${WORK}/none.json"; do
+    "reap --outputs ${WORK}/none.json" "extend" "extend soon" "extend 1 2" "down --region eu-west-1" \
+    "reap --region europe" "sweep w --sweep-timeout 1h"; do
     rc=0
     # shellcheck disable=SC2086  # the words of each case, split on purpose
     "${REPO_ROOT}/scripts/aws.sh" ${args} >/dev/null 2>"${WORK}/awssh.err" || rc=$?
@@ -715,11 +724,14 @@ test_awssh() {
   chmod +x "${bin}/aws"
   jq -n '{Reservations: [{Instances: [
     {InstanceId: "i-old", Tags: [{Key: "Name", Value: "a-redisjson-server-0"}, {Key: "expires-on", Value: "2020-01-01"}]},
-    {InstanceId: "i-new", Tags: [{Key: "Name", Value: "b-mongodb-client-0"}, {Key: "expires-on", Value: "2999-01-01"}]}
+    {InstanceId: "i-new", Tags: [{Key: "Name", Value: "b-mongodb-client-0"}, {Key: "expires-on", Value: "2999-01-01"}]},
+    {InstanceId: "i-late", Tags: [{Key: "Name", Value: "c-redisjson-client-0"}, {Key: "expires-on", Value: "2999-01-01"},
+      {Key: "expires-at", Value: "2020-01-01T10:00:00Z"}]}
   ]}]}' >"${WORK}/aws-answer.json"
   AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
     "${REPO_ROOT}/scripts/aws.sh" reap --region eu-west-1 >"${WORK}/reap.out" 2>/dev/null
-  [[ "$(cat "${WORK}/reap.out")" == "i-old a-redisjson-server-0 expires-on=2020-01-01" ]] \
+  [[ "$(cat "${WORK}/reap.out")" == "i-old a-redisjson-server-0 expires-on=2020-01-01
+i-late c-redisjson-client-0 expires-on=2999-01-01 expires-at=2020-01-01T10:00:00Z" ]] \
     || { log "reap listed: $(cat "${WORK}/reap.out")"; return 1; }
   if grep -q terminate "${WORK}/aws-calls"; then
     log "reap terminated without --yes"
@@ -727,8 +739,19 @@ test_awssh() {
   fi
   AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" \
     "${REPO_ROOT}/scripts/aws.sh" reap --yes --region eu-west-1 >/dev/null 2>&1
-  grep -qx 'ec2 terminate-instances --region eu-west-1 --instance-ids i-old' "${WORK}/aws-calls" \
-    || { log "reap --yes did not terminate exactly i-old: $(cat "${WORK}/aws-calls")"; return 1; }
+  grep -qx 'ec2 terminate-instances --region eu-west-1 --instance-ids i-old i-late' "${WORK}/aws-calls" \
+    || { log "reap --yes did not terminate exactly i-old and i-late: $(cat "${WORK}/aws-calls")"; return 1; }
+  # The configured region: no state (terraform output fails), terraform.tfvars names it; or every --region named.
+  mkdir -p "${WORK}/reap-tf"
+  printf 'store = "redisjson"\nregion      = "ap-south-1" # the cluster\n' >"${WORK}/reap-tf/terraform.tfvars"
+  : >"${WORK}/aws-calls"
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" TERRAFORM=false \
+    "${REPO_ROOT}/scripts/aws.sh" reap --tf-dir "${WORK}/reap-tf" >/dev/null 2>&1
+  AWS_ANSWER="${WORK}/aws-answer.json" AWS_CALLS="${WORK}/aws-calls" AWS_CLI="${bin}/aws" TERRAFORM=false \
+    "${REPO_ROOT}/scripts/aws.sh" reap --region us-west-2 --region eu-central-1 >/dev/null 2>&1
+  [[ "$(grep -o -- '--region [a-z0-9-]*' "${WORK}/aws-calls" | tr '\n' ' ')" == \
+    "--region ap-south-1 --region us-west-2 --region eu-central-1 " ]] \
+    || { log "reap looked in the wrong regions: $(cat "${WORK}/aws-calls")"; return 1; }
 }
 
 # check and verify on several clients' layouts, checksums and the markers of a copy (RUNS: a scratch folder).

@@ -15,8 +15,8 @@ What changes in the copy (nothing else does):
     account, region or metadata checks (Terraform merges *_override.tf files into the provider block)
   - offline_outputs.tf adds an output offline_user_data = local.user_data, so the plan itself carries the rendered
     user data (the provider keeps only its hash in aws_instance.user_data)
-  - scripts/provision/bootstrap.sh is copied beside it (cloud_init.tf reads it through ../scripts) and a tiny
-    repository archive is written as DEST/terraform/tests/offline/repo.tar.gz
+  - scripts/provision/bootstrap.sh and expiry.sh are copied beside it (cloud_init.tf reads them through ../scripts)
+    and a tiny repository archive is written as DEST/terraform/tests/offline/repo.tar.gz
   - terraform/tests/offline/*.tftest.hcl go to DEST/terraform/tests/ (where `terraform test` looks)
 
 Usage: offline_copy.py REPO_ROOT DEST     -> prints DEST/terraform
@@ -163,7 +163,8 @@ def main(argv):
     with open(os.path.join(dest, "standins.json"), "w", encoding="utf-8") as f:
         json.dump(sorted(values), f, indent=1)
     os.makedirs(os.path.join(dest, "scripts", "provision"))
-    shutil.copy(os.path.join(repo, "scripts", "provision", "bootstrap.sh"), os.path.join(dest, "scripts", "provision"))
+    for script in ("bootstrap.sh", "expiry.sh"):
+        shutil.copy(os.path.join(repo, "scripts", "provision", script), os.path.join(dest, "scripts", "provision"))
     tests = os.path.join(tf, "tests")
     os.makedirs(os.path.join(tests, "offline"))
     for name in os.listdir(os.path.join(src, "tests", "offline")):

@@ -25,6 +25,11 @@ Checks
     role.env (with FAULT_SSH_KEY_FILE) and by no server's; every server's role.env carries FAULT_SSH_PUBLIC_KEY (an
     ssh-ed25519 public key), no client's does; the private key is in no user data; the servers' group admits SSH from
     the clients' group (ssh_fault_from_clients)
+  - the machines end themselves: every instance has instance_initiated_shutdown_behavior = "terminate"; every user
+    data carries TTL_HOURS in role.env, the expiry program and its systemd service, and its runcmd enables that service
+    before the bootstrap runs
+  - host keys: a PEM block in user data is allowed only as the machine's own SSH host key (cloud-config ssh_keys,
+    ed25519_private, one OpenSSH private key); with host keys every machine's public key differs from every other's
   - MongoDB (STORE='mongodb' in role.env): one shard per server, each a replica set of min(3, servers) members on
     different servers, shard i's member 0 (preferred primary) on server i, one port per shard; the config server
     replica set on the first min(3, servers) servers; every machine (mongos on the clients) gets the same layout
@@ -41,6 +46,14 @@ FAULT_KEY_PARAMETER = "/fault-ssh-private-key"
 FAULT_KEY_FILE = "/home/ubuntu/.ssh/ycsb_fault"
 PUBLIC_ED25519 = re.compile(r"ssh-ed25519 [A-Za-z0-9+/]+={0,2}")
 PEM = re.compile(r"-----BEGIN [A-Z ]+-----")
+# The one PEM block user data may hold: the machine's own SSH host key, as yamlencode writes cloud-config's ssh_keys.
+HOST_KEY = re.compile(
+    r'^  "ed25519_private": \|\n    -----BEGIN OPENSSH PRIVATE KEY-----\n(?:    [A-Za-z0-9+/=]+\n)+'
+    r"    -----END OPENSSH PRIVATE KEY-----\n",
+    re.MULTILINE,
+)
+HOST_PUBLIC = re.compile(r'^  "ed25519_public": "(ssh-ed25519 [A-Za-z0-9+/=]+)', re.MULTILINE)
+EXPIRY_SERVICE = "ycsb-docsearch-expiry.service"
 
 
 def changes(plan, rtype):
@@ -69,8 +82,8 @@ def check_user_data(plan, user_data, standins, machines):
         for value in standins:
             if value.strip() and value.strip() in text:
                 errors.append(f"{where}: user data holds a secret ({value[:12]}..., {len(value)} characters)")
-        if PEM.search(text):
-            errors.append(f"{where}: user data holds a PEM block")
+        if PEM.search(HOST_KEY.sub("", text)):
+            errors.append(f"{where}: user data holds a PEM block (other than its SSH host key)")
         for m in SECRET_VARIABLES.finditer(text):
             errors.append(f"{where}: user data sets {m.group(0).strip()}...")
         if "SSM_PARAMETERS='" not in text:
@@ -118,6 +131,39 @@ def check_mongodb_layout(user_data, servers):
         ports.add(shard[0][1])
     if mongos != "27017":
         errors.append(f"MongoDB: mongos must listen on 27017 on the clients (is {mongos})")
+    return errors
+
+
+def check_expiry(plan, user_data):
+    """The machines end themselves: a shutdown terminates; a timer armed at boot (before the bootstrap) shuts down."""
+    errors = []
+    for rc in changes(plan, "aws_instance"):
+        behaviour = rc["change"]["after"].get("instance_initiated_shutdown_behavior")
+        if behaviour != "terminate":
+            errors.append(f"{rc['address']}: instance_initiated_shutdown_behavior is {behaviour!r}, not 'terminate'")
+    for i, text in enumerate(user_data):
+        if not re.search(r"TTL_HOURS='[0-9]+'", text):
+            errors.append(f"machine {i}: role.env has no TTL_HOURS")
+        for path in ("/usr/local/sbin/ycsb-docsearch-expiry", f"/etc/systemd/system/{EXPIRY_SERVICE}"):
+            if f'"path": "{path}"' not in text:
+                errors.append(f"machine {i}: user data does not write {path}")
+        enable = text.find(f'"{EXPIRY_SERVICE}"')
+        bootstrap = text.find('- - "/usr/local/sbin/ycsb-docsearch-bootstrap"')
+        if enable < 0 or bootstrap < 0 or enable > bootstrap:
+            errors.append(f"machine {i}: runcmd does not enable {EXPIRY_SERVICE} before the bootstrap")
+    return errors
+
+
+def check_host_keys(user_data):
+    """With host keys, each machine has exactly one, its own."""
+    publics = [HOST_PUBLIC.findall(text) for text in user_data]
+    if not any(publics):
+        return []
+    errors = [f"machine {i}: {len(p)} host public keys, not 1" for i, p in enumerate(publics) if len(p) != 1]
+    errors += [f"machine {i}: no host private key" for i, text in enumerate(user_data) if not HOST_KEY.search(text)]
+    flat = [p[0] for p in publics if len(p) == 1]
+    if len(set(flat)) != len(flat):
+        errors.append("two machines share a host key")
     return errors
 
 
@@ -289,6 +335,8 @@ def main(argv):
         + check_bucket(plan)
         + check_client_ssh(plan, rendered["value"], int(argv[3]), int(argv[4]))
         + check_fault_ssh(plan, rendered["value"], int(argv[3]))
+        + check_expiry(plan, rendered["value"])
+        + check_host_keys(rendered["value"])
     )
     for e in errors:
         print(e)

@@ -1,5 +1,6 @@
-"""Tests of plan_check.py's MongoDB layout, secret and fault key checks on hand-made user data: what terraform
-renders passes, and each way of breaking it is reported. (scripts/tests/test_terraform.sh checks the real plans.)
+"""Tests of plan_check.py's MongoDB layout, secret, fault key, expiry and host key checks on hand-made user data:
+what terraform renders passes, and each way of breaking it is reported. (scripts/tests/test_terraform.sh checks the
+real plans.)
 
 Run: python -m unittest discover -s terraform/tests -p 'test_*.py'
 """
@@ -170,6 +171,69 @@ class FaultKeyTest(unittest.TestCase):
         ]:
             found = plan_check.check_fault_ssh(plan, texts, 1)
             self.assertTrue(any(why in e for e in found), (why, found))
+
+
+def expiry_user_data(host_key=None, enable_first=True, ttl="    TTL_HOURS='6'\n"):
+    """User data shaped as cloud_init.tf renders it: the host key first (when given), then files and runcmd."""
+    keys = ""
+    if host_key is not None:
+        body = "".join(f"    {line}\n" for line in PRIVATE.strip().split("\n"))
+        keys = (
+            '"ssh_deletekeys": true\n"ssh_genkeytypes": []\n"ssh_keys":\n'
+            f'  "ed25519_private": |\n{body}  "ed25519_public": "{host_key}"\n'
+        )
+    files = "".join(
+        f'- "path": "{path}"\n'
+        for path in ("/usr/local/sbin/ycsb-docsearch-expiry", "/etc/systemd/system/ycsb-docsearch-expiry.service")
+    )
+    enable = '- - "systemctl"\n  - "enable"\n  - "--now"\n  - "ycsb-docsearch-expiry.service"\n'
+    bootstrap = '- - "/usr/local/sbin/ycsb-docsearch-bootstrap"\n  - "/etc/ycsb-docsearch/role.env"\n'
+    runcmd = enable + bootstrap if enable_first else bootstrap + enable
+    return f'#cloud-config\n{keys}"write_files":\n- "content": |\n{ttl}{files}"runcmd":\n{runcmd}'
+
+
+def expiry_plan(behaviour="terminate", n=2):
+    return {
+        "resource_changes": [
+            {
+                "type": "aws_instance",
+                "address": f"module.servers.aws_instance.this[{i}]",
+                "change": {"after": {"instance_initiated_shutdown_behavior": behaviour}},
+            }
+            for i in range(n)
+        ]
+    }
+
+
+class ExpiryAndHostKeyTest(unittest.TestCase):
+    OTHER = PUBLIC[:-4] + "AAAA"
+
+    def test_terraforms_rendering_passes(self):
+        texts = [expiry_user_data(PUBLIC), expiry_user_data(self.OTHER)]
+        self.assertEqual([], plan_check.check_expiry(expiry_plan(), texts))
+        self.assertEqual([], plan_check.check_host_keys(texts))
+        found = plan_check.check_user_data(plan_for(texts), texts, [], 2)
+        self.assertFalse(any("PEM" in e for e in found), found)
+
+    def test_each_gap_is_reported(self):
+        for plan, texts, why in [
+            (expiry_plan("stop"), [expiry_user_data()] * 2, "not 'terminate'"),
+            (expiry_plan(), [expiry_user_data(ttl="")] * 2, "no TTL_HOURS"),
+            (expiry_plan(), [expiry_user_data(enable_first=False)] * 2, "before the bootstrap"),
+        ]:
+            found = plan_check.check_expiry(plan, texts)
+            self.assertTrue(any(why in e for e in found), (why, found))
+
+    def test_shared_or_missing_host_key_is_reported(self):
+        found = plan_check.check_host_keys([expiry_user_data(PUBLIC), expiry_user_data(PUBLIC)])
+        self.assertTrue(any("share a host key" in e for e in found), found)
+        found = plan_check.check_host_keys([expiry_user_data(PUBLIC), expiry_user_data()])
+        self.assertTrue(any("0 host public keys" in e for e in found), found)
+
+    def test_a_private_key_elsewhere_is_still_a_pem_block(self):
+        texts = [expiry_user_data(PUBLIC) + "".join(f"    {line}\n" for line in PRIVATE.strip().split("\n"))]
+        found = plan_check.check_user_data(plan_for(texts), texts, [], 1)
+        self.assertTrue(any("PEM block" in e for e in found), found)
 
 
 if __name__ == "__main__":

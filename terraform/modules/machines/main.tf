@@ -21,6 +21,8 @@ resource "aws_instance" "this" {
   monitoring                  = true # 1-minute CloudWatch metrics beside the run's own baselines (~USD 0.003/hour)
   user_data                   = var.user_data[count.index]
   user_data_replace_on_change = true
+  # The machine's expiry timer (scripts/provision/expiry.sh) shuts it down: that ends it, and its bill.
+  instance_initiated_shutdown_behavior = "terminate"
 
   metadata_options {
     http_endpoint               = "enabled"

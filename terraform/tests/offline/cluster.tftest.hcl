@@ -77,11 +77,17 @@ run "redis_cluster_layout" {
   }
   assert {
     condition = alltrue([for u in local.user_data : alltrue([
-      yamldecode(u).runcmd[0][0] == "/usr/local/sbin/ycsb-docsearch-bootstrap",
+      yamldecode(u).runcmd[1] == ["systemctl", "enable", "--now", "ycsb-docsearch-expiry.service"],
+      yamldecode(u).runcmd[2][0] == "/usr/local/sbin/ycsb-docsearch-bootstrap",
       yamldecode(u).write_files[0].path == "/etc/ycsb-docsearch/role.env",
       yamldecode(u).write_files[0].permissions == "0600",
+      strcontains(yamldecode(u).write_files[0].content, "TTL_HOURS='6'\n"),
     ])])
-    error_message = "user data must parse as YAML: role.env (0600) written, then the bootstrap run"
+    error_message = "user data must parse as YAML: role.env (0600, TTL_HOURS) written, the expiry timer enabled, then the bootstrap run"
+  }
+  assert {
+    condition     = output.expiry.ttl_hours == 6
+    error_message = "the expiry output must give ttl_hours"
   }
   assert {
     condition     = strcontains(local.server_user_data[1], "NODE_INDEX='1'") && strcontains(local.server_user_data[1], "NODE_IP='10.42.1.11'") && strcontains(local.server_user_data[0], "REDIS_PROCESSES_PER_SERVER='18'")

@@ -1,0 +1,44 @@
+# shellcheck shell=bash
+# SSH to the machines of an AWS cluster (terraform/), shared by scripts/aws.sh and scripts/aws-results.sh (sourced).
+# Every call checks the machine's host key strictly against a known_hosts file made from the `known_hosts` output: the
+# keys terraform gave the machines (var.ssh_host_keys, made by scripts/aws.sh up). A machine whose key differs (say a
+# recycled address still in an old known_hosts, or someone in between) is refused, never trusted on first use.
+# The caller sets SSH_USER and REMOTE_SCRIPT (scripts/lib/remote-results.sh); YCSB_DOCSEARCH_SSH_CONFIG names an ssh
+# config file for every call (ssh -F: the fake cloud's); options given here come first and win over it.
+
+# Writes the known_hosts lines of the terraform outputs (JSON, $1) to FILE ($2), mode 0600; fails when there is none.
+cluster_known_hosts() {
+  local json="$1" file="$2"
+  mkdir -p "$(dirname "${file}")"
+  (umask 077 && jq -r '(.known_hosts.value // [])[]' <<<"${json}" >"${file}.tmp") || return 1
+  if [[ ! -s "${file}.tmp" ]]; then
+    rm -f "${file}.tmp"
+    return 1
+  fi
+  mv "${file}.tmp" "${file}"
+}
+
+# SSH_OPTS for every ssh call: no prompt, host keys from KNOWN_HOSTS ($1) only and strictly, IDENTITY ($2) if given.
+cluster_ssh_options() {
+  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=yes -o "UserKnownHostsFile=$1" -o GlobalKnownHostsFile=/dev/null
+    -o ConnectTimeout=15 -o ServerAliveInterval=15 -o ServerAliveCountMax=4)
+  [[ -z "${2:-}" ]] || SSH_OPTS+=(-i "$2")
+  [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
+}
+
+# Runs remote-results.sh COMMAND ARG... on HOST (stdin: the script itself); its stdout is this function's.
+remote() {
+  local host="$1"
+  shift
+  ssh "${SSH_OPTS[@]}" "${SSH_USER}@${host}" bash -s -- "$(printf '%q ' "$@")" <"${REMOTE_SCRIPT}"
+}
+
+# Streams the run RUN of client 0 ($CLIENT) as a tar archive: the files named on stdin (NUL-separated) with --list,
+# else the whole folder. The repository's variable expands there.
+remote_run_tar() {
+  local run="$1" tar_cmd="tar -cf - ."
+  [[ "${2:-}" != --list ]] || tar_cmd="tar --null -T - -cf -"
+  # shellcheck disable=SC2029  # the run's name is quoted here, on purpose
+  ssh "${SSH_OPTS[@]}" "${SSH_USER}@${CLIENT}" \
+    "cd \"\${YCSB_DOCSEARCH_REPO:-ycsb-docsearch}\"/results/$(printf '%q' "${run}") && ${tar_cmd}"
+}
