@@ -52,6 +52,7 @@ import java.util.List;
   "model",
   "cycles",
   "client_limit",
+  "split",
   "probes"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -71,11 +72,23 @@ public record CapacitySearchRecord(
     String method,
     Model model,
     List<Cycle> cycles,
-    String clientLimit) {
+    String clientLimit,
+    Split split) {
 
   public CapacitySearchRecord {
     probes = probes == null ? List.of() : List.copyOf(probes);
     cycles = cycles == null ? List.of() : List.copyOf(cycles);
+  }
+
+  /**
+   * The model's share over the bound at {@code rate}: the fitted line, plus the background work's
+   * parts for a split estimate (whose line is its clean seconds'); NaN without a model.
+   */
+  public double modelShareAt(double rate) {
+    if (model == null) {
+      return Double.NaN;
+    }
+    return split == null ? model.shareAt(rate) : split.shareAt(model, rate);
   }
 
   /** The {@link #ending} of an estimate whose crossing lies inside the rates measured. */
@@ -193,4 +206,153 @@ public record CapacitySearchRecord(
    */
   @JsonPropertyOrder({"kind", "period_s", "events", "inside", "covered"})
   public record Cycle(String kind, double periodS, int events, int inside, boolean covered) {}
+
+  /**
+   * The share over the bound split by what caused it, at the capacity (since the split estimate).
+   * Immutable.
+   *
+   * @param op the deciding operation
+   * @param capacityOps the rate the parts are given at, ops/s
+   * @param cleanShare the share over the bound of the clean seconds (no event's block) at the
+   *     capacity
+   * @param cleanCapacityOps where the clean share alone reaches the allowance: the store meets the
+   *     objective between events up to there; null when nowhere near the rates measured
+   * @param floorRateOps the harness floor's window nearest the capacity, ops/s; null without one
+   * @param floorShare its share over the bound (the machine's and the client's part); null without
+   * @param kinds each kind of background work, the largest part first
+   * @param windows every window the store decided, its seconds by part
+   */
+  @JsonPropertyOrder({
+    "op",
+    "capacity_ops",
+    "clean_share",
+    "clean_capacity_ops",
+    "floor_rate_ops",
+    "floor_share",
+    "kinds",
+    "windows"
+  })
+  public record Split(
+      String op,
+      double capacityOps,
+      double cleanShare,
+      Double cleanCapacityOps,
+      Double floorRateOps,
+      Double floorShare,
+      List<Kind> kinds,
+      List<Window> windows) {
+    public Split {
+      kinds = kinds == null ? List.of() : List.copyOf(kinds);
+      windows = windows == null ? List.of() : List.copyOf(windows);
+    }
+
+    /** The kind with the largest part of the share at the capacity; null without events. */
+    public Kind largest() {
+      return kinds.isEmpty() ? null : kinds.get(0);
+    }
+
+    /**
+     * Kind {@code k}'s part of the share over the bound at {@code rate}: its cost grows in
+     * proportion to the rate, and so does its frequency when triggered by writes.
+     */
+    public double kindShareAt(Kind k, double rate) {
+      double r = rate / capacityOps;
+      return k.share() * ("ops".equals(k.trigger()) ? r * r : r);
+    }
+
+    /**
+     * The clean seconds' share at {@code rate} from their line ({@code clean}: the record's model),
+     * flat where its slope is not positive, as the estimate took it.
+     */
+    public static double cleanShareAt(Model clean, double rate) {
+      return clean.shareAt(clean.slope() > 0 ? rate : clean.centerOps());
+    }
+
+    /** The modelled share over the bound at {@code rate}: the clean part and every kind's. */
+    public double shareAt(Model clean, double rate) {
+      double s = cleanShareAt(clean, rate);
+      for (Kind k : kinds) {
+        s += kindShareAt(k, rate);
+      }
+      return s;
+    }
+  }
+
+  /**
+   * One kind of background work's part at the capacity. Immutable.
+   *
+   * @param kind the kind ({@code aof_rewrite}, ...)
+   * @param trigger {@code time} (on a timer: so many per second) or {@code ops} (after so much was
+   *     written: more often at a higher rate)
+   * @param events how many the store's sampled steps recorded
+   * @param sampledS over how many seconds
+   * @param blockFromS its block's first second, relative to the second the event was seen in
+   * @param blockToS one past its last second, likewise
+   * @param costed events whose block lay wholly inside a window the store decided: the cost's
+   *     evidence
+   * @param periodS seconds from one event to the next at the capacity; null when none
+   * @param overPerEvent requests over the bound per event beyond the clean share, at the capacity
+   * @param costS the same in seconds of the deciding operation's traffic
+   * @param share its part of the share over the bound at the capacity
+   */
+  @JsonPropertyOrder({
+    "kind",
+    "trigger",
+    "events",
+    "sampled_s",
+    "block_from_s",
+    "block_to_s",
+    "costed",
+    "period_s",
+    "over_per_event",
+    "cost_s",
+    "share"
+  })
+  public record Kind(
+      String kind,
+      String trigger,
+      int events,
+      double sampledS,
+      int blockFromS,
+      int blockToS,
+      int costed,
+      Double periodS,
+      double overPerEvent,
+      double costS,
+      double share) {}
+
+  /**
+   * One window's seconds by part. Immutable.
+   *
+   * @param step its step folder
+   * @param rateOps its rate
+   * @param cleanS seconds in no event's block
+   * @param cleanRequests their requests (every operation)
+   * @param cleanOver of those, over the bound
+   * @param kinds the seconds in each kind's blocks
+   */
+  @JsonPropertyOrder({"step", "rate_ops", "clean_s", "clean_requests", "clean_over", "kinds"})
+  public record Window(
+      String step,
+      double rateOps,
+      int cleanS,
+      long cleanRequests,
+      long cleanOver,
+      List<WindowKind> kinds) {
+    public Window {
+      kinds = kinds == null ? List.of() : List.copyOf(kinds);
+    }
+  }
+
+  /**
+   * A window's seconds in one kind's blocks. Immutable.
+   *
+   * @param kind the kind
+   * @param events events in those blocks
+   * @param seconds the blocks' seconds
+   * @param requests their requests
+   * @param over of those, over the bound
+   */
+  @JsonPropertyOrder({"kind", "events", "seconds", "requests", "over"})
+  public record WindowKind(String kind, long events, long seconds, long requests, long over) {}
 }

@@ -52,6 +52,19 @@ public final class HarnessFloor {
             Numbers.grouped(worst.targetOps())));
   }
 
+  /**
+   * The usable floor window whose rate is nearest {@code rateOps} (in ln rate), as {rate, share
+   * over the bound of its worst operation}: what the machine and the client alone put over the
+   * bound near that rate. Empty when the store ran no floor or none was judged.
+   */
+  public static Optional<double[]> nearest(List<StepSummary> steps, double rateOps) {
+    return steps.stream()
+        .filter(s -> s.phase() == Phase.FLOOR && s.usable() && s.objective() != null)
+        .filter(s -> s.targetOps() > 0)
+        .min(Comparator.comparingDouble(s -> Math.abs(Math.log(s.targetOps() / rateOps))))
+        .map(s -> new double[] {s.targetOps(), overShare(s)});
+  }
+
   /** The highest share of requests over the bound among the step's operations. */
   private static double overShare(StepSummary s) {
     return s.objective().operations().stream()

@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Per store, how its capacity was estimated (capacity.json format 4): every fixed-rate window as a
@@ -48,6 +49,9 @@ public final class CapacityChart {
   private static final int HEIGHT = 440;
   private static final String LEFT_OUT_GREY = "#8a8a8a";
   private static final String ALLOWANCE_GREY = "#444";
+
+  /** The background work's parts and the harness floor under a split estimate's line. */
+  private static final String PART_GREY = "#888";
 
   private CapacityChart() {}
 
@@ -101,7 +105,10 @@ public final class CapacityChart {
               c.hi() == null ? xMax : c.hi(),
               c.hi() == null ? "95 % interval, open above" : "95 % interval"));
     }
-    chart.add(new Series(null, colour, LineStyle.SOLID, Marker.NONE, model(c.model(), floor)));
+    chart.add(
+        new Series(
+            null, colour, LineStyle.SOLID, Marker.NONE, line(c.model(), floor, c::modelShareAt)));
+    addParts(chart, c, colour, floor);
     Double allowance = allowance(store, c);
     if (allowance != null) {
       chart.add(
@@ -213,20 +220,60 @@ public final class CapacityChart {
     return max * 1.08;
   }
 
-  /** The model's line over its kernel range, where its share is on the axis. */
-  private static List<Series.Point> model(CapacitySearchRecord.Model m, double floor) {
+  /** A line over the model's kernel range, where its share is on the axis. */
+  private static List<Series.Point> line(
+      CapacitySearchRecord.Model m, double floor, DoubleUnaryOperator shareAt) {
     List<Series.Point> points = new ArrayList<>();
     if (m == null || !(m.centerOps() > 0) || !(m.bandwidth() > 0)) {
       return points;
     }
     for (int i = 0; i <= MODEL_POINTS; i++) {
       double rate = m.centerOps() * Math.exp(m.bandwidth() * (2.0 * i / MODEL_POINTS - 1));
-      double share = m.shareAt(rate);
+      double share = shareAt.applyAsDouble(rate);
       if (share >= floor) {
         points.add(new Series.Point(rate, share));
       }
     }
     return points;
+  }
+
+  /**
+   * A split estimate's parts under the model's line: the clean seconds' share (dotted), each kind
+   * of background work's (dashed, grey), and the harness floor's share near the capacity (a grey
+   * diamond): what the line is made of.
+   */
+  private static void addParts(
+      SvgChart chart, CapacitySearchRecord c, String colour, double floor) {
+    CapacitySearchRecord.Split split = c.split();
+    if (split == null || c.model() == null) {
+      return;
+    }
+    chart.add(
+        new Series(
+            null,
+            colour,
+            LineStyle.DOTTED,
+            Marker.NONE,
+            line(c.model(), floor, r -> CapacitySearchRecord.Split.cleanShareAt(c.model(), r))));
+    for (CapacitySearchRecord.Kind k : split.kinds()) {
+      chart.add(
+          new Series(
+              null,
+              PART_GREY,
+              LineStyle.DASHED,
+              Marker.NONE,
+              line(c.model(), floor, r -> split.kindShareAt(k, r))));
+    }
+    if (split.floorShare() != null && split.floorRateOps() != null) {
+      chart.add(
+          new Series(
+              null,
+              PART_GREY,
+              LineStyle.NONE,
+              Marker.DIAMOND,
+              List.of(
+                  new Series.Point(split.floorRateOps(), Math.max(floor, split.floorShare())))));
+    }
   }
 
   /**
@@ -304,6 +351,18 @@ public final class CapacityChart {
     legend.add(LegendEntry.heading("Estimate"));
     if (c.model() != null) {
       legend.add(new LegendEntry("fitted model", colour, LineStyle.SOLID, Marker.NONE));
+    }
+    if (c.split() != null && c.model() != null) {
+      legend.add(new LegendEntry("its clean seconds", colour, LineStyle.DOTTED, Marker.NONE));
+      for (CapacitySearchRecord.Kind k : c.split().kinds()) {
+        legend.add(
+            new LegendEntry(
+                "its " + CapacityText.kind(k.kind(), 2), PART_GREY, LineStyle.DASHED, Marker.NONE));
+      }
+      if (c.split().floorShare() != null) {
+        legend.add(
+            new LegendEntry("harness floor alone", PART_GREY, LineStyle.NONE, Marker.DIAMOND));
+      }
     }
     if (allowance != null) {
       legend.add(

@@ -41,7 +41,9 @@ public final class CapacityText {
           "es_merge", new String[] {"merge", "merges"},
           "es_flush", new String[] {"flush", "flushes"},
           "es_gc_old", new String[] {"old-generation GC", "old-generation GCs"},
-          "mm1_stall", new String[] {"stall", "stalls"});
+          "mm1_stall", new String[] {"stall", "stalls"},
+          "stall", new String[] {"stall", "stalls"},
+          "size_stall", new String[] {"stall after so many writes", "stalls after so many writes"});
 
   private CapacityText() {}
 
@@ -143,6 +145,74 @@ public final class CapacityText {
         + " ops/s"
         + (BELOW_RANGE.equals(c.ending()) ? ", extrapolated below every rate measured" : "")
         + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
+  }
+
+  /**
+   * What set the capacity, for people: the part of the share over the bound that decided it, how
+   * often it came and what each one cost, how far the store meets the objective between such
+   * events, and the harness floor's own share near the capacity. E.g. "Set by AOF rewrites (about
+   * every 60 s, about 5,100 requests over the bound each at 8,067 ops/s: 0.8 % of the 1 % allowed).
+   * Between AOF rewrites: up to 19,000 ops/s. The harness floor alone: 0.3 % over at 8,000 ops/s."
+   * Null without a format-4 estimate; for an estimate with no background work to split on, says
+   * that the store's own tail set it.
+   */
+  public static String setBy(StoreCapacity sat) {
+    CapacitySearchRecord c = estimate(sat);
+    if (c == null || sat.capacityOps() == null) {
+      return null;
+    }
+    CapacitySearchRecord.Split s = c.split();
+    if (s == null) {
+      return c.cycles().isEmpty()
+          ? "Set by the store's own tail: its windows recorded no background work."
+          : "Set by the share over the bound pooled over every window: no background event fell"
+              + " wholly inside a window the store decided.";
+    }
+    List<String> out = new ArrayList<>();
+    CapacitySearchRecord.Kind top = s.largest();
+    double allowance = c.model() == null ? 0 : c.model().allowance();
+    String allowed = allowance > 0 ? " of the " + percent(allowance) + " allowed" : "";
+    if (top != null && top.share() >= s.cleanShare()) {
+      out.add(
+          "Set by "
+              + kind(top.kind(), 2)
+              + " ("
+              + (top.periodS() == null ? "" : "about every " + seconds(top.periodS()) + ", ")
+              + "about "
+              + Numbers.grouped(Math.round(top.overPerEvent()))
+              + " requests over the bound each at "
+              + Numbers.rate(s.capacityOps())
+              + " ops/s: "
+              + percent(top.share())
+              + allowed
+              + ").");
+      out.add(
+          "Between "
+              + kind(top.kind(), 2)
+              + ": "
+              + (s.cleanCapacityOps() == null
+                  ? "the objective met far above every rate measured."
+                  : "up to " + Numbers.rate(s.cleanCapacityOps()) + " ops/s."));
+    } else {
+      out.add(
+          "Set by the store's own tail between events ("
+              + percent(s.cleanShare())
+              + " over at "
+              + Numbers.rate(s.capacityOps())
+              + " ops/s"
+              + allowed
+              + (top == null ? "" : "; " + kind(top.kind(), 2) + " add " + percent(top.share()))
+              + ").");
+    }
+    if (s.floorShare() != null && s.floorRateOps() != null) {
+      out.add(
+          "The harness floor alone: "
+              + percent(s.floorShare())
+              + " over at "
+              + Numbers.rate(s.floorRateOps())
+              + " ops/s.");
+    }
+    return String.join(" ", out);
   }
 
   /** A window's outcome for people: pass, fail or client-limited; "–" when not recorded. */

@@ -100,7 +100,7 @@ final class HeadlineSection {
         (Boolean.TRUE.equals(sat.capacityLowerBound()) ? "≥ " : "")
             + Numbers.rate(sat.capacityOps()),
         HeadlineGaps.capacityBound(s),
-        client == null ? null : "the client: " + client,
+        client == null ? CapacityText.setBy(sat) : "the client: " + client,
         sat.capacityStep());
   }
 

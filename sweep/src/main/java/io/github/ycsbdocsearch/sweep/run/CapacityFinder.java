@@ -10,6 +10,7 @@ import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator;
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
 import io.github.ycsbdocsearch.sweep.search.RateWindow;
+import io.github.ycsbdocsearch.sweep.search.SplitEstimator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -46,7 +47,9 @@ public final class CapacityFinder {
   static StoreCapacity withCapacity(
       StoreCapacity peak, List<StepSummary> steps, Slo slo, Optional<SearchPhase.Found> search) {
     StoreCapacity c =
-        search.isPresent() ? fromSearch(peak, slo, search.get()) : withCapacity(peak, steps, slo);
+        search.isPresent()
+            ? fromSearch(peak, slo, search.get(), steps)
+            : withCapacity(peak, steps, slo);
     if (c.capacityOps() != null) {
       return c;
     }
@@ -92,7 +95,8 @@ public final class CapacityFinder {
         null);
   }
 
-  private static StoreCapacity fromSearch(StoreCapacity peak, Slo slo, SearchPhase.Found found) {
+  private static StoreCapacity fromSearch(
+      StoreCapacity peak, Slo slo, SearchPhase.Found found, List<StepSummary> steps) {
     CapacitySearch.Result r = found.result();
     CapacitySearch.Settings settings = found.settings();
     CapacityEstimator.Estimate e = r.estimate();
@@ -148,10 +152,11 @@ public final class CapacityFinder {
             Double.isFinite(halfWidth) ? Math.round(halfWidth * 10000) / 10000.0 : null,
             settings.budgetS(),
             r.budgetUsedS(),
-            CapacitySearch.METHOD,
+            CapacitySearch.method(e),
             model,
             cycles,
-            r.clientLimit());
+            r.clientLimit(),
+            split(e.split(), steps));
     String capacityStep =
         capacity == null
             ? null
@@ -164,6 +169,68 @@ public final class CapacityFinder {
         String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason())
             + (found.again() == null ? "" : "; " + found.again());
     return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
+  }
+
+  /** The split behind a split estimate, with the harness floor near its capacity; else null. */
+  static CapacitySearchRecord.Split split(SplitEstimator.Split s, List<StepSummary> steps) {
+    if (s == null) {
+      return null;
+    }
+    Optional<double[]> floor = HarnessFloor.nearest(steps, s.capacity());
+    List<CapacitySearchRecord.Kind> kinds =
+        s.kinds().stream()
+            .map(
+                k ->
+                    new CapacitySearchRecord.Kind(
+                        k.kind(),
+                        k.trigger().name().toLowerCase(Locale.ROOT),
+                        k.events(),
+                        round(k.sampledSeconds()),
+                        k.blockFromS(),
+                        k.blockToS(),
+                        k.costed(),
+                        Double.isFinite(k.periodAtCapacityS())
+                            ? round(k.periodAtCapacityS())
+                            : null,
+                        round(k.overPerEvent()),
+                        share(k.costSeconds()),
+                        share(k.shareAtCapacity())))
+            .toList();
+    List<CapacitySearchRecord.Window> windows =
+        s.windows().stream()
+            .map(
+                w ->
+                    new CapacitySearchRecord.Window(
+                        w.step(),
+                        w.rateOps(),
+                        w.cleanSeconds(),
+                        w.cleanRequests(),
+                        w.cleanOver(),
+                        w.kinds().entrySet().stream()
+                            .map(
+                                x ->
+                                    new CapacitySearchRecord.WindowKind(
+                                        x.getKey(),
+                                        x.getValue()[0],
+                                        x.getValue()[1],
+                                        x.getValue()[2],
+                                        x.getValue()[3]))
+                            .toList()))
+            .toList();
+    return new CapacitySearchRecord.Split(
+        s.op(),
+        round(s.capacity()),
+        share(s.cleanAtCapacity()),
+        Double.isFinite(s.cleanCrossing()) ? round(s.cleanCrossing()) : null,
+        floor.map(f -> f[0]).orElse(null),
+        floor.map(f -> share(f[1])).orElse(null),
+        kinds,
+        windows);
+  }
+
+  /** A share or a cost to six significant digits. */
+  private static double share(double v) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%.6g", v));
   }
 
   /** One window as capacity.json lists it. */

@@ -459,8 +459,13 @@ public final class SplitEstimator {
       d.regular = new boolean[kindList.size()];
       for (int kind = 0; kind < kindList.size(); kind++) {
         int kk = kind;
+        // A cycle in what was written is regular in operations, not in seconds.
+        boolean byOps = trigger(kindList.get(kind)) == Trigger.OPS;
         double[] g =
-            d.gaps.stream().filter(x -> x.kind() == kk).mapToDouble(Gap::seconds).toArray();
+            d.gaps.stream()
+                .filter(x -> x.kind() == kk)
+                .mapToDouble(x -> byOps ? x.ops() : x.seconds())
+                .toArray();
         d.regular[kind] = g.length >= MIN_GAPS && cv(g) <= REGULAR_CV;
       }
       return d.blocks.size() < MIN_COSTED ? null : d;

@@ -25,13 +25,14 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the runner's own capacity search, with its default settings and budget, against"
           + " simulated stores whose true",
-      "capacity is known (M/M/1 at 1,000 ops/s; with 200 ms stalls every 35 s or every 5-15 s; a"
-          + " client capped at 80 %% of",
-      "the capacity), one search per seed, no wall time, and prints a Markdown table: the"
-          + " median's bias, the CV, how",
-      "often the stated 95 %% interval held the truth, and the least CV the budget allows (that of"
-          + " an oracle spending the",
-      "whole budget at the true capacity). The same seeds give the same table."
+      "capacity is known (M/M/1 at 1,000 ops/s; with 200 ms stalls every 35 s, every 5-15 s or"
+          + " after every 16,000",
+      "requests; a client capped at 80 %% of the capacity), one search per seed, no wall time,"
+          + " and prints a Markdown table:",
+      "the median's bias, the CV, how often the stated 95 %% interval held the truth, and the"
+          + " least CV the budget allows",
+      "(that of an oracle spending the whole budget at the true capacity). The same seeds give"
+          + " the same table."
     },
     optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 printed; 2 bad input."})
@@ -46,7 +47,7 @@ public final class CalibrateMain implements Callable<Integer> {
   @Option(
       names = "--truth",
       description =
-          "also compute the stall scenarios' true capacities again by long simulation (5 x 10^7"
+          "also compute the stall scenarios' true capacities again by long simulation (10^8"
               + " requests each: minutes)")
   boolean truth;
 

@@ -122,8 +122,9 @@ public record Scenario(
 
   /**
    * The store's true capacity: the closed form without stalls; with them, the long simulation's
-   * ({@link SimulatedTruth}, 5 x 10^7 requests, bisection to 0.05 ops/s; {@code SimulatedTruthTest}
-   * checks it again on other random numbers).
+   * ({@link SimulatedTruth}, bisection to 0.05 ops/s: 5 x 10^7 requests for the two on a timer,
+   * 10^8 for the one after so many requests; {@code SimulatedTruthTest} checks each again on other
+   * random numbers).
    */
   public double truth() {
     if (stallMs == 0) {

@@ -23,8 +23,9 @@ class SimulatedTruthTest {
 
   @Test
   void theStoredTruthsHold() {
-    straddles(Scenario.periodicStalls(), Scenario.periodicStalls().truth());
-    straddles(Scenario.frequentStalls(), Scenario.frequentStalls().truth());
+    for (Scenario sc : Scenario.stalling()) {
+      straddles(sc, sc.truth());
+    }
   }
 
   @Test

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -114,5 +116,37 @@ class StallsTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> Stalls.parse(-1, "35", Stalls.Process.PERIODIC, new SplittableRandom(1)));
+  }
+
+  /**
+   * Stalls after every so many requests: the server stalls as the N-th request starts, that request
+   * and every one behind it wait, and the stall is listed where it began.
+   */
+  @Test
+  void stallsAfterEverySoManyRequests() {
+    Stalls s = Stalls.parse(200, "4", Stalls.Process.OPERATIONS, new SplittableRandom(5));
+    assertTrue(s.any());
+    assertEquals(0, s.meanGapSeconds(), "no gap in seconds: it follows the requests");
+    List<Long> stalledAt = new ArrayList<>();
+    for (long i = 0; i < 12; i++) {
+      long start = i * 1000 * MS;
+      long done = s.finish(start, MS);
+      if (done - start > MS) {
+        assertEquals(200 * MS + MS, done - start, "a stall and the request's own work");
+        stalledAt.add(start);
+      }
+    }
+    assertEquals(3, stalledAt.size(), "one stall every four requests");
+    assertEquals(4_000 * MS, stalledAt.get(1) - stalledAt.get(0));
+    assertEquals(
+        stalledAt,
+        Arrays.stream(s.startsIn(0, 12_000 * MS)).boxed().toList(),
+        "listed where they began");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Stalls.parse(200, "4.5", Stalls.Process.OPERATIONS, new SplittableRandom(1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Stalls.parse(200, "2-8", Stalls.Process.OPERATIONS, new SplittableRandom(1)));
   }
 }

@@ -1,0 +1,147 @@
+package io.github.ycsbdocsearch.sweep.search;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Event;
+import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
+import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The split estimate on windows whose parts are known exactly: clean seconds with no request over
+ * the bound, and events whose block holds a known count over it. The capacity is then where the
+ * events' frequency times their cost reaches the allowance, which the test computes by hand.
+ */
+class SplitEstimatorTest {
+  private static final CapacityEstimator.Settings SETTINGS =
+      new CapacityEstimator.Settings(0.01, 5, 0.35, 200, 30);
+
+  /** Seconds of traffic over the bound per event at 500 ops/s, in proportion to the rate. */
+  private static final double COST_AT_500 = 0.3;
+
+  /**
+   * A window of {@code seconds} at {@code rate}, clean but for events of {@code kind} at {@code
+   * times}: each puts {@code COST_AT_500 x rate / 500 x rate} requests over the bound in the second
+   * it was seen in.
+   */
+  private static Observed window(
+      String step, double rate, int seconds, String kind, double... times) {
+    long[] n = new long[seconds];
+    long[] k = new long[seconds];
+    List<Event> events = new ArrayList<>();
+    for (int i = 0; i < seconds; i++) {
+      n[i] = Math.round(rate);
+    }
+    for (double t : times) {
+      k[(int) Math.floor(t)] += Math.round(COST_AT_500 * rate / 500 * rate);
+      events.add(new Event(kind, t));
+    }
+    RateWindow w =
+        new RateWindow(step, rate, seconds, List.of(new RateWindow.OpSeconds("READ", n, k)), null);
+    return new Observed(w, seconds, events);
+  }
+
+  private static Estimate estimate(List<Observed> steps) {
+    Estimate pooled =
+        CapacityEstimator.estimate(steps.stream().map(Observed::window).toList(), SETTINGS);
+    return SplitEstimator.estimate(steps, SETTINGS, pooled);
+  }
+
+  @Test
+  void windowsWithoutEventsKeepThePooledEstimate() {
+    List<Observed> steps = new ArrayList<>();
+    for (double rate : new double[] {400, 500, 600, 700}) {
+      steps.add(new Observed(Windows.of("s" + rate, rate, 30, Windows.mm1(rate), null), 30, null));
+    }
+    Estimate pooled =
+        CapacityEstimator.estimate(steps.stream().map(Observed::window).toList(), SETTINGS);
+    Estimate e = SplitEstimator.estimate(steps, SETTINGS, pooled);
+    assertSame(pooled, e);
+    assertNull(e.split());
+    assertEquals("pooled", e.method());
+  }
+
+  /**
+   * A stall on a timer every 30 s costing 0.3 s of traffic at 500 ops/s: the share over the bound
+   * is (1/30) x 0.3 x rate/500, the allowance's 1 % at exactly 500 ops/s. Windows of 60 s at rates
+   * on both sides, each holding two stalls 30 s apart: the split finds the cycle, the cost and the
+   * capacity, where each window's own share (0.83-1.2 %) would pass or fail by its rate alone.
+   */
+  @Test
+  void aStallOnATimerIsCostedAndCountedAtItsCycle() {
+    List<Observed> steps = new ArrayList<>();
+    int i = 0;
+    for (double rate : new double[] {420, 460, 480, 520, 540, 580}) {
+      steps.add(window("s" + i++, rate, 60, "stall", 12.3, 42.3));
+    }
+    Estimate e = estimate(steps);
+    assertEquals("split", e.method());
+    assertEquals(500, e.capacity(), 5, "capacity");
+    assertTrue(e.lo() < 500 && e.hi() > 500, "the interval holds it: " + e.lo() + "-" + e.hi());
+    SplitEstimator.Split s = e.split();
+    assertNotNull(s);
+    SplitEstimator.KindPart k = s.kinds().get(0);
+    assertEquals("stall", k.kind());
+    assertEquals(SplitEstimator.Trigger.TIME, k.trigger());
+    assertEquals(30, k.periodAtCapacityS(), 0.01, "the cycle from the gaps inside the steps");
+    assertEquals(COST_AT_500, k.costSeconds(), 0.01, "the cost per stall at the capacity");
+    assertEquals(150, k.overPerEvent(), 2, "0.3 s of 500 ops/s over the bound per stall");
+    assertEquals(0.01, k.shareAtCapacity(), 2e-4);
+    assertEquals(0, s.cleanAtCapacity(), 1e-4, "nothing over between stalls");
+    assertEquals(12, k.costed(), "every stall lay wholly inside its window");
+    assertArrayEquals(new int[] {-1, 1}, new int[] {k.blockFromS(), k.blockToS()});
+    SplitEstimator.WindowPart first = s.windows().get(0);
+    assertEquals(56, first.cleanSeconds(), "60 s less two blocks of two seconds");
+    assertEquals(0, first.cleanOver());
+    assertEquals(2, first.kinds().get("stall")[0], "two events in the window's blocks");
+  }
+
+  /**
+   * Work triggered by writes (an AOF rewrite after every 15,000 operations): at 500 ops/s one every
+   * 30 s, at 600 one every 25 s. Its share grows with the square of the rate, so the capacity
+   * solves (rate/15,000) x 0.3 x rate/500 = 1 %: 500 ops/s again, reached from windows whose gaps
+   * differ in seconds but not in operations.
+   */
+  @Test
+  void workTriggeredByWritesComesMoreOftenAtAHigherRate() {
+    List<Observed> steps = new ArrayList<>();
+    int i = 0;
+    for (double rate : new double[] {420, 460, 480, 520, 540, 580}) {
+      double gap = 15_000 / rate;
+      steps.add(window("s" + i++, rate, 80, "aof_rewrite", 5.5, 5.5 + gap, 5.5 + 2 * gap));
+    }
+    Estimate e = estimate(steps);
+    SplitEstimator.KindPart k = e.split().kinds().get(0);
+    assertEquals(SplitEstimator.Trigger.OPS, k.trigger());
+    assertEquals(500, e.capacity(), 5);
+    assertEquals(15_000 / e.capacity(), k.periodAtCapacityS(), 0.5, "the period at the capacity");
+  }
+
+  /** An event whose queue spills three seconds past it gets a block that long. */
+  @Test
+  void aBlockReachesAsFarAsTheEventsExcess() {
+    List<Observed> steps = new ArrayList<>();
+    for (int w = 0; w < 4; w++) {
+      long[] n = new long[60];
+      long[] k = new long[60];
+      Arrays.fill(n, 500);
+      for (double t : new double[] {10.2, 40.2}) {
+        for (int s = 0; s < 3; s++) {
+          k[10 + 30 * (t > 20 ? 1 : 0) + s] = 60;
+        }
+      }
+      RateWindow rw =
+          new RateWindow("s" + w, 500, 60, List.of(new RateWindow.OpSeconds("READ", n, k)), null);
+      steps.add(new Observed(rw, 60, List.of(new Event("stall", 10.2), new Event("stall", 40.2))));
+    }
+    assertArrayEquals(new int[] {-1, 3}, SplitEstimator.blockExtent(steps, "stall", 0.01));
+  }
+}
