@@ -72,6 +72,35 @@ public record RampShape(
   }
 
   /**
+   * The shape of a store's ramp (its complete steps), when its peak is the one capacity.json names;
+   * empty without capacity.json, a ramp step or that agreement.
+   */
+  public static Optional<RampShape> ofPeak(StoreRun store) {
+    StoreCapacity sat = store.capacity();
+    if (sat == null || sat.peak() == null) {
+      return Optional.empty();
+    }
+    return of(store.completeSteps(Phase.RAMP), GROWTH_PCT)
+        .filter(r -> sat.isPeakStep(r.peak().step(), r.peak().index()));
+  }
+
+  /**
+   * Whether the store's peak is only a lower bound: capacity.json's {@code peak_lower_bound},
+   * except where the ramp's steps show a plateau. Files written before the ramp asked its last step
+   * to grow flagged last steps within the noise of the peak as still growing (issue 44's
+   * Elasticsearch ramp, 5,434 then 5,047 and 4,808 ops/s); a client-bound ramp keeps its flag.
+   */
+  public static boolean peakLowerBound(StoreRun store) {
+    StoreCapacity sat = store.capacity();
+    if (sat == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
+      return false;
+    }
+    boolean clientBound =
+        store.completeSteps(Phase.RAMP).stream().anyMatch(StepSummary::clientBound);
+    return clientBound || ofPeak(store).map(r -> !r.plateau()).orElse(true);
+  }
+
+  /**
    * Growth: above the best by the growth margin and, where both are known, by the confidence
    * intervals.
    */

@@ -6,7 +6,6 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,30 +20,24 @@ public final class PeakWords {
   private PeakWords() {}
 
   /**
-   * Why the peak is only a lower bound, or that it is a plateau; null when it is neither.
-   *
-   * <p>The ramp's steps, read by the ramp's own noise test ({@link RampShape}), decide between
-   * "still growing" and a plateau: files written before the ramp asked its last step to grow
-   * flagged last steps within the noise of the peak as a lower bound (issue 44's Elasticsearch
-   * ramp, 5,434 then 5,047 and 4,808 ops/s), and such a ramp reads as the plateau it was.
+   * Why the peak is only a lower bound, or that it is a plateau; null when it is neither. The
+   * ramp's steps, read by the ramp's own noise test ({@link RampShape}), tell a plateau from
+   * growth, also in files that flagged a plateau still growing ({@link RampShape#peakLowerBound}).
    */
   public static String bound(StoreRun store) {
     StoreCapacity sat = store.capacity();
     if (sat == null || sat.peak() == null) {
       return null;
     }
-    List<StepSummary> ramp = store.completeSteps(Phase.RAMP);
-    boolean flagged = Boolean.TRUE.equals(sat.peakLowerBound());
-    if (flagged && ramp.stream().anyMatch(StepSummary::clientBound)) {
-      return "lower bound: client-limited";
+    if (RampShape.peakLowerBound(store)) {
+      boolean client = store.completeSteps(Phase.RAMP).stream().anyMatch(StepSummary::clientBound);
+      return client ? "lower bound: client-limited" : "lower bound: still growing";
     }
-    Optional<RampShape> shape =
-        RampShape.of(ramp, RampShape.GROWTH_PCT)
-            .filter(r -> sat.isPeakStep(r.peak().step(), r.peak().index()));
+    Optional<RampShape> shape = RampShape.ofPeak(store);
     if (shape.isPresent() && shape.get().plateau() && !interrupted(store)) {
       return PLATEAU + ": " + shape.get().afterPeakWords();
     }
-    return flagged ? "lower bound: still growing" : null;
+    return null;
   }
 
   /**

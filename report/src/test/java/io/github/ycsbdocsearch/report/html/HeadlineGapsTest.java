@@ -4,12 +4,15 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.report.charts.PeakWords;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RampShape;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
@@ -146,6 +149,7 @@ class HeadlineGapsTest {
             PLATEAU);
     assertEquals(PLATEAU_WORDS, HeadlineGaps.peakBound(old));
     assertEquals("plateau", PeakWords.chartLabel(old));
+    assertFalse(RampShape.peakLowerBound(old), "the client-need table reads it so too");
   }
 
   @Test
@@ -165,6 +169,7 @@ class HeadlineGapsTest {
             new double[] {5434, 5350, 5520});
     assertEquals("lower bound: still growing", HeadlineGaps.peakBound(rising));
     assertEquals("lower bound: still growing", PeakWords.chartLabel(rising));
+    assertTrue(RampShape.peakLowerBound(rising));
   }
 
   @Test
