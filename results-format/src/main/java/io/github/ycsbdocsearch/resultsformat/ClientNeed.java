@@ -88,7 +88,7 @@ public record ClientNeed(
         s.name(),
         cost,
         peak,
-        sat != null && Boolean.TRUE.equals(sat.peakLowerBound()),
+        RampShape.peakLowerBound(s),
         cpus,
         machines,
         machinesFor(peak, cost, cpus),

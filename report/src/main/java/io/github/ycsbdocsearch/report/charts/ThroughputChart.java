@@ -58,9 +58,9 @@ public final class ThroughputChart {
                           "peak: "
                               + Numbers.compact(Math.round(s.throughputOps()))
                               + " ops/s"
-                              + (Boolean.TRUE.equals(store.capacity().peakLowerBound())
-                                  ? " (lower bound: still growing)"
-                                  : ""))));
+                              + (PeakWords.chartLabel(store) == null
+                                  ? ""
+                                  : " (" + PeakWords.chartLabel(store) + ")"))));
     }
     legend.add(LegendEntry.heading(""));
     legend.add(new LegendEntry("peak step", "#444", LineStyle.NONE, Marker.RING));

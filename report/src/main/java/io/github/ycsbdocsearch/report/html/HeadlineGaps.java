@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.CapacityText;
+import io.github.ycsbdocsearch.report.charts.PeakWords;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
@@ -213,14 +214,9 @@ final class HeadlineGaps {
     return stopped(store).orElse("no peak: no ramp step finished");
   }
 
-  /** Why the peak is only a lower bound, or null when it is not one. */
+  /** Why the peak is only a lower bound, or that it is a plateau ({@link PeakWords}); else null. */
   static String peakBound(StoreRun store) {
-    StoreCapacity sat = store.capacity();
-    if (sat == null || sat.peak() == null || !Boolean.TRUE.equals(sat.peakLowerBound())) {
-      return null;
-    }
-    boolean client = store.completeSteps(Phase.RAMP).stream().anyMatch(StepSummary::clientBound);
-    return client ? "lower bound: client-limited" : "lower bound: still growing";
+    return PeakWords.bound(store);
   }
 
   /**

@@ -4,14 +4,23 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.report.charts.PeakWords;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.RampShape;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +98,90 @@ class HeadlineGapsTest {
     assertNull(HeadlineGaps.missingCapacity(s));
     assertEquals("lower bound: client-limited", HeadlineGaps.capacityBound(s));
     assertEquals("lower bound: still growing", HeadlineGaps.peakBound(s));
+  }
+
+  /**
+   * A ramp whose steps, by folder name (e.g. {@code 05-t16}), had these throughputs and 95 %
+   * intervals ({ops, lo, hi}): each step's summary.json rewritten with them.
+   */
+  private StoreRun ramp(String saturation, List<String> steps, double[]... opsLoHi)
+      throws Exception {
+    store(saturation, steps.stream().map(st -> st + " capacity complete").toArray(String[]::new));
+    for (int i = 0; i < steps.size(); i++) {
+      Path stepDir = dir.resolve("run/mongodb/steps/" + steps.get(i));
+      ObjectNode node = (ObjectNode) Json.MAPPER.valueToTree(RunFolder.readStep(stepDir));
+      node.put("threads", Integer.parseInt(steps.get(i).replaceAll(".*-t", "")));
+      node.put("throughput_ops", opsLoHi[i][0]);
+      node.putArray("throughput_ci95").add(opsLoHi[i][1]).add(opsLoHi[i][2]);
+      AtomicFiles.writeJson(stepDir.resolve(RunLayout.STEP_SUMMARY), node);
+    }
+    return RunFolder.read(dir.resolve("run")).stores().get(0);
+  }
+
+  /** Issue 44's Elasticsearch ramp: 5,434, then 5,047 and 4,808 ops/s, all within noise. */
+  private static final double[][] PLATEAU = {
+    {5434, 5000, 5868}, {5047, 4300, 5800}, {4808, 3900, 5750}
+  };
+
+  private static final List<String> T16_T32_T64 = List.of("05-t16", "06-t32", "07-t64");
+
+  private static final String PLATEAU_WORDS =
+      "plateau: throughput fell at 32 and 64 threads, within noise of the peak";
+
+  /** capacity.json with a peak of 5,434 ops/s at 16 threads, flagged a lower bound or not. */
+  private static String peakAt16Threads(boolean lowerBound, String more) {
+    return "{\"format\": 4, \"peak_ops\": 5434, \"peak_step\": \"05-t16\", \"peak_lower_bound\": "
+        + lowerBound
+        + more
+        + "}";
+  }
+
+  @Test
+  void lastStepsWithinNoiseOfThePeakAreAPlateauWhereAnOldFileFlaggedThemStillGrowing()
+      throws Exception {
+    StoreRun old =
+        ramp(
+            peakAt16Threads(
+                true,
+                ", \"reason\": \"all 7 planned steps ran; throughput was still growing at the"
+                    + " last step\""),
+            T16_T32_T64,
+            PLATEAU);
+    assertEquals(PLATEAU_WORDS, HeadlineGaps.peakBound(old));
+    assertEquals("plateau", PeakWords.chartLabel(old));
+    assertFalse(RampShape.peakLowerBound(old), "the client-need table reads it so too");
+  }
+
+  @Test
+  void lastStepsWithinNoiseOfThePeakAreAPlateau() throws Exception {
+    StoreRun now = ramp(peakAt16Threads(false, ""), T16_T32_T64, PLATEAU);
+    assertEquals(PLATEAU_WORDS, HeadlineGaps.peakBound(now));
+    assertNull(HeadlineGaps.peakInterrupted(now));
+  }
+
+  @Test
+  void aRampRisingAtItsLastStepIsStillGrowing() throws Exception {
+    StoreRun rising =
+        ramp(
+            peakAt16Threads(true, ""),
+            List.of("04-t8", "05-t16"),
+            new double[] {4500, 4450, 4550},
+            new double[] {5434, 5350, 5520});
+    assertEquals("lower bound: still growing", HeadlineGaps.peakBound(rising));
+    assertEquals("lower bound: still growing", PeakWords.chartLabel(rising));
+    assertTrue(RampShape.peakLowerBound(rising));
+  }
+
+  @Test
+  void aPeakTheRampClearlyFellFromNeedsNoWords() throws Exception {
+    StoreRun fell =
+        ramp(
+            peakAt16Threads(false, ""),
+            T16_T32_T64,
+            new double[] {5434, 5400, 5468},
+            new double[] {4000, 3950, 4050},
+            new double[] {3900, 3850, 3950});
+    assertNull(HeadlineGaps.peakBound(fell));
   }
 
   @Test

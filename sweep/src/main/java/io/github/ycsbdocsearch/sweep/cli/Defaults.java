@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.resultsformat.RampShape;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
 import java.util.List;
@@ -140,9 +141,9 @@ public final class Defaults {
 
   /**
    * A step counts as "not growing" when its throughput is less than this much (percent) over the
-   * best step.
+   * best step (the results format's, which the report words the ramp by).
    */
-  public static final double GROWTH_PCT = 5.0;
+  public static final double GROWTH_PCT = RampShape.GROWTH_PCT;
 
   /** {@link #GROWTH_PCT} as the help text shows it. */
   public static final String GROWTH_PCT_TEXT = "5";

@@ -1,10 +1,12 @@
 package io.github.ycsbdocsearch.sweep.run;
 
+import io.github.ycsbdocsearch.resultsformat.RampShape;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -23,7 +25,9 @@ import java.util.OptionalDouble;
  * maxP99Ms}, when the client was CPU-bound (more threads would measure the client), or when a step
  * fails. The peak is the highest-throughput complete step within both bounds, a client-bound one
  * included: what the client achieved is a lower bound on the store's peak whoever limited it (the
- * peak is then marked a lower bound). Not thread-safe: one detector per store, fed in step order.
+ * peak is then marked a lower bound). A ramp that runs out of planned steps has a lower-bound peak
+ * only when its last step grew: last steps within the noise of the peak are a plateau, named so
+ * ({@link RampShape}). Not thread-safe: one detector per store, fed in step order.
  */
 public final class PeakDetector {
 
@@ -70,7 +74,10 @@ public final class PeakDetector {
 
   private final Rules rules;
   private StepResult best;
-  private StepResult last;
+
+  /** The complete steps within the bounds, in order: the ramp whose shape the result words. */
+  private final List<StepSummary> judged = new ArrayList<>();
+
   private int flat;
   private int offered;
   private String stopReason;
@@ -103,7 +110,6 @@ public final class PeakDetector {
       return Optional.of(stopReason);
     }
     offered++;
-    last = r;
     String at = " at step " + r.spec().dirName();
     if (r.status() == StepStatus.INTERRUPTED) {
       return stop("interrupted" + at);
@@ -144,6 +150,7 @@ public final class PeakDetector {
               num(rules.maxP99Ms().getAsDouble()),
               at));
     }
+    judged.add(m);
     boolean grew = best == null || grew(m, best.summary().orElseThrow());
     // A flat step is one significantly NOT higher; a step the intervals cannot place either way
     // leaves the count.
@@ -172,12 +179,7 @@ public final class PeakDetector {
    * intervals.
    */
   private boolean grew(StepSummary m, StepSummary bestSoFar) {
-    if (m.throughputOps() <= bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0)) {
-      return false;
-    }
-    List<Double> ci = m.throughputCi95();
-    List<Double> bestCi = bestSoFar.throughputCi95();
-    return ci == null || bestCi == null || ci.get(0) > bestCi.get(1);
+    return RampShape.grew(m, bestSoFar, rules.growthPct());
   }
 
   /**
@@ -185,9 +187,7 @@ public final class PeakDetector {
    * step by the growth margin (without an interval: the point estimate does not).
    */
   private boolean flatForSure(StepSummary m, StepSummary bestSoFar) {
-    double bar = bestSoFar.throughputOps() * (1 + rules.growthPct() / 100.0);
-    List<Double> ci = m.throughputCi95();
-    return ci == null ? m.throughputOps() <= bar : ci.get(1) <= bar;
+    return RampShape.surelyNotHigher(m, bestSoFar, rules.growthPct());
   }
 
   /** True once a step made the sweep stop. */
@@ -206,13 +206,16 @@ public final class PeakDetector {
     String reason = stopReason;
     boolean stillGrowing = false;
     if (reason == null) {
-      stillGrowing = offered >= plannedSteps && flat == 0 && last != null;
+      // No flat steps is not growth: steps the intervals could not place either way leave the
+      // count at 0 too. Only a last step that grew leaves the peak a lower bound.
+      Optional<RampShape> shape = RampShape.of(judged, rules.growthPct());
+      stillGrowing = offered >= plannedSteps && shape.isPresent() && shape.get().rising();
       reason =
           offered >= plannedSteps
               ? "all "
                   + plannedSteps
                   + " planned steps ran"
-                  + (stillGrowing ? "; throughput was still growing at the last step" : "")
+                  + shape.map(s -> "; " + s.words()).orElse("")
               : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
     }
     if (best == null) {

@@ -164,7 +164,88 @@ class PeakDetectorTest {
     PeakDetector flat = new PeakDetector(RULES);
     flat.offer(ok(1, 1000));
     flat.offer(ok(2, 1000));
-    assertEquals("all 2 planned steps ran", flat.result("x", 2).reason());
+    assertEquals(
+        "all 2 planned steps ran; peak 1,000 ops/s at 1 thread; throughput was no higher at 2"
+            + " threads",
+        flat.result("x", 2).reason());
+    assertEquals(Boolean.FALSE, flat.result("x", 2).peakLowerBound());
+  }
+
+  /** The first steps of Elasticsearch's ramp in issue 44: clear growth up to 8 threads. */
+  private static PeakDetector rampTo4500At8Threads() {
+    PeakDetector d = new PeakDetector(RULES);
+    d.offer(withCi(1, 900, 880, 920));
+    d.offer(withCi(2, 1800, 1770, 1830));
+    d.offer(withCi(3, 3200, 3150, 3250));
+    d.offer(withCi(4, 4500, 4450, 4550));
+    return d;
+  }
+
+  @Test
+  void aRampStillRisingAtItsLastStepHasALowerBoundPeak() {
+    PeakDetector d = rampTo4500At8Threads();
+    assertTrue(d.offer(withCi(5, 5434, 5350, 5520)).isEmpty());
+    StoreCapacity s = d.result("elasticsearch", 5);
+    assertEquals(Boolean.TRUE, s.peakLowerBound(), "the last step surely beat the one before");
+    assertEquals(
+        "all 5 planned steps ran; throughput was still growing at the last step", s.reason());
+  }
+
+  @Test
+  void lastStepsWithinNoiseOfThePeakAreAPlateauNotALowerBound() {
+    // Issue 44: 5,434 -> 5,047 -> 4,808 ops/s at 16, 32 and 64 threads, each later step neither
+    // surely higher nor surely lower, was reported "lower bound: still growing".
+    PeakDetector d = rampTo4500At8Threads();
+    d.offer(withCi(5, 5434, 5000, 5868));
+    assertTrue(d.offer(withCi(6, 5047, 4300, 5800)).isEmpty(), "within noise: the ramp goes on");
+    assertTrue(d.offer(withCi(7, 4808, 3900, 5750)).isEmpty());
+    StoreCapacity s = d.result("elasticsearch", 7);
+    assertEquals(5434, s.peakOps(), 1e-9);
+    assertEquals("05-t16", s.peakStep());
+    assertEquals(Boolean.FALSE, s.peakLowerBound(), "throughput was not rising at the end");
+    assertEquals(
+        "all 7 planned steps ran; peak 5,434 ops/s at 16 threads; throughput fell at 32 and 64"
+            + " threads, within noise of the peak: a plateau, not growth",
+        s.reason());
+    PeakDetector atTheEnd = rampTo4500At8Threads();
+    atTheEnd.offer(withCi(5, 4700, 4300, 5100));
+    StoreCapacity last = atTheEnd.result("elasticsearch", 5);
+    assertEquals(
+        Boolean.FALSE,
+        last.peakLowerBound(),
+        "the highest step, but not surely above the one before: not growth");
+    assertEquals(
+        "all 5 planned steps ran; peak 4,700 ops/s at 16 threads, the last step, within noise of"
+            + " 4,500 ops/s at 8 threads: a plateau, not growth",
+        last.reason());
+  }
+
+  @Test
+  void aClearFallIsAPeak() {
+    PeakDetector d = rampTo4500At8Threads();
+    d.offer(withCi(5, 5434, 5400, 5468));
+    d.offer(withCi(6, 4000, 3950, 4050));
+    StoreCapacity planEnded = d.result("elasticsearch", 6);
+    assertEquals(Boolean.FALSE, planEnded.peakLowerBound());
+    assertEquals(
+        "all 6 planned steps ran; peak 5,434 ops/s at 16 threads; throughput fell at 32 threads",
+        planEnded.reason());
+    assertTrue(d.offer(withCi(7, 3900, 3850, 3950)).isPresent(), "two flat steps end the ramp");
+    assertEquals(Boolean.FALSE, d.result("elasticsearch", 9).peakLowerBound());
+  }
+
+  @Test
+  void aFallPartlyWithinNoiseIsAPeakThatSaysWhichStepsWereNoise() {
+    PeakDetector d = rampTo4500At8Threads();
+    d.offer(withCi(5, 5434, 5400, 5468));
+    d.offer(withCi(6, 5300, 4800, 5800));
+    d.offer(withCi(7, 4000, 3950, 4050));
+    StoreCapacity s = d.result("elasticsearch", 7);
+    assertEquals(Boolean.FALSE, s.peakLowerBound());
+    assertEquals(
+        "all 7 planned steps ran; peak 5,434 ops/s at 16 threads; throughput fell at 32 and 64"
+            + " threads (at 32 threads within noise of the peak)",
+        s.reason());
   }
 
   @Test
