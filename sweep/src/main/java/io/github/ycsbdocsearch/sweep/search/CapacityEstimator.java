@@ -366,7 +366,7 @@ public final class CapacityEstimator {
       if (!(anchor > 0) || Double.isInfinite(anchor)) {
         return new Crossing(j, anchor, null, 0, 0);
       }
-      double h = bandwidth(pn, anchor, s);
+      double h = bandwidth(rates, pn, anchor, s.minBandwidth());
       int m = at.length;
       double[] x = new double[m];
       double[] bn = new double[m];
@@ -390,33 +390,6 @@ public final class CapacityEstimator {
       return new Crossing(j, rate, line, anchor, h);
     }
 
-    /**
-     * The kernel's half-width at {@code center}: reaching the {@link #NEIGHBOURS} nearest distinct
-     * rates with requests on each side of it (fewer where fewer exist), so the line has data on
-     * both sides to learn its slope from, and at least the settings' least. As probes gather around
-     * the estimate the kernel narrows to them; far windows no longer bend the line.
-     */
-    private double bandwidth(double[] pooledN, double center, Settings s) {
-      double reach = 0;
-      int below = 0;
-      int above = 0;
-      int split = Arrays.binarySearch(rates, center);
-      int up = split >= 0 ? split : -split - 1;
-      for (int i = up - 1; i >= 0 && below < NEIGHBOURS; i--) {
-        if (pooledN[i] > 0) {
-          reach = Math.max(reach, Math.log(center / rates[i]));
-          below++;
-        }
-      }
-      for (int i = up; i < rates.length && above < NEIGHBOURS; i++) {
-        if (pooledN[i] > 0) {
-          reach = Math.max(reach, Math.log(rates[i] / center));
-          above++;
-        }
-      }
-      return Math.max(s.minBandwidth(), KERNEL_REACH * reach);
-    }
-
     /** A seed from the data: the same windows draw the same replicates. */
     long seed() {
       long h = 0x9E37_79B9_7F4A_7C15L;
@@ -429,6 +402,36 @@ public final class CapacityEstimator {
       }
       return h;
     }
+  }
+
+  /**
+   * The local line's kernel half-width at {@code center}: reaching the {@link #NEIGHBOURS} nearest
+   * distinct rates with requests on each side of it (fewer where fewer exist), so the line has data
+   * on both sides to learn its slope from, and at least {@code least}. As probes gather around the
+   * estimate the kernel narrows to them; far windows no longer bend the line.
+   *
+   * @param rates distinct rates, ascending
+   * @param pooledN requests at each (0: none drawn)
+   */
+  static double bandwidth(double[] rates, double[] pooledN, double center, double least) {
+    double reach = 0;
+    int below = 0;
+    int above = 0;
+    int split = Arrays.binarySearch(rates, center);
+    int up = split >= 0 ? split : -split - 1;
+    for (int i = up - 1; i >= 0 && below < NEIGHBOURS; i--) {
+      if (pooledN[i] > 0) {
+        reach = Math.max(reach, Math.log(center / rates[i]));
+        below++;
+      }
+    }
+    for (int i = up; i < rates.length && above < NEIGHBOURS; i++) {
+      if (pooledN[i] > 0) {
+        reach = Math.max(reach, Math.log(rates[i] / center));
+        above++;
+      }
+    }
+    return Math.max(least, KERNEL_REACH * reach);
   }
 
   /** An interval end moved away from the estimate by a factor, on the ln(rate) scale. */

@@ -586,7 +586,7 @@ public final class SplitEstimator {
       for (int i = 0; i < chunkRate.size(); i++) {
         pooledN[chunkRate.get(i)] += dr.clean[i];
       }
-      double h = bandwidth(pooledN, center, s.minBandwidth());
+      double h = CapacityEstimator.bandwidth(rates, pooledN, center, s.minBandwidth());
       int m = chunkRate.size();
       double[] x = new double[m];
       double[] w = new double[m];
@@ -777,28 +777,6 @@ public final class SplitEstimator {
           out,
           parts,
           Double.isNaN(cleanCross) ? Double.POSITIVE_INFINITY : center * Math.exp(cleanCross));
-    }
-
-    /** The clean line's kernel: reaching two distinct rates each side, at least the least. */
-    private double bandwidth(double[] pooledN, double center, double least) {
-      double reach = 0;
-      int below = 0;
-      int above = 0;
-      int split = Arrays.binarySearch(rates, center);
-      int up = split >= 0 ? split : -split - 1;
-      for (int i = up - 1; i >= 0 && below < CapacityEstimator.NEIGHBOURS; i--) {
-        if (pooledN[i] > 0) {
-          reach = Math.max(reach, Math.log(center / rates[i]));
-          below++;
-        }
-      }
-      for (int i = up; i < rates.length && above < CapacityEstimator.NEIGHBOURS; i++) {
-        if (pooledN[i] > 0) {
-          reach = Math.max(reach, Math.log(rates[i] / center));
-          above++;
-        }
-      }
-      return Math.max(least, CapacityEstimator.KERNEL_REACH * reach);
     }
 
     long seed() {
