@@ -165,8 +165,8 @@ public final class CapacityText {
     if (s == null) {
       return c.cycles().isEmpty()
           ? "Set by the store's own tail: its windows recorded no background work."
-          : "Set by the share over the bound pooled over every window: no background event fell"
-              + " wholly inside a window the store decided.";
+          : "Set by the store's own tail, pooled over every window: its background work (see the"
+              + " cycles) explained too little of the share over the bound to split on.";
     }
     List<String> out = new ArrayList<>();
     CapacitySearchRecord.Kind top = s.largest();

@@ -69,6 +69,9 @@ public final class SplitEstimator {
   /** Costed blocks needed before the split decides (none: the pooled estimate stands). */
   static final int MIN_COSTED = 1;
 
+  /** The least part of the allowance the events must carry at the estimate for the split to decide. */
+  static final double LEAST_EVENT_SHARE = 0.25;
+
   /** How far after its event a block may reach, s. */
   static final int MAX_AFTER_S = 20;
 
@@ -274,6 +277,9 @@ public final class SplitEstimator {
       c = next;
     }
     double point = fit.capacity;
+    if (!explains(d, fit, c, point, s.allowance())) {
+      return pooled;
+    }
     double[] reps = new double[s.replicates()];
     SplittableRandom r = new SplittableRandom(d.seed());
     for (int i = 0; i < reps.length; i++) {
@@ -302,6 +308,30 @@ public final class SplitEstimator {
         maxRate,
         reps,
         split);
+  }
+
+  /**
+   * Whether the split explains the share at its estimate better than pooling does: its events carry
+   * at least {@link #LEAST_EVENT_SHARE} of the allowance there, and its clean line rises with the
+   * rate unless the clean share is negligible. A MongoDB run whose checkpoints cost nothing, and
+   * whose clean seconds (its own one-core stalls, which it reports as no event) fell with the rate
+   * between two windows, made a flat clean line at 94 % and "capacity below every rate": there the
+   * pooled estimate, monotone by construction, stands.
+   */
+  private static boolean explains(
+      Data d, Fit fit, double center, double point, double allowance) {
+    if (!(point > 0) || Double.isInfinite(point)) {
+      return true; // the search bounds it further; the pooled one says the same then
+    }
+    double x = Math.log(point / center);
+    double events = 0;
+    for (int kind = 0; kind < d.kinds.size(); kind++) {
+      events +=
+          part(trigger(d.kinds.get(kind)), fit.perSecondAtCenter[kind], fit.costAtCenter[kind][fit.op], x);
+    }
+    ShareFit.Line clean = fit.clean[fit.op];
+    boolean cleanSane = clean.b() > 0 || cleanShare(clean, x) < allowance / 2;
+    return events >= LEAST_EVENT_SHARE * allowance && cleanSane;
   }
 
   private static double clamp(double v, double lo, double hi) {

@@ -144,4 +144,22 @@ class SplitEstimatorTest {
     }
     assertArrayEquals(new int[] {-1, 3}, SplitEstimator.blockExtent(steps, "stall", 0.01));
   }
+
+  /**
+   * Checkpoints that cost nothing, and a store whose clean share rises by itself: the events
+   * explain none of the share, so the pooled estimate stands.
+   */
+  @Test
+  void eventsThatCostNothingLeaveThePooledEstimate() {
+    List<Observed> steps = new ArrayList<>();
+    for (double rate : new double[] {700, 760, 800, 840, 900}) {
+      RateWindow w = Windows.of("s" + rate, rate, 60, Windows.mm1(rate), null);
+      steps.add(
+          new Observed(
+              w, 60, List.of(new Event("wt_checkpoint", 10.5), new Event("wt_checkpoint", 40.5))));
+    }
+    Estimate pooled =
+        CapacityEstimator.estimate(steps.stream().map(Observed::window).toList(), SETTINGS);
+    assertSame(pooled, SplitEstimator.estimate(steps, SETTINGS, pooled));
+  }
 }
