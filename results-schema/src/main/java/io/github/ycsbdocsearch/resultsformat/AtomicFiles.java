@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  * Writes results files so that a reader, a crash or a power loss never sees half a file: write a
  * temporary file beside the target under a name no other writer can have, force it to disk, rename
  * it over the target, and force the directory (the rename is only durable once the directory is).
- * Folders are published the same way: every file in them forced, then swapped in by renames (the
- * old folder moved aside, the new one renamed to the name, the old one deleted), so the name holds
- * a whole folder, old or new, before and after. Stateless.
+ * Folders are published the same way: every file and folder in them forced, then swapped in by
+ * renames (the old folder moved aside, the new one renamed to the name, the directory forced, the
+ * old one deleted). The name never holds a mix of the two: it holds the old folder or the new one,
+ * whole, except between the two renames, when it is absent and the old folder lies whole beside it
+ * under a hidden name (a resume then runs that step again). Stateless.
  */
 public final class AtomicFiles {
   private AtomicFiles() {}

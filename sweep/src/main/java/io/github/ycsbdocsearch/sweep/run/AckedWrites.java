@@ -68,8 +68,9 @@ final class AckedWrites {
    *
    * @param check the writes classed ({@link WriteCheck})
    * @param readBackError why not every key could be read (the binding did not connect in time, or
-   *     the reads kept failing), or why a client's log is missing; null when all was read
-   * @param loadError why a client's log of the load's writes could not be read, or null
+   *     the reads kept failing), or why a client's writes are unknown; null when all was read
+   * @param loadError why some client's writes are unknown (its log is missing or not whole, or it
+   *     did not exit 0), or null
    */
   record Outcome(
       long attempted,
@@ -88,7 +89,7 @@ final class AckedWrites {
       int perSecond,
       String loadError) {
 
-    /** The verdict: the checker's, or unknown when a client's log of its writes is missing. */
+    /** The verdict: the checker's, or unknown when some client's writes are ({@link LoadLogs}). */
     String verdict() {
       return loadError != null ? "lost: unknown (" + loadError + ")" : check.verdict();
     }

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search,
- * floor) goes through. A complete step folder with the step's name is reused (resume); otherwise
+ * floor) goes through. A complete step folder with the step's name is reused (resume) when its HDR
+ * logs match the checksums written when it was published ({@link #hdrLogsAsPublished}); otherwise
  * the step runs, and a disturbed step of a phase that asks for it runs once more (the second one
  * counts). Keeps what runs on across steps: records inserted so far and the key layout they left
  * (every step is a new YCSB JVM, or several, whose inserts must start past them and whose reads
