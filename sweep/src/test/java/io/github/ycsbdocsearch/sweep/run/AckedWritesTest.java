@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -217,5 +218,27 @@ class AckedWritesTest {
     assertTrue(
         a.lostInWords().contains("no log of the load's writes in clients/1/"), a.lostInWords());
     assertTrue(a.lostInWords().contains("clients/0/acked-writes.tsv is not whole"));
+  }
+
+  @Test
+  void anotherClientsCutLogMakesAStaleValueUnknownButAnAbsentKeyStaysLost(@TempDir Path step)
+      throws Exception {
+    Path whole = Files.createDirectories(RunLayout.clientDir(step, 0));
+    Path cut = Files.createDirectories(RunLayout.clientDir(step, 1));
+    WriteCheckTest.FakeStore store = storeMissingTwoWrites(whole);
+    // Client 1 was killed: its log has one update of user2 and no trailer.
+    Files.writeString(cut.resolve(AckedWriteLog.FILE_NAME), "UPDATE\tuser2\t35\t36\tA\tfield0=1\n");
+    AckedWrites w = streamInto(store, () -> store, new AtomicBoolean());
+    LoadLogs load = LoadLogs.read(step, ClientExits.allZero(2));
+    assertEquals(2, load.clients());
+    FaultSummary.AckedWrites a =
+        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), load));
+    FaultSummary.WriteCounts updates = a.operations().get("UPDATE");
+    assertEquals(0, updates.stale(), "a write no whole log holds may have left user2's v1");
+    assertEquals(2L, updates.unknown(), "client 0's v2 (stale otherwise) and client 1's update");
+    assertEquals(1, updates.ok(), "v1 is there");
+    assertEquals(1, a.operations().get("INSERT").lost(), "user3 is absent, whatever was unlogged");
+    assertFalse(a.lostKnown());
+    assertTrue(a.lostInWords().contains("clients/1/acked-writes.tsv is not whole: no trailer"));
   }
 }
