@@ -33,11 +33,17 @@ def cell(value):
 
 def write_cells(r):
     """The five write cells: acknowledged, lost (absent or stale), stale, indeterminate (errored or timed out), unread.
-    Any unread write makes the loss unknown, never a count; 'not checked' when the stream did not run."""
+    Any unread write, or any write of a client whose log is not whole (acked_writes_unknown), makes the loss unknown,
+    never a count; 'not checked' when the stream did not run."""
     if not r["acked_writes"]:
         return ("not checked", "-", "-", "-", "-")
     unread = r["acked_writes_read_back_failed"]
-    lost = r["acked_writes_lost"] if unread in ("", "0") else f"unknown ({unread} of {r['acked_writes']} unread)"
+    unknown = r.get("acked_writes_unknown") or "0"
+    lost = r["acked_writes_lost"]
+    if unread not in ("", "0"):
+        lost = f"unknown ({unread} of {r['acked_writes']} unread)"
+    elif unknown != "0":
+        lost = f"unknown ({unknown} of {r['acked_writes']} in logs that are not whole)"
     return (
         r["acked_writes"],
         lost,

@@ -72,6 +72,10 @@ class FaultTable(unittest.TestCase):
         self.assertEqual("7", cells[12])
         self.assertEqual("-", cells[7], "no pre-fault p99 to judge the recovery by")
 
+    def test_writes_in_logs_that_are_not_whole_make_the_loss_unknown(self):
+        cells = fault_table.cells(dict(RECOVERED, acked_writes_unknown="40"))
+        self.assertEqual("unknown (40 of 380 in logs that are not whole)", cells[9], "never 2")
+
     def test_no_store_with_a_fault_step_is_an_error(self):
         err = io.StringIO()
         sys.stdin = io.StringIO(csv_text(COLUMNS, []))

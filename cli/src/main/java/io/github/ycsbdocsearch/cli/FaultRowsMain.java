@@ -33,16 +33,19 @@ import picocli.CommandLine.Command;
           + " of it, the",
       "acknowledged writes, how many were lost (absent or stale), not read back (unread), found"
           + " with an older",
-      "value (stale) and errored or timed out (indeterminate: either outcome allowed), and what"
-          + " the profile may lose.",
+      "value (stale) and errored or timed out (indeterminate: either outcome allowed), what the"
+          + " profile may lose, and",
+      "how many were in logs that are not whole or of clients that did not exit 0 (unknown: any"
+          + " makes the loss unknown).",
       "Columns:"
           + " run_dir,store,profile,target_ops,failed_after_kill,longest_gap_s,longest_ack_gap_ms,"
           + "pre_fault_p99_us,",
       "recovered,recovery_s,acked_writes,acked_writes_lost,acked_writes_read_back_failed,"
           + "acked_writes_stale,",
-      "acked_writes_indeterminate,may_lose (an absent figure is an empty cell; the acked_writes"
-          + " columns are empty",
-      "when the write stream did not run)"
+      "acked_writes_indeterminate,may_lose,acked_writes_unknown (an absent figure is an empty cell;"
+          + " the acked_writes",
+      "columns are empty when the write stream did not run; acked_writes_unknown in summaries"
+          + " written before it)"
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",

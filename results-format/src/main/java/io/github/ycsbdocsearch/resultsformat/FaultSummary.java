@@ -238,10 +238,14 @@ public record FaultSummary(
    * @param firstError the first marker write's error, or null
    * @param error why not every key could be read back, or null
    * @param stale acknowledged writes found with an older value
-   * @param verdict {@code lost N of M}, or {@code lost: unknown (N of M unread)}
+   * @param unknown acknowledged writes not classed because a client's log of them is not whole
+   *     (cut, no trailer, a write error) or the client did not exit 0: while any is, the loss is
+   *     unknown; null in files written before it was recorded
+   * @param verdict {@code lost N of M}, or {@code lost: unknown (N of M unread)}, or {@code lost:
+   *     unknown (why)}
    * @param operations per operation type ({@code INSERT}, {@code UPDATE}; the markers are inserts):
-   *     acknowledged, ok, lost, stale, read back failed, indeterminate; null in files written
-   *     before it was recorded
+   *     acknowledged, ok, lost, stale, read back failed, indeterminate, unknown; null in files
+   *     written before it was recorded
    */
   @JsonPropertyOrder({
     "rate_per_s",
@@ -258,6 +262,7 @@ public record FaultSummary(
     "first_error",
     "error",
     "stale",
+    "unknown",
     "verdict",
     "operations"
   })
@@ -277,6 +282,7 @@ public record FaultSummary(
       String firstError,
       String error,
       long stale,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long unknown,
       String verdict,
       Map<String, WriteCounts> operations) {
 
@@ -321,10 +327,26 @@ public record FaultSummary(
    * @param stale found with an older value
    * @param readBackFailed not read back
    * @param indeterminate writes that errored or timed out (either outcome allowed, not checked)
+   * @param unknown acknowledged writes whose client's log is not whole or whose client did not exit
+   *     0 (not classed); null in files written before it was recorded
    */
-  @JsonPropertyOrder({"acknowledged", "ok", "lost", "stale", "read_back_failed", "indeterminate"})
+  @JsonPropertyOrder({
+    "acknowledged",
+    "ok",
+    "lost",
+    "stale",
+    "read_back_failed",
+    "indeterminate",
+    "unknown"
+  })
   public record WriteCounts(
-      long acknowledged, long ok, long lost, long stale, long readBackFailed, long indeterminate) {}
+      long acknowledged,
+      long ok,
+      long lost,
+      long stale,
+      long readBackFailed,
+      long indeterminate,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long unknown) {}
 
   /**
    * The store's durability profile and what a crash may lose under it.

@@ -14,7 +14,7 @@ import java.util.Locale;
  * run/manifest.json, summary.csv, summary.json, report.html, charts/
  * run/&lt;store&gt;/capacity.json (saturation.json before), verification.json, load/
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
- *   step.json, summary.json, hdr/, percentiles/
+ *   step.json, summary.json, hdr.sha256, hdr/, percentiles/
  *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
  *     pool.json, querystats.json, started-at
  *   with several clients: clients.json, clients/&lt;i&gt;/hdr/, arrivals.json, ycsb.out (instead of the step's own)
@@ -55,6 +55,13 @@ public final class RunLayout {
   public static final String STEP_SUMMARY = "summary.json";
 
   public static final String HDR_DIR = "hdr";
+
+  /**
+   * In a step folder: the SHA-256 of every file in its {@code hdr/} folders, written when the step
+   * was published, in {@code sha256sum}'s format (paths relative to the step folder), so that a
+   * resume reuses only a step whose logs are what they were ({@code HdrChecksums}).
+   */
+  public static final String HDR_CHECKSUMS = "hdr.sha256";
 
   /** A YCSB client's standard output and error, in its output folder (and the load's). */
   public static final String YCSB_OUT = "ycsb.out";

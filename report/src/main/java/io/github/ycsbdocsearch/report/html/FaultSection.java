@@ -129,7 +129,9 @@ final class FaultSection {
                 + " stream wrote marker documents and the clients logged every insert and update"
                 + " they sent; afterwards every key with an acknowledged write was read back and"
                 + " each write classed ok, lost, stale or unread (errored ones are indeterminate);"
-                + " any unread one makes the loss unknown (<code>fault.json</code>). Times are"
+                + " any unread one makes the loss unknown, and so does a client whose log is not"
+                + " whole or that did not exit 0: its writes are unknown, never lost or stale"
+                + " (<code>fault.json</code>). Times are"
                 + " seconds since the end of the warm-up; the interval logs resolve whole seconds,"
                 + " so figures after the kill start at the second it fell in. Recovery: the start"
                 + " of the run of good seconds that holds to the end of the window (at least"
@@ -292,14 +294,20 @@ final class FaultSection {
               (op, c) ->
                   ops.append(
                       String.format(
-                          Locale.ROOT,
-                          "; %s: %s acknowledged, %s lost, %s stale, %s indeterminate, %s unread",
-                          op,
-                          Numbers.grouped(c.acknowledged()),
-                          Numbers.grouped(c.lost()),
-                          Numbers.grouped(c.stale()),
-                          Numbers.grouped(c.indeterminate()),
-                          Numbers.grouped(c.readBackFailed()))));
+                              Locale.ROOT,
+                              "; %s: %s acknowledged, %s lost, %s stale, %s indeterminate, %s"
+                                  + " unread",
+                              op,
+                              Numbers.grouped(c.acknowledged()),
+                              Numbers.grouped(c.lost()),
+                              Numbers.grouped(c.stale()),
+                              Numbers.grouped(c.indeterminate()),
+                              Numbers.grouped(c.readBackFailed()))
+                          + (c.unknown() == null || c.unknown() == 0
+                              ? ""
+                              : ", "
+                                  + Numbers.grouped(c.unknown())
+                                  + " unknown (a log not whole)")));
     }
     return String.format(
         Locale.ROOT,

@@ -42,7 +42,8 @@ public final class FaultTable {
           "acked_writes_read_back_failed",
           "acked_writes_stale",
           "acked_writes_indeterminate",
-          "may_lose");
+          "may_lose",
+          "acked_writes_unknown");
 
   private FaultTable() {}
 
@@ -82,7 +83,8 @@ public final class FaultTable {
         a == null ? "" : String.valueOf(a.readBackFailed()),
         a == null ? "" : String.valueOf(a.stale()),
         a == null ? "" : String.valueOf(indeterminate(a)),
-        d == null ? "" : cell(d.mayLose()));
+        d == null ? "" : cell(d.mayLose()),
+        a == null ? "" : cell(a.unknown()));
   }
 
   /**

@@ -5,10 +5,13 @@ import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.ByteIterator;
@@ -65,8 +68,9 @@ final class AckedWrites {
    *
    * @param check the writes classed ({@link WriteCheck})
    * @param readBackError why not every key could be read (the binding did not connect in time, or
-   *     the reads kept failing), or why a client's log is missing; null when all was read
-   * @param loadError why a client's log of the load's writes could not be read, or null
+   *     the reads kept failing), or why a client's writes are unknown; null when all was read
+   * @param loadError why some client's writes are unknown (its log is missing or not whole, or it
+   *     did not exit 0), or null
    */
   record Outcome(
       long attempted,
@@ -85,7 +89,7 @@ final class AckedWrites {
       int perSecond,
       String loadError) {
 
-    /** The verdict: the checker's, or unknown when a client's log of its writes is missing. */
+    /** The verdict: the checker's, or unknown when some client's writes are ({@link LoadLogs}). */
     String verdict() {
       return loadError != null ? "lost: unknown (" + loadError + ")" : check.verdict();
     }
@@ -240,23 +244,23 @@ final class AckedWrites {
    * @param windowEndMs the measured window's end
    */
   Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
-    return readBack(killedAtMs, windowStartMs, windowEndMs, List.of(), null);
+    return readBack(killedAtMs, windowStartMs, windowEndMs, LoadLogs.NONE);
   }
 
   /**
    * Reads back the markers and the load's own writes together (one read per key).
    *
-   * @param load the inserts and updates the load's clients logged
-   * @param loadError why some client's log could not be read (the loss is then unknown), or null
+   * @param load the inserts and updates the load's clients logged, and why some client's are
+   *     unknown (the loss is then unknown)
    */
   synchronized Outcome readBack(
-      long killedAtMs,
-      long windowStartMs,
-      long windowEndMs,
-      List<WriteCheck.Write> load,
-      String loadError) {
+      long killedAtMs, long windowStartMs, long windowEndMs, LoadLogs load) {
+    String loadError = load.error();
     List<WriteCheck.Write> all = new ArrayList<>(writes);
-    all.addAll(load);
+    all.addAll(load.writes());
+    all.addAll(load.unknown());
+    Set<WriteCheck.Write> unknown = Collections.newSetFromMap(new IdentityHashMap<>());
+    unknown.addAll(load.unknown());
     long deadline = System.currentTimeMillis() + patienceMs;
     long gap = longestGapMs(windowStartMs, windowEndMs);
     DB db;
@@ -274,7 +278,13 @@ final class AckedWrites {
       try {
         r =
             new WriteCheck(config.table(), patienceMs, RETRY_MS, System::currentTimeMillis)
-                .check(all, db);
+                .check(
+                    all,
+                    db,
+                    unknown,
+                    // The markers' keys are the stream's alone; any load key may hold a write that
+                    // a log which is not whole misses.
+                    key -> loadError != null && !key.startsWith(prefix));
       } finally {
         SearchVerification.close(db);
       }

@@ -39,15 +39,14 @@ final class ControlWrites implements StepRunner.StepCompanion {
   }
 
   @Override
-  public void finish(Path stepDir) {
+  public void finish(Path stepDir, ClientExits exits) {
     if (writes == null) {
       return;
     }
     writes.stop();
-    LoadLogs load = LoadLogs.read(stepDir);
     FaultSummary.AckedWrites a =
         FaultInjector.record(
-            writes.readBack(0, windowStartMs, windowEndMs, load.writes(), load.error()));
+            writes.readBack(0, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)));
     ctx.progress().store(store, "control step: acknowledged writes " + a.lostInWords());
     try {
       AtomicFiles.writeJson(stepDir.resolve(FaultSummary.CONTROL_WRITES_FILE), a);

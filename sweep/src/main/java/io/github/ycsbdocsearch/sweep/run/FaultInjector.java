@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -157,7 +156,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
   }
 
   @Override
-  public void finish(Path stepDir) {
+  public void finish(Path stepDir, ClientExits exits) {
     writes.stop();
     boolean early;
     synchronized (lock) {
@@ -173,7 +172,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    FaultSummary.AckedWrites acked = ackedWrites(stepDir);
+    FaultSummary.AckedWrites acked = ackedWrites(stepDir, exits);
     FaultSummary.FaultRecord record;
     synchronized (lock) {
       FaultSummary.Node killed =
@@ -212,14 +211,13 @@ final class FaultInjector implements StepRunner.StepCompanion {
    * The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
    * any was not read.
    */
-  private FaultSummary.AckedWrites ackedWrites(Path stepDir) {
+  private FaultSummary.AckedWrites ackedWrites(Path stepDir, ClientExits exits) {
     long killed;
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;
     }
-    LoadLogs load = LoadLogs.read(stepDir);
     AckedWrites.Outcome o =
-        writes.readBack(killed, windowStartMs, windowEndMs, load.writes(), load.error());
+        writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits));
     FaultSummary.AckedWrites a = record(o);
     ctx.progress()
         .store(
@@ -235,20 +233,6 @@ final class FaultInjector implements StepRunner.StepCompanion {
 
   /** The read-back as fault.json has it. */
   static FaultSummary.AckedWrites record(AckedWrites.Outcome o) {
-    Map<String, FaultSummary.WriteCounts> ops = new LinkedHashMap<>();
-    o.check()
-        .byOperation()
-        .forEach(
-            (op, c) ->
-                ops.put(
-                    op,
-                    new FaultSummary.WriteCounts(
-                        c.acknowledged(),
-                        c.ok(),
-                        c.lost(),
-                        c.stale(),
-                        c.readBackFailed(),
-                        c.indeterminate())));
     return new FaultSummary.AckedWrites(
         o.perSecond(),
         o.attempted(),
@@ -264,8 +248,9 @@ final class FaultInjector implements StepRunner.StepCompanion {
         o.firstError(),
         o.readBackError(),
         o.check().total().stale(),
+        o.check().total().unknown(),
         o.verdict(),
-        ops);
+        new LinkedHashMap<>(o.check().byOperation()));
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */

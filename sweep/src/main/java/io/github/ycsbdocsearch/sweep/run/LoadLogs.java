@@ -7,29 +7,41 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The load's own writes of a step, from every client's {@link AckedWriteLog} ({@code
  * acked-writes.tsv} in the step folder with one client, in each {@code clients/<i>/} with several).
- * A client whose log is missing or unreadable makes {@link #error} say so: its writes cannot be
- * checked, so the loss is unknown. Immutable.
+ * A client's writes are {@link #writes} only when its log is whole (it ends in a trailer its lines
+ * agree with) and the client exited 0; else they are {@link #unknown} (its log may miss writes it
+ * sent, so none of them is ever classed lost or stale), and {@link #error} says why: the loss is
+ * then unknown. A missing log says so too. Immutable.
  *
- * @param writes every logged insert and update, all clients together
+ * @param writes the logged inserts and updates of the clients whose logs are whole
+ * @param unknown the logged writes of the clients whose logs are not whole or that did not exit 0
  * @param clients the clients whose logs were read
- * @param error why some client's log could not be read, or null
+ * @param error why some client's writes are not all known (a missing or cut log, no trailer, an
+ *     exit other than 0), or null
  */
-record LoadLogs(List<WriteCheck.Write> writes, int clients, String error) {
+record LoadLogs(
+    List<WriteCheck.Write> writes, List<WriteCheck.Write> unknown, int clients, String error) {
   LoadLogs {
     writes = List.copyOf(writes);
+    unknown = List.copyOf(unknown);
   }
 
-  /** Reads the logs of the step in {@code stepDir}. */
-  static LoadLogs read(Path stepDir) {
+  /** No load writes: the marker stream alone (the loss drill). */
+  static final LoadLogs NONE = new LoadLogs(List.of(), List.of(), 0, null);
+
+  /** Reads the logs of the step in {@code stepDir}, whose clients ended as {@code exits} says. */
+  static LoadLogs read(Path stepDir, ClientExits exits) {
     List<Path> dirs = RunLayout.clientOutputDirs(stepDir);
     List<WriteCheck.Write> writes = new ArrayList<>();
+    List<WriteCheck.Write> unknown = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     int read = 0;
-    for (Path d : dirs) {
+    for (int i = 0; i < dirs.size(); i++) {
+      Path d = dirs.get(i);
       Path log = d.resolve(AckedWriteLog.FILE_NAME);
       if (!Files.isRegularFile(log)) {
         problems.add(
@@ -37,13 +49,23 @@ record LoadLogs(List<WriteCheck.Write> writes, int clients, String error) {
                 + (d.equals(stepDir) ? "the step folder" : stepDir.relativize(d) + "/"));
         continue;
       }
+      AckedWriteLog.Reading r;
       try {
-        AckedWriteLog.read(log).forEach(e -> writes.add(WriteCheck.of(e)));
-        read++;
+        r = AckedWriteLog.read(log);
       } catch (SetupException e) {
         problems.add(e.getMessage());
+        continue;
       }
+      read++;
+      int client = i;
+      Optional<String> why =
+          Optional.ofNullable(r.problem())
+              .map(p -> stepDir.relativize(log) + " is not whole: " + p)
+              .or(() -> exits.problem(client));
+      why.ifPresent(problems::add);
+      r.entries().forEach(e -> (why.isPresent() ? unknown : writes).add(WriteCheck.of(e)));
     }
-    return new LoadLogs(writes, read, problems.isEmpty() ? null : String.join("; ", problems));
+    return new LoadLogs(
+        writes, unknown, read, problems.isEmpty() ? null : String.join("; ", problems));
   }
 }

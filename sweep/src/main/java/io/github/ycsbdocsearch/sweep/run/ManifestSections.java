@@ -24,11 +24,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and
@@ -73,25 +73,42 @@ public final class ManifestSections {
 
   /**
    * The manifest's entry for a resumed store: when, which complete steps it keeps, and which it
-   * runs again with how they ended before.
+   * runs again with how they ended before (a complete step whose HDR logs changed since it was
+   * published runs again too).
    *
-   * @param existing the records of the store's step folders found at the resume
+   * @param existing the records of the store's step folders found at the resume, by folder name
+   * @param logsChanged why a step folder's HDR logs are not what they were when it was published,
+   *     or empty
    */
-  static ObjectNode resume(String store, Collection<StepRecord> existing, Instant at) {
+  static ObjectNode resume(
+      String store,
+      Map<String, StepRecord> existing,
+      Function<String, Optional<String>> logsChanged,
+      Instant at) {
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("utc", StepRunner.utc(at));
     n.put("store", store);
-    n.put("kept_complete_steps", existing.stream().filter(StepRecord::complete).count());
-    var rerun = n.putArray("rerun");
-    existing.stream()
-        .filter(r -> !r.complete())
-        .forEach(
-            r ->
-                rerun
-                    .addObject()
-                    .put("index", r.index())
-                    .put("previous_status", r.status().jsonName())
-                    .put("previous_error", r.error()));
+    long kept = 0;
+    var rerun = Json.MAPPER.createArrayNode();
+    for (Map.Entry<String, StepRecord> e : existing.entrySet()) {
+      StepRecord r = e.getValue();
+      Optional<String> changed = r.complete() ? logsChanged.apply(e.getKey()) : Optional.empty();
+      if (r.complete() && changed.isEmpty()) {
+        kept++;
+        continue;
+      }
+      rerun
+          .addObject()
+          .put("index", r.index())
+          .put("previous_status", r.status().jsonName())
+          .put(
+              "previous_error",
+              changed
+                  .map(why -> "its HDR logs changed since it completed: " + why)
+                  .orElse(r.error()));
+    }
+    n.put("kept_complete_steps", kept);
+    n.set("rerun", rerun);
     return n;
   }
 

@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  * Decides what a store still has to run. The planned steps are replayed in order: a {@code
  * complete} step whose logs can be read is reused (fed to the peak detector as if it had just run);
  * the first step that is not complete and every step after it are to be run (the detector may still
- * stop the sweep before the end). A fresh run is the case with no existing steps. Stateless.
+ * stop the sweep before the end). A fresh run is the case with no existing steps. The sweep itself
+ * reuses steps one by one in {@code StepExecutor}, which also requires a step's HDR logs to match
+ * its {@code hdr.sha256}; {@link #existingSteps} is shared by both. Stateless.
  */
 public final class ResumePlanner {
 

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
+import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
@@ -14,10 +15,12 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search,
- * floor) goes through. A complete step folder with the step's name is reused (resume); otherwise
+ * floor) goes through. A complete step folder with the step's name is reused (resume) when its HDR
+ * logs match the checksums written when it was published ({@link #hdrLogsAsPublished}); otherwise
  * the step runs, and a disturbed step of a phase that asks for it runs once more (the second one
  * counts). Keeps what runs on across steps: records inserted so far and the key layout they left
  * (every step is a new YCSB JVM, or several, whose inserts must start past them and whose reads
@@ -88,8 +91,51 @@ final class StepExecutor {
         || rec.durationS() != StepRunner.Timing.of(ctx.options(), spec).durationS()) {
       return Optional.empty();
     }
-    return summaryOf(session.stepsDir().resolve(spec.dirName()))
-        .map(s -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(s)));
+    Path dir = session.stepsDir().resolve(spec.dirName());
+    boolean asPublished =
+        hdrLogsAsPublished(
+            dir,
+            why -> ctx.progress().store(session.name(), why),
+            () ->
+                ctx.manifest()
+                    .append(
+                        "unverified_reused_steps",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("store", session.name())
+                            .put("step", spec.dirName())));
+    if (!asPublished) {
+      return Optional.empty();
+    }
+    return summaryOf(dir).map(s -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(s)));
+  }
+
+  /**
+   * Whether a complete step folder's HDR logs are what they were when it was published ({@link
+   * HdrChecksums}): a log that differs makes the step run again, said in the progress log; a folder
+   * without checksums (published before they were) is reused as before, said in the progress log
+   * and noted by {@code unverified}.
+   */
+  static boolean hdrLogsAsPublished(Path stepDir, Consumer<String> progress, Runnable unverified) {
+    String step = stepDir.getFileName().toString();
+    Optional<String> mismatch = HdrChecksums.mismatch(stepDir);
+    if (mismatch.isPresent()) {
+      progress.accept(
+          "step "
+              + step
+              + ": its HDR logs are not what they were when it completed ("
+              + mismatch.get()
+              + "): running it again");
+      return false;
+    }
+    if (HdrChecksums.check(stepDir) == HdrChecksums.Check.UNVERIFIED) {
+      progress.accept(
+          "step "
+              + step
+              + ": no HDR log checksums (published before they were): reused unverified");
+      unverified.run();
+    }
+    return true;
   }
 
   /** Notes a reused step (its throughput counts towards the operation budget). */

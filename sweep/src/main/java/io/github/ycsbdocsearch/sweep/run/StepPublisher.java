@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Mm1Stalls;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
@@ -29,9 +30,9 @@ import java.util.function.Function;
 /**
  * Writes what a step's folder records about it, and publishes the folder: {@code step.json} (with
  * the CPU both sides used), {@code clients.json} for several clients, {@code summary.json} from the
- * logs read once, {@code events.json}, then the hidden partial folder renamed to its name, so a
- * step folder with a name is always whole. It records; {@link StepEnding} decides. Not thread-safe;
- * one per step.
+ * logs read once, {@code events.json}, the checksums of its HDR logs ({@code hdr.sha256}), then the
+ * hidden partial folder forced to disk and swapped in under its name, so a step folder with a name
+ * is always whole. It records; {@link StepEnding} decides. Not thread-safe; one per step.
  */
 final class StepPublisher {
   private final SweepContext ctx;
@@ -144,6 +145,16 @@ final class StepPublisher {
       // The events are a record beside the numbers, not a measurement: the step stands without
       // them.
       ctx.progress().store(session.name(), "background events not recorded: " + e.getMessage());
+    }
+    try {
+      // What a resume checks before it reuses the step (HdrChecksums).
+      HdrChecksums.write(tmp);
+    } catch (RuntimeException e) {
+      ctx.progress()
+          .store(
+              session.name(),
+              "HDR log checksums not written (a resume reuses the step unverified): "
+                  + e.getMessage());
     }
     AtomicFiles.publish(tmp, dir);
     return summary;

@@ -89,10 +89,10 @@ final class StepRunner {
     void start(long startAtEpochMs, Timing timing);
 
     /**
-     * The clients have ended: end the work, leave the store whole, and record what happened in the
-     * step folder.
+     * The clients have ended, as {@code exits} says: end the work, leave the store whole, and
+     * record what happened in the step folder.
      */
-    void finish(Path stepDir);
+    void finish(Path stepDir, ClientExits exits);
   }
 
   /**
@@ -144,12 +144,13 @@ final class StepRunner {
                 ? StartBarrier.gate(shares.size(), companionStart)
                 : StartBarrier.fixed(
                     System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS, companionStart);
-    List<ClientRun> runs;
+    List<ClientRun> runs = null;
     try {
       runs = runClients(session, step, planned, keys, timing, shares, tmp, start);
     } finally {
       background.ifPresent(b -> samples.set(b.stop()));
-      companion.ifPresent(c -> c.finish(tmp));
+      ClientExits exits = ClientExits.of(runs);
+      companion.ifPresent(c -> c.finish(tmp, exits));
     }
     Instant ended = Instant.now();
     ChildResult child = StepEnding.combined(runs);

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
+import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Phase;
@@ -285,7 +286,12 @@ final class StoreSweep {
     if (existing.isEmpty()) {
       return;
     }
-    ObjectNode n = ManifestSections.resume(target.name(), existing.values(), Instant.now());
+    ObjectNode n =
+        ManifestSections.resume(
+            target.name(),
+            existing,
+            name -> HdrChecksums.mismatch(session.stepsDir().resolve(name)),
+            Instant.now());
     ctx.manifest().append("resumes", n);
     ctx.progress()
         .store(

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary.WriteCounts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -8,10 +9,12 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -33,7 +36,11 @@ import site.ycsb.Status;
  *       before it, the loaded one, or none);
  *   <li><b>read-back failed</b>: the read kept failing or timing out (neither found nor absent), or
  *       it was never tried because the store could not be reached: that write is unread, and any
- *       unread write makes the loss unknown ({@link Result#verdict}), never 0.
+ *       unread write makes the loss unknown ({@link Result#verdict}), never 0;
+ *   <li><b>unknown</b>: its client's log is not whole, or the client did not exit 0 ({@link
+ *       LoadLogs}), so writes it sent may be missing from its log: its own writes are never classed
+ *       lost or stale, and neither is a stale value of any load key (a write no log holds may have
+ *       left it); the loss is then unknown.
  * </ul>
  *
  * Indeterminate writes are counted, never checked: either outcome is allowed. Not thread-safe; the
@@ -74,29 +81,19 @@ final class WriteCheck {
     }
   }
 
-  /**
-   * One operation type's acknowledged writes by class, and its indeterminate ones.
-   *
-   * @param acknowledged writes the store acknowledged
-   * @param ok of those, found with their value or a later one
-   * @param lost of those, whose key was absent
-   * @param stale of those, found with an older value
-   * @param readBackFailed of those, not read (the read failed or timed out, or was never tried)
-   * @param indeterminate writes that errored or timed out (not checked)
-   */
-  record Counts(
-      long acknowledged, long ok, long lost, long stale, long readBackFailed, long indeterminate) {
-    static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
+  /** No write: what the counts of each operation type add up from. */
+  static final WriteCounts ZERO = new WriteCounts(0, 0, 0, 0, 0, 0, 0L);
 
-    Counts plus(Counts o) {
-      return new Counts(
-          acknowledged + o.acknowledged,
-          ok + o.ok,
-          lost + o.lost,
-          stale + o.stale,
-          readBackFailed + o.readBackFailed,
-          indeterminate + o.indeterminate);
-    }
+  /** Two sets of counts added up (fault.json's {@link WriteCounts}, written as they are). */
+  static WriteCounts plus(WriteCounts a, WriteCounts b) {
+    return new WriteCounts(
+        a.acknowledged() + b.acknowledged(),
+        a.ok() + b.ok(),
+        a.lost() + b.lost(),
+        a.stale() + b.stale(),
+        a.readBackFailed() + b.readBackFailed(),
+        a.indeterminate() + b.indeterminate(),
+        a.unknown() + b.unknown());
   }
 
   /** One write's class after the read. */
@@ -105,15 +102,17 @@ final class WriteCheck {
     LOST,
     STALE,
     READ_BACK_FAILED,
-    INDETERMINATE;
+    INDETERMINATE,
+    UNKNOWN;
 
-    Counts counts() {
+    WriteCounts counts() {
       return switch (this) {
-        case OK -> new Counts(1, 1, 0, 0, 0, 0);
-        case LOST -> new Counts(1, 0, 1, 0, 0, 0);
-        case STALE -> new Counts(1, 0, 0, 1, 0, 0);
-        case READ_BACK_FAILED -> new Counts(1, 0, 0, 0, 1, 0);
-        case INDETERMINATE -> new Counts(0, 0, 0, 0, 0, 1);
+        case OK -> new WriteCounts(1, 1, 0, 0, 0, 0, 0L);
+        case LOST -> new WriteCounts(1, 0, 1, 0, 0, 0, 0L);
+        case STALE -> new WriteCounts(1, 0, 0, 1, 0, 0, 0L);
+        case READ_BACK_FAILED -> new WriteCounts(1, 0, 0, 0, 1, 0, 0L);
+        case INDETERMINATE -> new WriteCounts(0, 0, 0, 0, 0, 1, 0L);
+        case UNKNOWN -> new WriteCounts(1, 0, 0, 0, 0, 0, 1L);
       };
     }
   }
@@ -129,8 +128,8 @@ final class WriteCheck {
    * @param kinds each write's class, by identity
    */
   record Result(
-      Map<String, Counts> byOperation,
-      Counts total,
+      Map<String, WriteCounts> byOperation,
+      WriteCounts total,
       List<String> lostKeys,
       String readBackError,
       Map<Write, Kind> kinds) {
@@ -145,23 +144,30 @@ final class WriteCheck {
       return total.readBackFailed();
     }
 
-    /** Whether the loss is known: every acknowledged write was read back. */
+    /**
+     * Whether the loss is known: every acknowledged write was read back, and every client's log was
+     * whole.
+     */
     boolean known() {
-      return unread() == 0;
+      return unread() == 0 && total.unknown() == 0;
     }
 
     /**
      * The verdict in words: {@code lost 3 of 700 (stale 1)}, {@code lost 0 of 700}, or {@code lost:
-     * unknown (5 of 700 unread)} whenever any acknowledged write was not read back.
+     * unknown (5 of 700 unread)} whenever any acknowledged write was not read back, or {@code lost:
+     * unknown (40 of 700 in logs that are not whole)}.
      */
     String verdict() {
-      return verdict(total.lost(), total.stale(), unread(), total.acknowledged());
+      return verdict(total.lost(), total.stale(), unread(), total.unknown(), total.acknowledged());
     }
 
     /** The verdict of these counts (see {@link #verdict()}). */
-    static String verdict(long lost, long stale, long unread, long acked) {
+    static String verdict(long lost, long stale, long unread, long unknown, long acked) {
       if (unread > 0) {
         return "lost: unknown (" + unread + " of " + acked + " unread)";
+      }
+      if (unknown > 0) {
+        return "lost: unknown (" + unknown + " of " + acked + " in logs that are not whole)";
       }
       return "lost " + lost + " of " + acked + (stale > 0 ? " (stale " + stale + ")" : "");
     }
@@ -227,9 +233,22 @@ final class WriteCheck {
 
   /**
    * Reads back every key with an acknowledged write, through {@code db}, and classes each
-   * acknowledged write.
+   * acknowledged write; every log is whole.
    */
   Result check(List<Write> writes, DB db) {
+    return check(writes, db, Set.of(), key -> false);
+  }
+
+  /**
+   * Reads back every key with an acknowledged write that is not unknown, through {@code db}, and
+   * classes each acknowledged write.
+   *
+   * @param unknown the writes of clients whose logs are not whole (by identity): classed unknown,
+   *     and still taken as values that may have come later
+   * @param unloggedMayTouch whether a write no log holds may have touched the key: a stale value
+   *     found there is then unknown rather than stale
+   */
+  Result check(List<Write> writes, DB db, Set<Write> unknown, Predicate<String> unloggedMayTouch) {
     Map<String, List<Write>> byKey = new LinkedHashMap<>();
     for (Write w : writes) {
       byKey.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(w);
@@ -243,8 +262,8 @@ final class WriteCheck {
       List<Write> ws = e.getValue();
       Map<String, String> found = new HashMap<>();
       Status s;
-      if (ws.stream().noneMatch(Write::acked)) {
-        s = null; // nothing acknowledged: nothing to read
+      if (ws.stream().noneMatch(w -> w.acked() && !unknown.contains(w))) {
+        s = null; // nothing acknowledged that can be checked: nothing to read
       } else if (gaveUp != null) {
         s = new Status("ERROR", gaveUp);
       } else {
@@ -266,6 +285,10 @@ final class WriteCheck {
       }
       for (Write w : ws) {
         Kind k = classify(w, ws, s, found);
+        if (k != Kind.INDETERMINATE && unknown.contains(w)
+            || k == Kind.STALE && unloggedMayTouch.test(w.key())) {
+          k = Kind.UNKNOWN;
+        }
         kinds.put(w, k);
         if ((k == Kind.LOST || k == Kind.STALE) && lostKeys.size() < KEYS_KEPT) {
           lostKeys.add(w.key());
@@ -277,11 +300,11 @@ final class WriteCheck {
 
   private static Result result(
       List<Write> writes, Map<Write, Kind> kinds, List<String> lostKeys, String error) {
-    Map<String, Counts> by = new TreeMap<>();
+    Map<String, WriteCounts> by = new TreeMap<>();
     for (Write w : writes) {
-      by.merge(w.op(), kinds.get(w).counts(), Counts::plus);
+      by.merge(w.op(), kinds.get(w).counts(), WriteCheck::plus);
     }
-    Counts total = by.values().stream().reduce(Counts.ZERO, Counts::plus);
+    WriteCounts total = by.values().stream().reduce(ZERO, WriteCheck::plus);
     return new Result(by, total, lostKeys, error, kinds);
   }
 

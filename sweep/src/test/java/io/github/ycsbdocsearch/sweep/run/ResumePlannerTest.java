@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -154,5 +156,29 @@ class ResumePlannerTest {
     dir.resolve("03-t4").toFile().mkdirs();
     assertEquals(Map.of("01-t1", r), ResumePlanner.existingSteps(dir));
     assertEquals(Map.of(), ResumePlanner.existingSteps(dir.resolve("missing")));
+  }
+
+  @Test
+  void theResumeEntryCountsACompleteStepWhoseHdrLogsChangedAsRunAgain() {
+    step(1, StepStatus.COMPLETE, 100);
+    step(2, StepStatus.COMPLETE, 200);
+    step(3, StepStatus.FAILED, 0);
+    String changed = PLAN.get(1).dirName();
+    JsonNode n =
+        ManifestSections.resume(
+            "mongodb",
+            existing,
+            name -> name.equals(changed) ? Optional.of("hdr/READ.hdr changed") : Optional.empty(),
+            Instant.EPOCH);
+    assertEquals(1, n.get("kept_complete_steps").asLong());
+    assertEquals(2, n.get("rerun").size());
+    JsonNode second = null;
+    for (JsonNode r : n.get("rerun")) {
+      second = r.get("index").asInt() == 2 ? r : second;
+    }
+    assertEquals("complete", second.get("previous_status").asText());
+    assertEquals(
+        "its HDR logs changed since it completed: hdr/READ.hdr changed",
+        second.get("previous_error").asText());
   }
 }

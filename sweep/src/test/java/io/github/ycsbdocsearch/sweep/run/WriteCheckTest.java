@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.workload.MemoryDb;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.sweep.run.WriteCheck.Outcome;
 import io.github.ycsbdocsearch.sweep.run.WriteCheck.Write;
 import java.util.ArrayList;
@@ -115,7 +116,7 @@ class WriteCheckTest {
       store.data.put("user" + i, new HashMap<>(doc("user" + i, 0)));
     }
     WriteCheck.Result r = checker(5_000).check(writes, store);
-    WriteCheck.Counts updates = r.byOperation().get("UPDATE");
+    FaultSummary.WriteCounts updates = r.byOperation().get("UPDATE");
     assertEquals(20, updates.acknowledged());
     // Version 2 is stale on 5 keys; version 1 on the 2 keys back at version 0 (on the other 3 it
     // is what was read: ok).

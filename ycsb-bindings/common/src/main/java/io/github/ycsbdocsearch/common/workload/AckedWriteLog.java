@@ -2,24 +2,32 @@ package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.zip.CRC32;
 
 /**
  * Every insert and update one client sent during a fault step, for the durability check's final
  * read (the sweep's {@code WriteCheck}): one tab-separated line per write, {@code OP KEY SENT_MS
  * ANSWERED_MS OUTCOME FIELD=DIGEST,...}, where OUTCOME is {@code A} (the store acknowledged it) or
  * {@code I} (an error or a timeout: indeterminate) and each digest is {@link #digest} of the value
- * written to that field. Recorded when {@value #FILE_PROPERTY} names a file (relative to the
- * client's working directory, its folder in the step). Thread-safe: the client threads share one
- * writer.
+ * written to that field. Every line ends in a newline, and a log closed after every line was
+ * written ends in a trailer, {@code #end COUNT CRC32} ({@link #read} checks both): a client killed
+ * mid-write, a full disk or a failed close leaves a log that reads as not whole, never as a log of
+ * fewer writes. Recorded when {@value #FILE_PROPERTY} names a file (relative to the client's
+ * working directory, its folder in the step). Thread-safe: the client threads share one writer.
  */
 public final class AckedWriteLog implements AutoCloseable {
   /** The file each client writes its log to; unset = nothing recorded. */
@@ -50,11 +58,27 @@ public final class AckedWriteLog implements AutoCloseable {
     }
   }
 
-  private final BufferedWriter out;
+  /**
+   * The last line of a whole log: {@code #end COUNT CRC32} (tab-separated), the number of write
+   * lines before it and the CRC-32 of their bytes (8 hex digits). It is written only when every
+   * line before it was written: a log without it, or whose count or checksum disagree, is cut.
+   */
+  static final String TRAILER = "#end";
+
+  private final OutputStream out;
+  private final FileChannel channel;
+  private final CRC32 crc = new CRC32();
+  private long lines;
+  private long bytes;
   private IOException failure;
 
-  private AckedWriteLog(BufferedWriter out) {
+  /**
+   * @param out where the lines go
+   * @param channel the file under {@code out}, forced to disk on close (null: nothing to force)
+   */
+  AckedWriteLog(OutputStream out, FileChannel channel) {
     this.out = out;
+    this.channel = channel;
   }
 
   /**
@@ -67,7 +91,13 @@ public final class AckedWriteLog implements AutoCloseable {
       return null;
     }
     try {
-      return new AckedWriteLog(Files.newBufferedWriter(Path.of(file), StandardCharsets.UTF_8));
+      FileChannel ch =
+          FileChannel.open(
+              Path.of(file),
+              StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.TRUNCATE_EXISTING);
+      return new AckedWriteLog(new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16), ch);
     } catch (IOException e) {
       throw new SetupException("the acknowledged-writes log " + file + " cannot be written", e);
     }
@@ -112,61 +142,175 @@ public final class AckedWriteLog implements AutoCloseable {
       line.append(first ? "" : ",").append(f.getKey()).append('=').append(f.getValue());
       first = false;
     }
+    write(line.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+    lines++;
+  }
+
+  /** Writes bytes that count in the checksum; the first failure is kept and stops the log. */
+  private void write(byte[] b) {
     try {
-      out.append(line).append('\n');
+      out.write(b);
+      crc.update(b);
+      bytes += b.length;
     } catch (IOException e) {
       failure = e;
     }
   }
 
   /**
-   * Flushes and closes the log.
+   * Writes the trailer after the last line, when every line was written, and forces the file to
+   * disk. A log that failed gets no trailer (and a trailer whose own write or force failed is cut
+   * off again, as far as the file still takes it), so a reader sees it is not whole even though
+   * YCSB exits 0 after a workload's cleanup fails.
    *
-   * @throws SetupException when a write or the close failed (the log is then incomplete)
+   * @throws SetupException when a write, the force or the close failed (the log is then not whole)
    */
   @Override
   public synchronized void close() {
+    try {
+      if (failure == null) {
+        out.flush();
+        force();
+        out.write(trailer(lines, crc.getValue()).getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        force();
+      }
+    } catch (IOException e) {
+      failure = e;
+      cutTrailer();
+    }
     try {
       out.close();
     } catch (IOException e) {
       failure = failure == null ? e : failure;
     }
     if (failure != null) {
-      throw new SetupException("the acknowledged-writes log is incomplete", failure);
+      throw new SetupException(
+          "the acknowledged-writes log is not whole (no trailer written): " + failure, failure);
+    }
+  }
+
+  private void force() throws IOException {
+    if (channel != null) {
+      channel.force(true);
+    }
+  }
+
+  /** Drops whatever of the trailer reached the file: its lines alone read as cut. */
+  private void cutTrailer() {
+    if (channel == null) {
+      return;
+    }
+    try {
+      channel.truncate(bytes);
+    } catch (IOException e) {
+      // A trailer that did reach the file and still holds is checked by its count and checksum.
     }
   }
 
   /**
-   * Reads a log.
+   * A log as read: its writes, and why it is not whole.
    *
-   * @throws SetupException when the file cannot be read or a line is malformed
+   * @param entries every well-formed write line (all of them when the log is whole)
+   * @param problem why the log is not whole (a cut line, no trailer, a count or checksum that
+   *     disagree, a malformed line); null when it is whole
    */
-  public static List<Entry> read(Path file) {
-    List<Entry> entries = new ArrayList<>();
-    List<String> lines;
+  public record Reading(List<Entry> entries, String problem) {
+    public Reading {
+      entries = List.copyOf(entries);
+    }
+
+    /** Whether the log ends in a trailer that its lines agree with. */
+    public boolean whole() {
+      return problem == null;
+    }
+  }
+
+  /**
+   * Reads a log and checks that it is whole: every line ends in a newline, the last one is the
+   * trailer, and its count and checksum are those of the lines before it.
+   *
+   * @throws SetupException when the file cannot be read
+   */
+  public static Reading read(Path file) {
+    byte[] all;
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      all = Files.readAllBytes(file);
     } catch (IOException e) {
       throw new SetupException("cannot read " + file + ": " + e.getMessage(), e);
     }
-    for (int n = 0; n < lines.size(); n++) {
-      String[] c = lines.get(n).split("\t", -1);
+    if (all.length == 0) {
+      return new Reading(List.of(), "empty (not even a trailer)");
+    }
+    if (all[all.length - 1] != '\n') {
+      int from = lastLineStart(all, all.length);
+      return new Reading(entries(all, from).entries(), "its last line is cut");
+    }
+    int trailerAt = lastLineStart(all, all.length - 1);
+    String last = new String(all, trailerAt, all.length - trailerAt, StandardCharsets.UTF_8);
+    Reading body = entries(all, trailerAt);
+    if (!last.startsWith(TRAILER + "\t")) {
+      return new Reading(
+          entries(all, all.length).entries(),
+          "no trailer (it ends at a line end but was not closed)");
+    }
+    CRC32 crc = new CRC32();
+    crc.update(all, 0, trailerAt);
+    String expected = trailer(body.entries().size(), crc.getValue());
+    if (body.problem() != null) {
+      return body;
+    }
+    if (!last.equals(expected)) {
+      return new Reading(
+          body.entries(),
+          "the trailer (" + last.strip() + ") disagrees with its lines (" + expected.strip() + ")");
+    }
+    return body;
+  }
+
+  /** The trailer line of a log of {@code count} lines whose bytes have this CRC-32. */
+  static String trailer(long count, long crc32) {
+    return String.format(Locale.ROOT, "%s\t%d\t%08x\n", TRAILER, count, crc32);
+  }
+
+  /** Where the line that ends just before {@code end} starts. */
+  private static int lastLineStart(byte[] all, int end) {
+    int i = end - 1;
+    while (i >= 0 && all[i] != '\n') {
+      i--;
+    }
+    return i + 1;
+  }
+
+  /** The write lines in {@code all[0, end)}, each ending in a newline; a malformed one is named. */
+  private static Reading entries(byte[] all, int end) {
+    List<Entry> entries = new ArrayList<>();
+    String problem = null;
+    String text = new String(all, 0, end, StandardCharsets.UTF_8);
+    String[] lines = text.isEmpty() ? new String[0] : text.split("\n", -1);
+    // The element after the last newline is empty, or the cut line: not a write.
+    for (int n = 0; n < lines.length - 1; n++) {
       try {
-        if (c.length != 6 || !(c[4].equals("A") || c[4].equals("I"))) {
-          throw new IllegalArgumentException("expected 6 columns, outcome A or I");
-        }
-        Map<String, Long> fields = new TreeMap<>();
-        for (String f : c[5].isEmpty() ? new String[0] : c[5].split(",")) {
-          int eq = f.lastIndexOf('=');
-          fields.put(f.substring(0, eq), Long.parseLong(f.substring(eq + 1)));
-        }
-        entries.add(
-            new Entry(
-                c[0], c[1], fields, Long.parseLong(c[2]), Long.parseLong(c[3]), c[4].equals("A")));
+        entries.add(parse(lines[n]));
       } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-        throw new SetupException(file + " line " + (n + 1) + " is malformed: " + e.getMessage(), e);
+        problem =
+            problem != null ? problem : "line " + (n + 1) + " is malformed: " + e.getMessage();
       }
     }
-    return entries;
+    return new Reading(entries, problem);
+  }
+
+  private static Entry parse(String line) {
+    String[] c = line.split("\t", -1);
+    if (c.length != 6 || !(c[4].equals("A") || c[4].equals("I"))) {
+      throw new IllegalArgumentException("expected 6 columns, outcome A or I");
+    }
+    Map<String, Long> fields = new TreeMap<>();
+    for (String f : c[5].isEmpty() ? new String[0] : c[5].split(",")) {
+      int eq = f.lastIndexOf('=');
+      fields.put(f.substring(0, eq), Long.parseLong(f.substring(eq + 1)));
+    }
+    return new Entry(
+        c[0], c[1], fields, Long.parseLong(c[2]), Long.parseLong(c[3]), c[4].equals("A"));
   }
 }

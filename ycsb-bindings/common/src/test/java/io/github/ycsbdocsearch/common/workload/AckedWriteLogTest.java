@@ -7,12 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
@@ -46,7 +53,9 @@ class AckedWriteLogTest {
       log.record("INSERT", "user1", Map.of("field0", "a", "f=x", "b\tc"), 10, 12, true);
       log.record("UPDATE", "user1", Map.of("field0", "z"), 20, 25, false);
     }
-    List<AckedWriteLog.Entry> read = AckedWriteLog.read(file);
+    AckedWriteLog.Reading reading = AckedWriteLog.read(file);
+    assertTrue(reading.whole(), reading.problem());
+    List<AckedWriteLog.Entry> read = reading.entries();
     assertEquals(2, read.size());
     assertEquals(
         new AckedWriteLog.Entry(
@@ -62,11 +71,109 @@ class AckedWriteLogTest {
   }
 
   @Test
-  void aMalformedLineIsOneClearError() throws Exception {
+  void aMalformedLineIsNamedAndTheLogIsNotWhole() throws Exception {
     Path file = dir.resolve("bad.tsv");
-    Files.writeString(file, "INSERT\tuser1\t10\t12\tA\tfield0=1\nUPDATE\tuser1\tten\n");
-    SetupException e = assertThrows(SetupException.class, () -> AckedWriteLog.read(file));
-    assertTrue(e.getMessage().contains("line 2 is malformed"), e.getMessage());
+    String lines = "INSERT\tuser1\t10\t12\tA\tfield0=1\nUPDATE\tuser1\tten\n";
+    Files.writeString(file, lines + AckedWriteLog.trailer(2, crc(lines)));
+    assertNotWhole(file, "line 2 is malformed", 1); // the well-formed line is kept
+  }
+
+  @Test
+  void aLogCutInItsLastLineIsNotWhole() throws Exception {
+    Path file = writeThree();
+    byte[] all = Files.readAllBytes(file);
+    String text = new String(all, StandardCharsets.UTF_8);
+    int thirdLine = text.indexOf("UPDATE\tuser3");
+    Files.write(file, Arrays.copyOf(all, thirdLine + 10)); // killed mid-line: no trailer either
+    assertNotWhole(file, "last line is cut", 2); // the cut line is no write, not a wrong digest
+  }
+
+  @Test
+  void aLogCutAtALineEndHasNoTrailerAndIsNotWhole() throws Exception {
+    Path file = writeThree();
+    String text = Files.readString(file);
+    Files.writeString(file, text.substring(0, text.indexOf("UPDATE\tuser3")));
+    assertNotWhole(file, "no trailer", 2);
+    Files.writeString(file, "");
+    assertFalse(AckedWriteLog.read(file).whole(), "an empty file is not an empty log");
+  }
+
+  @Test
+  void aTrailerThatDisagreesWithItsLinesIsNotWhole() throws Exception {
+    Path file = writeThree();
+    String text = Files.readString(file);
+    int second = text.indexOf("INSERT\tuser2");
+    Files.writeString(
+        file, text.substring(0, second) + text.substring(text.indexOf('\n', second) + 1));
+    assertNotWhole(file, "disagrees", 2); // a line lost in the middle
+  }
+
+  @Test
+  void aWriteErrorIsRememberedTheTrailerNeverWrittenAndTheCloseFails() throws Exception {
+    Path file = dir.resolve("full.tsv");
+    // A disk that fills after 60 bytes: the first line (about 50) fits, the second does not.
+    OutputStream disk =
+        new FilterOutputStream(Files.newOutputStream(file)) {
+          int written;
+
+          @Override
+          public void write(int b) throws IOException {
+            if (++written > 60) {
+              throw new IOException("No space left on device");
+            }
+            super.write(b);
+          }
+        };
+    AckedWriteLog log = new AckedWriteLog(disk, null);
+    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
+    log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, true);
+    log.record("INSERT", "user3", Map.of("field0", "c"), 15, 16, true);
+    SetupException e = assertThrows(SetupException.class, log::close);
+    assertTrue(e.getMessage().contains("No space left"), e.getMessage());
+    // No trailer after a write error; the second line is cut, the third never written.
+    assertNotWhole(file, "last line is cut", 1);
+  }
+
+  @Test
+  void aCloseThatCannotFlushLeavesNoTrailer() throws Exception {
+    Path file = dir.resolve("close.tsv");
+    OutputStream failingFlush =
+        new FilterOutputStream(Files.newOutputStream(file)) {
+          @Override
+          public void flush() throws IOException {
+            throw new IOException("Input/output error");
+          }
+        };
+    AckedWriteLog log = new AckedWriteLog(new BufferedOutputStream(failingFlush), null);
+    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
+    assertThrows(SetupException.class, log::close);
+    assertFalse(AckedWriteLog.read(file).whole());
+  }
+
+  /** Asserts the log is not whole, for the reason named, and keeps {@code kept} writes. */
+  private static void assertNotWhole(Path file, String why, int kept) {
+    AckedWriteLog.Reading r = AckedWriteLog.read(file);
+    assertFalse(r.whole(), file + " read as whole");
+    assertTrue(r.problem().contains(why), r.problem());
+    assertEquals(kept, r.entries().size(), "writes kept");
+  }
+
+  /** A whole log of three writes. */
+  private Path writeThree() {
+    Path file = dir.resolve("three.tsv");
+    try (AckedWriteLog log = AckedWriteLog.open(file.toString())) {
+      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
+      log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, true);
+      log.record("UPDATE", "user3", Map.of("field0", "c"), 15, 16, false);
+    }
+    assertTrue(AckedWriteLog.read(file).whole());
+    return file;
+  }
+
+  private static long crc(String text) {
+    CRC32 c = new CRC32();
+    c.update(text.getBytes(StandardCharsets.UTF_8));
+    return c.getValue();
   }
 
   @Test
@@ -103,7 +210,9 @@ class AckedWriteLogTest {
       w.doTransaction(db, s);
     }
     w.cleanup();
-    List<AckedWriteLog.Entry> log = AckedWriteLog.read(file);
+    AckedWriteLog.Reading reading = AckedWriteLog.read(file);
+    assertTrue(reading.whole(), reading.problem());
+    List<AckedWriteLog.Entry> log = reading.entries();
     long inserts = log.stream().filter(e -> e.op().equals("INSERT")).count();
     long updates = log.stream().filter(e -> e.op().equals("UPDATE")).count();
     assertEquals(

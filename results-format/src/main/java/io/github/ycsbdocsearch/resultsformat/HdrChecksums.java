@@ -1,0 +1,135 @@
+package io.github.ycsbdocsearch.resultsformat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * A step's {@value RunLayout#HDR_CHECKSUMS}: the SHA-256 of each of its HDR logs (every file in its
+ * {@code hdr/} folders), one {@code sha256sum} line each ({@code <hex> <path from the step
+ * folder>}), so {@code sha256sum -c hdr.sha256} in the step folder checks them too. Written when
+ * the step is published; a resume verifies it before it reuses the step, so a log torn or changed
+ * since (a power loss before the data reached the disk, a disk fault, a hand edit) makes the step
+ * run again rather than feed a wrong number into the sweep. Stateless.
+ */
+public final class HdrChecksums {
+  private HdrChecksums() {}
+
+  /** What the check of a step folder found. */
+  public enum Check {
+    /** Every HDR log has the checksum written when the step was published. */
+    VERIFIED,
+    /** No checksums: a step folder written before they were (reused as before, unverified). */
+    UNVERIFIED,
+    /** A log is missing, added, or not what it was: the step must run again. */
+    MISMATCH
+  }
+
+  /** Writes the checksums of the step's HDR logs into the step folder. */
+  public static void write(Path stepDir) {
+    StringBuilder out = new StringBuilder();
+    digests(stepDir).forEach((path, hex) -> out.append(hex).append("  ").append(path).append('\n'));
+    AtomicFiles.writeString(stepDir.resolve(RunLayout.HDR_CHECKSUMS), out.toString());
+  }
+
+  /** Checks the step's HDR logs against its checksums. */
+  public static Check check(Path stepDir) {
+    return mismatch(stepDir).map(m -> Check.MISMATCH).orElseGet(() -> checked(stepDir));
+  }
+
+  private static Check checked(Path stepDir) {
+    return Files.isRegularFile(stepDir.resolve(RunLayout.HDR_CHECKSUMS))
+        ? Check.VERIFIED
+        : Check.UNVERIFIED;
+  }
+
+  /**
+   * Why the step's HDR logs are not what its checksums say (the first file that differs, is missing
+   * or was added), or empty when they are, or when there are no checksums.
+   */
+  public static Optional<String> mismatch(Path stepDir) {
+    Path file = stepDir.resolve(RunLayout.HDR_CHECKSUMS);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    Map<String, String> written = new TreeMap<>();
+    try {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        int sep = line.indexOf("  ");
+        if (sep < 0) {
+          return Optional.of(RunLayout.HDR_CHECKSUMS + " has a malformed line: " + line);
+        }
+        written.put(line.substring(sep + 2), line.substring(0, sep));
+      }
+    } catch (IOException e) {
+      return Optional.of("cannot read " + RunLayout.HDR_CHECKSUMS + ": " + e.getMessage());
+    }
+    Map<String, String> now;
+    try {
+      now = digests(stepDir);
+    } catch (UncheckedIOException e) {
+      return Optional.of("cannot read the HDR logs: " + e.getMessage());
+    }
+    for (Map.Entry<String, String> w : written.entrySet()) {
+      String found = now.get(w.getKey());
+      if (found == null) {
+        return Optional.of(w.getKey() + " is missing");
+      }
+      if (!found.equals(w.getValue())) {
+        return Optional.of(w.getKey() + " changed (SHA-256 " + found + ")");
+      }
+    }
+    return now.keySet().stream()
+        .filter(p -> !written.containsKey(p))
+        .findFirst()
+        .map(p -> p + " was added");
+  }
+
+  /** Each HDR log's SHA-256 in hex, by its path from the step folder ('/'-separated), sorted. */
+  private static Map<String, String> digests(Path stepDir) {
+    Map<String, String> out = new TreeMap<>();
+    for (Path hdr : RunLayout.hdrDirs(stepDir)) {
+      if (!Files.isDirectory(hdr)) {
+        continue;
+      }
+      List<Path> files;
+      try (Stream<Path> s = Files.list(hdr)) {
+        files = s.filter(Files::isRegularFile).toList();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot list " + hdr, e);
+      }
+      for (Path f : files) {
+        out.put(stepDir.relativize(f).toString().replace('\\', '/'), sha256(f));
+      }
+    }
+    return out;
+  }
+
+  private static String sha256(Path file) {
+    MessageDigest md;
+    try {
+      md = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), md)) {
+      in.transferTo(OutputStream.nullOutputStream());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+}

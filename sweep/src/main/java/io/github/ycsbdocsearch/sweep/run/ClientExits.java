@@ -1,0 +1,58 @@
+package io.github.ycsbdocsearch.sweep.run;
+
+import io.github.ycsbdocsearch.sweep.exec.ChildResult;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How each client JVM of a step ended, for the durability check: a client that did not exit 0 by
+ * itself (an error, a kill at its time limit, Ctrl-C, a setup that failed) may have sent writes its
+ * log does not hold, so its writes are unknown. Immutable.
+ *
+ * @param codes each client's exit code by its index; absent when it was killed or never ran
+ */
+record ClientExits(Map<Integer, Integer> codes) {
+  ClientExits {
+    codes = Map.copyOf(codes);
+  }
+
+  /** No client is known to have exited (the step's clients could not be run or collected). */
+  static final ClientExits UNKNOWN = new ClientExits(Map.of());
+
+  /** The exits of the step's clients; {@link #UNKNOWN} when there are none. */
+  static ClientExits of(List<ClientRun> runs) {
+    if (runs == null) {
+      return UNKNOWN;
+    }
+    Map<Integer, Integer> codes = new HashMap<>();
+    for (ClientRun r : runs) {
+      ChildResult c = r.child();
+      if (r.setupError() == null && !c.timedOut() && !c.interrupted()) {
+        codes.put(r.share().index(), c.exitCode());
+      }
+    }
+    return new ClientExits(codes);
+  }
+
+  /** Every client exited 0 (tests, and runs with no clients to judge). */
+  static ClientExits allZero(int clients) {
+    Map<Integer, Integer> codes = new HashMap<>();
+    for (int i = 0; i < clients; i++) {
+      codes.put(i, 0);
+    }
+    return new ClientExits(codes);
+  }
+
+  /**
+   * Why client {@code i}'s writes cannot be trusted to be all in its log; empty when it exited 0.
+   */
+  Optional<String> problem(int i) {
+    Integer code = codes.get(i);
+    if (code == null) {
+      return Optional.of("client " + i + " did not exit by itself (killed, or never ran)");
+    }
+    return code == 0 ? Optional.empty() : Optional.of("client " + i + " exited with code " + code);
+  }
+}
