@@ -314,7 +314,10 @@ public final class CapacityChart {
             ? "; no model was fitted"
             : String.format(
                 Locale.ROOT,
-                "; model: logistic in ln(rate), fitted to %s–%s ops/s",
+                c.split() == null
+                    ? "; model: logistic in ln(rate), fitted to %s–%s ops/s"
+                    : "; model: the clean seconds' logistic line in ln(rate) plus each kind of"
+                        + " background work's frequency x cost, fitted to %s–%s ops/s",
                 Numbers.rate(c.model().centerOps() * Math.exp(-c.model().bandwidth())),
                 Numbers.rate(c.model().centerOps() * Math.exp(c.model().bandwidth()))));
   }

@@ -69,7 +69,9 @@ public final class SplitEstimator {
   /** Costed blocks needed before the split decides (none: the pooled estimate stands). */
   static final int MIN_COSTED = 1;
 
-  /** The least part of the allowance the events must carry at the estimate for the split to decide. */
+  /**
+   * The least part of the allowance the events must carry at the estimate for the split to decide.
+   */
   static final double LEAST_EVENT_SHARE = 0.25;
 
   /** How far after its event a block may reach, s. */
@@ -318,8 +320,7 @@ public final class SplitEstimator {
    * between two windows, made a flat clean line at 94 % and "capacity below every rate": there the
    * pooled estimate, monotone by construction, stands.
    */
-  private static boolean explains(
-      Data d, Fit fit, double center, double point, double allowance) {
+  private static boolean explains(Data d, Fit fit, double center, double point, double allowance) {
     if (!(point > 0) || Double.isInfinite(point)) {
       return true; // the search bounds it further; the pooled one says the same then
     }
@@ -327,7 +328,11 @@ public final class SplitEstimator {
     double events = 0;
     for (int kind = 0; kind < d.kinds.size(); kind++) {
       events +=
-          part(trigger(d.kinds.get(kind)), fit.perSecondAtCenter[kind], fit.costAtCenter[kind][fit.op], x);
+          part(
+              trigger(d.kinds.get(kind)),
+              fit.perSecondAtCenter[kind],
+              fit.costAtCenter[kind][fit.op],
+              x);
     }
     ShareFit.Line clean = fit.clean[fit.op];
     boolean cleanSane = clean.b() > 0 || cleanShare(clean, x) < allowance / 2;

@@ -19,7 +19,7 @@ class CalibrationTest {
    * of a coverage measured on 200 searches (0.02): over 600 searches every scenario's coverage lies
    * in 90-98.7 % (docs/findings/). The median's bias within 2 %, or within about three of its
    * standard errors where the estimates spread more (1.25 x CV / sqrt(200)): the split estimate of
-   * a store that stalls ran 2-4 % low on these 200 seeds, 1.9-2.3 % low over 600.
+   * a store that stalls ran 2.8-3.9 % low on these 200 seeds, 1.9-2.3 % low over 600.
    */
   private static void honest(Calibration.Row r) {
     String what = r.scenario().name() + ": " + Calibration.table(List.of(r));
