@@ -107,7 +107,10 @@ class SweepCliIT {
     CliRun noArgs = CliRun.start(out.resolve("logs"), Map.of());
     assertEquals(2, noArgs.await(LIMIT));
     assertTrue(
-        noArgs.stderr().contains("Use like: ./run-sweep.sh <workload> [options]"), noArgs.stderr());
+        noArgs
+            .stderr()
+            .contains("Use like: ./run-sweep.sh <workload>|-P FILE [-P FILE ...] [options]"),
+        noArgs.stderr());
   }
 
   @Test
