@@ -4,6 +4,8 @@ import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -179,6 +181,8 @@ public record Comparison(
    * @param noResult with {@link Verdict#NO_RESULT}: which side has no result ({@link #BASELINE},
    *     {@link #NEW}, {@link #BOTH}); else null
    * @param note why a value is missing or how it was found, or null
+   * @param baseSetBy what set the baseline's capacity ({@link Headline#setBy}), or null
+   * @param newSetBy what set the new one's, or null
    */
   public record HeadlineChange(
       String workload,
@@ -192,13 +196,34 @@ public record Comparison(
       Threshold threshold,
       Verdict verdict,
       String noResult,
-      String note) {
+      String note,
+      String baseSetBy,
+      String newSetBy) {
 
     /** The verdict for people: {@code no result (new)} names the side. */
     public String verdictLabel() {
       return verdict == Verdict.NO_RESULT
           ? verdict.label() + " (" + noResult + ")"
           : verdict.label();
+    }
+
+    /**
+     * What set each side's capacity, for people: "baseline: ...; new: ..."; null when neither side
+     * says.
+     */
+    public String setBy() {
+      if (baseSetBy == null && newSetBy == null) {
+        return null;
+      }
+      return "what set the capacity: baseline "
+          + (baseSetBy == null ? "-" : baseSetBy)
+          + " | new "
+          + (newSetBy == null ? "-" : newSetBy);
+    }
+
+    /** The note and what set each side's capacity, for one cell; "" when neither. */
+    public String notes() {
+      return Stream.of(note, setBy()).filter(Objects::nonNull).collect(Collectors.joining("; "));
     }
 
     /** Relative change, NaN when a side is missing. */

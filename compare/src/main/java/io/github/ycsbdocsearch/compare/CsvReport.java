@@ -52,7 +52,7 @@ public final class CsvReport {
     return row(
         List.of("headline", c.workload(), c.store(), "", "", "", "", "", c.metric(), "ops/s"),
         judged(c.base(), c.current(), c.change(), c.threshold()),
-        List.of(c.verdictLabel(), c.note() == null ? "" : c.note()));
+        List.of(c.verdictLabel(), c.notes()));
   }
 
   private static List<String> latency(LatencyChange c) {

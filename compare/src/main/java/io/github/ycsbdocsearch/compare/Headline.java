@@ -1,8 +1,12 @@
 package io.github.ycsbdocsearch.compare;
 
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * A store's headline numbers in one run, from its saturation ({@code capacity.json}, older formats
@@ -21,6 +25,7 @@ import java.util.Comparator;
  *     one its summary.json, says so): a missing capacity is then a result, not an older run
  * @param fromSteps whether the peak was taken from the steps because there was no saturation
  * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
+ * @param setBy what set the capacity, in short ({@link #setBy(StoreCapacity)}); null without one
  */
 public record Headline(
     Double capacity,
@@ -31,7 +36,8 @@ public record Headline(
     String reason,
     boolean capacitySought,
     boolean fromSteps,
-    String peakReason) {
+    String peakReason,
+    String setBy) {
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
@@ -53,7 +59,8 @@ public record Headline(
           why,
           run.summary().capacitySought(),
           true,
-          why);
+          why,
+          null);
     }
     String reason =
         s.capacityOps() == null && s.capacityReason() != null ? s.capacityReason() : s.reason();
@@ -66,7 +73,57 @@ public record Headline(
         reason,
         s.capacitySought(),
         false,
-        s.reason());
+        s.reason(),
+        setBy(s));
+  }
+
+  /**
+   * What set a store's capacity, in one line from its split: "aof_rewrite 0.660% of 1.000% (4502
+   * requests over the bound each, every 50 s); between events up to 15567 ops/s; harness floor
+   * 0.028%"; "pooled: no split" for an estimate without one; null without an estimate (no capacity,
+   * or a format before 4).
+   */
+  static String setBy(StoreCapacity s) {
+    CapacitySearchRecord c = s.capacitySearch();
+    if (c == null || c.ending() == null || s.capacityOps() == null) {
+      return null;
+    }
+    CapacitySearchRecord.Split split = c.split();
+    if (split == null) {
+      return "pooled: no split";
+    }
+    double allowance = c.model() == null ? Double.NaN : c.model().allowance();
+    CapacitySearchRecord.Kind top = split.largest();
+    List<String> parts = new ArrayList<>();
+    if (top != null && top.share() >= split.cleanShare()) {
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%s %s of %s (%.0f requests over the bound each%s)",
+              top.kind(),
+              Fmt.rate(top.share()),
+              Fmt.rate(allowance),
+              top.overPerEvent(),
+              top.periodS() == null
+                  ? ""
+                  : String.format(Locale.ROOT, ", every %.0f s", top.periodS())));
+      parts.add(
+          split.cleanCapacityOps() == null
+              ? "between events far above every rate measured"
+              : String.format(
+                  Locale.ROOT, "between events up to %.0f ops/s", split.cleanCapacityOps()));
+    } else {
+      parts.add(
+          "clean seconds "
+              + Fmt.rate(split.cleanShare())
+              + " of "
+              + Fmt.rate(allowance)
+              + (top == null ? "" : ", " + top.kind() + " " + Fmt.rate(top.share())));
+    }
+    if (split.floorShare() != null) {
+      parts.add("harness floor " + Fmt.rate(split.floorShare()));
+    }
+    return String.join("; ", parts);
   }
 
   private static Double positive(Double v) {

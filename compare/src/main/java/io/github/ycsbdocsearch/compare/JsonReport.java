@@ -130,6 +130,8 @@ public final class JsonReport {
     number(node, "new_peak_ops", c.newPeak());
     node.put("slo", c.slo());
     node.put("note", c.note());
+    node.put("base_set_by", c.baseSetBy());
+    node.put("new_set_by", c.newSetBy());
     node.put("no_result", c.noResult());
     return judged(node, c.threshold(), c.verdict(), c.change());
   }

@@ -88,7 +88,7 @@ public final class MarkdownReport {
           c.verdict() == Verdict.REGRESSION ? verdict(c.verdict()) : c.verdictLabel(),
           Fmt.ops(c.basePeak()),
           Fmt.ops(c.newPeak()),
-          c.note() == null ? "" : c.note());
+          c.notes());
     }
     out.append(
             "### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")

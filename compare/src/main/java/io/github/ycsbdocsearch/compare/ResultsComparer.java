@@ -391,14 +391,14 @@ public final class ResultsComparer {
       if (!judged()) {
         return new HeadlineChange(
             workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
-            noResult, note);
+            noResult, note, b.setBy(), n.setBy());
       }
       Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
       Verdict verdict =
           Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
       return new HeadlineChange(
           workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict, null,
-          note);
+          note, b.setBy(), n.setBy());
     }
   }
 

@@ -141,6 +141,9 @@ public final class TextReport {
         if (c.note() != null) {
           notes.add(c.store() + ": " + c.note());
         }
+        if (c.setBy() != null) {
+          notes.add(c.store() + ": " + c.setBy());
+        }
         if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
           slos.add(c.slo());
         }

@@ -35,6 +35,11 @@ import java.util.List;
  *     held
  * @param clientLimit the client's reason, when client-limited windows capped the search; null
  *     otherwise
+ * @param split the split behind a split estimate; null otherwise (and in older files)
+ * @param forecast where the estimate stood when its interval first closed and what the search
+ *     expected to need then; null when it never closed (and in older files)
+ * @param minutes wall-clock minutes the curve and the search took, warm-ups included; null in older
+ *     files
  */
 @JsonPropertyOrder({
   "lo",
@@ -53,6 +58,8 @@ import java.util.List;
   "cycles",
   "client_limit",
   "split",
+  "forecast",
+  "minutes",
   "probes"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -73,7 +80,9 @@ public record CapacitySearchRecord(
     Model model,
     List<Cycle> cycles,
     String clientLimit,
-    Split split) {
+    Split split,
+    Forecast forecast,
+    Double minutes) {
 
   public CapacitySearchRecord {
     probes = probes == null ? List.of() : List.copyOf(probes);
@@ -194,6 +203,19 @@ public record CapacitySearchRecord(
       return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
     }
   }
+
+  /**
+   * Where the estimate stood when its interval first closed (after the latency curve, or after
+   * {@code afterS} measured seconds of probes), and the measured seconds more the search then
+   * expected to need to reach its target (by the square-root law in the seconds that inform it).
+   *
+   * @param capacity the estimate then, ops/s
+   * @param halfWidth its half-width as a share of it
+   * @param moreS the measured seconds expected
+   * @param afterS measured seconds of probes after the curve until then
+   */
+  @JsonPropertyOrder({"capacity", "half_width", "more_s", "after_s"})
+  public record Forecast(double capacity, double halfWidth, double moreS, double afterS) {}
 
   /**
    * One kind of background work. Immutable.

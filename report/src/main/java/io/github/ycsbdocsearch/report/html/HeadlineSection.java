@@ -224,6 +224,42 @@ final class HeadlineSection {
         .findFirst();
   }
 
+  /**
+   * The precision reached against the one asked, in how long, and what the search expected when its
+   * interval first closed: "Reached +-4.1 % (target +-3 %) in 6.2 min; when its interval first
+   * closed (+-9.0 %, after the curve) it expected to need 12 more measured minutes."
+   */
+  static String reached(CapacitySearchRecord c) {
+    if (c.minutes() == null) {
+      return "";
+    }
+    String got =
+        c.halfWidth() == null
+            ? "An open interval"
+            : "Reached ±" + CapacityText.percent(c.halfWidth()).trim();
+    String text =
+        String.format(
+            Locale.ROOT,
+            "%s (target ±%s) in %.1f min of curve and search",
+            got,
+            CapacityText.percent(c.resolution()).trim(),
+            c.minutes());
+    CapacitySearchRecord.Forecast f = c.forecast();
+    if (f != null) {
+      text +=
+          String.format(
+              Locale.ROOT,
+              "; when its interval first closed (±%s, %s) it expected to need %.1f more measured"
+                  + " min",
+              CapacityText.percent(f.halfWidth()).trim(),
+              f.afterS() > 0
+                  ? String.format(Locale.ROOT, "after %.0f s of probes", f.afterS())
+                  : "after the curve",
+              f.moreS() / 60);
+    }
+    return text + ". ";
+  }
+
   private static String how(StoreCapacity sat) {
     CapacitySearchRecord c = CapacityText.estimate(sat);
     String capacity;
@@ -233,19 +269,20 @@ final class HeadlineSection {
       long informed = c.probes().stream().filter(p -> p.weight() != null && p.weight() > 0).count();
       capacity =
           String.format(
-              Locale.ROOT,
-              "%d fixed-rate windows: %d informed the model at the estimate, %d client-limited"
-                  + " (left out)%s. ",
-              c.probes().size(),
-              informed,
-              clientLimited,
-              c.budgetS() == null || c.budgetUsedS() == null
-                  ? ""
-                  : String.format(
-                      Locale.ROOT,
-                      "; the search's probes took %.0f of %.0f s",
-                      c.budgetUsedS(),
-                      c.budgetS()));
+                  Locale.ROOT,
+                  "%d fixed-rate windows: %d informed the model at the estimate, %d client-limited"
+                      + " (left out)%s. ",
+                  c.probes().size(),
+                  informed,
+                  clientLimited,
+                  c.budgetS() == null || c.budgetUsedS() == null
+                      ? ""
+                      : String.format(
+                          Locale.ROOT,
+                          "; the search's probes took %.0f of %.0f s",
+                          c.budgetUsedS(),
+                          c.budgetS()))
+              + reached(c);
     } else {
       capacity = sat.capacityReason() == null ? "" : sat.capacityReason() + ". ";
     }

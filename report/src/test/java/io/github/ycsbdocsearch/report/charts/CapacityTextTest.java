@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
-import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
+import io.github.ycsbdocsearch.resultsformat.fixtures.SplitFixture;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ class CapacityTextTest {
   private static CapacitySearchRecord record(Double lo, Double hi, String ending) {
     return new CapacitySearchRecord(
         lo, hi, false, false, null, 0.03, "r", List.of(), ending, null, null, null, null, null,
-        List.of(), null, null);
+        List.of(), null, null, null, null);
   }
 
   @Test
@@ -66,88 +66,31 @@ class CapacityTextTest {
     assertEquals("", CapacityText.inside(List.of()), "none seen: nothing to say");
   }
 
-  /** A store's capacity file holding {@code c} and a capacity of 8,067 ops/s. */
-  private static StoreCapacity withSearch(CapacitySearchRecord c) {
-    return new StoreCapacity(
-            4,
-            "redisjson",
-            20_000.0,
-            "06-t32",
-            32,
-            null,
-            false,
-            null,
-            null,
-            "p99<=10ms",
-            null,
-            null,
-            null,
-            null,
-            null)
-        .withCapacity(8067.0, "12-t40-r8067-probe", "p99<=10ms", "r", c);
-  }
-
-  private static CapacitySearchRecord split(CapacitySearchRecord.Split split) {
-    return new CapacitySearchRecord(
-        7700.0,
-        8390.0,
-        false,
-        false,
-        null,
-        0.03,
-        "r",
-        List.of(),
-        "estimate",
-        0.04,
-        160.0,
-        160.0,
-        null,
-        new CapacitySearchRecord.Model("UPDATE", 8067, 0.35, -7, 10, 0.01, 30, 5, 1000),
-        List.of(),
-        null,
-        split);
-  }
-
   @Test
   void aSplitEstimateSaysWhatSetTheCapacity() {
-    CapacitySearchRecord.Kind aof =
-        new CapacitySearchRecord.Kind(
-            "aof_rewrite", "ops", 5, 300, -1, 4, 4, 60.0, 5100, 0.63, 0.008);
-    CapacitySearchRecord.Split s =
-        new CapacitySearchRecord.Split(
-            "UPDATE", 8067, 0.001, 19_000.0, 8000.0, 0.003, List.of(aof), List.of());
+    CapacitySearchRecord.Split s = SplitFixture.BY_AOF;
+    CapacitySearchRecord.Kind aof = SplitFixture.AOF;
     assertEquals(
         "Set by AOF rewrites (about every 60 s, about 5,100 requests over the bound each at"
             + " 8,067 ops/s: 0.8 % of the 1 % allowed). Between AOF rewrites: up to 19,000 ops/s."
             + " The harness floor alone: 0.3 % over at 8,000 ops/s.",
-        CapacityText.setBy(withSearch(split(s))));
+        CapacityText.setBy(SplitFixture.withSearch(SplitFixture.estimate(s))));
     // The model's share at the capacity is its clean line's plus the rewrites' 0.8 %, and a
     // rewrite triggered by writes costs four times as much of the share at twice the rate.
-    CapacitySearchRecord c = split(s);
+    CapacitySearchRecord c = SplitFixture.estimate(s);
     assertEquals(c.model().shareAt(8067) + 0.008, c.modelShareAt(8067), 1e-12);
     assertEquals(4 * 0.008, s.kindShareAt(aof, 2 * 8067), 1e-12);
   }
 
   @Test
   void aTailBetweenEventsThatOutweighsThemIsNamed() {
-    CapacitySearchRecord.Split s =
-        new CapacitySearchRecord.Split(
-            "READ",
-            8067,
-            0.009,
-            null,
-            null,
-            null,
-            List.of(
-                new CapacitySearchRecord.Kind(
-                    "wt_checkpoint", "time", 4, 300, -1, 2, 3, 60.0, 80, 0.01, 0.001)),
-            List.of());
+    CapacitySearchRecord.Split s = SplitFixture.BY_CLEAN;
     assertEquals(
         "Set by the store's own tail between events (0.9 % over at 8,067 ops/s of the 1 % allowed;"
             + " WiredTiger checkpoints add 0.1 %).",
-        CapacityText.setBy(withSearch(split(s))));
+        CapacityText.setBy(SplitFixture.withSearch(SplitFixture.estimate(s))));
     assertEquals(
         "Set by the store's own tail: its windows recorded no background work.",
-        CapacityText.setBy(withSearch(split(null))));
+        CapacityText.setBy(SplitFixture.withSearch(SplitFixture.estimate(null))));
   }
 }

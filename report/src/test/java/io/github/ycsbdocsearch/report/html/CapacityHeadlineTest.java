@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.report.ReportWriter;
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +45,40 @@ class CapacityHeadlineTest {
     int at = headline.indexOf("</span>" + store + "</td>");
     assertTrue(at >= 0, store + " in the headline");
     return headline.substring(at, headline.indexOf("</tr>", at));
+  }
+
+  @Test
+  void theSearchSaysWhatPrecisionItReachedInHowLongAndWhatItExpected() {
+    CapacitySearchRecord c =
+        new CapacitySearchRecord(
+            5880.0,
+            6230.0,
+            false,
+            false,
+            null,
+            0.05,
+            "r",
+            List.of(),
+            "estimate",
+            0.041,
+            900.0,
+            620.0,
+            null,
+            null,
+            List.of(),
+            null,
+            null,
+            new CapacitySearchRecord.Forecast(6100, 0.09, 540, 45),
+            14.25);
+    assertEquals(
+        "Reached ±4.1 % (target ±5 %) in 14.3 min of curve and search; when its interval first"
+            + " closed (±9 %, after 45 s of probes) it expected to need 9.0 more measured min. ",
+        HeadlineSection.reached(c));
+    CapacitySearchRecord old =
+        new CapacitySearchRecord(
+            null, null, false, false, null, 0.03, "r", List.of(), "none", null, null, null, null,
+            null, List.of(), null, null, null, null);
+    assertEquals("", HeadlineSection.reached(old), "an older file says nothing of it");
   }
 
   @Test

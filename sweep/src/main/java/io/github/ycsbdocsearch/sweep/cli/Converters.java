@@ -89,6 +89,18 @@ final class Converters {
     }
   }
 
+  /** Minutes, above 0 and at most a week. */
+  static final class Minutes implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double d = number(value);
+      if (d > 0 && d <= 7 * 24 * 60) {
+        return d;
+      }
+      throw new TypeConversionException("expected minutes > 0");
+    }
+  }
+
   /** {@code auto} (doubling up to --max-threads, applied later) or explicit counts. */
   static final class Threads implements ITypeConverter<ThreadPlan> {
     @Override

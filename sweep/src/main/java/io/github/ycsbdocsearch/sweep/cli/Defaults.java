@@ -65,6 +65,27 @@ public final class Defaults {
    */
   public static final int SEARCH_BUDGET_SECONDS = CapacitySearch.BUDGET_S;
 
+  /**
+   * Capacity search: the 95 % interval's half-width it stops at, as a share of the capacity (see
+   * {@link CapacitySearch#TARGET_HALF_WIDTH}).
+   */
+  public static final double SEARCH_PRECISION = CapacitySearch.TARGET_HALF_WIDTH;
+
+  /**
+   * With --precision: minutes each store's search may take unless --max-minutes says otherwise (an
+   * hour: on the simulated clock, +-5 % needs about 4x the default budget, +-3 % about 10x).
+   */
+  public static final double PRECISION_MAX_MINUTES = 60;
+
+  /** {@link #PRECISION_MAX_MINUTES} for help text. */
+  static final String PRECISION_MAX_MINUTES_TEXT = "60";
+
+  /** {@link #SEARCH_PRECISION} in per cent, for help text. */
+  static final String SEARCH_PRECISION_PCT = "3";
+
+  /** With --precision: probes after the curve, at most (the target or the minutes end it first). */
+  public static final int PRECISION_MAX_PROBES = 1000;
+
   /** Arrival process of fixed-rate steps. */
   public static final String ARRIVALS = "poisson";
 

@@ -310,8 +310,7 @@ public final class OptionsParser {
         or(cl.floorSeconds, Defaults.FLOOR_SECONDS),
         localSetup(cl, hosts.isPresent()),
         arrivals,
-        or(cl.searchProbes, Defaults.SEARCH_MAX_PROBES),
-        or(cl.searchBudget, Defaults.SEARCH_BUDGET_SECONDS),
+        search(cl),
         clients,
         soak(cl),
         fault(cl, hosts));
@@ -511,6 +510,24 @@ public final class OptionsParser {
             + where
             + " is malformed: expected an integer from 1 to "
             + Integer.MAX_VALUE);
+  }
+
+  /**
+   * The search's limits: the defaults, or with {@code --precision} as many probes as reach it
+   * within {@code --max-minutes} (its default then {@link Defaults#PRECISION_MAX_MINUTES}).
+   */
+  private static SweepOptions.Search search(SweepCommandLine cl) {
+    boolean asked = cl.precision != null;
+    if (asked && !(cl.precision > 0)) {
+      throw new SetupException("--precision must be above 0 %");
+    }
+    double minutes = or(cl.maxMinutes, asked ? Defaults.PRECISION_MAX_MINUTES : 0.0);
+    return new SweepOptions.Search(
+        or(cl.searchProbes, asked ? Defaults.PRECISION_MAX_PROBES : Defaults.SEARCH_MAX_PROBES),
+        or(cl.searchBudget, asked ? (int) Math.ceil(60 * minutes) : Defaults.SEARCH_BUDGET_SECONDS),
+        asked ? cl.precision / 100 : Defaults.SEARCH_PRECISION,
+        asked,
+        minutes);
   }
 
   /** The option's value, or its default when it was not given. */

@@ -69,8 +69,11 @@ public final class ParametersJson {
     ArrayNode fractions = n.putArray("load_fractions");
     o.loadFractions().forEach(fractions::add);
     n.put("floor_seconds", o.floorSeconds());
-    n.put("search_probes", o.searchProbes());
-    n.put("search_budget", o.searchBudgetSeconds());
+    n.put("search_probes", o.search().probes());
+    n.put("search_budget", o.search().budgetS());
+    n.put("precision", o.search().precision());
+    n.put("precision_asked", o.search().asked());
+    n.put("max_minutes", o.search().maxMinutes());
     n.put("clients", o.clients());
     n.put("soak_seconds", o.soak().seconds());
     n.put("soak_load", o.soak().load());
@@ -197,6 +200,12 @@ public final class ParametersJson {
     a.addAll(List.of("--floor-seconds", n.path("floor_seconds").asText("0")));
     option(a, "--search-probes", n.path("search_probes"));
     option(a, "--search-budget", n.path("search_budget"));
+    if (n.path("precision_asked").asBoolean(false)) {
+      a.addAll(List.of("--precision", Double.toString(100 * n.path("precision").asDouble())));
+    }
+    if (n.path("max_minutes").asDouble(0) > 0) {
+      option(a, "--max-minutes", n.path("max_minutes"));
+    }
     option(a, "--clients", n.path("clients"));
     if (n.path("soak_seconds").asInt(0) > 0) {
       a.addAll(List.of("--soak", n.path("soak_seconds").asText() + "s"));

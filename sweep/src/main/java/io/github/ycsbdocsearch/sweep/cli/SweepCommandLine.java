@@ -240,6 +240,32 @@ final class SweepCommandLine {
   Integer searchBudget;
 
   @Option(
+      names = "--precision",
+      converter = Converters.Percent.class,
+      paramLabel = "PCT",
+      description = {
+        "the capacity's precision to reach: keep probing near the estimate until its 95 %% interval"
+            + " is within +-PCT %% (e.g. 5), or --max-minutes ends it; prints the time it expects"
+            + " first (default: +-"
+            + Defaults.SEARCH_PRECISION_PCT
+            + " %% within --search-budget)"
+      })
+  Double precision;
+
+  @Option(
+      names = "--max-minutes",
+      converter = Converters.Minutes.class,
+      paramLabel = "MIN",
+      description = {
+        "minutes each store's capacity search (latency curve and probes, warm-ups included) may"
+            + " take; no probe starts that would end past it (default: none, "
+            + "or "
+            + Defaults.PRECISION_MAX_MINUTES_TEXT
+            + " with --precision)"
+      })
+  Double maxMinutes;
+
+  @Option(
       names = "--clients",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",

@@ -43,9 +43,7 @@ import java.util.regex.Pattern;
  * @param ycsbProperties pass-through properties: the later {@code -P} files' then {@code -p}'s,
  *     later ones overriding earlier ones
  * @param arrivals arrival process of fixed-rate steps: poisson or uniform
- * @param searchProbes probes the capacity search may run after the curve, at most; 0 = the curve's
- *     windows only
- * @param searchBudgetSeconds measured seconds the capacity search's probes may take together
+ * @param search the capacity search's limits and target
  * @param clients client JVMs that drive each step together (a step's threads and rate split among
  *     them)
  * @param soak the soak step after the other phases; {@link Soak#NONE} for none
@@ -72,12 +70,32 @@ public record SweepOptions(
     int floorSeconds,
     LocalSetup local,
     String arrivals,
-    int searchProbes,
-    int searchBudgetSeconds,
+    Search search,
     int clients,
     Soak soak,
     Fault fault)
     implements PlanSettings {
+
+  /**
+   * The capacity search's limits and target: it probes until the interval's half-width is within
+   * {@code precision}, or a limit ends it.
+   *
+   * @param probes probes after the curve, at most; 0 = the curve's windows only
+   * @param budgetS measured seconds the probes may take together
+   * @param precision the target: the 95 % interval's half-width as a share of the capacity
+   * @param asked whether {@code --precision} asked for it (the limits then follow {@code
+   *     maxMinutes})
+   * @param maxMinutes minutes each store's search (curve and probes, warm-ups included) may take; 0
+   *     = no limit but the budget
+   */
+  public record Search(
+      int probes, int budgetS, double precision, boolean asked, double maxMinutes) {
+
+    /** Probes the progress line plans for: the cap, or the base windows the budget holds. */
+    public int plannedProbes(int stepSeconds) {
+      return (int) Math.min(probes, Math.ceil((double) budgetS / Math.max(1, stepSeconds)));
+    }
+  }
 
   /**
    * The soak: one long fixed-rate step.

@@ -146,7 +146,7 @@ public final class CapacityFinder {
             r.targetReached(),
             null,
             settings.targetHalfWidth(),
-            r.reason(),
+            r.reason() + (found.timeLimited() ? "; --max-minutes ended the search" : ""),
             windows,
             r.ending().name().toLowerCase(Locale.ROOT),
             Double.isFinite(halfWidth) ? Math.round(halfWidth * 10000) / 10000.0 : null,
@@ -156,7 +156,15 @@ public final class CapacityFinder {
             model,
             cycles,
             r.clientLimit(),
-            split(e.split(), steps));
+            split(e.split(), steps),
+            found.forecast() == null
+                ? null
+                : new CapacitySearchRecord.Forecast(
+                    round(found.forecast().capacity()),
+                    Math.round(found.forecast().halfWidth() * 10000) / 10000.0,
+                    Math.round(found.forecast().moreS()),
+                    Math.round(found.forecast().afterS())),
+            Math.round(found.minutes() * 10) / 10.0);
     String capacityStep =
         capacity == null
             ? null
@@ -166,7 +174,7 @@ public final class CapacityFinder {
                 .map(CapacitySearchRecord.Probe::step)
                 .orElse(null);
     String why =
-        String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), r.reason())
+        String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), rec.reason())
             + (found.again() == null ? "" : "; " + found.again());
     return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
   }

@@ -157,7 +157,7 @@ final class StoreSweep {
         // The first search's windows were the machine's as much as the store's: a second search,
         // once, in another stretch of time, with its own harness floor.
         int curve = ctx.options().loadFractions().size();
-        int planned = 2 * curve + ctx.options().searchProbes();
+        int planned = 2 * curve + ctx.options().search().plannedProbes(ctx.options().stepSeconds());
         remaining.planGrew(planned);
         total += planned;
         ctx.progress()
@@ -271,7 +271,7 @@ final class StoreSweep {
     int fixed = StepPlanner.rates(options, ramp).size() + curve;
     return ramp
         + fixed
-        + (curve > 0 ? options.searchProbes() : 0)
+        + (curve > 0 ? options.search().plannedProbes(options.stepSeconds()) : 0)
         + (options.floorSeconds() > 0 ? fixed : 0)
         + (options.soak().runs() ? 1 : 0)
         + (options.fault().runs() ? 2 : 0);

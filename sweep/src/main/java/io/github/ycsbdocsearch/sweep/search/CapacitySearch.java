@@ -56,10 +56,13 @@ public final class CapacitySearch {
   /** Runs probes: a real store's steps, or the simulated clock's. */
   public interface Runner {
     /**
-     * Runs the probe; empty when it could not run to its end (interrupted, the store lost): the
-     * search then stops where it is.
+     * Runs the probe; empty when it could not or may not run to its end (interrupted, the store
+     * lost, the time limit): the search then stops where it is.
      */
     Optional<Observed> run(Probe probe);
+
+    /** Told before each probe after the curve, with the search as it stands (its forecast). */
+    default void probing(CapacitySearch search) {}
   }
 
   /**
@@ -132,6 +135,25 @@ public final class CapacitySearch {
           maxProbes,
           REPLICATES,
           FINAL_REPLICATES);
+    }
+
+    /** These settings with another target half-width. */
+    public Settings withTarget(double halfWidth) {
+      return new Settings(
+          allowance,
+          halfWidth,
+          floorRate,
+          ceilingRate,
+          curveWindowS,
+          baseWindowS,
+          maxWindowS,
+          cyclesPerWindow,
+          minBlockS,
+          minBandwidth,
+          budgetS,
+          maxProbes,
+          replicates,
+          finalReplicates);
     }
 
     CapacityEstimator.Settings estimator(double cycleS, int reps) {
@@ -304,6 +326,7 @@ public final class CapacitySearch {
       below = o.get().window();
     }
     for (Optional<Probe> p = next(); p.isPresent(); p = next()) {
+      runner.probing(this);
       Optional<Observed> o = runner.run(p.get());
       if (o.isEmpty()) {
         break;
@@ -323,6 +346,11 @@ public final class CapacitySearch {
         && !point.usable()
         && below.rateOps() < point.rateOps()
         && (!below.usable() || below.worstShare() > settings.allowance());
+  }
+
+  /** The settings it searches with. */
+  public Settings settings() {
+    return settings;
   }
 
   /** Adds a window that ran (a resumed run adds the kept ones in the same order). */
@@ -473,6 +501,44 @@ public final class CapacitySearch {
             .mapToDouble(RateWindow::seconds)
             .sum();
     return near >= NEAR_SECONDS && e.halfWidthShare() <= settings.targetHalfWidth();
+  }
+
+  /**
+   * Where the search stands and what it expects to need.
+   *
+   * @param capacity the estimate so far, ops/s
+   * @param halfWidth its interval's half-width as a share of it
+   * @param moreS measured seconds more the search expects to need to reach its target
+   * @param afterS measured seconds of probes after the curve so far
+   */
+  public record Forecast(double capacity, double halfWidth, double moreS, double afterS) {}
+
+  /**
+   * The forecast from the estimate so far: the bootstrap half-width falls like 1/sqrt(T) in the
+   * seconds T that inform the estimate (kernel-weighted), and the early stop wants {@link
+   * #NEAR_SECONDS} near it. Square-root is the cautious law: the part of the spread from the
+   * events' count falls like 1/T. Empty without a closed interval inside the rates measured
+   * (bounding probes come first, and how many is not known).
+   */
+  public Optional<Forecast> forecast() {
+    Estimate e = estimate(settings.replicates());
+    if (e.where() != CapacityEstimator.Where.INSIDE
+        || !(e.halfWidthShare() > 0 && Double.isFinite(e.halfWidthShare()))) {
+      return Optional.empty();
+    }
+    double informing = 0;
+    double near = 0;
+    for (RateWindow w : windows()) {
+      if (w.usable()) {
+        informing += e.weightAt(w.rateOps()) * w.seconds();
+        if (Math.abs(Math.log(w.rateOps() / e.capacity())) <= NEAR) {
+          near += w.seconds();
+        }
+      }
+    }
+    double ratio = e.halfWidthShare() / settings.targetHalfWidth();
+    double more = Math.max(informing * Math.max(0, ratio * ratio - 1), NEAR_SECONDS - near);
+    return Optional.of(new Forecast(e.capacity(), e.halfWidthShare(), more, budgetUsed()));
   }
 
   /** How close to the estimate a window must be to count as near it, in ln(rate). */

@@ -137,8 +137,8 @@ class OptionsParserTest {
         Defaults.ARRIVALS_SEED,
         o.arrivalsSeed(),
         "every run is offered the same arrivals by default");
-    assertEquals(12, o.searchProbes());
-    assertEquals(160, o.searchBudgetSeconds());
+    assertEquals(12, o.search().probes());
+    assertEquals(160, o.search().budgetS());
     SweepOptions seeded =
         run(
             "workloada",
@@ -149,8 +149,28 @@ class OptionsParserTest {
             "--search-budget",
             "90");
     assertEquals(42, seeded.arrivalsSeed());
-    assertEquals(0, seeded.searchProbes());
-    assertEquals(90, seeded.searchBudgetSeconds());
+    assertEquals(0, seeded.search().probes());
+    assertEquals(90, seeded.search().budgetS());
+    assertEquals(0.03, seeded.search().precision());
+    assertEquals(0, seeded.search().maxMinutes(), "no time limit by default");
+  }
+
+  @Test
+  void precisionLiftsTheBudgetToItsMinutes() {
+    SweepOptions.Search s = run("workloada", "--precision", "5").search();
+    assertEquals(0.05, s.precision(), 1e-12);
+    assertTrue(s.asked());
+    assertEquals(Defaults.PRECISION_MAX_MINUTES, s.maxMinutes());
+    assertEquals(60 * Defaults.PRECISION_MAX_MINUTES, s.budgetS(), 1e-9);
+    assertEquals(Defaults.PRECISION_MAX_PROBES, s.probes());
+    SweepOptions.Search capped =
+        run("workloada", "--precision", "5", "--max-minutes", "12.5").search();
+    assertEquals(12.5, capped.maxMinutes());
+    assertEquals(750, capped.budgetS());
+    assertEquals(10, capped.plannedProbes(75), "the progress line plans what the budget holds");
+    SweepOptions.Search limited = run("workloada", "--max-minutes", "20").search();
+    assertEquals(Defaults.SEARCH_BUDGET_SECONDS, limited.budgetS(), "a limit alone lifts nothing");
+    assertFalse(limited.asked());
   }
 
   @Test

@@ -35,7 +35,7 @@ class SearchAgainTest {
             null,
             0,
             "every window failed the objective, down to 44 ops/s");
-    return new SearchPhase.Found(r, List.of(), List.of(), List.of(), null, again);
+    return new SearchPhase.Found(r, List.of(), List.of(), List.of(), null, again, null, 0, false);
   }
 
   @Test

@@ -135,6 +135,48 @@ class CapacitySearchTest {
     assertEquals(4, none.asked.size(), "--search-probes 0: the curve only");
   }
 
+  /** The forecast the search gives its runner after the curve, with a target of {@code target}. */
+  private static CapacitySearch.Forecast forecastAfterTheCurve(double target, List<Integer> at) {
+    Store store = new Store(Windows::mm1, Double.POSITIVE_INFINITY, 0);
+    List<CapacitySearch.Forecast> told = new ArrayList<>();
+    CapacitySearch.Runner runner =
+        new CapacitySearch.Runner() {
+          @Override
+          public Optional<BackgroundCycles.Observed> run(CapacitySearch.Probe p) {
+            return store.run(p);
+          }
+
+          @Override
+          public void probing(CapacitySearch search) {
+            if (told.isEmpty()) {
+              search.forecast().ifPresent(told::add);
+              if (!told.isEmpty()) {
+                at.add(store.asked.size());
+              }
+            }
+          }
+        };
+    new CapacitySearch(settings(200, 12).withTarget(target)).run(CURVE, runner);
+    assertEquals(1, told.size(), "a forecast once the interval closed");
+    return told.get(0);
+  }
+
+  @Test
+  void theForecastComesOnceTheIntervalClosesAndGrowsWithTheTarget() {
+    List<Integer> at = new ArrayList<>();
+    CapacitySearch.Forecast tight = forecastAfterTheCurve(0.005, at);
+    CapacitySearch.Forecast loose = forecastAfterTheCurve(0.2, at);
+    // The curve's exact shares leave the interval open; the bounding probes close it.
+    assertEquals(at.get(0), at.get(1), "the same windows before the target matters");
+    assertTrue(at.get(0) > CURVE.size() && tight.afterS() > 0, at + " " + tight);
+    assertEquals(tight.capacity(), loose.capacity(), 1e-9, "the same windows, the same estimate");
+    assertTrue(tight.moreS() > loose.moreS(), tight + " " + loose);
+    // Only the early stop's seconds near the estimate are still missing at a loose target.
+    assertTrue(loose.moreS() > 0 && loose.moreS() <= CapacitySearch.NEAR_SECONDS, loose.toString());
+    double ratio = tight.halfWidth() / 0.005;
+    assertTrue(tight.moreS() > 15 * (ratio * ratio - 1) * 0.5, "the square-root law: " + tight);
+  }
+
   @Test
   void theCurveEndsPastTheKneeAndTheClient() {
     CapacitySearch s = new CapacitySearch(settings(200, 12));
