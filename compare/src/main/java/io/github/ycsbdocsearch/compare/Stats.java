@@ -1,10 +1,16 @@
 package io.github.ycsbdocsearch.compare;
 
-import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Median;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 
-/** The few statistics the baseline needs. Pure functions; safe to use from several threads. */
+/**
+ * The few statistics the baseline needs, over lists of figures: commons-statistics' mean, sample
+ * standard deviation and median, and the one bound it has not (the CV's). Pure functions; safe to
+ * use from several threads.
+ */
 public final class Stats {
 
   private Stats() {}
@@ -14,7 +20,7 @@ public final class Stats {
    * @return arithmetic mean
    */
   public static double mean(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    return Mean.of(array(values)).getAsDouble();
   }
 
   /**
@@ -22,12 +28,7 @@ public final class Stats {
    * @return sample standard deviation (n - 1 in the denominator), NaN for fewer than two values
    */
   public static double sampleStdDev(List<Double> values) {
-    if (values.size() < 2) {
-      return Double.NaN;
-    }
-    double mean = mean(values);
-    double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-    return Math.sqrt(squares / (values.size() - 1));
+    return values.size() < 2 ? Double.NaN : StandardDeviation.of(array(values)).getAsDouble();
   }
 
   /**
@@ -63,9 +64,10 @@ public final class Stats {
    * @return the median (mean of the two middle values for an even count)
    */
   public static double median(List<Double> values) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(sorted);
-    int mid = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    return Median.withDefaults().evaluate(array(values));
+  }
+
+  private static double[] array(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * The soak's verdict on one figure (throughput, or intended p99): a Theil–Sen trend over the
@@ -55,6 +56,9 @@ public record SoakTrend(
   /** The two-sided 95 % normal quantile. */
   private static final double Z_975 = 1.959963984540054;
 
+  /** The median of a copy: the slopes stay sorted for the interval's ranks. */
+  private static final Median MEDIAN = Median.withDefaults().withCopy(true);
+
   /**
    * The trend of {@code values} (one per minute, in order; null entries, minutes without the
    * figure, are left out).
@@ -78,15 +82,14 @@ public record SoakTrend(
       }
     }
     Arrays.sort(slopes);
-    double[] ys = points.stream().mapToDouble(p -> p[1]).sorted().toArray();
-    double median = median(ys);
+    double median = MEDIAN.evaluate(points.stream().mapToDouble(p -> p[1]).toArray());
     // Sen's interval: the ranks of the pairwise slopes that bound it, from Kendall's S variance
     // (no ties assumed: per-minute means of real measurements are continuous).
     double c = Z_975 * Math.sqrt(n * (n - 1.0) * (2 * n + 5) / 18.0);
     int lowRank = (int) Math.max(0, Math.floor((slopes.length - c) / 2.0));
     int highRank = (int) Math.min(slopes.length - 1, Math.ceil((slopes.length + c) / 2.0));
     double perHour = median == 0 ? 0 : 60.0 * 100.0 / Math.abs(median);
-    double slope = median(slopes) * perHour;
+    double slope = MEDIAN.evaluate(slopes) * perHour;
     double low = slopes[lowRank] * perHour;
     double high = slopes[highRank] * perHour;
     boolean real = low > 0 || high < 0;
@@ -104,11 +107,6 @@ public record SoakTrend(
   /** Whether the figure drifted (see the class). */
   public boolean drifted() {
     return "drift".equals(verdict);
-  }
-
-  private static double median(double[] sorted) {
-    int m = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2.0;
   }
 
   private static double round(double v) {

@@ -1,16 +1,10 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.util.Optional;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /** Small statistics the summaries need. Stateless. */
 public final class Statistics {
-
-  /** Two-sided 97.5 % quantiles of Student's t for 1..30 degrees of freedom (from any t table). */
-  private static final double[] T975 = {
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-    2.052, 2.048, 2.045, 2.042
-  };
 
   /** Fewest values {@link #batchMeansCi95} gives an interval for: 3 batches of at least 2. */
   public static final int BATCH_MEANS_MIN_VALUES = 6;
@@ -22,16 +16,6 @@ public final class Statistics {
 
   /** A confidence interval of a mean. Immutable. */
   public record Interval(double mean, double low, double high) {}
-
-  /**
-   * The 97.5 % quantile of Student's t with {@code df} degrees of freedom (1.96 beyond the table).
-   */
-  public static double t975(int df) {
-    if (df < 1) {
-      throw new IllegalArgumentException("degrees of freedom must be >= 1");
-    }
-    return df <= T975.length ? T975[df - 1] : 1.96;
-  }
 
   /**
    * 95 % confidence interval of the mean of a time-ordered series by batch means.
@@ -71,7 +55,8 @@ public final class Statistics {
     for (double m : means) {
       squares += (m - mean) * (m - mean);
     }
-    double half = t975(b - 1) * Math.sqrt(squares / (b - 1)) / Math.sqrt(b);
+    double t975 = TDistribution.of(b - 1).inverseCumulativeProbability(0.975);
+    double half = t975 * Math.sqrt(squares / (b - 1)) / Math.sqrt(b);
     return Optional.of(new Interval(mean, mean - half, mean + half));
   }
 }

@@ -16,6 +16,7 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * The interval logs of one step's {@code hdr/} folder, each merged over the intervals kept after
@@ -448,12 +449,8 @@ public final class StepHistograms {
   /** The median of the logs' positive lengths at {@code index}; 0 when no log covered it. */
   private static double medianOfPositive(List<double[]> lengthsPerLog, int index) {
     double[] positive =
-        lengthsPerLog.stream().mapToDouble(l -> l[index]).filter(v -> v > 0).sorted().toArray();
-    int m = positive.length;
-    if (m == 0) {
-      return 0.0;
-    }
-    return m % 2 == 1 ? positive[m / 2] : (positive[m / 2 - 1] + positive[m / 2]) / 2;
+        lengthsPerLog.stream().mapToDouble(l -> l[index]).filter(v -> v > 0).toArray();
+    return positive.length == 0 ? 0.0 : Median.withDefaults().evaluate(positive);
   }
 
   /** The merged histograms of a step folder, with the warm-up and window its step.json states. */

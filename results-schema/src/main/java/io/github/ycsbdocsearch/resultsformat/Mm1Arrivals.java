@@ -12,9 +12,9 @@ import java.util.List;
  * known answer; and how late the host woke the requests its server had completed (the server's own
  * fidelity: it parks each request until its completion, so a contended CPU delays them, and then
  * the store measured is M/M/1 plus the host's wake-up delays, whose capacity is not the known
- * answer's). Written once by {@code common}'s {@code Mm1DB} in the YCSB process of a paced step,
- * read by results-format's {@code analysis.StepTable} ({@code bin/docsearch step-rows}); this
- * record is the one type of the file on both sides. Immutable.
+ * answer's). Written once by the lab's {@code Mm1DB} in the YCSB process of a paced step, read by
+ * results-format's {@code analysis.StepTable} ({@code bin/docsearch step-rows}); this record is the
+ * one type of the file on both sides. Immutable.
  *
  * @param gaps gaps between consecutive arrivals at the server, whole step
  * @param meanGapUs their mean, µs

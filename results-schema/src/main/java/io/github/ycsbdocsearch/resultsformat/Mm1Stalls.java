@@ -10,13 +10,16 @@ import java.util.Optional;
 
 /**
  * The simulated M/M/1 store's {@code mm1-stalls.json} ({@link RunLayout#MM1_STALLS}): when its
- * server's stalls began (epoch ms, the client's clock), written as a bare JSON list. Written by
- * {@code common}'s {@code Mm1DB} in the YCSB process when its server stalled; read by the runner,
- * which records the stalls as the store's background events ({@code events.json}). Immutable.
+ * server's stalls began (epoch ms, the client's clock), written as a bare JSON list. Written by the
+ * lab's {@code Mm1DB} in the YCSB process when its server stalled; read by the runner, which
+ * records the stalls as the store's background events ({@code events.json}). Immutable.
  *
  * @param startsEpochMs when each stall began, in order
  */
 public record Mm1Stalls(List<Long> startsEpochMs) {
+
+  /** The kind of background event ({@code events.json}) a stall is. */
+  public static final String STALL_KIND = "mm1_stall";
 
   public Mm1Stalls {
     startsEpochMs = List.copyOf(startsEpochMs);

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.common.Mm1DB;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Mm1Stalls;
@@ -182,7 +181,7 @@ final class StepPublisher {
       for (long ms : stalls.get().startsEpochMs()) {
         events.add(
             new StepEvents.Event(
-                (ms - start.getAsLong()) / 1000.0, store, Mm1DB.STALL_KIND, "stall"));
+                (ms - start.getAsLong()) / 1000.0, store, Mm1Stalls.STALL_KIND, "stall"));
       }
       StepEvents.write(tmp, events);
     }

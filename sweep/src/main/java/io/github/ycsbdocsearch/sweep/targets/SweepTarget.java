@@ -32,7 +32,7 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
   public static final String MM1 = "mm1";
 
   /** Its binding: one FIFO server with exponential service times, rate {@code mm1.service_rate}. */
-  public static final String MM1_CLASS = "io.github.ycsbdocsearch.common.Mm1DB";
+  public static final String MM1_CLASS = "io.github.ycsbdocsearch.lab.Mm1DB";
 
   /** The property with its service rate, ops/s. */
   public static final String MM1_RATE = "mm1.service_rate";

@@ -1,6 +1,6 @@
-package io.github.ycsbdocsearch.sweep.sim;
+package io.github.ycsbdocsearch.lab.sim;
 
-import io.github.ycsbdocsearch.common.Stalls;
+import io.github.ycsbdocsearch.lab.Stalls;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.sim;
+package io.github.ycsbdocsearch.lab.sim;
 
 import java.io.PrintWriter;
 import java.util.Locale;

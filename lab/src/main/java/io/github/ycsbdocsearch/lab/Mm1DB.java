@@ -1,5 +1,12 @@
-package io.github.ycsbdocsearch.common;
+package io.github.ycsbdocsearch.lab;
 
+import io.github.ycsbdocsearch.common.FloorDB;
+import io.github.ycsbdocsearch.common.Props;
+import io.github.ycsbdocsearch.common.SearchBindings;
+import io.github.ycsbdocsearch.common.SearchHit;
+import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.SearchableDB;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
@@ -78,9 +85,6 @@ public class Mm1DB extends DB implements SearchableDB {
 
   /** The fit of the arrival gaps to an exponential, written in the step folder of a paced step. */
   public static final String ARRIVALS_FIT_FILE = RunLayout.MM1_ARRIVALS;
-
-  /** The kind of background event a stall is. */
-  public static final String STALL_KIND = "mm1_stall";
 
   /** Decorrelates the service times from other streams derived from the same seed. */
   private static final long STREAM = 0x3A1A_0001L;
@@ -168,7 +172,7 @@ public class Mm1DB extends DB implements SearchableDB {
   /**
    * The stalls that began while this JVM's server ran ({@link Mm1Stalls}, beside {@link
    * #ARRIVALS_FIT_FILE}): the simulated store's background events, which the runner records as any
-   * store's ({@code events.json}, kind {@value #STALL_KIND}).
+   * store's ({@code events.json}, kind {@value Mm1Stalls#STALL_KIND}).
    */
   private void writeStalls(Path dir) {
     long zero;

@@ -1,5 +1,6 @@
-package io.github.ycsbdocsearch.common;
+package io.github.ycsbdocsearch.lab;
 
+import io.github.ycsbdocsearch.common.Exponential;
 import java.util.SplittableRandom;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.sim;
+package io.github.ycsbdocsearch.lab.sim;
 
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
 import java.util.ArrayList;

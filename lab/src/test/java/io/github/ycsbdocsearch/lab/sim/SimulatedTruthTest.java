@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.sweep.sim;
+package io.github.ycsbdocsearch.lab.sim;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

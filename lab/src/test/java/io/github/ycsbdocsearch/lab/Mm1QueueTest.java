@@ -1,10 +1,13 @@
-package io.github.ycsbdocsearch.common;
+package io.github.ycsbdocsearch.lab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.SearchBindings;
+import io.github.ycsbdocsearch.common.SearchHit;
+import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
 import java.util.ArrayList;
@@ -18,6 +21,7 @@ import java.util.Vector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DBException;
+import site.ycsb.measurements.Measurements;
 
 /**
  * The M/M/1 arithmetic against queueing theory, on a virtual clock (Poisson arrivals from the
@@ -112,6 +116,8 @@ class Mm1QueueTest {
 
   @Test
   void everyOperationAnswersOk() throws Exception {
+    // Mm1DB records its lateness through YCSB's JVM-wide measurements, which YCSB's client sets up.
+    Measurements.setProperties(new Properties());
     Mm1DB db = new Mm1DB();
     db.setProperties(
         props(Mm1DB.SERVICE_RATE, "1e9")); // nanosecond services: nothing here waits noticeably

@@ -1,9 +1,9 @@
-package io.github.ycsbdocsearch.sweep.sim;
+package io.github.ycsbdocsearch.lab.sim;
 
 import io.github.ycsbdocsearch.common.Exponential;
-import io.github.ycsbdocsearch.common.Mm1Server;
-import io.github.ycsbdocsearch.common.Stalls;
 import io.github.ycsbdocsearch.common.data.Seeds;
+import io.github.ycsbdocsearch.lab.Mm1Server;
+import io.github.ycsbdocsearch.lab.Stalls;
 import java.util.SplittableRandom;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.common;
+package io.github.ycsbdocsearch.lab;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

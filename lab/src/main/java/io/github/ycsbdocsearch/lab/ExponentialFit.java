@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.common;
+package io.github.ycsbdocsearch.lab;
 
 import java.util.Arrays;
 
