@@ -47,12 +47,12 @@ public final class CapacityEstimator {
 
   /**
    * The percentile interval of the replicates is widened by this factor about the estimate (on the
-   * ln(rate) scale) before it is reported. On the simulated clock ({@code sim.Calibration}) the raw
-   * interval covered the truth in only 73-89 % of searches, for two reasons a bootstrap cannot see:
-   * the search placed its own windows near its own estimate, and a queue's slow requests come in
-   * rare bursts, so a search that happened to see few of them estimates high with a narrow interval
-   * (a store that stalls, the other way round). Widened 2x, the stated 95 % interval held the truth
-   * in 90-96.5 % of 200 searches per scenario over three sets of seeds
+   * ln(rate) scale) before it is reported. On the simulated clock ({@code lab.sim.Calibration}) the
+   * raw interval covered the truth in only 73-89 % of searches, for two reasons a bootstrap cannot
+   * see: the search placed its own windows near its own estimate, and a queue's slow requests come
+   * in rare bursts, so a search that happened to see few of them estimates high with a narrow
+   * interval (a store that stalls, the other way round). Widened 2x, the stated 95 % interval held
+   * the truth in 90-96.5 % of 200 searches per scenario over three sets of seeds
    * (docs/findings/2026-11-28-simulated-clock-calibration.md).
    */
   static final double WIDEN = 2.0;

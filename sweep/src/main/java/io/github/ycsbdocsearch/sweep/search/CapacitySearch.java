@@ -27,7 +27,7 @@ import java.util.OptionalDouble;
  * stall stops being a draw.
  *
  * <p>The same code runs against real stores ({@code SearchPhase}) and against the simulated clock
- * ({@code sim.SimulatedSearch}), through {@link Runner}. Not thread-safe.
+ * ({@code lab.sim.SimulatedSearch}), through {@link Runner}. Not thread-safe.
  */
 public final class CapacitySearch {
 
