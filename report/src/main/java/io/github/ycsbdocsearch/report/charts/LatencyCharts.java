@@ -142,7 +142,7 @@ public final class LatencyCharts {
             + " ring marks the window nearest the capacity (the search's probes are points here"
             + " too; the headline's chart shows how the capacity was estimated). Only complete,"
             + " sustained steps whose client was not limited are joined by lines.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
   }
 
@@ -203,7 +203,7 @@ public final class LatencyCharts {
         op
             + ": how latency grows with load. Percentiles a step's sample count cannot support"
             + " (p99.9 needs 1,000 samples) are left out.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
   }
 
@@ -274,7 +274,7 @@ public final class LatencyCharts {
             + ": when the dashed line leaves the solid one, requests queued behind slow ones: the"
             + " store did not keep up with the target rate, and service time alone would understate"
             + " what a client waits.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
   }
 
