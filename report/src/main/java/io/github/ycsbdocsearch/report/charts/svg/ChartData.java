@@ -146,7 +146,7 @@ public final class ChartData {
 
   /** The series' lines, in the order of their points (not sorted by x). */
   private ObjectNode lineLayer() {
-    ObjectNode layer = layer("datum.line !== 'none'");
+    ObjectNode layer = layer("series_lines", "datum.line !== 'none'");
     layer.putObject("mark").put("type", "line").put("clip", true).put("strokeJoin", "round");
     ObjectNode enc = encodeXy(layer);
     enc.putObject("detail").put("field", "series").put("type", "nominal");
@@ -181,6 +181,7 @@ public final class ChartData {
   private ObjectNode pointLayer(boolean hollow) {
     ObjectNode layer =
         layer(
+            hollow ? "series_hollow_markers" : "series_markers",
             hollow
                 ? "datum.marker === 'ring' || datum.marker === 'open_circle'"
                 : "datum.marker !== 'none' && datum.marker !== 'ring'"
@@ -350,8 +351,12 @@ public final class ChartData {
     }
   }
 
-  private ObjectNode layer(String filter) {
-    ObjectNode layer = NODES.objectNode();
+  /**
+   * A layer of the series' rows that pass the filter, named so that its marks can be found in what
+   * Vega renders ({@code <name>_marks}).
+   */
+  private ObjectNode layer(String name, String filter) {
+    ObjectNode layer = NODES.objectNode().put("name", name);
     layer.putArray("transform").addObject().put("filter", filter);
     return layer;
   }
