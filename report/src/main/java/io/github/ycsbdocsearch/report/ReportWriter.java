@@ -108,9 +108,7 @@ public final class ReportWriter {
       }
     }
     for (ReportChart c : charts) {
-      AtomicFiles.writeString(dir.resolve(c.fileName()), c.svg());
-      AtomicFiles.writeString(dir.resolve(c.csvFileName()), c.drawing().data().csv());
-      AtomicFiles.writeString(dir.resolve(c.specFileName()), c.spec());
+      c.writeTo(dir);
     }
   }
 }

@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.github.ycsbdocsearch.report.charts.LatencyCharts;
+import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.html.CapacityRun;
 import io.github.ycsbdocsearch.resultsformat.ChartCsv;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture.Second;
@@ -68,6 +71,18 @@ class ChartFilesTest {
     assertTrue(
         kinds.containsAll(Set.of("latency", "throughput", "spectrum", "service", "timeseries")),
         "chart kinds of the golden run: " + kinds);
+  }
+
+  /** compare --charts: the overlay of two runs' latency-vs-offered-load charts, written alike. */
+  @Test
+  void anOverlayOfTwoRunsCarriesItsData() throws IOException {
+    RunFolder run = RunFolder.read(GoldenRunsRenderTest.copy(GoldenRuns.NORMAL, dir));
+    Path charts = dir.resolve("overlays");
+    ReportChart overlay =
+        LatencyCharts.offeredLoadOverlay(run, run, "basicdb", "READ", "overlay-basicdb-READ.svg");
+    overlay.writeTo(charts);
+    assertTrue(overlay.hasData());
+    check("overlay-basicdb-READ", overlay.svg(), charts.resolve(overlay.specFileName()));
   }
 
   @Test

@@ -1,7 +1,10 @@
 package io.github.ycsbdocsearch.report.charts;
 
 import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * A rendered chart of the report. Immutable, thread-safe.
@@ -32,6 +35,13 @@ public record ReportChart(
     if (!fileName.endsWith(RunLayout.CHART_SVG)) {
       throw new IllegalArgumentException("a chart's file name ends in .svg: " + fileName);
     }
+  }
+
+  /** Writes the chart's SVG, CSV and Vega-Lite files into {@code dir}, each atomically. */
+  public void writeTo(Path dir) throws IOException {
+    AtomicFiles.writeString(dir.resolve(fileName), svg());
+    AtomicFiles.writeString(dir.resolve(csvFileName()), drawing.data().csv());
+    AtomicFiles.writeString(dir.resolve(specFileName()), spec());
   }
 
   /** The SVG document. */
