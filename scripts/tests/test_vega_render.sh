@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 #
 # test_vega_render.sh: the charts' Vega-Lite specifications draw the report's charts. Builds the report of the golden
-# run "normal" (with a hand-made events.json, so a vertical mark is drawn) through scripts/report.sh, renders every
-# charts/<chart>.vl.json from its CSV with Vega's command-line tool vl2svg, and checks that Vega's drawing has the
-# report's SVG's points (scripts/tests/vega_points.py); then that a specification with a wrong axis range is caught.
+# run "normal" (with a hand-made events.json, so a vertical mark is drawn) through scripts/report.sh, and the overlay
+# of that run and a copy of it through compare-results.sh --charts, renders every <chart>.vl.json from its CSV with
+# Vega's command-line tool vl2svg, and checks that Vega's drawing has the SVG's points (scripts/tests/vega_points.py);
+# then that a specification with a wrong axis range is caught.
 #
 # Use like:
 #   scripts/tests/test_vega_render.sh
@@ -18,6 +19,7 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly REPORT="${REPO_ROOT}/scripts/report.sh"
+readonly COMPARE="${REPO_ROOT}/scripts/compare-results.sh"
 readonly GOLDEN="${REPO_ROOT}/results-format/src/test/resources/golden-runs/normal"
 readonly POINTS="${REPO_ROOT}/scripts/tests/vega_points.py"
 # Pinned: the specifications say Vega-Lite v5. npm's install scripts are skipped: they build 'canvas', which only
@@ -104,6 +106,13 @@ main() {
     count=$((count + 1))
   done
   check "every chart has a specification (${count})" test "${count}" -ge 10
+  cp -r "${run}" "${out_dir}/copy"
+  check "compare --charts writes the overlay" \
+    "${COMPARE}" --charts "${out_dir}/overlays" "${run}" "${out_dir}/copy"
+  for spec in "${out_dir}"/overlays/*.vl.json; do
+    chart="$(basename "${spec}" .vl.json)"
+    check "${chart}: Vega draws the SVG's points from the CSV" same_points "${out_dir}/overlays" "${chart}" "${drawn}"
+  done
   check "a specification with the wrong range does not pass" \
     wrong_range_is_caught "${run}/charts" spectrum-READ "${drawn}"
   log "Vega's drawings: ${drawn}"

@@ -123,7 +123,12 @@ public final class LatencyCharts {
     List<LegendEntry> legend = new ArrayList<>(List.of(LegendEntry.heading("Runs")));
     for (RunFolder run : List.of(baseline, current)) {
       String colour = run == baseline ? BASELINE_RUN : NEW_RUN;
-      legend.add(new LegendEntry(run.runId(), colour, LineStyle.SOLID, Marker.NONE));
+      legend.add(
+          new LegendEntry(
+              (run == baseline ? "baseline " : "new ") + run.runId(),
+              colour,
+              LineStyle.SOLID,
+              Marker.NONE));
       run.stores().stream()
           .filter(r -> r.name().equals(store))
           .findFirst()
