@@ -14,10 +14,10 @@
 # helper and its SSH key (stand-ins for systemd and the stores), a
 # remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
-# cluster), sweep end to end, report in headless Chromium, compare, nightly workflow and run history, the store
-# settings read back from the servers (single relaxed, cluster strict), the durability check's power (a known-lossy
-# fault on the cluster, relaxed and strict), a crash that drops unsynced writes (relaxed and strict), a node lost
-# under load.
+# cluster), sweep end to end, report in headless Chromium, the charts' Vega-Lite files drawn by Vega (npm), compare,
+# nightly workflow and run history, the store settings read back from the servers (single relaxed, cluster strict),
+# the durability check's power (a known-lossy fault on the cluster, relaxed and strict), a crash that drops unsynced
+# writes (relaxed and strict), a node lost under load.
 # Settings: STORES_HOME (default <repo>/.stores), KEEP_STORES=1 leaves the stores running afterwards.
 set -euo pipefail
 
@@ -64,6 +64,7 @@ install_tools() {
   command -v iperf3 >/dev/null || missing+=(iperf3)
   command -v fio >/dev/null || missing+=(fio)
   command -v jq >/dev/null || missing+=(jq)
+  command -v npm >/dev/null || missing+=(npm)
   [[ -x /usr/sbin/sshd ]] || missing+=(openssh-server)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
@@ -200,6 +201,8 @@ main() {
     # The AWS journey on a fake cloud of network namespaces (its own Redis cluster inside them, no default port).
     suite fake-cloud run_if_present scripts/tests/fake-cloud.sh
     suite report run_if_present scripts/tests/test_report_screenshot.sh
+    # The charts' Vega-Lite files drawn by Vega's own tools (pinned, from npm): about 20 s on a clean machine.
+    suite vega-render run_if_present scripts/tests/test_vega_render.sh
     suite compare run_if_present scripts/tests/test_compare.sh
     # The workflow's mechanics (runs, noise reference, history, verdict) do not depend on the store: one store keeps
     # the suite short; every store's sweep is tested by the sweep suite.

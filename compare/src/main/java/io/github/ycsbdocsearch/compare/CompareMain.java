@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = {
-      "compare-results.sh [--json FILE] [--csv FILE] [--markdown FILE] [--alpha A] <baseline-dir>"
-          + " <new-dir>",
+      "compare-results.sh [--json FILE] [--csv FILE] [--charts DIR] [--markdown FILE] [--alpha A]",
+      "                          <baseline-dir> <new-dir>",
       "       compare-results.sh --describe [--markdown FILE] <results-dir>"
     },
     // Lines broken by hand: picocli's wrapping would split a file name at its dot (summary.|json).
@@ -89,6 +89,14 @@ public final class CompareMain implements Callable<Integer> {
   Path csv;
 
   @Option(
+      names = "--charts",
+      paramLabel = "DIR",
+      description =
+          "write the two runs' latency-vs-offered-load charts overlaid, one per store and operation"
+              + " in both, each as SVG, CSV and a Vega-Lite spec drawing it from the CSV")
+  Path charts;
+
+  @Option(
       names = "--markdown",
       paramLabel = "FILE",
       description = "append the Markdown report to FILE (e.g. \"$GITHUB_STEP_SUMMARY\")")
@@ -135,6 +143,9 @@ public final class CompareMain implements Callable<Integer> {
       if (markdown != null) {
         append(markdown, MarkdownReport.render(comparison));
       }
+      if (charts != null) {
+        out.print(overlays(OverlayCharts.write(baseline, current, charts)));
+      }
       return comparison.exitCode();
     } catch (BadInputException e) {
       err.println("compare: " + e.getMessage());
@@ -147,6 +158,19 @@ public final class CompareMain implements Callable<Integer> {
     }
   }
 
+  /** The lines that name the overlay charts written, or say why there are none. */
+  private String overlays(List<String> written) {
+    if (written.isEmpty()) {
+      return "\nNo overlay chart: no store and operation has fixed-rate steps in both runs.\n";
+    }
+    StringBuilder text =
+        new StringBuilder("\nOverlay charts in ")
+            .append(charts)
+            .append(" (each .svg with its data, .csv, and Vega-Lite spec, .vl.json):\n");
+    written.forEach(name -> text.append("  ").append(name).append('\n'));
+    return text.toString();
+  }
+
   /** What picocli cannot say by itself: how many folders each form takes, --alpha's range. */
   private void check() throws BadInputException {
     int expected = describe ? 1 : 2;
@@ -154,9 +178,10 @@ public final class CompareMain implements Callable<Integer> {
       throw new BadInputException(
           "expected " + expected + " folder(s), got " + paths.size() + " (see --help)");
     }
-    if (describe && (json != null || csv != null)) {
+    if (describe && (json != null || csv != null || charts != null)) {
       throw new BadInputException(
-          (json != null ? "--json" : "--csv") + " is for comparisons, not --describe (see --help)");
+          (json != null ? "--json" : csv != null ? "--csv" : "--charts")
+              + " is for comparisons, not --describe (see --help)");
     }
     if (!(alpha > 0 && alpha < 1)) {
       throw new BadInputException("--alpha needs a number between 0 and 1, got '" + alpha + "'");

@@ -9,6 +9,8 @@ import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RecordedVerdicts;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code compare R R} never prints a regression, for every folder real sweeps wrote
@@ -172,5 +175,33 @@ class GoldenSelfComparisonTest {
         List.of(RecordedVerdicts.REASON + " both"),
         c.unusable().stream().map(u -> u.reason() + " " + u.side()).toList(),
         TextReport.render(c));
+  }
+
+  /**
+   * {@code --charts DIR} writes, per store and operation of both runs, the overlay of their
+   * latency-vs-offered-load charts: SVG, CSV (both runs' points, one colour each) and a Vega-Lite
+   * specification reading that CSV by its relative name; the output names each chart.
+   */
+  @Test
+  void chartsOverlayBothRunsLatencyVsOfferedLoad() throws Exception {
+    Path before = golden(GoldenRuns.NORMAL, "before");
+    Path after = golden(GoldenRuns.NORMAL, "after");
+    Path charts = tmp.resolve("charts");
+    StringWriter out = new StringWriter();
+    int code =
+        new CommandLine(new CompareMain())
+            .setOut(new PrintWriter(out))
+            .setErr(new PrintWriter(new StringWriter()))
+            .execute("--charts", charts.toString(), before.toString(), after.toString());
+    assertEquals(0, code, out.toString());
+    String name = "latency-vs-offered-load-tiny-core-workload-basicdb-read";
+    assertTrue(out.toString().contains("Overlay charts in " + charts), out.toString());
+    assertTrue(out.toString().contains("  " + name + ".svg\n"), out.toString());
+    assertTrue(Files.readString(charts.resolve(name + ".svg")).contains("two runs"));
+    String csv = Files.readString(charts.resolve(name + ".csv"));
+    assertTrue(csv.contains(",#0072B2,") && csv.contains(",#D55E00,"), "both runs: " + csv);
+    assertTrue(
+        Files.readString(charts.resolve(name + ".vl.json"))
+            .contains("\"url\" : \"" + name + ".csv\""));
   }
 }

@@ -32,8 +32,9 @@ import java.util.Map;
 /**
  * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json
  * files, HDR interval logs, capacity.json, verification.json): each step's {@code percentiles/},
- * {@code summary.csv}, {@code summary.json}, {@code charts/*.svg} and {@code report.html}. Each
- * file is written atomically. Stateless; two writers must not work on the same folder at once.
+ * {@code summary.csv}, {@code summary.json}, {@code charts/} (each chart's SVG, CSV and Vega-Lite
+ * specification) and {@code report.html}. Each file is written atomically. Stateless; two writers
+ * must not work on the same folder at once.
  */
 public final class ReportWriter {
 
@@ -92,17 +93,22 @@ public final class ReportWriter {
     return charts.stream().filter(ReportChart::hasData).toList();
   }
 
-  /** Replaces the chart files: old ones of operations no longer in the run must not linger. */
+  /**
+   * Replaces the chart files, each chart's SVG, CSV and Vega-Lite specification: old ones of
+   * operations no longer in the run must not linger.
+   */
   private static void writeCharts(Path dir, List<ReportChart> charts) throws IOException {
     if (Files.isDirectory(dir)) {
-      try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, "*.svg")) {
+      String glob =
+          "*{" + RunLayout.CHART_SVG + "," + RunLayout.CHART_CSV + "," + RunLayout.CHART_SPEC + "}";
+      try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, glob)) {
         for (Path p : old) {
           Files.delete(p);
         }
       }
     }
     for (ReportChart c : charts) {
-      AtomicFiles.writeString(dir.resolve(c.fileName()), c.svg());
+      c.writeTo(dir);
     }
   }
 }

@@ -60,6 +60,11 @@ class GoldenRunsRenderTest {
   }
 
   private Path copy(String name) throws IOException {
+    return copy(name, dir);
+  }
+
+  /** A copy of the golden run {@code name} in {@code dir}, to write its report into. */
+  static Path copy(String name, Path dir) throws IOException {
     Path from = GOLDEN.resolve(name);
     Path to = dir.resolve(name);
     try (Stream<Path> files = Files.walk(from)) {

@@ -30,6 +30,16 @@ public final class RunLayout {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String REPORT_HTML = "report.html";
   public static final String CHARTS_DIR = "charts";
+
+  /** A chart's drawing in {@link #CHARTS_DIR}; its data and specification share its stem. */
+  public static final String CHART_SVG = ".svg";
+
+  /** A chart's plotted points ({@code ChartCsv}), beside its SVG. */
+  public static final String CHART_CSV = ".csv";
+
+  /** A Vega-Lite v5 specification that draws the chart from its CSV, beside its SVG. */
+  public static final String CHART_SPEC = ".vl.json";
+
   public static final String STEPS_DIR = "steps";
   public static final String LOAD_DIR = "load";
 

@@ -129,7 +129,7 @@ public final class CapacityChart {
             fileName(store.name()),
             ReportChart.Section.CAPACITY,
             caption(store.name(), c),
-            chart.render(),
+            chart.draw(),
             chart.hasData()));
   }
 

@@ -119,7 +119,7 @@ final class FaultClientCharts {
                 + b.controlName()
                 + (b.controlErrors() == null ? "" : ": " + failuresInWords(b.controlErrors()))
                 + ".",
-            errors(b, frame).render(),
+            errors(b, frame).draw(),
             true),
         new ReportChart(
             slug + "-pool.svg",
@@ -133,7 +133,7 @@ final class FaultClientCharts {
                 + "; control step: "
                 + busyInWords(b.controlPool())
                 + ".",
-            pool(b, frame).render(),
+            pool(b, frame).draw(),
             true), // shown also when not recorded: the chart says so
         new ReportChart(
             slug + "-waiting.svg",
@@ -146,7 +146,7 @@ final class FaultClientCharts {
                 + "; control step: "
                 + waitingInWords(b.controlPool())
                 + ".",
-            waiting(b, frame).render(),
+            waiting(b, frame).draw(),
             true));
   }
 

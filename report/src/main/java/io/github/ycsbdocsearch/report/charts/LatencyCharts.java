@@ -54,56 +54,13 @@ public final class LatencyCharts {
    */
   public static ReportChart latencyVsOfferedLoad(RunFolder run, StorePalette palette, String op) {
     SvgChart chart =
-        new SvgChart(
-                "load-" + ChartAxes.slug(op),
-                op + ": latency vs offered load",
-                new Axis(
-                    "Offered load, all operations (ops/s, log scale)",
-                    Scale.LOG10,
-                    Numbers::compact),
-                ChartAxes.latency())
-            .subtitle(
-                "Intended latency (from the scheduled start), all requests, warm-up excluded; one"
-                    + " point per fixed-rate step; grey: harness floor (YCSB's BasicDB, no store)");
+        offeredLoadChart(
+            "load-" + ChartAxes.slug(op),
+            op + ": latency vs offered load",
+            "grey: harness floor (YCSB's BasicDB, no store)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
-      List<StepSummary> offered = offeredSteps(store, false);
-      List<StepSummary> usable = offered.stream().filter(StepSummary::usable).toList();
-      List<StepSummary> floor = offeredSteps(store, true);
-      for (int i = 0; i < SHOWN.size(); i++) {
-        Percentile p = SHOWN.get(i);
-        chart.add(
-            new Series(
-                null,
-                colour,
-                STYLES.get(i),
-                MARKERS.get(i),
-                points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
-        chart.add(
-            new Series(
-                null,
-                FLOOR_GREY,
-                STYLES.get(i),
-                Marker.NONE,
-                points(floor, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
-      }
-      // Steps that cannot stand for the store (unsustained, client-bound, failed): their p99 as
-      // hollow rings, on
-      // the axis but joined to nothing.
-      List<StepSummary> unusable = offered.stream().filter(s -> !s.usable()).toList();
-      chart.add(
-          new Series(
-              null,
-              colour,
-              LineStyle.NONE,
-              Marker.RING,
-              points(
-                  unusable,
-                  op,
-                  LatencyKind.INTENDED,
-                  SummaryRow.ALL,
-                  Percentile.P99,
-                  s -> s.targetOps())));
+      List<StepSummary> offered = addOfferedCurves(chart, store, colour, op, true);
       StoreCapacity sat = store.capacity();
       if (sat != null && sat.capacityOps() != null) {
         offered.stream()
@@ -125,10 +82,7 @@ public final class LatencyCharts {
                                 + ")")));
       }
     }
-    List<LegendEntry> styles = new ArrayList<>();
-    for (int i = 0; i < SHOWN.size(); i++) {
-      styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
-    }
+    List<LegendEntry> styles = percentileStyles();
     styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
     styles.add(
         new LegendEntry(
@@ -142,8 +96,131 @@ public final class LatencyCharts {
             + " ring marks the window nearest the capacity (the search's probes are points here"
             + " too; the headline's chart shows how the capacity was estimated). Only complete,"
             + " sustained steps whose client was not limited are joined by lines.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
+  }
+
+  /** The baseline's colour in an overlay of two runs; the new run's is {@link #NEW_RUN}. */
+  private static final String BASELINE_RUN = "#0072B2";
+
+  private static final String NEW_RUN = "#D55E00";
+
+  /**
+   * The latency-vs-offered-load curves of one store and operation in two runs, overlaid ({@code
+   * compare --charts}): colour = run, line style = percentile, as in each run's own chart
+   * (complete, sustained steps whose client was not limited joined by lines; the others' p99 as
+   * rings).
+   *
+   * @param fileName the chart's file name (ends in .svg)
+   */
+  public static ReportChart offeredLoadOverlay(
+      RunFolder baseline, RunFolder current, String store, String op, String fileName) {
+    SvgChart chart =
+        offeredLoadChart(
+            "overlay-" + ChartAxes.slug(store) + "-" + ChartAxes.slug(op),
+            store + ", " + op + ": latency vs offered load, two runs",
+            "blue: baseline, vermilion: new run");
+    List<LegendEntry> legend = new ArrayList<>(List.of(LegendEntry.heading("Runs")));
+    for (RunFolder run : List.of(baseline, current)) {
+      String colour = run == baseline ? BASELINE_RUN : NEW_RUN;
+      legend.add(
+          new LegendEntry(
+              (run == baseline ? "baseline " : "new ") + run.runId(),
+              colour,
+              LineStyle.SOLID,
+              Marker.NONE));
+      run.stores().stream()
+          .filter(r -> r.name().equals(store))
+          .findFirst()
+          .ifPresent(s -> addOfferedCurves(chart, s, colour, op, false));
+    }
+    legend.add(LegendEntry.heading(""));
+    legend.add(LegendEntry.heading("Percentiles"));
+    legend.addAll(percentileStyles());
+    legend.add(
+        new LegendEntry(
+            "p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
+    chart.legend(legend);
+    return new ReportChart(
+        fileName,
+        ReportChart.Section.LOAD,
+        store + ", " + op + ": the baseline's and the new run's latency at each offered load.",
+        chart.draw(),
+        chart.hasData());
+  }
+
+  /** The legend's samples of the percentiles' line styles and markers, in grey. */
+  private static List<LegendEntry> percentileStyles() {
+    List<LegendEntry> styles = new ArrayList<>();
+    for (int i = 0; i < SHOWN.size(); i++) {
+      styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
+    }
+    return styles;
+  }
+
+  /**
+   * An empty latency-vs-offered-load chart: its axes, and a subtitle ending in what colours mean.
+   */
+  private static SvgChart offeredLoadChart(String id, String title, String colours) {
+    return new SvgChart(
+            id,
+            title,
+            new Axis(
+                "Offered load, all operations (ops/s, log scale)", Scale.LOG10, Numbers::compact),
+            ChartAxes.latency())
+        .subtitle(
+            "Intended latency (from the scheduled start), all requests, warm-up excluded; one"
+                + " point per fixed-rate step; "
+                + colours);
+  }
+
+  /**
+   * Adds a store's curves to a latency-vs-offered-load chart: per percentile its usable steps
+   * joined by a line (and, with {@code floor}, the harness floor's in grey), then the p99 of the
+   * steps that cannot stand for the store (unsustained, client-bound, failed) as hollow rings, on
+   * the axis but joined to nothing.
+   *
+   * @return the store's offered-rate steps
+   */
+  private static List<StepSummary> addOfferedCurves(
+      SvgChart chart, StoreRun store, String colour, String op, boolean floor) {
+    List<StepSummary> offered = offeredSteps(store, false);
+    List<StepSummary> usable = offered.stream().filter(StepSummary::usable).toList();
+    List<StepSummary> floorSteps = offeredSteps(store, true);
+    for (int i = 0; i < SHOWN.size(); i++) {
+      Percentile p = SHOWN.get(i);
+      chart.add(
+          new Series(
+              null,
+              colour,
+              STYLES.get(i),
+              MARKERS.get(i),
+              points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+      if (floor) {
+        chart.add(
+            new Series(
+                null,
+                FLOOR_GREY,
+                STYLES.get(i),
+                Marker.NONE,
+                points(
+                    floorSteps, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+      }
+    }
+    chart.add(
+        new Series(
+            null,
+            colour,
+            LineStyle.NONE,
+            Marker.RING,
+            points(
+                offered.stream().filter(s -> !s.usable()).toList(),
+                op,
+                LatencyKind.INTENDED,
+                SummaryRow.ALL,
+                Percentile.P99,
+                s -> s.targetOps())));
+    return offered;
   }
 
   /**
@@ -192,10 +269,7 @@ public final class LatencyCharts {
         chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i), points));
       }
     }
-    List<LegendEntry> styles = new ArrayList<>();
-    for (int i = 0; i < SHOWN.size(); i++) {
-      styles.add(new LegendEntry(SHOWN.get(i).label(), STYLE_GREY, STYLES.get(i), MARKERS.get(i)));
-    }
+    List<LegendEntry> styles = percentileStyles();
     chart.legend(legend(run, palette, "Percentiles", styles));
     return new ReportChart(
         "latency-vs-throughput-" + ChartAxes.slug(op) + ".svg",
@@ -203,7 +277,7 @@ public final class LatencyCharts {
         op
             + ": how latency grows with load. Percentiles a step's sample count cannot support"
             + " (p99.9 needs 1,000 samples) are left out.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
   }
 
@@ -274,7 +348,7 @@ public final class LatencyCharts {
             + ": when the dashed line leaves the solid one, requests queued behind slow ones: the"
             + " store did not keep up with the target rate, and service time alone would understate"
             + " what a client waits.",
-        chart.render(),
+        chart.draw(),
         chart.hasData());
   }
 

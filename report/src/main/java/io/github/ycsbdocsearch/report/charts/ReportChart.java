@@ -1,23 +1,71 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+
 /**
  * A rendered chart of the report. Immutable, thread-safe.
  *
  * @param fileName file name under {@code charts/}, e.g. {@code spectrum-READ.svg}
  * @param section the report section it belongs to
  * @param caption one or two sentences saying what to read from it
- * @param svg the SVG document
+ * @param drawing the SVG document and the data it plots
  * @param hasData whether any series has a point (charts without data are left out of the report)
  * @param group a heading the page folds this chart under with others of the same group (e.g. one
  *     store's capacity probes), or null: shown open
  */
 public record ReportChart(
-    String fileName, Section section, String caption, String svg, boolean hasData, String group) {
+    String fileName,
+    Section section,
+    String caption,
+    SvgChart.Drawing drawing,
+    boolean hasData,
+    String group) {
 
   /** A chart shown open in its section. */
   public ReportChart(
-      String fileName, Section section, String caption, String svg, boolean hasData) {
-    this(fileName, section, caption, svg, hasData, null);
+      String fileName, Section section, String caption, SvgChart.Drawing drawing, boolean hasData) {
+    this(fileName, section, caption, drawing, hasData, null);
+  }
+
+  public ReportChart {
+    if (!fileName.endsWith(RunLayout.CHART_SVG)) {
+      throw new IllegalArgumentException("a chart's file name ends in .svg: " + fileName);
+    }
+  }
+
+  /** Writes the chart's SVG, CSV and Vega-Lite files into {@code dir}, each atomically. */
+  public void writeTo(Path dir) throws IOException {
+    AtomicFiles.writeString(dir.resolve(fileName), svg());
+    AtomicFiles.writeString(dir.resolve(csvFileName()), drawing.data().csv());
+    AtomicFiles.writeString(dir.resolve(specFileName()), spec());
+  }
+
+  /** The SVG document. */
+  public String svg() {
+    return drawing.svg();
+  }
+
+  /** The data file's name, beside the SVG: the same stem. */
+  public String csvFileName() {
+    return stem() + RunLayout.CHART_CSV;
+  }
+
+  /** The Vega-Lite specification's name, beside the SVG. */
+  public String specFileName() {
+    return stem() + RunLayout.CHART_SPEC;
+  }
+
+  /** The Vega-Lite specification, reading the CSV beside it. */
+  public String spec() {
+    return drawing.data().vegaLite(csvFileName());
+  }
+
+  private String stem() {
+    return fileName.substring(0, fileName.length() - RunLayout.CHART_SVG.length());
   }
 
   /** The report sections that hold charts, in page order. */

@@ -251,9 +251,17 @@ public final class HtmlReport {
         + stripXmlns(c.svg())
         + "<figcaption>"
         + Html.esc(c.caption())
-        + " <a href=\"charts/"
-        + Html.esc(c.fileName())
-        + "\">SVG file</a></figcaption></figure>\n";
+        + " "
+        + chartLink(c.fileName(), "SVG file")
+        + " · "
+        + chartLink(c.csvFileName(), "data (CSV)")
+        + " · "
+        + chartLink(c.specFileName(), "Vega-Lite spec")
+        + "</figcaption></figure>\n";
+  }
+
+  private static String chartLink(String fileName, String text) {
+    return "<a href=\"" + RunLayout.CHARTS_DIR + "/" + Html.esc(fileName) + "\">" + text + "</a>";
   }
 
   private static String emptySectionNote(ReportChart.Section section) {

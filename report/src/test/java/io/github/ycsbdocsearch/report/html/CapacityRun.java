@@ -21,7 +21,7 @@ import java.util.Map;
  * step with the client's CPU (1,000 ops/s: 0.054 cores is 54 µs per operation) and a fixed-rate
  * step under the objective p99 <= 10 ms.
  */
-final class CapacityRun {
+public final class CapacityRun {
 
   /** Store, its saturation fixture and the client's CPU at one thread (cores). */
   static final Map<String, String> FIXTURES =
@@ -35,7 +35,7 @@ final class CapacityRun {
 
   private CapacityRun() {}
 
-  static Path write(Path run) throws IOException {
+  public static Path write(Path run) throws IOException {
     RunFixture.manifest(
         run,
         "{\"run_id\": \"20261128T000000Z-workloada\", \"workload\": \"workloada\", \"stores\":"

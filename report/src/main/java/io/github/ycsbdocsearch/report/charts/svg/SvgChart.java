@@ -113,6 +113,36 @@ public final class SvgChart {
     return series.stream().anyMatch(s -> !s.points().isEmpty());
   }
 
+  /**
+   * A chart as drawn: its SVG document and its data ({@link ChartData}). Immutable, thread-safe.
+   */
+  public record Drawing(String svg, ChartData data) {}
+
+  /** The SVG document and the data it plots, taken from the same fitted axes. */
+  public Drawing draw() {
+    String svg = render();
+    boolean drawn = hasData();
+    List<LegendEntry> entries = legend != null ? legend : derivedLegend();
+    return new Drawing(
+        svg,
+        new ChartData(
+            title,
+            subtitle,
+            RIGHT - LEFT,
+            bottom() - TOP,
+            x.view(drawn),
+            y.view(drawn),
+            drawn ? series : List.of(),
+            drawn ? bands : List.of(),
+            drawn ? marks : List.of(),
+            drawn ? annotations : List.of(),
+            drawn ? entries : List.of()));
+  }
+
+  private List<LegendEntry> derivedLegend() {
+    return series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
+  }
+
   /** The SVG document. */
   public String render() {
     StringBuilder svg = new StringBuilder();
@@ -346,10 +376,7 @@ public final class SvgChart {
   }
 
   private void drawLegend(StringBuilder svg) {
-    List<LegendEntry> entries = legend;
-    if (entries == null) {
-      entries = series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
-    }
+    List<LegendEntry> entries = legend != null ? legend : derivedLegend();
     double lx = RIGHT + 22;
     double ly = TOP + 6;
     for (LegendEntry e : entries) {
