@@ -14,7 +14,7 @@
 # rounds of READ (workloadc) and UPDATE (updateproportion=1) runs of BENCH_SECONDS each, binding and raw in
 # alternating order, client pinned to BENCH_CLIENT_CPU, each op after one unmeasured warm-up run of the raw DB
 # (BENCH_WARMUP seconds, 0 = none) so the first measured run does not meet a cold server; stops the store. Best of the rounds for each figure
-# (highest ops/s, lowest p99). Builds what it needs (mvn package) when missing or older than the sources.
+# (highest ops/s, lowest p99). Builds what it needs (./mvnw package) when missing or older than the sources.
 #
 # Settings:
 #   BENCH_RECORDS (10000)   records loaded         BENCH_SECONDS (20)   measured seconds of each run

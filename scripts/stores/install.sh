@@ -5,7 +5,7 @@
 #   install_store redisjson|mongodb|elasticsearch
 #
 # Every step is skipped when its marker file says the same pinned inputs are already installed, so a re-run is quick.
-# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default mvn),
+# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default: the pinned Maven, ./mvnw),
 #   LIBSSL_APT_URI (Debian security archive to fetch libssl1.1 from; default: the one in this machine's apt sources).
 
 readonly VENV_REQUIREMENTS="${REPO_ROOT}/scripts/stores/requirements.txt"
@@ -145,8 +145,7 @@ install_elasticsearch() {
       return 0
     fi
   fi
-  mvn="${MVN:-mvn}"
-  command -v "${mvn}" >/dev/null || die "mvn not found: needed to build stores/elasticsearch-node"
+  mvn="${MVN:-maven}"
   log "building stores/elasticsearch-node"
   # -o first (quick when ~/.m2 has everything); online only if offline resolution fails. -DskipITs: the module's
   # integration test needs the very node being built.
