@@ -159,6 +159,9 @@ main() {
   esac
   cd "${REPO_ROOT}"
   install_tools
+  # The pinned Maven, downloaded here once (a fresh machine) and its repository exported, before suites run beside
+  # each other and build.
+  maven -B -q -v >/dev/null || die "the pinned Maven (./mvnw) is not available"
   if ((quick)); then
     suite shellcheck run_shellcheck
     suite ruff run_if_present scripts/tests/test_ruff.sh
