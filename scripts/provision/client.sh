@@ -42,7 +42,8 @@ formation_timeout() {
 }
 
 install_tools() {
-  apt_get install openjdk-17-jdk-headless maven git python3-venv tmux # tmux: the sweep outlives the SSH session
+  # tmux: the sweep outlives the SSH session; unzip: ./mvnw unpacks the pinned Maven (its checksum is the zip's)
+  apt_get install openjdk-17-jdk-headless maven git python3-venv tmux unzip
   # shellcheck disable=SC2153  # STORE comes from role.env
   if [[ "${STORE}" == redisjson ]]; then
     add_vendor_repo redis https://packages.redis.io/gpg "${REDIS_KEY_FINGERPRINT}" \
