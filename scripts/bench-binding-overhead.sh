@@ -21,7 +21,7 @@
 #   BENCH_THREADS (16)      YCSB client threads    BENCH_ROUNDS (2)     rounds (each side runs once per round)
 #   BENCH_WARMUP (10)       seconds of each op's warm-up run
 #   BENCH_SERVER_CPU (0), BENCH_CLIENT_CPU (1)   CPU lists; both empty (or a 1-CPU machine): no pinning
-#   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (mvn)
+#   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (./mvnw)
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
