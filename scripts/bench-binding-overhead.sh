@@ -14,14 +14,14 @@
 # rounds of READ (workloadc) and UPDATE (updateproportion=1) runs of BENCH_SECONDS each, binding and raw in
 # alternating order, client pinned to BENCH_CLIENT_CPU, each op after one unmeasured warm-up run of the raw DB
 # (BENCH_WARMUP seconds, 0 = none) so the first measured run does not meet a cold server; stops the store. Best of the rounds for each figure
-# (highest ops/s, lowest p99). Builds what it needs (mvn package) when missing or older than the sources.
+# (highest ops/s, lowest p99). Builds what it needs (./mvnw package) when missing or older than the sources.
 #
 # Settings:
 #   BENCH_RECORDS (10000)   records loaded         BENCH_SECONDS (20)   measured seconds of each run
 #   BENCH_THREADS (16)      YCSB client threads    BENCH_ROUNDS (2)     rounds (each side runs once per round)
 #   BENCH_WARMUP (10)       seconds of each op's warm-up run
 #   BENCH_SERVER_CPU (0), BENCH_CLIENT_CPU (1)   CPU lists; both empty (or a 1-CPU machine): no pinning
-#   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (mvn)
+#   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (./mvnw)
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -8,8 +8,8 @@
 #
 # Use like:
 #   scripts/bench-redisjson-client.sh [--dev]
-#     --dev   classpath from the redisjson module (mvn dependency:build-classpath + target/classes) instead of the
-#             project's runtime classpath (cli/target/lib, built by 'mvn package' when missing)
+#     --dev   classpath from the redisjson module (./mvnw dependency:build-classpath + target/classes) instead of the
+#             project's runtime classpath (cli/target/lib, built by './mvnw package' when missing)
 #
 # Settings:
 #   REDIS_HOST (127.0.0.1), REDIS_PORT (6379)   the server: scripts/stores.sh start redisjson
@@ -78,10 +78,10 @@ classpath() {
     printf '%s' "${BENCH_CLASSPATH}"
   elif [[ "${dev}" == 1 ]]; then
     file="$(mktemp)"
-    (cd "${REPO_ROOT}" && mvn -B -q -o -Dstyle.color=never -pl ycsb-bindings/redisjson dependency:build-classpath \
+    (cd "${REPO_ROOT}" && maven -B -q -o -Dstyle.color=never -pl ycsb-bindings/redisjson dependency:build-classpath \
       -Dmdep.includeScope=runtime -Dmdep.outputFile="${file}") >&2 || die "mvn dependency:build-classpath failed"
     [[ -d "${REPO_ROOT}/ycsb-bindings/redisjson/target/classes" ]] \
-      || die "compile the module first: mvn -o -pl ycsb-bindings/redisjson compile"
+      || die "compile the module first: ./mvnw -o -pl ycsb-bindings/redisjson compile"
     printf '%s:%s' "${REPO_ROOT}/ycsb-bindings/redisjson/target/classes" "$(cat "${file}")"
     rm -f "${file}"
   else

@@ -78,6 +78,11 @@ install_tools() {
   fi
 }
 
+# The maven suite: unit and integration tests, the cluster ones too.
+maven_every_test() {
+  DOCSEARCH_CLUSTER_ITS=true maven -B install
+}
+
 # suite NAME CMD...: runs one suite, timing it, and records its outcome.
 suite() {
   local name="$1" start rc=0
@@ -155,6 +160,9 @@ main() {
   esac
   cd "${REPO_ROOT}"
   install_tools
+  # The pinned Maven, downloaded here once (a fresh machine) and its repository exported, before suites run beside
+  # each other and build.
+  maven -B -q -v >/dev/null || die "the pinned Maven (./mvnw) is not available"
   if ((quick)); then
     suite shellcheck run_shellcheck
     suite ruff run_if_present scripts/tests/test_ruff.sh
@@ -164,7 +172,7 @@ main() {
     suite bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite remote-client run_if_present scripts/tests/test_remote_client.sh
-    suite maven-unit mvn -B -q install -DskipITs
+    suite maven-unit maven -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
     suite_beside shellcheck run_shellcheck
@@ -183,11 +191,11 @@ main() {
     log "stores installed and started at ${SECONDS} s"
     join_suites_beside
     log "suites beside them joined at ${SECONDS} s"
-    suite maven env DOCSEARCH_CLUSTER_ITS=true mvn -B install
+    suite maven maven_every_test
     if [[ " ${FAILED[*]} " == *" maven "* ]]; then
       # A failing test stops the reactor before the later modules are installed; built without tests, they let the
       # suites below test what they test instead of failing on a missing jar.
-      suite build-without-tests mvn -B -q -o install -DskipTests
+      suite build-without-tests maven -B -q -o install -DskipTests
     fi
     export DOCSEARCH_SKIP_BUILD=1
     suite stores run_if_present scripts/tests/test_stores.sh

@@ -6,7 +6,7 @@
 #                          empty
 #   raw_db STORE           the raw driver DB of benchmarks/ for STORE; prints nothing for an unknown store
 #   check_cpu_settings     exits 2 with one line when BENCH_SERVER_CPU or BENCH_CLIENT_CPU is not a CPU list (taskset)
-#   benchmarks_jar         builds benchmarks/ (mvn package, tests skipped) when its jar is missing or older than its
+#   benchmarks_jar         builds benchmarks/ (./mvnw package, tests skipped) when its jar is missing or older than its
 #                          sources, then prints the jar's path (its driver dependencies are on the runtime classpath)
 # Env: MVN names Maven (default mvn).
 
@@ -47,9 +47,9 @@ benchmarks_jar() {
   root="$(repo_root)"
   jar="${root}/benchmarks/target/docsearch-benchmarks-0.1.0-SNAPSHOT.jar"
   if [[ ! -f "${jar}" ]] || [[ -n "$(stale_source "${root}/benchmarks" "${jar}")" ]]; then
-    log "building the benchmarks module (mvn package, tests skipped)..."
-    (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests -pl benchmarks -am 2>&1) | strip_ansi >&2 \
-      || die "build failed: run 'mvn -pl benchmarks -am package' to see why"
+    log "building the benchmarks module (./mvnw package, tests skipped)..."
+    (cd "${root}" && "${MVN:-maven}" -B -q package -DskipTests -pl benchmarks -am 2>&1) | strip_ansi >&2 \
+      || die "build failed: run './mvnw -pl benchmarks -am package' to see why"
   fi
   printf '%s' "${jar}"
 }

@@ -4,7 +4,7 @@
 # lib/common.sh.
 #
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
-#                        (mvn package -pl cli -am, tests skipped), then prints it
+#                        (./mvnw package -pl cli -am, tests skipped), then prints it
 #   exec_main CLASS ARGS...  replaces the shell with java running CLASS on that classpath (flags from JAVA_OPTS)
 #   exec_command NAME ARGS...  runs bin/docsearch's Java command NAME (report, compare, noise, verify,
 #                        history-rows)
@@ -23,16 +23,16 @@ runtime_classpath() {
   stamp="${root}/cli/target/lib"
   if [[ "${DOCSEARCH_SKIP_BUILD:-0}" != 1 ]]; then
     if [[ ! -d "${stamp}" ]] || [[ -n "$(stale_source "${root}" "${stamp}")" ]]; then
-      log "building the project (mvn package, tests skipped)..."
+      log "building the project (./mvnw package, tests skipped)..."
       # cli and what it needs only: not stores/elasticsearch-node, which scripts/stores.sh install builds into the
       # stores' own folder, perhaps at the same time (CI runs the terraform suite, which checks run folders through
       # bin/docsearch, beside the stores' install).
-      (cd "${root}" && "${MVN:-mvn}" -B -q package -DskipTests -pl cli -am 2>&1) | strip_ansi >&2 \
-        || die "build failed: run 'mvn package' to see why"
+      (cd "${root}" && "${MVN:-maven}" -B -q package -DskipTests -pl cli -am 2>&1) | strip_ansi >&2 \
+        || die "build failed: run './mvnw package' to see why"
       touch "${stamp}"
     fi
   fi
-  [[ -d "${stamp}" ]] || die "no runtime classpath at ${stamp}: run 'mvn package -DskipTests'"
+  [[ -d "${stamp}" ]] || die "no runtime classpath at ${stamp}: run './mvnw package -DskipTests'"
   # lib/ holds every module the cli module depends on; its own classes (the bin/docsearch entry point) are beside.
   printf '%s' "${stamp}/*:${root}/cli/target/classes"
 }

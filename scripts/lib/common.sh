@@ -12,6 +12,7 @@
 #   wait_until SECS DESC CMD...   re-runs CMD every 0.2 s until it succeeds; false (with an error line) on timeout
 #   strip_ansi            filter: stdin to stdout without terminal colour codes
 #   now_ms                milliseconds since the epoch, for timings
+#   maven ARGS...         the project's pinned Maven (./mvnw); the default of MVN in every script
 # Env: LOG_PREFIX overrides the prefix (default: the top-level script's file name).
 
 if [[ -n "${_YCSB_DOCSEARCH_COMMON_SH:-}" ]]; then
@@ -65,4 +66,24 @@ now_ms() {
 # with -q; build output that ends up in logs and sweep output must stay plain text.
 strip_ansi() {
   sed -u 's/\x1b\[[0-9;]*m//g'
+}
+
+# maven ARGS...: the pinned Maven, ./mvnw (.mvn/wrapper/maven-wrapper.properties), downloaded once into
+# ~/.m2/wrapper/dists/ and used offline after. The repository it comes from is never written in the repo: unless
+# MVNW_REPOURL is set, the installed Maven (Debian's, on every machine of the project) is asked, offline first, for its
+# central repository, or the mirror of it in ~/.m2/settings.xml; the answer is exported for the commands after.
+maven() {
+  local root ask
+  root="$(repo_root)"
+  if [[ -z "${MVNW_REPOURL:-}" ]]; then
+    ask=(mvn -N -B -q -f "${root}/pom.xml" help:evaluate -DforceStdout
+      '-Dexpression=project.remoteArtifactRepositories[0].url')
+    MVNW_REPOURL="$("${ask[@]}" -o 2>/dev/null | strip_ansi || "${ask[@]}" 2>/dev/null | strip_ansi)"
+    if [[ "${MVNW_REPOURL}" != http* ]]; then
+      err "the installed Maven (mvn) named no repository to download the pinned Maven from: set MVNW_REPOURL"
+      return 1
+    fi
+    export MVNW_REPOURL
+  fi
+  "${root}/mvnw" "$@"
 }

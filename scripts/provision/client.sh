@@ -42,7 +42,8 @@ formation_timeout() {
 }
 
 install_tools() {
-  apt_get install openjdk-17-jdk-headless maven git python3-venv tmux # tmux: the sweep outlives the SSH session
+  # tmux: the sweep outlives the SSH session; unzip: ./mvnw unpacks the pinned Maven (its checksum is the zip's)
+  apt_get install openjdk-17-jdk-headless maven git python3-venv tmux unzip
   # shellcheck disable=SC2153  # STORE comes from role.env
   if [[ "${STORE}" == redisjson ]]; then
     add_vendor_repo redis https://packages.redis.io/gpg "${REDIS_KEY_FINGERPRINT}" \
@@ -168,10 +169,12 @@ wait_for_store_cluster() {
   log "the ${STORE} cluster answers"
 }
 
-# Builds every module as the ubuntu user, so ./run-sweep.sh finds the jars; Maven downloads the dependencies.
+# Builds every module as the ubuntu user, so ./run-sweep.sh finds the jars; Maven downloads the dependencies. The
+# pinned Maven (./mvnw) builds; Ubuntu's (installed above) only names the repository it comes from.
 build_repository() {
   chown -R "${USER_NAME}:${USER_NAME}" "${REPO_DIR}"
-  sudo -u "${USER_NAME}" -H bash -c "cd '${REPO_DIR}' && mvn -B -q -DskipTests install" \
+  sudo -u "${USER_NAME}" -H bash -c \
+    "cd '${REPO_DIR}' && source scripts/lib/common.sh && maven -B -q -DskipTests install" \
     || die "the repository did not build; see the provisioning log"
   log "repository built in ${REPO_DIR}"
 }

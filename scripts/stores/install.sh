@@ -5,12 +5,10 @@
 #   install_store redisjson|mongodb|elasticsearch
 #
 # Every step is skipped when its marker file says the same pinned inputs are already installed, so a re-run is quick.
-# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default mvn),
-#   LIBSSL_APT_URI (Debian security archive to fetch libssl1.1 from; default: the one in this machine's apt sources).
+# Env knobs: STORES_PYTHON (python used to create the venv, default python3), MVN (default: the pinned Maven, ./mvnw),
+#   LIBSSL_APT_URI (security archive to fetch libssl1.1 from; default: the one in this machine's apt sources).
 
 readonly VENV_REQUIREMENTS="${REPO_ROOT}/scripts/stores/requirements.txt"
-# libssl1.1 for the Redis Stack binary: Debian 11's security suite still carries it (Debian 12 has only 3.x).
-readonly LIBSSL_SUITE="bullseye-security"
 readonly LIBSSL_PACKAGE="libssl1.1"
 
 venv_dir() { printf '%s/venv' "${STORES_HOME}"; }
@@ -84,27 +82,42 @@ security_mirror_uri() {
   return 1
 }
 
+# libssl1.1 for the Redis Stack binary. Debian 12 and Ubuntu 22.04 (the nightly's runner) have only OpenSSL 3; the
+# release before each still carries 1.1 in its security suite, signed by the keyring the system already has. Prints
+# "SUITE KEYRING" for this machine's distribution (/etc/os-release).
+libssl_source() {
+  local id like
+  id="$(. /etc/os-release && printf '%s' "${ID:-}")"
+  like="$(. /etc/os-release && printf '%s' "${ID_LIKE:-}")"
+  case " ${id} ${like} " in
+    *" ubuntu "*) printf 'focal-security /usr/share/keyrings/ubuntu-archive-keyring.gpg\n' ;;
+    *" debian "*) printf 'bullseye-security /usr/share/keyrings/debian-archive-keyring.gpg\n' ;;
+    *) return 1 ;;
+  esac
+}
+
 # Fetches libssl1.1 with apt-get download under a private apt state (own sources list, lists, cache, status):
 # the system's apt sources and state are not touched. dpkg -x unpacks it under ${STORES_HOME}/libssl.
 install_libssl() {
-  local so dir uri keyring
+  local so dir uri suite keyring
   so="$(libssl_dir)/libssl.so.1.1"
   if [[ -f "${so}" ]]; then
     return 0
   fi
-  uri="$(security_mirror_uri)" || die "no Debian security mirror in /etc/apt sources: cannot fetch ${LIBSSL_PACKAGE}"
-  keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-  [[ -f "${keyring}" ]] || die "${keyring} missing (package debian-archive-keyring)"
+  read -r suite keyring < <(libssl_source) \
+    || die "no known source of ${LIBSSL_PACKAGE} on this distribution (Debian and Ubuntu have one): see /etc/os-release"
+  uri="$(security_mirror_uri)" || die "no security mirror in /etc/apt sources: cannot fetch ${LIBSSL_PACKAGE}"
+  [[ -f "${keyring}" ]] || die "${keyring} missing: it verifies ${suite}"
   dir="${STORES_HOME}/apt"
   rm -rf "${dir}"
   mkdir -p "${dir}/lists/partial" "${dir}/cache/archives/partial" "${dir}/parts" "${dir}/debs"
-  printf 'deb [signed-by=%s] %s %s main\n' "${keyring}" "${uri}" "${LIBSSL_SUITE}" >"${dir}/sources.list"
+  printf 'deb [signed-by=%s] %s %s main\n' "${keyring}" "${uri}" "${suite}" >"${dir}/sources.list"
   : >"${dir}/status"
   local -a opts=(-o "Dir::Etc::SourceList=${dir}/sources.list" -o "Dir::Etc::SourceParts=${dir}/parts"
     -o "Dir::State::Lists=${dir}/lists" -o "Dir::State::status=${dir}/status" -o "Dir::Cache=${dir}/cache"
     -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root" -q)
-  log "fetching ${LIBSSL_PACKAGE} from ${LIBSSL_SUITE} (private apt state in ${dir})"
-  apt-get "${opts[@]}" update >"${dir}/update.log" 2>&1 || die "apt-get update for ${LIBSSL_SUITE} failed: see ${dir}/update.log"
+  log "fetching ${LIBSSL_PACKAGE} from ${suite} (private apt state in ${dir})"
+  apt-get "${opts[@]}" update >"${dir}/update.log" 2>&1 || die "apt-get update for ${suite} failed: see ${dir}/update.log"
   (cd "${dir}/debs" && apt-get "${opts[@]}" download "${LIBSSL_PACKAGE}") >"${dir}/download.log" 2>&1 \
     || die "apt-get download ${LIBSSL_PACKAGE} failed: see ${dir}/download.log"
   dpkg -x "${dir}"/debs/"${LIBSSL_PACKAGE}"_*.deb "${STORES_HOME}/libssl"
@@ -145,8 +158,7 @@ install_elasticsearch() {
       return 0
     fi
   fi
-  mvn="${MVN:-mvn}"
-  command -v "${mvn}" >/dev/null || die "mvn not found: needed to build stores/elasticsearch-node"
+  mvn="${MVN:-maven}"
   log "building stores/elasticsearch-node"
   # -o first (quick when ~/.m2 has everything); online only if offline resolution fails. -DskipITs: the module's
   # integration test needs the very node being built.

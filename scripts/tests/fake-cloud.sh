@@ -687,7 +687,7 @@ main() {
   esac
   [[ "$(id -u)" == 0 ]] || { log "needs root (network namespaces, sshd)"; return 1; }
   [[ -x /usr/sbin/sshd ]] || { log "no sshd: apt-get install openssh-server"; return 1; }
-  [[ -d "${REPO_ROOT}/cli/target/lib" ]] || { log "the project is not built (mvn install -DskipTests)"; return 1; }
+  [[ -d "${REPO_ROOT}/cli/target/lib" ]] || { log "the project is not built (./mvnw install -DskipTests)"; return 1; }
   mkdir -p /run/sshd
   trap cleanup EXIT INT TERM
   local t0=${SECONDS}

@@ -56,7 +56,7 @@ fixtures() {
   classpath="$(runtime_classpath)"
   test_classes="${REPO_ROOT}/compare/target/test-classes:${REPO_ROOT}/results-format/target/test-classes"
   [[ -f "${REPO_ROOT}/compare/target/test-classes/io/github/ycsbdocsearch/compare/FixtureMain.class" ]] \
-    || die "no compiled test fixtures: run 'mvn package -DskipTests' (tests compiled, not run)"
+    || die "no compiled test fixtures: run './mvnw package -DskipTests' (tests compiled, not run)"
   java -cp "${classpath}:${test_classes}" io.github.ycsbdocsearch.compare.FixtureMain "$@"
 }
 

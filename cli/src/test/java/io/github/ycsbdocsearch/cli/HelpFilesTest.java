@@ -18,7 +18,7 @@ import picocli.CommandLine;
 /**
  * Each command's help has one source, its options' declaration. The scripts print the checked-in
  * copy in docs/cli/ without a build, so every copy must be what picocli writes from the declaration
- * now ({@code mvn test -pl cli -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files).
+ * now ({@code ./mvnw test -pl cli -Dtest=HelpFilesTest -Dhelp.update=true} rewrites the files).
  */
 class HelpFilesTest {
 
@@ -63,7 +63,7 @@ class HelpFilesTest {
     assertEquals(
         "",
         stale.toString(),
-        "stale help files; mvn test -pl cli -Dtest=HelpFilesTest "
+        "stale help files; ./mvnw test -pl cli -Dtest=HelpFilesTest "
             + "-Dhelp.update=true rewrites them");
   }
 

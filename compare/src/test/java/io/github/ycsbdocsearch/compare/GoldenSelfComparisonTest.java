@@ -41,8 +41,8 @@ class GoldenSelfComparisonTest {
   @TempDir Path tmp;
 
   /**
-   * The golden folders, read from results-format's sources: under {@code mvn verify} its test-jar
-   * is a jar, whose resources {@link GoldenRuns#copy} cannot walk as files.
+   * The golden folders, read from results-format's sources: under {@code ./mvnw verify} its
+   * test-jar is a jar, whose resources {@link GoldenRuns#copy} cannot walk as files.
    */
   private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
 

@@ -125,6 +125,11 @@ class ReportOutputTest {
       assertTrue(table.contains(fact), fact + " in " + table);
     }
     assertEquals(3, count(table, "<td>yes</td>"), "the data fits every store's budget");
+    // This local run's Redis Stack 7.4.1 and MongoDB 6.0.5 are not what AWS installs; its
+    // Elasticsearch 8.19.21 is.
+    assertEquals(2, count(table, "<td class=\"warn\">"), table);
+    assertTrue(table.contains("<td class=\"warn\">6.0.5 (AWS setup: "), table);
+    assertTrue(table.contains("<td>8.19.21</td>"), table);
   }
 
   @Test

@@ -68,7 +68,7 @@ class SummaryGoldenTest {
   }
 
   /**
-   * {@code mvn test -Dgolden.update=true} rewrites the golden files from this run (then read the
+   * {@code ./mvnw test -Dgolden.update=true} rewrites the golden files from this run (then read the
    * diff: every changed number must be explained).
    */
   private static void updateGoldenIfAsked(Path run) throws IOException {

@@ -29,7 +29,10 @@ final class ConditionsSection {
                         + " store: the profile and budget it was provisioned with, from the hosts"
                         + " file; the rest under Environment). The memory budget is per server; the"
                         + " data set is each store's own measure of its primaries after the load,"
-                        + " times its copies when compared with the budget.")
+                        + " times its copies when compared with the budget. A server version"
+                        + " that differs from the one the published AWS setup installs"
+                        + " (<code>store_versions</code> in <code>terraform/variables.tf</code>) is"
+                        + " marked: numbers from the two are not like for like.")
                 + "<table class=\"grid\"><thead><tr><th>Store</th><th>Server"
                 + " version</th><th>Topology</th><th>Durability profile</th><th>A node crash may"
                 + " lose</th><th>Memory budget per server (per process)</th><th>Data set"
@@ -39,7 +42,7 @@ final class ConditionsSection {
       StoreConditions c = StoreConditions.of(run.manifest(), s.name());
       html.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
-          .append(Html.cell(text(c.version())))
+          .append(version(c.version(), AwsStoreVersions.of(s.name())))
           .append(Html.cell(text(c.topology())))
           .append(Html.cell(text(c.profile())))
           .append(Html.cell(text(c.mayLose())))
@@ -69,6 +72,14 @@ final class ConditionsSection {
           .append("</tr>\n");
     }
     return html.append("</tbody></table></section>\n").toString();
+  }
+
+  /** The server version, marked where the AWS setup installs another. */
+  private static String version(String reported, String aws) {
+    if (reported == null || aws == null || aws.equals(reported)) {
+      return Html.cell(text(reported));
+    }
+    return "<td class=\"warn\">" + Html.esc(reported) + " (AWS setup: " + Html.esc(aws) + ")</td>";
   }
 
   private static String text(String s) {

@@ -51,7 +51,7 @@ public enum StoreKind {
               + storeName
               + "' is not on the classpath ("
               + probeClass
-              + "): build with 'mvn -q package -DskipTests'",
+              + "): build with './mvnw -q package -DskipTests'",
           e);
     }
   }
