@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -49,12 +50,20 @@ final class AckedWrites {
   /** The pause between two tries of the connection or of a failing read. */
   private static final long RETRY_MS = 1000;
 
+  /**
+   * How long after the first read-back every lost or stale key is read once more: a copy still
+   * catching up after the recovery shows as a key that changes.
+   */
+  private static final long SETTLE_MS = TimeUnit.SECONDS.toMillis(5);
+
   private final Properties props;
   private final SearchWorkloadConfig config;
   private final String prefix;
   private final List<WriteCheck.Write> writes = new ArrayList<>();
   private final DbOpener opener;
+  private final DbOpener readOpener;
   private final long patienceMs;
+  private final long settleMs;
   private final int perSecond;
   private volatile boolean stopping;
   private final List<Thread> writers = new ArrayList<>();
@@ -122,26 +131,39 @@ final class AckedWrites {
         props,
         tag,
         () -> SearchVerification.open(kind, props),
+        () -> SourceOfTruth.open(kind, props),
         READ_BACK_PATIENCE_MS,
+        SETTLE_MS,
         perSecond,
         writers);
   }
 
   /**
-   * @param opener opens the binding, for the stream and for the read-back
+   * @param opener opens the binding for the stream, with the load's settings
+   * @param readOpener opens the binding for the read-back ({@link SourceOfTruth})
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
+   * @param settleMs how long after the first read-back the lost or stale keys are read again
    * @param perSecond inserts per second, all writers together
    * @param writers writer threads
    */
   AckedWrites(
-      Properties props, String tag, DbOpener opener, long patienceMs, int perSecond, int writers) {
+      Properties props,
+      String tag,
+      DbOpener opener,
+      DbOpener readOpener,
+      long patienceMs,
+      long settleMs,
+      int perSecond,
+      int writers) {
     this.perSecond = perSecond;
     this.writerCount = writers;
     this.props = props;
     this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
     this.opener = opener;
+    this.readOpener = readOpener;
     this.patienceMs = patienceMs;
+    this.settleMs = settleMs;
   }
 
   /**
@@ -206,12 +228,7 @@ final class AckedWrites {
           attempted++;
           writes.add(
               new WriteCheck.Write(
-                  "INSERT",
-                  key,
-                  WriteCheck.digests(doc),
-                  sent,
-                  at,
-                  s.isOk() ? WriteCheck.Outcome.ACKED : WriteCheck.Outcome.INDETERMINATE));
+                  "INSERT", key, WriteCheck.digests(doc), sent, at, AckedWriteLog.Outcome.of(s)));
           if (!s.isOk()) {
             failed++;
             if (firstError == null) {
@@ -277,7 +294,13 @@ final class AckedWrites {
     } else {
       try {
         r =
-            new WriteCheck(config.table(), patienceMs, RETRY_MS, System::currentTimeMillis)
+            new WriteCheck(
+                    config.table(),
+                    patienceMs,
+                    RETRY_MS,
+                    System::currentTimeMillis,
+                    load.clockSlackMs(),
+                    settleMs)
                 .check(
                     all,
                     db,
@@ -327,7 +350,7 @@ final class AckedWrites {
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
-        return opener.open();
+        return readOpener.open();
       } catch (RuntimeException e) {
         if (System.currentTimeMillis() >= deadlineMs) {
           throw e;

@@ -132,6 +132,7 @@ public class MongoDbProbe implements StoreProbe {
     d.put("mongodb.writeConcern", config.writeConcernName());
     d.put("mongodb.writeConcern.effective", config.writeConcern().asDocument().toJson());
     d.put("mongodb.readPreference", config.readPreference().getName());
+    d.put("mongodb.readConcern", config.readConcern().asDocument().getString("level").getValue());
     d.put("mongodb.maxPoolSize", config.maxPoolSize());
     d.putAll(journal(admin));
     d.put(
