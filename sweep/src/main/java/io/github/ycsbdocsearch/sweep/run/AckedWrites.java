@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -64,6 +65,7 @@ final class AckedWrites {
   private final DbOpener readOpener;
   private final long patienceMs;
   private final long settleMs;
+  private final int hotKeys;
   private final int perSecond;
   private volatile boolean stopping;
   private final List<Thread> writers = new ArrayList<>();
@@ -127,6 +129,16 @@ final class AckedWrites {
    *     that blocks (its primary is gone) holds up only its own thread's share
    */
   AckedWrites(StoreKind kind, Properties props, String tag, int perSecond, int writers) {
+    this(kind, props, tag, perSecond, writers, 0);
+  }
+
+  /**
+   * @param hotKeys 0: inserts only (the stream of a fault step); else the loss drill's mix: the
+   *     first {@code hotKeys} writes insert the hot keys, then every other write updates one of
+   *     them ({@link #write})
+   */
+  AckedWrites(
+      StoreKind kind, Properties props, String tag, int perSecond, int writers, int hotKeys) {
     this(
         props,
         tag,
@@ -135,7 +147,8 @@ final class AckedWrites {
         READ_BACK_PATIENCE_MS,
         SETTLE_MS,
         perSecond,
-        writers);
+        writers,
+        hotKeys);
   }
 
   /**
@@ -145,6 +158,7 @@ final class AckedWrites {
    * @param settleMs how long after the first read-back the lost or stale keys are read again
    * @param perSecond inserts per second, all writers together
    * @param writers writer threads
+   * @param hotKeys keys the updates go to (0: no updates)
    */
   AckedWrites(
       Properties props,
@@ -154,7 +168,8 @@ final class AckedWrites {
       long patienceMs,
       long settleMs,
       int perSecond,
-      int writers) {
+      int writers,
+      int hotKeys) {
     this.perSecond = perSecond;
     this.writerCount = writers;
     this.props = props;
@@ -164,6 +179,7 @@ final class AckedWrites {
     this.readOpener = readOpener;
     this.patienceMs = patienceMs;
     this.settleMs = settleMs;
+    this.hotKeys = hotKeys;
   }
 
   /**
@@ -178,6 +194,11 @@ final class AckedWrites {
       writers.add(w);
       w.start();
     }
+  }
+
+  /** The key of the stream's write {@code n}. */
+  String key(long n) {
+    return prefix + n;
   }
 
   /** Writes acknowledged so far. */
@@ -197,7 +218,11 @@ final class AckedWrites {
     }
   }
 
-  /** One writer: keys {@code first}, {@code first + writers}, ... at its share of the rate. */
+  /**
+   * One writer: keys {@code first}, {@code first + writers}, ... at its share of the rate; with hot
+   * keys, every other write of the writer after them updates hot key {@code n mod hotKeys} (one of
+   * its own when {@code hotKeys} is a multiple of the writers).
+   */
   private void write(int first) {
     DocumentSource source = config.newSource();
     DB db;
@@ -217,18 +242,28 @@ final class AckedWrites {
         // After an insert that blocked (a primary being elected), go on at the rate, not in a burst
         // that catches up.
         next = Math.max(next + period, System.nanoTime());
-        String key = prefix + n;
-        Map<String, String> doc = source.document(n % source.recordCount(), 0);
+        boolean update = hotKeys > 0 && n >= hotKeys && (n / writerCount) % 2 == 1;
+        // An update writes a field of its own, which no later write touches: a lost update shows
+        // as its field missing, however often its key is written after it.
+        String key = key(update ? n % hotKeys : n);
+        String op = update ? "UPDATE" : "INSERT";
+        Map<String, String> doc =
+            update ? Map.of("u" + n, prefix + n) : source.document(n % source.recordCount(), 0);
         Map<String, ByteIterator> values = new HashMap<>();
         doc.forEach((f, v) -> values.put(f, new StringByteIterator(v)));
         long sent = System.currentTimeMillis();
-        Status s = insert(db, config.table(), key, values);
+        Status s =
+            answer(
+                () ->
+                    update
+                        ? db.update(config.table(), key, values)
+                        : db.insert(config.table(), key, values));
         long at = System.currentTimeMillis();
         synchronized (this) {
           attempted++;
           writes.add(
               new WriteCheck.Write(
-                  "INSERT", key, WriteCheck.digests(doc), sent, at, AckedWriteLog.Outcome.of(s)));
+                  op, key, WriteCheck.digests(doc), sent, at, AckedWriteLog.Outcome.of(s)));
           if (!s.isOk()) {
             failed++;
             if (firstError == null) {
@@ -242,9 +277,10 @@ final class AckedWrites {
     }
   }
 
-  private static Status insert(DB db, String table, String key, Map<String, ByteIterator> values) {
+  /** A binding call's status; one that throws is an error (indeterminate), as a timeout is. */
+  private static Status answer(Supplier<Status> call) {
     try {
-      return db.insert(table, key, values);
+      return call.get();
     } catch (RuntimeException e) {
       return new Status("ERROR", e.toString());
     }

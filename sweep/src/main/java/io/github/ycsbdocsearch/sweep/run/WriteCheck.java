@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -23,15 +24,18 @@ import site.ycsb.Status;
 /**
  * The final read of a fault step's durability check, Jepsen's way: every write the clients sent is
  * known (its key, a digest of each field it wrote, when it was sent and when its answer came, and
- * whether the store acknowledged it or the answer was an error or a timeout, which leaves it
- * indeterminate); once the cluster is whole, each key that has an acknowledged write is read once
- * and each acknowledged write is classed:
+ * whether the store acknowledged it, refused it for certain, or answered with another error or a
+ * timeout, which leaves it indeterminate); once the cluster is whole, each key that has an
+ * acknowledged write is read (from the store's source of truth: {@link SourceOfTruth}), each
+ * acknowledged write is classed, and every key with a lost or stale write is read once more after a
+ * settle delay and classed by that read (the keys that changed are reported):
  *
  * <ul>
  *   <li><b>ok</b>: every field it wrote holds its value, or the value of another write to that
  *       field that may have come after it (an acknowledged one that was not answered before this
- *       one was sent, or an indeterminate one, which may take effect at any time after it was
- *       sent);
+ *       one was sent, by one client's clock, or within the clocks' slack for two clients; or an
+ *       indeterminate one, which may take effect at any time after it was sent; never one the store
+ *       refused for certain);
  *   <li><b>lost</b>: the key is absent;
  *   <li><b>stale</b>: the key is there, but a field it wrote holds an older value (one written
  *       before it, the loaded one, or none);
@@ -44,8 +48,8 @@ import site.ycsb.Status;
  *       left it); the loss is then unknown.
  * </ul>
  *
- * Indeterminate writes are counted, never checked: either outcome is allowed. Not thread-safe; the
- * result is immutable.
+ * Indeterminate writes are counted, never checked: either outcome is allowed; failed ones are in no
+ * count. Not thread-safe; the result is immutable.
  */
 final class WriteCheck {
   /**
@@ -192,6 +196,21 @@ final class WriteCheck {
     }
   }
 
+  /**
+   * Test only: when set, the checker reports one random acknowledged write that it read back ok as
+   * lost, so that the loss drill can show it catches a checker that invents a loss ({@code
+   * scripts/tests/test_known_loss.sh}).
+   */
+  static final String MUTANT_ENV = "DOCSEARCH_WRITECHECK_MUTANT";
+
+  /** The mutant's one invented loss ({@link #MUTANT_ENV}). */
+  private static void inventOneLoss(List<Write> writes, Map<Write, Kind> kinds) {
+    List<Write> ok = writes.stream().filter(w -> kinds.get(w) == Kind.OK).toList();
+    if (!ok.isEmpty()) {
+      kinds.put(ok.get(ThreadLocalRandom.current().nextInt(ok.size())), Kind.LOST);
+    }
+  }
+
   /** Lost or stale keys kept by name. */
   static final int KEYS_KEPT = 20;
 
@@ -319,6 +338,9 @@ final class WriteCheck {
       }
     }
     List<String> flipped = secondRead(suspect, byKey, db, unknown, unloggedMayTouch, kinds);
+    if (System.getenv(MUTANT_ENV) != null) {
+      inventOneLoss(writes, kinds);
+    }
     List<String> lostKeys = new ArrayList<>();
     byKey.forEach(
         (key, ws) -> {

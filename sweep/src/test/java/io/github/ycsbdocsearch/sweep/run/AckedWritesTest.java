@@ -39,7 +39,7 @@ class AckedWritesTest {
   /** Runs the stream for about 400 ms against the store (about 8 inserts). */
   private static AckedWrites streamInto(
       WriteCheckTest.FakeStore store, AckedWrites.DbOpener readBack, AtomicBoolean reading) {
-    AckedWrites w = new AckedWrites(props(), "t", () -> store, readBack, 1_500, 0, 20, 1);
+    AckedWrites w = new AckedWrites(props(), "t", () -> store, readBack, 1_500, 0, 20, 1, 0);
     w.start();
     LockSupport.parkNanos(400_000_000L);
     w.stop();
