@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -49,12 +51,21 @@ final class AckedWrites {
   /** The pause between two tries of the connection or of a failing read. */
   private static final long RETRY_MS = 1000;
 
+  /**
+   * How long after the first read-back every lost or stale key is read once more: a copy still
+   * catching up after the recovery shows as a key that changes.
+   */
+  private static final long SETTLE_MS = TimeUnit.SECONDS.toMillis(5);
+
   private final Properties props;
   private final SearchWorkloadConfig config;
   private final String prefix;
   private final List<WriteCheck.Write> writes = new ArrayList<>();
   private final DbOpener opener;
+  private final DbOpener readOpener;
   private final long patienceMs;
+  private final long settleMs;
+  private final int hotKeys;
   private final int perSecond;
   private volatile boolean stopping;
   private final List<Thread> writers = new ArrayList<>();
@@ -118,30 +129,57 @@ final class AckedWrites {
    *     that blocks (its primary is gone) holds up only its own thread's share
    */
   AckedWrites(StoreKind kind, Properties props, String tag, int perSecond, int writers) {
+    this(kind, props, tag, perSecond, writers, 0);
+  }
+
+  /**
+   * @param hotKeys 0: inserts only (the stream of a fault step); else the loss drill's mix: the
+   *     first {@code hotKeys} writes insert the hot keys, then every other write updates one of
+   *     them ({@link #write})
+   */
+  AckedWrites(
+      StoreKind kind, Properties props, String tag, int perSecond, int writers, int hotKeys) {
     this(
         props,
         tag,
         () -> SearchVerification.open(kind, props),
+        () -> SourceOfTruth.open(kind, props),
         READ_BACK_PATIENCE_MS,
+        SETTLE_MS,
         perSecond,
-        writers);
+        writers,
+        hotKeys);
   }
 
   /**
-   * @param opener opens the binding, for the stream and for the read-back
+   * @param opener opens the binding for the stream, with the load's settings
+   * @param readOpener opens the binding for the read-back ({@link SourceOfTruth})
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
+   * @param settleMs how long after the first read-back the lost or stale keys are read again
    * @param perSecond inserts per second, all writers together
    * @param writers writer threads
+   * @param hotKeys keys the updates go to (0: no updates)
    */
   AckedWrites(
-      Properties props, String tag, DbOpener opener, long patienceMs, int perSecond, int writers) {
+      Properties props,
+      String tag,
+      DbOpener opener,
+      DbOpener readOpener,
+      long patienceMs,
+      long settleMs,
+      int perSecond,
+      int writers,
+      int hotKeys) {
     this.perSecond = perSecond;
     this.writerCount = writers;
     this.props = props;
     this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
     this.opener = opener;
+    this.readOpener = readOpener;
     this.patienceMs = patienceMs;
+    this.settleMs = settleMs;
+    this.hotKeys = hotKeys;
   }
 
   /**
@@ -156,6 +194,11 @@ final class AckedWrites {
       writers.add(w);
       w.start();
     }
+  }
+
+  /** The key of the stream's write {@code n}. */
+  String key(long n) {
+    return prefix + n;
   }
 
   /** Writes acknowledged so far. */
@@ -175,7 +218,11 @@ final class AckedWrites {
     }
   }
 
-  /** One writer: keys {@code first}, {@code first + writers}, ... at its share of the rate. */
+  /**
+   * One writer: keys {@code first}, {@code first + writers}, ... at its share of the rate; with hot
+   * keys, every other write of the writer after them updates hot key {@code n mod hotKeys} (one of
+   * its own when {@code hotKeys} is a multiple of the writers).
+   */
   private void write(int first) {
     DocumentSource source = config.newSource();
     DB db;
@@ -195,23 +242,28 @@ final class AckedWrites {
         // After an insert that blocked (a primary being elected), go on at the rate, not in a burst
         // that catches up.
         next = Math.max(next + period, System.nanoTime());
-        String key = prefix + n;
-        Map<String, String> doc = source.document(n % source.recordCount(), 0);
+        boolean update = hotKeys > 0 && n >= hotKeys && (n / writerCount) % 2 == 1;
+        // An update writes a field of its own, which no later write touches: a lost update shows
+        // as its field missing, however often its key is written after it.
+        String key = key(update ? n % hotKeys : n);
+        String op = update ? "UPDATE" : "INSERT";
+        Map<String, String> doc =
+            update ? Map.of("u" + n, prefix + n) : source.document(n % source.recordCount(), 0);
         Map<String, ByteIterator> values = new HashMap<>();
         doc.forEach((f, v) -> values.put(f, new StringByteIterator(v)));
         long sent = System.currentTimeMillis();
-        Status s = insert(db, config.table(), key, values);
+        Status s =
+            answer(
+                () ->
+                    update
+                        ? db.update(config.table(), key, values)
+                        : db.insert(config.table(), key, values));
         long at = System.currentTimeMillis();
         synchronized (this) {
           attempted++;
           writes.add(
               new WriteCheck.Write(
-                  "INSERT",
-                  key,
-                  WriteCheck.digests(doc),
-                  sent,
-                  at,
-                  s.isOk() ? WriteCheck.Outcome.ACKED : WriteCheck.Outcome.INDETERMINATE));
+                  op, key, WriteCheck.digests(doc), sent, at, AckedWriteLog.Outcome.of(s)));
           if (!s.isOk()) {
             failed++;
             if (firstError == null) {
@@ -225,9 +277,10 @@ final class AckedWrites {
     }
   }
 
-  private static Status insert(DB db, String table, String key, Map<String, ByteIterator> values) {
+  /** A binding call's status; one that throws is an error (indeterminate), as a timeout is. */
+  private static Status answer(Supplier<Status> call) {
     try {
-      return db.insert(table, key, values);
+      return call.get();
     } catch (RuntimeException e) {
       return new Status("ERROR", e.toString());
     }
@@ -277,7 +330,13 @@ final class AckedWrites {
     } else {
       try {
         r =
-            new WriteCheck(config.table(), patienceMs, RETRY_MS, System::currentTimeMillis)
+            new WriteCheck(
+                    config.table(),
+                    patienceMs,
+                    RETRY_MS,
+                    System::currentTimeMillis,
+                    load.clockSlackMs(),
+                    settleMs)
                 .check(
                     all,
                     db,
@@ -327,7 +386,7 @@ final class AckedWrites {
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
-        return opener.open();
+        return readOpener.open();
       } catch (RuntimeException e) {
         if (System.currentTimeMillis() >= deadlineMs) {
           throw e;

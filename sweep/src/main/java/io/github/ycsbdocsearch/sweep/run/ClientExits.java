@@ -3,19 +3,32 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import java.util.HashMap;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * How each client JVM of a step ended, for the durability check: a client that did not exit 0 by
- * itself (an error, a kill at its time limit, Ctrl-C, a setup that failed) may have sent writes its
- * log does not hold, so its writes are unknown. Immutable.
+ * How each client JVM of a step ended, and how far their clocks may be apart, for the durability
+ * check: a client that did not exit 0 by itself (an error, a kill at its time limit, Ctrl-C, a
+ * setup that failed) may have sent writes its log does not hold, so its writes are unknown; and two
+ * clients' time stamps order two writes only when they are further apart than their clocks may be.
+ * Immutable.
  *
  * @param codes each client's exit code by its index; absent when it was killed or never ran
+ * @param clockSlackMs how far two clients' clocks may be apart: 0 when every client ran on one
+ *     machine (one clock), else the spread of their measured offsets plus {@value #CLOCK_ERROR_MS}
+ *     ms (each offset is off by up to half a round trip, and stamps are whole milliseconds)
  */
-record ClientExits(Map<Integer, Integer> codes) {
+record ClientExits(Map<Integer, Integer> codes, long clockSlackMs) {
   ClientExits {
     codes = Map.copyOf(codes);
+  }
+
+  /** What one measured offset may be off by, as a bound ({@code Ssh#clockOffsetMs}). */
+  static final long CLOCK_ERROR_MS = 5;
+
+  ClientExits(Map<Integer, Integer> codes) {
+    this(codes, 0);
   }
 
   /** No client is known to have exited (the step's clients could not be run or collected). */
@@ -33,7 +46,11 @@ record ClientExits(Map<Integer, Integer> codes) {
         codes.put(r.share().index(), c.exitCode());
       }
     }
-    return new ClientExits(codes);
+    boolean oneClock = runs.stream().map(ClientRun::host).distinct().count() <= 1;
+    LongSummaryStatistics offsets =
+        runs.stream().mapToLong(ClientRun::clockOffsetMs).summaryStatistics();
+    return new ClientExits(
+        codes, oneClock ? 0 : offsets.getMax() - offsets.getMin() + CLOCK_ERROR_MS);
   }
 
   /** Every client exited 0 (tests, and runs with no clients to judge). */

@@ -22,16 +22,21 @@ import java.util.Optional;
  * @param clients the clients whose logs were read
  * @param error why some client's writes are not all known (a missing or cut log, no trailer, an
  *     exit other than 0), or null
+ * @param clockSlackMs how far two clients' clocks may be apart ({@link ClientExits#clockSlackMs})
  */
 record LoadLogs(
-    List<WriteCheck.Write> writes, List<WriteCheck.Write> unknown, int clients, String error) {
+    List<WriteCheck.Write> writes,
+    List<WriteCheck.Write> unknown,
+    int clients,
+    String error,
+    long clockSlackMs) {
   LoadLogs {
     writes = List.copyOf(writes);
     unknown = List.copyOf(unknown);
   }
 
   /** No load writes: the marker stream alone (the loss drill). */
-  static final LoadLogs NONE = new LoadLogs(List.of(), List.of(), 0, null);
+  static final LoadLogs NONE = new LoadLogs(List.of(), List.of(), 0, null, 0);
 
   /** Reads the logs of the step in {@code stepDir}, whose clients ended as {@code exits} says. */
   static LoadLogs read(Path stepDir, ClientExits exits) {
@@ -63,9 +68,13 @@ record LoadLogs(
               .map(p -> stepDir.relativize(log) + " is not whole: " + p)
               .or(() -> exits.problem(client));
       why.ifPresent(problems::add);
-      r.entries().forEach(e -> (why.isPresent() ? unknown : writes).add(WriteCheck.of(e)));
+      r.entries().forEach(e -> (why.isPresent() ? unknown : writes).add(WriteCheck.of(e, client)));
     }
     return new LoadLogs(
-        writes, unknown, read, problems.isEmpty() ? null : String.join("; ", problems));
+        writes,
+        unknown,
+        read,
+        problems.isEmpty() ? null : String.join("; ", problems),
+        exits.clockSlackMs());
   }
 }

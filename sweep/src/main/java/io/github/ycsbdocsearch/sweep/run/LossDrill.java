@@ -11,8 +11,11 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 /**
  * The durability check's proof of power on the real local cluster ({@code
@@ -37,6 +40,18 @@ public final class LossDrill {
    * strict profile waits for its replica) must not stop the writes to the others.
    */
   private static final int WRITERS = 4;
+
+  /**
+   * Keys the drill's updates go to, a multiple of {@link #WRITERS} (each writer updates its own):
+   * enough that every primary holds some, few enough that each is updated many times a second.
+   */
+  private static final int HOT_KEYS = 16;
+
+  /**
+   * Seconds of writes whose keys' primaries are asked before the fault: far more than the drill
+   * writes (a key past them counts as held elsewhere, so the drill would fail, not pass).
+   */
+  private static final int ROUTED_SECONDS = 300;
 
   /** How long the drill waits for a second's worth of acknowledged writes before the fault. */
   private static final long ACKED_FIRST_TIMEOUT_S = 60;
@@ -78,7 +93,17 @@ public final class LossDrill {
             .map(s -> s.path("durability").path("profile").asText("unknown"))
             .orElse("unknown");
     long startMs = System.currentTimeMillis();
-    AckedWrites writes = new AckedWrites(kind, props, "drill" + startMs, perSecond, WRITERS);
+    AckedWrites writes =
+        new AckedWrites(kind, props, "drill" + startMs, perSecond, WRITERS, HOT_KEYS);
+    // Where each key the drill can write lives, asked before the fault moves anything.
+    Map<String, Set<Integer>> primaries =
+        kind.newProbe()
+            .primaryPorts(
+                props,
+                props.getProperty("table"),
+                LongStream.range(0, (long) perSecond * ROUTED_SECONDS)
+                    .mapToObj(writes::key)
+                    .toList());
     writes.start();
     JsonNode node;
     JsonNode back;
@@ -105,11 +130,46 @@ public final class LossDrill {
     out.set("node", node);
     out.set("recover", back);
     out.set("acked_writes", Json.MAPPER.valueToTree(acked));
+    out.set("expected", expected(o.check(), primaries, node));
     try {
       return Json.MAPPER.writeValueAsString(out);
     } catch (JsonProcessingException e) {
       throw new SetupException("the result could not be written: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * What the killed primary alone held, against what the checker found lost: the acknowledged
+   * writes answered after its replicas were paused and their links cut ({@code cut_at_ms}: a write
+   * sent before may still wait in a paused replica's socket) and before it had exited, to a key it
+   * served ({@code only_killed_primary}); the writes classed lost or stale ({@code lost}), and how
+   * many of those are not among the former ({@code lost_outside}: a checker that invents a loss).
+   */
+  static ObjectNode expected(
+      WriteCheck.Result check, Map<String, Set<Integer>> primaries, JsonNode node) {
+    long cutAt = node.path("cut_at_ms").asLong(Long.MAX_VALUE);
+    long exitedAt = node.path("exited_at_ms").asLong(0);
+    int port = node.path("port").asInt(-1);
+    long only = 0;
+    long lost = 0;
+    long outside = 0;
+    for (Map.Entry<WriteCheck.Write, WriteCheck.Kind> e : check.kinds().entrySet()) {
+      WriteCheck.Write w = e.getKey();
+      boolean alone =
+          w.acked()
+              && w.answeredMs() > cutAt
+              && w.answeredMs() <= exitedAt
+              && primaries.getOrDefault(w.key(), Set.of()).contains(port);
+      boolean gone = e.getValue() == WriteCheck.Kind.LOST || e.getValue() == WriteCheck.Kind.STALE;
+      only += alone ? 1 : 0;
+      lost += gone ? 1 : 0;
+      outside += gone && !alone ? 1 : 0;
+    }
+    ObjectNode out = Json.MAPPER.createObjectNode();
+    out.put("only_killed_primary", only);
+    out.put("lost", lost);
+    out.put("lost_outside", outside);
+    return out;
   }
 
   private static void sleepS(long s) {

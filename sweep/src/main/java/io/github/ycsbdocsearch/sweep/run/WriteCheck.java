@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.WriteCounts;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
@@ -22,15 +24,18 @@ import site.ycsb.Status;
 /**
  * The final read of a fault step's durability check, Jepsen's way: every write the clients sent is
  * known (its key, a digest of each field it wrote, when it was sent and when its answer came, and
- * whether the store acknowledged it or the answer was an error or a timeout, which leaves it
- * indeterminate); once the cluster is whole, each key that has an acknowledged write is read once
- * and each acknowledged write is classed:
+ * whether the store acknowledged it, refused it for certain, or answered with another error or a
+ * timeout, which leaves it indeterminate); once the cluster is whole, each key that has an
+ * acknowledged write is read (from the store's source of truth: {@link SourceOfTruth}), each
+ * acknowledged write is classed, and every key with a lost or stale write is read once more after a
+ * settle delay and classed by that read (the keys that changed are reported):
  *
  * <ul>
  *   <li><b>ok</b>: every field it wrote holds its value, or the value of another write to that
  *       field that may have come after it (an acknowledged one that was not answered before this
- *       one was sent, or an indeterminate one, which may take effect at any time after it was
- *       sent);
+ *       one was sent, by one client's clock, or within the clocks' slack for two clients; or an
+ *       indeterminate one, which may take effect at any time after it was sent; never one the store
+ *       refused for certain);
  *   <li><b>lost</b>: the key is absent;
  *   <li><b>stale</b>: the key is there, but a field it wrote holds an older value (one written
  *       before it, the loaded one, or none);
@@ -43,18 +48,10 @@ import site.ycsb.Status;
  *       left it); the loss is then unknown.
  * </ul>
  *
- * Indeterminate writes are counted, never checked: either outcome is allowed. Not thread-safe; the
- * result is immutable.
+ * Indeterminate writes are counted, never checked: either outcome is allowed; failed ones are in no
+ * count. Not thread-safe; the result is immutable.
  */
 final class WriteCheck {
-  /** What the client knows of one write's fate. */
-  enum Outcome {
-    /** The store said it was done. */
-    ACKED,
-    /** The store answered with an error, or did not answer in time: it may or may not be done. */
-    INDETERMINATE
-  }
-
   /**
    * One write as its client saw it.
    *
@@ -63,7 +60,9 @@ final class WriteCheck {
    * @param fields each field written and the {@link #digest} of its value
    * @param sentMs when it was sent (epoch ms)
    * @param answeredMs when its answer (or error) came (epoch ms)
-   * @param outcome acknowledged or indeterminate
+   * @param outcome acknowledged, indeterminate or failed
+   * @param client which client sent it: one client's stamps are one clock's, another client's may
+   *     be off by up to the checker's clock slack
    */
   record Write(
       String op,
@@ -71,9 +70,21 @@ final class WriteCheck {
       Map<String, Long> fields,
       long sentMs,
       long answeredMs,
-      Outcome outcome) {
+      Outcome outcome,
+      int client) {
     Write {
       fields = Map.copyOf(fields);
+    }
+
+    /** A write of client 0. */
+    Write(
+        String op,
+        String key,
+        Map<String, Long> fields,
+        long sentMs,
+        long answeredMs,
+        Outcome outcome) {
+      this(op, key, fields, sentMs, answeredMs, outcome, 0);
     }
 
     boolean acked() {
@@ -103,6 +114,7 @@ final class WriteCheck {
     STALE,
     READ_BACK_FAILED,
     INDETERMINATE,
+    FAILED,
     UNKNOWN;
 
     WriteCounts counts() {
@@ -112,6 +124,8 @@ final class WriteCheck {
         case STALE -> new WriteCounts(1, 0, 0, 1, 0, 0, 0L);
         case READ_BACK_FAILED -> new WriteCounts(1, 0, 0, 0, 1, 0, 0L);
         case INDETERMINATE -> new WriteCounts(0, 0, 0, 0, 0, 1, 0L);
+        // Refused for certain: neither acknowledged nor indeterminate, so in no count.
+        case FAILED -> ZERO;
         case UNKNOWN -> new WriteCounts(1, 0, 0, 0, 0, 0, 1L);
       };
     }
@@ -126,17 +140,22 @@ final class WriteCheck {
    * @param readBackError why not every key could be read (the store could not be reached, or the
    *     reads kept failing and the rest were not tried); null when every read was tried
    * @param kinds each write's class, by identity
+   * @param flippedKeys the keys whose class changed between the first read and the second one a
+   *     settle delay later (the second read's class counts): a store whose answer for a key changes
+   *     while nothing writes it was not settled, or read a lagging copy
    */
   record Result(
       Map<String, WriteCounts> byOperation,
       WriteCounts total,
       List<String> lostKeys,
       String readBackError,
-      Map<Write, Kind> kinds) {
+      Map<Write, Kind> kinds,
+      List<String> flippedKeys) {
     Result {
       byOperation = Collections.unmodifiableMap(new LinkedHashMap<>(byOperation));
       lostKeys = List.copyOf(lostKeys);
       kinds = Collections.unmodifiableMap(kinds);
+      flippedKeys = List.copyOf(flippedKeys);
     }
 
     /** Acknowledged writes that were not read back: while any is, the loss is unknown. */
@@ -158,7 +177,11 @@ final class WriteCheck {
      * unknown (40 of 700 in logs that are not whole)}.
      */
     String verdict() {
-      return verdict(total.lost(), total.stale(), unread(), total.unknown(), total.acknowledged());
+      String v =
+          verdict(total.lost(), total.stale(), unread(), total.unknown(), total.acknowledged());
+      return flippedKeys.isEmpty()
+          ? v
+          : v + "; " + flippedKeys.size() + " keys changed on the second read";
     }
 
     /** The verdict of these counts (see {@link #verdict()}). */
@@ -173,6 +196,21 @@ final class WriteCheck {
     }
   }
 
+  /**
+   * Test only: when set, the checker reports one random acknowledged write that it read back ok as
+   * lost, so that the loss drill can show it catches a checker that invents a loss ({@code
+   * scripts/tests/test_known_loss.sh}).
+   */
+  static final String MUTANT_ENV = "DOCSEARCH_WRITECHECK_MUTANT";
+
+  /** The mutant's one invented loss ({@link #MUTANT_ENV}). */
+  private static void inventOneLoss(List<Write> writes, Map<Write, Kind> kinds) {
+    List<Write> ok = writes.stream().filter(w -> kinds.get(w) == Kind.OK).toList();
+    if (!ok.isEmpty()) {
+      kinds.put(ok.get(ThreadLocalRandom.current().nextInt(ok.size())), Kind.LOST);
+    }
+  }
+
   /** Lost or stale keys kept by name. */
   static final int KEYS_KEPT = 20;
 
@@ -180,6 +218,13 @@ final class WriteCheck {
   private final long patienceMs;
   private final long retryMs;
   private final LongSupplier clock;
+  private final long clockSlackMs;
+  private final long settleMs;
+
+  /** A checker of one client's writes (no clock slack) that reads lost or stale keys once more. */
+  WriteCheck(String table, long patienceMs, long retryMs, LongSupplier clock) {
+    this(table, patienceMs, retryMs, clock, 0, 0);
+  }
 
   /**
    * @param table the table (Elasticsearch index, MongoDB collection; Redis ignores it)
@@ -189,12 +234,23 @@ final class WriteCheck {
    *     would otherwise cost the driver's own timeout per key): they stay unread
    * @param retryMs the pause between two tries of a failing read
    * @param clock epoch milliseconds
+   * @param clockSlackMs how far two clients' clocks may be apart (their measured offset and its
+   *     error): writes of different clients closer than that are concurrent, never ordered
+   * @param settleMs how long after the first read every lost or stale key is read a second time
    */
-  WriteCheck(String table, long patienceMs, long retryMs, LongSupplier clock) {
+  WriteCheck(
+      String table,
+      long patienceMs,
+      long retryMs,
+      LongSupplier clock,
+      long clockSlackMs,
+      long settleMs) {
     this.table = table;
     this.patienceMs = patienceMs;
     this.retryMs = retryMs;
     this.clock = clock;
+    this.clockSlackMs = clockSlackMs;
+    this.settleMs = settleMs;
   }
 
   /** A field value's digest (the clients' log uses the same). */
@@ -207,15 +263,9 @@ final class WriteCheck {
     return AckedWriteLog.digests(values);
   }
 
-  /** A write of a client's log. */
-  static Write of(AckedWriteLog.Entry e) {
-    return new Write(
-        e.op(),
-        e.key(),
-        e.fields(),
-        e.sentMs(),
-        e.answeredMs(),
-        e.acked() ? Outcome.ACKED : Outcome.INDETERMINATE);
+  /** A write of client {@code client}'s log. */
+  static Write of(AckedWriteLog.Entry e, int client) {
+    return new Write(e.op(), e.key(), e.fields(), e.sentMs(), e.answeredMs(), e.outcome(), client);
   }
 
   /**
@@ -226,9 +276,9 @@ final class WriteCheck {
   static Result unreachable(List<Write> writes, String why) {
     Map<Write, Kind> kinds = new IdentityHashMap<>();
     for (Write w : writes) {
-      kinds.put(w, w.acked() ? Kind.READ_BACK_FAILED : Kind.INDETERMINATE);
+      kinds.put(w, w.acked() ? Kind.READ_BACK_FAILED : notAcked(w));
     }
-    return result(writes, kinds, List.of(), why);
+    return result(writes, kinds, List.of(), why, List.of());
   }
 
   /**
@@ -254,10 +304,10 @@ final class WriteCheck {
       byKey.computeIfAbsent(w.key(), k -> new ArrayList<>()).add(w);
     }
     Map<Write, Kind> kinds = new IdentityHashMap<>();
-    List<String> lostKeys = new ArrayList<>();
     long deadline = clock.getAsLong() + patienceMs;
     int failedPastDeadline = 0;
     String gaveUp = null;
+    List<String> suspect = new ArrayList<>();
     for (Map.Entry<String, List<Write>> e : byKey.entrySet()) {
       List<Write> ws = e.getValue();
       Map<String, String> found = new HashMap<>();
@@ -283,35 +333,102 @@ final class WriteCheck {
                   + "); the remaining keys were not read";
         }
       }
-      for (Write w : ws) {
-        Kind k = classify(w, ws, s, found);
-        if (k != Kind.INDETERMINATE && unknown.contains(w)
-            || k == Kind.STALE && unloggedMayTouch.test(w.key())) {
-          k = Kind.UNKNOWN;
-        }
-        kinds.put(w, k);
-        if ((k == Kind.LOST || k == Kind.STALE) && lostKeys.size() < KEYS_KEPT) {
-          lostKeys.add(w.key());
-        }
+      if (classifyKey(ws, s, found, unknown, unloggedMayTouch, kinds)) {
+        suspect.add(e.getKey());
       }
     }
-    return result(writes, kinds, lostKeys, gaveUp);
+    List<String> flipped = secondRead(suspect, byKey, db, unknown, unloggedMayTouch, kinds);
+    if (System.getenv(MUTANT_ENV) != null) {
+      inventOneLoss(writes, kinds);
+    }
+    List<String> lostKeys = new ArrayList<>();
+    byKey.forEach(
+        (key, ws) -> {
+          if (lostKeys.size() < KEYS_KEPT
+              && ws.stream().map(kinds::get).anyMatch(k -> k == Kind.LOST || k == Kind.STALE)) {
+            lostKeys.add(key);
+          }
+        });
+    return result(writes, kinds, lostKeys, gaveUp, flipped);
+  }
+
+  /**
+   * Classes the writes of one key after its read; true when one of them is lost or stale.
+   *
+   * @param s the read's status, null when the key was not read
+   */
+  private boolean classifyKey(
+      List<Write> ws,
+      Status s,
+      Map<String, String> found,
+      Set<Write> unknown,
+      Predicate<String> unloggedMayTouch,
+      Map<Write, Kind> kinds) {
+    boolean bad = false;
+    for (Write w : ws) {
+      Kind k = classify(w, ws, s, found);
+      if (k != Kind.INDETERMINATE && k != Kind.FAILED && unknown.contains(w)
+          || k == Kind.STALE && unloggedMayTouch.test(w.key())) {
+        k = Kind.UNKNOWN;
+      }
+      kinds.put(w, k);
+      bad |= k == Kind.LOST || k == Kind.STALE;
+    }
+    return bad;
+  }
+
+  /**
+   * Reads every lost or stale key once more, {@code settleMs} after the first read, and classes its
+   * writes by that read: a copy that was still catching up has caught up by then. Returns the keys
+   * whose class changed (a read that fails now leaves the first read's class).
+   */
+  private List<String> secondRead(
+      List<String> suspect,
+      Map<String, List<Write>> byKey,
+      DB db,
+      Set<Write> unknown,
+      Predicate<String> unloggedMayTouch,
+      Map<Write, Kind> kinds) {
+    if (suspect.isEmpty()) {
+      return List.of();
+    }
+    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(settleMs));
+    List<String> flipped = new ArrayList<>();
+    for (String key : suspect) {
+      List<Write> ws = byKey.get(key);
+      Map<String, String> found = new HashMap<>();
+      Status s = read(db, key, found, clock.getAsLong());
+      if (!s.isOk() && !Status.NOT_FOUND.equals(s)) {
+        continue;
+      }
+      Map<Write, Kind> again = new IdentityHashMap<>();
+      classifyKey(ws, s, found, unknown, unloggedMayTouch, again);
+      if (ws.stream().anyMatch(w -> again.get(w) != kinds.get(w))) {
+        flipped.add(key);
+        kinds.putAll(again);
+      }
+    }
+    return flipped;
   }
 
   private static Result result(
-      List<Write> writes, Map<Write, Kind> kinds, List<String> lostKeys, String error) {
+      List<Write> writes,
+      Map<Write, Kind> kinds,
+      List<String> lostKeys,
+      String error,
+      List<String> flipped) {
     Map<String, WriteCounts> by = new TreeMap<>();
     for (Write w : writes) {
       by.merge(w.op(), kinds.get(w).counts(), WriteCheck::plus);
     }
     WriteCounts total = by.values().stream().reduce(ZERO, WriteCheck::plus);
-    return new Result(by, total, lostKeys, error, kinds);
+    return new Result(by, total, lostKeys, error, kinds, flipped);
   }
 
   /** One write's class, given its key's read ({@code s} null when the key was not read). */
-  private static Kind classify(Write w, List<Write> sameKey, Status s, Map<String, String> found) {
+  private Kind classify(Write w, List<Write> sameKey, Status s, Map<String, String> found) {
     if (!w.acked()) {
-      return Kind.INDETERMINATE;
+      return notAcked(w);
     }
     if (s == null || (!s.isOk() && !Status.NOT_FOUND.equals(s))) {
       return Kind.READ_BACK_FAILED;
@@ -332,17 +449,25 @@ final class WriteCheck {
     return Kind.OK;
   }
 
+  private static Kind notAcked(Write w) {
+    return w.outcome() == Outcome.FAILED ? Kind.FAILED : Kind.INDETERMINATE;
+  }
+
   /**
    * Whether the value found in {@code field} is one another write may have left after {@code w}: an
    * indeterminate write (it may take effect any time after it was sent), or an acknowledged one not
-   * answered before {@code w} was sent.
+   * answered before {@code w} was sent, by one clock, or by two clocks up to the slack apart. A
+   * write that failed for certain never explains a value.
    */
-  private static boolean laterValue(Write w, List<Write> sameKey, String field, long found) {
+  private boolean laterValue(Write w, List<Write> sameKey, String field, long found) {
     for (Write o : sameKey) {
-      if (o == w || !Long.valueOf(found).equals(o.fields().get(field))) {
+      if (o == w
+          || o.outcome() == Outcome.FAILED
+          || !Long.valueOf(found).equals(o.fields().get(field))) {
         continue;
       }
-      if (!o.acked() || o.answeredMs() >= w.sentMs()) {
+      long slack = o.client() == w.client() ? 0 : clockSlackMs;
+      if (!o.acked() || o.answeredMs() + slack >= w.sentMs()) {
         return true;
       }
     }

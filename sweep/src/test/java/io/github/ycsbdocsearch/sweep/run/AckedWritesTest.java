@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Files;
@@ -38,8 +39,7 @@ class AckedWritesTest {
   /** Runs the stream for about 400 ms against the store (about 8 inserts). */
   private static AckedWrites streamInto(
       WriteCheckTest.FakeStore store, AckedWrites.DbOpener readBack, AtomicBoolean reading) {
-    AckedWrites w =
-        new AckedWrites(props(), "t", () -> reading.get() ? readBack.open() : store, 1_500, 20, 1);
+    AckedWrites w = new AckedWrites(props(), "t", () -> store, readBack, 1_500, 0, 20, 1, 0);
     w.start();
     LockSupport.parkNanos(400_000_000L);
     w.stop();
@@ -131,11 +131,11 @@ class AckedWritesTest {
     store.data.put("user1", new HashMap<>(Map.of("field0", "a")));
     store.data.put("user2", new HashMap<>(Map.of("field0", "v1")));
     try (AckedWriteLog log = AckedWriteLog.open(step.resolve(AckedWriteLog.FILE_NAME).toString())) {
-      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 11, true);
-      log.record("UPDATE", "user2", Map.of("field0", "v1"), 20, 21, true);
-      log.record("UPDATE", "user2", Map.of("field0", "v2"), 30, 31, true);
-      log.record("INSERT", "user3", Map.of("field0", "c"), 40, 41, true);
-      log.record("UPDATE", "user4", Map.of("field0", "d"), 50, 51, false);
+      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 11, Outcome.ACKED);
+      log.record("UPDATE", "user2", Map.of("field0", "v1"), 20, 21, Outcome.ACKED);
+      log.record("UPDATE", "user2", Map.of("field0", "v2"), 30, 31, Outcome.ACKED);
+      log.record("INSERT", "user3", Map.of("field0", "c"), 40, 41, Outcome.ACKED);
+      log.record("UPDATE", "user4", Map.of("field0", "d"), 50, 51, Outcome.INDETERMINATE);
     }
     return store;
   }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import io.github.ycsbdocsearch.common.workload.MemoryDb;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
-import io.github.ycsbdocsearch.sweep.run.WriteCheck.Outcome;
 import io.github.ycsbdocsearch.sweep.run.WriteCheck.Write;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -219,5 +219,93 @@ class WriteCheckTest {
     WriteCheck.Result r = checker(5_000).check(writes, store);
     assertEquals(1, r.total().ok());
     assertEquals(1, r.total().stale(), "field0 still holds its loaded value");
+  }
+
+  private static Write write(
+      String key, Map<String, String> doc, long sent, long answered, Outcome o, int client) {
+    return new Write("UPDATE", key, WriteCheck.digests(doc), sent, answered, o, client);
+  }
+
+  @Test
+  void aLostUpdateFollowedByALaterWriteIsReportedLost() {
+    FakeStore store = new FakeStore();
+    Map<String, String> loaded = doc("k", 0);
+    // The update of field0 was acknowledged and lost in the failover; the later update of field1
+    // took effect on the new primary. The key is there and has changed since, yet field0 holds
+    // the loaded value: nothing that may have come after the update explains it.
+    Map<String, String> now = new HashMap<>(loaded);
+    now.put("field1", "k-b-after");
+    store.data.put("k", now);
+    Write lost = update("k", Map.of("field0", "k-a-lost"), 100, 110);
+    Write later = update("k", Map.of("field1", "k-b-after"), 500, 510);
+    List<Write> writes = List.of(insert("k", loaded, 10, Outcome.ACKED), lost, later);
+    WriteCheck.Result r = checker(5_000).check(writes, store);
+    assertEquals(WriteCheck.Kind.STALE, r.kinds().get(lost), r.toString());
+    assertEquals(WriteCheck.Kind.OK, r.kinds().get(later));
+    assertEquals(List.of("k"), r.lostKeys());
+    assertEquals("lost 0 of 3 (stale 1)", r.verdict());
+  }
+
+  @Test
+  void aWriteTheStoreRefusedNeverExplainsAValue() {
+    FakeStore store = new FakeStore();
+    store.data.put("k", new HashMap<>(doc("k", 0)));
+    Write acked = update("k", doc("k", 1), 100, 110);
+    // Sent after the acknowledged one with the value the store holds: indeterminate, it may have
+    // taken effect (ok); refused for certain (NOT_FOUND), it did not (stale).
+    for (Outcome o : new Outcome[] {Outcome.INDETERMINATE, Outcome.FAILED}) {
+      Write other = write("k", doc("k", 0), 200, 210, o, 0);
+      WriteCheck.Result r = checker(5_000).check(List.of(acked, other), store);
+      WriteCheck.Kind expected = o == Outcome.FAILED ? WriteCheck.Kind.STALE : WriteCheck.Kind.OK;
+      assertEquals(expected, r.kinds().get(acked), o + ": " + r);
+      assertEquals(o == Outcome.FAILED ? 0 : 1, r.total().indeterminate(), "counted apart");
+    }
+  }
+
+  @Test
+  void twoClientsWritesCloserThanTheirClocksMayBeApartAreConcurrent() {
+    FakeStore store = new FakeStore();
+    store.data.put("k", new HashMap<>(doc("k", 1)));
+    // By the stamps, version 1 was answered 3 ms before version 2 was sent, so version 2 should
+    // be there. Stamped by one clock, that holds; by two clocks up to 5 ms apart, it does not.
+    for (int client : new int[] {0, 1}) {
+      for (long slack : new long[] {0, 5}) {
+        Write first = write("k", doc("k", 1), 90, 100, Outcome.ACKED, client);
+        Write second = write("k", doc("k", 2), 103, 110, Outcome.ACKED, 0);
+        WriteCheck.Result r =
+            new WriteCheck("t", 5_000, 0, () -> clock.addAndGet(100), slack, 0)
+                .check(List.of(first, second), store);
+        boolean concurrent = client != 0 && slack >= 3;
+        assertEquals(
+            concurrent ? WriteCheck.Kind.OK : WriteCheck.Kind.STALE,
+            r.kinds().get(second),
+            "client " + client + ", slack " + slack + ": " + r);
+      }
+    }
+  }
+
+  @Test
+  void aLostKeyIsReadAgainAfterTheSettleDelayAndAFlipIsReported() {
+    // A store whose first answer for user1 comes from a copy that has not caught up.
+    FakeStore lagging =
+        new FakeStore() {
+          final Set<String> seen = new HashSet<>();
+
+          @Override
+          public Status read(
+              String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+            return key.equals("user1") && seen.add(key)
+                ? Status.NOT_FOUND
+                : super.read(table, key, fields, result);
+          }
+        };
+    List<Write> writes = inserted(lagging, 5);
+    lagging.data.remove("user3"); // really lost: absent both times
+    WriteCheck.Result r =
+        new WriteCheck("t", 5_000, 0, () -> clock.addAndGet(100), 0, 0).check(writes, lagging);
+    assertEquals(List.of("user1"), r.flippedKeys());
+    assertEquals(1, r.total().lost(), "the second read counts: user1 is there");
+    assertEquals(List.of("user3"), r.lostKeys());
+    assertEquals("lost 1 of 5; 1 keys changed on the second read", r.verdict());
   }
 }

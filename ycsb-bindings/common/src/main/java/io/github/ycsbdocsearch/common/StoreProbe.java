@@ -1,9 +1,11 @@
 package io.github.ycsbdocsearch.common;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * What the runner and the verifier need from a store outside the measured operations. One
@@ -39,6 +41,17 @@ public interface StoreProbe {
 
   /** Number of documents in the table, to check a load. */
   long count(Properties props, String table);
+
+  /**
+   * The ports of the servers that may hold each key's primary copy now: Redis, the master serving
+   * its slot; MongoDB, every member of its shard's replica set. For the loss drill, which asks it
+   * before a fault to know which acknowledged writes the killed primary alone held. Empty where the
+   * store does not route keys itself (Elasticsearch).
+   */
+  default Map<String, Set<Integer>> primaryPorts(
+      Properties props, String table, Collection<String> keys) {
+    return Map.of();
+  }
 
   /**
    * CPU time the store's server processes report having used since they started, summed over every

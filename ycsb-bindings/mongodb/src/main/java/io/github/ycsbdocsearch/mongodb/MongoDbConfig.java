@@ -2,6 +2,8 @@ package io.github.ycsbdocsearch.mongodb;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.ReadConcern;
+import com.mongodb.ReadConcernLevel;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import io.github.ycsbdocsearch.common.Props;
@@ -26,6 +28,8 @@ import java.util.concurrent.TimeUnit;
  *     it)
  * @param writeConcern the write concern sent with every write
  * @param readPreference where reads and searches go
+ * @param readConcern what a read may see: {@code local} (the node's newest data, which a failover
+ *     may roll back) or {@code majority} (only what a majority has, which no failover undoes)
  * @param maxPoolSize connections per server; never below the YCSB thread count
  * @param connectTimeoutMs TCP connect timeout
  * @param serverSelectionTimeoutMs how long an operation (and {@code init()}) waits for a usable
@@ -39,6 +43,7 @@ public record MongoDbConfig(
     String writeConcernName,
     WriteConcern writeConcern,
     ReadPreference readPreference,
+    ReadConcern readConcern,
     int maxPoolSize,
     int connectTimeoutMs,
     int serverSelectionTimeoutMs,
@@ -59,6 +64,10 @@ public record MongoDbConfig(
   public static final String WRITE_CONCERN_DEFAULT = "auto";
   public static final String READ_PREFERENCE_PROPERTY = "mongodb.readPreference";
   public static final String READ_PREFERENCE_DEFAULT = "primary";
+  public static final String READ_CONCERN_PROPERTY = "mongodb.readConcern";
+
+  /** The server's own default for reads on a primary. */
+  public static final String READ_CONCERN_DEFAULT = "local";
 
   /** Default: the larger of 100 (the driver's default) and the YCSB thread count. */
   public static final String MAX_POOL_SIZE_PROPERTY = "mongodb.maxPoolSize";
@@ -107,6 +116,13 @@ public record MongoDbConfig(
                     Props.oneOf(
                         p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
             : cs.getReadPreference();
+    ReadConcern rc =
+        isSet(p, READ_CONCERN_PROPERTY) || cs.getReadConcern() == null
+            ? new ReadConcern(
+                ReadConcernLevel.fromString(
+                    Props.oneOf(
+                        p, READ_CONCERN_PROPERTY, READ_CONCERN_DEFAULT, "local", "majority")))
+            : cs.getReadConcern();
     int threads = Props.integer(p, THREAD_COUNT_PROPERTY, 1, 1);
     int pool =
         intSetting(
@@ -133,6 +149,7 @@ public record MongoDbConfig(
         wcName,
         wc,
         rp,
+        rc,
         pool,
         intSetting(p, CONNECT_TIMEOUT_PROPERTY, cs.getConnectTimeout(), CONNECT_TIMEOUT_DEFAULT, 1),
         intSetting(
@@ -151,6 +168,7 @@ public record MongoDbConfig(
         .applyConnectionString(new ConnectionString(url))
         .writeConcern(writeConcern)
         .readPreference(readPreference)
+        .readConcern(readConcern)
         .applyToConnectionPoolSettings(b -> b.maxSize(maxPoolSize))
         .applyToClusterSettings(
             b -> b.serverSelectionTimeout(serverSelectionTimeoutMs, TimeUnit.MILLISECONDS))

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.mongodb;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
@@ -14,11 +15,13 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -132,6 +135,7 @@ public class MongoDbProbe implements StoreProbe {
     d.put("mongodb.writeConcern", config.writeConcernName());
     d.put("mongodb.writeConcern.effective", config.writeConcern().asDocument().toJson());
     d.put("mongodb.readPreference", config.readPreference().getName());
+    d.put("mongodb.readConcern", config.readConcern().asDocument().getString("level").getValue());
     d.put("mongodb.maxPoolSize", config.maxPoolSize());
     d.putAll(journal(admin));
     d.put(
@@ -172,6 +176,24 @@ public class MongoDbProbe implements StoreProbe {
           client.getDatabase(config.database()).getCollection(table).drop();
           return null;
         });
+  }
+
+  /** Every member of the key's shard (the binding's own routing), from the URLs alone. */
+  @Override
+  public Map<String, Set<Integer>> primaryPorts(
+      Properties props, String table, Collection<String> keys) {
+    List<MongoDbConfig> shards = MongoDbShards.configs(props);
+    Map<String, Set<Integer>> out = new LinkedHashMap<>();
+    for (String key : keys) {
+      MongoDbConfig shard = shards.get(MongoDbShards.shardOf(key, shards.size()));
+      out.put(
+          key,
+          new ConnectionString(shard.url())
+              .getHosts().stream()
+                  .map(h -> new ServerAddress(h).getPort())
+                  .collect(Collectors.toSet()));
+    }
+    return out;
   }
 
   /**

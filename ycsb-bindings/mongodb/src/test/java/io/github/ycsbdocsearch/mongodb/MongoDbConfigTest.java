@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.MongoClientSettings;
+import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import io.github.ycsbdocsearch.common.SetupException;
@@ -84,6 +85,31 @@ class MongoDbConfigTest {
           assertThrows(SetupException.class, () -> config("mongodb.writeConcern", bad));
       assertTrue(e.getMessage().contains("mongodb.writeConcern='" + bad + "'"), e.getMessage());
     }
+  }
+
+  @Test
+  void readConcerns() {
+    assertEquals(ReadConcern.LOCAL, MongoDbConfig.fromProperties(props()).readConcern());
+    assertEquals(ReadConcern.MAJORITY, config("mongodb.readConcern", "majority").readConcern());
+    assertEquals(
+        ReadConcern.MAJORITY,
+        MongoDbConfig.fromProperties(
+                props("mongodb.url", "mongodb://h1:1/ycsb?readConcernLevel=majority"))
+            .readConcern(),
+        "the URL's when no property is set");
+    assertEquals(
+        ReadConcern.LOCAL,
+        MongoDbConfig.fromProperties(
+                props(
+                    "mongodb.url",
+                    "mongodb://h1:1/ycsb?readConcernLevel=majority",
+                    "mongodb.readConcern",
+                    "local"))
+            .readConcern(),
+        "a property that is set wins");
+    SetupException e =
+        assertThrows(SetupException.class, () -> config("mongodb.readConcern", "snapshot"));
+    assertTrue(e.getMessage().contains("mongodb.readConcern"), e.getMessage());
   }
 
   @Test

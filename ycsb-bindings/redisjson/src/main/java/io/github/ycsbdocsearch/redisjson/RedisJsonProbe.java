@@ -4,12 +4,14 @@ import io.github.ycsbdocsearch.common.StoreProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import redis.clients.jedis.CommandArguments;
@@ -299,6 +301,28 @@ public final class RedisJsonProbe implements StoreProbe {
         // A connection to a server that went away may fail to close; it is dropped either way.
       }
     }
+  }
+
+  @Override
+  public Map<String, Set<Integer>> primaryPorts(
+      Properties props, String table, Collection<String> keys) {
+    RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
+    Map<String, Set<Integer>> out = new LinkedHashMap<>();
+    try (UnifiedJedis jedis = RedisConnector.open(c)) {
+      List<ClusterLayout.Master> masters =
+          c.cluster()
+              ? layout(jedis).masters()
+              : List.of(
+                  new ClusterLayout.Master(
+                      c.nodes().get(0), List.of(new ClusterLayout.SlotRange(0, 16_383)), ""));
+      for (String key : keys) {
+        int slot = JedisClusterCRC16.getSlot(RedisKeys.record(table, key));
+        masters.stream()
+            .filter(m -> m.slots().stream().anyMatch(r -> r.contains(slot)))
+            .forEach(m -> out.put(key, Set.of(m.address().getPort())));
+      }
+    }
+    return out;
   }
 
   private static void forEachMaster(

@@ -17,17 +17,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
+import site.ycsb.Status;
 
 /**
  * Every insert and update one client sent during a fault step, for the durability check's final
  * read (the sweep's {@code WriteCheck}): one tab-separated line per write, {@code OP KEY SENT_MS
- * ANSWERED_MS OUTCOME FIELD=DIGEST,...}, where OUTCOME is {@code A} (the store acknowledged it) or
- * {@code I} (an error or a timeout: indeterminate) and each digest is {@link #digest} of the value
- * written to that field. Every line ends in a newline, and a log closed after every line was
- * written ends in a trailer, {@code #end COUNT CRC32} ({@link #read} checks both): a client killed
- * mid-write, a full disk or a failed close leaves a log that reads as not whole, never as a log of
- * fewer writes. Recorded when {@value #FILE_PROPERTY} names a file (relative to the client's
- * working directory, its folder in the step). Thread-safe: the client threads share one writer.
+ * ANSWERED_MS OUTCOME FIELD=DIGEST,...}, where OUTCOME is {@link Outcome#code} ({@code A}, {@code
+ * I} or {@code F}) and each digest is {@link #digest} of the value written to that field. Every
+ * line ends in a newline, and a log closed after every line was written ends in a trailer, {@code
+ * #end COUNT CRC32} ({@link #read} checks both): a client killed mid-write, a full disk or a failed
+ * close leaves a log that reads as not whole, never as a log of fewer writes. Recorded when {@value
+ * #FILE_PROPERTY} names a file (relative to the client's working directory, its folder in the
+ * step). Thread-safe: the client threads share one writer.
  */
 public final class AckedWriteLog implements AutoCloseable {
   /** The file each client writes its log to; unset = nothing recorded. */
@@ -35,6 +36,55 @@ public final class AckedWriteLog implements AutoCloseable {
 
   /** The file name the sweep gives each client of a fault step (and of its control step). */
   public static final String FILE_NAME = RunLayout.ACKED_WRITES_LOG;
+
+  /** What the client knows of one write's fate, and its letter in the log. */
+  public enum Outcome {
+    /** {@code A}: the store said it was done. */
+    ACKED('A'),
+    /** {@code I}: an error that may hide a write done (a timeout, a lost connection). */
+    INDETERMINATE('I'),
+    /**
+     * {@code F}: the store refused it and did nothing: the key was not there ({@code NOT_FOUND}),
+     * or the request was invalid, forbidden or not implemented.
+     */
+    FAILED('F');
+
+    private final char code;
+
+    Outcome(char code) {
+      this.code = code;
+    }
+
+    public char code() {
+      return code;
+    }
+
+    /**
+     * A binding's answer as an outcome: only the statuses that say the store did nothing are
+     * definite failures; every other error (ERROR, a timeout, SERVICE_UNAVAILABLE, ...) may hide a
+     * write that took effect.
+     */
+    public static Outcome of(Status s) {
+      if (s.isOk()) {
+        return ACKED;
+      }
+      return Status.NOT_FOUND.equals(s)
+              || Status.BAD_REQUEST.equals(s)
+              || Status.FORBIDDEN.equals(s)
+              || Status.NOT_IMPLEMENTED.equals(s)
+          ? FAILED
+          : INDETERMINATE;
+    }
+
+    static Outcome ofCode(String c) {
+      for (Outcome o : values()) {
+        if (c.length() == 1 && c.charAt(0) == o.code) {
+          return o;
+        }
+      }
+      throw new IllegalArgumentException("outcome '" + c + "' is not A, I or F");
+    }
+  }
 
   /**
    * One write as its client saw it.
@@ -44,7 +94,7 @@ public final class AckedWriteLog implements AutoCloseable {
    * @param fields each field written and the digest of its value
    * @param sentMs when it was sent, epoch ms
    * @param answeredMs when the answer (or the error) came, epoch ms
-   * @param acked whether the store acknowledged it
+   * @param outcome acknowledged, indeterminate or failed
    */
   public record Entry(
       String op,
@@ -52,9 +102,13 @@ public final class AckedWriteLog implements AutoCloseable {
       Map<String, Long> fields,
       long sentMs,
       long answeredMs,
-      boolean acked) {
+      Outcome outcome) {
     public Entry {
       fields = Map.copyOf(fields);
+    }
+
+    public boolean acked() {
+      return outcome == Outcome.ACKED;
     }
   }
 
@@ -122,7 +176,12 @@ public final class AckedWriteLog implements AutoCloseable {
 
   /** Notes one write; an I/O error is kept for {@link #close} (the load goes on). */
   public synchronized void record(
-      String op, String key, Map<String, String> values, long sentMs, long answeredMs, boolean ok) {
+      String op,
+      String key,
+      Map<String, String> values,
+      long sentMs,
+      long answeredMs,
+      Outcome outcome) {
     if (failure != null) {
       return;
     }
@@ -135,7 +194,7 @@ public final class AckedWriteLog implements AutoCloseable {
         .append('\t')
         .append(answeredMs)
         .append('\t')
-        .append(ok ? 'A' : 'I')
+        .append(outcome.code())
         .append('\t');
     boolean first = true;
     for (Map.Entry<String, Long> f : digests(values).entrySet()) {
@@ -302,15 +361,15 @@ public final class AckedWriteLog implements AutoCloseable {
 
   private static Entry parse(String line) {
     String[] c = line.split("\t", -1);
-    if (c.length != 6 || !(c[4].equals("A") || c[4].equals("I"))) {
-      throw new IllegalArgumentException("expected 6 columns, outcome A or I");
+    if (c.length != 6) {
+      throw new IllegalArgumentException("expected 6 columns");
     }
+    Outcome outcome = Outcome.ofCode(c[4]);
     Map<String, Long> fields = new TreeMap<>();
     for (String f : c[5].isEmpty() ? new String[0] : c[5].split(",")) {
       int eq = f.lastIndexOf('=');
       fields.put(f.substring(0, eq), Long.parseLong(f.substring(eq + 1)));
     }
-    return new Entry(
-        c[0], c[1], fields, Long.parseLong(c[2]), Long.parseLong(c[3]), c[4].equals("A"));
+    return new Entry(c[0], c[1], fields, Long.parseLong(c[2]), Long.parseLong(c[3]), outcome);
   }
 }

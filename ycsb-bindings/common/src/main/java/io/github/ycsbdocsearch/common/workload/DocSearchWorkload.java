@@ -195,7 +195,8 @@ public class DocSearchWorkload extends CoreWorkload {
   private void noteWrite(
       String op, String key, Map<String, String> values, long sentMs, Status status) {
     if (ackedWrites != null) {
-      ackedWrites.record(op, key, values, sentMs, System.currentTimeMillis(), status.isOk());
+      ackedWrites.record(
+          op, key, values, sentMs, System.currentTimeMillis(), AckedWriteLog.Outcome.of(status));
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -50,8 +51,8 @@ class AckedWriteLogTest {
   void whatIsLoggedIsReadBackTheSame() {
     Path file = dir.resolve("log.tsv");
     try (AckedWriteLog log = AckedWriteLog.open(file.toString())) {
-      log.record("INSERT", "user1", Map.of("field0", "a", "f=x", "b\tc"), 10, 12, true);
-      log.record("UPDATE", "user1", Map.of("field0", "z"), 20, 25, false);
+      log.record("INSERT", "user1", Map.of("field0", "a", "f=x", "b\tc"), 10, 12, Outcome.ACKED);
+      log.record("UPDATE", "user1", Map.of("field0", "z"), 20, 25, Outcome.INDETERMINATE);
     }
     AckedWriteLog.Reading reading = AckedWriteLog.read(file);
     assertTrue(reading.whole(), reading.problem());
@@ -64,10 +65,27 @@ class AckedWriteLogTest {
             Map.of("field0", AckedWriteLog.digest("a"), "f=x", AckedWriteLog.digest("b\tc")),
             10,
             12,
-            true),
+            Outcome.ACKED),
         read.get(0));
-    assertFalse(read.get(1).acked(), "an error is indeterminate");
+    assertEquals(Outcome.INDETERMINATE, read.get(1).outcome(), "an error is indeterminate");
     assertTrue(AckedWriteLog.open(" ") == null, "no property, no log");
+  }
+
+  @Test
+  void aDefiniteFailureIsLoggedApartFromAnIndeterminateOne() {
+    assertEquals(Outcome.ACKED, Outcome.of(Status.OK));
+    assertEquals(Outcome.FAILED, Outcome.of(Status.NOT_FOUND), "the key was not there");
+    assertEquals(Outcome.FAILED, Outcome.of(Status.BAD_REQUEST), "refused as invalid");
+    assertEquals(Outcome.INDETERMINATE, Outcome.of(Status.ERROR), "may hide a write done");
+    assertEquals(Outcome.INDETERMINATE, Outcome.of(Status.SERVICE_UNAVAILABLE));
+    assertEquals(Outcome.INDETERMINATE, Outcome.of(new Status("ERROR", "read timed out")));
+    Path file = dir.resolve("failed.tsv");
+    try (AckedWriteLog log = AckedWriteLog.open(file.toString())) {
+      log.record("UPDATE", "user9", Map.of("field0", "z"), 20, 25, Outcome.FAILED);
+    }
+    AckedWriteLog.Reading reading = AckedWriteLog.read(file);
+    assertTrue(reading.whole(), reading.problem());
+    assertEquals(Outcome.FAILED, reading.entries().get(0).outcome());
   }
 
   @Test
@@ -125,9 +143,9 @@ class AckedWriteLogTest {
           }
         };
     AckedWriteLog log = new AckedWriteLog(disk, null);
-    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
-    log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, true);
-    log.record("INSERT", "user3", Map.of("field0", "c"), 15, 16, true);
+    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, Outcome.ACKED);
+    log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, Outcome.ACKED);
+    log.record("INSERT", "user3", Map.of("field0", "c"), 15, 16, Outcome.ACKED);
     SetupException e = assertThrows(SetupException.class, log::close);
     assertTrue(e.getMessage().contains("No space left"), e.getMessage());
     // No trailer after a write error; the second line is cut, the third never written.
@@ -145,7 +163,7 @@ class AckedWriteLogTest {
           }
         };
     AckedWriteLog log = new AckedWriteLog(new BufferedOutputStream(failingFlush), null);
-    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
+    log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, Outcome.ACKED);
     assertThrows(SetupException.class, log::close);
     assertFalse(AckedWriteLog.read(file).whole());
   }
@@ -162,9 +180,9 @@ class AckedWriteLogTest {
   private Path writeThree() {
     Path file = dir.resolve("three.tsv");
     try (AckedWriteLog log = AckedWriteLog.open(file.toString())) {
-      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, true);
-      log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, true);
-      log.record("UPDATE", "user3", Map.of("field0", "c"), 15, 16, false);
+      log.record("INSERT", "user1", Map.of("field0", "a"), 10, 12, Outcome.ACKED);
+      log.record("INSERT", "user2", Map.of("field0", "b"), 13, 14, Outcome.ACKED);
+      log.record("UPDATE", "user3", Map.of("field0", "c"), 15, 16, Outcome.INDETERMINATE);
     }
     assertTrue(AckedWriteLog.read(file).whole());
     return file;
@@ -225,7 +243,7 @@ class AckedWriteLogTest {
       AckedWriteLog.Entry before = last.get(e.key());
       Map<String, Long> merged = new HashMap<>(before == null ? Map.of() : before.fields());
       merged.putAll(e.fields());
-      last.put(e.key(), new AckedWriteLog.Entry(e.op(), e.key(), merged, 0, 0, true));
+      last.put(e.key(), new AckedWriteLog.Entry(e.op(), e.key(), merged, 0, 0, Outcome.ACKED));
       assertTrue(e.sentMs() <= e.answeredMs());
     }
     last.forEach(
