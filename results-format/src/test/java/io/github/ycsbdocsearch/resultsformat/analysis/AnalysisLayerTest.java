@@ -12,9 +12,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The analysis sits above the records: a source of the records' package ({@code resultsformat},
- * here and in results-schema, which Maven already keeps from seeing this module) that named an
- * {@code analysis} type would make the file format depend on how it is judged.
+ * The analysis sits above the records: a source of the records' package ({@code resultsformat})
+ * that named an {@code analysis} type would make the file format depend on how it is judged.
  *
  * <p>Where the line is drawn: what is computed from finished files (history rows, the step table,
  * the fault analysis) is analysis; what a file records when it is written stays below, in the

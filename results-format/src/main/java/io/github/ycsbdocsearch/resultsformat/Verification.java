@@ -16,7 +16,7 @@ import java.util.List;
  * by compare; this record is the file's one type on both sides. {@code identical + differing ==
  * queries}. Immutable.
  *
- * <p>It is in results-schema, below {@code common}, because the writer runs there; the verdict
+ * <p>{@code common}, where the writer runs, depends on this module; the verdict
  * ({@link #passed()}) is derived from the counts, never read, so a file written before {@code
  * passed} and {@code differing_pct} were (or by hand) gets the same verdict by the same rule. Files
  * written before a field existed read it as null ({@code records}, {@code first_pages}, {@code
