@@ -48,11 +48,15 @@ class AnalysisLayerTest {
         "record sources that call the exceedance test or the judge");
   }
 
-  /** The names of the records' package's sources that contain any of {@code texts}, sorted. */
+  /**
+   * The names of the sources below the analysis (the records' package and its {@code summarizer})
+   * that contain any of {@code texts}, sorted.
+   */
   private static List<String> recordSourcesContaining(String... texts) throws IOException {
-    try (Stream<Path> files = Files.list(RECORD_SOURCES)) {
+    try (Stream<Path> files = Files.walk(RECORD_SOURCES)) {
       return files
           .filter(f -> f.toString().endsWith(".java"))
+          .filter(f -> !f.startsWith(RECORD_SOURCES.resolve("analysis")))
           .filter(f -> Stream.of(texts).anyMatch(read(f)::contains))
           .map(f -> f.getFileName().toString())
           .sorted()
