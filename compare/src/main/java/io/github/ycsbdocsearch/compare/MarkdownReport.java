@@ -76,7 +76,7 @@ public final class MarkdownReport {
   }
 
   /** "the new run", "the baseline", "the baseline and the new run". */
-  static String side(String side) {
+  private static String side(String side) {
     return switch (side) {
       case Comparison.BASELINE -> "the baseline";
       case Comparison.NEW -> "the new run";
@@ -85,7 +85,7 @@ public final class MarkdownReport {
   }
 
   /** One line saying whether thresholds were measured or defaults. */
-  static String noiseLine(Comparison comparison) {
+  private static String noiseLine(Comparison comparison) {
     NoiseModel noise = comparison.noise();
     if (!noise.present()) {
       return String.format(
@@ -112,7 +112,7 @@ public final class MarkdownReport {
   }
 
   /** One line stating the multiple-comparison rule with its numbers. */
-  static String ruleLine(Comparison comparison) {
+  private static String ruleLine(Comparison comparison) {
     Comparison.Rule r = comparison.rule();
     return String.format(
         Locale.ROOT,
