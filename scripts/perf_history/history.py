@@ -7,23 +7,10 @@ import tempfile
 
 from . import BadInput
 
-FIELDS = (
-    "run_id",
-    "date",
-    "commit",
-    "dirty",
-    "cpu_model",
-    "cpu_count",
-    "format",
-    "workload",
-    "store",
-    "step",
-    "op",
-    "latency_kind",
-    "metric",
-    "value",
-)
 SERIES_FIELDS = ("store", "workload", "step", "op", "latency_kind", "metric")
+# The history's columns are the results format's (HistoryRows.COLUMNS), as bin/docsearch history-rows writes them in
+# its header; the history file keeps that header. Named here: only the columns this package reads.
+READ_FIELDS = ("run_id", "date", *SERIES_FIELDS, "value")
 ACCEPTED_FIELDS = ("metric_glob", "run_id", "reason")
 # Higher is better for throughput, lower for latency.
 HIGHER_IS_BETTER = {"peak_ops", "capacity_ops"}
@@ -34,28 +21,39 @@ def series_name(row):
     return "/".join(row[f] for f in SERIES_FIELDS if row[f] != "-")
 
 
-def read_csv(path, fields, what):
+def check_header(header, fields, what, exact=True):
+    """A header that is `fields` (exact) or holds them all; else one line saying which file it is not."""
+    if (tuple(header) != fields) if exact else not set(fields) <= set(header):
+        raise BadInput(f"{what} (header must {'be' if exact else 'hold'} {','.join(fields)})")
+
+
+def read_csv(path, fields, what, exact=True):
+    """(header, rows) of a CSV file whose header checks against `fields`."""
     if not os.path.isfile(path):
         raise BadInput(f"{path}: no such {what} file")
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
-        if tuple(reader.fieldnames or ()) != fields:
-            raise BadInput(f"{path}: not a {what} file (header must be {','.join(fields)})")
+        header = tuple(reader.fieldnames or ())
+        check_header(header, fields, f"{path}: not a {what} file", exact)
         rows = list(reader)
     for n, row in enumerate(rows, start=2):
         if None in row or any(v is None for v in row.values()):
             raise BadInput(f"{path}:{n}: wrong number of columns")
-    return rows
+    return header, rows
 
 
-def read(path):
-    rows = read_csv(path, FIELDS, "history")
+def read_with_header(path):
+    header, rows = read_csv(path, READ_FIELDS, "history", exact=False)
     for n, row in enumerate(rows, start=2):
         try:
             row["value"] = float(row["value"])
         except ValueError:
             raise BadInput(f"{path}:{n}: value {row['value']!r} is not a number") from None
-    return rows
+    return header, rows
+
+
+def read(path):
+    return read_with_header(path)[1]
 
 
 def write_csv(path, fields, rows):
@@ -77,11 +75,14 @@ def write_csv(path, fields, rows):
 
 
 def append(path, new_rows):
-    """Adds the rows of runs not in the history yet; returns (run ids added, run ids already there)."""
-    rows = read(path) if os.path.exists(path) else []
+    """Adds the rows of runs not in the history yet; returns (run ids added, run ids already there). The rows keep the
+    columns of bin/docsearch history-rows in its order; a history written with other columns must be migrated first."""
+    fields = tuple(new_rows[0])
+    header, rows = read_with_header(path) if os.path.exists(path) else (fields, [])
+    check_header(header, fields, f"{path}: its columns are not those of bin/docsearch history-rows")
     known = {r["run_id"] for r in rows}
     fresh = [r for r in new_rows if r["run_id"] not in known]
-    write_csv(path, FIELDS, rows + fresh)
+    write_csv(path, fields, rows + fresh)
     return sorted({r["run_id"] for r in fresh}), sorted({r["run_id"] for r in new_rows} & known)
 
 
@@ -92,12 +93,12 @@ def run_order(rows):
 
 def prune(path, keep):
     """Keeps the newest `keep` runs of each workload; returns the number of runs dropped."""
-    rows = read(path)
+    header, rows = read_with_header(path)
     kept = set()
     for workload in {r["workload"] for r in rows}:
         kept.update(run_order([r for r in rows if r["workload"] == workload])[-keep:])
     dropped = {r["run_id"] for r in rows} - kept
-    write_csv(path, FIELDS, [r for r in rows if r["run_id"] in kept])
+    write_csv(path, header, [r for r in rows if r["run_id"] in kept])
     return len(dropped)
 
 
@@ -111,7 +112,7 @@ def series(rows):
 
 
 def read_accepted(path):
-    return read_csv(path, ACCEPTED_FIELDS, "accepted change points") if path and os.path.exists(path) else []
+    return read_csv(path, ACCEPTED_FIELDS, "accepted change points")[1] if path and os.path.exists(path) else []
 
 
 def accepted_since(name, accepted, runs):

@@ -11,7 +11,7 @@ import os
 import subprocess
 
 from . import BadInput
-from .history import FIELDS
+from .history import READ_FIELDS, check_header
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCSEARCH = os.environ.get("DOCSEARCH_BIN", os.path.join(REPO_ROOT, "bin", "docsearch"))
@@ -29,9 +29,8 @@ def history_rows(paths):
         lines = [line for line in res.stderr.splitlines() if line.strip()]
         raise BadInput(lines[-1] if lines else f"bin/docsearch history-rows exited {res.returncode}")
     reader = csv.DictReader(io.StringIO(res.stdout))
-    # The Java writer and the history file must agree column for column: one list, history.FIELDS.
-    if tuple(reader.fieldnames or ()) != FIELDS:
-        raise BadInput(f"bin/docsearch history-rows: unexpected columns {reader.fieldnames}")
+    # The columns are the Java writer's (HistoryRows.COLUMNS); the history keeps them as they come.
+    check_header(reader.fieldnames or (), READ_FIELDS, "bin/docsearch history-rows: unexpected columns", exact=False)
     rows = list(reader)
     for row in rows:
         row["value"] = float(row["value"])

@@ -61,6 +61,18 @@ fixtures() {
 }
 
 #######################################
+# The regex of a row of a Markdown table of compare's report that starts with these cells (each a regex).
+# Arguments: cell...
+#######################################
+cells() {
+  local out="^\\|" cell
+  for cell in "$@"; do
+    out+=" ${cell} \\|"
+  done
+  printf '%s' "${out}"
+}
+
+#######################################
 # Runs a command, checks its exit code, keeps its output in ${TMP}/out.
 # Arguments: name expected_code command...
 #######################################
@@ -159,40 +171,41 @@ test_compare_verdicts() {
   local b="${TMP}/baseline"
   expect_exit "pure noise passes" 0 "${COMPARE}" "${b}" "${TMP}/noise"
   expect_output "pure noise verdict" "^VERDICT: OK - 0 regression"
-  expect_output "measured thresholds named" "^Noise: +measured: .*noise.json \\(3 runs, a spread per step"
-  expect_output "multiple-comparison rule stated" "^Rule: +Bonferroni over [0-9]+ metrics at alpha 0\\.05"
+  expect_output "measured thresholds named" "^- thresholds: measured: .*noise.json \\(3 runs, a spread per step"
+  expect_output "multiple-comparison rule stated" "^- rule: Bonferroni over [0-9]+ metrics at alpha 0\\.05"
 
   expect_exit "capacity regression fails" 1 "${COMPARE}" "${b}" "${TMP}/slow"
   expect_output "regressed store flagged with a down arrow" \
-    "^mongodb +capacity_ops +[0-9.]+ +[0-9.]+ +↓ -(39|40|41)\\.[0-9]% +[0-9.]+% +REGRESSION +[0-9.]+ +[0-9.]+$"
-  expect_output "other stores stay within noise" "^redisjson +capacity_ops .* noise "
+    "$(cells workloada mongodb capacity_ops '[0-9.]+' '[0-9.]+' '↓ -(39|40|41)\.[0-9]%' '[0-9.]+%' \
+      '\*\*REGRESSION\*\*' '[0-9.]+' '[0-9.]+')"
+  expect_output "other stores stay within noise" "$(cells workloada redisjson capacity_ops).* noise \\|"
 
   expect_exit "latency regression fails" 1 "${COMPARE}" "${b}" "${TMP}/laggy"
   expect_output "latency row flagged" \
-    "^elasticsearch +t1 +SEARCH +service +p99 .*↑ \\+60\\.[0-9]% +[0-9.]+% +REGRESSION"
+    "$(cells '[a-z]+' elasticsearch t1 SEARCH service p99).*↑ \\+60\\.[0-9]% \\| [0-9.]+% \\| \\*\\*REGRESSION"
   expect_output "intended latency at a load step flagged" \
-    "^elasticsearch +load-50% +SEARCH +intended +p50 .*REGRESSION"
+    "$(cells '[a-z]+' elasticsearch load-50% SEARCH intended p50).*REGRESSION"
 
   expect_exit "improvement passes" 0 "${COMPARE}" "${b}" "${TMP}/fast"
-  expect_output "improvement shown" "↑ \\+(49|50|51)\\.[0-9]% +[0-9.]+% +improved"
+  expect_output "improvement shown" "↑ \\+(49|50|51)\\.[0-9]% \\| [0-9.]+% \\| improved"
 
   expect_exit "verification failure fails" 1 "${COMPARE}" "${b}" "${TMP}/wrong"
-  expect_output "verification table says FAILED" "workloadsearch +redisjson +1000 +998 +2 +FAILED"
+  expect_output "verification table says FAILED" "$(cells workloadsearch redisjson 1000 998 2 '\*\*FAILED\*\*')"
 
   expect_exit "missing verification fails" 1 "${COMPARE}" "${b}" "${TMP}/unverified"
-  expect_output "verification table says MISSING" "elasticsearch +- +- +- +MISSING"
+  expect_output "verification table says MISSING" "$(cells '[a-z]+' elasticsearch - - - '\*\*MISSING\*\*')"
 
   expect_exit "no qualifying step: a failed run (exit 3), not a regression, not bad input" 3 \
     "${COMPARE}" "${b}" "${TMP}/collapse"
   expect_output "the collapsed store is named, no result on the new side" \
-    "^mongodb +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) "
-  expect_output "and why" "mongodb: no capacity in the new run \\(p99<=10ms\\): no step completed"
+    "$(cells workloada mongodb capacity_ops '[0-9.]+' - - - 'no result \(new\)')"
+  expect_output "and why" "$(cells workloada mongodb capacity_ops).*\\| no capacity in the new run \\(p99<=10ms\\): no step completed"
   expect_output "the failed run has its own verdict" \
     "^VERDICT: FAILED RUN - no result for 2 store\\(s\\) of the new run \\(workloada/mongodb, workloadsearch/mongodb\\), 0 regression\\(s\\)"
   expect_no_output "and it is not a regression" "REGRESSION"
 
   expect_exit "unsustained step: capacity fell" 1 "${COMPARE}" "${b}" "${TMP}/unsustained"
-  expect_output "unusable step listed, not compared" "^redisjson +load-90% +new +rate not sustained$"
+  expect_output "unusable step listed, not compared" "$(cells '[a-z]+' redisjson load-90% new 'rate not sustained')$"
 }
 
 test_bad_input() {
@@ -215,8 +228,8 @@ test_bad_input() {
 test_defaults_and_formats() {
   expect_exit "no noise.json: 15% drop inside the default" 0 \
     "${COMPARE}" "${TMP}/single-a" "${TMP}/single-b"
-  expect_output "default thresholds announced" "^Noise: +DEFAULT thresholds, the baseline has no noise.json"
-  expect_output "default thresholds marked" "20\\.0%\\* +noise"
+  expect_output "default thresholds announced" "^- thresholds: DEFAULT thresholds, the baseline has no noise.json"
+  expect_output "default thresholds marked" "20\\.0%\\* \\| noise"
 
   local json="${TMP}/compare.json" md="${TMP}/summary.md"
   printf 'existing line\n' >"${md}"
@@ -254,17 +267,17 @@ test_golden_runs() {
     expect_no_output "golden ${name} compared with itself: no regression" "REGRESSION"
   done
   expect_exit "no-peak with itself" 3 "${COMPARE}" "${TMP}/golden-no-peak" "${TMP}/golden-no-peak"
-  expect_output "no result on both sides" "^basicdb +peak_ops +- +- +- +- +no result \\(both\\) "
-  expect_output "its own message" "^  - tiny-core-workload/basicdb: no result in the baseline and the new run"
+  expect_output "no result on both sides" "$(cells tiny-core-workload basicdb peak_ops - - - - 'no result \(both\)')"
+  expect_output "its own message" "^- tiny-core-workload/basicdb: no result in the baseline and the new run"
   expect_output "its own verdict" "^VERDICT: FAILED RUN - no result for 1 store\\(s\\) of the new run"
   expect_exit "a store without a qualifying step in the new run is a failed run" 3 \
     "${COMPARE}" "${TMP}/golden-normal" "${TMP}/golden-no-peak"
-  expect_output "it names the store and the side" "^basicdb +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) "
+  expect_output "it names the store and the side" "$(cells tiny-core-workload basicdb capacity_ops '[0-9.]+' - - - 'no result \(new\)')"
   expect_no_output "not a regression" "REGRESSION"
   expect_exit "a baseline without a result only warns" 0 \
     "${COMPARE}" "${TMP}/golden-no-peak" "${TMP}/golden-normal"
-  expect_output "it names the side" "^basicdb +peak_ops +- +[0-9.]+ +- +- +no result \\(baseline\\) "
-  expect_output "as a warning" "^  - tiny-core-workload/basicdb: no result in the baseline, the new run's not judged"
+  expect_output "it names the side" "$(cells tiny-core-workload basicdb peak_ops - '[0-9.]+' - - 'no result \(baseline\)')"
+  expect_output "as a warning" "^- tiny-core-workload/basicdb: no result in the baseline, the new run's not judged"
 }
 
 main() {

@@ -1,4 +1,4 @@
-"""No script parses a file of a run folder itself: the results format (results-schema and results-format) is the one
+"""No script parses a file of a run folder itself: the results format (results-format) is the one
 reader, and scripts take its CSV (bin/docsearch history-rows, step-rows, fault-rows, check-run ...).
 
 The run folder's file names are those RunLayout declares. A script line that names one of them and also runs a
@@ -15,7 +15,7 @@ import unittest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUN_LAYOUT = os.path.join(
-    REPO, "results-schema", "src", "main", "java", "io", "github", "ycsbdocsearch", "resultsformat", "RunLayout.java"
+    REPO, "results-format", "src", "main", "java", "io", "github", "ycsbdocsearch", "resultsformat", "RunLayout.java"
 )
 # A parser applied on the same line: the mark of a script reading a file's content rather than naming it.
 PARSE = re.compile(r"\bjq\b|\bawk\b|json\.loads?\(|\bcsv\.|\bopen\(|\bread_csv\b|\bjson\.load\b")

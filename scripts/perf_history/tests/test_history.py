@@ -11,7 +11,7 @@ import unittest
 
 from perf_history import BadInput, history
 from perf_history.__main__ import main
-from perf_history.runfolder import history_rows
+from perf_history.runfolder import DOCSEARCH, history_rows
 
 HERE = os.path.dirname(__file__)
 FORMAT1 = os.path.join(HERE, "resources", "format1-run")
@@ -160,6 +160,19 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(1, len(history.read_accepted(os.path.join(self.tmp, "h", "accepted.csv"))))
         self.assertEqual(2, main(["accept", self.hist, "nomatch/*", run, "x"]))
         self.assertEqual(0, main(["prune", self.hist, "--keep", "5"]))
+
+    def test_the_history_keeps_the_columns_of_history_rows(self):
+        self.assertEqual(0, main(["add", self.hist, FORMAT1]))
+        java = subprocess.run([DOCSEARCH, "history-rows", FORMAT1], capture_output=True, text=True, check=True)
+        with open(self.hist) as f:
+            self.assertEqual(java.stdout.splitlines()[0], f.readline().rstrip("\n"))
+        # A history of other columns is not appended to (it is migrated first), and stays as it was.
+        other = os.path.join(self.tmp, "other.csv")
+        with open(other, "w") as f:
+            f.write(",".join(history.READ_FIELDS) + "\n")
+        self.assertEqual(2, main(["add", other, FORMAT1]))
+        with open(other) as f:
+            self.assertEqual(",".join(history.READ_FIELDS) + "\n", f.read())
 
     def test_analyze_outputs_on_a_regression(self):
         from perf_history.tests import nightly_sim as sim

@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code compare} ({@code scripts/compare-results.sh}, {@code bin/docsearch compare}): compares two
  * result sets, or with {@code --describe} digests one. Its options are declared once, here; picocli
- * parses them and writes {@code --help} (checked in as docs/cli/compare-help.txt). {@code
- * --markdown} appends (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} and {@code
- * --csv} replace their files. One instance per call.
+ * parses them and writes {@code --help} (checked in as docs/cli/compare-help.txt). The report it
+ * prints is Markdown ({@link MarkdownReport}), which reads as text too; {@code --markdown} appends
+ * the same report (so it can target {@code $GITHUB_STEP_SUMMARY}); {@code --json} and {@code --csv}
+ * replace their files. One instance per call.
  */
 @Command(
     name = "compare",
@@ -133,7 +134,8 @@ public final class CompareMain implements Callable<Integer> {
       ResultsSet current = ResultsSet.load(paths.get(1));
       Comparison comparison =
           ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir), alpha);
-      out.print(TextReport.render(comparison));
+      String report = MarkdownReport.render(comparison);
+      out.print(report);
       if (json != null) {
         AtomicFiles.writeJson(json, JsonReport.toJson(comparison));
       }
@@ -141,7 +143,7 @@ public final class CompareMain implements Callable<Integer> {
         AtomicFiles.writeString(csv, CsvReport.render(comparison));
       }
       if (markdown != null) {
-        append(markdown, MarkdownReport.render(comparison));
+        append(markdown, report);
       }
       if (charts != null) {
         out.print(overlays(OverlayCharts.write(baseline, current, charts)));

@@ -7,11 +7,16 @@ import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
+import java.util.Locale;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
- * The comparison as Markdown for a CI job summary: the verdict first, then each store's headline,
- * only the latency and error changes beyond noise (with a count of the rest), steps not compared,
- * verification, failures and warnings.
+ * The comparison for people, in a terminal, a CI log or a job summary (Markdown reads as text too):
+ * the verdict as a title, where the thresholds came from and the multiple-comparison rule, each
+ * store's headline with what set its capacity, only the latency changes beyond noise (with a count
+ * of the rest, which {@code --csv} and {@code --json} list), error rates, steps not compared,
+ * verification, the stores without a result, failures, warnings, and the verdict line last.
  *
  * <p>Stateless; safe to use from several threads.
  */
@@ -34,7 +39,6 @@ public final class MarkdownReport {
                     ? "FAILED RUN (a store has no result)"
                     : "REGRESSION")
         .append("\n\n");
-    out.append('`').append(comparison.verdictLine()).append("`\n\n");
     out.append("- baseline: `")
         .append(comparison.baseline().dir())
         .append('`')
@@ -45,16 +49,82 @@ public final class MarkdownReport {
         .append('`')
         .append(commit(comparison.current()))
         .append('\n');
-    out.append("- thresholds: ").append(TextReport.noiseLine(comparison)).append('\n');
-    out.append("- rule: ").append(TextReport.ruleLine(comparison)).append("\n\n");
+    out.append("- thresholds: ").append(noiseLine(comparison)).append('\n');
+    out.append("- rule: ").append(ruleLine(comparison)).append("\n\n");
     headline(comparison, out);
     latency(comparison, out);
     errors(comparison, out);
     unusable(comparison, out);
     verification(comparison, out);
+    bullets(
+        "No result (a failed run, not a regression)",
+        comparison.failedRunStores().stream()
+            .map(
+                c ->
+                    c.workload()
+                        + "/"
+                        + c.store()
+                        + ": no result in "
+                        + side(c.noResult())
+                        + (c.note() == null ? "" : " (" + c.note() + ")"))
+            .toList(),
+        out);
     bullets("Failures", comparison.failures(), out);
     bullets("Warnings", comparison.warnings(), out);
+    out.append(comparison.verdictLine()).append('\n');
     return out.toString();
+  }
+
+  /** "the new run", "the baseline", "the baseline and the new run". */
+  private static String side(String side) {
+    return switch (side) {
+      case Comparison.BASELINE -> "the baseline";
+      case Comparison.NEW -> "the new run";
+      default -> "the baseline and the new run";
+    };
+  }
+
+  /** One line saying whether thresholds were measured or defaults. */
+  private static String noiseLine(Comparison comparison) {
+    NoiseModel noise = comparison.noise();
+    if (!noise.present()) {
+      return String.format(
+          Locale.ROOT,
+          "DEFAULT thresholds, the baseline has no noise.json (throughput %s, p50 %s,"
+              + " p99 %s, p99.9 %s); marked *",
+          Fmt.percent(NoisePolicy.THROUGHPUT_DEFAULT),
+          Fmt.percent(NoisePolicy.P50_DEFAULT),
+          Fmt.percent(NoisePolicy.P99_DEFAULT),
+          Fmt.percent(NoisePolicy.P999_DEFAULT));
+    }
+    String line =
+        String.format(
+            Locale.ROOT,
+            "measured: %s (%d runs, %s)",
+            noise.file(),
+            noise.runs(),
+            noise.format() == 1
+                ? "format 1: one spread per metric for all steps"
+                : "a spread per step and metric");
+    return comparison.usedDefaultThresholds()
+        ? line + "; metrics it lacks use defaults, marked *"
+        : line;
+  }
+
+  /** One line stating the multiple-comparison rule with its numbers. */
+  private static String ruleLine(Comparison comparison) {
+    Comparison.Rule r = comparison.rule();
+    return String.format(
+        Locale.ROOT,
+        "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2) x CV'), t ="
+            + " %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
+            + " throughput, %s latency",
+        r.metrics(),
+        Fmt.number(r.alpha()),
+        r.typicalT(),
+        NoisePolicy.MIN_RUNS,
+        Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR),
+        Fmt.percent(NoisePolicy.LATENCY_FLOOR));
   }
 
   private static String commit(ResultsSet set) {
@@ -76,7 +146,11 @@ public final class MarkdownReport {
             "baseline peak",
             "new peak",
             "note");
+    SortedSet<String> slos = new TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
+      if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
+        slos.add(c.slo());
+      }
       table.row(
           c.workload(),
           c.store(),
@@ -93,6 +167,11 @@ public final class MarkdownReport {
     out.append(
             "### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak\n\n")
         .append(table.render());
+    if (!slos.isEmpty()) {
+      out.append("capacity_ops = the highest sustained offered rate meeting ")
+          .append(String.join(" / ", slos))
+          .append("; peak = the closed-loop peak\n\n");
+    }
   }
 
   private static void unusable(Comparison comparison, StringBuilder out) {
@@ -144,13 +223,22 @@ public final class MarkdownReport {
     if (!table.isEmpty()) {
       out.append(table.render());
     }
-    out.append(quiet).append(" other latency percentile(s) within noise.\n\n");
+    out.append(quiet)
+        .append(" other latency percentile(s) within noise (all of them: --csv, --json).\n\n");
   }
 
   private static void errors(Comparison comparison, StringBuilder out) {
     MarkdownTable table =
         new MarkdownTable(
-            "llllrrl", "workload", "store", "step", "op", "baseline rate", "new rate", "verdict");
+            "llllrrrl",
+            "workload",
+            "store",
+            "step",
+            "op",
+            "baseline rate",
+            "new rate",
+            "new errors",
+            "verdict");
     for (ErrorChange c : comparison.errors()) {
       table.row(
           c.workload(),
@@ -159,6 +247,7 @@ public final class MarkdownReport {
           c.op(),
           Fmt.rate(c.baseRate()),
           Fmt.rate(c.newRate()),
+          Long.toString(c.newErrors()),
           verdict(c.verdict()));
     }
     if (!table.isEmpty()) {

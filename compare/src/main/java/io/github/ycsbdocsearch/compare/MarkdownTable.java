@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A GitHub-flavoured Markdown table (as rendered in a job summary). Alignment letters as in {@link
- * TextTable}.
+ * A GitHub-flavoured Markdown table (as rendered in a job summary, and read as it is in a
+ * terminal). Alignment: one letter per column, {@code l} (left) or {@code r} (right).
  *
  * <p>Not thread-safe: build and render it on one thread.
  */

@@ -55,10 +55,12 @@ class CompareMainTest {
     assertEquals(0, compare(baseline.toString(), current.toString()));
     String text = stdout();
     assertTrue(
-        text.contains("== workloada: headline (capacity when both runs have one, else peak) =="),
+        text.contains(
+            "### Headline: capacity (SLO-bound) when both runs have one, else closed-loop peak"),
         text);
-    assertTrue(text.contains("== workloada: latency percentiles by step =="), text);
-    assertTrue(text.matches("(?s).*Rule: +Bonferroni over \\d+ metrics at alpha 0\\.05.*"), text);
+    assertTrue(text.contains("### Latency changes beyond noise"), text);
+    assertTrue(
+        text.matches("(?s).*\n- rule: Bonferroni over \\d+ metrics at alpha 0\\.05.*"), text);
     assertTrue(text.contains("\u2191 +1."), text);
     assertTrue(text.strip().endsWith("(exit 0)"), text);
   }
@@ -182,13 +184,19 @@ class CompareMainTest {
     assertEquals(3, compare(baseline.toString(), current.toString()), stderr());
     assertTrue(
         stdout()
-            .matches("(?s).*\nredisjson +capacity_ops +[0-9.]+ +- +- +- +no result \\(new\\) .*"),
+            .matches(
+                "(?s).*\n\\| workloada \\| redisjson \\| capacity_ops \\| [0-9.]+ \\| - \\| - \\| -"
+                    + " \\| no result \\(new\\) \\|.*"),
         stdout());
     assertTrue(
         stdout().contains("\nVERDICT: FAILED RUN - no result for 2 store(s) of the new run"),
         stdout());
     assertTrue(!stdout().contains("REGRESSION"), stdout());
-    assertTrue(stdout().contains("redisjson: no capacity in the new run"), stdout());
+    assertTrue(
+        stdout()
+            .contains(
+                "\n- workloada/redisjson: no result in the new run (no capacity in the new run"),
+        stdout());
     assertEquals("", stderr());
   }
 

@@ -45,7 +45,7 @@ class ResultsComparerTest {
    */
   private static HeadlineChange onlyNoResult(Comparison c, String store, String side) {
     List<HeadlineChange> none = c.noResults();
-    assertEquals(2, none.size(), TextReport.render(c));
+    assertEquals(2, none.size(), MarkdownReport.render(c));
     assertTrue(
         none.stream().allMatch(h -> h.store().equals(store) && h.noResult().equals(side)),
         none.toString());
@@ -61,7 +61,7 @@ class ResultsComparerTest {
    */
   private static HeadlineChange onlyRegressed(Comparison c, String store) {
     List<HeadlineChange> regressed = regressedHeadlines(c);
-    assertEquals(2, regressed.size(), TextReport.render(c));
+    assertEquals(2, regressed.size(), MarkdownReport.render(c));
     assertTrue(regressed.stream().allMatch(h -> h.store().equals(store)), regressed.toString());
     return regressed.get(0);
   }
@@ -76,8 +76,8 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    assertEquals(0, c.regressions(), TextReport.render(c));
-    assertEquals(0, c.improvements(), TextReport.render(c));
+    assertEquals(0, c.regressions(), MarkdownReport.render(c));
+    assertEquals(0, c.improvements(), MarkdownReport.render(c));
     assertEquals(Comparison.EXIT_OK, c.exitCode());
     assertFalse(c.usedDefaultThresholds());
     assertEquals(6, c.headline().size(), "3 stores x 2 workloads");
@@ -115,7 +115,7 @@ class ResultsComparerTest {
         c.latency().stream()
             .filter(l -> l.store().equals("redisjson") && l.op().equals("SEARCH"))
             .count();
-    assertEquals(searchRows, regressed.size(), TextReport.render(c));
+    assertEquals(searchRows, regressed.size(), MarkdownReport.render(c));
     assertTrue(
         regressed.stream().allMatch(l -> l.store().equals("redisjson") && l.op().equals("SEARCH")));
     assertTrue(
@@ -153,7 +153,7 @@ class ResultsComparerTest {
     Comparison c = Fixtures.compare(base, current);
 
     List<LatencyChange> regressed = regressedLatency(c);
-    assertFalse(regressed.isEmpty(), TextReport.render(c));
+    assertFalse(regressed.isEmpty(), MarkdownReport.render(c));
     assertTrue(
         regressed.stream()
             .allMatch(l -> l.store().equals("mongodb") && l.step().label().equals("t1")),
@@ -317,13 +317,16 @@ class ResultsComparerTest {
     assertTrue(c.latency().stream().noneMatch(l -> l.store().equals("mongodb")));
     assertEquals(Comparison.EXIT_FAILED_RUN, c.exitCode());
     assertEquals(0, c.regressions());
-    String text = TextReport.render(c);
+    String text = MarkdownReport.render(c);
     assertTrue(
-        text.contains("mongodb: no capacity in the new run (p99<=10ms): no step completed"), text);
+        text.matches(
+            "(?s).*\n\\| workloada \\| mongodb \\| [^\n]*\\| no capacity in the new run"
+                + " \\(p99<=10ms\\): no step completed[^\n]*\\|\n.*"),
+        text);
     assertTrue(
         text.contains(
-            "No result (a failed run, not a regression):\n"
-                + "  - workloada/mongodb: no result in the new run (no capacity in the new run"
+            "### No result (a failed run, not a regression)\n\n"
+                + "- workloada/mongodb: no result in the new run (no capacity in the new run"
                 + " (p99<=10ms)"),
         text);
     assertTrue(
@@ -398,7 +401,7 @@ class ResultsComparerTest {
     assertTrue(
         c.latency().stream()
             .noneMatch(l -> l.store().equals("redisjson") && l.step().label().equals("load-90%")));
-    assertTrue(TextReport.render(c).contains("steps not usable, not compared"));
+    assertTrue(MarkdownReport.render(c).contains("### Steps not usable, not compared"));
   }
 
   @Test
@@ -420,7 +423,7 @@ class ResultsComparerTest {
                 h ->
                     h.metric().equals(NoisePolicy.PEAK_METRIC)
                         && h.verdict() == Verdict.REGRESSION),
-        TextReport.render(c));
+        MarkdownReport.render(c));
     assertTrue(c.latency().stream().noneMatch(l -> l.kind() == LatencyKind.INTENDED));
   }
 
@@ -430,7 +433,7 @@ class ResultsComparerTest {
 
     Comparison c = Fixtures.compare(baseline, current);
 
-    assertEquals(0, c.regressions(), TextReport.render(c));
+    assertEquals(0, c.regressions(), MarkdownReport.render(c));
     assertTrue(c.headline().stream().allMatch(t -> t.verdict() == Verdict.IMPROVEMENT));
     assertTrue(c.latency().stream().allMatch(l -> l.verdict() == Verdict.IMPROVEMENT));
     assertEquals(Comparison.EXIT_OK, c.exitCode());
@@ -528,7 +531,7 @@ class ResultsComparerTest {
         Threshold.Source.DEFAULT_NO_NOISE_FILE, small.headline().get(0).threshold().source());
     assertEquals(0, small.regressions(), "15% is inside the 20% default");
     assertEquals(3, large.regressions(), "30% is outside it");
-    assertTrue(TextReport.render(small).contains("DEFAULT thresholds"));
+    assertTrue(MarkdownReport.render(small).contains("DEFAULT thresholds"));
   }
 
   @Test

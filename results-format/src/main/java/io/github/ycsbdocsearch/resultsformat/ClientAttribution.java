@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.util.List;
 import java.util.Locale;
 
@@ -70,7 +71,7 @@ public final class ClientAttribution {
    * clients, the CPUs they share or any other machine's), or its late sends changed the objective's
    * verdict while every request found a free thread in the window.
    */
-  static String ofStep(
+  public static String ofStep(
       StepRecord info,
       Pacing pacing,
       List<StepClients.Client> clients,

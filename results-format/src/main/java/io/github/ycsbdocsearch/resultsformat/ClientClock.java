@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

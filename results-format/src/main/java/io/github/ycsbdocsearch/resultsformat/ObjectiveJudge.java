@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.resultsformat;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Operation;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.PerSecond;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

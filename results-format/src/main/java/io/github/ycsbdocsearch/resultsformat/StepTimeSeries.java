@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

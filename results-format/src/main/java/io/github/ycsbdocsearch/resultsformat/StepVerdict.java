@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 
 /**
  * Whether a step's numbers may stand for the store, and if not why: the one rule, applied once when

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.FaultFixture.Second;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

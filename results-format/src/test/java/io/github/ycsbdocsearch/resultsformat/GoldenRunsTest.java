@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

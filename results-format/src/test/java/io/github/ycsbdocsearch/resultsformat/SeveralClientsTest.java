@@ -13,6 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

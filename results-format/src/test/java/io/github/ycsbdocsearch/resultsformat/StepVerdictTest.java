@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.analysis.HistoryRows;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RecordedVerdicts;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;

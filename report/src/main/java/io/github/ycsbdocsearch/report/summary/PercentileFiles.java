@@ -3,7 +3,7 @@ package io.github.ycsbdocsearch.report.summary;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.HdrLogName;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import io.github.ycsbdocsearch.resultsformat.StepHistograms;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

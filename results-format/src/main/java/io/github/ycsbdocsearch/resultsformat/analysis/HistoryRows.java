@@ -62,7 +62,11 @@ import java.util.TreeSet;
  */
 public final class HistoryRows {
 
-  /** The CSV columns, in order: the run's identity, then the series key, then the value. */
+  /**
+   * The CSV columns, in order: the run's identity, then the series key, then the value. The one
+   * list of the nightly history's columns: {@code scripts/perf_history} takes them from the header
+   * {@code bin/docsearch history-rows} writes, and the history file keeps it.
+   */
   public static final List<String> COLUMNS =
       List.of(
           "run_id",

@@ -12,9 +12,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The analysis sits above the records: a source of the records' package ({@code resultsformat},
- * here and in results-schema, which Maven already keeps from seeing this module) that named an
- * {@code analysis} type would make the file format depend on how it is judged.
+ * The analysis sits above the records: a source of the records' package ({@code resultsformat})
+ * that named an {@code analysis} type would make the file format depend on how it is judged.
  *
  * <p>Where the line is drawn: what is computed from finished files (history rows, the step table,
  * the fault analysis) is analysis; what a file records when it is written stays below, in the
@@ -49,11 +48,15 @@ class AnalysisLayerTest {
         "record sources that call the exceedance test or the judge");
   }
 
-  /** The names of the records' package's sources that contain any of {@code texts}, sorted. */
+  /**
+   * The names of the sources below the analysis (the records' package and its {@code summarizer})
+   * that contain any of {@code texts}, sorted.
+   */
   private static List<String> recordSourcesContaining(String... texts) throws IOException {
-    try (Stream<Path> files = Files.list(RECORD_SOURCES)) {
+    try (Stream<Path> files = Files.walk(RECORD_SOURCES)) {
       return files
           .filter(f -> f.toString().endsWith(".java"))
+          .filter(f -> !f.startsWith(RECORD_SOURCES.resolve("analysis")))
           .filter(f -> Stream.of(texts).anyMatch(read(f)::contains))
           .map(f -> f.getFileName().toString())
           .sorted()

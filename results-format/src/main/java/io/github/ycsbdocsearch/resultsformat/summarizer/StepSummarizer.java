@@ -1,5 +1,23 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.summarizer;
 
+import io.github.ycsbdocsearch.resultsformat.ClientAttribution;
+import io.github.ycsbdocsearch.resultsformat.ComposedOperations;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.LatencyStats;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveJudge;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
+import io.github.ycsbdocsearch.resultsformat.OpenLoop;
+import io.github.ycsbdocsearch.resultsformat.Pacing;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.PercentileBound;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.Statistics;
+import io.github.ycsbdocsearch.resultsformat.StepClients;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StepVerdict;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -21,8 +21,8 @@ import java.util.Locale;
  * fetched from a cluster: run/SHA256SUMS, servers/&lt;IP&gt;/, client/, remote-clients/&lt;IP&gt;/
  * </pre>
  *
- * <p>This class is in results-schema, below ycsb-bindings/common, so that the YCSB client's own
- * files are named here too.
+ * <p>ycsb-bindings/common depends on this module, so that the YCSB client's own files are named
+ * here too.
  */
 public final class RunLayout {
   public static final String MANIFEST = "manifest.json";

@@ -1,4 +1,4 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.summarizer;
 
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.T0;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
@@ -13,6 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import io.github.ycsbdocsearch.resultsformat.fixtures.YcsbStyleLogWriter;
 import java.io.IOException;

@@ -1,8 +1,9 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.summarizer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

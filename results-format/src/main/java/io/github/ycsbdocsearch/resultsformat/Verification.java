@@ -16,12 +16,12 @@ import java.util.List;
  * by compare; this record is the file's one type on both sides. {@code identical + differing ==
  * queries}. Immutable.
  *
- * <p>It is in results-schema, below {@code common}, because the writer runs there; the verdict
- * ({@link #passed()}) is derived from the counts, never read, so a file written before {@code
- * passed} and {@code differing_pct} were (or by hand) gets the same verdict by the same rule. Files
- * written before a field existed read it as null ({@code records}, {@code first_pages}, {@code
- * past_end}, {@code document_checks}, {@code text_mode}); a missing list reads as empty. Absent
- * values stay absent when written ({@link JsonInclude.Include#NON_NULL}), as they always were.
+ * <p>{@code common}, where the writer runs, depends on this module; the verdict ({@link #passed()})
+ * is derived from the counts, never read, so a file written before {@code passed} and {@code
+ * differing_pct} were (or by hand) gets the same verdict by the same rule. Files written before a
+ * field existed read it as null ({@code records}, {@code first_pages}, {@code past_end}, {@code
+ * document_checks}, {@code text_mode}); a missing list reads as empty. Absent values stay absent
+ * when written ({@link JsonInclude.Include#NON_NULL}), as they always were.
  *
  * @param store store name
  * @param records documents the oracle expects (and the store was found to hold, else a difference);

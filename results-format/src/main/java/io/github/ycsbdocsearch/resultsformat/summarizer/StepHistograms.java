@@ -1,5 +1,12 @@
-package io.github.ycsbdocsearch.resultsformat;
+package io.github.ycsbdocsearch.resultsformat.summarizer;
 
+import io.github.ycsbdocsearch.resultsformat.ClientClock;
+import io.github.ycsbdocsearch.resultsformat.HdrLogName;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.OperationOrder;
+import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
