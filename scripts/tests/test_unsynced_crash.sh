@@ -297,12 +297,12 @@ mongodb_start() {
 # Prints the read-back JSON line of one crash: writes for CRASH_AFTER_S, SIGKILL of the server, SIGKILL of the layer
 # (the power loss), mount again, start the server on the same directory, read every acknowledged key back.
 crash_run() {
-  local store="$1" profile="$2" dir="${WORK}/${1}-${2}-${3}" mnt writer_args=()
+  local store="$1" profile="$2" mode="$4" dir="${WORK}/${1}-${2}-${4}-${3}" mnt writer_args=() crash
   mkdir -p "${dir}"
   # Elasticsearch's data path is <home>/data; the others are pointed at mnt.
   mnt="${dir}/mnt"
   [[ "${store}" != elasticsearch ]] || mnt="${dir}/data"
-  mount_layer "${dir}/back" "${mnt}"
+  mount_layer --mode "${mode}" "${dir}/back" "${mnt}"
   SERVER_PID_FILES+=("${dir}/pid")
   start_server "${store}" "${profile}" "${dir}"
   mapfile -t writer_args < <(client_args "${store}" "${profile}")
@@ -310,15 +310,17 @@ crash_run() {
     "${writer_args[@]:2}" >"${dir}/writer.json" 2>"${dir}/writer.err" &
   local writer=$!
   sleep "${CRASH_AFTER_S}"
-  # The server first, then the layer: the server's last writes either reached the layer (and die with it unless
-  # fsynced) or never left the server. Both SIGKILL, back to back.
-  kill -KILL "$(cat "${dir}/pid")"
-  "${LAYER}" crash "${mnt}"
+  # The server's whole process group first, then the layer: the server's last writes either reached the layer (and
+  # die with it unless fsynced) or never left the server.
+  crash="$("${LAYER}" crash "${mnt}" "$(cat "${dir}/pid")")"
   wait "${writer}"
   mount_layer "${dir}/back" "${mnt}"
   start_server "${store}" "${profile}" "${dir}"
-  local rc=0
-  "$(venv_python)" "${CLIENT}" check "${writer_args[0]}" "${writer_args[1]}" "${dir}/acked" || rc=$?
+  local rc=0 line
+  line="$("$(venv_python)" "${CLIENT}" check "${writer_args[0]}" "${writer_args[1]}" "${dir}/acked")" || rc=$?
+  # The read-back's figures and the layer's: mode, seed, unsynced and kept pages, pending namespace operations.
+  jq -c --argjson layer "${crash}" '. + {mode: $layer.mode, seed: $layer.seed, writeback_pages: $layer.writeback_pages,
+    layer: $layer.crash}' <<<"${line}" || echo "${line}"
   kill -TERM "$(cat "${dir}/pid")" 2>/dev/null || true
   wait_until 60 "the server to stop" bash -c "! kill -0 $(cat "${dir}/pid") 2>/dev/null" || true
   "${LAYER}" unmount "${mnt}"
@@ -352,27 +354,45 @@ client_args() {
   esac
 }
 
-# check_crash STORE PROFILE RUN: the run's figures on stdout (for the log) and the verdict.
+# fsync_interval_ms STORE: the relaxed profile's fsync interval (strict fsyncs before each acknowledgement).
+fsync_interval_ms() {
+  case "$1" in
+    redisjson) echo 1000 ;; # appendfsync everysec
+    mongodb) profile_server_value mongodb relaxed single journalCommitInterval ;;
+    elasticsearch) echo 1000 ;; # index.translog.sync_interval 1s (acked_writes.py, from the profile)
+  esac
+}
+
+# check_crash STORE PROFILE RUN MODE: the run's figures on stdout (for the log) and the verdict.
 check_crash() {
-  local store="$1" profile="$2" line lost acked
+  local store="$1" profile="$2" line lost acked window limit
   line="$(crash_run "$@")" || { echo "read-back failed: ${line}"; return 1; }
-  echo "${store} ${profile}: ${line}"
-  printf '%s %s run %s: %s\n' "${store}" "${profile}" "$3" "${line}" >>"${WORK}/figures"
+  echo "${store} ${profile} $4: ${line}"
+  printf '%s %s %s run %s: %s\n' "${store}" "${profile}" "$4" "$3" "${line}" >>"${WORK}/figures"
   acked="$(jq -r .acked <<<"${line}")"
   lost="$(jq -r .lost <<<"${line}")"
   ((acked > 0)) || { echo "nothing was acknowledged"; return 1; }
   if [[ "${profile}" == relaxed ]]; then
     ((lost >= 1)) || { echo "relaxed must lose the unsynced tail, lost ${lost}: the fault does not reach unsynced data"; return 1; }
+    jq -e .tail <<<"${line}" >/dev/null || { echo "the lost keys are not a tail of the acknowledged ones"; return 1; }
+    window="$(jq -r .lost_window_ms <<<"${line}")"
+    limit=$(($(fsync_interval_ms "${store}") + LOST_WINDOW_SLACK_MS))
+    ((window <= limit)) || { echo "lost window ${window} ms exceeds the fsync interval plus slack, ${limit} ms"; return 1; }
   else
     ((lost == 0)) || { echo "strict lost ${lost} acknowledged writes"; return 1; }
   fi
 }
 
 main() {
-  local repeat=1 groups=() stores=() group store profile run
+  local repeat=1 groups=() stores=() modes=() group store profile run mode
   while (($#)); do
     case "$1" in
-      --repeat) repeat="$2"; shift 2 ;;
+      --repeat) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || die "--repeat takes a count, not '${2:-}'" 2; repeat="$2"; shift 2 ;;
+      --mode)
+        [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || die "--mode takes all, prefix, subset or torn, not '${2:-}'" 2
+        modes+=("$2")
+        shift 2
+        ;;
       -h | --help) usage; exit 0 ;;
       os-crash | layer) groups+=("$1"); shift ;;
       redisjson | mongodb | elasticsearch) stores+=("$1"); shift ;;
@@ -380,6 +400,7 @@ main() {
     esac
   done
   ((${#groups[@]} + ${#stores[@]})) || { groups=(os-crash layer); stores=(redisjson); }
+  ((${#modes[@]})) || modes=(all torn)
   command -v jq >/dev/null || install_apt_package jq
   WORK="$(mktemp -d /tmp/unsynced-crash.XXXXXX)"
   for group in "${groups[@]}"; do
@@ -401,8 +422,11 @@ main() {
   for store in "${stores[@]}"; do
     install_store "${store}"
     for ((run = 1; run <= repeat; run++)); do
-      for profile in relaxed strict; do
-        check "${store} ${profile} run ${run}: acknowledged writes after a crash" check_crash "${store}" "${profile}" "${run}"
+      for mode in "${modes[@]}"; do
+        for profile in relaxed strict; do
+          check "${store} ${profile} ${mode} run ${run}: acknowledged writes after a crash" \
+            check_crash "${store}" "${profile}" "${run}" "${mode}"
+        done
       done
     done
   done
