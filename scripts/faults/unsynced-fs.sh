@@ -36,6 +36,12 @@ source "${REPO_ROOT}/scripts/stores/install.sh"
 readonly MFUSEPY_PIN="mfusepy==3.1.1"
 readonly LAYER="${REPO_ROOT}/scripts/faults/unsynced_fs.py"
 
+# usage_error MESSAGE: bad input, one line and exit 2.
+usage_error() {
+  err "$1"
+  exit 2
+}
+
 usage() {
   sed -n '2,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
@@ -71,11 +77,11 @@ mount_layer() {
   while [[ "${1:-}" == --* ]]; do
     case "$1" in
       --mode)
-        [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || die "--mode takes all, prefix, subset or torn, not '${2:-}'" 2
+        [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || usage_error "--mode takes all, prefix, subset or torn, not '${2:-}'"
         mode="$2"
         ;;
-      --seed) [[ "${2:-}" =~ ^[0-9]+$ ]] || die "--seed takes a whole number, not '${2:-}'" 2; seed="$2" ;;
-      *) die "unknown mount option '$1'" 2 ;;
+      --seed) [[ "${2:-}" =~ ^[0-9]+$ ]] || usage_error "--seed takes a whole number, not '${2:-}'"; seed="$2" ;;
+      *) usage_error "unknown mount option '$1'" ;;
     esac
     shift 2
   done
@@ -113,7 +119,7 @@ kill_group() {
 
 crash_layer() {
   local mnt="$1" store_pid="${2:-}" pid
-  [[ -z "${store_pid}" || "${store_pid}" =~ ^[0-9]+$ ]] || die "STORE_PID must be a process id, not '${store_pid}'" 2
+  [[ -z "${store_pid}" || "${store_pid}" =~ ^[0-9]+$ ]] || usage_error "STORE_PID must be a process id, not '${store_pid}'"
   pid="$(layer_pid "${mnt}")"
   [[ -z "${store_pid}" ]] || kill_group "${store_pid}"
   # SIGUSR2: the layer writes what its mode keeps and exits, nothing else (SIGKILL if it does not within 10 s).

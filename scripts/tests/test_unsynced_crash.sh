@@ -73,6 +73,12 @@ WORK=""
 MOUNTED=()
 SERVER_PID_FILES=()
 
+# usage_error MESSAGE: bad input, one line and exit 2.
+usage_error() {
+  err "$1"
+  exit 2
+}
+
 usage() {
   sed -n '3,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
@@ -390,9 +396,9 @@ main() {
   local repeat=1 groups=() stores=() modes=() group store profile run mode
   while (($#)); do
     case "$1" in
-      --repeat) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || die "--repeat takes a count, not '${2:-}'" 2; repeat="$2"; shift 2 ;;
+      --repeat) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || usage_error "--repeat takes a count, not '${2:-}'"; repeat="$2"; shift 2 ;;
       --mode)
-        [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || die "--mode takes all, prefix, subset or torn, not '${2:-}'" 2
+        [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || usage_error "--mode takes all, prefix, subset or torn, not '${2:-}'"
         modes+=("$2")
         shift 2
         ;;
