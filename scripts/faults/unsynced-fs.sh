@@ -4,14 +4,17 @@
 # operations (create, rename, unlink, mkdir...) pending per directory until that directory's fsync.
 #
 # Usage: scripts/faults/unsynced-fs.sh install
-#        scripts/faults/unsynced-fs.sh mount [--mode all|prefix|subset|torn] [--seed N] BACKING_DIR MOUNTPOINT
+#        scripts/faults/unsynced-fs.sh mount [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|ext4]
+#                                            BACKING_DIR MOUNTPOINT
 #        scripts/faults/unsynced-fs.sh sync MOUNTPOINT
 #        scripts/faults/unsynced-fs.sh crash MOUNTPOINT [STORE_PID]
 #        scripts/faults/unsynced-fs.sh unmount MOUNTPOINT
 #   install  fuse3 (apt, root) and the pinned mfusepy in ${STORES_HOME}/faults-venv (skipped when there)
 #   mount    starts the layer in the background and waits until the mount answers. --mode: what a crash keeps of
 #            each file's unsynced pages: all (nothing, the default), prefix, subset, torn (see volatile_state.py);
-#            --seed: its random choices (default: a random seed). Pending namespace operations left by a crash are
+#            --seed: its random choices (default: a random seed). --namespace: when a create, rename... commits: at
+#            the fsync of its directory (dir, the default) or of any file or directory (ext4, whose fsync commits
+#            the whole journal transaction). Pending namespace operations left by a crash are
 #            undone first (the reboot). Files beside MOUNTPOINT: .unsynced-fs.pid, .unsynced-fs.log and
 #            .unsynced-fs.json (mode, seed, counters, the crash's figures)
 #   sync     what syncfs(2)/sync(2) would do (they never reach a FUSE daemon): every file and directory synced
@@ -43,7 +46,7 @@ usage_error() {
 }
 
 usage() {
-  sed -n '2,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 faults_venv() { printf '%s/faults-venv' "${STORES_HOME}"; }
@@ -73,20 +76,22 @@ is_mounted() {
 }
 
 mount_layer() {
-  local mode=all seed=""
+  local mode=all seed="" namespace=dir
   while [[ "${1:-}" == --* ]]; do
     case "$1" in
       --mode)
         [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || usage_error "--mode takes all, prefix, subset or torn, not '${2:-}'"
         mode="$2"
         ;;
+      --namespace) [[ "${2:-}" =~ ^(dir|ext4)$ ]] || usage_error "--namespace takes dir or ext4, not '${2:-}'"; namespace="$2" ;;
       --seed) [[ "${2:-}" =~ ^[0-9]+$ ]] || usage_error "--seed takes a whole number, not '${2:-}'"; seed="$2" ;;
       *) usage_error "unknown mount option '$1'" ;;
     esac
     shift 2
   done
   (($# == 2)) || { usage >&2; exit 2; }
-  local backing="$1" mnt="$2" pid args=(--mode "${mode}" --max-dirty-mb "${UNSYNCED_FS_MAX_DIRTY_MB:-256}")
+  local backing="$1" mnt="$2" pid args=(--mode "${mode}" --namespace "${namespace}"
+    --max-dirty-mb "${UNSYNCED_FS_MAX_DIRTY_MB:-256}")
   [[ -z "${seed}" ]] || args+=(--seed "${seed}")
   install_layer
   mkdir -p "${backing}" "${mnt}"

@@ -1,7 +1,8 @@
 """A passthrough FUSE filesystem that holds unsynced writes, file data and namespace alike, as a page cache would.
 
 Use like:
-    python unsynced_fs.py [--mode all|prefix|subset|torn] [--seed N] [--max-dirty-mb N] --status FILE BACKING MOUNT
+    python unsynced_fs.py [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|ext4] [--max-dirty-mb N]
+                          --status FILE BACKING MOUNT
 (runs in the foreground; scripts/faults/unsynced-fs.sh wraps it and documents the commands.)
 
 Why: SIGKILL of a store leaves the OS page cache intact, so a store's fsync policy (Redis appendfsync everysec,
@@ -11,7 +12,8 @@ drops what was written but not fsynced. This layer plays the page cache:
   fdatasync of that file writes it to the backing file and fsyncs it.
 - Namespace operations (create, mkdir, link, symlink, unlink, rmdir, rename) reach the backing directory at once but
   stay pending per directory (volatile_state.NamespaceJournal) until that directory is fsynced; the next mount undoes
-  the pending ones, as ext4 loses an uncommitted create or rename at a power loss.
+  the pending ones, as ext4 loses an uncommitted create or rename at a power loss. --namespace ext4 is ext4's own
+  rule instead: the fsync of any file commits every namespace operation before it (one journal transaction).
 - The power loss is SIGUSR2 (the crash command): the layer writes what the loss mode keeps of each file's unsynced
   pages (LOSS_MODES; "all" keeps nothing), records it in the status file and exits at once, with no other write-back.
   SIGKILL alone is the same crash in mode "all". Mounting again on the same backing directory is the reboot.
@@ -41,7 +43,7 @@ from volatile_state import LOSS_MODES, PAGE, NamespaceJournal, VolatileFile
 class UnsyncedFs(fuse.Operations):
     use_ns = True
 
-    def __init__(self, backing, state_dir, status_path, mode, seed, max_dirty_pages):
+    def __init__(self, backing, state_dir, status_path, mode, seed, namespace_rule, max_dirty_pages):
         self.backing = os.path.realpath(backing)
         self.namespace = NamespaceJournal(self.backing, state_dir)
         self.files = {}  # backing inode -> VolatileFile
@@ -49,7 +51,8 @@ class UnsyncedFs(fuse.Operations):
         self.next_handle = 1
         self.max_dirty_pages = max_dirty_pages
         self.status_path = status_path
-        self.status = {"mode": mode, "seed": seed, "max_dirty_pages": max_dirty_pages, "syncfs": 0}
+        self.status = {"mode": mode, "seed": seed, "namespace": namespace_rule, "max_dirty_pages": max_dirty_pages}
+        self.status |= {"syncfs": 0}
         self.status |= {"writeback_pages": 0}
         self.rng = random.Random(seed)
         # One lock over all state: the stores write from several threads (Redis's fsync thread, WiredTiger's).
@@ -104,8 +107,11 @@ class UnsyncedFs(fuse.Operations):
             pages, written = self.files[inode].crash(self.status["mode"], self.rng)
             unsynced += pages
             kept += written
-        pending = len(self.namespace.pending)
-        self.status["crash"] = {"unsynced_pages": unsynced, "kept_pages": kept, "pending_namespace_ops": pending}
+        pending = self.namespace.pending
+        self.status["crash"] = {"unsynced_pages": unsynced, "kept_pages": kept, "pending_namespace_ops": len(pending)}
+        # What the reboot will undo, the first few by name: which directory fsync the store left out.
+        first = [" ".join(str(op[key]) for key in ("op", "path", "to") if op[key]) for op in pending[:8]]
+        self.status["crash"]["pending_first"] = first
         self.write_status()
         os._exit(0)
 
@@ -248,6 +254,8 @@ class UnsyncedFs(fuse.Operations):
     def fsync(self, path, datasync, fh):
         with self.mutex:
             self._file_of_handle(fh).sync()
+            if self.status["namespace"] == "ext4":
+                self.namespace.commit_all()
         return 0
 
     def release(self, path, fh):
@@ -281,6 +289,7 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", choices=LOSS_MODES, default="all")
     parser.add_argument("--seed", type=int, default=None, help="default: a random one, recorded in the status file")
+    parser.add_argument("--namespace", choices=("dir", "ext4"), default="dir")
     parser.add_argument("--max-dirty-mb", type=int, default=256)
     parser.add_argument("--status", required=True, help="a JSON file: mode, seed, counters, and the crash's figures")
     parser.add_argument("backing")
@@ -292,7 +301,8 @@ def main(argv):
     os.makedirs(state_dir, exist_ok=True)
     # The reboot: namespace operations that a crash caught uncommitted are undone before anything is served.
     undone = NamespaceJournal.recover(backing, state_dir)
-    layer = UnsyncedFs(backing, state_dir, args.status, args.mode, seed, args.max_dirty_mb * 1024 * 1024 // PAGE)
+    dirty_pages = args.max_dirty_mb * 1024 * 1024 // PAGE
+    layer = UnsyncedFs(backing, state_dir, args.status, args.mode, seed, args.namespace, dirty_pages)
     layer.status["undone_at_mount"] = undone
     layer.write_status()
     # Blocked before libfuse starts its threads, which inherit the mask: only serve_signals takes them.

@@ -25,12 +25,14 @@
 #              cores takes up to a few hundred ms, and Redis delays an everysec fsync while the previous one runs);
 #              strict (appendfsync always; j:true; translog fsync per request) must lose 0. Every key must be read
 #              back. Each store runs once per --mode (the layer's loss mode for unsynced pages; default: all and
-#              torn), each run with its own seed (printed).
+#              torn), each run with its own seed (printed), and with --namespace's rule for namespace operations
+#              (dir: pending until their directory's fsync, the default; ext4: until any fsync).
 #              About 8 s a run for Redis, 15 s for Elasticsearch, 15-35 s for MongoDB (its start and recovery
 #              through a Python layer).
 #
 # Use like:
-#   scripts/tests/test_unsynced_crash.sh [--repeat N] [--mode all|prefix|subset|torn]... [GROUP...]
+#   scripts/tests/test_unsynced_crash.sh [--repeat N] [--mode all|prefix|subset|torn]... [--namespace dir|ext4]
+#                                        [GROUP...]
 #                                                        (GROUP: os-crash layer redisjson mongodb elasticsearch)
 #
 # Own ports, never the suite's: Redis 6390, MongoDB 27031, Elasticsearch HTTP 9290 / transport 9390
@@ -70,6 +72,7 @@ readonly ES_TEST_TRANSPORT_PORT="${UNSYNCED_ES_TRANSPORT_PORT:-9390}"
 readonly CRASH_AFTER_S="${CRASH_AFTER_S:-2}"
 readonly LOST_WINDOW_SLACK_MS="${LOST_WINDOW_SLACK_MS:-500}"
 WORK=""
+NAMESPACE_RULE=dir
 MOUNTED=()
 SERVER_PID_FILES=()
 
@@ -80,7 +83,7 @@ usage_error() {
 }
 
 usage() {
-  sed -n '3,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,42p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -309,7 +312,7 @@ crash_run() {
   # Elasticsearch's data path is <home>/data; the others are pointed at mnt.
   mnt="${dir}/mnt"
   [[ "${store}" != elasticsearch ]] || mnt="${dir}/data"
-  mount_layer --mode "${mode}" "${dir}/back" "${mnt}"
+  mount_layer --mode "${mode}" --namespace "${NAMESPACE_RULE}" "${dir}/back" "${mnt}"
   SERVER_PID_FILES+=("${dir}/pid")
   start_server "${store}" "${profile}" "${dir}"
   mapfile -t writer_args < <(client_args "${store}" "${profile}")
@@ -326,8 +329,8 @@ crash_run() {
   local rc=0 line
   line="$("$(venv_python)" "${CLIENT}" check "${writer_args[0]}" "${writer_args[1]}" "${dir}/acked")" || rc=$?
   # The read-back's figures and the layer's: mode, seed, unsynced and kept pages, pending namespace operations.
-  jq -c --argjson layer "${crash}" '. + {mode: $layer.mode, seed: $layer.seed, writeback_pages: $layer.writeback_pages,
-    layer: $layer.crash}' <<<"${line}" || echo "${line}"
+  jq -c --argjson layer "${crash}" '. + {mode: $layer.mode, seed: $layer.seed, namespace: $layer.namespace,
+    writeback_pages: $layer.writeback_pages, layer: $layer.crash}' <<<"${line}" || echo "${line}"
   kill -TERM "$(cat "${dir}/pid")" 2>/dev/null || true
   wait_until 60 "the server to stop" bash -c "! kill -0 $(cat "${dir}/pid") 2>/dev/null" || true
   "${LAYER}" unmount "${mnt}"
@@ -397,6 +400,11 @@ main() {
   while (($#)); do
     case "$1" in
       --repeat) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || usage_error "--repeat takes a count, not '${2:-}'"; repeat="$2"; shift 2 ;;
+      --namespace)
+        [[ "${2:-}" =~ ^(dir|ext4)$ ]] || usage_error "--namespace takes dir or ext4, not '${2:-}'"
+        NAMESPACE_RULE="$2"
+        shift 2
+        ;;
       --mode)
         [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || usage_error "--mode takes all, prefix, subset or torn, not '${2:-}'"
         modes+=("$2")
