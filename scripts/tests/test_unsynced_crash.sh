@@ -96,7 +96,9 @@ cleanup() {
   done
   [[ -z "${WORK}" || "${KEEP_WORK:-0}" == 1 ]] || rm -rf "${WORK}"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+# INT or TERM: stop here (the EXIT trap cleans up); a trap that only cleaned up would let the runs go on.
+trap 'exit 143' INT TERM
 
 # mount_layer [OPTION...] BACKING MNT
 mount_layer() {
