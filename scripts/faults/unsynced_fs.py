@@ -45,7 +45,7 @@ class UnsyncedFs(fuse.Operations):
 
     def __init__(self, backing, state_dir, status_path, mode, seed, namespace_rule, max_dirty_pages):
         self.backing = os.path.realpath(backing)
-        self.namespace = NamespaceJournal(self.backing, state_dir)
+        self.namespace = NamespaceJournal(self.backing, state_dir, namespace_rule)
         self.files = {}  # backing inode -> VolatileFile
         self.handles = {}  # file handle -> backing inode
         self.next_handle = 1
@@ -254,8 +254,7 @@ class UnsyncedFs(fuse.Operations):
     def fsync(self, path, datasync, fh):
         with self.mutex:
             self._file_of_handle(fh).sync()
-            if self.status["namespace"] == "ext4":
-                self.namespace.commit_all()
+            self.namespace.file_synced()
         return 0
 
     def release(self, path, fh):
@@ -289,7 +288,7 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", choices=LOSS_MODES, default="all")
     parser.add_argument("--seed", type=int, default=None, help="default: a random one, recorded in the status file")
-    parser.add_argument("--namespace", choices=("dir", "ext4"), default="dir")
+    parser.add_argument("--namespace", choices=NamespaceJournal.RULES, default="dir")
     parser.add_argument("--max-dirty-mb", type=int, default=256)
     parser.add_argument("--status", required=True, help="a JSON file: mode, seed, counters, and the crash's figures")
     parser.add_argument("backing")

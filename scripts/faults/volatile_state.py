@@ -155,12 +155,18 @@ class NamespaceJournal:
     name it uses, its parent directory, or something inside a directory it removes or moves), so that the undo of
     what stays pending is always possible. The undo runs at the next mount (recover), in reverse order, like a
     journal replay; the layer never needs to run at the crash itself. Paths are relative to the backing directory,
-    starting with "/".
+    starting with "/". rule "ext4" adds ext4's own: the fsync of any file commits every pending operation (one
+    journal transaction holds them all).
     """
 
     JOURNAL = "journal"
 
-    def __init__(self, backing, state_dir):
+    RULES = ("dir", "ext4")
+
+    def __init__(self, backing, state_dir, rule="dir"):
+        if rule not in self.RULES:
+            raise ValueError(f"unknown namespace rule {rule!r}: one of {', '.join(self.RULES)}")
+        self.rule = rule
         self.backing = backing
         self.state_dir = state_dir
         self.trash = os.path.join(state_dir, "trash")
@@ -274,6 +280,11 @@ class NamespaceJournal:
                 trees.update(names)
         self._commit(commit)
         return len(commit)
+
+    def file_synced(self):
+        """A file's fsync: under the ext4 rule it commits the namespace too."""
+        if self.rule == "ext4":
+            self.commit_all()
 
     def commit_all(self):
         """syncfs, sync or a clean unmount: every pending operation is committed."""

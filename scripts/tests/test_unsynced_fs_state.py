@@ -124,8 +124,8 @@ class VolatileFileTest(BackingDir):
 
 
 class NamespaceJournalTest(BackingDir):
-    def journal(self):
-        journal = NamespaceJournal(self.backing, self.state)
+    def journal(self, rule="dir"):
+        journal = NamespaceJournal(self.backing, self.state, rule)
         self.addCleanup(journal.close)
         return journal
 
@@ -214,6 +214,15 @@ class NamespaceJournalTest(BackingDir):
         self.assertEqual(journal.fsyncdir("/b"), 2)
         self.crash(journal)
         self.assertEqual((self.listing("/a"), self.listing("/b")), ([], ["x"]))
+
+    def test_a_file_fsync_commits_the_namespace_under_the_ext4_rule_only(self):
+        for rule, survivors in (("dir", []), ("ext4", ["d"])):
+            journal = self.journal(rule)
+            journal.mkdir("/d", 0o755)
+            self.create(journal, "/d/f")
+            journal.file_synced()
+            self.crash(journal)
+            self.assertEqual(self.listing(), survivors, rule)
 
     def test_commit_all_is_syncfs_and_empties_the_journal(self):
         journal = self.journal()
