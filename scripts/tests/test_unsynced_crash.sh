@@ -389,7 +389,8 @@ check_crash() {
     [[ "$4" != all ]] || ((lost >= 1)) \
       || { echo "relaxed must lose the unsynced tail, lost ${lost}: the fault does not reach unsynced data"; return 1; }
     jq -e .tail <<<"${line}" >/dev/null || { echo "the lost keys are not a tail of the acknowledged ones"; return 1; }
-    window="$(jq -r .lost_window_ms <<<"${line}")"
+    # 0 when nothing was lost (the JSON's null would be an unset variable to the arithmetic below).
+    window="$(jq -r '.lost_window_ms // 0' <<<"${line}")"
     limit=$(($(fsync_interval_ms "${store}") + LOST_WINDOW_SLACK_MS))
     ((window <= limit)) || { echo "lost window ${window} ms exceeds the fsync interval plus slack, ${limit} ms"; return 1; }
   else
