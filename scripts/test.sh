@@ -10,8 +10,9 @@
 # Suites: maven (unit + integration tests against the real stores, cluster ones included), shellcheck, ruff, terraform
 # (real offline plans, policy, checkov), the AWS provisioning rendered from the store profiles, the store rules both
 # fault paths share (scripts/cluster/, on kept store answers), the benchmarks' Python helpers (scripts/lib/*.py, fed
-# the results format's CSV) and the check that no script reads a run folder's file itself, the AWS servers' fault
-# helper and its SSH key (stand-ins for systemd and the stores), a
+# the results format's CSV) and the check that no script reads a run folder's file itself, the crash layer's state
+# (scripts/faults/volatile_state.py, without FUSE), the AWS servers' fault helper and its SSH key (stand-ins for
+# systemd and the stores), a
 # remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
 # cluster), sweep end to end, report in headless Chromium, the charts' Vega-Lite files drawn by Vega (npm), compare,
@@ -38,7 +39,7 @@ BESIDE_NAMES=()
 BESIDE_PIDS=()
 
 usage() {
-  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 cleanup() {
@@ -170,6 +171,7 @@ main() {
     suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite store-rules run_if_present scripts/tests/test_store_rules.sh
     suite bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
+    suite crash-layer-state python3 -m unittest scripts/tests/test_unsynced_fs_state.py
     suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit maven -B -q install -DskipITs
@@ -181,6 +183,7 @@ main() {
     suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
     suite_beside store-rules run_if_present scripts/tests/test_store_rules.sh
     suite_beside bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
+    suite_beside crash-layer-state python3 -m unittest scripts/tests/test_unsynced_fs_state.py
     suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
     suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install
@@ -221,8 +224,9 @@ main() {
     # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
     # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
     suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
-    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port): relaxed loses what
-    # appendfsync everysec allows, strict nothing. MongoDB and Elasticsearch run on demand (test_unsynced_crash.sh).
+    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port), in the loss modes all
+    # and torn: relaxed loses a tail within appendfsync everysec's interval plus slack, strict nothing. MongoDB and
+    # Elasticsearch run on demand (test_unsynced_crash.sh STORE).
     suite unsynced-crash run_if_present scripts/tests/test_unsynced_crash.sh
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null

@@ -16,7 +16,8 @@ Elasticsearch: the index is created first with one shard, no replica and index.t
 profiles' es.translog.durability; async fsyncs every 1 s), then one document per key.
 check: reads every key of ACKED_FILE back and prints one JSON line: acked, lost, read_back_failed, first_lost, and
 lost_window_ms (from the first lost key's acknowledgement to the last acknowledgement: how much time the loss covers,
-to hold against the profile's fsync interval).
+to hold against the profile's fsync interval), and tail (true when every acknowledged key from the first lost on is
+lost: the keys are written one at a time in order, so a loss that is not a tail means a hole in the recovered log).
 Exit 0 when the read-back succeeded (whatever the loss; the caller judges it), 1 when the server could not be read.
 
 Why its own client: the suite's checker (sweep's AckedWrites/LossDrill) is driven by scripts/stores.sh faults on the
@@ -181,8 +182,10 @@ def main(argv):
     lost = [k for k in keys if k not in present]
     first_lost = min(lost, default=None)
     window = None if first_lost is None else max(ack_ms.values()) - ack_ms[first_lost]
+    # One writer, one key at a time: what a log replay cut at the crash loses is every key from the first lost on.
+    tail = first_lost is None or len(lost) == sum(1 for k in keys if k >= first_lost)
     figures = {"acked": len(keys), "lost": len(lost), "read_back_failed": 0, "first_lost": first_lost}
-    print(json.dumps(figures | {"lost_window_ms": window}))
+    print(json.dumps(figures | {"lost_window_ms": window, "tail": tail}))
     return 0
 
 

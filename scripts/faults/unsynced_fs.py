@@ -1,115 +1,71 @@
-"""A passthrough FUSE filesystem that holds every write in memory until the file is fsynced.
+"""A passthrough FUSE filesystem that holds unsynced writes, file data and namespace alike, as a page cache would.
 
 Use like:
-    python unsynced_fs.py BACKING_DIR MOUNTPOINT      (runs in the foreground; scripts/faults/unsynced-fs.sh wraps it)
+    python unsynced_fs.py [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|ext4] [--max-dirty-mb N]
+                          --status FILE BACKING MOUNT
+(runs in the foreground; scripts/faults/unsynced-fs.sh wraps it and documents the commands.)
 
 Why: SIGKILL of a store leaves the OS page cache intact, so a store's fsync policy (Redis appendfsync everysec,
 MongoDB's journal commit interval, Elasticsearch's async translog) is never tested by a process kill. A power loss
-drops what was written but not fsynced. This layer plays the page cache: file data written through the mount lives
-only in this process's memory until fsync/fdatasync of that file, which writes it to the backing file and fsyncs it.
-SIGKILL of this process is the crash: its memory is gone, and the backing directory holds exactly the fsynced data.
-Mounting a fresh layer on the same backing directory is the reboot.
-
-Covered: file contents and file size (writes, truncation, extension), per file, at page (4 KiB) granularity.
-Not covered: the namespace. create, mkdir, unlink and rename reach the backing directory at once, as on a
-filesystem that journals metadata synchronously, so a file created and never fsynced survives a crash empty (its
-synced size, 0). The layer is harsher than Linux, which also writes dirty pages back after about 30 s: here
-nothing unsynced survives, so a loss it shows is the most the store's fsync policy allows.
-A clean unmount writes everything back (a clean shutdown flushes the page cache).
+drops what was written but not fsynced. This layer plays the page cache:
+- File data written through the mount lives in this process's memory (volatile_state.VolatileFile) until fsync or
+  fdatasync of that file writes it to the backing file and fsyncs it.
+- Namespace operations (create, mkdir, link, symlink, unlink, rmdir, rename) reach the backing directory at once but
+  stay pending per directory (volatile_state.NamespaceJournal) until that directory is fsynced; the next mount undoes
+  the pending ones, as ext4 loses an uncommitted create or rename at a power loss. --namespace ext4 is ext4's own
+  rule instead: the fsync of any file commits every namespace operation before it (one journal transaction).
+- The power loss is SIGUSR2 (the crash command): the layer writes what the loss mode keeps of each file's unsynced
+  pages (LOSS_MODES; "all" keeps nothing), records it in the status file and exits at once, with no other write-back.
+  SIGKILL alone is the same crash in mode "all". Mounting again on the same backing directory is the reboot.
+- syncfs(2) and sync(2) never reach a FUSE daemon (the kernel sends FUSE_SYNCFS only to virtiofs; it only writes back
+  its own page cache, which this mount does not use). SIGUSR1 is their stand-in: every file synced, every namespace
+  operation committed (the sync command).
+- Dirty memory is capped (--max-dirty-mb, 256): past the cap the file with the most unsynced pages is written back
+  to its backing file without fsync, as the kernel writes back under its dirty limit; those pages then survive a
+  crash. The status file counts them (writeback_pages), so a test can tell that the crash was not the harshest.
+- A file's state and its descriptor are dropped when its last handle is released and nothing of it is unsynced.
+A clean unmount writes everything back and commits everything (a clean shutdown).
 """
 
+import argparse
 import errno
+import json
 import os
+import random
+import signal
 import sys
 import threading
 
 import mfusepy as fuse
-
-PAGE = 4096
-
-
-class VolatileFile:
-    """The unsynced state of one backing file (keyed by its inode, so renames keep it)."""
-
-    def __init__(self, backing_path):
-        # A read-write descriptor of our own: fsync through a read-only handle and the write-back at unmount need it.
-        self.fd = os.open(backing_path, os.O_RDWR)
-        synced = os.fstat(self.fd).st_size
-        self.size = synced  # the size readers see
-        self.floor = synced  # backing bytes at or past this offset are stale (cut by a truncate since the last sync)
-        self.pages = {}  # page index -> bytearray(PAGE): written since the last sync
-
-    def _backing_page(self, index):
-        start = index * PAGE
-        page = bytearray(PAGE)
-        valid = max(0, min(PAGE, self.floor - start))
-        if valid:
-            data = os.pread(self.fd, valid, start)
-            page[: len(data)] = data
-        return page
-
-    def read(self, size, offset):
-        end = min(offset + size, self.size)
-        out = bytearray()
-        pos = offset
-        while pos < end:
-            index, within = divmod(pos, PAGE)
-            page = self.pages.get(index) or self._backing_page(index)
-            take = min(PAGE - within, end - pos)
-            out += page[within : within + take]
-            pos += take
-        return bytes(out)
-
-    def write(self, data, offset):
-        pos = 0
-        while pos < len(data):
-            index, within = divmod(offset + pos, PAGE)
-            page = self.pages.get(index)
-            if page is None:
-                page = self.pages[index] = self._backing_page(index)
-            take = min(PAGE - within, len(data) - pos)
-            page[within : within + take] = data[pos : pos + take]
-            pos += take
-        self.size = max(self.size, offset + len(data))
-        return len(data)
-
-    def truncate(self, length):
-        for index in [i for i in self.pages if i * PAGE >= length]:
-            del self.pages[index]
-        last = self.pages.get(length // PAGE)
-        if last is not None:
-            # Bytes past the new end must read as zeros if the file grows again.
-            last[length % PAGE :] = bytes(PAGE - length % PAGE)
-        self.size = length
-        self.floor = min(self.floor, length)
-
-    def sync(self):
-        """What fsync does: the backing file gets this file's pages, size and a real fsync, in that order."""
-        if os.fstat(self.fd).st_size > self.floor:
-            os.ftruncate(self.fd, self.floor)
-        for index in sorted(self.pages):
-            start = index * PAGE
-            if start < self.size:
-                os.pwrite(self.fd, self.pages[index][: min(PAGE, self.size - start)], start)
-        os.ftruncate(self.fd, self.size)
-        os.fsync(self.fd)
-        self.pages.clear()
-        self.floor = self.size
+from volatile_state import LOSS_MODES, PAGE, NamespaceJournal, VolatileFile
 
 
 class UnsyncedFs(fuse.Operations):
     use_ns = True
 
-    def __init__(self, backing):
+    def __init__(self, backing, state_dir, status_path, mode, seed, namespace_rule, max_dirty_pages):
         self.backing = os.path.realpath(backing)
+        self.namespace = NamespaceJournal(self.backing, state_dir, namespace_rule)
         self.files = {}  # backing inode -> VolatileFile
         self.handles = {}  # file handle -> backing inode
         self.next_handle = 1
+        self.max_dirty_pages = max_dirty_pages
+        self.status_path = status_path
+        self.status = {"mode": mode, "seed": seed, "namespace": namespace_rule, "max_dirty_pages": max_dirty_pages}
+        self.status |= {"syncfs": 0}
+        self.status |= {"writeback_pages": 0}
+        self.rng = random.Random(seed)
         # One lock over all state: the stores write from several threads (Redis's fsync thread, WiredTiger's).
         self.mutex = threading.Lock()
 
     def _path(self, path):
         return self.backing + path
+
+    def write_status(self):
+        tmp = self.status_path + ".tmp"
+        with open(tmp, "w") as out:
+            json.dump(self.status, out)
+        os.replace(tmp, self.status_path)
 
     def _file(self, inode, path):
         state = self.files.get(inode)
@@ -120,6 +76,44 @@ class UnsyncedFs(fuse.Operations):
     def _file_of_handle(self, fh):
         # open and create make the state before they hand out the handle, so it is always there.
         return self.files[self.handles[fh]]
+
+    def _drop_if_idle(self, inode):
+        state = self.files.get(inode)
+        if state is not None and state.handles == 0 and (not state.dirty or os.fstat(state.fd).st_nlink == 0):
+            state.close()
+            del self.files[inode]
+
+    def _cap_dirty(self):
+        while sum(len(f.pages) for f in self.files.values()) > self.max_dirty_pages:
+            inode, state = max(self.files.items(), key=lambda item: len(item[1].pages))
+            self.status["writeback_pages"] += len(state.pages)
+            state.sync(fsync=False)
+            self._drop_if_idle(inode)
+
+    # --- the stand-ins for signals the kernel never forwards ---
+    def syncfs(self):
+        with self.mutex:
+            for state in self.files.values():
+                state.sync()
+            self.namespace.commit_all()
+            self.status["syncfs"] += 1
+            self.write_status()
+
+    def power_loss(self):
+        """The crash: what the loss mode keeps is written, everything else is gone with this process."""
+        self.mutex.acquire()  # never released: no FUSE call may run after this
+        unsynced = kept = 0
+        for inode in sorted(self.files):
+            pages, written = self.files[inode].crash(self.status["mode"], self.rng)
+            unsynced += pages
+            kept += written
+        pending = self.namespace.pending
+        self.status["crash"] = {"unsynced_pages": unsynced, "kept_pages": kept, "pending_namespace_ops": len(pending)}
+        # What the reboot will undo, the first few by name: which directory fsync the store left out.
+        first = [" ".join(str(op[key]) for key in ("op", "path", "to") if op[key]) for op in pending[:8]]
+        self.status["crash"]["pending_first"] = first
+        self.write_status()
+        os._exit(0)
 
     # --- metadata: straight to the backing directory, sizes from the volatile state ---
     def getattr(self, path, fh=None):
@@ -164,59 +158,63 @@ class UnsyncedFs(fuse.Operations):
         os.utime(self._path(path), ns=times, follow_symlinks=False)
         return 0
 
+    # --- the namespace: pending per directory until its fsync ---
     def mkdir(self, path, mode):
-        os.mkdir(self._path(path), mode)
+        with self.mutex:
+            self.namespace.mkdir(path, mode)
         return 0
 
     def rmdir(self, path):
-        os.rmdir(self._path(path))
+        with self.mutex:
+            self.namespace.rmdir(path)
         return 0
 
     def unlink(self, path):
-        os.unlink(self._path(path))
+        with self.mutex:
+            inode = os.lstat(self._path(path)).st_ino
+            self.namespace.unlink(path)
+            self._drop_if_idle(inode)
         return 0
 
     def rename(self, old, new):
-        os.rename(self._path(old), self._path(new))
+        with self.mutex:
+            self.namespace.rename(old, new)
         return 0
 
     def symlink(self, target, source):
-        os.symlink(source, self._path(target))
+        with self.mutex:
+            self.namespace.symlink(target, source)
         return 0
 
     def link(self, target, source):
-        os.link(self._path(source), self._path(target))
+        with self.mutex:
+            self.namespace.link(target, source)
         return 0
 
     def fsyncdir(self, path, datasync, fh):
-        fd = os.open(self._path(path), os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        with self.mutex:
+            self.namespace.fsyncdir(path)
+            for inode in list(self.files):
+                self._drop_if_idle(inode)  # an unlink committed: its trash link is gone
         return 0
 
     # --- file data: held in VolatileFile until fsync ---
     def _new_handle(self, inode):
-        with self.mutex:
-            fh = self.next_handle
-            self.next_handle += 1
-            self.handles[fh] = inode
-            return fh
+        fh = self.next_handle
+        self.next_handle += 1
+        self.handles[fh] = inode
+        self.files[inode].handles += 1
+        return fh
 
     def create(self, path, mode, fi=None):
-        fd = os.open(self._path(path), os.O_RDWR | os.O_CREAT, mode)
-        inode = os.fstat(fd).st_ino
-        os.close(fd)
         with self.mutex:
-            # A new file may reuse the inode number of a deleted one: it starts with no unsynced state.
-            stale = self.files.pop(inode, None)
-            if stale is not None:
-                os.close(stale.fd)
+            fd = self.namespace.create(path, mode)
+            inode = os.fstat(fd).st_ino
+            os.close(fd)
             state = self._file(inode, path)
             if fi and (fi & os.O_TRUNC):
                 state.truncate(0)
-        return self._new_handle(inode)
+            return self._new_handle(inode)
 
     def open(self, path, flags):
         inode = os.lstat(self._path(path)).st_ino
@@ -224,7 +222,7 @@ class UnsyncedFs(fuse.Operations):
             state = self._file(inode, path)
             if flags & os.O_TRUNC:
                 state.truncate(0)
-        return self._new_handle(inode)
+            return self._new_handle(inode)
 
     def read(self, path, size, offset, fh):
         with self.mutex:
@@ -232,7 +230,9 @@ class UnsyncedFs(fuse.Operations):
 
     def write(self, path, data, offset, fh):
         with self.mutex:
-            return self._file_of_handle(fh).write(data, offset)
+            written = self._file_of_handle(fh).write(data, offset)
+            self._cap_dirty()
+            return written
 
     def truncate(self, path, length, fh=None):
         with self.mutex:
@@ -254,29 +254,61 @@ class UnsyncedFs(fuse.Operations):
     def fsync(self, path, datasync, fh):
         with self.mutex:
             self._file_of_handle(fh).sync()
+            self.namespace.file_synced()
         return 0
 
     def release(self, path, fh):
         with self.mutex:
-            self.handles.pop(fh, None)
+            inode = self.handles.pop(fh, None)
+            if inode in self.files:
+                self.files[inode].handles -= 1
+                self._drop_if_idle(inode)
         return 0
 
     def destroy(self, path):
-        # A clean unmount is a clean shutdown: the page cache is written back. A crash (SIGKILL) never gets here.
+        # A clean unmount is a clean shutdown: the page cache is written back. A crash never gets here.
         with self.mutex:
             for state in self.files.values():
                 state.sync()
-                os.close(state.fd)
+                state.close()
             self.files.clear()
+            self.namespace.commit_all()
+            self.namespace.close()
+
+
+def serve_signals(layer):
+    """SIGUSR1: syncfs; SIGUSR2: the power loss. Taken by this thread alone (blocked everywhere, see main)."""
+    while True:
+        if signal.sigwait({signal.SIGUSR1, signal.SIGUSR2}) == signal.SIGUSR2:
+            layer.power_loss()
+        layer.syncfs()
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] in ("-h", "--help"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    backing, mountpoint = argv[1], argv[2]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mode", choices=LOSS_MODES, default="all")
+    parser.add_argument("--seed", type=int, default=None, help="default: a random one, recorded in the status file")
+    parser.add_argument("--namespace", choices=NamespaceJournal.RULES, default="dir")
+    parser.add_argument("--max-dirty-mb", type=int, default=256)
+    parser.add_argument("--status", required=True, help="a JSON file: mode, seed, counters, and the crash's figures")
+    parser.add_argument("backing")
+    parser.add_argument("mountpoint")
+    args = parser.parse_args(argv[1:])
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    backing = os.path.realpath(args.backing)
+    state_dir = backing + ".unsynced-ns"
+    os.makedirs(state_dir, exist_ok=True)
+    # The reboot: namespace operations that a crash caught uncommitted are undone before anything is served.
+    undone = NamespaceJournal.recover(backing, state_dir)
+    dirty_pages = args.max_dirty_mb * 1024 * 1024 // PAGE
+    layer = UnsyncedFs(backing, state_dir, args.status, args.mode, seed, args.namespace, dirty_pages)
+    layer.status["undone_at_mount"] = undone
+    layer.write_status()
+    # Blocked before libfuse starts its threads, which inherit the mask: only serve_signals takes them.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1, signal.SIGUSR2})
+    threading.Thread(target=serve_signals, args=(layer,), daemon=True).start()
     # The kernel must not keep file data of its own across our crash: no kernel_cache, and attributes re-read.
-    fuse.FUSE(UnsyncedFs(backing), mountpoint, foreground=True, attr_timeout=0, entry_timeout=0)
+    fuse.FUSE(layer, args.mountpoint, foreground=True, attr_timeout=0, entry_timeout=0)
     return 0
 
 
