@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The capacity search: fixed-rate windows, first the latency curve's points, then probes placed
@@ -463,7 +464,10 @@ public final class CapacitySearch {
         return Optional.of(new Probe(target, base, Reason.BOUND_DOWN));
       }
       default -> {
-        if (stopNow(e)) {
+        // The reported interval is the final bootstrap's: stop only when that one is within the
+        // target too (200 replicates' tails run narrower; on the simulated clock at +-5 %, three
+        // searches in four stopped with a final interval just wider than the target).
+        if (stopNow(e) && stopNow(estimate(settings.finalReplicates()))) {
           return Optional.empty();
         }
         // Where the crossing plausibly lies, on the side the local line has seen less of: a
@@ -515,10 +519,11 @@ public final class CapacitySearch {
 
   /**
    * The forecast from the estimate so far: the bootstrap half-width falls like 1/sqrt(T) in the
-   * seconds T that inform the estimate (kernel-weighted), and the early stop wants {@link
-   * #NEAR_SECONDS} near it. Square-root is the cautious law: the part of the spread from the
-   * events' count falls like 1/T. Empty without a closed interval inside the rates measured
-   * (bounding probes come first, and how many is not known).
+   * seconds T that inform the estimate (kernel-weighted) and a split's widening with its events
+   * ({@link #growth}), and the early stop wants {@link #NEAR_SECONDS} near it. Square-root is the
+   * cautious law: the part of the spread from the events' count falls like 1/T. Empty without a
+   * closed interval inside the rates measured (bounding probes come first, and how many is not
+   * known).
    */
   public Optional<Forecast> forecast() {
     Estimate e = estimate(settings.replicates());
@@ -536,9 +541,47 @@ public final class CapacitySearch {
         }
       }
     }
-    double ratio = e.halfWidthShare() / settings.targetHalfWidth();
-    double more = Math.max(informing * Math.max(0, ratio * ratio - 1), NEAR_SECONDS - near);
+    double more =
+        Math.max(informing * (growth(e, settings.targetHalfWidth()) - 1), NEAR_SECONDS - near);
     return Optional.of(new Forecast(e.capacity(), e.halfWidthShare(), more, budgetUsed()));
+  }
+
+  /**
+   * By how many times the informing seconds must grow for the half-width to reach {@code target}:
+   * the bootstrap's own half-width falls like 1/sqrt(T), and a split's widening falls as its events
+   * grow in proportion ({@link SplitEstimator#widening}).
+   */
+  static double growth(Estimate e, double target) {
+    int events =
+        e.split() == null
+            ? 0
+            : e.split().kinds().stream().mapToInt(SplitEstimator.KindPart::costed).sum();
+    DoubleUnaryOperator halfWidthAt =
+        f ->
+            events == 0
+                ? e.halfWidthShare() / Math.sqrt(f)
+                : e.halfWidthShare()
+                    / SplitEstimator.widening(events)
+                    * SplitEstimator.widening((int) Math.round(events * f))
+                    / Math.sqrt(f);
+    if (halfWidthAt.applyAsDouble(1) <= target) {
+      return 1;
+    }
+    double lo = 1;
+    double hi = 2;
+    while (halfWidthAt.applyAsDouble(hi) > target && hi < 1e6) {
+      lo = hi;
+      hi *= 2;
+    }
+    for (int i = 0; i < 40; i++) {
+      double mid = Math.sqrt(lo * hi);
+      if (halfWidthAt.applyAsDouble(mid) > target) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return hi;
   }
 
   /** How close to the estimate a window must be to count as near it, in ln(rate). */
