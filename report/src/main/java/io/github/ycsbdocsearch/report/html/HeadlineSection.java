@@ -236,13 +236,14 @@ final class HeadlineSection {
     String got =
         c.halfWidth() == null
             ? "An open interval"
-            : "Reached ±" + CapacityText.percent(c.halfWidth()).trim();
+            : (c.converged() ? "Reached ±" : "±") + CapacityText.percent(c.halfWidth()).trim();
     String text =
         String.format(
             Locale.ROOT,
-            "%s (target ±%s) in %.1f min of curve and search",
+            "%s (target ±%s) %s %.1f min of curve and search",
             got,
             CapacityText.percent(c.resolution()).trim(),
+            c.converged() ? "in" : "after",
             c.minutes());
     CapacitySearchRecord.Forecast f = c.forecast();
     if (f != null) {

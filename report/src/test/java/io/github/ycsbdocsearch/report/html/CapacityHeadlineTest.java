@@ -54,7 +54,7 @@ class CapacityHeadlineTest {
             5880.0,
             6230.0,
             false,
-            false,
+            true,
             null,
             0.05,
             "r",
@@ -79,6 +79,30 @@ class CapacityHeadlineTest {
             null, null, false, false, null, 0.03, "r", List.of(), "none", null, null, null, null,
             null, List.of(), null, null, null, null);
     assertEquals("", HeadlineSection.reached(old), "an older file says nothing of it");
+    CapacitySearchRecord wide =
+        new CapacitySearchRecord(
+            8769.0,
+            20633.0,
+            false,
+            false,
+            null,
+            0.03,
+            "r",
+            List.of(),
+            "estimate",
+            0.451,
+            160.0,
+            160.0,
+            null,
+            null,
+            List.of(),
+            null,
+            null,
+            null,
+            4.0);
+    assertEquals(
+        "±45 % (target ±3 %) after 4.0 min of curve and search. ",
+        HeadlineSection.reached(wide), "a target not reached is not called reached");
   }
 
   @Test
