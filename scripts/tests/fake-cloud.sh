@@ -560,7 +560,7 @@ sweep_java() {
 
 #######################################
 # Starts scripts/aws.sh run in the background (its own process group, as a terminal's job: Ctrl-C reaches it all),
-# with a sweep long enough to be caught mid-way; waits until the runner's JVM has run a few seconds. Sets RUN_PID.
+# with a sweep long enough to be caught mid-way; waits until aws.sh relays the sweep's first step. Sets RUN_PID.
 #######################################
 start_long_run() {
   local i
@@ -575,7 +575,15 @@ start_long_run() {
     sleep 0.1
   done
   [[ -n "$(sweep_java)" ]] || { echo "the sweep's JVM never ran: $(tail -5 "${WORK}/long-run.log")"; return 1; }
-  sleep 8
+  # Mid-sweep as aws.sh sees it: it relays the sweep's progress, so it waits on the sweep with its traps set (on a
+  # loaded machine a fixed pause after the JVM started could land before that).
+  for ((i = 0; i < 600; i++)); do
+    grep -q 'client 0: \[redisjson\] step' "${WORK}/long-run.log" && break
+    sleep 0.1
+  done
+  grep -q 'client 0: \[redisjson\] step' "${WORK}/long-run.log" \
+    || { echo "aws.sh relayed no step of the sweep: $(tail -5 "${WORK}/long-run.log")"; return 1; }
+  sleep 3
 }
 
 #######################################
