@@ -302,6 +302,11 @@ public final class CapacitySearch {
   private final List<Observed> observed = new ArrayList<>();
   private final List<Probe> probes = new ArrayList<>();
 
+  /** The decision's estimate ({@link #next}) and how many windows it had, for {@link #forecast}. */
+  private Estimate decided;
+
+  private int decidedWindows = -1;
+
   public CapacitySearch(Settings settings) {
     this.settings = settings;
   }
@@ -384,6 +389,18 @@ public final class CapacitySearch {
     return used;
   }
 
+  /**
+   * The estimate a decision takes (the search's replicates), made once per set of windows: the
+   * runner's forecast before a probe reads the one {@link #next} just made.
+   */
+  private Estimate decision() {
+    if (decidedWindows != observed.size()) {
+      decided = estimate(settings.replicates());
+      decidedWindows = observed.size();
+    }
+    return decided;
+  }
+
   private Estimate estimate(int replicates) {
     double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
     CapacityEstimator.Settings s = settings.estimator(cycle, replicates);
@@ -424,7 +441,7 @@ public final class CapacitySearch {
     if (left < settings.baseWindowS() - 1e-9 || searched >= settings.maxProbes()) {
       return Optional.empty();
     }
-    Estimate e = estimate(settings.replicates());
+    Estimate e = decision();
     OptionalDouble cap = clientCap();
     double base = settings.baseWindowS();
     switch (e.where()) {
@@ -526,7 +543,7 @@ public final class CapacitySearch {
    * known).
    */
   public Optional<Forecast> forecast() {
-    Estimate e = estimate(settings.replicates());
+    Estimate e = decision();
     if (e.where() != CapacityEstimator.Where.INSIDE
         || !(e.halfWidthShare() > 0 && Double.isFinite(e.halfWidthShare()))) {
       return Optional.empty();
