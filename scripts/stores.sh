@@ -25,8 +25,9 @@
 #              taken over: what the primary acknowledged while they were paused is gone, unless the store waited
 #              for the replicas before acknowledging (the strict profile).
 #              Prints one JSON line on stdout: store, topology, kind, signal, port, pid, role, killed_at_ms (epoch ms
-#              of the signal), exited_at_ms; kill-unreplicated adds paused (ports), paused_at_ms, cut_at_ms (the
-#              replication links cut: what the primary acknowledged after it, it alone held), failed_over_at_ms.
+#              of the signal), exited_at_ms; kill-unreplicated adds paused (ports), paused_at_ms, cut_from_ms and
+#              cut_at_ms (the replication links cut between them: what the primary acknowledged after it, it alone
+#              held), failed_over_at_ms.
 #              Exit 1 when not every instance runs or no primary holder is found.
 #   recover    cluster topology only: start the store's instances that are not running, with the profile and memory
 #              budget the store was started with (its "applied" file; --profile/--memory-mb are refused), wait until
@@ -287,7 +288,7 @@ fault_store() {
   fi
   if [[ "${kind}" == kill-unreplicated ]]; then
     pause_replicas "${store}" "${topo}" "${port}"
-    extra="paused=[$(IFS=,; echo "${PAUSED_PORTS[*]}")]"$'\n'"paused_at_ms=${PAUSED_AT_MS}"$'\n'"cut_at_ms=${CUT_AT_MS}"
+    extra="paused=[$(IFS=,; echo "${PAUSED_PORTS[*]}")]"$'\n'"paused_at_ms=${PAUSED_AT_MS}"$'\n'"cut_from_ms=${CUT_FROM_MS}"$'\n'"cut_at_ms=${CUT_AT_MS}"
     log "${store} (${topo}): replicas ${PAUSED_PORTS[*]} of port ${port} paused; the clients write for ${FAULT_PAUSE_S:-2} s"
     sleep "${FAULT_PAUSE_S:-2}"
   fi
@@ -314,8 +315,10 @@ fault_store() {
 }
 
 # SIGSTOPs the replicas of the primary on port PRIMARY (and has the store cut their replication links where it can,
-# so data sent after the pause cannot wait in their sockets); sets PAUSED_PORTS, PAUSED_PIDS, PAUSED_AT_MS and
-# CUT_AT_MS (after the cut: what was sent before it may still wait in a paused replica's socket, applied on SIGCONT).
+# so data sent after the pause cannot wait in their sockets); sets PAUSED_PORTS, PAUSED_PIDS, PAUSED_AT_MS, CUT_FROM_MS
+# (the cut began: what was acknowledged before it may still wait in a paused replica's socket, applied on SIGCONT) and
+# CUT_AT_MS (the cut is done: what was acknowledged after it, the primary alone holds). A store's _cut_replication
+# prints the epoch ms at which it began to cut: a helper process's start-up is not part of the cut.
 # They are resumed on any exit of this script.
 PAUSED_PIDS=()
 PAUSED_PORTS=()
@@ -337,8 +340,9 @@ pause_replicas() {
     kill -STOP "${PAUSED_PIDS[-1]}"
   done
   PAUSED_AT_MS="$(now_ms)"
+  CUT_FROM_MS="${PAUSED_AT_MS}"
   if declare -F "${store}_cut_replication" >/dev/null; then
-    "${store}_cut_replication" "${topo}" "${primary}"
+    CUT_FROM_MS="$("${store}_cut_replication" "${topo}" "${primary}")"
   fi
   CUT_AT_MS="$(now_ms)"
 }

@@ -139,9 +139,10 @@ mongodb_replicas() {
 }
 
 # Ends the oplog reads of the primary on port PORT: MongoDB 6.0's secondaries read the oplog through an exhaust cursor
-# that the primary keeps sending on, into a paused secondary's socket, which it would apply on SIGCONT.
+# that the primary keeps sending on, into a paused secondary's socket, which it would apply on SIGCONT. Prints the
+# epoch ms at which the cut began (once the probe is connected: python's start-up is not part of it).
 mongodb_cut_replication() {
-  mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/" >/dev/null
+  mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/"
 }
 
 # True when the shard of port KILLED has a PRIMARY on another member (an election after the kill): only the other

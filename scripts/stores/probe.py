@@ -10,7 +10,7 @@ only for the mongo-* commands). Each command prints its answer on stdout, or one
   probe.py mongo-shard-info URI          JSON: replica set name, members and states, default write concern
   probe.py mongo-cut-oplog URI           on a primary (direct URI): ends every oplog read of its secondaries (killOp
                                          and killCursors on local.oplog.rs), so nothing written from then on is sent
-                                         until a secondary asks again; prints how many reads it ended
+                                         until a secondary asks again; prints the epoch ms at which it began to end them
   probe.py mongo-hellos SETS             JSON list of each member's own hello answer, the input of
                                          scripts/cluster/mongo_sets.py (SETS: "NAME=HOST:PORT,...;NAME=...", each
                                          set's preferred member first)
@@ -147,6 +147,7 @@ def mongo_cut_oplog(uri):
             )
         )
         cursors = [r["cursor"]["cursorId"] for r in reads if r.get("cursor")]
+        began_ms = int(time.time() * 1000)
         for r in reads:
             if r.get("active") and r.get("opid") is not None:
                 c.admin.command("killOp", op=r["opid"])
@@ -154,7 +155,7 @@ def mongo_cut_oplog(uri):
             c.local.command("killCursors", "oplog.rs", cursors=cursors)
     except Exception as e:
         fail(f"oplog reads on {uri}: {e}")
-    print(len(reads))
+    print(began_ms)
 
 
 def parse_sets(spec):

@@ -111,8 +111,10 @@ redisjson_in_sync() {
 }
 
 # Closes the replication links of the master on port PORT: its paused replicas' sockets then hold nothing written
-# after this (a paused process's kernel still receives data, which it would apply on SIGCONT).
+# after this (a paused process's kernel still receives data, which it would apply on SIGCONT). Prints the epoch ms
+# at which the cut began.
 redisjson_cut_replication() {
+  now_ms
   redis_cli "$2" CLIENT KILL TYPE replica >/dev/null
 }
 

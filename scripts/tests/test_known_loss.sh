@@ -8,9 +8,10 @@
 #   relaxed: asynchronous replication (Redis) or w:1 (MongoDB) acknowledged writes the replicas never got, so the
 #            checker must report at least 1 lost insert and 1 lost update, every time: one that reports 0 is blind.
 #            The lost writes must be ones the killed primary alone held (acknowledged after its replicas were
-#            paused, to a key it served, as the drill noted before the fault), and within 20 % of their count.
-#            A mutant checker that reports one random extra write lost (DOCSEARCH_WRITECHECK_MUTANT) must make the
-#            RedisJSON drill fail, on that count.
+#            paused and their links cut, to a key it served, as the drill noted before the fault), and within 20 %
+#            of their count; a write to its keys acknowledged while the links were being cut (or up to 250 ms
+#            before) may have reached a replica or not, and counts neither way. A mutant checker that reports three
+#            random extra writes lost (DOCSEARCH_WRITECHECK_MUTANT) must make the RedisJSON drill fail, on that count.
 #   strict:  the store waits for a replica (WAITAOF) or a majority (w:majority) before acknowledging, so 0 lost.
 # Every acknowledged write must be read back (the loss known, never "unknown"). Elasticsearch replicates
 # synchronously (a write is acknowledged once every in-sync copy has it): it has no such case and is refused.
@@ -53,9 +54,10 @@ import json, sys
 profile, r = sys.argv[1], json.loads(sys.argv[2])
 a, node, e = r["acked_writes"], r["node"], r["expected"]
 print("%s %s: %s; paused %s, killed port %s (%s), %d acknowledged before the kill; the killed primary alone held %d,"
-      " %d lost (%d of them not); per operation %s"
+      " %d lost (%d of them not, %d of the %d in flight at the cut); per operation %s"
       % (r["store"], r["profile"], a["verdict"], node.get("paused"), node["port"], node["role"],
-         a["acked_before_kill"], e["only_killed_primary"], e["lost"], e["lost_outside"], json.dumps(a["operations"])))
+         a["acked_before_kill"], e["only_killed_primary"], e["lost"], e["lost_outside"], e["lost_in_flight"],
+         e["in_flight"], json.dumps(a["operations"])))
 assert r["profile"] == profile, "the store runs with profile %s, not %s" % (r["profile"], profile)
 assert node.get("paused") and node.get("failed_over_at_ms"), "no replica paused or no takeover: %s" % node
 assert r["recover"]["restarted"] == [node["port"]], "the killed server was not restarted: %s" % r["recover"]
@@ -69,7 +71,8 @@ if profile == "relaxed":
     for op, n in lost.items():
         assert n >= 1, "relaxed lost no acknowledged %s: the checker did not see the known loss" % op
     only = e["only_killed_primary"]
-    assert abs(e["lost"] - only) <= 0.2 * only, "lost %d, not within 20 %% of the %d only the killed primary held" % (e["lost"], only)
+    held = e["lost"] - e["lost_in_flight"]
+    assert abs(held - only) <= 0.2 * only, "lost %d, not within 20 %% of the %d only the killed primary held" % (held, only)
 else:
     assert sum(lost.values()) == 0, "strict lost acknowledged writes: %s" % a["lost_keys"]
 PY
@@ -111,7 +114,7 @@ main() {
       known_loss_run "${s}"
   done
   if [[ "${PROFILE}" == relaxed && " ${stores[*]} " == *" redisjson "* ]]; then
-    check "redisjson cluster relaxed, a checker that invents one lost write: the drill fails on it" \
+    check "redisjson cluster relaxed, a checker that invents three lost writes: the drill fails on it" \
       mutant_caught redisjson
   fi
   finish

@@ -46,6 +46,32 @@ class LossDrillTest {
         1, LossDrill.expected(result(kinds), primaries, node).get("lost_outside").asLong());
   }
 
+  @Test
+  void aWriteAnsweredWhileTheLinksWereBeingCutCountsNeitherWay() {
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    node.put("port", 7001).put("cut_from_ms", 1000).put("cut_at_ms", 1100);
+    node.put("exited_at_ms", 3000);
+    long bandStart = 1000 - LossDrill.SEND_LAG_MS;
+    WriteCheck.Write justBefore = acked("a", bandStart + 1); // may not have been sent yet
+    WriteCheck.Write during = acked("a", 1050); // acknowledged while the links were being cut
+    WriteCheck.Write earlier = acked("a", bandStart); // sent long before: replicated
+    Map<WriteCheck.Write, WriteCheck.Kind> kinds = new IdentityHashMap<>();
+    kinds.put(justBefore, WriteCheck.Kind.LOST);
+    kinds.put(during, WriteCheck.Kind.OK);
+    kinds.put(earlier, WriteCheck.Kind.OK);
+    Map<String, Set<Integer>> primaries = Map.of("a", Set.of(7001));
+    JsonNode e = LossDrill.expected(result(kinds), primaries, node);
+    assertEquals(0, e.get("only_killed_primary").asLong());
+    assertEquals(2, e.get("in_flight").asLong());
+    assertEquals(1, e.get("lost_in_flight").asLong());
+    assertEquals(0, e.get("lost_outside").asLong());
+
+    // Lost before the band: invented.
+    kinds.put(earlier, WriteCheck.Kind.LOST);
+    assertEquals(
+        1, LossDrill.expected(result(kinds), primaries, node).get("lost_outside").asLong());
+  }
+
   private static WriteCheck.Result result(Map<WriteCheck.Write, WriteCheck.Kind> kinds) {
     return new WriteCheck.Result(Map.of(), WriteCheck.ZERO, List.of(), null, kinds, List.of());
   }
