@@ -13,7 +13,8 @@
 #   flock /tmp/docsearch-stores.lock scripts/tests/test_store_settings.sh --topology cluster --profile strict
 #
 # Usage: scripts/tests/test_store_settings.sh [--topology single|cluster] [--profile relaxed|strict]
-#                                             [--memory-mb N] [STORE...]
+#                                             [--memory-mb N] [--keep] [STORE...]
+#   --keep  leave the stores running with the profile (the caller's next suite uses them and stops them)
 # Env: STORES_HOME (<repo>/.stores), DOCSEARCH_SKIP_BUILD (passed to scripts/ycsb.sh).
 set -euo pipefail
 
@@ -30,6 +31,7 @@ source "${REPO_ROOT}/scripts/tests/assert.sh"
 
 readonly ES_TABLE="profilecheck"
 TOPO=single
+KEEP=0
 STARTED=()
 STORES_ARGS=()
 
@@ -38,7 +40,7 @@ usage() {
 }
 
 cleanup() {
-  if ((${#STARTED[@]})); then
+  if ((${#STARTED[@]})) && ((!KEEP)); then
     "${STORES_SH}" stop --topology "${TOPO}" "${STARTED[@]}" >/dev/null 2>&1 || true
   fi
 }
@@ -69,6 +71,7 @@ main() {
       --topology) TOPO="${2:?--topology needs single or cluster}"; shift 2 ;;
       --profile) profile="${2:?--profile needs relaxed or strict}"; shift 2 ;;
       --memory-mb) STORES_ARGS+=(--memory-mb "${2:?--memory-mb needs a number}"); export STORE_MEMORY_MB="$2"; shift 2 ;;
+      --keep) KEEP=1; shift ;;
       -*) err "unknown option '$1'"; return 2 ;;
       *) stores+=("$1"); shift ;;
     esac
@@ -101,7 +104,7 @@ main() {
     if [[ "${s}" == elasticsearch ]]; then
       "${REPO_ROOT}/scripts/ycsb.sh" reset elasticsearch workloada --hosts "${hosts}" -p "table=${ES_TABLE}" >&2 || true
     fi
-    "${STORES_SH}" stop --topology "${TOPO}" "${s}" >&2
+    ((KEEP)) || "${STORES_SH}" stop --topology "${TOPO}" "${s}" >&2
     STARTED=()
   done
   finish
