@@ -166,6 +166,8 @@ main() {
   # The pinned Maven, downloaded here once (a fresh machine) and its repository exported, before suites run beside
   # each other and build.
   maven -B -q -v >/dev/null || die "the pinned Maven (./mvnw) is not available"
+  # Downloaded once, it runs as a bare ./mvnw too (no MVNW_REPOURL: mvnw would fetch from the placeholder host).
+  env -u MVNW_REPOURL "${REPO_ROOT}/mvnw" -B -q -v >/dev/null || die "a bare ./mvnw does not run after the first download"
   if ((quick)); then
     suite shellcheck run_shellcheck
     suite ruff run_if_present scripts/tests/test_ruff.sh

@@ -85,5 +85,28 @@ maven() {
     fi
     export MVNW_REPOURL
   fi
-  "${root}/mvnw" "$@"
+  "${root}/mvnw" "$@" || return
+  wrapper_home_link "${root}"
+}
+
+# wrapper_home_link ROOT: a bare ./mvnw (no MVNW_REPOURL) looks for the pinned Maven under a name made from the
+# placeholder URL of maven-wrapper.properties (a Java String.hashCode of it, in hex); once the pinned Maven is
+# downloaded, that name is made a link to it, so that ./mvnw works offline from then on, with or without this file.
+wrapper_home_link() {
+  python3 - "$1/.mvn/wrapper/maven-wrapper.properties" "${MVNW_REPOURL}" "${MAVEN_USER_HOME:-${HOME}/.m2}" <<'PY'
+import os, sys
+props, repo, user_home = sys.argv[1:]
+url = next(line.split("=", 1)[1].strip() for line in open(props) if line.startswith("distributionUrl="))
+pattern = "/org/apache/maven/"
+real = repo + pattern + url.split(pattern, 1)[1]
+def home(u):
+    h = 0
+    for c in u.encode():
+        h = (h * 31 + c) % 2**32
+    name = u.rsplit("/", 1)[1].rsplit(".", 1)[0].removesuffix("-bin")
+    return os.path.join(user_home, "wrapper", "dists", name, "%x" % h)
+target, link = home(real), home(url)
+if os.path.isdir(target) and not os.path.lexists(link):
+    os.symlink(target, link)
+PY
 }
