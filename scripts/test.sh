@@ -236,12 +236,12 @@ main() {
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
     suite store-settings-single run_if_present scripts/tests/test_store_settings.sh --topology single
-    # --keep: the strict cluster stays up for the two suites after it (starting it again cost about 40 s).
+    # --keep: the strict cluster stays up for the suite after it (starting Redis and MongoDB again cost about 30 s).
     suite store-settings-cluster-strict run_if_present scripts/tests/test_store_settings.sh --topology cluster \
       --profile strict --keep
     # Its strict twin: the same fault, 0 lost, on the strict Redis and MongoDB clusters left running above.
     suite known-loss-strict run_if_present scripts/tests/test_known_loss.sh --profile strict
-    "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster redisjson mongodb >/dev/null
+    "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     # A node lost under load through the sweep's fault step, under strict, where one lost acknowledged write fails:
     # Elasticsearch, the store no known-loss suite kills. For Redis and MongoDB the suites above already kill a
     # primary under writes and restart it (known-loss, strict and relaxed) and test_stores.sh fault/recover, and the
