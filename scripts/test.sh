@@ -219,7 +219,7 @@ main() {
     # The charts' Vega-Lite files drawn by Vega's own tools (pinned, from npm): about 20 s on a clean machine.
     suite vega-render run_if_present scripts/tests/test_vega_render.sh
     suite compare run_if_present scripts/tests/test_compare.sh
-    # The workflow's mechanics (runs, noise reference, history, verdict) do not depend on the store: one store keeps
+    # The workflow's mechanics (runs, comparison, history, verdict) do not depend on the store: one store keeps
     # the suite short; every store's sweep is tested by the sweep suite.
     # Its build step is the maven suite's build again (18 s of two scenarios): skipped, it uses what is built.
     NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" NIGHTLY_TEST_SKIP="${NIGHTLY_TEST_SKIP:-build}" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
-# test_compare.sh: shell-level tests of scripts/compare-results.sh and
-# scripts/make-noise-reference.sh through their real command lines, on results
+# test_compare.sh: shell-level tests of scripts/compare-results.sh through its
+# real command line, on results
 # folders written by the results-format module's own writers (step.json, HDR
 # interval logs, step and run summaries; compare's test FixtureMain) with known
 # changes: pure noise, regressions, improvements, a store whose sweep found no
@@ -21,7 +21,6 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 readonly REPO_ROOT
 readonly COMPARE="${REPO_ROOT}/scripts/compare-results.sh"
-readonly BASELINE="${REPO_ROOT}/scripts/make-noise-reference.sh"
 # shellcheck source=../lib/common.sh
 source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=../lib/classpath.sh
@@ -129,50 +128,28 @@ expect_true() {
   fi
 }
 
-# All folders in one JVM: rep-1..3 are the baseline's repetitions.
+# All folders in one JVM. Each capacity carries a 95 % interval of +-3 % unless halfwidth= says otherwise.
 make_all_fixtures() {
   local t="${TMP}"
-  fixtures set "${t}/rep-1" 0.98 0.98 -- set "${t}/rep-2" 1.00 1.00 -- set "${t}/rep-3" 1.02 1.02 \
-    -- set "${t}/rep-bad" 1.00 1.00 differing=mongodb:4 \
+  fixtures set "${t}/baseline" 1.00 1.00 \
     -- set "${t}/noise" 0.97 1.04 -- set "${t}/slow" 1.00 1.00 slow=mongodb:0.6 \
     -- set "${t}/laggy" 1.00 1.00 laggy=elasticsearch:1.6 -- set "${t}/fast" 1.50 0.60 \
     -- set "${t}/wrong" 1.00 1.00 differing=redisjson:2 -- set "${t}/unverified" 1.00 1.00 noverify=elasticsearch \
     -- set "${t}/collapse" 1.00 1.00 collapse=mongodb -- set "${t}/unsustained" 1.00 1.00 unsustained=redisjson:0.9 \
     -- set "${t}/slow-es" 1.00 1.00 slow=elasticsearch:0.6 \
     -- run "${t}/other/20261121T020000Z-workloadb" workloadb 1 1 \
-    -- run "${t}/single-a" workloada 1.00 1.00 -- run "${t}/single-b" workloada 0.85 1.00 \
+    -- run "${t}/single-a" workloada 1.00 1.00 halfwidth=NaN -- run "${t}/single-b" workloada 0.85 1.00 \
+    -- run "${t}/single-c" workloada 1.00 1.00 -- run "${t}/single-wide" workloada 1.00 1.00 halfwidth=0.2 \
     -- run "${t}/broken" workloada 1.00 1.00
-}
-
-test_baseline() {
-  expect_exit "make-noise-reference from 3 runs" 0 \
-    "${BASELINE}" "${TMP}/baseline" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
-  expect_output "make-noise-reference names the median run" "workloada: median run .*rep-2"
-  expect_true "noise.json is format 2" jq -e '.format == 2' "${TMP}/baseline/noise.json"
-  expect_true "capacity spread of 2 % runs is 0.02" jq -e \
-    '(.noise.mongodb.workloada.capacity_ops.cv - 0.02 | fabs) < 0.001' "${TMP}/baseline/noise.json"
-  expect_true "a spread per step and metric" jq -e \
-    '(.noise.redisjson.workloadsearch.steps["load-90%"]["SEARCH.intended.p99"].cv - 0.02 | fabs) < 0.002' \
-    "${TMP}/baseline/noise.json"
-  expect_exit "make-noise-reference needs 3 runs" 2 \
-    "${BASELINE}" "${TMP}/b2" "${TMP}/rep-1" "${TMP}/rep-2"
-  expect_exit "make-noise-reference refuses unverified runs" 1 \
-    "${BASELINE}" "${TMP}/b3" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-bad"
-  expect_exit "make-noise-reference refuses a non-empty target" 2 \
-    "${BASELINE}" "${TMP}/baseline" "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
-  # The previous names, scripts/make-baseline.sh and bin/docsearch baseline, stay aliases.
-  expect_exit "make-baseline (old name) from 3 runs" 0 "${REPO_ROOT}/scripts/make-baseline.sh" "${TMP}/baseline-old" \
-    "${TMP}/rep-1" "${TMP}/rep-2" "${TMP}/rep-3"
-  expect_exit "bin/docsearch baseline (old name) needs 3 runs" 2 "${REPO_ROOT}/bin/docsearch" baseline "${TMP}/b4" \
-    "${TMP}/rep-1" "${TMP}/rep-2"
 }
 
 test_compare_verdicts() {
   local b="${TMP}/baseline"
   expect_exit "pure noise passes" 0 "${COMPARE}" "${b}" "${TMP}/noise"
   expect_output "pure noise verdict" "^VERDICT: OK - 0 regression"
-  expect_output "measured thresholds named" "^- thresholds: measured: .*noise.json \\(3 runs, a spread per step"
-  expect_output "multiple-comparison rule stated" "^- rule: Bonferroni over [0-9]+ metrics at alpha 0\\.05"
+  expect_output "the runs' own intervals named" "^- thresholds: capacity and peak from the two runs' own 95 % intervals"
+  expect_output "multiple-comparison rule stated" \
+    "^- rule: Bonferroni over [0-9]+ figure\\(s\\) with intervals at alpha 0\\.05"
 
   expect_exit "capacity regression fails" 1 "${COMPARE}" "${b}" "${TMP}/slow"
   expect_output "regressed store flagged with a down arrow" \
@@ -182,7 +159,7 @@ test_compare_verdicts() {
 
   expect_exit "latency regression fails" 1 "${COMPARE}" "${b}" "${TMP}/laggy"
   expect_output "latency row flagged" \
-    "$(cells '[a-z]+' elasticsearch t1 SEARCH service p99).*↑ \\+60\\.[0-9]% \\| [0-9.]+% \\| \\*\\*REGRESSION"
+    "$(cells '[a-z]+' elasticsearch t1 SEARCH service p99).*↑ \\+60\\.[0-9]% \\| [0-9.]+%\\*? \\| \\*\\*REGRESSION"
   expect_output "intended latency at a load step flagged" \
     "$(cells '[a-z]+' elasticsearch load-50% SEARCH intended p50).*REGRESSION"
 
@@ -226,10 +203,13 @@ test_bad_input() {
 }
 
 test_defaults_and_formats() {
-  expect_exit "no noise.json: 15% drop inside the default" 0 \
+  expect_exit "no interval in the baseline: 15% drop inside the default" 0 \
     "${COMPARE}" "${TMP}/single-a" "${TMP}/single-b"
-  expect_output "default thresholds announced" "^- thresholds: DEFAULT thresholds, the baseline has no noise.json"
+  expect_output "default thresholds announced" "^- thresholds: .*DEFAULT thresholds where a run recorded none"
   expect_output "default thresholds marked" "20\\.0%\\* \\| noise"
+  expect_exit "a +-3% interval on both sides: the 15% drop is a regression" 1 \
+    "${COMPARE}" "${TMP}/single-c" "${TMP}/single-b"
+  expect_exit "a +-20% interval in the baseline holds it" 0 "${COMPARE}" "${TMP}/single-wide" "${TMP}/single-b"
 
   local json="${TMP}/compare.json" md="${TMP}/summary.md"
   printf 'existing line\n' >"${md}"
@@ -291,7 +271,6 @@ main() {
   TMP="$(mktemp -d)"
   trap cleanup EXIT INT TERM
   make_all_fixtures
-  test_baseline
   test_compare_verdicts
   test_bad_input
   test_defaults_and_formats

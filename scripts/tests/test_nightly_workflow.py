@@ -1,8 +1,8 @@
 """Checks of .github/workflows/nightly-perf.yml (run by scripts/tests/test_nightly_workflow.sh, which documents them).
 
-Static part (always): triggers, inputs, runner, Java 17, step order, artifact upload, job summary, baseline jobs and
-permissions, the run-history step and publish-history job, no ${{ }} inside run: blocks, shellcheck on every block,
-and the small evaluator of GitHub expressions the local part uses.
+Static part (always): triggers, inputs, runner, Java 17, step order, artifact upload, job summary, permissions, the
+comparison with the previous night, the run-history step and publish-history job, no ${{ }} inside run: blocks,
+shellcheck on every block, and the small evaluator of GitHub expressions the local part uses.
 Local part (NIGHTLY_TEST_MODE=full, the default, or quick): runs every run: block with tiny sizes, in order, with the
 workflow's own if: conditions and env: values, against the real local stores; NIGHTLY_TEST_MODE=static skips it.
 
@@ -240,8 +240,7 @@ def static_checks(doc):
     dispatch = on.get("workflow_dispatch") or {}
     check("trigger: workflow_dispatch", "workflow_dispatch" in on)
     inputs = dispatch.get("inputs", {})
-    check("dispatch input accept_baseline is a boolean", inputs.get("accept_baseline", {}).get("type") == "boolean")
-    check("dispatch input baseline_runs defaults to >= 3", int(inputs.get("baseline_runs", {}).get("default", 0)) >= 3)
+    check("dispatch input workloads is a string", inputs.get("workloads", {}).get("type") == "string")
     jobs = doc.get("jobs", {})
     perf = jobs.get("perf", {})
     check("perf job on an ubuntu runner", str(perf.get("runs-on", "")).startswith("ubuntu"))
@@ -286,22 +285,15 @@ def static_checks(doc):
     compare = steps[order[3]] if order[3] >= 0 else {}
     check("compare step can fail the job (no continue-on-error)", compare and not compare.get("continue-on-error"))
     check(
-        "baseline looked up on the perf-history branch (perf-baseline, its previous name, as fallback)",
+        "history and previous run looked up on the perf-history branch (perf-baseline, its old name, as fallback)",
         doc.get("env", {}).get("PERF_BRANCH") == "perf-history"
         and doc.get("env", {}).get("PERF_BRANCH_OLD") == "perf-baseline"
         and any("ls-remote" in s.get("run", "") for s in steps),
     )
     check("perf job only reads the repository", perf.get("permissions", {}).get("contents") == "read")
-    accept = jobs.get("accept-baseline", {})
     check(
-        "accept-baseline job needs perf, writes contents, runs only on request",
-        accept.get("needs") == "perf"
-        and accept.get("permissions", {}).get("contents") == "write"
-        and "accept_baseline" in str(accept.get("if", "")),
-    )
-    check(
-        "new baseline built with make-noise-reference.sh from the repeated runs",
-        any("make-noise-reference.sh" in s.get("run", "") for s in steps),
+        "compare step compares the previous night's run with the new one",
+        "previous" in compare.get("run", "") and "run-1" in compare.get("run", ""),
     )
     history = next((s for s in steps if s.get("id") == "history"), {})
     check(
@@ -314,8 +306,9 @@ def static_checks(doc):
     )
     publish = jobs.get("publish-history", {})
     check(
-        "publish-history job needs perf and accept-baseline, writes contents, runs even after a failed perf",
-        publish.get("needs") == ["perf", "accept-baseline"]
+        "publish-history job needs perf, writes contents, runs even after a failed perf, publishes previous/",
+        publish.get("needs") == "perf"
+        and any("previous" in s.get("run", "") for s in publish.get("steps", []))
         and publish.get("permissions", {}).get("contents") == "write"
         and "always()" in str(publish.get("if", ""))
         and any("publish-to-branch.sh" in s.get("run", "") for s in publish.get("steps", [])),
@@ -403,8 +396,8 @@ class Scenario:
         env.update(
             {
                 "PERF_OUT": os.path.join(self.dir, "perf-results"),
-                "BASELINE_DIR": os.path.join(self.dir, "perf-history"),
-                "BASELINE_REPO_DIR": self.remote_repo,
+                "BRANCH_DIR": os.path.join(self.dir, "perf-history"),
+                "BRANCH_REPO_DIR": self.remote_repo,
             }
         )
         if "build" in SKIP_IDS:
@@ -538,51 +531,40 @@ def local_runs(doc, quick, root):
     origin, ws = scratch_remote(root)
     was_running = stores_running()
     if not quick:
-        accept = Scenario(
-            "accept", doc, {"accept_baseline": True, "baseline_runs": 3, "workloads": ""}, root, ws, was_running
-        )
-        steps = accept.run_job("perf")
-        if accept.results.get("perf") == "incomplete":
+        first = Scenario("first", doc, {}, root, ws, was_running)
+        steps = first.run_job("perf")
+        if first.results.get("perf") == "incomplete":
             return
         check(
-            "accept: every perf step succeeded",
-            accept.results["perf"] == "success",
+            "first: every perf step succeeded",
+            first.results["perf"] == "success",
             str({k: v["outcome"] for k, v in steps.items()}),
         )
-        runs = [d for d in os.listdir(os.path.join(accept.dir, "perf-results")) if d.startswith("run-")]
-        check("accept: 3 repeated runs written", len(runs) == 3, str(runs))
-        check(
-            "accept: new baseline has noise.json",
-            os.path.isfile(os.path.join(accept.dir, "perf-results/new-baseline/noise.json")),
-        )
-        accept.run_job("accept-baseline")
-        accept.run_job("publish-history")
+        check("first: no previous run yet", steps.get("previous", {}).get("outputs", {}).get("found") == "false")
+        first.run_job("publish-history")
         listing = subprocess.run(
             ["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"], capture_output=True, text=True
         )
         check(
-            "accept: baseline and history pushed to the perf-history branch of origin",
-            {"baseline/noise.json", "history/history.csv"} <= set(listing.stdout.split()),
+            "first: history and the run's summaries pushed to the perf-history branch of origin",
+            "history/history.csv" in listing.stdout.split()
+            and any(f.startswith("previous/") and f.endswith("/summary.json") for f in listing.stdout.split()),
             listing.stdout,
         )
         status = subprocess.run(["git", "-C", ws, "status", "--porcelain"], capture_output=True, text=True)
-        check(
-            "accept: publishing left the checkout's index and files alone", status.stdout.strip() == "", status.stdout
-        )
+        check("first: publishing left the checkout's index and files alone", status.stdout.strip() == "", status.stdout)
     nightly = Scenario("nightly", doc, {}, root, ws, was_running)
     steps = nightly.run_job("perf")
     if nightly.results.get("perf") == "incomplete":
         return
-    nightly.run_job("accept-baseline")
-    check("nightly: accept-baseline job skipped", nightly.results.get("accept-baseline") == "skipped")
     nightly.run_job("publish-history")
     check("nightly: publish-history job ran", nightly.results.get("publish-history") == "success")
     listing = subprocess.run(
         ["git", "--git-dir", origin, "ls-tree", "-r", "--name-only", "perf-history"], capture_output=True, text=True
     ).stdout.split()
     check(
-        "nightly: history on the perf-history branch" + ("" if quick else ", baseline kept"),
-        "history/history.csv" in listing and (quick or "baseline/noise.json" in listing),
+        "nightly: history and previous run on the perf-history branch",
+        "history/history.csv" in listing and any(f.startswith("previous/") for f in listing),
         str(listing),
     )
     if not quick:
@@ -590,37 +572,36 @@ def local_runs(doc, quick, root):
             ["git", "--git-dir", origin, "show", "perf-history:history/history.csv"], capture_output=True, text=True
         ).stdout
         runs = {line.split(",")[0] for line in log.splitlines()[1:]}
-        check("nightly: the history holds the accept run and the nightly run", len(runs) == 2, str(runs))
-    for sid in ("build", "stores-install", "verify", "sweep", "digest", "baseline"):
+        check("nightly: the history holds the first run and the nightly run", len(runs) == 2, str(runs))
+    for sid in ("build", "stores-install", "verify", "sweep", "digest", "previous"):
         if sid in steps and sid not in SKIP_IDS:
             check(f"nightly: step {sid} succeeded", steps[sid]["outcome"] == "success")
-    found = steps.get("baseline", {}).get("outputs", {}).get("found")
-    check("nightly: baseline lookup answered", found == ("false" if quick else "true"), str(found))
+    found = steps.get("previous", {}).get("outputs", {}).get("found")
+    check("nightly: previous run lookup answered", found == ("false" if quick else "true"), str(found))
     with open(nightly.summary) as f:
         summary = f.read()
     check("nightly: job summary has the results digest", "## Performance results" in summary)
-    check("nightly: job summary has the comparison", "## Performance compared with the baseline" in summary)
+    check("nightly: job summary has the comparison", "## Performance compared with the" in summary)
     check("nightly: job summary has the history analysis", "## Performance history" in summary)
     hist = steps.get("history", {})
     check("nightly: history step ran (exit 0 or 1: a verdict, not an error)", hist.get("rc") in (0, 1), str(hist))
-    if not quick:
-        report = os.path.join(nightly.dir, "perf-results/compare.json")
-        compare = steps.get("compare", {})
-        if os.path.isfile(report):
-            with open(report) as f:
-                code = json.load(f)["exit_code"]
-            check(
-                "nightly: compare step passes on a verdict (exit 0 or 1), fails on bad input or a failed run (2, 3)",
-                (code in (0, 1)) == (compare.get("outcome") == "success"),
-                f"{code} vs {compare.get('outcome')}",
-            )
-            print(
-                f"     note: at tiny sizes the comparison said: {'no regression' if code == 0 else 'REGRESSION'}"
-                " (real noise; the test checks the mechanics, not the verdict)",
-                flush=True,
-            )
-        else:
-            fail("nightly: compare.json written", report)
+    report = os.path.join(nightly.dir, "perf-results/compare.json")
+    compare = steps.get("compare", {})
+    if os.path.isfile(report):
+        with open(report) as f:
+            code = json.load(f)["exit_code"]
+        check(
+            "nightly: compare step passes on a verdict (exit 0 or 1), fails on bad input or a failed run (2, 3)",
+            (code in (0, 1)) == (compare.get("outcome") == "success"),
+            f"{code} vs {compare.get('outcome')}",
+        )
+        print(
+            f"     note: at tiny sizes the comparison said: {'no change' if code == 0 else 'CHANGED'}"
+            " (real noise; the test checks the mechanics, not the verdict)",
+            flush=True,
+        )
+    else:
+        fail("nightly: compare.json written", report)
     print(f"     job summary: {nightly.summary}", flush=True)
 
 
@@ -641,12 +622,12 @@ def assert_no_failures():
 
 def test_expressions():
     ctx = {
-        "inputs": {"accept_baseline": True, "baseline_runs": 3},
+        "inputs": {"workloads": "a b", "runs": 3},
         "steps": {"sweep": {"outcome": "success"}},
         "env": {"PERF_RUNS": "1"},
         "_job": {"failed": False},
     }
-    assert Expr("inputs.accept_baseline && inputs.baseline_runs || 1", ctx).value() == 3
+    assert Expr("inputs.workloads && inputs.runs || 1", ctx).value() == 3
     assert Expr("steps.sweep.outcome == 'success' && !inputs.missing", ctx).value() is True
     assert Expr("contains('a,b', 'B')", ctx).value() is True
     assert interpolate("runs=${{ env.PERF_RUNS }}", ctx) == "runs=1"

@@ -4,27 +4,27 @@
 # scripts/tests/test_nightly_workflow.py (pytest installed when missing).
 #
 # Static part (always): parses the YAML with Python's yaml module and checks
-# the triggers (schedule + workflow_dispatch and its inputs), the runner and
+# the triggers (schedule + workflow_dispatch and its input), the runner and
 # Java 17, no service containers, the step order (stores.sh install, then
 # verify-search.sh, run-sweep.sh, compare-results.sh), the artifact upload,
-# the job summary, the baseline jobs and permissions, the run-history step
-# (perf-history.sh add/prune/analyze) and the publish-history job, no ${{ }}
-# inside run: blocks, and shellcheck on every run: block.
+# the job summary, the comparison with the previous night, the run-history
+# step (perf-history.sh add/prune/analyze) and the publish-history job, no
+# ${{ }} inside run: blocks, and shellcheck on every run: block.
 #
 # Local part (default): runs every run: block with tiny sizes, in order, with
 # the workflow's own if: conditions, env: values and GITHUB_OUTPUT / GITHUB_ENV
 # / GITHUB_STEP_SUMMARY files, against the real local stores. Steps that need
 # GitHub itself (uses: actions such as checkout and artifact upload) are
-# skipped with a message. Two scenarios: "accept" (3 repeated runs, a
-# baseline built and pushed to a scratch git remote standing in for origin)
-# and then "nightly" (1 run, baseline found on that remote, compared); each
-# ends with publish-history, which pushes the run history to that remote.
+# skipped with a message. Two scenarios: "first" (no previous run; history
+# and the run's summaries pushed to a scratch git remote standing in for
+# origin) and then "nightly" (the previous run found on that remote,
+# compared); each ends with publish-history.
 # Steps whose command is not in the tree yet are reported and end the scenario.
 #
 # Use like:
 #   scripts/tests/test_nightly_workflow.sh [--static] [--quick]
 #     --static   static checks only
-#     --quick    only the nightly scenario without a baseline
+#     --quick    only the nightly scenario, without a previous run
 #
 # Settings (environment):
 #   NIGHTLY_TEST_SKIP=build    step ids not to run locally (comma-separated);

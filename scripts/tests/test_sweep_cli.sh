@@ -108,15 +108,12 @@ help_needs_no_build_and_a_changed_source_rebuilds() {
   prints_help_file_without_maven run-sweep-help.txt "${REPO_ROOT}/run-sweep.sh" --help || return 1
   prints_help_file_without_maven docsearch-help.txt "${REPO_ROOT}/bin/docsearch" --help || return 1
   # Every alias and bin/docsearch's command print their checked-in help the same way, -h as --help.
-  for cmd in report:report.sh compare:compare-results.sh noise:make-noise-reference.sh verify:verify-search.sh; do
+  for cmd in report:report.sh compare:compare-results.sh verify:verify-search.sh; do
     prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/scripts/${cmd#*:}" --help || return 1
     prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/scripts/${cmd#*:}" some-dir -h || return 1
     prints_help_file_without_maven "${cmd%%:*}-help.txt" "${REPO_ROOT}/bin/docsearch" "${cmd%%:*}" --help \
       || return 1
   done
-  # The noise reference's previous names, kept as aliases.
-  prints_help_file_without_maven noise-help.txt "${REPO_ROOT}/scripts/make-baseline.sh" --help || return 1
-  prints_help_file_without_maven noise-help.txt "${REPO_ROOT}/bin/docsearch" baseline --help || return 1
   prints_help_file_without_maven run-sweep-help.txt "${REPO_ROOT}/bin/docsearch" sweep --help || return 1
   env -u DOCSEARCH_SKIP_BUILD "${REPO_ROOT}/run-sweep.sh" nosuchworkload 2>"${err}" >/dev/null || true
   cat "${err}"
@@ -127,8 +124,7 @@ help_needs_no_build_and_a_changed_source_rebuilds() {
 # line naming it, exit 2 (verify without --hosts: in its preflight, before any store is started).
 other_commands_fail_in_one_line() {
   local out="${WORK}/one-line.err" rc c named
-  local -a cases=("--alpha|scripts/compare-results.sh --alpha x a b" "--lite|scripts/make-noise-reference.sh --lite o a b c"
-    "--lite|scripts/make-baseline.sh --lite o a b c" "--lite|bin/docsearch baseline --lite o a b c"
+  local -a cases=("--alpha|scripts/compare-results.sh --alpha x a b"
     "--nope|scripts/report.sh --nope r" "--queries|scripts/verify-search.sh --queries many --hosts /dev/null"
     "--queries|scripts/verify-search.sh --queries many" "--topology|bin/docsearch verify --topology ring"
     "--alpha|bin/docsearch compare --alpha 2 a b" "--hosts|scripts/verify-search.sh --hosts")

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.cli;
 
 import io.github.ycsbdocsearch.common.verify.VerifyMain;
-import io.github.ycsbdocsearch.compare.BaselineMain;
 import io.github.ycsbdocsearch.compare.CompareMain;
 import io.github.ycsbdocsearch.compare.SpreadMain;
 import io.github.ycsbdocsearch.lab.sim.CalibrateMain;
@@ -21,13 +20,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are
- * declared once, on its own class ({@link ReportMain}, {@link CompareMain}, {@link BaselineMain},
- * {@link VerifyMain}, {@link HistoryRowsMain}, {@link StepRowsMain}, {@link FaultRowsMain}, {@link
- * CheckRunMain}, {@link RunsMain}, {@link SpreadMain}, {@link CalibrateMain}; the sweep's on {@code
+ * declared once, on its own class ({@link ReportMain}, {@link CompareMain}, {@link VerifyMain},
+ * {@link HistoryRowsMain}, {@link StepRowsMain}, {@link FaultRowsMain}, {@link CheckRunMain},
+ * {@link RunsMain}, {@link SpreadMain}, {@link CalibrateMain}; the sweep's on {@code
  * SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts ({@code
- * scripts/report.sh}, {@code compare-results.sh}, {@code make-noise-reference.sh}, {@code
- * verify-search.sh}, {@code aws-results.sh}) call this class with the command's name, so every
- * command reports a malformed argument the same way: one line, exit 2. Not instantiable.
+ * scripts/report.sh}, {@code compare-results.sh}, {@code verify-search.sh}, {@code aws-results.sh})
+ * call this class with the command's name, so every command reports a malformed argument the same
+ * way: one line, exit 2. Not instantiable.
  */
 @Command(
     name = "bin/docsearch",
@@ -45,7 +44,6 @@ import picocli.CommandLine.Parameters;
       Docsearch.Sweep.class,
       ReportMain.class,
       CompareMain.class,
-      BaselineMain.class,
       VerifyMain.class,
       HistoryRowsMain.class,
       StepRowsMain.class,

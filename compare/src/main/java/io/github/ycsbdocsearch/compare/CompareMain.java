@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     header =
-        "compare two result sets, flag regressions beyond the noise (scripts/compare-results.sh)",
+        "compare two result sets, flag changes beyond the runs' own noise"
+            + " (scripts/compare-results.sh)",
     usageHelpWidth = 118,
     mixinStandardHelpOptions = true,
     sortOptions = false,
@@ -40,16 +41,17 @@ import picocli.CommandLine.Spec;
     },
     // Lines broken by hand: picocli's wrapping would split a file name at its dot (summary.|json).
     description = {
-      "Compares a new result set with a baseline and flags regressions beyond the run-to-run noise"
-          + " measured for that",
-      "baseline. A dir is a run folder (results/<UTC>-<workload>) or a folder of run folders, one"
-          + " per workload; each run's",
-      "summary.json is read (format 1 or 2).",
-      "Thresholds come from the per-step spreads in <baseline-dir>/noise.json"
-          + " (make-noise-reference.sh), scaled so that the",
-      "chance of any false regression in the whole comparison is at most A (Bonferroni;"
-          + " compare/README.md); without",
-      "noise.json, conservative defaults, marked as such."
+      "Compares a new result set with a baseline and says what changed beyond the two runs' own"
+          + " measured noise. A dir is",
+      "a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; each"
+          + " run's summary.json is",
+      "read (format 1 or 2).",
+      "A store's capacity and peak are judged against the 95 %% intervals both runs recorded,"
+          + " widened so that the chance of",
+      "any false regression in the whole comparison is at most A (Bonferroni; compare/README.md);"
+          + " figures without an",
+      "interval in both runs (latency percentiles, older runs), against conservative defaults,"
+          + " marked as such."
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
@@ -129,11 +131,9 @@ public final class CompareMain implements Callable<Integer> {
         }
         return Comparison.EXIT_OK;
       }
-      Path baselineDir = paths.get(0);
-      ResultsSet baseline = ResultsSet.load(baselineDir);
+      ResultsSet baseline = ResultsSet.load(paths.get(0));
       ResultsSet current = ResultsSet.load(paths.get(1));
-      Comparison comparison =
-          ResultsComparer.compare(baseline, current, NoiseModel.load(baselineDir), alpha);
+      Comparison comparison = ResultsComparer.compare(baseline, current, alpha);
       String report = MarkdownReport.render(comparison);
       out.print(report);
       if (json != null) {

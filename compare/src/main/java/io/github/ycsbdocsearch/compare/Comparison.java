@@ -16,7 +16,6 @@ import java.util.stream.Stream;
  *
  * @param baseline what was compared against
  * @param current the new results
- * @param noise where the spreads came from
  * @param rule the multiple-comparison rule applied to every threshold
  * @param headline per workload x store: capacity (or peak) with the peak beside it
  * @param latency per workload x store x step x op x kind x percentile
@@ -29,7 +28,6 @@ import java.util.stream.Stream;
 public record Comparison(
     ResultsSet baseline,
     ResultsSet current,
-    NoiseModel noise,
     Rule rule,
     List<HeadlineChange> headline,
     List<LatencyChange> latency,
@@ -97,7 +95,7 @@ public record Comparison(
     return verification.stream().filter(v -> !v.passed()).count();
   }
 
-  /** Whether any threshold was a default rather than measured. */
+  /** Whether any threshold was a default rather than the runs' own intervals. */
   public boolean usedDefaultThresholds() {
     return headline.stream().anyMatch(c -> c.threshold() != null && c.threshold().isDefault())
         || latency.stream().anyMatch(c -> c.threshold().isDefault());
@@ -159,12 +157,11 @@ public record Comparison(
   }
 
   /**
-   * The multiple-comparison rule of this comparison: {@code metrics} judged at a family-wise
-   * false-alarm rate {@code alpha} (Bonferroni), so each measured threshold is {@code max(floor, t
-   * x sqrt(2) x CV')} with {@code t} Student's quantile at {@code 1 - alpha / (2 metrics)}; {@code
-   * typicalT} is that quantile for a spread from {@link NoisePolicy#MIN_RUNS} runs, moderated.
+   * The multiple-comparison rule of this comparison: {@code metrics} figures judged against the
+   * runs' intervals at a family-wise false-alarm rate {@code alpha} (Bonferroni), each 95 %
+   * half-width widened {@code multiplier} times ({@link NoisePolicy#multiplier}).
    */
-  public record Rule(double alpha, int metrics, double typicalT) {}
+  public record Rule(double alpha, int metrics, double multiplier) {}
 
   /**
    * A store's headline, before and after.

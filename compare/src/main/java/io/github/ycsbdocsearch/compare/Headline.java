@@ -26,6 +26,9 @@ import java.util.Locale;
  * @param fromSteps whether the peak was taken from the steps because there was no saturation
  * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
  * @param setBy what set the capacity, in short ({@link #setBy(StoreCapacity)}); null without one
+ * @param capacityHalfWidth the relative half-width of the capacity's recorded 95 % interval (the
+ *     search's bootstrap); null when the run recorded no closed interval
+ * @param peakHalfWidth the same of the peak's ({@code peak_ci95}); null likewise
  */
 public record Headline(
     Double capacity,
@@ -37,7 +40,9 @@ public record Headline(
     boolean capacitySought,
     boolean fromSteps,
     String peakReason,
-    String setBy) {
+    String setBy,
+    Double capacityHalfWidth,
+    Double peakHalfWidth) {
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
@@ -60,13 +65,18 @@ public record Headline(
           run.summary().capacitySought(),
           true,
           why,
+          null,
+          null,
           null);
     }
     String reason =
         s.capacityOps() == null && s.capacityReason() != null ? s.capacityReason() : s.reason();
+    Double capacity = positive(s.capacityOps());
+    Double peak = positive(s.peak());
+    CapacitySearchRecord search = s.capacitySearch();
     return new Headline(
-        positive(s.capacityOps()),
-        positive(s.peak()),
+        capacity,
+        peak,
         s.capacityStep(),
         s.peakStepLabel(),
         s.slo(),
@@ -74,7 +84,29 @@ public record Headline(
         s.capacitySought(),
         false,
         s.reason(),
-        setBy(s));
+        setBy(s),
+        halfWidth(
+            capacity, search == null ? null : search.lo(), search == null ? null : search.hi()),
+        s.peakCi95() == null || s.peakCi95().size() != 2
+            ? null
+            : halfWidth(peak, s.peakCi95().get(0), s.peakCi95().get(1)));
+  }
+
+  /**
+   * The relative half-width of a 95 % interval about {@code value}: {@code (hi - lo) / (2 value)};
+   * null when the interval is open on a side (lo 0 or hi null) or missing.
+   */
+  private static Double halfWidth(Double value, Double lo, Double hi) {
+    if (value == null || lo == null || hi == null || !(lo > 0) || !(hi >= lo)) {
+      return null;
+    }
+    double h = (hi - lo) / (2 * value);
+    return Double.isFinite(h) ? h : null;
+  }
+
+  /** The half-width of {@code metric} ({@link NoisePolicy#CAPACITY_METRIC} or the peak's). */
+  public Double halfWidth(String metric) {
+    return NoisePolicy.CAPACITY_METRIC.equals(metric) ? capacityHalfWidth : peakHalfWidth;
   }
 
   /**

@@ -19,9 +19,9 @@ public final class JsonReport {
 
   /**
    * Version of this output's layout (2: headline with capacity and peak, per-step keys, rule,
-   * unusable steps).
+   * unusable steps; 3: thresholds from the runs' own intervals, no noise reference).
    */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
 
   private JsonReport() {}
 
@@ -54,18 +54,17 @@ public final class JsonReport {
                     .put("note", c.note()));
     root.set("baseline", set(comparison.baseline()));
     root.set("new", set(comparison.current()));
-    root.set("noise", noise(comparison.noise()));
     ObjectNode rule = root.putObject("rule");
     rule.put("method", "bonferroni");
     rule.put("alpha", comparison.rule().alpha());
     rule.put("metrics", comparison.rule().metrics());
-    rule.put("prior_df", NoisePolicy.PRIOR_DF);
-    rule.put("t_for_min_runs", comparison.rule().typicalT());
+    rule.put("multiplier", comparison.rule().multiplier());
     rule.put(
         "threshold",
-        "max(floor, t x sqrt(2) x cv'), t = Student t quantile at 1 - alpha / (2 metrics) with runs"
-            + " - 1 + prior_df df, cv' = the step's cv moderated toward the pooled cv of its"
-            + " percentile (headline: of the workload's stores)");
+        "max(floor, multiplier x sqrt(base_half_width^2 + new_half_width^2)), each the relative"
+            + " half-width of the 95 % interval the run recorded, multiplier = normal quantile at 1"
+            + " - alpha / (2 metrics) over that at 0.975; without an interval in both runs, a"
+            + " default");
     ArrayNode headline = root.putArray("headline");
     comparison.headline().forEach(c -> headline.add(headline(c)));
     ArrayNode latency = root.putArray("latency");
@@ -90,15 +89,6 @@ public final class JsonReport {
     return node;
   }
 
-  private static ObjectNode noise(NoiseModel noise) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
-    node.put("source", noise.present() ? "noise.json" : "default");
-    node.put("file", noise.present() ? noise.file().toString() : null);
-    node.put("format", noise.format());
-    node.put("runs", noise.runs());
-    return node;
-  }
-
   private static void number(ObjectNode node, String field, Double value) {
     if (value == null || !Double.isFinite(value)) {
       node.putNull(field);
@@ -113,8 +103,9 @@ public final class JsonReport {
     number(node, "threshold", threshold == null ? null : threshold.relative());
     node.put("threshold_source", threshold == null ? null : threshold.source().label());
     node.put("threshold_default", threshold != null && threshold.isDefault());
-    number(node, "cv", threshold == null ? null : threshold.cv());
-    number(node, "t", threshold == null ? null : threshold.multiplier());
+    number(node, "base_half_width", threshold == null ? null : threshold.baseHalfWidth());
+    number(node, "new_half_width", threshold == null ? null : threshold.newHalfWidth());
+    number(node, "multiplier", threshold == null ? null : threshold.multiplier());
     node.put("verdict", verdict.label());
     return node;
   }

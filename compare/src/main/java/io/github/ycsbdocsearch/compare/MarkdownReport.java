@@ -49,7 +49,7 @@ public final class MarkdownReport {
         .append('`')
         .append(commit(comparison.current()))
         .append('\n');
-    out.append("- thresholds: ").append(noiseLine(comparison)).append('\n');
+    out.append("- thresholds: ").append(noiseLine()).append('\n');
     out.append("- rule: ").append(ruleLine(comparison)).append("\n\n");
     headline(comparison, out);
     latency(comparison, out);
@@ -84,31 +84,17 @@ public final class MarkdownReport {
     };
   }
 
-  /** One line saying whether thresholds were measured or defaults. */
-  private static String noiseLine(Comparison comparison) {
-    NoiseModel noise = comparison.noise();
-    if (!noise.present()) {
-      return String.format(
-          Locale.ROOT,
-          "DEFAULT thresholds, the baseline has no noise.json (throughput %s, p50 %s,"
-              + " p99 %s, p99.9 %s); marked *",
-          Fmt.percent(NoisePolicy.THROUGHPUT_DEFAULT),
-          Fmt.percent(NoisePolicy.P50_DEFAULT),
-          Fmt.percent(NoisePolicy.P99_DEFAULT),
-          Fmt.percent(NoisePolicy.P999_DEFAULT));
-    }
-    String line =
-        String.format(
-            Locale.ROOT,
-            "measured: %s (%d runs, %s)",
-            noise.file(),
-            noise.runs(),
-            noise.format() == 1
-                ? "format 1: one spread per metric for all steps"
-                : "a spread per step and metric");
-    return comparison.usedDefaultThresholds()
-        ? line + "; metrics it lacks use defaults, marked *"
-        : line;
+  /** One line saying where the thresholds came from. */
+  private static String noiseLine() {
+    return String.format(
+        Locale.ROOT,
+        "capacity and peak from the two runs' own 95 %% intervals; DEFAULT thresholds where a run"
+            + " recorded none (throughput %s, p50 %s, p99 %s, p99.9 %s: every latency percentile),"
+            + " marked *",
+        Fmt.percent(NoisePolicy.THROUGHPUT_DEFAULT),
+        Fmt.percent(NoisePolicy.P50_DEFAULT),
+        Fmt.percent(NoisePolicy.P99_DEFAULT),
+        Fmt.percent(NoisePolicy.P999_DEFAULT));
   }
 
   /** One line stating the multiple-comparison rule with its numbers. */
@@ -116,15 +102,12 @@ public final class MarkdownReport {
     Comparison.Rule r = comparison.rule();
     return String.format(
         Locale.ROOT,
-        "Bonferroni over %d metrics at alpha %s: threshold = max(floor, t x sqrt(2) x CV'), t ="
-            + " %.2f for %d runs, CV' = the step's CV moderated toward a pooled CV; floors %s"
-            + " throughput, %s latency",
+        "Bonferroni over %d figure(s) with intervals at alpha %s: threshold = max(%s, z x"
+            + " sqrt(h_base^2 + h_new^2)), h = a run's relative 95 %% half-width, z = %.2f",
         r.metrics(),
         Fmt.number(r.alpha()),
-        r.typicalT(),
-        NoisePolicy.MIN_RUNS,
         Fmt.percent(NoisePolicy.THROUGHPUT_FLOOR),
-        Fmt.percent(NoisePolicy.LATENCY_FLOOR));
+        r.multiplier());
   }
 
   private static String commit(ResultsSet set) {

@@ -20,7 +20,7 @@ import java.util.TreeSet;
 /**
  * Aligns two result sets by workload, store and step ({@link StepKey}: ramp steps by threads, load
  * steps by offered fraction, explicit rates by threads and target) and judges every aligned number
- * against thresholds from the baseline's per-step noise under one multiple-comparison rule ({@link
+ * against the two runs' own recorded noise under one multiple-comparison rule ({@link
  * NoisePolicy}).
  *
  * <p>What fails a comparison as a regression: a headline drop beyond its threshold (the SLO-bound
@@ -52,8 +52,7 @@ public final class ResultsComparer {
    * @param alpha family-wise false-alarm rate of the whole comparison
    * @throws BadInputException when the sets hold different workloads, or nothing could be aligned
    */
-  public static Comparison compare(
-      ResultsSet baseline, ResultsSet current, NoiseModel noise, double alpha)
+  public static Comparison compare(ResultsSet baseline, ResultsSet current, double alpha)
       throws BadInputException {
     if (!baseline.byWorkload().keySet().equals(current.byWorkload().keySet())) {
       throw new BadInputException(
@@ -74,23 +73,14 @@ public final class ResultsComparer {
       throw new BadInputException(
           "nothing to compare: no store of " + current.dir() + " matches one of " + baseline.dir());
     }
-    int metrics =
-        (int)
-            (out.headline.stream().filter(HeadlineCandidate::judged).count() + out.latency.size());
+    int metrics = (int) out.headline.stream().filter(HeadlineCandidate::hasIntervals).count();
+    Rule rule = new Rule(alpha, metrics, NoisePolicy.multiplier(alpha, metrics));
     List<HeadlineChange> headline =
-        out.headline.stream().map(h -> h.judge(noise, alpha, metrics)).toList();
-    List<LatencyChange> latency =
-        out.latency.stream().map(l -> l.judge(noise, alpha, metrics)).toList();
-    Rule rule =
-        new Rule(
-            alpha,
-            metrics,
-            NoisePolicy.multiplier(
-                alpha, metrics, NoisePolicy.MIN_RUNS - 1 + NoisePolicy.PRIOR_DF));
+        out.headline.stream().map(h -> h.judge(rule.multiplier())).toList();
+    List<LatencyChange> latency = out.latency.stream().map(LatencyCandidate::judge).toList();
     return new Comparison(
         baseline,
         current,
-        noise,
         rule,
         headline,
         latency,
@@ -386,14 +376,22 @@ public final class ResultsComparer {
       return settled == null;
     }
 
-    HeadlineChange judge(NoiseModel noise, double alpha, int m) {
+    /** Whether it is judged against both runs' recorded intervals. */
+    boolean hasIntervals() {
+      return judged() && b.halfWidth(metric) != null && n.halfWidth(metric) != null;
+    }
+
+    HeadlineChange judge(double z) {
       String slo = n.slo() != null ? n.slo() : b.slo();
       if (!judged()) {
         return new HeadlineChange(
             workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
             noResult, note, b.setBy(), n.setBy());
       }
-      Threshold threshold = noise.throughput(store, workload, metric, alpha, m);
+      Threshold threshold =
+          hasIntervals()
+              ? Threshold.ofIntervals(b.halfWidth(metric), n.halfWidth(metric), z)
+              : Threshold.byDefault(NoisePolicy.THROUGHPUT_DEFAULT);
       Verdict verdict =
           Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
       return new HeadlineChange(
@@ -413,8 +411,9 @@ public final class ResultsComparer {
       double base,
       double current) {
 
-    LatencyChange judge(NoiseModel noise, double alpha, int m) {
-      Threshold threshold = noise.latency(store, workload, step, op, kind, percentile, alpha, m);
+    /** Against the percentile's default: a run records no interval of its latencies. */
+    LatencyChange judge() {
+      Threshold threshold = Threshold.byDefault(NoisePolicy.latencyDefault(percentile));
       Verdict verdict =
           Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
       return new LatencyChange(

@@ -67,8 +67,8 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
   }
 
   /**
-   * A short label, also the step's key in {@code noise.json}: {@code t16} (capacity), {@code
-   * load-50%}, {@code t16-r4500} (explicit rate), {@code floor-t16-r4500}, {@code soak-t40-r3000}.
+   * A short label, as reports name the step: {@code t16} (capacity), {@code load-50%}, {@code
+   * t16-r4500} (explicit rate), {@code floor-t16-r4500}, {@code soak-t40-r3000}.
    */
   public String label() {
     return switch (phase) {

@@ -1,28 +1,24 @@
 package io.github.ycsbdocsearch.compare;
 
 /**
- * The relative change beyond which a metric counts as changed, and where that number came from.
+ * The relative change beyond which a figure counts as changed, and where that number came from.
  * Immutable.
  *
  * @param relative threshold as a fraction, e.g. 0.08 for 8 %
- * @param source measured from repeated runs, or a default
- * @param cv the coefficient of variation used (the step's moderated toward its metric's pooled
- *     one), NaN for defaults
- * @param runs how many runs the spread was measured over, 0 for defaults
- * @param multiplier Student's t quantile of the multiple-comparison rule, NaN for defaults
+ * @param source the runs' own intervals, or a default
+ * @param baseHalfWidth the baseline's relative 95 % half-width, NaN for defaults
+ * @param newHalfWidth the new run's, NaN for defaults
+ * @param multiplier how much the multiple-comparison rule widened them, NaN for defaults
  */
-public record Threshold(double relative, Source source, double cv, int runs, double multiplier) {
+public record Threshold(
+    double relative, Source source, double baseHalfWidth, double newHalfWidth, double multiplier) {
 
   /** Where a threshold came from. */
   public enum Source {
-    /** This step's spread, from the baseline's {@code noise.json}. */
-    MEASURED("measured"),
-    /** A format-1 {@code noise.json}: one spread (the noisiest step's) for every step. */
-    MEASURED_ALL_STEPS("measured (noise.json format 1, one spread for all steps)"),
-    /** The baseline has no {@code noise.json}: conservative default. */
-    DEFAULT_NO_NOISE_FILE("default (no noise.json)"),
-    /** {@code noise.json} exists but has no entry for this metric: conservative default. */
-    DEFAULT_NOT_MEASURED("default (metric not in noise.json)");
+    /** Both runs recorded a 95 % interval of the figure. */
+    INTERVALS("the runs' 95 % intervals"),
+    /** A run recorded no interval of the figure: conservative default. */
+    DEFAULT_NO_INTERVAL("default (no 95 % interval in both runs)");
 
     private final String label;
 
@@ -36,13 +32,23 @@ public record Threshold(double relative, Source source, double cv, int runs, dou
     }
   }
 
-  /** A default (unmeasured) threshold. */
-  public static Threshold byDefault(double relative, Source source) {
-    return new Threshold(relative, source, Double.NaN, 0, Double.NaN);
+  /** A default threshold. */
+  public static Threshold byDefault(double relative) {
+    return new Threshold(relative, Source.DEFAULT_NO_INTERVAL, Double.NaN, Double.NaN, Double.NaN);
   }
 
-  /** Whether this threshold is a default rather than measured. */
+  /** The threshold of two estimates with relative 95 % half-widths, widened {@code z} times. */
+  public static Threshold ofIntervals(double baseHalfWidth, double newHalfWidth, double z) {
+    return new Threshold(
+        NoisePolicy.threshold(baseHalfWidth, newHalfWidth, z),
+        Source.INTERVALS,
+        baseHalfWidth,
+        newHalfWidth,
+        z);
+  }
+
+  /** Whether this threshold is a default rather than the runs' own noise. */
   public boolean isDefault() {
-    return source == Source.DEFAULT_NO_NOISE_FILE || source == Source.DEFAULT_NOT_MEASURED;
+    return source == Source.DEFAULT_NO_INTERVAL;
   }
 }

@@ -8,11 +8,8 @@
  * {@link io.github.ycsbdocsearch.compare.StepRows} selects and aligns the rows that are compared,
  * {@link io.github.ycsbdocsearch.compare.Headline} the store's capacity and peak. Judging: {@link
  * io.github.ycsbdocsearch.compare.ResultsComparer} judges each aligned number against a threshold
- * from the baseline's per-step noise ({@link io.github.ycsbdocsearch.compare.NoiseModel}) under the
- * multiple-comparison rule of {@link io.github.ycsbdocsearch.compare.NoisePolicy}. Baselines:
- * {@link io.github.ycsbdocsearch.compare.BaselineBuilder} picks the median of repeated runs and
- * writes {@code noise.json} ({@link io.github.ycsbdocsearch.compare.NoiseEstimator}). Output
- * formats (text, JSON, Markdown) are separate classes over the immutable {@link
- * io.github.ycsbdocsearch.compare.Comparison}.
+ * from the two runs' own recorded 95 % intervals under the multiple-comparison rule of {@link
+ * io.github.ycsbdocsearch.compare.NoisePolicy}. Output formats (text, JSON, Markdown) are separate
+ * classes over the immutable {@link io.github.ycsbdocsearch.compare.Comparison}.
  */
 package io.github.ycsbdocsearch.compare;

@@ -30,7 +30,7 @@ class CompareMainTest {
 
   @BeforeAll
   static void buildBaseline() throws Exception {
-    baseline = Fixtures.baseline(shared, 0.98, 1.00, 1.02);
+    baseline = Fixtures.scaledSet(shared, "baseline", 1.0);
   }
 
   private int compare(String... args) {
@@ -60,7 +60,9 @@ class CompareMainTest {
         text);
     assertTrue(text.contains("### Latency changes beyond noise"), text);
     assertTrue(
-        text.matches("(?s).*\n- rule: Bonferroni over \\d+ metrics at alpha 0\\.05.*"), text);
+        text.matches(
+            "(?s).*\n- rule: Bonferroni over \\d+ figure\\(s\\) with intervals at alpha 0\\.05.*"),
+        text);
     assertTrue(text.contains("\u2191 +1."), text);
     assertTrue(text.strip().endsWith("(exit 0)"), text);
   }
@@ -92,7 +94,7 @@ class CompareMainTest {
     assertEquals("elasticsearch", regressed.get("store").asText());
     assertEquals("capacity_ops", regressed.get("metric").asText());
     assertEquals("REGRESSION", regressed.get("verdict").asText());
-    assertEquals("measured", regressed.get("threshold_source").asText());
+    assertEquals("the runs' 95 % intervals", regressed.get("threshold_source").asText());
   }
 
   /**

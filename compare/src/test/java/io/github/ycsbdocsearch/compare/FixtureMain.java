@@ -15,7 +15,7 @@ import java.util.function.UnaryOperator;
  * FixtureMain run DIR WORKLOAD TSCALE LSCALE [KEY=VALUE...]  the run folder DIR
  * Several commands separated by {@code --} run in one JVM (each JVM start costs about a second).
  *   slow=STORE:SCALE  laggy=STORE:SCALE  differing=STORE:N  noverify=STORE  collapse=STORE (every step fails)
- *   nocapacity=STORE  unsustained=STORE:FRACTION
+ *   nocapacity=STORE  unsustained=STORE:FRACTION  halfwidth=H (the capacities' 95 % intervals; NaN: none)
  * </pre>
  */
 public final class FixtureMain {
@@ -75,6 +75,7 @@ public final class FixtureMain {
           case "collapse" -> run.noQualifyingStep(store);
           case "nocapacity" -> run.noCapacity(store);
           case "unsustained" -> run.unsustained(store, Double.parseDouble(number));
+          case "halfwidth" -> run.capacityHalfWidth(Double.parseDouble(number));
           default -> throw new IllegalArgumentException("unknown option " + option);
         }
       }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
@@ -60,6 +61,7 @@ final class FixtureRun {
   private final Set<String> noCapacity = new HashSet<>();
   private final Map<String, Double> unsustained = new HashMap<>();
   private final Set<String> withoutSaturation = new HashSet<>();
+  private double capacityHalfWidth = 0.03;
   private boolean format1;
   private String folderName;
 
@@ -92,6 +94,15 @@ final class FixtureRun {
 
   FixtureRun latencyScale(double scale) {
     latencyScale = scale;
+    return this;
+  }
+
+  /**
+   * The relative half-width of the 95 % interval written with each capacity (3 % unless set); NaN
+   * writes none.
+   */
+  FixtureRun capacityHalfWidth(double halfWidth) {
+    capacityHalfWidth = halfWidth;
     return this;
   }
 
@@ -223,7 +234,8 @@ final class FixtureRun {
       }
     }
     if (!withoutSaturation.contains(store)) {
-      saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity).writeTo(storeDir);
+      saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity, capacityHalfWidth)
+          .writeTo(storeDir);
     }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
       int bad = differing.getOrDefault(store, 0);
@@ -245,7 +257,8 @@ final class FixtureRun {
     }
   }
 
-  private static StoreCapacity saturation(String store, StepSummary peak, StepSummary capacity) {
+  private static StoreCapacity saturation(
+      String store, StepSummary peak, StepSummary capacity, double halfWidth) {
     if (peak == null) {
       return new StoreCapacity(
           StoreCapacity.FORMAT,
@@ -279,7 +292,33 @@ final class FixtureRun {
         "last thread step",
         peak.index(),
         peak.threads(),
-        peak.throughputOps());
+        peak.throughputOps(),
+        capacity == null || Double.isNaN(halfWidth) ? null : interval(capacity, halfWidth));
+  }
+
+  /** A capacity search record holding only the capacity's 95 % interval. */
+  private static CapacitySearchRecord interval(StepSummary capacity, double halfWidth) {
+    double c = capacity.targetOps();
+    return new CapacitySearchRecord(
+        c * (1 - halfWidth),
+        c * (1 + halfWidth),
+        false,
+        true,
+        null,
+        0.03,
+        "fixture",
+        List.of(),
+        null,
+        halfWidth,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /**

@@ -68,10 +68,7 @@ class GoldenSelfComparisonTest {
 
   private static Comparison compare(Path base, Path current) throws Exception {
     return ResultsComparer.compare(
-        ResultsSet.load(base),
-        ResultsSet.load(current),
-        NoiseModel.load(base),
-        NoisePolicy.ALPHA_DEFAULT);
+        ResultsSet.load(base), ResultsSet.load(current), NoisePolicy.ALPHA_DEFAULT);
   }
 
   @Test
