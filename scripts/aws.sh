@@ -97,12 +97,11 @@ load_outputs() {
   CLIENT="$(jq -r '.client_public_ips.value[0]' <<<"${OUTPUTS_JSON}")"
   mapfile -t MACHINES < <(jq -r '(.server_public_ips.value[] | "server \(.)"), (.client_public_ips.value[] | "client \(.)")' \
     <<<"${OUTPUTS_JSON}")
-  local known_hosts
-  known_hosts="$(cluster_dir)/known_hosts"
-  [[ -z "${OUTPUTS}" ]] || known_hosts="$(mktemp)"
-  cluster_known_hosts "${OUTPUTS_JSON}" "${known_hosts}" \
+  KNOWN_HOSTS="$(cluster_dir)/known_hosts"
+  [[ -z "${OUTPUTS}" ]] || KNOWN_HOSTS="$(mktemp)"
+  cluster_known_hosts "${OUTPUTS_JSON}" "${KNOWN_HOSTS}" \
     || { err "the terraform outputs carry no known_hosts (the machines' host keys): apply with scripts/aws.sh up"; return 1; }
-  cluster_ssh_options "${known_hosts}" "${IDENTITY}"
+  cluster_ssh_options "${KNOWN_HOSTS}" "${IDENTITY}"
 }
 
 # Passes the options this script shares with aws-results.sh on to it.
@@ -178,9 +177,19 @@ up() {
   hosts_to_client
 }
 
-# The hosts file, made from the outputs and copied to client 0 (mode 0600 on both ends).
+# The hosts file, made from the outputs and copied to client 0 (mode 0600 on both ends), and the cluster's known_hosts
+# to the file the hosts file names there (the fault_ssh output's known_hosts): the sweep checks every machine it
+# reaches against it, strictly.
 hosts_to_client() {
-  local hosts
+  local hosts known
+  known="$(jq -r '.fault_ssh.value.known_hosts // empty' <<<"${OUTPUTS_JSON}")"
+  if [[ -n "${known}" ]]; then
+    # shellcheck disable=SC2029  # the path is quoted here, on purpose
+    ssh "${SSH_OPTS[@]}" "${SSH_USER}@${CLIENT}" \
+      "umask 077 && mkdir -p $(printf '%q' "$(dirname "${known}")") && cat >$(printf '%q' "${known}.tmp") \
+        && mv $(printf '%q %q' "${known}.tmp" "${known}")" <"${KNOWN_HOSTS}" \
+      || { err "could not copy the cluster's known_hosts to client 0"; return 1; }
+  fi
   hosts="$(mktemp)"
   "${REPO_ROOT}/scripts/hosts-from-terraform.sh" --json - --out "${hosts}" <<<"${OUTPUTS_JSON}" \
     || { rm -f "${hosts}"; return 1; }
@@ -189,7 +198,7 @@ hosts_to_client() {
     'umask 077 && cd "${YCSB_DOCSEARCH_REPO:-ycsb-docsearch}" && cat >hosts.json.tmp && mv hosts.json.tmp hosts.json' \
     <"${hosts}" || { rm -f "${hosts}"; err "could not copy the hosts file to client 0"; return 1; }
   rm -f "${hosts}"
-  log "hosts file on client 0"
+  log "hosts file${known:+ and known_hosts} on client 0"
 }
 
 # Starts the sweep on client 0 unless one runs there already, then waits for its end.
@@ -493,7 +502,7 @@ run() {
 
 main() {
   TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY="" READY_TIMEOUT=2700
-  SWEEP_TIMEOUT=21600 KEEP=0 FORCE=0 YES=0 POLL_S="${AWS_SH_POLL_S:-30}" SWEEP_STARTED=0 OUTPUTS_JSON=""
+  SWEEP_TIMEOUT=21600 KEEP=0 FORCE=0 YES=0 POLL_S="${AWS_SH_POLL_S:-30}" SWEEP_STARTED=0 OUTPUTS_JSON="" KNOWN_HOSTS=""
   REGIONS=()
   local command="${1:-}"
   case "${command}" in

@@ -3,8 +3,8 @@
 #   {"topology": "cluster", "durability_profile": "relaxed|strict", "durability_loss": "<what a node crash may lose>",
 #    "memory_mb_per_server": N, "servers": N,
 #    "copies": N, "stores": {"<store>": {"<YCSB property>": "<value>", ...}},
-#    "clients": [{"host": IP, "port": 22, "user": U, "identity_file": F, "repo": DIR}, ...],
-#    "fault": {"servers": [IP, ...], "port": 22, "user": U, "identity_file": F}}
+#    "clients": [{"host": IP, "port": 22, "user": U, "identity_file": F, "known_hosts": K, "repo": DIR}, ...],
+#    "fault": {"servers": [IP, ...], "port": 22, "user": U, "identity_file": F, "known_hosts": K}}
 # (profile, budget, servers and copies of each document are recorded in the sweep's manifest beside the data set;
 # durability_loss is the profile's own words, <profile>_cluster_loss in scripts/stores/profiles/<store>.env, which a
 # fault step reports beside the acknowledged writes it lost)
@@ -15,9 +15,10 @@
 # "fault" is how the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): their
 # private addresses in node order, with the user, port and the fault key's file on client 0, a key that runs only the
 # servers' fault helper (fault_ssh output; scripts/provision/fault.sh). Outputs of an older configuration without
-# fault_ssh give no "fault" entry. Optional "ssh_options" (a list of ssh arguments) and "work_dir" in client_ssh, and
-# "ssh_options" in fault_ssh, are copied into the entries (no Terraform output has them: the fake cloud of
-# scripts/tests/fake-cloud.sh does, for its own known_hosts file).
+# fault_ssh give no "fault" entry. "known_hosts" (client_ssh, fault_ssh) is the file on client 0 with every machine's
+# host key by private address, which the sweep checks strictly (none without host keys: ssh's own files, still
+# strictly). Optional "ssh_options" (a list of ssh arguments) and "work_dir" in client_ssh, and "ssh_options" in
+# fault_ssh, are copied into the entries (no Terraform output has them).
 # Properties per store (names as the bindings read them):
 #   redisjson      redis.cluster=true, redis.hosts=every process host:port, redis.password
 #   mongodb        mongodb.url (user, password, the mongos on the client machine, authSource=admin),
@@ -86,11 +87,12 @@ readonly HOSTS_JQ='
   + if ($client_ips | length) > 1
     then {clients: [$client_ips[1:][] | {host: ., port: $ssh.port, user: $ssh.user,
                                           identity_file: $ssh.identity_file, repo: $ssh.repo}
-                                        + ($ssh | {ssh_options, work_dir} | with_entries(select(.value != null)))]}
+                                        + ($ssh | {known_hosts, ssh_options, work_dir}
+                                           | with_entries(select(.value != null)))]}
     else {} end
   + if (.fault_ssh.value // null) != null
     then {fault: (.fault_ssh.value | {servers, port, user, identity_file}
-                  + ({ssh_options} | with_entries(select(.value != null))))}
+                  + ({known_hosts, ssh_options} | with_entries(select(.value != null))))}
     else {} end
 '
 

@@ -32,7 +32,10 @@ locals {
   client_repo_dir     = "/home/${local.ssh_user}/ycsb-docsearch"
   client_ssh_key_file = "/home/${local.ssh_user}/.ssh/ycsb_clients"
   fault_ssh_key_file  = "/home/${local.ssh_user}/.ssh/ycsb_fault"
-  several_clients     = var.client_count > 1
+  # Client 0's known_hosts: every machine's host key by public and private address (the known_hosts output, which
+  # scripts/aws.sh copies there), checked strictly by the sweep's SSH to the other clients and the servers.
+  cluster_known_hosts_file = "/home/${local.ssh_user}/.ssh/ycsb_known_hosts"
+  several_clients          = var.client_count > 1
 
   # Redis: shards x (1 + replicas) redis-server processes, the same number on every server, on consecutive ports.
   redis_base_port            = 7000

@@ -28,12 +28,13 @@ output "client_public_ips" {
 }
 
 output "client_ssh" {
-  description = "How client 0, where ./run-sweep.sh runs, reaches the other clients (client_private_ips[1:]) over SSH: user, port, the repository built on every client, and the clients' own private key file on each client (null with one client: nothing to reach). No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's clients list from it."
+  description = "How client 0, where ./run-sweep.sh runs, reaches the other clients (client_private_ips[1:]) over SSH: user, port, the repository built on every client, the clients' own private key file on each client (null with one client: nothing to reach), and the known_hosts file there (scripts/aws.sh copies the known_hosts output to it; checked strictly; null without ssh_host_keys). No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's clients list from it."
   value = {
     user          = local.ssh_user
     port          = 22
     repo          = local.client_repo_dir
     identity_file = local.several_clients ? local.client_ssh_key_file : null
+    known_hosts   = local.several_clients && length(var.ssh_host_keys) > 0 ? local.cluster_known_hosts_file : null
   }
 }
 
@@ -59,11 +60,12 @@ output "expiry" {
 }
 
 output "fault_ssh" {
-  description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, os-crash, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
+  description = "How the sweep on client 0 reaches the store servers for its fault steps (--fault kill-primary@T): SSH user, port, the fault key's file on every client, the known_hosts file there (scripts/aws.sh copies the known_hosts output to it; checked strictly; null without ssh_host_keys), and the servers' private addresses in node order. The key runs only the servers' fault helper (scripts/provision/fault.sh: check, locate, kill-primary, stop-node, os-crash, recover), from the client security group only. No secret: the key is on the clients only. scripts/hosts-from-terraform.sh writes the hosts file's fault entry from it."
   value = {
     user          = local.ssh_user
     port          = 22
     identity_file = local.fault_ssh_key_file
+    known_hosts   = length(var.ssh_host_keys) > 0 ? local.cluster_known_hosts_file : null
     servers       = local.server_private_ips
   }
 }
@@ -74,9 +76,10 @@ output "instance_ids" {
 }
 
 output "known_hosts" {
-  description = "known_hosts lines (public IP, host key) of every machine, servers then clients, from var.ssh_host_keys: scripts/aws.sh writes them to the cluster's own known_hosts and checks every host key strictly. Empty without ssh_host_keys."
+  description = "known_hosts lines (public and private IP, host key) of every machine, servers then clients, from var.ssh_host_keys: scripts/aws.sh writes them to the cluster's own known_hosts, checks every host key strictly, and copies the file to client 0 (client_ssh/fault_ssh known_hosts), where the sweep checks the machines it reaches by private address against it. Empty without ssh_host_keys."
   value = length(var.ssh_host_keys) == 0 ? [] : [
-    for i, ip in concat(module.servers.public_ips, module.client.public_ips) : "${ip} ${join(" ", slice(split(" ", trimspace(var.ssh_host_keys[i].public_key)), 0, 2))}"
+    for i, ip in concat(module.servers.public_ips, module.client.public_ips) :
+    "${ip},${concat(module.servers.private_ips, module.client.private_ips)[i]} ${join(" ", slice(split(" ", trimspace(var.ssh_host_keys[i].public_key)), 0, 2))}"
   ]
 }
 

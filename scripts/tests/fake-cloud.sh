@@ -248,7 +248,7 @@ write_outputs() {
     printf '%s %s\n' "${ADDR[${h}]}" "$(cut -d' ' -f1,2 "$(hdir "${h}")/host_key.pub")"
   done | jq -R . | jq -s -c .)"
   jq -n --argjson addresses "${addresses}" --arg pw "${PASSWORD}" --arg s0 "${ADDR[s0]}" --arg c0 "${ADDR[c0]}" \
-    --arg c1 "${ADDR[c1]}" --arg c0dir "$(hdir c0)" --arg c1dir "$(hdir c1)" --arg work "${WORK}" \
+    --arg c1 "${ADDR[c1]}" --arg c0dir "$(hdir c0)" --arg c1dir "$(hdir c1)" \
     --argjson known_hosts "${known_hosts}" '
     def out(v): {sensitive: false, value: v};
     {
@@ -264,9 +264,9 @@ write_outputs() {
       store_password: {sensitive: true, value: $pw},
       client_ssh: out({user: "root", port: 22, repo: "\($c1dir)/ycsb-docsearch",
         identity_file: "\($c0dir)/ssh/ycsb_clients", work_dir: "\($c1dir)/work",
-        ssh_options: ["-o", "UserKnownHostsFile=\($work)/c0-known_hosts", "-o", "StrictHostKeyChecking=no"]}),
+        known_hosts: "\($c0dir)/known_hosts"}),
       fault_ssh: out({servers: [$s0], port: 22, user: "root", identity_file: "\($c0dir)/ssh/ycsb_fault",
-        ssh_options: ["-o", "UserKnownHostsFile=\($work)/c0-known_hosts", "-o", "StrictHostKeyChecking=no"]})
+        known_hosts: "\($c0dir)/known_hosts"})
     }' >"${WORK}/outputs.json"
 }
 
@@ -361,6 +361,8 @@ test_journey() {
   step="$(find "${run}/redisjson/steps" -mindepth 1 -maxdepth 1 -type d ! -name '.*' | head -1)"
   [[ -n "${step}" ]] || { echo "no step"; return 1; }
   jq -e '.clients | length == 2' "${step}/clients.json" >/dev/null || { echo "not two clients"; return 1; }
+  # Client 1 was reached with its host key checked against the known_hosts aws.sh copied to client 0.
+  [[ "$(wc -l <"$(hdir c0)/known_hosts")" == 3 ]] || { echo "client 0's known_hosts: $(cat "$(hdir c0)/known_hosts")"; return 1; }
   jq -e '.clients[1].host | startswith("root@10.42.1.41")' "${step}/clients.json" >/dev/null \
     || { echo "client 1 did not run on 10.42.1.41: $(jq -c '.clients[1]' "${step}/clients.json")"; return 1; }
   jq -e '.started_apart == false and .start_spread_ms <= 50' "${step}/clients.json" >/dev/null \

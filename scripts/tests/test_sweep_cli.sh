@@ -447,8 +447,8 @@ assert held == 500 + counted, "why: the store holds %d records, not 500 loaded +
 PY
 }
 
-# A private sshd on loopback for the SSH client path: its own host key, one authorized key made for the test, a pid
-# file (cleanup stops it). Debian's openssh-server; scripts/test.sh installs it.
+# A private sshd on loopback for the SSH client path: its own host key (in WORK/sshd/known_hosts, which the sweep
+# checks strictly), one authorized key made for the test, a pid file (cleanup stops it). Debian's openssh-server; scripts/test.sh installs it.
 SSHD_PORT=""
 start_local_sshd() {
   local d="${WORK}/sshd" i
@@ -456,6 +456,7 @@ start_local_sshd() {
   SSHD_PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   mkdir -p "${d}" /run/sshd
   ssh-keygen -q -t ed25519 -N '' -f "${d}/host_key"
+  printf '[127.0.0.1]:%s %s\n' "${SSHD_PORT}" "$(cut -d' ' -f1,2 "${d}/host_key.pub")" >"${d}/known_hosts"
   ssh-keygen -q -t ed25519 -N '' -f "${d}/client_key"
   cp "${d}/client_key.pub" "${d}/authorized_keys"
   cat >"${d}/sshd_config" <<EOF
@@ -490,9 +491,15 @@ second_client_over_ssh() {
   jq --arg port "${SSHD_PORT}" --arg user "$(id -un)" --arg key "${WORK}/sshd/client_key" \
     --arg repo "${REPO_ROOT}" --arg work "${WORK}/remote" --arg known "${WORK}/sshd/known_hosts" \
     '{topology, stores: {redisjson: .stores.redisjson}, clients: [{host: "127.0.0.1", port: ($port | tonumber),
-      user: $user, identity_file: $key, repo: $repo, work_dir: $work,
-      ssh_options: ["-o", ("UserKnownHostsFile=" + $known)]}]}' \
+      user: $user, identity_file: $key, repo: $repo, work_dir: $work, known_hosts: $known}]}' \
     "${PRIVATE_HOME}/hosts-single.json" >"${hosts}" || return 1
+  # A known_hosts whose key for the client is another: the sweep refuses it in one line, before any step.
+  ssh-keygen -q -t ed25519 -N '' -f "${WORK}/sshd/other_key"
+  printf '[127.0.0.1]:%s %s\n' "${SSHD_PORT}" "$(cut -d' ' -f1,2 "${WORK}/sshd/other_key.pub")" \
+    >"${WORK}/sshd/other_known_hosts"
+  jq --arg k "${WORK}/sshd/other_known_hosts" '.clients[0].known_hosts = $k' "${hosts}" >"${WORK}/hosts-other-key.json"
+  fails_cleanly "port ${SSHD_PORT}: host key refused" workloadc --hosts "${WORK}/hosts-other-key.json" --threads 4 \
+    --rates 2000 --records 500 || { echo "why: a host key other than known_hosts holds was not refused"; return 1; }
   dir="$(sweep workloadc --hosts "${hosts}" --threads 4 --rates 2000 --step-seconds 4 --warmup-seconds 1 \
     --records 500 --floor-seconds 0 --out "${WORK}/ssh" | tail -n 1)" || rc=$?
   # The port it was started on: stores.sh finds a store by its port.

@@ -315,7 +315,8 @@ plan_case() {
 # The hosts file made from the outputs of the plan OUT.json (planned_values.outputs has the shape of `terraform
 # output -json`) lists every client but client 0, with the user, repository and key file the clients get; with one
 # client it has no clients list. Its "fault" entry names every server in node order (the fixed addresses from
-# 10.42.1.10) with the fault key's file. Arguments: OUT CLIENTS SERVERS.
+# 10.42.1.10) with the fault key's file. Both name client 0's known_hosts (the plans have host keys).
+# Arguments: OUT CLIENTS SERVERS.
 plan_hosts() {
   local out="$1" clients="$2" servers="$3"
   jq '.planned_values.outputs' "${out}.json" \
@@ -323,10 +324,11 @@ plan_hosts() {
   jq -e --slurpfile plan "${out}.json" --argjson n "${clients}" --argjson s "${servers}" '
     ($plan[0].planned_values.outputs.client_private_ips.value) as $ips
     | .fault == {servers: [range(0; $s) | "10.42.1.\(10 + .)"], port: 22, user: "ubuntu",
-                 identity_file: "/home/ubuntu/.ssh/ycsb_fault"}
+                 identity_file: "/home/ubuntu/.ssh/ycsb_fault", known_hosts: "/home/ubuntu/.ssh/ycsb_known_hosts"}
       and if $n == 1 then has("clients") | not
       else .clients == [$ips[1:][] | {host: ., port: 22, user: "ubuntu",
                                       identity_file: "/home/ubuntu/.ssh/ycsb_clients",
+                                      known_hosts: "/home/ubuntu/.ssh/ycsb_known_hosts",
                                       repo: "/home/ubuntu/ycsb-docsearch"}]
            and ($ips | length) == $n
       end' "${out}.hosts.json" >/dev/null

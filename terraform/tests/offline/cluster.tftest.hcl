@@ -130,9 +130,10 @@ run "redis_cluster_layout" {
     error_message = "servers get the fault key's public half, clients the key file; no user data holds the private key"
   }
   assert {
-    condition     = jsonencode(output.fault_ssh) == jsonencode({ user = "ubuntu", port = 22, identity_file = "/home/ubuntu/.ssh/ycsb_fault", servers = ["10.42.1.10", "10.42.1.11", "10.42.1.12"] })
-    error_message = "the output the hosts file's fault entry is made of: user, port, the fault key's file, the servers in node order"
+    condition     = jsonencode(output.fault_ssh) == jsonencode({ user = "ubuntu", port = 22, identity_file = "/home/ubuntu/.ssh/ycsb_fault", known_hosts = null, servers = ["10.42.1.10", "10.42.1.11", "10.42.1.12"] })
+    error_message = "the output the hosts file's fault entry is made of: user, port, the fault key's file, client 0's known_hosts (none without host keys), the servers in node order"
   }
+
 }
 
 run "mongodb_sharded" {
@@ -274,8 +275,8 @@ run "several_clients" {
   }
 
   assert {
-    condition     = output.client_private_ips == ["10.42.1.40", "10.42.1.41", "10.42.1.42", "10.42.1.43"] && output.client_ssh == { user = "ubuntu", port = 22, repo = "/home/ubuntu/ycsb-docsearch", identity_file = "/home/ubuntu/.ssh/ycsb_clients" }
-    error_message = "the outputs the hosts file's clients list is made of: every client's address, user, repository, key file"
+    condition     = output.client_private_ips == ["10.42.1.40", "10.42.1.41", "10.42.1.42", "10.42.1.43"] && jsonencode(output.client_ssh) == jsonencode({ identity_file = "/home/ubuntu/.ssh/ycsb_clients", known_hosts = null, port = 22, repo = "/home/ubuntu/ycsb-docsearch", user = "ubuntu" })
+    error_message = "the outputs the hosts file's clients list is made of: every client's address, user, repository, key file, client 0's known_hosts (none without host keys)"
   }
   assert {
     condition     = aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].type == "SecureString" && startswith(aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].value, "-----BEGIN OPENSSH PRIVATE KEY-----") && aws_ssm_parameter.machine["CLIENT_SSH_PRIVATE_KEY"].name == "/ycsb-docsearch/ycsb-docsearch-redisjson/client-ssh-private-key"
@@ -296,5 +297,25 @@ run "several_clients" {
   assert {
     condition     = output.estimated_cost_per_hour_usd == 7 * 1.808
     error_message = "cost = 3 servers + 4 clients"
+  }
+}
+
+# With host keys (scripts/aws.sh up makes them): known_hosts names each machine by public and private address, and the
+# hosts file's entries name client 0's copy of it, which the sweep checks every machine it reaches against.
+run "host_keys" {
+  command = apply
+
+  variables {
+    client_count  = 2
+    ssh_host_keys = [for i in range(5) : { private_key = "-----BEGIN OPENSSH PRIVATE KEY-----\nx\n-----END OPENSSH PRIVATE KEY-----\n", public_key = "ssh-ed25519 AAAAkey${i} host${i}" }]
+  }
+
+  assert {
+    condition     = jsonencode(output.known_hosts) == jsonencode(["198.51.100.7,10.42.1.10 ssh-ed25519 AAAAkey0", "198.51.100.7,10.42.1.11 ssh-ed25519 AAAAkey1", "198.51.100.7,10.42.1.12 ssh-ed25519 AAAAkey2", "198.51.100.7,10.42.1.40 ssh-ed25519 AAAAkey3", "198.51.100.7,10.42.1.41 ssh-ed25519 AAAAkey4"])
+    error_message = "known_hosts: every machine by public and private address with its own key, servers then clients"
+  }
+  assert {
+    condition     = output.fault_ssh.known_hosts == "/home/ubuntu/.ssh/ycsb_known_hosts" && output.client_ssh.known_hosts == "/home/ubuntu/.ssh/ycsb_known_hosts"
+    error_message = "the hosts file's entries name client 0's known_hosts"
   }
 }

@@ -51,7 +51,12 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     this(target, List.of("ssh"), TIMEOUT);
   }
 
-  /** {@code ssh} with the options that reach the machine, up to and including the destination. */
+  /**
+   * {@code ssh} with the options that reach the machine, up to and including the destination. The
+   * host key is checked strictly, never trusted on first use: against the target's known_hosts file
+   * alone when it has one. These options come before the target's own: ssh takes an option's first
+   * value, so none of those can loosen the check.
+   */
   public List<String> base() {
     List<String> cmd = new ArrayList<>(program);
     cmd.addAll(
@@ -63,9 +68,18 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
             "-o",
             "ConnectTimeout=10",
             "-o",
-            "StrictHostKeyChecking=accept-new",
+            "StrictHostKeyChecking=yes",
             "-o",
             "LogLevel=ERROR"));
+    if (target.knownHosts() != null) {
+      // Quoted: ssh splits an unquoted value at spaces into several files.
+      cmd.addAll(
+          List.of(
+              "-o",
+              "UserKnownHostsFile=\"" + target.knownHosts() + "\"",
+              "-o",
+              "GlobalKnownHostsFile=/dev/null"));
+    }
     if (target.identityFile() != null) {
       cmd.addAll(List.of("-i", target.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
     }
@@ -286,11 +300,34 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
         throw new SetupException(
             where
                 + ": "
-                + firstLine(err).orElse("'" + label(words) + "' exit code " + r.exitCode()));
+                + sshSaid(err, r.exitCode())
+                    .orElse("'" + label(words) + "' exit code " + r.exitCode()));
       }
     } finally {
       delete(err);
     }
+  }
+
+  /** ssh's exit code for its own failure (the remote command's is passed on). */
+  static final int SSH_FAILED = 255;
+
+  /**
+   * What went wrong, in one line: ssh's refusal of the machine's host key in words of its own (ssh
+   * says it in several lines, the first a row of {@code @} when the key changed), else the first
+   * error line.
+   */
+  private Optional<String> sshSaid(Path err, int exitCode) {
+    List<String> said = lines(err);
+    if (exitCode == SSH_FAILED
+        && said.stream().anyMatch(l -> l.startsWith("Host key verification failed"))) {
+      return Optional.of(
+          "host key refused: it is not the one "
+              + (target.knownHosts() == null
+                  ? "ssh's known_hosts files hold"
+                  : target.knownHosts() + " holds")
+              + " (unknown or changed; never trusted on first use)");
+    }
+    return said.stream().findFirst();
   }
 
   /** The command as one short line for an error message. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SshTest {
   private static final RemoteClient CLIENT =
       new RemoteClient(
-          "client-b", 2222, "bench", null, Path.of("/repo"), Path.of("/tmp/w"), List.of());
+          "client-b", 2222, "bench", null, null, Path.of("/repo"), Path.of("/tmp/w"), List.of());
 
   @TempDir Path dir;
 
@@ -98,6 +98,91 @@ class SshTest {
             () -> ssh(Duration.ofSeconds(30)).run(List.of("sh", "-c", "exit 3"), null));
     assertEquals(
         "client bench@client-b port 2222: 'sh -c exit 3' exit code 3", silent.getMessage());
+  }
+
+  /** The host key is checked strictly, against the target's known_hosts alone when it has one. */
+  @Test
+  void theHostKeyIsCheckedStrictlyWhateverTheTargetsOptionsSay() {
+    RemoteClient strict =
+        new RemoteClient(
+            "10.0.1.41",
+            22,
+            "ubuntu",
+            Path.of("/home/ubuntu/.ssh/ycsb_clients"),
+            Path.of("/home/ubuntu/.ssh/known hosts"),
+            Path.of("/repo"),
+            Path.of("/tmp/w"),
+            List.of("-o", "StrictHostKeyChecking=no"));
+    List<String> cmd = new Ssh(strict).base();
+    assertEquals(
+        List.of(
+            "ssh",
+            "-p",
+            "22",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "ConnectTimeout=10",
+            "-o",
+            "StrictHostKeyChecking=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "UserKnownHostsFile=\"/home/ubuntu/.ssh/known hosts\"",
+            "-o",
+            "GlobalKnownHostsFile=/dev/null",
+            "-i",
+            "/home/ubuntu/.ssh/ycsb_clients",
+            "-o",
+            "IdentitiesOnly=yes",
+            // After the check: ssh takes an option's first value, so this one changes nothing.
+            "-o",
+            "StrictHostKeyChecking=no",
+            "ubuntu@10.0.1.41"),
+        cmd);
+    List<String> own = new Ssh(CLIENT).base();
+    assertTrue(own.contains("StrictHostKeyChecking=yes"), own.toString());
+    assertFalse(own.stream().anyMatch(o -> o.startsWith("UserKnownHostsFile")), own.toString());
+  }
+
+  /** ssh's lines when it refuses a host key (OpenSSH 9), as one line that names the file. */
+  @Test
+  void aRefusedHostKeyIsOneLineNamingTheKnownHostsFile() {
+    RemoteClient c =
+        new RemoteClient(
+            "client-b",
+            2222,
+            "bench",
+            null,
+            Path.of("/k/known_hosts"),
+            Path.of("/repo"),
+            Path.of("/tmp/w"),
+            List.of());
+    String changed =
+        "printf '%s\\n' '@@@@@@@@' '@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @'"
+            + " 'Host key for [client-b]:2222 has changed and you have requested strict checking.'"
+            + " 'Host key verification failed.' >&2; exit 255";
+    SetupException e =
+        assertThrows(
+            SetupException.class,
+            () ->
+                new Ssh(c, List.of("sh", "-c", changed), Duration.ofSeconds(30))
+                    .run(List.of("true"), null));
+    assertEquals(
+        "client bench@client-b port 2222: host key refused: it is not the one /k/known_hosts holds"
+            + " (unknown or changed; never trusted on first use)",
+        e.getMessage());
+    // The same words from the remote command (its exit code, not ssh's 255) are its own.
+    SetupException remote =
+        assertThrows(
+            SetupException.class,
+            () ->
+                ssh(Duration.ofSeconds(30))
+                    .run(
+                        List.of("sh", "-c", "echo Host key verification failed. >&2; exit 1"),
+                        null));
+    assertEquals(
+        "client bench@client-b port 2222: Host key verification failed.", remote.getMessage());
   }
 
   @Test

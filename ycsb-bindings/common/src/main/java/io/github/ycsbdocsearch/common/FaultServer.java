@@ -8,19 +8,21 @@ import java.util.List;
 /**
  * A store server the sweep may kill a process on ({@code --fault}), from the hosts file's {@code
  * "fault"} entry: {@code {"servers": [host, ...], "port": 22, "user": U, "identity_file": F,
- * "ssh_options": [...]}} (scripts/hosts-from-terraform.sh writes it). The key there is good for one
- * thing only: each server runs its fault helper ({@code scripts/provision/fault.sh}) as the key's
- * forced command, whatever the sweep asks, and the helper takes one word ({@code check}, {@code
- * locate}, {@code kill-primary}, {@code stop-node}, {@code os-crash}, {@code recover}). Immutable.
+ * "known_hosts": K, "ssh_options": [...]}} (scripts/hosts-from-terraform.sh writes it). The key
+ * there is good for one thing only: each server runs its fault helper ({@code
+ * scripts/provision/fault.sh}) as the key's forced command, whatever the sweep asks, and the helper
+ * takes one word ({@code check}, {@code locate}, {@code kill-primary}, {@code stop-node}, {@code
+ * os-crash}, {@code recover}). Immutable.
  *
  * @param host host name or address
  * @param port SSH port
  * @param user SSH user
  * @param identityFile the fault key on this machine; null: ssh's own default
+ * @param knownHosts the known_hosts file with this server's host key; null: ssh's own files
  * @param sshOptions more options for ssh
  */
 public record FaultServer(
-    String host, int port, String user, Path identityFile, List<String> sshOptions)
+    String host, int port, String user, Path identityFile, Path knownHosts, List<String> sshOptions)
     implements SshTarget {
 
   public FaultServer {
@@ -59,6 +61,7 @@ public record FaultServer(
       throw new SetupException(where + " needs \"user\": the SSH user on the servers");
     }
     String key = fault.path("identity_file").asText("");
+    Path knownHosts = SshTarget.knownHosts(where, fault);
     List<String> options = new ArrayList<>();
     fault.path("ssh_options").forEach(o -> options.add(o.asText()));
     for (JsonNode s : servers) {
@@ -66,7 +69,8 @@ public record FaultServer(
         throw new SetupException(where + ": server " + s + " is not a host name or address");
       }
       out.add(
-          new FaultServer(s.asText(), port, user, key.isBlank() ? null : Path.of(key), options));
+          new FaultServer(
+              s.asText(), port, user, key.isBlank() ? null : Path.of(key), knownHosts, options));
     }
     return out;
   }

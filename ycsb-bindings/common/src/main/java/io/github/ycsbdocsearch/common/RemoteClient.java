@@ -15,15 +15,17 @@ import java.util.List;
  * @param port SSH port
  * @param user SSH user
  * @param identityFile private key for SSH on this machine; null: ssh's own default
+ * @param knownHosts the known_hosts file with this machine's host key; null: ssh's own files
  * @param repo the project's folder on that machine
  * @param workDir where that machine's client writes a step before it is fetched
- * @param sshOptions more options for ssh (e.g. {@code -o UserKnownHostsFile=...})
+ * @param sshOptions more options for ssh
  */
 public record RemoteClient(
     String host,
     int port,
     String user,
     Path identityFile,
+    Path knownHosts,
     Path repo,
     Path workDir,
     List<String> sshOptions)
@@ -75,6 +77,7 @@ public record RemoteClient(
               port,
               c.path("user").asText(System.getProperty("user.name")),
               key.isBlank() ? null : Path.of(key),
+              SshTarget.knownHosts(where, c),
               Path.of(repo),
               Path.of(c.path("work_dir").asText(DEFAULT_WORK_DIR)),
               options));

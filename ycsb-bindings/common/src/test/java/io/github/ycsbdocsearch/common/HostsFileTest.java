@@ -121,9 +121,19 @@ class HostsFileTest {
     assertEquals(
         List.of(
             new FaultServer(
-                "10.0.1.10", 2222, "ubuntu", Path.of("/home/ubuntu/.ssh/ycsb_fault"), List.of()),
+                "10.0.1.10",
+                2222,
+                "ubuntu",
+                Path.of("/home/ubuntu/.ssh/ycsb_fault"),
+                null,
+                List.of()),
             new FaultServer(
-                "10.0.1.11", 2222, "ubuntu", Path.of("/home/ubuntu/.ssh/ycsb_fault"), List.of())),
+                "10.0.1.11",
+                2222,
+                "ubuntu",
+                Path.of("/home/ubuntu/.ssh/ycsb_fault"),
+                null,
+                List.of())),
         aws.faultServers());
     assertEquals("ubuntu@10.0.1.11", aws.faultServers().get(1).destination());
     assertEquals("server", aws.faultServers().get(0).role());
@@ -147,5 +157,34 @@ class HostsFileTest {
               .getMessage(),
           bad.getKey());
     }
+  }
+
+  /**
+   * The cluster's known_hosts (scripts/aws.sh copies it to client 0): named by both entries, and a
+   * file that cannot be read is one line before anything is reached.
+   */
+  @Test
+  void readsTheKnownHostsFileOfClientsAndServers() throws Exception {
+    Path known = Files.writeString(dir.resolve("known_hosts"), "10.0.1.10 ssh-ed25519 AAAA\n");
+    String entries =
+        "\"clients\":[{\"host\":\"10.0.1.41\",\"repo\":\"/r\",\"known_hosts\":\"K\"}],"
+            + "\"fault\":{\"servers\":[\"10.0.1.10\"],\"user\":\"u\",\"known_hosts\":\"K\"}";
+    HostsFile h =
+        HostsFile.read(write("{\"stores\":{}," + entries.replace("K", known.toString()) + "}"));
+    assertEquals(known, h.clients().get(0).knownHosts());
+    assertEquals(known, h.faultServers().get(0).knownHosts());
+    Path none = dir.resolve("none");
+    assertEquals(
+        "hosts file "
+            + dir.resolve("hosts.json")
+            + ": client 1: known_hosts "
+            + none
+            + " is not a readable file",
+        assertThrows(
+                SetupException.class,
+                () ->
+                    HostsFile.read(
+                        write("{\"stores\":{}," + entries.replace("K", none.toString()) + "}")))
+            .getMessage());
   }
 }
