@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -324,6 +325,57 @@ public final class SplitEstimator {
         maxRate,
         reps,
         split);
+  }
+
+  /** A part of the split: the event blocks (with their frequency) or the clean seconds. */
+  public enum Part {
+    EVENTS,
+    CLEAN
+  }
+
+  /**
+   * The part of the split the capacity knows least: the one whose own bootstrap spreads the
+   * capacity more (the interquartile range of ln capacity when only that part's units are drawn,
+   * the other's held as measured; half the settings' replicates each). The events' units are their
+   * blocks (the cost) and the frequency's record; the clean part's, its chunks. Empty when the
+   * windows hold no event to split on.
+   *
+   * @param center the split's centre ({@link Split#center()})
+   */
+  public static Optional<Part> leastKnown(
+      List<Observed> steps, CapacityEstimator.Settings s, double center) {
+    Data d = Data.of(steps, s);
+    if (d == null) {
+      return Optional.empty();
+    }
+    SplittableRandom r = new SplittableRandom(d.seed());
+    Draw all = Draw.ones(d);
+    int n = Math.max(2, s.replicates() / 2);
+    double[] events = new double[n];
+    double[] clean = new double[n];
+    for (int i = 0; i < n; i++) {
+      Draw e = Draw.random(d, r);
+      events[i] = d.fit(new Draw(all.clean(), e.blocks(), e.steps(), e.gaps()), center, s).capacity;
+      clean[i] =
+          d.fit(new Draw(e.clean(), all.blocks(), all.steps(), all.gaps()), center, s).capacity;
+    }
+    return Optional.of(lnSpread(events) >= lnSpread(clean) ? Part.EVENTS : Part.CLEAN);
+  }
+
+  /**
+   * How far replicated capacities spread: the interquartile range of their ln (robust to the few
+   * draws whose crossing runs off to 0 or infinity, which make an infinite range only when a
+   * quarter of them do).
+   */
+  static double lnSpread(double[] capacities) {
+    double[] ln =
+        Arrays.stream(capacities)
+            .map(c -> c > 0 ? Math.log(c) : Double.NEGATIVE_INFINITY)
+            .sorted()
+            .toArray();
+    double q1 = ln[ln.length / 4];
+    double q3 = ln[(3 * ln.length) / 4];
+    return Double.isNaN(q3 - q1) ? Double.POSITIVE_INFINITY : q3 - q1;
   }
 
   /**

@@ -13,6 +13,7 @@ import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +48,19 @@ class SplitEstimatorTest {
     RateWindow w =
         new RateWindow(step, rate, seconds, List.of(new RateWindow.OpSeconds("READ", n, k)), null);
     return new Observed(w, seconds, events);
+  }
+
+  /** Window {@code w} with {@code over} requests over the bound per second and {@code events}. */
+  private static Observed withOver(RateWindow w, long[] over, List<Event> events) {
+    RateWindow.OpSeconds op = w.ops().get(0);
+    RateWindow out =
+        new RateWindow(
+            w.step(),
+            w.rateOps(),
+            w.seconds(),
+            List.of(new RateWindow.OpSeconds(op.op(), op.requests(), over)),
+            null);
+    return new Observed(out, w.seconds(), events);
   }
 
   private static Estimate estimate(List<Observed> steps) {
@@ -161,5 +175,62 @@ class SplitEstimatorTest {
     Estimate pooled =
         CapacityEstimator.estimate(steps.stream().map(Observed::window).toList(), SETTINGS);
     assertSame(pooled, SplitEstimator.estimate(steps, SETTINGS, pooled));
+  }
+
+  /**
+   * Stalls whose cost varies (half or one and a half times the mean, in turn) over clean seconds
+   * with nothing over the bound: all the capacity's spread comes from the events, and the search is
+   * told to place windows that hold them.
+   */
+  @Test
+  void stallsOfVaryingCostAreWhatTheSplitKnowsLeast() {
+    List<Observed> steps = new ArrayList<>();
+    int i = 0;
+    for (double rate : new double[] {420, 460, 480, 520, 540, 580}) {
+      Observed o = window("s" + i++, rate, 60, "stall", 12.3, 42.3);
+      long[] k = o.window().ops().get(0).over();
+      k[12] = k[12] / 2;
+      k[42] = k[42] * 3 / 2;
+      steps.add(withOver(o.window(), k, o.events()));
+    }
+    Estimate e = estimate(steps);
+    assertEquals(
+        SplitEstimator.Part.EVENTS,
+        SplitEstimator.leastKnown(steps, SETTINGS, e.split().center()).orElseThrow());
+  }
+
+  /**
+   * Stalls that cost the same every time over clean seconds that are over the bound by chance (each
+   * request with a share rising with the rate): the clean line is what the split knows least.
+   */
+  @Test
+  void aNoisyCleanShareBesideExactStallsIsWhatTheSplitKnowsLeast() {
+    SplittableRandom random = new SplittableRandom(7);
+    List<Observed> steps = new ArrayList<>();
+    int i = 0;
+    for (double rate : new double[] {420, 460, 480, 520, 540, 580}) {
+      Observed stalls = window("s" + i, rate, 60, "stall", 12.3, 42.3);
+      RateWindow clean = Windows.of("s" + i++, rate, 60, 0.006 * rate / 500, random);
+      long[] k = clean.ops().get(0).over();
+      long[] add = stalls.window().ops().get(0).over();
+      for (int sec = 0; sec < k.length; sec++) {
+        k[sec] += add[sec] / 3;
+      }
+      steps.add(withOver(clean, k, stalls.events()));
+    }
+    Estimate e = estimate(steps);
+    assertEquals("split", e.method());
+    assertEquals(
+        SplitEstimator.Part.CLEAN,
+        SplitEstimator.leastKnown(steps, SETTINGS, e.split().center()).orElseThrow());
+  }
+
+  @Test
+  void withoutEventsNothingIsSplit() {
+    List<Observed> steps = new ArrayList<>();
+    for (double rate : new double[] {400, 500, 600, 700}) {
+      steps.add(new Observed(Windows.of("s" + rate, rate, 30, Windows.mm1(rate), null), 30, null));
+    }
+    assertTrue(SplitEstimator.leastKnown(steps, SETTINGS, 500).isEmpty());
   }
 }
