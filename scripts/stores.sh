@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, starts, stops and reports the real local stores the benchmark runs against: Redis Stack 7.4.1
-# (RedisJSON + RediSearch), MongoDB 6.0.5 and Elasticsearch 8.19.21, all on 127.0.0.1 without authentication.
+# (RedisJSON + RediSearch), MongoDB 6.0.27 and Elasticsearch 8.19.21, all on 127.0.0.1 without authentication.
 # Everything (venv, binaries, data, logs, PID files, hosts files) lives under ${STORES_HOME}.
 #
 # Usage: scripts/stores.sh install|start|stop|status|settings [--topology single|cluster]

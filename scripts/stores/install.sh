@@ -176,7 +176,7 @@ install_elasticsearch() {
 install_store() {
   case "$1" in
     redisjson) install_venv && install_libssl ;;
-    mongodb) install_venv ;;
+    mongodb) install_venv && install_libssl ;;
     elasticsearch) install_venv && install_elasticsearch ;;
     *) die "unknown store '$1'" ;;
   esac

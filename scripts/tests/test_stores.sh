@@ -181,7 +181,7 @@ assert rs["version"] == "7.4.1" and rs["appendfsync"] == "everysec" and rs["save
 assert rs["search"]["TIMEOUT"] == "0" and rs["search"]["ON_TIMEOUT"] == "fail", rs["search"]
 assert rs["search"]["MAXSEARCHRESULTS"] == "unlimited", rs["search"]
 m = json.load(open(f"{home}/mongodb/settings-single.json"))
-assert m["server"]["version"] == "6.0.5" and m["server"]["journal"] is True, m
+assert m["server"]["version"] == "6.0.27" and m["server"]["journal"] is True, m
 e = json.load(open(f"{home}/elasticsearch/settings-single.json"))
 assert e["server"]["version"] == "8.19.21" and "-XX:+UseG1GC" in e["jvm_options"], e
 # The default profile (relaxed) and memory budget (1024 MB), as the servers report them.

@@ -301,8 +301,8 @@ es_start() {
 mongodb_start() {
   local profile="$1" dir="$2" commit
   commit="$(profile_server_value mongodb "${profile}" single journalCommitInterval)"
-  "$(mongod_bin)" --dbpath "${dir}/mnt" --bind_ip 127.0.0.1 --port "${MONGODB_TEST_PORT}" \
-    --logpath "${dir}/mongod.log" --logappend --pidfilepath "${dir}/pid" --fork \
+  LD_LIBRARY_PATH="$(libssl_dir)" "$(mongod_bin)" --dbpath "${dir}/mnt" --bind_ip 127.0.0.1 \
+    --port "${MONGODB_TEST_PORT}" --logpath "${dir}/mongod.log" --logappend --pidfilepath "${dir}/pid" --fork \
     --wiredTigerCacheSizeGB 0.25 --journalCommitInterval "${commit}" >>"${dir}/mongod.out" 2>&1
 }
 
