@@ -239,6 +239,7 @@ test_golden_runs() {
   local golden="${REPO_ROOT}/results-format/src/test/resources/golden-runs" name expected
   for name in normal no-peak interrupted; do
     cp -r "${golden}/${name}" "${TMP}/golden-${name}"
+    "${REPO_ROOT}/bin/docsearch" migrate "${TMP}/golden-${name}" >/dev/null || die "migrate failed on ${name}"
     "${REPO_ROOT}/scripts/report.sh" "${TMP}/golden-${name}" >/dev/null 2>&1 || die "report.sh failed on ${name}"
     expected=0
     [[ "${name}" != no-peak ]] || expected=3

@@ -39,8 +39,10 @@ main() {
   fi
   local tmp venv="${PERF_HISTORY_VENV:-${REPO_ROOT}/.venv-perf}" rc=0
   tmp="$(mktemp -d)"
-  "${REPO_ROOT}/scripts/perf-history.sh" add "${tmp}/history.csv" \
-    "${REPO_ROOT}/scripts/perf_history/tests/resources/format1-run" >/dev/null || rc=$?
+  # The fixture is a folder as format 1 wrote it: the history reads it once migrated.
+  cp -r "${REPO_ROOT}/scripts/perf_history/tests/resources/format1-run" "${tmp}/format1-run"
+  "${REPO_ROOT}/bin/docsearch" migrate "${tmp}/format1-run/"*/ >/dev/null || rc=$?
+  "${REPO_ROOT}/scripts/perf-history.sh" add "${tmp}/history.csv" "${tmp}/format1-run" >/dev/null || rc=$?
   rm -rf "${tmp}"
   [[ "${rc}" == 0 ]] || { printf 'perf-history.sh add failed (exit %s)\n' "${rc}" >&2; return 1; }
   PYTHONPATH="${REPO_ROOT}/scripts" "${venv}/bin/python" -m unittest discover \

@@ -134,6 +134,8 @@ main() {
   check "report.sh on a folder without manifest.json exits 2" \
     bash -c "'${REPORT}' '${shot_dir}' 2>&1 | grep -q 'not a results folder'; [[ \${PIPESTATUS[0]} == 2 ]]"
   cp -r "${GOLDEN}" "${run}"
+  check "bin/docsearch migrate brings the older golden run to the current format" \
+    "${REPO_ROOT}/bin/docsearch" migrate "${run}"
   # A hand-made events.json (docs/results-format.md): the runner's side is not needed to see the marks.
   printf '[{"t_s": 0.5, "store": "basicdb", "kind": "rdb_save", "detail": "fixture"}]\n' \
     >"${run}/basicdb/steps/03-t4-r1788/events.json"

@@ -600,13 +600,14 @@ test_clientkey() {
 }
 
 # A run folder as ./run-sweep.sh and its report leave it, at DIR with SERVERS server folders as a fetch adds them: the
-# golden run "normal" of results-format's tests (a real BasicDB sweep: manifest, six steps with their HDR logs) and
+# golden run "normal" of results-format's tests (a real BasicDB sweep: manifest, six steps with their HDR logs, migrated) and
 # a run-level summary.json as the report writes it, its rows left out (the check reads the file, not its figures).
 fake_run() {
   local dir="$1" servers="$2" i
   mkdir -p "${dir%/*}"
   cp -r "${GOLDEN_RUN}" "${dir}"
-  jq '{format: 2, run_id: .run_id, rows: [], stores: {basicdb: {saturation: null, verification: null}}}' \
+  "${REPO_ROOT}/bin/docsearch" migrate "${dir}" >/dev/null
+  jq '{format: 2, run_id: .run_id, rows: [], stores: {basicdb: {capacity: null, verification: null}}}' \
     "${dir}/manifest.json" >"${dir}/summary.json"
   for ((i = 0; i < servers; i++)); do
     mkdir -p "${dir}/servers/10.42.1.1${i}"

@@ -96,6 +96,8 @@ main() {
   rm -rf "${out_dir}"
   mkdir -p "${drawn}"
   cp -r "${GOLDEN}" "${run}"
+  check "bin/docsearch migrate brings the older golden run to the current format" \
+    "${REPO_ROOT}/bin/docsearch" migrate "${run}"
   printf '[{"t_s": 0.5, "store": "basicdb", "kind": "rdb_save", "detail": "fixture"}]\n' \
     >"${run}/basicdb/steps/03-t4-r1788/events.json"
   check "report.sh builds the report" "${REPORT}" "${run}"

@@ -4,7 +4,7 @@ The scenario tests need many nights of realistic results without running a sweep
 drawing per-second intervals, with replacement, from the HdrHistogram interval logs of real runs of this suite. The
 raw logs are large, so this script keeps only what resampling needs: every measured interval of every
 <store>/steps/*/hdr/[Intended-]<OP>.hdr as (value in microseconds rounded to 3 significant digits, count) pairs, plus
-each step's step.json and each run's saturation and machine facts.
+each step's step.json and each run's capacity file and machine facts.
 
 Decoding HDR logs needs the `hdrhistogram` package (tested with 0.10.3); the tests themselves do not:
     python3 -m venv /tmp/fx && /tmp/fx/bin/pip install hdrhistogram==0.10.3
@@ -71,15 +71,13 @@ def run_fixture(run_dir):
         manifest = json.load(f)
     stores = {}
     for store in manifest["stores"]:
-        # capacity.json since its rename; saturation.json in runs written before it (same content)
-        names = ("capacity.json", "saturation.json")
-        path = next((p for p in (os.path.join(run_dir, store, n) for n in names) if os.path.exists(p)), None)
-        with open(path) as f:
-            saturation = json.load(f)
+        # a run of an older format is migrated first (bin/docsearch migrate RUN_DIR)
+        with open(os.path.join(run_dir, store, "capacity.json")) as f:
+            capacity = json.load(f)
         steps = {
             os.path.basename(d): step_fixture(d) for d in sorted(glob.glob(os.path.join(run_dir, store, "steps", "*")))
         }
-        stores[store] = {"saturation": saturation, "steps": steps}
+        stores[store] = {"capacity": capacity, "steps": steps}
     return {
         "run_id": manifest["run_id"],
         "git_commit": manifest["git_commit"],

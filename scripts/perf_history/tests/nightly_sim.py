@@ -1,7 +1,7 @@
 """Simulated nights made from real runs of this suite, for the scenario tests.
 
 A night is a results folder written like the sweep writes it (format 1 or 2: manifest.json, summary.json,
-<store>/saturation.json), whose numbers come from real BasicDB runs (resources/basicdb-runs.json, made by
+<store>/capacity.json), whose numbers come from real BasicDB runs (resources/basicdb-runs.json, made by
 make_fixture.py from `./run-sweep.sh workloada --stores basicdb ... -p basicdb.simulatedelay=2`, one run with fixed
 rates 300 and 600 ops/s and one closed-loop run with 1 and 2 threads):
 * within-run noise: each step's per-second HdrHistogram intervals are drawn again with replacement, and the
@@ -122,7 +122,7 @@ def iso(run_id):
     return datetime.strptime(run_id[:16], "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def write_folder(root, night, fmt, rows, saturation):
+def write_folder(root, night, fmt, rows, capacity):
     folder = os.path.join(root, night.run_id)
     os.makedirs(os.path.join(folder, "basicdb"), exist_ok=True)
     with open(os.path.join(folder, "manifest.json"), "w") as f:
@@ -133,12 +133,12 @@ def write_folder(root, night, fmt, rows, saturation):
                 "format": fmt,
                 "run_id": night.run_id,
                 "rows": rows,
-                "stores": {"basicdb": {"saturation": saturation, "verification": None}},
+                "stores": {"basicdb": {"capacity": capacity, "verification": None}},
             },
             f,
         )
-    with open(os.path.join(folder, "basicdb", "saturation.json"), "w") as f:
-        json.dump(saturation, f)
+    with open(os.path.join(folder, "basicdb", "capacity.json"), "w") as f:
+        json.dump(capacity, f)
     return folder
 
 
@@ -165,7 +165,7 @@ def format2_night(root, night, fixture):
                     },
                 )
             )
-    peak_fixture = rates["stores"]["basicdb"]["saturation"]["throughput_ops"]
+    peak_fixture = rates["stores"]["basicdb"]["capacity"]["throughput_ops"]
     capacity_ops = None
     for name, step in sorted(rates["stores"]["basicdb"]["steps"].items()):
         if step["threads"] != 1:
@@ -186,7 +186,7 @@ def format2_night(root, night, fixture):
                 rows.append(night.latency_row(name, step, op, kind, extra))
         if fraction == 1.0:
             capacity_ops = night.throughput(step)
-    saturation = {
+    capacity = {
         "format": 2,
         "store": "basicdb",
         "peak_ops": peak_ops,
@@ -195,7 +195,7 @@ def format2_night(root, night, fixture):
         "threads": 2,
         "throughput_ops": peak_ops,
     }
-    return write_folder(root, night, 2, rows, saturation)
+    return write_folder(root, night, 2, rows, capacity)
 
 
 def format1_night(root, night, fixture):
@@ -211,8 +211,8 @@ def format1_night(root, night, fixture):
                         name, step, op, kind, {"phase_key": f"t{step['threads']}", "throughput_ops": throughput}
                     )
                 )
-    saturation = {"store": "basicdb", "max_sustainable_index": 2, "threads": 2, "throughput_ops": peak_ops}
-    return write_folder(root, night, 1, rows, saturation)
+    capacity = {"store": "basicdb", "max_sustainable_index": 2, "threads": 2, "throughput_ops": peak_ops}
+    return write_folder(root, night, 1, rows, capacity)
 
 
 def from_night(first, effect, last=30):

@@ -14,8 +14,22 @@ from perf_history.__main__ import main
 from perf_history.runfolder import DOCSEARCH, history_rows
 
 HERE = os.path.dirname(__file__)
-FORMAT1 = os.path.join(HERE, "resources", "format1-run")
 WRAPPER = os.path.join(HERE, "..", "..", "perf-history.sh")
+# A real format-1 folder (resources/format1-run), as written then; the tests read a migrated copy.
+FORMAT1 = None
+_MIGRATED = None
+
+
+def setUpModule():
+    global FORMAT1, _MIGRATED
+    _MIGRATED = tempfile.mkdtemp()
+    FORMAT1 = shutil.copytree(os.path.join(HERE, "resources", "format1-run"), os.path.join(_MIGRATED, "format1-run"))
+    run = os.path.join(FORMAT1, os.listdir(FORMAT1)[0])
+    subprocess.run([DOCSEARCH, "migrate", run], capture_output=True, text=True, check=True)
+
+
+def tearDownModule():
+    shutil.rmtree(_MIGRATED)
 
 
 def row(**over):
@@ -47,7 +61,7 @@ def row(**over):
     return base
 
 
-def format2_folder(root, rows, saturation):
+def format2_folder(root, rows, capacity):
     folder = os.path.join(root, "20261101T021700Z-w")
     os.makedirs(os.path.join(folder, "s"))
     with open(os.path.join(folder, "manifest.json"), "w") as f:
@@ -64,8 +78,8 @@ def format2_folder(root, rows, saturation):
         )
     with open(os.path.join(folder, "summary.json"), "w") as f:
         json.dump({"format": 2, "run_id": "20261101T021700Z-w", "rows": rows, "stores": {}}, f)
-    with open(os.path.join(folder, "s", "saturation.json"), "w") as f:
-        json.dump(saturation, f)
+    with open(os.path.join(folder, "s", "capacity.json"), "w") as f:
+        json.dump(capacity, f)
     return folder
 
 
@@ -84,7 +98,7 @@ class RunFolders(unittest.TestCase):
         self.assertIn("basicdb/workloada/t2/UPDATE/service/p99_us", names)
         self.assertFalse([n for n in names if "intended" in n or "p999" in n or "capacity" in n], names)
         peak = next(r for r in rows if r["metric"] == "peak_ops")
-        with open(os.path.join(run, "basicdb", "saturation.json")) as f:
+        with open(os.path.join(run, "basicdb", "capacity.json")) as f:
             self.assertEqual(json.load(f)["throughput_ops"], peak["value"])
         self.assertEqual(("AMD EPYC", "2", "1"), (peak["cpu_model"], peak["cpu_count"], peak["format"]))
 

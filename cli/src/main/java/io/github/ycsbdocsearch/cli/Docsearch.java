@@ -22,11 +22,11 @@ import picocli.CommandLine.Parameters;
  * The suite's one entry point, {@code bin/docsearch <command> [args]}. Each command's options are
  * declared once, on its own class ({@link ReportMain}, {@link CompareMain}, {@link VerifyMain},
  * {@link HistoryRowsMain}, {@link StepRowsMain}, {@link FaultRowsMain}, {@link CheckRunMain},
- * {@link RunsMain}, {@link SpreadMain}, {@link CalibrateMain}; the sweep's on {@code
- * SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts ({@code
- * scripts/report.sh}, {@code compare-results.sh}, {@code verify-search.sh}, {@code aws-results.sh})
- * call this class with the command's name, so every command reports a malformed argument the same
- * way: one line, exit 2. Not instantiable.
+ * {@link MigrateMain}, {@link RunsMain}, {@link SpreadMain}, {@link CalibrateMain}; the sweep's on
+ * {@code SweepCommandLine}), and picocli parses them and writes each {@code --help}. The scripts
+ * ({@code scripts/report.sh}, {@code compare-results.sh}, {@code verify-search.sh}, {@code
+ * aws-results.sh}) call this class with the command's name, so every command reports a malformed
+ * argument the same way: one line, exit 2. Not instantiable.
  */
 @Command(
     name = "bin/docsearch",
@@ -49,6 +49,7 @@ import picocli.CommandLine.Parameters;
       StepRowsMain.class,
       FaultRowsMain.class,
       CheckRunMain.class,
+      MigrateMain.class,
       RunsMain.class,
       SpreadMain.class,
       CalibrateMain.class

@@ -21,8 +21,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = "bin/docsearch history-rows [--out FILE] <run-dir>...",
-    // Lines broken by hand: picocli's wrapping would split a file name at its dot
-    // (saturation.|json).
+    // Lines broken by hand: picocli's wrapping would split a file name at its dot (capacity.|json).
     description = {
       "Writes one CSV row per run x store x step x operation x latency kind x metric, read through"
           + " the results format",

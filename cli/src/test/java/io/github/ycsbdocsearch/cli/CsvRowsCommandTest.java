@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.resultsformat.analysis.FaultTable;
 import io.github.ycsbdocsearch.resultsformat.analysis.HistoryRows;
 import io.github.ycsbdocsearch.resultsformat.analysis.StepTable;
+import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,19 +29,26 @@ class CsvRowsCommandTest {
   /** The commit the golden run "normal" names in its manifest. */
   private static final String GOLDEN_COMMIT = "a9fed9f8a67087bce8c0c51c3e29ec4697ffc819";
 
-  private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
   private static final String HEADER =
       "run_id,date,commit,dirty,cpu_model,cpu_count,format,workload,store,step,op,latency_kind,metric,value";
 
   @TempDir Path dir;
+
+  /** The golden run folders, migrated. */
+  private Path golden;
+
+  @BeforeEach
+  void migratedGoldenRuns() {
+    golden = GoldenRuns.migratedCopy(GoldenRuns.SOURCE, dir.resolve("golden"));
+  }
 
   @Test
   void writesTheRowsOfEveryFolderAsCsv() throws IOException {
     DocsearchRun r =
         run(
             "history-rows",
-            GOLDEN.resolve("normal").toString(),
-            GOLDEN.resolve("no-peak").toString());
+            golden.resolve("normal").toString(),
+            golden.resolve("no-peak").toString());
     assertEquals(0, r.code(), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(HEADER, lines.get(0));
@@ -51,19 +60,19 @@ class CsvRowsCommandTest {
                 + ",false,AMD EPYC,2,2,tiny-core-workload,basicdb,-,-,-,capacity_ops,3575"),
         r.out());
     Path file = dir.resolve("rows.csv");
-    assertEquals(0, run("history-rows", "--out", file.toString(), GOLDEN.toString()).code());
+    assertEquals(0, run("history-rows", "--out", file.toString(), golden.toString()).code());
     assertEquals(
         r.out(), Files.readString(file), "a folder of run folders is each of them, in name order");
   }
 
   @Test
   void stepRowsAreOnePerStepOrWithOperationsOnePerLatencyRow() {
-    DocsearchRun steps = run("step-rows", GOLDEN.resolve("normal").toString());
+    DocsearchRun steps = run("step-rows", golden.resolve("normal").toString());
     assertEquals(0, steps.code(), steps.err());
     assertEquals(
         String.join(",", StepTable.COLUMNS), steps.out().lines().findFirst().orElseThrow());
     assertEquals(7, steps.out().lines().count(), "a header and six steps");
-    DocsearchRun ops = run("step-rows", "--operations", GOLDEN.resolve("normal").toString());
+    DocsearchRun ops = run("step-rows", "--operations", golden.resolve("normal").toString());
     assertEquals(0, ops.code(), ops.err());
     List<String> lines = ops.out().lines().toList();
     assertEquals(String.join(",", StepTable.columns(true)), lines.get(0));
@@ -83,7 +92,7 @@ class CsvRowsCommandTest {
 
   @Test
   void faultRowsOfRunsWithoutAFaultStepAreTheHeaderAlone() {
-    DocsearchRun r = run("fault-rows", GOLDEN.toString());
+    DocsearchRun r = run("fault-rows", golden.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(String.join(",", FaultTable.COLUMNS) + "\n", r.out());
   }

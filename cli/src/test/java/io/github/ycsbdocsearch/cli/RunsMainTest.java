@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.cli;
 import static io.github.ycsbdocsearch.cli.DocsearchRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,15 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunsMainTest {
 
-  /** Read only: the command writes nothing into a run folder. */
-  private static final Path GOLDEN_RUNS =
-      Path.of("..", "results-format", "src", "test", "resources", "golden-runs");
-
   @TempDir Path tmp;
 
   @Test
   void listsTheGoldenRunsOneLineEachInFolderOrder() {
-    DocsearchRun r = run("runs", GOLDEN_RUNS.toString());
+    Path golden = GoldenRuns.migratedCopy(GoldenRuns.SOURCE, tmp.resolve("golden"));
+    DocsearchRun r = run("runs", golden.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
     assertEquals(

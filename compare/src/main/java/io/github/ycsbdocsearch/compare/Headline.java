@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A store's headline numbers in one run, from its saturation ({@code capacity.json}, older formats
- * read by {@link StoreCapacity}: the peak, the capacity, whether one was sought). Every number may
- * be null: a store whose sweep found no qualifying step still has a saturation, with nulls and a
- * reason. Without any saturation the peak is taken from the best usable closed-loop step, and
- * {@link #fromSteps} says so. Immutable.
+ * A store's headline numbers in one run, from its {@code capacity.json} (older formats read by
+ * {@link StoreCapacity}: the peak, the capacity, whether one was sought). Every number may be null:
+ * a store whose sweep found no qualifying step still has the file, with nulls and a reason. Without
+ * any capacity.json the peak is taken from the best usable closed-loop step, and {@link #fromSteps}
+ * says so. Immutable.
  *
  * @param capacity highest offered rate that was sustained and met the objective, or null
  * @param peak closed-loop peak, or null
@@ -23,7 +23,7 @@ import java.util.Locale;
  * @param reason why there is no capacity or no peak, as the sweep wrote it, or null
  * @param capacitySought whether the run looked for a capacity at all (its capacity.json, or without
  *     one its summary.json, says so): a missing capacity is then a result, not an older run
- * @param fromSteps whether the peak was taken from the steps because there was no saturation
+ * @param fromSteps whether the peak was taken from the steps because there was no capacity.json
  * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
  * @param setBy what set the capacity, in short ({@link #setBy(StoreCapacity)}); null without one
  * @param capacityHalfWidth the relative half-width of the capacity's recorded 95 % interval (the
@@ -46,7 +46,7 @@ public record Headline(
 
   /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
-    StoreCapacity s = run.saturation(store);
+    StoreCapacity s = run.capacity(store);
     if (s == null) {
       StepRows best =
           run.steps(store).values().stream()

@@ -19,8 +19,8 @@ import java.util.TreeSet;
 /**
  * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it, read only
  * through the results-format module: the run-level {@code summary.json} (rows, each store's
- * saturation and verification; format 1 or 2) and the manifest's {@code git_commit}. Immutable
- * after {@link #load(Path)}.
+ * capacity and verification; format 1 or 2) and the manifest's {@code git_commit}. Immutable after
+ * {@link #load(Path)}.
  *
  * @param dir the folder
  * @param workload the workload name
@@ -109,17 +109,17 @@ public record ResultsRun(
     return name;
   }
 
-  /** Every store that has rows, a saturation or a verification, sorted. */
+  /** Every store that has rows, a capacity file or a verification, sorted. */
   public SortedSet<String> stores() {
     SortedSet<String> stores = new TreeSet<>(summary.stores().keySet());
     summary.rows().forEach(row -> stores.add(row.store()));
     return stores;
   }
 
-  /** A store's saturation, or null when it has none. */
-  public StoreCapacity saturation(String store) {
+  /** A store's capacity file, or null when it has none. */
+  public StoreCapacity capacity(String store) {
     SummaryJson.StoreEntry entry = summary.stores().get(store);
-    return entry == null ? null : entry.saturation();
+    return entry == null ? null : entry.capacity();
   }
 
   /** Whether the store ran SEARCH or was verified, i.e. must prove its answers. */

@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.RunMigration;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
@@ -32,10 +33,10 @@ import java.util.Set;
  * closed-loop ramp steps (threads {@link #THREADS}) and fixed-rate load steps at {@link #FRACTIONS}
  * of the measured peak, each a {@code step.json} plus YCSB-style HDR interval logs ({@link
  * RunFixture}), summarized by {@link StepSummarizer} into the step's summary.json; then
- * saturation.json and verification.json as records, and the run-level summary.json from {@code
+ * capacity.json and verification.json as records, and the run-level summary.json from {@code
  * SummaryJson.of(RunFolder.read(dir))}. Every rate and latency is a base value times the scales set
  * here, so a test knows which change it made. {@link #format1()} rewrites the folder's summary.json
- * the way format 1 wrote it.
+ * the way format 1 wrote it, and migrates the folder ({@link RunMigration}) as a user's is.
  *
  * <p>Not thread-safe; one per run.
  */
@@ -60,7 +61,7 @@ final class FixtureRun {
   private final Set<String> noQualifyingStep = new HashSet<>();
   private final Set<String> noCapacity = new HashSet<>();
   private final Map<String, Double> unsustained = new HashMap<>();
-  private final Set<String> withoutSaturation = new HashSet<>();
+  private final Set<String> withoutCapacityFile = new HashSet<>();
   private double capacityHalfWidth = 0.03;
   private boolean format1;
   private String folderName;
@@ -138,7 +139,7 @@ final class FixtureRun {
     return this;
   }
 
-  /** Every step of the store fails; its saturation has no numbers, only a reason. */
+  /** Every step of the store fails; its capacity.json has no numbers, only a reason. */
   FixtureRun noQualifyingStep(String store) {
     noQualifyingStep.add(store);
     return this;
@@ -156,9 +157,9 @@ final class FixtureRun {
     return this;
   }
 
-  /** The store's sweep never wrote saturation.json (an interrupted run). */
-  FixtureRun withoutSaturation(String store) {
-    withoutSaturation.add(store);
+  /** The store's sweep never wrote capacity.json (an interrupted run). */
+  FixtureRun withoutCapacityFile(String store) {
+    withoutCapacityFile.add(store);
     return this;
   }
 
@@ -190,6 +191,7 @@ final class FixtureRun {
     SummaryJson.of(RunFolder.read(dir)).writeTo(dir);
     if (format1) {
       downgradeSummary(dir);
+      RunMigration.migrate(dir);
     }
     return dir;
   }
@@ -233,8 +235,8 @@ final class FixtureRun {
         }
       }
     }
-    if (!withoutSaturation.contains(store)) {
-      saturation(store, status == StepStatus.COMPLETE ? peak : null, capacity, capacityHalfWidth)
+    if (!withoutCapacityFile.contains(store)) {
+      capacityFile(store, status == StepStatus.COMPLETE ? peak : null, capacity, capacityHalfWidth)
           .writeTo(storeDir);
     }
     if (ops.contains("SEARCH") && !withoutVerification.contains(store)) {
@@ -257,7 +259,7 @@ final class FixtureRun {
     }
   }
 
-  private static StoreCapacity saturation(
+  private static StoreCapacity capacityFile(
       String store, StepSummary peak, StepSummary capacity, double halfWidth) {
     if (peak == null) {
       return new StoreCapacity(
@@ -457,14 +459,18 @@ final class FixtureRun {
     root.get("stores").fieldNames().forEachRemaining(names::add);
     for (String store : names) {
       ObjectNode entry = (ObjectNode) root.get("stores").get(store);
-      JsonNode sat = entry.get("saturation");
-      if (sat != null && sat.isObject()) {
+      JsonNode capacity = entry.remove("capacity");
+      JsonNode verification = entry.remove("verification");
+      // Format 1 called the store's capacity file's copy "saturation".
+      entry.set("saturation", capacity);
+      entry.set("verification", verification);
+      if (capacity != null && capacity.isObject()) {
         ObjectNode old = Json.MAPPER.createObjectNode();
         old.put("store", store);
-        old.set("max_sustainable_index", sat.get("max_sustainable_index"));
-        old.set("threads", sat.get("threads"));
-        old.set("throughput_ops", sat.get("throughput_ops"));
-        old.set("reason", sat.get("reason"));
+        old.set("max_sustainable_index", capacity.get("max_sustainable_index"));
+        old.set("threads", capacity.get("threads"));
+        old.set("throughput_ops", capacity.get("throughput_ops"));
+        old.set("reason", capacity.get("reason"));
         entry.set("saturation", old);
       }
     }

@@ -41,29 +41,11 @@ class GoldenSelfComparisonTest {
   @TempDir Path tmp;
 
   /**
-   * The golden folders, read from results-format's sources: under {@code ./mvnw verify} its
-   * test-jar is a jar, whose resources {@link GoldenRuns#copy} cannot walk as files.
-   */
-  private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
-
-  /**
-   * A copy of a golden run with its derived summary.json (the golden folders keep raw files only).
+   * A migrated copy of a golden run with its derived summary.json (the golden folders keep raw
+   * files only).
    */
   private Path golden(String name, String copy) throws IOException {
-    Path source = GOLDEN.resolve(name);
-    Path run = Files.createDirectories(tmp.resolve(copy)).resolve(name);
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path p : files.toList()) {
-        Path t = run.resolve(source.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.copy(p, t);
-        }
-      }
-    }
-    SummaryJson.of(RunFolder.read(run)).writeTo(run);
-    return run;
+    return GoldenRuns.finished(name, Files.createDirectories(tmp.resolve(copy)));
   }
 
   private static Comparison compare(Path base, Path current) throws Exception {
@@ -73,7 +55,7 @@ class GoldenSelfComparisonTest {
 
   @Test
   void everyGoldenRunFolderIsTestedHere() throws Exception {
-    try (Stream<Path> dirs = Files.list(GOLDEN)) {
+    try (Stream<Path> dirs = Files.list(GoldenRuns.SOURCE)) {
       assertEquals(
           SELF.keySet(),
           dirs.map(p -> p.getFileName().toString()).collect(Collectors.toSet()),

@@ -297,8 +297,8 @@ class ResultsComparerTest {
   }
 
   @Test
-  void aStoreWithoutSaturationInAFormat2RunLostItsCapacity() throws Exception {
-    Path current = Fixtures.set(tmp, "new", run -> run.withoutSaturation("elasticsearch"));
+  void aStoreWithoutCapacityFileInAFormat2RunLostItsCapacity() throws Exception {
+    Path current = Fixtures.set(tmp, "new", run -> run.withoutCapacityFile("elasticsearch"));
 
     Comparison c = Fixtures.compare(baseline, current);
 

@@ -30,7 +30,7 @@ class ResultsSetTest {
     assertEquals(Set.of("elasticsearch", "mongodb", "redisjson"), loaded.stores());
     assertTrue(loaded.isSearch("mongodb"));
     assertEquals(1000, loaded.verification().get("mongodb").queries());
-    assertEquals(4, loaded.saturation("redisjson").peakThreads());
+    assertEquals(4, loaded.capacity("redisjson").peakThreads());
     assertEquals("0123abc", set.commit());
   }
 
@@ -74,7 +74,7 @@ class ResultsSetTest {
     assertNull(run.steps("redisjson").get(run.steps("redisjson").firstKey()).unusable());
     assertTrue(
         run.steps("mongodb").values().stream().allMatch(s -> "step failed".equals(s.unusable())));
-    assertNull(run.saturation("mongodb").peakOps(), "written by the format module with nulls");
+    assertNull(run.capacity("mongodb").peakOps(), "written by the format module with nulls");
   }
 
   @Test

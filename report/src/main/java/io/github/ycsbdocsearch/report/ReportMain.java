@@ -23,8 +23,7 @@ import picocli.CommandLine.Spec;
     usageHelpWidth = 118,
     mixinStandardHelpOptions = true,
     customSynopsis = "report.sh <run-dir>",
-    // Lines broken by hand: picocli's wrapping would split a file name at its dot
-    // (saturation.|json).
+    // Lines broken by hand: picocli's wrapping would split a file name at its dot (capacity.|json).
     description = {
       "Rebuilds every derived file of a results folder (summary.csv, summary.json,"
           + " <store>/steps/*/percentiles/, charts/,",

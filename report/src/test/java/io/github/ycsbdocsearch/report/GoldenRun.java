@@ -6,6 +6,7 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.range;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 
+import io.github.ycsbdocsearch.resultsformat.RunMigration;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,14 @@ final class GoldenRun {
 
   private GoldenRun() {}
 
+  /** The folder, migrated to the current format as a user's old folder is. */
   static Path write(Path runDir) throws IOException {
+    RunMigration.migrate(writeUnmigrated(runDir));
+    return runDir;
+  }
+
+  /** The folder as the older sweep wrote it: its capacity file under its name of then. */
+  static Path writeUnmigrated(Path runDir) throws IOException {
     RunFixture.manifest(
         runDir,
         "{\"run_id\": \"20260101T000000Z-wl\", \"workload\": \"wl\", "

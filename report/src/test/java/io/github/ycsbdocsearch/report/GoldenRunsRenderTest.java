@@ -16,17 +16,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The golden run folders real sweeps of the older code wrote (saturation.json before format 4,
- * results-format's test resources) still render: a headline without an interval or a capacity
- * chart, and the machine's speed beside it.
+ * The golden run folders real sweeps of the older code wrote (capacity.json before format 4,
+ * results-format's test resources, migrated) still render: a headline without an interval or a
+ * capacity chart, and the machine's speed beside it.
  */
 class GoldenRunsRenderTest {
-
-  /**
-   * The folders themselves: {@link GoldenRuns#copy} reads them as files, which they are not once
-   * packed in results-format's test jar, as this module sees them.
-   */
-  private static final Path GOLDEN = Path.of("../results-format/src/test/resources/golden-runs");
 
   private static final String REASON = RecordedVerdicts.REASON;
 
@@ -63,21 +57,9 @@ class GoldenRunsRenderTest {
     return copy(name, dir);
   }
 
-  /** A copy of the golden run {@code name} in {@code dir}, to write its report into. */
-  static Path copy(String name, Path dir) throws IOException {
-    Path from = GOLDEN.resolve(name);
-    Path to = dir.resolve(name);
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
-    return to;
+  /** A migrated copy of the golden run {@code name} in {@code dir}, to write its report into. */
+  static Path copy(String name, Path dir) {
+    return GoldenRuns.copy(name, dir);
   }
 
   /**

@@ -98,7 +98,7 @@ class ReportOutputTest {
         "mongodb's missing capacity: " + headline);
     assertTrue(
         headline.contains("no result: sweep unfinished"),
-        "redisjson has no saturation.json: " + headline);
+        "redisjson has no capacity.json: " + headline);
   }
 
   /**
@@ -216,10 +216,21 @@ class ReportOutputTest {
   @Test
   void malformedRawFileIsBadInputNamingTheFile() throws IOException {
     Path run = GoldenRun.write(dir.resolve("run"));
-    Files.writeString(run.resolve("mongodb/saturation.json"), "{oops");
+    Files.writeString(run.resolve("mongodb/capacity.json"), "{oops");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     assertEquals(2, report(new ByteArrayOutputStream(), err, run.toString()));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("saturation.json"));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("capacity.json"));
+  }
+
+  @Test
+  void aFolderOfAnOlderFormatIsBadInputNamingMigrate() throws IOException {
+    Path run = GoldenRun.writeUnmigrated(dir.resolve("run"));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertEquals(2, report(new ByteArrayOutputStream(), err, run.toString()));
+    String line = err.toString(StandardCharsets.UTF_8);
+    assertTrue(line.contains("upgrade it with bin/docsearch migrate " + run), line);
+    assertEquals(1, line.lines().count(), line);
+    assertFalse(Files.exists(run.resolve("report.html")));
   }
 
   private static long count(String haystack, String needle) {

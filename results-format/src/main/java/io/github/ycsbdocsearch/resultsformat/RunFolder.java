@@ -12,9 +12,9 @@ import java.util.List;
 
 /**
  * A results folder as its readers see it: manifest.json, and per store its step summaries,
- * capacity.json (or saturation.json) and verification.json. Steps are read from their own {@code
- * summary.json}; a folder written before format 2 (no step summaries) is summarized from its HDR
- * logs once here, by the same {@link StepSummarizer}. Immutable.
+ * capacity.json and verification.json. Steps are read from their own {@code summary.json}; a folder
+ * written before format 2 (no step summaries) is summarized from its HDR logs once here, by the
+ * same {@link StepSummarizer}. Immutable.
  *
  * @param dir the results folder
  * @param manifest manifest.json
@@ -29,13 +29,15 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
   /**
    * Reads a results folder.
    *
-   * @throws ResultsFormatException when {@code dir} has no manifest.json or a file is malformed
+   * @throws ResultsFormatException when {@code dir} has no manifest.json, a file is malformed, or
+   *     the folder is to be migrated ({@link RunMigration#requireCurrent})
    */
   public static RunFolder read(Path dir) throws IOException {
     if (!Files.isDirectory(dir) || !Files.isRegularFile(dir.resolve(RunLayout.MANIFEST))) {
       throw new ResultsFormatException(
           dir + ": not a results folder (no " + RunLayout.MANIFEST + ")");
     }
+    RunMigration.requireCurrent(dir);
     JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
     List<StoreRun> stores = new ArrayList<>();
     for (Path storeDir : sortedChildren(dir)) {
@@ -49,7 +51,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
   private static boolean isStoreDir(Path p) {
     return Files.isDirectory(p)
         && (Files.isDirectory(p.resolve(RunLayout.STEPS_DIR))
-            || Files.isRegularFile(RunLayout.capacityFile(p))
+            || Files.isRegularFile(p.resolve(RunLayout.CAPACITY))
             || Files.isRegularFile(p.resolve(RunLayout.VERIFICATION)));
   }
 

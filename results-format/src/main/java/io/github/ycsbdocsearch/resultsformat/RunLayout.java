@@ -12,7 +12,7 @@ import java.util.Locale;
  *
  * <pre>
  * run/manifest.json, summary.csv, summary.json, report.html, charts/
- * run/&lt;store&gt;/capacity.json (saturation.json before), verification.json, load/
+ * run/&lt;store&gt;/capacity.json, verification.json, load/
  * run/&lt;store&gt;/steps/&lt;NN&gt;-t&lt;threads&gt;[-r&lt;target&gt;][-floor|-probe|-soak|-control|-fault]/
  *   step.json, summary.json, hdr.sha256, hdr/, percentiles/
  *   written by the YCSB client: hdr/*.hdr, hdr/SEND_LAG.hlog, hdr/IN_FLIGHT.hlog, arrivals.json,
@@ -45,9 +45,6 @@ public final class RunLayout {
 
   /** A store's closed-loop peak and its capacity under the objective ({@link StoreCapacity}). */
   public static final String CAPACITY = "capacity.json";
-
-  /** {@link #CAPACITY}'s name before it was renamed: still read, never written. */
-  public static final String CAPACITY_BEFORE_RENAME = "saturation.json";
 
   public static final String VERIFICATION = "verification.json";
   public static final String STEP_JSON = "step.json";
@@ -227,16 +224,6 @@ public final class RunLayout {
   /** The {@code hdr/} folders of a step: one per client. */
   public static List<Path> hdrDirs(Path stepDir) {
     return clientOutputDirs(stepDir).stream().map(d -> d.resolve(HDR_DIR)).toList();
-  }
-
-  /**
-   * A store's capacity file to read: {@value #CAPACITY}, else the {@value #CAPACITY_BEFORE_RENAME}
-   * of a folder written before the rename (same content), else {@value #CAPACITY} (absent).
-   */
-  public static Path capacityFile(Path storeDir) {
-    Path current = storeDir.resolve(CAPACITY);
-    Path before = storeDir.resolve(CAPACITY_BEFORE_RENAME);
-    return !Files.exists(current) && Files.exists(before) ? before : current;
   }
 
   public static Path storeDir(Path run, String store) {

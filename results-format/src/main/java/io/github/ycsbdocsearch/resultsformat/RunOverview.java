@@ -36,16 +36,18 @@ public record RunOverview(Path dir, Manifest manifest, List<Store> stores) {
   /**
    * Reads a run folder's manifest and capacity files.
    *
-   * @throws ResultsFormatException when it has no manifest.json or one of the files is malformed
+   * @throws ResultsFormatException when it has no manifest.json, one of the files is malformed, or
+   *     the folder is to be migrated ({@link RunMigration#requireCurrent})
    */
   public static RunOverview read(Path runDir) throws IOException {
     Manifest manifest = Manifest.read(runDir);
+    RunMigration.requireCurrent(runDir);
     List<String> names = new ArrayList<>(manifest.storeStatus().keySet());
     if (names.isEmpty()) {
       try (DirectoryStream<Path> ds = Files.newDirectoryStream(runDir, Files::isDirectory)) {
         ds.forEach(
             d -> {
-              if (Files.isRegularFile(RunLayout.capacityFile(d))) {
+              if (Files.isRegularFile(d.resolve(RunLayout.CAPACITY))) {
                 names.add(d.getFileName().toString());
               }
             });

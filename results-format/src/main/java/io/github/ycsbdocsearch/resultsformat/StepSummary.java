@@ -13,9 +13,8 @@ import java.util.OptionalLong;
 
 /**
  * What one step measured, warm-up excluded: the content of the step's own {@code summary.json},
- * written once by the runner when the step ends; saturation, capacity, resume, the report and
- * compare all read this, none of them re-reads the HDR logs to decide anything. Immutable,
- * thread-safe.
+ * written once by the runner when the step ends; the peak, capacity, resume, the report and compare
+ * all read this, none of them re-reads the HDR logs to decide anything. Immutable, thread-safe.
  *
  * @param format version of this layout ({@link #FORMAT})
  * @param step the step folder's name, e.g. {@code 07-t16-r4500}
@@ -27,8 +26,7 @@ import java.util.OptionalLong;
  *     otherwise
  * @param achievedPct fixed-rate steps: throughput as a percentage of the target; null otherwise
  * @param clientBound the client used more than {@link #CLIENT_BOUND_SHARE} of its CPUs: the step
- *     measured the client as much as the store, so it never counts as the store's saturation or
- *     capacity
+ *     measured the client as much as the store, so it never counts as the store's peak or capacity
  * @param windowS length of the measured window, seconds (ends at the requested stop)
  * @param throughputOps workload operations that succeeded in the window, per second (composed
  *     operations once)

@@ -9,11 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The content of {@code <store>/capacity.json} ({@code saturation.json} before format 4's files
- * were renamed; both read): what the store can do. Every number may be null: a store whose sweep
- * found no qualifying step still gets this file, and readers must report that, not reject it.
- * Format 1 files have only the last three fields (the closed-loop peak); they read with the rest
- * null. Immutable.
+ * The content of {@code <store>/capacity.json}: what the store can do. Every number may be null: a
+ * store whose sweep found no qualifying step still gets this file, and readers must report that,
+ * not reject it. Format 1 files have only the last three fields (the closed-loop peak); they read
+ * with the rest null. Immutable.
  *
  * @param peakOps the closed-loop ramp's peak, ops/s (an upper bound, not a sustainable rate)
  * @param peakStep the step folder of the peak
@@ -202,12 +201,9 @@ public record StoreCapacity(
         : maxSustainableIndex != null && maxSustainableIndex == index;
   }
 
-  /**
-   * Reads {@code <storeDir>/capacity.json}, else the {@code saturation.json} of an older folder, or
-   * null when there is neither.
-   */
+  /** Reads {@code <storeDir>/capacity.json}, or null when there is none. */
   public static StoreCapacity readOptional(Path storeDir) throws ResultsFormatException {
-    Path f = RunLayout.capacityFile(storeDir);
+    Path f = storeDir.resolve(RunLayout.CAPACITY);
     return Files.isRegularFile(f) ? Json.read(f, StoreCapacity.class) : null;
   }
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The run-level {@code summary.json}: every row of every step plus each store's saturation and
+ * The run-level {@code summary.json}: every row of every step plus each store's capacity and
  * verification. Read by compare and the nightly history; files of format 1 are read too (their rows
  * are normalized: successes-only rows, {@code status} taken as {@code step_status}, the phase
  * implied by the target), and rows written before the step's verdict was recorded get it on reading
@@ -27,11 +27,14 @@ public record SummaryJson(
   /** Version written now. */
   public static final int FORMAT = 2;
 
+  /** A store entry's key of its capacity file. */
+  static final String CAPACITY_KEY = "capacity";
+
   /**
-   * One store's saturation and verification (each null when the file did not exist): its
+   * One store's capacity and verification (each null when the file did not exist): its
    * capacity.json and verification.json, as their records read them.
    */
-  public record StoreEntry(StoreCapacity saturation, Verification verification) {}
+  public record StoreEntry(StoreCapacity capacity, Verification verification) {}
 
   public SummaryJson {
     rows = List.copyOf(rows);
@@ -74,9 +77,11 @@ public record SummaryJson(
   /**
    * Reads a run folder's {@code summary.json} (format 1 or 2).
    *
-   * @throws ResultsFormatException when it is missing, malformed or of an unknown format
+   * @throws ResultsFormatException when it is missing, malformed, of an unknown format, or the
+   *     folder is to be migrated ({@link RunMigration#requireCurrent})
    */
   public static SummaryJson read(Path runDir) throws ResultsFormatException {
+    RunMigration.requireCurrent(runDir);
     Path file = runDir.resolve(RunLayout.SUMMARY_JSON);
     JsonNode root = Json.readObject(file);
     int format = root.path("format").asInt(1);
@@ -104,8 +109,8 @@ public record SummaryJson(
           .fields()
           .forEachRemaining(
               e -> {
-                JsonNode sat = e.getValue().get("saturation");
-                if (sat instanceof ObjectNode s && !s.has("format")) {
+                JsonNode capacity = e.getValue().get(CAPACITY_KEY);
+                if (capacity instanceof ObjectNode s && !s.has("format")) {
                   s.put("format", 1);
                 }
               });

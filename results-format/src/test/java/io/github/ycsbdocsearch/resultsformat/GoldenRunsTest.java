@@ -83,7 +83,7 @@ class GoldenRunsTest {
     assertNull(sat.peak());
     assertFalse(sat.reason().isEmpty());
     SummaryJson.of(run).writeTo(run.dir());
-    assertNull(SummaryJson.read(run.dir()).stores().get("basicdb").saturation().capacityOps());
+    assertNull(SummaryJson.read(run.dir()).stores().get("basicdb").capacity().capacityOps());
   }
 
   @Test

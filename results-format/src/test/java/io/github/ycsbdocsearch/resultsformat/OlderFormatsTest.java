@@ -26,7 +26,7 @@ class OlderFormatsTest {
   @Test
   void aFormat1CapacityFileSoughtNoCapacityAndNamesItsPeakByIndex() throws IOException {
     Files.writeString(
-        dir.resolve(RunLayout.CAPACITY_BEFORE_RENAME),
+        dir.resolve(RunLayout.CAPACITY),
         "{\"store\": \"s\", \"max_sustainable_index\": 3, \"threads\": 4,"
             + " \"throughput_ops\": 1020.0, \"reason\": \"throughput fell\"}");
     StoreCapacity s = StoreCapacity.readOptional(dir);

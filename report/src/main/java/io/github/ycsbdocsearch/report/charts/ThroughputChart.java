@@ -47,7 +47,7 @@ public final class ThroughputChart {
       Series series = new Series(store.name(), colour, LineStyle.SOLID, Marker.CIRCLE, points);
       chart.add(series);
       legend.add(LegendEntry.of(series));
-      saturationStep(store)
+      peakStep(store)
           .ifPresent(
               s ->
                   chart.annotate(
@@ -80,7 +80,7 @@ public final class ThroughputChart {
   }
 
   /** The peak step capacity.json names ({@link StoreCapacity#isPeakStep}), if it is complete. */
-  static Optional<StepSummary> saturationStep(StoreRun store) {
+  static Optional<StepSummary> peakStep(StoreRun store) {
     StoreCapacity sat = store.capacity();
     if (sat == null) {
       return Optional.empty();

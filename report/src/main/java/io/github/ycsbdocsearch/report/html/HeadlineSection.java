@@ -52,7 +52,7 @@ final class HeadlineSection {
                         + " A missing number, or one that is only a bound, says why"
                         + " (<code>capacity.json</code>)."
                         + (older
-                            ? " Runs written before this estimate (saturation.json format 3 and"
+                            ? " Runs written before this estimate (capacity.json format 3 and"
                                 + " older) show the bisection's bracket and its confidence."
                             : ""))
                 + "<table class=\"grid headline\"><thead><tr><th>Store</th><th>Capacity"

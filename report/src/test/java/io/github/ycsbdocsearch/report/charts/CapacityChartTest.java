@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The capacity chart drawn from the hand-made saturation.json fixtures: what it shows, and that it
+ * The capacity chart drawn from the hand-made capacity.json fixtures: what it shows, and that it
  * shows it where it should (the allowance at the 1 % tick, the model crossing it at the estimate, a
  * window with none over on its own row, markers growing with the window's seconds).
  */
@@ -60,7 +60,7 @@ class CapacityChartTest {
               + " \"lag_threshold_us\": 1000, \"slo\": \"p99<=10ms\", \"slo_percentile\": 0.99,"
               + " \"slo_bound_us\": 10000}, ");
       RunFixture.log(step, "Intended-READ", T0, times(4, repeat(400, 1000)));
-      try (InputStream in = getClass().getResourceAsStream("/saturation/" + store[1])) {
+      try (InputStream in = getClass().getResourceAsStream("/capacity/" + store[1])) {
         Files.write(run.resolve(store[0] + "/capacity.json"), in.readAllBytes());
       }
     }

@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A results folder whose stores' saturation.json are the hand-made fixtures under {@code
- * src/test/resources/saturation/}: redisjson a format-4 estimate (windows, model, cycles, a
+ * A results folder whose stores' capacity.json are the hand-made fixtures under {@code
+ * src/test/resources/capacity/}: redisjson a format-4 estimate (windows, model, cycles, a
  * client-limited curve point), mongodb a format-4 client lower bound without a model, elasticsearch
  * a format-3 bracket. Redisjson keeps one probe's step folder. Each store also has a 1-thread ramp
  * step with the client's CPU (1,000 ops/s: 0.054 cores is 54 µs per operation) and a fixed-rate
@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public final class CapacityRun {
 
-  /** Store, its saturation fixture and the client's CPU at one thread (cores). */
+  /** Store, its capacity fixture and the client's CPU at one thread (cores). */
   static final Map<String, String> FIXTURES =
       Map.of(
           "redisjson", "format4-estimate.json",
@@ -85,7 +85,7 @@ public final class CapacityRun {
         RunFixture.log(probe, "Intended-READ", T0 + 40_000, times(4, repeat(900, 6050)));
       }
       try (InputStream in =
-          CapacityRun.class.getResourceAsStream("/saturation/" + FIXTURES.get(store))) {
+          CapacityRun.class.getResourceAsStream("/capacity/" + FIXTURES.get(store))) {
         Files.write(run.resolve(store + "/capacity.json"), in.readAllBytes());
       }
     }

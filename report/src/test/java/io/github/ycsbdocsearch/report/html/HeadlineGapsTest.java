@@ -32,7 +32,7 @@ class HeadlineGapsTest {
 
   @TempDir Path dir;
 
-  private StoreRun store(String saturation, String... steps) throws IOException {
+  private StoreRun store(String capacity, String... steps) throws IOException {
     Path run = dir.resolve("run");
     RunFixture.manifest(run, "{\"run_id\": \"r\"}\n");
     Path store = run.resolve("mongodb");
@@ -52,9 +52,9 @@ class HeadlineGapsTest {
           "\"phase\": \"" + f[1] + "\", ");
       RunFixture.log(stepDir, "READ", T0, times(2, repeat(100, 50)));
     }
-    if (saturation != null) {
+    if (capacity != null) {
       Files.createDirectories(store);
-      Files.writeString(store.resolve("capacity.json"), saturation);
+      Files.writeString(store.resolve("capacity.json"), capacity);
     }
     return RunFolder.read(run).stores().get(0);
   }
@@ -104,9 +104,8 @@ class HeadlineGapsTest {
    * A ramp whose steps, by folder name (e.g. {@code 05-t16}), had these throughputs and 95 %
    * intervals ({ops, lo, hi}): each step's summary.json rewritten with them.
    */
-  private StoreRun ramp(String saturation, List<String> steps, double[]... opsLoHi)
-      throws Exception {
-    store(saturation, steps.stream().map(st -> st + " capacity complete").toArray(String[]::new));
+  private StoreRun ramp(String capacity, List<String> steps, double[]... opsLoHi) throws Exception {
+    store(capacity, steps.stream().map(st -> st + " capacity complete").toArray(String[]::new));
     for (int i = 0; i < steps.size(); i++) {
       Path stepDir = dir.resolve("run/mongodb/steps/" + steps.get(i));
       ObjectNode node = (ObjectNode) Json.MAPPER.valueToTree(RunFolder.readStep(stepDir));
@@ -231,7 +230,7 @@ class HeadlineGapsTest {
     return step.replaceAll(".*-r(\\d+).*", "$1");
   }
 
-  /** A format-4 saturation.json of a store without a capacity, with these windows. */
+  /** A format-4 capacity.json of a store without a capacity, with these windows. */
   private static String format4(String capacity, String ending, String clientLimit, String... w) {
     StringBuilder probes = new StringBuilder();
     for (String window : w) {

@@ -15,6 +15,7 @@ import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -57,8 +58,8 @@ import java.util.TreeSet;
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
  * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
  * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}, format 1 rows
- * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json} (or {@code
- * saturation.json} in older runs), else from {@code summary.json}.
+ * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json}, else from
+ * {@code summary.json}.
  */
 public final class HistoryRows {
 
@@ -280,7 +281,7 @@ public final class HistoryRows {
     measured.forEach(m -> stores.add(m.store()));
     for (String store : stores) {
       String status = manifest.storeStatus(store);
-      StoreCapacity sat = saturation(folder, summary, store);
+      StoreCapacity sat = capacity(folder, summary, store);
       if (!Manifest.STATUS_COMPLETE.equals(status) || sat == null) {
         continue; // a store whose sweep did not complete has no trustworthy peak
       }
@@ -299,6 +300,30 @@ public final class HistoryRows {
       }
     }
     return rows;
+  }
+
+  /**
+   * What {@code bin/docsearch migrate} does to a nightly history file: nothing, for its columns
+   * have been {@link #COLUMNS} since the history began; it checks that the file is one.
+   *
+   * @return the line that says so
+   * @throws ResultsFormatException when its first line is not the history's header
+   */
+  public static String migrateHistory(Path csv) throws IOException {
+    String header;
+    try (var lines = Files.lines(csv)) {
+      header = lines.findFirst().orElse("");
+    } catch (IOException | UncheckedIOException e) {
+      throw new ResultsFormatException(csv + ": cannot be read: " + e.getMessage(), e);
+    }
+    if (!header.equals(String.join(",", COLUMNS))) {
+      throw new ResultsFormatException(
+          csv
+              + ": neither a run folder nor a nightly history (its first line is not "
+              + String.join(",", COLUMNS)
+              + ")");
+    }
+    return csv + ": current (a nightly history: its columns never changed), left untouched";
   }
 
   /**
@@ -367,14 +392,14 @@ public final class HistoryRows {
     return 1;
   }
 
-  private static StoreCapacity saturation(RunFolder folder, SummaryJson summary, String store) {
+  private static StoreCapacity capacity(RunFolder folder, SummaryJson summary, String store) {
     for (StoreRun s : folder.stores()) {
       if (s.name().equals(store) && s.capacity() != null) {
         return s.capacity();
       }
     }
     SummaryJson.StoreEntry entry = summary == null ? null : summary.stores().get(store);
-    return entry == null ? null : entry.saturation();
+    return entry == null ? null : entry.capacity();
   }
 
   private static String workload(RunFolder folder, SummaryJson summary, List<Measured> measured)

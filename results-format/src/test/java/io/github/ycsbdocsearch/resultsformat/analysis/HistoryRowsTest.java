@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HistoryRowsTest {
 
   /**
-   * A format-1 run folder reduced to manifest.json, summary.json and saturation.json
-   * (perf_history's fixture).
+   * A format-1 run folder reduced to manifest.json, summary.json and its store's capacity file
+   * (perf_history's fixture, migrated in each test that reads it).
    */
   private static final Path FORMAT1 =
       Path.of("../scripts/perf_history/tests/resources/format1-run");
@@ -122,7 +122,8 @@ class HistoryRowsTest {
 
   @Test
   void format1GivesThePeakAndClosedLoopServiceLatencyByThreads() throws IOException {
-    List<HistoryRows.Row> rows = HistoryRows.of(List.of(FORMAT1));
+    List<HistoryRows.Row> rows =
+        HistoryRows.of(List.of(GoldenRuns.migratedCopy(FORMAT1, dir.resolve("format1"))));
     Map<String, String> got = bySeries(rows);
     assertEquals(9, rows.size(), got.toString());
     assertEquals(

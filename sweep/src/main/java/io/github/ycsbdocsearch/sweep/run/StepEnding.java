@@ -112,7 +112,7 @@ final class StepEnding {
    * A step's record once its numbers are known.
    *
    * @param record the record after the clients' runs were judged
-   * @param storeDown the store stopped answering: a failure of the store, not saturation
+   * @param storeDown the store stopped answering: a failure of the store, not its limit
    */
   record Judged(StepRecord record, boolean storeDown) {}
 
@@ -167,8 +167,8 @@ final class StepEnding {
   }
 
   /**
-   * After a failure: does the store still answer? A dead store is named as such, not taken for
-   * saturation.
+   * After a failure: does the store still answer? A dead store is named as such, not taken for the
+   * store at its limit.
    */
   private static Optional<String> storeHealth(StoreSession session) {
     return session

@@ -16,7 +16,7 @@ import java.util.Optional;
  *     error bound)
  * @param inserts records the step inserted successfully, all clients together (YCSB's {@code
  *     [INSERT], Return=OK} counts)
- * @param storeLost the store stopped answering: a failure of the store, not saturation, even when
+ * @param storeLost the store stopped answering: a failure of the store, not its limit, even when
  *     the error bound was passed
  * @param keysAfter which records exist and where the next step inserts, after this step's inserts;
  *     null when the step inserted nothing into the store the sweep counts (reused steps, tests)
@@ -36,8 +36,8 @@ public record StepResult(
   }
 
   /**
-   * True when the step failed only because of its error bound: the normal end of a sweep at
-   * saturation.
+   * True when the step failed only because of its error bound: the normal end of a ramp past its
+   * peak.
    */
   public boolean failedOnErrorBound(PeakDetector detector) {
     return status == StepStatus.FAILED

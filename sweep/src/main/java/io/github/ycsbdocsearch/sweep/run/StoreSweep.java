@@ -91,7 +91,8 @@ final class StoreSweep {
     } finally {
       store.stop();
     }
-    // The steps of this store's plan that did not run (saturation, a failure) leave the remaining
+    // The steps of this store's plan that did not run (the peak passed, a failure) leave the
+    // remaining
     // time.
     remaining.storeEnded(expectedSteps(ctx.options()));
     return finish(ended.outcome, ended.error);
@@ -311,7 +312,7 @@ final class StoreSweep {
             ctx.options().slo(),
             Optional.ofNullable(searchFound));
     status(outcome.name().toLowerCase(Locale.ROOT), error);
-    ctx.manifest().putStore(target.name(), "saturation", Json.MAPPER.valueToTree(sat));
+    ctx.manifest().putStore(target.name(), "capacity", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
     if (outcome == Outcome.COMPLETE) {
       ctx.progress().store(target.name(), CapacityFile.headline(sat));

@@ -95,7 +95,7 @@ class PeakDetectorTest {
   }
 
   @Test
-  void errorsFromADeadStoreAreAFailureNotSaturation() {
+  void errorsFromADeadStoreAreAFailureNotTheStoresLimit() {
     PeakDetector d = new PeakDetector(RULES);
     d.offer(ok(1, 1000));
     StepResult bad = ok(2, 500, 2000, 1000);

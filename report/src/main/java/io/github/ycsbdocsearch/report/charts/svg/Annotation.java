@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
- * A point singled out with a ring and a short text, e.g. a store's saturation step. Immutable,
+ * A point singled out with a ring and a short text, e.g. a store's peak step. Immutable,
  * thread-safe.
  *
  * @param x data x
