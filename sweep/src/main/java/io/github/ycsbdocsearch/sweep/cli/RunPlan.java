@@ -242,7 +242,10 @@ public record RunPlan(
    *     not one this version reads
    */
   public static RunPlan fromJson(
-      JsonNode plan, Optional<Path> hostsFile, Map<String, String> propOverride) {
+      JsonNode recorded, Optional<Path> hostsFile, Map<String, String> propOverride) {
+    ObjectNode plan = recorded.deepCopy();
+    hostsFile.ifPresent(h -> plan.put("hosts_file", h.toAbsolutePath().toString()));
+    propOverride.forEach(plan.withObject("/ycsb_properties")::put);
     RunPlan p;
     try {
       p = JSON.treeToValue(plan, RunPlan.class);
@@ -257,9 +260,7 @@ public record RunPlan(
               + Json.firstLine(e.getMessage()),
           e);
     }
-    Map<String, String> props = new LinkedHashMap<>(p.ycsbProperties);
-    props.putAll(propOverride);
-    props.forEach(
+    p.ycsbProperties.forEach(
         (k, v) -> {
           if (MASK.equals(v)) {
             throw new SetupException(
@@ -270,32 +271,7 @@ public record RunPlan(
                     + "=...");
           }
         });
-    return new RunPlan(
-        p.workload,
-        p.propertyFiles,
-        p.targets,
-        p.threads,
-        p.rates,
-        p.stepSeconds,
-        p.warmupSeconds,
-        p.records,
-        p.loadThreads,
-        p.maxErrorPct,
-        p.maxP99Ms,
-        hostsFile.map(HostsFile::read).orElse(p.hostsFile),
-        p.outDir,
-        p.pin,
-        props,
-        p.slo,
-        p.loadFractions,
-        p.floorSeconds,
-        p.local,
-        p.arrivals,
-        p.search,
-        p.clients,
-        p.soak,
-        p.fault,
-        p.tags);
+    return p;
   }
 
   /** The properties with secrets masked, by the same rule as the hosts file's. */

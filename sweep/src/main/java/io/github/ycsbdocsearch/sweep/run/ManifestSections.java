@@ -195,17 +195,14 @@ public final class ManifestSections {
     return w;
   }
 
+  /** What the plan schedules, in words and step folders (its settings are the plan's own). */
   private static ObjectNode schedule(RunPlan o) {
     ObjectNode p = Json.MAPPER.createObjectNode();
-    p.put("warmup_s", o.warmupSeconds());
-    p.put("duration_s", o.stepSeconds());
     p.put("ycsb_maxexecutiontime_s", o.stepRunSeconds());
-    p.put("records", o.records());
     p.put(
         "step_recordcount",
         "records + the inserts of the store's earlier steps since its load (each step is a "
             + "new YCSB JVM; its inserts start at recordcount)");
-    p.put("load_threads", o.loadThreads());
     p.put(
         "operationcount",
         o.ycsbProperties()

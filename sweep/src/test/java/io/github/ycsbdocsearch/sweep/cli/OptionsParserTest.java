@@ -657,6 +657,17 @@ class OptionsParserTest {
   }
 
   @Test
+  void aHostsFileGivenAgainWithResumeReplacesTheRecordedOne() throws IOException {
+    String es = "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.%s:9200\"}}}";
+    Path first = Files.writeString(repo.resolve("first.json"), String.format(es, "1"));
+    Path again = Files.writeString(repo.resolve("again.json"), String.format(es, "2"));
+    RunPlan started = run("workloada", "--hosts", first.toString());
+    assertEquals(first.toAbsolutePath().toString(), started.toJson().get("hosts_file").asText());
+    RunPlan resumed = RunPlan.fromJson(started.toJson(), Optional.of(again), Map.of());
+    assertEquals(again.toAbsolutePath(), resumed.hosts().orElseThrow().source());
+  }
+
+  @Test
   void aResumeTakesTheRecordedPlanWithTheValuesGivenAgain() {
     RunPlan started = run("workloada", "--rates", "5");
     RunPlan resumed = RunPlan.fromJson(started.toJson(), Optional.empty(), Map.of("x", "1"));

@@ -204,4 +204,14 @@ class ManifestSectionsTest {
     // The readers (report, compare, runs) see the tags through the results format.
     assertEquals(Map.of("host", "m5d", "try", "2"), Manifest.read(run).tags());
   }
+
+  @Test
+  void aManifestWithoutAPlanIsRefusedForResumeInOneLine() throws IOException {
+    Path old = Files.createDirectories(repo.resolve("old"));
+    Files.writeString(
+        old.resolve("manifest.json"), "{\"parameters\": {\"workload\": \"workloada\"}}");
+    String message = assertThrows(SetupException.class, () -> RunManifest.read(old)).getMessage();
+    assertTrue(message.contains("written before the plan was recorded"), message);
+    assertFalse(message.contains("\n"), message);
+  }
 }
