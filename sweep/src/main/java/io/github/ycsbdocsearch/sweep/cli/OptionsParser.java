@@ -61,7 +61,8 @@ public final class OptionsParser {
 
   /**
    * Parses the arguments: picocli splits them by the declaration in {@link SweepCommandLine} and
-   * converts each value ({@link Converters}); the options are checked against each other here.
+   * converts each value ({@link Converters}); its mistakes become one line here, and the
+   * declaration makes the plan ({@link SweepCommandLine#plan}).
    */
   public Command parse(String... args) {
     SweepCommandLine cl = new SweepCommandLine();

@@ -234,7 +234,7 @@ public record RunPlan(
    * Reads an earlier run's plan back for {@code --resume}: the workload and -P files are read again
    * and refused when they changed, the hosts file is read again.
    *
-   * @param plan the manifest's {@code plan}
+   * @param recorded the manifest's {@code plan}
    * @param hostsFile a hosts file given again with {@code --resume} (overrides the recorded one)
    * @param propOverride {@code -p} values given again with {@code --resume} (a masked secret must
    *     be)

@@ -26,10 +26,12 @@ import picocli.CommandLine.Parameters;
 /**
  * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line
  * into these fields and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that
- * text, checked by a test, so --help needs no build). The fields are typed: each value is checked
- * as picocli converts it ({@link Converters}), and a field is null when its option was not given
- * (the defaults live in {@link Defaults}, applied by {@link OptionsParser}, which also checks the
- * options against each other). Not thread-safe; one instance per parse.
+ * text, checked by a test, so --help needs no build); {@link #plan} checks them against each other,
+ * applies the defaults of those not given ({@link Defaults}) and puts each into its field of the
+ * {@link RunPlan}. An option is added here and in the plan's field, nowhere else (the manifest and
+ * {@code --resume} take the plan as Jackson writes it). The fields are typed: each value is checked
+ * as picocli converts it ({@link Converters}), and a field is null when its option was not given.
+ * Not thread-safe; one instance per parse.
  */
 @Command(
     name = "./run-sweep.sh",
@@ -727,7 +729,7 @@ final class SweepCommandLine {
   private static boolean spreadsInserts(String cls) {
     try {
       return DocSearchWorkload.class.isAssignableFrom(
-          Class.forName(cls, false, OptionsParser.class.getClassLoader()));
+          Class.forName(cls, false, SweepCommandLine.class.getClassLoader()));
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
     }
