@@ -68,7 +68,7 @@ help_lists_every_option() {
   help="$(sweep --help)"
   for opt in --stores --threads --max-threads --rates --arrivals --step-seconds --warmup-seconds --records \
     --load-threads --max-error-pct --max-p99-ms --hosts --out --resume --no-pin "-p=KEY=VALUE" "-P=FILE" --slo \
-    --load-fractions --floor-seconds; do
+    --load-fractions --floor-seconds --tag; do
     grep -q -- "${opt}" <<<"${help}" || { echo "missing ${opt}"; return 1; }
   done
 }
@@ -249,8 +249,8 @@ ycsb_style_workload_runs() {
   dir="$(cd "${REPO_ROOT}" && sweep -P workloads/workloada -p recordcount=2000 --stores basicdb --threads 1 \
     --step-seconds 2 --warmup-seconds 0 --load-fractions none --floor-seconds 0 --out "${WORK}/ycsb-style" \
     2>/dev/null | tail -n 1)"
-  [[ "$(field "${dir}/manifest.json" parameters/records)" == 2000 ]] \
-    && [[ "$(field "${dir}/manifest.json" parameters/workload)" == workloada ]] \
+  [[ "$(field "${dir}/manifest.json" plan/records)" == 2000 ]] \
+    && [[ "$(field "${dir}/manifest.json" plan/workload/name)" == workloada ]] \
     && [[ "$(field "${dir}/basicdb/steps/01-t1/step.json" status)" == complete ]]
 }
 
@@ -328,7 +328,7 @@ dataset_sweep_verifies_in_canonical_mode() {
     --floor-seconds 0 --out "${WORK}/dataset" | tail -n 1)" || rc=$?
   echo "exit ${rc}, results ${dir}"
   [[ "${rc}" == 0 ]] && [[ "$(field "${dir}/redisjson/verification.json" passed)" == True ]] \
-    && [[ "$(field "${dir}/manifest.json" parameters/text_mode)" == canonical ]] \
+    && [[ "$(field "${dir}/manifest.json" plan/ycsb_properties/docsearch.textmode)" == canonical ]] \
     && [[ "$(field "${dir}/redisjson/steps/01-t1/querystats.json" past_end_pages)" == 0 ]]
 }
 
@@ -668,6 +668,9 @@ main() {
   check "fixed-rate step records intended latency" fixed_rate_step_records_intended_latency
   check "known answer: the M/M/1 store's capacity search" known_answer_capacity_search
   check "mm1 without its service rate" fails_cleanly "needs -p mm1.service_rate" workloadc --stores mm1
+  check "a tag without a value" fails_cleanly "--tag 'host' is malformed" workloada --stores redisjson --tag host
+  check "a tag with a bad key" fails_cleanly "--tag 'my host=x' is malformed" workloada --stores redisjson \
+    --tag 'my host=x'
   check "workloadf counts every operation once" workloadf_counts_every_operation_once
   if ((with_stores)); then
     make_private_home

@@ -42,7 +42,7 @@ class RunsMainTest {
     Files.writeString(
         run.resolve("manifest.json"),
         "{\"started_utc\": \"2026-12-01T00:00:00Z\", \"status\": \"complete\","
-            + " \"workload\": {\"name\": \"workloada\"}, \"tags\": {\"host\": \"m5d\"},"
+            + " \"workload\": {\"name\": \"workloada\"}, \"plan\": {\"tags\": {\"host\": \"m5d\"}},"
             + " \"stores\": {\"mongodb\": {}, \"redisjson\": {}}}");
     Files.createDirectories(run.resolve("mongodb"));
     Files.writeString(

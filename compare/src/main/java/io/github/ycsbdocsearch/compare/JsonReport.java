@@ -86,6 +86,9 @@ public final class JsonReport {
     node.put("commit", set.commit());
     ObjectNode runs = node.putObject("runs");
     set.byWorkload().forEach((workload, run) -> runs.put(workload, run.dir().toString()));
+    ObjectNode tags = node.putObject("tags");
+    set.byWorkload()
+        .forEach((workload, run) -> tags.set(workload, Json.MAPPER.valueToTree(run.tags())));
     return node;
   }
 

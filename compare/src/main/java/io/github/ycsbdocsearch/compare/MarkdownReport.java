@@ -6,6 +6,7 @@ import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
 import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.Verification;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
@@ -43,11 +44,13 @@ public final class MarkdownReport {
         .append(comparison.baseline().dir())
         .append('`')
         .append(commit(comparison.baseline()))
+        .append(tags(comparison.baseline()))
         .append('\n');
     out.append("- new: `")
         .append(comparison.current().dir())
         .append('`')
         .append(commit(comparison.current()))
+        .append(tags(comparison.current()))
         .append('\n');
     out.append("- thresholds: ").append(noiseLine()).append('\n');
     out.append("- rule: ").append(ruleLine(comparison)).append("\n\n");
@@ -112,6 +115,21 @@ public final class MarkdownReport {
 
   private static String commit(ResultsSet set) {
     return set.commit() == null ? "" : " at commit `" + set.commit() + "`";
+  }
+
+  /** Each run's --tag labels, by workload: {@code , tags workloada: `host=m5d` `try=2`}. */
+  private static String tags(ResultsSet set) {
+    List<String> runs = new ArrayList<>();
+    set.byWorkload()
+        .forEach(
+            (workload, run) -> {
+              if (!run.tags().isEmpty()) {
+                List<String> tags = new ArrayList<>();
+                run.tags().forEach((k, v) -> tags.add("`" + k + "=" + v + "`"));
+                runs.add(workload + ": " + String.join(" ", tags));
+              }
+            });
+    return runs.isEmpty() ? "" : ", tags " + String.join("; ", runs);
   }
 
   private static void headline(Comparison comparison, StringBuilder out) {

@@ -11,6 +11,7 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -27,13 +28,15 @@ import java.util.TreeSet;
  * @param summary its summary.json
  * @param commit the manifest's git_commit, or null
  * @param verification each verified store's verification.json
+ * @param tags the run's labels ({@code --tag}), from its manifest's plan; empty when none
  */
 public record ResultsRun(
     Path dir,
     String workload,
     SummaryJson summary,
     String commit,
-    SortedMap<String, Verification> verification) {
+    SortedMap<String, Verification> verification,
+    Map<String, String> tags) {
 
   /** The operation whose stores must prove identical answers. */
   public static final String SEARCH_OP = "SEARCH";
@@ -80,7 +83,8 @@ public record ResultsRun(
           workload(dir, summary.rows(), manifest),
           summary,
           manifest.gitCommit(),
-          verification);
+          verification,
+          manifest.tags());
     } catch (ResultsFormatException e) {
       throw new BadInputException(Json.firstLine(e.getMessage()), e);
     }

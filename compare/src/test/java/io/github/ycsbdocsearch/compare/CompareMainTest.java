@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,6 +97,25 @@ class CompareMainTest {
     assertEquals("capacity_ops", regressed.get("metric").asText());
     assertEquals("REGRESSION", regressed.get("verdict").asText());
     assertEquals("the runs' 95 % intervals", regressed.get("threshold_source").asText());
+  }
+
+  @Test
+  void bothRunsTagsAreInTheMarkdownAndTheJson() throws Exception {
+    Path old = Fixtures.set(tmp, "old", run -> run.tags(Map.of("host", "m5d")));
+    Path current =
+        Fixtures.set(tmp, "new", run -> run.tags(new TreeMap<>(Map.of("host", "c7g", "try", "2"))));
+    Path json = tmp.resolve("compare.json");
+
+    assertEquals(0, compare("--json", json.toString(), old.toString(), current.toString()));
+    assertTrue(
+        stdout().contains("tags workloada: `host=m5d`; workloadsearch: `host=m5d`\n"), stdout());
+    assertTrue(
+        stdout().contains("tags workloada: `host=c7g` `try=2`; workloadsearch: `host=c7g` `try=2`"),
+        stdout());
+    JsonNode root = Json.readObject(json);
+    assertEquals("m5d", root.at("/baseline/tags/workloada/host").asText());
+    assertEquals("2", root.at("/new/tags/workloadsearch/try").asText());
+    assertEquals(2, root.at("/new/tags/workloada").size());
   }
 
   /**

@@ -65,6 +65,7 @@ final class FixtureRun {
   private double capacityHalfWidth = 0.03;
   private boolean format1;
   private String folderName;
+  private Map<String, String> tags = Map.of();
 
   private FixtureRun(String workload) {
     this.workload = workload;
@@ -172,6 +173,12 @@ final class FixtureRun {
     return this;
   }
 
+  /** Labels the run as {@code --tag} does (the manifest's plan.tags). */
+  FixtureRun tags(Map<String, String> labels) {
+    tags = labels;
+    return this;
+  }
+
   FixtureRun folder(String name) {
     folderName = name;
     return this;
@@ -184,6 +191,9 @@ final class FixtureRun {
     manifest.put("run_id", dir.getFileName().toString());
     manifest.put("git_commit", "0123abc");
     manifest.put("workload", Map.of("name", workload));
+    if (!tags.isEmpty()) {
+      manifest.put("plan", Map.of("tags", tags));
+    }
     AtomicFiles.writeJson(dir.resolve(RunLayout.MANIFEST), manifest);
     for (String store : stores) {
       writeStore(dir, store);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.report.html.HtmlReport;
 import io.github.ycsbdocsearch.resultsformat.Json;
@@ -60,6 +61,20 @@ class ReportOutputTest {
         html.contains("SYNTHETIC DATA"), "only synthetic manifests get the synthetic banner");
     assertEquals(
         11, count(html, "<svg viewBox"), "every chart inline, so the page needs no other file");
+  }
+
+  @Test
+  void theHeaderShowsTheRunsTagsFromItsPlan() throws IOException {
+    Path run = GoldenRun.write(dir.resolve("run"));
+    ReportWriter.write(run);
+    assertFalse(Files.readString(run.resolve("report.html")).contains("tags:"), "none, no line");
+    ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
+    manifest.putObject("plan").putObject("tags").put("host", "m5d").put("try", "2<3");
+    Json.MAPPER.writeValue(run.resolve("manifest.json").toFile(), manifest);
+    ReportWriter.write(run);
+    String html = Files.readString(run.resolve("report.html"));
+    String header = html.substring(html.indexOf("<header"), html.indexOf("</header>"));
+    assertTrue(header.contains("<span>tags: <b>host=m5d, try=2&lt;3</b></span>"), header);
   }
 
   /**

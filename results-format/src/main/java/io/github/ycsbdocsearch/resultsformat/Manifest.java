@@ -11,9 +11,9 @@ import java.util.Map;
  * The parts of a run's {@code manifest.json} ({@link RunLayout#MANIFEST}) that readers decide by:
  * who the run was, its workload, how it ended and how each store's sweep ended. The sweep writes
  * these keys through the constants here and the report, compare and the history read them through
- * {@link #of}; the rest of the manifest (parameters, plan, hosts, the stores' settings) is shown as
- * it was written. Older manifests are upgraded here only: a workload written as a bare name, the
- * machine under {@code environment}. Immutable.
+ * {@link #of}; the rest of the manifest (the plan, hosts, the stores' settings) is shown as it was
+ * written. Older manifests are upgraded here only: a workload written as a bare name, the machine
+ * under {@code environment}. Immutable.
  *
  * @param format the manifest's layout version, 0 when it has none
  * @param runId the run id, null when missing
@@ -59,8 +59,11 @@ public record Manifest(
   /** Where manifests before {@link #MACHINE} kept the machine. */
   static final String MACHINE_OLD = "environment";
 
-  /** The run's parameters, from which {@code --resume} rebuilds the command line. */
-  public static final String PARAMETERS = "parameters";
+  /**
+   * The run's plan: every setting of the run, typed, as the sweep's {@code RunPlan} writes it
+   * before the first step; {@code --resume} reads it back.
+   */
+  public static final String PLAN = "plan";
 
   /** The per-store sections, each with its {@link #STATUS} and {@link #ERROR}. */
   public static final String STORES = "stores";
@@ -76,8 +79,8 @@ public record Manifest(
   public static final String HOSTS = "hosts";
 
   /**
-   * The run's labels, an object of KEY to VALUE strings (the run plan's {@code --tag KEY=VALUE}),
-   * for people to find runs by; older runs have none.
+   * In the {@link #PLAN}: the run's labels, an object of KEY to VALUE strings ({@code --tag
+   * KEY=VALUE}), for people to find runs by; older runs have none.
    */
   public static final String TAGS = "tags";
 
@@ -108,7 +111,10 @@ public record Manifest(
       stores.put(e.getKey(), Json.text(e.getValue(), STATUS, STATUS_COMPLETE));
     }
     Map<String, String> tags = new LinkedHashMap<>();
-    m.path(TAGS).fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
+    m.path(PLAN)
+        .path(TAGS)
+        .fields()
+        .forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
     return new Manifest(
         m.path(FORMAT).asInt(0),
         text(m, RUN_ID),

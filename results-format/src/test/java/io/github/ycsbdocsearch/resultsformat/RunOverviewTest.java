@@ -38,7 +38,8 @@ class RunOverviewTest {
   void aManifestWithoutStoresListsTheStoreFoldersAndTheirTags() throws IOException {
     Path run =
         runWithManifest(
-            "{\"workload\": \"workloada\", \"tags\": {\"host\": \"m5d\", \"try\": \"2\"}}");
+            "{\"workload\": \"workloada\", \"plan\": {\"tags\": {\"host\": \"m5d\", \"try\":"
+                + " \"2\"}}}");
     Files.createDirectories(run.resolve("mongodb"));
     Files.writeString(run.resolve("mongodb/" + RunLayout.CAPACITY), "{\"capacity_ops\": 12.5}");
     Files.createDirectories(run.resolve("elasticsearch")); // no capacity file yet

@@ -6,8 +6,7 @@ import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
-import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.cli.Usage;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
@@ -73,16 +72,14 @@ public final class SweepApp {
       out.print(Usage.text());
       return SweepRunner.EXIT_OK;
     }
-    SweepOptions o;
+    RunPlan o;
     Path runDir;
     RunManifest manifest;
     Instant now = Instant.now();
     if (c instanceof Command.Resume r) {
       runDir = r.runDir().toAbsolutePath().normalize();
       manifest = RunManifest.read(runDir);
-      o =
-          ParametersJson.fromJson(
-              manifest.get(Manifest.PARAMETERS), r.hostsFile(), r.ycsbProperties());
+      o = RunPlan.fromJson(manifest.get(Manifest.PLAN), r.hostsFile(), r.ycsbProperties());
     } else {
       o = ((Command.Run) c).options();
       runDir = null;
@@ -152,7 +149,7 @@ public final class SweepApp {
     return code;
   }
 
-  private static Path createRunDir(SweepOptions o, Instant now) {
+  private static Path createRunDir(RunPlan o, Instant now) {
     String base = RUN_ID_TIME.format(now) + "-" + o.workload().folderName();
     for (int i = 1; ; i++) {
       Path dir = o.outDir().resolve(i == 1 ? base : base + "-" + i);

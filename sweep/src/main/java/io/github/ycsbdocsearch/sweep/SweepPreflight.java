@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SshTarget;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.common.data.Dataset;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
@@ -45,7 +45,7 @@ final class SweepPreflight {
   }
 
   /** Everything that must hold before a store is started; the first failure is thrown. */
-  void check(SweepOptions o, Optional<LocalStores> local, Optional<FaultTarget> faults) {
+  void check(RunPlan o, Optional<LocalStores> local, Optional<FaultTarget> faults) {
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
     // The client machines first: a sweep with an unusable one would stop at its first step with
     // several clients.

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.LocalSsh;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
 import java.io.IOException;
@@ -52,7 +52,7 @@ class SweepPreflightTest {
                 + "{\"host\":\"client-c\",\"repo\":\"/nonexistent\"}]}");
   }
 
-  private SweepOptions parse(String... more) {
+  private RunPlan parse(String... more) {
     // Parsing alone asks no machine anything: client-b and client-c do not exist.
     List<String> args =
         new ArrayList<>(
@@ -78,7 +78,7 @@ class SweepPreflightTest {
 
   @Test
   void aClientWithoutTheBuiltProjectIsOneLineBeforeTheResultsFolder() {
-    SweepOptions o = parse();
+    RunPlan o = parse();
     SetupException e =
         assertThrows(
             SetupException.class, () -> preflight().check(o, Optional.empty(), Optional.empty()));
@@ -105,7 +105,7 @@ class SweepPreflightTest {
     Path data =
         Files.writeString(
             repo.resolve("docs.jsonl"), "{\"id\": \"a\", \"title\": \"one two\", \"rank\": 1}\n");
-    SweepOptions o = parse("-p", "docsearch.dataset=" + data);
+    RunPlan o = parse("-p", "docsearch.dataset=" + data);
     preflight().check(o, Optional.empty(), Optional.empty()); // the same machine: the same file
     // Another machine whose file differs (its sha256sum says so), or where it is missing (says
     // nothing).

@@ -106,6 +106,7 @@ public final class HtmlReport {
     fact(h, "git", Objects.requireNonNullElse(m.gitCommit(), ""));
     fact(h, "stores", String.join(", ", run.storeNames()));
     fact(h, "status", Objects.requireNonNullElse(m.status(), ""));
+    fact(h, "tags", String.join(", ", m.tags().entrySet().stream().map(Object::toString).toList()));
     h.append("</div><nav>");
     for (Map.Entry<String, String> link : navigation().entrySet()) {
       h.append("<a href=\"#")

@@ -11,7 +11,7 @@ public sealed interface Command {
   record Help() implements Command {}
 
   /** A new sweep. */
-  record Run(SweepOptions options) implements Command {}
+  record Run(RunPlan options) implements Command {}
 
   /**
    * {@code --resume DIR}: the options come from {@code DIR/manifest.json}; a new hosts file and

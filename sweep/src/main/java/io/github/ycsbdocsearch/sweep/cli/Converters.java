@@ -173,6 +173,18 @@ final class Converters {
     }
   }
 
+  /** A {@code --tag KEY=VALUE}: KEY of letters, digits, '_', '.' and '-'; any VALUE. */
+  static final class Tag implements ITypeConverter<String> {
+    @Override
+    public String convert(String tag) {
+      if (!tag.matches("[A-Za-z0-9_.-]+=.*")) {
+        throw new TypeConversionException(
+            "expected KEY=VALUE with KEY of letters, digits, '_', '.' and '-'");
+      }
+      return tag;
+    }
+  }
+
   /** A latency objective; {@link Slo#parse} words its own message (it also reads manifests). */
   static final class Objective implements ITypeConverter<Slo> {
     @Override

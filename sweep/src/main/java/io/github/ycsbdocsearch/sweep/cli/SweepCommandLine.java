@@ -1,12 +1,23 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
+import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,10 +26,12 @@ import picocli.CommandLine.Parameters;
 /**
  * The one declaration of every option of {@code ./run-sweep.sh}: picocli parses the command line
  * into these fields and writes {@code --help} from them (docs/cli/run-sweep-help.txt holds that
- * text, checked by a test, so --help needs no build). The fields are typed: each value is checked
- * as picocli converts it ({@link Converters}), and a field is null when its option was not given
- * (the defaults live in {@link Defaults}, applied by {@link OptionsParser}, which also checks the
- * options against each other). Not thread-safe; one instance per parse.
+ * text, checked by a test, so --help needs no build); {@link #plan} checks them against each other,
+ * applies the defaults of those not given ({@link Defaults}) and puts each into its field of the
+ * {@link RunPlan}. An option is added here and in the plan's field, nowhere else (the manifest and
+ * {@code --resume} take the plan as Jackson writes it). The fields are typed: each value is checked
+ * as picocli converts it ({@link Converters}), and a field is null when its option was not given.
+ * Not thread-safe; one instance per parse.
  */
 @Command(
     name = "./run-sweep.sh",
@@ -102,6 +115,10 @@ final class SweepCommandLine {
   static final String HOSTS = "--hosts";
   static final String PROPERTY = "-p";
   static final String PROPERTY_FILE = "-P";
+  static final String TAG = "--tag";
+
+  /** The options that may be given more than once (the others are refused the second time). */
+  static final Set<String> REPEATABLE = Set.of(PROPERTY, PROPERTY_FILE, TAG);
 
   /** How local stores are laid out. */
   enum Topology {
@@ -516,8 +533,380 @@ final class SweepCommandLine {
   List<String> properties = new ArrayList<>();
 
   @Option(
+      names = TAG,
+      converter = Converters.Tag.class,
+      paramLabel = "KEY=VALUE",
+      description = {
+        "a label of the run, repeatable (e.g. --tag host=m5d --tag try=2): recorded in the plan in"
+            + " manifest.json, shown in the report, by compare and by bin/docsearch runs; KEY of"
+            + " letters, digits, '_', '.' and '-'"
+      })
+  List<String> tags = new ArrayList<>();
+
+  @Option(
       names = {"-h", "--help"},
       usageHelp = true,
       description = "this text")
   boolean help;
+
+  /** The stores swept without --stores or --hosts. */
+  private static final List<SweepTarget> DEFAULT_STORES =
+      List.of(
+          SweepTarget.of(StoreKind.REDISJSON),
+          SweepTarget.of(StoreKind.MONGODB),
+          SweepTarget.of(StoreKind.ELASTICSEARCH));
+
+  /**
+   * The plan these options make, checked against each other: the workload and -P files read, the
+   * properties of -P and -p layered in {@code props}; the defaults of options not given.
+   */
+  RunPlan plan(
+      Path repoRoot, WorkloadFile workload, List<PropertyFile> layers, Map<String, String> props) {
+    datasetProperties(props);
+    Optional<HostsFile> hosts = Optional.ofNullable(this.hosts).map(HostsFile::read);
+    // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one
+    // store).
+    List<SweepTarget> targets =
+        stores != null ? stores : hosts.map(SweepCommandLine::storesOf).orElse(DEFAULT_STORES);
+    if (maxThreads != null && this.threads != null && !this.threads.auto()) {
+      throw new SetupException("--max-threads only applies to --threads auto");
+    }
+    ThreadPlan threads =
+        this.threads != null && !this.threads.auto()
+            ? this.threads
+            : ThreadPlan.doubling(or(maxThreads, Defaults.MAX_THREADS));
+    List<Integer> rates = or(this.rates, List.of());
+    // The runner sets recordcount from the records itself: a later file's or -p's is taken out of
+    // the properties and counts as --records would, below it (as YCSB layers -p over -P).
+    String recordCount = props.remove(OptionsParser.RECORD_COUNT);
+    int records = records(workload, recordCount);
+    if (props.containsKey(Dataset.FILE_PROPERTY)) {
+      // A dataset decides how many records there are: checked whole here, before anything starts.
+      // With the same
+      // properties as the preflight (workload file, then -p on top), so the preflight finds it
+      // checked already.
+      if (this.records != null || recordCount != null) {
+        throw new SetupException(
+            (this.records != null ? "--records" : OptionsParser.RECORD_COUNT)
+                + " does not go with --dataset: the record count comes from the file");
+      }
+      Properties p = new Properties();
+      p.putAll(workload.properties());
+      p.putAll(props);
+      records = (int) Math.min(Integer.MAX_VALUE, Dataset.check(p));
+    }
+    hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
+    Path out = (this.out != null ? this.out : repoRoot.resolve("results")).toAbsolutePath();
+    Slo slo = this.slo != null ? this.slo : Slo.parse(Slo.DEFAULT);
+    // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two
+    // phases back.
+    List<Double> fractions =
+        loadFractions != null
+            ? loadFractions
+            : rates.isEmpty() ? Defaults.LOAD_FRACTIONS : List.of();
+    String arrivals = this.arrivals == null ? Defaults.ARRIVALS : Converters.label(this.arrivals);
+    String seed = props.get(RunPlan.ARRIVALS_SEED_PROPERTY);
+    if (seed != null && !seed.trim().matches("-?\\d{1,18}")) {
+      throw new SetupException(
+          "property "
+              + RunPlan.ARRIVALS_SEED_PROPERTY
+              + "='"
+              + seed
+              + "' is malformed: expected a whole number (the first arrival seed of the fixed-rate"
+              + " steps)");
+    }
+    if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
+      SweepTarget.checkMm1(props);
+    }
+    // A hosts file that names other client machines drives load from all of them unless --clients
+    // says otherwise.
+    int others = hosts.map(h -> h.clients().size()).orElse(0);
+    int clients = or(this.clients, others > 0 ? others + 1 : Defaults.CLIENTS);
+    checkClients(clients, targets, workload, props);
+    if (clients > 1 && arrivals.equals("uniform")) {
+      // Each client offers its share on a schedule of its own: several evenly spaced schedules at
+      // random phases add up to no evenly spaced one, while independent Poisson schedules add up to
+      // one Poisson schedule at the step's rate.
+      throw new SetupException(
+          "--arrivals uniform does not go with "
+              + clients
+              + " clients: their schedules would not add up to one uniform schedule (poisson"
+              + " schedules do: leave --arrivals out)");
+    }
+    if (others > 0 && clients > others + 1) {
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " needs "
+              + (clients - 1)
+              + " other client machines; hosts "
+              + "file "
+              + hosts.get().source()
+              + " names "
+              + others);
+    }
+    return new RunPlan(
+        workload,
+        layers,
+        targets,
+        threads,
+        rates,
+        or(stepSeconds, Defaults.STEP_SECONDS),
+        or(warmupSeconds, Defaults.WARMUP_SECONDS),
+        records,
+        or(loadThreads, Defaults.LOAD_THREADS),
+        or(maxErrorPct, Defaults.MAX_ERROR_PCT),
+        maxP99Ms,
+        hosts.orElse(null),
+        out,
+        !noPin,
+        props,
+        slo,
+        fractions,
+        or(floorSeconds, Defaults.FLOOR_SECONDS),
+        localSetup(hosts.isPresent()),
+        arrivals,
+        search(),
+        clients,
+        soak(),
+        fault(hosts),
+        tags());
+  }
+
+  /**
+   * Several clients need a store outside the client (the M/M/1 store's server lives in each client
+   * JVM). A workload that inserts while it runs needs the suite's workload class, which gives each
+   * client its own keys ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); another
+   * class's YCSB numbers every client's inserts from the same first key, so two clients would write
+   * the same records.
+   */
+  private static void checkClients(
+      int clients, List<SweepTarget> targets, WorkloadFile workload, Map<String, String> props) {
+    if (clients == 1) {
+      return;
+    }
+    if (clients > Defaults.MAX_CLIENTS) {
+      throw new SetupException("--clients " + clients + " is more than " + Defaults.MAX_CLIENTS);
+    }
+    if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " does not go with the mm1 store: its simulated server lives "
+              + "in each client JVM, so every client would have its own");
+    }
+    String inserts =
+        props.getOrDefault(
+            "insertproportion", workload.properties().getOrDefault("insertproportion", "0"));
+    double share;
+    try {
+      share = Double.parseDouble(inserts.trim());
+    } catch (NumberFormatException e) {
+      throw new SetupException(
+          "property insertproportion='" + inserts + "' is malformed: expected a number");
+    }
+    String cls =
+        workload.properties().getOrDefault("workload", "").trim(); // -p workload is refused
+    if (share > 0 && !spreadsInserts(cls)) {
+      throw new SetupException(
+          "--clients "
+              + clients
+              + " cannot split "
+              + workload.name()
+              + ": it inserts while "
+              + "it runs (insertproportion="
+              + inserts.trim()
+              + ") and its workload class '"
+              + cls
+              + "' would insert "
+              + "the same keys from every client ("
+              + DocSearchWorkload.class.getName()
+              + " gives each its own)");
+    }
+  }
+
+  /** Whether the workload class is the suite's, which honours the clients' key layout. */
+  private static boolean spreadsInserts(String cls) {
+    try {
+      return DocSearchWorkload.class.isAssignableFrom(
+          Class.forName(cls, false, SweepCommandLine.class.getClassLoader()));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** --soak and --soak-load (one fraction, above 0 and at most 1.5). */
+  private RunPlan.Soak soak() {
+    if (soakLoad != null && (soakSeconds == null || soakSeconds == 0)) {
+      throw new SetupException("--soak-load applies to --soak only");
+    }
+    if (soakLoad != null
+        && (soakLoad.size() != 1 || soakLoad.get(0) <= 0 || soakLoad.get(0) > 1.5)) {
+      throw new SetupException(
+          "--soak-load '"
+              + soakLoad
+              + "' is malformed: expected one fraction above 0 and "
+              + "at most 1.5");
+    }
+    return new RunPlan.Soak(
+        or(soakSeconds, 0), soakLoad == null ? Defaults.SOAK_LOAD : soakLoad.get(0));
+  }
+
+  /**
+   * --fault KIND@T[+D] and --fault-load: a cluster, local or a hosts file's whose servers take
+   * faults over SSH (its {@code "fault"} entry); T at least 1 s into the window, D at least 1 s.
+   */
+  private RunPlan.Fault fault(Optional<HostsFile> hosts) {
+    if (faultLoad != null && this.fault == null) {
+      throw new SetupException("--fault-load applies to --fault only");
+    }
+    if (this.fault == null) {
+      return RunPlan.Fault.NONE;
+    }
+    if (faultLoad != null
+        && (faultLoad.size() != 1 || faultLoad.get(0) <= 0 || faultLoad.get(0) > 1.5)) {
+      throw new SetupException(
+          "--fault-load '"
+              + faultLoad
+              + "' is malformed: expected one fraction above 0 and "
+              + "at most 1.5");
+    }
+    RunPlan.Fault fault =
+        RunPlan.Fault.parse(this.fault, faultLoad == null ? Defaults.FAULT_LOAD : faultLoad.get(0));
+    if (hosts.isPresent()) {
+      HostsFile h = hosts.get();
+      if ("kill-unreplicated".equals(fault.kind())) {
+        throw new SetupException(
+            "--fault kill-unreplicated runs on the local cluster only: the servers' fault helper"
+                + " cannot pause a replica");
+      }
+      if (!"cluster".equals(h.topology())) {
+        throw new SetupException(
+            "--fault needs a cluster: hosts file "
+                + h.source()
+                + " says topology '"
+                + h.topology()
+                + "', and a single server lost is an outage, not a failover");
+      }
+      if (h.faultServers().isEmpty()) {
+        throw new SetupException(
+            "--fault needs the hosts file's \"fault\" entry (the servers, reached over SSH with "
+                + "the fault key): "
+                + h.source()
+                + " has none; scripts/hosts-from-terraform.sh writes it");
+      }
+      return fault;
+    }
+    if ("os-crash".equals(fault.kind())) {
+      throw new SetupException(
+          "--fault os-crash is a hard reboot of a server through its fault helper: it runs with"
+              + " --hosts only; locally the same loss of unsynced data is"
+              + " scripts/tests/test_unsynced_crash.sh (docs/faults.md)");
+    }
+    if (topology == null || !"cluster".equals(Converters.label(topology))) {
+      throw new SetupException(
+          "--fault needs --topology cluster: a single server lost is an outage, not a "
+              + "failover");
+    }
+    return fault;
+  }
+
+  /**
+   * --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are
+   * already running.
+   */
+  private RunPlan.LocalSetup localSetup(boolean remote) {
+    if (remote && (topology != null || profile != null || memoryMb != null)) {
+      throw new SetupException(
+          "--topology, --profile and --memory-mb apply to local stores only: the stores of "
+              + "--hosts run as they were set up");
+    }
+    RunPlan.LocalSetup d = RunPlan.LocalSetup.DEFAULT;
+    return new RunPlan.LocalSetup(
+        topology == null ? d.topology() : Converters.label(topology),
+        profile == null ? d.profile() : Converters.label(profile),
+        or(memoryMb, d.memoryMb()));
+  }
+
+  /**
+   * The records to load: {@code --records}, else the last recordcount of the later files and {@code
+   * -p}, else the workload file's, else the default.
+   */
+  private int records(WorkloadFile workload, String layered) {
+    if (this.records != null) {
+      return this.records;
+    }
+    String fromFile = workload.properties().get(OptionsParser.RECORD_COUNT);
+    if (layered == null && fromFile == null) {
+      return Defaults.RECORDS;
+    }
+    String value = layered != null ? layered : fromFile;
+    return OptionsParser.positiveInt(
+        OptionsParser.RECORD_COUNT, value, layered != null ? "" : " (" + workload.path() + ")");
+  }
+
+  /**
+   * The search's limits: the defaults, or with {@code --precision} as many probes as reach it
+   * within {@code --max-minutes} (its default then {@link Defaults#PRECISION_MAX_MINUTES}).
+   */
+  private RunPlan.Search search() {
+    boolean asked = precision != null;
+    if (asked && !(precision > 0)) {
+      throw new SetupException("--precision must be above 0 %");
+    }
+    double minutes = or(maxMinutes, asked ? Defaults.PRECISION_MAX_MINUTES : 0.0);
+    return new RunPlan.Search(
+        or(searchProbes, asked ? Defaults.PRECISION_MAX_PROBES : Defaults.SEARCH_MAX_PROBES),
+        or(searchBudget, asked ? (int) Math.ceil(60 * minutes) : Defaults.SEARCH_BUDGET_SECONDS),
+        asked ? precision / 100 : Defaults.SEARCH_PRECISION,
+        asked,
+        minutes);
+  }
+
+  /** The --tag labels by key, in the order given; a key given twice is refused. */
+  private Map<String, String> tags() {
+    Map<String, String> byKey = new LinkedHashMap<>();
+    for (String t : tags) {
+      String key = t.substring(0, t.indexOf('='));
+      if (byKey.put(key, t.substring(key.length() + 1)) != null) {
+        throw new SetupException("--tag " + key + " is given twice");
+      }
+    }
+    return byKey;
+  }
+
+  /** The option's value, or its default when it was not given. */
+  private static <T> T or(T given, T def) {
+    return given != null ? given : def;
+  }
+
+  /**
+   * --dataset and --text-mode are the workload's properties (an absolute path: every step runs
+   * elsewhere).
+   */
+  private void datasetProperties(Map<String, String> props) {
+    if (textMode != null && dataset == null) {
+      throw new SetupException(
+          "--text-mode applies to --dataset only (generated text is canonical already)");
+    }
+    if (dataset != null) {
+      props.put(Dataset.FILE_PROPERTY, dataset.toAbsolutePath().normalize().toString());
+      props.put(
+          Dataset.TEXT_MODE_PROPERTY,
+          (textMode == null ? Dataset.TextMode.CANONICAL : textMode).label());
+    }
+  }
+
+  private static List<SweepTarget> storesOf(HostsFile hosts) {
+    List<SweepTarget> targets = new ArrayList<>();
+    for (StoreKind k : StoreKind.values()) {
+      if (hosts.has(k)) {
+        targets.add(SweepTarget.of(k));
+      }
+    }
+    if (targets.isEmpty()) {
+      throw new SetupException("hosts file " + hosts.source() + " names no store");
+    }
+    return targets;
+  }
 }

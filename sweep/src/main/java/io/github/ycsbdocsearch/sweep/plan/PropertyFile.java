@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
 import java.io.Reader;
@@ -23,7 +26,7 @@ import java.util.TreeMap;
  * @param properties the file's properties (values trimmed), sorted by key
  * @param sha256 hex SHA-256 of the file's bytes
  */
-public record PropertyFile(Path path, Map<String, String> properties, String sha256) {
+public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties, String sha256) {
 
   public PropertyFile {
     properties = Map.copyOf(properties);
@@ -54,6 +57,26 @@ public record PropertyFile(Path path, Map<String, String> properties, String sha
       props.put(k, p.getProperty(k).trim());
     }
     return new PropertyFile(abs, props, sha256(bytes));
+  }
+
+  /**
+   * The file a run's plan names (by path and hash, its properties left out: they may hold secrets),
+   * read again for {@code --resume}.
+   *
+   * @throws SetupException when it is no longer the file the run read: its properties decided the
+   *     steps already run
+   */
+  @JsonCreator
+  static PropertyFile recorded(
+      @JsonProperty("path") Path path, @JsonProperty("sha256") String sha256) {
+    PropertyFile now = read(path);
+    if (!now.sha256.equals(sha256)) {
+      throw new SetupException(
+          "workload file "
+              + path
+              + " changed since the run started: restore it or start a new run");
+    }
+    return now;
   }
 
   private static String sha256(byte[] bytes) {

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
@@ -18,9 +20,9 @@ import java.util.regex.Pattern;
  *
  * @param percentile which percentile
  * @param boundUs the bound, microseconds
- * @param text as the user wrote it (recorded in capacity.json)
+ * @param text as the user wrote it (recorded in capacity.json and, as the objective, in the plan)
  */
-public record Slo(Percentile percentile, long boundUs, String text) {
+public record Slo(Percentile percentile, long boundUs, @JsonValue String text) {
 
   /**
    * The default objective: a p99 of 10 ms, a common interactive-service target and readable on
@@ -36,6 +38,7 @@ public record Slo(Percentile percentile, long boundUs, String text) {
    *
    * @throws SetupException naming the accepted form
    */
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static Slo parse(String s) {
     String t = s.trim().toLowerCase(Locale.ROOT).replace(" ", "");
     Matcher m = FORM.matcher(t);

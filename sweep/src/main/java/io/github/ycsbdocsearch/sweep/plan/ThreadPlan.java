@@ -1,6 +1,9 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,6 +16,7 @@ import java.util.List;
  * @param maxThreads the last count of the doubling (ignored for a list)
  */
 public record ThreadPlan(boolean auto, List<Integer> list, int maxThreads) {
+  private static final String AUTO = "auto<=";
 
   public ThreadPlan {
     list = List.copyOf(list);
@@ -47,15 +51,17 @@ public record ThreadPlan(boolean auto, List<Integer> list, int maxThreads) {
     return out;
   }
 
-  /** How the plan is written back on the command line ({@code auto} or {@code 1,2,4}). */
-  public String describe() {
-    if (auto) {
-      return "auto";
-    }
-    StringBuilder b = new StringBuilder();
-    for (int t : list) {
-      b.append(b.length() == 0 ? "" : ",").append(t);
-    }
-    return b.toString();
+  /** How the run's plan records it: {@code 1,2,4}, or {@code auto<=64} for the doubling. */
+  @JsonValue
+  String text() {
+    return auto ? AUTO + maxThreads : String.join(",", list.stream().map(String::valueOf).toList());
+  }
+
+  /** Reads {@link #text()} back. */
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+  static ThreadPlan ofText(String text) {
+    return text.startsWith(AUTO)
+        ? doubling(Integer.parseInt(text.substring(AUTO.length())))
+        : of(Arrays.stream(text.split(",")).map(Integer::valueOf).toList());
   }
 }

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +23,8 @@ import java.util.stream.Stream;
  * @param properties the file's properties, sorted by key
  * @param sha256 hex SHA-256 of the file's bytes
  */
-public record WorkloadFile(String name, Path path, Map<String, String> properties, String sha256) {
+public record WorkloadFile(
+    String name, Path path, @JsonIgnore Map<String, String> properties, String sha256) {
   /** YCSB's property naming the Workload class. */
   public static final String WORKLOAD_CLASS_PROPERTY = "workload";
 
@@ -86,6 +90,18 @@ public record WorkloadFile(String name, Path path, Map<String, String> propertie
           "workload class " + cls + " (file " + abs + ") is not on the classpath", e);
     }
     return new WorkloadFile(abs.getFileName().toString(), abs, f.properties(), f.sha256());
+  }
+
+  /**
+   * The workload a run's plan names, read again for {@code --resume}.
+   *
+   * @throws SetupException when it changed since the run started
+   */
+  @JsonCreator
+  static WorkloadFile recorded(
+      @JsonProperty("path") Path path, @JsonProperty("sha256") String sha256) {
+    PropertyFile.recorded(path, sha256);
+    return read(path);
   }
 
   /** Name safe for a folder name: letters, digits, '.', '_' and '-' only. */

@@ -56,8 +56,11 @@ public final class RunManifest {
     } catch (ResultsFormatException e) {
       throw new SetupException(e.getMessage(), e);
     }
-    if (!(n instanceof ObjectNode obj) || !obj.path(Manifest.PARAMETERS).isObject()) {
-      throw new SetupException(f + " has no \"parameters\" object: not a manifest of run-sweep.sh");
+    if (!(n instanceof ObjectNode obj) || !obj.path(Manifest.PLAN).has(Manifest.WORKLOAD)) {
+      throw new SetupException(
+          f
+              + " has no \"plan\" with its workload: not a manifest of run-sweep.sh, or one written"
+              + " before the plan was recorded (resume it with the version that started it)");
     }
     return new RunManifest(f, obj);
   }

@@ -9,7 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
 import io.github.ycsbdocsearch.sweep.plan.ClientShare;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -53,7 +53,7 @@ record ClientJob(
    * ({@code gate}: its gate file on its own machine; {@code clockOffsetMs}: that machine's clock
    * minus this one's).
    */
-  Map<String, String> properties(SweepOptions options, Path gate, long clockOffsetMs) {
+  Map<String, String> properties(RunPlan options, Path gate, long clockOffsetMs) {
     Map<String, String> props = userProperties(options, share.step());
     keyProperties(props);
     startProperties(props, gate, clockOffsetMs);
@@ -104,7 +104,7 @@ record ClientJob(
    * The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for
    * basicdb.
    */
-  private static Map<String, String> userProperties(SweepOptions options, StepSpec step) {
+  private static Map<String, String> userProperties(RunPlan options, StepSpec step) {
     Map<String, String> p = new LinkedHashMap<>(options.ycsbProperties());
     if (step.phase() == Phase.FLOOR) {
       p.keySet().removeIf(k -> k.startsWith("basicdb."));

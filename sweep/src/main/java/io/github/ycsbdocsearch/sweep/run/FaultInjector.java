@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ final class FaultInjector implements StepRunner.StepCompanion {
   private final SweepContext ctx;
   private final String store;
   private final StoreKind kind;
-  private final SweepOptions.Fault fault;
+  private final RunPlan.Fault fault;
   private final FaultTarget stores;
   private final String controlStep;
   private final Properties props;

@@ -2,7 +2,7 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ final class FaultPhase {
     StoreSession s = exec.session();
     StepSpec control = steps.get(0);
     StepSpec faulty = steps.get(1);
-    SweepOptions.Fault f = ctx.options().fault();
+    RunPlan.Fault f = ctx.options().fault();
     if (s.target().kind().isEmpty() || ctx.faults().isEmpty()) {
       ctx.progress().store(s.name(), "no fault: " + s.name() + " has no server to kill");
       return Optional.empty();

@@ -6,7 +6,7 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.StatusLine;
@@ -42,7 +42,7 @@ final class LoadRunner {
    * @return why the load failed (or was interrupted), empty when the store holds the data
    */
   Optional<String> run(StoreSession s) {
-    SweepOptions o = ctx.options();
+    RunPlan o = ctx.options();
     Path tmp = s.storeDir().resolve(".load.partial");
     StepRunner.prepare(tmp, false);
     Instant started = Instant.now();

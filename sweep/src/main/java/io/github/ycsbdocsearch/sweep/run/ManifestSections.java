@@ -9,8 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -32,9 +31,9 @@ import java.util.function.Function;
 
 /**
  * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and
- * every effective property, parameters, plan, saturation rule, stores, JVMs, machine, CPU pinning
- * and hosts, secrets masked. Store versions and settings are added by each store's sweep once it
- * answers. Stateless.
+ * every effective property, the run's plan and the steps it schedules, the saturation rule, stores,
+ * JVMs, machine, CPU pinning and hosts, secrets masked. Store versions and settings are added by
+ * each store's sweep once it answers. Stateless.
  */
 public final class ManifestSections {
   /** Properties the runner sets on every step (listed among the effective properties). */
@@ -116,7 +115,7 @@ public final class ManifestSections {
       RunManifest m,
       String runId,
       Instant started,
-      SweepOptions o,
+      RunPlan o,
       List<String> args,
       Path repo,
       ClientLauncher launcher,
@@ -134,8 +133,8 @@ public final class ManifestSections {
     m.put(Manifest.GIT_COMMIT, git.get("commit").asText());
     m.put(Manifest.GIT_DIRTY, git.get("dirty"));
     m.put(Manifest.WORKLOAD, workload(o));
-    m.put(Manifest.PARAMETERS, ParametersJson.toJson(o));
-    m.put("plan", plan(o));
+    m.put(Manifest.PLAN, o.toJson());
+    m.put("schedule", schedule(o));
     m.put("saturation_rule", saturationRule(o));
     m.put(Manifest.STORES, stores(o));
     m.put("jvm", jvm(launcher));
@@ -181,7 +180,7 @@ public final class ManifestSections {
     return Optional.of(!Files.exists(current) && Files.exists(old) ? old : current);
   }
 
-  private static ObjectNode workload(SweepOptions o) {
+  private static ObjectNode workload(RunPlan o) {
     ObjectNode w = Json.MAPPER.createObjectNode();
     w.put(Manifest.NAME, o.workload().name());
     w.put("file", o.workload().path().toString());
@@ -191,22 +190,19 @@ public final class ManifestSections {
     effective.put("recordcount", String.valueOf(o.records()));
     effective.remove("operationcount");
     effective.putAll(RUNNER_PROPERTIES);
-    effective.putAll(ParametersJson.masked(o.ycsbProperties()));
+    effective.putAll(RunPlan.masked(o.ycsbProperties()));
     w.set("effective_properties", Json.MAPPER.valueToTree(effective));
     return w;
   }
 
-  private static ObjectNode plan(SweepOptions o) {
+  /** What the plan schedules, in words and step folders (its settings are the plan's own). */
+  private static ObjectNode schedule(RunPlan o) {
     ObjectNode p = Json.MAPPER.createObjectNode();
-    p.put("warmup_s", o.warmupSeconds());
-    p.put("duration_s", o.stepSeconds());
     p.put("ycsb_maxexecutiontime_s", o.stepRunSeconds());
-    p.put("records", o.records());
     p.put(
         "step_recordcount",
         "records + the inserts of the store's earlier steps since its load (each step is a "
             + "new YCSB JVM; its inserts start at recordcount)");
-    p.put("load_threads", o.loadThreads());
     p.put(
         "operationcount",
         o.ycsbProperties()
@@ -255,7 +251,7 @@ public final class ManifestSections {
     return p;
   }
 
-  private static ObjectNode saturationRule(SweepOptions o) {
+  private static ObjectNode saturationRule(RunPlan o) {
     PeakDetector.Rules r = PeakDetector.Rules.of(o, true);
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("growth_pct", r.growthPct());
@@ -270,7 +266,7 @@ public final class ManifestSections {
     return n;
   }
 
-  private static ObjectNode stores(SweepOptions o) {
+  private static ObjectNode stores(RunPlan o) {
     ObjectNode n = Json.MAPPER.createObjectNode();
     for (SweepTarget t : o.targets()) {
       ObjectNode s = n.putObject(t.name());
@@ -307,7 +303,7 @@ public final class ManifestSections {
     return n;
   }
 
-  private static ObjectNode hosts(SweepOptions o, Optional<LocalStores> local) {
+  private static ObjectNode hosts(RunPlan o, Optional<LocalStores> local) {
     ObjectNode n = Json.MAPPER.createObjectNode();
     if (o.hosts().isPresent()) {
       HostsFile h = o.hosts().get();
@@ -355,8 +351,7 @@ public final class ManifestSections {
       if (out[i].equals("-p") && out[i + 1].indexOf('=') > 0) {
         String kv = out[i + 1];
         String k = kv.substring(0, kv.indexOf('='));
-        out[i + 1] =
-            k + "=" + ParametersJson.masked(Map.of(k, kv.substring(kv.indexOf('=') + 1))).get(k);
+        out[i + 1] = k + "=" + RunPlan.masked(Map.of(k, kv.substring(kv.indexOf('=') + 1))).get(k);
       }
     }
     return List.of(out);

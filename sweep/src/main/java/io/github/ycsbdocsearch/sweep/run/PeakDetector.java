@@ -5,7 +5,7 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,9 +51,13 @@ public final class PeakDetector {
       this(growthPct, flatSteps, maxErrorPct, maxP99Ms, true);
     }
 
-    public static Rules of(SweepOptions o, boolean storeUnderTest) {
+    public static Rules of(RunPlan o, boolean storeUnderTest) {
       return new Rules(
-          Defaults.GROWTH_PCT, Defaults.FLAT_STEPS, o.maxErrorPct(), o.maxP99Ms(), storeUnderTest);
+          Defaults.GROWTH_PCT,
+          Defaults.FLAT_STEPS,
+          o.maxErrorPct(),
+          o.maxP99Ms() == null ? OptionalDouble.empty() : OptionalDouble.of(o.maxP99Ms()),
+          storeUnderTest);
     }
 
     /** The rule in words, for the manifest. */

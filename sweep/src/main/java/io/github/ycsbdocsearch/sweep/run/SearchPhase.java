@@ -3,7 +3,7 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
@@ -85,7 +85,7 @@ final class SearchPhase {
   Optional<PhaseStop> run(StoreCapacity peak, int total) {
     double p = peak.peakOps();
     List<StepSpec> curve = StepPlanner.curve(ctx.options(), p, nextIndex - 1);
-    SweepOptions.Search limits = ctx.options().search();
+    RunPlan.Search limits = ctx.options().search();
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(
                 1 - ctx.options().slo().percentile().fraction(),

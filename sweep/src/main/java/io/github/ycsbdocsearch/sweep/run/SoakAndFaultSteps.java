@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.util.List;
@@ -32,7 +32,7 @@ final class SoakAndFaultSteps {
    * at.
    */
   Optional<StepSpec> soak(int after) {
-    SweepOptions o = ctx.options();
+    RunPlan o = ctx.options();
     return rateAt(o.soak().load(), "soak")
         .map(rate -> StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after));
   }
@@ -42,7 +42,7 @@ final class SoakAndFaultSteps {
    * is no rate to run them at.
    */
   Optional<List<StepSpec>> fault(int after) {
-    SweepOptions o = ctx.options();
+    RunPlan o = ctx.options();
     return rateAt(o.fault().load(), "fault")
         .map(rate -> StepPlanner.fault(o, rate, ratesOnly() ? null : o.fault().load(), after));
   }

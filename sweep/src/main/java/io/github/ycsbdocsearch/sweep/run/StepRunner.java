@@ -13,7 +13,7 @@ import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.plan.ClientShare;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
@@ -60,12 +60,12 @@ final class StepRunner {
       return warmupS + durationS;
     }
 
-    static Timing of(SweepOptions o, StepSpec step) {
+    static Timing of(RunPlan o, StepSpec step) {
       Timing t = of(o, step.phase());
       return step.windowS() == null ? t : new Timing(t.warmupS(), step.windowS());
     }
 
-    static Timing of(SweepOptions o, Phase phase) {
+    static Timing of(RunPlan o, Phase phase) {
       return switch (phase) {
         case FLOOR -> new Timing(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
         case SOAK -> new Timing(o.warmupSeconds(), o.soak().seconds());
@@ -117,7 +117,7 @@ final class StepRunner {
       PeakDetector detector,
       Timing timing,
       Optional<StepCompanion> companion) {
-    SweepOptions o = ctx.options();
+    RunPlan o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
     AtomicReference<List<BackgroundEvents.Sample>> samples = new AtomicReference<>(List.of());

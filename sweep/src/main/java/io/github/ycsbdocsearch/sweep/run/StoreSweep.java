@@ -10,7 +10,7 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -266,7 +266,7 @@ final class StoreSweep {
    * Steps a store will run at most (the curve, search and floor are planned later): the progress
    * line's total and each store's share of the sweep's remaining time.
    */
-  static int expectedSteps(SweepOptions options) {
+  static int expectedSteps(RunPlan options) {
     int ramp = StepPlanner.ramp(options).size();
     int curve = options.loadFractions().size();
     int fixed = StepPlanner.rates(options, ramp).size() + curve;

@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
@@ -29,7 +29,7 @@ import java.util.Optional;
  *     file's servers over SSH; empty without {@code --fault}
  */
 public record SweepContext(
-    SweepOptions options,
+    RunPlan options,
     Path runDir,
     RunManifest manifest,
     ClientLauncher launcher,

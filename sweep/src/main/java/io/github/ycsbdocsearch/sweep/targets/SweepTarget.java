@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.targets;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
@@ -15,7 +17,7 @@ import java.util.Optional;
  * @param dbClass the YCSB DB class passed as {@code -db}
  * @param kind the store, empty for basicdb
  */
-public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind) {
+public record SweepTarget(@JsonValue String name, String dbClass, Optional<StoreKind> kind) {
   /** Name of the pseudo-store backed by YCSB's no-op binding. */
   public static final String BASICDB = "basicdb";
 
@@ -42,6 +44,7 @@ public record SweepTarget(String name, String dbClass, Optional<StoreKind> kind)
    *
    * @throws SetupException naming the unknown store and the known ones
    */
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static SweepTarget byName(String name) {
     if (BASICDB.equals(name.trim().toLowerCase(Locale.ROOT))) {
       return new SweepTarget(BASICDB, BASICDB_CLASS, Optional.empty());

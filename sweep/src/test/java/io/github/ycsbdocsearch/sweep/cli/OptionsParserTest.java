@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +40,7 @@ class OptionsParserTest {
     parser = new OptionsParser(repo);
   }
 
-  private SweepOptions run(String... args) {
+  private RunPlan run(String... args) {
     return assertInstanceOf(Command.Run.class, parser.parse(args)).options();
   }
 
@@ -50,7 +50,7 @@ class OptionsParserTest {
 
   @Test
   void defaultsCoverAllThreeStoresWithThreadDoubling() {
-    SweepOptions o = run("workloada");
+    RunPlan o = run("workloada");
     assertEquals(
         List.of("redisjson", "mongodb", "elasticsearch"),
         o.targets().stream().map(t -> t.name()).toList());
@@ -60,7 +60,7 @@ class OptionsParserTest {
     assertEquals(Defaults.WARMUP_SECONDS, o.warmupSeconds());
     assertEquals(Defaults.RECORDS, o.records());
     assertEquals(Defaults.MAX_ERROR_PCT, o.maxErrorPct());
-    assertTrue(o.maxP99Ms().isEmpty());
+    assertNull(o.maxP99Ms());
     assertTrue(o.hosts().isEmpty());
     assertTrue(o.pin());
     assertEquals(repo.resolve("results").toAbsolutePath(), o.outDir());
@@ -91,7 +91,7 @@ class OptionsParserTest {
 
   @Test
   void everyOptionIsRead() {
-    SweepOptions o =
+    RunPlan o =
         run(
             "workloada",
             "--stores",
@@ -129,7 +129,7 @@ class OptionsParserTest {
     assertEquals(123, o.records());
     assertEquals(2, o.loadThreads());
     assertEquals(2.5, o.maxErrorPct());
-    assertEquals(12.5, o.maxP99Ms().getAsDouble());
+    assertEquals(12.5, o.maxP99Ms());
     assertFalse(o.pin());
     assertEquals(
         Map.of("fieldcount", "3", "operationcount", "500", "x", "a=b"), o.ycsbProperties());
@@ -139,7 +139,7 @@ class OptionsParserTest {
         "every run is offered the same arrivals by default");
     assertEquals(12, o.search().probes());
     assertEquals(160, o.search().budgetS());
-    SweepOptions seeded =
+    RunPlan seeded =
         run(
             "workloada",
             "-p",
@@ -157,25 +157,24 @@ class OptionsParserTest {
 
   @Test
   void precisionLiftsTheBudgetToItsMinutes() {
-    SweepOptions.Search s = run("workloada", "--precision", "5").search();
+    RunPlan.Search s = run("workloada", "--precision", "5").search();
     assertEquals(0.05, s.precision(), 1e-12);
     assertTrue(s.asked());
     assertEquals(Defaults.PRECISION_MAX_MINUTES, s.maxMinutes());
     assertEquals(60 * Defaults.PRECISION_MAX_MINUTES, s.budgetS(), 1e-9);
     assertEquals(Defaults.PRECISION_MAX_PROBES, s.probes());
-    SweepOptions.Search capped =
-        run("workloada", "--precision", "5", "--max-minutes", "12.5").search();
+    RunPlan.Search capped = run("workloada", "--precision", "5", "--max-minutes", "12.5").search();
     assertEquals(12.5, capped.maxMinutes());
     assertEquals(750, capped.budgetS());
     assertEquals(10, capped.plannedProbes(75), "the progress line plans what the budget holds");
-    SweepOptions.Search limited = run("workloada", "--max-minutes", "20").search();
+    RunPlan.Search limited = run("workloada", "--max-minutes", "20").search();
     assertEquals(Defaults.SEARCH_BUDGET_SECONDS, limited.budgetS(), "a limit alone lifts nothing");
     assertFalse(limited.asked());
   }
 
   @Test
   void choicesAreRecordedAsWritten() {
-    SweepOptions o =
+    RunPlan o =
         run(
             "workloada",
             "--topology",
@@ -192,14 +191,13 @@ class OptionsParserTest {
             "none",
             "--floor-seconds",
             "0");
-    assertEquals(new SweepOptions.LocalSetup("cluster", "strict", 512), o.local());
+    assertEquals(new RunPlan.LocalSetup("cluster", "strict", 512), o.local());
     assertEquals("uniform", o.arrivals());
     assertEquals(50_000, o.slo().boundUs());
     assertEquals(List.of(), o.loadFractions());
     assertEquals(0, o.floorSeconds());
     assertEquals(
-        new SweepOptions.LocalSetup("single", "relaxed", Defaults.MEMORY_MB),
-        run("workloada").local());
+        new RunPlan.LocalSetup("single", "relaxed", Defaults.MEMORY_MB), run("workloada").local());
     assertEquals(Defaults.ARRIVALS, run("workloada").arrivals());
   }
 
@@ -233,12 +231,11 @@ class OptionsParserTest {
 
   @Test
   void aSoakTakesADurationAndOneLoad() {
-    assertEquals(SweepOptions.Soak.NONE, run("workloada").soak());
+    assertEquals(RunPlan.Soak.NONE, run("workloada").soak());
     assertEquals(
-        new SweepOptions.Soak(1800, Defaults.SOAK_LOAD), run("workloada", "--soak", "30m").soak());
+        new RunPlan.Soak(1800, Defaults.SOAK_LOAD), run("workloada", "--soak", "30m").soak());
     assertEquals(
-        new SweepOptions.Soak(90, 0.5),
-        run("workloada", "--soak", "90s", "--soak-load", "0.5").soak());
+        new RunPlan.Soak(90, 0.5), run("workloada", "--soak", "90s", "--soak-load", "0.5").soak());
     assertEquals(7200, run("workloada", "--soak", "2h").soak().seconds());
     assertTrue(
         bad("workloada", "--soak", "30 minutes").startsWith("--soak '30 minutes' is malformed"));
@@ -249,17 +246,16 @@ class OptionsParserTest {
 
   @Test
   void aFaultTakesAKindASecondAndADowntimeOnTheLocalCluster() {
-    assertEquals(SweepOptions.Fault.NONE, run("workloada").fault());
-    SweepOptions.Fault f =
+    assertEquals(RunPlan.Fault.NONE, run("workloada").fault());
+    RunPlan.Fault f =
         run("workloada", "--topology", "cluster", "--fault", "kill-primary@5").fault();
     assertEquals(
-        new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
-        f);
+        new RunPlan.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD), f);
     assertEquals("kill-primary@5+10", f.spec());
     assertEquals(35, f.stepSeconds(15), "20 s after the restart");
     assertEquals(60, f.stepSeconds(60));
     assertEquals(
-        new SweepOptions.Fault("stop-node", 3, 4, 0.5),
+        new RunPlan.Fault("stop-node", 3, 4, 0.5),
         run("workloada", "--topology", "cluster", "--fault", "stop-node@3+4", "--fault-load", "0.5")
             .fault());
     assertTrue(
@@ -293,7 +289,7 @@ class OptionsParserTest {
             + store
             + ",\"fault\":{\"servers\":[\"10.0.1.10\"],\"user\":\"ubuntu\"}}");
     assertEquals(
-        new SweepOptions.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
+        new RunPlan.Fault("kill-primary", 5, Defaults.FAULT_DOWN_SECONDS, Defaults.FAULT_LOAD),
         run("workloada", "--hosts", aws.toString(), "--fault", "kill-primary@5").fault());
     assertEquals(
         "--fault kill-unreplicated runs on the local cluster only: the servers' fault helper"
@@ -304,7 +300,7 @@ class OptionsParserTest {
         run("workloada", "--topology", "cluster", "--fault", "kill-unreplicated@5").fault().kind());
     // The hard reboot is the servers' (their fault helper's SysRq b), never this machine's.
     assertEquals(
-        new SweepOptions.Fault("os-crash", 10, 60, Defaults.FAULT_LOAD),
+        new RunPlan.Fault("os-crash", 10, 60, Defaults.FAULT_LOAD),
         run("workloada", "--hosts", aws.toString(), "--fault", "os-crash@10+60").fault());
     assertEquals(
         "--fault os-crash is a hard reboot of a server through its fault helper: it runs with"
@@ -330,9 +326,9 @@ class OptionsParserTest {
 
   @Test
   void aWorkloadNamedByDashCapitalPIsTheWorkloadArgument() {
-    SweepOptions byP = run("-P", "workloada");
+    RunPlan byP = run("-P", "workloada");
     assertEquals(run("workloada"), byP);
-    SweepOptions byPath = run("-P", repo.resolve("workloads/workloada").toString());
+    RunPlan byPath = run("-P", repo.resolve("workloads/workloada").toString());
     assertEquals(run("workloada"), byPath);
     assertEquals(List.of(), byPath.propertyFiles());
   }
@@ -341,7 +337,7 @@ class OptionsParserTest {
   void laterDashCapitalPFilesOverrideEarlierKeysAndDashPOverridesThemAll() throws IOException {
     Path site = Files.writeString(repo.resolve("site.properties"), "a=site\nb=site\nc=site\n");
     Path local = Files.writeString(repo.resolve("local.properties"), "b=local\nc=local\n");
-    SweepOptions o =
+    RunPlan o =
         run("-P", "workloada", "-P", site.toString(), "-P", local.toString(), "-p", "c=cli");
     assertEquals("workloada", o.workload().name());
     assertEquals(Map.of("a", "site", "b", "local", "c", "cli"), o.ycsbProperties());
@@ -366,7 +362,7 @@ class OptionsParserTest {
     assertEquals(Defaults.RECORDS, run("workloada").records());
     assertEquals(300, run("-P", "counted").records());
     assertEquals(4000, run("-P", "counted", "-P", big.toString()).records());
-    SweepOptions fromP = run("-P", "counted", "-P", big.toString(), "-p", "recordcount=2000");
+    RunPlan fromP = run("-P", "counted", "-P", big.toString(), "-p", "recordcount=2000");
     assertEquals(2000, fromP.records());
     assertFalse(fromP.ycsbProperties().containsKey("recordcount"), "the runner sets it");
     assertEquals(50, run("-P", "counted", "-p", "recordcount=2000", "--records", "50").records());
@@ -378,12 +374,11 @@ class OptionsParserTest {
     assertResumesAsStarted("-P", "workloada", "-P", site.toString(), "-p", "a=cli");
     assertResumesAsStarted("-P", "workloada", "-P", site.toString(), "--records", "9");
     ObjectNode recorded =
-        ParametersJson.toJson(run("-P", "workloada", "-P", site.toString(), "--stores", "basicdb"));
+        run("-P", "workloada", "-P", site.toString(), "--stores", "basicdb").toJson();
     Files.writeString(site, "a=changed\n");
     String message =
         assertThrows(
-                SetupException.class,
-                () -> ParametersJson.fromJson(recorded, Optional.empty(), Map.of()))
+                SetupException.class, () -> RunPlan.fromJson(recorded, Optional.empty(), Map.of()))
             .getMessage();
     assertTrue(message.contains(site + " changed since the run started"), message);
   }
@@ -552,7 +547,7 @@ class OptionsParserTest {
   void aDatasetIsReadWholeOnceBeforeTheRunNotOncePerCheck() throws IOException {
     Path data = dataSet();
     Path workload = searchNamedWorkload();
-    SweepOptions o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
+    RunPlan o = run(workload.toString(), "--dataset", data.toString(), "--stores", "basicdb");
     assertEquals(2, o.records());
     // Break the file behind the check's back, same size and modification time: a second read would
     // see the
@@ -577,11 +572,11 @@ class OptionsParserTest {
    * from the manifest are those the run started with.
    */
   private void assertResumesAsStarted(String... args) {
-    SweepOptions started = assertInstanceOf(Command.Run.class, parser.parse(args)).options();
-    ObjectNode recorded = ParametersJson.toJson(started);
-    SweepOptions resumed = ParametersJson.fromJson(recorded, Optional.empty(), Map.of());
+    RunPlan started = assertInstanceOf(Command.Run.class, parser.parse(args)).options();
+    ObjectNode recorded = started.toJson();
+    RunPlan resumed = RunPlan.fromJson(recorded, Optional.empty(), Map.of());
     String command = String.join(" ", args);
-    assertEquals(recorded, ParametersJson.toJson(resumed), command);
+    assertEquals(recorded, resumed.toJson(), command);
     if (started.hosts().isEmpty()) { // a hosts file read again is another object
       assertEquals(started, resumed, command);
     }
@@ -662,15 +657,43 @@ class OptionsParserTest {
   }
 
   @Test
-  void theRecordedParametersAreWrittenBackAsOneCommandLine() {
-    SweepOptions started = run("workloada", "--rates", "5");
-    List<String> args =
-        new ArrayList<>(
-            ParametersJson.commandLine(
-                ParametersJson.toJson(started), Optional.empty(), Map.of("x", "1")));
-    assertTrue(
-        args.containsAll(List.of("--rates", "5", "--load-fractions", "none")), args::toString);
-    assertTrue(args.containsAll(List.of("-p", "x=1")), args::toString);
-    assertTrue(!args.contains("--hosts"), args::toString);
+  void aHostsFileGivenAgainWithResumeReplacesTheRecordedOne() throws IOException {
+    String es = "{\"stores\":{\"elasticsearch\":{\"es.hosts\":\"http://10.0.0.%s:9200\"}}}";
+    Path first = Files.writeString(repo.resolve("first.json"), String.format(es, "1"));
+    Path again = Files.writeString(repo.resolve("again.json"), String.format(es, "2"));
+    RunPlan started = run("workloada", "--hosts", first.toString());
+    assertEquals(first.toAbsolutePath().toString(), started.toJson().get("hosts_file").asText());
+    RunPlan resumed = RunPlan.fromJson(started.toJson(), Optional.of(again), Map.of());
+    assertEquals(again.toAbsolutePath(), resumed.hosts().orElseThrow().source());
+  }
+
+  @Test
+  void aResumeTakesTheRecordedPlanWithTheValuesGivenAgain() {
+    RunPlan started = run("workloada", "--rates", "5");
+    RunPlan resumed = RunPlan.fromJson(started.toJson(), Optional.empty(), Map.of("x", "1"));
+    assertEquals(List.of(5), resumed.rates());
+    assertEquals(List.of(), resumed.loadFractions());
+    assertEquals(Map.of("x", "1"), resumed.ycsbProperties());
+    assertTrue(resumed.hosts().isEmpty());
+  }
+
+  @Test
+  void tagsAreLabelsOfTheRunInTheOrderGiven() {
+    assertEquals(Map.of(), run("workloada").tags());
+    RunPlan o = run("workloada", "--tag", "host=m5d", "--tag=try=2", "--tag", "note=a=b c");
+    assertEquals(List.of("host", "try", "note"), List.copyOf(o.tags().keySet()));
+    assertEquals("a=b c", o.tags().get("note"));
+    assertResumesAsStarted("workloada", "--tag", "host=m5d", "--tag", "v.1_x-y=");
+  }
+
+  @Test
+  void aTagWithoutAValueWithAnotherKeyOrGivenTwiceIsRefusedInOneLine() {
+    assertEquals(
+        "--tag 'host' is malformed: expected KEY=VALUE with KEY of letters, digits, '_', '.' and"
+            + " '-'",
+        bad("workloada", "--tag", "host"));
+    String badKey = bad("workloada", "--tag", "my host=x");
+    assertTrue(badKey.startsWith("--tag 'my host=x' is malformed"), badKey);
+    assertEquals("--tag a is given twice", bad("workloada", "--tag", "a=1", "--tag", "a=2"));
   }
 }

@@ -8,14 +8,14 @@ import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StepSpecTest {
 
-  private static SweepOptions options(String... args) {
+  private static RunPlan options(String... args) {
     Command c = new OptionsParser(Path.of("../").toAbsolutePath().normalize()).parse(args);
     return ((Command.Run) c).options();
   }
@@ -39,7 +39,7 @@ class StepSpecTest {
 
   @Test
   void theDefaultRunSearchesCapacityThenOffersFractionsOfThePeak() {
-    SweepOptions o = options("workloada", "--stores", "basicdb", "--max-threads", "8");
+    RunPlan o = options("workloada", "--stores", "basicdb", "--max-threads", "8");
     assertEquals(
         List.of("01-t1", "02-t2", "03-t4", "04-t8"),
         StepPlanner.ramp(o).stream().map(StepSpec::dirName).toList());
@@ -81,15 +81,15 @@ class StepSpecTest {
 
   @Test
   void explicitRatesAloneKeepTheirMeaning() {
-    SweepOptions o =
+    RunPlan o =
         options("workloada", "--stores", "basicdb", "--threads", "4,8", "--rates", "250,6000");
     assertTrue(StepPlanner.ramp(o).isEmpty(), "--rates alone: no ramp");
     assertEquals(
         List.of("01-t4-r250", "02-t4-r6000", "03-t8-r250", "04-t8-r6000"),
         StepPlanner.rates(o, 0).stream().map(StepSpec::dirName).toList());
-    SweepOptions auto = options("workloada", "--stores", "basicdb", "--rates", "100");
+    RunPlan auto = options("workloada", "--stores", "basicdb", "--rates", "100");
     assertEquals(Defaults.RATE_THREADS, StepPlanner.rates(auto, 0).get(0).threads());
-    SweepOptions both =
+    RunPlan both =
         options("workloada", "--stores", "basicdb", "--rates", "100", "--load-fractions", "0.5");
     assertEquals(
         Defaults.MAX_THREADS == 64 ? 7 : StepPlanner.ramp(both).size(),

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.cli.Command;
 import io.github.ycsbdocsearch.sweep.cli.OptionsParser;
-import io.github.ycsbdocsearch.sweep.cli.ParametersJson;
-import io.github.ycsbdocsearch.sweep.cli.SweepOptions;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ClientLauncher;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +47,7 @@ class ManifestSectionsTest {
           "-p",
           "mongodb.url=mongodb://u:pw@h:1/db");
 
-  private JsonNode manifest(SweepOptions o) throws IOException {
+  private JsonNode manifest(RunPlan o) throws IOException {
     Path run = Files.createDirectories(repo.resolve("run"));
     RunManifest m = RunManifest.create(run);
     ClientLauncher launcher =
@@ -71,13 +72,15 @@ class ManifestSectionsTest {
     return Json.MAPPER.readTree(run.resolve("manifest.json").toFile());
   }
 
-  private SweepOptions options() throws IOException {
+  private RunPlan options(String... more) throws IOException {
     Files.createDirectories(repo.resolve("workloads"));
     Files.writeString(
         repo.resolve("workloads/workloada"),
         "workload=site.ycsb.workloads.CoreWorkload\n"
             + "recordcount=1000\noperationcount=5\nreadproportion=1\n");
-    return ((Command.Run) new OptionsParser(repo).parse(args.toArray(new String[0]))).options();
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of(more));
+    return ((Command.Run) new OptionsParser(repo).parse(all.toArray(new String[0]))).options();
   }
 
   @Test
@@ -96,10 +99,10 @@ class ManifestSectionsTest {
         w.at("/effective_properties/operationcount").isMissingNode(), "set per step by the runner");
     assertEquals("both", w.at("/effective_properties/measurement.interval").asText());
     assertEquals("1000", w.at("/file_properties/recordcount").asText());
-    assertEquals("1,2", m.at("/parameters/threads").asText());
+    assertEquals("1,2", m.at("/plan/threads").asText());
     assertEquals(
         List.of("steps/01-t1-r100", "steps/02-t2-r100"),
-        m.at("/plan/steps").findValuesAsText("dir"));
+        m.at("/schedule/steps").findValuesAsText("dir"));
     assertEquals(5, m.at("/saturation_rule/growth_pct").asInt());
     assertEquals(2, m.at("/saturation_rule/flat_steps").asInt());
     assertEquals(
@@ -149,24 +152,22 @@ class ManifestSectionsTest {
     String text = Json.MAPPER.writeValueAsString(m);
     assertFalse(text.contains("hunter2"), text);
     assertFalse(text.contains(":pw@"), text);
-    assertEquals("***", m.at("/parameters/ycsb_properties/db.password").asText());
-    assertEquals(
-        "mongodb://u:***@h:1/db", m.at("/parameters/ycsb_properties/mongodb.url").asText());
+    assertEquals("***", m.at("/plan/ycsb_properties/db.password").asText());
+    assertEquals("mongodb://u:***@h:1/db", m.at("/plan/ycsb_properties/mongodb.url").asText());
     assertTrue(
         m.get("command").toString().contains("db.password=***"), m.get("command").toString());
   }
 
   @Test
   void parametersReadBackForResume() throws IOException {
-    SweepOptions o = options();
-    JsonNode params = manifest(o).get("parameters");
+    RunPlan o = options();
+    JsonNode params = manifest(o).get("plan");
     SetupException masked =
         assertThrows(
-            SetupException.class,
-            () -> ParametersJson.fromJson(params, Optional.empty(), Map.of()));
+            SetupException.class, () -> RunPlan.fromJson(params, Optional.empty(), Map.of()));
     assertTrue(masked.getMessage().contains("db.password was masked"), masked.getMessage());
-    SweepOptions back =
-        ParametersJson.fromJson(
+    RunPlan back =
+        RunPlan.fromJson(
             params,
             Optional.empty(),
             Map.of("db.password", "hunter2", "mongodb.url", "mongodb://u:pw@h:1/db"));
@@ -175,16 +176,42 @@ class ManifestSectionsTest {
 
   @Test
   void aChangedWorkloadFileCannotBeResumed() throws IOException {
-    SweepOptions o = options();
-    JsonNode params = manifest(o).get("parameters");
+    RunPlan o = options();
+    JsonNode params = manifest(o).get("plan");
     Files.writeString(
         o.workload().path(), "workload=site.ycsb.workloads.CoreWorkload\nreadproportion=0.5\n");
     SetupException e =
         assertThrows(
             SetupException.class,
             () ->
-                ParametersJson.fromJson(
+                RunPlan.fromJson(
                     params, Optional.empty(), Map.of("db.password", "x", "mongodb.url", "y")));
     assertTrue(e.getMessage().contains("changed since the run started"), e.getMessage());
+  }
+
+  @Test
+  void thePlanIsReadBackFromTheManifestFileAsItWasWithItsTags() throws IOException {
+    RunPlan o = options("--tag", "host=m5d", "--tag", "try=2");
+    manifest(o);
+    Path run = repo.resolve("run");
+    RunPlan back =
+        RunPlan.fromJson(
+            RunManifest.read(run).get(Manifest.PLAN),
+            Optional.empty(),
+            Map.of("db.password", "hunter2", "mongodb.url", "mongodb://u:pw@h:1/db"));
+    assertEquals(o, back);
+    assertEquals(List.of("host", "try"), List.copyOf(back.tags().keySet()));
+    // The readers (report, compare, runs) see the tags through the results format.
+    assertEquals(Map.of("host", "m5d", "try", "2"), Manifest.read(run).tags());
+  }
+
+  @Test
+  void aManifestWithoutAPlanIsRefusedForResumeInOneLine() throws IOException {
+    Path old = Files.createDirectories(repo.resolve("old"));
+    Files.writeString(
+        old.resolve("manifest.json"), "{\"parameters\": {\"workload\": \"workloada\"}}");
+    String message = assertThrows(SetupException.class, () -> RunManifest.read(old)).getMessage();
+    assertTrue(message.contains("written before the plan was recorded"), message);
+    assertFalse(message.contains("\n"), message);
   }
 }

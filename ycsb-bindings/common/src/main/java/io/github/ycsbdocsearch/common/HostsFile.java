@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.common;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -66,6 +68,7 @@ public final class HostsFile {
    *
    * @throws SetupException naming the file and what is wrong with it
    */
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static HostsFile read(Path file) {
     if (!Files.isReadable(file)) {
       throw new SetupException("hosts file " + file + " is not readable");
@@ -176,6 +179,12 @@ public final class HostsFile {
 
   public Path source() {
     return source;
+  }
+
+  /** How a run's plan records the file: by its absolute path, read again on {@code --resume}. */
+  @JsonValue
+  Path recorded() {
+    return source.toAbsolutePath();
   }
 
   public String topology() {

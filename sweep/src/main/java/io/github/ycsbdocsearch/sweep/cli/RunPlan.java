@@ -1,8 +1,17 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.plan.PlanSettings;
 import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
@@ -15,16 +24,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Everything a sweep needs to know, validated, read-only (the runner sees only this, as JMH's
- * Runner sees only {@code Options}). Built by {@link OptionsParser} or, for {@code --resume}, from
- * the manifest by {@link ParametersJson}. Immutable.
+ * Runner sees only {@code Options}). Built once by {@link OptionsParser} from the command line and
+ * written as the manifest's {@code plan} before the first step; {@code --resume} reads it back from
+ * there ({@link #fromJson}) and parses no argument again. Immutable.
  *
- * @param workload the workload file
+ * @param workload the workload file (recorded by path and hash: a resume refuses a changed one)
  * @param propertyFiles the {@code -P} files after the workload, in order (their properties are in
  *     {@code ycsbProperties} already; kept so the manifest names them and a resume can tell that
  *     one changed)
@@ -36,20 +46,21 @@ import java.util.regex.Pattern;
  * @param records records loaded per store
  * @param loadThreads client threads of the load phase
  * @param maxErrorPct error bound, percent of a step's operations
- * @param maxP99Ms optional p99 bound in milliseconds (worst operation)
- * @param hosts remote stores; empty = start the local stores
+ * @param maxP99Ms p99 bound in milliseconds (worst operation); null = none
+ * @param hostsFile remote stores; null = start the local stores
  * @param outDir parent of the run folder
  * @param pin pin client and server to separate CPUs when possible
  * @param ycsbProperties pass-through properties: the later {@code -P} files' then {@code -p}'s,
- *     later ones overriding earlier ones
+ *     later ones overriding earlier ones (secrets masked in the manifest)
  * @param arrivals arrival process of fixed-rate steps: poisson or uniform
  * @param search the capacity search's limits and target
  * @param clients client JVMs that drive each step together (a step's threads and rate split among
  *     them)
  * @param soak the soak step after the other phases; {@link Soak#NONE} for none
  * @param fault a server killed under load after the other phases; {@link Fault#NONE} for none
+ * @param tags the run's labels ({@code --tag KEY=VALUE}), in the order given
  */
-public record SweepOptions(
+public record RunPlan(
     WorkloadFile workload,
     List<PropertyFile> propertyFiles,
     List<SweepTarget> targets,
@@ -60,11 +71,11 @@ public record SweepOptions(
     int records,
     int loadThreads,
     double maxErrorPct,
-    OptionalDouble maxP99Ms,
-    Optional<HostsFile> hosts,
+    Double maxP99Ms,
+    HostsFile hostsFile,
     Path outDir,
     boolean pin,
-    Map<String, String> ycsbProperties,
+    @JsonSerialize(converter = RunPlan.Masked.class) Map<String, String> ycsbProperties,
     Slo slo,
     List<Double> loadFractions,
     int floorSeconds,
@@ -73,7 +84,8 @@ public record SweepOptions(
     Search search,
     int clients,
     Soak soak,
-    Fault fault)
+    Fault fault,
+    Map<String, String> tags)
     implements PlanSettings {
 
   /**
@@ -194,12 +206,95 @@ public record SweepOptions(
    */
   public static final String ARRIVALS_SEED_PROPERTY = ArrivalConfig.SEED;
 
-  public SweepOptions {
+  public RunPlan {
     targets = List.copyOf(targets);
     rates = List.copyOf(rates);
     loadFractions = List.copyOf(loadFractions);
     propertyFiles = List.copyOf(propertyFiles);
     ycsbProperties = Collections.unmodifiableMap(new LinkedHashMap<>(ycsbProperties));
+    tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+  }
+
+  /** Paths as written ({@code /a/b}), not as URIs. */
+  private static final ObjectMapper JSON =
+      Json.MAPPER
+          .copy()
+          .registerModule(
+              new SimpleModule().addSerializer(Path.class, ToStringSerializer.instance));
+
+  /** What {@link HostsFile#masked} puts in place of a secret. */
+  static final String MASK = "***";
+
+  /** The plan as the manifest records it (secrets masked). */
+  public ObjectNode toJson() {
+    return JSON.valueToTree(this);
+  }
+
+  /**
+   * Reads an earlier run's plan back for {@code --resume}: the workload and -P files are read again
+   * and refused when they changed, the hosts file is read again.
+   *
+   * @param recorded the manifest's {@code plan}
+   * @param hostsFile a hosts file given again with {@code --resume} (overrides the recorded one)
+   * @param propOverride {@code -p} values given again with {@code --resume} (a masked secret must
+   *     be)
+   * @throws SetupException when a file changed, a masked secret was not given again, or the plan is
+   *     not one this version reads
+   */
+  public static RunPlan fromJson(
+      JsonNode recorded, Optional<Path> hostsFile, Map<String, String> propOverride) {
+    ObjectNode plan = recorded.deepCopy();
+    hostsFile.ifPresent(h -> plan.put("hosts_file", h.toAbsolutePath().toString()));
+    propOverride.forEach(plan.withObject("/ycsb_properties")::put);
+    RunPlan p;
+    try {
+      p = JSON.treeToValue(plan, RunPlan.class);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      for (Throwable c = e; c != null; c = c.getCause()) {
+        if (c instanceof SetupException s) {
+          throw s;
+        }
+      }
+      throw new SetupException(
+          "manifest.json: its plan is not one this version reads: "
+              + Json.firstLine(e.getMessage()),
+          e);
+    }
+    p.ycsbProperties.forEach(
+        (k, v) -> {
+          if (MASK.equals(v)) {
+            throw new SetupException(
+                "property "
+                    + k
+                    + " was masked in manifest.json: give it again with --resume DIR -p "
+                    + k
+                    + "=...");
+          }
+        });
+    return p;
+  }
+
+  /** The properties with secrets masked, by the same rule as the hosts file's. */
+  public static Map<String, String> masked(Map<String, String> props) {
+    Properties p = new Properties();
+    p.putAll(props);
+    Map<String, String> m = HostsFile.masked(p);
+    Map<String, String> out = new LinkedHashMap<>();
+    props.keySet().forEach(k -> out.put(k, m.get(k)));
+    return out;
+  }
+
+  /** Masks the secrets of the properties the manifest records. */
+  static final class Masked extends StdConverter<Map<String, String>, Map<String, String>> {
+    @Override
+    public Map<String, String> convert(Map<String, String> props) {
+      return masked(props);
+    }
+  }
+
+  /** Remote stores; empty = start the local stores. */
+  public Optional<HostsFile> hosts() {
+    return Optional.ofNullable(hostsFile);
   }
 
   /**
