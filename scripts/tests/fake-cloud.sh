@@ -70,6 +70,10 @@ ns() {
 }
 
 # Runs CMD... in host NAME's namespace.
+# The command that runs its arguments with SIGINT at its default (see aws_sh).
+readonly WITH_SIGINT=(python3 -c
+  'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])')
+
 on() {
   local name="$1"
   shift
@@ -332,7 +336,10 @@ setup() {
 
 # scripts/aws.sh as the operator runs it, from the operator's namespace.
 aws_sh() {
-  on home env TERRAFORM="${WORK}/bin/terraform" AWS_CLI="${WORK}/bin/aws" AWS_SH_POLL_S=1 \
+  # WITH_SIGINT: SIGINT back to its default for aws.sh, which traps it. A shell started in the background by a shell
+  # without job control (CI launched that way, `setsid nohup ... &`) ignores SIGINT, and a signal ignored on entry
+  # can never be trapped again: the Ctrl-C case would then test nothing but that.
+  on home "${WITH_SIGINT[@]}" env TERRAFORM="${WORK}/bin/terraform" AWS_CLI="${WORK}/bin/aws" AWS_SH_POLL_S=1 \
     YCSB_DOCSEARCH_SSH_CONFIG="${WORK}/home/ssh_config" DOCSEARCH_SKIP_BUILD=1 "${REPO_ROOT}/scripts/aws.sh" "$@" \
     --identity "${WORK}/home/id" --dest "${WORK}/home/results" --tf-dir "${WORK}/tf"
 }
