@@ -172,7 +172,7 @@ final class HeadlineGaps {
               .orElse("client lower bound");
       case CapacityText.LOWER_BOUND_TOP -> "lower bound: the top of the search range passed";
       case CapacityText.LOWER_BOUND_BUDGET -> "lower bound: the budget ended before a rate failed";
-      case CapacityText.BELOW_RANGE -> "extrapolated: every rate measured failed";
+      case CapacityText.BELOW_RANGE -> "extrapolated below every rate measured";
       default -> null;
     };
   }

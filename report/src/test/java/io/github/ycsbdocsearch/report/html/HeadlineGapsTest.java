@@ -334,7 +334,7 @@ class HeadlineGapsTest {
     String[][] cases = {
       {"lower_bound_top", "lower bound: the top of the search range passed"},
       {"lower_bound_budget", "lower bound: the budget ended before a rate failed"},
-      {"below_range", "extrapolated: every rate measured failed"},
+      {"below_range", "extrapolated below every rate measured"},
       {"estimate", null}
     };
     for (String[] c : cases) {

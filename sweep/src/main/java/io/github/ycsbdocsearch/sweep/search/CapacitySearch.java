@@ -712,6 +712,30 @@ public final class CapacitySearch {
         .orElse("");
   }
 
+  /**
+   * Why the estimate lies below every rate measured: every window failed, or the fit through all of
+   * them crosses below windows that passed (a share over that does not rise steadily with the rate,
+   * as MongoDB's one-core stalls make it here), which it must not call all failed.
+   */
+  private String belowTheRates() {
+    List<RateWindow> usable =
+        observed.stream().map(Observed::window).filter(RateWindow::usable).toList();
+    List<RateWindow> passed =
+        usable.stream().filter(w -> w.worstShare() <= settings.allowance()).toList();
+    if (passed.isEmpty()) {
+      return "every rate measured failed the objective";
+    }
+    RateWindow lowest = passed.stream().min(Comparator.comparingDouble(RateWindow::rateOps)).get();
+    return String.format(
+        Locale.ROOT,
+        "the fit through every window crosses below them, though %d of the %d passed (%.0f ops/s"
+            + " with %.2f %% over): the share over does not rise steadily with the rate here",
+        passed.size(),
+        usable.size(),
+        lowest.rateOps(),
+        100 * lowest.worstShare());
+  }
+
   /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
     Estimate e = estimate(settings.finalReplicates());
@@ -796,8 +820,8 @@ public final class CapacitySearch {
               used,
               String.format(
                   Locale.ROOT,
-                  "no capacity: every rate measured failed the objective, down to the search's"
-                      + " floor (%.0f ops/s)%s",
+                  "no capacity: %s, down to the search's floor (%.0f ops/s)%s",
+                  belowTheRates(),
                   e.minRate(),
                   fewestOver()));
         }
@@ -813,9 +837,10 @@ public final class CapacitySearch {
             used,
             String.format(
                 Locale.ROOT,
-                "capacity below %.0f ops/s: every rate measured failed the objective when the probe"
-                    + " budget ended, before one below met it",
-                e.minRate()));
+                "capacity below %.0f ops/s when the probe budget ended, before one below met it:"
+                    + " %s",
+                e.minRate(),
+                belowTheRates()));
       }
       default ->
           new Result(

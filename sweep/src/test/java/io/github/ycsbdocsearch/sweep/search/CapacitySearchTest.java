@@ -178,6 +178,42 @@ class CapacitySearchTest {
   }
 
   @Test
+  void anEstimateBelowWindowsThatPassedDoesNotCallThemAllFailed() {
+    // A default MongoDB run's windows (rate, seconds, share over, a checkpoint's time): 1,945,
+    // 3,889 and 2,672 ops/s passed, yet the fit through all of them crossed below 1,945; it read
+    // "every rate measured failed the objective".
+    double[][] run = {
+      {1945, 9, 0.0006, -1},
+      {3889, 9, 0.009, -1},
+      {5834, 9, 0.9822, -1},
+      {7779, 9, 1.0, -1},
+      {4063, 14, 0.1358, 5.6},
+      {3453, 14, 0.2455, -1},
+      {2672, 14, 0.0014, -1},
+      {2619, 14, 0.0154, 2.7},
+      {2914, 69, 0.0396, 41.6},
+      {2246, 33, 0.0207, 25.7}
+    };
+    CapacitySearch s =
+        new CapacitySearch(CapacitySearch.Settings.defaults(0.01, 7779, 15, 160, 12));
+    for (double[] w : run) {
+      List<BackgroundCycles.Event> events =
+          w[3] < 0 ? List.of() : List.of(new BackgroundCycles.Event("wt_checkpoint", w[3]));
+      s.offer(
+          new CapacitySearch.Probe(w[0], w[1], CapacitySearch.Reason.NARROW),
+          new BackgroundCycles.Observed(
+              Windows.of("r" + (int) w[0], w[0], (int) w[1], w[2], null), w[1] + 5, events));
+    }
+    CapacitySearch.Result r = s.result();
+    assertEquals(CapacitySearch.Ending.BELOW_RANGE, r.ending(), r.reason());
+    assertEquals(
+        "capacity below 1945 ops/s when the probe budget ended, before one below met it: the fit"
+            + " through every window crosses below them, though 3 of the 10 passed (1945 ops/s with"
+            + " 0.05 % over): the share over does not rise steadily with the rate here",
+        r.reason());
+  }
+
+  @Test
   void theCurveEndsPastTheKneeAndTheClient() {
     CapacitySearch s = new CapacitySearch(settings(200, 12));
     RateWindow failed = Windows.of("a", 500, 15, 0.2, null);
