@@ -718,8 +718,7 @@ public final class CapacitySearch {
    * as MongoDB's one-core stalls make it here), which it must not call all failed.
    */
   private String belowTheRates() {
-    List<RateWindow> usable =
-        observed.stream().map(Observed::window).filter(RateWindow::usable).toList();
+    List<RateWindow> usable = windows().stream().filter(RateWindow::usable).toList();
     List<RateWindow> passed =
         usable.stream().filter(w -> w.worstShare() <= settings.allowance()).toList();
     if (passed.isEmpty()) {
