@@ -48,7 +48,7 @@ known_loss_run() {
   # 3>&-: the servers started here must not hold the log's descriptor open.
   "${REPO_ROOT}/scripts/stores.sh" start --topology cluster --profile "${PROFILE}" "${store}" >&2 3>&- || return 1
   out="$(java -Xmx512m -Dsweep.repo="${REPO_ROOT}" -cp "${CLASSPATH_ALL}" \
-    io.github.ycsbdocsearch.sweep.run.LossDrill "${store}" "${LOSS_DRILL_RATE:-100}" 3>&-)" || return 1
+    io.github.ycsbdocsearch.sweep.phase.LossDrill "${store}" "${LOSS_DRILL_RATE:-100}" 3>&-)" || return 1
   verdict="$(python3 - "${PROFILE}" "${out}" 2>&1 <<'PY'
 import json, sys
 profile, r = sys.argv[1], json.loads(sys.argv[2])

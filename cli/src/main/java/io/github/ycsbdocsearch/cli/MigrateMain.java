@@ -35,13 +35,15 @@ import picocli.CommandLine.Spec;
           + " <store>/saturation.json",
       "becomes capacity.json (a resumed folder's capacity.json wins), and a store's 'saturation'"
           + " in summary.json and",
-      "manifest.json becomes 'capacity'. Each file is written whole and renamed over the old one;"
-          + " a folder already",
-      "current is left untouched. A nightly history (history.csv) is checked: its columns never"
-          + " changed. One line per",
-      "PATH on stdout says what was done. The report, compare, runs and history-rows refuse an"
-          + " older folder and name",
-      "this command (docs/results-format.md, \"Format versions\")."
+      "manifest.json becomes 'capacity', and the manifest's 'saturation_rule' becomes 'peak_rule'."
+          + " Each file is",
+      "written whole and renamed over the old one; a folder already current is left untouched. A"
+          + " nightly history",
+      "(history.csv) is checked: its columns never changed. One line per PATH on stdout says what"
+          + " was done. The",
+      "report, compare, runs and history-rows refuse an older folder and name this command"
+          + " (docs/results-format.md,",
+      "\"Format versions\")."
     },
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",

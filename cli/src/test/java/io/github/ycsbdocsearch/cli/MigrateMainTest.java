@@ -36,7 +36,8 @@ class MigrateMainTest {
               .contains(
                   p
                       + ": migrated: basicdb/saturation.json -> capacity.json, manifest.json"
-                      + " stores.*.saturation -> capacity\n"),
+                      + " stores.*.saturation -> capacity, manifest.json saturation_rule ->"
+                      + " peak_rule\n"),
           r.out());
       assertEquals(1, RunFolder.read(p).stores().size());
     }

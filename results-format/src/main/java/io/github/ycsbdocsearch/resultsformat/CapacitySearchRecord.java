@@ -273,13 +273,19 @@ public record CapacitySearchRecord(
       return kinds.isEmpty() ? null : kinds.get(0);
     }
 
-    /**
-     * Kind {@code k}'s part of the share over the bound at {@code rate}: its cost grows in
-     * proportion to the rate, and so does its frequency when triggered by writes.
-     */
+    /** Kind {@code k}'s part of the share over the bound at {@code rate}. */
     public double kindShareAt(Kind k, double rate) {
-      double r = rate / capacityOps;
-      return k.share() * ("ops".equals(k.trigger()) ? r * r : r);
+      return k.share() * growth("ops".equals(k.trigger()), rate / capacityOps);
+    }
+
+    /**
+     * How a kind's part of the share grows with the rate, {@code r} times the rate it is given at:
+     * its cost in proportion to the rate (a stall holds the requests that arrive during it), and
+     * its frequency too when triggered by writes. The one statement of the law the estimator fits
+     * with and every reader draws with.
+     */
+    public static double growth(boolean byWrites, double r) {
+      return byWrites ? r * r : r;
     }
 
     /**

@@ -65,6 +65,12 @@ public record Manifest(
    */
   public static final String PLAN = "plan";
 
+  /**
+   * The ramp's stopping rule: when throughput stopped growing, the error bound, the p99 cap (named
+   * {@code saturation_rule} before it was renamed: {@link RunMigration}).
+   */
+  public static final String PEAK_RULE = "peak_rule";
+
   /** The per-store sections, each with its {@link #STATUS} and {@link #ERROR}. */
   public static final String STORES = "stores";
 

@@ -21,7 +21,8 @@ import java.util.Map;
  *   <li>{@code <store>/saturation.json}: the store's {@value RunLayout#CAPACITY} (same content); a
  *       folder resumed after the rename has both, and its {@value RunLayout#CAPACITY} is current;
  *   <li>{@code stores.<store>.saturation} of the run {@code summary.json} and of {@code
- *       manifest.json}: that store's {@code capacity}.
+ *       manifest.json}: that store's {@code capacity};
+ *   <li>{@code saturation_rule} of {@code manifest.json}: {@value Manifest#PEAK_RULE}.
  * </ul>
  *
  * <p>Each file is written whole beside its old one and renamed over it ({@link AtomicFiles}); the
@@ -36,6 +37,9 @@ public final class RunMigration {
 
   /** The run summary's key of a store's capacity file before the rename. */
   private static final String OLD_CAPACITY_KEY = "saturation";
+
+  /** The manifest's key of the ramp's stopping rule before the rename. */
+  private static final String OLD_PEAK_RULE = "saturation_rule";
 
   /** The run's files whose {@code stores} entries may hold {@link #OLD_CAPACITY_KEY}. */
   private static final List<String> FILES_WITH_STORES =
@@ -81,7 +85,7 @@ public final class RunMigration {
       Path file = runDir.resolve(name);
       if (Files.isRegularFile(file)) {
         JsonNode root = Json.readObject(file);
-        if (renameCapacityKeys(root)) {
+        if (renameCapacityKeys(root) | renamePeakRule(root)) {
           AtomicFiles.writeJson(file, root);
         }
       }
@@ -112,8 +116,12 @@ public final class RunMigration {
     }
     for (String name : FILES_WITH_STORES) {
       Path file = runDir.resolve(name);
-      if (Files.isRegularFile(file) && renameCapacityKeys(readOrEmpty(file))) {
+      JsonNode root = Files.isRegularFile(file) ? readOrEmpty(file) : null;
+      if (root != null && renameCapacityKeys(root)) {
         old.add(name + " stores.*." + OLD_CAPACITY_KEY + " -> " + SummaryJson.CAPACITY_KEY);
+      }
+      if (root != null && renamePeakRule(root)) {
+        old.add(name + " " + OLD_PEAK_RULE + " -> " + Manifest.PEAK_RULE);
       }
     }
     return old;
@@ -151,6 +159,14 @@ public final class RunMigration {
   }
 
   /**
+   * Renames the manifest's old key of the ramp's stopping rule, in place and in its position (a
+   * newer entry beside it wins); whether there was one.
+   */
+  private static boolean renamePeakRule(JsonNode root) {
+    return root instanceof ObjectNode o && renameKey(o, OLD_PEAK_RULE, Manifest.PEAK_RULE);
+  }
+
+  /**
    * Renames each store entry's old capacity key of a run summary's or a manifest's tree, in place
    * and in its position (a newer entry beside it wins); whether there was one.
    */
@@ -158,24 +174,33 @@ public final class RunMigration {
     boolean renamed = false;
     if (root.get("stores") instanceof ObjectNode stores) {
       for (JsonNode e : stores) {
-        if (e instanceof ObjectNode entry && entry.has(OLD_CAPACITY_KEY)) {
-          renamed = true;
-          if (entry.has(SummaryJson.CAPACITY_KEY)) {
-            entry.remove(OLD_CAPACITY_KEY);
-            continue;
-          }
-          Map<String, JsonNode> fields = new LinkedHashMap<>();
-          for (Iterator<Map.Entry<String, JsonNode>> it = entry.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
-            String key =
-                f.getKey().equals(OLD_CAPACITY_KEY) ? SummaryJson.CAPACITY_KEY : f.getKey();
-            fields.put(key, f.getValue());
-          }
-          entry.removeAll();
-          entry.setAll(fields);
+        if (e instanceof ObjectNode entry) {
+          renamed |= renameKey(entry, OLD_CAPACITY_KEY, SummaryJson.CAPACITY_KEY);
         }
       }
     }
     return renamed;
+  }
+
+  /**
+   * Renames {@code from} to {@code to} in {@code node}, in place and in its position; when both are
+   * there, {@code to} is the newer and wins. Whether {@code from} was there.
+   */
+  private static boolean renameKey(ObjectNode node, String from, String to) {
+    if (!node.has(from)) {
+      return false;
+    }
+    if (node.has(to)) {
+      node.remove(from);
+      return true;
+    }
+    Map<String, JsonNode> fields = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> f = it.next();
+      fields.put(f.getKey().equals(from) ? to : f.getKey(), f.getValue());
+    }
+    node.removeAll();
+    node.setAll(fields);
+    return true;
   }
 }

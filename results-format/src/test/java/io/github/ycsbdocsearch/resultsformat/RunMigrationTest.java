@@ -139,6 +139,9 @@ class RunMigrationTest {
       Path run = GoldenRuns.copy(name, dir); // migrated by the fixture
       assertFalse(Files.exists(run.resolve("basicdb/saturation.json")), name);
       assertTrue(Files.isRegularFile(run.resolve("basicdb/capacity.json")), name);
+      JsonNode manifest = Json.readObject(run.resolve(RunLayout.MANIFEST));
+      assertFalse(manifest.has("saturation_rule"), name);
+      assertTrue(manifest.path(Manifest.PEAK_RULE).has("growth_pct"), name);
       assertEquals(run + ": current, left untouched", RunMigration.migrate(run));
       assertEquals(1, RunFolder.read(run).stores().size(), name);
     }

@@ -13,8 +13,8 @@ import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.progress.Progress;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
 import io.github.ycsbdocsearch.sweep.run.ManifestSections;
-import io.github.ycsbdocsearch.sweep.run.SweepContext;
 import io.github.ycsbdocsearch.sweep.run.SweepRunner;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
@@ -142,7 +142,8 @@ public final class SweepApp {
             ReportWriter::write,
             pinning,
             local,
-            faults);
+            faults,
+            repoRoot);
     int code = new SweepRunner(ctx).run();
     out.println(runDir);
     out.flush();

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -35,7 +36,7 @@ final class EnvironmentSection {
           "jvm",
           "hosts",
           "plan",
-          "saturation_rule",
+          Manifest.PEAK_RULE,
           "parameters");
 
   private EnvironmentSection() {}

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -220,6 +221,33 @@ final class Converters {
   /** How an enum constant is written on the command line and in the manifest. */
   static String label(Enum<?> e) {
     return e.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** YCSB's property of how many records the load inserts: {@code --records} when given wins. */
+  static final String RECORD_COUNT = "recordcount";
+
+  /**
+   * A property that must be a whole number from 1 up.
+   *
+   * @param where where it was set, for the message ("" for -p)
+   */
+  static int positiveInt(String key, String value, String where) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // Worded below, as for a value below 1.
+    }
+    throw new SetupException(
+        key
+            + "='"
+            + value
+            + "'"
+            + where
+            + " is malformed: expected an integer from 1 to "
+            + Integer.MAX_VALUE);
   }
 
   /** Positive integers separated by commas, no empty item. */

@@ -47,9 +47,6 @@ public final class OptionsParser {
           "-target",
           "--rates LIST (fixed offered rates, ops/s; without it the sweep finds the capacity)");
 
-  /** YCSB's property of how many records the load inserts: {@code --records} when given wins. */
-  static final String RECORD_COUNT = "recordcount";
-
   private static final Set<String> RESUMABLE =
       Set.of(SweepCommandLine.RESUME, SweepCommandLine.HOSTS, SweepCommandLine.PROPERTY);
 
@@ -183,30 +180,6 @@ public final class OptionsParser {
     return new Command.Resume(cl.resume, Optional.ofNullable(cl.hosts), props);
   }
 
-  /**
-   * A property that must be a whole number from 1 up.
-   *
-   * @param where where it was set, for the message ("" for -p)
-   */
-  static int positiveInt(String key, String value, String where) {
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= 1) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // Worded below, as for a value below 1.
-    }
-    throw new SetupException(
-        key
-            + "='"
-            + value
-            + "'"
-            + where
-            + " is malformed: expected an integer from 1 to "
-            + Integer.MAX_VALUE);
-  }
-
   private static String name(CommandLine.Model.ArgSpec a) {
     return a instanceof CommandLine.Model.OptionSpec o ? o.longestName() : a.paramLabel();
   }
@@ -240,8 +213,8 @@ public final class OptionsParser {
               + " is set by the runner: use "
               + instead);
     }
-    if (key.equals("operationcount") || key.equals(RECORD_COUNT)) {
-      positiveInt(
+    if (key.equals("operationcount") || key.equals(Converters.RECORD_COUNT)) {
+      Converters.positiveInt(
           (source.equals(SweepCommandLine.PROPERTY) ? "-p " : "") + key,
           value,
           source.equals(SweepCommandLine.PROPERTY) ? "" : " in " + source);

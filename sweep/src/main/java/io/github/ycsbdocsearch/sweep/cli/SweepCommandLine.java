@@ -578,7 +578,7 @@ final class SweepCommandLine {
     List<Integer> rates = or(this.rates, List.of());
     // The runner sets recordcount from the records itself: a later file's or -p's is taken out of
     // the properties and counts as --records would, below it (as YCSB layers -p over -P).
-    String recordCount = props.remove(OptionsParser.RECORD_COUNT);
+    String recordCount = props.remove(Converters.RECORD_COUNT);
     int records = records(workload, recordCount);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
       // A dataset decides how many records there are: checked whole here, before anything starts.
@@ -587,7 +587,7 @@ final class SweepCommandLine {
       // checked already.
       if (this.records != null || recordCount != null) {
         throw new SetupException(
-            (this.records != null ? "--records" : OptionsParser.RECORD_COUNT)
+            (this.records != null ? "--records" : Converters.RECORD_COUNT)
                 + " does not go with --dataset: the record count comes from the file");
       }
       Properties p = new Properties();
@@ -836,13 +836,13 @@ final class SweepCommandLine {
     if (this.records != null) {
       return this.records;
     }
-    String fromFile = workload.properties().get(OptionsParser.RECORD_COUNT);
+    String fromFile = workload.properties().get(Converters.RECORD_COUNT);
     if (layered == null && fromFile == null) {
       return Defaults.RECORDS;
     }
     String value = layered != null ? layered : fromFile;
-    return OptionsParser.positiveInt(
-        OptionsParser.RECORD_COUNT, value, layered != null ? "" : " (" + workload.path() + ")");
+    return Converters.positiveInt(
+        Converters.RECORD_COUNT, value, layered != null ? "" : " (" + workload.path() + ")");
   }
 
   /**

@@ -15,6 +15,8 @@ import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.results.EnvironmentInfo;
 import io.github.ycsbdocsearch.sweep.results.RunManifest;
+import io.github.ycsbdocsearch.sweep.step.PeakDetector;
+import io.github.ycsbdocsearch.sweep.step.StepTiming;
 import io.github.ycsbdocsearch.sweep.targets.CpuPinning;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -31,9 +33,9 @@ import java.util.function.Function;
 
 /**
  * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and
- * every effective property, the run's plan and the steps it schedules, the saturation rule, stores,
- * JVMs, machine, CPU pinning and hosts, secrets masked. Store versions and settings are added by
- * each store's sweep once it answers. Stateless.
+ * every effective property, the run's plan and the steps it schedules, the ramp's peak rule,
+ * stores, JVMs, machine, CPU pinning and hosts, secrets masked. Store versions and settings are
+ * added by each store's sweep once it answers. Stateless.
  */
 public final class ManifestSections {
   /** Properties the runner sets on every step (listed among the effective properties). */
@@ -79,13 +81,13 @@ public final class ManifestSections {
    * @param logsChanged why a step folder's HDR logs are not what they were when it was published,
    *     or empty
    */
-  static ObjectNode resume(
+  public static ObjectNode resume(
       String store,
       Map<String, StepRecord> existing,
       Function<String, Optional<String>> logsChanged,
       Instant at) {
     ObjectNode n = Json.MAPPER.createObjectNode();
-    n.put("utc", StepRunner.utc(at));
+    n.put("utc", StepTiming.utc(at));
     n.put("store", store);
     long kept = 0;
     var rerun = Json.MAPPER.createArrayNode();
@@ -123,7 +125,7 @@ public final class ManifestSections {
       Optional<LocalStores> local,
       Optional<Path> fingerprint) {
     m.put(Manifest.RUN_ID, runId);
-    m.put(Manifest.STARTED_UTC, StepRunner.utc(started));
+    m.put(Manifest.STARTED_UTC, StepTiming.utc(started));
     m.put(Manifest.ENDED_UTC, (String) null);
     m.put(Manifest.STATUS, "running");
     ArrayNode cmd = Json.MAPPER.createArrayNode().add("./run-sweep.sh");
@@ -135,7 +137,7 @@ public final class ManifestSections {
     m.put(Manifest.WORKLOAD, workload(o));
     m.put(Manifest.PLAN, o.toJson());
     m.put("schedule", schedule(o));
-    m.put("saturation_rule", saturationRule(o));
+    m.put(Manifest.PEAK_RULE, peakRule(o));
     m.put(Manifest.STORES, stores(o));
     m.put("jvm", jvm(launcher));
     m.put(Manifest.MACHINE, EnvironmentInfo.machine());
@@ -251,7 +253,7 @@ public final class ManifestSections {
     return p;
   }
 
-  private static ObjectNode saturationRule(RunPlan o) {
+  private static ObjectNode peakRule(RunPlan o) {
     PeakDetector.Rules r = PeakDetector.Rules.of(o, true);
     ObjectNode n = Json.MAPPER.createObjectNode();
     n.put("growth_pct", r.growthPct());

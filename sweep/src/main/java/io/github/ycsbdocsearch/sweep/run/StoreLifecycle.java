@@ -7,6 +7,8 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
+import io.github.ycsbdocsearch.sweep.phase.StoreOutcome;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +33,7 @@ final class StoreLifecycle {
    * Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. Returns
    * the connection properties.
    *
-   * @throws StoreSweep.StoreFailure when interrupted before the store started
+   * @throws StoreFailure when interrupted before the store started
    */
   Properties connect() {
     Properties p = new Properties();
@@ -48,8 +50,7 @@ final class StoreLifecycle {
                   + ctx.pinning().serverCpus().map(c -> " on CPUs " + c).orElse(""));
       ctx.local().get().stop(Arrays.stream(StoreKind.values()).map(StoreKind::storeName).toList());
       if (ctx.interrupts().requested()) {
-        throw new StoreSweep.StoreFailure(
-            StoreSweep.Outcome.INTERRUPTED, "interrupted before the store started");
+        throw new StoreFailure(StoreOutcome.INTERRUPTED, "interrupted before the store started");
       }
       p.putAll(ctx.local().get().start(kind, ctx.pinning().serverCpus()));
       ctx.local()

@@ -12,8 +12,25 @@ import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ConnectionFile;
+import io.github.ycsbdocsearch.sweep.phase.CapacityFile;
+import io.github.ycsbdocsearch.sweep.phase.FaultPhase;
+import io.github.ycsbdocsearch.sweep.phase.LoadRunner;
+import io.github.ycsbdocsearch.sweep.phase.PhaseStop;
+import io.github.ycsbdocsearch.sweep.phase.SearchPhase;
+import io.github.ycsbdocsearch.sweep.phase.SoakAndFaultSteps;
+import io.github.ycsbdocsearch.sweep.phase.SoakPhase;
+import io.github.ycsbdocsearch.sweep.phase.StepPhase;
+import io.github.ycsbdocsearch.sweep.phase.StoreOutcome;
+import io.github.ycsbdocsearch.sweep.phase.StoreWarmup;
+import io.github.ycsbdocsearch.sweep.phase.VerificationStep;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.step.PeakDetector;
+import io.github.ycsbdocsearch.sweep.step.RemainingTime;
+import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
+import io.github.ycsbdocsearch.sweep.step.StepExecutor;
+import io.github.ycsbdocsearch.sweep.step.StoreSession;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,22 +45,15 @@ import java.util.Properties;
 /**
  * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
  * search answers, then the phases: the ramp (closed loop, more threads until the peak), explicit
- * --rates, the load phase (fixed rates at fractions of the peak, then the capacity search), the
- * harness floor (BasicDB at every fixed-rate step's threads and rate), and once more the search and
- * its floor when the first found no capacity while the floor failed too; then {@code capacity.json}
- * (peak and capacity under the objective) and stop the store. Every phase resumes: a complete step
- * folder with the same name is kept. This class orders the phases; reaching and stopping the store
- * is {@link StoreLifecycle}'s, the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code
- * capacity.json} {@link CapacityFile}'s. Not thread-safe.
+ * --rates, the harness floor (BasicDB at every fixed-rate step's threads and rate: the store rests
+ * meanwhile), the load phase (fixed rates at fractions of the peak, then the capacity search), and
+ * once more the search and its floor when the first found no capacity while the floor failed too;
+ * then {@code capacity.json} (peak and capacity under the objective) and stop the store. Every
+ * phase resumes: a complete step folder with the same name is kept. This class orders the phases;
+ * reaching and stopping the store is {@link StoreLifecycle}'s, the soak's and fault's rates {@link
+ * SoakAndFaultSteps}', and {@code capacity.json} {@link CapacityFile}'s. Not thread-safe.
  */
 final class StoreSweep {
-
-  /** How a store's sweep ended. */
-  enum Outcome {
-    COMPLETE,
-    FAILED,
-    INTERRUPTED
-  }
 
   /** What capacity.json's reason adds when the search ran a second time. */
   static final String SEARCHED_AGAIN =
@@ -73,18 +83,20 @@ final class StoreSweep {
     this.ratesPlan = StepPlanner.rates(ctx.options(), rampPlan.size());
   }
 
-  Outcome run() {
+  StoreOutcome run() {
     status("running", null);
     Ended ended;
     try {
       ended = connectLoadAndStep();
     } catch (StoreFailure e) {
-      ended = new Ended(e.outcome, e.getMessage());
+      ended = new Ended(e.outcome(), e.getMessage());
       ctx.progress()
-          .store(target.name(), e.outcome.name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
+          .store(
+              target.name(), e.outcome().name().toLowerCase(Locale.ROOT) + ": " + e.getMessage());
     } catch (RuntimeException e) {
       // A store that cannot be started, loaded or reached fails alone; the other stores still run.
-      Outcome broken = ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED;
+      StoreOutcome broken =
+          ctx.interrupts().requested() ? StoreOutcome.INTERRUPTED : StoreOutcome.FAILED;
       ended = new Ended(broken, e instanceof SetupException ? e.getMessage() : e.toString());
       ctx.progress()
           .store(target.name(), broken.name().toLowerCase(Locale.ROOT) + ": " + ended.error);
@@ -99,7 +111,7 @@ final class StoreSweep {
   }
 
   /** How the store's part ended: outcome and error. */
-  private record Ended(Outcome outcome, String error) {}
+  private record Ended(StoreOutcome outcome, String error) {}
 
   /** Connects (starting the local store), loads, verifies, then runs every phase. */
   private Ended connectLoadAndStep() {
@@ -114,7 +126,8 @@ final class StoreSweep {
       Optional<String> loadProblem = new LoadRunner(ctx).run(session);
       if (loadProblem.isPresent()) {
         throw new StoreFailure(
-            ctx.interrupts().requested() ? Outcome.INTERRUPTED : Outcome.FAILED, loadProblem.get());
+            ctx.interrupts().requested() ? StoreOutcome.INTERRUPTED : StoreOutcome.FAILED,
+            loadProblem.get());
       }
       // Again after the load: the index settings and the data set beside the memory budget.
       store.describe(props);
@@ -201,7 +214,7 @@ final class StoreSweep {
               target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds());
       return stop.map(p -> new Ended(p.outcome(), p.error()))
-          .orElse(new Ended(Outcome.COMPLETE, null));
+          .orElse(new Ended(StoreOutcome.COMPLETE, null));
     }
   }
 
@@ -304,7 +317,7 @@ final class StoreSweep {
                 + " to run again");
   }
 
-  private Outcome finish(Outcome outcome, String error) {
+  private StoreOutcome finish(StoreOutcome outcome, String error) {
     StoreCapacity sat =
         CapacityFile.write(
             storeDir,
@@ -314,7 +327,7 @@ final class StoreSweep {
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "capacity", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();
-    if (outcome == Outcome.COMPLETE) {
+    if (outcome == StoreOutcome.COMPLETE) {
       ctx.progress().store(target.name(), CapacityFile.headline(sat));
     }
     return outcome;
@@ -324,16 +337,5 @@ final class StoreSweep {
     ctx.manifest().putStore(target.name(), Manifest.STATUS, status);
     ctx.manifest().putStore(target.name(), Manifest.ERROR, error);
     ctx.manifest().write();
-  }
-
-  /** Ends a store's sweep early with an outcome and a reason. */
-  static final class StoreFailure extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    private final transient Outcome outcome;
-
-    StoreFailure(Outcome outcome, String message) {
-      super(message);
-      this.outcome = outcome;
-    }
   }
 }

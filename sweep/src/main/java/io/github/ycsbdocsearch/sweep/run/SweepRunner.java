@@ -2,6 +2,10 @@ package io.github.ycsbdocsearch.sweep.run;
 
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.sweep.phase.StoreOutcome;
+import io.github.ycsbdocsearch.sweep.step.RemainingTime;
+import io.github.ycsbdocsearch.sweep.step.StepTiming;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.time.Instant;
@@ -48,9 +52,9 @@ public final class SweepRunner {
       }
       n++;
       ctx.progress().log("store " + n + "/" + ctx.options().targets().size() + ": " + t.name());
-      StoreSweep.Outcome outcome = new StoreSweep(ctx, t, remaining).run();
-      failed |= outcome == StoreSweep.Outcome.FAILED;
-      interrupted |= outcome == StoreSweep.Outcome.INTERRUPTED;
+      StoreOutcome outcome = new StoreSweep(ctx, t, remaining).run();
+      failed |= outcome == StoreOutcome.FAILED;
+      interrupted |= outcome == StoreOutcome.INTERRUPTED;
     }
     interrupted |= ctx.interrupts().requested();
     // The final status first: the report shows the manifest as it will stay.
@@ -58,7 +62,7 @@ public final class SweepRunner {
         .put(
             Manifest.STATUS,
             interrupted ? "interrupted" : failed ? "failed" : Manifest.STATUS_COMPLETE);
-    ctx.manifest().put(Manifest.ENDED_UTC, StepRunner.utc(Instant.now()));
+    ctx.manifest().put(Manifest.ENDED_UTC, StepTiming.utc(Instant.now()));
     ctx.manifest().write();
     writeReport();
     return interrupted ? EXIT_INTERRUPTED : failed ? EXIT_FAILED : EXIT_OK;

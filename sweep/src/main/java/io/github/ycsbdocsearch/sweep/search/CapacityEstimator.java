@@ -133,7 +133,7 @@ public final class CapacityEstimator {
       double minRate,
       double maxRate,
       double[] draws,
-      SplitEstimator.Split split) {
+      ShareSplit.Split split) {
 
     public Estimate {
       draws = draws.clone();

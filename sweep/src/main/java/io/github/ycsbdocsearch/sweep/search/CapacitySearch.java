@@ -586,7 +586,7 @@ public final class CapacitySearch {
     int events =
         e.split() == null
             ? 0
-            : e.split().kinds().stream().mapToInt(SplitEstimator.KindPart::costed).sum();
+            : e.split().kinds().stream().mapToInt(ShareSplit.KindPart::costed).sum();
     DoubleUnaryOperator halfWidthAt =
         f ->
             events == 0
@@ -680,7 +680,7 @@ public final class CapacitySearch {
    * and never shorter than {@link #windowFor}. A block cut by a window's start or end is costed
    * nowhere, so fewer, longer windows cost more of the events the budget holds.
    */
-  private double eventWindow(SplitEstimator.KindPart deciding, double left) {
+  private double eventWindow(ShareSplit.KindPart deciding, double left) {
     double usual = windowFor(left);
     double period = deciding.periodAtCapacityS();
     if (!(period > 0) || Double.isInfinite(period)) {
@@ -879,11 +879,11 @@ public final class CapacitySearch {
    * 5100 requests over the bound, every 60 s; between them up to 19000 ops/s"; "" for a pooled one.
    */
   static String setBy(Estimate e) {
-    SplitEstimator.Split s = e.split();
+    ShareSplit.Split s = e.split();
     if (s == null || s.kinds().isEmpty()) {
       return "";
     }
-    SplitEstimator.KindPart k = s.kinds().get(0);
+    ShareSplit.KindPart k = s.kinds().get(0);
     if (k.shareAtCapacity() < s.cleanAtCapacity()) {
       return String.format(
           Locale.ROOT,

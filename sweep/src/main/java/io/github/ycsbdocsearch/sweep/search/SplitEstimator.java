@@ -4,6 +4,10 @@ import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Event;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Where;
+import io.github.ycsbdocsearch.sweep.search.ShareSplit.KindPart;
+import io.github.ycsbdocsearch.sweep.search.ShareSplit.Split;
+import io.github.ycsbdocsearch.sweep.search.ShareSplit.Trigger;
+import io.github.ycsbdocsearch.sweep.search.ShareSplit.WindowPart;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,17 +53,6 @@ import java.util.SplittableRandom;
  * requires ({@link #widening}). Seeded by the data. Stateless.
  */
 public final class SplitEstimator {
-
-  /** How often a kind of background work comes. */
-  public enum Trigger {
-    /** On a timer: so many per second, whatever the rate. */
-    TIME,
-    /** After so much was written: so many per operation, more often at a higher rate. */
-    OPS
-  }
-
-  /** The kinds on a timer; every other kind is taken as triggered by what was written. */
-  static final Set<String> TIMER_KINDS = Set.of("wt_checkpoint", "stall");
 
   /** A window this many allowances over the bound tells nothing of an event's cost. */
   static final double OVERLOADED = 10;
@@ -118,128 +111,6 @@ public final class SplitEstimator {
   }
 
   private SplitEstimator() {}
-
-  /** A kind's trigger. */
-  public static Trigger trigger(String kind) {
-    return TIMER_KINDS.contains(kind) ? Trigger.TIME : Trigger.OPS;
-  }
-
-  /**
-   * One kind's part at the capacity. Immutable.
-   *
-   * @param kind the kind
-   * @param trigger what drives its frequency
-   * @param events how many every sampled step recorded
-   * @param sampledSeconds over how many seconds
-   * @param blockFromS its block's first second, relative to the second the event was seen in
-   * @param blockToS one past its block's last second, likewise
-   * @param costed blocks wholly inside a window the store decided (the cost's evidence)
-   * @param perSecondAtCapacity events per second at the capacity
-   * @param costSeconds over-bound requests per event beyond the clean share, in seconds of the
-   *     deciding operation's traffic, at the capacity
-   * @param overPerEvent those requests per event at the capacity (all operations)
-   * @param shareAtCapacity its part of the share over the bound at the capacity
-   */
-  public record KindPart(
-      String kind,
-      Trigger trigger,
-      int events,
-      double sampledSeconds,
-      int blockFromS,
-      int blockToS,
-      int costed,
-      double perSecondAtCapacity,
-      double costSeconds,
-      double overPerEvent,
-      double shareAtCapacity) {
-
-    /** Seconds from one event to the next at the capacity (infinity when none). */
-    public double periodAtCapacityS() {
-      return perSecondAtCapacity > 0 ? 1 / perSecondAtCapacity : Double.POSITIVE_INFINITY;
-    }
-  }
-
-  /**
-   * One window's seconds by part. Immutable.
-   *
-   * @param step the window's step
-   * @param rateOps its rate
-   * @param cleanSeconds seconds in no event's block
-   * @param cleanRequests requests in them (all operations)
-   * @param cleanOver of those, over the bound
-   * @param kinds per kind: {events, seconds, requests, over}, events counted by block
-   */
-  public record WindowPart(
-      String step,
-      double rateOps,
-      int cleanSeconds,
-      long cleanRequests,
-      long cleanOver,
-      Map<String, long[]> kinds) {
-    public WindowPart {
-      kinds = Map.copyOf(kinds);
-    }
-  }
-
-  /**
-   * The split behind an estimate. Immutable.
-   *
-   * @param op the deciding operation
-   * @param capacity the capacity the parts are given at, ops/s
-   * @param cleanLine its clean share's local line ({@code x = ln(rate / center)})
-   * @param center the line's centre, ops/s
-   * @param cleanAtCapacity the clean share at the capacity
-   * @param kinds each kind's part, largest share first
-   * @param windows each usable window's seconds by part
-   * @param cleanCrossing where the clean share alone crosses the allowance, ops/s (+infinity:
-   *     nowhere near; the store meets the objective between events up to there)
-   */
-  public record Split(
-      String op,
-      double capacity,
-      ShareFit.Line cleanLine,
-      double center,
-      double cleanAtCapacity,
-      List<KindPart> kinds,
-      List<WindowPart> windows,
-      double cleanCrossing) {
-    public Split {
-      kinds = List.copyOf(kinds);
-      windows = List.copyOf(windows);
-    }
-
-    /** The modelled share over the bound at {@code rate}: clean part and every kind's. */
-    public double shareAt(double rate) {
-      double s = cleanShare(cleanLine, Math.log(rate / center));
-      for (KindPart k : kinds) {
-        s += kindShareAt(k, rate);
-      }
-      return s;
-    }
-
-    /** Kind {@code k}'s part of the share over the bound at {@code rate}. */
-    public double kindShareAt(KindPart k, double rate) {
-      return part(k.trigger(), k.perSecondAtCapacity(), k.costSeconds(), Math.log(rate / capacity));
-    }
-  }
-
-  /**
-   * The clean share at {@code x}: the line, flat where its slope came out negative (a few clean
-   * seconds over at a low rate, none at a higher one: noise, not a share that falls with the rate).
-   */
-  static double cleanShare(ShareFit.Line line, double x) {
-    return line.share(line.b() > 0 ? x : 0);
-  }
-
-  /**
-   * A kind's part of the share at {@code x = ln(rate / r0)}: its frequency (per second at r0,
-   * growing with the rate when triggered by writes) times its cost (seconds of traffic per event at
-   * r0, in proportion to the rate), never below 0.
-   */
-  static double part(Trigger t, double perSecond, double cost, double x) {
-    double frequency = t == Trigger.OPS ? perSecond * Math.exp(x) : perSecond;
-    return frequency * Math.max(0, cost * Math.exp(x));
-  }
 
   /**
    * Whether the windows hold an event worth splitting on: a kind (not {@link
@@ -394,14 +265,14 @@ public final class SplitEstimator {
     double events = 0;
     for (int kind = 0; kind < d.kinds.size(); kind++) {
       events +=
-          part(
-              trigger(d.kinds.get(kind)),
+          ShareSplit.part(
+              ShareSplit.trigger(d.kinds.get(kind)),
               fit.perSecondAtCenter[kind],
               fit.costAtCenter[kind][fit.op],
               x);
     }
     ShareFit.Line clean = fit.clean[fit.op];
-    boolean cleanSane = clean.b() > 0 || cleanShare(clean, x) < allowance / 2;
+    boolean cleanSane = clean.b() > 0 || ShareSplit.cleanShare(clean, x) < allowance / 2;
     return events >= LEAST_EVENT_SHARE * allowance && cleanSane;
   }
 
@@ -561,7 +432,7 @@ public final class SplitEstimator {
       for (int kind = 0; kind < kindList.size(); kind++) {
         int kk = kind;
         // A cycle in what was written is regular in operations, not in seconds.
-        boolean byOps = trigger(kindList.get(kind)) == Trigger.OPS;
+        boolean byOps = ShareSplit.trigger(kindList.get(kind)) == Trigger.OPS;
         double[] g =
             d.gaps.stream()
                 .filter(x -> x.kind() == kk)
@@ -736,7 +607,7 @@ public final class SplitEstimator {
      * otherwise events over the sampled time. In operations for a kind triggered by writes.
      */
     private double frequency(Draw dr, int kind, double rate) {
-      boolean byOps = trigger(kinds.get(kind)) == Trigger.OPS;
+      boolean byOps = ShareSplit.trigger(kinds.get(kind)) == Trigger.OPS;
       double ev = 0;
       double base = 0;
       if (regular[kind]) {
@@ -776,7 +647,7 @@ public final class SplitEstimator {
           continue;
         }
         double xi = b.lnRate() - lnC;
-        double excess = b.k()[j] - b.n()[j] * cleanShare(clean, xi);
+        double excess = b.k()[j] - b.n()[j] * ShareSplit.cleanShare(clean, xi);
         double tau = excess / b.opRate()[j] / b.events() * Math.exp(-xi);
         double all = (double) dr.blocks[i] * b.events();
         double wi = all * ShareFit.kernel(xi, h);
@@ -818,9 +689,10 @@ public final class SplitEstimator {
 
     private double share(
         ShareFit.Line clean, double[] perSecond, double[][] cost, int j, double x) {
-      double s = cleanShare(clean, x);
+      double s = ShareSplit.cleanShare(clean, x);
       for (int kind = 0; kind < kinds.size(); kind++) {
-        s += part(trigger(kinds.get(kind)), perSecond[kind], cost[kind][j], x);
+        s +=
+            ShareSplit.part(ShareSplit.trigger(kinds.get(kind)), perSecond[kind], cost[kind][j], x);
       }
       return s;
     }
@@ -832,7 +704,7 @@ public final class SplitEstimator {
       List<KindPart> out = new ArrayList<>();
       for (int kind = 0; kind < kinds.size(); kind++) {
         String name = kinds.get(kind);
-        Trigger t = trigger(name);
+        Trigger t = ShareSplit.trigger(name);
         int events = 0;
         double seconds = 0;
         for (Sampled sa : sampled) {

@@ -103,8 +103,8 @@ class ManifestSectionsTest {
     assertEquals(
         List.of("steps/01-t1-r100", "steps/02-t2-r100"),
         m.at("/schedule/steps").findValuesAsText("dir"));
-    assertEquals(5, m.at("/saturation_rule/growth_pct").asInt());
-    assertEquals(2, m.at("/saturation_rule/flat_steps").asInt());
+    assertEquals(5, m.at("/peak_rule/growth_pct").asInt());
+    assertEquals(2, m.at("/peak_rule/flat_steps").asInt());
     assertEquals(
         "io.github.ycsbdocsearch.common.FloorDB", m.at("/stores/basicdb/db_class").asText());
     assertEquals("pending", m.at("/stores/basicdb/status").asText());

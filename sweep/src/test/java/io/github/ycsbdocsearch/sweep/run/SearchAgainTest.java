@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.phase.SearchPhase;
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
+import io.github.ycsbdocsearch.sweep.step.Steps;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;

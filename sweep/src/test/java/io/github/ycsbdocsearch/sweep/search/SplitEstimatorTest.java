@@ -100,11 +100,11 @@ class SplitEstimatorTest {
     assertEquals("split", e.method());
     assertEquals(500, e.capacity(), 5, "capacity");
     assertTrue(e.lo() < 500 && e.hi() > 500, "the interval holds it: " + e.lo() + "-" + e.hi());
-    SplitEstimator.Split s = e.split();
+    ShareSplit.Split s = e.split();
     assertNotNull(s);
-    SplitEstimator.KindPart k = s.kinds().get(0);
+    ShareSplit.KindPart k = s.kinds().get(0);
     assertEquals("stall", k.kind());
-    assertEquals(SplitEstimator.Trigger.TIME, k.trigger());
+    assertEquals(ShareSplit.Trigger.TIME, k.trigger());
     assertEquals(30, k.periodAtCapacityS(), 0.01, "the cycle from the gaps inside the steps");
     assertEquals(COST_AT_500, k.costSeconds(), 0.01, "the cost per stall at the capacity");
     assertEquals(150, k.overPerEvent(), 2, "0.3 s of 500 ops/s over the bound per stall");
@@ -112,7 +112,7 @@ class SplitEstimatorTest {
     assertEquals(0, s.cleanAtCapacity(), 1e-4, "nothing over between stalls");
     assertEquals(12, k.costed(), "every stall lay wholly inside its window");
     assertArrayEquals(new int[] {-1, 1}, new int[] {k.blockFromS(), k.blockToS()});
-    SplitEstimator.WindowPart first = s.windows().get(0);
+    ShareSplit.WindowPart first = s.windows().get(0);
     assertEquals(56, first.cleanSeconds(), "60 s less two blocks of two seconds");
     assertEquals(0, first.cleanOver());
     assertEquals(2, first.kinds().get("stall")[0], "two events in the window's blocks");
@@ -133,8 +133,8 @@ class SplitEstimatorTest {
       steps.add(window("s" + i++, rate, 80, "aof_rewrite", 5.5, 5.5 + gap, 5.5 + 2 * gap));
     }
     Estimate e = estimate(steps);
-    SplitEstimator.KindPart k = e.split().kinds().get(0);
-    assertEquals(SplitEstimator.Trigger.OPS, k.trigger());
+    ShareSplit.KindPart k = e.split().kinds().get(0);
+    assertEquals(ShareSplit.Trigger.OPS, k.trigger());
     assertEquals(500, e.capacity(), 5);
     assertEquals(15_000 / e.capacity(), k.periodAtCapacityS(), 0.5, "the period at the capacity");
   }

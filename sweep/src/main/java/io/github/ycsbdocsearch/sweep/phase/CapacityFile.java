@@ -1,0 +1,73 @@
+package io.github.ycsbdocsearch.sweep.phase;
+
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
+import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A store's {@code capacity.json}, written when its sweep ends however it ended: the ramp's peak
+ * with the capacity under the objective, read back from the step folders that were published (so a
+ * resumed run counts the steps it kept). Apart from {@code StoreSweep} because it reads the store's
+ * results, not its phases. Stateless.
+ */
+public final class CapacityFile {
+  private CapacityFile() {}
+
+  /**
+   * Writes {@code capacity.json} into {@code storeDir} and returns it.
+   *
+   * @param ramp what the closed-loop ramp found (its peak)
+   * @param search what the capacity search found, if it ran
+   */
+  public static StoreCapacity write(
+      Path storeDir, StoreCapacity ramp, Slo slo, Optional<SearchPhase.Found> search) {
+    List<StepSummary> steps = new ArrayList<>();
+    Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
+    ResumePlanner.existingSteps(stepsDir)
+        .keySet()
+        .forEach(name -> summaryOfPublished(stepsDir.resolve(name)).ifPresent(steps::add));
+    StoreCapacity sat = CapacityFinder.withCapacity(ramp, steps, slo, search);
+    sat.writeTo(storeDir);
+    return sat;
+  }
+
+  /** The progress line's account of a store that completed: its peak and its capacity. */
+  public static String headline(StoreCapacity sat) {
+    return String.format(
+        Locale.ROOT,
+        "peak %s ops/s%s; capacity %s ops/s under %s",
+        sat.peakOps() == null ? "none" : String.format(Locale.ROOT, "%.0f", sat.peakOps()),
+        Boolean.TRUE.equals(sat.peakLowerBound()) ? " (lower bound)" : "",
+        sat.capacityOps() == null
+            ? "none" + (sat.capacityReason() == null ? "" : " (" + sat.capacityReason() + ")")
+            : String.format(Locale.ROOT, "%.0f", sat.capacityOps())
+                + (Boolean.TRUE.equals(sat.capacityLowerBound()) ? " (lower bound)" : "")
+                + (sat.capacityBracket() == null ? "" : " " + sat.capacityBracket()),
+        sat.slo());
+  }
+
+  /** The summaries of those of {@code specs} whose step folder under {@code stepsDir} is whole. */
+  public static List<StepSummary> published(Path stepsDir, List<StepSpec> specs) {
+    List<StepSummary> out = new ArrayList<>();
+    specs.forEach(s -> summaryOfPublished(stepsDir.resolve(s.dirName())).ifPresent(out::add));
+    return out;
+  }
+
+  private static Optional<StepSummary> summaryOfPublished(Path stepDir) {
+    try {
+      return Optional.of(RunFolder.readStep(stepDir));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.github.ycsbdocsearch.sweep.phase;
+
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.sweep.step.ClientExits;
+import io.github.ycsbdocsearch.sweep.step.StepCompanion;
+import io.github.ycsbdocsearch.sweep.step.StepTiming;
+import io.github.ycsbdocsearch.sweep.step.StoreSession;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The control step's share of the durability check: the same acked-writes stream as the fault step
+ * beside its clients, so both steps carry the same writes, and the same read-back of the markers
+ * and of the load's logged writes afterwards, with no fault: a control step that loses or misreads
+ * writes says the check itself is wrong. Written as {@code acked-writes.json} in the step folder.
+ * Not thread-safe: the step runner calls start, then finish.
+ */
+final class ControlWrites implements StepCompanion {
+  private final SweepContext ctx;
+  private final String store;
+  private final StoreKind kind;
+  private final Properties props;
+  private AckedWrites writes;
+  private long windowStartMs;
+  private long windowEndMs;
+
+  ControlWrites(SweepContext ctx, StoreSession session, StoreKind kind) {
+    this.ctx = ctx;
+    this.store = session.name();
+    this.props = session.props();
+    this.kind = kind;
+  }
+
+  @Override
+  public void start(long startAtEpochMs, StepTiming timing) {
+    windowStartMs = startAtEpochMs + TimeUnit.SECONDS.toMillis(timing.warmupS());
+    windowEndMs = windowStartMs + TimeUnit.SECONDS.toMillis(timing.durationS());
+    writes = new AckedWrites(kind, props, "control-" + startAtEpochMs);
+    writes.start();
+  }
+
+  @Override
+  public void finish(Path stepDir, ClientExits exits) {
+    if (writes == null) {
+      return;
+    }
+    writes.stop();
+    FaultSummary.AckedWrites a =
+        FaultInjector.record(
+            writes.readBack(0, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)));
+    ctx.progress().store(store, "control step: acknowledged writes " + a.lostInWords());
+    try {
+      AtomicFiles.writeJson(stepDir.resolve(FaultSummary.CONTROL_WRITES_FILE), a);
+    } catch (RuntimeException e) {
+      ctx.progress()
+          .store(store, FaultSummary.CONTROL_WRITES_FILE + " not written: " + e.getMessage());
+    }
+  }
+}

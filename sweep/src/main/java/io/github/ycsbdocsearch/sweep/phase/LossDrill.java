@@ -1,0 +1,202 @@
+package io.github.ycsbdocsearch.sweep.phase;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.common.HostsFile;
+import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.targets.LocalStores;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+
+/**
+ * The durability check's proof of power on the real local cluster ({@code
+ * scripts/tests/test_known_loss.sh}): the acked-writes stream ({@link AckedWrites}) writes while
+ * {@code scripts/stores.sh fault kill-unreplicated} pauses a primary's replicas, kills the primary
+ * and lets a replica take over, then {@code stores.sh recover} makes the store whole and every
+ * acknowledged key is read back. Under asynchronous replication (the relaxed profile) the writes
+ * acknowledged during the pause are gone, so a checker that reports none lost is blind; under the
+ * strict profile none may be lost.
+ *
+ * <p>Use like: {@code LossDrill STORE [PER_SECOND]} on the runtime classpath, with {@code
+ * -Dsweep.repo=<repo>} and the store running on the cluster topology under {@code STORES_HOME}.
+ * Prints one JSON line (store, profile, node, recover, acked_writes as fault.json has it); exit 1
+ * with one line when the drill could not run, 2 on bad arguments.
+ */
+public final class LossDrill {
+  /** Seconds of writes before the fault, and after the takeover before the restart. */
+  private static final long WRITE_AROUND_S = 2;
+
+  /**
+   * Writer threads: each store has three primaries, and a writer blocked on the paused one (the
+   * strict profile waits for its replica) must not stop the writes to the others.
+   */
+  private static final int WRITERS = 4;
+
+  /**
+   * Keys the drill's updates go to, a multiple of {@link #WRITERS} (each writer updates its own):
+   * enough that every primary holds some, few enough that each is updated many times a second.
+   */
+  private static final int HOT_KEYS = 16;
+
+  /**
+   * Seconds of writes whose keys' primaries are asked before the fault: far more than the drill
+   * writes (a key past them counts as held elsewhere, so the drill would fail, not pass).
+   */
+  private static final int ROUTED_SECONDS = 300;
+
+  /** How long the drill waits for a second's worth of acknowledged writes before the fault. */
+  private static final long ACKED_FIRST_TIMEOUT_S = 60;
+
+  private LossDrill() {}
+
+  public static void main(String[] args) {
+    if (args.length < 1 || args.length > 2) {
+      System.err.println("usage: LossDrill STORE [PER_SECOND]");
+      System.exit(2);
+    }
+    try {
+      StoreKind kind = StoreKind.byName(args[0]);
+      int perSecond = args.length == 2 ? Integer.parseInt(args[1]) : 100;
+      if (perSecond < 1 || perSecond > 1000) {
+        throw new NumberFormatException("PER_SECOND '" + args[1] + "': give 1 to 1000");
+      }
+      System.out.println(run(kind, perSecond));
+    } catch (SetupException | NumberFormatException e) {
+      System.err.println("LossDrill: " + e.getMessage());
+      System.exit(e instanceof NumberFormatException ? 2 : 1);
+    }
+  }
+
+  private static String run(StoreKind kind, int perSecond) {
+    Path repo = Path.of(System.getProperty("sweep.repo", ".")).toAbsolutePath();
+    Path home = LocalStores.storesHome(repo, System.getenv());
+    LocalStores stores =
+        new LocalStores(repo, home, new Interrupts(), System.err::println, "cluster", "", 1024);
+    Properties props = HostsFile.read(home.resolve("hosts-cluster.json")).propertiesOf(kind);
+    props.putIfAbsent("recordcount", "100");
+    props.putIfAbsent("table", "lossdrill");
+    // A write blocked on the dead primary's slots waits out the socket timeout (jedis retries it
+    // until then): 2 s instead of 10 keeps the drill short; the writes it sends are the same.
+    props.putIfAbsent("redis.timeout.ms", "2000");
+    String profile =
+        stores
+            .launchSettings(kind)
+            .map(s -> s.path("durability").path("profile").asText("unknown"))
+            .orElse("unknown");
+    long startMs = System.currentTimeMillis();
+    AckedWrites writes =
+        new AckedWrites(kind, props, "drill" + startMs, perSecond, WRITERS, HOT_KEYS);
+    // Where each key the drill can write lives, asked before the fault moves anything.
+    Map<String, Set<Integer>> primaries =
+        kind.newProbe()
+            .primaryPorts(
+                props,
+                props.getProperty("table"),
+                LongStream.range(0, (long) perSecond * ROUTED_SECONDS)
+                    .mapToObj(writes::key)
+                    .toList());
+    writes.start();
+    JsonNode node;
+    JsonNode back;
+    try {
+      sleepS(WRITE_AROUND_S);
+      // A cluster just started may still be syncing its replicas, and under the strict profile no
+      // write is acknowledged until they are: the fault waits for writes the store has taken.
+      long deadline = System.currentTimeMillis() + TimeUnit.SECONDS.toMillis(ACKED_FIRST_TIMEOUT_S);
+      while (writes.acked() < perSecond && System.currentTimeMillis() < deadline) {
+        sleepMs(100);
+      }
+      node = stores.fault("kill-unreplicated", kind);
+      sleepS(WRITE_AROUND_S);
+    } finally {
+      writes.stop();
+      back = stores.recover(kind);
+    }
+    long endMs = System.currentTimeMillis();
+    AckedWrites.Outcome o = writes.readBack(node.path("killed_at_ms").asLong(0), startMs, endMs);
+    FaultSummary.AckedWrites acked = FaultInjector.record(o);
+    ObjectNode out = Json.MAPPER.createObjectNode();
+    out.put("store", kind.storeName());
+    out.put("profile", profile);
+    out.set("node", node);
+    out.set("recover", back);
+    out.set("acked_writes", Json.MAPPER.valueToTree(acked));
+    out.set("expected", expected(o.check(), primaries, node));
+    try {
+      return Json.MAPPER.writeValueAsString(out);
+    } catch (JsonProcessingException e) {
+      throw new SetupException("the result could not be written: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * How long before the cut began a write the primary acknowledged may still not have been sent to
+   * its replicas. Redis sends a write to its replicas in the event-loop turn that answers it;
+   * MongoDB's w:1 answers once the write is committed, and a secondary's oplog read sees it only
+   * once the oplog's visible point has moved past it, a few milliseconds later on an idle machine
+   * and more on a loaded two-core one (the CI saw one such write lost).
+   */
+  static final long SEND_LAG_MS = 250;
+
+  /**
+   * What the killed primary alone held, against what the checker found lost: the acknowledged
+   * writes answered after its replicas were paused and their links cut ({@code cut_at_ms}) and
+   * before it had exited, to a key it served ({@code only_killed_primary}); the writes classed lost
+   * or stale ({@code lost}); those to its keys answered from {@link #SEND_LAG_MS} before the cut
+   * began ({@code cut_from_ms}) until it was done, which may have reached a replica or not ({@code
+   * in_flight}, and {@code lost_in_flight} of them lost); and how many lost ones are neither
+   * ({@code lost_outside}: a checker that invents a loss).
+   */
+  static ObjectNode expected(
+      WriteCheck.Result check, Map<String, Set<Integer>> primaries, JsonNode node) {
+    long cutAt = node.path("cut_at_ms").asLong(Long.MAX_VALUE);
+    long cutFrom = node.path("cut_from_ms").asLong(cutAt);
+    long exitedAt = node.path("exited_at_ms").asLong(0);
+    int port = node.path("port").asInt(-1);
+    long only = 0;
+    long lost = 0;
+    long inFlight = 0;
+    long lostInFlight = 0;
+    long outside = 0;
+    for (Map.Entry<WriteCheck.Write, WriteCheck.Kind> e : check.kinds().entrySet()) {
+      WriteCheck.Write w = e.getKey();
+      boolean served = w.acked() && primaries.getOrDefault(w.key(), Set.of()).contains(port);
+      boolean alone = served && w.answeredMs() > cutAt && w.answeredMs() <= exitedAt;
+      boolean either = served && w.answeredMs() > cutFrom - SEND_LAG_MS && w.answeredMs() <= cutAt;
+      boolean gone = e.getValue() == WriteCheck.Kind.LOST || e.getValue() == WriteCheck.Kind.STALE;
+      only += alone ? 1 : 0;
+      lost += gone ? 1 : 0;
+      inFlight += either ? 1 : 0;
+      lostInFlight += gone && either ? 1 : 0;
+      outside += gone && !alone && !either ? 1 : 0;
+    }
+    ObjectNode out = Json.MAPPER.createObjectNode();
+    out.put("only_killed_primary", only);
+    out.put("lost", lost);
+    out.put("in_flight", inFlight);
+    out.put("lost_in_flight", lostInFlight);
+    out.put("lost_outside", outside);
+    return out;
+  }
+
+  private static void sleepS(long s) {
+    sleepMs(TimeUnit.SECONDS.toMillis(s));
+  }
+
+  private static void sleepMs(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package io.github.ycsbdocsearch.sweep.phase;
+
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.step.PeakDetector;
+import io.github.ycsbdocsearch.sweep.step.StepExecutor;
+import io.github.ycsbdocsearch.sweep.step.StepResult;
+import io.github.ycsbdocsearch.sweep.step.SweepContext;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A phase with its steps known in advance: the closed-loop thread ramp (with its stopping rule),
+ * the explicit {@code --rates}, the latency curve at fixed fractions of the peak, the harness
+ * floor. Steps run in order; a resumed run keeps every complete step folder of the same name. Not
+ * thread-safe.
+ */
+public final class StepPhase {
+  private final SweepContext ctx;
+  private final StepExecutor exec;
+
+  public StepPhase(SweepContext ctx, StepExecutor exec) {
+    this.ctx = ctx;
+    this.exec = exec;
+  }
+
+  /**
+   * Runs the steps; {@code stopRule} (the ramp's) may end the phase early and its steps get one
+   * retry when disturbed; without a stop rule every step runs and a step failing its error bound is
+   * a result, not an end.
+   *
+   * @param total steps of the store's plan, for the progress line
+   * @return why the store's sweep must end, when a step ended it
+   */
+  public Optional<PhaseStop> run(List<StepSpec> steps, PeakDetector stopRule, int total) {
+    for (StepSpec spec : steps) {
+      if (ctx.interrupts().requested()) {
+        return Optional.of(PhaseStop.interrupted("interrupted before step " + spec.dirName()));
+      }
+      StepResult r = exec.runOrReuse(spec, total, stopRule != null);
+      Optional<String> stop = stopRule == null ? Optional.empty() : stopRule.offer(r);
+      Optional<PhaseStop> end = PhaseStop.of(r, stopRule == null || stopRule.failedOnErrorBound(r));
+      if (end.isPresent()) {
+        return end;
+      }
+      if (stop.isPresent()) {
+        ctx.progress().store(exec.session().name(), "ramp ends: " + stop.get());
+        break;
+      }
+    }
+    return Optional.empty();
+  }
+}

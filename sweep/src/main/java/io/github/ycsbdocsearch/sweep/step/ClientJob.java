@@ -1,0 +1,151 @@
+package io.github.ycsbdocsearch.sweep.step;
+
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.common.workload.KeyLayout;
+import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
+import io.github.ycsbdocsearch.sweep.exec.YcsbArgs;
+import io.github.ycsbdocsearch.sweep.plan.ClientShare;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One client's part of a step, as the step hands it to a {@link ClientRunner}. It also builds what
+ * every client is given alike (its YCSB properties and arguments, its time limit), so that a local
+ * and a remote client differ only in how they are started. Immutable.
+ *
+ * @param session the store (or BasicDB for a floor step)
+ * @param step the whole step (for progress)
+ * @param planned steps in the store's plan (for progress)
+ * @param keys the records that exist and where the step's inserts start
+ * @param clients the step's clients
+ * @param timing the step's warm-up and measured window
+ * @param share this client's part of the step
+ * @param dir the client's folder here: the step folder itself, or its {@code clients/<i>/}
+ * @param start how the step's clients start together
+ */
+record ClientJob(
+    StoreSession session,
+    StepSpec step,
+    int planned,
+    KeyLayout keys,
+    int clients,
+    StepTiming timing,
+    ClientShare share,
+    Path dir,
+    StartBarrier start) {
+
+  /** The file a gated client waits for the start in, in its own folder. */
+  static final String START_GATE_FILE = "start-at";
+
+  /**
+   * The client's {@code -p} properties: the user's, its place in the key layout, and how it starts
+   * ({@code gate}: its gate file on its own machine; {@code clockOffsetMs}: that machine's clock
+   * minus this one's).
+   */
+  Map<String, String> properties(RunPlan options, Path gate, long clockOffsetMs) {
+    Map<String, String> props = userProperties(options, share.step());
+    keyProperties(props);
+    startProperties(props, gate, clockOffsetMs);
+    return props;
+  }
+
+  /**
+   * YCSB's arguments for the client's share of the step, with the workload and connection files it
+   * reads (paths on its own machine).
+   */
+  List<String> ycsbArgs(Path workload, Path connection, Map<String, String> props) {
+    return YcsbArgs.step(
+        session.target().dbClass(),
+        workload,
+        connection,
+        share.step(),
+        timing.runSeconds(),
+        recordCount(),
+        share.operationCount(),
+        props,
+        share.openLoop());
+  }
+
+  /** How long the client may take: its run, the grace, and its wait before the start. */
+  Duration timeLimit() {
+    return Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitSeconds());
+  }
+
+  /** What YCSB printed into the client's folder here. */
+  YcsbOutput output() {
+    return YcsbOutput.read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR));
+  }
+
+  /** Seconds a client's time limit adds for its wait before the start. */
+  private long waitSeconds() {
+    if (start.gated()) {
+      return Defaults.CLIENTS_READY_TIMEOUT_S;
+    }
+    return Math.max(0, (start.fixedAtEpochMs() - System.currentTimeMillis() + 999) / 1000);
+  }
+
+  /** YCSB's recordcount of a step: the records it may read. */
+  private int recordCount() {
+    return (int) Math.min(Integer.MAX_VALUE, keys.readable());
+  }
+
+  /**
+   * The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for
+   * basicdb.
+   */
+  private static Map<String, String> userProperties(RunPlan options, StepSpec step) {
+    Map<String, String> p = new LinkedHashMap<>(options.ycsbProperties());
+    if (step.phase() == Phase.FLOOR) {
+      p.keySet().removeIf(k -> k.startsWith("basicdb."));
+    }
+    // The search workload writes the pages it asked and the questions' hit counts into the step's
+    // folder (the YCSB child's working directory).
+    p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
+    // A fault step's clients (and its control step's, the same load) log every insert and update
+    // they send, for the durability check's final read (FaultInjector).
+    if (step.phase() == Phase.FAULT || step.phase() == Phase.FAULT_CONTROL) {
+      p.putIfAbsent(AckedWriteLog.FILE_PROPERTY, AckedWriteLog.FILE_NAME);
+    }
+    return p;
+  }
+
+  /**
+   * The properties that place a client's inserts and reads in the step's key layout ({@link
+   * KeyLayout}): its number among the step's clients and the first record the step inserts. Given
+   * to a single client too (client 0 of 1: YCSB's own numbering from the insert start).
+   */
+  private void keyProperties(Map<String, String> props) {
+    props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
+    props.put(KeyLayout.CLIENTS, String.valueOf(clients));
+    props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
+  }
+
+  /**
+   * The properties that start a client as {@code start} says: behind the barrier, the gated
+   * workload class (YCSB's {@code -p workload=} overrides the file's) and its gate file; at a fixed
+   * instant, that instant in the client machine's clock.
+   */
+  private void startProperties(Map<String, String> props, Path gate, long clockOffsetMs) {
+    if (start.gated()) {
+      props.put("workload", StartGateWorkload.class.getName());
+      props.put(StartGateWorkload.START_GATE, gate.toString());
+      props.put(
+          StartGateWorkload.START_GATE_TIMEOUT_S, String.valueOf(Defaults.CLIENTS_READY_TIMEOUT_S));
+    } else if (start.fixedAtEpochMs() > 0) {
+      props.put(
+          DocSearchWorkload.START_AT_EPOCH_MS,
+          String.valueOf(start.fixedAtEpochMs() + clockOffsetMs));
+    }
+  }
+}

@@ -1,0 +1,334 @@
+package io.github.ycsbdocsearch.sweep.step;
+
+import io.github.ycsbdocsearch.common.workload.KeyLayout;
+import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
+import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Percentile;
+import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search,
+ * floor) goes through. A complete step folder with the step's name is reused (resume) when its HDR
+ * logs match the checksums written when it was published ({@link #hdrLogsAsPublished}); otherwise
+ * the step runs, and a disturbed step of a phase that asks for it runs once more (the second one
+ * counts). Keeps what runs on across steps: records inserted so far and the key layout they left
+ * (every step is a new YCSB JVM, or several, whose inserts must start past them and whose reads
+ * must find records that exist) and the best throughput (the operation budget). Not thread-safe.
+ */
+public final class StepExecutor {
+  /**
+   * A step is disturbed when the half-width of its throughput's 95 % interval passes this share of
+   * it. The interval comes from batch means (5 batches of a 15 s window: Student's t with 4 degrees
+   * of freedom), about twice as wide as the per-second interval this rule was first set against (15
+   * %).
+   */
+  static final double DISTURBED_SHARE = 0.25;
+
+  private final SweepContext ctx;
+  private final StoreSession session;
+  private final RemainingTime remaining;
+  private final PeakDetector errorBound;
+  private final StepRunner runner;
+  private final Map<String, StepRecord> existing;
+  private final Map<String, StepResult> results = new HashMap<>();
+  private long inserted;
+  private KeyLayout keys;
+  private double best;
+
+  public StepExecutor(
+      SweepContext ctx, StoreSession session, RemainingTime remaining, PeakDetector errorBound) {
+    this.ctx = ctx;
+    this.session = session;
+    this.remaining = remaining;
+    this.errorBound = errorBound;
+    this.runner = new StepRunner(ctx);
+    this.existing = ResumePlanner.existingSteps(session.stepsDir());
+    this.keys = KeyLayout.loaded(ctx.options().records());
+  }
+
+  /** The same counters for another binding of the same store folder (the harness floor). */
+  public StepExecutor runBy(StoreSession other) {
+    StepExecutor e = new StepExecutor(ctx, other, remaining, errorBound);
+    e.inserted = inserted;
+    e.keys = keys;
+    e.best = best;
+    return e;
+  }
+
+  public StoreSession session() {
+    return session;
+  }
+
+  /**
+   * Records the steps inserted so far, every client's counted once (the data set's growth beyond
+   * the load).
+   */
+  public long inserted() {
+    return inserted;
+  }
+
+  /** The result of a step this executor ran or reused, by the step's folder name. */
+  Optional<StepResult> resultOf(StepSpec spec) {
+    return Optional.ofNullable(results.get(spec.dirName()));
+  }
+
+  /** A complete, readable step folder of this name from an earlier attempt, as a result. */
+  Optional<StepResult> reusable(StepSpec spec) {
+    StepRecord rec = existing.get(spec.dirName());
+    if (rec == null
+        || rec.status() != StepStatus.COMPLETE
+        || rec.durationS() != StepTiming.of(ctx.options(), spec).durationS()) {
+      return Optional.empty();
+    }
+    Path dir = session.stepsDir().resolve(spec.dirName());
+    boolean asPublished =
+        hdrLogsAsPublished(
+            dir,
+            why -> ctx.progress().store(session.name(), why),
+            () ->
+                ctx.manifest()
+                    .append(
+                        "unverified_reused_steps",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("store", session.name())
+                            .put("step", spec.dirName())));
+    if (!asPublished) {
+      return Optional.empty();
+    }
+    return summaryOf(dir).map(s -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(s)));
+  }
+
+  /**
+   * Whether a complete step folder's HDR logs are what they were when it was published ({@link
+   * HdrChecksums}): a log that differs makes the step run again, said in the progress log; a folder
+   * without checksums (published before they were) is reused as before, said in the progress log
+   * and noted by {@code unverified}.
+   */
+  static boolean hdrLogsAsPublished(Path stepDir, Consumer<String> progress, Runnable unverified) {
+    String step = stepDir.getFileName().toString();
+    Optional<String> mismatch = HdrChecksums.mismatch(stepDir);
+    if (mismatch.isPresent()) {
+      progress.accept(
+          "step "
+              + step
+              + ": its HDR logs are not what they were when it completed ("
+              + mismatch.get()
+              + "): running it again");
+      return false;
+    }
+    if (HdrChecksums.check(stepDir) == HdrChecksums.Check.UNVERIFIED) {
+      progress.accept(
+          "step "
+              + step
+              + ": no HDR log checksums (published before they were): reused unverified");
+      unverified.run();
+    }
+    return true;
+  }
+
+  /** Notes a reused step (its throughput counts towards the operation budget). */
+  void reused(StepResult r) {
+    remaining.skipped(1);
+    best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
+  }
+
+  /**
+   * Reuses the step when an earlier attempt completed it, else runs it.
+   *
+   * @param planned steps in the store's plan, for the progress line
+   * @param retryIfNoisy run a disturbed step once more (phases whose decision one step makes)
+   */
+  public StepResult runOrReuse(StepSpec spec, int planned, boolean retryIfNoisy) {
+    Optional<StepResult> kept = keep(spec);
+    if (kept.isPresent()) {
+      return kept.get();
+    }
+    StepResult r = runOnce(spec, planned);
+    if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
+      // One noisy step must not decide the headline: measure it once more, the second one counts.
+      ctx.progress()
+          .store(
+              session.name(),
+              "step "
+                  + spec.dirName()
+                  + " was disturbed (throughput varied by more "
+                  + "than +-"
+                  + Math.round(DISTURBED_SHARE * 100)
+                  + " % at 95 % confidence): running it again");
+      ctx.manifest()
+          .append(
+              "repeated_steps",
+              Json.MAPPER
+                  .createObjectNode()
+                  .put("store", session.name())
+                  .put("step", spec.dirName())
+                  .put("first_throughput_ops", r.summary().get().throughputOps())
+                  .putPOJO("first_ci95", r.summary().get().throughputCi95()));
+      r = runOnce(spec, planned);
+    }
+    best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
+    results.put(spec.dirName(), r);
+    return r;
+  }
+
+  /**
+   * Reuses the step when an earlier attempt completed it, else runs it with the companion (a fault
+   * step's control step, with the same acked-writes stream).
+   */
+  public StepResult runOrReuseWith(StepSpec spec, int planned, StepCompanion companion) {
+    return keep(spec).orElseGet(() -> runWith(spec, planned, companion));
+  }
+
+  /** The step an earlier attempt completed, noted as reused; empty when there is none. */
+  private Optional<StepResult> keep(StepSpec spec) {
+    Optional<StepResult> kept = reusable(spec);
+    kept.ifPresent(
+        k -> {
+          reused(k);
+          ctx.progress()
+              .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
+          results.put(spec.dirName(), k);
+        });
+    return kept;
+  }
+
+  /**
+   * Runs the step with work beside it (never reused, never repeated, no error bound: a fault step
+   * is expected to fail operations, and what failed is its result).
+   */
+  public StepResult runWith(StepSpec spec, int planned, StepCompanion companion) {
+    StepResult r = measure(spec, planned, null, Optional.of(companion));
+    results.put(spec.dirName(), r);
+    return r;
+  }
+
+  private StepResult runOnce(StepSpec spec, int planned) {
+    return measure(spec, planned, errorBound, Optional.empty());
+  }
+
+  private StepResult measure(
+      StepSpec spec, int planned, PeakDetector bound, Optional<StepCompanion> companion) {
+    StepTiming timing = StepTiming.of(ctx.options(), spec);
+    long ops =
+        OperationBudget.operationCount(
+            ctx.options().workload().properties(),
+            ctx.options().ycsbProperties(),
+            timing.runSeconds(),
+            (int) Math.min(Integer.MAX_VALUE, spec.targetOps()),
+            best);
+    settle(spec);
+    remaining.stepStarted();
+    StepResult r = runner.run(session, spec, planned, keys, ops, bound, timing, companion);
+    inserted += r.inserts();
+    if (r.keysAfter() != null) {
+      keys = r.keysAfter();
+    }
+    remaining.stepEnded();
+    report(r, planned);
+    return r;
+  }
+
+  /**
+   * Waits for the store to settle ({@link Settle}); a wait of a second or more is recorded in the
+   * manifest.
+   */
+  private void settle(StepSpec spec) {
+    try {
+      Settle.await(session.serverCpu())
+          .filter(d -> d.toMillis() >= 1000)
+          .ifPresent(
+              d -> {
+                ctx.manifest()
+                    .append(
+                        "settle_waits",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("store", session.name())
+                            .put("before_step", spec.dirName())
+                            .put("seconds", d.toMillis() / 1000.0));
+                ctx.progress()
+                    .store(
+                        session.name(),
+                        String.format(
+                            Locale.ROOT,
+                            "waited %.1f s for the store to " + "settle before step %s",
+                            d.toMillis() / 1000.0,
+                            spec.dirName()));
+              });
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void report(StepResult r, int planned) {
+    String what =
+        r.status() == StepStatus.COMPLETE
+            ? r.summary().map(StepExecutor::describe).orElse("")
+            : r.status().jsonName() + ": " + r.error();
+    ctx.progress()
+        .store(
+            session.name(),
+            "step "
+                + r.spec().index()
+                + "/"
+                + planned
+                + " "
+                + r.spec().label()
+                + " "
+                + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+  }
+
+  /**
+   * Whether a complete step's per-interval throughput swung so much that the machine, not the
+   * store, spoke.
+   */
+  static boolean disturbed(StepResult r) {
+    if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
+      return false;
+    }
+    StepSummary s = r.summary().get();
+    return s.throughputCi95() != null
+        && s.throughputOps() > 0
+        && (s.throughputCi95().get(1) - s.throughputCi95().get(0)) / 2
+            > DISTURBED_SHARE * s.throughputOps();
+  }
+
+  /** One line for people: {@code 8123 ops/s, p99 1.24 ms (READ), 0 errors, client 0.62 CPUs}. */
+  static String describe(StepSummary s) {
+    String p99 =
+        s.worst(Percentile.P99)
+            .map(w -> String.format(Locale.ROOT, ", p99 %.2f ms (%s)", w.us() / 1000.0, w.op()))
+            .orElse("");
+    String flags =
+        (Boolean.FALSE.equals(s.rateSustained())
+                ? String.format(Locale.ROOT, ", NOT SUSTAINED (%.0f%% of target)", s.achievedPct())
+                : "")
+            + (s.clientBound() ? ", CLIENT-LIMITED" : "");
+    String cpu =
+        s.clientCpuCores() == null
+            ? ""
+            : String.format(Locale.ROOT, ", client %.2f CPUs", s.clientCpuCores());
+    return String.format(
+        Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(), cpu, flags);
+  }
+
+  static Optional<StepSummary> summaryOf(Path stepDir) {
+    try {
+      return Optional.of(RunFolder.readStep(stepDir));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.github.ycsbdocsearch.sweep.step;
+
+import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.sweep.cli.Defaults;
+import io.github.ycsbdocsearch.sweep.cli.RunPlan;
+import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Warm-up and measured seconds of a step (the harness floor runs short steps), and the instants a
+ * step records. Immutable.
+ */
+public record StepTiming(int warmupS, int durationS) {
+  public int runSeconds() {
+    return warmupS + durationS;
+  }
+
+  public static StepTiming of(RunPlan o, StepSpec step) {
+    StepTiming t = of(o, step.phase());
+    return step.windowS() == null ? t : new StepTiming(t.warmupS(), step.windowS());
+  }
+
+  public static StepTiming of(RunPlan o, Phase phase) {
+    return switch (phase) {
+      case FLOOR -> new StepTiming(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
+      case SOAK -> new StepTiming(o.warmupSeconds(), o.soak().seconds());
+      case FAULT_CONTROL, FAULT ->
+          new StepTiming(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
+      default -> new StepTiming(o.warmupSeconds(), o.stepSeconds());
+    };
+  }
+
+  /** An instant as step, load and manifest records write it: UTC, to the second. */
+  public static String utc(Instant t) {
+    return t.truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+}
