@@ -152,20 +152,28 @@ final class StoreSweep {
       }
       List<StepSpec> fixed = new ArrayList<>(ratesPlan);
       int next = rampPlan.size() + ratesPlan.size() + 1;
-      if (stop.isEmpty() && hasPeak()) {
-        SearchPhase search = new SearchPhase(ctx, exec, next);
-        stop = search.run(detector.result(target.name(), rampPlan.size()), total);
-        next = search.nextIndex();
-        searchFound = search.found().orElse(null);
-        search.found().ifPresent(f -> fixed.addAll(f.curve()));
-        clock.ended("load");
+      boolean search = stop.isEmpty() && hasPeak();
+      if (search) {
+        double peak = detector.result(target.name(), rampPlan.size()).peakOps();
+        fixed.addAll(StepPlanner.curve(ctx.options(), peak, next - 1));
       }
+      // The harness floor runs before the curve: BasicDB needs no store, so the store gets no
+      // requests meanwhile, and the overload the closed-loop ramp leaves behind does not carry into
+      // the curve's first window (Elasticsearch's did, in every run measured:
+      // docs/findings/2026-12-06-precision-and-busy-loops.md).
       List<StepSpec> floorSteps = List.of();
       if (stop.isEmpty() && ctx.options().floorSeconds() > 0 && !fixed.isEmpty()) {
         floorSteps = StepPlanner.floor(fixed, next - 1);
         stop = floor(exec, floorSteps, total);
         next += floorSteps.size();
         clock.ended("floor");
+      }
+      if (stop.isEmpty() && search) {
+        SearchPhase first = new SearchPhase(ctx, exec, next);
+        stop = first.run(detector.result(target.name(), rampPlan.size()), total);
+        next = first.nextIndex();
+        searchFound = first.found().orElse(null);
+        clock.ended("load");
       }
       if (stop.isEmpty() && machineStalledWithoutCapacity(exec, floorSteps)) {
         // The first search's windows were the machine's as much as the store's: a second search,
@@ -234,7 +242,8 @@ final class StoreSweep {
             String.format(
                 Locale.ROOT,
                 "peak %.0f ops/s at %d threads (%s); latency "
-                    + "curve at %d fractions of it, then the capacity search",
+                    + "curve at %d fractions of it (after the harness floor), then the capacity"
+                    + " search",
                 peak.peakOps(),
                 peak.peakThreads(),
                 peak.reason(),
@@ -243,9 +252,9 @@ final class StoreSweep {
   }
 
   /**
-   * Whether the first capacity search found no capacity while a window of the harness floor after
-   * it failed the objective: a no-op store cannot be slow, so the machine stalled then, and the
-   * search's failures cannot be told from the machine's ({@link HarnessFloor}).
+   * Whether the first capacity search found no capacity while a window of the harness floor just
+   * before it failed the objective: a no-op store cannot be slow, so the machine stalled then, and
+   * the search's failures cannot be told from the machine's ({@link HarnessFloor}).
    */
   private boolean machineStalledWithoutCapacity(StepExecutor exec, List<StepSpec> floorSteps) {
     return searchFound != null
