@@ -111,7 +111,8 @@ public record CapacitySearchRecord(
    *
    * @param step its step folder
    * @param rateOps offered rate, ops/s
-   * @param reason why it ran: {@code curve}, {@code bound_up}, {@code bound_down}, {@code narrow}
+   * @param reason why it ran: {@code curve}, {@code bound_up}, {@code bound_down}, {@code narrow},
+   *     {@code narrow_events} (narrow, its window sized to hold periods of the deciding events)
    *     (format 3: curve, bound_up, bound_down, bisect, extend, confirm)
    * @param outcome {@code pass} or {@code fail}: the window's own share over the bound against the
    *     allowance (for people; the estimate pools every window), or {@code client_limited} (left

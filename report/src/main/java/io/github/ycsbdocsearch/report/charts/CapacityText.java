@@ -220,7 +220,7 @@ public final class CapacityText {
     return p.outcome() == null ? "–" : p.outcome().replace('_', '-');
   }
 
-  /** Why the search ran a window, for people: "curve", "bound up", "narrow". */
+  /** Why the search ran a window, for people: "curve", "bound up", "narrow", "narrow events". */
   public static String reason(CapacitySearchRecord.Probe p) {
     return p.reason() == null ? "–" : p.reason().replace('_', ' ');
   }

@@ -39,7 +39,12 @@ public final class CapacitySearch {
     CURVE,
     BOUND_UP,
     BOUND_DOWN,
-    NARROW;
+    NARROW,
+    /**
+     * To narrow the interval too, with a window sized to hold {@link #EVENTS_PER_PROBE} periods of
+     * the background work that decides the split, because the events are what it knows least.
+     */
+    NARROW_EVENTS;
 
     /** Lowercase name for results files. */
     public String jsonName() {
@@ -511,11 +516,13 @@ public final class CapacitySearch {
           rate = Math.min(rate, cap.getAsDouble() * 0.97);
         }
         rate = Math.max(settings.floorRate(), Math.min(settings.ceilingRate(), rate));
+        double usual = windowFor(left);
         double window =
             e.split() != null && eventsLeastKnown(e)
                 ? eventWindow(e.split().kinds().get(0), left)
-                : windowFor(left);
-        return Optional.of(new Probe(rate, window, Reason.NARROW));
+                : usual;
+        return Optional.of(
+            new Probe(rate, window, window > usual ? Reason.NARROW_EVENTS : Reason.NARROW));
       }
     }
   }
