@@ -154,8 +154,7 @@ final class StoreSweep {
       int next = rampPlan.size() + ratesPlan.size() + 1;
       boolean search = stop.isEmpty() && hasPeak();
       if (search) {
-        double peak = detector.result(target.name(), rampPlan.size()).peakOps();
-        fixed.addAll(StepPlanner.curve(ctx.options(), peak, next - 1));
+        fixed.addAll(StepPlanner.curve(ctx.options(), ramp().peakOps(), next - 1));
       }
       // The harness floor runs before the curve: BasicDB needs no store, so the store gets no
       // requests meanwhile, and the overload the closed-loop ramp leaves behind does not carry into
@@ -170,7 +169,7 @@ final class StoreSweep {
       }
       if (stop.isEmpty() && search) {
         SearchPhase first = new SearchPhase(ctx, exec, next);
-        stop = first.run(detector.result(target.name(), rampPlan.size()), total);
+        stop = first.run(ramp(), total);
         next = first.nextIndex();
         searchFound = first.found().orElse(null);
         clock.ended("load");
@@ -188,7 +187,7 @@ final class StoreSweep {
                 "no capacity, and the harness floor (BasicDB, no store) failed the objective too:"
                     + " the machine stalled during the search; searching again, once");
         SearchPhase again = new SearchPhase(ctx, exec, next, SEARCHED_AGAIN);
-        stop = again.run(detector.result(target.name(), rampPlan.size()), total);
+        stop = again.run(ramp(), total);
         next = again.nextIndex();
         if (stop.isEmpty() && again.found().isPresent()) {
           searchFound = again.found().get();
@@ -226,12 +225,17 @@ final class StoreSweep {
     }
   }
 
+  /** The ramp's result: its peak places the curve and bounds the search. */
+  private StoreCapacity ramp() {
+    return detector.result(target.name(), rampPlan.size());
+  }
+
   /** Whether the ramp found a peak to search under (says why not otherwise). */
   private boolean hasPeak() {
     if (ctx.options().loadFractions().isEmpty()) {
       return false;
     }
-    StoreCapacity peak = detector.result(target.name(), rampPlan.size());
+    StoreCapacity peak = ramp();
     if (peak.peakOps() == null) {
       ctx.progress().store(target.name(), "no load phase: the ramp found no peak");
       return false;
@@ -328,11 +332,7 @@ final class StoreSweep {
 
   private StoreOutcome finish(StoreOutcome outcome, String error) {
     StoreCapacity sat =
-        CapacityFile.write(
-            storeDir,
-            detector.result(target.name(), rampPlan.size()),
-            ctx.options().slo(),
-            Optional.ofNullable(searchFound));
+        CapacityFile.write(storeDir, ramp(), ctx.options().slo(), Optional.ofNullable(searchFound));
     status(outcome.name().toLowerCase(Locale.ROOT), error);
     ctx.manifest().putStore(target.name(), "capacity", Json.MAPPER.valueToTree(sat));
     ctx.manifest().write();

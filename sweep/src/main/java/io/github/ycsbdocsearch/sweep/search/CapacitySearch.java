@@ -519,7 +519,7 @@ public final class CapacitySearch {
         double usual = windowFor(left);
         double window =
             e.split() != null && eventsLeastKnown(e)
-                ? eventWindow(e.split().kinds().get(0), left)
+                ? eventWindow(e.split().kinds().get(0), left, usual)
                 : usual;
         return Optional.of(
             new Probe(rate, window, window > usual ? Reason.NARROW_EVENTS : Reason.NARROW));
@@ -687,8 +687,7 @@ public final class CapacitySearch {
    * and never shorter than {@link #windowFor}. A block cut by a window's start or end is costed
    * nowhere, so fewer, longer windows cost more of the events the budget holds.
    */
-  private double eventWindow(ShareSplit.KindPart deciding, double left) {
-    double usual = windowFor(left);
+  private double eventWindow(ShareSplit.KindPart deciding, double left, double usual) {
     double period = deciding.periodAtCapacityS();
     if (!(period > 0) || Double.isInfinite(period)) {
       return usual;
