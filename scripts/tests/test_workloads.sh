@@ -5,7 +5,8 @@
 # Use like:
 #   scripts/tests/test_workloads.sh [store...]      (default: redisjson mongodb elasticsearch)
 # Needs the local single-topology stores (scripts/stores.sh start); prints "N passed, N failed".
-# Settings: RECORDS (default 1000), OPS (default 200).
+# Settings: RECORDS (default 1000), OPS (default 200), MIXES_SHARED=1 (the search-mix-* files, which differ only in
+#   their proportions, dealt out among the stores so that each runs on one of them: scripts/test.sh, for CI's time).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -99,6 +100,19 @@ hosts_with() {
   printf '%s' "${file}"
 }
 
+# dealt_mixes INDEX COUNT WORKLOAD...: the workloads of the store at INDEX of COUNT stores; with MIXES_SHARED=1 it
+# keeps every search-mix-* file whose turn among them is INDEX modulo COUNT, and every other workload.
+dealt_mixes() {
+  local index="$1" count="$2" workload turn=0
+  shift 2
+  for workload in "$@"; do
+    if [[ "${MIXES_SHARED:-0}" == 1 && "${workload}" == search-mix-* ]]; then
+      ((turn++ % count == index)) || continue
+    fi
+    printf '%s\n' "${workload}"
+  done
+}
+
 # One store's workloads, then the freshness check; its load comes first unless SKIP_LOAD=1.
 store_checks() {
   local store="$1" workload
@@ -126,7 +140,8 @@ stores_at_once() {
     # The first store was loaded by the caller.
     (
       ASSERT_PASSED=0 ASSERT_FAILED=0 SKIP_LOAD=$((i == 0))
-      store_checks "${store}" "${workloads[@]}"
+      mapfile -t mine < <(dealt_mixes "${i}" "$#" "${workloads[@]}")
+      store_checks "${store}" "${mine[@]}"
     ) >"${dir}/${store}.out" 2>&1 &
     pids+=("$!")
     i=$((i + 1))
