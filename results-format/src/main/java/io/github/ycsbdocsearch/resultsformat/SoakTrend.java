@@ -83,11 +83,12 @@ public record SoakTrend(
     }
     Arrays.sort(slopes);
     double median = MEDIAN.evaluate(points.stream().mapToDouble(p -> p[1]).toArray());
-    // Sen's interval: the ranks of the pairwise slopes that bound it, from Kendall's S variance
-    // (no ties assumed: per-minute means of real measurements are continuous).
+    // Sen's interval (1968, eq. 2.6): of the N pairwise slopes, the M1-th and the (M2 + 1)-th
+    // smallest, M1,2 = (N -+ z sqrt(var S)) / 2 rounded, from Kendall's S variance (no ties
+    // assumed: per-minute means of real measurements are continuous); scipy's theilslopes alike.
     double c = Z_975 * Math.sqrt(n * (n - 1.0) * (2 * n + 5) / 18.0);
-    int lowRank = (int) Math.max(0, Math.floor((slopes.length - c) / 2.0));
-    int highRank = (int) Math.min(slopes.length - 1, Math.ceil((slopes.length + c) / 2.0));
+    int lowRank = (int) Math.max(0, Math.rint((slopes.length - c) / 2.0) - 1);
+    int highRank = (int) Math.min(slopes.length - 1, Math.rint((slopes.length + c) / 2.0));
     double perHour = median == 0 ? 0 : 60.0 * 100.0 / Math.abs(median);
     double slope = MEDIAN.evaluate(slopes) * perHour;
     double low = slopes[lowRank] * perHour;

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.search;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -202,5 +203,24 @@ class CapacityEstimatorTest {
     assertTrue(
         e.capacity() > 0 && e.capacity() < 1246, "below the rate 18 % over: " + e.capacity());
     assertTrue(e.lo() <= 498 && e.hi() >= 1000, "covers both: " + e.lo() + " " + e.hi());
+  }
+
+  /**
+   * The bootstrap's percentile interval of a fixed set of replicates is numpy's quantile of it
+   * (method "linear", Hyndman and Fan's type 7; fixture bootstrap-quantile.json: 20 to 999
+   * replicates, levels 2.5 % to 97.5 %), to 1e-12 relative. The resampling itself is checked by its
+   * coverage on the simulated clock (lab CalibrationTest), not here.
+   */
+  @Test
+  void theIntervalOfTheReplicatesIsNumpysQuantile() {
+    for (JsonNode c : Oracles.cases("bootstrap-quantile.json")) {
+      double[] replicates = Oracles.doubles(c.get("replicates"));
+      double[] levels = Oracles.doubles(c.get("levels"));
+      double[] expected = Oracles.doubles(c.get("quantiles"));
+      for (int i = 0; i < levels.length; i++) {
+        double q = CapacityEstimator.quantile(replicates, levels[i]);
+        assertEquals(expected[i], q, 1e-12 * expected[i], replicates.length + " at " + levels[i]);
+      }
+    }
   }
 }
