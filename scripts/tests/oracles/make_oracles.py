@@ -1,6 +1,6 @@
 """Reference outputs of the statistics the project writes by hand, computed once with scipy and statsmodels.
 
-No maintained Java library offers these four, so each is checked against a Python library instead: the tests read the
+No Java library this build has offers these, so each is checked against a Python library instead: the tests read the
 JSON fixtures written here (CI needs no scipy), and this script is what made them.
 
 - Theil-Sen slope and Sen's 95 % interval (results-format SoakTrend): scipy.stats.theilslopes.
@@ -10,6 +10,8 @@ JSON fixtures written here (CI needs no scipy), and this script is what made the
   pools and IsotonicShare does not.
 - The local logistic line (sweep ShareFit): the maximum of statsmodels' binomial GLM log-likelihood (endog the share,
   var_weights the kernel weight times the requests) plus ShareFit's normal prior on the slope, found by scipy.optimize.
+- The Kolmogorov-Smirnov distance of gaps to the exponential of their own mean, and their coefficient of variation
+  (lab ExponentialFit): scipy.stats.kstest and numpy.
 - The bootstrap's percentile interval (sweep CapacityEstimator.quantile): numpy.quantile (method "linear", Hyndman
   and Fan's type 7) of fixed sets of replicates.
 
@@ -32,6 +34,7 @@ from scipy import optimize, stats
 REPO = Path(__file__).resolve().parents[3]
 RESULTS_FORMAT = REPO / "results-format/src/test/resources/oracles"
 SWEEP = REPO / "sweep/src/test/resources/oracles"
+LAB = REPO / "lab/src/test/resources/oracles"
 
 # ShareFit's prior on the slope: centre and standard deviation (ShareFit.SLOPE_PRIOR, SLOPE_PRIOR_SD).
 SLOPE_PRIOR = 10.0
@@ -184,12 +187,31 @@ def bootstrap_quantile(rng):
     return cases
 
 
+def exponential_fit(rng):
+    """Gaps between arrivals, nanoseconds: exponential (a Poisson process), periodic with jitter, and bursty."""
+    cases = []
+    for size, draw in [
+        (2, lambda n: rng.exponential(1e6, n)),
+        (3, lambda n: rng.exponential(1e6, n)),
+        (50, lambda n: rng.exponential(2.5e5, n)),
+        (1000, lambda n: rng.exponential(1e6, n)),
+        (1000, lambda n: 1e6 + rng.normal(0, 2e4, n)),
+        (500, lambda n: rng.gamma(0.3, 3e6, n)),
+    ]:
+        gaps = np.rint(draw(size)).astype(np.int64)
+        x = gaps.astype(float)
+        d = stats.kstest(x, "expon", args=(0, x.mean())).statistic
+        cases.append({"gaps_ns": gaps.tolist(), "ks_d": float(d), "cv": float(x.std(ddof=1) / x.mean())})
+    return cases
+
+
 def main():
     rng = np.random.default_rng(20261206)
     write(RESULTS_FORMAT, "theil-sen.json", "scipy.stats.theilslopes(y, x, alpha=0.95), x the minute", theil_sen(rng))
     write(SWEEP, "isotonic-share.json", "crossing from scipy.optimize.isotonic_regression's blocks", isotonic(rng))
     write(SWEEP, "share-fit.json", "statsmodels binomial GLM log-likelihood + slope prior, maximised", share_fit(rng))
     write(SWEEP, "bootstrap-quantile.json", "numpy.quantile(method='linear')", bootstrap_quantile(rng))
+    write(LAB, "exponential-fit.json", "scipy.stats.kstest(gaps, 'expon', args=(0, mean))", exponential_fit(rng))
 
 
 if __name__ == "__main__":

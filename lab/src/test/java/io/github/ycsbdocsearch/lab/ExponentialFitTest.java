@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
@@ -41,6 +42,28 @@ class ExponentialFitTest {
     assertEquals(0.5, fit.cv(), 1e-9);
     assertThrows(IllegalArgumentException.class, () -> ExponentialFit.of(new long[] {5}));
     assertThrows(IllegalArgumentException.class, () -> ExponentialFit.of(new long[] {0, 0}));
+  }
+
+  /**
+   * D and the CV against scipy.stats.kstest(gaps, "expon", args=(0, mean)) and numpy, computed once
+   * by scripts/tests/oracles/make_oracles.py (fixture oracles/exponential-fit.json: 2 to 1000 gaps,
+   * exponential, periodic with jitter and bursty), to 1e-12.
+   */
+  @Test
+  void theDistanceIsScipysKolmogorovSmirnov() throws Exception {
+    JsonNode cases;
+    try (InputStream in = getClass().getResourceAsStream("/oracles/exponential-fit.json")) {
+      cases = new ObjectMapper().readTree(in).get("cases");
+    }
+    for (JsonNode c : cases) {
+      long[] gaps = new long[c.get("gaps_ns").size()];
+      for (int i = 0; i < gaps.length; i++) {
+        gaps[i] = c.get("gaps_ns").get(i).asLong();
+      }
+      ExponentialFit fit = ExponentialFit.of(gaps);
+      assertEquals(c.get("ks_d").asDouble(), fit.ksD(), 1e-12, gaps.length + " gaps");
+      assertEquals(c.get("cv").asDouble(), fit.cv(), 1e-12, gaps.length + " gaps");
+    }
   }
 
   @Test
