@@ -9,8 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.common.workload.ArrivalSchedule;
-import java.io.InputStream;
+import io.github.ycsbdocsearch.resultsformat.fixtures.Oracles;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -50,16 +51,10 @@ class ExponentialFitTest {
    * exponential, periodic with jitter and bursty), to 1e-12.
    */
   @Test
-  void theDistanceIsScipysKolmogorovSmirnov() throws Exception {
-    JsonNode cases;
-    try (InputStream in = getClass().getResourceAsStream("/oracles/exponential-fit.json")) {
-      cases = new ObjectMapper().readTree(in).get("cases");
-    }
-    for (JsonNode c : cases) {
-      long[] gaps = new long[c.get("gaps_ns").size()];
-      for (int i = 0; i < gaps.length; i++) {
-        gaps[i] = c.get("gaps_ns").get(i).asLong();
-      }
+  void theDistanceIsScipysKolmogorovSmirnov() {
+    for (JsonNode c : Oracles.cases("exponential-fit.json")) {
+      long[] gaps =
+          Arrays.stream(Oracles.doubles(c.get("gaps_ns"))).mapToLong(g -> (long) g).toArray();
       ExponentialFit fit = ExponentialFit.of(gaps);
       assertEquals(c.get("ks_d").asDouble(), fit.ksD(), 1e-12, gaps.length + " gaps");
       assertEquals(c.get("cv").asDouble(), fit.cv(), 1e-12, gaps.length + " gaps");

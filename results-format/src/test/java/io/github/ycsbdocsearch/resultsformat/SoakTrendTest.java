@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
+import io.github.ycsbdocsearch.resultsformat.fixtures.Oracles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -135,12 +133,8 @@ class SoakTrendTest {
    * tenths of a percent away.
    */
   @Test
-  void theSlopeAndIntervalAreScipysTheilSlopes() throws IOException {
-    JsonNode cases;
-    try (InputStream in = getClass().getResourceAsStream("/oracles/theil-sen.json")) {
-      cases = new ObjectMapper().readTree(in).get("cases");
-    }
-    for (JsonNode c : cases) {
+  void theSlopeAndIntervalAreScipysTheilSlopes() {
+    for (JsonNode c : Oracles.cases("theil-sen.json")) {
       List<Double> values = new ArrayList<>();
       c.get("values").forEach(v -> values.add(v.isNull() ? null : v.asDouble()));
       SoakTrend t = SoakTrend.of("throughput", values);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.resultsformat.fixtures.Oracles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
