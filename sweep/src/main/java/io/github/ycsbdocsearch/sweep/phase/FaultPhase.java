@@ -21,7 +21,7 @@ import java.util.Optional;
  * both. The local cluster stores, or a hosts file's cluster whose servers take faults over SSH (the
  * options refuse anything else). Not thread-safe.
  */
-public final class FaultPhase {
+public final class FaultPhase implements SweepPhase {
   private final SweepContext ctx;
   private final StepExecutor exec;
 
@@ -30,7 +30,11 @@ public final class FaultPhase {
     this.exec = exec;
   }
 
-  /** Runs both steps; says why the store's sweep must end when one did not run to its end. */
+  /**
+   * Runs both steps ({@code steps}: the control, then the fault); says why the store's sweep must
+   * end when one did not run to its end.
+   */
+  @Override
   public Optional<PhaseStop> run(List<StepSpec> steps, int total) {
     StoreSession s = exec.session();
     StepSpec control = steps.get(0);

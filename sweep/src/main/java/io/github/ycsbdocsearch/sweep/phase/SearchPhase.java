@@ -28,7 +28,7 @@ import java.util.Optional;
  * it is a function of the windows so far, so it asks for the same steps in the same order, and the
  * complete step folders of the earlier attempt answer them. Not thread-safe.
  */
-public final class SearchPhase {
+public final class SearchPhase implements SweepPhase {
 
   /**
    * What the phase found: the search's result, every window in the order it ran (with the step and
@@ -49,26 +49,30 @@ public final class SearchPhase {
 
   private final SweepContext ctx;
   private final StepExecutor exec;
+  private final StoreCapacity peak;
   private final String again;
   private int nextIndex;
   private Found found;
 
-  public SearchPhase(SweepContext ctx, StepExecutor exec, int firstIndex) {
-    this(ctx, exec, firstIndex, null);
+  /**
+   * @param peak the ramp's result (its peak bounds the search)
+   */
+  public SearchPhase(SweepContext ctx, StepExecutor exec, StoreCapacity peak) {
+    this(ctx, exec, peak, null);
   }
 
   /**
    * A search run again for the reason {@code again} (null: the first): its curve points are steps
    * of the search phase, so that the latency curve and the history keep one step per fraction.
    */
-  public SearchPhase(SweepContext ctx, StepExecutor exec, int firstIndex, String again) {
+  public SearchPhase(SweepContext ctx, StepExecutor exec, StoreCapacity peak, String again) {
     this.ctx = ctx;
     this.exec = exec;
-    this.nextIndex = firstIndex;
+    this.peak = peak;
     this.again = again;
   }
 
-  /** The index the next phase's first step gets. */
+  /** The index the next phase's first step gets, once {@link #run} ran. */
   public int nextIndex() {
     return nextIndex;
   }
@@ -82,14 +86,14 @@ public final class SearchPhase {
   }
 
   /**
-   * Runs the curve and the search.
+   * Runs the curve and the search; the probes are numbered on from the curve.
    *
-   * @param peak the ramp's result (its peak places the curve and bounds the search)
-   * @param total the store's planned steps, for the progress line
+   * @param curve the latency curve's steps at fractions of the peak ({@code StepPlanner#curve})
    */
-  public Optional<PhaseStop> run(StoreCapacity peak, int total) {
+  @Override
+  public Optional<PhaseStop> run(List<StepSpec> curve, int total) {
     double p = peak.peakOps();
-    List<StepSpec> curve = StepPlanner.curve(ctx.options(), p, nextIndex - 1);
+    nextIndex = curve.get(0).index();
     RunPlan.Search limits = ctx.options().search();
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(

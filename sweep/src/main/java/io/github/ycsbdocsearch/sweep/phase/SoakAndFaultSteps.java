@@ -29,23 +29,26 @@ public final class SoakAndFaultSteps {
   }
 
   /**
-   * The soak step, numbered after {@code after}; empty, said why, when there is no rate to run it
+   * The soak step, numbered after {@code after}; none, said why, when there is no rate to run it
    * at.
    */
-  public Optional<StepSpec> soak(int after) {
+  public List<StepSpec> soak(int after) {
     RunPlan o = ctx.options();
     return rateAt(o.soak().load(), "soak")
-        .map(rate -> StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after));
+        .map(
+            rate -> List.of(StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after)))
+        .orElse(List.of());
   }
 
   /**
-   * The fault's control and fault steps, numbered after {@code after}; empty, said why, when there
+   * The fault's control and fault steps, numbered after {@code after}; none, said why, when there
    * is no rate to run them at.
    */
-  public Optional<List<StepSpec>> fault(int after) {
+  public List<StepSpec> fault(int after) {
     RunPlan o = ctx.options();
     return rateAt(o.fault().load(), "fault")
-        .map(rate -> StepPlanner.fault(o, rate, ratesOnly() ? null : o.fault().load(), after));
+        .map(rate -> StepPlanner.fault(o, rate, ratesOnly() ? null : o.fault().load(), after))
+        .orElse(List.of());
   }
 
   /**

@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.sweep.step.StepResult;
 import io.github.ycsbdocsearch.sweep.step.StoreSession;
 import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,7 @@ import java.util.Optional;
  * before and after ({@link SoakSummary}). A resumed run keeps a complete soak step. Not
  * thread-safe.
  */
-public final class SoakPhase {
+public final class SoakPhase implements SweepPhase {
   private final SweepContext ctx;
   private final StepExecutor exec;
 
@@ -28,10 +29,12 @@ public final class SoakPhase {
   }
 
   /**
-   * Runs the soak step and writes soak.json when it completed; says why the store's sweep must end
-   * otherwise.
+   * Runs the soak step (the one of {@code steps}) and writes soak.json when it completed; says why
+   * the store's sweep must end otherwise.
    */
-  public Optional<PhaseStop> run(StepSpec spec, int total) {
+  @Override
+  public Optional<PhaseStop> run(List<StepSpec> steps, int total) {
+    StepSpec spec = steps.get(0);
     StoreSession s = exec.session();
     Optional<StoreProbe> probe = s.target().probe();
     Optional<Map<?, ?>> before = probe.flatMap(p -> dataSet(p, s));

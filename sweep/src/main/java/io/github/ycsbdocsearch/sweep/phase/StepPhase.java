@@ -14,24 +14,28 @@ import java.util.Optional;
  * floor. Steps run in order; a resumed run keeps every complete step folder of the same name. Not
  * thread-safe.
  */
-public final class StepPhase {
+public final class StepPhase implements SweepPhase {
   private final SweepContext ctx;
   private final StepExecutor exec;
+  private final PeakDetector stopRule;
 
+  /** A phase whose every step runs; a step failing its error bound is a result, not an end. */
   public StepPhase(SweepContext ctx, StepExecutor exec) {
-    this.ctx = ctx;
-    this.exec = exec;
+    this(ctx, exec, null);
   }
 
   /**
-   * Runs the steps; {@code stopRule} (the ramp's) may end the phase early and its steps get one
-   * retry when disturbed; without a stop rule every step runs and a step failing its error bound is
-   * a result, not an end.
-   *
-   * @param total steps of the store's plan, for the progress line
-   * @return why the store's sweep must end, when a step ended it
+   * The ramp: its {@code stopRule} may end the phase early, and its steps get one retry when
+   * disturbed.
    */
-  public Optional<PhaseStop> run(List<StepSpec> steps, PeakDetector stopRule, int total) {
+  public StepPhase(SweepContext ctx, StepExecutor exec, PeakDetector stopRule) {
+    this.ctx = ctx;
+    this.exec = exec;
+    this.stopRule = stopRule;
+  }
+
+  @Override
+  public Optional<PhaseStop> run(List<StepSpec> steps, int total) {
     for (StepSpec spec : steps) {
       if (ctx.interrupts().requested()) {
         return Optional.of(PhaseStop.interrupted("interrupted before step " + spec.dirName()));

@@ -22,6 +22,7 @@ import io.github.ycsbdocsearch.sweep.phase.SoakPhase;
 import io.github.ycsbdocsearch.sweep.phase.StepPhase;
 import io.github.ycsbdocsearch.sweep.phase.StoreOutcome;
 import io.github.ycsbdocsearch.sweep.phase.StoreWarmup;
+import io.github.ycsbdocsearch.sweep.phase.SweepPhase;
 import io.github.ycsbdocsearch.sweep.phase.VerificationStep;
 import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -35,12 +36,12 @@ import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * One store's part of a run: start it alone (local) or reach it (hosts file), load it once, verify
@@ -49,9 +50,11 @@ import java.util.Properties;
  * meanwhile), the load phase (fixed rates at fractions of the peak, then the capacity search), and
  * once more the search and its floor when the first found no capacity while the floor failed too;
  * then {@code capacity.json} (peak and capacity under the objective) and stop the store. Every
- * phase resumes: a complete step folder with the same name is kept. This class orders the phases;
- * reaching and stopping the store is {@link StoreLifecycle}'s, the soak's and fault's rates {@link
- * SoakAndFaultSteps}', and {@code capacity.json} {@link CapacityFile}'s. Not thread-safe.
+ * phase resumes: a complete step folder with the same name is kept. This class plans each phase's
+ * steps (the curve once: the floor runs at its rates, the search runs it) and orders the phases,
+ * each through {@link SweepPhase#run}; reaching and stopping the store is {@link StoreLifecycle}'s,
+ * the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code capacity.json} {@link
+ * CapacityFile}'s. Not thread-safe.
  */
 final class StoreSweep {
 
@@ -143,42 +146,39 @@ final class StoreSweep {
         new StoreWarmup(ctx).run(session);
         clock.ended("store_warmup");
       }
-      int total = expectedSteps(ctx.options());
-      Optional<PhaseStop> stop = new StepPhase(ctx, exec).run(rampPlan, detector, total);
+      RunPlan o = ctx.options();
+      int total = expectedSteps(o);
+      Optional<PhaseStop> stop = new StepPhase(ctx, exec, detector).run(rampPlan, total);
       clock.ended(Phase.RAMP.jsonName());
-      if (stop.isEmpty() && !ratesPlan.isEmpty()) {
-        stop = new StepPhase(ctx, exec).run(ratesPlan, null, total);
-        clock.ended("rates");
-      }
-      List<StepSpec> fixed = new ArrayList<>(ratesPlan);
-      int next = rampPlan.size() + ratesPlan.size() + 1;
-      boolean search = stop.isEmpty() && hasPeak();
-      if (search) {
-        fixed.addAll(StepPlanner.curve(ctx.options(), ramp().peakOps(), next - 1));
-      }
-      // The harness floor runs before the curve: BasicDB needs no store, so the store gets no
-      // requests meanwhile, and the overload the closed-loop ramp leaves behind does not carry into
-      // the curve's first window (Elasticsearch's did, in every run measured:
+      stop = phase(stop, clock, "rates", new StepPhase(ctx, exec), ratesPlan, total);
+      int afterRates = rampPlan.size() + ratesPlan.size();
+      boolean floors = o.floorSeconds() > 0;
+      // The harness floor runs before the curve, so the curve is numbered after the floor, which
+      // runs at its rates: BasicDB needs no store, so the store gets no requests meanwhile, and the
+      // overload the closed-loop ramp leaves behind does not carry into the curve's first window
+      // (Elasticsearch's did, in every run measured:
       // docs/findings/2026-12-06-precision-and-busy-loops.md).
-      List<StepSpec> floorSteps = List.of();
-      if (stop.isEmpty() && ctx.options().floorSeconds() > 0 && !fixed.isEmpty()) {
-        floorSteps = StepPlanner.floor(fixed, next - 1);
-        stop = floor(exec, floorSteps, total);
-        next += floorSteps.size();
-        clock.ended("floor");
-      }
-      if (stop.isEmpty() && search) {
-        SearchPhase first = new SearchPhase(ctx, exec, next);
-        stop = first.run(ramp(), total);
-        next = first.nextIndex();
-        searchFound = first.found().orElse(null);
-        clock.ended("load");
-      }
+      List<StepSpec> curve =
+          stop.isEmpty() && hasPeak()
+              ? StepPlanner.curve(
+                  o,
+                  ramp().peakOps(),
+                  afterRates + (floors ? ratesPlan.size() + o.loadFractions().size() : 0))
+              : List.of();
+      List<StepSpec> floorSteps =
+          floors
+              ? StepPlanner.floor(
+                  Stream.concat(ratesPlan.stream(), curve.stream()).toList(), afterRates)
+              : List.of();
+      stop = phase(stop, clock, "floor", floor(exec), floorSteps, total);
+      SearchPhase first = new SearchPhase(ctx, exec, ramp());
+      stop = phase(stop, clock, "load", first, curve, total);
+      int next = curve.isEmpty() ? afterRates + floorSteps.size() + 1 : first.nextIndex();
+      searchFound = first.found().orElse(null);
       if (stop.isEmpty() && machineStalledWithoutCapacity(exec, floorSteps)) {
         // The first search's windows were the machine's as much as the store's: a second search,
         // once, in another stretch of time, with its own harness floor.
-        int curve = ctx.options().loadFractions().size();
-        int planned = 2 * curve + ctx.options().search().plannedProbes(ctx.options().stepSeconds());
+        int planned = 2 * curve.size() + o.search().plannedProbes(o.stepSeconds());
         remaining.planGrew(planned);
         total += planned;
         ctx.progress()
@@ -186,34 +186,26 @@ final class StoreSweep {
                 target.name(),
                 "no capacity, and the harness floor (BasicDB, no store) failed the objective too:"
                     + " the machine stalled during the search; searching again, once");
-        SearchPhase again = new SearchPhase(ctx, exec, next, SEARCHED_AGAIN);
-        stop = again.run(ramp(), total);
+        SearchPhase again = new SearchPhase(ctx, exec, ramp(), SEARCHED_AGAIN);
+        stop = again.run(StepPlanner.curve(o, ramp().peakOps(), next - 1), total);
         next = again.nextIndex();
         if (stop.isEmpty() && again.found().isPresent()) {
           searchFound = again.found().get();
           List<StepSpec> floorAgain = StepPlanner.floor(searchFound.curve(), next - 1);
-          stop = floor(exec, floorAgain, total);
+          stop = floor(exec).run(floorAgain, total);
           next += floorAgain.size();
         }
         clock.ended("search_again");
       }
       SoakAndFaultSteps atCapacity =
           new SoakAndFaultSteps(ctx, target.name(), Optional.ofNullable(searchFound));
-      if (stop.isEmpty() && ctx.options().soak().runs()) {
-        Optional<StepSpec> soak = atCapacity.soak(next - 1);
-        if (soak.isPresent()) {
-          stop = new SoakPhase(ctx, exec).run(soak.get(), total);
-          next += 1;
-          clock.ended("soak");
-        }
-      }
-      if (stop.isEmpty() && ctx.options().fault().runs()) {
-        Optional<List<StepSpec>> fault = atCapacity.fault(next - 1);
-        if (fault.isPresent()) {
-          stop = new FaultPhase(ctx, exec).run(fault.get(), total);
-          clock.ended("fault");
-        }
-      }
+      List<StepSpec> soak =
+          stop.isEmpty() && o.soak().runs() ? atCapacity.soak(next - 1) : List.of();
+      stop = phase(stop, clock, "soak", new SoakPhase(ctx, exec), soak, total);
+      next += soak.size();
+      List<StepSpec> fault =
+          stop.isEmpty() && o.fault().runs() ? atCapacity.fault(next - 1) : List.of();
+      stop = phase(stop, clock, "fault", new FaultPhase(ctx, exec), fault, total);
       ctx.manifest()
           .putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds()));
       ctx.manifest()
@@ -275,17 +267,38 @@ final class StoreSweep {
         && HarnessFloor.missedObjective(floor).isPresent();
   }
 
-  /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
-  private Optional<PhaseStop> floor(StepExecutor exec, List<StepSpec> steps, int total) {
-    SweepTarget basic = SweepTarget.byName(SweepTarget.BASICDB);
-    Properties p = new Properties();
-    p.putAll(exec.session().props());
-    p.putAll(StoreLifecycle.basicDbProperties());
-    try (ConnectionFile conn =
-        ConnectionFile.write(basic.name(), StoreLifecycle.basicDbProperties())) {
-      StepExecutor floorExec = exec.runBy(exec.session().runBy(basic, p, conn.path()));
-      return new StepPhase(ctx, floorExec).run(steps, null, total);
+  /**
+   * The next phase: runs {@code phase}'s steps, timed as {@code name}, when it has steps and no
+   * phase before ended the store's sweep ({@code stop}); says why the store's sweep ends.
+   */
+  private static Optional<PhaseStop> phase(
+      Optional<PhaseStop> stop,
+      PhaseClock clock,
+      String name,
+      SweepPhase phase,
+      List<StepSpec> steps,
+      int total) {
+    if (stop.isPresent() || steps.isEmpty()) {
+      return stop;
     }
+    Optional<PhaseStop> end = phase.run(steps, total);
+    clock.ended(name);
+    return end;
+  }
+
+  /** The harness floor: the same threads and rates through YCSB's BasicDB, no store. */
+  private SweepPhase floor(StepExecutor exec) {
+    return (steps, total) -> {
+      SweepTarget basic = SweepTarget.byName(SweepTarget.BASICDB);
+      Properties p = new Properties();
+      p.putAll(exec.session().props());
+      p.putAll(StoreLifecycle.basicDbProperties());
+      try (ConnectionFile conn =
+          ConnectionFile.write(basic.name(), StoreLifecycle.basicDbProperties())) {
+        StepExecutor floorExec = exec.runBy(exec.session().runBy(basic, p, conn.path()));
+        return new StepPhase(ctx, floorExec).run(steps, total);
+      }
+    };
   }
 
   /**
