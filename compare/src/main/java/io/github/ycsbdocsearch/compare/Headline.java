@@ -127,7 +127,7 @@ public record Headline(
     double allowance = c.model() == null ? Double.NaN : c.model().allowance();
     CapacitySearchRecord.Kind top = split.largest();
     List<String> parts = new ArrayList<>();
-    if (top != null && top.share() >= split.cleanShare()) {
+    if (top != null && CapacitySearchRecord.kindSetCapacity(top.share(), split.cleanShare())) {
       parts.add(
           String.format(
               Locale.ROOT,

@@ -384,4 +384,14 @@ public record CapacitySearchRecord(
    */
   @JsonPropertyOrder({"kind", "events", "seconds", "requests", "over"})
   public record WindowKind(String kind, long events, long seconds, long requests, long over) {}
+
+  /**
+   * Whether a kind of background work set the capacity, not the clean seconds (the store's own tail
+   * between events): its part of the share over the bound at the capacity is at least theirs. The
+   * one statement of the rule that the search's reason, the report and compare each say in words of
+   * their own.
+   */
+  public static boolean kindSetCapacity(double kindShare, double cleanShare) {
+    return kindShare >= cleanShare;
+  }
 }

@@ -172,7 +172,7 @@ public final class CapacityText {
     CapacitySearchRecord.Kind top = s.largest();
     double allowance = c.model() == null ? 0 : c.model().allowance();
     String allowed = allowance > 0 ? " of the " + percent(allowance) + " allowed" : "";
-    if (top != null && top.share() >= s.cleanShare()) {
+    if (top != null && CapacitySearchRecord.kindSetCapacity(top.share(), s.cleanShare())) {
       out.add(
           "Set by "
               + kind(top.kind(), 2)

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.search;
 
+import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Cycle;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles.Observed;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator.Estimate;
@@ -890,7 +891,7 @@ public final class CapacitySearch {
       return "";
     }
     ShareSplit.KindPart k = s.kinds().get(0);
-    if (k.shareAtCapacity() < s.cleanAtCapacity()) {
+    if (!CapacitySearchRecord.kindSetCapacity(k.shareAtCapacity(), s.cleanAtCapacity())) {
       return String.format(
           Locale.ROOT,
           "; set by the clean seconds: %.2f %% over between events, %s %.2f %%",
