@@ -56,14 +56,8 @@ public final class SearchPhase implements SweepPhase {
 
   /**
    * @param peak the ramp's result (its peak bounds the search)
-   */
-  public SearchPhase(SweepContext ctx, StepExecutor exec, StoreCapacity peak) {
-    this(ctx, exec, peak, null);
-  }
-
-  /**
-   * A search run again for the reason {@code again} (null: the first): its curve points are steps
-   * of the search phase, so that the latency curve and the history keep one step per fraction.
+   * @param again why the search runs again (null: the first); then its curve points are steps of
+   *     the search phase, so that the latency curve and the history keep one step per fraction
    */
   public SearchPhase(SweepContext ctx, StepExecutor exec, StoreCapacity peak, String again) {
     this.ctx = ctx;

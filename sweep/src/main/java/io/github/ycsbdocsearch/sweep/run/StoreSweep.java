@@ -171,7 +171,7 @@ final class StoreSweep {
                   Stream.concat(ratesPlan.stream(), curve.stream()).toList(), afterRates)
               : List.of();
       stop = phase(stop, clock, "floor", floor(exec), floorSteps, total);
-      SearchPhase first = new SearchPhase(ctx, exec, ramp());
+      SearchPhase first = new SearchPhase(ctx, exec, ramp(), null);
       stop = phase(stop, clock, "load", first, curve, total);
       int next = curve.isEmpty() ? afterRates + floorSteps.size() + 1 : first.nextIndex();
       searchFound = first.found().orElse(null);
