@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.SearchSchema;
+import io.github.ycsbdocsearch.common.data.DocumentGenerator;
+import io.github.ycsbdocsearch.common.data.Vocabulary;
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import io.github.ycsbdocsearch.common.workload.MemoryDb;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
@@ -244,6 +247,39 @@ class WriteCheckTest {
     assertEquals(WriteCheck.Kind.OK, r.kinds().get(later));
     assertEquals(List.of("k"), r.lostKeys());
     assertEquals("lost 0 of 3 (stale 1)", r.verdict());
+  }
+
+  @Test
+  void theLostTailOfAHotKeysUpdatesIsStaleByTheWorkloadsOwnValues() {
+    // The workload's values: one client's version sequence, which leads each field it writes.
+    DocumentGenerator g =
+        new DocumentGenerator(
+            1,
+            new Vocabulary(1, 100, 1.0),
+            new SearchSchema("title", "rank"),
+            "field",
+            1,
+            100,
+            2,
+            4);
+    Map<String, String> loaded = g.document(0, 0);
+    List<Write> writes = new ArrayList<>(List.of(insert("k", loaded, 0, Outcome.ACKED)));
+    long origin = 1L << 40;
+    for (int i = 0; i < 50; i++) {
+      long sent = 100L * (i + 1);
+      writes.add(update("k", Map.of("field0", g.fieldValue(0, origin + i, 0)), sent, sent + 5));
+    }
+    // The failover kept the key as the 40th update left it: the last ten were lost.
+    FakeStore store = new FakeStore();
+    Map<String, String> now = new HashMap<>(loaded);
+    now.put("field0", g.fieldValue(0, origin + 39, 0));
+    store.data.put("k", now);
+    WriteCheck.Result r = checker(5_000).check(writes, store);
+    assertEquals(10, r.total().stale(), r.toString());
+    assertEquals(41, r.total().ok());
+    for (Write w : writes.subList(41, 51)) {
+      assertEquals(WriteCheck.Kind.STALE, r.kinds().get(w));
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.common.data;
 
 import io.github.ycsbdocsearch.common.SearchSchema;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -24,6 +25,9 @@ public final class DocumentGenerator {
   public static final long PRICE_BOUND = 9_000_000L;
 
   private static final char[] FIELD_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789".toCharArray();
+
+  /** Digits of a version in base 36 (any 64-bit version fits): the head of a written field. */
+  static final int VERSION_DIGITS = 13;
 
   private final long seed;
   private final Vocabulary vocabulary;
@@ -73,7 +77,7 @@ public final class DocumentGenerator {
     Map<String, String> doc = new LinkedHashMap<>();
     SplittableRandom fields = new SplittableRandom(Seeds.mix(seed, recordNumber, version, 2));
     for (int i = 0; i < fieldCount; i++) {
-      doc.put(fieldPrefix + i, fieldValue(fields));
+      doc.put(fieldPrefix + i, fieldValue(fields, version));
     }
     doc.putAll(searchFields(recordNumber, version));
     return doc;
@@ -89,7 +93,8 @@ public final class DocumentGenerator {
 
   /** One YCSB string field's value for an update of that single field. */
   public String fieldValue(long recordNumber, long version, int field) {
-    return fieldValue(new SplittableRandom(Seeds.mix(seed, recordNumber, version, 3, field)));
+    return fieldValue(
+        new SplittableRandom(Seeds.mix(seed, recordNumber, version, 3, field)), version);
   }
 
   /** The title's word indexes into the vocabulary, in order (words may repeat). */
@@ -124,10 +129,21 @@ public final class DocumentGenerator {
     return rng.nextLong(PRICE_BOUND) * MAX_RECORDS + recordNumber;
   }
 
-  private String fieldValue(SplittableRandom rng) {
+  /**
+   * Random characters; a version other than 0 (a write's) leads them, in base 36, when the field is
+   * long enough: two writes of different versions then never write the same value, so the
+   * durability check tells by a field's value which write it holds. The loaded documents (version
+   * 0) are random throughout, as before.
+   */
+  private String fieldValue(SplittableRandom rng, long version) {
     char[] c = new char[fieldLength];
     for (int i = 0; i < fieldLength; i++) {
       c[i] = FIELD_CHARS[rng.nextInt(FIELD_CHARS.length)];
+    }
+    if (version != 0 && fieldLength >= VERSION_DIGITS) {
+      String digits = Long.toUnsignedString(version, 36);
+      Arrays.fill(c, 0, VERSION_DIGITS - digits.length(), '0');
+      digits.getChars(0, digits.length(), c, VERSION_DIGITS - digits.length());
     }
     return new String(c);
   }

@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -109,6 +110,15 @@ public class DocSearchWorkload extends CoreWorkload {
 
   private int clientIndex;
   private int clients = 1;
+
+  /**
+   * The version of this client's next write: a sequence shared by its threads, from a random origin
+   * below 2^62, so that no two writes of this client share one, and no two of different clients or
+   * steps unless their origins fall within one client's write count of each other (about 10^7 in
+   * 2^62). Its YCSB fields carry it ({@link DocumentGenerator#fieldValue}).
+   */
+  private final AtomicLong nextVersion =
+      new AtomicLong(1 + ThreadLocalRandom.current().nextLong(1L << 62));
 
   /** Per client thread: its reproducible question stream. */
   private record ThreadState(SplittableRandom questions, int thread, int threads) {}
@@ -381,7 +391,7 @@ public class DocSearchWorkload extends CoreWorkload {
   public void doTransactionFreshness(DB db, Object threadstate) {
     long keynum = record(ownKeynum((ThreadState) threadstate));
     String key = source.key(keynum);
-    long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    long version = nextVersion.getAndIncrement();
     String marker = FreshnessMarker.next();
     Map<String, String> values = source.searchFields(keynum, version);
     values.put(config.schema().textField(), values.get(config.schema().textField()) + " " + marker);
@@ -458,7 +468,7 @@ public class DocSearchWorkload extends CoreWorkload {
   }
 
   private Map<String, String> updateValues(long keynum) {
-    long version = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    long version = nextVersion.getAndIncrement();
     if (writeallfields) {
       return source.document(keynum, version);
     }

@@ -39,6 +39,26 @@ class DocumentGeneratorTest {
   }
 
   @Test
+  void aWritesYcsbFieldsLeadWithItsVersionSoNoTwoWritesShareAValue() {
+    DocumentGenerator g = generator(5);
+    Set<String> values = new HashSet<>();
+    // Consecutive versions of one record and field, as one client's write sequence gives them.
+    long origin = (1L << 62) - 500;
+    for (long v = origin; v < origin + 1000; v++) {
+      String one = g.fieldValue(7, v, 3);
+      assertEquals(100, one.length());
+      assertEquals(v, Long.parseUnsignedLong(one.substring(0, 13), 36), one);
+      assertTrue(values.add(one), "two writes wrote " + one);
+      String whole = g.document(7, v).get("field3");
+      assertEquals(v, Long.parseUnsignedLong(whole.substring(0, 13), 36), whole);
+    }
+    assertEquals(-1L, Long.parseUnsignedLong(g.fieldValue(7, -1L, 0).substring(0, 13), 36));
+    DocumentGenerator shortFields =
+        new DocumentGenerator(5, new Vocabulary(5, 500, 1.0), SCHEMA, "field", 1, 8, 6, 10);
+    assertTrue(shortFields.fieldValue(7, origin, 0).matches("[a-z0-9]{8}"), "too short to carry");
+  }
+
+  @Test
   void ranksAreUniqueAndExactInADouble() {
     DocumentGenerator g = generator(3);
     Set<Long> seen = new HashSet<>();
