@@ -4,7 +4,7 @@
 # operations (create, rename, unlink, mkdir...) pending per directory until that directory's fsync.
 #
 # Usage: scripts/faults/unsynced-fs.sh install
-#        scripts/faults/unsynced-fs.sh mount [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|ext4]
+#        scripts/faults/unsynced-fs.sh mount [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|file|ext4]
 #                                            BACKING_DIR MOUNTPOINT
 #        scripts/faults/unsynced-fs.sh sync MOUNTPOINT
 #        scripts/faults/unsynced-fs.sh crash MOUNTPOINT [STORE_PID]
@@ -13,10 +13,10 @@
 #   mount    starts the layer in the background and waits until the mount answers. --mode: what a crash keeps of
 #            each file's unsynced pages: all (nothing, the default), prefix, subset, torn (see volatile_state.py);
 #            --seed: its random choices (default: a random seed). --namespace: when a create, rename... commits: at
-#            the fsync of its directory (dir, the default) or of any file or directory (ext4, whose fsync commits
-#            the whole journal transaction). Pending namespace operations left by a crash are
-#            undone first (the reboot). Files beside MOUNTPOINT: .unsynced-fs.pid, .unsynced-fs.log and
-#            .unsynced-fs.json (mode, seed, counters, the crash's figures)
+#            the fsync of its directory (dir, the default), also at the fsync of the file it names (file: what ext4,
+#            XFS and btrfs guarantee) or at any fsync (ext4, whose fsync commits the whole journal transaction).
+#            Pending namespace operations left by a crash are undone first (the reboot). Files beside MOUNTPOINT:
+#            .unsynced-fs.pid, .unsynced-fs.log and .unsynced-fs.json (mode, seed, counters, the crash's figures)
 #   sync     what syncfs(2)/sync(2) would do (they never reach a FUSE daemon): every file and directory synced
 #   crash    the power loss. With STORE_PID, the store's whole process group is SIGKILLed first and gone before
 #            the layer is touched (no fork of it, e.g. a Redis rewrite, can write in between). Then the layer keeps
@@ -83,7 +83,7 @@ mount_layer() {
         [[ "${2:-}" =~ ^(all|prefix|subset|torn)$ ]] || usage_error "--mode takes all, prefix, subset or torn, not '${2:-}'"
         mode="$2"
         ;;
-      --namespace) [[ "${2:-}" =~ ^(dir|ext4)$ ]] || usage_error "--namespace takes dir or ext4, not '${2:-}'"; namespace="$2" ;;
+      --namespace) [[ "${2:-}" =~ ^(dir|file|ext4)$ ]] || usage_error "--namespace takes dir, file or ext4, not '${2:-}'"; namespace="$2" ;;
       --seed) [[ "${2:-}" =~ ^[0-9]+$ ]] || usage_error "--seed takes a whole number, not '${2:-}'"; seed="$2" ;;
       *) usage_error "unknown mount option '$1'" ;;
     esac

@@ -1,7 +1,7 @@
 """A passthrough FUSE filesystem that holds unsynced writes, file data and namespace alike, as a page cache would.
 
 Use like:
-    python unsynced_fs.py [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|ext4] [--max-dirty-mb N]
+    python unsynced_fs.py [--mode all|prefix|subset|torn] [--seed N] [--namespace dir|file|ext4] [--max-dirty-mb N]
                           --status FILE BACKING MOUNT
 (runs in the foreground; scripts/faults/unsynced-fs.sh wraps it and documents the commands.)
 
@@ -12,8 +12,9 @@ drops what was written but not fsynced. This layer plays the page cache:
   fdatasync of that file writes it to the backing file and fsyncs it.
 - Namespace operations (create, mkdir, link, symlink, unlink, rmdir, rename) reach the backing directory at once but
   stay pending per directory (volatile_state.NamespaceJournal) until that directory is fsynced; the next mount undoes
-  the pending ones, as ext4 loses an uncommitted create or rename at a power loss. --namespace ext4 is ext4's own
-  rule instead: the fsync of any file commits every namespace operation before it (one journal transaction).
+  the pending ones, as ext4 loses an uncommitted create or rename at a power loss. --namespace file adds what ext4,
+  XFS and btrfs give a file's fsync: the operations that named that file commit with it. --namespace ext4 is ext4's
+  own rule: the fsync of any file commits every namespace operation before it (one journal transaction).
 - The power loss is SIGUSR2 (the crash command): the layer writes what the loss mode keeps of each file's unsynced
   pages (LOSS_MODES; "all" keeps nothing), records it in the status file and exits at once, with no other write-back.
   SIGKILL alone is the same crash in mode "all". Mounting again on the same backing directory is the reboot.
@@ -109,9 +110,9 @@ class UnsyncedFs(fuse.Operations):
             kept += written
         pending = self.namespace.pending
         self.status["crash"] = {"unsynced_pages": unsynced, "kept_pages": kept, "pending_namespace_ops": len(pending)}
-        # What the reboot will undo, the first few by name: which directory fsync the store left out.
-        first = [" ".join(str(op[key]) for key in ("op", "path", "to") if op[key]) for op in pending[:8]]
-        self.status["crash"]["pending_first"] = first
+        # What the reboot will undo, by name: which directory fsync the store left out.
+        named = [" ".join(str(op[key]) for key in ("op", "path", "to") if op[key]) for op in pending]
+        self.status["crash"]["pending"] = named
         self.write_status()
         os._exit(0)
 
@@ -254,7 +255,7 @@ class UnsyncedFs(fuse.Operations):
     def fsync(self, path, datasync, fh):
         with self.mutex:
             self._file_of_handle(fh).sync()
-            self.namespace.file_synced()
+            self.namespace.file_synced(path)
         return 0
 
     def release(self, path, fh):

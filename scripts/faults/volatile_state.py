@@ -155,13 +155,14 @@ class NamespaceJournal:
     name it uses, its parent directory, or something inside a directory it removes or moves), so that the undo of
     what stays pending is always possible. The undo runs at the next mount (recover), in reverse order, like a
     journal replay; the layer never needs to run at the crash itself. Paths are relative to the backing directory,
-    starting with "/". rule "ext4" adds ext4's own: the fsync of any file commits every pending operation (one
-    journal transaction holds them all).
+    starting with "/". rule "file" adds what Linux's journaling filesystems (ext4, XFS, btrfs) give a file's fsync:
+    the operations that gave the file its name are committed with it. rule "ext4" adds ext4's whole journal
+    transaction: the fsync of any file commits every pending operation.
     """
 
     JOURNAL = "journal"
 
-    RULES = ("dir", "ext4")
+    RULES = ("dir", "file", "ext4")
 
     def __init__(self, backing, state_dir, rule="dir"):
         if rule not in self.RULES:
@@ -263,14 +264,20 @@ class NamespaceJournal:
     # --- commit ---
     def fsyncdir(self, directory):
         """A directory's fsync: commits the pending operations on its entries and what they depend on."""
+        return self._commit_with_dependencies(lambda names: directory in map(_parent, names))
+
+    def file_synced(self, path):
+        """A file's fsync: under the file rule it commits the operations that named path (and what they depend on),
+        under the ext4 rule every pending operation."""
+        if self.rule == "file":
+            return self._commit_with_dependencies(lambda names: path in names)
+        return self.commit_all() if self.rule == "ext4" else 0
+
+    def _commit_with_dependencies(self, selects):
         needed, trees, commit = set(), set(), []
         for op in reversed(self.pending):
             names = [n for n in (op["path"], op["to"]) if n is not None]
-            if not (
-                directory in map(_parent, names)
-                or needed.intersection(names)
-                or any(_under(n, t) for n in names for t in trees)
-            ):
+            if not (selects(names) or needed.intersection(names) or any(_under(n, t) for n in names for t in trees)):
                 continue
             commit.append(op)
             needed.update(names, map(_parent, names))
@@ -280,11 +287,6 @@ class NamespaceJournal:
                 trees.update(names)
         self._commit(commit)
         return len(commit)
-
-    def file_synced(self):
-        """A file's fsync: under the ext4 rule it commits the namespace too."""
-        if self.rule == "ext4":
-            self.commit_all()
 
     def commit_all(self):
         """syncfs, sync or a clean unmount: every pending operation is committed."""

@@ -7,6 +7,7 @@ Each test works on a temporary backing directory, as the layer would, and reads 
 
 import os
 import random
+import shutil
 import sys
 import tempfile
 import unittest
@@ -215,14 +216,20 @@ class NamespaceJournalTest(BackingDir):
         self.crash(journal)
         self.assertEqual((self.listing("/a"), self.listing("/b")), ([], ["x"]))
 
-    def test_a_file_fsync_commits_the_namespace_under_the_ext4_rule_only(self):
-        for rule, survivors in (("dir", []), ("ext4", ["d"])):
+    def test_a_file_fsync_commits_its_own_name_under_the_file_rule_and_everything_under_ext4(self):
+        # Elasticsearch's new translog generation: the file is created and fsynced, its directory never is.
+        expected = {"dir": ([], None), "file": (["d"], ["f"]), "ext4": (["d"], ["f", "g"])}
+        for rule, (root, inside) in expected.items():
             journal = self.journal(rule)
             journal.mkdir("/d", 0o755)
             self.create(journal, "/d/f")
-            journal.file_synced()
+            self.create(journal, "/d/g")
+            journal.file_synced("/d/f")
             self.crash(journal)
-            self.assertEqual(self.listing(), survivors, rule)
+            self.assertEqual(self.listing(), root, rule)
+            if inside is not None:
+                self.assertEqual(self.listing("/d"), inside, rule)
+                shutil.rmtree(self.path("/d"))
 
     def test_commit_all_is_syncfs_and_empties_the_journal(self):
         journal = self.journal()
