@@ -10,8 +10,10 @@
 #            The lost writes must be ones the killed primary alone held (acknowledged after its replicas were
 #            paused and their links cut, to a key it served, as the drill noted before the fault), and within 20 %
 #            of their count; a write to its keys acknowledged while the links were being cut (or up to 250 ms
-#            before) may have reached a replica or not, and counts neither way. A mutant checker that reports three
-#            random extra writes lost (DOCSEARCH_WRITECHECK_MUTANT) must make the RedisJSON drill fail, on that count.
+#            before) may have reached a replica or not, and counts neither way (the verdict line says how long before
+#            the cut the earliest lost write was answered: the send lag those 250 ms must cover). A mutant checker
+#            that reports three random extra writes lost (DOCSEARCH_WRITECHECK_MUTANT) must make the RedisJSON drill
+#            fail, on that count.
 #   strict:  the store waits for a replica (WAITAOF) or a majority (w:majority) before acknowledging, so 0 lost.
 # Every acknowledged write must be read back (the loss known, never "unknown"). Elasticsearch replicates
 # synchronously (a write is acknowledged once every in-sync copy has it): it has no such case and is refused.
@@ -39,7 +41,7 @@ PROFILE=relaxed
 CLASSPATH_ALL=""
 
 usage() {
-  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # One store's drill and its verdict.
@@ -54,10 +56,11 @@ import json, sys
 profile, r = sys.argv[1], json.loads(sys.argv[2])
 a, node, e = r["acked_writes"], r["node"], r["expected"]
 print("%s %s: %s; paused %s, killed port %s (%s), %d acknowledged before the kill; the killed primary alone held %d,"
-      " %d lost (%d of them not, %d of the %d in flight at the cut); per operation %s"
+      " %d lost (%d of them not, %d of the %d in flight at the cut; the earliest answered %s ms before the cut);"
+      " per operation %s"
       % (r["store"], r["profile"], a["verdict"], node.get("paused"), node["port"], node["role"],
          a["acked_before_kill"], e["only_killed_primary"], e["lost"], e["lost_outside"], e["lost_in_flight"],
-         e["in_flight"], json.dumps(a["operations"])))
+         e["in_flight"], e["lost_lead_ms"], json.dumps(a["operations"])))
 assert r["profile"] == profile, "the store runs with profile %s, not %s" % (r["profile"], profile)
 assert node.get("paused") and node.get("failed_over_at_ms"), "no replica paused or no takeover: %s" % node
 assert r["recover"]["restarted"] == [node["port"]], "the killed server was not restarted: %s" % r["recover"]

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.phase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,6 +40,7 @@ class LossDrillTest {
     assertEquals(1, e.get("only_killed_primary").asLong());
     assertEquals(1, e.get("lost").asLong());
     assertEquals(0, e.get("lost_outside").asLong());
+    assertTrue(e.get("lost_lead_ms").isNull(), "nothing lost was answered before the cut");
 
     // A checker that calls another primary's write lost is caught.
     kinds.put(elsewhere, WriteCheck.Kind.LOST);
@@ -65,11 +67,13 @@ class LossDrillTest {
     assertEquals(2, e.get("in_flight").asLong());
     assertEquals(1, e.get("lost_in_flight").asLong());
     assertEquals(0, e.get("lost_outside").asLong());
+    assertEquals(LossDrill.SEND_LAG_MS - 1, e.get("lost_lead_ms").asLong(), "the send lag seen");
 
     // Lost before the band: invented.
     kinds.put(earlier, WriteCheck.Kind.LOST);
-    assertEquals(
-        1, LossDrill.expected(result(kinds), primaries, node).get("lost_outside").asLong());
+    e = LossDrill.expected(result(kinds), primaries, node);
+    assertEquals(1, e.get("lost_outside").asLong());
+    assertEquals(LossDrill.SEND_LAG_MS, e.get("lost_lead_ms").asLong());
   }
 
   private static WriteCheck.Result result(Map<WriteCheck.Write, WriteCheck.Kind> kinds) {
