@@ -56,11 +56,12 @@ import json, sys
 profile, r = sys.argv[1], json.loads(sys.argv[2])
 a, node, e = r["acked_writes"], r["node"], r["expected"]
 print("%s %s: %s; paused %s, killed port %s (%s), %d acknowledged before the kill; the killed primary alone held %d,"
-      " %d lost (%d of them not, %d of the %d in flight at the cut; the earliest answered %s ms before the cut);"
+      " %d lost (%d of them not, %d of the %d in flight at the cut; the earliest answered %s before the cut);"
       " per operation %s"
       % (r["store"], r["profile"], a["verdict"], node.get("paused"), node["port"], node["role"],
          a["acked_before_kill"], e["only_killed_primary"], e["lost"], e["lost_outside"], e["lost_in_flight"],
-         e["in_flight"], e["lost_lead_ms"], json.dumps(a["operations"])))
+         e["in_flight"], "none" if e["lost_lead_ms"] is None else "%d ms" % e["lost_lead_ms"],
+         json.dumps(a["operations"])))
 assert r["profile"] == profile, "the store runs with profile %s, not %s" % (r["profile"], profile)
 assert node.get("paused") and node.get("failed_over_at_ms"), "no replica paused or no takeover: %s" % node
 assert r["recover"]["restarted"] == [node["port"]], "the killed server was not restarted: %s" % r["recover"]
