@@ -395,8 +395,9 @@ check_crash() {
   if ! line="$(crash_run "$@")"; then
     if [[ "${store}" == elasticsearch && "${NAMESPACE_RULE}" == dir ]] \
       && missing="$(es_lost_translog_file "${WORK}/${store}-${profile}-$4-$3")"; then
-      printf '%s %s %s run %s: no recovery: the create of %s was pending, its directory not fsynced since\n' \
-        "${store}" "${profile}" "$4" "$3" "${missing}" | tee -a "${WORK}/figures"
+      acked="$(jq -r .acked <<<"${line}" 2>/dev/null)" || acked="?"
+      printf '%s %s %s run %s: %s acknowledged, no recovery: the create of %s was pending, its directory not fsynced\n' \
+        "${store}" "${profile}" "$4" "$3" "${acked}" "${missing}" | tee -a "${WORK}/figures"
       return 0
     fi
     echo "read-back failed: ${line}"
