@@ -33,9 +33,14 @@ import picocli.CommandLine.Spec;
     description = {
       "Rewrites what each run folder holds under a name from before the names were settled:"
           + " <store>/saturation.json",
-      "becomes capacity.json (a resumed folder's capacity.json wins), and a store's 'saturation'"
-          + " in summary.json and",
+      "becomes capacity.json (a resumed folder's capacity.json wins), and a store's 'saturation' in"
+          + " summary.json and",
       "manifest.json becomes 'capacity', and the manifest's 'saturation_rule' becomes 'peak_rule'."
+          + " Upgrades older",
+      "versions: capacity.json to format 4 (format 1's peak under its current names, with"
+          + " 'ramp_only'), the run",
+      "summary.json to format 2 (rows with their phase and verdict; format 1 with 'ramp_only' and",
+      "'throughput_counts_composed_parts'), step summary.json to format 4 (the verdict recorded)."
           + " Each file is",
       "written whole and renamed over the old one; a folder already current is left untouched. A"
           + " nightly history",

@@ -53,11 +53,12 @@ class CsvRowsCommandTest {
     List<String> lines = r.out().lines().toList();
     assertEquals(HEADER, lines.get(0));
     assertEquals(15, lines.size(), r.out());
+    // Format 4: its step summaries, as migrated.
     assertTrue(
         lines.contains(
             "20261123T171145Z-tiny-core-workload,2026-11-23T17:11:45Z,"
                 + GOLDEN_COMMIT
-                + ",false,AMD EPYC,2,2,tiny-core-workload,basicdb,-,-,-,capacity_ops,3575"),
+                + ",false,AMD EPYC,2,4,tiny-core-workload,basicdb,-,-,-,capacity_ops,3575"),
         r.out());
     Path file = dir.resolve("rows.csv");
     assertEquals(0, run("history-rows", "--out", file.toString(), golden.toString()).code());

@@ -10,6 +10,7 @@ import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,14 +31,18 @@ class MigrateMainTest {
     DocsearchRun r = run("migrate", normal.toString(), noPeak.toString(), interrupted.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
+    Map<Path, Integer> stepSummaries = Map.of(normal, 6, noPeak, 1, interrupted, 2);
     for (Path p : new Path[] {normal, noPeak, interrupted}) {
       assertTrue(
           r.out()
               .contains(
                   p
-                      + ": migrated: basicdb/saturation.json -> capacity.json, manifest.json"
-                      + " stores.*.saturation -> capacity, manifest.json saturation_rule ->"
-                      + " peak_rule\n"),
+                      + ": migrated: basicdb/saturation.json -> capacity.json,"
+                      + " basicdb/capacity.json format 2 -> 4, "
+                      + stepSummaries.get(p)
+                      + " step summary.json of format 2 or 3 -> 4 (the verdict recorded),"
+                      + " manifest.json stores.*.saturation -> capacity, manifest.json"
+                      + " saturation_rule -> peak_rule\n"),
           r.out());
       assertEquals(1, RunFolder.read(p).stores().size());
     }

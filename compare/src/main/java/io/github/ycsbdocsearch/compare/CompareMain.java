@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
           + " measured noise. A dir is",
       "a run folder (results/<UTC>-<workload>) or a folder of run folders, one per workload; each"
           + " run's summary.json is",
-      "read (format 1 or 2).",
+      "read (format 2; an older one is refused until bin/docsearch migrate upgrades it).",
       "A store's capacity and peak are judged against the 95 %% intervals both runs recorded,"
           + " widened so that the chance of",
       "any false regression in the whole comparison is at most A (Bonferroni; compare/README.md);"

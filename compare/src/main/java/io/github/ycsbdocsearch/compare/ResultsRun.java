@@ -20,8 +20,8 @@ import java.util.TreeSet;
 /**
  * One run folder ({@code results/<UTC>-<workload>/}) as far as comparison needs it, read only
  * through the results-format module: the run-level {@code summary.json} (rows, each store's
- * capacity and verification; format 1 or 2) and the manifest's {@code git_commit}. Immutable after
- * {@link #load(Path)}.
+ * capacity and verification; the current format only) and the manifest's {@code git_commit}.
+ * Immutable after {@link #load(Path)}.
  *
  * @param dir the folder
  * @param workload the workload name

@@ -38,7 +38,8 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
 
   /** The key of the step a summary row belongs to. */
   public static StepKey of(SummaryRow row) {
-    // SummaryJson.read gives every row its phase (format-1 rows the one their target implies).
+    // Every row has its phase (bin/docsearch migrate gave format-1 rows the one their target
+    // implies).
     Phase phase = row.phase();
     return switch (phase) {
       case RAMP -> new StepKey(phase, row.threads(), 0, null);

@@ -1,7 +1,7 @@
 /**
  * Regression detection between results folders written by {@code ./run-sweep.sh}, read only through
  * the results-format module ({@code io.github.ycsbdocsearch.resultsformat}: the run-level {@code
- * summary.json}, format 1 or 2).
+ * summary.json}, the current format: bin/docsearch migrate upgrades an older one).
  *
  * <p>Reading: {@link io.github.ycsbdocsearch.compare.ResultsSet} loads one run folder or a folder
  * of run folders (one per workload) into {@link io.github.ycsbdocsearch.compare.ResultsRun}s;

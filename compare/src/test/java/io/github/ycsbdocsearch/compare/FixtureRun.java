@@ -305,7 +305,8 @@ final class FixtureRun {
         peak.index(),
         peak.threads(),
         peak.throughputOps(),
-        capacity == null || Double.isNaN(halfWidth) ? null : interval(capacity, halfWidth));
+        capacity == null || Double.isNaN(halfWidth) ? null : interval(capacity, halfWidth),
+        false);
   }
 
   /** A capacity search record holding only the capacity's 95 % interval. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,7 +131,10 @@ class ResultsSetTest {
             .byWorkload()
             .get("workloada");
 
-    assertEquals(1, run.summary().format());
+    // Migrated: the current version, with what format 1 meant written as fields.
+    assertEquals(SummaryJson.FORMAT, run.summary().format());
+    assertTrue(run.summary().rampOnly());
+    assertTrue(run.summary().throughputCountsComposedParts());
     assertTrue(
         run.rowsOf("mongodb").stream().anyMatch(r -> r.latencyKind().equals("intended")),
         "the format-1 file holds intended rows of closed-loop steps");

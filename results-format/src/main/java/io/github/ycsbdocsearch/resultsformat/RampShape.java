@@ -81,7 +81,7 @@ public record RampShape(
       return Optional.empty();
     }
     return of(store.completeSteps(Phase.RAMP), GROWTH_PCT)
-        .filter(r -> sat.isPeakStep(r.peak().step(), r.peak().index()));
+        .filter(r -> sat.isPeakStep(r.peak().step()));
   }
 
   /**

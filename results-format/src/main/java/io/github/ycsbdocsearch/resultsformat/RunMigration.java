@@ -1,7 +1,9 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,16 +15,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one place that knows the names a run folder used before they were settled, and turns such a
- * folder into the current format ({@code bin/docsearch migrate}), so that every reader knows one
- * format (docs/results-format.md, "Format versions"):
+ * The one place that knows the names and versions a run folder's files had before the current ones,
+ * and turns such a folder into the current format ({@code bin/docsearch migrate}), so that every
+ * reader knows one format (docs/results-format.md, "Format versions"):
  *
  * <ul>
  *   <li>{@code <store>/saturation.json}: the store's {@value RunLayout#CAPACITY} (same content); a
  *       folder resumed after the rename has both, and its {@value RunLayout#CAPACITY} is current;
  *   <li>{@code stores.<store>.saturation} of the run {@code summary.json} and of {@code
  *       manifest.json}: that store's {@code capacity};
- *   <li>{@code saturation_rule} of {@code manifest.json}: {@value Manifest#PEAK_RULE}.
+ *   <li>{@code saturation_rule} of {@code manifest.json}: {@value Manifest#PEAK_RULE};
+ *   <li>a capacity file (and its copy in the run summary) of format 1, which held the ramp's peak
+ *       alone under its first names: {@code peak_ops}, {@code peak_threads}, {@code peak_step} (the
+ *       folder of the step its index names) and {@code ramp_only}; of formats 1 to 3: format
+ *       {@value StoreCapacity#FORMAT} (a format-3 search record keeps its bracket);
+ *   <li>a run summary of format 1: its rows' {@code requests} ({@code ok}) and {@code step_status}
+ *       (from {@code status}), {@code ramp_only} and {@code throughput_counts_composed_parts};
+ *   <li>any run summary row without a phase or a verdict: the phase its target implies, and the
+ *       verdict by {@link StepVerdict#fillIn};
+ *   <li>a step summary of format 2 or 3: its verdict ({@link StepVerdict#fillIn}), format {@value
+ *       StepSummary#FORMAT}.
  * </ul>
  *
  * <p>Each file is written whole beside its old one and renamed over it ({@link AtomicFiles}); the
@@ -40,6 +52,9 @@ public final class RunMigration {
 
   /** The manifest's key of the ramp's stopping rule before the rename. */
   private static final String OLD_PEAK_RULE = "saturation_rule";
+
+  /** Every versioned file's key of its version; a file without one is format 1. */
+  private static final String FORMAT = "format";
 
   /** The run's files whose {@code stores} entries may hold {@link #OLD_CAPACITY_KEY}. */
   private static final List<String> FILES_WITH_STORES =
@@ -77,26 +92,16 @@ public final class RunMigration {
       throw new ResultsFormatException(
           runDir + ": not a run folder (no " + RunLayout.MANIFEST + ")");
     }
-    List<String> old = pastForms(runDir);
+    List<String> old = new ArrayList<>();
+    Map<Path, JsonNode> upgraded = upgrades(runDir, true, old);
     if (old.isEmpty()) {
       return runDir + ": current, left untouched";
     }
-    for (String name : FILES_WITH_STORES) {
-      Path file = runDir.resolve(name);
-      if (Files.isRegularFile(file)) {
-        JsonNode root = Json.readObject(file);
-        if (renameCapacityKeys(root) | renamePeakRule(root)) {
-          AtomicFiles.writeJson(file, root);
-        }
-      }
+    for (Map.Entry<Path, JsonNode> f : upgraded.entrySet()) {
+      AtomicFiles.writeJson(f.getKey(), f.getValue());
     }
     for (Path storeDir : oldCapacityFiles(runDir)) {
-      Path before = storeDir.resolve(OLD_CAPACITY_FILE);
-      Path now = storeDir.resolve(RunLayout.CAPACITY);
-      if (!Files.exists(now)) {
-        AtomicFiles.writeBytes(now, Files.readAllBytes(before));
-      }
-      Files.delete(before);
+      Files.delete(storeDir.resolve(OLD_CAPACITY_FILE));
     }
     return runDir + ": migrated: " + String.join(", ", old);
   }
@@ -104,58 +109,236 @@ public final class RunMigration {
   /** What in a run folder is of an older format, one phrase each; empty when it is current. */
   static List<String> pastForms(Path runDir) throws ResultsFormatException {
     List<String> old = new ArrayList<>();
+    upgrades(runDir, false, old);
+    return old;
+  }
+
+  /**
+   * Refuses a file of another version than the current one, naming the command that upgrades an
+   * older one: what the reader of such a file calls.
+   *
+   * @throws ResultsFormatException when {@code format} is not {@code current}
+   */
+  public static void requireFormat(Path file, Integer format, int current)
+      throws ResultsFormatException {
+    if (format == null || format != current) {
+      throw new ResultsFormatException(
+          file
+              + ": format "
+              + (format == null ? 1 : format)
+              + (format == null || format < current
+                  ? " is older than "
+                      + current
+                      + "; upgrade its run folder with bin/docsearch migrate"
+                  : " is not supported (only " + current + ")"));
+    }
+  }
+
+  /**
+   * Each file of the folder that the migration rewrites, with its upgraded content, adding to
+   * {@code old} one phrase per change. Strict: a malformed file stops it; else it counts as current
+   * (its own reader names it, once).
+   */
+  private static Map<Path, JsonNode> upgrades(Path runDir, boolean strict, List<String> old)
+      throws ResultsFormatException {
+    Map<Path, JsonNode> upgraded = new LinkedHashMap<>();
     for (Path storeDir : oldCapacityFiles(runDir)) {
+      boolean resumed = Files.exists(storeDir.resolve(RunLayout.CAPACITY));
       old.add(
           storeDir.getFileName()
               + "/"
               + OLD_CAPACITY_FILE
               + " -> "
-              + (Files.exists(storeDir.resolve(RunLayout.CAPACITY))
-                  ? "removed (" + RunLayout.CAPACITY + " is current)"
-                  : RunLayout.CAPACITY));
+              + (resumed ? "removed (" + RunLayout.CAPACITY + " is current)" : RunLayout.CAPACITY));
+      if (!resumed) {
+        upgraded.put(
+            storeDir.resolve(RunLayout.CAPACITY),
+            read(storeDir.resolve(OLD_CAPACITY_FILE), strict));
+      }
+    }
+    int oldStepSummaries = 0;
+    for (Path storeDir : children(runDir)) {
+      Path file = storeDir.resolve(RunLayout.CAPACITY);
+      JsonNode capacity = upgraded.get(file);
+      if (capacity == null && Files.isRegularFile(file)) {
+        capacity = read(file, strict);
+      }
+      if (capacity instanceof ObjectNode c
+          && upgradeCapacity(c, storeDir, storeDir.getFileName() + "/" + RunLayout.CAPACITY, old)) {
+        upgraded.put(file, c);
+      }
+      for (Path stepDir : children(storeDir.resolve(RunLayout.STEPS_DIR))) {
+        Path summary = stepDir.resolve(RunLayout.STEP_SUMMARY);
+        if (Files.isRegularFile(summary)
+            && read(summary, strict) instanceof ObjectNode n
+            && n.path(FORMAT).asInt(1) < StepSummary.FORMAT) {
+          StepVerdict.fillIn(n, true);
+          n.put(FORMAT, StepSummary.FORMAT);
+          upgraded.put(summary, n);
+          oldStepSummaries++;
+        }
+      }
+    }
+    if (oldStepSummaries > 0) {
+      old.add(
+          oldStepSummaries
+              + " step "
+              + RunLayout.STEP_SUMMARY
+              + " of format 2 or 3 -> "
+              + StepSummary.FORMAT
+              + " (the verdict recorded)");
     }
     for (String name : FILES_WITH_STORES) {
       Path file = runDir.resolve(name);
-      JsonNode root = Files.isRegularFile(file) ? readOrEmpty(file) : null;
-      if (root != null && renameCapacityKeys(root)) {
-        old.add(name + " stores.*." + OLD_CAPACITY_KEY + " -> " + SummaryJson.CAPACITY_KEY);
+      JsonNode root = Files.isRegularFile(file) ? read(file, strict) : null;
+      if (root == null) {
+        continue;
       }
-      if (root != null && renamePeakRule(root)) {
+      boolean changed = false;
+      if (renameCapacityKeys(root)) {
+        old.add(name + " stores.*." + OLD_CAPACITY_KEY + " -> " + SummaryJson.CAPACITY_KEY);
+        changed = true;
+      }
+      if (renamePeakRule(root)) {
         old.add(name + " " + OLD_PEAK_RULE + " -> " + Manifest.PEAK_RULE);
+        changed = true;
+      }
+      if (name.equals(RunLayout.SUMMARY_JSON) && root instanceof ObjectNode summary) {
+        changed |= upgradeRunSummary(summary, runDir, old);
+      }
+      if (changed) {
+        upgraded.put(file, root);
       }
     }
-    return old;
+    return upgraded;
   }
 
   /**
-   * A file's tree, or an empty one when it is malformed: its own reader names that, once; the
-   * migration itself reads it again and stops there.
+   * Upgrades a run summary: a format-1 file's rows and the facts its version carried, every row's
+   * phase and verdict, its stores' capacities. Whether anything changed.
    */
-  private static JsonNode readOrEmpty(Path file) {
+  private static boolean upgradeRunSummary(ObjectNode summary, Path runDir, List<String> old)
+      throws ResultsFormatException {
+    boolean changed = false;
+    if (summary.path(FORMAT).asInt(1) < 2) {
+      // Format 1: successes-only rows, the status under its first name; a sweep that ran the ramp
+      // alone, and counted the parts of composed operations again in its throughput.
+      for (JsonNode r : summary.path("rows")) {
+        if (r instanceof ObjectNode row) {
+          row.putIfAbsent("requests", TextNode.valueOf(SummaryRow.OK));
+          JsonNode status = row.remove("status");
+          if (status != null) {
+            row.putIfAbsent("step_status", status);
+          }
+        }
+      }
+      summary.put(FORMAT, SummaryJson.FORMAT);
+      summary.put("ramp_only", true);
+      summary.put("throughput_counts_composed_parts", true);
+      old.add(RunLayout.SUMMARY_JSON + " format 1 -> " + SummaryJson.FORMAT);
+      changed = true;
+    }
+    boolean rowsFilled = false;
+    for (JsonNode r : summary.path("rows")) {
+      if (r instanceof ObjectNode row && (!row.hasNonNull("phase") || !row.has("usable"))) {
+        if (!row.hasNonNull("phase")) {
+          row.put("phase", Phase.ofFormat1(row.path("target_ops").asLong(0)).jsonName());
+        }
+        StepVerdict.fillIn(row, false);
+        rowsFilled = true;
+      }
+    }
+    if (rowsFilled) {
+      old.add(RunLayout.SUMMARY_JSON + " rows -> phase and verdict");
+    }
+    if (summary.get("stores") instanceof ObjectNode stores) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = stores.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (e.getValue().get(SummaryJson.CAPACITY_KEY) instanceof ObjectNode c) {
+          String where = RunLayout.SUMMARY_JSON + " stores." + e.getKey() + ".capacity";
+          changed |= upgradeCapacity(c, runDir.resolve(e.getKey()), where, old);
+        }
+      }
+    }
+    return changed || rowsFilled;
+  }
+
+  /**
+   * Upgrades a store's capacity (its file, or its copy in the run summary) to format {@value
+   * StoreCapacity#FORMAT}; whether it was older. Format 1 held the ramp's peak alone, under its
+   * first names, and named the peak step by its index.
+   */
+  private static boolean upgradeCapacity(
+      ObjectNode c, Path storeDir, String where, List<String> old) throws ResultsFormatException {
+    int format = c.path(FORMAT).asInt(1);
+    if (format >= StoreCapacity.FORMAT) {
+      return false;
+    }
+    if (format == 1) {
+      c.putIfAbsent("peak_ops", c.path("throughput_ops"));
+      c.putIfAbsent("peak_threads", c.path("threads"));
+      c.putIfAbsent("peak_step", stepFolder(storeDir, c.path("max_sustainable_index")));
+      c.put("ramp_only", true);
+    }
+    c.put(FORMAT, StoreCapacity.FORMAT);
+    old.add(where + " format " + format + " -> " + StoreCapacity.FORMAT);
+    return true;
+  }
+
+  /** The name of the store's step folder whose step.json has this index; null when none has. */
+  private static JsonNode stepFolder(Path storeDir, JsonNode index) throws ResultsFormatException {
+    for (Path stepDir : children(storeDir.resolve(RunLayout.STEPS_DIR))) {
+      Path stepJson = stepDir.resolve(RunLayout.STEP_JSON);
+      if (index.isInt()
+          && Files.isRegularFile(stepJson)
+          && readOrNull(stepJson) instanceof ObjectNode step
+          && step.path("index").asInt(-1) == index.asInt()) {
+        return TextNode.valueOf(stepDir.getFileName().toString());
+      }
+    }
+    return NullNode.getInstance();
+  }
+
+  private static JsonNode read(Path file, boolean strict) throws ResultsFormatException {
+    return strict ? Json.readObject(file) : readOrNull(file);
+  }
+
+  /**
+   * A file's tree, or null when it is malformed: its own reader names that, once; the migration
+   * itself reads it again and stops there.
+   */
+  private static JsonNode readOrNull(Path file) {
     try {
       return Json.readObject(file);
     } catch (ResultsFormatException e) {
-      return Json.MAPPER.createObjectNode();
+      return null;
     }
   }
 
   /** The store folders that hold a capacity file under its old name. */
   private static List<Path> oldCapacityFiles(Path runDir) throws ResultsFormatException {
     List<Path> stores = new ArrayList<>();
-    if (!Files.isDirectory(runDir)) {
-      return stores;
-    }
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(runDir, Files::isDirectory)) {
-      for (Path d : ds) {
-        if (Files.isRegularFile(d.resolve(OLD_CAPACITY_FILE))) {
-          stores.add(d);
-        }
+    for (Path d : children(runDir)) {
+      if (Files.isRegularFile(d.resolve(OLD_CAPACITY_FILE))) {
+        stores.add(d);
       }
-    } catch (IOException e) {
-      throw new ResultsFormatException(runDir + ": cannot be read: " + e.getMessage(), e);
     }
-    stores.sort(null);
     return stores;
+  }
+
+  /** A folder's subfolders in name order; none when it is not a folder. */
+  private static List<Path> children(Path dir) throws ResultsFormatException {
+    List<Path> children = new ArrayList<>();
+    if (!Files.isDirectory(dir)) {
+      return children;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, Files::isDirectory)) {
+      ds.forEach(children::add);
+    } catch (IOException e) {
+      throw new ResultsFormatException(dir + ": cannot be read: " + e.getMessage(), e);
+    }
+    children.sort(null);
+    return children;
   }
 
   /**

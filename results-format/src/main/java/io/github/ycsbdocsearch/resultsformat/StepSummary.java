@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -112,8 +111,8 @@ public record StepSummary(
     String unusableReason) {
 
   /**
-   * Version of the step summary layout: 4 records the step's verdict ({@code usable}, {@code
-   * unusable_reason}); older files get it on reading ({@link StepVerdict#fillIn}).
+   * Version of the step summary layout, and the only one read: 4 records the step's verdict ({@code
+   * usable}, {@code unusable_reason}); {@link RunMigration} fills it into older files.
    */
   public static final int FORMAT = 4;
 
@@ -213,14 +212,16 @@ public record StepSummary(
   }
 
   /**
-   * Reads a step folder's {@code summary.json}; one written before the verdict was recorded (format
-   * 3 and older) gets it here ({@link StepVerdict#fillIn}).
+   * Reads a step folder's {@code summary.json}.
+   *
+   * @throws ResultsFormatException when it is missing, malformed or of another format (an older one
+   *     is upgraded by {@code bin/docsearch migrate})
    */
   public static StepSummary read(Path stepDir) throws ResultsFormatException {
     Path file = stepDir.resolve(RunLayout.STEP_SUMMARY);
-    ObjectNode node = (ObjectNode) Json.readObject(file);
-    StepVerdict.fillIn(node, true);
-    return Json.convert(file, node, StepSummary.class);
+    StepSummary s = Json.read(file, StepSummary.class);
+    RunMigration.requireFormat(file, s.format(), FORMAT);
+    return s;
   }
 
   /** Writes it into the step folder, atomically. */

@@ -11,8 +11,8 @@ import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
  * ({@code usable}, {@code unusable_reason}) and in each of its rows. Compare, the report, the
  * history and the scripts read the recorded fields; none of them applies this rule again. Files
  * written before the fields existed (step summaries of format 3 and older, run-level rows written
- * before them) get them from {@link #fillIn}, which the readers call, and from nowhere else.
- * Immutable.
+ * before them) get them from {@link #fillIn}, which {@code bin/docsearch migrate} ({@link
+ * RunMigration}) calls, and nothing else. Immutable.
  *
  * @param usable the step ran to its end, the client did not limit it, and a fixed rate was
  *     sustained
@@ -70,8 +70,8 @@ public record StepVerdict(boolean usable, String unusableReason) {
   }
 
   /**
-   * The reader's upgrade of a step summary or a row written before the verdict was recorded: fills
-   * in {@code usable} and {@code unusable_reason} from the node's {@code step_status}, {@code
+   * The migration's upgrade of a step summary or a row written before the verdict was recorded:
+   * fills in {@code usable} and {@code unusable_reason} from the node's {@code step_status}, {@code
    * client_bound} and {@code rate_sustained}; a step summary's rows get their step's verdict, and a
    * step summary of format 2 (which had no {@code client_limit}) a {@code client_limit} when it was
    * client-bound. A node that records its verdict is left as it is, whatever this rule would say of

@@ -11,8 +11,7 @@ import java.util.Locale;
 /**
  * The content of {@code <store>/capacity.json}: what the store can do. Every number may be null: a
  * store whose sweep found no qualifying step still gets this file, and readers must report that,
- * not reject it. Format 1 files have only the last three fields (the closed-loop peak); they read
- * with the rest null. Immutable.
+ * not reject it. Immutable.
  *
  * @param peakOps the closed-loop ramp's peak, ops/s (an upper bound, not a sustainable rate)
  * @param peakStep the step folder of the peak
@@ -28,11 +27,14 @@ import java.util.Locale;
  *     operation)
  * @param capacityReason how the capacity was found, or why there is none
  * @param reason why the closed-loop ramp ended
- * @param maxSustainableIndex format 1 name: the peak step's index
- * @param threads format 1 name: the peak step's threads
- * @param throughputOps format 1 name: the peak's throughput
- * @param capacitySearch how the capacity was found (format 3): bracket, convergence, confidence,
- *     probes; null in older files, whose capacity was the highest passing fraction of the peak
+ * @param maxSustainableIndex the peak step's index (its first name, still written)
+ * @param threads the peak step's threads (its first name, still written)
+ * @param throughputOps the peak's throughput (its first name, still written)
+ * @param capacitySearch how the capacity was found: the estimate, or in runs before it a
+ *     bisection's bracket; null when the capacity was the highest passing fraction of the peak
+ * @param rampOnly the sweep ran the closed-loop ramp alone and sought no capacity: written (true)
+ *     by {@code bin/docsearch migrate} into the files of such runs ({@link RunMigration}), left out
+ *     otherwise
  */
 @JsonPropertyOrder({
   "format",
@@ -50,7 +52,8 @@ import java.util.Locale;
   "max_sustainable_index",
   "threads",
   "throughput_ops",
-  "capacity_search"
+  "capacity_search",
+  "ramp_only"
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record StoreCapacity(
@@ -69,12 +72,13 @@ public record StoreCapacity(
     Integer maxSustainableIndex,
     Integer threads,
     Double throughputOps,
-    CapacitySearchRecord capacitySearch) {
+    CapacitySearchRecord capacitySearch,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean rampOnly) {
 
-  /** Version written now. */
+  /** Version written now, and the only one read ({@link RunMigration} upgrades older files). */
   public static final int FORMAT = 4;
 
-  /** Without a capacity search record (the peak alone, format-2 files). */
+  /** The peak alone, without a capacity search record: what the ramp writes. */
   public StoreCapacity(
       Integer format,
       String store,
@@ -107,7 +111,8 @@ public record StoreCapacity(
         maxSustainableIndex,
         threads,
         throughputOps,
-        null);
+        null,
+        false);
   }
 
   /**
@@ -138,7 +143,8 @@ public record StoreCapacity(
         maxSustainableIndex,
         threads,
         throughputOps,
-        search);
+        search,
+        rampOnly);
   }
 
   /**
@@ -167,44 +173,46 @@ public record StoreCapacity(
             : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
   }
 
-  /** The closed-loop peak, also from a format-1 file (where it was called throughput_ops). */
+  /** The closed-loop peak, ops/s. */
   public Double peak() {
-    return peakOps != null ? peakOps : throughputOps;
+    return peakOps;
   }
 
   /**
-   * Whether the sweep that wrote this file looked for a capacity under an objective: every file
-   * from format 2 on. A format-1 file holds the closed-loop peak alone, so its missing capacity
-   * says nothing about the store; a later file without one means the store met no objective.
+   * Whether the sweep that wrote this file looked for a capacity under an objective: a run that ran
+   * the ramp alone ({@link #rampOnly}) says nothing about the store by its missing capacity; any
+   * other file without one means the store met no objective.
    */
   @JsonIgnore
   public boolean capacitySought() {
-    return format != null && format >= 2;
+    return !rampOnly;
   }
 
-  /**
-   * The peak's step as a reader names it: its folder ({@code peak_step}); a format-1 file, which
-   * named no folder, by its thread count ({@code t8}); null when neither is known.
-   */
+  /** The peak's step folder ({@code peak_step}); null when there is no peak. */
   @JsonIgnore
   public String peakStepLabel() {
-    return peakStep != null ? peakStep : threads != null ? "t" + threads : null;
+    return peakStep;
+  }
+
+  /** Whether a step folder is the peak this file names. */
+  public boolean isPeakStep(String stepName) {
+    return stepName.equals(peakStep);
   }
 
   /**
-   * Whether a step is the peak this file names: by its folder, or in a format-1 file (which named
-   * no folder) by its index.
+   * Reads {@code <storeDir>/capacity.json}, or null when there is none.
+   *
+   * @throws ResultsFormatException when it is malformed or of an older format (one line naming
+   *     {@code bin/docsearch migrate})
    */
-  public boolean isPeakStep(String stepName, int index) {
-    return peakStep != null
-        ? peakStep.equals(stepName)
-        : maxSustainableIndex != null && maxSustainableIndex == index;
-  }
-
-  /** Reads {@code <storeDir>/capacity.json}, or null when there is none. */
   public static StoreCapacity readOptional(Path storeDir) throws ResultsFormatException {
     Path f = storeDir.resolve(RunLayout.CAPACITY);
-    return Files.isRegularFile(f) ? Json.read(f, StoreCapacity.class) : null;
+    if (!Files.isRegularFile(f)) {
+      return null;
+    }
+    StoreCapacity c = Json.read(f, StoreCapacity.class);
+    RunMigration.requireFormat(f, c.format(), FORMAT);
+    return c;
   }
 
   /** Writes it into the store folder, atomically. */

@@ -53,16 +53,6 @@ public record StoreRun(
           return s;
         }
       }
-      if (capacity.maxSustainableIndex() != null) {
-        int index = capacity.maxSustainableIndex();
-        Optional<Step> s =
-            steps.stream()
-                .filter(t -> t.summary().index() == index && t.summary().complete())
-                .findFirst();
-        if (s.isPresent()) {
-          return s;
-        }
-      }
     }
     return steps.stream()
         .filter(s -> s.summary().usable() && s.summary().phase() != Phase.FLOOR)

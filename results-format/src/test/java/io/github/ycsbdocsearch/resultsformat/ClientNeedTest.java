@@ -60,7 +60,8 @@ class ClientNeedTest {
             s.maxSustainableIndex(),
             s.threads(),
             s.throughputOps(),
-            s.capacitySearch())
+            s.capacitySearch(),
+            s.rampOnly())
         .writeTo(store);
     ClientNeed one = ClientNeed.of(basicdb(run));
     assertEquals(

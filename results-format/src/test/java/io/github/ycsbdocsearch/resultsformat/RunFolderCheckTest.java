@@ -75,7 +75,7 @@ class RunFolderCheckTest {
     assertEquals(1, problems(0, 0).size());
     assertTrue(problems(0, 0).get(0).startsWith(summary + ": "));
     Files.writeString(summary, "{\"format\": 9, \"rows\": [], \"stores\": {}}");
-    assertOneProblem(summary + ": format 9 is not supported (1 to 2)");
+    assertOneProblem(summary + ": format 9 is not supported (only 2)");
     Files.delete(summary);
     assertOneProblem(
         summary

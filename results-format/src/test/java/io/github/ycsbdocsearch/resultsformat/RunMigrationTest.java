@@ -146,4 +146,43 @@ class RunMigrationTest {
       assertEquals(1, RunFolder.read(run).stores().size(), name);
     }
   }
+
+  @Test
+  void aGoldenRunOfOlderVersionsIsRefusedThenUpgradedOnceAndAnUpgradeCutShortFinishes()
+      throws IOException {
+    Path run = GoldenRuns.asWritten(GoldenRuns.NORMAL, dir);
+    Path step = run.resolve("basicdb/steps/01-t1");
+    byte[] asWritten = Files.readAllBytes(step.resolve(RunLayout.STEP_SUMMARY));
+    String upgrades =
+        "basicdb/saturation.json -> capacity.json, basicdb/capacity.json format 2 -> 4, 6 step"
+            + " summary.json of format 2 or 3 -> 4 (the verdict recorded), manifest.json"
+            + " stores.*.saturation -> capacity, manifest.json saturation_rule -> peak_rule";
+    assertEquals(
+        run
+            + ": written in an older format ("
+            + upgrades
+            + "); upgrade it with bin/docsearch migrate "
+            + run,
+        assertThrows(ResultsFormatException.class, () -> RunFolder.read(run)).getMessage());
+    assertEquals(
+        step.resolve(RunLayout.STEP_SUMMARY)
+            + ": format 2 is older than 4; upgrade its run folder with bin/docsearch migrate",
+        assertThrows(ResultsFormatException.class, () -> StepSummary.read(step)).getMessage());
+
+    assertEquals(run + ": migrated: " + upgrades, RunMigration.migrate(run));
+    StepSummary s = StepSummary.read(step);
+    assertEquals(StepSummary.FORMAT, s.format());
+    assertTrue(s.usable(), "a complete closed-loop step the client did not limit");
+    StoreCapacity c = StoreCapacity.readOptional(run.resolve("basicdb"));
+    assertEquals(StoreCapacity.FORMAT, c.format());
+    assertTrue(c.capacitySought(), "format 2 sought a capacity");
+    assertEquals("02-t2", c.peakStep());
+
+    Files.write(step.resolve(RunLayout.STEP_SUMMARY), asWritten); // as if cut short before it
+    assertEquals(
+        run + ": migrated: 1 step summary.json of format 2 or 3 -> 4 (the verdict recorded)",
+        RunMigration.migrate(run));
+    assertEquals(s, StepSummary.read(step));
+    assertEquals(run + ": current, left untouched", RunMigration.migrate(run));
+  }
 }

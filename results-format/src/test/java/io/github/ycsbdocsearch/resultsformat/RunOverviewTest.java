@@ -41,7 +41,8 @@ class RunOverviewTest {
             "{\"workload\": \"workloada\", \"plan\": {\"tags\": {\"host\": \"m5d\", \"try\":"
                 + " \"2\"}}}");
     Files.createDirectories(run.resolve("mongodb"));
-    Files.writeString(run.resolve("mongodb/" + RunLayout.CAPACITY), "{\"capacity_ops\": 12.5}");
+    Files.writeString(
+        run.resolve("mongodb/" + RunLayout.CAPACITY), "{\"format\": 4, \"capacity_ops\": 12.5}");
     Files.createDirectories(run.resolve("elasticsearch")); // no capacity file yet
     Files.createDirectories(run.resolve("charts")); // not a store
     RunOverview o = RunOverview.read(run);

@@ -64,7 +64,7 @@ class StepVerdictTest {
   }
 
   @Test
-  void aFormat2StepSummaryGetsItsVerdictAndClientLimitOnReading() {
+  void aFormat2StepSummaryGetsItsVerdictAndClientLimitOnMigrating() {
     ObjectNode step = format2Step(true);
     StepVerdict.fillIn(step, true);
     assertFalse(step.get("usable").asBoolean());
@@ -91,7 +91,7 @@ class StepVerdictTest {
   }
 
   @Test
-  void aRunSummaryRowWrittenBeforeTheVerdictGetsItOnReading() throws Exception {
+  void aRunSummaryRowWrittenBeforeTheVerdictGetsItOnMigrating() throws Exception {
     Path run = GoldenRuns.copy(GoldenRuns.NORMAL, dir);
     SummaryJson.of(RunFolder.read(run)).writeTo(run);
     ObjectNode root = (ObjectNode) Json.readObject(run.resolve(RunLayout.SUMMARY_JSON));
@@ -103,6 +103,7 @@ class StepVerdictTest {
       }
     }
     AtomicFiles.writeJson(run.resolve(RunLayout.SUMMARY_JSON), root);
+    RunMigration.migrate(run);
     for (SummaryRow r : SummaryJson.read(run).rows()) {
       boolean unsustained = r.stepDir().equals("04-t4-r3575");
       assertEquals(!unsustained, r.usable(), r.stepDir());

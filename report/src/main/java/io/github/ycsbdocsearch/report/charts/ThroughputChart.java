@@ -86,7 +86,7 @@ public final class ThroughputChart {
       return Optional.empty();
     }
     return store.completeSteps(Phase.RAMP).stream()
-        .filter(s -> sat.isPeakStep(s.step(), s.index()))
+        .filter(s -> sat.isPeakStep(s.step()))
         .findFirst();
   }
 

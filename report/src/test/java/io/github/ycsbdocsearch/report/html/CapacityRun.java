@@ -5,6 +5,7 @@ import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.concat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.repeat;
 import static io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture.times;
 
+import io.github.ycsbdocsearch.resultsformat.RunMigration;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,6 +90,7 @@ public final class CapacityRun {
         Files.write(run.resolve(store + "/capacity.json"), in.readAllBytes());
       }
     }
+    RunMigration.migrate(run); // the format-3 fixture, as a user's older folder is
     return run;
   }
 }

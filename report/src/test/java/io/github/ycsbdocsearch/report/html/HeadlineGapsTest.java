@@ -69,8 +69,8 @@ class HeadlineGapsTest {
   /** A search whose one window, the curve's at 450 ops/s, failed. */
   private StoreRun everyProbeFailed() throws IOException {
     return store(
-        "{\"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\": null,"
-            + " \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
+        "{\"format\": 4, \"peak_ops\": 900, \"capacity_ops\": null, \"capacity_search\": {\"lo\":"
+            + " null, \"probes\": [{\"step\": \"02-t4-r450\", \"rate_ops\": 450, \"reason\":"
             + " \"curve\", \"outcome\": \"fail\"}]}}",
         "01-t1 capacity complete",
         "02-t4-r450 load complete");
@@ -88,7 +88,7 @@ class HeadlineGapsTest {
   void aCapacityTheClientCappedIsALowerBoundNamingTheClient() throws IOException {
     StoreRun s =
         store(
-            "{\"peak_ops\": 900, \"peak_lower_bound\": true, \"capacity_ops\": 400,"
+            "{\"format\": 4, \"peak_ops\": 900, \"peak_lower_bound\": true, \"capacity_ops\": 400,"
                 + " \"capacity_search\": {\"lo\": 400, \"hi\": 800, \"lower_bound\": true,"
                 + " \"probes\": [{\"step\": \"02-t4-r400\", \"rate_ops\": 400, \"reason\":"
                 + " \"curve\", \"outcome\": \"pass\"}, {\"step\": \"03-t4-r800\", \"rate_ops\":"
@@ -187,7 +187,7 @@ class HeadlineGapsTest {
   void aRampInterruptedLeavesALowerBoundPeakAndNoCapacity() throws IOException {
     StoreRun s =
         store(
-            "{\"peak_ops\": 900, \"capacity_ops\": null}",
+            "{\"format\": 4, \"peak_ops\": 900, \"capacity_ops\": null}",
             "01-t1 capacity complete",
             "02-t2 capacity interrupted");
     assertEquals("no result: interrupted at step 02-t2", HeadlineGaps.missingCapacity(s));
@@ -196,7 +196,10 @@ class HeadlineGapsTest {
 
   @Test
   void aRunWithoutFixedRateStepsSaysSo() throws IOException {
-    StoreRun s = store("{\"peak_ops\": 900, \"capacity_ops\": null}", "01-t1 capacity complete");
+    StoreRun s =
+        store(
+            "{\"format\": 4, \"peak_ops\": 900, \"capacity_ops\": null}",
+            "01-t1 capacity complete");
     assertEquals("no capacity: no fixed-rate step ran", HeadlineGaps.missingCapacity(s));
   }
 

@@ -227,7 +227,11 @@ public final class HistoryRows {
     RunFolder folder = RunFolder.read(runDir);
     boolean fromSteps = folder.stores().stream().anyMatch(s -> !s.steps().isEmpty());
     SummaryJson summary = fromSteps ? null : summaryOf(runDir);
-    int format = fromSteps ? stepsFormat(folder) : summary.format();
+    // A run that ran the ramp alone (format 1: no step summaries) keys its latencies by thread
+    // count;
+    // any other's steps are of the one step summary format read.
+    int format =
+        (fromSteps ? !anyStepSummary(folder) : summary.rampOnly()) ? 1 : StepSummary.FORMAT;
 
     List<Measured> measured = new ArrayList<>();
     if (fromSteps) {
@@ -380,16 +384,11 @@ public final class HistoryRows {
     return SummaryJson.read(runDir);
   }
 
-  /** Format 2 when any step wrote its own summary.json (format 1 had none), else 1. */
-  private static int stepsFormat(RunFolder folder) {
-    for (StoreRun store : folder.stores()) {
-      for (StoreRun.Step step : store.steps()) {
-        if (Files.isRegularFile(step.dir().resolve(RunLayout.STEP_SUMMARY))) {
-          return Math.max(2, step.summary().format());
-        }
-      }
-    }
-    return 1;
+  /** Whether any step wrote its own summary.json (format 1 had none). */
+  private static boolean anyStepSummary(RunFolder folder) {
+    return folder.stores().stream()
+        .flatMap(s -> s.steps().stream())
+        .anyMatch(step -> Files.isRegularFile(step.dir().resolve(RunLayout.STEP_SUMMARY)));
   }
 
   private static StoreCapacity capacity(RunFolder folder, SummaryJson summary, String store) {
