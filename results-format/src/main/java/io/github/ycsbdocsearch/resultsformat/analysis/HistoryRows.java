@@ -39,15 +39,14 @@ import java.util.TreeSet;
  * <p>What a run contributes:
  *
  * <ul>
- *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link StoreCapacity} ({@link
- *       StoreCapacity#peak()} upgrades format 1's {@code throughput_ops}); only stores whose sweep
- *       completed (manifest {@code stores.<name>.status}), only positive numbers (a store with no
- *       result has no row);
- *   <li>format 2: intended p50/p99/p99.9 of every operation at each load-phase step, keyed by the
- *       offered fraction of the peak ({@code load-50pct}), never by the absolute rate, which
- *       follows the machine;
- *   <li>format 1 (no load phase): service p50/p99 of the closed-loop steps, keyed by thread count
- *       ({@code t4}).
+ *   <li>per store {@code peak_ops} and {@code capacity_ops} from {@link StoreCapacity}; only stores
+ *       whose sweep completed (manifest {@code stores.<name>.status}), only positive numbers (a
+ *       store with no result has no row);
+ *   <li>a run with step summaries: intended p50/p99/p99.9 of every operation at each load-phase
+ *       step, keyed by the offered fraction of the peak ({@code load-50pct}), never by the absolute
+ *       rate, which follows the machine;
+ *   <li>a run that ran the ramp alone (format 1: no step summaries, or a run summary's {@code
+ *       ramp_only}): service p50/p99 of the closed-loop steps, keyed by thread count ({@code t4}).
  * </ul>
  *
  * Left out, so that they can neither raise nor hide an alarm: steps whose recorded verdict is not
@@ -57,9 +56,8 @@ import java.util.TreeSet;
  *
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
  * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
- * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}, format 1 rows
- * upgraded), for folders reduced to it. StoreCapacity from {@code <store>/capacity.json}, else from
- * {@code summary.json}.
+ * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}), for folders
+ * reduced to it. StoreCapacity from {@code <store>/capacity.json}, else from {@code summary.json}.
  */
 public final class HistoryRows {
 
@@ -228,10 +226,8 @@ public final class HistoryRows {
     boolean fromSteps = folder.stores().stream().anyMatch(s -> !s.steps().isEmpty());
     SummaryJson summary = fromSteps ? null : summaryOf(runDir);
     // A run that ran the ramp alone (format 1: no step summaries) keys its latencies by thread
-    // count;
-    // any other's steps are of the one step summary format read.
-    int format =
-        (fromSteps ? !anyStepSummary(folder) : summary.rampOnly()) ? 1 : StepSummary.FORMAT;
+    // count; any other's steps are of the one step summary format read (its history format).
+    boolean rampOnly = fromSteps ? !anyStepSummary(folder) : summary.rampOnly();
 
     List<Measured> measured = new ArrayList<>();
     if (fromSteps) {
@@ -247,7 +243,8 @@ public final class HistoryRows {
         }
       }
     }
-    Run run = identity(folder, workload(folder, summary, measured), format);
+    Run run =
+        identity(folder, workload(folder, summary, measured), rampOnly ? 1 : StepSummary.FORMAT);
 
     List<Row> rows = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -256,11 +253,11 @@ public final class HistoryRows {
       if (!SummaryRow.OK.equals(r.requests()) || (r.count() > 0 && r.partCount() >= r.count())) {
         continue;
       }
-      String step = stepKey(r, format);
+      String step = stepKey(r, rampOnly);
       if (step == null) {
         continue;
       }
-      for (Percentile p : format >= 2 ? LOAD_PERCENTILES : CLOSED_LOOP_PERCENTILES) {
+      for (Percentile p : rampOnly ? CLOSED_LOOP_PERCENTILES : LOAD_PERCENTILES) {
         if (r.percentile(p).isEmpty()) {
           continue;
         }
@@ -339,11 +336,11 @@ public final class HistoryRows {
   }
 
   /**
-   * {@code load-50pct} for a format-2 load step's intended latency, {@code t4} for a format-1
-   * closed-loop step.
+   * {@code load-50pct} for a load step's intended latency, {@code t4} for a closed-loop step of a
+   * run that ran the ramp alone.
    */
-  private static String stepKey(SummaryRow r, int format) {
-    if (format >= 2) {
+  private static String stepKey(SummaryRow r, boolean rampOnly) {
+    if (!rampOnly) {
       if (r.phase() == Phase.LOAD
           && "intended".equals(r.latencyKind())
           && r.offeredFraction() != null) {
