@@ -180,13 +180,7 @@ public final class RunMigration {
       }
     }
     if (oldStepSummaries > 0) {
-      old.add(
-          oldStepSummaries
-              + " step "
-              + RunLayout.STEP_SUMMARY
-              + " of format 2 or 3 -> "
-              + StepSummary.FORMAT
-              + " (the verdict recorded)");
+      old.add(oldStepSummaries + " step summary.json of format 2 or 3 -> 4 (the verdict recorded)");
     }
     for (String name : FILES_WITH_STORES) {
       Path file = runDir.resolve(name);
@@ -219,27 +213,16 @@ public final class RunMigration {
    */
   private static boolean upgradeRunSummary(ObjectNode summary, Path runDir, List<String> old)
       throws ResultsFormatException {
-    boolean changed = false;
-    if (summary.path(FORMAT).asInt(1) < 2) {
-      // Format 1: successes-only rows, the status under its first name; a sweep that ran the ramp
-      // alone, and counted the parts of composed operations again in its throughput.
-      for (JsonNode r : summary.path("rows")) {
-        if (r instanceof ObjectNode row) {
-          row.putIfAbsent("requests", TextNode.valueOf(SummaryRow.OK));
-          JsonNode status = row.remove("status");
-          if (status != null) {
-            row.putIfAbsent("step_status", status);
-          }
-        }
-      }
-      summary.put(FORMAT, SummaryJson.FORMAT);
-      summary.put("ramp_only", true);
-      summary.put("throughput_counts_composed_parts", true);
-      old.add(RunLayout.SUMMARY_JSON + " format 1 -> " + SummaryJson.FORMAT);
-      changed = true;
-    }
+    // Format 1: successes-only rows, the status under its first name; a sweep that ran the ramp
+    // alone, and counted the parts of composed operations again in its throughput.
+    boolean format1 = summary.path(FORMAT).asInt(1) < 2;
     boolean rowsFilled = false;
     for (JsonNode r : summary.path("rows")) {
+      if (r instanceof ObjectNode row && format1) {
+        row.putIfAbsent("requests", TextNode.valueOf(SummaryRow.OK));
+        JsonNode status = row.remove("status");
+        row.putIfAbsent("step_status", status == null ? NullNode.getInstance() : status);
+      }
       if (r instanceof ObjectNode row && (!row.hasNonNull("phase") || !row.has("usable"))) {
         if (!row.hasNonNull("phase")) {
           row.put("phase", Phase.ofFormat1(row.path("target_ops").asLong(0)).jsonName());
@@ -248,19 +231,22 @@ public final class RunMigration {
         rowsFilled = true;
       }
     }
+    if (format1) {
+      summary.put(FORMAT, SummaryJson.FORMAT).put("ramp_only", true);
+      summary.put("throughput_counts_composed_parts", true);
+      old.add(RunLayout.SUMMARY_JSON + " format 1 -> " + SummaryJson.FORMAT);
+    }
     if (rowsFilled) {
       old.add(RunLayout.SUMMARY_JSON + " rows -> phase and verdict");
     }
-    if (summary.get("stores") instanceof ObjectNode stores) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = stores.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        if (e.getValue().get(SummaryJson.CAPACITY_KEY) instanceof ObjectNode c) {
-          String where = RunLayout.SUMMARY_JSON + " stores." + e.getKey() + ".capacity";
-          changed |= upgradeCapacity(c, runDir.resolve(e.getKey()), where, old);
-        }
+    boolean capacities = false;
+    for (Map.Entry<String, JsonNode> e : summary.path("stores").properties()) {
+      if (e.getValue().get(SummaryJson.CAPACITY_KEY) instanceof ObjectNode c) {
+        String where = RunLayout.SUMMARY_JSON + " stores." + e.getKey() + ".capacity";
+        capacities |= upgradeCapacity(c, runDir.resolve(e.getKey()), where, old);
       }
     }
-    return changed || rowsFilled;
+    return format1 || rowsFilled || capacities;
   }
 
   /**
