@@ -4,7 +4,8 @@
 # stream writes while `scripts/stores.sh fault kill-unreplicated` pauses a primary's replicas (SIGSTOP), the clients
 # go on writing, the primary is killed, the replicas resumed and one of them takes over; `stores.sh recover` restarts
 # the killed server, and every acknowledged key is read back (the sweep's own checker, through LossDrill). Half the
-# writes insert fresh keys, half update 16 hot keys (each update a field of its own, so a later write never hides it).
+# writes insert fresh keys, half update 12 hot keys (each update a field of its own, so a later write never hides it),
+# named so that every primary holds its share of them (4 of 12 on three), the killed one too.
 #   relaxed: asynchronous replication (Redis) or w:1 (MongoDB) acknowledged writes the replicas never got, so the
 #            checker must report at least 1 lost insert and 1 lost update, every time: one that reports 0 is blind.
 #            The lost writes must be ones the killed primary alone held (acknowledged after its replicas were
@@ -41,7 +42,7 @@ PROFILE=relaxed
 CLASSPATH_ALL=""
 
 usage() {
-  sed -n '3,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '3,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # One store's drill and its verdict.
@@ -55,17 +56,18 @@ known_loss_run() {
 import json, sys
 profile, r = sys.argv[1], json.loads(sys.argv[2])
 a, node, e = r["acked_writes"], r["node"], r["expected"]
-print("%s %s: %s; paused %s, killed port %s (%s), %d acknowledged before the kill; the killed primary alone held %d,"
-      " %d lost (%d of them not, %d of the %d in flight at the cut; the earliest answered %s before the cut);"
-      " per operation %s"
+print("%s %s: %s; paused %s, killed port %s (%s, %d of the %d hot keys), %d acknowledged before the kill; the killed"
+      " primary alone held %d, %d lost (%d of them not, %d of the %d in flight at the cut; the earliest answered %s"
+      " before the cut); per operation %s"
       % (r["store"], r["profile"], a["verdict"], node.get("paused"), node["port"], node["role"],
-         a["acked_before_kill"], e["only_killed_primary"], e["lost"], e["lost_outside"], e["lost_in_flight"],
-         e["in_flight"], "none" if e["lost_lead_ms"] is None else "%d ms" % e["lost_lead_ms"],
-         json.dumps(a["operations"])))
+         e["hot_keys_on_killed_primary"], e["hot_keys"], a["acked_before_kill"], e["only_killed_primary"], e["lost"],
+         e["lost_outside"], e["lost_in_flight"], e["in_flight"],
+         "none" if e["lost_lead_ms"] is None else "%d ms" % e["lost_lead_ms"], json.dumps(a["operations"])))
 assert r["profile"] == profile, "the store runs with profile %s, not %s" % (r["profile"], profile)
 assert node.get("paused") and node.get("failed_over_at_ms"), "no replica paused or no takeover: %s" % node
 assert r["recover"]["restarted"] == [node["port"]], "the killed server was not restarted: %s" % r["recover"]
 assert a["acked_before_kill"] > 0, "nothing acknowledged before the kill: %s" % a
+assert e["hot_keys_on_killed_primary"] > 0, "the killed primary held no hot key, so no update could be lost: %s" % e
 assert a["read_back_failed"] == 0 and a["error"] is None, "not every acknowledged write was read back: %s" % a
 ops = a["operations"]
 lost = {op: ops.get(op, {}).get("lost", 0) + ops.get(op, {}).get("stale", 0) for op in ("INSERT", "UPDATE")}

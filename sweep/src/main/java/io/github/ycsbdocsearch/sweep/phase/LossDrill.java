@@ -6,15 +6,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
 /**
@@ -24,7 +28,8 @@ import java.util.stream.LongStream;
  * and lets a replica take over, then {@code stores.sh recover} makes the store whole and every
  * acknowledged key is read back. Under asynchronous replication (the relaxed profile) the writes
  * acknowledged during the pause are gone, so a checker that reports none lost is blind; under the
- * strict profile none may be lost.
+ * strict profile none may be lost. The keys' tag is chosen so that every primary holds its share of
+ * the hot keys the updates go to, the killed one too.
  *
  * <p>Use like: {@code LossDrill STORE [PER_SECOND]} on the runtime classpath, with {@code
  * -Dsweep.repo=<repo>} and the store running on the cluster topology under {@code STORES_HOME}.
@@ -39,13 +44,23 @@ public final class LossDrill {
    * Writer threads: each store has three primaries, and a writer blocked on the paused one (the
    * strict profile waits for its replica) must not stop the writes to the others.
    */
-  private static final int WRITERS = 4;
+  static final int WRITERS = 4;
 
   /**
-   * Keys the drill's updates go to, a multiple of {@link #WRITERS} (each writer updates its own):
-   * enough that every primary holds some, few enough that each is updated many times a second.
+   * Keys the drill's updates go to, few enough that each is updated many times a second. An odd
+   * multiple of {@link #WRITERS}: a writer updates its own hot keys in turn on every other write
+   * ({@link AckedWrites}), which reaches all of them only then (16 = 4 × 4 left half never
+   * updated).
    */
-  private static final int HOT_KEYS = 16;
+  static final int HOT_KEYS = 3 * WRITERS;
+
+  /**
+   * Tags the drill tries for its keys, to find one whose hot keys are spread evenly over the
+   * primaries ({@link #spreadTag}). 12 keys hashed at random land 4 / 4 / 4 on three primaries for
+   * one tag in 15 and leave a primary without any for one in 43: of 64 tags one is 4 / 4 / 4 in all
+   * but one drill of 75 (3 / 4 / 5 then), and the 64 cost one routing question.
+   */
+  private static final int CANDIDATE_TAGS = 64;
 
   /**
    * Seconds of writes whose keys' primaries are asked before the fault: far more than the drill
@@ -93,17 +108,27 @@ public final class LossDrill {
             .map(s -> s.path("durability").path("profile").asText("unknown"))
             .orElse("unknown");
     long startMs = System.currentTimeMillis();
-    AckedWrites writes =
-        new AckedWrites(kind, props, "drill" + startMs, perSecond, WRITERS, HOT_KEYS);
-    // Where each key the drill can write lives, asked before the fault moves anything.
+    StoreProbe probe = kind.newProbe();
+    String table = props.getProperty("table");
+    // Where each key lives is asked before the fault moves anything: first the candidate tags' hot
+    // keys, so that whichever primary the fault kills holds its share of the updated keys.
+    Map<String, List<String>> hotKeys = new LinkedHashMap<>();
+    for (int c = 0; c < CANDIDATE_TAGS; c++) {
+      String candidate = "drill" + startMs + "." + c;
+      AckedWrites keys = new AckedWrites(kind, props, candidate, perSecond, WRITERS, HOT_KEYS);
+      hotKeys.put(candidate, LongStream.range(0, HOT_KEYS).mapToObj(keys::key).toList());
+    }
+    String tag =
+        spreadTag(
+            hotKeys,
+            probe.primaryPorts(
+                props, table, hotKeys.values().stream().flatMap(List::stream).toList()));
+    AckedWrites writes = new AckedWrites(kind, props, tag, perSecond, WRITERS, HOT_KEYS);
     Map<String, Set<Integer>> primaries =
-        kind.newProbe()
-            .primaryPorts(
-                props,
-                props.getProperty("table"),
-                LongStream.range(0, (long) perSecond * ROUTED_SECONDS)
-                    .mapToObj(writes::key)
-                    .toList());
+        probe.primaryPorts(
+            props,
+            table,
+            LongStream.range(0, (long) perSecond * ROUTED_SECONDS).mapToObj(writes::key).toList());
     writes.start();
     JsonNode node;
     JsonNode back;
@@ -130,7 +155,7 @@ public final class LossDrill {
     out.set("node", node);
     out.set("recover", back);
     out.set("acked_writes", Json.MAPPER.valueToTree(acked));
-    out.set("expected", expected(o.check(), primaries, node));
+    out.set("expected", expected(o.check(), primaries, hotKeys.get(tag), node));
     try {
       return Json.MAPPER.writeValueAsString(out);
     } catch (JsonProcessingException e) {
@@ -159,10 +184,15 @@ public final class LossDrill {
    * in_flight}, and {@code lost_in_flight} of them lost); and how many lost ones are neither
    * ({@code lost_outside}: a checker that invents a loss); and the measured send lag, how long
    * before the cut began the earliest lost write to its keys was answered ({@code lost_lead_ms},
-   * null when none was answered before the cut), which {@link #SEND_LAG_MS} must cover.
+   * null when none was answered before the cut), which {@link #SEND_LAG_MS} must cover; and how
+   * many of the hot keys it served ({@code hot_keys_on_killed_primary}, of {@code hot_keys}): the
+   * updates it alone held went to those.
    */
   static ObjectNode expected(
-      WriteCheck.Result check, Map<String, Set<Integer>> primaries, JsonNode node) {
+      WriteCheck.Result check,
+      Map<String, Set<Integer>> primaries,
+      List<String> hotKeys,
+      JsonNode node) {
     long cutAt = node.path("cut_at_ms").asLong(Long.MAX_VALUE);
     long cutFrom = node.path("cut_from_ms").asLong(cutAt);
     long exitedAt = node.path("exited_at_ms").asLong(0);
@@ -195,7 +225,49 @@ public final class LossDrill {
     out.put("lost_in_flight", lostInFlight);
     out.put("lost_outside", outside);
     out.put("lost_lead_ms", lead);
+    out.put("hot_keys", hotKeys.size());
+    out.put(
+        "hot_keys_on_killed_primary",
+        hotKeys.stream().filter(k -> primaries.getOrDefault(k, Set.of()).contains(port)).count());
     return out;
+  }
+
+  /**
+   * The tag whose hot keys are spread most evenly over the primaries: the most hot keys on the
+   * primary holding fewest (the first such tag). The fault kills one primary, and only the updates
+   * to its hot keys can be lost: with its share of them, the update drill does not depend on where
+   * one tag's keys happen to hash.
+   *
+   * @param hotKeys each candidate tag's hot keys, in the order they are tried
+   * @param primaries the ports that may hold each key's primary copy ({@link
+   *     StoreProbe#primaryPorts}), a primary being one such set
+   * @throws SetupException when no tag puts a hot key on every primary, or the store did not say
+   *     where the keys live
+   */
+  static String spreadTag(Map<String, List<String>> hotKeys, Map<String, Set<Integer>> primaries) {
+    Set<Set<Integer>> all = Set.copyOf(primaries.values());
+    String best = null;
+    long bestFewest = 0;
+    for (Map.Entry<String, List<String>> tag : hotKeys.entrySet()) {
+      Map<Set<Integer>, Long> held =
+          tag.getValue().stream()
+              .filter(primaries::containsKey)
+              .collect(Collectors.groupingBy(primaries::get, Collectors.counting()));
+      long fewest = all.stream().mapToLong(p -> held.getOrDefault(p, 0L)).min().orElse(0);
+      if (fewest > bestFewest) {
+        best = tag.getKey();
+        bestFewest = fewest;
+      }
+    }
+    if (best == null) {
+      throw new SetupException(
+          "no tag of "
+              + hotKeys.size()
+              + " puts a hot key on each of the "
+              + all.size()
+              + " primaries: the update drill could not lose one");
+    }
+    return best;
   }
 
   private static void sleepS(long s) {
