@@ -40,8 +40,10 @@ import picocli.CommandLine.Spec;
       "versions: capacity.json to format 4 (format 1's peak under its current names, with"
           + " 'ramp_only'), the run",
       "summary.json to format 2 (rows with their phase and verdict; format 1 with 'ramp_only' and",
-      "'throughput_counts_composed_parts'), step summary.json to format 4 (the verdict recorded)."
-          + " Each file is",
+      "'throughput_counts_composed_parts'), step summary.json to format 4 (the verdict recorded),"
+          + " step.json to",
+      "format 3 (format 1's phase; a format-1 step gets its summary.json from its logs). Each file"
+          + " is",
       "written whole and renamed over the old one; a folder already current is left untouched. A"
           + " nightly history",
       "(history.csv) is checked: its columns never changed. One line per PATH on stdout says what"

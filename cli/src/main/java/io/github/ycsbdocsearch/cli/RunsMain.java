@@ -132,11 +132,11 @@ public final class RunsMain implements Callable<Integer> {
       return name + ": no capacity file";
     }
     if (c.capacityOps() == null) {
-      // The peak says how far the ramp got; a format-1 file held it alone (no capacity was sought).
+      // The peak says how far the ramp got; a run of the ramp alone sought no capacity.
       return name
           + ": "
           + (c.capacitySought() ? "no capacity" : "no capacity sought")
-          + (c.peak() == null ? "" : " (peak " + ops(c.peak()) + ")");
+          + (c.peakOps() == null ? "" : " (peak " + ops(c.peakOps()) + ")");
     }
     String capacity =
         (Boolean.TRUE.equals(c.capacityLowerBound()) ? ">= " : "") + ops(c.capacityOps());

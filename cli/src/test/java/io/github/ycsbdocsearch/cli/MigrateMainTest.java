@@ -31,7 +31,7 @@ class MigrateMainTest {
     DocsearchRun r = run("migrate", normal.toString(), noPeak.toString(), interrupted.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
-    Map<Path, Integer> stepSummaries = Map.of(normal, 6, noPeak, 1, interrupted, 2);
+    Map<Path, Integer> steps = Map.of(normal, 6, noPeak, 1, interrupted, 2);
     for (Path p : new Path[] {normal, noPeak, interrupted}) {
       assertTrue(
           r.out()
@@ -39,7 +39,9 @@ class MigrateMainTest {
                   p
                       + ": migrated: basicdb/saturation.json -> capacity.json,"
                       + " basicdb/capacity.json format 2 -> 4, "
-                      + stepSummaries.get(p)
+                      + steps.get(p)
+                      + " step.json of format 1 or 2 -> 3, "
+                      + steps.get(p)
                       + " step summary.json of format 2 or 3 -> 4 (the verdict recorded),"
                       + " manifest.json stores.*.saturation -> capacity, manifest.json"
                       + " saturation_rule -> peak_rule\n"),

@@ -72,13 +72,13 @@ public record Headline(
     String reason =
         s.capacityOps() == null && s.capacityReason() != null ? s.capacityReason() : s.reason();
     Double capacity = positive(s.capacityOps());
-    Double peak = positive(s.peak());
+    Double peak = positive(s.peakOps());
     CapacitySearchRecord search = s.capacitySearch();
     return new Headline(
         capacity,
         peak,
         s.capacityStep(),
-        s.peakStepLabel(),
+        s.peakStep(),
         s.slo(),
         reason,
         s.capacitySought(),

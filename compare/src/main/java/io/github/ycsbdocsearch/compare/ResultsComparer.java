@@ -99,8 +99,8 @@ public final class ResultsComparer {
           workload
               + ": the "
               + (baseParts ? "baseline" : "new run")
-              + "'s throughput counts the parts of composed operations again (a format 1"
-              + " summary.json), the "
+              + "'s throughput counts the parts of composed operations again (a summary.json"
+              + " migrated from format 1), the "
               + (baseParts ? "new run" : "baseline")
               + "'s does not");
     }
@@ -233,7 +233,7 @@ public final class ResultsComparer {
     if (n.capacity() != null) {
       notes.add("the baseline has no capacity: peaks compared");
     } else if (b.capacity() != null) {
-      notes.add("the new run sought no capacity (format 1): peaks compared");
+      notes.add("the new run sought no capacity (migrated from format 1): peaks compared");
     } else if (b.capacitySought() && n.capacitySought()) {
       notes.add("neither run has a capacity: peaks compared");
     }

@@ -287,7 +287,9 @@ final class FixtureRun {
           "every step failed",
           null,
           null,
-          null);
+          null,
+          null,
+          false);
     }
     return new StoreCapacity(
         StoreCapacity.FORMAT,

@@ -27,7 +27,10 @@ final class GoldenRun {
     return runDir;
   }
 
-  /** The folder as the older sweep wrote it: its capacity file under its name of then. */
+  /**
+   * The folder as the first sweeps wrote it: format-1 steps without summaries, its capacity file
+   * under its name of then.
+   */
   static Path writeUnmigrated(Path runDir) throws IOException {
     RunFixture.manifest(
         runDir,
@@ -64,6 +67,9 @@ final class GoldenRun {
     RunFixture.stepJson(redis, "redisjson", 1, 4, 0, 0, "complete");
     // 12,000 SEARCHes over 3 s: p99.9 is supported, p99.99 (29,956) is not.
     RunFixture.log(redis, "SEARCH", T0 + 40_000, times(3, range(1001, 5000)));
+    for (Path step : new Path[] {step1, step2, redis}) {
+      RunFixture.asFormat1(step); // no phase and no summary: the migration gives it both
+    }
     return runDir;
   }
 }

@@ -75,7 +75,7 @@ public record ClientNeed(
       }
     }
     StoreCapacity sat = s.capacity();
-    Double peak = sat == null ? null : sat.peak();
+    Double peak = sat == null ? null : sat.peakOps();
     Double capacity = sat == null ? null : sat.capacityOps();
     Double open = capacity == null ? null : median(nearCapacity(s, capacity));
     Double floor =

@@ -17,11 +17,11 @@ import java.util.Map;
  * <p>Why here, beside the records, and not in {@code analysis} with what is computed from finished
  * files: the verdict is part of a step's {@code summary.json}, decided once when the summary is
  * made ({@link StepSummarizer}, which the runner calls when a step ends and which the capacity
- * search and the step's own verdict then read), and the readers' upgrade of a format-1 step ({@link
- * RunFolder}, which summarizes it from its logs) makes the same summary. The records' package may
- * not name {@code analysis} ({@code AnalysisLayerTest}), so what the summarizer calls stays below
- * that line; {@code AnalysisLayerTest} also pins that no record decides a verdict itself: only the
- * summarizer and this class call the test.
+ * search and the step's own verdict then read), and the migration of a format-1 step ({@link
+ * RunMigration}, which summarizes it from its logs) makes the same summary. The records' package
+ * may not name {@code analysis} ({@code AnalysisLayerTest}), so what the summarizer calls stays
+ * below that line; {@code AnalysisLayerTest} also pins that no record decides a verdict itself:
+ * only the summarizer and this class call the test.
  */
 public final class ObjectiveJudge {
   private ObjectiveJudge() {}

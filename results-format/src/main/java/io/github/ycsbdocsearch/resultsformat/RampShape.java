@@ -77,7 +77,7 @@ public record RampShape(
    */
   public static Optional<RampShape> ofPeak(StoreRun store) {
     StoreCapacity sat = store.capacity();
-    if (sat == null || sat.peak() == null) {
+    if (sat == null || sat.peakOps() == null) {
       return Optional.empty();
     }
     return of(store.completeSteps(Phase.RAMP), GROWTH_PCT)

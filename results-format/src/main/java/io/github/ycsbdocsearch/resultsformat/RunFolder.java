@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -12,9 +11,8 @@ import java.util.List;
 
 /**
  * A results folder as its readers see it: manifest.json, and per store its step summaries,
- * capacity.json and verification.json. Steps are read from their own {@code summary.json}; a folder
- * written before format 2 (no step summaries) is summarized from its HDR logs once here, by the
- * same {@link StepSummarizer}. Immutable.
+ * capacity.json and verification.json. Steps are read from their own {@code summary.json} (a
+ * format-1 folder, which had none, gets them from {@link RunMigration}). Immutable.
  *
  * @param dir the results folder
  * @param manifest manifest.json
@@ -64,7 +62,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
         // come from it.
         if (Files.isDirectory(stepDir)
             && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
-          steps.add(new StoreRun.Step(stepDir, readStep(stepDir)));
+          steps.add(new StoreRun.Step(stepDir, StepSummary.read(stepDir)));
         }
       }
     }
@@ -76,13 +74,6 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
         steps,
         StoreCapacity.readOptional(storeDir),
         Verification.readOptional(storeDir));
-  }
-
-  /** A step's summary: its summary.json (format 2), else computed from its logs (format 1). */
-  public static StepSummary readStep(Path stepDir) throws IOException {
-    return Files.isRegularFile(stepDir.resolve(RunLayout.STEP_SUMMARY))
-        ? StepSummary.read(stepDir)
-        : StepSummarizer.summarize(stepDir);
   }
 
   private static List<Path> sortedChildren(Path dir) throws IOException {

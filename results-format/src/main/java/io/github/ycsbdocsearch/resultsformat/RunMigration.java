@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
+import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +36,9 @@ import java.util.Map;
  *       (from {@code status}), {@code ramp_only} and {@code throughput_counts_composed_parts};
  *   <li>any run summary row without a phase or a verdict: the phase its target implies, and the
  *       verdict by {@link StepVerdict#fillIn};
+ *   <li>a {@code step.json} of format 1 or 2: format {@value StepRecord#FORMAT}, and a format-1
+ *       file's phase (the one its target implies); a format-1 step, which had no summary, gets the
+ *       one the runner writes now, made from its logs;
  *   <li>a step summary of format 2 or 3: its verdict ({@link StepVerdict#fillIn}), format {@value
  *       StepSummary#FORMAT}.
  * </ul>
@@ -156,6 +162,8 @@ public final class RunMigration {
             read(storeDir.resolve(OLD_CAPACITY_FILE), strict));
       }
     }
+    int oldStepRecords = 0;
+    int unsummarized = 0;
     int oldStepSummaries = 0;
     for (Path storeDir : children(runDir)) {
       Path file = storeDir.resolve(RunLayout.CAPACITY);
@@ -168,8 +176,28 @@ public final class RunMigration {
         upgraded.put(file, c);
       }
       for (Path stepDir : children(storeDir.resolve(RunLayout.STEPS_DIR))) {
+        Path stepJson = stepDir.resolve(RunLayout.STEP_JSON);
         Path summary = stepDir.resolve(RunLayout.STEP_SUMMARY);
+        if (Files.isRegularFile(stepJson)
+            && read(stepJson, strict) instanceof ObjectNode r
+            && r.path(FORMAT).asInt(1) < StepRecord.FORMAT) {
+          // Format 1 recorded no phase: an unthrottled step was the ramp, a throttled one a rate.
+          if (!r.hasNonNull("phase")) {
+            r.put("phase", Phase.ofFormat1(r.path("target_ops").asLong(0)).jsonName());
+          }
+          r.put(FORMAT, StepRecord.FORMAT);
+          upgraded.put(stepJson, r);
+          oldStepRecords++;
+          // Format-1 steps had no summary: it is made from their logs, as the runner makes it now.
+          if (!Files.isRegularFile(summary)) {
+            unsummarized++;
+            if (strict) {
+              upgraded.put(summary, Json.MAPPER.valueToTree(summarize(stepDir, stepJson, r)));
+            }
+          }
+        }
         if (Files.isRegularFile(summary)
+            && !upgraded.containsKey(summary)
             && read(summary, strict) instanceof ObjectNode n
             && n.path(FORMAT).asInt(1) < StepSummary.FORMAT) {
           StepVerdict.fillIn(n, true);
@@ -178,6 +206,12 @@ public final class RunMigration {
           oldStepSummaries++;
         }
       }
+    }
+    if (oldStepRecords > 0) {
+      old.add(oldStepRecords + " step.json of format 1 or 2 -> " + StepRecord.FORMAT);
+    }
+    if (unsummarized > 0) {
+      old.add(unsummarized + " step without summary.json -> summarized from its logs");
     }
     if (oldStepSummaries > 0) {
       old.add(oldStepSummaries + " step summary.json of format 2 or 3 -> 4 (the verdict recorded)");
@@ -283,6 +317,19 @@ public final class RunMigration {
       }
     }
     return NullNode.getInstance();
+  }
+
+  /** The summary of a step folder's logs under its upgraded step.json, as the runner writes it. */
+  private static StepSummary summarize(Path stepDir, Path stepJson, JsonNode record)
+      throws ResultsFormatException {
+    StepRecord info = Json.convert(stepJson, record, StepRecord.class);
+    try {
+      StepHistograms logs =
+          StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS());
+      return StepSummarizer.summarize(stepDir, info, stepDir.getFileName().toString(), logs);
+    } catch (IOException | UncheckedIOException e) {
+      throw new ResultsFormatException(stepDir + ": its logs cannot be read: " + e.getMessage(), e);
+    }
   }
 
   private static JsonNode read(Path file, boolean strict) throws ResultsFormatException {

@@ -11,10 +11,10 @@ import java.util.Optional;
 
 /**
  * The content of {@code step.json} (docs/results-format.md): what ran, under which conditions, and
- * how it ended. The load phase uses the same shape with index 0. Format 1 files lack the fields
- * after {@code error}; they read as null. Immutable.
+ * how it ended. The load phase uses the same shape with index 0. Older files are refused: {@link
+ * RunMigration} upgrades them. Immutable.
  *
- * @param phase why the step ran (null in format 1: see {@link #phaseOrDefault()})
+ * @param phase why the step ran
  * @param offeredFraction load phase: the offered rate as a fraction of the ramp's peak, else null
  * @param clientCpuCores CPU the YCSB client JVM used over the measured window, in cores (null when
  *     not measured)
@@ -122,12 +122,6 @@ public record StepRecord(
         null);
   }
 
-  /** The phase, or for a format-1 step the one its target implies. */
-  @JsonIgnore
-  public Phase phaseOrDefault() {
-    return phase != null ? phase : Phase.ofFormat1(targetOps);
-  }
-
   /** Whether the step ran at a fixed target rate. */
   @JsonIgnore
   public boolean fixedRate() {
@@ -180,15 +174,12 @@ public record StepRecord(
   /**
    * Reads {@code <dir>/step.json}.
    *
-   * @throws ResultsFormatException when it is missing, malformed or of an unknown format
+   * @throws ResultsFormatException when it is missing, malformed or of another format
    */
   public static StepRecord read(Path dir) throws ResultsFormatException {
     Path file = dir.resolve(RunLayout.STEP_JSON);
     StepRecord r = Json.read(file, StepRecord.class);
-    if (r.format() > FORMAT) { // 0: a file without the field, taken as format 1
-      throw new ResultsFormatException(
-          file + ": format " + r.format() + " is not supported (1 to " + FORMAT + ")");
-    }
+    RunMigration.requireFormat(file, Math.max(1, r.format()), FORMAT); // 0: no field, format 1
     if (r.store() == null || r.threads() <= 0 || r.warmupS() < 0 || r.status() == null) {
       throw new ResultsFormatException(
           file + ": needs store, threads > 0, warmup_s >= 0 and status");

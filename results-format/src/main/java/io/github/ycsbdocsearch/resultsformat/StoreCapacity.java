@@ -78,43 +78,6 @@ public record StoreCapacity(
   /** Version written now, and the only one read ({@link RunMigration} upgrades older files). */
   public static final int FORMAT = 4;
 
-  /** The peak alone, without a capacity search record: what the ramp writes. */
-  public StoreCapacity(
-      Integer format,
-      String store,
-      Double peakOps,
-      String peakStep,
-      Integer peakThreads,
-      List<Double> peakCi95,
-      Boolean peakLowerBound,
-      Double capacityOps,
-      String capacityStep,
-      String slo,
-      String capacityReason,
-      String reason,
-      Integer maxSustainableIndex,
-      Integer threads,
-      Double throughputOps) {
-    this(
-        format,
-        store,
-        peakOps,
-        peakStep,
-        peakThreads,
-        peakCi95,
-        peakLowerBound,
-        capacityOps,
-        capacityStep,
-        slo,
-        capacityReason,
-        reason,
-        maxSustainableIndex,
-        threads,
-        throughputOps,
-        null,
-        false);
-  }
-
   /**
    * This peak with a capacity under an objective: the file as written now ({@link #FORMAT}), the
    * peak's fields kept.
@@ -173,11 +136,6 @@ public record StoreCapacity(
             : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
   }
 
-  /** The closed-loop peak, ops/s. */
-  public Double peak() {
-    return peakOps;
-  }
-
   /**
    * Whether the sweep that wrote this file looked for a capacity under an objective: a run that ran
    * the ramp alone ({@link #rampOnly}) says nothing about the store by its missing capacity; any
@@ -186,12 +144,6 @@ public record StoreCapacity(
   @JsonIgnore
   public boolean capacitySought() {
     return !rampOnly;
-  }
-
-  /** The peak's step folder ({@code peak_step}); null when there is no peak. */
-  @JsonIgnore
-  public String peakStepLabel() {
-    return peakStep;
   }
 
   /** Whether a step folder is the peak this file names. */

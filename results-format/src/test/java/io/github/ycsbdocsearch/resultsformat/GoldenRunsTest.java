@@ -80,7 +80,7 @@ class GoldenRunsTest {
     StoreCapacity sat = run.stores().get(0).capacity();
     assertNull(sat.peakOps());
     assertNull(sat.capacityOps());
-    assertNull(sat.peak());
+    assertNull(sat.peakOps());
     assertFalse(sat.reason().isEmpty());
     SummaryJson.of(run).writeTo(run.dir());
     assertNull(SummaryJson.read(run.dir()).stores().get("basicdb").capacity().capacityOps());

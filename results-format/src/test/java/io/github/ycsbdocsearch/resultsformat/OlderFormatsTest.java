@@ -44,9 +44,9 @@ class OlderFormatsTest {
     assertEquals(run + ": migrated: s/capacity.json format 1 -> 4", RunMigration.migrate(run));
     StoreCapacity s = StoreCapacity.readOptional(store);
     assertFalse(s.capacitySought(), "format 1 held the peak alone");
-    assertEquals(1020.0, s.peak());
+    assertEquals(1020.0, s.peakOps());
     assertEquals(4, s.peakThreads());
-    assertEquals("03-t4", s.peakStepLabel(), "the folder of the step its index named");
+    assertEquals("03-t4", s.peakStep(), "the folder of the step its index named");
     assertTrue(s.isPeakStep("03-t4"));
     assertFalse(s.isPeakStep("02-t2"));
   }
@@ -60,7 +60,7 @@ class OlderFormatsTest {
             + " passed\"}");
     StoreCapacity s = StoreCapacity.readOptional(dir);
     assertTrue(s.capacitySought(), "no capacity: the store met no objective");
-    assertEquals("05-t8", s.peakStepLabel());
+    assertEquals("05-t8", s.peakStep());
     assertTrue(s.isPeakStep("05-t8"));
     assertFalse(s.isPeakStep("03-t4"), "a folder is named");
   }

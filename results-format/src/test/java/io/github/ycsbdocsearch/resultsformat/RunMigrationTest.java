@@ -54,7 +54,8 @@ class RunMigrationTest {
   @Test
   void writesCapacityJsonOnly() throws IOException {
     new StoreCapacity(
-            4, "s", 10.0, null, null, null, null, null, null, null, null, null, null, null, null)
+            4, "s", 10.0, null, null, null, null, null, null, null, null, null, null, null, null,
+            null, false)
         .writeTo(dir);
     assertTrue(Files.isRegularFile(dir.resolve(RunLayout.CAPACITY)));
     assertFalse(Files.exists(dir.resolve("saturation.json")));
@@ -154,8 +155,9 @@ class RunMigrationTest {
     Path step = run.resolve("basicdb/steps/01-t1");
     byte[] asWritten = Files.readAllBytes(step.resolve(RunLayout.STEP_SUMMARY));
     String upgrades =
-        "basicdb/saturation.json -> capacity.json, basicdb/capacity.json format 2 -> 4, 6 step"
-            + " summary.json of format 2 or 3 -> 4 (the verdict recorded), manifest.json"
+        "basicdb/saturation.json -> capacity.json, basicdb/capacity.json format 2 -> 4, 6 step.json"
+            + " of format 1 or 2 -> 3, 6 step summary.json of format 2 or 3 -> 4 (the verdict"
+            + " recorded), manifest.json"
             + " stores.*.saturation -> capacity, manifest.json saturation_rule -> peak_rule";
     assertEquals(
         run

@@ -2,8 +2,10 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +24,7 @@ class StepRecordTest {
     try {
       StepRecord r =
           new StepRecord(
-              2,
+              StepRecord.FORMAT,
               "mongodb",
               "workloada",
               3,
@@ -107,17 +109,34 @@ class StepRecordTest {
   }
 
   @Test
-  void aFormatOneFileReadsWithTheNewFieldsEmpty(@TempDir Path dir) throws IOException {
+  void aFormatOneFileIsRefusedAndMigratedGetsThePhaseItsTargetImplies(@TempDir Path run)
+      throws IOException {
+    RunFixture.manifest(run, "{\"run_id\": \"r\"}");
+    Path dir = run.resolve("redisjson/steps/02-t4-r500");
+    Files.createDirectories(dir);
     Files.writeString(
         dir.resolve("step.json"),
         "{\"format\": 1, \"store\": \"redisjson\", \"workload\": \"w\", \"index\": 2, \"threads\":"
-            + " 4, \"target_ops\": 500, \"warmup_s\": 5, \"duration_s\": 15, \"status\":"
+            + " 4, \"target_ops\": 500, \"warmup_s\": 0, \"duration_s\": 3, \"status\":"
             + " \"complete\", \"started_utc\": \"a\", \"ended_utc\": \"b\", \"exit_code\": 0,"
             + " \"error\": null}");
-    StepRecord r = StepRecord.read(dir);
-    assertEquals(1, r.format());
+    RunFixture.log(dir, "READ", RunFixture.T0, RunFixture.times(3, RunFixture.repeat(100, 500)));
     assertEquals(
-        Phase.RATES, r.phaseOrDefault(), "a format-1 fixed-rate step was an explicit rate");
+        dir.resolve("step.json")
+            + ": format 1 is older than 3; upgrade its run folder with bin/docsearch migrate",
+        assertThrows(ResultsFormatException.class, () -> StepRecord.read(dir)).getMessage());
+    assertEquals(
+        run
+            + ": migrated: 1 step.json of format 1 or 2 -> 3, 1 step without summary.json ->"
+            + " summarized from its logs",
+        RunMigration.migrate(run));
+    StepRecord r = StepRecord.read(dir);
+    assertEquals(StepRecord.FORMAT, r.format());
+    assertEquals(Phase.RATES, r.phase(), "a format-1 fixed-rate step was an explicit rate");
     assertEquals(null, r.clientCpuCores());
+    StepSummary s = StepSummary.read(dir);
+    assertEquals(Phase.RATES, s.phase());
+    assertEquals(1500, s.operations(), "summarized from its logs, as the runner does");
+    assertEquals(run + ": current, left untouched", RunMigration.migrate(run));
   }
 }

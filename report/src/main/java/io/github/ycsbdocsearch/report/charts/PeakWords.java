@@ -26,7 +26,7 @@ public final class PeakWords {
    */
   public static String bound(StoreRun store) {
     StoreCapacity sat = store.capacity();
-    if (sat == null || sat.peak() == null) {
+    if (sat == null || sat.peakOps() == null) {
       return null;
     }
     if (RampShape.peakLowerBound(store)) {

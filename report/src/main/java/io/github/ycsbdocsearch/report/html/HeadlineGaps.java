@@ -208,7 +208,7 @@ final class HeadlineGaps {
     if (sat == null) {
       return noResult(store);
     }
-    if (sat.peak() != null) {
+    if (sat.peakOps() != null) {
       return null;
     }
     return stopped(store).orElse("no peak: no ramp step finished");
@@ -225,7 +225,7 @@ final class HeadlineGaps {
    */
   static String peakInterrupted(StoreRun store) {
     StoreCapacity sat = store.capacity();
-    if (sat == null || sat.peak() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
+    if (sat == null || sat.peakOps() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
       return null;
     }
     return firstEnded(store, StepStatus.INTERRUPTED)

@@ -116,7 +116,7 @@ final class HeadlineSection {
             : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2);
     String bound = HeadlineGaps.peakBound(s);
     return value(
-        Numbers.rate(sat.peak()) + ci,
+        Numbers.rate(sat.peakOps()) + ci,
         bound != null ? bound : HeadlineGaps.peakInterrupted(s),
         null,
         sat.peakStep());

@@ -64,6 +64,7 @@ class CapacityChartTest {
         Files.write(run.resolve(store[0] + "/capacity.json"), in.readAllBytes());
       }
     }
+    RunFixture.summarizeSteps(run);
     ReportWriter.write(run);
     return run;
   }

@@ -67,6 +67,7 @@ class TimeSeriesChartsTest {
                     "127.0.0.1:27018",
                     List.of(new StepSampling.Span(-2, 0), new StepSampling.Span(3, 5)))))
         .write(run.resolve("mongodb/steps/03-t4-r400"));
+    RunFixture.summarizeSteps(run);
     return run;
   }
 

@@ -90,6 +90,7 @@ public final class CapacityRun {
         Files.write(run.resolve(store + "/capacity.json"), in.readAllBytes());
       }
     }
+    RunFixture.summarizeSteps(run);
     RunMigration.migrate(run); // the format-3 fixture, as a user's older folder is
     return run;
   }

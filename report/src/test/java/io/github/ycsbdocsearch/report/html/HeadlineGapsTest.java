@@ -15,6 +15,7 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.RampShape;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
@@ -56,6 +57,7 @@ class HeadlineGapsTest {
       Files.createDirectories(store);
       Files.writeString(store.resolve("capacity.json"), capacity);
     }
+    RunFixture.summarizeSteps(run);
     return RunFolder.read(run).stores().get(0);
   }
 
@@ -108,7 +110,7 @@ class HeadlineGapsTest {
     store(capacity, steps.stream().map(st -> st + " capacity complete").toArray(String[]::new));
     for (int i = 0; i < steps.size(); i++) {
       Path stepDir = dir.resolve("run/mongodb/steps/" + steps.get(i));
-      ObjectNode node = (ObjectNode) Json.MAPPER.valueToTree(RunFolder.readStep(stepDir));
+      ObjectNode node = (ObjectNode) Json.MAPPER.valueToTree(StepSummary.read(stepDir));
       node.put("threads", Integer.parseInt(steps.get(i).replaceAll(".*-t", "")));
       node.put("throughput_ops", opsLoHi[i][0]);
       node.putArray("throughput_ci95").add(opsLoHi[i][1]).add(opsLoHi[i][2]);
@@ -226,6 +228,7 @@ class HeadlineGapsTest {
             + " \"slo_bound_us\": 10000}, ");
     RunFixture.log(stepDir, "READ", T0, times(4, repeat(300, perSecond)));
     RunFixture.log(stepDir, "Intended-READ", T0, times(4, repeat(12_000, perSecond)));
+    RunFixture.summarizeSteps(dir.resolve("run"));
   }
 
   /** The rate in a step's name: "450" of "02-t4-r450". */

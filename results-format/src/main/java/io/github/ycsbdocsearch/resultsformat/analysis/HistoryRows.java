@@ -45,8 +45,9 @@ import java.util.TreeSet;
  *   <li>a run with step summaries: intended p50/p99/p99.9 of every operation at each load-phase
  *       step, keyed by the offered fraction of the peak ({@code load-50pct}), never by the absolute
  *       rate, which follows the machine;
- *   <li>a run that ran the ramp alone (format 1: no step summaries, or a run summary's {@code
- *       ramp_only}): service p50/p99 of the closed-loop steps, keyed by thread count ({@code t4}).
+ *   <li>a run that ran the ramp alone (migrated from format 1: {@code ramp_only} in a capacity file
+ *       or the run summary): service p50/p99 of the closed-loop steps, keyed by thread count
+ *       ({@code t4}).
  * </ul>
  *
  * Left out, so that they can neither raise nor hide an alarm: steps whose recorded verdict is not
@@ -55,9 +56,9 @@ import java.util.TreeSet;
  * composed operations, and percentiles the sample count cannot support (null).
  *
  * <p>Where the numbers come from: the step folders' own summaries ({@link RunFolder}: {@code
- * summary.json} of each step, or for a format-1 step its logs, summarized on reading) when the run
- * has step folders; else the run-level {@code summary.json} ({@link SummaryJson}), for folders
- * reduced to it. StoreCapacity from {@code <store>/capacity.json}, else from {@code summary.json}.
+ * summary.json} of each step) when the run has step folders; else the run-level {@code
+ * summary.json} ({@link SummaryJson}), for folders reduced to it. StoreCapacity from {@code
+ * <store>/capacity.json}, else from {@code summary.json}.
  */
 public final class HistoryRows {
 
@@ -225,9 +226,14 @@ public final class HistoryRows {
     RunFolder folder = RunFolder.read(runDir);
     boolean fromSteps = folder.stores().stream().anyMatch(s -> !s.steps().isEmpty());
     SummaryJson summary = fromSteps ? null : summaryOf(runDir);
-    // A run that ran the ramp alone (format 1: no step summaries) keys its latencies by thread
-    // count; any other's steps are of the one step summary format read (its history format).
-    boolean rampOnly = fromSteps ? !anyStepSummary(folder) : summary.rampOnly();
+    // A run that ran the ramp alone (migrated from format 1: ramp_only in its capacity files or run
+    // summary) keys its latencies by thread count; any other's steps are of the one step summary
+    // format read (its history format).
+    boolean rampOnly =
+        fromSteps
+            ? folder.stores().stream()
+                .anyMatch(s -> s.capacity() != null && s.capacity().rampOnly())
+            : summary.rampOnly();
 
     List<Measured> measured = new ArrayList<>();
     if (fromSteps) {
@@ -286,7 +292,7 @@ public final class HistoryRows {
       if (!Manifest.STATUS_COMPLETE.equals(status) || sat == null) {
         continue; // a store whose sweep did not complete has no trustworthy peak
       }
-      addIfPositive(rows, run, store, PEAK_OPS, sat.peak());
+      addIfPositive(rows, run, store, PEAK_OPS, sat.peakOps());
       addIfPositive(rows, run, store, CAPACITY_OPS, sat.capacityOps());
     }
     return rows;
@@ -379,13 +385,6 @@ public final class HistoryRows {
               + ")");
     }
     return SummaryJson.read(runDir);
-  }
-
-  /** Whether any step wrote its own summary.json (format 1 had none). */
-  private static boolean anyStepSummary(RunFolder folder) {
-    return folder.stores().stream()
-        .flatMap(s -> s.steps().stream())
-        .anyMatch(step -> Files.isRegularFile(step.dir().resolve(RunLayout.STEP_SUMMARY)));
   }
 
   private static StoreCapacity capacity(RunFolder folder, SummaryJson summary, String store) {

@@ -151,7 +151,7 @@ public final class StepSummarizer {
     boolean clientBound = clientLimit != null;
     // The step's verdict, decided here once: every reader takes it from the summary.
     StepVerdict verdict = StepVerdict.of(info.status(), clientBound, sustained);
-    Phase phase = info.phaseOrDefault();
+    Phase phase = info.phase();
     RowContext ctx =
         new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound, verdict);
     List<SummaryRow> rows = new ArrayList<>();

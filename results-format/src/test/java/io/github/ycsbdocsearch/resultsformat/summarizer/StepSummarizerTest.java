@@ -18,6 +18,7 @@ import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
@@ -441,7 +442,10 @@ class StepSummarizerTest {
         assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step));
     assertTrue(missing.getMessage().contains("step.json") && !missing.getMessage().contains("\n"));
     Files.writeString(
-        step.resolve("step.json"), "{\"store\": \"x\", \"threads\": 1, \"warmup_s\": -1}");
+        step.resolve("step.json"),
+        "{\"format\": "
+            + StepRecord.FORMAT
+            + ", \"store\": \"x\", \"threads\": 1, \"warmup_s\": -1}");
     assertTrue(
         assertThrows(ResultsFormatException.class, () -> StepSummarizer.summarize(step))
             .getMessage()

@@ -1,13 +1,12 @@
 package io.github.ycsbdocsearch.sweep.phase;
 
-import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
-import java.io.IOException;
+import io.github.ycsbdocsearch.sweep.step.StepExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +34,7 @@ public final class CapacityFile {
     Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
     ResumePlanner.existingSteps(stepsDir)
         .keySet()
-        .forEach(name -> summaryOfPublished(stepsDir.resolve(name)).ifPresent(steps::add));
+        .forEach(name -> StepExecutor.summaryOf(stepsDir.resolve(name)).ifPresent(steps::add));
     StoreCapacity sat = CapacityFinder.withCapacity(ramp, steps, slo, search);
     sat.writeTo(storeDir);
     return sat;
@@ -59,15 +58,7 @@ public final class CapacityFile {
   /** The summaries of those of {@code specs} whose step folder under {@code stepsDir} is whole. */
   public static List<StepSummary> published(Path stepsDir, List<StepSpec> specs) {
     List<StepSummary> out = new ArrayList<>();
-    specs.forEach(s -> summaryOfPublished(stepsDir.resolve(s.dirName())).ifPresent(out::add));
+    specs.forEach(s -> StepExecutor.summaryOf(stepsDir.resolve(s.dirName())).ifPresent(out::add));
     return out;
-  }
-
-  private static Optional<StepSummary> summaryOfPublished(Path stepDir) {
-    try {
-      return Optional.of(RunFolder.readStep(stepDir));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
   }
 }

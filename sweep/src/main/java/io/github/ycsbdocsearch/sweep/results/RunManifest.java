@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
+import io.github.ycsbdocsearch.resultsformat.RunMigration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -42,7 +43,7 @@ public final class RunManifest {
   /**
    * Reads the manifest of an earlier run.
    *
-   * @throws SetupException when the folder has no readable manifest
+   * @throws SetupException when the folder has no readable manifest, or is to be migrated
    */
   public static RunManifest read(Path runDir) {
     Path f = runDir.resolve(FILE_NAME);
@@ -52,6 +53,7 @@ public final class RunManifest {
     }
     JsonNode n;
     try {
+      RunMigration.requireCurrent(runDir); // its steps are kept as current ones
       n = Json.readObject(f);
     } catch (ResultsFormatException e) {
       throw new SetupException(e.getMessage(), e);

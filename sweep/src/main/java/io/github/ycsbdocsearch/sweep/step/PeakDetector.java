@@ -248,7 +248,9 @@ public final class PeakDetector {
           reason + "; no step finished within the bounds",
           null,
           null,
-          null);
+          null,
+          null,
+          false);
     }
     StepSummary s = best.summary().orElseThrow();
     boolean lowerBound =
@@ -268,7 +270,9 @@ public final class PeakDetector {
         reason,
         s.index(),
         s.threads(),
-        s.throughputOps());
+        s.throughputOps(),
+        null,
+        false);
   }
 
   private Optional<String> stop(String reason) {

@@ -4,7 +4,6 @@ import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
-import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
@@ -324,9 +323,10 @@ public final class StepExecutor {
         Locale.ROOT, "%.0f ops/s%s, %d errors%s%s", s.throughputOps(), p99, s.errors(), cpu, flags);
   }
 
-  static Optional<StepSummary> summaryOf(Path stepDir) {
+  /** A published step's summary; empty when it has none that reads (a step whose logs did not). */
+  public static Optional<StepSummary> summaryOf(Path stepDir) {
     try {
-      return Optional.of(RunFolder.readStep(stepDir));
+      return Optional.of(StepSummary.read(stepDir));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }

@@ -35,7 +35,9 @@ class CapacityFinderTest {
           "ramp ended",
           5,
           16,
-          2100.0);
+          2100.0,
+          null,
+          false);
 
   @Test
   void capacityIsTheHighestSustainedRateThatMeetsTheObjective() {

@@ -37,7 +37,7 @@ class ResumePlannerTest {
     existing.put(
         s.dirName(),
         new StepRecord(
-            1,
+            StepRecord.FORMAT,
             "mongodb",
             "workloada",
             index,
@@ -50,7 +50,7 @@ class ResumePlannerTest {
             "2026-01-01T00:00:20Z",
             0,
             status == StepStatus.COMPLETE ? null : "broken",
-            null,
+            Phase.RAMP,
             null,
             null,
             null,
@@ -133,7 +133,7 @@ class ResumePlannerTest {
   void existingStepsAreReadFromPublishedFoldersOnly(@TempDir Path dir) {
     StepRecord r =
         new StepRecord(
-            2,
+            StepRecord.FORMAT,
             "x",
             "w",
             1,
