@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.RunMigration;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.fixtures.GoldenRuns;
+import io.github.ycsbdocsearch.resultsformat.fixtures.RunFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,6 +124,30 @@ class HistoryRowsTest {
       }
     }
     assertEquals(fromSteps, HistoryRows.of(run));
+  }
+
+  @Test
+  void aFormat1RunWithStepFoldersIsKeyedByThreadsOnceMigrated() throws IOException {
+    Path run = GoldenRuns.asWritten(GoldenRuns.NORMAL, dir);
+    // As format 1 wrote it: steps without a phase or a summary, the capacity file of the peak
+    // alone.
+    try (Stream<Path> steps = Files.list(run.resolve("basicdb/steps"))) {
+      for (Path step : steps.toList()) {
+        Files.delete(step.resolve(RunLayout.STEP_SUMMARY));
+        RunFixture.asFormat1(step);
+      }
+    }
+    Path capacity = run.resolve("basicdb/saturation.json");
+    ObjectNode c = (ObjectNode) Json.readObject(capacity);
+    c.remove("format");
+    Json.MAPPER.writeValue(capacity.toFile(), c);
+    RunMigration.migrate(run);
+    List<HistoryRows.Row> rows = HistoryRows.of(run);
+    Map<String, String> got = bySeries(rows);
+    assertTrue(
+        got.containsKey("basicdb/tiny-core-workload/t1/READ/service/p50_us"), got.toString());
+    assertTrue(got.keySet().stream().noneMatch(k -> k.contains("load-")), got.toString());
+    assertEquals("1", rows.get(0).cells().get(6), "the history format of a run of the ramp alone");
   }
 
   @Test
