@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.List;
@@ -189,7 +190,7 @@ public record Comparison(
       Double current,
       Double basePeak,
       Double newPeak,
-      String slo,
+      Objective slo,
       Threshold threshold,
       Verdict verdict,
       String noResult,

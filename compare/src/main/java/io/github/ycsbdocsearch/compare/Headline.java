@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.compare;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public record Headline(
     Double peak,
     String capacityStep,
     String peakStep,
-    String slo,
+    Objective slo,
     String reason,
     boolean capacitySought,
     boolean fromSteps,

@@ -122,7 +122,7 @@ public final class JsonReport {
     number(node, "new_ops", c.current());
     number(node, "base_peak_ops", c.basePeak());
     number(node, "new_peak_ops", c.newPeak());
-    node.put("slo", c.slo());
+    node.put("slo", c.slo() == null ? null : c.slo().text());
     node.put("note", c.note());
     node.put("base_set_by", c.baseSetBy());
     node.put("new_set_by", c.newSetBy());

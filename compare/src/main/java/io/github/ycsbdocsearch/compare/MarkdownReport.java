@@ -150,7 +150,7 @@ public final class MarkdownReport {
     SortedSet<String> slos = new TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
       if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
-        slos.add(c.slo());
+        slos.add(c.slo().text());
       }
       table.row(
           c.workload(),

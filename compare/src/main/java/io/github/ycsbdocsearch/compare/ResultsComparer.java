@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.compare.Comparison.Rule;
 import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.Verification;
@@ -382,7 +383,7 @@ public final class ResultsComparer {
     }
 
     HeadlineChange judge(double z) {
-      String slo = n.slo() != null ? n.slo() : b.slo();
+      Objective slo = n.slo() != null ? n.slo() : b.slo();
       if (!judged()) {
         return new HeadlineChange(
             workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,

@@ -53,7 +53,7 @@ public final class RunSummaryMarkdown {
       table.row(
           store,
           Fmt.ops(h.capacity()),
-          h.slo() == null ? "-" : h.slo(),
+          h.slo() == null ? "-" : h.slo().text(),
           Fmt.ops(h.peak()),
           h.capacity() == null && h.reason() != null ? h.reason() : "",
           verification(run, store));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
@@ -45,7 +46,7 @@ final class FixtureRun {
   static final int[] THREADS = {1, 4};
   static final double[] FRACTIONS = {0.5, 0.9};
   static final int SECONDS = 3;
-  static final String SLO = "p99<=10ms";
+  static final Objective SLO = Objective.parse("p99<=10ms");
 
   private final String workload;
   private List<String> stores = List.of("elasticsearch", "mongodb", "redisjson");

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.fixtures.SplitFixture;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class HeadlineTest {
             7000.0,
             null,
             null,
-            "p99<=10ms",
+            Objective.parse("p99<=10ms"),
             null,
             Verdict.WITHIN_NOISE,
             null,

@@ -130,8 +130,43 @@ public final class ObjectiveJudge {
    *
    * @param counts per operation, requests/over/failed WITHOUT the unsent ones (added here)
    */
-  public static ObjectiveVerdict judge(
-      String slo, double percentile, long boundUs, Map<String, Counts> counts, long unsent) {
+  public static ObjectiveVerdict judge(Objective slo, Map<String, Counts> counts, long unsent) {
+    double percentile = slo.fraction();
+    List<Operation> ops = tested(counts, unsent, percentile);
+    Decision d = combined(ops.stream().map(Operation::decision).toList());
+    Decision fromSend =
+        ops.isEmpty() || ops.stream().anyMatch(o -> o.decisionFromSend() == null)
+            ? null
+            : combined(ops.stream().map(Operation::decisionFromSend).toList());
+    Double confidence =
+        switch (d) {
+          case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
+          case FAIL ->
+              ops.stream()
+                  .filter(o -> o.decision() == Decision.FAIL)
+                  .mapToDouble(o -> 1 - o.pValue())
+                  .max()
+                  .orElse(0);
+          case INCONCLUSIVE -> null;
+        };
+    if (confidence != null) {
+      confidence = Math.round(confidence * 10000) / 10000.0;
+    }
+    return new ObjectiveVerdict(
+        slo, d, confidence, unsent, reason(d, ops, percentile, unsent), ops, fromSend);
+  }
+
+  /**
+   * The decision alone, for a percentile that need not be one of {@link Percentile}'s (the lab's
+   * simulated stores): the same test as {@link #judge}, with no unsent requests.
+   */
+  public static Decision decision(double percentile, Map<String, Counts> counts) {
+    return combined(tested(counts, 0, percentile).stream().map(Operation::decision).toList());
+  }
+
+  /** Each operation's test, on intended latency and from the send; {@code unsent} added here. */
+  private static List<Operation> tested(
+      Map<String, Counts> counts, long unsent, double percentile) {
     List<Operation> ops = new ArrayList<>();
     for (Map.Entry<String, Counts> e : counts.entrySet()) {
       Counts c = e.getValue();
@@ -165,35 +200,7 @@ public final class ObjectiveJudge {
               sendDecision,
               c.perSecond()));
     }
-    Decision d = combined(ops.stream().map(Operation::decision).toList());
-    Decision fromSend =
-        ops.isEmpty() || ops.stream().anyMatch(o -> o.decisionFromSend() == null)
-            ? null
-            : combined(ops.stream().map(Operation::decisionFromSend).toList());
-    Double confidence =
-        switch (d) {
-          case PASS -> ops.stream().mapToDouble(o -> 1 - o.pValue()).min().orElse(0);
-          case FAIL ->
-              ops.stream()
-                  .filter(o -> o.decision() == Decision.FAIL)
-                  .mapToDouble(o -> 1 - o.pValue())
-                  .max()
-                  .orElse(0);
-          case INCONCLUSIVE -> null;
-        };
-    if (confidence != null) {
-      confidence = Math.round(confidence * 10000) / 10000.0;
-    }
-    return new ObjectiveVerdict(
-        slo,
-        percentile,
-        boundUs,
-        d,
-        confidence,
-        unsent,
-        reason(d, ops, percentile, unsent),
-        ops,
-        fromSend);
+    return ops;
   }
 
   /** Every operation passing is a pass; any failing, a fail; otherwise inconclusive. */

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
@@ -9,12 +10,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A fixed-rate step's verdict against the latency objective (the sweep's {@code Slo}; the verdict
- * is summary.json's {@code objective}, a name the files keep): for every operation, how many
- * requests there were and how many were over the bound, with the {@link ExceedanceTest}'s decision;
- * the same decision on latency measured from each request's actual send (so a reader can tell
- * whether the client's own late sends changed the verdict, {@link ClientAttribution}); and the
- * counts second by second, which the capacity estimate pools over every window of a store.
+ * A fixed-rate step's verdict against the latency {@link Objective} (the verdict is summary.json's
+ * {@code objective}, a name the files keep): for every operation, how many requests there were and
+ * how many were over the bound, with the {@link ExceedanceTest}'s decision; the same decision on
+ * latency measured from each request's actual send (so a reader can tell whether the client's own
+ * late sends changed the verdict, {@link ClientAttribution}); and the counts second by second,
+ * which the capacity estimate pools over every window of a store.
  *
  * <p>Counting: a request is over when its intended latency (from its scheduled arrival) passes the
  * bound; every failed request counts as over, whatever its latency; every request that was due but
@@ -33,9 +34,8 @@ import java.util.Locale;
  * <p>A plain record: {@link ObjectiveJudge} decides it (when the step's summary is made), readers
  * take it as written. Immutable.
  *
- * @param slo the objective as the user wrote it, e.g. {@code p99<=10ms}
- * @param percentile the percentile as a fraction, e.g. 0.99
- * @param boundUs the bound, microseconds
+ * @param slo the objective, e.g. {@code p99<=10ms}; written also as its percentile ({@code
+ *     percentile}, a fraction) and bound ({@code bound_us}), which are read from the text
  * @param decision pass, fail or inconclusive
  * @param confidence 1 - p-value of the decision (the weakest operation's for a pass, the surest
  *     failing one's for a fail); null when inconclusive
@@ -58,9 +58,7 @@ import java.util.Locale;
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record ObjectiveVerdict(
-    String slo,
-    double percentile,
-    long boundUs,
+    Objective slo,
     Decision decision,
     Double confidence,
     long unsent,
@@ -70,6 +68,18 @@ public record ObjectiveVerdict(
 
   public ObjectiveVerdict {
     operations = List.copyOf(operations);
+  }
+
+  /** The objective's percentile as a fraction, written for readers of the file alone. */
+  @JsonProperty(value = "percentile", access = JsonProperty.Access.READ_ONLY)
+  private double percentileFraction() {
+    return slo.fraction();
+  }
+
+  /** The objective's bound, microseconds, written for readers of the file alone. */
+  @JsonProperty(value = "bound_us", access = JsonProperty.Access.READ_ONLY)
+  private long boundUs() {
+    return slo.boundUs();
   }
 
   /** A decision, written in lowercase. */

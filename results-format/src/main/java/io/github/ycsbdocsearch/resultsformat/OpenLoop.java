@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -15,9 +16,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param seed the schedule's seed
  * @param lagThresholdUs a send later than this after its arrival is late; a send-lag p99 above it
  *     with threads free means the client limited the step
- * @param slo the objective, e.g. {@code p99<=10ms}
- * @param sloPercentile its percentile as a fraction
- * @param sloBoundUs its bound, microseconds
+ * @param slo the objective, e.g. {@code p99<=10ms}; written also as its percentile ({@code
+ *     slo_percentile}, a fraction) and bound ({@code slo_bound_us}), which are read from the text
  * @param rampS seconds at the schedule's start over which the rate rises linearly from 0 to the
  *     step's rate, inside the warm-up (0: none; absent in results written before it existed)
  */
@@ -32,13 +32,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 })
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record OpenLoop(
-    String arrivals,
-    long seed,
-    long lagThresholdUs,
-    String slo,
-    double sloPercentile,
-    long sloBoundUs,
-    double rampS) {
+    String arrivals, long seed, long lagThresholdUs, Objective slo, double rampS) {
 
   /** YCSB's own pacing: each thread keeps its own periodic schedule ({@code -target}). */
   public static final String PER_THREAD = "per-thread";
@@ -50,5 +44,17 @@ public record OpenLoop(
   @JsonIgnore
   public boolean shared() {
     return !PER_THREAD.equals(arrivals);
+  }
+
+  /** The objective's percentile as a fraction, written for readers of the file alone. */
+  @JsonProperty(value = "slo_percentile", access = JsonProperty.Access.READ_ONLY)
+  private double sloPercentile() {
+    return slo.fraction();
+  }
+
+  /** The objective's bound, microseconds, written for readers of the file alone. */
+  @JsonProperty(value = "slo_bound_us", access = JsonProperty.Access.READ_ONLY)
+  private long sloBoundUs() {
+    return slo.boundUs();
   }
 }

@@ -66,7 +66,7 @@ public record StoreCapacity(
     Boolean peakLowerBound,
     Double capacityOps,
     String capacityStep,
-    String slo,
+    Objective slo,
     String capacityReason,
     String reason,
     Integer maxSustainableIndex,
@@ -87,7 +87,7 @@ public record StoreCapacity(
   public StoreCapacity withCapacity(
       Double capacityOps,
       String capacityStep,
-      String slo,
+      Objective slo,
       String capacityReason,
       CapacitySearchRecord search) {
     return new StoreCapacity(

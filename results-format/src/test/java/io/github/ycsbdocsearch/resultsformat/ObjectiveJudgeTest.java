@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ObjectiveJudgeTest {
 
   private static ObjectiveVerdict judge(Map<String, ObjectiveJudge.Counts> c, long unsent) {
-    return ObjectiveJudge.judge("p99<=10ms", 0.99, 10_000, c, unsent);
+    return ObjectiveJudge.judge(Objective.parse("p99<=10ms"), c, unsent);
   }
 
   @Test

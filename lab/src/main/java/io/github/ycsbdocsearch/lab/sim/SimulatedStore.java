@@ -143,12 +143,7 @@ final class SimulatedStore {
   }
 
   private ObjectiveVerdict.Decision decision(long[] n, long[] k) {
-    return ObjectiveJudge.judge(
-            "sim",
-            scenario.percentile(),
-            boundNanos / 1000,
-            Map.of("READ", ObjectiveJudge.Counts.of(n, k, 0)),
-            0)
-        .decision();
+    return ObjectiveJudge.decision(
+        scenario.percentile(), Map.of("READ", ObjectiveJudge.Counts.of(n, k, 0)));
   }
 }

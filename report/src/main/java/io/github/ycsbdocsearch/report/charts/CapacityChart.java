@@ -287,7 +287,7 @@ public final class CapacityChart {
     return store.summaries().stream()
         .filter(s -> s.objective() != null)
         .map(StepSummary::objective)
-        .map(o -> 1 - o.percentile())
+        .map(o -> o.slo().allowance())
         .findFirst()
         .orElse(null);
   }
@@ -307,7 +307,7 @@ public final class CapacityChart {
     return String.format(
         Locale.ROOT,
         "Objective %s; %d fixed-rate windows, %d client-limited%s",
-        sat.slo() == null ? "not recorded" : sat.slo(),
+        sat.slo() == null ? "not recorded" : sat.slo().text(),
         c.probes().size(),
         clientLimited,
         c.model() == null

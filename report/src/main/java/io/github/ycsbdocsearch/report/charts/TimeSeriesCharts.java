@@ -243,7 +243,8 @@ public final class TimeSeriesCharts {
                       LineStyle.SOLID,
                       Marker.NONE,
                       List.of(
-                          new Series.Point(0, o.boundUs()), new Series.Point(end, o.boundUs()))));
+                          new Series.Point(0, o.slo().boundUs()),
+                          new Series.Point(end, o.slo().boundUs()))));
               styles.add(
                   new LegendEntry(
                       "objective bound (" + o.slo() + ")",

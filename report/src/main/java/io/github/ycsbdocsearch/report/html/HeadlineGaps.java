@@ -127,13 +127,10 @@ final class HeadlineGaps {
       if (!s.step().equals(step) || s.objective() == null) {
         continue;
       }
-      for (Percentile q : Percentile.values()) {
-        if (Math.abs(q.fraction() - s.objective().percentile()) < 1e-9) {
-          return s.worst(q)
-              .map(w -> " (" + q.label() + " " + Numbers.micros(w.us()) + ", " + w.op() + ")")
-              .orElse("");
-        }
-      }
+      Percentile q = s.objective().slo().percentile();
+      return s.worst(q)
+          .map(w -> " (" + q.label() + " " + Numbers.micros(w.us()) + ", " + w.op() + ")")
+          .orElse("");
     }
     return "";
   }

@@ -67,7 +67,7 @@ final class HeadlineSection {
           .append(capacityCell(s))
           .append(Html.cell(intervalCell(sat)))
           .append(Html.cell(cyclesCell(sat)))
-          .append(Html.cell(Html.esc(sat == null || sat.slo() == null ? "–" : sat.slo())))
+          .append(Html.cell(Html.esc(sat == null || sat.slo() == null ? "–" : sat.slo().text())))
           .append(peakCell(s))
           .append(speedCell(s))
           .append(Html.cell(Html.esc(sat == null ? "no capacity.json" : how(sat))))

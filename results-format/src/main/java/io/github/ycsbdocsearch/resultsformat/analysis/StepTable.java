@@ -187,7 +187,10 @@ public final class StepTable {
     }
     Double c =
         Mm1HostTruth.capacity(
-            fit.serviceRate(), objective.percentile(), objective.boundUs(), fit.hostDelay());
+            fit.serviceRate(),
+            objective.slo().fraction(),
+            objective.slo().boundUs(),
+            fit.hostDelay());
     return c == null ? "" : HistoryRows.number(Math.round(c * 10) / 10.0);
   }
 

@@ -240,6 +240,7 @@ public final class StepSummarizer {
       return null;
     }
     Map<String, ObjectiveJudge.Counts> counts = new LinkedHashMap<>();
+    long bound = o.slo().boundUs();
     for (String op : ops) {
       Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
       Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
@@ -260,23 +261,22 @@ public final class StepSummarizer {
         Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
         long fi = f == null ? 0 : f.getTotalCount();
         n[i] = (a == null ? 0 : a.getTotalCount()) + fi;
-        k[i] =
-            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs())) + fi;
+        k[i] = (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, bound)) + fi;
       }
-      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, o.sloBoundUs());
+      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, bound);
       // The same requests timed from their actual send (YCSB's service-time log): whether the
       // client's own late sends changed the verdict; per second for their own dispersion (the
       // client's late sends come in bursts of their own, which must not weaken this test).
       Histogram sent = hist.get(op, LatencyKind.SERVICE, false);
       long sendOver =
-          sent == null ? -1 : sent.getTotalCount() - sent.getCountBetweenValues(0, o.sloBoundUs());
+          sent == null ? -1 : sent.getTotalCount() - sent.getCountBetweenValues(0, bound);
       List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
       long[] kSend = new long[m];
       for (int i = 0; i < m; i++) {
         Histogram a = i < sentByS.size() ? sentByS.get(i) : null;
         Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
         kSend[i] =
-            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, o.sloBoundUs()))
+            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, bound))
                 + (f == null ? 0 : f.getTotalCount());
       }
       double dispersion = ObjectiveJudge.Counts.of(n, k, failures).dispersion();
@@ -291,8 +291,7 @@ public final class StepSummarizer {
               ObjectiveJudge.Counts.of(n, kSend, failures).dispersion(),
               new ObjectiveVerdict.PerSecond(n, k)));
     }
-    return ObjectiveJudge.judge(
-        o.slo(), o.sloPercentile(), o.sloBoundUs(), counts, pacing == null ? 0 : pacing.unsent());
+    return ObjectiveJudge.judge(o.slo(), counts, pacing == null ? 0 : pacing.unsent());
   }
 
   /** Workload-level counts inside the window, composed operations once. */

@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.SetupException;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.util.ArrayList;
@@ -186,11 +186,15 @@ final class Converters {
     }
   }
 
-  /** A latency objective; {@link Slo#parse} words its own message (it also reads manifests). */
-  static final class Objective implements ITypeConverter<Slo> {
+  /** A latency objective; {@link Objective#parse} says what it expected. */
+  static final class LatencyObjective implements ITypeConverter<Objective> {
     @Override
-    public Slo convert(String value) {
-      return Slo.parse(value);
+    public Objective convert(String value) {
+      try {
+        return Objective.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
     }
   }
 

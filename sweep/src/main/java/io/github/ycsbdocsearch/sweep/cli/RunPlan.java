@@ -12,9 +12,9 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.workload.ArrivalConfig;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.sweep.plan.PlanSettings;
 import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -76,7 +76,7 @@ public record RunPlan(
     Path outDir,
     boolean pin,
     @JsonSerialize(converter = RunPlan.Masked.class) Map<String, String> ycsbProperties,
-    Slo slo,
+    Objective slo,
     List<Double> loadFractions,
     int floorSeconds,
     LocalSetup local,

@@ -5,8 +5,8 @@ import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.ThreadPlan;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
@@ -213,13 +213,13 @@ final class SweepCommandLine {
 
   @Option(
       names = "--slo",
-      converter = Converters.Objective.class,
+      converter = Converters.LatencyObjective.class,
       paramLabel = "OBJECTIVE",
       description = {
         "latency objective of the capacity: intended latency of every operation, all requests, e.g."
             + " p99<=10ms (default), p99.9<=50ms, p50<=500us"
       })
-  Slo slo;
+  Objective slo;
 
   @Option(
       names = "--arrivals",
@@ -597,7 +597,7 @@ final class SweepCommandLine {
     }
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = (this.out != null ? this.out : repoRoot.resolve("results")).toAbsolutePath();
-    Slo slo = this.slo != null ? this.slo : Slo.parse(Slo.DEFAULT);
+    Objective slo = this.slo != null ? this.slo : Objective.DEFAULT;
     // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two
     // phases back.
     List<Double> fractions =

@@ -1,9 +1,9 @@
 package io.github.ycsbdocsearch.sweep.phase;
 
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
 import io.github.ycsbdocsearch.sweep.step.StepExecutor;
@@ -29,7 +29,7 @@ public final class CapacityFile {
    * @param search what the capacity search found, if it ran
    */
   public static StoreCapacity write(
-      Path storeDir, StoreCapacity ramp, Slo slo, Optional<SearchPhase.Found> search) {
+      Path storeDir, StoreCapacity ramp, Objective slo, Optional<SearchPhase.Found> search) {
     List<StepSummary> steps = new ArrayList<>();
     Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
     ResumePlanner.existingSteps(stepsDir)

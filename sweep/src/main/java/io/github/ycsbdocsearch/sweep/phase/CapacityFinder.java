@@ -2,10 +2,10 @@ package io.github.ycsbdocsearch.sweep.phase;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.search.BackgroundCycles;
 import io.github.ycsbdocsearch.sweep.search.CapacityEstimator;
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
@@ -31,7 +31,7 @@ public final class CapacityFinder {
   /**
    * The highest usable fixed-rate step that met the objective (explicit rates without a search).
    */
-  public static Optional<StepSummary> capacity(List<StepSummary> steps, Slo slo) {
+  public static Optional<StepSummary> capacity(List<StepSummary> steps, Objective slo) {
     return steps.stream()
         .filter(
             s -> s.phase() == Phase.LOAD || s.phase() == Phase.RATES || s.phase() == Phase.SEARCH)
@@ -45,7 +45,10 @@ public final class CapacityFinder {
    * steps}.
    */
   static StoreCapacity withCapacity(
-      StoreCapacity peak, List<StepSummary> steps, Slo slo, Optional<SearchPhase.Found> search) {
+      StoreCapacity peak,
+      List<StepSummary> steps,
+      Objective slo,
+      Optional<SearchPhase.Found> search) {
     StoreCapacity c =
         search.isPresent()
             ? fromSearch(peak, slo, search.get(), steps)
@@ -63,7 +66,8 @@ public final class CapacityFinder {
   }
 
   /** The peak file with the capacity from the fixed-rate {@code steps} (no search ran). */
-  public static StoreCapacity withCapacity(StoreCapacity peak, List<StepSummary> steps, Slo slo) {
+  public static StoreCapacity withCapacity(
+      StoreCapacity peak, List<StepSummary> steps, Objective slo) {
     Optional<StepSummary> c = capacity(steps, slo);
     long fixed =
         steps.stream().filter(s -> s.phase().fixedRate() && s.phase() != Phase.FLOOR).count();
@@ -75,7 +79,7 @@ public final class CapacityFinder {
               "capacity: the highest of %d fixed-rate steps that was sustained and met %s "
                   + "(no capacity search ran)",
               fixed,
-              slo.text());
+              slo);
     } else {
       why =
           fixed == 0
@@ -85,18 +89,18 @@ public final class CapacityFinder {
                   "no capacity: none of %d fixed-rate steps was complete, sustained, not"
                       + " client-limited and within %s",
                   fixed,
-                  slo.text());
+                  slo);
     }
     return peak.withCapacity(
         c.map(st -> (double) st.targetOps()).orElse(null),
         c.map(StepSummary::step).orElse(null),
-        slo.text(),
+        slo,
         why,
         null);
   }
 
   private static StoreCapacity fromSearch(
-      StoreCapacity peak, Slo slo, SearchPhase.Found found, List<StepSummary> steps) {
+      StoreCapacity peak, Objective slo, SearchPhase.Found found, List<StepSummary> steps) {
     CapacitySearch.Result r = found.result();
     CapacitySearch.Settings settings = found.settings();
     CapacityEstimator.Estimate e = r.estimate();
@@ -174,9 +178,9 @@ public final class CapacityFinder {
                 .map(CapacitySearchRecord.Probe::step)
                 .orElse(null);
     String why =
-        String.format(Locale.ROOT, "capacity under %s: %s", slo.text(), rec.reason())
+        String.format(Locale.ROOT, "capacity under %s: %s", slo, rec.reason())
             + (found.again() == null ? "" : "; " + found.again());
-    return peak.withCapacity(capacity, capacityStep, slo.text(), why, rec);
+    return peak.withCapacity(capacity, capacityStep, slo, why, rec);
   }
 
   /** The split behind a split estimate, with the harness floor near its capacity; else null. */

@@ -91,7 +91,7 @@ public final class SearchPhase implements SweepPhase {
     RunPlan.Search limits = ctx.options().search();
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(
-                1 - ctx.options().slo().percentile().fraction(),
+                ctx.options().slo().allowance(),
                 p,
                 ctx.options().stepSeconds(),
                 limits.budgetS(),

@@ -53,8 +53,6 @@ public record ClientShare(int index, StepSpec step, long operationCount, OpenLoo
                   openLoop.seed() + i * SEED_STRIDE,
                   openLoop.lagThresholdUs(),
                   openLoop.slo(),
-                  openLoop.sloPercentile(),
-                  openLoop.sloBoundUs(),
                   openLoop.rampS());
       shares.add(
           new ClientShare(i, part, Math.max(part.threads(), part(operationCount, k, i)), schedule));

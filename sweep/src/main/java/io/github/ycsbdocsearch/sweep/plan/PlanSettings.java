@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import java.util.List;
 
 /**
@@ -21,5 +22,5 @@ public interface PlanSettings {
   List<Double> loadFractions();
 
   /** The objective, whose bound sizes a fixed-rate step's thread pool. */
-  Slo slo();
+  Objective slo();
 }

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.plan;
 
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,7 +103,7 @@ public final class StepPlanner {
    * their intended latency, counted from the scheduled arrival, charges that wait to the store),
    * between {@link #MIN_LOAD_THREADS} and {@link #MAX_POOL_THREADS}.
    */
-  public static int poolThreads(long rate, Slo slo) {
+  public static int poolThreads(long rate, Objective slo) {
     double inFlight = rate * (slo.boundUs() / 1e6);
     long n = (long) Math.ceil(POOL_HEADROOM * inFlight) + MIN_LOAD_THREADS;
     return (int) Math.min(MAX_POOL_THREADS, Math.max(MIN_LOAD_THREADS, n));

@@ -5,6 +5,7 @@ import io.github.ycsbdocsearch.common.RemoteClient;
 import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.common.workload.StartGateWorkload;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
@@ -15,7 +16,6 @@ import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.plan.ClientShare;
-import io.github.ycsbdocsearch.sweep.plan.Slo;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -220,7 +220,7 @@ public final class StepRunner {
    * lag that cannot move a decision by more than that), at least {@link
    * Defaults#SEND_LAG_THRESHOLD_US} (timer and wake-up jitter).
    */
-  static long lagThresholdUs(Slo slo) {
+  static long lagThresholdUs(Objective slo) {
     return Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10);
   }
 
@@ -233,16 +233,14 @@ public final class StepRunner {
     if (step.targetOps() <= 0) {
       return null;
     }
-    Slo slo = ctx.options().slo();
+    Objective slo = ctx.options().slo();
     boolean shared = sharedSchedule();
     String arrivals = shared ? ctx.options().arrivals() : OpenLoop.PER_THREAD;
     return new OpenLoop(
         arrivals,
         ctx.options().arrivalsSeed() + step.index(),
         lagThresholdUs(slo),
-        slo.text(),
-        slo.percentile().value() / 100.0,
-        slo.boundUs(),
+        slo,
         shared ? Defaults.ARRIVAL_RAMP_SHARE * timing.warmupS() : 0); // -target cannot ramp
   }
 

@@ -202,6 +202,14 @@ class OptionsParserTest {
   }
 
   @Test
+  void aMalformedObjectiveIsOneLineNamingTheOption() {
+    String msg = bad("workloada", "--slo", "p98<=1ms");
+    assertTrue(
+        msg.startsWith("--slo 'p98<=1ms' is malformed: expected") && !msg.contains("\n"), msg);
+    assertTrue(bad("workloada", "--slo", "p99<=0ms").endsWith("the bound must be above 0"));
+  }
+
+  @Test
   void severalClientsNeedAStoreOutsideTheClientAndTheSuitesWorkloadClassToInsert()
       throws IOException {
     assertEquals(1, run("workloada").clients());

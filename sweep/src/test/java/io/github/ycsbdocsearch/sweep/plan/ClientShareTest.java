@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import java.util.List;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ClientShareTest {
   private static final OpenLoop SCHEDULE =
-      new OpenLoop("poisson", 100, 1000, "p99<=10ms", 0.99, 10_000, 3);
+      new OpenLoop("poisson", 100, 1000, Objective.parse("p99<=10ms"), 3);
 
   @Test
   void theSharesAddUpToTheStepAndEachClientHasItsOwnSeed() {

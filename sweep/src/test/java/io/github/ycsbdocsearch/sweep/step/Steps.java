@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.step;
 
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
+import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import io.github.ycsbdocsearch.resultsformat.Phase;
@@ -128,9 +129,7 @@ public final class Steps {
         summary(new StepSpec(index, Phase.FLOOR, 8, target, null), target, 0, 1_000L, null, null);
     ObjectiveVerdict v =
         new ObjectiveVerdict(
-            "p99<=10ms",
-            99,
-            10_000,
+            Objective.parse("p99<=10ms"),
             decision,
             0.99,
             0,
