@@ -100,7 +100,7 @@ class PhasesIT {
     assertTrue(
         sat.capacitySearch().probes().stream().anyMatch(p -> p.step().endsWith("-probe")),
         "the search probed: " + sat.capacitySearch().probes());
-    assertEquals("p99<=30s", sat.slo());
+    assertEquals("p99<=30s", sat.slo().text());
     assertNotNull(half.clientCpuCores(), "client CPU recorded per step");
     SummaryJson summary = SummaryJson.read(run.runDir());
     assertFalse(summary.rows().isEmpty());
