@@ -194,10 +194,13 @@ mm1_truth_within_claim() {
 # own record (mm1-arrivals.json, through step-rows) shows its completions woken within 1 ms (5 % of the bound) at p99.
 known_answer_capacity_search() {
   local dir cap lo unsent
-  # Four probes (the default budget runs until +-3 %): the curve's points already place the answer within the loose
-  # bound checked here; the search's precision is scripts/bench-known-answer.sh's and the simulated clock's to show.
+  # Three probes (the default budget runs until +-3 %): the curve's points already place the answer within the loose
+  # bound checked here, and a fourth probe barely changes what is judged. On the simulated clock (3,000 seeds, this
+  # curve, 8 s windows, no host delays) both checks pass in 96.7 % of searches with three probes, the interval +-25 %
+  # at the median, and in 96.6 % with four, +-19 %: a 95 % interval misses now and then by design. The search's
+  # precision is scripts/bench-known-answer.sh's and the simulated clock's to show.
   dir="$(sweep workloadc --stores mm1 -p mm1.service_rate=1000 --slo 'p99<=20ms' --threads 4 --step-seconds 8 \
-    --warmup-seconds 1 --records 200 --floor-seconds 0 --load-fractions 0.5,0.75,0.9,1.1 --search-probes 4 \
+    --warmup-seconds 1 --records 200 --floor-seconds 0 --load-fractions 0.5,0.75,0.9,1.1 --search-probes 3 \
     --out "${WORK}/mm1" 2>"${WORK}/mm1.err" | tail -n 1)"
   local hi ending clients
   cap="$(field "${dir}/mm1/capacity.json" capacity_ops)"
