@@ -1,9 +1,9 @@
 """Simulated nights made from real runs of this suite, for the scenario tests.
 
-A night is a results folder written like the sweep writes it (format 1 or 2: manifest.json, summary.json,
-<store>/capacity.json), whose numbers come from real BasicDB runs (resources/basicdb-runs.json, made by
-make_fixture.py from `./run-sweep.sh workloada --stores basicdb ... -p basicdb.simulatedelay=2`, one run with fixed
-rates 300 and 600 ops/s and one closed-loop run with 1 and 2 threads):
+A night is a results folder written like the sweep writes it (the current format, or format 1 then migrated:
+manifest.json, summary.json, <store>/capacity.json), whose numbers come from real BasicDB runs
+(resources/basicdb-runs.json, made by make_fixture.py from `./run-sweep.sh workloada --stores basicdb ...
+-p basicdb.simulatedelay=2`, one run with fixed rates 300 and 600 ops/s and one closed-loop run with 1 and 2 threads):
 * within-run noise: each step's per-second HdrHistogram intervals are drawn again with replacement, and the
   percentiles and throughput are computed from the merged draw;
 * run-to-run noise: each night runs on a machine from a pool; the machine's speed and a per-night factor (log-normal,
@@ -21,7 +21,10 @@ import json
 import math
 import os
 import random
+import subprocess
 from datetime import datetime, timedelta, timezone
+
+from perf_history.runfolder import DOCSEARCH
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "resources", "basicdb-runs.json")
 START = datetime(2026, 10, 1, 2, 17, tzinfo=timezone.utc)
@@ -158,6 +161,7 @@ def format2_night(root, night, fixture):
                         "phase": "capacity",
                         "offered_fraction": None,
                         "step_status": "complete",
+                        "usable": True,
                         "rate_sustained": None,
                         "client_bound": False,
                         "requests": "ok",
@@ -175,6 +179,7 @@ def format2_night(root, night, fixture):
             "phase": "load",
             "offered_fraction": fraction,
             "step_status": "complete",
+            "usable": True,
             "rate_sustained": True,
             "client_bound": False,
             "requests": "ok",
@@ -187,7 +192,7 @@ def format2_night(root, night, fixture):
         if fraction == 1.0:
             capacity_ops = night.throughput(step)
     capacity = {
-        "format": 2,
+        "format": 4,
         "store": "basicdb",
         "peak_ops": peak_ops,
         "capacity_ops": capacity_ops,
@@ -222,7 +227,12 @@ def from_night(first, effect, last=30):
 def nights(root, fixture, seed, count=30, fmt=2, effects=None, machine_change_at=15):
     """Yields (night number 1..count, results folder). effects: {night number: {effect: value}}."""
     rng = random.Random(seed)
+    made = []
     for n in range(1, count + 1):
         machine = "new" if machine_change_at and n >= machine_change_at else "old"
         night = Night(n, rng, machine, (effects or {}).get(n, {}))
-        yield n, (format2_night if fmt == 2 else format1_night)(root, night, fixture)
+        made.append((n, (format2_night if fmt == 2 else format1_night)(root, night, fixture)))
+    if fmt == 1:
+        # Written as format 1 was; readers take the current format, so the nights are migrated, in one call.
+        subprocess.run([DOCSEARCH, "migrate", *(f for _, f in made)], capture_output=True, text=True, check=True)
+    yield from made

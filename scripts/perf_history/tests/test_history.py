@@ -80,6 +80,8 @@ def format2_folder(root, rows, capacity):
         json.dump({"format": 2, "run_id": "20261101T021700Z-w", "rows": rows, "stores": {}}, f)
     with open(os.path.join(folder, "s", "capacity.json"), "w") as f:
         json.dump(capacity, f)
+    # Written as format 2 was; readers take the current format.
+    subprocess.run([DOCSEARCH, "migrate", folder], capture_output=True, text=True, check=True)
     return folder
 
 
