@@ -105,13 +105,14 @@ record_suite() {
   fi
 }
 
-# suite_beside NAME CMD...: starts a suite that needs no store in the background, beside the stores' install and
-# start (which wait on downloads and disks, not on the CPU); its output is held until join_suites_beside prints it.
+# suite_beside NAME CMD...: starts a suite that needs no store in the background, beside work that waits more than
+# it computes (the stores' install and start, the store suites at the end); its output is held until
+# join_suites_beside prints it.
 suite_beside() {
   local name="$1"
   shift
   [[ -n "${BESIDE_DIR}" ]] || BESIDE_DIR="$(mktemp -d)"
-  log "=== suite ${name}: started beside the stores' install (its output follows when it ends)"
+  log "=== suite ${name}: started in the background at ${SECONDS} s (its output follows when it ends)"
   (
     start="${SECONDS}"
     rc=0
@@ -218,16 +219,11 @@ main() {
     suite sweep run_if_present scripts/tests/test_sweep_cli.sh
     # The AWS journey on a fake cloud of network namespaces (its own Redis cluster inside them, no default port).
     suite fake-cloud run_if_present scripts/tests/fake-cloud.sh
-    suite report run_if_present scripts/tests/test_report_screenshot.sh
-    # The charts' Vega-Lite files drawn by Vega's own tools (pinned, from npm): about 20 s on a clean machine.
-    suite vega-render run_if_present scripts/tests/test_vega_render.sh
-    suite compare run_if_present scripts/tests/test_compare.sh
     # The workflow's mechanics (runs, comparison, history, verdict) do not depend on the store: one store keeps
     # the suite short; every store's sweep is tested by the sweep suite.
     # Its build step is the maven suite's build again (18 s of two scenarios): skipped, it uses what is built.
     NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" NIGHTLY_TEST_SKIP="${NIGHTLY_TEST_SKIP:-build}" \
       suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
-    suite perf-history run_if_present scripts/tests/test_perf_history.sh
     # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
     # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
     suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
@@ -238,6 +234,13 @@ main() {
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
+    # The suites that read built jars and golden runs, not stores (about 115 s of CPU), run beside the last store
+    # suites, which mostly wait on stores starting, stopping and failing over.
+    suite_beside report run_if_present scripts/tests/test_report_screenshot.sh
+    # The charts' Vega-Lite files drawn by Vega's own tools (pinned, from npm): about 20 s on a clean machine.
+    suite_beside vega-render run_if_present scripts/tests/test_vega_render.sh
+    suite_beside compare run_if_present scripts/tests/test_compare.sh
+    suite_beside perf-history run_if_present scripts/tests/test_perf_history.sh
     suite store-settings-single run_if_present scripts/tests/test_store_settings.sh --topology single
     # --keep: the strict cluster stays up for the suite after it (starting Redis and MongoDB again cost about 30 s).
     suite store-settings-cluster-strict run_if_present scripts/tests/test_store_settings.sh --topology cluster \
@@ -251,6 +254,7 @@ main() {
     # fault step's code is the same for every store; their sweep fault runs (287 s of CI's 516) run on demand:
     # scripts/tests/test_fault.sh --profile strict|relaxed [STORE...].
     suite fault-strict run_if_present scripts/tests/test_fault.sh --profile strict elasticsearch
+    join_suites_beside
   fi
   log "suites passed: ${PASSED[*]:-none}"
   if ((${#FAILED[@]})); then

@@ -68,8 +68,9 @@ readonly REPO_ROOT
 readonly ALL_TESTS=(fmt lint policy checkov validations plan offline hosts clientkey results awssh bootstrap versions
   fingerprint)
 # Run beside the others (their output follows at the end): checkov waits mostly on pip and its own start (55 s of a
-# fresh clone's 187), the fingerprint on its timed probes; neither shares files with another test.
-readonly BESIDE_TESTS=(checkov fingerprint)
+# fresh clone's 187), the policy on pip (most of its 62 s), the fingerprint on its timed probes; none shares files
+# or a virtualenv with another test.
+readonly BESIDE_TESTS=(checkov policy fingerprint)
 # The run folder the results tests copy (fake_run).
 readonly GOLDEN_RUN="${REPO_ROOT}/results-format/src/test/resources/golden-runs/normal"
 WORK=""
