@@ -26,10 +26,6 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-# shellcheck source=lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
 # shellcheck source=lib/bench.sh
 source "${REPO_ROOT}/scripts/lib/bench.sh"
 
@@ -46,12 +42,6 @@ JAVA_CMD=()
 
 usage() {
   sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
-# Bad input is one line and exit 2, before any store is touched.
-bad_input() {
-  err "$*"
-  exit 2
 }
 
 check_settings() {

@@ -48,10 +48,6 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-# shellcheck source=lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
 # shellcheck source=lib/bench.sh
 source "${REPO_ROOT}/scripts/lib/bench.sh"
 
@@ -68,16 +64,6 @@ readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
 WORK_DIR="" BEFORE_CHECKOUT="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
 STARTED_STORES=()
-
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
-}
-
-bad_input() {
-  err "$*"
-  exit 2
-}
 
 # Stops the stores this script started; safe to call twice.
 cleanup() {

@@ -15,16 +15,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-
-usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
-machine_load() {
-  printf '%s load average, %s CPUs' "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
-}
+# shellcheck source=lib/bench.sh
+source "${REPO_ROOT}/scripts/lib/bench.sh"
 
 main() {
   case "${1:-}" in

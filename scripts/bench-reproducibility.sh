@@ -25,18 +25,14 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/bench.sh
+source "${REPO_ROOT}/scripts/lib/bench.sh"
 
 readonly STORE="${STORE:-redisjson}"
 readonly WORKLOAD="${WORKLOAD:-workloada}"
 readonly RUNS="${RUNS:-10}"
 readonly KNOWN_CAPACITY="${KNOWN_CAPACITY:-}"
 readonly TOLERANCE_PCT="${TOLERANCE_PCT:-}"
-
-usage() {
-  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
-}
 
 # headline RUN_DIR: prints "capacity_ops peak_ops" of the store (capacity "none" when it has none), read through the
 # results-format module (bin/docsearch history-rows: the nightly history's rows, the same upgrade of older formats).
@@ -54,11 +50,6 @@ headline() {
     }' <<<"${rows}"
 }
 
-# The machine's load while measuring: the benchmark is only as quiet as the machine.
-machine_load() {
-  printf '%s load average, %s CPUs' "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
-}
-
 # spread LABEL [KNOWN]: mean, stddev, CV and the CV's one-sided 95 % upper bound of the numbers on stdin ("none"
 # lines counted apart), by bin/docsearch spread; with KNOWN, also the median's bias against it.
 spread() {
@@ -71,7 +62,7 @@ main() {
   local arg i dir result cap peak capacities="" peaks="" seeds
   for arg in "$@"; do
     case "${arg}" in
-      -h | --help) usage; exit 0 ;;
+      -h | --help) usage >&2; exit 0 ;;
       --stores | --stores=*) err "the store is set with STORE=..."; exit 2 ;;
     esac
   done

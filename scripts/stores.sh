@@ -79,11 +79,6 @@ source "${REPO_ROOT}/scripts/stores/mongodb.sh"
 # shellcheck source=stores/elasticsearch.sh
 source "${REPO_ROOT}/scripts/stores/elasticsearch.sh"
 
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
 # The first port of a store's instances. Not "| head -n1": with pipefail, a generator that writes more than one line
 # can die of SIGPIPE once head has exited.
 first_port() {

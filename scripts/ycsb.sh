@@ -31,10 +31,6 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-usage() {
-  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 resolve_workload() {
   local name="$1"
   if [[ -f "${name}" ]]; then

@@ -45,10 +45,6 @@ usage_error() {
   exit 2
 }
 
-usage() {
-  sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 faults_venv() { printf '%s/faults-venv' "${STORES_HOME}"; }
 pid_file() { printf '%s.unsynced-fs.pid' "${1%/}"; }
 status_file() { printf '%s.unsynced-fs.json' "${1%/}"; }

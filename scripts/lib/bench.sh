@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Helpers shared by the benchmarks of the suite (scripts/bench-*.sh). Source it after lib/common.sh and
-# lib/classpath.sh; it defines functions only.
+# Helpers shared by the benchmarks of the suite (scripts/bench-*.sh), with lib/common.sh and lib/classpath.sh. Source
+# it; it defines functions only.
 #
+#   bad_input MSG...       bad input: one error line, exit 2 (before any store is touched)
+#   machine_load           the load average and CPU count (a benchmark is only as quiet as its machine)
 #   on_client_cpu CMD...   runs CMD under taskset -c "${CLIENT_CPU}" (the caller's variable), as it is when that is
 #                          empty
 #   raw_db STORE           the raw driver DB of benchmarks/ for STORE; prints nothing for an unknown store
@@ -14,6 +16,19 @@ if [[ -n "${_YCSB_DOCSEARCH_BENCH_SH:-}" ]]; then
   return 0
 fi
 _YCSB_DOCSEARCH_BENCH_SH=1
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# shellcheck source=scripts/lib/classpath.sh
+source "$(dirname "${BASH_SOURCE[0]}")/classpath.sh"
+
+bad_input() {
+  err "$*"
+  exit 2
+}
+
+machine_load() {
+  printf '%s load average, %s CPUs' "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
+}
 
 on_client_cpu() {
   if [[ -n "${CLIENT_CPU}" ]]; then
@@ -27,10 +42,7 @@ check_cpu_settings() {
   local name value
   for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
     value="${!name:-}"
-    if [[ -n "${value}" && ! "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]]; then
-      err "${name}='${value}' is not a CPU list"
-      exit 2
-    fi
+    [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || bad_input "${name}='${value}' is not a CPU list"
   done
 }
 

@@ -7,6 +7,7 @@
 #   log MSG...            one line to stderr, prefixed with the calling script's name
 #   err MSG...            one "error:" line to stderr
 #   die MSG...            err, then exit 1
+#   usage                 the top-level script's header comment (line 2 to the first line that is not one), sans '# '
 #   repo_root             absolute path of the repository (parent of scripts/)
 #   port_open HOST PORT   true when something accepts TCP connections there (bash /dev/tcp, no tools needed)
 #   wait_until SECS DESC CMD...   re-runs CMD every 0.2 s until it succeeds; false (with an error line) on timeout
@@ -31,6 +32,10 @@ err() {
 die() {
   err "$@"
   exit 1
+}
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
 }
 
 repo_root() {
