@@ -33,10 +33,6 @@ source "${HERE}/mongodb-lib.sh"
 readonly USER_NAME=ubuntu
 readonly MONGODB_COLLECTION=ycsb.usertable
 
-usage() {
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
-}
-
 formation_timeout() {
   printf '%s\n' "${FORMATION_TIMEOUT_S:-1800}"
 }
@@ -100,19 +96,15 @@ systemLog:
 EOF
   wait_for_local_port "${MONGOS_PORT}" mongos $((deadline > SECONDS ? deadline - SECONDS : 1))
   # The cluster's users live on the config servers: they exist once server 0 has created them.
-  until mongo_js "${MONGOS_PORT}" admin 'db.runCommand({ping: 1})' >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || die "cannot authenticate as admin through mongos within $(formation_timeout)s"
-    sleep 10
-  done
+  retry_until $((deadline - SECONDS)) 10 "cannot authenticate as admin through mongos within $(formation_timeout)s" \
+    mongo_js "${MONGOS_PORT}" admin 'db.runCommand({ping: 1})'
   local line name seed
   while IFS= read -r line; do
     name="${line%%=*}" seed="${line/=//}"
     # addShard fails until the shard's replica set has a primary: retry.
-    until mongo_js "${MONGOS_PORT}" admin "const r = db.adminCommand({listShards: 1});
-      if (!r.shards.some(s => s._id === '${name}')) { sh.addShard('${seed}'); }" >/dev/null 2>&1; do
-      ((SECONDS < deadline)) || die "could not add shard ${name} within $(formation_timeout)s"
-      sleep 10
-    done
+    retry_until $((deadline - SECONDS)) 10 "could not add shard ${name} within $(formation_timeout)s" \
+      mongo_js "${MONGOS_PORT}" admin "const r = db.adminCommand({listShards: 1});
+      if (!r.shards.some(s => s._id === '${name}')) { sh.addShard('${seed}'); }"
     log "shard ${name} is in the cluster"
   done < <(tr ';' '\n' <<<"${MONGODB_SHARDS}")
   mongo_js "${MONGOS_PORT}" admin "sh.enableSharding('${MONGODB_COLLECTION%%.*}');
@@ -161,11 +153,8 @@ store_cluster_answers() {
 }
 
 wait_for_store_cluster() {
-  local deadline=$((SECONDS + $(formation_timeout)))
-  until store_cluster_answers; do
-    ((SECONDS < deadline)) || die "the ${STORE} cluster did not answer as ready within $(formation_timeout)s"
-    sleep 10
-  done
+  retry_until "$(formation_timeout)" 10 "the ${STORE} cluster did not answer as ready within $(formation_timeout)s" \
+    store_cluster_answers
   log "the ${STORE} cluster answers"
 }
 
@@ -180,11 +169,7 @@ build_repository() {
 }
 
 main() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    usage >&2
-    return 2
-  fi
-  trap on_exit EXIT
+  start_role "$@" || return 2
   load_role_env "$1" REDIS_VERSION
   case "${STORE}" in
     mongodb)

@@ -434,6 +434,18 @@ write_private_key() {
   mv "${key_file}.tmp" "${key_file}"
 }
 
+# Replaces USER's authorized_keys line (in AUTH) that ends in " MARKER" by LINE, keeping every other line (the
+# operator's key); the file 0600 and its folder 0700, both USER's. Arguments: USER AUTH MARKER LINE.
+set_authorized_key() {
+  local user="$1" auth="$2" marker="$3" group
+  group="$(id -gn "${user}")"
+  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
+  { grep -v " ${marker}\$" "${auth}" 2>/dev/null || true; printf '%s\n' "$4"; } >"${auth}.tmp"
+  chown "${user}:${group}" "${auth}.tmp"
+  chmod 0600 "${auth}.tmp"
+  mv "${auth}.tmp" "${auth}"
+}
+
 #######################################
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
 # (terraform/secrets.tf). Installs its private half, read from CLIENT_SSH_PRIVATE_KEY (secrets.env, never an
@@ -453,15 +465,10 @@ install_client_ssh_key() {
   [[ "${public}" == ssh-* ]] || die "ssh-keygen derived no public key from ${key_file}"
   install -o "${user}" -g "$(id -gn "${user}")" -m 0644 /dev/null "${key_file}.pub"
   printf '%s %s\n' "${public}" "${marker}" >"${key_file}.pub"
-  local auth="${dir}/authorized_keys"
-  [[ -e "${auth}" ]] || install -o "${user}" -g "$(id -gn "${user}")" -m 0600 /dev/null "${auth}"
-  { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
   # restrict: no forwarding of any kind, no pty, no user rc; the sweep only runs commands.
-  printf 'from="%s",restrict %s %s\n' "${client_ips}" "${public}" "${marker}" >>"${auth}.tmp"
-  chown "${user}:$(id -gn "${user}")" "${auth}.tmp"
-  chmod 0600 "${auth}.tmp"
-  mv "${auth}.tmp" "${auth}"
-  log "clients' SSH key in ${key_file}; ${auth} admits it from ${client_ips}"
+  set_authorized_key "${user}" "${dir}/authorized_keys" "${marker}" \
+    "from=\"${client_ips}\",restrict ${public} ${marker}"
+  log "clients' SSH key in ${key_file}; ${dir}/authorized_keys admits it from ${client_ips}"
 }
 
 #######################################
@@ -495,9 +502,8 @@ install_fault_ssh_key() {
 # Arguments: USER [AUTHORIZED_KEYS (default ~USER/.ssh/authorized_keys)] [HELPER (default FAULT_HELPER)].
 #######################################
 install_fault_access() {
-  local user="$1" auth="${2:-}" helper="${3:-${FAULT_HELPER}}" group
+  local user="$1" auth="${2:-}" helper="${3:-${FAULT_HELPER}}" from=""
   local -r marker=ycsb-docsearch-fault key_form='^ssh-ed25519 [A-Za-z0-9+/]+={0,2}$'
-  group="$(id -gn "${user}")"
   [[ -n "${auth}" ]] || auth="$(getent passwd "${user}" | cut -d: -f6)/.ssh/authorized_keys"
   install -o root -g root -m 0755 "$(dirname "${BASH_SOURCE[0]}")/fault.sh" "${helper}"
   if [[ -z "${FAULT_SSH_PUBLIC_KEY:-}" ]]; then
@@ -506,20 +512,13 @@ install_fault_access() {
   fi
   # One key and nothing else: a newline or an option list in the value would add lines or options of its own.
   [[ "${FAULT_SSH_PUBLIC_KEY}" =~ ${key_form} ]] || die "FAULT_SSH_PUBLIC_KEY in role.env is not one ssh-ed25519 key"
-  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
-  [[ -e "${auth}" ]] || install -o "${user}" -g "${group}" -m 0600 /dev/null "${auth}"
-  { grep -v " ${marker}\$" "${auth}" || true; } >"${auth}.tmp"
-  local from=""
   if [[ -n "${FAULT_SSH_FROM:-}" ]]; then
     # Addresses or CIDRs, comma-separated, and nothing that could close the option's quotes.
     [[ "${FAULT_SSH_FROM}" =~ ^[0-9./,]+$ ]] || die "FAULT_SSH_FROM in role.env is not a list of addresses"
     from="from=\"${FAULT_SSH_FROM}\","
   fi
-  printf '%srestrict,command="%s" %s %s\n' "${from}" "${helper}" "${FAULT_SSH_PUBLIC_KEY}" "${marker}" \
-    >>"${auth}.tmp"
-  chown "${user}:${group}" "${auth}.tmp"
-  chmod 0600 "${auth}.tmp"
-  mv "${auth}.tmp" "${auth}"
+  set_authorized_key "${user}" "${auth}" "${marker}" \
+    "${from}restrict,command=\"${helper}\" ${FAULT_SSH_PUBLIC_KEY} ${marker}"
   log "fault helper ${helper}; ${auth} lets the fault key run it and nothing else"
 }
 
@@ -554,18 +553,24 @@ port_open() {
   timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null
 }
 
-#######################################
-# Waits until PORT accepts connections on every server (they provision in parallel).
-# Arguments: PORT [TIMEOUT_S].
-#######################################
+# Re-runs CMD... (its output dropped) every PAUSE seconds until it succeeds; dies with WHY once SECS have passed.
+# Arguments: SECS PAUSE WHY CMD...
+retry_until() {
+  local deadline=$((SECONDS + $1)) pause="$2" why="$3"
+  shift 3
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || die "${why}"
+    sleep "${pause}"
+  done
+}
+
+# Waits until PORT accepts connections on every server (they provision in parallel). Arguments: PORT [TIMEOUT_S].
 wait_for_servers() {
   local port="$1" timeout="${2:-${FORMATION_TIMEOUT_S:-1800}}" ip
   local deadline=$((SECONDS + timeout))
   for ip in $(server_ips); do
-    until port_open "${ip}" "${port}"; do
-      ((SECONDS < deadline)) || die "server ${ip}:${port} did not come up within ${timeout}s"
-      sleep 5
-    done
+    retry_until $((deadline - SECONDS)) 5 "server ${ip}:${port} did not come up within ${timeout}s" \
+      port_open "${ip}" "${port}"
   done
   log "every server accepts connections on port ${port}"
 }
@@ -573,6 +578,16 @@ wait_for_servers() {
 # True on the server that forms the cluster (node 0).
 is_first_node() {
   [[ "${NODE_INDEX:-}" == "0" ]]
+}
+
+# The start of every role script's main: anything but one argument (ROLE_ENV) prints the header comment (its usage)
+# and returns 2; else the exit trap is set. Arguments: the script's.
+start_role() {
+  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
+    return 2
+  fi
+  trap on_exit EXIT
 }
 
 # The exit trap of every role script: a failure anywhere leaves status.json saying so.

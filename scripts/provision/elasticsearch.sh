@@ -25,10 +25,6 @@ readonly ES_CONF=/etc/elasticsearch
 readonly HTTP_PORT=9200
 readonly TRANSPORT_PORT=9300
 
-usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
-}
-
 install_elasticsearch() {
   local major="${ELASTICSEARCH_VERSION%%.*}"
   add_vendor_repo elastic "https://artifacts.elastic.co/GPG-KEY-elasticsearch" "${ELASTIC_KEY_FINGERPRINT}" \
@@ -151,11 +147,12 @@ drop_bootstrap_settings() {
 }
 
 wait_for_green() {
-  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
-  until es_api GET "/_cluster/health?wait_for_status=green&timeout=10s" 2>/dev/null | grep -q '"status":"green"'; do
-    ((SECONDS < deadline)) || die "the cluster was not green within ${FORMATION_TIMEOUT_S:-1800}s"
-    sleep 10
-  done
+  retry_until "${FORMATION_TIMEOUT_S:-1800}" 10 "the cluster was not green within ${FORMATION_TIMEOUT_S:-1800}s" \
+    cluster_green
+}
+
+cluster_green() {
+  es_api GET "/_cluster/health?wait_for_status=green&timeout=10s" | grep -q '"status":"green"'
 }
 
 # The node's heap (-Xms = -Xmx): the store's memory budget on this server (STORE_MEMORY_MB, the same figure as every
@@ -184,11 +181,7 @@ write_store_info() {
 }
 
 main() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    usage >&2
-    return 2
-  fi
-  trap on_exit EXIT
+  start_role "$@" || return 2
   load_role_env "$1" NODE_INDEX NODE_IP CLUSTER_NAME ELASTICSEARCH_VERSION ES_ELASTIC_PASSWORD \
     ES_YCSB_PASSWORD ES_TLS_CA_CERT ES_TLS_NODE_CERT ES_TLS_NODE_KEY
   prepare_store_host elasticsearch Elasticsearch

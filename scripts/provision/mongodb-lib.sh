@@ -65,12 +65,8 @@ mongo_js() {
 # Waits until 127.0.0.1:PORT accepts connections. Arguments: PORT NAME [TIMEOUT_S] (default 180: a local mongod
 # that does not listen by then is broken; mongos waits for the config servers, so the client passes its own).
 wait_for_local_port() {
-  local timeout="${3:-180}"
-  local deadline=$((SECONDS + timeout))
-  until port_open 127.0.0.1 "$1"; do
-    ((SECONDS < deadline)) || die "$2 did not start on port $1 within ${timeout}s; see /var/log/mongodb/"
-    sleep 1
-  done
+  retry_until "${3:-180}" 1 "$2 did not start on port $1 within ${3:-180}s; see /var/log/mongodb/" \
+    port_open 127.0.0.1 "$1"
 }
 
 #######################################

@@ -24,10 +24,6 @@ source "${HERE}/mongodb-lib.sh"
 
 readonly CONFIG_CACHE_GB=1
 
-usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
-}
-
 # "NAME PORT" for every member the layout puts on this server, config servers first.
 local_members() {
   local line name member
@@ -102,10 +98,8 @@ start_members() {
 wait_for_members() {
   local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800})) member
   for member in $(rs_members "$1"); do
-    until port_open "${member%:*}" "${member##*:}"; do
-      ((SECONDS < deadline)) || die "member ${member} of $1 did not come up"
-      sleep 5
-    done
+    retry_until $((deadline - SECONDS)) 5 "member ${member} of $1 did not come up" \
+      port_open "${member%:*}" "${member##*:}"
   done
 }
 
@@ -126,11 +120,7 @@ initiate_replica_set() {
       || die "rs.initiate of ${name} failed"
     log "initiated ${name}"
   fi
-  local deadline=$((SECONDS + 600))
-  until [[ "$(mongo_js "${port}" none 'print(db.hello().isWritablePrimary)' 2>/dev/null)" == true ]]; do
-    ((SECONDS < deadline)) || die "member 0 of ${name} did not become primary"
-    sleep 2
-  done
+  retry_until 600 2 "member 0 of ${name} did not become primary" is_writable_primary "${port}"
   create_users "${port}" "${configsvr}"
 }
 
@@ -151,6 +141,10 @@ create_users() {
   log "created the users on port ${port}"
 }
 
+is_writable_primary() {
+  [[ "$(mongo_js "$1" none 'print(db.hello().isWritablePrimary)')" == true ]]
+}
+
 # The replica sets with a member on this server, ";"-separated as scripts/cluster/mongo-hellos.sh takes them.
 sets_here() {
   local line
@@ -166,13 +160,14 @@ sets_here() {
 # own hello (unauthenticated), and the preferred member (priority 2) the PRIMARY, so that no priority takeover is
 # still to come when the benchmark starts.
 wait_for_sets_here() {
-  local sets deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
+  local sets
   sets="$(sets_here)"
-  until "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "${sets}" \
-    | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" whole 2>/dev/null; do
-    ((SECONDS < deadline)) || die "the replica sets here (${sets}) were not whole within ${FORMATION_TIMEOUT_S:-1800}s"
-    sleep 5
-  done
+  retry_until "${FORMATION_TIMEOUT_S:-1800}" 5 \
+    "the replica sets here (${sets}) were not whole within ${FORMATION_TIMEOUT_S:-1800}s" sets_whole "${sets}"
+}
+
+sets_whole() {
+  "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "$1" | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" whole
 }
 
 write_store_info() {
@@ -194,11 +189,7 @@ write_store_info() {
 }
 
 main() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    usage >&2
-    return 2
-  fi
-  trap on_exit EXIT
+  start_role "$@" || return 2
   load_role_env "$1" NODE_INDEX NODE_IP MONGODB_VERSION MONGOSH_VERSION MONGODB_CONFIG_RS MONGODB_SHARDS \
     MONGODB_ADMIN_PASSWORD MONGODB_YCSB_PASSWORD MONGODB_KEYFILE_CONTENT
   prepare_store_host mongodb MongoDB

@@ -19,10 +19,6 @@ source "${HERE}/common.sh"
 readonly MODULE_DIR=/usr/lib/redis/modules
 readonly CONF_DIR=/etc/redis/ycsb
 
-usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
-}
-
 install_redis() {
   add_vendor_repo redis https://packages.redis.io/gpg "${REDIS_KEY_FINGERPRINT}" \
     "https://packages.redis.io/deb $(os_codename) main"
@@ -157,11 +153,12 @@ search_spans_shards() {
 
 # Non-forming nodes report ready only once node 0 has formed the cluster.
 wait_for_cluster_ok() {
-  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800}))
-  until rcli CLUSTER INFO 2>/dev/null | tr -d '\r' | grep -qx 'cluster_state:ok'; do
-    ((SECONDS < deadline)) || die "the Redis cluster did not form within ${FORMATION_TIMEOUT_S:-1800}s"
-    sleep 10
-  done
+  retry_until "${FORMATION_TIMEOUT_S:-1800}" 10 "the Redis cluster did not form within ${FORMATION_TIMEOUT_S:-1800}s" \
+    cluster_ok
+}
+
+cluster_ok() {
+  rcli CLUSTER INFO | tr -d '\r' | grep -qx 'cluster_state:ok'
 }
 
 write_store_info() {
@@ -184,11 +181,7 @@ write_store_info() {
 }
 
 main() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    usage >&2
-    return 2
-  fi
-  trap on_exit EXIT
+  start_role "$@" || return 2
   load_role_env "$1" NODE_INDEX NODE_IP REDIS_VERSION REDIS_BASE_PORT REDIS_PROCESSES_PER_SERVER \
     REDIS_REPLICAS_PER_SHARD REDIS_PASSWORD
   prepare_store_host redisjson Redis
