@@ -55,6 +55,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
 readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
 readonly REMOTE_RESULTS_SHOWN=ycsb-docsearch/results # where remote-results.sh finds them on an AWS client
 readonly SERVER_FILES=(store.json machine-fingerprint.json baseline.json status.json)
@@ -63,19 +65,6 @@ readonly EXIT_CHECK=1 EXIT_USAGE=2 EXIT_COPY=3 EXIT_UNFINISHED=4
 # cluster_known_hosts, cluster_ssh_options, remote, remote_run_tar
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
-
-usage() {
-  # The header comment, whole.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  printf 'aws-results.sh: error: %s\n' "$*" >&2
-}
-
-log() {
-  printf 'aws-results.sh: %s\n' "$*" >&2
-}
 
 # Bad input: one line saying what is wrong, exit status 2 (set apart from a failed copy or check).
 usage_error() {

@@ -47,6 +47,8 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
 readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
 readonly EXIT_FAILED=1 EXIT_USAGE=2 EXIT_REFUSED=3 EXIT_SWEEP=4
 # One host key per machine the configuration allows: 9 servers and 4 clients (terraform/variables.tf).
@@ -54,14 +56,6 @@ readonly MAX_MACHINES=13
 # cluster_known_hosts, cluster_ssh_options, remote
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
-
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  printf 'aws.sh: error: %s\n' "$*" >&2
-}
 
 log() {
   printf 'aws.sh: %s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2

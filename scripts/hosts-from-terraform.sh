@@ -37,17 +37,10 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+# shellcheck source=lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=stores/profile.sh
 source "${REPO_ROOT}/scripts/stores/profile.sh"
-
-usage() {
-  # The header comment above, whole.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  printf 'hosts-from-terraform.sh: error: %s\n' "$*" >&2
-}
 
 # The jq program: terraform outputs in, hosts file out; it stops with an error when an output is missing.
 # shellcheck disable=SC2016  # $names here are jq variables, not shell ones

@@ -19,15 +19,10 @@
 # Missing tools (fio, iperf3, sysbench, ping) leave their part null and add a line to "errors".
 set -euo pipefail
 
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
 WORK=""
-
-usage() {
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
-}
-
-err() {
-  printf 'machine-fingerprint.sh: error: %s\n' "$*" >&2
-}
 
 cleanup() {
   [[ -z "${WORK}" ]] || rm -rf "${WORK}"

@@ -10,14 +10,8 @@
 #   to curl as a config file on a pipe, never as an argument, which every local user could read in /proc).
 set -euo pipefail
 
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  echo "es-cluster-wait.sh: error: $*" >&2
-}
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 get() {
   local url="$1"

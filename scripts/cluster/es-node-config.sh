@@ -14,10 +14,8 @@
 # Security (TLS, users) is not configured here: on cloud machines add it in the caller if the network is shared.
 set -euo pipefail
 
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 main() {
   local cluster="" node="" host="" http="" transport="" seeds="" masters=""

@@ -14,18 +14,12 @@
 #      the connection URI of the initiation (the readiness check uses hello, which needs no authentication).
 set -euo pipefail
 
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+
 CLUSTER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 readonly CLUSTER_DIR
 readonly PROBE="${CLUSTER_DIR}/../stores/probe.py"
-
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  echo "mongo-rs-initiate.sh: error: $*" >&2
-}
 
 initiate() {
   local name="$1"

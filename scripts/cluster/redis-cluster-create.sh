@@ -12,14 +12,8 @@
 #   environment, never as -a: arguments are visible to every local user in /proc).
 set -euo pipefail
 
-usage() {
-  # The header comment, without its leading '# '.
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
-}
-
-err() {
-  echo "redis-cluster-create.sh: error: $*" >&2
-}
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 cli() {
   local node="$1"
