@@ -40,10 +40,6 @@ readonly ALL_STORES=(redisjson mongodb elasticsearch)
 WORK_DIR="" STARTED_STORE="" LOCK_FD="" CLASSPATH_ALL="" RESULT="" ROWS=""
 JAVA_CMD=()
 
-usage() {
-  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 check_settings() {
   local name value
   for name in BENCH_RECORDS BENCH_SECONDS BENCH_THREADS BENCH_ROUNDS; do

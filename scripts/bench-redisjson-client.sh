@@ -38,10 +38,6 @@ readonly TABLE="benchratio$$"
 readonly BINDING=io.github.ycsbdocsearch.redisjson.RedisJsonClient
 SERVER_PID="" SAVED_AFFINITY="" CLEANED=0 RB="" LIBSSL="" RATE="" CPU=""
 
-usage() {
-  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 cli() {
   LD_LIBRARY_PATH="${LIBSSL}" "$(dirname "${RB}")/redis-cli" -h "${HOST}" -p "${PORT}" "$@"
 }

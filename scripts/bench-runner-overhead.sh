@@ -37,10 +37,6 @@ read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC 
 readonly CLIENT_JVM
 WORK_DIR=""
 
-usage() {
-  sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
-}
-
 cleanup() {
   if [[ -n "${WORK_DIR}" ]]; then
     rm -rf "${WORK_DIR}"
@@ -85,7 +81,7 @@ median() {
 
 main() {
   if [[ $# -gt 0 ]]; then
-    usage
+    usage >&2
     exit 2
   fi
   trap cleanup EXIT INT TERM

@@ -22,10 +22,6 @@ source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
-usage() {
-  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-}
-
 # Fetches the package indexes with English descriptions into $1 (a private apt state folder).
 fetch_indexes() {
   local state="$1"
