@@ -78,10 +78,8 @@ die() {
   exit 1
 }
 
-#######################################
 # Sources role.env and the secrets.env beside it (when there is one) and checks that the named variables are set.
 # Arguments: FILE, then the names of required variables.
-#######################################
 load_role_env() {
   local file="$1" name secrets
   shift
@@ -98,10 +96,7 @@ load_role_env() {
   done
 }
 
-#######################################
-# Writes status.json atomically. Arguments: STATE DETAIL. Uses python3 (always on Ubuntu): jq may not be installed
-# yet when the first status is written.
-#######################################
+# Writes status.json atomically. Arguments: STATE DETAIL. python3, not jq: jq may not be installed yet.
 write_status() {
   local state="$1" detail="${2:-}"
   mkdir -p "${STATE_DIR}"
@@ -112,9 +107,7 @@ print(json.dumps({"role": sys.argv[1], "state": sys.argv[2], "detail": sys.argv[
   mv "${STATE_DIR}/status.json.tmp" "${STATE_DIR}/status.json"
 }
 
-#######################################
 # Writes a JSON document (stdin) to STATE_DIR/NAME atomically.
-#######################################
 write_state_json() {
   local name="$1"
   mkdir -p "${STATE_DIR}"
@@ -135,10 +128,8 @@ apt_get() {
   die "apt-get $* kept failing"
 }
 
-#######################################
 # Adds a vendor apt repository whose signing key must have the pinned fingerprint (idempotent).
 # Arguments: NAME KEY_URL FINGERPRINT "DEB LINE" (the line's [signed-by=...] is added here).
-#######################################
 add_vendor_repo() {
   local name="$1" key_url="$2" want="$3" line="$4"
   local keyring="${KEYRING_DIR}/${name}.gpg" tmp got
@@ -158,10 +149,8 @@ key_fingerprints() {
   gpg --batch --with-colons --show-keys "$1" 2>/dev/null | awk -F: '$1 == "pub" {want = 1} $1 == "fpr" && want {print $10; want = 0}'
 }
 
-#######################################
 # Installs PKG at the exact upstream VERSION (the newest Debian revision of it) and holds it, so no later apt run
-# replaces it. Arguments: VERSION PKG... Prints nothing; dies when a package lacks that version.
-#######################################
+# replaces it. Arguments: VERSION PKG... Dies when a package lacks that version.
 install_pinned() {
   local version="$1" pkg apt_version
   shift
@@ -175,10 +164,8 @@ install_pinned() {
   log "installed and held: ${specs[*]}"
 }
 
-#######################################
 # Prints the newest version of PKG in the apt sources whose upstream version is PREFIX or starts with PREFIX
 # followed by '.', '-' or '~' (so "8" matches 8.2.1 but not 80.1). Fails when none matches.
-#######################################
 newest_version() {
   local pkg="$1" prefix="$2" v upstream
   local -a matches=()
@@ -199,10 +186,8 @@ os_codename() {
   (source /etc/os-release && printf '%s\n' "${VERSION_CODENAME}")
 }
 
-#######################################
 # No package changes behind the benchmark's back: unattended upgrades and the apt timers (which also restart
 # services and take CPU and disk at random times) are stopped and masked on every benchmark machine.
-#######################################
 quiet_apt() {
   systemctl disable --now unattended-upgrades.service apt-daily.timer apt-daily-upgrade.timer >/dev/null 2>&1 || true
   systemctl mask unattended-upgrades.service apt-daily.service apt-daily-upgrade.service apt-daily.timer \
@@ -214,10 +199,7 @@ APT::Periodic::Unattended-Upgrade "0";
 EOF
 }
 
-#######################################
-# Base packages and the kernel settings every machine shares (network backlog, open files, little swapping); the
-# settings a store's vendor asks for are applied by tune_for_store on that store's servers only.
-#######################################
+# Base packages and the kernel settings every machine shares; a store vendor's settings are tune_for_store's.
 prepare_host() {
   quiet_apt
   apt_get update
@@ -231,22 +213,12 @@ EOF
   sysctl --system >/dev/null
 }
 
-# Writes VALUE to the sysfs file PATH when the kernel offers it (and says so in the log when not).
-set_sysfs() {
-  if [[ -w "$1" ]]; then
-    echo "$2" >"$1"
-  else
-    log "not applied (${1} missing): $2"
-  fi
-}
-
 #######################################
 # The operating-system settings of each vendor's production notes, on that store's servers only, made persistent
-# (sysctl.d for /proc/sys, a oneshot unit for sysfs, whose settings do not survive a reboot). Which settings, their
-# kernel files and which profile keys give them (aws_* before os_*) is scripts/cluster/os-settings.sh's table, the
-# one the local stores are tuned from too; the values are the store's profile file's
-# (scripts/stores/profiles/<store>.env). MongoDB 8.0's glibc rseq setting is the mongod unit's drop-in
-# (mongodb-lib.sh). Readahead is set on prepare_data_volume's device (DATA_DEVICE). Arguments: STORE.
+# (sysctl.d for /proc/sys, a oneshot unit for sysfs, whose settings do not survive a reboot). Which settings is
+# scripts/cluster/os-settings.sh's table (aws_* keys before os_*), the one the local stores are tuned from too; the
+# values are scripts/stores/profiles/<store>.env's. MongoDB 8.0's glibc rseq setting is the mongod unit's drop-in
+# (mongodb-lib.sh). Arguments: STORE.
 #######################################
 tune_for_store() {
   local store="$1" key file value name readahead settings sysctl=""
@@ -317,11 +289,9 @@ instance_store_disks() {
 }
 
 #######################################
-# Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks (2 x 600 GB on
-# m5d.8xlarge), XFS, noatime. Safe to re-run: an existing mount or array is kept. Instance storage is wiped when
-# the instance stops, so the fstab entry is nofail.
-# DATA_DEVICE (for the readahead of tune_for_store) is set to the filesystem's /dev/disk/by-uuid/ link, the name
-# fstab uses too: kernel names (/dev/md127, /dev/nvme1n1) can change from one boot to the next, the UUID cannot.
+# Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks, XFS, noatime. Safe
+# to re-run. Instance storage is wiped when the instance stops, so the fstab entry is nofail. DATA_DEVICE (for
+# tune_for_store's readahead) is the /dev/disk/by-uuid/ link: kernel names (/dev/md127) can change between boots.
 # Arguments: "required" (servers: fail without instance storage) or "optional" (clients: carry on without).
 #######################################
 prepare_data_volume() {
@@ -357,11 +327,8 @@ prepare_data_volume() {
 
 readonly RAID_NAME=ycsb-data
 
-#######################################
-# Prints the RAID 0 array over the given disks, /dev/md/ycsb-data, creating it unless a re-run finds it assembled
-# already. The array is recorded in /etc/mdadm/mdadm.conf and the initramfs is rebuilt with it, so that after a
-# reboot it assembles under the same name (without that, the initramfs assembles it as /dev/md127 or similar).
-#######################################
+# Prints the RAID 0 array over the given disks, /dev/md/ycsb-data, creating it unless a re-run finds it assembled. It
+# goes into mdadm.conf and the initramfs, or after a reboot it would assemble as /dev/md127 or similar.
 raid0_device() {
   local dev="/dev/md/${RAID_NAME}"
   mdadm --assemble --scan >/dev/null 2>&1 || true
@@ -378,8 +345,7 @@ raid0_device() {
   printf '%s\n' "${dev}"
 }
 
-# An iperf3 server on every store server, for scripts/machine-fingerprint.sh on the client (port 5201, client group
-# only).
+# An iperf3 server on every store server, for scripts/machine-fingerprint.sh on the client.
 start_iperf_server() {
   cat >/etc/systemd/system/ycsb-iperf3.service <<'EOF'
 [Unit]
@@ -398,11 +364,8 @@ EOF
   systemctl enable --now ycsb-iperf3.service
 }
 
-#######################################
-# Machine fingerprint before the store holds data: CPU, memory, fio on the data volume, and with TARGETS (comma-
-# separated hosts running iperf3 -s) the network to them. Not fatal: a benchmark without a fingerprint still runs.
-# Arguments: TARGETS ("" for none) [FIO_DIR].
-#######################################
+# Machine fingerprint before the store holds data, with TARGETS (comma-separated iperf3 servers) the network to them.
+# Not fatal: a benchmark without a fingerprint still runs. Arguments: TARGETS ("" for none) [FIO_DIR].
 record_fingerprint() {
   local targets="$1" fio_dir="${2:-${DATA_DIR}/fingerprint}" out="${STATE_DIR}/machine-fingerprint.json"
   local -a net=()
@@ -416,11 +379,8 @@ record_fingerprint() {
   rm -rf "${fio_dir}"
 }
 
-#######################################
-# Writes the private key on stdin to KEY_FILE with mode 0600 and owner USER (its folder 0700), unreadable to others
-# from the first byte (umask), replacing what was there. The key comes on stdin (a printf builtin's pipe), never as an
-# argument. Arguments: USER KEY_FILE.
-#######################################
+# Writes the private key on stdin (never an argument) to KEY_FILE, 0600 and USER's (its folder 0700), unreadable to
+# others from the first byte (umask). Arguments: USER KEY_FILE.
 write_private_key() {
   local user="$1" key_file="$2" group
   group="$(id -gn "${user}")"
@@ -448,10 +408,8 @@ set_authorized_key() {
 
 #######################################
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
-# (terraform/secrets.tf). Installs its private half, read from CLIENT_SSH_PRIVATE_KEY (secrets.env, never an
-# argument), at KEY_FILE with mode 0600 and owner USER, and its public half (ssh-keygen -y) in the authorized_keys
-# beside it, usable only from the clients' addresses (from="CLIENTS", with restrict). Safe to re-run: the key file is rewritten
-# and the clients' authorized_keys line replaced, other lines (the operator's key) are kept.
+# (terraform/secrets.tf). Installs CLIENT_SSH_PRIVATE_KEY (secrets.env) at KEY_FILE and its public half in the
+# authorized_keys beside it, usable only from CLIENTS. Safe to re-run.
 # Arguments: USER KEY_FILE CLIENTS (addresses or CIDRs, comma-separated).
 #######################################
 install_client_ssh_key() {
@@ -471,13 +429,9 @@ install_client_ssh_key() {
   log "clients' SSH key in ${key_file}; ${dir}/authorized_keys admits it from ${client_ips}"
 }
 
-#######################################
-# Every client: the fault SSH key (terraform/secrets.tf), with which the sweep on client 0 ends and restarts a store
-# process on a server for its fault steps (hosts file "fault"). Installs its private half, read from
-# FAULT_SSH_PRIVATE_KEY (secrets.env, never an argument), at KEY_FILE with mode 0600 and owner USER. On the servers
-# the key runs the fault helper and nothing else (install_fault_access). Safe to re-run.
-# Arguments: USER KEY_FILE.
-#######################################
+# Every client: the fault SSH key (terraform/secrets.tf), with which the sweep's fault steps end and restart a store
+# process on a server (only through its fault helper: install_fault_access). Installs FAULT_SSH_PRIVATE_KEY
+# (secrets.env) at KEY_FILE. Safe to re-run. Arguments: USER KEY_FILE.
 install_fault_ssh_key() {
   local user="$1" key_file="$2"
   [[ -n "${FAULT_SSH_PRIVATE_KEY:-}" ]] || die "no FAULT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
@@ -488,17 +442,11 @@ install_fault_ssh_key() {
 
 #######################################
 # Every store server: the fault helper (scripts/provision/fault.sh) and the one key allowed to run it, for the
-# sweep's fault steps (client 0 ends and restarts the store process holding primary data here over SSH). The helper
-# becomes HELPER (root:root 0755: it runs as root through sudo, so only root may change it), and FAULT_SSH_PUBLIC_KEY
-# (role.env; the private half is on the clients only) goes into USER's authorized_keys as
-#   from="FAULT_SSH_FROM",restrict,command="HELPER" ssh-ed25519 ... ycsb-docsearch-fault
-# from: only the clients' addresses (role.env FAULT_SSH_FROM, the clients' fixed range; left out when unset, as in a
-# role.env of an older configuration); restrict: no shell, pty or forwarding; command: whatever the client asks for,
-# sshd runs HELPER, which gets the
-# request in SSH_ORIGINAL_COMMAND and refuses anything but its five words. The security group admits port 22 from the
-# client group (terraform/modules/network). Safe to re-run: the helper and the fault key's line are replaced, other
-# lines (the operator's key) kept. Without FAULT_SSH_PUBLIC_KEY (a role.env of an older configuration) the helper is
-# installed and no key admitted: a fault step then fails at its SSH check, the benchmark itself is unaffected.
+# sweep's fault steps. The helper is root:root 0755 (it runs as root through sudo, so only root may change it);
+# FAULT_SSH_PUBLIC_KEY goes into USER's authorized_keys with from= (the clients' range, FAULT_SSH_FROM, when set),
+# restrict (no shell, pty or forwarding) and command= (sshd runs the helper whatever is asked; the helper refuses
+# anything but its words). Safe to re-run. Without FAULT_SSH_PUBLIC_KEY (an older role.env) no key is admitted: fault
+# steps then fail at their SSH check, the benchmark itself is unaffected.
 # Arguments: USER [AUTHORIZED_KEYS (default ~USER/.ssh/authorized_keys)] [HELPER (default FAULT_HELPER)].
 #######################################
 install_fault_access() {
