@@ -82,12 +82,10 @@ ssh_options() {
   cluster_ssh_options "${KNOWN_HOSTS}" "${IDENTITY}"
 }
 
-#######################################
 # Reads the terraform outputs (OUTPUTS file, or `terraform output -json` in TF_DIR) into SSH_USER, CLIENT (the first
 # client's public IP), SERVER_PUBLIC / SERVER_PRIVATE (arrays, same order) and OTHER_CLIENT_PUBLIC /
 # OTHER_CLIENT_PRIVATE (clients 1, 2, ...; empty with one client or without client_private_ips). Bad or incomplete
 # outputs: exit 2.
-#######################################
 read_outputs() {
   local json
   if [[ -n "${OUTPUTS}" ]]; then
@@ -178,11 +176,9 @@ fetch_machine_files() {
   done
 }
 
-#######################################
 # Copies one run from client 0 into DEST/RUN: sealed there, then only the files home lacks (or holds with another
 # checksum), with .fetch-incomplete present throughout. Returns 0 copied (or already home with this digest), 3 a copy
 # failed, 4 the run is not finished.
-#######################################
 copy_run() {
   local run="$1" dir="${DEST}/$1" digest rc=0
   digest="$(remote "${CLIENT}" seal "${run}")" || rc=$?
@@ -295,13 +291,11 @@ require_check() {
     || { err "bin/docsearch does not run (JDK 17 and Maven are needed: terraform/README.md)"; return 1; }
 }
 
-#######################################
 # Checks one run folder; prints each problem on its own line (stderr) and fails when there is one. The copy's own
 # marks are checked here (a cut-off copy's marker, SHA256SUMS); the run's files, through the results format's readers,
 # by bin/docsearch check-run (whose warnings pass through on stderr).
 # Arguments: DIR [SERVERS] [CLIENTS] (expected servers/<IP>/ folders, and CLIENTS - 1 remote-clients/<IP>/; 0 or
 # absent: none required).
-#######################################
 check_run() {
   local dir="${1%/}" servers="${2:-0}" clients="${3:-0}" found rc=0
   local -a problems=()

@@ -75,10 +75,8 @@ cluster_dir() {
   printf '%s/.cluster\n' "${TF_DIR}"
 }
 
-#######################################
 # The terraform outputs into OUTPUTS_JSON, the addresses this script needs, and the known_hosts every ssh call checks
 # strictly (<tf-dir>/.cluster/known_hosts; a file of this run's own with --outputs).
-#######################################
 load_outputs() {
   if [[ -n "${OUTPUTS}" ]]; then
     OUTPUTS_JSON="$(cat "${OUTPUTS}")"
@@ -106,9 +104,7 @@ results() {
   "${REPO_ROOT}/scripts/aws-results.sh" "$1" "${opts[@]}" "${@:2}"
 }
 
-#######################################
 # One look at every machine's status.json: prints "ROLE IP STATE DETAIL" a line ("unreachable" when SSH fails).
-#######################################
 machine_states() {
   local m role ip json why
   why="$(mktemp)"
@@ -211,10 +207,8 @@ sweep() {
   wait_sweep
 }
 
-#######################################
 # Polls client 0 until its sweep has ended, for SWEEP_TIMEOUT seconds at most (the sweep goes on then: `sweep` waits
 # again); returns 0 when it ended with 0, EXIT_SWEEP when it ended otherwise, 1 when it could not tell.
-#######################################
 wait_sweep() {
   local status last="" line misses=0 deadline=$((SECONDS + SWEEP_TIMEOUT))
   while :; do
@@ -249,10 +243,8 @@ wait_sweep() {
   done
 }
 
-#######################################
 # Whether the cluster may go: every run on client 0 home and verified with the digest it has now, no sweep running,
 # client 0 answering. Prints each reason not to; returns 0 or EXIT_REFUSED.
-#######################################
 guard() {
   local status runs run digest rc refused=0 home
   if ! status="$(remote "${CLIENT}" sweep-status)"; then
@@ -419,11 +411,9 @@ runs_home() {
   return "${missing}"
 }
 
-#######################################
 # How run ends after a failure or a signal: what exists comes home (an unfinished run as DEST/<run>.partial), then
 # destroy; the cluster stays (cost and end said) with --keep, or when a sweep ran and its results could not be
 # fetched. Without outputs (up stopped before them) there is nothing to fetch: destroy from the state.
-#######################################
 wind_down() {
   local stop_sweep="$1" rc=0 runs
   if [[ -z "${OUTPUTS_JSON:-}" || "${SWEEP_STARTED}" == 0 ]]; then

@@ -82,10 +82,8 @@ cpu_json() {
       openssl_sha256_16k_blocks_kbytes_per_s: $sha}'
 }
 
-#######################################
 # Runs one fio job and prints its summary. Arguments: NAME DIRECTION(read|write|sync) then fio options.
 # Globals: FIO_DIR FIO_SIZE FIO_SECONDS DIRECT (1, or 0 once the file system refused O_DIRECT).
-#######################################
 fio_job() {
   local name="$1" dir="$2" out="${WORK}/fio-${1}.json"
   shift 2

@@ -68,10 +68,8 @@ sample() {
   echo "${all} ${jit}"
 }
 
-#######################################
 # Reads the session (stdin) until it ends: `start EPOCH_MS` lines become WORK_DIR/start-at; the end stops PID.
 # Runs in the background with its output away from the SSH channel (which it must not hold open).
-#######################################
 watch_session() {
   local pid="$1" line
   while IFS= read -r line; do

@@ -63,12 +63,10 @@ config_primary() {
   return 1
 }
 
-#######################################
 # mongos, then the shards and the sharded collection (all idempotent: a re-run finds them in place). mongos starts
 # only once the config server replica set has a primary: before that it cannot load the cluster's metadata and does
 # not listen, and the servers may take as long as their own formation to get there, so every wait here shares one
 # deadline of FORMATION_TIMEOUT_S, the servers' bound.
-#######################################
 start_mongos() {
   local deadline=$((SECONDS + $(formation_timeout))) primary
   install_mongodb_packages mongodb-org-mongos

@@ -213,13 +213,11 @@ EOF
   sysctl --system >/dev/null
 }
 
-#######################################
 # The operating-system settings of each vendor's production notes, on that store's servers only, made persistent
 # (sysctl.d for /proc/sys, a oneshot unit for sysfs, whose settings do not survive a reboot). Which settings is
 # scripts/cluster/os-settings.sh's table (aws_* keys before os_*), the one the local stores are tuned from too; the
 # values are scripts/stores/profiles/<store>.env's. MongoDB 8.0's glibc rseq setting is the mongod unit's drop-in
 # (mongodb-lib.sh). Arguments: STORE.
-#######################################
 tune_for_store() {
   local store="$1" key file value name readahead settings sysctl=""
   local -a lines=()
@@ -288,12 +286,10 @@ instance_store_disks() {
   done
 }
 
-#######################################
 # Formats and mounts the instance storage at DATA_DIR: RAID 0 over all NVMe instance-store disks, XFS, noatime. Safe
 # to re-run. Instance storage is wiped when the instance stops, so the fstab entry is nofail. DATA_DEVICE (for
 # tune_for_store's readahead) is the /dev/disk/by-uuid/ link: kernel names (/dev/md127) can change between boots.
 # Arguments: "required" (servers: fail without instance storage) or "optional" (clients: carry on without).
-#######################################
 prepare_data_volume() {
   local need="${1:-required}"
   if mountpoint -q "${DATA_DIR}"; then
@@ -406,12 +402,10 @@ set_authorized_key() {
   mv "${auth}.tmp" "${auth}"
 }
 
-#######################################
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
 # (terraform/secrets.tf). Installs CLIENT_SSH_PRIVATE_KEY (secrets.env) at KEY_FILE and its public half in the
 # authorized_keys beside it, usable only from CLIENTS. Safe to re-run.
 # Arguments: USER KEY_FILE CLIENTS (addresses or CIDRs, comma-separated).
-#######################################
 install_client_ssh_key() {
   local user="$1" key_file="$2" client_ips="$3" dir public
   local -r marker=ycsb-docsearch-clients
@@ -440,7 +434,6 @@ install_fault_ssh_key() {
   log "fault SSH key in ${key_file} (the servers let it run their fault helper, nothing else)"
 }
 
-#######################################
 # Every store server: the fault helper (scripts/provision/fault.sh) and the one key allowed to run it, for the
 # sweep's fault steps. The helper is root:root 0755 (it runs as root through sudo, so only root may change it);
 # FAULT_SSH_PUBLIC_KEY goes into USER's authorized_keys with from= (the clients' range, FAULT_SSH_FROM, when set),
@@ -448,7 +441,6 @@ install_fault_ssh_key() {
 # anything but its words). Safe to re-run. Without FAULT_SSH_PUBLIC_KEY (an older role.env) no key is admitted: fault
 # steps then fail at their SSH check, the benchmark itself is unaffected.
 # Arguments: USER [AUTHORIZED_KEYS (default ~USER/.ssh/authorized_keys)] [HELPER (default FAULT_HELPER)].
-#######################################
 install_fault_access() {
   local user="$1" auth="${2:-}" helper="${3:-${FAULT_HELPER}}" from=""
   local -r marker=ycsb-docsearch-fault key_form='^ssh-ed25519 [A-Za-z0-9+/]+={0,2}$'
@@ -470,7 +462,6 @@ install_fault_access() {
   log "fault helper ${helper}; ${auth} lets the fault key run it and nothing else"
 }
 
-#######################################
 # What every store server does before its store is installed, in this order: packages and limits, the fault helper
 # and its key (install_fault_access), the data volume, the store's OS tuning (before the store starts, so it runs
 # tuned from its first page), the machine fingerprint (on an empty volume), then the iperf3 endpoint. The endpoint
@@ -478,7 +469,6 @@ install_fault_access() {
 # only once all of them accept iperf3 connections (client.sh), so its iperf3 traffic never lands in a server's own
 # CPU/disk measurement, nor the other way round.
 # Arguments: STORE (profile name), LABEL (for the status line).
-#######################################
 prepare_store_host() {
   local store="$1" label="$2"
   write_status provisioning "installing ${label}"

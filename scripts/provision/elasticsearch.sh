@@ -51,10 +51,8 @@ node_settings() {
     --masters "$(IFS=,; echo "${masters[*]}")"
 }
 
-#######################################
 # elasticsearch.yml, heap, TLS files and keystore. The package's auto-configuration (its own CA, an HTTPS layer,
 # enrolment) is replaced: every node must trust the same CA, which terraform made.
-#######################################
 configure_elasticsearch() {
   local settings
   settings="$(node_settings)" || die "scripts/cluster/es-node-config.sh failed"

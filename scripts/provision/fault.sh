@@ -75,12 +75,10 @@ now_ms() {
   date +%s%3N
 }
 
-#######################################
 # The one command word, checked before anything else runs. Over SSH the words come from SSH_ORIGINAL_COMMAND, split
 # on whitespace by read (no globbing, no expansion, never eval'd), every line of it, so that a second line cannot
 # pass unseen; otherwise from the arguments, each argument one word. Prints the word; fails (printing nothing) when
 # there is not exactly one word or it is not a command.
-#######################################
 checked_word() {
   local -a words=()
   local w
@@ -107,11 +105,9 @@ shown_command() {
   printf '%s\n' "${given:0:200}"
 }
 
-#######################################
 # role.env and secrets.env, as the provisioning scripts read them (common.sh's load_role_env is not used: its die
 # marks the machine's provisioning failed in status.json, and the installed copy of this file has no common.sh
 # beside it). Both are root-only files written by cloud-init and bootstrap.sh.
-#######################################
 load_env() {
   local file="${YCSB_ROLE_ENV:-/etc/ycsb-docsearch/role.env}" secrets name
   [[ -r "${file}" ]] || die "role env ${file} is not readable (is this a provisioned store server?)"
@@ -299,11 +295,9 @@ take_lock() {
   flock -w 120 9 || die "another ${NAME} kill or recover is still running on this server"
 }
 
-#######################################
 # systemd must not start the victim again behind the sweep's back: the units have Restart=on-failure, and a SIGKILL is
 # a failure. A runtime drop-in (under /run: gone at a reboot, after which the store starts as usual) turns restarts
 # off until recover removes it; it must be in force (daemon-reload) before the signal.
-#######################################
 hold_down() {
   local unit="$1" file
   file="$(dropin_file "${unit}")"
@@ -359,11 +353,9 @@ cmd_locate() {
     '{store: $store, host: $host, port: $port, unit: $unit, role: $role}'
 }
 
-#######################################
 # The start of every fault: the instance holding primary data runs here (exit 3 naming its server otherwise), the
 # lock is taken, and the server is whole, as stores.sh fault requires (a second fault before recover would end a
 # second instance). Sets the HOLDER_* variables. Arguments: KIND (for the message).
-#######################################
 holder_here_and_whole() {
   local kind="$1" unit port
   locate_holder
@@ -387,11 +379,9 @@ main_pid() {
   printf '%s\n' "${pid}"
 }
 
-#######################################
 # kill-primary (SIGKILL) or stop-node (SIGTERM): ends the instance holding primary data when it runs here (exit 3
 # naming its server otherwise), keeping its data, and prints the JSON line (the fields of stores.sh fault, plus host
 # and unit). Arguments: KIND.
-#######################################
 cmd_fault() {
   local kind="$1" unit pid signal t0 t1 stop_secs="${FAULT_STOP_TIMEOUT:-60}"
   holder_here_and_whole "${kind}"
@@ -426,12 +416,10 @@ cmd_fault() {
       role: $role, unit: $unit, killed_at_ms: $killed, exited_at_ms: $exited}'
 }
 
-#######################################
 # os-crash: the whole server down at once through SysRq b (os-crash.sh, detached, FAULT_CRASH_AFTER_MS after this
 # answer), when it holds primary data. Every store unit here must be enabled: the reboot, not recover, starts them
 # again (a runtime drop-in would be gone at the boot anyway). Prints the JSON line of kill-primary with the crash's
 # time as killed_at_ms and crash_delay_ms, so that the sweep can place the crash on its own clock.
-#######################################
 cmd_os_crash() {
   local unit port pid line crash_at after_ms="${FAULT_CRASH_AFTER_MS:-1000}"
   local -a disabled=()
@@ -455,10 +443,8 @@ cmd_os_crash() {
       role: $role, unit: $unit, killed_at_ms: $crash, crash_delay_ms: $delay}'
 }
 
-#######################################
 # Starts this server's store units that carry the drop-in or are down, and waits until the cluster is whole; also when
 # nothing was restarted (the caller is told the cluster is whole, not only that every process runs).
-#######################################
 cmd_recover() {
   local t0 t1 deadline unit port file reload=0
   local -a units=() ports=()

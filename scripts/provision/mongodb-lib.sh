@@ -47,11 +47,9 @@ rs_members() {
   replica_sets | awk -F= -v n="$1" '$1 == n {print $2}' | tr ',' '\n'
 }
 
-#######################################
 # Runs SCRIPT in mongosh against 127.0.0.1:PORT (directConnection). With AUTH=admin it first authenticates as
 # admin; the passwords are in mongosh's environment only (process.env.MONGO_ADMIN_PW / MONGO_YCSB_PW).
 # Arguments: PORT AUTH(admin|none) SCRIPT.
-#######################################
 mongo_js() {
   local port="$1" auth="$2" script="$3"
   if [[ "${auth}" == admin ]]; then
@@ -69,11 +67,9 @@ wait_for_local_port() {
     port_open 127.0.0.1 "$1"
 }
 
-#######################################
 # The systemd template both kinds of process run under: ycsb-mongo@NAME runs BINARY with /etc/mongodb/NAME.conf.
 # glibc's restartable sequences are off for them (GLIBC_TUNABLES): MongoDB 8.0's production notes ask for it, as
 # its TCMalloc uses per-CPU caches of its own. Arguments: none.
-#######################################
 write_mongo_unit() {
   cat >/etc/systemd/system/ycsb-mongo@.service <<EOF
 [Unit]

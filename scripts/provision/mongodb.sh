@@ -44,11 +44,9 @@ shard_cache_gb() {
   awk -v mb="${mb}" 'BEGIN {printf "%.2f\n", mb / 1024}'
 }
 
-#######################################
 # The mongod configuration of member NAME on PORT (stdout). Arguments: NAME PORT ROLE CACHE_GB. The journal commit
 # interval comes from the durability profile in scripts/stores/profiles/mongodb.env (topology cluster), as on the
 # local cluster; the profile's default write concern is cluster-wide, set through mongos (client.sh).
-#######################################
 mongod_config() {
   local name="$1" port="$2" role="$3" cache="$4" commit
   commit="$(profile_server_value mongodb "${DURABILITY}" cluster journalCommitInterval)" \
@@ -103,10 +101,8 @@ wait_for_members() {
   done
 }
 
-#######################################
 # On the server of member 0: initiates replica set NAME (member 0 with priority 2), waits to be its primary and
 # creates its users once. Arguments: NAME PORT.
-#######################################
 initiate_replica_set() {
   local name="$1" port="$2" members="" i=0 member configsvr=false
   [[ "${name}" != "${MONGODB_CONFIG_RS%%=*}" ]] || configsvr=true

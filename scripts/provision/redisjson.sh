@@ -29,12 +29,10 @@ install_redis() {
   systemctl disable --now redis-server.service 2>/dev/null || true
 }
 
-#######################################
 # The redis.conf of the process on PORT (stdout). Durability, memory and module options come from the store's one
 # definition, scripts/stores/profiles/redisjson.env (profile DURABILITY, topology cluster): the same settings the
 # local cluster applies. The memory budget STORE_MEMORY_MB of this server is shared by its
 # REDIS_PROCESSES_PER_SERVER processes (masters and replicas alike), each refusing writes at its limit.
-#######################################
 redis_instance_config() {
   local port="$1" kv
   # The coordinator (search over all shards) connects to the other shards as the default user with this password.
@@ -130,10 +128,8 @@ form_cluster() {
     --replicas "${REDIS_REPLICAS_PER_SHARD}" --timeout 600 "${nodes[@]}" || die "redis cluster formation failed"
 }
 
-#######################################
 # True when an index created on one node finds documents on every shard: the query engine's coordinator is active.
 # Without it, each node's index sees only its own keys and the binding has to fan out (terraform/README.md).
-#######################################
 search_spans_shards() {
   local idx=ycsb-provision-check n=300 i hits
   rcli FT.DROPINDEX "${idx}" DD >/dev/null 2>&1 || true
