@@ -44,9 +44,9 @@ check_settings() {
   local name value
   for name in BENCH_RECORDS BENCH_SECONDS BENCH_THREADS BENCH_ROUNDS; do
     value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || bad_input "${name}='${value}' is not a positive integer"
+    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || usage_error "${name}='${value}' is not a positive integer"
   done
-  [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || bad_input "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
+  [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || usage_error "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
   check_cpu_settings
 }
 
@@ -194,8 +194,8 @@ main() {
   local stores=("$@")
   ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
   for store in "${stores[@]}"; do
-    [[ -n "$(raw_db "${store}")" ]] || bad_input "unknown store '${store}' (known: ${ALL_STORES[*]})"
-    [[ "${seen}" != *" ${store} "* ]] || bad_input "store '${store}' given twice"
+    [[ -n "$(raw_db "${store}")" ]] || usage_error "unknown store '${store}' (known: ${ALL_STORES[*]})"
+    [[ "${seen}" != *" ${store} "* ]] || usage_error "store '${store}' given twice"
     seen+="${store} "
   done
   command -v java >/dev/null || die "java not found on PATH (JDK 17 or later needed)"

@@ -83,28 +83,28 @@ parse_args() {
     case "$1" in
       -h | --help) usage; exit 0 ;;
       --before | --baseline)
-        [[ $# -ge 2 && -x "$2/run-sweep.sh" ]] || bad_input "$1 needs a checkout with run-sweep.sh"
+        [[ $# -ge 2 && -x "$2/run-sweep.sh" ]] || usage_error "$1 needs a checkout with run-sweep.sh"
         BEFORE_CHECKOUT="$(cd "$2" && pwd)"
         shift 2
         ;;
       --no-profile) PROFILE=0; shift ;;
       --no-raw) RAW=0; shift ;;
       --latency) LATENCY=1; shift ;;
-      *) bad_input "unknown argument '$1' (see --help)" ;;
+      *) usage_error "unknown argument '$1' (see --help)" ;;
     esac
   done
   local name value
   for name in BENCH_STEP_SECONDS BENCH_WARMUP_SECONDS BENCH_RECORDS BENCH_BASICDB_THREADS BENCH_STORE_THREADS \
     BENCH_PROFILE_RATE BENCH_REDISJSON_RATE BENCH_MONGODB_RATE BENCH_ELASTICSEARCH_RATE BENCH_MM1_SERVICE_RATE; do
     value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || bad_input "${name}='${value}' is not a positive integer"
+    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || usage_error "${name}='${value}' is not a positive integer"
   done
   check_cpu_settings
   for name in BASICDB_RATES MM1_RATES; do
-    [[ "${!name}" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] || bad_input "BENCH_${name}='${!name}' is not a list of rates"
+    [[ "${!name}" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] || usage_error "BENCH_${name}='${!name}' is not a list of rates"
   done
   [[ "${STORES}" =~ ^((redisjson|mongodb|elasticsearch)(,(redisjson|mongodb|elasticsearch))*)?$ ]] \
-    || bad_input "BENCH_STORES='${STORES}' (known: redisjson, mongodb, elasticsearch)"
+    || usage_error "BENCH_STORES='${STORES}' (known: redisjson, mongodb, elasticsearch)"
 }
 
 # The sweep's pool for a fixed rate (StepPlanner.poolThreads under the default objective p99<=10ms).

@@ -39,12 +39,6 @@ source "${REPO_ROOT}/scripts/stores/install.sh"
 readonly MFUSEPY_PIN="mfusepy==3.1.1"
 readonly LAYER="${REPO_ROOT}/scripts/faults/unsynced_fs.py"
 
-# usage_error MESSAGE: bad input, one line and exit 2.
-usage_error() {
-  err "$1"
-  exit 2
-}
-
 faults_venv() { printf '%s/faults-venv' "${STORES_HOME}"; }
 pid_file() { printf '%s.unsynced-fs.pid' "${1%/}"; }
 status_file() { printf '%s.unsynced-fs.json' "${1%/}"; }

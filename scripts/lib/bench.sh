@@ -2,7 +2,6 @@
 # Helpers shared by the benchmarks of the suite (scripts/bench-*.sh), with lib/common.sh and lib/classpath.sh. Source
 # it; it defines functions only.
 #
-#   bad_input MSG...       bad input: one error line, exit 2 (before any store is touched)
 #   machine_load           the load average and CPU count (a benchmark is only as quiet as its machine)
 #   on_client_cpu CMD...   runs CMD under taskset -c "${CLIENT_CPU}" (the caller's variable), as it is when that is
 #                          empty
@@ -21,11 +20,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # shellcheck source=scripts/lib/classpath.sh
 source "$(dirname "${BASH_SOURCE[0]}")/classpath.sh"
 
-bad_input() {
-  err "$*"
-  exit 2
-}
-
 machine_load() {
   printf '%s load average, %s CPUs' "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)"
 }
@@ -42,7 +36,7 @@ check_cpu_settings() {
   local name value
   for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
     value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || bad_input "${name}='${value}' is not a CPU list"
+    [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || usage_error "${name}='${value}' is not a CPU list"
   done
 }
 

@@ -7,6 +7,7 @@
 #   log MSG...            one line to stderr, prefixed with the calling script's name
 #   err MSG...            one "error:" line to stderr
 #   die MSG...            err, then exit 1
+#   usage_error MSG...    err, then exit 2 (bad input: nothing was done)
 #   usage                 the top-level script's header comment (line 2 to the first line that is not one), sans '# '
 #   repo_root             absolute path of the repository (parent of scripts/)
 #   port_open HOST PORT   true when something accepts TCP connections there (bash /dev/tcp, no tools needed)
@@ -32,6 +33,11 @@ err() {
 die() {
   err "$@"
   exit 1
+}
+
+usage_error() {
+  err "$@"
+  exit 2
 }
 
 usage() {
