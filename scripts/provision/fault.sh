@@ -118,7 +118,6 @@ load_env() {
     # shellcheck disable=SC1090  # written by bootstrap.sh from SSM Parameter Store
     source "${secrets}"
   fi
-  # REPO_DIR: the repository provisioning unpacked, whose scripts/cluster/ holds the rules this helper runs.
   for name in ROLE STORE NODE_IP SERVER_IPS REPO_DIR; do
     [[ -n "${!name:-}" ]] || die "role env ${file} does not set ${name}"
   done
@@ -185,9 +184,7 @@ redis_cluster_nodes() {
   return 1
 }
 
-# "HOST<TAB>PORT<TAB>UNIT<TAB>ROLE" of the live master serving the lowest slot, by the rule the local cluster uses too
-# (scripts/cluster/redis-primary.awk in the repository provisioning unpacked at REPO_DIR, tested there against real
-# Redis clusters).
+# "HOST<TAB>PORT<TAB>UNIT<TAB>ROLE" of the live master serving the lowest slot (scripts/cluster/redis-primary.awk).
 redisjson_locate() {
   redis_cluster_nodes | awk -f "${REPO_DIR}/scripts/cluster/redis-primary.awk" \
     | awk -F '\t' -v OFS='\t' '{ print $1, $2, "ycsb-redis@" $2 ".service", $3 }'
@@ -225,8 +222,7 @@ mongodb_hellos() {
   "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "${MONGODB_SHARDS}"
 }
 
-# The PRIMARY of the first shard that has one, by the rule the local cluster uses too (scripts/cluster/mongo_sets.py,
-# tested there against real replica sets).
+# The PRIMARY of the first shard that has one (scripts/cluster/mongo_sets.py).
 mongodb_locate() {
   mongodb_hellos | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" primary \
     | awk -F '\t' -v OFS='\t' '{ print $1, $2, "ycsb-mongo@" $3 ".service", "PRIMARY of " $3 }'
@@ -253,9 +249,8 @@ es_get() {
     "http://$1:${ES_HTTP_PORT}$2"
 }
 
-# The node holding the most started primary shards of FAULT_ES_INDEX (default usertable, the binding's index), else of
-# any index, by the rule the local cluster uses too (scripts/cluster/es_primary.py, tested there against a real
-# cluster; ties go to the lowest node name). It reads the answers of the first server that gives both.
+# The node holding the most started primary shards of FAULT_ES_INDEX, else of any index (scripts/cluster/es_primary.py),
+# from the answers of the first server that gives both.
 elasticsearch_locate() {
   local ip rule="${REPO_DIR}/scripts/cluster/es_primary.py" shards="" nodes=""
   local -a paths
@@ -271,8 +266,8 @@ elasticsearch_locate() {
     | awk -F '\t' -v OFS='\t' '{ print $1, $2, "elasticsearch.service", $3 }'
 }
 
-# Whole by the local cluster's rule too (scripts/cluster/es_whole.py): this server's node answers, sees every server
-# in the cluster and a status that is not red (replicas of a returning node may take a while; no data is missing).
+# Whole (scripts/cluster/es_whole.py): every server in the cluster and a status that is not red (not green: the
+# replicas of a returning node may take a while; no data is missing).
 elasticsearch_whole() {
   es_get "${NODE_IP}" /_cluster/health 2>/dev/null \
     | python3 "${REPO_DIR}/scripts/cluster/es_whole.py" "$(server_count)" 2>/dev/null
