@@ -91,10 +91,6 @@ instance_dir() {
   printf '%s/%s/%s/%s\n' "${STORES_HOME}" "$1" "$2" "$3"
 }
 
-probe() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" "$@"
-}
-
 # Ports an instance listens on (Elasticsearch: HTTP and transport), to detect a foreign process on them.
 instance_ports() {
   local store="$1" topo="$2" port="$3"

@@ -86,7 +86,7 @@ elasticsearch_start_instance() {
 }
 
 elasticsearch_ready() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$2/" >/dev/null 2>&1
+  probe http "http://127.0.0.1:$2/" >/dev/null 2>&1
 }
 
 # Single: wait for yellow (one node can never place replicas). Cluster: green with all 3 nodes joined.
@@ -105,7 +105,7 @@ elasticsearch_form() {
 # usertable: the binding's index is the YCSB table), or of any index when that one has none: the rule of
 # scripts/cluster/es_primary.py, which the AWS servers' fault helper runs too.
 elasticsearch_primary() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" es-state "http://127.0.0.1:$(first_port elasticsearch "$1")" \
+  probe es-state "http://127.0.0.1:$(first_port elasticsearch "$1")" \
     | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/es_primary.py" "${FAULT_ES_INDEX:-usertable}" | cut -f2-
 }
 
@@ -120,17 +120,17 @@ elasticsearch_whole() {
 }
 
 es_whole_at() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$1/_cluster/health" 2>/dev/null \
+  probe http "http://127.0.0.1:$1/_cluster/health" 2>/dev/null \
     | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/es_whole.py" "$2" 2>/dev/null
 }
 
 es_health_at_least_yellow() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http \
-    "http://127.0.0.1:$1/_cluster/health?wait_for_status=yellow&timeout=1s" 2>/dev/null | grep -Eq '"status":"(yellow|green)"'
+  probe http "http://127.0.0.1:$1/_cluster/health?wait_for_status=yellow&timeout=1s" 2>/dev/null \
+    | grep -Eq '"status":"(yellow|green)"'
 }
 
 elasticsearch_version() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" http "http://127.0.0.1:$2/" |
+  probe http "http://127.0.0.1:$2/" |
     "$(venv_python)" -c 'import json,sys; v=json.load(sys.stdin)["version"]; print(v["number"], "(lucene", v["lucene_version"] + ")")'
 }
 

@@ -13,6 +13,7 @@ readonly LIBSSL_PACKAGE="libssl1.1"
 
 venv_dir() { printf '%s/venv' "${STORES_HOME}"; }
 venv_python() { printf '%s/bin/python' "$(venv_dir)"; }
+probe() { "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" "$@"; }
 libssl_dir() { printf '%s/libssl/usr/lib/%s' "${STORES_HOME}" "$(uname -m)-linux-gnu"; }
 es_dist_dir() { printf '%s/elasticsearch/dist' "${STORES_HOME}"; }
 

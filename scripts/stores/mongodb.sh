@@ -22,10 +22,6 @@ mongod_bin() {
   printf '%s\n' "${bin}"
 }
 
-mongo_probe() {
-  "$(venv_python)" "${REPO_ROOT}/scripts/stores/probe.py" "$@"
-}
-
 mongodb_shards() { printf '%s\n' "${MONGODB_SHARDS:-3}"; }
 mongodb_members() { printf '%s\n' "${MONGODB_SHARD_MEMBERS:-3}"; }
 
@@ -77,7 +73,7 @@ mongodb_start_instance() {
 }
 
 mongodb_ready() {
-  mongo_probe mongo-ping "mongodb://127.0.0.1:$2/" 2>/dev/null
+  probe mongo-ping "mongodb://127.0.0.1:$2/" 2>/dev/null
 }
 
 # Initiates every shard's replica set (in parallel: each waits for its own election), then sets each shard's
@@ -96,7 +92,7 @@ mongodb_form() {
   wc="$(profile_server_value mongodb "${DURABILITY_PROFILE}" cluster defaultWriteConcern)" \
     || die "scripts/stores/profiles/mongodb.env: ${DURABILITY_PROFILE}_cluster_server has no defaultWriteConcern"
   for ((i = 0; i < $(mongodb_shards); i++)); do
-    mongo_probe mongo-set-default-wc "$(mongodb_shard_url "${i}")" "${wc#w:}" >&2
+    probe mongo-set-default-wc "$(mongodb_shard_url "${i}")" "${wc#w:}" >&2
   done
 }
 
@@ -120,7 +116,7 @@ mongodb_sets() {
 # "HOST<TAB>PORT<TAB>SET" of the PRIMARY by scripts/cluster/mongo_sets.py, the rule the AWS servers' fault helper
 # runs too, over the members' hello answers in SETS (a mongodb_sets line).
 mongodb_primary_of() {
-  mongo_probe mongo-hellos "$1" | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/mongo_sets.py" primary
+  probe mongo-hellos "$1" | "$(venv_python)" "${REPO_ROOT}/scripts/cluster/mongo_sets.py" primary
 }
 
 # "PORT<TAB>ROLE" of the PRIMARY of the first shard that has one (shard0 unless an election is under way there).
@@ -142,7 +138,7 @@ mongodb_replicas() {
 # that the primary keeps sending on, into a paused secondary's socket, which it would apply on SIGCONT. Prints the
 # epoch ms at which the cut began (once the probe is connected: python's start-up is not part of it).
 mongodb_cut_replication() {
-  mongo_probe mongo-cut-oplog "mongodb://127.0.0.1:$2/"
+  probe mongo-cut-oplog "mongodb://127.0.0.1:$2/"
 }
 
 # True when the shard of port KILLED has a PRIMARY on another member (an election after the kill): only the other
@@ -158,7 +154,7 @@ mongodb_failed_over() {
 # default write concern (stored in the set), so there is nothing to initiate or set, and form's one python process
 # per check takes seconds even on a whole cluster, which would blur the recovery time.
 mongodb_whole() {
-  mongo_probe mongo-whole "${STORES_START_TIMEOUT:-300}" "$(mongodb_sets)"
+  probe mongo-whole "${STORES_START_TIMEOUT:-300}" "$(mongodb_sets)"
 }
 
 # Connection string of shard i (all members, replica set name).
@@ -169,7 +165,7 @@ mongodb_shard_url() {
 }
 
 mongodb_info() {
-  mongo_probe mongo-info "mongodb://127.0.0.1:$1/"
+  probe mongo-info "mongodb://127.0.0.1:$1/"
 }
 
 mongodb_version() {
@@ -201,7 +197,7 @@ for k, v in info.items():
     printf 'cluster.router="the binding (no mongos in the package registries): CRUD to the key'"'"'s shard, search to every shard (top offset+count each) merged by rank"\n'
     printf 'cluster.reads_from="primary of each shard (mongodb.readPreference=primary)"\n'
     for ((i = 0; i < $(mongodb_shards); i++)); do
-      printf 'server.shard%s=%s\n' "${i}" "$(mongo_probe mongo-shard-info "$(mongodb_shard_url "${i}")")"
+      printf 'server.shard%s=%s\n' "${i}" "$(probe mongo-shard-info "$(mongodb_shard_url "${i}")")"
     done
   else
     printf 'reads_from="the single server"\n'
