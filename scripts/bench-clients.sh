@@ -33,6 +33,9 @@ main() {
   case "${1:-}" in
     -h | --help) usage; exit 0 ;;
   esac
+  # Bad input is refused before any client runs.
+  (($# <= 1)) || usage_error "one results folder at most, got $#: $*"
+  [[ $# == 0 || -d "$1" ]] || usage_error "not a results folder: $1"
   local out round
   SECONDS_PER_STEP="${STEP_SECONDS:-10}"
   out="${OUT:-${REPO_ROOT}/results/bench-clients-$(date -u +%Y%m%dT%H%M%SZ)}"

@@ -36,6 +36,8 @@ main() {
     TOLERANCE_PCT="${TOLERANCE_PCT:-5}" \
     "${REPO_ROOT}/scripts/bench-reproducibility.sh" -p "mm1.service_rate=${rate}" --slo "p99<=${bound}ms" \
     --records 1000 --floor-seconds 0 --out "${out}" "$@" || rc=$?
+  # run-sweep.sh refused an option (exit 2) before any step ran: nothing to read.
+  ((rc != 2)) || { rm -rf "${out}"; exit 2; }
   # The steps through the results format (bin/docsearch step-rows), the simulated server's arrival fits among their
   # columns.
   "${REPO_ROOT}/bin/docsearch" step-rows "${out}" | python3 "${REPO_ROOT}/scripts/lib/pacing_fidelity.py" "${known}"
