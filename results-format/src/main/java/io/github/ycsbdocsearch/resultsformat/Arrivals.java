@@ -1,8 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,25 +25,6 @@ import java.util.List;
  * @param maxInFlight most requests in flight at once
  * @param poolExhausted every thread was busy at some moment of the run
  */
-@JsonPropertyOrder({
-  "format",
-  "process",
-  "rate_ops",
-  "seed",
-  "ramp_s",
-  "threads",
-  "start_epoch_ms",
-  "stop_epoch_ms",
-  "scheduled_due",
-  "sent",
-  "unsent",
-  "late",
-  "lag_threshold_us",
-  "max_in_flight",
-  "pool_exhausted"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record Arrivals(
     int format,
     String process,

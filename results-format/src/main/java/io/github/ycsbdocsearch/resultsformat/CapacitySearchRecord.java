@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -62,7 +61,6 @@ import java.util.List;
   "minutes",
   "probes"
 })
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record CapacitySearchRecord(
     Double lo,
     Double hi,
@@ -127,20 +125,6 @@ public record CapacitySearchRecord(
    *     0 also for a client-limited window)
    * @param clientLimit why the client decided it; null when the store did
    */
-  @JsonPropertyOrder({
-    "step",
-    "rate_ops",
-    "reason",
-    "outcome",
-    "confidence",
-    "dispersion",
-    "seconds",
-    "op",
-    "requests",
-    "over",
-    "weight",
-    "client_limit"
-  })
   public record Probe(
       String step,
       long rateOps,
@@ -176,17 +160,6 @@ public record CapacitySearchRecord(
    * @param blockS their least length, s
    * @param replicates bootstrap replicates
    */
-  @JsonPropertyOrder({
-    "op",
-    "center_ops",
-    "bandwidth",
-    "intercept",
-    "slope",
-    "allowance",
-    "blocks",
-    "block_s",
-    "replicates"
-  })
   public record Model(
       String op,
       double centerOps,
@@ -215,7 +188,6 @@ public record CapacitySearchRecord(
    * @param moreS the measured seconds expected
    * @param afterS measured seconds of probes after the curve until then
    */
-  @JsonPropertyOrder({"capacity", "half_width", "more_s", "after_s"})
   public record Forecast(double capacity, double halfWidth, double moreS, double afterS) {}
 
   /**
@@ -227,7 +199,6 @@ public record CapacitySearchRecord(
    * @param inside how many fell inside the windows that decided the estimate
    * @param covered the deciding windows were, together, at least two of its cycles long
    */
-  @JsonPropertyOrder({"kind", "period_s", "events", "inside", "covered"})
   public record Cycle(String kind, double periodS, int events, int inside, boolean covered) {}
 
   /**
@@ -245,16 +216,6 @@ public record CapacitySearchRecord(
    * @param kinds each kind of background work, the largest part first
    * @param windows every window the store decided, its seconds by part
    */
-  @JsonPropertyOrder({
-    "op",
-    "capacity_ops",
-    "clean_share",
-    "clean_capacity_ops",
-    "floor_rate_ops",
-    "floor_share",
-    "kinds",
-    "windows"
-  })
   public record Split(
       String op,
       double capacityOps,
@@ -324,19 +285,6 @@ public record CapacitySearchRecord(
    * @param costS the same in seconds of the deciding operation's traffic
    * @param share its part of the share over the bound at the capacity
    */
-  @JsonPropertyOrder({
-    "kind",
-    "trigger",
-    "events",
-    "sampled_s",
-    "block_from_s",
-    "block_to_s",
-    "costed",
-    "period_s",
-    "over_per_event",
-    "cost_s",
-    "share"
-  })
   public record Kind(
       String kind,
       String trigger,
@@ -360,7 +308,6 @@ public record CapacitySearchRecord(
    * @param cleanOver of those, over the bound
    * @param kinds the seconds in each kind's blocks
    */
-  @JsonPropertyOrder({"step", "rate_ops", "clean_s", "clean_requests", "clean_over", "kinds"})
   public record Window(
       String step,
       double rateOps,
@@ -382,7 +329,6 @@ public record CapacitySearchRecord(
    * @param requests their requests
    * @param over of those, over the bound
    */
-  @JsonPropertyOrder({"kind", "events", "seconds", "requests", "over"})
   public record WindowKind(String kind, long events, long seconds, long requests, long over) {}
 
   /**

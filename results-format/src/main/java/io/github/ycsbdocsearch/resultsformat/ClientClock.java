@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import java.nio.file.Path;
  *
  * @param clockOffsetMs the offset, ms (null only in a broken file)
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record ClientClock(Long clockOffsetMs) {
 
   /**

@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,38 +68,6 @@ import org.HdrHistogram.Histogram;
  * @param scheduledSeconds the fault step second by second by schedule (the requests due in each,
  *     however late they completed): what the recovery is judged on
  */
-@JsonPropertyOrder({
-  "step",
-  "control_step",
-  "spec",
-  "kind",
-  "at_s",
-  "down_s",
-  "target_ops",
-  "node",
-  "recover",
-  "resolution_s",
-  "due_at_s",
-  "kill_at_s",
-  "restart_at_s",
-  "back_at_s",
-  "after_kill_from_s",
-  "longest_gap_s",
-  "longest_gap_at_s",
-  "longest_ack_gap_ms",
-  "pre_fault_p99_us",
-  "recovery_bound_us",
-  "recovered",
-  "recovery_s",
-  "fault",
-  "control",
-  "acked_writes",
-  "durability",
-  "control_acked_writes",
-  "scheduled_seconds"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record FaultSummary(
     String step,
     String controlStep,
@@ -160,22 +126,6 @@ public record FaultSummary(
    * @param pausedAtMs when they were paused, epoch ms; else null
    * @param failedOverAtMs when one of them had taken over, epoch ms; else null
    */
-  @JsonPropertyOrder({
-    "store",
-    "topology",
-    "kind",
-    "signal",
-    "host",
-    "port",
-    "pid",
-    "role",
-    "killed_at_ms",
-    "server_killed_at_ms",
-    "paused",
-    "paused_at_ms",
-    "failed_over_at_ms"
-  })
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Node(
       String store,
       String topology,
@@ -202,8 +152,6 @@ public record FaultSummary(
    * @param ok whether the recover succeeded
    * @param error why not, or null
    */
-  @JsonPropertyOrder({"store", "restarted", "back_at_ms", "waited_ms", "ok", "error"})
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Recover(
       String store,
       List<Integer> restarted,
@@ -248,26 +196,6 @@ public record FaultSummary(
    *     acknowledged, ok, lost, stale, read back failed, indeterminate, unknown; null in files
    *     written before it was recorded
    */
-  @JsonPropertyOrder({
-    "rate_per_s",
-    "attempted",
-    "acked",
-    "failed",
-    "acked_before_kill",
-    "lost_before_kill",
-    "acked_after_kill",
-    "lost_after_kill",
-    "lost_keys",
-    "longest_ack_gap_ms",
-    "read_back_failed",
-    "first_error",
-    "error",
-    "stale",
-    "unknown",
-    "verdict",
-    "operations"
-  })
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record AckedWrites(
       double ratePerS,
       long attempted,
@@ -331,15 +259,6 @@ public record FaultSummary(
    * @param unknown acknowledged writes whose client's log is not whole or whose client did not exit
    *     0 (not classed); null in files written before it was recorded
    */
-  @JsonPropertyOrder({
-    "acknowledged",
-    "ok",
-    "lost",
-    "stale",
-    "read_back_failed",
-    "indeterminate",
-    "unknown"
-  })
   public record WriteCounts(
       long acknowledged,
       long ok,
@@ -355,8 +274,6 @@ public record FaultSummary(
    * @param profile e.g. {@code strict}
    * @param mayLose in words, e.g. {@code none (AOF fsync always)}
    */
-  @JsonPropertyOrder({"profile", "may_lose"})
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Durability(String profile, String mayLose) {}
 
   /**
@@ -379,23 +296,6 @@ public record FaultSummary(
    * @param ackedWrites the acked-writes stream
    * @param durability the profile and what it may lose
    */
-  @JsonPropertyOrder({
-    "spec",
-    "kind",
-    "at_s",
-    "down_s",
-    "control_step",
-    "node",
-    "due_at_ms",
-    "killed_at_ms",
-    "kill_error",
-    "recover",
-    "window_start_ms",
-    "window_end_ms",
-    "acked_writes",
-    "durability"
-  })
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record FaultRecord(
       String spec,
       String kind,
@@ -441,8 +341,6 @@ public record FaultSummary(
    * @param beforeKill intended latency (every request, failures included) of the seconds before
    * @param afterKill of the seconds from the kill's to the window's end
    */
-  @JsonPropertyOrder({"step", "window_s", "operations", "before_kill", "after_kill"})
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record StepFigures(
       String step,
       double windowS,
@@ -458,7 +356,6 @@ public record FaultSummary(
    * @param succeededAfterKill successful from the kill's second to the window's end
    * @param failedAfterKill failed from the kill's second to the window's end
    */
-  @JsonPropertyOrder({"succeeded", "failed", "succeeded_after_kill", "failed_after_kill"})
   public record Operations(
       long succeeded, long failed, long succeededAfterKill, long failedAfterKill) {}
 
@@ -473,7 +370,6 @@ public record FaultSummary(
    * @param p999Us p99.9, or null
    * @param maxUs the maximum; null without requests
    */
-  @JsonPropertyOrder({"count", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"})
   public record Spectrum(long count, Long p50Us, Long p90Us, Long p99Us, Long p999Us, Long maxUs) {
 
     public static Spectrum of(Histogram h) {
@@ -499,7 +395,6 @@ public record FaultSummary(
    *     requests
    * @param good requests, none failed, p99 at most the recovery bound; null when there is no bound
    */
-  @JsonPropertyOrder({"t_s", "requests", "failed", "p99_us", "good"})
   public record ScheduledSecond(int tS, long requests, long failed, Long p99Us, Boolean good) {}
 
   public void writeTo(Path storeDir) {

@@ -14,9 +14,10 @@ import java.util.List;
 
 /**
  * The one JSON configuration of the results folder: snake_case field names (records map {@code
- * throughputOps} to {@code throughput_ops}), indented output, unknown fields ignored on read (a
- * newer writer may add fields; readers of an older format version keep working). Stateless,
- * thread-safe.
+ * throughputOps} to {@code throughput_ops}) in the record's order (a {@code @JsonPropertyOrder}
+ * only where a derived field stands among them), every field written, null or not (unless a record
+ * says otherwise), indented output, unknown fields ignored on read (a newer writer may add fields;
+ * readers of an older format version keep working). Stateless, thread-safe.
  */
 public final class Json {
 

@@ -1,9 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
@@ -34,22 +31,6 @@ import java.util.List;
  *     client can see is M/M/1's with these delays added ({@code analysis.Mm1HostTruth}). Null in
  *     older files
  */
-@JsonPropertyOrder({
-  "gaps",
-  "mean_gap_us",
-  "cv",
-  "ks_d",
-  "stephens",
-  "stephens_critical_5pct",
-  "exponential_rejected",
-  "completions",
-  "completion_late_p99_us",
-  "completion_late_max_us",
-  "service_rate",
-  "host_delay"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record Mm1Arrivals(
     long gaps,
     double meanGapUs,
@@ -71,6 +52,5 @@ public record Mm1Arrivals(
    * @param upToUs the bucket's upper end, µs
    * @param count requests in it
    */
-  @JsonPropertyOrder({"up_to_us", "count"})
   public record DelayBucket(long upToUs, long count) {}
 }

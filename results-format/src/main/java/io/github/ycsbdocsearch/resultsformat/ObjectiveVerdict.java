@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -45,18 +44,8 @@ import java.util.Locale;
  * @param decisionFromSend the decision on latency from the actual send (service time; failures and
  *     unsent requests over as above); null when not known (files written before it)
  */
-@JsonPropertyOrder({
-  "slo",
-  "percentile",
-  "bound_us",
-  "decision",
-  "confidence",
-  "unsent",
-  "reason",
-  "operations",
-  "decision_from_send"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
+// The derived figures follow the objective; the rest keep the record's order.
+@JsonPropertyOrder({"slo", "percentile", "bound_us"})
 public record ObjectiveVerdict(
     Objective slo,
     Decision decision,
@@ -118,18 +107,6 @@ public record ObjectiveVerdict(
    * @param perSecond its requests and those over the bound in each second of the window (failures
    *     included, unsent ones not: they belong to no second); null when not known
    */
-  @JsonPropertyOrder({
-    "op",
-    "requests",
-    "over",
-    "failed",
-    "dispersion",
-    "decision",
-    "p_value",
-    "over_from_send",
-    "decision_from_send",
-    "per_second"
-  })
   public record Operation(
       String op,
       long requests,

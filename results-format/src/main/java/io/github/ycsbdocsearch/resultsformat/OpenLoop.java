@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -30,7 +29,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   "slo_bound_us",
   "ramp_s"
 })
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record OpenLoop(
     String arrivals, long seed, long lagThresholdUs, Objective slo, double rampS) {
 

@@ -1,8 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,23 +29,6 @@ import org.HdrHistogram.Histogram;
  *     {@code hdr/IN_FLIGHT.hlog}; with several clients, any client's pool); null when the step has
  *     no such log (then only {@code pool_exhausted}, over the whole run, is known)
  */
-@JsonPropertyOrder({
-  "arrivals",
-  "scheduled",
-  "sent",
-  "unsent",
-  "late",
-  "max_in_flight",
-  "threads",
-  "pool_exhausted",
-  "send_lag_p50_us",
-  "send_lag_p99_us",
-  "send_lag_max_us",
-  "lag_threshold_us",
-  "pool_exhausted_in_window"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record Pacing(
     String arrivals,
     long scheduled,

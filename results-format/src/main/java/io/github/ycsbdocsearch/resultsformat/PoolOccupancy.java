@@ -1,9 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
 /**
  * A fixed-rate client's {@code pool.json} ({@link RunLayout#POOL}): how busy its thread pool was in
  * each wall-clock second, and how many requests were due and not yet sent. Written once by the
@@ -30,18 +26,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *     a free thread, or for the thread that holds one to wake), request-nanoseconds; an arrival
  *     never sent waits until the stop
  */
-@JsonPropertyOrder({
-  "format",
-  "threads",
-  "start_epoch_ms",
-  "end_epoch_ms",
-  "first_epoch_s",
-  "busy_ns",
-  "busy_max",
-  "waiting_ns"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record PoolOccupancy(
     int format,
     int threads,

@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,24 +25,6 @@ import java.util.Map;
  * @param questionsByPage questions per page number (the last slot: that page and deeper)
  * @param hitCounts the distribution of the questions' hit counts
  */
-@JsonPropertyOrder({
-  "searches",
-  "page_distribution",
-  "past_end_proportion",
-  "page_size",
-  "max_page_size",
-  "max_page",
-  "hit_counts_known",
-  "first_pages",
-  "deeper_pages",
-  "past_end_pages",
-  "empty_answers",
-  "failed",
-  "questions_by_page",
-  "hit_counts"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record QueryStatsFile(
     long searches,
     String pageDistribution,
@@ -82,9 +62,7 @@ public record QueryStatsFile(
    *
    * @param buckets questions per range of hit counts, e.g. {@code 2-10}
    */
-  @JsonPropertyOrder({"count", "min", "p50", "p90", "p99", "max", "mean", "buckets"})
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record HitCounts(
       Long count,
       Long min,

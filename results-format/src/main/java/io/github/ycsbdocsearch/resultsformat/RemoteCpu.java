@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,7 +13,6 @@ import java.nio.file.Path;
  * @param clientJitCpuCores of those, its JIT compiler threads'; null when not measured
  * @param clientCpus the machine's CPUs; 0 when not known
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int clientCpus) {
 
   /** Nothing known, as when the client ended before its window. */

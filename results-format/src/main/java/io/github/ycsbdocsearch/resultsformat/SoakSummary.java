@@ -1,8 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,19 +34,6 @@ import org.HdrHistogram.Histogram;
  *     throughput and of intended p99 ({@link SoakTrend}; minutes of at least 30 s); null in files
  *     written before they existed
  */
-@JsonPropertyOrder({
-  "step",
-  "target_ops",
-  "offered_fraction",
-  "window_s",
-  "minutes",
-  "drift",
-  "events",
-  "data_set",
-  "trends"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record SoakSummary(
     String step,
     long targetOps,
@@ -77,15 +61,6 @@ public record SoakSummary(
    * @param p99Us intended p99, null unless supported
    * @param maxUs the maximum; null without samples
    */
-  @JsonPropertyOrder({
-    "minute",
-    "seconds",
-    "throughput_ops",
-    "requests",
-    "p50_us",
-    "p99_us",
-    "max_us"
-  })
   public record Minute(
       int minute,
       double seconds,
@@ -106,15 +81,6 @@ public record SoakSummary(
    * @param lastP99Us over the last tenth
    * @param p99Ratio last over first; null unless both are supported
    */
-  @JsonPropertyOrder({
-    "tenth_s",
-    "first_throughput_ops",
-    "last_throughput_ops",
-    "throughput_change_pct",
-    "first_p99_us",
-    "last_p99_us",
-    "p99_ratio"
-  })
   public record Drift(
       double tenthS,
       double firstThroughputOps,
@@ -142,17 +108,6 @@ public record SoakSummary(
    *     Elasticsearch's files on disk, read through the page cache and not its heap: no budget
    *     verdict then); null in files written before it was recorded
    */
-  @JsonPropertyOrder({
-    "documents_before",
-    "documents_after",
-    "primary_bytes_before",
-    "primary_bytes_after",
-    "measure",
-    "records_inserted",
-    "budget_mb_per_server",
-    "within_budget",
-    "in_memory"
-  })
   public record DataSet(
       long documentsBefore,
       long documentsAfter,

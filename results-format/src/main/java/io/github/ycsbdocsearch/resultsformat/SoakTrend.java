@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,15 +25,6 @@ import org.apache.commons.statistics.descriptive.Median;
  * @param thresholdPctPerHour the threshold a slope must reach to count as drift
  * @param verdict {@code drift}, {@code steady} or {@code too short}
  */
-@JsonPropertyOrder({
-  "figure",
-  "minutes",
-  "slope_pct_per_hour",
-  "low_pct_per_hour",
-  "high_pct_per_hour",
-  "threshold_pct_per_hour",
-  "verdict"
-})
 public record SoakTrend(
     String figure,
     int minutes,

@@ -1,7 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +23,6 @@ import java.util.Optional;
  *     apart: the merged step is then not one load offered at once; null when the spread is unknown
  * @param clients one entry per client, in order
  */
-@JsonPropertyOrder({"start_at_epoch_ms", "start_spread_ms", "started_apart", "clients"})
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record StepClients(
     long startAtEpochMs, Long startSpreadMs, Boolean startedApart, List<Client> clients) {
 
@@ -69,21 +65,6 @@ public record StepClients(
    * @param clientJitCpuCores its JIT compiler threads' cores over the window; null when unknown
    * @param clientCpus the CPUs it may use (local clients share the runner's client CPUs)
    */
-  @JsonPropertyOrder({
-    "index",
-    "host",
-    "threads",
-    "target_ops",
-    "arrivals_seed",
-    "start_offset_ms",
-    "clock_offset_ms",
-    "exit_code",
-    "operations",
-    "client_cpu_cores",
-    "client_jit_cpu_cores",
-    "client_cpus"
-  })
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Client(
       int index,
       String host,

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
@@ -60,7 +59,6 @@ public final class StepEvents {
    * @param kind what it was, e.g. {@code aof_rewrite}
    * @param detail free text for people (sizes, durations), or ""
    */
-  @JsonPropertyOrder({"t_s", "store", "kind", "detail"})
   public record Event(double tS, String store, String kind, String detail) {
 
     public Event {

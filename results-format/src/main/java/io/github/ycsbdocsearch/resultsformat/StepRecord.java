@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,30 +26,6 @@ import java.util.Optional;
  * @param openLoop fixed-rate steps: the arrival schedule and the objective (null otherwise, and
  *     before format 3)
  */
-@JsonPropertyOrder({
-  "format",
-  "store",
-  "workload",
-  "index",
-  "threads",
-  "target_ops",
-  "warmup_s",
-  "duration_s",
-  "status",
-  "started_utc",
-  "ended_utc",
-  "exit_code",
-  "error",
-  "phase",
-  "offered_fraction",
-  "client_cpu_cores",
-  "client_cpus",
-  "server_cpu_cores",
-  "server_cpu_source",
-  "client_jit_cpu_cores",
-  "open_loop"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record StepRecord(
     int format,
     String store,

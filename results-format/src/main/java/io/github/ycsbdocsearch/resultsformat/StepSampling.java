@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,6 @@ public record StepSampling(List<Server> servers) {
    * @param sampled the stretches from one sample to the last of an unbroken run of samples that had
    *     it, in time order
    */
-  @JsonPropertyOrder({"node", "sampled"})
   public record Server(String node, List<Span> sampled) {
     public Server {
       sampled = List.copyOf(sampled);
@@ -42,7 +40,6 @@ public record StepSampling(List<Server> servers) {
   }
 
   /** From one sample to another, seconds since the measurement start. */
-  @JsonPropertyOrder({"from_s", "to_s"})
   public record Span(double fromS, double toS) {}
 
   /**

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
@@ -77,7 +76,6 @@ import java.util.OptionalLong;
   "objective",
   "rows"
 })
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record StepSummary(
     int format,
     String store,

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,26 +35,6 @@ import java.util.Locale;
  *     by {@code bin/docsearch migrate} into the files of such runs ({@link RunMigration}), left out
  *     otherwise
  */
-@JsonPropertyOrder({
-  "format",
-  "store",
-  "peak_ops",
-  "peak_step",
-  "peak_threads",
-  "peak_ci95",
-  "peak_lower_bound",
-  "capacity_ops",
-  "capacity_step",
-  "slo",
-  "capacity_reason",
-  "reason",
-  "max_sustainable_index",
-  "threads",
-  "throughput_ops",
-  "capacity_search",
-  "ramp_only"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record StoreCapacity(
     Integer format,
     String store,

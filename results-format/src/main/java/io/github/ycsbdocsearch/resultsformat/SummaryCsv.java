@@ -1,7 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.util.Arrays;
 import java.util.List;
 
@@ -13,9 +13,11 @@ import java.util.List;
  */
 public final class SummaryCsv {
 
-  /** Every column, in order. */
+  /** Every column, in order: the row's fields as JSON names them. */
   public static final List<String> COLUMNS =
-      Arrays.asList(SummaryRow.class.getAnnotation(JsonPropertyOrder.class).value());
+      Arrays.stream(SummaryRow.class.getRecordComponents())
+          .map(c -> new PropertyNamingStrategies.SnakeCaseStrategy().translate(c.getName()))
+          .toList();
 
   private SummaryCsv() {}
 

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,15 +20,6 @@ import java.util.Map;
  *     run that counts each operation once: written (true) by {@code bin/docsearch migrate} into the
  *     summaries of runs that counted so, left out otherwise
  */
-@JsonPropertyOrder({
-  "format",
-  "run_id",
-  "rows",
-  "stores",
-  "ramp_only",
-  "throughput_counts_composed_parts"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record SummaryJson(
     int format,
     String runId,

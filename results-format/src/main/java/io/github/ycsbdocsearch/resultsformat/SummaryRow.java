@@ -1,8 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Locale;
 import java.util.OptionalLong;
 
@@ -33,42 +31,6 @@ import java.util.OptionalLong;
  *     rows as its status is
  * @param unusableReason why the step is not usable; null when it is
  */
-@JsonPropertyOrder({
-  "store",
-  "workload",
-  "threads",
-  "target_ops",
-  "throughput_ops",
-  "op",
-  "count",
-  "errors",
-  "p50_us",
-  "p90_us",
-  "p99_us",
-  "p999_us",
-  "p9999_us",
-  "max_us",
-  "latency_kind",
-  "step",
-  "min_us",
-  "mean_us",
-  "stddev_us",
-  "duration_s",
-  "step_dir",
-  "phase",
-  "offered_fraction",
-  "step_status",
-  "rate_sustained",
-  "requests",
-  "part_count",
-  "client_bound",
-  "client_cpu_cores",
-  "supported_up_to",
-  "p99_ub95_us",
-  "usable",
-  "unusable_reason"
-})
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record SummaryRow(
     String store,
     String workload,

@@ -136,7 +136,6 @@ public record Verification(
    *     (Elasticsearch {@code _analyze}), and the engine's reading of the query (RediSearch {@code
    *     FT.EXPLAIN}); empty otherwise (and in files written before it)
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Difference(
       String question,
       List<String> expected,
@@ -149,7 +148,6 @@ public record Verification(
   }
 
   /** The spread of hit counts over the questions asked. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record HitCounts(int min, int p50, int p90, int max) {}
 
   /**
