@@ -98,9 +98,6 @@ public record FaultSummary(
     AckedWrites controlAckedWrites,
     List<ScheduledSecond> scheduledSeconds) {
 
-  /** The summary's file name, in the store folder. */
-  public static final String FILE_NAME = RunLayout.FAULT_SUMMARY;
-
   /** The runner's record of the fault, in the fault step's folder. */
   public static final String STEP_FILE = RunLayout.FAULT_STEP;
 
@@ -398,12 +395,12 @@ public record FaultSummary(
   public record ScheduledSecond(int tS, long requests, long failed, Long p99Us, Boolean good) {}
 
   public void writeTo(Path storeDir) {
-    AtomicFiles.writeJson(storeDir.resolve(FILE_NAME), this);
+    AtomicFiles.writeJson(storeDir.resolve(RunLayout.FAULT_SUMMARY), this);
   }
 
   /** A store folder's fault summary; empty when it ran no fault step. */
   public static Optional<FaultSummary> read(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(FILE_NAME);
+    Path f = storeDir.resolve(RunLayout.FAULT_SUMMARY);
     return Files.isRegularFile(f)
         ? Optional.of(Json.read(f, FaultSummary.class))
         : Optional.empty();

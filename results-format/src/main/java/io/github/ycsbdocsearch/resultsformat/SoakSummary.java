@@ -45,8 +45,6 @@ public record SoakSummary(
     DataSet dataSet,
     List<SoakTrend> trends) {
 
-  public static final String FILE_NAME = RunLayout.SOAK;
-
   /** A minute enters the trend when it held at least this many seconds of the window. */
   static final double TREND_MINUTE_MIN_S = 30;
 
@@ -224,12 +222,12 @@ public record SoakSummary(
   }
 
   public void writeTo(Path storeDir) {
-    AtomicFiles.writeJson(storeDir.resolve(FILE_NAME), this);
+    AtomicFiles.writeJson(storeDir.resolve(RunLayout.SOAK), this);
   }
 
   /** A store folder's soak; null when it ran none. */
   public static SoakSummary readOptional(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(FILE_NAME);
+    Path f = storeDir.resolve(RunLayout.SOAK);
     return Files.isRegularFile(f) ? Json.read(f, SoakSummary.class) : null;
   }
 

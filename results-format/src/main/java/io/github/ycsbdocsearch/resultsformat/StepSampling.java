@@ -19,9 +19,6 @@ import java.util.Optional;
  */
 public record StepSampling(List<Server> servers) {
 
-  /** The file name, in the step folder. */
-  public static final String FILE_NAME = RunLayout.SAMPLING;
-
   public StepSampling {
     servers = List.copyOf(servers);
   }
@@ -75,7 +72,7 @@ public record StepSampling(List<Server> servers) {
 
   /** The step's sampling, or empty when it has no {@code sampling.json}. */
   public static Optional<StepSampling> read(Path stepDir) throws ResultsFormatException {
-    Path file = stepDir.resolve(FILE_NAME);
+    Path file = stepDir.resolve(RunLayout.SAMPLING);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
@@ -89,6 +86,6 @@ public record StepSampling(List<Server> servers) {
 
   /** Writes it into the step folder, atomically. */
   public void write(Path stepDir) {
-    AtomicFiles.writeJson(stepDir.resolve(FILE_NAME), this);
+    AtomicFiles.writeJson(stepDir.resolve(RunLayout.SAMPLING), this);
   }
 }

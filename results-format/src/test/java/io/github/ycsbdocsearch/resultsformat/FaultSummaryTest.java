@@ -174,7 +174,7 @@ class FaultSummaryTest {
     s.writeTo(store);
     assertEquals(s, FaultSummary.read(store).orElseThrow());
     assertTrue(FaultSummary.read(dir.resolve("nowhere")).isEmpty());
-    JsonNode json = Json.readObject(store.resolve(FaultSummary.FILE_NAME));
+    JsonNode json = Json.readObject(store.resolve(RunLayout.FAULT_SUMMARY));
     assertEquals(
         List.of(
             "step",

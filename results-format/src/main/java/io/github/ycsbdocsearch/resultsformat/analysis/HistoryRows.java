@@ -267,7 +267,7 @@ public final class HistoryRows {
         if (r.percentile(p).isEmpty()) {
           continue;
         }
-        String metric = metricName(p);
+        String metric = p.column();
         if (seen.add(String.join("\u0000", m.store(), step, r.op(), r.latencyKind(), metric))) {
           rows.add(
               new Row(
@@ -355,16 +355,6 @@ public final class HistoryRows {
       return null;
     }
     return r.targetOps() == 0 && "service".equals(r.latencyKind()) ? "t" + r.threads() : null;
-  }
-
-  private static String metricName(Percentile p) {
-    return switch (p) {
-      case P50 -> "p50_us";
-      case P90 -> "p90_us";
-      case P99 -> "p99_us";
-      case P999 -> "p999_us";
-      case P9999 -> "p9999_us";
-    };
   }
 
   private static void addIfPositive(
