@@ -376,6 +376,8 @@ final class FixtureRun {
             0.3,
             2,
             null,
+            null,
+            null,
             null)
         .writeTo(stepDir);
     long start = RunFixture.T0 + index * 60_000L;

@@ -20,28 +20,8 @@ import java.util.Map;
 /**
  * The one place that knows the names and versions a run folder's files had before the current ones,
  * and turns such a folder into the current format ({@code bin/docsearch migrate}), so that every
- * reader knows one format (docs/results-format.md, "Format versions"):
- *
- * <ul>
- *   <li>{@code <store>/saturation.json}: the store's {@value RunLayout#CAPACITY} (same content); a
- *       folder resumed after the rename has both, and its {@value RunLayout#CAPACITY} is current;
- *   <li>{@code stores.<store>.saturation} of the run {@code summary.json} and of {@code
- *       manifest.json}: that store's {@code capacity};
- *   <li>{@code saturation_rule} of {@code manifest.json}: {@value Manifest#PEAK_RULE};
- *   <li>a capacity file (and its copy in the run summary) of format 1, which held the ramp's peak
- *       alone under its first names: {@code peak_ops}, {@code peak_threads}, {@code peak_step} (the
- *       folder of the step its index names) and {@code ramp_only}; of formats 1 to 3: format
- *       {@value StoreCapacity#FORMAT} (a format-3 search record keeps its bracket);
- *   <li>a run summary of format 1: its rows' {@code requests} ({@code ok}) and {@code step_status}
- *       (from {@code status}), {@code ramp_only} and {@code throughput_counts_composed_parts};
- *   <li>any run summary row without a phase or a verdict: the phase its target implies, and the
- *       verdict by {@link StepVerdict#fillIn};
- *   <li>a {@code step.json} of format 1 or 2: format {@value StepRecord#FORMAT}, and a format-1
- *       file's phase (the one its target implies); a format-1 step, which had no summary, gets the
- *       one the runner writes now, made from its logs;
- *   <li>a step summary of format 2 or 3: its verdict ({@link StepVerdict#fillIn}), format {@value
- *       StepSummary#FORMAT}.
- * </ul>
+ * reader knows one format; docs/results-format.md, "Format versions", tables what it upgrades and
+ * how.
  *
  * <p>Each file is written whole beside its old one and renamed over it ({@link AtomicFiles}); the
  * old file is removed only once the new one is in place, so a migration cut short leaves a folder

@@ -51,51 +51,6 @@ public record StepRecord(
   /** Version of the step.json layout written now. */
   public static final int FORMAT = 3;
 
-  /** A record without the format-3 fields (the load, older writers, tests). */
-  public StepRecord(
-      int format,
-      String store,
-      String workload,
-      int index,
-      int threads,
-      long targetOps,
-      int warmupS,
-      int durationS,
-      StepStatus status,
-      String startedUtc,
-      String endedUtc,
-      Integer exitCode,
-      String error,
-      Phase phase,
-      Double offeredFraction,
-      Double clientCpuCores,
-      Integer clientCpus,
-      Double serverCpuCores,
-      String serverCpuSource) {
-    this(
-        format,
-        store,
-        workload,
-        index,
-        threads,
-        targetOps,
-        warmupS,
-        durationS,
-        status,
-        startedUtc,
-        endedUtc,
-        exitCode,
-        error,
-        phase,
-        offeredFraction,
-        clientCpuCores,
-        clientCpus,
-        serverCpuCores,
-        serverCpuSource,
-        null,
-        null);
-  }
-
   /** Whether the step ran at a fixed target rate. */
   @JsonIgnore
   public boolean fixedRate() {

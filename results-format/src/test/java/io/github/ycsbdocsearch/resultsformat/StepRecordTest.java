@@ -42,7 +42,9 @@ class StepRecordTest {
               0.75,
               1,
               0.5,
-              "local-processes");
+              "local-processes",
+              null,
+              null);
       r.writeTo(dir);
       String json = Files.readString(dir.resolve("step.json"));
       List<String> keys =

@@ -131,6 +131,8 @@ public final class LoadRunner {
             null,
             null,
             null,
+            null,
+            null,
             null)
         .writeTo(tmp);
     AtomicFiles.publish(tmp, s.storeDir().resolve("load"));

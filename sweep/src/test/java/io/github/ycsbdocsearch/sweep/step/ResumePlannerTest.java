@@ -55,6 +55,8 @@ class ResumePlannerTest {
             null,
             null,
             null,
+            null,
+            null,
             null));
     throughput.put(s.dirName(), opsPerSec);
   }
@@ -150,6 +152,8 @@ class ResumePlannerTest {
             null,
             0.5,
             1,
+            null,
+            null,
             null,
             null);
     r.writeTo(dir.resolve("01-t1"));

@@ -156,6 +156,8 @@ class StepEndingTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 
