@@ -59,25 +59,6 @@ public final class ObjectiveJudge {
      * and the seconds kept.
      */
     public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
-      return of(requestsPerInterval, overPerInterval, failed, -1);
-    }
-
-    /** {@link #of(long[], long[], long)} with the over-the-bound count from the send. */
-    public static Counts of(
-        long[] requestsPerInterval, long[] overPerInterval, long failed, long overFromSend) {
-      return of(requestsPerInterval, overPerInterval, failed, overFromSend, 1);
-    }
-
-    /**
-     * {@link #of(long[], long[], long)} with the over-the-bound count from the send and its
-     * dispersion.
-     */
-    public static Counts of(
-        long[] requestsPerInterval,
-        long[] overPerInterval,
-        long failed,
-        long overFromSend,
-        double dispersionFromSend) {
       long n = 0;
       long k = 0;
       for (int i = 0; i < requestsPerInterval.length; i++) {
@@ -89,8 +70,8 @@ public final class ObjectiveJudge {
           k,
           failed,
           dispersion(requestsPerInterval, overPerInterval),
-          overFromSend,
-          dispersionFromSend,
+          -1,
+          1,
           new PerSecond(requestsPerInterval, overPerInterval));
     }
 

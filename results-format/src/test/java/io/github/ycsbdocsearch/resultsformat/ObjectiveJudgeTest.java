@@ -85,7 +85,10 @@ class ObjectiveJudgeTest {
       n[i] = 1000;
       k[i] = 20;
     }
-    ObjectiveVerdict o = judge(Map.of("READ", ObjectiveJudge.Counts.of(n, k, 0, 30)), 0);
+    ObjectiveJudge.Counts c = ObjectiveJudge.Counts.of(n, k, 0);
+    ObjectiveJudge.Counts withSend =
+        new ObjectiveJudge.Counts(c.requests(), c.over(), 0, c.dispersion(), 30, 1, c.perSecond());
+    ObjectiveVerdict o = judge(Map.of("READ", withSend), 0);
     assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
     assertEquals(30L, o.operations().get(0).overFromSend());
