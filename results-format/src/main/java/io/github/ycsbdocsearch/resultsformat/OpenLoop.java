@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -39,7 +38,6 @@ public record OpenLoop(
    * Whether the workload keeps one schedule shared by all threads (else YCSB's {@code -target}
    * paces).
    */
-  @JsonIgnore
   public boolean shared() {
     return !PER_THREAD.equals(arrivals);
   }

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -52,13 +51,11 @@ public record StepRecord(
   public static final int FORMAT = 3;
 
   /** Whether the step ran at a fixed target rate. */
-  @JsonIgnore
   public boolean fixedRate() {
     return targetOps > 0;
   }
 
   /** Whether the step ran to its end. */
-  @JsonIgnore
   public boolean complete() {
     return status == StepStatus.COMPLETE;
   }

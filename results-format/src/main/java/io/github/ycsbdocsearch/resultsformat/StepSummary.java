@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
@@ -145,19 +144,16 @@ public record StepSummary(
   }
 
   /** Whether the step ran to its end. */
-  @JsonIgnore
   public boolean complete() {
     return stepStatus == StepStatus.COMPLETE;
   }
 
   /** Whether the step ran at a fixed target rate. */
-  @JsonIgnore
   public boolean fixedRate() {
     return targetOps > 0;
   }
 
   /** Failed share of the workload's operations, 0 when nothing ran. */
-  @JsonIgnore
   public double errorFraction() {
     long all = operations + errors;
     return all == 0 ? 0.0 : (double) errors / all;
@@ -171,7 +167,6 @@ public record StepSummary(
   }
 
   /** The distinct operations, in row order. */
-  @JsonIgnore
   public List<String> operationNames() {
     return rows.stream().map(SummaryRow::op).distinct().toList();
   }
@@ -181,7 +176,6 @@ public record StepSummary(
    * request sees), service time in closed-loop steps; all requests, so failures count against an
    * objective.
    */
-  @JsonIgnore
   public LatencyKind decisionKind() {
     return fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
   }

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +91,6 @@ public record StoreCapacity(
   /**
    * Whether the capacity is only a lower bound; null when the file does not say (older formats).
    */
-  @JsonIgnore
   public Boolean capacityLowerBound() {
     return capacitySearch == null ? null : capacitySearch.lowerBound();
   }
@@ -101,7 +99,6 @@ public record StoreCapacity(
    * The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or
    * null.
    */
-  @JsonIgnore
   public String capacityBracket() {
     if (capacitySearch == null || capacitySearch.lo() == null) {
       return null;
@@ -120,7 +117,6 @@ public record StoreCapacity(
    * the ramp alone ({@link #rampOnly}) says nothing about the store by its missing capacity; any
    * other file without one means the store met no objective.
    */
-  @JsonIgnore
   public boolean capacitySought() {
     return !rampOnly;
   }

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -58,7 +57,6 @@ public record SummaryJson(
    * Whether the sweep that wrote this run looked for capacities: a store of it without {@code
    * capacity.json} lost its capacity, rather than never had one sought.
    */
-  @JsonIgnore
   public boolean capacitySought() {
     return !rampOnly;
   }

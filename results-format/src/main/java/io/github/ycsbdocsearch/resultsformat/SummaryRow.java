@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.Locale;
 import java.util.OptionalLong;
 
@@ -85,13 +84,11 @@ public record SummaryRow(
     return v == null ? OptionalLong.empty() : OptionalLong.of(v);
   }
 
-  @JsonIgnore
   public LatencyKind kind() {
     return LatencyKind.valueOf(latencyKind.toUpperCase(Locale.ROOT));
   }
 
   /** Whether this is the successes-only row. */
-  @JsonIgnore
   public boolean successesOnly() {
     return OK.equals(requests);
   }
