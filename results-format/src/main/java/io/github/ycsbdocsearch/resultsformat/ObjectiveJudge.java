@@ -49,11 +49,6 @@ public final class ObjectiveJudge {
           Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
     }
 
-    /** Counts without the latency from the send or the seconds. */
-    public Counts(long requests, long over, long failed, double dispersion) {
-      this(requests, over, failed, dispersion, -1, 1, null);
-    }
-
     /**
      * Counts from one interval's requests and over-the-bound requests each, with their dispersion
      * and the seconds kept.

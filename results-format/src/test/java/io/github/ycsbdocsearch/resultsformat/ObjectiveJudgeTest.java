@@ -22,8 +22,8 @@ class ObjectiveJudgeTest {
   @Test
   void everyOperationMustPassAndTheFailingOneIsNamed() {
     Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveJudge.Counts(10_000, 20, 0, 1));
-    c.put("UPDATE", new ObjectiveJudge.Counts(10_000, 400, 3, 1));
+    c.put("READ", new ObjectiveJudge.Counts(10_000, 20, 0, 1, -1, 1, null));
+    c.put("UPDATE", new ObjectiveJudge.Counts(10_000, 400, 3, 1, -1, 1, null));
     ObjectiveVerdict o = judge(c, 0);
     assertEquals(ObjectiveVerdict.Decision.FAIL, o.decision());
     assertEquals(ObjectiveVerdict.Decision.PASS, o.operations().get(0).decision());
@@ -33,8 +33,8 @@ class ObjectiveJudgeTest {
   @Test
   void anOperationWithTooFewSamplesIsNamed() {
     Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveJudge.Counts(50_000, 0, 0, 1));
-    c.put("SEARCH", new ObjectiveJudge.Counts(120, 0, 0, 1));
+    c.put("READ", new ObjectiveJudge.Counts(50_000, 0, 0, 1, -1, 1, null));
+    c.put("SEARCH", new ObjectiveJudge.Counts(120, 0, 0, 1, -1, 1, null));
     ObjectiveVerdict o = judge(c, 0);
     assertEquals(ObjectiveVerdict.Decision.INCONCLUSIVE, o.decision());
     assertTrue(
@@ -45,7 +45,7 @@ class ObjectiveJudgeTest {
   @Test
   void unsentRequestsCountOverTheBoundForEveryOperation() {
     Map<String, ObjectiveJudge.Counts> c = new LinkedHashMap<>();
-    c.put("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1));
+    c.put("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1, -1, 1, null));
     ObjectiveVerdict o = judge(c, 500);
     assertEquals(10_500, o.operations().get(0).requests());
     assertEquals(500, o.operations().get(0).over());
@@ -93,7 +93,8 @@ class ObjectiveJudgeTest {
     assertEquals(ObjectiveVerdict.Decision.PASS, o.decisionFromSend());
     assertEquals(30L, o.operations().get(0).overFromSend());
     assertArrayEquals(k, o.operations().get(0).perSecond().over());
-    ObjectiveVerdict unknown = judge(Map.of("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1)), 0);
+    ObjectiveVerdict unknown =
+        judge(Map.of("READ", new ObjectiveJudge.Counts(10_000, 0, 0, 1, -1, 1, null)), 0);
     assertNull(unknown.decisionFromSend(), "no service-time counts: not known");
   }
 

@@ -44,7 +44,7 @@ class ObjectiveTest {
     ObjectiveVerdict v =
         ObjectiveJudge.judge(
             Objective.parse("p99<=10ms"),
-            Map.of("READ", new ObjectiveJudge.Counts(10, 0, 0, 1)),
+            Map.of("READ", new ObjectiveJudge.Counts(10, 0, 0, 1, -1, 1, null)),
             0);
     String json = ONE_LINE.writeValueAsString(v);
     assertTrue(
