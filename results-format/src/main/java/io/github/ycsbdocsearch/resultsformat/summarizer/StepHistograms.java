@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.resultsformat.OperationOrder;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
+import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -153,7 +154,7 @@ public final class StepHistograms {
       inFlightByClient.add(
           inFlight == null || inFlight.getTotalCount() == 0 ? null : inFlight.getMaxValue());
     }
-    Histogram sendLag = sum(lagByClient);
+    Histogram sendLag = StepTimeSeries.merge(lagByClient, 0, lagByClient.size());
     long windowStart = Long.MAX_VALUE;
     long lastEnd = Long.MIN_VALUE;
     for (Log log : logs) {
@@ -335,20 +336,6 @@ public final class StepHistograms {
     return intervals.stream()
         .map(i -> new Interval(i.histogram(), i.startMs() - offsetMs, i.endMs() - offsetMs))
         .toList();
-  }
-
-  /** The sum of the non-null histograms; null when all are null. */
-  private static Histogram sum(List<Histogram> parts) {
-    Histogram total = null;
-    for (Histogram h : parts) {
-      if (h != null) {
-        if (total == null) {
-          total = new Histogram(3);
-        }
-        total.add(h);
-      }
-    }
-    return total;
   }
 
   /**
