@@ -207,7 +207,7 @@ public final class RunMigration {
         old.add(name + " stores.*." + OLD_CAPACITY_KEY + " -> " + SummaryJson.CAPACITY_KEY);
         changed = true;
       }
-      if (renamePeakRule(root)) {
+      if (root instanceof ObjectNode o && renameKey(o, OLD_PEAK_RULE, Manifest.PEAK_RULE)) {
         old.add(name + " " + OLD_PEAK_RULE + " -> " + Manifest.PEAK_RULE);
         changed = true;
       }
@@ -352,14 +352,6 @@ public final class RunMigration {
     }
     children.sort(null);
     return children;
-  }
-
-  /**
-   * Renames the manifest's old key of the ramp's stopping rule, in place and in its position (a
-   * newer entry beside it wins); whether there was one.
-   */
-  private static boolean renamePeakRule(JsonNode root) {
-    return root instanceof ObjectNode o && renameKey(o, OLD_PEAK_RULE, Manifest.PEAK_RULE);
   }
 
   /**
