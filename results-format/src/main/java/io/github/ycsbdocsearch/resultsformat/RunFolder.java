@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +37,7 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
     RunMigration.requireCurrent(dir);
     JsonNode manifest = Json.readObject(dir.resolve(RunLayout.MANIFEST));
     List<StoreRun> stores = new ArrayList<>();
-    for (Path storeDir : sortedChildren(dir)) {
+    for (Path storeDir : RunLayout.sortedEntries(dir)) {
       if (isStoreDir(storeDir)) {
         stores.add(readStore(storeDir));
       }
@@ -55,15 +54,11 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
 
   private static StoreRun readStore(Path storeDir) throws IOException {
     List<StoreRun.Step> steps = new ArrayList<>();
-    Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
-    if (Files.isDirectory(stepsDir)) {
-      for (Path stepDir : sortedChildren(stepsDir)) {
-        // A step folder without step.json was never finished being described: nothing derived can
-        // come from it.
-        if (Files.isDirectory(stepDir)
-            && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
-          steps.add(new StoreRun.Step(stepDir, StepSummary.read(stepDir)));
-        }
+    for (Path stepDir : RunLayout.sortedEntries(storeDir.resolve(RunLayout.STEPS_DIR))) {
+      // A step folder without step.json was never finished being described: nothing derived can
+      // come from it.
+      if (Files.isDirectory(stepDir) && Files.isRegularFile(stepDir.resolve(RunLayout.STEP_JSON))) {
+        steps.add(new StoreRun.Step(stepDir, StepSummary.read(stepDir)));
       }
     }
     steps.sort(
@@ -74,15 +69,6 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
         steps,
         StoreCapacity.readOptional(storeDir),
         Verification.readOptional(storeDir));
-  }
-
-  private static List<Path> sortedChildren(Path dir) throws IOException {
-    List<Path> children = new ArrayList<>();
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-      ds.forEach(children::add);
-    }
-    children.sort(null);
-    return children;
   }
 
   /** All steps of all stores, store by store. */

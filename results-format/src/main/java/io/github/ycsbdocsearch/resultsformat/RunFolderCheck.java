@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -177,7 +176,7 @@ public final class RunFolderCheck {
 
   /** Whether {@code dir} holds an interval log of YCSB's ({@code [Intended-]<OP>.hdr}). */
   private static boolean holdsHdrLog(Path dir) throws IOException {
-    return folderEntries(dir).stream()
+    return RunLayout.sortedEntries(dir).stream()
         .anyMatch(
             f ->
                 Files.isRegularFile(f) && HdrLogName.parse(f.getFileName().toString()).isPresent());
@@ -185,19 +184,8 @@ public final class RunFolderCheck {
 
   /** The sub-folders of {@code dir} not hidden, in name order; none when it does not exist. */
   private static List<Path> folders(Path dir) throws IOException {
-    return folderEntries(dir).stream()
+    return RunLayout.sortedEntries(dir).stream()
         .filter(p -> Files.isDirectory(p) && !p.getFileName().toString().startsWith("."))
         .toList();
-  }
-
-  private static List<Path> folderEntries(Path dir) throws IOException {
-    List<Path> entries = new ArrayList<>();
-    if (Files.isDirectory(dir)) {
-      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-        ds.forEach(entries::add);
-      }
-    }
-    entries.sort(null);
-    return entries;
   }
 }

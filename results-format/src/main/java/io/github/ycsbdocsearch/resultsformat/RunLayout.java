@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -219,6 +221,18 @@ public final class RunLayout {
       dirs.add(clientDir(stepDir, i));
     }
     return dirs.isEmpty() ? List.of(stepDir) : dirs;
+  }
+
+  /** A folder's entries in name order; none when it is not a folder. */
+  public static List<Path> sortedEntries(Path dir) throws IOException {
+    List<Path> entries = new ArrayList<>();
+    if (Files.isDirectory(dir)) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+        ds.forEach(entries::add);
+      }
+    }
+    entries.sort(null);
+    return entries;
   }
 
   /** The {@code hdr/} folders of a step: one per client. */

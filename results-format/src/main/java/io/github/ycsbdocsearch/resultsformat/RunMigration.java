@@ -8,7 +8,6 @@ import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -341,17 +340,11 @@ public final class RunMigration {
 
   /** A folder's subfolders in name order; none when it is not a folder. */
   private static List<Path> children(Path dir) throws ResultsFormatException {
-    List<Path> children = new ArrayList<>();
-    if (!Files.isDirectory(dir)) {
-      return children;
-    }
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, Files::isDirectory)) {
-      ds.forEach(children::add);
+    try {
+      return RunLayout.sortedEntries(dir).stream().filter(Files::isDirectory).toList();
     } catch (IOException e) {
       throw new ResultsFormatException(dir + ": cannot be read: " + e.getMessage(), e);
     }
-    children.sort(null);
-    return children;
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,15 +43,11 @@ public record RunOverview(Path dir, Manifest manifest, List<Store> stores) {
     RunMigration.requireCurrent(runDir);
     List<String> names = new ArrayList<>(manifest.storeStatus().keySet());
     if (names.isEmpty()) {
-      try (DirectoryStream<Path> ds = Files.newDirectoryStream(runDir, Files::isDirectory)) {
-        ds.forEach(
-            d -> {
-              if (Files.isRegularFile(d.resolve(RunLayout.CAPACITY))) {
-                names.add(d.getFileName().toString());
-              }
-            });
+      for (Path d : RunLayout.sortedEntries(runDir)) {
+        if (Files.isRegularFile(d.resolve(RunLayout.CAPACITY))) {
+          names.add(d.getFileName().toString());
+        }
       }
-      names.sort(null);
     }
     List<Store> stores = new ArrayList<>();
     for (String name : names) {
