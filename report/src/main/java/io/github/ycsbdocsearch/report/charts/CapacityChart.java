@@ -126,11 +126,7 @@ public final class CapacityChart {
     chart.legend(legend(colour, windows, c, allowance, sat));
     return Optional.of(
         new ReportChart(
-            fileName(store.name()),
-            ReportChart.Section.CAPACITY,
-            caption(store.name(), c),
-            chart.draw(),
-            chart.hasData()));
+            fileName(store.name()), ReportChart.Section.CAPACITY, caption(store.name(), c), chart));
   }
 
   /**

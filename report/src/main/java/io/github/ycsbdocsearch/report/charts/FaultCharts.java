@@ -131,8 +131,7 @@ public final class FaultCharts {
                 + " A good second had requests, none failed, and an intended p99 at most twice the"
                 + " p99 before the kill; the recovery is the start of the run of good seconds that"
                 + " holds to the end of the window (at least 3 s).",
-            chart.draw(),
-            chart.hasData()));
+            chart));
   }
 
   /** The kill, the restart and the store's return, on the fault step's time axis. */

@@ -108,9 +108,8 @@ final class FaultClientCharts {
     Beside b = Beside.of(store, f, palette, frame);
     String slug = FaultCharts.slug(b.store());
     return List.of(
-        new ReportChart(
+        shown(
             slug + "-errors.svg",
-            ReportChart.Section.FAULT,
             b.store()
                 + ": failed requests per second by operation, each in the second it was reported"
                 + " (it returned), on the latency panel's time axis. Fault step: "
@@ -119,11 +118,9 @@ final class FaultClientCharts {
                 + b.controlName()
                 + (b.controlErrors() == null ? "" : ": " + failuresInWords(b.controlErrors()))
                 + ".",
-            errors(b, frame).draw(),
-            true),
-        new ReportChart(
+            errors(b, frame)),
+        shown(
             slug + "-pool.svg",
-            ReportChart.Section.FAULT,
             b.store()
                 + ": the client's threads busy with a request, per second (pool.json, exact also"
                 + " in a second no request was sent in). A pool full while the store is down means"
@@ -133,11 +130,9 @@ final class FaultClientCharts {
                 + "; control step: "
                 + busyInWords(b.controlPool())
                 + ".",
-            pool(b, frame).draw(),
-            true), // shown also when not recorded: the chart says so
-        new ReportChart(
+            pool(b, frame)),
+        shown(
             slug + "-waiting.svg",
-            ReportChart.Section.FAULT,
             b.store()
                 + ": the requests due and not yet sent, on average in each second (pool.json):"
                 + " waiting for a free thread when the pool is full, else for their thread to"
@@ -146,8 +141,12 @@ final class FaultClientCharts {
                 + "; control step: "
                 + waitingInWords(b.controlPool())
                 + ".",
-            waiting(b, frame).draw(),
-            true));
+            waiting(b, frame)));
+  }
+
+  /** A fault chart shown also without data: it then says what was not recorded. */
+  private static ReportChart shown(String fileName, String caption, SvgChart chart) {
+    return new ReportChart(fileName, ReportChart.Section.FAULT, caption, chart.draw(), true, null);
   }
 
   /**

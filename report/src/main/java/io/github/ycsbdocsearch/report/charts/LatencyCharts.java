@@ -96,8 +96,7 @@ public final class LatencyCharts {
             + " ring marks the window nearest the capacity (the search's probes are points here"
             + " too; the headline's chart shows how the capacity was estimated). Only complete,"
             + " sustained steps whose client was not limited are joined by lines.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   /** The baseline's colour in an overlay of two runs; the new run's is {@link #NEW_RUN}. */
@@ -145,8 +144,7 @@ public final class LatencyCharts {
         fileName,
         ReportChart.Section.LOAD,
         store + ", " + op + ": the baseline's and the new run's latency at each offered load.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   /** The legend's samples of the percentiles' line styles and markers, in grey. */
@@ -277,8 +275,7 @@ public final class LatencyCharts {
         op
             + ": how latency grows with load. Percentiles a step's sample count cannot support"
             + " (p99.9 needs 1,000 samples) are left out.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   /**
@@ -348,8 +345,7 @@ public final class LatencyCharts {
             + ": when the dashed line leaves the solid one, requests queued behind slow ones: the"
             + " store did not keep up with the target rate, and service time alone would understate"
             + " what a client waits.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   /** A fixed-rate step's place on the x axis: its target rate and thread count. */

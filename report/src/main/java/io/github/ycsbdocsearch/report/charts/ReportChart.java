@@ -25,10 +25,15 @@ public record ReportChart(
     boolean hasData,
     String group) {
 
-  /** A chart shown open in its section. */
+  /** A chart drawn now, shown open in its section. */
+  public ReportChart(String fileName, Section section, String caption, SvgChart chart) {
+    this(fileName, section, caption, chart, null);
+  }
+
+  /** A chart drawn now, folded under {@code group} (null: shown open). */
   public ReportChart(
-      String fileName, Section section, String caption, SvgChart.Drawing drawing, boolean hasData) {
-    this(fileName, section, caption, drawing, hasData, null);
+      String fileName, Section section, String caption, SvgChart chart, String group) {
+    this(fileName, section, caption, chart.draw(), chart.hasData(), group);
   }
 
   public ReportChart {

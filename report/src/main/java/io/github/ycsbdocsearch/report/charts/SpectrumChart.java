@@ -84,8 +84,7 @@ public final class SpectrumChart {
         op
             + ": read left to right from the median to the rare slow requests; a line stops where"
             + " its sample count stops supporting the percentile.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   /**

@@ -71,8 +71,7 @@ public final class ThroughputChart {
         "Each point is one step at a fixed number of client threads and no rate limit (closed"
             + " loop). The peak is an upper bound, not a sustainable rate: the headline capacity"
             + " comes from the open-loop steps. Client-bound steps are left out.",
-        chart.draw(),
-        chart.hasData());
+        chart);
   }
 
   static List<StepSummary> unthrottled(StoreRun store) {

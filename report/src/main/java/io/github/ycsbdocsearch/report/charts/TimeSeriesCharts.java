@@ -200,8 +200,7 @@ public final class TimeSeriesCharts {
             + " owed shows as intended latency below. The last second often dips for every store"
             + " alike: it holds YCSB's shutdown, its threads stopping, not the store. "
             + steps(plotted),
-        chart.draw(),
-        chart.hasData(),
+        chart,
         group.folder());
   }
 
@@ -261,8 +260,7 @@ public final class TimeSeriesCharts {
             + " needs) and the maximum. A spike that every store shares points at the client or the"
             + " machine; one that lines up with a background event points at that work. "
             + events(plotted),
-        chart.draw(),
-        chart.hasData(),
+        chart,
         group.folder());
   }
 
