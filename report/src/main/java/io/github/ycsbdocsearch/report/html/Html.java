@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
 import io.github.ycsbdocsearch.report.charts.StorePalette;
+import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
@@ -9,13 +10,7 @@ public final class Html {
   private Html() {}
 
   static String esc(String s) {
-    if (s == null) {
-      return "";
-    }
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+    return s == null ? "" : SvgChart.escape(s);
   }
 
   /** The store's name after a dot of its chart colour. */

@@ -24,7 +24,18 @@ import java.util.Set;
  * specification). The one export of every chart, so no chart writes its own. Immutable,
  * thread-safe.
  */
-public final class ChartData {
+public record ChartData(
+    String title,
+    String subtitle,
+    int width,
+    int height,
+    ChartData.AxisView x,
+    ChartData.AxisView y,
+    List<Series> series,
+    List<Band> bands,
+    List<VerticalMark> marks,
+    List<Annotation> annotations,
+    List<LegendEntry> legend) {
 
   /** The Vega-Lite version the specifications are written for. */
   public static final String SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
@@ -39,41 +50,12 @@ public final class ChartData {
   /** One axis as drawn: title, scale, shown range and ticks. */
   record AxisView(String title, Scale scale, double lo, double hi, List<Tick> ticks) {}
 
-  private final String title;
-  private final String subtitle;
-  private final int width;
-  private final int height;
-  private final AxisView x;
-  private final AxisView y;
-  private final List<Series> series;
-  private final List<Band> bands;
-  private final List<VerticalMark> marks;
-  private final List<Annotation> annotations;
-  private final List<LegendEntry> legend;
-
-  ChartData(
-      String title,
-      String subtitle,
-      int width,
-      int height,
-      AxisView x,
-      AxisView y,
-      List<Series> series,
-      List<Band> bands,
-      List<VerticalMark> marks,
-      List<Annotation> annotations,
-      List<LegendEntry> legend) {
-    this.title = title;
-    this.subtitle = subtitle;
-    this.width = width;
-    this.height = height;
-    this.x = x;
-    this.y = y;
-    this.series = List.copyOf(series);
-    this.bands = List.copyOf(bands);
-    this.marks = List.copyOf(marks);
-    this.annotations = List.copyOf(annotations);
-    this.legend = List.copyOf(legend);
+  public ChartData {
+    series = List.copyOf(series);
+    bands = List.copyOf(bands);
+    marks = List.copyOf(marks);
+    annotations = List.copyOf(annotations);
+    legend = List.copyOf(legend);
   }
 
   /** The plotted points, one row each, series by series in drawing order. */
