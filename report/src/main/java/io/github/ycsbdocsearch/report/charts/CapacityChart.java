@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.Band;
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
@@ -18,7 +20,6 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 
@@ -106,14 +107,12 @@ public final class CapacityChart {
               c.hi() == null ? "95 % interval, open above" : "95 % interval"));
     }
     chart.add(
-        new Series(
-            null, colour, LineStyle.SOLID, Marker.NONE, line(c.model(), floor, c::modelShareAt)));
+        new Series(colour, LineStyle.SOLID, Marker.NONE, line(c.model(), floor, c::modelShareAt)));
     addParts(chart, c, colour, floor);
     Double allowance = allowance(store, c);
     if (allowance != null) {
       chart.add(
           new Series(
-              null,
               ALLOWANCE_GREY,
               LineStyle.DASHED,
               Marker.NONE,
@@ -142,8 +141,8 @@ public final class CapacityChart {
           new Series.Point(p.rateOps(), p.share() > 0 ? p.share() : zeroRow, size(p));
       (CapacityText.CLIENT_LIMITED.equals(p.outcome()) ? leftOut : decided).add(point);
     }
-    chart.add(new Series(null, colour, LineStyle.NONE, Marker.CIRCLE, decided));
-    chart.add(new Series(null, LEFT_OUT_GREY, LineStyle.NONE, Marker.OPEN_CIRCLE, leftOut));
+    chart.add(new Series(colour, LineStyle.NONE, Marker.CIRCLE, decided));
+    chart.add(new Series(LEFT_OUT_GREY, LineStyle.NONE, Marker.OPEN_CIRCLE, leftOut));
   }
 
   /** What the chart shows, in two sentences; the second names only what this store's chart has. */
@@ -246,7 +245,6 @@ public final class CapacityChart {
     }
     chart.add(
         new Series(
-            null,
             colour,
             LineStyle.DOTTED,
             Marker.NONE,
@@ -254,7 +252,6 @@ public final class CapacityChart {
     for (CapacitySearchRecord.Kind k : split.kinds()) {
       chart.add(
           new Series(
-              null,
               PART_GREY,
               LineStyle.DASHED,
               Marker.NONE,
@@ -263,7 +260,6 @@ public final class CapacityChart {
     if (split.floorShare() != null && split.floorRateOps() != null) {
       chart.add(
           new Series(
-              null,
               PART_GREY,
               LineStyle.NONE,
               Marker.DIAMOND,
@@ -300,16 +296,14 @@ public final class CapacityChart {
   private static String subtitle(StoreCapacity sat, CapacitySearchRecord c) {
     long clientLimited =
         c.probes().stream().filter(p -> CapacityText.CLIENT_LIMITED.equals(p.outcome())).count();
-    return String.format(
-        Locale.ROOT,
+    return fmt(
         "Objective %s; %d fixed-rate windows, %d client-limited%s",
         sat.slo() == null ? "not recorded" : sat.slo().text(),
         c.probes().size(),
         clientLimited,
         c.model() == null
             ? "; no model was fitted"
-            : String.format(
-                Locale.ROOT,
+            : fmt(
                 c.split() == null
                     ? "; model: logistic in ln(rate), fitted to %s–%s ops/s"
                     : "; model: the clean seconds' logistic line in ln(rate) plus each kind of"
@@ -340,7 +334,7 @@ public final class CapacityChart {
     double longest = windows.stream().mapToDouble(CapacityChart::seconds).max().orElse(0);
     legend.add(
         new LegendEntry(
-            String.format(Locale.ROOT, "decided by the store, %.0f–%.0f s", shortest, longest),
+            fmt("decided by the store, %.0f–%.0f s", shortest, longest),
             colour,
             LineStyle.NONE,
             Marker.CIRCLE));

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
@@ -7,7 +9,6 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -235,7 +236,7 @@ public final class CapacityText {
       return "0 %";
     }
     if (v >= 10) {
-      return String.format(Locale.ROOT, "%.0f %%", v);
+      return fmt("%.0f %%", v);
     }
     return new BigDecimal(v).round(new MathContext(2)).stripTrailingZeros().toPlainString() + " %";
   }
@@ -243,7 +244,7 @@ public final class CapacityText {
   /** Seconds for people: "35 s", "7.5 s". */
   private static String seconds(double s) {
     return s >= 10
-        ? String.format(Locale.ROOT, "%.0f s", s)
+        ? fmt("%.0f s", s)
         : Numbers.rounded(s, 1).stripTrailingZeros().toPlainString() + " s";
   }
 }

@@ -109,9 +109,9 @@ public final class FaultCharts {
         good.add(new Series.Point(s.tS() + 0.5, s.requests()));
       }
     }
-    chart.add(new Series(null, colour, LineStyle.SOLID, Marker.NONE, due));
-    chart.add(new Series(null, MARK, LineStyle.DOTTED, Marker.NONE, failed));
-    chart.add(new Series(null, colour, LineStyle.NONE, Marker.CIRCLE, good));
+    chart.add(new Series(colour, LineStyle.SOLID, Marker.NONE, due));
+    chart.add(new Series(MARK, LineStyle.DOTTED, Marker.NONE, failed));
+    chart.add(new Series(colour, LineStyle.NONE, Marker.CIRCLE, good));
     marks(f).forEach(chart::mark);
     if (f.recoveryS() != null) {
       chart.mark(new VerticalMark(f.killAtS() + f.recoveryS(), MARK, "recovered (holds)"));

@@ -197,7 +197,6 @@ final class FaultClientCharts {
     if (sized != null) {
       chart.add(
           new Series(
-              null,
               POOL_SIZE,
               LineStyle.DOTTED,
               Marker.NONE,
@@ -267,7 +266,7 @@ final class FaultClientCharts {
       List<StepHistograms.IntervalRate> rates) {
     add(
         chart,
-        new Series(null, colour, line, marker, List.of()),
+        new Series(colour, line, marker, List.of()),
         rates,
         StepHistograms.IntervalRate::timeS,
         StepHistograms.IntervalRate::perSecond);
@@ -288,7 +287,7 @@ final class FaultClientCharts {
       ToDoubleFunction<StepPool.Second> value) {
     add(
         chart,
-        new Series(null, colour, line, Marker.NONE, List.of()),
+        new Series(colour, line, Marker.NONE, List.of()),
         pool == null ? null : pool.seconds(),
         StepPool.Second::timeS,
         value);

@@ -189,7 +189,6 @@ public final class LatencyCharts {
       Percentile p = SHOWN.get(i);
       chart.add(
           new Series(
-              null,
               colour,
               STYLES.get(i),
               MARKERS.get(i),
@@ -197,7 +196,6 @@ public final class LatencyCharts {
       if (floor) {
         chart.add(
             new Series(
-                null,
                 FLOOR_GREY,
                 STYLES.get(i),
                 Marker.NONE,
@@ -207,7 +205,6 @@ public final class LatencyCharts {
     }
     chart.add(
         new Series(
-            null,
             colour,
             LineStyle.NONE,
             Marker.RING,
@@ -264,7 +261,7 @@ public final class LatencyCharts {
                 SummaryRow.OK,
                 p,
                 StepSummary::throughputOps);
-        chart.add(new Series(null, colour, STYLES.get(i), MARKERS.get(i), points));
+        chart.add(new Series(colour, STYLES.get(i), MARKERS.get(i), points));
       }
     }
     List<LegendEntry> styles = percentileStyles();
@@ -316,14 +313,12 @@ public final class LatencyCharts {
           fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
       chart.add(
           new Series(
-              null,
               colour,
               LineStyle.SOLID,
               Marker.CIRCLE,
               points(fixed, op, LatencyKind.SERVICE, SummaryRow.OK, Percentile.P99, position)));
       chart.add(
           new Series(
-              null,
               colour,
               LineStyle.DASHED,
               Marker.TRIANGLE,

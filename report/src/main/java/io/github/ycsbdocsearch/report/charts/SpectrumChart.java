@@ -69,7 +69,7 @@ public final class SpectrumChart {
       legend.add(LegendEntry.of(line));
       if (s.fixedRate()) {
         Histogram intended = histograms.get(op, LatencyKind.INTENDED, false);
-        chart.add(new Series(null, colour, LineStyle.DASHED, Marker.NONE, spectrum(intended)));
+        chart.add(new Series(colour, LineStyle.DASHED, Marker.NONE, spectrum(intended)));
         anyIntended = true;
       }
     }

@@ -175,7 +175,6 @@ public final class TimeSeriesCharts {
       addSegments(chart, colour, LineStyle.SOLID, p.series(), s -> s.throughputOps());
       chart.add(
           new Series(
-              null,
               colour,
               LineStyle.DASHED,
               Marker.NONE,
@@ -237,7 +236,6 @@ public final class TimeSeriesCharts {
               double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
               chart.add(
                   new Series(
-                      null,
                       BOUND_GREY,
                       LineStyle.SOLID,
                       Marker.NONE,
@@ -370,7 +368,7 @@ public final class TimeSeriesCharts {
       SvgChart chart, String colour, LineStyle line, Marker marker, List<Series.Point> run) {
     if (!run.isEmpty()) {
       Marker shown = run.size() == 1 && marker == Marker.NONE ? Marker.CIRCLE : marker;
-      chart.add(new Series(null, colour, line, shown, run));
+      chart.add(new Series(colour, line, shown, run));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
@@ -76,7 +78,7 @@ final class CapacityWindowsTable {
         + Html.num(
             p.weight() == null || CapacityText.CLIENT_LIMITED.equals(p.outcome())
                 ? "–"
-                : String.format(Locale.ROOT, "%.2f", p.weight()))
+                : fmt("%.2f", p.weight()))
         + Html.cell(
             Html.esc(
                 outcome

@@ -1,12 +1,13 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.ClientNeed;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import java.util.Locale;
 
 /**
  * Whether the run had enough client machines for each store ({@link ClientNeed}): the client's CPU
@@ -29,7 +30,7 @@ final class ClientNeedSection {
       }
       rows.append("<tr>")
           .append(Html.cell(Html.store(s.name(), palette)))
-          .append(Html.num(String.format(Locale.ROOT, "%.1f", n.cpuUsPerOp())))
+          .append(Html.num(fmt("%.1f", n.cpuUsPerOp())))
           .append(Html.num(micros(n.openLoopUsPerOp())))
           .append(Html.num(micros(n.floorUsPerOp())))
           .append(
@@ -62,8 +63,7 @@ final class ClientNeedSection {
     return Html.section(
             ID,
             "Were the clients enough?",
-            String.format(
-                Locale.ROOT,
+            fmt(
                 "What the client paid per operation: its CPU over each step's window, JIT compiler"
                     + " left out, per operation (each step's <code>client_cpu_us_per_op</code>), in"
                     + " the closed loop (the median over the ramp steps the client did not"
@@ -87,7 +87,7 @@ final class ClientNeedSection {
   }
 
   private static String micros(Double us) {
-    return us == null ? "–" : String.format(Locale.ROOT, "%.1f", us);
+    return us == null ? "–" : fmt("%.1f", us);
   }
 
   private static String verdict(ClientNeed n) {

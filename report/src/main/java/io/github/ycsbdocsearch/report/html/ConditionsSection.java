@@ -1,10 +1,11 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.StoreConditions;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import java.util.Locale;
 
 /**
  * The conditions every store ran under, side by side: server version, topology, durability profile
@@ -87,6 +88,6 @@ final class ConditionsSection {
   }
 
   private static String megabytes(long bytes) {
-    return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    return fmt("%.1f MB", bytes / 1048576.0);
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.FaultCharts;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
@@ -11,7 +13,6 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -155,10 +156,7 @@ final class FaultSection {
     double late = f.killAtS() - f.dueAtS();
     return late < 1
         ? ""
-        : String.format(
-            Locale.ROOT,
-            " (%.1f s after it was due: naming the server to kill took that long)",
-            late);
+        : fmt(" (%.1f s after it was due: naming the server to kill took that long)", late);
   }
 
   /** The table's rows: what it shows, and the value in words. */
@@ -179,13 +177,7 @@ final class FaultSection {
             "Node",
             n == null
                 ? "–"
-                : String.format(
-                    Locale.ROOT,
-                    "%s (port %s, pid %s, signal %s)",
-                    n.role(),
-                    n.port(),
-                    n.pid(),
-                    n.signal())));
+                : fmt("%s (port %s, pid %s, signal %s)", n.role(), n.port(), n.pid(), n.signal())));
     rows.add(row("Restart", restart(f)));
     rows.add(row("Failed operations", failed(f.fault())));
     rows.add(
@@ -243,8 +235,7 @@ final class FaultSection {
       FaultSummary.Operations o = e.getValue();
       long all = o.succeeded() + o.failed();
       parts.add(
-          String.format(
-              Locale.ROOT,
+          fmt(
               "%s %s of %s, %s after the kill",
               e.getKey(),
               Numbers.grouped(o.failed()),
@@ -267,8 +258,7 @@ final class FaultSection {
   }
 
   private static String spectrum(FaultSummary.Spectrum s) {
-    return String.format(
-        Locale.ROOT,
+    return fmt(
         "%s requests: p50 %s, p90 %s, p99 %s, p99.9 %s, max %s",
         Numbers.grouped(s.count()),
         Html.micros(s.p50Us()),
@@ -293,8 +283,7 @@ final class FaultSection {
           .forEach(
               (op, c) ->
                   ops.append(
-                      String.format(
-                              Locale.ROOT,
+                      fmt(
                               "; %s: %s acknowledged, %s lost, %s stale, %s indeterminate, %s"
                                   + " unread",
                               op,
@@ -309,8 +298,7 @@ final class FaultSection {
                                   + Numbers.grouped(c.unknown())
                                   + " unknown (a log not whole)")));
     }
-    return String.format(
-        Locale.ROOT,
+    return fmt(
         "%s%s%s%s",
         a.lostInWords()
             + (f == null

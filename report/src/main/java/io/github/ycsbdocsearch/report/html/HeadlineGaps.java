@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.PeakWords;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
@@ -13,7 +15,6 @@ import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -112,8 +113,7 @@ final class HeadlineGaps {
         .min(Comparator.comparingDouble(CapacitySearchRecord.Probe::share))
         .map(
             p ->
-                String.format(
-                    Locale.ROOT,
+                fmt(
                     "; the fewest over the bound: %.1f %% of requests at %s ops/s%s",
                     100 * p.share(),
                     Numbers.grouped(p.rateOps()),

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
@@ -11,7 +13,6 @@ import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -212,7 +213,7 @@ final class HeadlineSection {
     double us = step.clientCpuCores() / step.throughputOps() * 1e6;
     return Html.num(
         "<b>"
-            + Html.esc(String.format(Locale.ROOT, us >= 10 ? "%.0f µs" : "%.1f µs", us))
+            + Html.esc(fmt(us >= 10 ? "%.0f µs" : "%.1f µs", us))
             + "</b><br><span class=\"muted small\">"
             + Html.esc(step.step())
             + "</span>");
@@ -238,8 +239,7 @@ final class HeadlineSection {
             ? "An open interval"
             : (c.converged() ? "Reached ±" : "±") + CapacityText.percent(c.halfWidth()).trim();
     String text =
-        String.format(
-            Locale.ROOT,
+        fmt(
             "%s (target ±%s) %s %.1f min of curve and search",
             got,
             CapacityText.percent(c.resolution()).trim(),
@@ -248,14 +248,11 @@ final class HeadlineSection {
     CapacitySearchRecord.Forecast f = c.forecast();
     if (f != null) {
       text +=
-          String.format(
-              Locale.ROOT,
+          fmt(
               "; when its interval first closed (±%s, %s) it expected to need %.1f more measured"
                   + " min",
               CapacityText.percent(f.halfWidth()).trim(),
-              f.afterS() > 0
-                  ? String.format(Locale.ROOT, "after %.0f s of probes", f.afterS())
-                  : "after the curve",
+              f.afterS() > 0 ? fmt("after %.0f s of probes", f.afterS()) : "after the curve",
               f.moreS() / 60);
     }
     return text + ". ";
@@ -269,8 +266,7 @@ final class HeadlineSection {
           c.probes().stream().filter(p -> CapacityText.CLIENT_LIMITED.equals(p.outcome())).count();
       long informed = c.probes().stream().filter(p -> p.weight() != null && p.weight() > 0).count();
       capacity =
-          String.format(
-                  Locale.ROOT,
+          fmt(
                   "%d fixed-rate windows: %d informed the model at the estimate, %d client-limited"
                       + " (left out)%s. ",
                   c.probes().size(),
@@ -278,11 +274,9 @@ final class HeadlineSection {
                   clientLimited,
                   c.budgetS() == null || c.budgetUsedS() == null
                       ? ""
-                      : String.format(
-                          Locale.ROOT,
+                      : fmt(
                           "; the search's probes took %.0f of %.0f s",
-                          c.budgetUsedS(),
-                          c.budgetS()))
+                          c.budgetUsedS(), c.budgetS()))
               + reached(c);
     } else {
       capacity = sat.capacityReason() == null ? "" : sat.capacityReason() + ". ";

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
@@ -7,7 +9,6 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.SoakSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
-import java.util.Locale;
 
 /**
  * The soak of each store that ran one ({@code soak.json}): its drift from the first tenth of the
@@ -34,8 +35,7 @@ final class SoakSection {
           .append("</h3><p>")
           .append(
               Html.esc(
-                  String.format(
-                      Locale.ROOT,
+                  fmt(
                       "%s ops/s for %.0f s (%s). From the first %.0f s to the last: throughput %s"
                           + " -> %s ops/s (%s), intended p99 %s -> %s (x%s). Background events:"
                           + " %s.",
@@ -43,14 +43,13 @@ final class SoakSection {
                       soak.windowS(),
                       soak.offeredFraction() == null
                           ? "a --rates value"
-                          : String.format(
-                              Locale.ROOT, "%.0f %% of the capacity", 100 * soak.offeredFraction()),
+                          : fmt("%.0f %% of the capacity", 100 * soak.offeredFraction()),
                       d.tenthS(),
                       Numbers.rate(d.firstThroughputOps()),
                       Numbers.rate(d.lastThroughputOps()),
                       d.throughputChangePct() == null
                           ? "–"
-                          : String.format(Locale.ROOT, "%+.1f %%", d.throughputChangePct()),
+                          : fmt("%+.1f %%", d.throughputChangePct()),
                       micros(d.firstP99Us()),
                       micros(d.lastP99Us()),
                       d.p99Ratio() == null ? "–" : d.p99Ratio(),
@@ -65,7 +64,7 @@ final class SoakSection {
       for (SoakSummary.Minute m : soak.minutes()) {
         body.append("<tr>")
             .append(Html.num(String.valueOf(m.minute())))
-            .append(Html.num(String.format(Locale.ROOT, "%.1f", m.seconds())))
+            .append(Html.num(fmt("%.1f", m.seconds())))
             .append(Html.num(Numbers.rate(m.throughputOps())))
             .append(Html.num(Numbers.grouped(m.requests())))
             .append(Html.num(micros(m.p50Us())))
@@ -93,8 +92,7 @@ final class SoakSection {
       return "";
     }
     return Html.esc(
-        String.format(
-            Locale.ROOT,
+        fmt(
             " Data set: %s -> %s documents, %s -> %s bytes (%s); %s",
             Numbers.grouped(d.documentsBefore()),
             Numbers.grouped(d.documentsAfter()),
@@ -116,8 +114,6 @@ final class SoakSection {
   }
 
   private static String micros(Long us) {
-    return us == null
-        ? "–"
-        : us >= 10_000 ? String.format(Locale.ROOT, "%.1f ms", us / 1000.0) : us + " µs";
+    return us == null ? "–" : us >= 10_000 ? fmt("%.1f ms", us / 1000.0) : us + " µs";
   }
 }

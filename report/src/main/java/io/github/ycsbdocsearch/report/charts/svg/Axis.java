@@ -1,8 +1,9 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.DoubleFunction;
 
 /**
@@ -190,7 +191,7 @@ public final class Axis {
   }
 
   private static String trimPercentile(double p) {
-    String s = String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "");
+    String s = fmt("%.6f", p).replaceAll("0+$", "");
     return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
   }
 

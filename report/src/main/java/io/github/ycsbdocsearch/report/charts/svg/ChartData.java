@@ -147,14 +147,14 @@ public record ChartData(
     for (LineStyle style : List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED)) {
       domain.add(name(style));
       ArrayNode pattern = range.addArray();
-      if (style.dashArray().isEmpty()) {
+      if (style.dashArray.isEmpty()) {
         pattern.add(1).add(0);
       } else {
-        for (String part : style.dashArray().split(" ")) {
+        for (String part : style.dashArray.split(" ")) {
           pattern.add(Integer.parseInt(part));
         }
       }
-      widthRange.add(style.width());
+      widthRange.add(style.width);
     }
     return layer;
   }

@@ -8,19 +8,11 @@ public enum LineStyle {
   /** Markers only. */
   NONE("", 0);
 
-  private final String dashArray;
-  private final double width;
+  final String dashArray;
+  final double width;
 
   LineStyle(String dashArray, double width) {
     this.dashArray = dashArray;
     this.width = width;
-  }
-
-  String dashArray() {
-    return dashArray;
-  }
-
-  double width() {
-    return width;
   }
 }

@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
-import java.util.Locale;
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
 
 /** The shape drawn at each point of a series. Immutable, thread-safe. */
 public enum Marker {
@@ -16,11 +16,6 @@ public enum Marker {
 
   private static final double SIZE = 4.0;
 
-  /** SVG for this marker centred on (x, y), or "" for {@link #NONE}. */
-  String svg(double x, double y, String colour) {
-    return svg(x, y, colour, 1);
-  }
-
   /**
    * SVG for this marker centred on (x, y), {@code scale} times its default size (circles only; the
    * other shapes keep theirs), or "" for {@link #NONE}.
@@ -28,27 +23,16 @@ public enum Marker {
   String svg(double x, double y, String colour, double scale) {
     String fill = " fill=\"" + colour + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
     return switch (this) {
-      case CIRCLE ->
-          String.format(
-                  Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE * scale)
-              + fill;
+      case CIRCLE -> fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, SIZE * scale) + fill;
       case OPEN_CIRCLE ->
-          String.format(
-              Locale.ROOT,
+          fmt(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#fff\" fill-opacity=\"0.7\""
                   + " stroke=\"%s\" stroke-width=\"1.6\"/>",
-              x,
-              y,
-              SIZE * scale,
-              colour);
+              x, y, SIZE * scale, colour);
       case SQUARE ->
-          String.format(
-                  Locale.ROOT,
+          fmt(
                   "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"",
-                  x - SIZE,
-                  y - SIZE,
-                  2 * SIZE,
-                  2 * SIZE)
+                  x - SIZE, y - SIZE, 2 * SIZE, 2 * SIZE)
               + fill;
       case TRIANGLE ->
           polygon(
@@ -63,13 +47,10 @@ public enum Marker {
           polygon(
               colour, x, y - SIZE * 1.3, x + SIZE * 1.1, y, x, y + SIZE * 1.3, x - SIZE * 1.1, y);
       case RING ->
-          String.format(
-              Locale.ROOT,
+          fmt(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"none\" "
                   + "stroke=\"%s\" stroke-width=\"2.5\"/>",
-              x,
-              y,
-              colour);
+              x, y, colour);
       default -> "";
     };
   }
@@ -77,7 +58,7 @@ public enum Marker {
   private static String polygon(String colour, double... xy) {
     StringBuilder pts = new StringBuilder();
     for (int i = 0; i < xy.length; i += 2) {
-      pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", xy[i], xy[i + 1]));
+      pts.append(fmt("%.1f,%.1f ", xy[i], xy[i + 1]));
     }
     return "<polygon points=\""
         + pts.toString().trim()

@@ -31,4 +31,9 @@ public record Series(
   public Series {
     points = List.copyOf(points);
   }
+
+  /** A series left out of the legend (the legend names its store or style elsewhere). */
+  public Series(String colour, LineStyle line, Marker marker, List<Point> points) {
+    this(null, colour, line, marker, points);
+  }
 }

@@ -147,19 +147,11 @@ public final class SvgChart {
   public String render() {
     StringBuilder svg = new StringBuilder();
     svg.append(
-        String.format(
-            Locale.ROOT,
+        fmt(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
                 + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n",
-            WIDTH,
-            height,
-            WIDTH,
-            height,
-            escape(title),
-            FONT));
-    svg.append(
-        String.format(
-            Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
+            WIDTH, height, WIDTH, height, escape(title), FONT));
+    svg.append(fmt("<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
     text(svg, LEFT, 26, 17, "#1a1a1a", "start", "font-weight=\"600\"", title);
     if (!subtitle.isEmpty()) {
       text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
@@ -218,14 +210,10 @@ public final class SvgChart {
 
   private void drawGridAndTicks(StringBuilder svg) {
     svg.append(
-        String.format(
-            Locale.ROOT,
+        fmt(
             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
                 + "stroke=\"#bbb\"/>%n",
-            LEFT,
-            TOP,
-            RIGHT - LEFT,
-            bottom() - TOP));
+            LEFT, TOP, RIGHT - LEFT, bottom() - TOP));
     for (Tick t : y.ticks()) {
       double yy = py(t.value());
       if (yy < TOP - 0.5 || yy > bottom() + 0.5) {
@@ -259,39 +247,28 @@ public final class SvgChart {
         13,
         "#222",
         "middle",
-        String.format(Locale.ROOT, "font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY),
+        fmt("font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY),
         y.title());
   }
 
   private void drawSeries(StringBuilder svg) {
     String clip = "clip-" + id;
     svg.append(
-        String.format(
-            Locale.ROOT,
+        fmt(
             "<clipPath id=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
                 + "height=\"%d\"/></clipPath>%n<g clip-path=\"url(#%s)\">%n",
-            clip,
-            LEFT - 6,
-            TOP - 6,
-            RIGHT - LEFT + 12,
-            bottom() - TOP + 12,
-            clip));
+            clip, LEFT - 6, TOP - 6, RIGHT - LEFT + 12, bottom() - TOP + 12, clip));
     for (Series s : series) {
       if (s.line() != LineStyle.NONE && s.points().size() > 1) {
         StringBuilder d = new StringBuilder();
         for (Series.Point p : s.points()) {
-          d.append(d.length() == 0 ? "M" : " L")
-              .append(String.format(Locale.ROOT, "%.1f %.1f", px(p.x()), py(p.y())));
+          d.append(d.length() == 0 ? "M" : " L").append(fmt("%.1f %.1f", px(p.x()), py(p.y())));
         }
         svg.append(
-            String.format(
-                Locale.ROOT,
+            fmt(
                 "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
                     + "stroke-linejoin=\"round\"%s/>%n",
-                d,
-                s.colour(),
-                s.line().width(),
-                dash(s.line())));
+                d, s.colour(), s.line().width, dash(s.line())));
       }
       for (Series.Point p : s.points()) {
         svg.append(s.marker().svg(px(p.x()), py(p.y()), s.colour(), p.size()));
@@ -306,15 +283,10 @@ public final class SvgChart {
       double from = Math.max(LEFT, px(Math.min(b.fromX(), b.toX())));
       double to = Math.min(RIGHT, px(Math.max(b.fromX(), b.toX())));
       svg.append(
-          String.format(
-              Locale.ROOT,
+          fmt(
               "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
                   + "fill=\"%s\" fill-opacity=\"0.6\"/>%n",
-              from,
-              TOP,
-              Math.max(0, to - from),
-              bottom() - TOP,
-              Band.FILL));
+              from, TOP, Math.max(0, to - from), bottom() - TOP, Band.FILL));
       text(svg, (from + to) / 2, TOP + 14, 11, "#555", "middle", "", b.label());
     }
   }
@@ -324,15 +296,10 @@ public final class SvgChart {
       VerticalMark m = marks.get(i);
       double mx = px(m.x());
       svg.append(
-          String.format(
-              Locale.ROOT,
+          fmt(
               "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
                   + "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>%n",
-              mx,
-              TOP,
-              mx,
-              bottom(),
-              m.colour()));
+              mx, TOP, mx, bottom(), m.colour()));
       double ly = TOP + 30 + 13 * (i % MARK_LABEL_ROWS);
       boolean leftSide = mx > RIGHT - 90;
       text(
@@ -352,13 +319,10 @@ public final class SvgChart {
       double ax = px(a.x());
       double ay = py(a.y());
       svg.append(
-          String.format(
-              Locale.ROOT,
+          fmt(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"none\" "
                   + "stroke=\"%s\" stroke-width=\"2.5\"/>%n",
-              ax,
-              ay,
-              a.colour()));
+              ax, ay, a.colour()));
       // Keep the label inside the frame: left of the ring near the right edge, below it near the
       // top.
       boolean leftSide = ax > RIGHT - 140;
@@ -385,37 +349,35 @@ public final class SvgChart {
       } else {
         if (e.line() != LineStyle.NONE) {
           svg.append(
-              String.format(
-                  Locale.ROOT,
+              fmt(
                   "<path d=\"M%.1f %.1f h30\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>",
-                  lx,
-                  ly,
-                  e.colour(),
-                  e.line().width(),
-                  dash(e.line())));
+                  lx, ly, e.colour(), e.line().width, dash(e.line())));
         }
-        svg.append(e.marker().svg(lx + 15, ly, e.colour()));
+        svg.append(e.marker().svg(lx + 15, ly, e.colour(), 1));
         text(svg, lx + 40, ly + 4, 12, "#222", "start", "", e.label());
       }
       ly += 20;
     }
   }
 
+  /**
+   * {@link String#format} in {@link Locale#ROOT}: decimals with a '.' whatever the machine's locale
+   * (SVG reads no other, and the report's text stays the same everywhere).
+   */
+  public static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
   private static String dash(LineStyle style) {
-    return style.dashArray().isEmpty() ? "" : " stroke-dasharray=\"" + style.dashArray() + "\"";
+    return style.dashArray.isEmpty() ? "" : " stroke-dasharray=\"" + style.dashArray + "\"";
   }
 
   private static void line(
       StringBuilder svg, double x1, double y1, double x2, double y2, String colour) {
     svg.append(
-        String.format(
-            Locale.ROOT,
+        fmt(
             "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>%n",
-            x1,
-            y1,
-            x2,
-            y2,
-            colour));
+            x1, y1, x2, y2, colour));
   }
 
   private static void text(
@@ -428,17 +390,10 @@ public final class SvgChart {
       String extra,
       String content) {
     svg.append(
-        String.format(
-            Locale.ROOT,
+        fmt(
             "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\" "
                 + "text-anchor=\"%s\" %s>%s</text>%n",
-            x,
-            y,
-            size,
-            colour,
-            anchor,
-            extra,
-            escape(content)));
+            x, y, size, colour, anchor, extra, escape(content)));
   }
 
   /** Escapes text for XML content and attributes. */
