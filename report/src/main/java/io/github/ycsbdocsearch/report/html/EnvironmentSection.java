@@ -51,7 +51,7 @@ final class EnvironmentSection {
             + " property</summary>\n");
     html.append("<div class=\"env\">\n");
     html.append("<div class=\"card\"><h3>Run</h3>")
-        .append(scalarTable(manifest))
+        .append(table(manifest, true))
         .append("</div>\n");
     for (String key : orderedObjectKeys(manifest)) {
       JsonNode value = manifest.get(key);
@@ -80,24 +80,9 @@ final class EnvironmentSection {
     return keys;
   }
 
-  private static String scalarTable(JsonNode obj) {
-    StringBuilder t = new StringBuilder("<table class=\"kv\">");
-    for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      if (!e.getValue().isContainerNode()) {
-        t.append("<tr><th>")
-            .append(Html.esc(e.getKey()))
-            .append("</th><td>")
-            .append(scalar(e.getValue()))
-            .append("</td></tr>");
-      }
-    }
-    return t.append("</table>").toString();
-  }
-
   private static String value(JsonNode v, int foldAbove) {
     if (v.isObject()) {
-      String table = objectTable(v);
+      String table = table(v, false);
       return size(v) > foldAbove ? folded(size(v) + " entries", table) : table;
     }
     if (v.isArray()) {
@@ -110,15 +95,18 @@ final class EnvironmentSection {
     return "<details><summary>" + Html.esc(summary) + "</summary>" + content + "</details>";
   }
 
-  private static String objectTable(JsonNode obj) {
+  /** A key-value table of an object's entries: all of them, or only its plain values. */
+  private static String table(JsonNode obj, boolean plainOnly) {
     StringBuilder t = new StringBuilder("<table class=\"kv\">");
     for (Iterator<Map.Entry<String, JsonNode>> it = obj.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      t.append("<tr><th>")
-          .append(Html.esc(e.getKey()))
-          .append("</th><td>")
-          .append(value(e.getValue(), FOLD_NESTED_ABOVE))
-          .append("</td></tr>");
+      if (!plainOnly || !e.getValue().isContainerNode()) {
+        t.append("<tr><th>")
+            .append(Html.esc(e.getKey()))
+            .append("</th><td>")
+            .append(value(e.getValue(), FOLD_NESTED_ABOVE))
+            .append("</td></tr>");
+      }
     }
     return t.append("</table>").toString();
   }

@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -104,13 +105,14 @@ final class FaultSection {
             .append(".</p>\n");
       }
       body.append("<table class=\"grid\"><tbody>\n");
-      for (String[] row : rows(f)) {
-        body.append("<tr><th>")
-            .append(Html.esc(row[0]))
-            .append("</th>")
-            .append(Html.cell(Html.esc(row[1])))
-            .append("</tr>\n");
-      }
+      rows(f)
+          .forEach(
+              (name, value) ->
+                  body.append("<tr><th>")
+                      .append(Html.esc(name))
+                      .append("</th>")
+                      .append(Html.cell(Html.esc(value)))
+                      .append("</tr>\n"));
       body.append("</tbody></table>\n");
       String slug = FaultCharts.slug(s.name());
       charts.stream()
@@ -160,61 +162,50 @@ final class FaultSection {
   }
 
   /** The table's rows: what it shows, and the value in words. */
-  private static List<String[]> rows(FaultSummary f) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(
-        row(
-            "Fault",
-            f.spec()
-                + " at "
-                + Numbers.grouped(f.targetOps())
-                + " ops/s, killed at "
-                + seconds(f.killAtS())
-                + lateness(f)));
+  private static Map<String, String> rows(FaultSummary f) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put(
+        "Fault",
+        f.spec()
+            + " at "
+            + Numbers.grouped(f.targetOps())
+            + " ops/s, killed at "
+            + seconds(f.killAtS())
+            + lateness(f));
     FaultSummary.Node n = f.node();
-    rows.add(
-        row(
-            "Node",
-            n == null
-                ? "–"
-                : fmt("%s (port %s, pid %s, signal %s)", n.role(), n.port(), n.pid(), n.signal())));
-    rows.add(row("Restart", restart(f)));
-    rows.add(row("Failed operations", failed(f.fault())));
-    rows.add(
-        row(
-            "Control step failures",
-            f.control() == null ? "no control step" : failed(f.control())));
-    rows.add(
-        row(
-            "Longest gap without a success",
-            f.longestGapS() == 0
-                ? "none (" + f.resolutionS() + "-s " + "resolution)"
-                : f.longestGapS()
-                    + " s from "
-                    + seconds(f.longestGapAtS())
-                    + " ("
-                    + f.resolutionS()
-                    + "-s resolution)"));
-    rows.add(
-        row(
-            "Longest gap between acked writes",
-            f.longestAckGapMs() == null ? "–" : Numbers.micros(1000.0 * f.longestAckGapMs())));
-    rows.add(row("Recovery", recovery(f)));
-    rows.add(row("Intended p99 before the kill", Html.micros(f.preFaultP99Us())));
-    rows.add(row("Intended latency after the kill", spectrum(f.fault().afterKill())));
-    rows.add(
-        row(
-            "Control step, same seconds",
-            f.control() == null ? "no control step" : spectrum(f.control().afterKill())));
-    rows.add(row("Acked writes", ackedWrites(f, f.ackedWrites())));
+    rows.put(
+        "Node",
+        n == null
+            ? "–"
+            : fmt("%s (port %s, pid %s, signal %s)", n.role(), n.port(), n.pid(), n.signal()));
+    rows.put("Restart", restart(f));
+    rows.put("Failed operations", failed(f.fault()));
+    rows.put(
+        "Control step failures", f.control() == null ? "no control step" : failed(f.control()));
+    rows.put(
+        "Longest gap without a success",
+        f.longestGapS() == 0
+            ? "none (" + f.resolutionS() + "-s " + "resolution)"
+            : f.longestGapS()
+                + " s from "
+                + seconds(f.longestGapAtS())
+                + " ("
+                + f.resolutionS()
+                + "-s resolution)");
+    rows.put(
+        "Longest gap between acked writes",
+        f.longestAckGapMs() == null ? "–" : Numbers.micros(1000.0 * f.longestAckGapMs()));
+    rows.put("Recovery", recovery(f));
+    rows.put("Intended p99 before the kill", Html.micros(f.preFaultP99Us()));
+    rows.put("Intended latency after the kill", spectrum(f.fault().afterKill()));
+    rows.put(
+        "Control step, same seconds",
+        f.control() == null ? "no control step" : spectrum(f.control().afterKill()));
+    rows.put("Acked writes", ackedWrites(f, f.ackedWrites()));
     if (f.controlAckedWrites() != null) {
-      rows.add(row("Acked writes, control step", ackedWrites(null, f.controlAckedWrites())));
+      rows.put("Acked writes, control step", ackedWrites(null, f.controlAckedWrites()));
     }
     return rows;
-  }
-
-  private static String[] row(String name, String value) {
-    return new String[] {name, value};
   }
 
   private static String restart(FaultSummary f) {
