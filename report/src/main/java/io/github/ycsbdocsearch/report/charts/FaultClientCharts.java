@@ -257,19 +257,24 @@ final class FaultClientCharts {
     return chart.legend(all);
   }
 
-  /** One operation's rates (none when the step has no such operation). */
+  /**
+   * One operation's rates (none when the step has no such operation), a missing second breaking the
+   * line.
+   */
   private static void addRates(
       SvgChart chart,
       String colour,
       LineStyle line,
       Marker marker,
       List<StepHistograms.IntervalRate> rates) {
-    add(
-        chart,
-        new Series(colour, line, marker, List.of()),
-        rates,
-        StepHistograms.IntervalRate::timeS,
-        StepHistograms.IntervalRate::perSecond);
+    if (rates != null) {
+      TimeSeriesCharts.addRuns(
+          chart,
+          colour,
+          line,
+          marker,
+          rates.stream().map(r -> new Series.Point(r.timeS(), r.perSecond())).toList());
+    }
   }
 
   /** A step's threads busy: the mean solid, the most dashed. */
@@ -278,39 +283,24 @@ final class FaultClientCharts {
     addSeconds(chart, colour, LineStyle.DASHED, pool, s -> s.busyMax());
   }
 
-  /** One quantity of a step's pool seconds (none when not recorded). */
+  /**
+   * One quantity of a step's pool seconds (none when not recorded), a missing second breaking the
+   * line.
+   */
   private static void addSeconds(
       SvgChart chart,
       String colour,
       LineStyle line,
       StepPool pool,
       ToDoubleFunction<StepPool.Second> value) {
-    add(
-        chart,
-        new Series(colour, line, Marker.NONE, List.of()),
-        pool == null ? null : pool.seconds(),
-        StepPool.Second::timeS,
-        value);
-  }
-
-  /**
-   * Seconds drawn in the style of {@code style} (its points unused), a missing second breaking the
-   * line; nothing when {@code seconds} is null.
-   */
-  private static <T> void add(
-      SvgChart chart,
-      Series style,
-      List<T> seconds,
-      ToDoubleFunction<T> timeS,
-      ToDoubleFunction<T> value) {
-    if (seconds != null) {
+    if (pool != null) {
       TimeSeriesCharts.addRuns(
           chart,
-          style.colour(),
-          style.line(),
-          style.marker(),
-          seconds.stream()
-              .map(s -> new Series.Point(timeS.applyAsDouble(s), value.applyAsDouble(s)))
+          colour,
+          line,
+          Marker.NONE,
+          pool.seconds().stream()
+              .map(s -> new Series.Point(s.timeS(), value.applyAsDouble(s)))
               .toList());
     }
   }

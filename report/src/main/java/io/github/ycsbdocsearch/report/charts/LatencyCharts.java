@@ -383,7 +383,7 @@ public final class LatencyCharts {
    * chart, and mixing both orders would draw a line that doubles back).
    */
   private static List<StepSummary> curveSteps(StoreRun store) {
-    List<StepSummary> unthrottled = ThroughputChart.unthrottled(store);
+    List<StepSummary> unthrottled = store.usableSteps(Phase.RAMP);
     return unthrottled.isEmpty() ? fixedRate(store) : unthrottled;
   }
 

@@ -41,7 +41,7 @@ public final class ThroughputChart {
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
       List<Series.Point> points = new ArrayList<>();
-      for (StepSummary s : unthrottled(store)) {
+      for (StepSummary s : store.usableSteps(Phase.RAMP)) {
         points.add(new Series.Point(s.threads(), s.throughputOps()));
       }
       Series series = new Series(store.name(), colour, LineStyle.SOLID, Marker.CIRCLE, points);
@@ -74,10 +74,6 @@ public final class ThroughputChart {
         chart);
   }
 
-  static List<StepSummary> unthrottled(StoreRun store) {
-    return store.usableSteps(Phase.RAMP);
-  }
-
   /** The peak step capacity.json names ({@link StoreCapacity#isPeakStep}), if it is complete. */
   static Optional<StepSummary> peakStep(StoreRun store) {
     StoreCapacity sat = store.capacity();
@@ -91,7 +87,7 @@ public final class ThroughputChart {
 
   private static List<Double> threadCounts(RunFolder run) {
     return run.stores().stream()
-        .flatMap(s -> unthrottled(s).stream())
+        .flatMap(s -> s.usableSteps(Phase.RAMP).stream())
         .map(s -> (double) s.threads())
         .distinct()
         .sorted()

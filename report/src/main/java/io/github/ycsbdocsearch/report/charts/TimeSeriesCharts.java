@@ -161,7 +161,7 @@ public final class TimeSeriesCharts {
         new SvgChart(
                 "ts-" + group.slug() + "-tp",
                 group.title() + ": throughput",
-                timeAxis(plotted),
+                frame(plotted).axis(),
                 ChartAxes.throughputPerSecond())
             .height(PANEL_HEIGHT)
             .subtitle(
@@ -209,7 +209,7 @@ public final class TimeSeriesCharts {
         new SvgChart(
                 "ts-" + group.slug() + "-lat",
                 group.title() + ": intended latency",
-                timeAxis(plotted),
+                frame(plotted).axis(),
                 ChartAxes.latency())
             .height(PANEL_HEIGHT)
             .subtitle(
@@ -260,10 +260,6 @@ public final class TimeSeriesCharts {
             + events(plotted),
         chart,
         group.folder());
-  }
-
-  private static Axis timeAxis(List<Plotted> plotted) {
-    return frame(plotted).axis();
   }
 
   /** From the warm-up's start to the window's end, widened to any background event outside them. */

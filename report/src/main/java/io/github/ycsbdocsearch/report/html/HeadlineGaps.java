@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.report.html;
 import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
 
 import io.github.ycsbdocsearch.report.charts.CapacityText;
-import io.github.ycsbdocsearch.report.charts.PeakWords;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
@@ -209,11 +208,6 @@ final class HeadlineGaps {
       return null;
     }
     return stopped(store).orElse("no peak: no ramp step finished");
-  }
-
-  /** Why the peak is only a lower bound, or that it is a plateau ({@link PeakWords}); else null. */
-  static String peakBound(StoreRun store) {
-    return PeakWords.bound(store);
   }
 
   /**

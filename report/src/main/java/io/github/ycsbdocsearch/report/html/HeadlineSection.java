@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.report.html;
 import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
 
 import io.github.ycsbdocsearch.report.charts.CapacityText;
+import io.github.ycsbdocsearch.report.charts.PeakWords;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
@@ -115,7 +116,7 @@ final class HeadlineSection {
         sat.peakCi95() == null
             ? ""
             : " ± " + Numbers.rate((sat.peakCi95().get(1) - sat.peakCi95().get(0)) / 2);
-    String bound = HeadlineGaps.peakBound(s);
+    String bound = PeakWords.bound(s);
     return value(
         Numbers.rate(sat.peakOps()) + ci,
         bound != null ? bound : HeadlineGaps.peakInterrupted(s),

@@ -83,7 +83,7 @@ class HeadlineGapsTest {
     StoreRun s = everyProbeFailed();
     assertEquals("no capacity: no probe passed", HeadlineGaps.missingCapacity(s));
     assertNull(HeadlineGaps.missingPeak(s));
-    assertNull(HeadlineGaps.peakBound(s));
+    assertNull(PeakWords.bound(s));
   }
 
   @Test
@@ -99,7 +99,7 @@ class HeadlineGapsTest {
             "02-t4-r400 load complete");
     assertNull(HeadlineGaps.missingCapacity(s));
     assertEquals("lower bound: client-limited", HeadlineGaps.capacityBound(s));
-    assertEquals("lower bound: still growing", HeadlineGaps.peakBound(s));
+    assertEquals("lower bound: still growing", PeakWords.bound(s));
   }
 
   /**
@@ -148,7 +148,7 @@ class HeadlineGapsTest {
                     + " last step\""),
             T16_T32_T64,
             PLATEAU);
-    assertEquals(PLATEAU_WORDS, HeadlineGaps.peakBound(old));
+    assertEquals(PLATEAU_WORDS, PeakWords.bound(old));
     assertEquals("plateau", PeakWords.chartLabel(old));
     assertFalse(RampShape.peakLowerBound(old), "the client-need table reads it so too");
   }
@@ -156,7 +156,7 @@ class HeadlineGapsTest {
   @Test
   void lastStepsWithinNoiseOfThePeakAreAPlateau() throws Exception {
     StoreRun now = ramp(peakAt16Threads(false, ""), T16_T32_T64, PLATEAU);
-    assertEquals(PLATEAU_WORDS, HeadlineGaps.peakBound(now));
+    assertEquals(PLATEAU_WORDS, PeakWords.bound(now));
     assertNull(HeadlineGaps.peakInterrupted(now));
   }
 
@@ -168,7 +168,7 @@ class HeadlineGapsTest {
             List.of("04-t8", "05-t16"),
             new double[] {4500, 4450, 4550},
             new double[] {5434, 5350, 5520});
-    assertEquals("lower bound: still growing", HeadlineGaps.peakBound(rising));
+    assertEquals("lower bound: still growing", PeakWords.bound(rising));
     assertEquals("lower bound: still growing", PeakWords.chartLabel(rising));
     assertTrue(RampShape.peakLowerBound(rising));
   }
@@ -182,7 +182,7 @@ class HeadlineGapsTest {
             new double[] {5434, 5400, 5468},
             new double[] {4000, 3950, 4050},
             new double[] {3900, 3850, 3950});
-    assertNull(HeadlineGaps.peakBound(fell));
+    assertNull(PeakWords.bound(fell));
   }
 
   @Test
