@@ -111,12 +111,7 @@ public final class CapacityChart {
     addParts(chart, c, colour, floor);
     Double allowance = allowance(store, c);
     if (allowance != null) {
-      chart.add(
-          new Series(
-              ALLOWANCE_GREY,
-              LineStyle.DASHED,
-              Marker.NONE,
-              List.of(new Series.Point(0, allowance), new Series.Point(xMax, allowance))));
+      chart.add(Series.level(ALLOWANCE_GREY, LineStyle.DASHED, xMax, allowance));
     }
     addWindows(chart, windows, colour, zeroRow);
     if (sat.capacityOps() != null) {

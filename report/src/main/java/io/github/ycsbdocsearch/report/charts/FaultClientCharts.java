@@ -195,14 +195,7 @@ final class FaultClientCharts {
     addBusy(chart, CONTROL, b.controlPool());
     StepPool sized = b.faultPool() != null ? b.faultPool() : b.controlPool();
     if (sized != null) {
-      chart.add(
-          new Series(
-              POOL_SIZE,
-              LineStyle.DOTTED,
-              Marker.NONE,
-              List.of(
-                  new Series.Point(0, sized.threads()),
-                  new Series.Point(frame.toS(), sized.threads()))));
+      chart.add(Series.level(POOL_SIZE, LineStyle.DOTTED, frame.toS(), sized.threads()));
     }
     return decorate(
         chart,

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -39,6 +40,10 @@ public final class LatencyCharts {
 
   /** Legend samples of line styles are grey: the colour belongs to the store. */
   private static final String STYLE_GREY = "#555";
+
+  /** The legend's line for the rings of steps that cannot stand for the store. */
+  private static final LegendEntry NOT_USABLE =
+      new LegendEntry("p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING);
 
   /** The harness floor is drawn light grey under the stores' lines. */
   private static final String FLOOR_GREY = "#bbb";
@@ -84,9 +89,7 @@ public final class LatencyCharts {
     }
     List<LegendEntry> styles = percentileStyles();
     styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
-    styles.add(
-        new LegendEntry(
-            "p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
+    styles.add(NOT_USABLE);
     chart.legend(legend(run, palette, "Percentiles", styles));
     return new ReportChart(
         "latency-vs-offered-load-" + ChartAxes.slug(op) + ".svg",
@@ -136,9 +139,7 @@ public final class LatencyCharts {
     legend.add(LegendEntry.heading(""));
     legend.add(LegendEntry.heading("Percentiles"));
     legend.addAll(percentileStyles());
-    legend.add(
-        new LegendEntry(
-            "p99, not sustained / client-bound", STYLE_GREY, LineStyle.NONE, Marker.RING));
+    legend.add(NOT_USABLE);
     chart.legend(legend);
     return new ReportChart(
         fileName,
@@ -185,36 +186,19 @@ public final class LatencyCharts {
     List<StepSummary> offered = offeredSteps(store, false);
     List<StepSummary> usable = offered.stream().filter(StepSummary::usable).toList();
     List<StepSummary> floorSteps = offeredSteps(store, true);
+    // Every curve here: intended latency over all requests, at each step's offered rate.
+    BiFunction<List<StepSummary>, Percentile, List<Series.Point>> at =
+        (steps, p) ->
+            points(steps, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps());
     for (int i = 0; i < SHOWN.size(); i++) {
-      Percentile p = SHOWN.get(i);
-      chart.add(
-          new Series(
-              colour,
-              STYLES.get(i),
-              MARKERS.get(i),
-              points(usable, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+      chart.add(new Series(colour, STYLES.get(i), MARKERS.get(i), at.apply(usable, SHOWN.get(i))));
       if (floor) {
         chart.add(
-            new Series(
-                FLOOR_GREY,
-                STYLES.get(i),
-                Marker.NONE,
-                points(
-                    floorSteps, op, LatencyKind.INTENDED, SummaryRow.ALL, p, s -> s.targetOps())));
+            new Series(FLOOR_GREY, STYLES.get(i), Marker.NONE, at.apply(floorSteps, SHOWN.get(i))));
       }
     }
-    chart.add(
-        new Series(
-            colour,
-            LineStyle.NONE,
-            Marker.RING,
-            points(
-                offered.stream().filter(s -> !s.usable()).toList(),
-                op,
-                LatencyKind.INTENDED,
-                SummaryRow.ALL,
-                Percentile.P99,
-                s -> s.targetOps())));
+    List<StepSummary> notUsable = offered.stream().filter(s -> !s.usable()).toList();
+    chart.add(new Series(colour, LineStyle.NONE, Marker.RING, at.apply(notUsable, Percentile.P99)));
     return offered;
   }
 

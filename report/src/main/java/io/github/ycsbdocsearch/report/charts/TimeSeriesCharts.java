@@ -173,14 +173,7 @@ public final class TimeSeriesCharts {
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
       addSegments(chart, colour, LineStyle.SOLID, p.series(), s -> s.throughputOps());
-      chart.add(
-          new Series(
-              colour,
-              LineStyle.DASHED,
-              Marker.NONE,
-              List.of(
-                  new Series.Point(0, p.summary().targetOps()),
-                  new Series.Point(p.series().endS(), p.summary().targetOps()))));
+      chart.add(Series.level(colour, LineStyle.DASHED, p.series().endS(), p.summary().targetOps()));
     }
     decorate(
         chart,
@@ -234,14 +227,7 @@ public final class TimeSeriesCharts {
         .ifPresent(
             o -> {
               double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
-              chart.add(
-                  new Series(
-                      BOUND_GREY,
-                      LineStyle.SOLID,
-                      Marker.NONE,
-                      List.of(
-                          new Series.Point(0, o.slo().boundUs()),
-                          new Series.Point(end, o.slo().boundUs()))));
+              chart.add(Series.level(BOUND_GREY, LineStyle.SOLID, end, o.slo().boundUs()));
               styles.add(
                   new LegendEntry(
                       "objective bound (" + o.slo() + ")",

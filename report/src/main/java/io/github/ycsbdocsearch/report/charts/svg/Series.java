@@ -36,4 +36,9 @@ public record Series(
   public Series(String colour, LineStyle line, Marker marker, List<Point> points) {
     this(null, colour, line, marker, points);
   }
+
+  /** A level line from x 0 to {@code toX} (a target, a bound, a pool's size), out of the legend. */
+  public static Series level(String colour, LineStyle line, double toX, double y) {
+    return new Series(colour, line, Marker.NONE, List.of(new Point(0, y), new Point(toX, y)));
+  }
 }
