@@ -82,7 +82,7 @@ class ChartFilesTest {
         LatencyCharts.offeredLoadOverlay(run, run, "basicdb", "READ", "overlay-basicdb-READ.svg");
     overlay.writeTo(charts);
     assertTrue(overlay.hasData());
-    check("overlay-basicdb-READ", overlay.svg(), charts.resolve(overlay.specFileName()));
+    check("overlay-basicdb-READ", overlay.drawing().svg(), charts.resolve(overlay.specFileName()));
   }
 
   @Test

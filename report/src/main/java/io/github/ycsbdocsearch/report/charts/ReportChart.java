@@ -44,14 +44,9 @@ public record ReportChart(
 
   /** Writes the chart's SVG, CSV and Vega-Lite files into {@code dir}, each atomically. */
   public void writeTo(Path dir) throws IOException {
-    AtomicFiles.writeString(dir.resolve(fileName), svg());
+    AtomicFiles.writeString(dir.resolve(fileName), drawing.svg());
     AtomicFiles.writeString(dir.resolve(csvFileName()), drawing.data().csv());
-    AtomicFiles.writeString(dir.resolve(specFileName()), spec());
-  }
-
-  /** The SVG document. */
-  public String svg() {
-    return drawing.svg();
+    AtomicFiles.writeString(dir.resolve(specFileName()), drawing.data().vegaLite(csvFileName()));
   }
 
   /** The data file's name, beside the SVG: the same stem. */
@@ -62,11 +57,6 @@ public record ReportChart(
   /** The Vega-Lite specification's name, beside the SVG. */
   public String specFileName() {
     return stem() + RunLayout.CHART_SPEC;
-  }
-
-  /** The Vega-Lite specification, reading the CSV beside it. */
-  public String spec() {
-    return drawing.data().vegaLite(csvFileName());
   }
 
   private String stem() {

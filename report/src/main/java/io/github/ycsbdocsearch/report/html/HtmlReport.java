@@ -77,7 +77,7 @@ public final class HtmlReport {
     html.append(SummaryTable.render(rows, palette));
     html.append(EnvironmentSection.render(run.manifest()));
     html.append("<footer>Derived files; rebuild with <code>scripts/report.sh ")
-        .append(Html.esc(run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()))
+        .append(Html.esc(Objects.toString(run.dir().getFileName(), "")))
         .append(
             "</code>. Raw data: <code>&lt;store&gt;/steps/*/hdr/*.hdr</code> (HdrHistogram interval"
                 + " logs) and <code>step.json</code>.</footer>\n"
@@ -100,8 +100,7 @@ public final class HtmlReport {
     fact(
         h,
         "run",
-        Objects.requireNonNullElse(
-            m.runId(), run.dir().getFileName() == null ? "" : run.dir().getFileName().toString()));
+        Objects.requireNonNullElse(m.runId(), Objects.toString(run.dir().getFileName(), "")));
     fact(h, "started (UTC)", Objects.requireNonNullElse(m.startedUtc(), ""));
     fact(h, "git", Objects.requireNonNullElse(m.gitCommit(), ""));
     fact(h, "stores", String.join(", ", run.storeNames()));
@@ -249,7 +248,7 @@ public final class HtmlReport {
 
   static String figure(ReportChart c) {
     return "<figure>"
-        + stripXmlns(c.svg())
+        + stripXmlns(c.drawing().svg())
         + "<figcaption>"
         + Html.esc(c.caption())
         + " "

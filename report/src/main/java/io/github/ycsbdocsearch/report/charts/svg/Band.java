@@ -1,12 +1,8 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
- * A shaded stretch of the x axis over the whole plot height, e.g. a step's warm-up on a time axis.
- * Immutable, thread-safe.
- *
- * @param fromX data x where it starts
- * @param toX data x where it ends
- * @param label short text drawn inside it, at the top
+ * A shaded stretch of the x axis over the whole plot height, its label inside at the top, e.g. a
+ * step's warm-up on a time axis. Immutable, thread-safe.
  */
 public record Band(double fromX, double toX, String label) {
 

@@ -1,13 +1,8 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
 /**
- * One legend line: a sample of a line style and marker in a colour, then a text; with a null colour
- * the text is a group heading. Immutable, thread-safe.
- *
- * @param label text
- * @param colour CSS colour, or null for a heading
- * @param line line style of the sample
- * @param marker marker of the sample
+ * One legend line: a sample of a line style and marker in a CSS colour, then a text; with a null
+ * colour the text is a group heading. Immutable, thread-safe.
  */
 public record LegendEntry(String label, String colour, LineStyle line, Marker marker) {
 

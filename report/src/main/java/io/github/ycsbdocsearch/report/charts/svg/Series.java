@@ -3,13 +3,8 @@ package io.github.ycsbdocsearch.report.charts.svg;
 import java.util.List;
 
 /**
- * One line of a chart. Immutable, thread-safe.
- *
- * @param label legend text (null: not in the legend)
- * @param colour CSS colour
- * @param line line style
- * @param marker shape at each point
- * @param points the points, drawn in this order
+ * One line of a chart in a CSS colour, its points drawn in their order, each with the marker; a
+ * null label leaves it out of the legend. Immutable, thread-safe.
  */
 public record Series(
     String label, String colour, LineStyle line, Marker marker, List<Point> points) {
