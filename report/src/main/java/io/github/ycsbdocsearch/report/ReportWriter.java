@@ -9,8 +9,8 @@ import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.report.charts.ThroughputChart;
 import io.github.ycsbdocsearch.report.charts.TimeSeriesCharts;
 import io.github.ycsbdocsearch.report.html.HtmlReport;
-import io.github.ycsbdocsearch.report.summary.PercentileFiles;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
+import io.github.ycsbdocsearch.resultsformat.HdrLogName;
 import io.github.ycsbdocsearch.resultsformat.RunFolder;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
@@ -20,7 +20,10 @@ import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
 import io.github.ycsbdocsearch.resultsformat.SummaryJson;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +31,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * Rebuilds every derived file of a results folder from its raw files (manifest.json, step.json
@@ -37,6 +41,9 @@ import java.util.Map;
  * must not work on the same folder at once.
  */
 public final class ReportWriter {
+
+  /** Ticks per half distance to 100%: the detail of HdrHistogram's percentile output. */
+  static final int TICKS_PER_HALF_DISTANCE = 5;
 
   private ReportWriter() {}
 
@@ -57,7 +64,7 @@ public final class ReportWriter {
         StepRecord info = StepRecord.read(step.dir());
         StepHistograms hist =
             StepHistograms.read(RunLayout.hdrDirs(step.dir()), info.warmupS(), info.durationS());
-        PercentileFiles.write(step.dir(), hist);
+        writePercentiles(step.dir().resolve(RunLayout.PERCENTILES_DIR), hist);
         if (step.summary().fixedRate()) {
           seconds.put(step.dir(), StepTimeSeries.of(hist, info.warmupS()));
         }
@@ -94,21 +101,46 @@ public final class ReportWriter {
   }
 
   /**
-   * Replaces the chart files, each chart's SVG, CSV and Vega-Lite specification: old ones of
-   * operations no longer in the run must not linger.
+   * Replaces a step's {@code percentiles/<log>.txt}: HdrHistogram's own percentile distribution of
+   * each interval log merged after warm-up, values in microseconds, one file per non-empty log
+   * ({@code READ.txt}, {@code Intended-READ.txt}, {@code READ-FAILED.txt}...). HdrHistogram formats
+   * numbers with Locale.US, so decimals are '.' under any locale.
    */
+  private static void writePercentiles(Path dir, StepHistograms histograms) throws IOException {
+    deleteOld(dir, "*.txt");
+    for (Map.Entry<HdrLogName, Histogram> e : histograms.merged().entrySet()) {
+      if (e.getValue().getTotalCount() > 0) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+          e.getValue().outputPercentileDistribution(out, TICKS_PER_HALF_DISTANCE, 1.0);
+        }
+        AtomicFiles.writeString(
+            dir.resolve(e.getKey().baseName() + ".txt"), bytes.toString(StandardCharsets.UTF_8));
+      }
+    }
+  }
+
+  /** Each chart's SVG, CSV and Vega-Lite specification, in place of the old ones. */
   private static void writeCharts(Path dir, List<ReportChart> charts) throws IOException {
+    deleteOld(
+        dir,
+        "*{" + RunLayout.CHART_SVG + "," + RunLayout.CHART_CSV + "," + RunLayout.CHART_SPEC + "}");
+    for (ReportChart c : charts) {
+      c.writeTo(dir);
+    }
+  }
+
+  /**
+   * Deletes a folder's files that match {@code glob}: files of operations, charts or logs no longer
+   * in the run must not linger.
+   */
+  private static void deleteOld(Path dir, String glob) throws IOException {
     if (Files.isDirectory(dir)) {
-      String glob =
-          "*{" + RunLayout.CHART_SVG + "," + RunLayout.CHART_CSV + "," + RunLayout.CHART_SPEC + "}";
       try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, glob)) {
         for (Path p : old) {
           Files.delete(p);
         }
       }
-    }
-    for (ReportChart c : charts) {
-      c.writeTo(dir);
     }
   }
 }

@@ -3,7 +3,7 @@
  * raw files and each step's summary.json, read through the results-format module. {@link
  * io.github.ycsbdocsearch.report.ReportMain} is the command ({@code bin/docsearch report}); {@link
  * io.github.ycsbdocsearch.report.ReportWriter} writes the files in order. By concern: {@code
- * summary} (the per-step percentile files), {@code charts} (every chart, drawn with the SVG writer
- * in {@code charts.svg}), {@code html} (the offline {@code report.html}).
+ * charts} (every chart, drawn with the SVG writer in {@code charts.svg}), {@code html} (the offline
+ * {@code report.html}).
  */
 package io.github.ycsbdocsearch.report;
