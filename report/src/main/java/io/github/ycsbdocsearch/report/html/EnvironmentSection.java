@@ -5,8 +5,10 @@ import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Renders manifest.json as the report's environment block, folded behind one summary line. The
@@ -64,19 +66,13 @@ final class EnvironmentSection {
     return html.append("</div></details></section>\n").toString();
   }
 
-  private static List<String> orderedObjectKeys(JsonNode manifest) {
-    List<String> keys = new ArrayList<>();
-    for (String k : FIRST) {
-      if (manifest.has(k) && manifest.get(k).isContainerNode()) {
-        keys.add(k);
-      }
-    }
-    for (Iterator<String> it = manifest.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (manifest.get(k).isContainerNode() && !keys.contains(k)) {
-        keys.add(k);
-      }
-    }
+  /**
+   * The keys of the manifest's objects and lists: {@link #FIRST} first, then the manifest's order.
+   */
+  private static Set<String> orderedObjectKeys(JsonNode manifest) {
+    Set<String> keys = new LinkedHashSet<>(FIRST);
+    manifest.fieldNames().forEachRemaining(keys::add);
+    keys.removeIf(k -> !manifest.has(k) || !manifest.get(k).isContainerNode());
     return keys;
   }
 

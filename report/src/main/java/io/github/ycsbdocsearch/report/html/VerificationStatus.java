@@ -53,9 +53,7 @@ record VerificationStatus(State state, String summary) {
       return new VerificationStatus(
           State.MEASURED,
           "raw text: "
-              + Numbers.grouped(differing)
-              + " of "
-              + Numbers.grouped(queries)
+              + outOf(differing, queries)
               + " answers differ from the canonical oracle (the engine's own tokenizer; "
               + "see the divergence table in verification.json)");
     }
@@ -67,19 +65,19 @@ record VerificationStatus(State state, String summary) {
       return new VerificationStatus(
           State.DIFFERENT,
           "ANSWERS DIFFER: "
-              + Numbers.grouped(differing)
-              + " of "
-              + Numbers.grouped(queries)
+              + outOf(differing, queries)
               + " queries returned other keys or another order than the oracle");
     }
     return new VerificationStatus(
         State.VERIFIED,
         "verified: "
-            + Numbers.grouped(identical)
-            + " of "
-            + Numbers.grouped(queries)
+            + outOf(identical, queries)
             + " queries identical to the oracle ("
             + Numbers.grouped(v.deepPages() == null ? 0 : v.deepPages())
             + " deep pages)");
+  }
+
+  private static String outOf(long part, long all) {
+    return Numbers.grouped(part) + " of " + Numbers.grouped(all);
   }
 }
