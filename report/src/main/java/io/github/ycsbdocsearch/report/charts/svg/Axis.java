@@ -112,16 +112,6 @@ public final class Axis {
     }
   }
 
-  /** The start of the fitted range. */
-  double lo() {
-    return lo;
-  }
-
-  /** The end of the fitted range. */
-  double hi() {
-    return hi;
-  }
-
   /** The axis as fitted, for {@link ChartData}; without ticks when it was not (no data). */
   ChartData.AxisView view(boolean fitted) {
     return new ChartData.AxisView(title, scale, lo, hi, fitted ? ticks() : List.of());
