@@ -10,6 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Median;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,10 +23,10 @@ import picocli.CommandLine.Spec;
  * {@code spread} ({@code bin/docsearch spread}): the spread of one figure over repeated runs, read
  * from stdin one value per line, as the benchmark scripts print it ({@code
  * bench-reproducibility.sh}, {@code bench-known-answer.sh}): mean, standard deviation, CV and the
- * CV's one-sided upper confidence bound ({@link Stats#cvUpperBound}), so that a claim such as "CV
- * at most 5 %" is made only when the number of runs supports it; with a known true value, the
- * median's bias against it. Options declared once, here (help text: docs/cli/spread-help.txt). One
- * instance per call.
+ * CV's one-sided upper confidence bound ({@link #cvUpperBound}), so that a claim such as "CV at
+ * most 5 %" is made only when the number of runs supports it; with a known true value, the median's
+ * bias against it. Options declared once, here (help text: docs/cli/spread-help.txt). One instance
+ * per call.
  */
 @Command(
     name = "spread",
@@ -110,31 +114,32 @@ public final class SpreadMain implements Callable<Integer> {
   }
 
   /** The lines printed for {@code values}, {@code missing} runs without one. */
-  static String text(String label, List<Double> values, int missing, Double known) {
-    int runs = values.size() + missing;
-    if (values.isEmpty()) {
+  static String text(String label, List<Double> list, int missing, Double known) {
+    int runs = list.size() + missing;
+    if (list.isEmpty()) {
       return String.format(Locale.ROOT, "%s: none of %d runs had one%n", label, runs);
     }
-    double mean = Stats.mean(values);
+    double[] values = array(list);
+    double mean = Mean.of(values).getAsDouble();
     StringBuilder s =
         new StringBuilder(
             String.format(
-                Locale.ROOT, "%s over %d runs: mean %.0f ops/s", label, values.size(), mean));
-    if (values.size() > 1) {
+                Locale.ROOT, "%s over %d runs: mean %.0f ops/s", label, values.length, mean));
+    if (values.length > 1) {
       s.append(
           String.format(
               Locale.ROOT,
               ", stddev %.0f, CV %.2f %% (one-sided 95 %% upper bound %.2f %%)",
-              Stats.sampleStdDev(values),
-              100 * Stats.coefficientOfVariation(values),
-              100 * Stats.cvUpperBound(values, LEVEL)));
+              StandardDeviation.of(values).getAsDouble(),
+              100 * coefficientOfVariation(list),
+              100 * cvUpperBound(list, LEVEL)));
     }
     if (missing > 0) {
       s.append(String.format(Locale.ROOT, " (%d runs had none)", missing));
     }
     s.append(System.lineSeparator());
     if (known != null) {
-      double median = Stats.median(values);
+      double median = Median.withDefaults().evaluate(values);
       s.append(
           String.format(
               Locale.ROOT,
@@ -146,6 +151,31 @@ public final class SpreadMain implements Callable<Integer> {
               100 * (median - known) / known));
     }
     return s.toString();
+  }
+
+  /** Sample standard deviation over mean, of at least two values. */
+  static double coefficientOfVariation(List<Double> list) {
+    double[] values = array(list);
+    return StandardDeviation.of(values).getAsDouble() / Mean.of(values).getAsDouble();
+  }
+
+  /**
+   * The one-sided upper confidence bound of a normal population's coefficient of variation from a
+   * sample: the sample CV times sqrt((n - 1) / chi2(1 - level; n - 1)), the bound of the standard
+   * deviation with the mean taken as exact (good for CVs well below 1/3, where the mean's own error
+   * is small). commons-statistics has no such bound. NaN for fewer than two values.
+   */
+  static double cvUpperBound(List<Double> values, double level) {
+    if (values.size() < 2) {
+      return Double.NaN;
+    }
+    int df = values.size() - 1;
+    double chi2 = ChiSquaredDistribution.of(df).inverseCumulativeProbability(1 - level);
+    return coefficientOfVariation(values) * Math.sqrt(df / chi2);
+  }
+
+  private static double[] array(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private static Double positive(String v) {
