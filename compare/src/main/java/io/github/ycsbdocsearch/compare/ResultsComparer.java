@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.compare.Comparison.Rule;
 import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
-import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.Verification;
@@ -149,7 +148,7 @@ public final class ResultsComparer {
   }
 
   /** Chooses what a store's headline compares and settles the cases that need no threshold. */
-  static HeadlineCandidate headline(String workload, String store, Headline b, Headline n) {
+  private static HeadlineCandidate headline(String workload, String store, Headline b, Headline n) {
     List<String> notes = new ArrayList<>();
     if (b.fromSteps()) {
       notes.add("baseline has no capacity.json: peak from its best usable closed-loop step");
@@ -157,21 +156,16 @@ public final class ResultsComparer {
     if (n.fromSteps()) {
       notes.add("new run has no capacity.json: peak from its best usable closed-loop step");
     }
-    if (b.capacity() != null && n.capacity() != null) {
-      return new HeadlineCandidate(
-          workload,
-          store,
-          NoisePolicy.CAPACITY_METRIC,
-          b.capacity(),
-          n.capacity(),
-          b,
-          n,
-          null,
-          null,
-          join(notes));
-    }
+    String metric = NoisePolicy.PEAK_METRIC;
+    Verdict settled = Verdict.NO_RESULT;
+    String noResult = Comparison.NEW;
     boolean baseNone = b.peak() == null;
-    if (b.capacity() != null && n.capacitySought()) {
+    if (b.capacity() != null && n.capacity() != null) {
+      metric = NoisePolicy.CAPACITY_METRIC;
+      settled = null;
+      noResult = null;
+    } else if (b.capacity() != null && n.capacitySought()) {
+      metric = NoisePolicy.CAPACITY_METRIC;
       notes.add(
           0,
           "no capacity in the new run"
@@ -180,79 +174,40 @@ public final class ResultsComparer {
               + (n.peak() != null || n.peakReason() == null || n.peakReason().equals(n.reason())
                   ? ""
                   : "; no peak either: " + n.peakReason()));
-      return new HeadlineCandidate(
-          workload,
-          store,
-          NoisePolicy.CAPACITY_METRIC,
-          b.capacity(),
-          null,
-          b,
-          n,
-          Verdict.NO_RESULT,
-          Comparison.NEW,
-          join(notes));
-    }
-    if (n.peak() == null) {
-      notes.add(
-          0,
-          "no qualifying step in the new run"
-              + (n.peakReason() == null ? "" : ": " + n.peakReason()));
+    } else if (n.peak() == null) {
+      notes.add(0, "no qualifying step in the new run" + reason(n));
       if (baseNone) {
-        notes.add(
-            1,
-            "none in the baseline either" + (b.peakReason() == null ? "" : ": " + b.peakReason()));
+        notes.add(1, "none in the baseline either" + reason(b));
+        noResult = Comparison.BOTH;
       }
-      return new HeadlineCandidate(
-          workload,
-          store,
-          NoisePolicy.PEAK_METRIC,
-          b.peak(),
-          null,
-          b,
-          n,
-          Verdict.NO_RESULT,
-          baseNone ? Comparison.BOTH : Comparison.NEW,
-          join(notes));
-    }
-    if (baseNone) {
-      notes.add(
-          0,
-          "the baseline has no qualifying step"
-              + (b.peakReason() == null ? "" : ": " + b.peakReason()));
-      return new HeadlineCandidate(
-          workload,
-          store,
-          NoisePolicy.PEAK_METRIC,
-          null,
-          n.peak(),
-          b,
-          n,
-          Verdict.NO_RESULT,
-          Comparison.BASELINE,
-          join(notes));
-    }
-    if (n.capacity() != null) {
-      notes.add("the baseline has no capacity: peaks compared");
-    } else if (b.capacity() != null) {
-      notes.add("the new run sought no capacity (migrated from format 1): peaks compared");
-    } else if (b.capacitySought() && n.capacitySought()) {
-      notes.add("neither run has a capacity: peaks compared");
+    } else if (baseNone) {
+      notes.add(0, "the baseline has no qualifying step" + reason(b));
+      noResult = Comparison.BASELINE;
+    } else {
+      settled = null;
+      noResult = null;
+      if (n.capacity() != null) {
+        notes.add("the baseline has no capacity: peaks compared");
+      } else if (b.capacity() != null) {
+        notes.add("the new run sought no capacity (migrated from format 1): peaks compared");
+      } else if (b.capacitySought() && n.capacitySought()) {
+        notes.add("neither run has a capacity: peaks compared");
+      }
     }
     return new HeadlineCandidate(
         workload,
         store,
-        NoisePolicy.PEAK_METRIC,
-        b.peak(),
-        n.peak(),
+        metric,
         b,
         n,
-        null,
-        null,
-        join(notes));
+        settled,
+        noResult,
+        notes.isEmpty() ? null : String.join("; ", notes));
   }
 
-  private static String join(List<String> notes) {
-    return notes.isEmpty() ? null : String.join("; ", notes);
+  /** Why a side has no peak, as {@code ": why"}; empty when it does not say. */
+  private static String reason(Headline h) {
+    return h.peakReason() == null ? "" : ": " + h.peakReason();
   }
 
   private static void compareSteps(
@@ -361,17 +316,23 @@ public final class ResultsComparer {
   /**
    * A headline before its threshold is known; {@code settled} is its verdict when it needs none.
    */
-  record HeadlineCandidate(
+  private record HeadlineCandidate(
       String workload,
       String store,
       String metric,
-      Double base,
-      Double current,
       Headline b,
       Headline n,
       Verdict settled,
       String noResult,
       String note) {
+
+    Double base() {
+      return NoisePolicy.CAPACITY_METRIC.equals(metric) ? b.capacity() : b.peak();
+    }
+
+    Double current() {
+      return NoisePolicy.CAPACITY_METRIC.equals(metric) ? n.capacity() : n.peak();
+    }
 
     boolean judged() {
       return settled == null;
@@ -383,21 +344,31 @@ public final class ResultsComparer {
     }
 
     HeadlineChange judge(double z) {
-      Objective slo = n.slo() != null ? n.slo() : b.slo();
-      if (!judged()) {
-        return new HeadlineChange(
-            workload, store, metric, base, current, b.peak(), n.peak(), slo, null, settled,
-            noResult, note, b.setBy(), n.setBy());
-      }
       Threshold threshold =
-          hasIntervals()
-              ? Threshold.ofIntervals(b.halfWidth(metric), n.halfWidth(metric), z)
-              : Threshold.byDefault(NoisePolicy.THROUGHPUT_DEFAULT);
+          !judged()
+              ? null
+              : hasIntervals()
+                  ? Threshold.ofIntervals(b.halfWidth(metric), n.halfWidth(metric), z)
+                  : Threshold.byDefault(NoisePolicy.THROUGHPUT_DEFAULT);
       Verdict verdict =
-          Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), true);
+          judged()
+              ? Verdict.judge(Verdict.relativeChange(base(), current()), threshold.relative(), true)
+              : settled;
       return new HeadlineChange(
-          workload, store, metric, base, current, b.peak(), n.peak(), slo, threshold, verdict, null,
-          note, b.setBy(), n.setBy());
+          workload,
+          store,
+          metric,
+          base(),
+          current(),
+          b.peak(),
+          n.peak(),
+          n.slo() != null ? n.slo() : b.slo(),
+          threshold,
+          verdict,
+          noResult,
+          note,
+          b.setBy(),
+          n.setBy());
     }
   }
 
