@@ -162,12 +162,4 @@ public record Headline(
   private static Double positive(Double v) {
     return v != null && v > 0 && Double.isFinite(v) ? v : null;
   }
-
-  /**
-   * The number a run is judged by when nothing else is known: the capacity, else the peak; null
-   * when neither.
-   */
-  public Double primary() {
-    return capacity != null ? capacity : peak;
-  }
 }

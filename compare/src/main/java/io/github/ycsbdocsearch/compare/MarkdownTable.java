@@ -5,18 +5,14 @@ import java.util.List;
 
 /**
  * A GitHub-flavoured Markdown table (as rendered in a job summary, and read as it is in a
- * terminal). Alignment: one letter per column, {@code l} (left) or {@code r} (right).
- *
- * <p>Not thread-safe: build and render it on one thread.
+ * terminal). Not thread-safe: build and render it on one thread.
  */
 public final class MarkdownTable {
 
-  private final String alignment;
-  private final String[] headers;
-  private final List<String[]> rows = new ArrayList<>();
+  private final List<String[]> lines = new ArrayList<>();
 
   /**
-   * @param alignment one letter per column, {@code l} or {@code r}
+   * @param alignment one letter per column, {@code l} (left) or {@code r} (right)
    * @param headers column headers
    */
   public MarkdownTable(String alignment, String... headers) {
@@ -24,50 +20,35 @@ public final class MarkdownTable {
       throw new IllegalArgumentException(
           "alignment '" + alignment + "' does not match " + headers.length + " headers");
     }
-    this.alignment = alignment;
-    this.headers = headers.clone();
+    lines.add(headers.clone());
+    lines.add(alignment.chars().mapToObj(a -> a == 'r' ? "---:" : "---").toArray(String[]::new));
   }
 
-  /**
-   * @param cells one cell per column
-   * @return this table
-   */
+  /** Adds a row of one cell per column. */
   public MarkdownTable row(String... cells) {
-    if (cells.length != headers.length) {
+    if (cells.length != lines.get(0).length) {
       throw new IllegalArgumentException(
-          "row has " + cells.length + " cells, table has " + headers.length);
+          "row has " + cells.length + " cells, table has " + lines.get(0).length);
     }
-    rows.add(cells.clone());
+    lines.add(cells.clone());
     return this;
   }
 
-  /**
-   * @return true when there are no rows
-   */
+  /** Whether no row was added. */
   public boolean isEmpty() {
-    return rows.isEmpty();
+    return lines.size() == 2;
   }
 
-  /**
-   * @return the table with a blank line after it
-   */
+  /** The table with a blank line after it. */
   public String render() {
     StringBuilder out = new StringBuilder();
-    line(headers, out);
-    String[] rule = new String[headers.length];
-    for (int i = 0; i < rule.length; i++) {
-      rule[i] = alignment.charAt(i) == 'r' ? "---:" : "---";
+    for (String[] cells : lines) {
+      out.append('|');
+      for (String cell : cells) {
+        out.append(' ').append(cell.replace("|", "\\|")).append(" |");
+      }
+      out.append('\n');
     }
-    line(rule, out);
-    rows.forEach(row -> line(row, out));
     return out.append('\n').toString();
-  }
-
-  private static void line(String[] cells, StringBuilder out) {
-    out.append('|');
-    for (String cell : cells) {
-      out.append(' ').append(cell.replace("|", "\\|")).append(" |");
-    }
-    out.append('\n');
   }
 }

@@ -5,25 +5,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * What a compare argument points at: either one run folder, or a folder whose direct subfolders are
- * run folders (one per workload, as the nightly job and a baseline lay them out). Runs are keyed by
- * workload.
+ * run folders (one per workload, as the nightly job and a baseline lay them out). Immutable.
  *
- * <p>Immutable after {@link #load(Path)}, safe to share between threads.
+ * @param dir the folder given
+ * @param byWorkload its runs by workload name, sorted
  */
-public final class ResultsSet {
+public record ResultsSet(Path dir, SortedMap<String, ResultsRun> byWorkload) {
 
-  private final Path dir;
-  private final SortedMap<String, ResultsRun> byWorkload;
-
-  private ResultsSet(Path dir, SortedMap<String, ResultsRun> byWorkload) {
-    this.dir = dir;
-    this.byWorkload = Collections.unmodifiableSortedMap(byWorkload);
+  public ResultsSet {
+    byWorkload = Collections.unmodifiableSortedMap(byWorkload);
   }
 
   /**
@@ -37,25 +34,15 @@ public final class ResultsSet {
       throw new BadInputException(dir + ": not a directory");
     }
     SortedMap<String, ResultsRun> runs = new TreeMap<>();
-    if (ResultsRun.looksLikeRun(dir)) {
-      ResultsRun run = ResultsRun.load(dir);
-      runs.put(run.workload(), run);
-      return new ResultsSet(dir, runs);
-    }
-    for (Path child : children(dir)) {
+    for (Path child : ResultsRun.looksLikeRun(dir) ? List.of(dir) : children(dir)) {
       if (ResultsRun.looksLikeRun(child)) {
         ResultsRun run = ResultsRun.load(child);
         ResultsRun previous = runs.put(run.workload(), run);
         if (previous != null) {
           throw new BadInputException(
-              dir
-                  + ": two runs of workload '"
-                  + run.workload()
-                  + "' ("
-                  + previous.dir().getFileName()
-                  + ", "
-                  + child.getFileName()
-                  + "); keep one per workload");
+              "%s: two runs of workload '%s' (%s, %s); keep one per workload"
+                  .formatted(
+                      dir, run.workload(), previous.dir().getFileName(), child.getFileName()));
         }
       }
     }
@@ -74,27 +61,11 @@ public final class ResultsSet {
     }
   }
 
-  /**
-   * @return the folder given
-   */
-  public Path dir() {
-    return dir;
-  }
-
-  /**
-   * @return runs by workload name, sorted
-   */
-  public SortedMap<String, ResultsRun> byWorkload() {
-    return byWorkload;
-  }
-
-  /**
-   * @return the commit of the first run that names one, or {@code null}
-   */
+  /** The commit of the first run that names one, or null. */
   public String commit() {
     return byWorkload.values().stream()
         .map(ResultsRun::commit)
-        .filter(c -> c != null)
+        .filter(Objects::nonNull)
         .findFirst()
         .orElse(null);
   }
