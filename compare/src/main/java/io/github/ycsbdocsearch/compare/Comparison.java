@@ -135,26 +135,21 @@ public record Comparison(
     String noResult =
         failed.isEmpty()
             ? ""
-            : "no result for "
-                + failed.size()
-                + " store(s) of the new run ("
-                + String.join(
-                    ", ", failed.stream().map(c -> c.workload() + "/" + c.store()).toList())
-                + "), ";
-    return "VERDICT: "
-        + head
-        + " - "
-        + noResult
-        + regressions()
-        + " regression(s), "
-        + verificationFailures()
-        + " verification failure(s), "
-        + failures.size()
-        + " other failure(s), "
-        + improvements()
-        + " improvement(s) (exit "
-        + code
-        + ")";
+            : "no result for %d store(s) of the new run (%s), "
+                .formatted(
+                    failed.size(),
+                    String.join(
+                        ", ", failed.stream().map(c -> c.workload() + "/" + c.store()).toList()));
+    return ("VERDICT: %s - %s%d regression(s), %d verification failure(s), %d other failure(s), %d"
+            + " improvement(s) (exit %d)")
+        .formatted(
+            head,
+            noResult,
+            regressions(),
+            verificationFailures(),
+            failures.size(),
+            improvements(),
+            code);
   }
 
   /**

@@ -56,14 +56,12 @@ public final class ResultsComparer {
       throws BadInputException {
     if (!baseline.byWorkload().keySet().equals(current.byWorkload().keySet())) {
       throw new BadInputException(
-          "workloads differ: baseline "
-              + baseline.dir()
-              + " has "
-              + baseline.byWorkload().keySet()
-              + ", new "
-              + current.dir()
-              + " has "
-              + current.byWorkload().keySet());
+          "workloads differ: baseline %s has %s, new %s has %s"
+              .formatted(
+                  baseline.dir(),
+                  baseline.byWorkload().keySet(),
+                  current.dir(),
+                  current.byWorkload().keySet()));
     }
     Collector out = new Collector();
     for (Map.Entry<String, ResultsRun> entry : baseline.byWorkload().entrySet()) {
@@ -96,13 +94,12 @@ public final class ResultsComparer {
     boolean baseParts = base.summary().throughputCountsComposedParts();
     if (baseParts != cur.summary().throughputCountsComposedParts()) {
       out.warnings.add(
-          workload
-              + ": the "
-              + (baseParts ? "baseline" : "new run")
-              + "'s throughput counts the parts of composed operations again (a summary.json"
-              + " migrated from format 1), the "
-              + (baseParts ? "new run" : "baseline")
-              + "'s does not");
+          ("%s: the %s's throughput counts the parts of composed operations again (a summary.json"
+                  + " migrated from format 1), the %s's does not")
+              .formatted(
+                  workload,
+                  baseParts ? "baseline" : "new run",
+                  baseParts ? "new run" : "baseline"));
     }
     for (String store : cur.stores()) {
       if (cur.isSearch(store) || base.isSearch(store)) {
@@ -113,12 +110,8 @@ public final class ResultsComparer {
       Verification v = base.verification().get(store);
       if (v != null && !v.rawText() && !v.passed()) { // raw text measures divergence, not a fault
         out.warnings.add(
-            workload
-                + "/"
-                + store
-                + ": the baseline itself did not verify ("
-                + v.differing()
-                + " differing); its numbers are suspect");
+            "%s/%s: the baseline itself did not verify (%d differing); its numbers are suspect"
+                .formatted(workload, store, v.differing()));
       }
       if (!cur.stores().contains(store)) {
         out.failures.add(workload + "/" + store + ": in the baseline but missing from the new run");
@@ -137,11 +130,8 @@ public final class ResultsComparer {
       out.headline.add(h);
       if (Comparison.BASELINE.equals(h.noResult())) {
         out.warnings.add(
-            workload
-                + "/"
-                + store
-                + ": no result in the baseline, the new run's not judged: "
-                + h.note());
+            "%s/%s: no result in the baseline, the new run's not judged: %s"
+                .formatted(workload, store, h.note()));
       }
       compareSteps(workload, store, base.steps(store), cur.steps(store), out);
     }
@@ -252,11 +242,8 @@ public final class ResultsComparer {
     }
     if (!unmatched.isEmpty()) {
       out.warnings.add(
-          workload
-              + "/"
-              + store
-              + ": without a match, not compared: "
-              + String.join(", ", new TreeSet<>(unmatched)));
+          "%s/%s: without a match, not compared: %s"
+              .formatted(workload, store, String.join(", ", new TreeSet<>(unmatched))));
     }
   }
 
