@@ -23,38 +23,31 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  */
 public final class NoisePolicy {
 
-  /** Family-wise false-alarm rate of one comparison, as text for the command line's declaration. */
+  /** Family-wise false-alarm rate of one comparison (as text for the command line's default). */
   public static final String ALPHA_DEFAULT_TEXT = "0.05";
 
-  /** Family-wise false-alarm rate of one comparison. */
   public static final double ALPHA_DEFAULT = Double.parseDouble(ALPHA_DEFAULT_TEXT);
 
   /** The level of the intervals the runs record. */
   public static final double INTERVAL_LEVEL = 0.95;
 
-  /** Smallest threshold for throughput (capacity, peak), relative. */
+  /** Smallest relative threshold of throughput (capacity, peak). */
   public static final double THROUGHPUT_FLOOR = 0.05;
 
-  /** Default for throughput (capacity, peak) without intervals, relative. */
+  /** Relative default thresholds, for figures without intervals: throughput, p50, p99, p99.9. */
   public static final double THROUGHPUT_DEFAULT = 0.20;
 
-  /** Default for p50, relative. */
   public static final double P50_DEFAULT = 0.30;
-
-  /** Default for p99, relative. */
   public static final double P99_DEFAULT = 0.50;
-
-  /** Default for p99.9, relative. */
   public static final double P999_DEFAULT = 0.75;
 
   /** The percentiles compared. */
   public static final List<Percentile> PERCENTILES =
       List.of(Percentile.P50, Percentile.P99, Percentile.P999);
 
-  /** Name of the SLO-bound capacity. */
+  /** Names of the SLO-bound capacity and of the closed-loop peak. */
   public static final String CAPACITY_METRIC = "capacity_ops";
 
-  /** Name of the closed-loop peak. */
   public static final String PEAK_METRIC = "peak_ops";
 
   private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
@@ -70,18 +63,6 @@ public final class NoisePolicy {
   public static double multiplier(double alpha, int m) {
     return NORMAL.inverseSurvivalProbability(alpha / (2.0 * Math.max(1, m)))
         / NORMAL.inverseSurvivalProbability((1 - INTERVAL_LEVEL) / 2);
-  }
-
-  /**
-   * The relative change beyond which two estimates differ: {@code max(floor, z x sqrt(hb^2 +
-   * hn^2))}.
-   *
-   * @param baseHalfWidth the baseline's relative 95 % half-width
-   * @param newHalfWidth the new run's
-   * @param z {@link #multiplier}
-   */
-  public static double threshold(double baseHalfWidth, double newHalfWidth, double z) {
-    return Math.max(THROUGHPUT_FLOOR, z * Math.hypot(baseHalfWidth, newHalfWidth));
   }
 
   /** The metric name of a latency percentile, e.g. {@code SEARCH.intended.p999}. */

@@ -37,14 +37,14 @@ public record Threshold(
     return new Threshold(relative, Source.DEFAULT_NO_INTERVAL, Double.NaN, Double.NaN, Double.NaN);
   }
 
-  /** The threshold of two estimates with relative 95 % half-widths, widened {@code z} times. */
+  /**
+   * The threshold of two estimates with relative 95 % half-widths, widened {@code z} times ({@link
+   * NoisePolicy#multiplier}): {@code max(floor, z x sqrt(hb^2 + hn^2))}.
+   */
   public static Threshold ofIntervals(double baseHalfWidth, double newHalfWidth, double z) {
-    return new Threshold(
-        NoisePolicy.threshold(baseHalfWidth, newHalfWidth, z),
-        Source.INTERVALS,
-        baseHalfWidth,
-        newHalfWidth,
-        z);
+    double relative =
+        Math.max(NoisePolicy.THROUGHPUT_FLOOR, z * Math.hypot(baseHalfWidth, newHalfWidth));
+    return new Threshold(relative, Source.INTERVALS, baseHalfWidth, newHalfWidth, z);
   }
 
   /** Whether this threshold is a default rather than the runs' own noise. */

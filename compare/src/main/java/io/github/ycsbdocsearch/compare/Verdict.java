@@ -21,19 +21,12 @@ public enum Verdict {
     this.label = label;
   }
 
-  /**
-   * @return text for people and JSON
-   */
+  /** Text for people and JSON. */
   public String label() {
     return label;
   }
 
-  /**
-   * @param relativeChange {@code (new - base) / base}
-   * @param threshold relative threshold, &gt; 0
-   * @param higherIsBetter true for throughput, false for latency and error rates
-   * @return the verdict
-   */
+  /** The verdict of {@code (new - base) / base} against a relative threshold (&gt; 0). */
   public static Verdict judge(double relativeChange, double threshold, boolean higherIsBetter) {
     double gain = higherIsBetter ? relativeChange : -relativeChange;
     if (gain < -threshold) {
@@ -42,11 +35,7 @@ public enum Verdict {
     return gain > threshold ? IMPROVEMENT : WITHIN_NOISE;
   }
 
-  /**
-   * @param base baseline value, &gt; 0
-   * @param current new value
-   * @return {@code (current - base) / base}
-   */
+  /** {@code (current - base) / base}, of a base &gt; 0. */
   public static double relativeChange(double base, double current) {
     return (current - base) / base;
   }

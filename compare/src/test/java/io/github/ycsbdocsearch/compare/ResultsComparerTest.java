@@ -180,13 +180,14 @@ class ResultsComparerTest {
         double se = new double[] {0.01, 0.03, 0.08}[i % 3];
         double base = 1 + se * random.nextGaussian();
         double current = 1 + se * random.nextGaussian();
-        double threshold = NoisePolicy.threshold(1.96 * se / base, 1.96 * se / current, z);
+        double threshold =
+            Threshold.ofIntervals(1.96 * se / base, 1.96 * se / current, z).relative();
         alarm |=
             Verdict.judge(Verdict.relativeChange(base, current), threshold, true)
                 == Verdict.REGRESSION;
         if (i == 1) {
           double dropped = 0.7 + se * random.nextGaussian();
-          double t = NoisePolicy.threshold(1.96 * se / base, 1.96 * se / dropped, z);
+          double t = Threshold.ofIntervals(1.96 * se / base, 1.96 * se / dropped, z).relative();
           caught +=
               Verdict.judge(Verdict.relativeChange(base, dropped), t, true) == Verdict.REGRESSION
                   ? 1
