@@ -40,18 +40,8 @@ public final class MarkdownReport {
                     ? "FAILED RUN (a store has no result)"
                     : "REGRESSION")
         .append("\n\n");
-    out.append("- baseline: `")
-        .append(comparison.baseline().dir())
-        .append('`')
-        .append(commit(comparison.baseline()))
-        .append(tags(comparison.baseline()))
-        .append('\n');
-    out.append("- new: `")
-        .append(comparison.current().dir())
-        .append('`')
-        .append(commit(comparison.current()))
-        .append(tags(comparison.current()))
-        .append('\n');
+    set("baseline", comparison.baseline(), out);
+    set("new", comparison.current(), out);
     out.append("- thresholds: ").append(noiseLine()).append('\n');
     out.append("- rule: ").append(ruleLine(comparison)).append("\n\n");
     headline(comparison, out);
@@ -113,11 +103,16 @@ public final class MarkdownReport {
         r.multiplier());
   }
 
-  private static String commit(ResultsSet set) {
-    return set.commit() == null ? "" : " at commit `" + set.commit() + "`";
+  /** A set's line: its folder, commit and each run's --tag labels, by workload. */
+  private static void set(String name, ResultsSet set, StringBuilder out) {
+    out.append("- ").append(name).append(": `").append(set.dir()).append('`');
+    if (set.commit() != null) {
+      out.append(" at commit `").append(set.commit()).append('`');
+    }
+    out.append(tags(set)).append('\n');
   }
 
-  /** Each run's --tag labels, by workload: {@code , tags workloada: `host=m5d` `try=2`}. */
+  /** {@code , tags workloada: `host=m5d` `try=2`}; empty without tags. */
   private static String tags(ResultsSet set) {
     List<String> runs = new ArrayList<>();
     set.byWorkload()
