@@ -131,17 +131,8 @@ public final class MarkdownReport {
     MarkdownTable table =
         new MarkdownTable(
             "lllrrrrlrrl",
-            "workload",
-            "store",
-            "metric",
-            "baseline ops/s",
-            "new ops/s",
-            "change",
-            "threshold",
-            "verdict",
-            "baseline peak",
-            "new peak",
-            "note");
+            "workload | store | metric | baseline ops/s | new ops/s | change | threshold | verdict"
+                + " | baseline peak | new peak | note");
     SortedSet<String> slos = new TreeSet<>();
     for (HeadlineChange c : comparison.headline()) {
       if (c.slo() != null && c.metric().equals(NoisePolicy.CAPACITY_METRIC)) {
@@ -172,7 +163,7 @@ public final class MarkdownReport {
 
   private static void unusable(Comparison comparison, StringBuilder out) {
     MarkdownTable table =
-        new MarkdownTable("lllll", "workload", "store", "step", "side", "why not compared");
+        new MarkdownTable("lllll", "workload | store | step | side | why not compared");
     for (UnusableStep u : comparison.unusable()) {
       table.row(u.workload(), u.store(), u.step().label(), u.side(), u.reason());
     }
@@ -185,17 +176,8 @@ public final class MarkdownReport {
     MarkdownTable table =
         new MarkdownTable(
             "llllllrrrrl",
-            "workload",
-            "store",
-            "step",
-            "op",
-            "kind",
-            "pct",
-            "baseline us",
-            "new us",
-            "change",
-            "threshold",
-            "verdict");
+            "workload | store | step | op | kind | pct | baseline us | new us | change | threshold"
+                + " | verdict");
     long quiet = 0;
     for (LatencyChange c : comparison.latency()) {
       if (c.verdict() == Verdict.WITHIN_NOISE) {
@@ -227,14 +209,7 @@ public final class MarkdownReport {
     MarkdownTable table =
         new MarkdownTable(
             "llllrrrl",
-            "workload",
-            "store",
-            "step",
-            "op",
-            "baseline rate",
-            "new rate",
-            "new errors",
-            "verdict");
+            "workload | store | step | op | baseline rate | new rate | new errors | verdict");
     for (ErrorChange c : comparison.errors()) {
       table.row(
           c.workload(),
@@ -253,8 +228,7 @@ public final class MarkdownReport {
 
   private static void verification(Comparison comparison, StringBuilder out) {
     MarkdownTable table =
-        new MarkdownTable(
-            "llrrrl", "workload", "store", "queries", "identical", "differing", "status");
+        new MarkdownTable("llrrrl", "workload | store | queries | identical | differing | status");
     for (VerificationCheck v : comparison.verification()) {
       Verification r = v.result();
       table.row(

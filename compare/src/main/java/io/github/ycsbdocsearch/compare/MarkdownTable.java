@@ -13,14 +13,15 @@ public final class MarkdownTable {
 
   /**
    * @param alignment one letter per column, {@code l} (left) or {@code r} (right)
-   * @param headers column headers
+   * @param headers the column headers as the header row shows them: {@code "store | step"}
    */
-  public MarkdownTable(String alignment, String... headers) {
-    if (alignment.length() != headers.length) {
+  public MarkdownTable(String alignment, String headers) {
+    String[] names = headers.split(" \\| ");
+    if (alignment.length() != names.length) {
       throw new IllegalArgumentException(
-          "alignment '" + alignment + "' does not match " + headers.length + " headers");
+          "alignment '" + alignment + "' does not match " + names.length + " headers");
     }
-    lines.add(headers.clone());
+    lines.add(names);
     lines.add(alignment.chars().mapToObj(a -> a == 'r' ? "---:" : "---").toArray(String[]::new));
   }
 

@@ -42,12 +42,8 @@ public final class RunSummaryMarkdown {
     MarkdownTable table =
         new MarkdownTable(
             "lrlrll",
-            "store",
-            "capacity ops/s",
-            "objective",
-            "peak ops/s",
-            "why no capacity",
-            "search verification");
+            "store | capacity ops/s | objective | peak ops/s | why no capacity"
+                + " | search verification");
     for (String store : run.stores()) {
       Headline h = Headline.of(run, store);
       table.row(
@@ -75,8 +71,7 @@ public final class RunSummaryMarkdown {
   private static void steps(ResultsRun run, StringBuilder out) {
     double max =
         run.summary().rows().stream().mapToDouble(SummaryRow::throughputOps).max().orElse(0);
-    MarkdownTable table =
-        new MarkdownTable("llrll", "store", "step", "ops/s", "throughput", "usable");
+    MarkdownTable table = new MarkdownTable("llrll", "store | step | ops/s | throughput | usable");
     for (String store : run.stores()) {
       for (StepRows step : run.steps(store).values()) {
         table.row(
@@ -102,16 +97,7 @@ public final class RunSummaryMarkdown {
   private static void latency(ResultsRun run, StringBuilder out) {
     MarkdownTable table =
         new MarkdownTable(
-            "llllrrrrr",
-            "store",
-            "step",
-            "op",
-            "kind",
-            "p50 us",
-            "p99 us",
-            "p99.9 us",
-            "ops",
-            "errors");
+            "llllrrrrr", "store | step | op | kind | p50 us | p99 us | p99.9 us | ops | errors");
     for (String store : run.stores()) {
       Headline h = Headline.of(run, store);
       String dir = h.capacityStep() != null ? h.capacityStep() : h.peakStep();
