@@ -75,13 +75,12 @@ public final class ResultsComparer {
     Rule rule = new Rule(alpha, metrics, NoisePolicy.multiplier(alpha, metrics));
     List<HeadlineChange> headline =
         out.headline.stream().map(h -> h.judge(rule.multiplier())).toList();
-    List<LatencyChange> latency = out.latency.stream().map(LatencyCandidate::judge).toList();
     return new Comparison(
         baseline,
         current,
         rule,
         headline,
-        latency,
+        out.latency,
         out.errors,
         out.verification,
         out.unusable,
@@ -264,16 +263,24 @@ public final class ResultsComparer {
           || before.percentile(p).getAsLong() <= 0) {
         continue;
       }
+      // Against the percentile's default: a run records no interval of its latencies.
+      double base = before.percentile(p).getAsLong();
+      double current = after.percentile(p).getAsLong();
+      Threshold threshold = Threshold.byDefault(NoisePolicy.latencyDefault(p));
+      Verdict verdict =
+          Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
       out.latency.add(
-          new LatencyCandidate(
+          new LatencyChange(
               workload,
               after.store(),
               step,
               after.op(),
               after.kind(),
               p,
-              before.percentile(p).getAsLong(),
-              after.percentile(p).getAsLong()));
+              base,
+              current,
+              threshold,
+              verdict));
     }
   }
 
@@ -359,31 +366,10 @@ public final class ResultsComparer {
     }
   }
 
-  /** A latency pair before its threshold is known. */
-  private record LatencyCandidate(
-      String workload,
-      String store,
-      StepKey step,
-      String op,
-      LatencyKind kind,
-      Percentile percentile,
-      double base,
-      double current) {
-
-    /** Against the percentile's default: a run records no interval of its latencies. */
-    LatencyChange judge() {
-      Threshold threshold = Threshold.byDefault(NoisePolicy.latencyDefault(percentile));
-      Verdict verdict =
-          Verdict.judge(Verdict.relativeChange(base, current), threshold.relative(), false);
-      return new LatencyChange(
-          workload, store, step, op, kind, percentile, base, current, threshold, verdict);
-    }
-  }
-
   /** Mutable accumulation while one comparison runs; confined to that call. */
   private static final class Collector {
     final List<HeadlineCandidate> headline = new ArrayList<>();
-    final List<LatencyCandidate> latency = new ArrayList<>();
+    final List<LatencyChange> latency = new ArrayList<>();
     final List<ErrorChange> errors = new ArrayList<>();
     final List<VerificationCheck> verification = new ArrayList<>();
     final List<UnusableStep> unusable = new ArrayList<>();
