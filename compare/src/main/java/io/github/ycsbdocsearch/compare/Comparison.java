@@ -38,20 +38,16 @@ public record Comparison(
     List<String> failures,
     List<String> warnings) {
 
-  /** Exit code when nothing regressed. */
-  public static final int EXIT_OK = 0;
-
-  /** Exit code on a regression or a verification failure. */
-  public static final int EXIT_REGRESSION = 1;
-
-  /** Exit code when the inputs cannot be compared. */
-  public static final int EXIT_BAD_INPUT = 2;
-
   /**
-   * Exit code of a failed run: a store of the new run has no result (no qualifying step, or no
+   * Exit codes: nothing regressed; a regression or a verification failure; inputs that cannot be
+   * compared; a failed run: a store of the new run has no result (no qualifying step, or no
    * capacity where the baseline has one), and nothing regressed. Not a regression: the run did not
    * measure what it should have.
    */
+  public static final int EXIT_OK = 0;
+
+  public static final int EXIT_REGRESSION = 1;
+  public static final int EXIT_BAD_INPUT = 2;
   public static final int EXIT_FAILED_RUN = 3;
 
   /**
@@ -127,10 +123,14 @@ public record Comparison(
     return failedRunStores().isEmpty() ? EXIT_OK : EXIT_FAILED_RUN;
   }
 
+  /** {@code OK}, {@code FAILED RUN} or {@code FAIL}, after the exit code. */
+  public String outcome() {
+    int code = exitCode();
+    return code == EXIT_OK ? "OK" : code == EXIT_FAILED_RUN ? "FAILED RUN" : "FAIL";
+  }
+
   /** One line: the verdict, its counts and the exit code. */
   public String verdictLine() {
-    int code = exitCode();
-    String head = code == EXIT_OK ? "OK" : code == EXIT_FAILED_RUN ? "FAILED RUN" : "FAIL";
     List<HeadlineChange> failed = failedRunStores();
     String noResult =
         failed.isEmpty()
@@ -143,13 +143,13 @@ public record Comparison(
     return ("VERDICT: %s - %s%d regression(s), %d verification failure(s), %d other failure(s), %d"
             + " improvement(s) (exit %d)")
         .formatted(
-            head,
+            outcome(),
             noResult,
             regressions(),
             verificationFailures(),
             failures.size(),
             improvements(),
-            code);
+            exitCode());
   }
 
   /**

@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.compare.Comparison.LatencyChange;
 import io.github.ycsbdocsearch.compare.Comparison.UnusableStep;
 import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import java.util.Locale;
 
 /**
  * The comparison as JSON ({@code --json FILE}): every aligned row, with relative changes as
@@ -29,12 +30,7 @@ public final class JsonReport {
   public static ObjectNode toJson(Comparison comparison) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("format", FORMAT);
-    int code = comparison.exitCode();
-    root.put(
-        "verdict",
-        code == Comparison.EXIT_OK
-            ? "ok"
-            : code == Comparison.EXIT_FAILED_RUN ? "failed_run" : "fail");
+    root.put("verdict", comparison.outcome().toLowerCase(Locale.ROOT).replace(' ', '_'));
     root.put("exit_code", comparison.exitCode());
     root.put("verdict_line", comparison.verdictLine());
     root.put("regressions", comparison.regressions());
