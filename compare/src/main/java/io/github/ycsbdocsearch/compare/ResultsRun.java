@@ -60,12 +60,8 @@ public record ResultsRun(
       }
       if (!Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON))) {
         throw new BadInputException(
-            dir
-                + ": no "
-                + RunLayout.SUMMARY_JSON
-                + " (unfinished run? rebuild it with scripts/report.sh "
-                + dir
-                + ")");
+            "%s: no %s (unfinished run? rebuild it with scripts/report.sh %1$s)"
+                .formatted(dir, RunLayout.SUMMARY_JSON));
       }
       Manifest manifest = Manifest.read(dir);
       SummaryJson summary = SummaryJson.read(dir);

@@ -97,12 +97,7 @@ public final class SpreadMain implements Callable<Integer> {
         if (d == null) {
           spec.commandLine()
               .getErr()
-              .println(
-                  "spread: line "
-                      + lines
-                      + ": '"
-                      + v
-                      + "' is neither a positive number nor 'none'");
+              .printf("spread: line %d: '%s' is neither a positive number nor 'none'%n", lines, v);
           return 2;
         }
         values.add(d);
