@@ -92,12 +92,6 @@ public record Comparison(
     return verification.stream().filter(v -> !v.passed()).count();
   }
 
-  /** Whether any threshold was a default rather than the runs' own intervals. */
-  public boolean usedDefaultThresholds() {
-    return headline.stream().anyMatch(c -> c.threshold() != null && c.threshold().isDefault())
-        || latency.stream().anyMatch(c -> c.threshold().isDefault());
-  }
-
   /** The stores without a result on either side ({@link Verdict#NO_RESULT}), in headline order. */
   public List<HeadlineChange> noResults() {
     return headline.stream().filter(c -> c.verdict() == Verdict.NO_RESULT).toList();

@@ -441,9 +441,9 @@ class ResultsComparerTest {
         ResultsComparer.compare(
             ResultsSet.load(base), ResultsSet.load(muchSlower), NoisePolicy.ALPHA_DEFAULT);
 
-    assertTrue(small.usedDefaultThresholds());
     assertEquals(
         Threshold.Source.DEFAULT_NO_INTERVAL, small.headline().get(0).threshold().source());
+    assertTrue(MarkdownReport.render(small).contains(" | 20.0%* | "), "the default is marked");
     assertEquals(0, small.regressions(), "15% is inside the 20% default");
     assertEquals(3, large.regressions(), "30% is outside it");
     assertTrue(MarkdownReport.render(small).contains("DEFAULT thresholds"));
