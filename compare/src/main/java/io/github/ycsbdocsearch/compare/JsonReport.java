@@ -42,12 +42,8 @@ public final class JsonReport {
         .noResults()
         .forEach(
             c ->
-                noResult
-                    .addObject()
-                    .put("workload", c.workload())
-                    .put("store", c.store())
-                    .put("side", c.noResult())
-                    .put("note", c.note()));
+                noResult.add(
+                    at(c.workload(), c.store()).put("side", c.noResult()).put("note", c.note())));
     root.set("baseline", set(comparison.baseline()));
     root.set("new", set(comparison.current()));
     ObjectNode rule = root.putObject("rule");
@@ -110,9 +106,7 @@ public final class JsonReport {
   }
 
   private static ObjectNode headline(HeadlineChange c) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
-    node.put("workload", c.workload());
-    node.put("store", c.store());
+    ObjectNode node = at(c.workload(), c.store());
     node.put("metric", c.metric());
     number(node, "base_ops", c.base());
     number(node, "new_ops", c.current());
@@ -126,16 +120,17 @@ public final class JsonReport {
     return judged(node, c.threshold(), c.verdict(), c.change());
   }
 
-  private static ObjectNode step(ObjectNode node, String workload, String store, StepKey step) {
-    node.put("workload", workload);
-    node.put("store", store);
-    node.put("step", step.label());
-    node.put("phase", step.phase().jsonName());
-    return node;
+  /** A row's first fields: where its figure is. */
+  private static ObjectNode at(String workload, String store) {
+    return Json.MAPPER.createObjectNode().put("workload", workload).put("store", store);
+  }
+
+  private static ObjectNode step(String workload, String store, StepKey step) {
+    return at(workload, store).put("step", step.label()).put("phase", step.phase().jsonName());
   }
 
   private static ObjectNode latency(LatencyChange c) {
-    ObjectNode node = step(Json.MAPPER.createObjectNode(), c.workload(), c.store(), c.step());
+    ObjectNode node = step(c.workload(), c.store(), c.step());
     node.put("op", c.op());
     node.put("latency_kind", c.kind().label());
     node.put("percentile", c.percentile().label());
@@ -146,7 +141,7 @@ public final class JsonReport {
   }
 
   private static ObjectNode errors(ErrorChange c) {
-    ObjectNode node = step(Json.MAPPER.createObjectNode(), c.workload(), c.store(), c.step());
+    ObjectNode node = step(c.workload(), c.store(), c.step());
     node.put("op", c.op());
     node.put("base_rate", c.baseRate());
     node.put("new_rate", c.newRate());
@@ -157,17 +152,14 @@ public final class JsonReport {
   }
 
   private static ObjectNode unusable(UnusableStep u) {
-    ObjectNode node = step(Json.MAPPER.createObjectNode(), u.workload(), u.store(), u.step());
+    ObjectNode node = step(u.workload(), u.store(), u.step());
     node.put("side", u.side());
     node.put("reason", u.reason());
     return node;
   }
 
   private static ObjectNode verification(VerificationCheck v) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
-    node.put("workload", v.workload());
-    node.put("store", v.store());
-    node.put("status", v.status());
+    ObjectNode node = at(v.workload(), v.store()).put("status", v.status());
     if (v.result() != null) {
       node.put("queries", v.result().queries());
       node.put("identical", v.result().identical());
