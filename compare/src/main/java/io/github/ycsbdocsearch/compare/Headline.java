@@ -11,25 +11,25 @@ import java.util.Locale;
 
 /**
  * A store's headline numbers in one run, from its {@code capacity.json} (older formats read by
- * {@link StoreCapacity}: the peak, the capacity, whether one was sought). Every number may be null:
- * a store whose sweep found no qualifying step still has the file, with nulls and a reason. Without
- * any capacity.json the peak is taken from the best usable closed-loop step, and {@link #fromSteps}
- * says so. Immutable.
+ * {@link StoreCapacity}: the peak, the capacity, whether one was sought). Every component but the
+ * two flags may be null: a store whose sweep found no qualifying step still has the file, with
+ * nulls and a reason. Without any capacity.json the peak is taken from the best usable closed-loop
+ * step, and {@link #fromSteps} says so. Immutable.
  *
- * @param capacity highest offered rate that was sustained and met the objective, or null
- * @param peak closed-loop peak, or null
- * @param capacityStep the step folder that set the capacity, or null
- * @param peakStep the step folder (or thread count) of the peak, or null
- * @param slo the objective the capacity met, or null
- * @param reason why there is no capacity or no peak, as the sweep wrote it, or null
+ * @param capacity highest offered rate that was sustained and met the objective
+ * @param peak closed-loop peak
+ * @param capacityStep the step folder that set the capacity
+ * @param peakStep the step folder (or thread count) of the peak
+ * @param slo the objective the capacity met
+ * @param reason why there is no capacity or no peak, as the sweep wrote it
  * @param capacitySought whether the run looked for a capacity at all (its capacity.json, or without
  *     one its summary.json, says so): a missing capacity is then a result, not an older run
  * @param fromSteps whether the peak was taken from the steps because there was no capacity.json
- * @param peakReason why the closed-loop ramp ended, which explains a missing peak; or null
- * @param setBy what set the capacity, in short ({@link #setBy(StoreCapacity)}); null without one
+ * @param peakReason why the closed-loop ramp ended, which explains a missing peak
+ * @param setBy what set the capacity, in short ({@link #setBy(StoreCapacity)})
  * @param capacityHalfWidth the relative half-width of the capacity's recorded 95 % interval (the
- *     search's bootstrap); null when the run recorded no closed interval
- * @param peakHalfWidth the same of the peak's ({@code peak_ci95}); null likewise
+ *     search's bootstrap), null when the run recorded no closed interval; {@code peakHalfWidth} the
+ *     same of the peak's ({@code peak_ci95})
  */
 public record Headline(
     Double capacity,

@@ -291,12 +291,7 @@ public final class ResultsComparer {
     }
     double baseRate = rate(before);
     double newRate = rate(after);
-    Verdict verdict = Verdict.WITHIN_NOISE;
-    if (newRate > baseRate + ERROR_RATE_SLACK) {
-      verdict = Verdict.REGRESSION;
-    } else if (newRate < baseRate - ERROR_RATE_SLACK) {
-      verdict = Verdict.IMPROVEMENT;
-    }
+    Verdict verdict = Verdict.judge(newRate - baseRate, ERROR_RATE_SLACK, false);
     out.errors.add(
         new ErrorChange(
             workload, after.store(), after.op(), step, baseRate, newRate, after.errors(), verdict));
