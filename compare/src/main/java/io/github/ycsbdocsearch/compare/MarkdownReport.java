@@ -54,27 +54,21 @@ public final class MarkdownReport {
         comparison.failedRunStores().stream()
             .map(
                 c ->
-                    c.workload()
-                        + "/"
-                        + c.store()
-                        + ": no result in "
-                        + side(c.noResult())
-                        + (c.note() == null ? "" : " (" + c.note() + ")"))
+                    "%s/%s: no result in %s%s"
+                        .formatted(
+                            c.workload(),
+                            c.store(),
+                            // the baseline alone is a warning, not a failed run
+                            Comparison.NEW.equals(c.noResult())
+                                ? "the new run"
+                                : "the baseline and the new run",
+                            c.note() == null ? "" : " (" + c.note() + ")"))
             .toList(),
         out);
     bullets("Failures", comparison.failures(), out);
     bullets("Warnings", comparison.warnings(), out);
     out.append(comparison.verdictLine()).append('\n');
     return out.toString();
-  }
-
-  /** "the new run", "the baseline", "the baseline and the new run". */
-  private static String side(String side) {
-    return switch (side) {
-      case Comparison.BASELINE -> "the baseline";
-      case Comparison.NEW -> "the new run";
-      default -> "the baseline and the new run";
-    };
   }
 
   /** One line saying where the thresholds came from. */
