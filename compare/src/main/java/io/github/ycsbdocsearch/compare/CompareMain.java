@@ -122,8 +122,7 @@ public final class CompareMain implements Callable<Integer> {
     try {
       check();
       if (describe) {
-        ResultsSet set = ResultsSet.load(paths.get(0));
-        String text = RunSummaryMarkdown.render(set);
+        String text = RunSummaryMarkdown.render(ResultsSet.load(paths.get(0)));
         if (markdown == null) {
           out.print(text);
         } else {

@@ -28,19 +28,12 @@ final class OverlayCharts {
   static List<String> write(ResultsSet baseline, ResultsSet current, Path dir) throws IOException {
     List<String> written = new ArrayList<>();
     for (Map.Entry<String, ResultsRun> e : baseline.byWorkload().entrySet()) {
-      ResultsRun other = current.byWorkload().get(e.getKey());
-      if (other == null) {
-        continue;
-      }
+      // The comparison has checked that both sets hold the same workloads.
       RunFolder before = RunFolder.read(e.getValue().dir());
-      RunFolder after = RunFolder.read(other.dir());
-      List<String> ops = after.operations();
+      RunFolder after = RunFolder.read(current.byWorkload().get(e.getKey()).dir());
       for (String store : before.storeNames()) {
-        if (!after.storeNames().contains(store)) {
-          continue;
-        }
         for (String op : before.operations()) {
-          if (!ops.contains(op)) {
+          if (!after.storeNames().contains(store) || !after.operations().contains(op)) {
             continue;
           }
           String name =

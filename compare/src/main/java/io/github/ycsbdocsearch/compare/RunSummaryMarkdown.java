@@ -4,7 +4,6 @@ import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.Verification;
-import java.util.Map;
 
 /**
  * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}):
@@ -102,13 +101,9 @@ public final class RunSummaryMarkdown {
       Headline h = Headline.of(run, store);
       String dir = h.capacityStep() != null ? h.capacityStep() : h.peakStep();
       for (StepRows step : run.steps(store).values()) {
-        if (!step.stepDir().equals(dir)) {
-          continue;
-        }
         LatencyKind kind = step.key().fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
-        for (Map.Entry<StepRows.RowKey, SummaryRow> e : step.rows().entrySet()) {
-          if (e.getKey().kind() == kind) {
-            SummaryRow row = e.getValue();
+        for (SummaryRow row : step.rows().values()) {
+          if (step.stepDir().equals(dir) && row.kind() == kind) {
             table.row(
                 store,
                 step.key().label(),
