@@ -278,10 +278,7 @@ public record Comparison(
 
     /** {@code ok}, {@code FAILED} or {@code MISSING}. */
     public String status() {
-      if (result == null) {
-        return "MISSING";
-      }
-      return passed() ? "ok" : "FAILED";
+      return result == null ? "MISSING" : passed() ? "ok" : "FAILED";
     }
   }
 }

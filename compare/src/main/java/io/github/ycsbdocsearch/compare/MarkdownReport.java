@@ -25,10 +25,7 @@ public final class MarkdownReport {
 
   private MarkdownReport() {}
 
-  /**
-   * @param comparison what to render
-   * @return Markdown text
-   */
+  /** The report of a comparison. */
   public static String render(Comparison comparison) {
     StringBuilder out = new StringBuilder();
     int code = comparison.exitCode();

@@ -23,9 +23,6 @@ import java.util.TreeSet;
  * capacity and verification; the current format only) and the manifest's {@code git_commit}.
  * Immutable after {@link #load(Path)}.
  *
- * @param dir the folder
- * @param workload the workload name
- * @param summary its summary.json
  * @param commit the manifest's git_commit, or null
  * @param verification each verified store's verification.json
  * @param tags the run's labels ({@code --tag}), from its manifest's plan; empty when none

@@ -24,10 +24,8 @@ public record ResultsSet(Path dir, SortedMap<String, ResultsRun> byWorkload) {
   }
 
   /**
-   * @param dir a run folder or a folder of run folders
-   * @return the runs found
-   * @throws BadInputException when the folder holds no run, or two runs of one workload
-   * @throws IOException when a folder cannot be listed
+   * Reads a run folder or a folder of run folders; bad input when it holds no run, or two runs of
+   * one workload.
    */
   public static ResultsSet load(Path dir) throws BadInputException, IOException {
     if (!Files.isDirectory(dir)) {
