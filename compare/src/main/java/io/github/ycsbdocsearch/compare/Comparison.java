@@ -195,22 +195,18 @@ public record Comparison(
     }
 
     /**
-     * What set each side's capacity, for people: "baseline: ...; new: ..."; null when neither side
-     * says.
+     * The note and what set each side's capacity ("what set the capacity: baseline ... | new ..."),
+     * for one cell; "" when neither.
      */
-    public String setBy() {
-      if (baseSetBy == null && newSetBy == null) {
-        return null;
-      }
-      return "what set the capacity: baseline "
-          + (baseSetBy == null ? "-" : baseSetBy)
-          + " | new "
-          + (newSetBy == null ? "-" : newSetBy);
-    }
-
-    /** The note and what set each side's capacity, for one cell; "" when neither. */
     public String notes() {
-      return Stream.of(note, setBy()).filter(Objects::nonNull).collect(Collectors.joining("; "));
+      String setBy =
+          baseSetBy == null && newSetBy == null
+              ? null
+              : "what set the capacity: baseline %s | new %s"
+                  .formatted(
+                      Objects.requireNonNullElse(baseSetBy, "-"),
+                      Objects.requireNonNullElse(newSetBy, "-"));
+      return Stream.of(note, setBy).filter(Objects::nonNull).collect(Collectors.joining("; "));
     }
 
     /** Relative change, NaN when a side is missing. */

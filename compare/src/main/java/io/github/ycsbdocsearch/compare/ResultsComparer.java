@@ -73,13 +73,11 @@ public final class ResultsComparer {
     }
     int metrics = (int) out.headline.stream().filter(HeadlineCandidate::hasIntervals).count();
     Rule rule = new Rule(alpha, metrics, NoisePolicy.multiplier(alpha, metrics));
-    List<HeadlineChange> headline =
-        out.headline.stream().map(h -> h.judge(rule.multiplier())).toList();
     return new Comparison(
         baseline,
         current,
         rule,
-        headline,
+        out.headline.stream().map(h -> h.judge(rule.multiplier())).toList(),
         out.latency,
         out.errors,
         out.verification,
