@@ -85,11 +85,7 @@ public final class JsonReport {
   }
 
   private static void number(ObjectNode node, String field, Double value) {
-    if (value == null || !Double.isFinite(value)) {
-      node.putNull(field);
-    } else {
-      node.put(field, value);
-    }
+    node.put(field, value == null || !Double.isFinite(value) ? null : value);
   }
 
   private static ObjectNode judged(
