@@ -66,6 +66,7 @@ public final class Calibration {
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(
             sc.allowance(),
+            CapacitySearch.TARGET_HALF_WIDTH,
             peak,
             BASE_WINDOW_S,
             CapacitySearch.BUDGET_S,

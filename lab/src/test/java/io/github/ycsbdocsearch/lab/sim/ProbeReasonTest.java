@@ -28,6 +28,7 @@ class ProbeReasonTest {
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(
             sc.allowance(),
+            CapacitySearch.TARGET_HALF_WIDTH,
             peak,
             Calibration.BASE_WINDOW_S,
             CapacitySearch.BUDGET_S,

@@ -91,12 +91,12 @@ public final class SearchPhase implements SweepPhase {
     RunPlan.Search limits = ctx.options().search();
     CapacitySearch.Settings settings =
         CapacitySearch.Settings.defaults(
-                ctx.options().slo().allowance(),
-                p,
-                ctx.options().stepSeconds(),
-                limits.budgetS(),
-                limits.probes())
-            .withTarget(limits.precision());
+            ctx.options().slo().allowance(),
+            limits.precision(),
+            p,
+            ctx.options().stepSeconds(),
+            limits.budgetS(),
+            limits.probes());
     CapacitySearch search = new CapacitySearch(settings);
     Steps steps = new Steps(curve, p, total, limits.maxMinutes());
     CapacitySearch.Result result =

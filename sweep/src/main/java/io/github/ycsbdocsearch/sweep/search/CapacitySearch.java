@@ -123,15 +123,21 @@ public final class CapacitySearch {
 
     /**
      * The runner's settings (also the simulated clock's): for an objective allowing {@code
-     * allowance} over the bound, a closed-loop peak {@code peak}, base windows of {@code
-     * baseWindowS} (the curve's at most {@link #CURVE_WINDOW_S}), {@code budgetS} measured seconds
-     * and at most {@code maxProbes} probes after the curve.
+     * allowance} over the bound, a target half-width {@code targetHalfWidth}, a closed-loop peak
+     * {@code peak}, base windows of {@code baseWindowS} (the curve's at most {@link
+     * #CURVE_WINDOW_S}), {@code budgetS} measured seconds and at most {@code maxProbes} probes
+     * after the curve.
      */
     public static Settings defaults(
-        double allowance, double peak, double baseWindowS, double budgetS, int maxProbes) {
+        double allowance,
+        double targetHalfWidth,
+        double peak,
+        double baseWindowS,
+        double budgetS,
+        int maxProbes) {
       return new Settings(
           allowance,
-          TARGET_HALF_WIDTH,
+          targetHalfWidth,
           Math.max(1, peak * FLOOR_SHARE),
           Math.max(1, peak * CEILING_SHARE),
           Math.min(baseWindowS, CURVE_WINDOW_S),
@@ -144,30 +150,6 @@ public final class CapacitySearch {
           maxProbes,
           REPLICATES,
           FINAL_REPLICATES);
-    }
-
-    /** These settings with another target half-width. */
-    public Settings withTarget(double halfWidth) {
-      return new Settings(
-          allowance,
-          halfWidth,
-          floorRate,
-          ceilingRate,
-          curveWindowS,
-          baseWindowS,
-          maxWindowS,
-          cyclesPerWindow,
-          minBlockS,
-          minBandwidth,
-          budgetS,
-          maxProbes,
-          replicates,
-          finalReplicates);
-    }
-
-    CapacityEstimator.Settings estimator(double cycleS, int reps) {
-      return new CapacityEstimator.Settings(
-          allowance, Math.max(minBlockS, cycleS), minBandwidth, reps, cycleS);
     }
   }
 
@@ -417,9 +399,23 @@ public final class CapacitySearch {
     return decided;
   }
 
+  /** The estimator's settings: blocks of at least the longest background cycle seen. */
+  private CapacityEstimator.Settings estimator(int replicates) {
+    double cycle = longestCycle();
+    return new CapacityEstimator.Settings(
+        settings.allowance(),
+        Math.max(settings.minBlockS(), cycle),
+        settings.minBandwidth(),
+        replicates,
+        cycle);
+  }
+
+  private double longestCycle() {
+    return BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
+  }
+
   private Estimate estimate(int replicates) {
-    double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
-    CapacityEstimator.Settings s = settings.estimator(cycle, replicates);
+    CapacityEstimator.Settings s = estimator(replicates);
     Estimate pooled = CapacityEstimator.estimate(windows(), s);
     return pooled.where() == CapacityEstimator.Where.NONE
         ? pooled
@@ -657,7 +653,7 @@ public final class CapacitySearch {
    * so that each window holds the background work at its real frequency, not one more or one less.
    */
   private double windowFor(double left) {
-    double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
+    double cycle = longestCycle();
     double base = settings.baseWindowS();
     double cap = Math.min(settings.maxWindowS(), left);
     if (!(cycle > 0)) {
@@ -676,9 +672,8 @@ public final class CapacitySearch {
    * its clean seconds ({@link SplitEstimator#leastKnown}, the decision's replicates).
    */
   private boolean eventsLeastKnown(Estimate e) {
-    double cycle = BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
-    CapacityEstimator.Settings s = settings.estimator(cycle, settings.replicates());
-    return SplitEstimator.leastKnown(observed, s, e.split().center()).orElse(null)
+    return SplitEstimator.leastKnown(observed, estimator(settings.replicates()), e.split().center())
+            .orElse(null)
         == SplitEstimator.Part.EVENTS;
   }
 
@@ -753,112 +748,60 @@ public final class CapacitySearch {
     boolean reached =
         e.where() == CapacityEstimator.Where.INSIDE
             && e.halfWidthShare() <= settings.targetHalfWidth();
-    return switch (e.where()) {
-      case NONE ->
-          new Result(
-              Ending.NONE,
-              OptionalDouble.empty(),
-              Double.NaN,
-              Double.NaN,
-              false,
-              e,
-              cycles,
-              client,
-              used,
-              observed.isEmpty()
-                  ? "no capacity: no window ran"
-                  : "no capacity measured: the client limited every window"
-                      + (client == null ? "" : " (" + client + ")"));
-      case ABOVE -> {
-        double top = e.maxRate();
-        if (cap.isPresent()) {
-          yield new Result(
-              Ending.LOWER_BOUND_CLIENT,
-              OptionalDouble.of(top),
-              Double.NaN,
-              Double.NaN,
-              false,
-              e,
-              cycles,
-              client,
-              used,
+    double top = e.maxRate();
+    boolean atTop = top >= settings.ceilingRate() * (1 - 1e-9);
+    boolean atFloor = e.minRate() <= settings.floorRate() * (1 + 1e-9);
+    Ending ending =
+        switch (e.where()) {
+          case NONE -> Ending.NONE;
+          case ABOVE ->
+              cap.isPresent()
+                  ? Ending.LOWER_BOUND_CLIENT
+                  : atTop ? Ending.LOWER_BOUND_TOP : Ending.LOWER_BOUND_BUDGET;
+          case BELOW -> atFloor ? Ending.NONE : Ending.BELOW_RANGE;
+          default -> Ending.ESTIMATE;
+        };
+    String reason =
+        switch (ending) {
+          case NONE ->
+              e.where() == CapacityEstimator.Where.BELOW
+                  ? String.format(
+                      Locale.ROOT,
+                      "no capacity: %s, down to the search's floor (%.0f ops/s)%s",
+                      belowTheRates(),
+                      e.minRate(),
+                      fewestOver())
+                  : observed.isEmpty()
+                      ? "no capacity: no window ran"
+                      : "no capacity measured: the client limited every window"
+                          + (client == null ? "" : " (" + client + ")");
+          case LOWER_BOUND_CLIENT ->
               String.format(
                   Locale.ROOT,
                   "client lower bound: the store met the objective at %.0f ops/s, the highest rate"
                       + " the client could offer; the client limited %.0f ops/s (%s)",
                   top,
                   cap.getAsDouble(),
-                  client));
-        }
-        boolean atTop = top >= settings.ceilingRate() * (1 - 1e-9);
-        yield new Result(
-            atTop ? Ending.LOWER_BOUND_TOP : Ending.LOWER_BOUND_BUDGET,
-            OptionalDouble.of(top),
-            Double.NaN,
-            Double.NaN,
-            false,
-            e,
-            cycles,
-            null,
-            used,
-            atTop
-                ? String.format(
-                    Locale.ROOT,
-                    "lower bound: the top of the search's range (%.0f ops/s) met the objective",
-                    top)
-                : String.format(
-                    Locale.ROOT,
-                    "lower bound: every rate measured up to %.0f ops/s met the objective when the"
-                        + " probe budget ended",
-                    top));
-      }
-      case BELOW -> {
-        if (e.minRate() <= settings.floorRate() * (1 + 1e-9)) {
-          yield new Result(
-              Ending.NONE,
-              OptionalDouble.empty(),
-              Double.NaN,
-              Double.NaN,
-              false,
-              e,
-              cycles,
-              client,
-              used,
+                  client);
+          case LOWER_BOUND_TOP ->
               String.format(
                   Locale.ROOT,
-                  "no capacity: %s, down to the search's floor (%.0f ops/s)%s",
-                  belowTheRates(),
+                  "lower bound: the top of the search's range (%.0f ops/s) met the objective",
+                  top);
+          case LOWER_BOUND_BUDGET ->
+              String.format(
+                  Locale.ROOT,
+                  "lower bound: every rate measured up to %.0f ops/s met the objective when the"
+                      + " probe budget ended",
+                  top);
+          case BELOW_RANGE ->
+              String.format(
+                  Locale.ROOT,
+                  "capacity below %.0f ops/s when the probe budget ended, before one below met it:"
+                      + " %s",
                   e.minRate(),
-                  fewestOver()));
-        }
-        yield new Result(
-            Ending.BELOW_RANGE,
-            OptionalDouble.empty(),
-            0,
-            e.minRate(),
-            false,
-            e,
-            cycles,
-            client,
-            used,
-            String.format(
-                Locale.ROOT,
-                "capacity below %.0f ops/s when the probe budget ended, before one below met it:"
-                    + " %s",
-                e.minRate(),
-                belowTheRates()));
-      }
-      default ->
-          new Result(
-              Ending.ESTIMATE,
-              OptionalDouble.of(e.capacity()),
-              e.lo(),
-              e.hi(),
-              reached,
-              e,
-              cycles,
-              client,
-              used,
+                  belowTheRates());
+          case ESTIMATE ->
               String.format(
                   Locale.ROOT,
                   "capacity %.0f ops/s (95 %% interval %s%s), %s",
@@ -877,8 +820,25 @@ public final class CapacitySearch {
                           100 * settings.targetHalfWidth(),
                           used >= settings.budgetS() - settings.baseWindowS()
                               ? " when the probe budget ended"
-                              : "")));
-    };
+                              : ""));
+        };
+    boolean estimate = ending == Ending.ESTIMATE;
+    boolean below = ending == Ending.BELOW_RANGE;
+    return new Result(
+        ending,
+        estimate
+            ? OptionalDouble.of(e.capacity())
+            : e.where() == CapacityEstimator.Where.ABOVE // every lower bound
+                ? OptionalDouble.of(top)
+                : OptionalDouble.empty(),
+        estimate ? e.lo() : below ? 0 : Double.NaN,
+        estimate ? e.hi() : below ? e.minRate() : Double.NaN,
+        reached,
+        e,
+        cycles,
+        client,
+        used,
+        reason);
   }
 
   /**

@@ -15,7 +15,11 @@ class CapacitySearchTest {
   private static final List<Double> CURVE = List.of(250.0, 500.0, 750.0, 1000.0);
 
   private static CapacitySearch.Settings settings(double budget, int probes) {
-    return CapacitySearch.Settings.defaults(0.01, 1000, 15, budget, probes);
+    return settings(CapacitySearch.TARGET_HALF_WIDTH, budget, probes);
+  }
+
+  private static CapacitySearch.Settings settings(double target, double budget, int probes) {
+    return CapacitySearch.Settings.defaults(0.01, target, 1000, 15, budget, probes);
   }
 
   /** A store of exact shares; a client that cannot offer more than {@code clientCap}. */
@@ -156,7 +160,7 @@ class CapacitySearchTest {
             }
           }
         };
-    new CapacitySearch(settings(200, 12).withTarget(target)).run(CURVE, runner);
+    new CapacitySearch(settings(target, 200, 12)).run(CURVE, runner);
     assertEquals(1, told.size(), "a forecast once the interval closed");
     return told.get(0);
   }
@@ -195,7 +199,9 @@ class CapacitySearchTest {
       {2246, 33, 0.0207, 25.7}
     };
     CapacitySearch s =
-        new CapacitySearch(CapacitySearch.Settings.defaults(0.01, 7779, 15, 160, 12));
+        new CapacitySearch(
+            CapacitySearch.Settings.defaults(
+                0.01, CapacitySearch.TARGET_HALF_WIDTH, 7779, 15, 160, 12));
     for (double[] w : run) {
       List<BackgroundCycles.Event> events =
           w[3] < 0 ? List.of() : List.of(new BackgroundCycles.Event("wt_checkpoint", w[3]));
