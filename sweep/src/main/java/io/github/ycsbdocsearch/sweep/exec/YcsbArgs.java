@@ -43,27 +43,11 @@ public final class YcsbArgs {
   /**
    * One measured step: runs {@code runSeconds} (warm-up included) or until {@code operationCount}
    * operations, writing one HDR interval log per operation and latency kind each second into {@code
-   * hdr/} of the working directory.
-   */
-  public static List<String> step(
-      String dbClass,
-      Path workload,
-      Path connection,
-      StepSpec step,
-      int runSeconds,
-      int records,
-      long operationCount,
-      Map<String, String> userProps) {
-    return step(
-        dbClass, workload, connection, step, runSeconds, records, operationCount, userProps, null);
-  }
-
-  /**
-   * One measured step; a fixed-rate step with {@code openLoop} offers its rate through the
-   * workload's one shared arrival schedule ({@code docsearch.arrivals.*}) instead of YCSB's {@code
-   * -target}, which gives every thread its own periodic schedule (bursts when threads start
-   * together, and a slow request delays only its own thread's later ones, so spare threads absorb
-   * nothing).
+   * hdr/} of the working directory. A fixed-rate step with a shared {@code openLoop} (null: none)
+   * offers its rate through the workload's one shared arrival schedule ({@code
+   * docsearch.arrivals.*}) instead of YCSB's {@code -target}, which gives every thread its own
+   * periodic schedule (bursts when threads start together, and a slow request delays only its own
+   * thread's later ones, so spare threads absorb nothing).
    */
   public static List<String> step(
       String dbClass,

@@ -21,7 +21,8 @@ class YcsbArgsTest {
   void aStepIsBoundedByTimeAndLogsEveryOperation() {
     Map<String, String> user = new LinkedHashMap<>();
     user.put("fieldcount", "3");
-    List<String> a = YcsbArgs.step("x.DB", W, C, StepSpec.ramp(2, 8), 20, 10_000, 2_000_000, user);
+    List<String> a =
+        YcsbArgs.step("x.DB", W, C, StepSpec.ramp(2, 8), 20, 10_000, 2_000_000, user, null);
     String line = String.join(" ", a);
     assertEquals("-t", a.get(0));
     assertTrue(
@@ -43,7 +44,7 @@ class YcsbArgsTest {
   void aFixedRateStepPassesTheTarget() {
     List<String> a =
         YcsbArgs.step(
-            "x.DB", W, C, new StepSpec(1, Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of());
+            "x.DB", W, C, new StepSpec(1, Phase.RATES, 16, 6000, null), 20, 10, 5, Map.of(), null);
     assertEquals(List.of("-t", "-target", "6000"), a.subList(0, 3));
   }
 
@@ -51,7 +52,7 @@ class YcsbArgsTest {
   void theUsersOperationCountIsNotRepeated() {
     List<String> a =
         YcsbArgs.step(
-            "x.DB", W, C, StepSpec.ramp(1, 1), 20, 10, 77, Map.of("operationcount", "77"));
+            "x.DB", W, C, StepSpec.ramp(1, 1), 20, 10, 77, Map.of("operationcount", "77"), null);
     assertEquals(1, a.stream().filter(s -> s.startsWith("operationcount=")).count());
   }
 

@@ -43,7 +43,8 @@ class YcsbOutputTest {
               seconds,
               1000,
               Integer.MAX_VALUE,
-              Map.of());
+              Map.of(),
+              null);
       Files.createDirectories(dir.resolve("hdr"));
       ClientLauncher launcher = ClientLauncher.forThisJvm("-Xmx128m", Optional.empty());
       return new ChildProcess(launcher.command(args), dir, Map.of())
