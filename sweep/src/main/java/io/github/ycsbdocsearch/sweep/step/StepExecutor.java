@@ -10,7 +10,6 @@ import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +39,6 @@ public final class StepExecutor {
   private final PeakDetector errorBound;
   private final StepRunner runner;
   private final Map<String, StepRecord> existing;
-  private final Map<String, StepResult> results = new HashMap<>();
   private long inserted;
   private KeyLayout keys;
   private double best;
@@ -75,11 +73,6 @@ public final class StepExecutor {
    */
   public long inserted() {
     return inserted;
-  }
-
-  /** The result of a step this executor ran or reused, by the step's folder name. */
-  Optional<StepResult> resultOf(StepSpec spec) {
-    return Optional.ofNullable(results.get(spec.dirName()));
   }
 
   /** A complete, readable step folder of this name from an earlier attempt, as a result. */
@@ -178,7 +171,6 @@ public final class StepExecutor {
       r = runOnce(spec, planned);
     }
     best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
-    results.put(spec.dirName(), r);
     return r;
   }
 
@@ -198,7 +190,6 @@ public final class StepExecutor {
           reused(k);
           ctx.progress()
               .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
-          results.put(spec.dirName(), k);
         });
     return kept;
   }
@@ -208,9 +199,7 @@ public final class StepExecutor {
    * is expected to fail operations, and what failed is its result).
    */
   public StepResult runWith(StepSpec spec, int planned, StepCompanion companion) {
-    StepResult r = measure(spec, planned, null, Optional.of(companion));
-    results.put(spec.dirName(), r);
-    return r;
+    return measure(spec, planned, null, Optional.of(companion));
   }
 
   private StepResult runOnce(StepSpec spec, int planned) {
