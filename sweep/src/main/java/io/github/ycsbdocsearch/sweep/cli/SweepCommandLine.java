@@ -740,16 +740,20 @@ final class SweepCommandLine {
     if (soakLoad != null && (soakSeconds == null || soakSeconds == 0)) {
       throw new SetupException("--soak-load applies to --soak only");
     }
-    if (soakLoad != null
-        && (soakLoad.size() != 1 || soakLoad.get(0) <= 0 || soakLoad.get(0) > 1.5)) {
-      throw new SetupException(
-          "--soak-load '"
-              + soakLoad
-              + "' is malformed: expected one fraction above 0 and "
-              + "at most 1.5");
-    }
     return new RunPlan.Soak(
-        or(soakSeconds, 0), soakLoad == null ? Defaults.SOAK_LOAD : soakLoad.get(0));
+        or(soakSeconds, 0), oneFraction("--soak-load", soakLoad, Defaults.SOAK_LOAD));
+  }
+
+  /** The one fraction of a load option (above 0 and at most 1.5), or its default. */
+  private static double oneFraction(String option, List<Double> given, double byDefault) {
+    if (given == null) {
+      return byDefault;
+    }
+    if (given.size() != 1 || given.get(0) <= 0 || given.get(0) > 1.5) {
+      throw new SetupException(
+          option + " '" + given + "' is malformed: expected one fraction above 0 and at most 1.5");
+    }
+    return given.get(0);
   }
 
   /**
@@ -763,16 +767,9 @@ final class SweepCommandLine {
     if (this.fault == null) {
       return RunPlan.Fault.NONE;
     }
-    if (faultLoad != null
-        && (faultLoad.size() != 1 || faultLoad.get(0) <= 0 || faultLoad.get(0) > 1.5)) {
-      throw new SetupException(
-          "--fault-load '"
-              + faultLoad
-              + "' is malformed: expected one fraction above 0 and "
-              + "at most 1.5");
-    }
     RunPlan.Fault fault =
-        RunPlan.Fault.parse(this.fault, faultLoad == null ? Defaults.FAULT_LOAD : faultLoad.get(0));
+        RunPlan.Fault.parse(
+            this.fault, oneFraction("--fault-load", faultLoad, Defaults.FAULT_LOAD));
     if (hosts.isPresent()) {
       HostsFile h = hosts.get();
       if ("kill-unreplicated".equals(fault.kind())) {
