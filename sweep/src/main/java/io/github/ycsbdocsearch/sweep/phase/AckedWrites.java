@@ -113,26 +113,13 @@ final class AckedWrites {
   }
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
-    this(kind, props, tag, PER_SECOND);
-  }
-
-  /**
-   * @param perSecond inserts per second
-   */
-  AckedWrites(StoreKind kind, Properties props, String tag, int perSecond) {
-    this(kind, props, tag, perSecond, 1);
+    this(kind, props, tag, PER_SECOND, 1, 0);
   }
 
   /**
    * @param perSecond inserts per second, all writers together
    * @param writers writer threads, each with its own connection and its share of the rate: a write
    *     that blocks (its primary is gone) holds up only its own thread's share
-   */
-  AckedWrites(StoreKind kind, Properties props, String tag, int perSecond, int writers) {
-    this(kind, props, tag, perSecond, writers, 0);
-  }
-
-  /**
    * @param hotKeys 0: inserts only (the stream of a fault step); else the loss drill's mix: the
    *     first {@code hotKeys} writes insert the hot keys, then every other write updates one of
    *     them ({@link #write})
@@ -263,7 +250,7 @@ final class AckedWrites {
           attempted++;
           writes.add(
               new WriteCheck.Write(
-                  op, key, WriteCheck.digests(doc), sent, at, AckedWriteLog.Outcome.of(s)));
+                  op, key, AckedWriteLog.digests(doc), sent, at, AckedWriteLog.Outcome.of(s), 0));
           if (!s.isOk()) {
             failed++;
             if (firstError == null) {

@@ -76,17 +76,6 @@ final class WriteCheck {
       fields = Map.copyOf(fields);
     }
 
-    /** A write of client 0. */
-    Write(
-        String op,
-        String key,
-        Map<String, Long> fields,
-        long sentMs,
-        long answeredMs,
-        Outcome outcome) {
-      this(op, key, fields, sentMs, answeredMs, outcome, 0);
-    }
-
     boolean acked() {
       return outcome == Outcome.ACKED;
     }
@@ -227,11 +216,6 @@ final class WriteCheck {
   private final long clockSlackMs;
   private final long settleMs;
 
-  /** A checker of one client's writes (no clock slack) that reads lost or stale keys once more. */
-  WriteCheck(String table, long patienceMs, long retryMs, LongSupplier clock) {
-    this(table, patienceMs, retryMs, clock, 0, 0);
-  }
-
   /**
    * @param table the table (Elasticsearch index, MongoDB collection; Redis ignores it)
    * @param patienceMs how long a read that fails (rather than answers found or absent) is tried
@@ -259,16 +243,6 @@ final class WriteCheck {
     this.settleMs = settleMs;
   }
 
-  /** A field value's digest (the clients' log uses the same). */
-  static long digest(String value) {
-    return AckedWriteLog.digest(value);
-  }
-
-  /** The digests of a write's fields. */
-  static Map<String, Long> digests(Map<String, String> values) {
-    return AckedWriteLog.digests(values);
-  }
-
   /** A write of client {@code client}'s log. */
   static Write of(AckedWriteLog.Entry e, int client) {
     return new Write(e.op(), e.key(), e.fields(), e.sentMs(), e.answeredMs(), e.outcome(), client);
@@ -285,14 +259,6 @@ final class WriteCheck {
       kinds.put(w, w.acked() ? Kind.READ_BACK_FAILED : notAcked(w));
     }
     return result(writes, kinds, List.of(), why, List.of());
-  }
-
-  /**
-   * Reads back every key with an acknowledged write, through {@code db}, and classes each
-   * acknowledged write; every log is whole.
-   */
-  Result check(List<Write> writes, DB db) {
-    return check(writes, db, Set.of(), key -> false);
   }
 
   /**
@@ -447,7 +413,7 @@ final class WriteCheck {
       if (v == null) {
         return Kind.STALE;
       }
-      long d = digest(v);
+      long d = AckedWriteLog.digest(v);
       if (d != f.getValue() && !laterValue(w, sameKey, f.getKey(), d)) {
         return Kind.STALE;
       }

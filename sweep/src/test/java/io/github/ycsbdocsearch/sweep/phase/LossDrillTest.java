@@ -30,7 +30,7 @@ class LossDrillTest {
 
   private static WriteCheck.Write acked(String key, long answeredMs) {
     return new WriteCheck.Write(
-        "INSERT", key, Map.of("f", 1L), answeredMs - 1, answeredMs, Outcome.ACKED);
+        "INSERT", key, Map.of("f", 1L), answeredMs - 1, answeredMs, Outcome.ACKED, 0);
   }
 
   @Test

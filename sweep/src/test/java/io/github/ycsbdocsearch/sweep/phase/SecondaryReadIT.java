@@ -97,7 +97,8 @@ class SecondaryReadIT {
     load.putAll(cluster);
     load.setProperty("mongodb.readPreference", preference);
     AckedWrites stream =
-        new AckedWrites(StoreKind.MONGODB, load, preference + System.currentTimeMillis(), 100);
+        new AckedWrites(
+            StoreKind.MONGODB, load, preference + System.currentTimeMillis(), 100, 1, 0);
     // Opened first, its client (shared with the stream's, same settings) knows every member by the
     // time it reads: a client just made may pick the primary for secondaryPreferred while it has
     // not yet heard from a secondary.

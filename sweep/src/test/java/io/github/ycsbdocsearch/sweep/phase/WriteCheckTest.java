@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
 import io.github.ycsbdocsearch.common.data.Vocabulary;
+import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog.Outcome;
 import io.github.ycsbdocsearch.common.workload.MemoryDb;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
@@ -54,15 +55,15 @@ class WriteCheckTest {
 
   private WriteCheck checker(long patienceMs) {
     // The fake clock moves on at every pause of the checker: no test waits in real time.
-    return new WriteCheck("t", patienceMs, 0, () -> clock.addAndGet(100));
+    return new WriteCheck("t", patienceMs, 0, () -> clock.addAndGet(100), 0, 0);
   }
 
   private static Write insert(String key, Map<String, String> doc, long at, Outcome o) {
-    return new Write("INSERT", key, WriteCheck.digests(doc), at, at + 2, o);
+    return new Write("INSERT", key, AckedWriteLog.digests(doc), at, at + 2, o, 0);
   }
 
   private static Write update(String key, Map<String, String> doc, long sent, long answered) {
-    return new Write("UPDATE", key, WriteCheck.digests(doc), sent, answered, Outcome.ACKED);
+    return new Write("UPDATE", key, AckedWriteLog.digests(doc), sent, answered, Outcome.ACKED, 0);
   }
 
   private static Map<String, String> doc(String key, int version) {
@@ -89,7 +90,7 @@ class WriteCheckTest {
       for (int i = 0; i < k; i++) {
         store.data.remove("user" + i);
       }
-      WriteCheck.Result r = checker(5_000).check(writes, store);
+      WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
       assertEquals(k, r.total().lost(), "dropped " + k);
       assertEquals(50 - k, r.total().ok());
       assertEquals(50, r.total().acknowledged());
@@ -118,7 +119,7 @@ class WriteCheckTest {
     for (int i = 3; i < 5; i++) {
       store.data.put("user" + i, new HashMap<>(doc("user" + i, 0)));
     }
-    WriteCheck.Result r = checker(5_000).check(writes, store);
+    WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
     FaultSummary.WriteCounts updates = r.byOperation().get("UPDATE");
     assertEquals(20, updates.acknowledged());
     // Version 2 is stale on 5 keys; version 1 on the 2 keys back at version 0 (on the other 3 it
@@ -136,7 +137,7 @@ class WriteCheckTest {
     FakeStore store = new FakeStore();
     List<Write> writes = inserted(store, 20);
     store.failing.add("user3");
-    WriteCheck.Result r = checker(60_000).check(writes, store);
+    WriteCheck.Result r = checker(60_000).check(writes, store, Set.of(), key -> false);
     assertEquals(1, r.total().readBackFailed(), "the key whose read timed out");
     assertEquals(0, r.total().lost(), "a failed read is not an absent key");
     assertEquals(19, r.total().ok(), "and not a present one");
@@ -151,7 +152,7 @@ class WriteCheckTest {
     for (int i = 0; i < 100; i++) {
       store.failing.add("user" + i);
     }
-    WriteCheck.Result r = checker(1_000).check(writes, store);
+    WriteCheck.Result r = checker(1_000).check(writes, store, Set.of(), key -> false);
     assertEquals(100, r.total().readBackFailed());
     assertEquals(0, r.total().lost());
     assertEquals("lost: unknown (100 of 100 unread)", r.verdict());
@@ -184,8 +185,9 @@ class WriteCheckTest {
     store.data.put("k", new HashMap<>(doc("k", 5)));
     writes.add(insert("k", doc("k", 0), 10, Outcome.ACKED));
     writes.add(
-        new Write("UPDATE", "k", WriteCheck.digests(doc("k", 5)), 5, 9, Outcome.INDETERMINATE));
-    WriteCheck.Result r = checker(5_000).check(writes, store);
+        new Write(
+            "UPDATE", "k", AckedWriteLog.digests(doc("k", 5)), 5, 9, Outcome.INDETERMINATE, 0));
+    WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
     assertEquals(1, r.total().acknowledged());
     assertEquals(1, r.total().ok(), r.toString());
     assertEquals(3, r.total().indeterminate());
@@ -199,12 +201,12 @@ class WriteCheckTest {
     // Version 1 answered after version 2 was sent: they overlap, so 1 may be the last.
     List<Write> overlap =
         List.of(update("k", doc("k", 1), 100, 300), update("k", doc("k", 2), 200, 250));
-    WriteCheck.Result r = checker(5_000).check(overlap, store);
+    WriteCheck.Result r = checker(5_000).check(overlap, store, Set.of(), key -> false);
     assertEquals(2, r.total().ok(), r.toString());
     // Version 1 answered before version 2 was sent: version 2 must be there.
     List<Write> ordered =
         List.of(update("k", doc("k", 1), 100, 150), update("k", doc("k", 2), 200, 250));
-    WriteCheck.Result s = checker(5_000).check(ordered, store);
+    WriteCheck.Result s = checker(5_000).check(ordered, store, Set.of(), key -> false);
     assertEquals(1, s.total().stale(), s.toString());
     assertEquals(1, s.total().ok());
   }
@@ -219,14 +221,14 @@ class WriteCheckTest {
         List.of(
             update("k", Map.of("field1", "k-b-9"), 10, 11),
             update("k", Map.of("field0", "new"), 20, 21));
-    WriteCheck.Result r = checker(5_000).check(writes, store);
+    WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
     assertEquals(1, r.total().ok());
     assertEquals(1, r.total().stale(), "field0 still holds its loaded value");
   }
 
   private static Write write(
       String key, Map<String, String> doc, long sent, long answered, Outcome o, int client) {
-    return new Write("UPDATE", key, WriteCheck.digests(doc), sent, answered, o, client);
+    return new Write("UPDATE", key, AckedWriteLog.digests(doc), sent, answered, o, client);
   }
 
   @Test
@@ -242,7 +244,7 @@ class WriteCheckTest {
     Write lost = update("k", Map.of("field0", "k-a-lost"), 100, 110);
     Write later = update("k", Map.of("field1", "k-b-after"), 500, 510);
     List<Write> writes = List.of(insert("k", loaded, 10, Outcome.ACKED), lost, later);
-    WriteCheck.Result r = checker(5_000).check(writes, store);
+    WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
     assertEquals(WriteCheck.Kind.STALE, r.kinds().get(lost), r.toString());
     assertEquals(WriteCheck.Kind.OK, r.kinds().get(later));
     assertEquals(List.of("k"), r.lostKeys());
@@ -274,7 +276,7 @@ class WriteCheckTest {
     Map<String, String> now = new HashMap<>(loaded);
     now.put("field0", g.fieldValue(0, origin + 39, 0));
     store.data.put("k", now);
-    WriteCheck.Result r = checker(5_000).check(writes, store);
+    WriteCheck.Result r = checker(5_000).check(writes, store, Set.of(), key -> false);
     assertEquals(10, r.total().stale(), r.toString());
     assertEquals(41, r.total().ok());
     for (Write w : writes.subList(41, 51)) {
@@ -291,7 +293,8 @@ class WriteCheckTest {
     // taken effect (ok); refused for certain (NOT_FOUND), it did not (stale).
     for (Outcome o : new Outcome[] {Outcome.INDETERMINATE, Outcome.FAILED}) {
       Write other = write("k", doc("k", 0), 200, 210, o, 0);
-      WriteCheck.Result r = checker(5_000).check(List.of(acked, other), store);
+      WriteCheck.Result r =
+          checker(5_000).check(List.of(acked, other), store, Set.of(), key -> false);
       WriteCheck.Kind expected = o == Outcome.FAILED ? WriteCheck.Kind.STALE : WriteCheck.Kind.OK;
       assertEquals(expected, r.kinds().get(acked), o + ": " + r);
       assertEquals(o == Outcome.FAILED ? 0 : 1, r.total().indeterminate(), "counted apart");
@@ -310,7 +313,7 @@ class WriteCheckTest {
         Write second = write("k", doc("k", 2), 103, 110, Outcome.ACKED, 0);
         WriteCheck.Result r =
             new WriteCheck("t", 5_000, 0, () -> clock.addAndGet(100), slack, 0)
-                .check(List.of(first, second), store);
+                .check(List.of(first, second), store, Set.of(), key -> false);
         boolean concurrent = client != 0 && slack >= 3;
         assertEquals(
             concurrent ? WriteCheck.Kind.OK : WriteCheck.Kind.STALE,
@@ -338,7 +341,8 @@ class WriteCheckTest {
     List<Write> writes = inserted(lagging, 5);
     lagging.data.remove("user3"); // really lost: absent both times
     WriteCheck.Result r =
-        new WriteCheck("t", 5_000, 0, () -> clock.addAndGet(100), 0, 0).check(writes, lagging);
+        new WriteCheck("t", 5_000, 0, () -> clock.addAndGet(100), 0, 0)
+            .check(writes, lagging, Set.of(), key -> false);
     assertEquals(List.of("user1"), r.flippedKeys());
     assertEquals(1, r.total().lost(), "the second read counts: user1 is there");
     assertEquals(List.of("user3"), r.lostKeys());
