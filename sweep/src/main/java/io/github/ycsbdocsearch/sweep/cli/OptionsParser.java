@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.cli;
 
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import java.nio.file.Path;
@@ -162,7 +163,7 @@ public final class OptionsParser {
       return new SetupException(
           name(e.getArgSpec()) + " '" + e.getValue() + "' is malformed: " + t.getMessage());
     }
-    return new SetupException(firstLine(e.getMessage()));
+    return new SetupException(Json.firstLine(String.valueOf(e.getMessage())));
   }
 
   private static Command resume(
@@ -182,11 +183,6 @@ public final class OptionsParser {
 
   private static String name(CommandLine.Model.ArgSpec a) {
     return a instanceof CommandLine.Model.OptionSpec o ? o.longestName() : a.paramLabel();
-  }
-
-  private static String firstLine(String s) {
-    int nl = s == null ? -1 : s.indexOf('\n');
-    return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
   }
 
   /** Parses {@code -p key=value} into {@code props}, refusing properties the runner owns. */
