@@ -70,15 +70,9 @@ public final class RemoteFaults implements FaultTarget {
 
   /**
    * @param ssh how a server is reached, with a time limit per call (tests: a local stand-in)
-   * @throws SetupException when the hosts file has no fault servers
-   */
-  public RemoteFaults(HostsFile hosts, BiFunction<SshTarget, Duration, Ssh> ssh) {
-    this(hosts, ssh, REBOOT_TIMEOUT, REBOOT_POLL);
-  }
-
-  /**
    * @param rebootTimeout how long a server crashed by os-crash may take to answer again
    * @param rebootPoll how often it is asked meanwhile
+   * @throws SetupException when the hosts file has no fault servers
    */
   RemoteFaults(
       HostsFile hosts,
@@ -102,7 +96,7 @@ public final class RemoteFaults implements FaultTarget {
 
   /** The OpenSSH client. */
   public RemoteFaults(HostsFile hosts) {
-    this(hosts, (t, d) -> new Ssh(t, List.of("ssh"), d));
+    this(hosts, (t, d) -> new Ssh(t, List.of("ssh"), d), REBOOT_TIMEOUT, REBOOT_POLL);
   }
 
   /**

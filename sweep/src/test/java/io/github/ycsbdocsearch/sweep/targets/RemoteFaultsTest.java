@@ -73,7 +73,10 @@ class RemoteFaultsTest {
             + String.join("\",\"", servers)
             + "\"],\"user\":\"ubuntu\"}}");
     return new RemoteFaults(
-        HostsFile.read(hosts), (t, d) -> new Ssh(t, List.of("bash", fakeSsh.toString()), d));
+        HostsFile.read(hosts),
+        (t, d) -> new Ssh(t, List.of("bash", fakeSsh.toString()), d),
+        RemoteFaults.REBOOT_TIMEOUT,
+        RemoteFaults.REBOOT_POLL);
   }
 
   private List<String> calls() throws Exception {
@@ -183,7 +186,9 @@ class RemoteFaultsTest {
                                     t,
                                     List.of(
                                         "env", "PRIMARY_ON=10.0.1.99", "bash", fakeSsh.toString()),
-                                    d))
+                                    d),
+                            RemoteFaults.REBOOT_TIMEOUT,
+                            RemoteFaults.REBOOT_POLL)
                         .fault("kill-primary", StoreKind.MONGODB))
             .getMessage();
     assertEquals(
