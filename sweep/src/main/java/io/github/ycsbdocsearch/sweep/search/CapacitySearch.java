@@ -24,8 +24,8 @@ import java.util.function.DoubleUnaryOperator;
  * pass at the ceiling: a lower bound); with every one failing it halves the lowest (a failure at
  * the floor: no capacity); otherwise it goes to the estimate, a little to the side where the
  * estimate has seen less data (the slope is learnt from both sides), for a window long enough to
- * hold {@link Settings#cyclesPerWindow} cycles of the store's slowest background work seen so far
- * (at least the base window, at most the cap and the budget left), so that whether a window holds a
+ * hold {@link #CYCLES_PER_WINDOW} cycles of the store's slowest background work seen so far (at
+ * least the base window, at most the cap and the budget left), so that whether a window holds a
  * stall stops being a draw. When a split estimate decides and its bootstrap says the events, not
  * the clean seconds, are what it knows least, the window holds {@link #EVENTS_PER_PROBE} periods of
  * the deciding kind instead, where the cap allows.
@@ -84,13 +84,8 @@ public final class CapacitySearch {
    * @param curveWindowS measured seconds of a latency-curve point
    * @param baseWindowS measured seconds of a bounding probe, and the least of any probe
    * @param maxWindowS the most a probe near the estimate may last
-   * @param cyclesPerWindow cycles of background work a probe near the estimate should hold
-   * @param minBlockS least bootstrap block, s (blocks are at least the longest cycle seen)
-   * @param minBandwidth least kernel half-width of the local fit, in ln(rate)
    * @param budgetS measured seconds the probes after the curve may take together
    * @param maxProbes probes after the curve, at most (0: the curve's windows only)
-   * @param replicates bootstrap replicates of a decision during the search
-   * @param finalReplicates bootstrap replicates of the reported interval
    */
   public record Settings(
       double allowance,
@@ -100,13 +95,8 @@ public final class CapacitySearch {
       double curveWindowS,
       double baseWindowS,
       double maxWindowS,
-      double cyclesPerWindow,
-      double minBlockS,
-      double minBandwidth,
       double budgetS,
-      int maxProbes,
-      int replicates,
-      int finalReplicates) {
+      int maxProbes) {
     public Settings {
       if (!(allowance > 0 && allowance < 1)
           || !(targetHalfWidth > 0)
@@ -143,13 +133,8 @@ public final class CapacitySearch {
           Math.min(baseWindowS, CURVE_WINDOW_S),
           baseWindowS,
           Math.max(baseWindowS, MAX_WINDOW_S),
-          CYCLES_PER_WINDOW,
-          MIN_BLOCK_S,
-          MIN_BANDWIDTH,
           budgetS,
-          maxProbes,
-          REPLICATES,
-          FINAL_REPLICATES);
+          maxProbes);
     }
   }
 
@@ -393,7 +378,7 @@ public final class CapacitySearch {
    */
   private Estimate decision() {
     if (decidedWindows != observed.size()) {
-      decided = estimate(settings.replicates());
+      decided = estimate(REPLICATES);
       decidedWindows = observed.size();
     }
     return decided;
@@ -403,11 +388,7 @@ public final class CapacitySearch {
   private CapacityEstimator.Settings estimator(int replicates) {
     double cycle = longestCycle();
     return new CapacityEstimator.Settings(
-        settings.allowance(),
-        Math.max(settings.minBlockS(), cycle),
-        settings.minBandwidth(),
-        replicates,
-        cycle);
+        settings.allowance(), Math.max(MIN_BLOCK_S, cycle), MIN_BANDWIDTH, replicates, cycle);
   }
 
   private double longestCycle() {
@@ -496,7 +477,7 @@ public final class CapacitySearch {
         // The reported interval is the final bootstrap's: stop only when that one is within the
         // target too (200 replicates' tails run narrower; on the simulated clock at +-5 %, three
         // searches in four stopped with a final interval just wider than the target).
-        if (stopNow(e) && stopNow(estimate(settings.finalReplicates()))) {
+        if (stopNow(e) && stopNow(estimate(FINAL_REPLICATES))) {
           return Optional.empty();
         }
         // Where the crossing plausibly lies, on the side the local line has seen less of: a
@@ -648,9 +629,9 @@ public final class CapacitySearch {
 
   /**
    * A probe's window near the estimate: a whole number of the slowest cycle seen, {@link
-   * Settings#cyclesPerWindow} of them (fewer when the cap allows no more, at least the base
-   * window), within the budget left; the base window when the store showed no cycle. Whole cycles,
-   * so that each window holds the background work at its real frequency, not one more or one less.
+   * #CYCLES_PER_WINDOW} of them (fewer when the cap allows no more, at least the base window),
+   * within the budget left; the base window when the store showed no cycle. Whole cycles, so that
+   * each window holds the background work at its real frequency, not one more or one less.
    */
   private double windowFor(double left) {
     double cycle = longestCycle();
@@ -663,7 +644,7 @@ public final class CapacitySearch {
     if (whole < 1) {
       return Math.floor(cap);
     }
-    double n = Math.min(whole, Math.max(settings.cyclesPerWindow(), Math.ceil(base / cycle)));
+    double n = Math.min(whole, Math.max(CYCLES_PER_WINDOW, Math.ceil(base / cycle)));
     return Math.max(Math.min(base, cap), Math.floor(n * cycle));
   }
 
@@ -672,7 +653,7 @@ public final class CapacitySearch {
    * its clean seconds ({@link SplitEstimator#leastKnown}, the decision's replicates).
    */
   private boolean eventsLeastKnown(Estimate e) {
-    return SplitEstimator.leastKnown(observed, estimator(settings.replicates()), e.split().center())
+    return SplitEstimator.leastKnown(observed, estimator(REPLICATES), e.split().center())
             .orElse(null)
         == SplitEstimator.Part.EVENTS;
   }
@@ -739,7 +720,7 @@ public final class CapacitySearch {
 
   /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
-    Estimate e = estimate(settings.finalReplicates());
+    Estimate e = estimate(FINAL_REPLICATES);
     List<Cycle> cycles =
         BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
     OptionalDouble cap = clientCap();
