@@ -112,25 +112,17 @@ public final class SoakPhase implements SweepPhase {
    * server fits it. Over it, whether one server does depends on how the data is spread, which the
    * store's total does not tell: null.
    *
+   * <p>Null too when the store's measure is not of memory ({@code inMemory} false: Elasticsearch's
+   * files on disk, read through the page cache, against a budget that is its heap).
+   *
    * @param primaryBytes the primaries' bytes after the soak (the store's own measure)
    * @param budgetMb memory budget per server, null when not known
    * @param single one server holds the whole data set
-   */
-  static Boolean withinBudget(long primaryBytes, Integer budgetMb, boolean single) {
-    return withinBudget(primaryBytes, budgetMb, single, null);
-  }
-
-  /**
-   * As {@link #withinBudget(long, Integer, boolean)}, and null when the store's measure is not of
-   * memory ({@code inMemory} false: Elasticsearch's files on disk, read through the page cache,
-   * against a budget that is its heap).
+   * @param inMemory whether the measure is of memory; null: not said (older probes)
    */
   static Boolean withinBudget(
       long primaryBytes, Integer budgetMb, boolean single, Boolean inMemory) {
-    if (Boolean.FALSE.equals(inMemory)) {
-      return null;
-    }
-    if (budgetMb == null) {
+    if (Boolean.FALSE.equals(inMemory) || budgetMb == null) {
       return null;
     }
     boolean fits = primaryBytes <= budgetMb * 1024L * 1024L;

@@ -10,16 +10,16 @@ class SoakPhaseTest {
 
   @Test
   void oneServerFitsOrNot() {
-    assertEquals(Boolean.TRUE, SoakPhase.withinBudget(900 * MB, 1024, true));
-    assertEquals(Boolean.FALSE, SoakPhase.withinBudget(1100 * MB, 1024, true));
+    assertEquals(Boolean.TRUE, SoakPhase.withinBudget(900 * MB, 1024, true, null));
+    assertEquals(Boolean.FALSE, SoakPhase.withinBudget(1100 * MB, 1024, true, null));
   }
 
   @Test
   void aClusterFitsWhenItsPrimariesFitOneServerAndIsUnknownOtherwise() {
     // No server holds two copies of the same data: under the budget in total, every server fits.
-    assertEquals(Boolean.TRUE, SoakPhase.withinBudget(900 * MB, 1024, false));
+    assertEquals(Boolean.TRUE, SoakPhase.withinBudget(900 * MB, 1024, false, null));
     // Over it, one server may or may not: the total does not tell.
-    assertNull(SoakPhase.withinBudget(1100 * MB, 1024, false));
+    assertNull(SoakPhase.withinBudget(1100 * MB, 1024, false, null));
   }
 
   @Test
@@ -34,6 +34,6 @@ class SoakPhaseTest {
 
   @Test
   void noBudgetNoAnswer() {
-    assertNull(SoakPhase.withinBudget(1, null, true));
+    assertNull(SoakPhase.withinBudget(1, null, true, null));
   }
 }
