@@ -12,6 +12,7 @@ import io.github.ycsbdocsearch.sweep.plan.WorkloadFile;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -895,12 +896,8 @@ final class SweepCommandLine {
   }
 
   private static List<SweepTarget> storesOf(HostsFile hosts) {
-    List<SweepTarget> targets = new ArrayList<>();
-    for (StoreKind k : StoreKind.values()) {
-      if (hosts.has(k)) {
-        targets.add(SweepTarget.of(k));
-      }
-    }
+    List<SweepTarget> targets =
+        Arrays.stream(StoreKind.values()).filter(hosts::has).map(SweepTarget::of).toList();
     if (targets.isEmpty()) {
       throw new SetupException("hosts file " + hosts.source() + " names no store");
     }
