@@ -84,12 +84,6 @@ public final class CpuWindow implements AutoCloseable {
     return w;
   }
 
-  /** {@link #start(long, ServerCpu, Duration, Duration)} for a process handle. */
-  public static CpuWindow start(
-      Process client, ServerCpu server, Duration warmup, Duration window) {
-    return start(client.pid(), server, warmup, window);
-  }
-
   private Sample sample() {
     Optional<Long> s;
     try {

@@ -20,7 +20,7 @@ class CpuWindowTest {
     Process idle = new ProcessBuilder("sleep", "5").start();
     try (CpuWindow w =
         CpuWindow.start(
-            busy,
+            busy.pid(),
             ServerCpu.localProcesses(List.of(idle.pid())),
             Duration.ofMillis(200),
             Duration.ofMillis(1500))) {
@@ -58,7 +58,8 @@ class CpuWindowTest {
   @Test
   void withoutAServerThereIsNoServerFigure() throws Exception {
     Process p = new ProcessBuilder("sleep", "1").start();
-    try (CpuWindow w = CpuWindow.start(p, ServerCpu.NONE, Duration.ZERO, Duration.ofMillis(300))) {
+    try (CpuWindow w =
+        CpuWindow.start(p.pid(), ServerCpu.NONE, Duration.ZERO, Duration.ofMillis(300))) {
       Thread.sleep(500);
       assertTrue(w.serverCores().isEmpty());
     } finally {
