@@ -26,12 +26,6 @@ public final class Mm1Queue {
   /**
    * @param serviceRate μ, completions per second of a busy server (&gt; 0)
    * @param service the generator of service times (seeded by the caller, for reproducible runs)
-   */
-  public Mm1Queue(double serviceRate, SplittableRandom service) {
-    this(serviceRate, service, Stalls.NONE);
-  }
-
-  /**
    * @param stalls when the server pauses ({@link Stalls#NONE}: never)
    */
   public Mm1Queue(double serviceRate, SplittableRandom service, Stalls stalls) {

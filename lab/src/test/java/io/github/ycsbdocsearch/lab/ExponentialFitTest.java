@@ -26,7 +26,7 @@ class ExponentialFitTest {
    */
   private static long[] scheduledGaps(ArrivalConfig.Process process, int n) {
     ArrivalSchedule arrivals = new ArrivalSchedule(new ArrivalConfig(1000, process, 5, 1000));
-    Mm1Queue queue = new Mm1Queue(1e6, new SplittableRandom(1));
+    Mm1Queue queue = new Mm1Queue(1e6, new SplittableRandom(1), Stalls.NONE);
     for (int i = 0; i <= n; i++) {
       queue.admit(arrivals.claim(0).nanos());
     }

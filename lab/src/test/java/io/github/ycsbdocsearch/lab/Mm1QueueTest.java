@@ -37,7 +37,7 @@ class Mm1QueueTest {
   private static double[] sojourns(double lambda, double mu, int n) {
     ArrivalSchedule arrivals =
         new ArrivalSchedule(new ArrivalConfig(lambda, ArrivalConfig.Process.POISSON, 7, 1000));
-    Mm1Queue queue = new Mm1Queue(mu, new SplittableRandom(11));
+    Mm1Queue queue = new Mm1Queue(mu, new SplittableRandom(11), Stalls.NONE);
     double[] s = new double[n];
     for (int i = 0; i < n; i++) {
       long t = arrivals.claim(0).nanos();
@@ -68,13 +68,15 @@ class Mm1QueueTest {
 
   @Test
   void theServerIsFirstComeFirstServed() {
-    Mm1Queue q = new Mm1Queue(1000, new SplittableRandom(3));
+    Mm1Queue q = new Mm1Queue(1000, new SplittableRandom(3), Stalls.NONE);
     long first = q.admit(0);
     long second = q.admit(0);
     assertTrue(first > 0 && second > first, "the second waits for the first");
     long idle = q.admit(second + 1_000_000_000L);
     assertTrue(idle > second + 1_000_000_000L, "an idle server starts at the arrival");
-    assertThrows(IllegalArgumentException.class, () -> new Mm1Queue(0, new SplittableRandom(1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new Mm1Queue(0, new SplittableRandom(1), Stalls.NONE));
   }
 
   @AfterEach
