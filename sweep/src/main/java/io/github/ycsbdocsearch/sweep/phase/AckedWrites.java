@@ -282,16 +282,9 @@ final class AckedWrites {
    * @param windowStartMs the measured window's start: the longest gap between acknowledgements is
    *     taken inside it
    * @param windowEndMs the measured window's end
-   */
-  Outcome readBack(long killedAtMs, long windowStartMs, long windowEndMs) {
-    return readBack(killedAtMs, windowStartMs, windowEndMs, LoadLogs.NONE);
-  }
-
-  /**
-   * Reads back the markers and the load's own writes together (one read per key).
-   *
-   * @param load the inserts and updates the load's clients logged, and why some client's are
-   *     unknown (the loss is then unknown)
+   * @param load the inserts and updates the load's clients logged, read back with the stream's (one
+   *     read per key), and why some client's are unknown (the loss is then unknown); {@link
+   *     LoadLogs#NONE}: the stream's alone
    */
   synchronized Outcome readBack(
       long killedAtMs, long windowStartMs, long windowEndMs, LoadLogs load) {

@@ -147,7 +147,8 @@ public final class LossDrill {
       back = stores.recover(kind);
     }
     long endMs = System.currentTimeMillis();
-    AckedWrites.Outcome o = writes.readBack(node.path("killed_at_ms").asLong(0), startMs, endMs);
+    AckedWrites.Outcome o =
+        writes.readBack(node.path("killed_at_ms").asLong(0), startMs, endMs, LoadLogs.NONE);
     FaultSummary.AckedWrites acked = FaultInjector.record(o);
     ObjectNode out = Json.MAPPER.createObjectNode();
     out.put("store", kind.storeName());

@@ -57,7 +57,8 @@ class AckedWritesTest {
     assertTrue(keys.size() >= 3, "inserts acknowledged: " + keys);
     store.data.remove(keys.get(0));
     store.data.remove(keys.get(1));
-    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    FaultSummary.AckedWrites a =
+        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
     assertEquals(2, a.lost());
     assertEquals(keys.size(), a.acked());
     assertTrue(a.lostKnown());
@@ -80,7 +81,8 @@ class AckedWritesTest {
             reading);
     long acked = store.data.size();
     assertTrue(acked > 0);
-    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    FaultSummary.AckedWrites a =
+        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
     assertFalse(a.lostKnown());
     assertEquals(acked, a.readBackFailed());
     assertEquals("lost: unknown (" + acked + " of " + acked + " unread)", a.lostInWords());
@@ -103,7 +105,8 @@ class AckedWritesTest {
         };
     AtomicBoolean reading = new AtomicBoolean();
     AckedWrites w = streamInto(store, () -> store, reading);
-    FaultSummary.AckedWrites a = FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis()));
+    FaultSummary.AckedWrites a =
+        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
     FaultSummary.WriteCounts inserts = a.operations().get("INSERT");
     assertTrue(inserts.indeterminate() > 0);
     assertEquals(a.failed(), inserts.indeterminate());

@@ -118,7 +118,7 @@ class SecondaryReadIT {
       assertTrue(
           acked >= WRITES, "only " + acked + " writes acknowledged in " + (end - start) + " ms");
       // The checker first, then the control: the secondary lagged while the checker read.
-      o = stream.readBack(0, start, end);
+      o = stream.readBack(0, start, end, LoadLogs.NONE);
       for (long n = 0; n < acked; n++) {
         Status s = direct.read(TABLE, stream.key(n), null, new HashMap<>());
         assertTrue(Status.OK.equals(s) || Status.NOT_FOUND.equals(s), stream.key(n) + ": " + s);
