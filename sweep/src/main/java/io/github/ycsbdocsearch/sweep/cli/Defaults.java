@@ -44,18 +44,6 @@ public final class Defaults {
   /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
   public static final int MIN_LOAD_THREADS = StepPlanner.MIN_LOAD_THREADS;
 
-  /**
-   * Most client threads of a fixed-rate step: past this the pool's threads cost the client more
-   * than they give.
-   */
-  public static final int MAX_POOL_THREADS = StepPlanner.MAX_POOL_THREADS;
-
-  /**
-   * The pool holds this many times the requests in flight at the objective's bound (Little's law),
-   * plus the least.
-   */
-  public static final double POOL_HEADROOM = StepPlanner.POOL_HEADROOM;
-
   /** Capacity search: probes after the curve, at most (see {@link CapacitySearch#MAX_PROBES}). */
   public static final int SEARCH_MAX_PROBES = CapacitySearch.MAX_PROBES;
 

@@ -57,7 +57,7 @@ class StepSpecTest {
         Defaults.MIN_LOAD_THREADS + 1,
         StepPlanner.poolThreads(1, o.slo()),
         "the least pool, plus one");
-    assertEquals(Defaults.MAX_POOL_THREADS, StepPlanner.poolThreads(1_000_000, o.slo()));
+    assertEquals(StepPlanner.MAX_POOL_THREADS, StepPlanner.poolThreads(1_000_000, o.slo()));
   }
 
   @Test
