@@ -237,21 +237,17 @@ final class Converters {
    */
   static int positiveInt(String key, String value, String where) {
     try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= 1) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // Worded below, as for a value below 1.
+      return atLeast(value, 1);
+    } catch (TypeConversionException e) {
+      throw new SetupException(
+          key
+              + "='"
+              + value
+              + "'"
+              + where
+              + " is malformed: expected an integer from 1 to "
+              + Integer.MAX_VALUE);
     }
-    throw new SetupException(
-        key
-            + "='"
-            + value
-            + "'"
-            + where
-            + " is malformed: expected an integer from 1 to "
-            + Integer.MAX_VALUE);
   }
 
   /** Positive integers separated by commas, no empty item. */
