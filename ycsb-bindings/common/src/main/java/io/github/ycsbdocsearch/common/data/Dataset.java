@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.text.CanonicalText;
+import io.github.ycsbdocsearch.common.verify.SearchOracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.LongStream;
 
@@ -47,7 +49,7 @@ import java.util.stream.LongStream;
  * and modification time for the life of the JVM, so the sweep's own checks and the workload read a
  * file whole once. Immutable and thread-safe.
  */
-public final class Dataset {
+public final class Dataset implements DocumentSource {
   public static final String FILE_PROPERTY = "docsearch.dataset";
   public static final String KEY_FIELD_PROPERTY = "docsearch.dataset.keyfield";
   public static final String TEXT_MODE_PROPERTY = "docsearch.textmode";
@@ -185,6 +187,31 @@ public final class Dataset {
   /** Documents in the file. */
   public int size() {
     return ranks.length;
+  }
+
+  /** Every line is loaded, so the record count is the file's. */
+  @Override
+  public long recordCount() {
+    return size();
+  }
+
+  @Override
+  public List<String> twoWords(SplittableRandom rng) {
+    for (int attempt = 0; attempt < 1000; attempt++) {
+      int[] t = tokenIds(rng.nextInt(size()));
+      if (t.length >= 2) {
+        int first = rng.nextInt(t.length);
+        int second = (first + 1 + rng.nextInt(t.length - 1)) % t.length;
+        return List.of(word(t[first]), word(t[second]));
+      }
+    }
+    throw new IllegalStateException(
+        "dataset " + spec.file() + ": no text with two different words in 1000 draws");
+  }
+
+  @Override
+  public SearchOracle buildOracle() {
+    return SearchOracle.build(this);
   }
 
   /** The record key of record {@code r} (a line of the file, or a record inserted during a run). */

@@ -7,8 +7,8 @@ import java.util.SplittableRandom;
 
 /**
  * Where documents come from: the seeded {@link DocumentGenerator} (default) or a user's {@link
- * Dataset} file. The workload, the loader and the verification see only this. Implementations are
- * immutable and thread-safe.
+ * Dataset} file (which is its own source). The workload, the loader and the verification see only
+ * this. Implementations are immutable and thread-safe.
  */
 public interface DocumentSource {
 
@@ -78,53 +78,6 @@ public interface DocumentSource {
       @Override
       public SearchOracle buildOracle() {
         return SearchOracle.build(generator, keyNames, Math.toIntExact(recordCount));
-      }
-    };
-  }
-
-  /** A dataset file's records: every line is loaded, so the record count is the file's. */
-  static DocumentSource of(Dataset dataset) {
-    return new DocumentSource() {
-      @Override
-      public long recordCount() {
-        return dataset.size();
-      }
-
-      @Override
-      public String key(long recordNumber) {
-        return dataset.key(recordNumber);
-      }
-
-      @Override
-      public Map<String, String> document(long recordNumber, long version) {
-        return dataset.document(recordNumber, version);
-      }
-
-      @Override
-      public Map<String, String> searchFields(long recordNumber, long version) {
-        return dataset.searchFields(recordNumber, version);
-      }
-
-      @Override
-      public List<String> twoWords(SplittableRandom rng) {
-        for (int attempt = 0; attempt < 1000; attempt++) {
-          int[] tokens = dataset.tokenIds(rng.nextInt(dataset.size()));
-          if (tokens.length >= 2) {
-            int first = rng.nextInt(tokens.length);
-            int second = (first + 1 + rng.nextInt(tokens.length - 1)) % tokens.length;
-            return List.of(dataset.word(tokens[first]), dataset.word(tokens[second]));
-          }
-        }
-        throw new IllegalStateException(
-            "dataset "
-                + dataset.spec().file()
-                + ": no text with two different words in "
-                + "1000 draws");
-      }
-
-      @Override
-      public SearchOracle buildOracle() {
-        return SearchOracle.build(dataset);
       }
     };
   }

@@ -178,7 +178,7 @@ public record SearchWorkloadConfig(
   public DocumentSource newSource() {
     return dataset == null
         ? DocumentSource.generated(newGenerator(), keyNames, recordCount)
-        : DocumentSource.of(Dataset.open(dataset, keyNames));
+        : Dataset.open(dataset, keyNames);
   }
 
   /** Whether questions need the hit count of each word pair (every page rule but the fixed one). */

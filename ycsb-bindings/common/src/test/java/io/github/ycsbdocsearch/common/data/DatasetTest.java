@@ -173,7 +173,7 @@ class DatasetTest {
       int line = (int) Math.floorMod(Seeds.mix(1, v), 3);
       assertEquals(d.document(line, 0).get("title"), upd.get("title"));
     }
-    DocumentSource s = DocumentSource.of(d);
+    DocumentSource s = d;
     SplittableRandom rng = new SplittableRandom(1);
     for (int i = 0; i < 50; i++) {
       List<String> w = s.twoWords(rng);
