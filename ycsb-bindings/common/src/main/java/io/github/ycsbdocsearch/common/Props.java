@@ -16,19 +16,11 @@ public final class Props {
   }
 
   public static int integer(Properties p, String key, int def, int min) {
-    String v = p.getProperty(key);
-    if (v == null || v.isBlank()) {
-      return def;
+    long n = longValue(p, key, def, min);
+    if (n > Integer.MAX_VALUE) {
+      throw bad(key, p.getProperty(key), "an integer >= " + min);
     }
-    try {
-      int n = Integer.parseInt(v.trim());
-      if (n < min) {
-        throw bad(key, v, "an integer >= " + min);
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw bad(key, v, "an integer >= " + min);
-    }
+    return (int) n;
   }
 
   public static long longValue(Properties p, String key, long def, long min) {
