@@ -39,6 +39,20 @@ public record SearchSchema(String textField, String sortField) {
     return sortField.equals(field);
   }
 
+  /**
+   * The stored value of the numeric sort field, parsed from YCSB's string.
+   *
+   * @throws IllegalArgumentException (the store's BAD_REQUEST) when it is not an integer
+   */
+  public static long number(String field, String value) {
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "numeric field '" + field + "' got a non-integer value '" + value + "'", e);
+    }
+  }
+
   private static void checkName(String key, String name) {
     if (!name.matches("[A-Za-z][A-Za-z0-9_]*")) {
       throw Props.bad(key, name, "a field name of letters, digits and '_'");

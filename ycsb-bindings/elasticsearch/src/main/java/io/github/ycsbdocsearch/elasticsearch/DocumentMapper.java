@@ -49,7 +49,7 @@ final class DocumentMapper {
       String name = e.getKey();
       String value = e.getValue().toString();
       if (schema.isNumeric(name)) {
-        doc.put(name, number(name, value));
+        doc.put(name, SearchSchema.number(name, value));
       } else {
         doc.put(name, value);
       }
@@ -79,14 +79,5 @@ final class DocumentMapper {
   /** A JSON value as YCSB sees it: strings as they are, numbers as their decimal form ("42"). */
   private static String text(JsonNode v) {
     return v.isValueNode() ? v.asText() : v.toString();
-  }
-
-  private static long number(String field, String value) {
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "numeric field '" + field + "' got a non-integer value '" + value + "'", e);
-    }
   }
 }

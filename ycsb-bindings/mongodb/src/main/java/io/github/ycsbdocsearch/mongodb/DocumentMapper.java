@@ -77,16 +77,7 @@ public final class DocumentMapper {
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       String field = e.getKey();
       String text = e.getValue().toString();
-      target.put(field, schema.isNumeric(field) ? parseNumber(field, text) : text);
-    }
-  }
-
-  private static long parseNumber(String field, String text) {
-    try {
-      return Long.parseLong(text.trim());
-    } catch (NumberFormatException ex) {
-      throw new IllegalArgumentException(
-          "numeric field " + field + " holds '" + text + "', not an integer", ex);
+      target.put(field, schema.isNumeric(field) ? SearchSchema.number(field, text) : text);
     }
   }
 }

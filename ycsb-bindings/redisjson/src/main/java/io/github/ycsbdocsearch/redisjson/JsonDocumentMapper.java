@@ -69,12 +69,7 @@ final class JsonDocumentMapper {
 
   private void writeValue(JsonGenerator g, String field, String value) throws IOException {
     if (schema.isNumeric(field)) {
-      try {
-        g.writeNumber(Long.parseLong(value.trim()));
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            "field " + field + " must be an integer, got '" + value + "'", e);
-      }
+      g.writeNumber(SearchSchema.number(field, value));
     } else {
       g.writeString(value);
     }
