@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.common.OpFailures;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -20,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -41,20 +41,7 @@ import site.ycsb.Status;
  * instances of a JVM share one thread-safe client through {@link SharedElasticsearchClient}.
  */
 public class ElasticsearchClient extends DB implements SearchableDB {
-  private static final System.Logger LOG = System.getLogger(ElasticsearchClient.class.getName());
-
-  /**
-   * Errors logged in full before logging only every {@value #LOG_EVERY}th, so a dead cluster cannot
-   * flood stderr.
-   */
-  private static final long LOG_FIRST = 10;
-
-  private static final long LOG_EVERY = 10_000;
-
-  /** Error responses carry the whole JSON error: one line of this size says what happened. */
-  private static final int MAX_LOGGED_CHARS = 400;
-
-  private static final AtomicLong ERRORS = new AtomicLong();
+  private static final OpFailures FAILURES = new OpFailures("elasticsearch");
   private static final String DOCUMENT_MISSING = "document_missing_exception";
 
   private ElasticsearchConfig config;
@@ -134,7 +121,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     try {
       partial = mapper.partial(values);
     } catch (IllegalArgumentException e) {
-      return badRequest("update", e);
+      return FAILURES.failed("update", e, Status.BAD_REQUEST);
     }
     try {
       client.update(
@@ -161,7 +148,7 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     try {
       document = mapper.document(key, values);
     } catch (IllegalArgumentException e) {
-      return badRequest("insert", e);
+      return FAILURES.failed("insert", e, Status.BAD_REQUEST);
     }
     try {
       client.index(i -> i.index(index(table)).id(key).document(document).refresh(refresh));
@@ -241,30 +228,8 @@ public class ElasticsearchClient extends DB implements SearchableDB {
     }
   }
 
-  private static Status badRequest(String op, IllegalArgumentException e) {
-    log(op, e);
-    return Status.BAD_REQUEST;
-  }
-
+  /** Any failure but a value the mapper refused is ERROR, even an IllegalArgumentException. */
   private static Status failed(String op, Exception e) {
-    log(op, e);
-    return Status.ERROR;
-  }
-
-  private static void log(String op, Exception e) {
-    long n = ERRORS.incrementAndGet();
-    if (n <= LOG_FIRST || n % LOG_EVERY == 0) {
-      String what = String.valueOf(e).replaceAll("\\s+", " ");
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "elasticsearch "
-              + op
-              + " failed (error #"
-              + n
-              + " in this JVM): "
-              + (what.length() > MAX_LOGGED_CHARS
-                  ? what.substring(0, MAX_LOGGED_CHARS) + "..."
-                  : what));
-    }
+    return FAILURES.failed(op, e, Status.ERROR);
   }
 }

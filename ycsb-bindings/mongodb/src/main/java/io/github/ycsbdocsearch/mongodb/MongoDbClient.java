@@ -10,6 +10,7 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
+import io.github.ycsbdocsearch.common.OpFailures;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -54,7 +55,7 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   public static final String TABLE_DEFAULT = "usertable";
 
-  private static final System.Logger LOG = System.getLogger(MongoDbClient.class.getName());
+  private static final OpFailures FAILURES = new OpFailures("mongodb");
 
   private MongoDbConfig config;
   private final List<SharedMongoDbClient.Lease> leases = new ArrayList<>();
@@ -63,8 +64,6 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   /** Collection handles by table, one per shard; confined to this instance's thread. */
   private final Map<String, List<MongoCollection<Document>>> collections = new HashMap<>();
-
-  private long failures;
 
   /**
    * Connects (or joins the JVM's shared client), checks that the server answers, and makes sure the
@@ -143,7 +142,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       mapper.toFields(doc, result);
       return Status.OK;
     } catch (MongoException e) {
-      return failed("read", e);
+      return FAILURES.failed("read", e);
     }
   }
 
@@ -182,7 +181,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       }
       return Status.OK;
     } catch (MongoException | IllegalStateException e) {
-      return failed("scan", e);
+      return FAILURES.failed("scan", e);
     }
   }
 
@@ -196,10 +195,8 @@ public class MongoDbClient extends DB implements SearchableDB {
                   Filters.eq(DocumentMapper.ID, key),
                   new Document("$set", mapper.toSetFields(values)));
       return r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
-    } catch (IllegalArgumentException e) {
-      return failed("update", e, Status.BAD_REQUEST);
-    } catch (MongoException e) {
-      return failed("update", e);
+    } catch (IllegalArgumentException | MongoException e) {
+      return FAILURES.failed("update", e);
     }
   }
 
@@ -208,10 +205,8 @@ public class MongoDbClient extends DB implements SearchableDB {
     try {
       collection(table, key).insertOne(mapper.toDocument(key, values));
       return Status.OK;
-    } catch (IllegalArgumentException e) {
-      return failed("insert", e, Status.BAD_REQUEST);
-    } catch (MongoException e) {
-      return failed("insert", e);
+    } catch (IllegalArgumentException | MongoException e) {
+      return FAILURES.failed("insert", e);
     }
   }
 
@@ -221,7 +216,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       DeleteResult r = collection(table, key).deleteOne(Filters.eq(DocumentMapper.ID, key));
       return r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (MongoException e) {
-      return failed("delete", e);
+      return FAILURES.failed("delete", e);
     }
   }
 
@@ -273,7 +268,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       }
       return Status.OK;
     } catch (MongoException | IllegalStateException e) {
-      return failed("search", e);
+      return FAILURES.failed("search", e);
     }
   }
 
@@ -292,28 +287,5 @@ public class MongoDbClient extends DB implements SearchableDB {
   static int compareUtf8(String a, String b) {
     return Arrays.compareUnsigned(
         a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private Status failed(String op, RuntimeException e) {
-    return failed(op, e, Status.ERROR);
-  }
-
-  /**
-   * Logs the 1st, 2nd, 4th, 8th... failure of this thread: enough to see the cause without flooding
-   * the log.
-   */
-  private Status failed(String op, RuntimeException e, Status status) {
-    failures++;
-    if (Long.bitCount(failures) == 1) {
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "mongodb "
-              + op
-              + " failed ("
-              + failures
-              + " failures on this thread): "
-              + e.getMessage());
-    }
-    return status;
   }
 }

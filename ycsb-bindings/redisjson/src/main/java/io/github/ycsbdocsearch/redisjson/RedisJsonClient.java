@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.redisjson;
 
+import io.github.ycsbdocsearch.common.OpFailures;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -36,16 +36,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
 
   public static final String TABLE_DEFAULT = "usertable";
 
-  private static final System.Logger LOG = System.getLogger(RedisJsonClient.class.getName());
-
-  /**
-   * Failed operations are logged up to this count, then every {@link #LOG_EVERY}th, so a broken
-   * store cannot flood the log during a timed run.
-   */
-  private static final long LOG_FIRST = 10;
-
-  private static final long LOG_EVERY = 10_000;
-  private static final AtomicLong FAILURES = new AtomicLong();
+  private static final OpFailures FAILURES = new OpFailures("redisjson");
 
   private SharedRedisClient shared;
   private JsonRecords records;
@@ -98,7 +89,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
     try {
       return records.read(table, key, fields, result) ? Status.OK : Status.NOT_FOUND;
     } catch (RuntimeException e) {
-      return failed("read", e);
+      return FAILURES.failed("read", e);
     }
   }
 
@@ -125,7 +116,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      return failed("scan", e);
+      return FAILURES.failed("scan", e);
     }
   }
 
@@ -138,7 +129,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
     try {
       return records.update(table, key, values) ? Status.OK : Status.NOT_FOUND;
     } catch (RuntimeException e) {
-      return failed("update", e);
+      return FAILURES.failed("update", e);
     }
   }
 
@@ -148,7 +139,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
       records.insert(table, key, values);
       return Status.OK;
     } catch (RuntimeException e) {
-      return failed("insert", e);
+      return FAILURES.failed("insert", e);
     }
   }
 
@@ -157,7 +148,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
     try {
       return records.delete(table, key) ? Status.OK : Status.NOT_FOUND;
     } catch (RuntimeException e) {
-      return failed("delete", e);
+      return FAILURES.failed("delete", e);
     }
   }
 
@@ -192,7 +183,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      return failed("search", e);
+      return FAILURES.failed("search", e);
     }
   }
 
@@ -203,17 +194,5 @@ public class RedisJsonClient extends DB implements SearchableDB {
             .jedis()
             .executeCommand(RedisSearchQuery.explain(shared.indexes(table).get(0), query));
     return RedisConnector.text(reply).replaceAll("\\s+", " ").trim();
-  }
-
-  /**
-   * Maps a failure to a status: a value the store cannot take is BAD_REQUEST, anything else ERROR.
-   */
-  private static Status failed(String op, RuntimeException e) {
-    long n = FAILURES.incrementAndGet();
-    if (n <= LOG_FIRST || n % LOG_EVERY == 0) {
-      LOG.log(
-          System.Logger.Level.WARNING, "redisjson " + op + " failed (failure #" + n + "): " + e);
-    }
-    return e instanceof IllegalArgumentException ? Status.BAD_REQUEST : Status.ERROR;
   }
 }
