@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.mongodb;
 import com.mongodb.MongoException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
@@ -16,6 +17,7 @@ import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
 import io.github.ycsbdocsearch.common.SetupException;
+import io.github.ycsbdocsearch.common.SharedClients;
 import io.github.ycsbdocsearch.common.SortedMerge;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -39,9 +41,9 @@ import site.ycsb.Status;
  * <p>Collection = YCSB table. This class only translates calls; settings live in {@link
  * MongoDbConfig}, the text index in {@link MongoDbSearchIndex}, query building in {@link
  * MongoDbSearchQuery} and field mapping in {@link DocumentMapper}. All instances of a JVM share one
- * driver client per server or shard ({@link SharedMongoDbClient}). With {@code mongodb.shards} the
- * binding routes over several replica sets itself ({@link MongoDbShards}): by key for CRUD, to
- * every shard with a merge for scan and search.
+ * driver client per server or shard ({@link #CLIENTS}). With {@code mongodb.shards} the binding
+ * routes over several replica sets itself ({@link MongoDbShards}): by key for CRUD, to every shard
+ * with a merge for scan and search.
  *
  * <p>Thread-safety: YCSB gives each client thread its own instance; an instance is not shared
  * between threads.
@@ -57,8 +59,15 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   private static final OpFailures FAILURES = new OpFailures("mongodb");
 
+  /** The JVM's driver clients; creating one does no I/O. */
+  static final SharedClients<MongoDbConfig, MongoClient> CLIENTS =
+      new SharedClients<>(c -> MongoClients.create(c.clientSettings()), MongoClient::close);
+
   private MongoDbConfig config;
-  private final List<SharedMongoDbClient.Lease> leases = new ArrayList<>();
+
+  /** The shard configs whose clients this instance holds. */
+  private final List<MongoDbConfig> acquired = new ArrayList<>();
+
   private final List<MongoDatabase> databases = new ArrayList<>();
   private DocumentMapper mapper;
 
@@ -79,12 +88,12 @@ public class MongoDbClient extends DB implements SearchableDB {
     String table = getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT);
     try {
       for (MongoDbConfig c : shards) {
-        SharedMongoDbClient.Lease lease = SharedMongoDbClient.acquire(c);
-        leases.add(lease);
-        MongoDbSetupErrors.ping(lease.client(), c);
-        MongoDatabase db = lease.client().getDatabase(c.database());
+        MongoClient client = CLIENTS.acquire(c);
+        acquired.add(c);
+        MongoDbSetupErrors.ping(client, c);
+        MongoDatabase db = client.getDatabase(c.database());
         databases.add(db);
-        ensureIndex(c, lease.client(), db.getCollection(table));
+        ensureIndex(c, client, db.getCollection(table));
       }
     } catch (RuntimeException e) {
       releaseClients();
@@ -109,8 +118,8 @@ public class MongoDbClient extends DB implements SearchableDB {
   }
 
   private void releaseClients() {
-    leases.forEach(SharedMongoDbClient.Lease::close);
-    leases.clear();
+    acquired.forEach(CLIENTS::release);
+    acquired.clear();
     databases.clear();
     collections.clear();
   }

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * the option of the same meaning from {@code mongodb.url} when the URL has one; otherwise the
  * default below applies. The effective values are what {@link MongoDbProbe#describe} reports.
  * Immutable and thread-safe; equal configs share one driver client (see {@link
- * SharedMongoDbClient}).
+ * MongoDbClient#CLIENTS}).
  *
  * @param url the connection string as given (may hold credentials: show {@link #safeUrl()})
  * @param database the database named in the URL path, or {@value #DATABASE_DEFAULT}

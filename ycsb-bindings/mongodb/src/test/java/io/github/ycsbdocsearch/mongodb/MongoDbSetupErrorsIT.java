@@ -43,7 +43,7 @@ class MongoDbSetupErrorsIT {
     MongoDbClient db = new MongoDbClient();
     db.setProperties(p);
     SetupException e = assertThrows(SetupException.class, db::init);
-    assertEquals(0, SharedMongoDbClient.openClients(), "a failed init closes its client");
+    assertEquals(0, MongoDbClient.CLIENTS.openClients(), "a failed init closes its client");
     return e;
   }
 

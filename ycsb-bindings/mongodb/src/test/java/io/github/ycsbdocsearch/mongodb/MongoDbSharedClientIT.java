@@ -57,7 +57,7 @@ class MongoDbSharedClientIT {
                   db.init();
                   try {
                     allOpen.await();
-                    int open = SharedMongoDbClient.openClients();
+                    int open = MongoDbClient.CLIENTS.openClients();
                     assertEquals(
                         Status.OK,
                         db.insert(
@@ -92,6 +92,6 @@ class MongoDbSharedClientIT {
     } finally {
       pool.shutdown();
     }
-    assertEquals(0, SharedMongoDbClient.openClients(), "closed after the last cleanup");
+    assertEquals(0, MongoDbClient.CLIENTS.openClients(), "closed after the last cleanup");
   }
 }

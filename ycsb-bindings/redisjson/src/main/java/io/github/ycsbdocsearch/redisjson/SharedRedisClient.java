@@ -1,6 +1,6 @@
 package io.github.ycsbdocsearch.redisjson;
 
-import java.util.HashMap;
+import io.github.ycsbdocsearch.common.SharedClients;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,16 +11,15 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The one jedis client of a JVM for one configuration, shared by every YCSB client thread:
- * reference-counted, opened by the first {@link #acquire} and closed by the last {@link #release}.
- * It also knows the cluster layout, whether searches must be fanned out, and which tables' indexes
- * are ensured.
+ * reference-counted ({@link SharedClients}). It also knows the cluster layout, whether searches
+ * must be fanned out, and which tables' indexes are ensured.
  *
- * <p>Thread-safe: acquire/release synchronize on the class; the jedis client and its pool are
- * thread-safe; the set of ensured tables is concurrent and its first caller per table creates the
- * index while later callers wait.
+ * <p>Thread-safe: the jedis client and its pool are thread-safe; the set of ensured tables is
+ * concurrent and its first caller per table creates the index while later callers wait.
  */
 final class SharedRedisClient {
-  private static final Map<RedisJsonConfig, SharedRedisClient> OPEN = new HashMap<>();
+  private static final SharedClients<RedisJsonConfig, SharedRedisClient> OPEN =
+      new SharedClients<>(SharedRedisClient::new, SharedRedisClient::close);
   private static final AtomicInteger FAN_OUT_THREADS = new AtomicInteger();
 
   private final RedisJsonConfig config;
@@ -34,7 +33,6 @@ final class SharedRedisClient {
   private final ExecutorService fanOutPool;
   private final ClusterSearch clusterSearch;
   private final Map<String, List<String>> ensuredIndexes = new ConcurrentHashMap<>();
-  private int users;
 
   private SharedRedisClient(RedisJsonConfig config) {
     this.config = config;
@@ -65,33 +63,25 @@ final class SharedRedisClient {
   }
 
   /** The shared client for {@code config}, opened when this is its first user. */
-  static synchronized SharedRedisClient acquire(RedisJsonConfig config) {
-    SharedRedisClient c = OPEN.get(config);
-    if (c == null) {
-      c = new SharedRedisClient(config);
-      OPEN.put(config, c);
-    }
-    c.users++;
-    return c;
+  static SharedRedisClient acquire(RedisJsonConfig config) {
+    return OPEN.acquire(config);
   }
 
   /** Drops one user; the last one closes the client. */
   void release() {
-    synchronized (SharedRedisClient.class) {
-      if (--users > 0) {
-        return;
-      }
-      OPEN.remove(config);
-    }
+    OPEN.release(config);
+  }
+
+  /** How many shared clients are open in this JVM (for tests of the lifecycle). */
+  static int openClients() {
+    return OPEN.openClients();
+  }
+
+  private void close() {
     if (fanOutPool != null) {
       fanOutPool.shutdownNow();
     }
     jedis.close();
-  }
-
-  /** How many shared clients are open in this JVM (for tests of the lifecycle). */
-  static synchronized int openClients() {
-    return OPEN.size();
   }
 
   UnifiedJedis jedis() {
