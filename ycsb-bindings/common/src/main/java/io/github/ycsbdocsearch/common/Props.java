@@ -2,13 +2,29 @@ package io.github.ycsbdocsearch.common;
 
 import java.util.Locale;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * Reads typed YCSB properties; a malformed value throws a {@link SetupException} that names the key
  * and value.
  */
 public final class Props {
+  /** YCSB's table property ({@code CoreWorkload.TABLENAME_PROPERTY}). */
+  public static final String TABLE = "table";
+
+  /** YCSB's thread count ({@code -threads N}), read to size connection pools. */
+  public static final String THREADS = "threadcount";
+
   private Props() {}
+
+  /** The YCSB table, {@code usertable} by default as in YCSB. */
+  public static String table(Properties p) {
+    return string(p, TABLE, "usertable");
+  }
+
+  public static int threads(Properties p) {
+    return integer(p, THREADS, 1, 1);
+  }
 
   public static String string(Properties p, String key, String def) {
     String v = p.getProperty(key);
@@ -79,6 +95,16 @@ public final class Props {
       }
     }
     throw bad(key, p.getProperty(key), "one of " + String.join(", ", allowed));
+  }
+
+  /** The value, which must match {@code pattern} whole. */
+  public static String matching(
+      Properties p, String key, String def, Pattern pattern, String expected) {
+    String v = string(p, key, def);
+    if (!pattern.matcher(v).matches()) {
+      throw bad(key, v, expected);
+    }
+    return v;
   }
 
   public static SetupException bad(String key, String value, String expected) {

@@ -105,17 +105,6 @@ public record ElasticsearchConfig(
 
   private static final Pattern ACTIVE_SHARDS = Pattern.compile("all|[1-9][0-9]*");
 
-  /** YCSB's own table property and default ({@code CoreWorkload.TABLENAME_PROPERTY}). */
-  public static final String TABLE_PROPERTY = "table";
-
-  public static final String TABLE_DEFAULT = "usertable";
-
-  /**
-   * YCSB's thread count: the default connection pool is at least this big, so no thread waits for a
-   * socket.
-   */
-  public static final String THREADS_PROPERTY = "threadcount";
-
   private static final Pattern TIME_VALUE = Pattern.compile("-1|[0-9]+(nanos|micros|ms|s|m|h|d)");
   private static final int MIN_CONNECTIONS = 10;
 
@@ -169,7 +158,7 @@ public record ElasticsearchConfig(
   public static ElasticsearchConfig fromProperties(Properties p) {
     return new ElasticsearchConfig(
         connection(p),
-        Props.string(p, TABLE_PROPERTY, TABLE_DEFAULT).toLowerCase(Locale.ROOT),
+        Props.table(p).toLowerCase(Locale.ROOT),
         SearchSchema.fromProperties(p),
         Props.oneOf(p, REFRESH_PROPERTY, REFRESH_DEFAULT, "false", "wait_for", "true"),
         Props.integer(p, SHARDS_PROPERTY, SHARDS_DEFAULT, 1),
@@ -180,16 +169,12 @@ public record ElasticsearchConfig(
         timeValue(p, TRANSLOG_SYNC_INTERVAL_PROPERTY, TRANSLOG_SYNC_INTERVAL_DEFAULT),
         Props.integer(p, MAX_RESULT_WINDOW_PROPERTY, MAX_RESULT_WINDOW_DEFAULT, 1),
         Props.integer(p, RETRY_ON_CONFLICT_PROPERTY, RETRY_ON_CONFLICT_DEFAULT, 0),
-        waitForActiveShards(p));
-  }
-
-  private static String waitForActiveShards(Properties p) {
-    String v =
-        Props.string(p, WAIT_FOR_ACTIVE_SHARDS_PROPERTY, WAIT_FOR_ACTIVE_SHARDS_DEFAULT).trim();
-    if (!ACTIVE_SHARDS.matcher(v).matches()) {
-      throw Props.bad(WAIT_FOR_ACTIVE_SHARDS_PROPERTY, v, "a number of shard copies >= 1, or all");
-    }
-    return v;
+        Props.matching(
+            p,
+            WAIT_FOR_ACTIVE_SHARDS_PROPERTY,
+            WAIT_FOR_ACTIVE_SHARDS_DEFAULT,
+            ACTIVE_SHARDS,
+            "a number of shard copies >= 1, or all"));
   }
 
   static Connection connection(Properties p) {
@@ -214,9 +199,9 @@ public record ElasticsearchConfig(
               + APIKEY_PROPERTY
               + ", not both");
     }
-    int threads = Props.integer(p, THREADS_PROPERTY, 1, 1);
+    // At least one connection a thread, so no thread waits for a socket.
     int maxConnections =
-        Props.integer(p, MAX_CONNECTIONS_PROPERTY, Math.max(threads, MIN_CONNECTIONS), 1);
+        Props.integer(p, MAX_CONNECTIONS_PROPERTY, Math.max(Props.threads(p), MIN_CONNECTIONS), 1);
     return new Connection(hosts(p), username, password, apiKey, caFile(p), maxConnections);
   }
 
@@ -264,10 +249,7 @@ public record ElasticsearchConfig(
   }
 
   private static String timeValue(Properties p, String key, String def) {
-    String v = Props.string(p, key, def);
-    if (!TIME_VALUE.matcher(v).matches()) {
-      throw Props.bad(key, v, "an Elasticsearch time value such as 1s, 500ms or -1");
-    }
-    return v;
+    return Props.matching(
+        p, key, def, TIME_VALUE, "an Elasticsearch time value such as 1s, 500ms or -1");
   }
 }

@@ -18,7 +18,6 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.util.Base64;
-import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
@@ -204,11 +203,7 @@ final class ElasticsearchConnector {
   }
 
   private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    List<String> lines = s.lines().toList();
-    return lines.isEmpty() ? "" : lines.get(0);
+    return s == null ? "" : s.lines().findFirst().orElse("");
   }
 
   private static void closeQuietly(RestClient rest) {

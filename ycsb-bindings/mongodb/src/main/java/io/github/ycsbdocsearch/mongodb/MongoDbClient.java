@@ -12,6 +12,7 @@ import com.mongodb.client.model.Sorts;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import io.github.ycsbdocsearch.common.OpFailures;
+import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -49,14 +50,6 @@ import site.ycsb.Status;
  * between threads.
  */
 public class MongoDbClient extends DB implements SearchableDB {
-  /**
-   * YCSB's table property (CoreWorkload's {@code table}); its collection gets the text index in
-   * {@code init()}.
-   */
-  public static final String TABLE_PROPERTY = "table";
-
-  public static final String TABLE_DEFAULT = "usertable";
-
   private static final OpFailures FAILURES = new OpFailures("mongodb");
 
   /** The JVM's driver clients; creating one does no I/O. */
@@ -85,7 +78,7 @@ public class MongoDbClient extends DB implements SearchableDB {
     List<MongoDbConfig> shards = MongoDbShards.configs(getProperties());
     config = shards.get(0);
     mapper = new DocumentMapper(config.schema());
-    String table = getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT);
+    String table = Props.table(getProperties());
     try {
       for (MongoDbConfig c : shards) {
         MongoClient client = CLIENTS.acquire(c);

@@ -80,9 +80,6 @@ public record MongoDbConfig(
   public static final String SOCKET_TIMEOUT_PROPERTY = "mongodb.socketTimeoutMs";
   public static final int SOCKET_TIMEOUT_DEFAULT = 60_000;
 
-  /** YCSB's own thread-count property ({@code -threads N}). */
-  public static final String THREAD_COUNT_PROPERTY = "threadcount";
-
   private static final String[] READ_PREFERENCES = {
     "primary", "primarypreferred", "secondary", "secondarypreferred", "nearest"
   };
@@ -111,10 +108,9 @@ public record MongoDbConfig(
             : parseWriteConcern(wcName, cs.getRequiredReplicaSetName() != null);
     ReadPreference rp =
         isSet(p, READ_PREFERENCE_PROPERTY) || cs.getReadPreference() == null
+            // valueOf takes the lower-case names too
             ? ReadPreference.valueOf(
-                canonicalReadPreference(
-                    Props.oneOf(
-                        p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES)))
+                Props.oneOf(p, READ_PREFERENCE_PROPERTY, READ_PREFERENCE_DEFAULT, READ_PREFERENCES))
             : cs.getReadPreference();
     ReadConcern rc =
         isSet(p, READ_CONCERN_PROPERTY) || cs.getReadConcern() == null
@@ -123,7 +119,7 @@ public record MongoDbConfig(
                     Props.oneOf(
                         p, READ_CONCERN_PROPERTY, READ_CONCERN_DEFAULT, "local", "majority")))
             : cs.getReadConcern();
-    int threads = Props.integer(p, THREAD_COUNT_PROPERTY, 1, 1);
+    int threads = Props.threads(p);
     int pool =
         intSetting(
             p,
@@ -138,7 +134,7 @@ public record MongoDbConfig(
               + "="
               + pool
               + " is below "
-              + THREAD_COUNT_PROPERTY
+              + Props.THREADS
               + "="
               + threads
               + ": threads would queue for connections and the wait would count as store latency");
@@ -240,17 +236,6 @@ public record MongoDbConfig(
     return "w="
         + (wc.getWObject() == null ? "default" : wc.getWObject())
         + (wc.getJournal() == null ? "" : ",j=" + wc.getJournal());
-  }
-
-  private static String canonicalReadPreference(String lower) {
-    switch (lower) {
-      case "primarypreferred":
-        return "primaryPreferred";
-      case "secondarypreferred":
-        return "secondaryPreferred";
-      default:
-        return lower;
-    }
   }
 
   private static int intSetting(Properties p, String key, Integer fromUrl, int def, int min) {

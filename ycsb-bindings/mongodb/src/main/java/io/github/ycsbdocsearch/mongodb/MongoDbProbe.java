@@ -11,6 +11,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterConnectionMode;
+import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.time.Duration;
@@ -145,7 +146,7 @@ public class MongoDbProbe implements StoreProbe {
             : null);
     d.put("mongodb.defaultWriteConcern", defaultWriteConcern(admin));
     d.put("mongodb.replicaSet", replicaSet(admin));
-    String table = props.getProperty(MongoDbClient.TABLE_PROPERTY, MongoDbClient.TABLE_DEFAULT);
+    String table = Props.table(props);
     d.put(
         "mongodb.indexes." + table,
         MongoDbSearchIndex.describe(client.getDatabase(config.database()).getCollection(table))

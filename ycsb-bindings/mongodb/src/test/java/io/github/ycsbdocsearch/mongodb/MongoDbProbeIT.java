@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.mongodb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.Props;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -19,7 +20,7 @@ class MongoDbProbeIT {
 
   MongoDbProbeIT() {
     props.setProperty(MongoDbConfig.URL_PROPERTY, MongoDbContractIT.singleUrl());
-    props.setProperty(MongoDbClient.TABLE_PROPERTY, table);
+    props.setProperty(Props.TABLE, table);
   }
 
   @AfterEach

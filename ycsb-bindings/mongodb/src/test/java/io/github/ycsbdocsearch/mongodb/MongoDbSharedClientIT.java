@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -31,8 +32,8 @@ class MongoDbSharedClientIT {
 
   MongoDbSharedClientIT() {
     props.setProperty(MongoDbConfig.URL_PROPERTY, MongoDbContractIT.singleUrl());
-    props.setProperty(MongoDbClient.TABLE_PROPERTY, table);
-    props.setProperty(MongoDbConfig.THREAD_COUNT_PROPERTY, String.valueOf(THREADS));
+    props.setProperty(Props.TABLE, table);
+    props.setProperty(Props.THREADS, String.valueOf(THREADS));
   }
 
   @AfterEach

@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.redisjson;
 
 import io.github.ycsbdocsearch.common.OpFailures;
+import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
@@ -31,11 +32,6 @@ import site.ycsb.Status;
  * <p>Properties: see {@link RedisJsonConfig} and the module README.
  */
 public class RedisJsonClient extends DB implements SearchableDB {
-  /** YCSB's table property, read to create the index before the first operation. */
-  public static final String TABLE_PROPERTY = "table";
-
-  public static final String TABLE_DEFAULT = "usertable";
-
   private static final OpFailures FAILURES = new OpFailures("redisjson");
 
   private SharedRedisClient shared;
@@ -53,7 +49,7 @@ public class RedisJsonClient extends DB implements SearchableDB {
     RedisJsonConfig config = RedisJsonConfig.fromProperties(getProperties());
     shared = SharedRedisClient.acquire(config);
     try {
-      shared.indexes(getProperties().getProperty(TABLE_PROPERTY, TABLE_DEFAULT));
+      shared.indexes(Props.table(getProperties()));
     } catch (RuntimeException e) {
       shared.release();
       shared = null;

@@ -74,9 +74,6 @@ public record RedisJsonConfig(
 
   public static final int WAIT_AOF_DEFAULT = 0;
 
-  /** YCSB's own thread-count property, read to size the pool. */
-  public static final String THREADCOUNT_PROPERTY = "threadcount";
-
   public RedisJsonConfig {
     nodes = List.copyOf(nodes);
     if (nodes.isEmpty()) {
@@ -107,7 +104,7 @@ public record RedisJsonConfig(
       }
       nodes = List.of(new HostAndPort(Props.string(p, HOST_PROPERTY, HOST_DEFAULT), port));
     }
-    int threads = Props.integer(p, THREADCOUNT_PROPERTY, 1, 1);
+    int threads = Props.threads(p);
     int waitAof = Props.integer(p, WAIT_AOF_PROPERTY, WAIT_AOF_DEFAULT, 0);
     if (waitAof > 0 && !cluster) {
       throw Props.bad(

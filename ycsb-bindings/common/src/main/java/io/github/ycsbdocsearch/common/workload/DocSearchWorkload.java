@@ -131,9 +131,7 @@ public class DocSearchWorkload extends CoreWorkload {
       if (arrivals.paced()) {
         pacer =
             new ArrivalPacer(
-                arrivals,
-                Props.integer(p, "threadcount", 1, 1),
-                Path.of(Props.string(p, ARRIVALS_DIR, ".")));
+                arrivals, Props.threads(p), Path.of(Props.string(p, ARRIVALS_DIR, ".")));
       }
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());

@@ -168,7 +168,7 @@ public record SearchWorkloadConfig(
         Props.bool(p, KEYS_ONLY, false),
         Props.bool(p, UPDATE_INDEXED, true),
         Props.longValue(p, FRESHNESS_TIMEOUT_MS, FRESHNESS_TIMEOUT_MS_DEFAULT, 1),
-        Props.string(p, "table", "usertable"),
+        Props.table(p),
         dataset,
         Props.decimal(p, PAST_END_PROPORTION, 0, 0, 1),
         Props.string(p, QUERY_STATS_DIR, ""));
