@@ -138,19 +138,15 @@ public record ElasticsearchConfig(
     @Override
     public String toString() {
       // Never print secrets: this record may end up in a log line or an exception message.
-      return "Connection[hosts="
-          + addresses()
-          + ", username="
-          + username
-          + ", password="
-          + (password.isEmpty() ? "" : "***")
-          + ", apiKey="
-          + (apiKey.isEmpty() ? "" : "***")
-          + ", caFile="
-          + caFile
-          + ", maxConnections="
-          + maxConnections
-          + "]";
+      return ("Connection[hosts=%s, username=%s, password=%s, apiKey=%s, caFile=%s,"
+              + " maxConnections=%d]")
+          .formatted(
+              addresses(),
+              username,
+              password.isEmpty() ? "" : "***",
+              apiKey.isEmpty() ? "" : "***",
+              caFile,
+              maxConnections);
     }
   }
 

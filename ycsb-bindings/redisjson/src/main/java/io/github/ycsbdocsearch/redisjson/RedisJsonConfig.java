@@ -134,17 +134,14 @@ public record RedisJsonConfig(
     for (String entry : hosts.split(",")) {
       String e = entry.trim();
       int colon = e.lastIndexOf(':');
-      if (colon <= 0 || colon == e.length() - 1) {
-        throw Props.bad(HOSTS_PROPERTY, hosts, "comma-separated host:port entries");
-      }
-      int port;
+      int port = 0;
       try {
         port = Integer.parseInt(e.substring(colon + 1));
       } catch (NumberFormatException ex) {
-        throw Props.bad(HOSTS_PROPERTY, hosts, "comma-separated host:port entries");
+        // refused below
       }
-      if (port < 1 || port > 65_535) {
-        throw Props.bad(HOSTS_PROPERTY, hosts, "ports from 1 to 65535");
+      if (colon <= 0 || port < 1 || port > 65_535) {
+        throw Props.bad(HOSTS_PROPERTY, hosts, "comma-separated host:port entries, ports 1-65535");
       }
       out.add(new HostAndPort(e.substring(0, colon), port));
     }
@@ -162,23 +159,17 @@ public record RedisJsonConfig(
   /** Hides the password, so the record can be logged or put in a manifest. */
   @Override
   public String toString() {
-    return "RedisJsonConfig["
-        + address()
-        + ", user="
-        + user
-        + ", password="
-        + (password == null ? "none" : "***")
-        + ", timeoutMs="
-        + timeoutMs
-        + ", poolMax="
-        + poolMax
-        + ", scanKeySet="
-        + scanKeySet
-        + ", indexWaitMs="
-        + indexWaitMs
-        + ", schema="
-        + schema
-        + "]";
+    return ("RedisJsonConfig[%s, user=%s, password=%s, timeoutMs=%d, poolMax=%d, scanKeySet=%s,"
+            + " indexWaitMs=%d, schema=%s]")
+        .formatted(
+            address(),
+            user,
+            password == null ? "none" : "***",
+            timeoutMs,
+            poolMax,
+            scanKeySet,
+            indexWaitMs,
+            schema);
   }
 
   private static String emptyToNull(String s) {
