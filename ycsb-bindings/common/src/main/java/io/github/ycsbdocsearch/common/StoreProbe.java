@@ -105,14 +105,6 @@ public interface StoreProbe {
       return at < 0 ? key : key.substring(0, at);
     }
 
-    /** A kind's counters summed over the servers of one sample (for people and tests). */
-    static long total(Map<String, Long> counters, String kind) {
-      return counters.entrySet().stream()
-          .filter(e -> kindOf(e.getKey()).equals(kind))
-          .mapToLong(Map.Entry::getValue)
-          .sum();
-    }
-
     /** The server of a counter's key; "" for a key without one. */
     static String nodeOf(String key) {
       int at = key.indexOf(AT);

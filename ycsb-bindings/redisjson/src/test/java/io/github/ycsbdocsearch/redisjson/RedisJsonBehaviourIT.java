@@ -311,13 +311,13 @@ class RedisJsonBehaviourIT {
     assertTrue(
         first.keySet().stream().allMatch(k -> k.contains(StoreProbe.BackgroundSampler.AT)),
         "every counter names its server: " + first);
-    long before = StoreProbe.BackgroundSampler.total(first, kind);
+    long before = total(first, kind);
     raw.executeCommand(new CommandArguments(command));
     List<Long> rises = new ArrayList<>();
     boolean running = true;
     for (int i = 0; i < 3000 && running; i++) {
       running = !"0".equals(persistence().get(inProgress));
-      rises.add(StoreProbe.BackgroundSampler.total(sampler.counters(), kind) - before);
+      rises.add(total(sampler.counters(), kind) - before);
       Thread.sleep(10);
     }
     assertFalse(running, command + " still running after 30 s");
@@ -334,5 +334,13 @@ class RedisJsonBehaviourIT {
   private Map<String, String> persistence() {
     return RedisJsonProbe.infoFields(
         raw.executeCommand(RedisCommand.INFO.args().add("persistence")));
+  }
+
+  /** A kind's counters summed over the servers of one sample. */
+  private static long total(Map<String, Long> counters, String kind) {
+    return counters.entrySet().stream()
+        .filter(e -> StoreProbe.BackgroundSampler.kindOf(e.getKey()).equals(kind))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 }
