@@ -25,6 +25,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.bson.Document;
 
@@ -55,7 +56,7 @@ public class MongoDbProbe implements StoreProbe {
 
   @Override
   public void check(Properties props) {
-    onEveryShard(props, (client, config, p) -> null);
+    onEveryShard(props, (client, config) -> null);
   }
 
   /**
@@ -64,7 +65,8 @@ public class MongoDbProbe implements StoreProbe {
    */
   @Override
   public Map<String, Object> describe(Properties props) {
-    List<Map<String, Object>> shards = onEveryShardOnceElected(props, MongoDbProbe::describe);
+    List<Map<String, Object>> shards =
+        onEveryShardOnceElected(props, (client, config) -> describe(client, config, props));
     if (shards.size() == 1) {
       return shards.get(0);
     }
@@ -173,7 +175,7 @@ public class MongoDbProbe implements StoreProbe {
   public void reset(Properties props, String table) {
     onEveryShardOnceElected(
         props,
-        (client, config, p) -> {
+        (client, config) -> {
           client.getDatabase(config.database()).getCollection(table).drop();
           return null;
         });
@@ -208,7 +210,7 @@ public class MongoDbProbe implements StoreProbe {
   public long count(Properties props, String table) {
     return onEveryShardOnceElected(
             props,
-            (client, config, p) ->
+            (client, config) ->
                 client.getDatabase(config.database()).getCollection(table).countDocuments())
         .stream()
         .mapToLong(Long::longValue)
@@ -225,7 +227,7 @@ public class MongoDbProbe implements StoreProbe {
       List<Long> perShard =
           onEveryShard(
               props,
-              (client, config, p) -> {
+              (client, config) -> {
                 Document extra =
                     client
                         .getDatabase("admin")
@@ -423,7 +425,8 @@ public class MongoDbProbe implements StoreProbe {
    * {@link #onEveryShard}, tried again while a shard has no usable server, for up to {@link
    * #ELECTION_WAIT}.
    */
-  private static <T> List<T> onEveryShardOnceElected(Properties props, ProbeAction<T> action) {
+  private static <T> List<T> onEveryShardOnceElected(
+      Properties props, BiFunction<MongoClient, MongoDbConfig, T> action) {
     long deadline = System.nanoTime() + ELECTION_WAIT.toNanos();
     while (true) {
       try {
@@ -446,22 +449,17 @@ public class MongoDbProbe implements StoreProbe {
    * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged
    * client each, translating connection failures into SetupException.
    */
-  private static <T> List<T> onEveryShard(Properties props, ProbeAction<T> action) {
+  private static <T> List<T> onEveryShard(
+      Properties props, BiFunction<MongoClient, MongoDbConfig, T> action) {
     List<T> results = new ArrayList<>();
     for (MongoDbConfig config : MongoDbShards.configs(props)) {
       try (MongoClient client = MongoClients.create(config.clientSettings())) {
         MongoDbSetupErrors.ping(client, config);
-        results.add(action.run(client, config, props));
+        results.add(action.apply(client, config));
       } catch (MongoException e) {
         throw MongoDbSetupErrors.translate(config, e);
       }
     }
     return results;
-  }
-
-  /** A probe step that uses an open client. */
-  @FunctionalInterface
-  private interface ProbeAction<T> {
-    T run(MongoClient client, MongoDbConfig config, Properties props);
   }
 }
