@@ -26,34 +26,39 @@ import java.util.Properties;
  * optionally {@code "clients"}: the other client machines, reached over SSH ({@link RemoteClient}),
  * and {@code "fault"}: the store servers a fault step may kill a process on ({@link FaultServer}).
  * Immutable.
+ *
+ * @param source the file as given
+ * @param stores each store's connection properties (read through {@link #propertiesOf})
+ * @param durabilityProfile the durability profile the servers were configured with, when the file
+ *     says (scripts/hosts-from-terraform.sh writes it from the terraform variable {@code
+ *     durability}); a record for the manifest, not a setting
+ * @param durabilityLoss what that durability profile says one node crash may lose, when the file
+ *     says (from the same definition the local stores use:
+ *     scripts/stores/profiles/&lt;store&gt;.env); a record
+ * @param provisioned what the file says of how the servers were provisioned (terraform's memory
+ *     budget per server, number of servers, copies of each document); absent keys are left out. A
+ *     record for the manifest.
+ * @param clients the other client machines, in order (clients 1, 2, ...); empty when the sweep's
+ *     machine is the only one
+ * @param faultServers the store servers a {@code --fault} may kill a process on, reached over SSH,
+ *     in server order; empty when the file has no {@code "fault"} entry (then no fault can run on
+ *     its stores)
  */
-public final class HostsFile {
-  private final Path source;
-  private final String topology;
-  private final Map<StoreKind, Properties> stores;
-  private final String durabilityProfile;
-  private final String durabilityLoss;
-  private final Map<String, Integer> provisioned;
-  private final List<RemoteClient> clients;
-  private final List<FaultServer> faultServers;
+public record HostsFile(
+    Path source,
+    String topology,
+    Map<StoreKind, Properties> stores,
+    Optional<String> durabilityProfile,
+    Optional<String> durabilityLoss,
+    Map<String, Integer> provisioned,
+    List<RemoteClient> clients,
+    List<FaultServer> faultServers) {
 
-  private HostsFile(
-      Path source,
-      String topology,
-      Map<StoreKind, Properties> stores,
-      String durabilityProfile,
-      String durabilityLoss,
-      Map<String, Integer> provisioned,
-      List<RemoteClient> clients,
-      List<FaultServer> faultServers) {
-    this.source = source;
-    this.topology = topology;
-    this.stores = stores;
-    this.durabilityProfile = durabilityProfile;
-    this.durabilityLoss = durabilityLoss;
-    this.provisioned = provisioned;
-    this.clients = List.copyOf(clients);
-    this.faultServers = List.copyOf(faultServers);
+  public HostsFile {
+    stores = Collections.unmodifiableMap(stores);
+    provisioned = Collections.unmodifiableMap(provisioned);
+    clients = List.copyOf(clients);
+    faultServers = List.copyOf(faultServers);
   }
 
   /**
@@ -128,67 +133,24 @@ public final class HostsFile {
         file,
         topology,
         stores,
-        profile,
-        root.hasNonNull("durability_loss") ? root.get("durability_loss").asText() : null,
-        Collections.unmodifiableMap(provisioned),
+        Optional.ofNullable(profile),
+        Optional.ofNullable(
+            root.hasNonNull("durability_loss") ? root.get("durability_loss").asText() : null),
+        provisioned,
         RemoteClient.parse(file, root.get("clients")),
         FaultServer.parse(file, root.get("fault")));
   }
 
-  /**
-   * The durability profile the servers were configured with, when the file says
-   * (scripts/hosts-from-terraform.sh writes it from the terraform variable {@code durability}); a
-   * record for the manifest, not a setting.
-   */
-  public Optional<String> durabilityProfile() {
-    return Optional.ofNullable(durabilityProfile);
-  }
-
-  /**
-   * What that durability profile says one node crash may lose, when the file says (from the same
-   * definition the local stores use: scripts/stores/profiles/&lt;store&gt;.env); a record.
-   */
-  public Optional<String> durabilityLoss() {
-    return Optional.ofNullable(durabilityLoss);
-  }
-
-  /**
-   * What the file says of how the servers were provisioned (terraform's memory budget per server,
-   * number of servers, copies of each document); absent keys are left out. A record for the
-   * manifest.
-   */
-  public Map<String, Integer> provisioned() {
-    return provisioned;
-  }
-
-  /**
-   * The other client machines, in order (clients 1, 2, ...); empty when the sweep's machine is the
-   * only one.
-   */
-  public List<RemoteClient> clients() {
-    return clients;
-  }
-
-  /**
-   * The store servers a {@code --fault} may kill a process on, reached over SSH, in server order;
-   * empty when the file has no {@code "fault"} entry (then no fault can run on its stores).
-   */
-  public List<FaultServer> faultServers() {
-    return faultServers;
-  }
-
-  public Path source() {
-    return source;
+  /** The file alone: its properties may hold passwords. */
+  @Override
+  public String toString() {
+    return "HostsFile[" + source + "]";
   }
 
   /** How a run's plan records the file: by its absolute path, read again on {@code --resume}. */
   @JsonValue
   Path recorded() {
     return source.toAbsolutePath();
-  }
-
-  public String topology() {
-    return topology;
   }
 
   /** True when the file says how to reach {@code kind}. */
