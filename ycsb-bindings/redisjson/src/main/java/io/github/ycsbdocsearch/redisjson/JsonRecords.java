@@ -26,29 +26,17 @@ import site.ycsb.ByteIterator;
  * pipeline (one round trip); on a cluster they usually live on different masters and are two
  * commands. Neither is a transaction, so a failure between the two can leave the key set one entry
  * off; SCAN skips keys whose record is gone. Thread-safe: holds only thread-safe collaborators.
+ *
+ * @param waitAofReplicas replicas that must have fsynced each write (WAITAOF); 0 = do not wait
+ * @param waitAofTimeoutMs how long WAITAOF waits on the server
  */
-final class JsonRecords {
-  private final UnifiedJedis jedis;
-  private final boolean cluster;
-  private final boolean keySet;
-  private final JsonDocumentMapper mapper;
-  private final int waitAofReplicas;
-  private final int waitAofTimeoutMs;
-
-  JsonRecords(
-      UnifiedJedis jedis,
-      boolean cluster,
-      boolean keySet,
-      JsonDocumentMapper mapper,
-      int waitAofReplicas,
-      int waitAofTimeoutMs) {
-    this.jedis = jedis;
-    this.cluster = cluster;
-    this.keySet = keySet;
-    this.mapper = mapper;
-    this.waitAofReplicas = waitAofReplicas;
-    this.waitAofTimeoutMs = waitAofTimeoutMs;
-  }
+record JsonRecords(
+    UnifiedJedis jedis,
+    boolean cluster,
+    boolean keySet,
+    JsonDocumentMapper mapper,
+    int waitAofReplicas,
+    int waitAofTimeoutMs) {
 
   boolean scanSupported() {
     return keySet;
