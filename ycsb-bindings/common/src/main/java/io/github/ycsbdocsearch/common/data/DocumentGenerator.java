@@ -17,7 +17,15 @@ import java.util.SplittableRandom;
  * single field). Ranks stay below 2^53 so they are exact in RediSearch's double-precision NUMERIC
  * fields. Version 0 is the loaded document; updates use other versions. Immutable and thread-safe.
  */
-public final class DocumentGenerator {
+public record DocumentGenerator(
+    long seed,
+    Vocabulary vocabulary,
+    SearchSchema schema,
+    String fieldPrefix,
+    int fieldCount,
+    int fieldLength,
+    int minTitleWords,
+    int maxTitleWords) {
   /** Record numbers must fit in the rank's low nine digits. */
   public static final long MAX_RECORDS = 1_000_000_000L;
 
@@ -29,44 +37,11 @@ public final class DocumentGenerator {
   /** Digits of a version in base 36 (any 64-bit version fits): the head of a written field. */
   static final int VERSION_DIGITS = 13;
 
-  private final long seed;
-  private final Vocabulary vocabulary;
-  private final SearchSchema schema;
-  private final String fieldPrefix;
-  private final int fieldCount;
-  private final int fieldLength;
-  private final int minTitleWords;
-  private final int maxTitleWords;
-
-  public DocumentGenerator(
-      long seed,
-      Vocabulary vocabulary,
-      SearchSchema schema,
-      String fieldPrefix,
-      int fieldCount,
-      int fieldLength,
-      int minTitleWords,
-      int maxTitleWords) {
+  public DocumentGenerator {
     if (minTitleWords < 2 || maxTitleWords < minTitleWords) {
       throw new IllegalArgumentException(
           "title length must be 2 <= min <= max, got " + minTitleWords + ".." + maxTitleWords);
     }
-    this.seed = seed;
-    this.vocabulary = vocabulary;
-    this.schema = schema;
-    this.fieldPrefix = fieldPrefix;
-    this.fieldCount = fieldCount;
-    this.fieldLength = fieldLength;
-    this.minTitleWords = minTitleWords;
-    this.maxTitleWords = maxTitleWords;
-  }
-
-  public Vocabulary vocabulary() {
-    return vocabulary;
-  }
-
-  public SearchSchema schema() {
-    return schema;
   }
 
   /**
