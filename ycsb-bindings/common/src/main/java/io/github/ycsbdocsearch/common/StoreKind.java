@@ -8,47 +8,36 @@ import java.util.stream.Collectors;
  * The stores this suite compares, by the names users type, with the classes that implement each.
  */
 public enum StoreKind {
-  REDISJSON(
-      "redisjson",
-      "io.github.ycsbdocsearch.redisjson.RedisJsonClient",
-      "io.github.ycsbdocsearch.redisjson.RedisJsonProbe"),
-  MONGODB(
-      "mongodb",
-      "io.github.ycsbdocsearch.mongodb.MongoDbClient",
-      "io.github.ycsbdocsearch.mongodb.MongoDbProbe"),
-  ELASTICSEARCH(
-      "elasticsearch",
-      "io.github.ycsbdocsearch.elasticsearch.ElasticsearchClient",
-      "io.github.ycsbdocsearch.elasticsearch.ElasticsearchProbe");
+  REDISJSON("RedisJson"),
+  MONGODB("MongoDb"),
+  ELASTICSEARCH("Elasticsearch");
 
-  private final String storeName;
-  private final String dbClass;
-  private final String probeClass;
+  /** Each binding's classes are {@code io.github.ycsbdocsearch.<store>.<Prefix>Client / Probe}. */
+  private final String classPrefix;
 
-  StoreKind(String storeName, String dbClass, String probeClass) {
-    this.storeName = storeName;
-    this.dbClass = dbClass;
-    this.probeClass = probeClass;
+  StoreKind(String classPrefix) {
+    this.classPrefix = "io.github.ycsbdocsearch." + storeName() + "." + classPrefix;
   }
 
   /** The name users type ({@code redisjson}, {@code mongodb}, {@code elasticsearch}). */
   public String storeName() {
-    return storeName;
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /** The YCSB {@code DB} class, as passed to {@code -db}. */
   public String dbClass() {
-    return dbClass;
+    return classPrefix + "Client";
   }
 
   /** A new probe for this store. */
   public StoreProbe newProbe() {
+    String probeClass = classPrefix + "Probe";
     try {
       return (StoreProbe) Class.forName(probeClass).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new SetupException(
           "binding for store '"
-              + storeName
+              + storeName()
               + "' is not on the classpath ("
               + probeClass
               + "): build with './mvnw -q package -DskipTests'",
@@ -64,7 +53,7 @@ public enum StoreKind {
   public static StoreKind byName(String name) {
     String n = name.trim().toLowerCase(Locale.ROOT);
     for (StoreKind k : values()) {
-      if (k.storeName.equals(n)) {
+      if (k.storeName().equals(n)) {
         return k;
       }
     }
