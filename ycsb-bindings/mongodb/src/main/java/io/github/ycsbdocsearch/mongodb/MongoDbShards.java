@@ -1,15 +1,13 @@
 package io.github.ycsbdocsearch.mongodb;
 
+import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.zip.CRC32;
 
@@ -39,13 +37,7 @@ final class MongoDbShards {
    * Daemon threads, created on demand and reused: never keeps a JVM alive, idle threads end after
    * 60 s.
    */
-  private static final ExecutorService FAN_OUT =
-      Executors.newCachedThreadPool(
-          r -> {
-            Thread t = new Thread(r, "mongodb-shard-fanout");
-            t.setDaemon(true);
-            return t;
-          });
+  private static final ExecutorService FAN_OUT = FanOut.pool("mongodb-shard-fanout");
 
   private MongoDbShards() {}
 
@@ -93,24 +85,6 @@ final class MongoDbShards {
    * results in shard order; a failure of any shard is rethrown.
    */
   static <S, T> List<T> fanOut(List<S> shards, Function<S, T> perShard) {
-    List<Future<T>> others = new ArrayList<>();
-    for (int i = 1; i < shards.size(); i++) {
-      S s = shards.get(i);
-      others.add(FAN_OUT.submit(() -> perShard.apply(s)));
-    }
-    List<T> results = new ArrayList<>(shards.size());
-    results.add(perShard.apply(shards.get(0)));
-    for (Future<T> f : others) {
-      try {
-        results.add(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for a shard", e);
-      } catch (ExecutionException e) {
-        Throwable c = e.getCause();
-        throw c instanceof RuntimeException ? (RuntimeException) c : new IllegalStateException(c);
-      }
-    }
-    return results;
+    return FanOut.all(FAN_OUT, shards, perShard);
   }
 }

@@ -1,14 +1,11 @@
 package io.github.ycsbdocsearch.redisjson;
 
+import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SortedMerge;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Search on a Redis OSS cluster without the search coordinator: asks every master's index for its
@@ -26,33 +23,15 @@ final class ClusterSearch {
 
   /** The record keys of the page, in order. */
   List<SortedKey> pageKeys(UnifiedJedis jedis, List<String> shardIndexes, SearchQuery q) {
-    List<Future<List<SortedKey>>> others = new ArrayList<>(shardIndexes.size());
-    for (int i = 1; i < shardIndexes.size(); i++) {
-      String index = shardIndexes.get(i);
-      others.add(fanOut.submit(() -> shardTop(jedis, index, q)));
-    }
-    List<List<SortedKey>> shards = new ArrayList<>(shardIndexes.size());
-    shards.add(shardTop(jedis, shardIndexes.get(0), q));
-    for (Future<List<SortedKey>> f : others) {
-      shards.add(await(f));
-    }
-    return merge(shards, q.ascending(), q.offset(), q.pageSize());
+    return merge(
+        FanOut.all(fanOut, shardIndexes, index -> shardTop(jedis, index, q)),
+        q.ascending(),
+        q.offset(),
+        q.pageSize());
   }
 
   private static List<SortedKey> shardTop(UnifiedJedis jedis, String index, SearchQuery q) {
     return RedisSearchQuery.readShardTop(jedis.executeCommand(RedisSearchQuery.shardTop(index, q)));
-  }
-
-  private static List<SortedKey> await(Future<List<SortedKey>> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new JedisException("interrupted while waiting for a shard's search", e);
-    } catch (ExecutionException e) {
-      Throwable c = e.getCause();
-      throw c instanceof RuntimeException ? (RuntimeException) c : new JedisException(c);
-    }
   }
 
   /**

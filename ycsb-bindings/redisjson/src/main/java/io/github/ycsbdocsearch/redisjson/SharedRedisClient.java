@@ -1,12 +1,11 @@
 package io.github.ycsbdocsearch.redisjson;
 
+import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.SharedClients;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -20,7 +19,6 @@ import redis.clients.jedis.UnifiedJedis;
 final class SharedRedisClient {
   private static final SharedClients<RedisJsonConfig, SharedRedisClient> OPEN =
       new SharedClients<>(SharedRedisClient::new, SharedRedisClient::close);
-  private static final AtomicInteger FAN_OUT_THREADS = new AtomicInteger();
 
   private final RedisJsonConfig config;
   private final UnifiedJedis jedis;
@@ -45,16 +43,7 @@ final class SharedRedisClient {
                   RedisConnector.text(
                       jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
               : null;
-      this.fanOutPool =
-          fanOut
-              ? Executors.newCachedThreadPool(
-                  r -> {
-                    Thread t =
-                        new Thread(r, "redisjson-fanout-" + FAN_OUT_THREADS.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                  })
-              : null;
+      this.fanOutPool = fanOut ? FanOut.pool("redisjson-fanout") : null;
       this.clusterSearch = fanOut ? new ClusterSearch(fanOutPool) : null;
     } catch (RuntimeException e) {
       jedis.close();
