@@ -62,7 +62,7 @@ export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
 readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
-WORK_DIR="" BEFORE_CHECKOUT="" PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
+WORK_DIR="" BEFORE_CHECKOUT="" CALL=0 PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
 STARTED_STORES=()
 
 # Stops the stores this script started; safe to call twice.
@@ -115,13 +115,9 @@ pool_threads() {
 }
 
 open_rate() {
-  local name="BENCH_${1^^}_RATE" default
-  case "$1" in
-    redisjson) default=5000 ;;
-    mongodb) default=1000 ;;
-    *) default=500 ;;
-  esac
-  printf '%s' "${!name:-${default}}"
+  local -A default=([redisjson]=5000 [mongodb]=1000 [elasticsearch]=500)
+  local name="BENCH_${1^^}_RATE"
+  printf '%s' "${!name:-${default[$1]}}"
 }
 
 load_now() {
@@ -163,10 +159,11 @@ add_row() {
   log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_now))"
 }
 
-# The row for every side (before with --before, then after; alternating which goes first by CALL).
+# The row for every side (before with --before, then after; alternating which goes first by the call number CALL,
+# counted up here).
 both_sides() {
-  local call="$1" what="$2" rate="$3" side
-  shift 3
+  local call="$((CALL++))" what="$1" rate="$2" side
+  shift 2
   local sides=(after)
   if [[ -n "${BEFORE_CHECKOUT}" ]]; then
     sides=(before after)
@@ -182,29 +179,27 @@ both_sides() {
   done
 }
 
-basicdb_rows() {
-  local rate call=0 rates=()
-  both_sides "$((call++))" "basicdb closed" - --stores basicdb --threads "${BASICDB_THREADS}"
-  IFS=, read -r -a rates <<<"${BASICDB_RATES}"
+# WHAT's open-loop rows at each rate of the list RATES, with the sweep's pool for the rate.
+open_rows() {
+  local what="$1" rate rates=()
+  IFS=, read -r -a rates <<<"$2"
+  shift 2
   for rate in "${rates[@]}"; do
-    both_sides "$((call++))" "basicdb open" "${rate}" --stores basicdb --rates "${rate}" \
-      --threads "$(pool_threads "${rate}")"
+    both_sides "${what} open" "${rate}" "$@" --rates "${rate}" --threads "$(pool_threads "${rate}")"
   done
+}
+
+basicdb_rows() {
+  CALL=0
+  both_sides "basicdb closed" - --stores basicdb --threads "${BASICDB_THREADS}"
+  open_rows basicdb "${BASICDB_RATES}" --stores basicdb
 }
 
 # basicdb and mm1 open loop at the same rates on every side, for their latency figures.
 latency_rows() {
-  local rate call=20 rates=()
-  IFS=, read -r -a rates <<<"${BASICDB_RATES}"
-  for rate in "${rates[@]}"; do
-    both_sides "$((call++))" "basicdb open" "${rate}" --stores basicdb --rates "${rate}" \
-      --threads "$(pool_threads "${rate}")"
-  done
-  IFS=, read -r -a rates <<<"${MM1_RATES}"
-  for rate in "${rates[@]}"; do
-    both_sides "$((call++))" "mm1 open" "${rate}" --stores mm1 -p "mm1.service_rate=${MM1_SERVICE_RATE}" \
-      --rates "${rate}" --threads "$(pool_threads "${rate}")"
-  done
+  CALL=20
+  open_rows basicdb "${BASICDB_RATES}" --stores basicdb
+  open_rows mm1 "${MM1_RATES}" --stores mm1 -p "mm1.service_rate=${MM1_SERVICE_RATE}"
 }
 
 print_latency() {
@@ -224,14 +219,13 @@ ensure_store() {
 }
 
 store_rows() {
-  local store="$1" rate call=10
+  local store="$1"
   local hosts=(--hosts "${STORES_HOME}/hosts-single.json" --stores "${store}")
-  rate="$(open_rate "${store}")"
   ensure_store "${store}"
-  both_sides "$((call++))" "${store} closed" - "${hosts[@]}" --threads "${STORE_THREADS}"
-  both_sides "$((call++))" "${store} closed 1 thread" - "${hosts[@]}" --threads 1
-  both_sides "$((call++))" "${store} open" "${rate}" "${hosts[@]}" --rates "${rate}" \
-    --threads "$(pool_threads "${rate}")"
+  CALL=10
+  both_sides "${store} closed" - "${hosts[@]}" --threads "${STORE_THREADS}"
+  both_sides "${store} closed 1 thread" - "${hosts[@]}" --threads 1
+  open_rows "${store}" "$(open_rate "${store}")" "${hosts[@]}"
 }
 
 # CPU ticks of PID's threads, JIT compiler threads left out (utime + stime, fields 14 and 15 of each thread's stat).
