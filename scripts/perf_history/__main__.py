@@ -15,6 +15,10 @@ class Parser(argparse.ArgumentParser):
         raise BadInput(message)
 
 
+# detect.Options' thresholds per kind of metric, each an option of analyze (--max-pvalue-throughput, ...).
+THRESHOLDS = ("max_pvalue_throughput", "max_pvalue_latency", "min_change_throughput", "min_change_latency")
+
+
 def default_accepted(history_path):
     return os.path.join(os.path.dirname(os.path.abspath(history_path)), "accepted.csv")
 
@@ -44,10 +48,8 @@ def parser():
     an.add_argument("--json", help="write the analysis as JSON to this file")
     an.add_argument("--markdown", help="append a Markdown summary to this file (e.g. $GITHUB_STEP_SUMMARY)")
     an.add_argument("--charts", help="write an SVG chart of every flagged metric into this folder")
-    an.add_argument("--max-pvalue-throughput", type=positive(float), default=detect.Options.max_pvalue_throughput)
-    an.add_argument("--max-pvalue-latency", type=positive(float), default=detect.Options.max_pvalue_latency)
-    an.add_argument("--min-change-throughput", type=positive(float), default=detect.Options.min_change_throughput)
-    an.add_argument("--min-change-latency", type=positive(float), default=detect.Options.min_change_latency)
+    for name in THRESHOLDS:
+        an.add_argument(f"--{name.replace('_', '-')}", type=positive(float), default=getattr(detect.Options, name))
     an.add_argument("--window", type=positive(int), default=detect.Options.window_len)
     ac = sub.add_parser("accept", help="mark a change expected: analyse matching metrics from RUN_ID on")
     ac.add_argument("history")
@@ -77,13 +79,7 @@ def cmd_analyze(args):
     if not rows:
         raise BadInput(f"{args.history}: the history is empty")
     accepted = history.read_accepted(args.accepted or default_accepted(args.history))
-    options = detect.Options(
-        args.max_pvalue_throughput,
-        args.max_pvalue_latency,
-        args.min_change_throughput,
-        args.min_change_latency,
-        args.window,
-    )
+    options = detect.Options(**{name: getattr(args, name) for name in THRESHOLDS}, window_len=args.window)
     results = detect.analyse(history.series(rows), accepted, options)
     runs = len({r["run_id"] for r in rows})
     sys.stdout.write(report.text(results, runs))

@@ -108,11 +108,12 @@ def analyse_metric(name, rows, accepted, options):
     if len(values) < 4 or max(values) == min(values) or min(values) <= 0:
         return result  # too short, a constant or a zero (a percentile below the clock's resolution): nothing to find
     higher_better = name.rsplit("/", 1)[-1] in HIGHER_IS_BETTER
-    points = (
-        otava_change_points(values, options, options.max_pvalue_throughput, options.min_change_throughput)
+    max_pvalue, min_change = (
+        (options.max_pvalue_throughput, options.min_change_throughput)
         if higher_better
-        else otava_change_points(values, options, options.max_pvalue_latency, options.min_change_latency)
+        else (options.max_pvalue_latency, options.min_change_latency)
     )
+    points = otava_change_points(values, options, max_pvalue, min_change)
     bounds = [0] + [p[0] for p in points] + [len(values)]
     for n, (index, before, after, pvalue) in enumerate(points):
         segment = rows[start + bounds[n] : start + bounds[n + 2]]
@@ -135,12 +136,7 @@ def analyse_metric(name, rows, accepted, options):
         if (
             result.status != OK
             and len(result.changes) > 1
-            and returns_to_earlier_level(
-                result.changes[-2],
-                last,
-                higher_better,
-                options.min_change_throughput if higher_better else options.min_change_latency,
-            )
+            and returns_to_earlier_level(result.changes[-2], last, higher_better, min_change)
         ):
             result.status = OK
     return result

@@ -6,6 +6,9 @@ import os
 from . import chart
 from .detect import REGRESSION
 
+# The JSON view's figures of a change, as the Change fields name them (after its run ids and commits).
+CHANGE_FIELDS = ("mean_before", "mean_after", "change", "pvalue", "regression", "machine")
+
 
 def describe(change):
     kind = "machine change" if change.machine else "regression" if change.regression else "improvement"
@@ -76,12 +79,7 @@ def as_json(results, runs):
                             "run_before": c.run_before["run_id"],
                             "run_after": c.run_after["run_id"],
                             "commits": c.commit_range(),
-                            "mean_before": c.mean_before,
-                            "mean_after": c.mean_after,
-                            "change": c.change,
-                            "pvalue": c.pvalue,
-                            "regression": c.regression,
-                            "machine": c.machine,
+                            **{k: getattr(c, k) for k in CHANGE_FIELDS},
                         }
                         for c in r.changes
                     ],
