@@ -25,6 +25,9 @@ HEADER = (
     "may lose",
 )
 
+# The fault-rows columns of the table's cells from "profile" to "p99 before kill us", one to one.
+LOAD_COLUMNS = ("profile", "target_ops", "failed_after_kill", "longest_gap_s", "longest_ack_gap_ms", "pre_fault_p99_us")
+
 
 def cell(value):
     """An absent figure (an empty cell) as '-'."""
@@ -56,18 +59,7 @@ def write_cells(r):
 def cells(r):
     """The table's cells of one fault-rows row."""
     recovery = "not within the step" if r["recovered"] == "false" else cell(r["recovery_s"])
-    return (
-        r["store"],
-        cell(r["profile"]),
-        cell(r["target_ops"]),
-        cell(r["failed_after_kill"]),
-        cell(r["longest_gap_s"]),
-        cell(r["longest_ack_gap_ms"]),
-        cell(r["pre_fault_p99_us"]),
-        recovery,
-        *write_cells(r),
-        cell(r["may_lose"]),
-    )
+    return (r["store"], *(cell(r[k]) for k in LOAD_COLUMNS), recovery, *write_cells(r), cell(r["may_lose"]))
 
 
 def table(lines):
