@@ -45,10 +45,8 @@ def clients_vs_one(out):
         p99s = ", ".join(f"{p:.0f}" for _, p, _ in figures)
         limited = "" if not any(b for _, _, b in figures) else " (a step was client-limited)"
         print(f"{clients} client(s): throughput {throughputs} ops/s, intended READ p99 {p99s} us{limited}")
-    t1 = statistics.median(t for t, _, _ in got[1])
-    t2 = statistics.median(t for t, _, _ in got[2])
-    p1 = statistics.median(p for _, p, _ in got[1])
-    p2 = statistics.median(p for _, p, _ in got[2])
+    t1, t2 = (statistics.median(t for t, _, _ in got[c]) for c in (1, 2))
+    p1, p2 = (statistics.median(p for _, p, _ in got[c]) for c in (1, 2))
     print(
         f"medians over {len(got[1])} rounds: throughput 2 clients / 1 client = {t2 / t1:.4f}; "
         f"p99 2 clients - 1 client = {p2 - p1:+.0f} us ({p2:.0f} vs {p1:.0f} us)"
