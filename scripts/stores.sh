@@ -106,20 +106,14 @@ instance_running() {
   proc_running "${dir}/pid" "${dir}"
 }
 
+# True when every instance of the store runs; with "any", when at least one does (a cluster with a node down after a
+# fault).
 store_running() {
-  local store="$1" topo="$2" port
+  local port up=0 down=0
   while read -r port; do
-    instance_running "${store}" "${topo}" "${port}" || return 1
-  done < <("${store}_ports" "${topo}")
-}
-
-# True when at least one instance runs (a cluster with a node down after a fault).
-store_partly_running() {
-  local store="$1" topo="$2" port
-  while read -r port; do
-    instance_running "${store}" "${topo}" "${port}" && return 0
-  done < <("${store}_ports" "${topo}")
-  return 1
+    if instance_running "$1" "$2" "${port}"; then ((++up)); else ((++down)); fi
+  done < <("$1_ports" "$2")
+  if [[ "${3:-}" == any ]]; then ((up > 0)); else ((down == 0)); fi
 }
 
 start_instances() {
@@ -205,7 +199,7 @@ start_store() {
   else
     # A node down after a fault: starting it with other settings than its running peers would mix profiles.
     applied="$(applied_of "${store}" "${topo}")"
-    if [[ -n "${applied}" && "${applied}" != "${want}" ]] && store_partly_running "${store}" "${topo}"; then
+    if [[ -n "${applied}" && "${applied}" != "${want}" ]] && store_running "${store}" "${topo}" any; then
       die "${store} (${topo}) is partly running with profile/memory '${applied}', not '${want}': recover or stop it first"
     fi
     t0="$(now_ms)"
