@@ -158,21 +158,14 @@ fetch_machine() {
 fetch_machine_files() {
   local dir="$1" i
   for i in "${!SERVER_PUBLIC[@]}"; do
-    if ! fetch_machine "${SERVER_PUBLIC[i]}" "${dir}/servers/${SERVER_PRIVATE[i]}" "${SERVER_FILES[@]}"; then
-      err "could not copy the state files and logs of server ${SERVER_PUBLIC[i]}"
-      return 1
-    fi
+    fetch_machine "${SERVER_PUBLIC[i]}" "${dir}/servers/${SERVER_PRIVATE[i]}" "${SERVER_FILES[@]}" \
+      || { err "could not copy the state files and logs of server ${SERVER_PUBLIC[i]}"; return 1; }
   done
-  if ! fetch_machine "${CLIENT}" "${dir}/client" "${CLIENT_FILES[@]}"; then
-    err "could not copy client 0's state files and logs"
-    return 1
-  fi
+  fetch_machine "${CLIENT}" "${dir}/client" "${CLIENT_FILES[@]}" \
+    || { err "could not copy client 0's state files and logs"; return 1; }
   for i in "${!OTHER_CLIENT_PUBLIC[@]}"; do
-    if ! fetch_machine "${OTHER_CLIENT_PUBLIC[i]}" "${dir}/remote-clients/${OTHER_CLIENT_PRIVATE[i]}" \
-      "${CLIENT_FILES[@]}"; then
-      err "could not copy the state files and logs of client ${OTHER_CLIENT_PUBLIC[i]}"
-      return 1
-    fi
+    fetch_machine "${OTHER_CLIENT_PUBLIC[i]}" "${dir}/remote-clients/${OTHER_CLIENT_PRIVATE[i]}" "${CLIENT_FILES[@]}" \
+      || { err "could not copy the state files and logs of client ${OTHER_CLIENT_PUBLIC[i]}"; return 1; }
   done
 }
 
