@@ -22,8 +22,6 @@ def history_rows(paths):
 
     Raises BadInput with the command's own one-line message when a path is not a results folder or a file is
     malformed."""
-    if not paths:
-        return []
     res = subprocess.run([DOCSEARCH, "history-rows", *paths], capture_output=True, text=True, check=False)
     if res.returncode != 0:
         lines = [line for line in res.stderr.splitlines() if line.strip()]
