@@ -116,32 +116,12 @@ locals {
       }
     }),
     yamlencode({
-      write_files = [
-        {
-          path        = "/etc/ycsb-docsearch/role.env"
-          permissions = "0600"
-          owner       = "root:root"
-          content     = join("", [for k in sort(keys(env)) : "${k}='${env[k]}'\n"])
-        },
-        {
-          path        = "/usr/local/sbin/ycsb-docsearch-bootstrap"
-          permissions = "0755"
-          owner       = "root:root"
-          content     = local.bootstrap_script
-        },
-        {
-          path        = "/usr/local/sbin/ycsb-docsearch-expiry"
-          permissions = "0755"
-          owner       = "root:root"
-          content     = local.expiry_script
-        },
-        {
-          path        = "/etc/systemd/system/ycsb-docsearch-expiry.service"
-          permissions = "0644"
-          owner       = "root:root"
-          content     = local.expiry_service
-        },
-      ]
+      write_files = [for f in [
+        ["/etc/ycsb-docsearch/role.env", "0600", join("", [for k in sort(keys(env)) : "${k}='${env[k]}'\n"])],
+        ["/usr/local/sbin/ycsb-docsearch-bootstrap", "0755", local.bootstrap_script],
+        ["/usr/local/sbin/ycsb-docsearch-expiry", "0755", local.expiry_script],
+        ["/etc/systemd/system/ycsb-docsearch-expiry.service", "0644", local.expiry_service],
+      ] : { path = f[0], permissions = f[1], owner = "root:root", content = f[2] }]
       # The end is armed first: a bootstrap that fails or hangs must not keep the machine billing.
       runcmd = [
         ["systemctl", "daemon-reload"],
