@@ -37,7 +37,7 @@ export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 readonly WORKLOAD="${REPO_ROOT}/workloads/workloadc"
 readonly TABLE=benchoverhead TARGET=0.95
 readonly ALL_STORES=(redisjson mongodb elasticsearch)
-WORK_DIR="" STARTED_STORE="" LOCK_FD="" CLASSPATH_ALL="" RESULT="" ROWS=""
+WORK_DIR="" STARTED_STORE="" LOCK_FD="" RESULT="" ROWS=""
 JAVA_CMD=()
 
 check_settings() {
@@ -70,25 +70,16 @@ cleanup() {
   fi
 }
 
-# The project's runtime classpath (built by lib/classpath.sh when stale) plus the benchmarks jar, whose driver
-# dependencies are already on that classpath.
-build_classpath() {
+# JAVA_CMD: java with JAVA_OPTS on the project's runtime classpath (built by lib/classpath.sh when stale) plus the
+# benchmarks jar, whose driver dependencies are already on that classpath; a command (not a function) so that taskset
+# can run it.
+build_java_command() {
   local cp jar
+  local -a opts=()
   cp="$(runtime_classpath)"
   jar="$(benchmarks_jar)"
-  CLASSPATH_ALL="${cp}:${jar}"
-  java_command
-}
-
-# java with JAVA_OPTS and the classpath; a command (not a function call) so that taskset can run it.
-java_command() {
-  local -a opts=()
   read -r -a opts <<<"${JAVA_OPTS:--Xms512m -Xmx512m}"
-  JAVA_CMD=(java "${opts[@]}" -cp "${CLASSPATH_ALL}")
-}
-
-java_run() {
-  "${JAVA_CMD[@]}" "$@"
+  JAVA_CMD=(java "${opts[@]}" -cp "${cp}:${jar}")
 }
 
 # Starts STORE under the global lock, server pinned; the lock is held until cleanup.
@@ -105,12 +96,12 @@ start_store() {
 # Drops the table, then loads it with the project's binding; prints the binding's -db class.
 load_table() {
   local store="$1" props="$2" db
-  java_run io.github.ycsbdocsearch.common.Preflight "${store}" "${STORES_HOME}/hosts-single.json" "${props}" \
+  "${JAVA_CMD[@]}" io.github.ycsbdocsearch.common.Preflight "${store}" "${STORES_HOME}/hosts-single.json" "${props}" \
     --reset -P "${WORKLOAD}" -p table="${TABLE}" >&2 || die "${store}: could not drop the table"
-  db="$(java_run io.github.ycsbdocsearch.common.Preflight "${store}" "${STORES_HOME}/hosts-single.json" "${props}" \
-    -P "${WORKLOAD}" -p table="${TABLE}")" || die "${store}: preflight failed"
+  db="$("${JAVA_CMD[@]}" io.github.ycsbdocsearch.common.Preflight "${store}" "${STORES_HOME}/hosts-single.json" \
+    "${props}" -P "${WORKLOAD}" -p table="${TABLE}")" || die "${store}: preflight failed"
   log "${store}: loading ${RECORDS} records with ${db}"
-  java_run site.ycsb.Client -load -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
+  "${JAVA_CMD[@]}" site.ycsb.Client -load -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
     -p recordcount="${RECORDS}" -threads 4 >"${WORK_DIR}/load.out" 2>&1 \
     || die "${store}: load failed: $(tail -n 5 "${WORK_DIR}/load.out")"
   grep -q "^\[INSERT\], Return=OK, ${RECORDS}$" "${WORK_DIR}/load.out" \
@@ -206,7 +197,7 @@ main() {
     command -v taskset >/dev/null || die "taskset not found (util-linux), or set BENCH_CLIENT_CPU= BENCH_SERVER_CPU="
   fi
   trap cleanup EXIT INT TERM
-  build_classpath
+  build_java_command
   WORK_DIR="$(mktemp -d)"
   log "${RECORDS} records, ${THREADS} threads, ${SECONDS_PER_RUN} s per run, ${ROUNDS} rounds, ${WARMUP} s warm-up per op; server CPU" \
     "${SERVER_CPU:-any}, client CPU ${CLIENT_CPU:-any}; machine: $(cut -d' ' -f1-3 /proc/loadavg) load average," \
