@@ -44,20 +44,15 @@ cleanup() {
   fi
 }
 
-# Prints the [OVERALL] Throughput of a direct run's YCSB stdout (its own file, not a run folder's: a sweep step's is
-# read through the results format, run_sweep).
-throughput_of() {
-  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { print $3 }' "$1"
-}
-
-# One direct run of upstream YCSB, extra YCSB options after the classpath; prints its ops/s.
+# One direct run of upstream YCSB, extra YCSB options after the classpath; prints its ops/s, the [OVERALL] Throughput
+# of its own YCSB stdout (a sweep step's is read through the results format, run_sweep).
 run_direct() {
   local cp="$1" out="${WORK_DIR}/direct.out"
   shift
   rm -rf "${WORK_DIR}/hdr" && mkdir -p "${WORK_DIR}/hdr"
   java "${CLIENT_JVM[@]}" -cp "${cp}" site.ycsb.Client -t -db site.ycsb.BasicDB -P "${WORKLOAD}" -threads "${THREADS}" \
     -p operationcount="${OPS}" -p recordcount="${RECORDS}" "${NOOP[@]}" "$@" >"${out}" 2>"${WORK_DIR}/direct.err"
-  throughput_of "${out}"
+  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { print $3 }' "${out}"
 }
 
 # One run through the sweep runner (one step, ended by the operation count); prints its ops/s, YCSB's own [OVERALL]
