@@ -411,16 +411,14 @@ check_fault_args() {
   local cmd="$1" kind="$2" topo="$3" tuned="$4"
   shift 4
   if [[ "${cmd}" == fault && "${kind}" != kill-primary && "${kind}" != stop-node && "${kind}" != kill-unreplicated ]]; then
-    err "unknown fault kind '${kind}': give kill-primary, stop-node or kill-unreplicated"
-    exit 2
+    usage_error "unknown fault kind '${kind}': give kill-primary, stop-node or kill-unreplicated"
   fi
-  [[ "${topo}" == cluster ]] || { err "${cmd} works on the cluster topology only, not '${topo}'"; exit 2; }
-  (($# == 1)) || { err "${cmd} takes exactly one store (${ALL_STORES[*]}), got $#"; exit 2; }
+  [[ "${topo}" == cluster ]] || usage_error "${cmd} works on the cluster topology only, not '${topo}'"
+  (($# == 1)) || usage_error "${cmd} takes exactly one store (${ALL_STORES[*]}), got $#"
   if [[ "${kind}" == kill-unreplicated ]] && ! declare -F "$1_replicas" >/dev/null; then
-    err "kill-unreplicated needs a store that replicates asynchronously (redisjson, mongodb), not '$1'"
-    exit 2
+    usage_error "kill-unreplicated needs a store that replicates asynchronously (redisjson, mongodb), not '$1'"
   fi
-  ((!tuned)) || { err "${cmd} takes no --profile/--memory-mb: the store keeps what it was started with"; exit 2; }
+  ((!tuned)) || usage_error "${cmd} takes no --profile/--memory-mb: the store keeps what it was started with"
   if [[ "${cmd}" == recover ]]; then
     local profile="" mb=""
     read -r profile mb < <(applied_of "$1" "${topo}") || true
@@ -437,20 +435,20 @@ main() {
   case "${cmd}" in
     install | start | stop | status | settings | fault | recover) ;;
     -h | --help | help) usage; return 0 ;;
-    *) err "unknown command '${cmd}' (install|start|stop|status|settings|fault|recover)"; exit 2 ;;
+    *) usage_error "unknown command '${cmd}' (install|start|stop|status|settings|fault|recover)" ;;
   esac
   DURABILITY_PROFILE="${DURABILITY_PROFILE:-relaxed}"
   STORE_MEMORY_MB="${STORE_MEMORY_MB:-1024}"
   while (($#)); do
     case "$1" in
-      --topology) (($# >= 2)) || { err "--topology needs a value (single|cluster)"; exit 2; }; topo="$2"; shift 2 ;;
+      --topology) (($# >= 2)) || usage_error "--topology needs a value (single|cluster)"; topo="$2"; shift 2 ;;
       --topology=*) topo="${1#*=}"; shift ;;
-      --profile) (($# >= 2)) || { err "--profile needs a value (relaxed|strict)"; exit 2; }; DURABILITY_PROFILE="$2"; tuned=1; shift 2 ;;
+      --profile) (($# >= 2)) || usage_error "--profile needs a value (relaxed|strict)"; DURABILITY_PROFILE="$2"; tuned=1; shift 2 ;;
       --profile=*) DURABILITY_PROFILE="${1#*=}"; tuned=1; shift ;;
-      --memory-mb) (($# >= 2)) || { err "--memory-mb needs a value in MB"; exit 2; }; STORE_MEMORY_MB="$2"; tuned=1; shift 2 ;;
+      --memory-mb) (($# >= 2)) || usage_error "--memory-mb needs a value in MB"; STORE_MEMORY_MB="$2"; tuned=1; shift 2 ;;
       --memory-mb=*) STORE_MEMORY_MB="${1#*=}"; tuned=1; shift ;;
       -h | --help) usage; return 0 ;;
-      -*) err "unknown option '$1'"; exit 2 ;;
+      -*) usage_error "unknown option '$1'" ;;
       *) stores+=("$1"); shift ;;
     esac
   done
@@ -459,7 +457,7 @@ main() {
     stores=("${stores[@]:1}")
   fi
   for s in "${stores[@]}"; do
-    [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || { err "unknown store '${s}' (known: ${ALL_STORES[*]})"; exit 2; }
+    [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || usage_error "unknown store '${s}' (known: ${ALL_STORES[*]})"
   done
   if [[ "${cmd}" == fault || "${cmd}" == recover ]]; then
     topo="${topo:-cluster}"
@@ -467,15 +465,14 @@ main() {
   fi
   topo="${topo:-single}"
   [[ " ${DURABILITY_PROFILES[*]} " == *" ${DURABILITY_PROFILE} "* ]] \
-    || { err "unknown durability profile '${DURABILITY_PROFILE}' (${DURABILITY_PROFILES[*]})"; exit 2; }
+    || usage_error "unknown durability profile '${DURABILITY_PROFILE}' (${DURABILITY_PROFILES[*]})"
   # 256 MB: WiredTiger's smallest cache; Elasticsearch and Redis need that much for this suite's data anyway.
   if ! [[ "${STORE_MEMORY_MB}" =~ ^[1-9][0-9]{0,6}$ ]] || ((STORE_MEMORY_MB < 256)); then
-    err "memory budget '${STORE_MEMORY_MB}' MB: give a whole number of MB, at least 256"
-    exit 2
+    usage_error "memory budget '${STORE_MEMORY_MB}' MB: give a whole number of MB, at least 256"
   fi
   case "${STORES_OS_TUNING:-auto}" in
     auto | record) ;;
-    *) err "STORES_OS_TUNING='${STORES_OS_TUNING}': use auto or record"; exit 2 ;;
+    *) usage_error "STORES_OS_TUNING='${STORES_OS_TUNING}': use auto or record" ;;
   esac
   readonly DURABILITY_PROFILE STORE_MEMORY_MB
   ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
