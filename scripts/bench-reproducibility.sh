@@ -63,7 +63,7 @@ main() {
   for arg in "$@"; do
     case "${arg}" in
       -h | --help) usage >&2; exit 0 ;;
-      --stores | --stores=*) err "the store is set with STORE=..."; exit 2 ;;
+      --stores | --stores=*) usage_error "the store is set with STORE=..." ;;
     esac
   done
   for ((i = 1; i <= RUNS; i++)); do
