@@ -58,36 +58,32 @@ locals {
   mongodb_config_rs = "cfg=${join(",", [for m in range(local.mongodb_members) : "${local.server_private_ips[m]}:${local.mongodb_config_port}"])}"
   mongodb_shards    = join(";", [for sh in local.mongodb_shard_list : "${sh.name}=${join(",", sh.members)}"])
 
-  # Store ports: "client" ones are opened to the client security group only, "peer" ones between servers only.
+  # Store ports: "client" ones open to the client security group only, "peer" ones (theirs too) between servers only.
+  redis_client_ports = [{ name = "redis", from_port = local.redis_base_port, to_port = local.redis_last_port }]
+  mongodb_ports = [
+    { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
+    { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
+  ]
+  es_client_ports = [{ name = "es-http", from_port = 9200, to_port = 9200 }]
   store_ports = {
     redisjson = {
-      client = [{ name = "redis", from_port = local.redis_base_port, to_port = local.redis_last_port }]
-      peer = [
-        { name = "redis", from_port = local.redis_base_port, to_port = local.redis_last_port },
+      client = local.redis_client_ports
+      peer = concat(local.redis_client_ports, [
         { name = "redis-bus", from_port = local.redis_base_port + 10000, to_port = local.redis_last_port + 10000 },
-      ]
+      ])
       addresses = flatten([for ip in local.server_private_ips : [
         for p in range(local.redis_base_port, local.redis_last_port + 1) : "${ip}:${p}"
       ]])
     }
     mongodb = {
-      client = [
-        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
-        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
-      ]
-      peer = [
-        { name = "mongodb-shards", from_port = local.mongodb_shard_base_port, to_port = local.mongodb_shard_base_port + var.server_count - 1 },
-        { name = "mongodb-config", from_port = local.mongodb_config_port, to_port = local.mongodb_config_port },
-      ]
+      client = local.mongodb_ports
+      peer   = local.mongodb_ports
       # YCSB talks to the mongos on its own machine.
       addresses = ["127.0.0.1:${local.mongos_port}"]
     }
     elasticsearch = {
-      client = [{ name = "es-http", from_port = 9200, to_port = 9200 }]
-      peer = [
-        { name = "es-http", from_port = 9200, to_port = 9200 },
-        { name = "es-transport", from_port = 9300, to_port = 9300 },
-      ]
+      client    = local.es_client_ports
+      peer      = concat(local.es_client_ports, [{ name = "es-transport", from_port = 9300, to_port = 9300 }])
       addresses = [for ip in local.server_private_ips : "${ip}:9200"]
     }
   }
