@@ -36,19 +36,17 @@ main() {
   # Bad input is refused before any client runs.
   (($# <= 1)) || usage_error "one results folder at most, got $#: $*"
   [[ $# == 0 || -d "$1" ]] || usage_error "not a results folder: $1"
-  local out round
+  local out round clients order
   SECONDS_PER_STEP="${STEP_SECONDS:-10}"
   out="${OUT:-${REPO_ROOT}/results/bench-clients-$(date -u +%Y%m%dT%H%M%SZ)}"
   mkdir -p "${out}"
   echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg) (2 cores: figures are evidence only below 1)"
   for ((round = 1; round <= ${ROUNDS:-3}; round++)); do
-    if ((round % 2)); then
-      one_run 1 "${out}/c1-r${round}" "$((round * 7919))"
-      one_run 2 "${out}/c2-r${round}" "$((round * 7919))"
-    else
-      one_run 2 "${out}/c2-r${round}" "$((round * 7919))"
-      one_run 1 "${out}/c1-r${round}" "$((round * 7919))"
-    fi
+    order=(1 2)
+    ((round % 2)) || order=(2 1)
+    for clients in "${order[@]}"; do
+      one_run "${clients}" "${out}/c${clients}-r${round}" "$((round * 7919))"
+    done
     echo "round ${round} done; load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
   done
   python3 "${REPO_ROOT}/scripts/lib/bench_clients.py" "${out}" "$@"
