@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -65,6 +66,16 @@ public final class StepHistograms {
     boolean startsBefore(long ms) {
       return startMs < ms;
     }
+
+    /** Not warm-up: the interval's midpoint lies at or after the end of the warm-up. */
+    boolean kept(long cutoffMs) {
+      return startMs + endMs >= 2 * cutoffMs;
+    }
+
+    /** Kept, and started before the requested stop (not a late completion). */
+    boolean inWindow(long cutoffMs, long stopMs) {
+      return kept(cutoffMs) && startsBefore(stopMs);
+    }
   }
 
   /** One log as read from its file. */
@@ -83,31 +94,31 @@ public final class StepHistograms {
    */
   public record IntervalRate(double timeS, double lengthS, double perSecond) {}
 
-  private final Map<HdrLogName, Histogram> merged;
-  private final Map<HdrLogName, Long> inWindow;
-  private final Map<HdrLogName, long[]> perInterval;
-  private final double[] intervalLengthsS;
-  private final long windowStartMs;
-  private final long windowEndMs;
+  /** Orders logs by operation, then service before intended, then successes before failures. */
+  private static final Comparator<HdrLogName> LOG_ORDER =
+      Comparator.comparing(HdrLogName::op, OperationOrder::compare)
+          .thenComparing(HdrLogName::kind)
+          .thenComparing(HdrLogName::failed);
 
-  private StepHistograms(
-      Map<HdrLogName, Histogram> merged,
-      Map<HdrLogName, Long> inWindow,
-      Map<HdrLogName, long[]> perInterval,
-      double[] intervalLengthsS,
-      long windowStartMs,
-      long windowEndMs) {
-    this.merged = merged;
-    this.inWindow = inWindow;
-    this.perInterval = perInterval;
-    this.intervalLengthsS = intervalLengthsS;
-    this.windowStartMs = windowStartMs;
-    this.windowEndMs = windowEndMs;
-  }
+  private final Map<HdrLogName, Histogram> merged = new TreeMap<>(LOG_ORDER);
+  private final Map<HdrLogName, Long> inWindow = new TreeMap<>(LOG_ORDER);
+  private final Map<HdrLogName, long[]> perInterval = new TreeMap<>(LOG_ORDER);
+  private final Map<HdrLogName, Histogram[]> byInterval = new TreeMap<>(LOG_ORDER);
+  private double[] intervalLengthsS;
+  private long windowStartMs;
+  private long windowEndMs;
+  private Histogram sendLag;
+  private double sendsPerSecond;
+  private Double effectiveSeconds;
+  private final List<Long> inFlightMaxByClient = new ArrayList<>();
+  private final List<Long> clientStartsMs = new ArrayList<>();
+
+  private StepHistograms() {}
 
   /**
-   * Reads every {@code *.hdr} of {@code hdrDir} (none when the folder is missing), drops the
-   * warm-up and cuts the window at the requested stop.
+   * Reads every {@code *.hdr} of each client's {@code hdr/} folder (none when a folder is missing),
+   * merged exactly (see the class comment), drops the warm-up and cuts the window at the requested
+   * stop.
    *
    * <p>The window's intervals, for the throughput series. The logs' own intervals are neither whole
    * seconds (the status thread's ticks jitter between about 0.7 and 1.3 s) nor aligned across logs,
@@ -122,15 +133,6 @@ public final class StepHistograms {
    * @param durationS the measured seconds that followed the warm-up before the stop was requested;
    *     0 or less means unknown (the window then ends at the last interval with a completion)
    */
-  public static StepHistograms read(Path hdrDir, double warmupS, double durationS)
-      throws IOException {
-    return read(List.of(hdrDir), warmupS, durationS);
-  }
-
-  /**
-   * {@link #read(Path, double, double)} over the {@code hdr/} folders of every client of a step,
-   * merged exactly (see the class comment).
-   */
   public static StepHistograms read(List<Path> hdrDirs, double warmupS, double durationS)
       throws IOException {
     List<ClientLogs> clients = new ArrayList<>();
@@ -142,53 +144,45 @@ public final class StepHistograms {
         logs.stream().mapToDouble(Log::startTimeSec).filter(s -> s > 0).min().orElse(0);
     long cutoffMs = Math.round((referenceSec + warmupS) * 1000.0);
     long stopMs = durationS > 0 ? cutoffMs + Math.round(durationS * 1000.0) : Long.MAX_VALUE;
+    StepHistograms h = new StepHistograms();
     List<Histogram> lagByClient = new ArrayList<>();
-    List<Long> inFlightByClient = new ArrayList<>();
-    double sendsPerSecond = 0;
     for (ClientLogs c : clients) {
-      Histogram lag = sendLagOf(c.sendLag(), cutoffMs, stopMs);
+      List<Interval> sent = inWindow(c.sendLag(), cutoffMs, stopMs);
+      Histogram lag = sum(sent);
       lagByClient.add(lag);
-      double span = keptSpanSeconds(c.sendLag(), cutoffMs, stopMs);
-      sendsPerSecond += lag == null || !(span > 0) ? 0 : lag.getTotalCount() / span;
-      Histogram inFlight = sendLagOf(c.inFlight(), cutoffMs, stopMs);
-      inFlightByClient.add(
+      // The send log ticks on its own clock, not the completions': its kept intervals span other
+      // seconds than the completions' window, so its sends are a rate over its own span (counted
+      // over its span and divided by the completions' window, a step's sends read up to 6 % high
+      // in a 10 s window, and a sustained rate as unsustained).
+      double span = spanSeconds(sent);
+      h.sendsPerSecond += lag == null || !(span > 0) ? 0 : lag.getTotalCount() / span;
+      Histogram inFlight = sum(inWindow(c.inFlight(), cutoffMs, stopMs));
+      h.inFlightMaxByClient.add(
           inFlight == null || inFlight.getTotalCount() == 0 ? null : inFlight.getMaxValue());
+      OptionalDouble first =
+          c.logs().stream().mapToDouble(Log::startTimeSec).filter(v -> v > 0).min();
+      h.clientStartsMs.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
     }
-    Histogram sendLag = StepTimeSeries.merge(lagByClient, 0, lagByClient.size());
-    long windowStart = Long.MAX_VALUE;
-    long lastEnd = Long.MIN_VALUE;
-    for (Log log : logs) {
-      for (Interval interval : log.intervals()) {
-        if (log.name().kind() == LatencyKind.SERVICE
-            && kept(interval, cutoffMs)
-            && interval.startsBefore(stopMs)
-            && interval.histogram().getTotalCount() > 0) {
-          windowStart = Math.min(windowStart, interval.startMs());
-          lastEnd = Math.max(lastEnd, interval.endMs());
-        }
-      }
-    }
-    boolean empty = windowStart > lastEnd;
-    long windowEnd = empty ? 0 : Math.min(lastEnd, stopMs);
+    h.sendLag = StepTimeSeries.merge(lagByClient, 0, lagByClient.size());
+    List<Interval> completions = completions(logs, false, cutoffMs, stopMs);
+    long windowStart = completions.stream().mapToLong(Interval::startMs).min().orElse(0);
+    long lastEnd = completions.stream().mapToLong(Interval::endMs).max().orElse(0);
+    long windowEnd = completions.isEmpty() ? 0 : Math.min(lastEnd, stopMs);
     // One more second than the window spans: a last tick that began before the end may have its
     // midpoint past it.
     int buckets = windowEnd > cutoffMs ? (int) Math.ceil((windowEnd - cutoffMs) / 1000.0) + 1 : 0;
-    Map<HdrLogName, Histogram> merged = new TreeMap<>(StepHistograms::compareNames);
-    Map<HdrLogName, Long> inWindow = new TreeMap<>(StepHistograms::compareNames);
-    Map<HdrLogName, long[]> perInterval = new TreeMap<>(StepHistograms::compareNames);
     List<double[]> lengthsPerLog = new ArrayList<>();
-    Map<HdrLogName, Histogram[]> intended =
-        new TreeMap<>(StepHistograms::compareNames); // every kind
     for (Log log : logs) {
       // Another client's log of the same operation and kind adds into the same histograms and
       // seconds.
-      Histogram total = merged.computeIfAbsent(log.name(), n -> new Histogram(3));
+      Histogram total = h.merged.computeIfAbsent(log.name(), n -> new Histogram(3));
       long counted = 0;
-      long[] counts = perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
+      long[] counts = h.perInterval.computeIfAbsent(log.name(), n -> new long[buckets]);
       double[] lengths = new double[buckets];
-      Histogram[] byInterval = intended.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
+      Histogram[] byInterval =
+          h.byInterval.computeIfAbsent(log.name(), n -> new Histogram[buckets]);
       for (Interval interval : log.intervals()) {
-        if (!kept(interval, cutoffMs)) {
+        if (!interval.kept(cutoffMs)) {
           continue;
         }
         total.add(interval.histogram());
@@ -201,15 +195,13 @@ public final class StepHistograms {
         if (interval.startsBefore(windowEnd) && bucket < buckets) {
           counts[bucket] += n;
           lengths[bucket] += (interval.endMs() - interval.startMs()) / 1000.0;
-          if (byInterval != null) {
-            if (byInterval[bucket] == null) {
-              byInterval[bucket] = new Histogram(3);
-            }
-            byInterval[bucket].add(interval.histogram());
+          if (byInterval[bucket] == null) {
+            byInterval[bucket] = new Histogram(3);
           }
+          byInterval[bucket].add(interval.histogram());
         }
       }
-      inWindow.merge(log.name(), counted, Long::sum);
+      h.inWindow.merge(log.name(), counted, Long::sum);
       if (log.name().kind() == LatencyKind.SERVICE && !log.name().failed()) {
         lengthsPerLog.add(lengths);
       }
@@ -221,25 +213,13 @@ public final class StepHistograms {
       used = intervalLengths[i] > 0 ? i + 1 : used;
     }
     int series = used;
-    intervalLengths = Arrays.copyOf(intervalLengths, series);
-    perInterval.replaceAll((name, counts) -> Arrays.copyOf(counts, series));
-    StepHistograms h =
-        new StepHistograms(
-            merged, inWindow, perInterval, intervalLengths, empty ? 0 : windowStart, windowEnd);
-    h.sendLag = sendLag;
-    h.sendsPerSecond = sendsPerSecond;
+    h.intervalLengthsS = Arrays.copyOf(intervalLengths, series);
+    h.perInterval.replaceAll((name, counts) -> Arrays.copyOf(counts, series));
+    h.windowStartMs = windowStart;
+    h.windowEndMs = windowEnd;
     if (clients.size() > 1) {
       h.effectiveSeconds = effectiveSeconds(clients, cutoffMs, stopMs);
     }
-    h.inFlightMaxByClient = inFlightByClient;
-    List<Long> starts = new ArrayList<>();
-    for (ClientLogs c : clients) {
-      OptionalDouble first =
-          c.logs().stream().mapToDouble(Log::startTimeSec).filter(v -> v > 0).min();
-      starts.add(first.isPresent() ? Math.round(first.getAsDouble() * 1000.0) : null);
-    }
-    h.clientStartsMs = starts;
-    h.byInterval = intended;
     return h;
   }
 
@@ -249,45 +229,70 @@ public final class StepHistograms {
    * that started a little later from a little later on: its successes cover another span than the
    * common window, and dividing all successes by the common window would count that client short
    * (by its start offset, a few tenths of a percent). So each client's rate is its successes over
-   * its own span (from its first kept interval's start to its last counted one's end), and this
-   * returns the length L with (all successes) / L = the sum of those rates; null when a client has
-   * none.
+   * its own span (from its first kept interval's start to its last counted one's end; a later
+   * client's last one, begun before the stop, ends after it), and this returns the length L with
+   * (all successes) / L = the sum of those rates; null when a client has none.
    */
   private static Double effectiveSeconds(List<ClientLogs> clients, long cutoffMs, long stopMs) {
     long total = 0;
     double rates = 0;
     for (ClientLogs c : clients) {
-      long first = Long.MAX_VALUE;
-      long last = Long.MIN_VALUE;
-      long successes = 0;
-      for (Log log : c.logs()) {
-        if (log.name().kind() != LatencyKind.SERVICE || log.name().failed()) {
-          continue;
-        }
-        for (Interval interval : log.intervals()) {
-          if (kept(interval, cutoffMs)
-              && interval.startsBefore(stopMs)
-              && interval.histogram().getTotalCount() > 0) {
-            first = Math.min(first, interval.startMs());
-            last = Math.max(last, interval.endMs());
-            successes += interval.histogram().getTotalCount();
-          }
-        }
-      }
-      // The span the counted intervals cover: a later client's last one, begun before the stop,
-      // ends after it.
-      double spanS = (last - first) / 1000.0;
-      if (successes == 0 || spanS <= 0) {
+      List<Interval> successes = completions(c.logs(), true, cutoffMs, stopMs);
+      long count = successes.stream().mapToLong(i -> i.histogram().getTotalCount()).sum();
+      double spanS = spanSeconds(successes);
+      if (count == 0 || spanS <= 0) {
         return null;
       }
-      total += successes;
-      rates += successes / spanS;
+      total += count;
+      rates += count / spanS;
     }
     return total / rates;
   }
 
-  /** One client's interval logs (none when its folder is missing). */
+  /**
+   * The intervals of the service logs (of successes only, or of all) inside the window that hold a
+   * completion.
+   */
+  private static List<Interval> completions(
+      List<Log> logs, boolean successesOnly, long cutoffMs, long stopMs) {
+    return logs.stream()
+        .filter(
+            l -> l.name().kind() == LatencyKind.SERVICE && !(successesOnly && l.name().failed()))
+        .flatMap(l -> l.intervals().stream())
+        .filter(i -> i.inWindow(cutoffMs, stopMs) && i.histogram().getTotalCount() > 0)
+        .toList();
+  }
+
+  /** The intervals inside the window (same warm-up rule as the operations); null for null. */
+  private static List<Interval> inWindow(List<Interval> intervals, long cutoffMs, long stopMs) {
+    return intervals == null
+        ? null
+        : intervals.stream().filter(i -> i.inWindow(cutoffMs, stopMs)).toList();
+  }
+
+  /** The intervals' histograms summed; null for null. */
+  private static Histogram sum(List<Interval> intervals) {
+    if (intervals == null) {
+      return null;
+    }
+    Histogram total = new Histogram(3);
+    intervals.forEach(i -> total.add(i.histogram()));
+    return total;
+  }
+
+  /** Seconds from the first interval's start to the last one's end; 0 when none (or null). */
+  private static double spanSeconds(List<Interval> intervals) {
+    if (intervals == null || intervals.isEmpty()) {
+      return 0;
+    }
+    long first = intervals.stream().mapToLong(Interval::startMs).min().getAsLong();
+    long last = intervals.stream().mapToLong(Interval::endMs).max().getAsLong();
+    return last > first ? (last - first) / 1000.0 : 0;
+  }
+
+  /** One client's interval logs (none when its folder is missing), in the runner's clock. */
   private static ClientLogs readClient(Path hdrDir) throws IOException {
+    long offsetMs = ClientClock.offsetMs(hdrDir.getParent());
     List<Log> logs = new ArrayList<>();
     if (Files.isDirectory(hdrDir)) {
       try (DirectoryStream<Path> files =
@@ -295,94 +300,24 @@ public final class StepHistograms {
         for (Path file : files) {
           HdrLogName name = HdrLogName.parse(file.getFileName().toString()).orElse(null);
           if (name != null && !name.lifecycle()) {
-            logs.add(readLog(file, name));
+            logs.add(readLog(file, name, offsetMs));
           }
         }
       }
     }
-    Path lag = hdrDir.resolve(RunLayout.SEND_LAG_LOG);
-    List<Interval> lagIntervals =
-        Files.isRegularFile(lag)
-            ? readLog(lag, new HdrLogName(RunLayout.SEND_LAG, LatencyKind.SERVICE, false))
-                .intervals()
-            : null;
-    Path inFlight = hdrDir.resolve(RunLayout.IN_FLIGHT_LOG);
-    List<Interval> inFlightIntervals =
-        Files.isRegularFile(inFlight)
-            ? readLog(inFlight, new HdrLogName(RunLayout.IN_FLIGHT, LatencyKind.SERVICE, false))
-                .intervals()
-            : null;
-    long offsetMs = ClientClock.offsetMs(hdrDir.getParent());
-    if (offsetMs == 0) {
-      return new ClientLogs(logs, lagIntervals, inFlightIntervals);
-    }
-    // Another machine's timestamps, moved into the runner's clock.
-    List<Log> shifted =
-        logs.stream()
-            .map(
-                l ->
-                    new Log(
-                        l.name(),
-                        l.startTimeSec() > 0 ? l.startTimeSec() - offsetMs / 1000.0 : 0,
-                        shifted(l.intervals(), offsetMs)))
-            .toList();
     return new ClientLogs(
-        shifted,
-        lagIntervals == null ? null : shifted(lagIntervals, offsetMs),
-        inFlightIntervals == null ? null : shifted(inFlightIntervals, offsetMs));
+        logs,
+        intervalsIfAny(hdrDir.resolve(RunLayout.SEND_LAG_LOG), RunLayout.SEND_LAG, offsetMs),
+        intervalsIfAny(hdrDir.resolve(RunLayout.IN_FLIGHT_LOG), RunLayout.IN_FLIGHT, offsetMs));
   }
 
-  private static List<Interval> shifted(List<Interval> intervals, long offsetMs) {
-    return intervals.stream()
-        .map(i -> new Interval(i.histogram(), i.startMs() - offsetMs, i.endMs() - offsetMs))
-        .toList();
+  /** The intervals of a client's send-lag or in-flight log; null when it wrote none. */
+  private static List<Interval> intervalsIfAny(Path file, String op, long offsetMs)
+      throws IOException {
+    return Files.isRegularFile(file)
+        ? readLog(file, new HdrLogName(op, LatencyKind.SERVICE, false), offsetMs).intervals()
+        : null;
   }
-
-  /**
-   * The send lags of the arrivals sent inside the window (same warm-up rule as the operations), or
-   * null.
-   */
-  private static Histogram sendLagOf(List<Interval> intervals, long cutoffMs, long stopMs) {
-    if (intervals == null) {
-      return null;
-    }
-    Histogram total = new Histogram(3);
-    for (Interval interval : intervals) {
-      if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
-        total.add(interval.histogram());
-      }
-    }
-    return total;
-  }
-
-  /**
-   * The span, s, that the kept intervals of a log cover (from the first one's start to the last
-   * one's end; 0 when none). The send log ticks on its own clock, not the completions': its kept
-   * intervals span other seconds than the completions' window, so its sends are a rate over its own
-   * span (counted over its span and divided by the completions' window, a step's sends read up to 6
-   * % high in a 10 s window, and a sustained rate as unsustained).
-   */
-  private static double keptSpanSeconds(List<Interval> intervals, long cutoffMs, long stopMs) {
-    if (intervals == null) {
-      return 0;
-    }
-    long first = Long.MAX_VALUE;
-    long last = Long.MIN_VALUE;
-    for (Interval interval : intervals) {
-      if (kept(interval, cutoffMs) && interval.startsBefore(stopMs)) {
-        first = Math.min(first, interval.startMs());
-        last = Math.max(last, interval.endMs());
-      }
-    }
-    return last > first ? (last - first) / 1000.0 : 0;
-  }
-
-  private Histogram sendLag;
-  private double sendsPerSecond;
-  private Double effectiveSeconds;
-  private List<Long> inFlightMaxByClient = List.of();
-  private List<Long> clientStartsMs = List.of();
-  private Map<HdrLogName, Histogram[]> byInterval = Map.of();
 
   /**
    * One intended-latency log's histograms per whole second of the window (the buckets of {@link
@@ -435,11 +370,6 @@ public final class StepHistograms {
     return Collections.unmodifiableList(clientStartsMs);
   }
 
-  /** Not warm-up: the interval's midpoint lies at or after the end of the warm-up. */
-  private static boolean kept(Interval interval, long cutoffMs) {
-    return interval.startMs() + interval.endMs() >= 2 * cutoffMs;
-  }
-
   /** The median of the logs' positive lengths at {@code index}; 0 when no log covered it. */
   private static double medianOfPositive(List<double[]> lengthsPerLog, int index) {
     double[] positive =
@@ -464,8 +394,11 @@ public final class StepHistograms {
    * counts (seen with YCSB's intended latency at an overloaded rate), which the reader cannot
    * decode. Such a payload is decoded again with a range of at least {@link #RETRY_RANGE_US}, so no
    * interval, and no operation, is lost.
+   *
+   * @param offsetMs the client's clock offset: another machine's timestamps, moved into the
+   *     runner's clock
    */
-  private static Log readLog(Path file, HdrLogName name) throws IOException {
+  private static Log readLog(Path file, HdrLogName name, long offsetMs) throws IOException {
     List<Interval> intervals = new ArrayList<>();
     double startSec = 0;
     double baseSec = Double.NaN;
@@ -486,12 +419,12 @@ public final class StepHistograms {
         double rel = Double.parseDouble(f[first]);
         double length = Double.parseDouble(f[first + 1]);
         double base = !Double.isNaN(baseSec) ? baseSec : rel < RELATIVE_LIMIT_SEC ? startSec : 0;
-        long startMs = Math.round((base + rel) * 1000.0);
+        long startMs = Math.round((base + rel) * 1000.0) - offsetMs;
         Histogram h = decode(file, f[first + 3]);
         intervals.add(new Interval(h, startMs, startMs + Math.round(length * 1000.0)));
       }
     }
-    return new Log(name, startSec, intervals);
+    return new Log(name, startSec > 0 ? startSec - offsetMs / 1000.0 : 0, intervals);
   }
 
   /**
@@ -547,15 +480,6 @@ public final class StepHistograms {
       end--;
     }
     return end == bytes.length ? bytes : Arrays.copyOf(bytes, end);
-  }
-
-  /** Orders logs by operation, then service before intended, then successes before failures. */
-  private static int compareNames(HdrLogName a, HdrLogName b) {
-    int c = OperationOrder.compare(a.op(), b.op());
-    if (c == 0) {
-      c = a.kind().compareTo(b.kind());
-    }
-    return c != 0 ? c : Boolean.compare(a.failed(), b.failed());
   }
 
   /**

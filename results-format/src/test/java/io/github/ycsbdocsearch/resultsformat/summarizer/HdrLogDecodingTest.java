@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class HdrLogDecodingTest {
   void anIntervalWrittenWithTooSmallARangeIsReadWhole() throws IOException, URISyntaxException {
     Path hdr =
         Path.of(HdrLogDecodingTest.class.getResource("/hdr/Intended-READ.hdr").toURI()).getParent();
-    StepHistograms h = StepHistograms.read(hdr, 0, 0);
+    StepHistograms h = StepHistograms.read(List.of(hdr), 0, 0);
     Histogram read = h.get("READ", LatencyKind.INTENDED, false);
     // 8,760 + 5,904 + 14,584 + 14,516 + 14,859 + 14,648 + 14,486 + 293 + 0, as the lines' payloads
     // hold.
