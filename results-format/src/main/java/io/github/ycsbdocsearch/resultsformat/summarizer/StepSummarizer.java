@@ -16,12 +16,14 @@ import io.github.ycsbdocsearch.resultsformat.Statistics;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
+import io.github.ycsbdocsearch.resultsformat.StepTimeSeries;
 import io.github.ycsbdocsearch.resultsformat.StepVerdict;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -165,16 +167,10 @@ public final class StepSummarizer {
         if (ok == null && failed == null) {
           continue;
         }
-        long errors = failed != null ? failed.getTotalCount() : failedOfOtherKind(hist, op);
+        long errors = failures(hist, op, kind);
         long parts = counts.partsOf(op);
         rows.add(ctx.row(op, kind, SummaryRow.OK, ok, errors, parts));
-        Histogram all = new Histogram(3);
-        if (ok != null) {
-          all.add(ok);
-        }
-        if (failed != null) {
-          all.add(failed);
-        }
+        Histogram all = StepTimeSeries.merge(Arrays.asList(ok, failed), 0, 2);
         rows.add(ctx.row(op, kind, SummaryRow.ALL, all, errors, parts));
       }
     }
@@ -243,51 +239,38 @@ public final class StepSummarizer {
     long bound = o.slo().boundUs();
     for (String op : ops) {
       Histogram ok = hist.get(op, LatencyKind.INTENDED, false);
-      Histogram failed = hist.get(op, LatencyKind.INTENDED, true);
-      long failures = failed != null ? failed.getTotalCount() : failedOfOtherKind(hist, op);
-      long okCount = ok == null ? 0 : ok.getTotalCount();
+      long failures = failures(hist, op, LatencyKind.INTENDED);
+      long okCount = count(ok);
       if (okCount + failures == 0) {
         continue;
       }
       // Per second of the window (for the dispersion); the totals (late completions included) for
-      // the counts.
+      // the counts. The same requests timed from their actual send (YCSB's service-time log):
+      // whether
+      // the client's own late sends changed the verdict; per second for their own dispersion (the
+      // client's late sends come in bursts of their own, which must not weaken this test).
       List<Histogram> okByS = hist.intendedPerInterval(op, false);
       List<Histogram> failedByS = hist.intendedPerInterval(op, true);
+      List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
       int m = Math.max(okByS.size(), failedByS.size());
       long[] n = new long[m];
       long[] k = new long[m];
-      for (int i = 0; i < m; i++) {
-        Histogram a = i < okByS.size() ? okByS.get(i) : null;
-        Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
-        long fi = f == null ? 0 : f.getTotalCount();
-        n[i] = (a == null ? 0 : a.getTotalCount()) + fi;
-        k[i] = (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, bound)) + fi;
-      }
-      long okOver = ok == null ? 0 : okCount - ok.getCountBetweenValues(0, bound);
-      // The same requests timed from their actual send (YCSB's service-time log): whether the
-      // client's own late sends changed the verdict; per second for their own dispersion (the
-      // client's late sends come in bursts of their own, which must not weaken this test).
-      Histogram sent = hist.get(op, LatencyKind.SERVICE, false);
-      long sendOver =
-          sent == null ? -1 : sent.getTotalCount() - sent.getCountBetweenValues(0, bound);
-      List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
       long[] kSend = new long[m];
       for (int i = 0; i < m; i++) {
-        Histogram a = i < sentByS.size() ? sentByS.get(i) : null;
-        Histogram f = i < failedByS.size() ? failedByS.get(i) : null;
-        kSend[i] =
-            (a == null ? 0 : a.getTotalCount() - a.getCountBetweenValues(0, bound))
-                + (f == null ? 0 : f.getTotalCount());
+        long failedInS = count(at(failedByS, i));
+        n[i] = count(at(okByS, i)) + failedInS;
+        k[i] = over(at(okByS, i), bound) + failedInS;
+        kSend[i] = over(at(sentByS, i), bound) + failedInS;
       }
-      double dispersion = ObjectiveJudge.Counts.of(n, k, failures).dispersion();
+      Histogram sent = hist.get(op, LatencyKind.SERVICE, false);
       counts.put(
           op,
           new ObjectiveJudge.Counts(
               okCount + failures,
-              okOver + failures,
+              over(ok, bound) + failures,
               failures,
-              dispersion,
-              sendOver < 0 ? -1 : sendOver + failures,
+              ObjectiveJudge.Counts.of(n, k, failures).dispersion(),
+              sent == null ? -1 : over(sent, bound) + failures,
               ObjectiveJudge.Counts.of(n, kSend, failures).dispersion(),
               new ObjectiveVerdict.PerSecond(n, k)));
     }
@@ -304,15 +287,15 @@ public final class StepSummarizer {
       Map<String, Long> parts = new HashMap<>();
       long[] perInterval = new long[hist.intervalLengthsS().length];
       for (String op : ops) {
-        records += hist.inWindow(op, false) + hist.inWindow(op, true);
+        long logged = hist.inWindow(op, false) + hist.inWindow(op, true);
+        records += logged;
         failedRecords += hist.inWindow(op, true);
         add(perInterval, hist.perInterval(op, false), 1);
         List<String> composedOf = ComposedOperations.PARTS.get(op);
         if (composedOf != null) {
-          long executions = hist.inWindow(op, false) + hist.inWindow(op, true);
           failedComposed += hist.inWindow(op, true);
           for (String part : composedOf) {
-            parts.merge(part, executions, Long::sum);
+            parts.merge(part, logged, Long::sum);
             add(perInterval, hist.perInterval(op, false), -1);
           }
         }
@@ -370,7 +353,7 @@ public final class StepSummarizer {
 
     SummaryRow row(
         String op, LatencyKind kind, String requests, Histogram h, long errors, long parts) {
-      long count = h == null ? 0 : h.getTotalCount();
+      long count = count(h);
       LatencyStats l = count == 0 ? null : LatencyStats.of(h);
       String supportedUpTo =
           Percentile.highestSupportedBy(count).map(Percentile::label).orElse(null);
@@ -417,25 +400,33 @@ public final class StepSummarizer {
     }
 
     private static Long p(LatencyStats l, Percentile p) {
-      if (l == null) {
-        return null;
-      }
-      return l.percentileUs(p).isPresent() ? l.percentileUs(p).getAsLong() : null;
+      return l == null ? null : boxed(l.percentileUs(p));
     }
   }
 
   /**
-   * A failure is one event whichever latency it was logged under; use the other kind's log if only
-   * it exists.
+   * The failures of {@code kind}'s log. A failure is one event whichever latency it was logged
+   * under; use the other kind's log if only it exists.
    */
-  private static long failedOfOtherKind(StepHistograms hist, String op) {
+  private static long failures(StepHistograms hist, String op, LatencyKind kind) {
+    Histogram failed = hist.get(op, kind, true);
     for (LatencyKind k : LatencyKind.values()) {
-      Histogram h = hist.get(op, k, true);
-      if (h != null) {
-        return h.getTotalCount();
-      }
+      failed = failed != null ? failed : hist.get(op, k, true);
     }
-    return 0;
+    return count(failed);
+  }
+
+  private static long count(Histogram h) {
+    return h == null ? 0 : h.getTotalCount();
+  }
+
+  /** The requests over {@code boundUs}; 0 for null. */
+  private static long over(Histogram h, long boundUs) {
+    return h == null ? 0 : h.getTotalCount() - h.getCountBetweenValues(0, boundUs);
+  }
+
+  private static Histogram at(List<Histogram> perSecond, int i) {
+    return i < perSecond.size() ? perSecond.get(i) : null;
   }
 
   private static double perSecond(long count, double seconds) {
