@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -124,8 +123,7 @@ public record SoakSummary(
   public static SoakSummary of(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
     StepHistograms hist = StepHistograms.forStep(stepDir);
-    Set<String> ops = new LinkedHashSet<>();
-    hist.merged().keySet().forEach(n -> ops.add(n.op()));
+    Set<String> ops = hist.ops();
     long[] ok = StepTimeSeries.successfulOperations(ops, hist);
     double[] lengths = hist.intervalLengthsS();
     List<Histogram> latency = StepTimeSeries.intendedPerSecond(ops, hist);

@@ -20,8 +20,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -94,13 +94,11 @@ public final class FaultAnalysis {
 
     static Read of(Path stepDir) throws IOException {
       StepHistograms hist = StepHistograms.forStep(stepDir);
-      Set<String> ops = new LinkedHashSet<>();
-      hist.merged().keySet().forEach(n -> ops.add(n.op()));
       return new Read(
           stepDir.getFileName().toString(),
           hist,
-          ops,
-          StepTimeSeries.intendedPerSecond(ops, hist),
+          hist.ops(),
+          StepTimeSeries.intendedPerSecond(hist.ops(), hist),
           hist.intervalLengthsS());
     }
 
@@ -305,11 +303,7 @@ public final class FaultAnalysis {
   }
 
   private static long sumFrom(long[] perSecond, int from) {
-    long n = 0;
-    for (int i = from; i < perSecond.length; i++) {
-      n += perSecond[i];
-    }
-    return n;
+    return Arrays.stream(perSecond, from, perSecond.length).sum();
   }
 
   private static double seconds(long ms) {

@@ -19,9 +19,11 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
@@ -488,6 +490,13 @@ public final class StepHistograms {
    */
   public Map<HdrLogName, Histogram> merged() {
     return merged;
+  }
+
+  /** The operations of the step's logs, in log order. */
+  public Set<String> ops() {
+    Set<String> ops = new LinkedHashSet<>();
+    merged.keySet().forEach(n -> ops.add(n.op()));
+    return ops;
   }
 
   /** The merged histogram of one log, or null when the step has no such log. */

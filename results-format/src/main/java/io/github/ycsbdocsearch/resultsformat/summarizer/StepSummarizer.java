@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -130,8 +129,7 @@ public final class StepSummarizer {
       Pacing pacing,
       List<StepClients.Client> clients) {
     double seconds = hist.measuredSeconds();
-    Set<String> ops = new LinkedHashSet<>();
-    hist.merged().keySet().forEach(n -> ops.add(n.op()));
+    Set<String> ops = hist.ops();
     Counts counts = Counts.of(ops, hist);
     double throughput = perSecond(counts.ok(), seconds);
     // Sustained: the schedule's requests were sent (all but a stated share) and completed at the
