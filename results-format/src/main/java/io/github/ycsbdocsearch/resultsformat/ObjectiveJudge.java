@@ -148,32 +148,23 @@ public final class ObjectiveJudge {
       Counts c = e.getValue();
       long n = c.requests() + unsent;
       long k = c.over() + unsent;
-      Operation tested = test(e.getKey(), n, k, c.failed(), c.dispersion(), percentile);
+      ExceedanceTest.Result r = test(n, k, c.dispersion(), percentile);
       // From the send: of the requests sent (an unsent one has no latency from a send: whether the
       // client or the store kept it back, the attribution decides by the pool).
       Long fromSend = c.overFromSend() < 0 ? null : Math.min(c.requests(), c.overFromSend());
-      Decision sendDecision =
-          fromSend == null
-              ? null
-              : test(
-                      e.getKey(),
-                      c.requests(),
-                      fromSend,
-                      c.failed(),
-                      c.dispersionFromSend(),
-                      percentile)
-                  .decision();
       ops.add(
           new Operation(
-              tested.op(),
-              tested.requests(),
-              tested.over(),
-              tested.failed(),
-              tested.dispersion(),
-              tested.decision(),
-              tested.pValue(),
+              e.getKey(),
+              n,
+              k,
+              c.failed(),
+              Math.round(c.dispersion() * 1000) / 1000.0,
+              decision(r),
+              r.pValue(),
               fromSend,
-              sendDecision,
+              fromSend == null
+                  ? null
+                  : decision(test(c.requests(), fromSend, c.dispersionFromSend(), percentile)),
               c.perSecond()));
     }
     return ops;
@@ -191,22 +182,13 @@ public final class ObjectiveJudge {
   }
 
   /** The exceedance test on the effective counts (the raw ones divided by the dispersion). */
-  private static Operation test(
-      String op, long n, long k, long failed, double dispersion, double percentile) {
+  private static ExceedanceTest.Result test(long n, long k, double dispersion, double percentile) {
     long effN = Math.round(n / dispersion);
-    long effK = Math.min(effN, Math.round(k / dispersion));
-    ExceedanceTest.Result r = ExceedanceTest.test(percentile, effK, effN);
-    return new Operation(
-        op,
-        n,
-        k,
-        failed,
-        Math.round(dispersion * 1000) / 1000.0,
-        Decision.valueOf(r.decision().name()),
-        r.pValue(),
-        null,
-        null,
-        null);
+    return ExceedanceTest.test(percentile, Math.min(effN, Math.round(k / dispersion)), effN);
+  }
+
+  private static Decision decision(ExceedanceTest.Result r) {
+    return Decision.valueOf(r.decision().name());
   }
 
   private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {
