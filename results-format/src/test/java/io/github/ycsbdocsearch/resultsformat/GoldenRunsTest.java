@@ -31,7 +31,7 @@ class GoldenRunsTest {
     assertEquals(6, store.steps().size());
     for (StoreRun.Step s : store.steps()) {
       assertEquals(
-          comparable(StepSummarizer.summarize(s.dir(), s.dir().getFileName().toString())),
+          comparable(StepSummarizer.summarize(s.dir())),
           comparable(s.summary()),
           "summary.json of "
               + s.dir().getFileName()

@@ -217,7 +217,7 @@ public final class FaultAnalysis {
     Read step = Read.of(stepDir);
     Map<String, List<StepHistograms.IntervalRate>> byOp = new LinkedHashMap<>();
     for (String op : step.ops()) {
-      byOp.put(op, step.hist().rates(op, true));
+      byOp.put(op, step.hist().rates(step.hist().perInterval(op, true)));
     }
     return byOp;
   }

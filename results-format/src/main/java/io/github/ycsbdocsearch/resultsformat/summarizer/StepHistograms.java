@@ -549,14 +549,6 @@ public final class StepHistograms {
   }
 
   /**
-   * The rate series of one service log (records per second in each interval of the window), in time
-   * order.
-   */
-  public List<IntervalRate> rates(String op, boolean failed) {
-    return rates(perInterval(op, failed));
-  }
-
-  /**
    * Seconds from the first kept interval's start to the window's end; 0 when nothing was kept. With
    * several clients, the length that makes the throughput the sum of the clients' own rates ({@link
    * #effectiveSeconds}).

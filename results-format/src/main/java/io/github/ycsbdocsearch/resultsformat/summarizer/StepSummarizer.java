@@ -63,9 +63,6 @@ public final class StepSummarizer {
 
   private StepSummarizer() {}
 
-  /** A step's summary with the merged histograms it came from (for percentile files and charts). */
-  public record Loaded(StepSummary summary, StepHistograms histograms) {}
-
   /**
    * Summarizes one step folder.
    *
@@ -74,60 +71,32 @@ public final class StepSummarizer {
    * @throws IOException when a file cannot be read
    */
   public static StepSummary summarize(Path stepDir) throws IOException {
-    return load(stepDir).summary();
+    return summarize(
+        stepDir,
+        StepRecord.read(stepDir),
+        stepDir.getFileName().toString(),
+        StepHistograms.forStep(stepDir));
   }
 
   /**
-   * Summarizes a step folder that will be published under another name (the runner's {@code
-   * .NN-tT.partial} folder becomes {@code NN-tT}): the summary carries {@code stepName}.
-   */
-  public static StepSummary summarize(Path stepDir, String stepName) throws IOException {
-    StepRecord info = StepRecord.read(stepDir);
-    return summarize(stepDir, info, stepName, StepHistograms.forStep(stepDir));
-  }
-
-  /** Summarizes one step folder, keeping the histograms. */
-  public static Loaded load(Path stepDir) throws IOException {
-    StepRecord info = StepRecord.read(stepDir);
-    StepHistograms hist = StepHistograms.forStep(stepDir);
-    return new Loaded(summarize(stepDir, info, stepDir.getFileName().toString(), hist), hist);
-  }
-
-  /**
-   * Summarizes already-read histograms under a given step.json: the runner reads a step's logs
-   * once, decides its final status from this summary, then summarizes the same histograms again
-   * under the final record.
-   */
-  public static StepSummary summarize(StepRecord info, String stepName, StepHistograms hist) {
-    return summarize(info, stepName, hist, null, List.of());
-  }
-
-  /**
-   * Summarizes a step folder's already-read histograms, with what its arrival schedule wrote
-   * ({@code arrivals.json}, fixed-rate steps).
+   * Summarizes a step folder's already-read histograms under a given step.json, with what its
+   * arrival schedule wrote ({@code arrivals.json}, fixed-rate steps): the runner reads a step's
+   * logs once, decides its final status from this summary, then summarizes the same histograms
+   * again under the final record, and under the name it will be published as (its {@code
+   * .NN-tT.partial} folder becomes {@code NN-tT}).
    *
    * @throws UncheckedIOException when arrivals.json exists but cannot be read
    */
   public static StepSummary summarize(
       Path stepDir, StepRecord info, String stepName, StepHistograms hist) {
+    Pacing pacing;
+    List<StepClients.Client> clients;
     try {
-      return summarize(
-          info,
-          stepName,
-          hist,
-          Pacing.read(stepDir, hist.sendLag(), hist.inFlightMaxByClient()).orElse(null),
-          StepClients.read(stepDir).map(StepClients::clients).orElse(List.of()));
+      pacing = Pacing.read(stepDir, hist.sendLag(), hist.inFlightMaxByClient()).orElse(null);
+      clients = StepClients.read(stepDir).map(StepClients::clients).orElse(List.of());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static StepSummary summarize(
-      StepRecord info,
-      String stepName,
-      StepHistograms hist,
-      Pacing pacing,
-      List<StepClients.Client> clients) {
     double seconds = hist.measuredSeconds();
     Set<String> ops = hist.ops();
     Counts counts = Counts.of(ops, hist);

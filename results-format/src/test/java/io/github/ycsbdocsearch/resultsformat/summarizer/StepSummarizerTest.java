@@ -130,7 +130,7 @@ class StepSummarizerTest {
       }
     }
     StepHistograms hist = StepHistograms.forStep(step);
-    List<StepHistograms.IntervalRate> rates = hist.rates("READ", false);
+    List<StepHistograms.IntervalRate> rates = hist.rates(hist.perInterval("READ", false));
     assertEquals(12, rates.size(), "a second that caught no tick has no rate");
     for (StepHistograms.IntervalRate r : rates) {
       assertEquals(800.0, r.perSecond(), 1e-9, "at " + r.timeS() + " s over " + r.lengthS() + " s");
