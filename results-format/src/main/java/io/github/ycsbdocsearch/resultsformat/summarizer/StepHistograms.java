@@ -404,7 +404,10 @@ public final class StepHistograms {
     List<Interval> intervals = new ArrayList<>();
     double startSec = 0;
     double baseSec = Double.NaN;
-    String text = new String(completeLines(Files.readAllBytes(file)), StandardCharsets.UTF_8);
+    String whole = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    // A writer killed mid-line (Ctrl-C, a crashed YCSB) leaves a last line without its newline;
+    // HdrHistogram's reader fails on it, and the intervals before it are still good.
+    String text = whole.substring(0, whole.lastIndexOf('\n') + 1);
     for (String line : text.split("\n")) {
       String l = line.trim();
       if (l.startsWith("#[StartTime:")) {
@@ -469,19 +472,6 @@ public final class StepHistograms {
       throw new ResultsFormatException(
           file + ": not a readable HdrHistogram log: bad header '" + line + "'", e);
     }
-  }
-
-  /**
-   * The bytes up to and including the last newline. A writer killed mid-line (Ctrl-C, a crashed
-   * YCSB) leaves a last line without its newline; HdrHistogram's reader fails on it, and the
-   * intervals before it are still good.
-   */
-  static byte[] completeLines(byte[] bytes) {
-    int end = bytes.length;
-    while (end > 0 && bytes[end - 1] != '\n') {
-      end--;
-    }
-    return end == bytes.length ? bytes : Arrays.copyOf(bytes, end);
   }
 
   /**
