@@ -5,9 +5,12 @@ import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Operation;
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.PerSecond;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepSummarizer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Decides a fixed-rate step's {@link ObjectiveVerdict} from its latency counts: the counting and
@@ -54,15 +57,9 @@ public final class ObjectiveJudge {
      * and the seconds kept.
      */
     public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
-      long n = 0;
-      long k = 0;
-      for (int i = 0; i < requestsPerInterval.length; i++) {
-        n += requestsPerInterval[i];
-        k += overPerInterval[i];
-      }
       return new Counts(
-          n,
-          k,
+          Arrays.stream(requestsPerInterval).sum(),
+          Arrays.stream(overPerInterval).sum(),
           failed,
           dispersion(requestsPerInterval, overPerInterval),
           -1,
@@ -207,33 +204,34 @@ public final class ObjectiveJudge {
       case PASS -> "every operation met the objective" + unsentText;
       case FAIL ->
           "over the objective: "
-              + String.join(
-                  ", ",
-                  ops.stream()
-                      .filter(o -> o.decision() == Decision.FAIL)
-                      .map(
-                          o ->
-                              String.format(
-                                  Locale.ROOT,
-                                  "%s (%d of %d over, %.2f %%)",
-                                  o.op(),
-                                  o.over(),
-                                  o.requests(),
-                                  100.0 * o.over() / Math.max(1, o.requests())))
-                      .toList())
+              + listed(
+                  ops,
+                  Decision.FAIL,
+                  o ->
+                      String.format(
+                          Locale.ROOT,
+                          "%s (%d of %d over, %.2f %%)",
+                          o.op(),
+                          o.over(),
+                          o.requests(),
+                          100.0 * o.over() / Math.max(1, o.requests())))
               + unsentText;
       case INCONCLUSIVE ->
           (few.isEmpty()
                   ? "too close to the bound to tell: "
-                      + String.join(
-                          ", ",
-                          ops.stream()
-                              .filter(o -> o.decision() == Decision.INCONCLUSIVE)
-                              .map(ObjectiveJudge::withItsBursts)
-                              .toList())
+                      + listed(ops, Decision.INCONCLUSIVE, ObjectiveJudge::withItsBursts)
                   : "too few samples: " + String.join(", ", few))
               + unsentText;
     };
+  }
+
+  /** The operations with {@code decision}, each in {@code words}, comma-separated. */
+  private static String listed(
+      List<Operation> ops, Decision decision, Function<Operation, String> words) {
+    return ops.stream()
+        .filter(o -> o.decision() == decision)
+        .map(words)
+        .collect(Collectors.joining(", "));
   }
 
   /** {@code READ}, or {@code READ (about 51 independent of 18000 requests: ...)} when clustered. */

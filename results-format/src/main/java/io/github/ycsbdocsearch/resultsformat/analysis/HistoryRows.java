@@ -28,6 +28,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The rows the nightly run history keeps of one results folder (docs/nightly.md, "What the history
@@ -147,13 +149,9 @@ public final class HistoryRows {
      * mongodb/workloada/load-50pct/READ/intended/p99_us}.
      */
     public String series() {
-      List<String> parts = new ArrayList<>();
-      for (String p : List.of(store, run.workload(), step, op, latencyKind, metric)) {
-        if (!NONE.equals(p)) {
-          parts.add(p);
-        }
-      }
-      return String.join("/", parts);
+      return Stream.of(store, run.workload(), step, op, latencyKind, metric)
+          .filter(p -> !NONE.equals(p))
+          .collect(Collectors.joining("/"));
     }
   }
 
