@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat.analysis;
 
+import static io.github.ycsbdocsearch.resultsformat.analysis.StepTable.cell;
+
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.AckedWrites;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.Durability;
@@ -11,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -112,10 +113,6 @@ public final class FaultTable {
         .entrySet().stream()
             .map(e -> e.getKey() + " " + e.getValue().failedAfterKill())
             .collect(Collectors.joining(", "));
-  }
-
-  private static String cell(Object value) {
-    return Objects.toString(value, "");
   }
 
   /** The rows as CSV, header first, one line each. */

@@ -211,7 +211,8 @@ public final class StepTable {
     return ops.isPresent() ? String.valueOf(ops.getAsDouble()) : "";
   }
 
-  private static String cell(Object value) {
+  /** A figure's cell: empty when it is absent. */
+  static String cell(Object value) {
     return Objects.toString(value, "");
   }
 
