@@ -10,7 +10,6 @@ import io.github.ycsbdocsearch.resultsformat.OpenLoop;
 import io.github.ycsbdocsearch.resultsformat.Pacing;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.PercentileBound;
-import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.Statistics;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
@@ -120,9 +119,8 @@ public final class StepSummarizer {
     boolean clientBound = clientLimit != null;
     // The step's verdict, decided here once: every reader takes it from the summary.
     StepVerdict verdict = StepVerdict.of(info.status(), clientBound, sustained);
-    Phase phase = info.phase();
     RowContext ctx =
-        new RowContext(info, stepName, phase, throughput, seconds, sustained, clientBound, verdict);
+        new RowContext(info, stepName, throughput, seconds, sustained, clientBound, verdict);
     List<SummaryRow> rows = new ArrayList<>();
     for (String op : ops) {
       for (LatencyKind kind : LatencyKind.values()) {
@@ -147,7 +145,7 @@ public final class StepSummarizer {
         info.workload(),
         stepName,
         info.index(),
-        phase,
+        info.phase(),
         info.offeredFraction(),
         info.threads(),
         info.targetOps(),
@@ -311,7 +309,6 @@ public final class StepSummarizer {
   private record RowContext(
       StepRecord info,
       String stepName,
-      Phase phase,
       double throughput,
       double seconds,
       Boolean sustained,
@@ -348,7 +345,7 @@ public final class StepSummarizer {
           l == null ? null : round2(l.stddevUs()),
           Math.round(seconds * 1000) / 1000.0,
           stepName,
-          phase,
+          info.phase(),
           info.offeredFraction(),
           info.status(),
           sustained,
