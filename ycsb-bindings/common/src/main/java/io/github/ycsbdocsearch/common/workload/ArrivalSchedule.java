@@ -72,14 +72,9 @@ public final class ArrivalSchedule {
     return config;
   }
 
-  /** Hands the next arrival to the calling thread; the first claim starts the schedule now. */
-  public Arrival claim() {
-    return claim(System.nanoTime());
-  }
-
   /**
-   * {@link #claim()} on a given clock: {@code nowNanos} only matters for the first claim, which
-   * makes it t0. Lets tests and simulations run the schedule on a virtual clock, without waiting.
+   * Hands out the next arrival; {@code nowNanos} only matters for the first claim, which makes it
+   * t0 (tests and simulations run the schedule on a virtual clock, without waiting).
    */
   public synchronized Arrival claim(long nowNanos) {
     start(nowNanos);
@@ -125,14 +120,9 @@ public final class ArrivalSchedule {
   /**
    * Passes over every arrival not claimed yet that is due at or before {@code cutoffNanos}, and
    * returns how many there were: the arrivals no client thread was free to take before the run
-   * ended. They are consumed: call this once the claims are over. 0 when the schedule never
-   * started.
+   * ended, telling {@code due} when each was due. They are consumed: call this once the claims are
+   * over. 0 when the schedule never started.
    */
-  public long skipDue(long cutoffNanos) {
-    return skipDue(cutoffNanos, due -> {});
-  }
-
-  /** {@link #skipDue(long)}, telling {@code due} when each arrival passed over was due. */
   public synchronized long skipDue(long cutoffNanos, LongConsumer due) {
     long skipped = 0;
     while (started && nextDueNanos() <= cutoffNanos) {

@@ -67,11 +67,8 @@ final class PoolRecorder {
     AtomicLongArray block = block(second);
     if (block != null) {
       int i = slot(second, BUSY_MAX_AT_SEND);
-      // Read first: the most rarely changes, and a write would contend between threads.
-      for (long most = block.get(i); busy > most; most = block.get(i)) {
-        if (block.compareAndSet(i, most, busy)) {
-          break;
-        }
+      if (busy > block.get(i)) { // read first: the most rarely changes, a write would contend
+        block.accumulateAndGet(i, busy, Math::max);
       }
     }
   }

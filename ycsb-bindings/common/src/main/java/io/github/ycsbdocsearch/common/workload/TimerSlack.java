@@ -27,10 +27,7 @@ final class TimerSlack {
    */
   static boolean set(long nanos) {
     try {
-      // "<pid>/task/<tid>": /proc/<tid> is the thread's own entry.
-      Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-      Files.writeString(
-          Path.of("/proc", self.getFileName().toString(), "timerslack_ns"), Long.toString(nanos));
+      Files.writeString(file(), Long.toString(nanos));
       return true;
     } catch (IOException | RuntimeException e) {
       return false;
@@ -40,12 +37,17 @@ final class TimerSlack {
   /** The calling thread's timer slack in nanoseconds, or -1 where it cannot be read. */
   static long get() {
     try {
-      Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-      return Long.parseLong(
-          Files.readString(Path.of("/proc", self.getFileName().toString(), "timerslack_ns"))
-              .trim());
+      return Long.parseLong(Files.readString(file()).trim());
     } catch (IOException | RuntimeException e) {
       return -1;
     }
+  }
+
+  /**
+   * The calling thread's slack file: /proc/thread-self is "<pid>/task/<tid>", /proc/<tid> its own.
+   */
+  private static Path file() throws IOException {
+    Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
+    return Path.of("/proc", self.getFileName().toString(), "timerslack_ns");
   }
 }

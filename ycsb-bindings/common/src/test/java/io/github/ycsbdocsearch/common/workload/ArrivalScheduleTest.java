@@ -94,13 +94,14 @@ class ArrivalScheduleTest {
   @Test
   void arrivalsDueButNeverClaimedAreCountedBySkipping() {
     ArrivalSchedule s = schedule(ArrivalConfig.RATE, "1000", ArrivalConfig.PROCESS, "uniform");
-    assertEquals(0, s.skipDue(Long.MAX_VALUE), "nothing is due before the schedule starts");
+    assertEquals(
+        0, s.skipDue(Long.MAX_VALUE, due -> {}), "nothing is due before the schedule starts");
     assertFalse(s.started());
     times(s, 10); // arrivals 0..9 at 0..9 ms after t0 = 1,000 ns
     assertEquals(10, s.claimed());
-    assertEquals(11, s.skipDue(1_000 + 20_000_000L), "arrivals 10..20 are due by 20 ms");
+    assertEquals(11, s.skipDue(1_000 + 20_000_000L, due -> {}), "arrivals 10..20 are due by 20 ms");
     assertEquals(21, s.claimed());
-    assertEquals(0, s.skipDue(1_000 + 20_000_000L));
+    assertEquals(0, s.skipDue(1_000 + 20_000_000L, due -> {}));
     assertEquals(21, s.claim(0).index());
   }
 
