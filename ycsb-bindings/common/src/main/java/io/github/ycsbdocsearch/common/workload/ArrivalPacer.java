@@ -128,16 +128,10 @@ final class ArrivalPacer {
   /**
    * @param threads YCSB's client thread count (whether the pool ran out)
    * @param dir where the logs and {@code arrivals.json} go: the step folder
+   * @param maxHolders how many free threads hold an arrival at most, {@link #DEFAULT_HOLDERS} but
+   *     in tests (1 is a plain leader and followers)
    */
-  ArrivalPacer(ArrivalConfig config, int threads, Path dir) {
-    this(config, threads, dir, DEFAULT_HOLDERS);
-  }
-
-  /** With a given number of holders at most (tests: 1 is a plain leader and followers). */
   ArrivalPacer(ArrivalConfig config, int threads, Path dir, int maxHolders) {
-    if (maxHolders < 1) {
-      throw new IllegalArgumentException("at least one holder, not " + maxHolders);
-    }
     this.schedule = new ArrivalSchedule(config);
     this.threads = threads;
     this.dir = dir;

@@ -131,7 +131,10 @@ public class DocSearchWorkload extends CoreWorkload {
       if (arrivals.paced()) {
         pacer =
             new ArrivalPacer(
-                arrivals, Props.threads(p), Path.of(Props.string(p, ARRIVALS_DIR, ".")));
+                arrivals,
+                Props.threads(p),
+                Path.of(Props.string(p, ARRIVALS_DIR, ".")),
+                ArrivalPacer.DEFAULT_HOLDERS);
       }
     } catch (SetupException e) {
       throw new WorkloadException(e.getMessage());
@@ -149,25 +152,20 @@ public class DocSearchWorkload extends CoreWorkload {
       clientIndex = Props.integer(p, KeyLayout.CLIENT_INDEX, 0, 0);
       if (clientIndex >= clients) {
         throw new SetupException(
-            KeyLayout.CLIENT_INDEX
-                + "="
-                + clientIndex
-                + " is not below "
-                + KeyLayout.CLIENTS
-                + "="
-                + clients);
+            String.format(
+                "%s=%d is not below %s=%d",
+                KeyLayout.CLIENT_INDEX, clientIndex, KeyLayout.CLIENTS, clients));
       }
       long start = Props.longValue(p, KeyLayout.INSERT_START, recordcount, 0);
       if (start < recordcount) {
         throw new SetupException(
-            KeyLayout.INSERT_START
-                + "="
-                + start
-                + " is below recordcount="
-                + recordcount
-                + ": the step would insert records that exist");
+            String.format(
+                "%s=%d is below recordcount=%d: the step would insert records that exist",
+                KeyLayout.INSERT_START, start, recordcount));
       }
       keys = new KeyLayout(recordcount, start);
+      // Opened only when the sweep asks (a fault step).
+      ackedWrites = AckedWriteLog.open(p.getProperty(AckedWriteLog.FILE_PROPERTY));
     } catch (SetupException | IllegalArgumentException e) {
       throw new WorkloadException(e.getMessage());
     }
@@ -186,17 +184,7 @@ public class DocSearchWorkload extends CoreWorkload {
               config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
       queryStats = new QueryStats(config);
     }
-    openAckedWrites(p);
     waitUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
-  }
-
-  /** Opens the acknowledged-writes log when {@value AckedWriteLog#FILE_PROPERTY} is set. */
-  private void openAckedWrites(Properties p) throws WorkloadException {
-    try {
-      ackedWrites = AckedWriteLog.open(p.getProperty(AckedWriteLog.FILE_PROPERTY));
-    } catch (SetupException e) {
-      throw new WorkloadException(e.getMessage());
-    }
   }
 
   /** Notes one insert or update and its answer in the acknowledged-writes log, when it is kept. */
@@ -238,26 +226,20 @@ public class DocSearchWorkload extends CoreWorkload {
   @Override
   public void cleanup() throws WorkloadException {
     super.cleanup();
-    if (ackedWrites != null) {
-      try {
+    try {
+      if (ackedWrites != null) {
         ackedWrites.close();
-      } catch (SetupException e) {
-        throw new WorkloadException(e.getMessage());
       }
-    }
-    if (pacer != null) {
-      try {
+      if (pacer != null) {
         pacer.finish();
-      } catch (SetupException | UncheckedIOException e) {
-        throw new WorkloadException(e.getMessage());
       }
-    }
-    if (queryStats != null && config.searchProportion() > 0 && !config.queryStatsDir().isEmpty()) {
-      try {
+      if (queryStats != null
+          && config.searchProportion() > 0
+          && !config.queryStatsDir().isEmpty()) {
         queryStats.write(Path.of(config.queryStatsDir()));
-      } catch (UncheckedIOException e) {
-        throw new WorkloadException(e.getMessage());
       }
+    } catch (SetupException | UncheckedIOException e) {
+      throw new WorkloadException(e.getMessage());
     }
   }
 
