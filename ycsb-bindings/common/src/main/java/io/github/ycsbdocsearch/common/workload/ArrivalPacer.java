@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -119,9 +119,9 @@ final class ArrivalPacer {
    */
   private PoolRecorder pool;
 
-  private final AtomicBoolean stopSeen = new AtomicBoolean();
-  private volatile long stopNanos;
-  private volatile long stopEpochMs;
+  /** The first stop request, or null. */
+  private final AtomicReference<ArrivalSchedule.Moment> stopAt = new AtomicReference<>();
+
   private HdrIntervalLog log;
   private boolean finished;
 
@@ -183,8 +183,8 @@ final class ArrivalPacer {
             idle.push(me);
           }
         }
-        if (pool == null && schedule.started()) {
-          pool = new PoolRecorder(schedule.startNanos(), schedule.startEpochMs());
+        if (pool == null && schedule.start() != null) {
+          pool = new PoolRecorder(schedule.start().nanos(), schedule.start().epochMs());
         }
         if (arrival != null && holders.isEmpty()) {
           // No one times the next arrival while this one is in flight: a parked thread will.
@@ -252,10 +252,7 @@ final class ArrivalPacer {
    * workload's stop flag is set (see the counting rule).
    */
   void stopRequested() {
-    if (stopSeen.compareAndSet(false, true)) {
-      stopNanos = System.nanoTime();
-      stopEpochMs = System.currentTimeMillis();
-    }
+    stopAt.compareAndSet(null, ArrivalSchedule.Moment.now());
     List<Thread> waiting = new ArrayList<>();
     synchronized (lock) {
       for (Waiter w : idle) {
@@ -283,7 +280,7 @@ final class ArrivalPacer {
                       HdrIntervalLog.LATENCY_MAX_RATIO),
                   new HdrIntervalLog.Target(
                       dir.resolve(IN_FLIGHT_FILE), RunLayout.IN_FLIGHT, inFlightCounts, 1)),
-              schedule.startEpochMs());
+              schedule.start().epochMs());
     } catch (IOException e) {
       throw new SetupException(
           "cannot write " + dir.resolve(RunLayout.HDR_DIR) + ": " + e.getMessage(), e);
@@ -299,7 +296,7 @@ final class ArrivalPacer {
       return;
     }
     finished = true;
-    if (!schedule.started()) {
+    if (schedule.start() == null) {
       return;
     }
     if (log != null) {
@@ -322,8 +319,8 @@ final class ArrivalPacer {
    * waits of every arrival due and never sent to the pool's record (call once).
    */
   Arrivals summary() {
-    boolean stopped = stopSeen.get();
-    long cutoff = stopped ? stopNanos : System.nanoTime();
+    ArrivalSchedule.Moment stop = stopAt.get();
+    long cutoff = stop != null ? stop.nanos() : System.nanoTime();
     long claimedAfterCutoff;
     synchronized (lock) {
       // Held and never sent: given up at the stop, or still held by a thread that never woke.
@@ -345,8 +342,8 @@ final class ArrivalPacer {
         config.seed(),
         config.rampS(),
         threads,
-        schedule.startEpochMs(),
-        stopped ? stopEpochMs : null,
+        schedule.start().epochMs(),
+        stop != null ? stop.epochMs() : null,
         due,
         sentCount,
         Math.max(0, due - sentCount),

@@ -38,13 +38,20 @@ public final class ArrivalSchedule {
   /** One arrival: its index from 0 and when it is due, in {@code System.nanoTime()} units. */
   public record Arrival(long index, long nanos) {}
 
+  /** An instant on both clocks, read together: {@code System.nanoTime()} and epoch ms. */
+  public record Moment(long nanos, long epochMs) {
+    static Moment now() {
+      return new Moment(System.nanoTime(), System.currentTimeMillis());
+    }
+  }
+
   private final ArrivalConfig config;
   private final SplittableRandom gaps;
   private final double periodNanos;
   private final double rampNanos;
-  private boolean started;
-  private long t0;
-  private long startEpochMs;
+
+  /** t0, or null before the first claim. */
+  private Moment start;
 
   /** The index the next claim hands out. */
   private long next;
@@ -77,7 +84,7 @@ public final class ArrivalSchedule {
    * t0 (tests and simulations run the schedule on a virtual clock, without waiting).
    */
   public synchronized Arrival claim(long nowNanos) {
-    start(nowNanos);
+    startAt(nowNanos);
     Arrival arrival = new Arrival(next, nextDueNanos());
     advance();
     return arrival;
@@ -88,25 +95,21 @@ public final class ArrivalSchedule {
    * only once it is due. Like a claim, the first call starts the schedule at {@code nowNanos}.
    */
   public synchronized long peekNanos(long nowNanos) {
-    start(nowNanos);
+    startAt(nowNanos);
     return nextDueNanos();
   }
 
-  private void start(long nowNanos) {
-    if (!started) {
-      started = true;
-      t0 = nowNanos;
-      startEpochMs = System.currentTimeMillis();
+  private void startAt(long nowNanos) {
+    if (start == null) {
+      start = new Moment(nowNanos, System.currentTimeMillis());
     }
   }
 
   /** When arrival {@link #next} is due: its full-rate offset, through the ramp. */
   private long nextDueNanos() {
     double u = nextOffsetNanos;
-    if (u < rampNanos / 2) {
-      return t0 + Math.round(Math.sqrt(2 * rampNanos * u));
-    }
-    return t0 + Math.round(u + rampNanos / 2);
+    return start.nanos()
+        + Math.round(u < rampNanos / 2 ? Math.sqrt(2 * rampNanos * u) : u + rampNanos / 2);
   }
 
   private void advance() {
@@ -125,7 +128,7 @@ public final class ArrivalSchedule {
    */
   public synchronized long skipDue(long cutoffNanos, LongConsumer due) {
     long skipped = 0;
-    while (started && nextDueNanos() <= cutoffNanos) {
+    while (start != null && nextDueNanos() <= cutoffNanos) {
       due.accept(nextDueNanos());
       advance();
       skipped++;
@@ -138,18 +141,8 @@ public final class ArrivalSchedule {
     return next;
   }
 
-  /** Whether the first claim happened. */
-  public synchronized boolean started() {
-    return started;
-  }
-
-  /** t0 in {@code System.nanoTime()} units; meaningful once {@link #started()}. */
-  public synchronized long startNanos() {
-    return t0;
-  }
-
-  /** The wall clock (epoch milliseconds) of t0; meaningful once {@link #started()}. */
-  public synchronized long startEpochMs() {
-    return startEpochMs;
+  /** t0 on both clocks, or null before the first claim. */
+  public synchronized Moment start() {
+    return start;
   }
 }

@@ -204,7 +204,7 @@ class ArrivalPacerTest {
     assertEquals(threads, pool.threads());
     // Second i of the file starts at this nanoTime: the epoch seconds mapped at the schedule's
     // start, as the file's start_epoch_ms says.
-    long t0 = pacer.schedule().startNanos();
+    long t0 = pacer.schedule().start().nanos();
     List<Integer> stuck = new ArrayList<>();
     for (int i = 0; i < pool.seconds(); i++) {
       long from = t0 + ((pool.firstEpochS() + i) * 1000 - pool.startEpochMs()) * 1_000_000;
@@ -252,10 +252,10 @@ class ArrivalPacerTest {
             });
     // 60 ms from the schedule's start, not from here: the client threads may start late on a
     // loaded machine, and the arrivals due are counted from the start.
-    while (!pacer.schedule().started()) {
+    while (pacer.schedule().start() == null) {
       Thread.sleep(1);
     }
-    long t0 = pacer.schedule().startNanos();
+    long t0 = pacer.schedule().start().nanos();
     while (System.nanoTime() < t0 + 60_000_000L) {
       Thread.sleep(1);
     }

@@ -2,6 +2,8 @@ package io.github.ycsbdocsearch.common.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,7 +98,7 @@ class ArrivalScheduleTest {
     ArrivalSchedule s = schedule(ArrivalConfig.RATE, "1000", ArrivalConfig.PROCESS, "uniform");
     assertEquals(
         0, s.skipDue(Long.MAX_VALUE, due -> {}), "nothing is due before the schedule starts");
-    assertFalse(s.started());
+    assertNull(s.start());
     times(s, 10); // arrivals 0..9 at 0..9 ms after t0 = 1,000 ns
     assertEquals(10, s.claimed());
     assertEquals(11, s.skipDue(1_000 + 20_000_000L, due -> {}), "arrivals 10..20 are due by 20 ms");
@@ -109,8 +111,8 @@ class ArrivalScheduleTest {
   void peekingStartsTheScheduleAndShowsTheNextClaimWithoutHandingItOut() {
     ArrivalSchedule s = schedule(ArrivalConfig.RATE, "1000", ArrivalConfig.PROCESS, "uniform");
     assertEquals(5_000, s.peekNanos(5_000), "the first look starts the schedule: t0 = 5,000");
-    assertTrue(s.started());
-    assertEquals(5_000, s.startNanos());
+    assertNotNull(s.start());
+    assertEquals(5_000, s.start().nanos());
     assertEquals(5_000, s.peekNanos(9_999_999), "peeking again moves nothing");
     assertEquals(0, s.claimed());
     assertEquals(new ArrivalSchedule.Arrival(0, 5_000), s.claim(7_000), "t0 stays the first look");

@@ -105,8 +105,8 @@ class DocSearchWorkloadPacingTest {
     assertEquals(new ArrivalConfig(1234.5, ArrivalConfig.Process.UNIFORM, 99, 2500), w.arrivals());
     assertNotNull(w.arrivalSchedule());
     assertEquals(w.arrivals(), w.arrivalSchedule().config());
-    assertFalse(
-        w.arrivalSchedule().started(), "the schedule starts at the first operation, not at init");
+    assertNull(
+        w.arrivalSchedule().start(), "the schedule starts at the first operation, not at init");
   }
 
   @Test
