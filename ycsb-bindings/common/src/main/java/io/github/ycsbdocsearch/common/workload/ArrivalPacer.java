@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.common.workload;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.Arrivals;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
-import io.github.ycsbdocsearch.resultsformat.PoolOccupancy;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -302,16 +301,9 @@ final class ArrivalPacer {
     if (log != null) {
       log.close();
     }
-    summary().writeTo(dir);
-    AtomicFiles.writeJson(dir.resolve(RunLayout.POOL), occupancy(System.nanoTime()));
-  }
-
-  /**
-   * The content of {@code pool.json} up to {@code endNanos}; after {@link #summary()}, which adds
-   * the waits of the arrivals never sent (call once).
-   */
-  PoolOccupancy occupancy(long endNanos) {
-    return pool.finish(endNanos, inFlight.get(), threads);
+    summary().writeTo(dir); // first: it adds the waits of the arrivals never sent to the pool's
+    AtomicFiles.writeJson(
+        dir.resolve(RunLayout.POOL), pool.finish(System.nanoTime(), inFlight.get(), threads));
   }
 
   /**

@@ -52,15 +52,13 @@ final class HdrIntervalLog implements AutoCloseable {
 
   /** One open file and the histogram its last interval used (recycled for the next). */
   private static final class Output {
-    private final Recorder recorder;
-    private final double maxValueUnitRatio;
+    private final Target target;
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram recycled;
 
-    Output(Target t, PrintStream out) {
-      this.recorder = t.recorder();
-      this.maxValueUnitRatio = t.maxValueUnitRatio();
+    Output(Target target, PrintStream out) {
+      this.target = target;
       this.out = out;
       this.writer = new HistogramLogWriter(out);
     }
@@ -82,16 +80,6 @@ final class HdrIntervalLog implements AutoCloseable {
               t.setDaemon(true); // never keeps a finished YCSB alive
               return t;
             });
-  }
-
-  /**
-   * {@link #start(List, long)} for one file.
-   *
-   * @param name the measurement's name, written in the header comment as YCSB does
-   */
-  static HdrIntervalLog start(Path file, String name, Recorder recorder, long startEpochMs)
-      throws IOException {
-    return start(List.of(new Target(file, name, recorder, LATENCY_MAX_RATIO)), startEpochMs);
   }
 
   /**
@@ -151,7 +139,7 @@ final class HdrIntervalLog implements AutoCloseable {
     }
     long now = Math.max(System.currentTimeMillis(), intervalStartMs);
     for (Output o : outputs) {
-      Histogram h = o.recorder.getIntervalHistogram(o.recycled);
+      Histogram h = o.target.recorder().getIntervalHistogram(o.recycled);
       h.setStartTimeStamp(intervalStartMs);
       h.setEndTimeStamp(now);
       // What the one-argument form writes, with this file's ratio for the Interval_Max column.
@@ -159,7 +147,7 @@ final class HdrIntervalLog implements AutoCloseable {
           (intervalStartMs - startEpochMs) / 1000.0,
           (now - startEpochMs) / 1000.0,
           h,
-          o.maxValueUnitRatio);
+          o.target.maxValueUnitRatio());
       o.out.flush();
       o.recycled = h;
     }
@@ -176,12 +164,7 @@ final class HdrIntervalLog implements AutoCloseable {
   /** Stops the ticks, writes the last interval and closes the files. */
   @Override
   public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    timer.shutdownNow();
-    flush();
-    closed = true;
-    outputs.forEach(o -> o.out.close());
+    flush(); // nothing once closed
+    abandon();
   }
 }
