@@ -184,7 +184,12 @@ public class DocSearchWorkload extends CoreWorkload {
               config, source, config.pageMixNeedsHitCounts() ? source.buildOracle() : null);
       queryStats = new QueryStats(config);
     }
-    waitUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
+    try {
+      StartGate.sleepUntil(Props.longValue(p, START_AT_EPOCH_MS, 0, 0));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WorkloadException("interrupted while waiting for the clients' agreed start");
+    }
   }
 
   /** Notes one insert or update and its answer in the acknowledged-writes log, when it is kept. */
@@ -193,20 +198,6 @@ public class DocSearchWorkload extends CoreWorkload {
     if (ackedWrites != null) {
       ackedWrites.record(
           op, key, values, sentMs, System.currentTimeMillis(), AckedWriteLog.Outcome.of(status));
-    }
-  }
-
-  /** Sleeps until the wall clock reaches {@code epochMs} (returns at once when it has). */
-  private static void waitUntil(long epochMs) throws WorkloadException {
-    try {
-      for (long left = epochMs - System.currentTimeMillis();
-          left > 0;
-          left = epochMs - System.currentTimeMillis()) {
-        Thread.sleep(left);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new WorkloadException("interrupted while waiting for the clients' agreed start");
     }
   }
 

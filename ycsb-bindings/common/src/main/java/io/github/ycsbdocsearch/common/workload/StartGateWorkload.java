@@ -45,15 +45,10 @@ public class StartGateWorkload extends DocSearchWorkload {
     if (gate.isEmpty()) {
       return;
     }
-    long timeoutS;
     try {
-      timeoutS = Props.longValue(p, START_GATE_TIMEOUT_S, DEFAULT_TIMEOUT_S, 1);
-    } catch (SetupException e) {
-      throw new WorkloadException(e.getMessage());
-    }
-    System.err.println(READY_LINE);
-    System.err.flush();
-    try {
+      long timeoutS = Props.longValue(p, START_GATE_TIMEOUT_S, DEFAULT_TIMEOUT_S, 1);
+      System.err.println(READY_LINE);
+      System.err.flush();
       Path file = Path.of(gate);
       StartGate.await(file, timeoutS * 1000);
       // Best effort: without it the runner reports the clients' spread as unknown.
@@ -61,7 +56,7 @@ public class StartGateWorkload extends DocSearchWorkload {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new WorkloadException("interrupted while waiting for the clients' agreed start");
-    } catch (IllegalStateException e) {
+    } catch (SetupException | IllegalStateException e) {
       throw new WorkloadException(e.getMessage());
     }
   }
