@@ -318,26 +318,13 @@ public class DocSearchWorkload extends CoreWorkload {
     }
     ThreadState state = (ThreadState) threadstate;
     switch (operation) {
-      case "READ":
-        doTransactionRead(db);
-        break;
-      case "UPDATE":
-        doTransactionUpdate(db);
-        break;
-      case "INSERT":
-        doTransactionInsert(db);
-        break;
-      case "SCAN":
-        doTransactionScan(db);
-        break;
-      case SEARCH:
-        doTransactionSearch(state);
-        break;
-      case FRESHNESS:
-        doTransactionFreshness(db, state);
-        break;
-      default:
-        doTransactionReadModifyWrite(db);
+      case "READ" -> doTransactionRead(db);
+      case "UPDATE" -> doTransactionUpdate(db);
+      case "INSERT" -> doTransactionInsert(db);
+      case "SCAN" -> doTransactionScan(db);
+      case SEARCH -> doTransactionSearch(state);
+      case FRESHNESS -> doTransactionFreshness(db, state);
+      default -> doTransactionReadModifyWrite(db);
     }
     return true;
   }
