@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 import site.ycsb.Status;
 
@@ -37,26 +38,20 @@ public final class AckedWriteLog implements AutoCloseable {
   /** The file name the sweep gives each client of a fault step (and of its control step). */
   public static final String FILE_NAME = RunLayout.ACKED_WRITES_LOG;
 
-  /** What the client knows of one write's fate, and its letter in the log. */
+  /** What the client knows of one write's fate; its letter in the log is its name's first. */
   public enum Outcome {
     /** {@code A}: the store said it was done. */
-    ACKED('A'),
+    ACKED,
     /** {@code I}: an error that may hide a write done (a timeout, a lost connection). */
-    INDETERMINATE('I'),
+    INDETERMINATE,
     /**
      * {@code F}: the store refused it and did nothing: the key was not there ({@code NOT_FOUND}),
      * or the request was invalid, forbidden or not implemented.
      */
-    FAILED('F');
-
-    private final char code;
-
-    Outcome(char code) {
-      this.code = code;
-    }
+    FAILED;
 
     public char code() {
-      return code;
+      return name().charAt(0);
     }
 
     /**
@@ -78,7 +73,7 @@ public final class AckedWriteLog implements AutoCloseable {
 
     static Outcome ofCode(String c) {
       for (Outcome o : values()) {
-        if (c.length() == 1 && c.charAt(0) == o.code) {
+        if (c.length() == 1 && c.charAt(0) == o.code()) {
           return o;
         }
       }
@@ -185,23 +180,12 @@ public final class AckedWriteLog implements AutoCloseable {
     if (failure != null) {
       return;
     }
-    StringBuilder line = new StringBuilder(64 + 24 * values.size());
-    line.append(op)
-        .append('\t')
-        .append(key)
-        .append('\t')
-        .append(sentMs)
-        .append('\t')
-        .append(answeredMs)
-        .append('\t')
-        .append(outcome.code())
-        .append('\t');
-    boolean first = true;
-    for (Map.Entry<String, Long> f : digests(values).entrySet()) {
-      line.append(first ? "" : ",").append(f.getKey()).append('=').append(f.getValue());
-      first = false;
-    }
-    write(line.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+    String fields =
+        digests(values).entrySet().stream()
+            .map(f -> f.getKey() + "=" + f.getValue())
+            .collect(Collectors.joining(","));
+    String line = String.join("\t", op, key, "" + sentMs, "" + answeredMs, "" + outcome.code());
+    write((line + "\t" + fields + "\n").getBytes(StandardCharsets.UTF_8));
     lines++;
   }
 
