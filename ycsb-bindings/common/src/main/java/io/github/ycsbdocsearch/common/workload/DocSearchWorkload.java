@@ -227,7 +227,7 @@ public class DocSearchWorkload extends CoreWorkload {
       if (queryStats != null
           && config.searchProportion() > 0
           && !config.queryStatsDir().isEmpty()) {
-        queryStats.write(Path.of(config.queryStatsDir()));
+        queryStats.summary().writeTo(Path.of(config.queryStatsDir()));
       }
     } catch (SetupException | UncheckedIOException e) {
       throw new WorkloadException(e.getMessage());

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.resultsformat.QueryStatsFile;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -68,7 +67,7 @@ final class QueryStats {
     }
   }
 
-  /** The counts as the file holds them. */
+  /** The counts as {@code querystats.json} holds them ({@code writeTo} writes it, atomically). */
   QueryStatsFile summary() {
     Map<String, Long> byPage = new LinkedHashMap<>();
     for (int i = 0; i < PAGE_SLOTS; i++) {
@@ -114,10 +113,5 @@ final class QueryStats {
         hits.getMaxValue(),
         Math.round(hits.getMean() * 10) / 10.0,
         byBucket);
-  }
-
-  /** Writes {@code querystats.json} into the directory (created if needed), atomically. */
-  void write(Path dir) {
-    summary().writeTo(dir);
   }
 }

@@ -113,7 +113,7 @@ class QueryGeneratorTest {
               ? 0
               : Math.min(question.query().pageSize(), question.hits() - question.query().offset()));
     }
-    stats.write(dir);
+    stats.summary().writeTo(dir);
     JsonNode json =
         new ObjectMapper().readTree(Files.readString(dir.resolve(QueryStats.FILE_NAME)));
     List<String> keys = new ArrayList<>();
