@@ -153,14 +153,14 @@ public class DocSearchWorkload extends CoreWorkload {
       if (clientIndex >= clients) {
         throw new SetupException(
             String.format(
-                "%s=%d is not below %s=%d",
+                "%s=%s is not below %s=%s",
                 KeyLayout.CLIENT_INDEX, clientIndex, KeyLayout.CLIENTS, clients));
       }
       long start = Props.longValue(p, KeyLayout.INSERT_START, recordcount, 0);
       if (start < recordcount) {
         throw new SetupException(
             String.format(
-                "%s=%d is below recordcount=%d: the step would insert records that exist",
+                "%s=%s is below recordcount=%s: the step would insert records that exist",
                 KeyLayout.INSERT_START, start, recordcount));
       }
       keys = new KeyLayout(recordcount, start);

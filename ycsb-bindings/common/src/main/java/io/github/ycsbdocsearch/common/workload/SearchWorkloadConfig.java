@@ -90,12 +90,9 @@ public record SearchWorkloadConfig(
     String text = p.getProperty(SearchSchema.TEXT_FIELD_PROPERTY);
     if ((search > 0 || freshness > 0) && text != null && text.isBlank()) {
       throw new SetupException(
-          SEARCH_PROPORTION
-              + "="
-              + search
-              + " but "
-              + SearchSchema.TEXT_FIELD_PROPERTY
-              + " is empty: the search needs a text field");
+          String.format(
+              "%s=%s but %s is empty: the search needs a text field",
+              SEARCH_PROPORTION, search, SearchSchema.TEXT_FIELD_PROPERTY));
     }
     SearchSchema schema = SearchSchema.fromProperties(p);
     String prefix = Props.string(p, "fieldnameprefix", "field");
@@ -105,15 +102,14 @@ public record SearchWorkloadConfig(
           && f.substring(prefix.length()).matches("\\d+")
           && Integer.parseInt(f.substring(prefix.length())) < fieldCount) {
         throw new SetupException(
-            "search field '"
-                + f
-                + "' is one of YCSB's string fields ("
-                + prefix
-                + "0.."
-                + prefix
-                + (fieldCount - 1)
-                + "), not the generated "
-                + (f.equals(schema.sortField())
+            String.format(
+                "search field '%s' is one of YCSB's string fields (%s0..%s%s), not the generated"
+                    + " %s",
+                f,
+                prefix,
+                prefix,
+                fieldCount - 1,
+                f.equals(schema.sortField())
                     ? "numeric sort field: the sort field does not exist as a number"
                     : "text field"));
       }

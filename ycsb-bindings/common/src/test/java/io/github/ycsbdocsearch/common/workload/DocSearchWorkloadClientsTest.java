@@ -191,12 +191,21 @@ class DocSearchWorkloadClientsTest {
 
   @Test
   void aClientNumberOutsideTheClientsOrAnInsertStartBelowTheRecordsIsRefused() {
-    assertThrows(
-        WorkloadException.class,
-        () ->
-            workload(props("latest", LOADED, KeyLayout.CLIENT_INDEX, "2", KeyLayout.CLIENTS, "2")));
-    assertThrows(
-        WorkloadException.class,
-        () -> workload(props("latest", LOADED, KeyLayout.INSERT_START, "99")));
+    assertEquals(
+        KeyLayout.CLIENT_INDEX + "=2 is not below " + KeyLayout.CLIENTS + "=2",
+        assertThrows(
+                WorkloadException.class,
+                () ->
+                    workload(
+                        props(
+                            "latest", LOADED, KeyLayout.CLIENT_INDEX, "2", KeyLayout.CLIENTS, "2")))
+            .getMessage());
+    assertEquals(
+        KeyLayout.INSERT_START
+            + "=99 is below recordcount=100: the step would insert records that exist",
+        assertThrows(
+                WorkloadException.class,
+                () -> workload(props("latest", LOADED, KeyLayout.INSERT_START, "99")))
+            .getMessage());
   }
 }

@@ -32,11 +32,13 @@ class SearchWorkloadConfigTest {
         "property search.pagesize='0' is malformed: expected an integer >= 1",
         error("search.pagesize", "0"));
     assertTrue(error("data.vocabulary.size", "0").startsWith("property data.vocabulary.size='0'"));
-    assertTrue(
-        error("searchproportion", "0.5", "search.textfield", " ")
-            .contains("search.textfield is empty"));
-    assertTrue(
-        error("search.sortfield", "field3").contains("the sort field does not exist as a number"));
+    assertEquals(
+        "searchproportion=0.5 but search.textfield is empty: the search needs a text field",
+        error("searchproportion", "0.5", "search.textfield", " "));
+    assertEquals(
+        "search field 'field3' is one of YCSB's string fields (field0..field9), not the generated"
+            + " numeric sort field: the sort field does not exist as a number",
+        error("search.sortfield", "field3"));
     assertTrue(error("search.sortfield", "title").contains("same field"));
     assertTrue(error("search.pagesize", "ten").contains("search.pagesize='ten'"));
     assertTrue(error("search.sortorder", "sideways").contains("one of asc, desc"));
