@@ -120,22 +120,10 @@ record JsonRecords(
 
   /** Up to {@code count} YCSB keys {@code >= startKey} in byte order, from the key set. */
   List<String> keysFrom(String table, String startKey, int count) {
-    List<?> members =
-        (List<?>)
-            jedis.executeCommand(
-                RedisCommand.ZRANGEBYLEX
-                    .args()
-                    .key(RedisKeys.keySet(table))
-                    .add("[" + startKey)
-                    .add("+")
-                    .add("LIMIT")
-                    .add(0)
-                    .add(count));
-    List<String> keys = new ArrayList<>(members.size());
-    for (Object m : members) {
-      keys.add(RedisConnector.text(m));
-    }
-    return keys;
+    CommandArguments range =
+        RedisCommand.ZRANGEBYLEX.args().key(RedisKeys.keySet(table)).add("[" + startKey).add("+");
+    List<?> members = (List<?>) jedis.executeCommand(range.add("LIMIT").add(0).add(count));
+    return members.stream().map(RedisConnector::text).toList();
   }
 
   /**
@@ -184,15 +172,9 @@ record JsonRecords(
       long replicas = (Long) acks.get(1);
       if (local < 1 || replicas < waitAofReplicas) {
         throw new JedisException(
-            "WAITAOF: the write is fsynced on "
-                + local
-                + " master and "
-                + replicas
-                + " of "
-                + waitAofReplicas
-                + " replica(s) after "
-                + waitAofTimeoutMs
-                + " ms");
+            String.format(
+                "WAITAOF: the write is fsynced on %s master and %s of %s replica(s) after %s ms",
+                local, replicas, waitAofReplicas, waitAofTimeoutMs));
       }
       return reply;
     }
