@@ -293,7 +293,7 @@ public final class CapacityEstimator {
       List<long[]> ns = new ArrayList<>();
       List<long[]> ks = new ArrayList<>();
       for (RateWindow w : windows) {
-        int len = w.ops().stream().mapToInt(RateWindow.OpSeconds::length).max().orElse(0);
+        int len = w.length();
         int count = Math.max(1, (int) Math.floor(len / seconds));
         for (int b = 0; len > 0 && b < count; b++) {
           int from = (int) Math.round((double) b * len / count);

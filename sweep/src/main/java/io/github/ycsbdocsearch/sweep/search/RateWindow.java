@@ -68,20 +68,12 @@ public record RateWindow(
 
     /** Requests in seconds {@code [from, to)}. */
     long requestsIn(int from, int to) {
-      long s = 0;
-      for (int i = from; i < to; i++) {
-        s += requests[i];
-      }
-      return s;
+      return Arrays.stream(requests, from, to).sum();
     }
 
     /** Over the bound in seconds {@code [from, to)}. */
     long overIn(int from, int to) {
-      long s = 0;
-      for (int i = from; i < to; i++) {
-        s += over[i];
-      }
-      return s;
+      return Arrays.stream(over, from, to).sum();
     }
 
     int length() {
@@ -105,6 +97,11 @@ public record RateWindow(
     public String toString() {
       return op + " " + totalOver() + "/" + totalRequests();
     }
+  }
+
+  /** The window's length in whole seconds: its longest operation's. */
+  int length() {
+    return ops.stream().mapToInt(OpSeconds::length).max().orElse(0);
   }
 
   /**

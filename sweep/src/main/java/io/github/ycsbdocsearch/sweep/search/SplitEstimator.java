@@ -121,7 +121,7 @@ public final class SplitEstimator {
       if (o.events() == null || !o.window().usable()) {
         continue;
       }
-      int len = length(o.window());
+      int len = o.window().length();
       for (Event e : o.events()) {
         if (!BackgroundCycles.FREQUENT.contains(e.kind())
             && Math.floor(e.tS()) - 1 >= 0
@@ -278,10 +278,6 @@ public final class SplitEstimator {
 
   private static double clamp(double v, double lo, double hi) {
     return Math.max(lo, Math.min(hi, v));
-  }
-
-  static int length(RateWindow w) {
-    return w.ops().stream().mapToInt(o -> o.requests().length).max().orElse(0);
   }
 
   /** How often each unit is drawn: clean chunks, event blocks, sampled steps, event gaps. */
@@ -446,7 +442,7 @@ public final class SplitEstimator {
     /** Labels the window's seconds: each event's block, or clean; adds its units. */
     private void addWindow(Observed o, double allowance) {
       RateWindow w = o.window();
-      int len = length(w);
+      int len = w.length();
       int ops = names.size();
       long[][] n = new long[ops][len];
       long[][] k = new long[ops][len];
@@ -819,7 +815,7 @@ public final class SplitEstimator {
       if (w.worstShare() > NEAR_ALLOWANCE * allowance) {
         continue; // far over the bound: no event stands out of the queue's own noise
       }
-      int len = length(w);
+      int len = w.length();
       long[] wn = new long[len];
       long[] wk = new long[len];
       for (RateWindow.OpSeconds x : w.ops()) {
