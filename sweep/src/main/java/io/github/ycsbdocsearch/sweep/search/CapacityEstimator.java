@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * The capacity under a latency objective, estimated from every window the store decided: the
@@ -29,8 +31,7 @@ import java.util.SplittableRandom;
  * inside one block are never taken as independent); the blocks are drawn with replacement, their
  * rates with them, and the whole procedure above runs again on each draw; the interval is the 2.5
  * and 97.5 percentiles of the replicates. A replicate whose crossing lies past every rate measured
- * counts as beyond that end: an interval may be open. The draws are seeded by the data, so the same
- * windows give the same interval (a resumed run decides alike). Stateless.
+ * counts as beyond that end: an interval may be open. Stateless.
  */
 public final class CapacityEstimator {
 
@@ -202,36 +203,12 @@ public final class CapacityEstimator {
     if (b.size() == 0) {
       return Estimate.none();
     }
-    int[] ones = new int[b.size()];
-    Arrays.fill(ones, 1);
-    Crossing point = null;
-    for (int j = 0; j < b.ops(); j++) {
-      Crossing c = b.crossing(j, ones, s);
-      if (c != null && (point == null || c.rate() < point.rate())) {
-        point = c;
-      }
-    }
-    if (point == null) {
+    Crossing point = b.lowest(ones(b.size()), s);
+    if (point.op() < 0) {
       return Estimate.none();
     }
-    double[] reps = new double[s.replicates()];
-    SplittableRandom r = new SplittableRandom(b.seed());
-    int[] draws = new int[b.size()];
-    for (int rep = 0; rep < reps.length; rep++) {
-      Arrays.fill(draws, 0);
-      for (int i = 0; i < draws.length; i++) {
-        draws[r.nextInt(draws.length)]++;
-      }
-      double c = Double.POSITIVE_INFINITY;
-      for (int j = 0; j < b.ops(); j++) {
-        Crossing x = b.crossing(j, draws, s);
-        if (x != null) {
-          c = Math.min(c, x.rate());
-        }
-      }
-      reps[rep] = c;
-    }
-    Arrays.sort(reps);
+    double[] reps =
+        replicates(s.replicates(), b.seed(), r -> b.lowest(resample(b.size(), r), s).rate());
     double lo = widened(point.rate(), quantile(reps, 0.025), WIDEN);
     double hi = widened(point.rate(), quantile(reps, 0.975), WIDEN);
     double minRate = b.rates()[0];
@@ -254,6 +231,34 @@ public final class CapacityEstimator {
         maxRate,
         reps,
         null);
+  }
+
+  /**
+   * {@code n} bootstrap replicates of the capacity, sorted; the draws are seeded by the data
+   * ({@code seed}), so the same windows give the same interval (a resumed run decides alike).
+   */
+  static double[] replicates(int n, long seed, ToDoubleFunction<SplittableRandom> capacity) {
+    SplittableRandom r = new SplittableRandom(seed);
+    double[] reps = new double[n];
+    for (int i = 0; i < n; i++) {
+      reps[i] = capacity.applyAsDouble(r);
+    }
+    Arrays.sort(reps);
+    return reps;
+  }
+
+  /** Each of {@code m} units drawn once: the data as measured. */
+  static int[] ones(int m) {
+    return IntStream.generate(() -> 1).limit(m).toArray();
+  }
+
+  /** How often each of {@code m} units is drawn in one bootstrap replicate (with replacement). */
+  static int[] resample(int m, SplittableRandom r) {
+    int[] out = new int[m];
+    for (int i = 0; i < m; i++) {
+      out[r.nextInt(m)]++;
+    }
+    return out;
   }
 
   /** One operation's crossing under one draw, with the line and kernel that gave it. */
@@ -283,6 +288,18 @@ public final class CapacityEstimator {
 
     String opName(int j) {
       return names.get(j);
+    }
+
+    /** The lowest crossing over the operations under {@code draws} (none: op -1's, +infinity). */
+    Crossing lowest(int[] draws, Settings s) {
+      Crossing low = new Crossing(-1, Double.POSITIVE_INFINITY, null, 0, 0);
+      for (int j = 0; j < ops(); j++) {
+        Crossing c = crossing(j, draws, s);
+        if (c != null && (low.op() < 0 || c.rate() < low.rate())) {
+          low = c;
+        }
+      }
+      return low;
     }
 
     /** Cuts every window into blocks of at least {@code seconds} (a shorter window: one). */

@@ -167,12 +167,10 @@ public final class SplitEstimator {
     if (!explains(d, fit, c, point, s.allowance())) {
       return pooled;
     }
-    double[] reps = new double[s.replicates()];
-    SplittableRandom r = new SplittableRandom(d.seed());
-    for (int i = 0; i < reps.length; i++) {
-      reps[i] = d.fit(Draw.random(d, r), c, s).capacity;
-    }
-    Arrays.sort(reps);
+    double center = c;
+    double[] reps =
+        CapacityEstimator.replicates(
+            s.replicates(), d.seed(), r -> d.fit(Draw.random(d, r), center, s).capacity);
     Split split = d.split(fit, all, c, point, s);
     double widen = widening(split.kinds().stream().mapToInt(KindPart::costed).sum());
     double lo = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.025), widen);
@@ -283,31 +281,19 @@ public final class SplitEstimator {
   /** How often each unit is drawn: clean chunks, event blocks, sampled steps, event gaps. */
   private record Draw(int[] clean, int[] blocks, int[] steps, int[] gaps) {
     static Draw ones(Data d) {
-      int[] c = new int[d.cleanChunks()];
-      int[] b = new int[d.blocks.size()];
-      int[] st = new int[d.sampled.size()];
-      int[] g = new int[d.gaps.size()];
-      Arrays.fill(c, 1);
-      Arrays.fill(b, 1);
-      Arrays.fill(st, 1);
-      Arrays.fill(g, 1);
-      return new Draw(c, b, st, g);
+      return new Draw(
+          CapacityEstimator.ones(d.cleanChunks()),
+          CapacityEstimator.ones(d.blocks.size()),
+          CapacityEstimator.ones(d.sampled.size()),
+          CapacityEstimator.ones(d.gaps.size()));
     }
 
     static Draw random(Data d, SplittableRandom r) {
       return new Draw(
-          resample(d.cleanChunks(), r),
-          resample(d.blocks.size(), r),
-          resample(d.sampled.size(), r),
-          resample(d.gaps.size(), r));
-    }
-
-    private static int[] resample(int m, SplittableRandom r) {
-      int[] out = new int[m];
-      for (int i = 0; i < m; i++) {
-        out[r.nextInt(m)]++;
-      }
-      return out;
+          CapacityEstimator.resample(d.cleanChunks(), r),
+          CapacityEstimator.resample(d.blocks.size(), r),
+          CapacityEstimator.resample(d.sampled.size(), r),
+          CapacityEstimator.resample(d.gaps.size(), r));
     }
   }
 
