@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /**
  * How often the store did each kind of background work (an AOF rewrite, a checkpoint, a merge),
@@ -44,6 +45,19 @@ public final class BackgroundCycles {
     boolean sampled() {
       return events != null;
     }
+
+    /** Its events but the {@link #FREQUENT}, in the order recorded (none when not sampled). */
+    List<Event> cycleEvents() {
+      return sampled()
+          ? events.stream().filter(e -> !FREQUENT.contains(e.kind())).toList()
+          : List.of();
+    }
+
+    /** Seconds between consecutive {@link #cycleEvents} that {@code which} picks, in time order. */
+    double[] gaps(Predicate<Event> which) {
+      double[] t = cycleEvents().stream().filter(which).mapToDouble(Event::tS).sorted().toArray();
+      return IntStream.range(1, t.length).mapToDouble(i -> t[i] - t[i - 1]).toArray();
+    }
   }
 
   /**
@@ -77,10 +91,7 @@ public final class BackgroundCycles {
         continue;
       }
       boolean decides = deciding.test(o.window());
-      for (Event e : o.events()) {
-        if (FREQUENT.contains(e.kind())) {
-          continue;
-        }
+      for (Event e : o.cycleEvents()) {
         int[] c = counts.computeIfAbsent(e.kind(), k -> new int[2]);
         c[0]++;
         if (decides && e.tS() >= 0 && e.tS() < o.window().seconds()) {
@@ -105,17 +116,8 @@ public final class BackgroundCycles {
     double sum = 0;
     int gaps = 0;
     for (Observed o : steps) {
-      if (!o.sampled()) {
-        continue;
-      }
-      double[] t =
-          o.events().stream()
-              .filter(e -> e.kind().equals(kind))
-              .mapToDouble(Event::tS)
-              .sorted()
-              .toArray();
-      for (int i = 1; i < t.length; i++) {
-        sum += t[i] - t[i - 1];
+      for (double gap : o.gaps(e -> e.kind().equals(kind))) {
+        sum += gap;
         gaps++;
       }
     }

@@ -118,14 +118,12 @@ public final class SplitEstimator {
    */
   public static boolean applies(List<Observed> steps) {
     for (Observed o : steps) {
-      if (o.events() == null || !o.window().usable()) {
+      if (!o.window().usable()) {
         continue;
       }
       int len = o.window().length();
-      for (Event e : o.events()) {
-        if (!BackgroundCycles.FREQUENT.contains(e.kind())
-            && Math.floor(e.tS()) - 1 >= 0
-            && Math.floor(e.tS()) + 1 <= len) {
+      for (Event e : o.cycleEvents()) {
+        if (Math.floor(e.tS()) - 1 >= 0 && Math.floor(e.tS()) + 1 <= len) {
           return true;
         }
       }
@@ -357,14 +355,7 @@ public final class SplitEstimator {
       for (Observed o : usable) {
         o.window().ops().forEach(x -> names.add(x.op()));
       }
-      for (Observed o : steps) {
-        if (o.events() != null) {
-          o.events().stream()
-              .map(Event::kind)
-              .filter(k -> !BackgroundCycles.FREQUENT.contains(k))
-              .forEach(kinds::add);
-        }
-      }
+      steps.forEach(o -> o.cycleEvents().forEach(e -> kinds.add(e.kind())));
       List<String> kindList = List.copyOf(kinds);
       int[][] extent = new int[kindList.size()][];
       for (int i = 0; i < extent.length; i++) {
@@ -391,21 +382,12 @@ public final class SplitEstimator {
           continue;
         }
         int[] e = new int[kindList.size()];
-        o.events().stream()
-            .filter(x -> !BackgroundCycles.FREQUENT.contains(x.kind()))
-            .forEach(x -> e[kindList.indexOf(x.kind())]++);
+        o.cycleEvents().forEach(x -> e[kindList.indexOf(x.kind())]++);
         d.sampled.add(
             new Sampled(e, o.sampledSeconds(), o.sampledSeconds() * o.window().rateOps()));
         for (int kind = 0; kind < kindList.size(); kind++) {
           String name = kindList.get(kind);
-          double[] t =
-              o.events().stream()
-                  .filter(x -> x.kind().equals(name))
-                  .mapToDouble(Event::tS)
-                  .sorted()
-                  .toArray();
-          for (int i = 1; i < t.length; i++) {
-            double gap = t[i] - t[i - 1];
+          for (double gap : o.gaps(x -> x.kind().equals(name))) {
             d.gaps.add(new Gap(kind, gap, gap * o.window().rateOps()));
           }
         }
@@ -445,12 +427,7 @@ public final class SplitEstimator {
       Arrays.fill(owner, -1);
       List<int[]> mine = new ArrayList<>(); // {kind, from, to, events}
       List<Event> events =
-          o.events() == null
-              ? List.of()
-              : o.events().stream()
-                  .filter(e -> !BackgroundCycles.FREQUENT.contains(e.kind()))
-                  .sorted((a, b) -> Double.compare(a.tS(), b.tS()))
-                  .toList();
+          o.cycleEvents().stream().sorted((a, b) -> Double.compare(a.tS(), b.tS())).toList();
       for (Event e : events) {
         int kind = kinds.indexOf(e.kind());
         int seen = (int) Math.floor(e.tS());
@@ -760,18 +737,7 @@ public final class SplitEstimator {
   static double medianGap(List<Observed> steps) {
     List<Double> gaps = new ArrayList<>();
     for (Observed o : steps) {
-      if (o.events() == null) {
-        continue;
-      }
-      double[] t =
-          o.events().stream()
-              .filter(e -> !BackgroundCycles.FREQUENT.contains(e.kind()))
-              .mapToDouble(Event::tS)
-              .sorted()
-              .toArray();
-      for (int i = 1; i < t.length; i++) {
-        gaps.add(t[i] - t[i - 1]);
-      }
+      Arrays.stream(o.gaps(e -> true)).forEach(gaps::add);
     }
     if (gaps.isEmpty()) {
       return Double.POSITIVE_INFINITY;
@@ -794,9 +760,6 @@ public final class SplitEstimator {
     double[] k = new double[span];
     double[] expected = new double[span];
     for (Observed o : usable) {
-      if (o.events() == null) {
-        continue;
-      }
       RateWindow w = o.window();
       if (w.worstShare() > NEAR_ALLOWANCE * allowance) {
         continue; // far over the bound: no event stands out of the queue's own noise
@@ -814,10 +777,7 @@ public final class SplitEstimator {
       }
       // The window's own share away from its events' first seconds: what a second holds anyway.
       boolean[] near = new boolean[len];
-      for (Event e : o.events()) {
-        if (BackgroundCycles.FREQUENT.contains(e.kind())) {
-          continue;
-        }
+      for (Event e : o.cycleEvents()) {
         int seen = (int) Math.floor(e.tS());
         for (int sec = Math.max(0, seen - 1); sec < Math.min(len, seen + 3); sec++) {
           near[sec] = true;
@@ -832,7 +792,7 @@ public final class SplitEstimator {
         }
       }
       double base = farN > 0 ? (double) farK / farN : 0;
-      for (Event e : o.events()) {
+      for (Event e : o.cycleEvents()) {
         if (!e.kind().equals(kind)) {
           continue;
         }
