@@ -155,7 +155,8 @@ public final class SplitEstimator {
       if (!(fit.capacity > 0) || Double.isInfinite(fit.capacity)) {
         break;
       }
-      double next = clamp(fit.capacity, d.rates[0] / 1.5, d.rates[d.rates.length - 1] * 1.5);
+      double next =
+          Math.max(d.rates[0] / 1.5, Math.min(d.rates[d.rates.length - 1] * 1.5, fit.capacity));
       if (Math.abs(Math.log(next / c)) < 1e-4) {
         break;
       }
@@ -272,10 +273,6 @@ public final class SplitEstimator {
     return events >= LEAST_EVENT_SHARE * allowance && cleanSane;
   }
 
-  private static double clamp(double v, double lo, double hi) {
-    return Math.max(lo, Math.min(hi, v));
-  }
-
   /** How often each unit is drawn: clean chunks, event blocks, sampled steps, event gaps. */
   private record Draw(int[] clean, int[] blocks, int[] steps, int[] gaps) {
     static Draw ones(Data d) {
@@ -331,7 +328,7 @@ public final class SplitEstimator {
     final List<Gap> gaps = new ArrayList<>();
     boolean[] regular; // per kind: its gaps inside steps are the cycle itself
     final List<WindowPart> parts = new ArrayList<>();
-    final double[] mix; // each operation's share of the requests
+    final double[] mix; // each operation's requests, then (once all are in) its share of them
 
     private Data(List<String> names, List<String> kinds, int[][] extent, double[] rates) {
       this.names = names;
@@ -352,9 +349,7 @@ public final class SplitEstimator {
       List<Observed> usable = steps.stream().filter(o -> o.window().usable()).toList();
       Set<String> names = new LinkedHashSet<>();
       Set<String> kinds = new LinkedHashSet<>();
-      for (Observed o : usable) {
-        o.window().ops().forEach(x -> names.add(x.op()));
-      }
+      usable.forEach(o -> o.window().ops().forEach(x -> names.add(x.op())));
       steps.forEach(o -> o.cycleEvents().forEach(e -> kinds.add(e.kind())));
       List<String> kindList = List.copyOf(kinds);
       int[][] extent = new int[kindList.size()][];
@@ -367,13 +362,7 @@ public final class SplitEstimator {
       for (Observed o : usable) {
         d.addWindow(o, s.allowance());
       }
-      double total = 0;
-      for (Observed o : usable) {
-        for (RateWindow.OpSeconds x : o.window().ops()) {
-          d.mix[d.names.indexOf(x.op())] += x.totalRequests();
-          total += x.totalRequests();
-        }
-      }
+      double total = Arrays.stream(d.mix).sum(); // whole requests: exact in any order
       for (int j = 0; total > 0 && j < d.mix.length; j++) {
         d.mix[j] /= total;
       }
@@ -417,11 +406,10 @@ public final class SplitEstimator {
       double[] opRate = new double[ops];
       for (RateWindow.OpSeconds x : w.ops()) {
         int j = names.indexOf(x.op());
-        long[] xn = x.requests();
-        long[] xk = x.over();
-        System.arraycopy(xn, 0, n[j], 0, xn.length);
-        System.arraycopy(xk, 0, k[j], 0, xk.length);
+        n[j] = Arrays.copyOf(x.requests(), len);
+        k[j] = Arrays.copyOf(x.over(), len);
         opRate[j] = x.totalRequests() / w.seconds();
+        mix[j] += x.totalRequests();
       }
       int[] owner = new int[len]; // -1 clean, else the block's index in 'mine'
       Arrays.fill(owner, -1);
