@@ -438,15 +438,9 @@ public final class SplitEstimator {
         int[] m = mine.get(b);
         int from = Math.max(0, m[1]);
         int to = Math.min(len, m[2]);
-        long[] bn = new long[ops];
-        long[] bk = new long[ops];
-        for (int sec = from; sec < to; sec++) {
-          owner[sec] = b;
-          for (int j = 0; j < ops; j++) {
-            bn[j] += n[j][sec];
-            bk[j] += k[j][sec];
-          }
-        }
+        Arrays.fill(owner, from, to, b);
+        long[] bn = perOp(n, from, to);
+        long[] bk = perOp(k, from, to);
         long[] sum = byKind.computeIfAbsent(kinds.get(m[0]), x -> new long[4]);
         sum[0] += m[3];
         sum[1] += to - from;
@@ -476,14 +470,8 @@ public final class SplitEstimator {
         for (int c = 0; c < chunks; c++) {
           int a = sec + (int) Math.round((double) c * run / chunks);
           int z = sec + (int) Math.round((double) (c + 1) * run / chunks);
-          long[] cn = new long[ops];
-          long[] ck = new long[ops];
-          for (int t = a; t < z; t++) {
-            for (int j = 0; j < ops; j++) {
-              cn[j] += n[j][t];
-              ck[j] += k[j][t];
-            }
-          }
+          long[] cn = perOp(n, a, z);
+          long[] ck = perOp(k, a, z);
           chunkRate.add(rate);
           chunkN.add(cn);
           chunkK.add(ck);
@@ -494,6 +482,11 @@ public final class SplitEstimator {
         sec = end;
       }
       parts.add(new WindowPart(w.step(), w.rateOps(), cleanS, cleanN, cleanK, byKind));
+    }
+
+    /** Each operation's total over seconds {@code [from, to)} of its per-second counts. */
+    private static long[] perOp(long[][] perSecond, int from, int to) {
+      return Arrays.stream(perSecond).mapToLong(op -> Arrays.stream(op, from, to).sum()).toArray();
     }
 
     /** The fit under a draw, its clean lines centred at {@code center}. */
