@@ -97,7 +97,8 @@ public final class ChildProcess {
             .redirectInput(
                 stdinPipe
                     ? ProcessBuilder.Redirect.PIPE
-                    : ProcessBuilder.Redirect.from(stdin == null ? nullDevice() : stdin.toFile()));
+                    : ProcessBuilder.Redirect.from(
+                        stdin == null ? new File("/dev/null") : stdin.toFile()));
     pb.environment().putAll(extraEnv);
     Process p;
     try {
@@ -167,9 +168,5 @@ public final class ChildProcess {
     } catch (IOException e) {
       // The child is gone: its end of the pipe is closed already.
     }
-  }
-
-  private static File nullDevice() {
-    return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
   }
 }

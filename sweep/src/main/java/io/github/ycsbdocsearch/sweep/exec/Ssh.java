@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -181,20 +182,10 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
       delete(err);
       throw new UncheckedIOException("cannot start ssh: " + e.getMessage(), e);
     }
-    Thread watchdog =
-        new Thread(
-            () -> {
-              try {
-                if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                  p.destroyForcibly();
-                }
-              } catch (InterruptedException e) {
-                p.destroyForcibly();
-              }
-            },
-            "ssh-clock-watchdog");
-    watchdog.setDaemon(true);
-    watchdog.start();
+    // A hung session ends the reads below: killed once past the time limit (a no-op if it ended).
+    CompletableFuture.runAsync(
+        p::destroyForcibly,
+        CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
     long bestRttNanos = Long.MAX_VALUE;
     long offset = 0;
     try (Writer out = new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8);
