@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.common.SetupException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,19 +109,15 @@ public record WorkloadFile(
   }
 
   private static List<String> known(Path dir) {
-    List<String> names = new ArrayList<>();
-    if (Files.isDirectory(dir)) {
-      try (Stream<Path> s = Files.list(dir)) {
-        s.filter(Files::isRegularFile)
-            .map(f -> f.getFileName().toString())
-            .filter(n -> !n.startsWith(".") && !n.endsWith(".md"))
-            .sorted()
-            .forEach(names::add);
-      } catch (IOException e) {
-        // An unlistable folder just means no suggestions in the error message.
-        return names;
-      }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isRegularFile)
+          .map(f -> f.getFileName().toString())
+          .filter(n -> !n.startsWith(".") && !n.endsWith(".md"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      // No folder, or an unlistable one: no suggestions in the error message.
+      return List.of();
     }
-    return names;
   }
 }

@@ -259,11 +259,7 @@ public final class ManifestSections {
     n.put("growth_pct", r.growthPct());
     n.put("flat_steps", r.flatSteps());
     n.put("max_error_pct", r.maxErrorPct());
-    if (r.maxP99Ms().isPresent()) {
-      n.put("max_p99_ms", r.maxP99Ms().getAsDouble());
-    } else {
-      n.putNull("max_p99_ms");
-    }
+    n.put("max_p99_ms", r.maxP99Ms().isPresent() ? r.maxP99Ms().getAsDouble() : null);
     n.put("rule", r.describe());
     return n;
   }

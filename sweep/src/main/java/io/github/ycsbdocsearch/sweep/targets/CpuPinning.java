@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * Whether and where the YCSB client and the local server are pinned: on a machine with two or more
@@ -80,25 +83,14 @@ public record CpuPinning(
     } catch (IOException | RuntimeException e) {
       // Not Linux or an unexpected format: fall back to the processor count.
     }
-    List<Integer> all = new ArrayList<>();
-    for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
-      all.add(i);
-    }
-    return all;
+    return IntStream.range(0, Runtime.getRuntime().availableProcessors()).boxed().toList();
   }
 
   /** True when {@code taskset} is an executable file on the PATH. */
   public static boolean tasksetOnPath() {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset"))) {
-        return true;
-      }
-    }
-    return false;
+    return Arrays.stream(
+            Objects.requireNonNullElse(System.getenv("PATH"), "").split(File.pathSeparator))
+        .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset")));
   }
 
   /** Parses a Linux CPU list such as {@code 0-3,6}. */
