@@ -105,8 +105,6 @@ public final class CheckRunMain implements Callable<Integer> {
       r.warnings().forEach(w -> err.println(spec.name() + ": warning: " + w));
       passed &= r.passed();
     }
-    out.flush();
-    err.flush();
     return passed ? EXIT_OK : EXIT_PROBLEM;
   }
 }

@@ -77,32 +77,27 @@ public final class MigrateMain implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try {
-      for (Path p : paths) {
-        if (!Files.isRegularFile(p) && !Files.isRegularFile(p.resolve(RunLayout.MANIFEST))) {
-          err.println(
-              spec.name()
-                  + ": "
-                  + p
-                  + ": neither a run folder (no "
-                  + RunLayout.MANIFEST
-                  + ") nor a history file");
-          return EXIT_BAD_INPUT;
-        }
+    for (Path p : paths) {
+      if (!Files.isRegularFile(p) && !Files.isRegularFile(p.resolve(RunLayout.MANIFEST))) {
+        err.println(
+            spec.name()
+                + ": "
+                + p
+                + ": neither a run folder (no "
+                + RunLayout.MANIFEST
+                + ") nor a history file");
+        return EXIT_BAD_INPUT;
       }
-      for (Path p : paths) {
-        try {
-          out.println(
-              Files.isRegularFile(p) ? HistoryRows.migrateHistory(p) : RunMigration.migrate(p));
-        } catch (IOException e) {
-          err.println(spec.name() + ": " + Json.firstLine(e.getMessage()));
-          return EXIT_BAD_INPUT;
-        }
-      }
-      return EXIT_OK;
-    } finally {
-      out.flush();
-      err.flush();
     }
+    for (Path p : paths) {
+      try {
+        out.println(
+            Files.isRegularFile(p) ? HistoryRows.migrateHistory(p) : RunMigration.migrate(p));
+      } catch (IOException e) {
+        err.println(spec.name() + ": " + Json.firstLine(e.getMessage()));
+        return EXIT_BAD_INPUT;
+      }
+    }
+    return EXIT_OK;
   }
 }

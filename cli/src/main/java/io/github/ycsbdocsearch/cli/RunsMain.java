@@ -96,9 +96,6 @@ public final class RunsMain implements Callable<Integer> {
     } catch (IOException e) {
       err.println(spec.name() + ": I/O error: " + Json.firstLine(String.valueOf(e.getMessage())));
       return EXIT_BAD_INPUT;
-    } finally {
-      out.flush();
-      err.flush();
     }
   }
 
