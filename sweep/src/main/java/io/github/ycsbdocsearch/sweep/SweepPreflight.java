@@ -7,17 +7,14 @@ import io.github.ycsbdocsearch.common.StoreProbe;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.exec.Ssh;
+import io.github.ycsbdocsearch.sweep.plan.PropertyFile;
 import io.github.ycsbdocsearch.sweep.plan.WorkloadProperties;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
 import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -119,17 +116,10 @@ final class SweepPreflight {
 
   /** The file's SHA-256, hex. */
   static String sha256(Path file) {
-    try (InputStream in = Files.newInputStream(file)) {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      byte[] buf = new byte[1 << 16];
-      for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
-        md.update(buf, 0, n);
-      }
-      return HexFormat.of().formatHex(md.digest());
+    try {
+      return PropertyFile.sha256(Files.newInputStream(file));
     } catch (IOException e) {
       throw new SetupException("cannot read the data set " + file + ": " + e.getMessage(), e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("this JVM has no SHA-256", e);
     }
   }
 

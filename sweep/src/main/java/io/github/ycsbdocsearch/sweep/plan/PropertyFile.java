@@ -4,12 +4,16 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.github.ycsbdocsearch.common.SetupException;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -40,8 +44,10 @@ public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties
   public static PropertyFile read(Path file) {
     Path abs = file.toAbsolutePath().normalize();
     byte[] bytes;
+    String sha256;
     try {
       bytes = Files.readAllBytes(abs);
+      sha256 = sha256(new ByteArrayInputStream(bytes));
     } catch (IOException e) {
       throw new SetupException("workload file " + abs + " is not readable: " + e.getMessage(), e);
     }
@@ -56,7 +62,7 @@ public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties
     for (String k : p.stringPropertyNames()) {
       props.put(k, p.getProperty(k).trim());
     }
-    return new PropertyFile(abs, props, sha256(bytes));
+    return new PropertyFile(abs, props, sha256);
   }
 
   /**
@@ -79,9 +85,11 @@ public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties
     return now;
   }
 
-  private static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+  /** Hex SHA-256 of what the stream holds, read in pieces (a data set need not fit in memory). */
+  public static String sha256(InputStream in) throws IOException {
+    try (DigestInputStream d = new DigestInputStream(in, MessageDigest.getInstance("SHA-256"))) {
+      d.transferTo(OutputStream.nullOutputStream());
+      return HexFormat.of().formatHex(d.getMessageDigest().digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
