@@ -46,15 +46,12 @@ public record SweepTarget(@JsonValue String name, String dbClass, Optional<Store
    */
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static SweepTarget byName(String name) {
-    if (BASICDB.equals(name.trim().toLowerCase(Locale.ROOT))) {
-      return new SweepTarget(BASICDB, BASICDB_CLASS, Optional.empty());
-    }
-    if (MM1.equals(name.trim().toLowerCase(Locale.ROOT))) {
-      return new SweepTarget(MM1, MM1_CLASS, Optional.empty());
+    String n = name.trim().toLowerCase(Locale.ROOT);
+    if (n.equals(BASICDB) || n.equals(MM1)) {
+      return new SweepTarget(n, n.equals(MM1) ? MM1_CLASS : BASICDB_CLASS, Optional.empty());
     }
     try {
-      StoreKind k = StoreKind.byName(name);
-      return new SweepTarget(k.storeName(), k.dbClass(), Optional.of(k));
+      return of(StoreKind.byName(name));
     } catch (SetupException e) {
       throw new SetupException(
           "unknown store '"
