@@ -60,22 +60,21 @@ public record ClientLauncher(
                         ? remoteRepo.resolve(e.substring(local.length())).toString()
                         : e)
             .collect(Collectors.joining(File.pathSeparator));
-    List<String> cmd = new ArrayList<>(List.of("java"));
-    cmd.addAll(jvmFlags);
-    cmd.addAll(List.of("-cp", cp, YCSB_MAIN));
-    cmd.addAll(ycsbArgs);
-    return cmd;
+    return java("java", cp, ycsbArgs);
   }
 
   /** The full command for the given YCSB arguments. */
   public List<String> command(List<String> ycsbArgs) {
     List<String> cmd = new ArrayList<>();
     cpus.ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));
-    cmd.add(javaBin.toString());
+    cmd.addAll(java(javaBin.toString(), classpath, ycsbArgs));
+    return cmd;
+  }
+
+  private List<String> java(String java, String cp, List<String> ycsbArgs) {
+    List<String> cmd = new ArrayList<>(List.of(java));
     cmd.addAll(jvmFlags);
-    cmd.add("-cp");
-    cmd.add(classpath);
-    cmd.add(YCSB_MAIN);
+    cmd.addAll(List.of("-cp", cp, YCSB_MAIN));
     cmd.addAll(ycsbArgs);
     return cmd;
   }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongBiFunction;
 
 /**
  * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second):
@@ -89,14 +90,13 @@ public final class CpuWindow implements AutoCloseable {
     try {
       s = server.nanos().get();
     } catch (RuntimeException e) {
-      s =
-          Optional
-              .empty(); // a remote store that does not answer now: no server figure for this step
+      s = Optional.empty(); // a remote store that does not answer now: no server figure this step
     }
     return new Sample(System.nanoTime(), cpuNanos(clientPid).orElse(-1L), jitNanos(clientPid), s);
   }
 
-  private static Optional<Long> cpuNanos(long pid) {
+  /** The process's CPU time so far; empty once it has ended or where it cannot be read. */
+  static Optional<Long> cpuNanos(long pid) {
     return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos);
   }
 
@@ -152,14 +152,10 @@ public final class CpuWindow implements AutoCloseable {
    * missing.
    */
   public Optional<Double> clientCores() {
-    Sample a = first;
-    Sample b = second;
-    if (!valid(a, b)) {
-      return Optional.empty();
-    }
-    long cpu =
-        (b.clientCpuNanos() - a.clientCpuNanos()) - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos());
-    return Optional.of(round((double) Math.max(0, cpu) / (b.nanos() - a.nanos())));
+    return clientCores(
+        (a, b) ->
+            (b.clientCpuNanos() - a.clientCpuNanos())
+                - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()));
   }
 
   /**
@@ -167,21 +163,22 @@ public final class CpuWindow implements AutoCloseable {
    * when unknown.
    */
   public Optional<Double> clientJitCores() {
+    return clientCores((a, b) -> b.jitCpuNanos() - a.jitCpuNanos());
+  }
+
+  /** The CPU nanoseconds {@code used} between the client's two samples, as cores (at least 0). */
+  private Optional<Double> clientCores(ToLongBiFunction<Sample, Sample> used) {
     Sample a = first;
     Sample b = second;
-    if (!valid(a, b)) {
+    if (a == null
+        || b == null
+        || a.clientCpuNanos() < 0
+        || b.clientCpuNanos() < 0
+        || b.nanos() <= a.nanos()) {
       return Optional.empty();
     }
     return Optional.of(
-        round((double) Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()) / (b.nanos() - a.nanos())));
-  }
-
-  private static boolean valid(Sample a, Sample b) {
-    return a != null
-        && b != null
-        && a.clientCpuNanos() >= 0
-        && b.clientCpuNanos() >= 0
-        && b.nanos() > a.nanos();
+        round((double) Math.max(0, used.applyAsLong(a, b)) / (b.nanos() - a.nanos())));
   }
 
   /** Where the server figure came from, or null. */

@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -26,29 +25,14 @@ public record ServerCpu(String source, Supplier<Optional<Long>> nanos) {
     }
     return new ServerCpu(
         "local-processes",
-        () -> {
-          long total = 0;
-          for (long pid : pids) {
-            Optional<Long> n =
-                ProcessHandle.of(pid)
-                    .flatMap(h -> h.info().totalCpuDuration())
-                    .map(Duration::toNanos);
-            if (n.isEmpty()) {
-              return Optional.empty();
-            }
-            total += n.get();
-          }
-          return Optional.of(total);
-        });
+        () ->
+            pids.stream()
+                .map(CpuWindow::cpuNanos)
+                .reduce(Optional.of(0L), (a, b) -> a.flatMap(x -> b.map(y -> x + y))));
   }
 
   /** What a remote store reports (StoreProbe#serverCpuNanos). */
   public static ServerCpu storeReported(Supplier<OptionalLong> reported) {
-    return new ServerCpu(
-        "store-reported",
-        () -> {
-          OptionalLong v = reported.get();
-          return v.isPresent() ? Optional.of(v.getAsLong()) : Optional.empty();
-        });
+    return new ServerCpu("store-reported", () -> reported.get().stream().boxed().findFirst());
   }
 }

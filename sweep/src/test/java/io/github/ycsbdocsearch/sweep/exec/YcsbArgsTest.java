@@ -88,4 +88,14 @@ class YcsbArgsTest {
     ClientLauncher free = new ClientLauncher(Path.of("java"), List.of(), "cp", Optional.empty());
     assertEquals("java", free.command(List.of()).get(0));
   }
+
+  @Test
+  void anotherClientRunsItsOwnJavaOnTheClasspathMovedToItsRepo() {
+    ClientLauncher l =
+        new ClientLauncher(
+            Path.of("/j/bin/java"), List.of("-Xmx1g"), "/repo/a.jar:/opt/b.jar", Optional.of("1"));
+    assertEquals(
+        List.of("java", "-Xmx1g", "-cp", "/r2/a.jar:/opt/b.jar", "site.ycsb.Client", "-t"),
+        l.remoteCommand(List.of("-t"), Path.of("/repo"), Path.of("/r2")));
+  }
 }
