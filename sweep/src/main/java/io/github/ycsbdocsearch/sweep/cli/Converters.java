@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoublePredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
@@ -45,11 +46,7 @@ final class Converters {
   static final class Percent implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      double d = number(value);
-      if (d >= 0 && d <= 100) { // NaN fails both
-        return d;
-      }
-      throw new TypeConversionException("expected a number from 0.0 to 100.0");
+      return number(value, d -> d >= 0 && d <= 100, "expected a number from 0.0 to 100.0");
     }
   }
 
@@ -82,11 +79,7 @@ final class Converters {
   static final class Millis implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      double d = number(value);
-      if (d > 0 && d <= 3_600_000) {
-        return d;
-      }
-      throw new TypeConversionException("expected a number > 0");
+      return number(value, d -> d > 0 && d <= 3_600_000, "expected a number > 0");
     }
   }
 
@@ -94,11 +87,7 @@ final class Converters {
   static final class Minutes implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      double d = number(value);
-      if (d > 0 && d <= 7 * 24 * 60) {
-        return d;
-      }
-      throw new TypeConversionException("expected minutes > 0");
+      return number(value, d -> d > 0 && d <= 7 * 24 * 60, "expected minutes > 0");
     }
   }
 
@@ -140,13 +129,12 @@ final class Converters {
       }
       List<Double> out = new ArrayList<>();
       for (String part : value.split(",", -1)) {
-        double f = number(part);
-        if (!(f > 0 && f <= 5)) {
-          throw new TypeConversionException(
-              "expected none or fractions of the peak above 0 and at most 5, "
-                  + "separated by commas, e.g. 0.5,0.9,1.1");
-        }
-        out.add(f);
+        out.add(
+            number(
+                part,
+                f -> f > 0 && f <= 5,
+                "expected none or fractions of the peak above 0 and at most 5, "
+                    + "separated by commas, e.g. 0.5,0.9,1.1"));
       }
       return out;
     }
@@ -271,11 +259,16 @@ final class Converters {
     throw new TypeConversionException("expected an integer >= " + min);
   }
 
-  private static double number(String value) {
+  /** The value as a number that {@code inRange} accepts (never NaN), else what was expected. */
+  private static double number(String value, DoublePredicate inRange, String expected) {
     try {
-      return Double.parseDouble(value.trim());
+      double d = Double.parseDouble(value.trim());
+      if (inRange.test(d)) {
+        return d;
+      }
     } catch (NumberFormatException e) {
-      return Double.NaN; // fails every range check
+      // reported below with the expected range
     }
+    throw new TypeConversionException(expected);
   }
 }
