@@ -125,24 +125,19 @@ public final class LocalStores implements FaultTarget {
    * <STORES_HOME>/<store>/single/<port>/pid}); empty when none can be read.
    */
   public List<Long> serverPids(StoreKind store) {
-    List<Long> pids = new ArrayList<>();
-    Path dir = storesHome.resolve(store.storeName()).resolve(topology);
-    try (Stream<Path> ports = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
-      ports
-          .map(p -> p.resolve("pid"))
-          .filter(Files::isRegularFile)
-          .forEach(
-              f -> {
-                try {
-                  pids.add(Long.parseLong(Files.readString(f).trim()));
-                } catch (IOException | NumberFormatException e) {
-                  // A PID file being rewritten: that instance is not counted.
-                }
-              });
+    try (Stream<Path> ports = Files.list(storesHome.resolve(store.storeName()).resolve(topology))) {
+      return ports.flatMap(port -> pidIn(port.resolve("pid"))).toList();
     } catch (IOException e) {
-      return List.of();
+      return List.of(); // not running: no folder
     }
-    return pids;
+  }
+
+  private static Stream<Long> pidIn(Path file) {
+    try {
+      return Stream.of(Long.parseLong(Files.readString(file).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return Stream.empty(); // no PID file, or one being rewritten: that instance is not counted
+    }
   }
 
   /**

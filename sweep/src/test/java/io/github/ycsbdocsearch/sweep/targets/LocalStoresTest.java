@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,5 +43,18 @@ class LocalStoresTest {
   @Test
   void noSettingsFileGivesNothing() {
     assertTrue(stores().launchSettings(StoreKind.REDISJSON).isEmpty());
+  }
+
+  /** A PID file being rewritten or not there yet leaves its instance out; no folder, no PIDs. */
+  @Test
+  void serverPidsAreTheReadablePidFilesOfTheTopology() throws Exception {
+    Path ports = home.resolve("mongodb/cluster");
+    for (String port : new String[] {"27017", "27018", "27019"}) {
+      Files.createDirectories(ports.resolve(port));
+    }
+    Files.writeString(ports.resolve("27017/pid"), "4242\n");
+    Files.writeString(ports.resolve("27018/pid"), "");
+    assertEquals(List.of(4242L), stores().serverPids(StoreKind.MONGODB));
+    assertTrue(stores().serverPids(StoreKind.REDISJSON).isEmpty());
   }
 }
