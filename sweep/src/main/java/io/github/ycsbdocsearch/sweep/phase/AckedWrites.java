@@ -5,10 +5,12 @@ import io.github.ycsbdocsearch.common.data.DocumentSource;
 import io.github.ycsbdocsearch.common.verify.SearchVerification;
 import io.github.ycsbdocsearch.common.workload.AckedWriteLog;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -77,34 +79,11 @@ final class AckedWrites {
   /**
    * What the read-back found.
    *
+   * @param record as fault.json has it; its verdict is unknown when some client's writes are
+   *     ({@link LoadLogs})
    * @param check the writes classed ({@link WriteCheck})
-   * @param readBackError why not every key could be read (the binding did not connect in time, or
-   *     the reads kept failing), or why a client's writes are unknown; null when all was read
-   * @param loadError why some client's writes are unknown (its log is missing or not whole, or it
-   *     did not exit 0), or null
    */
-  record Outcome(
-      long attempted,
-      long acked,
-      long failed,
-      long ackedBeforeKill,
-      long lostBeforeKill,
-      long ackedAfterKill,
-      long lostAfterKill,
-      List<String> lostKeys,
-      long longestAckGapMs,
-      long readBackFailed,
-      String firstError,
-      String readBackError,
-      WriteCheck.Result check,
-      int perSecond,
-      String loadError) {
-
-    /** The verdict: the checker's, or unknown when some client's writes are ({@link LoadLogs}). */
-    String verdict() {
-      return loadError != null ? "lost: unknown (" + loadError + ")" : check.verdict();
-    }
-  }
+  record Outcome(FaultSummary.AckedWrites record, WriteCheck.Result check) {}
 
   /** Opens the store's binding (a fake one in tests). */
   @FunctionalInterface
@@ -342,21 +321,25 @@ final class AckedWrites {
     }
     long acked = r.total().acknowledged();
     return new Outcome(
-        attempted,
-        acked,
-        failed,
-        ackedBefore,
-        lostBefore,
-        acked - ackedBefore,
-        lostAfter,
-        r.lostKeys(),
-        gap,
-        r.unread(),
-        firstError,
-        loadError != null ? loadError : r.readBackError(),
-        r,
-        perSecond,
-        loadError);
+        new FaultSummary.AckedWrites(
+            perSecond,
+            attempted,
+            acked,
+            failed,
+            ackedBefore,
+            lostBefore,
+            acked - ackedBefore,
+            lostAfter,
+            r.lostKeys(),
+            gap,
+            r.unread(),
+            firstError,
+            loadError != null ? loadError : r.readBackError(),
+            r.total().stale(),
+            r.total().unknown(),
+            loadError != null ? "lost: unknown (" + loadError + ")" : r.verdict(),
+            new LinkedHashMap<>(r.byOperation())),
+        r);
   }
 
   /**

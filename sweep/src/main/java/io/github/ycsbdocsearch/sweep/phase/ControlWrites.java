@@ -50,8 +50,7 @@ final class ControlWrites implements StepCompanion {
     }
     writes.stop();
     FaultSummary.AckedWrites a =
-        FaultInjector.record(
-            writes.readBack(0, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)));
+        writes.readBack(0, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
     ctx.progress().store(store, "control step: acknowledged writes " + a.lostInWords());
     try {
       AtomicFiles.writeJson(stepDir.resolve(FaultSummary.CONTROL_WRITES_FILE), a);

@@ -12,7 +12,6 @@ import io.github.ycsbdocsearch.sweep.step.StoreSession;
 import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -221,9 +220,8 @@ final class FaultInjector implements StepCompanion {
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;
     }
-    AckedWrites.Outcome o =
-        writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits));
-    FaultSummary.AckedWrites a = record(o);
+    FaultSummary.AckedWrites a =
+        writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
     ctx.progress()
         .store(
             store,
@@ -231,31 +229,9 @@ final class FaultInjector implements StepCompanion {
                 Locale.ROOT,
                 "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
                 a.lostInWords(),
-                o.readBackError() == null ? "" : " (" + o.readBackError() + ")",
-                o.longestAckGapMs() / 1000.0));
+                a.error() == null ? "" : " (" + a.error() + ")",
+                a.longestAckGapMs() / 1000.0));
     return a;
-  }
-
-  /** The read-back as fault.json has it. */
-  static FaultSummary.AckedWrites record(AckedWrites.Outcome o) {
-    return new FaultSummary.AckedWrites(
-        o.perSecond(),
-        o.attempted(),
-        o.acked(),
-        o.failed(),
-        o.ackedBeforeKill(),
-        o.lostBeforeKill(),
-        o.ackedAfterKill(),
-        o.lostAfterKill(),
-        o.lostKeys(),
-        o.longestAckGapMs(),
-        o.readBackFailed(),
-        o.firstError(),
-        o.readBackError(),
-        o.check().total().stale(),
-        o.check().total().unknown(),
-        o.verdict(),
-        new LinkedHashMap<>(o.check().byOperation()));
   }
 
   /** The profile the store was started with and what it says one node crash may lose. */

@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
-import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
@@ -149,13 +148,12 @@ public final class LossDrill {
     long endMs = System.currentTimeMillis();
     AckedWrites.Outcome o =
         writes.readBack(node.path("killed_at_ms").asLong(0), startMs, endMs, LoadLogs.NONE);
-    FaultSummary.AckedWrites acked = FaultInjector.record(o);
     ObjectNode out = Json.MAPPER.createObjectNode();
     out.put("store", kind.storeName());
     out.put("profile", profile);
     out.set("node", node);
     out.set("recover", back);
-    out.set("acked_writes", Json.MAPPER.valueToTree(acked));
+    out.set("acked_writes", Json.MAPPER.valueToTree(o.record()));
     out.set("expected", expected(o.check(), primaries, hotKeys.get(tag), node));
     try {
       return Json.MAPPER.writeValueAsString(out);

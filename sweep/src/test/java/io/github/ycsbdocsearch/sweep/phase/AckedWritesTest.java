@@ -58,7 +58,7 @@ class AckedWritesTest {
     store.data.remove(keys.get(0));
     store.data.remove(keys.get(1));
     FaultSummary.AckedWrites a =
-        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
+        w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE).record();
     assertEquals(2, a.lost());
     assertEquals(keys.size(), a.acked());
     assertTrue(a.lostKnown());
@@ -82,7 +82,7 @@ class AckedWritesTest {
     long acked = store.data.size();
     assertTrue(acked > 0);
     FaultSummary.AckedWrites a =
-        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
+        w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE).record();
     assertFalse(a.lostKnown());
     assertEquals(acked, a.readBackFailed());
     assertEquals("lost: unknown (" + acked + " of " + acked + " unread)", a.lostInWords());
@@ -106,7 +106,7 @@ class AckedWritesTest {
     AtomicBoolean reading = new AtomicBoolean();
     AckedWrites w = streamInto(store, () -> store, reading);
     FaultSummary.AckedWrites a =
-        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE));
+        w.readBack(0, 0, System.currentTimeMillis(), LoadLogs.NONE).record();
     FaultSummary.WriteCounts inserts = a.operations().get("INSERT");
     assertTrue(inserts.indeterminate() > 0);
     assertEquals(a.failed(), inserts.indeterminate());
@@ -123,7 +123,7 @@ class AckedWritesTest {
     AckedWrites w = streamInto(store, () -> store, new AtomicBoolean());
     LoadLogs load = LoadLogs.read(step, exits);
     assertEquals(1, load.clients());
-    return FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), load));
+    return w.readBack(0, 0, System.currentTimeMillis(), load).record();
   }
 
   /**
@@ -235,8 +235,7 @@ class AckedWritesTest {
     AckedWrites w = streamInto(store, () -> store, new AtomicBoolean());
     LoadLogs load = LoadLogs.read(step, ClientExits.allZero(2));
     assertEquals(2, load.clients());
-    FaultSummary.AckedWrites a =
-        FaultInjector.record(w.readBack(0, 0, System.currentTimeMillis(), load));
+    FaultSummary.AckedWrites a = w.readBack(0, 0, System.currentTimeMillis(), load).record();
     FaultSummary.WriteCounts updates = a.operations().get("UPDATE");
     assertEquals(0, updates.stale(), "a write no whole log holds may have left user2's v1");
     assertEquals(2L, updates.unknown(), "client 0's v2 (stale otherwise) and client 1's update");

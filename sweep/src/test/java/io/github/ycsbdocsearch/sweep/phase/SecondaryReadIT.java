@@ -128,8 +128,11 @@ class SecondaryReadIT {
       SearchVerification.close(direct);
     }
     assertEquals(0, seen, "a read with " + preference + " saw fresh writes: no secondary lags");
-    assertEquals(0, o.failed(), o.firstError());
-    assertEquals("lost 0 of " + acked, o.verdict(), "read " + preference + ": " + o.lostKeys());
+    assertEquals(0, o.record().failed(), o.record().firstError());
+    assertEquals(
+        "lost 0 of " + acked,
+        o.record().verdict(),
+        "read " + preference + ": " + o.record().lostKeys());
     assertTrue(o.check().flippedKeys().isEmpty(), "keys changed: " + o.check().flippedKeys());
   }
 
