@@ -21,14 +21,7 @@ import java.util.Optional;
  * both. The local cluster stores, or a hosts file's cluster whose servers take faults over SSH (the
  * options refuse anything else). Not thread-safe.
  */
-public final class FaultPhase implements SweepPhase {
-  private final SweepContext ctx;
-  private final StepExecutor exec;
-
-  public FaultPhase(SweepContext ctx, StepExecutor exec) {
-    this.ctx = ctx;
-    this.exec = exec;
-  }
+public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPhase {
 
   /**
    * Runs both steps ({@code steps}: the control, then the fault); says why the store's sweep must

@@ -7,6 +7,7 @@ import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.BiFunction;
 
 /**
  * Plans the steps that run after the search at a rate taken from its result: the soak at {@code
@@ -34,10 +35,10 @@ public final class SoakAndFaultSteps {
    */
   public List<StepSpec> soak(int after) {
     RunPlan o = ctx.options();
-    return rateAt(o.soak().load(), "soak")
-        .map(
-            rate -> List.of(StepPlanner.soak(o, rate, ratesOnly() ? null : o.soak().load(), after)))
-        .orElse(List.of());
+    return planAt(
+        o.soak().load(),
+        "soak",
+        (rate, fraction) -> List.of(StepPlanner.soak(o, rate, fraction, after)));
   }
 
   /**
@@ -46,31 +47,24 @@ public final class SoakAndFaultSteps {
    */
   public List<StepSpec> fault(int after) {
     RunPlan o = ctx.options();
-    return rateAt(o.fault().load(), "fault")
-        .map(rate -> StepPlanner.fault(o, rate, ratesOnly() ? null : o.fault().load(), after))
-        .orElse(List.of());
+    return planAt(
+        o.fault().load(), "fault", (rate, fraction) -> StepPlanner.fault(o, rate, fraction, after));
   }
 
   /**
-   * The rate at {@code load} of the capacity the search found, else (--rates alone) the first rate;
-   * empty, said why, when there is neither.
+   * The steps {@code plan} makes at {@code load} of the capacity the search found, else (--rates
+   * alone) at the first rate, whose fraction of a capacity is then unknown (null); none, said why,
+   * when there is neither.
    */
-  private Optional<Long> rateAt(double load, String what) {
+  private List<StepSpec> planAt(
+      double load, String what, BiFunction<Long, Double, List<StepSpec>> plan) {
     if (capacity.isPresent()) {
-      return Optional.of(Math.max(1, Math.round(capacity.getAsDouble() * load)));
+      return plan.apply(Math.max(1, Math.round(capacity.getAsDouble() * load)), load);
     }
     if (!ctx.options().rates().isEmpty()) {
-      return Optional.of((long) ctx.options().rates().get(0));
+      return plan.apply((long) ctx.options().rates().get(0), null);
     }
     ctx.progress().store(store, "no " + what + ": no capacity was found to run it at");
-    return Optional.empty();
-  }
-
-  /**
-   * Whether the rates come from --rates, not from a capacity (their fraction of it is then
-   * unknown).
-   */
-  private boolean ratesOnly() {
-    return capacity.isEmpty();
+    return List.of();
   }
 }

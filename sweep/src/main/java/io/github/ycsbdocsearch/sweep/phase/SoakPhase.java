@@ -19,14 +19,7 @@ import java.util.Optional;
  * before and after ({@link SoakSummary}). A resumed run keeps a complete soak step. Not
  * thread-safe.
  */
-public final class SoakPhase implements SweepPhase {
-  private final SweepContext ctx;
-  private final StepExecutor exec;
-
-  public SoakPhase(SweepContext ctx, StepExecutor exec) {
-    this.ctx = ctx;
-    this.exec = exec;
-  }
+public record SoakPhase(SweepContext ctx, StepExecutor exec) implements SweepPhase {
 
   /**
    * Runs the soak step (the one of {@code steps}) and writes soak.json when it completed; says why

@@ -13,25 +13,16 @@ import java.util.Optional;
  * the explicit {@code --rates}, the latency curve at fixed fractions of the peak, the harness
  * floor. Steps run in order; a resumed run keeps every complete step folder of the same name. Not
  * thread-safe.
+ *
+ * @param stopRule the ramp's: may end the phase early, and its steps get one retry when disturbed;
+ *     null for every other phase
  */
-public final class StepPhase implements SweepPhase {
-  private final SweepContext ctx;
-  private final StepExecutor exec;
-  private final PeakDetector stopRule;
+public record StepPhase(SweepContext ctx, StepExecutor exec, PeakDetector stopRule)
+    implements SweepPhase {
 
   /** A phase whose every step runs; a step failing its error bound is a result, not an end. */
   public StepPhase(SweepContext ctx, StepExecutor exec) {
     this(ctx, exec, null);
-  }
-
-  /**
-   * The ramp: its {@code stopRule} may end the phase early, and its steps get one retry when
-   * disturbed.
-   */
-  public StepPhase(SweepContext ctx, StepExecutor exec, PeakDetector stopRule) {
-    this.ctx = ctx;
-    this.exec = exec;
-    this.stopRule = stopRule;
   }
 
   @Override
