@@ -136,23 +136,17 @@ final class SshClientRunner implements ClientRunner {
 
   /** {@link #setUp}, tried once more when it fails. */
   private Setup setUpTwice(StoreSession session, RemoteWork w) {
-    try {
-      return new Setup(OptionalLong.of(setUp(session, w)), null);
-    } catch (SetupException | UncheckedIOException first) {
-      ctx.progress()
-          .store(
-              session.name(),
-              remote.destination()
-                  + ": a client's setup failed ("
-                  + first.getMessage()
-                  + "); trying once more");
-    }
-    try {
-      return new Setup(OptionalLong.of(setUp(session, w)), null);
-    } catch (SetupException | UncheckedIOException second) {
-      return new Setup(
-          OptionalLong.empty(),
-          "setup on " + remote.destination() + " failed twice: " + second.getMessage());
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return new Setup(OptionalLong.of(setUp(session, w)), null);
+      } catch (SetupException | UncheckedIOException e) {
+        if (attempt == 2) {
+          return new Setup(
+              OptionalLong.empty(),
+              "setup on " + remote.destination() + " failed twice: " + e.getMessage());
+        }
+        say(session, "a client's setup failed (" + e.getMessage() + "); trying once more");
+      }
     }
   }
 
@@ -173,9 +167,7 @@ final class SshClientRunner implements ClientRunner {
                 remote.workDir().toString(),
                 w.work().toString()),
             null);
-    reaped
-        .lines()
-        .forEach(l -> ctx.progress().store(session.name(), remote.destination() + ": " + l));
+    reaped.lines().forEach(l -> say(session, l));
     long offset = ssh.clockOffsetMs();
     ssh.copy(session.connectionFile(), w.connection());
     ssh.copy(ctx.options().workload().path(), w.workload());
@@ -190,15 +182,15 @@ final class SshClientRunner implements ClientRunner {
     try {
       ssh.run(List.of(script.toString(), "--reap", remote.workDir().toString()), null)
           .lines()
-          .forEach(l -> ctx.progress().store(session.name(), remote.destination() + ": " + l));
+          .forEach(l -> say(session, l));
     } catch (RuntimeException e) {
-      ctx.progress()
-          .store(
-              session.name(),
-              remote.destination()
-                  + ": could not check for a client left running: "
-                  + e.getMessage());
+      say(session, "could not check for a client left running: " + e.getMessage());
     }
+  }
+
+  /** A progress line of the store's, about this machine. */
+  private void say(StoreSession session, String what) {
+    ctx.progress().store(session.name(), remote.destination() + ": " + what);
   }
 
   /** Sends the start down a remote client's session ({@code remote-client.sh} reads it). */

@@ -147,7 +147,7 @@ public final class StepExecutor {
     if (kept.isPresent()) {
       return kept.get();
     }
-    StepResult r = runOnce(spec, planned);
+    StepResult r = measure(spec, planned, errorBound, Optional.empty());
     if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
       // One noisy step must not decide the headline: measure it once more, the second one counts.
       ctx.progress()
@@ -168,7 +168,7 @@ public final class StepExecutor {
                   .put("step", spec.dirName())
                   .put("first_throughput_ops", r.summary().get().throughputOps())
                   .putPOJO("first_ci95", r.summary().get().throughputCi95()));
-      r = runOnce(spec, planned);
+      r = measure(spec, planned, errorBound, Optional.empty());
     }
     best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
     return r;
@@ -200,10 +200,6 @@ public final class StepExecutor {
    */
   public StepResult runWith(StepSpec spec, int planned, StepCompanion companion) {
     return measure(spec, planned, null, Optional.of(companion));
-  }
-
-  private StepResult runOnce(StepSpec spec, int planned) {
-    return measure(spec, planned, errorBound, Optional.empty());
   }
 
   private StepResult measure(

@@ -41,8 +41,6 @@ import java.util.function.LongConsumer;
  * Not thread-safe; one step at a time.
  */
 public final class StepRunner {
-  private static final double SHORT_RUN_SHARE = 0.9;
-
   private final SweepContext ctx;
 
   public StepRunner(SweepContext ctx) {
