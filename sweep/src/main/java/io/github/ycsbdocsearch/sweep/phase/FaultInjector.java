@@ -166,10 +166,8 @@ final class FaultInjector implements StepCompanion {
     synchronized (lock) {
       early = System.currentTimeMillis() < recoverDueMs;
     }
-    if (early) {
-      injector
-          .interrupt(); // the clients ended first (Ctrl-C, a failure): no kill now, or restart at
-      // once
+    if (early) { // the clients ended first (Ctrl-C, a failure): no kill now, or restart at once
+      injector.interrupt();
     }
     try {
       injector.join();
