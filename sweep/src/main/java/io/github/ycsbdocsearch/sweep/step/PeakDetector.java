@@ -141,9 +141,7 @@ public final class PeakDetector {
     if (m.clientBound() && rules.storeUnderTest()) {
       // What the client drove the store to is a lower bound on the store's peak, whoever limited
       // it: the step still counts as the best when it is.
-      if (best == null || m.throughputOps() > best.summary().orElseThrow().throughputOps()) {
-        best = r;
-      }
+      keepIfBest(r);
       return stop(
           String.format(
               Locale.ROOT,
@@ -165,17 +163,16 @@ public final class PeakDetector {
               at));
     }
     judged.add(m);
-    boolean grew = best == null || grew(m, best.summary().orElseThrow());
-    // A flat step is one significantly NOT higher; a step the intervals cannot place either way
-    // leaves the count.
-    if (grew) {
+    // Growth: above the best by the growth margin and, where both are known, by the confidence
+    // intervals. A flat step is one significantly NOT higher (even its interval's high end does
+    // not beat the best by the margin); a step the intervals cannot place either way leaves the
+    // count.
+    if (best == null || RampShape.grew(m, best.summary().orElseThrow(), rules.growthPct())) {
       flat = 0;
-    } else if (flatForSure(m, best.summary().orElseThrow())) {
+    } else if (RampShape.surelyNotHigher(m, best.summary().orElseThrow(), rules.growthPct())) {
       flat++;
     }
-    if (best == null || m.throughputOps() > best.summary().orElseThrow().throughputOps()) {
-      best = r;
-    }
+    keepIfBest(r);
     if (flat >= rules.flatSteps()) {
       return stop(
           String.format(
@@ -186,22 +183,6 @@ public final class PeakDetector {
               rules.flatSteps()));
     }
     return Optional.empty();
-  }
-
-  /**
-   * Growth: above the best by the growth margin and, where both are known, by the confidence
-   * intervals.
-   */
-  private boolean grew(StepSummary m, StepSummary bestSoFar) {
-    return RampShape.grew(m, bestSoFar, rules.growthPct());
-  }
-
-  /**
-   * Significantly not higher: even the high end of the step's 95 % interval does not beat the best
-   * step by the growth margin (without an interval: the point estimate does not).
-   */
-  private boolean flatForSure(StepSummary m, StepSummary bestSoFar) {
-    return RampShape.surelyNotHigher(m, bestSoFar, rules.growthPct());
   }
 
   /** True once a step made the sweep stop. */
@@ -273,6 +254,15 @@ public final class PeakDetector {
         s.throughputOps(),
         null,
         false);
+  }
+
+  /** Takes a complete step as the best when its throughput beats the best's so far. */
+  private void keepIfBest(StepResult r) {
+    if (best == null
+        || r.summary().orElseThrow().throughputOps()
+            > best.summary().orElseThrow().throughputOps()) {
+      best = r;
+    }
   }
 
   private Optional<String> stop(String reason) {
