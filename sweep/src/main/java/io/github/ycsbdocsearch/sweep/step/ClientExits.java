@@ -1,11 +1,14 @@
 package io.github.ycsbdocsearch.sweep.step;
 
+import static java.util.stream.Collectors.toMap;
+
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * How each client JVM of a step ended, and how far their clocks may be apart, for the durability
@@ -55,11 +58,7 @@ public record ClientExits(Map<Integer, Integer> codes, long clockSlackMs) {
 
   /** Every client exited 0 (tests, and runs with no clients to judge). */
   public static ClientExits allZero(int clients) {
-    Map<Integer, Integer> codes = new HashMap<>();
-    for (int i = 0; i < clients; i++) {
-      codes.put(i, 0);
-    }
-    return new ClientExits(codes);
+    return new ClientExits(IntStream.range(0, clients).boxed().collect(toMap(i -> i, i -> 0)));
   }
 
   /**

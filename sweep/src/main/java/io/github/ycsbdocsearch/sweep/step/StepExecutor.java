@@ -75,33 +75,6 @@ public final class StepExecutor {
     return inserted;
   }
 
-  /** A complete, readable step folder of this name from an earlier attempt, as a result. */
-  Optional<StepResult> reusable(StepSpec spec) {
-    StepRecord rec = existing.get(spec.dirName());
-    if (rec == null
-        || rec.status() != StepStatus.COMPLETE
-        || rec.durationS() != StepTiming.of(ctx.options(), spec).durationS()) {
-      return Optional.empty();
-    }
-    Path dir = session.stepsDir().resolve(spec.dirName());
-    boolean asPublished =
-        hdrLogsAsPublished(
-            dir,
-            why -> ctx.progress().store(session.name(), why),
-            () ->
-                ctx.manifest()
-                    .append(
-                        "unverified_reused_steps",
-                        Json.MAPPER
-                            .createObjectNode()
-                            .put("store", session.name())
-                            .put("step", spec.dirName())));
-    if (!asPublished) {
-      return Optional.empty();
-    }
-    return summaryOf(dir).map(s -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(s)));
-  }
-
   /**
    * Whether a complete step folder's HDR logs are what they were when it was published ({@link
    * HdrChecksums}): a log that differs makes the step run again, said in the progress log; a folder
@@ -128,12 +101,6 @@ public final class StepExecutor {
       unverified.run();
     }
     return true;
-  }
-
-  /** Notes a reused step (its throughput counts towards the operation budget). */
-  void reused(StepResult r) {
-    remaining.skipped(1);
-    best = Math.max(best, r.summary().map(StepSummary::throughputOps).orElse(0.0));
   }
 
   /**
@@ -182,16 +149,42 @@ public final class StepExecutor {
     return keep(spec).orElseGet(() -> runWith(spec, planned, companion));
   }
 
-  /** The step an earlier attempt completed, noted as reused; empty when there is none. */
+  /**
+   * The step an earlier attempt completed (a complete, readable folder of this name), noted as
+   * reused (its throughput counts towards the operation budget); empty when there is none.
+   */
   private Optional<StepResult> keep(StepSpec spec) {
-    Optional<StepResult> kept = reusable(spec);
+    StepRecord rec = existing.get(spec.dirName());
+    if (rec == null
+        || rec.status() != StepStatus.COMPLETE
+        || rec.durationS() != StepTiming.of(ctx.options(), spec).durationS()) {
+      return Optional.empty();
+    }
+    Path dir = session.stepsDir().resolve(spec.dirName());
+    boolean asPublished =
+        hdrLogsAsPublished(
+            dir,
+            why -> ctx.progress().store(session.name(), why),
+            () ->
+                ctx.manifest()
+                    .append(
+                        "unverified_reused_steps",
+                        Json.MAPPER
+                            .createObjectNode()
+                            .put("store", session.name())
+                            .put("step", spec.dirName())));
+    if (!asPublished) {
+      return Optional.empty();
+    }
+    Optional<StepSummary> kept = summaryOf(dir);
     kept.ifPresent(
         k -> {
-          reused(k);
+          remaining.skipped(1);
+          best = Math.max(best, k.throughputOps());
           ctx.progress()
               .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
         });
-    return kept;
+    return kept.map(k -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(k)));
   }
 
   /**
