@@ -154,16 +154,11 @@ public final class StepExecutor {
    * reused (its throughput counts towards the operation budget); empty when there is none.
    */
   private Optional<StepResult> keep(StepSpec spec) {
-    StepRecord rec = existing.get(spec.dirName());
-    if (rec == null
-        || rec.status() != StepStatus.COMPLETE
-        || rec.durationS() != StepTiming.of(ctx.options(), spec).durationS()) {
-      return Optional.empty();
-    }
-    Path dir = session.stepsDir().resolve(spec.dirName());
-    boolean asPublished =
-        hdrLogsAsPublished(
-            dir,
+    Optional<StepSummary> kept =
+        reusable(
+            existing.get(spec.dirName()),
+            StepTiming.of(ctx.options(), spec).durationS(),
+            session.stepsDir().resolve(spec.dirName()),
             why -> ctx.progress().store(session.name(), why),
             () ->
                 ctx.manifest()
@@ -173,10 +168,6 @@ public final class StepExecutor {
                             .createObjectNode()
                             .put("store", session.name())
                             .put("step", spec.dirName())));
-    if (!asPublished) {
-      return Optional.empty();
-    }
-    Optional<StepSummary> kept = summaryOf(dir);
     kept.ifPresent(
         k -> {
           remaining.skipped(1);
@@ -185,6 +176,23 @@ public final class StepExecutor {
               .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
         });
     return kept.map(k -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(k)));
+  }
+
+  /**
+   * The summary of a step folder an earlier attempt left, when it can be reused: its record says
+   * complete at this step's duration, its HDR logs are as published ({@link #hdrLogsAsPublished})
+   * and its summary reads. Empty: the step runs (again).
+   *
+   * @param rec the folder's step.json; null when there is none
+   */
+  static Optional<StepSummary> reusable(
+      StepRecord rec, int durationS, Path dir, Consumer<String> progress, Runnable unverified) {
+    return rec != null
+            && rec.status() == StepStatus.COMPLETE
+            && rec.durationS() == durationS
+            && hdrLogsAsPublished(dir, progress, unverified)
+        ? summaryOf(dir)
+        : Optional.empty();
   }
 
   /**

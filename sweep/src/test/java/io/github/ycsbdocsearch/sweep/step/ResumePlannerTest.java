@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Phase;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
+import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.run.ManifestSections;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,14 +33,14 @@ class ResumePlannerTest {
           StepSpec.ramp(4, 8),
           StepSpec.ramp(5, 16));
 
-  private final Map<String, StepRecord> existing = new HashMap<>();
-  private final Map<String, Double> throughput = new HashMap<>();
+  @TempDir Path dir;
 
+  private final List<String> progress = new ArrayList<>();
+
+  /** An earlier attempt's step folder: its step.json, and its summary when it completed. */
   private void step(int index, StepStatus status, double opsPerSec) {
     StepSpec s = PLAN.get(index - 1);
-    existing.put(
-        s.dirName(),
-        new StepRecord(
+    new StepRecord(
             StepRecord.FORMAT,
             "mongodb",
             "workloada",
@@ -57,18 +61,45 @@ class ResumePlannerTest {
             null,
             null,
             null,
-            null));
-    throughput.put(s.dirName(), opsPerSec);
+            null)
+        .writeTo(dir.resolve(s.dirName()));
+    if (status == StepStatus.COMPLETE) {
+      Steps.summary(s, opsPerSec, 0, null, null, null).writeTo(dir.resolve(s.dirName()));
+    }
   }
 
-  private ResumePlanner.Plan plan() {
-    return ResumePlanner.plan(
-        PLAN,
-        existing,
-        s ->
-            Optional.ofNullable(throughput.get(s.dirName()))
-                .map(t -> Steps.summary(s, t, 0, null, null, null)),
-        new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty())));
+  /** Steps reused and steps to run, and whether nothing is left. */
+  private record Replay(List<Integer> reused, List<Integer> toRun, boolean finished) {}
+
+  /**
+   * The plan as a resumed ramp goes through it ({@code StepPhase}): each step reused while {@link
+   * StepExecutor#reusable} allows, fed to the stopping rule; the first that is not and every one
+   * after it run.
+   */
+  private Replay replay() {
+    Map<String, StepRecord> existing = ResumePlanner.existingSteps(dir);
+    PeakDetector detector =
+        new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty()));
+    List<Integer> reused = new ArrayList<>();
+    for (StepSpec s : PLAN) {
+      Optional<StepSummary> kept =
+          StepExecutor.reusable(
+              existing.get(s.dirName()), 15, dir.resolve(s.dirName()), progress::add, () -> {});
+      if (kept.isEmpty()) {
+        return new Replay(reused, indexes(PLAN.subList(s.index() - 1, PLAN.size())), false);
+      }
+      reused.add(s.index());
+      if (detector.offer(new StepResult(s, StepStatus.COMPLETE, null, kept)).isPresent()) {
+        break;
+      }
+    }
+    return new Replay(reused, List.of(), true);
+  }
+
+  /** The manifest's resume entry for what the folder holds. */
+  private JsonNode resumeEntry() {
+    return ManifestSections.resume(
+        "mongodb", ResumePlanner.existingSteps(dir), name -> Optional.empty(), Instant.EPOCH);
   }
 
   private static List<Integer> indexes(List<StepSpec> steps) {
@@ -77,8 +108,8 @@ class ResumePlannerTest {
 
   @Test
   void aFreshRunRunsEverything() {
-    ResumePlanner.Plan p = plan();
-    assertEquals(List.of(1, 2, 3, 4, 5), indexes(p.toRun()));
+    Replay p = replay();
+    assertEquals(List.of(1, 2, 3, 4, 5), p.toRun());
     assertTrue(p.reused().isEmpty());
     assertFalse(p.finished());
   }
@@ -88,26 +119,41 @@ class ResumePlannerTest {
     step(1, StepStatus.COMPLETE, 1000);
     step(2, StepStatus.COMPLETE, 2000);
     step(3, StepStatus.INTERRUPTED, 0);
-    ResumePlanner.Plan p = plan();
-    assertEquals(List.of(1, 2), p.reused().stream().map(r -> r.spec().index()).toList());
-    assertEquals(List.of(3, 4, 5), indexes(p.toRun()));
-    assertEquals(List.of(3), p.replaced().stream().map(StepRecord::index).toList());
-    assertEquals(StepStatus.INTERRUPTED, p.replaced().get(0).status());
+    Replay p = replay();
+    assertEquals(List.of(1, 2), p.reused());
+    assertEquals(List.of(3, 4, 5), p.toRun());
+    JsonNode rerun = resumeEntry().get("rerun");
+    assertEquals(1, rerun.size());
+    assertEquals(3, rerun.get(0).get("index").asInt());
+    assertEquals("interrupted", rerun.get(0).get("previous_status").asText());
   }
 
   @Test
   void aFailedStepIsRunAgain() {
     step(1, StepStatus.FAILED, 0);
-    assertEquals(List.of(1, 2, 3, 4, 5), indexes(plan().toRun()));
-    assertEquals(1, plan().replaced().size());
+    assertEquals(List.of(1, 2, 3, 4, 5), replay().toRun());
+    assertEquals(1, resumeEntry().get("rerun").size());
   }
 
   @Test
-  void aCompleteStepWhoseLogsCannotBeReadIsRunAgain() {
+  void aCompleteStepWhoseLogsCannotBeReadIsRunAgain() throws IOException {
     step(1, StepStatus.COMPLETE, 1000);
     step(2, StepStatus.COMPLETE, 2000);
-    throughput.remove("02-t2");
-    assertEquals(List.of(2, 3, 4, 5), indexes(plan().toRun()));
+    Files.delete(dir.resolve("02-t2").resolve(RunLayout.STEP_SUMMARY));
+    assertEquals(List.of(2, 3, 4, 5), replay().toRun());
+  }
+
+  @Test
+  void aCompleteStepOfAnotherDurationIsRunAgain() {
+    step(1, StepStatus.COMPLETE, 1000);
+    assertEquals(
+        Optional.empty(),
+        StepExecutor.reusable(
+            ResumePlanner.existingSteps(dir).get("01-t1"),
+            30,
+            dir.resolve("01-t1"),
+            progress::add,
+            () -> {}));
   }
 
   @Test
@@ -115,7 +161,7 @@ class ResumePlannerTest {
     step(1, StepStatus.COMPLETE, 1000);
     step(2, StepStatus.COMPLETE, 1010);
     step(3, StepStatus.COMPLETE, 1020);
-    ResumePlanner.Plan p = plan();
+    Replay p = replay();
     assertTrue(p.finished());
     assertTrue(p.toRun().isEmpty());
     assertEquals(3, p.reused().size());
@@ -126,13 +172,13 @@ class ResumePlannerTest {
     for (int i = 1; i <= 5; i++) {
       step(i, StepStatus.COMPLETE, 1000 * i);
     }
-    ResumePlanner.Plan p = plan();
+    Replay p = replay();
     assertTrue(p.finished());
     assertEquals(5, p.reused().size());
   }
 
   @Test
-  void existingStepsAreReadFromPublishedFoldersOnly(@TempDir Path dir) {
+  void existingStepsAreReadFromPublishedFoldersOnly() {
     StepRecord r =
         new StepRecord(
             StepRecord.FORMAT,
@@ -172,7 +218,7 @@ class ResumePlannerTest {
     JsonNode n =
         ManifestSections.resume(
             "mongodb",
-            existing,
+            ResumePlanner.existingSteps(dir),
             name -> name.equals(changed) ? Optional.of("hdr/READ.hdr changed") : Optional.empty(),
             Instant.EPOCH);
     assertEquals(1, n.get("kept_complete_steps").asLong());
