@@ -105,7 +105,7 @@ public final class LocalStores implements FaultTarget {
    */
   public void stop(List<String> stores) {
     if (!stores.isEmpty()) {
-      call("stop", stores, Optional.empty(), STOP_TIMEOUT, null);
+      call(List.of("stop"), stores, Optional.empty(), STOP_TIMEOUT, null, null);
     }
   }
 
@@ -116,7 +116,7 @@ public final class LocalStores implements FaultTarget {
    * @throws SetupException when the script fails or the hosts file does not list the store
    */
   public Properties start(StoreKind store, Optional<String> cpus) {
-    call("start", List.of(store.storeName()), cpus, START_TIMEOUT, interrupts);
+    call(List.of("start"), List.of(store.storeName()), cpus, START_TIMEOUT, interrupts, null);
     return HostsFile.read(hostsFile()).propertiesOf(store);
   }
 
@@ -205,16 +205,7 @@ public final class LocalStores implements FaultTarget {
       throw new SetupException("cannot create a temporary file: " + e.getMessage(), e);
     }
     try {
-      List<String> cmd = new ArrayList<>(List.of("bash", script().toString()));
-      cmd.addAll(command);
-      cmd.addAll(List.of("--topology", topology, store.storeName()));
-      run(
-          cmd,
-          String.join(" ", command) + " " + store.storeName(),
-          Optional.empty(),
-          START_TIMEOUT,
-          null,
-          out);
+      call(command, List.of(store.storeName()), Optional.empty(), START_TIMEOUT, null, out);
       return Json.MAPPER.readTree(Files.readString(out).trim());
     } catch (IOException e) {
       throw new SetupException(
@@ -232,40 +223,28 @@ public final class LocalStores implements FaultTarget {
     }
   }
 
+  /**
+   * Runs {@code stores.sh COMMAND --topology T STORES}; its stderr goes to the log.
+   *
+   * @param stdout receives its stdout; null: stdout joins stderr (the runner's stdout carries only
+   *     the results folder)
+   */
   private void call(
-      String command,
+      List<String> command,
       List<String> stores,
-      Optional<String> cpus,
-      Duration timeout,
-      Interrupts stoppable) {
-    // stdout joins stderr: the runner's stdout carries only the results folder.
-    List<String> cmd =
-        new ArrayList<>(
-            List.of(
-                "bash",
-                "-c",
-                "exec bash \"$0\" \"$@\" 1>&2",
-                script().toString(),
-                command,
-                "--topology",
-                topology));
-    cmd.addAll(stores);
-    run(
-        cmd,
-        command + " " + String.join(" ", stores),
-        cpus,
-        timeout,
-        stoppable,
-        Path.of("/dev/null"));
-  }
-
-  private void run(
-      List<String> cmd,
-      String args,
       Optional<String> cpus,
       Duration timeout,
       Interrupts stoppable,
       Path stdout) {
+    List<String> cmd =
+        new ArrayList<>(
+            stdout == null
+                ? List.of("bash", "-c", "exec bash \"$0\" \"$@\" 1>&2")
+                : List.of("bash"));
+    cmd.add(script().toString());
+    cmd.addAll(command);
+    cmd.addAll(List.of("--topology", topology));
+    cmd.addAll(stores);
     Map<String, String> env = new HashMap<>(storeEnv);
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
@@ -273,7 +252,7 @@ public final class LocalStores implements FaultTarget {
     ChildResult r =
         new ChildProcess(cmd, repoRoot, env)
             .run(
-                stdout,
+                stdout == null ? Path.of("/dev/null") : stdout,
                 null,
                 timeout,
                 stoppable,
@@ -283,7 +262,7 @@ public final class LocalStores implements FaultTarget {
                   last.set(plain);
                   log.accept(plain);
                 });
-    String what = "scripts/stores.sh " + args;
+    String what = "scripts/stores.sh " + String.join(" ", command) + " " + String.join(" ", stores);
     if (r.interrupted()) {
       throw new SetupException(what + " was interrupted");
     }

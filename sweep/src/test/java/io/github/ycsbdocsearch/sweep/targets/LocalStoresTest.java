@@ -2,13 +2,16 @@ package io.github.ycsbdocsearch.sweep.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,5 +59,34 @@ class LocalStoresTest {
     Files.writeString(ports.resolve("27018/pid"), "");
     assertEquals(List.of(4242L), stores().serverPids(StoreKind.MONGODB));
     assertTrue(stores().serverPids(StoreKind.REDISJSON).isEmpty());
+  }
+
+  /**
+   * stores.sh's stdout: joins the log for start and stop (the runner's stdout is the results
+   * folder's), is the answer for fault and recover; a failure names the command and its last line.
+   */
+  @Test
+  void storesShIsCalledWithTheTopologyAndItsOutputGoesWhereItBelongs() throws Exception {
+    Files.createDirectories(home.resolve("scripts"));
+    Files.writeString(
+        home.resolve("scripts/stores.sh"),
+        """
+        echo "said: $STORES_CPUSET" >&2
+        if [ "$1" = fault ]; then echo '{"args": "'"$*"'"}'; exit 0; fi
+        if [ "$1" = recover ]; then exit 3; fi
+        echo "args: $*"
+        """);
+    List<String> log = new ArrayList<>();
+    LocalStores s =
+        new LocalStores(home, home, new Interrupts(), log::add, "cluster", "strict", 1024);
+    s.stop(List.of("mongodb", "redisjson"));
+    assertEquals(List.of("said: ", "args: stop --topology cluster mongodb redisjson"), log);
+    log.clear();
+    assertEquals(
+        "fault kill-primary --topology cluster mongodb",
+        s.fault("kill-primary", StoreKind.MONGODB).path("args").asText());
+    assertEquals(List.of("said: "), log);
+    SetupException e = assertThrows(SetupException.class, () -> s.recover(StoreKind.MONGODB));
+    assertEquals("scripts/stores.sh recover mongodb failed (exit 3): said: ", e.getMessage());
   }
 }
