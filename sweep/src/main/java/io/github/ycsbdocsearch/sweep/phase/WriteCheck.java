@@ -50,8 +50,25 @@ import site.ycsb.Status;
  *
  * Indeterminate writes are counted, never checked: either outcome is allowed; failed ones are in no
  * count. Not thread-safe; the result is immutable.
+ *
+ * @param table the table (Elasticsearch index, MongoDB collection; Redis ignores it)
+ * @param patienceMs how long a read that fails (rather than answers found or absent) is tried
+ *     again, counted from the last read that answered; past it each key is tried once, and after
+ *     two such failures in a row the remaining keys are not tried (a store that stays unreachable
+ *     would otherwise cost the driver's own timeout per key): they stay unread
+ * @param retryMs the pause between two tries of a failing read
+ * @param clock epoch milliseconds
+ * @param clockSlackMs how far two clients' clocks may be apart (their measured offset and its
+ *     error): writes of different clients closer than that are concurrent, never ordered
+ * @param settleMs how long after the first read every lost or stale key is read a second time
  */
-final class WriteCheck {
+record WriteCheck(
+    String table,
+    long patienceMs,
+    long retryMs,
+    LongSupplier clock,
+    long clockSlackMs,
+    long settleMs) {
   /**
    * One write as its client saw it.
    *
@@ -208,40 +225,6 @@ final class WriteCheck {
 
   /** Lost or stale keys kept by name. */
   static final int KEYS_KEPT = 20;
-
-  private final String table;
-  private final long patienceMs;
-  private final long retryMs;
-  private final LongSupplier clock;
-  private final long clockSlackMs;
-  private final long settleMs;
-
-  /**
-   * @param table the table (Elasticsearch index, MongoDB collection; Redis ignores it)
-   * @param patienceMs how long a read that fails (rather than answers found or absent) is tried
-   *     again, counted from the last read that answered; past it each key is tried once, and after
-   *     two such failures in a row the remaining keys are not tried (a store that stays unreachable
-   *     would otherwise cost the driver's own timeout per key): they stay unread
-   * @param retryMs the pause between two tries of a failing read
-   * @param clock epoch milliseconds
-   * @param clockSlackMs how far two clients' clocks may be apart (their measured offset and its
-   *     error): writes of different clients closer than that are concurrent, never ordered
-   * @param settleMs how long after the first read every lost or stale key is read a second time
-   */
-  WriteCheck(
-      String table,
-      long patienceMs,
-      long retryMs,
-      LongSupplier clock,
-      long clockSlackMs,
-      long settleMs) {
-    this.table = table;
-    this.patienceMs = patienceMs;
-    this.retryMs = retryMs;
-    this.clock = clock;
-    this.clockSlackMs = clockSlackMs;
-    this.settleMs = settleMs;
-  }
 
   /** A write of client {@code client}'s log. */
   static Write of(AckedWriteLog.Entry e, int client) {
