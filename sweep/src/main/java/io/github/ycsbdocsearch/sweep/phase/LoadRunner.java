@@ -29,17 +29,11 @@ import java.util.Optional;
  * {@code -load} with several threads (kept in {@code <store>/load/}, never counted as INSERT), then
  * checks that the store holds every record. Not thread-safe.
  */
-public final class LoadRunner {
+public record LoadRunner(SweepContext ctx) {
   /** A load gets at least this long, plus a second per this many records. */
   private static final Duration MIN_TIMEOUT = Duration.ofMinutes(10);
 
   private static final int RECORDS_PER_SECOND_FLOOR = 50;
-
-  private final SweepContext ctx;
-
-  public LoadRunner(SweepContext ctx) {
-    this.ctx = ctx;
-  }
 
   /**
    * Loads the store and publishes {@code load/}.

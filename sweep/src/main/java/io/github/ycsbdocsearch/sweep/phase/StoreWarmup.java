@@ -27,7 +27,7 @@ import java.util.Optional;
  * record and no number reads them; the manifest's {@code stores.<name>.store_warmup} says how many
  * ran, each one's server CPU per operation, and whether the store settled. Not thread-safe.
  */
-public final class StoreWarmup {
+public record StoreWarmup(SweepContext ctx) {
   /** Measured seconds of each warm-up step (after a short warm-up of its own client). */
   static final int CHUNK_SECONDS = 4;
 
@@ -39,12 +39,6 @@ public final class StoreWarmup {
 
   /** Warm-up steps at most (about a minute with the JVMs' starts). */
   static final int MAX_CHUNKS = 6;
-
-  private final SweepContext ctx;
-
-  public StoreWarmup(SweepContext ctx) {
-    this.ctx = ctx;
-  }
 
   /**
    * Runs the warm-up; a failure is reported and the sweep goes on (the measured steps judge the

@@ -20,14 +20,7 @@ import java.util.Properties;
  * end. Kept apart from {@link StoreSweep}, which only orders the phases, so that reaching a store
  * reads in one place for the local and the remote case. Not thread-safe.
  */
-final class StoreLifecycle {
-  private final SweepContext ctx;
-  private final SweepTarget target;
-
-  StoreLifecycle(SweepContext ctx, SweepTarget target) {
-    this.ctx = ctx;
-    this.target = target;
-  }
+record StoreLifecycle(SweepContext ctx, SweepTarget target) {
 
   /**
    * Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. Returns

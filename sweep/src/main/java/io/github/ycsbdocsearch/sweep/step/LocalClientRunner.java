@@ -21,12 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * SshClientRunner} so that each way of starting a client reads on its own. Thread-safe: the step's
  * clients run through one instance at once.
  */
-final class LocalClientRunner implements ClientRunner {
-  private final SweepContext ctx;
-
-  LocalClientRunner(SweepContext ctx) {
-    this.ctx = ctx;
-  }
+record LocalClientRunner(SweepContext ctx) implements ClientRunner {
 
   /**
    * Runs the client in {@code job.dir()} to its end, with its CPU window from its first status

@@ -27,18 +27,10 @@ import java.util.OptionalLong;
  * and its own CPU figures (measured there by {@value #REMOTE_SCRIPT}). Thread-safe: one instance
  * per machine and client.
  */
-final class SshClientRunner implements ClientRunner {
+record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientRunner {
 
   /** The script that runs a client on another machine, relative to the project's folder there. */
   static final String REMOTE_SCRIPT = "scripts/lib/remote-client.sh";
-
-  private final SweepContext ctx;
-  private final RemoteClient remote;
-
-  SshClientRunner(SweepContext ctx, RemoteClient remote) {
-    this.ctx = ctx;
-    this.remote = remote;
-  }
 
   /**
    * Runs a client on the other machine: any client JVM an earlier step left there stopped ({@code

@@ -34,22 +34,10 @@ import java.util.function.Function;
  * logs read once, {@code events.json}, the checksums of its HDR logs ({@code hdr.sha256}), then the
  * hidden partial folder forced to disk and swapped in under its name, so a step folder with a name
  * is always whole. It records; {@link StepEnding} decides. Not thread-safe; one per step.
+ *
+ * @param tmp the step's hidden partial folder, where the clients wrote
  */
-public final class StepPublisher {
-  private final SweepContext ctx;
-  private final StoreSession session;
-  private final StepSpec step;
-  private final Path tmp;
-
-  /**
-   * @param tmp the step's hidden partial folder, where the clients wrote
-   */
-  StepPublisher(SweepContext ctx, StoreSession session, StepSpec step, Path tmp) {
-    this.ctx = ctx;
-    this.session = session;
-    this.step = step;
-    this.tmp = tmp;
-  }
+public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec step, Path tmp) {
 
   /** The step's logs as read once, and why they could not be, if so. */
   record Measured(

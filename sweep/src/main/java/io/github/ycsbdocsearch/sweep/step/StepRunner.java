@@ -40,13 +40,7 @@ import java.util.function.LongConsumer;
  * child's exit code is not trusted, see {@link YcsbOutput}), and {@link StepPublisher} records it.
  * Not thread-safe; one step at a time.
  */
-public final class StepRunner {
-  private final SweepContext ctx;
-
-  public StepRunner(SweepContext ctx) {
-    this.ctx = ctx;
-  }
-
+public record StepRunner(SweepContext ctx) {
   /**
    * Runs the step.
    *
