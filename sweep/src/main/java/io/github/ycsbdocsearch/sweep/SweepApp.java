@@ -37,15 +37,14 @@ import java.util.Optional;
  * client machines, remote stores), create or reopen the results folder, run the sweep, print the
  * folder's path as the last line on stdout. Not thread-safe; one run per instance.
  */
-public final class SweepApp {
+public record SweepApp(
+    Path repoRoot,
+    Map<String, String> env,
+    PrintStream out,
+    Progress progress,
+    Interrupts interrupts) {
   private static final DateTimeFormatter RUN_ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
-
-  private final Path repoRoot;
-  private final Map<String, String> env;
-  private final PrintStream out;
-  private final Progress progress;
-  private final Interrupts interrupts;
 
   public SweepApp(
       Path repoRoot,
@@ -53,11 +52,7 @@ public final class SweepApp {
       PrintStream out,
       PrintStream err,
       Interrupts interrupts) {
-    this.repoRoot = repoRoot;
-    this.env = env;
-    this.out = out;
-    this.progress = new Progress(err);
-    this.interrupts = interrupts;
+    this(repoRoot, env, out, new Progress(err), interrupts);
   }
 
   /**

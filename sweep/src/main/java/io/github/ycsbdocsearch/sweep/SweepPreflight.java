@@ -26,19 +26,12 @@ import java.util.function.Function;
  * SSH, the remote stores, the local stores' script, the results folder. Each failure is one line
  * ({@link SetupException}), thrown before any store is started or touched and before the results
  * folder is created. Stateless.
+ *
+ * @param ssh how each other client machine is reached (tests: a local stand-in for ssh)
  */
-final class SweepPreflight {
-  private final Function<SshTarget, Ssh> ssh;
-
+record SweepPreflight(Function<SshTarget, Ssh> ssh) {
   SweepPreflight() {
     this(Ssh::new);
-  }
-
-  /**
-   * @param ssh how each other client machine is reached (tests: a local stand-in for ssh)
-   */
-  SweepPreflight(Function<SshTarget, Ssh> ssh) {
-    this.ssh = ssh;
   }
 
   /** Everything that must hold before a store is started; the first failure is thrown. */

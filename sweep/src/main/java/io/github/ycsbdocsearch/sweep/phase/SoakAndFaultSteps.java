@@ -14,19 +14,12 @@ import java.util.function.BiFunction;
  * --soak-load} and the fault's pair at {@code --fault-load} of the capacity found, or, with {@code
  * --rates} alone, at the first rate (whose fraction of a capacity is then unknown). Kept apart from
  * {@code StoreSweep} so that where these rates come from is read in one place. Immutable.
+ *
+ * @param capacity what the capacity search found; empty when it did not run or found nothing
  */
-public final class SoakAndFaultSteps {
-  private final SweepContext ctx;
-  private final String store;
-  private final OptionalDouble capacity;
-
-  /**
-   * @param search what the capacity search found; empty when it did not run or found nothing
-   */
+public record SoakAndFaultSteps(SweepContext ctx, String store, OptionalDouble capacity) {
   public SoakAndFaultSteps(SweepContext ctx, String store, Optional<SearchPhase.Found> search) {
-    this.ctx = ctx;
-    this.store = store;
-    this.capacity = search.map(f -> f.result().capacity()).orElse(OptionalDouble.empty());
+    this(ctx, store, search.map(f -> f.result().capacity()).orElse(OptionalDouble.empty()));
   }
 
   /**

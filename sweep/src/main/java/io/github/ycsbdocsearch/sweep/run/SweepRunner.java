@@ -15,7 +15,7 @@ import java.time.Instant;
  * report, then the manifest's final status. A store that fails does not stop the others; an
  * interrupt does. Not thread-safe.
  */
-public final class SweepRunner {
+public record SweepRunner(SweepContext ctx) {
   /** Exit status: every store's sweep finished. */
   public static final int EXIT_OK = 0;
 
@@ -24,12 +24,6 @@ public final class SweepRunner {
 
   /** Exit status: interrupted (128 + SIGINT, as shells report it). */
   public static final int EXIT_INTERRUPTED = 130;
-
-  private final SweepContext ctx;
-
-  public SweepRunner(SweepContext ctx) {
-    this.ctx = ctx;
-  }
 
   /** Runs every store; returns the exit status. */
   public int run() {
