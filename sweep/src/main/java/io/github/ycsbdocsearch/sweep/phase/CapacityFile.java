@@ -5,7 +5,6 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
-import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
 import io.github.ycsbdocsearch.sweep.step.StepExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ public final class CapacityFile {
       Path storeDir, StoreCapacity ramp, Objective slo, Optional<SearchPhase.Found> search) {
     List<StepSummary> steps = new ArrayList<>();
     Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
-    ResumePlanner.existingSteps(stepsDir)
+    StepExecutor.existingSteps(stepsDir)
         .keySet()
         .forEach(name -> StepExecutor.summaryOf(stepsDir.resolve(name)).ifPresent(steps::add));
     StoreCapacity sat = CapacityFinder.withCapacity(ramp, steps, slo, search);

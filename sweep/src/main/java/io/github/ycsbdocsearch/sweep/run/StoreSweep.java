@@ -28,7 +28,6 @@ import io.github.ycsbdocsearch.sweep.plan.StepPlanner;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.step.PeakDetector;
 import io.github.ycsbdocsearch.sweep.step.RemainingTime;
-import io.github.ycsbdocsearch.sweep.step.ResumePlanner;
 import io.github.ycsbdocsearch.sweep.step.StepExecutor;
 import io.github.ycsbdocsearch.sweep.step.StoreSession;
 import io.github.ycsbdocsearch.sweep.step.SweepContext;
@@ -322,7 +321,7 @@ final class StoreSweep {
    * manifest).
    */
   private void recordResume(StoreSession session) {
-    Map<String, StepRecord> existing = ResumePlanner.existingSteps(session.stepsDir());
+    Map<String, StepRecord> existing = StepExecutor.existingSteps(session.stepsDir());
     if (existing.isEmpty()) {
       return;
     }

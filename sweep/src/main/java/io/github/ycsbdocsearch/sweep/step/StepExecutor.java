@@ -9,11 +9,15 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Runs one step of a store, or reuses it: the one place every phase (ramp, curve, capacity search,
@@ -50,7 +54,7 @@ public final class StepExecutor {
     this.remaining = remaining;
     this.errorBound = errorBound;
     this.runner = new StepRunner(ctx);
-    this.existing = ResumePlanner.existingSteps(session.stepsDir());
+    this.existing = existingSteps(session.stepsDir());
     this.keys = KeyLayout.loaded(ctx.options().records());
   }
 
@@ -316,5 +320,25 @@ public final class StepExecutor {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The step.json of every published step folder under {@code stepsDir} (none when the folder is
+   * missing): what a resume finds.
+   */
+  public static Map<String, StepRecord> existingSteps(Path stepsDir) {
+    Map<String, StepRecord> out = new TreeMap<>();
+    if (!Files.isDirectory(stepsDir)) {
+      return out;
+    }
+    try (Stream<Path> dirs = Files.list(stepsDir)) {
+      dirs.filter(Files::isDirectory)
+          .filter(d -> !d.getFileName().toString().startsWith("."))
+          .forEach(
+              d -> StepRecord.readFrom(d).ifPresent(r -> out.put(d.getFileName().toString(), r)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + stepsDir, e);
+    }
+    return out;
   }
 }

@@ -24,7 +24,7 @@ import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ResumePlannerTest {
+class ResumeTest {
   private static final List<StepSpec> PLAN =
       List.of(
           StepSpec.ramp(1, 1),
@@ -77,7 +77,7 @@ class ResumePlannerTest {
    * after it run.
    */
   private Replay replay() {
-    Map<String, StepRecord> existing = ResumePlanner.existingSteps(dir);
+    Map<String, StepRecord> existing = StepExecutor.existingSteps(dir);
     PeakDetector detector =
         new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty()));
     List<Integer> reused = new ArrayList<>();
@@ -99,7 +99,7 @@ class ResumePlannerTest {
   /** The manifest's resume entry for what the folder holds. */
   private JsonNode resumeEntry() {
     return ManifestSections.resume(
-        "mongodb", ResumePlanner.existingSteps(dir), name -> Optional.empty(), Instant.EPOCH);
+        "mongodb", StepExecutor.existingSteps(dir), name -> Optional.empty(), Instant.EPOCH);
   }
 
   private static List<Integer> indexes(List<StepSpec> steps) {
@@ -149,7 +149,7 @@ class ResumePlannerTest {
     assertEquals(
         Optional.empty(),
         StepExecutor.reusable(
-            ResumePlanner.existingSteps(dir).get("01-t1"),
+            StepExecutor.existingSteps(dir).get("01-t1"),
             30,
             dir.resolve("01-t1"),
             progress::add,
@@ -205,8 +205,8 @@ class ResumePlannerTest {
     r.writeTo(dir.resolve("01-t1"));
     r.writeTo(dir.resolve(".02-t2.partial"));
     dir.resolve("03-t4").toFile().mkdirs();
-    assertEquals(Map.of("01-t1", r), ResumePlanner.existingSteps(dir));
-    assertEquals(Map.of(), ResumePlanner.existingSteps(dir.resolve("missing")));
+    assertEquals(Map.of("01-t1", r), StepExecutor.existingSteps(dir));
+    assertEquals(Map.of(), StepExecutor.existingSteps(dir.resolve("missing")));
   }
 
   @Test
@@ -218,7 +218,7 @@ class ResumePlannerTest {
     JsonNode n =
         ManifestSections.resume(
             "mongodb",
-            ResumePlanner.existingSteps(dir),
+            StepExecutor.existingSteps(dir),
             name -> name.equals(changed) ? Optional.of("hdr/READ.hdr changed") : Optional.empty(),
             Instant.EPOCH);
     assertEquals(1, n.get("kept_complete_steps").asLong());
