@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * Options take their value as the next argument or after '=' ({@code --threads 1,2} or {@code
  * --threads=1,2}). Stateless apart from the repository root.
  */
-public final class OptionsParser {
+public record OptionsParser(Path repoRoot) {
   /** YCSB properties the runner sets itself, with the option to use instead. */
   static final Map<String, String> RESERVED =
       Map.ofEntries(
@@ -50,12 +50,6 @@ public final class OptionsParser {
 
   private static final Set<String> RESUMABLE =
       Set.of(SweepCommandLine.RESUME, SweepCommandLine.HOSTS, SweepCommandLine.PROPERTY);
-
-  private final Path repoRoot;
-
-  public OptionsParser(Path repoRoot) {
-    this.repoRoot = repoRoot;
-  }
 
   /**
    * Parses the arguments: picocli splits them by the declaration in {@link SweepCommandLine} and
