@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +10,6 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -47,10 +45,9 @@ public final class HdrChecksums {
 
   /** Checks the step's HDR logs against its checksums. */
   public static Check check(Path stepDir) {
-    return mismatch(stepDir).map(m -> Check.MISMATCH).orElseGet(() -> checked(stepDir));
-  }
-
-  private static Check checked(Path stepDir) {
+    if (mismatch(stepDir).isPresent()) {
+      return Check.MISMATCH;
+    }
     return Files.isRegularFile(stepDir.resolve(RunLayout.HDR_CHECKSUMS))
         ? Check.VERIFIED
         : Check.UNVERIFIED;
@@ -105,31 +102,26 @@ public final class HdrChecksums {
       if (!Files.isDirectory(hdr)) {
         continue;
       }
-      List<Path> files;
-      try (Stream<Path> s = Files.list(hdr)) {
-        files = s.filter(Files::isRegularFile).toList();
+      try (Stream<Path> files = Files.list(hdr)) {
+        files
+            .filter(Files::isRegularFile)
+            .forEach(f -> out.put(stepDir.relativize(f).toString().replace('\\', '/'), sha256(f)));
       } catch (IOException e) {
         throw new UncheckedIOException("cannot list " + hdr, e);
-      }
-      for (Path f : files) {
-        out.put(stepDir.relativize(f).toString().replace('\\', '/'), sha256(f));
       }
     }
     return out;
   }
 
   private static String sha256(Path file) {
-    MessageDigest md;
-    try {
-      md = MessageDigest.getInstance("SHA-256");
+    try (DigestInputStream in =
+        new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+      in.transferTo(OutputStream.nullOutputStream());
+      return HexFormat.of().formatHex(in.getMessageDigest().digest());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
-    try (InputStream in = new DigestInputStream(Files.newInputStream(file), md)) {
-      in.transferTo(OutputStream.nullOutputStream());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    return HexFormat.of().formatHex(md.digest());
   }
 }

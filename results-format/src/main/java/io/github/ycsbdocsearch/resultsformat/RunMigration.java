@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -329,13 +328,9 @@ public final class RunMigration {
 
   /** The store folders that hold a capacity file under its old name. */
   private static List<Path> oldCapacityFiles(Path runDir) throws ResultsFormatException {
-    List<Path> stores = new ArrayList<>();
-    for (Path d : children(runDir)) {
-      if (Files.isRegularFile(d.resolve(OLD_CAPACITY_FILE))) {
-        stores.add(d);
-      }
-    }
-    return stores;
+    return children(runDir).stream()
+        .filter(d -> Files.isRegularFile(d.resolve(OLD_CAPACITY_FILE)))
+        .toList();
   }
 
   /** A folder's subfolders in name order; none when it is not a folder. */
@@ -376,10 +371,8 @@ public final class RunMigration {
       return true;
     }
     Map<String, JsonNode> fields = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> f = it.next();
-      fields.put(f.getKey().equals(from) ? to : f.getKey(), f.getValue());
-    }
+    node.properties()
+        .forEach(f -> fields.put(f.getKey().equals(from) ? to : f.getKey(), f.getValue()));
     node.removeAll();
     node.setAll(fields);
     return true;

@@ -97,7 +97,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     List<Histogram> merged = new ArrayList<>();
     for (String op : ops) {
       for (boolean failed : new boolean[] {false, true}) {
-        List<Histogram> perSecond = hist.intendedPerInterval(op, failed);
+        List<Histogram> perSecond = hist.perIntervalHistograms(op, LatencyKind.INTENDED, failed);
         for (int i = 0; i < perSecond.size(); i++) {
           while (merged.size() <= i) {
             merged.add(null);

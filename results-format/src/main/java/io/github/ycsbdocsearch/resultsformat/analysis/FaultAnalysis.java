@@ -9,6 +9,7 @@ import io.github.ycsbdocsearch.resultsformat.FaultSummary.ScheduledSecond;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.Spectrum;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.StepFigures;
 import io.github.ycsbdocsearch.resultsformat.Json;
+import io.github.ycsbdocsearch.resultsformat.LatencyKind;
 import io.github.ycsbdocsearch.resultsformat.Percentile;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
@@ -71,7 +72,7 @@ public final class FaultAnalysis {
         out.add(new Histogram(3));
       }
       for (String op : ops) {
-        List<Histogram> per = hist.intendedPerInterval(op, failed);
+        List<Histogram> per = hist.perIntervalHistograms(op, LatencyKind.INTENDED, failed);
         for (int i = 0; i < per.size(); i++) {
           Histogram h = per.get(i);
           if (h == null) {

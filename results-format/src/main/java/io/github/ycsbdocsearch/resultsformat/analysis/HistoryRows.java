@@ -17,7 +17,6 @@ import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -184,19 +183,18 @@ public final class HistoryRows {
     if (Files.isRegularFile(path.resolve(RunLayout.MANIFEST))) {
       return List.of(path);
     }
-    List<Path> runs = new ArrayList<>();
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(path)) {
-      for (Path child : ds) {
-        if (Files.isDirectory(child) && Files.isRegularFile(child.resolve(RunLayout.MANIFEST))) {
-          runs.add(child);
-        }
-      }
+    List<Path> runs;
+    try (Stream<Path> children = Files.list(path)) {
+      runs =
+          children
+              .filter(c -> Files.isRegularFile(c.resolve(RunLayout.MANIFEST)))
+              .sorted()
+              .toList();
     }
     if (runs.isEmpty()) {
       throw new ResultsFormatException(
           path + ": not a results folder (no " + RunLayout.MANIFEST + " in it or its subfolders)");
     }
-    runs.sort(null);
     return runs;
   }
 

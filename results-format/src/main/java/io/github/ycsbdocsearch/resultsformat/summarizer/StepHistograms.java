@@ -322,15 +322,9 @@ public final class StepHistograms {
   }
 
   /**
-   * One intended-latency log's histograms per whole second of the window (the buckets of {@link
-   * #perInterval}); an entry is null where the second caught no interval; empty when the step has
-   * no such log.
+   * One log's histograms per whole second of the window (the buckets of {@link #perInterval}); an
+   * entry is null where the second caught no interval; empty when the step has no such log.
    */
-  public List<Histogram> intendedPerInterval(String op, boolean failed) {
-    return perIntervalHistograms(op, LatencyKind.INTENDED, failed);
-  }
-
-  /** {@link #intendedPerInterval} for either kind of latency. */
   public List<Histogram> perIntervalHistograms(String op, LatencyKind kind, boolean failed) {
     Histogram[] h = byInterval.get(new HdrLogName(op, kind, failed));
     return h == null

@@ -214,8 +214,8 @@ public final class StepSummarizer {
       // whether
       // the client's own late sends changed the verdict; per second for their own dispersion (the
       // client's late sends come in bursts of their own, which must not weaken this test).
-      List<Histogram> okByS = hist.intendedPerInterval(op, false);
-      List<Histogram> failedByS = hist.intendedPerInterval(op, true);
+      List<Histogram> okByS = hist.perIntervalHistograms(op, LatencyKind.INTENDED, false);
+      List<Histogram> failedByS = hist.perIntervalHistograms(op, LatencyKind.INTENDED, true);
       List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
       int m = Math.max(okByS.size(), failedByS.size());
       long[] n = new long[m];
