@@ -107,8 +107,6 @@ public record CapacitySearchRecord(
   /**
    * One fixed-rate window. Immutable.
    *
-   * @param step its step folder
-   * @param rateOps offered rate, ops/s
    * @param reason why it ran: {@code curve}, {@code bound_up}, {@code bound_down}, {@code narrow},
    *     {@code narrow_events} (narrow, its window sized to hold periods of the deciding events)
    *     (format 3: curve, bound_up, bound_down, bisect, extend, confirm)
@@ -182,18 +180,13 @@ public record CapacitySearchRecord(
    * Where the estimate stood when its interval first closed (after the latency curve, or after
    * {@code afterS} measured seconds of probes), and the measured seconds more the search then
    * expected to need to reach its target (by the square-root law in the seconds that inform it).
-   *
-   * @param capacity the estimate then, ops/s
-   * @param halfWidth its half-width as a share of it
-   * @param moreS the measured seconds expected
-   * @param afterS measured seconds of probes after the curve until then
    */
   public record Forecast(double capacity, double halfWidth, double moreS, double afterS) {}
 
   /**
    * One kind of background work. Immutable.
    *
-   * @param kind what it was ({@code aof_rewrite}, {@code wt_checkpoint}, ...)
+   * @param kind {@code aof_rewrite}, {@code wt_checkpoint}, ...
    * @param periodS seconds from one to the next, on average
    * @param events how many the store's sampled steps recorded
    * @param inside how many fell inside the windows that decided the estimate
@@ -205,7 +198,6 @@ public record CapacitySearchRecord(
    * The share over the bound split by what caused it, at the capacity (since the split estimate).
    * Immutable.
    *
-   * @param op the deciding operation
    * @param capacityOps the rate the parts are given at, ops/s
    * @param cleanShare the share over the bound of the clean seconds (no event's block) at the
    *     capacity
@@ -271,7 +263,6 @@ public record CapacitySearchRecord(
   /**
    * One kind of background work's part at the capacity. Immutable.
    *
-   * @param kind the kind ({@code aof_rewrite}, ...)
    * @param trigger {@code time} (on a timer: so many per second) or {@code ops} (after so much was
    *     written: more often at a higher rate)
    * @param events how many the store's sampled steps recorded
@@ -299,14 +290,8 @@ public record CapacitySearchRecord(
       double share) {}
 
   /**
-   * One window's seconds by part. Immutable.
-   *
-   * @param step its step folder
-   * @param rateOps its rate
-   * @param cleanS seconds in no event's block
-   * @param cleanRequests their requests (every operation)
-   * @param cleanOver of those, over the bound
-   * @param kinds the seconds in each kind's blocks
+   * One window's seconds by part: those in no event's block ({@code clean*}: their requests of
+   * every operation, and those over the bound), and those in each kind's blocks. Immutable.
    */
   public record Window(
       String step,
@@ -320,15 +305,7 @@ public record CapacitySearchRecord(
     }
   }
 
-  /**
-   * A window's seconds in one kind's blocks. Immutable.
-   *
-   * @param kind the kind
-   * @param events events in those blocks
-   * @param seconds the blocks' seconds
-   * @param requests their requests
-   * @param over of those, over the bound
-   */
+  /** A window's seconds in one kind's blocks, their events, requests and those over the bound. */
   public record WindowKind(String kind, long events, long seconds, long requests, long over) {}
 
   /**

@@ -25,13 +25,11 @@ import org.HdrHistogram.Histogram;
  * <p>This record and its parts are what the files hold; the analysis package's {@code
  * FaultAnalysis} makes a summary from the steps' logs, above the records.
  *
- * @param step the fault step's folder name
- * @param controlStep the control step's folder name; null when there is none
+ * @param controlStep null when there is none
  * @param spec the fault as the user gave it, e.g. {@code kill-primary@5+10}
  * @param kind {@code kill-primary} or {@code stop-node}
  * @param atS seconds into the measured window the fault was asked for
  * @param downS seconds the node stayed down before the restart was asked for
- * @param targetOps the steps' offered rate
  * @param node the instance killed, as {@code stores.sh fault} reported it
  * @param recover the restart, as {@code stores.sh recover} reported it (with the runner's ok and
  *     error)
@@ -58,10 +56,9 @@ import org.HdrHistogram.Histogram;
  *     at most the bound) that held to its end; null when there is no pre-fault p99 to judge by
  * @param recoveryS seconds from the kill to the start of that run (0 when the kill's own second
  *     starts it); null when not recovered
- * @param fault the fault step's figures
- * @param control the control step's, at the same offsets; null when there is no control step
- * @param ackedWrites the acked-writes stream, as fault.json has it; null when it did not run
- * @param durability the store's durability profile and what it may lose; null when unknown
+ * @param control the control step's figures, at the same offsets; null when there is none
+ * @param ackedWrites as fault.json has it; null when it did not run
+ * @param durability null when unknown
  * @param controlAckedWrites the control step's own acknowledged writes read back (the same marker
  *     stream and logged load, no fault: {@value #CONTROL_WRITES_FILE} in that step); null when it
  *     has none
@@ -108,13 +105,9 @@ public record FaultSummary(
    * The instance {@code stores.sh fault} killed (its one JSON line), or on AWS the fault helper of
    * the server that held it ({@code scripts/provision/fault.sh}).
    *
-   * @param store the store
    * @param topology {@code cluster}
-   * @param kind the fault
    * @param signal {@code KILL} or {@code TERM}, or {@code sysrq-b} (os-crash: the whole server)
    * @param host the server it ran on; null on the local stores (all on 127.0.0.1)
-   * @param port the instance's port
-   * @param pid its process id
    * @param role what it held, e.g. {@code master of slots 0-5460}
    * @param killedAtMs when it was killed, epoch ms on the sweep's clock
    * @param serverKilledAtMs on AWS, the server's own stamp when it fell outside the SSH call that
@@ -142,12 +135,9 @@ public record FaultSummary(
    * The restart ({@code stores.sh recover}'s JSON line, or the AWS server's fault helper's, with
    * the runner's verdict).
    *
-   * @param store the store
    * @param restarted the ports started again
    * @param backAtMs when the store was whole again, epoch ms
    * @param waitedMs how long the recover took, from its start to {@code back_at_ms}
-   * @param ok whether the recover succeeded
-   * @param error why not, or null
    */
   public record Recover(
       String store,
@@ -172,10 +162,7 @@ public record FaultSummary(
    * @param attempted marker writes tried
    * @param acked writes the store acknowledged (markers and the load's)
    * @param failed marker writes that errored (indeterminate)
-   * @param ackedBeforeKill acknowledged before the kill
-   * @param lostBeforeKill of those, lost or stale when read back
-   * @param ackedAfterKill acknowledged after the kill
-   * @param lostAfterKill of those, lost or stale when read back
+   * @param lostBeforeKill of those acknowledged before the kill, lost or stale when read back
    * @param lostKeys some keys with a lost or stale write (at most 20)
    * @param longestAckGapMs the marker stream's longest time between two acknowledgements inside the
    *     window
@@ -183,7 +170,6 @@ public record FaultSummary(
    *     never tried): while any is, the loss is unknown
    * @param firstError the first marker write's error, or null
    * @param error why not every key could be read back, or null
-   * @param stale acknowledged writes found with an older value
    * @param unknown acknowledged writes not classed because a client's log of them is not whole
    *     (cut, no trailer, a write error) or the client did not exit 0: while any is, the loss is
    *     unknown; null in files written before it was recorded
@@ -247,7 +233,6 @@ public record FaultSummary(
    * One operation type's acknowledged writes by what the read-back found, and its indeterminate
    * writes.
    *
-   * @param acknowledged writes the store acknowledged
    * @param ok found with their value, or a value written after them
    * @param lost whose key was absent
    * @param stale found with an older value
@@ -266,32 +251,22 @@ public record FaultSummary(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long unknown) {}
 
   /**
-   * The store's durability profile and what a crash may lose under it.
-   *
-   * @param profile e.g. {@code strict}
-   * @param mayLose in words, e.g. {@code none (AOF fsync always)}
+   * The store's durability profile (e.g. {@code strict}) and what a crash may lose under it, in
+   * words (e.g. {@code none (AOF fsync always)}).
    */
   public record Durability(String profile, String mayLose) {}
 
   /**
-   * The runner's {@code fault.json} in the fault step's folder (docs/results-format.md).
+   * The runner's {@code fault.json} in the fault step's folder (docs/results-format.md); the fields
+   * it shares with {@link FaultSummary} mean the same there.
    *
-   * @param spec the fault as given
-   * @param kind {@code kill-primary} or {@code stop-node}
-   * @param atS seconds into the window
-   * @param downS seconds down
-   * @param controlStep the control step's folder name
-   * @param node the instance killed
    * @param dueAtMs when the fault was due ({@code at_s} into the window), epoch ms; the kill
    *     follows it by the time the store takes to name the server to kill (seconds on a loaded
    *     Elasticsearch), so {@code killed_at_ms - due_at_ms} is that delay; null in older files
    * @param killedAtMs when, epoch ms (the clock of the HDR logs); null when nothing was killed
    * @param killError why nothing was killed, or null
-   * @param recover the restart
    * @param windowStartMs the runner's measured window, epoch ms
    * @param windowEndMs its end
-   * @param ackedWrites the acked-writes stream
-   * @param durability the profile and what it may lose
    */
   public record FaultRecord(
       String spec,
@@ -332,8 +307,6 @@ public record FaultSummary(
   /**
    * One step's figures, the fault step's or the control step's, split at the kill's whole second.
    *
-   * @param step the folder name
-   * @param windowS its measured seconds
    * @param operations successful and failed operations by type
    * @param beforeKill intended latency (every request, failures included) of the seconds before
    * @param afterKill of the seconds from the kill's to the window's end
@@ -346,26 +319,15 @@ public record FaultSummary(
       Spectrum afterKill) {}
 
   /**
-   * One operation type's records in the window: whole, and from the kill's second on.
-   *
-   * @param succeeded successful records of the window
-   * @param failed failed records of the window
-   * @param succeededAfterKill successful from the kill's second to the window's end
-   * @param failedAfterKill failed from the kill's second to the window's end
+   * One operation type's records in the window: whole, and from the kill's second on (to the
+   * window's end).
    */
   public record Operations(
       long succeeded, long failed, long succeededAfterKill, long failedAfterKill) {}
 
   /**
    * Intended latency over some seconds: each percentile only where the samples support it ({@link
-   * Percentile}).
-   *
-   * @param count requests
-   * @param p50Us p50, or null
-   * @param p90Us p90, or null
-   * @param p99Us p99, or null
-   * @param p999Us p99.9, or null
-   * @param maxUs the maximum; null without requests
+   * Percentile}, else null); the maximum null without requests.
    */
   public record Spectrum(long count, Long p50Us, Long p90Us, Long p99Us, Long p999Us, Long maxUs) {
 
@@ -385,9 +347,7 @@ public record FaultSummary(
    * One second of the fault step by schedule: the requests that were due in it (each request's
    * completion second minus its intended latency), however late they completed.
    *
-   * @param tS the second, on the step's axis
    * @param requests requests due in it that completed inside the window
-   * @param failed of those, failed ones
    * @param p99Us their intended p99 (HdrHistogram's value whatever the count); null without
    *     requests
    * @param good requests, none failed, p99 at most the recovery bound; null when there is no bound
