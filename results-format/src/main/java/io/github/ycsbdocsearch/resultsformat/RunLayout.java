@@ -1,12 +1,12 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Where everything lives in a results folder (docs/results-format.md). The only place that knows
@@ -225,14 +225,12 @@ public final class RunLayout {
 
   /** A folder's entries in name order; none when it is not a folder. */
   public static List<Path> sortedEntries(Path dir) throws IOException {
-    List<Path> entries = new ArrayList<>();
-    if (Files.isDirectory(dir)) {
-      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-        ds.forEach(entries::add);
-      }
+    if (!Files.isDirectory(dir)) {
+      return List.of();
     }
-    entries.sort(null);
-    return entries;
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.sorted().toList();
+    }
   }
 
   /** The {@code hdr/} folders of a step: one per client. */

@@ -302,9 +302,8 @@ public final class RunMigration {
       throws ResultsFormatException {
     StepRecord info = Json.convert(stepJson, record, StepRecord.class);
     try {
-      StepHistograms logs =
-          StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS());
-      return StepSummarizer.summarize(stepDir, info, stepDir.getFileName().toString(), logs);
+      return StepSummarizer.summarize(
+          stepDir, info, stepDir.getFileName().toString(), StepHistograms.forStep(stepDir, info));
     } catch (IOException | UncheckedIOException e) {
       throw new ResultsFormatException(stepDir + ": its logs cannot be read: " + e.getMessage(), e);
     }

@@ -48,15 +48,9 @@ public record SoakSummary(
   static final double TREND_MINUTE_MIN_S = 30;
 
   /**
-   * One minute of the window.
-   *
-   * @param minute 0 for the first
-   * @param seconds seconds of the window in it
-   * @param throughputOps successful operations per second
-   * @param requests intended-latency samples (failures included)
-   * @param p50Us intended p50, null unless supported
-   * @param p99Us intended p99, null unless supported
-   * @param maxUs the maximum; null without samples
+   * One minute of the window ({@code minute} 0 for the first, {@code seconds} of the window in it):
+   * successful operations per second, and the intended latency of its requests (failures included),
+   * each percentile null unless supported, the maximum null without samples.
    */
   public record Minute(
       int minute,
@@ -68,15 +62,9 @@ public record SoakSummary(
       Long maxUs) {}
 
   /**
-   * The last tenth of the window against the first (each at least one second).
-   *
-   * @param tenthS seconds in each tenth
-   * @param firstThroughputOps throughput over the first tenth
-   * @param lastThroughputOps over the last tenth
-   * @param throughputChangePct the change, percent of the first
-   * @param firstP99Us intended p99 over the first tenth, null unless supported
-   * @param lastP99Us over the last tenth
-   * @param p99Ratio last over first; null unless both are supported
+   * The last tenth of the window against the first (each at least one second, {@code tenthS}): the
+   * throughput and its change in percent of the first; the intended p99, each null unless
+   * supported, and their ratio, last over first, null unless both are.
    */
   public record Drift(
       double tenthS,
@@ -89,15 +77,10 @@ public record SoakSummary(
 
   /**
    * The data set by the store's own measure ({@code describe}'s {@code data_set}) before and after
-   * the soak.
+   * the soak: its documents and the bytes of its primaries.
    *
-   * @param documentsBefore documents before
-   * @param documentsAfter after
-   * @param primaryBytesBefore bytes of the primaries before
-   * @param primaryBytesAfter after
    * @param measure what the bytes measure (differs by store)
    * @param recordsInserted records the soak's operations inserted
-   * @param budgetMbPerServer the memory budget of each server
    * @param withinBudget the data set after the soak fits one server's budget; null when the store
    *     is spread over several servers (the conditions table compares it there), or when its
    *     measure is not of memory
@@ -122,7 +105,7 @@ public record SoakSummary(
    */
   public static SoakSummary of(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    StepHistograms hist = StepHistograms.forStep(stepDir);
+    StepHistograms hist = StepHistograms.forStep(stepDir, info);
     Set<String> ops = hist.ops();
     long[] ok = StepTimeSeries.successfulOperations(ops, hist);
     double[] lengths = hist.intervalLengthsS();

@@ -42,9 +42,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
   /** Reads a step folder's logs with the warm-up and window its step.json states. */
   public static StepTimeSeries read(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
-    return of(
-        StepHistograms.read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS()),
-        info.warmupS());
+    return of(StepHistograms.forStep(stepDir, info), info.warmupS());
   }
 
   /** The series of histograms already read. */

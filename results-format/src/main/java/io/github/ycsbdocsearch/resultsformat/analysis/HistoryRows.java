@@ -183,14 +183,10 @@ public final class HistoryRows {
     if (Files.isRegularFile(path.resolve(RunLayout.MANIFEST))) {
       return List.of(path);
     }
-    List<Path> runs;
-    try (Stream<Path> children = Files.list(path)) {
-      runs =
-          children
-              .filter(c -> Files.isRegularFile(c.resolve(RunLayout.MANIFEST)))
-              .sorted()
-              .toList();
-    }
+    List<Path> runs =
+        RunLayout.sortedEntries(path).stream()
+            .filter(c -> Files.isRegularFile(c.resolve(RunLayout.MANIFEST)))
+            .toList();
     if (runs.isEmpty()) {
       throw new ResultsFormatException(
           path + ": not a results folder (no " + RunLayout.MANIFEST + " in it or its subfolders)");

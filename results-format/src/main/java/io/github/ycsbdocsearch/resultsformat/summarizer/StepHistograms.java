@@ -332,10 +332,7 @@ public final class StepHistograms {
         : Arrays.asList(Arrays.copyOf(h, Math.min(h.length, intervalLengthsS.length)));
   }
 
-  /**
-   * The send lag (µs from scheduled arrival to send) merged over the window; null in a closed-loop
-   * step.
-   */
+  /** The send lag (µs from scheduled arrival to send) over the window; null in a closed loop. */
   public Histogram sendLag() {
     return sendLag;
   }
@@ -375,7 +372,11 @@ public final class StepHistograms {
 
   /** The merged histograms of a step folder, with the warm-up and window its step.json states. */
   public static StepHistograms forStep(Path stepDir) throws IOException {
-    StepRecord info = StepRecord.read(stepDir);
+    return forStep(stepDir, StepRecord.read(stepDir));
+  }
+
+  /** The merged histograms of a step folder, with the warm-up and window {@code info} states. */
+  public static StepHistograms forStep(Path stepDir, StepRecord info) throws IOException {
     return read(RunLayout.hdrDirs(stepDir), info.warmupS(), info.durationS());
   }
 
@@ -468,10 +469,7 @@ public final class StepHistograms {
     }
   }
 
-  /**
-   * The merged histograms after warm-up (late completions included), by log name, in a stable
-   * order.
-   */
+  /** The merged histograms after warm-up (late completions included), by log name, in log order. */
   public Map<HdrLogName, Histogram> merged() {
     return merged;
   }
@@ -488,10 +486,7 @@ public final class StepHistograms {
     return merged.get(new HdrLogName(op, kind, failed));
   }
 
-  /**
-   * Records of one log inside the measured window (late completions excluded); 0 when there is no
-   * such log.
-   */
+  /** Records of one log inside the measured window (late completions excluded); 0 without it. */
   public long inWindow(String op, boolean failed) {
     return inWindow.getOrDefault(new HdrLogName(op, LatencyKind.SERVICE, failed), 0L);
   }
