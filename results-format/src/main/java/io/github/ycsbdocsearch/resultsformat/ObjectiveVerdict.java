@@ -119,12 +119,7 @@ public record ObjectiveVerdict(
       Decision decisionFromSend,
       PerSecond perSecond) {}
 
-  /**
-   * Counts second by second. Immutable (the arrays are copied).
-   *
-   * @param requests requests per second of the window
-   * @param over of those, over the bound
-   */
+  /** Requests per second of the window, and of those over the bound. Immutable (copied arrays). */
   public record PerSecond(long[] requests, long[] over) {
     public PerSecond {
       if (requests.length != over.length) {

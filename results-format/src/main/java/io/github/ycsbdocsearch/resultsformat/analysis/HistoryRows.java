@@ -24,6 +24,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -256,20 +257,10 @@ public final class HistoryRows {
         continue;
       }
       for (Percentile p : rampOnly ? CLOSED_LOOP_PERCENTILES : LOAD_PERCENTILES) {
-        if (r.percentile(p).isEmpty()) {
-          continue;
-        }
-        String metric = p.column();
-        if (seen.add(String.join("\u0000", m.store(), step, r.op(), r.latencyKind(), metric))) {
-          rows.add(
-              new Row(
-                  run,
-                  m.store(),
-                  step,
-                  r.op(),
-                  r.latencyKind(),
-                  metric,
-                  r.percentile(p).getAsLong()));
+        OptionalLong v = r.percentile(p);
+        Row row = new Row(run, m.store(), step, r.op(), r.latencyKind(), p.column(), v.orElse(0));
+        if (v.isPresent() && seen.add(row.series())) {
+          rows.add(row);
         }
       }
     }

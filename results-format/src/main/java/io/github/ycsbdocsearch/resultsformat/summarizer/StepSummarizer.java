@@ -70,11 +70,9 @@ public final class StepSummarizer {
    * @throws IOException when a file cannot be read
    */
   public static StepSummary summarize(Path stepDir) throws IOException {
-    return summarize(
-        stepDir,
-        StepRecord.read(stepDir),
-        stepDir.getFileName().toString(),
-        StepHistograms.forStep(stepDir));
+    StepRecord info = StepRecord.read(stepDir);
+    String name = stepDir.getFileName().toString();
+    return summarize(stepDir, info, name, StepHistograms.forStep(stepDir, info));
   }
 
   /**
@@ -99,7 +97,7 @@ public final class StepSummarizer {
     double seconds = hist.measuredSeconds();
     Set<String> ops = hist.ops();
     Counts counts = Counts.of(ops, hist);
-    double throughput = perSecond(counts.ok(), seconds);
+    double throughput = seconds > 0 ? counts.ok() / seconds : 0.0;
     // Sustained: the schedule's requests were sent (all but a stated share) and completed at the
     // rate the schedule offered in the window: a Poisson schedule's own count in a window varies
     // (at 24 ops/s, 360 +- 19 in 15 s), so the target rate alone would call a quiet draw
@@ -211,9 +209,9 @@ public final class StepSummarizer {
       }
       // Per second of the window (for the dispersion); the totals (late completions included) for
       // the counts. The same requests timed from their actual send (YCSB's service-time log):
-      // whether
-      // the client's own late sends changed the verdict; per second for their own dispersion (the
-      // client's late sends come in bursts of their own, which must not weaken this test).
+      // whether the client's own late sends changed the verdict; per second for their own
+      // dispersion (the client's late sends come in bursts of their own, which must not weaken
+      // this test).
       List<Histogram> okByS = hist.perIntervalHistograms(op, LatencyKind.INTENDED, false);
       List<Histogram> failedByS = hist.perIntervalHistograms(op, LatencyKind.INTENDED, true);
       List<Histogram> sentByS = hist.perIntervalHistograms(op, LatencyKind.SERVICE, false);
@@ -391,10 +389,6 @@ public final class StepSummarizer {
 
   private static Histogram at(List<Histogram> perSecond, int i) {
     return i < perSecond.size() ? perSecond.get(i) : null;
-  }
-
-  private static double perSecond(long count, double seconds) {
-    return seconds > 0 ? count / seconds : 0.0;
   }
 
   static double round2(double v) {
