@@ -91,14 +91,11 @@ public record ObjectiveVerdict(
   /**
    * One operation's counts and decision. Immutable.
    *
-   * @param op the operation
    * @param requests all its requests in the window, failures and the step's unsent requests
    *     included
    * @param over of those, over the bound (failures and unsent included)
-   * @param failed its failed requests
    * @param dispersion variance inflation of its per-second over-the-bound counts, at least 1
-   * @param decision the exceedance test's decision
-   * @param pValue the decision's p-value
+   * @param pValue the exceedance test's decision's p-value
    * @param overFromSend of its requests sent, over the bound on latency from the actual send
    *     (failures included; the unsent ones have no such latency and are not counted); null when
    *     not known

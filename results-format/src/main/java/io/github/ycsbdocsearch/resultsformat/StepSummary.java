@@ -15,9 +15,7 @@ import java.util.OptionalLong;
  *
  * @param format version of this layout ({@link #FORMAT})
  * @param step the step folder's name, e.g. {@code 07-t16-r4500}
- * @param phase why the step ran
  * @param offeredFraction load phase: offered rate / the ramp's peak
- * @param stepStatus how the step ended
  * @param error why it failed or was interrupted, else null
  * @param rateSustained fixed-rate steps: achieved >= {@link #SUSTAINED_SHARE} of the target; null
  *     otherwise

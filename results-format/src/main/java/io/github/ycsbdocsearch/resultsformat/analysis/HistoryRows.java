@@ -107,8 +107,6 @@ public final class HistoryRows {
   /**
    * One history row.
    *
-   * @param run the run's identity
-   * @param store the store
    * @param step {@code load-50pct}, {@code t4}, or {@link #NONE} for a store-level metric
    * @param op the operation, or {@link #NONE}
    * @param latencyKind {@code intended}, {@code service}, or {@link #NONE}
