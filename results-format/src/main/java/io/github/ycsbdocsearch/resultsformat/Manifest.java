@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.resultsformat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,15 +12,11 @@ import java.util.Map;
  * these keys through the constants here and the report, compare and the history read them through
  * {@link #of}; the rest of the manifest (the plan, hosts, the stores' settings) is shown as it was
  * written. Older manifests are upgraded here only: a workload written as a bare name, the machine
- * under {@code environment}. Immutable.
+ * under {@code environment}. A text missing from the file is null. Immutable.
  *
  * @param format the manifest's layout version, 0 when it has none
- * @param runId the run id, null when missing
- * @param startedUtc when the run started, null when missing
- * @param status how the run ended ({@code running} while it runs), null when missing
- * @param gitCommit the harness's commit, null when missing
+ * @param status how the run ended ({@code running} while it runs)
  * @param gitDirty whether the harness had uncommitted changes
- * @param workloadName the workload's name, null when missing
  * @param synthetic whether the data is a generated sample, not a measurement
  * @param machine the runner's machine (cpu model, cores...), a missing node when absent
  * @param storeStatus each store's sweep's status, in the manifest's order ({@link #STATUS_COMPLETE}
@@ -112,10 +107,9 @@ public record Manifest(
     JsonNode workload = m.path(WORKLOAD);
     String workloadName = workload.isTextual() ? workload.asText() : text(workload, NAME);
     Map<String, String> stores = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = m.path(STORES).fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      stores.put(e.getKey(), Json.text(e.getValue(), STATUS, STATUS_COMPLETE));
-    }
+    m.path(STORES)
+        .properties()
+        .forEach(e -> stores.put(e.getKey(), Json.text(e.getValue(), STATUS, STATUS_COMPLETE)));
     Map<String, String> tags = new LinkedHashMap<>();
     m.path(PLAN)
         .path(TAGS)
