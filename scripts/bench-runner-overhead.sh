@@ -22,8 +22,6 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
 # shellcheck source=lib/classpath.sh
 source "${REPO_ROOT}/scripts/lib/classpath.sh"
 

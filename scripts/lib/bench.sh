@@ -15,8 +15,6 @@ if [[ -n "${_YCSB_DOCSEARCH_BENCH_SH:-}" ]]; then
   return 0
 fi
 _YCSB_DOCSEARCH_BENCH_SH=1
-# shellcheck source=scripts/lib/common.sh
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # shellcheck source=scripts/lib/classpath.sh
 source "$(dirname "${BASH_SOURCE[0]}")/classpath.sh"
 

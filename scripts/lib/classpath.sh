@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one runtime classpath every Java entry point uses: cli/target/lib/* (every module's jar: bindings, YCSB core,
-# results format, runner, report, compare) and cli/target/classes (the bin/docsearch entry point). Source it after
-# lib/common.sh.
+# results format, runner, report, compare) and cli/target/classes (the bin/docsearch entry point). Source it (it
+# sources lib/common.sh).
 #
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
 #                        (./mvnw package -pl cli -am, tests skipped), then prints it
@@ -16,6 +16,8 @@ if [[ -n "${_YCSB_DOCSEARCH_CLASSPATH_SH:-}" ]]; then
   return 0
 fi
 _YCSB_DOCSEARCH_CLASSPATH_SH=1
+# shellcheck source=scripts/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 runtime_classpath() {
   local root stamp
