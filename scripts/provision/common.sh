@@ -375,31 +375,25 @@ record_fingerprint() {
   rm -rf "${fio_dir}"
 }
 
-# Writes the private key on stdin (never an argument) to KEY_FILE, 0600 and USER's (its folder 0700), unreadable to
-# others from the first byte (umask). Arguments: USER KEY_FILE.
-write_private_key() {
-  local user="$1" key_file="$2" group
+# Writes stdin (a private key: never an argument) to FILE, 0600 and USER's (its folder 0700), unreadable to others
+# from the first byte (umask), and whole or not at all (renamed into place). Arguments: USER FILE.
+write_private_file() {
+  local user="$1" file="$2" group
   group="$(id -gn "${user}")"
-  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${key_file}")"
+  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${file}")"
   (
     umask 077
-    cat >"${key_file}.tmp"
+    cat >"${file}.tmp"
   )
-  chown "${user}:${group}" "${key_file}.tmp"
-  chmod 0600 "${key_file}.tmp"
-  mv "${key_file}.tmp" "${key_file}"
+  chown "${user}:${group}" "${file}.tmp"
+  chmod 0600 "${file}.tmp"
+  mv "${file}.tmp" "${file}"
 }
 
 # Replaces USER's authorized_keys line (in AUTH) that ends in " MARKER" by LINE, keeping every other line (the
-# operator's key); the file 0600 and its folder 0700, both USER's. Arguments: USER AUTH MARKER LINE.
+# operator's key). Arguments: USER AUTH MARKER LINE.
 set_authorized_key() {
-  local user="$1" auth="$2" marker="$3" group
-  group="$(id -gn "${user}")"
-  install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${auth}")"
-  { grep -v " ${marker}\$" "${auth}" 2>/dev/null || true; printf '%s\n' "$4"; } >"${auth}.tmp"
-  chown "${user}:${group}" "${auth}.tmp"
-  chmod 0600 "${auth}.tmp"
-  mv "${auth}.tmp" "${auth}"
+  { grep -v " $3\$" "$2" 2>/dev/null || true; printf '%s\n' "$4"; } | write_private_file "$1" "$2"
 }
 
 # Several clients: the sweep on client 0 starts the other clients' JVMs over SSH with the clients' own key pair
@@ -411,7 +405,7 @@ install_client_ssh_key() {
   local -r marker=ycsb-docsearch-clients
   [[ -n "${CLIENT_SSH_PRIVATE_KEY:-}" ]] || die "no CLIENT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
   dir="$(dirname "${key_file}")"
-  printf '%s\n' "${CLIENT_SSH_PRIVATE_KEY%$'\n'}" | write_private_key "${user}" "${key_file}"
+  printf '%s\n' "${CLIENT_SSH_PRIVATE_KEY%$'\n'}" | write_private_file "${user}" "${key_file}"
   public="$(ssh-keygen -y -f "${key_file}" | awk '{print $1, $2}')" \
     || die "${key_file} is not a private key ssh-keygen can read"
   [[ "${public}" == ssh-* ]] || die "ssh-keygen derived no public key from ${key_file}"
@@ -429,7 +423,7 @@ install_client_ssh_key() {
 install_fault_ssh_key() {
   local user="$1" key_file="$2"
   [[ -n "${FAULT_SSH_PRIVATE_KEY:-}" ]] || die "no FAULT_SSH_PRIVATE_KEY in secrets.env (its SSM parameter)"
-  printf '%s\n' "${FAULT_SSH_PRIVATE_KEY%$'\n'}" | write_private_key "${user}" "${key_file}"
+  printf '%s\n' "${FAULT_SSH_PRIVATE_KEY%$'\n'}" | write_private_file "${user}" "${key_file}"
   ssh-keygen -y -f "${key_file}" >/dev/null 2>&1 || die "${key_file} is not a private key ssh-keygen can read"
   log "fault SSH key in ${key_file} (the servers let it run their fault helper, nothing else)"
 }
