@@ -40,16 +40,6 @@ readonly ALL_STORES=(redisjson mongodb elasticsearch)
 WORK_DIR="" STARTED_STORE="" LOCK_FD="" RESULT="" ROWS=""
 JAVA_CMD=()
 
-check_settings() {
-  local name value
-  for name in BENCH_RECORDS BENCH_SECONDS BENCH_THREADS BENCH_ROUNDS; do
-    value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || usage_error "${name}='${value}' is not a positive integer"
-  done
-  [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || usage_error "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
-  check_cpu_settings
-}
-
 # Stops the store this script started, then releases the lock; safe to call twice.
 stop_store() {
   if [[ -n "${STARTED_STORE}" ]]; then
@@ -181,7 +171,8 @@ main() {
   case "${1:-}" in
     -h | --help) usage; return 0 ;;
   esac
-  check_settings
+  check_bench_settings BENCH_RECORDS BENCH_SECONDS BENCH_THREADS BENCH_ROUNDS
+  [[ "${BENCH_WARMUP:-0}" =~ ^[0-9]+$ ]] || usage_error "BENCH_WARMUP='${BENCH_WARMUP}' is not a number of seconds"
   local stores=("$@")
   ((${#stores[@]})) || stores=("${ALL_STORES[@]}")
   for store in "${stores[@]}"; do

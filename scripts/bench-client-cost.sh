@@ -93,13 +93,9 @@ parse_args() {
       *) usage_error "unknown argument '$1' (see --help)" ;;
     esac
   done
-  local name value
-  for name in BENCH_STEP_SECONDS BENCH_WARMUP_SECONDS BENCH_RECORDS BENCH_BASICDB_THREADS BENCH_STORE_THREADS \
-    BENCH_PROFILE_RATE BENCH_REDISJSON_RATE BENCH_MONGODB_RATE BENCH_ELASTICSEARCH_RATE BENCH_MM1_SERVICE_RATE; do
-    value="${!name:-}"
-    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || usage_error "${name}='${value}' is not a positive integer"
-  done
-  check_cpu_settings
+  check_bench_settings BENCH_STEP_SECONDS BENCH_WARMUP_SECONDS BENCH_RECORDS BENCH_BASICDB_THREADS BENCH_STORE_THREADS \
+    BENCH_PROFILE_RATE BENCH_REDISJSON_RATE BENCH_MONGODB_RATE BENCH_ELASTICSEARCH_RATE BENCH_MM1_SERVICE_RATE
+  local name
   for name in BASICDB_RATES MM1_RATES; do
     [[ "${!name}" =~ ^([1-9][0-9]*(,[1-9][0-9]*)*)?$ ]] || usage_error "BENCH_${name}='${!name}' is not a list of rates"
   done

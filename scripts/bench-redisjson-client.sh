@@ -149,7 +149,7 @@ main() {
     "") ;;
     *) usage >&2; return 2 ;;
   esac
-  check_cpu_settings
+  check_bench_settings BENCH_THREADS BENCH_OPS BENCH_ROUNDS
   trap cleanup EXIT INT TERM
   find_tools
   cp="$(classpath "${dev}")"

@@ -6,7 +6,8 @@
 #   on_client_cpu CMD...   runs CMD under taskset -c "${CLIENT_CPU}" (the caller's variable), as it is when that is
 #                          empty
 #   raw_db STORE           the raw driver DB of benchmarks/ for STORE; prints nothing for an unknown store
-#   check_cpu_settings     exits 2 with one line when BENCH_SERVER_CPU or BENCH_CLIENT_CPU is not a CPU list (taskset)
+#   check_bench_settings NAME...  exits 2 with one line when a setting NAME that is set is not a positive integer, or
+#                          BENCH_SERVER_CPU or BENCH_CLIENT_CPU is not a CPU list (taskset)
 #   benchmarks_jar         builds benchmarks/ (./mvnw package, tests skipped) when its jar is missing or older than its
 #                          sources, then prints the jar's path (its driver dependencies are on the runtime classpath)
 # Env: MVN names Maven (default mvn).
@@ -30,8 +31,12 @@ on_client_cpu() {
   fi
 }
 
-check_cpu_settings() {
+check_bench_settings() {
   local name value
+  for name in "$@"; do
+    value="${!name:-}"
+    [[ -z "${value}" || "${value}" =~ ^[1-9][0-9]*$ ]] || usage_error "${name}='${value}' is not a positive integer"
+  done
   for name in BENCH_SERVER_CPU BENCH_CLIENT_CPU; do
     value="${!name:-}"
     [[ -z "${value}" || "${value}" =~ ^[0-9]+([,-][0-9]+)*$ ]] || usage_error "${name}='${value}' is not a CPU list"
