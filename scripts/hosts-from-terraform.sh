@@ -103,11 +103,8 @@ cluster_profile_value() {
 
 # The client properties of the store's durability profile (cluster topology), as a JSON object.
 profile_client_json() {
-  local kv json='{}'
-  for kv in $(cluster_profile_value "$1" client); do
-    json="$(jq --arg k "${kv%%=*}" --arg v "${kv#*=}" '. + {($k): $v}' <<<"${json}")"
-  done
-  printf '%s\n' "${json}"
+  cluster_profile_value "$1" client | tr -s ' ' '\n' \
+    | jq -Rn '[inputs | select(. != "") | {(sub("=.*"; "")): sub("^[^=]*="; "")}] | add // {}'
 }
 
 read_outputs() {
