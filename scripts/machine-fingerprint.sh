@@ -119,8 +119,7 @@ disk_json() {
   sr="$(fio_job read-1m read --ioengine=libaio --rw=read --bs=1m --iodepth=8)"
   sw="$(fio_job write-1m write --ioengine=libaio --rw=write --bs=1m --iodepth=8)"
   fs="$(fio_job write-fsync-4k sync --ioengine=sync --rw=write --bs=4k --fsync=1 --direct=0)"
-  rm -f "${FIO_DIR}"/randread-4k.* "${FIO_DIR}"/randwrite-4k.* "${FIO_DIR}"/read-1m.* "${FIO_DIR}"/write-1m.* \
-    "${FIO_DIR}"/write-fsync-4k.* "${FIO_DIR}"/probe.*
+  rm -f "${FIO_DIR}"/{randread-4k,randwrite-4k,read-1m,write-1m,write-fsync-4k,probe}.*
   jq -n --arg dir "${FIO_DIR}" --arg fstype "$(stat -f -c %T "${FIO_DIR}")" --arg size "${FIO_SIZE}" \
     --argjson secs "${FIO_SECONDS}" --argjson direct "$((DIRECT == 1))" --argjson rr "${rr}" --argjson rw "${rw}" \
     --argjson sr "${sr}" --argjson sw "${sw}" --argjson fs "${fs}" \
