@@ -60,10 +60,7 @@ security_mirror_uri() {
     # deb822 stanzas are separated by blank lines; pick the stanza whose Suites mention -security.
     uri="$(awk 'BEGIN{RS=""; FS="\n"} /Suites:[^\n]*-security/ {
              for (i = 1; i <= NF; i++) if ($i ~ /^URIs:/) { split($i, a, /[ \t]+/); print a[2]; exit } }' "${f}")"
-    if [[ -n "${uri}" ]]; then
-      printf '%s\n' "${uri}"
-      return 0
-    fi
+    [[ -z "${uri}" ]] || { printf '%s\n' "${uri}"; return 0; }
   done
   for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
     [[ -f "${f}" ]] || continue
@@ -75,10 +72,7 @@ security_mirror_uri() {
                if ($i ~ /\]$/) inopt = 0
              }
              if (u != "" && s ~ /-security/) { print u; exit } }' "${f}")"
-    if [[ -n "${uri}" ]]; then
-      printf '%s\n' "${uri}"
-      return 0
-    fi
+    [[ -z "${uri}" ]] || { printf '%s\n' "${uri}"; return 0; }
   done
   return 1
 }
@@ -176,8 +170,7 @@ install_elasticsearch() {
 
 install_store() {
   case "$1" in
-    redisjson) install_venv && install_libssl ;;
-    mongodb) install_venv && install_libssl ;;
+    redisjson | mongodb) install_venv && install_libssl ;;
     elasticsearch) install_venv && install_elasticsearch ;;
     *) die "unknown store '$1'" ;;
   esac
