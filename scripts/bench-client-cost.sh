@@ -388,18 +388,14 @@ main() {
   IFS=, read -r -a stores <<<"${STORES}"
   for store in "${stores[@]}"; do
     store_rows "${store}"
-    if ((RAW)); then
-      raw_rows "${store}"
-    fi
+    ((RAW == 0)) || raw_rows "${store}"
   done
   print_table
   printf '\nthe machine: %s\n' "$(timed_wait_cost)"
   if ((PROFILE)); then
     printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
       "${STEP}"
-    if [[ -n "${BEFORE_CHECKOUT}" ]]; then
-      profile_side before "${BEFORE_CHECKOUT}"
-    fi
+    [[ -z "${BEFORE_CHECKOUT}" ]] || profile_side before "${BEFORE_CHECKOUT}"
     profile_side after "${REPO_ROOT}"
   fi
   printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_now)" "$(nproc)"

@@ -41,9 +41,7 @@ log() {
 ensure_venv() {
   local stamp="${VENV}/requirements.sha256" want
   want="$(sha256sum "${REQUIREMENTS}" | cut -d' ' -f1)"
-  if [[ -x "${VENV}/bin/python" && -f "${stamp}" && "$(cat "${stamp}")" == "${want}" ]]; then
-    return 0
-  fi
+  [[ ! -x "${VENV}/bin/python" || ! -f "${stamp}" || "$(cat "${stamp}")" != "${want}" ]] || return 0
   log "installing the pinned packages into ${VENV} (once)"
   rm -rf "${VENV}"
   "${PYTHON:-python3}" -m venv "${VENV}" || { log "cannot create a virtual environment (python3-venv missing?)"; return 1; }

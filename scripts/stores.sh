@@ -95,9 +95,7 @@ instance_dir() {
 instance_ports() {
   local store="$1" topo="$2" port="$3"
   printf '%s\n' "${port}"
-  if [[ "${store}" == elasticsearch ]]; then
-    es_transport_port "${topo}" "${port}"
-  fi
+  [[ "${store}" != elasticsearch ]] || es_transport_port "${topo}" "${port}"
 }
 
 instance_running() {
@@ -192,9 +190,8 @@ start_store() {
   want="${DURABILITY_PROFILE} ${STORE_MEMORY_MB}"
   if store_running "${store}" "${topo}"; then
     applied="$(applied_of "${store}" "${topo}")"
-    if [[ "${applied}" != "${want}" ]]; then
-      die "${store} (${topo}) is running with profile/memory '${applied:-unknown}', not '${want}': stop it first"
-    fi
+    [[ "${applied}" == "${want}" ]] \
+      || die "${store} (${topo}) is running with profile/memory '${applied:-unknown}', not '${want}': stop it first"
     log "${store} (${topo}) already running"
   else
     # A node down after a fault: starting it with other settings than its running peers would mix profiles.

@@ -12,9 +12,7 @@
 #                          sources, then prints the jar's path (its driver dependencies are on the runtime classpath)
 # Env: MVN names Maven (default mvn).
 
-if [[ -n "${_YCSB_DOCSEARCH_BENCH_SH:-}" ]]; then
-  return 0
-fi
+[[ -z "${_YCSB_DOCSEARCH_BENCH_SH:-}" ]] || return 0
 _YCSB_DOCSEARCH_BENCH_SH=1
 # shellcheck source=scripts/lib/classpath.sh
 source "$(dirname "${BASH_SOURCE[0]}")/classpath.sh"

@@ -12,9 +12,7 @@
 #                        build (the files are what picocli writes from each command's declaration; a test keeps them so)
 # Env: DOCSEARCH_SKIP_BUILD=1 never builds (CI builds once up front); MVN names Maven (default mvn).
 
-if [[ -n "${_YCSB_DOCSEARCH_CLASSPATH_SH:-}" ]]; then
-  return 0
-fi
+[[ -z "${_YCSB_DOCSEARCH_CLASSPATH_SH:-}" ]] || return 0
 _YCSB_DOCSEARCH_CLASSPATH_SH=1
 # shellcheck source=scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"

@@ -17,9 +17,7 @@
 #   maven ARGS...         the project's pinned Maven (./mvnw); the default of MVN in every script
 # Env: LOG_PREFIX overrides the prefix (default: the top-level script's file name).
 
-if [[ -n "${_YCSB_DOCSEARCH_COMMON_SH:-}" ]]; then
-  return 0
-fi
+[[ -z "${_YCSB_DOCSEARCH_COMMON_SH:-}" ]] || return 0
 _YCSB_DOCSEARCH_COMMON_SH=1
 
 log() {

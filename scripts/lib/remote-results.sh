@@ -161,9 +161,7 @@ logs() {
     [[ -e "${p}" ]] && present+=("${p#/}")
   done
   local -a tar_cmd=(tar -C / -czf - -T /dev/null "${present[@]}")
-  if [[ "$(id -u)" != 0 ]]; then
-    tar_cmd=(sudo -n "${tar_cmd[@]}")
-  fi
+  [[ "$(id -u)" == 0 ]] || tar_cmd=(sudo -n "${tar_cmd[@]}")
   "${tar_cmd[@]}"
 }
 

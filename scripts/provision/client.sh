@@ -184,9 +184,7 @@ main() {
   [[ "${STORE}" != mongodb ]] || start_mongos
   build_repository
   # The fault steps' key (hosts file "fault"): it runs the servers' fault helper, nothing else.
-  if [[ -n "${FAULT_SSH_KEY_FILE:-}" ]]; then
-    install_fault_ssh_key "${USER_NAME}" "${FAULT_SSH_KEY_FILE}"
-  fi
+  [[ -z "${FAULT_SSH_KEY_FILE:-}" ]] || install_fault_ssh_key "${USER_NAME}" "${FAULT_SSH_KEY_FILE}"
   # Several clients: client 0 runs the sweep and reaches the others over SSH with this key (hosts file "clients").
   if [[ -n "${CLIENT_SSH_KEY_FILE:-}" ]]; then
     # The clients' fixed range (role.env CLIENT_SSH_FROM; CLIENT_IPS in a role.env of an older configuration).

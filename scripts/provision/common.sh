@@ -280,9 +280,7 @@ instance_store_disks() {
   for dev in /dev/nvme*n1; do
     [[ -b "${dev}" ]] || continue
     model="$(cat "/sys/block/$(basename "${dev}")/device/model" 2>/dev/null || true)"
-    if [[ "${model}" == *"Instance Storage"* ]]; then
-      printf '%s\n' "${dev}"
-    fi
+    [[ "${model}" != *"Instance Storage"* ]] || printf '%s\n' "${dev}"
   done
 }
 

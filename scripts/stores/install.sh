@@ -96,9 +96,7 @@ libssl_source() {
 install_libssl() {
   local so dir uri suite keyring
   so="$(libssl_dir)/libssl.so.1.1"
-  if [[ -f "${so}" ]]; then
-    return 0
-  fi
+  [[ ! -f "${so}" ]] || return 0
   read -r suite keyring < <(libssl_source) \
     || die "no known source of ${LIBSSL_PACKAGE} on this distribution (Debian and Ubuntu have one): see /etc/os-release"
   uri="$(security_mirror_uri)" || die "no security mirror in /etc/apt sources: cannot fetch ${LIBSSL_PACKAGE}"
@@ -145,9 +143,7 @@ install_elasticsearch() {
   marker="${dist}/.fingerprint"
   fingerprint="$(es_source_fingerprint)"
   if [[ -f "${dist}/elasticsearch-node.jar" ]]; then
-    if [[ -f "${marker}" && "$(cat "${marker}")" == "${fingerprint}" ]]; then
-      return 0
-    fi
+    [[ ! -f "${marker}" || "$(cat "${marker}")" != "${fingerprint}" ]] || return 0
     if es_any_node_running; then
       log "stores/elasticsearch-node changed: not rebuilt while a node runs (stop elasticsearch and start it again)"
       return 0

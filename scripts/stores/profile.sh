@@ -13,9 +13,7 @@
 #                                          store's min_cache_mb
 # Env: DURABILITY_PROFILE (relaxed), STORE_MEMORY_MB (1024), PROFILES_DIR (default: profiles/ beside this file).
 
-if [[ -n "${_YCSB_DOCSEARCH_PROFILE_SH:-}" ]]; then
-  return 0
-fi
+[[ -z "${_YCSB_DOCSEARCH_PROFILE_SH:-}" ]] || return 0
 _YCSB_DOCSEARCH_PROFILE_SH=1
 
 PROFILES_DIR="${PROFILES_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/profiles}"
