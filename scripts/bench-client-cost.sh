@@ -365,9 +365,7 @@ timed_wait_cost() {
 main() {
   parse_args "$@"
   command -v java >/dev/null || die "java not found on PATH (JDK 17 or later needed)"
-  if ((PROFILE)) && ! command -v perf >/dev/null; then
-    die "perf not found (Debian package linux-perf), or pass --no-profile"
-  fi
+  ((PROFILE == 0)) || command -v perf >/dev/null || die "perf not found (Debian package linux-perf), or pass --no-profile"
   if (($(nproc) < 2)) || [[ -z "${SERVER_CPU}" && -z "${CLIENT_CPU}" ]]; then
     SERVER_CPU="" CLIENT_CPU=""
   fi

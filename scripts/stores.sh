@@ -118,13 +118,10 @@ start_instances() {
   local store="$1" topo="$2" port dir p
   while read -r port; do
     dir="$(instance_dir "${store}" "${topo}" "${port}")"
-    if instance_running "${store}" "${topo}" "${port}"; then
-      continue
-    fi
+    ! instance_running "${store}" "${topo}" "${port}" || continue
     while read -r p; do
-      if port_open 127.0.0.1 "${p}"; then
-        die "${store}: port ${p} is busy and not used by a ${store} started by stores.sh (${dir}/pid): stop that process or set another port"
-      fi
+      ! port_open 127.0.0.1 "${p}" \
+        || die "${store}: port ${p} is busy and not used by a ${store} started by stores.sh (${dir}/pid): stop that process or set another port"
     done < <(instance_ports "${store}" "${topo}" "${port}")
     mkdir -p "${dir}"
     # A subshell: the raised open-file limit is for the store's processes only.
@@ -241,9 +238,8 @@ stop_store() {
       ports+=("${port}")
     else
       rm -f "${dir}/pid" # stale: its process is gone or is not ours
-      if port_open 127.0.0.1 "${port}"; then
-        log "${store} (${topo}): port ${port} is served by a process stores.sh did not start: left alone"
-      fi
+      ! port_open 127.0.0.1 "${port}" \
+        || log "${store} (${topo}): port ${port} is served by a process stores.sh did not start: left alone"
     fi
   done < <("${store}_ports" "${topo}")
   for i in "${!pids[@]}"; do
@@ -323,9 +319,7 @@ pause_replicas() {
   done
   PAUSED_AT_MS="$(now_ms)"
   CUT_FROM_MS="${PAUSED_AT_MS}"
-  if declare -F "${store}_cut_replication" >/dev/null; then
-    CUT_FROM_MS="$("${store}_cut_replication" "${topo}" "${primary}")"
-  fi
+  ! declare -F "${store}_cut_replication" >/dev/null || CUT_FROM_MS="$("${store}_cut_replication" "${topo}" "${primary}")"
   CUT_AT_MS="$(now_ms)"
 }
 

@@ -31,9 +31,7 @@ now_ms() {
 
 sleep_until() {
   local left_ms=$(($1 - $(now_ms)))
-  if ((left_ms > 0)); then
-    sleep "$((left_ms / 1000)).$(printf '%03d' $((left_ms % 1000)))"
-  fi
+  ((left_ms <= 0)) || sleep "$((left_ms / 1000)).$(printf '%03d' $((left_ms % 1000)))"
 }
 
 # Stops PID: SIGTERM, then SIGKILL when it still lives after the grace.

@@ -304,12 +304,8 @@ prepare_data_volume() {
     return 0
   fi
   local dev="${disks[0]}"
-  if ((${#disks[@]} > 1)); then
-    dev="$(raid0_device "${disks[@]}")"
-  fi
-  if ! blkid "${dev}" >/dev/null 2>&1; then
-    mkfs.xfs -f -q "${dev}"
-  fi
+  ((${#disks[@]} == 1)) || dev="$(raid0_device "${disks[@]}")"
+  blkid "${dev}" >/dev/null 2>&1 || mkfs.xfs -f -q "${dev}"
   mkdir -p "${DATA_DIR}"
   local uuid
   uuid="$(blkid -s UUID -o value "${dev}")"
@@ -524,7 +520,6 @@ start_role() {
 on_exit() {
   local rc=$?
   # die already wrote the precise reason: keep it.
-  if ((rc != 0)) && ! grep -q '"state": "failed"' "${STATE_DIR}/status.json" 2>/dev/null; then
-    write_status failed "provisioning exited with status ${rc}; see /var/log/ycsb-docsearch-provision.log"
-  fi
+  ((rc == 0)) || grep -q '"state": "failed"' "${STATE_DIR}/status.json" 2>/dev/null \
+    || write_status failed "provisioning exited with status ${rc}; see /var/log/ycsb-docsearch-provision.log"
 }

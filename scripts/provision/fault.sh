@@ -197,9 +197,7 @@ redisjson_whole() {
   want=$((REDIS_PROCESSES_PER_SERVER * $(server_count)))
   for port in $(redis_ports); do
     info="$(rcli "${NODE_IP}" "${port}" CLUSTER INFO 2>/dev/null | tr -d '\r')" || return 1
-    if ! grep -qx 'cluster_state:ok' <<<"${info}" || ! grep -qx "cluster_known_nodes:${want}" <<<"${info}"; then
-      return 1
-    fi
+    grep -qx 'cluster_state:ok' <<<"${info}" && grep -qx "cluster_known_nodes:${want}" <<<"${info}" || return 1
   done
 }
 
