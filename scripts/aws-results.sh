@@ -55,22 +55,13 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
 readonly REMOTE_RESULTS_SHOWN=ycsb-docsearch/results # where remote-results.sh finds them on an AWS client
 readonly SERVER_FILES=(store.json machine-fingerprint.json baseline.json status.json)
 readonly CLIENT_FILES=(machine-fingerprint.json mongos.json status.json)
-readonly EXIT_CHECK=1 EXIT_USAGE=2 EXIT_COPY=3 EXIT_UNFINISHED=4
-# cluster_known_hosts, cluster_ssh_options, remote, remote_run_tar
+readonly EXIT_CHECK=1 EXIT_COPY=3 EXIT_UNFINISHED=4
+# common.sh's functions, usage_error, cluster_option, cluster_known_hosts, cluster_ssh_options, remote, remote_run_tar
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
-
-# Bad input: one line saying what is wrong, exit status 2 (set apart from a failed copy or check).
-usage_error() {
-  err "$* (scripts/aws-results.sh --help)"
-  exit "${EXIT_USAGE}"
-}
 
 # ssh options: the host keys of the outputs' known_hosts, checked strictly, in a file of this run's own.
 ssh_options() {
@@ -89,7 +80,6 @@ ssh_options() {
 read_outputs() {
   local json
   if [[ -n "${OUTPUTS}" ]]; then
-    [[ -r "${OUTPUTS}" ]] || usage_error "--outputs ${OUTPUTS}: no such readable file"
     json="$(cat "${OUTPUTS}")"
   else
     [[ -d "${TF_DIR}" ]] || usage_error "--tf-dir ${TF_DIR}: no such directory"
@@ -348,13 +338,9 @@ check_all() {
 }
 
 main() {
-  TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY="" DRY_RUN=0 EXPECT_SERVERS=0
-  EXPECT_CLIENTS=0 PARTIAL=0 KNOWN_HOSTS=/dev/null
+  DRY_RUN=0 EXPECT_SERVERS=0 EXPECT_CLIENTS=0 PARTIAL=0 KNOWN_HOSTS=/dev/null
   case "${1:-}" in
-    -h | --help)
-      usage
-      return 0
-      ;;
+    -h | --help) usage; return 0 ;;
     fetch | check | verify) ;;
     "") usage_error "no command (fetch, verify or check)" ;;
     *) usage_error "unknown command '$1' (fetch, verify or check)" ;;
@@ -367,13 +353,7 @@ main() {
       --tf-dir | --outputs | --dest | --identity | --servers | --clients)
         if (($# < 2)) || [[ -z "$2" ]]; then usage_error "$1 needs a value"; fi
         case "$1" in
-          --tf-dir) TF_DIR="$2" ;;
-          --outputs) OUTPUTS="$2" ;;
-          --dest) DEST="$2" ;;
-          --identity)
-            [[ -r "$2" ]] || usage_error "--identity $2: no such readable file"
-            IDENTITY="$2"
-            ;;
+          --tf-dir | --outputs | --dest | --identity) cluster_option "$1" "$2" ;;
           --servers | --clients)
             [[ "$2" =~ ^[0-9]+$ ]] || usage_error "$1 needs a whole number, not '$2'"
             if [[ "$1" == --servers ]]; then EXPECT_SERVERS="$2"; else EXPECT_CLIENTS="$2"; fi
@@ -381,23 +361,11 @@ main() {
         esac
         shift 2
         ;;
-      --dry-run)
-        DRY_RUN=1
-        shift
-        ;;
-      --partial)
-        PARTIAL=1
-        shift
-        ;;
-      -h | --help)
-        usage
-        return 0
-        ;;
+      --dry-run) DRY_RUN=1; shift ;;
+      --partial) PARTIAL=1; shift ;;
+      -h | --help) usage; return 0 ;;
       -*) usage_error "unknown option $1" ;;
-      *)
-        args+=("$1")
-        shift
-        ;;
+      *) args+=("$1"); shift ;;
     esac
   done
   command -v jq >/dev/null || { err "jq is not on PATH"; return 1; }

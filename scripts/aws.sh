@@ -47,23 +47,15 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
-readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
-readonly EXIT_FAILED=1 EXIT_USAGE=2 EXIT_REFUSED=3 EXIT_SWEEP=4
+readonly EXIT_FAILED=1 EXIT_REFUSED=3 EXIT_SWEEP=4
 # One host key per machine the configuration allows: 9 servers and 4 clients (terraform/variables.tf).
 readonly MAX_MACHINES=13
-# cluster_known_hosts, cluster_ssh_options, remote
+# common.sh's functions, usage_error, cluster_option, cluster_known_hosts, cluster_ssh_options, remote
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
 
 log() {
   printf 'aws.sh: %s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2
-}
-
-usage_error() {
-  err "$* (scripts/aws.sh --help)"
-  exit "${EXIT_USAGE}"
 }
 
 tf() {
@@ -485,9 +477,8 @@ run() {
 }
 
 main() {
-  TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY="" READY_TIMEOUT=2700
-  SWEEP_TIMEOUT=21600 KEEP=0 FORCE=0 YES=0 POLL_S="${AWS_SH_POLL_S:-30}" SWEEP_STARTED=0 OUTPUTS_JSON="" KNOWN_HOSTS=""
-  REGIONS=()
+  READY_TIMEOUT=2700 SWEEP_TIMEOUT=21600 KEEP=0 FORCE=0 YES=0 POLL_S="${AWS_SH_POLL_S:-30}" SWEEP_STARTED=0
+  OUTPUTS_JSON="" KNOWN_HOSTS="" REGIONS=()
   local command="${1:-}"
   case "${command}" in
     -h | --help) usage; return 0 ;;
@@ -501,10 +492,7 @@ main() {
       --tf-dir | --outputs | --dest | --identity | --ready-timeout | --sweep-timeout | --region)
         if (($# < 2)) || [[ -z "$2" ]]; then usage_error "$1 needs a value"; fi
         case "$1" in
-          --tf-dir) TF_DIR="$2" ;;
-          --outputs) [[ -r "$2" ]] || usage_error "--outputs $2: no such readable file"; OUTPUTS="$2" ;;
-          --dest) DEST="$2" ;;
-          --identity) [[ -r "$2" ]] || usage_error "--identity $2: no such readable file"; IDENTITY="$2" ;;
+          --tf-dir | --outputs | --dest | --identity) cluster_option "$1" "$2" ;;
           --ready-timeout) [[ "$2" =~ ^[0-9]+$ ]] || usage_error "--ready-timeout needs seconds, not '$2'"; READY_TIMEOUT="$2" ;;
           --sweep-timeout) [[ "$2" =~ ^[0-9]+$ ]] || usage_error "--sweep-timeout needs seconds, not '$2'"; SWEEP_TIMEOUT="$2" ;;
           --region) [[ "$2" =~ ^[a-z]{2}(-gov)?-[a-z]+-[0-9]$ ]] || usage_error "--region $2 is not a region"; REGIONS+=("$2") ;;

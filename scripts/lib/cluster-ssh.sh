@@ -3,8 +3,33 @@
 # Every call checks the machine's host key strictly against a known_hosts file made from the `known_hosts` output: the
 # keys terraform gave the machines (var.ssh_host_keys, made by scripts/aws.sh up). A machine whose key differs (say a
 # recycled address still in an old known_hosts, or someone in between) is refused, never trusted on first use.
-# The caller sets SSH_USER and REMOTE_SCRIPT (scripts/lib/remote-results.sh); YCSB_DOCSEARCH_SSH_CONFIG names an ssh
-# config file for every call (ssh -F: the fake cloud's); options given here come first and win over it.
+# The caller sets REPO_ROOT before it sources this file, and SSH_USER; YCSB_DOCSEARCH_SSH_CONFIG names an ssh config
+# file for every call (ssh -F: the fake cloud's); options given here come first and win over it.
+
+# shellcheck source=scripts/lib/common.sh
+source "${REPO_ROOT}/scripts/lib/common.sh"
+# What remote runs on a machine.
+readonly REMOTE_SCRIPT="${REPO_ROOT}/scripts/lib/remote-results.sh"
+# The options cluster_option sets, at their defaults.
+TF_DIR="${REPO_ROOT}/terraform" OUTPUTS="" DEST="${REPO_ROOT}/results" IDENTITY=""
+
+# Bad input: one line saying what is wrong and where the help is, exit status 2 (set apart from a failed stage, copy
+# or check).
+usage_error() {
+  err "$* (scripts/$(basename "$0") --help)"
+  exit 2
+}
+
+# The options aws.sh passes on to aws-results.sh, OPTION ($1) and its VALUE ($2): TF_DIR, OUTPUTS, DEST, IDENTITY.
+# shellcheck disable=SC2034  # the callers' settings
+cluster_option() {
+  case "$1" in
+    --tf-dir) TF_DIR="$2" ;;
+    --outputs) [[ -r "$2" ]] || usage_error "--outputs $2: no such readable file"; OUTPUTS="$2" ;;
+    --dest) DEST="$2" ;;
+    --identity) [[ -r "$2" ]] || usage_error "--identity $2: no such readable file"; IDENTITY="$2" ;;
+  esac
+}
 
 # Writes the known_hosts lines of the terraform outputs (JSON, $1) to FILE ($2), mode 0600; fails when there is none.
 cluster_known_hosts() {
