@@ -52,19 +52,9 @@ ensure_venv() {
 
 main() {
   case "${1:-}" in
-    -h | --help)
-      usage
-      return 0
-      ;;
+    -h | --help) usage; return 0 ;;
     add | analyze | accept | prune) ;;
-    "")
-      log "no command; use add, analyze, accept or prune (--help)"
-      return 2
-      ;;
-    *)
-      log "unknown command ${1}; use add, analyze, accept or prune (--help)"
-      return 2
-      ;;
+    *) log "${1:+unknown command }${1:-no command}; use add, analyze, accept or prune (--help)"; return 2 ;;
   esac
   ensure_venv
   PYTHONPATH="${REPO_ROOT}/scripts${PYTHONPATH:+:${PYTHONPATH}}" exec "${VENV}/bin/python" -m perf_history "$@"
