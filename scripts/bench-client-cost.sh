@@ -159,6 +159,7 @@ add_row() {
 # counted up here).
 both_sides() {
   local call="$((CALL++))" what="$1" rate="$2" side
+  local -A checkouts=([before]="${BEFORE_CHECKOUT}" [after]="${REPO_ROOT}")
   shift 2
   local sides=(after)
   if [[ -n "${BEFORE_CHECKOUT}" ]]; then
@@ -166,11 +167,7 @@ both_sides() {
     ((call % 2)) && sides=(after before)
   fi
   for side in "${sides[@]}"; do
-    if [[ "${side}" == before ]]; then
-      sweep_row "${BEFORE_CHECKOUT}" "${side}-${call}" "$@"
-    else
-      sweep_row "${REPO_ROOT}" "${side}-${call}" "$@"
-    fi
+    sweep_row "${checkouts[${side}]}" "${side}-${call}" "$@"
     add_row "${side}" "${what}" "${rate}"
   done
 }

@@ -259,11 +259,8 @@ fault_store() {
   instance_running "${store}" "${topo}" "${port}" || die "${store} (${topo}): port ${port} (${role}) is not an instance of ours"
   pid="$(proc_pid "${dir}/pid")"
   # SIGKILL ends a process at once; the 30 s only bound a process stuck in uninterruptible I/O.
-  if [[ "${kind}" == stop-node ]]; then
-    signal=TERM secs="${STOP_TIMEOUT:-60}"
-  else
-    signal=KILL secs=30
-  fi
+  signal=KILL secs=30
+  [[ "${kind}" != stop-node ]] || signal=TERM secs="${STOP_TIMEOUT:-60}"
   if [[ "${kind}" == kill-unreplicated ]]; then
     pause_replicas "${store}" "${topo}" "${port}"
     extra="paused=[$(IFS=,; echo "${PAUSED_PORTS[*]}")]"$'\n'"paused_at_ms=${PAUSED_AT_MS}"$'\n'"cut_from_ms=${CUT_FROM_MS}"$'\n'"cut_at_ms=${CUT_AT_MS}"
