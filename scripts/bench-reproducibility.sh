@@ -83,9 +83,7 @@ main() {
   printf '%s' "${capacities}" | spread "capacity_ops (target CV <= 5 %)" "${KNOWN_CAPACITY}"
   printf '%s' "${peaks}" | spread "peak_ops"
   echo "machine while measuring: $(machine_load)"
-  if [[ -n "${KNOWN_CAPACITY}" && -n "${TOLERANCE_PCT}" ]]; then
-    within_tolerance "${capacities}"
-  fi
+  [[ -z "${KNOWN_CAPACITY}" || -z "${TOLERANCE_PCT}" ]] || within_tolerance "${capacities}"
 }
 
 # within_tolerance VALUES: exit 1 naming the runs whose capacity is missing or further than TOLERANCE_PCT percent
@@ -98,10 +96,7 @@ within_tolerance() {
     $1 == "none" || ($1 / known - 1) * 100 > tol || (1 - $1 / known) * 100 > tol {
       printf "%srun %d: %s", (n++ ? ", " : ""), run, $1
     }' <<<"$1")"
-  if [[ -n "${outside}" ]]; then
-    err "outside +-${TOLERANCE_PCT} % of the known capacity ${KNOWN_CAPACITY} ops/s: ${outside}"
-    exit 1
-  fi
+  [[ -z "${outside}" ]] || die "outside +-${TOLERANCE_PCT} % of the known capacity ${KNOWN_CAPACITY} ops/s: ${outside}"
   log "every run within +-${TOLERANCE_PCT} % of the known capacity ${KNOWN_CAPACITY} ops/s"
 }
 

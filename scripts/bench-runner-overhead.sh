@@ -73,10 +73,7 @@ median() {
 }
 
 main() {
-  if [[ $# -gt 0 ]]; then
-    usage >&2
-    exit 2
-  fi
+  (($# == 0)) || { usage >&2; exit 2; }
   trap cleanup EXIT INT TERM
   WORK_DIR="$(mktemp -d)"
   local cp i direct same sweep directs="" sames="" sweeps=""
