@@ -85,10 +85,7 @@ classpath() {
 pin_server() {
   [[ -n "${SERVER_CPU}" ]] || return 0
   SERVER_PID="$(cli INFO server | tr -d '\r' | awk -F: '$1 == "process_id" {print $2}')"
-  if [[ -z "${SERVER_PID}" || ! -d "/proc/${SERVER_PID}" ]]; then
-    log "server not local: not pinned"
-    return 0
-  fi
+  [[ -n "${SERVER_PID}" && -d "/proc/${SERVER_PID}" ]] || { log "server not local: not pinned"; return 0; }
   SAVED_AFFINITY="$(taskset -p -c "${SERVER_PID}" | awk -F': ' '{print $2}')"
   taskset -a -p -c "${SERVER_CPU}" "${SERVER_PID}" >/dev/null
   log "server pid ${SERVER_PID} pinned to CPU ${SERVER_CPU} (was ${SAVED_AFFINITY}); clients on CPU ${CLIENT_CPU:-any}"

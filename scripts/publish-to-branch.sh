@@ -57,10 +57,8 @@ main() {
     usage
     return 0
   fi
-  if [[ $# -ne 4 ]]; then
-    printf 'publish-to-branch.sh: expected <repo-dir> <branch> <src-dir> <message> (--help)\n' >&2
-    return 2
-  fi
+  [[ $# -eq 4 ]] \
+    || { printf 'publish-to-branch.sh: expected <repo-dir> <branch> <src-dir> <message> (--help)\n' >&2; return 2; }
   [[ -d "$3" ]] || { printf 'publish-to-branch.sh: %s is not a folder\n' "$3" >&2; return 2; }
   git -C "$1" rev-parse --git-dir >/dev/null 2>&1 || { printf 'publish-to-branch.sh: %s is not a git repository\n' "$1" >&2; return 2; }
   publish "$@"

@@ -50,10 +50,7 @@ main() {
     usage
     return 0
   fi
-  if (($# < 3)); then
-    usage >&2
-    return 2
-  fi
+  (($# >= 3)) || { usage >&2; return 2; }
   local phase="$1" store="$2" workload hosts="" ycsb_args=() props=()
   case "${phase}" in
     load) phase="-load" ;;

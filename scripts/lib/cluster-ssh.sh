@@ -36,10 +36,7 @@ cluster_known_hosts() {
   local json="$1" file="$2"
   mkdir -p "$(dirname "${file}")"
   (umask 077 && jq -r '(.known_hosts.value // [])[]' <<<"${json}" >"${file}.tmp") || return 1
-  if [[ ! -s "${file}.tmp" ]]; then
-    rm -f "${file}.tmp"
-    return 1
-  fi
+  [[ -s "${file}.tmp" ]] || { rm -f "${file}.tmp"; return 1; }
   mv "${file}.tmp" "${file}"
 }
 

@@ -59,10 +59,7 @@ wait_until() {
   shift 2
   local deadline=$((SECONDS + secs))
   until "$@" >/dev/null 2>&1; do
-    if ((SECONDS >= deadline)); then
-      err "timed out after ${secs}s waiting for ${desc}"
-      return 1
-    fi
+    ((SECONDS < deadline)) || { err "timed out after ${secs}s waiting for ${desc}"; return 1; }
     sleep 0.2
   done
 }
@@ -88,10 +85,8 @@ maven() {
     ask=(mvn -N -B -q -f "${root}/pom.xml" help:evaluate -DforceStdout
       '-Dexpression=project.remoteArtifactRepositories[0].url')
     MVNW_REPOURL="$("${ask[@]}" -o 2>/dev/null | strip_ansi || "${ask[@]}" 2>/dev/null | strip_ansi)"
-    if [[ "${MVNW_REPOURL}" != http* ]]; then
-      err "the installed Maven (mvn) named no repository to download the pinned Maven from: set MVNW_REPOURL"
-      return 1
-    fi
+    [[ "${MVNW_REPOURL}" == http* ]] \
+      || { err "the installed Maven (mvn) named no repository to download the pinned Maven from: set MVNW_REPOURL"; return 1; }
     export MVNW_REPOURL
   fi
   "${root}/mvnw" "$@" || return

@@ -36,10 +36,7 @@ write_variables() {
 
 main() {
   case "${1:-}" in -h | --help) usage; return 0 ;; esac
-  if (($# != 3)) || [[ ! "$2" =~ ^[0-9]+$ ]]; then
-    usage >&2
-    return 2
-  fi
+  [[ $# -eq 3 && "$2" =~ ^[0-9]+$ ]] || { usage >&2; return 2; }
   make_keys "$1" "$2"
   write_variables "$@"
 }

@@ -123,19 +123,13 @@ measure_cpu() {
 }
 
 main() {
-  if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
-    usage
-    exit 0
-  fi
+  [[ "${1:-}" != -h && "${1:-}" != --help ]] || { usage; exit 0; }
   if [[ "${1:-}" == --reap ]]; then
     (($# == 2)) || { usage >&2; exit 2; }
     reap "$2"
     exit 0
   fi
-  if (($# < 5)) || [[ ! "$2" =~ ^([0-9]+|gate)$ ]]; then
-    usage >&2
-    exit 2
-  fi
+  [[ $# -ge 5 && "$2" =~ ^([0-9]+|gate)$ ]] || { usage >&2; exit 2; }
   local dir="$1" start_at="$2" warmup_s="$3" duration_s="$4"
   shift 4
   mkdir -p "${dir}"

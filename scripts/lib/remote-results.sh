@@ -129,10 +129,7 @@ seal() {
   dir="$(results_dir)/${run}"
   [[ -f "${dir}/manifest.json" ]] || { err "no run ${run} in $(results_dir)"; exit 1; }
   [[ -f "${dir}/summary.json" ]] || { err "${run} is not finished (no summary.json): --resume it first"; exit 4; }
-  if [[ "$(sweep_status)" == running* ]]; then
-    err "a sweep still runs on this client; ${run} may still change"
-    exit 4
-  fi
+  [[ "$(sweep_status)" != running* ]] || { err "a sweep still runs on this client; ${run} may still change"; exit 4; }
   local -a skip=()
   local m
   for m in "${MARKERS[@]}"; do

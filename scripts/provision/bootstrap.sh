@@ -140,10 +140,7 @@ unpack_bundle() {
 }
 
 main() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    usage >&2
-    return 2
-  fi
+  [[ $# -eq 1 && "$1" != -h && "$1" != --help ]] || { usage >&2; return 2; }
   local env_file="$1"
   # shellcheck disable=SC1090  # written by cloud-init at boot
   source "${env_file}"

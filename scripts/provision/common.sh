@@ -434,10 +434,8 @@ install_fault_access() {
   local -r marker=ycsb-docsearch-fault key_form='^ssh-ed25519 [A-Za-z0-9+/]+={0,2}$'
   [[ -n "${auth}" ]] || auth="$(getent passwd "${user}" | cut -d: -f6)/.ssh/authorized_keys"
   install -o root -g root -m 0755 "$(dirname "${BASH_SOURCE[0]}")/fault.sh" "${helper}"
-  if [[ -z "${FAULT_SSH_PUBLIC_KEY:-}" ]]; then
-    log "no FAULT_SSH_PUBLIC_KEY in role.env: ${helper} installed, no key may run it (fault steps will fail)"
-    return 0
-  fi
+  [[ -n "${FAULT_SSH_PUBLIC_KEY:-}" ]] \
+    || { log "no FAULT_SSH_PUBLIC_KEY in role.env: ${helper} installed, no key may run it (fault steps will fail)"; return 0; }
   # One key and nothing else: a newline or an option list in the value would add lines or options of its own.
   [[ "${FAULT_SSH_PUBLIC_KEY}" =~ ${key_form} ]] || die "FAULT_SSH_PUBLIC_KEY in role.env is not one ssh-ed25519 key"
   if [[ -n "${FAULT_SSH_FROM:-}" ]]; then
@@ -509,10 +507,8 @@ is_first_node() {
 # The start of every role script's main: anything but one argument (ROLE_ENV) prints the header comment (its usage)
 # and returns 2; else the exit trap is set. Arguments: the script's.
 start_role() {
-  if (($# != 1)) || [[ "$1" == -h || "$1" == --help ]]; then
-    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
-    return 2
-  fi
+  [[ $# -eq 1 && "$1" != -h && "$1" != --help ]] \
+    || { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; return 2; }
   trap on_exit EXIT
 }
 

@@ -484,10 +484,8 @@ main() {
     usage
     return 0
   fi
-  if ! word="$(checked_word "$@")"; then
-    err "unknown command '$(shown_command "$@")': give check, locate, kill-primary, stop-node, os-crash or recover"
-    return 2
-  fi
+  word="$(checked_word "$@")" \
+    || { err "unknown command '$(shown_command "$@")': give check, locate, kill-primary, stop-node, os-crash or recover"; return 2; }
   if ((EUID != 0)); then
     # Root is needed for systemctl and the root-only role.env; the word is the checked one. Should sudo keep
     # SSH_ORIGINAL_COMMAND, it holds that same single word.

@@ -59,10 +59,7 @@ main() {
   crash_at_ms=$(($(date +%s%3N) + after_ms))
   printf '{"kind":"os-crash","signal":"sysrq-b","host":"%s","crash_at_ms":%d}\n' "$(hostname)" "${crash_at_ms}"
   logger -t "${NAME}" -- "SysRq b at ${crash_at_ms}" 2>/dev/null || true
-  if ((after_ms == 0)); then
-    crash_now
-    return 0
-  fi
+  ((after_ms != 0)) || { crash_now; return 0; }
   # Detached (own session, no terminal, output closed): it outlives the SSH session that asked for it.
   export -f crash_now
   export SYSRQ_ENABLE SYSRQ_TRIGGER

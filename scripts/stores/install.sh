@@ -51,10 +51,7 @@ install_apt_package() {
 # then one-line sources.list). Only the suite is changed later, so no mirror host is written in this repository.
 security_mirror_uri() {
   local f uri
-  if [[ -n "${LIBSSL_APT_URI:-}" ]]; then
-    printf '%s\n' "${LIBSSL_APT_URI}"
-    return 0
-  fi
+  [[ -z "${LIBSSL_APT_URI:-}" ]] || { printf '%s\n' "${LIBSSL_APT_URI}"; return 0; }
   for f in /etc/apt/sources.list.d/*.sources; do
     [[ -f "${f}" ]] || continue
     # deb822 stanzas are separated by blank lines; pick the stanza whose Suites mention -security.

@@ -98,10 +98,7 @@ os_data_disk_settings() {
   read -r fstype options source < <(findmnt -n -o FSTYPE,OPTIONS,SOURCE --target "${STORES_HOME}" 2>/dev/null) || true
   printf 'os.readahead.applied=false\nos.readahead.why_not="a whole-device setting of the disk every local process shares: left as it is (%s KB)"\n' \
     "$(cat "/sys/block/$(os_block_device "${source}")/queue/read_ahead_kb" 2>/dev/null || echo unknown)"
-  if [[ -z "${fstype}" ]]; then
-    printf 'os.filesystem.type=unknown\n'
-    return 0
-  fi
+  [[ -n "${fstype}" ]] || { printf 'os.filesystem.type=unknown\n'; return 0; }
   printf 'os.filesystem.type="%s"\nos.filesystem.mount_options="%s"\nos.filesystem.device="%s"\n' \
     "${fstype}" "${options}" "${source}"
   [[ ",${options}," != *,discard,* ]] || discard=true

@@ -38,10 +38,7 @@ proc_alive() {
 
 proc_stop() {
   local pidfile="$1" marker="$2" name="$3" pid
-  if ! proc_running "${pidfile}" "${marker}"; then
-    rm -f "${pidfile}"
-    return 0
-  fi
+  proc_running "${pidfile}" "${marker}" || { rm -f "${pidfile}"; return 0; }
   pid="$(proc_pid "${pidfile}")"
   if ! proc_signal_wait "${pidfile}" "${marker}" TERM "${STOP_TIMEOUT:-60}"; then
     err "${name} (pid ${pid}) still running ${STOP_TIMEOUT:-60}s after SIGTERM: sending SIGKILL"

@@ -23,10 +23,7 @@ readonly DURABILITY_PROFILES=(relaxed strict)
 
 profile_var() {
   local store="$1" name="$2" file="${PROFILES_DIR}/$1.env"
-  if [[ ! -f "${file}" ]]; then
-    printf 'no profile definitions for %s (%s)\n' "${store}" "${file}" >&2
-    return 1
-  fi
+  [[ -f "${file}" ]] || { printf 'no profile definitions for %s (%s)\n' "${store}" "${file}" >&2; return 1; }
   # A subshell keeps the file's variables out of this script; the file is plain KEY=value lines.
   (
     # shellcheck disable=SC1090 # one of scripts/stores/profiles/*.env
