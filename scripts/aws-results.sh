@@ -165,10 +165,8 @@ fetch_machine_files() {
 copy_run() {
   local run="$1" dir="${DEST}/$1" digest rc=0
   digest="$(remote "${CLIENT}" seal "${run}")" || rc=$?
-  if ((rc == EXIT_UNFINISHED)); then
-    err "${run} is not finished on ${CLIENT} (above); not copied"
-    return "${EXIT_UNFINISHED}"
-  fi
+  ((rc != EXIT_UNFINISHED)) \
+    || { err "${run} is not finished on ${CLIENT} (above); not copied"; return "${EXIT_UNFINISHED}"; }
   ((rc == 0)) || { err "could not seal ${run} on ${CLIENT} (exit ${rc})"; return "${EXIT_COPY}"; }
   # No shortcut for a run verified before: its files are checked again, and what is missing or changed is copied.
   mkdir -p "${dir}"
@@ -258,10 +256,7 @@ fetch() {
       copy_failed=1
     fi
   fi
-  if ((copy_failed)); then
-    err "a copy failed (above): fetch again to resume"
-    return "${EXIT_COPY}"
-  fi
+  ((copy_failed == 0)) || { err "a copy failed (above): fetch again to resume"; return "${EXIT_COPY}"; }
   ((unfinished == 0)) || return "${EXIT_UNFINISHED}"
   ((check_failed == 0)) || { err "some fetched runs failed the check (above)"; return "${EXIT_CHECK}"; }
   log "ok: ${#copied[@]} run(s) in ${DEST}, verified, each with ${#SERVER_PUBLIC[@]} servers' files$( ((${#partial[@]} == 0)) || printf '; %s unfinished, as <run>.partial' "${#partial[@]}")"
@@ -295,10 +290,7 @@ check_run() {
     # Exit 1 with no problem line (or any other status): the check itself did not run; its stderr says why.
     problems+=("${dir}: bin/docsearch check-run could not check it (exit ${rc}, above)")
   fi
-  if ((${#problems[@]})); then
-    printf 'aws-results.sh: check: %s\n' "${problems[@]}" >&2
-    return 1
-  fi
+  ((${#problems[@]} == 0)) || { printf 'aws-results.sh: check: %s\n' "${problems[@]}" >&2; return 1; }
   log "check ok: ${dir}"
 }
 
@@ -309,10 +301,7 @@ verify_run() {
   rm -f "${dir}/.verified"
   local marker="${dir}/.fetch-incomplete" held=""
   [[ ! -e "${marker}" ]] || { held="$(cat "${marker}")"; rm -f "${marker}"; }
-  if ! check_run "$@"; then
-    [[ -z "${held}" ]] || printf '%s\n' "${held}" >"${marker}"
-    return 1
-  fi
+  check_run "$@" || { [[ -z "${held}" ]] || printf '%s\n' "${held}" >"${marker}"; return 1; }
   digest="$(sha256sum "${dir}/SHA256SUMS" | cut -d' ' -f1)"
   if [[ -n "${held}" && "$(jq -r '.digest' <<<"${held}")" != "${digest}" ]]; then
     printf '%s\n' "${held}" >"${marker}"

@@ -126,10 +126,7 @@ wait_ready() {
       return 1
     fi
     not_ready="$(grep -v '^[a-z]* [^ ]* ready' <<<"${states}" || true)"
-    if [[ -z "${not_ready}" ]]; then
-      log "all ${#MACHINES[@]} machines ready"
-      return 0
-    fi
+    [[ -n "${not_ready}" ]] || { log "all ${#MACHINES[@]} machines ready"; return 0; }
     if ((SECONDS >= deadline)); then
       err "not ready after ${READY_TIMEOUT} s:"
       printf '  %s\n' "${not_ready//$'\n'/$'\n'  }" >&2
@@ -204,10 +201,8 @@ sweep() {
 wait_sweep() {
   local status last="" line misses=0 deadline=$((SECONDS + SWEEP_TIMEOUT))
   while :; do
-    if ((SECONDS >= deadline)); then
-      err "the sweep has not ended after ${SWEEP_TIMEOUT} s (--sweep-timeout); it goes on on client 0: scripts/aws.sh sweep waits for it again"
-      return 1
-    fi
+    ((SECONDS < deadline)) \
+      || { err "the sweep has not ended after ${SWEEP_TIMEOUT} s (--sweep-timeout); it goes on on client 0: scripts/aws.sh sweep waits for it again"; return 1; }
     if ! status="$(remote "${CLIENT}" sweep-status 2>/dev/null)"; then
       ((++misses <= 10)) || { err "client 0 has not answered 10 times in a row"; return 1; }
       sleep "${POLL_S}"
@@ -239,10 +234,8 @@ wait_sweep() {
 # client 0 answering. Prints each reason not to; returns 0 or EXIT_REFUSED.
 guard() {
   local status runs run digest rc refused=0 home
-  if ! status="$(remote "${CLIENT}" sweep-status)"; then
-    err "client 0 (${CLIENT}) does not answer: cannot tell whether its results came home (--force destroys anyway)"
-    return "${EXIT_REFUSED}"
-  fi
+  status="$(remote "${CLIENT}" sweep-status)" \
+    || { err "client 0 (${CLIENT}) does not answer: cannot tell whether its results came home (--force destroys anyway)"; return "${EXIT_REFUSED}"; }
   if [[ "${status}" == running* ]]; then
     err "a sweep still runs on client 0 (pid ${status#running })"
     refused=1
@@ -263,10 +256,8 @@ guard() {
       refused=1
     fi
   done <<<"${runs}"
-  if ((refused)); then
-    err "not destroying: the results above would be lost (--force destroys anyway)"
-    return "${EXIT_REFUSED}"
-  fi
+  ((refused == 0)) \
+    || { err "not destroying: the results above would be lost (--force destroys anyway)"; return "${EXIT_REFUSED}"; }
   log "every run on client 0 is home and verified: $(wc -w <<<"${runs}") run(s)"
 }
 
@@ -465,14 +456,8 @@ run() {
     wind_down 0
     return "${rc}"
   fi
-  if ! results fetch; then
-    wind_down 0
-    return "${EXIT_FAILED}"
-  fi
-  if ((KEEP)); then
-    say_kept
-    return 0
-  fi
+  results fetch || { wind_down 0; return "${EXIT_FAILED}"; }
+  ((KEEP == 0)) || { say_kept; return 0; }
   down
 }
 
