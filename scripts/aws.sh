@@ -236,10 +236,7 @@ guard() {
   local status runs run digest rc refused=0 home
   status="$(remote "${CLIENT}" sweep-status)" \
     || { err "client 0 (${CLIENT}) does not answer: cannot tell whether its results came home (--force destroys anyway)"; return "${EXIT_REFUSED}"; }
-  if [[ "${status}" == running* ]]; then
-    err "a sweep still runs on client 0 (pid ${status#running })"
-    refused=1
-  fi
+  [[ "${status}" != running* ]] || { err "a sweep still runs on client 0 (pid ${status#running })"; refused=1; }
   runs="$(remote "${CLIENT}" runs)" || { err "cannot list the runs on client 0"; return "${EXIT_REFUSED}"; }
   while IFS= read -r run; do
     [[ -n "${run}" ]] || continue
@@ -251,10 +248,8 @@ guard() {
       continue
     fi
     home="$(jq -r '.digest // ""' "${DEST}/${run}/.verified" 2>/dev/null || true)"
-    if [[ -e "${DEST}/${run}/.fetch-incomplete" || "${home}" != "${digest}" ]]; then
-      err "run ${run} has not come home verified (scripts/aws.sh fetch)"
-      refused=1
-    fi
+    [[ ! -e "${DEST}/${run}/.fetch-incomplete" && "${home}" == "${digest}" ]] \
+      || { err "run ${run} has not come home verified (scripts/aws.sh fetch)"; refused=1; }
   done <<<"${runs}"
   ((refused == 0)) \
     || { err "not destroying: the results above would be lost (--force destroys anyway)"; return "${EXIT_REFUSED}"; }
@@ -348,15 +343,10 @@ reap() {
   ((${#REGIONS[@]})) || REGIONS=("$(configured_region)")
   for region in "${REGIONS[@]}"; do
     expired="$(expired_in "${region}")" || { failed=1; continue; }
-    if [[ -z "${expired}" ]]; then
-      log "no instance of the project past its expiry in ${region}"
-      continue
-    fi
+    [[ -n "${expired}" ]] || { log "no instance of the project past its expiry in ${region}"; continue; }
     printf '%s\n' "${expired}"
-    if ((YES == 0)); then
-      log "$(wc -l <<<"${expired}") instance(s) past their expiry in ${region}; scripts/aws.sh reap --yes terminates them"
-      continue
-    fi
+    ((YES)) \
+      || { log "$(wc -l <<<"${expired}") instance(s) past their expiry in ${region}; scripts/aws.sh reap --yes terminates them"; continue; }
     local -a ids=()
     mapfile -t ids < <(cut -d' ' -f1 <<<"${expired}")
     if ! "${AWS_CLI:-aws}" ec2 terminate-instances --region "${region}" --instance-ids "${ids[@]}" >/dev/null; then

@@ -42,22 +42,14 @@ JAVA_CMD=()
 
 # Stops the store this script started, then releases the lock; safe to call twice.
 stop_store() {
-  if [[ -n "${STARTED_STORE}" ]]; then
-    "${REPO_ROOT}/scripts/stores.sh" stop "${STARTED_STORE}" >&2 || err "could not stop ${STARTED_STORE}"
-    STARTED_STORE=""
-  fi
-  if [[ -n "${LOCK_FD}" ]]; then
-    exec {LOCK_FD}>&-
-    LOCK_FD=""
-  fi
+  [[ -z "${STARTED_STORE}" ]] \
+    || { "${REPO_ROOT}/scripts/stores.sh" stop "${STARTED_STORE}" >&2 || err "could not stop ${STARTED_STORE}"; STARTED_STORE=""; }
+  [[ -z "${LOCK_FD}" ]] || { exec {LOCK_FD}>&-; LOCK_FD=""; }
 }
 
 cleanup() {
   stop_store
-  if [[ -n "${WORK_DIR}" ]]; then
-    rm -rf "${WORK_DIR}"
-    WORK_DIR=""
-  fi
+  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
 }
 
 # JAVA_CMD: java with JAVA_OPTS on the project's runtime classpath (built by lib/classpath.sh when stale) plus the

@@ -72,10 +72,7 @@ cleanup() {
     "${REPO_ROOT}/scripts/stores.sh" stop "${store}" >&2 || err "could not stop ${store}"
   done
   STARTED_STORES=()
-  if [[ -n "${WORK_DIR}" ]]; then
-    rm -rf "${WORK_DIR}"
-    WORK_DIR=""
-  fi
+  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
 }
 
 parse_args() {

@@ -49,10 +49,8 @@ cleanup() {
   if [[ -n "${SAVED_AFFINITY}" ]]; then
     taskset -a -p -c "${SAVED_AFFINITY}" "${SERVER_PID}" >/dev/null 2>&1 || err "could not restore CPU affinity"
   fi
-  if [[ -n "${RB}" ]]; then
-    cli FT.DROPINDEX "${TABLE}-idx" DD >/dev/null 2>&1 || true
-    cli DEL "${TABLE}.keyset" >/dev/null 2>&1 || true
-  fi
+  [[ -z "${RB}" ]] \
+    || { cli FT.DROPINDEX "${TABLE}-idx" DD >/dev/null 2>&1 || true; cli DEL "${TABLE}.keyset" >/dev/null 2>&1 || true; }
 }
 
 find_tools() {

@@ -36,10 +36,7 @@ readonly CLIENT_JVM
 WORK_DIR=""
 
 cleanup() {
-  if [[ -n "${WORK_DIR}" ]]; then
-    rm -rf "${WORK_DIR}"
-    WORK_DIR=""
-  fi
+  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
 }
 
 # One direct run of upstream YCSB, extra YCSB options after the classpath; prints its ops/s, the [OVERALL] Throughput

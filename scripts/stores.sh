@@ -440,10 +440,7 @@ main() {
       *) stores+=("$1"); shift ;;
     esac
   done
-  if [[ "${cmd}" == fault ]]; then
-    kind="${stores[0]:-}"
-    stores=("${stores[@]:1}")
-  fi
+  [[ "${cmd}" != fault ]] || { kind="${stores[0]:-}"; stores=("${stores[@]:1}"); }
   for s in "${stores[@]}"; do
     [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || usage_error "unknown store '${s}' (known: ${ALL_STORES[*]})"
   done

@@ -22,10 +22,7 @@ source "${REPO_ROOT}/scripts/lib/classpath.sh"
 
 TMP_DIR=""
 cleanup() {
-  if [[ -n "${TMP_DIR}" ]]; then
-    rm -rf "${TMP_DIR}"
-    TMP_DIR=""
-  fi
+  [[ -z "${TMP_DIR}" ]] || { rm -rf "${TMP_DIR}"; TMP_DIR=""; }
 }
 trap cleanup EXIT INT TERM
 

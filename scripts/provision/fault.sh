@@ -451,10 +451,7 @@ cmd_recover() {
       rmdir "$(dirname "${file}")" 2>/dev/null || true
       reload=1
     fi
-    if [[ "$(unit_state "${unit}")" != active ]]; then
-      units+=("${unit}")
-      ports+=("${port}")
-    fi
+    [[ "$(unit_state "${unit}")" == active ]] || { units+=("${unit}"); ports+=("${port}"); }
   done < <("${STORE}_units")
   ((reload == 0)) || systemctl daemon-reload
   for unit in "${units[@]}"; do

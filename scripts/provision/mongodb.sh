@@ -196,10 +196,8 @@ main() {
   local line name first
   while IFS= read -r line; do
     name="${line%%=*}" first="$(rs_members "${name}" | head -n 1)"
-    if [[ "${first%:*}" == "${NODE_IP}" ]]; then
-      write_status provisioning "initiating ${name}"
-      initiate_replica_set "${name}" "${first##*:}"
-    fi
+    [[ "${first%:*}" != "${NODE_IP}" ]] \
+      || { write_status provisioning "initiating ${name}"; initiate_replica_set "${name}" "${first##*:}"; }
   done < <(replica_sets)
   wait_for_sets_here
   write_store_info
