@@ -399,9 +399,8 @@ wind_down() {
     down || true
     return 0
   fi
-  if ((stop_sweep)); then
-    log "stopping the sweep on client 0: $(remote "${CLIENT}" sweep-stop 2>/dev/null || echo 'it could not be reached')"
-  fi
+  ((stop_sweep == 0)) \
+    || log "stopping the sweep on client 0: $(remote "${CLIENT}" sweep-stop 2>/dev/null || echo 'it could not be reached')"
   if runs="$(remote "${CLIENT}" runs 2>/dev/null)" && [[ -z "${runs}" ]]; then
     log "client 0 holds no run: nothing to fetch"
   else

@@ -130,10 +130,8 @@ bench_store() {
   db="$(load_table "${store}" "${props}")"
   raw="$(raw_db "${store}")"
   for op in READ UPDATE; do
-    if ((WARMUP > 0)); then
-      measure "${raw}" "${props}" "${op}" "${WARMUP}"
-      log "${store} ${op} warm-up (not counted): ${RESULT% *} ops/s"
-    fi
+    ((WARMUP == 0)) \
+      || { measure "${raw}" "${props}" "${op}" "${WARMUP}"; log "${store} ${op} warm-up (not counted): ${RESULT% *} ops/s"; }
     for ((round = 1; round <= ROUNDS; round++)); do
       # Alternating order, so neither side always runs on the warmer (or the more disturbed) server.
       local order=(binding raw)

@@ -69,10 +69,8 @@ main() {
   for ((i = 1; i <= RUNS; i++)); do
     log "sweep ${i}/${RUNS}: ${WORKLOAD} on ${STORE} (machine: $(machine_load))"
     seeds=()
-    if [[ "${VARY_SEEDS:-0}" == 1 ]]; then
-      seeds=(-p "docsearch.arrivals.seed=$((i * 1000003))")
-      [[ "${STORE}" != mm1 ]] || seeds+=(-p "mm1.seed=${i}")
-    fi
+    [[ "${VARY_SEEDS:-0}" != 1 ]] \
+      || { seeds=(-p "docsearch.arrivals.seed=$((i * 1000003))"); [[ "${STORE}" != mm1 ]] || seeds+=(-p "mm1.seed=${i}"); }
     dir="$("${REPO_ROOT}/run-sweep.sh" "${WORKLOAD}" --stores "${STORE}" "$@" "${seeds[@]}" | tail -n 1)"
     result="$(headline "${dir}")" || die "sweep ${i} found no peak (${dir})"
     read -r cap peak <<<"${result}"

@@ -444,10 +444,8 @@ main() {
   for s in "${stores[@]}"; do
     [[ " ${ALL_STORES[*]} " == *" ${s} "* ]] || usage_error "unknown store '${s}' (known: ${ALL_STORES[*]})"
   done
-  if [[ "${cmd}" == fault || "${cmd}" == recover ]]; then
-    topo="${topo:-cluster}"
-    check_fault_args "${cmd}" "${kind}" "${topo}" "${tuned}" "${stores[@]}"
-  fi
+  [[ "${cmd}" != fault && "${cmd}" != recover ]] \
+    || { topo="${topo:-cluster}"; check_fault_args "${cmd}" "${kind}" "${topo}" "${tuned}" "${stores[@]}"; }
   topo="${topo:-single}"
   [[ " ${DURABILITY_PROFILES[*]} " == *" ${DURABILITY_PROFILE} "* ]] \
     || usage_error "unknown durability profile '${DURABILITY_PROFILE}' (${DURABILITY_PROFILES[*]})"
@@ -466,10 +464,8 @@ main() {
   STORES_HOME="$(cd "${STORES_HOME}" && pwd)"
   # One install/start/stop at a time per STORES_HOME (several test suites may call start concurrently);
   # status only reads, so it never waits.
-  if [[ "${cmd}" != status && "${cmd}" != settings ]]; then
-    exec 9>"${STORES_HOME}/.lock"
-    flock -w 900 9 || die "another stores.sh holds ${STORES_HOME}/.lock for more than 900 s"
-  fi
+  [[ "${cmd}" == status || "${cmd}" == settings ]] \
+    || { exec 9>"${STORES_HOME}/.lock"; flock -w 900 9 || die "another stores.sh holds ${STORES_HOME}/.lock for more than 900 s"; }
   local rc=0
   for s in "${stores[@]}"; do
     case "${cmd}" in

@@ -231,10 +231,8 @@ tune_for_store() {
       lines+=("echo ${value} >${file}")
     fi
   done <<<"${settings}"
-  if [[ -n "${sysctl}" ]]; then
-    printf '%s' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"
-    sysctl --system >/dev/null
-  fi
+  [[ -z "${sysctl}" ]] \
+    || { printf '%s' "${sysctl}" >"/etc/sysctl.d/91-ycsb-docsearch-${store}.conf"; sysctl --system >/dev/null; }
   readahead="$(profile_var "${store}" aws_readahead_sectors)"
   [[ -z "${readahead}" || -z "${DATA_DEVICE:-}" ]] || lines+=("blockdev --setra ${readahead} ${DATA_DEVICE}")
   if ((${#lines[@]})); then

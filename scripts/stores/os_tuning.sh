@@ -18,10 +18,7 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../cluster" && pwd)/os-settings.sh"
 os_current() {
   local file="$1" v
   v="$(cat "${file}" 2>/dev/null)" || { echo unreadable; return; }
-  if [[ "${v}" == *"["* ]]; then
-    v="${v#*[}"
-    v="${v%%]*}"
-  fi
+  [[ "${v}" != *"["* ]] || { v="${v#*[}"; v="${v%%]*}"; }
   printf '%s\n' "${v}"
 }
 
