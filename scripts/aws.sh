@@ -437,9 +437,7 @@ run() {
   trap 'interrupted TERM' TERM
   local rc=0
   up || rc=$?
-  if ((rc == 0)); then
-    sweep "$@" || rc=$?
-  fi
+  ((rc != 0)) || sweep "$@" || rc=$?
   if ((rc != 0)); then
     log "a stage failed (above): fetching what exists"
     wind_down 0
