@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.common;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +46,7 @@ public final class Preflight {
         } else if ("--check-only".equals(args[i])) {
           continue;
         } else if ("-P".equals(args[i]) && i + 1 < args.length) {
-          all.putAll(load(Path.of(args[++i])));
+          all.putAll(Props.load(Path.of(args[++i])));
         } else if ("-p".equals(args[i]) && i + 1 < args.length) {
           String kv = args[++i];
           int eq = kv.indexOf('=');
@@ -77,15 +76,5 @@ public final class Preflight {
       System.err.println("ycsb: " + e.getMessage());
       System.exit(2);
     }
-  }
-
-  private static Properties load(Path file) {
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new SetupException("workload file " + file + " is not readable");
-    }
-    return p;
   }
 }

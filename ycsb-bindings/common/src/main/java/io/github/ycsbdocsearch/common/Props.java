@@ -1,5 +1,9 @@
 package io.github.ycsbdocsearch.common;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -110,5 +114,16 @@ public final class Props {
   public static SetupException bad(String key, String value, String expected) {
     return new SetupException(
         "property " + key + "='" + value + "' is malformed: expected " + expected);
+  }
+
+  /** A workload file's properties. */
+  public static Properties load(Path file) {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new SetupException("workload file " + file + " is not readable: " + e.getMessage());
+    }
+    return p;
   }
 }

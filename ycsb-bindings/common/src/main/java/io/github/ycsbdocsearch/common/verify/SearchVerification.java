@@ -70,23 +70,23 @@ public final class SearchVerification {
     String mode = config.dataset() == null ? "generated" : config.dataset().mode().label();
     DB db = open(kind, props);
     try {
-      return check(
-          kind, config, oracle, questions, SearchBindings.current(), held, queries, progress, mode);
+      return check(kind, config, oracle, questions, held, queries, progress, mode);
     } finally {
       close(db);
     }
   }
 
+  /** Asks the questions of the binding {@link #open} registered on this thread. */
   private static Verification check(
       StoreKind kind,
       SearchWorkloadConfig config,
       SearchOracle oracle,
       QueryGenerator questions,
-      SearchableDB store,
       long held,
       int queries,
       Consumer<String> progress,
       String mode) {
+    SearchableDB store = SearchBindings.current();
     List<Verification.Difference> differences = new ArrayList<>();
     if (held != config.recordCount()) {
       differences.add(
@@ -111,14 +111,9 @@ public final class SearchVerification {
       hitCounts[i] = hits;
       int size = config.pageSize() + rng.nextInt(config.maxPageSize() - config.pageSize() + 1);
       int pages = (hits + size - 1) / size;
-      int page;
-      if (i % 4 == 0 || pages <= 1) {
-        page = i % 4 == 3 ? pages : 0;
-      } else if (i % 4 == 3) {
-        page = pages;
-      } else {
-        page = 1 + rng.nextInt(pages - 1);
-      }
+      // Every fourth question asks the empty page after the last; of the others, a first page or,
+      // when there is more than one, a later page with hits.
+      int page = i % 4 == 3 ? pages : i % 4 == 0 || pages <= 1 ? 0 : 1 + rng.nextInt(pages - 1);
       firstPages += page == 0 ? 1 : 0;
       deepPages += page > 0 && page < pages ? 1 : 0;
       pastEnd += page >= pages ? 1 : 0;

@@ -8,13 +8,11 @@ import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Verification;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -188,7 +186,10 @@ public final class VerifyMain implements Callable<Integer> {
 
   static int run(Options o, PrintStream out) {
     HostsFile hosts = HostsFile.read(o.hosts());
-    List<StoreKind> stores = o.stores().isEmpty() ? List.copyOf(hostsStores(hosts)) : o.stores();
+    List<StoreKind> stores =
+        o.stores().isEmpty()
+            ? Arrays.stream(StoreKind.values()).filter(hosts::has).toList()
+            : o.stores();
     Map<StoreKind, Properties> propsOf = new LinkedHashMap<>();
     for (StoreKind k : stores) {
       Properties p = new Properties();
@@ -236,16 +237,6 @@ public final class VerifyMain implements Callable<Integer> {
       return 0; // raw text: the divergence table is the result, not a failure
     }
     return results.stream().allMatch(Verification::passed) ? 0 : 1;
-  }
-
-  private static List<StoreKind> hostsStores(HostsFile hosts) {
-    List<StoreKind> list = new ArrayList<>();
-    for (StoreKind k : StoreKind.values()) {
-      if (hosts.has(k)) {
-        list.add(k);
-      }
-    }
-    return list;
   }
 
   static void printTable(List<Verification> results, PrintStream out) {
@@ -316,12 +307,8 @@ public final class VerifyMain implements Callable<Integer> {
 
   /** What picocli cannot check: names, ranges, combinations; then the effective properties. */
   Options options() {
-    List<StoreKind> stores = new ArrayList<>();
-    for (String name : storeNames) {
-      if (!name.isBlank()) {
-        stores.add(StoreKind.byName(name.trim()));
-      }
-    }
+    List<StoreKind> stores =
+        storeNames.stream().filter(n -> !n.isBlank()).map(n -> StoreKind.byName(n.trim())).toList();
     if (casesField != null && dataset == null) {
       throw new SetupException("--cases needs --dataset (see --help)");
     }
@@ -343,21 +330,16 @@ public final class VerifyMain implements Callable<Integer> {
     properties.forEach(cli::setProperty);
     Properties props = defaults();
     if (workload != null) {
-      props.putAll(readProperties(workload));
+      props.putAll(Props.load(workload));
     }
     props.putAll(cli);
-    Properties q = new Properties();
-    q.setProperty("queries", String.valueOf(queries));
-    q.setProperty("threads", String.valueOf(threads));
-    return new Options(
-        hosts,
-        stores,
-        Props.integer(q, "queries", 1000, 1),
-        props,
-        Props.integer(q, "threads", 4, 1),
-        !noLoad,
-        json,
-        casesField);
+    if (queries < 1) {
+      throw Props.bad("queries", String.valueOf(queries), "an integer >= 1");
+    }
+    if (threads < 1) {
+      throw Props.bad("threads", String.valueOf(threads), "an integer >= 1");
+    }
+    return new Options(hosts, stores, queries, props, threads, !noLoad, json, casesField);
   }
 
   /** The default verification dataset: 20,000 records of the default generator. */
@@ -365,16 +347,6 @@ public final class VerifyMain implements Callable<Integer> {
     Properties p = new Properties();
     p.setProperty("recordcount", DEFAULT_RECORDS);
     p.setProperty("table", "usertable");
-    return p;
-  }
-
-  private static Properties readProperties(Path file) {
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new SetupException("workload file " + file + " is not readable: " + e.getMessage());
-    }
     return p;
   }
 }
