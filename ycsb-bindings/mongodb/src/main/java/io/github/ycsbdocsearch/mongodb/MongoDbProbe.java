@@ -70,19 +70,22 @@ public class MongoDbProbe implements StoreProbe {
     if (shards.size() == 1) {
       return shards.get(0);
     }
+    long documents = 0;
+    long bytes = 0;
+    List<Map<String, Object>> perShard = new ArrayList<>();
+    for (Map<String, Object> shard : shards) {
+      Map<?, ?> data = (Map<?, ?>) shard.get(DATA_SET);
+      documents += (Long) data.get("documents");
+      bytes += (Long) data.get("primary_bytes");
+      Map<String, Object> one = new LinkedHashMap<>(shard);
+      one.keySet().removeIf(k -> !perShard(k));
+      perShard.add(one);
+    }
     Map<String, Object> d = new LinkedHashMap<>(shards.get(0));
     d.keySet().removeIf(MongoDbProbe::perShard);
     d.put(
         DATA_SET,
-        StoreProbe.dataSet(
-            shards.stream()
-                .mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("documents"))
-                .sum(),
-            shards.stream()
-                .mapToLong(sh -> (Long) ((Map<?, ?>) sh.get(DATA_SET)).get("primary_bytes"))
-                .sum(),
-            DATA_MEASURE + ", summed over the shards",
-            true));
+        StoreProbe.dataSet(documents, bytes, DATA_MEASURE + ", summed over the shards", true));
     d.put(
         "mongodb.sharding",
         "client-side over "
@@ -92,21 +95,7 @@ public class MongoDbProbe implements StoreProbe {
             + "): documents by CRC32(_id) mod "
             + shards.size()
             + ", scan and search on every shard, merged");
-    d.put(
-        "mongodb.shards",
-        shards.stream()
-            .map(
-                s -> {
-                  Map<String, Object> one = new LinkedHashMap<>();
-                  s.forEach(
-                      (k, v) -> {
-                        if (perShard(k)) {
-                          one.put(k, v);
-                        }
-                      });
-                  return one;
-                })
-            .collect(Collectors.toList()));
+    d.put("mongodb.shards", perShard);
     return d;
   }
 
