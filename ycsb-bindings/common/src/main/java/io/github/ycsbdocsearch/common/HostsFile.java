@@ -83,7 +83,7 @@ public record HostsFile(
       root = new ObjectMapper().readTree(file.toFile());
     } catch (IOException e) {
       throw new SetupException(
-          "hosts file " + file + " is not valid JSON: " + firstLine(e.getMessage()));
+          "hosts file " + file + " is not valid JSON: " + SetupException.firstLine(e.getMessage()));
     }
     JsonNode storesNode = root == null ? null : root.get("stores");
     if (storesNode == null || !storesNode.isObject()) {
@@ -187,9 +187,5 @@ public record HostsFile(
       out.put(name, secret ? "***" : value.replaceAll("//([^:/@]+):([^@]+)@", "//$1:***@"));
     }
     return out;
-  }
-
-  private static String firstLine(String s) {
-    return s == null ? "" : s.lines().findFirst().orElse("");
   }
 }

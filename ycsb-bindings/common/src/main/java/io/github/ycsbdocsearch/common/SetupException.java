@@ -14,4 +14,9 @@ public class SetupException extends RuntimeException {
   public SetupException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** The first line of a message (a driver's may go on for pages); "" for none. */
+  public static String firstLine(String message) {
+    return message == null ? "" : message.lines().findFirst().orElse("");
+  }
 }

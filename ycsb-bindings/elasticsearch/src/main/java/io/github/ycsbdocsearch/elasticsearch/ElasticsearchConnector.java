@@ -174,8 +174,8 @@ final class ElasticsearchConnector {
       }
     }
     return status > 0
-        ? "HTTP " + status + ": " + firstLine(e.getMessage())
-        : firstLine(String.valueOf(rootCause(e)));
+        ? "HTTP " + status + ": " + SetupException.firstLine(e.getMessage())
+        : SetupException.firstLine(String.valueOf(rootCause(e)));
   }
 
   private static Throwable rootCause(Throwable e) {
@@ -200,10 +200,6 @@ final class ElasticsearchConnector {
       }
     }
     return 0;
-  }
-
-  private static String firstLine(String s) {
-    return s == null ? "" : s.lines().findFirst().orElse("");
   }
 
   private static void closeQuietly(RestClient rest) {

@@ -199,7 +199,7 @@ public record MongoDbConfig(
           "a MongoDB connection string such as "
               + URL_DEFAULT
               + " ("
-              + e.getMessage().lines().findFirst().orElse("")
+              + SetupException.firstLine(e.getMessage())
               + ")");
     }
   }

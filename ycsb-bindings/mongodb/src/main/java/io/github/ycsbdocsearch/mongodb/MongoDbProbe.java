@@ -366,7 +366,7 @@ public class MongoDbProbe implements StoreProbe {
           ? doc.toJson() + " (" + rw.getString("defaultWriteConcernSource") + ")"
           : "none set (" + rw.getString("defaultWriteConcernSource") + ")";
     } catch (MongoException e) {
-      return "w:1 (implicit: " + e.getMessage().lines().findFirst().orElse("") + ")";
+      return "w:1 (implicit: " + SetupException.firstLine(e.getMessage()) + ")";
     }
   }
 

@@ -98,6 +98,6 @@ final class MongoDbSetupErrors {
     String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     // The driver's timeout message embeds a long cluster description: keep the part before it.
     int cut = m.indexOf(". Client view of cluster state");
-    return (cut > 0 ? m.substring(0, cut) : m).lines().findFirst().orElse("");
+    return SetupException.firstLine(cut > 0 ? m.substring(0, cut) : m);
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.common.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.text.CanonicalText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -53,9 +54,7 @@ final class DatasetValidator {
       node = DatasetReader.json(bytes, length);
     } catch (JsonProcessingException e) {
       throw new DatasetException(
-          file,
-          lineNumber,
-          "not JSON (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+          file, lineNumber, "not JSON (" + SetupException.firstLine(e.getOriginalMessage()) + ")");
     } catch (IOException e) {
       throw new DatasetException(file, lineNumber, "not JSON (" + e.getMessage() + ")");
     }

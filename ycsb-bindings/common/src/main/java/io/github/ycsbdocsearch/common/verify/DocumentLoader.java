@@ -3,9 +3,9 @@ package io.github.ycsbdocsearch.common.verify;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.data.DocumentSource;
+import io.github.ycsbdocsearch.common.workload.DocSearchWorkload;
 import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -17,10 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * Loads records {@code 0..recordcount-1} through the store's own binding, exactly as the workload's
@@ -54,11 +52,11 @@ public final class DocumentLoader {
                   DB db = SearchVerification.open(kind, props);
                   try {
                     for (long r = next.getAndIncrement(); r < total; r = next.getAndIncrement()) {
-                      HashMap<String, ByteIterator> values = new HashMap<>();
-                      source
-                          .document(r, 0)
-                          .forEach((k, v) -> values.put(k, new StringByteIterator(v)));
-                      Status s = db.insert(config.table(), source.key(r), values);
+                      Status s =
+                          db.insert(
+                              config.table(),
+                              source.key(r),
+                              DocSearchWorkload.bytes(source.document(r, 0)));
                       if (!s.isOk()) {
                         throw new SetupException(
                             kind.storeName()

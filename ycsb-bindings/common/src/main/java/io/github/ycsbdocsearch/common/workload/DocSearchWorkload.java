@@ -470,7 +470,8 @@ public class DocSearchWorkload extends CoreWorkload {
     return keynum;
   }
 
-  static HashMap<String, ByteIterator> bytes(Map<String, String> doc) {
+  /** A document as YCSB field values. */
+  public static HashMap<String, ByteIterator> bytes(Map<String, String> doc) {
     HashMap<String, ByteIterator> out = new HashMap<>(doc.size() * 2);
     doc.forEach((k, v) -> out.put(k, new StringByteIterator(v)));
     return out;
