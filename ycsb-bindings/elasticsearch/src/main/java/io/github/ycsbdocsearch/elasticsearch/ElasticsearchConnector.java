@@ -58,9 +58,17 @@ final class ElasticsearchConnector {
     }
   }
 
-  /** Closes the client's transport (and its HTTP connections). */
-  static void close(ElasticsearchClient client) throws IOException {
-    client._transport().close();
+  /**
+   * Closes the client's transport (and its HTTP connections). A failure is only logged: the answers
+   * and results the client gave are had already, and nothing is left to save.
+   */
+  static void close(ElasticsearchClient client) {
+    try {
+      client._transport().close();
+    } catch (IOException | RuntimeException e) {
+      System.getLogger(ElasticsearchConnector.class.getName())
+          .log(System.Logger.Level.WARNING, STORE + ": closing the client failed: " + e);
+    }
   }
 
   private static RestClient restClient(ElasticsearchConfig.Connection c) {

@@ -298,13 +298,8 @@ public class ElasticsearchProbe implements StoreProbe {
 
     @Override
     public synchronized void close() {
-      if (client == null) {
-        return;
-      }
-      try {
+      if (client != null) {
         ElasticsearchConnector.close(client);
-      } catch (IOException | RuntimeException e) {
-        // The samples are already taken; a failed socket close changes nothing about them.
       }
     }
   }
@@ -319,11 +314,7 @@ public class ElasticsearchProbe implements StoreProbe {
           "elasticsearch at " + connection.addresses() + ": " + what + " failed: " + e.getMessage(),
           e);
     } finally {
-      try {
-        ElasticsearchConnector.close(client);
-      } catch (IOException e) {
-        // The probe's answer is already computed; a failed socket close changes nothing about it.
-      }
+      ElasticsearchConnector.close(client);
     }
   }
 

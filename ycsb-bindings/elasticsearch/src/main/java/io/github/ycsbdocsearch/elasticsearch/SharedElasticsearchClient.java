@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.elasticsearch;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import io.github.ycsbdocsearch.common.SharedClients;
-import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -16,7 +15,7 @@ final class SharedElasticsearchClient {
       OPEN =
           new SharedClients<>(
               c -> new SharedElasticsearchClient(ElasticsearchConnector.open(c)),
-              SharedElasticsearchClient::close);
+              shared -> ElasticsearchConnector.close(shared.client));
 
   private final ElasticsearchClient client;
 
@@ -54,16 +53,5 @@ final class SharedElasticsearchClient {
   /** Gives one reference back; the last one closes the client. */
   static void release(ElasticsearchConfig.Connection connection) {
     OPEN.release(connection);
-  }
-
-  private void close() {
-    try {
-      ElasticsearchConnector.close(client);
-    } catch (IOException e) {
-      // Closing sockets of a finished run: nothing left to save, and the run's results are
-      // already recorded.
-      System.getLogger(SharedElasticsearchClient.class.getName())
-          .log(System.Logger.Level.WARNING, "elasticsearch: closing the client failed: " + e);
-    }
   }
 }
