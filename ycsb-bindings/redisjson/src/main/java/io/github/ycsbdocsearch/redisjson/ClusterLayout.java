@@ -37,11 +37,7 @@ record ClusterLayout(List<Master> masters, int replicas) {
    */
   static List<HostAndPort> servers(String clusterNodes) {
     List<HostAndPort> servers = new ArrayList<>();
-    for (String line : clusterNodes.split("\n")) {
-      String[] f = line.trim().split(" ");
-      if (f.length < 8) {
-        continue;
-      }
+    for (String[] f : nodeLines(clusterNodes)) {
       List<String> flags = List.of(f[2].split(","));
       if (!flags.contains("fail") && !flags.contains("noaddr") && !flags.contains("handshake")) {
         servers.add(address(f[1]));
@@ -56,11 +52,7 @@ record ClusterLayout(List<Master> masters, int replicas) {
   static ClusterLayout parse(String clusterNodes) {
     List<Master> masters = new ArrayList<>();
     int replicas = 0;
-    for (String line : clusterNodes.split("\n")) {
-      String[] f = line.trim().split(" ");
-      if (f.length < 8) {
-        continue;
-      }
+    for (String[] f : nodeLines(clusterNodes)) {
       List<String> flags = List.of(f[2].split(","));
       if (flags.contains("slave") || flags.contains("replica")) {
         replicas++;
@@ -71,14 +63,10 @@ record ClusterLayout(List<Master> masters, int replicas) {
       }
       List<SlotRange> slots = new ArrayList<>();
       for (int i = 8; i < f.length; i++) {
-        if (!f[i].startsWith("[")) {
-          int dash = f[i].indexOf('-');
+        if (!f[i].startsWith("[")) { // a slot being migrated: [slot->-node]
+          String[] range = f[i].split("-");
           slots.add(
-              dash < 0
-                  ? new SlotRange(Integer.parseInt(f[i]), Integer.parseInt(f[i]))
-                  : new SlotRange(
-                      Integer.parseInt(f[i].substring(0, dash)),
-                      Integer.parseInt(f[i].substring(dash + 1))));
+              new SlotRange(Integer.parseInt(range[0]), Integer.parseInt(range[range.length - 1])));
         }
       }
       if (!slots.isEmpty()) {
@@ -86,6 +74,11 @@ record ClusterLayout(List<Master> masters, int replicas) {
       }
     }
     return new ClusterLayout(List.copyOf(masters), replicas);
+  }
+
+  /** The fields of each line of a {@code CLUSTER NODES} reply that has them all. */
+  private static List<String[]> nodeLines(String clusterNodes) {
+    return clusterNodes.lines().map(l -> l.trim().split(" ")).filter(f -> f.length >= 8).toList();
   }
 
   /** {@code ip:port@cport[,hostname]} to ip and port. */
@@ -111,10 +104,6 @@ record ClusterLayout(List<Master> masters, int replicas) {
 
   /** The index name on each master, in {@link #masters} order. */
   List<String> indexNames(String table) {
-    List<String> names = new ArrayList<>(masters.size());
-    for (Master m : masters) {
-      names.add(RedisKeys.index(table) + "{" + m.tag() + "}");
-    }
-    return names;
+    return masters.stream().map(m -> RedisKeys.index(table) + "{" + m.tag() + "}").toList();
   }
 }
