@@ -160,52 +160,45 @@ public final class VerifyMain implements Callable<Integer> {
       description = "check the arguments and the dataset file, then exit (the script's preflight)")
   boolean checkOnly;
 
-  /** Parsed command line. */
-  record Options(
-      Path hosts,
-      List<StoreKind> stores,
-      int queries,
-      Properties props,
-      int threads,
-      boolean load,
-      Path json,
-      String casesField) {}
-
   @Override
   public Integer call() {
     try {
-      Options options = options();
-      Dataset.check(options.props()); // a bad dataset file: one line, before any store is touched
-      SearchWorkloadConfig.fromProperties(options.props());
-      return checkOnly ? 0 : run(options, System.out);
+      List<StoreKind> stores =
+          storeNames.stream()
+              .filter(n -> !n.isBlank())
+              .map(n -> StoreKind.byName(n.trim()))
+              .toList();
+      Properties props = props();
+      Dataset.check(props); // a bad dataset file: one line, before any store is touched
+      SearchWorkloadConfig.fromProperties(props);
+      return checkOnly ? 0 : run(stores, props, System.out);
     } catch (SetupException e) {
       System.err.println("verify: " + e.getMessage());
       return 2;
     }
   }
 
-  static int run(Options o, PrintStream out) {
-    HostsFile hosts = HostsFile.read(o.hosts());
+  /** Verifies {@code named} (every store of the hosts file when empty) with {@code props}. */
+  private int run(List<StoreKind> named, Properties props, PrintStream out) {
+    HostsFile hostsFile = HostsFile.read(hosts);
     List<StoreKind> stores =
-        o.stores().isEmpty()
-            ? Arrays.stream(StoreKind.values()).filter(hosts::has).toList()
-            : o.stores();
+        named.isEmpty() ? Arrays.stream(StoreKind.values()).filter(hostsFile::has).toList() : named;
     Map<StoreKind, Properties> propsOf = new LinkedHashMap<>();
     for (StoreKind k : stores) {
       Properties p = new Properties();
-      p.putAll(hosts.propertiesOf(k));
-      p.putAll(o.props());
+      p.putAll(hostsFile.propertiesOf(k));
+      p.putAll(props);
       k.newProbe().check(p); // every store reachable before any work starts
       propsOf.put(k, p);
     }
     List<Verification> results = new ArrayList<>();
-    SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(o.props());
-    CaseTable cases = o.casesField() == null ? null : new CaseTable(config, o.casesField());
+    SearchWorkloadConfig config = SearchWorkloadConfig.fromProperties(props);
+    CaseTable cases = casesField == null ? null : new CaseTable(config, casesField);
     for (StoreKind k : stores) {
       Properties p = propsOf.get(k);
       long t0 = System.nanoTime();
-      if (o.load()) {
-        long n = DocumentLoader.load(k, p, o.threads(), System.err::println);
+      if (!noLoad) {
+        long n = DocumentLoader.load(k, p, threads, System.err::println);
         System.err.printf(
             Locale.ROOT,
             "%s: loaded %d documents in %.1f s%n",
@@ -214,7 +207,7 @@ public final class VerifyMain implements Callable<Integer> {
             (System.nanoTime() - t0) / 1e9);
       }
       long t1 = System.nanoTime();
-      Verification r = SearchVerification.verify(k, p, o.queries(), System.err::println);
+      Verification r = SearchVerification.verify(k, p, queries, System.err::println);
       System.err.printf(
           Locale.ROOT,
           "%s: %d questions checked in %.1f s%n",
@@ -230,8 +223,8 @@ public final class VerifyMain implements Callable<Integer> {
       cases.print(out);
     }
     printTable(results, out);
-    if (o.json() != null) {
-      writeJson(results, o.json());
+    if (json != null) {
+      writeJson(results, json);
     }
     if (results.stream().allMatch(Verification::rawText)) {
       return 0; // raw text: the divergence table is the result, not a failure
@@ -305,10 +298,8 @@ public final class VerifyMain implements Callable<Integer> {
     }
   }
 
-  /** What picocli cannot check: names, ranges, combinations; then the effective properties. */
-  Options options() {
-    List<StoreKind> stores =
-        storeNames.stream().filter(n -> !n.isBlank()).map(n -> StoreKind.byName(n.trim())).toList();
+  /** What picocli cannot check: ranges, combinations; then the effective properties. */
+  private Properties props() {
     if (casesField != null && dataset == null) {
       throw new SetupException("--cases needs --dataset (see --help)");
     }
@@ -317,29 +308,27 @@ public final class VerifyMain implements Callable<Integer> {
           "--hosts FILE is required here (scripts/verify-search.sh starts local stores and "
               + "passes it)");
     }
-    Properties cli = new Properties();
-    if (records != null) {
-      cli.setProperty("recordcount", String.valueOf(records));
-    }
-    if (dataset != null) {
-      cli.setProperty(Dataset.FILE_PROPERTY, dataset);
-    }
-    if (textMode != null) {
-      cli.setProperty(Dataset.TEXT_MODE_PROPERTY, textMode);
-    }
-    properties.forEach(cli::setProperty);
     Properties props = defaults();
     if (workload != null) {
       props.putAll(Props.load(workload));
     }
-    props.putAll(cli);
+    if (records != null) { // the command line's own properties override the workload file's
+      props.setProperty("recordcount", String.valueOf(records));
+    }
+    if (dataset != null) {
+      props.setProperty(Dataset.FILE_PROPERTY, dataset);
+    }
+    if (textMode != null) {
+      props.setProperty(Dataset.TEXT_MODE_PROPERTY, textMode);
+    }
+    properties.forEach(props::setProperty);
     if (queries < 1) {
       throw Props.bad("queries", String.valueOf(queries), "an integer >= 1");
     }
     if (threads < 1) {
       throw Props.bad("threads", String.valueOf(threads), "an integer >= 1");
     }
-    return new Options(hosts, stores, queries, props, threads, !noLoad, json, casesField);
+    return props;
   }
 
   /** The default verification dataset: 20,000 records of the default generator. */
