@@ -125,27 +125,11 @@ public final class Dataset implements DocumentSource {
   }
 
   /**
-   * Checks a dataset file with the default fields ({@code title}, {@code rank}, keys from line
-   * numbers): the entry point of a preflight that runs before any store is touched.
+   * Checks the dataset that workload properties name (fields, key field, text mode): the entry
+   * point of a preflight that runs before any store is touched.
    *
-   * @return the number of documents
+   * @return the number of documents; 0 when the properties name no dataset
    * @throws DatasetException one line naming the line number and the problem
-   */
-  public static long check(Path file) {
-    return open(
-            new Spec(
-                file,
-                SearchSchema.TEXT_FIELD_DEFAULT,
-                SearchSchema.SORT_FIELD_DEFAULT,
-                null,
-                TextMode.CANONICAL),
-            new KeyNames(false, 1))
-        .size();
-  }
-
-  /**
-   * Checks the dataset that workload properties name (fields, key field, text mode); 0 when they
-   * name none.
    */
   public static long check(Properties p) {
     Spec spec = specOf(p, SearchSchema.fromProperties(p));

@@ -42,7 +42,7 @@ class DatasetTest {
 
   private String problem(String... lines) throws IOException {
     Path f = file(lines);
-    String msg = assertThrows(DatasetException.class, () -> Dataset.check(f)).getMessage();
+    String msg = assertThrows(DatasetException.class, () -> Dataset.check(props(f))).getMessage();
     assertEquals(1, msg.lines().count(), msg);
     assertTrue(msg.startsWith("dataset " + f + " "), msg);
     return msg.substring(("dataset " + f + " ").length());
@@ -85,10 +85,10 @@ class DatasetTest {
     Files.writeString(empty, "");
     assertEquals(
         "dataset " + empty + ": no documents (the file is empty)",
-        assertThrows(DatasetException.class, () -> Dataset.check(empty)).getMessage());
+        assertThrows(DatasetException.class, () -> Dataset.check(props(empty))).getMessage());
     Path missing = dir.resolve("missing.jsonl");
     assertTrue(
-        assertThrows(DatasetException.class, () -> Dataset.check(missing))
+        assertThrows(DatasetException.class, () -> Dataset.check(props(missing)))
             .getMessage()
             .startsWith("dataset " + missing + ": not readable"));
   }
@@ -195,7 +195,7 @@ class DatasetTest {
           .append("}\n");
     }
     Files.writeString(f, sb);
-    assertEquals(20_000, Dataset.check(f));
+    assertEquals(20_000, Dataset.check(props(f)));
     Dataset d =
         Dataset.open(
             new Dataset.Spec(f, "title", "rank", null, Dataset.TextMode.CANONICAL),
