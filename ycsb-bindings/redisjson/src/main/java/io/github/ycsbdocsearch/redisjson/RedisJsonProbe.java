@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.redisjson;
 import io.github.ycsbdocsearch.common.StoreProbe;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +13,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.HostAndPort;
@@ -364,10 +364,7 @@ public final class RedisJsonProbe implements StoreProbe {
       }
       List<?> reply = (List<?>) RedisSearchIndex.decode(node.executeCommand(a));
       cursor = String.valueOf(reply.get(0));
-      List<String> keys = new ArrayList<>();
-      for (Object k : (List<?>) reply.get(1)) {
-        keys.add(String.valueOf(k));
-      }
+      List<String> keys = ((List<?>) reply.get(1)).stream().map(String::valueOf).toList();
       if (!keys.isEmpty()) {
         batch.accept(keys);
       }
@@ -378,11 +375,8 @@ public final class RedisJsonProbe implements StoreProbe {
    * UNLINK in one command per hash slot: a cluster node refuses a multi-key command across slots.
    */
   private static void unlinkBySlot(Connection node, List<String> keys) {
-    Map<Integer, List<String>> bySlot = new HashMap<>();
-    for (String k : keys) {
-      bySlot.computeIfAbsent(JedisClusterCRC16.getSlot(k), s -> new ArrayList<>()).add(k);
-    }
-    for (List<String> sameSlot : bySlot.values()) {
+    for (List<String> sameSlot :
+        keys.stream().collect(Collectors.groupingBy(JedisClusterCRC16::getSlot)).values()) {
       CommandArguments unlink = RedisCommand.UNLINK.args();
       sameSlot.forEach(unlink::add);
       node.executeCommand(unlink);
