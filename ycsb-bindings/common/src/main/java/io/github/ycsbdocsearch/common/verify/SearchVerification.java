@@ -68,118 +68,108 @@ public final class SearchVerification {
     long held = probe.count(props, config.table());
 
     String mode = config.dataset() == null ? "generated" : config.dataset().mode().label();
-    DB db = open(kind, props);
+    DB db = open(kind, props); // registers its SearchableDB on this thread
     try {
-      return check(kind, config, oracle, questions, held, queries, progress, mode);
+      SearchableDB store = SearchBindings.current();
+      List<Verification.Difference> differences = new ArrayList<>();
+      if (held != config.recordCount()) {
+        differences.add(
+            new Verification.Difference(
+                "(document count)",
+                List.of(),
+                List.of(),
+                "the store holds "
+                    + held
+                    + " documents, the oracle expects "
+                    + config.recordCount(),
+                List.of()));
+      }
+      SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
+      int identical = 0;
+      int firstPages = 0;
+      int deepPages = 0;
+      int pastEnd = 0;
+      int documentChecks = 0;
+      int[] hitCounts = new int[queries];
+      long lastReport = System.nanoTime();
+      for (int i = 0; i < queries; i++) {
+        List<String> words = questions.twoWords(rng);
+        int hits = oracle.hitCount(words);
+        hitCounts[i] = hits;
+        int size = config.pageSize() + rng.nextInt(config.maxPageSize() - config.pageSize() + 1);
+        int pages = (hits + size - 1) / size;
+        // Every fourth question asks the empty page after the last; of the others, a first page or,
+        // when there is more than one, a later page with hits.
+        int page = i % 4 == 3 ? pages : i % 4 == 0 || pages <= 1 ? 0 : 1 + rng.nextInt(pages - 1);
+        firstPages += page == 0 ? 1 : 0;
+        deepPages += page > 0 && page < pages ? 1 : 0;
+        pastEnd += page >= pages ? 1 : 0;
+        boolean withDocuments = i % 10 == 5;
+        documentChecks += withDocuments ? 1 : 0;
+        SearchQuery q =
+            new SearchQuery(
+                config.schema().textField(),
+                words,
+                config.schema().sortField(),
+                (i % 2 == 0) == config.ascending(),
+                page * size,
+                size,
+                !withDocuments);
+        String difference = compare(store, config.table(), q, oracle, withDocuments);
+        if (difference == null) {
+          identical++;
+        } else if (differences.size() < KEPT_DIFFERENCES) {
+          List<SearchHit> page2 = new ArrayList<>();
+          store.search(config.table(), q, page2);
+          differences.add(
+              new Verification.Difference(
+                  describe(q),
+                  oracle.answer(q),
+                  page2.stream().map(SearchHit::key).collect(Collectors.toList()),
+                  difference,
+                  "raw".equals(mode) ? divergence(store, config, q, oracle, hits) : List.of()));
+        }
+        if (System.nanoTime() - lastReport > 5_000_000_000L) {
+          progress.accept(
+              kind.storeName()
+                  + ": verify "
+                  + (i + 1)
+                  + "/"
+                  + queries
+                  + " questions, "
+                  + identical
+                  + " identical");
+          lastReport = System.nanoTime();
+        }
+      }
+      int differing = queries - identical;
+      if (held != config.recordCount()) {
+        differing = Math.max(differing, 1);
+        identical = Math.min(identical, queries - 1);
+      }
+      Arrays.sort(hitCounts);
+      Verification.HitCounts spread =
+          new Verification.HitCounts(
+              hitCounts[0],
+              hitCounts[(int) (queries * 0.5)],
+              hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
+              hitCounts[queries - 1]);
+      return new Verification(
+          kind.storeName(),
+          config.recordCount(),
+          queries,
+          identical,
+          differing,
+          firstPages,
+          deepPages,
+          pastEnd,
+          documentChecks,
+          spread,
+          differences,
+          mode);
     } finally {
       close(db);
     }
-  }
-
-  /** Asks the questions of the binding {@link #open} registered on this thread. */
-  private static Verification check(
-      StoreKind kind,
-      SearchWorkloadConfig config,
-      SearchOracle oracle,
-      QueryGenerator questions,
-      long held,
-      int queries,
-      Consumer<String> progress,
-      String mode) {
-    SearchableDB store = SearchBindings.current();
-    List<Verification.Difference> differences = new ArrayList<>();
-    if (held != config.recordCount()) {
-      differences.add(
-          new Verification.Difference(
-              "(document count)",
-              List.of(),
-              List.of(),
-              "the store holds " + held + " documents, the oracle expects " + config.recordCount(),
-              List.of()));
-    }
-    SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
-    int identical = 0;
-    int firstPages = 0;
-    int deepPages = 0;
-    int pastEnd = 0;
-    int documentChecks = 0;
-    int[] hitCounts = new int[queries];
-    long lastReport = System.nanoTime();
-    for (int i = 0; i < queries; i++) {
-      List<String> words = questions.twoWords(rng);
-      int hits = oracle.hitCount(words);
-      hitCounts[i] = hits;
-      int size = config.pageSize() + rng.nextInt(config.maxPageSize() - config.pageSize() + 1);
-      int pages = (hits + size - 1) / size;
-      // Every fourth question asks the empty page after the last; of the others, a first page or,
-      // when there is more than one, a later page with hits.
-      int page = i % 4 == 3 ? pages : i % 4 == 0 || pages <= 1 ? 0 : 1 + rng.nextInt(pages - 1);
-      firstPages += page == 0 ? 1 : 0;
-      deepPages += page > 0 && page < pages ? 1 : 0;
-      pastEnd += page >= pages ? 1 : 0;
-      boolean withDocuments = i % 10 == 5;
-      documentChecks += withDocuments ? 1 : 0;
-      SearchQuery q =
-          new SearchQuery(
-              config.schema().textField(),
-              words,
-              config.schema().sortField(),
-              (i % 2 == 0) == config.ascending(),
-              page * size,
-              size,
-              !withDocuments);
-      String difference = compare(store, config.table(), q, oracle, withDocuments);
-      if (difference == null) {
-        identical++;
-      } else if (differences.size() < KEPT_DIFFERENCES) {
-        List<SearchHit> page2 = new ArrayList<>();
-        store.search(config.table(), q, page2);
-        differences.add(
-            new Verification.Difference(
-                describe(q),
-                oracle.answer(q),
-                page2.stream().map(SearchHit::key).collect(Collectors.toList()),
-                difference,
-                "raw".equals(mode) ? divergence(store, config, q, oracle, hits) : List.of()));
-      }
-      if (System.nanoTime() - lastReport > 5_000_000_000L) {
-        progress.accept(
-            kind.storeName()
-                + ": verify "
-                + (i + 1)
-                + "/"
-                + queries
-                + " questions, "
-                + identical
-                + " identical");
-        lastReport = System.nanoTime();
-      }
-    }
-    int differing = queries - identical;
-    if (held != config.recordCount()) {
-      differing = Math.max(differing, 1);
-      identical = Math.min(identical, queries - 1);
-    }
-    Arrays.sort(hitCounts);
-    Verification.HitCounts spread =
-        new Verification.HitCounts(
-            hitCounts[0],
-            hitCounts[(int) (queries * 0.5)],
-            hitCounts[(int) Math.min(queries - 1, queries * 0.9)],
-            hitCounts[queries - 1]);
-    return new Verification(
-        kind.storeName(),
-        config.recordCount(),
-        queries,
-        identical,
-        differing,
-        firstPages,
-        deepPages,
-        pastEnd,
-        documentChecks,
-        spread,
-        differences,
-        mode);
   }
 
   /**
