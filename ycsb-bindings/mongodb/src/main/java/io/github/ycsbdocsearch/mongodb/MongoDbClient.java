@@ -133,11 +133,10 @@ public class MongoDbClient extends DB implements SearchableDB {
   public Status read(
       String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
+      FindIterable<Document> find =
+          collection(table, key).find(Filters.eq(DocumentMapper.ID, key)).limit(1);
       Document doc =
-          collection(table, key)
-              .find(Filters.eq(DocumentMapper.ID, key))
-              .limit(1)
-              .projection(projection(fields))
+          (fields == null ? find : find.projection(Projections.include(List.copyOf(fields))))
               .first();
       if (doc == null) {
         return Status.NOT_FOUND;
@@ -164,12 +163,16 @@ public class MongoDbClient extends DB implements SearchableDB {
       List<List<Document>> perShard =
           MongoDbShards.fanOut(
               shards(table),
-              c ->
-                  c.find(Filters.gte(DocumentMapper.ID, startkey))
-                      .sort(Sorts.ascending(DocumentMapper.ID))
-                      .limit(recordcount)
-                      .projection(projection(fields))
-                      .into(new ArrayList<>()));
+              c -> {
+                FindIterable<Document> find =
+                    c.find(Filters.gte(DocumentMapper.ID, startkey))
+                        .sort(Sorts.ascending(DocumentMapper.ID))
+                        .limit(recordcount);
+                if (fields != null) {
+                  find.projection(Projections.include(List.copyOf(fields)));
+                }
+                return find.into(new ArrayList<>());
+              });
       Comparator<Document> byKey =
           Comparator.comparing(
               d -> String.valueOf(d.get(DocumentMapper.ID)), MongoDbClient::compareUtf8);
@@ -273,17 +276,13 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   private static FindIterable<Document> find(
       MongoCollection<Document> c, SearchQuery q, int skip, int limit, Bson projection) {
-    return c.find(MongoDbSearchQuery.filter(q))
-        .sort(MongoDbSearchQuery.sort(q))
-        .skip(skip)
-        .limit(limit)
-        .allowDiskUse(true)
-        .projection(projection); // null: the whole document, no projection sent
-  }
-
-  /** Only {@code fields}; null (every field) when they are null. */
-  private static Bson projection(Set<String> fields) {
-    return fields == null ? null : Projections.include(List.copyOf(fields));
+    FindIterable<Document> find =
+        c.find(MongoDbSearchQuery.filter(q))
+            .sort(MongoDbSearchQuery.sort(q))
+            .skip(skip)
+            .limit(limit)
+            .allowDiskUse(true);
+    return projection == null ? find : find.projection(projection);
   }
 
   /** Bytewise order of the UTF-8 encodings: MongoDB's order of string {@code _id}s. */
