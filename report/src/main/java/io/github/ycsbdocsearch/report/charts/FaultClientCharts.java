@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
+import java.util.function.Function;
 
 /**
  * What a node lost does to the client, second by second, the fault step beside its control step on
@@ -250,52 +250,44 @@ final class FaultClientCharts {
     return chart.legend(all);
   }
 
-  /**
-   * One operation's rates (none when the step has no such operation), a missing second breaking the
-   * line.
-   */
+  /** One operation's rates (none when the step has no such operation). */
   private static void addRates(
       SvgChart chart,
       String colour,
       LineStyle line,
       Marker marker,
       List<StepHistograms.IntervalRate> rates) {
-    if (rates != null) {
-      TimeSeriesCharts.addRuns(
-          chart,
-          colour,
-          line,
-          marker,
-          rates.stream().map(r -> new Series.Point(r.timeS(), r.perSecond())).toList());
-    }
+    TimeSeriesCharts.addRuns(
+        chart,
+        colour,
+        line,
+        marker,
+        rates,
+        StepHistograms.IntervalRate::timeS,
+        StepHistograms.IntervalRate::perSecond);
   }
 
   /** A step's threads busy: the mean solid, the most dashed. */
   private static void addBusy(SvgChart chart, String colour, StepPool pool) {
     addSeconds(chart, colour, LineStyle.SOLID, pool, StepPool.Second::busyMean);
-    addSeconds(chart, colour, LineStyle.DASHED, pool, s -> s.busyMax());
+    addSeconds(chart, colour, LineStyle.DASHED, pool, StepPool.Second::busyMax);
   }
 
-  /**
-   * One quantity of a step's pool seconds (none when not recorded), a missing second breaking the
-   * line.
-   */
+  /** One quantity of a step's pool seconds (none when not recorded). */
   private static void addSeconds(
       SvgChart chart,
       String colour,
       LineStyle line,
       StepPool pool,
-      ToDoubleFunction<StepPool.Second> value) {
-    if (pool != null) {
-      TimeSeriesCharts.addRuns(
-          chart,
-          colour,
-          line,
-          Marker.NONE,
-          pool.seconds().stream()
-              .map(s -> new Series.Point(s.timeS(), value.applyAsDouble(s)))
-              .toList());
-    }
+      Function<StepPool.Second, ? extends Number> value) {
+    TimeSeriesCharts.addRuns(
+        chart,
+        colour,
+        line,
+        Marker.NONE,
+        pool == null ? null : pool.seconds(),
+        StepPool.Second::timeS,
+        value);
   }
 
   /** "; control step: not recorded" (or the fault step's) when only one step has a pool. */

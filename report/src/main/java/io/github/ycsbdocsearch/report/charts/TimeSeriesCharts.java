@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -172,7 +173,7 @@ public final class TimeSeriesCharts {
                     + " ops/s (dashed); achieved per second (solid)");
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
-      addSegments(chart, colour, LineStyle.SOLID, p.series(), s -> s.throughputOps());
+      addSeconds(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::throughputOps);
       chart.add(Series.level(colour, LineStyle.DASHED, p.series().endS(), p.summary().targetOps()));
     }
     decorate(
@@ -216,9 +217,9 @@ public final class TimeSeriesCharts {
                 new LegendEntry("max", GREY, LineStyle.DOTTED, Marker.NONE)));
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
-      addSegments(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::p50Us);
-      addSegments(chart, colour, LineStyle.DASHED, p.series(), StepTimeSeries.Second::p99Us);
-      addSegments(chart, colour, LineStyle.DOTTED, p.series(), StepTimeSeries.Second::maxUs);
+      addSeconds(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::p50Us);
+      addSeconds(chart, colour, LineStyle.DASHED, p.series(), StepTimeSeries.Second::p99Us);
+      addSeconds(chart, colour, LineStyle.DOTTED, p.series(), StepTimeSeries.Second::maxUs);
     }
     plotted.stream()
         .map(p -> p.summary().objective())
@@ -307,34 +308,26 @@ public final class TimeSeriesCharts {
   }
 
   /**
-   * One series per run of consecutive seconds that have a value: a second without one (no interval
-   * fell in it, or too few samples for the percentile) breaks the line instead of being bridged.
+   * One series per run of rows a second apart (in time order) that have a value: a missing second,
+   * or one without a value (no interval fell in it, too few samples for the percentile), breaks the
+   * line instead of being bridged. None when {@code rows} is null (not recorded).
    */
-  private static void addSegments(
+  static <T> void addRuns(
       SvgChart chart,
       String colour,
       LineStyle line,
-      StepTimeSeries series,
-      Function<StepTimeSeries.Second, Number> value) {
-    List<Series.Point> points = new ArrayList<>();
-    for (StepTimeSeries.Second s : series.seconds()) {
-      Number v = value.apply(s);
-      if (v != null) {
-        points.add(new Series.Point(s.timeS(), v.doubleValue()));
-      }
-    }
-    addRuns(chart, colour, line, Marker.NONE, points);
-  }
-
-  /**
-   * One series per run of points a second apart (in time order): a missing second breaks the line
-   * instead of being bridged.
-   */
-  static void addRuns(
-      SvgChart chart, String colour, LineStyle line, Marker marker, List<Series.Point> points) {
+      Marker marker,
+      List<T> rows,
+      ToDoubleFunction<T> timeS,
+      Function<T, ? extends Number> value) {
     List<Series.Point> run = new ArrayList<>();
     double last = Double.NaN;
-    for (Series.Point p : points) {
+    for (T row : rows == null ? List.<T>of() : rows) {
+      Number v = value.apply(row);
+      if (v == null) {
+        continue;
+      }
+      Series.Point p = new Series.Point(timeS.applyAsDouble(row), v.doubleValue());
       if (p.x() - last > 1.01) {
         addRun(chart, colour, line, marker, run);
         run = new ArrayList<>();
@@ -352,6 +345,16 @@ public final class TimeSeriesCharts {
       Marker shown = run.size() == 1 && marker == Marker.NONE ? Marker.CIRCLE : marker;
       chart.add(new Series(colour, line, shown, run));
     }
+  }
+
+  private static void addSeconds(
+      SvgChart chart,
+      String colour,
+      LineStyle line,
+      StepTimeSeries series,
+      Function<StepTimeSeries.Second, ? extends Number> value) {
+    addRuns(
+        chart, colour, line, Marker.NONE, series.seconds(), StepTimeSeries.Second::timeS, value);
   }
 
   /** Which step folders the group drew, and how those that did not complete ended. */
