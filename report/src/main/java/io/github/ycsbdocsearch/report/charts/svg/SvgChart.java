@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,6 +27,10 @@ public final class SvgChart {
   private static final int MARK_LABEL_ROWS = 3;
 
   private static final String FONT = "font-family=\"Segoe UI, Helvetica, Arial, sans-serif\"";
+  private static final String BOLD = "font-weight=\"600\"";
+
+  /** A white outline under a label, so that it stays readable over the lines it crosses. */
+  private static final String HALO = "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"";
 
   private final String id;
   private final String title;
@@ -152,7 +157,7 @@ public final class SvgChart {
                 + "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" %s>%n",
             WIDTH, height, WIDTH, height, escape(title), FONT));
     svg.append(fmt("<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", WIDTH, height));
-    text(svg, LEFT, 26, 17, "#1a1a1a", "start", "font-weight=\"600\"", title);
+    text(svg, LEFT, 26, 17, "#1a1a1a", "start", BOLD, title);
     if (!subtitle.isEmpty()) {
       text(svg, LEFT, 46, 12.5, "#555", "start", "", subtitle);
     }
@@ -171,28 +176,19 @@ public final class SvgChart {
   }
 
   private void fitAxes() {
-    double minX = Double.MAX_VALUE;
-    double maxX = -Double.MAX_VALUE;
-    double minY = Double.MAX_VALUE;
-    double maxY = -Double.MAX_VALUE;
+    DoubleSummaryStatistics xs = new DoubleSummaryStatistics();
+    DoubleSummaryStatistics ys = new DoubleSummaryStatistics();
     for (Series s : series) {
-      for (Series.Point p : s.points()) {
-        minX = Math.min(minX, p.x());
-        maxX = Math.max(maxX, p.x());
-        minY = Math.min(minY, p.y());
-        maxY = Math.max(maxY, p.y());
-      }
+      s.points().forEach(p -> xs.accept(p.x()));
+      s.points().forEach(p -> ys.accept(p.y()));
     }
     for (Band b : bands) {
-      minX = Math.min(minX, Math.min(b.fromX(), b.toX()));
-      maxX = Math.max(maxX, Math.max(b.fromX(), b.toX()));
+      xs.accept(b.fromX());
+      xs.accept(b.toX());
     }
-    for (VerticalMark m : marks) {
-      minX = Math.min(minX, m.x());
-      maxX = Math.max(maxX, m.x());
-    }
-    x.fit(minX, maxX);
-    y.fit(minY, maxY);
+    marks.forEach(m -> xs.accept(m.x()));
+    x.fit(xs.getMin(), xs.getMax());
+    y.fit(ys.getMin(), ys.getMax());
   }
 
   private double px(double v) {
@@ -230,25 +226,10 @@ public final class SvgChart {
       line(svg, xx, TOP, xx, bottom(), t.major() ? "#ddd" : "#eee");
       text(svg, xx, bottom() + 18, 12, t.major() ? "#333" : "#888", "middle", "", t.label());
     }
-    text(
-        svg,
-        (LEFT + RIGHT) / 2.0,
-        height - 18,
-        13,
-        "#222",
-        "middle",
-        "font-weight=\"600\"",
-        x.title());
+    text(svg, (LEFT + RIGHT) / 2.0, height - 18, 13, "#222", "middle", BOLD, x.title());
     double midY = (TOP + bottom()) / 2.0;
-    text(
-        svg,
-        22,
-        midY,
-        13,
-        "#222",
-        "middle",
-        fmt("font-weight=\"600\" transform=\"rotate(-90 22 %.1f)\"", midY),
-        y.title());
+    String rotated = BOLD + fmt(" transform=\"rotate(-90 22 %.1f)\"", midY);
+    text(svg, 22, midY, 13, "#222", "middle", rotated, y.title());
   }
 
   private void drawSeries(StringBuilder svg) {
@@ -301,16 +282,9 @@ public final class SvgChart {
                   + "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>%n",
               mx, TOP, mx, bottom(), m.colour()));
       double ly = TOP + 30 + 13 * (i % MARK_LABEL_ROWS);
-      boolean leftSide = mx > RIGHT - 90;
-      text(
-          svg,
-          leftSide ? mx - 4 : mx + 4,
-          ly,
-          10.5,
-          m.colour(),
-          leftSide ? "end" : "start",
-          "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"",
-          m.label());
+      boolean left = mx > RIGHT - 90;
+      double tx = left ? mx - 4 : mx + 4;
+      text(svg, tx, ly, 10.5, m.colour(), left ? "end" : "start", HALO, m.label());
     }
   }
 
@@ -325,17 +299,10 @@ public final class SvgChart {
               ax, ay, a.colour()));
       // Keep the label inside the frame: left of the ring near the right edge, below it near the
       // top.
-      boolean leftSide = ax > RIGHT - 140;
+      boolean left = ax > RIGHT - 140;
+      double tx = left ? ax - 14 : ax + 14;
       double ty = ay < TOP + 30 ? ay + 24 : ay - 12;
-      text(
-          svg,
-          leftSide ? ax - 14 : ax + 14,
-          ty,
-          12,
-          a.colour(),
-          leftSide ? "end" : "start",
-          "font-weight=\"600\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\"",
-          a.text());
+      text(svg, tx, ty, 12, a.colour(), left ? "end" : "start", BOLD + " " + HALO, a.text());
     }
   }
 
@@ -345,7 +312,7 @@ public final class SvgChart {
     double ly = TOP + 6;
     for (LegendEntry e : entries) {
       if (e.colour() == null) {
-        text(svg, lx, ly + 4, 12, "#222", "start", "font-weight=\"600\"", e.label());
+        text(svg, lx, ly + 4, 12, "#222", "start", BOLD, e.label());
       } else {
         if (e.line() != LineStyle.NONE) {
           svg.append(
