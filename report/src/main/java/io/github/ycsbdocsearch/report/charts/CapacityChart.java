@@ -338,14 +338,13 @@ public final class CapacityChart {
             "client-limited: left out", LEFT_OUT_GREY, LineStyle.NONE, Marker.OPEN_CIRCLE));
     legend.add(LegendEntry.heading("Estimate"));
     if (c.model() != null) {
-      legend.add(new LegendEntry("fitted model", colour, LineStyle.SOLID, Marker.NONE));
+      legend.add(LegendEntry.line("fitted model", colour, LineStyle.SOLID));
     }
     if (c.split() != null && c.model() != null) {
-      legend.add(new LegendEntry("its clean seconds", colour, LineStyle.DOTTED, Marker.NONE));
+      legend.add(LegendEntry.line("its clean seconds", colour, LineStyle.DOTTED));
       for (CapacitySearchRecord.Kind k : c.split().kinds()) {
         legend.add(
-            new LegendEntry(
-                "its " + CapacityText.kind(k.kind(), 2), PART_GREY, LineStyle.DASHED, Marker.NONE));
+            LegendEntry.line("its " + CapacityText.kind(k.kind(), 2), PART_GREY, LineStyle.DASHED));
       }
       if (c.split().floorShare() != null) {
         legend.add(
@@ -354,19 +353,15 @@ public final class CapacityChart {
     }
     if (allowance != null) {
       legend.add(
-          new LegendEntry(
-              "allowance " + CapacityText.percent(allowance),
-              ALLOWANCE_GREY,
-              LineStyle.DASHED,
-              Marker.NONE));
+          LegendEntry.line(
+              "allowance " + CapacityText.percent(allowance), ALLOWANCE_GREY, LineStyle.DASHED));
     }
     if (c.lo() != null) {
       legend.add(new LegendEntry("95 % interval", Band.FILL, LineStyle.NONE, Marker.SQUARE));
     }
     if (sat.capacityOps() != null) {
       legend.add(
-          new LegendEntry(
-              c.lowerBound() ? "lower bound" : "capacity", colour, LineStyle.DASHED, Marker.NONE));
+          LegendEntry.line(c.lowerBound() ? "lower bound" : "capacity", colour, LineStyle.DASHED));
     }
     return legend;
   }

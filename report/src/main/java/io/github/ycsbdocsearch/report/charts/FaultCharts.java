@@ -34,7 +34,7 @@ public final class FaultCharts {
 
   /** The legend line of {@link #marks}. */
   static final LegendEntry MARKS_LEGEND =
-      new LegendEntry("kill, restart, whole again (vertical)", MARK, LineStyle.DASHED, Marker.NONE);
+      LegendEntry.line("kill, restart, whole again (vertical)", MARK, LineStyle.DASHED);
 
   private FaultCharts() {}
 
@@ -118,8 +118,8 @@ public final class FaultCharts {
     }
     chart.legend(
         List.of(
-            new LegendEntry("due", colour, LineStyle.SOLID, Marker.NONE),
-            new LegendEntry("failed", MARK, LineStyle.DOTTED, Marker.NONE),
+            LegendEntry.line("due", colour, LineStyle.SOLID),
+            LegendEntry.line("failed", MARK, LineStyle.DOTTED),
             new LegendEntry("good second", colour, LineStyle.NONE, Marker.CIRCLE)));
     return Optional.of(
         new ReportChart(

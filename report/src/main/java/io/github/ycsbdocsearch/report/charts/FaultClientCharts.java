@@ -175,8 +175,8 @@ final class FaultClientCharts {
       legend.add(new LegendEntry(op, FaultCharts.MARK, LineStyle.NONE, marker));
     }
     legend.add(LegendEntry.heading(""));
-    legend.add(new LegendEntry("fault step", b.colour(), LineStyle.SOLID, Marker.NONE));
-    legend.add(new LegendEntry(b.controlName(), CONTROL, LineStyle.DASHED, Marker.NONE));
+    legend.add(LegendEntry.line("fault step", b.colour(), LineStyle.SOLID));
+    legend.add(LegendEntry.line(b.controlName(), CONTROL, LineStyle.DASHED));
     return decorate(chart, b.fault(), frame, legend);
   }
 
@@ -202,11 +202,11 @@ final class FaultClientCharts {
         b.fault(),
         frame,
         List.of(
-            new LegendEntry("fault step, mean", b.colour(), LineStyle.SOLID, Marker.NONE),
-            new LegendEntry("fault step, most", b.colour(), LineStyle.DASHED, Marker.NONE),
-            new LegendEntry(b.controlName() + ", mean", CONTROL, LineStyle.SOLID, Marker.NONE),
-            new LegendEntry(b.controlName() + ", most", CONTROL, LineStyle.DASHED, Marker.NONE),
-            new LegendEntry("threads in the pool", POOL_SIZE, LineStyle.DOTTED, Marker.NONE)));
+            LegendEntry.line("fault step, mean", b.colour(), LineStyle.SOLID),
+            LegendEntry.line("fault step, most", b.colour(), LineStyle.DASHED),
+            LegendEntry.line(b.controlName() + ", mean", CONTROL, LineStyle.SOLID),
+            LegendEntry.line(b.controlName() + ", most", CONTROL, LineStyle.DASHED),
+            LegendEntry.line("threads in the pool", POOL_SIZE, LineStyle.DOTTED)));
   }
 
   /**
@@ -224,8 +224,8 @@ final class FaultClientCharts {
         b.fault(),
         frame,
         List.of(
-            new LegendEntry("fault step", b.colour(), LineStyle.SOLID, Marker.NONE),
-            new LegendEntry(b.controlName(), CONTROL, LineStyle.SOLID, Marker.NONE)));
+            LegendEntry.line("fault step", b.colour(), LineStyle.SOLID),
+            LegendEntry.line(b.controlName(), CONTROL, LineStyle.SOLID)));
   }
 
   /** A chart over the frame, as tall as the panels, saying so when no pool was recorded. */

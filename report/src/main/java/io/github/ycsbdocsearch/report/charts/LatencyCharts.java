@@ -88,7 +88,7 @@ public final class LatencyCharts {
       }
     }
     List<LegendEntry> styles = percentileStyles();
-    styles.add(new LegendEntry("harness floor", FLOOR_GREY, LineStyle.SOLID, Marker.NONE));
+    styles.add(LegendEntry.line("harness floor", FLOOR_GREY, LineStyle.SOLID));
     styles.add(NOT_USABLE);
     chart.legend(legend(run, palette, "Percentiles", styles));
     return new ReportChart(
@@ -126,11 +126,8 @@ public final class LatencyCharts {
     for (RunFolder run : List.of(baseline, current)) {
       String colour = run == baseline ? BASELINE_RUN : NEW_RUN;
       legend.add(
-          new LegendEntry(
-              (run == baseline ? "baseline " : "new ") + run.runId(),
-              colour,
-              LineStyle.SOLID,
-              Marker.NONE));
+          LegendEntry.line(
+              (run == baseline ? "baseline " : "new ") + run.runId(), colour, LineStyle.SOLID));
       run.stores().stream()
           .filter(r -> r.name().equals(store))
           .findFirst()
@@ -391,12 +388,7 @@ public final class LatencyCharts {
 
   private static List<LegendEntry> legend(
       RunFolder run, StorePalette palette, String styleHeading, List<LegendEntry> styles) {
-    List<LegendEntry> legend = new ArrayList<>();
-    legend.add(LegendEntry.heading("Stores"));
-    for (String store : run.storeNames()) {
-      legend.add(new LegendEntry(store, palette.colour(store), LineStyle.SOLID, Marker.NONE));
-    }
-    legend.add(LegendEntry.heading(""));
+    List<LegendEntry> legend = palette.legend(run.storeNames());
     legend.add(LegendEntry.heading(styleHeading));
     legend.addAll(styles);
     return legend;

@@ -75,7 +75,7 @@ public final class SpectrumChart {
     }
     if (anyIntended) {
       legend.add(LegendEntry.heading(""));
-      legend.add(new LegendEntry("from intended start", "#555", LineStyle.DASHED, Marker.NONE));
+      legend.add(LegendEntry.line("from intended start", "#555", LineStyle.DASHED));
     }
     chart.legend(legend);
     return new ReportChart(

@@ -1,5 +1,8 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
+import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,5 +39,13 @@ public final class StorePalette {
                 .takeWhile(s -> !s.equals(store))
                 .count();
     return OTHERS.get(i % OTHERS.size());
+  }
+
+  /** The legend's "Stores" group: each store's solid line in its colour, then a spacer line. */
+  List<LegendEntry> legend(List<String> storeNames) {
+    List<LegendEntry> legend = new ArrayList<>(List.of(LegendEntry.heading("Stores")));
+    storeNames.forEach(s -> legend.add(LegendEntry.line(s, colour(s), LineStyle.SOLID)));
+    legend.add(LegendEntry.heading(""));
+    return legend;
   }
 }

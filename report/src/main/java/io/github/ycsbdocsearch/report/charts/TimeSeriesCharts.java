@@ -181,8 +181,8 @@ public final class TimeSeriesCharts {
         plotted,
         palette,
         List.of(
-            new LegendEntry("achieved", GREY, LineStyle.SOLID, Marker.NONE),
-            new LegendEntry("offered", GREY, LineStyle.DASHED, Marker.NONE)),
+            LegendEntry.line("achieved", GREY, LineStyle.SOLID),
+            LegendEntry.line("offered", GREY, LineStyle.DASHED)),
         panels);
     return new ReportChart(
         panels.filePrefix() + group.slug() + "-throughput.svg",
@@ -212,9 +212,9 @@ public final class TimeSeriesCharts {
     List<LegendEntry> styles =
         new ArrayList<>(
             List.of(
-                new LegendEntry("p50", GREY, LineStyle.SOLID, Marker.NONE),
-                new LegendEntry("p99", GREY, LineStyle.DASHED, Marker.NONE),
-                new LegendEntry("max", GREY, LineStyle.DOTTED, Marker.NONE)));
+                LegendEntry.line("p50", GREY, LineStyle.SOLID),
+                LegendEntry.line("p99", GREY, LineStyle.DASHED),
+                LegendEntry.line("max", GREY, LineStyle.DOTTED)));
     for (Plotted p : plotted) {
       String colour = palette.colour(p.store());
       addSeconds(chart, colour, LineStyle.SOLID, p.series(), StepTimeSeries.Second::p50Us);
@@ -230,11 +230,8 @@ public final class TimeSeriesCharts {
               double end = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
               chart.add(Series.level(BOUND_GREY, LineStyle.SOLID, end, o.slo().boundUs()));
               styles.add(
-                  new LegendEntry(
-                      "objective bound (" + o.slo() + ")",
-                      BOUND_GREY,
-                      LineStyle.SOLID,
-                      Marker.NONE));
+                  LegendEntry.line(
+                      "objective bound (" + o.slo() + ")", BOUND_GREY, LineStyle.SOLID));
             });
     decorate(chart, plotted, palette, styles, panels);
     return new ReportChart(
@@ -287,18 +284,11 @@ public final class TimeSeriesCharts {
         }
       }
     }
-    List<LegendEntry> legend = new ArrayList<>();
-    legend.add(LegendEntry.heading("Stores"));
-    plotted.stream()
-        .map(Plotted::store)
-        .distinct()
-        .forEach(
-            s -> legend.add(new LegendEntry(s, palette.colour(s), LineStyle.SOLID, Marker.NONE)));
-    legend.add(LegendEntry.heading(""));
+    List<LegendEntry> legend =
+        palette.legend(plotted.stream().map(Plotted::store).distinct().toList());
     legend.addAll(styles);
     if (anyEvent) {
-      legend.add(
-          new LegendEntry("background event (vertical)", GREY, LineStyle.DASHED, Marker.NONE));
+      legend.add(LegendEntry.line("background event (vertical)", GREY, LineStyle.DASHED));
     }
     panels.marks().forEach(chart::mark);
     if (!panels.marks().isEmpty() && panels.marksLegend() != null) {

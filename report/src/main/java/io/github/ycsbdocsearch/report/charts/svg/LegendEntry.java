@@ -11,6 +11,11 @@ public record LegendEntry(String label, String colour, LineStyle line, Marker ma
     return new LegendEntry(text, null, LineStyle.NONE, Marker.NONE);
   }
 
+  /** A line style's sample without a marker. */
+  public static LegendEntry line(String label, String colour, LineStyle line) {
+    return new LegendEntry(label, colour, line, Marker.NONE);
+  }
+
   /** The entry that describes a series. */
   public static LegendEntry of(Series s) {
     return new LegendEntry(s.label(), s.colour(), s.line(), s.marker());
