@@ -119,9 +119,7 @@ public final class Axis {
 
   /** Where {@code v} lies, from 0 (start of the range) to 1 (end). */
   double position(double v) {
-    double a = scale.transform(lo);
-    double b = scale.transform(hi);
-    return (scale.transform(v) - a) / (b - a);
+    return view(false).position(v);
   }
 
   /** The ticks within the fitted range. */

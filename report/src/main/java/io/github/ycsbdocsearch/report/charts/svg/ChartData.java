@@ -48,7 +48,14 @@ public record ChartData(
   private static final double MARKER_AREA = Math.PI * 16;
 
   /** One axis as drawn: title, scale, shown range and ticks. */
-  record AxisView(String title, Scale scale, double lo, double hi, List<Tick> ticks) {}
+  record AxisView(String title, Scale scale, double lo, double hi, List<Tick> ticks) {
+
+    /** Where {@code v} lies, from 0 (start of the range) to 1 (end). */
+    double position(double v) {
+      double a = scale.transform(lo);
+      return (scale.transform(v) - a) / (scale.transform(hi) - a);
+    }
+  }
 
   public ChartData {
     series = List.copyOf(series);
@@ -201,13 +208,7 @@ public record ChartData(
 
   private ObjectNode bandLayer(Band b) {
     ObjectNode layer = NODES.objectNode();
-    layer
-        .putObject("data")
-        .putArray("values")
-        .addObject()
-        .put("from", b.fromX())
-        .put("to", b.toX())
-        .put("label", b.label());
+    datum(layer).put("from", b.fromX()).put("to", b.toX()).put("label", b.label());
     layer
         .putObject("mark")
         .put("type", "rect")
@@ -220,19 +221,9 @@ public record ChartData(
     return layer;
   }
 
-  /**
-   * Where a value lies along an axis, 0 to 1, to place a label as the SVG does: away from the
-   * frame's right edge, below its top.
-   */
-  private static double along(AxisView axis, double v) {
-    Scale scale = axis.scale();
-    double a = scale.transform(axis.lo());
-    return (scale.transform(v) - a) / (scale.transform(axis.hi()) - a);
-  }
-
   private ObjectNode markLayer(VerticalMark m, int index) {
     ObjectNode layer = NODES.objectNode();
-    layer.putObject("data").putArray("values").addObject().put("at", m.x()).put("label", m.label());
+    datum(layer).put("at", m.x()).put("label", m.label());
     ObjectNode rule = NODES.objectNode();
     rule.putObject("mark")
         .put("type", "rule")
@@ -243,7 +234,7 @@ public record ChartData(
         .add(3);
     rule.putObject("encoding").set("x", position("at", x));
     ObjectNode text = NODES.objectNode();
-    boolean leftSide = along(x, m.x()) * width > width - 90;
+    boolean leftSide = x.position(m.x()) * width > width - 90;
     text.putObject("mark")
         .put("type", "text")
         .put("color", m.colour())
@@ -260,13 +251,7 @@ public record ChartData(
 
   private ObjectNode annotationLayer(Annotation a) {
     ObjectNode layer = NODES.objectNode();
-    layer
-        .putObject("data")
-        .putArray("values")
-        .addObject()
-        .put("x", a.x())
-        .put("y", a.y())
-        .put("text", a.text());
+    datum(layer).put("x", a.x()).put("y", a.y()).put("text", a.text());
     ObjectNode ring = NODES.objectNode();
     ring.putObject("mark")
         .put("type", "point")
@@ -276,8 +261,8 @@ public record ChartData(
         .put("strokeWidth", 2.5)
         .put("filled", false);
     ObjectNode text = NODES.objectNode();
-    boolean leftSide = along(x, a.x()) * width > width - 140;
-    boolean nearTop = (1 - along(y, a.y())) * height < 30;
+    boolean leftSide = x.position(a.x()) * width > width - 140;
+    boolean nearTop = (1 - y.position(a.y())) * height < 30;
     text.putObject("mark")
         .put("type", "text")
         .put("color", a.colour())
@@ -319,6 +304,11 @@ public record ChartData(
     }
     layer.putObject("mark").put("type", "point").put("opacity", 0);
     return layer;
+  }
+
+  /** A layer's one row of data, given as a value in the specification. */
+  private static ObjectNode datum(ObjectNode layer) {
+    return layer.putObject("data").putArray("values").addObject();
   }
 
   /** The x and y as drawn, where an axis does not plot its column as it is. */
