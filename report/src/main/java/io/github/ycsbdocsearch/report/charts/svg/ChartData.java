@@ -154,12 +154,8 @@ public record ChartData(
     for (LineStyle style : List.of(LineStyle.SOLID, LineStyle.DASHED, LineStyle.DOTTED)) {
       domain.add(name(style));
       ArrayNode pattern = range.addArray();
-      if (style.dashArray.isEmpty()) {
-        pattern.add(1).add(0);
-      } else {
-        for (String part : style.dashArray.split(" ")) {
-          pattern.add(Integer.parseInt(part));
-        }
+      for (String part : (style.dashArray.isEmpty() ? "1 0" : style.dashArray).split(" ")) {
+        pattern.add(Integer.parseInt(part)); // a solid line as a dash with no gap
       }
       widthRange.add(style.width);
     }
@@ -355,14 +351,10 @@ public record ChartData(
    */
   static String drawnExpression(String value, Scale scale) {
     return switch (scale) {
-      case LOG10, LOG10_FRACTION, LOG2 -> "max(" + value + ", " + floor(scale) + ")";
+      case LOG10, LOG10_FRACTION, LOG2 -> "max(" + value + ", " + scale.logFloor() + ")";
       case NINES -> "-log(1 - min(max(" + value + ", 0), 99.9999) / 100) / LN10";
       default -> value;
     };
-  }
-
-  private static double floor(Scale scale) {
-    return scale == Scale.LOG2 ? Scale.LOG_FLOOR : scale.logFloor();
   }
 
   /**
@@ -402,11 +394,7 @@ public record ChartData(
     }
     s.putArray("domain").add(drawn(axis.scale(), axis.lo())).add(drawn(axis.scale(), axis.hi()));
     s.put("nice", false);
-    return axis.scale() == Scale.LOG10
-            || axis.scale() == Scale.LOG10_FRACTION
-            || axis.scale() == Scale.LOG2
-        ? s
-        : s.put("zero", false);
+    return axis.scale() == Scale.LINEAR || axis.scale() == Scale.NINES ? s.put("zero", false) : s;
   }
 
   /**
@@ -417,7 +405,7 @@ public record ChartData(
     return switch (scale) {
       case NINES -> scale.transform(v);
       case LINEAR -> v;
-      default -> Math.max(v, floor(scale));
+      default -> Math.max(v, scale.logFloor());
     };
   }
 

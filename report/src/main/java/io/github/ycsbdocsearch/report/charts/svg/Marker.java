@@ -35,17 +35,11 @@ public enum Marker {
                   x - SIZE, y - SIZE, 2 * SIZE, 2 * SIZE)
               + fill;
       case TRIANGLE ->
-          polygon(
-              colour,
-              x,
-              y - SIZE * 1.2,
-              x + SIZE * 1.1,
-              y + SIZE * 0.8,
-              x - SIZE * 1.1,
-              y + SIZE * 0.8);
+          polygon(x, y - SIZE * 1.2, x + SIZE * 1.1, y + SIZE * 0.8, x - SIZE * 1.1, y + SIZE * 0.8)
+              + fill;
       case DIAMOND ->
-          polygon(
-              colour, x, y - SIZE * 1.3, x + SIZE * 1.1, y, x, y + SIZE * 1.3, x - SIZE * 1.1, y);
+          polygon(x, y - SIZE * 1.3, x + SIZE * 1.1, y, x, y + SIZE * 1.3, x - SIZE * 1.1, y)
+              + fill;
       case RING ->
           fmt(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"none\" "
@@ -55,15 +49,12 @@ public enum Marker {
     };
   }
 
-  private static String polygon(String colour, double... xy) {
+  /** A polygon through the points (x, y pairs), its fill and stroke still to come. */
+  private static String polygon(double... xy) {
     StringBuilder pts = new StringBuilder();
     for (int i = 0; i < xy.length; i += 2) {
       pts.append(fmt("%.1f,%.1f ", xy[i], xy[i + 1]));
     }
-    return "<polygon points=\""
-        + pts.toString().trim()
-        + "\" fill=\""
-        + colour
-        + "\" stroke=\"#fff\" stroke-width=\"1\"/>";
+    return "<polygon points=\"" + pts.toString().trim() + "\"";
   }
 }

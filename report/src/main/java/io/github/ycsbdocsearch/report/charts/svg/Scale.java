@@ -32,20 +32,15 @@ public enum Scale {
 
   /** The value in the axis' own linear space. */
   double transform(double v) {
-    switch (this) {
-      case LOG10:
-      case LOG10_FRACTION:
-        return Math.log10(Math.max(v, logFloor()));
-      case LOG2:
-        return Math.log(Math.max(v, LOG_FLOOR)) / Math.log(2);
-      case NINES:
-        return -Math.log10(1 - Math.min(Math.max(v, 0), MAX_PERCENTILE) / 100.0);
-      default:
-        return v;
-    }
+    return switch (this) {
+      case LOG10, LOG10_FRACTION -> Math.log10(Math.max(v, logFloor()));
+      case LOG2 -> Math.log(Math.max(v, LOG_FLOOR)) / Math.log(2);
+      case NINES -> -Math.log10(1 - Math.min(Math.max(v, 0), MAX_PERCENTILE) / 100.0);
+      default -> v;
+    };
   }
 
-  /** The smallest value a log10 axis draws; values below it are drawn there. */
+  /** The smallest value a log axis draws; values below it are drawn there. */
   double logFloor() {
     return this == LOG10_FRACTION ? FRACTION_FLOOR : LOG_FLOOR;
   }
