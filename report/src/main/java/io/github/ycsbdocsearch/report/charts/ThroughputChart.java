@@ -40,10 +40,10 @@ public final class ThroughputChart {
     legend.add(LegendEntry.heading("Stores"));
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
-      List<Series.Point> points = new ArrayList<>();
-      for (StepSummary s : store.usableSteps(Phase.RAMP)) {
-        points.add(new Series.Point(s.threads(), s.throughputOps()));
-      }
+      List<Series.Point> points =
+          store.usableSteps(Phase.RAMP).stream()
+              .map(s -> new Series.Point(s.threads(), s.throughputOps()))
+              .toList();
       Series series = new Series(store.name(), colour, LineStyle.SOLID, Marker.CIRCLE, points);
       chart.add(series);
       legend.add(LegendEntry.of(series));

@@ -127,7 +127,6 @@ public final class SvgChart {
   public Drawing draw() {
     String svg = render();
     boolean drawn = hasData();
-    List<LegendEntry> entries = legend != null ? legend : derivedLegend();
     return new Drawing(
         svg,
         new ChartData(
@@ -141,11 +140,14 @@ public final class SvgChart {
             drawn ? bands : List.of(),
             drawn ? marks : List.of(),
             drawn ? annotations : List.of(),
-            drawn ? entries : List.of()));
+            drawn ? legend() : List.of()));
   }
 
-  private List<LegendEntry> derivedLegend() {
-    return series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
+  /** The legend set, else the one derived from the series' labels. */
+  private List<LegendEntry> legend() {
+    return legend != null
+        ? legend
+        : series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
   }
 
   /** The SVG document. */
@@ -307,10 +309,9 @@ public final class SvgChart {
   }
 
   private void drawLegend(StringBuilder svg) {
-    List<LegendEntry> entries = legend != null ? legend : derivedLegend();
     double lx = RIGHT + 22;
     double ly = TOP + 6;
-    for (LegendEntry e : entries) {
+    for (LegendEntry e : legend()) {
       if (e.colour() == null) {
         text(svg, lx, ly + 4, 12, "#222", "start", BOLD, e.label());
       } else {
