@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
 import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
@@ -314,14 +316,12 @@ final class FaultClientCharts {
               .ifPresent(
                   worst ->
                       parts.add(
-                          op
-                              + " "
-                              + Numbers.grouped(total)
-                              + " failed, most "
-                              + Numbers.rate(worst.perSecond())
-                              + "/s (at "
-                              + Numbers.fixed(worst.timeS(), 1)
-                              + " s)"));
+                          fmt(
+                              "%s %s failed, most %s/s (at %s s)",
+                              op,
+                              Numbers.grouped(total),
+                              Numbers.rate(worst.perSecond()),
+                              Numbers.fixed(worst.timeS(), 1))));
         });
     return parts.isEmpty() ? "none failed" : String.join(", ", parts);
   }
@@ -332,12 +332,11 @@ final class FaultClientCharts {
     }
     long most = pool.seconds().stream().mapToLong(StepPool.Second::busyMax).max().orElse(0);
     long full = pool.seconds().stream().filter(s -> s.busyMax() >= pool.threads()).count();
-    return "at most "
-        + Numbers.grouped(most)
-        + " of "
-        + Numbers.grouped(pool.threads())
-        + " threads busy"
-        + (full == 0 ? "" : ", every one in " + full + (full == 1 ? " second" : " seconds"));
+    String allBusy =
+        full == 0 ? "" : ", every one in " + full + (full == 1 ? " second" : " seconds");
+    return fmt(
+        "at most %s of %s threads busy%s",
+        Numbers.grouped(most), Numbers.grouped(pool.threads()), allBusy);
   }
 
   private static String waitingInWords(StepPool pool) {
@@ -348,11 +347,9 @@ final class FaultClientCharts {
         .max(Comparator.comparingDouble(StepPool.Second::waitingMean))
         .map(
             s ->
-                "at most "
-                    + Numbers.compact(s.waitingMean())
-                    + " on average (at "
-                    + Numbers.fixed(s.timeS(), 1)
-                    + " s)")
+                fmt(
+                    "at most %s on average (at %s s)",
+                    Numbers.compact(s.waitingMean()), Numbers.fixed(s.timeS(), 1)))
         .orElse("no second recorded");
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.svg.Annotation;
 import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
@@ -80,11 +82,9 @@ public final class LatencyCharts {
                             r.targetOps(),
                             r.p99Us(),
                             colour,
-                            "capacity "
-                                + Numbers.compact(Math.round(sat.capacityOps()))
-                                + " ops/s ("
-                                + sat.slo()
-                                + ")")));
+                            fmt(
+                                "capacity %s ops/s (%s)",
+                                Numbers.compact(Math.round(sat.capacityOps())), sat.slo()))));
       }
     }
     List<LegendEntry> styles = percentileStyles();

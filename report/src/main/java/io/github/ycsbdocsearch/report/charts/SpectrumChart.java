@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
 import io.github.ycsbdocsearch.report.charts.svg.LineStyle;
 import io.github.ycsbdocsearch.report.charts.svg.Marker;
@@ -57,12 +59,9 @@ public final class SpectrumChart {
       String colour = palette.colour(store.name());
       StepHistograms histograms = StepHistograms.forStep(step.get().dir());
       String label =
-          store.name()
-              + " ("
-              + s.threads()
-              + " thr, "
-              + Numbers.compact(Math.round(s.throughputOps()))
-              + " ops/s)";
+          fmt(
+              "%s (%d thr, %s ops/s)",
+              store.name(), s.threads(), Numbers.compact(Math.round(s.throughputOps())));
       Histogram service = histograms.get(op, LatencyKind.SERVICE, false);
       Series line = new Series(label, colour, LineStyle.SOLID, Marker.NONE, spectrum(service));
       chart.add(line);

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.charts;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.Band;
 import io.github.ycsbdocsearch.report.charts.svg.LegendEntry;
@@ -378,25 +380,16 @@ public final class TimeSeriesCharts {
           frequent.merge(e.kind(), 1L, Long::sum);
           continue;
         }
-        all.add(
-            p.store()
-                + " "
-                + e.kind()
-                + " at "
-                + Numbers.fixed(e.tS(), 1)
-                + " s"
-                + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")"));
+        String detail = e.detail().isEmpty() ? "" : " (" + e.detail() + ")";
+        all.add(fmt("%s %s at %s s%s", p.store(), e.kind(), Numbers.fixed(e.tS(), 1), detail));
       }
       double seconds = p.series().seconds().size() + p.series().warmupS();
       frequent.forEach(
           (kind, n) ->
               rates.add(
-                  p.store()
-                      + " "
-                      + kind
-                      + " "
-                      + Numbers.fixed(seconds > 0 ? n / seconds : 0, 1)
-                      + " per s"));
+                  fmt(
+                      "%s %s %s per s",
+                      p.store(), kind, Numbers.fixed(seconds > 0 ? n / seconds : 0, 1))));
     }
     String often =
         rates.isEmpty()
