@@ -351,19 +351,17 @@ public final class TimeSeriesCharts {
 
   /** Which step folders the group drew, and how those that did not complete ended. */
   private static String steps(List<Plotted> plotted) {
-    return "Steps: "
-        + plotted.stream()
-            .map(
-                p ->
-                    p.store()
-                        + " "
-                        + p.summary().step()
-                        + (p.summary().complete()
-                            ? ""
-                            : " (" + p.summary().stepStatus().jsonName() + ")")
-                        + (p.summary().clientBound() ? " (client-limited)" : ""))
-            .collect(Collectors.joining(", "))
-        + ".";
+    return plotted.stream()
+        .map(
+            p ->
+                p.store()
+                    + " "
+                    + p.summary().step()
+                    + (p.summary().complete()
+                        ? ""
+                        : " (" + p.summary().stepStatus().jsonName() + ")")
+                    + (p.summary().clientBound() ? " (client-limited)" : ""))
+        .collect(Collectors.joining(", ", "Steps: ", "."));
   }
 
   /**
