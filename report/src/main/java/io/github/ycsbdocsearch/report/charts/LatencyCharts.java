@@ -232,16 +232,11 @@ public final class LatencyCharts {
                     + "step of the ramp (closed loop)");
     for (StoreRun store : run.stores()) {
       String colour = palette.colour(store.name());
+      List<StepSummary> steps = curveSteps(store);
       for (int i = 0; i < SHOWN.size(); i++) {
         Percentile p = SHOWN.get(i);
         List<Series.Point> points =
-            points(
-                curveSteps(store),
-                op,
-                LatencyKind.SERVICE,
-                SummaryRow.OK,
-                p,
-                StepSummary::throughputOps);
+            points(steps, op, LatencyKind.SERVICE, SummaryRow.OK, p, StepSummary::throughputOps);
         chart.add(new Series(colour, STYLES.get(i), MARKERS.get(i), points));
       }
     }
