@@ -3,9 +3,12 @@ package io.github.ycsbdocsearch.common.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -14,9 +17,28 @@ import org.junit.jupiter.api.io.TempDir;
 class StartGateTest {
   @TempDir Path dir;
 
+  /**
+   * How late a thread wakes is the machine's (loaded, 150 ms here), so the gate is held to a plain
+   * sleep to the same instant, not to the clock: at most 50 ms after it, the start error a step
+   * allows. Two threads woken at once still differ by the scheduler's luck (once 84 against 32 ms
+   * under a busy loop per core, in 1 of 8 runs), so the gate gets three rounds to show it: a gate
+   * that is late by itself is late in all three.
+   */
   @Test
   void waitsForTheFileThenForItsInstant() throws Exception {
-    Path gate = dir.resolve("start-at");
+    List<String> rounds = new ArrayList<>();
+    for (int round = 0; round < 3; round++) {
+      long[] late = lateAgainstAPlainSleep(dir.resolve("start-at-" + round));
+      if (late[0] < late[1] + 50) {
+        return;
+      }
+      rounds.add("returned at " + late[0] + " ms, a plain sleep at " + late[1] + " ms");
+    }
+    fail(String.join("; ", rounds));
+  }
+
+  /** One gate opened 300 ms ahead: how late it returned, and how late a plain sleep did (ms). */
+  private long[] lateAgainstAPlainSleep(Path gate) throws Exception {
     CompletableFuture<Long> waited =
         CompletableFuture.supplyAsync(
             () -> {
@@ -34,15 +56,11 @@ class StartGateTest {
     Path tmp = dir.resolve("start-at.tmp");
     Files.writeString(tmp, startAt + "\n");
     Files.move(tmp, gate);
-    // The reference: a plain sleep to the same instant. How late a thread wakes is the machine's
-    // (loaded, 150 ms here, and both threads alike), so the gate is held to it, not to the clock:
-    // at most 50 ms after a plain sleep, the start error a step allows.
     Thread.sleep(Math.max(0, startAt - System.currentTimeMillis()));
     long referenceLate = System.currentTimeMillis() - startAt;
     long returned = waited.get(5, TimeUnit.SECONDS);
-    assertTrue(
-        returned >= startAt && returned - startAt < referenceLate + 50,
-        "returned at " + (returned - startAt) + " ms, a plain sleep at " + referenceLate + " ms");
+    assertTrue(returned >= startAt, "returned " + (startAt - returned) + " ms early");
+    return new long[] {returned - startAt, referenceLate};
   }
 
   @Test
