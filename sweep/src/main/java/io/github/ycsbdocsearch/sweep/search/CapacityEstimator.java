@@ -196,6 +196,15 @@ public final class CapacityEstimator {
    * Estimates the capacity from the windows the store decided (client-limited ones are left out).
    */
   public static Estimate estimate(List<RateWindow> windows, Settings s) {
+    return estimate(windows, s, false);
+  }
+
+  /**
+   * The estimate, its draws of only failing windows read below them ({@code readBelow}: the
+   * interval a search reports) or left at 0 (the one it places its probes and stops by, as
+   * calibrated on the simulated clock).
+   */
+  public static Estimate estimate(List<RateWindow> windows, Settings s, boolean readBelow) {
     List<RateWindow> usable = windows.stream().filter(RateWindow::usable).toList();
     Set<String> names = new LinkedHashSet<>();
     usable.forEach(w -> w.ops().forEach(o -> names.add(o.op())));
@@ -208,7 +217,8 @@ public final class CapacityEstimator {
       return Estimate.none();
     }
     double[] reps =
-        replicates(s.replicates(), b.seed(), r -> b.lowest(resample(b.size(), r), s, true).rate());
+        replicates(
+            s.replicates(), b.seed(), r -> b.lowest(resample(b.size(), r), s, readBelow).rate());
     double lo = widened(point.rate(), quantile(reps, 0.025), WIDEN);
     double hi = widened(point.rate(), quantile(reps, 0.975), WIDEN);
     double minRate = b.rates()[0];

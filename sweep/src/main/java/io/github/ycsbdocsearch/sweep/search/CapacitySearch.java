@@ -396,8 +396,17 @@ public final class CapacitySearch {
   }
 
   private Estimate estimate(int replicates) {
+    return estimate(replicates, false);
+  }
+
+  /**
+   * The estimate; {@code reported}: the one {@link #result} reports, whose bootstrap reads a draw
+   * of only failing windows from its line ({@link CapacityEstimator#estimate(List, Settings,
+   * boolean)}). The search places and stops as calibrated, by draws left as they fell.
+   */
+  private Estimate estimate(int replicates, boolean reported) {
     CapacityEstimator.Settings s = estimator(replicates);
-    Estimate pooled = CapacityEstimator.estimate(windows(), s);
+    Estimate pooled = CapacityEstimator.estimate(windows(), s, reported);
     return pooled.where() == CapacityEstimator.Where.NONE
         ? pooled
         : SplitEstimator.estimate(observed, s, pooled);
@@ -720,7 +729,7 @@ public final class CapacitySearch {
 
   /** What the search found so far (the answer once {@link #next} is empty). */
   public Result result() {
-    Estimate e = estimate(FINAL_REPLICATES);
+    Estimate e = estimate(FINAL_REPLICATES, true);
     List<Cycle> cycles =
         BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
     OptionalDouble cap = clientCap();

@@ -165,6 +165,35 @@ class CapacityEstimatorTest {
   }
 
   @Test
+  void aDrawOfOnlyFailingWindowsIsReadBelowThemInTheReportedInterval() {
+    // An Elasticsearch run's windows (a flush about every 60 s): two passing below the estimate.
+    // A draw that leaves both out fails at every rate it holds; as 0, such draws (11 % of them)
+    // left the interval open below.
+    List<RateWindow> ws = new ArrayList<>();
+    double[][] rows = {
+      {1205, 9, 0.0061},
+      {1250, 69, 0.0035},
+      {1397, 39, 0.0137},
+      {1677, 50, 0.0132},
+      {2410, 9, 0.0129},
+      {3615, 9, 0.0475},
+      {4820, 9, 0.4638}
+    };
+    for (double[] r : rows) {
+      ws.add(Windows.of("w" + ws.size(), r[0], (int) r[1], r[2], null));
+    }
+    CapacityEstimator.Settings s = new CapacityEstimator.Settings(0.01, 60, 0.35, 1000, 60);
+    CapacityEstimator.Estimate asFell = CapacityEstimator.estimate(ws, s, false);
+    CapacityEstimator.Estimate reported = CapacityEstimator.estimate(ws, s, true);
+    assertEquals(asFell.capacity(), reported.capacity(), "the estimate is not a draw");
+    assertTrue(reported.hi() > reported.capacity(), "closed above: " + reported.hi());
+    assertEquals(0, asFell.lo(), "open below as the draws fell");
+    assertTrue(
+        reported.lo() > 0 && reported.lo() < 1250,
+        "closed, below the long passing window: " + reported.lo());
+  }
+
+  @Test
   void passingProbesBelowFailingOnesAreNotAllFailed() {
     // A MongoDB run's windows (a checkpoint about every 78 s): it once read "capacity below 1,381
     // ops/s: every rate measured failed", with 1,381, 1,531 and 2,313 passing.
