@@ -301,10 +301,10 @@ public final class CapacityEstimator {
     }
 
     /** The lowest crossing over the operations under {@code draws} (none: op -1's, +infinity). */
-    Crossing lowest(int[] draws, Settings s, boolean replicate) {
+    Crossing lowest(int[] draws, Settings s, boolean readBelow) {
       Crossing low = new Crossing(-1, Double.POSITIVE_INFINITY, null, 0, 0);
       for (int j = 0; j < ops(); j++) {
-        Crossing c = crossing(j, draws, s, replicate);
+        Crossing c = crossing(j, draws, s, readBelow);
         if (c != null && (low.op() < 0 || c.rate() < low.rate())) {
           low = c;
         }
@@ -376,10 +376,10 @@ public final class CapacityEstimator {
     /**
      * Operation {@code j}'s crossing under {@code draws} (how often each block is drawn): the
      * monotone crossing, refined by the local line where its crossing falls inside the kernel; null
-     * when the operation has no requests in the draw. A {@code replicate} whose windows all fail
-     * reads its crossing below them from the line.
+     * when the operation has no requests in the draw. With {@code readBelow}, a draw whose windows
+     * all fail reads its crossing below them from the line.
      */
-    Crossing crossing(int j, int[] draws, Settings s, boolean replicate) {
+    Crossing crossing(int j, int[] draws, Settings s, boolean readBelow) {
       int d = rates.length;
       double[] pn = new double[d];
       double[] pk = new double[d];
@@ -391,14 +391,14 @@ public final class CapacityEstimator {
       if (Double.isNaN(anchor)) {
         return null;
       }
-      // A replicate that drew only failing windows: with a few windows, a third of draws leave out
+      // A draw of only failing windows: with a few windows, a third of draws leave out
       // the one long window that passed below the estimate, and "fails at every rate" (0) in more
       // than 2.5 % of draws left the interval open below in 9 of 33 real store-runs. Its crossing
       // is read instead from its local line below its lowest rate, no farther than the line is
       // trusted. Not so above: a draw of only passing windows says nothing of where the share
       // rises, and a crossing just past them would pull the lower end down below windows that
       // passed; it stays +infinity.
-      boolean belowAll = replicate && anchor == 0;
+      boolean belowAll = readBelow && anchor == 0;
       if (belowAll) {
         int lowest = 0;
         while (pn[lowest] <= 0) {
