@@ -86,7 +86,8 @@ maven() {
       '-Dexpression=project.remoteArtifactRepositories[0].url')
     MVNW_REPOURL="$("${ask[@]}" -o 2>/dev/null | strip_ansi || "${ask[@]}" 2>/dev/null | strip_ansi)"
     [[ "${MVNW_REPOURL}" == http* ]] \
-      || { err "the installed Maven (mvn) named no repository to download the pinned Maven from: set MVNW_REPOURL"; return 1; }
+      || { err "the installed Maven (mvn) named no repository to download the pinned Maven from, offline or online" \
+        "(no network yet? 'mvn -N help:evaluate' shows why): set MVNW_REPOURL"; return 1; }
     export MVNW_REPOURL
   fi
   "${root}/mvnw" "$@" || return

@@ -671,7 +671,7 @@ public final class CapacitySearch {
    * A probe's window when the split's events are what it knows least: {@link #EVENTS_PER_PROBE}
    * periods of the deciding kind at the estimate, whole ones, within the cap and the budget left,
    * and never shorter than {@link #windowFor}. A block cut by a window's start or end is costed
-   * nowhere, so fewer, longer windows cost more of the events the budget holds.
+   * only by its part inside, so fewer, longer windows cost more of the events the budget holds.
    */
   private double eventWindow(ShareSplit.KindPart deciding, double left, double usual) {
     double period = deciding.periodAtCapacityS();
