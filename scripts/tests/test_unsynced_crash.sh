@@ -96,8 +96,11 @@ cleanup() {
   done
   for mnt in "${MOUNTED[@]}"; do
     "${LAYER}" crash "${mnt}" >/dev/null 2>&1 || true
+    # A layer that had already died leaves its mount behind, and rm would meet a busy mount point (seen in CI).
+    fusermount3 -u -z "${mnt}" 2>/dev/null || umount -l "${mnt}" 2>/dev/null || true
   done
-  [[ -z "${WORK}" || "${KEEP_WORK:-0}" == 1 ]] || rm -rf "${WORK}"
+  [[ -z "${WORK}" || "${KEEP_WORK:-0}" == 1 ]] || rm -rf "${WORK}" 2>/dev/null \
+    || { sleep 1; rm -rf "${WORK}"; } || err "left ${WORK} behind: a mount in it is still busy"
 }
 trap cleanup EXIT
 # INT or TERM: stop here (the EXIT trap cleans up); a trap that only cleaned up would let the runs go on.
