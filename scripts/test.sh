@@ -58,24 +58,16 @@ trap cleanup EXIT INT TERM
 
 # Debian packages the tests use; installed once (CI machines start without them).
 install_tools() {
-  local missing=()
-  command -v shellcheck >/dev/null || missing+=(shellcheck)
-  command -v chromium >/dev/null || missing+=(chromium)
-  command -v python3 >/dev/null || missing+=(python3)
-  command -v iperf3 >/dev/null || missing+=(iperf3)
-  command -v fio >/dev/null || missing+=(fio)
-  command -v jq >/dev/null || missing+=(jq)
-  command -v npm >/dev/null || missing+=(npm)
+  local missing=() tool sudo=()
+  for tool in shellcheck chromium python3 iperf3 fio jq npm; do
+    command -v "${tool}" >/dev/null || missing+=("${tool}")
+  done
   [[ -x /usr/sbin/sshd ]] || missing+=(openssh-server)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
-    if [[ "$(id -u)" == 0 ]]; then
-      apt-get update -qq >/dev/null
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    else
-      sudo apt-get update -qq >/dev/null
-      sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
+    [[ "$(id -u)" == 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq >/dev/null
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
 }
 
@@ -171,28 +163,22 @@ main() {
   maven -B -q -v >/dev/null || die "the pinned Maven (./mvnw) is not available"
   # Downloaded once, it runs as a bare ./mvnw too (no MVNW_REPOURL: mvnw would fetch from the placeholder host).
   env -u MVNW_REPOURL "${REPO_ROOT}/mvnw" -B -q -v >/dev/null || die "a bare ./mvnw does not run after the first download"
+  # --quick runs the storeless suites one after the other; the whole run starts them beside the stores' start.
+  local run=suite_beside
+  ((quick == 0)) || run=suite
+  "${run}" shellcheck run_shellcheck
+  "${run}" ruff run_if_present scripts/tests/test_ruff.sh
+  "${run}" terraform run_if_present scripts/tests/test_terraform.sh
+  "${run}" provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
+  "${run}" store-rules run_if_present scripts/tests/test_store_rules.sh
+  "${run}" bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
+  "${run}" crash-layer-state python3 -m unittest scripts/tests/test_unsynced_fs_state.py
+  "${run}" provision-fault run_if_present scripts/tests/test_provision_fault.sh
+  "${run}" remote-client run_if_present scripts/tests/test_remote_client.sh
   if ((quick)); then
-    suite shellcheck run_shellcheck
-    suite ruff run_if_present scripts/tests/test_ruff.sh
-    suite terraform run_if_present scripts/tests/test_terraform.sh
-    suite provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
-    suite store-rules run_if_present scripts/tests/test_store_rules.sh
-    suite bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
-    suite crash-layer-state python3 -m unittest scripts/tests/test_unsynced_fs_state.py
-    suite provision-fault run_if_present scripts/tests/test_provision_fault.sh
-    suite remote-client run_if_present scripts/tests/test_remote_client.sh
     suite maven-unit maven -B -q install -DskipITs
     suite dataset-quick run_if_present scripts/tests/test_dataset.sh --quick
   else
-    suite_beside shellcheck run_shellcheck
-    suite_beside ruff run_if_present scripts/tests/test_ruff.sh
-    suite_beside terraform run_if_present scripts/tests/test_terraform.sh
-    suite_beside provision-profiles run_if_present scripts/tests/test_provision_profiles.sh
-    suite_beside store-rules run_if_present scripts/tests/test_store_rules.sh
-    suite_beside bench-helpers python3 -m unittest "${BENCH_HELPER_TESTS[@]}"
-    suite_beside crash-layer-state python3 -m unittest scripts/tests/test_unsynced_fs_state.py
-    suite_beside provision-fault run_if_present scripts/tests/test_provision_fault.sh
-    suite_beside remote-client run_if_present scripts/tests/test_remote_client.sh
     "${REPO_ROOT}/scripts/stores.sh" install
     STARTED_STORES=1
     "${REPO_ROOT}/scripts/stores.sh" start
