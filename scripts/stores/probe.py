@@ -41,12 +41,16 @@ def fail(msg):
     sys.exit(1)
 
 
-def http(url):
+def http_get(url, read):
     try:
         with urllib.request.urlopen(url, timeout=5) as r:
-            sys.stdout.write(r.read().decode())
+            return read(r)
     except Exception as e:  # any failure means "not ready / not reachable" to the caller
         fail(f"GET {url}: {e}")
+
+
+def http(url):
+    http_get(url, lambda r: sys.stdout.write(r.read().decode()))
 
 
 # Every client made here, closed before the probe exits (exit_after).
@@ -122,30 +126,21 @@ def mongo_shard_info(uri):
     st = c.admin.command("replSetGetStatus")
     conf = c.admin.command("replSetGetConfig")["config"]
     rw = c.admin.command("getDefaultRWConcern")
-    print(
-        json.dumps(
-            {
-                "name": st["set"],
-                "members": [f"{m['name']} {m['stateStr']}" for m in st["members"]],
-                "default_write_concern": rw.get("defaultWriteConcern"),
-                "default_write_concern_source": rw.get("defaultWriteConcernSource"),
-                "write_concern_majority_journal_default": conf.get("writeConcernMajorityJournalDefault", True),
-            }
-        )
-    )
+    info = {
+        "name": st["set"],
+        "members": [f"{m['name']} {m['stateStr']}" for m in st["members"]],
+        "default_write_concern": rw.get("defaultWriteConcern"),
+        "default_write_concern_source": rw.get("defaultWriteConcernSource"),
+        "write_concern_majority_journal_default": conf.get("writeConcernMajorityJournalDefault", True),
+    }
+    print(json.dumps(info))
 
 
 def mongo_cut_oplog(uri):
     c = mongo_client(uri, directConnection=True)
     try:
-        reads = list(
-            c.admin.aggregate(
-                [
-                    {"$currentOp": {"allUsers": True, "idleCursors": True, "localOps": True}},
-                    {"$match": {"ns": "local.oplog.rs"}},
-                ]
-            )
-        )
+        current = {"$currentOp": {"allUsers": True, "idleCursors": True, "localOps": True}}
+        reads = list(c.admin.aggregate([current, {"$match": {"ns": "local.oplog.rs"}}]))
         cursors = [r["cursor"]["cursorId"] for r in reads if r.get("cursor")]
         began_ms = int(time.time() * 1000)
         for r in reads:
@@ -201,18 +196,10 @@ def mongo_whole(secs, spec):
         time.sleep(0.2)
 
 
-def http_json(url):
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return json.load(r)
-    except Exception as e:
-        fail(f"GET {url}: {e}")
-
-
 def es_state(url):
     url = url.rstrip("/")
-    shards = http_json(url + es_primary.SHARDS_PATH)
-    nodes = http_json(url + es_primary.NODES_PATH)
+    shards = http_get(url + es_primary.SHARDS_PATH, json.load)
+    nodes = http_get(url + es_primary.NODES_PATH, json.load)
     print(json.dumps({"shards": shards, "nodes": nodes}))
 
 
