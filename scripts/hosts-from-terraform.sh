@@ -135,10 +135,7 @@ main() {
     "${HOSTS_JQ}" <<<"${outputs}")" \
     || { err "could not make a hosts file of the terraform outputs (above)"; return 1; }
   # Created 0600 from the start (umask), never readable by others even for a moment.
-  (
-    umask 077
-    printf '%s\n' "${hosts}" >"${out}.tmp"
-  )
+  (umask 077 && printf '%s\n' "${hosts}" >"${out}.tmp")
   chmod 0600 "${out}.tmp"
   mv "${out}.tmp" "${out}"
   printf 'hosts-from-terraform.sh: wrote %s (%s, %s other client(s), mode 0600)\n' "${out}" \

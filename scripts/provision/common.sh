@@ -373,10 +373,7 @@ write_private_file() {
   local user="$1" file="$2" group
   group="$(id -gn "${user}")"
   install -d -o "${user}" -g "${group}" -m 0700 "$(dirname "${file}")"
-  (
-    umask 077
-    cat >"${file}.tmp"
-  )
+  (umask 077 && cat >"${file}.tmp")
   chown "${user}:${group}" "${file}.tmp"
   chmod 0600 "${file}.tmp"
   mv "${file}.tmp" "${file}"

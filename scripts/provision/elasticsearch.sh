@@ -86,10 +86,7 @@ EOF
 # builtin: the content appears in no process's arguments.
 write_secret_file() {
   local file="$1" content="$2"
-  (
-    umask 077
-    printf '%s\n' "${content}" >"${file}"
-  )
+  (umask 077 && printf '%s\n' "${content}" >"${file}")
   chown root:elasticsearch "${file}"
   chmod 0640 "${file}"
 }

@@ -28,10 +28,7 @@ install_mongodb_packages() {
 }
 
 write_keyfile() {
-  (
-    umask 077
-    printf '%s\n' "${MONGODB_KEYFILE_CONTENT}" >"${MONGODB_KEYFILE}"
-  )
+  (umask 077 && printf '%s\n' "${MONGODB_KEYFILE_CONTENT}" >"${MONGODB_KEYFILE}")
   chown mongodb:mongodb "${MONGODB_KEYFILE}"
   chmod 0400 "${MONGODB_KEYFILE}"
 }
