@@ -33,9 +33,7 @@ main() {
       --out "${out}/${profile}" "$@" | tail -n 1)" || rc=$?
     # A store that failed keeps its finished results: print what there is, say the exit status.
     [[ "${rc}" == 0 ]] || log "the ${profile} sweep exited ${rc}: ${dir}"
-    if [[ -d "${dir}" ]]; then
-      dirs+=("${dir}")
-    fi
+    [[ ! -d "${dir}" ]] || dirs+=("${dir}")
   done
   [[ "${#dirs[@]}" -gt 0 ]] || die "no sweep left a results folder under ${out}"
   # The stores' fault summaries through the results format (bin/docsearch fault-rows), as a Markdown table.

@@ -34,9 +34,7 @@ publish() {
   (
     export GIT_INDEX_FILE="${index}"
     trap 'rm -f "${GIT_INDEX_FILE}"' EXIT
-    if [[ ${#parent[@]} -gt 0 ]]; then
-      git --git-dir="${git_dir}" read-tree "${parent[1]}"
-    fi
+    ((${#parent[@]} == 0)) || git --git-dir="${git_dir}" read-tree "${parent[1]}"
     cd "${src}"
     for entry in * .[!.]*; do
       [[ -e "${entry}" ]] || continue

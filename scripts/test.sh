@@ -243,9 +243,7 @@ main() {
     join_suites_beside
   fi
   log "suites passed: ${PASSED[*]:-none}"
-  if ((${#FAILED[@]})); then
-    log "suites FAILED: ${FAILED[*]}"
-  fi
+  ((${#FAILED[@]} == 0)) || log "suites FAILED: ${FAILED[*]}"
   printf 'suites: %d passed, %d failed\n' "${#PASSED[@]}" "${#FAILED[@]}"
   ((${#FAILED[@]} == 0))
 }

@@ -41,9 +41,7 @@ main() {
   printf 'cluster.name: %s\nnode.name: %s\nnetwork.host: %s\n' "${cluster}" "${node}" "${host}"
   printf 'http.port: %s\ntransport.port: %s\n' "${http}" "${transport}"
   printf 'discovery.seed_hosts: %s\n' "${seeds}"
-  if [[ -n "${masters}" ]]; then
-    printf 'cluster.initial_master_nodes: %s\n' "${masters}"
-  fi
+  [[ -z "${masters}" ]] || printf 'cluster.initial_master_nodes: %s\n' "${masters}"
 }
 
 main "$@"

@@ -89,9 +89,7 @@ sweep_stop() {
     # setsid made the sweep's shell the leader of its own process group: the group is the sweep and all it started.
     kill -TERM -- "-${pid}" 2>/dev/null || true
     while kill -0 -- "-${pid}" 2>/dev/null; do
-      if ((++tries == 300)); then
-        kill -KILL -- "-${pid}" 2>/dev/null || true
-      fi
+      ((++tries != 300)) || kill -KILL -- "-${pid}" 2>/dev/null || true
       ((tries < 350)) || { err "the sweep (process group ${pid}) does not end"; exit 1; }
       sleep 0.1
     done

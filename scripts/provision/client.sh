@@ -55,10 +55,7 @@ config_primary() {
   for member in $(rs_members "${MONGODB_CONFIG_RS%%=*}"); do
     primary="$(mongosh --quiet "mongodb://${member}/admin?directConnection=true&serverSelectionTimeoutMS=5000" \
       --eval 'print(db.hello().primary || "")' </dev/null 2>/dev/null || true)"
-    if [[ -n "${primary}" ]]; then
-      printf '%s\n' "${primary}"
-      return 0
-    fi
+    [[ -z "${primary}" ]] || { printf '%s\n' "${primary}"; return 0; }
   done
   return 1
 }

@@ -49,9 +49,7 @@ rs_members() {
 # Arguments: PORT AUTH(admin|none) SCRIPT.
 mongo_js() {
   local port="$1" auth="$2" script="$3"
-  if [[ "${auth}" == admin ]]; then
-    script="db.getSiblingDB('admin').auth('admin', process.env.MONGO_ADMIN_PW); ${script}"
-  fi
+  [[ "${auth}" != admin ]] || script="db.getSiblingDB('admin').auth('admin', process.env.MONGO_ADMIN_PW); ${script}"
   MONGO_ADMIN_PW="${MONGODB_ADMIN_PASSWORD}" MONGO_YCSB_PW="${MONGODB_YCSB_PASSWORD:-}" \
     mongosh --quiet "mongodb://127.0.0.1:${port}/admin?directConnection=true&serverSelectionTimeoutMS=5000" \
     --eval "${script}" </dev/null # callers loop over "while read" input that mongosh must not consume

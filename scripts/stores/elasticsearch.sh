@@ -57,9 +57,8 @@ es_node_settings() {
       masters+=("es-${p}")
     done < <(es_http_ports cluster)
     # Bootstrap only a brand-new cluster: once a node has state, initial master nodes must not be set again.
-    if [[ -z "$(find "${dir}/data" -mindepth 1 -print -quit 2>/dev/null)" ]]; then
-      bootstrap=(--masters "$(IFS=,; echo "${masters[*]}")")
-    fi
+    [[ -n "$(find "${dir}/data" -mindepth 1 -print -quit 2>/dev/null)" ]] \
+      || bootstrap=(--masters "$(IFS=,; echo "${masters[*]}")")
     "${REPO_ROOT}/scripts/cluster/es-node-config.sh" --cluster-name ycsb-docsearch-cluster --node-name "es-${port}" \
       --host 127.0.0.1 --http-port "${port}" --transport-port "$(es_transport_port cluster "${port}")" \
       --seeds "$(IFS=,; echo "${seeds[*]}")" "${bootstrap[@]}"

@@ -65,9 +65,7 @@ mongodb_start_instance() {
     --pidfilepath "${dir}/pid" --fork
     --wiredTigerCacheSizeGB "$(awk -v mb="${cache_mb}" 'BEGIN { printf "%.3f", mb / 1024 }')"
     --journalCommitInterval "${commit}")
-  if [[ "${topo}" == cluster ]]; then
-    args+=(--replSet "$(mongodb_shard_name "$(mongodb_shard_of "${port}")")")
-  fi
+  [[ "${topo}" != cluster ]] || args+=(--replSet "$(mongodb_shard_name "$(mongodb_shard_of "${port}")")")
   LD_LIBRARY_PATH="$(libssl_dir)" "${prefix[@]}" "$(mongod_bin)" "${args[@]}" >>"${dir}/mongod.out" 2>&1 \
     || die "mongod on port ${port} failed to start: see ${dir}/mongod.log"
 }

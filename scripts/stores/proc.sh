@@ -13,9 +13,7 @@
 
 proc_pid() {
   local pidfile="$1" pid=""
-  if [[ -f "${pidfile}" ]]; then
-    read -r pid <"${pidfile}" || true
-  fi
+  [[ ! -f "${pidfile}" ]] || read -r pid <"${pidfile}" || true
   [[ "${pid}" =~ ^[0-9]+$ ]] && printf '%s\n' "${pid}"
   return 0
 }
