@@ -53,8 +53,7 @@ class UnsyncedFs(fuse.Operations):
         self.max_dirty_pages = max_dirty_pages
         self.status_path = status_path
         self.status = {"mode": mode, "seed": seed, "namespace": namespace_rule, "max_dirty_pages": max_dirty_pages}
-        self.status |= {"syncfs": 0}
-        self.status |= {"writeback_pages": 0}
+        self.status |= {"syncfs": 0, "writeback_pages": 0}
         self.rng = random.Random(seed)
         # One lock over all state: the stores write from several threads (Redis's fsync thread, WiredTiger's).
         self.mutex = threading.Lock()

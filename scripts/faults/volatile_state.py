@@ -191,9 +191,6 @@ class NamespaceJournal:
         self._log(op)
         return op
 
-    def _done(self, op):
-        self.pending.append(op)
-
     def _abort(self, op):
         # The change failed (ENOENT, ENOTEMPTY...): nothing to undo.
         self._log({"commit": [op["id"]]})
@@ -205,7 +202,7 @@ class NamespaceJournal:
         except OSError:
             self._abort(op)
             raise
-        self._done(op)
+        self.pending.append(op)
         return result
 
     def _keep_in_trash(self, op, path):
