@@ -373,22 +373,21 @@ main() {
   if ((LATENCY)); then
     latency_rows
     print_latency
-    printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_now)" "$(nproc)"
-    return 0
-  fi
-  basicdb_rows
-  IFS=, read -r -a stores <<<"${STORES}"
-  for store in "${stores[@]}"; do
-    store_rows "${store}"
-    ((RAW == 0)) || raw_rows "${store}"
-  done
-  print_table
-  printf '\nthe machine: %s\n' "$(timed_wait_cost)"
-  if ((PROFILE)); then
-    printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
-      "${STEP}"
-    [[ -z "${BEFORE_CHECKOUT}" ]] || profile_side before "${BEFORE_CHECKOUT}"
-    profile_side after "${REPO_ROOT}"
+  else
+    basicdb_rows
+    IFS=, read -r -a stores <<<"${STORES}"
+    for store in "${stores[@]}"; do
+      store_rows "${store}"
+      ((RAW == 0)) || raw_rows "${store}"
+    done
+    print_table
+    printf '\nthe machine: %s\n' "$(timed_wait_cost)"
+    if ((PROFILE)); then
+      printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
+        "${STEP}"
+      [[ -z "${BEFORE_CHECKOUT}" ]] || profile_side before "${BEFORE_CHECKOUT}"
+      profile_side after "${REPO_ROOT}"
+    fi
   fi
   printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_now)" "$(nproc)"
 }
