@@ -94,11 +94,8 @@ load_table() {
 # One measured run: sets RESULT to "<ops/s> <p99 us>" after checking that every operation returned OK.
 measure() {
   local db="$1" props="$2" op="$3" seconds="${4:-${SECONDS_PER_RUN}}" out="${WORK_DIR}/run.out" mix ok total
-  if [[ "${op}" == READ ]]; then
-    mix=(-p readproportion=1 -p updateproportion=0)
-  else
-    mix=(-p readproportion=0 -p updateproportion=1)
-  fi
+  mix=(-p readproportion=0 -p updateproportion=1)
+  [[ "${op}" != READ ]] || mix=(-p readproportion=1 -p updateproportion=0)
   # operationcount only bounds the run; maxexecutiontime ends it.
   on_client_cpu "${JAVA_CMD[@]}" site.ycsb.Client -t -db "${db}" -P "${WORKLOAD}" -P "${props}" -p table="${TABLE}" \
     -p recordcount="${RECORDS}" -p operationcount=2000000000 -p maxexecutiontime="${seconds}" \
