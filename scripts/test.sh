@@ -58,16 +58,16 @@ trap cleanup EXIT INT TERM
 
 # Debian packages the tests use; installed once (CI machines start without them).
 install_tools() {
-  local missing=() tool sudo=()
+  local missing=() tool as_root=(env)
   for tool in shellcheck chromium python3 iperf3 fio jq npm; do
     command -v "${tool}" >/dev/null || missing+=("${tool}")
   done
   [[ -x /usr/sbin/sshd ]] || missing+=(openssh-server)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
-    [[ "$(id -u)" == 0 ]] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq >/dev/null
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    [[ "$(id -u)" == 0 ]] || as_root=(sudo)
+    "${as_root[@]}" apt-get update -qq >/dev/null
+    "${as_root[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
 }
 
