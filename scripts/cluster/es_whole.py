@@ -28,10 +28,8 @@ def main(argv):
         return 1
     if whole(health, int(argv[1])):
         return 0
-    print(
-        f"not whole: {health.get('number_of_nodes')} of {argv[1]} nodes, status {health.get('status')}",
-        file=sys.stderr,
-    )
+    said = f"{health.get('number_of_nodes')} of {argv[1]} nodes, status {health.get('status')}"
+    print(f"not whole: {said}", file=sys.stderr)
     return 1
 
 
