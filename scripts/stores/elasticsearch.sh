@@ -6,17 +6,14 @@
 # Env: ES_HTTP_PORT (9200), ES_TRANSPORT_PORT (9300), ES_CLUSTER_HTTP_BASE_PORT (9201),
 #      ES_CLUSTER_TRANSPORT_BASE_PORT (9301), JAVA (java on PATH). Heap (-Xms = -Xmx): STORE_MEMORY_MB, see profile.sh.
 
-es_http_ports() {
+# The nodes' HTTP ports (stores.sh's instance ports).
+elasticsearch_ports() {
   local base="${ES_CLUSTER_HTTP_BASE_PORT:-9201}"
   if [[ "$1" == single ]]; then
     printf '%s\n' "${ES_HTTP_PORT:-9200}"
   else
     printf '%s\n' "${base}" $((base + 1)) $((base + 2))
   fi
-}
-
-elasticsearch_ports() {
-  es_http_ports "$1"
 }
 
 # Transport port of the node whose HTTP port is $2.
@@ -55,7 +52,7 @@ es_node_settings() {
     while read -r p; do
       seeds+=("127.0.0.1:$(es_transport_port cluster "${p}")")
       masters+=("es-${p}")
-    done < <(es_http_ports cluster)
+    done < <(elasticsearch_ports cluster)
     # Bootstrap only a brand-new cluster: once a node has state, initial master nodes must not be set again.
     [[ -n "$(find "${dir}/data" -mindepth 1 -print -quit 2>/dev/null)" ]] \
       || bootstrap=(--masters "$(IFS=,; echo "${masters[*]}")")
@@ -66,7 +63,7 @@ es_node_settings() {
 }
 
 elasticsearch_start_instance() {
-  local topo="$1" port="$2" dir="$3" dist java pid
+  local topo="$1" port="$2" dir="$3" dist java
   local -a prefix jvm settings
   dist="$(es_dist_dir)"
   java="${JAVA:-java}"
@@ -80,8 +77,7 @@ elasticsearch_start_instance() {
   # step, a timeout) does not take the node down. setsid, nohup and taskset all exec, so $! is the JVM's PID.
   setsid nohup "${prefix[@]}" "${java}" "${jvm[@]}" -cp "${dist}/elasticsearch-node.jar:${dist}/lib/*" \
     io.github.ycsbdocsearch.esnode.EsNodeLauncher "${settings[@]}" >>"${dir}/logs/node.log" 2>&1 </dev/null &
-  pid=$!
-  printf '%s\n' "${pid}" >"${dir}/pid"
+  printf '%s\n' "$!" >"${dir}/pid"
 }
 
 elasticsearch_ready() {
@@ -92,11 +88,11 @@ elasticsearch_ready() {
 elasticsearch_form() {
   local topo="$1" urls=() p
   if [[ "${topo}" == single ]]; then
-    p="$(es_http_ports single)"
+    p="$(elasticsearch_ports single)"
     wait_until 120 "elasticsearch cluster health yellow on port ${p}" es_health_at_least_yellow "${p}"
     return
   fi
-  while read -r p; do urls+=("http://127.0.0.1:${p}"); done < <(es_http_ports cluster)
+  while read -r p; do urls+=("http://127.0.0.1:${p}"); done < <(elasticsearch_ports cluster)
   PYTHON="$(venv_python)" "${REPO_ROOT}/scripts/cluster/es-cluster-wait.sh" --nodes 3 "${urls[@]}"
 }
 
@@ -115,7 +111,7 @@ elasticsearch_whole() {
   while read -r p; do
     wait_until "${STORES_START_TIMEOUT:-300}" "elasticsearch on port ${p}: 3 nodes, status not red" \
       es_whole_at "${p}" 3 || return 1
-  done < <(es_http_ports "$1")
+  done < <(elasticsearch_ports "$1")
 }
 
 es_whole_at() {
@@ -135,12 +131,10 @@ elasticsearch_version() {
 
 elasticsearch_hosts() {
   local list=() p
-  while read -r p; do list+=("http://127.0.0.1:${p}"); done < <(es_http_ports "$1")
+  while read -r p; do list+=("http://127.0.0.1:${p}"); done < <(elasticsearch_ports "$1")
   printf 'es.hosts=%s\n' "$(IFS=,; echo "${list[*]}")"
-  if [[ "$1" == cluster ]]; then
-    # The index layout the cluster is for: one primary per node, each with a replica on another node.
-    printf 'es.shards=3\nes.replicas=1\n'
-  fi
+  # The index layout the cluster is for: one primary per node, each with a replica on another node.
+  [[ "$1" != cluster ]] || printf 'es.shards=3\nes.replicas=1\n'
 }
 
 # Settings as key=value lines; what the node reports of itself under "server" (see redisjson_settings).
