@@ -80,7 +80,7 @@ mount_layer() {
     shift 2
   done
   (($# == 2)) || { usage >&2; exit 2; }
-  local backing="$1" mnt="$2" pid args=(--mode "${mode}" --namespace "${namespace}"
+  local backing="$1" mnt="$2" args=(--mode "${mode}" --namespace "${namespace}"
     --max-dirty-mb "${UNSYNCED_FS_MAX_DIRTY_MB:-256}")
   [[ -z "${seed}" ]] || args+=(--seed "${seed}")
   install_layer
@@ -89,8 +89,7 @@ mount_layer() {
   rm -f "$(status_file "${mnt}")"
   "$(faults_venv)/bin/python" -W ignore "${LAYER}" "${args[@]}" --status "$(status_file "${mnt}")" \
     "${backing}" "${mnt}" >"${mnt%/}.unsynced-fs.log" 2>&1 &
-  pid=$!
-  printf '%s\n' "${pid}" >"$(pid_file "${mnt}")"
+  printf '%s\n' "$!" >"$(pid_file "${mnt}")"
   wait_until 10 "the mount of ${mnt}" is_mounted "${mnt}" || die "the layer did not mount ${mnt}: see ${mnt%/}.unsynced-fs.log"
 }
 
