@@ -5,9 +5,8 @@
 #
 #   runtime_classpath    builds the project first when that classpath is missing or older than any source file
 #                        (./mvnw package -pl cli -am, tests skipped), then prints it
-#   exec_main CLASS ARGS...  replaces the shell with java running CLASS on that classpath (flags from JAVA_OPTS)
-#   exec_command NAME ARGS...  runs bin/docsearch's Java command NAME (report, compare, noise, verify,
-#                        history-rows)
+#   exec_command NAME ARGS...  replaces the shell with java running bin/docsearch's Java command NAME (report,
+#                        compare, noise, verify, history-rows) on that classpath (flags from JAVA_OPTS)
 #   help_if_asked NAME ARGS... prints docs/cli/NAME-help.txt and exits 0 when ARGS hold -h or --help: help needs no
 #                        build (the files are what picocli writes from each command's declaration; a test keeps them so)
 # Env: DOCSEARCH_SKIP_BUILD=1 never builds (CI builds once up front); MVN names Maven (default mvn).
@@ -47,22 +46,16 @@ stale_source() {
     -o \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "${stamp}" -print -quit
 }
 
-exec_main() {
-  local main_class="$1" classpath
-  shift
+# The Java entry point of every command (bin/docsearch).
+readonly DOCSEARCH_MAIN=io.github.ycsbdocsearch.cli.Docsearch
+
+exec_command() {
+  local classpath
   command -v java >/dev/null 2>&1 || die "java not found on PATH (JDK 17 or later needed)"
   classpath="$(runtime_classpath)"
   local -a java_opts=()
   read -r -a java_opts <<<"${JAVA_OPTS:-}"
-  exec java "${java_opts[@]}" -cp "${classpath}" "${main_class}" "$@"
-}
-
-# The Java entry point of every command (bin/docsearch).
-# shellcheck disable=SC2034 # used by the scripts that source this file
-readonly DOCSEARCH_MAIN=io.github.ycsbdocsearch.cli.Docsearch
-
-exec_command() {
-  exec_main "${DOCSEARCH_MAIN}" "$@"
+  exec java "${java_opts[@]}" -cp "${classpath}" "${DOCSEARCH_MAIN}" "$@"
 }
 
 help_if_asked() {
