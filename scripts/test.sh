@@ -71,11 +71,6 @@ install_tools() {
   fi
 }
 
-# The maven suite: unit and integration tests, the cluster ones too.
-maven_every_test() {
-  DOCSEARCH_CLUSTER_ITS=true maven -B install
-}
-
 # suite NAME CMD...: runs one suite, timing it, and records its outcome.
 suite() {
   local name="$1" start rc=0
@@ -187,7 +182,8 @@ main() {
     log "stores installed and started at ${SECONDS} s"
     join_suites_beside
     log "suites beside them joined at ${SECONDS} s"
-    suite maven maven_every_test
+    # The maven suite: unit and integration tests, the cluster ones too.
+    DOCSEARCH_CLUSTER_ITS=true suite maven maven -B install
     if [[ " ${FAILED[*]} " == *" maven "* ]]; then
       # A failing test stops the reactor before the later modules are installed; built without tests, they let the
       # suites below test what they test instead of failing on a missing jar.
