@@ -180,10 +180,6 @@ def member_clients(spec):
     return {(n, m): mongo_client(f"mongodb://{m}/", directConnection=True) for n, m in parse_sets(spec)}
 
 
-def mongo_hellos(spec):
-    print(json.dumps(hellos(member_clients(spec))))
-
-
 def mongo_whole(secs, spec):
     clients = member_clients(spec)  # kept across polls: a new client per poll costs a connection handshake each
     deadline = time.monotonic() + secs
@@ -236,14 +232,6 @@ def read_pairs():
     return obj
 
 
-def json_file(path):
-    write_atomically(path, read_pairs())
-
-
-def json_line():
-    print(json.dumps(read_pairs(), separators=(",", ":")))
-
-
 def hosts_file(path, topology):
     stores = {}
     for line in sys.stdin:
@@ -267,11 +255,11 @@ def main(argv):
         "mongo-set-default-wc": lambda: mongo_set_default_wc(args[0], args[1]),
         "mongo-shard-info": lambda: mongo_shard_info(args[0]),
         "mongo-cut-oplog": lambda: mongo_cut_oplog(args[0]),
-        "mongo-hellos": lambda: mongo_hellos(args[0]),
+        "mongo-hellos": lambda: print(json.dumps(hellos(member_clients(args[0])))),
         "mongo-whole": lambda: mongo_whole(float(args[0]), args[1]),
         "es-state": lambda: es_state(args[0]),
-        "json-file": lambda: json_file(args[0]),
-        "json-line": json_line,
+        "json-file": lambda: write_atomically(args[0], read_pairs()),
+        "json-line": lambda: print(json.dumps(read_pairs(), separators=(",", ":"))),
         "hosts-file": lambda: hosts_file(args[0], args[1]),
     }
     if cmd not in commands:
