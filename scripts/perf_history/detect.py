@@ -116,19 +116,10 @@ def analyse_metric(name, rows, accepted, options):
     points = otava_change_points(values, options, max_pvalue, min_change)
     bounds = [0] + [p[0] for p in points] + [len(values)]
     for n, (index, before, after, pvalue) in enumerate(points):
-        segment = rows[start + bounds[n] : start + bounds[n + 2]]
-        result.changes.append(
-            Change(
-                start + index,
-                rows[start + index - 1],
-                rows[start + index],
-                before,
-                after,
-                pvalue,
-                (after < before) if higher_better else (after > before),
-                machine_switch(segment, index - bounds[n], options.persist),
-            )
-        )
+        at = start + index
+        worse = (after < before) if higher_better else (after > before)
+        machine = machine_switch(rows[start + bounds[n] : start + bounds[n + 2]], index - bounds[n], options.persist)
+        result.changes.append(Change(at, rows[at - 1], rows[at], before, after, pvalue, worse, machine))
     if result.changes:
         last = result.changes[-1]
         result.status = verdict(last, values[last.index - start :], higher_better, options)
