@@ -25,7 +25,6 @@ public final class MarkdownReport {
 
   private MarkdownReport() {}
 
-  /** The report of a comparison. */
   public static String render(Comparison comparison) {
     StringBuilder out = new StringBuilder();
     int code = comparison.exitCode();
@@ -158,9 +157,7 @@ public final class MarkdownReport {
     for (UnusableStep u : comparison.unusable()) {
       table.row(u.workload(), u.store(), u.step().label(), u.side(), u.reason());
     }
-    if (!table.isEmpty()) {
-      out.append("### Steps not usable, not compared\n\n").append(table.render());
-    }
+    out.append(table.render("### Steps not usable, not compared\n\n"));
   }
 
   private static void latency(Comparison comparison, StringBuilder out) {
@@ -212,9 +209,7 @@ public final class MarkdownReport {
           Long.toString(c.newErrors()),
           verdict(c.verdict()));
     }
-    if (!table.isEmpty()) {
-      out.append("### Failed operations\n\n").append(table.render());
-    }
+    out.append(table.render("### Failed operations\n\n"));
   }
 
   private static void verification(Comparison comparison, StringBuilder out) {
@@ -230,9 +225,7 @@ public final class MarkdownReport {
           r == null ? "-" : Integer.toString(r.differing()),
           v.passed() ? "ok" : "**" + v.status() + "**");
     }
-    if (!table.isEmpty()) {
-      out.append("### Search verification\n\n").append(table.render());
-    }
+    out.append(table.render("### Search verification\n\n"));
   }
 
   private static String verdict(Verdict verdict) {

@@ -52,4 +52,9 @@ public final class MarkdownTable {
     }
     return out.append('\n').toString();
   }
+
+  /** The table after a heading, or "" when no row was added. */
+  public String render(String heading) {
+    return isEmpty() ? "" : heading + render();
+  }
 }

@@ -19,7 +19,6 @@ public final class RunSummaryMarkdown {
 
   private RunSummaryMarkdown() {}
 
-  /** The digest of a set. */
   public static String render(ResultsSet set) {
     StringBuilder out = new StringBuilder();
     out.append("## Performance results: `").append(set.dir()).append("`\n\n");
@@ -81,9 +80,7 @@ public final class RunSummaryMarkdown {
             step.usable() ? "yes" : "**no: " + step.unusable() + "**");
       }
     }
-    if (!table.isEmpty()) {
-      out.append("Throughput by step:\n\n").append(table.render());
-    }
+    out.append(table.render("Throughput by step:\n\n"));
   }
 
   private static String bar(double value, double max) {
@@ -118,12 +115,10 @@ public final class RunSummaryMarkdown {
         }
       }
     }
-    if (!table.isEmpty()) {
-      out.append(
-              "Latency at each store's capacity step (intended latency), else its peak step"
-                  + " (service time):\n\n")
-          .append(table.render());
-    }
+    out.append(
+        table.render(
+            "Latency at each store's capacity step (intended latency), else its peak step"
+                + " (service time):\n\n"));
   }
 
   private static String us(SummaryRow row, Percentile p) {
