@@ -77,12 +77,10 @@ public record Comparison(
         .flatMap(s -> s);
   }
 
-  /** How many changes are regressions. */
   public long regressions() {
     return verdicts().filter(v -> v == Verdict.REGRESSION).count();
   }
 
-  /** How many changes are improvements. */
   public long improvements() {
     return verdicts().filter(v -> v == Verdict.IMPROVEMENT).count();
   }
@@ -228,7 +226,6 @@ public record Comparison(
       Threshold threshold,
       Verdict verdict) {
 
-    /** Relative change. */
     public double change() {
       return Verdict.relativeChange(base, current);
     }

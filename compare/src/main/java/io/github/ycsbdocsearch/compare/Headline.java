@@ -45,7 +45,6 @@ public record Headline(
     Double capacityHalfWidth,
     Double peakHalfWidth) {
 
-  /** The headline of one store of a run. */
   public static Headline of(ResultsRun run, String store) {
     StoreCapacity s = run.capacity(store);
     if (s == null) {

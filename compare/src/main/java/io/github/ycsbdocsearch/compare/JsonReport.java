@@ -26,7 +26,6 @@ public final class JsonReport {
 
   private JsonReport() {}
 
-  /** The JSON tree of a comparison. */
   public static ObjectNode toJson(Comparison comparison) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("format", FORMAT);

@@ -41,7 +41,6 @@ public final class NoisePolicy {
   public static final double P99_DEFAULT = 0.50;
   public static final double P999_DEFAULT = 0.75;
 
-  /** The percentiles compared. */
   public static final List<Percentile> PERCENTILES =
       List.of(Percentile.P50, Percentile.P99, Percentile.P999);
 
@@ -70,7 +69,6 @@ public final class NoisePolicy {
     return op + "." + kind.label() + "." + percentile.name().toLowerCase(Locale.ROOT);
   }
 
-  /** The default threshold of a percentile. */
   public static double latencyDefault(Percentile percentile) {
     return switch (percentile) {
       case P50, P90 -> P50_DEFAULT;

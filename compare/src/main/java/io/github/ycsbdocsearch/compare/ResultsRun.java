@@ -126,7 +126,6 @@ public record ResultsRun(
             .anyMatch(row -> row.store().equals(store) && SEARCH_OP.equals(row.op()));
   }
 
-  /** Rows of one store. */
   public List<SummaryRow> rowsOf(String store) {
     return summary.rows().stream().filter(row -> row.store().equals(store)).toList();
   }

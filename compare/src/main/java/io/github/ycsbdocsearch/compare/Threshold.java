@@ -32,7 +32,6 @@ public record Threshold(
     }
   }
 
-  /** A default threshold. */
   public static Threshold byDefault(double relative) {
     return new Threshold(relative, Source.DEFAULT_NO_INTERVAL, Double.NaN, Double.NaN, Double.NaN);
   }
