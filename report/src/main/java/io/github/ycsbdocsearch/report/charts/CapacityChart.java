@@ -56,7 +56,6 @@ public final class CapacityChart {
 
   private CapacityChart() {}
 
-  /** The file name of a store's chart. */
   public static String fileName(String store) {
     return "capacity-" + ChartAxes.slug(store) + ".svg";
   }
@@ -106,8 +105,7 @@ public final class CapacityChart {
               c.hi() == null ? xMax : c.hi(),
               c.hi() == null ? "95 % interval, open above" : "95 % interval"));
     }
-    chart.add(
-        new Series(colour, LineStyle.SOLID, Marker.NONE, line(c.model(), floor, c::modelShareAt)));
+    chart.add(line(colour, LineStyle.SOLID, c.model(), floor, c::modelShareAt));
     addParts(chart, c, colour, floor);
     Double allowance = allowance(store, c);
     if (allowance != null) {
@@ -211,11 +209,15 @@ public final class CapacityChart {
   }
 
   /** A line over the model's kernel range, where its share is on the axis. */
-  private static List<Series.Point> line(
-      CapacitySearchRecord.Model m, double floor, DoubleUnaryOperator shareAt) {
+  private static Series line(
+      String colour,
+      LineStyle style,
+      CapacitySearchRecord.Model m,
+      double floor,
+      DoubleUnaryOperator shareAt) {
     List<Series.Point> points = new ArrayList<>();
     if (m == null || !(m.centerOps() > 0) || !(m.bandwidth() > 0)) {
-      return points;
+      return new Series(colour, style, Marker.NONE, points);
     }
     for (int i = 0; i <= MODEL_POINTS; i++) {
       double rate = m.centerOps() * Math.exp(m.bandwidth() * (2.0 * i / MODEL_POINTS - 1));
@@ -224,7 +226,7 @@ public final class CapacityChart {
         points.add(new Series.Point(rate, share));
       }
     }
-    return points;
+    return new Series(colour, style, Marker.NONE, points);
   }
 
   /**
@@ -239,18 +241,14 @@ public final class CapacityChart {
       return;
     }
     chart.add(
-        new Series(
+        line(
             colour,
             LineStyle.DOTTED,
-            Marker.NONE,
-            line(c.model(), floor, r -> CapacitySearchRecord.Split.cleanShareAt(c.model(), r))));
+            c.model(),
+            floor,
+            r -> CapacitySearchRecord.Split.cleanShareAt(c.model(), r)));
     for (CapacitySearchRecord.Kind k : split.kinds()) {
-      chart.add(
-          new Series(
-              PART_GREY,
-              LineStyle.DASHED,
-              Marker.NONE,
-              line(c.model(), floor, r -> split.kindShareAt(k, r))));
+      chart.add(line(PART_GREY, LineStyle.DASHED, c.model(), floor, r -> split.kindShareAt(k, r)));
     }
     if (split.floorShare() != null && split.floorRateOps() != null) {
       chart.add(

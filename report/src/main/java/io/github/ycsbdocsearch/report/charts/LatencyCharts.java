@@ -240,8 +240,7 @@ public final class LatencyCharts {
         chart.add(new Series(colour, STYLES.get(i), MARKERS.get(i), points));
       }
     }
-    List<LegendEntry> styles = percentileStyles();
-    chart.legend(legend(run, palette, "Percentiles", styles));
+    chart.legend(legend(run, palette, "Percentiles", percentileStyles()));
     return new ReportChart(
         "latency-vs-throughput-" + ChartAxes.slug(op) + ".svg",
         ReportChart.Section.LATENCY,

@@ -250,7 +250,7 @@ public final class TimeSeriesCharts {
 
   /** From the warm-up's start to the window's end, widened to any background event outside them. */
   private static Frame frame(List<Plotted> plotted) {
-    int warmup = warmupS(plotted);
+    int warmup = plotted.stream().mapToInt(p -> p.series().warmupS()).max().orElse(0);
     double from = -warmup;
     double to = plotted.stream().mapToDouble(p -> p.series().endS()).max().orElse(0);
     for (Plotted p : plotted) {
@@ -260,10 +260,6 @@ public final class TimeSeriesCharts {
       }
     }
     return new Frame(from, to, warmup);
-  }
-
-  private static int warmupS(List<Plotted> plotted) {
-    return plotted.stream().mapToInt(p -> p.series().warmupS()).max().orElse(0);
   }
 
   /**

@@ -268,10 +268,8 @@ public record ChartData(
         .put("fontWeight", 600);
     text.putObject("encoding").putObject("text").put("field", "text");
     layer.putArray("layer").add(ring).add(text);
-    ObjectNode enc = layer.putObject("encoding");
+    encodeXy(layer);
     drawnFields(layer.putArray("transform"));
-    enc.set("x", position(field("x", x), x));
-    enc.set("y", position(field("y", y), y));
     return layer;
   }
 

@@ -16,7 +16,6 @@ public record LegendEntry(String label, String colour, LineStyle line, Marker ma
     return new LegendEntry(label, colour, line, Marker.NONE);
   }
 
-  /** The entry that describes a series. */
   public static LegendEntry of(Series s) {
     return new LegendEntry(s.label(), s.colour(), s.line(), s.marker());
   }

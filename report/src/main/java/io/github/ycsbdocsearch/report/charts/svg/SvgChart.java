@@ -113,7 +113,6 @@ public final class SvgChart {
     return List.copyOf(series);
   }
 
-  /** Whether any series has a point. */
   public boolean hasData() {
     return series.stream().anyMatch(s -> !s.points().isEmpty());
   }
@@ -150,7 +149,6 @@ public final class SvgChart {
         : series.stream().filter(s -> s.label() != null).map(LegendEntry::of).toList();
   }
 
-  /** The SVG document. */
   public String render() {
     StringBuilder svg = new StringBuilder();
     svg.append(
