@@ -35,24 +35,13 @@ final class ClientNeedSection {
           .append(Html.num(micros(n.floorUsPerOp())))
           .append(
               Html.num(
-                  n.openLoopUsPerOp() == null
-                      ? "–"
-                      : Numbers.rate(1e6 * ClientNeed.TARGET_SHARE / n.openLoopUsPerOp())))
-          .append(Html.num(n.capacityOps() == null ? "–" : Numbers.rate(n.capacityOps())))
-          .append(
-              Html.num(
-                  n.machinesForCapacity() == null ? "–" : String.valueOf(n.machinesForCapacity())))
-          .append(
-              Html.num(
-                  n.peakOps() == null
-                      ? "–"
-                      : (n.peakLowerBound() ? "≥ " : "") + Numbers.rate(n.peakOps())))
+                  Html.orDash(
+                      n.openLoopUsPerOp(), us -> Numbers.rate(1e6 * ClientNeed.TARGET_SHARE / us))))
+          .append(Html.num(Html.orDash(n.capacityOps(), Numbers::rate)))
+          .append(Html.num(Html.orDash(n.machinesForCapacity(), String::valueOf)))
+          .append(Html.num(Html.orDash(n.peakOps(), ops -> atLeast(n) + Numbers.rate(ops))))
           .append(Html.num(String.valueOf(n.cpusPerMachine())))
-          .append(
-              Html.num(
-                  n.machinesNeeded() == null
-                      ? "–"
-                      : (n.peakLowerBound() ? "≥ " : "") + n.machinesNeeded()))
+          .append(Html.num(Html.orDash(n.machinesNeeded(), machines -> atLeast(n) + machines)))
           .append(Html.num(String.valueOf(n.machinesRun())))
           .append(Html.cell(Html.esc(verdict(n))))
           .append("</tr>\n");
@@ -87,7 +76,11 @@ final class ClientNeedSection {
   }
 
   private static String micros(Double us) {
-    return us == null ? "–" : fmt("%.1f", us);
+    return Html.orDash(us, v -> fmt("%.1f", v));
+  }
+
+  private static String atLeast(ClientNeed n) {
+    return n.peakLowerBound() ? "≥ " : "";
   }
 
   private static String verdict(ClientNeed n) {

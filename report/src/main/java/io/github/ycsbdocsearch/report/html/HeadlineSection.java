@@ -206,24 +206,17 @@ final class HeadlineSection {
    * store's capacity-ramp step with 1 thread.
    */
   private static String speedCell(StoreRun s) {
-    Optional<StepSummary> one = oneThreadStep(s);
+    Optional<StepSummary> one =
+        s.completeSteps(Phase.RAMP).stream()
+            .filter(
+                st -> st.threads() == 1 && st.clientCpuCores() != null && st.throughputOps() > 0)
+            .findFirst();
     if (one.isEmpty()) {
       return Html.num("<span class=\"muted\">– (no 1-thread step with its CPU)</span>");
     }
     StepSummary step = one.get();
     double us = step.clientCpuCores() / step.throughputOps() * 1e6;
-    return Html.num(
-        "<b>"
-            + Html.esc(fmt(us >= 10 ? "%.0f µs" : "%.1f µs", us))
-            + "</b><br><span class=\"muted small\">"
-            + Html.esc(step.step())
-            + "</span>");
-  }
-
-  static Optional<StepSummary> oneThreadStep(StoreRun s) {
-    return s.completeSteps(Phase.RAMP).stream()
-        .filter(st -> st.threads() == 1 && st.clientCpuCores() != null && st.throughputOps() > 0)
-        .findFirst();
+    return value(fmt(us >= 10 ? "%.0f µs" : "%.1f µs", us), null, null, step.step());
   }
 
   /**

@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.report.html;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
+import java.util.function.Function;
 
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
 public final class Html {
@@ -42,6 +43,11 @@ public final class Html {
 
   /** A latency for people ({@link Numbers#micros}), or a dash when there is none. */
   static String micros(Long us) {
-    return us == null ? "–" : Numbers.micros(us);
+    return orDash(us, v -> Numbers.micros(v));
+  }
+
+  /** A value in words, or a dash when there is none. */
+  static <T> String orDash(T value, Function<? super T, String> words) {
+    return value == null ? "–" : words.apply(value);
   }
 }

@@ -47,9 +47,7 @@ final class SoakSection {
                       d.tenthS(),
                       Numbers.rate(d.firstThroughputOps()),
                       Numbers.rate(d.lastThroughputOps()),
-                      d.throughputChangePct() == null
-                          ? "–"
-                          : fmt("%+.1f %%", d.throughputChangePct()),
+                      Html.orDash(d.throughputChangePct(), pct -> fmt("%+.1f %%", pct)),
                       micros(d.firstP99Us()),
                       micros(d.lastP99Us()),
                       d.p99Ratio() == null ? "–" : d.p99Ratio(),
