@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
@@ -57,11 +59,10 @@ final class EnvironmentSection {
         .append("</div>\n");
     for (String key : orderedObjectKeys(manifest)) {
       JsonNode value = manifest.get(key);
-      html.append("<div class=\"card\"><h3>")
-          .append(Html.esc(key))
-          .append("</h3>")
-          .append(value(value, FOLD_ABOVE))
-          .append("</div>\n");
+      html.append(
+          fmt(
+              "<div class=\"card\"><h3>%s</h3>%s</div>\n",
+              Html.esc(key), value(value, FOLD_ABOVE)));
     }
     return html.append("</div></details></section>\n").toString();
   }

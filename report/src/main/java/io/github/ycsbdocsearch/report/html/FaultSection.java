@@ -44,15 +44,13 @@ final class FaultSection {
         continue;
       }
       FaultSummary.AckedWrites a = fault.get().ackedWrites();
-      items
-          .append("<li><b>")
-          .append(Html.esc(s.name()))
-          .append("</b>: acknowledged writes ")
-          .append(Html.esc(a.lostInWords()))
-          .append(a.stale() > 0 && a.verdict() == null ? ", stale " + a.stale() : "")
-          .append(" (")
-          .append(Html.esc(fault.get().step()))
-          .append(")</li>");
+      items.append(
+          fmt(
+              "<li><b>%s</b>: acknowledged writes %s%s (%s)</li>",
+              Html.esc(s.name()),
+              Html.esc(a.lostInWords()),
+              a.stale() > 0 && a.verdict() == null ? ", stale " + a.stale() : "",
+              Html.esc(fault.get().step())));
     }
     return items.length() == 0
         ? ""
@@ -86,33 +84,26 @@ final class FaultSection {
       FaultSummary f = fault.get();
       body.append("<h3>").append(Html.store(s.name(), palette)).append("</h3>\n");
       if (f.notRecovered()) {
-        body.append("<p><b>")
-            .append(Html.esc(s.name()))
-            .append(": ")
-            .append(NOT_RECOVERED)
-            .append("</b> (")
-            .append(Html.esc(f.step()))
-            .append(").</p>\n");
+        body.append(
+            fmt(
+                "<p><b>%s: %s</b> (%s).</p>\n",
+                Html.esc(s.name()), NOT_RECOVERED, Html.esc(f.step())));
       }
       FaultSummary.AckedWrites acked = f.ackedWrites();
       if (acked != null && (!acked.lostKnown() || strictBroken(f))) {
-        body.append("<p class=\"alarm\"><b>")
-            .append(Html.esc(s.name()))
-            .append(": acknowledged writes ")
-            .append(Html.esc(acked.lostInWords()))
-            .append("</b>")
-            .append(acked.error() == null ? "" : " (" + Html.esc(acked.error()) + ")")
-            .append(".</p>\n");
+        body.append(
+            fmt(
+                "<p class=\"alarm\"><b>%s: acknowledged writes %s</b>%s.</p>\n",
+                Html.esc(s.name()),
+                Html.esc(acked.lostInWords()),
+                acked.error() == null ? "" : " (" + Html.esc(acked.error()) + ")"));
       }
       body.append("<table class=\"grid\"><tbody>\n");
       rows(f)
           .forEach(
               (name, value) ->
-                  body.append("<tr><th>")
-                      .append(Html.esc(name))
-                      .append("</th>")
-                      .append(Html.cell(Html.esc(value)))
-                      .append("</tr>\n"));
+                  body.append(
+                      fmt("<tr><th>%s</th>%s</tr>\n", Html.esc(name), Html.cell(Html.esc(value)))));
       body.append("</tbody></table>\n");
       String slug = FaultCharts.slug(s.name());
       charts.stream()
@@ -172,26 +163,21 @@ final class FaultSection {
             + " ops/s, killed at "
             + seconds(f.killAtS())
             + lateness(f));
-    FaultSummary.Node n = f.node();
     rows.put(
         "Node",
-        n == null
-            ? "–"
-            : fmt("%s (port %s, pid %s, signal %s)", n.role(), n.port(), n.pid(), n.signal()));
+        Html.orDash(
+            f.node(),
+            n -> fmt("%s (port %s, pid %s, signal %s)", n.role(), n.port(), n.pid(), n.signal())));
     rows.put("Restart", restart(f));
     rows.put("Failed operations", failed(f.fault()));
     rows.put(
         "Control step failures", f.control() == null ? "no control step" : failed(f.control()));
     rows.put(
         "Longest gap without a success",
-        f.longestGapS() == 0
-            ? "none (" + f.resolutionS() + "-s " + "resolution)"
-            : f.longestGapS()
-                + " s from "
-                + seconds(f.longestGapAtS())
-                + " ("
-                + f.resolutionS()
-                + "-s resolution)");
+        (f.longestGapS() == 0 ? "none" : f.longestGapS() + " s from " + seconds(f.longestGapAtS()))
+            + " ("
+            + f.resolutionS()
+            + "-s resolution)");
     rows.put(
         "Longest gap between acked writes",
         f.longestAckGapMs() == null ? "–" : Numbers.micros(1000.0 * f.longestAckGapMs()));

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.CapacityText;
 import io.github.ycsbdocsearch.report.charts.ReportChart;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
@@ -107,13 +109,7 @@ public final class HtmlReport {
     fact(h, "status", Objects.requireNonNullElse(m.status(), ""));
     fact(h, "tags", String.join(", ", m.tags().entrySet().stream().map(Object::toString).toList()));
     h.append("</div><nav>");
-    for (Map.Entry<String, String> link : navigation().entrySet()) {
-      h.append("<a href=\"#")
-          .append(link.getKey())
-          .append("\">")
-          .append(Html.esc(link.getValue()))
-          .append("</a>");
-    }
+    navigation().forEach((id, text) -> h.append(fmt("<a href=\"#%s\">%s</a>", id, Html.esc(text))));
     return h.append("</nav></div></header>\n").toString();
   }
 
@@ -139,11 +135,7 @@ public final class HtmlReport {
 
   private static void fact(StringBuilder h, String name, String value) {
     if (!value.isEmpty()) {
-      h.append("<span>")
-          .append(Html.esc(name))
-          .append(": <b>")
-          .append(Html.esc(value))
-          .append("</b></span>");
+      h.append(fmt("<span>%s: <b>%s</b></span>", Html.esc(name), Html.esc(value)));
     }
   }
 
@@ -209,11 +201,10 @@ public final class HtmlReport {
 
   private static String chartSection(ReportChart.Section section, List<ReportChart> charts) {
     StringBuilder html =
-        new StringBuilder("<section id=\"")
-            .append(sectionId(section))
-            .append("\"><h2>")
-            .append(Html.esc(section.heading()))
-            .append("</h2>\n");
+        new StringBuilder(
+            fmt(
+                "<section id=\"%s\"><h2>%s</h2>\n",
+                sectionId(section), Html.esc(section.heading())));
     List<ReportChart> inSection = charts.stream().filter(c -> c.section() == section).toList();
     if (inSection.isEmpty()) {
       html.append("<p class=\"muted\">").append(emptySectionNote(section)).append("</p>\n");

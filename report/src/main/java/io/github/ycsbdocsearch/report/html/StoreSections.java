@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.report.html;
 
+import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
+
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Phase;
@@ -27,12 +29,7 @@ final class StoreSections {
     for (StoreRun s : run.stores()) {
       VerificationStatus v = VerificationStatus.of(s);
       if (v.alarming()) {
-        items
-            .append("<li><b>")
-            .append(Html.esc(s.name()))
-            .append("</b>: ")
-            .append(Html.esc(v.summary()))
-            .append("</li>");
+        items.append(fmt("<li><b>%s</b>: %s</li>", Html.esc(s.name()), Html.esc(v.summary())));
       }
     }
     return items.length() == 0
