@@ -62,11 +62,7 @@ public final class CapacityChart {
 
   /** One chart per store with a format-4 capacity search that recorded its windows' counts. */
   public static List<ReportChart> build(RunFolder run, StorePalette palette) {
-    List<ReportChart> charts = new ArrayList<>();
-    for (StoreRun store : run.stores()) {
-      of(store, palette).ifPresent(charts::add);
-    }
-    return charts;
+    return run.stores().stream().flatMap(store -> of(store, palette).stream()).toList();
   }
 
   static Optional<ReportChart> of(StoreRun store, StorePalette palette) {

@@ -82,11 +82,9 @@ final class HeadlineSection {
                 + " compiler left out, divided by the throughput), a measure of this machine's"
                 + " speed. Machines here differ 2–2.5x in it: compare runs only with this"
                 + " beside them.</p>\n");
-    for (ReportChart c : charts) {
-      if (c.section() == ReportChart.Section.CAPACITY) {
-        html.append(HtmlReport.figure(c));
-      }
-    }
+    charts.stream()
+        .filter(c -> c.section() == ReportChart.Section.CAPACITY)
+        .forEach(c -> html.append(HtmlReport.figure(c)));
     return html.append("</section>\n").toString();
   }
 

@@ -30,9 +30,7 @@ final class SoakSection {
         continue;
       }
       SoakSummary.Drift d = soak.drift();
-      body.append("<h3>")
-          .append(Html.store(s.name(), palette))
-          .append("</h3><p>")
+      body.append("<h3>" + Html.store(s.name(), palette) + "</h3><p>")
           .append(
               Html.esc(
                   fmt(
