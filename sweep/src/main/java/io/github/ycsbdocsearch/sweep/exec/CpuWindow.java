@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.ToLongBiFunction;
 
 /**
@@ -152,10 +153,13 @@ public final class CpuWindow implements AutoCloseable {
    * missing.
    */
   public Optional<Double> clientCores() {
-    return clientCores(
+    return cores(
+        s -> s.clientCpuNanos() >= 0,
         (a, b) ->
-            (b.clientCpuNanos() - a.clientCpuNanos())
-                - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()));
+            Math.max(
+                0,
+                (b.clientCpuNanos() - a.clientCpuNanos())
+                    - Math.max(0, b.jitCpuNanos() - a.jitCpuNanos())));
   }
 
   /**
@@ -163,22 +167,8 @@ public final class CpuWindow implements AutoCloseable {
    * when unknown.
    */
   public Optional<Double> clientJitCores() {
-    return clientCores((a, b) -> b.jitCpuNanos() - a.jitCpuNanos());
-  }
-
-  /** The CPU nanoseconds {@code used} between the client's two samples, as cores (at least 0). */
-  private Optional<Double> clientCores(ToLongBiFunction<Sample, Sample> used) {
-    Sample a = first;
-    Sample b = second;
-    if (a == null
-        || b == null
-        || a.clientCpuNanos() < 0
-        || b.clientCpuNanos() < 0
-        || b.nanos() <= a.nanos()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        round((double) Math.max(0, used.applyAsLong(a, b)) / (b.nanos() - a.nanos())));
+    return cores(
+        s -> s.clientCpuNanos() >= 0, (a, b) -> Math.max(0, b.jitCpuNanos() - a.jitCpuNanos()));
   }
 
   /** Where the server figure came from, or null. */
@@ -188,19 +178,22 @@ public final class CpuWindow implements AutoCloseable {
 
   /** The server's cores over the window; empty when there is no server or it could not be read. */
   public Optional<Double> serverCores() {
+    return cores(
+        s -> s.serverCpuNanos().isPresent(),
+        (a, b) -> b.serverCpuNanos().get() - a.serverCpuNanos().get());
+  }
+
+  /**
+   * The CPU nanoseconds {@code used} between the two samples, as cores; empty when a sample is
+   * missing or not {@code read}.
+   */
+  private Optional<Double> cores(Predicate<Sample> read, ToLongBiFunction<Sample, Sample> used) {
     Sample a = first;
     Sample b = second;
-    if (a == null
-        || b == null
-        || a.serverCpuNanos().isEmpty()
-        || b.serverCpuNanos().isEmpty()
-        || b.nanos() <= a.nanos()) {
+    if (a == null || b == null || !read.test(a) || !read.test(b) || b.nanos() <= a.nanos()) {
       return Optional.empty();
     }
-    return Optional.of(
-        round(
-            (double) (b.serverCpuNanos().get() - a.serverCpuNanos().get())
-                / (b.nanos() - a.nanos())));
+    return Optional.of(round((double) used.applyAsLong(a, b) / (b.nanos() - a.nanos())));
   }
 
   private static double round(double v) {
