@@ -88,16 +88,15 @@ public record SweepApp(
                     repoRoot,
                     LocalStores.storesHome(repoRoot, env),
                     interrupts,
-                    line -> progress.log(line),
+                    progress::log,
                     o.local().topology(),
                     o.local().profile(),
                     o.local().memoryMb()));
     Optional<FaultTarget> faults =
-        !o.fault().runs()
-            ? Optional.empty()
-            : local.isPresent()
-                ? Optional.of(local.get())
-                : Optional.of(new RemoteFaults(o.hosts().orElseThrow()));
+        o.fault().runs()
+            ? Optional.of(
+                local.isPresent() ? local.get() : new RemoteFaults(o.hosts().orElseThrow()))
+            : Optional.empty();
     new SweepPreflight().check(o, local, faults);
     CpuPinning pinning =
         CpuPinning.decide(

@@ -41,19 +41,14 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
     // several clients.
     Optional<Path> dataset =
         Optional.ofNullable(o.ycsbProperties().get(Dataset.FILE_PROPERTY)).map(Path::of);
-    Optional<String> datasetSha = Optional.empty();
     List<RemoteClient> others =
         o.hosts().map(h -> h.clients().stream().limit(o.clients() - 1L).toList()).orElse(List.of());
-    if (dataset.isPresent() && !others.isEmpty()) {
-      datasetSha = Optional.of(sha256(dataset.get()));
-    }
+    Optional<String> datasetSha =
+        others.isEmpty() ? Optional.empty() : dataset.map(SweepPreflight::sha256);
     for (RemoteClient c : others) {
       checkClient(c);
-      if (dataset.isPresent()) {
-        checkDataset(c, dataset.get(), datasetSha.get());
-      }
+      datasetSha.ifPresent(sha -> checkDataset(c, dataset.get(), sha));
     }
-    boolean anyStore = o.targets().stream().anyMatch(SweepTarget::isStore);
     for (SweepTarget t : o.targets()) {
       Optional<StoreProbe> probe = t.probe();
       if (probe.isPresent() && o.hosts().isPresent()) {
@@ -64,7 +59,7 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
         probe.get().check(p);
       }
     }
-    if (anyStore) {
+    if (o.targets().stream().anyMatch(SweepTarget::isStore)) {
       local.ifPresent(LocalStores::requireScript);
     }
     // The servers a fault hits answer now, not once the fault step is due.
