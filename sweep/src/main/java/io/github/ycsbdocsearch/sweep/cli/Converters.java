@@ -95,15 +95,11 @@ final class Converters {
   static final class Threads implements ITypeConverter<ThreadPlan> {
     @Override
     public ThreadPlan convert(String value) {
-      if (value.equals("auto")) {
-        return ThreadPlan.doubling(Defaults.MAX_THREADS);
-      }
-      try {
-        return ThreadPlan.of(positiveInts(value));
-      } catch (TypeConversionException e) {
-        throw new TypeConversionException(
-            "expected auto or positive integers separated by commas, e.g. 1,2,4");
-      }
+      return value.equals("auto")
+          ? ThreadPlan.doubling(Defaults.MAX_THREADS)
+          : ThreadPlan.of(
+              positiveInts(
+                  value, "expected auto or positive integers separated by commas, e.g. 1,2,4"));
     }
   }
 
@@ -111,12 +107,7 @@ final class Converters {
   static final class Rates implements ITypeConverter<List<Integer>> {
     @Override
     public List<Integer> convert(String value) {
-      try {
-        return positiveInts(value);
-      } catch (TypeConversionException e) {
-        throw new TypeConversionException(
-            "expected positive integers separated by commas, e.g. 250,6000");
-      }
+      return positiveInts(value, "expected positive integers separated by commas, e.g. 250,6000");
     }
   }
 
@@ -127,16 +118,15 @@ final class Converters {
       if (value.trim().equalsIgnoreCase("none")) {
         return List.of();
       }
-      List<Double> out = new ArrayList<>();
-      for (String part : value.split(",", -1)) {
-        out.add(
-            number(
-                part,
-                f -> f > 0 && f <= 5,
-                "expected none or fractions of the peak above 0 and at most 5, "
-                    + "separated by commas, e.g. 0.5,0.9,1.1"));
-      }
-      return out;
+      return Arrays.stream(value.split(",", -1))
+          .map(
+              part ->
+                  number(
+                      part,
+                      f -> f > 0 && f <= 5,
+                      "expected none or fractions of the peak above 0 and at most 5, "
+                          + "separated by commas, e.g. 0.5,0.9,1.1"))
+          .toList();
     }
   }
 
@@ -238,13 +228,13 @@ final class Converters {
     }
   }
 
-  /** Positive integers separated by commas, no empty item. */
-  static List<Integer> positiveInts(String value) {
-    List<Integer> out = new ArrayList<>();
-    for (String s : value.split(",", -1)) {
-      out.add(atLeast(s, 1));
+  /** Positive integers separated by commas, no empty item; else what was {@code expected}. */
+  private static List<Integer> positiveInts(String value, String expected) {
+    try {
+      return Arrays.stream(value.split(",", -1)).map(s -> atLeast(s, 1)).toList();
+    } catch (TypeConversionException e) {
+      throw new TypeConversionException(expected);
     }
-    return out;
   }
 
   private static int atLeast(String value, int min) {
