@@ -13,12 +13,7 @@ import java.util.Properties;
  * the command line they would be echoed into every {@code ycsb.err} ("Command line: ...") and could
  * leak a password into the results. Deleted on {@link #close()}. Not thread-safe.
  */
-public final class ConnectionFile implements AutoCloseable {
-  private final Path file;
-
-  private ConnectionFile(Path file) {
-    this.file = file;
-  }
+public record ConnectionFile(Path path) implements AutoCloseable {
 
   /** Writes the properties to a new file readable only by this user. */
   public static ConnectionFile write(String store, Properties props) {
@@ -37,14 +32,10 @@ public final class ConnectionFile implements AutoCloseable {
     }
   }
 
-  public Path path() {
-    return file;
-  }
-
   @Override
   public void close() {
     try {
-      Files.deleteIfExists(file);
+      Files.deleteIfExists(path);
     } catch (IOException e) {
       // A leftover temp file is harmless.
     }

@@ -28,50 +28,30 @@ import java.util.stream.Stream;
  * (installing it the first time, pinned with {@code STORES_CPUSET}), read its connection properties
  * from the hosts file that script writes, stop stores. The script's output goes to the log
  * consumer, never to stdout. Not thread-safe.
+ *
+ * @param topology single or cluster ({@code scripts/stores.sh --topology})
+ * @param durabilityProfile durability profile ({@code DURABILITY_PROFILE})
+ * @param memoryMb memory budget per store and server ({@code STORE_MEMORY_MB})
  */
-public final class LocalStores implements FaultTarget {
+public record LocalStores(
+    Path repoRoot,
+    Path storesHome,
+    Interrupts interrupts,
+    Consumer<String> log,
+    String topology,
+    String durabilityProfile,
+    int memoryMb)
+    implements FaultTarget {
   /** Where stores.sh keeps everything; default {@code <repo>/.stores}. */
   public static final String STORES_HOME_ENV = "STORES_HOME";
 
   /** CPU list stores.sh runs the servers on. */
   public static final String CPUSET_ENV = "STORES_CPUSET";
 
-  private final String topology;
-  private final String profile;
-  private final Map<String, String> storeEnv;
-
   /** The first start installs the store (downloads, a venv, Elasticsearch's jars). */
   private static final Duration START_TIMEOUT = Duration.ofMinutes(30);
 
   private static final Duration STOP_TIMEOUT = Duration.ofMinutes(3);
-
-  private final Path repoRoot;
-  private final Path storesHome;
-  private final Interrupts interrupts;
-  private final Consumer<String> log;
-
-  /**
-   * @param topology single or cluster ({@code scripts/stores.sh --topology})
-   * @param profile durability profile ({@code DURABILITY_PROFILE})
-   * @param memoryMb memory budget per store and server ({@code STORE_MEMORY_MB})
-   */
-  public LocalStores(
-      Path repoRoot,
-      Path storesHome,
-      Interrupts interrupts,
-      Consumer<String> log,
-      String topology,
-      String profile,
-      int memoryMb) {
-    this.topology = topology;
-    this.profile = profile;
-    this.storeEnv =
-        Map.of("DURABILITY_PROFILE", profile, "STORE_MEMORY_MB", String.valueOf(memoryMb));
-    this.repoRoot = repoRoot;
-    this.storesHome = storesHome;
-    this.interrupts = interrupts;
-    this.log = log;
-  }
 
   /** STORES_HOME from the environment, else {@code <repo>/.stores}. */
   public static Path storesHome(Path repoRoot, Map<String, String> env) {
@@ -94,8 +74,7 @@ public final class LocalStores implements FaultTarget {
       throw new SetupException(
           "scripts/stores.sh not found at "
               + script()
-              + ": it starts the local stores "
-              + "(or pass --hosts FILE for running stores)");
+              + ": it starts the local stores (or pass --hosts FILE for running stores)");
     }
   }
 
@@ -185,7 +164,7 @@ public final class LocalStores implements FaultTarget {
 
   @Override
   public Optional<String> profile() {
-    return Optional.of(profile);
+    return Optional.of(durabilityProfile);
   }
 
   /** From the settings stores.sh wrote when it launched the store. */
@@ -245,7 +224,9 @@ public final class LocalStores implements FaultTarget {
     cmd.addAll(command);
     cmd.addAll(List.of("--topology", topology));
     cmd.addAll(stores);
-    Map<String, String> env = new HashMap<>(storeEnv);
+    Map<String, String> env = new HashMap<>();
+    env.put("DURABILITY_PROFILE", durabilityProfile);
+    env.put("STORE_MEMORY_MB", String.valueOf(memoryMb));
     env.put(STORES_HOME_ENV, storesHome.toString());
     env.put(CPUSET_ENV, cpus.orElse(""));
     AtomicReference<String> last = new AtomicReference<>("");
