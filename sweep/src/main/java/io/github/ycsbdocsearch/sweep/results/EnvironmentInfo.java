@@ -8,7 +8,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -51,8 +50,7 @@ public final class EnvironmentInfo {
     n.put("vm_name", System.getProperty("java.vm.name"));
     n.put("vm_version", System.getProperty("java.vm.version"));
     n.put("java_home", System.getProperty("java.home"));
-    List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
-    args.forEach(n.putArray("jvm_flags")::add);
+    ManagementFactory.getRuntimeMXBean().getInputArguments().forEach(n.putArray("jvm_flags")::add);
     return n;
   }
 
@@ -62,9 +60,8 @@ public final class EnvironmentInfo {
   public static Map<String, String> libraries(String classpath) {
     Map<String, String> out = new TreeMap<>();
     for (String entry : classpath.split(File.pathSeparator)) {
-      Matcher m =
-          JAR.matcher(
-              Path.of(entry).getFileName() == null ? "" : Path.of(entry).getFileName().toString());
+      Path name = Path.of(entry).getFileName();
+      Matcher m = JAR.matcher(name == null ? "" : name.toString());
       if (m.matches()) {
         out.put(m.group(1), m.group(2));
       }
@@ -115,7 +112,6 @@ public final class EnvironmentInfo {
       Process p =
           new ProcessBuilder(cmd)
               .directory(dir.toFile())
-              .redirectErrorStream(false)
               .redirectError(ProcessBuilder.Redirect.DISCARD)
               .start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
