@@ -73,8 +73,7 @@ import picocli.CommandLine.Parameters;
     optionListHeading = "%nOptions:%n",
     footer = {
       "",
-      "The ramp ends when a step's throughput did not clear the best step's by more than"
-          + " "
+      "The ramp ends when a step's throughput did not clear the best step's by more than "
           + Defaults.GROWTH_PCT_TEXT
           + " %% and",
       "by its 95 %% confidence interval (per-second counts) for "
@@ -276,8 +275,7 @@ final class SweepCommandLine {
       paramLabel = "MIN",
       description = {
         "minutes each store's capacity search (latency curve and probes, warm-ups included) may"
-            + " take; no probe starts that would end past it (default: none, "
-            + "or "
+            + " take; no probe starts that would end past it (default: none, or "
             + Defaults.PRECISION_MAX_MINUTES_TEXT
             + " with --precision)"
       })
@@ -324,14 +322,13 @@ final class SweepCommandLine {
       paramLabel = "KIND@T[+D]",
       description = {
         "after the other phases (a cluster: --topology cluster, or a hosts file with its \"fault\""
-            + " servers), two fixed-rate steps at --fault-load of"
-            + " the capacity (with --rates alone: at the first rate), the second with one server"
-            + " holding primary data killed (kill-primary: SIGKILL; stop-node: SIGTERM;"
-            + " kill-unreplicated, local Redis and MongoDB: its replicas paused 2 s first, a fault"
-            + " known to lose acknowledged writes under the relaxed profile; os-crash, --hosts"
-            + " only: the server rebooted at once through SysRq b, losing what was not fsynced,"
-            + " its restart the reboot, waited for from D s on) T s into"
-            + " its window and restarted D s later (default "
+            + " servers), two fixed-rate steps at --fault-load of the capacity (with --rates alone:"
+            + " at the first rate), the second with one server holding primary data killed"
+            + " (kill-primary: SIGKILL; stop-node: SIGTERM; kill-unreplicated, local Redis and"
+            + " MongoDB: its replicas paused 2 s first, a fault known to lose acknowledged writes"
+            + " under the relaxed profile; os-crash, --hosts only: the server rebooted at once"
+            + " through SysRq b, losing what was not fsynced, its restart the reboot, waited for"
+            + " from D s on) T s into its window and restarted D s later (default "
             + Defaults.FAULT_DOWN_SECONDS
             + "): failed operations, the longest gap, the recovery time and acknowledged "
             + "writes read back (default: none)"
@@ -583,9 +580,8 @@ final class SweepCommandLine {
     int records = records(workload, recordCount);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
       // A dataset decides how many records there are: checked whole here, before anything starts.
-      // With the same
-      // properties as the preflight (workload file, then -p on top), so the preflight finds it
-      // checked already.
+      // With the same properties as the preflight (workload file, then -p on top), so the
+      // preflight finds it checked already.
       if (this.records != null || recordCount != null) {
         throw new SetupException(
             (this.records != null ? "--records" : Converters.RECORD_COUNT)
@@ -640,8 +636,7 @@ final class SweepCommandLine {
               + clients
               + " needs "
               + (clients - 1)
-              + " other client machines; hosts "
-              + "file "
+              + " other client machines; hosts file "
               + hosts.get().source()
               + " names "
               + others);
@@ -714,13 +709,11 @@ final class SweepCommandLine {
               + clients
               + " cannot split "
               + workload.name()
-              + ": it inserts while "
-              + "it runs (insertproportion="
+              + ": it inserts while it runs (insertproportion="
               + inserts.trim()
               + ") and its workload class '"
               + cls
-              + "' would insert "
-              + "the same keys from every client ("
+              + "' would insert the same keys from every client ("
               + DocSearchWorkload.class.getName()
               + " gives each its own)");
     }
@@ -803,8 +796,7 @@ final class SweepCommandLine {
     }
     if (topology == null || !"cluster".equals(Converters.label(topology))) {
       throw new SetupException(
-          "--fault needs --topology cluster: a single server lost is an outage, not a "
-              + "failover");
+          "--fault needs --topology cluster: a single server lost is an outage, not a failover");
     }
     return fault;
   }

@@ -73,8 +73,8 @@ public final class YcsbArgs {
       prop(a, ArrivalConfig.RAMP_S, String.valueOf(openLoop.rampS()));
     }
     // operationcount=0 does NOT mean "unlimited" in 0.17.0: Client caps the thread count at the
-    // operation count
-    // and starts zero threads. A large count plus maxexecutiontime bounds the step by time instead.
+    // operation count and starts zero threads. A large count plus maxexecutiontime bounds the step
+    // by time instead.
     prop(a, "operationcount", String.valueOf(operationCount));
     prop(a, "maxexecutiontime", String.valueOf(runSeconds));
     prop(a, "measurementtype", "hdrhistogram");

@@ -230,8 +230,7 @@ public final class ManifestSections {
             ? "none"
             : "fixed rates at "
                 + o.loadFractions()
-                + " of each store's ramp peak, at twice the peak's thread count (at"
-                + " least "
+                + " of each store's ramp peak, at twice the peak's thread count (at least "
                 + Defaults.MIN_LOAD_THREADS
                 + "), numbered after the steps above");
     p.put(
@@ -243,8 +242,7 @@ public final class ManifestSections {
         "harness_floor",
         o.floorSeconds() == 0
             ? "none"
-            : "YCSB BasicDB at every fixed-rate step's threads and "
-                + "rate, "
+            : "YCSB BasicDB at every fixed-rate step's threads and rate, "
                 + Defaults.FLOOR_WARMUP_SECONDS
                 + " s warm-up + "
                 + o.floorSeconds()

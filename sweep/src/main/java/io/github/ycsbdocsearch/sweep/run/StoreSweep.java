@@ -106,8 +106,7 @@ final class StoreSweep {
       store.stop();
     }
     // The steps of this store's plan that did not run (the peak passed, a failure) leave the
-    // remaining
-    // time.
+    // remaining time.
     remaining.storeEnded(expectedSteps(ctx.options()));
     return finish(ended.outcome, ended.error);
   }
@@ -236,9 +235,8 @@ final class StoreSweep {
             target.name(),
             String.format(
                 Locale.ROOT,
-                "peak %.0f ops/s at %d threads (%s); latency "
-                    + "curve at %d fractions of it (after the harness floor), then the capacity"
-                    + " search",
+                "peak %.0f ops/s at %d threads (%s); latency curve at %d fractions of it (after the"
+                    + " harness floor), then the capacity search",
                 peak.peakOps(),
                 peak.peakThreads(),
                 peak.reason(),
