@@ -55,24 +55,6 @@ public final class ManifestSections {
   private ManifestSections() {}
 
   /**
-   * Environment variable naming the machine fingerprint file (scripts/machine-fingerprint.sh
-   * output).
-   */
-  public static final String FINGERPRINT_ENV = "SWEEP_MACHINE_FINGERPRINT";
-
-  /** The previous name of {@link #FINGERPRINT_ENV}, still read when that one is not set. */
-  public static final String FINGERPRINT_ENV_OLD = "SWEEP_MACHINE_BASELINE";
-
-  /** Where cloud provisioning leaves the client's fingerprint (scripts/provision/common.sh). */
-  public static final String FINGERPRINT_DEFAULT =
-      "/var/lib/ycsb-docsearch/machine-fingerprint.json";
-
-  /**
-   * Where machines provisioned before the rename left it (scripts/baseline.sh wrote baseline.json).
-   */
-  public static final String FINGERPRINT_DEFAULT_OLD = "/var/lib/ycsb-docsearch/baseline.json";
-
-  /**
    * The manifest's entry for a resumed store: when, which complete steps it keeps, and which it
    * runs again with how they ended before (a complete step whose HDR logs changed since it was
    * published runs again too).
@@ -166,19 +148,20 @@ public final class ManifestSections {
   }
 
   /**
-   * The fingerprint file: the environment's (SWEEP_MACHINE_FINGERPRINT, else the old
-   * SWEEP_MACHINE_BASELINE), else the provisioning default, else the default of machines
-   * provisioned before the rename.
+   * The fingerprint file (scripts/machine-fingerprint.sh output): the environment's
+   * (SWEEP_MACHINE_FINGERPRINT, else the old SWEEP_MACHINE_BASELINE), else where cloud provisioning
+   * leaves it (scripts/provision/common.sh), else where machines provisioned before the rename left
+   * it (scripts/baseline.sh wrote baseline.json).
    */
   public static Optional<Path> fingerprintFile(Map<String, String> env) {
-    for (String name : List.of(FINGERPRINT_ENV, FINGERPRINT_ENV_OLD)) {
+    for (String name : List.of("SWEEP_MACHINE_FINGERPRINT", "SWEEP_MACHINE_BASELINE")) {
       String f = env.get(name);
       if (f != null && !f.isBlank()) {
         return Optional.of(Path.of(f));
       }
     }
-    Path current = Path.of(FINGERPRINT_DEFAULT);
-    Path old = Path.of(FINGERPRINT_DEFAULT_OLD);
+    Path current = Path.of("/var/lib/ycsb-docsearch/machine-fingerprint.json");
+    Path old = Path.of("/var/lib/ycsb-docsearch/baseline.json");
     return Optional.of(!Files.exists(current) && Files.exists(old) ? old : current);
   }
 
