@@ -63,10 +63,7 @@ public final class Defaults {
    * With --precision: minutes each store's search may take unless --max-minutes says otherwise (an
    * hour: on the simulated clock, +-5 % needs about 4x the default budget, +-3 % about 10x).
    */
-  public static final double PRECISION_MAX_MINUTES = 60;
-
-  /** {@link #PRECISION_MAX_MINUTES} for help text. */
-  static final String PRECISION_MAX_MINUTES_TEXT = "60";
+  public static final int PRECISION_MAX_MINUTES = 60;
 
   /** {@link #SEARCH_PRECISION} in per cent, for help text. */
   static final String SEARCH_PRECISION_PCT = "3";

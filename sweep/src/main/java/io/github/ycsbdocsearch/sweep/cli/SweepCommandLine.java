@@ -276,7 +276,7 @@ final class SweepCommandLine {
       description = {
         "minutes each store's capacity search (latency curve and probes, warm-ups included) may"
             + " take; no probe starts that would end past it (default: none, or "
-            + Defaults.PRECISION_MAX_MINUTES_TEXT
+            + Defaults.PRECISION_MAX_MINUTES
             + " with --precision)"
       })
   Double maxMinutes;
@@ -594,7 +594,6 @@ final class SweepCommandLine {
     }
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = (this.out != null ? this.out : repoRoot.resolve("results")).toAbsolutePath();
-    Objective slo = this.slo != null ? this.slo : Objective.DEFAULT;
     // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two
     // phases back.
     List<Double> fractions =
@@ -657,7 +656,7 @@ final class SweepCommandLine {
         out,
         !noPin,
         props,
-        slo,
+        or(slo, Objective.DEFAULT),
         fractions,
         or(floorSeconds, Defaults.FLOOR_SECONDS),
         localSetup(hosts.isPresent()),
