@@ -196,18 +196,14 @@ public record OptionsParser(Path repoRoot) {
    */
   private static void addProperty(
       Map<String, String> props, String key, String value, String source) {
+    boolean dashP = source.equals(SweepCommandLine.PROPERTY);
     String instead = RESERVED.get(key);
     if (instead != null) {
       throw new SetupException(
-          (source.equals(SweepCommandLine.PROPERTY) ? "-p " + key : key + " in " + source)
-              + " is set by the runner: use "
-              + instead);
+          (dashP ? "-p " + key : key + " in " + source) + " is set by the runner: use " + instead);
     }
     if (key.equals("operationcount") || key.equals(Converters.RECORD_COUNT)) {
-      Converters.positiveInt(
-          (source.equals(SweepCommandLine.PROPERTY) ? "-p " : "") + key,
-          value,
-          source.equals(SweepCommandLine.PROPERTY) ? "" : " in " + source);
+      Converters.positiveInt((dashP ? "-p " : "") + key, value, dashP ? "" : " in " + source);
     }
     props.put(key, value);
   }
