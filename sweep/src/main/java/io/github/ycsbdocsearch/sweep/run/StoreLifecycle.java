@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.sweep.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
@@ -53,8 +52,8 @@ record StoreLifecycle(SweepContext ctx, SweepTarget target) {
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
-    ObjectNode conn = Json.MAPPER.valueToTree(HostsFile.masked(p));
-    ctx.manifest().putStore(target.name(), "connection", conn);
+    ctx.manifest()
+        .putStore(target.name(), "connection", Json.MAPPER.valueToTree(HostsFile.masked(p)));
     ctx.pinning()
         .serverCpus()
         .filter(c -> ctx.local().isPresent())
