@@ -179,13 +179,7 @@ final class Converters {
   /**
    * One of an enum's constants, written in lower case on the command line (e.g. {@code single}).
    */
-  static final class OneOf<E extends Enum<E>> implements ITypeConverter<E> {
-    private final Class<E> type;
-
-    OneOf(Class<E> type) {
-      this.type = type;
-    }
-
+  record OneOf<E extends Enum<E>>(Class<E> type) implements ITypeConverter<E> {
     @Override
     public E convert(String value) {
       for (E e : type.getEnumConstants()) {
