@@ -183,10 +183,7 @@ public final class RemoteFaults implements FaultTarget {
       where = faulted != null ? faulted : servers.get(0);
       rebooting = OS_CRASH.equals(faultKind);
     }
-    if (!rebooting) {
-      return call(where, "recover", RECOVER_TIMEOUT);
-    }
-    return recoverAfterReboot(where);
+    return rebooting ? recoverAfterReboot(where) : call(where, "recover", RECOVER_TIMEOUT);
   }
 
   /**
