@@ -15,6 +15,7 @@ import io.github.ycsbdocsearch.sweep.targets.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -82,15 +83,7 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
    */
   private void checkDataset(RemoteClient c, Path dataset, String sha) {
     String there =
-        ssh.apply(c)
-            .run(
-                List.of(
-                    "sh",
-                    "-c",
-                    "sha256sum \"$1\" 2>/dev/null | cut -d' ' -f1",
-                    "dataset",
-                    dataset.toString()),
-                null)
+        sh(c, "sha256sum \"$1\" 2>/dev/null | cut -d' ' -f1", "dataset", dataset.toString())
             .strip();
     String where = "client " + c.destination() + ": the data set " + dataset;
     if (there.isEmpty()) {
@@ -117,17 +110,19 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
   private void checkClient(RemoteClient c) {
     String script = c.repo().resolve("scripts/lib/remote-client.sh").toString();
     String lib = c.repo().resolve("cli/target/lib").toString();
-    ssh.apply(c)
-        .run(
-            List.of(
-                "sh",
-                "-c",
-                "test -x \"$1\" && test -d \"$2\" || { echo \"no built project at $3\" >&2; "
-                    + "exit 1; }",
-                "check",
-                script,
-                lib,
-                c.repo().toString()),
-            null);
+    sh(
+        c,
+        "test -x \"$1\" && test -d \"$2\" || { echo \"no built project at $3\" >&2; exit 1; }",
+        "check",
+        script,
+        lib,
+        c.repo().toString());
+  }
+
+  /** Runs {@code sh -c script name args...} on the client machine; returns its stdout. */
+  private String sh(RemoteClient c, String script, String... nameAndArgs) {
+    List<String> words = new ArrayList<>(List.of("sh", "-c", script));
+    words.addAll(List.of(nameAndArgs));
+    return ssh.apply(c).run(words, null);
   }
 }
