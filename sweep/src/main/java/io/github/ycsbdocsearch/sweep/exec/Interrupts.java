@@ -36,9 +36,7 @@ public final class Interrupts {
    */
   public void request() {
     requested = true;
-    for (Process p : children) {
-      stop(p);
-    }
+    children.forEach(Interrupts::stop);
   }
 
   /** Registers a running child so that an interrupt stops it. */
