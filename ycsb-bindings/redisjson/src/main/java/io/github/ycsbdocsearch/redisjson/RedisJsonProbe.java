@@ -170,9 +170,7 @@ public final class RedisJsonProbe implements StoreProbe {
 
   /** Indexing is synchronous in RediSearch: an acknowledged write is already searchable. */
   @Override
-  public void refresh(Properties props, String table) {
-    // Nothing to do.
-  }
+  public void refresh(Properties props, String table) {}
 
   /** JSON documents under the table's prefix, summed over the masters. */
   @Override

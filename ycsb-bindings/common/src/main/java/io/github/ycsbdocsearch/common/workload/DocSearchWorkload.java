@@ -141,9 +141,8 @@ public class DocSearchWorkload extends CoreWorkload {
     }
     if (config.dataset() != null && p.getProperty(KeyLayout.INSERT_START) == null) {
       // The file decides how many records there are; YCSB's Client reads recordcount after this
-      // init. A step of
-      // the sweep (it sets the insert start) says how many exist by now: the file's plus earlier
-      // steps' inserts.
+      // init. A step of the sweep (it sets the insert start) says how many exist by now: the
+      // file's plus earlier steps' inserts.
       p.setProperty("recordcount", Long.toString(config.recordCount()));
     }
     super.init(p);
@@ -418,8 +417,7 @@ public class DocSearchWorkload extends CoreWorkload {
     noteWrite("UPDATE", key, values, sent, update);
     long end = System.nanoTime();
     // The composed operation fails when a part fails (each part is also in its own
-    // READ/UPDATE-FAILED log); the
-    // results format then counts this operation's failure once.
+    // READ/UPDATE-FAILED log); the results format then counts this operation's failure once.
     String name = read.isOk() && update.isOk() ? "READ-MODIFY-WRITE" : "READ-MODIFY-WRITE-FAILED";
     measurements.measure(name, micros(end - start));
     measurements.measureIntended(name, micros(end - intended));
@@ -434,9 +432,7 @@ public class DocSearchWorkload extends CoreWorkload {
       return source.searchFields(keynum, version);
     }
     int field = fieldchooser.nextValue().intValue();
-    Map<String, String> one = new HashMap<>();
-    one.put(config.fieldPrefix() + field, generator.fieldValue(keynum, version, field));
-    return one;
+    return Map.of(config.fieldPrefix() + field, generator.fieldValue(keynum, version, field));
   }
 
   /**
