@@ -16,13 +16,8 @@ public record SearchSchema(String textField, String sortField) {
   public SearchSchema {
     if (textField.equals(sortField)) {
       throw new SetupException(
-          "properties "
-              + TEXT_FIELD_PROPERTY
-              + " and "
-              + SORT_FIELD_PROPERTY
-              + " name the same field '"
-              + textField
-              + "'");
+          "properties %s and %s name the same field '%s'"
+              .formatted(TEXT_FIELD_PROPERTY, SORT_FIELD_PROPERTY, textField));
     }
     checkName(TEXT_FIELD_PROPERTY, textField);
     checkName(SORT_FIELD_PROPERTY, sortField);

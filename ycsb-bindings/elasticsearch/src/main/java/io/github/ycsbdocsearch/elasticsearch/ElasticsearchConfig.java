@@ -179,21 +179,13 @@ public record ElasticsearchConfig(
     String apiKey = Props.string(p, APIKEY_PROPERTY, "");
     if (username.isEmpty() != password.isEmpty()) {
       throw new SetupException(
-          "elasticsearch: properties "
-              + USERNAME_PROPERTY
-              + " and "
-              + PASSWORD_PROPERTY
-              + " go together (only one is set)");
+          "elasticsearch: properties %s and %s go together (only one is set)"
+              .formatted(USERNAME_PROPERTY, PASSWORD_PROPERTY));
     }
     if (!username.isEmpty() && !apiKey.isEmpty()) {
       throw new SetupException(
-          "elasticsearch: set either "
-              + USERNAME_PROPERTY
-              + "/"
-              + PASSWORD_PROPERTY
-              + " or "
-              + APIKEY_PROPERTY
-              + ", not both");
+          "elasticsearch: set either %s/%s or %s, not both"
+              .formatted(USERNAME_PROPERTY, PASSWORD_PROPERTY, APIKEY_PROPERTY));
     }
     // At least one connection a thread, so no thread waits for a socket.
     int maxConnections =

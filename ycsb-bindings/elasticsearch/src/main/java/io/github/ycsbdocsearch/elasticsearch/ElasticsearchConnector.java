@@ -134,12 +134,8 @@ final class ElasticsearchConnector {
       return ctx;
     } catch (IOException | GeneralSecurityException e) {
       throw new SetupException(
-          "elasticsearch: property "
-              + ElasticsearchConfig.CA_FILE_PROPERTY
-              + "='"
-              + c.caFile()
-              + "' is not a usable PEM CA certificate: "
-              + e.getMessage(),
+          "elasticsearch: property %s='%s' is not a usable PEM CA certificate: %s"
+              .formatted(ElasticsearchConfig.CA_FILE_PROPERTY, c.caFile(), e.getMessage()),
           e);
     }
   }
@@ -152,12 +148,11 @@ final class ElasticsearchConnector {
   private static String reason(Throwable e) {
     int status = httpStatus(e);
     if (status == 401) {
-      return "authentication failed (HTTP 401): check "
-          + ElasticsearchConfig.USERNAME_PROPERTY
-          + "/"
-          + ElasticsearchConfig.PASSWORD_PROPERTY
-          + " or "
-          + ElasticsearchConfig.APIKEY_PROPERTY;
+      return "authentication failed (HTTP 401): check %s/%s or %s"
+          .formatted(
+              ElasticsearchConfig.USERNAME_PROPERTY,
+              ElasticsearchConfig.PASSWORD_PROPERTY,
+              ElasticsearchConfig.APIKEY_PROPERTY);
     }
     if (status == 403) {
       return "the user is not allowed to do this (HTTP 403)";

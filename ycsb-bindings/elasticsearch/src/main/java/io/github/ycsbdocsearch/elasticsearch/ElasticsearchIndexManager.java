@@ -86,12 +86,8 @@ final class ElasticsearchIndexManager {
       checkMapping(client, config);
     } catch (IOException | ElasticsearchException e) {
       throw new SetupException(
-          "elasticsearch at "
-              + config.connection().addresses()
-              + ": cannot create index '"
-              + index
-              + "': "
-              + e.getMessage(),
+          "elasticsearch at %s: cannot create index '%s': %s"
+              .formatted(config.connection().addresses(), index, e.getMessage()),
           e);
     }
   }
@@ -117,13 +113,9 @@ final class ElasticsearchIndexManager {
     }
     if (problem != null) {
       throw new SetupException(
-          "elasticsearch at "
-              + config.connection().addresses()
-              + ": index '"
-              + index
-              + "' exists with another mapping ("
-              + problem
-              + "); reset it before loading");
+          ("elasticsearch at %s: index '%s' exists with another mapping (%s); reset it before"
+                  + " loading")
+              .formatted(config.connection().addresses(), index, problem));
     }
   }
 }

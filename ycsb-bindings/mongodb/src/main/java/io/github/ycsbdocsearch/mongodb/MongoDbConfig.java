@@ -129,15 +129,9 @@ public record MongoDbConfig(
             1);
     if (pool < threads) {
       throw new SetupException(
-          "property "
-              + MAX_POOL_SIZE_PROPERTY
-              + "="
-              + pool
-              + " is below "
-              + Props.THREADS
-              + "="
-              + threads
-              + ": threads would queue for connections and the wait would count as store latency");
+          ("property %s=%s is below %s=%s: threads would queue for connections and the wait would"
+                  + " count as store latency")
+              .formatted(MAX_POOL_SIZE_PROPERTY, pool, Props.THREADS, threads));
     }
     return new MongoDbConfig(
         url,

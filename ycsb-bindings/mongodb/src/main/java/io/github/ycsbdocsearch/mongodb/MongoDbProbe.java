@@ -88,13 +88,9 @@ public class MongoDbProbe implements StoreProbe {
         StoreProbe.dataSet(documents, bytes, DATA_MEASURE + ", summed over the shards", true));
     d.put(
         "mongodb.sharding",
-        "client-side over "
-            + shards.size()
-            + " replica sets ("
-            + MongoDbShards.SHARDS_PROPERTY
-            + "): documents by CRC32(_id) mod "
-            + shards.size()
-            + ", scan and search on every shard, merged");
+        ("client-side over %s replica sets (%s): documents by CRC32(_id) mod %s, scan and search"
+                + " on every shard, merged")
+            .formatted(shards.size(), MongoDbShards.SHARDS_PROPERTY, shards.size()));
     d.put("mongodb.shards", perShard);
     return d;
   }

@@ -62,13 +62,9 @@ public final class MongoDbSearchIndex {
         throw e;
       }
       throw new SetupException(
-          "mongodb: collection "
-              + collection.getNamespace()
-              + " already has a text index "
-              + "with other fields or options ("
-              + e.getErrorCodeName()
-              + "; only one is allowed): drop that index or "
-              + "the collection",
+          ("mongodb: collection %s already has a text index with other fields or options (%s;"
+                  + " only one is allowed): drop that index or the collection")
+              .formatted(collection.getNamespace(), e.getErrorCodeName()),
           e);
     }
   }

@@ -41,25 +41,16 @@ final class MongoDbSetupErrors {
 
   static SetupException translate(MongoDbConfig config, MongoException e) {
     String where =
-        "mongodb at "
-            + config.address()
-            + " ("
-            + MongoDbConfig.URL_PROPERTY
-            + "="
-            + config.safeUrl()
-            + ")";
+        "mongodb at %s (%s=%s)"
+            .formatted(config.address(), MongoDbConfig.URL_PROPERTY, config.safeUrl());
     if (isAuthFailure(e)) {
       return new SetupException(
           where + ": authentication failed, check the user and password in the URL", e);
     }
     if (e instanceof MongoTimeoutException) {
       return new SetupException(
-          where
-              + ": no usable server within "
-              + config.serverSelectionTimeoutMs()
-              + " ms ("
-              + serverError(e.getMessage())
-              + ")",
+          "%s: no usable server within %s ms (%s)"
+              .formatted(where, config.serverSelectionTimeoutMs(), serverError(e.getMessage())),
           e);
     }
     return new SetupException(where + ": " + firstLine(e), e);

@@ -80,25 +80,15 @@ final class RedisSearchIndex {
     String problem = definitionProblem(info, table, schema);
     if (problem != null) {
       throw new SetupException(
-          address
-              + ": index "
-              + indexName
-              + " exists with another definition ("
-              + problem
-              + "); drop it or reset the table");
+          "%s: index %s exists with another definition (%s); drop it or reset the table"
+              .formatted(address, indexName, problem));
     }
     long deadline = System.nanoTime() + waitMs * 1_000_000L;
     while (!"1".equals(String.valueOf(info.get("percent_indexed")))) {
       if (System.nanoTime() > deadline) {
         throw new SetupException(
-            address
-                + ": index "
-                + indexName
-                + " is still indexing existing documents after "
-                + waitMs
-                + " ms ("
-                + RedisJsonConfig.INDEX_WAIT_PROPERTY
-                + ")");
+            "%s: index %s is still indexing existing documents after %s ms (%s)"
+                .formatted(address, indexName, waitMs, RedisJsonConfig.INDEX_WAIT_PROPERTY));
       }
       sleep();
       info = info(jedis, indexName);

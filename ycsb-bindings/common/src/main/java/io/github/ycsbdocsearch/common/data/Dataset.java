@@ -145,13 +145,8 @@ public final class Dataset implements DocumentSource {
     String id;
     try {
       id =
-          spec
-              + "|"
-              + keyNames.key(1)
-              + "|"
-              + Files.size(file)
-              + "|"
-              + Files.getLastModifiedTime(file);
+          "%s|%s|%s|%s"
+              .formatted(spec, keyNames.key(1), Files.size(file), Files.getLastModifiedTime(file));
     } catch (IOException e) {
       throw DatasetValidator.notReadable(file.toString(), e);
     }

@@ -101,13 +101,9 @@ final class DatasetValidator {
           throw new DatasetException(
               file,
               r + 1,
-              "duplicate sort value "
-                  + dup
-                  + " in field '"
-                  + spec.sortField()
-                  + "' (already on line "
-                  + (first + 1)
-                  + "; sort values must be unique so the order is total)");
+              ("duplicate sort value %s in field '%s' (already on line %s; sort values must be"
+                      + " unique so the order is total)")
+                  .formatted(dup, spec.sortField(), first + 1));
         }
         first = r;
       }

@@ -103,12 +103,8 @@ final class CaseTable {
     int differing = 0;
     for (Case c : cases) {
       out.println(
-          "case "
-              + c.key()
-              + ": text "
-              + SearchVerification.quote(c.text())
-              + ", probe "
-              + c.probe());
+          "case %s: text %s, probe %s"
+              .formatted(c.key(), SearchVerification.quote(c.text()), c.probe()));
       out.printf("  %-14s %s%n", "oracle", oracleMatches.get(c.key()));
       for (Map.Entry<String, Map<String, String>> e : byStore.entrySet()) {
         String row = e.getValue().get(c.key());

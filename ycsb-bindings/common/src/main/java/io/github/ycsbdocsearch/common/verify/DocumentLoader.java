@@ -59,13 +59,8 @@ public final class DocumentLoader {
                               DocSearchWorkload.bytes(source.document(r, 0)));
                       if (!s.isOk()) {
                         throw new SetupException(
-                            kind.storeName()
-                                + ": insert of record "
-                                + r
-                                + " failed: "
-                                + s.getName()
-                                + " "
-                                + s.getDescription());
+                            "%s: insert of record %s failed: %s %s"
+                                .formatted(kind.storeName(), r, s.getName(), s.getDescription()));
                       }
                       done.incrementAndGet();
                     }

@@ -78,10 +78,8 @@ public final class SearchVerification {
                 "(document count)",
                 List.of(),
                 List.of(),
-                "the store holds "
-                    + held
-                    + " documents, the oracle expects "
-                    + config.recordCount(),
+                "the store holds %s documents, the oracle expects %s"
+                    .formatted(held, config.recordCount()),
                 List.of()));
       }
       SplittableRandom rng = new SplittableRandom(Seeds.mix(config.seed(), 0xFE21F1L));
@@ -131,14 +129,8 @@ public final class SearchVerification {
         }
         if (System.nanoTime() - lastReport > 5_000_000_000L) {
           progress.accept(
-              kind.storeName()
-                  + ": verify "
-                  + (i + 1)
-                  + "/"
-                  + queries
-                  + " questions, "
-                  + identical
-                  + " identical");
+              "%s: verify %s/%s questions, %s identical"
+                  .formatted(kind.storeName(), i + 1, queries, identical));
           lastReport = System.nanoTime();
         }
       }
@@ -243,14 +235,13 @@ public final class SearchVerification {
         engine = List.of("(failed: " + e.getMessage() + ")");
       }
       out.add(
-          label
-              + ": "
-              + key
-              + " text="
-              + quote(snippet(text, q.words()))
-              + " canonical-tokens="
-              + relevant(CanonicalText.tokens(text), q.words())
-              + (engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
+          "%s: %s text=%s canonical-tokens=%s%s"
+              .formatted(
+                  label,
+                  key,
+                  quote(snippet(text, q.words())),
+                  relevant(CanonicalText.tokens(text), q.words()),
+                  engine == null ? "" : " engine-tokens=" + relevant(engine, q.words())));
     }
   }
 
@@ -316,16 +307,14 @@ public final class SearchVerification {
   }
 
   static String describe(SearchQuery q) {
-    return "words="
-        + q.words()
-        + " sort="
-        + q.sortField()
-        + (q.ascending() ? " asc" : " desc")
-        + " offset="
-        + q.offset()
-        + " size="
-        + q.pageSize()
-        + (q.keysOnly() ? " keys-only" : " with-documents");
+    return "words=%s sort=%s %s offset=%s size=%s %s"
+        .formatted(
+            q.words(),
+            q.sortField(),
+            q.ascending() ? "asc" : "desc",
+            q.offset(),
+            q.pageSize(),
+            q.keysOnly() ? "keys-only" : "with-documents");
   }
 
   /** Opens the store's binding on the calling thread (which registers its SearchableDB there). */
