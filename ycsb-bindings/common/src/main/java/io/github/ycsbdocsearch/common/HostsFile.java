@@ -111,11 +111,8 @@ public record HostsFile(
         root.hasNonNull("durability_profile") ? root.get("durability_profile").asText() : null;
     if (profile != null && !profile.equals("relaxed") && !profile.equals("strict")) {
       throw new SetupException(
-          "hosts file "
-              + file
-              + ": durability_profile must be relaxed or strict, not '"
-              + profile
-              + "'");
+          "hosts file %s: durability_profile must be relaxed or strict, not '%s'"
+              .formatted(file, profile));
     }
     Map<String, Integer> provisioned = new LinkedHashMap<>();
     for (String key : PROVISIONED) {

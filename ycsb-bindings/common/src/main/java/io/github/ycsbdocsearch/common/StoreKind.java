@@ -36,11 +36,9 @@ public enum StoreKind {
       return (StoreProbe) Class.forName(probeClass).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new SetupException(
-          "binding for store '"
-              + storeName()
-              + "' is not on the classpath ("
-              + probeClass
-              + "): build with './mvnw -q package -DskipTests'",
+          ("binding for store '%s' is not on the classpath (%s): build with"
+                  + " './mvnw -q package -DskipTests'")
+              .formatted(storeName(), probeClass),
           e);
     }
   }

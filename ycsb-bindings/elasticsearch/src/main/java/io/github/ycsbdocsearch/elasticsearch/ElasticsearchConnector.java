@@ -170,10 +170,8 @@ final class ElasticsearchConnector {
             + "): is it the HTTP port, not transport?";
       }
       if (t instanceof SSLException) {
-        return "TLS handshake failed ("
-            + t.getMessage()
-            + "): check https and "
-            + ElasticsearchConfig.CA_FILE_PROPERTY;
+        return "TLS handshake failed (%s): check https and %s"
+            .formatted(t.getMessage(), ElasticsearchConfig.CA_FILE_PROPERTY);
       }
     }
     return status > 0

@@ -190,11 +190,8 @@ public record MongoDbConfig(
       throw Props.bad(
           URL_PROPERTY,
           redact(url),
-          "a MongoDB connection string such as "
-              + URL_DEFAULT
-              + " ("
-              + SetupException.firstLine(e.getMessage())
-              + ")");
+          "a MongoDB connection string such as %s (%s)"
+              .formatted(URL_DEFAULT, SetupException.firstLine(e.getMessage())));
     }
   }
 

@@ -91,11 +91,8 @@ public final class RedisJsonProbe implements StoreProbe {
               "NUMERIC SORTABLE"));
       d.put(
           "query_options",
-          "VERBATIM DIALECT "
-              + RedisSearchQuery.DIALECT
-              + " TIMEOUT 0 (no limit); SORTBY "
-              + c.schema().sortField()
-              + "; LIMIT offset count");
+          "VERBATIM DIALECT %s TIMEOUT 0 (no limit); SORTBY %s; LIMIT offset count"
+              .formatted(RedisSearchQuery.DIALECT, c.schema().sortField()));
       d.put("scan_keyset", c.scanKeySet());
       d.put("pool_max", c.poolMax());
     }

@@ -83,11 +83,8 @@ final class DatasetReader {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       if (channel.size() != fileLength) {
         throw new IOException(
-            "file changed since it was checked ("
-                + fileLength
-                + " bytes then, "
-                + channel.size()
-                + " now)");
+            "file changed since it was checked (%s bytes then, %s now)"
+                .formatted(fileLength, channel.size()));
       }
       while (buf.hasRemaining()) {
         if (channel.read(buf, offset + buf.position()) < 0) {
