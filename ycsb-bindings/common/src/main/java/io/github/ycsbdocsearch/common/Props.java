@@ -80,14 +80,11 @@ public final class Props {
     if (v == null || v.isBlank()) {
       return def;
     }
-    switch (v.trim().toLowerCase(Locale.ROOT)) {
-      case "true":
-        return true;
-      case "false":
-        return false;
-      default:
-        throw bad(key, v, "true or false");
-    }
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw bad(key, v, "true or false");
+    };
   }
 
   /** One of the allowed values, compared case-insensitively, returned in lower case. */

@@ -218,14 +218,11 @@ public class ElasticsearchClient extends DB implements SearchableDB {
 
   /** {@code false} sends no refresh parameter at all: the same as Elasticsearch's default. */
   static Refresh refreshPolicy(String property) {
-    switch (property) {
-      case "true":
-        return Refresh.True;
-      case "wait_for":
-        return Refresh.WaitFor;
-      default:
-        return null;
-    }
+    return switch (property) {
+      case "true" -> Refresh.True;
+      case "wait_for" -> Refresh.WaitFor;
+      default -> null;
+    };
   }
 
   /** Any failure but a value the mapper refused is ERROR, even an IllegalArgumentException. */

@@ -8,14 +8,7 @@ import site.ycsb.Utils;
  * ({@code user} + hashed or ordered number, zero-padded), so the oracle names the same keys the
  * workload loaded. Immutable.
  */
-public final class KeyNames {
-  private final boolean ordered;
-  private final int zeroPadding;
-
-  public KeyNames(boolean ordered, int zeroPadding) {
-    this.ordered = ordered;
-    this.zeroPadding = zeroPadding;
-  }
+public record KeyNames(boolean ordered, int zeroPadding) {
 
   /** Reads {@code insertorder} and {@code zeropadding} as CoreWorkload does. */
   public static KeyNames fromProperties(Properties p) {
@@ -27,10 +20,6 @@ public final class KeyNames {
   public String key(long recordNumber) {
     long n = ordered ? recordNumber : Utils.hash(recordNumber);
     String value = Long.toString(n);
-    StringBuilder sb = new StringBuilder("user");
-    for (int i = value.length(); i < zeroPadding; i++) {
-      sb.append('0');
-    }
-    return sb.append(value).toString();
+    return "user" + "0".repeat(Math.max(0, zeroPadding - value.length())) + value;
   }
 }
