@@ -18,17 +18,11 @@ import site.ycsb.StringByteIterator;
  * _id} by default, and YCSB's scan needs both. That copy is never returned to YCSB. Immutable and
  * thread-safe.
  */
-final class DocumentMapper {
+record DocumentMapper(SearchSchema schema) {
   /** The keyword copy of the record key (the key itself is the document's {@code _id}). */
   static final String KEY_FIELD = "ycsb_key";
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
-  private final SearchSchema schema;
-
-  DocumentMapper(SearchSchema schema) {
-    this.schema = schema;
-  }
 
   /** A whole new document: the fields plus the key copy. */
   ObjectNode document(String key, Map<String, ByteIterator> values) {

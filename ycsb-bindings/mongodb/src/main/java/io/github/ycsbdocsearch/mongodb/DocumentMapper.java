@@ -14,15 +14,9 @@ import site.ycsb.StringByteIterator;
  * sorts numbers, not text) and read back as its decimal string. Stateless apart from the schema:
  * thread-safe.
  */
-public final class DocumentMapper {
+public record DocumentMapper(SearchSchema schema) {
   /** MongoDB's primary-key field, which holds the YCSB key. */
   public static final String ID = "_id";
-
-  private final SearchSchema schema;
-
-  public DocumentMapper(SearchSchema schema) {
-    this.schema = schema;
-  }
 
   /**
    * A new document for an insert.

@@ -14,12 +14,7 @@ import redis.clients.jedis.UnifiedJedis;
  * lives on exactly one master, so the global top N is contained in the union of every master's top
  * N. Thread-safe (the executor is shared).
  */
-final class ClusterSearch {
-  private final ExecutorService fanOut;
-
-  ClusterSearch(ExecutorService fanOut) {
-    this.fanOut = fanOut;
-  }
+record ClusterSearch(ExecutorService fanOut) {
 
   /** The record keys of the page, in order. */
   List<SortedKey> pageKeys(UnifiedJedis jedis, List<String> shardIndexes, SearchQuery q) {

@@ -24,17 +24,11 @@ import site.ycsb.StringByteIterator;
  * "42"}. Thread-safe: Jackson's factories are thread-safe and every call uses its own parser or
  * generator.
  */
-final class JsonDocumentMapper {
+record JsonDocumentMapper(SearchSchema schema) {
   private static final JsonFactory JSON = new JsonFactory();
 
   /** Only for values that are not flat strings or numbers (never written by this binding). */
   private static final ObjectMapper TREES = new ObjectMapper(JSON);
-
-  private final SearchSchema schema;
-
-  JsonDocumentMapper(SearchSchema schema) {
-    this.schema = schema;
-  }
 
   /**
    * One JSON object holding {@code values}.
