@@ -109,7 +109,7 @@ final class RedisConnector {
    */
   static boolean hasSearchCoordinator(UnifiedJedis jedis) {
     Object info = jedis.executeCommand(RedisCommand.COMMAND.args().add("INFO").add("_FT.SEARCH"));
-    return info instanceof List && !((List<?>) info).isEmpty() && ((List<?>) info).get(0) != null;
+    return info instanceof List<?> l && !l.isEmpty() && l.get(0) != null;
   }
 
   /** One line naming the store, the address and the cause. */
@@ -137,8 +137,6 @@ final class RedisConnector {
   }
 
   static String text(Object bulk) {
-    return bulk instanceof byte[]
-        ? new String((byte[]) bulk, StandardCharsets.UTF_8)
-        : String.valueOf(bulk);
+    return bulk instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(bulk);
   }
 }

@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.redisjson;
 import io.github.ycsbdocsearch.common.SearchSchema;
 import io.github.ycsbdocsearch.common.SetupException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -145,8 +144,7 @@ final class RedisSearchIndex {
   /** A RESP2 name/value list as a map, with bytes decoded; unpaired trailing flags are ignored. */
   static Map<String, Object> pairs(Object reply) {
     Map<String, Object> out = new LinkedHashMap<>();
-    if (reply instanceof List) {
-      List<?> l = (List<?>) reply;
+    if (reply instanceof List<?> l) {
       for (int i = 0; i + 1 < l.size(); i += 2) {
         out.put(String.valueOf(decode(l.get(i))), decode(l.get(i + 1)));
       }
@@ -156,17 +154,10 @@ final class RedisSearchIndex {
 
   /** Bytes to strings, recursively through lists. */
   static Object decode(Object o) {
-    if (o instanceof byte[]) {
-      return new String((byte[]) o, StandardCharsets.UTF_8);
+    if (o instanceof byte[] b) {
+      return new String(b, StandardCharsets.UTF_8);
     }
-    if (o instanceof List) {
-      List<Object> out = new ArrayList<>();
-      for (Object e : (List<?>) o) {
-        out.add(decode(e));
-      }
-      return out;
-    }
-    return o;
+    return o instanceof List<?> l ? l.stream().map(RedisSearchIndex::decode).toList() : o;
   }
 
   private static void sleep() {

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.common.text;
 
 import java.text.Normalizer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -77,13 +76,7 @@ public final class CanonicalText {
   /** The canonical tokens of a text, in order (repeats kept). */
   public static List<String> tokens(String text) {
     String n = normalize(text);
-    List<String> out = new ArrayList<>();
-    if (!n.isEmpty()) {
-      for (String t : n.split(" ")) {
-        out.add(t);
-      }
-    }
-    return out;
+    return n.isEmpty() ? List.of() : List.of(n.split(" "));
   }
 
   /**
