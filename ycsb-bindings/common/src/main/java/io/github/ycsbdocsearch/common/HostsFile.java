@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -90,8 +89,7 @@ public record HostsFile(
       throw new SetupException("hosts file " + file + " has no \"stores\" object");
     }
     Map<StoreKind, Properties> stores = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = storesNode.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : storesNode.properties()) {
       StoreKind kind;
       try {
         kind = StoreKind.byName(e.getKey());

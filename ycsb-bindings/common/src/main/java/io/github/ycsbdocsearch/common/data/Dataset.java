@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -230,8 +229,7 @@ public final class Dataset implements DocumentSource {
     int line = (int) (r % ranks.length);
     JsonNode node = readLine(line);
     Map<String, String> doc = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> f = it.next();
+    for (Map.Entry<String, JsonNode> f : node.properties()) {
       String name = f.getKey();
       if (!name.equals(spec.textField())
           && !name.equals(spec.sortField())

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -148,8 +147,7 @@ final class DatasetValidator {
   }
 
   private void checkOtherFields(long lineNumber, JsonNode node) {
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> f = it.next();
+    for (Map.Entry<String, JsonNode> f : node.properties()) {
       if (f.getKey().equals(spec.textField()) || f.getKey().equals(spec.sortField())) {
         continue;
       }
