@@ -4,8 +4,8 @@ import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.data.Dataset;
 import io.github.ycsbdocsearch.common.data.DocumentGenerator;
 import io.github.ycsbdocsearch.common.data.KeyNames;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,19 +111,14 @@ public final class SearchOracle {
 
   /** The ordered keys of the query's page. */
   public List<String> answer(SearchQuery query) {
-    int[] hits = hits(query.words());
-    Integer[] boxed = Arrays.stream(hits).boxed().toArray(Integer[]::new);
-    Arrays.sort(
-        boxed,
-        (a, b) ->
-            query.ascending()
-                ? Long.compare(ranks[a], ranks[b])
-                : Long.compare(ranks[b], ranks[a]));
-    List<String> page = new ArrayList<>(query.pageSize());
-    for (int i = query.offset(); i < boxed.length && page.size() < query.pageSize(); i++) {
-      page.add(keyOf.apply(boxed[i]));
-    }
-    return page;
+    Comparator<Integer> byRank = Comparator.comparingLong(r -> ranks[r]);
+    return Arrays.stream(hits(query.words()))
+        .boxed()
+        .sorted(query.ascending() ? byRank : byRank.reversed())
+        .skip(query.offset())
+        .limit(query.pageSize())
+        .map(keyOf::apply)
+        .toList();
   }
 
   /** How many records contain every word. */
