@@ -5,7 +5,6 @@ import io.github.ycsbdocsearch.common.SharedClients;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
@@ -28,7 +27,6 @@ final class SharedRedisClient {
    */
   private final ClusterLayout fanOutLayout;
 
-  private final ExecutorService fanOutPool;
   private final ClusterSearch clusterSearch;
   private final Map<String, List<String>> ensuredIndexes = new ConcurrentHashMap<>();
 
@@ -43,8 +41,7 @@ final class SharedRedisClient {
                   RedisConnector.text(
                       jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
               : null;
-      this.fanOutPool = fanOut ? FanOut.pool("redisjson-fanout") : null;
-      this.clusterSearch = fanOut ? new ClusterSearch(fanOutPool) : null;
+      this.clusterSearch = fanOut ? new ClusterSearch(FanOut.pool("redisjson-fanout")) : null;
     } catch (RuntimeException e) {
       jedis.close();
       throw RedisConnector.setupError(config, e);
@@ -67,8 +64,8 @@ final class SharedRedisClient {
   }
 
   private void close() {
-    if (fanOutPool != null) {
-      fanOutPool.shutdownNow();
+    if (clusterSearch != null) {
+      clusterSearch.fanOut().shutdownNow();
     }
     jedis.close();
   }

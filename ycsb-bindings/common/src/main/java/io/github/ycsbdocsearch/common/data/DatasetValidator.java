@@ -155,17 +155,15 @@ final class DatasetValidator {
         throw new DatasetException(
             file,
             lineNumber,
-            "field name '"
-                + f.getKey()
-                + "' is not letters, digits and '_' starting with a letter");
+            "field name '%s' is not letters, digits and '_' starting with a letter"
+                .formatted(f.getKey()));
       }
       if (f.getValue().isContainerNode()) {
         throw new DatasetException(
             file,
             lineNumber,
-            "field '"
-                + f.getKey()
-                + "' is an object or array (only strings, numbers and booleans are stored)");
+            "field '%s' is an object or array (only strings, numbers and booleans are stored)"
+                .formatted(f.getKey()));
       }
     }
   }
