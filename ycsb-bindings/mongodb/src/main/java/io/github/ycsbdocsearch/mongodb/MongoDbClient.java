@@ -11,6 +11,7 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
+import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.OpFailures;
 import io.github.ycsbdocsearch.common.Props;
 import io.github.ycsbdocsearch.common.SearchBindings;
@@ -161,7 +162,8 @@ public class MongoDbClient extends DB implements SearchableDB {
       Vector<HashMap<String, ByteIterator>> result) {
     try {
       List<List<Document>> perShard =
-          MongoDbShards.fanOut(
+          FanOut.all(
+              MongoDbShards.FAN_OUT,
               shards(table),
               c -> {
                 FindIterable<Document> find =
@@ -247,8 +249,10 @@ public class MongoDbClient extends DB implements SearchableDB {
             query.keysOnly() ? Projections.include(DocumentMapper.ID, query.sortField()) : null;
         int top = query.offset() + query.pageSize();
         List<List<Document>> perShard =
-            MongoDbShards.fanOut(
-                all, c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
+            FanOut.all(
+                MongoDbShards.FAN_OUT,
+                all,
+                c -> find(c, query, 0, top, projection).into(new ArrayList<>()));
         Comparator<Document> byRank =
             Comparator.comparingLong(d -> ((Number) d.get(query.sortField())).longValue());
         docs =

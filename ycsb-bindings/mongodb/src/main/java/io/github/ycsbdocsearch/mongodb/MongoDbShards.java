@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
-import java.util.function.Function;
 import java.util.zip.CRC32;
 
 /**
@@ -37,7 +36,7 @@ final class MongoDbShards {
    * Daemon threads, created on demand and reused: never keeps a JVM alive, idle threads end after
    * 60 s.
    */
-  private static final ExecutorService FAN_OUT = FanOut.pool("mongodb-shard-fanout");
+  static final ExecutorService FAN_OUT = FanOut.pool("mongodb-shard-fanout");
 
   private MongoDbShards() {}
 
@@ -78,13 +77,5 @@ final class MongoDbShards {
     CRC32 crc = new CRC32();
     crc.update(key.getBytes(StandardCharsets.UTF_8));
     return (int) (crc.getValue() % shards);
-  }
-
-  /**
-   * Runs {@code perShard} on every shard at once (the first on the calling thread) and returns the
-   * results in shard order; a failure of any shard is rethrown.
-   */
-  static <S, T> List<T> fanOut(List<S> shards, Function<S, T> perShard) {
-    return FanOut.all(FAN_OUT, shards, perShard);
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SortedMerge;
 import java.util.ArrayList;
@@ -113,12 +114,13 @@ class MongoDbShardsTest {
 
   @Test
   void fanOutKeepsShardOrderAndRethrows() {
-    assertEquals(List.of(2, 4, 6), MongoDbShards.fanOut(List.of(1, 2, 3), x -> x * 2));
+    assertEquals(List.of(2, 4, 6), FanOut.all(MongoDbShards.FAN_OUT, List.of(1, 2, 3), x -> x * 2));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                MongoDbShards.fanOut(
+                FanOut.all(
+                    MongoDbShards.FAN_OUT,
                     List.of(1, 2, 3),
                     x -> {
                       if (x == 3) {
