@@ -17,6 +17,7 @@ import io.github.ycsbdocsearch.resultsformat.Mm1Stalls;
 import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -182,11 +183,8 @@ public class Mm1DB extends DB implements SearchableDB {
       zeroMs = originEpochMs;
     }
     long[] starts = queue.stallStartsIn(0, System.nanoTime() - zero);
-    List<Long> epochMs = new ArrayList<>();
-    for (long s : starts) {
-      epochMs.add(zeroMs + s / 1_000_000);
-    }
-    new Mm1Stalls(epochMs).writeTo(dir);
+    new Mm1Stalls(Arrays.stream(starts).mapToObj(s -> zeroMs + s / 1_000_000).toList())
+        .writeTo(dir);
   }
 
   /**

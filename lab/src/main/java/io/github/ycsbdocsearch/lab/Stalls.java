@@ -135,9 +135,8 @@ public final class Stalls {
         throw new IllegalArgumentException(
             "a whole number of requests (2 or more) between stalls, not '" + everyS + "'");
       }
-      // The count rides on the gap fields in units of 1e9, so the seconds' checks read alike.
-      return new Stalls(Math.round(stallMs * 1e6), lo * 1e9, lo * 1e9, process, r);
     }
+    // A count rides on the gap fields in units of 1e9 (hi = lo): the seconds' checks read alike.
     return new Stalls(Math.round(stallMs * 1e6), lo * 1e9, hi * 1e9, process, r);
   }
 

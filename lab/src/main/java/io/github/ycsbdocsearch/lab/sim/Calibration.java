@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.lab.sim;
 
 import io.github.ycsbdocsearch.sweep.search.CapacitySearch;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -162,11 +161,7 @@ public final class Calibration {
 
   /** Every scenario, {@code seeds} searches each. */
   public static List<Row> all(int seeds) {
-    List<Row> rows = new ArrayList<>();
-    for (Scenario sc : Scenario.all()) {
-      rows.add(run(sc, seeds, 1_000));
-    }
-    return rows;
+    return Scenario.all().stream().map(sc -> run(sc, seeds, 1_000)).toList();
   }
 
   /** The rows as a Markdown table (docs/findings/2026-11-28-simulated-clock-calibration.md). */

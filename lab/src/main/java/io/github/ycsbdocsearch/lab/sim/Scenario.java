@@ -34,30 +34,12 @@ public record Scenario(
 
   /** M/M/1 at μ = 1000/s under p99 <= 20 ms: λ* = μ - ln(100)/B = 769.74 ops/s exactly. */
   public static Scenario noStalls() {
-    return new Scenario(
-        "no stalls",
-        1000,
-        0.99,
-        20,
-        0,
-        "1",
-        Stalls.Process.PERIODIC,
-        Double.POSITIVE_INFINITY,
-        LAG_US);
+    return uncapped("no stalls", 20, 0, "1", Stalls.Process.PERIODIC);
   }
 
   /** A 200 ms stall every 35 s (an AOF rewrite's cycle), p99 <= 20 ms. */
   public static Scenario periodicStalls() {
-    return new Scenario(
-        "200 ms every 35 s",
-        1000,
-        0.99,
-        20,
-        200,
-        "35",
-        Stalls.Process.PERIODIC,
-        Double.POSITIVE_INFINITY,
-        LAG_US);
+    return uncapped("200 ms every 35 s", 20, 200, "35", Stalls.Process.PERIODIC);
   }
 
   /**
@@ -66,16 +48,7 @@ public record Scenario(
    * the first 50 ms of every stall and the queue it leaves decide.
    */
   public static Scenario frequentStalls() {
-    return new Scenario(
-        "200 ms every 5-15 s",
-        1000,
-        0.99,
-        150,
-        200,
-        "5-15",
-        Stalls.Process.PERIODIC,
-        Double.POSITIVE_INFINITY,
-        LAG_US);
+    return uncapped("200 ms every 5-15 s", 150, 200, "5-15", Stalls.Process.PERIODIC);
   }
 
   /**
@@ -84,16 +57,7 @@ public record Scenario(
    * at 250 ops/s, every 34 s near the capacity, every 16 s at 1,000.
    */
   public static Scenario sizeStalls() {
-    return new Scenario(
-        "200 ms every 16,000 requests",
-        1000,
-        0.99,
-        20,
-        200,
-        "16000",
-        Stalls.Process.OPERATIONS,
-        Double.POSITIVE_INFINITY,
-        LAG_US);
+    return uncapped("200 ms every 16,000 requests", 20, 200, "16000", Stalls.Process.OPERATIONS);
   }
 
   /** No stalls, and a client that cannot send more than 80 % of λ* (616 ops/s). */
@@ -108,6 +72,13 @@ public record Scenario(
         Stalls.Process.PERIODIC,
         0.8 * (1000 - Math.log(100) / 0.020),
         LAG_US);
+  }
+
+  /** M/M/1 at μ = 1000/s, its objective a p99, its client uncapped with the usual lag. */
+  private static Scenario uncapped(
+      String name, double boundMs, double stallMs, String stallEveryS, Stalls.Process process) {
+    return new Scenario(
+        name, 1000, 0.99, boundMs, stallMs, stallEveryS, process, Double.POSITIVE_INFINITY, LAG_US);
   }
 
   /** The scenarios the calibration runs. */
