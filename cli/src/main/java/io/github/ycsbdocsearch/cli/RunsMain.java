@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -106,14 +107,12 @@ public final class RunsMain implements Callable<Integer> {
     fields.add(orDash(m.startedUtc()));
     fields.add(orDash(m.workloadName()));
     if (!m.tags().isEmpty()) {
-      List<String> tags = new ArrayList<>();
-      m.tags().forEach((k, v) -> tags.add(k + "=" + v));
-      fields.add("tags " + String.join(",", tags));
+      fields.add(
+          m.tags().entrySet().stream()
+              .map(e -> e.getKey() + "=" + e.getValue())
+              .collect(Collectors.joining(",", "tags ", "")));
     }
-    List<String> stores = new ArrayList<>();
-    for (RunOverview.Store s : run.stores()) {
-      stores.add(store(s));
-    }
+    List<String> stores = run.stores().stream().map(RunsMain::store).toList();
     fields.add(stores.isEmpty() ? "no stores" : String.join("; ", stores));
     fields.add(orDash(m.status()));
     fields.add(run.dir().getFileName().toString());
