@@ -8,7 +8,6 @@ import io.github.ycsbdocsearch.common.workload.SearchWorkloadConfig;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,8 +62,8 @@ final class AckedWrites {
   private final SearchWorkloadConfig config;
   private final String prefix;
   private final List<WriteCheck.Write> writes = new ArrayList<>();
-  private final DbOpener opener;
-  private final DbOpener readOpener;
+  private final Supplier<DB> opener;
+  private final Supplier<DB> readOpener;
   private final long patienceMs;
   private final long settleMs;
   private final int hotKeys;
@@ -84,12 +83,6 @@ final class AckedWrites {
    * @param check the writes classed ({@link WriteCheck})
    */
   record Outcome(FaultSummary.AckedWrites record, WriteCheck.Result check) {}
-
-  /** Opens the store's binding (a fake one in tests). */
-  @FunctionalInterface
-  interface DbOpener {
-    DB open();
-  }
 
   AckedWrites(StoreKind kind, Properties props, String tag) {
     this(kind, props, tag, PER_SECOND, 1, 0);
@@ -118,7 +111,8 @@ final class AckedWrites {
   }
 
   /**
-   * @param opener opens the binding for the stream, with the load's settings
+   * @param opener opens the store's binding (a fake one in tests) for the stream, with the load's
+   *     settings
    * @param readOpener opens the binding for the read-back ({@link SourceOfTruth})
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
    * @param settleMs how long after the first read-back the lost or stale keys are read again
@@ -129,8 +123,8 @@ final class AckedWrites {
   AckedWrites(
       Properties props,
       String tag,
-      DbOpener opener,
-      DbOpener readOpener,
+      Supplier<DB> opener,
+      Supplier<DB> readOpener,
       long patienceMs,
       long settleMs,
       int perSecond,
@@ -193,7 +187,7 @@ final class AckedWrites {
     DocumentSource source = config.newSource();
     DB db;
     try {
-      db = opener.open();
+      db = opener.get();
     } catch (RuntimeException e) {
       synchronized (this) {
         firstError = "the binding did not open: " + e.getMessage();
@@ -215,8 +209,7 @@ final class AckedWrites {
         String op = update ? "UPDATE" : "INSERT";
         Map<String, String> doc =
             update ? Map.of("u" + n, prefix + n) : source.document(n % source.recordCount(), 0);
-        Map<String, ByteIterator> values = new HashMap<>();
-        doc.forEach((f, v) -> values.put(f, new StringByteIterator(v)));
+        Map<String, ByteIterator> values = StringByteIterator.getByteIteratorMap(doc);
         long sent = System.currentTimeMillis();
         Status s =
             answer(
@@ -349,7 +342,7 @@ final class AckedWrites {
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
-        return readOpener.open();
+        return readOpener.get();
       } catch (RuntimeException e) {
         if (System.currentTimeMillis() >= deadlineMs) {
           throw e;

@@ -251,14 +251,13 @@ public final class CapacityFinder {
       CapacitySearch.Probe why,
       CapacityEstimator.Estimate e,
       CapacitySearch.Settings settings) {
-    RateWindow.OpSeconds worst = null;
-    for (RateWindow.OpSeconds o : w.ops()) {
-      if (worst == null
-          || (double) o.totalOver() / Math.max(1, o.totalRequests())
-              > (double) worst.totalOver() / Math.max(1, worst.totalRequests())) {
-        worst = o;
-      }
-    }
+    // The first of the ops with the largest share over the bound.
+    RateWindow.OpSeconds worst =
+        w.ops().stream()
+            .max(
+                Comparator.comparingDouble(
+                    o -> (double) o.totalOver() / Math.max(1, o.totalRequests())))
+            .orElse(null);
     String outcome =
         !w.usable() ? "client_limited" : w.worstShare() <= settings.allowance() ? "pass" : "fail";
     return new CapacitySearchRecord.Probe(

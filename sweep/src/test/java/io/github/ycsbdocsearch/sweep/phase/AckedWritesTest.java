@@ -19,9 +19,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
+import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
@@ -39,7 +41,7 @@ class AckedWritesTest {
 
   /** Runs the stream for about 400 ms against the store (about 8 inserts). */
   private static AckedWrites streamInto(
-      WriteCheckTest.FakeStore store, AckedWrites.DbOpener readBack, AtomicBoolean reading) {
+      WriteCheckTest.FakeStore store, Supplier<DB> readBack, AtomicBoolean reading) {
     AckedWrites w = new AckedWrites(props(), "t", () -> store, readBack, 1_500, 0, 20, 1, 0);
     w.start();
     LockSupport.parkNanos(400_000_000L);
