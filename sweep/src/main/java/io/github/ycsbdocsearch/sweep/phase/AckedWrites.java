@@ -212,7 +212,7 @@ final class AckedWrites {
         Map<String, ByteIterator> values = StringByteIterator.getByteIteratorMap(doc);
         long sent = System.currentTimeMillis();
         Status s =
-            answer(
+            WriteCheck.answer(
                 () ->
                     update
                         ? db.update(config.table(), key, values)
@@ -233,15 +233,6 @@ final class AckedWrites {
       }
     } finally {
       SearchVerification.close(db);
-    }
-  }
-
-  /** A binding call's status; one that throws is an error (indeterminate), as a timeout is. */
-  private static Status answer(Supplier<Status> call) {
-    try {
-      return call.get();
-    } catch (RuntimeException e) {
-      return new Status("ERROR", e.toString());
     }
   }
 

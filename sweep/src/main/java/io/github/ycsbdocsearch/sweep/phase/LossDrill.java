@@ -132,7 +132,7 @@ public final class LossDrill {
     JsonNode node;
     JsonNode back;
     try {
-      sleepS(WRITE_AROUND_S);
+      sleepMs(TimeUnit.SECONDS.toMillis(WRITE_AROUND_S));
       // A cluster just started may still be syncing its replicas, and under the strict profile no
       // write is acknowledged until they are: the fault waits for writes the store has taken.
       long deadline = System.currentTimeMillis() + TimeUnit.SECONDS.toMillis(ACKED_FIRST_TIMEOUT_S);
@@ -140,7 +140,7 @@ public final class LossDrill {
         sleepMs(100);
       }
       node = stores.fault("kill-unreplicated", kind);
-      sleepS(WRITE_AROUND_S);
+      sleepMs(TimeUnit.SECONDS.toMillis(WRITE_AROUND_S));
     } finally {
       writes.stop();
       back = stores.recover(kind);
@@ -267,10 +267,6 @@ public final class LossDrill {
               + " primaries: the update drill could not lose one");
     }
     return best;
-  }
-
-  private static void sleepS(long s) {
-    sleepMs(TimeUnit.SECONDS.toMillis(s));
   }
 
   private static void sleepMs(long ms) {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -429,6 +430,15 @@ record WriteCheck(
     return false;
   }
 
+  /** A binding call's status; one that throws is an error (indeterminate), as a timeout is. */
+  static Status answer(Supplier<Status> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      return new Status("ERROR", e.toString());
+    }
+  }
+
   /**
    * Reads one key, trying again {@code retryMs} apart until the deadline while the store answers
    * with an error (or the binding throws): a failed read is never taken as "absent".
@@ -436,12 +446,7 @@ record WriteCheck(
   private Status read(DB db, String key, Map<String, String> out, long deadlineMs) {
     while (true) {
       Map<String, ByteIterator> got = new HashMap<>();
-      Status s;
-      try {
-        s = db.read(table, key, null, got);
-      } catch (RuntimeException e) {
-        s = new Status("ERROR", e.toString());
-      }
+      Status s = answer(() -> db.read(table, key, null, got));
       if (s.isOk()) {
         got.forEach((f, v) -> out.put(f, v.toString()));
         return s;
