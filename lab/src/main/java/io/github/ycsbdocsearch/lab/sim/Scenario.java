@@ -1,7 +1,10 @@
 package io.github.ycsbdocsearch.lab.sim;
 
+import io.github.ycsbdocsearch.common.data.Seeds;
+import io.github.ycsbdocsearch.lab.Mm1Server;
 import io.github.ycsbdocsearch.lab.Stalls;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * One simulated store and client: an M/M/1 server of rate {@code mu} that stalls (or not), an
@@ -120,6 +123,13 @@ public record Scenario(
   /** The closed form when there are no stalls (λ* = μ + ln(1 - p)/B), else NaN. */
   public double closedForm() {
     return stallMs > 0 ? Double.NaN : mu + Math.log(1 - percentile) / (boundMs / 1000);
+  }
+
+  /** The store's server: its service times from stream 1 of {@code seed}, its stalls from 3. */
+  Mm1Server server(long seed) {
+    Stalls stalls =
+        Stalls.parse(stallMs, stallEveryS, stallProcess, new SplittableRandom(Seeds.mix(seed, 3)));
+    return new Mm1Server(mu, new SplittableRandom(Seeds.mix(seed, 1)), stalls);
   }
 
   /** The share allowed over the bound. */

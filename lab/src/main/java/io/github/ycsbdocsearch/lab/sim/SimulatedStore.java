@@ -48,13 +48,7 @@ final class SimulatedStore {
 
   SimulatedStore(Scenario scenario, long seed) {
     this.scenario = scenario;
-    Stalls stalls =
-        Stalls.parse(
-            scenario.stallMs(),
-            scenario.stallEveryS(),
-            scenario.stallProcess(),
-            new SplittableRandom(Seeds.mix(seed, 3)));
-    this.server = new Mm1Server(scenario.mu(), new SplittableRandom(Seeds.mix(seed, 1)), stalls);
+    this.server = scenario.server(seed);
     this.arrivals = new SplittableRandom(Seeds.mix(seed, 2));
     this.lags = new SplittableRandom(Seeds.mix(seed, 4));
     this.boundNanos = Math.round(scenario.boundMs() * 1e6);

@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.lab.sim;
 import io.github.ycsbdocsearch.common.Exponential;
 import io.github.ycsbdocsearch.common.data.Seeds;
 import io.github.ycsbdocsearch.lab.Mm1Server;
-import io.github.ycsbdocsearch.lab.Stalls;
 import java.util.SplittableRandom;
 
 /**
@@ -22,13 +21,7 @@ public final class SimulatedTruth {
    * The share of {@code requests} Poisson arrivals at {@code rate} that took longer than the bound.
    */
   public static double share(Scenario sc, double rate, long requests, long seed) {
-    Stalls stalls =
-        Stalls.parse(
-            sc.stallMs(),
-            sc.stallEveryS(),
-            sc.stallProcess(),
-            new SplittableRandom(Seeds.mix(seed, 3)));
-    Mm1Server server = new Mm1Server(sc.mu(), new SplittableRandom(Seeds.mix(seed, 1)), stalls);
+    Mm1Server server = sc.server(seed);
     SplittableRandom arrivals = new SplittableRandom(Seeds.mix(seed, 2));
     long bound = Math.round(sc.boundMs() * 1e6);
     double t = 0;
