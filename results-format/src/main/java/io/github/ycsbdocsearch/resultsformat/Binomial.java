@@ -28,12 +28,6 @@ public final class Binomial {
     return k <= 0 ? 1.0 : k > n ? 0.0 : d.survivalProbability((int) k - 1);
   }
 
-  /** P(X = k) for X ~ Bin(n, p). */
-  public static double pmf(long k, long n, double p) {
-    BinomialDistribution d = of(n, p);
-    return k < 0 || k > n ? 0.0 : d.probability((int) k);
-  }
-
   /**
    * The smallest number of trials n for which seeing no success at all has probability at most
    * {@code alpha} when each trial succeeds with probability {@code q}: (1 - q)^n <= alpha. Below

@@ -12,12 +12,6 @@ import java.util.OptionalLong;
  */
 public final class Numbers {
 
-  /** Decimals of rates (ops/s) and of mean/stddev latencies. */
-  public static final int RATE_DECIMALS = 2;
-
-  /** Decimals of durations in seconds. */
-  public static final int SECONDS_DECIMALS = 3;
-
   private Numbers() {}
 
   public static String fixed(double v, int decimals) {

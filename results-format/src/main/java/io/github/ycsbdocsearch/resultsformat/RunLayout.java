@@ -43,7 +43,6 @@ public final class RunLayout {
   public static final String CHART_SPEC = ".vl.json";
 
   public static final String STEPS_DIR = "steps";
-  public static final String LOAD_DIR = "load";
 
   /** A store's closed-loop peak and its capacity under the objective ({@link StoreCapacity}). */
   public static final String CAPACITY = "capacity.json";

@@ -29,18 +29,6 @@ public final class StepEvents {
   /** The file name, in the step folder. */
   public static final String FILE_NAME = RunLayout.EVENTS;
 
-  /** The kinds the report knows by name; any other non-empty kind is read and drawn as given. */
-  public static final List<String> KNOWN_KINDS =
-      List.of(
-          "aof_rewrite",
-          "rdb_save",
-          "es_refresh",
-          "es_flush",
-          "es_merge",
-          "es_gc_young",
-          "es_gc_old",
-          "wt_checkpoint");
-
   /**
    * Kinds that come so often and cost so little that they are no event to line a spike up with:
    * Elasticsearch's refreshes (every second) and its young collections. The report gives them as a

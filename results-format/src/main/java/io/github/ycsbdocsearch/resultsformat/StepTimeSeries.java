@@ -139,11 +139,6 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return h.getValueAtPercentile(p.value());
   }
 
-  /** Whether any second has an intended latency (a closed-loop step has none). */
-  public boolean hasLatency() {
-    return seconds.stream().anyMatch(s -> s.maxUs() != null);
-  }
-
   /** The end of the last second, seconds since the measurement start; 0 when there is none. */
   public double endS() {
     return seconds.isEmpty() ? 0 : Math.ceil(seconds.get(seconds.size() - 1).timeS());

@@ -23,20 +23,13 @@ public final class SummaryCsv {
 
   /** The CSV text of {@code rows}, header first. */
   public static String format(List<SummaryRow> rows) {
-    StringBuilder out = new StringBuilder(String.join(",", COLUMNS)).append('\n');
-    for (SummaryRow row : rows) {
-      JsonNode n = Json.MAPPER.valueToTree(row);
-      StringBuilder line = new StringBuilder();
-      for (String c : COLUMNS) {
-        if (line.length() > 0) {
-          line.append(',');
-        }
-        JsonNode v = n.get(c);
-        line.append(v == null || v.isNull() ? "" : quote(v.asText()));
-      }
-      out.append(line).append('\n');
-    }
-    return out.toString();
+    return table(COLUMNS, rows.stream().map(SummaryCsv::cells).toList());
+  }
+
+  /** A row's cells in {@link #COLUMNS} order, as JSON writes them; a null is an empty cell. */
+  private static List<String> cells(SummaryRow row) {
+    JsonNode n = Json.MAPPER.valueToTree(row);
+    return COLUMNS.stream().map(c -> n.hasNonNull(c) ? n.get(c).asText() : "").toList();
   }
 
   /**

@@ -86,7 +86,7 @@ class BinomialTest {
     assertEquals(1.0, Binomial.cdf(0, 10, 0.0));
     assertEquals(0.0, Binomial.cdf(9, 10, 1.0));
     assertEquals(1.0, Binomial.cdf(0, 0, 0.5));
-    assertRelative(Math.pow(0.3, 10), Binomial.pmf(10, 10, 0.3), 1e-12, "P(X = n)");
+    assertRelative(Math.pow(0.3, 10), Binomial.upperTail(10, 10, 0.3), 1e-12, "P(X = n)");
     assertThrows(IllegalArgumentException.class, () -> Binomial.cdf(1, 10, 1.5));
   }
 
