@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -106,10 +105,9 @@ public record SoakSummary(
   public static SoakSummary of(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
     StepHistograms hist = StepHistograms.forStep(stepDir, info);
-    Set<String> ops = hist.ops();
-    long[] ok = StepTimeSeries.successfulOperations(ops, hist);
+    long[] ok = StepTimeSeries.successfulOperations(hist);
     double[] lengths = hist.intervalLengthsS();
-    List<Histogram> latency = StepTimeSeries.intendedPerSecond(ops, hist);
+    List<Histogram> latency = StepTimeSeries.intendedPerSecond(hist);
     int n = lengths.length;
     List<Minute> minutes = new ArrayList<>();
     for (int m = 0; m * 60 < n; m++) {

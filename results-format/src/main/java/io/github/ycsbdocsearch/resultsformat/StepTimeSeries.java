@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -47,10 +45,8 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
 
   /** The series of histograms already read. */
   public static StepTimeSeries of(StepHistograms hist, int warmupS) {
-    Set<String> ops = new TreeSet<>(OperationOrder::compare);
-    hist.merged().keySet().forEach(name -> ops.add(name.op()));
-    List<StepHistograms.IntervalRate> rates = hist.rates(successfulOperations(ops, hist));
-    List<Histogram> latency = intendedPerSecond(ops, hist);
+    List<StepHistograms.IntervalRate> rates = hist.rates(successfulOperations(hist));
+    List<Histogram> latency = intendedPerSecond(hist);
     List<Second> seconds = new ArrayList<>();
     for (StepHistograms.IntervalRate rate : rates) {
       int i = (int) Math.floor(rate.timeS());
@@ -72,9 +68,9 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
    * Per second, successful records of every operation less the parts composed operations logged
    * again.
    */
-  static long[] successfulOperations(Set<String> ops, StepHistograms hist) {
+  static long[] successfulOperations(StepHistograms hist) {
     long[] total = new long[hist.intervalLengthsS().length];
-    for (String op : ops) {
+    for (String op : hist.ops()) {
       long[] own = hist.perInterval(op, false);
       int times = 1 - ComposedOperations.PARTS.getOrDefault(op, List.of()).size();
       for (int i = 0; i < total.length; i++) {
@@ -91,9 +87,9 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
    * Per second, every intended-latency log (successes and failures of every operation) merged;
    * null: none.
    */
-  public static List<Histogram> intendedPerSecond(Set<String> ops, StepHistograms hist) {
+  public static List<Histogram> intendedPerSecond(StepHistograms hist) {
     List<Histogram> merged = new ArrayList<>();
-    for (String op : ops) {
+    for (String op : hist.ops()) {
       for (boolean failed : new boolean[] {false, true}) {
         List<Histogram> perSecond = hist.perIntervalHistograms(op, LatencyKind.INTENDED, failed);
         for (int i = 0; i < perSecond.size(); i++) {

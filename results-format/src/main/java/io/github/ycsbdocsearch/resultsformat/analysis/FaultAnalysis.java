@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -52,12 +51,7 @@ public final class FaultAnalysis {
   private FaultAnalysis() {}
 
   /** A step's logs as the figures need them, read once. */
-  private record Read(
-      String name,
-      StepHistograms hist,
-      Set<String> ops,
-      List<Histogram> latency,
-      double[] lengths) {
+  private record Read(String name, StepHistograms hist, List<Histogram> latency, double[] lengths) {
 
     /**
      * Per second of the window, the intended latency of the requests due in it ({@code failed}: of
@@ -71,7 +65,7 @@ public final class FaultAnalysis {
       for (int i = 0; i < lengths.length; i++) {
         out.add(new Histogram(3));
       }
-      for (String op : ops) {
+      for (String op : hist.ops()) {
         List<Histogram> per = hist.perIntervalHistograms(op, LatencyKind.INTENDED, failed);
         for (int i = 0; i < per.size(); i++) {
           Histogram h = per.get(i);
@@ -98,15 +92,14 @@ public final class FaultAnalysis {
       return new Read(
           stepDir.getFileName().toString(),
           hist,
-          hist.ops(),
-          StepTimeSeries.intendedPerSecond(hist.ops(), hist),
+          StepTimeSeries.intendedPerSecond(hist),
           hist.intervalLengthsS());
     }
 
     /** Per second, the records of every operation's successes or failures. */
     long[] records(boolean failed) {
       long[] total = new long[lengths.length];
-      for (String op : ops) {
+      for (String op : hist.ops()) {
         long[] own = hist.perInterval(op, failed);
         for (int i = 0; i < total.length; i++) {
           total[i] += own[i];
@@ -117,7 +110,7 @@ public final class FaultAnalysis {
 
     StepFigures figures(int from) {
       Map<String, Operations> byOp = new LinkedHashMap<>();
-      for (String op : ops) {
+      for (String op : hist.ops()) {
         byOp.put(
             op,
             new Operations(
@@ -217,7 +210,7 @@ public final class FaultAnalysis {
       throws IOException {
     Read step = Read.of(stepDir);
     Map<String, List<StepHistograms.IntervalRate>> byOp = new LinkedHashMap<>();
-    for (String op : step.ops()) {
+    for (String op : step.hist().ops()) {
       byOp.put(op, step.hist().rates(step.hist().perInterval(op, true)));
     }
     return byOp;

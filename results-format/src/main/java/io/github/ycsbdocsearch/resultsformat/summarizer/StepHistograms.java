@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.statistics.descriptive.Median;
@@ -476,9 +477,9 @@ public final class StepHistograms {
 
   /** The operations of the step's logs, in log order. */
   public Set<String> ops() {
-    Set<String> ops = new LinkedHashSet<>();
-    merged.keySet().forEach(n -> ops.add(n.op()));
-    return ops;
+    return merged.keySet().stream()
+        .map(HdrLogName::op)
+        .collect(Collectors.toCollection(LinkedHashSet::new));
   }
 
   /** The merged histogram of one log, or null when the step has no such log. */
