@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -62,13 +61,7 @@ public final class AtomicFiles {
       // writers of the same target (two processes, or a crash's leftover) never share a temporary
       // file. Not createTempFile, whose files are owner-only: results are read by others.
       tmp = dir.resolve(tempName(target, "tmp"));
-      try (FileChannel ch =
-          FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        while (b.hasRemaining()) {
-          ch.write(b);
-        }
-      }
+      Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       fsync.force(tmp);
       move(tmp, target);
       fsync.force(dir);

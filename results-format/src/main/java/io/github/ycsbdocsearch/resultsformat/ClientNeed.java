@@ -2,11 +2,9 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * How many client machines of the run's size a store needed, from what the client paid per
@@ -146,8 +144,6 @@ public record ClientNeed(
   }
 
   private static int machineCount(StepClients clients) {
-    Set<String> hosts = new HashSet<>();
-    clients.clients().forEach(c -> hosts.add(c.host()));
-    return hosts.size();
+    return (int) clients.clients().stream().map(StepClients.Client::host).distinct().count();
   }
 }
