@@ -132,7 +132,7 @@ public record ClientNeed(
       return null;
     }
     double med = m % 2 == 1 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-    return Math.round(med * 10) / 10.0;
+    return Numbers.round(med, 1);
   }
 
   /**

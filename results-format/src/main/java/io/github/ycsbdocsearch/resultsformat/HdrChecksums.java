@@ -36,14 +36,12 @@ public final class HdrChecksums {
     MISMATCH
   }
 
-  /** Writes the checksums of the step's HDR logs into the step folder. */
   public static void write(Path stepDir) {
     StringBuilder out = new StringBuilder();
     digests(stepDir).forEach((path, hex) -> out.append(hex).append("  ").append(path).append('\n'));
     AtomicFiles.writeString(stepDir.resolve(RunLayout.HDR_CHECKSUMS), out.toString());
   }
 
-  /** Checks the step's HDR logs against its checksums. */
   public static Check check(Path stepDir) {
     if (mismatch(stepDir).isPresent()) {
       return Check.MISMATCH;

@@ -18,6 +18,12 @@ public final class Numbers {
     return String.format(Locale.ROOT, "%." + decimals + "f", v);
   }
 
+  /** {@code v} rounded to {@code decimals} places, as {@link Math#round} rounds (half up). */
+  public static double round(double v, int decimals) {
+    double scale = Math.pow(10, decimals); // exact for the small powers used
+    return Math.round(v * scale) / scale;
+  }
+
   public static BigDecimal rounded(double v, int decimals) {
     return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
   }

@@ -72,7 +72,6 @@ public final class Objective {
     return new Objective(p, Math.round(us), t);
   }
 
-  /** Which percentile. */
   public Percentile percentile() {
     return percentile;
   }

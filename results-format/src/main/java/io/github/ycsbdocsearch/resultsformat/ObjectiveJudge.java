@@ -155,7 +155,7 @@ public final class ObjectiveJudge {
               n,
               k,
               c.failed(),
-              Math.round(c.dispersion() * 1000) / 1000.0,
+              Numbers.round(c.dispersion(), 3),
               decision(r),
               r.pValue(),
               fromSend,

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import static io.github.ycsbdocsearch.resultsformat.Numbers.round;
+
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,8 +117,8 @@ public record SoakSummary(
       minutes.add(
           new Minute(
               m,
-              round(s.seconds()),
-              round(s.throughput()),
+              round(s.seconds(), 3),
+              round(s.throughput(), 3),
               s.requests(),
               StepTimeSeries.percentile(s.latency(), Percentile.P50),
               StepTimeSeries.percentile(s.latency(), Percentile.P99),
@@ -130,10 +132,10 @@ public record SoakSummary(
     Drift drift =
         new Drift(
             tenth,
-            round(first.throughput()),
-            round(last.throughput()),
+            round(first.throughput(), 3),
+            round(last.throughput(), 3),
             first.throughput() > 0
-                ? round(100 * (last.throughput() - first.throughput()) / first.throughput())
+                ? round(100 * (last.throughput() - first.throughput()) / first.throughput(), 3)
                 : null,
             p99First,
             p99Last,
@@ -155,7 +157,7 @@ public record SoakSummary(
         stepDir.getFileName().toString(),
         info.targetOps(),
         info.offeredFraction(),
-        round(hist.measuredSeconds()),
+        round(hist.measuredSeconds(), 3),
         minutes,
         drift,
         events,
@@ -223,9 +225,5 @@ public record SoakSummary(
     Histogram h = StepTimeSeries.merge(latency, from, to);
     return new Span(
         seconds, seconds > 0 ? count / seconds : 0, h == null ? 0 : h.getTotalCount(), h);
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 1000.0) / 1000.0;
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import static io.github.ycsbdocsearch.resultsformat.Numbers.round;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,9 +90,9 @@ public record SoakTrend(
     return new SoakTrend(
         figure,
         n,
-        round(slope),
-        round(low),
-        round(high),
+        round(slope, 2),
+        round(low, 2),
+        round(high, 2),
         THRESHOLD_PCT_PER_HOUR,
         real && large ? "drift" : "steady");
   }
@@ -98,9 +100,5 @@ public record SoakTrend(
   /** Whether the figure drifted (see the class). */
   public boolean drifted() {
     return "drift".equals(verdict);
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 100.0) / 100.0;
   }
 }

@@ -26,7 +26,6 @@ import java.util.Set;
  */
 public final class StepEvents {
 
-  /** The file name, in the step folder. */
   public static final String FILE_NAME = RunLayout.EVENTS;
 
   /**

@@ -121,7 +121,6 @@ public record StoreCapacity(
     return !rampOnly;
   }
 
-  /** Whether a step folder is the peak this file names. */
   public boolean isPeakStep(String stepName) {
     return stepName.equals(peakStep);
   }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat.analysis;
 
+import static io.github.ycsbdocsearch.resultsformat.Numbers.round;
+
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.AckedWrites;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary.FaultRecord;
@@ -121,7 +123,7 @@ public final class FaultAnalysis {
       }
       return new StepFigures(
           name,
-          round(hist.measuredSeconds()),
+          round(hist.measuredSeconds(), 3),
           byOp,
           Spectrum.of(StepTimeSeries.merge(latency, 0, from)),
           Spectrum.of(StepTimeSeries.merge(latency, from, latency.size())));
@@ -161,7 +163,7 @@ public final class FaultAnalysis {
     Long bound = preP99 == null ? null : RECOVERY_FACTOR * preP99;
     List<ScheduledSecond> bySchedule = scheduled(fault, bound);
     Integer recoveredAt = bound == null ? null : recoveredAt(bySchedule, fault.lengths(), from);
-    Double recoveryS = recoveredAt == null ? null : round(Math.max(0, recoveredAt - killT));
+    Double recoveryS = recoveredAt == null ? null : round(Math.max(0, recoveredAt - killT), 3);
     StepFigures controlFigures =
         controlStepDir != null && Files.isDirectory(controlStepDir)
             ? Read.of(controlStepDir).figures(from)
@@ -302,9 +304,5 @@ public final class FaultAnalysis {
 
   private static double seconds(long ms) {
     return ms / 1000.0;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 1000.0) / 1000.0;
   }
 }

@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat.summarizer;
 
+import static io.github.ycsbdocsearch.resultsformat.Numbers.round;
+
 import io.github.ycsbdocsearch.resultsformat.ClientAttribution;
 import io.github.ycsbdocsearch.resultsformat.ComposedOperations;
 import io.github.ycsbdocsearch.resultsformat.LatencyKind;
@@ -298,7 +300,7 @@ public final class StepSummarizer {
               .mapToDouble(StepHistograms.IntervalRate::perSecond)
               .toArray();
       return Statistics.batchMeansCi95(rates)
-          .map(ci -> List.of(round2(ci.low()), round2(ci.high())))
+          .map(ci -> List.of(round(ci.low(), 2), round(ci.high(), 2)))
           .orElse(null);
     }
   }
@@ -326,7 +328,7 @@ public final class StepSummarizer {
           info.workload(),
           info.threads(),
           info.targetOps(),
-          round2(throughput),
+          round(throughput, 2),
           op,
           count,
           errors,
@@ -339,9 +341,9 @@ public final class StepSummarizer {
           kind.label(),
           info.index(),
           l == null ? null : l.minUs(),
-          l == null ? null : round2(l.meanUs()),
-          l == null ? null : round2(l.stddevUs()),
-          Math.round(seconds * 1000) / 1000.0,
+          l == null ? null : round(l.meanUs(), 2),
+          l == null ? null : round(l.stddevUs(), 2),
+          round(seconds, 3),
           stepName,
           info.phase(),
           info.offeredFraction(),
@@ -389,9 +391,5 @@ public final class StepSummarizer {
 
   private static Histogram at(List<Histogram> perSecond, int i) {
     return i < perSecond.size() ? perSecond.get(i) : null;
-  }
-
-  static double round2(double v) {
-    return Math.round(v * 100.0) / 100.0;
   }
 }
