@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -193,11 +194,7 @@ public final class CpuWindow implements AutoCloseable {
     if (a == null || b == null || !read.test(a) || !read.test(b) || b.nanos() <= a.nanos()) {
       return Optional.empty();
     }
-    return Optional.of(round((double) used.applyAsLong(a, b) / (b.nanos() - a.nanos())));
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 1000.0) / 1000.0;
+    return Optional.of(Numbers.round((double) used.applyAsLong(a, b) / (b.nanos() - a.nanos()), 3));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.phase;
 
 import io.github.ycsbdocsearch.resultsformat.CapacitySearchRecord;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 import io.github.ycsbdocsearch.resultsformat.Objective;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
@@ -108,19 +109,20 @@ public final class CapacityFinder {
     for (int i = 0; i < found.windows().size(); i++) {
       windows.add(window(found.windows().get(i).window(), found.probes().get(i), e, settings));
     }
-    Double capacity = r.capacity().isPresent() ? round(r.capacity().getAsDouble()) : null;
-    Double lo = Double.isNaN(r.lo()) ? null : round(r.lo());
-    Double hi = Double.isNaN(r.hi()) || Double.isInfinite(r.hi()) ? null : round(r.hi());
+    Double capacity =
+        r.capacity().isPresent() ? Numbers.round(r.capacity().getAsDouble(), 1) : null;
+    Double lo = Double.isNaN(r.lo()) ? null : Numbers.round(r.lo(), 1);
+    Double hi = Double.isNaN(r.hi()) || Double.isInfinite(r.hi()) ? null : Numbers.round(r.hi(), 1);
     double halfWidth = e.halfWidthShare();
     CapacitySearchRecord.Model model =
         e.line() == null
             ? null
             : new CapacitySearchRecord.Model(
                 e.op(),
-                round(e.center()),
-                Math.round(e.bandwidth() * 10000) / 10000.0,
-                Math.round(e.line().a() * 10000) / 10000.0,
-                Math.round(e.line().b() * 10000) / 10000.0,
+                Numbers.round(e.center(), 1),
+                Numbers.round(e.bandwidth(), 4),
+                Numbers.round(e.line().a(), 4),
+                Numbers.round(e.line().b(), 4),
                 settings.allowance(),
                 e.blocks(),
                 e.blockSeconds(),
@@ -137,7 +139,7 @@ public final class CapacityFinder {
                 c ->
                     new CapacitySearchRecord.Cycle(
                         c.kind(),
-                        Math.round(c.periodS() * 10) / 10.0,
+                        Numbers.round(c.periodS(), 1),
                         c.events(),
                         c.inside(),
                         c.covered(deciding)))
@@ -153,7 +155,7 @@ public final class CapacityFinder {
             r.reason() + (found.timeLimited() ? "; --max-minutes ended the search" : ""),
             windows,
             r.ending().name().toLowerCase(Locale.ROOT),
-            Double.isFinite(halfWidth) ? Math.round(halfWidth * 10000) / 10000.0 : null,
+            Double.isFinite(halfWidth) ? Numbers.round(halfWidth, 4) : null,
             settings.budgetS(),
             r.budgetUsedS(),
             CapacitySearch.method(e),
@@ -164,11 +166,11 @@ public final class CapacityFinder {
             found.forecast() == null
                 ? null
                 : new CapacitySearchRecord.Forecast(
-                    round(found.forecast().capacity()),
-                    Math.round(found.forecast().halfWidth() * 10000) / 10000.0,
+                    Numbers.round(found.forecast().capacity(), 1),
+                    Numbers.round(found.forecast().halfWidth(), 4),
                     Math.round(found.forecast().moreS()),
                     Math.round(found.forecast().afterS())),
-            Math.round(found.minutes() * 10) / 10.0);
+            Numbers.round(found.minutes(), 1));
     String capacityStep =
         capacity == null
             ? null
@@ -197,14 +199,14 @@ public final class CapacityFinder {
                         k.kind(),
                         k.trigger().name().toLowerCase(Locale.ROOT),
                         k.events(),
-                        round(k.sampledSeconds()),
+                        Numbers.round(k.sampledSeconds(), 1),
                         k.blockFromS(),
                         k.blockToS(),
                         k.costed(),
                         Double.isFinite(k.periodAtCapacityS())
-                            ? round(k.periodAtCapacityS())
+                            ? Numbers.round(k.periodAtCapacityS(), 1)
                             : null,
-                        round(k.overPerEvent()),
+                        Numbers.round(k.overPerEvent(), 1),
                         share(k.costSeconds()),
                         share(k.shareAtCapacity())))
             .toList();
@@ -231,9 +233,9 @@ public final class CapacityFinder {
             .toList();
     return new CapacitySearchRecord.Split(
         s.op(),
-        round(s.capacity()),
+        Numbers.round(s.capacity(), 1),
         share(s.cleanAtCapacity()),
-        Double.isFinite(s.cleanCrossing()) ? round(s.cleanCrossing()) : null,
+        Double.isFinite(s.cleanCrossing()) ? Numbers.round(s.cleanCrossing(), 1) : null,
         floor.map(f -> f[0]).orElse(null),
         floor.map(f -> share(f[1])).orElse(null),
         kinds,
@@ -271,11 +273,7 @@ public final class CapacityFinder {
         worst == null ? null : worst.op(),
         worst == null ? null : worst.totalRequests(),
         worst == null ? null : worst.totalOver(),
-        w.usable() ? Math.round(e.weightAt(w.rateOps()) * 1000) / 1000.0 : 0.0,
+        w.usable() ? Numbers.round(e.weightAt(w.rateOps()), 3) : 0.0,
         w.clientLimit());
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 10) / 10.0;
   }
 }
