@@ -165,14 +165,14 @@ public final class SplitEstimator {
       c = next;
     }
     double point = fit.capacity;
-    if (!explains(d, fit, c, point, s.allowance()) || belowAPass(steps, point, s.allowance())) {
+    if (!explains(d, fit, c, point, s.allowance())) {
       return pooled;
     }
     double center = c;
     double[] reps =
         CapacityEstimator.replicates(
             s.replicates(), d.seed(), r -> d.fit(Draw.random(d, r), center, s).capacity);
-    Split split = d.split(fit, all, c, point, s);
+    Split split = d.split(fit, c, point, s);
     double widen = widening(split.kinds().stream().mapToInt(KindPart::costed).sum());
     double lo = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.025), widen);
     double hi = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.975), widen);
@@ -271,14 +271,19 @@ public final class SplitEstimator {
   }
 
   /**
-   * Whether the split explains the share at its estimate better than pooling does: its events carry
-   * at least {@link #LEAST_EVENT_SHARE} of the allowance there, and its clean line rises with the
-   * rate unless the clean share is negligible. A MongoDB run whose checkpoints cost nothing, and
-   * whose clean seconds (its own one-core stalls, which it reports as no event) fell with the rate
-   * between two windows, made a flat clean line at 94 % and "capacity below every rate": there the
-   * pooled estimate, monotone by construction, stands.
+   * Whether the split explains the share at its estimate better than pooling does: it does not put
+   * the capacity below every rate measured while a window passed, its events carry at least {@link
+   * #LEAST_EVENT_SHARE} of the allowance there, and its clean line rises with the rate unless the
+   * clean share is negligible. Otherwise the pooled estimate, monotone in the windows by
+   * construction, stands. A MongoDB run's checkpoints, costed from two failing windows, put it
+   * below 306 ops/s, though 306, 611, 1,222, 2,445 and 2,673 ops/s had passed. Another MongoDB run
+   * whose checkpoints cost nothing, and whose clean seconds (its own one-core stalls, which it
+   * reports as no event) fell with the rate between two windows, made a flat clean line at 94 %.
    */
   private static boolean explains(Data d, Fit fit, double center, double point, double allowance) {
+    if (d.passed && point < d.rates[0]) {
+      return false; // the model contradicts the windows it was fitted to
+    }
     if (!(point > 0) || Double.isInfinite(point)) {
       return true; // the search bounds it further; the pooled one says the same then
     }
@@ -295,19 +300,6 @@ public final class SplitEstimator {
     ShareFit.Line clean = fit.clean[fit.op];
     boolean cleanSane = clean.b() > 0 || ShareSplit.cleanShare(clean, x) < allowance / 2;
     return events >= LEAST_EVENT_SHARE * allowance && cleanSane;
-  }
-
-  /**
-   * Whether the split puts the capacity below every rate measured while a window passed: its model
-   * then contradicts the windows it was fitted to. A MongoDB run's checkpoints, costed from two
-   * failing windows, put it below 306 ops/s, though 306, 611, 1,222, 2,445 and 2,673 ops/s had
-   * passed; the pooled estimate, monotone in the windows by construction, stands there.
-   */
-  private static boolean belowAPass(List<Observed> steps, double point, double allowance) {
-    List<RateWindow> usable =
-        steps.stream().map(Observed::window).filter(RateWindow::usable).toList();
-    return usable.stream().allMatch(w -> point < w.rateOps())
-        && usable.stream().anyMatch(w -> w.worstShare() <= allowance);
   }
 
   /** How often each unit is drawn: clean chunks, event blocks, sampled steps, event gaps. */
@@ -340,11 +332,11 @@ public final class SplitEstimator {
 
   /**
    * An event block of one window: its kind, how many events it holds (a part of one when the
-   * window's edge cut it), whether it lay wholly inside, its rate, every operation's requests and
-   * over the bound in it, and each operation's requests per second over the window.
+   * window's edge cut it), its rate, every operation's requests and over the bound in it, and each
+   * operation's requests per second over the window.
    */
   private record Block(
-      int kind, double events, boolean whole, double lnRate, long[] n, long[] k, double[] opRate) {}
+      int kind, double events, double lnRate, long[] n, long[] k, double[] opRate) {}
 
   /** A sampled step, as the frequency's record: events of each kind, seconds, operations. */
   private record Sampled(int[] events, double seconds, double ops) {}
@@ -367,6 +359,8 @@ public final class SplitEstimator {
     boolean[] regular; // per kind: its gaps inside steps are the cycle itself
     final List<WindowPart> parts = new ArrayList<>();
     final double[] mix; // each operation's requests, then (once all are in) its share of them
+    final int[] costed; // per kind: the events of its blocks that lay wholly inside a window
+    boolean passed; // a usable window held its share within the allowance
 
     private Data(List<String> names, List<String> kinds, Shape[] extent, double[] rates) {
       this.names = names;
@@ -374,6 +368,7 @@ public final class SplitEstimator {
       this.extent = extent;
       this.rates = rates;
       this.mix = new double[names.size()];
+      this.costed = new int[kinds.size()];
     }
 
     int cleanChunks() {
@@ -449,6 +444,7 @@ public final class SplitEstimator {
         opRate[j] = x.totalRequests() / w.seconds();
         mix[j] += x.totalRequests();
       }
+      passed |= w.worstShare() <= allowance;
       int[] owner = new int[len]; // -1 clean, else the block's index in 'mine'
       Arrays.fill(owner, -1);
       List<int[]> mine = new ArrayList<>(); // {kind, from, to, events}
@@ -490,7 +486,8 @@ public final class SplitEstimator {
         int seen = m[1] - sh.from();
         double part = whole ? m[3] : m[3] == 1 ? sh.inside(-seen, len - seen) : 0;
         if (part >= LEAST_CUT_PART && w.worstShare() <= OVERLOADED * allowance) {
-          blocks.add(new Block(m[0], part, whole, Math.log(w.rateOps()), bn, bk, opRate));
+          blocks.add(new Block(m[0], part, Math.log(w.rateOps()), bn, bk, opRate));
+          costed[m[0]] += whole ? m[3] : 0;
         }
       }
       // Clean stretches, in chunks of at least CLEAN_CHUNK_S.
@@ -681,9 +678,10 @@ public final class SplitEstimator {
     }
 
     /** The split at the estimate, for capacity.json and the report. */
-    Split split(Fit fit, Draw all, double center, double capacity, CapacityEstimator.Settings s) {
+    Split split(Fit fit, double center, double capacity, CapacityEstimator.Settings s) {
       int j = fit.op;
       double ratio = capacity > 0 && Double.isFinite(capacity) ? capacity / center : 1;
+      double at = Double.isFinite(capacity) && capacity > 0 ? capacity : center;
       List<KindPart> out = new ArrayList<>();
       for (int kind = 0; kind < kinds.size(); kind++) {
         String name = kinds.get(kind);
@@ -694,15 +692,9 @@ public final class SplitEstimator {
           events += sa.events()[kind];
           seconds += sa.seconds();
         }
-        int costed = 0;
-        for (Block b : blocks) {
-          costed += b.kind() == kind && b.whole() ? (int) b.events() : 0;
-        }
-        double x = Math.log(ratio);
         double perSecond = fit.perSecondAtCenter[kind] * (t == Trigger.OPS ? ratio : 1);
         double costS = Math.max(0, fit.costAtCenter[kind][j] * ratio);
         // Each operation's seconds of traffic x its rate at the capacity: requests over per event.
-        double at = Double.isFinite(capacity) && capacity > 0 ? capacity : center;
         double overPerEvent = 0;
         for (int op = 0; op < names.size(); op++) {
           overPerEvent += Math.max(0, fit.costAtCenter[kind][op] * ratio) * mix[op] * at;
@@ -715,7 +707,7 @@ public final class SplitEstimator {
                 seconds,
                 extent[kind].from(),
                 extent[kind].to(),
-                costed,
+                costed[kind],
                 perSecond,
                 costS,
                 overPerEvent,
@@ -726,7 +718,7 @@ public final class SplitEstimator {
       double cleanCross = fit.clean[j].crossing(s.allowance());
       return new Split(
           names.get(j),
-          Double.isFinite(capacity) && capacity > 0 ? capacity : center,
+          at,
           fit.clean[j],
           center,
           fit.clean[j].share(x),
