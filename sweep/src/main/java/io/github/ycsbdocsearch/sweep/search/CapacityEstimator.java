@@ -183,26 +183,15 @@ public final class CapacityEstimator {
           new double[0],
           null);
     }
-
-    /** Which estimator gave it: {@code split} (events and clean seconds) or {@code pooled}. */
-    public String method() {
-      return split == null ? "pooled" : "split";
-    }
   }
 
   private CapacityEstimator() {}
 
   /**
-   * Estimates the capacity from the windows the store decided (client-limited ones are left out).
-   */
-  public static Estimate estimate(List<RateWindow> windows, Settings s) {
-    return estimate(windows, s, false);
-  }
-
-  /**
-   * The estimate, its draws of only failing windows read below them ({@code readBelow}: the
-   * interval a search reports) or left at 0 (the one it places its probes and stops by, as
-   * calibrated on the simulated clock).
+   * Estimates the capacity from the windows the store decided (client-limited ones are left out),
+   * its draws of only failing windows read below them ({@code readBelow}: the interval a search
+   * reports) or left at 0 (the one it places its probes and stops by, as calibrated on the
+   * simulated clock).
    */
   public static Estimate estimate(List<RateWindow> windows, Settings s, boolean readBelow) {
     List<RateWindow> usable = windows.stream().filter(RateWindow::usable).toList();
@@ -230,7 +219,7 @@ public final class CapacityEstimator {
         point.rate(),
         Double.isFinite(lo) ? Math.max(0, lo) : 0,
         hi,
-        b.opName(point.op()),
+        b.names().get(point.op()),
         point.line(),
         point.center(),
         point.bandwidth(),
@@ -292,18 +281,10 @@ public final class CapacityEstimator {
       return at.length;
     }
 
-    int ops() {
-      return names.size();
-    }
-
-    String opName(int j) {
-      return names.get(j);
-    }
-
     /** The lowest crossing over the operations under {@code draws} (none: op -1's, +infinity). */
     Crossing lowest(int[] draws, Settings s, boolean readBelow) {
       Crossing low = new Crossing(-1, Double.POSITIVE_INFINITY, null, 0, 0);
-      for (int j = 0; j < ops(); j++) {
+      for (int j = 0; j < names.size(); j++) {
         Crossing c = crossing(j, draws, s, readBelow);
         if (c != null && (low.op() < 0 || c.rate() < low.rate())) {
           low = c;

@@ -378,7 +378,7 @@ public final class CapacitySearch {
    */
   private Estimate decision() {
     if (decidedWindows != observed.size()) {
-      decided = estimate(REPLICATES);
+      decided = estimate(REPLICATES, false);
       decidedWindows = observed.size();
     }
     return decided;
@@ -393,10 +393,6 @@ public final class CapacitySearch {
 
   private double longestCycle() {
     return BackgroundCycles.longest(BackgroundCycles.of(observed, w -> true));
-  }
-
-  private Estimate estimate(int replicates) {
-    return estimate(replicates, false);
   }
 
   /**
@@ -486,7 +482,7 @@ public final class CapacitySearch {
         // The reported interval is the final bootstrap's: stop only when that one is within the
         // target too (200 replicates' tails run narrower; on the simulated clock at +-5 %, three
         // searches in four stopped with a final interval just wider than the target).
-        if (stopNow(e) && stopNow(estimate(FINAL_REPLICATES))) {
+        if (stopNow(e) && stopNow(estimate(FINAL_REPLICATES, false))) {
           return Optional.empty();
         }
         // Where the crossing plausibly lies, on the side the local line has seen less of: a

@@ -27,7 +27,7 @@ class CapacityEstimatorTest {
   @Test
   void exactSharesGiveTheCrossing() {
     CapacityEstimator.Estimate e =
-        CapacityEstimator.estimate(exact(250, 500, 700, 740, 760, 780, 800, 1000), SETTINGS);
+        CapacityEstimator.estimate(exact(250, 500, 700, 740, 760, 780, 800, 1000), SETTINGS, false);
     assertEquals(CapacityEstimator.Where.INSIDE, e.where());
     assertEquals(769.7, e.capacity(), 769.7 * 0.01, "within 1 % of λ*");
     assertEquals("READ", e.op());
@@ -41,12 +41,12 @@ class CapacityEstimatorTest {
     for (double rate : new double[] {250, 500, 750, 1000, 760, 780}) {
       few.add(Windows.of("w" + rate, rate, 15, Windows.mm1(rate), r));
     }
-    CapacityEstimator.Estimate a = CapacityEstimator.estimate(few, SETTINGS);
+    CapacityEstimator.Estimate a = CapacityEstimator.estimate(few, SETTINGS, false);
     List<RateWindow> more = new ArrayList<>(few);
     for (double rate : new double[] {755, 765, 775, 785, 762, 772}) {
       more.add(Windows.of("x" + rate, rate, 15, Windows.mm1(rate), r));
     }
-    CapacityEstimator.Estimate b = CapacityEstimator.estimate(more, SETTINGS);
+    CapacityEstimator.Estimate b = CapacityEstimator.estimate(more, SETTINGS, false);
     assertTrue(b.lo() <= 769.7 && 769.7 <= b.hi(), b.lo() + " " + b.hi());
     assertTrue(
         b.halfWidthShare() < a.halfWidthShare(),
@@ -60,8 +60,8 @@ class CapacityEstimatorTest {
     for (double rate : new double[] {300, 600, 740, 770, 800, 900}) {
       ws.add(Windows.of("w" + rate, rate, 15, Windows.mm1(rate), r));
     }
-    CapacityEstimator.Estimate a = CapacityEstimator.estimate(ws, SETTINGS);
-    CapacityEstimator.Estimate b = CapacityEstimator.estimate(List.copyOf(ws), SETTINGS);
+    CapacityEstimator.Estimate a = CapacityEstimator.estimate(ws, SETTINGS, false);
+    CapacityEstimator.Estimate b = CapacityEstimator.estimate(List.copyOf(ws), SETTINGS, false);
     assertEquals(a.lo(), b.lo());
     assertEquals(a.hi(), b.hi());
   }
@@ -70,11 +70,12 @@ class CapacityEstimatorTest {
   void everyRatePassingOrFailingSaysWhere() {
     assertEquals(
         CapacityEstimator.Where.ABOVE,
-        CapacityEstimator.estimate(exact(100, 200, 300), SETTINGS).where());
-    CapacityEstimator.Estimate below = CapacityEstimator.estimate(exact(900, 950), SETTINGS);
+        CapacityEstimator.estimate(exact(100, 200, 300), SETTINGS, false).where());
+    CapacityEstimator.Estimate below = CapacityEstimator.estimate(exact(900, 950), SETTINGS, false);
     assertEquals(CapacityEstimator.Where.BELOW, below.where());
     assertEquals(
-        CapacityEstimator.Where.NONE, CapacityEstimator.estimate(List.of(), SETTINGS).where());
+        CapacityEstimator.Where.NONE,
+        CapacityEstimator.estimate(List.of(), SETTINGS, false).where());
   }
 
   @Test
@@ -82,9 +83,10 @@ class CapacityEstimatorTest {
     List<RateWindow> ws = new ArrayList<>(exact(250, 500, 700, 740, 760, 780, 800, 1000));
     // A window far below the capacity that a slow client made look overloaded: ignored.
     ws.add(Windows.limited(Windows.of("slow", 400, 15, 0.5, null), "client CPU 0.95 of 1 CPUs"));
-    assertEquals(769.7, CapacityEstimator.estimate(ws, SETTINGS).capacity(), 769.7 * 0.01);
+    assertEquals(769.7, CapacityEstimator.estimate(ws, SETTINGS, false).capacity(), 769.7 * 0.01);
     List<RateWindow> only = List.of(Windows.limited(ws.get(0), "client"));
-    assertEquals(CapacityEstimator.Where.NONE, CapacityEstimator.estimate(only, SETTINGS).where());
+    assertEquals(
+        CapacityEstimator.Where.NONE, CapacityEstimator.estimate(only, SETTINGS, false).where());
   }
 
   @Test
@@ -105,7 +107,7 @@ class CapacityEstimatorTest {
                   new RateWindow.OpSeconds("UPDATE", n, update)),
               null));
     }
-    CapacityEstimator.Estimate e = CapacityEstimator.estimate(ws, SETTINGS);
+    CapacityEstimator.Estimate e = CapacityEstimator.estimate(ws, SETTINGS, false);
     assertEquals("UPDATE", e.op());
     assertEquals(500, e.capacity(), 500 * 0.02);
   }
@@ -119,10 +121,11 @@ class CapacityEstimatorTest {
     ws.add(Windows.of("a", 600, 70, 0.008, null));
     ws.add(Windows.of("b", 800, 70, 0.0125, null));
     double ignoring =
-        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 5, 0.35, 200, 0))
+        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 5, 0.35, 200, 0), false)
             .capacity();
     double weighing =
-        CapacityEstimator.estimate(ws, new CapacityEstimator.Settings(0.01, 35, 0.35, 200, 35))
+        CapacityEstimator.estimate(
+                ws, new CapacityEstimator.Settings(0.01, 35, 0.35, 200, 35), false)
             .capacity();
     assertTrue(weighing < ignoring, weighing + " < " + ignoring);
     assertEquals(700, weighing, 50);
@@ -138,7 +141,7 @@ class CapacityEstimatorTest {
       ws.add(Windows.of("w" + ws.size(), r[0], (int) r[1], r[2], null));
     }
     return CapacityEstimator.estimate(
-        ws, new CapacityEstimator.Settings(0.01, cycleS, 0.35, 400, cycleS));
+        ws, new CapacityEstimator.Settings(0.01, cycleS, 0.35, 400, cycleS), false);
   }
 
   @Test
@@ -228,7 +231,7 @@ class CapacityEstimatorTest {
             Windows.of("w498", 498, 4, 0.0, null),
             Windows.of("w1246", 1246, 4, 0.18, null),
             Windows.of("w2990", 2990, 4, 0.68, null));
-    CapacityEstimator.Estimate e = CapacityEstimator.estimate(ws, SETTINGS);
+    CapacityEstimator.Estimate e = CapacityEstimator.estimate(ws, SETTINGS, false);
     assertEquals(CapacityEstimator.Where.INSIDE, e.where());
     assertTrue(
         e.capacity() > 0 && e.capacity() < 1246, "below the rate 18 % over: " + e.capacity());
