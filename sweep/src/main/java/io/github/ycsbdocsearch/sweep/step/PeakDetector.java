@@ -47,10 +47,6 @@ public final class PeakDetector {
       double maxErrorPct,
       OptionalDouble maxP99Ms,
       boolean storeUnderTest) {
-    public Rules(double growthPct, int flatSteps, double maxErrorPct, OptionalDouble maxP99Ms) {
-      this(growthPct, flatSteps, maxErrorPct, maxP99Ms, true);
-    }
-
     public static Rules of(RunPlan o, boolean storeUnderTest) {
       return new Rules(
           Defaults.GROWTH_PCT,
@@ -77,7 +73,7 @@ public final class PeakDetector {
   }
 
   private final Rules rules;
-  private StepResult best;
+  private StepSummary best;
 
   /** The complete steps within the bounds, in order: the ramp whose shape the result words. */
   private final List<StepSummary> judged = new ArrayList<>();
@@ -141,7 +137,7 @@ public final class PeakDetector {
     if (m.clientBound() && rules.storeUnderTest()) {
       // What the client drove the store to is a lower bound on the store's peak, whoever limited
       // it: the step still counts as the best when it is.
-      keepIfBest(r);
+      keepIfBest(m);
       return stop(
           String.format(
               Locale.ROOT,
@@ -167,12 +163,12 @@ public final class PeakDetector {
     // intervals. A flat step is one significantly NOT higher (even its interval's high end does
     // not beat the best by the margin); a step the intervals cannot place either way leaves the
     // count.
-    if (best == null || RampShape.grew(m, best.summary().orElseThrow(), rules.growthPct())) {
+    if (best == null || RampShape.grew(m, best, rules.growthPct())) {
       flat = 0;
-    } else if (RampShape.surelyNotHigher(m, best.summary().orElseThrow(), rules.growthPct())) {
+    } else if (RampShape.surelyNotHigher(m, best, rules.growthPct())) {
       flat++;
     }
-    keepIfBest(r);
+    keepIfBest(m);
     if (flat >= rules.flatSteps()) {
       return stop(
           String.format(
@@ -183,11 +179,6 @@ public final class PeakDetector {
               rules.flatSteps()));
     }
     return Optional.empty();
-  }
-
-  /** True once a step made the sweep stop. */
-  public boolean stopped() {
-    return stopReason != null;
   }
 
   /**
@@ -233,35 +224,32 @@ public final class PeakDetector {
           null,
           false);
     }
-    StepSummary s = best.summary().orElseThrow();
     boolean lowerBound =
         stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
     return new StoreCapacity(
         StoreCapacity.FORMAT,
         store,
-        s.throughputOps(),
-        s.step(),
-        s.threads(),
-        s.throughputCi95(),
+        best.throughputOps(),
+        best.step(),
+        best.threads(),
+        best.throughputCi95(),
         lowerBound,
         null,
         null,
         null,
         null,
         reason,
-        s.index(),
-        s.threads(),
-        s.throughputOps(),
+        best.index(),
+        best.threads(),
+        best.throughputOps(),
         null,
         false);
   }
 
   /** Takes a complete step as the best when its throughput beats the best's so far. */
-  private void keepIfBest(StepResult r) {
-    if (best == null
-        || r.summary().orElseThrow().throughputOps()
-            > best.summary().orElseThrow().throughputOps()) {
-      best = r;
+  private void keepIfBest(StepSummary m) {
+    if (best == null || m.throughputOps() > best.throughputOps()) {
+      best = m;
     }
   }
 

@@ -79,7 +79,7 @@ class ResumeTest {
   private Replay replay() {
     Map<String, StepRecord> existing = StepExecutor.existingSteps(dir);
     PeakDetector detector =
-        new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty()));
+        new PeakDetector(new PeakDetector.Rules(5, 2, 1, OptionalDouble.empty(), true));
     List<Integer> reused = new ArrayList<>();
     for (StepSpec s : PLAN) {
       Optional<StepSummary> kept =
