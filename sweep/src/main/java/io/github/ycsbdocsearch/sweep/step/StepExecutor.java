@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.step;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
 import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
 import io.github.ycsbdocsearch.resultsformat.Json;
@@ -121,21 +122,16 @@ public final class StepExecutor {
     StepResult r = measure(spec, planned, errorBound, Optional.empty());
     if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
       // One noisy step must not decide the headline: measure it once more, the second one counts.
-      ctx.progress()
-          .store(
-              session.name(),
-              "step "
-                  + spec.dirName()
-                  + " was disturbed (throughput varied by more "
-                  + "than +-"
-                  + Math.round(DISTURBED_SHARE * 100)
-                  + " % at 95 % confidence): running it again");
+      say(
+          "step "
+              + spec.dirName()
+              + " was disturbed (throughput varied by more than +-"
+              + Math.round(DISTURBED_SHARE * 100)
+              + " % at 95 % confidence): running it again");
       ctx.manifest()
           .append(
               "repeated_steps",
-              Json.MAPPER
-                  .createObjectNode()
-                  .put("store", session.name())
+              entry()
                   .put("step", spec.dirName())
                   .put("first_throughput_ops", r.summary().get().throughputOps())
                   .putPOJO("first_ci95", r.summary().get().throughputCi95()));
@@ -163,21 +159,15 @@ public final class StepExecutor {
             existing.get(spec.dirName()),
             StepTiming.of(ctx.options(), spec).durationS(),
             session.stepsDir().resolve(spec.dirName()),
-            why -> ctx.progress().store(session.name(), why),
+            this::say,
             () ->
                 ctx.manifest()
-                    .append(
-                        "unverified_reused_steps",
-                        Json.MAPPER
-                            .createObjectNode()
-                            .put("store", session.name())
-                            .put("step", spec.dirName())));
+                    .append("unverified_reused_steps", entry().put("step", spec.dirName())));
     kept.ifPresent(
         k -> {
           remaining.skipped(1);
           best = Math.max(best, k.throughputOps());
-          ctx.progress()
-              .store(session.name(), "step " + spec.dirName() + " kept from the earlier attempt");
+          say("step " + spec.dirName() + " kept from the earlier attempt");
         });
     return kept.map(k -> new StepResult(spec, StepStatus.COMPLETE, null, Optional.of(k)));
   }
@@ -242,19 +232,15 @@ public final class StepExecutor {
                 ctx.manifest()
                     .append(
                         "settle_waits",
-                        Json.MAPPER
-                            .createObjectNode()
-                            .put("store", session.name())
+                        entry()
                             .put("before_step", spec.dirName())
                             .put("seconds", d.toMillis() / 1000.0));
-                ctx.progress()
-                    .store(
-                        session.name(),
-                        String.format(
-                            Locale.ROOT,
-                            "waited %.1f s for the store to " + "settle before step %s",
-                            d.toMillis() / 1000.0,
-                            spec.dirName()));
+                say(
+                    String.format(
+                        Locale.ROOT,
+                        "waited %.1f s for the store to settle before step %s",
+                        d.toMillis() / 1000.0,
+                        spec.dirName()));
               });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -266,17 +252,25 @@ public final class StepExecutor {
         r.status() == StepStatus.COMPLETE
             ? r.summary().map(StepExecutor::describe).orElse("")
             : r.status().jsonName() + ": " + r.error();
-    ctx.progress()
-        .store(
-            session.name(),
-            "step "
-                + r.spec().index()
-                + "/"
-                + planned
-                + " "
-                + r.spec().label()
-                + " "
-                + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+    say(
+        "step "
+            + r.spec().index()
+            + "/"
+            + planned
+            + " "
+            + r.spec().label()
+            + " "
+            + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+  }
+
+  /** A line of this store's progress. */
+  private void say(String line) {
+    ctx.progress().store(session.name(), line);
+  }
+
+  /** A manifest entry about this store. */
+  private ObjectNode entry() {
+    return Json.MAPPER.createObjectNode().put("store", session.name());
   }
 
   /**
