@@ -751,15 +751,9 @@ public final class SplitEstimator {
    * own. Infinity with no gap.
    */
   static double medianGap(List<Observed> steps) {
-    List<Double> gaps = new ArrayList<>();
-    for (Observed o : steps) {
-      Arrays.stream(o.gaps(e -> true)).forEach(gaps::add);
-    }
-    if (gaps.isEmpty()) {
-      return Double.POSITIVE_INFINITY;
-    }
-    gaps.sort(null);
-    return gaps.get(gaps.size() / 2);
+    double[] gaps =
+        steps.stream().flatMapToDouble(o -> Arrays.stream(o.gaps(e -> true))).sorted().toArray();
+    return gaps.length == 0 ? Double.POSITIVE_INFINITY : gaps[gaps.length / 2];
   }
 
   /**
