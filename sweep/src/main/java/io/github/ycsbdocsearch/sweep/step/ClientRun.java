@@ -1,13 +1,11 @@
 package io.github.ycsbdocsearch.sweep.step;
 
 import io.github.ycsbdocsearch.common.workload.KeyLayout;
-import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepClients;
 import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import io.github.ycsbdocsearch.sweep.exec.CpuWindow;
 import io.github.ycsbdocsearch.sweep.plan.ClientShare;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
@@ -48,13 +46,13 @@ record ClientRun(
   }
 
   /** A client that never ran: its setup failed. */
-  static ClientRun notStarted(ClientShare share, String host, Path dir, String why) {
+  static ClientRun notStarted(ClientShare share, String host, YcsbOutput out, String why) {
     return new ClientRun(
         share,
         host,
         0,
         new ChildResult(-1, false, false, Duration.ZERO),
-        YcsbOutput.read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR)),
+        out,
         null,
         null,
         0,

@@ -42,7 +42,6 @@ record LocalClientRunner(SweepContext ctx) implements ClientRunner {
     AtomicReference<CpuWindow> cpu = new AtomicReference<>();
     AtomicLong pid = new AtomicLong(-1);
     StepTiming timing = job.timing();
-    Duration timeLimit = job.timeLimit();
     ChildResult child;
     try {
       // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's
@@ -53,7 +52,7 @@ record LocalClientRunner(SweepContext ctx) implements ClientRunner {
               .run(
                   job.dir().resolve(RunLayout.YCSB_OUT),
                   job.dir().resolve(RunLayout.YCSB_ERR),
-                  timeLimit,
+                  job.timeLimit(),
                   ctx.interrupts(),
                   line -> {
                     if (line.equals(StartGateWorkload.READY_LINE)) {

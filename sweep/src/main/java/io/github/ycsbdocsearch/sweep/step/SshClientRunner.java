@@ -57,7 +57,7 @@ record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientR
     Setup set = setUpTwice(session, new RemoteWork(ssh, work, connection, workload, script));
     if (set.clockOffsetMs().isEmpty()) {
       start.ready(share.index());
-      return ClientRun.notStarted(share, remote.destination(), dir, set.error());
+      return ClientRun.notStarted(share, remote.destination(), job.output(), set.error());
     }
     long offset = set.clockOffsetMs().getAsLong();
     Map<String, String> props =

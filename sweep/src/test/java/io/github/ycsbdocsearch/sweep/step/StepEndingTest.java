@@ -111,7 +111,10 @@ class StepEndingTest {
         StepEnding.problem(List.of(fine, broken), TIMING));
     ClientRun neverRan =
         ClientRun.notStarted(
-            new ClientShare(1, STEP, BUDGET, null), "u@h", Path.of("none"), "setup failed twice");
+            new ClientShare(1, STEP, BUDGET, null),
+            "u@h",
+            YcsbOutput.read(Path.of("none", "ycsb.out"), Path.of("none", "ycsb.err")),
+            "setup failed twice");
     assertEquals(
         Optional.of("client 1: setup failed twice"),
         StepEnding.problem(List.of(fine, neverRan), TIMING));
