@@ -56,10 +56,17 @@ proc_signal_wait() {
   fi
   kill "-${signal}" "${pid}" 2>/dev/null || true
   deadline=$((SECONDS + secs))
-  while proc_alive "${pid}" "${marker}"; do
+  # Signalled, it is ours: wait for the process itself. While a process exits its command line already reads empty
+  # (its memory is being released), so the marker would call it gone early (a JVM killed in CI was still there).
+  while proc_present "${pid}"; do
     ((SECONDS < deadline)) || return 1
     sleep 0.1
   done
+}
+
+# proc_present PID: the process exists and is not a zombie, whatever its command line says.
+proc_present() {
+  [[ -e "/proc/$1" && "$(awk '/^State:/ {print $2}' "/proc/$1/status" 2>/dev/null)" != Z ]]
 }
 
 proc_rss_mb() {
