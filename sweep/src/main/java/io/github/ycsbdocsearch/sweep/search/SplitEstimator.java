@@ -680,8 +680,8 @@ public final class SplitEstimator {
     /** The split at the estimate, for capacity.json and the report. */
     Split split(Fit fit, double center, double capacity, CapacityEstimator.Settings s) {
       int j = fit.op;
-      double ratio = capacity > 0 && Double.isFinite(capacity) ? capacity / center : 1;
       double at = Double.isFinite(capacity) && capacity > 0 ? capacity : center;
+      double ratio = at / center;
       List<KindPart> out = new ArrayList<>();
       for (int kind = 0; kind < kinds.size(); kind++) {
         String name = kinds.get(kind);
