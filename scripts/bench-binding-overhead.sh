@@ -24,55 +24,35 @@
 #   STORES_HOME (<repo>/.stores), STORES_LOCK (/tmp/docsearch-stores.lock), JAVA_OPTS (-Xms512m -Xmx512m), MVN (./mvnw)
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
 # shellcheck source=lib/bench.sh
-source "${REPO_ROOT}/scripts/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 readonly RECORDS="${BENCH_RECORDS:-10000}" SECONDS_PER_RUN="${BENCH_SECONDS:-20}"
 readonly THREADS="${BENCH_THREADS:-16}" ROUNDS="${BENCH_ROUNDS:-2}" WARMUP="${BENCH_WARMUP:-10}"
-SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
 readonly LOCK_FILE="${STORES_LOCK:-/tmp/docsearch-stores.lock}"
-export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
 readonly WORKLOAD="${REPO_ROOT}/workloads/workloadc"
 readonly TABLE=benchoverhead TARGET=0.95
 readonly ALL_STORES=(redisjson mongodb elasticsearch)
-WORK_DIR="" STARTED_STORE="" LOCK_FD="" RESULT="" ROWS=""
+LOCK_FD="" RESULT="" ROWS=""
 JAVA_CMD=()
-
-# Stops the store this script started, then releases the lock; safe to call twice.
-stop_store() {
-  [[ -z "${STARTED_STORE}" ]] \
-    || { "${REPO_ROOT}/scripts/stores.sh" stop "${STARTED_STORE}" >&2 || err "could not stop ${STARTED_STORE}"; STARTED_STORE=""; }
-  [[ -z "${LOCK_FD}" ]] || { exec {LOCK_FD}>&-; LOCK_FD=""; }
-}
-
-cleanup() {
-  stop_store
-  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
-}
 
 # JAVA_CMD: java with JAVA_OPTS on the project's runtime classpath (built by lib/classpath.sh when stale) plus the
 # benchmarks jar, whose driver dependencies are already on that classpath; a command (not a function) so that taskset
 # can run it.
 build_java_command() {
-  local cp jar
+  local cp
   local -a opts=()
-  cp="$(runtime_classpath)"
-  jar="$(benchmarks_jar)"
+  cp="$(benchmarks_classpath)"
   read -r -a opts <<<"${JAVA_OPTS:--Xms512m -Xmx512m}"
-  JAVA_CMD=(java "${opts[@]}" -cp "${cp}:${jar}")
+  JAVA_CMD=(java "${opts[@]}" -cp "${cp}")
 }
 
-# Starts STORE under the global lock, server pinned; the lock is held until cleanup.
-start_store() {
-  local store="$1"
+# Starts STORE under the global lock, server pinned; the lock is held until the store is stopped (or the script ends).
+lock_and_start() {
   exec {LOCK_FD}>>"${LOCK_FILE}"
-  log "${store}: waiting for the store lock ${LOCK_FILE}"
+  log "$1: waiting for the store lock ${LOCK_FILE}"
   flock "${LOCK_FD}"
-  STARTED_STORE="${store}"
-  STORES_CPUSET="${SERVER_CPU}" "${REPO_ROOT}/scripts/stores.sh" start "${store}" >&2 \
-    || die "${store}: could not start the store"
+  start_store "$1"
 }
 
 # Drops the table, then loads it with the project's binding; prints the binding's -db class.
@@ -122,8 +102,8 @@ bench_store() {
   local store="$1" props db raw op round side rate p99 row
   local -A best_rate=() best_p99=()
   props="${WORK_DIR}/${store}.properties"
-  start_store "${store}"
-  log "${store}: machine load $(cut -d' ' -f1-3 /proc/loadavg)"
+  lock_and_start "${store}"
+  log "${store}: machine load $(load_average)"
   db="$(load_table "${store}" "${props}")"
   raw="$(raw_db "${store}")"
   for op in READ UPDATE; do
@@ -150,7 +130,8 @@ bench_store() {
     ROWS+="${row}"$'\n'
     best_rate=() best_p99=()
   done
-  stop_store
+  stop_stores
+  exec {LOCK_FD}>&-
 }
 
 main() {
@@ -168,25 +149,23 @@ main() {
     seen+="${store} "
   done
   command -v java >/dev/null || die "java not found on PATH (JDK 17 or later needed)"
-  if (($(nproc) < 2)) || [[ -z "${SERVER_CPU}" && -z "${CLIENT_CPU}" ]]; then
-    SERVER_CPU="" CLIENT_CPU=""
+  bench_cpus
+  if [[ -z "${SERVER_CPU}${CLIENT_CPU}" ]]; then
     log "not pinning client and server to separate CPUs"
   else
     command -v taskset >/dev/null || die "taskset not found (util-linux), or set BENCH_CLIENT_CPU= BENCH_SERVER_CPU="
   fi
-  trap cleanup EXIT INT TERM
+  bench_work_dir
   build_java_command
-  WORK_DIR="$(mktemp -d)"
   log "${RECORDS} records, ${THREADS} threads, ${SECONDS_PER_RUN} s per run, ${ROUNDS} rounds, ${WARMUP} s warm-up per op; server CPU" \
-    "${SERVER_CPU:-any}, client CPU ${CLIENT_CPU:-any}; machine: $(cut -d' ' -f1-3 /proc/loadavg) load average," \
-    "$(nproc) CPUs"
+    "${SERVER_CPU:-any}, client CPU ${CLIENT_CPU:-any}; machine: $(machine_load)"
   for store in "${stores[@]}"; do
     bench_store "${store}"
   done
   printf '%-14s %-7s %12s %12s %7s %10s %10s  %s\n' store op binding_ops raw_ops ratio bind_p99ms raw_p99ms \
     "target>=${TARGET}"
   printf '%s' "${ROWS}"
-  log "machine load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  log "machine load at the end: $(load_average)"
 }
 
 main "$@"

@@ -46,10 +46,8 @@
 #   SWEEP_CLIENT_JVM_OPTS   client JVM flags (the sweep's default: -Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1)
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
 # shellcheck source=lib/bench.sh
-source "${REPO_ROOT}/scripts/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 readonly STEP="${BENCH_STEP_SECONDS:-15}" WARMUP="${BENCH_WARMUP_SECONDS:-5}" RECORDS="${BENCH_RECORDS:-10000}"
 readonly WORKLOAD="${WORKLOAD:-workloada}"
@@ -57,23 +55,8 @@ readonly BASICDB_THREADS="${BENCH_BASICDB_THREADS:-2}" BASICDB_RATES="${BENCH_BA
 readonly STORES="${BENCH_STORES-redisjson}" STORE_THREADS="${BENCH_STORE_THREADS:-16}"
 readonly PROFILE_RATE="${BENCH_PROFILE_RATE:-10000}"
 readonly MM1_SERVICE_RATE="${BENCH_MM1_SERVICE_RATE:-1000}" MM1_RATES="${BENCH_MM1_RATES:-500,700,900}"
-SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
-export STORES_HOME="${STORES_HOME:-${REPO_ROOT}/.stores}"
-read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
-readonly CLIENT_JVM
 readonly SLO_BOUND_S=0.01 POOL_HEADROOM=2 MIN_POOL=8 MAX_POOL=256
-WORK_DIR="" BEFORE_CHECKOUT="" CALL=0 PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
-STARTED_STORES=()
-
-# Stops the stores this script started; safe to call twice.
-cleanup() {
-  local store
-  for store in "${STARTED_STORES[@]}"; do
-    "${REPO_ROOT}/scripts/stores.sh" stop "${store}" >&2 || err "could not stop ${store}"
-  done
-  STARTED_STORES=()
-  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
-}
+BEFORE_CHECKOUT="" CALL=0 PROFILE=1 RAW=1 LATENCY=0 ROWS="" RESULT="" STEP_LATENCY="" LATENCY_CSV=""
 
 parse_args() {
   while (($#)); do
@@ -113,10 +96,6 @@ open_rate() {
   printf '%s' "${!name:-${default[$1]}}"
 }
 
-load_now() {
-  cut -d' ' -f1-3 /proc/loadavg
-}
-
 # One sweep run with CHECKOUT's run-sweep.sh, the whole of it on the client CPU; sets RESULT to "threads ops/s cores
 # lag_p99_us unsent step_dir" of its last measured step (a noisy closed-loop step is run once more by the sweep), and
 # with --latency STEP_LATENCY to that step's latency rows (bin/docsearch step-rows --operations), header first.
@@ -149,7 +128,7 @@ add_row() {
     [[ -n "${LATENCY_CSV}" ]] || LATENCY_CSV="side,row,offered,$(head -n 1 <<<"${STEP_LATENCY}")"$'\n'
     LATENCY_CSV+="$(awk -v first="$1,$2,$3," 'NR > 1 { print first $0 }' <<<"${STEP_LATENCY}")"$'\n'
   fi
-  log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_now))"
+  log "$1 $2: threads ops/s cores lag_p99 unsent step = ${RESULT} (load $(load_average))"
 }
 
 # The row for every side (before with --before, then after; alternating which goes first by the call number CALL,
@@ -202,10 +181,9 @@ ensure_store() {
   local store="$1"
   if "${REPO_ROOT}/scripts/stores.sh" status "${store}" >/dev/null 2>&1; then
     log "${store}: already running under ${STORES_HOME}; not started, not stopped"
-    return 0
+  else
+    start_store "${store}"
   fi
-  STARTED_STORES+=("${store}")
-  STORES_CPUSET="${SERVER_CPU}" "${REPO_ROOT}/scripts/stores.sh" start "${store}" >&2 || die "${store}: start failed"
 }
 
 store_rows() {
@@ -283,7 +261,7 @@ workload_file() {
 # The binding and the raw driver closed loop through site.ycsb.Client, on the table the store's sweep rows loaded.
 raw_rows() {
   local store="$1" cp props db
-  cp="$(runtime_classpath):$(benchmarks_jar)"
+  cp="$(benchmarks_classpath)"
   props="${WORK_DIR}/${store}.properties"
   db="$(java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${STORES_HOME}/hosts-single.json" \
     "${props}" -P "$(workload_file)")" || die "${store}: preflight failed"
@@ -296,7 +274,7 @@ raw_rows() {
 # perf stat and perf record of BasicDB, closed and open loop, with SIDE's classpath.
 profile_side() {
   local side="$1" checkout="$2" cp threads rate="${PROFILE_RATE}"
-  local noop=(-db site.ycsb.BasicDB -p basicdb.simulatedelay=0 -p basicdb.verbose=false)
+  local noop=(-db site.ycsb.BasicDB "${NOOP[@]}")
   local stat="perf stat -e task-clock,context-switches,cpu-migrations"
   cp="${checkout}/cli/target/lib/*:${checkout}/cli/target/classes"
   threads="$(pool_threads "${rate}")"
@@ -350,24 +328,15 @@ print_table() {
     "$(awk -v s="${STEP}" 'BEGIN { printf "%.4f", 0.02 / s }')"
 }
 
-# The machine's price of one timed wake-up on the client's CPU (benchmarks/ TimedWaitCost): the floor of the open
-# loop's cost per request over the closed loop, since the pacer waits once per request for its arrival.
-timed_wait_cost() {
-  on_client_cpu java -cp "$(benchmarks_jar)" io.github.ycsbdocsearch.benchmarks.TimedWaitCost
-}
-
 main() {
   parse_args "$@"
   command -v java >/dev/null || die "java not found on PATH (JDK 17 or later needed)"
   ((PROFILE == 0)) || command -v perf >/dev/null || die "perf not found (Debian package linux-perf), or pass --no-profile"
-  if (($(nproc) < 2)) || [[ -z "${SERVER_CPU}" && -z "${CLIENT_CPU}" ]]; then
-    SERVER_CPU="" CLIENT_CPU=""
-  fi
-  trap cleanup EXIT INT TERM
-  WORK_DIR="$(mktemp -d)"
+  bench_cpus
+  bench_work_dir
   runtime_classpath >/dev/null
   local load_before store stores=()
-  load_before="$(load_now)"
+  load_before="$(load_average)"
   log "load average before: ${load_before}; $(nproc) CPUs; client CPU ${CLIENT_CPU:-any}, server CPU" \
     "${SERVER_CPU:-any}; ${WARMUP} s warm-up + ${STEP} s per row; before: ${BEFORE_CHECKOUT:-none}"
   if ((LATENCY)); then
@@ -381,7 +350,10 @@ main() {
       ((RAW == 0)) || raw_rows "${store}"
     done
     print_table
-    printf '\nthe machine: %s\n' "$(timed_wait_cost)"
+    # The machine's price of one timed wake-up on the client's CPU: the floor of the open loop's cost per request over
+    # the closed loop, since the pacer waits once per request for its arrival.
+    printf '\nthe machine: %s\n' \
+      "$(on_client_cpu java -cp "$(benchmarks_classpath)" io.github.ycsbdocsearch.benchmarks.TimedWaitCost)"
     if ((PROFILE)); then
       printf '\nprofile (perf stat attached to the client JVM over the %s s window; direct site.ycsb.Client runs)\n' \
         "${STEP}"
@@ -389,7 +361,7 @@ main() {
       profile_side after "${REPO_ROOT}"
     fi
   fi
-  printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_now)" "$(nproc)"
+  printf '\nload average before: %s; after: %s (1, 5, 15 min); %s CPUs\n' "${load_before}" "$(load_average)" "$(nproc)"
 }
 
 main "$@"

@@ -14,10 +14,8 @@
 # (default 10), ROUNDS (default 3), OUT (default: a new folder under results/).
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/bench.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 # One sweep of one fixed-rate step with the given number of clients.
 one_run() {
@@ -40,17 +38,17 @@ main() {
   SECONDS_PER_STEP="${STEP_SECONDS:-10}"
   out="${OUT:-${REPO_ROOT}/results/bench-clients-$(date -u +%Y%m%dT%H%M%SZ)}"
   mkdir -p "${out}"
-  echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg) (2 cores: figures are evidence only below 1)"
+  echo "load average before: $(load_average) (2 cores: figures are evidence only below 1)"
   for ((round = 1; round <= ${ROUNDS:-3}; round++)); do
     order=(1 2)
     ((round % 2)) || order=(2 1)
     for clients in "${order[@]}"; do
       one_run "${clients}" "${out}/c${clients}-r${round}" "$((round * 7919))"
     done
-    echo "round ${round} done; load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
+    echo "round ${round} done; load average $(load_average)"
   done
   python3 "${REPO_ROOT}/scripts/lib/bench_clients.py" "${out}" "$@"
-  echo "load average after: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+  echo "load average after: $(load_average)"
 }
 
 main "$@"

@@ -13,10 +13,8 @@
 # results/). Options after the script name go to every ./run-sweep.sh call.
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
 # shellcheck source=lib/bench.sh
-source "${REPO_ROOT}/scripts/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 main() {
   case "${1:-}" in

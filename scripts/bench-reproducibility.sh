@@ -23,10 +23,8 @@
 # --out is given).
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
 # shellcheck source=lib/bench.sh
-source "${REPO_ROOT}/scripts/lib/bench.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 readonly STORE="${STORE:-redisjson}"
 readonly WORKLOAD="${WORKLOAD:-workloada}"
@@ -50,14 +48,6 @@ headline() {
     }' <<<"${rows}"
 }
 
-# spread LABEL [KNOWN]: mean, stddev, CV and the CV's one-sided 95 % upper bound of the numbers on stdin ("none"
-# lines counted apart), by bin/docsearch spread; with KNOWN, also the median's bias against it.
-spread() {
-  local known=()
-  [[ -z "${2:-}" ]] || known=(--known "$2")
-  "${REPO_ROOT}/bin/docsearch" spread --label "$1" "${known[@]}"
-}
-
 main() {
   local arg i dir result cap peak capacities="" peaks="" seeds
   for arg in "$@"; do
@@ -78,8 +68,11 @@ main() {
     capacities+="${cap}"$'\n'
     peaks+="${peak}"$'\n'
   done
-  printf '%s' "${capacities}" | spread "capacity_ops (target CV <= 5 %)" "${KNOWN_CAPACITY}"
-  printf '%s' "${peaks}" | spread "peak_ops"
+  # Mean, stddev, CV and the CV's one-sided 95 % upper bound of each figure ("none" lines counted apart); with
+  # KNOWN_CAPACITY, also the median's bias against it.
+  printf '%s' "${capacities}" | "${REPO_ROOT}/bin/docsearch" spread --label "capacity_ops (target CV <= 5 %)" \
+    ${KNOWN_CAPACITY:+--known "${KNOWN_CAPACITY}"}
+  printf '%s' "${peaks}" | "${REPO_ROOT}/bin/docsearch" spread --label peak_ops
   echo "machine while measuring: $(machine_load)"
   [[ -z "${KNOWN_CAPACITY}" || -z "${TOLERANCE_PCT}" ]] || within_tolerance "${capacities}"
 }

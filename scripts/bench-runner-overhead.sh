@@ -20,24 +20,14 @@
 # -XX:TieredStopAtLevel=1), so only the harness differs.
 set -euo pipefail
 
-REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-readonly REPO_ROOT
-# shellcheck source=lib/classpath.sh
-source "${REPO_ROOT}/scripts/lib/classpath.sh"
+# shellcheck source=lib/bench.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/bench.sh"
 
 readonly WORKLOAD="${WORKLOAD:-${REPO_ROOT}/workloads/workloada}"
 readonly THREADS="${THREADS:-4}"
 readonly OPS="${OPS:-10000000}"
 readonly RECORDS="${RECORDS:-10000}"
 readonly REPEATS="${REPEATS:-3}"
-readonly NOOP=(-p basicdb.simulatedelay=0 -p basicdb.verbose=false)
-read -r -a CLIENT_JVM <<<"${SWEEP_CLIENT_JVM_OPTS:--Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1}"
-readonly CLIENT_JVM
-WORK_DIR=""
-
-cleanup() {
-  [[ -z "${WORK_DIR}" ]] || { rm -rf "${WORK_DIR}"; WORK_DIR=""; }
-}
 
 # One direct run of upstream YCSB, extra YCSB options after the classpath; prints its ops/s, the [OVERALL] Throughput
 # of its own YCSB stdout (a sweep step's is read through the results format, run_sweep).
@@ -71,8 +61,7 @@ median() {
 
 main() {
   (($# == 0)) || { usage >&2; exit 2; }
-  trap cleanup EXIT INT TERM
-  WORK_DIR="$(mktemp -d)"
+  bench_work_dir
   local cp i direct same sweep directs="" sames="" sweeps=""
   cp="$(runtime_classpath)"
   # The measurement settings every sweep step uses (sweep/.../exec/YcsbArgs).
