@@ -6,11 +6,15 @@ import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientTransport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.ycsbdocsearch.common.Props;
+import io.github.ycsbdocsearch.common.SharedClients;
 import io.github.ycsbdocsearch.elasticsearch.ElasticsearchConfig;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -29,7 +33,8 @@ import site.ycsb.StringByteIterator;
  * es.hosts} (http, no authentication).
  */
 public class RawElasticsearchDB extends ReadUpdateDB {
-  private static final SharedClient<RestClientTransport> SHARED = new SharedClient<>();
+  private static final SharedClients<Nodes, RestClientTransport> CLIENTS =
+      new SharedClients<>(RawElasticsearchDB::open, RawElasticsearchDB::close);
 
   /**
    * The binding's keyword copy of the key, which it never returns: left out here too so both return
@@ -49,28 +54,35 @@ public class RawElasticsearchDB extends ReadUpdateDB {
 
   private ElasticsearchClient client;
 
-  public RawElasticsearchDB() {
-    super(SHARED);
-  }
+  /** The nodes and the connections to each. */
+  private record Nodes(List<HttpHost> hosts, int perHost) {}
 
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
     HttpHost[] hosts =
         hosts(p.getProperty(ElasticsearchConfig.HOSTS_PROPERTY, ElasticsearchConfig.HOSTS_DEFAULT));
-    int perHost = Math.max(threads(p), MIN_CONNECTIONS);
-    RestClientTransport transport =
-        SHARED.acquire(
-            () ->
-                new RestClientTransport(
-                    RestClient.builder(hosts)
-                        .setHttpClientConfigCallback(
-                            h ->
-                                h.setMaxConnPerRoute(perHost)
-                                    .setMaxConnTotal(perHost * hosts.length))
-                        .build(),
-                    new JacksonJsonpMapper()));
-    client = new ElasticsearchClient(transport);
+    int perHost = Math.max(Props.threads(p), MIN_CONNECTIONS);
+    client = new ElasticsearchClient(acquire(CLIENTS, new Nodes(List.of(hosts), perHost)));
+  }
+
+  private static RestClientTransport open(Nodes nodes) {
+    return new RestClientTransport(
+        RestClient.builder(nodes.hosts().toArray(HttpHost[]::new))
+            .setHttpClientConfigCallback(
+                h ->
+                    h.setMaxConnPerRoute(nodes.perHost())
+                        .setMaxConnTotal(nodes.perHost() * nodes.hosts().size()))
+            .build(),
+        new JacksonJsonpMapper());
+  }
+
+  private static void close(RestClientTransport transport) {
+    try {
+      transport.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** {@code es.hosts}: comma-separated URLs such as {@code http://127.0.0.1:9200}. */

@@ -9,6 +9,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.result.UpdateResult;
+import io.github.ycsbdocsearch.common.SharedClients;
 import io.github.ycsbdocsearch.mongodb.MongoDbConfig;
 import java.util.ArrayList;
 import java.util.Map;
@@ -26,18 +27,15 @@ import site.ycsb.Status;
  * on a single server; a pool of 100).
  */
 public class RawMongoDB extends ReadUpdateDB {
-  private static final SharedClient<MongoClient> SHARED = new SharedClient<>();
+  private static final SharedClients<String, MongoClient> CLIENTS =
+      new SharedClients<>(MongoClients::create, MongoClient::close);
 
   private MongoDatabase database;
-
-  public RawMongoDB() {
-    super(SHARED);
-  }
 
   @Override
   public void init() throws DBException {
     String url = getProperties().getProperty(MongoDbConfig.URL_PROPERTY, MongoDbConfig.URL_DEFAULT);
-    database = SHARED.acquire(() -> MongoClients.create(url)).getDatabase(databaseName(url));
+    database = acquire(CLIENTS, url).getDatabase(databaseName(url));
   }
 
   /** The database named in the URL's path, else the binding's default. */

@@ -3,6 +3,8 @@ package io.github.ycsbdocsearch.benchmarks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbdocsearch.common.Props;
+import io.github.ycsbdocsearch.common.SharedClients;
 import io.github.ycsbdocsearch.redisjson.RedisJsonConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +31,8 @@ import site.ycsb.Status;
  * no authentication).
  */
 public class RawRedisJsonDB extends ReadUpdateDB {
-  private static final SharedClient<UnifiedJedis> SHARED = new SharedClient<>();
+  private static final SharedClients<Server, UnifiedJedis> CLIENTS =
+      new SharedClients<>(RawRedisJsonDB::open, UnifiedJedis::close);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> DOCUMENT = new TypeReference<>() {};
 
@@ -39,9 +42,8 @@ public class RawRedisJsonDB extends ReadUpdateDB {
 
   private UnifiedJedis jedis;
 
-  public RawRedisJsonDB() {
-    super(SHARED);
-  }
+  /** A server and the size of the connection pool to it. */
+  private record Server(HostAndPort node, int connections) {}
 
   @Override
   public void init() throws DBException {
@@ -54,10 +56,16 @@ public class RawRedisJsonDB extends ReadUpdateDB {
                     RedisJsonConfig.PORT_PROPERTY, String.valueOf(RedisJsonConfig.PORT_DEFAULT))));
     // jedis' default pool holds 8 connections; with more threads than that they would queue for
     // one.
+    jedis =
+        acquire(
+            CLIENTS, new Server(node, Math.max(Props.threads(p), RedisJsonConfig.POOL_MAX_FLOOR)));
+  }
+
+  private static UnifiedJedis open(Server server) {
     ConnectionPoolConfig pool = new ConnectionPoolConfig();
-    pool.setMaxTotal(Math.max(threads(p), RedisJsonConfig.POOL_MAX_FLOOR));
-    pool.setMaxIdle(pool.getMaxTotal());
-    jedis = SHARED.acquire(() -> RedisClient.builder().hostAndPort(node).poolConfig(pool).build());
+    pool.setMaxTotal(server.connections());
+    pool.setMaxIdle(server.connections());
+    return RedisClient.builder().hostAndPort(server.node()).poolConfig(pool).build();
   }
 
   @Override

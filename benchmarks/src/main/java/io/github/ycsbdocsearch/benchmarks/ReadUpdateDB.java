@@ -1,8 +1,8 @@
 package io.github.ycsbdocsearch.benchmarks;
 
+import io.github.ycsbdocsearch.common.SharedClients;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import site.ycsb.ByteIterator;
@@ -17,22 +17,25 @@ import site.ycsb.StringByteIterator;
  * nothing).
  */
 public abstract class ReadUpdateDB extends DB {
-  private final SharedClient<?> shared;
+  /** Gives this instance's reference to its shared client back; set by {@link #acquire}. */
+  private Runnable release = () -> {};
 
   /**
-   * @param shared the subclass's one driver client per JVM, which {@link #init} acquires and
-   *     cleanup releases
+   * The driver client of {@code config} from {@code clients}, one per JVM and configuration as the
+   * bindings have it: YCSB makes one DB per thread, and a client per thread would measure extra
+   * pools and connections instead of the binding. {@link #cleanup} gives it back (the last user
+   * closes it).
    */
-  protected ReadUpdateDB(SharedClient<?> shared) {
-    this.shared = shared;
+  protected <K, C> C acquire(SharedClients<K, C> clients, K config) {
+    release = () -> clients.release(config);
+    return clients.acquire(config);
   }
 
-  /** Gives this instance's reference to the shared client back (the last one closes it). */
   @Override
   public void cleanup() throws DBException {
     try {
-      shared.release();
-    } catch (Exception e) {
+      release.run();
+    } catch (RuntimeException e) {
       throw new DBException(e);
     }
   }
@@ -69,13 +72,5 @@ public abstract class ReadUpdateDB extends DB {
         out.put(e.getKey(), new StringByteIterator(String.valueOf(e.getValue())));
       }
     }
-  }
-
-  /**
-   * YCSB's thread count, to size connection pools like the bindings do (one busy connection per
-   * thread).
-   */
-  static int threads(Properties p) {
-    return Integer.parseInt(p.getProperty("threadcount", "1").trim());
   }
 }

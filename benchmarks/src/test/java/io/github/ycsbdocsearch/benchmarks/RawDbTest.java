@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.github.ycsbdocsearch.common.SharedClients;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -107,22 +108,25 @@ class RawDbTest {
 
   @Test
   void sharedClientIsOpenedOnceAndClosedByTheLastUser() throws Exception {
-    SharedClient<Counted> shared = new SharedClient<>();
     AtomicInteger opened = new AtomicInteger();
-    Counted first =
-        shared.acquire(
-            () -> {
+    SharedClients<String, Counted> shared =
+        new SharedClients<>(
+            config -> {
               opened.incrementAndGet();
               return new Counted();
-            });
-    assertSame(first, shared.acquire(Counted::new));
+            },
+            Counted::close);
+    ReadUpdateDB one = new RawMongoDB();
+    ReadUpdateDB other = new RawMongoDB();
+    Counted first = one.acquire(shared, "config");
+    assertSame(first, other.acquire(shared, "config"));
     assertEquals(1, opened.get());
-    shared.release();
+    one.cleanup();
     assertEquals(0, first.closed.get());
-    shared.release();
+    other.cleanup();
     assertEquals(1, first.closed.get());
-    assertEquals(0, shared.users());
-    shared.release();
+    assertEquals(0, shared.openClients());
+    other.cleanup();
     assertEquals(1, first.closed.get());
   }
 }
