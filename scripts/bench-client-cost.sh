@@ -171,11 +171,6 @@ latency_rows() {
   open_rows mm1 "${MM1_RATES}" --stores mm1 -p "mm1.service_rate=${MM1_SERVICE_RATE}"
 }
 
-print_latency() {
-  printf '\n'
-  printf '%s' "${LATENCY_CSV}" | python3 "${REPO_ROOT}/scripts/lib/open_loop_latency.py"
-}
-
 # Starts STORE on the server CPU unless it runs already (then it is left running at the end).
 ensure_store() {
   local store="$1"
@@ -341,7 +336,8 @@ main() {
     "${SERVER_CPU:-any}; ${WARMUP} s warm-up + ${STEP} s per row; before: ${BEFORE_CHECKOUT:-none}"
   if ((LATENCY)); then
     latency_rows
-    print_latency
+    printf '\n'
+    printf '%s' "${LATENCY_CSV}" | python3 "${REPO_ROOT}/scripts/lib/open_loop_latency.py"
   else
     basicdb_rows
     IFS=, read -r -a stores <<<"${STORES}"
