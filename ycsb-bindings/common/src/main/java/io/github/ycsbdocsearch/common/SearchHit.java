@@ -1,6 +1,8 @@
 package io.github.ycsbdocsearch.common;
 
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import site.ycsb.ByteIterator;
 
 /**
@@ -10,5 +12,16 @@ import site.ycsb.ByteIterator;
 public record SearchHit(String key, Map<String, ByteIterator> fields) {
   public static SearchHit keyOnly(String key) {
     return new SearchHit(key, Map.of());
+  }
+
+  /** The key alone for a keys-only query, else the key and the fields {@code read} puts. */
+  public static SearchHit of(
+      String key, SearchQuery query, Consumer<Map<String, ByteIterator>> read) {
+    if (query.keysOnly()) {
+      return keyOnly(key);
+    }
+    Map<String, ByteIterator> fields = new HashMap<>();
+    read.accept(fields);
+    return new SearchHit(key, fields);
   }
 }

@@ -174,13 +174,8 @@ public class ElasticsearchClient extends DB implements SearchableDB {
       SearchResponse<ObjectNode> r =
           client.search(ElasticsearchSearchQuery.search(index(table), query), ObjectNode.class);
       for (Hit<ObjectNode> hit : r.hits().hits()) {
-        if (query.keysOnly()) {
-          page.add(SearchHit.keyOnly(hit.id()));
-        } else {
-          Map<String, ByteIterator> fields = new HashMap<>();
-          mapper.fields(hit.source(), null, fields);
-          page.add(new SearchHit(hit.id(), fields));
-        }
+        page.add(
+            SearchHit.of(hit.id(), query, fields -> mapper.fields(hit.source(), null, fields)));
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {

@@ -43,10 +43,7 @@ final class ElasticsearchSearchQuery {
                 .from(q.offset())
                 .size(q.pageSize())
                 .trackTotalHits(t -> t.enabled(false))
-                .source(
-                    q.keysOnly()
-                        ? SourceConfig.of(c -> c.fetch(false))
-                        : SourceConfig.of(c -> c.fetch(true))));
+                .source(c -> c.fetch(!q.keysOnly())));
   }
 
   /** {@code _analyze} of a text with the search field's analyzer (for the divergence table). */

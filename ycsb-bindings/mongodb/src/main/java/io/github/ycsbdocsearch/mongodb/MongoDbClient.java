@@ -264,13 +264,7 @@ public class MongoDbClient extends DB implements SearchableDB {
       }
       for (Document doc : docs) {
         String key = String.valueOf(doc.get(DocumentMapper.ID));
-        if (query.keysOnly()) {
-          page.add(SearchHit.keyOnly(key));
-        } else {
-          Map<String, ByteIterator> fields = new HashMap<>();
-          mapper.toFields(doc, fields);
-          page.add(new SearchHit(key, fields));
-        }
+        page.add(SearchHit.of(key, query, fields -> mapper.toFields(doc, fields)));
       }
       return Status.OK;
     } catch (MongoException | IllegalStateException e) {

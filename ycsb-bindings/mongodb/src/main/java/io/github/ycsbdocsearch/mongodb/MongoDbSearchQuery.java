@@ -5,6 +5,7 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.TextSearchOptions;
 import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.text.CanonicalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -63,16 +64,7 @@ public final class MongoDbSearchQuery {
 
   /** A PCRE literal: every character that is not a letter or digit is backslash-escaped. */
   static String literal(String word) {
-    StringBuilder sb = new StringBuilder(word.length() + 4);
-    word.codePoints()
-        .forEach(
-            c -> {
-              if (!Character.isLetterOrDigit(c)) {
-                sb.append('\\');
-              }
-              sb.appendCodePoint(c);
-            });
-    return sb.toString();
+    return CanonicalText.backslashed(word, Character::isLetterOrDigit);
   }
 
   /**

@@ -2,9 +2,9 @@ package io.github.ycsbdocsearch.redisjson;
 
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
+import io.github.ycsbdocsearch.common.text.CanonicalText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.CommandArguments;
@@ -55,16 +55,7 @@ final class RedisSearchQuery {
    * digit or _.
    */
   static String term(String word) {
-    StringBuilder sb = new StringBuilder(word.length() + 4);
-    word.codePoints()
-        .forEach(
-            c -> {
-              if (!Character.isLetterOrDigit(c) && c != '_') {
-                sb.append('\\');
-              }
-              sb.appendCodePoint(c);
-            });
-    return sb.toString();
+    return CanonicalText.backslashed(word, c -> Character.isLetterOrDigit(c) || c == '_');
   }
 
   /**
@@ -137,22 +128,18 @@ final class RedisSearchQuery {
     int step = q.keysOnly() ? 1 : 2;
     for (int i = 1; i + step - 1 < r.size(); i += step) {
       String key = RedisKeys.ycsbKey(table, (byte[]) r.get(i));
-      if (q.keysOnly()) {
-        page.add(SearchHit.keyOnly(key));
-      } else {
-        page.add(new SearchHit(key, document((List<?>) r.get(i + 1), mapper)));
-      }
+      List<?> returned = q.keysOnly() ? null : (List<?>) r.get(i + 1);
+      page.add(SearchHit.of(key, q, fields -> document(returned, mapper, fields)));
     }
   }
 
-  private static Map<String, ByteIterator> document(List<?> returned, JsonDocumentMapper mapper) {
-    Map<String, ByteIterator> fields = new HashMap<>();
+  private static void document(
+      List<?> returned, JsonDocumentMapper mapper, Map<String, ByteIterator> fields) {
     for (int j = 0; returned != null && j + 1 < returned.size(); j += 2) {
       if (DOCUMENT_PATH.equals(new String((byte[]) returned.get(j), StandardCharsets.UTF_8))) {
         mapper.readDocument((byte[]) returned.get(j + 1), null, fields);
       }
     }
-    return fields;
   }
 
   /**

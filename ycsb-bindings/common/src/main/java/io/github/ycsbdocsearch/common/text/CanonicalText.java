@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.common.text;
 import java.text.Normalizer;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntPredicate;
 
 /**
  * The one normalization of real text that all three engines tokenize alike, and the tokenizer of
@@ -144,5 +145,22 @@ public final class CanonicalText {
    */
   private static boolean isKatakana(int c) {
     return c == 0x30FC || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA;
+  }
+
+  /**
+   * {@code word} with a backslash before every code point {@code plain} refuses: a literal for a
+   * query syntax that reads punctuation as operators (RediSearch's terms, PCRE).
+   */
+  public static String backslashed(String word, IntPredicate plain) {
+    StringBuilder sb = new StringBuilder(word.length() + 4);
+    word.codePoints()
+        .forEach(
+            c -> {
+              if (!plain.test(c)) {
+                sb.append('\\');
+              }
+              sb.appendCodePoint(c);
+            });
+    return sb.toString();
   }
 }
