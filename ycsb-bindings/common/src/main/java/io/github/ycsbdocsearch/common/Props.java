@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -36,43 +38,42 @@ public final class Props {
   }
 
   public static int integer(Properties p, String key, int def, int min) {
-    long n = longValue(p, key, def, min);
-    if (n > Integer.MAX_VALUE) {
-      throw bad(key, p.getProperty(key), "an integer >= " + min);
-    }
-    return (int) n;
+    return parsed(p, key, def, Integer::parseInt, n -> n >= min, "an integer >= " + min);
   }
 
   public static long longValue(Properties p, String key, long def, long min) {
-    String v = p.getProperty(key);
-    if (v == null || v.isBlank()) {
-      return def;
-    }
-    try {
-      long n = Long.parseLong(v.trim());
-      if (n < min) {
-        throw bad(key, v, "an integer >= " + min);
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw bad(key, v, "an integer >= " + min);
-    }
+    return parsed(p, key, def, Long::parseLong, n -> n >= min, "an integer >= " + min);
   }
 
   public static double decimal(Properties p, String key, double def, double min, double max) {
+    String expected = "a number from " + min + " to " + max;
+    return parsed(p, key, def, Double::parseDouble, d -> d >= min && d <= max, expected);
+  }
+
+  /**
+   * The trimmed value as {@code parse} reads it, which must pass {@code ok}; {@code def} when the
+   * property is unset or blank.
+   */
+  public static <T> T parsed(
+      Properties p,
+      String key,
+      T def,
+      Function<String, T> parse,
+      Predicate<T> ok,
+      String expected) {
     String v = p.getProperty(key);
     if (v == null || v.isBlank()) {
       return def;
     }
     try {
-      double d = Double.parseDouble(v.trim());
-      if (!(d >= min && d <= max)) {
-        throw bad(key, v, "a number from " + min + " to " + max);
+      T value = parse.apply(v.trim());
+      if (ok.test(value)) {
+        return value;
       }
-      return d;
     } catch (NumberFormatException e) {
-      throw bad(key, v, "a number from " + min + " to " + max);
+      // refused below, as a value out of range is
     }
+    throw bad(key, v, expected);
   }
 
   public static boolean bool(Properties p, String key, boolean def) {

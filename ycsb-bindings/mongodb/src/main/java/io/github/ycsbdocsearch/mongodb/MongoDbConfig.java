@@ -234,7 +234,6 @@ public record MongoDbConfig(
   }
 
   private static boolean isSet(Properties p, String key) {
-    String v = p.getProperty(key);
-    return v != null && !v.isBlank();
+    return !Props.string(p, key, "").isEmpty();
   }
 }

@@ -83,20 +83,8 @@ public record ArrivalConfig(
    * A finite number >= 0 (0 when absent); NaN and infinity fail too: a schedule needs both finite.
    */
   private static double nonNegative(Properties p, String key, String expected) {
-    String v = p.getProperty(key);
-    if (v == null || v.isBlank()) {
-      return 0;
-    }
-    double x;
-    try {
-      x = Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      x = Double.NaN;
-    }
-    if (!(x >= 0 && x < Double.POSITIVE_INFINITY)) {
-      throw Props.bad(key, v, expected);
-    }
-    return x;
+    return Props.parsed(
+        p, key, 0.0, Double::parseDouble, x -> x >= 0 && x < Double.POSITIVE_INFINITY, expected);
   }
 
   /** Whether the workload paces its operations (a rate was given). */
