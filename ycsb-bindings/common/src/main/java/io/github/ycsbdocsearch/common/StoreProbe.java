@@ -33,11 +33,11 @@ public interface StoreProbe {
   void reset(Properties props, String table);
 
   /**
-   * Makes every acknowledged write visible to search (Elasticsearch: refresh; a no-op where
-   * indexing is synchronous). For verification and tests only: never called inside a measured
-   * operation.
+   * Makes every acknowledged write visible to search (Elasticsearch: refresh). A no-op by default:
+   * RediSearch and MongoDB update their indexes within the write, so an acknowledged write is
+   * already searchable. For verification and tests only: never called inside a measured operation.
    */
-  void refresh(Properties props, String table);
+  default void refresh(Properties props, String table) {}
 
   /** Number of documents in the table, to check a load. */
   long count(Properties props, String table);

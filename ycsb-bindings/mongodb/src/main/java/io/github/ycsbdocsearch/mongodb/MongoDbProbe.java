@@ -184,13 +184,6 @@ public class MongoDbProbe implements StoreProbe {
     return out;
   }
 
-  /**
-   * No-op: MongoDB updates its indexes within the write, so an acknowledged write is already
-   * searchable.
-   */
-  @Override
-  public void refresh(Properties props, String table) {}
-
   @Override
   public long count(Properties props, String table) {
     return onEveryShardOnceElected(

@@ -136,6 +136,11 @@ final class RedisConnector {
     return b.toString().replaceAll("[\\r\\n]+", " ");
   }
 
+  /** The text reply of {@code CLUSTER NODES}. */
+  static String clusterNodes(UnifiedJedis jedis) {
+    return text(jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES")));
+  }
+
   static String text(Object bulk) {
     return bulk instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(bulk);
   }

@@ -46,9 +46,9 @@ public final class RedisJsonProbe implements StoreProbe {
       d.put("address", c.address());
       d.put("topology", c.cluster() ? "cluster" : "single");
       d.put("client", "jedis " + jedisVersion());
-      List<HostAndPort> masters = masters(c, jedis);
-      d.put("masters", masters.stream().map(HostAndPort::toString).toList());
-      try (Connection first = RedisConnector.connect(c, masters.get(0))) {
+      List<ClusterLayout.Master> masters = masters(c, jedis);
+      d.put("masters", masters.stream().map(m -> m.address().toString()).toList());
+      try (Connection first = RedisConnector.connect(c, masters.get(0).address())) {
         describeServer(first, d);
       }
       long[] data = {0, 0};
@@ -71,7 +71,7 @@ public final class RedisJsonProbe implements StoreProbe {
                   + " space and the search indexes, in memory)",
               true));
       if (c.cluster()) {
-        d.put("replicas", layout(jedis).replicas());
+        d.put("replicas", ClusterLayout.parse(RedisConnector.clusterNodes(jedis)).replicas());
         d.put("search_coordinator", RedisConnector.hasSearchCoordinator(jedis));
       }
       d.put(
@@ -164,10 +164,6 @@ public final class RedisJsonProbe implements StoreProbe {
       jedis.executeCommand(RedisCommand.UNLINK.args().key(RedisKeys.keySet(table)));
     }
   }
-
-  /** Indexing is synchronous in RediSearch: an acknowledged write is already searchable. */
-  @Override
-  public void refresh(Properties props, String table) {}
 
   /** JSON documents under the table's prefix, summed over the masters. */
   @Override
@@ -263,9 +259,7 @@ public final class RedisJsonProbe implements StoreProbe {
       try (UnifiedJedis jedis = RedisConnector.open(config)) {
         all =
             config.cluster()
-                ? ClusterLayout.servers(
-                    RedisConnector.text(
-                        jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
+                ? ClusterLayout.servers(RedisConnector.clusterNodes(jedis))
                 : List.of(config.nodes().get(0));
       } catch (RuntimeException e) {
         return; // no server reached: the sample is empty, the next one tries again
@@ -304,12 +298,7 @@ public final class RedisJsonProbe implements StoreProbe {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
     Map<String, Set<Integer>> out = new LinkedHashMap<>();
     try (UnifiedJedis jedis = RedisConnector.open(c)) {
-      List<ClusterLayout.Master> masters =
-          c.cluster()
-              ? layout(jedis).masters()
-              : List.of(
-                  new ClusterLayout.Master(
-                      c.nodes().get(0), List.of(new ClusterLayout.SlotRange(0, 16_383)), ""));
+      List<ClusterLayout.Master> masters = masters(c, jedis);
       for (String key : keys) {
         int slot = JedisClusterCRC16.getSlot(RedisKeys.record(table, key));
         masters.stream()
@@ -322,23 +311,20 @@ public final class RedisJsonProbe implements StoreProbe {
 
   private static void forEachMaster(
       RedisJsonConfig c, UnifiedJedis jedis, Consumer<Connection> action) {
-    for (HostAndPort m : masters(c, jedis)) {
-      try (Connection node = RedisConnector.connect(c, m)) {
+    for (ClusterLayout.Master m : masters(c, jedis)) {
+      try (Connection node = RedisConnector.connect(c, m.address())) {
         action.accept(node);
       }
     }
   }
 
-  private static List<HostAndPort> masters(RedisJsonConfig c, UnifiedJedis jedis) {
-    if (!c.cluster()) {
-      return List.of(c.nodes().get(0));
-    }
-    return layout(jedis).masters().stream().map(ClusterLayout.Master::address).toList();
-  }
-
-  private static ClusterLayout layout(UnifiedJedis jedis) {
-    return ClusterLayout.parse(
-        RedisConnector.text(jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))));
+  /** The cluster's masters, or the single server as the master of every slot. */
+  private static List<ClusterLayout.Master> masters(RedisJsonConfig c, UnifiedJedis jedis) {
+    return c.cluster()
+        ? ClusterLayout.parse(RedisConnector.clusterNodes(jedis)).masters()
+        : List.of(
+            new ClusterLayout.Master(
+                c.nodes().get(0), List.of(new ClusterLayout.SlotRange(0, 16_383)), ""));
   }
 
   /** SCANs one node for the table's keys (of {@code type} when not null), a batch at a time. */

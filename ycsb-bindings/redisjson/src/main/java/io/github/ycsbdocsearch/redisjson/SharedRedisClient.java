@@ -35,12 +35,7 @@ final class SharedRedisClient {
     this.jedis = RedisConnector.open(config);
     try {
       boolean fanOut = config.cluster() && !RedisConnector.hasSearchCoordinator(jedis);
-      this.fanOutLayout =
-          fanOut
-              ? ClusterLayout.parse(
-                  RedisConnector.text(
-                      jedis.executeCommand(RedisCommand.CLUSTER.args().add("NODES"))))
-              : null;
+      this.fanOutLayout = fanOut ? ClusterLayout.parse(RedisConnector.clusterNodes(jedis)) : null;
       this.clusterSearch = fanOut ? new ClusterSearch(FanOut.pool("redisjson-fanout")) : null;
     } catch (RuntimeException e) {
       jedis.close();
