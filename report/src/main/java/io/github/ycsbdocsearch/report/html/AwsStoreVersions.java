@@ -1,9 +1,5 @@
 package io.github.ycsbdocsearch.report.html;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -32,7 +28,7 @@ final class AwsStoreVersions {
   private static final Map<String, String> TERRAFORM_KEY =
       Map.of("redisjson", "redis", "mongodb", "mongodb", "elasticsearch", "elasticsearch");
 
-  private static final Map<String, String> BY_KEY = parse(read());
+  private static final Map<String, String> BY_KEY = parse(Html.resource(RESOURCE));
 
   private AwsStoreVersions() {}
 
@@ -54,16 +50,5 @@ final class AwsStoreVersions {
       versions.put(entry.group(1), entry.group(2));
     }
     return Map.copyOf(versions);
-  }
-
-  private static String read() {
-    try (InputStream in = AwsStoreVersions.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is not in the report's jar (report/pom.xml)");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

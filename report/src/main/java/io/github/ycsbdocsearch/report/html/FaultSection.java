@@ -111,30 +111,26 @@ final class FaultSection {
               c -> c.section() == ReportChart.Section.FAULT && c.fileName().startsWith(slug + "-"))
           .forEach(c -> body.append(HtmlReport.figure(c)));
     }
-    if (body.length() == 0) {
-      return "";
-    }
     return Html.section(
-            ID,
-            ReportChart.Section.FAULT.heading(),
-            "After the other phases, two fixed-rate steps at the same rate and length"
-                + " (<code>--fault</code>): a control step, then a step during which one server"
-                + " holding primary data was killed and later restarted. In both steps a side"
-                + " stream wrote marker documents and the clients logged every insert and update"
-                + " they sent; afterwards every key with an acknowledged write was read back and"
-                + " each write classed ok, lost, stale or unread (errored ones are indeterminate);"
-                + " any unread one makes the loss unknown, and so does a client whose log is not"
-                + " whole or that did not exit 0: its writes are unknown, never lost or stale"
-                + " (<code>fault.json</code>). Times are"
-                + " seconds since the end of the warm-up; the interval logs resolve whole seconds,"
-                + " so figures after the kill start at the second it fell in. Recovery: the start"
-                + " of the run of good seconds that holds to the end of the window (at least"
-                + " three), each request counted in the second it was due, so requests that waited"
-                + " out the outage count there; a good second had requests, none failed, and an"
-                + " intended p99 at most twice the pre-fault p99"
-                + " (<code>fault-summary.json</code>).")
-        + body
-        + "</section>\n";
+        ID,
+        ReportChart.Section.FAULT.heading(),
+        "After the other phases, two fixed-rate steps at the same rate and length"
+            + " (<code>--fault</code>): a control step, then a step during which one server"
+            + " holding primary data was killed and later restarted. In both steps a side"
+            + " stream wrote marker documents and the clients logged every insert and update"
+            + " they sent; afterwards every key with an acknowledged write was read back and"
+            + " each write classed ok, lost, stale or unread (errored ones are indeterminate);"
+            + " any unread one makes the loss unknown, and so does a client whose log is not"
+            + " whole or that did not exit 0: its writes are unknown, never lost or stale"
+            + " (<code>fault.json</code>). Times are"
+            + " seconds since the end of the warm-up; the interval logs resolve whole seconds,"
+            + " so figures after the kill start at the second it fell in. Recovery: the start"
+            + " of the run of good seconds that holds to the end of the window (at least"
+            + " three), each request counted in the second it was due, so requests that waited"
+            + " out the outage count there; a good second had requests, none failed, and an"
+            + " intended p99 at most twice the pre-fault p99"
+            + " (<code>fault-summary.json</code>).",
+        body);
   }
 
   /**

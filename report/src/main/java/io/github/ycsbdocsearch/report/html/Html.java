@@ -3,6 +3,10 @@ package io.github.ycsbdocsearch.report.html;
 import io.github.ycsbdocsearch.report.charts.StorePalette;
 import io.github.ycsbdocsearch.report.charts.svg.SvgChart;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /** Small HTML helpers: escaping and a store's colour swatch. Stateless, thread-safe. */
@@ -33,12 +37,32 @@ public final class Html {
         + "</p>\n";
   }
 
+  /**
+   * A section with its body, closed; "" when the body is empty (a section only for runs that have
+   * something to show in it).
+   */
+  static String section(String id, String heading, String introHtml, CharSequence body) {
+    return body.isEmpty() ? "" : section(id, heading, introHtml) + body + "</section>\n";
+  }
+
   static String cell(String content) {
     return "<td>" + content + "</td>";
   }
 
   static String num(String content) {
     return "<td class=\"n\">" + content + "</td>";
+  }
+
+  /** A text file among this package's resources, which the build puts in the report's jar. */
+  static String resource(String name) {
+    try (InputStream in = Html.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException(name + " is not in the report's jar (report/pom.xml)");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A latency for people ({@link Numbers#micros}), or a dash when there is none. */

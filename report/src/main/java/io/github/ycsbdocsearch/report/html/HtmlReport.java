@@ -12,8 +12,6 @@ import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StoreRun;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +43,7 @@ public final class HtmlReport {
                     + "<title>")
             .append(Html.esc(title(run)))
             .append("</title>\n<style>\n")
-            .append(css())
+            .append(Html.resource("report.css"))
             .append("</style></head>\n<body>\n");
     html.append(header(run));
     html.append("<main>\n");
@@ -61,9 +59,7 @@ public final class HtmlReport {
     html.append(caveat());
     html.append(ClientNeedSection.render(run, palette));
     html.append(ConditionsSection.render(run, palette));
-    html.append(
-        StoreSections.verification(run, palette)
-            .replace("</section>\n", StoreSections.questions(run, palette) + "</section>\n"));
+    html.append(StoreSections.verification(run, palette));
     html.append(capacitySearch(run, palette));
     html.append(SoakSection.render(run, palette));
     html.append(FaultSection.render(run, palette, charts));
@@ -270,14 +266,5 @@ public final class HtmlReport {
   /** Inline SVG in HTML needs no namespace declaration; keeping it is harmless but noisy. */
   private static String stripXmlns(String svg) {
     return svg.replaceFirst(" xmlns=\"http://www.w3.org/2000/svg\"", "");
-  }
-
-  private static String css() throws IOException {
-    try (InputStream in = HtmlReport.class.getResourceAsStream("report.css")) {
-      if (in == null) {
-        throw new IOException("report.css missing from the report jar");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
   }
 }

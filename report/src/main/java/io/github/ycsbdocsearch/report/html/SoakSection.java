@@ -70,17 +70,13 @@ final class SoakSection {
       }
       body.append("</tbody></table>\n");
     }
-    if (body.length() == 0) {
-      return "";
-    }
     return Html.section(
-            ID,
-            "Soak: over time",
-            "One long fixed-rate step after the other phases (<code>--soak</code>), minute by"
-                + " minute from the intended-latency logs merged exactly; a percentile only where"
-                + " the minute's samples support it (<code>soak.json</code>).")
-        + body
-        + "</section>\n";
+        ID,
+        "Soak: over time",
+        "One long fixed-rate step after the other phases (<code>--soak</code>), minute by"
+            + " minute from the intended-latency logs merged exactly; a percentile only where"
+            + " the minute's samples support it (<code>soak.json</code>).",
+        body);
   }
 
   private static String dataSet(SoakSummary.DataSet d) {

@@ -40,7 +40,8 @@ final class StoreSections {
             + "</ul></div>\n";
   }
 
-  static String verification(RunFolder run, StorePalette palette) {
+  /** Each store's verification, then the questions the stores asked ({@link #questions}). */
+  static String verification(RunFolder run, StorePalette palette) throws IOException {
     StringBuilder html =
         new StringBuilder(
             "<section id=\"verification\"><h2>Search answer verification</h2>\n"
@@ -81,7 +82,7 @@ final class StoreSections {
       }
       html.append("</tr>\n");
     }
-    return html.append("</tbody></table></section>\n").toString();
+    return html + "</tbody></table>" + questions(run, palette) + "</section>\n";
   }
 
   /**
@@ -89,7 +90,7 @@ final class StoreSections {
    * workload): how many first, deeper and past-the-end pages, empty answers, and the hit counts of
    * the questions; "" without search.
    */
-  static String questions(RunFolder run, StorePalette palette) throws IOException {
+  private static String questions(RunFolder run, StorePalette palette) throws IOException {
     StringBuilder rows = new StringBuilder();
     for (StoreRun s : run.stores()) {
       long[] sum = new long[5];
