@@ -39,27 +39,22 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
         if (!s.fixedRate() || s.phase() == Phase.FLOOR) {
           continue;
         }
-        if (s.phase() == Phase.SEARCH) {
+        boolean probe = s.phase() == Phase.SEARCH;
+        if (probe || s.phase() == Phase.FAULT || s.phase() == Phase.FAULT_CONTROL) {
+          String what =
+              probe
+                  ? " probe"
+                  : s.phase() == Phase.FAULT ? " fault step" : " control step (no fault)";
           alone.add(
               new FixedRateGroup(
-                  "probe-" + ChartAxes.slug(store.name() + "-" + s.step()),
+                  (probe ? "probe-" : "fault-") + ChartAxes.slug(store.name() + "-" + s.step()),
                   store.name()
-                      + " probe at "
-                      + Numbers.grouped(s.targetOps())
-                      + " ops/s"
-                      + outcome(store.capacity(), s.step()),
-                  "Capacity search probes: " + store.name(),
-                  List.of(step)));
-        } else if (s.phase() == Phase.FAULT || s.phase() == Phase.FAULT_CONTROL) {
-          alone.add(
-              new FixedRateGroup(
-                  "fault-" + ChartAxes.slug(store.name() + "-" + s.step()),
-                  store.name()
-                      + (s.phase() == Phase.FAULT ? " fault step" : " control step (no fault)")
+                      + what
                       + " at "
                       + Numbers.grouped(s.targetOps())
-                      + " ops/s",
-                  "Fault run: " + store.name(),
+                      + " ops/s"
+                      + (probe ? outcome(store.capacity(), s.step()) : ""),
+                  (probe ? "Capacity search probes: " : "Fault run: ") + store.name(),
                   List.of(step)));
         } else {
           FixedRateGroup g = shared(s);

@@ -286,18 +286,15 @@ public final class LatencyCharts {
       String colour = palette.colour(store.name());
       List<StepSummary> fixed =
           fixedRate(store).stream().sorted(Comparator.comparingDouble(position)).toList();
-      chart.add(
-          new Series(
-              colour,
-              LineStyle.SOLID,
-              Marker.CIRCLE,
-              points(fixed, op, LatencyKind.SERVICE, SummaryRow.OK, Percentile.P99, position)));
-      chart.add(
-          new Series(
-              colour,
-              LineStyle.DASHED,
-              Marker.TRIANGLE,
-              points(fixed, op, LatencyKind.INTENDED, SummaryRow.OK, Percentile.P99, position)));
+      for (LatencyKind kind : List.of(LatencyKind.SERVICE, LatencyKind.INTENDED)) {
+        boolean service = kind == LatencyKind.SERVICE;
+        chart.add(
+            new Series(
+                colour,
+                service ? LineStyle.SOLID : LineStyle.DASHED,
+                service ? Marker.CIRCLE : Marker.TRIANGLE,
+                points(fixed, op, kind, SummaryRow.OK, Percentile.P99, position)));
+      }
     }
     chart.legend(
         legend(

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
-import static io.github.ycsbdocsearch.report.charts.svg.SvgChart.fmt;
-
+import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleFunction;
@@ -174,13 +173,9 @@ public final class Axis {
     int maxNines = (int) Math.round(Scale.NINES.transform(hi));
     for (int n = 1; n <= maxNines; n++) {
       double p = Scale.percentileAtNines(n);
-      ticks.add(new Tick(p, "p" + trimPercentile(p), true));
+      ticks.add(
+          new Tick(p, "p" + Numbers.rounded(p, 6).stripTrailingZeros().toPlainString(), true));
     }
-  }
-
-  private static String trimPercentile(double p) {
-    String s = fmt("%.6f", p).replaceAll("0+$", "");
-    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
   }
 
   /** 1, 2 or 5 times a power of ten, at least {@code raw}. */

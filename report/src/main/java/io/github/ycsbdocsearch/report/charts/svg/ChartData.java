@@ -1,12 +1,11 @@
 package io.github.ycsbdocsearch.report.charts.svg;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.resultsformat.ChartCsv;
+import io.github.ycsbdocsearch.resultsformat.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,8 +39,6 @@ public record ChartData(
   /** The Vega-Lite version the specifications are written for. */
   public static final String SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** Vega-Lite's area of a marker of the default size: the SVG's circle radius 4, squared, × π. */
@@ -127,7 +124,7 @@ public record ChartData(
     }
     spec.putObject("config").putObject("view").put("fill", "#fafafa").put("stroke", "#bbb");
     try {
-      return JSON.writeValueAsString(spec) + "\n";
+      return Json.MAPPER.writeValueAsString(spec) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a chart specification must serialize", e);
     }
