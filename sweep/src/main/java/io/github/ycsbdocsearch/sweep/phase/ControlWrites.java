@@ -17,29 +17,35 @@ import java.util.concurrent.TimeUnit;
  * beside its clients, so both steps carry the same writes, and the same read-back of the markers
  * and of the load's logged writes afterwards, with no fault: a control step that loses or misreads
  * writes says the check itself is wrong. Written as {@code acked-writes.json} in the step folder.
- * Not thread-safe: the step runner calls start, then finish.
+ * The fault step's {@link FaultInjector} is this stream with the fault beside it. Not thread-safe:
+ * the step runner calls start, then finish.
  */
-final class ControlWrites implements StepCompanion {
-  private final SweepContext ctx;
-  private final String store;
-  private final StoreKind kind;
+class ControlWrites implements StepCompanion {
+  final SweepContext ctx;
+  final String store;
+  final StoreKind kind;
   private final Properties props;
-  private AckedWrites writes;
-  private long windowStartMs;
-  private long windowEndMs;
+  private final String tagPrefix;
+  AckedWrites writes;
+  long windowStartMs;
+  long windowEndMs;
 
-  ControlWrites(SweepContext ctx, StoreSession session, StoreKind kind) {
+  /**
+   * @param tagPrefix what the stream's tag ({@link AckedWrites}) has before the clients' start
+   */
+  ControlWrites(SweepContext ctx, StoreSession session, StoreKind kind, String tagPrefix) {
     this.ctx = ctx;
     this.store = session.name();
     this.props = session.props();
     this.kind = kind;
+    this.tagPrefix = tagPrefix;
   }
 
   @Override
   public void start(long startAtEpochMs, StepTiming timing) {
     windowStartMs = startAtEpochMs + TimeUnit.SECONDS.toMillis(timing.warmupS());
     windowEndMs = windowStartMs + TimeUnit.SECONDS.toMillis(timing.durationS());
-    writes = new AckedWrites(kind, props, "control-" + startAtEpochMs);
+    writes = new AckedWrites(kind, props, tagPrefix + startAtEpochMs);
     writes.start();
   }
 

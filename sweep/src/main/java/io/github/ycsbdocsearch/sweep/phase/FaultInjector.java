@@ -6,7 +6,6 @@ import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.step.ClientExits;
-import io.github.ycsbdocsearch.sweep.step.StepCompanion;
 import io.github.ycsbdocsearch.sweep.step.StepTiming;
 import io.github.ycsbdocsearch.sweep.step.StoreSession;
 import io.github.ycsbdocsearch.sweep.step.SweepContext;
@@ -14,7 +13,6 @@ import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,19 +24,12 @@ import java.util.concurrent.TimeUnit;
  * docs/results-format.md). Whatever ends the clients (their end, a failure, Ctrl-C), {@link
  * #finish} leaves the store whole: a killed server is always started again. Thread-safe.
  */
-final class FaultInjector implements StepCompanion {
-  private final SweepContext ctx;
-  private final String store;
-  private final StoreKind kind;
+final class FaultInjector extends ControlWrites {
   private final RunPlan.Fault fault;
   private final FaultTarget stores;
   private final String controlStep;
-  private final Properties props;
   private final Object lock = new Object();
-  private AckedWrites writes;
   private Thread injector;
-  private long windowStartMs;
-  private long windowEndMs;
   private long recoverDueMs = Long.MAX_VALUE;
   private long killedAtMs;
   private JsonNode node;
@@ -57,10 +48,7 @@ final class FaultInjector implements StepCompanion {
       StoreKind kind,
       FaultTarget stores,
       String controlStep) {
-    this.ctx = ctx;
-    this.store = session.name();
-    this.props = session.props();
-    this.kind = kind;
+    super(ctx, session, kind, "");
     this.fault = ctx.options().fault();
     this.stores = stores;
     this.controlStep = controlStep;
@@ -68,10 +56,7 @@ final class FaultInjector implements StepCompanion {
 
   @Override
   public void start(long startAtEpochMs, StepTiming timing) {
-    windowStartMs = startAtEpochMs + TimeUnit.SECONDS.toMillis(timing.warmupS());
-    windowEndMs = windowStartMs + TimeUnit.SECONDS.toMillis(timing.durationS());
-    writes = new AckedWrites(kind, props, String.valueOf(startAtEpochMs));
-    writes.start();
+    super.start(startAtEpochMs, timing);
     injector = new Thread(this::inject, "fault-injector");
     injector.setDaemon(true);
     injector.start();

@@ -53,7 +53,8 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
     // read-back.
     Optional<PhaseStop> end =
         PhaseStop.of(
-            exec.runOrReuseWith(control, total, new ControlWrites(ctx, s, s.target().kind().get())),
+            exec.runOrReuseWith(
+                control, total, new ControlWrites(ctx, s, s.target().kind().get(), "control-")),
             true);
     if (end.isPresent()) {
       return end;
