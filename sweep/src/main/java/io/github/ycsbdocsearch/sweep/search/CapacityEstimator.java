@@ -96,7 +96,14 @@ public final class CapacityEstimator {
     /** Above every rate measured: every one met the objective. */
     ABOVE,
     /** Below every rate measured: every one failed it. */
-    BELOW
+    BELOW;
+
+    /**
+     * Where a crossing at {@code rate} lies against the rates measured, {@code min} to {@code max}.
+     */
+    static Where of(double rate, double min, double max) {
+      return rate > max ? ABOVE : rate < min ? BELOW : INSIDE;
+    }
   }
 
   /**
@@ -137,6 +144,7 @@ public final class CapacityEstimator {
       ShareSplit.Split split) {
 
     public Estimate {
+      lo = Double.isFinite(lo) ? Math.max(0, lo) : 0;
       draws = draws.clone();
     }
 
@@ -208,17 +216,13 @@ public final class CapacityEstimator {
     double[] reps =
         replicates(
             s.replicates(), b.seed(), r -> b.lowest(resample(b.size(), r), s, readBelow).rate());
-    double lo = widened(point.rate(), quantile(reps, 0.025), WIDEN);
-    double hi = widened(point.rate(), quantile(reps, 0.975), WIDEN);
     double minRate = b.rates()[0];
     double maxRate = b.rates()[b.rates().length - 1];
-    Where where =
-        point.rate() > maxRate ? Where.ABOVE : point.rate() < minRate ? Where.BELOW : Where.INSIDE;
     return new Estimate(
-        where,
+        Where.of(point.rate(), minRate, maxRate),
         point.rate(),
-        Double.isFinite(lo) ? Math.max(0, lo) : 0,
-        hi,
+        widened(point.rate(), quantile(reps, 0.025), WIDEN),
+        widened(point.rate(), quantile(reps, 0.975), WIDEN),
         b.names().get(point.op()),
         point.line(),
         point.center(),

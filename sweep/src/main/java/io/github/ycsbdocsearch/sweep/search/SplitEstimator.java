@@ -174,16 +174,13 @@ public final class SplitEstimator {
             s.replicates(), d.seed(), r -> d.fit(Draw.random(d, r), center, s).capacity);
     Split split = d.split(fit, c, point, s);
     double widen = widening(split.kinds().stream().mapToInt(KindPart::costed).sum());
-    double lo = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.025), widen);
-    double hi = CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.975), widen);
     double minRate = d.rates[0];
     double maxRate = d.rates[d.rates.length - 1];
-    Where where = point > maxRate ? Where.ABOVE : point < minRate ? Where.BELOW : Where.INSIDE;
     return new Estimate(
-        where,
+        Where.of(point, minRate, maxRate),
         point,
-        Double.isFinite(lo) ? Math.max(0, lo) : 0,
-        hi,
+        CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.025), widen),
+        CapacityEstimator.widened(point, CapacityEstimator.quantile(reps, 0.975), widen),
         d.names.get(fit.op),
         fit.clean[fit.op],
         c,
