@@ -12,7 +12,6 @@ import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import io.github.ycsbdocsearch.sweep.targets.FaultTarget;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -78,16 +77,14 @@ final class FaultInjector extends ControlWrites {
         recoverDueMs = killedAtMs + TimeUnit.SECONDS.toMillis(fault.downS());
       }
       ctx.progress()
-          .store(
+          .storef(
               store,
-              String.format(
-                  Locale.ROOT,
-                  "fault: %s killed (%s, %sport %s, %s)",
-                  fault.kind(),
-                  n.path("role").asText("?"),
-                  n.hasNonNull("host") ? n.path("host").asText() + " " : "",
-                  n.path("port").asText("?"),
-                  n.path("signal").asText("?")));
+              "fault: %s killed (%s, %sport %s, %s)",
+              fault.kind(),
+              n.path("role").asText("?"),
+              n.hasNonNull("host") ? n.path("host").asText() + " " : "",
+              n.path("port").asText("?"),
+              n.path("signal").asText("?"));
     } catch (RuntimeException e) {
       synchronized (lock) {
         killError = e.getMessage();
@@ -206,14 +203,12 @@ final class FaultInjector extends ControlWrites {
     FaultSummary.AckedWrites a =
         writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
     ctx.progress()
-        .store(
+        .storef(
             store,
-            String.format(
-                Locale.ROOT,
-                "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
-                a.lostInWords(),
-                a.error() == null ? "" : " (" + a.error() + ")",
-                a.longestAckGapMs() / 1000.0));
+            "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
+            a.lostInWords(),
+            a.error() == null ? "" : " (" + a.error() + ")",
+            a.longestAckGapMs() / 1000.0);
     return a;
   }
 

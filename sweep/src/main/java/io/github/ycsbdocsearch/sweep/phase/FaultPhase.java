@@ -84,21 +84,19 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
       FaultSummary f = FaultAnalysis.of(faultDir, s.stepsDir().resolve(control.dirName()));
       f.writeTo(s.stepsDir().getParent());
       ctx.progress()
-          .store(
+          .storef(
               s.name(),
-              String.format(
-                  Locale.ROOT,
-                  "fault: longest gap %d s, %s; %s",
-                  f.longestGapS(),
-                  f.recoveryS() == null
-                      ? "p99 not back within 2x of before in the step"
-                      : String.format(
-                          Locale.ROOT,
-                          "p99 back within 2x of before %.1f s after the kill",
-                          f.recoveryS()),
-                  f.ackedWrites() == null
-                      ? "acknowledged writes not checked"
-                      : "acknowledged writes " + f.ackedWrites().lostInWords()));
+              "fault: longest gap %d s, %s; %s",
+              f.longestGapS(),
+              f.recoveryS() == null
+                  ? "p99 not back within 2x of before in the step"
+                  : String.format(
+                      Locale.ROOT,
+                      "p99 back within 2x of before %.1f s after the kill",
+                      f.recoveryS()),
+              f.ackedWrites() == null
+                  ? "acknowledged writes not checked"
+                  : "acknowledged writes " + f.ackedWrites().lostInWords());
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "fault summary not written: " + e.getMessage());
     }

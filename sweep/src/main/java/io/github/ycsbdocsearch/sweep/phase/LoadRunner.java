@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -83,14 +82,12 @@ public record LoadRunner(SweepContext ctx) {
                           .ifPresent(
                               l ->
                                   ctx.progress()
-                                      .store(
+                                      .storef(
                                           s.name(),
-                                          String.format(
-                                              Locale.ROOT,
-                                              "loading: %d of %d " + "records after %d s",
-                                              l.operations(),
-                                              expected,
-                                              l.elapsedSeconds()))));
+                                          "loading: %d of %d records after %d s",
+                                          l.operations(),
+                                          expected,
+                                          l.elapsedSeconds())));
       problem =
           check(
               child,

@@ -116,14 +116,12 @@ public final class SearchPhase implements SweepPhase {
             steps.elapsedS() / 60,
             steps.timeLimited);
     ctx.progress()
-        .store(
+        .storef(
             exec.session().name(),
-            String.format(
-                Locale.ROOT,
-                "capacity: %s%s (the search took %.1f min)",
-                result.reason(),
-                steps.timeLimited ? "; --max-minutes ended the search" : "",
-                found.minutes()));
+            "capacity: %s%s (the search took %.1f min)",
+            result.reason(),
+            steps.timeLimited ? "; --max-minutes ended the search" : "",
+            found.minutes());
     return Optional.empty();
   }
 
@@ -191,21 +189,19 @@ public final class SearchPhase implements SweepPhase {
       double probeS = Math.max(ctx.options().stepSeconds(), CapacitySearch.MAX_WINDOW_S);
       double wallMin = forecast.moreS() * expectedS(probeS) / probeS / 60;
       ctx.progress()
-          .store(
+          .storef(
               exec.session().name(),
-              String.format(
-                  Locale.ROOT,
-                  "capacity search %s: %.0f ops/s +-%.1f %%; +-%.0f %% needs about %.1f more"
-                      + " measured min (about %.0f min of steps at this run's pace)%s",
-                  forecast.afterS() > 0
-                      ? String.format(Locale.ROOT, "after %.0f s of probes", forecast.afterS())
-                      : "after the curve",
-                  forecast.capacity(),
-                  100 * forecast.halfWidth(),
-                  100 * search.settings().targetHalfWidth(),
-                  forecast.moreS() / 60,
-                  wallMin,
-                  limitsText(search.settings(), wallMin)));
+              "capacity search %s: %.0f ops/s +-%.1f %%; +-%.0f %% needs about %.1f more"
+                  + " measured min (about %.0f min of steps at this run's pace)%s",
+              forecast.afterS() > 0
+                  ? String.format(Locale.ROOT, "after %.0f s of probes", forecast.afterS())
+                  : "after the curve",
+              forecast.capacity(),
+              100 * forecast.halfWidth(),
+              100 * search.settings().targetHalfWidth(),
+              forecast.moreS() / 60,
+              wallMin,
+              limitsText(search.settings(), wallMin));
     }
 
     /** What will end the search before the target, when something will. */
@@ -255,14 +251,12 @@ public final class SearchPhase implements SweepPhase {
                 rate / peak,
                 windowOf(probe));
         ctx.progress()
-            .store(
+            .storef(
                 exec.session().name(),
-                String.format(
-                    Locale.ROOT,
-                    "capacity probe (%s) at %d ops/s, %d s window",
-                    probe.reason().jsonName(),
-                    rate,
-                    StepTiming.of(ctx.options(), spec).durationS()));
+                "capacity probe (%s) at %d ops/s, %d s window",
+                probe.reason().jsonName(),
+                rate,
+                StepTiming.of(ctx.options(), spec).durationS());
       }
       nextIndex = spec.index() + 1;
       long before = System.nanoTime();

@@ -9,7 +9,6 @@ import io.github.ycsbdocsearch.sweep.step.StoreSession;
 import io.github.ycsbdocsearch.sweep.step.SweepContext;
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,16 +48,14 @@ public record SoakPhase(SweepContext ctx, StepExecutor exec) implements SweepPha
       }
       summary.writeTo(s.stepsDir().getParent());
       ctx.progress()
-          .store(
+          .storef(
               s.name(),
-              String.format(
-                  Locale.ROOT,
-                  "soak: throughput %+.1f %% and p99 x%s "
-                      + "from the first tenth to the last; trend: %s; events %s",
-                  summary.drift().throughputChangePct(),
-                  summary.drift().p99Ratio(),
-                  summary.trendsInWords(),
-                  summary.events()));
+              "soak: throughput %+.1f %% and p99 x%s "
+                  + "from the first tenth to the last; trend: %s; events %s",
+              summary.drift().throughputChangePct(),
+              summary.drift().p99Ratio(),
+              summary.trendsInWords(),
+              summary.events());
     } catch (IOException | RuntimeException e) {
       ctx.progress().store(s.name(), "soak summary not written: " + e.getMessage());
     }

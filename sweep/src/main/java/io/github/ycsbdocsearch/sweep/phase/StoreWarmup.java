@@ -60,15 +60,13 @@ public record StoreWarmup(SweepContext ctx) {
             session.storeDir().resolve("warmup"),
             session.serverCpu());
     ctx.progress()
-        .store(
+        .storef(
             session.name(),
-            String.format(
-                Locale.ROOT,
-                "warming the store: closed loop at %d threads in %d s steps until its CPU per"
-                    + " operation settles (at most %d), not measured",
-                Defaults.STORE_WARMUP_THREADS,
-                CHUNK_SECONDS,
-                MAX_CHUNKS));
+            "warming the store: closed loop at %d threads in %d s steps until its CPU per"
+                + " operation settles (at most %d), not measured",
+            Defaults.STORE_WARMUP_THREADS,
+            CHUNK_SECONDS,
+            MAX_CHUNKS);
     ObjectNode record = Json.MAPPER.createObjectNode();
     ArrayNode chunks = record.putArray("steps");
     long started = System.nanoTime();

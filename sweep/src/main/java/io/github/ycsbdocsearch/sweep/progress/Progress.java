@@ -40,6 +40,11 @@ public final class Progress {
     err.println("[" + store + "] " + message);
   }
 
+  /** A line about one store, {@code format} filled in as printf does, in the root locale. */
+  public void storef(String store, String format, Object... args) {
+    store(store, String.format(Locale.ROOT, format, args));
+  }
+
   /** A step begins ({@code planned} 0: the store's warm-up, not a step of the plan). */
   public synchronized void stepStarted(String store, StepSpec step, int planned, int runSeconds) {
     lastLiveSecond = -1;

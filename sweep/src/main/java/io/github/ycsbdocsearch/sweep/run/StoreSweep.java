@@ -231,16 +231,14 @@ final class StoreSweep {
       return false;
     }
     ctx.progress()
-        .store(
+        .storef(
             target.name(),
-            String.format(
-                Locale.ROOT,
-                "peak %.0f ops/s at %d threads (%s); latency curve at %d fractions of it (after the"
-                    + " harness floor), then the capacity search",
-                peak.peakOps(),
-                peak.peakThreads(),
-                peak.reason(),
-                ctx.options().loadFractions().size()));
+            "peak %.0f ops/s at %d threads (%s); latency curve at %d fractions of it (after the"
+                + " harness floor), then the capacity search",
+            peak.peakOps(),
+            peak.peakThreads(),
+            peak.reason(),
+            ctx.options().loadFractions().size());
     return true;
   }
 

@@ -98,9 +98,7 @@ public final class CapacityEstimator {
     /** Below every rate measured: every one failed it. */
     BELOW;
 
-    /**
-     * Where a crossing at {@code rate} lies against the rates measured, {@code min} to {@code max}.
-     */
+    /** Where a crossing at {@code rate} lies against the rates measured, min to max. */
     static Where of(double rate, double min, double max) {
       return rate > max ? ABOVE : rate < min ? BELOW : INSIDE;
     }
