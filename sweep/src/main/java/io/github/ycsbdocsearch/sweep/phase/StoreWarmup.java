@@ -8,6 +8,7 @@ import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
+import io.github.ycsbdocsearch.sweep.step.OperationBudget;
 import io.github.ycsbdocsearch.sweep.step.StepResult;
 import io.github.ycsbdocsearch.sweep.step.StepRunner;
 import io.github.ycsbdocsearch.sweep.step.StepTiming;
@@ -45,7 +46,8 @@ public record StoreWarmup(SweepContext ctx) {
    * store).
    */
   public void run(StoreSession session) {
-    if (inserts()) {
+    if (OperationBudget.inserts(
+        ctx.options().workload().properties(), ctx.options().ycsbProperties())) {
       // A warm-up that inserted would move the keys the measured steps insert; such workloads start
       // cold.
       ctx.progress().store(session.name(), "no store warm-up: the workload inserts");
@@ -129,19 +131,5 @@ public record StoreWarmup(SweepContext ctx) {
     return s.serverCpuCores() == null || !(s.throughputOps() > 0)
         ? null
         : s.serverCpuCores() * 1e6 / s.throughputOps();
-  }
-
-  private boolean inserts() {
-    String p =
-        ctx.options()
-            .ycsbProperties()
-            .getOrDefault(
-                "insertproportion",
-                ctx.options().workload().properties().getOrDefault("insertproportion", "0"));
-    try {
-      return Double.parseDouble(p.trim()) > 0;
-    } catch (NumberFormatException e) {
-      return true;
-    }
   }
 }

@@ -26,10 +26,7 @@ public final class OperationBudget {
     if (user != null) {
       return Long.parseLong(user.trim());
     }
-    String inserts =
-        userProps.getOrDefault(
-            "insertproportion", workloadProps.getOrDefault("insertproportion", "0"));
-    if (parse(inserts) <= 0) {
+    if (!inserts(workloadProps, userProps)) {
       return Integer.MAX_VALUE;
     }
     double n =
@@ -39,12 +36,19 @@ public final class OperationBudget {
     return (long) Math.min(Integer.MAX_VALUE, Math.ceil(n));
   }
 
-  private static double parse(String s) {
+  /**
+   * Whether the workload inserts: its {@code insertproportion} (the user's {@code -p} first) is
+   * anything but a number at most 0 (a value YCSB itself rejects is taken as inserting, so the
+   * budget stays bounded and no warm-up moves the keys).
+   */
+  public static boolean inserts(Map<String, String> workloadProps, Map<String, String> userProps) {
+    String p =
+        userProps.getOrDefault(
+            "insertproportion", workloadProps.getOrDefault("insertproportion", "0"));
     try {
-      return Double.parseDouble(s.trim());
+      return !(Double.parseDouble(p.trim()) <= 0);
     } catch (NumberFormatException e) {
-      // YCSB itself rejects the value; assume inserts so the budget stays bounded.
-      return 1;
+      return true;
     }
   }
 }
