@@ -39,7 +39,8 @@ import site.ycsb.StringByteIterator;
  */
 final class AckedWrites {
   /**
-   * Inserts per second: a fine grain (50 ms) for the longest gap, and too few to load the store.
+   * Inserts per second of a fault or control step's stream: a fine grain (50 ms) for the longest
+   * gap, and too few to load the store.
    */
   static final int PER_SECOND = 20;
 
@@ -83,10 +84,6 @@ final class AckedWrites {
    * @param check the writes classed ({@link WriteCheck})
    */
   record Outcome(FaultSummary.AckedWrites record, WriteCheck.Result check) {}
-
-  AckedWrites(StoreKind kind, Properties props, String tag) {
-    this(kind, props, tag, PER_SECOND, 1, 0);
-  }
 
   /**
    * @param perSecond inserts per second, all writers together

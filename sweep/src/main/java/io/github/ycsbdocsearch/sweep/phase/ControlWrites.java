@@ -45,7 +45,7 @@ class ControlWrites implements StepCompanion {
   public void start(long startAtEpochMs, StepTiming timing) {
     windowStartMs = startAtEpochMs + TimeUnit.SECONDS.toMillis(timing.warmupS());
     windowEndMs = windowStartMs + TimeUnit.SECONDS.toMillis(timing.durationS());
-    writes = new AckedWrites(kind, props, tagPrefix + startAtEpochMs);
+    writes = new AckedWrites(kind, props, tagPrefix + startAtEpochMs, AckedWrites.PER_SECOND, 1, 0);
     writes.start();
   }
 
