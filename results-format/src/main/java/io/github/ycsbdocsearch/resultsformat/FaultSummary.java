@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -360,10 +359,7 @@ public record FaultSummary(
 
   /** A store folder's fault summary; empty when it ran no fault step. */
   public static Optional<FaultSummary> read(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(RunLayout.FAULT_SUMMARY);
-    return Files.isRegularFile(f)
-        ? Optional.of(Json.read(f, FaultSummary.class))
-        : Optional.empty();
+    return Json.readIfPresent(storeDir.resolve(RunLayout.FAULT_SUMMARY), FaultSummary.class);
   }
 
   /** Whether the client did not get its latency back before the fault step ended. */

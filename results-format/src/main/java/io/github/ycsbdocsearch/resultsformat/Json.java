@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one JSON configuration of the results folder: snake_case field names (records map {@code
@@ -84,6 +85,16 @@ public final class Json {
    */
   public static <T> T read(Path file, Class<T> type) throws ResultsFormatException {
     return convert(file, readObject(file), type);
+  }
+
+  /**
+   * Like {@link #read} but empty when the file does not exist.
+   *
+   * @throws ResultsFormatException when the file does not fit the type
+   */
+  public static <T> Optional<T> readIfPresent(Path file, Class<T> type)
+      throws ResultsFormatException {
+    return Files.isRegularFile(file) ? Optional.of(read(file, type)) : Optional.empty();
   }
 
   /**

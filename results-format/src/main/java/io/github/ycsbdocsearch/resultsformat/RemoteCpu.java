@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -23,9 +22,9 @@ public record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int cli
    * (the step is still recorded, its client CPU unknown).
    */
   public static RemoteCpu read(Path clientDir) {
-    Path f = clientDir.resolve(RunLayout.REMOTE_CPU);
     try {
-      return Files.isRegularFile(f) ? Json.read(f, RemoteCpu.class) : UNKNOWN;
+      return Json.readIfPresent(clientDir.resolve(RunLayout.REMOTE_CPU), RemoteCpu.class)
+          .orElse(UNKNOWN);
     } catch (ResultsFormatException e) {
       return UNKNOWN;
     }

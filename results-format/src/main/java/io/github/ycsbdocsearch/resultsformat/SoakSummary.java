@@ -4,7 +4,6 @@ import static io.github.ycsbdocsearch.resultsformat.Numbers.round;
 
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,8 +207,7 @@ public record SoakSummary(
 
   /** A store folder's soak; null when it ran none. */
   public static SoakSummary readOptional(Path storeDir) throws ResultsFormatException {
-    Path f = storeDir.resolve(RunLayout.SOAK);
-    return Files.isRegularFile(f) ? Json.read(f, SoakSummary.class) : null;
+    return Json.readIfPresent(storeDir.resolve(RunLayout.SOAK), SoakSummary.class).orElse(null);
   }
 
   /** Seconds [from, to) of the window added up. */

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import io.github.ycsbdocsearch.resultsformat.summarizer.StepHistograms;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -93,7 +92,6 @@ public record StepClients(
 
   /** The step's clients; empty for a step of one client (no clients.json). */
   public static Optional<StepClients> read(Path stepDir) throws ResultsFormatException {
-    Path f = stepDir.resolve(RunLayout.CLIENTS_JSON);
-    return Files.isRegularFile(f) ? Optional.of(Json.read(f, StepClients.class)) : Optional.empty();
+    return Json.readIfPresent(stepDir.resolve(RunLayout.CLIENTS_JSON), StepClients.class);
   }
 }

@@ -1,7 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,16 +70,7 @@ public record StepSampling(List<Server> servers) {
 
   /** The step's sampling, or empty when it has no {@code sampling.json}. */
   public static Optional<StepSampling> read(Path stepDir) throws ResultsFormatException {
-    Path file = stepDir.resolve(RunLayout.SAMPLING);
-    if (!Files.isRegularFile(file)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Json.MAPPER.readValue(file.toFile(), StepSampling.class));
-    } catch (IOException e) {
-      throw new ResultsFormatException(
-          file + ": not a step's sampling: " + Json.firstLine(e.getMessage()), e);
-    }
+    return Json.readIfPresent(stepDir.resolve(RunLayout.SAMPLING), StepSampling.class);
   }
 
   /** Writes it into the step folder, atomically. */

@@ -220,8 +220,10 @@ public final class FaultAnalysis {
 
   /** The control step's acked-writes.json; null when it has none. */
   private static AckedWrites controlWrites(Path controlStepDir) throws ResultsFormatException {
-    Path f = controlStepDir == null ? null : controlStepDir.resolve(RunLayout.ACKED_WRITES);
-    return f != null && Files.isRegularFile(f) ? Json.read(f, AckedWrites.class) : null;
+    return controlStepDir == null
+        ? null
+        : Json.readIfPresent(controlStepDir.resolve(RunLayout.ACKED_WRITES), AckedWrites.class)
+            .orElse(null);
   }
 
   /**

@@ -12,7 +12,6 @@ import io.github.ycsbdocsearch.resultsformat.SummaryCsv;
 import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import io.github.ycsbdocsearch.resultsformat.YcsbOutput;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,8 +198,8 @@ public final class StepTable {
    * in any other step.
    */
   private static Mm1Arrivals mm1Arrivals(Path stepDir) throws IOException {
-    Path file = stepDir.resolve(RunLayout.MM1_ARRIVALS);
-    return Files.isRegularFile(file) ? Json.read(file, Mm1Arrivals.class) : null;
+    return Json.readIfPresent(stepDir.resolve(RunLayout.MM1_ARRIVALS), Mm1Arrivals.class)
+        .orElse(null);
   }
 
   /**
