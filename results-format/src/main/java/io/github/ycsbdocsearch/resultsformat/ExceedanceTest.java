@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
+
 /**
  * Decides a latency objective "percentile p of latency <= bound" as a statistical test rather than
  * by comparing one sample percentile with the bound.
@@ -32,13 +34,6 @@ public final class ExceedanceTest {
    * 1.25.
    */
   public static final double INDIFFERENCE = 1.25;
-
-  /** The outcome of the test. */
-  public enum Decision {
-    PASS,
-    FAIL,
-    INCONCLUSIVE
-  }
 
   /**
    * One decision. Immutable.

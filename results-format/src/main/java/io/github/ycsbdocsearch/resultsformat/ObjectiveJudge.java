@@ -156,12 +156,12 @@ public final class ObjectiveJudge {
               k,
               c.failed(),
               Numbers.round(c.dispersion(), 3),
-              decision(r),
+              r.decision(),
               r.pValue(),
               fromSend,
               fromSend == null
                   ? null
-                  : decision(test(c.requests(), fromSend, c.dispersionFromSend(), percentile)),
+                  : test(c.requests(), fromSend, c.dispersionFromSend(), percentile).decision(),
               c.perSecond()));
     }
     return ops;
@@ -182,10 +182,6 @@ public final class ObjectiveJudge {
   private static ExceedanceTest.Result test(long n, long k, double dispersion, double percentile) {
     long effN = Math.round(n / dispersion);
     return ExceedanceTest.test(percentile, Math.min(effN, Math.round(k / dispersion)), effN);
-  }
-
-  private static Decision decision(ExceedanceTest.Result r) {
-    return Decision.valueOf(r.decision().name());
   }
 
   private static String reason(Decision d, List<Operation> ops, double percentile, long unsent) {

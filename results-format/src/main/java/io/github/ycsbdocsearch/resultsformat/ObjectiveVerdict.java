@@ -71,7 +71,7 @@ public record ObjectiveVerdict(
     return slo.boundUs();
   }
 
-  /** A decision, written in lowercase. */
+  /** A decision (the {@link ExceedanceTest}'s, and a step's), written in lowercase. */
   public enum Decision {
     PASS,
     FAIL,

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.ycsbdocsearch.resultsformat.ExceedanceTest.Decision;
 import io.github.ycsbdocsearch.resultsformat.ExceedanceTest.Result;
+import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict.Decision;
 import org.junit.jupiter.api.Test;
 
 /** The objective test on hand-picked counts, checked against exact decimal binomial sums. */
