@@ -1,6 +1,9 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.Arrays;
 import java.util.Optional;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /** Small statistics the summaries need. Stateless. */
@@ -40,23 +43,12 @@ public final class Statistics {
     int first = n - b * size;
     double[] means = new double[b];
     for (int i = 0; i < b; i++) {
-      double sum = 0;
-      for (int j = 0; j < size; j++) {
-        sum += values[first + i * size + j];
-      }
-      means[i] = sum / size;
+      int from = first + i * size;
+      means[i] = Mean.of(Arrays.copyOfRange(values, from, from + size)).getAsDouble();
     }
-    double mean = 0;
-    for (double m : means) {
-      mean += m;
-    }
-    mean /= b;
-    double squares = 0;
-    for (double m : means) {
-      squares += (m - mean) * (m - mean);
-    }
+    double mean = Mean.of(means).getAsDouble();
     double t975 = TDistribution.of(b - 1).inverseCumulativeProbability(0.975);
-    double half = t975 * Math.sqrt(squares / (b - 1)) / Math.sqrt(b);
+    double half = t975 * StandardDeviation.of(means).getAsDouble() / Math.sqrt(b);
     return Optional.of(new Interval(mean, mean - half, mean + half));
   }
 }
