@@ -28,6 +28,11 @@ public final class Binomial {
     return k <= 0 ? 1.0 : k > n ? 0.0 : d.survivalProbability((int) k - 1);
   }
 
+  /** The smallest k with P(X <= k) >= {@code probability} for X ~ Bin(n, p). */
+  public static long quantile(double probability, long n, double p) {
+    return of(n, p).inverseCumulativeProbability(probability);
+  }
+
   /**
    * The smallest number of trials n for which seeing no success at all has probability at most
    * {@code alpha} when each trial succeeds with probability {@code q}: (1 - q)^n <= alpha. Below

@@ -51,20 +51,10 @@ public final class PercentileBound {
    * such bound (r > n).
    */
   public static OptionalLong upperRank(long n, double p) {
-    if (!supported(n, p)) {
-      return OptionalLong.empty();
-    }
-    long lo = 1;
-    long hi = n; // supported: r = n qualifies
-    while (lo < hi) {
-      long mid = lo + (hi - lo) / 2;
-      if (Binomial.cdf(mid - 1, n, p) >= CONFIDENCE) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    return OptionalLong.of(lo);
+    // supported: r = n qualifies, so the quantile is below n
+    return supported(n, p)
+        ? OptionalLong.of(Binomial.quantile(CONFIDENCE, n, p) + 1)
+        : OptionalLong.empty();
   }
 
   /**
