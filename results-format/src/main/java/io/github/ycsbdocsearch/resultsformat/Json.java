@@ -73,11 +73,6 @@ public final class Json {
     return files;
   }
 
-  /** Like {@link #readObject} but null when the file does not exist. */
-  public static JsonNode readOptional(Path file) throws ResultsFormatException {
-    return Files.isRegularFile(file) ? readObject(file) : null;
-  }
-
   /**
    * Reads a JSON file into a record of this package.
    *

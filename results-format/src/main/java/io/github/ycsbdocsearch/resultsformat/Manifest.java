@@ -105,7 +105,8 @@ public record Manifest(
   /** Reads the typed parts of a manifest's tree (as {@code RunFolder} read it). */
   public static Manifest of(JsonNode m) {
     JsonNode workload = m.path(WORKLOAD);
-    String workloadName = workload.isTextual() ? workload.asText() : text(workload, NAME);
+    String workloadName =
+        workload.isTextual() ? workload.asText() : Json.text(workload, NAME, null);
     Map<String, String> stores = new LinkedHashMap<>();
     m.path(STORES)
         .properties()
@@ -117,10 +118,10 @@ public record Manifest(
         .forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
     return new Manifest(
         m.path(FORMAT).asInt(0),
-        text(m, RUN_ID),
-        text(m, STARTED_UTC),
-        text(m, STATUS),
-        text(m, GIT_COMMIT),
+        Json.text(m, RUN_ID, null),
+        Json.text(m, STARTED_UTC, null),
+        Json.text(m, STATUS, null),
+        Json.text(m, GIT_COMMIT, null),
         m.path(GIT_DIRTY).asBoolean(false),
         workloadName,
         m.path(SYNTHETIC).asBoolean(false),
@@ -132,9 +133,5 @@ public record Manifest(
   /** A store's sweep status: {@link #STATUS_COMPLETE} when the manifest does not name it. */
   public String storeStatus(String store) {
     return storeStatus.getOrDefault(store, STATUS_COMPLETE);
-  }
-
-  private static String text(JsonNode node, String field) {
-    return Json.text(node, field, null);
   }
 }
