@@ -22,20 +22,13 @@
 # servers' primary and mongos, the shards, the cluster's health, the servers' iperf3.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-readonly HERE
 # shellcheck source=scripts/provision/common.sh
-source "${HERE}/common.sh"
-
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # shellcheck source=scripts/provision/mongodb-lib.sh
-source "${HERE}/mongodb-lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/mongodb-lib.sh"
 
 readonly USER_NAME=ubuntu
 readonly MONGODB_COLLECTION=ycsb.usertable
-
-formation_timeout() {
-  printf '%s\n' "${FORMATION_TIMEOUT_S:-1800}"
-}
 
 install_tools() {
   # tmux: the sweep outlives the SSH session; unzip: ./mvnw unpacks the pinned Maven (its checksum is the zip's)
@@ -65,13 +58,13 @@ config_primary() {
 # not listen, and the servers may take as long as their own formation to get there, so every wait here shares one
 # deadline of FORMATION_TIMEOUT_S, the servers' bound.
 start_mongos() {
-  local deadline=$((SECONDS + $(formation_timeout))) primary
+  local deadline=$((SECONDS + FORMATION_TIMEOUT_S)) primary
   install_mongodb_packages mongodb-org-mongos
   write_keyfile
   write_mongo_unit
   write_status provisioning "waiting for the config server replica set's primary"
   until primary="$(config_primary)"; do
-    ((SECONDS < deadline)) || die "the config server replica set had no primary within $(formation_timeout)s"
+    ((SECONDS < deadline)) || die "the config server replica set had no primary within ${FORMATION_TIMEOUT_S}s"
     sleep 10
   done
   log "config server primary: ${primary}"
@@ -91,13 +84,13 @@ systemLog:
 EOF
   wait_for_local_port "${MONGOS_PORT}" mongos $((deadline > SECONDS ? deadline - SECONDS : 1))
   # The cluster's users live on the config servers: they exist once server 0 has created them.
-  retry_until $((deadline - SECONDS)) 10 "cannot authenticate as admin through mongos within $(formation_timeout)s" \
+  retry_until $((deadline - SECONDS)) 10 "cannot authenticate as admin through mongos within ${FORMATION_TIMEOUT_S}s" \
     mongo_js "${MONGOS_PORT}" admin 'db.runCommand({ping: 1})'
   local line name seed
   while IFS= read -r line; do
     name="${line%%=*}" seed="${line/=//}"
     # addShard fails until the shard's replica set has a primary: retry.
-    retry_until $((deadline - SECONDS)) 10 "could not add shard ${name} within $(formation_timeout)s" \
+    retry_until $((deadline - SECONDS)) 10 "could not add shard ${name} within ${FORMATION_TIMEOUT_S}s" \
       mongo_js "${MONGOS_PORT}" admin "const r = db.adminCommand({listShards: 1});
       if (!r.shards.some(s => s._id === '${name}')) { sh.addShard('${seed}'); }"
     log "shard ${name} is in the cluster"
@@ -147,12 +140,6 @@ store_cluster_answers() {
   esac
 }
 
-wait_for_store_cluster() {
-  retry_until "$(formation_timeout)" 10 "the ${STORE} cluster did not answer as ready within $(formation_timeout)s" \
-    store_cluster_answers
-  log "the ${STORE} cluster answers"
-}
-
 # Builds every module as the ubuntu user, so ./run-sweep.sh finds the jars; Maven downloads the dependencies. The
 # pinned Maven (./mvnw) builds; Ubuntu's (installed above) only names the repository it comes from.
 build_repository() {
@@ -188,11 +175,13 @@ main() {
     install_client_ssh_key "${USER_NAME}" "${CLIENT_SSH_KEY_FILE}" "${CLIENT_SSH_FROM:-${CLIENT_IPS:-}}"
   fi
   write_status provisioning "waiting for the ${STORE} cluster to answer"
-  wait_for_store_cluster
+  retry_until "${FORMATION_TIMEOUT_S}" 10 \
+    "the ${STORE} cluster did not answer as ready within ${FORMATION_TIMEOUT_S}s" store_cluster_answers
+  log "the ${STORE} cluster answers"
   # The servers open iperf3 only after their own fingerprint (prepare_store_host): once every one accepts it, no
   # server fingerprint is running, and the client's network measurement cannot disturb one.
   write_status provisioning "waiting for the servers' fingerprints, then recording the client's"
-  wait_for_servers 5201 "$(formation_timeout)"
+  wait_for_servers 5201
   record_fingerprint "${SERVER_IPS}"
   install -o "${USER_NAME}" -g "${USER_NAME}" -m 0644 "${STATE_DIR}/machine-fingerprint.json" \
     "/home/${USER_NAME}/machine-fingerprint-client.json" 2>/dev/null || true

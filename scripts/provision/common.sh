@@ -53,6 +53,8 @@
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")/../cluster" && pwd)/os-settings.sh"
 
 readonly STATE_DIR="${YCSB_STATE_DIR:-/var/lib/ycsb-docsearch}"
+# The bound of every wait for the other machines (they provision in parallel).
+readonly FORMATION_TIMEOUT_S="${FORMATION_TIMEOUT_S:-1800}"
 # Where every store server gets scripts/provision/fault.sh (install_fault_access); the fault key's forced command.
 readonly FAULT_HELPER=/usr/local/sbin/ycsb-docsearch-fault
 readonly DATA_DIR=/data
@@ -367,6 +369,14 @@ record_fingerprint() {
   rm -rf "${fio_dir}"
 }
 
+# Writes CONTENT to FILE, owned by OWNER (user:group) with MODE, unreadable to others from the first byte (umask).
+# printf is a builtin: the content appears in no process's arguments. Arguments: FILE OWNER MODE CONTENT.
+write_secret_file() {
+  (umask 077 && printf '%s\n' "$4" >"$1")
+  chown "$2" "$1"
+  chmod "$3" "$1"
+}
+
 # Writes stdin (a private key: never an argument) to FILE, 0600 and USER's (its folder 0700), unreadable to others
 # from the first byte (umask), and whole or not at all (renamed into place). Arguments: USER FILE.
 write_private_file() {
@@ -483,15 +493,21 @@ retry_until() {
   done
 }
 
-# Waits until PORT accepts connections on every server (they provision in parallel). Arguments: PORT [TIMEOUT_S].
-wait_for_servers() {
-  local port="$1" timeout="${2:-${FORMATION_TIMEOUT_S:-1800}}" ip
-  local deadline=$((SECONDS + timeout))
-  for ip in $(server_ips); do
-    retry_until $((deadline - SECONDS)) 5 "server ${ip}:${port} did not come up within ${timeout}s" \
-      port_open "${ip}" "${port}"
+# Waits until every IP:PORT given accepts connections (the machines provision in parallel): FORMATION_TIMEOUT_S in all.
+wait_for_ports() {
+  local deadline=$((SECONDS + FORMATION_TIMEOUT_S)) address
+  for address in "$@"; do
+    retry_until $((deadline - SECONDS)) 5 "${address} did not come up within ${FORMATION_TIMEOUT_S}s" \
+      port_open "${address%:*}" "${address##*:}"
   done
-  log "every server accepts connections on port ${port}"
+}
+
+# Waits until PORT accepts connections on every server.
+wait_for_servers() {
+  local -a addresses
+  mapfile -t addresses < <(server_ips | sed "s/\$/:$1/")
+  wait_for_ports "${addresses[@]}"
+  log "every server accepts connections on port $1"
 }
 
 # True on the server that forms the cluster (node 0).

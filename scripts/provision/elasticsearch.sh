@@ -15,10 +15,8 @@
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-readonly HERE
 # shellcheck source=scripts/provision/common.sh
-source "${HERE}/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 readonly ES_HOME=/usr/share/elasticsearch
 readonly ES_CONF=/etc/elasticsearch
@@ -57,9 +55,9 @@ configure_elasticsearch() {
   local settings
   settings="$(node_settings)" || die "scripts/cluster/es-node-config.sh failed"
   install -d -o root -g elasticsearch -m 0750 "${ES_CONF}/tls"
-  write_secret_file "${ES_CONF}/tls/ca.crt" "${ES_TLS_CA_CERT}"
-  write_secret_file "${ES_CONF}/tls/node.crt" "${ES_TLS_NODE_CERT}"
-  write_secret_file "${ES_CONF}/tls/node.key" "${ES_TLS_NODE_KEY}"
+  write_secret_file "${ES_CONF}/tls/ca.crt" root:elasticsearch 0640 "${ES_TLS_CA_CERT}"
+  write_secret_file "${ES_CONF}/tls/node.crt" root:elasticsearch 0640 "${ES_TLS_NODE_CERT}"
+  write_secret_file "${ES_CONF}/tls/node.key" root:elasticsearch 0640 "${ES_TLS_NODE_KEY}"
   install -d -o elasticsearch -g elasticsearch -m 0750 "${DATA_DIR}/elasticsearch"
   cat >"${ES_CONF}/elasticsearch.yml" <<EOF
 ${settings}
@@ -80,15 +78,6 @@ EOF
   printf '[Service]\nTimeoutStartSec=900\nLimitNOFILE=1048576\n' \
     >/etc/systemd/system/elasticsearch.service.d/ycsb-docsearch.conf
   systemctl daemon-reload
-}
-
-# Writes CONTENT to FILE (root:elasticsearch 0640), created unreadable to others from the start. printf is a
-# builtin: the content appears in no process's arguments.
-write_secret_file() {
-  local file="$1" content="$2"
-  (umask 077 && printf '%s\n' "${content}" >"${file}")
-  chown root:elasticsearch "${file}"
-  chmod 0640 "${file}"
 }
 
 # Drops the auto-configuration's keystore passwords (their keystores are no longer used) and sets the bootstrap
@@ -141,11 +130,6 @@ drop_bootstrap_settings() {
   log "removed cluster.initial_master_nodes (cluster formed)"
 }
 
-wait_for_green() {
-  retry_until "${FORMATION_TIMEOUT_S:-1800}" 10 "the cluster was not green within ${FORMATION_TIMEOUT_S:-1800}s" \
-    cluster_green
-}
-
 cluster_green() {
   es_api GET "/_cluster/health?wait_for_status=green&timeout=10s" | grep -q '"status":"green"'
 }
@@ -189,7 +173,7 @@ main() {
     form_cluster
     create_user
   else
-    wait_for_green
+    retry_until "${FORMATION_TIMEOUT_S}" 10 "the cluster was not green within ${FORMATION_TIMEOUT_S}s" cluster_green
   fi
   drop_bootstrap_settings
   write_store_info
@@ -197,6 +181,4 @@ main() {
 }
 
 # Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
-if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
-  main "$@"
-fi
+[[ "${BASH_SOURCE[0]}" != "$0" ]] || main "$@"

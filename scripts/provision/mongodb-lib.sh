@@ -28,9 +28,7 @@ install_mongodb_packages() {
 }
 
 write_keyfile() {
-  (umask 077 && printf '%s\n' "${MONGODB_KEYFILE_CONTENT}" >"${MONGODB_KEYFILE}")
-  chown mongodb:mongodb "${MONGODB_KEYFILE}"
-  chmod 0400 "${MONGODB_KEYFILE}"
+  write_secret_file "${MONGODB_KEYFILE}" mongodb:mongodb 0400 "${MONGODB_KEYFILE_CONTENT}"
 }
 
 # The replica sets of the layout, one "NAME=IP:PORT,..." per line (config servers first).

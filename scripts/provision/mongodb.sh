@@ -15,12 +15,10 @@
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-readonly HERE
 # shellcheck source=scripts/provision/common.sh
-source "${HERE}/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 # shellcheck source=scripts/provision/mongodb-lib.sh
-source "${HERE}/mongodb-lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/mongodb-lib.sh"
 
 readonly CONFIG_CACHE_GB=1
 
@@ -92,25 +90,17 @@ start_members() {
   done < <(local_members)
 }
 
-# Waits until every member of replica set NAME accepts connections (they start on other servers in parallel).
-wait_for_members() {
-  local deadline=$((SECONDS + ${FORMATION_TIMEOUT_S:-1800})) member
-  for member in $(rs_members "$1"); do
-    retry_until $((deadline - SECONDS)) 5 "member ${member} of $1 did not come up" \
-      port_open "${member%:*}" "${member##*:}"
-  done
-}
-
 # On the server of member 0: initiates replica set NAME (member 0 with priority 2), waits to be its primary and
 # creates its users once. Arguments: NAME PORT.
 initiate_replica_set() {
-  local name="$1" port="$2" members="" i=0 member configsvr=false
+  local name="$1" port="$2" members="" i configsvr=false
+  local -a hosts
   [[ "${name}" != "${MONGODB_CONFIG_RS%%=*}" ]] || configsvr=true
-  for member in $(rs_members "${name}"); do
-    members+="{_id: ${i}, host: '${member}', priority: $((i == 0 ? 2 : 1))},"
-    i=$((i + 1))
+  mapfile -t hosts < <(rs_members "${name}")
+  for i in "${!hosts[@]}"; do
+    members+="{_id: ${i}, host: '${hosts[i]}', priority: $((i == 0 ? 2 : 1))},"
   done
-  wait_for_members "${name}"
+  wait_for_ports "${hosts[@]}"
   if [[ "$(mongo_js "${port}" none 'print(db.hello().setName || "")')" != "${name}" ]]; then
     mongo_js "${port}" none "rs.initiate({_id: '${name}', configsvr: ${configsvr}, members: [${members}]})" >/dev/null \
       || die "rs.initiate of ${name} failed"
@@ -143,25 +133,13 @@ is_writable_primary() {
 
 # The replica sets with a member on this server, ";"-separated as scripts/cluster/mongo-hellos.sh takes them.
 sets_here() {
-  local line
-  local -a here=()
-  while IFS= read -r line; do
-    [[ ",${line#*=}," != *",${NODE_IP}:"* ]] || here+=("${line}")
-  done < <(replica_sets)
-  (IFS=';'; echo "${here[*]}")
+  replica_sets | { grep -E "[=,]${NODE_IP//./[.]}:" || true; } | paste -sd ';' -
 }
 
 # Ready: every replica set with a member here is whole by scripts/cluster/mongo_sets.py, the rule the local replica
 # sets are started by (mongo-rs-initiate.sh) and both fault paths wait for: every member PRIMARY or SECONDARY by its
 # own hello (unauthenticated), and the preferred member (priority 2) the PRIMARY, so that no priority takeover is
 # still to come when the benchmark starts.
-wait_for_sets_here() {
-  local sets
-  sets="$(sets_here)"
-  retry_until "${FORMATION_TIMEOUT_S:-1800}" 5 \
-    "the replica sets here (${sets}) were not whole within ${FORMATION_TIMEOUT_S:-1800}s" sets_whole "${sets}"
-}
-
 sets_whole() {
   "${REPO_DIR}/scripts/cluster/mongo-hellos.sh" "$1" | python3 "${REPO_DIR}/scripts/cluster/mongo_sets.py" whole
 }
@@ -193,18 +171,18 @@ main() {
   write_keyfile
   write_mongo_unit
   start_members
-  local line name first
+  local line name first sets
   while IFS= read -r line; do
     name="${line%%=*}" first="$(rs_members "${name}" | head -n 1)"
     [[ "${first%:*}" != "${NODE_IP}" ]] \
       || { write_status provisioning "initiating ${name}"; initiate_replica_set "${name}" "${first##*:}"; }
   done < <(replica_sets)
-  wait_for_sets_here
+  sets="$(sets_here)"
+  retry_until "${FORMATION_TIMEOUT_S}" 5 \
+    "the replica sets here (${sets}) were not whole within ${FORMATION_TIMEOUT_S}s" sets_whole "${sets}"
   write_store_info
   write_status ready "mongodb: $(local_members | wc -l) members on this server"
 }
 
 # Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
-if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
-  main "$@"
-fi
+[[ "${BASH_SOURCE[0]}" != "$0" ]] || main "$@"

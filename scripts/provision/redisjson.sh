@@ -11,10 +11,8 @@
 # Settings: FORMATION_TIMEOUT_S (default 1800) bounds the wait for the other servers.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-readonly HERE
 # shellcheck source=scripts/provision/common.sh
-source "${HERE}/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 readonly MODULE_DIR=/usr/lib/redis/modules
 readonly CONF_DIR=/etc/redis/ycsb
@@ -116,14 +114,12 @@ rcli() {
 form_cluster() {
   local -a nodes=()
   local ip port
-  for port in $(local_ports); do
-    wait_for_servers "${port}"
-  done
   for ip in $(server_ips); do
     for port in $(local_ports); do
       nodes+=("${ip}:${port}")
     done
   done
+  wait_for_ports "${nodes[@]}"
   REDIS_PASSWORD="${REDIS_PASSWORD}" "${REPO_DIR}/scripts/cluster/redis-cluster-create.sh" \
     --replicas "${REDIS_REPLICAS_PER_SHARD}" --timeout 600 "${nodes[@]}" || die "redis cluster formation failed"
 }
@@ -145,12 +141,6 @@ search_spans_shards() {
   done
   log "provision check: FT.SEARCH on one node found ${hits} of ${n} documents spread over all shards"
   [[ "${hits}" == "${n}" ]]
-}
-
-# Non-forming nodes report ready only once node 0 has formed the cluster.
-wait_for_cluster_ok() {
-  retry_until "${FORMATION_TIMEOUT_S:-1800}" 10 "the Redis cluster did not form within ${FORMATION_TIMEOUT_S:-1800}s" \
-    cluster_ok
 }
 
 cluster_ok() {
@@ -189,13 +179,12 @@ main() {
     form_cluster
     if search_spans_shards; then coordinator=true; else coordinator=false; fi
   else
-    wait_for_cluster_ok
+    # Non-forming nodes report ready only once node 0 has formed the cluster.
+    retry_until "${FORMATION_TIMEOUT_S}" 10 "the Redis cluster did not form within ${FORMATION_TIMEOUT_S}s" cluster_ok
   fi
   write_store_info "${coordinator}"
   write_status ready "redis: ${REDIS_PROCESSES_PER_SERVER} processes on this server"
 }
 
 # Sourced by scripts/tests/test_provision_profiles.sh to render the configuration without a machine.
-if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
-  main "$@"
-fi
+[[ "${BASH_SOURCE[0]}" != "$0" ]] || main "$@"
