@@ -59,50 +59,23 @@ readonly REMOTE_RESULTS_SHOWN=ycsb-docsearch/results # where remote-results.sh f
 readonly SERVER_FILES=(store.json machine-fingerprint.json baseline.json status.json)
 readonly CLIENT_FILES=(machine-fingerprint.json mongos.json status.json)
 readonly EXIT_CHECK=1 EXIT_COPY=3 EXIT_UNFINISHED=4
-# common.sh's functions, usage_error, cluster_option, cluster_known_hosts, cluster_ssh_options, remote, remote_run_tar
+# common.sh's functions, usage_error, cluster_option, cluster_outputs, cluster_ssh, remote, remote_run_tar
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
 
-# ssh options: the host keys of the outputs' known_hosts, checked strictly, in a file of this run's own.
-ssh_options() {
-  KNOWN_HOSTS="$(mktemp)"
-  # shellcheck disable=SC2064  # the path is fixed now
-  trap "rm -f '${KNOWN_HOSTS}'" EXIT
-  cluster_known_hosts "${OUTPUTS_JSON}" "${KNOWN_HOSTS}" \
-    || usage_error "the terraform outputs carry no known_hosts (the machines' host keys): apply with scripts/aws.sh up"
-  cluster_ssh_options "${KNOWN_HOSTS}" "${IDENTITY}"
-}
-
-# Reads the terraform outputs (OUTPUTS file, or `terraform output -json` in TF_DIR) into SSH_USER, CLIENT (the first
-# client's public IP), SERVER_PUBLIC / SERVER_PRIVATE (arrays, same order) and OTHER_CLIENT_PUBLIC /
-# OTHER_CLIENT_PRIVATE (clients 1, 2, ...; empty with one client or without client_private_ips). Bad or incomplete
-# outputs: exit 2.
+# Reads the terraform outputs (cluster_outputs) and from them SERVER_PUBLIC / SERVER_PRIVATE (arrays, same order) and
+# OTHER_CLIENT_PUBLIC / OTHER_CLIENT_PRIVATE (clients 1, 2, ...; empty with one client or without client_private_ips).
+# Bad or incomplete outputs: exit 2.
 read_outputs() {
-  local json
-  if [[ -n "${OUTPUTS}" ]]; then
-    json="$(cat "${OUTPUTS}")"
-  else
-    [[ -d "${TF_DIR}" ]] || usage_error "--tf-dir ${TF_DIR}: no such directory"
-    json="$("${TERRAFORM:-terraform}" -chdir="${TF_DIR}" output -json)" \
-      || usage_error "terraform output -json failed in ${TF_DIR}"
-  fi
-  jq -e 'type == "object"' <<<"${json}" >/dev/null 2>&1 || usage_error "the terraform outputs are not a JSON object"
-  OUTPUTS_JSON="${json}"
-  local key
-  for key in client_public_ips server_public_ips server_private_ips; do
-    jq -e --arg k "${key}" '.[$k].value | type == "array" and length > 0' <<<"${json}" >/dev/null \
-      || usage_error "the terraform outputs lack ${key} (was the cluster applied?)"
-  done
-  SSH_USER="$(jq -r '.ssh_user.value // "ubuntu"' <<<"${json}")"
-  CLIENT="$(jq -r '.client_public_ips.value[0]' <<<"${json}")"
-  mapfile -t SERVER_PUBLIC < <(jq -r '.server_public_ips.value[]' <<<"${json}")
-  mapfile -t SERVER_PRIVATE < <(jq -r '.server_private_ips.value[]' <<<"${json}")
+  cluster_outputs usage_error
+  mapfile -t SERVER_PUBLIC < <(jq -r '.server_public_ips.value[]' <<<"${OUTPUTS_JSON}")
+  mapfile -t SERVER_PRIVATE < <(jq -r '.server_private_ips.value[]' <<<"${OUTPUTS_JSON}")
   ((${#SERVER_PUBLIC[@]} == ${#SERVER_PRIVATE[@]})) \
     || usage_error "server_public_ips and server_private_ips differ in length"
   OTHER_CLIENT_PUBLIC=() OTHER_CLIENT_PRIVATE=()
-  if jq -e '(.client_private_ips.value // []) | length > 1' <<<"${json}" >/dev/null; then
-    mapfile -t OTHER_CLIENT_PUBLIC < <(jq -r '.client_public_ips.value[1:][]' <<<"${json}")
-    mapfile -t OTHER_CLIENT_PRIVATE < <(jq -r '.client_private_ips.value[1:][]' <<<"${json}")
+  if jq -e '(.client_private_ips.value // []) | length > 1' <<<"${OUTPUTS_JSON}" >/dev/null; then
+    mapfile -t OTHER_CLIENT_PUBLIC < <(jq -r '.client_public_ips.value[1:][]' <<<"${OUTPUTS_JSON}")
+    mapfile -t OTHER_CLIENT_PRIVATE < <(jq -r '.client_private_ips.value[1:][]' <<<"${OUTPUTS_JSON}")
     ((${#OTHER_CLIENT_PUBLIC[@]} == ${#OTHER_CLIENT_PRIVATE[@]})) \
       || usage_error "client_public_ips and client_private_ips differ in length"
   fi
@@ -210,7 +183,11 @@ fetch() {
     done
     return 0
   fi
-  ssh_options
+  # The outputs' host keys, in a file of this run's own.
+  KNOWN_HOSTS="$(mktemp)"
+  # shellcheck disable=SC2064  # the path is fixed now
+  trap "rm -f '${KNOWN_HOSTS}'" EXIT
+  cluster_ssh usage_error "${KNOWN_HOSTS}"
   require_check || return
   local listed rc=0
   local -a runs=()

@@ -50,7 +50,7 @@ readonly REPO_ROOT
 readonly EXIT_FAILED=1 EXIT_REFUSED=3 EXIT_SWEEP=4
 # One host key per machine the configuration allows: 9 servers and 4 clients (terraform/variables.tf).
 readonly MAX_MACHINES=13
-# common.sh's functions, usage_error, cluster_option, cluster_known_hosts, cluster_ssh_options, remote
+# common.sh's functions, usage_error, cluster_option, cluster_outputs, cluster_ssh, remote
 # shellcheck source=lib/cluster-ssh.sh
 source "${REPO_ROOT}/scripts/lib/cluster-ssh.sh"
 
@@ -70,22 +70,12 @@ cluster_dir() {
 # The terraform outputs into OUTPUTS_JSON, the addresses this script needs, and the known_hosts every ssh call checks
 # strictly (<tf-dir>/.cluster/known_hosts; a file of this run's own with --outputs).
 load_outputs() {
-  if [[ -n "${OUTPUTS}" ]]; then
-    OUTPUTS_JSON="$(cat "${OUTPUTS}")"
-  else
-    OUTPUTS_JSON="$(tf output -json)" || { err "terraform output -json failed in ${TF_DIR}"; return 1; }
-  fi
-  jq -e '(.client_public_ips.value | length > 0) and (.server_public_ips.value | length > 0)' \
-    <<<"${OUTPUTS_JSON}" >/dev/null 2>&1 || { err "the terraform outputs name no machines (was it applied?)"; return 1; }
-  SSH_USER="$(jq -r '.ssh_user.value // "ubuntu"' <<<"${OUTPUTS_JSON}")"
-  CLIENT="$(jq -r '.client_public_ips.value[0]' <<<"${OUTPUTS_JSON}")"
+  cluster_outputs err || return 1
   mapfile -t MACHINES < <(jq -r '(.server_public_ips.value[] | "server \(.)"), (.client_public_ips.value[] | "client \(.)")' \
     <<<"${OUTPUTS_JSON}")
   KNOWN_HOSTS="$(cluster_dir)/known_hosts"
   [[ -z "${OUTPUTS}" ]] || KNOWN_HOSTS="$(mktemp)"
-  cluster_known_hosts "${OUTPUTS_JSON}" "${KNOWN_HOSTS}" \
-    || { err "the terraform outputs carry no known_hosts (the machines' host keys): apply with scripts/aws.sh up"; return 1; }
-  cluster_ssh_options "${KNOWN_HOSTS}" "${IDENTITY}"
+  cluster_ssh err "${KNOWN_HOSTS}"
 }
 
 # Passes the options this script shares with aws-results.sh on to it.

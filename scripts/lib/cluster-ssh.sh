@@ -31,20 +31,38 @@ cluster_option() {
   esac
 }
 
-# Writes the known_hosts lines of the terraform outputs (JSON, $1) to FILE ($2), mode 0600; fails when there is none.
-cluster_known_hosts() {
-  local json="$1" file="$2"
-  mkdir -p "$(dirname "${file}")"
-  (umask 077 && jq -r '(.known_hosts.value // [])[]' <<<"${json}" >"${file}.tmp") || return 1
-  [[ -s "${file}.tmp" ]] || { rm -f "${file}.tmp"; return 1; }
-  mv "${file}.tmp" "${file}"
+# Reads the terraform outputs (the OUTPUTS file, else `terraform output -json` in TF_DIR) into OUTPUTS_JSON, and from
+# them SSH_USER and CLIENT (client 0's public address). Outputs that cannot be read or name no machines: FAIL ($1:
+# usage_error, which exits 2, or err) says why, and it returns 1.
+cluster_outputs() {
+  local fail="$1" key
+  if [[ -n "${OUTPUTS}" ]]; then
+    OUTPUTS_JSON="$(cat "${OUTPUTS}")"
+  else
+    [[ -d "${TF_DIR}" ]] || { "${fail}" "--tf-dir ${TF_DIR}: no such directory"; return 1; }
+    OUTPUTS_JSON="$("${TERRAFORM:-terraform}" -chdir="${TF_DIR}" output -json)" \
+      || { "${fail}" "terraform output -json failed in ${TF_DIR}"; return 1; }
+  fi
+  for key in client_public_ips server_public_ips server_private_ips; do
+    jq -e --arg k "${key}" '.[$k].value | type == "array" and length > 0' <<<"${OUTPUTS_JSON}" >/dev/null 2>&1 \
+      || { "${fail}" "the terraform outputs lack ${key} (was the cluster applied?)"; return 1; }
+  done
+  SSH_USER="$(jq -r '.ssh_user.value // "ubuntu"' <<<"${OUTPUTS_JSON}")"
+  CLIENT="$(jq -r '.client_public_ips.value[0]' <<<"${OUTPUTS_JSON}")"
 }
 
-# SSH_OPTS for every ssh call: no prompt, host keys from KNOWN_HOSTS ($1) only and strictly, IDENTITY ($2) if given.
-cluster_ssh_options() {
-  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=yes -o "UserKnownHostsFile=$1" -o GlobalKnownHostsFile=/dev/null
-    -o ConnectTimeout=15 -o ServerAliveInterval=15 -o ServerAliveCountMax=4)
-  [[ -z "${2:-}" ]] || SSH_OPTS+=(-i "$2")
+# SSH_OPTS for every ssh call: no prompt, IDENTITY if given, and the host keys of the outputs' known_hosts only,
+# written to FILE ($2, mode 0600) and checked strictly. Outputs without known_hosts: FAIL ($1) says so, it returns 1.
+cluster_ssh() {
+  local fail="$1" file="$2"
+  local why="the terraform outputs carry no known_hosts (the machines' host keys): apply with scripts/aws.sh up"
+  mkdir -p "$(dirname "${file}")"
+  { (umask 077 && jq -r '(.known_hosts.value // [])[]' <<<"${OUTPUTS_JSON}" >"${file}.tmp") && [[ -s "${file}.tmp" ]]; } \
+    || { rm -f "${file}.tmp"; "${fail}" "${why}"; return 1; }
+  mv "${file}.tmp" "${file}"
+  SSH_OPTS=(-o BatchMode=yes -o StrictHostKeyChecking=yes -o "UserKnownHostsFile=${file}"
+    -o GlobalKnownHostsFile=/dev/null -o ConnectTimeout=15 -o ServerAliveInterval=15 -o ServerAliveCountMax=4)
+  [[ -z "${IDENTITY}" ]] || SSH_OPTS+=(-i "${IDENTITY}")
   [[ -z "${YCSB_DOCSEARCH_SSH_CONFIG:-}" ]] || SSH_OPTS+=(-F "${YCSB_DOCSEARCH_SSH_CONFIG}")
 }
 
