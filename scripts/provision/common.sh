@@ -241,7 +241,7 @@ tune_for_store() {
     printf '#!/bin/sh\n# %s tuning (scripts/provision/common.sh, tune_for_store)\n%s\n' "${store}" \
       "$(printf '%s\n' "${lines[@]}")" >/usr/local/sbin/ycsb-docsearch-tuning
     chmod 0755 /usr/local/sbin/ycsb-docsearch-tuning
-    cat >/etc/systemd/system/ycsb-docsearch-tuning.service <<'EOF'
+    install_unit ycsb-docsearch-tuning.service <<'EOF'
 [Unit]
 Description=ycsb-docsearch per-store kernel settings
 After=local-fs.target data.mount
@@ -251,11 +251,7 @@ Before=mongod.service elasticsearch.service
 Type=oneshot
 ExecStart=/usr/local/sbin/ycsb-docsearch-tuning
 RemainAfterExit=yes
-
-[Install]
-WantedBy=multi-user.target
 EOF
-    systemctl daemon-reload
     systemctl enable --now ycsb-docsearch-tuning.service || die "the ${store} kernel settings could not be applied"
   fi
   log "tuned for ${store}: $(os_tuning_json | jq -c .)"
@@ -335,9 +331,16 @@ raid0_device() {
   printf '%s\n' "${dev}"
 }
 
+# Writes the systemd unit NAME from stdin, with the [Install] section every unit here has (multi-user.target), and
+# makes systemd read it.
+install_unit() {
+  { cat; printf '\n[Install]\nWantedBy=multi-user.target\n'; } >"/etc/systemd/system/$1"
+  systemctl daemon-reload
+}
+
 # An iperf3 server on every store server, for scripts/machine-fingerprint.sh on the client.
 start_iperf_server() {
-  cat >/etc/systemd/system/ycsb-iperf3.service <<'EOF'
+  install_unit ycsb-iperf3.service <<'EOF'
 [Unit]
 Description=iperf3 server for the ycsb-docsearch machine fingerprint (network)
 After=network-online.target
@@ -346,11 +349,7 @@ After=network-online.target
 ExecStart=/usr/bin/iperf3 --server --port 5201
 Restart=always
 DynamicUser=yes
-
-[Install]
-WantedBy=multi-user.target
 EOF
-  systemctl daemon-reload
   systemctl enable --now ycsb-iperf3.service
 }
 

@@ -64,7 +64,7 @@ wait_for_local_port() {
 # glibc's restartable sequences are off for them (GLIBC_TUNABLES): MongoDB 8.0's production notes ask for it, as
 # its TCMalloc uses per-CPU caches of its own. Arguments: none.
 write_mongo_unit() {
-  cat >/etc/systemd/system/ycsb-mongo@.service <<EOF
+  install_unit ycsb-mongo@.service <<EOF
 [Unit]
 Description=MongoDB process %i (ycsb-docsearch)
 After=network-online.target ycsb-docsearch-tuning.service
@@ -80,13 +80,9 @@ LimitNOFILE=$(profile_var mongodb os_nofile)
 LimitNPROC=64000
 TimeoutStartSec=300
 Restart=on-failure
-
-[Install]
-WantedBy=multi-user.target
 EOF
   install -d -o root -g mongodb -m 0750 /etc/mongodb
   install -d -o mongodb -g mongodb -m 0750 /var/log/mongodb
-  systemctl daemon-reload
 }
 
 # Starts (or restarts) process NAME with BINARY (mongod or mongos) and the config text on stdin.

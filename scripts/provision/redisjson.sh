@@ -71,7 +71,7 @@ write_instance_config() {
 }
 
 write_unit() {
-  cat >/etc/systemd/system/ycsb-redis@.service <<EOF
+  install_unit ycsb-redis@.service <<EOF
 [Unit]
 Description=Redis cluster node on port %i (ycsb-docsearch)
 After=network-online.target
@@ -86,11 +86,7 @@ ExecStart=/usr/bin/redis-server ${CONF_DIR}/%i.conf
 LimitNOFILE=65535
 TimeoutStartSec=300
 Restart=on-failure
-
-[Install]
-WantedBy=multi-user.target
 EOF
-  systemctl daemon-reload
 }
 
 # Ports of this server's processes, one per line.
