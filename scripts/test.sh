@@ -207,9 +207,6 @@ main() {
       suite build-without-tests maven -B -q -o install -DskipTests
     fi
     export DOCSEARCH_SKIP_BUILD=1
-    # First of the store suites: its stores are its own (private ports), and it rebuilds the project once (a changed
-    # source), which nothing beside may be reading or building then.
-    suite sweep run_if_present scripts/tests/test_sweep_cli.sh
     # The suites that need the build but no store (unit tests, built jars, golden runs: about 400 s of CPU) run beside
     # the store suites, which mostly wait on stores starting, stopping and failing over, and yield the CPUs to them.
     BESIDE_NICENESS=19
@@ -220,6 +217,8 @@ main() {
     suite_beside compare run_if_present scripts/tests/test_compare.sh
     suite_beside perf-history run_if_present scripts/tests/test_perf_history.sh
     suite_beside terraform-results run_if_present scripts/tests/test_terraform.sh results
+    # Its steps wait on real-time windows: the CPUs were 45 % busy in it alone.
+    suite sweep run_if_present scripts/tests/test_sweep_cli.sh
     suite stores run_if_present scripts/tests/test_stores.sh
     # The six search-mix files differ only in their proportions: each runs on one store (all on demand).
     MIXES_SHARED=1 suite workloads run_if_present scripts/tests/test_workloads.sh
@@ -235,13 +234,14 @@ main() {
     # Its build step is the maven suite's build again (18 s of two scenarios): skipped, it uses what is built.
     NIGHTLY_TEST_STORES="${NIGHTLY_TEST_STORES:-redisjson}" NIGHTLY_TEST_SKIP="${NIGHTLY_TEST_SKIP:-build}" \
       suite nightly-workflow run_if_present scripts/tests/test_nightly_workflow.sh
+    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port), in the loss modes all
+    # and torn: relaxed loses a tail within appendfsync everysec's interval plus slack, strict nothing. MongoDB and
+    # Elasticsearch run on demand (test_unsynced_crash.sh STORE). It shares nothing with the suites after it and
+    # mostly waits (the CPUs 22 % busy in it alone; the known-loss suite beside it 27 %), so it runs beside them.
+    BESIDE_NICENESS=0 suite_beside unsynced-crash run_if_present scripts/tests/test_unsynced_crash.sh
     # The durability check's power on the relaxed cluster started above: a fault known to lose acknowledged writes
     # (replicas paused, primary killed, a replica takes over) must be seen as at least one lost write.
     suite known-loss-relaxed run_if_present scripts/tests/test_known_loss.sh --profile relaxed
-    # A crash that drops unsynced writes (a FUSE layer under a single Redis on its own port), in the loss modes all
-    # and torn: relaxed loses a tail within appendfsync everysec's interval plus slack, strict nothing. MongoDB and
-    # Elasticsearch run on demand (test_unsynced_crash.sh STORE).
-    suite unsynced-crash run_if_present scripts/tests/test_unsynced_crash.sh
     # The settings read-back starts the stores with the profile it checks: the shared stores stop first.
     "${REPO_ROOT}/scripts/stores.sh" stop --topology cluster >/dev/null
     "${REPO_ROOT}/scripts/stores.sh" stop >/dev/null
