@@ -90,7 +90,7 @@ class MutationTest(unittest.TestCase):
             "R10",
         ),
         ("variables.tf", 'description = "The store this cluster runs', 'label = "The store this cluster runs', "R08"),
-        ("modules/network/outputs.tf", 'description = "The VPC."', "", "R09"),
+        ("modules/network/outputs.tf", 'description = "The one subnet of every machine."', "", "R09"),
         ("variables.tf", "default     = 3\n", "default     = 2\n", "R02"),
         ("providers.tf", "default_tags {\n    tags = local.tags\n  }", "", "R12"),
         ("versions.tf", 'version = "~> 5.80"', 'version = ">= 5.0"', "R01"),

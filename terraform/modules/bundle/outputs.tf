@@ -1,8 +1,3 @@
-output "bucket" {
-  description = "Name of the bundle bucket."
-  value       = aws_s3_bucket.this.id
-}
-
 output "sha256" {
   description = "SHA-256 of the uploaded archive; the bootstrap refuses a download that does not match (empty when the archive is gone: destroy only)."
   value       = local.archive_sha256

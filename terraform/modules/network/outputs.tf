@@ -17,8 +17,3 @@ output "subnet_id" {
   description = "The one subnet of every machine."
   value       = aws_subnet.this.id
 }
-
-output "vpc_id" {
-  description = "The VPC."
-  value       = aws_vpc.this.id
-}
