@@ -28,15 +28,6 @@ usage() {
   sed -n '5,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
 }
 
-# Exits 2 with a hint when a tool is missing.
-require() {
-  local tool="$1" hint="$2"
-  if ! command -v "${tool}" >/dev/null 2>&1; then
-    err "${tool} not found: ${hint}"
-    exit 2
-  fi
-}
-
 main() {
   if [[ $# -eq 0 ]]; then
     usage
@@ -47,7 +38,8 @@ main() {
   local java="${JAVA:-java}"
   local -a jvm_opts
   local classpath
-  require "${java}" "install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"
+  command -v "${java}" >/dev/null 2>&1 \
+    || { err "${java} not found: install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)"; exit 2; }
   classpath="$(runtime_classpath)" # builds first when missing or older than the sources
   read -r -a jvm_opts <<< "${SWEEP_JVM_OPTS:--Xmx2g}"
   exec "${java}" "${jvm_opts[@]}" -Dsweep.repo="${REPO_ROOT}" -cp "${classpath}" \
