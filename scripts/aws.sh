@@ -220,8 +220,7 @@ wait_sweep() {
   done
 }
 
-# Whether the cluster may go: every run on client 0 home and verified with the digest it has now, no sweep running,
-# client 0 answering. Prints each reason not to; returns 0 or EXIT_REFUSED.
+# down's check (see the usage): prints each reason not to destroy; returns 0 or EXIT_REFUSED.
 guard() {
   local status runs run digest rc refused=0 home
   status="$(remote "${CLIENT}" sweep-status)" \
@@ -246,8 +245,7 @@ guard() {
   log "every run on client 0 is home and verified: $(wc -w <<<"${runs}") run(s)"
 }
 
-# terraform destroy; with --force from the state alone (no outputs read, no machine asked), so an apply that stopped
-# half-way, with no client up, is destroyed too. Once destroyed, the cluster's host keys and known_hosts go.
+# terraform destroy (--force: see the usage); once destroyed, the cluster's host keys and known_hosts go.
 down() {
   [[ -z "${OUTPUTS}" ]] || usage_error "down runs terraform: no --outputs"
   if ((FORCE)); then
@@ -263,7 +261,6 @@ down() {
   log "destroyed"
 }
 
-# The runs of client 0 that DEST holds, verified again.
 verify() {
   load_outputs
   local runs run
@@ -374,9 +371,8 @@ runs_home() {
   return "${missing}"
 }
 
-# How run ends after a failure or a signal: what exists comes home (an unfinished run as DEST/<run>.partial), then
-# destroy; the cluster stays (cost and end said) with --keep, or when a sweep ran and its results could not be
-# fetched. Without outputs (up stopped before them) there is nothing to fetch: destroy from the state.
+# How run ends after a failure or a signal (see the usage). Without outputs (up stopped before them) there is
+# nothing to fetch: destroy from the state.
 wind_down() {
   local stop_sweep="$1" rc=0 runs
   if [[ -z "${OUTPUTS_JSON:-}" || "${SWEEP_STARTED}" == 0 ]]; then

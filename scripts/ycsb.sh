@@ -88,7 +88,6 @@ main() {
     esac
   fi
   [[ -n "${TMP_DIR}" ]] || TMP_DIR="$(mktemp -d)"
-  # shellcheck disable=SC2086 # JAVA_OPTS is a list of JVM flags.
   if [[ "${phase}" == --reset ]]; then
     java -cp "${cp}" io.github.ycsbdocsearch.common.Preflight "${store}" "${hosts}" \
       "${TMP_DIR}/connection.properties" --reset -P "${workload}" "${props[@]}" || return 2

@@ -472,7 +472,6 @@ prepare_store_host() {
   start_iperf_server
 }
 
-# The servers' private IPs, one per line.
 server_ips() {
   tr ',' '\n' <<<"${SERVER_IPS}"
 }
@@ -501,7 +500,6 @@ wait_for_ports() {
   done
 }
 
-# Waits until PORT accepts connections on every server.
 wait_for_servers() {
   local -a addresses
   mapfile -t addresses < <(server_ips | sed "s/\$/:$1/")
@@ -509,7 +507,6 @@ wait_for_servers() {
   log "every server accepts connections on port $1"
 }
 
-# True on the server that forms the cluster (node 0).
 is_first_node() {
   [[ "${NODE_INDEX:-}" == "0" ]]
 }

@@ -359,7 +359,6 @@ holder_here_and_whole() {
   done < <("${STORE}_units")
 }
 
-# The unit's main process id, or a failure naming the unit.
 main_pid() {
   local pid
   pid="$(systemctl show -p MainPID --value -- "$1")"
@@ -367,9 +366,7 @@ main_pid() {
   printf '%s\n' "${pid}"
 }
 
-# kill-primary (SIGKILL) or stop-node (SIGTERM): ends the instance holding primary data when it runs here (exit 3
-# naming its server otherwise), keeping its data, and prints the JSON line (the fields of stores.sh fault, plus host
-# and unit). Arguments: KIND.
+# kill-primary or stop-node (see the usage). Arguments: KIND.
 cmd_fault() {
   local kind="$1" unit pid signal t0 t1 stop_secs="${FAULT_STOP_TIMEOUT:-60}"
   holder_here_and_whole "${kind}"
@@ -404,10 +401,8 @@ cmd_fault() {
       role: $role, unit: $unit, killed_at_ms: $killed, exited_at_ms: $exited}'
 }
 
-# os-crash: the whole server down at once through SysRq b (os-crash.sh, detached, FAULT_CRASH_AFTER_MS after this
-# answer), when it holds primary data. Every store unit here must be enabled: the reboot, not recover, starts them
-# again (a runtime drop-in would be gone at the boot anyway). Prints the JSON line of kill-primary with the crash's
-# time as killed_at_ms and crash_delay_ms, so that the sweep can place the crash on its own clock.
+# os-crash (see the usage). Every store unit here must be enabled: the reboot, not recover, starts them again (a
+# runtime drop-in would be gone at the boot anyway); crash_delay_ms lets the sweep place the crash on its own clock.
 cmd_os_crash() {
   local unit port pid line crash_at after_ms="${FAULT_CRASH_AFTER_MS:-1000}"
   local -a disabled=()
@@ -431,8 +426,7 @@ cmd_os_crash() {
       role: $role, unit: $unit, killed_at_ms: $crash, crash_delay_ms: $delay}'
 }
 
-# Starts this server's store units that carry the drop-in or are down, and waits until the cluster is whole; also when
-# nothing was restarted (the caller is told the cluster is whole, not only that every process runs).
+# recover (see the usage): it waits also when nothing was restarted, so the caller is told the cluster is whole.
 cmd_recover() {
   local t0 t1 deadline unit port file reload=0
   local -a units=() ports=()

@@ -89,7 +89,6 @@ Restart=on-failure
 EOF
 }
 
-# Ports of this server's processes, one per line.
 local_ports() {
   seq "${REDIS_BASE_PORT}" $((REDIS_BASE_PORT + REDIS_PROCESSES_PER_SERVER - 1))
 }

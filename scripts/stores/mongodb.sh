@@ -25,7 +25,6 @@ mongod_bin() {
 mongodb_shards() { printf '%s\n' "${MONGODB_SHARDS:-3}"; }
 mongodb_members() { printf '%s\n' "${MONGODB_SHARD_MEMBERS:-3}"; }
 
-# Ports of one shard's members.
 mongodb_shard_ports() {
   local shard="$1" base="${MONGODB_RS_BASE_PORT:-27018}" members j
   members="$(mongodb_members)"
@@ -43,7 +42,6 @@ mongodb_ports() {
   fi
 }
 
-# Shard index of a cluster port.
 mongodb_shard_of() {
   printf '%s\n' $((($1 - ${MONGODB_RS_BASE_PORT:-27018}) / $(mongodb_members)))
 }
