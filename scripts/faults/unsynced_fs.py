@@ -159,36 +159,24 @@ class UnsyncedFs(fuse.Operations):
         return 0
 
     # --- the namespace: pending per directory until its fsync ---
-    def mkdir(self, path, mode):
-        with self.mutex:
-            self.namespace.mkdir(path, mode)
-        return 0
+    def _journaled(name):
+        """The FUSE operation NAME, passed on as it is to the journal's method of that name."""
 
-    def rmdir(self, path):
-        with self.mutex:
-            self.namespace.rmdir(path)
-        return 0
+        def operation(self, *args):
+            with self.mutex:
+                getattr(self.namespace, name)(*args)
+            return 0
+
+        return operation
+
+    mkdir, rmdir, rename, symlink, link = map(_journaled, ("mkdir", "rmdir", "rename", "symlink", "link"))
+    del _journaled
 
     def unlink(self, path):
         with self.mutex:
             inode = os.lstat(self._path(path)).st_ino
             self.namespace.unlink(path)
             self._drop_if_idle(inode)
-        return 0
-
-    def rename(self, old, new):
-        with self.mutex:
-            self.namespace.rename(old, new)
-        return 0
-
-    def symlink(self, target, source):
-        with self.mutex:
-            self.namespace.symlink(target, source)
-        return 0
-
-    def link(self, target, source):
-        with self.mutex:
-            self.namespace.link(target, source)
         return 0
 
     def fsyncdir(self, path, datasync, fh):
