@@ -19,6 +19,7 @@ So the same layout always gives the same victim, locally and on AWS.
 """
 
 import sys
+from collections import Counter
 
 import answers
 
@@ -43,9 +44,7 @@ def primary(state, index):
     chosen = of_index or started
     if not chosen:
         return None
-    count = {}
-    for s in chosen:
-        count[s["node"]] = count.get(s["node"], 0) + 1
+    count = Counter(s["node"] for s in chosen)
     name = min(count, key=lambda n: (-count[n], n))
     what = f"of index {index}" if of_index else f"of any index ({index} has none)"
     host, port = address[name]
