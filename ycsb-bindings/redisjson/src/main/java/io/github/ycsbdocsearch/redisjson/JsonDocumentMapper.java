@@ -30,11 +30,7 @@ record JsonDocumentMapper(SearchSchema schema) {
   /** Only for values that are not flat strings or numbers (never written by this binding). */
   private static final ObjectMapper TREES = new ObjectMapper(JSON);
 
-  /**
-   * One JSON object holding {@code values}.
-   *
-   * @throws IllegalArgumentException when the numeric field's value is not an integer
-   */
+  /** One JSON object holding {@code values}; IllegalArgumentException for a non-integer rank. */
   byte[] toJson(Map<String, ByteIterator> values) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(128 + values.size() * 128);
     try (JsonGenerator g = JSON.createGenerator(out)) {

@@ -81,11 +81,7 @@ record JsonRecords(
         RedisKeys.keySet(table));
   }
 
-  /**
-   * Changes only the given fields, atomically, with one JSON.MSET of one path per field.
-   *
-   * @return false when the record does not exist (nothing is written)
-   */
+  /** Changes only the given fields, atomically (JSON.MSET); false when the record is missing. */
   boolean update(String table, String key, Map<String, ByteIterator> values) {
     String recordKey = RedisKeys.record(table, key);
     CommandArguments mset = RedisCommand.JSON_MSET.args();

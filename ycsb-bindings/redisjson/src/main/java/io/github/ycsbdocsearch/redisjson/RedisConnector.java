@@ -31,8 +31,6 @@ final class RedisConnector {
   /**
    * A pooled client (single server) or a cluster client, checked with PING and for the JSON and
    * search modules. Replies use RESP2, which the reply readers of this binding expect.
-   *
-   * @throws SetupException naming the store and address when the server cannot be used
    */
   static UnifiedJedis open(RedisJsonConfig c) {
     UnifiedJedis jedis = null;

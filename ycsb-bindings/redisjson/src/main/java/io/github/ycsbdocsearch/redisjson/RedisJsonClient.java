@@ -6,7 +6,6 @@ import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
-import io.github.ycsbdocsearch.common.SetupException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,8 +40,6 @@ public class RedisJsonClient extends DB implements SearchableDB {
   /**
    * Parses the properties, opens (or joins) the shared client, makes sure the configured table's
    * index exists, and registers this instance for the search workload on the calling thread.
-   *
-   * @throws SetupException one line naming the store and address, or the malformed property
    */
   @Override
   public void init() throws DBException {

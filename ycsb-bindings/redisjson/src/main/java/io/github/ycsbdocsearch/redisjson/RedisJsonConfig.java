@@ -9,21 +9,14 @@ import java.util.stream.Collectors;
 import redis.clients.jedis.HostAndPort;
 
 /**
- * Every setting of the RedisJSON binding, parsed once from the YCSB properties. Immutable, so
- * thread-safe.
+ * Every setting of the RedisJSON binding, parsed once from the YCSB properties. Immutable.
  *
  * @param nodes where to connect: the one server, or the cluster's seed nodes
- * @param cluster true for a Redis OSS cluster (slots spread over several masters)
- * @param user ACL user name, or null for the default user
- * @param password password, or null when the server has no authentication
+ * @param user ACL user name, or null for the default user ({@code password}: null for none)
  * @param timeoutMs connect and socket timeout; a search on a deep page must finish within it
- * @param poolMax connections per server node; at least the number of client threads
  * @param scanKeySet maintain the per-table sorted set of keys that YCSB SCAN reads
- * @param indexWaitMs how long init waits for a background (re)indexing of existing documents to
- *     finish
- * @param schema which field is full-text and which is the numeric sort field
- * @param waitAofReplicas after each write, wait until this many replicas have fsynced it (WAITAOF);
- *     0 = do not wait
+ * @param indexWaitMs how long init waits for a background (re)indexing of existing documents
+ * @param waitAofReplicas after each write, wait until this many replicas have fsynced it (WAITAOF)
  */
 public record RedisJsonConfig(
     List<HostAndPort> nodes,
@@ -81,12 +74,6 @@ public record RedisJsonConfig(
     }
   }
 
-  /**
-   * Parses the binding's properties.
-   *
-   * @throws io.github.ycsbdocsearch.common.SetupException naming the malformed property and its
-   *     value
-   */
   public static RedisJsonConfig fromProperties(Properties p) {
     boolean cluster = Props.bool(p, CLUSTER_PROPERTY, CLUSTER_DEFAULT);
     String hosts = Props.string(p, HOSTS_PROPERTY, "");
@@ -148,15 +135,13 @@ public record RedisJsonConfig(
     return out;
   }
 
-  /**
-   * How error messages name this store: {@code redisjson at 127.0.0.1:6379} or the cluster's seeds.
-   */
+  /** How error messages name this store: {@code redisjson at 127.0.0.1:6379}, or the seeds. */
   public String address() {
     String list = nodes.stream().map(HostAndPort::toString).collect(Collectors.joining(","));
     return cluster ? "redisjson cluster at " + list : "redisjson at " + list;
   }
 
-  /** Hides the password, so the record can be logged or put in a manifest. */
+  /** Hides the password. */
   @Override
   public String toString() {
     return ("RedisJsonConfig[%s, user=%s, password=%s, timeoutMs=%d, poolMax=%d, scanKeySet=%s,"

@@ -21,10 +21,8 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * Store probe for RedisJSON + RediSearch: checks the server, describes its settings for the results
- * manifest, resets and counts a table. Works on a single server and on a cluster (every master in
- * turn). Each call opens and closes its own connections (the background sampler holds its own until
- * closed), so the probe is stateless and thread-safe.
+ * Store probe for RedisJSON + RediSearch, on a single server or a cluster (every master in turn).
+ * Each call opens and closes its own connections: stateless and thread-safe.
  */
 public final class RedisJsonProbe implements StoreProbe {
   private static final int SCAN_BATCH = 1000;
@@ -114,13 +112,8 @@ public final class RedisJsonProbe implements StoreProbe {
             n.executeCommand(
                 RedisCommand.CONFIG
                     .args()
-                    .add("GET")
-                    .add("appendonly")
-                    .add("appendfsync")
-                    .add("save")
-                    .add("auto-aof-rewrite-percentage")
-                    .add("maxmemory")
-                    .add("maxmemory-policy")
+                    .addObjects("GET", "appendonly", "appendfsync", "save")
+                    .addObjects("auto-aof-rewrite-percentage", "maxmemory", "maxmemory-policy")
                     .add("io-threads")));
     d.put("server_config", new TreeMap<>(config));
     Map<String, String> replication = infoSection(n, "replication");
@@ -177,10 +170,7 @@ public final class RedisJsonProbe implements StoreProbe {
     return total[0];
   }
 
-  /**
-   * {@code used_cpu_sys + used_cpu_user} of every master (replicas replay writes, but serve no
-   * request here).
-   */
+  /** {@code used_cpu_sys + used_cpu_user} of every master (replicas serve no request here). */
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     RedisJsonConfig c = RedisJsonConfig.fromProperties(props);
@@ -213,10 +203,9 @@ public final class RedisJsonProbe implements StoreProbe {
   }
 
   /**
-   * One connection per server, masters and replicas, opened at the first sample and kept. A server
-   * that fails to answer loses its connection and is left out of that sample (not sampled); the
-   * next sample asks the cluster for its servers again and connects to those it lacks (a restarted
-   * node, a new one).
+   * One connection per server, masters and replicas, kept. A server that fails to answer loses its
+   * connection and is left out of that sample; the next sample asks the cluster for its servers
+   * again and connects to those it lacks.
    */
   private static final class PersistenceSampler implements BackgroundSampler {
     private final RedisJsonConfig config;
@@ -327,7 +316,7 @@ public final class RedisJsonProbe implements StoreProbe {
                 c.nodes().get(0), List.of(new ClusterLayout.SlotRange(0, 16_383)), ""));
   }
 
-  /** SCANs one node for the table's keys (of {@code type} when not null), a batch at a time. */
+  /** SCANs one node for the table's keys (of {@code type} when not null), batch by batch. */
   private static void scan(
       Connection node, String table, String type, Consumer<List<String>> batch) {
     String cursor = "0";
@@ -335,11 +324,7 @@ public final class RedisJsonProbe implements StoreProbe {
       CommandArguments a =
           RedisCommand.SCAN
               .args()
-              .add(cursor)
-              .add("MATCH")
-              .add(RedisKeys.scanPattern(table))
-              .add("COUNT")
-              .add(SCAN_BATCH);
+              .addObjects(cursor, "MATCH", RedisKeys.scanPattern(table), "COUNT", SCAN_BATCH);
       if (type != null) {
         a.add("TYPE").add(type);
       }

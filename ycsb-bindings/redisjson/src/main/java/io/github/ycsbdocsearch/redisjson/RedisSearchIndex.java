@@ -29,34 +29,19 @@ final class RedisSearchIndex {
     return RedisCommand.FT_CREATE
         .args()
         .key(indexName)
-        .add("ON")
-        .add("JSON")
-        .add("PREFIX")
-        .add(1)
-        .add(RedisKeys.prefix(table))
-        .add("STOPWORDS")
-        .add(0)
-        .add("SCHEMA")
-        .add(JsonDocumentMapper.path(schema.textField()))
-        .add("AS")
-        .add(schema.textField())
-        .add("TEXT")
-        .add("NOSTEM")
-        .add(JsonDocumentMapper.path(schema.sortField()))
-        .add("AS")
-        .add(schema.sortField())
-        .add("NUMERIC")
-        .add("SORTABLE");
+        .addObjects("ON", "JSON", "PREFIX", 1, RedisKeys.prefix(table), "STOPWORDS", 0, "SCHEMA")
+        .addObjects(JsonDocumentMapper.path(schema.textField()), "AS", schema.textField())
+        .addObjects("TEXT", "NOSTEM")
+        .addObjects(JsonDocumentMapper.path(schema.sortField()), "AS", schema.sortField())
+        .addObjects("NUMERIC", "SORTABLE");
   }
 
   /**
    * Makes sure the index exists with this binding's definition and has indexed every existing
    * record: creates it when missing (another client creating it at the same moment is fine), then
    * waits for a background scan of existing documents, so no search runs against a half-built
-   * index.
-   *
-   * @throws SetupException when the index has another definition or is still indexing after {@code
-   *     waitMs}
+   * index. SetupException when the index has another definition or is still indexing after {@code
+   * waitMs}.
    */
   static void ensure(
       UnifiedJedis jedis,

@@ -83,9 +83,7 @@ final class RedisSearchQuery {
         RedisCommand.FT_SEARCH
             .args()
             .key(index)
-            .add(queryString(q))
-            .add("NOCONTENT")
-            .add("WITHSORTKEYS");
+            .addObjects(queryString(q), "NOCONTENT", "WITHSORTKEYS");
     return sortLimitAndOptions(a, q, 0, (long) q.offset() + q.pageSize());
   }
 
@@ -97,25 +95,13 @@ final class RedisSearchQuery {
     return RedisCommand.FT_EXPLAIN
         .args()
         .key(index)
-        .add(queryString(q))
-        .add("VERBATIM")
-        .add("DIALECT")
-        .add(DIALECT);
+        .addObjects(queryString(q), "VERBATIM", "DIALECT", DIALECT);
   }
 
   private static CommandArguments sortLimitAndOptions(
       CommandArguments a, SearchQuery q, long offset, long count) {
-    return a.add("VERBATIM")
-        .add("SORTBY")
-        .add(q.sortField())
-        .add(q.ascending() ? "ASC" : "DESC")
-        .add("LIMIT")
-        .add(offset)
-        .add(count)
-        .add("DIALECT")
-        .add(DIALECT)
-        .add("TIMEOUT")
-        .add(0);
+    return a.addObjects("VERBATIM", "SORTBY", q.sortField(), q.ascending() ? "ASC" : "DESC")
+        .addObjects("LIMIT", offset, count, "DIALECT", DIALECT, "TIMEOUT", 0);
   }
 
   /**
