@@ -14,9 +14,6 @@ import java.util.List;
  * takes one word ({@code check}, {@code locate}, {@code kill-primary}, {@code stop-node}, {@code
  * os-crash}, {@code recover}). Immutable.
  *
- * @param host host name or address
- * @param port SSH port
- * @param user SSH user
  * @param identityFile the fault key on this machine; null: ssh's own default
  * @param knownHosts the known_hosts file with this server's host key; null: ssh's own files
  * @param sshOptions more options for ssh
@@ -34,11 +31,7 @@ public record FaultServer(
     return "server";
   }
 
-  /**
-   * Reads the hosts file's {@code "fault"} entry, in server order; empty when absent.
-   *
-   * @throws SetupException naming the file and what is wrong with the entry
-   */
+  /** Reads the hosts file's {@code "fault"} entry, in server order; empty when absent. */
   static List<FaultServer> parse(Path file, JsonNode fault) {
     List<FaultServer> out = new ArrayList<>();
     if (fault == null || fault.isNull()) {

@@ -26,22 +26,12 @@ import java.util.Properties;
  * and {@code "fault"}: the store servers a fault step may kill a process on ({@link FaultServer}).
  * Immutable.
  *
- * @param source the file as given
- * @param stores each store's connection properties (read through {@link #propertiesOf})
- * @param durabilityProfile the durability profile the servers were configured with, when the file
- *     says (scripts/hosts-from-terraform.sh writes it from the terraform variable {@code
- *     durability}); a record for the manifest, not a setting
- * @param durabilityLoss what that durability profile says one node crash may lose, when the file
- *     says (from the same definition the local stores use:
- *     scripts/stores/profiles/&lt;store&gt;.env); a record
- * @param provisioned what the file says of how the servers were provisioned (terraform's memory
- *     budget per server, number of servers, copies of each document); absent keys are left out. A
- *     record for the manifest.
- * @param clients the other client machines, in order (clients 1, 2, ...); empty when the sweep's
- *     machine is the only one
- * @param faultServers the store servers a {@code --fault} may kill a process on, reached over SSH,
- *     in server order; empty when the file has no {@code "fault"} entry (then no fault can run on
- *     its stores)
+ * @param durabilityProfile the profile the servers were configured with (terraform's {@code
+ *     durability}), and {@code durabilityLoss} what it says one node crash may lose (as
+ *     scripts/stores/profiles/&lt;store&gt;.env): records for the manifest, not settings
+ * @param provisioned the whole-number provisioning facts the file has, for the manifest
+ * @param clients the other client machines, in order (clients 1, 2, ...)
+ * @param faultServers in server order; empty: no fault can run on the file's stores
  */
 public record HostsFile(
     Path source,
@@ -60,18 +50,11 @@ public record HostsFile(
     faultServers = List.copyOf(faultServers);
   }
 
-  /**
-   * The whole-number facts of how the servers were provisioned that a hosts file may carry, in this
-   * order.
-   */
+  /** The whole-number provisioning facts a hosts file may carry, in this order. */
   private static final List<String> PROVISIONED =
       List.of("memory_mb_per_server", "servers", "copies");
 
-  /**
-   * Reads and checks a hosts file.
-   *
-   * @throws SetupException naming the file and what is wrong with it
-   */
+  /** Reads and checks a hosts file; SetupException names the file and what is wrong. */
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static HostsFile read(Path file) {
     if (!Files.isReadable(file)) {
@@ -148,16 +131,11 @@ public record HostsFile(
     return source.toAbsolutePath();
   }
 
-  /** True when the file says how to reach {@code kind}. */
   public boolean has(StoreKind kind) {
     return stores.containsKey(kind);
   }
 
-  /**
-   * The connection properties of one store (a copy).
-   *
-   * @throws SetupException when the file does not name the store
-   */
+  /** A copy of one store's connection properties; SetupException when the file lacks it. */
   public Properties propertiesOf(StoreKind kind) {
     Properties p = stores.get(kind);
     if (p == null) {
@@ -169,9 +147,7 @@ public record HostsFile(
     return copy;
   }
 
-  /**
-   * Connection properties with every password, secret or key value masked, for manifests and logs.
-   */
+  /** Connection properties with every password, secret or key masked, for manifests and logs. */
   public static Map<String, String> masked(Properties p) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String name : p.stringPropertyNames()) {

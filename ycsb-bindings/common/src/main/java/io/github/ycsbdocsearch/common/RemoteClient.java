@@ -11,9 +11,6 @@ import java.util.List;
  * repo} there, and every file a step names by absolute path (a dataset) is at the same path.
  * Immutable.
  *
- * @param host host name or address
- * @param port SSH port
- * @param user SSH user
  * @param identityFile private key for SSH on this machine; null: ssh's own default
  * @param knownHosts the known_hosts file with this machine's host key; null: ssh's own files
  * @param repo the project's folder on that machine
@@ -43,11 +40,7 @@ public record RemoteClient(
     return "client";
   }
 
-  /**
-   * Reads the hosts file's {@code "clients"} list; empty when absent.
-   *
-   * @throws SetupException naming the file and the entry that is wrong
-   */
+  /** Reads the hosts file's {@code "clients"} list; empty when absent. */
   static List<RemoteClient> parse(Path file, JsonNode clients) {
     List<RemoteClient> out = new ArrayList<>();
     if (clients == null || clients.isNull()) {

@@ -24,11 +24,7 @@ public final class SearchBindings {
     CURRENT.remove();
   }
 
-  /**
-   * The binding of the calling client thread.
-   *
-   * @throws IllegalStateException when the thread's binding does not implement search
-   */
+  /** The binding of the calling client thread; IllegalStateException when it cannot search. */
   public static SearchableDB current() {
     SearchableDB db = CURRENT.get();
     if (db == null) {

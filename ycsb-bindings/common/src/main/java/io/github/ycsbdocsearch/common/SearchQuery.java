@@ -14,13 +14,9 @@ import java.util.Objects;
  * io.github.ycsbdocsearch.common.data.DocumentGenerator}), so the order is total. An offset at or
  * past the last hit is legal and returns an empty page with status OK.
  *
- * @param textField the full-text field, e.g. {@code title}
- * @param words the query words, each one {@link CanonicalText canonical token} (letters and digits,
- *     case folded, no accents); at least one
+ * @param words the query words, each one {@link CanonicalText canonical token}; at least one
  * @param sortField the numeric field to sort by, stored as a number in every store
- * @param ascending sort direction
- * @param offset hits to skip (page number x page size); zero or more
- * @param pageSize hits in one page; one or more
+ * @param offset hits to skip (page number x page size)
  * @param keysOnly when true the page carries only the record keys (no document fields)
  */
 public record SearchQuery(

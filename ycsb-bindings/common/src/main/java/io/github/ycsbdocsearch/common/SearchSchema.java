@@ -34,11 +34,7 @@ public record SearchSchema(String textField, String sortField) {
     return sortField.equals(field);
   }
 
-  /**
-   * The stored value of the numeric sort field, parsed from YCSB's string.
-   *
-   * @throws IllegalArgumentException (the store's BAD_REQUEST) when it is not an integer
-   */
+  /** The numeric sort field's value; IllegalArgumentException (BAD_REQUEST) when not an integer. */
   public static long number(String field, String value) {
     try {
       return Long.parseLong(value.trim());

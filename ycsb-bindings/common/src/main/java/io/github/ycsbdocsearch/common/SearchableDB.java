@@ -14,12 +14,8 @@ import site.ycsb.Status;
 public interface SearchableDB {
 
   /**
-   * Fetches one page.
-   *
-   * @param table the YCSB table (collection / index / key prefix)
-   * @param query the page to fetch
-   * @param page receives the hits in order; cleared by the caller
-   * @return {@link Status#OK} (also for an empty page) or an error status
+   * Fetches one page into {@code page} (cleared by the caller), in order; {@link Status#OK} also
+   * for an empty page.
    */
   Status search(String table, SearchQuery query, List<SearchHit> page);
 

@@ -13,10 +13,7 @@ import java.util.function.Function;
  * pool with threads of its own; one per thread would multiply sockets and threads and measure that
  * overhead instead of the store. Thread-safe: a client is opened under this object's lock (threads
  * of one configuration wait for the first) and closed outside it (closing waits for pools and
- * threads to stop).
- *
- * @param <K> the configuration (equal ones share a client)
- * @param <C> the client
+ * threads to stop). Equal configurations {@code K} share a client {@code C}.
  */
 public final class SharedClients<K, C> {
   private final Function<K, C> open;

@@ -43,11 +43,7 @@ public enum StoreKind {
     }
   }
 
-  /**
-   * Looks a store up by name.
-   *
-   * @throws SetupException naming the unknown store and the known ones
-   */
+  /** Looks a store up by name; SetupException names an unknown one and the known ones. */
   public static StoreKind byName(String name) {
     String n = name.trim().toLowerCase(Locale.ROOT);
     for (StoreKind k : values()) {

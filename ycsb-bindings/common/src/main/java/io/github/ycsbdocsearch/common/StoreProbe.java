@@ -15,17 +15,12 @@ import java.util.Set;
  */
 public interface StoreProbe {
 
-  /**
-   * Checks that the store answers at the configured address with the configured credentials.
-   *
-   * @throws SetupException one line naming the store, the address and what is wrong
-   */
+  /** Checks the store answers at the configured address and credentials; else SetupException. */
   void check(Properties props);
 
   /**
-   * The server version and every store-side setting that shapes the numbers (durability,
-   * replication, shards, index options, refresh policy...), for the results manifest. Keys are
-   * stable, values JSON-friendly.
+   * The server version and every store-side setting that shapes the numbers, for the results
+   * manifest. Keys are stable, values JSON-friendly.
    */
   Map<String, Object> describe(Properties props);
 
@@ -34,19 +29,17 @@ public interface StoreProbe {
 
   /**
    * Makes every acknowledged write visible to search (Elasticsearch: refresh). A no-op by default:
-   * RediSearch and MongoDB update their indexes within the write, so an acknowledged write is
-   * already searchable. For verification and tests only: never called inside a measured operation.
+   * RediSearch and MongoDB index within the write. For verification and tests only.
    */
   default void refresh(Properties props, String table) {}
 
-  /** Number of documents in the table, to check a load. */
+  /** Documents in the table, to check a load. */
   long count(Properties props, String table);
 
   /**
-   * The ports of the servers that may hold each key's primary copy now: Redis, the master serving
-   * its slot; MongoDB, every member of its shard's replica set. For the loss drill, which asks it
-   * before a fault to know which acknowledged writes the killed primary alone held. Empty where the
-   * store does not route keys itself (Elasticsearch).
+   * The ports of the servers that may hold each key's primary copy now (Redis: its slot's master;
+   * MongoDB: its shard's members), for the loss drill to know which acknowledged writes the killed
+   * primary alone held. Empty where the store does not route keys itself (Elasticsearch).
    */
   default Map<String, Set<Integer>> primaryPorts(
       Properties props, String table, Collection<String> keys) {
@@ -54,20 +47,17 @@ public interface StoreProbe {
   }
 
   /**
-   * CPU time the store's server processes report having used since they started, summed over every
-   * server the connection reaches (Redis {@code INFO cpu}, MongoDB {@code serverStatus.extra_info},
-   * Elasticsearch node stats), in nanoseconds; empty when the store does not say. The runner takes
-   * the difference over a step's window to record a remote store's CPU beside the client's.
+   * CPU nanoseconds the store's servers report using since they started, summed over every server
+   * reached; empty when the store does not say. The runner differences it over a step's window.
    */
   default OptionalLong serverCpuNanos(Properties props) {
     return OptionalLong.empty();
   }
 
   /**
-   * Opens a sampler of the store's background-work counters: one connection (or client) held from
-   * here to its {@link BackgroundSampler#close}, which the runner opens once per step and reads
-   * each second of it. Opening does not fail on an unreachable store: the sampler's counters are
-   * then empty until it answers.
+   * Opens a sampler of the store's background-work counters, held until closed (the runner opens
+   * one per step, reads it each second). Never fails on an unreachable store: its counters are
+   * empty until it answers.
    */
   default BackgroundSampler backgroundSampler(Properties props) {
     return Map::of;
@@ -76,16 +66,12 @@ public interface StoreProbe {
   /**
    * Counters of the store's background work so far, by kind (the names {@code events.json} uses:
    * {@code aof_rewrite}, {@code rdb_save}, {@code es_refresh}, {@code es_flush}, {@code es_merge},
-   * {@code es_gc_young}, {@code es_gc_old}, {@code wt_checkpoint}) and by server: each key is
-   * {@link #key kind@node}, every server's own counter, replicas and secondaries too. Per server,
-   * because a sum over the current primaries jumps when a failover promotes a replica (its lifetime
-   * count joins the sum: one made-up event) and drops when a server leaves; the runner differences
-   * each server's counter against that server's own previous value, so a server that joins or is
-   * promoted is no event, and one that cannot be reached is left out of that sample (not sampled),
-   * never read as zero. Each counts the times that work started. A counter named after a kind plus
-   * {@link #MILLIS} is not a kind of its own: it is the milliseconds that kind's work took so far
-   * (a JVM's collection time), and its increase goes into the event's detail. One instance per
-   * step; its calls come one at a time (possibly from different threads, never at once).
+   * {@code es_gc_young}, {@code es_gc_old}, {@code wt_checkpoint}) and by server ({@link #key
+   * kind@node}), replicas and secondaries too: a sum over the current primaries would jump when a
+   * failover promotes a replica. The runner differences each server's counter against its own
+   * previous value; a server that cannot be reached is left out of that sample, never read as zero.
+   * Each counts the times that work started; a kind plus {@link #MILLIS} is that work's time in ms
+   * so far (a JVM's collection time). Calls come one at a time, possibly from different threads.
    */
   interface BackgroundSampler extends AutoCloseable {
     /** The suffix of a kind's time counter: {@code es_gc_young_ms} is {@code es_gc_young}'s. */
@@ -94,7 +80,6 @@ public interface StoreProbe {
     /** Between a counter's kind and its server in a key: {@code aof_rewrite@127.0.0.1:7001}. */
     String AT = "@";
 
-    /** The key of {@code kind}'s counter on {@code node}. */
     static String key(String kind, String node) {
       return kind + AT + node;
     }
@@ -121,21 +106,14 @@ public interface StoreProbe {
     default void close() {}
   }
 
-  /**
-   * The key under which every {@link #describe} reports the data set ({@link #dataSet}): the
-   * manifest's one record of it, local and remote alike, beside the memory budget.
-   */
+  /** The key of {@link #describe}'s data-set entry ({@link #dataSet}), beside the memory budget. */
   String DATA_SET = "data_set";
 
   /**
-   * A data-set entry for {@link #describe}: what the primaries hold (documents, keys and indexes;
-   * everything they hold, not just the benchmark's table, since all of it competes for the memory
-   * budget), by the store's own measure, named in {@code measure} (measures differ: memory for
-   * Redis, uncompressed data and indexes for MongoDB, files on disk for Elasticsearch), and whether
-   * that measure is of what the memory budget holds ({@code in_memory}): Redis's dataset memory is,
-   * and MongoDB's uncompressed data and indexes are what its WiredTiger cache (the budget) holds;
-   * Elasticsearch's files on disk are read through the OS page cache, not its heap (the budget), so
-   * comparing them with the budget is comparing unlike things.
+   * A data-set entry for {@link #describe}: everything the primaries hold (all of it competes for
+   * the memory budget), by the store's own {@code measure}, and whether that measure is of what the
+   * budget holds ({@code in_memory}: Redis's dataset memory and MongoDB's WiredTiger cache are;
+   * Elasticsearch's files on disk go through the page cache, not its heap).
    */
   static Map<String, Object> dataSet(
       long documents, long primaryBytes, String measure, boolean inMemory) {

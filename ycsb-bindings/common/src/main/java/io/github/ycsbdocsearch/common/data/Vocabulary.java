@@ -24,13 +24,7 @@ public final class Vocabulary {
   private final List<String> words;
   private final double[] cumulative;
 
-  /**
-   * Builds a vocabulary.
-   *
-   * @param seed generator seed
-   * @param size number of distinct words, at least 2
-   * @param exponent Zipf exponent, 0 (uniform) or more
-   */
+  /** {@code size} distinct words (at least 2), Zipf {@code exponent} 0 (uniform) or more. */
   public Vocabulary(long seed, int size, double exponent) {
     if (size < 2) {
       throw new IllegalArgumentException("a vocabulary needs at least 2 words, got " + size);

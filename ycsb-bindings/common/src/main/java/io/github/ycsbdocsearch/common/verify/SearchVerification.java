@@ -47,12 +47,8 @@ public final class SearchVerification {
   private SearchVerification() {}
 
   /**
-   * Checks a store that holds exactly the loaded records ({@code recordcount}, version 0).
-   *
-   * @param kind the store
-   * @param props workload + connection properties
-   * @param queries questions to ask, at least 1
-   * @param progress receives a line now and then for a person watching
+   * Checks a store that holds exactly the loaded records ({@code recordcount}, version 0), with
+   * {@code queries} questions (at least 1); {@code progress} gets a line now and then for a person.
    */
   public static Verification verify(
       StoreKind kind, Properties props, int queries, Consumer<String> progress) {

@@ -40,14 +40,10 @@ public final class AckedWriteLog implements AutoCloseable {
 
   /** What the client knows of one write's fate; its letter in the log is its name's first. */
   public enum Outcome {
-    /** {@code A}: the store said it was done. */
     ACKED,
-    /** {@code I}: an error that may hide a write done (a timeout, a lost connection). */
+    /** An error that may hide a write done (a timeout, a lost connection). */
     INDETERMINATE,
-    /**
-     * {@code F}: the store refused it and did nothing: the key was not there ({@code NOT_FOUND}),
-     * or the request was invalid, forbidden or not implemented.
-     */
+    /** The store refused it and did nothing. */
     FAILED;
 
     public char code() {
@@ -81,16 +77,7 @@ public final class AckedWriteLog implements AutoCloseable {
     }
   }
 
-  /**
-   * One write as its client saw it.
-   *
-   * @param op {@code INSERT} or {@code UPDATE}
-   * @param key the record key
-   * @param fields each field written and the digest of its value
-   * @param sentMs when it was sent, epoch ms
-   * @param answeredMs when the answer (or the error) came, epoch ms
-   * @param outcome acknowledged, indeterminate or failed
-   */
+  /** One write as its client saw it: {@code fields} maps each field written to its digest. */
   public record Entry(
       String op,
       String key,
@@ -107,11 +94,7 @@ public final class AckedWriteLog implements AutoCloseable {
     }
   }
 
-  /**
-   * The last line of a whole log: {@code #end COUNT CRC32} (tab-separated), the number of write
-   * lines before it and the CRC-32 of their bytes (8 hex digits). It is written only when every
-   * line before it was written: a log without it, or whose count or checksum disagree, is cut.
-   */
+  /** The last line of a whole log: {@code #end COUNT CRC32} (tab-separated, CRC as 8 hex). */
   static final String TRAILER = "#end";
 
   private final OutputStream out;
@@ -121,20 +104,13 @@ public final class AckedWriteLog implements AutoCloseable {
   private long bytes;
   private IOException failure;
 
-  /**
-   * @param out where the lines go
-   * @param channel the file under {@code out}, forced to disk on close (null: nothing to force)
-   */
+  /** {@code channel}: the file under {@code out}, forced on close (null: nothing to force). */
   AckedWriteLog(OutputStream out, FileChannel channel) {
     this.out = out;
     this.channel = channel;
   }
 
-  /**
-   * Opens the log {@value #FILE_PROPERTY} names, truncating it; null when the property is unset.
-   *
-   * @throws SetupException when the file cannot be opened
-   */
+  /** Opens (truncating) the log {@value #FILE_PROPERTY} names; null when it is unset. */
   public static AckedWriteLog open(String file) {
     if (file == null || file.isBlank()) {
       return null;
@@ -162,7 +138,6 @@ public final class AckedWriteLog implements AutoCloseable {
     return h;
   }
 
-  /** The digests of a write's fields, by field name. */
   public static Map<String, Long> digests(Map<String, String> values) {
     Map<String, Long> out = new TreeMap<>();
     values.forEach((f, v) -> out.put(f, digest(v)));
@@ -204,9 +179,7 @@ public final class AckedWriteLog implements AutoCloseable {
    * Writes the trailer after the last line, when every line was written, and forces the file to
    * disk. A log that failed gets no trailer (and a trailer whose own write or force failed is cut
    * off again, as far as the file still takes it), so a reader sees it is not whole even though
-   * YCSB exits 0 after a workload's cleanup fails.
-   *
-   * @throws SetupException when a write, the force or the close failed (the log is then not whole)
+   * YCSB exits 0 after a workload's cleanup fails. Throws SetupException when the log is not whole.
    */
   @Override
   public synchronized void close() {
@@ -251,19 +224,12 @@ public final class AckedWriteLog implements AutoCloseable {
     }
   }
 
-  /**
-   * A log as read: its writes, and why it is not whole.
-   *
-   * @param entries every well-formed write line (all of them when the log is whole)
-   * @param problem why the log is not whole (a cut line, no trailer, a count or checksum that
-   *     disagree, a malformed line); null when it is whole
-   */
+  /** A log as read: every well-formed write line, and why it is not whole (null when it is). */
   public record Reading(List<Entry> entries, String problem) {
     public Reading {
       entries = List.copyOf(entries);
     }
 
-    /** Whether the log ends in a trailer that its lines agree with. */
     public boolean whole() {
       return problem == null;
     }
@@ -272,8 +238,6 @@ public final class AckedWriteLog implements AutoCloseable {
   /**
    * Reads a log and checks that it is whole: every line ends in a newline, the last one is the
    * trailer, and its count and checksum are those of the lines before it.
-   *
-   * @throws SetupException when the file cannot be read
    */
   public static Reading read(Path file) {
     byte[] all;

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.common.workload;
 
 import io.github.ycsbdocsearch.common.Props;
-import io.github.ycsbdocsearch.common.SetupException;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -62,11 +61,6 @@ public record ArrivalConfig(
   public static final ArrivalConfig CLOSED_LOOP =
       new ArrivalConfig(0, Process.POISSON, SEED_DEFAULT, LAG_THRESHOLD_US_DEFAULT);
 
-  /**
-   * Parses and checks the properties.
-   *
-   * @throws SetupException naming the property and its value
-   */
   public static ArrivalConfig fromProperties(Properties p) {
     String process =
         Props.oneOf(

@@ -59,11 +59,7 @@ public final class ArrivalSchedule {
   /** Offset of arrival {@link #next} from t0, in nanoseconds. */
   private double nextOffsetNanos;
 
-  /**
-   * A schedule that starts at its first claim.
-   *
-   * @throws IllegalArgumentException when the configuration does not pace (rate 0)
-   */
+  /** A schedule that starts at its first claim; the configuration must pace (rate > 0). */
   public ArrivalSchedule(ArrivalConfig config) {
     if (!config.paced()) {
       throw new IllegalArgumentException(
@@ -136,7 +132,7 @@ public final class ArrivalSchedule {
     return skipped;
   }
 
-  /** How many arrivals were handed out (or skipped) so far. */
+  /** Arrivals handed out (or skipped) so far. */
   public synchronized long claimed() {
     return next;
   }

@@ -68,21 +68,13 @@ import site.ycsb.workloads.CoreWorkload;
  * Thread-safe as YCSB requires: per-thread state lives in the object {@link #initThread} returns.
  */
 public class DocSearchWorkload extends CoreWorkload {
-  /** Operation names, as they appear in measurements and HDR file names. */
   public static final String SEARCH = "SEARCH";
-
   public static final String FRESHNESS = "FRESHNESS";
 
-  /**
-   * Where {@code arrivals.json}, {@code pool.json} and the pacer's {@code hdr/} logs go; the
-   * default is the step folder YCSB runs in.
-   */
+  /** Where the pacer's files go; default: the step folder YCSB runs in. */
   public static final String ARRIVALS_DIR = "docsearch.arrivals.dir";
 
-  /**
-   * Epoch milliseconds at which {@link #init} returns (several clients' agreed start); absent or 0:
-   * at once.
-   */
+  /** Epoch ms at which {@link #init} returns (the clients' agreed start); absent or 0: at once. */
   public static final String START_AT_EPOCH_MS = "docsearch.start_at_epoch_ms";
 
   private SearchWorkloadConfig config;
@@ -93,29 +85,21 @@ public class DocSearchWorkload extends CoreWorkload {
   private Measurements measurements;
   private ArrivalConfig arrivals = ArrivalConfig.CLOSED_LOOP;
 
-  /**
-   * The JVM's one arrival schedule (YCSB shares this workload object between its threads); null:
-   * closed loop.
-   */
+  /** The JVM's one arrival schedule (YCSB's threads share this workload); null: closed loop. */
   private ArrivalPacer pacer;
 
   /** Every insert and update this client sends, when the sweep asks (a fault step); else null. */
   private AckedWriteLog ackedWrites;
 
-  /**
-   * Where this client's slots (YCSB's key numbers) lie among the records; identity without the
-   * properties.
-   */
+  /** Where this client's slots (YCSB's key numbers) lie among the records. */
   private KeyLayout keys;
 
   private int clientIndex;
   private int clients = 1;
 
   /**
-   * The version of this client's next write: a sequence shared by its threads, from a random origin
-   * below 2^62, so that no two writes of this client share one, and no two of different clients or
-   * steps unless their origins fall within one client's write count of each other (about 10^7 in
-   * 2^62). Its YCSB fields carry it ({@link DocumentGenerator#fieldValue}).
+   * The version of this client's next write ({@link DocumentGenerator#fieldValue}): a sequence from
+   * a random origin below 2^62, so writes of different clients or steps almost never share one.
    */
   private final AtomicLong nextVersion =
       new AtomicLong(1 + ThreadLocalRandom.current().nextLong(1L << 62));
@@ -191,7 +175,7 @@ public class DocSearchWorkload extends CoreWorkload {
     }
   }
 
-  /** Notes one insert or update and its answer in the acknowledged-writes log, when it is kept. */
+  /** Notes one write and its answer in the acknowledged-writes log, when it is kept. */
   private void noteWrite(
       String op, String key, Map<String, String> values, long sentMs, Status status) {
     if (ackedWrites != null) {
@@ -209,10 +193,7 @@ public class DocSearchWorkload extends CoreWorkload {
     }
   }
 
-  /**
-   * Writes the SEARCH page mix and hit counts when {@code docsearch.querystats.dir} is set, and the
-   * pacing results when paced.
-   */
+  /** Writes the query stats (when {@code docsearch.querystats.dir} is set) and pacing results. */
   @Override
   public void cleanup() throws WorkloadException {
     super.cleanup();
@@ -233,19 +214,13 @@ public class DocSearchWorkload extends CoreWorkload {
     }
   }
 
-  /**
-   * The record key of a slot (YCSB's key number: CoreWorkload's READ and SCAN pass the slot its key
-   * chooser drew): YCSB's for generated records, the dataset's key field when one is configured.
-   */
+  /** The record key of a slot (CoreWorkload's READ and SCAN pass the slot its chooser drew). */
   @Override
   protected String buildKeyName(long keynum) {
     return source.key(record(keynum));
   }
 
-  /**
-   * The record number of one of this client's slots (the same number without the layout's
-   * properties).
-   */
+  /** The record number of one of this client's slots. */
   long record(long slot) {
     return keys.record(slot, clientIndex, clients);
   }
@@ -258,17 +233,14 @@ public class DocSearchWorkload extends CoreWorkload {
         Math.max(1, threadcount));
   }
 
-  /** The settings in force (for manifests and tests). */
   public SearchWorkloadConfig config() {
     return config;
   }
 
-  /** The pacing settings in force ({@link ArrivalConfig#CLOSED_LOOP} when not paced). */
   public ArrivalConfig arrivals() {
     return arrivals;
   }
 
-  /** The shared arrival schedule, or null when not paced (for tests). */
   ArrivalSchedule arrivalSchedule() {
     return pacer == null ? null : pacer.schedule();
   }
@@ -299,8 +271,7 @@ public class DocSearchWorkload extends CoreWorkload {
     if (arrival == null) {
       return false;
     }
-    // YCSB's DBWrapper (and the SEARCH and READ-MODIFY-WRITE timing here) take intended latency
-    // from this.
+    // YCSB's DBWrapper, SEARCH and READ-MODIFY-WRITE take intended latency from this.
     measurements.setIntendedStartTimeNs(arrival.nanos());
     pacer.sending(arrival);
     try {
@@ -466,7 +437,6 @@ public class DocSearchWorkload extends CoreWorkload {
     return keynum;
   }
 
-  /** A document as YCSB field values. */
   public static HashMap<String, ByteIterator> bytes(Map<String, String> doc) {
     HashMap<String, ByteIterator> out = new HashMap<>(doc.size() * 2);
     doc.forEach((k, v) -> out.put(k, new StringByteIterator(v)));

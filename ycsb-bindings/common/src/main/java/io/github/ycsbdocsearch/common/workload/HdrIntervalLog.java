@@ -39,11 +39,8 @@ final class HdrIntervalLog implements AutoCloseable {
   static final double LATENCY_MAX_RATIO = 1_000_000.0;
 
   /**
-   * One file of the log: what to record and where.
+   * One file of the log (its folder is created); {@code name} goes in the header as YCSB writes it.
    *
-   * @param file the interval log's path (its folder is created)
-   * @param name the measurement's name, written in the header comment as YCSB does
-   * @param recorder where the values are recorded
    * @param maxValueUnitRatio what each interval's {@code Interval_Max} column is divided by (only
    *     that column: the encoded histogram holds the values as recorded); {@link
    *     #LATENCY_MAX_RATIO} for microseconds, 1 for counts

@@ -37,18 +37,13 @@ import java.util.List;
  *     where this step's clients insert from
  */
 public record KeyLayout(long readable, long next) {
-  /**
-   * This client's number among the step's clients, {@code 0 ..} {@value #CLIENTS} - 1 (default 0).
-   */
+  /** This client's number among the step's clients, from 0 (default 0). */
   public static final String CLIENT_INDEX = "docsearch.client_index";
 
   /** How many clients insert in the step at once (default 1). */
   public static final String CLIENTS = "docsearch.clients";
 
-  /**
-   * {@link #next}: the first record number the step's clients insert (default: {@code
-   * recordcount}).
-   */
+  /** {@link #next}: where the step's clients insert from (default: {@code recordcount}). */
   public static final String INSERT_START = "docsearch.insert_start";
 
   public KeyLayout {
@@ -62,12 +57,7 @@ public record KeyLayout(long readable, long next) {
     return new KeyLayout(records, records);
   }
 
-  /**
-   * The record number of a client's slot (YCSB's key number in that client's JVM).
-   *
-   * @param client the client's number, below {@code clients}
-   * @param clients the step's clients
-   */
+  /** The record of a slot (YCSB's key number) of client {@code client} of {@code clients}. */
   public long record(long slot, int client, int clients) {
     return slot < readable ? slot : next + client + (long) clients * (slot - readable);
   }
@@ -103,8 +93,7 @@ public record KeyLayout(long readable, long next) {
     long end = next;
     for (int i = 0; i < n; i++) {
       Taken t = clients.get(i);
-      // Client i's records are next + i + n*j for j < its count: its first absent one is at j = its
-      // count.
+      // Client i's records are next + i + n*j for j < its count: the first absent one, j = count.
       firstMissing = Math.min(firstMissing, next + i + n * t.atLeast());
       if (t.atMost() > 0) {
         end = Math.max(end, next + i + n * (t.atMost() - 1) + 1);

@@ -46,10 +46,7 @@ final class PoolRecorder {
   private final AtomicReferenceArray<AtomicLongArray> blocks =
       new AtomicReferenceArray<>(MAX_BLOCKS);
 
-  /**
-   * @param startNanos the schedule's start, {@code System.nanoTime()}
-   * @param startEpochMs the wall clock at that instant
-   */
+  /** The schedule's start on both clocks ({@code System.nanoTime()}, epoch ms). */
   PoolRecorder(long startNanos, long startEpochMs) {
     this.startEpochMs = startEpochMs;
     this.firstEpochS = Math.floorDiv(startEpochMs, 1000);

@@ -79,11 +79,6 @@ public record SearchWorkloadConfig(
   public static final String FRESHNESS_TIMEOUT_MS = "search.freshness.timeout.ms";
   public static final long FRESHNESS_TIMEOUT_MS_DEFAULT = 30_000L;
 
-  /**
-   * Parses and checks the properties.
-   *
-   * @throws SetupException naming the property and its value
-   */
   public static SearchWorkloadConfig fromProperties(Properties p) {
     double search = Props.decimal(p, SEARCH_PROPORTION, 0, 0, 1);
     double freshness = Props.decimal(p, FRESHNESS_PROPORTION, 0, 0, 1);
