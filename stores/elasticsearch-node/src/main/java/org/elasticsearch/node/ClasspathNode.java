@@ -22,12 +22,7 @@ import org.elasticsearch.plugins.PluginsService;
  */
 public final class ClasspathNode extends Node {
 
-  /**
-   * Builds (does not start) a node.
-   *
-   * @param environment from {@code InternalSettingsPreparer.prepareEnvironment}
-   * @param plugins plugin classes with their descriptors, instantiated by the node's plugin service
-   */
+  /** Builds (does not start) a node; {@code environment} from {@code prepareEnvironment}. */
   public ClasspathNode(
       Environment environment, Map<Class<? extends Plugin>, PluginDescriptor> plugins) {
     super(

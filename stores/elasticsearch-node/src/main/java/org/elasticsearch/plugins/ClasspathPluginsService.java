@@ -27,11 +27,7 @@ public final class ClasspathPluginsService extends PluginsService {
 
   private final List<LoadedPlugin> classpathPlugins;
 
-  /**
-   * Instantiates each plugin class with the node's settings.
-   *
-   * @param plugins each plugin class with its descriptor (name, version, class name)
-   */
+  /** Instantiates each plugin class (with its descriptor) with the node's settings. */
   public ClasspathPluginsService(
       Settings settings,
       Environment environment,

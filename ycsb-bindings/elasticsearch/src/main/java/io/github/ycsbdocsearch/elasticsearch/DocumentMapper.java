@@ -33,9 +33,7 @@ record DocumentMapper(SearchSchema schema) {
 
   /**
    * Only the given fields, for a partial update (Elasticsearch merges them into the stored
-   * document).
-   *
-   * @throws IllegalArgumentException when the numeric sort field is not an integer
+   * document); IllegalArgumentException when the numeric sort field is not an integer.
    */
   ObjectNode partial(Map<String, ByteIterator> values) {
     ObjectNode doc = NODES.objectNode();
@@ -51,13 +49,7 @@ record DocumentMapper(SearchSchema schema) {
     return doc;
   }
 
-  /**
-   * Copies a stored document into a YCSB result map, without the key copy.
-   *
-   * @param source the document's {@code _source} (null is treated as empty)
-   * @param wanted the fields to copy, or null for all
-   * @param out receives field name to string value
-   */
+  /** Copies {@code _source} (null: empty) to a result: {@code wanted} (null: all), no key copy. */
   void fields(ObjectNode source, Set<String> wanted, Map<String, ByteIterator> out) {
     if (source == null) {
       return;

@@ -15,27 +15,15 @@ import java.util.regex.Pattern;
 
 /**
  * Every {@code es.*} property of the binding, parsed once per client thread from the YCSB
- * properties.
+ * properties. Immutable. A malformed value throws {@link SetupException} naming the key and the
+ * value. Defaults are for one local node; the README lists every key.
  *
- * <p>Immutable and therefore thread-safe. A malformed value throws {@link SetupException} naming
- * the key and the value. Defaults are for one local node; the README lists every key.
- *
- * @param connection where and how to connect (shared by all threads that use the same connection)
- * @param index the index name: the YCSB table in lower case (Elasticsearch index names are lower
- *     case)
- * @param schema which document field is the full-text field and which is the numeric sort field
+ * @param index the YCSB table in lower case (Elasticsearch index names are lower case)
  * @param refresh write refresh policy: {@code false}, {@code wait_for} or {@code true}
- * @param shards primary shards of a new index
- * @param replicas replicas of each shard of a new index
- * @param refreshInterval how often new writes become searchable ({@code 1s}, {@code -1} = never)
+ * @param shards primary shards of a new index (and {@code replicas}, replicas of each)
  * @param translogDurability {@code async} (fsync every sync interval) or {@code request} (fsync
  *     before every ack)
- * @param translogSyncInterval how often an {@code async} translog is fsynced
- * @param maxResultWindow largest {@code from + size} a search may ask for
- * @param retryOnConflict times Elasticsearch retries a partial update that raced with another write
- *     to the document
- * @param waitForActiveShards copies of a shard that must be active before a write proceeds: a count
- *     or {@code all}
+ * @param waitForActiveShards copies of a shard that must be active before a write proceeds
  */
 public record ElasticsearchConfig(
     Connection connection,
@@ -109,15 +97,11 @@ public record ElasticsearchConfig(
   private static final int MIN_CONNECTIONS = 10;
 
   /**
-   * How to reach the cluster. Two threads with equal connections share one client.
+   * How to reach the cluster; equal connections share one client. Unset credentials are empty; an
+   * unset {@code caFile} (the nodes' CA, PEM) is null: the JVM's trust store.
    *
    * @param hosts the HTTP(S) address of every node to send requests to (round robin)
-   * @param username basic-auth user, or empty
-   * @param password basic-auth password, or empty
-   * @param apiKey encoded API key (sent as {@code Authorization: ApiKey ...}), or empty
-   * @param caFile PEM file of the CA that signed the nodes' certificates, or null for the JVM's
-   *     trust store
-   * @param maxConnections connections per node (and per client in total per node)
+   * @param maxConnections connections per node
    */
   public record Connection(
       List<URI> hosts,
@@ -130,7 +114,7 @@ public record ElasticsearchConfig(
       hosts = List.copyOf(hosts);
     }
 
-    /** The addresses as typed, for error messages. */
+    /** The addresses, for error messages. */
     public String addresses() {
       return String.join(",", hosts.stream().map(URI::toString).toList());
     }
@@ -150,7 +134,6 @@ public record ElasticsearchConfig(
     }
   }
 
-  /** Parses and checks every property; throws {@link SetupException} on the first malformed one. */
   public static ElasticsearchConfig fromProperties(Properties p) {
     return new ElasticsearchConfig(
         connection(p),

@@ -40,11 +40,7 @@ final class ElasticsearchConnector {
 
   private ElasticsearchConnector() {}
 
-  /**
-   * Opens a client and sends one {@code GET /} to prove the address and the credentials.
-   *
-   * @throws SetupException naming the store, the address and the problem
-   */
+  /** Opens a client and sends one {@code GET /} to prove the address and the credentials. */
   static ElasticsearchClient open(ElasticsearchConfig.Connection c) {
     RestClient rest = restClient(c);
     ElasticsearchClient client =

@@ -67,8 +67,6 @@ final class ElasticsearchIndexManager {
   /**
    * Creates the index if it does not exist (a concurrent creator elsewhere is fine), else checks
    * that its mapping has the field types this binding relies on.
-   *
-   * @throws SetupException when the index cannot be created or has an incompatible mapping
    */
   static void ensureIndex(ElasticsearchClient client, ElasticsearchConfig config) {
     String index = config.index();

@@ -20,15 +20,9 @@ import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.TreeMap;
 
-/**
- * {@link StoreProbe} for Elasticsearch: checks the address and credentials, describes the cluster
- * and the index settings that shape the numbers, deletes / refreshes / counts an index. Every call
- * opens its own client and closes it (the background sampler holds its own until closed). Stateless
- * and thread-safe.
- */
+/** {@link StoreProbe} for Elasticsearch. Every call opens and closes its own client: stateless. */
 public class ElasticsearchProbe implements StoreProbe {
 
-  /** An operation on an open client that may fail with I/O. */
   @FunctionalInterface
   private interface Call<T> {
     T apply(ElasticsearchClient client) throws IOException;
@@ -80,10 +74,7 @@ public class ElasticsearchProbe implements StoreProbe {
         });
   }
 
-  /**
-   * Each node's maximum heap (the memory budget as the JVM applied it), by node name. From node
-   * stats: this client cannot decode these servers' node info.
-   */
+  /** Each node's maximum heap, by name; from node stats (this client cannot decode node info). */
   private static Map<String, Long> heapPerNode(ElasticsearchClient client) throws IOException {
     Map<String, Long> heap = new TreeMap<>();
     client
@@ -188,7 +179,7 @@ public class ElasticsearchProbe implements StoreProbe {
     return withClient(props, "count index " + index, c -> c.count(r -> r.index(index)).count());
   }
 
-  /** {@code process.cpu.total_in_millis} summed over every node of the cluster. */
+  /** {@code process.cpu.total_in_millis} summed over the nodes. */
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     try {
@@ -213,10 +204,8 @@ public class ElasticsearchProbe implements StoreProbe {
   }
 
   /**
-   * Refreshes, flushes and merges, over every node (node stats {@code
-   * indices.refresh/flush/merges.total}), and the JVMs' garbage collections with their time ({@code
-   * jvm.gc.collectors.young/old}: a collection pauses the node's requests, and is how a stall is
-   * told apart from a merge).
+   * Refreshes, flushes and merges per node, and the JVMs' collections with their time (a collection
+   * pauses the node's requests: how a stall is told apart from a merge).
    */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
@@ -224,11 +213,9 @@ public class ElasticsearchProbe implements StoreProbe {
   }
 
   /**
-   * One client, created at the first sample that reaches the cluster and kept: its connection pool
-   * reconnects by itself after a node restarts. Every node's own counters (replica copies refresh,
-   * flush and merge too), keyed by node name; a node that does not say is left out of the sample. A
-   * merge counts when it starts: the merges done plus those running ({@code merges.total} rises
-   * only when a merge ends, so it alone would place a long merge at its end).
+   * One client, kept once it reaches the cluster (its pool reconnects by itself). A node that does
+   * not say is left out of the sample. A merge counts when it starts: done plus running ({@code
+   * merges.total} alone would place a long merge at its end).
    */
   private static final class NodeStatsSampler implements BackgroundSampler {
     private final ElasticsearchConfig.Connection connection;
@@ -274,10 +261,7 @@ public class ElasticsearchProbe implements StoreProbe {
       }
     }
 
-    /**
-     * Adds the node's collections and their time by collector ({@code young}, {@code old}: G1's
-     * young and mixed pauses, and its full collections), when the node says.
-     */
+    /** Adds the node's collections and their time by collector ({@code young}, {@code old}). */
     private static void addCollections(Map<String, Long> n, String node, Jvm jvm) {
       if (jvm == null || jvm.gc() == null) {
         return;

@@ -30,9 +30,6 @@ final class SharedElasticsearchClient {
    * The shared client for the configured connection; the first caller opens it and every caller
    * makes sure the configured index exists with the right mapping (checked once per index while the
    * client is open).
-   *
-   * @throws io.github.ycsbdocsearch.common.SetupException when the cluster cannot be reached or the
-   *     index made
    */
   static ElasticsearchClient acquire(ElasticsearchConfig config) {
     SharedElasticsearchClient shared = OPEN.acquire(config.connection());

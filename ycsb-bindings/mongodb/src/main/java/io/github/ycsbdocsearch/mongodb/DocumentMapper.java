@@ -18,22 +18,14 @@ public record DocumentMapper(SearchSchema schema) {
   /** MongoDB's primary-key field, which holds the YCSB key. */
   public static final String ID = "_id";
 
-  /**
-   * A new document for an insert.
-   *
-   * @throws IllegalArgumentException when the numeric field is not an integer
-   */
+  /** A new document for an insert; IllegalArgumentException when the numeric field is not one. */
   public Document toDocument(String key, Map<String, ByteIterator> values) {
     Document doc = new Document(ID, key);
     putFields(values, doc);
     return doc;
   }
 
-  /**
-   * The fields of an update, for {@code $set}: only the given ones.
-   *
-   * @throws IllegalArgumentException when the numeric field is not an integer
-   */
+  /** The fields of an update, for {@code $set}; IllegalArgumentException as above. */
   public Document toSetFields(Map<String, ByteIterator> values) {
     Document set = new Document();
     putFields(values, set);

@@ -18,7 +18,6 @@ import io.github.ycsbdocsearch.common.SearchBindings;
 import io.github.ycsbdocsearch.common.SearchHit;
 import io.github.ycsbdocsearch.common.SearchQuery;
 import io.github.ycsbdocsearch.common.SearchableDB;
-import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SharedClients;
 import io.github.ycsbdocsearch.common.SortedMerge;
 import java.nio.charset.StandardCharsets;
@@ -70,9 +69,7 @@ public class MongoDbClient extends DB implements SearchableDB {
 
   /**
    * Connects (or joins the JVM's shared client), checks that the server answers, and makes sure the
-   * configured table has the text index.
-   *
-   * @throws SetupException (unchecked) with one line naming the property or the address at fault
+   * configured table has the text index; else a one-line SetupException (unchecked).
    */
   @Override
   public void init() throws DBException {

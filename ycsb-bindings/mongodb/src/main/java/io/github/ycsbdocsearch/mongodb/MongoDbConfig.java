@@ -18,24 +18,17 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Precedence for every connection setting: a property that is set wins; an unset property takes
  * the option of the same meaning from {@code mongodb.url} when the URL has one; otherwise the
- * default below applies. The effective values are what {@link MongoDbProbe#describe} reports.
- * Immutable and thread-safe; equal configs share one driver client (see {@link
+ * default below applies. Immutable; equal configs share one driver client ({@link
  * MongoDbClient#CLIENTS}).
  *
  * @param url the connection string as given (may hold credentials: show {@link #safeUrl()})
  * @param database the database named in the URL path, or {@value #DATABASE_DEFAULT}
  * @param writeConcernName the write concern as named (lower case; {@code url:...} when the URL set
  *     it)
- * @param writeConcern the write concern sent with every write
- * @param readPreference where reads and searches go
- * @param readConcern what a read may see: {@code local} (the node's newest data, which a failover
- *     may roll back) or {@code majority} (only what a majority has, which no failover undoes)
+ * @param readConcern {@code local} (the node's newest data, which a failover may roll back) or
+ *     {@code majority} (only what a majority has, which no failover undoes)
  * @param maxPoolSize connections per server; never below the YCSB thread count
- * @param connectTimeoutMs TCP connect timeout
- * @param serverSelectionTimeoutMs how long an operation (and {@code init()}) waits for a usable
- *     server
  * @param socketTimeoutMs read timeout on a socket, 0 = none
- * @param schema which fields are full-text and numeric
  */
 public record MongoDbConfig(
     String url,
@@ -84,11 +77,6 @@ public record MongoDbConfig(
     "primary", "primarypreferred", "secondary", "secondarypreferred", "nearest"
   };
 
-  /**
-   * Parses and validates the properties.
-   *
-   * @throws SetupException one line naming the malformed property and its value
-   */
   public static MongoDbConfig fromProperties(Properties p) {
     String url = Props.string(p, URL_PROPERTY, URL_DEFAULT);
     ConnectionString cs = parseUrl(url);

@@ -35,22 +35,19 @@ import org.bson.Document;
  * Stateless: thread-safe.
  */
 public class MongoDbProbe implements StoreProbe {
-  /** MongoDB's error code for "not running with --replSet". */
+  /** "not running with --replSet". */
   private static final int NO_REPLICATION_ENABLED = 76;
 
   /** What mongos answers to replSetGetStatus. */
   private static final int COMMAND_NOT_FOUND = 59;
 
-  /** How each shard's data set is measured (describe's data_set). */
   private static final String DATA_MEASURE =
-      "dbStats objects, dataSize + indexSize (uncompressed) of the database " + "on the primary";
+      "dbStats objects, dataSize + indexSize (uncompressed) of the database on the primary";
 
   /**
-   * How long describe, reset and count wait for every shard to have a primary: a replica set whose
-   * host is starved (the local cluster runs nine mongod on the server's CPUs while it loads) misses
-   * heartbeats and holds an election, which takes seconds and is no reason to fail a sweep between
-   * its phases. {@link #check} does not wait: an address that never answers is bad input, reported
-   * at once.
+   * How long describe, reset and count wait for every shard to have a primary: a starved replica
+   * set (nine local mongod loading) holds elections, no reason to fail a sweep. {@link #check} does
+   * not wait: an address that never answers is bad input, reported at once.
    */
   static final Duration ELECTION_WAIT = Duration.ofSeconds(60);
 
@@ -59,10 +56,6 @@ public class MongoDbProbe implements StoreProbe {
     onEveryShard(props, (client, config) -> null);
   }
 
-  /**
-   * Server version, storage engine, journal, replica-set members, the client-side write concern and
-   * read preference, and the indexes of the configured table (text index options included).
-   */
   @Override
   public Map<String, Object> describe(Properties props) {
     List<Map<String, Object>> shards =
@@ -152,10 +145,7 @@ public class MongoDbProbe implements StoreProbe {
     return d;
   }
 
-  /**
-   * Drops the collection, its documents and its indexes; the next {@code init()} recreates the text
-   * index.
-   */
+  /** Drops the collection and its indexes; the next {@code init()} recreates the text index. */
   @Override
   public void reset(Properties props, String table) {
     onEveryShardOnceElected(
@@ -195,10 +185,7 @@ public class MongoDbProbe implements StoreProbe {
         .sum();
   }
 
-  /**
-   * {@code serverStatus.extra_info.user_time_us + system_time_us} (Linux) of the primary each
-   * connection reaches, summed over the shards.
-   */
+  /** {@code serverStatus.extra_info.user_time_us + system_time_us} of each shard's primary. */
   @Override
   public OptionalLong serverCpuNanos(Properties props) {
     try {
@@ -226,21 +213,16 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * WiredTiger checkpoints (serverStatus {@code wiredTiger.transaction."transaction checkpoints"}),
-   * over the shards.
-   */
+  /** WiredTiger checkpoints ({@code wiredTiger.transaction."transaction checkpoints"}). */
   @Override
   public BackgroundSampler backgroundSampler(Properties props) {
     return new CheckpointSampler(MongoDbShards.configs(props));
   }
 
   /**
-   * Every member's own checkpoint counter, secondaries too: a client per shard (its set) finds the
-   * members from {@code hello}, and a direct client per member asks it for {@code serverStatus}.
-   * Per member, because the primary's counter alone jumps when an election promotes a secondary
-   * (its lifetime count replaces the old primary's). A member that does not answer within {@link
-   * #MEMBER_TIMEOUT_MS} is left out of that sample (not sampled), and the next sample asks the set
+   * Every member's own checkpoint counter: a client per shard finds the members from {@code hello},
+   * and a direct client per member asks it for {@code serverStatus}. A member that does not answer
+   * within {@link #MEMBER_TIMEOUT_MS} is left out of that sample, and the next sample asks the set
    * for its members again. Clients are kept: the driver reconnects by itself.
    */
   private static final class CheckpointSampler implements BackgroundSampler {
@@ -343,10 +325,7 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * The server's default write concern (what a write without one gets); a standalone server has
-   * none to set.
-   */
+  /** The server's default write concern; a standalone server has none to set. */
   private static Object defaultWriteConcern(MongoDatabase admin) {
     try {
       Document rw = admin.runCommand(new Document("getDefaultRWConcern", 1));
@@ -359,9 +338,7 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * Journal: on or off, and the commit interval that bounds what a {@code j:false} write can lose.
-   */
+  /** Journal on or off, and the commit interval that bounds what a {@code j:false} write loses. */
   private static Map<String, Object> journal(MongoDatabase admin) {
     Map<String, Object> j = new LinkedHashMap<>();
     Document opts =
@@ -399,10 +376,7 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * {@link #onEveryShard}, tried again while a shard has no usable server, for up to {@link
-   * #ELECTION_WAIT}.
-   */
+  /** Retries {@link #onEveryShard} while a shard has no usable server ({@link #ELECTION_WAIT}). */
   private static <T> List<T> onEveryShardOnceElected(
       Properties props, BiFunction<MongoClient, MongoDbConfig, T> action) {
     long deadline = System.nanoTime() + ELECTION_WAIT.toNanos();
@@ -423,10 +397,7 @@ public class MongoDbProbe implements StoreProbe {
     }
   }
 
-  /**
-   * Runs {@code action} on every shard (one without {@code mongodb.shards}) with a fresh, pinged
-   * client each, translating connection failures into SetupException.
-   */
+  /** Runs {@code action} on every shard with a fresh, pinged client, failures as SetupException. */
   private static <T> List<T> onEveryShard(
       Properties props, BiFunction<MongoClient, MongoDbConfig, T> action) {
     List<T> results = new ArrayList<>();

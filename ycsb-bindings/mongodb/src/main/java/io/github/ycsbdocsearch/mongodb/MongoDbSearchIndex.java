@@ -46,12 +46,8 @@ public final class MongoDbSearchIndex {
   }
 
   /**
-   * Creates the text index unless it exists with the same options.
-   *
-   * @throws SetupException when the collection already has a conflicting text index (MongoDB allows
-   *     only one)
-   * @throws com.mongodb.MongoException for any other failure (e.g. a user without the createIndex
-   *     privilege)
+   * Creates the text index unless it exists with the same options; SetupException when the
+   * collection has a conflicting one (MongoDB allows only one).
    */
   public static void ensure(MongoCollection<Document> collection, SearchSchema schema) {
     try {

@@ -28,8 +28,6 @@ final class MongoDbSetupErrors {
   /**
    * Pings the server through {@code client}; with no usable server this fails after the
    * server-selection timeout.
-   *
-   * @throws SetupException when the store is unreachable or rejects the credentials
    */
   static void ping(MongoClient client, MongoDbConfig config) {
     try {

@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.mongodb;
 
 import io.github.ycsbdocsearch.common.FanOut;
 import io.github.ycsbdocsearch.common.Props;
-import io.github.ycsbdocsearch.common.SetupException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +40,8 @@ final class MongoDbShards {
   private MongoDbShards() {}
 
   /**
-   * One config per shard: the URLs of {@value #SHARDS_PROPERTY}, or the single {@code mongodb.url}.
-   *
-   * @throws SetupException when a shard URL or another property is malformed, or a URL appears
-   *     twice
+   * One config per shard: the URLs of {@value #SHARDS_PROPERTY} (each once), or the single {@code
+   * mongodb.url}.
    */
   static List<MongoDbConfig> configs(Properties p) {
     String shards = Props.string(p, SHARDS_PROPERTY, "").trim();
