@@ -36,16 +36,12 @@ public class RawElasticsearchDB extends ReadUpdateDB {
   private static final SharedClients<Nodes, RestClientTransport> CLIENTS =
       new SharedClients<>(RawElasticsearchDB::open, RawElasticsearchDB::close);
 
-  /**
-   * The binding's keyword copy of the key, which it never returns: left out here too so both return
-   * the same.
-   */
+  /** The binding's keyword copy of the key, which it never returns: left out here too. */
   private static final String KEY_COPY = "ycsb_key";
 
   /**
-   * The binding's default retry count: concurrent partial updates of one (zipfian-hot) document
-   * conflict, and without retries they would fail here while the binding retries them on the
-   * server.
+   * The binding's default: concurrent partial updates of one hot document conflict, and the binding
+   * retries them on the server.
    */
   private static final int RETRY_ON_CONFLICT = 5;
 

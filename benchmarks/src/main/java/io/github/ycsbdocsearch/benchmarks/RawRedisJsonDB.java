@@ -103,10 +103,7 @@ public class RawRedisJsonDB extends ReadUpdateDB {
     }
   }
 
-  /**
-   * The JSONPath of a top-level field; YCSB's field names are plain identifiers, so no bracket form
-   * is needed.
-   */
+  /** The JSONPath of a top-level field (YCSB's field names need no bracket form). */
   static String path(String field) {
     return "$." + field;
   }

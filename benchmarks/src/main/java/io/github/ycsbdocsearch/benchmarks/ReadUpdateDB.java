@@ -21,10 +21,8 @@ public abstract class ReadUpdateDB extends DB {
   private Runnable release = () -> {};
 
   /**
-   * The driver client of {@code config} from {@code clients}, one per JVM and configuration as the
-   * bindings have it: YCSB makes one DB per thread, and a client per thread would measure extra
-   * pools and connections instead of the binding. {@link #cleanup} gives it back (the last user
-   * closes it).
+   * The driver client of {@code config}, one per JVM and configuration as the bindings have it (see
+   * {@link SharedClients}); {@link #cleanup} gives it back.
    */
   protected <K, C> C acquire(SharedClients<K, C> clients, K config) {
     release = () -> clients.release(config);

@@ -12,11 +12,8 @@ import java.util.List;
  * there is good for one thing only: each server runs its fault helper ({@code
  * scripts/provision/fault.sh}) as the key's forced command, whatever the sweep asks, and the helper
  * takes one word ({@code check}, {@code locate}, {@code kill-primary}, {@code stop-node}, {@code
- * os-crash}, {@code recover}). Immutable.
- *
- * @param identityFile the fault key on this machine; null: ssh's own default
- * @param knownHosts the known_hosts file with this server's host key; null: ssh's own files
- * @param sshOptions more options for ssh
+ * os-crash}, {@code recover}). Immutable. The SSH fields are {@link SshTarget}'s; {@code
+ * identityFile} is the fault key.
  */
 public record FaultServer(
     String host, int port, String user, Path identityFile, Path knownHosts, List<String> sshOptions)

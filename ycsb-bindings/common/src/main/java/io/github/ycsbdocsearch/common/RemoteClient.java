@@ -9,13 +9,10 @@ import java.util.List;
  * Another client machine the sweep drives over SSH (the hosts file's {@code "clients"} list; the
  * machine the sweep runs on is always client 0). The project is checked out and built at {@code
  * repo} there, and every file a step names by absolute path (a dataset) is at the same path.
- * Immutable.
+ * Immutable. The SSH fields are {@link SshTarget}'s.
  *
- * @param identityFile private key for SSH on this machine; null: ssh's own default
- * @param knownHosts the known_hosts file with this machine's host key; null: ssh's own files
  * @param repo the project's folder on that machine
  * @param workDir where that machine's client writes a step before it is fetched
- * @param sshOptions more options for ssh
  */
 public record RemoteClient(
     String host,

@@ -35,12 +35,7 @@ public interface SshTarget {
   /** What the machine is to the sweep, for messages: "client" or "server". */
   String role();
 
-  /**
-   * A hosts file entry's {@code "known_hosts"}; null when it has none.
-   *
-   * @param where the entry, for the message
-   * @throws SetupException naming the entry when the file cannot be read
-   */
+  /** A hosts file entry's {@code "known_hosts"}; null when it has none. */
   static Path knownHosts(String where, JsonNode entry) {
     String file = entry.path("known_hosts").asText("");
     if (file.isBlank()) {

@@ -10,7 +10,6 @@ import java.util.Properties;
  *
  * @param rateOps arrivals per second over the whole JVM; 0 means no pacing (closed loop, as plain
  *     YCSB)
- * @param process how the gaps between arrivals are drawn
  * @param seed seed of the gap sequence: the same seed gives the same schedule on every JVM
  * @param lagThresholdUs a send later than this after its arrival counts as late
  * @param rampS seconds over which the rate rises linearly from 0 to {@code rateOps} at the start
@@ -23,10 +22,7 @@ public record ArrivalConfig(
   public static final String PROCESS = "docsearch.arrivals.process";
   public static final String SEED = "docsearch.arrivals.seed";
 
-  /**
-   * The data generator's default seed: one constant to remember, the stream itself is derived from
-   * it.
-   */
+  /** The data generator's default seed: one constant to remember; the stream is derived from it. */
   public static final long SEED_DEFAULT = SearchWorkloadConfig.SEED_DEFAULT;
 
   public static final String LAG_THRESHOLD_US = "docsearch.arrivals.lag_threshold_us";

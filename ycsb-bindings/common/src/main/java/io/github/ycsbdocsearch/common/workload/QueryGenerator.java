@@ -62,10 +62,8 @@ public final class QueryGenerator {
   }
 
   /**
-   * A generator of questions over the source's loaded records.
-   *
-   * @param oracle the loaded data's index, for hit counts; may be null only for {@code
-   *     zipfian-fixed}
+   * A generator of questions over the source's loaded records; {@code oracle} (for hit counts) may
+   * be null only for {@code zipfian-fixed}.
    */
   public QueryGenerator(SearchWorkloadConfig config, DocumentSource source, SearchOracle oracle) {
     if (config.recordCount() < 1) {
