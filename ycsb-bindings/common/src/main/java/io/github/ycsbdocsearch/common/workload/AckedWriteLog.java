@@ -43,7 +43,7 @@ public final class AckedWriteLog implements AutoCloseable {
     ACKED,
     /** An error that may hide a write done (a timeout, a lost connection). */
     INDETERMINATE,
-    /** The store refused it and did nothing. */
+    /** Refused, nothing done: no such key, or a request invalid, forbidden or not implemented. */
     FAILED;
 
     public char code() {
@@ -94,7 +94,10 @@ public final class AckedWriteLog implements AutoCloseable {
     }
   }
 
-  /** The last line of a whole log: {@code #end COUNT CRC32} (tab-separated, CRC as 8 hex). */
+  /**
+   * The last line of a whole log: {@code #end COUNT CRC32} (tab-separated, CRC as 8 hex), written
+   * only when every line before it was: a log without it, or that disagrees with it, is cut.
+   */
   static final String TRAILER = "#end";
 
   private final OutputStream out;
