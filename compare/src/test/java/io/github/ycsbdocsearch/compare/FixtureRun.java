@@ -323,7 +323,6 @@ final class FixtureRun {
         null,
         0.03,
         "fixture",
-        List.of(),
         null,
         halfWidth,
         null,
@@ -334,7 +333,8 @@ final class FixtureRun {
         null,
         null,
         null,
-        null);
+        null,
+        List.of());
   }
 
   /**

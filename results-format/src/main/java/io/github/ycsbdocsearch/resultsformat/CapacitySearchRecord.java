@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.resultsformat;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
@@ -40,27 +39,6 @@ import java.util.List;
  * @param minutes wall-clock minutes the curve and the search took, warm-ups included; null in older
  *     files
  */
-@JsonPropertyOrder({
-  "lo",
-  "hi",
-  "lower_bound",
-  "converged",
-  "confidence",
-  "resolution",
-  "reason",
-  "ending",
-  "half_width",
-  "budget_s",
-  "budget_used_s",
-  "method",
-  "model",
-  "cycles",
-  "client_limit",
-  "split",
-  "forecast",
-  "minutes",
-  "probes"
-})
 public record CapacitySearchRecord(
     Double lo,
     Double hi,
@@ -69,7 +47,6 @@ public record CapacitySearchRecord(
     Double confidence,
     double resolution,
     String reason,
-    List<Probe> probes,
     String ending,
     Double halfWidth,
     Double budgetS,
@@ -80,7 +57,8 @@ public record CapacitySearchRecord(
     String clientLimit,
     Split split,
     Forecast forecast,
-    Double minutes) {
+    Double minutes,
+    List<Probe> probes) {
 
   public CapacitySearchRecord {
     probes = probes == null ? List.of() : List.copyOf(probes);

@@ -1,7 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -41,38 +40,6 @@ import java.util.OptionalLong;
  *     when the summary was made): complete, not client-bound, and sustained if throttled
  * @param unusableReason why not ({@link StepVerdict}'s reasons); null when usable
  */
-@JsonPropertyOrder({
-  "format",
-  "store",
-  "workload",
-  "step",
-  "index",
-  "phase",
-  "offered_fraction",
-  "threads",
-  "target_ops",
-  "step_status",
-  "error",
-  "usable",
-  "unusable_reason",
-  "rate_sustained",
-  "achieved_pct",
-  "client_bound",
-  "client_cpu_cores",
-  "client_cpus",
-  "server_cpu_cores",
-  "server_cpu_source",
-  "window_s",
-  "throughput_ops",
-  "throughput_ci95",
-  "operations",
-  "errors",
-  "client_jit_cpu_cores",
-  "client_limit",
-  "pacing",
-  "objective",
-  "rows"
-})
 public record StepSummary(
     int format,
     String store,
@@ -85,6 +52,8 @@ public record StepSummary(
     long targetOps,
     StepStatus stepStatus,
     String error,
+    boolean usable,
+    String unusableReason,
     Boolean rateSustained,
     Double achievedPct,
     boolean clientBound,
@@ -97,13 +66,11 @@ public record StepSummary(
     List<Double> throughputCi95,
     long operations,
     long errors,
-    List<SummaryRow> rows,
     Double clientJitCpuCores,
     String clientLimit,
     Pacing pacing,
     ObjectiveVerdict objective,
-    boolean usable,
-    String unusableReason) {
+    List<SummaryRow> rows) {
 
   /**
    * Version of the step summary layout, and the only one read: 4 records the step's verdict ({@code

@@ -89,36 +89,6 @@ public record Verification(
     firstDifferences = firstDifferences == null ? List.of() : List.copyOf(firstDifferences);
   }
 
-  /** A verification that ran to the end. */
-  public Verification(
-      String store,
-      long records,
-      int queries,
-      int identical,
-      int differing,
-      int firstPages,
-      int deepPages,
-      int pastEnd,
-      int documentChecks,
-      HitCounts hitCounts,
-      List<Difference> firstDifferences,
-      String textMode) {
-    this(
-        store,
-        Long.valueOf(records),
-        queries,
-        identical,
-        differing,
-        Integer.valueOf(firstPages),
-        Integer.valueOf(deepPages),
-        Integer.valueOf(pastEnd),
-        Integer.valueOf(documentChecks),
-        hitCounts,
-        firstDifferences,
-        textMode,
-        null);
-  }
-
   /**
    * A verification that could not run: it checked no query, so the store is not verified (the
    * report and compare say so), and the file says why.

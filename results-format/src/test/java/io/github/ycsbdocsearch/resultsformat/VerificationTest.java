@@ -28,7 +28,7 @@ class VerificationTest {
   private static Verification ran(int differing) {
     return new Verification(
         "redisjson",
-        20_000,
+        20_000L,
         1000,
         1000 - differing,
         differing,
@@ -46,7 +46,8 @@ class VerificationTest {
                     List.of("user2", "user1"),
                     "order",
                     List.of())),
-        Verification.TEXT_GENERATED);
+        Verification.TEXT_GENERATED,
+        null);
   }
 
   @Test
@@ -138,7 +139,8 @@ class VerificationTest {
   @Test
   void rawTextIsAMeasurement() {
     Verification v =
-        new Verification("s", 10, 10, 6, 4, 5, 3, 2, 1, null, List.of(), Verification.TEXT_RAW);
+        new Verification(
+            "s", 10L, 10, 6, 4, 5, 3, 2, 1, null, List.of(), Verification.TEXT_RAW, null);
     assertTrue(v.rawText());
     assertEquals(40.0, v.differingPct());
   }

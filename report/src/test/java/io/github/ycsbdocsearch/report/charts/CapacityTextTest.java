@@ -13,8 +13,8 @@ class CapacityTextTest {
 
   private static CapacitySearchRecord record(Double lo, Double hi, String ending) {
     return new CapacitySearchRecord(
-        lo, hi, false, false, null, 0.03, "r", List.of(), ending, null, null, null, null, null,
-        List.of(), null, null, null, null);
+        lo, hi, false, false, null, 0.03, "r", ending, null, null, null, null, null, List.of(),
+        null, null, null, null, List.of());
   }
 
   @Test

@@ -58,7 +58,6 @@ class CapacityHeadlineTest {
             null,
             0.05,
             "r",
-            List.of(),
             "estimate",
             0.041,
             900.0,
@@ -69,15 +68,16 @@ class CapacityHeadlineTest {
             null,
             null,
             new CapacitySearchRecord.Forecast(6100, 0.09, 540, 45),
-            14.25);
+            14.25,
+            List.of());
     assertEquals(
         "Reached ±4.1 % (target ±5 %) in 14.3 min of curve and search; when its interval first"
             + " closed (±9 %, after 45 s of probes) it expected to need 9.0 more measured min. ",
         HeadlineSection.reached(c));
     CapacitySearchRecord old =
         new CapacitySearchRecord(
-            null, null, false, false, null, 0.03, "r", List.of(), "none", null, null, null, null,
-            null, List.of(), null, null, null, null);
+            null, null, false, false, null, 0.03, "r", "none", null, null, null, null, null,
+            List.of(), null, null, null, null, List.of());
     assertEquals("", HeadlineSection.reached(old), "an older file says nothing of it");
     CapacitySearchRecord wide =
         new CapacitySearchRecord(
@@ -88,7 +88,6 @@ class CapacityHeadlineTest {
             null,
             0.03,
             "r",
-            List.of(),
             "estimate",
             0.451,
             160.0,
@@ -99,7 +98,8 @@ class CapacityHeadlineTest {
             null,
             null,
             null,
-            4.0);
+            4.0,
+            List.of());
     assertEquals(
         "±45 % (target ±3 %) after 4.0 min of curve and search. ",
         HeadlineSection.reached(wide), "a target not reached is not called reached");

@@ -151,6 +151,8 @@ public final class StepSummarizer {
         info.targetOps(),
         info.status(),
         info.error(),
+        verdict.usable(),
+        verdict.unusableReason(),
         sustained,
         achievedPct,
         clientBound,
@@ -163,13 +165,11 @@ public final class StepSummarizer {
         counts.ci95(hist),
         counts.ok(),
         counts.errors(),
-        rows,
         info.clientJitCpuCores(),
         clientLimit,
         pacing,
         objective,
-        verdict.usable(),
-        verdict.unusableReason());
+        rows);
   }
 
   /**

@@ -153,7 +153,6 @@ public final class CapacityFinder {
             null,
             settings.targetHalfWidth(),
             r.reason() + (found.timeLimited() ? "; --max-minutes ended the search" : ""),
-            windows,
             r.ending().name().toLowerCase(Locale.ROOT),
             Double.isFinite(halfWidth) ? Numbers.round(halfWidth, 4) : null,
             settings.budgetS(),
@@ -170,7 +169,8 @@ public final class CapacityFinder {
                     Numbers.round(found.forecast().halfWidth(), 4),
                     Math.round(found.forecast().moreS()),
                     Math.round(found.forecast().afterS())),
-            Numbers.round(found.minutes(), 1));
+            Numbers.round(found.minutes(), 1),
+            windows);
     String capacityStep =
         capacity == null
             ? null

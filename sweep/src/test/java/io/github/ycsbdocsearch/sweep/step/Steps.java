@@ -88,6 +88,8 @@ public final class Steps {
         spec.targetOps(),
         StepStatus.COMPLETE,
         null,
+        verdict.usable(),
+        verdict.unusableReason(),
         sustained,
         spec.targetOps() > 0 ? 100.0 * opsPerSec / spec.targetOps() : null,
         clientBound,
@@ -100,13 +102,11 @@ public final class Steps {
         ci,
         ops,
         errors,
-        rows,
         null,
         null,
         null,
         null,
-        verdict.usable(),
-        verdict.unusableReason());
+        rows);
   }
 
   /** A complete ramp step of {@code 2^(index-1)} threads. */
@@ -150,6 +150,8 @@ public final class Steps {
         s.targetOps(),
         s.stepStatus(),
         s.error(),
+        s.usable(),
+        s.unusableReason(),
         s.rateSustained(),
         s.achievedPct(),
         s.clientBound(),
@@ -162,13 +164,11 @@ public final class Steps {
         s.throughputCi95(),
         s.operations(),
         s.errors(),
-        s.rows(),
         s.clientJitCpuCores(),
         s.clientLimit(),
         s.pacing(),
         v,
-        s.usable(),
-        s.unusableReason());
+        s.rows());
   }
 
   /**

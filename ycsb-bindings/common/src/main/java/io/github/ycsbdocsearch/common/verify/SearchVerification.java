@@ -154,7 +154,8 @@ public final class SearchVerification {
           documentChecks,
           spread,
           differences,
-          mode);
+          mode,
+          null);
     } finally {
       close(db);
     }
