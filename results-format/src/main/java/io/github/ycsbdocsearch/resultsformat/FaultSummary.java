@@ -59,7 +59,7 @@ import org.HdrHistogram.Histogram;
  * @param ackedWrites as fault.json has it; null when it did not run
  * @param durability null when unknown
  * @param controlAckedWrites the control step's own acknowledged writes read back (the same marker
- *     stream and logged load, no fault: {@value #CONTROL_WRITES_FILE} in that step); null when it
+ *     stream and logged load, no fault: {@value RunLayout#ACKED_WRITES} in that step); null when it
  *     has none
  * @param scheduledSeconds the fault step second by second by schedule (the requests due in each,
  *     however late they completed): what the recovery is judged on
@@ -93,12 +93,6 @@ public record FaultSummary(
     Durability durability,
     AckedWrites controlAckedWrites,
     List<ScheduledSecond> scheduledSeconds) {
-
-  /** The runner's record of the fault, in the fault step's folder. */
-  public static final String STEP_FILE = RunLayout.FAULT_STEP;
-
-  /** The control step's acknowledged writes read back, in its folder ({@link AckedWrites}). */
-  public static final String CONTROL_WRITES_FILE = RunLayout.ACKED_WRITES;
 
   /**
    * The instance {@code stores.sh fault} killed (its one JSON line), or on AWS the fault helper of
@@ -289,7 +283,7 @@ public record FaultSummary(
      * @throws ResultsFormatException when it is missing, malformed or has no {@code killed_at_ms}
      */
     public static FaultRecord read(Path stepDir) throws ResultsFormatException {
-      Path file = stepDir.resolve(STEP_FILE);
+      Path file = stepDir.resolve(RunLayout.FAULT_STEP);
       FaultRecord r = Json.read(file, FaultRecord.class);
       if (r.killedAtMs() == null) {
         throw new ResultsFormatException(file + ": needs killed_at_ms (the fault did not happen?)");
@@ -299,7 +293,7 @@ public record FaultSummary(
 
     /** Writes {@code fault.json} into the step folder, atomically. */
     public void writeTo(Path stepDir) {
-      AtomicFiles.writeJson(stepDir.resolve(STEP_FILE), this);
+      AtomicFiles.writeJson(stepDir.resolve(RunLayout.FAULT_STEP), this);
     }
   }
 
@@ -317,10 +311,7 @@ public record FaultSummary(
       Spectrum beforeKill,
       Spectrum afterKill) {}
 
-  /**
-   * One operation type's records in the window: whole, and from the kill's second on (to the
-   * window's end).
-   */
+  /** One operation type's records in the window: whole, and from the kill's second to its end. */
   public record Operations(
       long succeeded, long failed, long succeededAfterKill, long failedAfterKill) {}
 

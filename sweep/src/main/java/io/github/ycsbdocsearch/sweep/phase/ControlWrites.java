@@ -3,6 +3,7 @@ package io.github.ycsbdocsearch.sweep.phase;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.sweep.step.ClientExits;
 import io.github.ycsbdocsearch.sweep.step.StepCompanion;
 import io.github.ycsbdocsearch.sweep.step.StepTiming;
@@ -59,10 +60,9 @@ class ControlWrites implements StepCompanion {
         writes.readBack(0, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
     ctx.progress().store(store, "control step: acknowledged writes " + a.lostInWords());
     try {
-      AtomicFiles.writeJson(stepDir.resolve(FaultSummary.CONTROL_WRITES_FILE), a);
+      AtomicFiles.writeJson(stepDir.resolve(RunLayout.ACKED_WRITES), a);
     } catch (RuntimeException e) {
-      ctx.progress()
-          .store(store, FaultSummary.CONTROL_WRITES_FILE + " not written: " + e.getMessage());
+      ctx.progress().store(store, RunLayout.ACKED_WRITES + " not written: " + e.getMessage());
     }
   }
 }

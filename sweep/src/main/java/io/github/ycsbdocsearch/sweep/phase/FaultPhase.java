@@ -1,6 +1,7 @@
 package io.github.ycsbdocsearch.sweep.phase;
 
 import io.github.ycsbdocsearch.resultsformat.FaultSummary;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.analysis.FaultAnalysis;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -75,9 +76,9 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
    */
   private void summarize(StoreSession s, StepSpec control, StepSpec faulty) {
     Path faultDir = s.stepsDir().resolve(faulty.dirName());
-    if (!Files.isRegularFile(faultDir.resolve(FaultSummary.STEP_FILE))) {
+    if (!Files.isRegularFile(faultDir.resolve(RunLayout.FAULT_STEP))) {
       ctx.progress()
-          .store(s.name(), "fault: no " + FaultSummary.STEP_FILE + " in " + faulty.dirName());
+          .store(s.name(), "fault: no " + RunLayout.FAULT_STEP + " in " + faulty.dirName());
       return;
     }
     try {
