@@ -9,12 +9,9 @@ import java.util.List;
  * by results-format's {@code Pacing}; this record is the one type of the file on both sides.
  * Immutable.
  *
- * @param format {@link #FORMAT}
  * @param process the arrival process, e.g. {@code poisson}
  * @param rateOps the schedule's rate, operations per second
- * @param seed the schedule's seed
  * @param rampS the rate's ramp from zero at the start, seconds
- * @param threads the client's threads
  * @param startEpochMs when the schedule started (epoch ms, the client's clock)
  * @param stopEpochMs when the client was asked to stop, null when it ran to the end
  * @param scheduledDue arrivals due by the stop (or the end)

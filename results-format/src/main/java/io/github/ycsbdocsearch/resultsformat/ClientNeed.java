@@ -18,7 +18,6 @@ import java.util.Optional;
  * busy: beyond that its threads wait for a CPU and the latencies are partly the client's.
  * Immutable.
  *
- * @param store the store
  * @param cpuUsPerOp client CPU microseconds per operation in the closed loop; null when no step
  *     says
  * @param peakOps the closed-loop peak; null without one
@@ -135,10 +134,7 @@ public record ClientNeed(
     return Numbers.round(med, 1);
   }
 
-  /**
-   * Whether the run had the machines its peak needed (false too when the peak is a lower bound it
-   * could not lift).
-   */
+  /** Whether the run had the machines its peak needed (false for a lower bound not lifted). */
   public boolean enough() {
     return machinesNeeded != null && machinesNeeded <= machinesRun && !peakLowerBound;
   }

@@ -29,10 +29,7 @@ public final class ExceedanceTest {
   /** Risk of a wrong PASS (true exceedance >= q1) or a wrong FAIL (true exceedance <= q0). */
   public static final double ALPHA = 0.05;
 
-  /**
-   * Half-width of the indifference zone as a factor on the allowed share: q0 = a / 1.25, q1 = a *
-   * 1.25.
-   */
+  /** Indifference zone half-width, a factor on the allowed share: q0 = a / 1.25, q1 = a * 1.25. */
   public static final double INDIFFERENCE = 1.25;
 
   /**
@@ -91,9 +88,7 @@ public final class ExceedanceTest {
     return new Result(d, exceeding, requests, observed, pValue, minSamples(p));
   }
 
-  /**
-   * The fewest requests that can PASS: the smallest n with P(X <= 0 | n, q1) <= alpha (p99: 239).
-   */
+  /** Fewest requests that can PASS: the smallest n with P(X <= 0 | n, q1) <= alpha (p99: 239). */
   public static long minSamples(double p) {
     return Binomial.minTrialsForNone(allowed(p) * INDIFFERENCE, ALPHA);
   }

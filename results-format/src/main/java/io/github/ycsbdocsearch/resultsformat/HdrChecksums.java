@@ -26,7 +26,6 @@ import java.util.stream.Stream;
 public final class HdrChecksums {
   private HdrChecksums() {}
 
-  /** What the check of a step folder found. */
   public enum Check {
     /** Every HDR log has the checksum written when the step was published. */
     VERIFIED,

@@ -11,11 +11,6 @@ import org.HdrHistogram.Histogram;
  * thread-safe.
  *
  * @param count samples (successful operations)
- * @param minUs smallest latency
- * @param meanUs mean latency
- * @param stddevUs standard deviation
- * @param maxUs largest latency
- * @param percentilesUs the supported percentiles
  */
 public record LatencyStats(
     long count,
@@ -25,7 +20,6 @@ public record LatencyStats(
     long maxUs,
     Map<Percentile, Long> percentilesUs) {
 
-  /** Copies the map so the record stays immutable. */
   public LatencyStats {
     percentilesUs = Map.copyOf(percentilesUs);
   }

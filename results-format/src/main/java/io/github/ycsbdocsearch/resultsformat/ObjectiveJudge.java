@@ -52,10 +52,7 @@ public final class ObjectiveJudge {
           Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
     }
 
-    /**
-     * Counts from one interval's requests and over-the-bound requests each, with their dispersion
-     * and the seconds kept.
-     */
+    /** Counts from the requests and those over the bound per interval, with their dispersion. */
     public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
       return new Counts(
           Arrays.stream(requestsPerInterval).sum(),

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param arrivals the arrival process: {@code poisson} (exponential gaps) or {@code uniform}, one
  *     schedule shared by all threads; {@code per-thread} for a workload class that is not the
  *     suite's (YCSB's {@code -target}: each thread its own periodic schedule)
- * @param seed the schedule's seed
  * @param lagThresholdUs a send later than this after its arrival is late; a send-lag p99 above it
  *     with threads free means the client limited the step
  * @param slo the objective, e.g. {@code p99<=10ms}; written also as its percentile ({@code
@@ -34,10 +33,7 @@ public record OpenLoop(
   /** YCSB's own pacing: each thread keeps its own periodic schedule ({@code -target}). */
   public static final String PER_THREAD = "per-thread";
 
-  /**
-   * Whether the workload keeps one schedule shared by all threads (else YCSB's {@code -target}
-   * paces).
-   */
+  /** Whether all threads share one schedule (else YCSB's {@code -target} paces). */
   public boolean shared() {
     return !PER_THREAD.equals(arrivals);
   }

@@ -45,9 +45,7 @@ public enum Percentile {
     return name().toLowerCase(Locale.ROOT) + "_us";
   }
 
-  /**
-   * The smallest sample count that supports this percentile ({@link PercentileBound#minSamples}).
-   */
+  /** The fewest samples that support this percentile ({@link PercentileBound#minSamples}). */
   public long minSamples() {
     return PercentileBound.minSamples(fraction());
   }

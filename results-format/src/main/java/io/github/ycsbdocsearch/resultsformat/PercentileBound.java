@@ -38,9 +38,7 @@ public final class PercentileBound {
     return Binomial.minTrialsForNone(1 - p, 1 - CONFIDENCE);
   }
 
-  /**
-   * Whether {@code n} samples hold a 95 % upper bound of the p-quantile (n >= {@link #minSamples}).
-   */
+  /** Whether {@code n} samples bound the p-quantile at 95 % (n >= {@link #minSamples}). */
   public static boolean supported(long n, double p) {
     return n >= minSamples(p);
   }

@@ -25,25 +25,13 @@ public enum Phase {
   RATES,
   /** Open loop at a rate the capacity search chose (a probe): also a point of the latency curve. */
   SEARCH,
-  /**
-   * YCSB's BasicDB (no store) at the same threads and rate as a store's fixed-rate step: the
-   * harness's floor.
-   */
+  /** YCSB's BasicDB (no store) at a store's fixed-rate step's threads and rate: the floor. */
   FLOOR,
-  /**
-   * One long open-loop step at a share of the capacity ({@code --soak}): what the store does over
-   * time.
-   */
+  /** One long open-loop step at a share of the capacity ({@code --soak}): the store over time. */
   SOAK,
-  /**
-   * The fault step's twin without a fault ({@code --fault}): the same rate and length, its
-   * reference window.
-   */
+  /** The fault step's twin without a fault ({@code --fault}): same rate and length. */
   FAULT_CONTROL,
-  /**
-   * An open-loop step during which one server holding primary data is killed and restarted ({@code
-   * --fault}).
-   */
+  /** Open loop while a server holding primary data is killed and restarted ({@code --fault}). */
   FAULT;
 
   /**
@@ -73,9 +61,7 @@ public enum Phase {
     return targetOps > 0 ? RATES : RAMP;
   }
 
-  /**
-   * Whether steps of this phase run at a fixed offered rate (intended latency is then meaningful).
-   */
+  /** Whether its steps run at a fixed offered rate (intended latency is then meaningful). */
   public boolean fixedRate() {
     return this != RAMP;
   }

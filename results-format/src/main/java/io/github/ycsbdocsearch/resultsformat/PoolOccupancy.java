@@ -13,7 +13,6 @@ package io.github.ycsbdocsearch.resultsformat;
  * end_epoch_ms} ({@link #whole}). Sums of time are integers (nanoseconds), so several clients'
  * files add up exactly.
  *
- * @param format {@link #FORMAT}
  * @param threads the client's threads (the pool's size)
  * @param startEpochMs when the schedule started (epoch ms, the client's clock)
  * @param endEpochMs when the recording ended (the client's threads were done)
@@ -61,7 +60,6 @@ public record PoolOccupancy(
     }
   }
 
-  /** How many seconds the file has. */
   public int seconds() {
     return busyNs.length;
   }

@@ -33,7 +33,6 @@ public record RampShape(
   /** Least growth over the best step that counts as growing, percent (the sweep's default). */
   public static final double GROWTH_PCT = 5.0;
 
-  /** Copies the lists so the record stays immutable. */
   public RampShape {
     afterPeak = List.copyOf(afterPeak);
     withinNoise = List.copyOf(withinNoise);
@@ -100,10 +99,7 @@ public record RampShape(
     return clientBound || ofPeak(store).map(r -> !r.plateau()).orElse(true);
   }
 
-  /**
-   * Growth: above the best by the growth margin and, where both are known, by the confidence
-   * intervals.
-   */
+  /** Growth: above the best by the growth margin and, where both are known, by the CIs. */
   public static boolean grew(StepSummary step, StepSummary best, double growthPct) {
     if (step.throughputOps() <= best.throughputOps() * (1 + growthPct / 100.0)) {
       return false;

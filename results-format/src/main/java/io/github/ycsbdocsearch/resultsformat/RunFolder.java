@@ -13,8 +13,6 @@ import java.util.List;
  * capacity.json and verification.json. Steps are read from their own {@code summary.json} (a
  * format-1 folder, which had none, gets them from {@link RunMigration}). Immutable.
  *
- * @param dir the results folder
- * @param manifest manifest.json
  * @param stores the stores, in folder-name order
  */
 public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
@@ -81,7 +79,6 @@ public record RunFolder(Path dir, JsonNode manifest, List<StoreRun> stores) {
     return allSteps().stream().flatMap(s -> s.rows().stream()).toList();
   }
 
-  /** The store names, in order. */
   public List<String> storeNames() {
     return stores.stream().map(StoreRun::name).toList();
   }

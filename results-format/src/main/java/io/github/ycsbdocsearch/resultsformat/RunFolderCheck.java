@@ -160,7 +160,6 @@ public final class RunFolderCheck {
     }
   }
 
-  /** A reader of one file. */
   private interface Reader {
     void read() throws ResultsFormatException;
   }

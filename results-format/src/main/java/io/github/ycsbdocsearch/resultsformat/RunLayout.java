@@ -76,19 +76,13 @@ public final class RunLayout {
 
   public static final String YCSB_ERR = "ycsb.err";
 
-  /**
-   * A fault or control step's client's log of every write it sent (written by the YCSB client, read
-   * by the sweep's durability check).
-   */
+  /** A fault or control step's client's log of every write it sent (the durability check's). */
   public static final String ACKED_WRITES_LOG = "acked-writes.tsv";
 
-  /** The store's background work during a step (results-format {@code StepEvents}). */
+  /** The store's background work during a step ({@link StepEvents}). */
   public static final String EVENTS = "events.json";
 
-  /**
-   * Which stretches of a step each server was sampled over, beside {@link #EVENTS} (results-format
-   * {@code StepSampling}).
-   */
+  /** Which stretches of a step each server was sampled over ({@link StepSampling}). */
   public static final String SAMPLING = "sampling.json";
 
   /** A store's soak summary ({@code --soak}), in the store folder. */
@@ -103,15 +97,10 @@ public final class RunLayout {
   /** The simulated M/M/1 store's stalls, beside {@link #MM1_ARRIVALS}. */
   public static final String MM1_STALLS = "mm1-stalls.json";
 
-  /**
-   * A fixed-rate client's record of its arrival schedule ({@link Arrivals}), in its output folder.
-   */
+  /** A fixed-rate client's arrival schedule ({@link Arrivals}), in its output folder. */
   public static final String ARRIVALS = "arrivals.json";
 
-  /**
-   * A fixed-rate client's pool occupancy second by second ({@link PoolOccupancy}), in its output
-   * folder beside {@link #ARRIVALS}.
-   */
+  /** A fixed-rate client's pool second by second ({@link PoolOccupancy}), in its output folder. */
   public static final String POOL = "pool.json";
 
   /**
@@ -126,10 +115,8 @@ public final class RunLayout {
   /** The pacer's in-flight interval log's tag (requests in flight at each send). */
   public static final String IN_FLIGHT = "IN_FLIGHT";
 
-  /** The send-lag log's file name in {@code hdr/}. */
   public static final String SEND_LAG_LOG = SEND_LAG + PACER_LOG_EXTENSION;
 
-  /** The in-flight log's file name in {@code hdr/}. */
   public static final String IN_FLIGHT_LOG = IN_FLIGHT + PACER_LOG_EXTENSION;
 
   public static final String PERCENTILES_DIR = "percentiles";
@@ -140,10 +127,7 @@ public final class RunLayout {
   /** A step driven by several client JVMs keeps each one's own output in {@code clients/<i>/}. */
   public static final String CLIENTS_DIR = "clients";
 
-  /**
-   * Who the clients of a several-client step were and when each started (results-format {@code
-   * StepClients}).
-   */
+  /** Who the clients of a several-client step were and when each started ({@link StepClients}). */
   public static final String CLIENTS_JSON = "clients.json";
 
   /**
@@ -152,7 +136,6 @@ public final class RunLayout {
    */
   public static final String CLOCK_JSON = "clock.json";
 
-  /** The key of {@link #CLOCK_JSON}. */
   public static final String CLOCK_OFFSET_MS = "clock_offset_ms";
 
   /** In a client's folder: the instant (epoch ms, its own clock) it left the start barrier. */
@@ -164,9 +147,7 @@ public final class RunLayout {
    */
   public static final String SERVERS_DIR = "servers";
 
-  /**
-   * Likewise each client but client 0 (which ran the sweep): {@code remote-clients/<private IP>/}.
-   */
+  /** Likewise each client but client 0 (which ran the sweep): {@code remote-clients/<IP>/}. */
   public static final String REMOTE_CLIENTS_DIR = "remote-clients";
 
   /** In a server's folder: the store's installed version, layout and settings (a JSON object). */

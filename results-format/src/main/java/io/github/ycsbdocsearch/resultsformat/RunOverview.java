@@ -11,7 +11,6 @@ import java.util.List;
  * parts and each store's capacity file, without its steps, so that listing many runs reads two
  * small files per store instead of every step's summary. Immutable.
  *
- * @param dir the run folder
  * @param manifest its manifest's typed parts
  * @param stores the stores the manifest names, in its order (the store folders with a capacity file
  *     when it names none, in name order)

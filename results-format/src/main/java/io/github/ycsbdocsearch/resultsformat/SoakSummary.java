@@ -99,10 +99,7 @@ public record SoakSummary(
       Boolean withinBudget,
       Boolean inMemory) {}
 
-  /**
-   * The minutes, the drift and the events of a soak step folder (the data set is the runner's to
-   * add).
-   */
+  /** The minutes, drift and events of a soak step folder (the runner adds the data set). */
   public static SoakSummary of(Path stepDir) throws IOException {
     StepRecord info = StepRecord.read(stepDir);
     StepHistograms hist = StepHistograms.forStep(stepDir, info);

@@ -51,10 +51,7 @@ public record SoakTrend(
   /** The median of a copy: the slopes stay sorted for the interval's ranks. */
   private static final Median MEDIAN = Median.withDefaults().withCopy(true);
 
-  /**
-   * The trend of {@code values} (one per minute, in order; null entries, minutes without the
-   * figure, are left out).
-   */
+  /** The trend of {@code values}, one per minute in order (nulls, minutes without it, left out). */
   public static SoakTrend of(String figure, List<Double> values) {
     List<double[]> points = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {

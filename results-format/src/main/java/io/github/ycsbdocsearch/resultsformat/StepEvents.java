@@ -42,7 +42,6 @@ public final class StepEvents {
    * One background event. Immutable, thread-safe.
    *
    * @param tS seconds since the step's measurement start (negative: during the warm-up)
-   * @param store the store that did it
    * @param kind what it was, e.g. {@code aof_rewrite}
    * @param detail free text for people (sizes, durations), or ""
    */
@@ -87,10 +86,7 @@ public final class StepEvents {
     return events.stream().sorted(Comparator.comparingDouble(Event::tS)).toList();
   }
 
-  /**
-   * Writes the events into the step folder, atomically (the runner's side; tests use it for
-   * fixtures).
-   */
+  /** Writes the events into the step folder, atomically (the runner's side; tests' fixtures). */
   public static void write(Path stepDir, List<Event> events) {
     AtomicFiles.writeJson(stepDir.resolve(FILE_NAME), events);
   }
@@ -130,9 +126,7 @@ public final class StepEvents {
     return OptionalLong.of(Math.round((earliestS + StepRecord.read(stepDir).warmupS()) * 1000.0));
   }
 
-  /**
-   * A log's {@code #[StartTime: s ...]}, or +infinity when it has none (a log that never started).
-   */
+  /** A log's {@code #[StartTime: s ...]}; +infinity when it has none (it never started). */
   private static double startTimeS(Path file) throws IOException {
     try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
       return lines

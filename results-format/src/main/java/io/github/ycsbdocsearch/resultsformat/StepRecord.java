@@ -11,7 +11,6 @@ import java.util.Optional;
  * how it ended. The load phase uses the same shape with index 0. Older files are refused: {@link
  * RunMigration} upgrades them. Immutable.
  *
- * @param phase why the step ran
  * @param offeredFraction load phase: the offered rate as a fraction of the ramp's peak, else null
  * @param clientCpuCores CPU the YCSB client JVM used over the measured window, in cores (null when
  *     not measured)
@@ -50,12 +49,10 @@ public record StepRecord(
   /** Version of the step.json layout written now. */
   public static final int FORMAT = 3;
 
-  /** Whether the step ran at a fixed target rate. */
   public boolean fixedRate() {
     return targetOps > 0;
   }
 
-  /** Whether the step ran to its end. */
   public boolean complete() {
     return status == StepStatus.COMPLETE;
   }

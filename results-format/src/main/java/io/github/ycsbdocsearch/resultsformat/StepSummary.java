@@ -87,7 +87,6 @@ public record StepSummary(
   /** A step is client-bound when the client used more than this share of the CPUs it may use. */
   public static final double CLIENT_BOUND_SHARE = 0.90;
 
-  /** Copies the lists so the record stays immutable. */
   public StepSummary {
     rows = List.copyOf(rows);
     throughputCi95 = throughputCi95 == null ? null : List.copyOf(throughputCi95);
@@ -108,12 +107,10 @@ public record StepSummary(
     return Math.round(clientCpuCores * windowS * 1e7 / done) / 10.0;
   }
 
-  /** Whether the step ran to its end. */
   public boolean complete() {
     return stepStatus == StepStatus.COMPLETE;
   }
 
-  /** Whether the step ran at a fixed target rate. */
   public boolean fixedRate() {
     return targetOps > 0;
   }
@@ -145,10 +142,7 @@ public record StepSummary(
     return fixedRate() ? LatencyKind.INTENDED : LatencyKind.SERVICE;
   }
 
-  /**
-   * The highest value of {@code p} over the operations (decision latency, all requests), with its
-   * operation.
-   */
+  /** The highest {@code p} over the operations (decision latency, all requests), with its op. */
   public Optional<Worst> worst(Percentile p) {
     return rows.stream()
         .filter(

@@ -43,7 +43,6 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return of(StepHistograms.forStep(stepDir, info), info.warmupS());
   }
 
-  /** The series of histograms already read. */
   public static StepTimeSeries of(StepHistograms hist, int warmupS) {
     List<StepHistograms.IntervalRate> rates = hist.rates(successfulOperations(hist));
     List<Histogram> latency = intendedPerSecond(hist);
@@ -64,10 +63,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return new StepTimeSeries(warmupS, seconds);
   }
 
-  /**
-   * Per second, successful records of every operation less the parts composed operations logged
-   * again.
-   */
+  /** Per second, successful records of every operation less the composed operations' parts. */
   static long[] successfulOperations(StepHistograms hist) {
     long[] total = new long[hist.intervalLengthsS().length];
     for (String op : hist.ops()) {
@@ -83,10 +79,7 @@ public record StepTimeSeries(int warmupS, List<Second> seconds) {
     return total;
   }
 
-  /**
-   * Per second, every intended-latency log (successes and failures of every operation) merged;
-   * null: none.
-   */
+  /** Per second, every intended-latency log (successes and failures) merged; null: none. */
   public static List<Histogram> intendedPerSecond(StepHistograms hist) {
     List<Histogram> merged = new ArrayList<>();
     for (String op : hist.ops()) {

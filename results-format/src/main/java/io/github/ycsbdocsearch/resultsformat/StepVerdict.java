@@ -36,10 +36,7 @@ public record StepVerdict(boolean usable, String unusableReason) {
   /** A fixed-rate step that did not achieve its rate. */
   public static final String NOT_SUSTAINED = "rate not sustained";
 
-  /**
-   * What {@code client_limit} says for a client-bound step of a format-2 summary, which recorded
-   * only the flag.
-   */
+  /** {@code client_limit} of a client-bound step of a format-2 summary, which had only the flag. */
   static final String CLIENT_LIMIT_NOT_RECORDED =
       "client-bound (format-2 summary: no reason recorded)";
 

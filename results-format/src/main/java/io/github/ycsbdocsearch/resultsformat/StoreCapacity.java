@@ -88,17 +88,12 @@ public record StoreCapacity(
         rampOnly);
   }
 
-  /**
-   * Whether the capacity is only a lower bound; null when the file does not say (older formats).
-   */
+  /** Whether the capacity is only a lower bound; null when not said (older formats). */
   public Boolean capacityLowerBound() {
     return capacitySearch == null ? null : capacitySearch.lowerBound();
   }
 
-  /**
-   * The capacity's bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or
-   * null.
-   */
+  /** The bracket as {@code [lo, hi]} ops/s text ({@code hi} "open" for a lower bound), or null. */
   public String capacityBracket() {
     if (capacitySearch == null || capacitySearch.lo() == null) {
       return null;

@@ -59,10 +59,7 @@ public record StoreRun(
         .max(Comparator.comparingDouble(s -> s.summary().throughputOps()));
   }
 
-  /**
-   * Whether any step of this store ran the SEARCH operation (then its answers must have been
-   * verified).
-   */
+  /** Whether any step ran the SEARCH operation (then its answers must have been verified). */
   public boolean ranSearch() {
     return summaries().stream().anyMatch(s -> s.operationNames().contains("SEARCH"));
   }

@@ -88,7 +88,6 @@ public record SummaryRow(
     return LatencyKind.valueOf(latencyKind.toUpperCase(Locale.ROOT));
   }
 
-  /** Whether this is the successes-only row. */
   public boolean successesOnly() {
     return OK.equals(requests);
   }

@@ -23,7 +23,6 @@ import java.util.List;
  * document_checks}, {@code text_mode}); a missing list reads as empty. Absent values stay absent
  * when written ({@link JsonInclude.Include#NON_NULL}), as they always were.
  *
- * @param store store name
  * @param records documents the oracle expects (and the store was found to hold, else a difference);
  *     null in older files and when the verification could not run
  * @param queries questions asked
@@ -129,10 +128,7 @@ public record Verification(
     return queries > 0 && differing == 0 && identical == queries;
   }
 
-  /**
-   * Share of answers that differ from the canonical oracle, in percent (the divergence in raw
-   * mode).
-   */
+  /** Answers that differ from the canonical oracle, percent (the divergence in raw mode). */
   @JsonProperty("differing_pct")
   public double differingPct() {
     return queries == 0 ? 0 : Math.round(10000.0 * differing / queries) / 100.0;
@@ -146,7 +142,6 @@ public record Verification(
     return TEXT_RAW.equals(textMode);
   }
 
-  /** The file in a store's folder. */
   public static Path file(Path storeDir) {
     return storeDir.resolve(RunLayout.VERIFICATION);
   }

@@ -86,10 +86,7 @@ public final class HistoryRows {
           "metric",
           "value");
 
-  /**
-   * The value of a key column that does not apply (a store-level metric has no step, op or latency
-   * kind).
-   */
+  /** A key column that does not apply (a store-level metric has no step, op or latency kind). */
   public static final String NONE = "-";
 
   /** Store-level metrics: higher is better. */
@@ -142,10 +139,7 @@ public final class HistoryRows {
           number(value));
     }
 
-    /**
-     * The series name the history uses, e.g. {@code
-     * mongodb/workloada/load-50pct/READ/intended/p99_us}.
-     */
+    /** The history's series, e.g. {@code mongodb/workloada/load-50pct/READ/intended/p99_us}. */
     public String series() {
       return Stream.of(store, run.workload(), step, op, latencyKind, metric)
           .filter(p -> !NONE.equals(p))
@@ -314,18 +308,12 @@ public final class HistoryRows {
     return csv + ": current (a nightly history: its columns never changed), left untouched";
   }
 
-  /**
-   * The rows as CSV, header first, one line each ('\n'); cells quoted when they hold a comma or a
-   * quote.
-   */
+  /** The rows as CSV, header first, one line each; cells quoted when they hold a comma or quote. */
   public static String csv(List<Row> rows) {
     return SummaryCsv.table(COLUMNS, rows.stream().map(Row::cells).toList());
   }
 
-  /**
-   * {@code load-50pct} for a load step's intended latency, {@code t4} for a closed-loop step of a
-   * run that ran the ramp alone.
-   */
+  /** {@code load-50pct} for a load step's intended latency, {@code t4} for a ramp-only run. */
   private static String stepKey(SummaryRow r, boolean rampOnly) {
     if (!rampOnly) {
       if (r.phase() == Phase.LOAD
@@ -408,10 +396,7 @@ public final class HistoryRows {
         workload);
   }
 
-  /**
-   * A number as plain text with '.' whatever the locale: integers without a fraction, others in
-   * full.
-   */
+  /** A number as plain text, '.' whatever the locale: integers without fraction, others in full. */
   static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return Long.toString((long) v);

@@ -53,10 +53,7 @@ public final class Mm1HostTruth {
     return (lo + hi) / 2;
   }
 
-  /**
-   * The delay at or below which {@code fraction} of the requests were held, µs (a bucket's upper
-   * end); null without delays.
-   */
+  /** The delay (µs, a bucket's top) {@code fraction} of requests were held within; null: none. */
   public static Long percentileUs(List<Mm1Arrivals.DelayBucket> delays, double fraction) {
     long n = delays == null ? 0 : delays.stream().mapToLong(Mm1Arrivals.DelayBucket::count).sum();
     if (n == 0) {

@@ -84,10 +84,7 @@ public final class StepTable {
 
   private StepTable() {}
 
-  /**
-   * The rows of every step of the results folders under each path (a results folder, or a folder of
-   * them).
-   */
+  /** Every step's row of the results folders under each path (one, or a folder of them). */
   public static List<List<String>> of(List<Path> paths) throws IOException {
     return rows(paths, step -> Stream.of(List.<String>of()));
   }
@@ -193,18 +190,13 @@ public final class StepTable {
     return c == null ? "" : HistoryRows.number(Math.round(c * 10) / 10.0);
   }
 
-  /**
-   * The simulated M/M/1 server's fit of the arrivals it saw, in a paced step of the mm1 store; null
-   * in any other step.
-   */
+  /** The mm1 store's fit of the arrivals it saw, in a paced step; null in any other step. */
   private static Mm1Arrivals mm1Arrivals(Path stepDir) throws IOException {
     return Json.readIfPresent(stepDir.resolve(RunLayout.MM1_ARRIVALS), Mm1Arrivals.class)
         .orElse(null);
   }
 
-  /**
-   * YCSB's own [OVERALL] ops/s of the step, warm-up included ({@link YcsbOutput#stepThroughput}).
-   */
+  /** YCSB's [OVERALL] ops/s of the step, warm-up included ({@link YcsbOutput#stepThroughput}). */
   private static String ycsbOverall(Path stepDir) {
     OptionalDouble ops = YcsbOutput.stepThroughput(stepDir);
     return ops.isPresent() ? String.valueOf(ops.getAsDouble()) : "";

@@ -81,13 +81,9 @@ public final class StepHistograms {
     }
   }
 
-  /** One log as read from its file. */
   private record Log(HdrLogName name, double startTimeSec, List<Interval> intervals) {}
 
-  /**
-   * The logs of one client's {@code hdr/}, and its send-lag and in-flight logs' intervals (null
-   * when there is none).
-   */
+  /** One client's logs, and its send-lag and in-flight logs' intervals (null when none). */
   private record ClientLogs(List<Log> logs, List<Interval> sendLag, List<Interval> inFlight) {}
 
   /**
@@ -252,10 +248,7 @@ public final class StepHistograms {
     return total / rates;
   }
 
-  /**
-   * The intervals of the service logs (of successes only, or of all) inside the window that hold a
-   * completion.
-   */
+  /** The window's intervals of the service logs (successes only, or all) with a completion. */
   private static List<Interval> completions(
       List<Log> logs, boolean successesOnly, long cutoffMs, long stopMs) {
     return logs.stream()
@@ -428,16 +421,10 @@ public final class StepHistograms {
     return new Log(name, startSec > 0 ? startSec - offsetMs / 1000.0 : 0, intervals);
   }
 
-  /**
-   * Timestamps smaller than this (a year) are relative to the log's start time (HdrHistogram's own
-   * rule).
-   */
+  /** Timestamps below this (a year) are relative to the log's start time (HdrHistogram's rule). */
   private static final double RELATIVE_LIMIT_SEC = 365.25 * 24 * 3600;
 
-  /**
-   * Range given to a payload whose header range is too small for its counts: an hour in
-   * microseconds.
-   */
+  /** Range for a payload whose header range is too small for its counts: an hour, in µs. */
   static final long RETRY_RANGE_US = 3_600_000_000L;
 
   private static Histogram decode(Path file, String payload) throws ResultsFormatException {
@@ -501,9 +488,7 @@ public final class StepHistograms {
     return s == null ? new long[intervalLengthsS.length] : s.clone();
   }
 
-  /**
-   * Per interval of the window, the seconds it really covered (0 when no log's tick fell in it).
-   */
+  /** Per interval of the window, the seconds it covered (0 when no log's tick fell in it). */
   public double[] intervalLengthsS() {
     return intervalLengthsS.clone();
   }
