@@ -56,49 +56,28 @@ public record Pacing(
     if (files.isEmpty()) {
       return Optional.empty();
     }
-    Arrivals first = files.get(0);
-    Arrivals sum =
-        new Arrivals(
-            first.format(),
-            first.process(),
-            files.stream().mapToDouble(Arrivals::rateOps).sum(),
-            first.seed(),
-            first.rampS(),
-            files.stream().mapToInt(Arrivals::threads).sum(),
-            first.startEpochMs(),
-            first.stopEpochMs(),
-            files.stream().mapToLong(Arrivals::scheduledDue).sum(),
-            files.stream().mapToLong(Arrivals::sent).sum(),
-            files.stream().mapToLong(Arrivals::unsent).sum(),
-            files.stream().mapToLong(Arrivals::late).sum(),
-            first.lagThresholdUs(),
-            files.stream().mapToLong(Arrivals::maxInFlight).sum(),
-            files.stream().anyMatch(Arrivals::poolExhausted));
     Boolean exhausted = null;
     for (int i = 0; i < files.size() && i < inFlightMax.size(); i++) {
       if (inFlightMax.get(i) != null) {
         exhausted = Boolean.TRUE.equals(exhausted) || inFlightMax.get(i) >= files.get(i).threads();
       }
     }
-    return Optional.of(of(sum, sendLag, exhausted));
-  }
-
-  private static Pacing of(Arrivals a, Histogram sendLag, Boolean exhaustedInWindow) {
     boolean lag = sendLag != null && sendLag.getTotalCount() > 0;
-    return new Pacing(
-        a.process(),
-        a.scheduledDue(),
-        a.sent(),
-        a.unsent(),
-        a.late(),
-        a.maxInFlight(),
-        a.threads(),
-        a.poolExhausted(),
-        lag ? sendLag.getValueAtPercentile(50) : null,
-        lag ? sendLag.getValueAtPercentile(99) : null,
-        lag ? sendLag.getMaxValue() : null,
-        a.lagThresholdUs(),
-        exhaustedInWindow);
+    return Optional.of(
+        new Pacing(
+            files.get(0).process(),
+            files.stream().mapToLong(Arrivals::scheduledDue).sum(),
+            files.stream().mapToLong(Arrivals::sent).sum(),
+            files.stream().mapToLong(Arrivals::unsent).sum(),
+            files.stream().mapToLong(Arrivals::late).sum(),
+            files.stream().mapToLong(Arrivals::maxInFlight).sum(),
+            files.stream().mapToInt(Arrivals::threads).sum(),
+            files.stream().anyMatch(Arrivals::poolExhausted),
+            lag ? sendLag.getValueAtPercentile(50) : null,
+            lag ? sendLag.getValueAtPercentile(99) : null,
+            lag ? sendLag.getMaxValue() : null,
+            files.get(0).lagThresholdUs(),
+            exhausted));
   }
 
   /**
