@@ -9,8 +9,8 @@ import java.util.Locale;
  * only when the client decided its outcome:
  *
  * <ul>
- *   <li>its CPU was saturated over the window (more than {@link #CPU_SATURATED_SHARE} of the CPUs
- *       it may use, the JIT compiler's threads left out): it could not offer the rate; or
+ *   <li>its CPU was saturated over the window (more than {@link StepSummary#CLIENT_BOUND_SHARE} of
+ *       the CPUs it may use, the JIT compiler's threads left out): it could not offer the rate; or
  *   <li>the objective's decision on intended latency (from the scheduled arrival) differs from the
  *       decision on latency from the actual send, while every request found a free thread in the
  *       window: the client's own late sends changed the verdict.
@@ -24,9 +24,6 @@ import java.util.Locale;
  * made; readers take it from the summary. Stateless.
  */
 public final class ClientAttribution {
-
-  /** The client's CPU share above which it is saturated. */
-  public static final double CPU_SATURATED_SHARE = StepSummary.CLIENT_BOUND_SHARE;
 
   private ClientAttribution() {}
 
@@ -45,7 +42,10 @@ public final class ClientAttribution {
       ObjectiveVerdict.Decision intended,
       ObjectiveVerdict.Decision fromSend,
       boolean poolExhausted) {
-    if (cpuCores != null && cpus != null && cpus > 0 && cpuCores > CPU_SATURATED_SHARE * cpus) {
+    if (cpuCores != null
+        && cpus != null
+        && cpus > 0
+        && cpuCores > StepSummary.CLIENT_BOUND_SHARE * cpus) {
       return String.format(
           Locale.ROOT, "client CPU %.2f of %d CPUs (JIT compiler left out)", cpuCores, cpus);
     }

@@ -28,16 +28,11 @@ public record StepClients(
   /** A step whose clients started further apart than this is marked ({@code started_apart}). */
   public static final long START_SPREAD_LIMIT_MS = 50;
 
-  /** The clients of a step whose start spread is unknown. */
-  public StepClients(long startAtEpochMs, List<Client> clients) {
-    this(startAtEpochMs, null, null, clients);
-  }
-
   /** The clients, with the spread of the given real starts (runner's clock; null: unknown). */
   public static StepClients withStarts(
       long startAtEpochMs, List<Long> realStartsMs, List<Client> clients) {
     if (realStartsMs.isEmpty() || realStartsMs.stream().anyMatch(Objects::isNull)) {
-      return new StepClients(startAtEpochMs, clients);
+      return new StepClients(startAtEpochMs, null, null, clients);
     }
     long spread =
         realStartsMs.stream().mapToLong(Long::longValue).max().getAsLong()

@@ -26,8 +26,6 @@ import java.util.Set;
  */
 public final class StepEvents {
 
-  public static final String FILE_NAME = RunLayout.EVENTS;
-
   /**
    * Kinds that come so often and cost so little that they are no event to line a spike up with:
    * Elasticsearch's refreshes (every second) and its young collections. The report gives them as a
@@ -62,7 +60,7 @@ public final class StepEvents {
    *     and a kind
    */
   public static List<Event> read(Path stepDir) throws ResultsFormatException {
-    Path file = stepDir.resolve(FILE_NAME);
+    Path file = stepDir.resolve(RunLayout.EVENTS);
     if (!Files.isRegularFile(file)) {
       return List.of();
     }
@@ -88,7 +86,7 @@ public final class StepEvents {
 
   /** Writes the events into the step folder, atomically (the runner's side; tests' fixtures). */
   public static void write(Path stepDir, List<Event> events) {
-    AtomicFiles.writeJson(stepDir.resolve(FILE_NAME), events);
+    AtomicFiles.writeJson(stepDir.resolve(RunLayout.EVENTS), events);
   }
 
   /**

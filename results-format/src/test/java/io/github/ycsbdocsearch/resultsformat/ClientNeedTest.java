@@ -72,6 +72,8 @@ class ClientNeedTest {
     Path step = store.resolve("steps").resolve("04-t4-r3575");
     new StepClients(
             0,
+            null,
+            null,
             List.of(
                 new StepClients.Client(
                     0, StepClients.LOCAL, 2, 1788, 1L, 0L, 0, 0, 100, 0.1, 0.0, 1),

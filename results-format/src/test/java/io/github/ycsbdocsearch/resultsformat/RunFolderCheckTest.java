@@ -109,7 +109,7 @@ class RunFolderCheckTest {
       }
     }
     deleteTree(step.resolve("hdr"));
-    new StepClients(1, List.of(client(0), client(1))).writeTo(step);
+    new StepClients(1, null, null, List.of(client(0), client(1))).writeTo(step);
   }
 
   private static StepClients.Client client(int index) {

@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.step;
 
 import io.github.ycsbdocsearch.resultsformat.ObjectiveVerdict;
 import io.github.ycsbdocsearch.resultsformat.ResultsFormatException;
+import io.github.ycsbdocsearch.resultsformat.RunLayout;
 import io.github.ycsbdocsearch.resultsformat.StepEvents;
 import io.github.ycsbdocsearch.resultsformat.StepStatus;
 import io.github.ycsbdocsearch.resultsformat.StepSummary;
@@ -79,7 +80,7 @@ public final class StepWindows {
 
   /** The step's background events, or null when the store was not sampled (no events.json). */
   private static List<BackgroundCycles.Event> events(Path stepDir) {
-    if (!Files.isRegularFile(stepDir.resolve(StepEvents.FILE_NAME))) {
+    if (!Files.isRegularFile(stepDir.resolve(RunLayout.EVENTS))) {
       return null;
     }
     try {
