@@ -243,10 +243,7 @@ public record FaultSummary(
       long indeterminate,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long unknown) {}
 
-  /**
-   * The store's durability profile (e.g. {@code strict}) and what a crash may lose under it, in
-   * words (e.g. {@code none (AOF fsync always)}).
-   */
+  /** The durability profile (e.g. {@code strict}) and what a crash may lose under it, in words. */
   public record Durability(String profile, String mayLose) {}
 
   /**

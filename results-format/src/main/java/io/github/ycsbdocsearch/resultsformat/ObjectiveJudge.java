@@ -52,7 +52,7 @@ public final class ObjectiveJudge {
           Double.isFinite(dispersionFromSend) ? Math.max(1, dispersionFromSend) : 1;
     }
 
-    /** Counts from the requests and those over the bound per interval, with their dispersion. */
+    /** Counts of per-interval requests and those over the bound, their dispersion and seconds. */
     public static Counts of(long[] requestsPerInterval, long[] overPerInterval, long failed) {
       return new Counts(
           Arrays.stream(requestsPerInterval).sum(),

@@ -17,10 +17,7 @@ public record RemoteCpu(Double clientCpuCores, Double clientJitCpuCores, int cli
   /** Nothing known, as when the client ended before its window. */
   public static final RemoteCpu UNKNOWN = new RemoteCpu(null, null, 0);
 
-  /**
-   * Reads a client folder's {@code cpu.json}; {@link #UNKNOWN} when it is missing or unreadable
-   * (the step is still recorded, its client CPU unknown).
-   */
+  /** A client folder's {@code cpu.json}; {@link #UNKNOWN} if missing or unreadable (step kept). */
   public static RemoteCpu read(Path clientDir) {
     try {
       return Json.readIfPresent(clientDir.resolve(RunLayout.REMOTE_CPU), RemoteCpu.class)

@@ -103,10 +103,7 @@ public final class RunLayout {
   /** A fixed-rate client's pool second by second ({@link PoolOccupancy}), in its output folder. */
   public static final String POOL = "pool.json";
 
-  /**
-   * The extension of the pacer's interval logs in {@code hdr/}; not {@code .hdr}, so YCSB's own
-   * operation logs are told apart from them by name.
-   */
+  /** The pacer's logs' extension in {@code hdr/}: not {@code .hdr}, to tell YCSB's logs apart. */
   public static final String PACER_LOG_EXTENSION = ".hlog";
 
   /** The pacer's send-lag interval log's tag (send minus scheduled arrival, µs). */
@@ -191,10 +188,7 @@ public final class RunLayout {
     return stepDir.resolve(CLIENTS_DIR).resolve(String.valueOf(i));
   }
 
-  /**
-   * The folders a step's own output is in: {@code clients/0}, {@code clients/1}, ... in order when
-   * it had several clients, else the step folder itself.
-   */
+  /** A step's output folders: {@code clients/0}, {@code clients/1}... with several, else itself. */
   public static List<Path> clientOutputDirs(Path stepDir) {
     List<Path> dirs = new ArrayList<>();
     for (int i = 0; Files.isDirectory(clientDir(stepDir, i)); i++) {

@@ -313,10 +313,7 @@ public final class RunMigration {
     return strict ? Json.readObject(file) : readOrNull(file);
   }
 
-  /**
-   * A file's tree, or null when it is malformed: its own reader names that, once; the migration
-   * itself reads it again and stops there.
-   */
+  /** A file's tree, null when malformed (its reader says so; the migration reads it strictly). */
   private static JsonNode readOrNull(Path file) {
     try {
       return Json.readObject(file);

@@ -38,10 +38,7 @@ public record StoreRun(
     return summaries().stream().filter(s -> s.usable() && s.phase() == phase).toList();
   }
 
-  /**
-   * The step whose latency spectrum represents the store: the capacity step, else the peak step,
-   * else the usable step with the highest throughput.
-   */
+  /** The store's representative step: the capacity step, else the peak, else the fastest usable. */
   public Optional<Step> representativeStep() {
     if (capacity != null) {
       for (String chosen : new String[] {capacity.capacityStep(), capacity.peakStep()}) {

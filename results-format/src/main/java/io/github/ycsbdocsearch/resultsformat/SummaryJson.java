@@ -33,10 +33,7 @@ public record SummaryJson(
   /** A store entry's key of its capacity file. */
   static final String CAPACITY_KEY = "capacity";
 
-  /**
-   * One store's capacity and verification (each null when the file did not exist): its
-   * capacity.json and verification.json, as their records read them.
-   */
+  /** One store's capacity.json and verification.json as their records read them (null: none). */
   public record StoreEntry(StoreCapacity capacity, Verification verification) {}
 
   public SummaryJson {

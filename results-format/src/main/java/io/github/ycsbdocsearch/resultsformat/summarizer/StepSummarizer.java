@@ -368,10 +368,7 @@ public final class StepSummarizer {
     }
   }
 
-  /**
-   * The failures of {@code kind}'s log. A failure is one event whichever latency it was logged
-   * under; use the other kind's log if only it exists.
-   */
+  /** {@code kind}'s failures: a failure is one event, so the other kind's log if only it exists. */
   private static long failures(StepHistograms hist, String op, LatencyKind kind) {
     Histogram failed = hist.get(op, kind, true);
     for (LatencyKind k : LatencyKind.values()) {
