@@ -59,7 +59,6 @@ final class AckedWrites {
    */
   private static final long SETTLE_MS = TimeUnit.SECONDS.toMillis(5);
 
-  private final Properties props;
   private final SearchWorkloadConfig config;
   private final String prefix;
   private final List<WriteCheck.Write> writes = new ArrayList<>();
@@ -113,9 +112,6 @@ final class AckedWrites {
    * @param readOpener opens the binding for the read-back ({@link SourceOfTruth})
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
    * @param settleMs how long after the first read-back the lost or stale keys are read again
-   * @param perSecond inserts per second, all writers together
-   * @param writers writer threads
-   * @param hotKeys keys the updates go to (0: no updates)
    */
   AckedWrites(
       Properties props,
@@ -129,7 +125,6 @@ final class AckedWrites {
       int hotKeys) {
     this.perSecond = perSecond;
     this.writerCount = writers;
-    this.props = props;
     this.config = SearchWorkloadConfig.fromProperties(props);
     this.prefix = "durability-" + tag + "-";
     this.opener = opener;

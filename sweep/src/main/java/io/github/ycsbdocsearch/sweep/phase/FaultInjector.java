@@ -112,13 +112,11 @@ final class FaultInjector extends ControlWrites {
         recovered = r;
       }
       ctx.progress()
-          .store(
+          .storef(
               store,
-              "fault: restarted "
-                  + r.path("restarted")
-                  + " in "
-                  + r.path("waited_ms").asText("?")
-                  + " ms");
+              "fault: restarted %s in %s ms",
+              r.path("restarted"),
+              r.path("waited_ms").asText("?"));
     } catch (RuntimeException e) {
       synchronized (lock) {
         recoverError = e.getMessage();

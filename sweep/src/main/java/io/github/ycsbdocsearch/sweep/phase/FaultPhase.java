@@ -39,17 +39,13 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
       return Optional.empty();
     }
     ctx.progress()
-        .store(
+        .storef(
             s.name(),
-            "fault: "
-                + control.label()
-                + " without a fault, then with "
-                + f.kind()
-                + " at "
-                + f.atS()
-                + " s, down "
-                + f.downS()
-                + " s");
+            "fault: %s without a fault, then with %s at %s s, down %s s",
+            control.label(),
+            f.kind(),
+            f.atS(),
+            f.downS());
     // The control step carries the fault step's write stream too: the same load, and its own
     // read-back.
     Optional<PhaseStop> end =

@@ -141,9 +141,8 @@ public record LoadRunner(SweepContext ctx) {
     }
     if (child.exitCode() != 0) {
       return Optional.of(
-          "YCSB load exited with code "
-              + child.exitCode()
-              + out.firstProblem().map(p -> ": " + p).orElse(""));
+          "YCSB load exited with code %s%s"
+              .formatted(child.exitCode(), out.firstProblem().map(p -> ": " + p).orElse("")));
     }
     return out.failure(threads).map(f -> "load: " + f);
   }

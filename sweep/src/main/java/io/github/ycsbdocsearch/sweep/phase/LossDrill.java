@@ -260,11 +260,8 @@ public final class LossDrill {
     }
     if (best == null) {
       throw new SetupException(
-          "no tag of "
-              + hotKeys.size()
-              + " puts a hot key on each of the "
-              + all.size()
-              + " primaries: the update drill could not lose one");
+          "no tag of %s puts a hot key on each of the %s primaries: the update drill could not lose one"
+              .formatted(hotKeys.size(), all.size()));
     }
     return best;
   }

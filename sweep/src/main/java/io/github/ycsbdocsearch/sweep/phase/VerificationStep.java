@@ -45,18 +45,10 @@ public final class VerificationStep {
           .store(
               s.name(),
               r.passed()
-                  ? "search verified: "
-                      + r.identical()
-                      + "/"
-                      + r.queries()
-                      + " answers identical to the oracle"
-                  : "SEARCH NOT VERIFIED: "
-                      + r.differing()
-                      + " of "
-                      + r.queries()
-                      + " answers differ from the oracle (see "
-                      + RunLayout.VERIFICATION
-                      + ")");
+                  ? "search verified: %s/%s answers identical to the oracle"
+                      .formatted(r.identical(), r.queries())
+                  : "SEARCH NOT VERIFIED: %s of %s answers differ from the oracle (see %s)"
+                      .formatted(r.differing(), r.queries(), RunLayout.VERIFICATION));
     } catch (RuntimeException | LinkageError e) {
       Verification.failed(s.name(), String.valueOf(e.getMessage())).writeTo(s.storeDir());
       ctx.progress()

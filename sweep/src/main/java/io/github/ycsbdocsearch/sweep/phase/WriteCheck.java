@@ -184,22 +184,21 @@ record WriteCheck(
      * unknown (40 of 700 in logs that are not whole)}.
      */
     String verdict() {
+      long acked = total.acknowledged();
       String v =
-          verdict(total.lost(), total.stale(), unread(), total.unknown(), total.acknowledged());
+          unread() > 0
+              ? "lost: unknown (" + unread() + " of " + acked + " unread)"
+              : total.unknown() > 0
+                  ? "lost: unknown (%s of %s in logs that are not whole)"
+                      .formatted(total.unknown(), acked)
+                  : "lost %s of %s%s"
+                      .formatted(
+                          total.lost(),
+                          acked,
+                          total.stale() > 0 ? " (stale " + total.stale() + ")" : "");
       return flippedKeys.isEmpty()
           ? v
           : v + "; " + flippedKeys.size() + " keys changed on the second read";
-    }
-
-    /** The verdict of these counts (see {@link #verdict()}). */
-    static String verdict(long lost, long stale, long unread, long unknown, long acked) {
-      if (unread > 0) {
-        return "lost: unknown (" + unread + " of " + acked + " unread)";
-      }
-      if (unknown > 0) {
-        return "lost: unknown (" + unknown + " of " + acked + " in logs that are not whole)";
-      }
-      return "lost " + lost + " of " + acked + (stale > 0 ? " (stale " + stale + ")" : "");
     }
   }
 
@@ -280,13 +279,8 @@ record WriteCheck(
           failedPastDeadline = 0;
         } else if (clock.getAsLong() >= deadline && ++failedPastDeadline >= 2) {
           gaveUp =
-              "no read answered for "
-                  + patienceMs
-                  + " ms ("
-                  + s.getName()
-                  + ": "
-                  + s.getDescription()
-                  + "); the remaining keys were not read";
+              "no read answered for %s ms (%s: %s); the remaining keys were not read"
+                  .formatted(patienceMs, s.getName(), s.getDescription());
         }
       }
       if (classifyKey(ws, s, found, unknown, unloggedMayTouch, kinds)) {

@@ -128,25 +128,23 @@ final class BackgroundEvents {
         if (n > 0 && !kind.endsWith(StoreProbe.BackgroundSampler.MILLIS)) {
           double midMs = (before.epochMs() + now.epochMs()) / 2.0;
           String node = StoreProbe.BackgroundSampler.nodeOf(e.getKey());
+          // The kind's time counter on the same server: the key with MILLIS after the kind.
           String timeKey =
-              node.isEmpty()
-                  ? kind + StoreProbe.BackgroundSampler.MILLIS
-                  : StoreProbe.BackgroundSampler.key(
-                      kind + StoreProbe.BackgroundSampler.MILLIS, node);
+              kind + StoreProbe.BackgroundSampler.MILLIS + e.getKey().substring(kind.length());
           events.add(
               new StepEvents.Event(
                   (midMs - measurementStartMs) / 1000.0,
                   store,
                   kind,
-                  (node.isEmpty() ? "" : "on " + node + ": ")
-                      + n
-                      + " started between "
-                      + Instant.ofEpochMilli(before.epochMs())
-                      + " and "
-                      + Instant.ofEpochMilli(now.epochMs())
-                      + (now.counters().containsKey(timeKey)
-                          ? ", " + increase(before, now, timeKey) + " ms in total"
-                          : "")));
+                  "%s%s started between %s and %s%s"
+                      .formatted(
+                          node.isEmpty() ? "" : "on " + node + ": ",
+                          n,
+                          Instant.ofEpochMilli(before.epochMs()),
+                          Instant.ofEpochMilli(now.epochMs()),
+                          now.counters().containsKey(timeKey)
+                              ? ", " + increase(before, now, timeKey) + " ms in total"
+                              : "")));
         }
       }
     }

@@ -1,14 +1,11 @@
 package io.github.ycsbdocsearch.sweep.step;
 
-import static java.util.stream.Collectors.toMap;
-
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * How each client JVM of a step ended, and how far their clocks may be apart, for the durability
@@ -54,11 +51,6 @@ public record ClientExits(Map<Integer, Integer> codes, long clockSlackMs) {
         runs.stream().mapToLong(ClientRun::clockOffsetMs).summaryStatistics();
     return new ClientExits(
         codes, oneClock ? 0 : offsets.getMax() - offsets.getMin() + CLOCK_ERROR_MS);
-  }
-
-  /** Every client exited 0 (tests, and runs with no clients to judge). */
-  public static ClientExits allZero(int clients) {
-    return new ClientExits(IntStream.range(0, clients).boxed().collect(toMap(i -> i, i -> 0)));
   }
 
   /**

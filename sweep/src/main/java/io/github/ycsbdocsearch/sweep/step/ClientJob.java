@@ -49,14 +49,42 @@ record ClientJob(
   static final String START_GATE_FILE = "start-at";
 
   /**
-   * The client's {@code -p} properties: the user's, its place in the key layout, and how it starts
-   * ({@code gate}: its gate file on its own machine; {@code clockOffsetMs}: that machine's clock
-   * minus this one's).
+   * The client's {@code -p} properties: the user's (those the step needs added), its place in the
+   * key layout, and how it starts ({@code gate}: its gate file on its own machine; {@code
+   * clockOffsetMs}: that machine's clock minus this one's).
    */
   Map<String, String> properties(RunPlan options, Path gate, long clockOffsetMs) {
-    Map<String, String> props = userProperties(options, share.step());
-    keyProperties(props);
-    startProperties(props, gate, clockOffsetMs);
+    Map<String, String> props = new LinkedHashMap<>(options.ycsbProperties());
+    Phase phase = share.step().phase();
+    if (phase == Phase.FLOOR) { // the harness floor keeps BasicDB a no-op whatever the user set
+      props.keySet().removeIf(k -> k.startsWith("basicdb."));
+    }
+    // The search workload writes the pages it asked and the questions' hit counts into the step's
+    // folder (the YCSB child's working directory).
+    props.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
+    // A fault step's clients (and its control step's, the same load) log every insert and update
+    // they send, for the durability check's final read (FaultInjector).
+    if (phase == Phase.FAULT || phase == Phase.FAULT_CONTROL) {
+      props.putIfAbsent(AckedWriteLog.FILE_PROPERTY, AckedWriteLog.FILE_NAME);
+    }
+    // Its place in the step's key layout ({@link KeyLayout}): its number among the step's clients
+    // and the first record the step inserts. Given to a single client too (client 0 of 1: YCSB's
+    // own numbering from the insert start).
+    props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
+    props.put(KeyLayout.CLIENTS, String.valueOf(clients));
+    props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
+    // Behind the barrier, the gated workload class (YCSB's -p workload= overrides the file's) and
+    // its gate file; at a fixed instant, that instant in the client machine's clock.
+    if (start.gated()) {
+      props.put("workload", StartGateWorkload.class.getName());
+      props.put(StartGateWorkload.START_GATE, gate.toString());
+      props.put(
+          StartGateWorkload.START_GATE_TIMEOUT_S, String.valueOf(Defaults.CLIENTS_READY_TIMEOUT_S));
+    } else if (start.fixedAtEpochMs() > 0) {
+      props.put(
+          DocSearchWorkload.START_AT_EPOCH_MS,
+          String.valueOf(start.fixedAtEpochMs() + clockOffsetMs));
+    }
     return props;
   }
 
@@ -98,54 +126,5 @@ record ClientJob(
   /** YCSB's recordcount of a step: the records it may read. */
   private int recordCount() {
     return (int) Math.min(Integer.MAX_VALUE, keys.readable());
-  }
-
-  /**
-   * The -p properties of a step; the harness floor keeps BasicDB a no-op whatever the user set for
-   * basicdb.
-   */
-  private static Map<String, String> userProperties(RunPlan options, StepSpec step) {
-    Map<String, String> p = new LinkedHashMap<>(options.ycsbProperties());
-    if (step.phase() == Phase.FLOOR) {
-      p.keySet().removeIf(k -> k.startsWith("basicdb."));
-    }
-    // The search workload writes the pages it asked and the questions' hit counts into the step's
-    // folder (the YCSB child's working directory).
-    p.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
-    // A fault step's clients (and its control step's, the same load) log every insert and update
-    // they send, for the durability check's final read (FaultInjector).
-    if (step.phase() == Phase.FAULT || step.phase() == Phase.FAULT_CONTROL) {
-      p.putIfAbsent(AckedWriteLog.FILE_PROPERTY, AckedWriteLog.FILE_NAME);
-    }
-    return p;
-  }
-
-  /**
-   * The properties that place a client's inserts and reads in the step's key layout ({@link
-   * KeyLayout}): its number among the step's clients and the first record the step inserts. Given
-   * to a single client too (client 0 of 1: YCSB's own numbering from the insert start).
-   */
-  private void keyProperties(Map<String, String> props) {
-    props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
-    props.put(KeyLayout.CLIENTS, String.valueOf(clients));
-    props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
-  }
-
-  /**
-   * The properties that start a client as {@code start} says: behind the barrier, the gated
-   * workload class (YCSB's {@code -p workload=} overrides the file's) and its gate file; at a fixed
-   * instant, that instant in the client machine's clock.
-   */
-  private void startProperties(Map<String, String> props, Path gate, long clockOffsetMs) {
-    if (start.gated()) {
-      props.put("workload", StartGateWorkload.class.getName());
-      props.put(StartGateWorkload.START_GATE, gate.toString());
-      props.put(
-          StartGateWorkload.START_GATE_TIMEOUT_S, String.valueOf(Defaults.CLIENTS_READY_TIMEOUT_S));
-    } else if (start.fixedAtEpochMs() > 0) {
-      props.put(
-          DocSearchWorkload.START_AT_EPOCH_MS,
-          String.valueOf(start.fixedAtEpochMs() + clockOffsetMs));
-    }
   }
 }

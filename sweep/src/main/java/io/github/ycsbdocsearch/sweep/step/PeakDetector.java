@@ -198,50 +198,29 @@ public final class PeakDetector {
       stillGrowing = offered >= plannedSteps && shape.isPresent() && shape.get().rising();
       reason =
           offered >= plannedSteps
-              ? "all "
-                  + plannedSteps
-                  + " planned steps ran"
-                  + shape.map(s -> "; " + s.words()).orElse("")
+              ? "all %s planned steps ran%s"
+                  .formatted(plannedSteps, shape.map(s -> "; " + s.words()).orElse(""))
               : "sweep ended after " + offered + " of " + plannedSteps + " planned steps";
-    }
-    if (best == null) {
-      return new StoreCapacity(
-          StoreCapacity.FORMAT,
-          store,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          reason + "; no step finished within the bounds",
-          null,
-          null,
-          null,
-          null,
-          false);
     }
     boolean lowerBound =
         stillGrowing || stopReason != null && stopReason.startsWith("the client was CPU-bound");
+    Optional<StepSummary> b = Optional.ofNullable(best);
     return new StoreCapacity(
         StoreCapacity.FORMAT,
         store,
-        best.throughputOps(),
-        best.step(),
-        best.threads(),
-        best.throughputCi95(),
-        lowerBound,
+        b.map(StepSummary::throughputOps).orElse(null),
+        b.map(StepSummary::step).orElse(null),
+        b.map(StepSummary::threads).orElse(null),
+        b.map(StepSummary::throughputCi95).orElse(null),
+        b.map(x -> lowerBound).orElse(null),
         null,
         null,
         null,
         null,
-        reason,
-        best.index(),
-        best.threads(),
-        best.throughputOps(),
+        b.isPresent() ? reason : reason + "; no step finished within the bounds",
+        b.map(StepSummary::index).orElse(null),
+        b.map(StepSummary::threads).orElse(null),
+        b.map(StepSummary::throughputOps).orElse(null),
         null,
         false);
   }

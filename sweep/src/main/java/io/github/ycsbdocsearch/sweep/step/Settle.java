@@ -26,15 +26,10 @@ final class Settle {
   private Settle() {}
 
   /**
-   * Waits until the server is idle.
+   * Waits until the server is idle, at most {@code max} ({@link #MAX_SECONDS} between steps).
    *
    * @return how long it waited; empty when there is no server figure
    */
-  static Optional<Duration> await(ServerCpu server) throws InterruptedException {
-    return await(server, Duration.ofSeconds(MAX_SECONDS));
-  }
-
-  /** {@link #await(ServerCpu)} with another longest wait. */
   static Optional<Duration> await(ServerCpu server, Duration max) throws InterruptedException {
     if (server.source() == null) {
       return Optional.empty();

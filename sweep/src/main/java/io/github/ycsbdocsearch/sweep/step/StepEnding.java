@@ -78,9 +78,8 @@ final class StepEnding {
     }
     if (child.timedOut()) {
       return Optional.of(
-          "YCSB did not finish within "
-              + (runSeconds + Defaults.STEP_GRACE_SECONDS)
-              + " s and was killed");
+          "YCSB did not finish within %s s and was killed"
+              .formatted(runSeconds + Defaults.STEP_GRACE_SECONDS));
     }
     String why = out.firstProblem().map(p -> ": " + p).orElse("");
     if (child.exitCode() != 0) {

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -91,11 +92,8 @@ public final class StepExecutor {
     Optional<String> mismatch = HdrChecksums.mismatch(stepDir);
     if (mismatch.isPresent()) {
       progress.accept(
-          "step "
-              + step
-              + ": its HDR logs are not what they were when it completed ("
-              + mismatch.get()
-              + "): running it again");
+          "step %s: its HDR logs are not what they were when it completed (%s): running it again"
+              .formatted(step, mismatch.get()));
       return false;
     }
     if (HdrChecksums.check(stepDir) == HdrChecksums.Check.UNVERIFIED) {
@@ -123,11 +121,9 @@ public final class StepExecutor {
     if (retryIfNoisy && disturbed(r) && !ctx.interrupts().requested()) {
       // One noisy step must not decide the headline: measure it once more, the second one counts.
       say(
-          "step "
-              + spec.dirName()
-              + " was disturbed (throughput varied by more than +-"
-              + Math.round(DISTURBED_SHARE * 100)
-              + " % at 95 % confidence): running it again");
+          "step %s was disturbed (throughput varied by more than +-%s %% at 95 %% confidence):"
+                  .formatted(spec.dirName(), Math.round(DISTURBED_SHARE * 100))
+              + " running it again");
       ctx.manifest()
           .append(
               "repeated_steps",
@@ -225,7 +221,7 @@ public final class StepExecutor {
    */
   private void settle(StepSpec spec) {
     try {
-      Settle.await(session.serverCpu())
+      Settle.await(session.serverCpu(), Duration.ofSeconds(Settle.MAX_SECONDS))
           .filter(d -> d.toMillis() >= 1000)
           .ifPresent(
               d -> {
@@ -248,19 +244,15 @@ public final class StepExecutor {
   }
 
   private void report(StepResult r, int planned) {
-    String what =
-        r.status() == StepStatus.COMPLETE
-            ? r.summary().map(StepExecutor::describe).orElse("")
-            : r.status().jsonName() + ": " + r.error();
     say(
-        "step "
-            + r.spec().index()
-            + "/"
-            + planned
-            + " "
-            + r.spec().label()
-            + " "
-            + (r.status() == StepStatus.COMPLETE ? "complete: " + what : what));
+        "step %s/%s %s %s"
+            .formatted(
+                r.spec().index(),
+                planned,
+                r.spec().label(),
+                r.status() == StepStatus.COMPLETE
+                    ? "complete: " + r.summary().map(StepExecutor::describe).orElse("")
+                    : r.status().jsonName() + ": " + r.error()));
   }
 
   /** A line of this store's progress. */

@@ -98,14 +98,13 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
         who.writeTo(tmp);
         if (Boolean.TRUE.equals(who.startedApart())) {
           ctx.progress()
-              .store(
+              .storef(
                   session.name(),
-                  step.dirName()
-                      + ": its clients started "
-                      + who.startSpreadMs()
-                      + " ms apart (more than "
-                      + StepClients.START_SPREAD_LIMIT_MS
-                      + " ms; clients.json started_apart)");
+                  "%s: its clients started %s ms apart (more than %s ms; clients.json"
+                      + " started_apart)",
+                  step.dirName(),
+                  who.startSpreadMs(),
+                  StepClients.START_SPREAD_LIMIT_MS);
         }
       }
       StepSummary summary = StepSummarizer.summarize(tmp, record, step.dirName(), logs.get());
@@ -186,6 +185,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
     long first =
         starts.stream().filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(0);
     List<StepClients.Client> clients = new ArrayList<>();
+    List<Long> left = new ArrayList<>();
     for (ClientRun r : runs) {
       int i = r.share().index();
       Long start = i < starts.size() ? starts.get(i) : null;
@@ -204,10 +204,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
               r.cores(),
               r.jitCores(),
               r.cpus()));
-    }
-    List<Long> left = new ArrayList<>();
-    for (ClientRun r : runs) {
-      left.add(leftBarrierMs(RunLayout.clientDir(tmp, r.share().index()), r.clockOffsetMs()));
+      left.add(leftBarrierMs(RunLayout.clientDir(tmp, i), r.clockOffsetMs()));
     }
     return StepClients.withStarts(startAtEpochMs, left, clients);
   }

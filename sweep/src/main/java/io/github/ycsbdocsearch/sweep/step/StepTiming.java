@@ -1,6 +1,5 @@
 package io.github.ycsbdocsearch.sweep.step;
 
-import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.sweep.cli.Defaults;
 import io.github.ycsbdocsearch.sweep.cli.RunPlan;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
@@ -17,18 +16,15 @@ public record StepTiming(int warmupS, int durationS) {
   }
 
   public static StepTiming of(RunPlan o, StepSpec step) {
-    StepTiming t = of(o, step.phase());
+    StepTiming t =
+        switch (step.phase()) {
+          case FLOOR -> new StepTiming(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
+          case SOAK -> new StepTiming(o.warmupSeconds(), o.soak().seconds());
+          case FAULT_CONTROL, FAULT ->
+              new StepTiming(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
+          default -> new StepTiming(o.warmupSeconds(), o.stepSeconds());
+        };
     return step.windowS() == null ? t : new StepTiming(t.warmupS(), step.windowS());
-  }
-
-  public static StepTiming of(RunPlan o, Phase phase) {
-    return switch (phase) {
-      case FLOOR -> new StepTiming(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds());
-      case SOAK -> new StepTiming(o.warmupSeconds(), o.soak().seconds());
-      case FAULT_CONTROL, FAULT ->
-          new StepTiming(o.warmupSeconds(), o.fault().stepSeconds(o.stepSeconds()));
-      default -> new StepTiming(o.warmupSeconds(), o.stepSeconds());
-    };
   }
 
   /** An instant as step, load and manifest records write it: UTC, to the second. */

@@ -34,26 +34,18 @@ public final class StepWindows {
    */
   public static BackgroundCycles.Observed observed(StepResult r, Path stepDir, StepTiming timing) {
     double rate = r.spec().targetOps();
-    StepSummary s = r.summary().orElse(null);
-    RateWindow w;
-    if (s == null || s.objective() == null) {
-      long offered = Math.max(1, Math.round(rate * timing.durationS()));
-      w =
-          new RateWindow(
-              r.spec().dirName(),
-              rate,
-              timing.durationS(),
-              List.of(new RateWindow.OpSeconds("ALL", new long[] {offered}, new long[] {offered})),
-              null);
-    } else {
-      w =
-          new RateWindow(
-              r.spec().dirName(),
-              rate,
-              s.windowS() > 0 ? s.windowS() : timing.durationS(),
-              ops(s.objective()),
-              r.status() == StepStatus.COMPLETE ? s.clientLimit() : null);
-    }
+    StepSummary s = r.summary().filter(x -> x.objective() != null).orElse(null);
+    long offered = Math.max(1, Math.round(rate * timing.durationS()));
+    RateWindow w =
+        new RateWindow(
+            r.spec().dirName(),
+            rate,
+            s != null && s.windowS() > 0 ? s.windowS() : timing.durationS(),
+            s == null
+                ? List.of(
+                    new RateWindow.OpSeconds("ALL", new long[] {offered}, new long[] {offered}))
+                : ops(s.objective()),
+            s != null && r.status() == StepStatus.COMPLETE ? s.clientLimit() : null);
     return new BackgroundCycles.Observed(w, timing.runSeconds(), events(stepDir));
   }
 

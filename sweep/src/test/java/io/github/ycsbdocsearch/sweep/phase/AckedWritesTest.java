@@ -161,7 +161,7 @@ class AckedWritesTest {
   @Test
   void theLoadsOwnWritesAreCheckedBesideTheMarkers(@TempDir Path step) throws Exception {
     WriteCheckTest.FakeStore store = storeMissingTwoWrites(step);
-    FaultSummary.AckedWrites a = withTheLoad(store, step, ClientExits.allZero(1));
+    FaultSummary.AckedWrites a = withTheLoad(store, step, new ClientExits(Map.of(0, 0)));
     FaultSummary.WriteCounts updates = a.operations().get("UPDATE");
     assertEquals(2, updates.acknowledged());
     assertEquals(1, updates.stale(), "v2 was acknowledged after v1, and v1 is what is there");
@@ -182,7 +182,7 @@ class AckedWritesTest {
     Path log = step.resolve(AckedWriteLog.FILE_NAME);
     String text = Files.readString(log);
     Files.writeString(log, text.substring(0, text.indexOf(at) + extra));
-    assertLoadUnknown(withTheLoad(store, step, ClientExits.allZero(1)), why);
+    assertLoadUnknown(withTheLoad(store, step, new ClientExits(Map.of(0, 0))), why);
   }
 
   @Test
@@ -219,7 +219,7 @@ class AckedWritesTest {
     Files.createDirectories(step.resolve("clients/1"));
     Files.writeString(step.resolve("clients/0").resolve(AckedWriteLog.FILE_NAME), "");
     WriteCheckTest.FakeStore store = new WriteCheckTest.FakeStore();
-    FaultSummary.AckedWrites a = withTheLoad(store, step, ClientExits.allZero(2));
+    FaultSummary.AckedWrites a = withTheLoad(store, step, new ClientExits(Map.of(0, 0, 1, 0)));
     assertFalse(a.lostKnown());
     assertTrue(
         a.lostInWords().contains("no log of the load's writes in clients/1/"), a.lostInWords());
@@ -235,7 +235,7 @@ class AckedWritesTest {
     // Client 1 was killed: its log has one update of user2 and no trailer.
     Files.writeString(cut.resolve(AckedWriteLog.FILE_NAME), "UPDATE\tuser2\t35\t36\tA\tfield0=1\n");
     AckedWrites w = streamInto(store, () -> store, new AtomicBoolean());
-    LoadLogs load = LoadLogs.read(step, ClientExits.allZero(2));
+    LoadLogs load = LoadLogs.read(step, new ClientExits(Map.of(0, 0, 1, 0)));
     assertEquals(2, load.clients());
     FaultSummary.AckedWrites a = w.readBack(0, 0, System.currentTimeMillis(), load).record();
     FaultSummary.WriteCounts updates = a.operations().get("UPDATE");

@@ -29,7 +29,7 @@ class SettleTest {
 
   @Test
   void withoutAServerFigureThereIsNothingToWaitFor() throws Exception {
-    assertTrue(Settle.await(ServerCpu.NONE).isEmpty());
+    assertTrue(Settle.await(ServerCpu.NONE, Duration.ofSeconds(5)).isEmpty());
     assertTrue(
         Settle.await(new ServerCpu("remote", Optional::empty), Duration.ofSeconds(5)).isEmpty());
   }
