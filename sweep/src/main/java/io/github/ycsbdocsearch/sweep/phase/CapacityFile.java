@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import io.github.ycsbdocsearch.sweep.step.StepExecutor;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,11 +28,11 @@ public final class CapacityFile {
    */
   public static StoreCapacity write(
       Path storeDir, StoreCapacity ramp, Objective slo, Optional<SearchPhase.Found> search) {
-    List<StepSummary> steps = new ArrayList<>();
     Path stepsDir = storeDir.resolve(RunLayout.STEPS_DIR);
-    StepExecutor.existingSteps(stepsDir)
-        .keySet()
-        .forEach(name -> StepExecutor.summaryOf(stepsDir.resolve(name)).ifPresent(steps::add));
+    List<StepSummary> steps =
+        StepExecutor.existingSteps(stepsDir).keySet().stream()
+            .flatMap(name -> StepExecutor.summaryOf(stepsDir.resolve(name)).stream())
+            .toList();
     StoreCapacity sat = CapacityFinder.withCapacity(ramp, steps, slo, search);
     sat.writeTo(storeDir);
     return sat;
@@ -56,8 +55,8 @@ public final class CapacityFile {
 
   /** The summaries of those of {@code specs} whose step folder under {@code stepsDir} is whole. */
   public static List<StepSummary> published(Path stepsDir, List<StepSpec> specs) {
-    List<StepSummary> out = new ArrayList<>();
-    specs.forEach(s -> StepExecutor.summaryOf(stepsDir.resolve(s.dirName())).ifPresent(out::add));
-    return out;
+    return specs.stream()
+        .flatMap(s -> StepExecutor.summaryOf(stepsDir.resolve(s.dirName())).stream())
+        .toList();
   }
 }

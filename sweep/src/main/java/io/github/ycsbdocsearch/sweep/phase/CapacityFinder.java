@@ -72,31 +72,19 @@ public final class CapacityFinder {
     Optional<StepSummary> c = capacity(steps, slo);
     long fixed =
         steps.stream().filter(s -> s.phase().fixedRate() && s.phase() != Phase.FLOOR).count();
-    String why;
-    if (c.isPresent()) {
-      why =
-          String.format(
-              Locale.ROOT,
-              "capacity: the highest of %d fixed-rate steps that was sustained and met %s "
-                  + "(no capacity search ran)",
-              fixed,
-              slo);
-    } else {
-      why =
-          fixed == 0
-              ? "no capacity: no fixed-rate step ran"
-              : String.format(
-                  Locale.ROOT,
-                  "no capacity: none of %d fixed-rate steps was complete, sustained, not"
-                      + " client-limited and within %s",
-                  fixed,
-                  slo);
-    }
+    String why =
+        c.isPresent()
+            ? "capacity: the highest of %d fixed-rate steps that was sustained and met %s (no"
+                + " capacity search ran)"
+            : fixed == 0
+                ? "no capacity: no fixed-rate step ran"
+                : "no capacity: none of %d fixed-rate steps was complete, sustained, not"
+                    + " client-limited and within %s";
     return peak.withCapacity(
         c.map(st -> (double) st.targetOps()).orElse(null),
         c.map(StepSummary::step).orElse(null),
         slo,
-        why,
+        String.format(Locale.ROOT, why, fixed, slo),
         null);
   }
 

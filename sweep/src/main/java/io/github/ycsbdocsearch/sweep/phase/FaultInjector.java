@@ -154,10 +154,24 @@ final class FaultInjector extends ControlWrites {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    FaultSummary.AckedWrites acked = ackedWrites(stepDir, exits);
+    // The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
+    // any was not read.
+    long killed;
+    synchronized (lock) {
+      killed = node == null ? 0 : killedAtMs;
+    }
+    FaultSummary.AckedWrites acked =
+        writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
+    ctx.progress()
+        .storef(
+            store,
+            "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
+            acked.lostInWords(),
+            acked.error() == null ? "" : " (" + acked.error() + ")",
+            acked.longestAckGapMs() / 1000.0);
     FaultSummary.FaultRecord record;
     synchronized (lock) {
-      FaultSummary.Node killed =
+      FaultSummary.Node killedNode =
           node == null ? null : Json.MAPPER.convertValue(node, FaultSummary.Node.class);
       FaultSummary.Recover back =
           recovered == null
@@ -172,47 +186,22 @@ final class FaultInjector extends ControlWrites {
               fault.atS(),
               fault.downS(),
               controlStep,
-              killed,
+              killedNode,
               dueAtMs(),
-              killed == null ? null : killedAtMs,
+              killedNode == null ? null : killedAtMs,
               killError,
               back,
               windowStartMs,
               windowEndMs,
               acked,
-              durability());
+              // The profile the store was started with and what it says one node crash may lose.
+              new FaultSummary.Durability(
+                  stores.profile().orElse(null), stores.loss(kind).orElse(null)));
     }
     try {
       record.writeTo(stepDir);
     } catch (RuntimeException e) {
       ctx.progress().store(store, "fault.json not written: " + e.getMessage());
     }
-  }
-
-  /**
-   * The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
-   * any was not read.
-   */
-  private FaultSummary.AckedWrites ackedWrites(Path stepDir, ClientExits exits) {
-    long killed;
-    synchronized (lock) {
-      killed = node == null ? 0 : killedAtMs;
-    }
-    FaultSummary.AckedWrites a =
-        writes.readBack(killed, windowStartMs, windowEndMs, LoadLogs.read(stepDir, exits)).record();
-    ctx.progress()
-        .storef(
-            store,
-            "fault: acknowledged writes %s%s; longest gap between acknowledgements %.1f s",
-            a.lostInWords(),
-            a.error() == null ? "" : " (" + a.error() + ")",
-            a.longestAckGapMs() / 1000.0);
-    return a;
-  }
-
-  /** The profile the store was started with and what it says one node crash may lose. */
-  private FaultSummary.Durability durability() {
-    return new FaultSummary.Durability(
-        stores.profile().orElse(null), stores.loss(kind).orElse(null));
   }
 }

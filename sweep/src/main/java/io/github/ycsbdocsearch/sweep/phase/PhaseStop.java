@@ -8,7 +8,6 @@ import java.util.Optional;
 /**
  * Why a phase ended the store's whole sweep (an interrupt, a failed step, a lost store). Immutable.
  *
- * @param outcome how the store's sweep ends
  * @param error why, for people and the manifest
  */
 public record PhaseStop(StoreOutcome outcome, String error) {

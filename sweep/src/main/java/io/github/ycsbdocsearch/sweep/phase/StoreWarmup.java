@@ -94,10 +94,16 @@ public record StoreWarmup(SweepContext ctx) {
         ctx.progress().store(session.name(), "the store warm-up stopped: " + why);
         break;
       }
-      Double cost = serverMicrosPerOp(r.summary().get());
+      StepSummary sum = r.summary().get();
+      // The server's CPU per operation over the step's window, µs; null when the store reports
+      // none.
+      Double cost =
+          sum.serverCpuCores() == null || !(sum.throughputOps() > 0)
+              ? null
+              : sum.serverCpuCores() * 1e6 / sum.throughputOps();
       chunks
           .addObject()
-          .put("ops", Math.round(r.summary().get().throughputOps()))
+          .put("ops", Math.round(sum.throughputOps()))
           .put("server_cpu_us_per_op", cost == null ? null : Math.round(cost * 10) / 10.0);
       if (cost == null) {
         break;
@@ -124,12 +130,5 @@ public record StoreWarmup(SweepContext ctx) {
     record.put("reason", why);
     ctx.manifest().putStore(session.name(), "store_warmup", record);
     ctx.progress().store(session.name(), "store warm-up: " + why);
-  }
-
-  /** The server's CPU per operation over a step's window, µs; null when the store reports none. */
-  private static Double serverMicrosPerOp(StepSummary s) {
-    return s.serverCpuCores() == null || !(s.throughputOps() > 0)
-        ? null
-        : s.serverCpuCores() * 1e6 / s.throughputOps();
   }
 }

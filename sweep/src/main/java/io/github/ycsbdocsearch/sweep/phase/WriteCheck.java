@@ -74,7 +74,6 @@ record WriteCheck(
    * One write as its client saw it.
    *
    * @param op {@code INSERT} or {@code UPDATE}
-   * @param key the record key
    * @param fields each field written and the {@link #digest} of its value
    * @param sentMs when it was sent (epoch ms)
    * @param answeredMs when its answer (or error) came (epoch ms)
@@ -232,9 +231,7 @@ record WriteCheck(
   }
 
   /**
-   * The result when the store could not be reached at all: every acknowledged write unread.
-   *
-   * @param why the error, for the record
+   * The result when the store could not be reached ({@code why}): every acknowledged write unread.
    */
   static Result unreachable(List<Write> writes, String why) {
     Map<Write, Kind> kinds = new IdentityHashMap<>();

@@ -71,15 +71,13 @@ final class BackgroundEvents {
       Thread.currentThread().interrupt();
     }
     sample();
-    closeSampler();
-    return List.copyOf(samples);
-  }
-
-  private synchronized void closeSampler() {
-    if (sampler != null) {
-      sampler.close();
-      sampler = null;
+    synchronized (this) {
+      if (sampler != null) {
+        sampler.close();
+        sampler = null;
+      }
     }
+    return List.copyOf(samples);
   }
 
   /**

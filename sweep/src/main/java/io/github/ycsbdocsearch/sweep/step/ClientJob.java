@@ -28,9 +28,6 @@ import java.util.Map;
  * @param step the whole step (for progress)
  * @param planned steps in the store's plan (for progress)
  * @param keys the records that exist and where the step's inserts start
- * @param clients the step's clients
- * @param timing the step's warm-up and measured window
- * @param share this client's part of the step
  * @param dir the client's folder here: the step folder itself, or its {@code clients/<i>/}
  * @param start how the step's clients start together
  */
@@ -99,7 +96,7 @@ record ClientJob(
         connection,
         share.step(),
         timing.runSeconds(),
-        recordCount(),
+        (int) Math.min(Integer.MAX_VALUE, keys.readable()), // recordcount: the records it may read
         share.operationCount(),
         props,
         share.openLoop());
@@ -107,24 +104,15 @@ record ClientJob(
 
   /** How long the client may take: its run, the grace, and its wait before the start. */
   Duration timeLimit() {
-    return Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitSeconds());
+    long waitS =
+        start.gated()
+            ? Defaults.CLIENTS_READY_TIMEOUT_S
+            : Math.max(0, (start.fixedAtEpochMs() - System.currentTimeMillis() + 999) / 1000);
+    return Duration.ofSeconds(timing.runSeconds() + Defaults.STEP_GRACE_SECONDS + waitS);
   }
 
   /** What YCSB printed into the client's folder here. */
   YcsbOutput output() {
     return YcsbOutput.read(dir.resolve(RunLayout.YCSB_OUT), dir.resolve(RunLayout.YCSB_ERR));
-  }
-
-  /** Seconds a client's time limit adds for its wait before the start. */
-  private long waitSeconds() {
-    if (start.gated()) {
-      return Defaults.CLIENTS_READY_TIMEOUT_S;
-    }
-    return Math.max(0, (start.fixedAtEpochMs() - System.currentTimeMillis() + 999) / 1000);
-  }
-
-  /** YCSB's recordcount of a step: the records it may read. */
-  private int recordCount() {
-    return (int) Math.min(Integer.MAX_VALUE, keys.readable());
   }
 }

@@ -13,11 +13,8 @@ import java.util.Map;
  * One client JVM of a step, as it ran: what a {@link ClientRunner} hands back, and all that the
  * verdict and the publisher read of a client. Immutable.
  *
- * @param share the client's part of the step
  * @param host {@code local}, or the other client machine's {@code user@host}
  * @param clockOffsetMs that machine's clock minus this one's
- * @param child how its JVM ended
- * @param out what YCSB printed
  * @param cores its CPU over the window, JIT compiler left out; null when unknown
  * @param jitCores its JIT compiler threads' CPU; null when unknown
  * @param cpus the CPUs it may use (a local client: the client's pinning set, shared by local

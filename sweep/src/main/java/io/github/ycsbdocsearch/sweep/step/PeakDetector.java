@@ -184,7 +184,6 @@ public final class PeakDetector {
   /**
    * The peak part of {@code capacity.json} (capacity fields null: the load phase fills them).
    *
-   * @param store the store's name
    * @param plannedSteps how many ramp steps the plan had (to tell "plan exhausted" from an early
    *     stop)
    */

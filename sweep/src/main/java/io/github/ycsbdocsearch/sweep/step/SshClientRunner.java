@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * Runs a client JVM on one of the hosts file's other client machines over SSH. It exists apart from
@@ -54,12 +53,13 @@ record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientR
     Path connection = work.resolve("connection.properties");
     Path workload = work.resolve("workload");
     Path script = remote.repo().resolve(REMOTE_SCRIPT);
-    Setup set = setUpTwice(session, new RemoteWork(ssh, work, connection, workload, script));
-    if (set.clockOffsetMs().isEmpty()) {
+    long offset;
+    try {
+      offset = setUpTwice(session, new RemoteWork(ssh, work, connection, workload, script));
+    } catch (SetupException e) {
       start.ready(share.index());
-      return ClientRun.notStarted(share, remote.destination(), job.output(), set.error());
+      return ClientRun.notStarted(share, remote.destination(), job.output(), e.getMessage());
     }
-    long offset = set.clockOffsetMs().getAsLong();
     Map<String, String> props =
         job.properties(ctx.options(), work.resolve(ClientJob.START_GATE_FILE), offset);
     List<String> ycsb = job.ycsbArgs(workload, connection, props);
@@ -123,22 +123,18 @@ record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientR
    */
   private record RemoteWork(Ssh ssh, Path work, Path connection, Path workload, Path script) {}
 
-  /** A remote client's setup: its clock offset, or why it failed twice. */
-  private record Setup(OptionalLong clockOffsetMs, String error) {}
-
-  /** {@link #setUp}, tried once more when it fails. */
-  private Setup setUpTwice(StoreSession session, RemoteWork w) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return new Setup(OptionalLong.of(setUp(session, w)), null);
-      } catch (SetupException | UncheckedIOException e) {
-        if (attempt == 2) {
-          return new Setup(
-              OptionalLong.empty(),
-              "setup on " + remote.destination() + " failed twice: " + e.getMessage());
-        }
-        say(session, "a client's setup failed (" + e.getMessage() + "); trying once more");
-      }
+  /** {@link #setUp}, tried once more when it fails; throws why it failed twice. */
+  private long setUpTwice(StoreSession session, RemoteWork w) {
+    try {
+      return setUp(session, w);
+    } catch (SetupException | UncheckedIOException e) {
+      say(session, "a client's setup failed (" + e.getMessage() + "); trying once more");
+    }
+    try {
+      return setUp(session, w);
+    } catch (SetupException | UncheckedIOException e) {
+      throw new SetupException(
+          "setup on " + remote.destination() + " failed twice: " + e.getMessage(), e);
     }
   }
 

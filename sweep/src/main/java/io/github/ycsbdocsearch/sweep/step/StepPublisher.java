@@ -76,7 +76,10 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
             step.phase(),
             step.offeredFraction(),
             sumOver(runs, ClientRun::cores),
-            clientCpus(runs),
+            // The CPUs the clients may use: the local clients' shared set once, plus each other
+            // machine's.
+            ctx.pinning().clientCpuCount()
+                + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum(),
             server,
             server == null ? null : first.get().serverSource(),
             sumOver(runs, ClientRun::jitCores),
@@ -204,17 +207,11 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
               r.cores(),
               r.jitCores(),
               r.cpus()));
-      left.add(leftBarrierMs(RunLayout.clientDir(tmp, i), r.clockOffsetMs()));
+      // When it left the start barrier, in this machine's clock; null when it did not note it.
+      OptionalLong leftAt = StartedAt.read(RunLayout.clientDir(tmp, i));
+      left.add(leftAt.isPresent() ? leftAt.getAsLong() - r.clockOffsetMs() : null);
     }
     return StepClients.withStarts(startAtEpochMs, left, clients);
-  }
-
-  /**
-   * When a client left the start barrier, in this machine's clock; null when it did not note it.
-   */
-  private static Long leftBarrierMs(Path clientDir, long clockOffsetMs) {
-    OptionalLong at = StartedAt.read(clientDir);
-    return at.isPresent() ? at.getAsLong() - clockOffsetMs : null;
   }
 
   /**
@@ -231,14 +228,6 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
       sum += v;
     }
     return Math.round(sum * 1000.0) / 1000.0;
-  }
-
-  /**
-   * The CPUs the clients may use: the local clients' shared set once, plus each other machine's.
-   */
-  private int clientCpus(List<ClientRun> runs) {
-    return ctx.pinning().clientCpuCount()
-        + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum();
   }
 
   /**

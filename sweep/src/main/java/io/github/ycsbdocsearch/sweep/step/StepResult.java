@@ -9,8 +9,6 @@ import java.util.Optional;
 /**
  * A finished (or reused) step as the sweep logic sees it. Immutable.
  *
- * @param spec the step
- * @param status how it ended
  * @param error why it failed or was interrupted, else null
  * @param summary its summary.json, when its logs could be read (also for a step that failed the
  *     error bound)

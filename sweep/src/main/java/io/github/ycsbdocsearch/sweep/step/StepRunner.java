@@ -27,7 +27,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -42,16 +41,11 @@ import java.util.function.LongConsumer;
  */
 public record StepRunner(SweepContext ctx) {
   /**
-   * Runs the step.
+   * Runs the step (the arguments as {@link ClientJob} has them).
    *
-   * @param session the store (or BasicDB for a floor step)
-   * @param step the step
-   * @param planned steps in the store's plan (for progress)
    * @param keys the records that exist (YCSB recordcount: the loaded ones plus those earlier steps
    *     inserted and the next step may read) and where the step's inserts start
-   * @param operationCount YCSB operationcount
    * @param detector owns the error bound
-   * @param timing the step's warm-up and measured window
    * @param companion work that runs beside the step (the fault's kill and restart), if any
    */
   public StepResult run(
@@ -66,7 +60,6 @@ public record StepRunner(SweepContext ctx) {
     RunPlan o = ctx.options();
     Path dir = session.stepsDir().resolve(step.dirName());
     Path tmp = session.stepsDir().resolve("." + step.dirName() + ".partial");
-    AtomicReference<List<BackgroundEvents.Sample>> samples = new AtomicReference<>(List.of());
     OpenLoop openLoop = openLoop(step, timing);
     List<ClientShare> shares = ClientShare.split(step, operationCount, openLoop, o.clients());
     StepPublisher.prepare(tmp, shares.size() == 1);
@@ -91,10 +84,11 @@ public record StepRunner(SweepContext ctx) {
                 : StartBarrier.fixed(
                     System.currentTimeMillis() + Defaults.CLIENTS_START_DELAY_MS, companionStart);
     List<ClientRun> runs = null;
+    List<BackgroundEvents.Sample> samples;
     try {
       runs = runClients(session, step, planned, keys, timing, shares, tmp, start);
     } finally {
-      background.ifPresent(b -> samples.set(b.stop()));
+      samples = background.map(BackgroundEvents::stop).orElse(List.of());
       ClientExits exits = ClientExits.of(runs);
       companion.ifPresent(c -> c.finish(tmp, exits));
     }
@@ -118,7 +112,7 @@ public record StepRunner(SweepContext ctx) {
             session, step, timing, ran, measured.unreadable(), measured.summary(), detector);
     // The summary of the final record (its status may have changed above), from the logs read once.
     StepRecord record = judged.record();
-    Optional<StepSummary> summary = publisher.publish(record, measured.logs(), samples.get(), dir);
+    Optional<StepSummary> summary = publisher.publish(record, measured.logs(), samples, dir);
     return new StepResult(
         step,
         record.status(),
@@ -145,16 +139,18 @@ public record StepRunner(SweepContext ctx) {
       Path tmp,
       StartBarrier start) {
     ClientRunner local = new LocalClientRunner(ctx);
+    List<RemoteClient> others = ctx.options().hosts().map(HostsFile::clients).orElse(List.of());
     Function<ClientShare, ClientRun> runOne =
         share -> {
           Path dir = shares.size() == 1 ? tmp : RunLayout.clientDir(tmp, share.index());
           ClientJob job =
               new ClientJob(session, step, planned, keys, shares.size(), timing, share, dir, start);
-          ClientRunner runner =
-              remoteFor(share.index())
-                  .<ClientRunner>map(r -> new SshClientRunner(ctx, r))
-                  .orElse(local);
-          return runner.run(job);
+          // Client i runs on the hosts file's other client machine i - 1 when there is one.
+          int i = share.index();
+          return (i >= 1 && i - 1 < others.size()
+                  ? new SshClientRunner(ctx, others.get(i - 1))
+                  : local)
+              .run(job);
         };
     if (!start.gated() && shares.size() == 1) {
       return List.of(runOne.apply(shares.get(0)));
@@ -200,23 +196,6 @@ public record StepRunner(SweepContext ctx) {
   }
 
   /**
-   * Client {@code i} runs on the hosts file's other client machine {@code i - 1} when there is one.
-   */
-  private Optional<RemoteClient> remoteFor(int i) {
-    List<RemoteClient> others = ctx.options().hosts().map(HostsFile::clients).orElse(List.of());
-    return i >= 1 && i - 1 < others.size() ? Optional.of(others.get(i - 1)) : Optional.empty();
-  }
-
-  /**
-   * The send lag above which a step counts as client-limited: a tenth of the objective's bound (a
-   * lag that cannot move a decision by more than that), at least {@link
-   * Defaults#SEND_LAG_THRESHOLD_US} (timer and wake-up jitter).
-   */
-  static long lagThresholdUs(Objective slo) {
-    return Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10);
-  }
-
-  /**
    * The arrival schedule and objective of a fixed-rate step (its seed differs per step, its ramp is
    * {@link Defaults#ARRIVAL_RAMP_SHARE} of the warm-up when the workload keeps the shared
    * schedule); null in a closed loop.
@@ -231,7 +210,11 @@ public record StepRunner(SweepContext ctx) {
     return new OpenLoop(
         arrivals,
         ctx.options().arrivalsSeed() + step.index(),
-        lagThresholdUs(slo),
+        // The send lag above which a step counts as client-limited: a tenth of the objective's
+        // bound
+        // (a lag that cannot move a decision by more than that), at least the timer and wake-up
+        // jitter.
+        Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10),
         slo,
         shared ? Defaults.ARRIVAL_RAMP_SHARE * timing.warmupS() : 0); // -target cannot ramp
   }

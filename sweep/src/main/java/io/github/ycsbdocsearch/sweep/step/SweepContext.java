@@ -16,14 +16,9 @@ import java.util.Optional;
  * What every part of a running sweep shares. Immutable (the manifest and progress inside are
  * thread-safe).
  *
- * @param options the validated options
- * @param runDir the results folder
- * @param manifest the run's manifest
  * @param launcher how YCSB clients are started
- * @param interrupts Ctrl-C handling
  * @param progress output for a person
  * @param report builds the run folder's derived files (summaries, charts, report.html) at the end
- * @param pinning CPU pinning
  * @param local the local stores, empty with a hosts file
  * @param faults where a {@code --fault} kills and restarts a server: the local stores, or the hosts
  *     file's servers over SSH; empty without {@code --fault}
