@@ -234,9 +234,8 @@ final class AckedWrites {
    * binding cannot connect, no write is read and the loss is unknown, never 0.
    *
    * @param killedAtMs when the server was killed (epoch ms); 0 when it was not
-   * @param windowStartMs the measured window's start: the longest gap between acknowledgements is
-   *     taken inside it
-   * @param windowEndMs the measured window's end
+   * @param windowStartMs the measured window's start (to {@code windowEndMs}): the longest gap
+   *     between acknowledgements is taken inside it
    * @param load the inserts and updates the load's clients logged, read back with the stream's (one
    *     read per key), and why some client's are unknown (the loss is then unknown); {@link
    *     LoadLogs#NONE}: the stream's alone

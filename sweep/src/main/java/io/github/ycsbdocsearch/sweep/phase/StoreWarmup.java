@@ -95,8 +95,7 @@ public record StoreWarmup(SweepContext ctx) {
         break;
       }
       StepSummary sum = r.summary().get();
-      // The server's CPU per operation over the step's window, µs; null when the store reports
-      // none.
+      // Server CPU per operation over the step's window, µs; null when the store reports none.
       Double cost =
           sum.serverCpuCores() == null || !(sum.throughputOps() > 0)
               ? null

@@ -230,9 +230,7 @@ record WriteCheck(
     return new Write(e.op(), e.key(), e.fields(), e.sentMs(), e.answeredMs(), e.outcome(), client);
   }
 
-  /**
-   * The result when the store could not be reached ({@code why}): every acknowledged write unread.
-   */
+  /** The result when the store could not be reached ({@code why}): every acked write unread. */
   static Result unreachable(List<Write> writes, String why) {
     Map<Write, Kind> kinds = new IdentityHashMap<>();
     for (Write w : writes) {

@@ -86,10 +86,7 @@ public final class PeakDetector {
     this.rules = rules;
   }
 
-  /**
-   * True when the step failed only because of its error bound: the normal end of a ramp past its
-   * peak.
-   */
+  /** True when the step failed only on its error bound: the normal end of a ramp past its peak. */
   public boolean failedOnErrorBound(StepResult r) {
     return r.status() == StepStatus.FAILED
         && !r.storeLost()

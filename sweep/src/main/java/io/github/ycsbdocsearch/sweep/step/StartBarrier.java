@@ -64,9 +64,7 @@ final class StartBarrier {
     return new StartBarrier(clients, 0, true, onStart);
   }
 
-  /**
-   * Whether the clients wait for the barrier (else for {@link #fixedAtEpochMs}, or for nothing).
-   */
+  /** Whether the clients wait for the barrier (else for the fixed instant, or for nothing). */
   boolean gated() {
     return gated;
   }

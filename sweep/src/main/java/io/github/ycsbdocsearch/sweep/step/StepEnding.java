@@ -44,10 +44,9 @@ final class StepEnding {
 
   /** The status of the clients' runs: interrupted, failed (with {@code problem}), or complete. */
   static StepStatus status(ChildResult child, Optional<String> problem) {
-    if (child.interrupted()) {
-      return StepStatus.INTERRUPTED;
-    }
-    return problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
+    return child.interrupted()
+        ? StepStatus.INTERRUPTED
+        : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
   }
 
   /**
