@@ -22,22 +22,16 @@ import picocli.CommandLine.Command;
     sortOptions = false,
     customSynopsis = "bin/docsearch history-rows [--out FILE] <run-dir>...",
     // Lines broken by hand: picocli's wrapping would split a file name at its dot (capacity.|json).
-    description = {
-      "Writes one CSV row per run x store x step x operation x latency kind x metric, read through"
-          + " the results format",
-      "module (migrated folders: bin/docsearch migrate): per store peak_ops and capacity_ops"
-          + " (capacity.json); intended",
-      "p50, p99 and p99.9 at each load step, keyed by its offered fraction (load-50pct); a run"
-          + " migrated from format 1",
-      "(the ramp alone): service p50 and p99 of the closed-loop steps, keyed by threads (t4)."
-          + " Steps that are not usable",
-      "(failed, client-bound, rate not sustained), the harness floor, all-requests rows and"
-          + " unsupported percentiles are",
-      "left out (docs/nightly.md).",
-      "Columns:"
-          + " run_id,date,commit,dirty,cpu_model,cpu_count,format,workload,store,step,op,latency_kind,"
-          + "metric,value"
-    },
+    description =
+        """
+        Writes one CSV row per run x store x step x operation x latency kind x metric, read through the results format
+        module (migrated folders: bin/docsearch migrate): per store peak_ops and capacity_ops (capacity.json); intended
+        p50, p99 and p99.9 at each load step, keyed by its offered fraction (load-50pct); a run migrated from format 1
+        (the ramp alone): service p50 and p99 of the closed-loop steps, keyed by threads (t4). Steps that are not usable
+        (failed, client-bound, rate not sustained), the harness floor, all-requests rows and unsupported percentiles are
+        left out (docs/nightly.md).
+        Columns: run_id,date,commit,dirty,cpu_model,cpu_count,format,workload,store,step,op,latency_kind,metric,value\
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
     footer = {

@@ -30,28 +30,20 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = "bin/docsearch migrate PATH...",
     // Lines broken by hand: picocli's wrapping would split a file name at its dot.
-    description = {
-      "Rewrites what each run folder holds under a name from before the names were settled:"
-          + " <store>/saturation.json",
-      "becomes capacity.json (a resumed folder's capacity.json wins), and a store's 'saturation' in"
-          + " summary.json and",
-      "manifest.json becomes 'capacity', and the manifest's 'saturation_rule' becomes 'peak_rule'."
-          + " Upgrades older",
-      "versions: capacity.json to format 4 (format 1's peak under its current names, with"
-          + " 'ramp_only'), the run",
-      "summary.json to format 2 (rows with their phase and verdict; format 1 with 'ramp_only' and",
-      "'throughput_counts_composed_parts'), step summary.json to format 4 (the verdict recorded),"
-          + " step.json to",
-      "format 3 (format 1's phase; a format-1 step gets its summary.json from its logs). Each file"
-          + " is",
-      "written whole and renamed over the old one; a folder already current is left untouched. A"
-          + " nightly history",
-      "(history.csv) is checked: its columns never changed. One line per PATH on stdout says what"
-          + " was done. The",
-      "report, compare, runs and history-rows refuse an older folder and name this command"
-          + " (docs/results-format.md,",
-      "\"Format versions\")."
-    },
+    description =
+        """
+        Rewrites what each run folder holds under a name from before the names were settled: <store>/saturation.json
+        becomes capacity.json (a resumed folder's capacity.json wins), and a store's 'saturation' in summary.json and
+        manifest.json becomes 'capacity', and the manifest's 'saturation_rule' becomes 'peak_rule'. Upgrades older
+        versions: capacity.json to format 4 (format 1's peak under its current names, with 'ramp_only'), the run
+        summary.json to format 2 (rows with their phase and verdict; format 1 with 'ramp_only' and
+        'throughput_counts_composed_parts'), step summary.json to format 4 (the verdict recorded), step.json to
+        format 3 (format 1's phase; a format-1 step gets its summary.json from its logs). Each file is
+        written whole and renamed over the old one; a folder already current is left untouched. A nightly history
+        (history.csv) is checked: its columns never changed. One line per PATH on stdout says what was done. The
+        report, compare, runs and history-rows refuse an older folder and name this command (docs/results-format.md,
+        "Format versions").\
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
     footer = {
