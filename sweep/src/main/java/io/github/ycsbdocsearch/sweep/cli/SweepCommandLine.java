@@ -141,390 +141,358 @@ final class SweepCommandLine {
   @Parameters(
       arity = "0..1",
       paramLabel = "<workload>",
-      description = {
-        "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB"
-            + " workload file"
-      })
+      description =
+          "a file in workloads/ by name (workloada; case does not matter) or a path to a YCSB"
+              + " workload file")
   String workload;
 
   @Option(
       names = PROPERTY_FILE,
       paramLabel = "FILE",
-      description = {
-        "a YCSB workload or properties file, as YCSB's -P: named like <workload>, repeatable; the"
-            + " first file (or <workload>) is the workload, each later one overrides its keys,"
-            + " -p overrides them all; recordcount sets the records unless --records is given."
-            + " YCSB's -threads and -target are refused: the sweep's are --threads and --rates"
-      })
+      description =
+          "a YCSB workload or properties file, as YCSB's -P: named like <workload>, repeatable; the"
+              + " first file (or <workload>) is the workload, each later one overrides its keys,"
+              + " -p overrides them all; recordcount sets the records unless --records is given."
+              + " YCSB's -threads and -target are refused: the sweep's are --threads and --rates")
   List<String> propertyFiles = new ArrayList<>();
 
   @Option(
       names = "--stores",
       converter = Converters.Stores.class,
       paramLabel = "LIST",
-      description = {
-        "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or"
-            + " the stores the --hosts file names); basicdb is YCSB's no-op BasicDB (answering"
-            + " SEARCH with an empty page): no server, measures the runner itself"
-      })
+      description =
+          "stores to sweep, in order, comma-separated (default: redisjson,mongodb,elasticsearch, or"
+              + " the stores the --hosts file names); basicdb is YCSB's no-op BasicDB (answering"
+              + " SEARCH with an empty page): no server, measures the runner itself")
   List<SweepTarget> stores;
 
   @Option(
       names = "--threads",
       converter = Converters.Threads.class,
       paramLabel = "LIST|auto",
-      description = {
-        "the ramp's thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to"
-            + " --max-threads, stopping at the peak)"
-      })
+      description =
+          "the ramp's thread counts, e.g. 1,2,4 (default: auto = 1,2,4,8,... up to"
+              + " --max-threads, stopping at the peak)")
   ThreadPlan threads;
 
   @Option(
       names = "--max-threads",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {"last thread count of auto (default: " + Defaults.MAX_THREADS + ")"})
+      description = "last thread count of auto (default: " + Defaults.MAX_THREADS + ")")
   Integer maxThreads;
 
   @Option(
       names = "--load-fractions",
       converter = Converters.Fractions.class,
       paramLabel = "LIST",
-      description = {
-        "offered loads of the load phase as fractions of the peak, or none (default: "
-            + Defaults.LOAD_FRACTIONS_TEXT
-            + ")"
-      })
+      description =
+          "offered loads of the load phase as fractions of the peak, or none (default: "
+              + Defaults.LOAD_FRACTIONS_TEXT
+              + ")")
   List<Double> loadFractions;
 
   @Option(
       names = "--slo",
       converter = Converters.LatencyObjective.class,
       paramLabel = "OBJECTIVE",
-      description = {
-        "latency objective of the capacity: intended latency of every operation, all requests, e.g."
-            + " p99<=10ms (default), p99.9<=50ms, p50<=500us"
-      })
+      description =
+          "latency objective of the capacity: intended latency of every operation, all requests,"
+              + " e.g. p99<=10ms (default), p99.9<=50ms, p50<=500us")
   Objective slo;
 
   @Option(
       names = "--arrivals",
       paramLabel = "PROCESS",
-      description = {
-        "arrival process of every fixed-rate step, one schedule shared by all client threads:"
-            + " poisson (default: exponential gaps, as independent users arrive) or uniform (a"
-            + " fixed period)"
-      })
+      description =
+          "arrival process of every fixed-rate step, one schedule shared by all client threads:"
+              + " poisson (default: exponential gaps, as independent users arrive) or uniform (a"
+              + " fixed period)")
   Arrivals arrivals;
 
   @Option(
       names = "--search-probes",
       converter = Converters.NonNegativeInt.class,
       paramLabel = "N",
-      description = {
-        "fixed-rate probes the capacity search may run after the latency curve, at most (the"
-            + " budget usually ends it first); 0 = the capacity is estimated from the curve's"
-            + " windows only (default: "
-            + Defaults.SEARCH_MAX_PROBES
-            + ")"
-      })
+      description =
+          "fixed-rate probes the capacity search may run after the latency curve, at most (the"
+              + " budget usually ends it first); 0 = the capacity is estimated from the curve's"
+              + " windows only (default: "
+              + Defaults.SEARCH_MAX_PROBES
+              + ")")
   Integer searchProbes;
 
   @Option(
       names = "--search-budget",
       converter = Converters.NonNegativeInt.class,
       paramLabel = "SECONDS",
-      description = {
-        "measured seconds the capacity search's probes may take together after the latency curve;"
-            + " it stops sooner when the capacity's 95 %% interval is within +-3 %% (default: "
-            + Defaults.SEARCH_BUDGET_SECONDS
-            + ")"
-      })
+      description =
+          "measured seconds the capacity search's probes may take together after the latency curve;"
+              + " it stops sooner when the capacity's 95 %% interval is within +-3 %% (default: "
+              + Defaults.SEARCH_BUDGET_SECONDS
+              + ")")
   Integer searchBudget;
 
   @Option(
       names = "--precision",
       converter = Converters.Percent.class,
       paramLabel = "PCT",
-      description = {
-        "the capacity's precision to reach: keep probing near the estimate until its 95 %% interval"
-            + " is within +-PCT %% (e.g. 5), or --max-minutes ends it; prints the time it expects"
-            + " first (default: +-"
-            + Defaults.SEARCH_PRECISION_PCT
-            + " %% within --search-budget)"
-      })
+      description =
+          "the capacity's precision to reach: keep probing near the estimate until its 95 %%"
+              + " interval is within +-PCT %% (e.g. 5), or --max-minutes ends it; prints the time"
+              + " it expects first (default: +-"
+              + Defaults.SEARCH_PRECISION_PCT
+              + " %% within --search-budget)")
   Double precision;
 
   @Option(
       names = "--max-minutes",
       converter = Converters.Minutes.class,
       paramLabel = "MIN",
-      description = {
-        "minutes each store's capacity search (latency curve and probes, warm-ups included) may"
-            + " take; no probe starts that would end past it (default: none, or "
-            + Defaults.PRECISION_MAX_MINUTES
-            + " with --precision)"
-      })
+      description =
+          "minutes each store's capacity search (latency curve and probes, warm-ups included) may"
+              + " take; no probe starts that would end past it (default: none, or "
+              + Defaults.PRECISION_MAX_MINUTES
+              + " with --precision)")
   Double maxMinutes;
 
   @Option(
       names = "--clients",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {
-        "client JVMs that drive every step together, each with its share of the threads and of the"
-            + " offered rate, started at one instant; their interval logs are merged exactly"
-            + " (default: "
-            + Defaults.CLIENTS
-            + ")"
-      })
+      description =
+          "client JVMs that drive every step together, each with its share of the threads and of"
+              + " the offered rate, started at one instant; their interval logs are merged exactly"
+              + " (default: "
+              + Defaults.CLIENTS
+              + ")")
   Integer clients;
 
   @Option(
       names = "--soak",
       converter = Converters.Seconds.class,
       paramLabel = "DURATION",
-      description = {
-        "after the other phases, one fixed-rate step this long (e.g. 30m) at --soak-load of the"
-            + " capacity (with --rates alone: at the first rate): throughput and p99 minute by"
-            + " minute, their drift, the store's background events and the data set's growth"
-            + " (default: none)"
-      })
+      description =
+          "after the other phases, one fixed-rate step this long (e.g. 30m) at --soak-load of the"
+              + " capacity (with --rates alone: at the first rate): throughput and p99 minute by"
+              + " minute, their drift, the store's background events and the data set's growth"
+              + " (default: none)")
   Integer soakSeconds;
 
   @Option(
       names = "--soak-load",
       converter = Converters.Fractions.class,
       paramLabel = "F",
-      description = {
-        "the soak's offered load as a fraction of the capacity (default: "
-            + Defaults.SOAK_LOAD
-            + ")"
-      })
+      description =
+          "the soak's offered load as a fraction of the capacity (default: "
+              + Defaults.SOAK_LOAD
+              + ")")
   List<Double> soakLoad;
 
   @Option(
       names = "--fault",
       paramLabel = "KIND@T[+D]",
-      description = {
-        "after the other phases (a cluster: --topology cluster, or a hosts file with its \"fault\""
-            + " servers), two fixed-rate steps at --fault-load of the capacity (with --rates alone:"
-            + " at the first rate), the second with one server holding primary data killed"
-            + " (kill-primary: SIGKILL; stop-node: SIGTERM; kill-unreplicated, local Redis and"
-            + " MongoDB: its replicas paused 2 s first, a fault known to lose acknowledged writes"
-            + " under the relaxed profile; os-crash, --hosts only: the server rebooted at once"
-            + " through SysRq b, losing what was not fsynced, its restart the reboot, waited for"
-            + " from D s on) T s into its window and restarted D s later (default "
-            + Defaults.FAULT_DOWN_SECONDS
-            + "): failed operations, the longest gap, the recovery time and acknowledged "
-            + "writes read back (default: none)"
-      })
+      description =
+          "after the other phases (a cluster: --topology cluster, or a hosts file with its"
+              + " \"fault\" servers), two fixed-rate steps at --fault-load of the capacity (with"
+              + " --rates alone: at the first rate), the second with one server holding primary"
+              + " data killed (kill-primary: SIGKILL; stop-node: SIGTERM; kill-unreplicated, local"
+              + " Redis and MongoDB: its replicas paused 2 s first, a fault known to lose"
+              + " acknowledged writes under the relaxed profile; os-crash, --hosts only: the server"
+              + " rebooted at once through SysRq b, losing what was not fsynced, its restart the"
+              + " reboot, waited for from D s on) T s into its window and restarted D s later"
+              + " (default "
+              + Defaults.FAULT_DOWN_SECONDS
+              + "): failed operations, the longest gap, the recovery time and acknowledged "
+              + "writes read back (default: none)")
   String fault;
 
   @Option(
       names = "--fault-load",
       converter = Converters.Fractions.class,
       paramLabel = "F",
-      description = {
-        "the fault steps' offered load as a fraction of the capacity (default: "
-            + Defaults.FAULT_LOAD
-            + ")"
-      })
+      description =
+          "the fault steps' offered load as a fraction of the capacity (default: "
+              + Defaults.FAULT_LOAD
+              + ")")
   List<Double> faultLoad;
 
   @Option(
       names = "--floor-seconds",
       converter = Converters.NonNegativeInt.class,
       paramLabel = "N",
-      description = {
-        "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 = no"
-            + " floor (default: "
-            + Defaults.FLOOR_SECONDS
-            + ")"
-      })
+      description =
+          "measured seconds of each harness-floor step (BasicDB at the same threads and rate); 0 ="
+              + " no floor (default: "
+              + Defaults.FLOOR_SECONDS
+              + ")")
   Integer floorSeconds;
 
   @Option(
       names = "--dataset",
       paramLabel = "FILE",
-      description = {
-        "your own documents instead of the generator's: a JSON Lines file (datasets/README.md;"
-            + " built example: scripts/dataset.sh debian); checked line by line before any store"
-            + " starts; the record count comes from it"
-      })
+      description =
+          "your own documents instead of the generator's: a JSON Lines file (datasets/README.md;"
+              + " built example: scripts/dataset.sh debian); checked line by line before any store"
+              + " starts; the record count comes from it")
   Path dataset;
 
   @Option(
       names = "--text-mode",
       paramLabel = "MODE",
-      description = {
-        "with --dataset: canonical (default: text normalized once so every engine sees the same"
-            + " tokens; answers verified identical) or raw (stored as given; verification measures"
-            + " how far each engine's answers differ)"
-      })
+      description =
+          "with --dataset: canonical (default: text normalized once so every engine sees the same"
+              + " tokens; answers verified identical) or raw (stored as given; verification"
+              + " measures how far each engine's answers differ)")
   Dataset.TextMode textMode;
 
   @Option(
       names = "--rates",
       converter = Converters.Rates.class,
       paramLabel = "LIST",
-      description = {
-        "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread count"
-            + " of an explicit --threads list, else at "
-            + Defaults.RATE_THREADS
-            + " threads), with service time and intended "
-            + "latency. Alone, they replace both phases; add --load-fractions to run those too"
-      })
+      description =
+          "fixed target rates in ops/s, e.g. 250,6000: one throttled step per rate (per thread"
+              + " count of an explicit --threads list, else at "
+              + Defaults.RATE_THREADS
+              + " threads), with service time and intended "
+              + "latency. Alone, they replace both phases; add --load-fractions to run those too")
   List<Integer> rates;
 
   @Option(
       names = "--step-seconds",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {
-        "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")"
-      })
+      description =
+          "measured seconds per step, after the warm-up (default: " + Defaults.STEP_SECONDS + ")")
   Integer stepSeconds;
 
   @Option(
       names = "--warmup-seconds",
       converter = Converters.NonNegativeInt.class,
       paramLabel = "N",
-      description = {
-        "seconds at the start of every step left out of all numbers (default: "
-            + Defaults.WARMUP_SECONDS
-            + ")"
-      })
+      description =
+          "seconds at the start of every step left out of all numbers (default: "
+              + Defaults.WARMUP_SECONDS
+              + ")")
   Integer warmupSeconds;
 
   @Option(
       names = "--records",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {
-        "records loaded into each store (default: the recordcount of -p, of the -P files or of the"
-            + " workload file, the later first; else "
-            + Defaults.RECORDS
-            + ")"
-      })
+      description =
+          "records loaded into each store (default: the recordcount of -p, of the -P files or of"
+              + " the workload file, the later first; else "
+              + Defaults.RECORDS
+              + ")")
   Integer records;
 
   @Option(
       names = "--load-threads",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {
-        "client threads of the load (default: "
-            + Defaults.LOAD_THREADS
-            + "; the load is not measured)"
-      })
+      description =
+          "client threads of the load (default: "
+              + Defaults.LOAD_THREADS
+              + "; the load is not measured)")
   Integer loadThreads;
 
   @Option(
       names = "--max-error-pct",
       converter = Converters.Percent.class,
       paramLabel = "P",
-      description = {
-        "a step with more than P %% failed operations fails and ends that store's sweep (default: "
-            + Defaults.MAX_ERROR_PCT_TEXT
-            + ")"
-      })
+      description =
+          "a step with more than P %% failed operations fails and ends that store's sweep (default:"
+              + " "
+              + Defaults.MAX_ERROR_PCT_TEXT
+              + ")")
   Double maxErrorPct;
 
   @Option(
       names = "--max-p99-ms",
       converter = Converters.Millis.class,
       paramLabel = "MS",
-      description = {
-        "end a store's ramp after a step whose p99 latency (worst operation) passes MS"
-            + " milliseconds (default: no bound)"
-      })
+      description =
+          "end a store's ramp after a step whose p99 latency (worst operation) passes MS"
+              + " milliseconds (default: no bound)")
   Double maxP99Ms;
 
   @Option(
       names = HOSTS,
       paramLabel = "FILE",
-      description = {
-        "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json);"
-            + " without it the local stores are installed and started one at a time with"
-            + " scripts/stores.sh, stopped after their sweep"
-      })
+      description =
+          "remote stores: a hosts file (terraform output; the format of .stores/hosts-single.json);"
+              + " without it the local stores are installed and started one at a time with"
+              + " scripts/stores.sh, stopped after their sweep")
   Path hosts;
 
   @Option(
       names = "--topology",
       paramLabel = "T",
-      description = {
-        "local stores only: single (default: one server each) or cluster (Redis cluster of 3"
-            + " masters + 3 replicas, MongoDB 3 shards of 3-member replica sets, Elasticsearch 3"
-            + " nodes), started by scripts/stores.sh"
-      })
+      description =
+          "local stores only: single (default: one server each) or cluster (Redis cluster of 3"
+              + " masters + 3 replicas, MongoDB 3 shards of 3-member replica sets, Elasticsearch 3"
+              + " nodes), started by scripts/stores.sh")
   Topology topology;
 
   @Option(
       names = "--profile",
       paramLabel = "P",
-      description = {
-        "local stores only: durability profile, relaxed (default: about the last second of"
-            + " acknowledged writes may be lost on a crash, every store) or strict (none:"
-            + " replicated and durable before the acknowledgement); defined once per store in"
-            + " scripts/stores/profiles/"
-      })
+      description =
+          "local stores only: durability profile, relaxed (default: about the last second of"
+              + " acknowledged writes may be lost on a crash, every store) or strict (none:"
+              + " replicated and durable before the acknowledgement); defined once per store in"
+              + " scripts/stores/profiles/")
   Profile profile;
 
   @Option(
       names = "--memory-mb",
       converter = Converters.PositiveInt.class,
       paramLabel = "N",
-      description = {
-        "local stores only: memory each store may use per server, the same for all (Elasticsearch"
-            + " heap, MongoDB cache, Redis maxmemory without eviction; default: "
-            + Defaults.MEMORY_MB
-            + ")"
-      })
+      description =
+          "local stores only: memory each store may use per server, the same for all (Elasticsearch"
+              + " heap, MongoDB cache, Redis maxmemory without eviction; default: "
+              + Defaults.MEMORY_MB
+              + ")")
   Integer memoryMb;
 
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = {"folder in which the run folder is created (default: results/)"})
+      description = "folder in which the run folder is created (default: results/)")
   Path out;
 
   @Option(
       names = RESUME,
       paramLabel = "DIR",
-      description = {
-        "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete"
-            + " step and re-runs the others (the load is repeated first)"
-      })
+      description =
+          "complete an interrupted or failed run: re-reads DIR/manifest.json, keeps every complete"
+              + " step and re-runs the others (the load is repeated first)")
   Path resume;
 
   @Option(
       names = "--no-pin",
-      description = {
-        "do not pin the client and the local server to separate CPUs (default: pinned when the"
-            + " machine has 2 or more CPUs and taskset exists)"
-      })
+      description =
+          "do not pin the client and the local server to separate CPUs (default: pinned when the"
+              + " machine has 2 or more CPUs and taskset exists)")
   boolean noPin;
 
   @Option(
       names = PROPERTY,
       paramLabel = "KEY=VALUE",
-      description = {
-        "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p"
-            + " operationcount=N ends a step after N operations if that comes first"
-      })
+      description =
+          "YCSB property for the load and every step, repeatable (e.g. -p fieldcount=5); -p"
+              + " operationcount=N ends a step after N operations if that comes first")
   List<String> properties = new ArrayList<>();
 
   @Option(
       names = TAG,
       converter = Converters.Tag.class,
       paramLabel = "KEY=VALUE",
-      description = {
-        "a label of the run, repeatable (e.g. --tag host=m5d --tag try=2): recorded in the plan in"
-            + " manifest.json, shown in the report, by compare and by bin/docsearch runs; KEY of"
-            + " letters, digits, '_', '.' and '-'"
-      })
+      description =
+          "a label of the run, repeatable (e.g. --tag host=m5d --tag try=2): recorded in the plan"
+              + " in manifest.json, shown in the report, by compare and by bin/docsearch runs; KEY"
+              + " of letters, digits, '_', '.' and '-'")
   List<String> tags = new ArrayList<>();
 
   @Option(
