@@ -79,13 +79,9 @@ public final class Docsearch {
         (e, args) -> {
           CommandLine c = e.getCommandLine();
           c.getErr()
-              .println(
-                  c.getCommandName()
-                      + ": "
-                      + e.getMessage()
-                      + " ("
-                      + c.getCommandName()
-                      + " --help lists the options)");
+              .printf(
+                  "%1$s: %2$s (%1$s --help lists the options)%n",
+                  c.getCommandName(), e.getMessage());
           c.getErr().flush();
           return CommandLine.ExitCode.USAGE;
         });

@@ -251,18 +251,8 @@ public class Mm1DB extends DB implements SearchableDB {
       originEpochMs = System.currentTimeMillis();
     } else if (shared.serviceRate() != rate || sharedSeed != seed) {
       throw new DBException(
-          "the M/M/1 server of this JVM runs with "
-              + SERVICE_RATE
-              + "="
-              + shared.serviceRate()
-              + " and "
-              + SEED
-              + "="
-              + sharedSeed
-              + ", not "
-              + rate
-              + " and "
-              + seed);
+          "the M/M/1 server of this JVM runs with %s=%s and %s=%s, not %s and %s"
+              .formatted(SERVICE_RATE, shared.serviceRate(), SEED, sharedSeed, rate, seed));
     }
     return shared;
   }
@@ -307,10 +297,8 @@ public class Mm1DB extends DB implements SearchableDB {
     String v = p.getProperty(SERVICE_RATE);
     if (v == null || v.isBlank()) {
       throw new DBException(
-          "property "
-              + SERVICE_RATE
-              + " is missing: the M/M/1 server's service rate in "
-              + "operations per second (> 0)");
+          "property %s is missing: the M/M/1 server's service rate in operations per second (> 0)"
+              .formatted(SERVICE_RATE));
     }
     double rate;
     try {

@@ -75,13 +75,8 @@ public final class Stalls {
         && process != Process.OPERATIONS
         && !(gapMinNanos > durationNanos && gapMaxNanos >= gapMinNanos)) {
       throw new IllegalArgumentException(
-          "a stall must be shorter than the gap between stalls: "
-              + durationNanos
-              + " ns every "
-              + gapMinNanos
-              + "-"
-              + gapMaxNanos
-              + " ns");
+          "a stall must be shorter than the gap between stalls: %s ns every %s-%s ns"
+              .formatted(durationNanos, gapMinNanos, gapMaxNanos));
     }
     this.durationNanos = durationNanos;
     this.gapMinNanos = gapMinNanos;

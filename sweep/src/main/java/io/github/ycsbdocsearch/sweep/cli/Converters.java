@@ -212,13 +212,8 @@ final class Converters {
       return atLeast(value, 1);
     } catch (TypeConversionException e) {
       throw new SetupException(
-          key
-              + "='"
-              + value
-              + "'"
-              + where
-              + " is malformed: expected an integer from 1 to "
-              + Integer.MAX_VALUE);
+          "%s='%s'%s is malformed: expected an integer from 1 to %d"
+              .formatted(key, value, where, Integer.MAX_VALUE));
     }
   }
 

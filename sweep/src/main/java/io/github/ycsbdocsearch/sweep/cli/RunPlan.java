@@ -161,11 +161,9 @@ public record RunPlan(
           || Integer.parseInt(m.group(2)) < 1
           || (m.group(3) != null && Integer.parseInt(m.group(3)) < 1)) {
         throw new SetupException(
-            "--fault '"
-                + spec
-                + "' is malformed: expected KIND@T[+D] with KIND one of "
-                + KINDS
-                + ", T and D whole seconds from 1 (e.g. kill-primary@5+10)");
+            "--fault '%s' is malformed: expected KIND@T[+D] with KIND one of %s, T and D whole"
+                    .formatted(spec, KINDS)
+                + " seconds from 1 (e.g. kill-primary@5+10)");
       }
       return new Fault(
           m.group(1),
@@ -264,11 +262,8 @@ public record RunPlan(
         (k, v) -> {
           if (MASK.equals(v)) {
             throw new SetupException(
-                "property "
-                    + k
-                    + " was masked in manifest.json: give it again with --resume DIR -p "
-                    + k
-                    + "=...");
+                "property %s was masked in manifest.json: give it again with --resume DIR -p %s=..."
+                    .formatted(k, k));
           }
         });
     return p;

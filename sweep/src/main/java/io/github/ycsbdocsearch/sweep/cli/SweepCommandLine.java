@@ -558,12 +558,9 @@ final class SweepCommandLine {
     String seed = props.get(RunPlan.ARRIVALS_SEED_PROPERTY);
     if (seed != null && !seed.trim().matches("-?\\d{1,18}")) {
       throw new SetupException(
-          "property "
-              + RunPlan.ARRIVALS_SEED_PROPERTY
-              + "='"
-              + seed
-              + "' is malformed: expected a whole number (the first arrival seed of the fixed-rate"
-              + " steps)");
+          "property %s='%s' is malformed: expected a whole number (the first arrival seed of the"
+                  .formatted(RunPlan.ARRIVALS_SEED_PROPERTY, seed)
+              + " fixed-rate steps)");
     }
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       SweepTarget.checkMm1(props);
@@ -578,21 +575,14 @@ final class SweepCommandLine {
       // random phases add up to no evenly spaced one, while independent Poisson schedules add up to
       // one Poisson schedule at the step's rate.
       throw new SetupException(
-          "--arrivals uniform does not go with "
-              + clients
-              + " clients: their schedules would not add up to one uniform schedule (poisson"
-              + " schedules do: leave --arrivals out)");
+          "--arrivals uniform does not go with %d clients: their schedules would not add up to one"
+                  .formatted(clients)
+              + " uniform schedule (poisson schedules do: leave --arrivals out)");
     }
     if (others > 0 && clients > others + 1) {
       throw new SetupException(
-          "--clients "
-              + clients
-              + " needs "
-              + (clients - 1)
-              + " other client machines; hosts file "
-              + hosts.get().source()
-              + " names "
-              + others);
+          "--clients %d needs %d other client machines; hosts file %s names %d"
+              .formatted(clients, clients - 1, hosts.get().source(), others));
     }
     return new RunPlan(
         workload,
@@ -639,10 +629,9 @@ final class SweepCommandLine {
     }
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       throw new SetupException(
-          "--clients "
-              + clients
-              + " does not go with the mm1 store: its simulated server lives "
-              + "in each client JVM, so every client would have its own");
+          "--clients %d does not go with the mm1 store: its simulated server lives in each client"
+                  .formatted(clients)
+              + " JVM, so every client would have its own");
     }
     String inserts =
         props.getOrDefault(
@@ -658,17 +647,15 @@ final class SweepCommandLine {
         workload.properties().getOrDefault("workload", "").trim(); // -p workload is refused
     if (share > 0 && !spreadsInserts(cls)) {
       throw new SetupException(
-          "--clients "
-              + clients
-              + " cannot split "
-              + workload.name()
-              + ": it inserts while it runs (insertproportion="
-              + inserts.trim()
-              + ") and its workload class '"
-              + cls
-              + "' would insert the same keys from every client ("
-              + DocSearchWorkload.class.getName()
-              + " gives each its own)");
+          ("--clients %d cannot split %s: it inserts while it runs (insertproportion=%s) and its"
+                  + " workload class '%s' would insert the same keys from every client (%s gives"
+                  + " each its own)")
+              .formatted(
+                  clients,
+                  workload.name(),
+                  inserts.trim(),
+                  cls,
+                  DocSearchWorkload.class.getName()));
     }
   }
 
@@ -726,11 +713,9 @@ final class SweepCommandLine {
       }
       if (!"cluster".equals(h.topology())) {
         throw new SetupException(
-            "--fault needs a cluster: hosts file "
-                + h.source()
-                + " says topology '"
-                + h.topology()
-                + "', and a single server lost is an outage, not a failover");
+            "--fault needs a cluster: hosts file %s says topology '%s', and a single server lost"
+                    .formatted(h.source(), h.topology())
+                + " is an outage, not a failover");
       }
       if (h.faultServers().isEmpty()) {
         throw new SetupException(

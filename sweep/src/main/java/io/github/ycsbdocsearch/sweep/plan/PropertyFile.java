@@ -78,9 +78,8 @@ public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties
     PropertyFile now = read(path);
     if (!now.sha256.equals(sha256)) {
       throw new SetupException(
-          "workload file "
-              + path
-              + " changed since the run started: restore it or start a new run");
+          "workload file %s changed since the run started: restore it or start a new run"
+              .formatted(path));
     }
     return now;
   }

@@ -33,11 +33,8 @@ public record StepSpec(
     }
     if (phase.fixedRate() != (targetOps > 0)) {
       throw new IllegalArgumentException(
-          "a "
-              + phase.jsonName()
-              + " step "
-              + (targetOps > 0 ? "has no" : "needs a")
-              + " target rate");
+          "a %s step %s target rate"
+              .formatted(phase.jsonName(), targetOps > 0 ? "has no" : "needs a"));
     }
   }
 

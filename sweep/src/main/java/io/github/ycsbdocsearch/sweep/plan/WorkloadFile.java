@@ -64,13 +64,8 @@ public record WorkloadFile(
       }
     }
     throw new SetupException(
-        "unknown workload '"
-            + arg
-            + "': not a file and not in "
-            + dir
-            + " (known: "
-            + (known.isEmpty() ? "none" : String.join(", ", known))
-            + ")");
+        "unknown workload '%s': not a file and not in %s (known: %s)"
+            .formatted(arg, dir, known.isEmpty() ? "none" : String.join(", ", known)));
   }
 
   /** Reads a workload file, checking that it names a Workload class that is on the classpath. */
