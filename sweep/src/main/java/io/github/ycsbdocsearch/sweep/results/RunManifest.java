@@ -67,14 +67,9 @@ public final class RunManifest {
     return new RunManifest(f, obj);
   }
 
-  /** Sets a top-level field. */
-  public synchronized void put(String field, JsonNode value) {
-    root.set(field, value);
-  }
-
-  /** Sets a top-level text field. */
-  public synchronized void put(String field, String value) {
-    root.put(field, value);
+  /** Sets a top-level field to the value as JSON ({@code null}: a JSON null). */
+  public synchronized void put(String field, Object value) {
+    root.set(field, Json.MAPPER.valueToTree(value));
   }
 
   /** A copy of a top-level field (missing node when absent). */
@@ -83,13 +78,8 @@ public final class RunManifest {
   }
 
   /** Sets a field of one store's section ({@code stores.<store>.<field>}), creating the section. */
-  public synchronized void putStore(String store, String field, JsonNode value) {
-    storeNode(store).set(field, value);
-  }
-
-  /** Sets a text field of one store's section. */
-  public synchronized void putStore(String store, String field, String value) {
-    storeNode(store).put(field, value);
+  public synchronized void putStore(String store, String field, Object value) {
+    storeNode(store).set(field, Json.MAPPER.valueToTree(value));
   }
 
   /** Appends an element to a top-level array, creating it. */

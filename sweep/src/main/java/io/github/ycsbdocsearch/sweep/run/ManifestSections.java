@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Fills a new run's manifest (docs/results-format.md): run id and time, git commit, workload and
@@ -110,9 +111,8 @@ public final class ManifestSections {
     m.put(Manifest.STARTED_UTC, StepTiming.utc(started));
     m.put(Manifest.ENDED_UTC, (String) null);
     m.put(Manifest.STATUS, "running");
-    ArrayNode cmd = Json.MAPPER.createArrayNode().add("./run-sweep.sh");
-    maskedArgs(args).forEach(cmd::add);
-    m.put("command", cmd);
+    m.put(
+        "command", Stream.concat(Stream.of("./run-sweep.sh"), maskedArgs(args).stream()).toList());
     ObjectNode git = EnvironmentInfo.git(repo);
     m.put(Manifest.GIT_COMMIT, git.get("commit").asText());
     m.put(Manifest.GIT_DIRTY, git.get("dirty"));

@@ -3,7 +3,6 @@ package io.github.ycsbdocsearch.sweep.run;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
-import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.sweep.exec.ServerCpu;
 import io.github.ycsbdocsearch.sweep.phase.StoreOutcome;
@@ -52,8 +51,7 @@ record StoreLifecycle(SweepContext ctx, SweepTarget target) {
     } else {
       p.putAll(ctx.options().hosts().orElseThrow().propertiesOf(kind));
     }
-    ctx.manifest()
-        .putStore(target.name(), "connection", Json.MAPPER.valueToTree(HostsFile.masked(p)));
+    ctx.manifest().putStore(target.name(), "connection", HostsFile.masked(p));
     ctx.pinning()
         .serverCpus()
         .filter(c -> ctx.local().isPresent())
@@ -84,11 +82,7 @@ record StoreLifecycle(SweepContext ctx, SweepTarget target) {
         .ifPresent(
             probe -> {
               probe.check(props);
-              ctx.manifest()
-                  .putStore(
-                      target.name(),
-                      Manifest.DESCRIBE,
-                      Json.MAPPER.valueToTree(probe.describe(props)));
+              ctx.manifest().putStore(target.name(), Manifest.DESCRIBE, probe.describe(props));
               ctx.manifest().write();
             });
   }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.resultsformat.HarnessFloor;
 import io.github.ycsbdocsearch.resultsformat.HdrChecksums;
-import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.resultsformat.Manifest;
 import io.github.ycsbdocsearch.resultsformat.Phase;
 import io.github.ycsbdocsearch.resultsformat.StepRecord;
@@ -204,11 +203,8 @@ final class StoreSweep {
       List<StepSpec> fault =
           stop.isEmpty() && o.fault().runs() ? atCapacity.fault(next - 1) : List.of();
       stop = phase(stop, clock, "fault", new FaultPhase(ctx, exec), fault, total);
-      ctx.manifest()
-          .putStore(target.name(), "phase_seconds", Json.MAPPER.valueToTree(clock.seconds()));
-      ctx.manifest()
-          .putStore(
-              target.name(), "records_inserted_by_steps", Json.MAPPER.valueToTree(exec.inserted()));
+      ctx.manifest().putStore(target.name(), "phase_seconds", clock.seconds());
+      ctx.manifest().putStore(target.name(), "records_inserted_by_steps", exec.inserted());
       ctx.progress().store(target.name(), "time per phase (s): " + clock.seconds());
       return stop.map(p -> new Ended(p.outcome(), p.error()))
           .orElse(new Ended(StoreOutcome.COMPLETE, null));
@@ -329,20 +325,18 @@ final class StoreSweep {
             Instant.now());
     ctx.manifest().append("resumes", n);
     ctx.progress()
-        .store(
+        .storef(
             target.name(),
-            "resuming: "
-                + n.get("kept_complete_steps").asLong()
-                + " complete steps kept, "
-                + n.get("rerun").size()
-                + " to run again");
+            "resuming: %d complete steps kept, %d to run again",
+            n.get("kept_complete_steps").asLong(),
+            n.get("rerun").size());
   }
 
   private StoreOutcome finish(StoreOutcome outcome, String error) {
     StoreCapacity sat =
         CapacityFile.write(storeDir, ramp(), ctx.options().slo(), Optional.ofNullable(searchFound));
     status(outcome.name().toLowerCase(Locale.ROOT), error);
-    ctx.manifest().putStore(target.name(), "capacity", Json.MAPPER.valueToTree(sat));
+    ctx.manifest().putStore(target.name(), "capacity", sat);
     ctx.manifest().write();
     if (outcome == StoreOutcome.COMPLETE) {
       ctx.progress().store(target.name(), CapacityFile.headline(sat));
