@@ -70,9 +70,7 @@ public final class Docsearch {
     System.exit(cl.execute(args));
   }
 
-  /**
-   * The command tree, with this suite's rule for a malformed argument: one line naming it, exit 2.
-   */
+  /** The command tree, with the suite's rule for a bad argument: one line naming it, exit 2. */
   static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Docsearch());
     cl.setParameterExceptionHandler(

@@ -71,13 +71,9 @@ public final class MigrateMain implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     for (Path p : paths) {
       if (!Files.isRegularFile(p) && !Files.isRegularFile(p.resolve(RunLayout.MANIFEST))) {
-        err.println(
-            spec.name()
-                + ": "
-                + p
-                + ": neither a run folder (no "
-                + RunLayout.MANIFEST
-                + ") nor a history file");
+        err.printf(
+            "%s: %s: neither a run folder (no %s) nor a history file%n",
+            spec.name(), p, RunLayout.MANIFEST);
         return EXIT_BAD_INPUT;
       }
     }

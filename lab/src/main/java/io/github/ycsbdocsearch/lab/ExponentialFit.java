@@ -24,9 +24,7 @@ import java.util.Arrays;
 public record ExponentialFit(
     long n, double meanUs, double cv, double ksD, double stephens, boolean rejected) {
 
-  /**
-   * Stephens' 5 % upper critical value of the modified statistic, exponential with estimated mean.
-   */
+  /** Stephens' 5 % upper critical value of the modified statistic, exponential, mean estimated. */
   public static final double CRITICAL_5PCT = 1.094;
 
   /**

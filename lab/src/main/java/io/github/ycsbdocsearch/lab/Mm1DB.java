@@ -257,9 +257,7 @@ public class Mm1DB extends DB implements SearchableDB {
     return shared;
   }
 
-  /**
-   * The stall schedule the properties ask for ({@link Stalls#NONE} without {@code mm1.stall_ms}).
-   */
+  /** The stall schedule the properties set ({@link Stalls#NONE} without {@code mm1.stall_ms}). */
   static Stalls stalls(Properties p, long seed) throws DBException {
     try {
       double ms = Props.decimal(p, STALL_MS, 0, 0, Double.MAX_VALUE);

@@ -104,9 +104,7 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
     }
   }
 
-  /**
-   * An other client machine answers over SSH and has the project built where the hosts file says.
-   */
+  /** Another client machine answers on SSH and has the project built where the hosts file says. */
   private void checkClient(RemoteClient c) {
     String script = c.repo().resolve("scripts/lib/remote-client.sh").toString();
     String lib = c.repo().resolve("cli/target/lib").toString();

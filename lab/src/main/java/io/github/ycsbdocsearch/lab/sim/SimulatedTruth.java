@@ -17,9 +17,7 @@ public final class SimulatedTruth {
 
   private SimulatedTruth() {}
 
-  /**
-   * The share of {@code requests} Poisson arrivals at {@code rate} that took longer than the bound.
-   */
+  /** The share of {@code requests} Poisson arrivals at {@code rate} that took over the bound. */
   public static double share(Scenario sc, double rate, long requests, long seed) {
     Mm1Server server = sc.server(seed);
     SplittableRandom arrivals = new SplittableRandom(Seeds.mix(seed, 2));

@@ -176,9 +176,7 @@ final class Converters {
     }
   }
 
-  /**
-   * One of an enum's constants, written in lower case on the command line (e.g. {@code single}).
-   */
+  /** One of an enum's constants, in lower case on the command line (e.g. {@code single}). */
   record OneOf<E extends Enum<E>>(Class<E> type) implements ITypeConverter<E> {
     @Override
     public E convert(String value) {

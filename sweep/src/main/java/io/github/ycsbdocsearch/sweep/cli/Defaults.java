@@ -92,9 +92,7 @@ public final class Defaults {
   /** At most this many client JVMs. */
   public static final int MAX_CLIENTS = 64;
 
-  /**
-   * Several clients start together this long after they were launched (every JVM is up by then).
-   */
+  /** Several clients start together this long after their launch (every JVM is up by then). */
   public static final long CLIENTS_START_DELAY_MS = 3_000;
 
   /**
@@ -131,9 +129,7 @@ public final class Defaults {
   /** Client threads of that store warm-up. */
   public static final int STORE_WARMUP_THREADS = 8;
 
-  /**
-   * Measured seconds of a harness-floor step (BasicDB): short, the floor is the client's own cost.
-   */
+  /** Measured seconds of a harness-floor step (BasicDB): short, the floor is the client's cost. */
   public static final int FLOOR_SECONDS = 5;
 
   /** Warm-up of a harness-floor step. */

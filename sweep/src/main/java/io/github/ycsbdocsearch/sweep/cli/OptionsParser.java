@@ -84,10 +84,8 @@ public record OptionsParser(Path repoRoot) {
     } catch (CommandLine.OverwrittenOptionException e) {
       throw new SetupException("option " + name(e.getOverwritten()) + " is given twice");
     } catch (CommandLine.MissingParameterException e) {
-      throw new SetupException(
-          "option "
-              + (e.getMissing().isEmpty() ? "?" : name(e.getMissing().get(0)))
-              + " needs a value");
+      String option = e.getMissing().isEmpty() ? "?" : name(e.getMissing().get(0));
+      throw new SetupException("option " + option + " needs a value");
     } catch (CommandLine.ParameterException e) {
       throw malformed(e);
     }

@@ -54,9 +54,7 @@ public final class EnvironmentInfo {
     return n;
   }
 
-  /**
-   * Library versions from the jar names on a classpath ({@code jedis-8.0.2.jar} gives jedis 8.0.2).
-   */
+  /** Library versions from the jar names on a classpath ({@code jedis-8.0.2.jar}: jedis 8.0.2). */
   public static Map<String, String> libraries(String classpath) {
     Map<String, String> out = new TreeMap<>();
     for (String entry : classpath.split(File.pathSeparator)) {

@@ -130,9 +130,7 @@ public final class ManifestSections {
     m.put(Manifest.HOSTS, hosts(o, local));
   }
 
-  /**
-   * The fingerprint file as JSON, null without one; a broken file is recorded as such, never fatal.
-   */
+  /** The fingerprint file as JSON (null without one); a broken file is recorded, never fatal. */
   static JsonNode fingerprint(Optional<Path> file) {
     if (file.isEmpty() || !Files.isRegularFile(file.get())) {
       return NullNode.getInstance();
@@ -211,11 +209,9 @@ public final class ManifestSections {
         "load_phase",
         o.loadFractions().isEmpty()
             ? "none"
-            : "fixed rates at "
-                + o.loadFractions()
-                + " of each store's ramp peak, at twice the peak's thread count (at least "
-                + Defaults.MIN_LOAD_THREADS
-                + "), numbered after the steps above");
+            : ("fixed rates at %s of each store's ramp peak, at twice the peak's thread count (at"
+                    + " least %d), numbered after the steps above")
+                .formatted(o.loadFractions(), Defaults.MIN_LOAD_THREADS));
     p.put(
         "slo",
         o.slo().text()
@@ -225,11 +221,8 @@ public final class ManifestSections {
         "harness_floor",
         o.floorSeconds() == 0
             ? "none"
-            : "YCSB BasicDB at every fixed-rate step's threads and rate, "
-                + Defaults.FLOOR_WARMUP_SECONDS
-                + " s warm-up + "
-                + o.floorSeconds()
-                + " s");
+            : "YCSB BasicDB at every fixed-rate step's threads and rate, %d s warm-up + %d s"
+                .formatted(Defaults.FLOOR_WARMUP_SECONDS, o.floorSeconds()));
     p.put("client_bound_rule", "client CPU over the window > 90 % of the CPUs the client may use");
     return p;
   }
