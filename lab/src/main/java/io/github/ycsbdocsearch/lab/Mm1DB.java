@@ -230,10 +230,7 @@ public class Mm1DB extends DB implements SearchableDB {
     return out;
   }
 
-  /**
-   * The JVM's server, made on first use from these properties; later callers must ask for the same
-   * one.
-   */
+  /** The JVM's server, made on first use from these properties; later calls must name the same. */
   static synchronized Mm1Queue sharedQueue(Properties p) throws DBException {
     double rate = serviceRate(p);
     long seed;

@@ -15,10 +15,7 @@ public final class Mm1Server {
   private final SplittableRandom service;
   private final Stalls stalls;
 
-  /**
-   * When the server finishes the work admitted so far; nothing admitted yet means idle since
-   * forever.
-   */
+  /** When the server finishes the work admitted so far (none admitted yet: idle since forever). */
   private long busyUntil = Long.MIN_VALUE;
 
   /**

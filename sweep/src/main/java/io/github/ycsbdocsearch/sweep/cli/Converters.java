@@ -130,10 +130,7 @@ final class Converters {
     }
   }
 
-  /**
-   * Store names, each once; an unknown name fails with the list of known ones (from {@link
-   * SweepTarget}).
-   */
+  /** Store names, each once; an unknown one fails, listing the known ones ({@link SweepTarget}). */
   static final class Stores implements ITypeConverter<List<SweepTarget>> {
     @Override
     public List<SweepTarget> convert(String value) {

@@ -47,10 +47,7 @@ public final class Defaults {
   /** Capacity search: probes after the curve, at most (see {@link CapacitySearch#MAX_PROBES}). */
   public static final int SEARCH_MAX_PROBES = CapacitySearch.MAX_PROBES;
 
-  /**
-   * Capacity search: measured seconds of its probes after the curve (see {@link
-   * CapacitySearch#BUDGET_S}).
-   */
+  /** Capacity search: measured probe seconds after the curve ({@link CapacitySearch#BUDGET_S}). */
   public static final int SEARCH_BUDGET_SECONDS = CapacitySearch.BUDGET_S;
 
   /**
@@ -120,10 +117,7 @@ public final class Defaults {
    */
   public static final double ARRIVAL_RAMP_SHARE = 0.6;
 
-  /**
-   * Least send-lag threshold: a send-lag p99 above the threshold (a tenth of the bound, at least
-   * this) limits.
-   */
+  /** Least send-lag threshold: a p99 over it (a tenth of the bound, at least this) limits. */
   public static final long SEND_LAG_THRESHOLD_US = 1_000;
 
   /** Client threads of that store warm-up. */
@@ -165,10 +159,7 @@ public final class Defaults {
   public static final String CLIENT_JVM_OPTS =
       "-Xms256m -Xmx1g -XX:+UseG1GC -XX:TieredStopAtLevel=1";
 
-  /**
-   * Time a YCSB child gets beyond warm-up + step (JVM start, thread init, export) before it is
-   * killed.
-   */
+  /** Time a YCSB child gets past warm-up + step (JVM start, thread init, export) before a kill. */
   public static final int STEP_GRACE_SECONDS = 90;
 
   /** Smallest YCSB operationcount per step (see {@code run.OperationBudget}). */

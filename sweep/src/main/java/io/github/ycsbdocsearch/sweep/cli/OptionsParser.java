@@ -90,8 +90,7 @@ public record OptionsParser(Path repoRoot) {
       throw malformed(e);
     }
     for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
-      // A list option is a collection to picocli, which adds a repeated one up instead of refusing
-      // it.
+      // picocli adds a repeated list option up (a collection) instead of refusing it.
       if (!SweepCommandLine.REPEATABLE.contains(o.longestName())
           && o.originalStringValues().size() > 1) {
         throw new SetupException("option " + o.longestName() + " is given twice");

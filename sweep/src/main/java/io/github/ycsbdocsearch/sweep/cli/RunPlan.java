@@ -198,10 +198,7 @@ public record RunPlan(
         new LocalSetup("single", "relaxed", Defaults.MEMORY_MB);
   }
 
-  /**
-   * The workload's arrival-seed property; a {@code -p} value replaces the suite's default first
-   * seed.
-   */
+  /** The workload's arrival-seed property; a {@code -p} value replaces the default first seed. */
   public static final String ARRIVALS_SEED_PROPERTY = ArrivalConfig.SEED;
 
   public RunPlan {
@@ -292,10 +289,7 @@ public record RunPlan(
     return Optional.ofNullable(hostsFile);
   }
 
-  /**
-   * Whether the sweep ramps closed-loop threads to find the peak (not when only --rates were
-   * asked).
-   */
+  /** Whether the sweep ramps closed-loop threads to find the peak (not with --rates alone). */
   @Override
   public boolean ramps() {
     return rates.isEmpty() || !loadFractions.isEmpty();

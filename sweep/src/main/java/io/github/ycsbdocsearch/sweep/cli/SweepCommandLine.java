@@ -516,8 +516,7 @@ final class SweepCommandLine {
       Path repoRoot, WorkloadFile workload, List<PropertyFile> layers, Map<String, String> props) {
     datasetProperties(props);
     Optional<HostsFile> hosts = Optional.ofNullable(this.hosts).map(HostsFile::read);
-    // With a hosts file and no --stores, sweep the stores it names (a terraform setup holds one
-    // store).
+    // With a hosts file and no --stores, sweep the stores it names (a terraform setup has one).
     List<SweepTarget> targets =
         stores != null ? stores : hosts.map(SweepCommandLine::storesOf).orElse(DEFAULT_STORES);
     if (maxThreads != null && this.threads != null && !this.threads.auto()) {
@@ -548,8 +547,7 @@ final class SweepCommandLine {
     }
     hosts.ifPresent(h -> targets.forEach(t -> t.kind().ifPresent(h::propertiesOf)));
     Path out = (this.out != null ? this.out : repoRoot.resolve("results")).toAbsolutePath();
-    // Explicit --rates alone keep their meaning (only those rates); --load-fractions adds the two
-    // phases back.
+    // --rates alone mean only those rates; --load-fractions adds the two phases back.
     List<Double> fractions =
         loadFractions != null
             ? loadFractions
@@ -739,10 +737,7 @@ final class SweepCommandLine {
     return fault;
   }
 
-  /**
-   * --topology, --profile and --memory-mb: how local stores start; a hosts file's stores are
-   * already running.
-   */
+  /** --topology, --profile and --memory-mb: how local stores start (a hosts file's already run). */
   private RunPlan.LocalSetup localSetup(boolean remote) {
     if (remote && (topology != null || profile != null || memoryMb != null)) {
       throw new SetupException(
@@ -808,10 +803,7 @@ final class SweepCommandLine {
     return given != null ? given : def;
   }
 
-  /**
-   * --dataset and --text-mode are the workload's properties (an absolute path: every step runs
-   * elsewhere).
-   */
+  /** --dataset and --text-mode as workload properties (an absolute path: steps run elsewhere). */
   private void datasetProperties(Map<String, String> props) {
     if (textMode != null && dataset == null) {
       throw new SetupException(

@@ -20,10 +20,7 @@ public final class StepPlanner {
   /** Least client threads of a fixed-rate step (the shared arrival schedule's pool). */
   public static final int MIN_LOAD_THREADS = 8;
 
-  /**
-   * Most client threads of a fixed-rate step: past this the pool's threads cost the client more
-   * than they give.
-   */
+  /** Most threads of a fixed-rate step: past this, they cost the client more than they give. */
   public static final int MAX_POOL_THREADS = 256;
 
   /**

@@ -48,10 +48,7 @@ public record StepSpec(
     return RunLayout.stepDirName(index, threads, targetOps, phase);
   }
 
-  /**
-   * What {@link #offeredFraction} is a fraction of: the capacity for the steps that run after the
-   * search.
-   */
+  /** What {@link #offeredFraction} is a fraction of: the capacity in steps after the search. */
   public String fractionOf() {
     return switch (phase) {
       case SOAK, FAULT_CONTROL, FAULT -> "capacity";

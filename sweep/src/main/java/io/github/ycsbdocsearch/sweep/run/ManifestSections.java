@@ -282,8 +282,7 @@ public final class ManifestSections {
       n.put("mode", "remote");
       n.put("file", h.source().toAbsolutePath().toString());
       n.put("topology", h.topology());
-      // As the servers were provisioned (terraform): the same keys as a local run's, for the
-      // Conditions table.
+      // As provisioned (terraform): the same keys as a local run's, for the Conditions table.
       n.put("durability_profile", h.durabilityProfile().orElse(null));
       Map<String, Integer> provisioned = h.provisioned();
       n.put("memory_mb_per_store_and_server", provisioned.get("memory_mb_per_server"));

@@ -59,10 +59,7 @@ record StoreLifecycle(SweepContext ctx, SweepTarget target) {
     return p;
   }
 
-  /**
-   * Workload file, record count, connection and -p values: what the store's probe and verification
-   * read.
-   */
+  /** Workload file, record count, connection and -p values: what probe and verification read. */
   Properties storeProperties(Properties connection) {
     Properties p = new Properties();
     p.putAll(ctx.options().workload().properties());
@@ -72,10 +69,7 @@ record StoreLifecycle(SweepContext ctx, SweepTarget target) {
     return p;
   }
 
-  /**
-   * Checks the store answers and records its version and settings (again after the load: index
-   * settings).
-   */
+  /** Checks the store answers; records its version and settings, index ones after the load too. */
   void describe(Properties props) {
     target
         .probe()

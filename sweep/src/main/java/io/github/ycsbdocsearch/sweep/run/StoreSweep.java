@@ -104,8 +104,7 @@ final class StoreSweep {
     } finally {
       store.stop();
     }
-    // The steps of this store's plan that did not run (the peak passed, a failure) leave the
-    // remaining time.
+    // The planned steps that did not run (the peak passed, a failure) leave the remaining time.
     remaining.storeEnded(expectedSteps(ctx.options()));
     return finish(ended.outcome, ended.error);
   }
@@ -308,10 +307,7 @@ final class StoreSweep {
         + (options.fault().runs() ? 2 : 0);
   }
 
-  /**
-   * A resumed run: which complete steps it keeps and which it runs again (recorded in the
-   * manifest).
-   */
+  /** A resumed run: which complete steps it keeps and which it runs again (in the manifest). */
   private void recordResume(StoreSession session) {
     Map<String, StepRecord> existing = StepExecutor.existingSteps(session.stepsDir());
     if (existing.isEmpty()) {

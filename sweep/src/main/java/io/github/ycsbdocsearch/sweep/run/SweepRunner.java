@@ -27,8 +27,7 @@ public record SweepRunner(SweepContext ctx) {
 
   /** Runs every store; returns the exit status. */
   public int run() {
-    // Each store's plan as StoreSweep counts it, so the steps a store does not run are taken off
-    // exactly.
+    // Each store's plan as StoreSweep counts it, so the steps a store skips are taken off exactly.
     int steps = StoreSweep.expectedSteps(ctx.options());
     RemainingTime remaining =
         new RemainingTime(
