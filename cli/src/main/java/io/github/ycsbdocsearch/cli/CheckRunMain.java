@@ -31,17 +31,17 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = "bin/docsearch check-run [--servers N] [--clients N] RUN_DIR...",
     // Lines broken by hand: picocli's wrapping would split a file name at its dot.
-    description = {
-      """
-      Reads each run folder's files through the results format module, as the report and compare read them:
-      manifest.json and summary.json must parse (an unfinished run has none: finish it with ./run-sweep.sh --resume,
-      or write it with scripts/report.sh), every step folder (<store>/steps/*/) must hold its HDR logs (hdr/*.hdr; with
-      several clients, those clients.json lists, each its clients/<i>/hdr/*.hdr), every servers/<IP>/store.json must
-      be a JSON object. Prints each problem on stdout, one line each ('<path>: what is wrong'), nothing for a folder
-      that passes; a server folder without machine-fingerprint.json is a warning on stderr. scripts/aws-results.sh
-      check and verify run it on the run folders a cluster's fetch brings home (the copy's checksums are theirs).\
-      """
-    },
+    description =
+        """
+        Reads each run folder's files through the results format module, as the report and compare read them:
+        manifest.json and summary.json must parse (an unfinished run has none: finish it with ./run-sweep.sh --resume,
+        or write it with scripts/report.sh), every step folder (<store>/steps/*/) must hold its HDR logs (hdr/*.hdr; \
+        with
+        several clients, those clients.json lists, each its clients/<i>/hdr/*.hdr), every servers/<IP>/store.json must
+        be a JSON object. Prints each problem on stdout, one line each ('<path>: what is wrong'), nothing for a folder
+        that passes; a server folder without machine-fingerprint.json is a warning on stderr. scripts/aws-results.sh
+        check and verify run it on the run folders a cluster's fetch brings home (the copy's checksums are theirs).\
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
     footer = {

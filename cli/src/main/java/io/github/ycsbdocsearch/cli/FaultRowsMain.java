@@ -22,21 +22,21 @@ import picocli.CommandLine.Command;
     sortOptions = false,
     customSynopsis = "bin/docsearch fault-rows [--out FILE] <run-dir>...",
     // Lines broken by hand: picocli's wrapping would split a file name at its dot.
-    description = {
-      """
-      Writes one CSV row per run x store with a fault summary (fault-summary.json, --fault), read through the results
-      format module: the durability profile, the offered rate, the failures after the kill by operation type
-      ('READ 12, UPDATE 9'), the longest gap without a success (s) and between two acknowledged writes (ms), the
-      intended p99 before the kill, whether and how soon after the kill p99 was back within 2x of it, the
-      acknowledged writes, how many were lost (absent or stale), not read back (unread), found with an older
-      value (stale) and errored or timed out (indeterminate: either outcome allowed), what the profile may lose, and
-      how many were in logs that are not whole or of clients that did not exit 0 (unknown: any makes the loss unknown).
-      Columns: run_dir,store,profile,target_ops,failed_after_kill,longest_gap_s,longest_ack_gap_ms,pre_fault_p99_us,
-      recovered,recovery_s,acked_writes,acked_writes_lost,acked_writes_read_back_failed,acked_writes_stale,
-      acked_writes_indeterminate,may_lose,acked_writes_unknown (an absent figure is an empty cell; the acked_writes
-      columns are empty when the write stream did not run; acked_writes_unknown in summaries written before it)\
-      """
-    },
+    description =
+        """
+        Writes one CSV row per run x store with a fault summary (fault-summary.json, --fault), read through the results
+        format module: the durability profile, the offered rate, the failures after the kill by operation type
+        ('READ 12, UPDATE 9'), the longest gap without a success (s) and between two acknowledged writes (ms), the
+        intended p99 before the kill, whether and how soon after the kill p99 was back within 2x of it, the
+        acknowledged writes, how many were lost (absent or stale), not read back (unread), found with an older
+        value (stale) and errored or timed out (indeterminate: either outcome allowed), what the profile may lose, and
+        how many were in logs that are not whole or of clients that did not exit 0 (unknown: any makes the loss \
+        unknown).
+        Columns: run_dir,store,profile,target_ops,failed_after_kill,longest_gap_s,longest_ack_gap_ms,pre_fault_p99_us,
+        recovered,recovery_s,acked_writes,acked_writes_lost,acked_writes_read_back_failed,acked_writes_stale,
+        acked_writes_indeterminate,may_lose,acked_writes_unknown (an absent figure is an empty cell; the acked_writes
+        columns are empty when the write stream did not run; acked_writes_unknown in summaries written before it)\
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
     footer = {

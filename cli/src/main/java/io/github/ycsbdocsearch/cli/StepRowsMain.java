@@ -22,22 +22,22 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     customSynopsis = "bin/docsearch step-rows [--operations] [--out FILE] <run-dir>...",
     // Lines broken by hand: picocli's wrapping would split a file name at its dot.
-    description = {
-      """
-      Writes one CSV row per run x store x step, read through the results format module (every format): the
-      step's phase, threads, offered rate and fraction, status, whether it is usable (complete, not client-bound,
-      its rate sustained), throughput, operations, errors, send-lag p99, unsent requests, client CPU, send-lag p50
-      and max, and on the simulated store mm1 the fit of the arrivals its server saw to an exponential
-      and how late the host woke its completed requests (mm1-arrivals.json), and YCSB's own [OVERALL] ops/s
-      (ycsb.out of each client, summed; warm-up included); last, on mm1, the p99 of how long the host held
-      its requests (send lag plus wake lateness) and the capacity of M/M/1 with those delays under the step's objective.
-      Columns: run_dir,store,step,step_dir,phase,threads,target_ops,offered_fraction,status,usable,throughput_ops,
-      operations,errors,send_lag_p99_us,unsent,client_cpu_cores,send_lag_p50_us,send_lag_max_us,mm1_gaps,
-      mm1_mean_gap_us,mm1_cv,mm1_ks_d,mm1_stephens,mm1_stephens_critical_5pct,mm1_exponential_rejected,
-      mm1_completion_late_p99_us,mm1_completion_late_max_us,ycsb_overall_ops,mm1_host_delay_p99_us,
-      mm1_host_capacity_ops (an absent figure is an empty cell)\
-      """
-    },
+    description =
+        """
+        Writes one CSV row per run x store x step, read through the results format module (every format): the
+        step's phase, threads, offered rate and fraction, status, whether it is usable (complete, not client-bound,
+        its rate sustained), throughput, operations, errors, send-lag p99, unsent requests, client CPU, send-lag p50
+        and max, and on the simulated store mm1 the fit of the arrivals its server saw to an exponential
+        and how late the host woke its completed requests (mm1-arrivals.json), and YCSB's own [OVERALL] ops/s
+        (ycsb.out of each client, summed; warm-up included); last, on mm1, the p99 of how long the host held
+        its requests (send lag plus wake lateness) and the capacity of M/M/1 with those delays under the step's \
+        objective.
+        Columns: run_dir,store,step,step_dir,phase,threads,target_ops,offered_fraction,status,usable,throughput_ops,
+        operations,errors,send_lag_p99_us,unsent,client_cpu_cores,send_lag_p50_us,send_lag_max_us,mm1_gaps,
+        mm1_mean_gap_us,mm1_cv,mm1_ks_d,mm1_stephens,mm1_stephens_critical_5pct,mm1_exponential_rejected,
+        mm1_completion_late_p99_us,mm1_completion_late_max_us,ycsb_overall_ops,mm1_host_delay_p99_us,
+        mm1_host_capacity_ops (an absent figure is an empty cell)\
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
     footer = {"", "Exit status: 0 done; 2 bad input (not a results folder, a malformed file)."})

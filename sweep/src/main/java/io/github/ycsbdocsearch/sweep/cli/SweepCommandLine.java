@@ -43,57 +43,55 @@ import picocli.CommandLine.Parameters;
       "       ./run-sweep.sh -P FILE [-P FILE ...] [options]",
       "       ./run-sweep.sh --resume <results-dir> [--hosts FILE] [-p KEY=VALUE ...]"
     },
-    description = {
-      """
+    description =
+        """
 
-      Runs one YCSB workload against each store in turn: loads the data once per store, then answers two
-      questions, each step a separate, unmodified YCSB 0.17.0 client JVM:
-        1. the ramp (closed loop): one step per client thread count (1, 2, 4, ...) until throughput
-           stops growing beyond its confidence interval: the peak;
-        2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one Poisson
-           arrival schedule shared by all client threads, latency from each request's scheduled arrival
-           (coordinated omission corrected): the latency-vs-load curve; then the capacity: the offered rate
-           where the share of operations over the objective (--slo) reaches its limit, estimated from every
-           fixed-rate window with a 95 %% interval, and probes placed where they narrow it, until it is within
-           +-3 %% or --search-budget is spent;
-      then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate.
-      Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is that folder's
-      path. Progress goes to stderr.
-      """
-    },
+        Runs one YCSB workload against each store in turn: loads the data once per store, then answers two
+        questions, each step a separate, unmodified YCSB 0.17.0 client JVM:
+          1. the ramp (closed loop): one step per client thread count (1, 2, 4, ...) until throughput
+             stops growing beyond its confidence interval: the peak;
+          2. latency under offered load (open loop): fixed-rate steps at fractions of that peak, one Poisson
+             arrival schedule shared by all client threads, latency from each request's scheduled arrival
+             (coordinated omission corrected): the latency-vs-load curve; then the capacity: the offered rate
+             where the share of operations over the objective (--slo) reaches its limit, estimated from every
+             fixed-rate window with a 95 %% interval, and probes placed where they narrow it, until it is within
+             +-3 %% or --search-budget is spent;
+        then measures the harness floor: YCSB's BasicDB (no store) at each fixed-rate step's threads and rate.
+        Writes results/<UTC time>-<workload>/ (docs/results-format.md). The last line printed is that folder's
+        path. Progress goes to stderr.
+        """,
     parameterListHeading = "%n",
     optionListHeading = "%nOptions:%n",
-    footer = {
-      "",
-      "The ramp ends when a step's throughput did not clear the best step's by more than "
-          + Defaults.GROWTH_PCT_TEXT
-          + " %% and",
-      "by its 95 %% confidence interval (per-second counts) for "
-          + Defaults.FLAT_STEPS
-          + " steps in a row, when a step passes the error",
-      """
-      or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out (client-limited: never taken
-      for the store's limit),
-      or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is run once more.
-      capacity.json records the peak (a lower bound when the ramp was still growing), the capacity under the
-      objective with its bracket, confidence and every probe (a lower bound when the top of the range passed
-      or the client limited it), and why.
-      """,
-      "Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: "
-          + Defaults.CLIENT_JVM_OPTS
-          + ")",
-      """
-                   SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)
-                   STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)
-                   SWEEP_MACHINE_FINGERPRINT  scripts/machine-fingerprint.sh output kept in the manifest as
-                                              machine_baseline (default: /var/lib/ycsb-docsearch/
-                                              machine-fingerprint.json when it exists; SWEEP_MACHINE_BASELINE,
-                                              the previous name, is still read)
+    footer =
+        "\nThe ramp ends when a step's throughput did not clear the best step's by more than "
+            + Defaults.GROWTH_PCT_TEXT
+            + " %% and\nby its 95 %% confidence interval (per-second counts) for "
+            + Defaults.FLAT_STEPS
+            + """
+             steps in a row, when a step passes the error
+            or p99 bound, when the client used > 90 %% of its CPUs, JIT compiler left out (client-limited: never taken
+            for the store's limit),
+            or when a step fails. A ramp step whose throughput's 95 %% interval is wider than +-25 %% is run once more.
+            capacity.json records the peak (a lower bound when the ramp was still growing), the capacity under the
+            objective with its bracket, confidence and every probe (a lower bound when the top of the range passed
+            or the client limited it), and why.
 
-      Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results
-      are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it).\
-      """
-    })
+            Environment: SWEEP_CLIENT_JVM_OPTS  flags of each YCSB client JVM (default: \
+            """
+            + Defaults.CLIENT_JVM_OPTS
+            + """
+            )
+                         SWEEP_JVM_OPTS         flags of the runner's own JVM (default: -Xmx2g)
+                         STORES_HOME            where scripts/stores.sh keeps the local stores (default: .stores/)
+                         SWEEP_MACHINE_FINGERPRINT  scripts/machine-fingerprint.sh output kept in the manifest as
+                                                    machine_baseline (default: /var/lib/ycsb-docsearch/
+                                                    machine-fingerprint.json when it exists; \
+            SWEEP_MACHINE_BASELINE,
+                                                    the previous name, is still read)
+
+            Exit status: 0 every store's sweep finished; 1 a step or a store failed (see its step.json; the results
+            are kept); 2 bad input or a store not reachable (nothing was started); 130 interrupted (--resume it).\
+            """)
 final class SweepCommandLine {
   /** The options {@code --resume} goes with: the run's manifest holds every other. */
   static final String RESUME = "--resume";
