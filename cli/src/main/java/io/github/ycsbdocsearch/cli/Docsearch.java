@@ -94,8 +94,7 @@ public final class Docsearch {
    * workloads and words every mistake as {@code run-sweep: ...}), and {@code SweepMain} installs
    * the Ctrl-C/SIGTERM handling that marks a step interrupted. As a subcommand the arguments would
    * be parsed twice, by two sets of rules. {@code bin/docsearch sweep} execs {@code
-   * ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} itself ({@code
-   * Usage}).
+   * ./run-sweep.sh}, and the help file is written from {@code SweepCommandLine} ({@code Usage}).
    */
   @Command(
       name = "sweep",

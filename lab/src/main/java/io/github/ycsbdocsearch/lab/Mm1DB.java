@@ -54,9 +54,8 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>One instance per client thread, as YCSB requires; the queue is shared by all of them, created
  * by the first {@link #init()} of the JVM (later ones must name the same settings). It extends
- * YCSB's {@code DB} rather than {@code BasicDB} (unlike {@link FloorDB}): {@code BasicDB.init()}
- * cannot throw the {@code DBException} a missing service rate must be, and nothing else of it is
- * used.
+ * YCSB's {@code DB}, not {@code BasicDB} (unlike {@link FloorDB}): {@code BasicDB.init()} cannot
+ * throw the {@code DBException} a missing service rate must be, and nothing else of it is used.
  *
  * <p>Stalls ({@code mm1.stall_ms} &gt; 0): the server makes no progress for that long, every {@code
  * mm1.stall_every_s} seconds ({@code 35}, or {@code 5-15} for a gap drawn uniformly in the range),

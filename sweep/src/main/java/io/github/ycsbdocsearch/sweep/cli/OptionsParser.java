@@ -186,8 +186,7 @@ public record OptionsParser(Path repoRoot) {
   }
 
   /**
-   * Puts one property into {@code props} (a later one replaces an earlier one), refusing those the
-   * runner owns.
+   * Puts one property into {@code props} (the later wins), refusing those the runner owns.
    *
    * @param source where it was set, for the message: {@code -p} or {@code -P FILE}
    */

@@ -54,8 +54,7 @@ import java.util.regex.Pattern;
  *     later ones overriding earlier ones (secrets masked in the manifest)
  * @param arrivals arrival process of fixed-rate steps: poisson or uniform
  * @param search the capacity search's limits and target
- * @param clients client JVMs that drive each step together (a step's threads and rate split among
- *     them)
+ * @param clients client JVMs that drive each step together (splitting its threads and rate)
  * @param soak the soak step after the other phases; {@link Soak#NONE} for none
  * @param fault a server killed under load after the other phases; {@link Fault#NONE} for none
  * @param tags the run's labels ({@code --tag KEY=VALUE}), in the order given
@@ -231,8 +230,7 @@ public record RunPlan(
    *
    * @param recorded the manifest's {@code plan}
    * @param hostsFile a hosts file given again with {@code --resume} (overrides the recorded one)
-   * @param propOverride {@code -p} values given again with {@code --resume} (a masked secret must
-   *     be)
+   * @param propOverride {@code -p} values given with {@code --resume} (a masked secret must be)
    * @throws SetupException when a file changed, a masked secret was not given again, or the plan is
    *     not one this version reads
    */

@@ -6,8 +6,7 @@ import java.util.Locale;
 
 /**
  * One step of a store's sweep: its number, why it runs, client threads and target rate (0 =
- * unthrottled). Its folder name comes from the results format ({@link RunLayout#stepDirName}).
- * Immutable.
+ * unthrottled). Its folder name is the results format's ({@link RunLayout#stepDirName}). Immutable.
  *
  * @param offeredFraction load and search phases: the target as a fraction of the ramp's peak; soak
  *     and fault phases: as a fraction of the capacity under the objective ({@link #fractionOf});

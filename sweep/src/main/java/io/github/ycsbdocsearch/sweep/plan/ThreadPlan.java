@@ -8,8 +8,7 @@ import java.util.List;
 
 /**
  * Which client thread counts a sweep walks through: either an explicit list or automatic doubling
- * 1, 2, 4, ... up to a maximum (the maximum itself is the last step when it is not a power of two).
- * Immutable.
+ * 1, 2, 4, ... up to a maximum (then the maximum itself, when not a power of two). Immutable.
  *
  * @param auto true for doubling
  * @param list the explicit list (empty when {@code auto})

@@ -14,8 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * A YCSB workload file, found by name in the repository's {@code workloads/} folder or by path,
- * with its properties and a content hash (so a resumed run can tell that the file changed).
- * Immutable.
+ * with its properties and a content hash (so a resumed run can tell the file changed). Immutable.
  *
  * @param name the file name, used in the results folder name (e.g. {@code workloada})
  * @param path absolute path, passed to YCSB as {@code -P}

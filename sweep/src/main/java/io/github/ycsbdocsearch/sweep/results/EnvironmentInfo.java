@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
 
 /**
  * Facts about the machine, the JVM, the libraries and the source tree, for the manifest. Each
- * reader returns "unknown" rather than failing: a missing fact must not stop a benchmark.
- * Stateless.
+ * reader returns "unknown" rather than failing: a missing fact never stops a benchmark. Stateless.
  */
 public final class EnvironmentInfo {
   private static final String UNKNOWN = "unknown";

@@ -61,8 +61,7 @@ public final class ManifestSections {
    * published runs again too).
    *
    * @param existing the records of the store's step folders found at the resume, by folder name
-   * @param logsChanged why a step folder's HDR logs are not what they were when it was published,
-   *     or empty
+   * @param logsChanged why a step folder's HDR logs differ from when it was published, or empty
    */
   public static ObjectNode resume(
       String store,
