@@ -15,8 +15,6 @@ import java.util.stream.Stream;
  * verification, the steps that could not be compared, and problems that are not metric changes.
  * Immutable (lists are copied).
  *
- * @param baseline what was compared against
- * @param current the new results
  * @param rule the multiple-comparison rule applied to every threshold
  * @param headline per workload x store: capacity (or peak) with the peak beside it
  * @param latency per workload x store x step x op x kind x percentile
@@ -39,10 +37,9 @@ public record Comparison(
     List<String> warnings) {
 
   /**
-   * Exit codes: nothing regressed; a regression or a verification failure; inputs that cannot be
-   * compared; a failed run: a store of the new run has no result (no qualifying step, or no
-   * capacity where the baseline has one), and nothing regressed. Not a regression: the run did not
-   * measure what it should have.
+   * Exit codes: nothing regressed; a regression or verification failure; bad input; a failed run: a
+   * store of the new run has no result (no qualifying step, or no capacity the baseline has) and
+   * nothing regressed, not a regression: the run did not measure what it should.
    */
   public static final int EXIT_OK = 0;
 
@@ -50,10 +47,7 @@ public record Comparison(
   public static final int EXIT_BAD_INPUT = 2;
   public static final int EXIT_FAILED_RUN = 3;
 
-  /**
-   * Side of a {@link Verdict#NO_RESULT}: the baseline has no result, the new run has, or neither
-   * has.
-   */
+  /** Sides of a {@link Verdict#NO_RESULT}: the one without a result, or both. */
   public static final String BASELINE = "baseline";
 
   public static final String NEW = "new";
@@ -95,10 +89,7 @@ public record Comparison(
     return headline.stream().filter(c -> c.verdict() == Verdict.NO_RESULT).toList();
   }
 
-  /**
-   * The stores the new run has no result for (side {@code new} or {@code both}): they make it a
-   * failed run.
-   */
+  /** The stores the new run has no result for (side {@code new} or {@code both}): a failed run. */
   public List<HeadlineChange> failedRunStores() {
     return noResults().stream().filter(c -> !BASELINE.equals(c.noResult())).toList();
   }
@@ -162,7 +153,6 @@ public record Comparison(
    * @param newPeak the new peak, likewise
    * @param slo the objective the capacities met, or null
    * @param threshold the threshold applied, null when the values could not be compared
-   * @param verdict the result
    * @param noResult with {@link Verdict#NO_RESULT}: which side has no result ({@link #BASELINE},
    *     {@link #NEW}, {@link #BOTH}); else null
    * @param note why a value is missing or how it was found, or null

@@ -4,9 +4,8 @@ import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
- * Number formatting for the people-facing outputs, always with {@code .} as decimal separator
- * ({@link Locale#ROOT}) whatever the machine's locale; {@code -} for a missing value. Pure
- * functions; thread-safe.
+ * Number formatting for the people-facing outputs, with {@code .} as decimal separator ({@link
+ * Locale#ROOT}) whatever the machine's locale; {@code -} for a missing value. Thread-safe.
  */
 public final class Fmt {
 

@@ -112,8 +112,7 @@ public record Headline(
   /**
    * What set a store's capacity, in one line from its split: "aof_rewrite 0.660% of 1.000% (4502
    * requests over the bound each, every 50 s); between events up to 15567 ops/s; harness floor
-   * 0.028%"; "pooled: no split" for an estimate without one; null without an estimate (no capacity,
-   * or a format before 4).
+   * 0.028%"; "pooled: no split" for an estimate without one; null without an estimate.
    */
   static String setBy(StoreCapacity s) {
     CapacitySearchRecord c = s.capacitySearch();

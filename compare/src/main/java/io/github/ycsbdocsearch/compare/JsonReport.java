@@ -13,8 +13,7 @@ import java.util.Locale;
 /**
  * The comparison as JSON ({@code --json FILE}): every aligned row, with relative changes as
  * fractions, thresholds with their source, the verdict, the multiple-comparison rule and the exit
- * code. snake_case like the results format; numbers are locale-independent; a missing value is
- * null. Stateless.
+ * code. snake_case as the results format; numbers locale-independent; missing: null. Stateless.
  */
 public final class JsonReport {
 

@@ -25,7 +25,6 @@ public final class MarkdownTable {
     lines.add(alignment.chars().mapToObj(a -> a == 'r' ? "---:" : "---").toArray(String[]::new));
   }
 
-  /** Adds a row of one cell per column. */
   public MarkdownTable row(String... cells) {
     if (cells.length != lines.get(0).length) {
       throw new IllegalArgumentException(
@@ -35,7 +34,6 @@ public final class MarkdownTable {
     return this;
   }
 
-  /** Whether no row was added. */
   public boolean isEmpty() {
     return lines.size() == 2;
   }

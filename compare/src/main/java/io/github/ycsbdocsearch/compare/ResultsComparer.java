@@ -39,8 +39,7 @@ public final class ResultsComparer {
 
   /**
    * How much the failed-operation rate may grow (absolute, 0.1 percentage point) before it is a
-   * regression. Error rates of a healthy run are zero, so this is a tolerance for a stray timeout,
-   * not a noise estimate.
+   * regression. A healthy run has no errors: a tolerance for a stray timeout, not a noise estimate.
    */
   public static final double ERROR_RATE_SLACK = 0.001;
 
@@ -300,9 +299,7 @@ public final class ResultsComparer {
     return total == 0 ? 0 : (double) row.errors() / total;
   }
 
-  /**
-   * A headline before its threshold is known; {@code settled} is its verdict when it needs none.
-   */
+  /** A headline before its threshold is known; {@code settled}: its verdict if it needs none. */
   private record HeadlineCandidate(
       String workload,
       String store,

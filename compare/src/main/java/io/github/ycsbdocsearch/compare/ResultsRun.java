@@ -83,10 +83,7 @@ public record ResultsRun(
     }
   }
 
-  /**
-   * The workload: the rows' (one run folder is one workload), else the manifest's {@code
-   * workload.name}.
-   */
+  /** The workload: the rows' (a run folder is one workload), else the manifest's name. */
   private static String workload(Path dir, List<SummaryRow> rows, Manifest manifest)
       throws BadInputException {
     SortedSet<String> names = new TreeSet<>();

@@ -14,7 +14,6 @@ import java.util.stream.Stream;
  * What a compare argument points at: either one run folder, or a folder whose direct subfolders are
  * run folders (one per workload, as the nightly job and a baseline lay them out). Immutable.
  *
- * @param dir the folder given
  * @param byWorkload its runs by workload name, sorted
  */
 public record ResultsSet(Path dir, SortedMap<String, ResultsRun> byWorkload) {
@@ -23,10 +22,7 @@ public record ResultsSet(Path dir, SortedMap<String, ResultsRun> byWorkload) {
     byWorkload = Collections.unmodifiableSortedMap(byWorkload);
   }
 
-  /**
-   * Reads a run folder or a folder of run folders; bad input when it holds no run, or two runs of
-   * one workload.
-   */
+  /** Reads a run folder or a folder of them; bad input if no run, or two runs of one workload. */
   public static ResultsSet load(Path dir) throws BadInputException, IOException {
     if (!Files.isDirectory(dir)) {
       throw new BadInputException(dir + ": not a directory");

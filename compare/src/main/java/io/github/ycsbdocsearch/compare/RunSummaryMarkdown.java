@@ -8,9 +8,8 @@ import io.github.ycsbdocsearch.resultsformat.Verification;
 /**
  * A Markdown digest of one result set for a CI job summary ({@code compare-results.sh --describe}):
  * per workload, each store's capacity (with its objective), closed-loop peak and verification; a
- * throughput-by-step chart drawn with block characters (job summaries cannot show the report's
- * image files), unusable steps marked; and the latency percentiles at each store's capacity step,
- * else its peak step. Stateless.
+ * throughput-by-step chart in block characters (job summaries show no images), unusable steps
+ * marked; the latency percentiles at each store's capacity (else peak) step. Stateless.
  */
 public final class RunSummaryMarkdown {
 

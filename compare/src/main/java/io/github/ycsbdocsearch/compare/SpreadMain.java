@@ -25,8 +25,7 @@ import picocli.CommandLine.Spec;
  * bench-reproducibility.sh}, {@code bench-known-answer.sh}): mean, standard deviation, CV and the
  * CV's one-sided upper confidence bound ({@link #cvUpperBound}), so that a claim such as "CV at
  * most 5 %" is made only when the number of runs supports it; with a known true value, the median's
- * bias against it. Options declared once, here (help text: docs/cli/spread-help.txt). One instance
- * per call.
+ * bias against it. Options declared here (help: docs/cli/spread-help.txt). One instance per call.
  */
 @Command(
     name = "spread",

@@ -36,7 +36,6 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
           .thenComparingLong(StepKey::targetOps)
           .thenComparingInt(StepKey::threads);
 
-  /** The key of the step a summary row belongs to. */
   public static StepKey of(SummaryRow row) {
     // Every row has its phase (bin/docsearch migrate gave format-1 rows the one their target
     // implies).
@@ -60,9 +59,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
         .stripTrailingZeros();
   }
 
-  /**
-   * Whether steps of this key run at a fixed offered rate (intended latency is then meaningful).
-   */
+  /** Whether its steps run at a fixed offered rate (intended latency then means something). */
   public boolean fixedRate() {
     return phase != Phase.RAMP;
   }

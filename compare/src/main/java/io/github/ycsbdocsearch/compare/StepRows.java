@@ -31,7 +31,6 @@ import java.util.TreeMap;
 public record StepRows(
     StepKey key, String stepDir, String unusable, double throughput, Map<RowKey, SummaryRow> rows) {
 
-  /** An operation and latency kind inside one step. */
   public record RowKey(String op, LatencyKind kind) {}
 
   public StepRows {

@@ -13,7 +13,6 @@ package io.github.ycsbdocsearch.compare;
 public record Threshold(
     double relative, Source source, double baseHalfWidth, double newHalfWidth, double multiplier) {
 
-  /** Where a threshold came from. */
   public enum Source {
     /** Both runs recorded a 95 % interval of the figure. */
     INTERVALS("the runs' 95 % intervals"),

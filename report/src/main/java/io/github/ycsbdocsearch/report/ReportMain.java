@@ -14,8 +14,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code report} ({@code scripts/report.sh}, {@code bin/docsearch report}): rebuilds every derived
- * file of a results folder. Declared once, here (help text: docs/cli/report-help.txt). One instance
- * per call.
+ * file of a results folder. Declared here (help: docs/cli/report-help.txt). One instance per call.
  */
 @Command(
     name = "report",

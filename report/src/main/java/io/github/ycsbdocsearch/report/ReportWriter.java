@@ -50,7 +50,6 @@ public final class ReportWriter {
   /**
    * Rebuilds every derived file of a results folder.
    *
-   * @param runDir the results folder
    * @throws ResultsFormatException when the folder is not a results folder or a raw file is
    *     malformed
    * @throws IOException when a file cannot be read or written
@@ -131,8 +130,7 @@ public final class ReportWriter {
   }
 
   /**
-   * Deletes a folder's files that match {@code glob}: files of operations, charts or logs no longer
-   * in the run must not linger.
+   * Deletes files matching {@code glob}: ones of operations, charts or logs gone must not linger.
    */
   private static void deleteOld(Path dir, String glob) throws IOException {
     if (Files.isDirectory(dir)) {

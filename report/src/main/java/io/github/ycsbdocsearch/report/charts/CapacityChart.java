@@ -29,9 +29,8 @@ import java.util.function.DoubleUnaryOperator;
  * area growing with the window's seconds; client-limited windows hollow and grey (left out of the
  * estimate); the fitted local model over its kernel range; the allowance (1 % for p99) as a
  * horizontal line; the 95 % interval as a band and the estimate as a vertical line. A window with
- * none over sits on a bottom row of its own, labelled so: a share of 0 has no place on a log axis.
- * No chart for a store without a format-4 record (older runs had a bracket, not a model).
- * Stateless, thread-safe.
+ * none over sits on a bottom row of its own: a share of 0 has no place on a log axis. No chart
+ * without a format-4 record (older runs had a bracket, not a model). Stateless, thread-safe.
  */
 public final class CapacityChart {
 
@@ -154,10 +153,7 @@ public final class CapacityChart {
             : "The vertical line is the capacity; the dashed line the allowance.");
   }
 
-  /**
-   * The lowest decade shown: {@link #FLOOR}, or the decade of the smallest share over 0 when that
-   * lies lower.
-   */
+  /** The lowest decade shown: {@link #FLOOR}, or lower, that of the smallest share over 0. */
   static double floor(List<CapacitySearchRecord.Probe> windows) {
     double min =
         windows.stream()

@@ -116,9 +116,8 @@ public final class CapacityText {
   }
 
   /**
-   * The headline of a store's capacity, e.g. "capacity 6,050 ops/s (95 % interval 5,880–6,230; 5
-   * AOF rewrites inside)" or "client lower bound 7,100 ops/s (2 merges inside)"; null without a
-   * format-4 record or a capacity.
+   * A store's capacity headline, e.g. "capacity 6,050 ops/s (95 % interval 5,880–6,230; 5 AOF
+   * rewrites inside)", "client lower bound 7,100 ops/s"; null without a format-4 capacity.
    */
   public static String headline(StoreCapacity sat) {
     CapacitySearchRecord c = estimate(sat);
@@ -226,10 +225,7 @@ public final class CapacityText {
     return p.reason() == null ? "–" : p.reason().replace('_', ' ');
   }
 
-  /**
-   * A share as a percentage, two significant digits below 10 %: "0 %", "0.042 %", "1 %", "1.3 %",
-   * "27 %".
-   */
+  /** A share in percent, 2 significant digits below 10 %: "0 %", "0.042 %", "1.3 %", "27 %". */
   public static String percent(double share) {
     double v = share * 100;
     if (v == 0) {

@@ -4,10 +4,7 @@ import io.github.ycsbdocsearch.report.charts.svg.Axis;
 import io.github.ycsbdocsearch.report.charts.svg.Scale;
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 
-/**
- * The axes the report's charts share, so units and labels read the same everywhere. Stateless,
- * thread-safe.
- */
+/** The axes the charts share: units and labels read the same everywhere. Stateless, thread-safe. */
 final class ChartAxes {
 
   private ChartAxes() {}

@@ -27,9 +27,7 @@ import java.util.Optional;
  */
 public final class FaultCharts {
 
-  /**
-   * Marks of the run's own doing, apart from the stores' colours (background events take those).
-   */
+  /** Marks of the run's own doing, apart from the stores' colours (background events' marks). */
   static final String MARK = "#222222";
 
   /** The legend line of {@link #marks}. */

@@ -28,8 +28,7 @@ import java.util.function.Function;
  * the restart marked: the errors per second by operation (from the failed-operation logs, {@link
  * FaultAnalysis#failuresPerSecond}), the client's threads busy, and the requests due but not yet
  * sent ({@code pool.json}, {@link StepPool}; a step run before that file existed says "not
- * recorded"). The fault step is drawn in the store's colour, the control step in grey. Stateless,
- * thread-safe.
+ * recorded"). The fault step in the store's colour, the control step grey. Stateless, thread-safe.
  */
 final class FaultClientCharts {
 
@@ -50,10 +49,9 @@ final class FaultClientCharts {
   private FaultClientCharts() {}
 
   /**
-   * The fault step and its control step as these charts read them: each one's failures per second
-   * by operation and its pool, the pool's seconds already cut to the window (the panels leave the
-   * warm-up out too). A pool is null when not recorded; the control step's figures are null when
-   * there is no control step.
+   * The fault step and its control step as these charts read them: failures per second by operation
+   * and the pool, its seconds cut to the window (the panels leave the warm-up out too). A pool is
+   * null when not recorded, the control step's figures when there is none.
    */
   record Beside(
       String store,
@@ -211,10 +209,7 @@ final class FaultClientCharts {
             LegendEntry.line("threads in the pool", POOL_SIZE, LineStyle.DOTTED)));
   }
 
-  /**
-   * The requests due and not yet sent, on average per second: waiting for a free thread, or for the
-   * thread that holds one to wake.
-   */
+  /** Requests due but unsent, mean per second: waiting for a free thread, or for theirs to wake. */
   static SvgChart waiting(Beside b, TimeSeriesCharts.Frame frame) {
     SvgChart chart =
         panel(b, frame, "-waiting", ": requests waiting in the client", ChartAxes.arrivalsWaiting())

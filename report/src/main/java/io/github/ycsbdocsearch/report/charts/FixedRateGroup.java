@@ -71,10 +71,7 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
     return groups;
   }
 
-  /**
-   * A load step's group by its fraction of the peak, an explicit rate's by the rate; steps are
-   * added after.
-   */
+  /** A load step's group by fraction of the peak, an explicit rate's by rate; steps added after. */
   private static FixedRateGroup shared(StepSummary s) {
     if (s.phase() == Phase.LOAD && s.offeredFraction() != null) {
       long pct = Math.round(s.offeredFraction() * 100);
@@ -91,9 +88,7 @@ record FixedRateGroup(String slug, String title, String folder, List<StoreRun.St
         new ArrayList<>());
   }
 
-  /**
-   * Load fractions first, by fraction, then explicit rates, by rate (as the latency curve reads).
-   */
+  /** Load fractions first, by fraction, then explicit rates by rate (as the latency curve). */
   private static double order(FixedRateGroup g) {
     StepSummary first = g.steps().get(0).summary();
     return first.phase() == Phase.LOAD && first.offeredFraction() != null

@@ -154,9 +154,7 @@ public final class LatencyCharts {
     return styles;
   }
 
-  /**
-   * An empty latency-vs-offered-load chart: its axes, and a subtitle ending in what colours mean.
-   */
+  /** An empty latency-vs-offered-load chart: axes, and a subtitle ending in what colours mean. */
   private static SvgChart offeredLoadChart(String id, String title, String colours) {
     return new SvgChart(
             id,
@@ -199,10 +197,7 @@ public final class LatencyCharts {
     return offered;
   }
 
-  /**
-   * Fixed-rate steps of the load phase and explicit rates, or of the harness floor, in offered-rate
-   * order.
-   */
+  /** Fixed-rate steps of the load phase and explicit rates, or the harness floor's, by rate. */
   private static List<StepSummary> offeredSteps(StoreRun store, boolean floor) {
     return store.summaries().stream()
         .filter(

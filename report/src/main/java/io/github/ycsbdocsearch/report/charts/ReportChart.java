@@ -10,7 +10,6 @@ import java.nio.file.Path;
  * A rendered chart of the report. Immutable, thread-safe.
  *
  * @param fileName file name under {@code charts/}, e.g. {@code spectrum-READ.svg}
- * @param section the report section it belongs to
  * @param caption one or two sentences saying what to read from it
  * @param drawing the SVG document and the data it plots
  * @param hasData whether any series has a point (charts without data are left out of the report)
@@ -76,9 +75,7 @@ public record ReportChart(
     SPECTRUM("Latency percentile spectrum"),
     INTENDED("Service time vs intended latency (fixed-rate steps)"),
     TIME_SERIES("Over time: every fixed-rate step second by second"),
-    /**
-     * Drawn inside the fault section ({@code fault-summary.json}), not a chart section of its own.
-     */
+    /** Drawn in the fault section ({@code fault-summary.json}), not a chart section of its own. */
     FAULT("A node lost under load");
 
     private final String heading;

@@ -86,10 +86,7 @@ public final class SpectrumChart {
         chart);
   }
 
-  /**
-   * Points every {@value #STEP_NINES} nines, up to the supported percentile; empty for a missing
-   * histogram.
-   */
+  /** Points every {@value #STEP_NINES} nines up to the supported percentile; none without data. */
   static List<Series.Point> spectrum(Histogram h) {
     List<Series.Point> points = new ArrayList<>();
     if (h == null || h.getTotalCount() == 0) {

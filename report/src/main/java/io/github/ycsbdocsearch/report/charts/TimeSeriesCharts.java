@@ -39,9 +39,7 @@ import java.util.stream.Collectors;
  */
 public final class TimeSeriesCharts {
 
-  /**
-   * Two panels share each group's time axis: shorter than the other charts so they read as a pair.
-   */
+  /** Two panels share a group's time axis: shorter than the other charts, they read as a pair. */
   static final int PANEL_HEIGHT = 330;
 
   private static final String GREY = "#555";
@@ -117,10 +115,7 @@ public final class TimeSeriesCharts {
     }
   }
 
-  /**
-   * The time axis the panels of a group are drawn on ({@link #panels}); empty when no step has
-   * seconds.
-   */
+  /** The time axis of a group's panels ({@link #panels}); empty when no step has seconds. */
   static Optional<Frame> frame(FixedRateGroup group, Map<Path, StepTimeSeries> series)
       throws IOException {
     List<Plotted> plotted = plotted(group, series);
@@ -262,10 +257,7 @@ public final class TimeSeriesCharts {
     return new Frame(from, to, warmup);
   }
 
-  /**
-   * The warm-up band, the background events, the panels' own marks and the legend both panels of a
-   * group share.
-   */
+  /** The warm-up band, events, the panels' own marks and the legend both of a group's share. */
   private static void decorate(
       SvgChart chart,
       List<Plotted> plotted,

@@ -20,17 +20,13 @@ import java.util.Set;
  */
 final class EnvironmentSection {
 
-  /**
-   * A top-level object with more entries than this is folded away (e.g. every effective property).
-   */
+  /** A top-level object with more entries than this is folded (e.g. every effective property). */
   static final int FOLD_ABOVE = 14;
 
   /** A nested object with more entries than this is folded away (e.g. a jar list inside "jvm"). */
   static final int FOLD_NESTED_ABOVE = 8;
 
-  /**
-   * Top-level keys shown first, when present, in this order; the rest keep the manifest's order.
-   */
+  /** Top-level keys shown first, when present, in this order; the rest in the manifest's. */
   private static final List<String> FIRST =
       List.of(
           "stores",
@@ -67,9 +63,7 @@ final class EnvironmentSection {
     return html.append("</div></details></section>\n").toString();
   }
 
-  /**
-   * The keys of the manifest's objects and lists: {@link #FIRST} first, then the manifest's order.
-   */
+  /** The keys of the manifest's objects and lists: {@link #FIRST} first, then in its order. */
   private static Set<String> orderedObjectKeys(JsonNode manifest) {
     Set<String> keys = new LinkedHashSet<>(FIRST);
     manifest.fieldNames().forEachRemaining(keys::add);

@@ -210,10 +210,7 @@ final class HeadlineGaps {
     return stopped(store).orElse("no peak: no ramp step finished");
   }
 
-  /**
-   * A peak the ramp never finished: the sweep was interrupted during it (capacity.json does not
-   * flag that).
-   */
+  /** A peak the ramp never finished: the sweep was interrupted in it (capacity.json won't say). */
   static String peakInterrupted(StoreRun store) {
     StoreCapacity sat = store.capacity();
     if (sat == null || sat.peakOps() == null || Boolean.TRUE.equals(sat.peakLowerBound())) {
@@ -231,10 +228,7 @@ final class HeadlineGaps {
         .orElse(store.steps().isEmpty() ? "no result: no step ran" : "no result: sweep unfinished");
   }
 
-  /**
-   * The first step that failed, else the one the sweep was interrupted at, as the reason a result
-   * is missing.
-   */
+  /** The first step that failed, else the one the sweep stopped at: why a result is missing. */
   private static Optional<String> stopped(StoreRun store) {
     return firstEnded(store, StepStatus.FAILED)
         .map(s -> "no result: step " + s.step() + " failed")

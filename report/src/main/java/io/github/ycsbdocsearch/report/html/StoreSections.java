@@ -20,10 +20,7 @@ final class StoreSections {
 
   private StoreSections() {}
 
-  /**
-   * A red banner naming every store whose search answers are not proven identical; "" when there is
-   * none.
-   */
+  /** A red banner naming each store whose search answers are not proven identical, or "". */
   static String alarmBanner(RunFolder run) {
     StringBuilder items = new StringBuilder();
     for (StoreRun s : run.stores()) {

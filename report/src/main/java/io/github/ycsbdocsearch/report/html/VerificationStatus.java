@@ -23,10 +23,7 @@ record VerificationStatus(State state, String summary) {
     NOT_VERIFIED,
     /** At least one query returned different keys or order. */
     DIFFERENT,
-    /**
-     * Raw text: how far the engine's answers are from the canonical oracle was measured (a result,
-     * not a fault).
-     */
+    /** Raw text: the answers' distance from the oracle was measured (a result, not a fault). */
     MEASURED
   }
 

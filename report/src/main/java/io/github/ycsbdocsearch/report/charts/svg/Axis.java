@@ -47,10 +47,7 @@ public final class Axis {
     return this;
   }
 
-  /**
-   * Shows exactly this range whatever the data (e.g. a step's time axis: its warm-up and window, no
-   * margin).
-   */
+  /** Shows exactly this range whatever the data (e.g. a step's warm-up and window, no margin). */
   public Axis range(double from, double to) {
     this.fixedRange = new double[] {from, to};
     return this;

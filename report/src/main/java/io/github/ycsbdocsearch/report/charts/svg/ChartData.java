@@ -9,7 +9,6 @@ import io.github.ycsbdocsearch.resultsformat.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -182,18 +181,17 @@ public record ChartData(
     ObjectNode shapes = shape.putObject("scale");
     ArrayNode domain = shapes.putArray("domain");
     ArrayNode range = shapes.putArray("range");
-    Map<Marker, String> vega = new LinkedHashMap<>();
-    vega.put(Marker.CIRCLE, "circle");
-    vega.put(Marker.SQUARE, "square");
-    vega.put(Marker.TRIANGLE, "triangle-up");
-    vega.put(Marker.DIAMOND, "diamond");
-    vega.put(Marker.RING, "circle");
-    vega.put(Marker.OPEN_CIRCLE, "circle");
-    vega.forEach(
-        (marker, shapeName) -> {
-          domain.add(name(marker));
-          range.add(shapeName);
-        });
+    for (Marker marker : Marker.values()) {
+      if (marker != Marker.NONE) {
+        domain.add(name(marker));
+        range.add(
+            switch (marker) {
+              case SQUARE, DIAMOND -> name(marker);
+              case TRIANGLE -> "triangle-up";
+              default -> "circle"; // a ring and an open circle are hollow circles
+            });
+      }
+    }
     ObjectNode size = enc.putObject("size").put("field", "area").put("type", "quantitative");
     size.putNull("scale");
     return layer;

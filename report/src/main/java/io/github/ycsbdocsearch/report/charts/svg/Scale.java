@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.report.charts.svg;
 
 /** How an axis maps data values to distance. Immutable, thread-safe. */
 public enum Scale {
-  /** Proportional. */
   LINEAR,
   /** Decades equally spaced; values below 1 are drawn at 1. */
   LOG10,

@@ -21,9 +21,7 @@ public final class SvgChart {
   /** Room under the plot for tick labels and the x axis title. */
   private static final int BELOW_PLOT = 64;
 
-  /**
-   * Vertical mark labels are staggered over this many rows, so marks close together stay readable.
-   */
+  /** Mark labels are staggered over this many rows: marks close together stay readable. */
   private static final int MARK_LABEL_ROWS = 3;
 
   private static final String FONT = "font-family=\"Segoe UI, Helvetica, Arial, sans-serif\"";
@@ -117,9 +115,7 @@ public final class SvgChart {
     return series.stream().anyMatch(s -> !s.points().isEmpty());
   }
 
-  /**
-   * A chart as drawn: its SVG document and its data ({@link ChartData}). Immutable, thread-safe.
-   */
+  /** A chart as drawn: its SVG document and data ({@link ChartData}). Immutable, thread-safe. */
   public record Drawing(String svg, ChartData data) {}
 
   /** The SVG document and the data it plots, taken from the same fitted axes. */
@@ -362,7 +358,6 @@ public final class SvgChart {
             x, y, size, colour, anchor, extra, escape(content)));
   }
 
-  /** Escapes text for XML content and attributes. */
   public static String escape(String s) {
     return s.replace("&", "&amp;")
         .replace("<", "&lt;")
