@@ -14,10 +14,15 @@ public final class Fmt {
 
   private Fmt() {}
 
+  /** {@link String#format} in {@link Locale#ROOT}. */
+  public static String format(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
   /** Throughput, e.g. {@code 12345.6}. */
   public static String ops(Double opsPerSecond) {
     return opsPerSecond != null && Double.isFinite(opsPerSecond)
-        ? String.format(Locale.ROOT, "%.1f", opsPerSecond)
+        ? format("%.1f", opsPerSecond)
         : "-";
   }
 
@@ -28,19 +33,17 @@ public final class Fmt {
 
   /** Latency in microseconds, e.g. {@code 812} (one decimal below 10 us). */
   public static String us(double micros) {
-    return Double.isFinite(micros)
-        ? String.format(Locale.ROOT, micros < 10 ? "%.1f" : "%.0f", micros)
-        : "-";
+    return Double.isFinite(micros) ? format(micros < 10 ? "%.1f" : "%.0f", micros) : "-";
   }
 
   /** A fraction as a percentage, e.g. {@code 5.2%}. */
   public static String percent(double fraction) {
-    return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    return format("%.1f%%", fraction * 100);
   }
 
   /** A rate such as an error rate, with three decimals, e.g. {@code 0.012%}. */
   public static String rate(double fraction) {
-    return String.format(Locale.ROOT, "%.3f%%", fraction * 100);
+    return format("%.3f%%", fraction * 100);
   }
 
   /**
@@ -51,7 +54,7 @@ public final class Fmt {
       return "-";
     }
     String arrow = change > UNCHANGED ? "\u2191" : change < -UNCHANGED ? "\u2193" : "=";
-    return arrow + " " + String.format(Locale.ROOT, "%+.1f%%", change * 100);
+    return arrow + " " + format("%+.1f%%", change * 100);
   }
 
   /** A threshold's percentage, with {@code *} when it is a default rather than a measurement. */

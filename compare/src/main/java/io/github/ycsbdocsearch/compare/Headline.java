@@ -7,7 +7,6 @@ import io.github.ycsbdocsearch.resultsformat.StoreCapacity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A store's headline numbers in one run, from its {@code capacity.json} (older formats read by
@@ -128,21 +127,17 @@ public record Headline(
     List<String> parts = new ArrayList<>();
     if (top != null && CapacitySearchRecord.kindSetCapacity(top.share(), split.cleanShare())) {
       parts.add(
-          String.format(
-              Locale.ROOT,
+          Fmt.format(
               "%s %s of %s (%.0f requests over the bound each%s)",
               top.kind(),
               Fmt.rate(top.share()),
               Fmt.rate(allowance),
               top.overPerEvent(),
-              top.periodS() == null
-                  ? ""
-                  : String.format(Locale.ROOT, ", every %.0f s", top.periodS())));
+              top.periodS() == null ? "" : Fmt.format(", every %.0f s", top.periodS())));
       parts.add(
           split.cleanCapacityOps() == null
               ? "between events far above every rate measured"
-              : String.format(
-                  Locale.ROOT, "between events up to %.0f ops/s", split.cleanCapacityOps()));
+              : Fmt.format("between events up to %.0f ops/s", split.cleanCapacityOps()));
     } else {
       parts.add(
           "clean seconds "

@@ -8,7 +8,6 @@ import io.github.ycsbdocsearch.compare.Comparison.VerificationCheck;
 import io.github.ycsbdocsearch.resultsformat.Verification;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -69,8 +68,7 @@ public final class MarkdownReport {
 
   /** One line saying where the thresholds came from. */
   private static String noiseLine() {
-    return String.format(
-        Locale.ROOT,
+    return Fmt.format(
         "capacity and peak from the two runs' own 95 %% intervals; DEFAULT thresholds where a run"
             + " recorded none (throughput %s, p50 %s, p99 %s, p99.9 %s: every latency percentile),"
             + " marked *",
@@ -83,8 +81,7 @@ public final class MarkdownReport {
   /** One line stating the multiple-comparison rule with its numbers. */
   private static String ruleLine(Comparison comparison) {
     Comparison.Rule r = comparison.rule();
-    return String.format(
-        Locale.ROOT,
+    return Fmt.format(
         "Bonferroni over %d figure(s) with intervals at alpha %s: threshold = max(%s, z x"
             + " sqrt(h_base^2 + h_new^2)), h = a run's relative 95 %% half-width, z = %.2f",
         r.metrics(),

@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Median;
@@ -111,38 +110,32 @@ public final class SpreadMain implements Callable<Integer> {
   static String text(String label, List<Double> list, int missing, Double known) {
     int runs = list.size() + missing;
     if (list.isEmpty()) {
-      return String.format(Locale.ROOT, "%s: none of %d runs had one%n", label, runs);
+      return Fmt.format("%s: none of %d runs had one%n", label, runs);
     }
     double[] values = array(list);
     double mean = Mean.of(values).getAsDouble();
     StringBuilder s =
         new StringBuilder(
-            String.format(
-                Locale.ROOT, "%s over %d runs: mean %.0f ops/s", label, values.length, mean));
+            Fmt.format("%s over %d runs: mean %.0f ops/s", label, values.length, mean));
     if (values.length > 1) {
       s.append(
-          String.format(
-              Locale.ROOT,
+          Fmt.format(
               ", stddev %.0f, CV %.2f %% (one-sided 95 %% upper bound %.2f %%)",
               StandardDeviation.of(values).getAsDouble(),
               100 * coefficientOfVariation(list),
               100 * cvUpperBound(list, LEVEL)));
     }
     if (missing > 0) {
-      s.append(String.format(Locale.ROOT, " (%d runs had none)", missing));
+      s.append(Fmt.format(" (%d runs had none)", missing));
     }
     s.append(System.lineSeparator());
     if (known != null) {
       double median = Median.withDefaults().evaluate(values);
       s.append(
-          String.format(
-              Locale.ROOT,
+          Fmt.format(
               "%s: median %.1f ops/s against the true %.1f: bias %+.2f %% (target |bias| <= 3"
                   + " %%)%n",
-              label,
-              median,
-              known,
-              100 * (median - known) / known));
+              label, median, known, 100 * (median - known) / known));
     }
     return s.toString();
   }

@@ -5,7 +5,6 @@ import io.github.ycsbdocsearch.resultsformat.SummaryRow;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Comparator;
-import java.util.Locale;
 
 /**
  * What identifies a sweep step across runs. Step indexes are not used: two runs with different
@@ -72,12 +71,12 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
     return switch (phase) {
       case RAMP -> "t" + threads;
       case LOAD -> "load-" + offeredPercent.toPlainString() + "%";
-      case RATES -> String.format(Locale.ROOT, "t%d-r%d", threads, targetOps);
-      case FLOOR -> String.format(Locale.ROOT, "floor-t%d-r%d", threads, targetOps);
-      case SEARCH -> String.format(Locale.ROOT, "probe-t%d-r%d", threads, targetOps);
-      case SOAK -> String.format(Locale.ROOT, "soak-t%d-r%d", threads, targetOps);
-      case FAULT_CONTROL -> String.format(Locale.ROOT, "control-t%d-r%d", threads, targetOps);
-      case FAULT -> String.format(Locale.ROOT, "fault-t%d-r%d", threads, targetOps);
+      case RATES -> Fmt.format("t%d-r%d", threads, targetOps);
+      case FLOOR -> Fmt.format("floor-t%d-r%d", threads, targetOps);
+      case SEARCH -> Fmt.format("probe-t%d-r%d", threads, targetOps);
+      case SOAK -> Fmt.format("soak-t%d-r%d", threads, targetOps);
+      case FAULT_CONTROL -> Fmt.format("control-t%d-r%d", threads, targetOps);
+      case FAULT -> Fmt.format("fault-t%d-r%d", threads, targetOps);
     };
   }
 

@@ -248,8 +248,7 @@ public final class LatencyCharts {
   /**
    * p99 service time vs p99 intended-start latency of one operation at each fixed-rate step. The x
    * axis is the target rate; when a store ran one rate at several thread counts, it lists the
-   * distinct (rate, threads) steps instead, since a numeric rate axis would stack their points on
-   * one vertical line.
+   * distinct (rate, threads) steps: a rate axis would stack their points on one vertical line.
    */
   public static ReportChart serviceVsIntended(RunFolder run, StorePalette palette, String op) {
     List<StepSummary> all = run.stores().stream().flatMap(s -> fixedRate(s).stream()).toList();

@@ -64,10 +64,7 @@ public record ReportChart(
 
   /** The report sections that hold charts, in page order. */
   public enum Section {
-    /**
-     * Drawn inside the headline, under the capacities it explains (capacity.json format 4), not a
-     * chart section of its own.
-     */
+    /** Drawn in the headline, under the capacities it explains (capacity.json format 4). */
     CAPACITY("How each capacity was estimated"),
     LOAD("Latency vs offered load (open loop)"),
     THROUGHPUT("Ramp to the peak: throughput vs client threads (closed loop)"),

@@ -64,9 +64,8 @@ public final class TimeSeriesCharts {
       List<String> notSampled) {}
 
   /**
-   * Where a pair of panels goes and what it marks besides the background events: the report
-   * section, the chart files' prefix, and marks of the run's own doing (a kill, a restart) with the
-   * legend line that names them.
+   * A pair of panels' report section, chart files' prefix, and marks besides the background events:
+   * the run's own doing (a kill, a restart), with their legend line.
    */
   record Panels(
       ReportChart.Section section,
@@ -156,12 +155,7 @@ public final class TimeSeriesCharts {
   private static ReportChart throughput(
       FixedRateGroup group, List<Plotted> plotted, StorePalette palette, Panels panels) {
     SvgChart chart =
-        new SvgChart(
-                "ts-" + group.slug() + "-tp",
-                group.title() + ": throughput",
-                frame(plotted).axis(),
-                ChartAxes.throughputPerSecond())
-            .height(PANEL_HEIGHT)
+        panel(group, plotted, "-tp", ": throughput", ChartAxes.throughputPerSecond())
             .subtitle(
                 "Offered: "
                     + plotted.stream()
@@ -197,12 +191,7 @@ public final class TimeSeriesCharts {
   private static ReportChart latency(
       FixedRateGroup group, List<Plotted> plotted, StorePalette palette, Panels panels) {
     SvgChart chart =
-        new SvgChart(
-                "ts-" + group.slug() + "-lat",
-                group.title() + ": intended latency",
-                frame(plotted).axis(),
-                ChartAxes.latency())
-            .height(PANEL_HEIGHT)
+        panel(group, plotted, "-lat", ": intended latency", ChartAxes.latency())
             .subtitle(
                 "Per second, from each request's scheduled start; failures included, every"
                     + " operation merged");
@@ -241,6 +230,13 @@ public final class TimeSeriesCharts {
             + events(plotted),
         chart,
         group.folder());
+  }
+
+  private static SvgChart panel(
+      FixedRateGroup group, List<Plotted> plotted, String idSuffix, String title, Axis y) {
+    return new SvgChart(
+            "ts-" + group.slug() + idSuffix, group.title() + title, frame(plotted).axis(), y)
+        .height(PANEL_HEIGHT);
   }
 
   /** From the warm-up's start to the window's end, widened to any background event outside them. */

@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The store versions the published AWS setup installs: the default of {@code store_versions} in
  * {@code terraform/variables.tf}, the one place they are written. The build copies that file into
- * this jar (report/pom.xml), so a report compares with what terraform installs, never with a copy.
- * Immutable.
+ * this jar (report/pom.xml): a report compares with what terraform installs, not a copy. Immutable.
  */
 final class AwsStoreVersions {
 

@@ -17,8 +17,7 @@ import java.util.Locale;
  * capacity_search.probes}), folded, in the order they ran: its rate, why it ran, its length, its
  * worst operation's requests over the bound and their share, how much it weighed in the model at
  * the estimate, and its outcome (pass, fail, or client-limited with the client's reason). Format-3
- * windows have no counts: their outcome carries the decision's confidence instead. Stateless,
- * thread-safe.
+ * windows have no counts: their outcome carries the decision's confidence. Stateless, thread-safe.
  */
 final class CapacityWindowsTable {
 

@@ -9,9 +9,8 @@ import io.github.ycsbdocsearch.resultsformat.StoreRun;
 
 /**
  * The conditions every store ran under, side by side: server version, topology, durability profile
- * and what a crash may lose, memory budget, the data set beside it, which copies were read. A
- * reader checks here that the stores were asked under the same conditions before reading a number.
- * Stateless, thread-safe.
+ * and what a crash may lose, memory budget, the data set beside it, which copies were read: were
+ * the stores asked under the same conditions? Stateless, thread-safe.
  */
 final class ConditionsSection {
 

@@ -33,8 +33,7 @@ final class FaultSection {
 
   /**
    * A red banner naming every store that, under the strict durability profile (which promises no
-   * loss), lost acknowledged writes, returned older values, or could not have them all read back;
-   * "" when there is none.
+   * loss), lost acknowledged writes, returned older values, or could not read them all back; or "".
    */
   static String alarmBanner(RunFolder run) throws ResultsFormatException {
     StringBuilder items = new StringBuilder();
@@ -61,8 +60,7 @@ final class FaultSection {
   }
 
   /**
-   * Whether a strict-profile fault lost, staled or left unread an acknowledged write (a loss that
-   * is unknown is not a pass).
+   * Whether a strict fault lost, staled or left unread an acknowledged write (an unknown loss too).
    */
   static boolean strictBroken(FaultSummary f) {
     FaultSummary.AckedWrites a = f.ackedWrites();
@@ -134,9 +132,8 @@ final class FaultSection {
   }
 
   /**
-   * How long after it was due the kill came, when that is a second or more: the store took that
-   * long to name the server to kill (a loaded Elasticsearch), and the outage starts there, not at
-   * the planned second.
+   * How long after it was due the kill came, if a second or more: the store took that long to name
+   * the server to kill (a loaded Elasticsearch); the outage starts there.
    */
   private static String lateness(FaultSummary f) {
     if (f.dueAtS() == null) {

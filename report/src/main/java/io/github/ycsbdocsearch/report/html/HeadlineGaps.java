@@ -22,8 +22,7 @@ import java.util.Optional;
  * glance: "no result: step 03-t4 failed", "no capacity: every window failed the objective, down to
  * 24 ops/s", "client lower bound: the client limited 7,200 ops/s". Read from the files the sweep
  * wrote (capacity.json, its capacity search record: format 4's {@code ending}, or format 3's
- * bracket and probes; the steps' summaries), never guessed from the numbers. Stateless,
- * thread-safe.
+ * bracket and probes; the steps' summaries), never guessed. Stateless, thread-safe.
  */
 final class HeadlineGaps {
 

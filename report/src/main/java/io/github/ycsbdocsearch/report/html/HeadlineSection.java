@@ -20,10 +20,9 @@ import java.util.stream.Collectors;
 /**
  * The answer the report leads with: per store the capacity under the latency objective with its 95
  * % interval, whether that reached the target width, the background work the deciding windows held
- * (capacity.json format 4; a format-3 run shows its bracket and confidence instead), the
- * closed-loop peak, each with why it is missing or only a bound ({@link HeadlineGaps}), and the
- * machine's speed beside them (client CPU per operation at one thread); then each store's capacity
- * chart. Stateless, thread-safe.
+ * (capacity.json format 4; format 3 shows its bracket and confidence), the closed-loop peak, each
+ * with why it is missing or only a bound ({@link HeadlineGaps}), and the machine's speed (client
+ * CPU per operation at one thread); then each capacity chart. Stateless, thread-safe.
  */
 final class HeadlineSection {
 
@@ -123,8 +122,7 @@ final class HeadlineSection {
   }
 
   /**
-   * A headline number in bold, the bound it is (in words) beneath, why (a longer note, wrapped),
-   * and the step that set it.
+   * A headline number in bold, the bound it is (words) beneath, why (a longer note), and its step.
    */
   private static String value(String number, String bound, String why, String step) {
     return Html.num(

@@ -37,10 +37,7 @@ public final class Html {
         + "</p>\n";
   }
 
-  /**
-   * A section with its body, closed; "" when the body is empty (a section only for runs that have
-   * something to show in it).
-   */
+  /** A section with its body, closed; "" when the body is empty (sections only some runs have). */
   static String section(String id, String heading, String introHtml, CharSequence body) {
     return body.isEmpty() ? "" : section(id, heading, introHtml) + body + "</section>\n";
   }

@@ -19,8 +19,7 @@ import java.util.Set;
  * and a Vega-Lite v5 specification that draws the same chart from that CSV: the same plot size,
  * axis ranges, scales, ticks and tick labels, series colours, line styles and markers, and the
  * chart's bands, vertical marks, annotations and legend (those few as values inside the
- * specification). The one export of every chart, so no chart writes its own. Immutable,
- * thread-safe.
+ * specification). The one export of every chart, so no chart writes its own. Immutable.
  */
 public record ChartData(
     String title,
@@ -85,10 +84,8 @@ public record ChartData(
   }
 
   /**
-   * The Vega-Lite specification.
-   *
-   * @param csvUrl where the CSV is, relative to the specification (its file name beside it), so
-   *     that the folder can be moved
+   * The Vega-Lite specification, reading the CSV at {@code csvUrl}, relative to it (its file name
+   * beside it) so that the folder can be moved.
    */
   public String vegaLite(String csvUrl) {
     ObjectNode spec = NODES.objectNode();
@@ -330,8 +327,7 @@ public record ChartData(
   }
 
   /**
-   * The field an axis plots: the CSV's column on a linear axis, else the value as the SVG draws it
-   * ({@link #drawnExpression}).
+   * The field an axis plots: the CSV's column if linear, else as drawn ({@link #drawnExpression}).
    */
   static String field(String column, AxisView axis) {
     return axis.scale() == Scale.LINEAR ? column : column + "_drawn";
@@ -339,8 +335,7 @@ public record ChartData(
 
   /**
    * How the specification computes a value as the SVG draws it: on a log axis, values below its
-   * floor at the floor (a latency of 0 µs); on a {@link Scale#NINES} axis, a percentile's number of
-   * nines.
+   * floor at the floor (a latency of 0 µs); on a {@link Scale#NINES} axis, a percentile's nines.
    */
   static String drawnExpression(String value, Scale scale) {
     return switch (scale) {
@@ -390,10 +385,7 @@ public record ChartData(
     return axis.scale() == Scale.LINEAR || axis.scale() == Scale.NINES ? s.put("zero", false) : s;
   }
 
-  /**
-   * A value (a tick, a range end) in the space the specification's scale takes it in: as {@link
-   * #drawnExpression} computes it.
-   */
+  /** A value (tick, range end) in the specification's scale, as {@link #drawnExpression} has it. */
   private static double drawn(Scale scale, double v) {
     return switch (scale) {
       case NINES -> scale.transform(v);

@@ -10,10 +10,8 @@ public record Series(
     String label, String colour, LineStyle line, Marker marker, List<Point> points) {
 
   /**
-   * A data point.
-   *
-   * @param size how large its marker is drawn, as a multiple of the default (e.g. grown with the
-   *     time a point stands for)
+   * A data point; {@code size}: how large its marker is drawn, as a multiple of the default (e.g.
+   * grown with the time a point stands for).
    */
   public record Point(double x, double y, double size) {
 
