@@ -39,7 +39,7 @@ public record Comparison(
   /**
    * Exit codes: nothing regressed; a regression or verification failure; bad input; a failed run: a
    * store of the new run has no result (no qualifying step, or no capacity the baseline has) and
-   * nothing regressed, not a regression: the run did not measure what it should.
+   * nothing regressed (not a regression: the run did not measure what it should).
    */
   public static final int EXIT_OK = 0;
 

@@ -17,8 +17,7 @@ import java.util.TreeSet;
  * store's headline with what set its capacity, only the latency changes beyond noise (with a count
  * of the rest, which {@code --csv} and {@code --json} list), error rates, steps not compared,
  * verification, the stores without a result, failures, warnings, and the verdict line last.
- *
- * <p>Stateless; safe to use from several threads.
+ * Stateless, thread-safe.
  */
 public final class MarkdownReport {
 

@@ -17,9 +17,8 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * each half-width is widened by {@code z = q(1 - alpha / (2 M)) / q(0.975)} (q the normal
  * quantile). The floor keeps a window that happened to be very steady from flagging every wobble. A
  * figure whose interval either run did not record (latency percentiles, an open interval, an older
- * run) is judged against a fixed, deliberately wide default, always marked as such.
- *
- * <p>Constants and pure functions only; thread-safe.
+ * run) is judged against a fixed, deliberately wide default, always marked as such. Constants and
+ * pure functions only; thread-safe.
  */
 public final class NoisePolicy {
 

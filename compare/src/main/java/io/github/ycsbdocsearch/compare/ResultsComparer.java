@@ -31,9 +31,7 @@ import java.util.TreeSet;
  * Verdict#NO_RESULT}, naming the side; in the new run it makes the comparison a failed run ({@link
  * Comparison#EXIT_FAILED_RUN}), in the baseline alone a warning. Steps that are not usable on
  * either side (failed, client-bound, rate not sustained) are listed, not judged; steps or stores
- * only one side ran are noted.
- *
- * <p>Stateless; thread-safe.
+ * only one side ran are noted. Stateless; thread-safe.
  */
 public final class ResultsComparer {
 

@@ -48,8 +48,6 @@ public final class ReportWriter {
   private ReportWriter() {}
 
   /**
-   * Rebuilds every derived file of a results folder.
-   *
    * @throws ResultsFormatException when the folder is not a results folder or a raw file is
    *     malformed
    * @throws IOException when a file cannot be read or written

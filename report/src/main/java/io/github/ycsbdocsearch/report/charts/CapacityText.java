@@ -25,7 +25,6 @@ public final class CapacityText {
 
   public static final String LOWER_BOUND_BUDGET = "lower_bound_budget";
   public static final String BELOW_RANGE = "below_range";
-  public static final String NONE = "none";
 
   /** A window's {@code outcome} when the client, not the store, decided it. */
   public static final String CLIENT_LIMITED = "client_limited";

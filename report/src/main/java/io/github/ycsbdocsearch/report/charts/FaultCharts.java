@@ -46,8 +46,6 @@ public final class FaultCharts {
    * by completion; on their time axis the errors per second, the threads busy and the requests
    * waiting, each beside the control step's; and the requests due and failed per second by
    * schedule.
-   *
-   * @param series each step folder's seconds, as the report read them
    */
   public static List<ReportChart> build(
       RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series) throws IOException {

@@ -112,8 +112,6 @@ public final class LatencyCharts {
    * compare --charts}): colour = run, line style = percentile, as in each run's own chart
    * (complete, sustained steps whose client was not limited joined by lines; the others' p99 as
    * rings).
-   *
-   * @param fileName the chart's file name (ends in .svg)
    */
   public static ReportChart offeredLoadOverlay(
       RunFolder baseline, RunFolder current, String store, String op, String fileName) {

@@ -11,7 +11,6 @@ import java.nio.file.Path;
  *
  * @param fileName file name under {@code charts/}, e.g. {@code spectrum-READ.svg}
  * @param caption one or two sentences saying what to read from it
- * @param drawing the SVG document and the data it plots
  * @param hasData whether any series has a point (charts without data are left out of the report)
  * @param group a heading the page folds this chart under with others of the same group (e.g. one
  *     store's capacity probes), or null: shown open

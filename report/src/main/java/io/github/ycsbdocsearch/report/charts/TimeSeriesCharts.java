@@ -83,7 +83,6 @@ public final class TimeSeriesCharts {
   /**
    * Two charts (throughput, latency) per group of fixed-rate steps that has data.
    *
-   * @param series each step folder's seconds, as the report read them
    * @throws ResultsFormatException when a step's events.json is malformed
    */
   public static List<ReportChart> build(

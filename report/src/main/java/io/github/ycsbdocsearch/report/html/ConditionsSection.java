@@ -57,7 +57,7 @@ final class ConditionsSection {
               Html.num(
                   c.dataBytes() == null
                       ? "–"
-                      : megabytes(c.dataBytes())
+                      : fmt("%.1f MB", c.dataBytes() / 1048576.0)
                           + (c.copies() == null ? "" : " (" + c.copies() + ")")))
           .append(
               c.dataFitsBudget() == null
@@ -84,9 +84,5 @@ final class ConditionsSection {
 
   private static String text(String s) {
     return s == null ? "–" : Html.esc(s);
-  }
-
-  private static String megabytes(long bytes) {
-    return fmt("%.1f MB", bytes / 1048576.0);
   }
 }

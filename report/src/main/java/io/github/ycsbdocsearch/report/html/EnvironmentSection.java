@@ -74,7 +74,7 @@ final class EnvironmentSection {
   private static String value(JsonNode v, int foldAbove) {
     if (v.isObject()) {
       String table = table(v, false);
-      return size(v) > foldAbove ? folded(size(v) + " entries", table) : table;
+      return v.size() > foldAbove ? folded(v.size() + " entries", table) : table;
     }
     if (v.isArray()) {
       return array(v);
@@ -130,9 +130,5 @@ final class EnvironmentSection {
     return s.length() > 40 && !s.contains(" ")
         ? "<code class=\"long\">" + Html.esc(s) + "</code>"
         : Html.esc(s);
-  }
-
-  private static int size(JsonNode v) {
-    return v.isContainerNode() ? v.size() : 0;
   }
 }

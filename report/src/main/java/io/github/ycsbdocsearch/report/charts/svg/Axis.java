@@ -23,8 +23,6 @@ public final class Axis {
 
   /**
    * @param title axis title, with units, e.g. "Throughput (ops/s)"
-   * @param scale how values map to distance
-   * @param tickLabel how a tick value is printed
    */
   public Axis(String title, Scale scale, DoubleFunction<String> tickLabel) {
     this.title = title;

@@ -44,10 +44,7 @@ public final class SvgChart {
   private int height = HEIGHT;
 
   /**
-   * @param id a name unique within the page, used for SVG element ids (letters, digits, '-')
-   * @param title chart title
-   * @param x horizontal axis
-   * @param y vertical axis
+   * @param id a name unique within the page, for SVG element ids (letters, digits, '-')
    */
   public SvgChart(String id, String title, Axis x, Axis y) {
     this.id = id;
