@@ -36,8 +36,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
           .thenComparingInt(StepKey::threads);
 
   public static StepKey of(SummaryRow row) {
-    // Every row has its phase (bin/docsearch migrate gave format-1 rows the one their target
-    // implies).
+    // Every row has a phase (bin/docsearch migrate gave format-1 rows what their target implies).
     Phase phase = row.phase();
     return switch (phase) {
       case RAMP -> new StepKey(phase, row.threads(), 0, null);
@@ -51,8 +50,7 @@ public record StepKey(Phase phase, int threads, long targetOps, BigDecimal offer
   }
 
   private static BigDecimal percent(double fraction) {
-    // Fractions are written as 0.1, 0.25, 0.95: two decimals of a percentage tell every planned
-    // fraction apart.
+    // Fractions are written as 0.1, 0.25, 0.95: two decimals of a percentage tell them apart.
     return BigDecimal.valueOf(fraction * 100)
         .setScale(2, RoundingMode.HALF_UP)
         .stripTrailingZeros();

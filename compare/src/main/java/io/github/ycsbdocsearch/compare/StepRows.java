@@ -26,7 +26,6 @@ import java.util.TreeMap;
  * @param unusable why its numbers cannot stand for the store (its rows' recorded {@code
  *     unusable_reason}: failed, client-bound, rate not sustained), or null when usable
  * @param throughput the step's throughput, ops/s
- * @param rows successes-only rows by operation and latency kind
  */
 public record StepRows(
     StepKey key, String stepDir, String unusable, double throughput, Map<RowKey, SummaryRow> rows) {

@@ -42,8 +42,7 @@ final class EnvironmentSection {
   private EnvironmentSection() {}
 
   static String render(JsonNode manifest) {
-    // Last on the page and folded: a page of machine facts must not stand between a reader and the
-    // answer.
+    // Last and folded: a page of machine facts must not stand between a reader and the answer.
     StringBuilder html = new StringBuilder("<section id=\"environment\"><h2>Environment</h2>\n");
     html.append(
         "<details class=\"environment\"><summary>From <code>manifest.json</code>, as recorded when"

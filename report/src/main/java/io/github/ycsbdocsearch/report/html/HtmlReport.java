@@ -208,8 +208,7 @@ public final class HtmlReport {
     if (section == ReportChart.Section.TIME_SERIES && !inSection.isEmpty()) {
       html.append(TIME_SERIES_NOTE);
     }
-    // Charts of one group (one store's probes) fold together under its heading; ungrouped charts
-    // stay open.
+    // Charts of one group (one store's probes) fold under its heading; ungrouped ones stay open.
     String open = null;
     for (ReportChart c : inSection) {
       if (!Objects.equals(open, c.group())) {

@@ -90,8 +90,7 @@ public final class Axis {
         hi = Scale.percentileAtNines(nines);
       }
       default -> {
-        // A linear axis starts at 0 (or below it for negative data), so bar heights and slopes
-        // compare honestly.
+        // A linear axis starts at 0 (below, for negative data): bars and slopes compare honestly.
         lo = Math.min(0, min);
         double step = niceStep(Math.max(max - lo, 1e-9) / 5);
         hi = Math.ceil(max / step) * step;
@@ -141,8 +140,7 @@ public final class Axis {
       }
       default -> {
         double step = niceStep((hi - lo) / 5);
-        // From the first multiple of the step: a range that starts below 0 (a warm-up before time
-        // 0) keeps 0 a tick.
+        // From the step's first multiple: a range from below 0 (a warm-up) keeps 0 a tick.
         for (double v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step / 1e6; v += step) {
           ticks.add(new Tick(v + 0.0, tickLabel.apply(v + 0.0), true)); // + 0.0: no "-0" label
         }

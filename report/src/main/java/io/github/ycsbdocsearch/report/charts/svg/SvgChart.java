@@ -290,8 +290,7 @@ public final class SvgChart {
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"none\" "
                   + "stroke=\"%s\" stroke-width=\"2.5\"/>%n",
               ax, ay, a.colour()));
-      // Keep the label inside the frame: left of the ring near the right edge, below it near the
-      // top.
+      // The label stays inside: left of the ring near the right edge, below it near the top.
       boolean left = ax > RIGHT - 140;
       double tx = left ? ax - 14 : ax + 14;
       double ty = ay < TOP + 30 ? ay + 24 : ay - 12;
