@@ -16,8 +16,7 @@ import java.util.TreeSet;
  * the verdict as a title, where the thresholds came from and the multiple-comparison rule, each
  * store's headline with what set its capacity, only the latency changes beyond noise (with a count
  * of the rest, which {@code --csv} and {@code --json} list), error rates, steps not compared,
- * verification, the stores without a result, failures, warnings, and the verdict line last.
- * Stateless, thread-safe.
+ * verification, stores without a result, failures, warnings, the verdict line last. Stateless.
  */
 public final class MarkdownReport {
 

@@ -44,8 +44,7 @@ public final class FaultCharts {
   /**
    * Six charts per store with a fault summary whose fault step has seconds: throughput and latency
    * by completion; on their time axis the errors per second, the threads busy and the requests
-   * waiting, each beside the control step's; and the requests due and failed per second by
-   * schedule.
+   * waiting, each beside the control step's; the requests due and failed per second by schedule.
    */
   public static List<ReportChart> build(
       RunFolder run, StorePalette palette, Map<Path, StepTimeSeries> series) throws IOException {

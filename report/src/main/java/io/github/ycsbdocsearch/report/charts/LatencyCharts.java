@@ -109,9 +109,8 @@ public final class LatencyCharts {
 
   /**
    * The latency-vs-offered-load curves of one store and operation in two runs, overlaid ({@code
-   * compare --charts}): colour = run, line style = percentile, as in each run's own chart
-   * (complete, sustained steps whose client was not limited joined by lines; the others' p99 as
-   * rings).
+   * compare --charts}): colour = run, line style = percentile, as in a run's own chart (complete,
+   * sustained steps whose client was not limited joined by lines; the others' p99 as rings).
    */
   public static ReportChart offeredLoadOverlay(
       RunFolder baseline, RunFolder current, String store, String op, String fileName) {
