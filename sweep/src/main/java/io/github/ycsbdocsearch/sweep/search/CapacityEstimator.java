@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
@@ -98,7 +99,6 @@ public final class CapacityEstimator {
     /** Below every rate measured: every one failed it. */
     BELOW;
 
-    /** Where a crossing at {@code rate} lies against the rates measured, min to max. */
     static Where of(double rate, double min, double max) {
       return rate > max ? ABOVE : rate < min ? BELOW : INSIDE;
     }
@@ -159,11 +159,6 @@ public final class CapacityEstimator {
       return capacity > 0 && lo > 0 && Double.isFinite(hi)
           ? (hi - lo) / 2 / capacity
           : Double.POSITIVE_INFINITY;
-    }
-
-    /** The local line's share over the bound at {@code rate} (deciding operation); NaN without. */
-    public double shareAt(double rate) {
-      return line == null ? Double.NaN : line.share(Math.log(rate / center));
     }
 
     /** Kernel weight of a window at {@code rate} (0: it did not inform the local line). */
@@ -298,10 +293,7 @@ public final class CapacityEstimator {
     /** Cuts every window into blocks of at least {@code seconds} (a shorter window: one). */
     static Blocks of(List<RateWindow> windows, List<String> names, Settings s) {
       double seconds = s.blockSeconds();
-      List<Double> rate = new ArrayList<>();
-      List<Double> cover = new ArrayList<>();
-      List<long[]> ns = new ArrayList<>();
-      List<long[]> ks = new ArrayList<>();
+      List<Cut> cuts = new ArrayList<>();
       for (RateWindow w : windows) {
         int len = w.length();
         int count = Math.max(1, (int) Math.floor(len / seconds));
@@ -316,30 +308,28 @@ public final class CapacityEstimator {
             n[j] = o.requestsIn(Math.min(from, end), end);
             k[j] = o.overIn(Math.min(from, end), end);
           }
-          rate.add(w.rateOps());
-          cover.add(coverage(to - from, s.cycleSeconds()));
-          ns.add(n);
-          ks.add(k);
+          cuts.add(new Cut(w.rateOps(), coverage(to - from, s.cycleSeconds()), n, k));
         }
       }
-      int m = rate.size();
-      double[] distinct =
-          rate.stream().mapToDouble(Double::doubleValue).distinct().sorted().toArray();
-      int[] at = new int[m];
-      double[] ln = new double[m];
-      double[] weight = new double[m];
-      long[][] n = new long[names.size()][m];
-      long[][] k = new long[names.size()][m];
-      for (int i = 0; i < m; i++) {
-        at[i] = Arrays.binarySearch(distinct, rate.get(i));
-        ln[i] = Math.log(rate.get(i));
-        weight[i] = cover.get(i);
-        for (int j = 0; j < names.size(); j++) {
-          n[j][i] = ns.get(i)[j];
-          k[j][i] = ks.get(i)[j];
-        }
-      }
-      return new Blocks(List.copyOf(names), distinct, at, ln, weight, n, k);
+      double[] distinct = cuts.stream().mapToDouble(Cut::rate).distinct().sorted().toArray();
+      return new Blocks(
+          List.copyOf(names),
+          distinct,
+          cuts.stream().mapToInt(c -> Arrays.binarySearch(distinct, c.rate())).toArray(),
+          cuts.stream().mapToDouble(c -> Math.log(c.rate())).toArray(),
+          cuts.stream().mapToDouble(Cut::weight).toArray(),
+          perOp(cuts, names.size(), Cut::n),
+          perOp(cuts, names.size(), Cut::k));
+    }
+
+    /** One block as cut: its window's rate, its weight and every operation's counts. */
+    private record Cut(double rate, double weight, long[] n, long[] k) {}
+
+    /** Per operation, its count in each block. */
+    private static long[][] perOp(List<Cut> cuts, int ops, Function<Cut, long[]> counts) {
+      return IntStream.range(0, ops)
+          .mapToObj(j -> cuts.stream().mapToLong(c -> counts.apply(c)[j]).toArray())
+          .toArray(long[][]::new);
     }
 
     /**
@@ -363,9 +353,8 @@ public final class CapacityEstimator {
      * all fail reads its crossing below them from the line.
      */
     Crossing crossing(int j, int[] draws, Settings s, boolean readBelow) {
-      int d = rates.length;
-      double[] pn = new double[d];
-      double[] pk = new double[d];
+      double[] pn = new double[rates.length];
+      double[] pk = new double[rates.length];
       for (int i = 0; i < at.length; i++) {
         pn[at[i]] += draws[i] * weight[i] * n[j][i];
         pk[at[i]] += draws[i] * weight[i] * k[j][i];
@@ -392,19 +381,11 @@ public final class CapacityEstimator {
         return new Crossing(j, anchor, null, 0, 0);
       }
       double h = bandwidth(rates, pn, anchor, s.minBandwidth());
-      int m = at.length;
-      double[] x = new double[m];
-      double[] bn = new double[m];
-      double[] bk = new double[m];
-      double[] w = new double[m];
       double lnAnchor = Math.log(anchor);
-      for (int i = 0; i < m; i++) {
-        x[i] = lnRate[i] - lnAnchor;
-        bn[i] = n[j][i];
-        bk[i] = k[j][i];
-        w[i] = draws[i] * weight[i] * ShareFit.kernel(x[i], h);
-      }
-      ShareFit.Line line = ShareFit.fit(x, bn, bk, w, m, ShareFit.logit(s.allowance()));
+      double[] x = Arrays.stream(lnRate).map(v -> v - lnAnchor).toArray();
+      double[] w = new double[x.length];
+      Arrays.setAll(w, i -> draws[i] * weight[i] * ShareFit.kernel(x[i], h));
+      ShareFit.Line line = ShareFit.fit(x, n[j], k[j], w, ShareFit.logit(s.allowance()));
       double cx = line.crossing(s.allowance());
       double limit = Math.max(h, EXTRAPOLATION);
       // A crossing at or past the limit is a line tilted by few or lopsided windows (one long

@@ -112,11 +112,8 @@ public final class CapacitySearch {
     }
 
     /**
-     * The runner's settings (also the simulated clock's): for an objective allowing {@code
-     * allowance} over the bound, a target half-width {@code targetHalfWidth}, a closed-loop peak
-     * {@code peak}, base windows of {@code baseWindowS} (the curve's at most {@link
-     * #CURVE_WINDOW_S}), {@code budgetS} measured seconds and at most {@code maxProbes} probes
-     * after the curve.
+     * The runner's settings (also the simulated clock's): floor and ceiling from the closed-loop
+     * {@code peak}, the curve's windows at most {@link #CURVE_WINDOW_S}.
      */
     public static Settings defaults(
         double allowance,
@@ -211,7 +208,6 @@ public final class CapacitySearch {
           + " allowance is the capacity; 95 % interval from a bootstrap of clean stretches, event"
           + " blocks and the frequency's record, widened 2x as calibrated on a simulated clock";
 
-  /** The method of an estimate, in words. */
   public static String method(Estimate e) {
     return e.split() == null ? METHOD : SPLIT_METHOD;
   }
@@ -337,7 +333,6 @@ public final class CapacitySearch {
         && (!below.usable() || below.worstShare() > settings.allowance());
   }
 
-  /** The settings it searches with. */
   public Settings settings() {
     return settings;
   }
@@ -425,13 +420,6 @@ public final class CapacitySearch {
         .min();
   }
 
-  private Optional<String> clientReasonAt(double rate) {
-    return windows().stream()
-        .filter(w -> !w.usable() && w.rateOps() == rate)
-        .map(RateWindow::clientLimit)
-        .findFirst();
-  }
-
   /** The next probe, or empty when the search is over. */
   public Optional<Probe> next() {
     double left = settings.budgetS() - budgetUsed();
@@ -459,9 +447,7 @@ public final class CapacitySearch {
         if (Double.isFinite(e.capacity()) && e.capacity() > top) {
           target = Math.min(target, Math.max(e.capacity(), top * 1.05));
         }
-        if (cap.isPresent()) {
-          target = Math.min(target, cap.getAsDouble() * 0.97);
-        }
+        target = Math.min(target, cap.orElse(Double.POSITIVE_INFINITY) * 0.97);
         if (target <= top * 1.02) {
           return Optional.empty();
         }
@@ -495,9 +481,7 @@ public final class CapacitySearch {
             side > 0
                 ? Math.max(e.capacity() * 1.01, Math.min(q, e.capacity() * 1.5))
                 : Math.min(e.capacity() * 0.99, Math.max(q, e.capacity() / 1.5));
-        if (cap.isPresent()) {
-          rate = Math.min(rate, cap.getAsDouble() * 0.97);
-        }
+        rate = Math.min(rate, cap.orElse(Double.POSITIVE_INFINITY) * 0.97);
         rate = Math.max(settings.floorRate(), Math.min(settings.ceilingRate(), rate));
         double usual = windowFor(left);
         double window =
@@ -519,13 +503,15 @@ public final class CapacitySearch {
    * neither.
    */
   private boolean stopNow(Estimate e) {
-    double near =
-        windows().stream()
-            .filter(RateWindow::usable)
-            .filter(w -> Math.abs(Math.log(w.rateOps() / e.capacity())) <= NEAR)
-            .mapToDouble(RateWindow::seconds)
-            .sum();
-    return near >= NEAR_SECONDS && e.halfWidthShare() <= settings.targetHalfWidth();
+    return nearSeconds(e) >= NEAR_SECONDS && e.halfWidthShare() <= settings.targetHalfWidth();
+  }
+
+  /** Measured seconds of the usable windows within {@link #NEAR} of the estimate. */
+  private double nearSeconds(Estimate e) {
+    return windows().stream()
+        .filter(w -> w.usable() && Math.abs(Math.log(w.rateOps() / e.capacity())) <= NEAR)
+        .mapToDouble(RateWindow::seconds)
+        .sum();
   }
 
   /**
@@ -553,17 +539,14 @@ public final class CapacitySearch {
       return Optional.empty();
     }
     double informing = 0;
-    double near = 0;
     for (RateWindow w : windows()) {
       if (w.usable()) {
         informing += e.weightAt(w.rateOps()) * w.seconds();
-        if (Math.abs(Math.log(w.rateOps() / e.capacity())) <= NEAR) {
-          near += w.seconds();
-        }
       }
     }
     double more =
-        Math.max(informing * (growth(e, settings.targetHalfWidth()) - 1), NEAR_SECONDS - near);
+        Math.max(
+            informing * (growth(e, settings.targetHalfWidth()) - 1), NEAR_SECONDS - nearSeconds(e));
     return Optional.of(new Forecast(e.capacity(), e.halfWidthShare(), more, budgetUsed()));
   }
 
@@ -729,7 +712,12 @@ public final class CapacitySearch {
     List<Cycle> cycles =
         BackgroundCycles.of(observed, w -> w.usable() && e.weightAt(w.rateOps()) > 0);
     OptionalDouble cap = clientCap();
-    String client = cap.isPresent() ? clientReasonAt(cap.getAsDouble()).orElse(null) : null;
+    String client =
+        windows().stream()
+            .filter(w -> !w.usable() && cap.isPresent() && w.rateOps() == cap.getAsDouble())
+            .map(RateWindow::clientLimit)
+            .findFirst()
+            .orElse(null);
     double used = budgetUsed();
     boolean reached =
         e.where() == CapacityEstimator.Where.INSIDE

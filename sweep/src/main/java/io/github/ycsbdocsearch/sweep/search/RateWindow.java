@@ -81,19 +81,6 @@ public record RateWindow(
     }
 
     @Override
-    public boolean equals(Object o) {
-      return o instanceof OpSeconds x
-          && op.equals(x.op)
-          && Arrays.equals(requests, x.requests)
-          && Arrays.equals(over, x.over);
-    }
-
-    @Override
-    public int hashCode() {
-      return op.hashCode() * 31 * 31 + Arrays.hashCode(requests) * 31 + Arrays.hashCode(over);
-    }
-
-    @Override
     public String toString() {
       return op + " " + totalOver() + "/" + totalRequests();
     }

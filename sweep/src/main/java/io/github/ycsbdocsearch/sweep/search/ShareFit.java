@@ -59,10 +59,10 @@ public final class ShareFit {
    * @param w each block's weight (kernel times multiplicity)
    * @param start a starting intercept (the logit of the allowance is a good one)
    */
-  static Line fit(double[] x, double[] n, double[] k, double[] w, int m, double start) {
+  static Line fit(double[] x, long[] n, long[] k, double[] w, double start) {
     double a = start;
     double b = SLOPE_PRIOR;
-    double ll = logLikelihood(x, n, k, w, m, a, b);
+    double ll = logLikelihood(x, n, k, w, a, b);
     boolean converged = false;
     double prior = 1 / (SLOPE_PRIOR_SD * SLOPE_PRIOR_SD);
     for (int it = 0; it < MAX_ITERATIONS && !converged; it++) {
@@ -71,7 +71,7 @@ public final class ShareFit {
       double haa = 1e-9;
       double hab = 0;
       double hbb = prior;
-      for (int i = 0; i < m; i++) {
+      for (int i = 0; i < x.length; i++) {
         if (w[i] == 0 || n[i] == 0) {
           continue;
         }
@@ -99,7 +99,7 @@ public final class ShareFit {
       double step = 1;
       double next = Double.NEGATIVE_INFINITY;
       for (int half = 0; half < 30; half++) {
-        next = logLikelihood(x, n, k, w, m, a + step * da, b + step * db);
+        next = logLikelihood(x, n, k, w, a + step * da, b + step * db);
         if (next >= ll - 1e-12) {
           break;
         }
@@ -117,9 +117,9 @@ public final class ShareFit {
   }
 
   private static double logLikelihood(
-      double[] x, double[] n, double[] k, double[] w, int m, double a, double b) {
+      double[] x, long[] n, long[] k, double[] w, double a, double b) {
     double ll = 0;
-    for (int i = 0; i < m; i++) {
+    for (int i = 0; i < x.length; i++) {
       if (w[i] == 0 || n[i] == 0) {
         continue;
       }

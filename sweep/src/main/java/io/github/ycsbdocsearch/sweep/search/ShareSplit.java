@@ -92,8 +92,7 @@ public final class ShareSplit {
    *
    * @param op the deciding operation
    * @param capacity the capacity the parts are given at, ops/s
-   * @param cleanLine its clean share's local line ({@code x = ln(rate / center)})
-   * @param center the line's centre, ops/s
+   * @param center the clean share's local line's centre, ops/s
    * @param cleanAtCapacity the clean share at the capacity
    * @param kinds each kind's part, largest share first
    * @param windows each usable window's seconds by part
@@ -103,7 +102,6 @@ public final class ShareSplit {
   public record Split(
       String op,
       double capacity,
-      ShareFit.Line cleanLine,
       double center,
       double cleanAtCapacity,
       List<KindPart> kinds,
@@ -112,20 +110,6 @@ public final class ShareSplit {
     public Split {
       kinds = List.copyOf(kinds);
       windows = List.copyOf(windows);
-    }
-
-    /** The modelled share over the bound at {@code rate}: clean part and every kind's. */
-    public double shareAt(double rate) {
-      double s = cleanShare(cleanLine, Math.log(rate / center));
-      for (KindPart k : kinds) {
-        s += kindShareAt(k, rate);
-      }
-      return s;
-    }
-
-    /** Kind {@code k}'s part of the share over the bound at {@code rate}. */
-    public double kindShareAt(KindPart k, double rate) {
-      return part(k.trigger(), k.perSecondAtCapacity(), k.costSeconds(), Math.log(rate / capacity));
     }
   }
 

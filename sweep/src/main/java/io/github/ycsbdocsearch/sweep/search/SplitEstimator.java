@@ -145,12 +145,11 @@ public final class SplitEstimator {
     if (d == null) {
       return pooled;
     }
-    double c0 =
+    double c =
         pooled.where() == Where.INSIDE
             ? pooled.capacity()
             : Math.sqrt(d.rates[0] * d.rates[d.rates.length - 1]);
     Draw all = Draw.ones(d);
-    double c = c0;
     Fit fit = null;
     for (int it = 0; it < 3; it++) {
       fit = d.fit(all, c, s);
@@ -185,7 +184,7 @@ public final class SplitEstimator {
         fit.clean[fit.op],
         c,
         fit.bandwidth,
-        d.cleanChunks() + d.blocks.size(),
+        d.chunks.size() + d.blocks.size(),
         CLEAN_CHUNK_S,
         s.replicates(),
         minRate,
@@ -285,15 +284,7 @@ public final class SplitEstimator {
       return true; // the search bounds it further; the pooled one says the same then
     }
     double x = Math.log(point / center);
-    double events = 0;
-    for (int kind = 0; kind < d.kinds.size(); kind++) {
-      events +=
-          ShareSplit.part(
-              ShareSplit.trigger(d.kinds.get(kind)),
-              fit.perSecondAtCenter[kind],
-              fit.costAtCenter[kind][fit.op],
-              x);
-    }
+    double events = d.plusEvents(0, fit.perSecondAtCenter, fit.costAtCenter, fit.op, x);
     ShareFit.Line clean = fit.clean[fit.op];
     boolean cleanSane = clean.b() > 0 || ShareSplit.cleanShare(clean, x) < allowance / 2;
     return events >= LEAST_EVENT_SHARE * allowance && cleanSane;
@@ -303,7 +294,7 @@ public final class SplitEstimator {
   private record Draw(int[] clean, int[] blocks, int[] steps, int[] gaps) {
     static Draw ones(Data d) {
       return new Draw(
-          CapacityEstimator.ones(d.cleanChunks()),
+          CapacityEstimator.ones(d.chunks.size()),
           CapacityEstimator.ones(d.blocks.size()),
           CapacityEstimator.ones(d.sampled.size()),
           CapacityEstimator.ones(d.gaps.size()));
@@ -311,7 +302,7 @@ public final class SplitEstimator {
 
     static Draw random(Data d, SplittableRandom r) {
       return new Draw(
-          CapacityEstimator.resample(d.cleanChunks(), r),
+          CapacityEstimator.resample(d.chunks.size(), r),
           CapacityEstimator.resample(d.blocks.size(), r),
           CapacityEstimator.resample(d.sampled.size(), r),
           CapacityEstimator.resample(d.gaps.size(), r));
@@ -335,6 +326,11 @@ public final class SplitEstimator {
   private record Block(
       int kind, double events, double lnRate, long[] n, long[] k, double[] opRate) {}
 
+  /**
+   * A clean stretch's chunk: its rate's index among the distinct rates, each operation's counts.
+   */
+  private record Chunk(int rate, long[] n, long[] k) {}
+
   /** A sampled step, as the frequency's record: events of each kind, seconds, operations. */
   private record Sampled(int[] events, double seconds, double ops) {}
 
@@ -347,9 +343,7 @@ public final class SplitEstimator {
     final List<String> kinds;
     final Shape[] extent; // per kind
     final double[] rates; // distinct usable rates, ascending
-    final List<Integer> chunkRate = new ArrayList<>(); // index into rates
-    final List<long[]> chunkN = new ArrayList<>();
-    final List<long[]> chunkK = new ArrayList<>();
+    final List<Chunk> chunks = new ArrayList<>();
     final List<Block> blocks = new ArrayList<>();
     final List<Sampled> sampled = new ArrayList<>();
     final List<Gap> gaps = new ArrayList<>();
@@ -366,10 +360,6 @@ public final class SplitEstimator {
       this.rates = rates;
       this.mix = new double[names.size()];
       this.costed = new int[kinds.size()];
-    }
-
-    int cleanChunks() {
-      return chunkRate.size();
     }
 
     static Data of(List<Observed> steps, CapacityEstimator.Settings s) {
@@ -503,15 +493,13 @@ public final class SplitEstimator {
           end++;
         }
         int run = end - sec;
-        int chunks = Math.max(1, run / CLEAN_CHUNK_S);
-        for (int c = 0; c < chunks; c++) {
-          int a = sec + (int) Math.round((double) c * run / chunks);
-          int z = sec + (int) Math.round((double) (c + 1) * run / chunks);
+        int count = Math.max(1, run / CLEAN_CHUNK_S);
+        for (int c = 0; c < count; c++) {
+          int a = sec + (int) Math.round((double) c * run / count);
+          int z = sec + (int) Math.round((double) (c + 1) * run / count);
           long[] cn = perOp(n, a, z);
           long[] ck = perOp(k, a, z);
-          chunkRate.add(rate);
-          chunkN.add(cn);
-          chunkK.add(ck);
+          chunks.add(new Chunk(rate, cn, ck));
           cleanN += Arrays.stream(cn).sum();
           cleanK += Arrays.stream(ck).sum();
         }
@@ -532,34 +520,26 @@ public final class SplitEstimator {
       double lnC = Math.log(center);
       // The clean share per operation: a local logistic line in ln(rate / center).
       double[] pooledN = new double[rates.length];
-      for (int i = 0; i < chunkRate.size(); i++) {
-        pooledN[chunkRate.get(i)] += dr.clean[i];
+      for (int i = 0; i < chunks.size(); i++) {
+        pooledN[chunks.get(i).rate()] += dr.clean[i];
       }
       double h = CapacityEstimator.bandwidth(rates, pooledN, center, s.minBandwidth());
-      int m = chunkRate.size();
-      double[] x = new double[m];
-      double[] w = new double[m];
-      for (int i = 0; i < m; i++) {
-        x[i] = Math.log(rates[chunkRate.get(i)]) - lnC;
-        w[i] = dr.clean[i] * ShareFit.kernel(x[i], h);
-      }
+      double[] x = chunks.stream().mapToDouble(c -> Math.log(rates[c.rate()]) - lnC).toArray();
+      double[] w = new double[x.length];
+      Arrays.setAll(w, i -> dr.clean[i] * ShareFit.kernel(x[i], h));
       ShareFit.Line[] clean = new ShareFit.Line[ops];
-      double[] cn = new double[m];
-      double[] ck = new double[m];
       for (int j = 0; j < ops; j++) {
-        for (int i = 0; i < m; i++) {
-          cn[i] = chunkN.get(i)[j];
-          ck[i] = chunkK.get(i)[j];
-        }
-        clean[j] = ShareFit.fit(x, cn, ck, w, m, ShareFit.logit(s.allowance()));
+        int op = j;
+        long[] cn = chunks.stream().mapToLong(c -> c.n()[op]).toArray();
+        long[] ck = chunks.stream().mapToLong(c -> c.k()[op]).toArray();
+        clean[j] = ShareFit.fit(x, cn, ck, w, ShareFit.logit(s.allowance()));
       }
+      // Each kind's frequency, and its cost per event at the centre per operation, in seconds of
+      // the operation's traffic.
       double[] perSecond = new double[kinds.size()];
-      for (int kind = 0; kind < kinds.size(); kind++) {
-        perSecond[kind] = frequency(dr, kind, center);
-      }
-      // Each kind's cost per event at the centre, per operation, in seconds of its traffic.
       double[][] cost = new double[kinds.size()][ops];
       for (int kind = 0; kind < kinds.size(); kind++) {
+        perSecond[kind] = frequency(dr, kind, center);
         for (int j = 0; j < ops; j++) {
           cost[kind][j] = cost(dr, kind, j, clean[j], lnC, h);
         }
@@ -666,7 +646,11 @@ public final class SplitEstimator {
 
     private double share(
         ShareFit.Line clean, double[] perSecond, double[][] cost, int j, double x) {
-      double s = ShareSplit.cleanShare(clean, x);
+      return plusEvents(ShareSplit.cleanShare(clean, x), perSecond, cost, j, x);
+    }
+
+    /** {@code s} plus every kind's part of operation {@code j}'s share at {@code x}. */
+    double plusEvents(double s, double[] perSecond, double[][] cost, int j, double x) {
       for (int kind = 0; kind < kinds.size(); kind++) {
         s +=
             ShareSplit.part(ShareSplit.trigger(kinds.get(kind)), perSecond[kind], cost[kind][j], x);
@@ -680,15 +664,15 @@ public final class SplitEstimator {
       double at = Double.isFinite(capacity) && capacity > 0 ? capacity : center;
       double ratio = at / center;
       List<KindPart> out = new ArrayList<>();
+      double seconds = 0;
+      for (Sampled sa : sampled) {
+        seconds += sa.seconds();
+      }
       for (int kind = 0; kind < kinds.size(); kind++) {
         String name = kinds.get(kind);
         Trigger t = ShareSplit.trigger(name);
-        int events = 0;
-        double seconds = 0;
-        for (Sampled sa : sampled) {
-          events += sa.events()[kind];
-          seconds += sa.seconds();
-        }
+        int k = kind;
+        int events = sampled.stream().mapToInt(sa -> sa.events()[k]).sum();
         double perSecond = fit.perSecondAtCenter[kind] * (t == Trigger.OPS ? ratio : 1);
         double costS = Math.max(0, fit.costAtCenter[kind][j] * ratio);
         // Each operation's seconds of traffic x its rate at the capacity: requests over per event.
@@ -716,7 +700,6 @@ public final class SplitEstimator {
       return new Split(
           names.get(j),
           at,
-          fit.clean[j],
           center,
           fit.clean[j].share(x),
           out,
@@ -726,12 +709,12 @@ public final class SplitEstimator {
 
     long seed() {
       long h = 0x5851_F42D_4C95_7F2DL;
-      for (int i = 0; i < chunkRate.size(); i++) {
-        h = h * 31 + chunkRate.get(i);
-        for (long v : chunkN.get(i)) {
+      for (Chunk c : chunks) {
+        h = h * 31 + c.rate();
+        for (long v : c.n()) {
           h = h * 31 + v;
         }
-        for (long v : chunkK.get(i)) {
+        for (long v : c.k()) {
           h = h * 31 + v;
         }
       }
@@ -824,9 +807,7 @@ public final class SplitEstimator {
       }
     }
     double[] weight = new double[last + 2];
-    for (int i = 0; i < weight.length; i++) {
-      weight[i] = n[i] > 0 ? Math.max(0, (k[i] - expected[i]) / n[i]) : 0;
-    }
+    Arrays.setAll(weight, i -> n[i] > 0 ? Math.max(0, (k[i] - expected[i]) / n[i]) : 0);
     double sum = Arrays.stream(weight).sum();
     Arrays.setAll(weight, i -> sum > 0 ? weight[i] / sum : 1.0 / weight.length);
     return new Shape(-1, last + 1, weight);

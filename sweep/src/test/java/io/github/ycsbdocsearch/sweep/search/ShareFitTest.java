@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbdocsearch.resultsformat.fixtures.Oracles;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** The local logistic line against an independent maximiser of the same likelihood. */
@@ -24,14 +25,18 @@ class ShareFitTest {
       ShareFit.Line line =
           ShareFit.fit(
               x,
-              Oracles.doubles(c.get("n")),
-              Oracles.doubles(c.get("k")),
+              counts(c.get("n")),
+              counts(c.get("k")),
               Oracles.doubles(c.get("w")),
-              x.length,
               ShareFit.logit(0.01));
       assertTrue(line.converged(), c.toString());
       assertEquals(c.get("a").asDouble(), line.a(), 1e-6, c.toString());
       assertEquals(c.get("b").asDouble(), line.b(), 1e-6, c.toString());
     }
+  }
+
+  /** The fixture's request counts (whole numbers written as doubles). */
+  private static long[] counts(JsonNode array) {
+    return Arrays.stream(Oracles.doubles(array)).mapToLong(v -> (long) v).toArray();
   }
 }
