@@ -34,10 +34,6 @@ public record ConnectionFile(Path path) implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      // A leftover temp file is harmless.
-    }
+    ChildProcess.deleteQuietly(path);
   }
 }

@@ -40,6 +40,10 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
    */
   static final Duration TIMEOUT = Duration.ofSeconds(60);
 
+  /** Every call's {@code -o} options: a key, never a prompt; bounded; the host key checked. */
+  private static final List<String> OPTIONS =
+      List.of("BatchMode=yes", "ConnectTimeout=10", "StrictHostKeyChecking=yes", "LogLevel=ERROR");
+
   /** Longer commands are shortened in error messages, which stay one readable line. */
   private static final int LABEL_MAX = 80;
 
@@ -60,26 +64,12 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
    */
   public List<String> base() {
     List<String> cmd = new ArrayList<>(program);
-    cmd.addAll(
-        List.of(
-            "-p",
-            String.valueOf(target.port()),
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "ConnectTimeout=10",
-            "-o",
-            "StrictHostKeyChecking=yes",
-            "-o",
-            "LogLevel=ERROR"));
+    cmd.addAll(List.of("-p", String.valueOf(target.port())));
+    OPTIONS.forEach(o -> cmd.addAll(List.of("-o", o)));
     if (target.knownHosts() != null) {
       // Quoted: ssh splits an unquoted value at spaces into several files.
-      cmd.addAll(
-          List.of(
-              "-o",
-              "UserKnownHostsFile=\"" + target.knownHosts() + "\"",
-              "-o",
-              "GlobalKnownHostsFile=/dev/null"));
+      cmd.addAll(List.of("-o", "UserKnownHostsFile=\"" + target.knownHosts() + "\""));
+      cmd.addAll(List.of("-o", "GlobalKnownHostsFile=/dev/null"));
     }
     if (target.identityFile() != null) {
       cmd.addAll(List.of("-i", target.identityFile().toString(), "-o", "IdentitiesOnly=yes"));
@@ -112,7 +102,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read ssh's output: " + e.getMessage(), e);
     } finally {
-      delete(out);
+      ChildProcess.deleteQuietly(out);
     }
   }
 
@@ -138,25 +128,19 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
           new ChildProcess(untar, null, Map.of())
               .run(Path.of("/dev/null"), err, timeout, null, line -> {});
       if (r.timedOut() || r.exitCode() != 0) {
+        String why =
+            r.timedOut()
+                ? "tar did not finish within " + timeout.toSeconds() + " s"
+                : firstLine(err).orElse("tar exit code " + r.exitCode());
         throw new SetupException(
-            target.role()
-                + " "
-                + target.destination()
-                + ": cannot unpack "
-                + remoteDir
-                + " into "
-                + localDir
-                + ": "
-                + (r.timedOut()
-                    ? "tar did not finish within " + timeout.toSeconds() + " s"
-                    : firstLine(err).orElse("tar exit code " + r.exitCode())));
+            "%s: cannot unpack %s into %s: %s".formatted(who(), remoteDir, localDir, why));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot fetch from " + target.destination() + ": " + e.getMessage(), e);
     } finally {
-      delete(tar);
-      delete(err);
+      ChildProcess.deleteQuietly(tar);
+      ChildProcess.deleteQuietly(err);
     }
   }
 
@@ -170,7 +154,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
    * between machines in one placement group). The connection's own setup is outside every sample.
    */
   public long clockOffsetMs() {
-    String where = target.role() + " " + target.destination() + " port " + target.port();
+    String where = where();
     Path err = tempFile(".err");
     Process p;
     try {
@@ -179,7 +163,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
               .redirectError(err.toFile())
               .start();
     } catch (IOException e) {
-      delete(err);
+      ChildProcess.deleteQuietly(err);
       throw new UncheckedIOException("cannot start ssh: " + e.getMessage(), e);
     }
     // A hung session ends the reads below: killed once past the time limit (a no-op if it ended).
@@ -216,7 +200,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
           where + ": cannot read its clock: " + firstLine(err).orElse(e.getMessage()), e);
     } finally {
       p.destroy();
-      delete(err);
+      ChildProcess.deleteQuietly(err);
     }
     return offset;
   }
@@ -225,8 +209,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     try {
       return Long.parseLong(line.trim());
     } catch (NumberFormatException e) {
-      throw new SetupException(
-          target.role() + " " + target.destination() + ": 'date +%s%3N' printed '" + line + "'");
+      throw new SetupException(who() + ": 'date +%s%3N' printed '" + line + "'");
     }
   }
 
@@ -269,23 +252,18 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
                       lastSaid.set(line.strip());
                     }
                   });
-      String where = target.role() + " " + target.destination() + " port " + target.port();
+      String where = where();
       if (Thread.currentThread().isInterrupted()) {
         throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
       }
       if (r.timedOut()) {
         // What it said last before the kill is the best hint at what it waited for (a lock, a
         // prompt, a slow disk); what a shell prints as it dies ("Terminated") is not.
+        String said =
+            Optional.ofNullable(saidBeforeKill.get()).map(l -> " (it said: " + l + ")").orElse("");
         throw new SetupException(
-            where
-                + ": '"
-                + label(words)
-                + "' did not finish within "
-                + timeout.toSeconds()
-                + " s; killed"
-                + Optional.ofNullable(saidBeforeKill.get())
-                    .map(l -> " (it said: " + l + ")")
-                    .orElse(""));
+            "%s: '%s' did not finish within %s s; killed%s"
+                .formatted(where, label(words), timeout.toSeconds(), said));
       }
       if (r.exitCode() != 0) {
         throw new SetupException(
@@ -295,7 +273,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
                     .orElse("'" + label(words) + "' exit code " + r.exitCode()));
       }
     } finally {
-      delete(err);
+      ChildProcess.deleteQuietly(err);
     }
   }
 
@@ -319,6 +297,16 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
               + " (unknown or changed; never trusted on first use)");
     }
     return said.stream().findFirst();
+  }
+
+  /** The machine in an error message: its role and destination. */
+  private String who() {
+    return target.role() + " " + target.destination();
+  }
+
+  /** {@link #who} and the port. */
+  private String where() {
+    return who() + " port " + target.port();
   }
 
   /** The command as one short line for an error message. */
@@ -352,14 +340,6 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot create a temporary file for ssh: " + e.getMessage(), e);
-    }
-  }
-
-  private static void delete(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      // A leftover file in the temporary folder changes nothing about the call's result.
     }
   }
 }

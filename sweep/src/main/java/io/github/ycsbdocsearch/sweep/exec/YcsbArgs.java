@@ -92,17 +92,8 @@ public final class YcsbArgs {
       int threads,
       int records,
       Map<String, String> userProps) {
-    a.addAll(
-        List.of(
-            "-db",
-            dbClass,
-            "-P",
-            workload.toString(),
-            "-P",
-            connection.toString(),
-            "-threads",
-            String.valueOf(threads),
-            "-s"));
+    a.addAll(List.of("-db", dbClass, "-P", workload.toString(), "-P", connection.toString()));
+    a.addAll(List.of("-threads", String.valueOf(threads), "-s"));
     prop(a, "status.interval", "1");
     prop(a, "recordcount", String.valueOf(records));
     userProps.forEach(

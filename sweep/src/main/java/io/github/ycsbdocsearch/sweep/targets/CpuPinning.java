@@ -54,13 +54,7 @@ public record CpuPinning(
         true,
         Optional.of(server),
         Optional.of(client),
-        "server on CPUs "
-            + server
-            + ", YCSB client on CPUs "
-            + client
-            + " (of "
-            + cpus.size()
-            + ")");
+        "server on CPUs %s, YCSB client on CPUs %s (of %s)".formatted(server, client, cpus.size()));
   }
 
   private static CpuPinning off(String reason) {

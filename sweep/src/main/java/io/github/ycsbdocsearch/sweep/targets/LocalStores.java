@@ -188,17 +188,11 @@ public record LocalStores(
       return Json.MAPPER.readTree(Files.readString(out).trim());
     } catch (IOException e) {
       throw new SetupException(
-          "scripts/stores.sh "
-              + String.join(" ", command)
-              + " printed no JSON line: "
-              + e.getMessage(),
+          "scripts/stores.sh %s printed no JSON line: %s"
+              .formatted(String.join(" ", command), e.getMessage()),
           e);
     } finally {
-      try {
-        Files.deleteIfExists(out);
-      } catch (IOException e) {
-        // A temporary file left behind: harmless.
-      }
+      ChildProcess.deleteQuietly(out);
     }
   }
 

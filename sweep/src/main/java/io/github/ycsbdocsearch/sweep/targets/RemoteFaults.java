@@ -81,10 +81,9 @@ public final class RemoteFaults implements FaultTarget {
       Duration rebootPoll) {
     if (hosts.faultServers().isEmpty()) {
       throw new SetupException(
-          "hosts file "
-              + hosts.source()
-              + " has no \"fault\" entry: the sweep cannot reach the servers to kill one "
-              + "(scripts/hosts-from-terraform.sh writes it from this version of terraform/)");
+          "hosts file %s has no \"fault\" entry: the sweep cannot reach the servers to kill one"
+                  .formatted(hosts.source())
+              + " (scripts/hosts-from-terraform.sh writes it from this version of terraform/)");
     }
     this.servers = hosts.faultServers();
     this.ssh = ssh;
@@ -112,13 +111,8 @@ public final class RemoteFaults implements FaultTarget {
       String theirs = n.path("store").asText("");
       if (!theirs.equals(store.storeName())) {
         throw new SetupException(
-            "server "
-                + s.destination()
-                + " runs '"
-                + theirs
-                + "', not "
-                + store.storeName()
-                + ": the hosts file's fault servers are another cluster's");
+            "server %s runs '%s', not %s: the hosts file's fault servers are another cluster's"
+                .formatted(s.destination(), theirs, store.storeName()));
       }
     }
   }
@@ -162,11 +156,9 @@ public final class RemoteFaults implements FaultTarget {
           .orElseThrow(
               () ->
                   new SetupException(
-                      "the process holding primary data ("
-                          + where.path("role").asText("?")
-                          + ") is on '"
-                          + host
-                          + "', which the hosts file's fault servers do not list"));
+                      "the process holding primary data (%s) is on '%s'"
+                              .formatted(where.path("role").asText("?"), host)
+                          + ", which the hosts file's fault servers do not list"));
     }
     throw new SetupException("no server located the primary data: " + String.join("; ", errors));
   }
@@ -201,12 +193,8 @@ public final class RemoteFaults implements FaultTarget {
         } catch (SetupException e) {
           if (System.nanoTime() - deadline >= 0) {
             throw new SetupException(
-                "server "
-                    + where.destination()
-                    + " did not answer a recover within "
-                    + rebootTimeout.toSeconds()
-                    + " s of its os-crash (a hard reboot): "
-                    + e.getMessage(),
+                "server %s did not answer a recover within %s s of its os-crash (a hard reboot): %s"
+                    .formatted(where.destination(), rebootTimeout.toSeconds(), e.getMessage()),
                 e);
           }
         }
@@ -244,12 +232,8 @@ public final class RemoteFaults implements FaultTarget {
       throw new IOException("not a JSON object");
     } catch (IOException e) {
       throw new SetupException(
-          "server "
-              + server.destination()
-              + ": '"
-              + word
-              + "' printed no JSON line"
-              + (last.isEmpty() ? "" : " ('" + last + "')"),
+          "server %s: '%s' printed no JSON line%s"
+              .formatted(server.destination(), word, last.isEmpty() ? "" : " ('" + last + "')"),
           e);
     }
   }

@@ -54,15 +54,9 @@ public record SweepTarget(@JsonValue String name, String dbClass, Optional<Store
       return of(StoreKind.byName(name));
     } catch (SetupException e) {
       throw new SetupException(
-          "unknown store '"
-              + name
-              + "' (known: "
-              + StoreKind.names()
-              + ", and "
-              + BASICDB
-              + " for YCSB's no-op DB, "
-              + MM1
-              + " for the simulated M/M/1 store)",
+          ("unknown store '%s' (known: %s, and %s for YCSB's no-op DB, %s for the simulated"
+                  + " M/M/1 store)")
+              .formatted(name, StoreKind.names(), BASICDB, MM1),
           e);
     }
   }
@@ -101,10 +95,8 @@ public record SweepTarget(@JsonValue String name, String dbClass, Optional<Store
     }
     if (!(rate > 0) || Double.isInfinite(rate)) {
       throw new SetupException(
-          "--stores mm1 needs -p "
-              + MM1_RATE
-              + "=<service rate, ops/s above 0>"
-              + (v == null ? "" : ", got '" + v + "'"));
+          "--stores mm1 needs -p %s=<service rate, ops/s above 0>%s"
+              .formatted(MM1_RATE, v == null ? "" : ", got '" + v + "'"));
     }
   }
 
