@@ -63,7 +63,6 @@ public record ClientLauncher(
     return java("java", cp, ycsbArgs);
   }
 
-  /** The full command for the given YCSB arguments. */
   public List<String> command(List<String> ycsbArgs) {
     List<String> cmd = new ArrayList<>();
     cpus.ifPresent(c -> cmd.addAll(List.of("taskset", "-c", c)));

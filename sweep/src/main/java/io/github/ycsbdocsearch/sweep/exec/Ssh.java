@@ -106,7 +106,6 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     }
   }
 
-  /** Copies a local file there. */
   public void copy(Path local, Path remote) {
     run(List.of("sh", "-c", "cat > \"$1\"", "copy", remote.toString()), local);
   }

@@ -35,7 +35,6 @@ import java.util.function.DoubleUnaryOperator;
  */
 public final class CapacitySearch {
 
-  /** Why a window was run. */
   public enum Reason {
     CURVE,
     BOUND_UP,
@@ -135,7 +134,6 @@ public final class CapacitySearch {
     }
   }
 
-  /** How the search ended. */
   public enum Ending {
     /** The crossing lies inside the rates measured: an estimate with its interval. */
     ESTIMATE,

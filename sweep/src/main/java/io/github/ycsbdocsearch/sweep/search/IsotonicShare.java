@@ -1,5 +1,7 @@
 package io.github.ycsbdocsearch.sweep.search;
 
+import java.util.stream.IntStream;
+
 /**
  * The share over the bound as a non-decreasing step function of the offered rate: the pooled counts
  * at each distinct rate, made monotone by the pool-adjacent-violators algorithm (weights:
@@ -42,13 +44,7 @@ final class IsotonicShare {
     if (b == 0) {
       return Double.NaN;
     }
-    int first = -1;
-    for (int j = 0; j < b; j++) {
-      if (bk[j] / bn[j] > allowance) {
-        first = j;
-        break;
-      }
-    }
+    int first = IntStream.range(0, b).filter(j -> bk[j] / bn[j] > allowance).findFirst().orElse(-1);
     if (first < 0) {
       return Double.POSITIVE_INFINITY;
     }

@@ -25,7 +25,6 @@ public final class ShareSplit {
   /** The kinds on a timer; every other kind is taken as triggered by what was written. */
   static final Set<String> TIMER_KINDS = Set.of("wt_checkpoint", "stall");
 
-  /** A kind's trigger. */
   public static Trigger trigger(String kind) {
     return TIMER_KINDS.contains(kind) ? Trigger.TIME : Trigger.OPS;
   }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The capacity from the share over the bound split into its parts: the seconds inside a block of
@@ -119,18 +120,13 @@ public final class SplitEstimator {
    * BackgroundCycles#FREQUENT}) with a block wholly inside a window the store decided.
    */
   public static boolean applies(List<Observed> steps) {
-    for (Observed o : steps) {
-      if (!o.window().usable()) {
-        continue;
-      }
-      int len = o.window().length();
-      for (Event e : o.cycleEvents()) {
-        if (Math.floor(e.tS()) - 1 >= 0 && Math.floor(e.tS()) + 1 <= len) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return steps.stream()
+        .filter(o -> o.window().usable())
+        .anyMatch(
+            o ->
+                o.cycleEvents().stream()
+                    .mapToDouble(e -> Math.floor(e.tS()))
+                    .anyMatch(seen -> seen - 1 >= 0 && seen + 1 <= o.window().length()));
   }
 
   /**
@@ -372,16 +368,12 @@ public final class SplitEstimator {
       usable.forEach(o -> o.window().ops().forEach(x -> names.add(x.op())));
       steps.forEach(o -> o.cycleEvents().forEach(e -> kinds.add(e.kind())));
       List<String> kindList = List.copyOf(kinds);
-      Shape[] extent = new Shape[kindList.size()];
-      for (int i = 0; i < extent.length; i++) {
-        extent[i] = blockExtent(usable, kindList.get(i), s.allowance());
-      }
+      Shape[] extent =
+          kindList.stream().map(k -> blockExtent(usable, k, s.allowance())).toArray(Shape[]::new);
       double[] rates =
           usable.stream().mapToDouble(o -> o.window().rateOps()).distinct().sorted().toArray();
       Data d = new Data(List.copyOf(names), kindList, extent, rates);
-      for (Observed o : usable) {
-        d.addWindow(o, s.allowance());
-      }
+      usable.forEach(o -> d.addWindow(o, s.allowance()));
       double total = Arrays.stream(d.mix).sum(); // whole requests: exact in any order
       for (int j = 0; total > 0 && j < d.mix.length; j++) {
         d.mix[j] /= total;
@@ -774,14 +766,8 @@ public final class SplitEstimator {
           near[sec] = true;
         }
       }
-      long farN = 0;
-      long farK = 0;
-      for (int i = 0; i < len; i++) {
-        if (!near[i]) {
-          farN += wn[i];
-          farK += wk[i];
-        }
-      }
+      long farN = IntStream.range(0, len).filter(i -> !near[i]).mapToLong(i -> wn[i]).sum();
+      long farK = IntStream.range(0, len).filter(i -> !near[i]).mapToLong(i -> wk[i]).sum();
       double base = farN > 0 ? (double) farK / farN : 0;
       for (Event e : o.cycleEvents()) {
         if (!e.kind().equals(kind)) {
