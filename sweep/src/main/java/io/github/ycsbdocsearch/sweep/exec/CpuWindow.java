@@ -2,7 +2,6 @@ package io.github.ycsbdocsearch.sweep.exec;
 
 import io.github.ycsbdocsearch.resultsformat.Numbers;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.ToLongBiFunction;
+import java.util.stream.Stream;
 
 /**
  * CPU time used by processes over a step's measured window, in cores (CPU seconds per wall second):
@@ -108,26 +108,19 @@ public final class CpuWindow implements AutoCloseable {
    * read.
    */
   static long jitNanos(long pid) {
-    Path tasks = Path.of("/proc", Long.toString(pid), "task");
-    long ticks = 0;
-    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-      for (Path t : threads) {
-        ticks += compilerTicks(t.resolve("stat"));
-      }
+    try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+      return threads.mapToLong(t -> compilerTicks(t.resolve("stat"))).sum() * TICK_NANOS;
     } catch (IOException | RuntimeException e) {
       return 0;
     }
-    return ticks * TICK_NANOS;
   }
 
   private static long compilerTicks(Path stat) {
-    String s;
     try {
-      s = Files.readString(stat);
+      return compilerTicksOf(Files.readString(stat));
     } catch (IOException e) {
       return 0; // the thread ended between the listing and the read
     }
-    return compilerTicksOf(s);
   }
 
   /**

@@ -153,7 +153,6 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
    * between machines in one placement group). The connection's own setup is outside every sample.
    */
   public long clockOffsetMs() {
-    String where = where();
     Path err = tempFile(".err");
     Process p;
     try {
@@ -184,7 +183,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
         long wallAfter = System.currentTimeMillis();
         if (line == null) {
           throw new SetupException(
-              where
+              where()
                   + ": cannot read its clock: "
                   + firstLine(err).orElse("the session ended (exit code " + exitOf(p) + ")"));
         }
@@ -196,7 +195,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
       }
     } catch (IOException e) {
       throw new SetupException(
-          where + ": cannot read its clock: " + firstLine(err).orElse(e.getMessage()), e);
+          where() + ": cannot read its clock: " + firstLine(err).orElse(e.getMessage()), e);
     } finally {
       p.destroy();
       ChildProcess.deleteQuietly(err);
@@ -251,9 +250,8 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
                       lastSaid.set(line.strip());
                     }
                   });
-      String where = where();
       if (Thread.currentThread().isInterrupted()) {
-        throw new SetupException("interrupted while running '" + label(words) + "' on " + where);
+        throw new SetupException("interrupted while running '" + label(words) + "' on " + where());
       }
       if (r.timedOut()) {
         // What it said last before the kill is the best hint at what it waited for (a lock, a
@@ -262,11 +260,11 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
             Optional.ofNullable(saidBeforeKill.get()).map(l -> " (it said: " + l + ")").orElse("");
         throw new SetupException(
             "%s: '%s' did not finish within %s s; killed%s"
-                .formatted(where, label(words), timeout.toSeconds(), said));
+                .formatted(where(), label(words), timeout.toSeconds(), said));
       }
       if (r.exitCode() != 0) {
         throw new SetupException(
-            where
+            where()
                 + ": "
                 + sshSaid(err, r.exitCode())
                     .orElse("'" + label(words) + "' exit code " + r.exitCode()));

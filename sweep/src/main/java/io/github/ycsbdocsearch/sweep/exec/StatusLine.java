@@ -26,9 +26,8 @@ public record StatusLine(long elapsedSeconds, long operations, OptionalDouble cu
     }
     OptionalDouble rate = OptionalDouble.empty();
     if (m.group(3) != null) {
-      String r = m.group(3).replace("\u00a0", "").replace(",", ".");
       try {
-        double d = Double.parseDouble(r);
+        double d = Double.parseDouble(m.group(3).replace("\u00a0", "").replace(",", "."));
         if (Double.isFinite(d)) {
           rate = OptionalDouble.of(d);
         }

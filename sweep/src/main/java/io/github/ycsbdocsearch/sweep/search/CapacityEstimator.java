@@ -235,12 +235,7 @@ public final class CapacityEstimator {
    */
   static double[] replicates(int n, long seed, ToDoubleFunction<SplittableRandom> capacity) {
     SplittableRandom r = new SplittableRandom(seed);
-    double[] reps = new double[n];
-    for (int i = 0; i < n; i++) {
-      reps[i] = capacity.applyAsDouble(r);
-    }
-    Arrays.sort(reps);
-    return reps;
+    return IntStream.range(0, n).mapToDouble(i -> capacity.applyAsDouble(r)).sorted().toArray();
   }
 
   /** Each of {@code m} units drawn once: the data as measured. */

@@ -95,13 +95,10 @@ public record RateWindow(
    * The worst operation's share of requests over the bound in the whole window (0 when none ran).
    */
   public double worstShare() {
-    double worst = 0;
-    for (OpSeconds o : ops) {
-      long n = o.totalRequests();
-      if (n > 0) {
-        worst = Math.max(worst, (double) o.totalOver() / n);
-      }
-    }
-    return worst;
+    return ops.stream()
+        .filter(o -> o.totalRequests() > 0)
+        .mapToDouble(o -> (double) o.totalOver() / o.totalRequests())
+        .max()
+        .orElse(0);
   }
 }
