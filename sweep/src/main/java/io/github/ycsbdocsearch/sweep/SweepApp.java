@@ -46,15 +46,6 @@ public record SweepApp(
   private static final DateTimeFormatter RUN_ID_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
-  public SweepApp(
-      Path repoRoot,
-      Map<String, String> env,
-      PrintStream out,
-      PrintStream err,
-      Interrupts interrupts) {
-    this(repoRoot, env, out, new Progress(err), interrupts);
-  }
-
   /**
    * Runs the command line.
    *

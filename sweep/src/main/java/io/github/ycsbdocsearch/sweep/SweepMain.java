@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
+import io.github.ycsbdocsearch.sweep.progress.Progress;
 import java.nio.file.Path;
 
 /**
@@ -24,8 +25,8 @@ public final class SweepMain {
     interrupts.install();
     int code;
     try {
-      code =
-          new SweepApp(repoRoot(), System.getenv(), System.out, System.err, interrupts).run(args);
+      Progress progress = new Progress(System.err);
+      code = new SweepApp(repoRoot(), System.getenv(), System.out, progress, interrupts).run(args);
     } catch (SetupException e) {
       System.err.println("run-sweep: " + e.getMessage());
       code = EXIT_SETUP;

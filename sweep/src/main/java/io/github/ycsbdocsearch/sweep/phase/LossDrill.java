@@ -2,11 +2,11 @@ package io.github.ycsbdocsearch.sweep.phase;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
 import io.github.ycsbdocsearch.common.StoreProbe;
+import io.github.ycsbdocsearch.resultsformat.FaultSummary;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.Interrupts;
 import io.github.ycsbdocsearch.sweep.targets.LocalStores;
@@ -48,8 +48,7 @@ public final class LossDrill {
   /**
    * Keys the drill's updates go to, few enough that each is updated many times a second. An odd
    * multiple of {@link #WRITERS}: a writer updates its own hot keys in turn on every other write
-   * ({@link AckedWrites}), which reaches all of them only then (16 = 4 × 4 left half never
-   * updated).
+   * ({@link AckedWrites}), which reaches all of them only then (16 = 4 × 4 left half unchanged).
    */
   static final int HOT_KEYS = 3 * WRITERS;
 
@@ -148,15 +147,10 @@ public final class LossDrill {
     long endMs = System.currentTimeMillis();
     AckedWrites.Outcome o =
         writes.readBack(node.path("killed_at_ms").asLong(0), startMs, endMs, LoadLogs.NONE);
-    ObjectNode out = Json.MAPPER.createObjectNode();
-    out.put("store", kind.storeName());
-    out.put("profile", profile);
-    out.set("node", node);
-    out.set("recover", back);
-    out.set("acked_writes", Json.MAPPER.valueToTree(o.record()));
-    out.set("expected", expected(o.check(), primaries, hotKeys.get(tag), node));
+    Expected expected = expected(o.check(), primaries, hotKeys.get(tag), node);
     try {
-      return Json.MAPPER.writeValueAsString(out);
+      return Json.MAPPER.writeValueAsString(
+          new Line(kind.storeName(), profile, node, back, o.record(), expected));
     } catch (JsonProcessingException e) {
       throw new SetupException("the result could not be written: " + e.getMessage(), e);
     }
@@ -187,7 +181,26 @@ public final class LossDrill {
    * many of the hot keys it served ({@code hot_keys_on_killed_primary}, of {@code hot_keys}): the
    * updates it alone held went to those.
    */
-  static ObjectNode expected(
+  record Expected(
+      long onlyKilledPrimary,
+      long lost,
+      long inFlight,
+      long lostInFlight,
+      long lostOutside,
+      Long lostLeadMs,
+      int hotKeys,
+      long hotKeysOnKilledPrimary) {}
+
+  /** The line the drill prints, in this order. */
+  private record Line(
+      String store,
+      String profile,
+      JsonNode node,
+      JsonNode recover,
+      FaultSummary.AckedWrites ackedWrites,
+      Expected expected) {}
+
+  static Expected expected(
       WriteCheck.Result check,
       Map<String, Set<Integer>> primaries,
       List<String> hotKeys,
@@ -217,18 +230,15 @@ public final class LossDrill {
         lead = Math.max(lead == null ? Long.MIN_VALUE : lead, cutFrom - w.answeredMs());
       }
     }
-    ObjectNode out = Json.MAPPER.createObjectNode();
-    out.put("only_killed_primary", only);
-    out.put("lost", lost);
-    out.put("in_flight", inFlight);
-    out.put("lost_in_flight", lostInFlight);
-    out.put("lost_outside", outside);
-    out.put("lost_lead_ms", lead);
-    out.put("hot_keys", hotKeys.size());
-    out.put(
-        "hot_keys_on_killed_primary",
+    return new Expected(
+        only,
+        lost,
+        inFlight,
+        lostInFlight,
+        outside,
+        lead,
+        hotKeys.size(),
         hotKeys.stream().filter(k -> primaries.getOrDefault(k, Set.of()).contains(port)).count());
-    return out;
   }
 
   /**
@@ -240,8 +250,7 @@ public final class LossDrill {
    * @param hotKeys each candidate tag's hot keys, in the order they are tried
    * @param primaries the ports that may hold each key's primary copy ({@link
    *     StoreProbe#primaryPorts}), a primary being one such set
-   * @throws SetupException when no tag puts a hot key on every primary, or the store did not say
-   *     where the keys live
+   * @throws SetupException when no tag puts a hot key on every primary, or keys' places are unknown
    */
   static String spreadTag(Map<String, List<String>> hotKeys, Map<String, Set<Integer>> primaries) {
     Set<Set<Integer>> all = Set.copyOf(primaries.values());

@@ -71,10 +71,7 @@ public final class SearchPhase implements SweepPhase {
     return nextIndex;
   }
 
-  /**
-   * The result, once {@link #run} returned without a stop; empty before or when the phase could not
-   * run.
-   */
+  /** The result once {@link #run} returned without a stop; empty before, or when it could not. */
   public Optional<Found> found() {
     return Optional.ofNullable(found);
   }
@@ -98,7 +95,7 @@ public final class SearchPhase implements SweepPhase {
             limits.budgetS(),
             limits.probes());
     CapacitySearch search = new CapacitySearch(settings);
-    Steps steps = new Steps(curve, p, total, limits.maxMinutes());
+    Steps steps = new Steps(curve, total);
     CapacitySearch.Result result =
         search.run(curve.stream().map(s -> (double) s.targetOps()).toList(), steps);
     if (steps.stop != null) {
@@ -127,17 +124,15 @@ public final class SearchPhase implements SweepPhase {
 
   /**
    * Runs the search's probes as steps of this store, within --max-minutes: a probe that would end
-   * past it is not started (its length judged at the pace of the steps run so far, warm-ups and
-   * client start included).
+   * past it is not started (its length judged by the wall-clock pace of the steps so far).
    */
   private final class Steps implements CapacitySearch.Runner {
     /** Seconds a step takes beside its warm-up and window (client JVM start, settling). */
     private static final double STEP_OVERHEAD_S = 5;
 
     private final List<StepSpec> curve;
-    private final double peak;
     private final int total;
-    private final double maxMinutes;
+    private final double maxMinutes = ctx.options().search().maxMinutes();
     private final long startedNs = System.nanoTime();
     private final List<StepSpec> curveRun = new ArrayList<>();
     private int curveNext;
@@ -148,11 +143,9 @@ public final class SearchPhase implements SweepPhase {
     private double ranWallS;
     private double ranWindowS;
 
-    Steps(List<StepSpec> curve, double peak, int total, double maxMinutes) {
+    Steps(List<StepSpec> curve, int total) {
       this.curve = curve;
-      this.peak = peak;
       this.total = total;
-      this.maxMinutes = maxMinutes;
     }
 
     double elapsedS() {
@@ -248,7 +241,7 @@ public final class SearchPhase implements SweepPhase {
                 Phase.SEARCH,
                 StepPlanner.poolThreads(rate, ctx.options().slo()),
                 rate,
-                rate / peak,
+                rate / peak.peakOps(),
                 windowOf(probe));
         ctx.progress()
             .storef(

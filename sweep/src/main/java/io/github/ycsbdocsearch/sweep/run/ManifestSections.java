@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,8 +58,7 @@ public final class ManifestSections {
 
   /**
    * The manifest's entry for a resumed store: when, which complete steps it keeps, and which it
-   * runs again with how they ended before (a complete step whose HDR logs changed since it was
-   * published runs again too).
+   * runs again with how they ended before (also a complete step whose HDR logs changed).
    *
    * @param existing the records of the store's step folders found at the resume, by folder name
    * @param logsChanged why a step folder's HDR logs differ from when it was published, or empty
@@ -119,13 +119,15 @@ public final class ManifestSections {
     m.put(Manifest.PLAN, o.toJson());
     m.put("schedule", schedule(o));
     m.put(Manifest.PEAK_RULE, peakRule(o));
-    m.put(Manifest.STORES, stores(o));
+    Map<String, PendingStore> stores = new LinkedHashMap<>();
+    o.targets().forEach(t -> stores.put(t.name(), new PendingStore(t.dbClass(), "pending", null)));
+    m.put(Manifest.STORES, stores);
     m.put("jvm", jvm(launcher));
     m.put(Manifest.MACHINE, EnvironmentInfo.machine());
     m.put(
         "machine_baseline",
         fingerprint(fingerprint)); // results-format key, kept from before the rename
-    m.put("cpu_pinning", pinning(pinning));
+    m.put("cpu_pinning", new Pinning(pinning));
     m.put(Manifest.HOSTS, hosts(o, local));
   }
 
@@ -237,16 +239,8 @@ public final class ManifestSections {
     return n;
   }
 
-  private static ObjectNode stores(RunPlan o) {
-    ObjectNode n = Json.MAPPER.createObjectNode();
-    for (SweepTarget t : o.targets()) {
-      ObjectNode s = n.putObject(t.name());
-      s.put("db_class", t.dbClass());
-      s.put("status", "pending");
-      s.putNull("error");
-    }
-    return n;
-  }
+  /** A store's manifest entry before its sweep. */
+  private record PendingStore(String dbClass, String status, String error) {}
 
   private static ObjectNode jvm(ClientLauncher launcher) {
     ObjectNode n = Json.MAPPER.createObjectNode();
@@ -265,13 +259,10 @@ public final class ManifestSections {
     return n;
   }
 
-  private static ObjectNode pinning(CpuPinning p) {
-    ObjectNode n = Json.MAPPER.createObjectNode();
-    n.put("enabled", p.enabled());
-    n.put("server_cpus", p.serverCpus().orElse(null));
-    n.put("client_cpus", p.clientCpus().orElse(null));
-    n.put("reason", p.reason());
-    return n;
+  private record Pinning(boolean enabled, String serverCpus, String clientCpus, String reason) {
+    Pinning(CpuPinning p) {
+      this(p.enabled(), p.serverCpus().orElse(null), p.clientCpus().orElse(null), p.reason());
+    }
   }
 
   private static ObjectNode hosts(RunPlan o, Optional<LocalStores> local) {

@@ -48,7 +48,9 @@ class LossDrillTest {
     kinds.put(elsewhere, WriteCheck.Kind.OK);
     kinds.put(after, WriteCheck.Kind.OK);
     Map<String, Set<Integer>> primaries = Map.of("a", Set.of(7001), "b", Set.of(7002));
-    JsonNode e = LossDrill.expected(result(kinds), primaries, List.of("a", "b"), node);
+    JsonNode e =
+        Json.MAPPER.valueToTree(
+            LossDrill.expected(result(kinds), primaries, List.of("a", "b"), node));
     assertEquals(1, e.get("only_killed_primary").asLong());
     assertEquals(2, e.get("hot_keys").asLong());
     assertEquals(1, e.get("hot_keys_on_killed_primary").asLong(), "a, not b");
@@ -60,7 +62,10 @@ class LossDrillTest {
     kinds.put(elsewhere, WriteCheck.Kind.LOST);
     assertEquals(
         1,
-        LossDrill.expected(result(kinds), primaries, List.of(), node).get("lost_outside").asLong());
+        Json.MAPPER
+            .valueToTree(LossDrill.expected(result(kinds), primaries, List.of(), node))
+            .get("lost_outside")
+            .asLong());
   }
 
   @Test
@@ -77,7 +82,8 @@ class LossDrillTest {
     kinds.put(during, WriteCheck.Kind.OK);
     kinds.put(earlier, WriteCheck.Kind.OK);
     Map<String, Set<Integer>> primaries = Map.of("a", Set.of(7001));
-    JsonNode e = LossDrill.expected(result(kinds), primaries, List.of(), node);
+    JsonNode e =
+        Json.MAPPER.valueToTree(LossDrill.expected(result(kinds), primaries, List.of(), node));
     assertEquals(0, e.get("only_killed_primary").asLong());
     assertEquals(2, e.get("in_flight").asLong());
     assertEquals(1, e.get("lost_in_flight").asLong());
@@ -86,7 +92,7 @@ class LossDrillTest {
 
     // Lost before the band: invented.
     kinds.put(earlier, WriteCheck.Kind.LOST);
-    e = LossDrill.expected(result(kinds), primaries, List.of(), node);
+    e = Json.MAPPER.valueToTree(LossDrill.expected(result(kinds), primaries, List.of(), node));
     assertEquals(1, e.get("lost_outside").asLong());
     assertEquals(LossDrill.SEND_LAG_MS, e.get("lost_lead_ms").asLong());
   }
