@@ -25,8 +25,7 @@ import java.util.function.Function;
  * Checks the world before a sweep starts anything, after the options are parsed (parsing reads only
  * the arguments and the files they name): the workload's properties, the other client machines over
  * SSH, the remote stores, the local stores' script, the results folder. Each failure is one line
- * ({@link SetupException}), thrown before any store is started or touched and before the results
- * folder is created. Stateless.
+ * ({@link SetupException}), thrown before any store is touched or the results folder created.
  *
  * @param ssh how each other client machine is reached (tests: a local stand-in for ssh)
  */
@@ -38,8 +37,7 @@ record SweepPreflight(Function<SshTarget, Ssh> ssh) {
   /** Everything that must hold before a store is started; the first failure is thrown. */
   void check(RunPlan o, Optional<LocalStores> local, Optional<FaultTarget> faults) {
     WorkloadProperties.check(o.workload().properties(), o.ycsbProperties());
-    // The client machines first: a sweep with an unusable one would stop at its first step with
-    // several clients.
+    // The client machines first: an unusable one stops the sweep at its first multi-client step.
     Optional<Path> dataset =
         Optional.ofNullable(o.ycsbProperties().get(Dataset.FILE_PROPERTY)).map(Path::of);
     List<RemoteClient> others =

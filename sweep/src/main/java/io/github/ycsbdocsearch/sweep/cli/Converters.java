@@ -50,10 +50,7 @@ final class Converters {
     }
   }
 
-  /**
-   * A duration in whole seconds: {@code 90}, {@code 90s}, {@code 30m}, {@code 2h}; 0 = none; at
-   * most a week.
-   */
+  /** A duration in whole seconds: 90, 90s, 30m, 2h; 0 = none; at most a week. */
   static final class Seconds implements ITypeConverter<Integer> {
     @Override
     public Integer convert(String value) {

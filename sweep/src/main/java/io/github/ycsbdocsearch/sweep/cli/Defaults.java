@@ -112,8 +112,7 @@ public final class Defaults {
    * (a soft start). Every step is a new client JVM, whose cold code (interpreted, then compiled
    * while it runs) cannot keep the full rate from its first arrival: it fell behind and queued a
    * backlog that outlasted a 5 s warm-up in MongoDB steps, charging the client's start to the
-   * store. The rest of the warm-up runs at the full rate, so the store reaches its steady state
-   * before the window.
+   * store. The rest of the warm-up runs at the full rate: the store is steady before the window.
    */
   public static final double ARRIVAL_RAMP_SHARE = 0.6;
 

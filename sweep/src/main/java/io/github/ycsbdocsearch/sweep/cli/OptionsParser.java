@@ -59,8 +59,7 @@ public record OptionsParser(Path repoRoot) {
   public Command parse(String... args) {
     SweepCommandLine cl = new SweepCommandLine();
     CommandLine parser = SweepCommandLine.parser(cl);
-    // Help wins over every mistake, and picocli converts (so checks) each value as it meets it:
-    // look for help first.
+    // Help wins over every mistake, and picocli checks each value as it meets it: help first.
     boolean help =
         parser.getCommandSpec().options().stream()
             .filter(CommandLine.Model.OptionSpec::usageHelp)

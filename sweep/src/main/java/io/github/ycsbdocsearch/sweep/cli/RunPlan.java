@@ -36,10 +36,8 @@ import java.util.regex.Pattern;
  *
  * @param workload the workload file (recorded by path and hash: a resume refuses a changed one)
  * @param propertyFiles the {@code -P} files after the workload, in order (their properties are in
- *     {@code ycsbProperties} already; kept so the manifest names them and a resume can tell that
- *     one changed)
+ *     {@code ycsbProperties} already; kept so the manifest names them and a resume sees a change)
  * @param targets stores in sweep order
- * @param threads client thread counts
  * @param rates fixed target rates (ops/s); empty = unthrottled
  * @param stepSeconds measured seconds per step, after the warm-up
  * @param warmupSeconds seconds at each step's start that are left out of every number
@@ -94,8 +92,7 @@ public record RunPlan(
    * @param probes probes after the curve, at most; 0 = the curve's windows only
    * @param budgetS measured seconds the probes may take together
    * @param precision the target: the 95 % interval's half-width as a share of the capacity
-   * @param asked whether {@code --precision} asked for it (the limits then follow {@code
-   *     maxMinutes})
+   * @param asked whether --precision asked for it (the limits then follow {@code maxMinutes})
    * @param maxMinutes minutes each store's search (curve and probes, warm-ups included) may take; 0
    *     = no limit but the budget
    */
@@ -148,11 +145,7 @@ public record RunPlan(
       return kind != null;
     }
 
-    /**
-     * Reads {@code KIND@T[+D]}.
-     *
-     * @throws SetupException naming what is wrong with the spec
-     */
+    /** Reads {@code KIND@T[+D]}; a SetupException names what is wrong with the spec. */
     public static Fault parse(String spec, double load) {
       Matcher m = Pattern.compile("([a-z-]+)@(\\d{1,5})(?:\\+(\\d{1,5}))?").matcher(spec.trim());
       if (!m.matches()

@@ -531,8 +531,7 @@ final class SweepCommandLine {
     int records = records(workload, recordCount);
     if (props.containsKey(Dataset.FILE_PROPERTY)) {
       // A dataset decides how many records there are: checked whole here, before anything starts.
-      // With the same properties as the preflight (workload file, then -p on top), so the
-      // preflight finds it checked already.
+      // With the preflight's properties (workload file, then -p), so it finds it checked already.
       if (this.records != null || recordCount != null) {
         throw new SetupException(
             (this.records != null ? "--records" : Converters.RECORD_COUNT)
@@ -561,15 +560,13 @@ final class SweepCommandLine {
     if (targets.stream().anyMatch(t -> t.name().equals(SweepTarget.MM1))) {
       SweepTarget.checkMm1(props);
     }
-    // A hosts file that names other client machines drives load from all of them unless --clients
-    // says otherwise.
+    // A hosts file naming other client machines drives load from all of them unless --clients says.
     int others = hosts.map(h -> h.clients().size()).orElse(0);
     int clients = or(this.clients, others > 0 ? others + 1 : Defaults.CLIENTS);
     checkClients(clients, targets, workload, props);
     if (clients > 1 && arrivals.equals("uniform")) {
-      // Each client offers its share on a schedule of its own: several evenly spaced schedules at
-      // random phases add up to no evenly spaced one, while independent Poisson schedules add up to
-      // one Poisson schedule at the step's rate.
+      // Each client offers its share on a schedule of its own: evenly spaced schedules at random
+      // phases add up to no evenly spaced one; independent Poisson ones add up to one Poisson one.
       throw new SetupException(
           "--arrivals uniform does not go with %d clients: their schedules would not add up to one"
                   .formatted(clients)
@@ -611,9 +608,8 @@ final class SweepCommandLine {
   /**
    * Several clients need a store outside the client (the M/M/1 store's server lives in each client
    * JVM). A workload that inserts while it runs needs the suite's workload class, which gives each
-   * client its own keys ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); another
-   * class's YCSB numbers every client's inserts from the same first key, so two clients would write
-   * the same records.
+   * client its own keys ({@link io.github.ycsbdocsearch.common.workload.KeyLayout}); with another
+   * class YCSB numbers every client's inserts from the same first key: they would write the same.
    */
   private static void checkClients(
       int clients, List<SweepTarget> targets, WorkloadFile workload, Map<String, String> props) {

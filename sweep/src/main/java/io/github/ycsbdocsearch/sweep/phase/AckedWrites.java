@@ -40,7 +40,7 @@ import site.ycsb.StringByteIterator;
 final class AckedWrites {
   /**
    * Inserts per second of a fault or control step's stream: a fine grain (50 ms) for the longest
-   * gap, and too few to load the store.
+   * gap, too few to load the store.
    */
   static final int PER_SECOND = 20;
 
@@ -78,8 +78,7 @@ final class AckedWrites {
   /**
    * What the read-back found.
    *
-   * @param record as fault.json has it; its verdict is unknown when some client's writes are
-   *     ({@link LoadLogs})
+   * @param record as fault.json has it; unknown when some client's writes are ({@link LoadLogs})
    * @param check the writes classed ({@link WriteCheck})
    */
   record Outcome(FaultSummary.AckedWrites record, WriteCheck.Result check) {}
@@ -88,9 +87,8 @@ final class AckedWrites {
    * @param perSecond inserts per second, all writers together
    * @param writers writer threads, each with its own connection and its share of the rate: a write
    *     that blocks (its primary is gone) holds up only its own thread's share
-   * @param hotKeys 0: inserts only (the stream of a fault step); else the loss drill's mix: the
-   *     first {@code hotKeys} writes insert the hot keys, then every other write updates one of
-   *     them ({@link #write})
+   * @param hotKeys 0: inserts only (a fault step's stream); else the loss drill's mix: the first
+   *     hotKeys writes insert the hot keys, then every other write updates one ({@link #write})
    */
   AckedWrites(
       StoreKind kind, Properties props, String tag, int perSecond, int writers, int hotKeys) {
@@ -107,8 +105,7 @@ final class AckedWrites {
   }
 
   /**
-   * @param opener opens the store's binding (a fake one in tests) for the stream, with the load's
-   *     settings
+   * @param opener opens the store's binding (a fake in tests) for the stream, as the load's
    * @param readOpener opens the binding for the read-back ({@link SourceOfTruth})
    * @param patienceMs how long the read-back keeps trying to connect, and each failing read
    * @param settleMs how long after the first read-back the lost or stale keys are read again
@@ -134,10 +131,7 @@ final class AckedWrites {
     this.hotKeys = hotKeys;
   }
 
-  /**
-   * Starts writing, one insert every {@code 1000 / perSecond} ms (sent on schedule, not after the
-   * last reply).
-   */
+  /** Starts writing, an insert every {@code 1000 / perSecond} ms (on schedule, not on replies). */
   void start() {
     for (int t = 0; t < writerCount; t++) {
       int first = t;
@@ -191,8 +185,7 @@ final class AckedWrites {
       long next = System.nanoTime();
       for (long n = first; !stopping; n += writerCount) {
         LockSupport.parkNanos(next - System.nanoTime());
-        // After an insert that blocked (a primary being elected), go on at the rate, not in a burst
-        // that catches up.
+        // After an insert that blocked (a primary elected): on at the rate, no catch-up burst.
         next = Math.max(next + period, System.nanoTime());
         boolean update = hotKeys > 0 && n >= hotKeys && (n / writerCount) % 2 == 1;
         // An update writes a field of its own, which no later write touches: a lost update shows
@@ -275,8 +268,8 @@ final class AckedWrites {
                     all,
                     db,
                     unknown,
-                    // The markers' keys are the stream's alone; any load key may hold a write that
-                    // a log which is not whole misses.
+                    // The markers' keys are the stream's alone; a load key may hold a write
+                    // a log that is not whole misses.
                     key -> loadError != null && !key.startsWith(prefix));
       } finally {
         SearchVerification.close(db);
@@ -317,10 +310,7 @@ final class AckedWrites {
         r);
   }
 
-  /**
-   * Opens the binding, trying again a second apart until the deadline (a store still electing
-   * refuses).
-   */
+  /** Opens the binding, retried a second apart until the deadline (a store electing refuses). */
   private DB openBy(long deadlineMs) {
     while (true) {
       try {
@@ -334,10 +324,7 @@ final class AckedWrites {
     }
   }
 
-  /**
-   * The longest stretch inside the window with no acknowledgement (its edges count as
-   * acknowledgements).
-   */
+  /** The longest stretch in the window with no acknowledgement (its edges count as ones). */
   private long longestGapMs(long windowStartMs, long windowEndMs) {
     long last = windowStartMs;
     long longest = 0;

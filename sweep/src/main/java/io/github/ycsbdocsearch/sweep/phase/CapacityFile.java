@@ -14,8 +14,7 @@ import java.util.Optional;
 /**
  * A store's {@code capacity.json}, written when its sweep ends however it ended: the ramp's peak
  * with the capacity under the objective, read back from the step folders that were published (so a
- * resumed run counts the steps it kept). Apart from {@code StoreSweep} because it reads the store's
- * results, not its phases. Stateless.
+ * resumed run counts the steps it kept). Apart from StoreSweep: it reads results, not phases.
  */
 public final class CapacityFile {
   private CapacityFile() {}

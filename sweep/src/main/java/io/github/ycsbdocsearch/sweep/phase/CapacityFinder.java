@@ -29,9 +29,7 @@ public final class CapacityFinder {
 
   private CapacityFinder() {}
 
-  /**
-   * The highest usable fixed-rate step that met the objective (explicit rates without a search).
-   */
+  /** The highest usable fixed-rate step that met the objective (explicit rates, no search). */
   public static Optional<StepSummary> capacity(List<StepSummary> steps, Objective slo) {
     return steps.stream()
         .filter(
@@ -41,10 +39,7 @@ public final class CapacityFinder {
         .max(Comparator.comparingLong(StepSummary::targetOps));
   }
 
-  /**
-   * The peak file with the capacity fields filled from the search, else from the fixed-rate {@code
-   * steps}.
-   */
+  /** The peak file, its capacity fields filled from the search, else the fixed-rate steps. */
   static StoreCapacity withCapacity(
       StoreCapacity peak,
       List<StepSummary> steps,

@@ -37,8 +37,7 @@ final class FaultInjector extends ControlWrites {
   private String recoverError;
 
   /**
-   * @param session the store (its name, and the properties its binding reads: the acked-writes
-   *     stream's)
+   * @param session the store (its name, and its binding's properties: the acked-writes stream's)
    * @param controlStep the folder name of the same step without the fault
    */
   FaultInjector(
@@ -61,10 +60,7 @@ final class FaultInjector extends ControlWrites {
     injector.start();
   }
 
-  /**
-   * Kills at the planned second, then restarts after the planned downtime (at once when the step
-   * ended early).
-   */
+  /** Kills at the planned second, restarts after the downtime (at once if the step ended early). */
   private void inject() {
     if (!sleepUntil(dueAtMs())) {
       return; // the step ended before the fault was due: nothing to undo
@@ -154,8 +150,7 @@ final class FaultInjector extends ControlWrites {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    // The acknowledged writes read back: how many the fault lost, or that the loss is unknown when
-    // any was not read.
+    // The acknowledged writes read back: how many the fault lost, or unknown if any was not read.
     long killed;
     synchronized (lock) {
       killed = node == null ? 0 : killedAtMs;

@@ -24,10 +24,7 @@ import java.util.Optional;
  */
 public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPhase {
 
-  /**
-   * Runs both steps ({@code steps}: the control, then the fault); says why the store's sweep must
-   * end when one did not run to its end.
-   */
+  /** Runs both steps (the control, then the fault); says why the sweep ends if one did not end. */
   @Override
   public Optional<PhaseStop> run(List<StepSpec> steps, int total) {
     StoreSession s = exec.session();
@@ -46,8 +43,7 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
             f.kind(),
             f.atS(),
             f.downS());
-    // The control step carries the fault step's write stream too: the same load, and its own
-    // read-back.
+    // The control step carries the fault step's write stream too: same load, its own read-back.
     Optional<PhaseStop> end =
         PhaseStop.of(
             exec.runOrReuseWith(
@@ -66,10 +62,7 @@ public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPh
     return PhaseStop.of(r, true);
   }
 
-  /**
-   * fault-summary.json beside the store's steps, when the fault step's folder and its fault.json
-   * are there.
-   */
+  /** fault-summary.json beside the store's steps, when the fault step's fault.json is there. */
   private void summarize(StoreSession s, StepSpec control, StepSpec faulty) {
     Path faultDir = s.stepsDir().resolve(faulty.dirName());
     if (!Files.isRegularFile(faultDir.resolve(RunLayout.FAULT_STEP))) {

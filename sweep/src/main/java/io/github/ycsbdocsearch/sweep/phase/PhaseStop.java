@@ -20,10 +20,7 @@ public record PhaseStop(StoreOutcome outcome, String error) {
     return new PhaseStop(StoreOutcome.FAILED, why);
   }
 
-  /**
-   * Whether a step's result ends the store's sweep; a failed floor step speaks of the client and is
-   * only recorded.
-   */
+  /** Whether a step's result ends the sweep; a failed floor step (the client's) is only noted. */
   static Optional<PhaseStop> of(StepResult r, boolean failureIsData) {
     if (r.status() == StepStatus.INTERRUPTED) {
       return Optional.of(interrupted(r.error()));

@@ -22,10 +22,7 @@ public record SoakAndFaultSteps(SweepContext ctx, String store, OptionalDouble c
     this(ctx, store, search.map(f -> f.result().capacity()).orElse(OptionalDouble.empty()));
   }
 
-  /**
-   * The soak step, numbered after {@code after}; none, said why, when there is no rate to run it
-   * at.
-   */
+  /** The soak step, numbered after {@code after}; none, said why, when it has no rate to run at. */
   public List<StepSpec> soak(int after) {
     RunPlan o = ctx.options();
     return planAt(
@@ -34,10 +31,7 @@ public record SoakAndFaultSteps(SweepContext ctx, String store, OptionalDouble c
         (rate, fraction) -> List.of(StepPlanner.soak(o, rate, fraction, after)));
   }
 
-  /**
-   * The fault's control and fault steps, numbered after {@code after}; none, said why, when there
-   * is no rate to run them at.
-   */
+  /** The control and fault steps, numbered after {@code after}; none, said why, without a rate. */
   public List<StepSpec> fault(int after) {
     RunPlan o = ctx.options();
     return planAt(
@@ -46,8 +40,7 @@ public record SoakAndFaultSteps(SweepContext ctx, String store, OptionalDouble c
 
   /**
    * The steps {@code plan} makes at {@code load} of the capacity the search found, else (--rates
-   * alone) at the first rate, whose fraction of a capacity is then unknown (null); none, said why,
-   * when there is neither.
+   * alone) at the first rate (its fraction then null); none, said why, if neither.
    */
   private List<StepSpec> planAt(
       double load, String what, BiFunction<Long, Double, List<StepSpec>> plan) {

@@ -15,15 +15,11 @@ import java.util.Optional;
 /**
  * The soak ({@code --soak}): one long fixed-rate step after the other phases, then {@code
  * soak.json}: the step minute by minute, its drift, the store's background events and its data set
- * before and after ({@link SoakSummary}). A resumed run keeps a complete soak step. Not
- * thread-safe.
+ * before and after ({@link SoakSummary}). A resumed run keeps a complete soak step.
  */
 public record SoakPhase(SweepContext ctx, StepExecutor exec) implements SweepPhase {
 
-  /**
-   * Runs the soak step (the one of {@code steps}) and writes soak.json when it completed; says why
-   * the store's sweep must end otherwise.
-   */
+  /** Runs the soak step and writes soak.json when it completed; else says why the sweep ends. */
   @Override
   public Optional<PhaseStop> run(List<StepSpec> steps, int total) {
     StepSpec spec = steps.get(0);

@@ -11,11 +11,9 @@ import java.util.Optional;
 /**
  * A phase with its steps known in advance: the closed-loop thread ramp (with its stopping rule),
  * the explicit {@code --rates}, the latency curve at fixed fractions of the peak, the harness
- * floor. Steps run in order; a resumed run keeps every complete step folder of the same name. Not
- * thread-safe.
+ * floor. Steps run in order; a resumed run keeps every complete step folder of the same name.
  *
- * @param stopRule the ramp's: may end the phase early, and its steps get one retry when disturbed;
- *     null for every other phase
+ * @param stopRule the ramp's (may end the phase early; its disturbed steps get one retry), or null
  */
 public record StepPhase(SweepContext ctx, StepExecutor exec, PeakDetector stopRule)
     implements SweepPhase {

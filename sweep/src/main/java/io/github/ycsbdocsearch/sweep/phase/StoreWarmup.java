@@ -41,15 +41,11 @@ public record StoreWarmup(SweepContext ctx) {
   /** Warm-up steps at most (about a minute with the JVMs' starts). */
   static final int MAX_CHUNKS = 6;
 
-  /**
-   * Runs the warm-up; a failure is reported and the sweep goes on (the measured steps judge the
-   * store).
-   */
+  /** Runs the warm-up; a failure is reported and the sweep goes on (measured steps judge it). */
   public void run(StoreSession session) {
     if (OperationBudget.inserts(
         ctx.options().workload().properties(), ctx.options().ycsbProperties())) {
-      // A warm-up that inserted would move the keys the measured steps insert; such workloads start
-      // cold.
+      // A warm-up that inserted would move the keys the measured steps insert: these start cold.
       ctx.progress().store(session.name(), "no store warm-up: the workload inserts");
       return;
     }

@@ -30,9 +30,7 @@ public final class VerificationStep {
     }
   }
 
-  /**
-   * Verifies and writes the file; a verification that cannot run is written as checking no query.
-   */
+  /** Verifies and writes the file; one that cannot run is written as checking no query. */
   public static void run(SweepContext ctx, StoreSession s, StoreKind kind) {
     ctx.progress()
         .store(s.name(), "verifying search answers against the oracle (" + QUERIES + " questions)");

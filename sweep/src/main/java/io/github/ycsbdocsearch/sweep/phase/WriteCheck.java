@@ -169,10 +169,7 @@ record WriteCheck(
       return total.readBackFailed();
     }
 
-    /**
-     * Whether the loss is known: every acknowledged write was read back, and every client's log was
-     * whole.
-     */
+    /** Whether the loss is known: every acknowledged write read back, every client's log whole. */
     boolean known() {
       return unread() == 0 && total.unknown() == 0;
     }

@@ -8,7 +8,6 @@ import java.util.List;
  * One client JVM's part of a step driven by several: its threads, its offered rate, its operation
  * budget and its arrival schedule's seed. The parts add up to the step exactly (a remainder goes to
  * the first clients), so the step keeps its name, threads and rate whatever the number of clients.
- * Immutable.
  *
  * @param index the client's number (its folder {@code clients/<index>/})
  * @param step the step as this client runs it: its threads and rate
@@ -19,8 +18,7 @@ public record ClientShare(int index, StepSpec step, long operationCount, OpenLoo
 
   /**
    * Seeds of two clients of one step lie this far apart; steps' seeds differ by their index (1, 2,
-   * ...), so no two schedules of a run share a seed. Client 0 keeps the step's seed: one client is
-   * the plain single-client step.
+   * ...): no two schedules of a run share one. Client 0 keeps the step's, as a lone client.
    */
   public static final long SEED_STRIDE = 1_000_003L;
 

@@ -69,8 +69,7 @@ public record PropertyFile(Path path, @JsonIgnore Map<String, String> properties
    * The file a run's plan names (by path and hash, its properties left out: they may hold secrets),
    * read again for {@code --resume}.
    *
-   * @throws SetupException when it is no longer the file the run read: its properties decided the
-   *     steps already run
+   * @throws SetupException when it is not the file the run read (which decided the steps run)
    */
   @JsonCreator
   static PropertyFile recorded(

@@ -9,8 +9,7 @@ import java.util.List;
  * The steps of a store's sweep, phase by phase: the ramp (closed loop, one step per thread count,
  * until the peak), the explicit --rates, then the load phase at fractions of the peak (planned once
  * the peak is known), then the harness floor (BasicDB at every fixed-rate step's threads and rate).
- * Step numbers run on across phases, so every folder name is unique and a resumed run plans the
- * same names again. Stateless.
+ * Step numbers run on across phases: folder names are unique and a resumed run plans them again.
  */
 public final class StepPlanner {
 
@@ -23,10 +22,7 @@ public final class StepPlanner {
   /** Most threads of a fixed-rate step: past this, they cost the client more than they give. */
   public static final int MAX_POOL_THREADS = 256;
 
-  /**
-   * The pool holds this many times the requests in flight at the objective's bound (Little's law),
-   * plus the least.
-   */
+  /** Pool size: the requests in flight at the bound (Little's law) times this, plus the least. */
   public static final double POOL_HEADROOM = 2.0;
 
   private StepPlanner() {}
@@ -79,8 +75,7 @@ public final class StepPlanner {
   /**
    * The latency curve's steps at each fraction of the peak, numbered after {@code after}, each with
    * the thread pool of its rate ({@link #poolThreads}): one arrival schedule is shared by the pool,
-   * so a slow request never delays another and the pool, not the peak's thread count, decides what
-   * can be in flight.
+   * so a slow request never delays another, and the pool, not the peak's threads, bounds it.
    */
   public static List<StepSpec> curve(PlanSettings o, double peakOps, int after) {
     List<StepSpec> out = new ArrayList<>();

@@ -6,11 +6,10 @@ import java.util.Locale;
 
 /**
  * One step of a store's sweep: its number, why it runs, client threads and target rate (0 =
- * unthrottled). Its folder name is the results format's ({@link RunLayout#stepDirName}). Immutable.
+ * unthrottled). Its folder name is the results format's ({@link RunLayout#stepDirName}).
  *
  * @param offeredFraction load and search phases: the target as a fraction of the ramp's peak; soak
- *     and fault phases: as a fraction of the capacity under the objective ({@link #fractionOf});
- *     otherwise null
+ *     and fault phases: of the capacity under the objective ({@link #fractionOf}); else null
  * @param windowS measured seconds when the step asks for its own window (a capacity probe near the
  *     estimate, long enough to hold the store's background cycles); null: its phase's
  */

@@ -89,8 +89,7 @@ public final class WorkloadProperties {
         .getName()
         .equals(all.getProperty(WorkloadFile.WORKLOAD_CLASS_PROPERTY, "").trim())) {
       // With a dataset named this opens it, checked (one line naming the file's line and problem)
-      // before any store is touched; the options parser checked it already and that is remembered
-      // for the JVM, so not read again.
+      // before any store is touched; the options parser's check is remembered: not read again.
       SearchWorkloadConfig.fromProperties(all);
     }
   }

@@ -21,8 +21,7 @@ import java.util.Properties;
 record StoreLifecycle(SweepContext ctx, SweepTarget target) {
 
   /**
-   * Starts the store alone (local) or finds it in the hosts file; basicdb needs nothing. Returns
-   * the connection properties.
+   * Starts the store (local) or finds it (hosts file), basicdb neither: its connection properties.
    *
    * @throws StoreFailure when interrupted before the store started
    */

@@ -51,8 +51,7 @@ import java.util.stream.Stream;
  * phase resumes: a complete step folder with the same name is kept. This class plans each phase's
  * steps (the curve once: the floor runs at its rates, the search runs it) and orders the phases,
  * each through {@link SweepPhase#run}; reaching and stopping the store is {@link StoreLifecycle}'s,
- * the soak's and fault's rates {@link SoakAndFaultSteps}', and {@code capacity.json} {@link
- * CapacityFile}'s. Not thread-safe.
+ * the soak's and fault's rates {@link SoakAndFaultSteps}', capacity.json {@link CapacityFile}'s.
  */
 final class StoreSweep {
 

@@ -11,9 +11,8 @@ import java.io.IOException;
 import java.time.Instant;
 
 /**
- * Runs the stores one after the other and finishes the run folder: each store's sweep, then the
- * report, then the manifest's final status. A store that fails does not stop the others; an
- * interrupt does. Not thread-safe.
+ * Runs the stores in turn and finishes the run folder: each store's sweep, then the report, then
+ * the manifest's final status. A failing store does not stop the others; an interrupt does.
  */
 public record SweepRunner(SweepContext ctx) {
   /** Exit status: every store's sweep finished. */

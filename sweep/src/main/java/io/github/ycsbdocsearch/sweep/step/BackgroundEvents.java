@@ -35,10 +35,7 @@ final class BackgroundEvents {
   private final List<Sample> samples = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService timer;
 
-  /**
-   * Null when it could not be opened: the step then has no events, as with a store that does not
-   * say.
-   */
+  /** Null when not opened: the step then has no events, as with a store that does not say. */
   private StoreProbe.BackgroundSampler sampler;
 
   BackgroundEvents(StoreProbe probe, Properties props) {
@@ -80,10 +77,7 @@ final class BackgroundEvents {
     return List.copyOf(samples);
   }
 
-  /**
-   * Synchronized: the last sample (on the caller's thread) must not share the connection with a
-   * late timer one.
-   */
+  /** Synchronized: the last sample (caller's thread) must not share the link with a timer one. */
   private synchronized void sample() {
     if (sampler == null) {
       return;
@@ -106,8 +100,7 @@ final class BackgroundEvents {
    * server first seen in a later sample (one that joined or was promoted) has no increase to show
    * until its own counter rises, one that missed samples has what it did meanwhile placed between
    * the samples either side of the gap, and the detail names the server. A kind's time counter
-   * ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event of its own: its increase is added to
-   * the kind's detail.
+   * ({@link StoreProbe.BackgroundSampler#MILLIS}) is no event: its rise is in the kind's detail.
    */
   static List<StepEvents.Event> events(
       List<Sample> samples, String store, long measurementStartMs) {

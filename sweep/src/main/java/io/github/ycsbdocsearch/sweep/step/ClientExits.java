@@ -12,7 +12,6 @@ import java.util.Optional;
  * check: a client that did not exit 0 by itself (an error, a kill at its time limit, Ctrl-C, a
  * setup that failed) may have sent writes its log does not hold, so its writes are unknown; and two
  * clients' time stamps order two writes only when they are further apart than their clocks may be.
- * Immutable.
  *
  * @param codes each client's exit code by its index; absent when it was killed or never ran
  * @param clockSlackMs how far two clients' clocks may be apart: 0 when every client ran on one
@@ -53,9 +52,7 @@ public record ClientExits(Map<Integer, Integer> codes, long clockSlackMs) {
         codes, oneClock ? 0 : offsets.getMax() - offsets.getMin() + CLOCK_ERROR_MS);
   }
 
-  /**
-   * Why client {@code i}'s writes cannot be trusted to be all in its log; empty when it exited 0.
-   */
+  /** Why client {@code i}'s writes may not all be in its log; empty when it exited 0. */
   public Optional<String> problem(int i) {
     Integer code = codes.get(i);
     if (code == null) {

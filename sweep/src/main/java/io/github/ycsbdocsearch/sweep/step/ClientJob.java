@@ -65,8 +65,7 @@ record ClientJob(
       props.putIfAbsent(AckedWriteLog.FILE_PROPERTY, AckedWriteLog.FILE_NAME);
     }
     // Its place in the step's key layout ({@link KeyLayout}): its number among the step's clients
-    // and the first record the step inserts. Given to a single client too (client 0 of 1: YCSB's
-    // own numbering from the insert start).
+    // and the step's first insert. A single client too (0 of 1: YCSB's own numbering from there).
     props.put(KeyLayout.CLIENT_INDEX, String.valueOf(share.index()));
     props.put(KeyLayout.CLIENTS, String.valueOf(clients));
     props.put(KeyLayout.INSERT_START, String.valueOf(keys.next()));
@@ -85,10 +84,7 @@ record ClientJob(
     return props;
   }
 
-  /**
-   * YCSB's arguments for the client's share of the step, with the workload and connection files it
-   * reads (paths on its own machine).
-   */
+  /** YCSB's arguments for the client's share, with its workload and connection files' paths. */
   List<String> ycsbArgs(Path workload, Path connection, Map<String, String> props) {
     return YcsbArgs.step(
         session.target().dbClass(),

@@ -17,11 +17,9 @@ import java.util.Map;
  * @param clockOffsetMs that machine's clock minus this one's
  * @param cores its CPU over the window, JIT compiler left out; null when unknown
  * @param jitCores its JIT compiler threads' CPU; null when unknown
- * @param cpus the CPUs it may use (a local client: the client's pinning set, shared by local
- *     clients)
+ * @param cpus the CPUs it may use (a local client: the pinning set all local clients share)
  * @param window a local client's CPU window (it also sampled the server); null for a remote one
- * @param setupError why the client never ran (its machine could not be prepared, twice); null when
- *     it ran
+ * @param setupError why the client never ran (its machine could not be prepared, twice), or null
  */
 record ClientRun(
     ClientShare share,
@@ -65,8 +63,7 @@ record ClientRun(
   /**
    * The keys it took from its insert sequence: every insert it reported, failed ones too (a failed
    * insert still used its key, and the store may hold it). A client that did not report (killed, or
-   * ended before YCSB's report) may have taken up to its whole operation budget: the next step
-   * inserts past all of them.
+   * ended before YCSB's report) may have taken its whole budget: the next step inserts past it.
    */
   KeyLayout.Taken taken() {
     if (out.overallRuntimeMs().isEmpty()) {

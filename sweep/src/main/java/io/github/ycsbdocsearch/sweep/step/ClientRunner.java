@@ -6,9 +6,6 @@ package io.github.ycsbdocsearch.sweep.step;
  * SshClientRunner}); the step does not care which, and judges and publishes both alike.
  */
 interface ClientRunner {
-  /**
-   * Runs the client to its end; tells {@code job.start()} when it is ready, also when it never
-   * starts.
-   */
+  /** Runs the client to its end; tells {@code job.start()} when it is ready, or never starts. */
   ClientRun run(ClientJob job);
 }

@@ -23,10 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 record LocalClientRunner(SweepContext ctx) implements ClientRunner {
 
-  /**
-   * Runs the client in {@code job.dir()} to its end, with its CPU window from its first status
-   * line.
-   */
+  /** Runs the client in {@code job.dir()} to its end, its CPU window from its first status line. */
   @Override
   public ClientRun run(ClientJob job) {
     StoreSession session = job.session();
@@ -44,8 +41,7 @@ record LocalClientRunner(SweepContext ctx) implements ClientRunner {
     StepTiming timing = job.timing();
     ChildResult child;
     try {
-      // The CPU window starts with YCSB's client threads (its first status line), not at the JVM's
-      // spawn.
+      // The CPU window starts with YCSB's client threads (its first status line), not the JVM.
       child =
           new ChildProcess(ctx.launcher().command(args), job.dir(), Map.of())
               .onStart(p -> pid.set(p.pid()))

@@ -107,11 +107,7 @@ public final class PeakDetector {
         num(rules.maxErrorPct()));
   }
 
-  /**
-   * Takes the next step's result.
-   *
-   * @return the reason to stop, or empty to go on
-   */
+  /** Takes the next step's result: the reason to stop, or empty to go on. */
   public Optional<String> offer(StepResult r) {
     if (stopReason != null) {
       return Optional.of(stopReason);
@@ -158,8 +154,7 @@ public final class PeakDetector {
     judged.add(m);
     // Growth: above the best by the growth margin and, where both are known, by the confidence
     // intervals. A flat step is one significantly NOT higher (even its interval's high end does
-    // not beat the best by the margin); a step the intervals cannot place either way leaves the
-    // count.
+    // not beat the best by the margin); one the intervals cannot place leaves the count.
     if (best == null || RampShape.grew(m, best, rules.growthPct())) {
       flat = 0;
     } else if (RampShape.surelyNotHigher(m, best, rules.growthPct())) {
@@ -181,8 +176,7 @@ public final class PeakDetector {
   /**
    * The peak part of {@code capacity.json} (capacity fields null: the load phase fills them).
    *
-   * @param plannedSteps how many ramp steps the plan had (to tell "plan exhausted" from an early
-   *     stop)
+   * @param plannedSteps the plan's ramp steps (to tell "plan exhausted" from an early stop)
    */
   public StoreCapacity result(String store, int plannedSteps) {
     String reason = stopReason;

@@ -11,7 +11,6 @@ import java.util.Optional;
  * the store's servers used less than {@value #IDLE_CORES} cores over {@value #SAMPLE_MS} ms, at
  * most {@value #MAX_SECONDS} s (a store that never idles is measured as it is, and the wait says
  * so). Without a server CPU figure (BasicDB, the simulated store) there is nothing to wait for.
- * Stateless.
  */
 final class Settle {
   /** A server using less than this many cores is settled. */

@@ -23,8 +23,7 @@ import java.util.Map;
  * Runs a client JVM on one of the hosts file's other client machines over SSH. It exists apart from
  * {@link LocalClientRunner} because a remote client needs its own preparation (any JVM an earlier
  * step left there stopped, files copied, its clock offset read), its own start (down the session),
- * and its own CPU figures (measured there by {@value #REMOTE_SCRIPT}). Thread-safe: one instance
- * per machine and client.
+ * and its own CPU figures (measured there by {@value #REMOTE_SCRIPT}). One instance per client.
  */
 record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientRunner {
 
@@ -39,8 +38,7 @@ record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientR
    * scripts/lib/remote-client.sh} (which measures its CPU over the window, and stops the JVM when
    * this session ends), its output streamed back; behind the barrier its start goes down the same
    * session. Then the connection file (credentials) is deleted there, the folder fetched into
-   * {@code job.dir()}, and the clock offset written beside its logs ({@code clock.json}), which the
-   * merge applies.
+   * {@code job.dir()}, and the clock offset the merge applies written beside its logs (clock.json).
    */
   @Override
   public ClientRun run(ClientJob job) {
@@ -117,10 +115,7 @@ record SshClientRunner(SweepContext ctx, RemoteClient remote) implements ClientR
         null);
   }
 
-  /**
-   * A client's work on the other machine: how it is reached, its folder there, the files copied
-   * into it and the script that runs it.
-   */
+  /** A client's work on the other machine: how it is reached, its folder, files and script. */
   private record RemoteWork(Ssh ssh, Path work, Path connection, Path workload, Path script) {}
 
   /** {@link #setUp}, tried once more when it fails; throws why it failed twice. */

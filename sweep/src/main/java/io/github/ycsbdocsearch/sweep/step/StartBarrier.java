@@ -57,9 +57,7 @@ final class StartBarrier {
     return b;
   }
 
-  /**
-   * The ready barrier of {@code clients} clients; {@code onStart} runs with the start, once set.
-   */
+  /** The ready barrier of {@code clients} clients; {@code onStart} runs with the start once set. */
   static StartBarrier gate(int clients, LongConsumer onStart) {
     return new StartBarrier(clients, 0, true, onStart);
   }

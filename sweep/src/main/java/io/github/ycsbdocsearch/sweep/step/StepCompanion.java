@@ -4,19 +4,12 @@ import java.nio.file.Path;
 
 /**
  * Work beside a step's clients (a server killed and restarted under load), told the instant the
- * clients start. {@link #finish} runs whatever happened to the clients (also after Ctrl-C), before
- * the step folder is published.
+ * clients start. {@link #finish} runs whatever happened (also after Ctrl-C), before publishing.
  */
 public interface StepCompanion {
-  /**
-   * The clients start at {@code startAtEpochMs}; their measured window follows the timing's
-   * warm-up.
-   */
+  /** The clients start at {@code startAtEpochMs}; the window follows the timing's warm-up. */
   void start(long startAtEpochMs, StepTiming timing);
 
-  /**
-   * The clients have ended, as {@code exits} says: end the work, leave the store whole, and record
-   * what happened in the step folder.
-   */
+  /** The clients ended as {@code exits} says: end the work, leave the store whole, record it. */
   void finish(Path stepDir, ClientExits exits);
 }

@@ -17,10 +17,9 @@ import java.util.Optional;
  * Decides how a step ended from what was measured: whether its clients' runs can be trusted (exit
  * codes, time limits, Ctrl-C, a run cut short), whether its logs could be read, whether any
  * operation succeeded, whether it passed the error bound, and whether the store still answers after
- * a failure. Every rule that sets a step's status lives here, in the order the runner applies them,
- * so the outcome is found in one place. Whether the step's numbers then count (usable or not, and
- * why) is decided from that status once, by results-format's {@code StepVerdict}, when the summary
- * is made. Stateless.
+ * a failure. Every rule that sets a step's status lives here, in the order the runner applies them.
+ * Whether the step's numbers then count (usable or not, and why) is decided from that status once,
+ * by results-format's {@code StepVerdict}, when the summary is made.
  */
 final class StepEnding {
   /** A run shorter than this share of its planned seconds stopped early (unless its budget ran). */
@@ -28,10 +27,7 @@ final class StepEnding {
 
   private StepEnding() {}
 
-  /**
-   * The clients as one child: the first non-zero exit code, stopped or timed out when any was, the
-   * longest run.
-   */
+  /** The clients as one: first non-zero exit, stopped or timed out if any was, longest run. */
   static ChildResult combined(List<ClientRun> runs) {
     int code =
         runs.stream().mapToInt(r -> r.child().exitCode()).filter(c -> c != 0).findFirst().orElse(0);
@@ -49,10 +45,7 @@ final class StepEnding {
         : problem.isPresent() ? StepStatus.FAILED : StepStatus.COMPLETE;
   }
 
-  /**
-   * Why a client's run cannot be trusted (the first such client, named when there are several), or
-   * empty.
-   */
+  /** Why a client's run cannot be trusted (the first such, named when there are several). */
   static Optional<String> problem(List<ClientRun> runs, StepTiming timing) {
     for (ClientRun r : runs) {
       if (r.setupError() != null) {
@@ -133,8 +126,7 @@ final class StepEnding {
           record.withStatus(
               StepStatus.FAILED, "cannot read the step's interval logs: " + unreadableLogs.get());
     }
-    // Only a step that ran to its end is judged by its numbers; an interrupted one stays
-    // interrupted.
+    // Only a step that ran to its end is judged by its numbers; an interrupted one stays so.
     boolean ranToEnd = record.status() == StepStatus.COMPLETE;
     if (ranToEnd && summary.isPresent() && summary.get().operations() == 0) {
       record =
@@ -160,10 +152,7 @@ final class StepEnding {
     return new Judged(record, storeProblem.isPresent());
   }
 
-  /**
-   * After a failure: does the store still answer? A dead store is named as such, not taken for the
-   * store at its limit.
-   */
+  /** After a failure: does the store answer? A dead one is named so, not taken as at its limit. */
   private static Optional<String> storeHealth(StoreSession session) {
     return session
         .target()

@@ -34,8 +34,7 @@ public final class StepExecutor {
   /**
    * A step is disturbed when the half-width of its throughput's 95 % interval passes this share of
    * it. The interval comes from batch means (5 batches of a 15 s window: Student's t with 4 degrees
-   * of freedom), about twice as wide as the per-second interval this rule was first set against (15
-   * %).
+   * of freedom), twice as wide as the per-second interval this rule was first set against (15 %).
    */
   static final double DISTURBED_SHARE = 0.25;
 
@@ -73,19 +72,15 @@ public final class StepExecutor {
     return session;
   }
 
-  /**
-   * Records the steps inserted so far, every client's counted once (the data set's growth beyond
-   * the load).
-   */
+  /** Records the steps inserted so far, each client's once (the growth beyond the load). */
   public long inserted() {
     return inserted;
   }
 
   /**
    * Whether a complete step folder's HDR logs are what they were when it was published ({@link
-   * HdrChecksums}): a log that differs makes the step run again, said in the progress log; a folder
-   * without checksums (published before they were) is reused as before, said in the progress log
-   * and noted by {@code unverified}.
+   * HdrChecksums}): a log that differs makes the step run again, said in the progress log; one
+   * without checksums (published before they were) is reused, said so and told {@code unverified}.
    */
   static boolean hdrLogsAsPublished(Path stepDir, Consumer<String> progress, Runnable unverified) {
     String step = stepDir.getFileName().toString();
@@ -215,10 +210,7 @@ public final class StepExecutor {
     return r;
   }
 
-  /**
-   * Waits for the store to settle ({@link Settle}); a wait of a second or more is recorded in the
-   * manifest.
-   */
+  /** Waits for the store to settle ({@link Settle}); the manifest records a wait of 1 s or more. */
   private void settle(StepSpec spec) {
     try {
       Settle.await(session.serverCpu(), Duration.ofSeconds(Settle.MAX_SECONDS))
@@ -265,10 +257,7 @@ public final class StepExecutor {
     return Json.MAPPER.createObjectNode().put("store", session.name());
   }
 
-  /**
-   * Whether a complete step's per-interval throughput swung so much that the machine, not the
-   * store, spoke.
-   */
+  /** Whether a complete step's throughput swung so much that the machine, not the store, spoke. */
   static boolean disturbed(StepResult r) {
     if (r.status() != StepStatus.COMPLETE || r.summary().isEmpty()) {
       return false;
@@ -308,10 +297,7 @@ public final class StepExecutor {
     }
   }
 
-  /**
-   * The step.json of every published step folder under {@code stepsDir} (none when the folder is
-   * missing): what a resume finds.
-   */
+  /** The step.json of each published step folder in {@code stepsDir}: what a resume finds. */
   public static Map<String, StepRecord> existingSteps(Path stepsDir) {
     Map<String, StepRecord> out = new TreeMap<>();
     if (!Files.isDirectory(stepsDir)) {

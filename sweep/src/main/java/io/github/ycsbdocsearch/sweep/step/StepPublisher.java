@@ -43,9 +43,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
   record Measured(
       Optional<StepHistograms> logs, Optional<StepSummary> summary, Optional<String> unreadable) {}
 
-  /**
-   * The record of the step's run, its CPU summed over the clients, written into the partial folder.
-   */
+  /** The record of the step's run, CPU summed over the clients, written into the partial folder. */
   StepRecord record(
       StepTiming timing,
       StepStatus status,
@@ -76,8 +74,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
             step.phase(),
             step.offeredFraction(),
             sumOver(runs, ClientRun::cores),
-            // The CPUs the clients may use: the local clients' shared set once, plus each other
-            // machine's.
+            // The clients' CPUs: the local clients' shared set once, plus each other machine's.
             ctx.pinning().clientCpuCount()
                 + runs.stream().filter(r -> !r.local()).mapToInt(ClientRun::cpus).sum(),
             server,
@@ -133,8 +130,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
     try {
       writeEvents(samples);
     } catch (IOException | RuntimeException e) {
-      // The events are a record beside the numbers, not a measurement: the step stands without
-      // them.
+      // The events are a record beside the numbers, not a measurement: the step stands alone.
       ctx.progress().store(session.name(), "background events not recorded: " + e.getMessage());
     }
     try {
@@ -153,8 +149,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
 
   /**
    * events.json and sampling.json, when the store was sampled and the step's logs started; for the
-   * simulated {@code mm1} store, which runs inside the client, the stalls it reported itself
-   * ({@link Mm1Stalls}).
+   * simulated mm1 store, which runs inside the client, the stalls it reported ({@link Mm1Stalls}).
    */
   private void writeEvents(List<BackgroundEvents.Sample> samples) throws IOException {
     String store = session.name();
@@ -179,10 +174,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
     }
   }
 
-  /**
-   * Who the clients were, their shares, their first logs' starts after the earliest one's, and how
-   * far apart they left the barrier.
-   */
+  /** The clients, their shares, their logs' starts after the earliest, their barrier spread. */
   private StepClients clients(List<ClientRun> runs, long startAtEpochMs, StepHistograms logs) {
     List<Long> starts = logs.clientStartsMs();
     long first =
@@ -230,9 +222,7 @@ public record StepPublisher(SweepContext ctx, StoreSession session, StepSpec ste
     return Math.round(sum * 1000.0) / 1000.0;
   }
 
-  /**
-   * Empties a step's (or the load's) partial folder; {@code withHdr} also creates its {@code hdr/}.
-   */
+  /** Empties a step's (or the load's) partial folder; {@code withHdr} also makes its hdr/. */
   public static void prepare(Path tmp, boolean withHdr) {
     try {
       AtomicFiles.deleteTree(tmp);

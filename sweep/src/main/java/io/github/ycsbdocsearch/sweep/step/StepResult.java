@@ -10,12 +10,10 @@ import java.util.Optional;
  * A finished (or reused) step as the sweep logic sees it. Immutable.
  *
  * @param error why it failed or was interrupted, else null
- * @param summary its summary.json, when its logs could be read (also for a step that failed the
- *     error bound)
+ * @param summary its summary.json, when its logs could be read (also past the error bound)
  * @param inserts records the step inserted successfully, all clients together (YCSB's {@code
  *     [INSERT], Return=OK} counts)
- * @param storeLost the store stopped answering: a failure of the store, not its limit, even when
- *     the error bound was passed
+ * @param storeLost the store stopped answering: a failure, not its limit, even past the error bound
  * @param keysAfter which records exist and where the next step inserts, after this step's inserts;
  *     null when the step inserted nothing into the store the sweep counts (reused steps, tests)
  */

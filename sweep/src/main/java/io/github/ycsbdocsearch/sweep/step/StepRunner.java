@@ -37,7 +37,6 @@ import java.util.function.LongConsumer;
  * always whole. Everything after reads that summary. This class orchestrates: the clients start
  * through a {@link ClientRunner} (here, or over SSH), {@link StepEnding} decides the outcome (the
  * child's exit code is not trusted, see {@link YcsbOutput}), and {@link StepPublisher} records it.
- * Not thread-safe; one step at a time.
  */
 public record StepRunner(SweepContext ctx) {
   /**
@@ -65,8 +64,7 @@ public record StepRunner(SweepContext ctx) {
     StepPublisher.prepare(tmp, shares.size() == 1);
     Instant started = Instant.now();
     ctx.progress().stepStarted(session.name(), step, planned, timing.runSeconds());
-    // The store's background work (snapshots, rewrites, refreshes, merges, checkpoints) over the
-    // step; not the floor's.
+    // The store's background work (snapshots, rewrites, merges...) over the step; not the floor's.
     Optional<BackgroundEvents> background =
         step.phase() == Phase.FLOOR
             ? Optional.empty()
@@ -197,8 +195,7 @@ public record StepRunner(SweepContext ctx) {
 
   /**
    * The arrival schedule and objective of a fixed-rate step (its seed differs per step, its ramp is
-   * {@link Defaults#ARRIVAL_RAMP_SHARE} of the warm-up when the workload keeps the shared
-   * schedule); null in a closed loop.
+   * {@link Defaults#ARRIVAL_RAMP_SHARE} of the warm-up with the shared schedule); null closed-loop.
    */
   private OpenLoop openLoop(StepSpec step, StepTiming timing) {
     if (step.targetOps() <= 0) {
@@ -211,9 +208,7 @@ public record StepRunner(SweepContext ctx) {
         arrivals,
         ctx.options().arrivalsSeed() + step.index(),
         // The send lag above which a step counts as client-limited: a tenth of the objective's
-        // bound
-        // (a lag that cannot move a decision by more than that), at least the timer and wake-up
-        // jitter.
+        // bound (a lag that cannot move a decision by more), at least timer and wake-up jitter.
         Math.max(Defaults.SEND_LAG_THRESHOLD_US, slo.boundUs() / 10),
         slo,
         shared ? Defaults.ARRIVAL_RAMP_SHARE * timing.warmupS() : 0); // -target cannot ramp
@@ -221,9 +216,8 @@ public record StepRunner(SweepContext ctx) {
 
   /**
    * Whether the workload class keeps the shared arrival schedule (the suite's {@code
-   * DocSearchWorkload}, which every file in workloads/ names). Another YCSB workload class (a
-   * user's own file) is paced by YCSB's per-thread {@code -target}, and its steps say so ({@code
-   * open_loop.arrivals = per-thread}).
+   * DocSearchWorkload}, which every file in workloads/ names). Another workload class (a user's
+   * file) is paced by YCSB's per-thread -target; its steps say so (open_loop.arrivals per-thread).
    */
   private boolean sharedSchedule() {
     String cls = ctx.options().workload().properties().getOrDefault("workload", "");

@@ -6,10 +6,7 @@ import io.github.ycsbdocsearch.sweep.plan.StepSpec;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-/**
- * Warm-up and measured seconds of a step (the harness floor runs short steps), and the instants a
- * step records. Immutable.
- */
+/** A step's warm-up and measured seconds (floor steps are short), and the instants it records. */
 public record StepTiming(int warmupS, int durationS) {
   public int runSeconds() {
     return warmupS + durationS;

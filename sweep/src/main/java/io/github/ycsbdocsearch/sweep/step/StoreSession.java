@@ -14,8 +14,7 @@ import java.util.Properties;
  *
  * @param name the store whose folder the steps belong to
  * @param target the binding the YCSB client runs
- * @param serverCpu where the store's CPU time is read (local processes, the store's report, or
- *     none)
+ * @param serverCpu where the store's CPU time is read (local processes, its report, or none)
  */
 public record StoreSession(
     String name,

@@ -13,11 +13,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What every part of a running sweep shares. Immutable (the manifest and progress inside are
- * thread-safe).
+ * What every part of a running sweep shares (the manifest and progress inside are thread-safe).
  *
- * @param launcher how YCSB clients are started
- * @param progress output for a person
  * @param report builds the run folder's derived files (summaries, charts, report.html) at the end
  * @param local the local stores, empty with a hosts file
  * @param faults where a {@code --fault} kills and restarts a server: the local stores, or the hosts
