@@ -6,10 +6,9 @@ import io.github.ycsbdocsearch.sweep.progress.Progress;
 import java.nio.file.Path;
 
 /**
- * Entry point of {@code ./run-sweep.sh} (see {@link io.github.ycsbdocsearch.sweep.cli.Usage} or
- * {@code --help}). The repository root comes from the system property {@code sweep.repo} (set by
- * the script), else the working directory. A setup mistake prints one line and exits 2 before
- * anything is started. Not instantiable.
+ * Entry point of {@code ./run-sweep.sh} (see {@code --help}). The repository root comes from the
+ * system property {@code sweep.repo} (set by the script), else the working directory. A setup
+ * mistake prints one line and exits 2 before anything is started.
  */
 public final class SweepMain {
   /** Exit status for bad input or an unreachable store. */

@@ -18,9 +18,8 @@ import picocli.CommandLine.TypeConversionException;
  * The value checks of {@link SweepCommandLine}'s options, one converter per kind of value. A
  * converter says only what it expected ({@link TypeConversionException}); {@link OptionsParser}
  * adds the option's name and the value, so that every mistake reads {@code --option 'value' is
- * malformed: expected ...} on one line. Lists take the whole value (no picocli {@code split}):
- * picocli's split drops trailing empty items ({@code mongodb,,} would pass) and reports the item
- * rather than the value given. Stateless.
+ * malformed: expected ...} on one line. Lists take the whole value (no picocli split): picocli's
+ * split drops trailing empty items (mongodb,, would pass) and reports the item, not the value.
  */
 final class Converters {
 

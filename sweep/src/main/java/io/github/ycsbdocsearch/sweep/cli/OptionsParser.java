@@ -125,10 +125,7 @@ public record OptionsParser(Path repoRoot) {
     return new Command.Run(cl.plan(repoRoot, workload, layers, props));
   }
 
-  /**
-   * Refuses YCSB's own client flags with the option that replaces them, before picocli would call
-   * them unknown: they are habits, not typos.
-   */
+  /** Refuses YCSB's client flags with the option instead, before picocli: habits, not typos. */
   private static void refuseYcsbFlags(String... args) {
     for (String a : args) {
       String flag = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;

@@ -30,9 +30,8 @@ import picocli.CommandLine.Parameters;
  * text, checked by a test, so --help needs no build); {@link #plan} checks them against each other,
  * applies the defaults of those not given ({@link Defaults}) and puts each into its field of the
  * {@link RunPlan}. An option is added here and in the plan's field, nowhere else (the manifest and
- * {@code --resume} take the plan as Jackson writes it). The fields are typed: each value is checked
- * as picocli converts it ({@link Converters}), and a field is null when its option was not given.
- * Not thread-safe; one instance per parse.
+ * {@code --resume} take the plan as Jackson writes it). Each value is checked as picocli converts
+ * it ({@link Converters}); a field is null when its option is absent. One instance per parse.
  */
 @Command(
     name = "./run-sweep.sh",
@@ -745,10 +744,7 @@ final class SweepCommandLine {
         or(memoryMb, d.memoryMb()));
   }
 
-  /**
-   * The records to load: {@code --records}, else the last recordcount of the later files and {@code
-   * -p}, else the workload file's, else the default.
-   */
+  /** Records: --records, else the last recordcount of -P and -p, the workload's, the default. */
   private int records(WorkloadFile workload, String layered) {
     if (this.records != null) {
       return this.records;

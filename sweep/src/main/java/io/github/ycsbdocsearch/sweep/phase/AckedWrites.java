@@ -76,8 +76,6 @@ final class AckedWrites {
   private String firstError;
 
   /**
-   * What the read-back found.
-   *
    * @param record as fault.json has it; unknown when some client's writes are ({@link LoadLogs})
    * @param check the writes classed ({@link WriteCheck})
    */

@@ -18,9 +18,8 @@ import java.util.Optional;
 
 /**
  * A node lost under load ({@code --fault}): the control step (the fault step's rate and length, no
- * fault), then the fault step with its {@link FaultInjector}; then {@code fault-summary.json} from
- * both. The local cluster stores, or a hosts file's cluster whose servers take faults over SSH (the
- * options refuse anything else). Not thread-safe.
+ * fault), then the fault step with its {@link FaultInjector}; then fault-summary.json from both.
+ * The local cluster stores, or a hosts file's cluster taking faults over SSH (others refused).
  */
 public record FaultPhase(SweepContext ctx, StepExecutor exec) implements SweepPhase {
 

@@ -56,8 +56,7 @@ record ClientJob(
     if (phase == Phase.FLOOR) { // the harness floor keeps BasicDB a no-op whatever the user set
       props.keySet().removeIf(k -> k.startsWith("basicdb."));
     }
-    // The search workload writes the pages it asked and the questions' hit counts into the step's
-    // folder (the YCSB child's working directory).
+    // The search workload writes its pages and hit counts into the step folder (the child's cwd).
     props.putIfAbsent(SearchWorkloadConfig.QUERY_STATS_DIR, ".");
     // A fault step's clients (and its control step's, the same load) log every insert and update
     // they send, for the durability check's final read (FaultInjector).
