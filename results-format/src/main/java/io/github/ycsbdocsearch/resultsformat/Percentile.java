@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.resultsformat;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -57,12 +58,6 @@ public enum Percentile {
 
   /** The highest percentile {@code samples} values support; empty below p50's 5 samples. */
   public static Optional<Percentile> highestSupportedBy(long samples) {
-    Percentile best = null;
-    for (Percentile p : values()) {
-      if (p.supportedBy(samples)) {
-        best = p;
-      }
-    }
-    return Optional.ofNullable(best);
+    return Arrays.stream(values()).filter(p -> p.supportedBy(samples)).reduce((a, b) -> b);
   }
 }

@@ -51,12 +51,8 @@ public record PoolOccupancy(
     }
     if (busyMax.length != busyNs.length || waitingNs.length != busyNs.length) {
       throw new IllegalArgumentException(
-          "busy_ns, busy_max and waiting_ns differ in length: "
-              + busyNs.length
-              + ", "
-              + busyMax.length
-              + ", "
-              + waitingNs.length);
+          "busy_ns, busy_max and waiting_ns differ in length: %s, %s, %s"
+              .formatted(busyNs.length, busyMax.length, waitingNs.length));
     }
   }
 

@@ -103,12 +103,8 @@ public final class RunFolderCheck {
         Path hdr = RunLayout.clientDir(step, c.index()).resolve(RunLayout.HDR_DIR);
         if (!holdsHdrLog(hdr)) {
           problems.add(
-              step
-                  + ": client "
-                  + c.index()
-                  + " has no HDR log ("
-                  + step.relativize(hdr)
-                  + "/*.hdr)");
+              "%s: client %s has no HDR log (%s/*.hdr)"
+                  .formatted(step, c.index(), step.relativize(hdr)));
         }
       }
     } else if (Files.isDirectory(step.resolve(RunLayout.CLIENTS_DIR))) {
@@ -140,12 +136,11 @@ public final class RunFolderCheck {
       if (!Files.isRegularFile(server.resolve(RunLayout.MACHINE_FINGERPRINT))
           && !Files.isRegularFile(server.resolve(RunLayout.MACHINE_FINGERPRINT_BEFORE_RENAME))) {
         warnings.add(
-            server
-                + ": no "
-                + RunLayout.MACHINE_FINGERPRINT
-                + " (or "
-                + RunLayout.MACHINE_FINGERPRINT_BEFORE_RENAME
-                + ")");
+            "%s: no %s (or %s)"
+                .formatted(
+                    server,
+                    RunLayout.MACHINE_FINGERPRINT,
+                    RunLayout.MACHINE_FINGERPRINT_BEFORE_RENAME));
       }
     }
     if (expected > 0) {

@@ -56,11 +56,8 @@ public final class RunMigration {
     List<String> old = pastForms(runDir);
     if (!old.isEmpty()) {
       throw new ResultsFormatException(
-          runDir
-              + ": written in an older format ("
-              + String.join(", ", old)
-              + "); upgrade it with bin/docsearch migrate "
-              + runDir);
+          "%s: written in an older format (%s); upgrade it with bin/docsearch migrate %s"
+              .formatted(runDir, String.join(", ", old), runDir));
     }
   }
 
@@ -106,15 +103,12 @@ public final class RunMigration {
   public static void requireFormat(Path file, Integer format, int current)
       throws ResultsFormatException {
     if (format == null || format != current) {
+      String why =
+          format == null || format < current
+              ? "is older than %s; upgrade its run folder with bin/docsearch migrate"
+              : "is not supported (only %s)";
       throw new ResultsFormatException(
-          file
-              + ": format "
-              + (format == null ? 1 : format)
-              + (format == null || format < current
-                  ? " is older than "
-                      + current
-                      + "; upgrade its run folder with bin/docsearch migrate"
-                  : " is not supported (only " + current + ")"));
+          ("%s: format %s " + why).formatted(file, format == null ? 1 : format, current));
     }
   }
 
@@ -128,12 +122,8 @@ public final class RunMigration {
     Map<Path, JsonNode> upgraded = new LinkedHashMap<>();
     for (Path storeDir : oldCapacityFiles(runDir)) {
       boolean resumed = Files.exists(storeDir.resolve(RunLayout.CAPACITY));
-      old.add(
-          storeDir.getFileName()
-              + "/"
-              + OLD_CAPACITY_FILE
-              + " -> "
-              + (resumed ? "removed (" + RunLayout.CAPACITY + " is current)" : RunLayout.CAPACITY));
+      String now = resumed ? "removed (" + RunLayout.CAPACITY + " is current)" : RunLayout.CAPACITY;
+      old.add("%s/%s -> %s".formatted(storeDir.getFileName(), OLD_CAPACITY_FILE, now));
       if (!resumed) {
         upgraded.put(
             storeDir.resolve(RunLayout.CAPACITY),

@@ -60,12 +60,9 @@ public record StepSampling(List<Server> servers) {
   }
 
   private static String gap(String node, double from, double to) {
-    return (node.isEmpty() ? "the store" : node)
-        + " "
-        + Numbers.fixed(from, 1)
-        + "-"
-        + Numbers.fixed(to, 1)
-        + " s";
+    return "%s %s-%s s"
+        .formatted(
+            node.isEmpty() ? "the store" : node, Numbers.fixed(from, 1), Numbers.fixed(to, 1));
   }
 
   /** The step's sampling, or empty when it has no {@code sampling.json}. */

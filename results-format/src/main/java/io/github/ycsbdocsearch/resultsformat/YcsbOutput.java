@@ -117,12 +117,8 @@ public record YcsbOutput(
     }
     if (initializedThreads < expectedThreads) {
       return Optional.of(
-          "only "
-              + initializedThreads
-              + " of "
-              + expectedThreads
-              + " client threads initialised"
-              + why);
+          "only %s of %s client threads initialised%s"
+              .formatted(initializedThreads, expectedThreads, why));
     }
     if (threadInitFailed) {
       return Optional.of("a client thread's workload initialisation failed" + why);

@@ -300,10 +300,8 @@ public final class HistoryRows {
     }
     if (!header.equals(String.join(",", COLUMNS))) {
       throw new ResultsFormatException(
-          csv
-              + ": neither a run folder nor a nightly history (its first line is not "
-              + String.join(",", COLUMNS)
-              + ")");
+          "%s: neither a run folder nor a nightly history (its first line is not %s)"
+              .formatted(csv, String.join(",", COLUMNS)));
     }
     return csv + ": current (a nightly history: its columns never changed), left untouched";
   }
@@ -336,12 +334,8 @@ public final class HistoryRows {
   private static SummaryJson summaryOf(Path runDir) throws ResultsFormatException {
     if (!Files.isRegularFile(runDir.resolve(RunLayout.SUMMARY_JSON))) {
       throw new ResultsFormatException(
-          runDir
-              + ": no step folders and no "
-              + RunLayout.SUMMARY_JSON
-              + " (nothing measured, or rebuild it with scripts/report.sh "
-              + runDir
-              + ")");
+          "%s: no step folders and no %s (nothing measured, or rebuild it with scripts/report.sh %s)"
+              .formatted(runDir, RunLayout.SUMMARY_JSON, runDir));
     }
     return SummaryJson.read(runDir);
   }
