@@ -86,7 +86,6 @@ public final class Objective {
     return 1 - fraction();
   }
 
-  /** The bound, microseconds. */
   public long boundUs() {
     return boundUs;
   }

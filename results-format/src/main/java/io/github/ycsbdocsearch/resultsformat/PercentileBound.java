@@ -22,7 +22,6 @@ import org.HdrHistogram.HistogramIterationValue;
  */
 public final class PercentileBound {
 
-  /** Confidence of the bound. */
   public static final double CONFIDENCE = 0.95;
 
   private PercentileBound() {}

@@ -192,7 +192,6 @@ public record SoakSummary(
         .toString();
   }
 
-  /** The same summary with the data set. */
   public SoakSummary withDataSet(DataSet d) {
     return new SoakSummary(
         step, targetOps, offeredFraction, windowS, minutes, drift, events, d, trends);
