@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -63,10 +64,7 @@ public final class FaultAnalysis {
      * due, not the one it finally completed in. Requests due before the window are left out.
      */
     List<Histogram> bySchedule(boolean failed) {
-      List<Histogram> out = new ArrayList<>();
-      for (int i = 0; i < lengths.length; i++) {
-        out.add(new Histogram(3));
-      }
+      List<Histogram> out = Stream.generate(() -> new Histogram(3)).limit(lengths.length).toList();
       for (String op : hist.ops()) {
         List<Histogram> per = hist.perIntervalHistograms(op, LatencyKind.INTENDED, failed);
         for (int i = 0; i < per.size(); i++) {
@@ -103,9 +101,7 @@ public final class FaultAnalysis {
       long[] total = new long[lengths.length];
       for (String op : hist.ops()) {
         long[] own = hist.perInterval(op, failed);
-        for (int i = 0; i < total.length; i++) {
-          total[i] += own[i];
-        }
+        Arrays.setAll(total, i -> total[i] + own[i]);
       }
       return total;
     }
