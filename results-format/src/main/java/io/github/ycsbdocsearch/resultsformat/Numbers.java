@@ -70,10 +70,6 @@ public final class Numbers {
   }
 
   private static String trim(String s) {
-    if (!s.contains(".")) {
-      return s;
-    }
-    String t = s.replaceAll("0+$", "");
-    return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    return s.contains(".") ? s.replaceAll("\\.?0+$", "") : s;
   }
 }

@@ -102,9 +102,7 @@ public record StoreCapacity(
         Locale.ROOT,
         "[%.0f, %s]",
         capacitySearch.lo(),
-        capacitySearch.hi() == null
-            ? "open"
-            : String.format(Locale.ROOT, "%.0f", capacitySearch.hi()));
+        capacitySearch.hi() == null ? "open" : Numbers.fixed(capacitySearch.hi(), 0));
   }
 
   /**

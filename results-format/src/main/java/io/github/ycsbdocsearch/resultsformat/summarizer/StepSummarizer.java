@@ -279,9 +279,7 @@ public final class StepSummarizer {
     }
 
     private static void add(long[] into, long[] from, int sign) {
-      for (int i = 0; i < into.length; i++) {
-        into[i] += sign * from[i];
-      }
+      Arrays.setAll(into, i -> into[i] + sign * from[i]);
     }
 
     long partsOf(String op) {
