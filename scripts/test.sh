@@ -12,8 +12,7 @@
 # fault paths share (scripts/cluster/, on kept store answers), the benchmarks' Python helpers (scripts/lib/*.py, fed
 # the results format's CSV) and the check that no script reads a run folder's file itself, the crash layer's state
 # (scripts/faults/volatile_state.py, without FUSE), the AWS servers' fault helper and its SSH key (stand-ins for
-# systemd and the stores), a
-# remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
+# systemd and the stores), a remote client's JVM and its SSH session (real sshd), the AWS journey on a fake cloud of network namespaces
 # (scripts/tests/fake-cloud.sh), datasets, store scripts, workloads through YCSB, search verification (single and
 # cluster), sweep end to end, report in headless Chromium, the charts' Vega-Lite files drawn by Vega (npm), compare,
 # nightly workflow and run history, the store settings read back from the servers (single relaxed, cluster strict),
