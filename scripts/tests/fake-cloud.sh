@@ -479,7 +479,7 @@ test_runner_killed() {
   fi
   # The runner's JVM: the java child of the sweep script, in client 0's namespace.
   local java
-  java="$(pgrep -f 'io.github.ycsbdocsearch.*--out '"${WORK}/killed" | head -1 || true)"
+  java="$(pgrep -o -f 'io.github.ycsbdocsearch.*--out '"${WORK}/killed" || true)"
   [[ -n "${java}" ]] || java="$(pgrep -P "${sweep_pid}" java | head -1 || true)"
   [[ -n "${java}" ]] || { echo "no runner JVM found"; return 1; }
   kill -KILL "${java}"
@@ -560,11 +560,12 @@ test_extend() {
     "${WORK}/aws-calls" || { echo "the tags were not moved: $(cat "${WORK}/aws-calls" 2>/dev/null)"; return 1; }
 }
 
-# The sweep's runner JVM on client 0: a java process of the session the sweep started in.
+# The sweep's runner JVM on client 0: the oldest java process of the session the sweep started in (not the lowest
+# PID: PIDs wrap, at 32,768 on these machines, and a YCSB client JVM started later may have the lower one).
 sweep_java() {
   local sid
   sid="$(cat "$(hdir c0)/ycsb-docsearch/.aws-sweep/pid" 2>/dev/null)" || return 1
-  pgrep -s "${sid}" -x java | head -1
+  pgrep -o -s "${sid}" -x java
 }
 
 #######################################
