@@ -157,14 +157,15 @@ public final class AtomicFiles {
     return "." + target.getFileName() + "." + UUID.randomUUID() + "." + kind;
   }
 
-  private static void deleteQuietly(Path p) {
+  /** Deletes a file if it is there (null: nothing); a leftover temporary file changes no result. */
+  public static void deleteQuietly(Path p) {
     if (p == null) {
       return;
     }
     try {
       Files.deleteIfExists(p);
     } catch (IOException e) {
-      // The write already failed; a leftover temporary file has a unique name and harms nothing.
+      // A leftover temporary file has a unique name and harms nothing.
     }
   }
 

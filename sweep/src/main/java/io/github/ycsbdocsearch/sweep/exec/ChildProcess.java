@@ -162,15 +162,6 @@ public final class ChildProcess {
     }
   }
 
-  /** Deletes a file if it is there; a leftover temporary file changes no result. */
-  public static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      // Left in the temporary folder.
-    }
-  }
-
   private static void closeQuietly(Process p) {
     try {
       p.getOutputStream().close();

@@ -1,5 +1,6 @@
 package io.github.ycsbdocsearch.sweep.exec;
 
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -34,6 +35,6 @@ public record ConnectionFile(Path path) implements AutoCloseable {
 
   @Override
   public void close() {
-    ChildProcess.deleteQuietly(path);
+    AtomicFiles.deleteQuietly(path);
   }
 }

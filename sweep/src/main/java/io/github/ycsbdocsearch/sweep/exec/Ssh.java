@@ -2,6 +2,7 @@ package io.github.ycsbdocsearch.sweep.exec;
 
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.SshTarget;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -102,7 +103,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read ssh's output: " + e.getMessage(), e);
     } finally {
-      ChildProcess.deleteQuietly(out);
+      AtomicFiles.deleteQuietly(out);
     }
   }
 
@@ -138,8 +139,8 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
       throw new UncheckedIOException(
           "cannot fetch from " + target.destination() + ": " + e.getMessage(), e);
     } finally {
-      ChildProcess.deleteQuietly(tar);
-      ChildProcess.deleteQuietly(err);
+      AtomicFiles.deleteQuietly(tar);
+      AtomicFiles.deleteQuietly(err);
     }
   }
 
@@ -161,7 +162,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
               .redirectError(err.toFile())
               .start();
     } catch (IOException e) {
-      ChildProcess.deleteQuietly(err);
+      AtomicFiles.deleteQuietly(err);
       throw new UncheckedIOException("cannot start ssh: " + e.getMessage(), e);
     }
     // A hung session ends the reads below: killed once past the time limit (a no-op if it ended).
@@ -198,7 +199,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
           where() + ": cannot read its clock: " + firstLine(err).orElse(e.getMessage()), e);
     } finally {
       p.destroy();
-      ChildProcess.deleteQuietly(err);
+      AtomicFiles.deleteQuietly(err);
     }
     return offset;
   }
@@ -270,7 +271,7 @@ public record Ssh(SshTarget target, List<String> program, Duration timeout) {
                     .orElse("'" + label(words) + "' exit code " + r.exitCode()));
       }
     } finally {
-      ChildProcess.deleteQuietly(err);
+      AtomicFiles.deleteQuietly(err);
     }
   }
 

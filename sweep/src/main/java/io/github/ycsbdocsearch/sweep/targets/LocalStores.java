@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.ycsbdocsearch.common.HostsFile;
 import io.github.ycsbdocsearch.common.SetupException;
 import io.github.ycsbdocsearch.common.StoreKind;
+import io.github.ycsbdocsearch.resultsformat.AtomicFiles;
 import io.github.ycsbdocsearch.resultsformat.Json;
 import io.github.ycsbdocsearch.sweep.exec.ChildProcess;
 import io.github.ycsbdocsearch.sweep.exec.ChildResult;
@@ -192,7 +193,7 @@ public record LocalStores(
               .formatted(String.join(" ", command), e.getMessage()),
           e);
     } finally {
-      ChildProcess.deleteQuietly(out);
+      AtomicFiles.deleteQuietly(out);
     }
   }
 
